@@ -1,0 +1,5 @@
+"""Allow ``python -m dagaz_studio``."""
+
+from dagaz_studio.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Boards: the board graph, zones, symmetries, pieces, and the board-file loader."""

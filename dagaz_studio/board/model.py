@@ -1,0 +1,132 @@
+"""The board model: squares, directions, players, zones, pieces and drawing hints.
+
+A :class:`Board` is what a board file describes, resolved into plain values: squares are small
+integers (their index in :attr:`Board.squares`), and each direction is a tuple giving, for every
+square, the square one step away in that direction, or ``None`` where there is none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping, Optional
+
+if TYPE_CHECKING:
+    from dagaz_studio.notation.nodes import Notation
+
+#: Every direction letter of the notation.
+DIRECTION_LETTERS = "NSWEMORTUD"
+#: Each direction's opposite.
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "O": "R", "R": "O", "M": "T", "T": "M", "U": "D", "D": "U"}
+#: The letters a set symbol stands for.
+ORTHOGONAL = ("N", "E", "S", "W", "U", "D")
+DIAGONAL = ("O", "T", "R", "M")
+
+BOARD_KINDS = ("default", "stack", "heap")
+
+
+@dataclass(frozen=True)
+class SourcePosition:
+    """Where something was defined in a board file (1-based line and column)."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A named set of squares: one set for everybody, or one per player.
+
+    ``shared`` holds the squares of a zone that is the same for every player; ``per_player`` maps a
+    player's name to that player's squares. Exactly one of the two is used.
+    """
+
+    name: str
+    shared: Optional[frozenset[int]] = None
+    per_player: Mapping[str, frozenset[int]] = field(default_factory=dict)
+
+    def squares_for(self, player: str) -> frozenset[int]:
+        """The zone's squares as the given player sees them (empty if the player has none)."""
+        if self.shared is not None:
+            return self.shared
+        return self.per_player.get(player, frozenset())
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """A kind of piece: its name, its letter in positions, whether it is royal, and its move."""
+
+    name: str
+    letter: str
+    royal: bool
+    notation_text: str
+    notation: "Notation"
+    defined_at: SourcePosition = SourcePosition(0, 0)
+
+
+@dataclass(frozen=True)
+class DrawHints:
+    """How players draw the board. Nothing here changes the rules."""
+
+    style: str = "cells"  # "cells" or "points"
+    checkered: bool = False
+    lines: tuple[str, ...] = ()  # direction letters whose links are drawn as lines (points boards)
+    river: Optional[tuple[int, int]] = None  # two adjacent row indices (top-to-bottom) the river runs between
+    diagonals: tuple[tuple[int, int, int, int], ...] = ()  # rectangles (col0, row0, col1, row1) to cross
+    coordinates: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game board as a board file describes it.
+
+    Grid geometry: column ``c`` and row ``r`` are indices as drawn, left to right and top to bottom;
+    square index ``i`` has ``column_of[i]`` and ``row_of[i]``.
+    """
+
+    name: str
+    kind: str
+    column_names: tuple[str, ...]  # as drawn, left to right, e.g. ('a', ..., 'h')
+    row_names: tuple[str, ...]  # as drawn, top to bottom, e.g. ('8', ..., '1')
+    squares: tuple[str, ...]  # square names by index
+    column_of: tuple[int, ...]
+    row_of: tuple[int, ...]
+    directions: Mapping[str, tuple[Optional[int], ...]]  # letter -> neighbour of each square
+    players: tuple[str, ...] = ("White", "Black")
+    symmetries: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # player -> letter -> board letter
+    zones: Mapping[str, Zone] = field(default_factory=dict)
+    pieces: Mapping[str, PieceType] = field(default_factory=dict)  # by name, in file order
+    setup: Optional[str] = None  # the initial position as FEN
+    rules: frozenset[str] = frozenset()
+    draw: DrawHints = DrawHints()
+    source: Optional[str] = None  # the file it was loaded from, if any
+
+    def index(self, square: str) -> int:
+        """The index of a square by name; raises ``KeyError`` if there is no such square."""
+        return self._index_by_name()[square]
+
+    def has_square(self, square: str) -> bool:
+        """Whether a square of that name exists."""
+        return square in self._index_by_name()
+
+    def _index_by_name(self) -> dict[str, int]:
+        cached = self.__dict__.get("_square_index")
+        if cached is None:
+            cached = {name: i for i, name in enumerate(self.squares)}
+            object.__setattr__(self, "_square_index", cached)
+        return cached
+
+    def neighbour(self, square: int, letter: str) -> Optional[int]:
+        """The square one step from ``square`` in the board direction ``letter``, or ``None``."""
+        table = self.directions.get(letter)
+        return None if table is None else table[square]
+
+    def player_direction(self, player: str, letter: str) -> str:
+        """The board direction that ``letter`` means for ``player`` (through the player's symmetry)."""
+        return self.symmetries.get(player, {}).get(letter, letter)
+
+    def piece_by_letter(self, letter: str) -> Optional[PieceType]:
+        """The piece type whose position letter is ``letter`` (either case), if any."""
+        for piece in self.pieces.values():
+            if piece.letter.upper() == letter.upper():
+                return piece
+        return None

@@ -1,0 +1,1 @@
+"""The Dagaz Studio window. The only package that imports Qt."""

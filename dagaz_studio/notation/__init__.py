@@ -1,0 +1,1 @@
+"""The Dagaz move notation: grammar, parse tree, errors and plain-English reading."""
