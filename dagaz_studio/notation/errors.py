@@ -1,0 +1,60 @@
+"""The error raised for bad notation."""
+
+from __future__ import annotations
+
+from dagaz_studio.notation.nodes import Span
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of a 0-based character offset in ``text``."""
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    line_start = text.rfind("\n", 0, offset) + 1
+    return line, offset - line_start + 1
+
+
+class NotationError(ValueError):
+    """Bad notation: what is wrong, and where.
+
+    ``line`` and ``column`` are 1-based; ``span`` covers the offending text (0-based offsets into
+    ``text``); ``expected`` names what could have come there instead, in words a person reads
+    (``"a direction"``, ``"')'"``), possibly empty.
+    """
+
+    def __init__(self, message: str, text: str, span: Span, expected: tuple[str, ...] = ()) -> None:
+        self.message = message
+        self.text = text
+        self.span = span
+        self.expected = tuple(expected)
+        self.line, self.column = line_and_column(text, span.start)
+        super().__init__(f"{self.line}:{self.column}: {message}")
+
+    @property
+    def offset(self) -> int:
+        """The 0-based offset where the problem starts."""
+        return self.span.start
+
+    def render(self, expected: bool = True) -> str:
+        """The offending line of notation, a caret under the column, and the message.
+
+        >>> print(NotationError("unknown check 'q'", "[q]", Span(1, 2)).render())
+        [q]
+         ^
+        1:2: unknown check 'q'
+        """
+        lines = self.text.split("\n") or [""]
+        source_line = lines[self.line - 1] if self.line - 1 < len(lines) else ""
+        width = max(1, min(self.span.end, self.span.start + len(source_line)) - self.span.start)
+        if "\n" in self.span.slice(self.text):
+            width = 1
+        caret = " " * (self.column - 1) + "^" + "~" * (width - 1)
+        out = [source_line, caret, f"{self.line}:{self.column}: {self.message}"]
+        if expected and self.expected:
+            out.append("expected: " + ", ".join(self.expected))
+        return "\n".join(out)
+
+    def with_offset(self, text: str, offset: int) -> "NotationError":
+        """The same error, placed inside a larger ``text`` where the notation starts at ``offset``."""
+        shifted = Span(self.span.start + offset, self.span.end + offset)
+        return NotationError(self.message, text, shifted, self.expected)
+

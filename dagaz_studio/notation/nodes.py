@@ -1,0 +1,258 @@
+"""The parse tree of a notation: frozen dataclasses, each carrying its source span.
+
+A notation parses into a :class:`Notation` whose ``body`` is a tree of the node types below.
+Spans are 0-based, end-exclusive character offsets into :attr:`Notation.text`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional, Union
+
+
+@dataclass(frozen=True)
+class Span:
+    """A half-open range ``[start, end)`` of character offsets in the notation text."""
+
+    start: int
+    end: int
+
+    def slice(self, text: str) -> str:
+        """The text this span covers."""
+        return text[self.start : self.end]
+
+
+# --------------------------------------------------------------------------- structure
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """Parts done one after another: ``A,B`` / ``A B`` / ``AB``."""
+
+    items: tuple["Node", ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Alternatives:
+    """Parts tried independently from the same state: ``A;B``."""
+
+    options: tuple["Node", ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Group:
+    """A parenthesised, capturing group; ``index`` counts opening parentheses from 1."""
+
+    body: "Node"
+    index: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A quantified part: ``minimum`` to ``maximum`` (``None`` = unbounded) repetitions.
+
+    ``possessive`` (``*+``, ``{n,m}+``): the repetition may stop only where one more pass cannot succeed.
+    ``quantifier_span`` covers the quantifier itself (``{2,3}``, ``*+``).
+    """
+
+    body: "Node"
+    minimum: int
+    maximum: Optional[int]
+    possessive: bool
+    span: Span
+    quantifier_span: Span
+
+
+# --------------------------------------------------------------------------- steps and actions
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step in one of several directions, as written: a run of letters, ``+``, ``*`` or ``X``.
+
+    ``letters`` keeps what was written (``('W', 'N', 'E')``, ``('+',)``, ``('X',)``); the alternatives
+    are tried in that order. Use :func:`expand_directions` for the plain letters.
+    """
+
+    letters: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class GroupStep:
+    """``\\k`` (``opposite=False``) or ``~k`` (``opposite=True``): a step by a recorded direction.
+
+    Group 0 is the direction of the previous partial move.
+    """
+
+    group: int
+    opposite: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Lift:
+    """``^``: lift the piece on the current square into the hand."""
+
+    span: Span
+
+
+@dataclass(frozen=True)
+class Put:
+    """``|``: put the piece in hand on the current square."""
+
+    span: Span
+
+
+@dataclass(frozen=True)
+class Continue:
+    """``&``: end this partial move; the next one begins with the same piece."""
+
+    span: Span
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """``[ ... ]``: checks and actions applied in order."""
+
+    items: tuple["BracketItem", ...]
+    span: Span
+
+
+# --------------------------------------------------------------------------- bracket items
+
+#: Check letters and their meaning (lower case asks, upper case asks the opposite).
+CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTx"
+
+
+@dataclass(frozen=True)
+class Check:
+    """A one-letter check or action (``p``, ``E``, ``x`` …); ``label`` for ``o:label`` / ``O:label``."""
+
+    letter: str
+    span: Span
+    label: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class TypeCheck:
+    """``=Name`` (or ``!=Name`` when ``negated``): a piece of that type stands on the square."""
+
+    name: str
+    negated: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class ZoneCheck:
+    """``@name`` (or ``!@name`` when ``negated``): the square is in the zone."""
+
+    name: str
+    negated: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class DirectionCheck:
+    """``\\k`` / ``~k`` in brackets (``!`` when ``negated``): the last step went that way."""
+
+    group: int
+    opposite: bool
+    negated: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Promote:
+    """``+A/B/C``: the piece in hand becomes one of these types, each choice its own move."""
+
+    choices: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Handler:
+    """``1`` … ``9``: call a custom handler."""
+
+    number: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class NavStep:
+    """One direction of a navigation path: a letter, or a group variable (``group`` set)."""
+
+    letter: Optional[str]
+    group: Optional[int]
+    opposite: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Navigate:
+    """``item>N`` / ``(items)>E>N``: apply ``items`` on the square reached by ``path``, cursor unmoved."""
+
+    items: tuple["BracketItem", ...]
+    path: tuple[NavStep, ...]
+    span: Span
+
+
+BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, Promote, Handler, Navigate]
+Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A parsed notation: its text, its tree, and how many groups it has."""
+
+    text: str
+    body: Node
+    group_count: int
+
+
+# --------------------------------------------------------------------------- helpers
+
+_SETS = {"+": ("N", "E", "S", "W", "U", "D"), "X": ("O", "T", "R", "M"), "*": ("N", "E", "S", "W", "U", "D", "O", "T", "R", "M")}
+
+
+def expand_directions(letters: tuple[str, ...]) -> tuple[str, ...]:
+    """The plain direction letters a written run stands for, in order, without repeats.
+
+    >>> expand_directions(("W", "N", "E"))
+    ('W', 'N', 'E')
+    >>> expand_directions(("X",))
+    ('O', 'T', 'R', 'M')
+    """
+    out: list[str] = []
+    for letter in letters:
+        for plain in _SETS.get(letter, (letter,)):
+            if plain not in out:
+                out.append(plain)
+    return tuple(out)
+
+
+def children(node: Union[Node, BracketItem]) -> tuple[Union[Node, BracketItem], ...]:
+    """The direct children of a node (tree nodes and bracket items alike)."""
+    if isinstance(node, Sequence):
+        return node.items
+    if isinstance(node, Alternatives):
+        return node.options
+    if isinstance(node, (Group, Repeat)):
+        return (node.body,)
+    if isinstance(node, (Bracket, Navigate)):
+        return node.items
+    return ()
+
+
+def walk(node: Union[Node, BracketItem, Notation]) -> Iterator[Union[Node, BracketItem]]:
+    """Every node and bracket item of a tree, depth first, parents before children."""
+    if isinstance(node, Notation):
+        node = node.body
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
