@@ -1,0 +1,52 @@
+"""The ``dagaz-studio`` command line.
+
+Each subcommand lives in its own module under :mod:`dagaz_studio.commands`, exposing
+``add_parser(subparsers)`` and ``run(args) -> int``. With no subcommand the window opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import NoReturn, Optional, Sequence
+
+#: Subcommand modules, in the order ``--help`` lists them.
+COMMANDS = ("gui", "parse", "check")
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors exit with status 2 and one clear line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = _Parser(
+        prog="dagaz-studio",
+        description="See how board-game pieces move: boards, the Dagaz move notation, and its interpreter.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        importlib.import_module(f"dagaz_studio.commands.{name}").add_parser(subparsers)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    command = args.command or "gui"
+    if args.command is None:
+        args = build_parser().parse_args(["gui", *(argv or sys.argv[1:])])
+    module = importlib.import_module(f"dagaz_studio.commands.{command}")
+    try:
+        return int(module.run(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,1 @@
+"""The subcommands of ``dagaz-studio``: one module each, with ``add_parser`` and ``run``."""
