@@ -1,0 +1,1 @@
+"""Positions, the interpreter and its trace, game rules, perft."""

@@ -1,0 +1,1 @@
+"""Move names: Xiangqi (WXF), chess (SAN) and coordinates — writing and reading."""
