@@ -1,0 +1,527 @@
+"""Reading notation text into a :class:`~dagaz_studio.notation.nodes.Notation`.
+
+The grammar lives in ``notation.lark``. Parsing happens in three passes, each with its own kind of
+error message:
+
+1. a bracket scan, so that an unclosed ``(`` is reported where it was opened rather than where the
+   text ran out;
+2. the LALR parse, whose errors are turned into messages in words by looking at the character
+   where the parse stopped and what stands before it;
+3. the tree builder, which checks what the grammar lexes permissively (names, labels, counts,
+   navigation directions, group references) so that each mistake is reported with its exact span.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional, Union
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from dagaz_studio.notation.errors import NotationError
+from dagaz_studio.notation.nodes import (
+    CHECK_LETTERS,
+    Alternatives,
+    Bracket,
+    BracketItem,
+    Check,
+    Continue,
+    DirectionCheck,
+    Group,
+    GroupStep,
+    Handler,
+    Lift,
+    Navigate,
+    NavStep,
+    Node,
+    Notation,
+    Promote,
+    Put,
+    Repeat,
+    Sequence,
+    Span,
+    Step,
+    TypeCheck,
+    ZoneCheck,
+)
+
+__all__ = ["parse_notation", "GRAMMAR_PATH", "DIRECTION_LETTERS"]
+
+GRAMMAR_PATH = Path(__file__).with_name("notation.lark")
+
+#: Letters that may appear in a run of directions.
+DIRECTION_LETTERS = "NSWEMORTUDX"
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_BRACES = re.compile(r"\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}\Z")
+
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = {closer: opener for opener, closer in _OPENERS.items()}
+
+#: Terminal names of the grammar, in words, in the order "expected" lists show them.
+_TERMINAL_WORDS = {
+    "DIRECTIONS": "a direction letter (N S W E M O R T U D X)",
+    "DIRECTION_SET": "'+' or '*' (a direction)",
+    "GROUP_REF": "'\\k' or '~k'",
+    "LPAR": "'('",
+    "LSQB": "'['",
+    "LIFT": "'^'",
+    "PUT": "'|'",
+    "CONTINUE": "'&'",
+    "QUANT": "a quantifier (? * + {n,m})",
+    "CHECK": "a check letter",
+    "LABELLED_CHECK": "'o:label'",
+    "TYPE_CHECK": "'=Name'",
+    "ZONE_CHECK": "'@zone'",
+    "DIRECTION_CHECK": "'\\k' or '~k'",
+    "PROMOTE": "'+Name'",
+    "HANDLER": "a handler number 1-9",
+    "NAV_DIRECTIONS": "a direction letter",
+    "GT": "'>'",
+    "COMMA": "','",
+    "SEMI": "';'",
+    "RPAR": "')'",
+    "RSQB": "']'",
+    "$END": "the end of the notation",
+}
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    """The parser, built on first use and then shared."""
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        keep_all_tokens=True,
+    )
+
+
+@lru_cache(maxsize=2048)
+def parse_notation(text: str) -> Notation:
+    """Parse notation text into its tree.
+
+    Raises :class:`NotationError` for anything that is not valid notation; no other exception
+    escapes. Results are cached: the same text returns the same (immutable) object.
+
+    >>> parse_notation("(+)([p]\\\\1)*").group_count
+    2
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"notation must be a string, not {type(text).__name__}")
+    if not text.strip():
+        raise NotationError("empty notation", text, Span(0, len(text)), _expected_words(_state_at("", 0)[0]))
+    _check_structure(text)
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(text, exc) from None
+    except LarkError as exc:  # any other lark failure must still reach the user in words
+        raise NotationError(f"cannot read the notation: {exc}", text, Span(0, len(text))) from None
+    return _Builder(text).build(tree)
+
+
+# --------------------------------------------------------------------------- pass 1: brackets
+
+
+def _where(text: str, offset: int) -> str:
+    """'column 4', or 'line 2, column 4' in a notation folded over several lines."""
+    probe = NotationError("", text, Span(offset, offset + 1))
+    if "\n" in text:
+        return f"line {probe.line}, column {probe.column}"
+    return f"column {probe.column}"
+
+
+def _check_structure(text: str) -> None:
+    """Raise for the first closer without an opener, a mismatched pair, or an unclosed opener."""
+    stack: list[tuple[str, int]] = []
+    for offset, char in enumerate(text):
+        if char in _OPENERS:
+            # Braces hold only a count: '(' or '[' inside them is reported by the bracket it opens.
+            stack.append((char, offset))
+        elif char in _CLOSERS:
+            if not stack:
+                raise NotationError(
+                    f"'{char}' without a matching '{_CLOSERS[char]}'", text, Span(offset, offset + 1)
+                )
+            opener, opened_at = stack.pop()
+            if _OPENERS[opener] != char:
+                raise NotationError(
+                    f"'{char}' does not close '{opener}' opened at {_where(text, opened_at)}:"
+                    f" expected '{_OPENERS[opener]}'",
+                    text,
+                    Span(offset, offset + 1),
+                    (f"'{_OPENERS[opener]}'",),
+                )
+    if stack:
+        opener, opened_at = stack[0]
+        raise NotationError(
+            f"unclosed '{opener}' opened at {_where(text, opened_at)}",
+            text,
+            Span(opened_at, opened_at + 1),
+            (f"'{_OPENERS[opener]}'",),
+        )
+
+
+# --------------------------------------------------------------------------- pass 2: syntax errors
+
+
+def _expected_words(names: set[str]) -> tuple[str, ...]:
+    """Readable names for a set of terminal names, in a stable order, without repeats."""
+    words: list[str] = []
+    for name, word in _TERMINAL_WORDS.items():
+        if name in names and word not in words:
+            words.append(word)
+    return tuple(words)
+
+
+def _state_at(text: str, offset: int) -> tuple[set[str], Optional[Token]]:
+    """The terminals the parser would accept after ``text[:offset]``, and the last token before it."""
+    last: Optional[Token] = None
+    try:
+        interactive = _lark().parse_interactive(text[:offset])
+        for token in interactive.iter_parse():
+            last = token
+        return set(interactive.accepts()), last
+    except LarkError:
+        return set(), last
+
+
+def _quantifier_at(text: str, offset: int) -> str:
+    """The quantifier written at ``offset`` (``'?'``, ``'{2,3}'``, ``'*+'``)."""
+    match = re.compile(r"(?:[?*+]|\{[^{}]*\})\+?").match(text, offset)
+    return match.group(0) if match else text[offset]
+
+
+def _syntax_error(text: str, exc: UnexpectedInput) -> NotationError:
+    """Turn a lark error into a :class:`NotationError` whose message says what is wrong."""
+    token: Optional[Token] = getattr(exc, "token", None)
+    if isinstance(exc, UnexpectedToken) and token is not None and token.type == "$END":
+        offset = len(text)
+    elif isinstance(exc, UnexpectedToken) and token is not None and token.start_pos is not None:
+        offset = token.start_pos
+    else:
+        offset = getattr(exc, "pos_in_stream", None) or 0
+    offset = max(0, min(offset, len(text)))
+    accepted, previous_token = _state_at(text, offset)
+    # The lexer reads '+' and '*' by what stands just before them (see the grammar): offer only
+    # the reading that is possible at this offset.
+    if offset == 0 or text[offset - 1] in "(;," or text[offset - 1].isspace():
+        accepted.discard("QUANT")
+    else:
+        accepted.discard("DIRECTION_SET")
+    expected = _expected_words(accepted)
+    message, length = _describe_problem(text, offset, token, previous_token)
+    return NotationError(message, text, Span(offset, min(len(text), offset + length)), expected)
+
+
+def _describe_problem(
+    text: str, offset: int, token: Optional[Token], previous_token: Optional[Token]
+) -> tuple[str, int]:
+    """The message for a parse that stopped at ``offset``, and how many characters it covers."""
+    before = text[:offset].rstrip()
+    previous = before[-1:]  # the last character that is not white space, or ''
+    spaced = len(before) < offset  # white space between the previous character and here
+    in_brackets = before.count("[") > before.count("]")
+    at_end = offset >= len(text)
+    char = "" if at_end else text[offset]
+
+    if at_end:
+        if previous == ";":
+            return "empty alternative: nothing follows ';'", 0
+        if previous == ",":
+            return "',' must be followed by another part", 0
+        return "unexpected end of the notation", 0
+
+    token_type = token.type if token is not None and token.type != "$END" else None
+    if in_brackets:
+        return _bracket_problem(text, offset, char, previous)
+
+    if token_type == "QUANT" or char in "?{":
+        quantifier = _quantifier_at(text, offset)
+        if previous_token is not None and previous_token.type == "QUANT" and not spaced:
+            hint = {"*": "; write ',*' for a step in any direction", "+": "; write ',+' for an orthogonal step"}
+            return f"'{char}' cannot follow a quantifier" + hint.get(char, ""), 1
+        if spaced and previous and previous not in "(;,":
+            return f"'{quantifier}' must follow the part it repeats at once, without a space", len(quantifier)
+        return f"'{quantifier}' has nothing to repeat", len(quantifier)
+    if char == "}":
+        return "'}' without a matching '{'", 1
+    if char.isalpha():
+        if char in CHECK_LETTERS and char.islower():
+            run = re.compile(r"[a-z]+").match(text, offset).group(0)  # type: ignore[union-attr]
+            checks = "".join(letter for letter in run if letter in CHECK_LETTERS) or char
+            if char in "oO" and text[offset + 1 : offset + 2] == ":":
+                checks = re.compile(r"[oO]:[^\s,;()\[\]>]*").match(text, offset).group(0)  # type: ignore[union-attr]
+            return f"checks go in brackets: write '[{checks}]'", len(checks)
+        if char.upper() in DIRECTION_LETTERS:
+            return f"unknown direction '{char}': directions are upper-case letters", 1
+        return f"unknown direction '{char}'", 1
+    if char.isdigit():
+        return f"handlers go in brackets: write '[{char}]'; a count of repetitions goes in braces: '{{{char}}}'", 1
+    if char in "=@!>:":
+        return f"'{char}' belongs in brackets, as in '[=Pawn]', '[@zone]', '[x>N]'", 1
+    if char in "\\~":
+        return f"'{char}' must be followed by a group number 0-9", 1
+    if char == ")":
+        if previous == "(":
+            return "empty group", 1
+        if previous == ";":
+            return "empty alternative: nothing between ';' and ')'", 1
+        if previous == ",":
+            return "',' must be followed by another part", 1
+    if char == ";":
+        if previous in ("", "(", ";"):
+            return "empty alternative", 1
+        if previous == ",":
+            return "',' must be followed by another part", 1
+    if char == ",":
+        return "',' must stand between two parts", 1
+    return f"unexpected '{char}'", 1
+
+
+def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[str, int]:
+    """The message for a parse that stopped inside brackets."""
+    if char.isalpha():
+        if previous == ">":
+            if char in "+*X" or char in DIRECTION_LETTERS:  # pragma: no cover - these lex as directions
+                return f"navigation takes one direction, not a set: '{char}'", 1
+            return f"unknown direction '{char}'", 1
+        return f"unknown check '{char}'", 1
+    if char == "]":
+        if previous == "[":
+            return "empty brackets", 1
+        if previous == ">":
+            return "'>' must be followed by a direction", 1
+        if previous == ",":
+            return "',' must be followed by another item", 1
+        if previous == ")":
+            return "items in parentheses must be sent to a square: write '(…)>N'", 1
+    if char == ")":
+        if previous == "(":
+            return "empty parentheses", 1
+        if previous == ">":
+            return "'>' must be followed by a direction", 1
+        if previous == ",":
+            return "',' must be followed by another item", 1
+    if char == ">":
+        if previous in ("[", "(", ","):
+            return "'>' must follow the item it sends to another square, as in '[x>N]'", 1
+        return "'>' must be followed by a direction", 1
+    if char == ",":
+        if previous == ">":
+            return "'>' must be followed by a direction", 1
+        return "',' must stand between two items", 1
+    if char == "!":
+        return (
+            "'!' goes before '=Name', '@zone', '\\k' or '~k';"
+            " for the opposite of a check, write its letter in the other case",
+            1,
+        )
+    if char in "\\~":
+        return f"'{char}' must be followed by a group number 0-9", 1
+    if char == ":":
+        return "':' must follow 'o' or 'O', as in '[o:castling]'", 1
+    if char == "(" and previous == ">":
+        return "navigation takes one direction, not a group", 1
+    if char in ";^|&?*{}":
+        return f"'{char}' cannot appear in brackets", 1
+    if char == "(":
+        return "unexpected '('", 1
+    return f"unexpected '{char}' in brackets", 1
+
+
+# --------------------------------------------------------------------------- pass 3: the tree
+
+
+def _span_of(token: Token) -> Span:
+    return Span(token.start_pos, token.end_pos)
+
+
+class _Builder:
+    """Builds the node tree from lark's parse tree, checking what the grammar leaves open."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.group_count = 0
+        # (group, span, as written) of every \k / ~k, checked once all groups are counted.
+        self.references: list[tuple[int, Span, str]] = []
+
+    def error(self, message: str, span: Span, expected: tuple[str, ...] = ()) -> NotationError:
+        return NotationError(message, self.text, span, expected)
+
+    def build(self, tree: Tree) -> Notation:
+        body = self.alternatives(tree.children[0])
+        for group, span, written in sorted(self.references, key=lambda ref: ref[1].start):
+            if group > self.group_count:
+                if self.group_count == 0:
+                    there = "there are no groups"
+                elif self.group_count == 1:
+                    there = "there is only 1 group"
+                else:
+                    there = f"there are only {self.group_count} groups"
+                raise self.error(f"'{written}' refers to group {group} but {there}", span)
+        return Notation(self.text, body, self.group_count)
+
+    # structure
+
+    def alternatives(self, tree: Tree) -> Node:
+        options = [self.sequence(child) for child in tree.children if isinstance(child, Tree)]
+        if len(options) == 1:
+            return options[0]
+        return Alternatives(tuple(options), Span(options[0].span.start, options[-1].span.end))
+
+    def sequence(self, tree: Tree) -> Node:
+        items = [self.part(child) for child in tree.children if isinstance(child, Tree)]
+        if len(items) == 1:
+            return items[0]
+        return Sequence(tuple(items), Span(items[0].span.start, items[-1].span.end))
+
+    def part(self, tree: Tree) -> Node:
+        body = self.atom(tree.children[0])
+        if len(tree.children) == 1:
+            return body
+        quantifier: Token = tree.children[1]
+        minimum, maximum, possessive = self.quantifier(quantifier)
+        return Repeat(
+            body, minimum, maximum, possessive, Span(body.span.start, quantifier.end_pos), _span_of(quantifier)
+        )
+
+    def quantifier(self, token: Token) -> tuple[int, Optional[int], bool]:
+        written = str(token)
+        core, possessive = written, False
+        if len(written) > 1 and written.endswith("+"):
+            core, possessive = written[:-1], True
+        if core == "?":
+            return 0, 1, possessive
+        if core == "*":
+            return 0, None, possessive
+        if core == "+":
+            return 1, None, possessive
+        match = _BRACES.match(core)
+        if not match or (not match.group(1) and not match.group(3)):
+            raise self.error(
+                f"'{core}' is not a count: write {{n}}, {{n,m}}, {{n,}} or {{,m}}",
+                _span_of(token),
+                ("a number",),
+            )
+        low, comma, high = match.groups()
+        minimum = int(low) if low else 0
+        if not comma:
+            return minimum, minimum, possessive
+        maximum = int(high) if high else None
+        if maximum is not None and minimum > maximum:
+            raise self.error(f"'{core}': minimum above maximum", _span_of(token))
+        return minimum, maximum, possessive
+
+    def atom(self, tree: Tree) -> Node:
+        child = tree.children[0]
+        if isinstance(child, Tree):
+            if child.data == "group":
+                return self.group(child)
+            return self.bracket(child)
+        span = _span_of(child)
+        if child.type in ("DIRECTIONS", "DIRECTION_SET"):
+            return Step(tuple(str(child)), span)
+        if child.type == "GROUP_REF":
+            group = int(child[1])
+            self.references.append((group, span, str(child)))
+            return GroupStep(group, child[0] == "~", span)
+        if child.type == "LIFT":
+            return Lift(span)
+        if child.type == "PUT":
+            return Put(span)
+        return Continue(span)
+
+    def group(self, tree: Tree) -> Group:
+        opening, body_tree, closing = tree.children
+        # Numbered before its body is built: groups count by opening parenthesis, left to right.
+        self.group_count += 1
+        index = self.group_count
+        body = self.alternatives(body_tree)
+        return Group(body, index, Span(opening.start_pos, closing.end_pos))
+
+    # brackets
+
+    def bracket(self, tree: Tree) -> Bracket:
+        opening, items_tree, closing = tree.children
+        return Bracket(self.items(items_tree), Span(opening.start_pos, closing.end_pos))
+
+    def items(self, tree: Tree) -> tuple[BracketItem, ...]:
+        return tuple(self.item(child) for child in tree.children if isinstance(child, Tree))
+
+    def item(self, tree: Tree) -> BracketItem:
+        atom_tree: Tree = tree.children[0]
+        path = tuple(self.nav_step(child) for child in tree.children[1:] if isinstance(child, Tree))
+        inner = atom_tree.children[0]
+        if isinstance(inner, Tree):  # (items) — only meaningful when sent somewhere
+            opening, items_tree, closing = inner.children
+            if not path:
+                raise self.error(
+                    "items in parentheses must be sent to a square: write '(…)>N'",
+                    Span(opening.start_pos, closing.end_pos),
+                    ("'>'",),
+                )
+            return Navigate(self.items(items_tree), path, Span(opening.start_pos, path[-1].span.end))
+        single = self.item_token(inner)
+        if not path:
+            return single
+        return Navigate((single,), path, Span(single.span.start, path[-1].span.end))
+
+    def nav_step(self, tree: Tree) -> NavStep:
+        token: Token = tree.children[0]
+        span = _span_of(token)
+        if token.type == "GROUP_REF":
+            group = int(token[1])
+            self.references.append((group, span, str(token)))
+            return NavStep(None, group, token[0] == "~", span)
+        if len(token) > 1 or token in ("+", "*", "X"):
+            raise self.error(f"navigation takes one direction, not a set: '{token}'", span, ("one direction",))
+        return NavStep(str(token), None, False, span)
+
+    def name(self, written: str, start: int, what: str, prefix: str) -> str:
+        """Check a piece, zone or label name written at ``start``."""
+        if not written:
+            raise self.error(f"'{prefix}' must be followed by {what}", Span(start, start), (what,))
+        if not _NAME.match(written):
+            raise self.error(
+                f"bad {what.split(' ', 1)[1]} '{written}': a name is letters, digits, '_' and '-',"
+                " beginning with a letter",
+                Span(start, start + len(written)),
+            )
+        return written
+
+    def item_token(self, token: Token) -> BracketItem:
+        written, span = str(token), _span_of(token)
+        kind = token.type
+        if kind == "CHECK":
+            return Check(written, span)
+        if kind == "LABELLED_CHECK":
+            label = self.name(written[2:], token.start_pos + 2, "a label", written[:2])
+            return Check(written[0], span, label)
+        if kind in ("TYPE_CHECK", "ZONE_CHECK"):
+            negated = written.startswith("!")
+            sign = 2 if negated else 1
+            what = "a piece name" if kind == "TYPE_CHECK" else "a zone name"
+            name = self.name(written[sign:], token.start_pos + sign, what, written[:sign])
+            return (TypeCheck if kind == "TYPE_CHECK" else ZoneCheck)(name, negated, span)
+        if kind == "DIRECTION_CHECK":
+            negated = written.startswith("!")
+            group = int(written[-1])
+            self.references.append((group, span, written.lstrip("!")))
+            return DirectionCheck(group, written[-2] == "~", negated, span)
+        if kind == "PROMOTE":
+            choices = []
+            start = token.start_pos + 1
+            for choice in written[1:].split("/"):
+                choices.append(self.name(choice, start, "a piece name", "+" if start == token.start_pos + 1 else "/"))
+                start += len(choice) + 1
+            return Promote(tuple(choices), span)
+        number = int(written)
+        if number == 0:
+            raise self.error("handlers are numbered 1 to 9: there is no handler 0", span, ("a handler number 1-9",))
+        return Handler(number, span)
+
