@@ -1,0 +1,570 @@
+"""A view that draws any board from its geometry and draw hints, with pieces and highlights.
+
+Nothing here knows a game: squares come from :attr:`Board.column_of` / :attr:`Board.row_of`, lines
+from the links of the directions named in ``draw.lines``, and pieces from their names and letters
+(looked up in the symbol tables of ``resources/pieces.toml``).
+
+Scene geometry: every grid column and row is :data:`UNIT` scene units wide, and the centre of the
+square in column ``c``, row ``r`` is ``((c + 0.5) * UNIT, (r + 0.5) * UNIT)`` on both kinds of
+board, so cells and points share one coordinate system.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping, Optional
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+    QShowEvent,
+)
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
+
+#: Scene units per grid column and row.
+UNIT = 100.0
+
+#: A placement as the view draws it: square index -> (player index, piece name, piece letter).
+Placement = Mapping[int, tuple[int, str, str]]
+
+#: Highlight kinds and what each means; each is drawn with its own colour and its own symbol.
+HIGHLIGHT_KINDS: dict[str, str] = {
+    "move": "the piece can move here (dot)",
+    "capture": "the piece can capture here (ring)",
+    "removed": "a piece is removed from here (cross)",
+    "displaced": "a piece is pushed or moved away from here (diamond)",
+    "stop": "the move stops here (octagon)",
+    "selected": "the selected square (frame)",
+}
+
+# Okabe–Ito colours: told apart by most colour-blind readers, and each kind has a shape too.
+_HIGHLIGHT_COLOURS = {
+    "move": QColor("#009E73"),
+    "capture": QColor("#D55E00"),
+    "removed": QColor("#CC79A7"),
+    "displaced": QColor("#E69F00"),
+    "stop": QColor("#0072B2"),
+    "selected": QColor("#F0E442"),
+}
+
+# Stacking order of the layers.
+_Z_BOARD, _Z_LINES, _Z_LABELS, _Z_NODES, _Z_SELECTED, _Z_PIECES, _Z_HIGHLIGHTS = range(7)
+
+# Friendlier shades for players named after a colour; other names fall back to Qt's colour names.
+_PLAYER_SHADES = {
+    "white": "#f7f4ec",
+    "black": "#262626",
+    "red": "#b8271f",
+    "blue": "#1f4fa8",
+    "green": "#23744a",
+    "yellow": "#e8c42a",
+}
+_FALLBACK_PLAYER_COLOURS = ("#f7f4ec", "#262626", "#b8271f", "#1f4fa8", "#23744a", "#e8c42a")
+
+_LIGHT_CELL = QColor("#f0d9b5")
+_DARK_CELL = QColor("#b58863")
+_PLAIN_CELL = QColor("#e9d3ad")
+_POINTS_BOARD = QColor("#e8c68e")
+_RIVER = QColor("#d7bd8a")
+_INK = QColor("#2b2118")
+_DISC_FACE = QColor("#f6e7c6")
+
+
+def player_colour(board: Board, player: int) -> QColor:
+    """The colour a player's pieces are drawn in: the player's name if it names a colour."""
+    name = board.players[player].lower() if 0 <= player < len(board.players) else ""
+    if name in _PLAYER_SHADES:
+        return QColor(_PLAYER_SHADES[name])
+    if name and QColor.isValidColorName(name):
+        return QColor(name)
+    return QColor(_FALLBACK_PLAYER_COLOURS[player % len(_FALLBACK_PLAYER_COLOURS)])
+
+
+def _is_light(colour: QColor) -> bool:
+    return colour.lightnessF() > 0.55
+
+
+class HighlightItem(QGraphicsItem):
+    """One highlight mark on one square: a symbol drawn in the kind's colour with a dark outline."""
+
+    def __init__(self, square: int, kind: str, centre: QPointF, points: bool) -> None:
+        super().__init__()
+        self.square = square
+        self.kind = kind
+        self._round = points
+        self.setPos(centre)
+        self.setZValue(_Z_SELECTED if kind == "selected" else _Z_HIGHLIGHTS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(HIGHLIGHT_KINDS[kind])
+
+    def boundingRect(self) -> QRectF:
+        """The square the mark is drawn in, with room for its outline."""
+        half = UNIT * 0.55
+        return QRectF(-half, -half, 2 * half, 2 * half)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Optional[QWidget] = None) -> None:
+        """Draw the kind's symbol; every symbol differs in shape, not only in colour."""
+        colour = _HIGHLIGHT_COLOURS[self.kind]
+        outline = QPen(QColor(0, 0, 0, 170), UNIT * 0.02)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.kind == "move":
+            painter.setPen(outline)
+            painter.setBrush(colour)
+            painter.drawEllipse(QPointF(0, 0), UNIT * 0.15, UNIT * 0.15)
+        elif self.kind == "capture":
+            self._stroke(painter, _circle(UNIT * 0.44), colour, UNIT * 0.07)
+        elif self.kind == "removed":
+            arm = UNIT * 0.3
+            cross = QPainterPath()
+            cross.moveTo(-arm, -arm)
+            cross.lineTo(arm, arm)
+            cross.moveTo(-arm, arm)
+            cross.lineTo(arm, -arm)
+            self._stroke(painter, cross, colour, UNIT * 0.09)
+        elif self.kind == "displaced":
+            r = UNIT * 0.36
+            diamond = QPainterPath()
+            diamond.addPolygon(QPolygonF([QPointF(0, -r), QPointF(r, 0), QPointF(0, r), QPointF(-r, 0), QPointF(0, -r)]))
+            self._stroke(painter, diamond, colour, UNIT * 0.06)
+        elif self.kind == "stop":
+            r = UNIT * 0.2
+            corners = [QPointF(r * math.cos(a), r * math.sin(a)) for a in (math.pi / 8 + k * math.pi / 4 for k in range(8))]
+            painter.setPen(outline)
+            painter.setBrush(colour)
+            painter.drawPolygon(QPolygonF(corners))
+        else:  # selected
+            half = UNIT * (0.47 if self._round else 0.46)
+            frame = QPainterPath()
+            if self._round:
+                frame.addEllipse(QPointF(0, 0), half, half)
+            else:
+                frame.addRect(QRectF(-half, -half, 2 * half, 2 * half))
+            fill = QColor(colour)
+            fill.setAlpha(90)
+            painter.fillPath(frame, fill)
+            self._stroke(painter, frame, colour, UNIT * 0.06)
+
+    @staticmethod
+    def _stroke(painter: QPainter, path: QPainterPath, colour: QColor, width: float) -> None:
+        # A dark edge under the coloured stroke keeps it readable on light and dark squares alike.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(0, 0, 0, 170), width + UNIT * 0.035, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawPath(path)
+        painter.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawPath(path)
+
+
+def _circle(radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addEllipse(QPointF(0, 0), radius, radius)
+    return path
+
+
+def _centred_text_path(text: str, font: QFont, centre: QPointF) -> QPainterPath:
+    path = QPainterPath()
+    path.addText(0, 0, font, text)
+    return path.translated(centre - path.boundingRect().center())
+
+
+class QtBoardView(QGraphicsView):
+    """Draws a :class:`Board`, a placement of pieces and highlight layers; reports clicked squares."""
+
+    #: A square (or point) was clicked: its index.
+    squareClicked = Signal(int)
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        # The whole board is always in view, so scroll bars would only steal room.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setBackgroundBrush(QColor("#3b3f45"))
+        self.setMinimumSize(160, 160)
+        self._board: Optional[Board] = None
+        self._symbols: PieceSymbols = piece_symbols()
+        self._square_items: dict[int, QGraphicsItem] = {}
+        self._piece_items: dict[int, QGraphicsItem] = {}
+        self._highlight_items: dict[int, HighlightItem] = {}
+        self._line_items: list[QGraphicsLineItem] = []
+        self._placement: dict[int, tuple[int, str, str]] = {}
+        self._highlights: dict[int, str] = {}
+        self._show_coordinates: Optional[bool] = None
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def board(self) -> Optional[Board]:
+        """The board drawn, if any."""
+        return self._board
+
+    def set_board(self, board: Board, placement: Optional[Placement] = None) -> None:
+        """Draw ``board`` (replacing whatever was drawn) with an optional placement of pieces."""
+        self._board = board
+        self._placement = dict(placement or {})
+        self._highlights = {}
+        self._rebuild()
+
+    def set_placement(self, placement: Placement) -> None:
+        """Replace the pieces drawn: square index -> (player index, piece name, piece letter)."""
+        self._placement = dict(placement)
+        self._draw_pieces()
+
+    def set_highlights(self, highlights: Mapping[int, str]) -> None:
+        """Replace the highlights: square index -> kind (a key of :data:`HIGHLIGHT_KINDS`)."""
+        unknown = sorted({kind for kind in highlights.values() if kind not in HIGHLIGHT_KINDS})
+        if unknown:
+            raise ValueError(f"unknown highlight kind {unknown[0]!r}; expected one of {', '.join(HIGHLIGHT_KINDS)}")
+        self._highlights = dict(highlights)
+        self._draw_highlights()
+
+    def clear_highlights(self) -> None:
+        """Remove every highlight."""
+        self.set_highlights({})
+
+    def set_show_coordinates(self, show: Optional[bool]) -> None:
+        """Show or hide coordinates; ``None`` follows the board's ``draw: coordinates`` hint."""
+        self._show_coordinates = show
+        if self._board is not None:
+            self._rebuild()
+
+    def square_items(self) -> dict[int, QGraphicsItem]:
+        """The item standing for each square or point (a cell, or a point's node)."""
+        return dict(self._square_items)
+
+    def piece_items(self) -> dict[int, QGraphicsItem]:
+        """The item drawing the piece on each occupied square."""
+        return dict(self._piece_items)
+
+    def highlight_items(self) -> dict[int, HighlightItem]:
+        """The highlight mark on each highlighted square."""
+        return dict(self._highlight_items)
+
+    def line_items(self) -> list[QGraphicsLineItem]:
+        """The line items of a points board (links, and the crossed rectangles' diagonals)."""
+        return list(self._line_items)
+
+    def square_centre(self, square: int) -> QPointF:
+        """Where a square's centre (or a point) is in scene coordinates."""
+        board = self._require_board()
+        return QPointF((board.column_of[square] + 0.5) * UNIT, (board.row_of[square] + 0.5) * UNIT)
+
+    def square_at(self, scene_pos: QPointF) -> Optional[int]:
+        """The square nearest to a scene position, or ``None`` if the position is off the board."""
+        board = self._board
+        if board is None or not board.squares:
+            return None
+        best, best_distance = None, math.inf
+        for square in range(len(board.squares)):
+            centre = self.square_centre(square)
+            dx, dy = scene_pos.x() - centre.x(), scene_pos.y() - centre.y()
+            if self._points:
+                distance = math.hypot(dx, dy)
+            else:
+                distance = max(abs(dx), abs(dy))
+            if distance < best_distance:
+                best, best_distance = square, distance
+        # Half a unit reaches every spot of a cell, and the space between neighbouring points.
+        return best if best_distance <= UNIT * 0.5 + 1e-6 else None
+
+    # ------------------------------------------------------------------ Qt events
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """Report a left click on a square as :attr:`squareClicked`."""
+        if event.button() == Qt.MouseButton.LeftButton:
+            square = self.square_at(self.mapToScene(event.position().toPoint()))
+            if square is not None:
+                self.squareClicked.emit(square)
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the whole board in view at any size."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Fit the board once the view has its real size."""
+        super().showEvent(event)
+        self._fit()
+
+    # ------------------------------------------------------------------ drawing
+
+    @property
+    def _points(self) -> bool:
+        return self._board is not None and self._board.draw.style == "points"
+
+    def _require_board(self) -> Board:
+        if self._board is None:
+            raise RuntimeError("no board is shown")
+        return self._board
+
+    def _fit(self) -> None:
+        if self._board is not None:
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def _coordinates_shown(self) -> bool:
+        if self._show_coordinates is not None:
+            return self._show_coordinates
+        return self._require_board().draw.coordinates
+
+    def _rebuild(self) -> None:
+        board = self._require_board()
+        scene = self.scene()
+        scene.clear()
+        self._square_items.clear()
+        self._piece_items.clear()
+        self._highlight_items.clear()
+        self._line_items.clear()
+
+        columns, rows = len(board.column_names), len(board.row_names)
+        board_rect = QRectF(0, 0, columns * UNIT, rows * UNIT)
+        margin = UNIT * (0.55 if self._coordinates_shown() else 0.12)
+        outer = board_rect.adjusted(-margin, -margin, margin, margin)
+        if self._points:
+            self._draw_points_board(board, board_rect)
+        else:
+            self._draw_cells_board(board, board_rect)
+        if self._coordinates_shown():
+            self._draw_coordinates(board, board_rect)
+        scene.setSceneRect(outer)
+        self._draw_pieces()
+        self._draw_highlights()
+        self._fit()
+
+    def _draw_cells_board(self, board: Board, board_rect: QRectF) -> None:
+        scene = self.scene()
+        frame = scene.addRect(board_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04), QPen(Qt.PenStyle.NoPen), _INK)
+        frame.setZValue(_Z_BOARD)
+        for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
+            if board.draw.checkered:
+                # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
+                dark = (column + (len(board.row_names) - 1 - row)) % 2 == 0
+                colour = _DARK_CELL if dark else _LIGHT_CELL
+                pen = QPen(Qt.PenStyle.NoPen)
+            else:
+                colour = _PLAIN_CELL
+                pen = QPen(_INK, UNIT * 0.015)
+            cell = QGraphicsRectItem(QRectF(column * UNIT, row * UNIT, UNIT, UNIT))
+            cell.setBrush(colour)
+            cell.setPen(pen)
+            cell.setZValue(_Z_NODES)
+            cell.setData(0, square)
+            cell.setToolTip(board.squares[square])
+            scene.addItem(cell)
+            self._square_items[square] = cell
+
+    def _draw_points_board(self, board: Board, board_rect: QRectF) -> None:
+        scene = self.scene()
+        background = scene.addRect(board_rect, QPen(Qt.PenStyle.NoPen), _POINTS_BOARD)
+        background.setZValue(_Z_BOARD)
+        line_pen = QPen(_INK, UNIT * 0.025, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+
+        river = board.draw.river
+        if river is not None:
+            top, bottom = min(river), max(river)
+            band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
+            water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), _RIVER)
+            water.setZValue(_Z_BOARD)
+        edge_columns = {min(board.column_of, default=0), max(board.column_of, default=0)}
+
+        drawn: set[frozenset[int]] = set()
+        for letter in board.draw.lines:
+            table = board.directions.get(letter)
+            if table is None:
+                continue
+            for square, neighbour in enumerate(table):
+                if neighbour is None or neighbour == square:
+                    continue
+                link = frozenset((square, neighbour))
+                if link in drawn:
+                    continue
+                drawn.add(link)
+                if river is not None and self._crosses_river(board, square, neighbour, river, edge_columns):
+                    continue
+                self._add_line(self.square_centre(square), self.square_centre(neighbour), line_pen)
+
+        for column0, row0, column1, row1 in board.draw.diagonals:
+            corners = [QPointF((c + 0.5) * UNIT, (r + 0.5) * UNIT) for c, r in ((column0, row0), (column1, row1), (column0, row1), (column1, row0))]
+            self._add_line(corners[0], corners[1], line_pen)
+            self._add_line(corners[2], corners[3], line_pen)
+
+        # Points are where pieces stand and where clicks land; drawn small so the lines read first.
+        radius = UNIT * 0.05
+        for square in range(len(board.squares)):
+            centre = self.square_centre(square)
+            node = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+            node.setPos(centre)
+            node.setBrush(_INK)
+            node.setPen(QPen(Qt.PenStyle.NoPen))
+            node.setZValue(_Z_NODES)
+            node.setData(0, square)
+            node.setToolTip(board.squares[square])
+            scene.addItem(node)
+            self._square_items[square] = node
+
+    @staticmethod
+    def _crosses_river(board: Board, a: int, b: int, river: tuple[int, int], edge_columns: set[int]) -> bool:
+        top, bottom = min(river), max(river)
+        rows = sorted((board.row_of[a], board.row_of[b]))
+        if not (rows[0] <= top and rows[1] >= bottom):
+            return False
+        # Only the board's side lines bridge the river.
+        return not (board.column_of[a] == board.column_of[b] and board.column_of[a] in edge_columns)
+
+    def _add_line(self, start: QPointF, end: QPointF, pen: QPen) -> None:
+        line = self.scene().addLine(start.x(), start.y(), end.x(), end.y(), pen)
+        line.setZValue(_Z_LINES)
+        self._line_items.append(line)
+
+    def _draw_coordinates(self, board: Board, board_rect: QRectF) -> None:
+        font = QFont()
+        font.setPixelSize(int(UNIT * 0.26))
+        brush = QBrush(QColor("#e8e2d6"))
+        offset = UNIT * 0.3
+        for column, name in enumerate(board.column_names):
+            x = (column + 0.5) * UNIT
+            for y in (board_rect.bottom() + offset, board_rect.top() - offset):
+                self._add_label(name, font, QPointF(x, y), brush)
+        for row, name in enumerate(board.row_names):
+            y = (row + 0.5) * UNIT
+            for x in (board_rect.left() - offset, board_rect.right() + offset):
+                self._add_label(name, font, QPointF(x, y), brush)
+
+    def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
+        label = QGraphicsPathItem(_centred_text_path(text, font, centre))
+        label.setBrush(brush)
+        label.setPen(QPen(Qt.PenStyle.NoPen))
+        label.setZValue(_Z_LABELS)
+        self.scene().addItem(label)
+
+    def _draw_pieces(self) -> None:
+        for item in self._piece_items.values():
+            self.scene().removeItem(item)
+        self._piece_items.clear()
+        if self._board is None:
+            return
+        for square, (player, name, letter) in sorted(self._placement.items()):
+            if not 0 <= square < len(self._board.squares):
+                continue
+            item = self._piece_item(square, player, name, letter)
+            item.setZValue(_Z_PIECES)
+            item.setData(0, square)
+            item.setToolTip(f"{name} ({self._board.players[player] if player < len(self._board.players) else player})")
+            self.scene().addItem(item)
+            self._piece_items[square] = item
+
+    def _piece_item(self, square: int, player: int, name: str, letter: str) -> QGraphicsItem:
+        board = self._require_board()
+        centre = self.square_centre(square)
+        colour = player_colour(board, player)
+        if not self._points:
+            forms = self._symbols.glyph_forms(name)
+            if forms is not None:
+                return self._glyph_item(forms, centre, colour)
+        # On points the discs leave the lines between neighbours in sight.
+        radius = UNIT * (0.4 if self._points else 0.42)
+        character = self._symbols.character(name, player) if self._points else None
+        if character is not None and _can_draw(character):
+            return self._disc_item(character, centre, face=_DISC_FACE, ink=colour, ring=colour, radius=radius)
+        ink = _INK if _is_light(colour) else QColor("#f7f4ec")
+        return self._disc_item(letter.upper(), centre, face=colour, ink=ink, ring=_INK, radius=radius)
+
+    @staticmethod
+    def _glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGraphicsItem:
+        outlined, solid = forms
+        font = QFont(_glyph_family())
+        font.setPixelSize(int(UNIT * 0.82))
+        body = QGraphicsPathItem(_centred_text_path(solid, font, centre))
+        body.setBrush(colour)
+        if _is_light(colour):
+            body.setPen(QPen(Qt.PenStyle.NoPen))
+            # The outlined form on top gives a light piece its contour and inner lines.
+            detail = QGraphicsPathItem(_centred_text_path(outlined, font, centre), body)
+            detail.setBrush(_INK)
+            detail.setPen(QPen(Qt.PenStyle.NoPen))
+        else:
+            # A thin light edge keeps a dark piece visible on a dark square.
+            body.setPen(QPen(QColor(255, 255, 255, 120), UNIT * 0.012))
+        return body
+
+    @staticmethod
+    def _disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColor, radius: float) -> QGraphicsItem:
+        disc = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+        disc.setPos(centre)
+        disc.setBrush(face)
+        disc.setPen(QPen(ring, UNIT * 0.04))
+        inner = QGraphicsEllipseItem(QRectF(-radius * 0.8, -radius * 0.8, radius * 1.6, radius * 1.6), disc)
+        inner.setBrush(Qt.BrushStyle.NoBrush)
+        inner.setPen(QPen(ring, UNIT * 0.015))
+        font = QFont(_cjk_family() if not text.isascii() else QFont().family())
+        font.setPixelSize(int(UNIT * (0.46 if not text.isascii() else 0.4)))
+        font.setBold(True)
+        label = QGraphicsPathItem(_centred_text_path(text, font, QPointF(0, 0)), disc)
+        label.setBrush(ink)
+        label.setPen(QPen(Qt.PenStyle.NoPen))
+        return disc
+
+    def _draw_highlights(self) -> None:
+        for item in self._highlight_items.values():
+            self.scene().removeItem(item)
+        self._highlight_items.clear()
+        if self._board is None:
+            return
+        for square, kind in sorted(self._highlights.items()):
+            if not 0 <= square < len(self._board.squares):
+                continue
+            item = HighlightItem(square, kind, self.square_centre(square), self._points)
+            self.scene().addItem(item)
+            self._highlight_items[square] = item
+
+
+def _glyph_family() -> str:
+    # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
+    families = set(QFontDatabase.families())
+    for family in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
+        if family in families:
+            return family
+    return QFont().family()
+
+
+def _cjk_family() -> str:
+    families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
+    return families[0] if families else QFont().family()
+
+
+def _can_draw(text: str) -> bool:
+    """Whether the font discs are lettered in has every character of ``text`` (else: the letter)."""
+    if text.isascii():
+        return True
+    metrics = QFontMetrics(QFont(_cjk_family()))
+    return all(metrics.inFontUcs4(ord(character)) for character in text)

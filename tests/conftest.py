@@ -1,0 +1,77 @@
+"""Test set-up shared by every test: Qt runs offscreen, settings stay in a temporary folder, and no
+test may leave a thread running."""
+
+from __future__ import annotations
+
+import os
+import sys
+import weakref
+
+# Before anything imports PySide6: no test needs (or may pop up on) a real display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path, monkeypatch):
+    """Keep QSettings (and subprocesses' settings) out of the user's real configuration."""
+    settings_dir = tmp_path / "settings"
+    settings_dir.mkdir()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(settings_dir))
+    if "PySide6.QtCore" in sys.modules:
+        from PySide6.QtCore import QSettings
+
+        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+            QSettings.setPath(QSettings.Format.IniFormat, scope, str(settings_dir))
+            QSettings.setPath(QSettings.Format.NativeFormat, scope, str(settings_dir))
+    yield settings_dir
+
+
+_started_threads: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def _track_thread_starts() -> None:
+    from PySide6.QtCore import QThread
+
+    if getattr(QThread.start, "_tracked", False):
+        return
+    original = QThread.start
+
+    def start(self, *args, **kwargs):
+        _started_threads.add(self)
+        return original(self, *args, **kwargs)
+
+    start._tracked = True
+    QThread.start = start
+
+
+@pytest.fixture(autouse=True)
+def _no_threads_left_running():
+    """Fail a test that leaves a QThread (or a thread-pool task) running."""
+    if "PySide6.QtCore" in sys.modules:
+        _track_thread_starts()
+    yield
+    if "PySide6.QtCore" not in sys.modules:
+        return
+    from PySide6.QtCore import QThreadPool
+
+    running = [thread for thread in list(_started_threads) if _is_running(thread)]
+    pool_busy = not QThreadPool.globalInstance().waitForDone(1000)
+    for thread in running:
+        # Stop it so that one leak does not break the tests after it.
+        thread.requestInterruption()
+        thread.quit()
+        thread.wait(2000)
+    _started_threads.clear()
+    if running:
+        pytest.fail(f"test left {len(running)} QThread(s) running")
+    if pool_busy:
+        pytest.fail("test left tasks running in the global QThreadPool")
+
+
+def _is_running(thread) -> bool:
+    try:
+        return thread.isRunning()
+    except RuntimeError:  # the C++ object is already gone, so the thread is too
+        return False
