@@ -1,0 +1,88 @@
+"""Reading the piece-placement field of a board's FEN.
+
+The FEN of a board generalises chess's: rows from the top of the grid as drawn, separated by ``/``;
+in each row, piece letters (the first player's upper case, the second player's lower case) and numbers
+(possibly of several digits, such as ``10``) counting empty squares.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board, PieceType
+
+
+class PlacementError(ValueError):
+    """A placement that does not fit the board: ``message`` says what, ``offset`` (0-based) where.
+
+    ``offset`` counts characters into the string given to :func:`parse_placement`.
+    """
+
+    def __init__(self, message: str, offset: int) -> None:
+        self.message = message
+        self.offset = offset
+        super().__init__(f"column {offset + 1}: {message}")
+
+
+def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "PieceType"]]:
+    """The pieces a FEN placement puts on ``board``: square index -> (player index, piece type).
+
+    ``placement`` is the placement field; a whole FEN is accepted too (only its first field is read).
+    Raises :class:`PlacementError` when the rows or their lengths do not match the grid, or a letter
+    names no piece of the board.
+
+    >>> from dagaz_studio.board.loader import parse_board
+    >>> board = parse_board("grid: a-c x 2-1")
+    >>> parse_placement(board, "3/3")
+    {}
+    """
+    stripped = placement.lstrip()
+    start = len(placement) - len(stripped)
+    field = stripped.split()[0] if stripped.split() else ""
+    width = len(board.column_names)
+    height = len(board.row_names)
+    if not field:
+        raise PlacementError("the placement is empty", start)
+
+    rows = field.split("/")
+    if len(rows) != height:
+        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
+
+    pieces: dict[int, tuple[int, "PieceType"]] = {}
+    offset = start
+    for row_index, row in enumerate(rows):
+        column = 0
+        i = 0
+        while i < len(row):
+            char = row[i]
+            if char.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                run = int(row[i:j])
+                if run == 0:
+                    raise PlacementError("an empty run of 0 squares", offset + i)
+                column += run
+                i = j
+            elif char.isalpha():
+                piece = board.piece_by_letter(char)
+                if piece is None:
+                    raise PlacementError(f"no piece has the letter '{char}'", offset + i)
+                if column < width:
+                    square = board.index(board.column_names[column] + board.row_names[row_index])
+                    pieces[square] = (0 if char.isupper() else 1, piece)
+                column += 1
+                i += 1
+            else:
+                raise PlacementError(f"unexpected '{char}' in the placement", offset + i)
+            if column > width:
+                raise PlacementError(
+                    f"row {row_index + 1} from the top has more than {width} squares", offset
+                )
+        if column < width:
+            raise PlacementError(
+                f"row {row_index + 1} from the top has {column} squares, the grid has {width}", offset
+            )
+        offset += len(row) + 1
+    return pieces
