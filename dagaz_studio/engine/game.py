@@ -1,0 +1,138 @@
+"""Game rules over the interpreter: making moves, legality, compulsory capture, and perft."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from dagaz_studio.engine.interpreter import CancelFlag, Move, Rules, RunawayNotation
+from dagaz_studio.engine.position import LastMove, Piece, Position
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What :func:`make_move` changed, so that :func:`unmake_move` can put it back."""
+
+    cells: tuple[tuple[int, Optional[Piece]], ...]
+    turn: int
+    last_move: Optional[LastMove]
+    labels: frozenset[tuple[int, str]]
+    halfmove_clock: int
+    fullmove_number: int
+
+
+def make_move(position: Position, move: Move) -> Undo:
+    """Apply every effect of ``move`` to ``position`` in place; returns how to undo it."""
+    cells = position.cells
+    undo = Undo(
+        tuple((square, cells[square]) for square, _ in move.changes),
+        position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
+    )
+    for square, piece in move.changes:
+        cells[square] = piece
+    if move.labels:
+        position.labels = position.labels | {(move.player, label) for label in move.labels}
+    position.last_move = move.last
+    players = len(position.board.players)
+    position.turn = (move.player + 1) % players
+    position.halfmove_clock = 0 if move.captures else position.halfmove_clock + 1
+    if position.turn == 0:
+        position.fullmove_number += 1
+    return undo
+
+
+def unmake_move(position: Position, undo: Undo) -> None:
+    """Reverse :func:`make_move`."""
+    for square, piece in undo.cells:
+        position.cells[square] = piece
+    position.turn = undo.turn
+    position.last_move = undo.last_move
+    position.labels = undo.labels
+    position.halfmove_clock = undo.halfmove_clock
+    position.fullmove_number = undo.fullmove_number
+
+
+def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
+                       cancel: Optional[CancelFlag] = None) -> list[Move]:
+    """Every move the side to move's pieces make by their notation (one square's, if given).
+
+    Raises :class:`RunawayNotation` if a piece's notation does not end within its budget.
+    """
+    moves: list[Move] = []
+    squares = range(len(position.cells)) if square is None else (square,)
+    for origin in squares:
+        piece = position.cells[origin]
+        if piece is None or piece.player != position.turn:
+            continue
+        result = rules.run(position, origin, cancel=cancel)
+        if result.stopped:
+            name = rules.kind_names[piece.kind]
+            raise RunawayNotation(f"{name} on {position.board.squares[origin]}: {result.stopped}")
+        moves.extend(result.moves)
+    return moves
+
+
+def leaves_royal_attacked(rules: Rules, position: Position, move: Move) -> bool:
+    """Whether making ``move`` would leave one of the mover's royal pieces capturable."""
+    undo = make_move(position, move)
+    try:
+        return royal_attacked(rules, position, move.player)
+    finally:
+        unmake_move(position, undo)
+
+
+def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
+    """Whether any royal piece of ``player`` could be captured by another player."""
+    if not rules.royal_kinds:
+        return False
+    players = len(position.board.players)
+    for square, piece in enumerate(position.cells):
+        if piece is None or piece.player != player or piece.kind not in rules.royal_kinds:
+            continue
+        for enemy in range(players):
+            if enemy != player and rules.capturable(position, square, enemy):
+                return True
+    return False
+
+
+def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
+                cancel: Optional[CancelFlag] = None) -> list[Move]:
+    """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
+    where the board says so (judged over all the side's moves, even when one square is asked)."""
+    moves = pseudo_legal_moves(rules, position, None if "compulsory-capture" in rules.board.rules else square,
+                               cancel)
+    moves = [move for move in moves if not leaves_royal_attacked(rules, position, move)]
+    if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
+        moves = [move for move in moves if move.captures]
+    if square is not None:
+        moves = [move for move in moves if move.origin == square]
+    return moves
+
+
+def perft(rules: Rules, position: Position, depth: int) -> int:
+    """The number of legal move sequences of ``depth`` moves from ``position``."""
+    if depth <= 0:
+        return 1
+    moves = legal_moves(rules, position)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        undo = make_move(position, move)
+        try:
+            total += perft(rules, position, depth - 1)
+        finally:
+            unmake_move(position, undo)
+    return total
+
+
+def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
+    """Each legal move with the perft count of ``depth - 1`` after it."""
+    out = []
+    for move in legal_moves(rules, position):
+        undo = make_move(position, move)
+        try:
+            out.append((move, perft(rules, position, depth - 1)))
+        finally:
+            unmake_move(position, undo)
+    return out

@@ -1,0 +1,1242 @@
+"""The interpreter: runs a piece's notation on a position and yields its moves, with a trace.
+
+A notation is compiled once per (board, player) into a chain of closures in continuation-passing
+style: each part receives the run's state and calls the next part for every way it can succeed, then
+undoes what it changed. Backtracking is therefore the return from a call, as in a regex engine, and
+every way through the notation that reaches its end completes a move.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional, Protocol
+
+from dagaz_studio.board.model import DIAGONAL, OPPOSITE, ORTHOGONAL, Board, PieceType
+from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.notation.errors import NotationError
+from dagaz_studio.notation.nodes import (
+    Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
+    Notation, Promote, Put, Repeat, Sequence, Span, Step, TypeCheck, ZoneCheck,
+)
+
+#: Work units (steps, lifts, puts, captures …) one run may spend before it is declared runaway.
+DEFAULT_BUDGET = 200_000
+#: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
+MAX_REPETITION_DEPTH = 4_000
+#: Trace events kept for one run.
+DEFAULT_TRACE_LIMIT = 50_000
+_CANCEL_EVERY = 512
+
+_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
+
+
+class CancelFlag(Protocol):
+    """Anything with ``is_set()``, such as :class:`threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
+# =========================================================================== results
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: what the piece does and everything it changes.
+
+    ``captures``: squares whose pieces the move removes, in order; ``stops``: the landing square of
+    each partial move, the last being ``target``; ``also``: other pieces the move displaces, as
+    (from, to); ``changes``: the final content of every square the move touched.
+    """
+
+    piece: str
+    player: int
+    origin: int
+    target: int
+    captures: tuple[int, ...]
+    stops: tuple[int, ...]
+    promotion: Optional[str]
+    also: tuple[tuple[int, int], ...]
+    labels: frozenset[str]
+    changes: tuple[tuple[int, Optional[Piece]], ...]
+    last: LastMove
+
+    def key(self) -> tuple:
+        """What makes two moves the same move."""
+        return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes)
+
+
+@dataclass(frozen=True)
+class TraceEvent:
+    """One step of a run, tied to the part of the notation that caused it.
+
+    ``kind`` is one of: ``start``, ``step``, ``blocked``, ``check``, ``lift``, ``put``, ``capture``,
+    ``promote``, ``branch``, ``repeat``, ``partial``, ``move``, ``fail``, ``stopped``.
+    ``ok`` tells a passed check from a failed one. ``cursor``, ``hand``, ``captures`` and
+    ``direction`` describe the state after the event.
+    """
+
+    kind: str
+    text: str
+    span: Optional[Span]
+    square: Optional[int]
+    ok: bool
+    cursor: Optional[int]
+    hand: tuple[str, ...]
+    captures: tuple[int, ...]
+    direction: Optional[str]
+    depth: int
+    move: Optional[int] = None  # index of the completed move, for ``move`` events
+
+
+@dataclass
+class RunResult:
+    """The moves a run found, and why it stopped early if it did (``stopped`` is then a sentence)."""
+
+    moves: list[Move] = field(default_factory=list)
+    trace: list[TraceEvent] = field(default_factory=list)
+    stopped: Optional[str] = None
+    work: int = 0
+    trace_truncated: bool = False
+
+
+class RunawayNotation(ValueError):
+    """A notation that did not end within its budget."""
+
+
+class _Stop(Exception):
+    """Unwinds a run (budget spent, cancelled, or an attack found)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _AttackFound(Exception):
+    pass
+
+
+class _ProbeSucceeded(Exception):
+    pass
+
+
+# =========================================================================== run state
+
+
+class _State:
+    """The mutable state of one run. Every part restores what it changed when it returns."""
+
+    __slots__ = (
+        "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_in_hand", "mover_sq",
+        "mover_dir", "partial_start", "groups", "gmarks", "counters", "marks", "captures", "stops",
+        "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
+        "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
+        "attack_mode", "rules", "kind_names", "piece_kind", "reach",
+    )
+
+    def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
+        self.rules = rules
+        self.position = position
+        self.cells = position.cells
+        self.board = position.board
+        self.me = me
+        self.cursor = 0
+        self.last_dir: Optional[int] = None
+        self.hand: list[tuple[Piece, int]] = []
+        self.mover_in_hand = False
+        self.mover_sq = 0
+        self.mover_dir: Optional[int] = None
+        self.partial_start = 0
+        self.groups: list[Optional[int]] = [None] * (groups + 1)
+        self.gmarks: list[int] = [0] * (groups + 1)
+        self.counters: list[int] = [0] * slots
+        self.marks: list[int] = [0] * slots
+        self.captures: list[int] = []
+        self.stops: list[int] = []
+        self.visited: list[int] = []
+        self.touched: dict[int, Optional[Piece]] = {}
+        self.prev: Optional[LastMove] = position.last_move
+        self.labels: list[str] = []
+        self.promotion: Optional[str] = None
+        self.also: list[tuple[int, int]] = []
+        self.work = 0
+        self.budget = DEFAULT_BUDGET
+        self.cancel: Optional[CancelFlag] = None
+        self.trace: Optional[list[TraceEvent]] = None
+        self.trace_limit = DEFAULT_TRACE_LIMIT
+        self.truncated = False
+        self.progress = 0
+        self.serial = 0
+        self.depth = 0
+        self.navstack: list[int] = []
+        self.on_complete: Callable[["_State"], None] = _ignore
+        self.attack_mode = False
+        self.kind_names = rules.kind_names
+        self.piece_kind = 0
+        self.reach: Optional[set[int]] = None
+
+    # ---------------------------------------------------------------- budget and trace
+
+    def spend(self) -> None:
+        self.work += 1
+        if self.work > self.budget:
+            raise _Stop(f"stopped after {self.budget:,} steps: the notation does not end (runaway repetition?)")
+        if self.cancel is not None and self.work % _CANCEL_EVERY == 0 and self.cancel.is_set():
+            raise _Stop("cancelled")
+
+    def emit(self, kind: str, text: str, span: Optional[Span], square: Optional[int] = None,
+             ok: bool = True, move: Optional[int] = None) -> None:
+        trace = self.trace
+        if trace is None:
+            return
+        if len(trace) >= self.trace_limit:
+            self.truncated = True
+            return
+        names = self.kind_names
+        trace.append(TraceEvent(
+            kind, text, span, square, ok, self.cursor,
+            tuple(names[p.kind] for p, _ in self.hand), tuple(self.captures),
+            None if self.last_dir is None else self.rules.dir_letters[self.last_dir], self.depth, move,
+        ))
+
+    def name(self, square: int) -> str:
+        return self.board.squares[square]
+
+    def who(self, square: int) -> str:
+        piece = self.cells[square]
+        if piece is None:
+            return "it is empty"
+        side = "a friendly" if piece.player == self.me else "an enemy"
+        return f"{side} {self.kind_names[piece.kind]} stands there"
+
+    def touch(self, square: int) -> None:
+        if square not in self.touched:
+            self.touched[square] = self.cells[square]
+
+
+def _ignore(_state: _State) -> None:
+    return None
+
+
+# =========================================================================== compilation
+
+Cont = Callable[[_State], None]
+ItemCont = Callable[[_State, int], None]
+
+
+class Program:
+    """A notation compiled for one board and one player: call :meth:`run` on a state."""
+
+    def __init__(self, rules: "Rules", notation: Notation, player: int, piece: Optional[PieceType],
+                 reach_mode: bool = False) -> None:
+        self.rules = rules
+        self.notation = notation
+        self.player = player
+        self.player_name = rules.board.players[player]
+        self.piece_name = piece.name if piece is not None else "piece"
+        self.reach_mode = reach_mode
+        self.slots = 0
+        self.entry: Cont = self._compile(notation.body, self._complete)
+
+    # ---------------------------------------------------------------- helpers
+
+    def _slot(self) -> int:
+        self.slots += 1
+        return self.slots - 1
+
+    def _error(self, message: str, span: Span) -> NotationError:
+        return NotationError(message, self.notation.text, span)
+
+    def _directions(self, letters: Iterable[str]) -> list[int]:
+        rules = self.rules
+        out: list[int] = []
+        for letter in letters:
+            for plain in _SETS.get(letter, (letter,)):
+                board_letter = rules.board.player_direction(self.player_name, plain)
+                index = rules.dir_index.get(board_letter)
+                if index is not None and index not in out:
+                    out.append(index)
+        return out
+
+    def _complete(self, st: _State) -> None:
+        st.on_complete(st)
+
+    # ---------------------------------------------------------------- nodes
+
+    def _compile(self, node: object, k: Cont) -> Cont:
+        if isinstance(node, Sequence):
+            for item in reversed(node.items):
+                k = self._compile(item, k)
+            return k
+        if isinstance(node, Alternatives):
+            return self._alternatives(node, k)
+        if isinstance(node, Group):
+            return self._group(node, k)
+        if isinstance(node, Repeat):
+            return self._repeat(node, k)
+        if isinstance(node, Step):
+            return self._step(node, k)
+        if isinstance(node, GroupStep):
+            return self._group_step(node, k)
+        if isinstance(node, Lift):
+            return self._lift(node, k)
+        if isinstance(node, Put):
+            return self._put(node, k)
+        if isinstance(node, Continue):
+            return self._continue(node, k)
+        if isinstance(node, Bracket):
+            chain = self._items(node.items, lambda st, _sq: k(st))
+
+            def bracket(st: _State) -> None:
+                chain(st, st.cursor)
+            return bracket
+        raise TypeError(f"unknown notation node {node!r}")  # a parser bug, not a user error
+
+    def _alternatives(self, node: Alternatives, k: Cont) -> Cont:
+        options = [self._compile(option, k) for option in node.options]
+        spans = [getattr(option, "span", None) for option in node.options]
+        count = len(options)
+
+        def alternatives(st: _State) -> None:
+            for i, option in enumerate(options):
+                if st.trace is not None:
+                    st.emit("branch", f"alternative {i + 1} of {count}", spans[i])
+                option(st)
+        return alternatives
+
+    def _group(self, node: Group, k: Cont) -> Cont:
+        index = node.index
+
+        def group_exit(st: _State) -> None:
+            if st.serial == st.gmarks[index]:
+                k(st)
+                return
+            old = st.groups[index]
+            st.groups[index] = st.last_dir
+            try:
+                k(st)
+            finally:
+                st.groups[index] = old
+
+        body = self._compile(node.body, group_exit)
+
+        def group_enter(st: _State) -> None:
+            old = st.gmarks[index]
+            st.gmarks[index] = st.serial
+            try:
+                body(st)
+            finally:
+                st.gmarks[index] = old
+        return group_enter
+
+    def _repeat(self, node: Repeat, k: Cont) -> Cont:
+        slot = self._slot()
+        lo, hi, possessive = node.minimum, node.maximum, node.possessive
+        span = node.quantifier_span
+
+        def after_body(st: _State) -> None:
+            if st.progress == st.marks[slot]:
+                # The pass changed nothing, so repeating it cannot either: leave, as regex engines do.
+                k(st)
+                return
+            count, mark = st.counters[slot], st.marks[slot]
+            st.counters[slot] = count + 1
+            st.marks[slot] = st.progress
+            st.depth += 1
+            if st.depth > MAX_REPETITION_DEPTH:
+                raise _Stop(f"stopped: repetitions nested more than {MAX_REPETITION_DEPTH:,} deep (runaway repetition?)")
+            try:
+                head(st)
+            finally:
+                st.depth -= 1
+                st.counters[slot] = count
+                st.marks[slot] = mark
+
+        body = self._compile(node.body, after_body)
+        probe_slot = self._slot() if possessive else 0
+
+        def probe_done(st: _State) -> None:
+            if st.progress != st.marks[probe_slot]:
+                raise _ProbeSucceeded
+        probe_body = self._compile(node.body, probe_done) if possessive else None
+
+        def can_repeat(st: _State) -> bool:
+            saved_trace, saved_mark = st.trace, st.marks[probe_slot]
+            st.trace = None
+            st.marks[probe_slot] = st.progress
+            try:
+                probe_body(st)  # type: ignore[misc]
+            except _ProbeSucceeded:
+                return True
+            finally:
+                st.trace = saved_trace
+                st.marks[probe_slot] = saved_mark
+            return False
+
+        def head(st: _State) -> None:
+            count = st.counters[slot]
+            more = hi is None or count < hi
+            if possessive:
+                if more and can_repeat(st):
+                    if st.trace is not None:
+                        st.emit("repeat", f"pass {count + 1}: another pass can succeed, so it must be taken", span)
+                    body(st)
+                elif count >= lo:
+                    if st.trace is not None:
+                        st.emit("repeat", f"leaving after {count} passes: no further pass can succeed", span)
+                    k(st)
+                return
+            if count >= lo:
+                if st.trace is not None:
+                    st.emit("repeat", f"trying to leave after {count} pass{'es' if count != 1 else ''}", span)
+                k(st)
+            if more:
+                if st.trace is not None:
+                    st.emit("repeat", f"pass {count + 1}", span)
+                body(st)
+
+        def enter(st: _State) -> None:
+            count, mark = st.counters[slot], st.marks[slot]
+            st.counters[slot] = 0
+            st.marks[slot] = st.progress
+            try:
+                head(st)
+            finally:
+                st.counters[slot] = count
+                st.marks[slot] = mark
+        return enter
+
+    def _move_cursor(self, st: _State, target: int, direction: int, k: Cont) -> None:
+        cursor, last, mover_dir = st.cursor, st.last_dir, st.mover_dir
+        st.spend()
+        st.cursor = target
+        st.last_dir = direction
+        if st.mover_in_hand:
+            st.mover_dir = direction
+        st.serial += 1
+        st.progress += 1
+        try:
+            k(st)
+        finally:
+            st.cursor, st.last_dir, st.mover_dir = cursor, last, mover_dir
+            st.serial -= 1
+            st.progress -= 1
+
+    def _step(self, node: Step, k: Cont) -> Cont:
+        directions = self._directions(node.letters)
+        rules = self.rules
+        tables = [rules.neighbours[d] for d in directions]
+        pairs = list(zip(directions, tables))
+        letters = rules.dir_letters
+        span = node.span
+        move_cursor = self._move_cursor
+
+        def step(st: _State) -> None:
+            cursor = st.cursor
+            for direction, table in pairs:
+                target = table[cursor]
+                if target is None:
+                    if st.trace is not None:
+                        st.emit("blocked", f"no square {letters[direction]} of {st.name(cursor)}", span, cursor, False)
+                    continue
+                if st.trace is not None:
+                    st.emit("step", f"step {letters[direction]} from {st.name(cursor)} to {st.name(target)}", span, target)
+                move_cursor(st, target, direction, k)
+        return step
+
+    def _group_step(self, node: GroupStep, k: Cont) -> Cont:
+        if node.group > self.notation.group_count:
+            raise self._error(f"'\\{node.group}' refers to a group that does not exist", node.span)
+        rules = self.rules
+        index, opposite, span = node.group, node.opposite, node.span
+        move_cursor = self._move_cursor
+        sign = "~" if opposite else "\\"
+
+        def group_step(st: _State) -> None:
+            direction = st.groups[index]
+            if direction is None:
+                if st.trace is not None:
+                    what = "the previous partial move" if index == 0 else f"group {index}"
+                    st.emit("blocked", f"{sign}{index}: {what} has recorded no direction", span, st.cursor, False)
+                return
+            if opposite:
+                direction = rules.opposite[direction]
+                if direction is None:
+                    return
+            target = rules.neighbours[direction][st.cursor]
+            if target is None:
+                if st.trace is not None:
+                    st.emit("blocked", f"{sign}{index}: no square {rules.dir_letters[direction]} of {st.name(st.cursor)}",
+                            span, st.cursor, False)
+                return
+            if st.trace is not None:
+                st.emit("step", f"{sign}{index}: step {rules.dir_letters[direction]} to {st.name(target)}", span, target)
+            move_cursor(st, target, direction, k)
+        return group_step
+
+    def _lift(self, node: Lift, k: Cont) -> Cont:
+        span = node.span
+        reach = self.reach_mode
+
+        def lift(st: _State) -> None:
+            square = st.cursor
+            piece = st.cells[square]
+            if reach:
+                k(st)
+                return
+            if piece is None:
+                if st.trace is not None:
+                    st.emit("check", f"^ failed on {st.name(square)}: nothing to lift", span, square, False)
+                return
+            st.spend()
+            st.touch(square)
+            st.cells[square] = None
+            st.hand.append((piece, square))
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("lift", f"lift {st.position.describe_piece(piece)} from {st.name(square)}", span, square)
+            try:
+                k(st)
+            finally:
+                st.progress -= 1
+                st.hand.pop()
+                st.cells[square] = piece
+        return lift
+
+    def _put(self, node: Put, k: Cont) -> Cont:
+        span = node.span
+        put_down = _put_down
+
+        def put(st: _State) -> None:
+            if st.reach is not None:
+                # Reach mode only records where a capture could happen and where the piece lands.
+                st.reach.add(st.cursor)
+                saved = st.mover_sq
+                st.mover_sq = st.cursor
+                try:
+                    k(st)
+                finally:
+                    st.mover_sq = saved
+                return
+            if not st.hand:
+                if st.trace is not None:
+                    st.emit("check", f"| failed on {st.name(st.cursor)}: no piece in hand", span, st.cursor, False)
+                return
+            put_down(st, span, k)
+        return put
+
+    def _continue(self, node: Continue, k: Cont) -> Cont:
+        span = node.span
+        rules = self.rules
+
+        def after_suffix(st: _State) -> None:
+            origin, target, direction = st.partial_start, st.mover_sq, st.mover_dir
+            piece = st.cells[target]
+            if piece is None:  # the moving piece was removed: nothing can continue
+                return
+            saved = (st.prev, st.groups[0], st.cursor, st.partial_start)
+            letter = None if direction is None else rules.dir_letters[direction]
+            st.prev = LastMove(origin, target, letter)
+            st.groups[0] = direction
+            st.stops.append(target)
+            st.cursor = target
+            st.partial_start = target
+            st.touch(target)
+            st.cells[target] = None
+            st.hand.append((piece, target))
+            st.mover_in_hand = True
+            st.progress += 1
+            st.spend()
+            if st.trace is not None:
+                st.emit("partial", f"partial move {st.name(origin)}-{st.name(target)} ends; "
+                        f"the next begins from {st.name(target)}", span, target)
+            try:
+                k(st)
+            finally:
+                st.progress -= 1
+                st.mover_in_hand = False
+                st.hand.pop()
+                st.cells[target] = piece
+                st.stops.pop()
+                st.prev, st.groups[0], st.cursor, st.partial_start = saved
+
+        def continue_(st: _State) -> None:
+            if st.reach is not None:
+                saved = st.cursor
+                st.cursor = st.mover_sq
+                try:
+                    k(st)
+                finally:
+                    st.cursor = saved
+                return
+            _finish_hand(st, span, after_suffix)
+        return continue_
+
+    # ---------------------------------------------------------------- bracket items
+
+    def _items(self, items: tuple, k: ItemCont) -> ItemCont:
+        for item in reversed(items):
+            k = self._item(item, k)
+        return k
+
+    def _item(self, item: object, k: ItemCont) -> ItemCont:
+        if isinstance(item, Check):
+            return self._check(item, k)
+        if isinstance(item, TypeCheck):
+            return self._type_check(item, k)
+        if isinstance(item, ZoneCheck):
+            return self._zone_check(item, k)
+        if isinstance(item, DirectionCheck):
+            return self._direction_check(item, k)
+        if isinstance(item, Promote):
+            return self._promote(item, k)
+        if isinstance(item, Handler):
+            return self._handler(item, k)
+        if isinstance(item, Navigate):
+            return self._navigate(item, k)
+        raise TypeError(f"unknown bracket item {item!r}")
+
+    def _passing(self, item_text: str, span: Span, k: ItemCont) -> ItemCont:
+        def always(st: _State, square: int) -> None:
+            k(st, square)
+        return always
+
+    def _check(self, item: Check, k: ItemCont) -> ItemCont:
+        letter, span = item.letter, item.span
+        text = f"[{letter}{':' + item.label if item.label else ''}]"
+        if self.reach_mode:
+            if letter == "x":
+                def reach_capture(st: _State, square: int) -> None:
+                    st.reach.add(square)  # type: ignore[union-attr]
+                    k(st, square)
+                return reach_capture
+            return self._passing(text, span, k)
+        if letter == "x":
+            return self._capture(span, k)
+        if letter in "oO":
+            return self._once(item, k)
+        test = _CHECKS[letter.lower()]
+        want = letter.islower()
+        attack_letter = letter.lower() in "as"
+
+        def check(st: _State, square: int) -> None:
+            if attack_letter and st.attack_mode:
+                k(st, square)  # an attacker's own safety does not limit what it attacks
+                return
+            ok = test(st, square) == want
+            if st.trace is not None:
+                st.emit("check", f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {_explain(st, letter, square, ok)}",
+                        span, square, ok)
+            if ok:
+                k(st, square)
+        return check
+
+    def _capture(self, span: Span, k: ItemCont) -> ItemCont:
+        def capture(st: _State, square: int) -> None:
+            piece = st.cells[square]
+            if piece is None:
+                if st.trace is not None:
+                    st.emit("check", f"[x] failed on {st.name(square)}: nothing to capture", span, square, False)
+                return
+            st.spend()
+            st.touch(square)
+            st.cells[square] = None
+            st.captures.append(square)
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("capture", f"capture {st.position.describe_piece(piece)} on {st.name(square)}", span, square)
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.captures.pop()
+                st.cells[square] = piece
+        return capture
+
+    def _once(self, item: Check, k: ItemCont) -> ItemCont:
+        label = item.label or f"{self.piece_name}@{item.span.start}"
+        first = item.letter == "o"
+        span = item.span
+
+        def once(st: _State, square: int) -> None:
+            made = (st.me, label) in st.position.labels
+            ok = (not made) if first else made
+            if st.trace is not None:
+                st.emit("check", f"[{item.letter}] {'passed' if ok else 'failed'}: a '{label}' move "
+                        f"{'has' if made else 'has not'} been made", span, square, ok)
+            if not ok:
+                return
+            if not first or label in st.labels:
+                k(st, square)
+                return
+            st.labels.append(label)
+            try:
+                k(st, square)
+            finally:
+                st.labels.pop()
+        return once
+
+    def _type_check(self, item: TypeCheck, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing("", item.span, k)
+        kind = self.rules.kind_index.get(item.name)
+        if kind is None:
+            raise self._error(f"unknown piece type '{item.name}'", item.span)
+        want = not item.negated
+        span = item.span
+        text = f"[{'!' if item.negated else ''}={item.name}]"
+
+        def type_check(st: _State, square: int) -> None:
+            piece = st.cells[square]
+            ok = (piece is not None and piece.kind == kind) == want
+            if st.trace is not None:
+                st.emit("check", f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}",
+                        span, square, ok)
+            if ok:
+                k(st, square)
+        return type_check
+
+    def _zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing("", item.span, k)
+        zone = self.rules.board.zones.get(item.name)
+        if zone is None:
+            raise self._error(f"unknown zone '{item.name}'", item.span)
+        squares = zone.squares_for(self.player_name)
+        want = not item.negated
+        span = item.span
+        text = f"[{'!' if item.negated else ''}@{item.name}]"
+
+        def zone_check(st: _State, square: int) -> None:
+            inside = square in squares
+            ok = inside == want
+            if st.trace is not None:
+                st.emit("check", f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is "
+                        f"{'inside' if inside else 'outside'} {item.name}", span, square, ok)
+            if ok:
+                k(st, square)
+        return zone_check
+
+    def _direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing("", item.span, k)
+        rules = self.rules
+        index, opposite, want, span = item.group, item.opposite, not item.negated, item.span
+
+        def direction_check(st: _State, square: int) -> None:
+            recorded = st.groups[index]
+            if recorded is not None and opposite:
+                recorded = rules.opposite[recorded]
+            same = recorded is not None and st.last_dir == recorded
+            ok = same == want
+            if st.trace is not None:
+                st.emit("check", f"direction check {'passed' if ok else 'failed'}: the last step "
+                        f"{'was' if same else 'was not'} in that direction", span, square, ok)
+            if ok:
+                k(st, square)
+        return direction_check
+
+    def _promote(self, item: Promote, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing("", item.span, k)
+        kinds = []
+        for name in item.choices:
+            kind = self.rules.kind_index.get(name)
+            if kind is None:
+                raise self._error(f"unknown piece type '{name}'", item.span)
+            kinds.append((name, kind))
+        span = item.span
+
+        def promote(st: _State, square: int) -> None:
+            if not st.hand:
+                if st.trace is not None:
+                    st.emit("check", "promotion failed: no piece in hand", span, square, False)
+                return
+            piece, origin = st.hand[-1]
+            saved = st.promotion
+            for name, kind in kinds:
+                st.hand[-1] = (piece._replace(kind=kind), origin)
+                st.promotion = name
+                st.progress += 1
+                if st.trace is not None:
+                    st.emit("promote", f"the piece in hand becomes a {name}", span, square)
+                try:
+                    k(st, square)
+                finally:
+                    st.progress -= 1
+                    st.hand[-1] = (piece, origin)
+                    st.promotion = saved
+        return promote
+
+    def _handler(self, item: Handler, k: ItemCont) -> ItemCont:
+        number, span = item.number, item.span
+        if self.reach_mode:
+            return self._passing("", span, k)
+
+        def handler(st: _State, square: int) -> None:
+            function = st.rules.handlers.get(number)
+            ok = bool(function(st.position, square, st.me)) if function is not None else False
+            if st.trace is not None:
+                why = "" if function is not None else f" (no handler {number} is defined for this board)"
+                st.emit("check", f"handler [{number}] {'passed' if ok else 'failed'}{why}", span, square, ok)
+            if ok:
+                k(st, square)
+        return handler
+
+    def _navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
+        rules = self.rules
+        path: list[tuple[Optional[int], Optional[int], bool]] = []
+        for nav in item.path:
+            if nav.group is not None:
+                if nav.group > self.notation.group_count:
+                    raise self._error(f"'\\{nav.group}' refers to a group that does not exist", nav.span)
+                path.append((None, nav.group, nav.opposite))
+            else:
+                directions = self._directions((nav.letter or "",))
+                path.append((directions[0] if directions else -1, None, False))
+        span = item.span
+
+        def after(st: _State, _target: int) -> None:
+            origin = st.navstack.pop()
+            try:
+                k(st, origin)
+            finally:
+                st.navstack.append(origin)
+
+        inner = self._items(item.items, after)
+
+        def navigate(st: _State, square: int) -> None:
+            target: Optional[int] = square
+            for direction, group, opposite in path:
+                if group is not None:
+                    direction = st.groups[group]
+                    if direction is not None and opposite:
+                        direction = rules.opposite[direction]
+                if direction is None or direction < 0:
+                    target = None
+                    break
+                target = rules.neighbours[direction][target]  # type: ignore[index]
+                if target is None:
+                    break
+            if target is None:
+                if st.trace is not None:
+                    st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
+                return
+            st.navstack.append(square)
+            try:
+                inner(st, target)
+            finally:
+                st.navstack.pop()
+        return navigate
+
+
+# =========================================================================== shared actions
+
+
+def _put_down(st: _State, span: Optional[Span], k: Cont) -> None:
+    """Put the top piece of the hand on the cursor's square, then continue."""
+    square = st.cursor
+    piece, origin = st.hand.pop()
+    old = st.cells[square]
+    is_mover = st.mover_in_hand and not st.hand
+    placed = piece._replace(moved=True) if square != origin or piece.moved else piece
+    st.spend()
+    st.touch(square)
+    st.cells[square] = placed
+    if old is not None:
+        st.captures.append(square)
+    saved = (st.mover_in_hand, st.mover_sq)
+    if is_mover:
+        st.mover_in_hand = False
+        st.mover_sq = square
+        st.visited.append(square)
+    else:
+        st.also.append((origin, square))
+    st.progress += 1
+    if st.trace is not None:
+        taken = f", removing {st.position.describe_piece(old)}" if old is not None else ""
+        st.emit("put", f"put {st.position.describe_piece(piece)} on {st.name(square)}{taken}", span, square)
+    try:
+        k(st)
+    finally:
+        st.progress -= 1
+        if is_mover:
+            st.visited.pop()
+        else:
+            st.also.pop()
+        st.mover_in_hand, st.mover_sq = saved
+        if old is not None:
+            st.captures.pop()
+        st.cells[square] = old
+        st.hand.append((piece, origin))
+
+
+def _finish_hand(st: _State, span: Optional[Span], k: Cont) -> None:
+    """The default board's implicit suffix, ``[F][ex]?|``, for every piece still in hand."""
+    if not st.hand:
+        k(st)
+        return
+    square = st.cursor
+    occupant = st.cells[square]
+    if occupant is not None and occupant.player == st.me:
+        if st.trace is not None:
+            st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
+        return
+    _put_down(st, span, lambda state: _finish_hand(state, span, k))
+
+
+def _complete_move(st: _State) -> Optional[Move]:
+    """The move the state describes, once its notation has completed and its hand is empty."""
+    target = st.mover_sq
+    changes = tuple(sorted((square, st.cells[square]) for square in st.touched if st.cells[square] != st.touched[square]))
+    return Move(
+        piece=st.kind_names[st.piece_kind],
+        player=st.me,
+        origin=st.visited[0] if st.visited else target,
+        target=target,
+        captures=tuple(st.captures),
+        stops=tuple(st.stops) + (target,),
+        promotion=st.promotion,
+        also=tuple(st.also),
+        labels=frozenset(st.labels),
+        changes=changes,
+        last=LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
+    )
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _empty(st: _State, square: int) -> bool:
+    return st.cells[square] is None
+
+
+def _enemy(st: _State, square: int) -> bool:
+    piece = st.cells[square]
+    return piece is not None and piece.player != st.me
+
+
+def _friend(st: _State, square: int) -> bool:
+    piece = st.cells[square]
+    return piece is not None and piece.player == st.me
+
+
+def _attacked(st: _State, square: int) -> bool:
+    return st.rules.square_attacked(st, square, by_enemy=True)
+
+
+def _defended(st: _State, square: int) -> bool:
+    return st.rules.square_attacked(st, square, by_enemy=False)
+
+
+def _moved(st: _State, square: int) -> bool:
+    piece = st.cells[square]
+    if piece is None and st.hand:
+        piece = st.hand[-1][0]
+    return piece is not None and piece.moved
+
+
+def _visited(st: _State, square: int) -> bool:
+    return square in st.visited
+
+
+def _last_start(st: _State, square: int) -> bool:
+    return st.prev is not None and st.prev.origin == square
+
+
+def _last_end(st: _State, square: int) -> bool:
+    return st.prev is not None and st.prev.target == square
+
+
+_CHECKS: dict[str, Callable[[_State, int], bool]] = {
+    "p": _empty, "e": _enemy, "f": _friend, "a": _attacked, "s": _defended, "m": _moved,
+    "r": _visited, "l": _last_start, "t": _last_end,
+}
+
+
+def _explain(st: _State, letter: str, square: int, ok: bool) -> str:
+    lower = letter.lower()
+    if lower in "pef":
+        return st.who(square)
+    if lower == "a":
+        return "an enemy piece could capture there" if (ok == letter.islower()) else "no enemy piece could capture there"
+    if lower == "s":
+        return "a friendly piece could recapture there" if (ok == letter.islower()) else "no friendly piece could recapture there"
+    if lower == "m":
+        moved = ok == letter.islower()
+        return "the piece has moved before" if moved else "the piece has not moved"
+    if lower == "r":
+        seen = ok == letter.islower()
+        return "the piece has stood there in this move" if seen else "the piece has not stood there in this move"
+    if lower in "lt":
+        hit = ok == letter.islower()
+        which = "started" if lower == "l" else "ended"
+        return f"the previous move {'' if hit else 'did not '}{which} there".replace("  ", " ")
+    return ""
+
+
+# =========================================================================== rules
+
+
+class Rules:
+    """The interpreter for one board: compiled programs, attacks, and running pieces.
+
+    One ``Rules`` object serves any number of positions of its board; it is safe to use from one
+    thread at a time (give each worker thread its own).
+    """
+
+    def __init__(self, board: Board, handlers: Optional[dict[int, Callable[[Position, int, int], bool]]] = None) -> None:
+        self.board = board
+        self.kinds = list(board.pieces.values())
+        self.kind_names = [piece.name for piece in self.kinds]
+        self.kind_index = {name: i for i, name in enumerate(self.kind_names)}
+        self.dir_letters = list(board.directions.keys())
+        self.dir_index = {letter: i for i, letter in enumerate(self.dir_letters)}
+        self.neighbours = [tuple(board.directions[letter]) for letter in self.dir_letters]
+        self.opposite: list[Optional[int]] = [self.dir_index.get(OPPOSITE[letter]) for letter in self.dir_letters]
+        self.handlers = handlers or {}
+        self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
+        self._programs: dict[tuple, Program] = {}
+        self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
+        self._attackers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    # ---------------------------------------------------------------- programs
+
+    def program(self, notation: Notation, player: int, piece: Optional[PieceType] = None,
+                reach_mode: bool = False) -> Program:
+        """The notation compiled for ``player`` (cached); raises NotationError for unknown names."""
+        key = (notation.text, player, piece.name if piece else None, reach_mode)
+        program = self._programs.get(key)
+        if program is None:
+            program = Program(self, notation, player, piece, reach_mode)
+            self._programs[key] = program
+        return program
+
+    def kind_program(self, kind: int, player: int) -> Program:
+        """The compiled move of a board piece type for a player."""
+        piece = self.kinds[kind]
+        return self.program(piece.notation, player, piece)
+
+    # ---------------------------------------------------------------- running
+
+    def run(self, position: Position, square: int, program: Optional[Program] = None, *,
+            trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: Optional[CancelFlag] = None,
+            trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
+        """Run the piece on ``square`` (by its own notation, or by ``program``) and collect its moves.
+
+        The piece must belong to the side to move for its moves to be generated, as the default
+        board's implicit prefix ``[f]^`` asks. The position is unchanged afterwards.
+        """
+        piece = position.cells[square]
+        me = position.turn
+        if program is None:
+            if piece is None:
+                return RunResult()
+            program = self.kind_program(piece.kind, piece.player)
+        result = RunResult()
+        st = _State(self, position, me, program.slots, program.notation.group_count)
+        st.budget = budget
+        st.cancel = cancel
+        st.piece_kind = piece.kind if piece is not None else 0
+        if trace:
+            st.trace = result.trace
+            st.trace_limit = trace_limit
+        seen: dict[tuple, int] = {}
+
+        def collect(state: _State) -> None:
+            _finish_hand(state, None, record)
+
+        def record(state: _State) -> None:
+            move = _complete_move(state)
+            if move is None:
+                return
+            key = move.key()
+            if key in seen:
+                if state.trace is not None:
+                    state.emit("move", f"the same move as before: {describe_move(self.board, move)}", None,
+                               move.target, True, seen[key])
+                return
+            seen[key] = len(result.moves)
+            result.moves.append(move)
+            if state.trace is not None:
+                state.emit("move", f"move completed: {describe_move(self.board, move)}", None, move.target, True,
+                           len(result.moves) - 1)
+
+        st.on_complete = collect
+        self._start(st, square, program.entry, result)
+        result.work = st.work
+        result.trace_truncated = st.truncated
+        return result
+
+    def _start(self, st: _State, square: int, entry: Cont, result: RunResult) -> None:
+        piece = st.cells[square]
+        st.cursor = square
+        st.mover_sq = square
+        st.partial_start = square
+        if st.trace is not None:
+            st.emit("start", f"start on {st.name(square)}", None, square)
+        if piece is None or piece.player != st.me:
+            if st.trace is not None:
+                st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",
+                        None, square, False)
+            return
+        st.touched[square] = piece
+        st.cells[square] = None
+        st.hand.append((piece, square))
+        st.mover_in_hand = True
+        st.visited.append(square)
+        if st.trace is not None:
+            st.emit("lift", f"lift {st.position.describe_piece(piece)} from {st.name(square)}", None, square)
+        limit = sys.getrecursionlimit()
+        if limit < 60_000:
+            sys.setrecursionlimit(60_000)
+        try:
+            entry(st)
+        except _Stop as stop:
+            result.stopped = stop.reason
+            if st.trace is not None:
+                st.trace_limit += 1
+                st.emit("stopped", stop.reason, None, st.cursor, False)
+        except RecursionError:
+            result.stopped = "stopped: the notation nests too deeply (runaway repetition?)"
+        finally:
+            # Whatever happened, leave the board as it was.
+            for touched_square, original in st.touched.items():
+                st.cells[touched_square] = original
+
+    # ---------------------------------------------------------------- attacks
+
+    def reach(self, kind: int, player: int, square: int) -> frozenset[int]:
+        """Squares where a piece of this kind and player, standing on ``square``, could ever capture.
+
+        Computed once with every check assumed to pass: a superset of its real captures, used to
+        skip pieces that cannot possibly attack a square.
+        """
+        key = (kind, player, square)
+        cached = self._reach.get(key)
+        if cached is not None:
+            return cached
+        piece = self.kinds[kind]
+        program = self.program(piece.notation, player, piece, reach_mode=True)
+        empty = Position(self.board, [None] * len(self.board.squares), player)
+        st = _State(self, empty, player, program.slots, program.notation.group_count)
+        found: set[int] = set()
+        st.reach = found
+        st.budget = 20_000
+        st.cursor = st.mover_sq = st.partial_start = square
+
+        def done(state: _State) -> None:
+            found.add(state.cursor)
+        st.on_complete = done
+        try:
+            program.entry(st)
+        except (_Stop, RecursionError):
+            found.update(range(len(self.board.squares)))
+        result = frozenset(found)
+        self._reach[key] = result
+        return result
+
+    def attackers(self, square: int, player: int) -> list[tuple[int, int]]:
+        """(square, kind) pairs from which a piece of ``player`` could ever capture on ``square``."""
+        key = (square, player)
+        cached = self._attackers.get(key)
+        if cached is None:
+            cached = [
+                (origin, kind)
+                for kind in range(len(self.kinds))
+                for origin in range(len(self.board.squares))
+                if square in self.reach(kind, player, origin)
+            ]
+            self._attackers[key] = cached
+        return cached
+
+    def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None) -> bool:
+        """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
+
+        ``stand_in`` is put on the square for the question (the piece that would stand there);
+        the position is unchanged afterwards.
+        """
+        cells = position.cells
+        original = cells[square]
+        if stand_in is not None:
+            cells[square] = stand_in
+        try:
+            for origin, kind in self.attackers(square, by):
+                piece = cells[origin]
+                if piece is None or piece.player != by or piece.kind != kind:
+                    continue
+                if self._captures_on(position, origin, square, by):
+                    return True
+            return False
+        finally:
+            cells[square] = original
+
+    def _captures_on(self, position: Position, origin: int, square: int, by: int) -> bool:
+        piece = position.cells[origin]
+        assert piece is not None
+        program = self.kind_program(piece.kind, by)
+        st = _State(self, position, by, program.slots, program.notation.group_count)
+        st.attack_mode = True
+        st.piece_kind = piece.kind
+        st.budget = DEFAULT_BUDGET
+
+        def done(state: _State) -> None:
+            _finish_hand(state, None, found)
+
+        def found(state: _State) -> None:
+            if square in state.captures:
+                raise _AttackFound
+        st.on_complete = done
+        result = RunResult()
+        try:
+            self._start(st, origin, program.entry, result)
+        except _AttackFound:
+            # _start restores the board in its finally clause before the exception leaves it.
+            return True
+        return False
+
+    def square_attacked(self, st: _State, square: int, by_enemy: bool) -> bool:
+        """``[a]``/``[s]``: could the other side (or our side) capture a piece standing on ``square``?"""
+        me = st.me
+        players = len(self.board.players)
+        sides = [p for p in range(players) if p != me] if by_enemy else [me]
+        occupant = st.cells[square]
+        if by_enemy:
+            if occupant is not None and occupant.player == me:
+                stand_in = None
+            elif st.hand:
+                stand_in = st.hand[-1][0]
+            else:
+                stand_in = Piece(me, -1, True)
+        else:
+            enemy = (me + 1) % players
+            stand_in = None if (occupant is not None and occupant.player != me) else Piece(enemy, -1, True)
+        saved_turn = st.position.turn
+        try:
+            for side in sides:
+                st.position.turn = side
+                if self.capturable(st.position, square, side, stand_in):
+                    return True
+            return False
+        finally:
+            st.position.turn = saved_turn
+
+
+def describe_move(board: Board, move: Move) -> str:
+    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``."""
+    names = board.squares
+    path = [names[move.origin]] + [names[s] for s in move.stops]
+    text = "-".join(path)
+    if move.captures:
+        text += "".join("x" + names[s] for s in move.captures)
+    if move.promotion:
+        text += "=" + move.promotion
+    for origin, target in move.also:
+        text += f" ({names[origin]}-{names[target]})"
+    return text
+
+
+def new_cancel_flag() -> threading.Event:
+    """A flag to cancel a run from another thread: call ``set()`` on it."""
+    return threading.Event()

@@ -1,0 +1,269 @@
+"""Positions: what stands where, who moves, what the checks need to know, and FEN.
+
+FEN is read as usual for chess and Xiangqi and generalised to any grid board: rows from the top of
+the grid, pieces by their letters (the first player upper case, the second lower case), digits for
+runs of empty squares, then the side to move (``w`` for the first player, ``b`` for the second, or
+the first letter of a player's name), castling rights and the en-passant square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.board.placement import PlacementError, parse_placement
+
+
+class Piece(NamedTuple):
+    """A piece on the board: its player (index), its kind (index into the board's pieces), and
+    whether it has moved."""
+
+    player: int
+    kind: int
+    moved: bool = False
+
+
+class LastMove(NamedTuple):
+    """The previous partial move: where its piece started and ended, and its last direction
+    (a board direction letter, or ``None``)."""
+
+    origin: int
+    target: int
+    direction: Optional[str]
+
+
+class FenError(ValueError):
+    """A FEN that does not fit the board: which field, and what is wrong with it."""
+
+    def __init__(self, message: str, fen: str, field: str = "") -> None:
+        self.message = message
+        self.fen = fen
+        self.field = field
+        where = f" ({field})" if field else ""
+        super().__init__(f"bad FEN{where}: {message}: {fen!r}")
+
+
+@dataclass
+class Position:
+    """A position on a board. ``cells`` holds a :class:`Piece` or ``None`` for every square index.
+
+    ``labels`` records which labelled kinds of move each player has made (``[o]``); ``last_move`` is
+    the previous partial move (``[l]``, ``[t]``, ``\\0``).
+    """
+
+    board: Board
+    cells: list[Optional[Piece]]
+    turn: int = 0
+    last_move: Optional[LastMove] = None
+    labels: frozenset[tuple[int, str]] = frozenset()
+    halfmove_clock: int = 0
+    fullmove_number: int = 1
+
+    # ------------------------------------------------------------------ construction
+
+    @property
+    def kinds(self) -> list[PieceType]:
+        """The board's piece types, indexed as :attr:`Piece.kind`."""
+        return list(self.board.pieces.values())
+
+    @classmethod
+    def initial(cls, board: Board) -> "Position":
+        """The board's initial position (its ``setup``); an empty board if it has none."""
+        if board.setup:
+            return cls.from_fen(board, board.setup)
+        return cls(board, [None] * len(board.squares))
+
+    @classmethod
+    def from_fen(cls, board: Board, fen: str) -> "Position":
+        """Read a FEN for this board; raises :class:`FenError` when it does not fit."""
+        fields = fen.split()
+        if not fields:
+            raise FenError("empty FEN", fen)
+        kinds = list(board.pieces.values())
+        kind_index = {piece.name: i for i, piece in enumerate(kinds)}
+        try:
+            placement = parse_placement(board, fields[0])
+        except PlacementError as error:
+            raise FenError(str(error), fen, "placement") from None
+        cells: list[Optional[Piece]] = [None] * len(board.squares)
+        for square, (player, piece_type) in placement.items():
+            cells[square] = Piece(player, kind_index[piece_type.name], True)
+        turn = _read_turn(board, fields[1] if len(fields) > 1 else "w", fen)
+        position = cls(board, cells, turn)
+        position._mark_unmoved_from_setup()
+        if len(fields) > 2:
+            position._apply_castling_rights(fields[2], fen)
+        if len(fields) > 3 and fields[3] != "-":
+            position.last_move = _read_en_passant(board, fields[3], turn, fen)
+        if len(fields) > 4:
+            position.halfmove_clock = _read_int(fields[4], fen, "halfmove clock")
+        if len(fields) > 5:
+            position.fullmove_number = max(1, _read_int(fields[5], fen, "move number"))
+        return position
+
+    def _mark_unmoved_from_setup(self) -> None:
+        # Without history, a piece standing where the board's setup puts the same piece is taken
+        # as never moved (a pawn on its starting row may still make its double step).
+        if not self.board.setup:
+            return
+        try:
+            setup = parse_placement(self.board, self.board.setup.split()[0])
+        except PlacementError:
+            return
+        names = [piece.name for piece in self.kinds]
+        for square, piece in enumerate(self.cells):
+            if piece is None:
+                continue
+            start = setup.get(square)
+            if start is not None and start[0] == piece.player and start[1].name == names[piece.kind]:
+                self.cells[square] = piece._replace(moved=False)
+
+    def _apply_castling_rights(self, field: str, fen: str) -> None:
+        # FEN castling rights say which royal pieces and which of their partners have not moved:
+        # a royal piece is unmoved iff its player keeps a right; K/Q (or a file letter) name the
+        # outermost piece of the royal's row on that side.
+        if field == "-":
+            rights: set[str] = set()
+        else:
+            rights = set(field)
+            unknown = {c for c in rights if not c.isalpha()}
+            if unknown:
+                raise FenError(f"castling rights {field!r} are not letters", fen, "castling")
+        kinds = self.kinds
+        board = self.board
+        for square, piece in enumerate(self.cells):
+            if piece is None or not kinds[piece.kind].royal:
+                continue
+            player_rights = {c for c in rights if (c.isupper() if piece.player == 0 else c.islower())}
+            self.cells[square] = piece._replace(moved=not player_rights)
+            row = board.row_of[square]
+            row_squares = sorted(
+                (s for s in range(len(board.squares)) if board.row_of[s] == row),
+                key=lambda s: board.column_of[s],
+            )
+            column = board.column_of[square]
+            partners = [s for s in row_squares if (p := self.cells[s]) is not None and p.player == piece.player
+                        and s != square and not kinds[p.kind].royal]
+            east = [s for s in partners if board.column_of[s] > column]
+            west = [s for s in partners if board.column_of[s] < column]
+            sides = {"k": east[-1:] , "q": west[:1]}
+            for side, squares in sides.items():
+                for s in squares:
+                    keeps = any(c.lower() == side for c in player_rights)
+                    self.cells[s] = self.cells[s]._replace(moved=not keeps)  # type: ignore[union-attr]
+            for c in player_rights:
+                if c.lower() in "kq":
+                    continue
+                files = [s for s in partners if board.column_names[board.column_of[s]] == c.lower()]
+                if not files:
+                    raise FenError(f"castling right {c!r} names no piece", fen, "castling")
+                for s in files:
+                    self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
+
+    # ------------------------------------------------------------------ output
+
+    def fen(self) -> str:
+        """This position as FEN (castling rights from unmoved royal pieces and their partners)."""
+        board = self.board
+        kinds = self.kinds
+        grid = {(board.column_of[s], board.row_of[s]): s for s in range(len(board.squares))}
+        rows = []
+        for r in range(len(board.row_names)):
+            out, empty = [], 0
+            for c in range(len(board.column_names)):
+                s = grid.get((c, r))
+                piece = None if s is None else self.cells[s]
+                if piece is None:
+                    empty += 1
+                    continue
+                if empty:
+                    out.append(str(empty))
+                    empty = 0
+                letter = kinds[piece.kind].letter
+                out.append(letter.upper() if piece.player == 0 else letter.lower())
+            if empty:
+                out.append(str(empty))
+            rows.append("".join(out))
+        side = "w" if self.turn == 0 else "b"
+        return " ".join([
+            "/".join(rows), side, self._castling_field(), self._en_passant_field(),
+            str(self.halfmove_clock), str(self.fullmove_number),
+        ])
+
+    def _castling_field(self) -> str:
+        board, kinds = self.board, self.kinds
+        letters = []
+        for player in (0, 1):
+            for square, piece in enumerate(self.cells):
+                if piece is None or piece.player != player or piece.moved or not kinds[piece.kind].royal:
+                    continue
+                row, column = board.row_of[square], board.column_of[square]
+                partners = sorted(
+                    (s for s, p in enumerate(self.cells)
+                     if p is not None and p.player == player and s != square and board.row_of[s] == row
+                     and not kinds[p.kind].royal),
+                    key=lambda s: board.column_of[s],
+                )
+                east = [s for s in partners if board.column_of[s] > column]
+                west = [s for s in partners if board.column_of[s] < column]
+                for side, squares in (("K", east[-1:]), ("Q", west[:1])):
+                    if squares and not self.cells[squares[0]].moved:  # type: ignore[union-attr]
+                        letters.append(side if player == 0 else side.lower())
+        return "".join(letters) or "-"
+
+    def _en_passant_field(self) -> str:
+        # Only a two-square straight move leaves a square behind it that can be named.
+        last = self.last_move
+        if last is None or last.direction is None:
+            return "-"
+        board = self.board
+        passed = board.neighbour(last.origin, last.direction)
+        if passed is None or board.neighbour(passed, last.direction) != last.target:
+            return "-"
+        return board.squares[passed]
+
+    def copy(self) -> "Position":
+        """An independent copy."""
+        return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
+                        self.halfmove_clock, self.fullmove_number)
+
+    def piece_name(self, square: int) -> Optional[str]:
+        """The type name of the piece on ``square``, or ``None``."""
+        piece = self.cells[square]
+        return None if piece is None else self.kinds[piece.kind].name
+
+    def describe_piece(self, piece: Piece) -> str:
+        """Words for a piece: ``"a Black Pawn"``."""
+        return f"a {self.board.players[piece.player]} {self.kinds[piece.kind].name}"
+
+
+def _read_turn(board: Board, field: str, fen: str) -> int:
+    if field == "w":
+        return 0
+    for i, player in enumerate(board.players):
+        if field.lower() == player[:1].lower() and field.islower():
+            return i
+    raise FenError(f"side to move {field!r}: expected 'w' or 'b'", fen, "side to move")
+
+
+def _read_en_passant(board: Board, field: str, turn: int, fen: str) -> LastMove:
+    # The en-passant square is the one the opponent's last move passed over, going forward.
+    if not board.has_square(field):
+        raise FenError(f"en-passant square {field!r} is not on the board", fen, "en passant")
+    mover = board.players[(turn - 1) % len(board.players)]
+    forward = board.player_direction(mover, "N")
+    backward = board.player_direction(mover, "S")
+    passed = board.index(field)
+    origin = board.neighbour(passed, backward)
+    target = board.neighbour(passed, forward)
+    if origin is None or target is None:
+        raise FenError(f"en-passant square {field!r} has no square on each side", fen, "en passant")
+    return LastMove(origin, target, forward)
+
+
+def _read_int(field: str, fen: str, what: str) -> int:
+    try:
+        return int(field)
+    except ValueError:
+        raise FenError(f"{what} {field!r} is not a number", fen, what) from None
