@@ -120,46 +120,81 @@ class Position:
                 self.cells[square] = piece._replace(moved=False)
 
     def _apply_castling_rights(self, field: str, fen: str) -> None:
-        # FEN castling rights say which royal pieces and which of their partners have not moved:
-        # a royal piece is unmoved iff its player keeps a right; K/Q (or a file letter) name the
-        # outermost piece of the royal's row on that side.
+        # FEN castling rights say which royal pieces and which of their partners have not moved. A
+        # royal piece is unmoved iff its player keeps a right. K/Q (or a file letter) name the
+        # outermost piece of the royal's row on that side, which is then unmoved; a right that is
+        # missing marks as moved the piece on the square where the setup has that outermost piece.
         if field == "-":
             rights: set[str] = set()
         else:
             rights = set(field)
-            unknown = {c for c in rights if not c.isalpha()}
-            if unknown:
+            if any(not c.isalpha() for c in rights):
                 raise FenError(f"castling rights {field!r} are not letters", fen, "castling")
         kinds = self.kinds
         board = self.board
-        for square, piece in enumerate(self.cells):
-            if piece is None or not kinds[piece.kind].royal:
-                continue
-            player_rights = {c for c in rights if (c.isupper() if piece.player == 0 else c.islower())}
-            self.cells[square] = piece._replace(moved=not player_rights)
-            row = board.row_of[square]
-            row_squares = sorted(
-                (s for s in range(len(board.squares)) if board.row_of[s] == row),
-                key=lambda s: board.column_of[s],
-            )
-            column = board.column_of[square]
-            partners = [s for s in row_squares if (p := self.cells[s]) is not None and p.player == piece.player
-                        and s != square and not kinds[p.kind].royal]
-            east = [s for s in partners if board.column_of[s] > column]
-            west = [s for s in partners if board.column_of[s] < column]
-            sides = {"k": east[-1:] , "q": west[:1]}
-            for side, squares in sides.items():
-                for s in squares:
-                    keeps = any(c.lower() == side for c in player_rights)
-                    self.cells[s] = self.cells[s]._replace(moved=not keeps)  # type: ignore[union-attr]
+        for player in range(min(2, len(board.players))):
+            player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
+            royal_squares = [s for s, p in enumerate(self.cells)
+                             if p is not None and p.player == player and kinds[p.kind].royal]
+            for square in royal_squares:
+                self.cells[square] = self.cells[square]._replace(moved=not player_rights)  # type: ignore[union-attr]
             for c in player_rights:
-                if c.lower() in "kq":
-                    continue
-                files = [s for s in partners if board.column_names[board.column_of[s]] == c.lower()]
-                if not files:
+                found = False
+                for square in royal_squares:
+                    east, west = self._row_partners(square, player)
+                    if c.lower() == "k":
+                        chosen = east[-1:]
+                    elif c.lower() == "q":
+                        chosen = west[:1]
+                    else:
+                        chosen = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
+                    for s in chosen:
+                        self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
+                        found = True
+                if not found:
                     raise FenError(f"castling right {c!r} names no piece", fen, "castling")
-                for s in files:
-                    self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
+            for side in "kq":
+                if any(c.lower() == side for c in player_rights):
+                    continue
+                for s in self._setup_corner(player, side):
+                    piece = self.cells[s]
+                    if piece is not None and piece.player == player:
+                        self.cells[s] = piece._replace(moved=True)
+
+    def _row_partners(self, square: int, player: int) -> tuple[list[int], list[int]]:
+        """The player's non-royal pieces in ``square``'s row: those east of it and those west, by column."""
+        board, kinds = self.board, self.kinds
+        row, column = board.row_of[square], board.column_of[square]
+        partners = sorted(
+            (s for s, p in enumerate(self.cells)
+             if p is not None and p.player == player and s != square and board.row_of[s] == row
+             and not kinds[p.kind].royal),
+            key=lambda s: board.column_of[s],
+        )
+        return ([s for s in partners if board.column_of[s] > column],
+                [s for s in partners if board.column_of[s] < column])
+
+    def _setup_corner(self, player: int, side: str) -> list[int]:
+        """Where the board's setup puts the outermost piece of the player's royal row on a side."""
+        if not self.board.setup:
+            return []
+        try:
+            setup = parse_placement(self.board, self.board.setup.split()[0])
+        except PlacementError:
+            return []
+        board = self.board
+        out = []
+        for square, (owner, piece_type) in setup.items():
+            if owner != player or not piece_type.royal:
+                continue
+            row, column = board.row_of[square], board.column_of[square]
+            same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
+                               and not t.royal), key=lambda s: board.column_of[s])
+            if side == "k":
+                out += [s for s in same_row if board.column_of[s] > column][-1:]
+            else:
+                out += [s for s in same_row if board.column_of[s] < column][:1]
+        return out
 
     # ------------------------------------------------------------------ output
 
@@ -192,24 +227,18 @@ class Position:
         ])
 
     def _castling_field(self) -> str:
-        board, kinds = self.board, self.kinds
+        # A right remains while the royal piece and the piece on its setup corner are both unmoved.
+        kinds = self.kinds
         letters = []
         for player in (0, 1):
-            for square, piece in enumerate(self.cells):
-                if piece is None or piece.player != player or piece.moved or not kinds[piece.kind].royal:
-                    continue
-                row, column = board.row_of[square], board.column_of[square]
-                partners = sorted(
-                    (s for s, p in enumerate(self.cells)
-                     if p is not None and p.player == player and s != square and board.row_of[s] == row
-                     and not kinds[p.kind].royal),
-                    key=lambda s: board.column_of[s],
-                )
-                east = [s for s in partners if board.column_of[s] > column]
-                west = [s for s in partners if board.column_of[s] < column]
-                for side, squares in (("K", east[-1:]), ("Q", west[:1])):
-                    if squares and not self.cells[squares[0]].moved:  # type: ignore[union-attr]
-                        letters.append(side if player == 0 else side.lower())
+            royal_unmoved = any(p is not None and p.player == player and kinds[p.kind].royal and not p.moved
+                                for p in self.cells)
+            if not royal_unmoved:
+                continue
+            for side in "kq":
+                corner = self._setup_corner(player, side)
+                if any((p := self.cells[s]) is not None and p.player == player and not p.moved for s in corner):
+                    letters.append(side.upper() if player == 0 else side)
         return "".join(letters) or "-"
 
     def _en_passant_field(self) -> str:
