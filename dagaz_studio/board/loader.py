@@ -184,7 +184,7 @@ class _Loader:
         elif _BARE_WORD.fullmatch(text):
             rule, what = "name_line", "name"
         else:
-            word = text.split()[0]
+            word = re.match(r"[^\s:]*", text).group() or text.split()[0]
             self.report(statement, 0, f"unknown statement '{word}'")
             return
         parser = _parser()
@@ -201,7 +201,9 @@ class _Loader:
             token = error.token
             at_end = token.type == "$END" or token.start_pos is None
             offset = len(statement.text) if at_end else token.start_pos
-            found = "end of statement" if at_end else f"'{token.value}'"
+            # Outside its own statements the catch-all REST token swallows the rest of the line.
+            shown = token.value[0] if token.type == "REST" else token.value
+            found = "end of statement" if at_end else f"'{shown}'"
             expected = sorted(_describe_terminal(parser, name) for name in error.expected)
         elif isinstance(error, UnexpectedCharacters):
             offset = error.pos_in_stream
@@ -608,10 +610,11 @@ class _Loader:
             if isinstance(node, nodes.TypeCheck) and node.name not in self.pieces:
                 self.report(statement, start + node.span.start, f"unknown piece type '{node.name}'")
             elif isinstance(node, nodes.Promote):
-                for choice in node.choices:
+                written = node.span.slice(piece.notation_text)
+                offsets = [m.start() for m in re.finditer(r"[^+/\s]+", written)]
+                for choice, offset in zip(node.choices, offsets):
                     if choice not in self.pieces:
-                        offset = node.span.slice(piece.notation_text).find(choice)
-                        self.report(statement, start + node.span.start + max(offset, 0), f"unknown piece type '{choice}'")
+                        self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
             elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
                 self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
 

@@ -56,6 +56,7 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
         i = 0
         while i < len(row):
             char = row[i]
+            item_start = offset + i
             if char.isdigit():
                 j = i
                 while j < len(row) and row[j].isdigit():
@@ -78,7 +79,7 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
                 raise PlacementError(f"unexpected '{char}' in the placement", offset + i)
             if column > width:
                 raise PlacementError(
-                    f"row {row_index + 1} from the top has more than {width} squares", offset
+                    f"row {row_index + 1} from the top has more than {width} squares", item_start
                 )
         if column < width:
             raise PlacementError(
