@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QFontMetrics,
+    QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -41,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.board.model import Board
+from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
 
 #: Scene units per grid column and row.
@@ -183,10 +184,19 @@ def _circle(radius: float) -> QPainterPath:
     return path
 
 
-def _centred_text_path(text: str, font: QFont, centre: QPointF) -> QPainterPath:
+def _centred_text_path(text: str, font: QFont, centre: QPointF, on_line: bool = False) -> QPainterPath:
+    """Text as a path centred on ``centre``.
+
+    ``on_line`` centres on the font's line rather than the glyphs' ink, so that a row of labels such as
+    ``a b c d`` shares one baseline whatever the letters' ascenders.
+    """
     path = QPainterPath()
     path.addText(0, 0, font, text)
-    return path.translated(centre - path.boundingRect().center())
+    ink = path.boundingRect()
+    if on_line:
+        metrics = QFontMetricsF(font)
+        return path.translated(centre.x() - ink.center().x(), centre.y() + (metrics.ascent() - metrics.descent()) / 2)
+    return path.translated(centre - ink.center())
 
 
 class QtBoardView(QGraphicsView):
@@ -461,7 +471,7 @@ class QtBoardView(QGraphicsView):
                 self._add_label(name, font, QPointF(x, y), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
-        label = QGraphicsPathItem(_centred_text_path(text, font, centre))
+        label = QGraphicsPathItem(_centred_text_path(text, font, centre, on_line=True))
         label.setBrush(brush)
         label.setPen(QPen(Qt.PenStyle.NoPen))
         label.setZValue(_Z_LABELS)
@@ -491,13 +501,20 @@ class QtBoardView(QGraphicsView):
             forms = self._symbols.glyph_forms(name)
             if forms is not None:
                 return self._glyph_item(forms, centre, colour)
-        # On points the discs leave the lines between neighbours in sight.
-        radius = UNIT * (0.4 if self._points else 0.42)
+        radius = UNIT * self._disc_radius()
         character = self._symbols.character(name, player) if self._points else None
         if character is not None and _can_draw(character):
             return self._disc_item(character, centre, face=_DISC_FACE, ink=colour, ring=colour, radius=radius)
         ink = _INK if _is_light(colour) else QColor("#f7f4ec")
         return self._disc_item(letter.upper(), centre, face=colour, ink=ink, ring=_INK, radius=radius)
+
+    def _disc_radius(self) -> float:
+        """Disc size in units: smaller where diagonal lines meet, so that the links stay in sight."""
+        board = self._require_board()
+        if not self._points:
+            return 0.42
+        diagonal_lines = any(letter in DIAGONAL for letter in board.draw.lines)
+        return 0.32 if diagonal_lines else 0.4
 
     @staticmethod
     def _glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGraphicsItem:

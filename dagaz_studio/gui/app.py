@@ -1,0 +1,128 @@
+"""Starting the window: the application object, the board to open, and what is remembered."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+
+from dagaz_studio.board import BoardReadError, PlacementError, load_board, parse_placement, resolve_board, shipped_boards
+from dagaz_studio.board.model import Board
+from dagaz_studio.gui.qt_board_view import Placement
+from dagaz_studio.gui.qt_main_window import QtMainWindow
+
+ORGANIZATION = "DagazStudio"
+APPLICATION = "dagaz-studio"
+DEFAULT_BOARD = "chess"
+#: Milliseconds after which the window closes by itself (smoke tests; 0 or unset: never).
+QUIT_AFTER_ENV = "DAGAZ_STUDIO_QUIT_AFTER_MS"
+_LAST_BOARD_KEY = "boards/last"
+
+
+class BoardOpenError(Exception):
+    """A board file that cannot be opened; the message is meant for the user."""
+
+
+def settings() -> QSettings:
+    """The application's settings, kept in an INI file in the user's configuration folder."""
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
+
+
+def resolve_board_path(name_or_path: str) -> str:
+    """A board file path from a path or the name of a shipped board (``chess``)."""
+    try:
+        return str(resolve_board(name_or_path))
+    except BoardReadError as error:
+        raise BoardOpenError(str(error)) from error
+
+
+def load_board_file(path: str) -> tuple[Board, Placement]:
+    """Load a board file and the placement of its initial position, as the view draws it."""
+    try:
+        board = load_board(path)
+    except ValueError as error:  # unreadable, or every problem found in the file, one per line
+        raise BoardOpenError(str(error)) from error
+    return board, initial_placement(board)
+
+
+def initial_placement(board: Board) -> Placement:
+    """The pieces of the board's initial position (none if it has no setup or a bad one)."""
+    if not board.setup:
+        return {}
+    try:
+        pieces = parse_placement(board, board.setup)
+    except PlacementError:
+        # The board itself is still worth showing; the checker reports the setup's problem.
+        return {}
+    return {square: (player, piece.name, piece.letter) for square, (player, piece) in pieces.items()}
+
+
+def default_board_path() -> Optional[str]:
+    """The board to open when none is named: the last one used if it still exists, else chess."""
+    last = settings().value(_LAST_BOARD_KEY)
+    if isinstance(last, str) and Path(last).is_file():
+        return last
+    shipped = shipped_boards()
+    if DEFAULT_BOARD in shipped:
+        return str(shipped[DEFAULT_BOARD])
+    return None
+
+
+def remember_board(path: str) -> None:
+    """Remember a board file as the last one used."""
+    store = settings()
+    store.setValue(_LAST_BOARD_KEY, str(Path(path).resolve()))
+    store.sync()
+
+
+def create_window(board_path: Optional[str]) -> QtMainWindow:
+    """The main window showing ``board_path`` (or the default board); the path must load."""
+    window = QtMainWindow(loader=load_board_file)
+    window.boardFileOpened.connect(remember_board)
+    path = board_path if board_path is not None else default_board_path()
+    if path is not None:
+        try:
+            board, placement = load_board_file(path)
+        except BoardOpenError:
+            if board_path is not None:
+                raise
+            # A remembered board that no longer loads should not keep the window from opening.
+            window.statusBar().showMessage(f"Could not open {path}")
+        else:
+            window.open_board(board, placement)
+            remember_board(path)
+    return window
+
+
+def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None) -> int:
+    """Open the window on ``board_path`` (or the default board) and run until it closes.
+
+    ``quit_after_ms`` closes the window after that many milliseconds (default: the
+    ``DAGAZ_STUDIO_QUIT_AFTER_MS`` environment variable, or never).
+
+    ``board_path`` may also name a shipped board. Raises :class:`BoardOpenError`, before any window
+    is shown, when it does not load.
+    """
+    if board_path is not None:
+        board_path = resolve_board_path(board_path)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    window = create_window(board_path)
+    window.show()
+    quit_after = _quit_after_ms() if quit_after_ms is None else quit_after_ms
+    if quit_after:
+        QTimer.singleShot(quit_after, window.close)
+    return int(app.exec())
+
+
+def _quit_after_ms() -> int:
+    value = os.environ.get(QUIT_AFTER_ENV, "")
+    try:
+        return max(0, int(value))
+    except ValueError:
+        return 0

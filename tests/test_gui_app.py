@@ -1,0 +1,137 @@
+"""Starting the window: shipped boards with their initial positions, the remembered board, the command."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from dagaz_studio import cli
+from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.commands import gui as gui_command
+from dagaz_studio.gui import app
+from gui_boards import diagonal_links
+
+# Messages the offscreen platform prints for any window; they say nothing about the program.
+_PLATFORM_NOISE = ("propagateSizeHints",)
+
+
+@pytest.fixture
+def make_window(qtbot):
+    def make(path):
+        window = app.create_window(path)
+        qtbot.addWidget(window)
+        return window
+
+    return make
+
+
+def test_default_is_the_shipped_chess_board_with_its_pieces(make_window):
+    window = make_window(None)
+    assert window.board.name == "chess"
+    assert len(window.board_view.square_items()) == 64
+    assert len(window.board_view.piece_items()) == 32
+
+
+def test_the_last_board_opened_is_opened_next_time(make_window):
+    xiangqi = str(shipped_boards()["xiangqi"])
+    assert make_window(xiangqi).board.name == "xiangqi"
+    assert make_window(None).board.name == "xiangqi"
+
+
+def test_a_remembered_board_that_is_gone_falls_back_to_chess(make_window, tmp_path):
+    copy = tmp_path / "mine.board"
+    copy.write_text(shipped_boards()["xiangqi"].read_text(encoding="utf-8"), encoding="utf-8")
+    make_window(str(copy))
+    copy.unlink()
+    assert make_window(None).board.name == "chess"
+
+
+def test_shipped_xiangqi_is_drawn_on_points_with_river_and_palaces(make_window):
+    window = make_window(str(shipped_boards()["xiangqi"]))
+    view = window.board_view
+    assert len(view.square_items()) == 90
+    assert len(view.line_items()) == 10 * 8 + (9 * 9 - 7) + 4
+    assert len(view.piece_items()) == 32
+
+
+def test_shipped_fanorona_draws_a_diagonal_for_each_diagonal_link(make_window):
+    window = make_window(str(shipped_boards()["fanorona"]))
+    view = window.board_view
+    board = window.board
+    diagonals = [line for line in view.line_items() if line.line().dx() != 0 and line.line().dy() != 0]
+    assert len(view.square_items()) == 45
+    assert len(diagonals) == diagonal_links(board) > 0
+    assert len(view.piece_items()) == 44
+
+
+def test_initial_placement_names_the_pieces():
+    board = load_board("chess")
+    placement = app.initial_placement(board)
+    assert placement[board.index("e1")] == (0, "King", "K")
+    assert placement[board.index("d8")][0:2] == (1, "Queen")
+
+
+def _gui_args(*argv):
+    parser = argparse.ArgumentParser()
+    gui_command.add_parser(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["gui", *argv])
+
+
+@pytest.mark.parametrize("board", ["no-such.board", "no-such-game"])
+def test_gui_command_with_a_missing_board_says_so_with_status_2(capsys, board):
+    assert gui_command.run(_gui_args(board)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dagaz-studio: error: ") and board in err
+    assert "Traceback" not in err
+
+
+def test_gui_command_with_a_broken_board_lists_its_problems(capsys, tmp_path):
+    broken = tmp_path / "broken.board"
+    broken.write_text("grid: a-c x 2-1\nfoo bar\n", encoding="utf-8")
+    assert gui_command.run(_gui_args(str(broken))) == 2
+    assert "broken.board:2:1:" in capsys.readouterr().err
+
+
+def _cli_complete() -> bool:
+    return all(importlib.util.find_spec(f"dagaz_studio.commands.{name}") for name in cli.COMMANDS)
+
+
+def _run_cli(argv, tmp_path, **env):
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), **env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "dagaz_studio", *argv],
+        env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def _meaningful(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.strip() and not any(n in line for n in _PLATFORM_NOISE)]
+
+
+@pytest.mark.skipif(not _cli_complete(), reason="the command line needs every subcommand module")
+def test_dagaz_studio_alone_opens_the_window_and_stays_up(tmp_path):
+    process = _run_cli([], tmp_path, **{app.QUIT_AFTER_ENV: "3000"})
+    try:
+        time.sleep(2)
+        assert process.poll() is None, process.communicate()[1]
+        _, stderr = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0
+    assert _meaningful(stderr) == []
+
+
+@pytest.mark.skipif(not _cli_complete(), reason="the command line needs every subcommand module")
+def test_dagaz_studio_gui_with_a_bad_path_exits_2_without_a_traceback(tmp_path):
+    process = _run_cli(["gui", str(tmp_path / "missing.board")], tmp_path)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 2
+    assert "missing.board" in stderr and "Traceback" not in stderr
