@@ -94,4 +94,5 @@ class QtMainWindow(QMainWindow):
     @staticmethod
     def _summary(board: Board) -> str:
         style = "points" if board.draw.style == "points" else "squares"
-        return f"{board.name}: {len(board.squares)} {style}, {len(board.pieces)} piece types, players {' '.join(board.players)}"
+        kinds = len(board.pieces)
+        return f"{board.name}: {len(board.squares)} {style}, {kinds} piece type{'' if kinds == 1 else 's'}, players {' '.join(board.players)}"
