@@ -33,6 +33,7 @@ CASES = [
     ("N**", "'*' cannot follow a quantifier; write ',*' for a step in any direction", 3, "*"),
     ("N*++", "'+' cannot follow a quantifier; write ',+' for an orthogonal step", 4, "+"),
     ("N*?", "'?' cannot follow a quantifier", 3, "?"),
+    ("N{2}{3}", "'{3}' cannot follow a quantifier", 5, "{3}"),
     ("(N)\\4", "'\\4' refers to group 4 but there is only 1 group", 4, "\\4"),
     ("(N)(E)~3", "'~3' refers to group 3 but there are only 2 groups", 7, "~3"),
     ("\\1", "'\\1' refers to group 1 but there are no groups", 1, "\\1"),

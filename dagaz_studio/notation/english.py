@@ -203,15 +203,11 @@ def _needs_comma_between_parts(first: str, second: str) -> bool:
 
 
 def _items_text(items: tuple[BracketItem, ...]) -> str:
+    """Bracket items as the article writes them: letters run together (``te``), anything else is
+    set off by commas (``te,=Pawn,x``) — which also keeps a name from running into the next item."""
     texts = [to_notation(item) for item in items]
-    commas = []
-    for item, first, second in zip(items, texts, texts[1:]):
-        # a name runs to the next ',' or ']'; a navigation's direction would absorb a following
-        # upper-case check letter into a set
-        absorbs = isinstance(item, (TypeCheck, ZoneCheck, Promote)) or (isinstance(item, Check) and item.label)
-        merges = isinstance(item, Navigate) and first[-1:] in _DIRECTION_LETTERS and second[:1] in _DIRECTION_LETTERS
-        commas.append(bool(absorbs or merges))
-    return _join(texts, commas)
+    letters = [isinstance(item, Handler) or (isinstance(item, Check) and item.label is None) for item in items]
+    return _join(texts, [not (a and b) for a, b in zip(letters, letters[1:])])
 
 
 # --------------------------------------------------------------------------- English

@@ -244,7 +244,7 @@ def _describe_problem(
         quantifier = _quantifier_at(text, offset)
         if previous_token is not None and previous_token.type == "QUANT" and not spaced:
             hint = {"*": "; write ',*' for a step in any direction", "+": "; write ',+' for an orthogonal step"}
-            return f"'{char}' cannot follow a quantifier" + hint.get(char, ""), 1
+            return f"'{quantifier}' cannot follow a quantifier" + hint.get(quantifier, ""), len(quantifier)
         if spaced and previous and previous not in "(;,":
             return f"'{quantifier}' must follow the part it repeats at once, without a space", len(quantifier)
         return f"'{quantifier}' has nothing to repeat", len(quantifier)
