@@ -200,3 +200,39 @@ def test_arbitrary_text_either_parses_or_raises_notation_error(text):
         parse_notation(text)
     except NotationError as error:
         assert 0 <= error.span.start <= error.span.end <= len(text)
+
+
+# --------------------------------------------------------------------------- the guide's table
+
+
+def _guide_error_rows():
+    from pathlib import Path
+    import re
+
+    guide = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+    section = guide.read_text(encoding="utf-8").split("## 8. Errors", 1)[1]
+    rows = []
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if len(cells) != 3 or cells[0] in ("kind", "---|---|---") or cells[0].startswith("---"):
+            continue
+        examples = re.findall(r"`([^`]+)`", cells[1])
+        messages = re.findall(r"`([^`]+)`", cells[2])
+        rows.append((cells[0], examples, messages))
+    return rows
+
+
+GUIDE_ROWS = _guide_error_rows()
+
+
+def test_the_guide_lists_the_errors():
+    assert len(GUIDE_ROWS) >= 20
+
+
+@pytest.mark.parametrize("kind, examples, messages", GUIDE_ROWS, ids=[row[0] for row in GUIDE_ROWS])
+def test_each_example_of_the_guide_gives_its_message(kind, examples, messages):
+    if not examples:  # the empty notation, described in words
+        examples = [""]
+    pairs = zip(examples, messages) if len(examples) == len(messages) else [(examples[0], messages[0])]
+    for example, message in pairs:
+        assert error_for(example).message == message
