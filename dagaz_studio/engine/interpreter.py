@@ -210,6 +210,9 @@ class _State:
         side = "a friendly" if piece.player == self.me else "an enemy"
         return f"{side} {self.kind_names[piece.kind]} stands there"
 
+    def describe(self, piece: Piece) -> str:
+        return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
+
     def touch(self, square: int) -> None:
         if square not in self.touched:
             self.touched[square] = self.cells[square]
@@ -495,7 +498,7 @@ class Program:
             st.hand.append((piece, square))
             st.progress += 1
             if st.trace is not None:
-                st.emit("lift", f"lift {st.position.describe_piece(piece)} from {st.name(square)}", span, square)
+                st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", span, square)
             try:
                 k(st)
             finally:
@@ -645,7 +648,7 @@ class Program:
             st.captures.append(square)
             st.progress += 1
             if st.trace is not None:
-                st.emit("capture", f"capture {st.position.describe_piece(piece)} on {st.name(square)}", span, square)
+                st.emit("capture", f"capture {st.describe(piece)} on {st.name(square)}", span, square)
             try:
                 k(st, square)
             finally:
@@ -855,8 +858,8 @@ def _put_down(st: _State, span: Optional[Span], k: Cont) -> None:
         st.also.append((origin, square))
     st.progress += 1
     if st.trace is not None:
-        taken = f", removing {st.position.describe_piece(old)}" if old is not None else ""
-        st.emit("put", f"put {st.position.describe_piece(piece)} on {st.name(square)}{taken}", span, square)
+        taken = f", removing {st.describe(old)}" if old is not None else ""
+        st.emit("put", f"put {st.describe(piece)} on {st.name(square)}{taken}", span, square)
     try:
         k(st)
     finally:
@@ -997,6 +1000,7 @@ class Rules:
         self.opposite: list[Optional[int]] = [self.dir_index.get(OPPOSITE[letter]) for letter in self.dir_letters]
         self.handlers = handlers or {}
         self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
+        self._custom: dict[str, int] = {}
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -1012,6 +1016,31 @@ class Rules:
             program = Program(self, notation, player, piece, reach_mode)
             self._programs[key] = program
         return program
+
+    def custom_kind(self, notation: Notation, name: str = "Piece") -> int:
+        """A piece kind defined only by ``notation`` (a typed notation, not one of the board's pieces).
+
+        Its index follows the board's kinds; pieces of this kind can stand in positions of this
+        board that are used with these rules. Raises NotationError for names the board lacks.
+        """
+        kind = self._custom.get(notation.text)
+        if kind is None:
+            piece = PieceType(name, "?", False, notation.text, notation)
+            kind = len(self.kinds)
+            self.kinds.append(piece)
+            self.kind_names.append(name)
+            self._custom[notation.text] = kind
+            self._attackers.clear()
+            try:
+                self.program(notation, 0, piece)
+                if len(self.board.players) > 1:
+                    self.program(notation, 1, piece)
+            except NotationError:
+                del self._custom[notation.text]
+                self.kinds.pop()
+                self.kind_names.pop()
+                raise
+        return kind
 
     def kind_program(self, kind: int, player: int) -> Program:
         """The compiled move of a board piece type for a player."""
@@ -1051,6 +1080,11 @@ class Rules:
             move = _complete_move(state)
             if move is None:
                 return
+            if not move.changes and not move.labels:
+                if state.trace is not None:
+                    state.emit("fail", "the piece is back where it started and nothing changed: not a move",
+                               None, move.target, False)
+                return
             key = move.key()
             if key in seen:
                 if state.trace is not None:
@@ -1087,7 +1121,7 @@ class Rules:
         st.mover_in_hand = True
         st.visited.append(square)
         if st.trace is not None:
-            st.emit("lift", f"lift {st.position.describe_piece(piece)} from {st.name(square)}", None, square)
+            st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", None, square)
         limit = sys.getrecursionlimit()
         if limit < 60_000:
             sys.setrecursionlimit(60_000)

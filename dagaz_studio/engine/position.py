@@ -168,7 +168,7 @@ class Position:
         partners = sorted(
             (s for s, p in enumerate(self.cells)
              if p is not None and p.player == player and s != square and board.row_of[s] == row
-             and not kinds[p.kind].royal),
+             and not (p.kind < len(kinds) and kinds[p.kind].royal)),
             key=lambda s: board.column_of[s],
         )
         return ([s for s in partners if board.column_of[s] > column],
@@ -215,7 +215,7 @@ class Position:
                 if empty:
                     out.append(str(empty))
                     empty = 0
-                letter = kinds[piece.kind].letter
+                letter = kinds[piece.kind].letter if piece.kind < len(kinds) else "?"
                 out.append(letter.upper() if piece.player == 0 else letter.lower())
             if empty:
                 out.append(str(empty))
@@ -231,7 +231,8 @@ class Position:
         kinds = self.kinds
         letters = []
         for player in (0, 1):
-            royal_unmoved = any(p is not None and p.player == player and kinds[p.kind].royal and not p.moved
+            royal_unmoved = any(p is not None and p.player == player and p.kind < len(kinds) and kinds[p.kind].royal
+                                and not p.moved
                                 for p in self.cells)
             if not royal_unmoved:
                 continue
@@ -260,11 +261,16 @@ class Position:
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""
         piece = self.cells[square]
-        return None if piece is None else self.kinds[piece.kind].name
+        if piece is None:
+            return None
+        kinds = self.kinds
+        return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
 
     def describe_piece(self, piece: Piece) -> str:
         """Words for a piece: ``"a Black Pawn"``."""
-        return f"a {self.board.players[piece.player]} {self.kinds[piece.kind].name}"
+        kinds = self.kinds
+        name = kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
+        return f"a {self.board.players[piece.player]} {name}"
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

@@ -1,0 +1,147 @@
+"""The interpreter's semantics: typed notations against python-chess, runaway notations, cancelling,
+and the trace."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import chess
+import pytest
+
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.notation import parse_notation
+from engine_helpers import shipped
+
+ARTICLE = {
+    chess.ROOK: "(+)([p]\\1)*",
+    chess.BISHOP: "(X)([p]\\1)*",
+    chess.QUEEN: "(*)([p]\\1)*",
+    chess.KNIGHT: "N,OM;E,OT;S TR;W,RM",
+}
+
+
+def _random_fens(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    fens = []
+    while len(fens) < count:
+        game = chess.Board()
+        for _ in range(rng.randrange(4, 80)):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        fens.append(game.fen())
+    return fens
+
+
+@pytest.mark.parametrize("piece_type", list(ARTICLE))
+def test_article_pieces_move_as_python_chess_pieces(piece_type: int) -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation(ARTICLE[piece_type]))
+    rng = random.Random(piece_type)
+    for fen in _random_fens(150, seed=piece_type):
+        reference = chess.Board(fen)
+        square = rng.choice([s for s in chess.SQUARES
+                             if reference.piece_at(s) is None or reference.color_at(s) == reference.turn
+                             and reference.piece_type_at(s) != chess.KING])
+        reference.set_piece_at(square, chess.Piece(piece_type, reference.turn))
+        expected = {chess.square_name(m.to_square)
+                    for m in reference.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[square])}
+        position = Position.from_fen(board, fen)
+        index = board.index(chess.square_name(square))
+        position.cells[index] = Piece(position.turn, kind, True)
+        result = rules.run(position, index)
+        assert result.stopped is None
+        assert {board.squares[m.target] for m in result.moves} == expected, (fen, chess.square_name(square))
+
+
+@pytest.mark.parametrize("notation", ["((+)*)*", "(N;S)*", "(^|)*", "(N*S*)*"])
+def test_runaway_notations_end_with_a_message(notation: str) -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation(notation))
+    position = Position(board, [None] * len(board.squares))
+    position.cells[board.index("d4")] = Piece(0, kind, True)
+    started = time.perf_counter()
+    result = rules.run(position, board.index("d4"))
+    elapsed = time.perf_counter() - started
+    assert elapsed < 1.0
+    if notation == "(^|)*":
+        # Lifting and putting back changes nothing, so the repetition ends by itself.
+        assert result.stopped is None
+    else:
+        assert result.stopped is not None and "stopped after" in result.stopped or "nested" in (result.stopped or "")
+    assert position.cells[board.index("d4")] == Piece(0, kind, True)
+
+
+def test_empty_repetitions_end_without_a_budget() -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation("(N?)*[p]"))
+    position = Position(board, [None] * len(board.squares))
+    position.cells[board.index("a1")] = Piece(0, kind, True)
+    result = rules.run(position, board.index("a1"))
+    assert result.stopped is None
+    assert sorted(board.squares[m.target] for m in result.moves) == [f"a{r}" for r in range(2, 9)]
+
+
+def test_a_run_is_cancelled_promptly_from_another_thread() -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation("(*){12}"))
+    position = Position(board, [None] * len(board.squares))
+    position.cells[board.index("d4")] = Piece(0, kind, True)
+    cancel = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def work() -> None:
+        outcome["result"] = rules.run(position, board.index("d4"), budget=10**9, cancel=cancel)
+        outcome["ended"] = time.perf_counter()
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    time.sleep(0.2)
+    assert thread.is_alive(), "the run should still be going"
+    cancelled_at = time.perf_counter()
+    cancel.set()
+    thread.join(2)
+    assert not thread.is_alive()
+    assert outcome["ended"] - cancelled_at < 0.1  # type: ignore[operator]
+    assert outcome["result"].stopped == "cancelled"  # type: ignore[attr-defined]
+
+
+def test_trace_follows_the_rook_and_explains_the_block() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "8/8/8/8/3p4/8/8/3R4 w - - 0 1")
+    result = rules.run(position, board.index("d1"), trace=True)
+    notation = rules.kinds[rules.kind_index["Rook"]].notation_text
+    kinds = {event.kind for event in result.trace}
+    assert {"start", "lift", "step", "check", "move", "put"} <= kinds
+    failed = [e for e in result.trace if e.kind == "check" and not e.ok and e.square == board.index("d4")]
+    assert failed and "[p] failed on d4" in failed[0].text and "enemy Pawn" in failed[0].text
+    assert notation[failed[0].span.start:failed[0].span.end] == "p"
+    completed = [e for e in result.trace if e.kind == "move"]
+    assert len(completed) == len(result.moves)
+    assert {board.squares[m.target] for m in result.moves} == {"d2", "d3", "d4", "a1", "b1", "c1", "e1", "f1", "g1", "h1"}
+    capture = next(m for m in result.moves if board.squares[m.target] == "d4")
+    assert capture.captures == (board.index("d4"),)
+
+
+def test_castling_moves_the_rook_too() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    result = rules.run(position, board.index("e1"))
+    castles = {board.squares[m.target]: [(board.squares[a], board.squares[b]) for a, b in m.also]
+               for m in result.moves if m.also}
+    assert castles == {"g1": [("h1", "f1")], "c1": [("a1", "d1")]}
+
+
+def test_promotion_offers_each_choice_as_its_own_move() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "8/4P3/8/8/8/8/8/k6K w - - 0 1")
+    result = rules.run(position, board.index("e7"))
+    assert sorted(m.promotion for m in result.moves) == ["Bishop", "Knight", "Queen", "Rook"]
