@@ -12,6 +12,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 
+pytest_plugins = ("pytester",)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path, monkeypatch):
