@@ -108,7 +108,9 @@ def _shape(element):
 
 # A strategy for valid notations, built from the grammar of docs/notation.md, written with
 # assorted separators so that the canonical form has something to normalise.
-_names = st.from_regex(r"[A-Z][a-z0-9_-]{0,4}", fullmatch=True)
+_names = st.tuples(
+    st.sampled_from("ABCKPQRZ"), st.text(alphabet="abcz09_-", max_size=4)
+).map("".join)
 _checks = st.sampled_from(list("pPeEfFaAsSoOmMrRlLtTx"))
 _item_atoms = st.one_of(
     _checks,
@@ -131,7 +133,7 @@ _item = st.one_of(
 )
 _bracket = st.lists(_item, min_size=1, max_size=3).map(lambda items: "[" + "".join(items).rstrip(",") + "]")
 _atom = st.one_of(
-    st.from_regex(r"[NSWEMORTUDX]{1,3}", fullmatch=True),
+    st.text(alphabet="NSWEMORTUDX", min_size=1, max_size=3),
     st.sampled_from(["+", "*", "^", "|", "&", "\\0", "~0"]),
     _bracket,
 )
