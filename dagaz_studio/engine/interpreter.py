@@ -181,7 +181,7 @@ class _State:
     def spend(self) -> None:
         self.work += 1
         if self.work > self.budget:
-            raise _Stop(f"stopped after {self.budget:,} steps: the notation does not end (runaway repetition?)")
+            raise _Stop(f"stopped after {self.budget:,} steps — the notation may repeat without end")
         if self.cancel is not None and self.work % _CANCEL_EVERY == 0 and self.cancel.is_set():
             raise _Stop("cancelled")
 
@@ -348,7 +348,8 @@ class Program:
             st.marks[slot] = st.progress
             st.depth += 1
             if st.depth > MAX_REPETITION_DEPTH:
-                raise _Stop(f"stopped: repetitions nested more than {MAX_REPETITION_DEPTH:,} deep (runaway repetition?)")
+                raise _Stop(f"stopped after {st.work:,} steps: repetitions nested more than "
+                            f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
             try:
                 head(st)
             finally:
@@ -1133,7 +1134,7 @@ class Rules:
                 st.trace_limit += 1
                 st.emit("stopped", stop.reason, None, st.cursor, False)
         except RecursionError:
-            result.stopped = "stopped: the notation nests too deeply (runaway repetition?)"
+            result.stopped = f"stopped after {st.work:,} steps: the notation nests too deeply"
         finally:
             # Whatever happened, leave the board as it was.
             for touched_square, original in st.touched.items():
