@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Union
+from typing import Optional
 
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
@@ -59,6 +59,9 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _BRACES = re.compile(r"\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}\Z")
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
+
+#: Deeper nesting than this is refused: the tree is built and read recursively.
+MAX_NESTING = 100
 _CLOSERS = {closer: opener for opener, closer in _OPENERS.items()}
 
 #: Terminal names of the grammar, in words, in the order "expected" lists show them.
@@ -140,8 +143,11 @@ def _check_structure(text: str) -> None:
     stack: list[tuple[str, int]] = []
     for offset, char in enumerate(text):
         if char in _OPENERS:
-            # Braces hold only a count: '(' or '[' inside them is reported by the bracket it opens.
             stack.append((char, offset))
+            if len(stack) > MAX_NESTING:
+                raise NotationError(
+                    f"nested too deeply: more than {MAX_NESTING} levels", text, Span(offset, offset + 1)
+                )
         elif char in _CLOSERS:
             if not stack:
                 raise NotationError(
@@ -286,9 +292,7 @@ def _describe_problem(
 def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[str, int]:
     """The message for a parse that stopped inside brackets."""
     if char.isalpha():
-        if previous == ">":
-            if char in "+*X" or char in DIRECTION_LETTERS:  # pragma: no cover - these lex as directions
-                return f"navigation takes one direction, not a set: '{char}'", 1
+        if previous == ">":  # direction letters lex after '>', so this one is not a direction
             return f"unknown direction '{char}'", 1
         return f"unknown check '{char}'", 1
     if char == "]":
