@@ -21,7 +21,7 @@ from typing import Optional
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
-from dagaz_studio.notation.errors import NotationError
+from dagaz_studio.notation.errors import NotationError, line_and_column
 from dagaz_studio.notation.nodes import (
     CHECK_LETTERS,
     Alternatives,
@@ -132,10 +132,8 @@ def parse_notation(text: str) -> Notation:
 
 def _where(text: str, offset: int) -> str:
     """'column 4', or 'line 2, column 4' in a notation folded over several lines."""
-    probe = NotationError("", text, Span(offset, offset + 1))
-    if "\n" in text:
-        return f"line {probe.line}, column {probe.column}"
-    return f"column {probe.column}"
+    line, column = line_and_column(text, offset)
+    return f"line {line}, column {column}" if "\n" in text else f"column {column}"
 
 
 def _check_structure(text: str) -> None:
