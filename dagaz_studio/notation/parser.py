@@ -349,6 +349,7 @@ class _Builder:
     def __init__(self, text: str) -> None:
         self.text = text
         self.group_count = 0
+        self.next_group = 0  # the number of the last group opened on the current branch
         # (group, span, as written) of every \k / ~k, checked once all groups are counted.
         self.references: list[tuple[int, Span, str]] = []
 
@@ -371,7 +372,17 @@ class _Builder:
     # structure
 
     def alternatives(self, tree: Tree) -> Node:
-        options = [self.sequence(child) for child in tree.children if isinstance(child, Tree)]
+        # Branch reset: every alternative numbers its groups from where the alternatives begin, so
+        # each alternative of a piece can say \1 for its own first group; numbering goes on after
+        # the highest number any alternative used.
+        start = highest = self.next_group
+        options = []
+        for child in tree.children:
+            if isinstance(child, Tree):
+                self.next_group = start
+                options.append(self.sequence(child))
+                highest = max(highest, self.next_group)
+        self.next_group = highest
         if len(options) == 1:
             return options[0]
         return Alternatives(tuple(options), Span(options[0].span.start, options[-1].span.end))
@@ -441,8 +452,9 @@ class _Builder:
     def group(self, tree: Tree) -> Group:
         opening, body_tree, closing = tree.children
         # Numbered before its body is built: groups count by opening parenthesis, left to right.
-        self.group_count += 1
-        index = self.group_count
+        self.next_group += 1
+        index = self.next_group
+        self.group_count = max(self.group_count, index)
         body = self.alternatives(body_tree)
         return Group(body, index, Span(opening.start_pos, closing.end_pos))
 
