@@ -156,3 +156,24 @@ def test_every_notation_names_only_known_types_and_zones(name):
                 assert node.name in board.pieces
             if isinstance(node, nodes.ZoneCheck):
                 assert node.name in board.zones
+
+
+
+@pytest.mark.parametrize(
+    "name, fen, counts",
+    [
+        ("xiangqi", None, [44, 1920]),
+        ("xiangqi", "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", [38, 1128]),
+        ("fanorona", None, [5, 39, 724]),
+        ("chess", None, [20, 400]),
+    ],
+)
+def test_shipped_boards_give_the_published_perft_counts(name, fen, counts):
+    game = pytest.importorskip("dagaz_studio.engine.game")
+    from dagaz_studio.engine.interpreter import Rules
+    from dagaz_studio.engine.position import Position
+
+    board = load_board(name)
+    rules = Rules(board)
+    position = Position.from_fen(board, fen) if fen else Position.initial(board)
+    assert [game.perft(rules, position, depth) for depth in range(1, len(counts) + 1)] == counts
