@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -49,7 +50,9 @@ def test_legal_moves_equal_fairy_stockfish_on_random_positions() -> None:
 def _is_capture(fen: str, move: str) -> bool:
     """Whether a pyffish move lands on an occupied point (read from the FEN, files a-i, ranks 1-10)."""
     rows = fen.split()[0].split("/")
-    file, rank = ord(move[2]) - ord("a"), int(move[3:])
+    target = re.fullmatch(r"[a-i]\d+([a-i])(\d+)", move)
+    assert target is not None, move
+    file, rank = ord(target.group(1)) - ord("a"), int(target.group(2))
     row = rows[10 - rank]
     column = 0
     for char in row:

@@ -72,27 +72,42 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
     return moves
 
 
-def leaves_royal_attacked(rules: Rules, position: Position, move: Move) -> bool:
-    """Whether making ``move`` would leave one of the mover's royal pieces capturable."""
+def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
+                          royals: Optional[list[int]] = None) -> bool:
+    """Whether making ``move`` would leave one of the mover's royal pieces capturable.
+
+    ``royals``, the squares of the mover's royal pieces before the move, saves looking for them.
+    """
+    if not rules.royal_kinds:
+        return False
+    if royals is None:
+        royals = royal_squares(rules, position, move.player)
+    changed = dict(move.changes)
+    after = [s for s in royals if s not in changed]
+    after += [s for s, piece in move.changes
+              if piece is not None and piece.player == move.player and piece.kind in rules.royal_kinds]
     undo = make_move(position, move)
     try:
-        return royal_attacked(rules, position, move.player)
+        players = len(position.board.players)
+        return any(rules.capturable(position, square, enemy)
+                   for square in after for enemy in range(players) if enemy != move.player)
     finally:
         unmake_move(position, undo)
 
 
+def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
+    """Where the royal pieces of ``player`` stand."""
+    royal = rules.royal_kinds
+    return [s for s, piece in enumerate(position.cells)
+            if piece is not None and piece.player == player and piece.kind in royal]
+
+
 def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
     """Whether any royal piece of ``player`` could be captured by another player."""
-    if not rules.royal_kinds:
-        return False
     players = len(position.board.players)
-    for square, piece in enumerate(position.cells):
-        if piece is None or piece.player != player or piece.kind not in rules.royal_kinds:
-            continue
-        for enemy in range(players):
-            if enemy != player and rules.capturable(position, square, enemy):
-                return True
-    return False
+    return any(rules.capturable(position, square, enemy)
+               for square in royal_squares(rules, position, player)
+               for enemy in range(players) if enemy != player)
 
 
 def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
@@ -101,7 +116,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     where the board says so (judged over all the side's moves, even when one square is asked)."""
     moves = pseudo_legal_moves(rules, position, None if "compulsory-capture" in rules.board.rules else square,
                                cancel)
-    moves = [move for move in moves if not leaves_royal_attacked(rules, position, move)]
+    royals = royal_squares(rules, position, position.turn)
+    moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if square is not None:

@@ -1004,7 +1004,7 @@ class Rules:
         self._custom: dict[str, int] = {}
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
-        self._attackers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
 
     # ---------------------------------------------------------------- programs
 
@@ -1172,17 +1172,17 @@ class Rules:
         self._reach[key] = result
         return result
 
-    def attackers(self, square: int, player: int) -> list[tuple[int, int]]:
-        """(square, kind) pairs from which a piece of ``player`` could ever capture on ``square``."""
+    def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
+        """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
         key = (square, player)
         cached = self._attackers.get(key)
         if cached is None:
-            cached = [
-                (origin, kind)
-                for kind in range(len(self.kinds))
-                for origin in range(len(self.board.squares))
-                if square in self.reach(kind, player, origin)
-            ]
+            by_origin: dict[int, set[int]] = {}
+            for kind in range(len(self.kinds)):
+                for origin in range(len(self.board.squares)):
+                    if origin != square and square in self.reach(kind, player, origin):
+                        by_origin.setdefault(origin, set()).add(kind)
+            cached = [(origin, frozenset(kinds)) for origin, kinds in sorted(by_origin.items())]
             self._attackers[key] = cached
         return cached
 
@@ -1197,9 +1197,9 @@ class Rules:
         if stand_in is not None:
             cells[square] = stand_in
         try:
-            for origin, kind in self.attackers(square, by):
+            for origin, kinds in self.attackers(square, by):
                 piece = cells[origin]
-                if piece is None or piece.player != by or piece.kind != kind:
+                if piece is None or piece.player != by or piece.kind not in kinds:
                     continue
                 if self._captures_on(position, origin, square, by):
                     return True
