@@ -10,7 +10,7 @@ is collected, with its file position, and reported together in one :class:`Board
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Optional, Union
@@ -63,6 +63,10 @@ _TERMINAL_WORDS = {
     "REST": "text",
     "$END": "end of statement",
 }
+
+
+def _looks_like_squares(token: Token) -> bool:
+    return bool(_SQUARE.fullmatch(str(token)) or _RECTANGLE.fullmatch(str(token)))
 
 
 # --------------------------------------------------------------------------- problems
@@ -513,14 +517,13 @@ class _Loader:
                 self.report_token(statement, name_token, f"zone '{name}' defined twice")
                 continue
             first_words = [part.children[0] for part in parts]
-            looks_like_squares = lambda token: bool(_SQUARE.fullmatch(str(token)) or _RECTANGLE.fullmatch(str(token)))
-            if len(parts) == 1 and looks_like_squares(first_words[0]):
+            if len(parts) == 1 and _looks_like_squares(first_words[0]):
                 self.zones[name] = Zone(name, shared=self._zone_squares(statement, parts[0].children))
                 continue
             per_player: dict[str, frozenset[int]] = {}
             for part in parts:
                 player_token, *square_tokens = part.children
-                if looks_like_squares(player_token):
+                if _looks_like_squares(player_token):
                     self.report_token(statement, player_token, f"expected a player's name before the squares, found '{player_token}'")
                     continue
                 player = self._player(statement, player_token)
