@@ -38,12 +38,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    command = args.command or "gui"
-    if args.command is None:
-        args = build_parser().parse_args(["gui", *(argv or sys.argv[1:])])
-    module = importlib.import_module(f"dagaz_studio.commands.{command}")
+    """Run the command line; returns the exit status.
+
+    With no subcommand the window opens; a first argument that is not a subcommand (a board file or
+    a shipped board's name) opens the window on it: ``dagaz-studio xiangqi``.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0] not in COMMANDS and not words[0].startswith("-")):
+        words.insert(0, "gui")
+    args = build_parser().parse_args(words)
+    module = importlib.import_module(f"dagaz_studio.commands.{args.command}")
     try:
         return int(module.run(args))
     except KeyboardInterrupt:

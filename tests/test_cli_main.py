@@ -1,0 +1,44 @@
+"""The ``dagaz-studio`` entry point: subcommands, the window by default, and usage errors."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from dagaz_studio import cli
+
+
+@pytest.fixture()
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
+    """Record what the window would have been asked to open, instead of opening it."""
+    calls: list[argparse.Namespace] = []
+    from dagaz_studio.commands import gui
+
+    monkeypatch.setattr(gui, "run", lambda args: calls.append(args) or 0)
+    return calls
+
+
+def test_no_arguments_opens_the_window(opened: list[argparse.Namespace]) -> None:
+    assert cli.main([]) == 0
+    assert len(opened) == 1 and opened[0].board is None
+
+
+def test_a_board_as_first_argument_opens_the_window_on_it(opened: list[argparse.Namespace]) -> None:
+    assert cli.main(["xiangqi"]) == 0
+    assert opened[0].board == "xiangqi"
+
+
+def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--no-such-option"])
+    assert exit_info.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_every_subcommand_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in cli.COMMANDS:
+        with pytest.raises(SystemExit) as exit_info:
+            cli.main([name, "--help"])
+        assert exit_info.value.code == 0
+        assert name in capsys.readouterr().out
