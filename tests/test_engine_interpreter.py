@@ -145,3 +145,24 @@ def test_promotion_offers_each_choice_as_its_own_move() -> None:
     position = Position.from_fen(board, "8/4P3/8/8/8/8/8/k6K w - - 0 1")
     result = rules.run(position, board.index("e7"))
     assert sorted(m.promotion for m in result.moves) == ["Bishop", "Knight", "Queen", "Rook"]
+
+
+def test_trace_marks_each_alternative_entered_and_left() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "8/8/8/8/3N4/8/8/8 w - - 0 1")
+    result = rules.run(position, board.index("d4"), trace=True)
+    branches = [e for e in result.trace if e.kind == "branch"]
+    backtracks = [e for e in result.trace if e.kind == "backtrack"]
+    assert len(branches) == len(backtracks) > 0
+    # Leaving an alternative puts the cursor back where the alternative began.
+    assert all(e.cursor == board.index("d4") for e in backtracks if e.depth == 0 and "of 4" in e.text)
+    notation = rules.kinds[rules.kind_index["Knight"]].notation_text
+    assert {notation[e.span.start:e.span.end] for e in branches if "of 4" in e.text} == {"N,OM", "E,OT", "S TR", "W,RM"}
+
+
+def test_kiwipete_perft_3() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    from dagaz_studio.engine.game import perft
+
+    assert perft(rules, position, 3) == 97862

@@ -306,6 +306,9 @@ class Program:
                 if st.trace is not None:
                     st.emit("branch", f"alternative {i + 1} of {count}", spans[i])
                 option(st)
+                if st.trace is not None:
+                    st.emit("backtrack", f"alternative {i + 1} of {count} explored: back to {st.name(st.cursor)}",
+                            spans[i], st.cursor)
         return alternatives
 
     def _group(self, node: Group, k: Cont) -> Cont:
