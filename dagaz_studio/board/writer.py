@@ -1,0 +1,121 @@
+"""Writing board files: change one piece's notation and keep every other character of the file.
+
+A piece statement may be folded over several lines (a line beginning with white space continues the
+statement above) and may carry comments. Only the statement's notation is replaced: the head
+(``piece Pawn P royal:``), the comment ending its first line, comment lines between its folded
+lines, and every other line of the file are left byte for byte as they were.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["BoardWriteError", "replace_piece_notation"]
+
+_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+royal)?\s*:[ \t]*")
+
+
+class BoardWriteError(ValueError):
+    """The change cannot be written: no such piece, or a notation a board file cannot hold."""
+
+
+def _content(line: str) -> str:
+    """A line without its comment and line ending."""
+    return line.rstrip("\r\n").split("#", 1)[0]
+
+
+def _line_ending(line: str) -> str:
+    return line[len(line.rstrip("\r\n")):]
+
+
+def replace_piece_notation(text: str, piece_name: str, notation: str) -> str:
+    """The board file ``text`` with the notation of the piece named ``piece_name`` replaced.
+
+    A notation of several lines is written folded: its first line after the head, the others as
+    continuation lines. Raises :class:`BoardWriteError` if the file defines no such piece, or if the
+    notation holds ``#`` (which would start a comment) or is empty.
+    """
+    parts = [part.strip() for part in notation.splitlines()]
+    parts = [part for part in parts if part]
+    if not parts:
+        raise BoardWriteError("the notation is empty")
+    if "#" in notation:
+        raise BoardWriteError("a notation in a board file cannot hold '#': it starts a comment")
+
+    lines = text.splitlines(keepends=True)
+    start = _find_piece_line(lines, piece_name)
+    if start is None:
+        raise BoardWriteError(f"the board file defines no piece named {piece_name!r}")
+    continuation = _continuation_lines(lines, start)
+
+    first = lines[start]
+    body = first.rstrip("\r\n")
+    comment_at = body.find("#")
+    comment = body[comment_at:] if comment_at >= 0 else ""
+    # Keep the blank before a trailing comment so that the line reads as it did.
+    code = body[:comment_at] if comment_at >= 0 else body
+    gap = code[len(code.rstrip()):] if comment else ""
+    head = _PIECE_HEAD.match(code.lstrip())
+    assert head is not None  # _find_piece_line matched it
+    indent = code[: len(code) - len(code.lstrip())]
+    ending = _line_ending(first) or _dominant_ending(lines)
+    new_first = indent + head.group(0) + parts[0] + (gap or (" " if comment else "")) + comment + _line_ending(first)
+    if len(parts) > 1 and not _line_ending(first):
+        new_first += ending
+
+    fold_indent = _fold_indent(lines, continuation)
+    folded = [fold_indent + part + ending for part in parts[1:]]
+
+    dropped = set(continuation)
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if number == start:
+            out.append(new_first)
+            # New folded lines go where the old ones began, before any comment lines between them.
+            out.extend(folded)
+        elif number not in dropped:
+            out.append(line)
+    result = "".join(out)
+    if text and not text.endswith(("\n", "\r")) and result.endswith("\n"):
+        # A file that ended without a line ending still does.
+        result = result[: -2 if result.endswith("\r\n") else -1]
+    return result
+
+
+def _find_piece_line(lines: list[str], piece_name: str) -> int | None:
+    for number, line in enumerate(lines):
+        content = _content(line)
+        if not content.strip() or content[:1].isspace():
+            continue
+        head = _PIECE_HEAD.match(content)
+        if head is not None and head.group("name") == piece_name:
+            return number
+    return None
+
+
+def _continuation_lines(lines: list[str], start: int) -> list[int]:
+    """The lines that continue the statement beginning on line ``start`` (comment lines excluded).
+
+    As the loader reads it, an indented line continues the statement above even across blank and
+    comment lines; the statement ends at the next line that starts at the margin.
+    """
+    found: list[int] = []
+    for number in range(start + 1, len(lines)):
+        content = _content(lines[number])
+        if not content.strip():
+            continue
+        if not content[:1].isspace():
+            break
+        found.append(number)
+    return found
+
+
+def _fold_indent(lines: list[str], continuation: list[int]) -> str:
+    if continuation:
+        line = lines[continuation[0]]
+        return line[: len(line) - len(line.lstrip(" \t"))]
+    return "    "
+
+
+def _dominant_ending(lines: list[str]) -> str:
+    return "\r\n" if sum(line.endswith("\r\n") for line in lines) * 2 > len(lines) else "\n"

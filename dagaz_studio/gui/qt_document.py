@@ -1,0 +1,376 @@
+"""The open board and the position being edited, with undo.
+
+:class:`QtDocument` owns the board (and its file's text), the :class:`Position` shown on the board,
+and a :class:`QUndoStack` of every edit. Views and the worker read ``document.position`` and redraw or
+rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional, Union
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from dagaz_studio.board import Board, BoardReadError, PlacementError, parse_board, parse_placement, resolve_board
+from dagaz_studio.board.writer import replace_piece_notation
+from dagaz_studio.engine.position import FenError, Piece, Position
+
+#: A placement as the board view draws it: square -> (player, piece name, piece letter).
+ViewPlacement = dict[int, tuple[int, str, str]]
+#: An edit of a copy of the position, recorded for undo.
+_Change = Callable[[Position], None]
+
+
+class QtDocument(QObject):
+    """The open board, its file's text, and the position being edited.
+
+    ``board`` and ``position`` are ``None`` only until the first board is opened. ``position`` is
+    edited in place by the methods below, which emit :attr:`positionChanged` after every change; a
+    new board (:meth:`open_board`, :meth:`set_piece_notation`) emits :attr:`boardChanged` first.
+    Readers on another thread must work on ``position.copy()``.
+    """
+
+    #: A different board (or the same board with a changed piece notation) is now open.
+    boardChanged = Signal()
+    #: The position changed (an edit, an undo or redo, a new board).
+    positionChanged = Signal()
+    #: The board file's text now differs (``True``) or no longer differs from the saved file.
+    dirtyChanged = Signal(bool)
+
+    def __init__(self, parent: Optional[QObject] = None) -> None:
+        super().__init__(parent)
+        self.board: Optional[Board] = None
+        self.board_path: Optional[Path] = None
+        self.board_text: str = ""
+        self.position: Optional[Position] = None
+        self.undo_stack = QUndoStack(self)
+        self._saved_text = ""
+        self._dirty = False
+
+    # ------------------------------------------------------------------ the board
+
+    @property
+    def board_dirty(self) -> bool:
+        """Whether the board's text has changes not saved to its file."""
+        return self._dirty
+
+    def open_board(self, path_or_name: Union[str, Path]) -> None:
+        """Open a board file (or a shipped board by name) on its initial position.
+
+        Raises :class:`~dagaz_studio.board.BoardReadError` or :class:`~dagaz_studio.board.BoardFileError`
+        (both ``ValueError``, with a message for the user) and leaves the document as it was.
+        """
+        path = resolve_board(path_or_name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise BoardReadError(f"{path}: cannot be read ({error})") from error
+        board = parse_board(text, str(path))
+        self.open_text(text, path, board)
+
+    def open_text(self, text: str, path: Optional[Path] = None, board: Optional[Board] = None) -> None:
+        """Open a board from a board file's text (``path``: where it is saved, if anywhere).
+
+        Raises :class:`~dagaz_studio.board.BoardFileError` when the text is not a valid board.
+        """
+        if board is None:
+            board = parse_board(text, str(path) if path is not None else "<board>")
+        self.board = board
+        self.board_path = path
+        self.board_text = text
+        self._saved_text = text if path is not None else ""
+        self.position = _initial_position(board)
+        self.undo_stack.clear()
+        self._update_dirty()
+        self.boardChanged.emit()
+        self.positionChanged.emit()
+
+    def set_piece_notation(self, piece_name: str, text: str) -> None:
+        """Change the notation of a piece type, in the board and in the board file's text (undoable).
+
+        The board is rebuilt from the edited text, so that it is checked as a file is. Raises
+        :class:`~dagaz_studio.board.BoardFileError` (bad notation) or
+        :class:`~dagaz_studio.board.writer.BoardWriteError` and changes nothing.
+        """
+        self._require_board()
+        new_text = replace_piece_notation(self.board_text, piece_name, text)
+        if new_text == self.board_text:
+            return
+        board = parse_board(new_text, self._filename())
+        self.undo_stack.push(_BoardTextCommand(self, self.board_text, self.board, new_text, board,
+                                               f"Change the {piece_name}'s notation"))
+
+    def save_board(self, path: Optional[Union[str, Path]] = None) -> Path:
+        """Write the board file's text to ``path`` (default: where it came from); returns the path.
+
+        Raises ``OSError`` when the file cannot be written, and ``ValueError`` when there is no path.
+        """
+        self._require_board()
+        target = Path(path) if path is not None else self.board_path
+        if target is None:
+            raise ValueError("the board has no file yet: choose where to save it")
+        target.write_text(self.board_text, encoding="utf-8")
+        if target != self.board_path:
+            self.board_path = target
+            # Problems are reported against the file's new name from now on.
+            self.board = parse_board(self.board_text, str(target))
+            assert self.position is not None
+            self.position.board = self.board
+            self.boardChanged.emit()
+            self.positionChanged.emit()
+        self._saved_text = self.board_text
+        self._update_dirty()
+        return target
+
+    # ------------------------------------------------------------------ position edits (undoable)
+
+    def place(self, square: int, player: int, kind: Union[int, str], moved: Optional[bool] = None) -> None:
+        """Put a piece of ``player`` (index) and ``kind`` (index or name) on ``square``.
+
+        ``moved`` defaults to what a FEN would say: unmoved where the board's setup has that piece.
+        """
+        position = self._require_position()
+        kind_index = self._kind_index(kind)
+        if not 0 <= player < len(position.board.players):
+            raise ValueError(f"no player {player}")
+        self._check_square(square)
+        if moved is None:
+            moved = not self._starts_here(square, player, kind_index)
+        piece = Piece(player, kind_index, moved)
+        if position.cells[square] == piece:
+            return
+        name = position.kinds[kind_index].name
+        self._edit(f"Place {position.board.players[player]} {name} on {position.board.squares[square]}",
+                   lambda p: _put(p, square, piece))
+
+    def remove(self, square: int) -> None:
+        """Take away the piece on ``square`` (nothing happens on an empty square)."""
+        position = self._require_position()
+        self._check_square(square)
+        if position.cells[square] is None:
+            return
+        self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: _put(p, square, None))
+
+    def move_piece(self, origin: int, target: int) -> None:
+        """Carry the piece on ``origin`` to ``target``, replacing whatever stands there."""
+        position = self._require_position()
+        self._check_square(origin)
+        self._check_square(target)
+        piece = position.cells[origin]
+        if piece is None or origin == target:
+            return
+        moved = not self._starts_here(target, piece.player, piece.kind)
+        names = position.board.squares
+
+        def change(p: Position) -> None:
+            _put(p, origin, None)
+            _put(p, target, piece._replace(moved=moved))
+
+        self._edit(f"Move {names[origin]} to {names[target]}", change)
+
+    def set_turn(self, player: int) -> None:
+        """Give the move to ``player`` (index)."""
+        position = self._require_position()
+        if not 0 <= player < len(position.board.players):
+            raise ValueError(f"no player {player}")
+        if position.turn == player:
+            return
+
+        def change(p: Position) -> None:
+            p.turn = player
+            # The last move was the opponent's; with another side to move it no longer means anything.
+            p.last_move = None
+
+        self._edit(f"{position.board.players[player]} to move", change)
+
+    def set_moved(self, square: int, moved: bool) -> None:
+        """Mark the piece on ``square`` as having moved (or not): unmoved pieces may castle, double-step…"""
+        position = self._require_position()
+        self._check_square(square)
+        piece = position.cells[square]
+        if piece is None or piece.moved == moved:
+            return
+        what = "moved" if moved else "unmoved"
+        self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: _put(p, square, piece._replace(moved=moved)))
+
+    def set_fen(self, fen: str) -> None:
+        """Set up the position a FEN describes. Raises :class:`FenError` and keeps the position if it does not fit."""
+        position = self._require_position()
+        new = Position.from_fen(position.board, fen.strip())
+        if _same(new, position):
+            return
+        self._edit("Set up from FEN", lambda p: _assign(p, new))
+
+    def reset(self) -> None:
+        """Go back to the board's initial position."""
+        position = self._require_position()
+        new = _initial_position(position.board)
+        if _same(new, position):
+            return
+        self._edit("Initial position", lambda p: _assign(p, new))
+
+    def clear(self) -> None:
+        """Take every piece off the board (the side to move stays)."""
+        position = self._require_position()
+        empty = Position(position.board, [None] * len(position.cells), position.turn)
+        if _same(empty, position):
+            return
+        self._edit("Clear the board", lambda p: _assign(p, empty))
+
+    # ------------------------------------------------------------------ reading
+
+    def fen(self) -> str:
+        """The position as FEN (empty without a board)."""
+        return self.position.fen() if self.position is not None else ""
+
+    def view_placement(self) -> ViewPlacement:
+        """The pieces as the board view draws them: square -> (player, piece name, piece letter)."""
+        position = self.position
+        if position is None:
+            return {}
+        kinds = position.kinds
+        return {square: (piece.player, kinds[piece.kind].name, kinds[piece.kind].letter)
+                for square, piece in enumerate(position.cells)
+                if piece is not None and 0 <= piece.kind < len(kinds)}
+
+    # ------------------------------------------------------------------ private
+
+    def _edit(self, text: str, change: _Change) -> None:
+        position = self._require_position()
+        before = position.copy()
+        after = position.copy()
+        change(after)
+        self.undo_stack.push(_PositionCommand(self, before, after, text))
+
+    def _restore(self, snapshot: Position) -> None:
+        """Make ``position`` equal to ``snapshot``, keeping the same object."""
+        assert self.position is not None
+        _assign(self.position, snapshot)
+        self.positionChanged.emit()
+
+    def _set_board_text(self, text: str, board: Board) -> None:
+        assert self.position is not None
+        self.board_text = text
+        self.board = board
+        # Piece kinds are indexed in file order, which a notation change does not touch.
+        self.position.board = board
+        self._update_dirty()
+        self.boardChanged.emit()
+        self.positionChanged.emit()
+
+    def _update_dirty(self) -> None:
+        dirty = self.board is not None and self.board_text != self._saved_text
+        if dirty != self._dirty:
+            self._dirty = dirty
+            self.dirtyChanged.emit(dirty)
+
+    def _filename(self) -> str:
+        return str(self.board_path) if self.board_path is not None else "<board>"
+
+    def _require_board(self) -> Board:
+        if self.board is None:
+            raise RuntimeError("no board is open")
+        return self.board
+
+    def _require_position(self) -> Position:
+        if self.position is None:
+            raise RuntimeError("no board is open")
+        return self.position
+
+    def _check_square(self, square: int) -> None:
+        if not 0 <= square < len(self._require_board().squares):
+            raise ValueError(f"no square {square}")
+
+    def _kind_index(self, kind: Union[int, str]) -> int:
+        names = list(self._require_board().pieces)
+        if isinstance(kind, str):
+            if kind not in names:
+                raise ValueError(f"no piece named {kind!r}")
+            return names.index(kind)
+        if not 0 <= kind < len(names):
+            raise ValueError(f"no piece kind {kind}")
+        return kind
+
+    def _starts_here(self, square: int, player: int, kind: int) -> bool:
+        """Whether the board's setup puts this piece on this square (so that it counts as unmoved)."""
+        board = self._require_board()
+        if not board.setup:
+            return False
+        try:
+            setup = parse_placement(board, board.setup.split()[0])
+        except PlacementError:
+            return False
+        start = setup.get(square)
+        return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
+
+
+class _PositionCommand(QUndoCommand):
+    """A position edit: the position before and after."""
+
+    def __init__(self, document: QtDocument, before: Position, after: Position, text: str) -> None:
+        super().__init__(text)
+        self._document = document
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        """Apply the edit."""
+        self._document._restore(self._after)
+
+    def undo(self) -> None:
+        """Put the position back as it was."""
+        self._document._restore(self._before)
+
+
+class _BoardTextCommand(QUndoCommand):
+    """A change to the board file's text (a piece's notation): the text and board before and after."""
+
+    def __init__(self, document: QtDocument, old_text: str, old_board: Optional[Board], new_text: str,
+                 new_board: Board, text: str) -> None:
+        super().__init__(text)
+        self._document = document
+        self._old = (old_text, old_board)
+        self._new = (new_text, new_board)
+
+    def redo(self) -> None:
+        """Use the new text."""
+        self._document._set_board_text(*self._new)
+
+    def undo(self) -> None:
+        """Go back to the old text."""
+        text, board = self._old
+        assert board is not None
+        self._document._set_board_text(text, board)
+
+
+def _initial_position(board: Board) -> Position:
+    try:
+        return Position.initial(board)
+    except FenError:
+        # The board is still worth showing; the checker reports its setup's problem.
+        return Position(board, [None] * len(board.squares))
+
+
+def _put(position: Position, square: int, piece: Optional[Piece]) -> None:
+    position.cells[square] = piece
+    last = position.last_move
+    if last is not None and square in (last.origin, last.target):
+        # An en-passant chance belongs to the piece that made the last move; editing its squares ends it.
+        position.last_move = None
+
+
+def _assign(target: Position, source: Position) -> None:
+    target.board = source.board
+    target.cells[:] = source.cells
+    target.turn = source.turn
+    target.last_move = source.last_move
+    target.labels = source.labels
+    target.halfmove_clock = source.halfmove_clock
+    target.fullmove_number = source.fullmove_number
+
+
+def _same(a: Position, b: Position) -> bool:
+    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number) == (
+        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number)
