@@ -69,7 +69,7 @@ def test_chess_players_pieces_and_setup():
     ]
     # The King's notation was folded over three lines and reads as one.
     assert board.pieces["King"].notation_text == (
-        "*[A]; [MA](E[pA]){2}|E[f,=Rook,M]^W{2}; [MA](W[pA]){2}|W[p]W[f,=Rook,M]^E{3}"
+        "*[FA]; [MA](E[pA]){2}|E[f,=Rook,M]^W{2}; [MA](W[pA]){2}|W[p]W[f,=Rook,M]^E{3}"
     )
     last = board.zones["last"]
     assert {board.squares[i] for i in last.squares_for("White")} == {f"{c}8" for c in "abcdefgh"}

@@ -293,8 +293,36 @@ class Program:
 
             def bracket(st: _State) -> None:
                 chain(st, st.cursor)
-            return bracket
+            return self._fast_bracket(node, k, bracket) or bracket
         raise TypeError(f"unknown notation node {node!r}")  # a parser bug, not a user error
+
+    def _fast_bracket(self, node: Bracket, k: Cont, general: Cont) -> Optional[Cont]:
+        """A bracket of plain occupancy checks (``[p]``, ``[ex]``-free ``[E]``, ``[F]`` …) as one closure.
+
+        Riders ask these on every square, so they are worth a shortcut; a traced run takes the
+        general path, which explains each check.
+        """
+        if self.reach_mode or not all(isinstance(i, Check) and i.letter in "pPeEfF" for i in node.items):
+            return None
+        # For each check: (wanted occupied?, wanted owner relation or None)
+        tests = [(item.letter.lower(), item.letter.islower()) for item in node.items]
+
+        def fast(st: _State) -> None:
+            if st.trace is not None:
+                general(st)
+                return
+            piece = st.cells[st.cursor]
+            for kind, want in tests:
+                if kind == "p":
+                    ok = piece is None
+                elif kind == "e":
+                    ok = piece is not None and piece.player != st.me
+                else:
+                    ok = piece is not None and piece.player == st.me
+                if ok != want:
+                    return
+            k(st)
+        return fast
 
     def _alternatives(self, node: Alternatives, k: Cont) -> Cont:
         options = [self._compile(option, k) for option in node.options]
@@ -416,7 +444,11 @@ class Program:
 
     def _move_cursor(self, st: _State, target: int, direction: int, k: Cont) -> None:
         cursor, last, mover_dir = st.cursor, st.last_dir, st.mover_dir
-        st.spend()
+        work = st.work + 1
+        if work > st.budget or work % _CANCEL_EVERY == 0:
+            st.spend()  # the slow path: budget spent, or time to look at the cancel flag
+        else:
+            st.work = work
         st.cursor = target
         st.last_dir = direction
         if st.mover_in_hand:
@@ -626,6 +658,8 @@ class Program:
         test = _CHECKS[letter.lower()]
         want = letter.islower()
         attack_letter = letter.lower() in "as"
+        if letter in "pP":
+            return self._emptiness_check(letter, span, k)
 
         def check(st: _State, square: int) -> None:
             if attack_letter and st.attack_mode:
@@ -638,6 +672,20 @@ class Program:
             if ok:
                 k(st, square)
         return check
+
+    def _emptiness_check(self, letter: str, span: Span, k: ItemCont) -> ItemCont:
+        # The commonest check of all (every rider asks it on every square), so it gets its own closure.
+        want_empty = letter == "p"
+        text = f"[{letter}]"
+
+        def emptiness(st: _State, square: int) -> None:
+            ok = (st.cells[square] is None) == want_empty
+            if st.trace is not None:
+                st.emit("check", f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}",
+                        span, square, ok)
+            if ok:
+                k(st, square)
+        return emptiness
 
     def _capture(self, span: Span, k: ItemCont) -> ItemCont:
         def capture(st: _State, square: int) -> None:
