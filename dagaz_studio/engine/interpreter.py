@@ -636,6 +636,18 @@ class Program:
             return self._navigate(item, k)
         raise TypeError(f"unknown bracket item {item!r}")
 
+    @staticmethod
+    def _predicate(span: Span, test: Callable[[_State, int], bool],
+                   sentence: Callable[[_State, int, bool], str], k: ItemCont) -> ItemCont:
+        """A check: continue when ``test`` holds; a traced run records ``sentence`` either way."""
+        def check(st: _State, square: int) -> None:
+            ok = test(st, square)
+            if st.trace is not None:
+                st.emit("check", sentence(st, square, ok), span, square, ok)
+            if ok:
+                k(st, square)
+        return check
+
     def _passing(self, item_text: str, span: Span, k: ItemCont) -> ItemCont:
         def always(st: _State, square: int) -> None:
             k(st, square)
@@ -657,35 +669,15 @@ class Program:
             return self._once(item, k)
         test = _CHECKS[letter.lower()]
         want = letter.islower()
-        attack_letter = letter.lower() in "as"
-        if letter in "pP":
-            return self._emptiness_check(letter, span, k)
+        is_safety = letter.lower() in "as"
 
-        def check(st: _State, square: int) -> None:
-            if attack_letter and st.attack_mode:
-                k(st, square)  # an attacker's own safety does not limit what it attacks
-                return
-            ok = test(st, square) == want
-            if st.trace is not None:
-                st.emit("check", f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {_explain(st, letter, square, ok)}",
-                        span, square, ok)
-            if ok:
-                k(st, square)
-        return check
+        def holds(st: _State, square: int) -> bool:
+            # An attacker's own safety does not limit what it attacks (and asking would never end).
+            return (is_safety and st.attack_mode) or test(st, square) == want
 
-    def _emptiness_check(self, letter: str, span: Span, k: ItemCont) -> ItemCont:
-        # The commonest check of all (every rider asks it on every square), so it gets its own closure.
-        want_empty = letter == "p"
-        text = f"[{letter}]"
-
-        def emptiness(st: _State, square: int) -> None:
-            ok = (st.cells[square] is None) == want_empty
-            if st.trace is not None:
-                st.emit("check", f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}",
-                        span, square, ok)
-            if ok:
-                k(st, square)
-        return emptiness
+        def sentence(st: _State, square: int, ok: bool) -> str:
+            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {_explain(st, letter, square, ok)}"
+        return self._predicate(span, holds, sentence, k)
 
     def _capture(self, span: Span, k: ItemCont) -> ItemCont:
         def capture(st: _State, square: int) -> None:
@@ -739,18 +731,15 @@ class Program:
         if kind is None:
             raise self._error(f"unknown piece type '{item.name}'", item.span)
         want = not item.negated
-        span = item.span
         text = f"[{'!' if item.negated else ''}={item.name}]"
 
-        def type_check(st: _State, square: int) -> None:
+        def holds(st: _State, square: int) -> bool:
             piece = st.cells[square]
-            ok = (piece is not None and piece.kind == kind) == want
-            if st.trace is not None:
-                st.emit("check", f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}",
-                        span, square, ok)
-            if ok:
-                k(st, square)
-        return type_check
+            return (piece is not None and piece.kind == kind) == want
+
+        def sentence(st: _State, square: int, ok: bool) -> str:
+            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}"
+        return self._predicate(item.span, holds, sentence, k)
 
     def _zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -760,37 +749,35 @@ class Program:
             raise self._error(f"unknown zone '{item.name}'", item.span)
         squares = zone.squares_for(self.player_name)
         want = not item.negated
-        span = item.span
         text = f"[{'!' if item.negated else ''}@{item.name}]"
 
-        def zone_check(st: _State, square: int) -> None:
-            inside = square in squares
-            ok = inside == want
-            if st.trace is not None:
-                st.emit("check", f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is "
-                        f"{'inside' if inside else 'outside'} {item.name}", span, square, ok)
-            if ok:
-                k(st, square)
-        return zone_check
+        def holds(st: _State, square: int) -> bool:
+            return (square in squares) == want
+
+        def sentence(st: _State, square: int, ok: bool) -> str:
+            where = "inside" if square in squares else "outside"
+            return f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is {where} {item.name}"
+        return self._predicate(item.span, holds, sentence, k)
 
     def _direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
             return self._passing("", item.span, k)
         rules = self.rules
-        index, opposite, want, span = item.group, item.opposite, not item.negated, item.span
+        index, opposite, want = item.group, item.opposite, not item.negated
 
-        def direction_check(st: _State, square: int) -> None:
+        def same_direction(st: _State) -> bool:
             recorded = st.groups[index]
             if recorded is not None and opposite:
                 recorded = rules.opposite[recorded]
-            same = recorded is not None and st.last_dir == recorded
-            ok = same == want
-            if st.trace is not None:
-                st.emit("check", f"direction check {'passed' if ok else 'failed'}: the last step "
-                        f"{'was' if same else 'was not'} in that direction", span, square, ok)
-            if ok:
-                k(st, square)
-        return direction_check
+            return recorded is not None and st.last_dir == recorded
+
+        def holds(st: _State, square: int) -> bool:
+            return same_direction(st) == want
+
+        def sentence(st: _State, square: int, ok: bool) -> str:
+            was = "was" if same_direction(st) else "was not"
+            return f"direction check {'passed' if ok else 'failed'}: the last step {was} in that direction"
+        return self._predicate(item.span, holds, sentence, k)
 
     def _promote(self, item: Promote, k: ItemCont) -> ItemCont:
         if self.reach_mode:
