@@ -1,0 +1,135 @@
+"""Reading traces: the branch that built each move, why a square is (not) reached, and highlights."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.engine.explain import build_tree, explain_square, move_branch, move_highlights
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.notation import parse_notation
+from engine_helpers import shipped
+
+
+def _branch_is_a_run(board, trace, branch, move) -> None:
+    """The branch replays as one way through the notation: each step starts where the last event left
+    the cursor, and its captures are exactly the move's."""
+    assert trace[branch[0]].kind == "start"
+    assert trace[branch[-1]].kind == "move" and trace[branch[-1]].move is not None
+    taken: list[int] = []
+    cursor = trace[branch[0]].cursor
+    for before, after in zip(branch, branch[1:]):
+        a, b = trace[before], trace[after]
+        assert a.kind not in ("blocked", "fail", "backtrack") and (a.ok or a.kind in ("branch", "repeat"))
+        if b.kind == "partial":
+            cursor = b.cursor
+        assert b.cursor == cursor, (a.text, b.text)
+        if b.kind == "step":
+            cursor = b.square  # a step's event is recorded before the cursor moves
+        if b.kind not in ("capture", "put", "partial"):
+            assert b.captures == a.captures, (a.text, b.text)
+        else:
+            taken.extend(b.captures[len(a.captures):])
+    assert tuple(taken) == move.captures
+    assert trace[branch[-1]].square == move.target
+
+
+CASES = [
+    ("chess", "r3k2r/pppq1ppp/2n5/3pP3/8/2N5/PPP2PPP/R3K2R w KQkq d6 0 1"),
+    ("chess", "8/4P3/8/8/3N4/8/8/k6K w - - 0 1"),
+    ("xiangqi", None),
+    ("fanorona", None),
+    ("fanorona", "9/9/1sS1sS3/9/4S4 w"),
+]
+
+
+@pytest.mark.parametrize("name, fen", CASES)
+def test_every_moves_branch_replays_that_move(name: str, fen) -> None:
+    board, rules = shipped(name)
+    position = Position.from_fen(board, fen) if fen else Position.initial(board)
+    checked = 0
+    for square, piece in enumerate(position.cells):
+        if piece is None or piece.player != position.turn:
+            continue
+        result = rules.run(position, square, trace=True)
+        tree = build_tree(result.trace)
+        for index, move in enumerate(result.moves):
+            _branch_is_a_run(board, result.trace, move_branch(result.trace, tree, index), move)
+            checked += 1
+    assert checked > 0
+
+
+def test_the_rook_branch_is_exactly_the_steps_that_built_it() -> None:
+    board, rules = shipped("chess")
+    kind = rules.custom_kind(parse_notation("(+)([p]\\1)*"))
+    position = Position(board, [None] * len(board.squares))
+    position.cells[board.index("a1")] = Piece(0, kind, True)
+    result = rules.run(position, board.index("a1"), trace=True)
+    tree = build_tree(result.trace)
+    index = next(i for i, m in enumerate(result.moves) if board.squares[m.target] == "a3")
+    texts = [result.trace[i].text for i in move_branch(result.trace, tree, index)]
+    assert texts[:3] == ["start on a1", "lift a White Piece from a1", "step N from a1 to a2"]
+    assert "pass 1" in texts and "trying to leave after 0 passes" not in texts
+    assert any(t.startswith("[p] passed on a2") for t in texts)
+    assert any("step N to a3" in t for t in texts)
+    assert texts[-1].startswith("move completed: a1-a3")
+    # Other rays are not on this branch.
+    assert not any("a1 to b1" in t for t in texts)
+
+
+def test_why_here_and_why_not() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "8/8/8/8/3p4/8/8/3R4 w - - 0 1")
+    origin = board.index("d1")
+    result = rules.run(position, origin, trace=True)
+    tree = build_tree(result.trace)
+    here = explain_square(board, result.trace, result.moves, board.index("d4"), tree, origin=origin)
+    assert here.reachable and "d1-d4" in here.sentence and "captures there" in here.sentence
+    assert result.trace[here.events[-1]].kind == "move"
+    beyond = explain_square(board, result.trace, result.moves, board.index("d5"), tree, origin=origin)
+    assert not beyond.reachable
+    assert "[p] failed on d4" in beyond.sentence and "enemy Pawn" in beyond.sentence
+    failed = result.trace[beyond.events[-1]]
+    assert failed.square == board.index("d4") and not failed.ok
+    off_ray = explain_square(board, result.trace, result.moves, board.index("e2"), tree, origin=origin)
+    assert not off_ray.reachable and "no way through" in off_ray.sentence
+    assert "stands on d1" in explain_square(board, result.trace, result.moves, origin, tree, origin=origin).sentence
+
+
+def test_a_square_reached_only_by_a_forbidden_move_is_explained() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "4r3/8/8/8/8/8/4B3/4K3 w - - 0 1")  # the bishop is pinned
+    origin = board.index("e2")
+    result = rules.run(position, origin, trace=True)
+    legal = {m.key() for m in legal_moves(rules, position, origin)}
+    allowed = [i for i, m in enumerate(result.moves) if m.key() in legal]
+    assert allowed == []
+    why = explain_square(board, result.trace, result.moves, board.index("d3"), allowed=allowed, origin=origin)
+    assert not why.reachable and "forbid" in why.sentence and why.moves
+
+
+def test_highlights_tell_each_part_of_a_move() -> None:
+    board, rules = shipped("chess")
+    # En passant on d6, castling both ways, and a capture on c6.
+    position = Position.from_fen(board, "r3k2r/pppq1ppp/2n5/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 1")
+    e5 = board.index("e5")
+    pawn = move_highlights(rules.run(position, e5).moves, e5)
+    assert pawn[board.index("d6")] == "move" and pawn[board.index("d5")] == "removed"
+    assert pawn[e5] == "selected"
+    king = move_highlights(rules.run(position, board.index("e1")).moves)
+    assert king[board.index("g1")] == "move" and king[board.index("h1")] == "displaced" and king[board.index("a1")] == "displaced"
+    board, rules = shipped("fanorona")
+    position = Position.from_fen(board, "9/9/1sS1sS3/9/4S4 w")
+    moves = rules.run(position, board.index("e1")).moves
+    lights = move_highlights(moves)
+    assert "removed" in lights.values()
+    assert all(lights[s] in ("stop", "move", "capture", "removed") for m in moves for s in m.stops)
+
+
+def test_chess_highlights_are_the_legal_moves() -> None:
+    board, rules = shipped("chess")
+    position = Position.initial(board)
+    make_move(position, next(m for m in legal_moves(rules, position) if board.squares[m.target] == "e4"))
+    moves = legal_moves(rules, position, board.index("d7"))
+    assert set(move_highlights(moves)) == {board.index("d6"), board.index("d5")}
