@@ -1,0 +1,126 @@
+"""Pictures of the board with its pieces and highlights: PNG, SVG, and the clipboard.
+
+Everything is drawn from the view's scene, not grabbed from the screen, so the pictures are the same
+with or without a window, at any window size.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Mapping, Union
+
+from PySide6.QtCore import QByteArray, QBuffer, QIODevice, QRectF, QSize
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import Position
+from dagaz_studio.gui.qt_board_view import Placement, QtBoardView
+
+#: Image pixels per scene unit (a square is 100 units: 64 pixels).
+DEFAULT_SCALE = 0.64
+
+
+def image_size(view: QtBoardView, scale: float = DEFAULT_SCALE) -> QSize:
+    """The pixel size of the picture of ``view`` at ``scale``: the whole board with its margin."""
+    rect = view.sceneRect()
+    return QSize(max(1, round(rect.width() * scale)), max(1, round(rect.height() * scale)))
+
+
+def render_image(view: QtBoardView, scale: float = DEFAULT_SCALE) -> QImage:
+    """The board, pieces and highlights of ``view`` as an image."""
+    size = image_size(view, scale)
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(view.backgroundBrush().color())
+    painter = QPainter(image)
+    try:
+        _paint(view, painter, QRectF(0, 0, size.width(), size.height()))
+    finally:
+        painter.end()
+    return image
+
+
+def save_png(view: QtBoardView, path: Union[str, Path], scale: float = DEFAULT_SCALE) -> None:
+    """Write the picture of ``view`` as a PNG file; raises ``OSError`` when it cannot be written."""
+    if not render_image(view, scale).save(str(path), "PNG"):
+        raise OSError(f"could not write {path}")
+
+
+def svg_bytes(view: QtBoardView, title: str = "", scale: float = DEFAULT_SCALE) -> bytes:
+    """The picture of ``view`` as an SVG document."""
+    size = image_size(view, scale)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(title or (view.board.name if view.board is not None else "board"))
+    generator.setDescription("Drawn by Dagaz Studio")
+    painter = QPainter(generator)
+    try:
+        painter.fillRect(QRectF(0, 0, size.width(), size.height()), view.backgroundBrush())
+        _paint(view, painter, QRectF(0, 0, size.width(), size.height()))
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def save_svg(view: QtBoardView, path: Union[str, Path], scale: float = DEFAULT_SCALE) -> None:
+    """Write the picture of ``view`` as an SVG file; raises ``OSError`` when it cannot be written."""
+    Path(path).write_bytes(svg_bytes(view, scale=scale))
+
+
+def copy_image(view: QtBoardView, scale: float = DEFAULT_SCALE) -> QImage:
+    """Put the picture of ``view`` on the clipboard; returns it."""
+    image = render_image(view, scale)
+    QGuiApplication.clipboard().setImage(image)
+    return image
+
+
+def _paint(view: QtBoardView, painter: QPainter, target: QRectF) -> None:
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                           | QPainter.RenderHint.SmoothPixmapTransform)
+    view.scene().render(painter, target, view.sceneRect())
+
+
+def position_placement(position: Position) -> Placement:
+    """The pieces of a position as the board view draws them; a typed piece shows as ``*``."""
+    kinds = position.kinds
+    placement = {}
+    for square, piece in enumerate(position.cells):
+        if piece is None:
+            continue
+        if 0 <= piece.kind < len(kinds):
+            placement[square] = (piece.player, kinds[piece.kind].name, kinds[piece.kind].letter)
+        else:
+            placement[square] = (piece.player, "Piece", "*")
+    return placement
+
+
+def render_board(board: Board, position: Position, highlights: Mapping[int, str], out: Union[str, Path],
+                 scale: float = DEFAULT_SCALE) -> None:
+    """Draw ``board`` with ``position`` and ``highlights`` into ``out`` (``.png`` or ``.svg``), no window.
+
+    Needs a Qt platform (``QT_QPA_PLATFORM=offscreen`` serves). Raises ``OSError`` when the file
+    cannot be written, ``ValueError`` for another file type.
+    """
+    suffix = Path(out).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise ValueError(f"{out}: the file name must end in .png or .svg")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    view = QtBoardView()
+    try:
+        view.set_board(board, position_placement(position))
+        view.set_highlights(highlights)
+        if suffix == ".png":
+            save_png(view, out, scale)
+        else:
+            save_svg(view, out, scale)
+    finally:
+        view.deleteLater()
+        app.processEvents()
