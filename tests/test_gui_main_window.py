@@ -6,18 +6,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui.qt_main_window import QtMainWindow
-from gui_boards import chess_like, xiangqi_like
+from gui_boards import chess_like
 
 
 @pytest.fixture
 def window(qtbot):
-    def loader(path):
-        if path.endswith("xiangqi.board"):
-            return xiangqi_like(), {0: (1, "Chariot", "R")}
-        raise ValueError(f"{path}:1:1: a statement it does not understand")
-
-    widget = QtMainWindow(loader=loader)
+    widget = QtMainWindow()
     qtbot.addWidget(widget)
     widget.show()
     qtbot.waitExposed(widget)
@@ -26,31 +22,35 @@ def window(qtbot):
 
 def test_open_board_shows_it_with_its_name(window):
     board = chess_like()
-    window.open_board(board, {board.index("e1"): (0, "King", "K")})
+    window.open_board(board)
     assert window.board is board
     assert window.board_view.board is board
+    assert window.document.board is board
     assert "chess" in window.windowTitle()
-    assert list(window.board_view.piece_items()) == [board.index("e1")]
     assert "64 squares" in window.statusBar().currentMessage()
 
 
-def test_open_file_uses_the_loader_and_announces_the_path(qtbot, window):
+def test_open_file_opens_the_document_and_announces_the_path(qtbot, window):
+    path = str(shipped_boards()["xiangqi"])
     with qtbot.waitSignal(window.boardFileOpened) as blocker:
-        assert window.open_file("/boards/xiangqi.board")
-    assert blocker.args == ["/boards/xiangqi.board"]
+        assert window.open_file(path)
+    assert blocker.args == [path]
     assert window.board.name == "xiangqi"
+    assert window.document.board is window.board
     assert "xiangqi" in window.windowTitle()
-    assert list(window.board_view.piece_items()) == [0]
+    assert len(window.board_view.piece_items()) == 32
 
 
-def test_open_file_that_fails_says_why_and_keeps_the_board(window, monkeypatch):
+def test_open_file_that_fails_says_why_and_keeps_the_board(window, monkeypatch, tmp_path):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    broken = tmp_path / "broken.board"
+    broken.write_text("name: broken\ngrid: a-b x 2-1\nwhat is this\n", encoding="utf-8")
     board = chess_like()
     window.open_board(board)
-    assert not window.open_file("/boards/broken.board")
+    assert not window.open_file(str(broken))
     assert window.board is board
-    assert len(shown) == 1 and "broken.board" in shown[0] and "does not understand" in shown[0]
+    assert len(shown) == 1 and "broken.board" in shown[0] and "broken.board:3:" in shown[0]
 
 
 def test_clicked_square_is_named_in_the_status_bar(qtbot, window):
@@ -63,7 +63,7 @@ def test_clicked_square_is_named_in_the_status_bar(qtbot, window):
 
 def test_file_menu_has_open_and_quit(qtbot, window):
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File"]
+    assert titles[:2] == ["&File", "&Edit"]
     assert window.open_action.isEnabled()
     window.quit_action.trigger()
     qtbot.waitUntil(lambda: not window.isVisible())

@@ -7,29 +7,24 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board import BoardReadError, PlacementError, load_board, parse_placement, resolve_board, shipped_boards
 from dagaz_studio.board.model import Board
 from dagaz_studio.gui.qt_board_view import Placement
 from dagaz_studio.gui.qt_main_window import QtMainWindow
+from dagaz_studio.gui.qt_settings import APPLICATION, LAST_BOARD_KEY, ORGANIZATION, settings
 
-ORGANIZATION = "DagazStudio"
-APPLICATION = "dagaz-studio"
+__all__ = ["APPLICATION", "ORGANIZATION", "BoardOpenError", "create_window", "run", "settings"]
+
 DEFAULT_BOARD = "chess"
 #: Milliseconds after which the window closes by itself (smoke tests; 0 or unset: never).
 QUIT_AFTER_ENV = "DAGAZ_STUDIO_QUIT_AFTER_MS"
-_LAST_BOARD_KEY = "boards/last"
 
 
 class BoardOpenError(Exception):
     """A board file that cannot be opened; the message is meant for the user."""
-
-
-def settings() -> QSettings:
-    """The application's settings, kept in an INI file in the user's configuration folder."""
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
 
 
 def resolve_board_path(name_or_path: str) -> str:
@@ -63,7 +58,7 @@ def initial_placement(board: Board) -> Placement:
 
 def default_board_path() -> Optional[str]:
     """The board to open when none is named: the last one used if it still exists, else chess."""
-    last = settings().value(_LAST_BOARD_KEY)
+    last = settings().value(LAST_BOARD_KEY)
     if isinstance(last, str) and Path(last).is_file():
         return last
     shipped = shipped_boards()
@@ -75,26 +70,30 @@ def default_board_path() -> Optional[str]:
 def remember_board(path: str) -> None:
     """Remember a board file as the last one used."""
     store = settings()
-    store.setValue(_LAST_BOARD_KEY, str(Path(path).resolve()))
+    store.setValue(LAST_BOARD_KEY, str(Path(path).resolve()))
     store.sync()
 
 
 def create_window(board_path: Optional[str]) -> QtMainWindow:
-    """The main window showing ``board_path`` (or the default board); the path must load."""
-    window = QtMainWindow(loader=load_board_file)
+    """The main window showing ``board_path`` (or the default board); the path must load.
+
+    The window comes back as it was left: layout, highlight colours, and the position if it was
+    on the same board.
+    """
+    window = QtMainWindow()
     window.boardFileOpened.connect(remember_board)
     path = board_path if board_path is not None else default_board_path()
     if path is not None:
         try:
-            board, placement = load_board_file(path)
-        except BoardOpenError:
+            window.document.open_board(path)
+        except ValueError as error:  # BoardReadError, BoardFileError
             if board_path is not None:
-                raise
+                raise BoardOpenError(str(error)) from error
             # A remembered board that no longer loads should not keep the window from opening.
             window.statusBar().showMessage(f"Could not open {path}")
         else:
-            window.open_board(board, placement)
-            remember_board(path)
+            window.files.remember(path)
+    window.files.restore_state()
     return window
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 from typing import Mapping, Optional
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QContextMenuEvent,
     QFont,
     QFontDatabase,
     QFontMetrics,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
+    QApplication,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -70,6 +72,23 @@ _HIGHLIGHT_COLOURS = {
     "stop": QColor("#0072B2"),
     "selected": QColor("#F0E442"),
 }
+#: The colours highlights are drawn in unless changed with :func:`set_highlight_colours`.
+DEFAULT_HIGHLIGHT_COLOURS: dict[str, str] = {kind: colour.name() for kind, colour in _HIGHLIGHT_COLOURS.items()}
+
+
+def highlight_colours() -> dict[str, str]:
+    """The colour of each highlight kind, as ``#rrggbb``."""
+    return {kind: colour.name() for kind, colour in _HIGHLIGHT_COLOURS.items()}
+
+
+def set_highlight_colours(colours: Mapping[str, str]) -> None:
+    """Change highlight colours (kind -> colour name); unknown kinds and invalid colours are ignored.
+
+    Every view draws with the new colours from its next redraw.
+    """
+    for kind, name in colours.items():
+        if kind in _HIGHLIGHT_COLOURS and QColor.isValidColorName(str(name)):
+            _HIGHLIGHT_COLOURS[kind] = QColor(str(name))
 
 # Stacking order of the layers.
 _Z_BOARD, _Z_LINES, _Z_LABELS, _Z_NODES, _Z_SELECTED, _Z_PIECES, _Z_HIGHLIGHTS = range(7)
@@ -204,6 +223,10 @@ class QtBoardView(QGraphicsView):
 
     #: A square (or point) was clicked: its index.
     squareClicked = Signal(int)
+    #: A piece was dragged from one square to another: origin, target.
+    pieceDragged = Signal(int, int)
+    #: A context menu was asked for on a square: the square, and where (global screen position).
+    squareContextMenuRequested = Signal(int, QPoint)
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -228,6 +251,9 @@ class QtBoardView(QGraphicsView):
         self._placement: dict[int, tuple[int, str, str]] = {}
         self._highlights: dict[int, str] = {}
         self._show_coordinates: Optional[bool] = None
+        # A press on a piece may become a drag: where it began, and the square once the drag started.
+        self._press: Optional[tuple[int, QPointF]] = None
+        self._dragging: Optional[int] = None
 
     # ------------------------------------------------------------------ public API
 
@@ -308,14 +334,59 @@ class QtBoardView(QGraphicsView):
     # ------------------------------------------------------------------ Qt events
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        """Report a left click on a square as :attr:`squareClicked`."""
+        """Report a left click on a square as :attr:`squareClicked`; a press on a piece may start a drag."""
         if event.button() == Qt.MouseButton.LeftButton:
             square = self.square_at(self.mapToScene(event.position().toPoint()))
             if square is not None:
+                self._press = (square, event.position()) if square in self._piece_items else None
+                self._dragging = None
                 self.squareClicked.emit(square)
                 event.accept()
                 return
         super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Carry a pressed piece with the pointer once it has moved far enough to be a drag."""
+        if self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            origin, start = self._press
+            if self._dragging is None:
+                if (event.position() - start).manhattanLength() < QApplication.startDragDistance():
+                    return
+                self._dragging = origin
+            item = self._piece_items.get(origin)
+            if item is not None:
+                item.setZValue(_Z_HIGHLIGHTS + 1)
+                offset = self.mapToScene(event.position().toPoint()) - self.square_centre(origin)
+                item.setTransform(item.transform().fromTranslate(offset.x(), offset.y()))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        """End a drag on a square: :attr:`pieceDragged`. The piece goes back until the position changes."""
+        if event.button() == Qt.MouseButton.LeftButton and self._dragging is not None:
+            origin = self._dragging
+            self._press, self._dragging = None, None
+            item = self._piece_items.get(origin)
+            if item is not None:
+                item.setTransform(item.transform().fromTranslate(0, 0))
+                item.setZValue(_Z_PIECES)
+            target = self.square_at(self.mapToScene(event.position().toPoint()))
+            if target is not None and target != origin:
+                self.pieceDragged.emit(origin, target)
+            event.accept()
+            return
+        self._press = None
+        super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Report a context-menu request on a square as :attr:`squareContextMenuRequested`."""
+        square = self.square_at(self.mapToScene(event.pos()))
+        if square is not None:
+            self.squareContextMenuRequested.emit(square, event.globalPos())
+            event.accept()
+            return
+        super().contextMenuEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Keep the whole board in view at any size."""

@@ -70,10 +70,13 @@ class QtDocument(QObject):
         board = parse_board(text, str(path))
         self.open_text(text, path, board)
 
-    def open_text(self, text: str, path: Optional[Path] = None, board: Optional[Board] = None) -> None:
+    def open_text(self, text: str, path: Optional[Path] = None, board: Optional[Board] = None,
+                  position: Optional[Position] = None) -> None:
         """Open a board from a board file's text (``path``: where it is saved, if anywhere).
 
-        Raises :class:`~dagaz_studio.board.BoardFileError` when the text is not a valid board.
+        ``board`` is the text's board if already loaded (or a board built without a file, with
+        ``text`` empty); ``position`` replaces its initial position. Raises
+        :class:`~dagaz_studio.board.BoardFileError` when the text is not a valid board.
         """
         if board is None:
             board = parse_board(text, str(path) if path is not None else "<board>")
@@ -81,7 +84,7 @@ class QtDocument(QObject):
         self.board_path = path
         self.board_text = text
         self._saved_text = text if path is not None else ""
-        self.position = _initial_position(board)
+        self.position = position if position is not None else _initial_position(board)
         self.undo_stack.clear()
         self._update_dirty()
         self.boardChanged.emit()

@@ -1,16 +1,20 @@
-"""The main window: a board view with a File menu and a status bar."""
+"""The main window: the board view, the docks around it, menus and a status bar."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.qt_board_view import Placement, QtBoardView
+from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.qt_files import QtFileActions
+from dagaz_studio.gui.qt_position_editor import QtPositionEditor, undo_actions
 
 APP_TITLE = "Dagaz Studio"
 
@@ -27,9 +31,20 @@ class QtMainWindow(QMainWindow):
     def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self._loader = loader
+        #: The open board and the position being edited; the view shows ``document.position``.
+        self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
         self.setCentralWidget(self.board_view)
         self.board_view.squareClicked.connect(self._on_square_clicked)
+        self.document.boardChanged.connect(self._on_board_changed)
+        self.document.positionChanged.connect(self._on_position_changed)
+        self.files = QtFileActions(self, self.document, self.board_view, APP_TITLE)
+        self.files.boardOpened.connect(self.boardFileOpened)
+        self.position_editor = QtPositionEditor(self.document, self)
+        self.position_dock = self.add_dock("Position", "positionDock", self.position_editor)
+        self.board_view.squareClicked.connect(self.position_editor.square_clicked)
+        self.board_view.pieceDragged.connect(self.position_editor.piece_dragged)
+        self.board_view.squareContextMenuRequested.connect(self.position_editor.show_square_menu)
         self._build_menus()
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
@@ -41,15 +56,30 @@ class QtMainWindow(QMainWindow):
         return self.board_view.board
 
     def open_board(self, board: Board, placement: Optional[Placement] = None) -> None:
-        """Show ``board`` with an optional placement of pieces."""
-        self.board_view.set_board(board, placement)
-        self.setWindowTitle(f"{board.name} — {APP_TITLE}")
-        self.statusBar().showMessage(self._summary(board))
+        """Show ``board``, built without a board file, with an optional placement of pieces."""
+        kinds = {name: index for index, name in enumerate(board.pieces)}
+        position = Position(board, [None] * len(board.squares))
+        for square, (player, name, _letter) in (placement or {}).items():
+            if name in kinds and 0 <= square < len(board.squares):
+                position.cells[square] = Piece(player, kinds[name], True)
+        self.document.open_text("", None, board, position)
+
+    def add_dock(self, title: str, object_name: str, widget: QWidget,
+                 area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> QDockWidget:
+        """Dock ``widget`` beside the board; ``object_name`` lets the layout be saved and restored."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(object_name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
 
     def open_file(self, path: str) -> bool:
-        """Load and show a board file; on failure say why in a message box. Returns success."""
+        """Load and show a board file; on failure say why in a message box. Returns success.
+
+        Unsaved changes to the open board file are asked about first.
+        """
         if self._loader is None:
-            return False
+            return self.files.open_path(path)
         try:
             board, placement = self._loader(path)
         except Exception as error:  # the loader's errors are for the user to read, whatever their type
@@ -66,24 +96,49 @@ class QtMainWindow(QMainWindow):
         self.open_action = QAction("&Open…", self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._choose_file)
-        self.open_action.setEnabled(self._loader is not None)
         file_menu.addAction(self.open_action)
+        file_menu.addMenu(self.files.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.files.save_action)
+        file_menu.addAction(self.files.save_as_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.files.export_png_action)
+        file_menu.addAction(self.files.export_svg_action)
         file_menu.addSeparator()
         self.quit_action = QAction("&Quit", self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)
+        self.edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action, self.redo_action = undo_actions(self.document, self)
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.files.copy_image_action)
 
     @Slot()
     def _choose_file(self) -> None:
         start = ""
-        board = self.board
-        if board is not None and board.source:
-            start = str(Path(board.source).parent)
+        if self.document.board_path is not None:
+            start = str(self.document.board_path.parent)
         path, _ = QFileDialog.getOpenFileName(self, "Open board", start, "Board files (*.board);;All files (*)")
         if path:
             self.open_file(path)
+
+    @Slot()
+    def _on_board_changed(self) -> None:
+        board = self.document.board
+        if board is None:
+            return
+        self.board_view.set_board(board, self.document.view_placement())
+        self.setWindowTitle(f"{board.name}[*] — {APP_TITLE}")
+        self.setWindowModified(self.document.board_dirty)
+        self.statusBar().showMessage(self._summary(board))
+
+    @Slot()
+    def _on_position_changed(self) -> None:
+        self.board_view.set_placement(self.document.view_placement())
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:

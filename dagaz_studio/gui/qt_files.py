@@ -1,0 +1,281 @@
+"""The window's files and memory: open, recent boards, save, export, dropped files, closing with
+unsaved changes, and what is remembered between runs (layout, board, position, colours)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from dagaz_studio.engine.position import FenError
+from dagaz_studio.gui import export
+from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
+from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.qt_settings import (
+    COLOURS_GROUP,
+    GEOMETRY_KEY,
+    LAST_BOARD_KEY,
+    MAX_RECENT,
+    POSITION_BOARD_KEY,
+    POSITION_FEN_KEY,
+    RECENT_BOARDS_KEY,
+    STATE_KEY,
+    settings,
+)
+
+BOARD_FILTER = "Board files (*.board);;All files (*)"
+
+
+class QtFileActions(QObject):
+    """File and Edit menu actions for a window's document and board view, and the window's memory.
+
+    Installs itself as an event filter on the window: dropped board files open, and closing asks
+    first when the board file has unsaved changes.
+    """
+
+    #: A board file was opened (from the recent list, a drop, or :meth:`open_path`): its path.
+    boardOpened = Signal(str)
+
+    def __init__(self, window: QMainWindow, document: QtDocument, view: QtBoardView, app_title: str) -> None:
+        super().__init__(window)
+        self._window = window
+        self._document = document
+        self._view = view
+        self._title = app_title
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+        self.recent_menu = QMenu("Open &Recent", window)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.save_action = self._action("&Save board", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action("Save board &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self.export_png_action = self._action("Export &PNG…", self.export_png)
+        self.export_svg_action = self._action("Export S&VG…", self.export_svg)
+        self.copy_image_action = self._action("&Copy image", self.copy_image, QKeySequence("Ctrl+Shift+C"))
+        document.dirtyChanged.connect(self._update_actions)
+        document.boardChanged.connect(self._update_actions)
+        self._update_actions()
+
+    # ------------------------------------------------------------------ files
+
+    def open_path(self, path: str) -> bool:
+        """Open a board file, asking first about unsaved changes; a failure is explained in a message box."""
+        if not self.maybe_save():
+            return False
+        try:
+            self._document.open_board(path)
+        except ValueError as error:  # BoardReadError, BoardFileError: messages meant for the user
+            QMessageBox.warning(self._window, self._title, f"Could not open {Path(path).name}:\n\n{error}")
+            return False
+        self.remember(str(path))
+        self.boardOpened.emit(str(path))
+        return True
+
+    def maybe_save(self) -> bool:
+        """If the board file has unsaved changes, ask: Save, Discard or Cancel. Returns whether to go on."""
+        if not self._document.board_dirty:
+            return True
+        name = self._document.board_path.name if self._document.board_path else "the board"
+        answer = QMessageBox.question(
+            self._window, self._title,
+            f"The piece notations of {name} have changed.\n\nSave the board file?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    @Slot()
+    def choose_file(self) -> None:
+        """File ▸ Open: choose a board file."""
+        start = str(self._document.board_path.parent) if self._document.board_path else ""
+        path, _ = QFileDialog.getOpenFileName(self._window, "Open board", start, BOARD_FILTER)
+        if path:
+            self.open_path(path)
+
+    @Slot()
+    def save(self) -> bool:
+        """File ▸ Save board: write the board file (asks where if it has none). Returns success."""
+        if self._document.board is None:
+            return False
+        if self._document.board_path is None:
+            return self.save_as()
+        return self._save_to(None)
+
+    @Slot()
+    def save_as(self) -> bool:
+        """File ▸ Save board as: write the board file somewhere else. Returns success."""
+        if self._document.board is None:
+            return False
+        start = str(self._document.board_path) if self._document.board_path else f"{self._document.board.name}.board"
+        path, _ = QFileDialog.getSaveFileName(self._window, "Save board as", start, BOARD_FILTER)
+        if not path:
+            return False
+        return self._save_to(path)
+
+    def recent_boards(self) -> list[str]:
+        """The recently opened board files, newest first, that still exist."""
+        value = settings().value(RECENT_BOARDS_KEY, [])
+        paths = [value] if isinstance(value, str) else list(value or [])
+        return [p for p in paths if isinstance(p, str) and Path(p).is_file()]
+
+    def remember(self, path: str) -> None:
+        """Remember a board file as the last one used and first among the recent ones."""
+        resolved = str(Path(path).resolve())
+        recent = [resolved] + [p for p in self.recent_boards() if p != resolved]
+        store = settings()
+        store.setValue(LAST_BOARD_KEY, resolved)
+        store.setValue(RECENT_BOARDS_KEY, recent[:MAX_RECENT])
+        store.sync()
+
+    # ------------------------------------------------------------------ export
+
+    @Slot()
+    def export_png(self) -> None:
+        """File ▸ Export PNG."""
+        self._export("PNG images (*.png)", ".png", export.save_png)
+
+    @Slot()
+    def export_svg(self) -> None:
+        """File ▸ Export SVG."""
+        self._export("SVG drawings (*.svg)", ".svg", export.save_svg)
+
+    @Slot()
+    def copy_image(self) -> None:
+        """Edit ▸ Copy image: the board with its highlights, to the clipboard."""
+        if self._view.board is not None:
+            export.copy_image(self._view)
+            self._window.statusBar().showMessage("Board image copied", 3000)
+
+    # ------------------------------------------------------------------ memory
+
+    def save_state(self) -> None:
+        """Remember the window's geometry and docks, the board, the position and highlight colours."""
+        store = settings()
+        store.setValue(GEOMETRY_KEY, self._window.saveGeometry())
+        store.setValue(STATE_KEY, self._window.saveState())
+        if self._document.position is not None and self._document.board_path is not None:
+            store.setValue(POSITION_FEN_KEY, self._document.fen())
+            store.setValue(POSITION_BOARD_KEY, str(self._document.board_path.resolve()))
+        store.beginGroup(COLOURS_GROUP)
+        for kind, colour in highlight_colours().items():
+            store.setValue(kind, colour)
+        store.endGroup()
+        store.sync()
+
+    def restore_state(self) -> None:
+        """Restore what :meth:`save_state` remembered: layout, colours, and the position if it is this board's."""
+        store = settings()
+        store.beginGroup(COLOURS_GROUP)
+        colours = {kind: str(store.value(kind)) for kind in HIGHLIGHT_KINDS if store.contains(kind)}
+        store.endGroup()
+        set_highlight_colours(colours)
+        geometry = store.value(GEOMETRY_KEY)
+        if isinstance(geometry, QByteArray):
+            self._window.restoreGeometry(geometry)
+        state = store.value(STATE_KEY)
+        if isinstance(state, QByteArray):
+            self._window.restoreState(state)
+        fen, board = store.value(POSITION_FEN_KEY), store.value(POSITION_BOARD_KEY)
+        path = self._document.board_path
+        if isinstance(fen, str) and path is not None and board == str(path.resolve()):
+            try:
+                self._document.set_fen(fen)
+            except FenError:
+                return  # the board file changed since; its initial position stays
+            # Coming back to where one left off is not an edit to undo.
+            self._document.undo_stack.clear()
+
+    # ------------------------------------------------------------------ events
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Open dropped board files; ask before closing with unsaved changes, and remember the state."""
+        # Events can arrive while the window is being torn down, after this object's attributes are gone.
+        if watched is getattr(self, "_window", None):
+            kind = event.type()
+            if kind == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
+                if _dropped_file(event) is not None:
+                    event.acceptProposedAction()
+                    return True
+            elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
+                path = _dropped_file(event)
+                if path is not None:
+                    event.acceptProposedAction()
+                    self.open_path(path)
+                    return True
+            elif kind == QEvent.Type.Close and isinstance(event, QCloseEvent):
+                if not self.maybe_save():
+                    event.ignore()
+                    return True
+                self.save_state()
+        return super().eventFilter(watched, event)
+
+    # ------------------------------------------------------------------ private
+
+    def _action(self, text: str, slot, shortcut=None) -> QAction:  # type: ignore[no-untyped-def]
+        action = QAction(text, self._window)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        return action
+
+    @Slot()
+    def _update_actions(self) -> None:
+        has_board = self._document.board is not None
+        self.save_action.setEnabled(self._document.board_dirty)
+        for action in (self.save_as_action, self.export_png_action, self.export_svg_action, self.copy_image_action):
+            action.setEnabled(has_board)
+        self._window.setWindowModified(self._document.board_dirty)
+
+    @Slot()
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_boards()
+        for path in recent:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.setData(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        if not recent:
+            self.recent_menu.addAction("No recent boards").setEnabled(False)
+
+    def _save_to(self, path: Optional[str]) -> bool:
+        try:
+            saved = self._document.save_board(path)
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self._window, self._title, f"Could not save the board:\n\n{error}")
+            return False
+        self.remember(str(saved))
+        self._window.statusBar().showMessage(f"Saved {saved}", 3000)
+        return True
+
+    def _export(self, file_filter: str, suffix: str, write) -> None:  # type: ignore[no-untyped-def]
+        if self._view.board is None:
+            return
+        name = f"{self._view.board.name}{suffix}"
+        start = str(self._document.board_path.with_name(name)) if self._document.board_path else name
+        path, _ = QFileDialog.getSaveFileName(self._window, f"Export {suffix[1:].upper()}", start, file_filter)
+        if not path:
+            return
+        if not path.lower().endswith(suffix):
+            path += suffix
+        try:
+            write(self._view, path)
+        except OSError as error:
+            QMessageBox.warning(self._window, self._title, f"Could not export the board:\n\n{error}")
+            return
+        self._window.statusBar().showMessage(f"Exported {path}", 3000)
+
+
+def _dropped_file(event: QDropEvent) -> Optional[str]:
+    mime = event.mimeData()
+    if mime is None or not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile():
+            return url.toLocalFile()
+    return None

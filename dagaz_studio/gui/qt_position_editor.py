@@ -1,0 +1,259 @@
+"""Editing the position: a palette of the board's pieces, a remove tool, side to move, FEN, undo.
+
+The editor changes nothing itself: every edit goes through the :class:`QtDocument`, which records it
+for undo and announces it. The board view forwards clicks, drags and context-menu requests here.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dagaz_studio.engine.position import FenError
+from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.resources import piece_symbols
+
+#: The tool that only selects squares (clicks place nothing).
+SELECT_TOOL = "select"
+#: The tool that takes pieces off the squares clicked.
+REMOVE_TOOL = "remove"
+
+
+class QtPositionEditor(QWidget):
+    """Palette, tools, side to move, FEN field, and undo/redo/reset/clear for a document's position."""
+
+    #: The tool changed: ``select``, ``remove``, or ``place:PLAYER:KIND`` (indices).
+    toolChanged = Signal(str)
+
+    def __init__(self, document: QtDocument, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self._symbols = piece_symbols()
+        self._tool = SELECT_TOOL
+        self.tool_buttons: dict[str, QToolButton] = {}
+        self._tools = QButtonGroup(self)
+        self._tools.setExclusive(True)
+
+        layout = QVBoxLayout(self)
+        tools_row = QHBoxLayout()
+        for tool, text, tip in ((SELECT_TOOL, "Select", "Clicks select squares; drag pieces to move them"),
+                                (REMOVE_TOOL, "Remove", "Click pieces to take them off the board")):
+            button = self._tool_button(tool, text, tip)
+            tools_row.addWidget(button)
+        tools_row.addStretch(1)
+        layout.addLayout(tools_row)
+        self._palette = QGridLayout()
+        self._palette.setSpacing(2)
+        layout.addLayout(self._palette)
+
+        turn_row = QHBoxLayout()
+        turn_row.addWidget(QLabel("To move:"))
+        self.turn_box = QComboBox()
+        self.turn_box.activated.connect(self._on_turn_chosen)
+        turn_row.addWidget(self.turn_box, 1)
+        layout.addLayout(turn_row)
+
+        layout.addWidget(QLabel("FEN (press Enter to set up):"))
+        self.fen_field = QLineEdit()
+        self.fen_field.setClearButtonEnabled(True)
+        self.fen_field.returnPressed.connect(self._on_fen_entered)
+        self.fen_field.textEdited.connect(lambda _text: self.fen_error.clear())
+        layout.addWidget(self.fen_field)
+        self.fen_error = QLabel()
+        self.fen_error.setWordWrap(True)
+        self.fen_error.setStyleSheet("color: #c0392b;")
+        self.fen_error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.fen_error)
+
+        buttons = QHBoxLayout()
+        self.undo_button = QPushButton("Undo")
+        self.redo_button = QPushButton("Redo")
+        self.reset_button = QPushButton("Initial position")
+        self.clear_button = QPushButton("Clear board")
+        self.undo_button.clicked.connect(document.undo_stack.undo)
+        self.redo_button.clicked.connect(document.undo_stack.redo)
+        document.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        document.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        self.reset_button.clicked.connect(self._reset)
+        self.clear_button.clicked.connect(self._clear)
+        for button in (self.undo_button, self.redo_button):
+            button.setEnabled(False)
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        more = QHBoxLayout()
+        more.addWidget(self.reset_button)
+        more.addWidget(self.clear_button)
+        layout.addLayout(more)
+        layout.addStretch(1)
+
+        document.boardChanged.connect(self._on_board_changed)
+        document.positionChanged.connect(self._on_position_changed)
+        if document.board is not None:
+            self._on_board_changed()
+            self._on_position_changed()
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def tool(self) -> str:
+        """The current tool: ``select``, ``remove`` or ``place:PLAYER:KIND``."""
+        return self._tool
+
+    def set_tool(self, tool: str) -> None:
+        """Choose a tool (see :attr:`tool`); an unknown tool falls back to ``select``."""
+        if tool not in self.tool_buttons:
+            tool = SELECT_TOOL
+        self.tool_buttons[tool].setChecked(True)
+        if tool != self._tool:
+            self._tool = tool
+            self.toolChanged.emit(tool)
+
+    @Slot(int)
+    def square_clicked(self, square: int) -> None:
+        """Apply the current tool to a clicked square."""
+        if self.document.position is None:
+            return
+        if self._tool == REMOVE_TOOL:
+            self.document.remove(square)
+        elif self._tool.startswith("place:"):
+            _, player, kind = self._tool.split(":")
+            self.document.place(square, int(player), int(kind))
+
+    @Slot(int, int)
+    def piece_dragged(self, origin: int, target: int) -> None:
+        """A piece was dragged on the board: move it there."""
+        if self.document.position is not None:
+            self.document.move_piece(origin, target)
+
+    def square_menu(self, square: int) -> Optional[QMenu]:
+        """The context menu for a square with a piece (moved/unmoved, remove), or ``None``."""
+        position = self.document.position
+        if position is None or position.cells[square] is None:
+            return None
+        piece = position.cells[square]
+        assert piece is not None
+        menu = QMenu(self)
+        moved = menu.addAction("Has moved")
+        moved.setCheckable(True)
+        moved.setChecked(piece.moved)
+        moved.setToolTip("Unmoved pieces may make first moves such as castling or a pawn's double step")
+        moved.toggled.connect(lambda checked: self.document.set_moved(square, checked))
+        remove = menu.addAction("Remove")
+        remove.triggered.connect(lambda: self.document.remove(square))
+        return menu
+
+    @Slot(int, QPoint)
+    def show_square_menu(self, square: int, global_pos: QPoint) -> None:
+        """Pop up :meth:`square_menu` at a screen position."""
+        menu = self.square_menu(square)
+        if menu is not None:
+            menu.exec(global_pos)
+            menu.deleteLater()
+
+    # ------------------------------------------------------------------ private
+
+    def _tool_button(self, tool: str, text: str, tip: str) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setCheckable(True)
+        button.setAutoRaise(False)
+        button.clicked.connect(lambda _checked=False, t=tool: self.set_tool(t))
+        self._tools.addButton(button)
+        self.tool_buttons[tool] = button
+        if tool == self._tool:
+            button.setChecked(True)
+        return button
+
+    @Slot()
+    def _on_board_changed(self) -> None:
+        board = self.document.board
+        for tool in [t for t in self.tool_buttons if t.startswith("place:")]:
+            button = self.tool_buttons.pop(tool)
+            self._tools.removeButton(button)
+            self._palette.removeWidget(button)
+            button.deleteLater()
+        self.set_tool(SELECT_TOOL)
+        if board is None:
+            return
+        for player, player_name in enumerate(board.players):
+            for kind, piece in enumerate(board.pieces.values()):
+                button = self._tool_button(f"place:{player}:{kind}", self._piece_label(piece.name, piece.letter, player),
+                                           f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
+                font = button.font()
+                font.setPointSizeF(font.pointSizeF() * 1.5)
+                button.setFont(font)
+                button.setMinimumWidth(34)
+                self._palette.addWidget(button, player, kind)
+        self.turn_box.clear()
+        self.turn_box.addItems(list(board.players))
+
+    def _piece_label(self, name: str, letter: str, player: int) -> str:
+        forms = self._symbols.glyph_forms(name)
+        if forms is not None:
+            # The outlined glyph for the first player, the solid one for the others, as on the board.
+            return forms[0] if player == 0 else forms[1]
+        character = self._symbols.character(name, player)
+        if character is not None:
+            return character
+        return letter.upper() if player == 0 else letter.lower()
+
+    @Slot()
+    def _on_position_changed(self) -> None:
+        position = self.document.position
+        if position is None:
+            return
+        self.turn_box.setCurrentIndex(position.turn)
+        self.fen_field.setText(position.fen())
+        self.fen_field.setCursorPosition(0)
+        self.fen_error.clear()
+
+    @Slot(int)
+    def _on_turn_chosen(self, index: int) -> None:
+        if self.document.position is not None and index >= 0:
+            self.document.set_turn(index)
+
+    @Slot()
+    def _on_fen_entered(self) -> None:
+        if self.document.position is None:
+            return
+        try:
+            self.document.set_fen(self.fen_field.text())
+        except FenError as error:
+            self.fen_error.setText(str(error))
+            return
+        self.fen_error.clear()
+
+    @Slot()
+    def _reset(self) -> None:
+        if self.document.position is not None:
+            self.document.reset()
+
+    @Slot()
+    def _clear(self) -> None:
+        if self.document.position is not None:
+            self.document.clear()
+
+
+def undo_actions(document: QtDocument, parent: QWidget) -> tuple[QAction, QAction]:
+    """Edit ▸ Undo and Redo actions for the document's undo stack (Ctrl+Z, Ctrl+Shift+Z)."""
+    undo = document.undo_stack.createUndoAction(parent, "&Undo")
+    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    redo = document.undo_stack.createRedoAction(parent, "&Redo")
+    redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+    return undo, redo
