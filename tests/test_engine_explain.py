@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from dagaz_studio.engine.explain import build_tree, explain_square, move_branch, move_highlights
@@ -133,3 +135,28 @@ def test_chess_highlights_are_the_legal_moves() -> None:
     make_move(position, next(m for m in legal_moves(rules, position) if board.squares[m.target] == "e4"))
     moves = legal_moves(rules, position, board.index("d7"))
     assert set(move_highlights(moves)) == {board.index("d6"), board.index("d5")}
+
+
+@pytest.mark.parametrize("name, square", [("chess", "g1"), ("fanorona", "e2"), ("xiangqi", "b3")])
+def test_branches_without_backtrack_events_are_the_same(name: str, square: str) -> None:
+    board, rules = shipped(name)
+    position = Position.initial(board)
+    result = rules.run(position, board.index(square), trace=True)
+    plain = [e for e in result.trace if e.kind != "backtrack"]
+    full_tree, plain_tree = build_tree(result.trace), build_tree(plain)
+    for index in range(len(result.moves)):
+        full = [result.trace[i] for i in move_branch(result.trace, full_tree, index)]
+        assert full == [plain[i] for i in move_branch(plain, plain_tree, index)]
+
+
+def test_the_tree_of_a_runaway_trace_is_built_in_linear_time() -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation("(N;S)*"))
+    position = Position(board, [None] * len(board.squares))
+    position.cells[board.index("d4")] = Piece(0, kind, True)
+    result = rules.run(position, board.index("d4"), trace=True)
+    assert result.stopped and len(result.trace) > 20_000
+    started = time.perf_counter()
+    build_tree(result.trace)
+    assert time.perf_counter() - started < 1.0

@@ -47,51 +47,84 @@ class TraceTree:
         return out
 
 
+def _state(event: TraceEvent) -> tuple:
+    return (event.cursor, event.hand, event.captures, event.direction, event.depth)
+
+
+def _sibling_key(event: TraceEvent) -> Optional[tuple]:
+    """The key under which an earlier sibling of ``event`` sits on the current path, if it can have one."""
+    kind = event.kind
+    if kind in ("step", "blocked"):
+        # A step's event is recorded before the cursor moves: siblings share the whole state.
+        return ("step", event.span, _state(event))
+    if kind == "repeat":
+        return ("repeat", event.span, _state(event))
+    if kind == "promote":
+        return ("promote", event.span, event.cursor, event.captures, event.hand[:-1])
+    if kind == "backtrack":
+        return ("branch", event.span, _state(event))
+    return None
+
+
+def _path_keys(event: TraceEvent) -> tuple[tuple, ...]:
+    """The keys under which ``event``, once on the current path, can be found by a later sibling."""
+    kind = event.kind
+    if kind == "step":
+        return (("step", event.span, _state(event)),)
+    if kind == "repeat":
+        return (("repeat", event.span, _state(event)),)
+    if kind == "promote":
+        return (("promote", event.span, event.cursor, event.captures, event.hand[:-1]),)
+    if kind == "branch":
+        keys: tuple[tuple, ...] = (("branch", event.span, _state(event)),)
+        match = _BRANCH_TEXT.match(event.text)
+        if match is not None:
+            keys += (("options", match.group(2), _state(event)),)
+        return keys
+    return ()
+
+
 def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
-    """Rebuild the search tree of ``trace``, a run of the interpreter."""
-    def same_state(a: TraceEvent, b: TraceEvent) -> bool:
-        return (a.cursor, a.hand, a.captures, a.direction, a.depth) == (b.cursor, b.hand, b.captures, b.direction, b.depth)
+    """Rebuild the search tree of ``trace``, a run of the interpreter.
 
-    def earlier_sibling(candidate: TraceEvent, event: TraceEvent) -> bool:
-        kind = event.kind
-        if kind in ("step", "blocked"):
-            # A step's event is recorded before the cursor moves: siblings share the whole state.
-            return candidate.kind == "step" and candidate.span == event.span and same_state(candidate, event)
-        if kind == "repeat":
-            return candidate.kind == "repeat" and candidate.span == event.span and same_state(candidate, event)
-        if kind == "promote":
-            return (candidate.kind == "promote" and candidate.span == event.span
-                    and (candidate.cursor, candidate.captures, candidate.hand[:-1])
-                    == (event.cursor, event.captures, event.hand[:-1]))
-        if kind == "backtrack":
-            return candidate.kind == "branch" and candidate.span == event.span and same_state(candidate, event)
-        if kind == "branch":
-            # Without a backtrack event in between (older traces), an earlier option of the same ';'.
-            if candidate.kind != "branch" or not same_state(candidate, event):
-                return False
-            mine, theirs = _BRANCH_TEXT.match(event.text), _BRANCH_TEXT.match(candidate.text)
-            if mine is None or theirs is None or mine.group(2) != theirs.group(2):
-                return False
-            if int(theirs.group(1)) >= int(mine.group(1)):
-                return False
-            outer = candidate.span
-            inner = event.span
-            # An option containing this one is an enclosing alternative, not a sibling.
-            return not (outer is not None and inner is not None and outer.start <= inner.start and inner.end <= outer.end)
-        return False
-
+    Linear in the trace's length: the current path is kept as a stack, indexed by sibling keys.
+    """
+    # Traces that close every alternative with a backtrack event need no guessing about ';'.
+    closes_alternatives = any(event.kind == "backtrack" for event in trace)
     parents: list[Optional[int]] = []
     stack: list[int] = []
+    stack_keys: list[tuple[tuple, ...]] = []
+    where: dict[tuple, list[int]] = {}
+
+    def cut(depth: int) -> None:
+        while len(stack) > depth:
+            stack.pop()
+            for key in stack_keys.pop():
+                where[key].pop()
+
     for index, event in enumerate(trace):
-        if event.kind in ("step", "blocked", "repeat", "promote", "backtrack", "branch"):
-            for position in range(len(stack) - 1, -1, -1):
-                if earlier_sibling(trace[stack[position]], event):
-                    del stack[position:]
-                    break
+        key = _sibling_key(event)
+        if key is not None and where.get(key):
+            cut(where[key][-1])
+        elif event.kind == "branch" and not closes_alternatives:
+            # An earlier option of the same ';' starts from the same state; an enclosing one contains it.
+            match = _BRANCH_TEXT.match(event.text)
+            found = where.get(("options", match.group(2), _state(event))) if match else None
+            if found:
+                earlier = trace[stack[found[-1]]]
+                mine, theirs = match, _BRANCH_TEXT.match(earlier.text)  # type: ignore[union-attr]
+                outer, inner = earlier.span, event.span
+                encloses = outer is not None and inner is not None and outer.start <= inner.start and inner.end <= outer.end
+                if theirs is not None and int(theirs.group(1)) < int(mine.group(1)) and not encloses:  # type: ignore[union-attr]
+                    cut(found[-1])
         parents.append(stack[-1] if stack else None)
         passed = event.ok or event.kind in ("branch", "repeat")
         if event.kind not in _LEAVES and passed:
+            keys = _path_keys(event)
+            for key in keys:
+                where.setdefault(key, []).append(len(stack))
             stack.append(index)
+            stack_keys.append(keys)
     return TraceTree(tuple(parents))
 
 

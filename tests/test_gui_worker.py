@@ -1,0 +1,104 @@
+"""The interpreter's worker thread: latest request wins, cancelling, runaway notations, clean shutdown."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QTimer
+
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Position
+from dagaz_studio.gui.qt_worker import QtMoveRunner, RunRequest, run_request
+from engine_helpers import shipped
+
+
+@pytest.fixture
+def runner(qtbot):
+    runner = QtMoveRunner()
+    yield runner
+    runner.shutdown()
+
+
+def test_reply_holds_the_moves_and_the_trace(qtbot, runner) -> None:
+    board, rules = shipped("chess")
+    position = Position.initial(board)
+    with qtbot.waitSignal(runner.replyReady, timeout=5000) as blocker:
+        runner.request(RunRequest(board, position, board.index("g1")))
+    reply = blocker.args[0]
+    assert {board.squares[m.target] for m in reply.shown_moves()} == {"f3", "h3"}
+    assert reply.trace and reply.tree is not None and reply.stopped is None
+
+
+def test_only_the_latest_request_is_answered(qtbot, runner) -> None:
+    board, _ = shipped("chess")
+    position = Position.initial(board)
+    replies = []
+    runner.replyReady.connect(replies.append)
+    runner.request(RunRequest(board, position, board.index("d4"), notation="((+)*)*"))
+    runner.request(RunRequest(board, position, board.index("b1")))
+    last = runner.request(RunRequest(board, position, board.index("g1")))
+    qtbot.waitUntil(lambda: bool(replies), timeout=5000)
+    qtbot.wait(100)
+    assert [r.serial for r in replies] == [last]
+    assert {board.squares[m.target] for m in replies[0].shown_moves()} == {"f3", "h3"}
+
+
+def test_typing_is_debounced(qtbot, runner) -> None:
+    board, _ = shipped("chess")
+    position = Position.initial(board)
+    replies = []
+    runner.replyReady.connect(replies.append)
+    for text in ("N", "N,", "N,O", "N,OM"):
+        runner.request(RunRequest(board, position, board.index("d4"), notation=text), debounce=True)
+        qtbot.wait(20)
+    qtbot.waitUntil(lambda: bool(replies), timeout=5000)
+    qtbot.wait(300)
+    assert len(replies) == 1 and replies[0].request.notation == "N,OM"
+
+
+def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner) -> None:
+    board, _ = shipped("chess")
+    position = Position(board, [None] * len(board.squares))
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(10)
+    try:
+        with qtbot.waitSignal(runner.replyReady, timeout=20000) as blocker:
+            runner.request(RunRequest(board, position, board.index("d4"), notation="(*){12}"))
+    finally:
+        timer.stop()
+    reply = blocker.args[0]
+    assert reply.stopped and reply.stopped.startswith("stopped after")
+    assert len(ticks) >= 5
+    assert max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
+
+
+def test_cancel_stops_a_long_run_promptly(qtbot, runner) -> None:
+    board, _ = shipped("chess")
+    position = Position(board, [None] * len(board.squares))
+    replies = []
+    runner.replyReady.connect(replies.append)
+    runner.request(RunRequest(board, position, board.index("d4"), notation="(*){12}", budget=50_000_000,
+                              trace=False))
+    qtbot.wait(200)
+    started = time.perf_counter()
+    runner.shutdown()
+    assert time.perf_counter() - started < 2.0
+    assert replies == []
+
+
+def test_run_request_is_the_interpreter_answer() -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    position = Position.from_fen(board, "4r3/8/8/8/8/8/4B3/4K3 w - - 0 1")
+    reply = run_request(rules, RunRequest(board, position, board.index("e2")))
+    assert reply.moves and reply.allowed == []
+    assert legal_moves(rules, position, board.index("e2")) == []
+    bad = run_request(rules, RunRequest(board, position, board.index("e2"), notation="N)"))
+    assert bad.error and "without a matching" in bad.error
