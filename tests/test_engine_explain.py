@@ -1,4 +1,5 @@
-"""Reading traces: the branch that built each move, why a square is (not) reached, and highlights."""
+"""Reading traces: the branch that built each move, why a square is (not) reached; highlights of
+en passant, castling and Fanorona chains."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import time
 
 import pytest
 
-from dagaz_studio.engine.explain import build_tree, explain_square, move_branch, move_highlights
+from dagaz_studio.engine.explain import build_tree, explain_square, move_branch
+from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position

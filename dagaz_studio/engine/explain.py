@@ -1,4 +1,4 @@
-"""Reading a run's trace: which steps built a move, why a square is (not) reached, what to highlight.
+"""Reading a run's trace: which steps built a move, and why a square is (not) reached.
 
 The interpreter records its trace as a flat, depth-first stream of events. Seen as a tree, every
 event's children are what its continuation did; a move's *branch* is the chain of its ancestors.
@@ -13,14 +13,15 @@ The stream does not store that tree, but it can be rebuilt exactly from how the 
   from the same state as the earlier one, so finding that earlier sibling on the current path
   closes everything explored beneath it.
 
-Nothing here imports Qt: the window asks these functions and only draws the answers.
+Nothing here imports Qt: the window asks these functions and only draws the answers. (Which squares
+to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.interpreter import Move, TraceEvent, describe_move
@@ -243,41 +244,3 @@ def explain_square(
     if stopped:
         return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
     return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it.", ())
-
-
-# --------------------------------------------------------------------------- highlights
-
-
-#: Which highlight wins when a square plays several parts (first wins).
-_PRIORITY = ("selected", "capture", "move", "removed", "displaced", "stop")
-
-
-def move_highlights(moves: Iterable[Move], origin: Optional[int] = None) -> dict[int, str]:
-    """The highlight kind of each square the moves touch, for a board view.
-
-    ``capture`` where a move ends on a piece it takes; ``move`` where a move ends on an empty square;
-    ``removed`` where a move takes a piece without landing there (Fanorona, en passant); ``displaced``
-    where a second piece starts (castling's rook); ``stop`` where a chain lands between its partial
-    moves; ``selected`` on ``origin``.
-    """
-    kinds: dict[int, set[str]] = {}
-    for move in moves:
-        kinds.setdefault(move.target, set()).add("capture" if move.target in move.captures else "move")
-        for square in move.captures:
-            if square != move.target:
-                kinds.setdefault(square, set()).add("removed")
-        for start, _ in move.also:
-            kinds.setdefault(start, set()).add("displaced")
-        for square in move.stops[:-1]:
-            kinds.setdefault(square, set()).add("stop")
-    if origin is not None:
-        kinds.setdefault(origin, set()).add("selected")
-    return {square: next(kind for kind in _PRIORITY if kind in found) for square, found in kinds.items()}
-
-
-def moves_by_square(moves: Sequence[Move]) -> Mapping[int, list[int]]:
-    """For each square a move ends on, the indexes of those moves."""
-    out: dict[int, list[int]] = {}
-    for index, move in enumerate(moves):
-        out.setdefault(move.target, []).append(index)
-    return out
