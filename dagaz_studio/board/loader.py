@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from dagaz_studio.board.model import (
     BOARD_KINDS,
     DIRECTION_LETTERS,
+    NAME_STYLES,
     Board,
     DrawHints,
     PieceType,
@@ -46,6 +47,8 @@ _KEYWORD_RULES = {
     "setup": "setup_stmt",
     "rule": "rule_stmt",
     "draw": "draw_stmt",
+    "names": "names_stmt",
+    "name-letter": "name_letter_stmt",
 }
 _STARTS = ["name_line", "direction_stmt", *_KEYWORD_RULES.values()]
 
@@ -251,6 +254,8 @@ class _Loader:
         if grid_ok:
             self._draw(each("draw_stmt"))
         self.setup: Optional[str] = None
+        self.names = self._names(each("names_stmt"))
+        self.name_letters = self._name_letters(each("name_letter_stmt"))
         setup_statements = each("setup_stmt")
         if grid_ok:
             self._setup(setup_statements)
@@ -273,6 +278,8 @@ class _Loader:
             rules=self.rules,
             draw=self.draw,
             source=None if self.filename.startswith("<") else self.filename,
+            names=self.names,
+            name_letters=self.name_letters,
         )
 
     def _once(self, items: list[tuple[Tree, _Statement]], what: str) -> Optional[tuple[Tree, _Statement]]:
@@ -664,6 +671,40 @@ class _Loader:
             else:
                 rules.add(str(token))
         return frozenset(rules)
+
+    def _names(self, items: list[tuple[Tree, _Statement]]) -> str:
+        given = self._once(items, "the move names")
+        if given is None:
+            return "coordinates"
+        tree, statement = given
+        token = tree.children[0]
+        if str(token) not in NAME_STYLES:
+            self.report_token(statement, token, f"unknown move names '{token}' (known: {', '.join(NAME_STYLES)})")
+            return "coordinates"
+        return str(token)
+
+    def _name_letters(self, items: list[tuple[Tree, _Statement]]) -> dict[str, str]:
+        letters: dict[str, str] = {}
+        lines: dict[str, int] = {}
+        for tree, statement in items:
+            piece_token, letter_token = tree.children
+            piece, letter = str(piece_token), str(letter_token)
+            line = statement.positions[0][0]
+            if piece not in self.lettered and piece not in self.pieces:
+                known = ", ".join(self.pieces) or "none"
+                self.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+            elif piece in letters:
+                self.report_token(statement, piece_token, f"name letter of '{piece}' already given on line {lines[piece]}")
+            elif letter != "-" and not (len(letter) == 1 and letter.isascii() and letter.isupper()):
+                self.report_token(statement, letter_token, f"a name letter is one capital letter or '-' for none, not '{letter}'")
+            else:
+                letters[piece] = "" if letter == "-" else letter
+                lines[piece] = line
+                # Names tell pieces apart by their letters, so two pieces may not share one.
+                for other in self.lettered:
+                    if other != piece and letter != "-" and letter == letters.get(other, self.lettered[other].letter.upper()):
+                        self.report_token(statement, letter_token, f"name letter '{letter}' is already {other}'s")
+        return letters
 
     def _draw(self, items: list[tuple[Tree, _Statement]]) -> None:
         style: Optional[tuple[str, int]] = None

@@ -22,6 +22,8 @@ ORTHOGONAL = ("N", "E", "S", "W", "U", "D")
 DIAGONAL = ("O", "T", "R", "M")
 
 BOARD_KINDS = ("default", "stack", "heap")
+#: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
+NAME_STYLES = ("coordinates", "san", "wxf")
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ class Board:
     rules: frozenset[str] = frozenset()
     draw: DrawHints = DrawHints()
     source: Optional[str] = None  # the file it was loaded from, if any
+    names: str = "coordinates"  # how moves are named: one of NAME_STYLES
+    name_letters: Mapping[str, str] = field(default_factory=dict)  # piece name -> letter in move names ("" for none)
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""
@@ -123,6 +127,15 @@ class Board:
     def player_direction(self, player: str, letter: str) -> str:
         """The board direction that ``letter`` means for ``player`` (through the player's symmetry)."""
         return self.symmetries.get(player, {}).get(letter, letter)
+
+    def name_letter(self, piece: str) -> str:
+        """The letter that stands for a piece type in move names: its ``name-letter`` if the board
+        gives one (``""`` for none), else its letter in positions, upper case."""
+        letter = self.name_letters.get(piece)
+        if letter is not None:
+            return letter
+        known = self.pieces.get(piece)
+        return known.letter.upper() if known is not None else "?"
 
     def piece_by_letter(self, letter: str) -> Optional[PieceType]:
         """The piece type whose position letter is ``letter`` (either case), if any."""
