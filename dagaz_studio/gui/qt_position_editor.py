@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.engine.position import FenError
+from dagaz_studio.gui.qt_board_view import player_colour
 from dagaz_studio.gui.qt_document import QtDocument
 from dagaz_studio.gui.resources import piece_symbols
 
@@ -199,7 +200,15 @@ class QtPositionEditor(QWidget):
                 font.setPointSizeF(font.pointSizeF() * 1.5)
                 button.setFont(font)
                 button.setMinimumWidth(34)
+                colour = player_colour(board, player)
+                if self._symbols.glyph_forms(piece.name) is None and colour.lightnessF() <= 0.55:
+                    # Characters and letters look alike for both sides; the side's colour tells them apart.
+                    button.setStyleSheet(f"color: {colour.name()};")
                 self._palette.addWidget(button, player, kind)
+        # Buttons keep to the left however few pieces the board has.
+        for column in range(self._palette.columnCount()):
+            self._palette.setColumnStretch(column, 0)
+        self._palette.setColumnStretch(len(board.pieces), 1)
         self.turn_box.clear()
         self.turn_box.addItems(list(board.players))
 
