@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.qt_trace_overlay import TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
 
 #: Scene units per grid column and row.
@@ -251,6 +252,9 @@ class QtBoardView(QGraphicsView):
         self._placement: dict[int, tuple[int, str, str]] = {}
         self._highlights: dict[int, str] = {}
         self._show_coordinates: Optional[bool] = None
+        # The trace player's step drawn over the board (see qt_trace_overlay).
+        self._trace_step: Optional[TraceStep] = None
+        self._trace_items: list[QGraphicsItem] = []
         # A press on a piece may become a drag: where it began, and the square once the drag started.
         self._press: Optional[tuple[int, QPointF]] = None
         self._dragging: Optional[int] = None
@@ -285,6 +289,16 @@ class QtBoardView(QGraphicsView):
     def clear_highlights(self) -> None:
         """Remove every highlight."""
         self.set_highlights({})
+
+    def set_trace_step(self, step: Optional[TraceStep]) -> None:
+        """Draw one step of a run over the board: cursor, step arrow, piece in hand, captures so far
+        (``None``: nothing)."""
+        self._trace_step = step
+        self._draw_trace_step()
+
+    def trace_step_items(self) -> list[QGraphicsItem]:
+        """The items drawing the trace step, if one is shown."""
+        return list(self._trace_items)
 
     def set_show_coordinates(self, show: Optional[bool]) -> None:
         """Show or hide coordinates; ``None`` follows the board's ``draw: coordinates`` hint."""
@@ -440,6 +454,8 @@ class QtBoardView(QGraphicsView):
         scene.setSceneRect(outer)
         self._draw_pieces()
         self._draw_highlights()
+        self._trace_items.clear()  # scene.clear() above deleted them
+        self._draw_trace_step()
         self._fit()
 
     def _draw_cells_board(self, board: Board, board_rect: QRectF) -> None:
@@ -634,6 +650,17 @@ class QtBoardView(QGraphicsView):
             item = HighlightItem(square, kind, self.square_centre(square), self._points)
             self.scene().addItem(item)
             self._highlight_items[square] = item
+
+
+    def _draw_trace_step(self) -> None:
+        for item in self._trace_items:
+            self.scene().removeItem(item)
+        self._trace_items.clear()
+        if self._board is None or self._trace_step is None:
+            return
+        for item in trace_step_items(self, self._trace_step, UNIT):
+            self.scene().addItem(item)
+            self._trace_items.append(item)
 
 
 def _glyph_family() -> str:

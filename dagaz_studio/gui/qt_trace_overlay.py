@@ -1,0 +1,149 @@
+"""The trace step drawn over the board: the cursor, the step being taken, the piece in hand, the
+captures so far, and whether the check on a square passed.
+
+:class:`QtBoardView` keeps one :class:`TraceStep` (``set_trace_step``) and asks
+:func:`trace_step_items` for its items whenever it redraws; the marks are drawn in black and white
+(with shapes: a dashed ring, an arrow, hatching, ✔/✘) so that they never read as move highlights.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+from dagaz_studio.engine.interpreter import TraceEvent
+
+if TYPE_CHECKING:
+    from dagaz_studio.gui.qt_board_view import QtBoardView
+
+#: Above the move highlights and a dragged piece.
+Z_TRACE = 20
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """What one trace event shows on the board.
+
+    ``cursor``: where the run is; ``target``: where a step goes from the cursor (an arrow);
+    ``checked``: a square a check looked at, with ``ok`` telling whether it passed; ``hand``: the
+    pieces in hand; ``captures``: the squares captured so far.
+    """
+
+    cursor: Optional[int]
+    target: Optional[int] = None
+    checked: Optional[int] = None
+    ok: bool = True
+    hand: tuple[str, ...] = ()
+    captures: tuple[int, ...] = ()
+
+    @classmethod
+    def from_event(cls, event: TraceEvent) -> "TraceStep":
+        """The step an interpreter trace event shows (a step's event is recorded before it moves)."""
+        target = event.square if event.kind == "step" else None
+        checked = event.square if event.kind in ("check", "capture", "lift", "put", "promote") else None
+        return cls(event.cursor, target, checked, event.ok, event.hand, event.captures)
+
+
+def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setBrush(brush)
+    item.setZValue(Z_TRACE)
+    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    return item
+
+
+def trace_step_items(view: "QtBoardView", step: TraceStep, unit: float) -> list[QGraphicsItem]:
+    """The items drawing ``step`` on ``view``'s board, in scene coordinates (not yet added)."""
+    board = view.board
+    if board is None:
+        return []
+    squares = range(len(board.squares))
+    items: list[QGraphicsItem] = []
+
+    for square in step.captures:
+        if square in squares:
+            centre = view.square_centre(square)
+            path = QPainterPath()
+            path.addRect(QRectF(centre.x() - unit * 0.45, centre.y() - unit * 0.45, unit * 0.9, unit * 0.9))
+            hatch = QBrush(QColor(0, 0, 0, 150), Qt.BrushStyle.BDiagPattern)
+            item = _item(path, QPen(QColor(0, 0, 0, 160), unit * 0.02, Qt.PenStyle.DashLine), hatch)
+            item.setToolTip(f"captured so far: {board.squares[square]}")
+            items.append(item)
+
+    if step.cursor is not None and step.cursor in squares:
+        centre = view.square_centre(step.cursor)
+        ring = QPainterPath()
+        ring.addEllipse(centre, unit * 0.47, unit * 0.47)
+        items.append(_item(ring, QPen(QColor("white"), unit * 0.09)))
+        items.append(_item(ring, QPen(QColor("black"), unit * 0.06, Qt.PenStyle.DashLine)))
+        items[-1].setToolTip(f"the run is on {board.squares[step.cursor]}")
+        if step.target is not None and step.target in squares:
+            items.extend(_arrow(centre, view.square_centre(step.target), unit))
+        if step.hand:
+            items.extend(_label("in hand: " + ", ".join(step.hand), QPointF(centre.x(), centre.y() + unit * 0.62), unit))
+
+    if step.checked is not None and step.checked in squares:
+        corner = view.square_centre(step.checked) + QPointF(unit * 0.3, -unit * 0.3)
+        badge = QPainterPath()
+        badge.addEllipse(corner, unit * 0.16, unit * 0.16)
+        items.append(_item(badge, QPen(QColor("black"), unit * 0.02), QColor("#ffffff") if step.ok else QColor("#111111")))
+        mark = QPainterPath()
+        if step.ok:  # a tick
+            mark.moveTo(corner + QPointF(-unit * 0.08, 0))
+            mark.lineTo(corner + QPointF(-unit * 0.02, unit * 0.07))
+            mark.lineTo(corner + QPointF(unit * 0.09, -unit * 0.08))
+            items.append(_item(mark, QPen(QColor("black"), unit * 0.04, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)))
+        else:  # a cross
+            arm = unit * 0.07
+            mark.moveTo(corner + QPointF(-arm, -arm))
+            mark.lineTo(corner + QPointF(arm, arm))
+            mark.moveTo(corner + QPointF(-arm, arm))
+            mark.lineTo(corner + QPointF(arm, -arm))
+            items.append(_item(mark, QPen(QColor("white"), unit * 0.04, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)))
+        items[-1].setToolTip("the check passed here" if step.ok else "the check failed here")
+    return items
+
+
+def _arrow(start: QPointF, end: QPointF, unit: float) -> list[QGraphicsItem]:
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return []
+    ux, uy = dx / length, dy / length
+    tail = QPointF(start.x() + ux * unit * 0.3, start.y() + uy * unit * 0.3)
+    tip = QPointF(end.x() - ux * unit * 0.12, end.y() - uy * unit * 0.12)
+    base = QPointF(tip.x() - ux * unit * 0.22, tip.y() - uy * unit * 0.22)
+    left = QPointF(base.x() - uy * unit * 0.13, base.y() + ux * unit * 0.13)
+    right = QPointF(base.x() + uy * unit * 0.13, base.y() - ux * unit * 0.13)
+    shaft = QPainterPath()
+    shaft.moveTo(tail)
+    shaft.lineTo(base)
+    head = QPainterPath()
+    head.addPolygon(QPolygonF([tip, left, right, tip]))
+    round_cap = Qt.PenCapStyle.RoundCap
+    return [
+        _item(shaft, QPen(QColor("white"), unit * 0.11, Qt.PenStyle.SolidLine, round_cap)),
+        _item(head, QPen(QColor("white"), unit * 0.05), QColor("white")),
+        _item(shaft, QPen(QColor("black"), unit * 0.06, Qt.PenStyle.SolidLine, round_cap)),
+        _item(head, QPen(Qt.PenStyle.NoPen), QColor("black")),
+    ]
+
+
+def _label(text: str, centre: QPointF, unit: float) -> list[QGraphicsItem]:
+    font = QFont()
+    font.setPixelSize(int(unit * 0.2))
+    font.setBold(True)
+    path = QPainterPath()
+    path.addText(0, 0, font, text)
+    bounds = path.boundingRect()
+    path.translate(centre - bounds.center())
+    box = QPainterPath()
+    box.addRoundedRect(path.boundingRect().adjusted(-unit * 0.06, -unit * 0.05, unit * 0.06, unit * 0.05), unit * 0.05, unit * 0.05)
+    return [_item(box, QPen(QColor("black"), unit * 0.015), QColor(255, 255, 255, 230)),
+            _item(path, QPen(Qt.PenStyle.NoPen), QColor("black"))]
