@@ -1,1 +1,149 @@
-"""Move names: Xiangqi (WXF), chess (SAN) and coordinates — writing and reading."""
+"""Move names: Xiangqi (WXF), chess (SAN) and coordinates — writing and reading.
+
+A board file says which style its moves are named in (``names: wxf``, ``names: san``, ``names:
+coordinates``; see docs/boards.md and docs/names.md). A name tells its move apart from the other moves
+of the position, so names are worked out for all the moves of a position at once::
+
+    names = MoveNames(rules, position)          # the legal moves and their names, in the board's style
+    for move, name in names: ...
+    move = names.read("H2+3")                   # raises MoveNameError if no move or several match
+
+Every name this package writes reads back as exactly its move. Reading accepts every style, whatever
+style the board writes in.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator, Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.position import Position
+from dagaz_studio.names import coordinates, san, wxf
+from dagaz_studio.names.context import Context, MoveNameError, NameStyleError
+
+#: Every style names can be written in.
+STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates")
+
+__all__ = [
+    "STYLES", "MoveNameError", "MoveNames", "NameStyleError", "default_style", "name_move", "name_moves",
+    "named_moves", "read_move",
+]
+
+_Reader = Callable[[Context, str], Optional[list[int]]]
+_READERS: dict[str, _Reader] = {"wxf": wxf.read, "san": san.read, "coordinates": coordinates.read}
+
+
+def default_style(board: Board) -> str:
+    """The style the board file asks for (``names:``), ``coordinates`` when it says nothing."""
+    return board.names
+
+
+def check_style(style: str) -> str:
+    """``style`` if it is one of :data:`STYLES`; raises :class:`NameStyleError` otherwise."""
+    if style not in STYLES:
+        raise NameStyleError(f"unknown name style {style!r} (styles: {', '.join(STYLES)})")
+    return style
+
+
+class MoveNames:
+    """The moves of one position with their names in one style; reads names typed by people.
+
+    ``moves`` are the moves names must tell apart (default: the legal moves). The position is copied,
+    so the object stays right when the caller goes on to play moves.
+    """
+
+    def __init__(self, rules: Rules, position: Position, moves: Optional[Iterable[Move]] = None,
+                 style: Optional[str] = None) -> None:
+        self.rules = rules
+        self.position = position.copy()
+        self.style = check_style(style or default_style(rules.board))
+        listed = legal_moves(rules, self.position) if moves is None else list(moves)
+        self.moves: list[Move] = listed
+        self._context = Context(rules, self.position, listed)
+        family = self.style.split("-")[0]
+        self._readers = [_READERS[family]] + [r for name, r in _READERS.items() if name != family]
+        self._names: Optional[list[str]] = None
+        self._index = {move.key(): i for i, move in enumerate(listed)}
+
+    @property
+    def names(self) -> list[str]:
+        """The name of every move, in the order of :attr:`moves` (worked out when first asked for)."""
+        if self._names is None:
+            self._names = self._write()
+        return self._names
+
+    def __iter__(self) -> Iterator[tuple[Move, str]]:
+        return iter(zip(self.moves, self.names))
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def name(self, move: Move) -> str:
+        """The name of one of the moves; raises ``KeyError`` for a move that is not among them."""
+        return self.names[self._index[move.key()]]
+
+    def read(self, text: str) -> Move:
+        """The move ``text`` names, in any style; raises :class:`MoveNameError` for none or several."""
+        found = self._candidates(text)
+        if len(found) == 1:
+            return self.moves[found[0]]
+        raise MoveNameError(text.strip(), tuple(self.names[i] for i in found))
+
+    def _candidates(self, text: str) -> list[int]:
+        text = text.strip()
+        if not text:
+            return []
+        for reader in self._readers:
+            found = reader(self._context, text)
+            if found:
+                return found
+        return []
+
+    def _write(self) -> list[str]:
+        context = self._context
+        if self.style in wxf.STYLES:
+            written = wxf.write(context, self.style)
+        elif self.style == "san":
+            written = san.write(context)
+        else:
+            written = coordinates.write(context)
+        fallback: Optional[list[str]] = None
+        for i, name in enumerate(written):
+            if self._candidates(name) == [i]:
+                continue
+            # A style cannot tell this move apart (a capture chain in SAN, pieces crowding one file):
+            # its squares can, as the WXF source advises for the rare positions it cannot settle.
+            fallback = fallback or coordinates.write(context)
+            if self._candidates(fallback[i]) == [i]:
+                written[i] = fallback[i]
+        return written
+
+
+def name_moves(rules: Rules, position: Position, moves: Optional[Iterable[Move]] = None,
+               style: Optional[str] = None) -> list[str]:
+    """The names of ``moves`` (default: the legal moves), each told apart from the others."""
+    return MoveNames(rules, position, moves, style).names
+
+
+def named_moves(rules: Rules, position: Position, style: Optional[str] = None) -> list[tuple[Move, str]]:
+    """The legal moves of ``position`` with their names."""
+    return list(MoveNames(rules, position, style=style))
+
+
+def name_move(rules: Rules, position: Position, move: Move, style: Optional[str] = None) -> str:
+    """The name of one legal move of ``position`` (to name many, use :class:`MoveNames` once)."""
+    names = MoveNames(rules, position, style=style)
+    try:
+        return names.name(move)
+    except KeyError:
+        raise MoveNameError(coordinates.write(Context(rules, position, [move]))[0]) from None
+
+
+def read_move(rules: Rules, position: Position, text: str, moves: Optional[Iterable[Move]] = None) -> Move:
+    """The legal move of ``position`` that ``text`` names, in any style.
+
+    Raises :class:`MoveNameError`: "no legal move matches 'X'" or "'X' matches several moves: a, b".
+    """
+    return MoveNames(rules, position, moves).read(text)

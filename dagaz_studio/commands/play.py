@@ -1,0 +1,69 @@
+"""``dagaz-studio play BOARD [--fen FEN] MOVE…``: play named moves in order and print the position.
+
+Each move is a name in any style the board understands (``H2+3``, ``Nf3``, ``e2e4``) and must be legal
+where it is played. The last line printed is the resulting FEN.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Iterable
+
+from dagaz_studio.commands.common import CommandError, open_board, open_position, report
+from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.interpreter import Rules, RunawayNotation
+from dagaz_studio.engine.position import Position
+from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
+
+
+class PlayError(ValueError):
+    """A named move that cannot be played: its number (from 1), its text, and why."""
+
+    def __init__(self, number: int, text: str, reason: str) -> None:
+        self.number = number
+        self.text = text
+        self.reason = reason
+        super().__init__(f"move {number} {text!r}: {reason}")
+
+
+def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register the ``play`` subcommand."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play named moves and print the resulting position",
+        description="Play moves given by name (H2+3, Nf3, e2e4 …) in order, each legal where it is played, "
+                    "and print the resulting FEN as the last line.",
+    )
+    parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. xiangqi)")
+    parser.add_argument("moves", metavar="MOVE", nargs="*", help="move names, in the order they are played")
+    parser.add_argument("--fen", metavar="FEN", help="the position to start from (default: the board's initial one)")
+
+
+def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:
+    """The position after playing the named moves in order from ``position`` (which is left as it is).
+
+    Raises :class:`PlayError` for the first name that selects no legal move, or several.
+    """
+    position = position.copy()
+    for number, text in enumerate(texts, start=1):
+        try:
+            move = MoveNames(rules, position).read(text)
+        except (MoveNameError, NameStyleError) as error:
+            raise PlayError(number, text, str(error)) from None
+        make_move(position, move)
+    return position
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the moves; user errors are reported with exit status 2."""
+    try:
+        board = open_board(args.board)
+        position = open_position(board, args.fen)
+        try:
+            final = play_names(Rules(board), position, args.moves)
+        except (PlayError, RunawayNotation) as error:
+            raise CommandError(str(error)) from None
+    except CommandError as error:
+        return report(error)
+    print(final.fen())
+    return 0

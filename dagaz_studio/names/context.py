@@ -1,0 +1,79 @@
+"""What every name style needs to know about one position: its moves and their pieces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.position import Position
+
+
+class MoveNameError(ValueError):
+    """A move name that selects no move, or several.
+
+    ``text`` is the name as given; ``candidates`` the names of the moves it matches (empty when it
+    matches none).
+    """
+
+    def __init__(self, text: str, candidates: tuple[str, ...] = (), reason: str = "") -> None:
+        self.text = text
+        self.candidates = candidates
+        if candidates:
+            message = f"{text!r} matches several moves: {', '.join(candidates)}"
+        else:
+            message = f"no legal move matches {text!r}"
+            if reason:
+                message += f" ({reason})"
+        super().__init__(message)
+        self.message = message
+
+
+class NameStyleError(ValueError):
+    """A name style that does not exist, or that the board cannot support (what and why)."""
+
+
+@dataclass
+class Context:
+    """One position's moves, the alternatives every name is told apart from."""
+
+    rules: Rules
+    position: Position
+    moves: list[Move]
+    cache: dict[str, Any] = field(default_factory=dict)  # what a style works out once per position
+
+    @property
+    def board(self) -> Board:
+        """The board of the position."""
+        return self.rules.board
+
+    def kind(self, move: Move) -> int:
+        """The kind index of the moving piece."""
+        piece = self.position.cells[move.origin]
+        if piece is not None:
+            return piece.kind
+        return self.rules.kind_index.get(move.piece, -1)
+
+    def promotion_letters(self, move: Move) -> Optional[set[str]]:
+        """The spellings (upper case) a reader may use for the piece a move promotes to."""
+        if move.promotion is None:
+            return None
+        board = self.board
+        spellings = {move.promotion.upper()}
+        kind = board.pieces.get(move.promotion)
+        if kind is not None:
+            spellings.add(kind.letter.upper())
+        letter = board.name_letter(move.promotion)
+        if letter:
+            spellings.add(letter)
+        return spellings
+
+    def promotion_letter(self, move: Move) -> str:
+        """The letter that names the piece a move promotes to (its name letter, or its FEN letter)."""
+        assert move.promotion is not None
+        letter = self.board.name_letter(move.promotion)
+        if not letter:
+            kind = self.board.pieces.get(move.promotion)
+            letter = kind.letter.upper() if kind is not None else move.promotion
+        return letter

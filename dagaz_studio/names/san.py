@@ -1,0 +1,116 @@
+"""Standard algebraic notation (SAN): ``Nf3``, ``exd6``, ``O-O-O``, ``e8=Q``, ``Nbd7``, ``R1a3``.
+
+Nothing here is chess: a piece's letter is its board's name letter (a piece with none, such as the
+chess Pawn, is written by its target alone and by its file when it captures); a castling move is a
+royal piece going two squares or more while displacing another piece, ``O-O`` towards the later
+columns as drawn (the side FEN's ``K`` right names) and ``O-O-O`` towards the earlier ones. Check marks
+are not written; reading ignores them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Optional
+
+from dagaz_studio.engine.interpreter import Move
+from dagaz_studio.names.context import Context
+
+_CASTLING = re.compile(r"[O0o](?:-[O0o]){1,2}")
+_FORM = re.compile(
+    r"(?P<piece>[A-Z])?(?P<column>[a-z])??(?P<row>\d+)??[-x:]?(?P<target>[a-z]\d+)"
+    r"(?:[=/]?(?P<promotion>[A-Za-z]))?"
+)
+_ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
+
+
+def castling_side(context: Context, move: Move) -> Optional[str]:
+    """``"O-O"`` or ``"O-O-O"`` if the move is a castling move, else ``None``."""
+    rules, board = context.rules, context.board
+    if not move.also or context.kind(move) not in rules.royal_kinds:
+        return None
+    columns = board.column_of[move.target] - board.column_of[move.origin]
+    rows = board.row_of[move.target] - board.row_of[move.origin]
+    if max(abs(columns), abs(rows)) < 2:
+        return None
+    return "O-O" if (columns or rows) > 0 else "O-O-O"
+
+
+def write(context: Context) -> list[str]:
+    """The SAN of every move of ``context``, told apart from the others by file, rank or both."""
+    board = context.board
+    squares, columns, rows = board.squares, board.column_names, board.row_names
+    names: list[str] = []
+    # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
+    rivals: dict[tuple, set[int]] = defaultdict(set)
+    for move in context.moves:
+        rivals[(context.kind(move), move.target, move.promotion)].add(move.origin)
+    for move in context.moves:
+        castle = castling_side(context, move)
+        if castle is not None:
+            names.append(castle)
+            continue
+        letter = board.name_letter(move.piece)
+        others = rivals[(context.kind(move), move.target, move.promotion)] - {move.origin}
+        column, row = board.column_of[move.origin], board.row_of[move.origin]
+        # A piece without a letter is known by its file when it captures, as SAN writes pawns.
+        show_column = bool(move.captures) and not letter
+        show_row = False
+        if others:
+            same_column = any(board.column_of[o] == column for o in others)
+            same_row = any(board.row_of[o] == row for o in others)
+            show_row = same_column
+            show_column = show_column or same_row or not same_column
+        text = letter + (columns[column] if show_column else "") + (rows[row] if show_row else "")
+        text += ("x" if move.captures else "") + squares[move.target]
+        if move.promotion is not None:
+            text += "=" + context.promotion_letter(move)
+        names.append(text)
+    return names
+
+
+def read(context: Context, text: str) -> Optional[list[int]]:
+    """The indices of the moves ``text`` names in SAN, or ``None`` if it is not SAN."""
+    board = context.board
+    plain = _ANNOTATIONS.sub("", text.strip()).replace(" ", "")
+    if _CASTLING.fullmatch(plain):
+        side = "O-O" if plain.count("-") == 1 else "O-O-O"
+        return [i for i, move in enumerate(context.moves) if castling_side(context, move) == side]
+    form = _FORM.fullmatch(plain)
+    if form is None or not board.has_square(form.group("target")):
+        return None
+    target = board.index(form.group("target"))
+    piece, column, row = form.group("piece"), form.group("column"), form.group("row")
+    promotion = form.group("promotion")
+    kinds = _kinds(context, piece)
+    by_target = context.cache.get("san-by-target")
+    if by_target is None:
+        by_target = context.cache["san-by-target"] = defaultdict(list)
+        for i, move in enumerate(context.moves):
+            by_target[move.target].append(i)
+    found = []
+    for i in by_target.get(target, ()):
+        move = context.moves[i]
+        if context.kind(move) not in kinds:
+            continue
+        if column is not None and board.column_names[board.column_of[move.origin]] != column:
+            continue
+        if row is not None and board.row_names[board.row_of[move.origin]] != row:
+            continue
+        if promotion is not None:
+            letters = context.promotion_letters(move)
+            if letters is None or promotion.upper() not in letters:
+                continue
+        found.append(i)
+    return found
+
+
+def _kinds(context: Context, letter: Optional[str]) -> set[int]:
+    """The piece kinds a SAN letter stands for (none: the kinds written without a letter)."""
+    board = context.board
+    kinds = context.rules.kinds[:len(board.pieces)]
+    named = {i for i, piece in enumerate(kinds) if board.name_letter(piece.name) == (letter or "")}
+    if named or letter is None:
+        return named
+    # A letter no piece is named by may still be a piece's letter in positions (P for the Pawn).
+    return {i for i, piece in enumerate(kinds) if piece.letter.upper() == letter}
