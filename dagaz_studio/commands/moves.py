@@ -16,6 +16,7 @@ from dagaz_studio.commands.common import CommandError, open_board, open_position
 from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Move, Rules, RunawayNotation, describe_move
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.names import STYLES, MoveNames, NameStyleError
 from dagaz_studio.notation import NotationError, parse_notation
 
 
@@ -35,6 +36,10 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--legal", action="store_true", help="apply the game's rules (royal safety, "
                         "compulsory capture); without it, every move the notations make")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
+    parser.add_argument("--names", action="store_true", help="name each move (H2+3, Nf3, d3-e3xc3) in the "
+                        "board's style; JSON moves get a \"name\"")
+    parser.add_argument("--style", choices=STYLES, help="the style of --names (implies it): wxf (CF+7), "
+                        "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates; default: the board file's")
 
 
 def move_json(board: Board, move: Move) -> dict[str, Any]:
@@ -71,14 +76,37 @@ def moves_for(board: Board, rules: Rules, position: Position, at: Optional[str],
         raise CommandError(str(error)) from None
 
 
-def _print(board: Board, fen: str, moves: list[Move], as_json: bool) -> None:
+def names_for(rules: Rules, position: Position, moves: list[Move], args: argparse.Namespace) -> Optional[list[str]]:
+    """The names of the listed moves if asked for (``--names``/``--style``), else ``None``.
+
+    A name tells its move apart from every move of the position, not only the listed ones, so with
+    ``--at`` the whole position's moves are named and the listed ones picked out.
+    """
+    if not (args.names or args.style):
+        return None
+    try:
+        if args.at is not None and args.piece is None:
+            everyone = moves_for(rules.board, rules, position, None, None, args.legal)
+            named = MoveNames(rules, position, everyone, args.style)
+            return [named.name(move) for move in moves]
+        return MoveNames(rules, position, moves, args.style).names
+    except NameStyleError as error:
+        raise CommandError(str(error)) from None
+
+
+def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None) -> None:
     if as_json:
-        print(json.dumps({"fen": fen, "moves": [move_json(board, m) for m in moves]}))
+        listed = [move_json(board, m) for m in moves]
+        if names is not None:
+            for entry, name in zip(listed, names):
+                entry["name"] = name
+        print(json.dumps({"fen": fen, "moves": listed}))
         return
     if not moves:
         print("no moves")
-    for move in moves:
-        print(f"{move.piece} {describe_move(board, move)}")
+    for i, move in enumerate(moves):
+        named = f"{names[i]}  " if names is not None else ""
+        print(f"{named}{move.piece} {describe_move(board, move)}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
         if args.fen != "-":
             position = open_position(board, args.fen)
             moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
-            _print(board, position.fen() if args.fen is None else args.fen, moves, args.json)
+            names = names_for(rules, position, moves, args)
+            _print(board, position.fen() if args.fen is None else args.fen, moves, args.json, names)
             return 0
     except CommandError as error:
         return report(error)
@@ -105,6 +134,7 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
         try:
             position = open_position(board, fen)
             moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
+            names = names_for(rules, position, moves, args)
         except CommandError as error:
             status = 2
             if args.json:
@@ -113,8 +143,8 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
                 print(f"error: {error.message}")
             continue
         if args.json:
-            _print(board, fen, moves, True)
+            _print(board, fen, moves, True, names)
         else:
-            print(" ".join(describe_move(board, m) for m in moves) or "no moves")
+            print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
         sys.stdout.flush()
     return status

@@ -1,7 +1,8 @@
 """``dagaz-studio play BOARD [--fen FEN] MOVE…``: play named moves in order and print the position.
 
 Each move is a name in any style the board understands (``H2+3``, ``Nf3``, ``e2e4``) and must be legal
-where it is played. The last line printed is the resulting FEN.
+where it is played. The last line printed is the resulting FEN. (A name the shell would take for an
+option, ``-R=6``, can be written with its marker after the letter: ``R-=6``.)
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     )
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. xiangqi)")
     parser.add_argument("moves", metavar="MOVE", nargs="*", help="move names, in the order they are played")
-    parser.add_argument("--fen", metavar="FEN", help="the position to start from (default: the board's initial one)")
+    # argparse gives every positional its share at BOARD, so names after --fen FEN would be left over:
+    # --fen takes them along.
+    parser.add_argument("--fen", nargs="+", metavar=("FEN", "MOVE"),
+                        help="the position to start from (default: the board's initial one); the moves may follow it")
 
 
 def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Position:
@@ -58,9 +62,10 @@ def run(args: argparse.Namespace) -> int:
     """Play the moves; user errors are reported with exit status 2."""
     try:
         board = open_board(args.board)
-        position = open_position(board, args.fen)
+        fen = args.fen[0] if args.fen else None
+        position = open_position(board, fen)
         try:
-            final = play_names(Rules(board), position, args.moves)
+            final = play_names(Rules(board), position, args.moves + (args.fen[1:] if args.fen else []))
         except (PlayError, RunawayNotation) as error:
             raise CommandError(str(error)) from None
     except CommandError as error:
