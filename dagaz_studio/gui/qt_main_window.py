@@ -5,15 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.qt_board_view import Placement, QtBoardView
 from dagaz_studio.gui.qt_document import QtDocument
 from dagaz_studio.gui.qt_files import QtFileActions
+from dagaz_studio.gui.qt_move_explorer import install_move_explorer
 from dagaz_studio.gui.qt_position_editor import QtPositionEditor, undo_actions
 
 APP_TITLE = "Dagaz Studio"
@@ -44,7 +45,9 @@ class QtMainWindow(QMainWindow):
         self.position_dock = self.add_dock("Position", "positionDock", self.position_editor)
         self.board_view.squareClicked.connect(self.position_editor.square_clicked)
         self.board_view.pieceDragged.connect(self.position_editor.piece_dragged)
-        self.board_view.squareContextMenuRequested.connect(self.position_editor.show_square_menu)
+        self.board_view.squareContextMenuRequested.connect(self._show_square_menu)
+        #: Moves on the board, the notation editor, the trace player and the legend.
+        self.move_explorer = install_move_explorer(self)
         self._build_menus()
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
@@ -116,6 +119,15 @@ class QtMainWindow(QMainWindow):
         self.edit_menu.addAction(self.redo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.files.copy_image_action)
+
+    @Slot(int, QPoint)
+    def _show_square_menu(self, square: int, global_pos: QPoint) -> None:
+        menu = self.position_editor.square_menu(square) or QMenu(self)
+        if not menu.isEmpty():
+            menu.addSeparator()
+        self.move_explorer.square_actions(square, menu)
+        menu.exec(global_pos)
+        menu.deleteLater()
 
     @Slot()
     def _choose_file(self) -> None:

@@ -1,0 +1,349 @@
+"""Seeing moves: the selected square's moves on the board, the legend, the trace, "why (not) here?".
+
+:class:`QtMoveExplorer` ties the document, the board view, the notation editor, the trace player and
+the interpreter's worker together. It does no rule work: every answer comes from the worker (the
+interpreter, legality) or from :mod:`dagaz_studio.engine.explain` over the reply.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRectF, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QLabel,
+    QMenu,
+    QProgressBar,
+    QScrollArea,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.explain import SquareExplanation, explain_square
+from dagaz_studio.engine.highlights import move_highlights
+from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS, UNIT, HighlightItem, QtBoardView
+from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.qt_notation_editor import QtNotationEditor
+from dagaz_studio.gui.qt_trace_overlay import TraceStep
+from dagaz_studio.gui.qt_trace_player import QtTracePlayer
+from dagaz_studio.gui.qt_worker import QtMoveRunner, RunReply, RunRequest
+
+#: The legend's wording of each highlight kind.
+LEGEND_TEXT = {
+    "move": "quiet move: the piece can go here",
+    "capture": "capture: the piece takes what stands here",
+    "removed": "removed: a move takes the piece here without landing on it",
+    "displaced": "displaced: a second piece moves away from here (castling)",
+    "stop": "stop: a chain of partial moves lands here on its way",
+    "selected": "the selected piece",
+}
+
+
+def highlight_icon(kind: str, size: int = 28, points: bool = False) -> QIcon:
+    """The symbol the board draws for ``kind``, as an icon (drawn by the same code)."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.fillRect(QRectF(1, 1, size - 2, size - 2), Qt.GlobalColor.lightGray)
+    painter.translate(size / 2, size / 2)
+    painter.scale(size / (UNIT * 1.05), size / (UNIT * 1.05))
+    HighlightItem(0, kind, QPointF(0, 0), points).paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class QtLegend(QWidget):
+    """What each highlight's colour and symbol mean; the symbols differ, not only the colours."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setVerticalSpacing(2)
+        self.rows: dict[str, QLabel] = {}
+        for row, kind in enumerate(HIGHLIGHT_KINDS):
+            icon = QLabel()
+            icon.setPixmap(highlight_icon(kind).pixmap(28, 28))
+            text = QLabel(LEGEND_TEXT.get(kind, HIGHLIGHT_KINDS[kind]))
+            text.setWordWrap(True)
+            layout.addWidget(icon, row, 0)
+            layout.addWidget(text, row, 1)
+            self.rows[kind] = text
+        layout.setColumnStretch(1, 1)
+
+
+class QtMovesPanel(QWidget):
+    """The "legal only" switch, what the selection shows, a busy bar, and the legend."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.legal_only = QCheckBox("Legal moves only")
+        self.legal_only.setChecked(True)
+        self.legal_only.setToolTip("Show only the moves the game allows (off: every move the notation gives)")
+        self.summary = QLabel("Click a piece to see its moves.")
+        self.summary.setObjectName("movesSummary")
+        self.summary.setWordWrap(True)
+        self.explanation = QLabel()
+        self.explanation.setObjectName("squareExplanation")
+        self.explanation.setWordWrap(True)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)  # a busy bar: how long a run takes is not known in advance
+        self.busy.setMaximumHeight(12)
+        self.busy.setTextVisible(False)
+        self.busy.hide()
+        self.legend = QtLegend()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.legal_only)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.explanation)
+        layout.addWidget(self.legend)
+        layout.addStretch(1)
+
+
+class QtMoveExplorer(QObject):
+    """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
+
+    #: A reply was shown (tests and the status bar listen).
+    replyShown = Signal(object)
+
+    def __init__(self, document: QtDocument, view: QtBoardView, editor: QtNotationEditor,
+                 player: QtTracePlayer, panel: QtMovesPanel, parent: Optional[QObject] = None) -> None:
+        super().__init__(parent)
+        self.document, self.view, self.editor, self.player, self.panel = document, view, editor, player, panel
+        self.runner = QtMoveRunner(self)
+        self.selected: Optional[int] = None
+        self.reply: Optional[RunReply] = None
+        self.explanation: Optional[SquareExplanation] = None
+        self._notation: Optional[str] = editor.current_notation()
+        self.runner.replyReady.connect(self._show_reply)
+        self.runner.busyChanged.connect(self._on_busy)
+        document.boardChanged.connect(self._on_board_changed)
+        document.positionChanged.connect(lambda: self.refresh())
+        editor.notationChanged.connect(self._on_notation_changed)
+        editor.notationInvalid.connect(self._on_notation_invalid)
+        editor.pieceNotationApplied.connect(self._apply_piece_notation)
+        player.stepChanged.connect(self._show_step)
+        panel.legal_only.toggled.connect(lambda _on: self.refresh())
+
+    # ------------------------------------------------------------------ public API
+
+    @Slot(int)
+    def square_clicked(self, square: int) -> None:
+        """Select the clicked square's piece (or, with a typed notation, any square); again: deselect."""
+        position = self.document.position
+        if position is None:
+            return
+        if square == self.selected:
+            self.select(None)
+        elif position.cells[square] is not None or self._notation is not None:
+            self.select(square)
+        else:
+            self.select(None)
+
+    def select(self, square: Optional[int]) -> None:
+        """Show the moves of the piece on ``square`` (``None``: nothing selected)."""
+        self.selected = square
+        self.refresh()
+
+    def refresh(self, debounce: bool = False) -> None:
+        """Ask the worker again for the selected square (after any change)."""
+        board, position = self.document.board, self.document.position
+        self.explanation = None
+        self.panel.explanation.setText("")
+        if board is None or position is None or self.selected is None or self.selected >= len(board.squares):
+            self.selected = None
+            self.runner.cancel()
+            self._clear()
+            return
+        if position.cells[self.selected] is None and self._notation is None:
+            self.selected = None
+            self.runner.cancel()
+            self._clear()
+            return
+        request = RunRequest(board, position.copy(), self.selected, notation=self._notation,
+                             legal_only=self.panel.legal_only.isChecked())
+        self.runner.request(request, debounce=debounce)
+
+    def square_actions(self, square: int, menu: QMenu) -> None:
+        """Add "Why (not) here?" for ``square`` to a square's context menu."""
+        action = QAction("Why (not) here?", menu)
+        action.setEnabled(self.reply is not None and self.reply.request.square != square)
+        action.setToolTip("Explain why the selected piece reaches this square, or what stops it")
+        action.triggered.connect(lambda: self.explain(square))
+        menu.addAction(action)
+
+    def explain(self, square: int) -> Optional[SquareExplanation]:
+        """Explain ``square`` for the last run: say why, and replay the steps that show it."""
+        reply, board = self.reply, self.document.board
+        if reply is None or board is None or reply.request.board is not board:
+            return None
+        explanation = explain_square(board, reply.trace, reply.moves, square, reply.tree,
+                                     allowed=reply.allowed, origin=reply.request.square)
+        self.explanation = explanation
+        self.panel.explanation.setText(explanation.sentence)
+        if explanation.events:
+            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{board.squares[square]}?")
+        return explanation
+
+    def shutdown(self) -> None:
+        """Stop the worker thread (the window calls this when it closes)."""
+        self.runner.shutdown()
+
+    # ------------------------------------------------------------------ private
+
+    def _clear(self) -> None:
+        self.reply = None
+        self.view.clear_highlights()
+        self.view.set_trace_step(None)
+        self.editor.set_step_span(None)
+        self.player.set_run(None, None)
+        self.panel.summary.setText("Click a piece to see its moves." if self._notation is None
+                                   else "Click a square: the typed notation moves a piece from there.")
+
+    @Slot()
+    def _on_board_changed(self) -> None:
+        self.selected = None
+        self.editor.set_board(self.document.board)
+        self.refresh()
+
+    @Slot(object)
+    def _on_notation_changed(self, notation: Optional[str]) -> None:
+        self.editor.set_external_error(None)
+        if notation == self._notation:
+            return
+        self._notation = notation
+        self.refresh(debounce=True)
+
+    @Slot(str)
+    def _on_notation_invalid(self, _message: str) -> None:
+        # The last valid notation stays applied, so the board does not flicker while the user types.
+        self.runner.cancel()
+
+    @Slot(str, str)
+    def _apply_piece_notation(self, piece: str, text: str) -> None:
+        try:
+            self.document.set_piece_notation(piece, text)
+        except ValueError as error:
+            self.editor.set_external_error(str(error))
+
+    @Slot(bool)
+    def _on_busy(self, busy: bool) -> None:
+        self.panel.busy.setVisible(busy)
+        if busy:
+            self.panel.summary.setText("Working…")
+
+    @Slot(object)
+    def _show_reply(self, reply: RunReply) -> None:
+        board = self.document.board
+        if board is None or reply.request.board is not board:
+            return
+        self.reply = reply
+        origin = reply.request.square
+        name = board.squares[origin]
+        if reply.error is not None:
+            self.view.set_highlights({origin: "selected"})
+            self.editor.set_external_error(reply.error)
+            self.player.set_run(None, None)
+            self.panel.summary.setText(f"{name}: {reply.error}")
+            self.replyShown.emit(reply)
+            return
+        self.view.set_highlights(move_highlights(reply.shown_moves(), origin))
+        text = reply.request.notation
+        if text is None:
+            piece = reply.request.position.cells[origin]
+            text = board.pieces[list(board.pieces)[piece.kind]].notation_text if piece is not None and piece.kind < len(board.pieces) else ""
+        self.player.set_run(reply, board, text)
+        self.panel.summary.setText(self._summary(board, reply))
+        self.replyShown.emit(reply)
+
+    def _summary(self, board: Board, reply: RunReply) -> str:
+        request = reply.request
+        origin = request.square
+        player = board.players[reply.player] if reply.player < len(board.players) else "?"
+        if request.notation is not None:
+            what = f"The typed notation, as a {player} piece on {board.squares[origin]}"
+        else:
+            piece = request.position.cells[origin]
+            kind = list(board.pieces)[piece.kind] if piece is not None and piece.kind < len(board.pieces) else "piece"
+            what = f"{player} {kind} on {board.squares[origin]}"
+        total, shown = len(reply.moves), len(reply.allowed)
+        if request.legal_only and shown != total:
+            counted = f"{shown} legal move{'s' if shown != 1 else ''} ({total} by its notation)"
+        elif request.legal_only:
+            counted = f"{shown} legal move{'s' if shown != 1 else ''}"
+        else:
+            counted = f"{total} move{'s' if total != 1 else ''} by its notation"
+        text = f"{what}: {counted}."
+        position = self.document.position
+        if position is not None and reply.player != position.turn:
+            text += f" ({player} is not to move: shown as if it were.)"
+        if reply.stopped:
+            text += f" The run {reply.stopped}."
+        if reply.trace_truncated:
+            text += f" The trace was cut at {len(reply.trace):,} steps."
+        return text
+
+    @Slot(object)
+    def _show_step(self, event) -> None:
+        if event is None:
+            self.view.set_trace_step(None)
+            self.editor.set_step_span(None)
+            return
+        self.view.set_trace_step(TraceStep.from_event(event))
+        # The span belongs to the notation that ran; mark it only if the editor shows that text.
+        ran = self.player.notation_text
+        self.editor.set_step_span(event.span if ran and ran == self.editor.text() else None)
+
+
+class _CloseWatcher(QObject):
+    """Stops the worker thread when the window closes (a closed window runs nothing)."""
+
+    def __init__(self, explorer: QtMoveExplorer, window: QObject) -> None:
+        super().__init__(window)
+        self._explorer = explorer
+        self._window = window
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """On the window's Close, stop the worker (it starts again by itself if the close is refused)."""
+        if watched is self._window and event.type() == QEvent.Type.Close:
+            self._explorer.shutdown()
+        return super().eventFilter(watched, event)
+
+
+def _scrolling(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    return area
+
+
+def install_move_explorer(window) -> QtMoveExplorer:  # type: ignore[no-untyped-def]
+    """Give ``window`` (a :class:`QtMainWindow`) the notation editor, the moves panel with its legend
+    and the trace player as docks, and the explorer that runs them."""
+    editor = QtNotationEditor(window)
+    panel = QtMovesPanel(window)
+    player = QtTracePlayer(window)
+    window.notation_editor, window.moves_panel, window.trace_player = editor, panel, player
+    # Scroll areas let the docks shrink with the window instead of setting its minimum height.
+    window.notation_dock = window.add_dock("Notation", "notationDock", _scrolling(editor))
+    window.moves_dock = window.add_dock("Moves", "movesDock", _scrolling(panel), Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.trace_dock = window.add_dock("Step by step", "traceDock", _scrolling(player), Qt.DockWidgetArea.BottomDockWidgetArea)
+    explorer = QtMoveExplorer(window.document, window.board_view, editor, player, panel, window)
+    window.board_view.squareClicked.connect(explorer.square_clicked)
+    explorer._close_watcher = _CloseWatcher(explorer, window)  # kept alive with the explorer
+    app = QCoreApplication.instance()
+    if app is not None:
+        app.aboutToQuit.connect(explorer.shutdown)
+    editor.set_board(window.document.board)
+    editor.restore_typed_text()
+    return explorer

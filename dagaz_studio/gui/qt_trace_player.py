@@ -1,0 +1,364 @@
+"""Step by step: replay a run's trace forward and back, all of it or only the steps behind one move.
+
+The player holds a *sequence* of trace events: the whole trace, the branch that built one chosen move
+(:func:`dagaz_studio.engine.explain.move_branch`), or the events that explain a square. It emits
+:attr:`QtTracePlayer.stepChanged` with the event it is at; the window draws that event on the board and
+in the notation editor.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Optional, Sequence
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSlider,
+    QSpinBox,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.explain import move_branch
+from dagaz_studio.engine.interpreter import TraceEvent, describe_move
+from dagaz_studio.gui.qt_worker import RunReply
+
+#: Steps per second when playing, unless changed.
+DEFAULT_SPEED = 4
+_ALL = -1
+_EXPLANATION = -2
+
+
+class QtTracePlayer(QWidget):
+    """Controls, a slider and a move list over a run's trace."""
+
+    #: The event the player is at (a :class:`TraceEvent`), or ``None`` when there is none.
+    stepChanged = Signal(object)
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self._reply: Optional[RunReply] = None
+        self._board: Optional[Board] = None
+        self._notation_text = ""
+        self._sequence: list[int] = []
+        self._position = -1
+
+        self.start_button = self._button(QStyle.StandardPixmap.SP_MediaSkipBackward, "Go to the first step (Home)", self.go_to_start)
+        self.back_button = self._button(QStyle.StandardPixmap.SP_MediaSeekBackward, "Step back (←)", self.step_back)
+        self.play_button = self._button(QStyle.StandardPixmap.SP_MediaPlay, "Play or pause (Space)", self.toggle_play)
+        self.play_button.setCheckable(True)
+        self.forward_button = self._button(QStyle.StandardPixmap.SP_MediaSeekForward, "Step forward (→)", self.step_forward)
+        self.end_button = self._button(QStyle.StandardPixmap.SP_MediaSkipForward, "Go to the last step (End)", self.go_to_end)
+        self.speed = QSpinBox()
+        self.speed.setRange(1, 60)
+        self.speed.setValue(DEFAULT_SPEED)
+        self.speed.setSuffix(" steps/s")
+        self.speed.setToolTip("How fast Play goes through the steps")
+        self.speed.valueChanged.connect(self._on_speed_changed)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setToolTip("Drag through the steps")
+        self.slider.valueChanged.connect(self._on_slider)
+        self.counter = QLabel("no run")
+        self.counter.setMinimumWidth(90)
+
+        self.sentence = QLabel()
+        self.sentence.setObjectName("traceSentence")
+        self.sentence.setWordWrap(True)
+        self.sentence.setTextFormat(Qt.TextFormat.RichText)
+        self.sentence.setMinimumHeight(40)
+        self.notation_label = QLabel()
+        self.notation_label.setObjectName("traceNotation")
+        self.notation_label.setTextFormat(Qt.TextFormat.RichText)
+        self.notation_label.setWordWrap(True)
+
+        self.moves = QListWidget()
+        self.moves.setToolTip("Choose a move to replay only the steps that built it")
+        self.moves.currentRowChanged.connect(self._on_move_chosen)
+
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._tick)
+        self._on_speed_changed(self.speed.value())
+
+        controls = QHBoxLayout()
+        for button in (self.start_button, self.back_button, self.play_button, self.forward_button, self.end_button):
+            controls.addWidget(button)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.counter)
+        controls.addWidget(self.speed)
+        left = QVBoxLayout()
+        left.addLayout(controls)
+        left.addWidget(self.notation_label)
+        left.addWidget(self.sentence, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(left, 3)
+        layout.addWidget(self.moves, 1)
+        self._update_controls()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def sequence(self) -> list[int]:
+        """The trace indexes being replayed, in order."""
+        return list(self._sequence)
+
+    @property
+    def position(self) -> int:
+        """Where in :attr:`sequence` the player is (``-1``: nowhere)."""
+        return self._position
+
+    @property
+    def notation_text(self) -> str:
+        """The notation whose run is being replayed."""
+        return self._notation_text
+
+    @property
+    def playing(self) -> bool:
+        """Whether Play is on."""
+        return self._timer.isActive()
+
+    def current_event(self) -> Optional[TraceEvent]:
+        """The event the player is at."""
+        if self._reply is None or not 0 <= self._position < len(self._sequence):
+            return None
+        return self._reply.trace[self._sequence[self._position]]
+
+    def set_run(self, reply: Optional[RunReply], board: Optional[Board], notation_text: str = "") -> None:
+        """Replay ``reply``'s trace (``None``: nothing); ``notation_text`` is the notation that ran."""
+        self.pause()
+        self._reply, self._board, self._notation_text = reply, board, notation_text
+        self.moves.blockSignals(True)
+        self.moves.clear()
+        if reply is not None and board is not None and reply.trace:
+            allowed = set(reply.allowed)
+            item = QListWidgetItem(f"All steps ({len(reply.trace):,})")
+            item.setData(Qt.ItemDataRole.UserRole, _ALL)
+            self.moves.addItem(item)
+            for index, move in enumerate(reply.moves):
+                text = describe_move(board, move)
+                if index not in allowed:
+                    text += "  (not allowed)"
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, index)
+                if index not in allowed:
+                    item.setForeground(Qt.GlobalColor.gray)
+                item.setToolTip("Replay only the steps that built this move")
+                self.moves.addItem(item)
+            self.moves.setCurrentRow(0)
+        self.moves.blockSignals(False)
+        sequence = list(range(len(reply.trace))) if reply is not None else []
+        self._set_sequence(sequence, 0 if sequence else -1)
+
+    def show_move(self, move_index: int) -> None:
+        """Replay only the steps that built move ``move_index`` (from its first step)."""
+        for row in range(self.moves.count()):
+            if self.moves.item(row).data(Qt.ItemDataRole.UserRole) == move_index:
+                self.moves.setCurrentRow(row)
+                return
+
+    def show_events(self, events: Sequence[int], title: str) -> None:
+        """Replay the given trace events (an explanation), at the last of them."""
+        if self._reply is None:
+            return
+        self.pause()
+        self.moves.blockSignals(True)
+        for row in range(self.moves.count() - 1, -1, -1):
+            if self.moves.item(row).data(Qt.ItemDataRole.UserRole) == _EXPLANATION:
+                self.moves.takeItem(row)
+        item = QListWidgetItem(title)
+        item.setData(Qt.ItemDataRole.UserRole, _EXPLANATION)
+        item.setData(Qt.ItemDataRole.UserRole + 1, list(events))
+        self.moves.addItem(item)
+        self.moves.setCurrentItem(item)
+        self.moves.blockSignals(False)
+        self._set_sequence(list(events), len(events) - 1)
+
+    @Slot()
+    def go_to_start(self) -> None:
+        """Go to the first step."""
+        self.go_to(0)
+
+    @Slot()
+    def go_to_end(self) -> None:
+        """Go to the last step."""
+        self.pause()
+        self.go_to(len(self._sequence) - 1)
+
+    @Slot()
+    def step_forward(self) -> None:
+        """One step on."""
+        self.go_to(self._position + 1)
+
+    @Slot()
+    def step_back(self) -> None:
+        """One step back."""
+        self.go_to(self._position - 1)
+
+    def go_to(self, position: int) -> None:
+        """Go to step ``position`` of the sequence (clamped)."""
+        if not self._sequence:
+            return
+        position = max(0, min(position, len(self._sequence) - 1))
+        if position != self._position:
+            self._position = position
+            self._show()
+
+    @Slot()
+    def toggle_play(self) -> None:
+        """Play, or pause if playing."""
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+
+    def play(self) -> None:
+        """Go through the steps at the chosen speed (from the start if at the end)."""
+        if not self._sequence:
+            self._sync_play_button()
+            return
+        if self._position >= len(self._sequence) - 1:
+            self.go_to(0)
+        self._timer.start()
+        self._sync_play_button()
+
+    def pause(self) -> None:
+        """Stop playing."""
+        self._timer.stop()
+        self._sync_play_button()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Arrow keys step, Home/End jump, Space plays or pauses."""
+        keys = {
+            Qt.Key.Key_Right: self.step_forward,
+            Qt.Key.Key_Left: self.step_back,
+            Qt.Key.Key_Home: self.go_to_start,
+            Qt.Key.Key_End: self.go_to_end,
+            Qt.Key.Key_Space: self.toggle_play,
+        }
+        action = keys.get(Qt.Key(event.key()))
+        if action is None:
+            super().keyPressEvent(event)
+            return
+        action()
+        event.accept()
+
+    # ------------------------------------------------------------------ private
+
+    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
+        button = QToolButton()
+        button.setIcon(self.style().standardIcon(icon))
+        button.setToolTip(tip)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    def _set_sequence(self, sequence: list[int], position: int) -> None:
+        self._sequence = sequence
+        self._position = -1
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, max(0, len(sequence) - 1))
+        self.slider.blockSignals(False)
+        if position >= 0:
+            self.go_to(position)
+        else:
+            self._show()
+
+    @Slot(int)
+    def _on_move_chosen(self, row: int) -> None:
+        if row < 0 or self._reply is None:
+            return
+        item = self.moves.item(row)
+        key = item.data(Qt.ItemDataRole.UserRole)
+        self.pause()
+        if key == _ALL:
+            self._set_sequence(list(range(len(self._reply.trace))), 0)
+        elif key == _EXPLANATION:
+            events = item.data(Qt.ItemDataRole.UserRole + 1) or []
+            self._set_sequence(list(events), len(events) - 1)
+        else:
+            tree = self._reply.tree
+            events = move_branch(self._reply.trace, tree, key) if tree is not None else []
+            self._set_sequence(events, 0 if events else -1)
+
+    @Slot(int)
+    def _on_slider(self, value: int) -> None:
+        self.go_to(value)
+
+    @Slot(int)
+    def _on_speed_changed(self, speed: int) -> None:
+        self._timer.setInterval(max(15, int(1000 / max(1, speed))))
+
+    @Slot()
+    def _tick(self) -> None:
+        if self._position >= len(self._sequence) - 1:
+            self.pause()
+            return
+        self.step_forward()
+
+    def _sync_play_button(self) -> None:
+        playing = self._timer.isActive()
+        self.play_button.blockSignals(True)
+        self.play_button.setChecked(playing)
+        self.play_button.blockSignals(False)
+        icon = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        self.play_button.setIcon(self.style().standardIcon(icon))
+
+    def _show(self) -> None:
+        event = self.current_event()
+        self.slider.blockSignals(True)
+        self.slider.setValue(max(0, self._position))
+        self.slider.blockSignals(False)
+        self._update_controls()
+        if event is None:
+            self.sentence.setText("" if self._reply is None else "No steps recorded.")
+            self.notation_label.setText("")
+        else:
+            self.sentence.setText(self._sentence(event))
+            self.notation_label.setText(self._notation_html(event))
+        self.stepChanged.emit(event)
+
+    def _update_controls(self) -> None:
+        count = len(self._sequence)
+        has = count > 0
+        for button in (self.start_button, self.back_button):
+            button.setEnabled(has and self._position > 0)
+        for button in (self.forward_button, self.end_button):
+            button.setEnabled(has and self._position < count - 1)
+        self.play_button.setEnabled(has)
+        self.slider.setEnabled(has)
+        self.counter.setText(f"step {self._position + 1} of {count}" if has else "no steps")
+
+    def _sentence(self, event: TraceEvent) -> str:
+        colour = "#1e7a3c" if event.ok else "#b00020"
+        mark = "✔" if event.ok else "✘"
+        if event.kind in ("branch", "repeat", "backtrack", "start"):
+            colour, mark = "#333333", "•"
+        text = f"<span style='color:{colour}; font-weight:bold'>{mark}</span> {html.escape(event.text)}"
+        details = []
+        board = self._board
+        if event.hand:
+            details.append("in hand: " + ", ".join(event.hand))
+        if event.captures and board is not None:
+            details.append("captured so far: " + ", ".join(board.squares[s] for s in event.captures))
+        if self._reply is not None and self._reply.trace_truncated and self._sequence and self._position == len(self._sequence) - 1:
+            details.append(f"the trace was cut at {len(self._reply.trace):,} steps")
+        if details:
+            text += "<br><span style='color:#555555'>" + html.escape("; ".join(details)) + "</span>"
+        return text
+
+    def _notation_html(self, event: TraceEvent) -> str:
+        text = self._notation_text
+        span = event.span
+        if not text:
+            return ""
+        if span is None or span.end > len(text):
+            return f"<code>{html.escape(text)}</code>"
+        before, part, after = text[:span.start], text[span.start:span.end], text[span.end:]
+        return (f"<code>{html.escape(before)}<span style='background:#fff1a8; color:#000000; font-weight:bold'>"
+                f"{html.escape(part)}</span>{html.escape(after)}</code>")
