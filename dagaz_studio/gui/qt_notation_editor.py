@@ -11,7 +11,6 @@ Colouring and errors come from the core (:mod:`dagaz_studio.notation`); this mod
 
 from __future__ import annotations
 
-import html
 from typing import Optional
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
@@ -132,6 +131,7 @@ class QtNotationEditor(QWidget):
         self.error_label = QLabel()
         self.error_label.setObjectName("notationError")
         self.error_label.setWordWrap(True)
+        self.error_label.setTextFormat(Qt.TextFormat.PlainText)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.setStyleSheet("color: #b00020;")
 
@@ -207,7 +207,7 @@ class QtNotationEditor(QWidget):
     def set_external_error(self, message: Optional[str]) -> None:
         """Show a problem found when running the notation (an unknown piece name …), or clear it."""
         if self._error is None:
-            self.error_label.setText(html.escape(message) if message else "")
+            self.error_label.setText(message or "")
 
     @Slot()
     def apply_to_piece(self) -> None:
@@ -272,7 +272,7 @@ class QtNotationEditor(QWidget):
             except NotationError as error:
                 self._error = error
         if self._error is not None:
-            self.error_label.setText(html.escape(f"{self._error.line}:{self._error.column}: {self._error.message}"))
+            self.error_label.setText(f"{self._error.line}:{self._error.column}: {self._error.message}")
         else:
             self.error_label.setText("")
         if notation is not None:

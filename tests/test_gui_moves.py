@@ -1,0 +1,272 @@
+"""Seeing moves in the real window (offscreen): clicking pieces, typing notations, errors, the trace
+player, "why (not) here?", runaway notations, and no thread left running."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QMenu
+
+from dagaz_studio.board import shipped_boards
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.highlights import move_highlights
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Position
+from dagaz_studio.gui import app
+from dagaz_studio.gui.qt_move_explorer import LEGEND_TEXT
+from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS
+
+
+def open_window(qtbot, name: str):
+    window = app.create_window(str(shipped_boards()[name]))
+    qtbot.addWidget(window)
+    window.resize(1200, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def chess_window(qtbot):
+    return open_window(qtbot, "chess")
+
+
+def click(qtbot, window, square: str) -> None:
+    view = window.board_view
+    point = view.mapFromScene(view.square_centre(window.board.index(square)))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def click_and_wait(qtbot, window, square: str):
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        click(qtbot, window, square)
+    return blocker.args[0]
+
+
+def type_and_wait(qtbot, window, text: str):
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        window.notation_editor.text_edit.setFocus()
+        window.notation_editor.text_edit.selectAll()
+        qtbot.keyClicks(window.notation_editor.text_edit, text)
+    return blocker.args[0]
+
+
+def expected_highlights(window, square: str) -> dict[int, str]:
+    """What the interpreter says, asked directly (not through the window)."""
+    board = window.board
+    position = window.document.position.copy()
+    origin = board.index(square)
+    return move_highlights(legal_moves(Rules(board), position, origin), origin)
+
+
+@pytest.mark.parametrize("name, square", [("chess", "g1"), ("chess", "e2"), ("xiangqi", "b3"), ("xiangqi", "b1"),
+                                          ("fanorona", "d3"), ("fanorona", "e2")])
+def test_each_shipped_board_shows_exactly_the_interpreters_moves(qtbot, name: str, square: str) -> None:
+    window = open_window(qtbot, name)
+    reply = click_and_wait(qtbot, window, square)
+    assert reply.error is None and reply.moves
+    marks = {s: item.kind for s, item in window.board_view.highlight_items().items()}
+    assert marks == expected_highlights(window, square)
+    assert marks[window.board.index(square)] == "selected"
+    assert any(kind in ("move", "capture") for kind in marks.values())
+    assert window.trace_player.sequence and window.trace_player.current_event() is not None
+
+
+def test_legal_only_toggle_shows_the_notations_moves_too(qtbot, chess_window) -> None:
+    window = chess_window
+    window.document.set_fen("4r3/8/8/8/8/8/4B3/4K3 w - - 0 1")  # the bishop is pinned
+    reply = click_and_wait(qtbot, window, "e2")
+    assert reply.moves and reply.allowed == []
+    assert set(window.board_view.highlight_items()) == {window.board.index("e2")}
+    assert "0 legal moves" in window.moves_panel.summary.text()
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        window.moves_panel.legal_only.setChecked(False)
+    assert len(window.board_view.highlight_items()) == len(reply.moves) + 1
+
+
+def test_typing_a_notation_changes_the_highlights_as_you_type(qtbot, chess_window) -> None:
+    window = chess_window
+    board = window.board
+    click_and_wait(qtbot, window, "d2")
+    before = set(window.board_view.highlight_items())
+    reply = type_and_wait(qtbot, window, "(+)([p]\\1)*")
+    assert reply.request.notation == "(+)([p]\\1)*"
+    marks = {board.squares[s] for s, item in window.board_view.highlight_items().items() if item.kind != "selected"}
+    # A rook on d2 among the initial pieces: up the d file to d7 (capturing), nothing sideways.
+    assert marks == {"d3", "d4", "d5", "d6", "d7"}
+    assert set(window.board_view.highlight_items()) != before
+    assert window.board_view.highlight_items()[board.index("d7")].kind == "capture"
+    assert window.notation_editor.words.toPlainText()
+    assert window.notation_editor.tree.toPlainText()
+
+
+def test_a_typed_notation_moves_a_new_piece_from_an_empty_square(qtbot, chess_window) -> None:
+    window = chess_window
+    window.notation_editor.set_text("N,OM;E,OT;S TR;W,RM")
+    reply = click_and_wait(qtbot, window, "d4")
+    marks = {window.board.squares[s] for s, item in window.board_view.highlight_items().items() if item.kind != "selected"}
+    assert reply.request.notation and marks == {"c6", "e6", "f5", "f3", "b5", "b3"}  # not onto its own c2/e2
+
+
+def test_bad_notation_is_underlined_with_its_message(qtbot, chess_window) -> None:
+    window = chess_window
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "d2")
+    editor.text_edit.setFocus()
+    qtbot.keyClicks(editor.text_edit, "(+)([p]\\1*")
+    assert editor.error is not None
+    assert "unclosed '('" in editor.error_label.text() and "1:4" in editor.error_label.text()
+    assert editor.error_selection() == (3, 4)
+    qtbot.keyClicks(editor.text_edit, ")")
+    assert editor.error is None and editor.error_label.text() == "" and editor.error_selection() is None
+
+
+def test_unknown_piece_names_are_reported_when_run(qtbot, chess_window) -> None:
+    window = chess_window
+    click_and_wait(qtbot, window, "d2")
+    reply = type_and_wait(qtbot, window, "N[=Dragon]")
+    assert reply.error and "Dragon" in reply.error
+    assert "Dragon" in window.notation_editor.error_label.text()
+
+
+def test_stepping_a_trace_forward_and_back(qtbot, chess_window) -> None:
+    window = chess_window
+    player = window.trace_player
+    view = window.board_view
+    reply = click_and_wait(qtbot, window, "b1")
+    assert player.position == 0 and player.current_event().kind == "start"
+    steps = []
+    player.stepChanged.connect(steps.append)
+    qtbot.mouseClick(player.forward_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(player.forward_button, Qt.MouseButton.LeftButton)
+    assert player.position == 2 and len(steps) == 2
+    assert steps[-1] is reply.trace[2]
+    assert view.trace_step_items()
+    assert player.sentence.text() and reply.trace[2].text.split(":")[0][:10] in player.sentence.text()
+    qtbot.mouseClick(player.back_button, Qt.MouseButton.LeftButton)
+    assert player.position == 1
+    qtbot.mouseClick(player.end_button, Qt.MouseButton.LeftButton)
+    assert player.position == len(reply.trace) - 1
+    qtbot.mouseClick(player.start_button, Qt.MouseButton.LeftButton)
+    assert player.position == 0
+    player.slider.setValue(5)
+    assert player.position == 5 and player.current_event() is reply.trace[5]
+
+
+def test_the_step_is_marked_in_the_editor_when_it_shows_the_notation_run(qtbot, chess_window) -> None:
+    window = chess_window
+    editor, player = window.notation_editor, window.trace_player
+    click_and_wait(qtbot, window, "d2")
+    type_and_wait(qtbot, window, "(+)([p]\\1)*")
+    index = next(i for i, e in enumerate(player._reply.trace) if e.kind == "check")  # the first [p]
+    player.go_to(index)
+    assert editor.step_selection() == (5, 6)
+    assert "background" in player.notation_label.text()
+
+
+def test_play_goes_through_the_steps_by_itself(qtbot, chess_window) -> None:
+    window = chess_window
+    player = window.trace_player
+    click_and_wait(qtbot, window, "g1")
+    player.speed.setValue(60)
+    qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
+    assert player.playing
+    qtbot.waitUntil(lambda: player.position >= 5, timeout=5000)
+    qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
+    assert not player.playing
+
+
+def test_choosing_a_move_replays_only_its_steps(qtbot, chess_window) -> None:
+    window = chess_window
+    player = window.trace_player
+    reply = click_and_wait(qtbot, window, "g1")
+    f3 = next(i for i, m in enumerate(reply.moves) if window.board.squares[m.target] == "f3")
+    player.show_move(f3)
+    events = [reply.trace[i] for i in player.sequence]
+    assert events[0].kind == "start" and events[-1].kind == "move" and events[-1].move == f3
+    assert len(events) < len(reply.trace)
+    assert not any("h3" in e.text for e in events)
+    player.go_to_end()
+    assert "g1-f3" in player.sentence.text()
+
+
+def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
+    window = chess_window
+    board = window.board
+    window.document.set_fen("8/8/8/8/3p4/8/8/3R3K w - - 0 1")
+    click_and_wait(qtbot, window, "d1")
+    menu = QMenu()
+    window.move_explorer.square_actions(board.index("d5"), menu)
+    action = next(a for a in menu.actions() if a.text() == "Why (not) here?")
+    action.trigger()
+    explanation = window.move_explorer.explanation
+    assert not explanation.reachable and "[p] failed on d4" in window.moves_panel.explanation.text()
+    assert window.trace_player.current_event().square == board.index("d4")
+    here = window.move_explorer.explain(board.index("d4"))
+    assert here.reachable and "d1-d4" in window.moves_panel.explanation.text()
+    assert window.trace_player.current_event().kind == "move"
+
+
+def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess_window) -> None:
+    window = chess_window
+    window.notation_editor.set_text("(*){12}")
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(10)
+    try:
+        reply = click_and_wait(qtbot, window, "d4")
+    finally:
+        timer.stop()
+    assert reply.stopped and reply.stopped.startswith("stopped after")
+    assert "stopped after" in window.moves_panel.summary.text()
+    assert len(ticks) >= 10 and max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
+
+
+def test_a_new_notation_cancels_the_running_one(qtbot, chess_window) -> None:
+    window = chess_window
+    explorer = window.move_explorer
+    window.notation_editor.set_text("(*){12}")
+    click(qtbot, window, "d4")
+    qtbot.wait(400)  # typing pauses, the runaway run starts
+    assert explorer.runner.running
+    started = time.perf_counter()
+    reply = type_and_wait(qtbot, window, "N")
+    assert time.perf_counter() - started < 3.0
+    assert reply.request.notation == "N" and reply.stopped is None
+
+
+def test_the_legend_explains_every_kind_with_a_symbol(qtbot, chess_window) -> None:
+    legend = chess_window.moves_panel.legend
+    assert set(legend.rows) == set(HIGHLIGHT_KINDS)
+    assert all(legend.rows[kind].text() == LEGEND_TEXT[kind] for kind in HIGHLIGHT_KINDS)
+
+
+def test_editing_a_piece_types_notation(qtbot, chess_window) -> None:
+    window = chess_window
+    editor = window.notation_editor
+    editor.select_piece("Knight")
+    assert editor.text() == window.board.pieces["Knight"].notation_text
+    assert editor.apply_button.isVisible()
+    editor.set_text("N")
+    qtbot.mouseClick(editor.apply_button, Qt.MouseButton.LeftButton)
+    assert window.board.pieces["Knight"].notation_text == "N"
+    assert window.document.board_dirty
+    reply = click_and_wait(qtbot, window, "g1")
+    assert {window.board.squares[m.target] for m in reply.shown_moves()} == set()  # g2 holds a pawn
+    window.document.undo_stack.undo()
+    assert window.board.pieces["Knight"].notation_text != "N"
+
+
+def test_closing_the_window_leaves_no_thread_running(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    window.notation_editor.set_text("(*){12}")
+    click(qtbot, window, "d4")
+    qtbot.wait(300)
+    thread = window.move_explorer.runner._thread
+    assert thread is not None and thread.isRunning()
+    started = time.perf_counter()
+    assert window.close()
+    assert not thread.isRunning() and time.perf_counter() - started < 2.0
