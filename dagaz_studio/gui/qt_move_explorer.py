@@ -323,6 +323,7 @@ def _scrolling(widget: QWidget) -> QScrollArea:
     area = QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setFrameShape(QScrollArea.Shape.NoFrame)
     return area
 
@@ -335,9 +336,14 @@ def install_move_explorer(window) -> QtMoveExplorer:  # type: ignore[no-untyped-
     player = QtTracePlayer(window)
     window.notation_editor, window.moves_panel, window.trace_player = editor, panel, player
     # Scroll areas let the docks shrink with the window instead of setting its minimum height.
-    window.notation_dock = window.add_dock("Notation", "notationDock", _scrolling(editor))
-    window.moves_dock = window.add_dock("Moves", "movesDock", _scrolling(panel), Qt.DockWidgetArea.LeftDockWidgetArea)
+    left = Qt.DockWidgetArea.LeftDockWidgetArea
+    window.moves_dock = window.add_dock("Moves", "movesDock", _scrolling(panel), left)
+    window.notation_dock = window.add_dock("Notation", "notationDock", _scrolling(editor), left)
+    # The side columns run the full height, so the player below the board does not add to them.
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
     window.trace_dock = window.add_dock("Step by step", "traceDock", _scrolling(player), Qt.DockWidgetArea.BottomDockWidgetArea)
+    window.resizeDocks([window.moves_dock], [340], Qt.Orientation.Horizontal)
     explorer = QtMoveExplorer(window.document, window.board_view, editor, player, panel, window)
     window.board_view.squareClicked.connect(explorer.square_clicked)
     explorer._close_watcher = _CloseWatcher(explorer, window)  # kept alive with the explorer

@@ -3,7 +3,7 @@ captures so far, and whether the check on a square passed.
 
 :class:`QtBoardView` keeps one :class:`TraceStep` (``set_trace_step``) and asks
 :func:`trace_step_items` for its items whenever it redraws; the marks are drawn in black and white
-(with shapes: a dashed ring, an arrow, hatching, ✔/✘) so that they never read as move highlights.
+(with shapes: corner brackets, an arrow, hatching, ✔/✘) so that they never read as move highlights.
 """
 
 from __future__ import annotations
@@ -78,15 +78,25 @@ def trace_step_items(view: "QtBoardView", step: TraceStep, unit: float) -> list[
 
     if step.cursor is not None and step.cursor in squares:
         centre = view.square_centre(step.cursor)
-        ring = QPainterPath()
-        ring.addEllipse(centre, unit * 0.47, unit * 0.47)
-        items.append(_item(ring, QPen(QColor("white"), unit * 0.09)))
-        items.append(_item(ring, QPen(QColor("black"), unit * 0.06, Qt.PenStyle.DashLine)))
+        # Corner brackets: a shape no move highlight uses, so the cursor never hides a capture ring.
+        brackets = QPainterPath()
+        reach, arm = unit * 0.48, unit * 0.17
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            corner = QPointF(centre.x() + sx * reach, centre.y() + sy * reach)
+            brackets.moveTo(corner.x() - sx * arm, corner.y())
+            brackets.lineTo(corner)
+            brackets.lineTo(corner.x(), corner.y() - sy * arm)
+        square_cap = Qt.PenCapStyle.SquareCap
+        items.append(_item(brackets, QPen(QColor("white"), unit * 0.1, Qt.PenStyle.SolidLine, square_cap)))
+        items.append(_item(brackets, QPen(QColor("black"), unit * 0.055, Qt.PenStyle.SolidLine, square_cap)))
         items[-1].setToolTip(f"the run is on {board.squares[step.cursor]}")
         if step.target is not None and step.target in squares:
             items.extend(_arrow(centre, view.square_centre(step.target), unit))
         if step.hand:
-            items.extend(_label("in hand: " + ", ".join(step.hand), QPointF(centre.x(), centre.y() + unit * 0.62), unit))
+            # Below the cursor, or above it on the bottom row, so the label stays on the board.
+            bottom = board.row_of[step.cursor] == max(board.row_of)
+            below = QPointF(centre.x(), centre.y() + (-0.62 if bottom else 0.62) * unit)
+            items.extend(_label("in hand: " + ", ".join(step.hand), below, unit))
 
     if step.checked is not None and step.checked in squares:
         corner = view.square_centre(step.checked) + QPointF(unit * 0.3, -unit * 0.3)
