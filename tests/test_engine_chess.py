@@ -88,3 +88,20 @@ def test_unmake_restores_the_position() -> None:
         assert position.fen() != before
         unmake_move(position, undo)
         assert position.fen() == before
+
+
+def test_fen_names_an_en_passant_square_only_when_it_can_be_used() -> None:
+    from dagaz_studio.engine.game import fen
+
+    board, rules = shipped("chess")
+    for fen_before, uci_move in [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),  # castling: the king passes f1
+        ("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2e4"),  # a black pawn can take en passant
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4"),  # nothing can take en passant
+    ]:
+        position = Position.from_fen(board, fen_before)
+        move = next(m for m in legal_moves(rules, position) if uci(board, rules, m) == uci_move)
+        make_move(position, move)
+        reference = chess.Board(fen_before)
+        reference.push_uci(uci_move)
+        assert fen(rules, position).split()[:4] == reference.fen().split()[:4]

@@ -11,7 +11,7 @@ import argparse
 from typing import Iterable
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
-from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.game import fen, make_move
 from dagaz_studio.engine.interpreter import Rules, RunawayNotation
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
@@ -62,13 +62,14 @@ def run(args: argparse.Namespace) -> int:
     """Play the moves; user errors are reported with exit status 2."""
     try:
         board = open_board(args.board)
-        fen = args.fen[0] if args.fen else None
-        position = open_position(board, fen)
+        fen_text = args.fen[0] if args.fen else None
+        position = open_position(board, fen_text)
+        rules = Rules(board)
         try:
-            final = play_names(Rules(board), position, args.moves + (args.fen[1:] if args.fen else []))
+            final = play_names(rules, position, args.moves + (args.fen[1:] if args.fen else []))
         except (PlayError, RunawayNotation) as error:
             raise CommandError(str(error)) from None
     except CommandError as error:
         return report(error)
-    print(final.fen())
+    print(fen(rules, final))
     return 0

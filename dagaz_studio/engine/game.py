@@ -125,6 +125,21 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     return moves
 
 
+def fen(rules: Rules, position: Position) -> str:
+    """The position as FEN, naming an en-passant square only when a move of the side to move uses it.
+
+    A two-square straight move leaves a square that FEN can name, but only a move that captures the
+    piece that just moved without landing where it stands (en passant) needs it: a castling king or
+    a Xiangqi chariot's two-point move leaves none.
+    """
+    last = position.last_move
+    usable = False
+    if last is not None and position.en_passant_square() != "-":
+        usable = any(last.target in move.captures and move.target != last.target
+                     for move in legal_moves(rules, position))
+    return position.fen(en_passant=usable)
+
+
 def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:

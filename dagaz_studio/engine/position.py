@@ -198,8 +198,12 @@ class Position:
 
     # ------------------------------------------------------------------ output
 
-    def fen(self) -> str:
-        """This position as FEN (castling rights from unmoved royal pieces and their partners)."""
+    def fen(self, en_passant: bool = True) -> str:
+        """This position as FEN (castling rights from unmoved royal pieces and their partners).
+
+        ``en_passant=False`` writes ``-`` for the en-passant square; :func:`dagaz_studio.engine.game.fen`
+        decides it from whether a move of the side to move can use it.
+        """
         board = self.board
         kinds = self.kinds
         grid = {(board.column_of[s], board.row_of[s]): s for s in range(len(board.squares))}
@@ -222,7 +226,7 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         return " ".join([
-            "/".join(rows), side, self._castling_field(), self._en_passant_field(),
+            "/".join(rows), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
 
@@ -242,8 +246,11 @@ class Position:
                     letters.append(side.upper() if player == 0 else side)
         return "".join(letters) or "-"
 
-    def _en_passant_field(self) -> str:
-        # Only a two-square straight move leaves a square behind it that can be named.
+    def en_passant_square(self) -> str:
+        """The square the last move passed over, FEN style, or ``-``.
+
+        Only a two-square straight move leaves a square behind it that can be named.
+        """
         last = self.last_move
         if last is None or last.direction is None:
             return "-"

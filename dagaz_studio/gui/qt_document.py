@@ -15,6 +15,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from dagaz_studio.board import Board, BoardReadError, PlacementError, parse_board, parse_placement, resolve_board
 from dagaz_studio.board.writer import replace_piece_notation
+from dagaz_studio.engine.game import fen as position_fen
+from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import FenError, Piece, Position
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).
@@ -48,6 +50,7 @@ class QtDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._saved_text = ""
         self._dirty = False
+        self._fen_rules: Optional[Rules] = None
 
     # ------------------------------------------------------------------ the board
 
@@ -226,7 +229,15 @@ class QtDocument(QObject):
 
     def fen(self) -> str:
         """The position as FEN (empty without a board)."""
-        return self.position.fen() if self.position is not None else ""
+        if self.position is None:
+            return ""
+        # Rules are rebuilt when the board object changes (a new board, or an edited notation).
+        if self._fen_rules is None or self._fen_rules.board is not self.position.board:
+            self._fen_rules = Rules(self.position.board)
+        try:
+            return position_fen(self._fen_rules, self.position)
+        except ValueError:  # a runaway notation: the en-passant square cannot be judged
+            return self.position.fen(en_passant=False)
 
     def view_placement(self) -> ViewPlacement:
         """The pieces as the board view draws them: square -> (player, piece name, piece letter)."""

@@ -228,7 +228,7 @@ class QtPositionEditor(QWidget):
         if position is None:
             return
         self.turn_box.setCurrentIndex(position.turn)
-        self.fen_field.setText(position.fen())
+        self.fen_field.setText(self.document.fen())
         self.fen_field.setCursorPosition(0)
         self.fen_error.clear()
 
