@@ -16,7 +16,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from dagaz_studio.board import Board, BoardReadError, PlacementError, parse_board, parse_placement, resolve_board
 from dagaz_studio.board.writer import replace_piece_notation
 from dagaz_studio.engine.game import fen as position_fen
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.interpreter import Move, Rules
 from dagaz_studio.engine.position import FenError, Piece, Position
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).
@@ -224,6 +225,22 @@ class QtDocument(QObject):
         if _same(empty, position):
             return
         self._edit("Clear the board", lambda p: _assign(p, empty))
+
+    def play_move(self, move: Move, name: str, on: Optional[Position] = None) -> None:
+        """Make ``move`` (a legal move the core found, named ``name``) as one undoable step.
+
+        ``on`` is the position the move was found in: a move fits only the position it was made
+        for, so if the document's position is no longer equal to it, ``ValueError`` is raised and
+        nothing changes.
+        """
+        position = self._require_position()
+        if on is not None and not _same(on, position):
+            raise ValueError(f"the position changed since {name} was found: try again")
+
+        def change(p: Position) -> None:
+            make_move(p, move)
+
+        self._edit(f"Play {name}", change)
 
     # ------------------------------------------------------------------ reading
 

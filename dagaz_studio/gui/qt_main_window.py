@@ -15,6 +15,7 @@ from dagaz_studio.gui.qt_board_view import Placement, QtBoardView
 from dagaz_studio.gui.qt_document import QtDocument
 from dagaz_studio.gui.qt_files import QtFileActions
 from dagaz_studio.gui.qt_move_explorer import install_move_explorer
+from dagaz_studio.gui.qt_move_names import install_move_play
 from dagaz_studio.gui.qt_position_editor import QtPositionEditor, undo_actions
 
 APP_TITLE = "Dagaz Studio"
@@ -49,6 +50,8 @@ class QtMainWindow(QMainWindow):
         #: Moves on the board, the notation editor, the trace player and the legend.
         self.move_explorer = install_move_explorer(self)
         self._build_menus()
+        #: Moves by name: the "Play move" field, double-click to play, View ▸ Xiangqi move names.
+        self.move_play = install_move_play(self)
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(760, 820)

@@ -28,6 +28,7 @@ from dagaz_studio.engine.explain import SquareExplanation, explain_square
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS, UNIT, HighlightItem, QtBoardView
 from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.qt_move_names import DEFAULT_XIANGQI_STYLE, window_style
 from dagaz_studio.gui.qt_notation_editor import QtNotationEditor
 from dagaz_studio.gui.qt_trace_overlay import TraceStep
 from dagaz_studio.gui.qt_trace_player import QtTracePlayer
@@ -123,6 +124,8 @@ class QtMoveExplorer(QObject):
         self.reply: Optional[RunReply] = None
         self.explanation: Optional[SquareExplanation] = None
         self._notation: Optional[str] = editor.current_notation()
+        #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.qt_move_names.XIANGQI_STYLE_LABELS`).
+        self.xiangqi_style = DEFAULT_XIANGQI_STYLE
         self.runner.replyReady.connect(self._show_reply)
         self.runner.busyChanged.connect(self._on_busy)
         document.boardChanged.connect(self._on_board_changed)
@@ -169,8 +172,15 @@ class QtMoveExplorer(QObject):
             self._clear()
             return
         request = RunRequest(board, position.copy(), self.selected, notation=self._notation,
-                             legal_only=self.panel.legal_only.isChecked())
+                             legal_only=self.panel.legal_only.isChecked(),
+                             name_style=window_style(board, self.xiangqi_style))
         self.runner.request(request, debounce=debounce)
+
+    def set_xiangqi_style(self, style: str) -> None:
+        """Name Xiangqi moves in ``style`` from now on (the list is named again)."""
+        if style != self.xiangqi_style:
+            self.xiangqi_style = style
+            self.refresh()
 
     def square_actions(self, square: int, menu: QMenu) -> None:
         """Add "Why (not) here?" for ``square`` to a square's context menu."""
@@ -289,6 +299,8 @@ class QtMoveExplorer(QObject):
             text += f" The run {reply.stopped}."
         if reply.trace_truncated:
             text += f" The trace was cut at {len(reply.trace):,} steps."
+        if reply.names_error:
+            text += f" The {reply.names_error}."
         return text
 
     @Slot(object)

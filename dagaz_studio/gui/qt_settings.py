@@ -16,6 +16,8 @@ POSITION_FEN_KEY = "position/fen"
 POSITION_BOARD_KEY = "position/board"
 #: The notation typed in the notation editor.
 NOTATION_TEXT_KEY = "notation/text"
+#: How Xiangqi moves are named in the window: ``wxf`` (CF+7), ``wxf-prefix`` (FC+7) or ``wxf-signs`` (C++7).
+XIANGQI_NAMES_KEY = "names/xiangqi-style"
 #: Highlight colours: ``colours/<kind>`` -> ``#rrggbb``.
 COLOURS_GROUP = "colours"
 #: How many recent boards File ▸ Open Recent lists.

@@ -41,6 +41,8 @@ class QtTracePlayer(QWidget):
 
     #: The event the player is at (a :class:`TraceEvent`), or ``None`` when there is none.
     stepChanged = Signal(object)
+    #: A move of the list was double-clicked: its index in the reply's moves.
+    moveActivated = Signal(int)
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -81,6 +83,8 @@ class QtTracePlayer(QWidget):
         self.moves = QListWidget()
         self.moves.setToolTip("Choose a move to replay only the steps that built it")
         self.moves.currentRowChanged.connect(self._on_move_chosen)
+        # Not itemActivated: on some platforms a double-click emits both, which would play twice.
+        self.moves.itemDoubleClicked.connect(self._on_move_activated)
 
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
@@ -143,14 +147,21 @@ class QtTracePlayer(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, _ALL)
             self.moves.addItem(item)
             for index, move in enumerate(reply.moves):
-                text = describe_move(board, move)
+                coordinates = describe_move(board, move)
+                name = reply.names.get(index)
+                text = coordinates if name is None or name == coordinates else f"{name}    {coordinates}"
+                tip = "Replay only the steps that built this move"
+                if index in allowed and reply.player == reply.request.position.turn:
+                    tip += "; double-click to play it"
+                if name is not None and name != coordinates:
+                    tip = f"{name} ({coordinates})\n{tip}"
                 if index not in allowed:
                     text += "  (not allowed)"
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, index)
                 if index not in allowed:
                     item.setForeground(Qt.GlobalColor.gray)
-                item.setToolTip("Replay only the steps that built this move")
+                item.setToolTip(tip)
                 self.moves.addItem(item)
             self.moves.setCurrentRow(0)
         self.moves.blockSignals(False)
@@ -286,6 +297,12 @@ class QtTracePlayer(QWidget):
             tree = self._reply.tree
             events = move_branch(self._reply.trace, tree, key) if tree is not None else []
             self._set_sequence(events, 0 if events else -1)
+
+    @Slot(QListWidgetItem)
+    def _on_move_activated(self, item: QListWidgetItem) -> None:
+        key = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(key, int) and key >= 0:
+            self.moveActivated.emit(key)
 
     @Slot(int)
     def _on_slider(self, value: int) -> None:

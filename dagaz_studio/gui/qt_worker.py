@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
@@ -24,6 +24,7 @@ from dagaz_studio.engine.explain import TraceTree, build_tree
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.interpreter import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, Move, Rules, RunawayNotation, TraceEvent
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.names import MoveNames
 from dagaz_studio.notation import NotationError, parse_notation
 
 #: Milliseconds typing must pause before the notation is run.
@@ -41,6 +42,8 @@ class RunRequest:
     ``notation``: a typed notation that replaces whatever stands on ``square`` by a piece of the
     side to move (``None``: the piece there moves by its own notation, for its own player).
     ``legal_only``: also work out which moves the game's rules allow.
+    ``name_style``: the style legal moves are named in (a :data:`~dagaz_studio.names.STYLES` entry;
+    ``None``: the board's own style).
     """
 
     board: Board
@@ -51,6 +54,7 @@ class RunRequest:
     trace: bool = True
     budget: int = DEFAULT_BUDGET
     trace_limit: int = DEFAULT_TRACE_LIMIT
+    name_style: Optional[str] = None
     serial: int = 0
 
 
@@ -59,7 +63,9 @@ class RunReply:
     """The interpreter's answer to a :class:`RunRequest` of the same ``serial``.
 
     ``allowed`` lists the indexes of the moves the game's rules allow (all of them when legality
-    was not asked); ``error`` is a sentence for the user when nothing could be run.
+    was not asked); ``error`` is a sentence for the user when nothing could be run. ``names`` maps
+    the index of each legal move to its name, told apart from every legal move of the position;
+    ``names_error`` says why there are none when naming failed.
     """
 
     request: RunRequest
@@ -72,6 +78,8 @@ class RunReply:
     error: Optional[str] = None
     player: int = 0
     seconds: float = 0.0
+    names: dict[int, str] = field(default_factory=dict)
+    names_error: Optional[str] = None
 
     @property
     def serial(self) -> int:
@@ -112,53 +120,106 @@ def run_request(rules: Rules, request: RunRequest, cancel: Optional[threading.Ev
     reply.stopped = result.stopped
     reply.trace_truncated = result.trace_truncated
     reply.allowed = list(range(len(result.moves)))
+    everything: Optional[list[Move]] = None
+    # A typed notation's piece is hypothetical: it has no name letter, and its coordinates say it all.
+    if result.stopped is None and request.notation is None:
+        try:
+            # Names tell a move apart from the other pieces' moves too, so the whole side is needed.
+            everything = legal_moves(rules, position, None, cancel)
+        except RunawayNotation as error:
+            # Another piece's runaway notation must not hide this piece's legality, only the names.
+            reply.names_error = f"moves cannot be named: {error}"
     if request.legal_only and result.stopped is None:
         try:
-            legal = {move.key() for move in legal_moves(rules, position, square, cancel)}
+            own = (legal_moves(rules, position, square, cancel) if everything is None
+                   else [move for move in everything if move.origin == square])
         except RunawayNotation as error:
             reply.stopped = f"legality not known: {error}"
         else:
+            legal = {move.key() for move in own}
             reply.allowed = [i for i, move in enumerate(result.moves) if move.key() in legal]
+    if everything is not None:
+        _name_reply(reply, rules, position, everything)
     if reply.trace:
         reply.tree = build_tree(reply.trace)
     reply.seconds = time.perf_counter() - started
     return reply
 
 
+def _name_reply(reply: RunReply, rules: Rules, position: Position, legal: list[Move]) -> None:
+    try:
+        names = MoveNames(rules, position, legal, reply.request.name_style)
+        written = names.names
+    except Exception as error:  # noqa: BLE001 - unnamed moves are still worth showing; the summary says why
+        reply.names_error = f"moves cannot be named: {type(error).__name__}: {error}"
+        return
+    index = {move.key(): i for i, move in enumerate(names.moves)}
+    for i, move in enumerate(reply.moves):
+        found = index.get(move.key())
+        if found is not None:
+            reply.names[i] = written[found]
+
+
+#: Answers one request with the worker's rules for its board; polls the flag to stop early.
+Answer = Callable[[Rules, Any, threading.Event], Any]
+#: Makes the reply that reports an answer's unexpected failure (request, message).
+Failure = Callable[[Any, str], Any]
+
+
+def _run_failed(request: RunRequest, message: str) -> RunReply:
+    return RunReply(request, error=message)
+
+
 class _Worker(QObject):
     """Lives in the worker thread and answers requests one at a time."""
 
-    finished = Signal(object)  # RunReply
+    finished = Signal(object)  # the answer's reply
 
-    def __init__(self) -> None:
+    def __init__(self, answer: Answer, failure: Failure) -> None:
         super().__init__()
-        self._rules: dict[int, tuple[Board, Rules]] = {}
+        self._answer, self._failure = answer, failure
+        self._rules: dict[int, tuple[Board, Rules, Rules]] = {}
 
     @Slot(object, object)
-    def run(self, request: RunRequest, cancel: threading.Event) -> None:
+    def run(self, request: Any, cancel: threading.Event) -> None:
         """Answer one request, unless it was cancelled while it waited in the queue."""
         if cancel.is_set():
             return
         try:
-            reply = run_request(self._rules_for(request.board), request, cancel)
+            typed = getattr(request, "notation", None) is not None
+            reply = self._answer(self._rules_for(request.board, typed), request, cancel)
         except Exception as error:  # a bug must reach the user as a message, not kill the thread
-            reply = RunReply(request, error=f"the interpreter failed: {type(error).__name__}: {error}")
+            reply = self._failure(request, f"the interpreter failed: {type(error).__name__}: {error}")
         if not cancel.is_set():
             self.finished.emit(reply)
 
-    def _rules_for(self, board: Board) -> Rules:
+    def _rules_for(self, board: Board, typed: bool) -> Rules:
+        """The rules for ``board``: those that learn typed notations, or those that never do.
+
+        Legality asks every kind the rules know whether it attacks a square, so a runaway typed
+        notation would slow every later question about the board's own pieces.
+        """
         known = self._rules.get(id(board))
-        if known is not None and known[0] is board and len(known[1].kinds) - len(board.pieces) < _CUSTOM_KINDS_KEPT:
-            return known[1]
-        rules = Rules(board)
+        if known is not None and known[0] is board:
+            plain, custom = known[1], known[2]
+            if not typed:
+                return plain
+            if len(custom.kinds) - len(board.pieces) < _CUSTOM_KINDS_KEPT:
+                return custom
+        else:
+            plain = Rules(board)
+        custom = Rules(board)
         # Keeping the board alongside stops its id from being reused by another board.
-        self._rules = {id(board): (board, rules)}
-        return rules
+        self._rules = {id(board): (board, plain, custom)}
+        return custom if typed else plain
 
 
 class QtMoveRunner(QObject):
     """Runs requests on a worker thread; only the latest request's reply is delivered.
 
+    By default a request is a :class:`RunRequest` answered by :func:`run_request`; ``answer`` and
+    ``failure`` put other questions to the interpreter the same way (requests are dataclasses with
+    ``board`` and ``serial`` fields, replies have a ``serial`` property).
     Call :meth:`shutdown` before the application ends (the window does so when it closes).
     """
 
@@ -168,13 +229,15 @@ class QtMoveRunner(QObject):
     busyChanged = Signal(bool)
     _submit = Signal(object, object)
 
-    def __init__(self, parent: Optional[QObject] = None) -> None:
+    def __init__(self, parent: Optional[QObject] = None, answer: Answer = run_request,
+                 failure: Failure = _run_failed) -> None:
         super().__init__(parent)
+        self._answer, self._failure = answer, failure
         self._thread: Optional[QThread] = None
         self._worker: Optional[_Worker] = None
         self._serial = 0
         self._cancel: Optional[threading.Event] = None
-        self._pending: Optional[RunRequest] = None
+        self._pending: Any = None
         self._busy = False
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
@@ -195,7 +258,7 @@ class QtMoveRunner(QObject):
         """Whether a request is waiting or being answered."""
         return self._debounce.isActive() or (self._cancel is not None and not self._cancel.is_set())
 
-    def request(self, request: RunRequest, debounce: bool = False) -> int:
+    def request(self, request: Any, debounce: bool = False) -> int:
         """Ask the worker; returns the request's number. Any earlier request is cancelled."""
         self._serial += 1
         request = replace(request, serial=self._serial)
@@ -240,7 +303,7 @@ class QtMoveRunner(QObject):
         thread.setObjectName("dagaz-interpreter")
         # Deeply nested notations recurse deeply; a roomy stack keeps the interpreter's own limits in charge.
         thread.setStackSize(64 * 1024 * 1024)
-        worker = _Worker()
+        worker = _Worker(self._answer, self._failure)
         worker.moveToThread(thread)
         thread.finished.connect(worker.deleteLater)
         self._submit.connect(worker.run)
@@ -260,7 +323,7 @@ class QtMoveRunner(QObject):
         self._submit.emit(request, self._cancel)
 
     @Slot(object)
-    def _on_finished(self, reply: RunReply) -> None:
+    def _on_finished(self, reply: Any) -> None:
         if reply.serial != self._serial:
             return  # an answer to a question nobody is asking any more
         self._cancel = None
