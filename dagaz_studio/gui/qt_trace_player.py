@@ -11,12 +11,15 @@ from __future__ import annotations
 import html
 from typing import Optional, Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QModelIndex, QRect, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QSlider,
     QSpinBox,
     QStyle,
@@ -34,6 +37,45 @@ from dagaz_studio.gui.qt_worker import RunReply
 DEFAULT_SPEED = 4
 _ALL = -1
 _EXPLANATION = -2
+#: A listed move's name and coordinates, drawn in two columns (the item's text holds both for search).
+_NAME_ROLE = Qt.ItemDataRole.UserRole + 2
+_COORDINATES_ROLE = Qt.ItemDataRole.UserRole + 3
+
+
+class _NamedMoveDelegate(QStyledItemDelegate):
+    """Draws a named move as its name, then its coordinates in a muted colour, in aligned columns."""
+
+    def __init__(self, parent: QListWidget) -> None:
+        super().__init__(parent)
+        #: Where the coordinates column starts, in pixels from the item's left edge.
+        self.column = 0
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:  # noqa: D401
+        """Paint the item; a named move in two columns, anything else as usual."""
+        name, coordinates = index.data(_NAME_ROLE), index.data(_COORDINATES_ROLE)
+        if not name:
+            super().paint(painter, option, index)
+            return
+        self.initStyleOption(option, index)
+        option.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, widget)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        palette = option.palette
+        text_colour = palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        muted = palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText)
+        rect = option.rect.adjusted(4, 0, -4, 0)
+        painter.save()
+        painter.setFont(option.font)
+        painter.setPen(text_colour)
+        align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.drawText(rect, align, name)
+        painter.setPen(muted)
+        painter.drawText(QRect(rect.left() + self.column, rect.top(), max(0, rect.width() - self.column), rect.height()),
+                         align, coordinates)
+        painter.restore()
 
 
 class QtTracePlayer(QWidget):
@@ -82,6 +124,8 @@ class QtTracePlayer(QWidget):
 
         self.moves = QListWidget()
         self.moves.setToolTip("Choose a move to replay only the steps that built it")
+        self._delegate = _NamedMoveDelegate(self.moves)
+        self.moves.setItemDelegate(self._delegate)
         self.moves.currentRowChanged.connect(self._on_move_chosen)
         # Not itemActivated: on some platforms a double-click emits both, which would play twice.
         self.moves.itemDoubleClicked.connect(self._on_move_activated)
@@ -142,6 +186,9 @@ class QtTracePlayer(QWidget):
         self.moves.blockSignals(True)
         self.moves.clear()
         if reply is not None and board is not None and reply.trace:
+            metrics = self.moves.fontMetrics()
+            widest = max((metrics.horizontalAdvance(name) for name in reply.names.values()), default=0)
+            self._delegate.column = widest + metrics.horizontalAdvance("MM")
             allowed = set(reply.allowed)
             item = QListWidgetItem(f"All steps ({len(reply.trace):,})")
             item.setData(Qt.ItemDataRole.UserRole, _ALL)
@@ -159,6 +206,9 @@ class QtTracePlayer(QWidget):
                     text += "  (not allowed)"
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, index)
+                if name is not None and name != coordinates and index in allowed:
+                    item.setData(_NAME_ROLE, name)
+                    item.setData(_COORDINATES_ROLE, coordinates)
                 if index not in allowed:
                     item.setForeground(Qt.GlobalColor.gray)
                 item.setToolTip(tip)
