@@ -559,7 +559,9 @@ class _Loader:
         for tree, statement in items:
             children = list(tree.children)
             name_token, letter_token = children[0], children[1]
-            royal = len(children) == 4
+            flags = {str(child) for child in children[2:-1]}
+            royal = "royal" in flags
+            resets_clock = "resets-clock" in flags
             rest: Token = children[-1]
             name, letter = str(name_token), str(letter_token)
             line = statement.positions[0][0]
@@ -584,7 +586,8 @@ class _Loader:
             start = rest.start_pos or 0
             where = statement.where(name_token.start_pos or 0)
             if ok:
-                self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where))  # type: ignore[arg-type]
+                self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where),  # type: ignore[arg-type]
+                                                resets_clock)
             try:
                 notation = parse_notation(notation_text)
             except NotationError as error:
@@ -593,7 +596,7 @@ class _Loader:
             except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
                 self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
                 continue
-            piece = PieceType(name, letter, royal, notation_text, notation, SourcePosition(*where))
+            piece = PieceType(name, letter, royal, notation_text, notation, SourcePosition(*where), resets_clock)
             parsed.append((piece, statement, start))
             if ok:
                 self.pieces[name] = piece

@@ -55,7 +55,10 @@ class Zone:
 
 @dataclass(frozen=True)
 class PieceType:
-    """A kind of piece: its name, its letter in positions, whether it is royal, and its move."""
+    """A kind of piece: its name, its letter in positions, whether it is royal, and its move.
+
+    ``resets_clock``: its moves reset the half-move clock, as captures do (chess's pawns).
+    """
 
     name: str
     letter: str
@@ -63,6 +66,7 @@ class PieceType:
     notation_text: str
     notation: "Notation"
     defined_at: SourcePosition = SourcePosition(0, 0)
+    resets_clock: bool = False
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import re
 
 __all__ = ["BoardWriteError", "replace_piece_notation"]
 
-_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+royal)?\s*:[ \t]*")
+_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+(?:royal|resets-clock))*\s*:[ \t]*")
 
 
 class BoardWriteError(ValueError):

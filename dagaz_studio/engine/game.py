@@ -35,7 +35,9 @@ def make_move(position: Position, move: Move) -> Undo:
     position.last_move = move.last
     players = len(position.board.players)
     position.turn = (move.player + 1) % players
-    position.halfmove_clock = 0 if move.captures else position.halfmove_clock + 1
+    mover = position.board.pieces.get(move.piece)
+    resets = bool(move.captures) or (mover is not None and mover.resets_clock)
+    position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
     if position.turn == 0:
         position.fullmove_number += 1
     return undo
