@@ -166,3 +166,29 @@ def test_kiwipete_perft_3() -> None:
     from dagaz_studio.engine.game import perft
 
     assert perft(rules, position, 3) == 97862
+
+
+@pytest.mark.parametrize("notation", ["(*[s]){30}", "((*)[A]){30}"])
+def test_attack_questions_spend_the_runs_budget_and_say_so(notation: str) -> None:
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation(notation))
+    position = Position.from_fen(board, "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1")
+    position.cells[board.index("d4")] = Piece(0, kind, True)
+    started = time.perf_counter()
+    result = rules.run(position, board.index("d4"))
+    assert time.perf_counter() - started < 1.5
+    assert result.stopped is not None and result.stopped.startswith("stopped after")
+
+
+def test_a_runaway_attacker_is_reported_not_taken_as_harmless() -> None:
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.interpreter import RunawayNotation
+
+    board, _ = shipped("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation("(N;S)*"))
+    position = Position.from_fen(board, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    position.cells[board.index("d5")] = Piece(1, kind, True)  # an enemy that never finishes
+    with pytest.raises(RunawayNotation, match="stopped after"):
+        legal_moves(rules, position)

@@ -75,7 +75,7 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
 
 
 def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
-                          royals: Optional[list[int]] = None) -> bool:
+                          royals: Optional[list[int]] = None, cancel: Optional[CancelFlag] = None) -> bool:
     """Whether making ``move`` would leave one of the mover's royal pieces capturable.
 
     ``royals``, the squares of the mover's royal pieces before the move, saves looking for them.
@@ -91,7 +91,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     undo = make_move(position, move)
     try:
         players = len(position.board.players)
-        return any(rules.capturable(position, square, enemy)
+        return any(rules.capturable(position, square, enemy, cancel=cancel)
                    for square in after for enemy in range(players) if enemy != move.player)
     finally:
         unmake_move(position, undo)
@@ -119,7 +119,7 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     moves = pseudo_legal_moves(rules, position, None if "compulsory-capture" in rules.board.rules else square,
                                cancel)
     royals = royal_squares(rules, position, position.turn)
-    moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals)]
+    moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if square is not None:

@@ -22,9 +22,11 @@ from dagaz_studio.notation.nodes import (
 )
 
 #: Work units (steps, lifts, puts, captures …) one run may spend before it is declared runaway.
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 100_000
 #: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
 MAX_REPETITION_DEPTH = 4_000
+#: Steps spent working out where a piece could ever capture from one square.
+REACH_BUDGET = 1_000
 #: Trace events kept for one run.
 DEFAULT_TRACE_LIMIT = 50_000
 _CANCEL_EVERY = 512
@@ -330,6 +332,8 @@ class Program:
         count = len(options)
 
         def alternatives(st: _State) -> None:
+            # Branching is work too: a notation can multiply its ways without stepping at all.
+            st.spend()
             for i, option in enumerate(options):
                 if st.trace is not None:
                     st.emit("branch", f"alternative {i + 1} of {count}", spans[i])
@@ -410,6 +414,7 @@ class Program:
             return False
 
         def head(st: _State) -> None:
+            st.spend()
             count = st.counters[slot]
             more = hi is None or count < hi
             if possessive:
@@ -1196,7 +1201,9 @@ class Rules:
         st = _State(self, empty, player, program.slots, program.notation.group_count)
         found: set[int] = set()
         st.reach = found
-        st.budget = 20_000
+        # Small: real pieces reach everything they can in a few dozen steps, and a notation that
+        # does not end with every check passing is simply taken to reach every square.
+        st.budget = REACH_BUDGET
         st.cursor = st.mover_sq = st.partial_start = square
 
         def done(state: _State) -> None:
@@ -1224,11 +1231,14 @@ class Rules:
             self._attackers[key] = cached
         return cached
 
-    def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None) -> bool:
+    def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None,
+                   within: Optional[_State] = None, cancel: Optional[CancelFlag] = None) -> bool:
         """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
 
-        ``stand_in`` is put on the square for the question (the piece that would stand there);
-        the position is unchanged afterwards.
+        ``stand_in`` is put on the square for the question (the piece that would stand there); the
+        position is unchanged afterwards. Asked from inside a run (``within``), the question spends
+        that run's budget and obeys its cancel flag, and a runaway stops that run; asked on its own,
+        a runaway raises :class:`RunawayNotation`.
         """
         cells = position.cells
         original = cells[square]
@@ -1239,20 +1249,25 @@ class Rules:
                 piece = cells[origin]
                 if piece is None or piece.player != by or piece.kind not in kinds:
                     continue
-                if self._captures_on(position, origin, square, by):
+                if self._captures_on(position, origin, square, by, within, cancel):
                     return True
             return False
         finally:
             cells[square] = original
 
-    def _captures_on(self, position: Position, origin: int, square: int, by: int) -> bool:
+    def _captures_on(self, position: Position, origin: int, square: int, by: int,
+                     within: Optional[_State], cancel: Optional[CancelFlag]) -> bool:
         piece = position.cells[origin]
         assert piece is not None
         program = self.kind_program(piece.kind, by)
         st = _State(self, position, by, program.slots, program.notation.group_count)
         st.attack_mode = True
         st.piece_kind = piece.kind
-        st.budget = DEFAULT_BUDGET
+        if within is not None:
+            st.budget = max(0, within.budget - within.work)
+            st.cancel = within.cancel
+        else:
+            st.cancel = cancel
 
         def done(state: _State) -> None:
             _finish_hand(state, None, found)
@@ -1267,6 +1282,16 @@ class Rules:
         except _AttackFound:
             # _start restores the board in its finally clause before the exception leaves it.
             return True
+        finally:
+            if within is not None:
+                within.work += st.work
+        if result.stopped:
+            # Never answer "not attacked" for a question that was not finished.
+            what = f"{result.stopped} (asking whether the {self.kind_names[piece.kind]} on " \
+                   f"{self.board.squares[origin]} attacks {self.board.squares[square]})"
+            if within is not None:
+                raise _Stop(result.stopped if result.stopped == "cancelled" else what)
+            raise RunawayNotation(what)
         return False
 
     def square_attacked(self, st: _State, square: int, by_enemy: bool) -> bool:
@@ -1289,7 +1314,7 @@ class Rules:
         try:
             for side in sides:
                 st.position.turn = side
-                if self.capturable(st.position, square, side, stand_in):
+                if self.capturable(st.position, square, side, stand_in, within=st):
                     return True
             return False
         finally:
