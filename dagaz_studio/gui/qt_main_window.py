@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QPoint, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QPoint, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
 from dagaz_studio.board.model import Board
@@ -54,7 +54,22 @@ class QtMainWindow(QMainWindow):
         self.move_play = install_move_play(self)
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
-        self.resize(760, 820)
+        self.resize(self._first_size())
+
+    @staticmethod
+    def _first_size() -> QSize:
+        """The size before any layout is remembered: room for the board and the docks around it.
+
+        The docks need about 1280 x 900 to show their lists and the legend without scrolling; on a
+        smaller screen the window takes most of what there is.
+        """
+        wanted = QSize(1280, 900)
+        screen = QGuiApplication.primaryScreen()
+        if screen is None:
+            return wanted
+        available = screen.availableGeometry().size()
+        return QSize(min(wanted.width(), int(available.width() * 0.95)),
+                     min(wanted.height(), int(available.height() * 0.92)))
 
     @property
     def board(self) -> Optional[Board]:
