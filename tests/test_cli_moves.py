@@ -91,3 +91,14 @@ def test_perft_last_line_ends_with_the_count(capsys: pytest.CaptureFixture[str])
     assert lines[-1].endswith(": 400")
     assert len(lines) == 21
     assert sum(int(line.rsplit(": ", 1)[1]) for line in lines[:-1]) == 400
+
+
+def test_fen_stream_answers_blank_lines_and_reports_option_errors_once() -> None:
+    command = [sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-", "--json"]
+    result = subprocess.run(command, input="a\n\n8/8/8/8/8/8/8/8 w - - 0 1\n", capture_output=True, text=True,
+                            timeout=120)
+    assert len(result.stdout.splitlines()) == 3
+    bad = subprocess.run(command + ["--at", "d4", "--piece", "("], input="a\nb\nc\n", capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.count("unclosed '('") == 1

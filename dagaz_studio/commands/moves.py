@@ -120,6 +120,16 @@ def run(args: argparse.Namespace) -> int:
             names = names_for(rules, position, moves, args)
             _print(board, position.fen() if args.fen is None else args.fen, moves, args.json, names)
             return 0
+        # Mistakes in the options are the same for every line: say so once, before reading any.
+        if args.at is not None:
+            square_index(board, args.at)
+        if args.piece is not None:
+            if args.at is None:
+                raise CommandError("--piece needs --at SQUARE: where to put the piece")
+            try:
+                rules.custom_kind(parse_notation(args.piece))
+            except NotationError as error:
+                raise CommandError("bad notation:\n" + error.render()) from None
     except CommandError as error:
         return report(error)
     return _run_stream(board, rules, args)
@@ -129,9 +139,9 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
     status = 0
     for line in sys.stdin:
         fen = line.strip()
-        if not fen:
-            continue
         try:
+            if not fen:
+                raise CommandError("empty line: no FEN")  # still one result per line read
             position = open_position(board, fen)
             moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
             names = names_for(rules, position, moves, args)
