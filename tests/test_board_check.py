@@ -83,3 +83,13 @@ def test_check_runs_as_a_program():
     assert len(lines) == 16
     assert lines[0].endswith("broken-everything.board:6:8: malformed vector: unexpected '-1'; expected ','")
     assert "Traceback" not in bad.stderr
+
+
+def test_setup_fields_past_the_placement_are_checked(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from dagaz_studio.cli import main
+
+    path = tmp_path / "b.board"
+    path.write_text("b\ngrid: a-c x 3-1\npiece Rook R: N\nsetup: R2/3/3 w KQkq e3 x y\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:4:8: setup:" in err and "castling" in err

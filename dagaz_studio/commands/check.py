@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Optional
 
 from dagaz_studio.board.loader import BoardFileError, BoardReadError, load_board
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import FenError, Position
 
 EXIT_OK = 0
 EXIT_BAD_BOARD = 2
@@ -38,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return EXIT_BAD_BOARD
+    setup_problem = _setup_problem(board)
+    if setup_problem is not None:
+        print(setup_problem, file=sys.stderr)
+        return EXIT_BAD_BOARD
     filename = Path(board.source).name if board.source else str(args.board)
     parts = [
         board.name,
@@ -48,3 +55,23 @@ def run(args: argparse.Namespace) -> int:
     ]
     print(f"{filename}: {', '.join(parts)} — ok")
     return EXIT_OK
+
+
+def _setup_problem(board: Board) -> Optional[str]:
+    """The setup read as a position, as every command will read it: its fields past the placement
+    (castling rights, en-passant square, counters) are checked here, where the file is at hand."""
+    if not board.setup:
+        return None
+    try:
+        Position.from_fen(board, board.setup)
+    except FenError as error:
+        line, column = 1, 1
+        if board.source:
+            lines = Path(board.source).read_text(encoding="utf-8").splitlines()
+            for number, text in enumerate(lines, start=1):
+                if text.startswith("setup"):
+                    after = text.find(":") + 1
+                    line, column = number, after + len(text[after:]) - len(text[after:].lstrip()) + 1
+                    break
+        return f"{board.source or '<board>'}:{line}:{column}: setup: {error.message}"
+    return None
