@@ -246,3 +246,17 @@ def test_each_example_of_the_guide_gives_its_message(kind, examples, messages):
     pairs = zip(examples, messages) if len(examples) == len(messages) else [(examples[0], messages[0])]
     for example, message in pairs:
         assert error_for(example).message == message
+
+
+def test_the_first_problem_is_reported_first() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_notation("E{3,1} Np")
+    assert (info.value.column, info.value.message) == (2, "'{3,1}': minimum above maximum")
+
+
+@pytest.mark.parametrize(("text", "suggestion"), [("Npiece", "[p]"), ("Nmix", "[m]"), ("Npe", "[pe]")])
+def test_bracket_suggestions_read_as_checks(text: str, suggestion: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_notation(text)
+    assert info.value.message == f"checks go in brackets: write '{suggestion}'"
+    parse_notation("N" + suggestion)  # the suggestion itself parses

@@ -160,6 +160,11 @@ def _check_structure(text: str) -> None:
                     Span(offset, offset + 1),
                     (f"'{_OPENERS[opener]}'",),
                 )
+    for match in re.finditer(r"\{(\d+),(\d+)\}\+?", text):
+        # Checked here too, so that it is reported before any later mistake, as the first problem.
+        if int(match.group(1)) > int(match.group(2)) and not _inside_brackets(text, match.start()):
+            core = match.group(0).rstrip("+")
+            raise NotationError(f"'{core}': minimum above maximum", text, Span(match.start(), match.end()))
     if stack:
         opener, opened_at = stack[0]
         raise NotationError(
@@ -168,6 +173,10 @@ def _check_structure(text: str) -> None:
             Span(opened_at, opened_at + 1),
             (f"'{_OPENERS[opener]}'",),
         )
+
+
+def _inside_brackets(text: str, offset: int) -> bool:
+    return text.count("[", 0, offset) > text.count("]", 0, offset)
 
 
 # --------------------------------------------------------------------------- pass 2: syntax errors
@@ -257,7 +266,11 @@ def _describe_problem(
     if char.isalpha():
         if char in CHECK_LETTERS and char.islower():
             run = re.compile(r"[a-z]+").match(text, offset).group(0)  # type: ignore[union-attr]
-            checks = "".join(letter for letter in run if letter in CHECK_LETTERS) or char
+            # Suggest brackets only around what would then read as checks: the check letters the
+            # run begins with ('Npiece' gives '[p]', not a bracket of letters picked out of a word).
+            checks = re.compile(f"[{CHECK_LETTERS}]+").match(run).group(0)  # type: ignore[union-attr]
+            if len(checks) < len(run) and not run[len(checks)].isupper():
+                checks = checks[:1]
             if char in "oO" and text[offset + 1 : offset + 2] == ":":
                 checks = re.compile(r"[oO]:[^\s,;()\[\]>]*").match(text, offset).group(0)  # type: ignore[union-attr]
             return f"checks go in brackets: write '[{checks}]'", len(checks)
