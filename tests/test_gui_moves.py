@@ -222,7 +222,8 @@ def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess
         timer.stop()
     assert reply.stopped and reply.stopped.startswith("stopped after")
     assert "stopped after" in window.moves_panel.summary.text()
-    assert len(ticks) >= 10 and max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
+    # The timer kept firing while the run went on (it stops within a fraction of a second).
+    assert len(ticks) >= 3 and max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
 
 
 def test_a_new_notation_cancels_the_running_one(qtbot, chess_window) -> None:

@@ -284,9 +284,11 @@ class QtNotationEditor(QWidget):
         if notation is not None:
             self.words.setPlainText(describe(notation))
             self.tree.setPlainText(format_tree(notation))
-        elif not text.strip():
-            self.words.setPlainText("")
-            self.tree.setPlainText("")
+        else:
+            # Never leave the reading of an earlier text beside a text that cannot be read.
+            unread = "" if self._error is None else f"This notation cannot be read yet:\n{self._error.render()}"
+            self.words.setPlainText(unread)
+            self.tree.setPlainText(unread)
         self.apply_button.setEnabled(self._error is None and bool(text.strip()))
         self._update_marks()
         if self._error is not None:
