@@ -69,6 +69,13 @@ class Context:
             spellings.add(letter)
         return spellings
 
+    def matches_promotion(self, move: Move, written: Optional[str]) -> bool:
+        """Whether a promotion written in a name (``None``: none written) fits the move."""
+        if written is None:
+            return True
+        letters = self.promotion_letters(move)
+        return letters is not None and written.upper() in letters
+
     def promotion_letter(self, move: Move) -> str:
         """The letter that names the piece a move promotes to (its name letter, or its FEN letter)."""
         assert move.promotion is not None

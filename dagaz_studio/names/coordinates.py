@@ -61,9 +61,7 @@ def read(context: Context, text: str) -> Optional[list[int]]:
             continue
         if not taken <= set(move.captures):
             continue
-        if promotion is not None:
-            letters = context.promotion_letters(move)
-            if letters is None or promotion.upper() not in letters:
-                continue
+        if not context.matches_promotion(move, promotion):
+            continue
         found.append(i)
     return found

@@ -97,10 +97,8 @@ def read(context: Context, text: str) -> Optional[list[int]]:
             continue
         if row is not None and board.row_names[board.row_of[move.origin]] != row:
             continue
-        if promotion is not None:
-            letters = context.promotion_letters(move)
-            if letters is None or promotion.upper() not in letters:
-                continue
+        if not context.matches_promotion(move, promotion):
+            continue
         found.append(i)
     return found
 
