@@ -271,3 +271,13 @@ def test_closing_the_window_leaves_no_thread_running(qtbot) -> None:
     started = time.perf_counter()
     assert window.close()
     assert not thread.isRunning() and time.perf_counter() - started < 2.0
+
+
+def test_an_unreadable_notation_replaces_the_reading(qtbot, chess_window) -> None:
+    editor = chess_window.notation_editor
+    editor.set_text("(+)([p]\\1)*")
+    qtbot.waitUntil(lambda: "orthogonal" in editor.words.toPlainText())
+    editor.set_text("(+)([p]\\1*")
+    qtbot.waitUntil(lambda: "cannot be read" in editor.words.toPlainText())
+    assert "unclosed '('" in editor.words.toPlainText()
+    assert "orthogonal" not in editor.words.toPlainText()

@@ -286,7 +286,9 @@ class QtNotationEditor(QWidget):
             self.tree.setPlainText(format_tree(notation))
         else:
             # Never leave the reading of an earlier text beside a text that cannot be read.
-            unread = "" if self._error is None else f"This notation cannot be read yet:\n{self._error.render()}"
+            # The message only: a caret line would not line up in this pane's proportional font.
+            unread = "" if self._error is None else (
+                f"This notation cannot be read yet: {self._error.line}:{self._error.column}: {self._error.message}")
             self.words.setPlainText(unread)
             self.tree.setPlainText(unread)
         self.apply_button.setEnabled(self._error is None and bool(text.strip()))
