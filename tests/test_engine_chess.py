@@ -50,12 +50,12 @@ def _double_step(game: chess.Board, move: chess.Move) -> bool:
 def test_legal_moves_equal_python_chess_on_random_positions() -> None:
     board, rules = shipped("chess")
     kinds = {"castling": 0, "en passant": 0, "promotion": 0, "check": 0}
-    for fen in _random_positions(1200, seed=20261122):
-        reference = chess.Board(fen)
+    for text in _random_positions(1200, seed=20261122):
+        reference = chess.Board(text)
         expected = {m.uci() for m in reference.legal_moves}
-        position = Position.from_fen(board, fen)
+        position = Position.from_fen(board, text)
         got = {uci(board, rules, m) for m in legal_moves(rules, position)}
-        assert got == expected, fen
+        assert got == expected, text
         kinds["castling"] += any(reference.is_castling(m) for m in reference.legal_moves)
         kinds["en passant"] += any(reference.is_en_passant(m) for m in reference.legal_moves)
         kinds["promotion"] += any(m.promotion for m in reference.legal_moves)

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from dagaz_studio import cli
-from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.board import shipped_boards
 from dagaz_studio.commands import gui as gui_command
 from dagaz_studio.gui import app
 from gui_boards import diagonal_links
@@ -68,13 +68,6 @@ def test_shipped_fanorona_draws_a_diagonal_for_each_diagonal_link(make_window):
     assert len(view.square_items()) == 45
     assert len(diagonals) == diagonal_links(board) > 0
     assert len(view.piece_items()) == 44
-
-
-def test_initial_placement_names_the_pieces():
-    board = load_board("chess")
-    placement = app.initial_placement(board)
-    assert placement[board.index("e1")] == (0, "King", "K")
-    assert placement[board.index("d8")][0:2] == (1, "Queen")
 
 
 def _gui_args(*argv):

@@ -9,7 +9,6 @@ every way through the notation that reaches its end completes a move.
 from __future__ import annotations
 
 import sys
-import threading
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Protocol
 
@@ -653,7 +652,9 @@ class Program:
                 k(st, square)
         return check
 
-    def _passing(self, item_text: str, span: Span, k: ItemCont) -> ItemCont:
+    @staticmethod
+    def _passing(k: ItemCont) -> ItemCont:
+        """Reach mode: every check passes, since it asks where a piece could ever capture."""
         def always(st: _State, square: int) -> None:
             k(st, square)
         return always
@@ -667,7 +668,7 @@ class Program:
                     st.reach.add(square)  # type: ignore[union-attr]
                     k(st, square)
                 return reach_capture
-            return self._passing(text, span, k)
+            return self._passing(k)
         if letter == "x":
             return self._capture(span, k)
         if letter in "oO":
@@ -731,7 +732,7 @@ class Program:
 
     def _type_check(self, item: TypeCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
-            return self._passing("", item.span, k)
+            return self._passing(k)
         kind = self.rules.kind_index.get(item.name)
         if kind is None:
             raise self._error(f"unknown piece type '{item.name}'", item.span)
@@ -748,7 +749,7 @@ class Program:
 
     def _zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
-            return self._passing("", item.span, k)
+            return self._passing(k)
         zone = self.rules.board.zones.get(item.name)
         if zone is None:
             raise self._error(f"unknown zone '{item.name}'", item.span)
@@ -766,7 +767,7 @@ class Program:
 
     def _direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
-            return self._passing("", item.span, k)
+            return self._passing(k)
         rules = self.rules
         index, opposite, want = item.group, item.opposite, not item.negated
 
@@ -786,7 +787,7 @@ class Program:
 
     def _promote(self, item: Promote, k: ItemCont) -> ItemCont:
         if self.reach_mode:
-            return self._passing("", item.span, k)
+            return self._passing(k)
         kinds = []
         for name in item.choices:
             kind = self.rules.kind_index.get(name)
@@ -819,7 +820,7 @@ class Program:
     def _handler(self, item: Handler, k: ItemCont) -> ItemCont:
         number, span = item.number, item.span
         if self.reach_mode:
-            return self._passing("", span, k)
+            return self._passing(k)
 
         def handler(st: _State, square: int) -> None:
             function = st.rules.handlers.get(number)
@@ -1333,8 +1334,3 @@ def describe_move(board: Board, move: Move) -> str:
     for origin, target in move.also:
         text += f" ({names[origin]}-{names[target]})"
     return text
-
-
-def new_cancel_flag() -> threading.Event:
-    """A flag to cancel a run from another thread: call ``set()`` on it."""
-    return threading.Event()

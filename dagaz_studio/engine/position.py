@@ -273,11 +273,6 @@ class Position:
         kinds = self.kinds
         return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
 
-    def describe_piece(self, piece: Piece) -> str:
-        """Words for a piece: ``"a Black Pawn"``."""
-        kinds = self.kinds
-        name = kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
-        return f"a {self.board.players[piece.player]} {name}"
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

@@ -10,9 +10,7 @@ from typing import Optional
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from dagaz_studio.board import BoardReadError, PlacementError, load_board, parse_placement, resolve_board, shipped_boards
-from dagaz_studio.board.model import Board
-from dagaz_studio.gui.qt_board_view import Placement
+from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
 from dagaz_studio.gui.qt_main_window import QtMainWindow
 from dagaz_studio.gui.qt_settings import APPLICATION, LAST_BOARD_KEY, ORGANIZATION, settings
 
@@ -33,27 +31,6 @@ def resolve_board_path(name_or_path: str) -> str:
         return str(resolve_board(name_or_path))
     except BoardReadError as error:
         raise BoardOpenError(str(error)) from error
-
-
-def load_board_file(path: str) -> tuple[Board, Placement]:
-    """Load a board file and the placement of its initial position, as the view draws it."""
-    try:
-        board = load_board(path)
-    except ValueError as error:  # unreadable, or every problem found in the file, one per line
-        raise BoardOpenError(str(error)) from error
-    return board, initial_placement(board)
-
-
-def initial_placement(board: Board) -> Placement:
-    """The pieces of the board's initial position (none if it has no setup or a bad one)."""
-    if not board.setup:
-        return {}
-    try:
-        pieces = parse_placement(board, board.setup)
-    except PlacementError:
-        # The board itself is still worth showing; the checker reports the setup's problem.
-        return {}
-    return {square: (player, piece.name, piece.letter) for square, (player, piece) in pieces.items()}
 
 
 def default_board_path() -> Optional[str]:
