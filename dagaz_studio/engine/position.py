@@ -105,11 +105,8 @@ class Position:
     def _mark_unmoved_from_setup(self) -> None:
         # Without history, a piece standing where the board's setup puts the same piece is taken
         # as never moved (a pawn on its starting row may still make its double step).
-        if not self.board.setup:
-            return
-        try:
-            setup = parse_placement(self.board, self.board.setup.split()[0])
-        except PlacementError:
+        setup = setup_placement(self.board)
+        if not setup:
             return
         names = [piece.name for piece in self.kinds]
         for square, piece in enumerate(self.cells):
@@ -176,12 +173,7 @@ class Position:
 
     def _setup_corner(self, player: int, side: str) -> list[int]:
         """Where the board's setup puts the outermost piece of the player's royal row on a side."""
-        if not self.board.setup:
-            return []
-        try:
-            setup = parse_placement(self.board, self.board.setup.split()[0])
-        except PlacementError:
-            return []
+        setup = setup_placement(self.board)
         board = self.board
         out = []
         for square, (owner, piece_type) in setup.items():
@@ -273,6 +265,21 @@ class Position:
         kinds = self.kinds
         return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
 
+
+
+def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:
+    """The pieces of the board's setup (empty without one, or with one that does not fit).
+
+    Read once per board: every FEN read or written consults it.
+    """
+    cached = board.__dict__.get("_setup_placement")
+    if cached is None:
+        try:
+            cached = parse_placement(board, board.setup.split()[0]) if board.setup else {}
+        except PlacementError:
+            cached = {}
+        object.__setattr__(board, "_setup_placement", cached)
+    return cached
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:
