@@ -42,3 +42,21 @@ def test_every_subcommand_has_help(capsys: pytest.CaptureFixture[str]) -> None:
             cli.main([name, "--help"])
         assert exit_info.value.code == 0
         assert name in capsys.readouterr().out
+
+
+def test_the_style_choices_are_the_names_packages_styles() -> None:
+    from dagaz_studio.commands.moves import NAME_STYLES
+    from dagaz_studio.names import STYLES
+
+    assert NAME_STYLES == STYLES
+
+
+def test_help_imports_neither_the_parsers_nor_the_engine() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom dagaz_studio import cli\ntry:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith(('dagaz_studio.engine', "
+             "'dagaz_studio.board', 'dagaz_studio.notation', 'dagaz_studio.names'))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

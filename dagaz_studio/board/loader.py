@@ -29,6 +29,7 @@ from dagaz_studio.board.model import (
     Zone,
 )
 from dagaz_studio.board.placement import PlacementError, parse_placement
+from dagaz_studio.notation.grammar_cache import cached_lark
 
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture",)
@@ -141,7 +142,7 @@ def split_statements(text: str) -> list[_Statement]:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", start=_STARTS)
+    return cached_lark("board", _GRAMMAR.read_text(encoding="utf-8"), parser="lalr", start=_STARTS)
 
 
 def _describe_terminal(parser: Lark, name: str) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from dagaz_studio.board.loader import BoardFileError, BoardReadError, load_board
-from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import FenError, Position
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
 
 EXIT_OK = 0
 EXIT_BAD_BOARD = 2
@@ -32,6 +31,8 @@ def _plural(count: int, word: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Check the board; 0 when it loads, 2 (with the problems on stderr) when it does not."""
+    from dagaz_studio.board.loader import BoardFileError, BoardReadError, load_board
+
     try:
         board = load_board(args.board)
     except BoardReadError as error:
@@ -62,6 +63,8 @@ def _setup_problem(board: Board) -> Optional[str]:
     (castling rights, en-passant square, counters) are checked here, where the file is at hand."""
     if not board.setup:
         return None
+    from dagaz_studio.engine.position import FenError, Position
+
     try:
         Position.from_fen(board, board.setup)
     except FenError as error:

@@ -1,12 +1,17 @@
-"""What the subcommands share: opening boards and positions, and reporting user errors."""
+"""What the subcommands share: opening boards and positions, and reporting user errors.
+
+Every subcommand module imports this one to declare its options, so it imports the board reader
+and the engine only when a command opens a board: ``--help`` starts without them.
+"""
 
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from dagaz_studio.board import Board, BoardFileError, load_board
-from dagaz_studio.engine.position import FenError, Position
+if TYPE_CHECKING:
+    from dagaz_studio.board import Board
+    from dagaz_studio.engine.position import Position
 
 EXIT_USAGE = 2
 
@@ -21,6 +26,8 @@ class CommandError(Exception):
 
 def open_board(argument: str) -> Board:
     """The board a command-line argument names (a path or a shipped board's name)."""
+    from dagaz_studio.board import BoardFileError, load_board
+
     try:
         return load_board(argument)
     except BoardFileError as error:
@@ -31,6 +38,8 @@ def open_board(argument: str) -> Board:
 
 def open_position(board: Board, fen: Optional[str]) -> Position:
     """The position a FEN gives on ``board``, or the board's initial position."""
+    from dagaz_studio.engine.position import FenError, Position
+
     try:
         return Position.initial(board) if fen is None else Position.from_fen(board, fen)
     except FenError as error:

@@ -9,16 +9,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from dagaz_studio.board import Board
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
-from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
-from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.names import STYLES, MoveNames, NameStyleError
-from dagaz_studio.notation import NotationError, parse_notation
+
+if TYPE_CHECKING:
+    from dagaz_studio.board import Board
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.values import Move
+
+#: The styles ``--style`` offers: :data:`dagaz_studio.names.STYLES`, written out so that declaring the
+#: options imports no engine (a test keeps the two the same).
+NAME_STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates")
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -39,7 +42,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     parser.add_argument("--names", action="store_true", help="name each move (H2+3, Nf3, d3-e3xc3) in the "
                         "board's style; JSON moves get a \"name\"")
-    parser.add_argument("--style", choices=STYLES, help="the style of --names (implies it): wxf (CF+7), "
+    parser.add_argument("--style", choices=NAME_STYLES, help="the style of --names (implies it): wxf (CF+7), "
                         "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates; default: the board file's")
 
 
@@ -60,6 +63,11 @@ def move_json(board: Board, move: Move) -> dict[str, Any]:
 def moves_for(board: Board, rules: Rules, position: Position, at: Optional[str], piece: Optional[str],
               legal: bool) -> list[Move]:
     """The moves the command lists for one position."""
+    from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
+    from dagaz_studio.engine.position import Piece
+    from dagaz_studio.engine.values import RunawayNotation
+    from dagaz_studio.notation import NotationError, parse_notation
+
     square = square_index(board, at) if at is not None else None
     if piece is not None:
         if square is None:
@@ -85,6 +93,8 @@ def names_for(rules: Rules, position: Position, moves: list[Move], args: argpars
     """
     if not (args.names or args.style):
         return None
+    from dagaz_studio.names import MoveNames, NameStyleError
+
     try:
         if args.at is not None and args.piece is None:
             everyone = moves_for(rules.board, rules, position, None, None, args.legal)
@@ -96,6 +106,8 @@ def names_for(rules: Rules, position: Position, moves: list[Move], args: argpars
 
 
 def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None) -> None:
+    from dagaz_studio.engine.values import describe_move
+
     if as_json:
         listed = [move_json(board, m) for m in moves]
         if names is not None:
@@ -112,6 +124,9 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
 
 def run(args: argparse.Namespace) -> int:
     """List the moves; user errors are reported with exit status 2."""
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.notation import NotationError, parse_notation
+
     try:
         board = open_board(args.board)
         rules = Rules(board)
@@ -137,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
+    from dagaz_studio.engine.values import describe_move
+
     status = 0
     for line in sys.stdin:
         fen = line.strip()

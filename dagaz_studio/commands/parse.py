@@ -5,10 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dagaz_studio.notation.english import describe, format_tree
-from dagaz_studio.notation.errors import NotationError
-from dagaz_studio.notation.parser import parse_notation
-
 #: Exit status for notation that does not parse (the same as for a usage error).
 EXIT_BAD_NOTATION = 2
 
@@ -28,6 +24,10 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Parse ``args.notation``; print the tree and the English reading, or the error with a caret."""
+    from dagaz_studio.notation.english import describe, format_tree
+    from dagaz_studio.notation.errors import NotationError
+    from dagaz_studio.notation.parser import parse_notation
+
     try:
         notation = parse_notation(args.notation)
     except NotationError as error:

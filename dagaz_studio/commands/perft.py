@@ -6,9 +6,6 @@ import argparse
 import time
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
-from dagaz_studio.engine.game import divide, perft
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import RunawayNotation, describe_move
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -26,6 +23,10 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Print the perft count (and the divide lines); user errors exit with status 2."""
+    from dagaz_studio.engine.game import divide, perft
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.values import RunawayNotation, describe_move
+
     try:
         if args.depth < 0:
             raise CommandError(f"--depth must be 0 or more, not {args.depth}")

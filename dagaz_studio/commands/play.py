@@ -8,14 +8,13 @@ option, ``-R=6``, can be written with its marker after the letter: ``R-=6``.)
 from __future__ import annotations
 
 import argparse
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
-from dagaz_studio.engine.game import fen, make_move
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import RunawayNotation
-from dagaz_studio.engine.position import Position
-from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
 
 
 class PlayError(ValueError):
@@ -49,6 +48,9 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
 
     Raises :class:`PlayError` for the first name that selects no legal move, or several.
     """
+    from dagaz_studio.engine.game import make_move
+    from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
+
     position = position.copy()
     for number, text in enumerate(texts, start=1):
         try:
@@ -61,6 +63,10 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
 
 def run(args: argparse.Namespace) -> int:
     """Play the moves; user errors are reported with exit status 2."""
+    from dagaz_studio.engine.game import fen
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.values import RunawayNotation
+
     try:
         board = open_board(args.board)
         fen_text = args.fen[0] if args.fen else None

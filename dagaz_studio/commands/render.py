@@ -10,9 +10,6 @@ import os
 from pathlib import Path
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
-from dagaz_studio.commands.moves import moves_for
-from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.engine.rules import Rules
 
 FORMATS = (".png", ".svg")
 
@@ -37,6 +34,10 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Write the picture; user errors are reported with exit status 2."""
+    from dagaz_studio.commands.moves import moves_for
+    from dagaz_studio.engine.highlights import move_highlights
+    from dagaz_studio.engine.rules import Rules
+
     out = Path(args.out)
     try:
         if out.suffix.lower() not in FORMATS:

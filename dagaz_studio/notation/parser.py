@@ -22,6 +22,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
 from dagaz_studio.notation.errors import NotationError, line_and_column
+from dagaz_studio.notation.grammar_cache import cached_lark
 from dagaz_studio.notation.nodes import (
     CHECK_LETTERS,
     Alternatives,
@@ -95,7 +96,8 @@ _TERMINAL_WORDS = {
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     """The parser, built on first use and then shared."""
-    return Lark(
+    return cached_lark(
+        "notation",
         GRAMMAR_PATH.read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",

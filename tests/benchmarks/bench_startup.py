@@ -1,0 +1,50 @@
+"""Start-up benchmark, run by hand: ``python tests/benchmarks/bench_startup.py [runs]``.
+
+Measures, in one run, the best wall time of a bare ``python -c pass``, of ``dagaz-studio --help`` and
+of ``dagaz-studio moves chess --legal`` (as ``python -m dagaz_studio``, with the same interpreter),
+and prints each command's ratio to the bare start. Targets: ``--help`` within 5x, ``moves chess
+--legal`` within 10x. The first run of each command also writes the bytecode and grammar caches;
+the best of several runs leaves that out, as a user's every start after the first does.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TARGETS = {"--help": 5.0, "moves chess --legal": 10.0}
+
+
+def best_time(argv: list[str], runs: int) -> float:
+    """The fastest of ``runs`` wall times of ``argv``, output discarded."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # Measured as installed programs start: from bytecode caches, not by compiling every module.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main(runs: int = 7) -> int:
+    bare = best_time([sys.executable, "-c", "pass"], runs)
+    print(f"python -c pass: {bare * 1000:.0f} ms")
+    ok = True
+    for words, target in TARGETS.items():
+        took = best_time([sys.executable, "-m", "dagaz_studio", *words.split()], runs)
+        ratio = took / bare
+        met = ratio <= target
+        ok &= met
+        print(f"dagaz-studio {words}: {took * 1000:.0f} ms, {ratio:.1f}x a bare start "
+              f"(target {target:.0f}x: {'met' if met else 'NOT met'})")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 7))
