@@ -7,7 +7,7 @@ import pytest
 from dagaz_studio.commands.common import CommandError
 from dagaz_studio.commands.moves import moves_for
 from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.queries import MovesQuery, answer_moves

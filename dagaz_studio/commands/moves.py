@@ -13,7 +13,8 @@ from typing import Any, Optional
 
 from dagaz_studio.board import Board
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
-from dagaz_studio.engine.interpreter import Move, Rules, describe_move
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move, describe_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import STYLES
 from dagaz_studio.notation import NotationError, parse_notation

@@ -7,7 +7,8 @@ from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import CancelFlag, Move, Rules, RunawayNotation
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNameError, MoveNames
 

@@ -14,12 +14,12 @@ from typing import Optional
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import TraceTree, build_tree
 from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
-from dagaz_studio.engine.interpreter import (
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import (
     DEFAULT_BUDGET,
     DEFAULT_TRACE_LIMIT,
     CancelFlag,
     Move,
-    Rules,
     RunawayNotation,
     TraceEvent,
 )

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.interpreter import TraceEvent
+from dagaz_studio.engine.values import TraceEvent
 
 
 class SquareGeometry(Protocol):

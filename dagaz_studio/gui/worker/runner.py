@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
 #: Milliseconds typing must pause before the notation is run.
