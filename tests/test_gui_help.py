@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialogButtonBox, QMainWindow
+from PySide6.QtWidgets import QMainWindow
 
 from dagaz_studio.gui.qt_help import (
     GUIDES,

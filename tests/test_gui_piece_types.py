@@ -54,7 +54,7 @@ def test_a_new_type_appears_in_the_palette_for_both_sides_can_be_placed_moved_an
 
 
 def test_a_renamed_type_keeps_its_pieces_and_undo_brings_the_old_name_back(setup):
-    document, editor, types, _path = setup
+    document, _editor, types, _path = setup
     fen = document.fen()
     types.apply_edit("Chariot", "Rook", "R", False)
     assert "Rook" in document.board.pieces and "Chariot" not in document.board.pieces

@@ -10,7 +10,6 @@ here give the reasons a designer can act on.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.writer import BoardWriteError
@@ -66,8 +65,8 @@ def add_piece(text: str, board: Board, name: str, letter: str, notation: str, ro
     return "".join(lines)
 
 
-def update_piece(text: str, board: Board, name: str, new_name: Optional[str] = None,
-                 letter: Optional[str] = None, royal: Optional[bool] = None) -> str:
+def update_piece(text: str, board: Board, name: str, new_name: str | None = None,
+                 letter: str | None = None, royal: bool | None = None) -> str:
     """``text`` with the piece type ``name`` renamed, given another letter, or made royal or not.
 
     A new name is carried into every notation naming the piece and into its ``name-letter`` line;
@@ -143,7 +142,7 @@ def _require(board: Board, name: str):  # type: ignore[no-untyped-def]
     return piece
 
 
-def _check_name(board: Board, name: str, own: Optional[str]) -> None:
+def _check_name(board: Board, name: str, own: str | None) -> None:
     if not _NAME.fullmatch(name):
         raise BoardWriteError(f"a piece's name is a word of letters, digits, '_' and '-', beginning with a letter, not {name!r}")
     if name in ("royal", "resets-clock"):
@@ -152,7 +151,7 @@ def _check_name(board: Board, name: str, own: Optional[str]) -> None:
         raise BoardWriteError(f"the board already has a piece named {name}")
 
 
-def _check_letter(board: Board, letter: str, own: Optional[str]) -> None:
+def _check_letter(board: Board, letter: str, own: str | None) -> None:
     if not (len(letter) == 1 and letter.isascii() and letter.isalpha()):
         raise BoardWriteError(f"a piece's letter is one letter a-z or A-Z, not {letter!r}")
     other = board.piece_by_letter(letter)
@@ -236,7 +235,7 @@ def _edit_setup(lines: list[str], change) -> None:  # type: ignore[no-untyped-de
 def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untyped-def]
     rows = []
     for row in placement.split("/"):
-        cells: list[Optional[str]] = []
+        cells: list[str | None] = []
         for run, char in re.findall(r"(\d+)|(.)", row):
             cells.extend([None] * int(run) if run else [char])
         cells = [change(cell) if cell is not None else None for cell in cells]

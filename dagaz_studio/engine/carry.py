@@ -7,7 +7,7 @@ square of the same name, as the type of the same name, for the player of the sam
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from collections.abc import Mapping
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
@@ -15,7 +15,7 @@ from dagaz_studio.engine.position import Piece, Position
 __all__ = ["carry_position"]
 
 
-def carry_position(position: Position, board: Board, renames: Optional[Mapping[str, str]] = None) -> Position:
+def carry_position(position: Position, board: Board, renames: Mapping[str, str] | None = None) -> Position:
     """``position`` on ``board``: every piece whose square, type (after ``renames``, old name -> new)
     and player still exist keeps its place; the others are dropped. The side to move and the move
     counters are kept; the last move is kept only where its squares still exist."""
@@ -23,7 +23,7 @@ def carry_position(position: Position, board: Board, renames: Optional[Mapping[s
     old = position.board
     new_kinds = {name: index for index, name in enumerate(board.pieces)}
     old_names = list(old.pieces)
-    cells: list[Optional[Piece]] = [None] * len(board.squares)
+    cells: list[Piece | None] = [None] * len(board.squares)
     for square, piece in enumerate(position.cells):
         if piece is None or not 0 <= piece.kind < len(old_names) or piece.player >= len(board.players):
             continue

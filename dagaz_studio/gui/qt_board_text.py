@@ -7,8 +7,6 @@ document use the text, undoably; a text that does not load is never applied.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFontDatabase, QKeyEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
@@ -40,7 +38,7 @@ class _TextEdit(QPlainTextEdit):
 
     applyRequested = Signal()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Ctrl+Return and Ctrl+Enter apply; every other key edits as usual."""
         if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
@@ -55,7 +53,7 @@ class QtBoardTextEditor(QWidget):
     #: The text was applied to the document.
     applied = Signal()
 
-    def __init__(self, document: QtDocument, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, document: QtDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.problems: list[Problem] = []

@@ -8,11 +8,16 @@ the window and the repository never say different things.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSettings, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QKeySequence,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -82,7 +87,7 @@ class QtHelpBrowser(QWidget):
     Links between the guides open here; links to the web open in the user's browser.
     """
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.guide_box = QComboBox()
         for key, (title, _file) in GUIDES.items():
@@ -128,7 +133,7 @@ class QtHelpBrowser(QWidget):
         _title, name = GUIDES[key]
         self.browser.setSource(QUrl.fromLocalFile(str(docs_dir() / name)), QTextDocument.ResourceType.MarkdownResource)
 
-    def current_guide(self) -> Optional[str]:
+    def current_guide(self) -> str | None:
         """The key of the guide shown, if it is one of :data:`GUIDES`."""
         return _guide_key(self.browser.source())
 
@@ -213,7 +218,7 @@ class QtHelpBrowser(QWidget):
         self._update_label()
 
 
-def _guide_key(url: QUrl) -> Optional[str]:
+def _guide_key(url: QUrl) -> str | None:
     name = Path(url.toLocalFile()).name
     return next((key for key, (_title, file) in GUIDES.items() if file == name), None)
 
@@ -239,7 +244,7 @@ def action_shortcuts(menu_bar: QMenuBar) -> list[tuple[str, str, str]]:
 class QtShortcutsDialog(QDialog):
     """Every keyboard shortcut: the menus' (read from the menus themselves) and the other keys."""
 
-    def __init__(self, menu_bar: Optional[QMenuBar], parent: Optional[QWidget] = None) -> None:
+    def __init__(self, menu_bar: QMenuBar | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
         rows = [(keys, f"{text} ({menu})") for menu, text, keys in (action_shortcuts(menu_bar) if menu_bar else [])]
@@ -270,7 +275,7 @@ def about_text() -> str:
             f"<p>PySide6 {pyside_version}. MIT licence.</p>")
 
 
-def show_about(parent: Optional[QWidget]) -> None:
+def show_about(parent: QWidget | None) -> None:
     """Help ▸ About."""
     QMessageBox.about(parent, "About Dagaz Studio", about_text())
 
@@ -282,7 +287,7 @@ class QtWelcomeDialog(QDialog):
     #: The user asked to read the notation guide from the welcome.
     guideRequested = Signal(str)
 
-    def __init__(self, store: QSettings, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, store: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Welcome to Dagaz Studio")
         self._store = store

@@ -6,8 +6,8 @@ text, and the board opens from the saved file like any other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from PySide6.QtCore import QStandardPaths, Slot
 from PySide6.QtWidgets import (
@@ -26,7 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.board.create import MAX_COLUMNS, MAX_ROWS, NewBoard, NewBoardError, new_board_text
+from dagaz_studio.board.create import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    NewBoard,
+    NewBoardError,
+    new_board_text,
+)
 
 _DIRECTIONS = (("both", "Orthogonal and diagonal (8)"), ("orthogonal", "Orthogonal (N E S W)"),
                ("diagonal", "Diagonal (4)"))
@@ -42,7 +48,7 @@ class QtNewBoardDialog(QDialog):
     OK is enabled only while the choices make a board file; the reason is shown otherwise.
     """
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New board")
         self.name_field = QLineEdit("my-game")
@@ -146,7 +152,7 @@ def boards_folder() -> Path:
 
 
 def create_new_board(parent: QWidget, open_file: Callable[[str], bool],
-                     ask_path: Optional[Callable[[str], str]] = None) -> Optional[Path]:
+                     ask_path: Callable[[str], str] | None = None) -> Path | None:
     """Run the New board dialog, save the board file where the user chooses and open it.
 
     ``ask_path`` gets a suggested path and returns the chosen one ("" to cancel); by default a

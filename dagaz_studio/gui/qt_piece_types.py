@@ -7,7 +7,7 @@ and File ▸ Save see a new type exactly as they see one written by hand.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
@@ -43,7 +43,7 @@ class QtPieceTypeDialog(QDialog):
     """
 
     def __init__(self, apply: Apply, title: str, name: str = "", letter: str = "", royal: bool = False,
-                 notation: Optional[str] = None, parent: Optional[QWidget] = None) -> None:
+                 notation: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self._apply = apply
@@ -60,7 +60,7 @@ class QtPieceTypeDialog(QDialog):
         form.addRow("&Name:", self.name_field)
         form.addRow("&Letter:", self.letter_field)
         form.addRow("", self.royal_box)
-        self.notation_field: Optional[QPlainTextEdit] = None
+        self.notation_field: QPlainTextEdit | None = None
         if notation is not None:
             self.notation_field = QPlainTextEdit(notation)
             self.notation_field.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -103,7 +103,7 @@ class QtPieceTypes(QWidget):
     #: A piece type was added, changed or deleted: its (new) name.
     typesChanged = Signal(str)
 
-    def __init__(self, document: QtDocument, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, document: QtDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.list = QListWidget()
@@ -156,7 +156,7 @@ class QtPieceTypes(QWidget):
 
     # ------------------------------------------------------------------ dialogs
 
-    def selected(self) -> Optional[str]:
+    def selected(self) -> str | None:
         """The name of the selected piece type, if any."""
         item = self.list.currentItem()
         return None if item is None else item.data(Qt.ItemDataRole.UserRole)
