@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dagaz_studio.board import shipped_boards
-from dagaz_studio.gui.qt_board_text import QtBoardTextEditor
-from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+from dagaz_studio.gui.files.document import QtDocument
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from dagaz_studio.gui.qt_help import (
+from dagaz_studio.gui.docks.help import (
     GUIDES,
     QtHelpBrowser,
     QtShortcutsDialog,

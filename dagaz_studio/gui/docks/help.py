@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio import __version__
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parents[2]  # dagaz_studio/
 
 #: The guides the Help menu offers: key -> (title, file in docs/).
 GUIDES: dict[str, tuple[str, str]] = {

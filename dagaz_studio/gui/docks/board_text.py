@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board import BoardFileError, Problem, parse_board
-from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.files.document import QtDocument
 
 #: How long typing must pause before the text is checked again.
 CHECK_DELAY_MS = 250
