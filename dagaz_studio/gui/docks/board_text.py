@@ -52,6 +52,8 @@ class QtBoardTextEditor(QWidget):
 
     #: The text was applied to the document.
     applied = Signal()
+    #: Save was pressed and the text applied: the board file should now be saved.
+    saveRequested = Signal()
 
     def __init__(self, document: QtDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,6 +80,10 @@ class QtBoardTextEditor(QWidget):
         buttons.addWidget(self.status_label, 1)
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.apply_button)
+        self.save_button = QPushButton("Save")
+        self.save_button.setToolTip("Apply this text and save the board file")
+        self.save_button.clicked.connect(self.save)
+        buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.text_edit, 3)
@@ -136,6 +142,14 @@ class QtBoardTextEditor(QWidget):
         self._show_problems([])
         self._update_buttons()
         self.applied.emit()
+        return True
+
+    @Slot()
+    def save(self) -> bool:
+        """Apply the text and, if it loads, ask for the board file to be saved (:attr:`saveRequested`)."""
+        if not self.apply():
+            return False
+        self.saveRequested.emit()
         return True
 
     @Slot()

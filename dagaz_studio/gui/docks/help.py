@@ -313,6 +313,20 @@ class QtWelcomeDialog(QDialog):
         self._store.sync()
 
 
+def show_welcome(parent: QWidget, store: QSettings, open_guide: Callable[[str], None],
+                 force: bool = False) -> Optional[QtWelcomeDialog]:
+    """Show the welcome beside ``parent`` if it is due (or ``force``), without blocking; returns it."""
+    if not force and not welcome_due(store):
+        return None
+    dialog = QtWelcomeDialog(store, parent)
+    dialog.guideRequested.connect(open_guide)
+    # Never the reason the application stays open once the window is closed.
+    dialog.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    dialog.show()
+    return dialog
+
+
 def welcome_due(store: QSettings) -> bool:
     """Whether the welcome should be shown at start: until it has been dismissed once."""
     value = store.value(WELCOME_DISMISSED_KEY, False)
