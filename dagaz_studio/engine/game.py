@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Union
 
+from dagaz_studio.engine.compiler import Record
+from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
-from dagaz_studio.engine.position import LastMove, Piece, Position
 
 
 @dataclass(frozen=True)
@@ -147,17 +148,7 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    moves = legal_moves(rules, position)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        undo = make_move(position, move)
-        try:
-            total += perft(rules, position, depth - 1)
-        finally:
-            unmake_move(position, undo)
-    return total
+    return _perft(rules, position, depth)
 
 
 def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
@@ -170,3 +161,136 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
         finally:
             unmake_move(position, undo)
     return out
+
+
+# --------------------------------------------------------------------------- the light path
+#
+# perft and the command line's bulk work make and unmake millions of moves; they take the compiled
+# path's light records where a piece's whole notation compiles, and full moves elsewhere.
+
+#: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
+Entry = Union[Move, tuple[int, Piece, Record]]
+LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int]
+
+
+def make_record(rules: Rules, position: Position, origin: int, piece: Piece, record: Record) -> LightUndo:
+    """Apply a light record in place, as :func:`make_move` applies the move it stands for."""
+    cells = position.cells
+    target, captures, promoted, direction = record
+    undo: LightUndo = ([(origin, piece)] + [(square, cells[square]) for square in captures] + [(target, cells[target])],
+                       position.turn, position.last_move, position.halfmove_clock, position.fullmove_number)
+    cells[origin] = None
+    for square in captures:
+        cells[square] = None
+    cells[target] = Piece(piece.player, piece.kind if promoted is None else promoted,
+                          True if target != origin else piece.moved)
+    position.last_move = LastMove(origin, target, None if direction is None else rules.dir_letters[direction])
+    position.turn = (piece.player + 1) % len(rules.board.players)
+    resets = bool(captures) or rules.kinds[piece.kind].resets_clock
+    position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
+    if position.turn == 0:
+        position.fullmove_number += 1
+    return undo
+
+
+def unmake_record(position: Position, undo: LightUndo) -> None:
+    """Reverse :func:`make_record`."""
+    cells = position.cells
+    for square, piece in reversed(undo[0]):
+        cells[square] = piece
+    position.turn, position.last_move, position.halfmove_clock, position.fullmove_number = undo[1:]
+
+
+def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
+    """The legal moves of the side to move, as light records where the compiler allows: the same
+    moves, in the same order, as :func:`legal_moves`."""
+    cells = position.cells
+    me = position.turn
+    royal = rules.royal_kinds
+    royals = royal_squares(rules, position, me) if royal else []
+    enemies = [p for p in range(len(rules.board.players)) if p != me]
+    out: list[Entry] = []
+    watched = _watched_squares(rules, position, royals, enemies) if royals else None
+    for origin, piece in enumerate(cells):
+        if piece is None or piece.player != me:
+            continue
+        records = rules.records(position, origin)
+        if records is None:
+            result = rules.run(position, origin)
+            if result.stopped:
+                raise RunawayNotation(f"{rules.kind_names[piece.kind]} on {position.board.squares[origin]}: "
+                                      f"{result.stopped}")
+            out.extend(m for m in result.moves if not leaves_royal_attacked(rules, position, m, royals))
+            continue
+        for record in records:
+            if royal:
+                target, captures, promoted, _ = record
+                kind = piece.kind if promoted is None else promoted
+                if (watched is not None and piece.kind not in royal and kind not in royal and origin not in watched
+                        and target not in watched and not any(s in watched for s in captures)):
+                    out.append((origin, piece, record))  # it changes nothing any attack on a royal piece reads
+                    continue
+                after = [s for s in royals if s != origin and s != target and s not in captures]
+                if kind in royal:
+                    after.append(target)
+                undo = make_record(rules, position, origin, piece, record)
+                try:
+                    if any(rules.capturable(position, s, enemy) for s in after for enemy in enemies):
+                        continue
+                finally:
+                    unmake_record(position, undo)
+            out.append((origin, piece, record))
+    if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
+        out = [e for e in out if _captures(e)]
+    return out
+
+
+def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int]) -> Optional[set[int]]:
+    """The squares a move must change to put a royal piece in danger, when none is in danger now.
+
+    Whether an enemy piece attacks a square depends only on the squares its run reads (its
+    :meth:`~Rules.footprint`, which includes where it stands); a move that changes none of those of
+    any enemy piece that could reach a royal piece, and moves no royal piece, leaves every royal piece
+    as safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer also
+    depends on the game's history: then every move is asked about.
+    """
+    cells = position.cells
+    watched: set[int] = set(royals)
+    for square in royals:
+        for enemy in enemies:
+            for origin, kinds in rules.attackers(square, enemy):
+                piece = cells[origin]
+                if piece is None or piece.player != enemy or piece.kind not in kinds:
+                    continue
+                footprint = rules.footprint(piece.kind, enemy, origin)
+                if footprint is None:
+                    return None
+                watched |= footprint
+            if rules.capturable(position, square, enemy):
+                return None
+    return watched
+
+
+def _captures(entry: Entry) -> bool:
+    return bool(entry.captures if isinstance(entry, Move) else entry[2][1])
+
+
+def _perft(rules: Rules, position: Position, depth: int) -> int:
+    entries: list[Entry] = light_legal_moves(rules, position) if rules.fast else list(legal_moves(rules, position))
+    if depth == 1:
+        return len(entries)
+    total = 0
+    for entry in entries:
+        if isinstance(entry, Move):
+            undo = make_move(position, entry)
+            try:
+                total += _perft(rules, position, depth - 1)
+            finally:
+                unmake_move(position, undo)
+        else:
+            light = make_record(rules, position, *entry)
+            try:
+                total += _perft(rules, position, depth - 1)
+            finally:
+                unmake_record(position, light)
+    return total

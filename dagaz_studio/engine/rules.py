@@ -6,15 +6,22 @@ import sys
 from typing import Callable, Optional
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.compiler import Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work
+from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
-    AttackFound, Cont, Program, State, Stop, complete_move, finish_hand,
+    MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand,
 )
 from dagaz_studio.engine.values import (
-    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, RunawayNotation, RunResult, describe_move,
+    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
 )
 from dagaz_studio.notation.errors import NotationError
-from dagaz_studio.notation.nodes import Notation
+from dagaz_studio.notation.nodes import (
+    Alternatives, Check, DirectionCheck, GroupStep, Handler, NavStep, Notation,
+)
+
+#: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
+#: does not cover it) a runner program.
+Plan = tuple["Compiled | Program", ...]
 
 #: Steps spent working out where a piece could ever capture from one square.
 REACH_BUDGET = 1_000
@@ -42,6 +49,11 @@ class Rules:
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
+        self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self._kind_programs: dict[tuple[int, int], Program] = {}
+        #: Whether runs without a trace take the compiled fast path (the runner alone when False).
+        self.fast = True
 
     # ---------------------------------------------------------------- programs
 
@@ -82,8 +94,11 @@ class Rules:
 
     def kind_program(self, kind: int, player: int) -> Program:
         """The compiled move of a board piece type for a player."""
-        piece = self.kinds[kind]
-        return self.program(piece.notation, player, piece)
+        program = self._kind_programs.get((kind, player))
+        if program is None:
+            piece = self.kinds[kind]
+            program = self._kind_programs[(kind, player)] = self.program(piece.notation, player, piece)
+        return program
 
     # ---------------------------------------------------------------- running
 
@@ -96,11 +111,22 @@ class Rules:
         board's implicit prefix ``[f]^`` asks. The position is unchanged afterwards.
         """
         piece = position.cells[square]
-        me = position.turn
         if program is None:
             if piece is None:
                 return RunResult()
             program = self.kind_program(piece.kind, piece.player)
+        if not trace and self.fast:
+            fast = self._run_fast(position, square, program, budget, cancel)
+            if fast is not None:
+                return fast
+        return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
+                                 trace_limit=trace_limit)
+
+    def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
+                     cancel: Optional[CancelFlag], trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
+        """The runner's way: every step interpreted, explained when ``trace`` is asked for."""
+        piece = position.cells[square]
+        me = position.turn
         result = RunResult()
         st = State(self, position, me, program.slots, program.notation.group_count)
         st.budget = budget
@@ -177,6 +203,207 @@ class Rules:
             for touched_square, original in st.touched.items():
                 st.cells[touched_square] = original
 
+    # ---------------------------------------------------------------- the compiled fast path
+
+    def plan(self, program: Program) -> Optional[Plan]:
+        """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles."""
+        key = (program.notation.text, program.player, program.piece_name)
+        if key in self._plans:
+            return self._plans[key]
+        notation = program.notation
+        plan: Optional[Plan]
+        try:
+            plan = (compile_notation(self, notation, program.player),)
+        except Unsupported:
+            plan = None
+            if isinstance(notation.body, Alternatives):
+                parts: list[Compiled | Program] = []
+                for option in notation.body.options:
+                    try:
+                        parts.append(compile_notation(self, notation, program.player, option))
+                    except Unsupported:
+                        part = Notation(notation.text, option, notation.group_count)
+                        parts.append(Program(self, part, program.player, program.piece))
+                if any(isinstance(part, Compiled) for part in parts):
+                    plan = tuple(parts)
+        self._plans[key] = plan
+        return plan
+
+    def _run_fast(self, position: Position, square: int, program: Program, budget: int,
+                  cancel: Optional[CancelFlag]) -> Optional[RunResult]:
+        """The moves by the compiled path, or ``None`` to leave the run to the runner (which then
+        stops it and says why: budget spent, nested too deeply, cancelled)."""
+        cells = position.cells
+        piece = cells[square]
+        if piece is None or piece.player != position.turn:
+            return RunResult()
+        plan = self.plan(program)
+        if plan is None:
+            return None
+        work = new_work(budget, cancel)
+        records: list[Record] = []
+        seen: set[tuple] = set()
+        if len(plan) == 1:
+            try:
+                plan[0].moves(cells, square, piece, records, seen, work, position)  # type: ignore[union-attr]
+            except Abort as stop:
+                if stop.kind == "rerun":
+                    return None
+                moves = [self.record_move(position, square, piece, r) for r in records]
+                return RunResult(moves=moves, stopped=self._stop_reason(stop, work), work=work[0])
+            except RecursionError:
+                return None
+            if work[0] > budget:
+                return None
+            return RunResult(moves=[self.record_move(position, square, piece, r) for r in records], work=work[0])
+        moves: list[Move] = []
+        keys: set[tuple] = set()
+
+        def keep(move: Move) -> None:
+            key = move.key()
+            if key not in keys:
+                keys.add(key)
+                moves.append(move)
+        try:
+            work[0] += 1  # the top-level ';'
+            for part in plan:
+                if isinstance(part, Compiled):
+                    records.clear()
+                    part.moves(cells, square, piece, records, seen, work, position)
+                    for record in records:
+                        keep(self.record_move(position, square, piece, record))
+                    continue
+                result = self._run_program(position, square, part, trace=False,
+                                           budget=max(0, budget - work[0]), cancel=cancel)
+                work[0] += result.work
+                if result.stopped:
+                    return None
+                for move in result.moves:
+                    keep(move)
+        except (Abort, RecursionError):
+            return None
+        if work[0] > budget:
+            return None
+        return RunResult(moves=moves, work=work[0])
+
+    @staticmethod
+    def _stop_reason(stop: Abort, work: list, start: int = 0) -> str:
+        """What the runner says when it stops where the compiled run stopped."""
+        if stop.message is not None:
+            return stop.message
+        if stop.kind == "budget":
+            return f"stopped after {work[2] - start:,} steps — the notation may repeat without end"
+        if stop.kind == "depth":
+            return (f"stopped after {work[0] - start:,} steps: repetitions nested more than "
+                    f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
+        return "cancelled"
+
+    def record_move(self, position: Position, origin: int, piece: Piece, record: Record) -> Move:
+        """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
+        target, captures, promoted, direction = record
+        kind = piece.kind if promoted is None else promoted
+        placed = Piece(piece.player, kind, True if target != origin else piece.moved)
+        final: dict[int, Optional[Piece]] = {origin: None}
+        for square in captures:
+            final[square] = None
+        final[target] = placed
+        cells = position.cells
+        changes = tuple(sorted(
+            (square, value) for square, value in final.items()
+            if value != (piece if square == origin else cells[square])
+        ))
+        return Move(
+            piece=self.kind_names[piece.kind], player=piece.player, origin=origin, target=target,
+            captures=captures, stops=(target,),
+            promotion=None if promoted is None else self.kind_names[promoted], also=(), labels=frozenset(),
+            changes=changes,
+            last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
+        )
+
+    def records(self, position: Position, square: int) -> Optional[list[Record]]:
+        """The light records of the moves of the piece on ``square`` (of the side to move), when its
+        whole notation compiles and the run ends within the default budget; ``None`` otherwise."""
+        cells = position.cells
+        piece = cells[square]
+        if piece is None or piece.player != position.turn:
+            return []
+        if not self.fast:
+            return None
+        plan = self.plan(self.kind_program(piece.kind, piece.player))
+        if plan is None or len(plan) != 1:
+            return None
+        work = new_work(DEFAULT_BUDGET, None)
+        records: list[Record] = []
+        try:
+            plan[0].moves(cells, square, piece, records, set(), work, position)  # type: ignore[union-attr]
+        except (Abort, RecursionError):
+            return None
+        return records if work[0] <= DEFAULT_BUDGET else None
+
+    def _ask(self, position: Position, origin: int, square: int, by: int, work: list) -> bool:
+        """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
+        :class:`Abort` when the question must be left to the runner."""
+        cells = position.cells
+        piece = cells[origin]
+        assert piece is not None
+        program = self.kind_program(piece.kind, by)
+        plan = self.plan(program) or (program,)
+        start = work[0]
+        for part in plan:
+            if isinstance(part, Compiled):
+                try:
+                    part.attacks(cells, origin, piece, square, work, position)
+                except Found:
+                    return True
+                except Abort as stop:
+                    if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+                        raise
+                    # As the runner says it: the question's own count, then what was being asked.
+                    reason = self._stop_reason(stop, work, start)
+                    raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
+                                        f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+            else:
+                found, spent, stopped = self._ask_program(position, origin, square, by, part,
+                                                          max(0, work[2] - work[0]), work[3])
+                work[0] += spent
+                if stopped:
+                    raise Abort("rerun")
+                if found:
+                    return True
+        if work[0] > work[2]:
+            raise Abort("rerun")
+        return False
+
+    def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece,
+                    work: list) -> bool:
+        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work."""
+        cells = position.cells
+        players = len(self.board.players)
+        occupant = cells[square]
+        if by_enemy:
+            sides = [p for p in range(players) if p != me]
+            stand_in: Optional[Piece] = None if (occupant is not None and occupant.player == me) else hand
+        else:
+            sides = [me]
+            enemy = (me + 1) % players
+            stand_in = None if (occupant is not None and occupant.player != me) else Piece(enemy, -1, True)
+        saved_turn = position.turn
+        if stand_in is not None:
+            cells[square] = stand_in
+        try:
+            for side in sides:
+                position.turn = side
+                for origin, kinds in self.attackers(square, side):
+                    piece = cells[origin]
+                    if piece is None or piece.player != side or piece.kind not in kinds:
+                        continue
+                    if self._ask(position, origin, square, side, work):
+                        return True
+            return False
+        finally:
+            position.turn = saved_turn
+            cells[square] = occupant
+
     # ---------------------------------------------------------------- attacks
 
     def reach(self, kind: int, player: int, square: int) -> frozenset[int]:
@@ -195,6 +422,8 @@ class Rules:
         st = State(self, empty, player, program.slots, program.notation.group_count)
         found: set[int] = set()
         st.reach = found
+        footprint: set[int] = {square}
+        st.footprint = footprint
         # Small: real pieces reach everything they can in a few dozen steps, and a notation that
         # does not end with every check passing is simply taken to reach every square.
         st.budget = REACH_BUDGET
@@ -207,9 +436,23 @@ class Rules:
             program.entry(st)
         except (Stop, RecursionError):
             found.update(range(len(self.board.squares)))
+            footprint.update(range(len(self.board.squares)))
         result = frozenset(found)
         self._reach[key] = result
+        self._footprints[key] = None if _reads_history(piece.notation) else frozenset(footprint)
         return result
+
+    def footprint(self, kind: int, player: int, square: int) -> Optional[frozenset[int]]:
+        """Every square whose content could matter to what this piece, standing on ``square``,
+        captures — where its run could step or look, with every check passing — or ``None`` when
+        the answer also depends on the game's history (``[l]``, ``[t]``, ``[o]``, ``\\0``, handlers).
+
+        A move that changes none of these squares cannot change whether this piece attacks.
+        """
+        key = (kind, player, square)
+        if key not in self._footprints:
+            self.reach(kind, player, square)
+        return self._footprints[key]
 
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
@@ -243,6 +486,21 @@ class Rules:
                 piece = cells[origin]
                 if piece is None or piece.player != by or piece.kind not in kinds:
                     continue
+                if self.fast:
+                    if within is not None:
+                        work = new_work(max(0, within.budget - within.work), within.cancel)
+                    else:
+                        work = new_work(DEFAULT_BUDGET, cancel)
+                    try:
+                        found = self._ask(position, origin, square, by, work)
+                    except (Abort, RecursionError):
+                        pass  # the runner asks again, and says why the question did not end
+                    else:
+                        if within is not None:
+                            within.work += work[0]
+                        if found:
+                            return True
+                        continue
                 if self._captures_on(position, origin, square, by, within, cancel):
                     return True
             return False
@@ -254,14 +512,33 @@ class Rules:
         piece = position.cells[origin]
         assert piece is not None
         program = self.kind_program(piece.kind, by)
+        if within is not None:
+            found, spent, stopped = self._ask_program(position, origin, square, by, program,
+                                                      max(0, within.budget - within.work), within.cancel)
+            within.work += spent
+        else:
+            found, spent, stopped = self._ask_program(position, origin, square, by, program, DEFAULT_BUDGET, cancel)
+        if found:
+            return True
+        if stopped:
+            # Never answer "not attacked" for a question that was not finished.
+            what = f"{stopped} (asking whether the {self.kind_names[piece.kind]} on " \
+                   f"{self.board.squares[origin]} attacks {self.board.squares[square]})"
+            if within is not None:
+                raise Stop(stopped if stopped == "cancelled" else what)
+            raise RunawayNotation(what)
+        return False
+
+    def _ask_program(self, position: Position, origin: int, square: int, by: int, program: Program,
+                     budget: int, cancel: Optional[CancelFlag]) -> tuple[bool, int, Optional[str]]:
+        """The runner's attack question: (found, work spent, why it stopped or ``None``)."""
+        piece = position.cells[origin]
+        assert piece is not None
         st = State(self, position, by, program.slots, program.notation.group_count)
         st.attack_mode = True
         st.piece_kind = piece.kind
-        if within is not None:
-            st.budget = max(0, within.budget - within.work)
-            st.cancel = within.cancel
-        else:
-            st.cancel = cancel
+        st.budget = budget
+        st.cancel = cancel
 
         def done(state: State) -> None:
             finish_hand(state, None, found)
@@ -275,18 +552,8 @@ class Rules:
             self._start(st, origin, program.entry, result)
         except AttackFound:
             # _start restores the board in its finally clause before the exception leaves it.
-            return True
-        finally:
-            if within is not None:
-                within.work += st.work
-        if result.stopped:
-            # Never answer "not attacked" for a question that was not finished.
-            what = f"{result.stopped} (asking whether the {self.kind_names[piece.kind]} on " \
-                   f"{self.board.squares[origin]} attacks {self.board.squares[square]})"
-            if within is not None:
-                raise Stop(result.stopped if result.stopped == "cancelled" else what)
-            raise RunawayNotation(what)
-        return False
+            return True, st.work, None
+        return False, st.work, result.stopped
 
     def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool:
         """``[a]``/``[s]``: could the other side (or our side) capture a piece standing on ``square``?"""
@@ -313,3 +580,24 @@ class Rules:
             return False
         finally:
             st.position.turn = saved_turn
+
+
+def _reads_history(notation: Notation) -> bool:
+    """Whether the notation asks about more than the board: the previous move, labels, handlers."""
+    stack: list[object] = [notation.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Check) and node.letter in "lLtToO":
+            return True
+        if isinstance(node, Handler):
+            return True
+        if isinstance(node, (GroupStep, DirectionCheck)) and node.group == 0:
+            return True
+        if isinstance(node, NavStep) and node.group == 0:
+            return True
+        for name in ("items", "options", "path"):
+            stack.extend(getattr(node, name, ()))
+        body = getattr(node, "body", None)
+        if body is not None:
+            stack.append(body)
+    return False

@@ -58,7 +58,7 @@ class State:
         "mover_dir", "partial_start", "groups", "gmarks", "counters", "marks", "captures", "stops",
         "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
         "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
-        "attack_mode", "rules", "kind_names", "piece_kind", "reach",
+        "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint",
     )
 
     def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
@@ -101,6 +101,7 @@ class State:
         self.kind_names = rules.kind_names
         self.piece_kind = 0
         self.reach: Optional[set[int]] = None
+        self.footprint: Optional[set[int]] = None
 
     # ---------------------------------------------------------------- budget and trace
 
@@ -165,6 +166,7 @@ class Program:
         self.notation = notation
         self.player = player
         self.player_name = rules.board.players[player]
+        self.piece = piece
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode
         self.slots = 0
@@ -382,6 +384,8 @@ class Program:
             st.work = work
         st.cursor = target
         st.last_dir = direction
+        if st.footprint is not None:
+            st.footprint.add(target)
         if st.mover_in_hand:
             st.mover_dir = direction
         st.serial += 1
@@ -506,6 +510,7 @@ class Program:
             piece = st.cells[target]
             if piece is None:  # the moving piece was removed: nothing can continue
                 return
+            st.spend()  # before anything changes, as in every action
             saved = (st.prev, st.groups[0], st.cursor, st.partial_start)
             letter = None if direction is None else rules.dir_letters[direction]
             st.prev = LastMove(origin, target, letter)
@@ -518,7 +523,6 @@ class Program:
             st.hand.append((piece, target))
             st.mover_in_hand = True
             st.progress += 1
-            st.spend()
             if st.trace is not None:
                 st.emit("partial", f"partial move {st.name(origin)}-{st.name(target)} ends; "
                         f"the next begins from {st.name(target)}", span, target)
@@ -801,6 +805,8 @@ class Program:
                 if st.trace is not None:
                     st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
                 return
+            if st.footprint is not None:
+                st.footprint.add(target)
             st.navstack.append(square)
             try:
                 inner(st, target)
@@ -814,12 +820,13 @@ class Program:
 
 def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
     """Put the top piece of the hand on the cursor's square, then continue."""
+    # Spent before anything changes: a run stopped here leaves nothing half done for the unwinding.
+    st.spend()
     square = st.cursor
     piece, origin = st.hand.pop()
     old = st.cells[square]
     is_mover = st.mover_in_hand and not st.hand
     placed = piece._replace(moved=True) if square != origin or piece.moved else piece
-    st.spend()
     st.touch(square)
     st.cells[square] = placed
     if old is not None:

@@ -1,0 +1,165 @@
+"""The compiled fast path against the runner: the same moves, in the same order, the same stops.
+
+Three ways of running a piece must agree on every notation and position: the compiled path (what
+untraced runs take), the runner alone (``Rules.fast = False``) and the traced run the window steps
+through. Random notations come from the grammar's constructs; positions from random play on every
+shipped board.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.notation import NotationError, parse_notation
+
+BOARDS = sorted(shipped_boards())
+#: Small, so that runaway notations stop quickly; stopping must agree too.
+BUDGET = 1_000
+
+
+def _runner(board_name: str) -> Rules:
+    rules = Rules(load_board(board_name))
+    rules.fast = False
+    return rules
+
+
+@lru_cache(maxsize=None)
+def _pair(board_name: str) -> tuple[Rules, Rules]:
+    """A compiled and an interpreted interpreter, kept across examples (their attack tables are dear)."""
+    return Rules(load_board(board_name)), _runner(board_name)
+
+
+@lru_cache(maxsize=None)
+def _positions(board_name: str) -> tuple[str, ...]:
+    """Positions reached by random legal play (the runner chooses), as FEN."""
+    board = load_board(board_name)
+    rules = _runner(board_name)
+    rng = random.Random(board_name)
+    fens = [Position.initial(board).fen()]
+    for _ in range(5):
+        position = Position.initial(board)
+        for _ in range(rng.randrange(2, 40)):
+            moves = legal_moves(rules, position)
+            if not moves:
+                break
+            make_move(position, rng.choice(moves))
+        fens.append(position.fen())
+    return tuple(fens)
+
+
+def _same(fast: Rules, runner: Rules, position: Position, square: int, **options: object) -> None:
+    quick = fast.run(position, square, **options)  # type: ignore[arg-type]
+    slow = runner.run(position, square, **options)  # type: ignore[arg-type]
+    traced = runner.run(position, square, trace=True, **options)  # type: ignore[arg-type]
+    assert quick.moves == slow.moves == traced.moves
+    assert quick.stopped == slow.stopped == traced.stopped
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_every_shipped_piece_runs_the_same_fast_and_interpreted(board_name: str) -> None:
+    board = load_board(board_name)
+    fast, runner = Rules(board), _runner(board_name)
+    for fen in _positions(board_name):
+        position = Position.from_fen(board, fen)
+        for square, piece in enumerate(position.cells):
+            if piece is not None and piece.player == position.turn:
+                _same(fast, runner, position, square)
+        assert legal_moves(fast, position) == legal_moves(runner, position)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_perft_counts_agree(board_name: str) -> None:
+    board = load_board(board_name)
+    for fen in _positions(board_name)[:3]:
+        assert perft(Rules(board), Position.from_fen(board, fen), 2) == perft(
+            _runner(board_name), Position.from_fen(board, fen), 2)
+
+
+# --------------------------------------------------------------------------- random notations
+
+_DIRECTIONS = ["N", "S", "E", "W", "O", "M", "R", "T", "+", "X", "*", "NE", "OT"]
+_LETTERS = list("pPeEfFmMxaAsSrRlLtToO")
+
+
+@st.composite
+def _bracket(draw: st.DrawFn, board_name: str) -> str:
+    board = load_board(board_name)
+    names = list(board.pieces)
+    zones = list(board.zones)
+    choices = [st.sampled_from(_LETTERS),
+               st.sampled_from(names).map(lambda n: "=" + n),
+               st.sampled_from(names).map(lambda n: "!=" + n),
+               st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+" + "/".join(ns)),
+               st.sampled_from(["x>N", "e>E", "(p,x)>W", "t>S", "p>\\1", "f>~1"])]
+    if zones:
+        choices.append(st.sampled_from(zones).map(lambda z: "@" + z))
+        choices.append(st.sampled_from(zones).map(lambda z: "!@" + z))
+    items = draw(st.lists(st.one_of(*choices), min_size=1, max_size=3))
+    return "[" + ",".join(items) + "]"
+
+
+def _notations(board_name: str) -> st.SearchStrategy[str]:
+    atoms = st.one_of(
+        st.sampled_from(_DIRECTIONS),
+        st.sampled_from(["\\1", "~1", "\\2", "\\0", "^", "|", "&"]),
+        _bracket(board_name),
+    )
+    quantifier = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "{1,3}", "*+", "++"])
+
+    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
+        quantified = st.tuples(part, quantifier).map("".join)
+        sequence = st.lists(quantified, min_size=1, max_size=3).map(",".join)
+        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
+    return st.recursive(atoms, extend, max_leaves=8)
+
+
+def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
+    @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        board = load_board(board_name)
+        fast, runner = _pair(board_name)
+        try:
+            kind = fast.custom_kind(notation)
+            assert runner.custom_kind(notation) == kind
+        except NotationError:
+            assume(False)
+            return
+        fens = _positions(board_name)
+        position = Position.from_fen(board, fens[which % len(fens)])
+        at = square % len(board.squares)
+        position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
+        _same(fast, runner, position, at, budget=BUDGET)
+    return check
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_notations_run_the_same_fast_traced_and_interpreted(board_name: str) -> None:
+    _random_notation_test(board_name)()
+
+
+@pytest.mark.parametrize("budget", [50, 1_000, 3_000, 3_001])
+def test_a_run_stopped_while_a_partial_move_ends_unwinds_cleanly(budget: int) -> None:
+    board = load_board("xiangqi")
+    rules = _runner("xiangqi")
+    position = Position.initial(board)
+    kind = rules.custom_kind(parse_notation("S;&*"))
+    position.cells[0] = Piece(position.turn, kind, True)
+    before = list(position.cells)
+    result = rules.run(position, 0, budget=budget)
+    assert result.stopped is not None and position.cells == before
