@@ -258,10 +258,9 @@ def _watched_squares(rules: Rules, position: Position, royals: list[int], enemie
     watched: set[int] = set(royals)
     for square in royals:
         for enemy in enemies:
-            for origin, kinds in rules.attackers(square, enemy):
+            for origin in rules.candidates(cells, square, enemy):
                 piece = cells[origin]
-                if piece is None or piece.player != enemy or piece.kind not in kinds:
-                    continue
+                assert piece is not None
                 footprint = rules.footprint(piece.kind, enemy, origin)
                 if footprint is None:
                     return None

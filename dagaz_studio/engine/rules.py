@@ -6,7 +6,9 @@ import sys
 from typing import Callable, Optional
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
-from dagaz_studio.engine.compiler import Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work
+from dagaz_studio.engine.compiler import (
+    Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
+)
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
     MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand,
@@ -37,6 +39,8 @@ class Rules:
     def __init__(self, board: Board, handlers: Optional[dict[int, Callable[[Position, int, int], bool]]] = None) -> None:
         self.board = board
         self.kinds = list(board.pieces.values())
+        #: How many of :attr:`kinds` are the board's own; typed kinds (:meth:`custom_kind`) follow.
+        self.board_kinds = len(self.kinds)
         self.kind_names = [piece.name for piece in self.kinds]
         self.kind_index = {name: i for i, name in enumerate(self.kind_names)}
         self.dir_letters = list(board.directions.keys())
@@ -80,7 +84,6 @@ class Rules:
             self.kinds.append(piece)
             self.kind_names.append(name)
             self._custom[notation.text] = kind
-            self._attackers.clear()
             try:
                 self.program(notation, 0, piece)
                 if len(self.board.players) > 1:
@@ -141,6 +144,10 @@ class Rules:
             finish_hand(state, None, record)
 
         def record(state: State) -> None:
+            # Completing a move costs in proportion to its chain of partial moves: count it, so that
+            # a runaway chain stops as soon in time as any other runaway notation.
+            if state.stops:
+                state.spend(len(state.stops))
             move = complete_move(state)
             if move is None:
                 return
@@ -393,10 +400,10 @@ class Rules:
         try:
             for side in sides:
                 position.turn = side
-                for origin, kinds in self.attackers(square, side):
-                    piece = cells[origin]
-                    if piece is None or piece.player != side or piece.kind not in kinds:
-                        continue
+                for origin in self.candidates(cells, square, side):
+                    work[0] += 1  # as the runner counts it: asking each piece is work
+                    if work[0] >= work[1]:
+                        poll(work)
                     if self._ask(position, origin, square, side, work):
                         return True
             return False
@@ -454,13 +461,30 @@ class Rules:
             self.reach(kind, player, square)
         return self._footprints[key]
 
+    def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
+        """The squares of the pieces of ``player`` that could ever capture on ``square`` (by their
+        reach), in the order attack questions ask them: the board's pieces, then typed ones."""
+        out = []
+        for origin, kinds in self.attackers(square, player):
+            piece = cells[origin]
+            if piece is not None and piece.player == player and piece.kind in kinds:
+                out.append(origin)
+        if len(self.kinds) > self.board_kinds:
+            # Typed pieces have no attack tables (typing a notation must stay cheap): look for them.
+            for origin, piece in enumerate(cells):
+                if (piece is not None and piece.kind >= self.board_kinds and piece.player == player
+                        and origin != square and square in self.reach(piece.kind, player, origin)):
+                    out.append(origin)
+        return out
+
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
         key = (square, player)
         cached = self._attackers.get(key)
         if cached is None:
             by_origin: dict[int, set[int]] = {}
-            for kind in range(len(self.kinds)):
+            # Only the board's own pieces attack: a typed piece stands alone, on the mover's side.
+            for kind in range(self.board_kinds):
                 for origin in range(len(self.board.squares)):
                     if origin != square and square in self.reach(kind, player, origin):
                         by_origin.setdefault(origin, set()).add(kind)
@@ -482,10 +506,9 @@ class Rules:
         if stand_in is not None:
             cells[square] = stand_in
         try:
-            for origin, kinds in self.attackers(square, by):
-                piece = cells[origin]
-                if piece is None or piece.player != by or piece.kind not in kinds:
-                    continue
+            for origin in self.candidates(cells, square, by):
+                if within is not None:
+                    within.spend()  # asking each piece is work, whatever its notation does
                 if self.fast:
                     if within is not None:
                         work = new_work(max(0, within.budget - within.work), within.cancel)

@@ -58,7 +58,7 @@ class State:
         "mover_dir", "partial_start", "groups", "gmarks", "counters", "marks", "captures", "stops",
         "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
         "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
-        "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint",
+        "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
     )
 
     def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
@@ -88,6 +88,7 @@ class State:
         self.also: list[tuple[int, int]] = []
         self.work = 0
         self.budget = DEFAULT_BUDGET
+        self.next_poll = CANCEL_EVERY
         self.cancel: Optional[CancelFlag] = None
         self.trace: Optional[list[TraceEvent]] = None
         self.trace_limit = DEFAULT_TRACE_LIMIT
@@ -105,12 +106,15 @@ class State:
 
     # ---------------------------------------------------------------- budget and trace
 
-    def spend(self) -> None:
-        self.work += 1
+    def spend(self, units: int = 1) -> None:
+        self.work += units
         if self.work > self.budget:
             raise Stop(f"stopped after {self.budget:,} steps — the notation may repeat without end")
-        if self.cancel is not None and self.work % CANCEL_EVERY == 0 and self.cancel.is_set():
-            raise Stop("cancelled")
+        if self.work >= self.next_poll:
+            # Every few hundred units, however they were added (attack questions add theirs at once).
+            self.next_poll = self.work + CANCEL_EVERY
+            if self.cancel is not None and self.cancel.is_set():
+                raise Stop("cancelled")
 
     def emit(self, kind: str, text: str, span: Optional[Span], square: Optional[int] = None,
              ok: bool = True, move: Optional[int] = None, *, branch: Optional[tuple[int, int]] = None,
@@ -378,7 +382,7 @@ class Program:
     def _move_cursor(self, st: State, target: int, direction: int, k: Cont) -> None:
         cursor, last, mover_dir = st.cursor, st.last_dir, st.mover_dir
         work = st.work + 1
-        if work > st.budget or work % CANCEL_EVERY == 0:
+        if work > st.budget or work >= st.next_poll:
             st.spend()  # the slow path: budget spent, or time to look at the cancel flag
         else:
             st.work = work

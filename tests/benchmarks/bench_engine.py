@@ -1,8 +1,11 @@
-"""Interpreter benchmarks, run by hand: ``python tests/benchmarks/bench_engine.py``.
+"""Interpreter benchmarks, run by hand: ``python tests/benchmarks/bench_engine.py [--quick] [--memory]``.
 
-Reports, in one run on this machine:
-- chess perft(3) from the start, beside python-chess's perft(3) measured in the same run, as a ratio
-  (target: 20x or better);
+Reports, in one run on this machine, every figure beside a reference measured in the same run:
+- chess perft(4) from the start and Kiwipete perft(3), against python-chess's own perft (target:
+  within 3x); ``--quick`` uses perft(3) and perft(2);
+- nodes per second of Xiangqi and Fanorona perft, compiled against the runner alone (``Rules.fast =
+  False``, the interpreter before compilation) (target: at least 5x);
+- with ``--memory``, the peak memory of chess perft(5) in a fresh process (target: under 100 MB);
 - for every piece of every shipped board, the time to list its moves from every square of the board
   (the piece put on each square of the initial position in turn): median and worst (targets: median
   under 1 ms, worst under 20 ms).
@@ -10,19 +13,26 @@ Reports, in one run on this machine:
 
 from __future__ import annotations
 
+import resource
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
+from typing import Callable
 
 import chess
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.game import perft
-from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def _best_of(runs: int, work) -> float:  # type: ignore[no-untyped-def]
+def _best_of(runs: int, work: Callable[[], object]) -> float:
     best = float("inf")
     for _ in range(runs):
         started = time.perf_counter()
@@ -43,18 +53,58 @@ def python_chess_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
-def bench_perft(runs: int) -> float:
+def bench_chess(fen: str, depth: int, runs: int, label: str) -> float:
     board = load_board("chess")
-    ours_count = perft(Rules(board), Position.initial(board), 3)
-    theirs_count = python_chess_perft(chess.Board(), 3)
-    assert ours_count == theirs_count == 8902, (ours_count, theirs_count)
-    # A fresh Rules each run, so compiling the notations is part of what is measured.
-    ours = _best_of(runs, lambda: perft(Rules(board), Position.initial(board), 3))
-    theirs = _best_of(runs, lambda: python_chess_perft(chess.Board(), 3))
+    ours_count = perft(Rules(board), Position.from_fen(board, fen), depth)
+    theirs_count = python_chess_perft(chess.Board(fen), depth)
+    assert ours_count == theirs_count, (ours_count, theirs_count)
+    # A fresh Rules each run, so compiling the notations and the attack tables is part of what is measured.
+    ours = _best_of(runs, lambda: perft(Rules(board), Position.from_fen(board, fen), depth))
+    theirs = _best_of(runs, lambda: python_chess_perft(chess.Board(fen), depth))
     ratio = ours / theirs
-    print(f"chess perft(3) = 8902: Dagaz Studio {ours * 1000:.0f} ms, python-chess {theirs * 1000:.0f} ms, "
-          f"ratio {ratio:.1f}x (target 20x or better: {'met' if ratio <= 20 else 'NOT met'})")
+    print(f"{label} perft({depth}) = {ours_count}: Dagaz Studio {ours:.2f} s, python-chess {theirs:.2f} s, "
+          f"ratio {ratio:.1f}x (target 3x: {'met' if ratio <= 3 else 'NOT met'})")
     return ratio
+
+
+def bench_nodes(name: str, depth: int, runs: int) -> float:
+    board = load_board(name)
+
+    def nodes_per_second(fast: bool) -> tuple[int, float]:
+        def once() -> int:
+            rules = Rules(board)
+            rules.fast = fast
+            return perft(rules, Position.initial(board), depth)
+        count = once()
+        return count, count / _best_of(runs, once)
+
+    count, compiled = nodes_per_second(True)
+    reference_count, interpreted = nodes_per_second(False)
+    assert count == reference_count, (count, reference_count)
+    ratio = compiled / interpreted
+    print(f"{name} perft({depth}) = {count}: compiled {compiled:,.0f} nodes/s, runner alone {interpreted:,.0f} "
+          f"nodes/s, {ratio:.1f}x (target 5x: {'met' if ratio >= 5 else 'NOT met'})")
+    return ratio
+
+
+def bench_memory(depth: int = 5) -> float:
+    """Peak resident memory (MB) of a fresh process running chess perft(``depth``)."""
+    probe = ("import resource, sys\n"
+             "from dagaz_studio.board import load_board\n"
+             "from dagaz_studio.engine.game import perft\n"
+             "from dagaz_studio.engine.position import Position\n"
+             "from dagaz_studio.engine.rules import Rules\n"
+             "b = load_board('chess')\n"
+             f"print(perft(Rules(b), Position.initial(b), {depth}))\n"
+             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    count, peak_kb = (int(line) for line in done.stdout.split())
+    megabytes = peak_kb / 1024
+    print(f"chess perft({depth}) = {count} in {time.perf_counter() - started:.0f} s: peak memory "
+          f"{megabytes:.0f} MB (target under 100 MB: {'met' if megabytes < 100 else 'NOT met'})")
+    return megabytes
 
 
 def bench_pieces() -> bool:
@@ -82,11 +132,18 @@ def bench_pieces() -> bool:
     return ok
 
 
-def main() -> int:
-    ratio = bench_perft(runs=3)
-    pieces_ok = bench_pieces()
-    return 0 if ratio <= 20 and pieces_ok else 1
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    ok = bench_chess(chess.STARTING_FEN, 3 if quick else 4, 1 if quick else 3, "chess") <= 3
+    ok &= bench_chess(KIWIPETE, 2 if quick else 3, 1 if quick else 3, "Kiwipete") <= 3
+    ok &= bench_nodes("xiangqi", 2 if quick else 3, 1 if quick else 2) >= 5
+    ok &= bench_nodes("fanorona", 2 if quick else 3, 1 if quick else 2) >= 5
+    if "--memory" in argv:
+        ok &= bench_memory() < 100
+    print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    ok &= bench_pieces()
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
