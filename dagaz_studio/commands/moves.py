@@ -12,7 +12,7 @@ import sys
 from typing import Any, Optional
 
 from dagaz_studio.board import Board
-from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
+from dagaz_studio.commands.common import CommandError, batch_lines, open_board, open_position, report, square_index
 from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Move, Rules, RunawayNotation, describe_move
 from dagaz_studio.engine.position import Piece, Position
@@ -136,21 +136,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
+    # Every line read gets exactly one line of answer, in order; a bad line does not stop the batch.
     status = 0
-    for line in sys.stdin:
-        fen = line.strip()
+    for line in batch_lines():
+        fen = line.text.strip()
         try:
+            if line.problem is not None:
+                raise CommandError(line.problem)
             if not fen:
-                raise CommandError("empty line: no FEN")  # still one result per line read
+                raise CommandError("empty line: no FEN")
             position = open_position(board, fen)
             moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
             names = names_for(rules, position, moves, args)
-        except CommandError as error:
+        except (CommandError, ValueError) as error:
+            # Typed user errors (FEN, notation, names, runaway runs) are all ValueErrors.
             status = 2
-            if args.json:
-                print(json.dumps({"fen": fen, "error": error.message}))
-            else:
-                print(f"error: {error.message}")
+            message = error.message if isinstance(error, CommandError) else str(error)
+            _print_error(line.number, fen, f"line {line.number}: {message}", args.json)
+            continue
+        except Exception as error:  # noqa: BLE001 - a defect on one line must not lose the lines after it
+            status = 2
+            _print_error(line.number, fen, f"line {line.number}: internal error ({type(error).__name__}: {error}); "
+                         "please report it with this line", args.json)
             continue
         if args.json:
             _print(board, fen, moves, True, names)
@@ -158,3 +165,11 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
         sys.stdout.flush()
     return status
+
+
+def _print_error(number: int, fen: str, message: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"line": number, "fen": fen, "error": message}))
+    else:
+        print(f"error: {message}")
+    sys.stdout.flush()
