@@ -61,3 +61,22 @@ def test_batch_lines_reads_text_streams_and_cuts_long_lines() -> None:
     assert [(line.number, line.problem is None) for line in lines] == [(1, True), (2, False), (3, True)]
     assert lines[0].text == "a" and lines[2].text == "c"
     assert "longer than 10" in (lines[1].problem or "")
+
+
+def test_the_fen_printed_with_a_typed_piece_reads_back_everywhere(capsys) -> None:
+    from dagaz_studio.cli import main
+
+    assert main(["moves", "chess", "--at", "e2", "--piece", "N,OM", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert "?" not in first["fen"]
+    assert first["typed_piece"] == {"square": "e2", "notation": "N,OM"}
+    # Every command reads the FEN back ...
+    assert main(["moves", "chess", "--fen", first["fen"], "--json"]) == 0
+    capsys.readouterr()
+    assert main(["play", "chess", "--fen", first["fen"], "e4"]) == 0
+    assert main(["perft", "chess", "--depth", "1", "--fen", first["fen"]]) == 0
+    capsys.readouterr()
+    # ... and with the typed piece given again, it lists the same moves.
+    assert main(["moves", "chess", "--fen", first["fen"], "--at", "e2", "--piece", "N,OM", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["moves"] == first["moves"] and {m["to"] for m in first["moves"]} == {"f4", "d4"}

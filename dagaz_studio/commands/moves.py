@@ -94,13 +94,17 @@ def names_for(rules: Rules, position: Position, moves: list[Move], args: argpars
         raise CommandError(str(error)) from None
 
 
-def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None) -> None:
+def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None,
+           typed: Optional[dict[str, str]] = None) -> None:
     if as_json:
         listed = [move_json(board, m) for m in moves]
         if names is not None:
             for entry, name in zip(listed, names):
                 entry["name"] = name
-        print(json.dumps({"fen": fen, "moves": listed}))
+        out: dict[str, Any] = {"fen": fen, "moves": listed}
+        if typed is not None:
+            out["typed_piece"] = typed
+        print(json.dumps(out))
         return
     if not moves:
         print("no moves")
@@ -116,9 +120,14 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules(board)
         if args.fen != "-":
             position = open_position(board, args.fen)
+            # The FEN printed is the position as given, before a typed piece is put in: a typed
+            # piece has no letter a FEN could hold, so JSON names it apart ("typed_piece"), and the
+            # FEN with --at and --piece gives the same moves again.
+            fen = position.fen() if args.fen is None else args.fen
             moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
             names = names_for(rules, position, moves, args)
-            _print(board, position.fen() if args.fen is None else args.fen, moves, args.json, names)
+            typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
+            _print(board, fen, moves, args.json, names, typed)
             return 0
         # Mistakes in the options are the same for every line: say so once, before reading any.
         if args.at is not None:
@@ -160,7 +169,8 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
                          "please report it with this line", args.json)
             continue
         if args.json:
-            _print(board, fen, moves, True, names)
+            typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
+            _print(board, fen, moves, True, names, typed)
         else:
             print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
         sys.stdout.flush()
