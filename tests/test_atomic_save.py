@@ -88,7 +88,7 @@ def test_a_save_killed_midway_leaves_the_previous_file_intact(tmp_path: Path) ->
 
 def test_render_failing_midway_reports_it_and_keeps_the_previous_picture(tmp_path: Path, monkeypatch,
                                                                          capsys) -> None:
-    import dagaz_studio.gui.export as export
+    import dagaz_studio.gui.board_view.export as export
 
     out = tmp_path / "board.svg"
     out.write_text("<svg>the previous picture</svg>", encoding="utf-8")

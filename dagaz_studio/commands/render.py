@@ -13,7 +13,7 @@ from dagaz_studio.board.writer import SaveError, atomic_path
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
 from dagaz_studio.commands.moves import moves_for
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 
 FORMATS = (".png", ".svg")
 
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     # Qt only now, and offscreen unless a platform was chosen: no window is ever shown.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from dagaz_studio.gui.export import render_board
+    from dagaz_studio.gui.board_view.export import render_board
 
     scale = (args.scale or 64) / 100
     try:
