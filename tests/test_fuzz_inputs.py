@@ -74,3 +74,28 @@ def test_a_case_that_breaks_the_rule_is_reported(corpus: Corpus) -> None:
 
     assert _guarded("x", "case", untyped).failure == "ValueError: invalid literal for int() with base 10: '²'"
     assert _guarded("x", "case", typed).failure is None
+
+
+# Found by the long run: a budget spent while a compound move ('&') put its piece down unwound with
+# the hand already emptied, and an IndexError hid the runaway stop.
+FOUND_COMPOUND = ("(*)[p]|(((\\1[ex])++;~1(~1[ex])++)(&+;~1(~1[ex])++)(&+;~1(~1[ex])++)(&+;~1(~1[ex])++)"
+                  "(&+;~1(~1[ex])++)(&(*)[!\\0][pR]|((\\6[ex])++;~6(~6[ex])++))*)?")
+
+
+@pytest.mark.parametrize("budget", [50, 500, 5_000, 20_000])
+def test_a_budget_spent_inside_a_compound_move_stops_the_run_cleanly(budget: int) -> None:
+    from dagaz_studio.board import load_board
+    from dagaz_studio.engine.interpreter import Rules
+    from dagaz_studio.engine.position import Piece, Position
+
+    board = load_board("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation(FOUND_COMPOUND))
+    position = Position.initial(board)
+    before = position.fen()
+    square = board.index("a7")
+    position.cells[square] = Piece(position.turn, kind, True)
+    result = rules.run(position, square, budget=budget)
+    assert result.stopped is not None and "stopped after" in result.stopped
+    position.cells[square] = Position.initial(board).cells[square]
+    assert position.fen() == before
