@@ -34,6 +34,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Write the picture; user errors are reported with exit status 2."""
+    from dagaz_studio.board.writer import SaveError, atomic_path
     from dagaz_studio.commands.moves import moves_for
     from dagaz_studio.engine.highlights import move_highlights
     from dagaz_studio.engine.rules import Rules
@@ -64,7 +65,12 @@ def run(args: argparse.Namespace) -> int:
 
     scale = (args.scale or 64) / 100
     try:
-        render_board(board, position, highlights, out, scale)
+        # Drawn into a temporary file beside --out, which replaces it only once complete: a failed
+        # or interrupted render never leaves a damaged picture where the old one was.
+        with atomic_path(out) as temporary:
+            render_board(board, position, highlights, temporary, scale)
+    except SaveError as error:
+        return report(CommandError(f"--out {args.out}: {error.reason}; the previous file, if any, is unchanged"))
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error}"))
+        return report(CommandError(f"--out {args.out}: {error}; the previous file, if any, is unchanged"))
     return 0

@@ -514,7 +514,7 @@ class Program:
             piece = st.cells[target]
             if piece is None:  # the moving piece was removed: nothing can continue
                 return
-            st.spend()  # before anything changes, as in every action
+            st.spend()  # before any change: a run stopped here has nothing to undo
             saved = (st.prev, st.groups[0], st.cursor, st.partial_start)
             letter = None if direction is None else rules.dir_letters[direction]
             st.prev = LastMove(origin, target, letter)
@@ -824,8 +824,7 @@ class Program:
 
 def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
     """Put the top piece of the hand on the cursor's square, then continue."""
-    # Spent before anything changes: a run stopped here leaves nothing half done for the unwinding.
-    st.spend()
+    st.spend()  # before the hand is touched: a run stopped here must leave it whole for the frames above
     square = st.cursor
     piece, origin = st.hand.pop()
     old = st.cells[square]
