@@ -7,11 +7,18 @@ thousands of positions can be checked in one process.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
+import stat
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
-from dagaz_studio.commands.common import CommandError, batch_lines, open_board, open_position, report, square_index
+from dagaz_studio.commands.common import (
+    BatchLine, CommandError, batch_lines, open_board, open_position, report, square_index,
+)
+from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -45,6 +52,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
                         "board's style; JSON moves get a \"name\"")
     parser.add_argument("--style", choices=NAME_STYLES, help="the style of --names (implies it): wxf (CF+7), "
                         "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates; default: the board file's")
+    add_jobs_option(parser, "answer the lines of --fen - with (the default uses every core when standard "
+                    "input is a file)")
 
 
 def move_json(board: Board, move: Move) -> dict[str, Any]:
@@ -166,12 +175,53 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
+    # Every line read gets exactly one line of answer, in order; a bad line does not stop the batch.
+    STATE.update(board=board, rules=rules, args=args)
+    jobs = jobs_for(args.jobs, _stdin_is_a_file())
+    status = 0
+    if jobs <= 1:
+        answers = map(_answer, batch_lines())
+        for line_status, text in answers:
+            status = max(status, line_status)
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        return status
+    with pool(jobs, _open_batch, args) as workers:
+        for line_status, text in workers.imap(_answer, batch_lines(), chunksize=8):
+            status = max(status, line_status)
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    return status
+
+
+def _stdin_is_a_file() -> bool:
+    """Whether standard input is a file (all of it there to read), not a pipe answered line by line."""
+    try:
+        return stat.S_ISREG(os.fstat(sys.stdin.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _open_batch(args: argparse.Namespace) -> dict[str, Any]:
+    """What a worker keeps for a batch: the board, its rules (with the typed piece), the options."""
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.notation import parse_notation
+
+    board = open_board(args.board)
+    rules = Rules(board)
+    if args.piece is not None:
+        rules.custom_kind(parse_notation(args.piece))
+    return {"board": board, "rules": rules, "args": args}
+
+
+def _answer(line: BatchLine) -> tuple[int, str]:
+    """One line of a batch answered: its exit status (0 or 2) and the text printed for it."""
     from dagaz_studio.engine.values import describe_move
 
-    # Every line read gets exactly one line of answer, in order; a bad line does not stop the batch.
-    status = 0
-    for line in batch_lines():
-        fen = line.text.strip()
+    board, rules, args = STATE["board"], STATE["rules"], STATE["args"]
+    fen = line.text.strip()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
         try:
             if line.problem is not None:
                 raise CommandError(line.problem)
@@ -181,22 +231,19 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             moves, names = named_moves(board, rules, position, args)
         except (CommandError, ValueError) as error:
             # Typed user errors (FEN, notation, names, runaway runs) are all ValueErrors.
-            status = 2
             message = error.message if isinstance(error, CommandError) else str(error)
             _print_error(line.number, fen, f"line {line.number}: {message}", args.json)
-            continue
+            return 2, out.getvalue()
         except Exception as error:  # noqa: BLE001 - a defect on one line must not lose the lines after it
-            status = 2
             _print_error(line.number, fen, f"line {line.number}: internal error ({type(error).__name__}: {error}); "
                          "please report it with this line", args.json)
-            continue
+            return 2, out.getvalue()
         if args.json:
             typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
             _print(board, fen, moves, True, names, typed)
         else:
             print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
-        sys.stdout.flush()
-    return status
+    return 0, out.getvalue()
 
 
 def _print_error(number: int, fen: str, message: str, as_json: bool) -> None:

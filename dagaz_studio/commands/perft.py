@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import time
 
+from typing import Any, Optional
+
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
+from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
+
+#: From this depth on, the default spreads the first moves over every core.
+PARALLEL_DEPTH = 4
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -19,6 +25,41 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--fen", metavar="FEN", help="the position (default: the board's initial one)")
     parser.add_argument("--depth", type=int, required=True, metavar="N", help="how many moves deep")
     parser.add_argument("--divide", action="store_true", help="also the count after each first move")
+    add_jobs_option(parser, f"count with (default: every core from depth {PARALLEL_DEPTH} on)")
+
+
+def _open(board_argument: str, fen: Optional[str]) -> dict[str, Any]:
+    """What a worker keeps: the rules of the board, and the position to count from."""
+    from dagaz_studio.engine.rules import Rules
+
+    board = open_board(board_argument)
+    return {"rules": Rules(board), "position": open_position(board, fen)}
+
+
+def _count_after(index: int, depth: int) -> int:
+    """In a worker: perft(``depth``) after the ``index``-th legal first move."""
+    from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
+
+    rules, position = STATE["rules"], STATE["position"]
+    move = legal_moves(rules, position)[index]
+    undo = make_move(position, move)
+    try:
+        return perft(rules, position, depth)
+    finally:
+        unmake_move(position, undo)
+
+
+def divided(board_argument: str, fen: Optional[str], depth: int, jobs: int) -> list[tuple[Any, int]]:
+    """Each legal first move with the perft count of ``depth - 1`` after it, over ``jobs`` processes."""
+    from dagaz_studio.engine.game import legal_moves
+
+    STATE.update(_open(board_argument, fen))
+    moves = legal_moves(STATE["rules"], STATE["position"])
+    if jobs <= 1 or len(moves) < 2:
+        return [(move, _count_after(i, depth - 1)) for i, move in enumerate(moves)]
+    with pool(min(jobs, len(moves)), _open, board_argument, fen) as workers:
+        counts = workers.starmap(_count_after, [(i, depth - 1) for i in range(len(moves))], chunksize=1)
+    return list(zip(moves, counts))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,8 +75,15 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules(board)
         position = open_position(board, args.fen)
         started = time.perf_counter()
+        jobs = jobs_for(args.jobs, args.depth >= PARALLEL_DEPTH)
         try:
-            if args.divide and args.depth > 0:
+            if jobs > 1 and args.depth > 1:
+                lines = divided(args.board, args.fen, args.depth, jobs)
+                if args.divide:
+                    for move, count in lines:
+                        print(f"{describe_move(board, move)}: {count}")
+                total = sum(count for _, count in lines)
+            elif args.divide and args.depth > 0:
                 lines = divide(rules, position, args.depth)
                 for move, count in lines:
                     print(f"{describe_move(board, move)}: {count}")

@@ -256,8 +256,8 @@ class Rules:
             except Abort as stop:
                 if stop.kind == "rerun":
                     return None
-                moves = [self.record_move(position, square, piece, r) for r in records]
-                return RunResult(moves=moves, stopped=self._stop_reason(stop, work), work=work[0])
+                found = [self.record_move(position, square, piece, r) for r in records]
+                return RunResult(moves=found, stopped=self._stop_reason(stop, work), work=work[0])
             except RecursionError:
                 return None
             if work[0] > budget:

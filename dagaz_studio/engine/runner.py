@@ -236,10 +236,11 @@ class Program:
         Riders ask these on every square, so they are worth a shortcut; a traced run takes the
         general path, which explains each check.
         """
-        if self.reach_mode or not all(isinstance(i, Check) and i.letter in "pPeEfF" for i in node.items):
+        checks = [item for item in node.items if isinstance(item, Check) and item.letter in "pPeEfF"]
+        if self.reach_mode or len(checks) != len(node.items):
             return None
         # For each check: (wanted occupied?, wanted owner relation or None)
-        tests = [(item.letter.lower(), item.letter.islower()) for item in node.items]
+        tests = [(item.letter.lower(), item.letter.islower()) for item in checks]
 
         def fast(st: State) -> None:
             if st.trace is not None:

@@ -121,7 +121,7 @@ def _compute_features(context: Context) -> list[_Features]:
             files[(piece.player, piece.kind)][geometry.line_of[piece.player][square]].append(square)
     for by_line in files.values():
         for squares in by_line.values():
-            squares.sort(key=lambda s, p=position: -geometry.rank_of[p.cells[s].player][s])  # type: ignore[union-attr]
+            squares.sort(key=lambda s: -geometry.rank_of[position.cells[s].player][s])  # type: ignore[union-attr]
     out = []
     for move in context.moves:
         player, kind = move.player, context.kind(move)

@@ -67,9 +67,10 @@ def notation_tokens(text: str) -> list[NotationToken]:
                 if token.type == "$END" or token.start_pos is None:
                     continue
                 category = _BY_TERMINAL.get(token.type)
-                if category is not None:
+                if category is not None and token.end_pos is not None:
                     tokens.append(NotationToken(token.start_pos, token.end_pos, category))
-                valid_until = token.end_pos
+                if token.end_pos is not None:
+                    valid_until = token.end_pos
         return tokens
     except LarkError:
         pass

@@ -5,6 +5,7 @@ Reports, in one run on this machine, every figure beside a reference measured in
   within 3x); ``--quick`` uses perft(3) and perft(2);
 - nodes per second of Xiangqi and Fanorona perft, compiled against the runner alone (``Rules.fast =
   False``, the interpreter before compilation) (target: at least 5x);
+- the speed-up of ``perft --jobs`` over every core against one process;
 - with ``--memory``, the peak memory of chess perft(5) in a fresh process (target: under 100 MB);
 - for every piece of every shipped board, the time to list its moves from every square of the board
   (the piece put on each square of the initial position in turn): median and worst (targets: median
@@ -107,6 +108,26 @@ def bench_memory(depth: int = 5) -> float:
     return megabytes
 
 
+def bench_jobs(depth: int) -> float:
+    """``perft --jobs`` over every core against one process, both from the command line."""
+    from dagaz_studio.commands.pool import cores
+
+    def timed(jobs: int) -> tuple[float, str]:
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "dagaz_studio", "perft", "chess", "--depth", str(depth),
+                               "--jobs", str(jobs)], capture_output=True, text=True, check=True,
+                              env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        return time.perf_counter() - started, done.stdout.split()[-1]
+
+    every = cores()
+    one, count = timed(1)
+    many, count_many = timed(every)
+    assert count == count_many, (count, count_many)
+    print(f"perft chess --depth {depth}: --jobs 1 {one:.2f} s, --jobs {every} {many:.2f} s, "
+          f"speed-up {one / many:.2f}x on {every} cores")
+    return one / many
+
+
 def bench_pieces() -> bool:
     ok = True
     print(f"{'board':10} {'piece':10} {'median ms':>10} {'worst ms':>10}")
@@ -138,6 +159,7 @@ def main(argv: list[str]) -> int:
     ok &= bench_chess(KIWIPETE, 2 if quick else 3, 1 if quick else 3, "Kiwipete") <= 3
     ok &= bench_nodes("xiangqi", 2 if quick else 3, 1 if quick else 2) >= 5
     ok &= bench_nodes("fanorona", 2 if quick else 3, 1 if quick else 2) >= 5
+    bench_jobs(3 if quick else 4)
     if "--memory" in argv:
         ok &= bench_memory() < 100
     print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")

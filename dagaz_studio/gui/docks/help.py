@@ -8,6 +8,7 @@ the window and the repository never say different things.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, Optional
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSettings, Qt, QUrl, Signal, Slot
