@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: Generated source longer than this is not worth compiling: the runner takes such notations.
 MAX_SOURCE = 60_000
+#: Python compiles at most about a hundred levels of indentation (and twenty nested loops, which
+#: compile() reports as a SyntaxError the caller also takes as "not compiled").
+MAX_INDENT = 60
 
 
 class Unsupported(Exception):
@@ -82,6 +85,8 @@ class Compiled:
     moves: Callable[..., None]
     attacks: Callable[..., None]
     source: str
+    #: Whether ``moves`` keeps full :class:`Move` objects (a notation that lifts or puts) rather than records.
+    rich: bool = False
 
 
 _CODE_CACHE: dict[str, Any] = {}
@@ -100,7 +105,7 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
     namespace: dict[str, Any] = dict(constants)
     namespace.update(Found=Found, Abort=Abort, MAXDEPTH=_max_depth(), POLL=poll, R=rules)
     exec(code, namespace)
-    return Compiled(namespace["moves"], namespace["attacks"], source)
+    return Compiled(namespace["moves"], namespace["attacks"], source, generator.rich)
 
 
 def new_work(budget: int, cancel: Any) -> list[Any]:
@@ -132,20 +137,32 @@ def _max_depth() -> int:
 class _Env:
     """Where each piece of run state is, as Python expressions, at one point of the generated code."""
 
-    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "gm")
+    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "gm", "mi", "ms", "md")
 
     def __init__(self, c: str, d: str, sn: str, pg: str, pr: str, dp: str, g: dict[int, str],
-                 gm: dict[int, str]) -> None:
+                 gm: dict[int, str], mi: str = "True", ms: str = "origin", md: str = "None") -> None:
         self.c, self.d, self.sn, self.pg, self.pr, self.dp, self.g, self.gm = c, d, sn, pg, pr, dp, g, gm
+        # With lifts and puts: whether the moving piece is in hand, where it stands, its last direction.
+        self.mi, self.ms, self.md = mi, ms, md
 
     def but(self, **changes: Any) -> "_Env":
-        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), dict(self.gm))
+        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), dict(self.gm),
+                   self.mi, self.ms, self.md)
         for name, value in changes.items():
             setattr(env, name, value)
         return env
 
-    def names(self, groups: int) -> list[str]:
-        return [self.c, self.d, self.sn, self.pg, self.pr, self.dp] + [self.g[i] for i in range(1, groups + 1)]
+    def names(self, groups: int, rich: bool = False) -> list[str]:
+        extra = [self.mi, self.ms, self.md] if rich else []
+        return [self.c, self.d, self.sn, self.pg, self.pr, self.dp] + [self.g[i] for i in range(1, groups + 1)] + extra
+
+    @staticmethod
+    def of(params: list[str], groups: int, gm: dict[int, str], rich: bool) -> "_Env":
+        env = _Env(params[0], params[1], params[2], params[3], params[4], params[5],
+                   {i: params[5 + i] for i in range(1, groups + 1)}, dict(gm))
+        if rich:
+            env.mi, env.ms, env.md = params[6 + groups:9 + groups]
+        return env
 
 
 # A continuation writes the code that follows, at an indentation, for a state.
@@ -165,6 +182,9 @@ class _Generator:
         self.counter = 0
         self.constants: dict[str, Any] = {}
         self.attack = False
+        #: Whether the notation lifts or puts pieces: then the hand, the pieces moved along and the
+        #: squares touched are kept, and a completed move is built whole.
+        self.rich = False
 
     # ---------------------------------------------------------------- helpers
 
@@ -181,6 +201,8 @@ class _Generator:
         return name
 
     def emit(self, indent: int, text: str) -> None:
+        if indent > MAX_INDENT:
+            raise Unsupported("nested too deeply for Python")
         self.lines.append("    " * indent + text)
         if len(self.lines) * 40 > MAX_SOURCE:
             raise Unsupported("too long")
@@ -203,6 +225,7 @@ class _Generator:
     # ---------------------------------------------------------------- the module
 
     def module(self, body: Any) -> tuple[str, dict[str, Any]]:
+        self.rich = _lifts_or_puts(body)
         parts = []
         for attack in (False, True):
             self.attack = attack
@@ -216,18 +239,54 @@ class _Generator:
             self.emit(1, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
             self.emit(1, "caps = []; capq = []")
             self.emit(1, "cells[origin] = None")
+            if self.rich:
+                self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
             self.emit(1, "try:")
             env = _Env("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(1, self.groups + 1)}, {})
+            if self.rich:
+                self.finishing(2)
             self.node(body, env, 2, self.finish)
             self.emit(2, "pass")
             self.emit(1, "finally:")
-            self.emit(2, "while caps: cells[caps.pop()] = capq.pop()")
-            self.emit(2, "cells[origin] = piece")
+            if self.rich:
+                self.emit(2, "for s_, v_ in touched.items(): cells[s_] = v_")
+            else:
+                self.emit(2, "while caps: cells[caps.pop()] = capq.pop()")
+                self.emit(2, "cells[origin] = piece")
             parts.append("\n".join(self.lines))
         return "\n\n".join(parts) + "\n", self.constants
 
+    def finishing(self, ind: int) -> None:
+        """With lifts and puts, the implicit end as a local function: each piece still in hand, in
+        turn, must not land on a friend, captures an enemy there and is put down; then the move is kept."""
+        self.emit(ind, "def fin(c, mi, ms, md, pr):")
+        i = ind + 1
+        self.emit(i, "if not hand:")
+        if self.attack:
+            self.emit(i + 1, "if TGT in caps: raise Found")
+        else:
+            self.emit(i + 1, "R.rich_record(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
+        self.emit(i + 1, "return")
+        self.emit(i, "q = cells[c]")
+        self.emit(i, "if q is not None and q[0] == me: return")
+        self.spend(i)
+        self.emit(i, "pp, po = hand.pop()")
+        self.emit(i, "placed = pp._replace(moved=True) if c != po or pp[2] else pp")
+        self.emit(i, "if c not in touched: touched[c] = q")
+        self.emit(i, "cells[c] = placed")
+        self.emit(i, "if q is not None: caps.append(c)")
+        self.emit(i, "if mi and not hand:")
+        self.emit(i + 1, "visited.append(c); fin(c, False, c, md, pr); visited.pop()")
+        self.emit(i, "else:")
+        self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr); also.pop()")
+        self.emit(i, "if q is not None: caps.pop()")
+        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+
     def finish(self, env: _Env, ind: int) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
+        if self.rich:
+            self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr})")
+            return
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{env.c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
@@ -249,17 +308,16 @@ class _Generator:
     def materialise(self, k: Cont, env: _Env, ind: int) -> Cont:
         """A continuation used in several places, written once as a local function."""
         name = self.fresh("kf")
-        params = [self.fresh("a") for _ in env.names(self.groups)]
+        params = [self.fresh("a") for _ in env.names(self.groups, self.rich)]
         self.emit(ind, f"def {name}({', '.join(params)}):")
-        inner = _Env(params[0], params[1], params[2], params[3], params[4], params[5],
-                     {i: params[5 + i] for i in range(1, self.groups + 1)}, dict(env.gm))
+        inner = _Env.of(params, self.groups, env.gm, self.rich)
         start = len(self.lines)
         k(inner, ind + 1)
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
 
         def call(e: _Env, i: int) -> None:
-            self.emit(i, f"{name}({', '.join(e.names(self.groups))})")
+            self.emit(i, f"{name}({', '.join(e.names(self.groups, self.rich))})")
         return call
 
     # ---------------------------------------------------------------- nodes
@@ -283,10 +341,46 @@ class _Generator:
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):
             self.items(list(node.items), env, ind, env.c, lambda e, i, _sq: k(e, i))
-        elif isinstance(node, (Lift, Put, Continue)):
-            raise Unsupported("lifts, puts and partial moves")
+        elif isinstance(node, Lift):
+            self.lift(env, ind, k)
+        elif isinstance(node, Put):
+            self.put(env, ind, k)
+        elif isinstance(node, Continue):
+            raise Unsupported("partial moves")
         else:
             raise Unsupported(type(node).__name__)
+
+    def lift(self, env: _Env, ind: int, k: Cont) -> None:
+        q, pg = self.fresh("q"), self.fresh("pg")
+        self.emit(ind, f"{q} = cells[{env.c}]")
+        self.emit(ind, f"if {q} is not None:")
+        i = ind + 1
+        self.spend(i)
+        self.emit(i, f"if {env.c} not in touched: touched[{env.c}] = {q}")
+        self.emit(i, f"cells[{env.c}] = None; hand.append(({q}, {env.c})); {pg} = {env.pg} + 1")
+        k(env.but(pg=pg), i)
+        self.emit(i, f"hand.pop(); cells[{env.c}] = {q}")
+
+    def put(self, env: _Env, ind: int, k: Cont) -> None:
+        c = env.c
+        pp, po, old, mover, pg = (self.fresh(stem) for stem in ("pp", "po", "old", "im", "pg"))
+        ms, mi = self.fresh("ms"), self.fresh("mi")
+        self.emit(ind, "if hand:")
+        i = ind + 1
+        self.spend(i)
+        self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
+        self.emit(i, f"{mover} = {env.mi} and not hand")
+        self.emit(i, f"if {c} not in touched: touched[{c}] = {old}")
+        self.emit(i, f"cells[{c}] = {pp}._replace(moved=True) if {c} != {po} or {pp}[2] else {pp}")
+        self.emit(i, f"if {old} is not None: caps.append({c})")
+        self.emit(i, f"if {mover}: visited.append({c})")
+        self.emit(i, f"else: also.append(({po}, {c}))")
+        self.emit(i, f"{mi} = False if {mover} else {env.mi}; {ms} = {c} if {mover} else {env.ms}; {pg} = {env.pg} + 1")
+        k(env.but(mi=mi, ms=ms, pg=pg), i)
+        self.emit(i, f"if {mover}: visited.pop()")
+        self.emit(i, "else: also.pop()")
+        self.emit(i, f"if {old} is not None: caps.pop()")
+        self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
     def sequence(self, items: list, env: _Env, ind: int, k: Cont) -> None:
         if not items:
@@ -311,7 +405,14 @@ class _Generator:
         self.spend(ind)
         sn, pg = self.fresh("sn"), self.fresh("pg")
         self.emit(ind, f"{sn} = {env.sn} + 1; {pg} = {env.pg} + 1")
-        k(env.but(c=target, d=direction, sn=sn, pg=pg), ind)
+        mover_dir = env.md
+        if self.rich:
+            if env.mi == "True":
+                mover_dir = direction
+            elif env.mi != "False":
+                mover_dir = self.fresh("md")
+                self.emit(ind, f"{mover_dir} = {direction} if {env.mi} else {env.md}")
+        k(env.but(c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
     def step(self, directions: list[int], env: _Env, ind: int, k: Cont) -> None:
         tables = self.rules.neighbours
@@ -360,11 +461,10 @@ class _Generator:
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
-        params = [self.fresh("a") for _ in env.names(self.groups)]
+        params = [self.fresh("a") for _ in env.names(self.groups, self.rich)]
         count, mark = self.fresh("n"), self.fresh("mk")
         self.emit(ind, f"def {name}({', '.join(params)}, {count}, {mark}):")
-        inner = _Env(params[0], params[1], params[2], params[3], params[4], params[5],
-                     {i: params[5 + i] for i in range(1, self.groups + 1)}, dict(env.gm))
+        inner = _Env.of(params, self.groups, env.gm, self.rich)
         body_ind = ind + 1
         self.spend(body_ind)
         if lo == 0:
@@ -383,9 +483,9 @@ class _Generator:
             depth = self.fresh("dp")
             self.emit(i + 1, f"{depth} = {e.dp} + 1")
             self.emit(i + 1, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-            self.emit(i + 1, f"{name}({', '.join(e.but(dp=depth).names(self.groups))}, {count} + 1, {e.pg})")
+            self.emit(i + 1, f"{name}({', '.join(e.but(dp=depth).names(self.groups, self.rich))}, {count} + 1, {e.pg})")
         self.node(node.body, inner, body_ind, after_body)
-        self.emit(ind, f"{name}({', '.join(env.names(self.groups))}, 0, {env.pg})")
+        self.emit(ind, f"{name}({', '.join(env.names(self.groups, self.rich))}, 0, {env.pg})")
 
     # ---------------------------------------------------------------- bracket items
 
@@ -428,9 +528,18 @@ class _Generator:
                     raise Unsupported("unknown piece type")
                 kinds.append(kind)
             promoted, pg = self.fresh("pr"), self.fresh("pg")
+            if self.rich:
+                held, start = self.fresh("hp"), self.fresh("ho")
+                self.emit(ind, "if hand:")
+                ind += 1
+                self.emit(ind, f"{held}, {start} = hand[-1]")
             self.emit(ind, f"for {promoted} in {tuple(kinds)!r}:")
             self.emit(ind + 1, f"{pg} = {env.pg} + 1")
+            if self.rich:
+                self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={promoted}), {start})")
             k(env.but(pr=promoted, pg=pg), ind + 1, square)
+            if self.rich:
+                self.emit(ind, f"hand[-1] = ({held}, {start})")
         elif isinstance(item, Navigate):
             self.navigate(item, env, ind, square, k)
         elif isinstance(item, Handler):
@@ -468,6 +577,8 @@ class _Generator:
             self.emit(ind, f"{q} = cells[{square}]")
             self.emit(ind, f"if {q} is not None:")
             self.spend(ind + 1)
+            if self.rich:
+                self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
             self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
             pg = self.fresh("pg")
             self.emit(ind + 1, f"{pg} = {env.pg} + 1")
@@ -478,7 +589,10 @@ class _Generator:
             if self.attack:
                 k(env, ind, square)  # what a piece attacks does not depend on its own safety
                 return
-            hand = f"(piece if {env.pr} is None else piece._replace(kind={env.pr}))"
+            if self.rich:
+                hand = "(hand[-1][0] if hand else None)"
+            else:
+                hand = f"(piece if {env.pr} is None else piece._replace(kind={env.pr}))"
             test = f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W)"
         elif lower in "pef":
             q = self.fresh("q")
@@ -486,9 +600,12 @@ class _Generator:
             test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me",
                     "f": f"{q} is not None and {q}[0] == me"}[lower]
         elif lower == "m":
-            test = f"(cells[{square}] or piece)[2]"
+            if self.rich:
+                test = f"(cells[{square}] or (hand[-1][0] if hand else (None, None, False)))[2]"
+            else:
+                test = f"(cells[{square}] or piece)[2]"
         elif lower == "r":
-            test = f"{square} == origin"
+            test = f"{square} in visited" if self.rich else f"{square} == origin"
         elif lower == "l":
             test = f"{square} == LMO"
         elif lower == "t":
@@ -497,3 +614,14 @@ class _Generator:
             raise Unsupported(f"[{letter}]")
         self.emit(ind, f"if {'' if want else 'not '}({test}):")
         k(env, ind + 1, square)
+
+
+def _lifts_or_puts(node: Any) -> bool:
+    """Whether a part of a notation lifts (``^``) or puts (``|``) pieces."""
+    if isinstance(node, (Lift, Put)):
+        return True
+    children = list(getattr(node, "items", ())) + list(getattr(node, "options", ()))
+    body = getattr(node, "body", None)
+    if body is not None:
+        children.append(body)
+    return any(_lifts_or_puts(child) for child in children)

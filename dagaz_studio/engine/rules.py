@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
@@ -221,14 +221,15 @@ class Rules:
         plan: Optional[Plan]
         try:
             plan = (compile_notation(self, notation, program.player),)
-        except Unsupported:
+        except (Unsupported, RecursionError, SyntaxError, MemoryError):
+            # Too deep or too long for Python to compile (or not covered): the runner takes it.
             plan = None
             if isinstance(notation.body, Alternatives):
                 parts: list[Compiled | Program] = []
                 for option in notation.body.options:
                     try:
                         parts.append(compile_notation(self, notation, program.player, option))
-                    except Unsupported:
+                    except (Unsupported, RecursionError, SyntaxError, MemoryError):
                         part = Notation(notation.text, option, notation.group_count)
                         parts.append(Program(self, part, program.player, program.piece))
                 if any(isinstance(part, Compiled) for part in parts):
@@ -305,8 +306,10 @@ class Rules:
                     f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
         return "cancelled"
 
-    def record_move(self, position: Position, origin: int, piece: Piece, record: Record) -> Move:
+    def record_move(self, position: Position, origin: int, piece: Piece, record: Union[Record, Move]) -> Move:
         """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
+        if isinstance(record, Move):
+            return record  # kept whole by a notation that lifts or puts
         target, captures, promoted, direction = record
         kind = piece.kind if promoted is None else promoted
         placed = Piece(piece.player, kind, True if target != origin else piece.moved)
@@ -337,7 +340,7 @@ class Rules:
         if not self.fast:
             return None
         plan = self.plan(self.kind_program(piece.kind, piece.player))
-        if plan is None or len(plan) != 1:
+        if plan is None or len(plan) != 1 or plan[0].rich:  # type: ignore[union-attr]
             return None
         work = new_work(DEFAULT_BUDGET, None)
         records: list[Record] = []
@@ -381,7 +384,27 @@ class Rules:
             raise Abort("rerun")
         return False
 
-    def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece,
+    def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
+                    visited: list, captures: list, also: list, target: int, direction: Optional[int],
+                    promoted: Optional[int], out: list, seen: set) -> None:
+        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does."""
+        cells = position.cells
+        changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
+        if not changes:
+            return  # the piece is back where it started and nothing changed: not a move
+        move = Move(
+            piece=self.kind_names[piece.kind], player=me, origin=visited[0] if visited else target, target=target,
+            captures=tuple(captures), stops=(target,),
+            promotion=None if promoted is None else self.kind_names[promoted], also=tuple(also),
+            labels=frozenset(), changes=changes,
+            last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
+        )
+        key = move.key()
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+
+    def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
                     work: list) -> bool:
         """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work."""
         cells = position.cells
@@ -389,7 +412,10 @@ class Rules:
         occupant = cells[square]
         if by_enemy:
             sides = [p for p in range(players) if p != me]
-            stand_in: Optional[Piece] = None if (occupant is not None and occupant.player == me) else hand
+            if occupant is not None and occupant.player == me:
+                stand_in: Optional[Piece] = None
+            else:
+                stand_in = hand if hand is not None else Piece(me, -1, True)
         else:
             sides = [me]
             enemy = (me + 1) % players
