@@ -14,6 +14,7 @@ inserts its counting fields, and Berolina names the en-passant square with the c
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
@@ -37,6 +38,21 @@ class FairyGame:
     board: str
     variant: str
     rare: tuple[str, ...] = ()  # kinds of move 500 random positions must include: promotions, castlings…
+    passes: bool = False  # the engine lets a player pass (a move from a square to itself), which no
+    # board can say yet: such moves are left out of the comparison and never played
+
+
+def fairy_moves(game: FairyGame, fen: str, played: list[str]) -> list[str]:
+    """Fairy-Stockfish's legal moves, less the passes a board cannot say yet."""
+    moves = sf.legal_moves(game.variant, fen, played)
+    if game.passes:
+        moves = [move for move in moves if not _is_pass(move)]
+    return moves
+
+
+def _is_pass(move: str) -> bool:
+    squares = re.findall(r"[a-z]\d+", move)
+    return len(squares) == 2 and squares[0] == squares[1]
 
 
 def from_fairy(board: Board, fen: str) -> str:
@@ -95,7 +111,7 @@ def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
             if sf.is_immediate_game_end(game.variant, start, played)[0]:
                 seen.ended_by_rule += 1
                 break
-            expected = sf.legal_moves(game.variant, start, played)
+            expected = fairy_moves(game, start, played)
             fen = sf.get_fen(game.variant, start, played)
             names = uci_names(rules, position)
             got = sorted(names.names)
@@ -134,12 +150,12 @@ def _rare(move: Move) -> bool:
 
 
 @lru_cache(maxsize=None)
-def fairy_perft(variant: str, fen: str, depth: int) -> int:
-    """Fairy-Stockfish's perft, counted from its legal moves."""
-    moves = sf.legal_moves(variant, fen, [])
+def fairy_perft(game: FairyGame, fen: str, depth: int) -> int:
+    """Fairy-Stockfish's perft, counted from its legal moves (passes left out where the board has none)."""
+    moves = fairy_moves(game, fen, [])
     if depth == 1:
         return len(moves)
-    return sum(fairy_perft(variant, sf.get_fen(variant, fen, [move]), depth - 1) for move in moves)
+    return sum(fairy_perft(game, sf.get_fen(game.variant, fen, [move]), depth - 1) for move in moves)
 
 
 def our_perft(game: FairyGame, depth: int, fen: Optional[str] = None) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import shipped
-from games_oracle import FairyGame, compare_random_games, fairy_perft, from_fairy, legal_uci, our_perft, sf
+from games_oracle import FairyGame, compare_random_games, fairy_moves, fairy_perft, from_fairy, legal_uci, our_perft, sf
 
 GAMES = [
     FairyGame("makruk", "makruk", ("promotions",)),
@@ -15,6 +15,7 @@ GAMES = [
     FairyGame("berolina", "berolina", ("promotions", "castlings", "captures_elsewhere")),
     FairyGame("knightmate", "knightmate", ("promotions", "castlings", "captures_elsewhere")),
     FairyGame("minixiangqi", "minixiangqi"),
+    FairyGame("janggi", "janggicasual", passes=True),
     FairyGame("breakthrough", "breakthrough"),
     FairyGame("clobber", "clobber"),
 ]
@@ -39,13 +40,13 @@ def test_legal_moves_equal_fairy_stockfish_on_500_random_positions(game: FairyGa
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
     start = sf.start_fen(game.variant)
-    assert [our_perft(game, depth) for depth in (1, 2)] == [fairy_perft(game.variant, start, d) for d in (1, 2)]
+    assert [our_perft(game, depth) for depth in (1, 2)] == [fairy_perft(game, start, d) for d in (1, 2)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_perft_3_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
-    assert our_perft(game, 3) == fairy_perft(game.variant, sf.start_fen(game.variant), 3)
+    assert our_perft(game, 3) == fairy_perft(game, sf.start_fen(game.variant), 3)
 
 
 # Positions that call on each game's rarer rules, read from Fairy-Stockfish's FEN, with a move that
@@ -68,6 +69,9 @@ RARE_POSITIONS = [
     ("shatranj", "k7/5P2/8/8/8/8/p7/7K w - - 0 1", "f7f8q"),
     ("minixiangqi", "3k3/7/7/7/7/7/2K4 w - - 0 1", "c1c2"),
     ("breakthrough", "8/8/8/3p4/4P3/8/8/8 w - - 0 1", "e4d5"),
+    ("janggi", "4k4/9/9/9/9/9/9/3R5/9/3K5 w - - 0 1", "d3f1"),
+    ("janggi", "4k4/9/4c4/9/9/9/4P4/9/9/3K5 b - - 0 1", "e8e1"),
+    ("janggi", "4k4/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1", "d8e9"),
 ]
 
 
@@ -75,6 +79,6 @@ RARE_POSITIONS = [
 def test_rare_rules_from_fen_equal_fairy_stockfish(name: str, fen: str, shows: str) -> None:
     game = next(game for game in GAMES if game.board == name)
     board, _ = shipped(game.board)
-    expected = set(sf.legal_moves(game.variant, fen, []))
+    expected = set(fairy_moves(game, fen, []))
     assert shows in expected
     assert legal_uci(game, from_fairy(board, fen)) == expected
