@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 #: The styles ``--style`` offers: :data:`dagaz_studio.names.STYLES`, written out so that declaring the
 #: options imports no engine (a test keeps the two the same).
-NAME_STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates")
+NAME_STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci")
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -51,7 +51,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--names", action="store_true", help="name each move (H2+3, Nf3, d3-e3xc3) in the "
                         "board's style; JSON moves get a \"name\"")
     parser.add_argument("--style", choices=NAME_STYLES, help="the style of --names (implies it): wxf (CF+7), "
-                        "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates; default: the board file's")
+                        "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates, uci (e2e4, e7e8q); "
+                        "default: the board file's")
     add_jobs_option(parser, "answer the lines of --fen - with (the default uses every core when standard "
                     "input is a file)")
 
