@@ -248,11 +248,12 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
 def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int]) -> Optional[set[int]]:
     """The squares a move must change to put a royal piece in danger, when none is in danger now.
 
-    Whether an enemy piece attacks a square depends only on the squares its run reads (its
-    :meth:`~Rules.footprint`, which includes where it stands); a move that changes none of those of
-    any enemy piece that could reach a royal piece, and moves no royal piece, leaves every royal piece
-    as safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer also
-    depends on the game's history: then every move is asked about.
+    Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
+    run of each enemy piece that could reach a royal piece is asked once, noting what it reads. A
+    move that changes none of those squares, and moves no royal piece, leaves every royal piece as
+    safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer depends on
+    more than the board (the game's history, or a notation not compiled whole): then every move is
+    asked about.
     """
     cells = position.cells
     watched: set[int] = set(royals)
@@ -261,12 +262,13 @@ def _watched_squares(rules: Rules, position: Position, royals: list[int], enemie
             for origin in rules.candidates(cells, square, enemy):
                 piece = cells[origin]
                 assert piece is not None
-                footprint = rules.footprint(piece.kind, enemy, origin)
-                if footprint is None:
+                if rules.footprint(piece.kind, enemy, origin) is None:
                     return None
-                watched |= footprint
-            if rules.capturable(position, square, enemy):
-                return None
+                answer = rules.attack_reads(position, origin, square, enemy)
+                if answer is None or answer[0]:
+                    return None
+                watched |= answer[1]
+                watched.add(origin)
     return watched
 
 

@@ -384,6 +384,28 @@ class Rules:
             raise Abort("rerun")
         return False
 
+    def attack_reads(self, position: Position, origin: int, square: int, by: int) -> Optional[tuple[bool, set[int]]]:
+        """Whether the piece on ``origin`` attacks ``square`` now, and every square its compiled run read
+        to find out; ``None`` when its notation is not compiled whole or the run did not end.
+
+        The answer depends on nothing else (its notation reading no history): after a move that changes
+        none of those squares, it is the same.
+        """
+        piece = position.cells[origin]
+        assert piece is not None
+        plan = self.plan(self.kind_program(piece.kind, by))
+        if plan is None or len(plan) != 1:
+            return None
+        cells = _ReadingCells(position.cells)
+        work = new_work(DEFAULT_BUDGET, None)
+        try:
+            plan[0].attacks(cells, origin, piece, square, work, position)  # type: ignore[union-attr]
+        except Found:
+            return True, cells.read
+        except (Abort, RecursionError):
+            return None
+        return False, cells.read
+
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
                     visited: list, captures: list, also: list, target: int, direction: Optional[int],
                     promoted: Optional[int], out: list, seen: set) -> None:
@@ -650,3 +672,15 @@ def _reads_history(notation: Notation) -> bool:
         if body is not None:
             stack.append(body)
     return False
+
+
+class _ReadingCells(list):  # type: ignore[type-arg]
+    """A copy of a position's cells that remembers which squares were read."""
+
+    def __init__(self, cells: list[Optional[Piece]]) -> None:
+        super().__init__(cells)
+        self.read: set[int] = set()
+
+    def __getitem__(self, square):  # type: ignore[no-untyped-def, override]
+        self.read.add(square)
+        return super().__getitem__(square)
