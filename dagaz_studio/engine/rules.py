@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import sys
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
-    Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
+    POLL_EVERY, Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
@@ -24,6 +24,8 @@ from dagaz_studio.notation.nodes import (
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
 #: does not cover it) a runner program.
 Plan = tuple["Compiled | Program", ...]
+
+_UNKNOWN = object()
 
 #: Steps spent working out where a piece could ever capture from one square.
 REACH_BUDGET = 1_000
@@ -56,6 +58,7 @@ class Rules:
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
+        self._record_makers: dict[tuple[int, int], Any] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
 
@@ -339,13 +342,18 @@ class Rules:
             return []
         if not self.fast:
             return None
-        plan = self.plan(self.kind_program(piece.kind, piece.player))
-        if plan is None or len(plan) != 1 or plan[0].rich:  # type: ignore[union-attr]
+        key = (piece.kind, piece.player)
+        moves = self._record_makers.get(key, _UNKNOWN)
+        if moves is _UNKNOWN:
+            plan = self.plan(self.kind_program(piece.kind, piece.player))
+            simple = plan is not None and len(plan) == 1 and not plan[0].rich  # type: ignore[union-attr]
+            moves = self._record_makers[key] = plan[0].moves if simple else None  # type: ignore[index, union-attr]
+        if moves is None:
             return None
-        work = new_work(DEFAULT_BUDGET, None)
+        work = [0, POLL_EVERY, DEFAULT_BUDGET, None]
         records: list[Record] = []
         try:
-            plan[0].moves(cells, square, piece, records, set(), work, position)  # type: ignore[union-attr]
+            moves(cells, square, piece, records, set(), work, position)
         except (Abort, RecursionError):
             return None
         return records if work[0] <= DEFAULT_BUDGET else None
