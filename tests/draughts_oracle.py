@@ -17,7 +17,7 @@ import pytest
 from dagaz_studio.board import Board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Move
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.position import Position
 from engine_helpers import shipped
 
 draughts = pytest.importorskip("draughts")

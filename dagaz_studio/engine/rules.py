@@ -350,7 +350,7 @@ class Rules:
             moves = self._record_makers[key] = plan[0].moves if simple else None  # type: ignore[index, union-attr]
         if moves is None:
             return None
-        work = [0, POLL_EVERY, DEFAULT_BUDGET, None]
+        work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None]
         records: list[Record] = []
         try:
             moves(cells, square, piece, records, set(), work, position)
