@@ -9,10 +9,8 @@ output is the same whatever the number of jobs. Each worker opens the board once
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
-import threading
 from typing import Any, Callable, Optional
 
 #: What a worker opened once: set in each worker by :func:`start_worker` (and in the parent, for one job).
@@ -52,6 +50,9 @@ def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any) -> A
     Forked when this process runs no other thread (quick, and the modules are already loaded);
     otherwise started afresh, since forking a process with threads can leave a worker stuck.
     """
+    import multiprocessing  # only now: every command declares --jobs, few start a pool
+    import threading
+
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
     sys.stdout.flush()
     return multiprocessing.get_context(method).Pool(jobs, initializer=start_worker, initargs=(opener, *arguments))
