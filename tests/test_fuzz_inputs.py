@@ -14,7 +14,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.notation import parse_notation
-from fuzz.cases import Corpus, _guarded, board_text, check_board, check_fen, check_notation, fen_text, notation_text
+from fuzz.cases import (
+    Corpus,
+    _guarded,
+    board_text,
+    check_board,
+    check_fen,
+    check_move_name,
+    check_notation,
+    fen_text,
+    move_name,
+    notation_text,
+)
 
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -54,6 +65,12 @@ def test_board_files_load_or_raise_typed_errors(corpus: Corpus, rng: random.Rand
 def test_fens_read_and_round_trip_or_raise_typed_errors(corpus: Corpus, rng: random.Random) -> None:
     name, fen = fen_text(rng, corpus)
     _passes(check_fen(rng, corpus, name, fen))
+
+
+@FUZZ
+@given(rng=st.randoms(use_true_random=False))
+def test_move_names_read_or_raise_typed_errors(corpus: Corpus, rng: random.Random) -> None:
+    _passes(check_move_name(corpus, *move_name(rng, corpus)))
 
 
 @FUZZ
