@@ -85,7 +85,7 @@ def test_a_100_kb_paste_is_refused_at_once_and_the_window_keeps_answering(qtbot)
     assert editor.refused and f"{MAX_NOTATION_CHARS:,}" in editor.error_label.text()
     assert editor.text() == "(+)"  # what was there stays
     assert watch.busiest < 100, f"the event loop worked {watch.busiest:.0f} ms without a turn"
-    assert watch.longest < 1000, f"the event loop waited {watch.longest:.0f} ms"
+    assert watch.longest < 3000, f"the event loop waited {watch.longest:.0f} ms"  # a freeze took 12 s or more
     editor.set_text(huge)  # the same for a text set by the window
     assert editor.refused and editor.text() == "(+)"
     store = settings()
@@ -113,7 +113,7 @@ def test_a_long_notation_under_the_limit_is_read_on_the_worker_and_cancelled_by_
     assert editor.current_notation() == long[:-20]
     assert [reading.query.text for reading in readings] == [long[:-20]]
     assert watch.busiest < 100, f"the event loop worked {watch.busiest:.0f} ms without a turn"
-    assert watch.longest < 1000, f"the event loop waited {watch.longest:.0f} ms"
+    assert watch.longest < 3000, f"the event loop waited {watch.longest:.0f} ms"  # a freeze took 12 s or more
 
 
 def test_start_up_with_huge_or_broken_saved_state_does_not_block(qtbot) -> None:
