@@ -4,12 +4,13 @@ unsaved changes, and what is remembered between runs (layout, board, position, c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QObject, QStandardPaths, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from dagaz_studio.board.writer import SaveError, atomic_path
 from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
@@ -27,6 +28,8 @@ from dagaz_studio.gui.settings import (
 )
 
 BOARD_FILTER = "Board files (*.board);;All files (*)"
+#: A remembered FEN longer than this is not a FEN of any board the window opens: it is dropped unread.
+MAX_REMEMBERED_FEN = 10_000
 
 
 class QtFileActions(QObject):
@@ -45,6 +48,8 @@ class QtFileActions(QObject):
         self._document = document
         self._view = view
         self._title = app_title
+        #: Asked first whenever the board is about to go: whether to go on (edits kept elsewhere).
+        self.ask_unapplied: Optional[Callable[[], bool]] = None
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
@@ -76,6 +81,8 @@ class QtFileActions(QObject):
 
     def maybe_save(self) -> bool:
         """If the board file has unsaved changes, ask: Save, Discard or Cancel. Returns whether to go on."""
+        if self.ask_unapplied is not None and not self.ask_unapplied():
+            return False
         if not self._document.board_dirty:
             return True
         name = self._document.board_path.name if self._document.board_path else "the board"
@@ -102,7 +109,8 @@ class QtFileActions(QObject):
         """File ▸ Save board: write the board file (asks where if it has none). Returns success."""
         if self._document.board is None:
             return False
-        if self._document.board_path is None:
+        if self._document.board_path is None or self._document.read_only:
+            # A shipped board stays as installed: its changes go to a copy of the user's own.
             return self.save_as()
         return self._save_to(None)
 
@@ -111,11 +119,18 @@ class QtFileActions(QObject):
         """File ▸ Save board as: write the board file somewhere else. Returns success."""
         if self._document.board is None:
             return False
-        start = str(self._document.board_path) if self._document.board_path else f"{self._document.board.name}.board"
-        path, _ = QFileDialog.getSaveFileName(self._window, "Save board as", start, BOARD_FILTER)
-        if not path:
+        path = self._document.board_path
+        name = path.name if path is not None else f"{self._document.board.name}.board"
+        if path is not None and not self._document.read_only:
+            start = str(path)
+        else:
+            documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+            start = str(Path(documents or Path.home()) / name)
+        title = "Save a copy of the shipped board as" if self._document.read_only else "Save board as"
+        chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, BOARD_FILTER)
+        if not chosen:
             return False
-        return self._save_to(path)
+        return self._save_to(chosen)
 
     def recent_boards(self) -> list[str]:
         """The recently opened board files, newest first, that still exist."""
@@ -167,28 +182,45 @@ class QtFileActions(QObject):
         store.endGroup()
         store.sync()
 
-    def restore_state(self) -> None:
-        """Restore what :meth:`save_state` remembered: layout, colours, and the position if it is this board's."""
+    def restore_state(self) -> list[str]:
+        """Restore what :meth:`save_state` remembered: layout, colours, and the position if it is this board's.
+
+        Returns sentences for the user: what was restored that changes what they see (the position),
+        and what could not be restored and was dropped. Nothing remembered can stop the window opening.
+        """
+        notes: list[str] = []
         store = settings()
         store.beginGroup(COLOURS_GROUP)
-        colours = {kind: str(store.value(kind)) for kind in HIGHLIGHT_KINDS if store.contains(kind)}
+        colours = {kind: store.value(kind) for kind in HIGHLIGHT_KINDS if store.contains(kind)}
         store.endGroup()
-        set_highlight_colours(colours)
-        geometry = store.value(GEOMETRY_KEY)
-        if isinstance(geometry, QByteArray):
-            self._window.restoreGeometry(geometry)
-        state = store.value(STATE_KEY)
-        if isinstance(state, QByteArray):
-            self._window.restoreState(state)
+        good = {kind: value for kind, value in colours.items() if isinstance(value, str) and QColor(value).isValid()}
+        set_highlight_colours(good)
+        dropped = []
+        if len(good) != len(colours):
+            dropped.append("highlight colours")
+        geometry, state = store.value(GEOMETRY_KEY), store.value(STATE_KEY)
+        if geometry is not None and not (isinstance(geometry, QByteArray) and self._window.restoreGeometry(geometry)):
+            dropped.append("window size")
+        if state is not None and not (isinstance(state, QByteArray) and self._window.restoreState(state)):
+            dropped.append("dock layout")
         fen, board = store.value(POSITION_FEN_KEY), store.value(POSITION_BOARD_KEY)
         path = self._document.board_path
-        if isinstance(fen, str) and path is not None and board == str(path.resolve()):
+        if path is not None and board == str(path.resolve()) and fen is not None:
             try:
+                if not isinstance(fen, str) or len(fen) > MAX_REMEMBERED_FEN:
+                    raise FenError("not a FEN", "")
                 self._document.set_fen(fen)
             except FenError:
-                return  # the board file changed since; its initial position stays
-            # Coming back to where one left off is not an edit to undo.
-            self._document.undo_stack.clear()
+                dropped.append("position")  # the board file changed since; its initial position stays
+            else:
+                # Coming back to where one left off is not an edit to undo, but it must be seen.
+                self._document.undo_stack.clear()
+                if not self._document.at_initial_position():
+                    notes.append("The position left last time is back (\"Initial position\" in the Position "
+                                 "dock starts over).")
+        if dropped:
+            notes.append(f"Could not be restored from the last run, so left as new: {', '.join(dropped)}.")
+        return notes
 
     # ------------------------------------------------------------------ events
 
@@ -227,6 +259,11 @@ class QtFileActions(QObject):
     def _update_actions(self) -> None:
         has_board = self._document.board is not None
         self.save_action.setEnabled(self._document.board_dirty)
+        shipped = self._document.read_only
+        self.save_action.setText("&Save board as a copy…" if shipped else "&Save board")
+        self.save_action.setStatusTip("A shipped board is read-only: its changes are saved to a copy"
+                                      if shipped else "Save the board file (piece types and notations; "
+                                      "not the position set up in the window)")
         for action in (self.save_as_action, self.export_png_action, self.export_svg_action, self.copy_image_action):
             action.setEnabled(has_board)
         self._window.setWindowModified(self._document.board_dirty)
@@ -246,7 +283,8 @@ class QtFileActions(QObject):
     def _save_to(self, path: Optional[str]) -> bool:
         try:
             saved = self._document.save_board(path)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError) as error:  # SaveError (a full disk …) is a ValueError
+            # The board's text stays in the window, unsaved, so nothing typed is lost.
             QMessageBox.warning(self._window, self._title, f"Could not save the board:\n\n{error}")
             return False
         self.remember(str(saved))
@@ -264,8 +302,9 @@ class QtFileActions(QObject):
         if not path.lower().endswith(suffix):
             path += suffix
         try:
-            write(self._view, path)
-        except OSError as error:
+            with atomic_path(path) as partial:
+                write(self._view, partial)
+        except (OSError, SaveError) as error:
             QMessageBox.warning(self._window, self._title, f"Could not export the board:\n\n{error}")
             return
         self._window.statusBar().showMessage(f"Exported {path}", 3000)
