@@ -20,10 +20,12 @@ A second variant of the same source answers an attack question ("does this piece
 square?") and stops at the first capture found there.
 
 The compiler covers the notation's steps, groups and group steps, alternatives, greedy repetitions,
-and bracket items that test or capture on a square (``p e f m x l t r a s``, their opposites,
-``=Name``, ``@zone``, promotion, direction checks and navigation). A notation with anything else — a
-lift or put, ``&``, ``[o]``, handlers, a possessive repetition — is not compiled: its top-level
-alternatives that do compile still run here, the others through the runner, with the same results.
+bracket items that test or capture on a square (``p e f m x l t r a s``, their opposites, ``=Name``,
+``@zone``, promotion, direction checks and navigation), and lifts and puts (``^``, ``|``), for which it
+also keeps the hand, the pieces carried along and the squares touched, and builds each move whole. A
+notation with anything else — ``&``, ``[o]``, handlers, a possessive repetition — is not compiled: its
+top-level alternatives that do compile still run here, the others through the runner, with the same
+results.
 Work is counted as the runner counts it; a run that would spend its budget, nest too deeply or be
 cancelled is handed back to the runner, which stops it and says why.
 """
