@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from oracles import kalah
 from oracles.kalah import Move, legal_moves, make_move, parse, perft
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from oracles import oware
 from oracles.oware import Move, legal_moves, make_move, parse, perft
 

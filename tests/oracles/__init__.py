@@ -15,7 +15,8 @@ module offers the same small interface:
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 
 class Move(NamedTuple):
