@@ -27,9 +27,11 @@ from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.worker.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.queries import royals_in_check
+from dagaz_studio.queries import Deadline, royals_in_check
 
 APP_TITLE = "Dagaz Studio"
+#: How long the window may spend finding out whether a royal piece is attacked, in seconds.
+CHECK_TIME_LIMIT_S = 0.05
 
 #: Loads a board file: returns the board and its initial placement, or raises with a readable message.
 BoardLoader = Callable[[str], tuple[Board, Placement]]
@@ -319,7 +321,8 @@ class QtMainWindow(QMainWindow):
             return []
         if self._check_rules is None or self._check_rules.board is not position.board:
             self._check_rules = Rules(position.board)
-        return royals_in_check(self._check_rules, position)
+        # Asked on this thread, so bounded: a runaway notation must not freeze the window.
+        return royals_in_check(self._check_rules, position, Deadline(CHECK_TIME_LIMIT_S))
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:
