@@ -26,13 +26,8 @@ from dagaz_studio.gui.files.new_board import create_new_board
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
-<<<<<<< HEAD
-from dagaz_studio.gui.worker.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.queries import Deadline, royals_in_check
-=======
 from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.queries import royals_in_check
->>>>>>> main
+from dagaz_studio.queries import Deadline, royals_in_check
 
 APP_TITLE = "Dagaz Studio"
 #: How long the window may spend finding out whether a royal piece is attacked, in seconds.
@@ -186,6 +181,8 @@ class QtMainWindow(QMainWindow):
 
     def _ask_about_unapplied_edits(self) -> bool:
         """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
+        if not self.board_text.ask_unapplied():
+            return False
         drafts = self.notation_editor.unapplied()
         if not drafts:
             return True
