@@ -31,6 +31,10 @@ from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
 from dagaz_studio.queries import royals_in_check
 
 APP_TITLE = "Dagaz Studio"
+#: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
+COMPACT_WIDTH = 1100
+#: The board never shrinks below this, whatever the panels around it ask.
+MIN_BOARD_SIZE = QSize(240, 240)
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -116,6 +120,8 @@ class QtMainWindow(QMainWindow):
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
+        if self.width() < COMPACT_WIDTH:
+            self.compact_layout()
 
     def docks(self) -> list[QDockWidget]:
         """Every dock of the window, in the order View lists them."""
@@ -313,6 +319,30 @@ class QtMainWindow(QMainWindow):
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
         self.position_dock.raise_()
+        self.board_view.setMinimumSize(MIN_BOARD_SIZE)
+        #: The layout as built, for View ▸ Reset layout.
+        self._default_state = self.saveState()
+
+    def reset_layout(self) -> None:
+        """View ▸ Reset layout: every dock back where it starts, shown, arranged for the window's size."""
+        self.restoreState(self._default_state)
+        for dock in self.docks():
+            dock.setFloating(False)
+            dock.show()
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        if self.width() < COMPACT_WIDTH:
+            self.compact_layout()
+        self.position_dock.raise_()
+
+    def compact_layout(self) -> None:
+        """A layout for small screens (800 x 600): the side panels in tabs, the stepper the full width."""
+        self.tabifyDockWidget(self.moves_dock, self.notation_dock)
+        self.moves_dock.raise_()
+        self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
+        self.position_dock.raise_()
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
 
     def _connect(self) -> None:
         view = self.board_view
@@ -359,6 +389,9 @@ class QtMainWindow(QMainWindow):
         self.view_menu = self.menuBar().addMenu("&View")
         for dock in self.docks():
             self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.reset_layout_action = self.view_menu.addAction("&Reset layout", self.reset_layout)
+        self.reset_layout_action.setToolTip("Every panel back in its place and shown")
         self.view_menu.addSeparator()
         self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
         self.view_menu.addMenu(self.xiangqi_names_menu)
