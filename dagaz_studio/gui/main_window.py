@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QWidget
 
 from dagaz_studio.board.model import Board
@@ -354,6 +354,13 @@ class QtMainWindow(QMainWindow):
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
         self.move_play.played.connect(lambda name: self.statusBar().showMessage(f"Played {name}", 5000))
+        # Left and Right step the trace wherever the focus is; text fields keep their own arrows
+        # (they claim the keys before shortcuts see them).
+        for key, step in ((Qt.Key.Key_Left, self.trace_player.step_back),
+                          (Qt.Key.Key_Right, self.trace_player.step_forward)):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(step)
         self.board_text.saveRequested.connect(self.files.save)
 
     def _build_menus(self) -> None:
