@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from engine_helpers import shipped
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine.game import make_move
@@ -19,7 +20,6 @@ from dagaz_studio.engine.interpreter import Move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
-from engine_helpers import shipped
 
 draughts = pytest.importorskip("draughts")
 

@@ -20,13 +20,13 @@ from functools import lru_cache
 from typing import Optional
 
 import pytest
+from engine_helpers import shipped
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.interpreter import Move, Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
-from engine_helpers import shipped
 
 sf = pytest.importorskip("pyffish")
 

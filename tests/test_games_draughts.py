@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts
+from engine_helpers import shipped
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.position import Position
 from dagaz_studio.pdn import pdn_from_position, square_numbers
-from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts
-from engine_helpers import shipped
 
 GAMES = [DraughtsGame("checkers", "english")]
 IDS = [game.board for game in GAMES]

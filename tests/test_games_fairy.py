@@ -4,9 +4,17 @@ seeded random play, the positions those moves lead to, and perft from the start.
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import shipped
-from games_oracle import FairyGame, compare_random_games, fairy_moves, fairy_perft, from_fairy, legal_uci, our_perft, sf
+from games_oracle import (
+    FairyGame,
+    compare_random_games,
+    fairy_moves,
+    fairy_perft,
+    from_fairy,
+    legal_uci,
+    our_perft,
+    sf,
+)
 
 GAMES = [
     FairyGame("makruk", "makruk", ("promotions",)),
