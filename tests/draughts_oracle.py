@@ -70,6 +70,8 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
         ours = Position.initial(board)
         assert pdn_parts(pdn_from_position(ours)) == pdn_parts(theirs.fen), "the starts differ"
         for _ in range(rng.randrange(20, 150)):
+            if seen.positions == positions:
+                break
             expected = their_moves(board, theirs)
             names = MoveNames(rules, ours)
             moves: dict[MoveKey, Move] = {}
