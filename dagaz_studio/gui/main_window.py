@@ -28,9 +28,11 @@ from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.queries import royals_in_check
+from dagaz_studio.queries import Deadline, royals_in_check
 
 APP_TITLE = "Dagaz Studio"
+#: How long the window may spend finding out whether a royal piece is attacked, in seconds.
+CHECK_TIME_LIMIT_S = 0.05
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -264,6 +266,8 @@ class QtMainWindow(QMainWindow):
 
     def _ask_about_unapplied_edits(self) -> bool:
         """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
+        if not self.board_text.ask_unapplied():
+            return False
         drafts = self.notation_editor.unapplied()
         if not drafts:
             return True
@@ -428,7 +432,8 @@ class QtMainWindow(QMainWindow):
             return []
         if self._check_rules is None or self._check_rules.board is not position.board:
             self._check_rules = Rules(position.board)
-        return royals_in_check(self._check_rules, position)
+        # Asked on this thread, so bounded: a runaway notation must not freeze the window.
+        return royals_in_check(self._check_rules, position, Deadline(CHECK_TIME_LIMIT_S))
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:
