@@ -267,16 +267,15 @@ class Position:
     def en_passant_square(self) -> str:
         """The square the last move passed over, FEN style, or ``-``.
 
-        Only a two-square straight move forward (the last mover's ``N``) leaves a square behind it
-        that can be named: FEN reading takes the square as passed going forward, so a square passed
-        sideways or backwards (a castling king, a rook's two steps) would not read back.
+        Only a two-square move straight forward (its player's ``N``) leaves a square behind it that can
+        be named, as a FEN is read: a diagonal double step, a draughts jump or a sideways slide leaves none.
         """
         last = self.last_move
         if last is None or last.direction is None:
             return "-"
         board = self.board
-        mover = board.players[(self.turn - 1) % len(board.players)] if board.players else None
-        if mover is not None and last.direction != board.player_direction(mover, "N"):
+        mover = board.players[(self.turn - 1) % len(board.players)]
+        if last.direction != board.player_direction(mover, "N"):
             return "-"
         passed = board.neighbour(last.origin, last.direction)
         if passed is None or board.neighbour(passed, last.direction) != last.target:
