@@ -12,7 +12,7 @@ import sys
 from typing import NoReturn, Optional, Sequence
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play")
+COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate")
 
 EXIT_USAGE = 2
 
