@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dagaz_studio.board import Board, load_board
-from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move
 
 
 @lru_cache(maxsize=None)

@@ -10,7 +10,7 @@ import pytest
 from dagaz_studio.engine.explain import build_tree, explain_square, move_branch
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from engine_helpers import shipped

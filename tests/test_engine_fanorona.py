@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.engine.game import legal_moves, make_move, perft
-from dagaz_studio.engine.interpreter import Move
+from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
 from engine_helpers import shipped
 

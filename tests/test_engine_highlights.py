@@ -6,7 +6,7 @@ from dagaz_studio.board import load_board
 from dagaz_studio.commands.common import open_position
 from dagaz_studio.commands.moves import moves_for
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 
 
 def _marks(name: str, fen, at: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ import time
 import chess
 import pytest
 
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from engine_helpers import shipped
@@ -183,7 +183,7 @@ def test_attack_questions_spend_the_runs_budget_and_say_so(notation: str) -> Non
 
 def test_a_runaway_attacker_is_reported_not_taken_as_harmless() -> None:
     from dagaz_studio.engine.game import legal_moves
-    from dagaz_studio.engine.interpreter import RunawayNotation
+    from dagaz_studio.engine.values import RunawayNotation
 
     board, _ = shipped("chess")
     rules = Rules(board)

@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dagaz_studio.board import shipped_boards
-from dagaz_studio.engine.interpreter import Rules, describe_move
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import describe_move
 from dagaz_studio.gui import app
 from dagaz_studio.gui.qt_move_names import XIANGQI_STYLE_LABELS
 from dagaz_studio.gui.qt_settings import XIANGQI_NAMES_KEY, settings

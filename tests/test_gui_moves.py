@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui import app
 from dagaz_studio.gui.qt_move_explorer import LEGEND_TEXT
 from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS

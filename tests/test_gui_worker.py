@@ -11,7 +11,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QTimer
 
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.gui.qt_worker import QtMoveRunner, RunRequest, run_request
 from engine_helpers import shipped

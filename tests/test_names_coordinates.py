@@ -7,7 +7,7 @@ import random
 import pytest
 
 from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.interpreter import describe_move
+from dagaz_studio.engine.values import describe_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, NameStyleError, name_moves, read_move
 from engine_helpers import shipped

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import Move
+from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, read_move
 from engine_helpers import shipped, uci

@@ -14,7 +14,8 @@ from typing import Any, Optional
 from dagaz_studio.board import Board
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
 from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
-from dagaz_studio.engine.interpreter import Move, Rules, RunawayNotation, describe_move
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.names import STYLES, MoveNames, NameStyleError
 from dagaz_studio.notation import NotationError, parse_notation

@@ -7,7 +7,8 @@ import time
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
 from dagaz_studio.engine.game import divide, perft
-from dagaz_studio.engine.interpreter import Rules, RunawayNotation, describe_move
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import RunawayNotation, describe_move
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:

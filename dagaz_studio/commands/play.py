@@ -12,7 +12,8 @@ from typing import Iterable
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
 from dagaz_studio.engine.game import fen, make_move
-from dagaz_studio.engine.interpreter import Rules, RunawayNotation
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import RunawayNotation
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 

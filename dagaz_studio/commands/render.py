@@ -12,7 +12,7 @@ from pathlib import Path
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
 from dagaz_studio.commands.moves import moves_for
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 
 FORMATS = (".png", ".svg")
 

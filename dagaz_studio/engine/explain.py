@@ -19,16 +19,14 @@ to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.interpreter import Move, TraceEvent, describe_move
+from dagaz_studio.engine.values import EventKind, Move, TraceEvent, describe_move
 
 #: Event kinds after which the run continues beneath the event (the others are leaves).
-_LEAVES = frozenset({"blocked", "move", "fail", "stopped", "backtrack"})
-_BRANCH_TEXT = re.compile(r"alternative (\d+) of (\d+)")
+_LEAVES = frozenset({EventKind.BLOCKED, EventKind.MOVE, EventKind.FAIL, EventKind.STOPPED, EventKind.BACKTRACK})
 
 
 @dataclass(frozen=True)
@@ -78,9 +76,8 @@ def _path_keys(event: TraceEvent) -> tuple[tuple, ...]:
         return (("promote", event.span, event.cursor, event.captures, event.hand[:-1]),)
     if kind == "branch":
         keys: tuple[tuple, ...] = (("branch", event.span, _state(event)),)
-        match = _BRANCH_TEXT.match(event.text)
-        if match is not None:
-            keys += (("options", match.group(2), _state(event)),)
+        if event.branch is not None:
+            keys += (("options", event.branch[1], _state(event)),)
         return keys
     return ()
 
@@ -109,14 +106,14 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
             cut(where[key][-1])
         elif event.kind == "branch" and not closes_alternatives:
             # An earlier option of the same ';' starts from the same state; an enclosing one contains it.
-            match = _BRANCH_TEXT.match(event.text)
-            found = where.get(("options", match.group(2), _state(event))) if match else None
-            if found:
+            mine = event.branch
+            found = where.get(("options", mine[1], _state(event))) if mine is not None else None
+            if found and mine is not None:
                 earlier = trace[stack[found[-1]]]
-                mine, theirs = match, _BRANCH_TEXT.match(earlier.text)  # type: ignore[union-attr]
+                theirs = earlier.branch
                 outer, inner = earlier.span, event.span
                 encloses = outer is not None and inner is not None and outer.start <= inner.start and inner.end <= outer.end
-                if theirs is not None and int(theirs.group(1)) < int(mine.group(1)) and not encloses:  # type: ignore[union-attr]
+                if theirs is not None and theirs[0] < mine[0] and not encloses:
                     cut(found[-1])
         parents.append(stack[-1] if stack else None)
         passed = event.ok or event.kind in ("branch", "repeat")

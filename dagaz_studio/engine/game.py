@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from dagaz_studio.engine.interpreter import CancelFlag, Move, Rules, RunawayNotation
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 from dagaz_studio.engine.position import LastMove, Piece, Position
 
 

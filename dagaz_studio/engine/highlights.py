@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from dagaz_studio.engine.interpreter import Move
+from dagaz_studio.engine.values import Move
 
 # When one square plays several parts, the mark that says most wins.
 _PRIORITY = {"selected": 5, "capture": 4, "move": 3, "removed": 2, "displaced": 1, "stop": 0}

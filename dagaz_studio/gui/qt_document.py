@@ -17,7 +17,8 @@ from dagaz_studio.board import Board, BoardReadError, PlacementError, parse_boar
 from dagaz_studio.board.writer import replace_piece_notation
 from dagaz_studio.engine.game import fen as position_fen
 from dagaz_studio.engine.game import make_move
-from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import FenError, Piece, Position
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).

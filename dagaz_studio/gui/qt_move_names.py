@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMenu, QVBoxLayout
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import Move, Rules, RunawayNotation, describe_move
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.gui.qt_document import QtDocument
 from dagaz_studio.gui.qt_settings import XIANGQI_NAMES_KEY, settings

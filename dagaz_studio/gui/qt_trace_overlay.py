@@ -16,7 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from dagaz_studio.engine.interpreter import TraceEvent
+from dagaz_studio.engine.values import TraceEvent
 
 if TYPE_CHECKING:
     from dagaz_studio.gui.qt_board_view import QtBoardView

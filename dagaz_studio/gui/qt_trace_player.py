@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import move_branch
-from dagaz_studio.engine.interpreter import TraceEvent, describe_move
+from dagaz_studio.engine.values import TraceEvent, describe_move
 from dagaz_studio.gui.qt_worker import RunReply
 
 #: Steps per second when playing, unless changed.

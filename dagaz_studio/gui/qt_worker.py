@@ -22,7 +22,8 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import TraceTree, build_tree
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, Move, Rules, RunawayNotation, TraceEvent
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, Move, RunawayNotation, TraceEvent
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.notation import NotationError, parse_notation

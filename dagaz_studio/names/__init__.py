@@ -18,7 +18,8 @@ from typing import Callable, Iterable, Iterator, Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import coordinates, san, wxf
 from dagaz_studio.names.context import Context, MoveNameError, NameStyleError

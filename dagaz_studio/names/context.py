@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
 
 

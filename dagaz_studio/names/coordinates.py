@@ -1,6 +1,6 @@
 """Coordinate names: the squares a move visits and what it captures (``d3-e3xc3``, ``e2e4``, ``e7e8q``).
 
-Writing is :func:`~dagaz_studio.engine.interpreter.describe_move`. Reading also takes the spellings
+Writing is :func:`~dagaz_studio.engine.values.describe_move`. Reading also takes the spellings
 of other tools: UCI (``e2e4``, ``e7e8q``), long algebraic (``e5xd6``, ``e2-e4``).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from dagaz_studio.engine.interpreter import describe_move
+from dagaz_studio.engine.values import describe_move
 from dagaz_studio.names.context import Context
 
 _ALSO = re.compile(r"\s*\([^()]*\)")

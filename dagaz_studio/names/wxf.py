@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from dagaz_studio.board.placement import PlacementError, parse_placement
-from dagaz_studio.engine.interpreter import Move, Rules
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.names.context import Context, NameStyleError
 

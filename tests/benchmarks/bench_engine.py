@@ -18,7 +18,7 @@ import chess
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.game import perft
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Piece, Position
 
 

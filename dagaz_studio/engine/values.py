@@ -1,0 +1,133 @@
+"""The interpreter's value types: what a run gives back, and what callers pass in.
+
+Names, the window and the commands need only these from a run, so they import neither the runner
+nor the rules: a :class:`Move`, a :class:`RunResult` with its stream of structured
+:class:`TraceEvent`, :class:`RunawayNotation`, the :class:`CancelFlag` protocol and the default limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Optional, Protocol
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.notation.nodes import Span
+
+#: Work units (steps, lifts, puts, captures, attack questions …) one run may spend before it is
+#: declared runaway.
+DEFAULT_BUDGET = 100_000
+#: Trace events kept for one run.
+DEFAULT_TRACE_LIMIT = 50_000
+
+
+class CancelFlag(Protocol):
+    """Anything with ``is_set()``, such as :class:`threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
+# =========================================================================== results
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: what the piece does and everything it changes.
+
+    ``captures``: squares whose pieces the move removes, in order; ``stops``: the landing square of
+    each partial move, the last being ``target``; ``also``: other pieces the move displaces, as
+    (from, to); ``changes``: the final content of every square the move touched.
+    """
+
+    piece: str
+    player: int
+    origin: int
+    target: int
+    captures: tuple[int, ...]
+    stops: tuple[int, ...]
+    promotion: Optional[str]
+    also: tuple[tuple[int, int], ...]
+    labels: frozenset[str]
+    changes: tuple[tuple[int, Optional[Piece]], ...]
+    last: LastMove
+
+    def key(self) -> tuple:
+        """What makes two moves the same move."""
+        return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes)
+
+
+class EventKind(StrEnum):
+    """What a trace event records. A ``StrEnum``: each kind also equals its lower-case name."""
+
+    START = "start"
+    STEP = "step"
+    BLOCKED = "blocked"
+    CHECK = "check"
+    LIFT = "lift"
+    PUT = "put"
+    CAPTURE = "capture"
+    PROMOTE = "promote"
+    BRANCH = "branch"
+    BACKTRACK = "backtrack"
+    REPEAT = "repeat"
+    PARTIAL = "partial"
+    MOVE = "move"
+    FAIL = "fail"
+    STOPPED = "stopped"
+
+
+@dataclass(frozen=True)
+class TraceEvent:
+    """One step of a run, tied to the part of the notation that caused it.
+
+    ``kind`` says what happened (an :class:`EventKind`); ``text`` says it in a sentence for people.
+    ``ok`` tells a passed check from a failed one. ``cursor``, ``hand``, ``captures`` and
+    ``direction`` describe the state after the event. ``branch`` is (index, count) of an alternative
+    of ``;`` for ``branch`` and ``backtrack`` events (the index counts from 1); ``check`` is the
+    notation text of the check a ``check`` event tested (``[p]``, ``^``, ``[=Pawn]`` …), when it is one.
+    """
+
+    kind: EventKind
+    text: str
+    span: Optional[Span]
+    square: Optional[int]
+    ok: bool
+    cursor: Optional[int]
+    hand: tuple[str, ...]
+    captures: tuple[int, ...]
+    direction: Optional[str]
+    depth: int
+    move: Optional[int] = None  # index of the completed move, for ``move`` events
+    branch: Optional[tuple[int, int]] = None
+    check: Optional[str] = None
+
+
+@dataclass
+class RunResult:
+    """The moves a run found, and why it stopped early if it did (``stopped`` is then a sentence)."""
+
+    moves: list[Move] = field(default_factory=list)
+    trace: list[TraceEvent] = field(default_factory=list)
+    stopped: Optional[str] = None
+    work: int = 0
+    trace_truncated: bool = False
+
+
+class RunawayNotation(ValueError):
+    """A notation that did not end within its budget."""
+
+
+
+def describe_move(board: Board, move: Move) -> str:
+    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``."""
+    names = board.squares
+    path = [names[move.origin]] + [names[s] for s in move.stops]
+    text = "-".join(path)
+    if move.captures:
+        text += "".join("x" + names[s] for s in move.captures)
+    if move.promotion:
+        text += "=" + move.promotion
+    for origin, target in move.also:
+        text += f" ({names[origin]}-{names[target]})"
+    return text
