@@ -15,7 +15,7 @@ from dagaz_studio.commands.common import open_position
 from dagaz_studio.commands.moves import moves_for
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.gui.qt_board_view import UNIT
+from dagaz_studio.gui.board_view.view import UNIT
 
 # (board, FEN or None, square with moves, a destination, the kind of mark expected there)
 CASES = [

@@ -9,7 +9,7 @@ import pytest
 from dagaz_studio.board import BoardFileError, BoardReadError, shipped_boards
 from dagaz_studio.board.writer import BoardWriteError
 from dagaz_studio.engine.position import FenError, Piece
-from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.files.document import QtDocument
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from dagaz_studio.board import shipped_boards
-from dagaz_studio.gui.qt_main_window import QtMainWindow
+from dagaz_studio.gui.main_window import QtMainWindow
 from gui_boards import chess_like
 
 
@@ -67,3 +67,15 @@ def test_file_menu_has_open_and_quit(qtbot, window):
     assert window.open_action.isEnabled()
     window.quit_action.trigger()
     qtbot.waitUntil(lambda: not window.isVisible())
+
+
+def test_view_lists_every_dock_so_a_closed_one_can_be_reopened(qtbot, window):
+    docks = window.findChildren(QDockWidget)
+    assert sorted(d.objectName() for d in docks) == sorted(d.objectName() for d in window.docks())
+    toggles = {a for a in window.view_menu.actions()}
+    for dock in docks:
+        assert dock.toggleViewAction() in toggles
+        dock.close()
+        assert not dock.isVisible()
+        dock.toggleViewAction().trigger()
+        assert dock.isVisible()

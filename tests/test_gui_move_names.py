@@ -11,8 +11,8 @@ from dagaz_studio.board import shipped_boards
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import describe_move
 from dagaz_studio.gui import app
-from dagaz_studio.gui.qt_move_names import XIANGQI_STYLE_LABELS
-from dagaz_studio.gui.qt_settings import XIANGQI_NAMES_KEY, settings
+from dagaz_studio.gui.worker.name_styles import XIANGQI_STYLE_LABELS
+from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.names import MoveNames
 
 sf = pytest.importorskip("pyffish")

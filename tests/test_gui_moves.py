@@ -14,8 +14,8 @@ from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui import app
-from dagaz_studio.gui.qt_move_explorer import LEGEND_TEXT
-from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS
+from dagaz_studio.gui.docks.moves_panel import LEGEND_TEXT
+from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS
 
 
 def open_window(qtbot, name: str):
@@ -91,7 +91,7 @@ def test_typing_a_notation_changes_the_highlights_as_you_type(qtbot, chess_windo
     click_and_wait(qtbot, window, "d2")
     before = set(window.board_view.highlight_items())
     reply = type_and_wait(qtbot, window, "(+)([p]\\1)*")
-    assert reply.request.notation == "(+)([p]\\1)*"
+    assert reply.query.notation == "(+)([p]\\1)*"
     marks = {board.squares[s] for s, item in window.board_view.highlight_items().items() if item.kind != "selected"}
     # A rook on d2 among the initial pieces: up the d file to d7 (capturing), nothing sideways.
     assert marks == {"d3", "d4", "d5", "d6", "d7"}
@@ -106,7 +106,7 @@ def test_a_typed_notation_moves_a_new_piece_from_an_empty_square(qtbot, chess_wi
     window.notation_editor.set_text("N,OM;E,OT;S TR;W,RM")
     reply = click_and_wait(qtbot, window, "d4")
     marks = {window.board.squares[s] for s, item in window.board_view.highlight_items().items() if item.kind != "selected"}
-    assert reply.request.notation and marks == {"c6", "e6", "f5", "f3", "b5", "b3"}  # not onto its own c2/e2
+    assert reply.query.notation and marks == {"c6", "e6", "f5", "f3", "b5", "b3"}  # not onto its own c2/e2
 
 
 def test_bad_notation_is_underlined_with_its_message(qtbot, chess_window) -> None:
@@ -235,7 +235,7 @@ def test_a_new_notation_cancels_the_running_one(qtbot, chess_window) -> None:
     started = time.perf_counter()
     reply = type_and_wait(qtbot, window, "N")
     assert time.perf_counter() - started < 3.0
-    assert reply.request.notation == "N" and reply.stopped is None
+    assert reply.query.notation == "N" and reply.stopped is None
 
 
 def test_the_legend_explains_every_kind_with_a_symbol(qtbot, chess_window) -> None:

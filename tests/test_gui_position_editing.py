@@ -12,9 +12,10 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QImage, 
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from dagaz_studio.board import shipped_boards
-from dagaz_studio.gui import app, export
-from dagaz_studio.gui.qt_board_view import highlight_colours, set_highlight_colours, DEFAULT_HIGHLIGHT_COLOURS
-from dagaz_studio.gui.qt_settings import NOTATION_TEXT_KEY, settings
+from dagaz_studio.gui import app
+from dagaz_studio.gui.board_view import export
+from dagaz_studio.gui.board_view.view import highlight_colours, set_highlight_colours, DEFAULT_HIGHLIGHT_COLOURS
+from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dagaz_studio.gui.qt_board_view import QtBoardView
-from dagaz_studio.gui.qt_trace_overlay import TraceStep
+from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from gui_boards import chess_like
 
 

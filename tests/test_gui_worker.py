@@ -13,8 +13,16 @@ from PySide6.QtCore import QTimer
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Position
-from dagaz_studio.gui.qt_worker import QtMoveRunner, RunRequest, run_request
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries import MovesQuery, answer_moves
 from engine_helpers import shipped
+
+
+def RunRequest(board, position, square, **options) -> MovesQuery:  # noqa: N802 - reads as the window's question
+    """The question the window asks about a square: traced, any side's piece, legal moves named."""
+    options.setdefault("names", options.get("notation") is None)
+    options.setdefault("trace", True)
+    return MovesQuery(board, position, square, any_turn=True, **options)
 
 
 @pytest.fixture
@@ -58,7 +66,7 @@ def test_typing_is_debounced(qtbot, runner) -> None:
         qtbot.wait(20)
     qtbot.waitUntil(lambda: bool(replies), timeout=5000)
     qtbot.wait(300)
-    assert len(replies) == 1 and replies[0].request.notation == "N,OM"
+    assert len(replies) == 1 and replies[0].query.notation == "N,OM"
 
 
 def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner) -> None:
@@ -93,12 +101,12 @@ def test_cancel_stops_a_long_run_promptly(qtbot, runner) -> None:
     assert replies == []
 
 
-def test_run_request_is_the_interpreter_answer() -> None:
+def test_answer_moves_is_the_interpreter_answer() -> None:
     board, _ = shipped("chess")
     rules = Rules(board)
     position = Position.from_fen(board, "4r3/8/8/8/8/8/4B3/4K3 w - - 0 1")
-    reply = run_request(rules, RunRequest(board, position, board.index("e2")))
+    reply = answer_moves(rules, RunRequest(board, position, board.index("e2")))
     assert reply.moves and reply.allowed == []
     assert legal_moves(rules, position, board.index("e2")) == []
-    bad = run_request(rules, RunRequest(board, position, board.index("e2"), notation="N)"))
+    bad = answer_moves(rules, RunRequest(board, position, board.index("e2"), notation="N)"))
     assert bad.error and "without a matching" in bad.error

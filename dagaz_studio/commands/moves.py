@@ -13,12 +13,12 @@ from typing import Any, Optional
 
 from dagaz_studio.board import Board
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
-from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
-from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.names import STYLES, MoveNames, NameStyleError
+from dagaz_studio.engine.values import Move, describe_move
+from dagaz_studio.engine.position import Position
+from dagaz_studio.names import STYLES
 from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -57,42 +57,50 @@ def move_json(board: Board, move: Move) -> dict[str, Any]:
     }
 
 
+def _query(board: Board, rules: Rules, position: Position, at: Optional[str], piece: Optional[str],
+           legal: bool, names: bool = False, style: Optional[str] = None) -> MovesAnswer:
+    """Ask the rules for the moves the command lists for one position; user errors as CommandError."""
+    square = square_index(board, at) if at is not None else None
+    if piece is not None and square is None:
+        raise CommandError("--piece needs --at SQUARE: where to put the piece")
+    if square is not None and piece is None and position.cells[square] is None:
+        return MovesAnswer(MovesQuery(board, position, square))  # an empty square has no moves
+    answer = answer_moves(rules, MovesQuery(board, position, square, notation=piece, legal_only=legal,
+                                            names=names, name_style=style))
+    if answer.notation_error is not None:
+        raise CommandError("bad notation:\n" + answer.notation_error.render())
+    if answer.error is not None:
+        raise CommandError(answer.error)
+    if answer.stopped is not None:
+        if square is None or answer.stopped.startswith("legality not known"):
+            raise CommandError(answer.stopped)
+        standing = answer.query.position.cells[square]
+        what = "typed piece" if piece is not None or standing is None else rules.kind_names[standing.kind]
+        raise CommandError(f"{what} on {board.squares[square]}: {answer.stopped}")
+    if names and answer.names_error is not None:
+        raise CommandError(answer.names_error)
+    return answer
+
+
 def moves_for(board: Board, rules: Rules, position: Position, at: Optional[str], piece: Optional[str],
               legal: bool) -> list[Move]:
-    """The moves the command lists for one position."""
-    square = square_index(board, at) if at is not None else None
-    if piece is not None:
-        if square is None:
-            raise CommandError("--piece needs --at SQUARE: where to put the piece")
-        try:
-            kind = rules.custom_kind(parse_notation(piece))
-        except NotationError as error:
-            raise CommandError("bad notation:\n" + error.render()) from None
-        position.cells[square] = Piece(position.turn, kind, True)
-    try:
-        if legal:
-            return legal_moves(rules, position, square)
-        return pseudo_legal_moves(rules, position, square)
-    except RunawayNotation as error:
-        raise CommandError(str(error)) from None
+    """The moves the command lists for one position (``piece``: a typed notation on the ``at`` square)."""
+    return _query(board, rules, position, at, piece, legal).shown_moves()
 
 
-def names_for(rules: Rules, position: Position, moves: list[Move], args: argparse.Namespace) -> Optional[list[str]]:
-    """The names of the listed moves if asked for (``--names``/``--style``), else ``None``.
+def named_moves(board: Board, rules: Rules, position: Position, args: argparse.Namespace
+                ) -> tuple[list[Move], Optional[list[str]]]:
+    """The moves listed for one position, and their names if asked for (``--names``/``--style``).
 
-    A name tells its move apart from every move of the position, not only the listed ones, so with
-    ``--at`` the whole position's moves are named and the listed ones picked out.
+    A name tells its move apart from every legal move of the position, not only the listed ones; a
+    move the game's rules do not allow has no name and is given by its coordinates.
     """
-    if not (args.names or args.style):
-        return None
-    try:
-        if args.at is not None and args.piece is None:
-            everyone = moves_for(rules.board, rules, position, None, None, args.legal)
-            named = MoveNames(rules, position, everyone, args.style)
-            return [named.name(move) for move in moves]
-        return MoveNames(rules, position, moves, args.style).names
-    except NameStyleError as error:
-        raise CommandError(str(error)) from None
+    wanted = bool(args.names or args.style)
+    answer = _query(board, rules, position, args.at, args.piece, args.legal, wanted, args.style)
+    moves = answer.shown_moves()
+    if not wanted:
+        return moves, None
+    return moves, [answer.names.get(i, describe_move(board, answer.moves[i])) for i in answer.allowed]
 
 
 def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None) -> None:
@@ -117,8 +125,7 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules(board)
         if args.fen != "-":
             position = open_position(board, args.fen)
-            moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
-            names = names_for(rules, position, moves, args)
+            moves, names = named_moves(board, rules, position, args)
             _print(board, position.fen() if args.fen is None else args.fen, moves, args.json, names)
             return 0
         # Mistakes in the options are the same for every line: say so once, before reading any.
@@ -144,8 +151,7 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             if not fen:
                 raise CommandError("empty line: no FEN")  # still one result per line read
             position = open_position(board, fen)
-            moves = moves_for(board, rules, position, args.at, args.piece, args.legal)
-            names = names_for(rules, position, moves, args)
+            moves, names = named_moves(board, rules, position, args)
         except CommandError as error:
             status = 2
             if args.json:

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     # Qt only now, and offscreen unless a platform was chosen: no window is ever shown.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from dagaz_studio.gui.export import render_board
+    from dagaz_studio.gui.board_view.export import render_board
 
     scale = (args.scale or 64) / 100
     try:

@@ -11,8 +11,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
-from dagaz_studio.gui.qt_main_window import QtMainWindow
-from dagaz_studio.gui.qt_settings import APPLICATION, LAST_BOARD_KEY, ORGANIZATION, settings
+from dagaz_studio.gui.main_window import QtMainWindow
+from dagaz_studio.gui.settings import APPLICATION, LAST_BOARD_KEY, ORGANIZATION, settings
 
 __all__ = ["APPLICATION", "ORGANIZATION", "BoardOpenError", "create_window", "run", "settings"]
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import move_branch
 from dagaz_studio.engine.values import TraceEvent, describe_move
-from dagaz_studio.gui.qt_worker import RunReply
+from dagaz_studio.queries import MovesAnswer
 
 #: Steps per second when playing, unless changed.
 DEFAULT_SPEED = 4
@@ -88,7 +88,7 @@ class QtTracePlayer(QWidget):
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
-        self._reply: Optional[RunReply] = None
+        self._reply: Optional[MovesAnswer] = None
         self._board: Optional[Board] = None
         self._notation_text = ""
         self._sequence: list[int] = []
@@ -179,7 +179,7 @@ class QtTracePlayer(QWidget):
             return None
         return self._reply.trace[self._sequence[self._position]]
 
-    def set_run(self, reply: Optional[RunReply], board: Optional[Board], notation_text: str = "") -> None:
+    def set_run(self, reply: Optional[MovesAnswer], board: Optional[Board], notation_text: str = "") -> None:
         """Replay ``reply``'s trace (``None``: nothing); ``notation_text`` is the notation that ran."""
         self.pause()
         self._reply, self._board, self._notation_text = reply, board, notation_text
@@ -198,7 +198,7 @@ class QtTracePlayer(QWidget):
                 name = reply.names.get(index)
                 text = coordinates if name is None or name == coordinates else f"{name}    {coordinates}"
                 tip = "Replay only the steps that built this move"
-                if index in allowed and reply.player == reply.request.position.turn:
+                if index in allowed and reply.player == reply.query.position.turn:
                     tip += "; double-click to play it"
                 if name is not None and name != coordinates:
                     tip = f"{name} ({coordinates})\n{tip}"

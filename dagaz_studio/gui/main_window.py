@@ -5,18 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QPoint, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QWidget
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.gui.qt_board_view import Placement, QtBoardView
-from dagaz_studio.gui.qt_document import QtDocument
-from dagaz_studio.gui.qt_files import QtFileActions
-from dagaz_studio.gui.qt_move_explorer import install_move_explorer
-from dagaz_studio.gui.qt_move_names import install_move_play
-from dagaz_studio.gui.qt_position_editor import QtPositionEditor, undo_actions
+from dagaz_studio.gui.board_view.view import Placement, QtBoardView
+from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
+from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+from dagaz_studio.gui.docks.position_editor import QtPositionEditor, undo_actions
+from dagaz_studio.gui.docks.trace_player import QtTracePlayer
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.files.file_actions import QtFileActions
+from dagaz_studio.gui.worker.explorer import QtMoveExplorer
+from dagaz_studio.gui.docks.play_field import QtPlayField
+from dagaz_studio.gui.worker.move_play import QtMovePlay, xiangqi_style_menu
 
 APP_TITLE = "Dagaz Studio"
 
@@ -25,10 +29,37 @@ BoardLoader = Callable[[str], tuple[Board, Placement]]
 
 
 class QtMainWindow(QMainWindow):
-    """The Dagaz Studio window: one board view for now, the base the full window grows from."""
+    """The Dagaz Studio window: the board in the middle, docks around it, menus and a status bar.
+
+    Docks (each listed in View so that a closed one can be reopened): Position (left of the board
+    by default on the right), Moves and Notation (left), Step by step (below the board).
+    """
 
     #: A board was opened from a file: its path (the application remembers it).
     boardFileOpened = Signal(str)
+
+    document: QtDocument
+    board_view: QtBoardView
+    files: QtFileActions
+    position_editor: QtPositionEditor
+    moves_panel: QtMovesPanel
+    play_field: QtPlayField
+    notation_editor: QtNotationEditor
+    trace_player: QtTracePlayer
+    move_explorer: QtMoveExplorer
+    move_play: QtMovePlay
+    position_dock: QDockWidget
+    moves_dock: QDockWidget
+    notation_dock: QDockWidget
+    trace_dock: QDockWidget
+    file_menu: QMenu
+    edit_menu: QMenu
+    view_menu: QMenu
+    xiangqi_names_menu: QMenu
+    open_action: QAction
+    quit_action: QAction
+    undo_action: QAction
+    redo_action: QAction
 
     def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -37,24 +68,39 @@ class QtMainWindow(QMainWindow):
         self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
         self.setCentralWidget(self.board_view)
-        self.board_view.squareClicked.connect(self._on_square_clicked)
-        self.document.boardChanged.connect(self._on_board_changed)
-        self.document.positionChanged.connect(self._on_position_changed)
         self.files = QtFileActions(self, self.document, self.board_view, APP_TITLE)
         self.files.boardOpened.connect(self.boardFileOpened)
-        self.position_editor = QtPositionEditor(self.document, self)
-        self.position_dock = self.add_dock("Position", "positionDock", self.position_editor)
-        self.board_view.squareClicked.connect(self.position_editor.square_clicked)
-        self.board_view.pieceDragged.connect(self.position_editor.piece_dragged)
-        self.board_view.squareContextMenuRequested.connect(self._show_square_menu)
+        self._build_docks()
         #: Moves on the board, the notation editor, the trace player and the legend.
-        self.move_explorer = install_move_explorer(self)
-        self._build_menus()
+        self.move_explorer = QtMoveExplorer(self.document, self.board_view, self.notation_editor,
+                                            self.trace_player, self.moves_panel, self)
         #: Moves by name: the "Play move" field, double-click to play, View ▸ Xiangqi move names.
-        self.move_play = install_move_play(self)
+        self.move_play = QtMovePlay(self.document, self.move_explorer, self.play_field, self)
+        self._connect()
+        self._build_menus()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+        self.notation_editor.set_board(self.document.board)
+        self.notation_editor.restore_typed_text()
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
+
+    def docks(self) -> list[QDockWidget]:
+        """Every dock of the window, in the order View lists them."""
+        return [self.moves_dock, self.notation_dock, self.position_dock, self.trace_dock]
+
+    def shutdown(self) -> None:
+        """Stop the worker threads (on close; they start again by themselves when asked)."""
+        self.move_explorer.shutdown()
+        self.move_play.shutdown()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        """A closed window runs nothing: stop the worker threads."""
+        # Asking about unsaved changes happens first, in the file actions' event filter.
+        self.shutdown()
+        super().closeEvent(event)
 
     @staticmethod
     def _first_size() -> QSize:
@@ -112,8 +158,38 @@ class QtMainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ private
 
+    def _build_docks(self) -> None:
+        self.position_editor = QtPositionEditor(self.document, self)
+        self.position_dock = self.add_dock("Position", "positionDock", self.position_editor)
+        self.moves_panel = QtMovesPanel(self)
+        self.play_field = QtPlayField(self.moves_panel)
+        self.moves_panel.layout().insertWidget(0, self.play_field)
+        self.notation_editor = QtNotationEditor(self)
+        self.trace_player = QtTracePlayer(self)
+        # Scroll areas let the docks shrink with the window instead of setting its minimum height.
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        self.moves_dock = self.add_dock("Moves", "movesDock", _scrolling(self.moves_panel), left)
+        self.notation_dock = self.add_dock("Notation", "notationDock", _scrolling(self.notation_editor), left)
+        # The side columns run the full height, so the player below the board does not add to them.
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.trace_dock = self.add_dock("Step by step", "traceDock", _scrolling(self.trace_player),
+                                        Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
+
+    def _connect(self) -> None:
+        view = self.board_view
+        view.squareClicked.connect(self._on_square_clicked)
+        view.squareClicked.connect(self.position_editor.square_clicked)
+        view.squareClicked.connect(self.move_explorer.square_clicked)
+        view.pieceDragged.connect(self.position_editor.piece_dragged)
+        view.squareContextMenuRequested.connect(self._show_square_menu)
+        self.document.boardChanged.connect(self._on_board_changed)
+        self.document.positionChanged.connect(self._on_position_changed)
+        self.move_play.played.connect(lambda name: self.statusBar().showMessage(f"Played {name}", 5000))
+
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
+        self.file_menu = file_menu = self.menuBar().addMenu("&File")
         self.open_action = QAction("&Open…", self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._choose_file)
@@ -137,6 +213,12 @@ class QtMainWindow(QMainWindow):
         self.edit_menu.addAction(self.redo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.files.copy_image_action)
+        self.view_menu = self.menuBar().addMenu("&View")
+        for dock in self.docks():
+            self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
+        self.view_menu.addMenu(self.xiangqi_names_menu)
 
     @Slot(int, QPoint)
     def _show_square_menu(self, square: int, global_pos: QPoint) -> None:
@@ -181,3 +263,12 @@ class QtMainWindow(QMainWindow):
         style = "points" if board.draw.style == "points" else "squares"
         kinds = len(board.pieces)
         return f"{board.name}: {len(board.squares)} {style}, {kinds} piece type{'' if kinds == 1 else 's'}, players {' '.join(board.players)}"
+
+
+def _scrolling(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    return area

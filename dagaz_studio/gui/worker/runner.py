@@ -13,20 +13,14 @@ copies of positions; it never touches a widget.
 from __future__ import annotations
 
 import threading
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import TraceTree, build_tree
-from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, Move, RunawayNotation, TraceEvent
-from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.names import MoveNames
-from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
 #: Milliseconds typing must pause before the notation is run.
 DEBOUNCE_MS = 200
@@ -36,139 +30,14 @@ BUSY_AFTER_MS = 150
 _CUSTOM_KINDS_KEPT = 200
 
 
-@dataclass(frozen=True)
-class RunRequest:
-    """One question for the interpreter: the moves of the piece on ``square``.
-
-    ``notation``: a typed notation that replaces whatever stands on ``square`` by a piece of the
-    side to move (``None``: the piece there moves by its own notation, for its own player).
-    ``legal_only``: also work out which moves the game's rules allow.
-    ``name_style``: the style legal moves are named in (a :data:`~dagaz_studio.names.STYLES` entry;
-    ``None``: the board's own style).
-    """
-
-    board: Board
-    position: Position
-    square: int
-    notation: Optional[str] = None
-    legal_only: bool = True
-    trace: bool = True
-    budget: int = DEFAULT_BUDGET
-    trace_limit: int = DEFAULT_TRACE_LIMIT
-    name_style: Optional[str] = None
-    serial: int = 0
-
-
-@dataclass
-class RunReply:
-    """The interpreter's answer to a :class:`RunRequest` of the same ``serial``.
-
-    ``allowed`` lists the indexes of the moves the game's rules allow (all of them when legality
-    was not asked); ``error`` is a sentence for the user when nothing could be run. ``names`` maps
-    the index of each legal move to its name, told apart from every legal move of the position;
-    ``names_error`` says why there are none when naming failed.
-    """
-
-    request: RunRequest
-    moves: list[Move] = field(default_factory=list)
-    allowed: list[int] = field(default_factory=list)
-    trace: list[TraceEvent] = field(default_factory=list)
-    tree: Optional[TraceTree] = None
-    stopped: Optional[str] = None
-    trace_truncated: bool = False
-    error: Optional[str] = None
-    player: int = 0
-    seconds: float = 0.0
-    names: dict[int, str] = field(default_factory=dict)
-    names_error: Optional[str] = None
-
-    @property
-    def serial(self) -> int:
-        """The number of the request answered."""
-        return self.request.serial
-
-    def shown_moves(self) -> list[Move]:
-        """The moves to show: only the allowed ones when legality was asked."""
-        return [self.moves[i] for i in self.allowed]
-
-
-def run_request(rules: Rules, request: RunRequest, cancel: Optional[threading.Event] = None) -> RunReply:
-    """Answer ``request`` with ``rules`` (which must be for the request's board). Qt-free."""
-    started = time.perf_counter()
-    reply = RunReply(request)
-    position = request.position.copy()
-    square = request.square
-    if request.notation is not None:
-        try:
-            kind = rules.custom_kind(parse_notation(request.notation))
-        except NotationError as error:
-            reply.error = error.message
-            return reply
-        standing = position.cells[square]
-        moved = standing.moved if standing is not None and standing.player == position.turn else False
-        position.cells[square] = Piece(position.turn, kind, moved)
-    piece = position.cells[square]
-    if piece is None:
-        reply.error = f"nothing stands on {request.board.squares[square]}"
-        return reply
-    # A piece of the side not to move shows its moves as if it were its turn.
-    position.turn = piece.player
-    reply.player = piece.player
-    result = rules.run(position, square, trace=request.trace, budget=request.budget, cancel=cancel,
-                       trace_limit=request.trace_limit)
-    reply.moves = result.moves
-    reply.trace = result.trace
-    reply.stopped = result.stopped
-    reply.trace_truncated = result.trace_truncated
-    reply.allowed = list(range(len(result.moves)))
-    everything: Optional[list[Move]] = None
-    # A typed notation's piece is hypothetical: it has no name letter, and its coordinates say it all.
-    if result.stopped is None and request.notation is None:
-        try:
-            # Names tell a move apart from the other pieces' moves too, so the whole side is needed.
-            everything = legal_moves(rules, position, None, cancel)
-        except RunawayNotation as error:
-            # Another piece's runaway notation must not hide this piece's legality, only the names.
-            reply.names_error = f"moves cannot be named: {error}"
-    if request.legal_only and result.stopped is None:
-        try:
-            own = (legal_moves(rules, position, square, cancel) if everything is None
-                   else [move for move in everything if move.origin == square])
-        except RunawayNotation as error:
-            reply.stopped = f"legality not known: {error}"
-        else:
-            legal = {move.key() for move in own}
-            reply.allowed = [i for i, move in enumerate(result.moves) if move.key() in legal]
-    if everything is not None:
-        _name_reply(reply, rules, position, everything)
-    if reply.trace:
-        reply.tree = build_tree(reply.trace)
-    reply.seconds = time.perf_counter() - started
-    return reply
-
-
-def _name_reply(reply: RunReply, rules: Rules, position: Position, legal: list[Move]) -> None:
-    try:
-        names = MoveNames(rules, position, legal, reply.request.name_style)
-        written = names.names
-    except Exception as error:  # noqa: BLE001 - unnamed moves are still worth showing; the summary says why
-        reply.names_error = f"moves cannot be named: {type(error).__name__}: {error}"
-        return
-    index = {move.key(): i for i, move in enumerate(names.moves)}
-    for i, move in enumerate(reply.moves):
-        found = index.get(move.key())
-        if found is not None:
-            reply.names[i] = written[found]
+def _run_failed(query: MovesQuery, message: str) -> MovesAnswer:
+    return MovesAnswer(query, error=message)
 
 
 #: Answers one request with the worker's rules for its board; polls the flag to stop early.
 Answer = Callable[[Rules, Any, threading.Event], Any]
 #: Makes the reply that reports an answer's unexpected failure (request, message).
 Failure = Callable[[Any, str], Any]
-
-
-def _run_failed(request: RunRequest, message: str) -> RunReply:
-    return RunReply(request, error=message)
 
 
 class _Worker(QObject):
@@ -218,19 +87,20 @@ class _Worker(QObject):
 class QtMoveRunner(QObject):
     """Runs requests on a worker thread; only the latest request's reply is delivered.
 
-    By default a request is a :class:`RunRequest` answered by :func:`run_request`; ``answer`` and
+    By default a request is a :class:`~dagaz_studio.queries.MovesQuery` answered by
+:func:`~dagaz_studio.queries.answer_moves`; ``answer`` and
     ``failure`` put other questions to the interpreter the same way (requests are dataclasses with
     ``board`` and ``serial`` fields, replies have a ``serial`` property).
     Call :meth:`shutdown` before the application ends (the window does so when it closes).
     """
 
-    #: The reply to the latest request (a :class:`RunReply`).
+    #: The reply to the latest request (a :class:`~dagaz_studio.queries.MovesAnswer` by default).
     replyReady = Signal(object)
     #: A run has taken long enough that the user should know the window is working (or has ended).
     busyChanged = Signal(bool)
     _submit = Signal(object, object)
 
-    def __init__(self, parent: Optional[QObject] = None, answer: Answer = run_request,
+    def __init__(self, parent: Optional[QObject] = None, answer: Answer = answer_moves,
                  failure: Failure = _run_failed) -> None:
         super().__init__(parent)
         self._answer, self._failure = answer, failure

@@ -9,105 +9,22 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QGridLayout,
-    QLabel,
-    QMenu,
-    QProgressBar,
-    QScrollArea,
-    QStyleOptionGraphicsItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import SquareExplanation, explain_square
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS, UNIT, HighlightItem, QtBoardView
-from dagaz_studio.gui.qt_document import QtDocument
-from dagaz_studio.gui.qt_move_names import DEFAULT_XIANGQI_STYLE, window_style
-from dagaz_studio.gui.qt_notation_editor import QtNotationEditor
-from dagaz_studio.gui.qt_trace_overlay import TraceStep
-from dagaz_studio.gui.qt_trace_player import QtTracePlayer
-from dagaz_studio.gui.qt_worker import QtMoveRunner, RunReply, RunRequest
-
-#: The legend's wording of each highlight kind.
-LEGEND_TEXT = {
-    "move": "quiet move: the piece can go here",
-    "capture": "capture: the piece takes what stands here",
-    "removed": "removed: a move takes the piece here without landing on it",
-    "displaced": "displaced: a second piece moves away from here (castling)",
-    "stop": "stop: a chain of partial moves lands here on its way",
-    "selected": "the selected piece",
-}
-
-
-def highlight_icon(kind: str, size: int = 28, points: bool = False) -> QIcon:
-    """The symbol the board draws for ``kind``, as an icon (drawn by the same code)."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.fillRect(QRectF(1, 1, size - 2, size - 2), Qt.GlobalColor.lightGray)
-    painter.translate(size / 2, size / 2)
-    painter.scale(size / (UNIT * 1.05), size / (UNIT * 1.05))
-    HighlightItem(0, kind, QPointF(0, 0), points).paint(painter, QStyleOptionGraphicsItem(), None)
-    painter.end()
-    return QIcon(pixmap)
-
-
-class QtLegend(QWidget):
-    """What each highlight's colour and symbol mean; the symbols differ, not only the colours."""
-
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
-        super().__init__(parent)
-        layout = QGridLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.setVerticalSpacing(2)
-        self.rows: dict[str, QLabel] = {}
-        for row, kind in enumerate(HIGHLIGHT_KINDS):
-            icon = QLabel()
-            icon.setPixmap(highlight_icon(kind).pixmap(28, 28))
-            text = QLabel(LEGEND_TEXT.get(kind, HIGHLIGHT_KINDS[kind]))
-            text.setWordWrap(True)
-            layout.addWidget(icon, row, 0)
-            layout.addWidget(text, row, 1)
-            self.rows[kind] = text
-        layout.setColumnStretch(1, 1)
-
-
-class QtMovesPanel(QWidget):
-    """The "legal only" switch, what the selection shows, a busy bar, and the legend."""
-
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
-        super().__init__(parent)
-        self.legal_only = QCheckBox("Legal moves only")
-        self.legal_only.setChecked(True)
-        self.legal_only.setToolTip("Show only the moves the game allows (off: every move the notation gives)")
-        self.summary = QLabel("Click a piece to see its moves.")
-        self.summary.setObjectName("movesSummary")
-        self.summary.setWordWrap(True)
-        self.explanation = QLabel()
-        self.explanation.setObjectName("squareExplanation")
-        self.explanation.setWordWrap(True)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)  # a busy bar: how long a run takes is not known in advance
-        self.busy.setMaximumHeight(12)
-        self.busy.setTextVisible(False)
-        self.busy.hide()
-        self.legend = QtLegend()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.legal_only)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.busy)
-        layout.addWidget(self.explanation)
-        layout.addWidget(self.legend)
-        layout.addStretch(1)
-
+from dagaz_studio.gui.board_view.trace_overlay import TraceStep
+from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
+from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+from dagaz_studio.gui.docks.trace_player import QtTracePlayer
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.worker.name_styles import DEFAULT_XIANGQI_STYLE, window_style
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries import MovesAnswer, MovesQuery
 
 class QtMoveExplorer(QObject):
     """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
@@ -121,10 +38,10 @@ class QtMoveExplorer(QObject):
         self.document, self.view, self.editor, self.player, self.panel = document, view, editor, player, panel
         self.runner = QtMoveRunner(self)
         self.selected: Optional[int] = None
-        self.reply: Optional[RunReply] = None
+        self.reply: Optional[MovesAnswer] = None
         self.explanation: Optional[SquareExplanation] = None
         self._notation: Optional[str] = editor.current_notation()
-        #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.qt_move_names.XIANGQI_STYLE_LABELS`).
+        #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.worker.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
         self.runner.replyReady.connect(self._show_reply)
         self.runner.busyChanged.connect(self._on_busy)
@@ -171,10 +88,12 @@ class QtMoveExplorer(QObject):
             self.runner.cancel()
             self._clear()
             return
-        request = RunRequest(board, position.copy(), self.selected, notation=self._notation,
-                             legal_only=self.panel.legal_only.isChecked(),
-                             name_style=window_style(board, self.xiangqi_style))
-        self.runner.request(request, debounce=debounce)
+        query = MovesQuery(board, position.copy(), self.selected, notation=self._notation,
+                           legal_only=self.panel.legal_only.isChecked(),
+                           # A typed notation's piece is hypothetical: its coordinates say it all.
+                           names=self._notation is None,
+                           name_style=window_style(board, self.xiangqi_style), any_turn=True, trace=True)
+        self.runner.request(query, debounce=debounce)
 
     def set_xiangqi_style(self, style: str) -> None:
         """Name Xiangqi moves in ``style`` from now on (the list is named again)."""
@@ -185,7 +104,7 @@ class QtMoveExplorer(QObject):
     def square_actions(self, square: int, menu: QMenu) -> None:
         """Add "Why (not) here?" for ``square`` to a square's context menu."""
         action = QAction("Why (not) here?", menu)
-        action.setEnabled(self.reply is not None and self.reply.request.square != square)
+        action.setEnabled(self.reply is not None and self.reply.query.square != square)
         action.setToolTip("Explain why the selected piece reaches this square, or what stops it")
         action.triggered.connect(lambda: self.explain(square))
         menu.addAction(action)
@@ -193,10 +112,10 @@ class QtMoveExplorer(QObject):
     def explain(self, square: int) -> Optional[SquareExplanation]:
         """Explain ``square`` for the last run: say why, and replay the steps that show it."""
         reply, board = self.reply, self.document.board
-        if reply is None or board is None or reply.request.board is not board:
+        if reply is None or board is None or reply.query.board is not board:
             return None
         explanation = explain_square(board, reply.trace, reply.moves, square, reply.tree,
-                                     allowed=reply.allowed, origin=reply.request.square)
+                                     allowed=reply.allowed, origin=reply.query.square)
         self.explanation = explanation
         self.panel.explanation.setText(explanation.sentence)
         if explanation.events:
@@ -251,12 +170,12 @@ class QtMoveExplorer(QObject):
             self.panel.summary.setText("Working…")
 
     @Slot(object)
-    def _show_reply(self, reply: RunReply) -> None:
+    def _show_reply(self, reply: MovesAnswer) -> None:
         board = self.document.board
-        if board is None or reply.request.board is not board:
+        if board is None or reply.query.board is not board:
             return
         self.reply = reply
-        origin = reply.request.square
+        origin = reply.query.square
         name = board.squares[origin]
         if reply.error is not None:
             self.view.set_highlights({origin: "selected"})
@@ -266,16 +185,16 @@ class QtMoveExplorer(QObject):
             self.replyShown.emit(reply)
             return
         self.view.set_highlights(move_highlights(reply.shown_moves(), origin))
-        text = reply.request.notation
+        text = reply.query.notation
         if text is None:
-            piece = reply.request.position.cells[origin]
+            piece = reply.query.position.cells[origin]
             text = board.pieces[list(board.pieces)[piece.kind]].notation_text if piece is not None and piece.kind < len(board.pieces) else ""
         self.player.set_run(reply, board, text)
         self.panel.summary.setText(self._summary(board, reply))
         self.replyShown.emit(reply)
 
-    def _summary(self, board: Board, reply: RunReply) -> str:
-        request = reply.request
+    def _summary(self, board: Board, reply: MovesAnswer) -> str:
+        request = reply.query
         origin = request.square
         player = board.players[reply.player] if reply.player < len(board.players) else "?"
         if request.notation is not None:
@@ -313,55 +232,3 @@ class QtMoveExplorer(QObject):
         # The span belongs to the notation that ran; mark it only if the editor shows that text.
         ran = self.player.notation_text
         self.editor.set_step_span(event.span if ran and ran == self.editor.text() else None)
-
-
-class _CloseWatcher(QObject):
-    """Stops the worker thread when the window closes (a closed window runs nothing)."""
-
-    def __init__(self, explorer: QtMoveExplorer, window: QObject) -> None:
-        super().__init__(window)
-        self._explorer = explorer
-        self._window = window
-        window.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        """On the window's Close, stop the worker (it starts again by itself if the close is refused)."""
-        if watched is self._window and event.type() == QEvent.Type.Close:
-            self._explorer.shutdown()
-        return super().eventFilter(watched, event)
-
-
-def _scrolling(widget: QWidget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    area.setFrameShape(QScrollArea.Shape.NoFrame)
-    return area
-
-
-def install_move_explorer(window) -> QtMoveExplorer:  # type: ignore[no-untyped-def]
-    """Give ``window`` (a :class:`QtMainWindow`) the notation editor, the moves panel with its legend
-    and the trace player as docks, and the explorer that runs them."""
-    editor = QtNotationEditor(window)
-    panel = QtMovesPanel(window)
-    player = QtTracePlayer(window)
-    window.notation_editor, window.moves_panel, window.trace_player = editor, panel, player
-    # Scroll areas let the docks shrink with the window instead of setting its minimum height.
-    left = Qt.DockWidgetArea.LeftDockWidgetArea
-    window.moves_dock = window.add_dock("Moves", "movesDock", _scrolling(panel), left)
-    window.notation_dock = window.add_dock("Notation", "notationDock", _scrolling(editor), left)
-    # The side columns run the full height, so the player below the board does not add to them.
-    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-    window.trace_dock = window.add_dock("Step by step", "traceDock", _scrolling(player), Qt.DockWidgetArea.BottomDockWidgetArea)
-    window.resizeDocks([window.moves_dock], [340], Qt.Orientation.Horizontal)
-    explorer = QtMoveExplorer(window.document, window.board_view, editor, player, panel, window)
-    window.board_view.squareClicked.connect(explorer.square_clicked)
-    explorer._close_watcher = _CloseWatcher(explorer, window)  # kept alive with the explorer
-    app = QCoreApplication.instance()
-    if app is not None:
-        app.aboutToQuit.connect(explorer.shutdown)
-    editor.set_board(window.document.board)
-    editor.restore_typed_text()
-    return explorer

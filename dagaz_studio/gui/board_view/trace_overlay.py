@@ -10,16 +10,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import Optional, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
+from dagaz_studio.board.model import Board
 from dagaz_studio.engine.values import TraceEvent
 
-if TYPE_CHECKING:
-    from dagaz_studio.gui.qt_board_view import QtBoardView
+
+class SquareGeometry(Protocol):
+    """Where a board view draws its squares (the view passes itself)."""
+
+    @property
+    def board(self) -> Optional[Board]:
+        """The board shown, if any."""
+
+    def square_centre(self, square: int) -> QPointF:
+        """The centre of ``square`` in scene coordinates."""
 
 #: Above the move highlights and a dragged piece.
 Z_TRACE = 20
@@ -58,7 +67,7 @@ def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle 
     return item
 
 
-def trace_step_items(view: "QtBoardView", step: TraceStep, unit: float) -> list[QGraphicsItem]:
+def trace_step_items(view: SquareGeometry, step: TraceStep, unit: float) -> list[QGraphicsItem]:
     """The items drawing ``step`` on ``view``'s board, in scene coordinates (not yet added)."""
     board = view.board
     if board is None:

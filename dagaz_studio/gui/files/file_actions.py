@@ -11,10 +11,10 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKe
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from dagaz_studio.engine.position import FenError
-from dagaz_studio.gui import export
-from dagaz_studio.gui.qt_board_view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
-from dagaz_studio.gui.qt_document import QtDocument
-from dagaz_studio.gui.qt_settings import (
+from dagaz_studio.gui.board_view import export
+from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.settings import (
     COLOURS_GROUP,
     GEOMETRY_KEY,
     LAST_BOARD_KEY,

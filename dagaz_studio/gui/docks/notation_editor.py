@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.gui.qt_settings import NOTATION_TEXT_KEY, settings
+from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
 from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.notation.tokens import notation_tokens

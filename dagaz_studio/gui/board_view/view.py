@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
-from dagaz_studio.gui.qt_trace_overlay import TraceStep, trace_step_items
+from dagaz_studio.gui.board_view.trace_overlay import TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
 
 #: Scene units per grid column and row.
@@ -252,7 +252,7 @@ class QtBoardView(QGraphicsView):
         self._placement: dict[int, tuple[int, str, str]] = {}
         self._highlights: dict[int, str] = {}
         self._show_coordinates: Optional[bool] = None
-        # The trace player's step drawn over the board (see qt_trace_overlay).
+        # The trace player's step drawn over the board (see trace_overlay).
         self._trace_step: Optional[TraceStep] = None
         self._trace_items: list[QGraphicsItem] = []
         # A press on a piece may become a drag: where it began, and the square once the drag started.

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.engine.position import FenError
-from dagaz_studio.gui.qt_board_view import player_colour
-from dagaz_studio.gui.qt_document import QtDocument
+from dagaz_studio.gui.board_view.view import player_colour
+from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.resources import piece_symbols
 
 #: The tool that only selects squares (clicks place nothing).

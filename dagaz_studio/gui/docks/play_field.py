@@ -1,0 +1,55 @@
+"""The "Play move" field: a move's name typed in any spelling, and the reader's message beside it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+
+class QtPlayField(QWidget):
+    """"Play move": a field for a move's name, and the reader's message beside it."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel("&Play move:")
+        self.field = QLineEdit()
+        self.field.setObjectName("playMoveField")
+        self.field.setPlaceholderText("Nf3, O-O, H2+3, e2e4…")
+        self.field.setToolTip("Type a move's name in any spelling (SAN, WXF, coordinates, UCI) and press "
+                              "Enter to play it on the board")
+        self.field.setClearButtonEnabled(True)
+        self.label.setBuddy(self.field)
+        self.message = QLabel()
+        self.message.setObjectName("playMoveMessage")
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.hide()
+        self._failed = False
+        row = QHBoxLayout()
+        row.addWidget(self.label)
+        row.addWidget(self.field, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.addLayout(row)
+        layout.addWidget(self.message)
+
+    def show_error(self, text: str) -> None:
+        """Say why nothing was played (red)."""
+        self._say(text, "#b00020")
+
+    def show_note(self, text: str) -> None:
+        """Say what happened (plain); an empty text hides the message."""
+        self._say(text, "")
+
+    @property
+    def error(self) -> Optional[str]:
+        """The error shown, if any."""
+        return self.message.text() if self._failed and self.message.text() else None
+
+    def _say(self, text: str, colour: str) -> None:
+        self._failed = bool(colour)
+        self.message.setStyleSheet(f"color: {colour};" if colour else "")
+        self.message.setText(text)
+        self.message.setVisible(bool(text))

@@ -1,0 +1,1 @@
+"""The open board file and its position (the document), and the File menu's actions on it."""

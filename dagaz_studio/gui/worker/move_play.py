@@ -1,0 +1,152 @@
+"""Moves by name in the window: the "Play move" field, playing a listed move, the Xiangqi name style.
+
+A typed name is read by the core (:class:`dagaz_studio.names.MoveNames`) on a worker thread, since
+naming every legal move of a Xiangqi position can take tens of milliseconds; the move it selects is
+made by the document (:meth:`QtDocument.play_move`), one undoable step. A move double-clicked in the
+move list is already known to be legal: the explorer's worker found it and named it.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu, QWidget
+
+from dagaz_studio.engine.values import Move, describe_move
+from dagaz_studio.engine.position import Position
+from dagaz_studio.gui.docks.play_field import QtPlayField
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
+from dagaz_studio.gui.worker.explorer import QtMoveExplorer
+from dagaz_studio.gui.worker.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries import MoveNameAnswer, MoveNameQuery, read_move_name
+
+
+def _read_failed(query: MoveNameQuery, message: str) -> MoveNameAnswer:
+    return MoveNameAnswer(query, error=message)
+
+
+class QtMovePlay(QObject):
+    """Plays moves on the document: typed names (read off the GUI thread) and listed moves."""
+
+    #: A move was played: its name.
+    played = Signal(str)
+    #: A name or a listed move could not be played: why (also shown beside the field).
+    refused = Signal(str)
+    #: The Xiangqi name style changed (its key in :data:`XIANGQI_STYLE_LABELS`).
+    xiangqiStyleChanged = Signal(str)
+
+    def __init__(self, document: QtDocument, explorer: QtMoveExplorer, field: QtPlayField,
+                 parent: Optional[QObject] = None) -> None:
+        super().__init__(parent)
+        self.document, self.explorer, self.field = document, explorer, field
+        self.runner = QtMoveRunner(self, answer=read_move_name, failure=_read_failed)
+        self.runner.replyReady.connect(self._on_reply)
+        self.xiangqi_style = remembered_xiangqi_style()
+        explorer.set_xiangqi_style(self.xiangqi_style)
+        field.field.returnPressed.connect(lambda: self.play_text(field.field.text()))
+        field.field.textEdited.connect(lambda _text: field.show_note(""))
+        explorer.player.moveActivated.connect(self.play_listed)
+        document.boardChanged.connect(lambda: field.show_note(""))
+
+    @property
+    def reading(self) -> bool:
+        """Whether a typed name is being read."""
+        return self.runner.running
+
+    def play_text(self, text: str) -> None:
+        """Read ``text`` as a move's name on the document's position and play it when it names one move."""
+        board, position = self.document.board, self.document.position
+        if board is None or position is None or not text.strip():
+            return
+        # Read-only, not disabled: the field keeps the focus, and a second Enter cannot race the first.
+        self.field.field.setReadOnly(True)
+        self.runner.request(MoveNameQuery(board, position.copy(), text.strip(),
+                                        window_style(board, self.xiangqi_style)))
+
+    @Slot(int)
+    def play_listed(self, index: int) -> None:
+        """Play move ``index`` of the explorer's reply (the move list's row), if it may be played now."""
+        reply, position = self.explorer.reply, self.document.position
+        if reply is None or position is None or not 0 <= index < len(reply.moves):
+            return
+        board = reply.query.board
+        move = reply.moves[index]
+        coordinates = describe_move(board, move)
+        legal = index in reply.names or (reply.query.legal_only and index in reply.allowed
+                                         and reply.names_error is not None)
+        if reply.query.notation is not None:
+            self._refuse(f"{coordinates} is a move of the typed notation's piece, which is not on the board")
+        elif reply.player != position.turn:
+            self._refuse(f"{coordinates}: {board.players[reply.player]} is not to move")
+        elif not legal:
+            self._refuse(f"{coordinates} is not a legal move")
+        else:
+            self._play(move, reply.names.get(index, coordinates), reply.query.position)
+
+    def set_xiangqi_style(self, style: str) -> None:
+        """Name Xiangqi moves in ``style`` (a key of :data:`XIANGQI_STYLE_LABELS`), and remember it."""
+        if style not in XIANGQI_STYLE_LABELS or style == self.xiangqi_style:
+            return
+        self.xiangqi_style = style
+        store = settings()
+        store.setValue(XIANGQI_NAMES_KEY, style)
+        store.sync()
+        self.explorer.set_xiangqi_style(style)
+        self.xiangqiStyleChanged.emit(style)
+
+    def shutdown(self) -> None:
+        """Stop the reading thread (the window calls this when it closes)."""
+        self.runner.shutdown()
+        self.field.field.setReadOnly(False)
+
+    # ------------------------------------------------------------------ private
+
+    @Slot(object)
+    def _on_reply(self, reply: MoveNameAnswer) -> None:
+        self.field.field.setReadOnly(False)
+        if reply.error is not None or reply.move is None:
+            self._refuse(reply.error or f"no legal move matches {reply.query.text!r}")
+            self.field.field.selectAll()
+            return
+        if self._play(reply.move, reply.name, reply.query.position):
+            self.field.field.clear()
+
+    def _play(self, move: Move, name: str, found_on: Position) -> bool:
+        try:
+            self.document.play_move(move, name, on=found_on)
+        except ValueError as error:  # the position changed while the name was read
+            self._refuse(str(error))
+            return False
+        self.field.show_note(f"Played {name}.")
+        self.played.emit(name)
+        return True
+
+    def _refuse(self, message: str) -> None:
+        self.field.show_error(message)
+        self.refused.emit(message)
+
+
+def xiangqi_style_menu(play: QtMovePlay, parent: QWidget) -> QMenu:
+    """A menu of the Xiangqi name styles, one checked, that sets :attr:`QtMovePlay.xiangqi_style`."""
+    menu = QMenu("&Xiangqi move names", parent)
+    menu.setToolTipsVisible(True)
+    group = QActionGroup(menu)
+    group.setExclusive(True)
+    actions: dict[str, QAction] = {}
+    for style, label in XIANGQI_STYLE_LABELS.items():
+        action = QAction(label, menu)
+        action.setCheckable(True)
+        action.setChecked(style == play.xiangqi_style)
+        action.setData(style)
+        action.setToolTip("How two pieces of one kind on one file are told apart in WXF names")
+        action.triggered.connect(lambda _checked=False, s=style: play.set_xiangqi_style(s))
+        group.addAction(action)
+        menu.addAction(action)
+        actions[style] = action
+    play.xiangqiStyleChanged.connect(lambda style: actions[style].setChecked(True))
+    menu.style_actions = actions  # type: ignore[attr-defined]  # for tests and the window
+    return menu

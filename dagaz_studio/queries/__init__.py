@@ -1,0 +1,14 @@
+"""Questions the window and the command line put to the rules, answered the same way for both.
+
+A layer between :mod:`dagaz_studio.names` and the window: plain Python, no Qt. Each question is a
+frozen dataclass (safe to hand to another thread) and each answer a dataclass of results and
+sentences for the user.
+"""
+
+from dagaz_studio.queries.move_reading import MoveNameAnswer, MoveNameQuery, read_move_name
+from dagaz_studio.queries.moves import MovesAnswer, MovesQuery, answer_moves, place_typed_piece
+
+__all__ = [
+    "MoveNameAnswer", "MoveNameQuery", "MovesAnswer", "MovesQuery", "answer_moves", "place_typed_piece",
+    "read_move_name",
+]

@@ -1,0 +1,59 @@
+"""Reading a move's name, typed by a person, against the legal moves of a position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
+from dagaz_studio.engine.position import Position
+from dagaz_studio.names import MoveNameError, MoveNames
+
+
+@dataclass(frozen=True)
+class MoveNameQuery:
+    """A typed move name to read on ``position`` (whose side to move plays it), named back in ``style``."""
+
+    board: Board
+    position: Position
+    text: str
+    style: Optional[str] = None
+    serial: int = 0
+
+
+@dataclass
+class MoveNameAnswer:
+    """The move a :class:`MoveNameQuery`'s text names and its name, or the reader's ``error``."""
+
+    query: MoveNameQuery
+    move: Optional[Move] = None
+    name: str = ""
+    error: Optional[str] = None
+    candidates: tuple[str, ...] = ()
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+def read_move_name(rules: Rules, query: MoveNameQuery, cancel: Optional[CancelFlag] = None) -> MoveNameAnswer:
+    """Read ``query.text`` against the legal moves of its position."""
+    answer = MoveNameAnswer(query)
+    position = query.position.copy()
+    try:
+        legal = legal_moves(rules, position, None, cancel)
+    except RunawayNotation as error:
+        answer.error = f"the legal moves cannot be worked out: {error}"
+        return answer
+    names = MoveNames(rules, position, legal, query.style)
+    try:
+        move = names.read(query.text)
+    except MoveNameError as error:
+        answer.error, answer.candidates = error.message, error.candidates
+        return answer
+    answer.move, answer.name = move, names.name(move)
+    return answer
