@@ -90,6 +90,8 @@ def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None
     app.setApplicationName(APPLICATION)
     window = create_window(board_path)
     window.show()
+    # The first start's welcome, once the window is on screen.
+    QTimer.singleShot(0, window.show_welcome)
     quit_after = _quit_after_ms() if quit_after_ms is None else quit_after_ms
     if quit_after:
         QTimer.singleShot(quit_after, window.close)

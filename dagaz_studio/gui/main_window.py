@@ -12,12 +12,17 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMes
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
+from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+from dagaz_studio.gui.docks.help import QtHelpBrowser, QtShortcutsDialog, show_about, show_welcome
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
 from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+from dagaz_studio.gui.docks.piece_types import QtPieceTypes
 from dagaz_studio.gui.docks.position_editor import QtPositionEditor, undo_actions
 from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.file_actions import QtFileActions
+from dagaz_studio.gui.files.new_board import create_new_board
+from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.worker.move_play import QtMovePlay, xiangqi_style_menu
@@ -31,8 +36,9 @@ BoardLoader = Callable[[str], tuple[Board, Placement]]
 class QtMainWindow(QMainWindow):
     """The Dagaz Studio window: the board in the middle, docks around it, menus and a status bar.
 
-    Docks (each listed in View so that a closed one can be reopened): Position (left of the board
-    by default on the right), Moves and Notation (left), Step by step (below the board).
+    Docks (each listed in View so that a closed one can be reopened): Position and Piece types (on
+    the right; Board file and Help tabbed behind them), Moves and Notation (left), Step by step
+    (below the board).
     """
 
     #: A board was opened from a file: its path (the application remembers it).
@@ -52,6 +58,14 @@ class QtMainWindow(QMainWindow):
     moves_dock: QDockWidget
     notation_dock: QDockWidget
     trace_dock: QDockWidget
+    piece_types: QtPieceTypes
+    board_text: QtBoardTextEditor
+    help_browser: QtHelpBrowser
+    piece_types_dock: QDockWidget
+    board_text_dock: QDockWidget
+    help_dock: QDockWidget
+    help_menu: QMenu
+    new_board_action: QAction
     file_menu: QMenu
     edit_menu: QMenu
     view_menu: QMenu
@@ -89,7 +103,8 @@ class QtMainWindow(QMainWindow):
 
     def docks(self) -> list[QDockWidget]:
         """Every dock of the window, in the order View lists them."""
-        return [self.moves_dock, self.notation_dock, self.position_dock, self.trace_dock]
+        return [self.moves_dock, self.notation_dock, self.position_dock, self.piece_types_dock,
+                self.board_text_dock, self.trace_dock, self.help_dock]
 
     def shutdown(self) -> None:
         """Stop the worker threads (on close; they start again by themselves when asked)."""
@@ -176,6 +191,16 @@ class QtMainWindow(QMainWindow):
         self.trace_dock = self.add_dock("Step by step", "traceDock", _scrolling(self.trace_player),
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
+        self.piece_types = QtPieceTypes(self.document, self)
+        self.piece_types_dock = self.add_dock("Piece types", "pieceTypesDock", _scrolling(self.piece_types))
+        self.board_text = QtBoardTextEditor(self.document, self)
+        self.board_text_dock = self.add_dock("Board file", "boardTextDock", _scrolling(self.board_text))
+        self.help_browser = QtHelpBrowser(self)
+        self.help_dock = self.add_dock("Help", "helpDock", _scrolling(self.help_browser))
+        # Behind the position: the board file and the guides are read now and then, not all the time.
+        self.tabifyDockWidget(self.position_dock, self.board_text_dock)
+        self.tabifyDockWidget(self.board_text_dock, self.help_dock)
+        self.position_dock.raise_()
 
     def _connect(self) -> None:
         view = self.board_view
@@ -187,12 +212,18 @@ class QtMainWindow(QMainWindow):
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
         self.move_play.played.connect(lambda name: self.statusBar().showMessage(f"Played {name}", 5000))
+        self.board_text.saveRequested.connect(self.files.save)
 
     def _build_menus(self) -> None:
         self.file_menu = file_menu = self.menuBar().addMenu("&File")
         self.open_action = QAction("&Open…", self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._choose_file)
+        self.new_board_action = QAction("&New board…", self)
+        self.new_board_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
+        self.new_board_action.triggered.connect(lambda: create_new_board(self, self.files.open_path))
+        file_menu.addAction(self.new_board_action)
         file_menu.addAction(self.open_action)
         file_menu.addMenu(self.files.recent_menu)
         file_menu.addSeparator()
@@ -219,6 +250,31 @@ class QtMainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
         self.view_menu.addMenu(self.xiangqi_names_menu)
+        self._build_help_menu()
+
+    def _build_help_menu(self) -> None:
+        self.help_menu = self.menuBar().addMenu("&Help")
+        for key, title, shortcut in (("notation", "&Notation guide", QKeySequence.StandardKey.HelpContents),
+                                     ("boards", "&Board-file guide", None)):
+            action = self.help_menu.addAction(title)
+            if shortcut is not None:
+                action.setShortcut(shortcut)
+            action.triggered.connect(lambda _checked=False, k=key: self.show_guide(k))
+        self.help_menu.addSeparator()
+        self.help_menu.addAction("&Keyboard shortcuts", lambda: QtShortcutsDialog(self.menuBar(), self).exec())
+        self.help_menu.addAction("&Welcome", lambda: self.show_welcome(force=True))
+        about = self.help_menu.addAction("&About Dagaz Studio", lambda: show_about(self))
+        about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def show_guide(self, key: str) -> None:
+        """Show a guide (``notation``, ``boards``…) in the Help dock."""
+        self.help_browser.show_guide(key)
+        self.help_dock.show()
+        self.help_dock.raise_()
+
+    def show_welcome(self, force: bool = False) -> None:
+        """The welcome: on the first start (``force``: whenever asked, from Help ▸ Welcome)."""
+        show_welcome(self, settings(), self.show_guide, force)
 
     @Slot(int, QPoint)
     def _show_square_menu(self, square: int, global_pos: QPoint) -> None:

@@ -8,13 +8,14 @@ rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Callable, Mapping, Optional, Union
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from dagaz_studio.board import Board, BoardReadError, PlacementError, parse_board, parse_placement, resolve_board
 from dagaz_studio.board.writer import replace_piece_notation
+from dagaz_studio.engine.carry import carry_position
 from dagaz_studio.engine.game import fen as position_fen
 from dagaz_studio.engine.game import make_move
 from dagaz_studio.engine.rules import Rules
@@ -109,6 +110,20 @@ class QtDocument(QObject):
         board = parse_board(new_text, self._filename())
         self.undo_stack.push(_BoardTextCommand(self, self.board_text, self.board, new_text, board,
                                                f"Change the {piece_name}'s notation"))
+
+    def set_board_text(self, text: str, description: str, renames: Optional[Mapping[str, str]] = None) -> None:
+        """Replace the board file's whole text (undoable, as ``description``): a piece type added,
+        renamed or deleted, or the text edited by hand. The position is carried over by square and
+        piece name (``renames``: old piece name -> new). Raises
+        :class:`~dagaz_studio.board.BoardFileError` and changes nothing when the text does not load.
+        """
+        self._require_board()
+        if text == self.board_text:
+            return
+        board = parse_board(text, self._filename())
+        before = (self.board_text, self._require_board(), self._require_position().copy())
+        after = (text, board, carry_position(self._require_position(), board, renames))
+        self.undo_stack.push(_BoardEditCommand(self, before, after, description))
 
     def save_board(self, path: Optional[Union[str, Path]] = None) -> Path:
         """Write the board file's text to ``path`` (default: where it came from); returns the path.
@@ -292,6 +307,15 @@ class QtDocument(QObject):
         self.boardChanged.emit()
         self.positionChanged.emit()
 
+    def _set_board_and_position(self, text: str, board: Board, position: Position) -> None:
+        assert self.position is not None
+        self.board_text = text
+        self.board = board
+        _assign(self.position, position.copy())
+        self._update_dirty()
+        self.boardChanged.emit()
+        self.positionChanged.emit()
+
     def _update_dirty(self) -> None:
         dirty = self.board is not None and self.board_text != self._saved_text
         if dirty != self._dirty:
@@ -375,6 +399,26 @@ class _BoardTextCommand(QUndoCommand):
         text, board = self._old
         assert board is not None
         self._document._set_board_text(text, board)
+
+
+class _BoardEditCommand(QUndoCommand):
+    """A change to the board file's text that may change the piece types or the grid: the text,
+    board and position before and after."""
+
+    def __init__(self, document: QtDocument, before: tuple[str, Board, Position],
+                 after: tuple[str, Board, Position], text: str) -> None:
+        super().__init__(text)
+        self._document = document
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        """Use the new text, board and position."""
+        self._document._set_board_and_position(*self._after)
+
+    def undo(self) -> None:
+        """Go back to the old text, board and position."""
+        self._document._set_board_and_position(*self._before)
 
 
 def _initial_position(board: Board) -> Position:

@@ -1,0 +1,264 @@
+"""Adding, changing and deleting piece types in a board file's text.
+
+Every function takes a board file's text and the :class:`Board` it describes and returns the new text,
+changing only the lines it must: the piece's statement, the notations that name the piece
+(``=Name``, ``+Name``), its ``name-letter`` line and the setup's letters. The caller reads the new
+text back with the loader, so a change a board file cannot hold is still caught there; the checks
+here give the reasons a designer can act on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.board.writer import BoardWriteError
+
+__all__ = ["add_piece", "delete_piece", "piece_users", "update_piece"]
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+_PIECE_HEAD = re.compile(r"(?P<keyword>piece\s+)(?P<name>\S+)(?P<gap>\s+)(?P<letter>\S+)"
+                         r"(?P<flags>(?:\s+(?:royal|resets-clock))*)(?P<colon>\s*:)")
+_NAME_LETTER = re.compile(r"name-letter\s+(?P<name>\S+)\s*:")
+_SETUP = re.compile(r"(?P<head>setup\s*:\s*)(?P<placement>\S+)")
+# Where a piece's name ends inside a notation: the lexer's own delimiters for '=Name' and '+Name',
+# and '/' between the names of a list ('+Queen/Rook').
+_NAME_END = r"(?=[\s,;()\[\]>/]|$)"
+
+
+def _reference(name: str) -> re.Pattern[str]:
+    """``=Name`` (also inside ``!=Name``), ``+Name`` and a later name of a list (``+Queen/Name``) in a
+    notation, as the notation's lexer reads them."""
+    return re.compile(r"(?P<sign>[=+]|(?<=[=+])(?:[^\s,;()\[\]>/]+/)+)" + re.escape(name) + _NAME_END)
+
+
+def piece_users(board: Board, name: str) -> list[str]:
+    """The other piece types whose notation names ``name`` (``=Name`` or ``+Name``), in file order."""
+    pattern = _reference(name)
+    return [piece.name for piece in board.pieces.values()
+            if piece.name != name and pattern.search(piece.notation_text)]
+
+
+def add_piece(text: str, board: Board, name: str, letter: str, notation: str, royal: bool = False) -> str:
+    """``text`` with a new piece statement after the last one (at the end if there is none).
+
+    The new type comes last in file order, so the pieces already on the board keep their kinds.
+    Raises :class:`BoardWriteError` for a name or letter that is malformed or already taken, or a
+    notation a board file cannot hold.
+    """
+    _check_name(board, name, None)
+    _check_letter(board, letter, None)
+    body = _notation_line(notation)
+    statement = f"piece {name} {letter}{' royal' if royal else ''}: {body}"
+    lines = text.splitlines(keepends=True)
+    ending = _dominant_ending(lines)
+    last = None
+    for number, _ in _statements(lines, "piece"):
+        last = number
+    if last is None:
+        prefix = text if not text or text.endswith(("\n", "\r")) else text + ending
+        return prefix + statement + ending
+    insert_at = _statement_end(lines, last)
+    if insert_at == len(lines) and lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += ending
+    lines.insert(insert_at, statement + ending)
+    return "".join(lines)
+
+
+def update_piece(text: str, board: Board, name: str, new_name: str | None = None,
+                 letter: str | None = None, royal: bool | None = None) -> str:
+    """``text`` with the piece type ``name`` renamed, given another letter, or made royal or not.
+
+    A new name is carried into every notation naming the piece and into its ``name-letter`` line;
+    a new letter into the setup. ``None`` leaves that property as it is. Raises
+    :class:`BoardWriteError` for an unknown piece, or a name or letter already taken.
+    """
+    piece = _require(board, name)
+    new_name = name if new_name is None else new_name
+    letter = piece.letter if letter is None else letter
+    royal = piece.royal if royal is None else royal
+    if new_name != name:
+        _check_name(board, new_name, name)
+    if letter != piece.letter:
+        _check_letter(board, letter, name)
+    lines = text.splitlines(keepends=True)
+    pieces = dict(_statements(lines, "piece"))
+    head_line = next((n for n, found in pieces.items() if found == name), None)
+    if head_line is None:
+        raise BoardWriteError(f"the board file defines no piece named {name!r}")
+
+    def new_head(match: re.Match[str]) -> str:
+        flags = [flag for flag in match.group("flags").split() if flag != "royal"]
+        if royal:
+            flags.insert(0, "royal")
+        return (match.group("keyword") + new_name + match.group("gap") + letter
+                + "".join(" " + flag for flag in flags) + match.group("colon"))
+
+    line = lines[head_line]
+    indent = len(line) - len(line.lstrip())
+    lines[head_line] = line[:indent] + _PIECE_HEAD.sub(new_head, line[indent:], count=1)
+    if new_name != name:
+        pattern = _reference(name)
+        for number in _notation_lines(lines, pieces):
+            lines[number] = _in_code(lines[number], lambda code: pattern.sub(lambda m: m.group("sign") + new_name, code),
+                                     after_colon=number in pieces)
+        for number, found in _statements(lines, "name-letter"):
+            if found == name:
+                lines[number] = _in_code(lines[number], lambda code: _NAME_LETTER.sub(
+                    lambda m: m.group(0).replace(name, new_name, 1), code, count=1))
+    if letter != piece.letter:
+        _edit_setup(lines, lambda cell: _swap_letter(cell, piece.letter, letter))
+    return "".join(lines)
+
+
+def delete_piece(text: str, board: Board, name: str) -> str:
+    """``text`` without the piece type ``name``: its statement, its ``name-letter`` line and its
+    pieces in the setup go. Raises :class:`BoardWriteError` if another piece's notation names it
+    (that notation would no longer load) or there is no such piece."""
+    piece = _require(board, name)
+    users = piece_users(board, name)
+    if users:
+        raise BoardWriteError(f"{name} is named in the notation of {', '.join(users)}: change that first")
+    lines = text.splitlines(keepends=True)
+    dropped: set[int] = set()
+    for number, found in _statements(lines, "piece"):
+        if found == name:
+            dropped.update(range(number, _statement_end(lines, number)))
+    for number, found in _statements(lines, "name-letter"):
+        if found == name:
+            dropped.update(range(number, _statement_end(lines, number)))
+    kept = [line for number, line in enumerate(lines) if number not in dropped]
+    _edit_setup(kept, lambda cell: None if cell is not None and cell.upper() == piece.letter.upper() else cell)
+    return "".join(kept)
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _require(board: Board, name: str):  # type: ignore[no-untyped-def]
+    piece = board.pieces.get(name)
+    if piece is None:
+        raise BoardWriteError(f"the board has no piece named {name!r}")
+    return piece
+
+
+def _check_name(board: Board, name: str, own: str | None) -> None:
+    if not _NAME.fullmatch(name):
+        raise BoardWriteError(f"a piece's name is a word of letters, digits, '_' and '-', beginning with a letter, not {name!r}")
+    if name in ("royal", "resets-clock"):
+        raise BoardWriteError(f"{name!r} is a word of the piece statement, not a name")
+    if name != own and name in board.pieces:
+        raise BoardWriteError(f"the board already has a piece named {name}")
+
+
+def _check_letter(board: Board, letter: str, own: str | None) -> None:
+    if not (len(letter) == 1 and letter.isascii() and letter.isalpha()):
+        raise BoardWriteError(f"a piece's letter is one letter a-z or A-Z, not {letter!r}")
+    other = board.piece_by_letter(letter)
+    if other is not None and other.name != own:
+        raise BoardWriteError(f"the letter {letter.upper()} is already the {other.name}'s")
+
+
+def _notation_line(notation: str) -> str:
+    parts = [part.strip() for part in notation.splitlines() if part.strip()]
+    if not parts:
+        raise BoardWriteError("the notation is empty")
+    if "#" in notation:
+        raise BoardWriteError("a notation in a board file cannot hold '#': it starts a comment")
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------- reading lines
+
+
+def _code(line: str) -> str:
+    return line.rstrip("\r\n").split("#", 1)[0]
+
+
+def _statements(lines: list[str], keyword: str) -> list[tuple[int, str]]:
+    """(line number, first word after the keyword) of every statement beginning with ``keyword``."""
+    pattern = re.compile(re.escape(keyword) + r"(?:\s+|\s*:\s*)(\S+?)(?=\s|:|$)")
+    found = []
+    for number, line in enumerate(lines):
+        code = _code(line)
+        if not code.strip() or code[:1].isspace():
+            continue
+        match = pattern.match(code)
+        if match is not None:
+            found.append((number, match.group(1)))
+    return found
+
+
+def _statement_end(lines: list[str], start: int) -> int:
+    """The line after the statement beginning at ``start`` and its continuation lines (as the loader
+    reads them: indented lines continue it across blank and comment lines)."""
+    end = start + 1
+    for number in range(start + 1, len(lines)):
+        code = _code(lines[number])
+        if not code.strip():
+            continue
+        if not code[:1].isspace():
+            break
+        end = number + 1
+    return end
+
+
+def _notation_lines(lines: list[str], pieces: dict[int, str]) -> list[int]:
+    numbers: list[int] = []
+    for start in pieces:
+        numbers.extend(number for number in range(start, _statement_end(lines, start))
+                       if _code(lines[number]).strip())
+    return numbers
+
+
+def _in_code(line: str, change, after_colon: bool = False) -> str:  # type: ignore[no-untyped-def]
+    """``line`` with ``change`` applied to its code only (not its comment or line ending); with
+    ``after_colon``, only to what follows the statement's first ``:`` (the notation, not the head)."""
+    body = line.rstrip("\r\n")
+    ending = line[len(body):]
+    comment_at = body.find("#")
+    code, comment = (body, "") if comment_at < 0 else (body[:comment_at], body[comment_at:])
+    head = ""
+    if after_colon:
+        colon = code.find(":")
+        head, code = code[: colon + 1], code[colon + 1:]
+    return head + change(code) + comment + ending
+
+
+def _edit_setup(lines: list[str], change) -> None:  # type: ignore[no-untyped-def]
+    """Apply ``change`` (a letter or ``None`` for empty -> the same) to every square of the setup."""
+    for number, _ in _statements(lines, "setup"):
+        lines[number] = _in_code(lines[number], lambda code: _SETUP.sub(
+            lambda m: m.group("head") + _rewrite_placement(m.group("placement"), change), code, count=1))
+
+
+def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untyped-def]
+    rows = []
+    for row in placement.split("/"):
+        cells: list[str | None] = []
+        for run, char in re.findall(r"(\d+)|(.)", row):
+            cells.extend([None] * int(run) if run else [char])
+        cells = [change(cell) if cell is not None else None for cell in cells]
+        out, empty = [], 0
+        for cell in cells:
+            if cell is None:
+                empty += 1
+                continue
+            if empty:
+                out.append(str(empty))
+                empty = 0
+            out.append(cell)
+        if empty:
+            out.append(str(empty))
+        rows.append("".join(out))
+    return "/".join(rows)
+
+
+def _swap_letter(cell: str, old: str, new: str) -> str:
+    if cell.upper() != old.upper():
+        return cell
+    return new.upper() if cell.isupper() else new.lower()
+
+
+def _dominant_ending(lines: list[str]) -> str:
+    return "\r\n" if sum(line.endswith("\r\n") for line in lines) * 2 > len(lines) else "\n"

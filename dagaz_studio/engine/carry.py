@@ -1,0 +1,43 @@
+"""Carrying a position over to a changed board: the same squares and piece types, by name.
+
+When a board file's text changes (a piece type added, renamed or deleted, the grid or the players
+edited), the position set up on the old board should survive as far as it can: a piece stays on the
+square of the same name, as the type of the same name, for the player of the same number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import Piece, Position
+
+__all__ = ["carry_position"]
+
+
+def carry_position(position: Position, board: Board, renames: Mapping[str, str] | None = None) -> Position:
+    """``position`` on ``board``: every piece whose square, type (after ``renames``, old name -> new)
+    and player still exist keeps its place; the others are dropped. The side to move and the move
+    counters are kept; the last move is kept only where its squares still exist."""
+    renames = renames or {}
+    old = position.board
+    new_kinds = {name: index for index, name in enumerate(board.pieces)}
+    old_names = list(old.pieces)
+    cells: list[Piece | None] = [None] * len(board.squares)
+    for square, piece in enumerate(position.cells):
+        if piece is None or not 0 <= piece.kind < len(old_names) or piece.player >= len(board.players):
+            continue
+        name = old.squares[square]
+        kind = new_kinds.get(renames.get(old_names[piece.kind], old_names[piece.kind]))
+        if kind is None or not board.has_square(name):
+            continue
+        cells[board.index(name)] = Piece(piece.player, kind, piece.moved)
+    last = position.last_move
+    if last is not None:
+        if board.has_square(old.squares[last.origin]) and board.has_square(old.squares[last.target]):
+            last = last._replace(origin=board.index(old.squares[last.origin]),
+                                 target=board.index(old.squares[last.target]))
+        else:
+            last = None
+    return Position(board, cells, min(position.turn, len(board.players) - 1), last, position.labels,
+                    position.halfmove_clock, position.fullmove_number)

@@ -1,0 +1,133 @@
+"""Adding, renaming, re-lettering and deleting piece types in a board file's text."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.board import parse_board, shipped_boards
+from dagaz_studio.board.piece_edits import (
+    add_piece,
+    delete_piece,
+    piece_users,
+    update_piece,
+)
+from dagaz_studio.board.writer import BoardWriteError
+from dagaz_studio.engine.position import Position
+
+
+def _text(name: str) -> str:
+    return shipped_boards()[name].read_text(encoding="utf-8")
+
+
+def _diff(before: str, after: str) -> tuple[list[str], list[str]]:
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    return [line for line in old if line not in new], [line for line in new if line not in old]
+
+
+def test_a_new_piece_comes_after_the_last_one_and_nothing_else_changes():
+    text = _text("xiangqi")
+    board = parse_board(text)
+    after = add_piece(text, board, "Leaper", "L", "(X)\\1", royal=True)
+    removed, added = _diff(text, after)
+    assert removed == [] and added == ["piece Leaper L royal: (X)\\1\n"]
+    new = parse_board(after)
+    assert list(new.pieces) == [*board.pieces, "Leaper"]
+    assert new.pieces["Leaper"].royal and new.pieces["Leaper"].letter == "L"
+    lines = after.splitlines()
+    assert lines.index("piece Leaper L royal: (X)\\1") == lines.index("piece Soldier P: N;[@across]WE") + 1
+
+
+def test_a_board_without_pieces_gets_its_first_at_the_end_even_without_a_final_newline():
+    text = "grid: a-c x 3-1\nN = (0, -1)"
+    after = add_piece(text, parse_board(text), "Step", "s", "N")
+    assert after == "grid: a-c x 3-1\nN = (0, -1)\npiece Step s: N\n"
+    assert list(parse_board(after).pieces) == ["Step"]
+
+
+def test_a_folded_last_piece_keeps_its_folds_and_the_new_one_follows_them():
+    text = "grid: a-c x 3-1\nN = (0, -1)\npiece A a: N;\n    NN   # two steps\n# a comment\nsetup: 3/3/3 w\n"
+    after = add_piece(text, parse_board(text), "B", "b", "N")
+    assert after.splitlines()[2:5] == ["piece A a: N;", "    NN   # two steps", "piece B b: N"]
+    assert parse_board(after).pieces["A"].notation_text == "N; NN"
+
+
+@pytest.mark.parametrize(("name", "letter", "notation", "why"), [
+    ("Rook", "Z", "N", "already has a piece named Rook"),
+    ("Wazir", "r", "N", "letter R is already the Rook's"),
+    ("9Wazir", "Z", "N", "beginning with a letter"),
+    ("Wazir", "ZZ", "N", "one letter"),
+    ("Wazir", "Z", "N # oops", "cannot hold '#'"),
+    ("Wazir", "Z", "  ", "empty"),
+])
+def test_a_name_letter_or_notation_a_board_cannot_hold_is_refused_with_the_reason(name, letter, notation, why):
+    text = _text("chess")
+    with pytest.raises(BoardWriteError, match=why):
+        add_piece(text, parse_board(text), name, letter, notation)
+
+
+def test_renaming_carries_the_name_into_every_notation_and_name_letter_line():
+    text = _text("xiangqi")
+    board = parse_board(text)
+    after = update_piece(text, board, "General", new_name="Marshal")
+    new = parse_board(after)
+    assert "General" not in new.pieces and list(new.pieces)[4] == "Marshal"
+    # The flying general names its own type: the reference follows the rename.
+    assert "[=Marshal]" in new.pieces["Marshal"].notation_text
+    assert new.pieces["Marshal"].royal
+    removed, _added = _diff(text, after)
+    assert len(removed) == 1 and removed[0].startswith("piece General K royal:")
+    horse = update_piece(text, board, "Horse", new_name="Ma")
+    assert parse_board(horse).name_letter("Ma") == "H"
+    assert "name-letter Ma: H\n" in horse
+
+
+def test_renaming_touches_promotions_but_not_names_that_merely_begin_the_same():
+    text = ("grid: a-b x 2-1\nN = (0, -1)\npiece Rook r: N[+Rooky]   # =Rook in a comment\n"
+            "piece Rooky y: N[=Rook];N[!=Rooky]\nsetup: 2/2 w\n")
+    board = parse_board(text)
+    after = update_piece(text, board, "Rook", new_name="Tower")
+    assert "piece Tower r: N[+Rooky]   # =Rook in a comment\n" in after
+    assert "piece Rooky y: N[=Tower];N[!=Rooky]\n" in after
+    parse_board(after)
+
+
+def test_a_new_letter_goes_into_the_setup_for_both_players_and_royal_can_be_switched():
+    text = _text("chess")
+    board = parse_board(text)
+    after = update_piece(text, board, "Knight", letter="H", royal=True)
+    new = parse_board(after)
+    assert new.pieces["Knight"].letter == "H" and new.pieces["Knight"].royal
+    assert new.setup is not None and new.setup.split()[0] == "rhbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBHR"
+    before, after_position = Position.initial(board), Position.initial(new)
+    assert before.cells == after_position.cells
+    unroyal = update_piece(text, board, "King", royal=False)
+    assert not parse_board(unroyal).pieces["King"].royal
+    assert "piece King K: *[FA];" in unroyal
+
+
+def test_deleting_a_piece_removes_its_statement_its_name_letter_and_its_pieces_in_the_setup():
+    text = _text("xiangqi")
+    board = parse_board(text)
+    after = delete_piece(text, board, "Horse")
+    new = parse_board(after)
+    assert "Horse" not in new.pieces and "name-letter Horse" not in after
+    assert new.setup is not None and new.setup.startswith("r1bakab1r/9/1c5c1/")
+    assert "/R1BAKAB1R w" in new.setup
+
+
+def test_a_piece_named_by_another_notation_cannot_be_deleted():
+    text = _text("chess")
+    board = parse_board(text)
+    assert piece_users(board, "Rook") == ["Pawn", "King"]
+    with pytest.raises(BoardWriteError, match="Rook is named in the notation of Pawn, King"):
+        delete_piece(text, board, "Rook")
+    with pytest.raises(BoardWriteError, match="no piece named 'Ghost'"):
+        delete_piece(text, board, "Ghost")
+
+
+def test_renaming_a_piece_in_a_promotion_list_keeps_the_list():
+    text = _text("chess")
+    after = update_piece(text, parse_board(text), "Rook", new_name="Tower")
+    new = parse_board(after)
+    assert "[+Queen/Tower/Bishop/Knight]" in new.pieces["Pawn"].notation_text
+    assert "=Tower" in new.pieces["King"].notation_text and "Rook" not in new.pieces["King"].notation_text

@@ -1,0 +1,97 @@
+"""The board file's text edited in the window: problems underlined where they are, applied undoably."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dagaz_studio.board import shipped_boards
+from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+from dagaz_studio.gui.files.document import QtDocument
+
+
+@pytest.fixture
+def setup(qtbot, tmp_path):
+    path = tmp_path / "chess.board"
+    shutil.copy(shipped_boards()["chess"], path)
+    document = QtDocument()
+    editor = QtBoardTextEditor(document)
+    qtbot.addWidget(editor)
+    document.open_board(str(path))
+    return document, editor, path
+
+
+def _underlined(editor: QtBoardTextEditor) -> list[tuple[int, int, str]]:
+    """(line, column, text) of every underlined stretch, 1-based as the loader counts."""
+    found = []
+    for selection in editor.text_edit.extraSelections():
+        cursor = selection.cursor
+        block = editor.text_edit.document().findBlock(cursor.selectionStart())
+        found.append((block.blockNumber() + 1, cursor.selectionStart() - block.position() + 1, cursor.selectedText()))
+    return found
+
+
+def test_the_board_files_text_is_shown_and_follows_the_open_board(setup):
+    document, editor, _path = setup
+    assert editor.text() == document.board_text and not editor.apply_button.isEnabled()
+    document.open_board("xiangqi")
+    assert editor.text() == shipped_boards()["xiangqi"].read_text(encoding="utf-8")
+
+
+def test_problems_are_underlined_at_their_line_and_column_as_you_type(setup, qtbot):
+    document, editor, _path = setup
+    lines = editor.text().splitlines()
+    rook = next(i for i, line in enumerate(lines) if line.startswith("piece Rook"))
+    lines[rook] = "piece Rook R: (+)([p]\\1)*[=Ghost]"
+    lines.insert(rook + 1, "zone home: White a1-h2 z9")
+    editor.text_edit.setPlainText("\n".join(lines) + "\n")
+    qtbot.waitUntil(lambda: len(editor.problems) == 2, timeout=2000)
+    ghost = lines[rook].index("=Ghost") + 1
+    assert _underlined(editor) == [(rook + 1, ghost, "=Ghost"), (rook + 2, lines[rook + 1].index("z9") + 1, "z9")]
+    messages = [editor.problem_list.item(i).text() for i in range(editor.problem_list.count())]
+    assert "unknown piece type 'Ghost'" in messages[0] and messages[0].startswith(f"{rook + 1}:")
+    assert "z9" in messages[1]
+    # Not applied, and Apply refuses: the board keeps its last good text.
+    assert "Ghost" not in document.board_text
+    assert editor.apply() is False and "Ghost" not in document.board_text
+    assert "2 problems" in editor.status_label.text()
+    editor.problem_list.itemClicked.emit(editor.problem_list.item(1))
+    assert editor.text_edit.textCursor().blockNumber() == rook + 1
+
+
+def test_a_good_edit_is_applied_undoably_and_the_position_kept(setup, qtbot):
+    document, editor, path = setup
+    document.set_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    text = editor.text().replace("players: White Black", "players: White Black\nzone middle: d4-e5")
+    editor.text_edit.setPlainText(text)
+    assert editor.check() == [] and editor.apply_button.isEnabled()
+    with qtbot.waitSignal(editor.applied):
+        editor.apply_button.click()
+    assert "middle" in document.board.zones and document.board_text == text
+    assert document.fen().startswith("4k3/8/8/8/8/8/4P3/4K3 w")
+    assert document.board_dirty and not editor.apply_button.isEnabled()
+    document.undo_stack.undo()
+    assert "middle" not in document.board.zones and editor.text() == path.read_text(encoding="utf-8")
+    document.undo_stack.redo()
+    assert editor.text() == text
+
+
+def test_edits_not_yet_applied_survive_a_change_made_elsewhere_until_reverted(setup):
+    document, editor, _path = setup
+    edited = editor.text() + "\nrule: compulsory-capture\n"
+    editor.text_edit.setPlainText(edited)
+    document.set_piece_notation("Rook", "(+)([p]\\1){0,3}")
+    assert editor.text() == edited and "changed since" in editor.status_label.text()
+    editor.revert_button.click()
+    assert editor.text() == document.board_text and "{0,3}" in editor.text()
+
+
+def test_ctrl_return_applies(setup, qtbot):
+    document, editor, _path = setup
+    editor.text_edit.setPlainText(editor.text().replace("draw: checkered\n", ""))
+    editor.show()
+    editor.text_edit.setFocus()
+    qtbot.keyClick(editor.text_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert not document.board.draw.checkered

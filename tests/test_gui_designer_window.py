@@ -1,0 +1,92 @@
+"""Designing in the window: New board, piece types, the board file's text and help, from the menus."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDialog, QFileDialog
+
+from dagaz_studio.board import parse_board, shipped_boards
+from dagaz_studio.gui import app
+from dagaz_studio.gui.docks.help import QtWelcomeDialog
+from dagaz_studio.gui.files.new_board import QtNewBoardDialog
+from dagaz_studio.gui.settings import settings
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    path = tmp_path / "xiangqi.board"
+    shutil.copy(shipped_boards()["xiangqi"], path)
+    window = app.create_window(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.shutdown()
+
+
+def test_file_new_board_writes_the_file_and_opens_it_in_the_window(window, tmp_path, monkeypatch):
+    def fill_in(dialog: QtNewBoardDialog) -> int:
+        dialog.name_field.setText("hexapawn")
+        dialog.columns_box.setValue(3)
+        dialog.rows_box.setValue(3)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QtNewBoardDialog, "exec", fill_in)
+    target = tmp_path / "hexapawn.board"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(target), ""))
+    assert window.new_board_action.shortcut() == QKeySequence(QKeySequence.StandardKey.New)
+    window.new_board_action.trigger()
+    assert target.is_file()
+    assert window.board.name == "hexapawn" and len(window.board_view.square_items()) == 9
+    assert window.document.board_path == target
+    assert window.board_text.text() == target.read_text(encoding="utf-8")
+    assert window.piece_types.list.count() == 0
+
+
+def test_a_piece_type_made_in_the_dock_is_drawn_when_placed_and_saved_with_the_board(window):
+    window.piece_types.apply_new("Leaper", "L", False, "(X)\\1")
+    kind = list(window.board.pieces).index("Leaper")
+    window.position_editor.tool_buttons[f"place:1:{kind}"].click()
+    e5 = window.board.index("e5")
+    window.board_view.squareClicked.emit(e5)
+    assert e5 in window.board_view.piece_items()
+    assert window.isWindowModified()
+    window.files.save_action.trigger()
+    assert parse_board(window.document.board_path.read_text(encoding="utf-8")).pieces["Leaper"].notation_text == "(X)\\1"
+    assert not window.isWindowModified()
+
+
+def test_the_board_file_dock_applies_and_saves_on_save(window):
+    text = window.board_text.text().replace("players: Red Black", "players: Red Black\nzone centre: d4-f7")
+    window.board_text.text_edit.setPlainText(text)
+    window.board_text.save_button.click()
+    assert "centre" in window.board.zones
+    assert window.document.board_path.read_text(encoding="utf-8") == text
+    assert not window.isWindowModified()
+
+
+def test_help_shows_the_guides_in_the_window(window):
+    titles = [action.text() for action in window.menuBar().actions()]
+    assert titles[-1] == "&Help"
+    notation = next(a for a in window.help_menu.actions() if a.text() == "&Notation guide")
+    notation.trigger()
+    assert window.help_dock.isVisible() and window.help_browser.current_guide() == "notation"
+    boards = next(a for a in window.help_menu.actions() if a.text() == "&Board-file guide")
+    boards.trigger()
+    assert window.help_browser.current_guide() == "boards"
+    assert window.help_browser.search("symmetry") > 0
+
+
+def test_the_welcome_shows_on_the_first_start_only(window, qtbot):
+    window.show_welcome()
+    dialogs = [w for w in window.findChildren(QtWelcomeDialog) if w.isVisible()]
+    assert len(dialogs) == 1
+    dialogs[0].close()
+    qtbot.waitUntil(lambda: not any(w.isVisible() for w in window.findChildren(QtWelcomeDialog)))
+    assert settings().value("help/welcome-dismissed") in (True, "true")
+    window.show_welcome()
+    assert not any(w.isVisible() for w in window.findChildren(QtWelcomeDialog))
+    window.show_welcome(force=True)
+    assert any(w.isVisible() for w in window.findChildren(QtWelcomeDialog))

@@ -1,0 +1,83 @@
+"""File ▸ New board: the dialog's choices become a board file, saved and opened like any other."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
+
+from dagaz_studio.board import parse_board
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.files.new_board import QtNewBoardDialog, create_new_board
+from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+
+
+def test_the_dialog_refuses_a_bad_name_with_the_reason_and_accepts_a_good_one(qtbot):
+    dialog = QtNewBoardDialog()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert ok.isEnabled()
+    dialog.name_field.setText("my game")
+    assert not ok.isEnabled() and "beginning with a letter" in dialog.error_label.text()
+    dialog.name_field.setText("shogi-like")
+    dialog.second_player.setText("White")
+    assert not ok.isEnabled() and "two different names" in dialog.error_label.text()
+    dialog.second_player.setText("Gote")
+    dialog.first_player.setText("Sente")
+    assert ok.isEnabled() and dialog.error_label.text() == ""
+    dialog.columns_box.setValue(9)
+    dialog.rows_box.setValue(9)
+    dialog.directions_box.setCurrentIndex(dialog.directions_box.findData("orthogonal"))
+    dialog.symmetry_box.setCurrentIndex(dialog.symmetry_box.findData("turn"))
+    board = parse_board(dialog.text())
+    assert (board.name, len(board.squares), board.players) == ("shogi-like", 81, ("Sente", "Gote"))
+    assert set(board.directions) == set("NESW") and board.player_direction("Gote", "E") == "W"
+    dialog.second_player.clear()
+    assert not dialog.symmetry_box.isEnabled() and parse_board(dialog.text()).players == ("Sente",)
+
+
+def test_points_boards_draw_lines_and_are_not_checkered(qtbot):
+    dialog = QtNewBoardDialog()
+    qtbot.addWidget(dialog)
+    dialog.style_box.setCurrentIndex(dialog.style_box.findData("points"))
+    assert not dialog.checkered_box.isEnabled()
+    board = parse_board(dialog.text())
+    assert board.draw.style == "points" and set(board.draw.lines) == set("NESWOTRM") and not board.draw.checkered
+
+
+def test_a_new_board_is_written_where_chosen_and_opened_with_an_empty_palette(qtbot, tmp_path, monkeypatch):
+    document = QtDocument()
+    editor = QtPositionEditor(document)
+    qtbot.addWidget(editor)
+
+    def fill_in(dialog: QtNewBoardDialog) -> int:
+        dialog.name_field.setText("tiny")
+        dialog.columns_box.setValue(5)
+        dialog.rows_box.setValue(4)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QtNewBoardDialog, "exec", fill_in)
+    asked = []
+    target = tmp_path / "games" / "tiny"
+    target.parent.mkdir()
+
+    def ask_path(suggested: str) -> str:
+        asked.append(suggested)
+        return str(target)
+
+    def open_file(path: str) -> bool:
+        document.open_board(path)
+        return True
+
+    written = create_new_board(editor, open_file, ask_path)
+    assert asked[0].endswith("tiny.board")
+    assert written == target.with_suffix(".board") and written.is_file()
+    assert document.board_path == written and not document.board_dirty
+    assert (document.board.name, len(document.board.squares)) == ("tiny", 20)
+    assert document.fen().startswith("5/5/5/5 w")
+    assert [tool for tool in editor.tool_buttons if tool.startswith("place:")] == []
+
+
+def test_cancelling_the_save_writes_nothing(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QtNewBoardDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    opened = []
+    assert create_new_board(None, opened.append, lambda suggested: "") is None
+    assert opened == [] and list(tmp_path.rglob("*.board")) == []
