@@ -30,6 +30,13 @@ from dagaz_studio.board.model import (
 )
 from dagaz_studio.board.placement import PlacementError, parse_placement
 
+#: The most squares a board may have; a grid beyond it is refused before any square is made.
+MAX_SQUARES = 10_000
+
+#: The longest board file read, in characters (a board at the limit of squares, with notes, is far
+#: shorter): a longer one is refused before it is read.
+MAX_BOARD_FILE = 1_000_000
+
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture",)
 
@@ -336,9 +343,20 @@ class _Loader:
         if not (columns and rows):
             return False
         first, last = columns.group(1), columns.group(2) or columns.group(1)
+        top_digits, bottom_digits = rows.group(1), rows.group(2) or rows.group(1)
+        # Sized from the range as written, before any square is made: a row number of thousands of
+        # digits is never converted, and a grid of a hundred million squares never built.
+        if max(len(top_digits), len(bottom_digits)) > 12:
+            self.report_token(statement, rows_token, "row numbers have at most 12 digits")
+            return False
+        top, bottom = int(top_digits), int(bottom_digits)
+        count = (abs(ord(last) - ord(first)) + 1) * (abs(bottom - top) + 1)
+        if count > MAX_SQUARES:
+            self.report_token(statement, columns_token, f"the grid has {count:,} squares: a board has at most "
+                              f"{MAX_SQUARES:,}")
+            return False
         step = 1 if last >= first else -1
         self.column_names = tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
-        top, bottom = int(rows.group(1)), int(rows.group(2) or rows.group(1))
         step = 1 if bottom >= top else -1
         self.row_names = tuple(str(r) for r in range(top, bottom + step, step))
         squares, column_of, row_of = [], [], []
@@ -775,6 +793,9 @@ def parse_board(text: str, filename: str = "<board>") -> Board:
 
     ``filename`` is used in problem reports. Raises :class:`BoardFileError` listing every problem found.
     """
+    if len(text) > MAX_BOARD_FILE:
+        raise BoardFileError([Problem(filename, 1, 1, f"{len(text):,} characters: a board file has at most "
+                                                      f"{MAX_BOARD_FILE:,}")])
     loader = _Loader(text, filename)
     board = loader.load()
     if board is None:
@@ -823,7 +844,10 @@ def load_board(path_or_name: Union[str, Path]) -> Board:
     """
     path = resolve_board(path_or_name)
     try:
-        text = path.read_text(encoding="utf-8")
+        # Read no further than one character past the limit: parse_board refuses a longer file, and
+        # a huge file (or an endless one, such as a device) is never read whole.
+        with path.open(encoding="utf-8") as stream:
+            text = stream.read(MAX_BOARD_FILE + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise BoardReadError(f"{path}: cannot be read ({error})") from error
     return parse_board(text, str(path))

@@ -2,7 +2,8 @@
 
 The FEN of a board generalises chess's: rows from the top of the grid as drawn, separated by ``/``;
 in each row, piece letters (the first player's upper case, the second player's lower case) and numbers
-(possibly of several digits, such as ``10``) counting empty squares.
+(possibly of several digits, such as ``10``) counting empty squares. Digits are ASCII digits only:
+``str.isdigit`` also accepts '²' and '②', which are no count.
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board, PieceType
+
+
+#: ASCII digits: the only digits a count of empty squares is written with.
+DIGITS = frozenset("0123456789")
 
 
 class PlacementError(ValueError):
@@ -57,16 +62,18 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
         while i < len(row):
             char = row[i]
             item_start = offset + i
-            if char.isdigit():
+            if char in DIGITS:
                 j = i
-                while j < len(row) and row[j].isdigit():
+                while j < len(row) and row[j] in DIGITS:
                     j += 1
-                run = int(row[i:j])
-                if run == 0:
+                digits = row[i:j].lstrip("0")
+                if not digits:
                     raise PlacementError("an empty run of 0 squares", offset + i)
-                column += run
+                # A run longer than the row is refused by its length in digits before it is read as
+                # a number: a run of thousands of digits would be slow to convert, or refused by int.
+                column += int(digits) if len(digits) <= len(str(width)) else width + 1
                 i = j
-            elif char.isalpha():
+            elif char.isascii() and char.isalpha():
                 piece = board.piece_by_letter(char)
                 if piece is None:
                     raise PlacementError(f"no piece has the letter '{char}'", offset + i)
@@ -76,7 +83,9 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
                 column += 1
                 i += 1
             else:
-                raise PlacementError(f"unexpected '{char}' in the placement", offset + i)
+                what = f"'{char}', not a digit 0-9," if char.isdigit() else f"'{char}'"
+                raise PlacementError(f"unexpected {what} in the placement: expected a piece letter or a count of "
+                                     "empty squares in digits 0-9", offset + i)
             if column > width:
                 raise PlacementError(
                     f"row {row_index + 1} from the top has more than {width} squares", item_start

@@ -1,16 +1,105 @@
-"""Writing board files: change one piece's notation and keep every other character of the file.
+"""Writing board files: change one piece's notation and keep every other character of the file; save
+a file so that it is never left half-written.
 
 A piece statement may be folded over several lines (a line beginning with white space continues the
 statement above) and may carry comments. Only the statement's notation is replaced: the head
 (``piece Pawn P royal:``), the comment ending its first line, comment lines between its folded
 lines, and every other line of the file are left byte for byte as they were.
+
+Files are saved through a temporary file in the same folder, replaced over the old one only once it is
+complete (:func:`atomic_path`, :func:`write_atomically`): a crash, a kill or a full disk mid-save
+leaves the previous file as it was.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Union
 
-__all__ = ["BoardWriteError", "replace_piece_notation"]
+__all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "write_atomically"]
+
+
+class SaveError(ValueError):
+    """A file that could not be saved (a full disk, no permission, a folder that is gone); the previous
+    file, if any, is unchanged. ``path`` is the file, ``reason`` the system's words."""
+
+    def __init__(self, path: Union[str, Path], reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"cannot save {path}: {reason} (the previous file, if any, is unchanged)")
+
+
+@contextmanager
+def atomic_path(path: Union[str, Path]) -> Iterator[Path]:
+    """A temporary path beside ``path`` to write the new file to; it replaces ``path`` when the block ends.
+
+    The temporary file is in the same folder (so the final rename stays on one file system) and has
+    the same suffix (so writers that choose a format by suffix still do). It is flushed to disk and
+    given the old file's permissions before ``os.replace`` puts it in place in one step. If the block
+    raises, or writing fails, the temporary file is removed and ``path`` is untouched; an ``OSError``
+    (a full disk) becomes :class:`SaveError`.
+    """
+    target = Path(path)
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".partial{target.suffix}",
+                                        dir=target.parent)
+    except OSError as error:
+        raise SaveError(target, error.strerror or str(error)) from error
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        yield temporary
+        _settle(temporary, target)
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise SaveError(target, error.strerror or str(error)) from error
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _sync_folder(target.parent)
+
+
+def write_atomically(path: Union[str, Path], data: Union[str, bytes], encoding: str = "utf-8") -> None:
+    """Save ``data`` (text is encoded, line endings kept as given) as ``path``, all or nothing.
+
+    Raises :class:`SaveError` when it cannot be written; the previous file is then unchanged.
+    """
+    payload = data.encode(encoding) if isinstance(data, str) else data
+    with atomic_path(path) as temporary, open(temporary, "wb") as stream:
+        stream.write(payload)
+
+
+def _settle(temporary: Path, target: Path) -> None:
+    # On disk before the rename, or a crash just after it could leave an empty file in its place.
+    with open(temporary, "rb+") as stream:
+        os.fsync(stream.fileno())
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(temporary, mode)
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename itself reaches the disk with the folder; not every system can open a folder.
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 _PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+(?:royal|resets-clock))*\s*:[ \t]*")
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import IO, Iterator, NamedTuple, Optional
 
 from dagaz_studio.board import Board, BoardFileError, load_board
-from dagaz_studio.engine.position import FenError, Position
+from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, Position
 
 EXIT_USAGE = 2
 
@@ -48,3 +48,49 @@ def report(error: CommandError) -> int:
     """Print a user error on stderr; returns the exit status."""
     print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
     return EXIT_USAGE
+
+
+class BatchLine(NamedTuple):
+    """One line of a batch read from standard input: its number (from 1), its text without the line
+    ending, and why it cannot be used (``None`` when it can)."""
+
+    number: int
+    text: str
+    problem: Optional[str]
+
+
+def batch_lines(stream: Optional[IO[str]] = None, limit: int = MAX_FEN_LENGTH) -> Iterator[BatchLine]:
+    """The lines of a batch, each read at most ``limit`` characters at a time.
+
+    A line longer than the limit or not UTF-8 text is still one line: it comes with a problem and
+    its text cut short, and the lines after it are read as usual. Memory stays bounded whatever the
+    input holds.
+    """
+    stream = sys.stdin if stream is None else stream
+    binary = getattr(stream, "buffer", None)
+    number = 0
+    while True:
+        chunk = binary.readline(limit + 2) if binary is not None else stream.readline(limit + 2)
+        if not chunk:
+            return
+        number += 1
+        newline = "\n" if isinstance(chunk, str) else b"\n"
+        too_long = not chunk.endswith(newline) and len(chunk) >= limit + 2
+        while too_long:  # skip the rest of the line, however long
+            rest = binary.readline(65536) if binary is not None else stream.readline(65536)
+            if not rest or rest.endswith(newline):
+                break
+        problem = None
+        if isinstance(chunk, bytes):
+            try:
+                text = chunk.decode("utf-8")
+            except UnicodeDecodeError as error:
+                text = chunk.decode("utf-8", errors="replace")
+                problem = f"not UTF-8 text (byte {error.start + 1} of the line)"
+        else:
+            text = chunk
+        text = text.rstrip("\r\n")
+        if too_long:
+            problem = f"longer than {limit:,} characters"
+            text = text[:40] + "…"
+        yield BatchLine(number, text, problem)

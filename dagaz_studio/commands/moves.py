@@ -12,7 +12,7 @@ import sys
 from typing import Any, Optional
 
 from dagaz_studio.board import Board
-from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
+from dagaz_studio.commands.common import CommandError, batch_lines, open_board, open_position, report, square_index
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move, describe_move
 from dagaz_studio.engine.position import Position
@@ -103,13 +103,17 @@ def named_moves(board: Board, rules: Rules, position: Position, args: argparse.N
     return moves, [answer.names.get(i, describe_move(board, answer.moves[i])) for i in answer.allowed]
 
 
-def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None) -> None:
+def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None,
+           typed: Optional[dict[str, str]] = None) -> None:
     if as_json:
         listed = [move_json(board, m) for m in moves]
         if names is not None:
             for entry, name in zip(listed, names):
                 entry["name"] = name
-        print(json.dumps({"fen": fen, "moves": listed}))
+        out: dict[str, Any] = {"fen": fen, "moves": listed}
+        if typed is not None:
+            out["typed_piece"] = typed
+        print(json.dumps(out))
         return
     if not moves:
         print("no moves")
@@ -125,8 +129,13 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules(board)
         if args.fen != "-":
             position = open_position(board, args.fen)
+            # The FEN printed is the position as given, before a typed piece is put in: a typed
+            # piece has no letter a FEN could hold, so JSON names it apart ("typed_piece"), and the
+            # FEN with --at and --piece gives the same moves again.
+            fen = position.fen() if args.fen is None else args.fen
             moves, names = named_moves(board, rules, position, args)
-            _print(board, position.fen() if args.fen is None else args.fen, moves, args.json, names)
+            typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
+            _print(board, fen, moves, args.json, names, typed)
             return 0
         # Mistakes in the options are the same for every line: say so once, before reading any.
         if args.at is not None:
@@ -144,24 +153,40 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
+    # Every line read gets exactly one line of answer, in order; a bad line does not stop the batch.
     status = 0
-    for line in sys.stdin:
-        fen = line.strip()
+    for line in batch_lines():
+        fen = line.text.strip()
         try:
+            if line.problem is not None:
+                raise CommandError(line.problem)
             if not fen:
-                raise CommandError("empty line: no FEN")  # still one result per line read
+                raise CommandError("empty line: no FEN")
             position = open_position(board, fen)
             moves, names = named_moves(board, rules, position, args)
-        except CommandError as error:
+        except (CommandError, ValueError) as error:
+            # Typed user errors (FEN, notation, names, runaway runs) are all ValueErrors.
             status = 2
-            if args.json:
-                print(json.dumps({"fen": fen, "error": error.message}))
-            else:
-                print(f"error: {error.message}")
+            message = error.message if isinstance(error, CommandError) else str(error)
+            _print_error(line.number, fen, f"line {line.number}: {message}", args.json)
+            continue
+        except Exception as error:  # noqa: BLE001 - a defect on one line must not lose the lines after it
+            status = 2
+            _print_error(line.number, fen, f"line {line.number}: internal error ({type(error).__name__}: {error}); "
+                         "please report it with this line", args.json)
             continue
         if args.json:
-            _print(board, fen, moves, True, names)
+            typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
+            _print(board, fen, moves, True, names, typed)
         else:
             print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
         sys.stdout.flush()
     return status
+
+
+def _print_error(number: int, fen: str, message: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"line": number, "fen": fen, "error": message}))
+    else:
+        print(f"error: {message}")
+    sys.stdout.flush()

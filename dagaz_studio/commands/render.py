@@ -9,6 +9,7 @@ import argparse
 import os
 from pathlib import Path
 
+from dagaz_studio.board.writer import SaveError, atomic_path
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
 from dagaz_studio.commands.moves import moves_for
 from dagaz_studio.engine.highlights import move_highlights
@@ -63,7 +64,12 @@ def run(args: argparse.Namespace) -> int:
 
     scale = (args.scale or 64) / 100
     try:
-        render_board(board, position, highlights, out, scale)
+        # Drawn into a temporary file beside --out, which replaces it only once complete: a failed
+        # or interrupted render never leaves a damaged picture where the old one was.
+        with atomic_path(out) as temporary:
+            render_board(board, position, highlights, temporary, scale)
+    except SaveError as error:
+        return report(CommandError(f"--out {args.out}: {error.reason}; the previous file, if any, is unchanged"))
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error}"))
+        return report(CommandError(f"--out {args.out}: {error}; the previous file, if any, is unchanged"))
     return 0

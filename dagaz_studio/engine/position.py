@@ -3,7 +3,9 @@
 FEN is read as usual for chess and Xiangqi and generalised to any grid board: rows from the top of
 the grid, pieces by their letters (the first player upper case, the second lower case), digits for
 runs of empty squares, then the side to move (``w`` for the first player, ``b`` for the second, or
-the first letter of a player's name), castling rights and the en-passant square.
+the first letter of a player's name), castling rights, the en-passant square, the halfmove clock and
+the move number. Trailing fields may be left out; each field given is checked, and what is not a field
+(a seventh one, a negative clock, a digit other than 0-9) is refused with the field named.
 """
 
 from __future__ import annotations
@@ -13,6 +15,17 @@ from typing import NamedTuple, Optional
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_placement
+
+
+#: The longest FEN read, in characters: refused before any of it is read. Room for a full board at
+#: the limit of squares (docs/boards.md) with every square written.
+MAX_FEN_LENGTH = 32_768
+
+#: The fields of a FEN, in order; a FEN may stop after any of them.
+FEN_FIELDS = ("placement", "side to move", "castling rights", "en-passant square", "halfmove clock", "move number")
+
+#: The largest clock or move number read: more digits than this are no real game's.
+MAX_COUNTER = 999_999_999
 
 
 class Piece(NamedTuple):
@@ -76,10 +89,20 @@ class Position:
 
     @classmethod
     def from_fen(cls, board: Board, fen: str) -> "Position":
-        """Read a FEN for this board; raises :class:`FenError` when it does not fit."""
+        """Read a FEN for this board; raises :class:`FenError` when it does not fit.
+
+        Fields after the placement may be left out: the first player moves, pieces on their setup
+        squares count as unmoved (so keep their castling rights), no en-passant square, clocks 0 and 1.
+        """
+        if len(fen) > MAX_FEN_LENGTH:
+            raise FenError(f"{len(fen):,} characters, more than the {MAX_FEN_LENGTH:,} a FEN may have",
+                           fen[:40] + "…")
         fields = fen.split()
         if not fields:
             raise FenError("empty FEN", fen)
+        if len(fields) > len(FEN_FIELDS):
+            raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
+                           f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
         try:
@@ -97,9 +120,9 @@ class Position:
         if len(fields) > 3 and fields[3] != "-":
             position.last_move = _read_en_passant(board, fields[3], turn, fen)
         if len(fields) > 4:
-            position.halfmove_clock = _read_int(fields[4], fen, "halfmove clock")
+            position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
         if len(fields) > 5:
-            position.fullmove_number = max(1, _read_int(fields[5], fen, "move number"))
+            position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
         return position
 
     def _mark_unmoved_from_setup(self) -> None:
@@ -125,8 +148,11 @@ class Position:
             rights: set[str] = set()
         else:
             rights = set(field)
-            if any(not c.isalpha() for c in rights):
-                raise FenError(f"castling rights {field!r} are not letters", fen, "castling")
+            if any(not (c.isascii() and c.isalpha()) for c in rights):
+                raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
+                               fen, "castling rights")
+            if len(rights) < len(field):
+                raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
         kinds = self.kinds
         board = self.board
         for player in range(min(2, len(board.players))):
@@ -149,7 +175,7 @@ class Position:
                         self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
                         found = True
                 if not found:
-                    raise FenError(f"castling right {c!r} names no piece", fen, "castling")
+                    raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
             for side in "kq":
                 if any(c.lower() == side for c in player_rights):
                     continue
@@ -288,13 +314,15 @@ def _read_turn(board: Board, field: str, fen: str) -> int:
     for i, player in enumerate(board.players):
         if field.lower() == player[:1].lower() and field.islower():
             return i
-    raise FenError(f"side to move {field!r}: expected 'w' or 'b'", fen, "side to move")
+    letters = ["w"] + [player[:1].lower() for player in board.players[1:]]
+    expected = " or ".join(f"'{letter}'" for letter in dict.fromkeys(letters))
+    raise FenError(f"side to move {field!r}: expected {expected}", fen, "side to move")
 
 
 def _read_en_passant(board: Board, field: str, turn: int, fen: str) -> LastMove:
     # The en-passant square is the one the opponent's last move passed over, going forward.
     if not board.has_square(field):
-        raise FenError(f"en-passant square {field!r} is not on the board", fen, "en passant")
+        raise FenError(f"en-passant square {field!r} is not on the board", fen, "en-passant square")
     mover = board.players[(turn - 1) % len(board.players)]
     forward = board.player_direction(mover, "N")
     backward = board.player_direction(mover, "S")
@@ -302,12 +330,17 @@ def _read_en_passant(board: Board, field: str, turn: int, fen: str) -> LastMove:
     origin = board.neighbour(passed, backward)
     target = board.neighbour(passed, forward)
     if origin is None or target is None:
-        raise FenError(f"en-passant square {field!r} has no square on each side", fen, "en passant")
+        raise FenError(f"en-passant square {field!r} has no square on each side", fen, "en-passant square")
     return LastMove(origin, target, forward)
 
 
-def _read_int(field: str, fen: str, what: str) -> int:
-    try:
-        return int(field)
-    except ValueError:
-        raise FenError(f"{what} {field!r} is not a number", fen, what) from None
+def _read_counter(field: str, fen: str, what: str, minimum: int) -> int:
+    # ASCII digits only: int() also takes signs, '_' separators and other scripts' digits.
+    if not (field.isascii() and field.isdigit()):
+        raise FenError(f"{what} {field!r}: expected a whole number from {minimum}, in digits 0-9", fen, what)
+    if len(field.lstrip("0")) > len(str(MAX_COUNTER)) or int(field) > MAX_COUNTER:
+        raise FenError(f"{what} {field!r}: expected at most {MAX_COUNTER:,}", fen, what)
+    value = int(field)
+    if value < minimum:
+        raise FenError(f"{what} {field!r}: expected a whole number from {minimum}", fen, what)
+    return value

@@ -506,6 +506,7 @@ class Program:
             piece = st.cells[target]
             if piece is None:  # the moving piece was removed: nothing can continue
                 return
+            st.spend()  # before any change: a run stopped here has nothing to undo
             saved = (st.prev, st.groups[0], st.cursor, st.partial_start)
             letter = None if direction is None else rules.dir_letters[direction]
             st.prev = LastMove(origin, target, letter)
@@ -518,7 +519,6 @@ class Program:
             st.hand.append((piece, target))
             st.mover_in_hand = True
             st.progress += 1
-            st.spend()
             if st.trace is not None:
                 st.emit("partial", f"partial move {st.name(origin)}-{st.name(target)} ends; "
                         f"the next begins from {st.name(target)}", span, target)
@@ -814,12 +814,12 @@ class Program:
 
 def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
     """Put the top piece of the hand on the cursor's square, then continue."""
+    st.spend()  # before the hand is touched: a run stopped here must leave it whole for the frames above
     square = st.cursor
     piece, origin = st.hand.pop()
     old = st.cells[square]
     is_mover = st.mover_in_hand and not st.hand
     placed = piece._replace(moved=True) if square != origin or piece.moved else piece
-    st.spend()
     st.touch(square)
     st.cells[square] = placed
     if old is not None:

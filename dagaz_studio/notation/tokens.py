@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from lark.exceptions import LarkError
 
-from dagaz_studio.notation.parser import _lark
+from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH, _lark, without_gc_pauses
 
 #: Categories of tokens, each coloured differently by the editor.
 CATEGORIES = ("direction", "group", "quantifier", "bracket", "check", "action", "reference", "separator")
@@ -52,17 +52,24 @@ class NotationToken(NamedTuple):
 
 
 def notation_tokens(text: str) -> list[NotationToken]:
-    """Classify ``text`` for colouring; never raises, whatever the text."""
+    """Classify ``text`` for colouring; never raises, whatever the text.
+
+    A text longer than the parser reads (:data:`MAX_NOTATION_LENGTH`) is not parsed: its first
+    characters are classified one by one, the rest is left plain, and the parser's error says why.
+    """
+    if len(text) > MAX_NOTATION_LENGTH:
+        return _guess(text[:MAX_NOTATION_LENGTH], 0)
     tokens: list[NotationToken] = []
     valid_until = 0
     try:
-        for token in _lark().parse_interactive(text).iter_parse():
-            if token.type == "$END" or token.start_pos is None:
-                continue
-            category = _BY_TERMINAL.get(token.type)
-            if category is not None:
-                tokens.append(NotationToken(token.start_pos, token.end_pos, category))
-            valid_until = token.end_pos
+        with without_gc_pauses():
+            for token in _lark().parse_interactive(text).iter_parse():
+                if token.type == "$END" or token.start_pos is None:
+                    continue
+                category = _BY_TERMINAL.get(token.type)
+                if category is not None:
+                    tokens.append(NotationToken(token.start_pos, token.end_pos, category))
+                valid_until = token.end_pos
         return tokens
     except LarkError:
         pass
@@ -78,7 +85,7 @@ def _guess(text: str, start: int) -> list[NotationToken]:
         char = text[i]
         category = None
         width = 1
-        if char in "\\~" and i + 1 < len(text) and text[i + 1].isdigit():
+        if char in "\\~" and i + 1 < len(text) and text[i + 1] in "0123456789":
             category, width = "reference", 2
         elif char == "[":
             category, in_bracket = "bracket", True

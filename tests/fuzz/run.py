@@ -1,0 +1,80 @@
+"""The long fuzz run, by hand: ``python tests/fuzz/run.py COUNT [--seed N] [--failures FILE]``.
+
+Tries COUNT hostile cases — notations run as pieces, board files, FENs — over every shipped board (see
+``cases.py``), and reports how many of each kind were tried, how many broke the rule (an exception that
+is not one of the project's typed errors, a run past its budget), how many took longer than
+``SLOW_SECONDS`` and the slowest, and the failures and slow cases themselves (also written to FILE, one
+JSON object a line). The exit status is 1 when any case failed. Progress goes to standard error every
+1,000 cases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from fuzz.cases import SLOW_SECONDS, Corpus, Outcome, one_case  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Fuzz the readers and the interpreter with hostile input.")
+    parser.add_argument("count", type=int, help="how many cases to try")
+    parser.add_argument("--seed", type=int, default=None, help="the random seed (default: from the clock)")
+    parser.add_argument("--failures", type=Path, default=None, help="write each failure here as a JSON line")
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else int(time.time())
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    corpus = Corpus.shipped(seed)
+    print(f"seed {seed}; boards: {', '.join(corpus.boards)}; {len(corpus.notations)} notations; "
+          f"{sum(len(f) for f in corpus.fens.values())} positions", file=sys.stderr)
+    tried: Counter[str] = Counter()
+    failed: Counter[str] = Counter()
+    failures: list[Outcome] = []
+    slow: list[Outcome] = []
+    slowest: Outcome | None = None
+    out = args.failures.open("w", encoding="utf-8") if args.failures else None
+    try:
+        for number in range(1, args.count + 1):
+            outcome = one_case(rng, corpus)
+            tried[outcome.kind] += 1
+            if slowest is None or outcome.seconds > slowest.seconds:
+                slowest = outcome
+            if outcome.failure is not None:
+                failed[outcome.kind] += 1
+                failures.append(outcome)
+            elif outcome.slow:
+                slow.append(outcome)
+            if out is not None and (outcome.failure is not None or outcome.slow):
+                out.write(json.dumps({"kind": outcome.kind, "case": outcome.case, "failure": outcome.failure,
+                                      "seconds": round(outcome.seconds, 2)}) + "\n")
+                out.flush()
+            if number % 1000 == 0:
+                print(f"{number:,} cases, {sum(failed.values())} failures, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+    finally:
+        if out is not None:
+            out.close()
+    total = sum(tried.values())
+    print(f"{total:,} cases in {time.perf_counter() - started:.0f} s (seed {seed}): "
+          + ", ".join(f"{tried[kind]:,} {kind}s ({failed[kind]} failed)" for kind in sorted(tried)))
+    if slowest is not None:
+        print(f"slowest case: {slowest.seconds:.2f} s ({slowest.kind}: {slowest.case[:120]!r}); "
+              f"{len(slow)} cases over {SLOW_SECONDS} s")
+    print(f"{len(failures)} failures")
+    for outcome in failures[:20]:
+        print(f"  {outcome.kind}: {outcome.failure}\n    {outcome.case[:200]!r}")
+    for outcome in slow[:10]:
+        print(f"  slow, {outcome.seconds:.2f} s: {outcome.kind} {outcome.case[:200]!r}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

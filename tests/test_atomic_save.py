@@ -1,0 +1,113 @@
+"""Nothing half-written: a save killed midway or failing on a full disk leaves the previous file intact."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board.writer import SaveError, atomic_path, write_atomically
+from dagaz_studio.cli import main
+
+OLD = "name: old\ngrid: a-h x 8-1\n"
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".partial" in p.name)
+
+
+def test_write_atomically_replaces_the_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "game.board"
+    path.write_text(OLD, encoding="utf-8")
+    path.chmod(0o640)
+    write_atomically(path, "name: new\r\ngrid: a-c x 3-1\r\n")
+    assert path.read_bytes() == b"name: new\r\ngrid: a-c x 3-1\r\n"
+    assert path.stat().st_mode & 0o777 == 0o640
+    write_atomically(tmp_path / "fresh.board", b"x")
+    assert (tmp_path / "fresh.board").read_bytes() == b"x"
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_full_disk_mid_save_is_a_save_error_and_the_old_file_stays(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "game.board"
+    path.write_text(OLD, encoding="utf-8")
+
+    def disk_full(_descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(SaveError, match="No space left on device") as caught:
+        write_atomically(path, "name: new\n" * 1000)
+    assert caught.value.path == path
+    assert path.read_text(encoding="utf-8") == OLD
+    assert _leftovers(tmp_path) == []
+
+
+def test_an_error_while_writing_leaves_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.board"
+    path.write_text(OLD, encoding="utf-8")
+    with pytest.raises(RuntimeError), atomic_path(path) as temporary:
+        temporary.write_text("name: half", encoding="utf-8")
+        raise RuntimeError("the writer broke down")
+    assert path.read_text(encoding="utf-8") == OLD
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_save_killed_midway_leaves_the_previous_file_intact(tmp_path: Path) -> None:
+    path = tmp_path / "game.board"
+    path.write_text(OLD, encoding="utf-8")
+    child = textwrap.dedent(f"""
+        import sys, time
+        from dagaz_studio.board.writer import atomic_path
+        with atomic_path({str(path)!r}) as temporary, open(temporary, "w", encoding="utf-8") as stream:
+            stream.write("name: half-written\\n" * 10000)
+            stream.flush()
+            print("writing", flush=True)
+            time.sleep(60)
+            stream.write("the rest\\n")
+    """)
+    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == -signal.SIGKILL
+    assert path.read_text(encoding="utf-8") == OLD
+
+
+def test_render_failing_midway_reports_it_and_keeps_the_previous_picture(tmp_path: Path, monkeypatch,
+                                                                         capsys) -> None:
+    import dagaz_studio.gui.board_view.export as export
+
+    out = tmp_path / "board.svg"
+    out.write_text("<svg>the previous picture</svg>", encoding="utf-8")
+
+    def half_then_full_disk(board, position, highlights, path, scale) -> None:  # type: ignore[no-untyped-def]
+        Path(path).write_text("<svg>half", encoding="utf-8")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(export, "render_board", half_then_full_disk)
+    assert main(["render", "chess", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "unchanged" in err and "Traceback" not in err
+    assert out.read_text(encoding="utf-8") == "<svg>the previous picture</svg>"
+    assert _leftovers(tmp_path) == []
+
+
+def test_render_writes_the_picture_whole(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    out.write_text("old", encoding="utf-8")
+    assert main(["render", "chess", "--at", "e2", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").rstrip().endswith("</svg>")
+    assert _leftovers(tmp_path) == []

@@ -1,0 +1,104 @@
+"""FEN is read strictly: every field checked, the message naming the field and what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import BoardFileError, load_board, parse_board
+from dagaz_studio.board.placement import PlacementError, parse_placement
+from dagaz_studio.cli import main
+from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, Position
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+
+@pytest.fixture(scope="module")
+def chess_board():
+    return load_board("chess")
+
+
+# Digits other than 0-9 pass str.isdigit but are no count: each must be a clean, typed error.
+@pytest.mark.parametrize("digit", ["²", "②", "٣", "８", "߂"])
+def test_a_non_ascii_digit_in_a_placement_is_a_placement_error(chess_board, digit: str) -> None:
+    with pytest.raises(PlacementError, match="digits 0-9") as caught:
+        parse_placement(chess_board, f"rnbqkbnr/pppppppp/{digit}/8/8/8/PPPPPPPP/RNBQKBNR")
+    assert caught.value.offset == len("rnbqkbnr/pppppppp/")
+
+
+@pytest.mark.parametrize("command", [
+    ["moves", "chess", "--fen", "rnbqkbnr/pppppppp/²/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    ["perft", "chess", "--depth", "1", "--fen", "rnbqkbnr/pppppppp/²/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    ["play", "chess", "--fen", "rnbqkbnr/pppppppp/②/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4"],
+    ["render", "chess", "--fen", "rnbqkbnr/pppppppp/②/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--out", "x.svg"],
+])
+def test_every_command_refuses_a_unicode_digit_with_status_2(command, capsys) -> None:
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert "placement" in err and "digits 0-9" in err
+    assert "Traceback" not in err
+
+
+def test_check_refuses_a_setup_with_a_unicode_digit(tmp_path, capsys) -> None:
+    source = load_board("chess").source
+    assert source is not None
+    text = Path(source).read_text(encoding="utf-8")
+    broken = text.replace(f"setup: {START}", "setup: rnbqkbnr/pppppppp/②/8/8/8/PPPPPPPP/RNBQKBNR")
+    assert broken != text
+    path = tmp_path / "digit.board"
+    path.write_text(broken, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "digits 0-9" in err and "Traceback" not in err
+    with pytest.raises(BoardFileError):
+        parse_board(broken)
+
+
+def test_a_run_of_thousands_of_digits_is_refused_as_too_long(chess_board) -> None:
+    with pytest.raises(FenError, match="more than 8 squares"):
+        Position.from_fen(chess_board, f"{'9' * 5000}/8/8/8/8/8/8/8 w - - 0 1")
+    with pytest.raises(FenError, match="more than 8 squares"):
+        Position.from_fen(chess_board, f"{'0' * 5000}9/8/8/8/8/8/8/8 w - - 0 1")
+
+
+@pytest.mark.parametrize(("fen", "field", "expected"), [
+    (f"{START} w KQkq - -1 -5", "halfmove clock", "a whole number from 0"),
+    (f"{START} w KQkq - 0 -5", "move number", "a whole number from 1"),
+    (f"{START} w KQkq - 0 0", "move number", "a whole number from 1"),
+    (f"{START} w KQkq - +3 1", "halfmove clock", "digits 0-9"),
+    (f"{START} w KQkq - 1_0 1", "halfmove clock", "digits 0-9"),
+    (f"{START} w KQkq - 0 ٣", "move number", "digits 0-9"),
+    (f"{START} w KQkq - 0 ²", "move number", "digits 0-9"),
+    (f"{START} w KQkq - 0 {'9' * 5000}", "move number", "at most"),
+    (f"{START} w KQkq - 0 1 extra", "extra field", "at most 6"),
+    (f"{START} w KQkq - 0 1 0 1", "extra field", "at most 6"),
+    (f"{START} x KQkq - 0 1", "side to move", "'w' or 'b'"),
+    (f"{START} w KKkq - 0 1", "castling rights", "twice"),
+    (f"{START} w K1 - 0 1", "castling rights", "letters"),
+    (f"{START} w Kß - 0 1", "castling rights", "letters"),
+    (f"{START} w KQkq z9 0 1", "en-passant square", "not on the board"),
+])
+def test_each_field_is_checked_and_named(chess_board, fen: str, field: str, expected: str) -> None:
+    with pytest.raises(FenError) as caught:
+        Position.from_fen(chess_board, fen)
+    assert caught.value.field == field
+    assert expected in str(caught.value)
+    assert field in str(caught.value)
+
+
+def test_a_negative_clock_is_no_longer_written_back(capsys) -> None:
+    assert main(["play", "chess", "--fen", f"{START} w KQkq - -1 -5"]) == 2
+    assert "halfmove clock" in capsys.readouterr().err
+
+
+def test_a_fen_longer_than_the_limit_is_refused_before_it_is_read(chess_board) -> None:
+    with pytest.raises(FenError, match="more than the"):
+        Position.from_fen(chess_board, "8/" * (MAX_FEN_LENGTH // 2) + "8")
+
+
+def test_well_formed_fens_still_read_and_round_trip(chess_board) -> None:
+    for fen in [f"{START} w KQkq - 0 1", f"{START} b - e3 12 40", "8/8/8/8/8/8/8/8 w - - 0 1"]:
+        assert Position.from_fen(chess_board, fen).fen() == fen
+    # Trailing fields may be left out.
+    assert Position.from_fen(chess_board, START).fen() == f"{START} w KQkq - 0 1"
