@@ -755,7 +755,7 @@ class _Loader:
                     self.report(statement, 0, f"draw: '{kind}' contradicts '{style[0]}' on line {style[1]}")
                 style = (kind, statement.positions[0][0])
                 values["style"] = kind
-            elif kind in ("checkered", "coordinates"):
+            elif kind in ("checkered", "coordinates", "stones"):
                 values[kind] = True
             elif kind == "lines":
                 for token in hint.children:
@@ -765,7 +765,8 @@ class _Loader:
                         elif letter not in lines:
                             lines.append(letter)
             elif kind == "river":
-                a, b = hint.children
+                a, b, *labels = hint.children
+                values["river_labels"] = tuple(str(label) for label in labels)
                 rows = []
                 for token in (a, b):
                     if str(token) not in self.row_names:
@@ -797,6 +798,8 @@ class _Loader:
             river=values.get("river"),  # type: ignore[arg-type]
             diagonals=tuple(diagonals),
             coordinates=bool(values.get("coordinates", False)),
+            stones=bool(values.get("stones", False)),
+            river_labels=values.get("river_labels", ()),  # type: ignore[arg-type]
         )
 
 

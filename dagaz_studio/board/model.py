@@ -79,6 +79,8 @@ class DrawHints:
     river: Optional[tuple[int, int]] = None  # two adjacent row indices (top-to-bottom) the river runs between
     diagonals: tuple[tuple[int, int, int, int], ...] = ()  # rectangles (col0, row0, col1, row1) to cross
     coordinates: bool = False
+    stones: bool = False  # pieces drawn as plain stones in their player's colour, no letter or symbol
+    river_labels: tuple[str, ...] = ()  # written along the river, spread evenly from left to right
 
 
 @dataclass(frozen=True)

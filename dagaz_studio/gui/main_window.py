@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMes
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
 from dagaz_studio.gui.docks.help import QtHelpBrowser, QtShortcutsDialog, show_about, show_welcome
@@ -26,6 +27,7 @@ from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.worker.move_play import QtMovePlay, xiangqi_style_menu
+from dagaz_studio.queries import royals_in_check
 
 APP_TITLE = "Dagaz Studio"
 
@@ -78,6 +80,7 @@ class QtMainWindow(QMainWindow):
     def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self._loader = loader
+        self._check_rules: Optional[Rules] = None
         #: The open board and the position being edited; the view shows ``document.position``.
         self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
@@ -307,6 +310,16 @@ class QtMainWindow(QMainWindow):
     @Slot()
     def _on_position_changed(self) -> None:
         self.board_view.set_placement(self.document.view_placement())
+        self.board_view.set_check(self._royals_in_check())
+
+    def _royals_in_check(self) -> list[int]:
+        """Where royal pieces stand attacked, asked of the rules of the board shown."""
+        position = self.document.position
+        if position is None:
+            return []
+        if self._check_rules is None or self._check_rules.board is not position.board:
+            self._check_rules = Rules(position.board)
+        return royals_in_check(self._check_rules, position)
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:

@@ -5,10 +5,11 @@ frozen dataclass (safe to hand to another thread) and each answer a dataclass of
 sentences for the user.
 """
 
+from dagaz_studio.queries.check import royals_in_check
 from dagaz_studio.queries.move_reading import MoveNameAnswer, MoveNameQuery, read_move_name
 from dagaz_studio.queries.moves import MovesAnswer, MovesQuery, answer_moves, place_typed_piece
 
 __all__ = [
     "MoveNameAnswer", "MoveNameQuery", "MovesAnswer", "MovesQuery", "answer_moves", "place_typed_piece",
-    "read_move_name",
+    "read_move_name", "royals_in_check",
 ]

@@ -12,7 +12,7 @@ board, so cells and points share one coordinate system.
 from __future__ import annotations
 
 import math
-from typing import Mapping, Optional
+from typing import Iterable, Mapping, Optional
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
 
@@ -249,6 +250,9 @@ class QtBoardView(QGraphicsView):
         self._piece_items: dict[int, QGraphicsItem] = {}
         self._highlight_items: dict[int, HighlightItem] = {}
         self._line_items: list[QGraphicsLineItem] = []
+        self._river_labels: list[QGraphicsItem] = []
+        self._check: frozenset[int] = frozenset()
+        self._check_items: dict[int, QGraphicsItem] = {}
         self._placement: dict[int, tuple[int, str, str]] = {}
         self._highlights: dict[int, str] = {}
         self._show_coordinates: Optional[bool] = None
@@ -271,6 +275,7 @@ class QtBoardView(QGraphicsView):
         self._board = board
         self._placement = dict(placement or {})
         self._highlights = {}
+        self._check = frozenset()
         self._rebuild()
 
     def set_placement(self, placement: Placement) -> None:
@@ -289,6 +294,19 @@ class QtBoardView(QGraphicsView):
     def clear_highlights(self) -> None:
         """Remove every highlight."""
         self.set_highlights({})
+
+    def set_check(self, squares: Iterable[int]) -> None:
+        """Mark the royal pieces that are attacked (check) on these squares; empty: no mark."""
+        self._check = frozenset(squares)
+        self._draw_check()
+
+    def check_items(self) -> dict[int, QGraphicsItem]:
+        """The check mark under each attacked royal piece."""
+        return dict(self._check_items)
+
+    def river_label_items(self) -> list[QGraphicsItem]:
+        """The river's names written on the board (``draw: river ROW ROW TEXT…``)."""
+        return list(self._river_labels)
 
     def set_trace_step(self, step: Optional[TraceStep]) -> None:
         """Draw one step of a run over the board: cursor, step arrow, piece in hand, captures so far
@@ -440,6 +458,8 @@ class QtBoardView(QGraphicsView):
         self._piece_items.clear()
         self._highlight_items.clear()
         self._line_items.clear()
+        self._river_labels.clear()
+        self._check_items.clear()
 
         columns, rows = len(board.column_names), len(board.row_names)
         board_rect = QRectF(0, 0, columns * UNIT, rows * UNIT)
@@ -453,6 +473,7 @@ class QtBoardView(QGraphicsView):
             self._draw_coordinates(board, board_rect)
         scene.setSceneRect(outer)
         self._draw_pieces()
+        self._draw_check()
         self._draw_highlights()
         self._trace_items.clear()  # scene.clear() above deleted them
         self._draw_trace_step()
@@ -492,6 +513,10 @@ class QtBoardView(QGraphicsView):
             band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
             water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), _RIVER)
             water.setZValue(_Z_BOARD)
+            for label in river_label_items(board.draw.river_labels, band, UNIT):
+                label.setZValue(_Z_LABELS)
+                scene.addItem(label)
+                self._river_labels.append(label)
         edge_columns = {min(board.column_of, default=0), max(board.column_of, default=0)}
 
         drawn: set[frozenset[int]] = set()
@@ -589,6 +614,8 @@ class QtBoardView(QGraphicsView):
             if forms is not None:
                 return self._glyph_item(forms, centre, colour)
         radius = UNIT * self._disc_radius()
+        if board.draw.stones:
+            return stone_item(centre, colour, radius, UNIT)
         character = self._symbols.character(name, player) if self._points else None
         if character is not None and _can_draw(character):
             return self._disc_item(character, centre, face=_DISC_FACE, ink=colour, ring=colour, radius=radius)
@@ -651,6 +678,19 @@ class QtBoardView(QGraphicsView):
             self.scene().addItem(item)
             self._highlight_items[square] = item
 
+
+    def _draw_check(self) -> None:
+        for item in self._check_items.values():
+            self.scene().removeItem(item)
+        self._check_items.clear()
+        if self._board is None:
+            return
+        for square in sorted(self._check):
+            if 0 <= square < len(self._board.squares):
+                item = check_item(self.square_centre(square), UNIT * 0.5)
+                item.setZValue(_Z_SELECTED)
+                self.scene().addItem(item)
+                self._check_items[square] = item
 
     def _draw_trace_step(self) -> None:
         for item in self._trace_items:
