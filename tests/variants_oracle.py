@@ -30,6 +30,8 @@ for name in job["variants"]:
         played, seen = [], []
         for _ in range(job["plies"]):
             fen = sf.get_fen(name, start, played)
+            if sf.is_immediate_game_end(name, fen, [])[0]:
+                break  # a game that has ended (a flag reached, a piece extinct) lists no moves
             moves = sf.legal_moves(name, start, played)
             seen.append([fen, moves])
             if not moves:
@@ -62,12 +64,20 @@ def compare(board_text: str, games: list) -> str | None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "variant.board"
         path.write_text(board_text, encoding="utf-8")
-        board = load_board(str(path))
+        try:
+            board = load_board(str(path))
+        except ValueError as error:
+            return f"the board does not load: {error}"
     rules = Rules(board)
     for game in games:
         for fen, expected in game:
             try:
-                position = Position.from_fen(board, fen)
+                try:
+                    position = Position.from_fen(board, fen)
+                except ValueError:
+                    # Fairy-Stockfish keeps KQkq in the FEN of a game without a King to castle with.
+                    fields = fen.split()
+                    position = Position.from_fen(board, " ".join(fields[:2] + ["-"] + fields[3:]))
                 got = {uci(board, rules, m) for m in legal_moves(rules, position)}
             except ValueError as error:
                 return f"{fen}: {error}"

@@ -43,7 +43,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "promotionPieceTypesBlack", "promotionRegionWhite", "promotionRegionBlack", "doubleStep",
         "doubleStepRegionWhite", "doubleStepRegionBlack", "castling", "castlingKingsideFile",
         "castlingQueensideFile", "pawnTypes", "promotionPawnTypes", "enPassantTypes", "mandatoryPawnPromotion",
-        "checking", "mustCapture", "promotionRank"}
+        "checking", "mustCapture", "promotionRank", "castlingKingPiece"}
 
 
 @dataclass
@@ -176,6 +176,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     if "[" in fen:
         raise IniError("a start position with hands ([...]) is not supported", section=name)
+    if "*" in fen.split()[0]:
+        raise IniError("walls (*) in the start position are not supported", section=name)
     last = chr(ord("a") + files - 1)
     letters_in_fen = {c.lower() for c in fen.split()[0] if c.isalpha()}
     missing = letters_in_fen - set(pieces)
@@ -194,10 +196,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     double = _bool(options.get("doubleStep", "true"))
     double_w = _ranks(options.get("doubleStepRegionWhite", "*2"), "doubleStepRegionWhite", name) & on_board
     double_b = _ranks(options.get("doubleStepRegionBlack", "*7"), "doubleStepRegionBlack", name) & on_board
-    if bool(promo_ranks_w) != bool(promo_ranks_b) or double and bool(double_w) != bool(double_b):
-        raise IniError("a promotion or double-step region for one side only is not supported", section=name)
-    promoting = bool(promo_ranks_w)
-    double = double and bool(double_w)
+    promoting = bool(promo_ranks_w or promo_ranks_b)
+    double = double and bool(double_w or double_b)
     pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", "p")).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
     if "promotionPieceTypesWhite" in options or "promotionPieceTypesBlack" in options:
@@ -210,17 +210,20 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if not _bool(options.get("mandatoryPawnPromotion", "true")):
         raise IniError("option mandatoryPawnPromotion = false is not supported", section=name)
 
-    def zone(ranks_set: set[int], white: bool) -> str:
-        return ",".join(f"a{r}-{last}{r}" for r in sorted(ranks_set))
+    def zone(zone_name: str, white: set[int], black: set[int]) -> str:
+        """A zone line; a player whose region lies off the board has no squares in it."""
+        parts = [f"{player} " + ",".join(f"a{r}-{last}{r}" for r in sorted(ranks_set))
+                 for player, ranks_set in (("White", white), ("Black", black)) if ranks_set]
+        return f"zone {zone_name}: " + "; ".join(parts)
 
-    lines = [f"# Imported from a variants.ini section [{name}].", name, f"grid: a-{last} x {ranks}-1",
+    lines = [f"# Imported from a variants.ini section [{name}].", f"name: {name}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black", "symmetry Black: N<>S O<>T M<>R",
              ]
     if promoting:
-        lines.append(f"zone promotion: White {zone(promo_ranks_w, True)}; Black {zone(promo_ranks_b, False)}")
+        lines.append(zone("promotion", promo_ranks_w, promo_ranks_b))
     if double:
-        lines.append(f"zone double: White {zone(double_w, True)}; Black {zone(double_b, False)}")
+        lines.append(zone("double", double_w, double_b))
     for letter, (key, betza) in pieces.items():
         flags = ""
         if key == "king":
@@ -238,8 +241,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if double:
                 notation += ";[@double](N[p]){2}"
             notation += f";[(te,={names[letter]},x)>E]O[l>N];[(te,={names[letter]},x)>W]M[l>N]"
-        if key == "king" and _bool(options.get("castling", "true")):
-            notation += _castling(name, options, fen, files, names)
+        if letter == options.get("castlingKingPiece", "k") and _bool(options.get("castling", "true")):
+            notation += _castling(name, options, fen, files, names, royal=key == "king")
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
     fields = fen.split()
     if len(fields) == 4:
@@ -251,7 +254,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     return "\n".join(lines) + "\n"
 
 
-def _castling(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str]) -> str:
+def _castling(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
+              royal: bool = True) -> str:
     """The King's castling moves, for the usual layout: King and Rooks on the first rank.
 
     A side the start position gives no right to castle on has no castling move; a right this
@@ -272,6 +276,8 @@ def _castling(name: str, options: dict[str, str], fen: str, files: int, names: d
     kingside = _file_index(options.get("castlingKingsideFile", "g"))
     queenside = _file_index(options.get("castlingQueensideFile", "c"))
     rook = names["r"]
+    # A royal King may not castle out of, through or into check; another castling piece may.
+    start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
     out = ""
     right = rooks[-1] if rooks else -1
     left = rooks[0] if rooks else files
@@ -280,13 +286,13 @@ def _castling(name: str, options: dict[str, str], fen: str, files: int, names: d
             raise IniError("castling on the King's side from this start position is not supported", section=name)
         n = kingside - king
         between = right - kingside - 1
-        out += f";[MA](E[pA]){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
+        out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
     if {"Q", "q"} & wanted:
         if not (king >= 0 and left == 0 and left < queenside < king):
             raise IniError("castling on the Queen's side from this start position is not supported", section=name)
         n = king - queenside
         between = queenside - left - 1
-        out += f";[MA](W[pA]){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
+        out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
     return out
 
 
