@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dagaz_studio.board import load_board, parse_placement, shipped_boards
+from dagaz_studio.board import load_board, parse_placement, shipped_boards, shipped_family
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -14,14 +14,23 @@ REPO = Path(__file__).resolve().parent.parent
 def test_shipped_boards_are_found_in_the_repository():
     boards = shipped_boards()
     assert set(boards) >= {"chess", "xiangqi", "fanorona"}
-    assert boards["chess"] == REPO / "boards" / "chess.board"
+    assert boards["chess"] == REPO / "boards" / "chess" / "chess.board"
+
+
+def test_shipped_boards_are_kept_by_family_and_named_by_stem_alone():
+    boards = shipped_boards()
+    families = {name: shipped_family(path) for name, path in boards.items()}
+    assert families["chess"] == "chess" and families["xiangqi"] == "xiangqi" and families["fanorona"] == "others"
+    stems = [path.stem for path in (REPO / "boards").rglob("*.board")]
+    assert len(stems) == len(set(stems)) == len(boards), "two shipped boards share a name"
+    assert shipped_family(REPO / "tests" / "x.board") == ""
 
 
 def test_a_shipped_board_loads_by_name_or_path():
     by_name = load_board("chess")
-    by_path = load_board(REPO / "boards" / "chess.board")
+    by_path = load_board(REPO / "boards" / "chess" / "chess.board")
     assert by_name.squares == by_path.squares
-    assert by_name.source == str(REPO / "boards" / "chess.board")
+    assert by_name.source == str(REPO / "boards" / "chess" / "chess.board")
 
 
 def _step(board, square: str, letter: str):

@@ -1,4 +1,4 @@
-"""Chess from boards/chess.board, checked against published perft counts and python-chess."""
+"""Chess from boards/chess/chess.board, checked against published perft counts and python-chess."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fanorona from boards/fanorona.board, against Dagaz's own listed moves and an independent perft."""
+"""Fanorona from boards/others/fanorona.board, against Dagaz's own listed moves and an independent perft."""
 
 from __future__ import annotations
 

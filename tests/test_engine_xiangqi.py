@@ -1,4 +1,4 @@
-"""Xiangqi from boards/xiangqi.board, checked against published perft counts and Fairy-Stockfish."""
+"""Xiangqi from boards/xiangqi/xiangqi.board, checked against published perft counts and Fairy-Stockfish."""
 
 from __future__ import annotations
 

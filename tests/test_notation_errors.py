@@ -98,7 +98,7 @@ CASES = [
     ("[x>(N)]", "navigation takes one direction, not a group", 4, "("),
     # things that belong in brackets, and stray characters
     ("N2", "handlers go in brackets: write '[2]'; a count of repetitions goes in braces: '{2}'", 2, "2"),
-    ("N=Pawn", "'=' belongs in brackets, as in '[=Pawn]', '[@zone]', '[x>N]'", 2, "="),
+    ("N=Pawn", "'=' belongs in brackets, as in '[=Name]', '[@zone]', '[x>N]'", 2, "="),
     ("\\", "'\\' must be followed by a group number 0-9", 1, "\\"),
     ("~x", "'~' must be followed by a group number 0-9", 1, "~"),
     ("N#", "unexpected '#'", 2, "#"),

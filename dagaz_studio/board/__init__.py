@@ -8,6 +8,7 @@ from dagaz_studio.board.loader import (
     parse_board,
     resolve_board,
     shipped_boards,
+    shipped_family,
 )
 from dagaz_studio.board.model import Board, DrawHints, PieceType, SourcePosition, Zone
 from dagaz_studio.board.placement import PlacementError, parse_placement
@@ -27,4 +28,5 @@ __all__ = [
     "parse_placement",
     "resolve_board",
     "shipped_boards",
+    "shipped_family",
 ]

@@ -830,11 +830,27 @@ def _shipped_directory() -> Path:
 
 
 def shipped_boards() -> dict[str, Path]:
-    """The boards that come with Dagaz Studio: name (file stem, e.g. ``chess``) -> path."""
+    """The boards that come with Dagaz Studio: name (file stem, e.g. ``chess``) -> path.
+
+    Boards are kept in one folder per family (``boards/chess/makruk.board``); the family is the
+    folder's name (:func:`shipped_family`), and a board is addressed by its stem alone.
+    """
     directory = _shipped_directory()
     if not directory.is_dir():
         return {}
-    return {path.stem: path for path in sorted(directory.glob("*.board"))}
+    found = sorted(directory.rglob("*.board"), key=lambda path: (path.relative_to(directory).parts[:-1], path.stem))
+    return {path.stem: path for path in found}
+
+
+def shipped_family(path: Path) -> str:
+    """The family of a shipped board (the folder it is kept in: ``chess``, ``draughts``…); ``""``
+    for a board kept at the top of the boards folder or elsewhere."""
+    directory = _shipped_directory()
+    try:
+        parts = Path(path).resolve().relative_to(directory.resolve()).parts
+    except ValueError:
+        return ""
+    return parts[0] if len(parts) > 1 else ""
 
 
 def resolve_board(path_or_name: Union[str, Path]) -> Path:

@@ -44,7 +44,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--names", action="store_true", help="name each move (H2+3, Nf3, d3-e3xc3) in the "
                         "board's style; JSON moves get a \"name\"")
     parser.add_argument("--style", choices=STYLES, help="the style of --names (implies it): wxf (CF+7), "
-                        "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates; default: the board file's")
+                        "wxf-prefix (FC+7), wxf-signs (C++7), san, coordinates, uci (e2e4, e7e8q); "
+                        "default: the board file's")
 
 
 def move_json(board: Board, move: Move) -> dict[str, Any]:

@@ -311,6 +311,8 @@ def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:
 def _read_turn(board: Board, field: str, fen: str) -> int:
     if field == "w":
         return 0
+    if field == "b" and len(board.players) == 2:
+        return 1  # FEN's letters for the second player whatever the players are called (Cho and Han)
     for i, player in enumerate(board.players):
         if field.lower() == player[:1].lower() and field.islower():
             return i

@@ -1,8 +1,8 @@
-"""Move names: Xiangqi (WXF), chess (SAN) and coordinates — writing and reading.
+"""Move names: Xiangqi (WXF), chess (SAN), coordinates and UCI — writing and reading.
 
 A board file says which style its moves are named in (``names: wxf``, ``names: san``, ``names:
-coordinates``; see docs/boards.md and docs/names.md). A name tells its move apart from the other moves
-of the position, so names are worked out for all the moves of a position at once::
+coordinates``, ``names: uci``; see docs/boards.md and docs/names.md). A name tells its move apart from
+the other moves of the position, so names are worked out for all the moves of a position at once::
 
     names = MoveNames(rules, position)          # the legal moves and their names, in the board's style
     for move, name in names: ...
@@ -21,11 +21,11 @@ from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
-from dagaz_studio.names import coordinates, san, wxf
+from dagaz_studio.names import coordinates, san, uci, wxf
 from dagaz_studio.names.context import Context, MoveNameError, NameStyleError
 
 #: Every style names can be written in.
-STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates")
+STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci")
 
 __all__ = [
     "STYLES", "MoveNameError", "MoveNames", "NameStyleError", "default_style", "name_move", "name_moves",
@@ -33,7 +33,9 @@ __all__ = [
 ]
 
 _Reader = Callable[[Context, str], Optional[list[int]]]
-_READERS: dict[str, _Reader] = {"wxf": wxf.read, "san": san.read, "coordinates": coordinates.read}
+_READERS: dict[str, _Reader] = {
+    "wxf": wxf.read, "san": san.read, "coordinates": coordinates.read, "uci": uci.read,
+}
 
 
 def default_style(board: Board) -> str:
@@ -108,6 +110,8 @@ class MoveNames:
             written = wxf.write(context, self.style)
         elif self.style == "san":
             written = san.write(context)
+        elif self.style == "uci":
+            written = uci.write(context)
         else:
             written = coordinates.write(context)
         fallback: Optional[list[str]] = None

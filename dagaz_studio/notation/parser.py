@@ -320,7 +320,7 @@ def _describe_problem(
     if char in "0123456789":
         return f"handlers go in brackets: write '[{char}]'; a count of repetitions goes in braces: '{{{char}}}'", 1
     if char in "=@!>:":
-        return f"'{char}' belongs in brackets, as in '[=Pawn]', '[@zone]', '[x>N]'", 1
+        return f"'{char}' belongs in brackets, as in '[=Name]', '[@zone]', '[x>N]'", 1
     if char in "\\~":
         return f"'{char}' must be followed by a group number 0-9", 1
     if char == ")":

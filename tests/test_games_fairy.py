@@ -1,0 +1,84 @@
+"""Every shipped game that Fairy-Stockfish plays agrees with it: legal moves on positions reached by
+seeded random play, the positions those moves lead to, and perft from the start."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import shipped
+from games_oracle import FairyGame, compare_random_games, fairy_moves, fairy_perft, from_fairy, legal_uci, our_perft, sf
+
+GAMES = [
+    FairyGame("makruk", "makruk", ("promotions",)),
+    FairyGame("shatranj", "shatranj", ("promotions",)),
+    FairyGame("capablanca", "capablanca", ("promotions", "castlings")),
+    FairyGame("berolina", "berolina", ("promotions", "castlings", "captures_elsewhere")),
+    FairyGame("knightmate", "knightmate", ("promotions", "castlings", "captures_elsewhere")),
+    FairyGame("minixiangqi", "minixiangqi"),
+    FairyGame("janggi", "janggicasual", passes=True),
+    FairyGame("breakthrough", "breakthrough"),
+    FairyGame("clobber", "clobber"),
+]
+
+IDS = [game.board for game in GAMES]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_legal_moves_equal_fairy_stockfish_on_random_positions(game: FairyGame) -> None:
+    seen = compare_random_games(game, positions=50, seed=14)
+    assert seen.captures > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_legal_moves_equal_fairy_stockfish_on_500_random_positions(game: FairyGame) -> None:
+    seen = compare_random_games(game, positions=500, seed=1402)
+    assert seen.captures > 20
+    assert all(getattr(seen, kind) > 0 for kind in game.rare), seen
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
+    start = sf.start_fen(game.variant)
+    assert [our_perft(game, depth) for depth in (1, 2)] == [fairy_perft(game, start, d) for d in (1, 2)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_perft_3_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
+    assert our_perft(game, 3) == fairy_perft(game, sf.start_fen(game.variant), 3)
+
+
+# Positions that call on each game's rarer rules, read from Fairy-Stockfish's FEN, with a move that
+# shows the rule among the legal moves.
+RARE_POSITIONS = [
+    ("capablanca", "rnabqkbcnr/pppp1ppppp/10/10/P2Pp5/10/1PP1PPPPPP/RNABQKBCNR b KQkq d3 0 3", "e4d3"),
+    ("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1i1"),
+    ("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1", "f8c8"),
+    ("capablanca", "5k4/2P7/10/10/10/10/10/5K4 w - - 0 1", "c7c8c"),
+    ("knightmate", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"),
+    ("knightmate", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8g8"),
+    ("knightmate", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2", "d5e6"),
+    ("knightmate", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8m"),
+    ("berolina", "4k3/1P6/8/8/8/8/4P3/4K3 w - - 0 1", "b7a8q"),
+    ("berolina", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2g4"),
+    ("berolina", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+    ("makruk", "8/8/8/4P3/8/8/8/k6K w - - 0 1", "e5e6m"),
+    ("makruk", "k7/8/8/8/4p3/8/8/7K b - - 0 1", "e4e3m"),
+    ("makruk", "k7/8/8/8/8/4p3/8/7K b - - 0 1", "e3e2m"),
+    ("shatranj", "k7/5P2/8/8/8/8/p7/7K w - - 0 1", "f7f8q"),
+    ("minixiangqi", "3k3/7/7/7/7/7/2K4 w - - 0 1", "c1c2"),
+    ("breakthrough", "8/8/8/3p4/4P3/8/8/8 w - - 0 1", "e4d5"),
+    ("janggi", "4k4/9/9/9/9/9/9/3R5/9/3K5 w - - 0 1", "d3f1"),
+    ("janggi", "4k4/9/4c4/9/9/9/4P4/9/9/3K5 b - - 0 1", "e8e1"),
+    ("janggi", "4k4/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1", "d8e9"),
+]
+
+
+@pytest.mark.parametrize(("name", "fen", "shows"), RARE_POSITIONS)
+def test_rare_rules_from_fen_equal_fairy_stockfish(name: str, fen: str, shows: str) -> None:
+    game = next(game for game in GAMES if game.board == name)
+    board, _ = shipped(game.board)
+    expected = set(fairy_moves(game, fen, []))
+    assert shows in expected
+    assert legal_uci(game, from_fairy(board, fen)) == expected
