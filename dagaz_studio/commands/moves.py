@@ -34,7 +34,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--at", metavar="SQUARE", help="only the moves of the piece on this square")
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
                         "notation, on the --at square (replacing what stands there) and list its moves")
-    parser.add_argument("--notation", choices=("dagaz", "betza"), default="dagaz",
+    parser.add_argument("--notation", choices=("dagaz", "betza", "parlett"), default="dagaz",
                         help="the notation of --piece (default dagaz; betza reads Betza and XBetza)")
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with --notation betza: whose reading where XBoard and Fairy-Stockfish differ")

@@ -13,8 +13,8 @@ from dagaz_studio.betza.betza_writer import to_betza
 from dagaz_studio.betza.english import to_english
 from dagaz_studio.betza.model import Piece
 
-SOURCES = ("betza", "dagaz")
-TARGETS = ("dagaz", "betza", "english")
+SOURCES = ("betza", "parlett", "dagaz")
+TARGETS = ("dagaz", "betza", "parlett", "english")
 
 
 @dataclass
@@ -33,6 +33,10 @@ def read_piece(text: str, source: str, dialect: str = "xboard") -> Piece:
         from dagaz_studio.betza.dagaz_reader import read_dagaz
 
         return read_dagaz(text)
+    if source == "parlett":
+        from dagaz_studio.parlett import read_parlett
+
+        return read_parlett(text)
     raise TranslationError(f"unknown notation {source!r}: choose {', '.join(SOURCES)}")
 
 
@@ -44,6 +48,10 @@ def write_piece(piece: Piece, target: str) -> str:
         return to_betza(piece)
     if target == "english":
         return to_english(piece)
+    if target == "parlett":
+        from dagaz_studio.parlett import to_parlett
+
+        return to_parlett(piece)
     raise TranslationError(f"unknown notation {target!r}: choose {', '.join(TARGETS)}")
 
 
