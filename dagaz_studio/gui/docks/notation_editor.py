@@ -40,6 +40,8 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
 from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
 from dagaz_studio.notation.nodes import Span
+from dagaz_studio.translation import TranslationError, translate
+from dagaz_studio.notation.nodes import Span
 from dagaz_studio.notation.tokens import notation_tokens
 
 #: Colour of each token category (see :data:`dagaz_studio.notation.tokens.CATEGORIES`).
@@ -112,6 +114,14 @@ class QtNotationEditor(QWidget):
         # Long entries must not widen the dock: the combo shrinks and elides instead.
         self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.target.setMinimumContentsLength(8)
+        # The language typed: Dagaz itself, or Betza or Parlett translated into it as it is typed.
+        self.language = QComboBox()
+        self.language.setToolTip("The notation you type in: Dagaz, or Betza / Parlett, translated into Dagaz")
+        for label, key in (("Dagaz", "dagaz"), ("Betza", "betza"), ("Betza (Fairy-Stockfish)", "betza-fsf"),
+                           ("Parlett", "parlett")):
+            self.language.addItem(label, key)
+        self.language.currentIndexChanged.connect(self._on_text_changed)
+        self._translated: Optional[str] = None
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Give this piece type the notation typed here (undo with Edit ▸ Undo)")
         self.apply_button.clicked.connect(self.apply_to_piece)
@@ -150,6 +160,7 @@ class QtNotationEditor(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Notation of"))
         top.addWidget(self.target, 1)
+        top.addWidget(self.language)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.revert_button)
@@ -203,11 +214,12 @@ class QtNotationEditor(QWidget):
             return None
         if self.piece is not None and self._board is not None and text == self._board.pieces[self.piece].notation_text:
             return None
-        return text
+        return self._translated if self._translated is not None else text
 
     def set_step_span(self, span: Optional[Span]) -> None:
         """Mark the part of the notation the trace player is at (``None``: nothing)."""
-        self._step_span = span
+        # A trace's spans are in the Dagaz notation, not in the Betza or Parlett typed.
+        self._step_span = span if self._translated is None else None
         self._update_marks()
 
     def set_external_error(self, message: Optional[str]) -> None:
@@ -221,7 +233,7 @@ class QtNotationEditor(QWidget):
         piece = self.piece
         if piece is None or self._error is not None:
             return
-        self.pieceNotationApplied.emit(piece, self.text())
+        self.pieceNotationApplied.emit(piece, self._translated if self._translated is not None else self.text())
 
     # ------------------------------------------------------------------ private
 
@@ -271,10 +283,18 @@ class QtNotationEditor(QWidget):
                 self._remember(text)
         self._step_span = None
         self._error = None
+        self._translated = None
         notation = None
-        if text.strip():
+        language = self.language.currentData()
+        if text.strip() and language not in (None, "dagaz"):
+            source, dialect = ("betza", "fsf") if language == "betza-fsf" else (language, "xboard")
             try:
-                notation = parse_notation(text)
+                self._translated = translate(text, source, "dagaz", dialect).text
+            except TranslationError as error:
+                self._error = NotationError(error.message, text, Span(error.start, max(error.end, error.start + 1)))
+        if text.strip() and self._error is None:
+            try:
+                notation = parse_notation(self._translated if self._translated is not None else text)
             except NotationError as error:
                 self._error = error
         if self._error is not None:
@@ -282,7 +302,8 @@ class QtNotationEditor(QWidget):
         else:
             self.error_label.setText("")
         if notation is not None:
-            self.words.setPlainText(describe(notation))
+            said = f"In the Dagaz notation: {self._translated}\n\n" if self._translated is not None else ""
+            self.words.setPlainText(said + describe(notation))
             self.tree.setPlainText(format_tree(notation))
         else:
             # Never leave the reading of an earlier text beside a text that cannot be read.
