@@ -77,3 +77,19 @@ def _is_running(thread) -> bool:
         return thread.isRunning()
     except RuntimeError:  # the C++ object is already gone, so the thread is too
         return False
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_questions(monkeypatch):
+    """A message box must never wait for a click that no test makes: questions are answered Discard
+    (closing a window with edits at the end of a test), notices are acknowledged. A test about a
+    question sets its own answers with monkeypatch."""
+    if "PySide6.QtWidgets" not in sys.modules:
+        yield
+        return
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
+    for name in ("warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, lambda *args, **kwargs: QMessageBox.StandardButton.Ok)
+    yield

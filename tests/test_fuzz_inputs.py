@@ -14,7 +14,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.notation import parse_notation
-from fuzz.cases import Corpus, _guarded, board_text, check_board, check_fen, check_notation, fen_text, notation_text
+from fuzz.cases import (
+    Corpus,
+    _guarded,
+    board_text,
+    check_board,
+    check_fen,
+    check_move_name,
+    check_notation,
+    fen_text,
+    move_name,
+    notation_text,
+)
 
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -54,6 +65,12 @@ def test_board_files_load_or_raise_typed_errors(corpus: Corpus, rng: random.Rand
 def test_fens_read_and_round_trip_or_raise_typed_errors(corpus: Corpus, rng: random.Random) -> None:
     name, fen = fen_text(rng, corpus)
     _passes(check_fen(rng, corpus, name, fen))
+
+
+@FUZZ
+@given(rng=st.randoms(use_true_random=False))
+def test_move_names_read_or_raise_typed_errors(corpus: Corpus, rng: random.Random) -> None:
+    _passes(check_move_name(corpus, *move_name(rng, corpus)))
 
 
 @FUZZ
@@ -99,3 +116,26 @@ def test_a_budget_spent_inside_a_compound_move_stops_the_run_cleanly(budget: int
     assert result.stopped is not None and "stopped after" in result.stopped
     position.cells[square] = Position.initial(board).cells[square]
     assert position.fen() == before
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(list("NSEWOX+*()[]{};,?^|&\\~0129 pexo:=@!>P") + ["[p]", "{2,3}", "(+)"]),
+                     min_size=1, max_size=25).map("".join))
+def test_a_syntax_error_read_in_one_pass_says_what_reading_twice_said(text: str) -> None:
+    # The parser explains a syntax error from the state it kept while parsing; the reference is the
+    # state found by parsing the text again up to the error.
+    from lark.exceptions import UnexpectedInput
+
+    from dagaz_studio.notation.errors import NotationError
+    from dagaz_studio.notation.parser import _lark, _parse_tree, _syntax_error
+
+    try:
+        _lark().parse(text)
+    except UnexpectedInput as exc:
+        reference = _syntax_error(text, exc)
+    else:
+        return
+    with pytest.raises(NotationError) as caught:
+        _parse_tree(text)
+    assert (caught.value.message, caught.value.span, caught.value.expected) == (
+        reference.message, reference.span, reference.expected)

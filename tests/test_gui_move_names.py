@@ -11,7 +11,7 @@ from dagaz_studio.board import shipped_boards
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import describe_move
 from dagaz_studio.gui import app
-from dagaz_studio.gui.worker.name_styles import XIANGQI_STYLE_LABELS
+from dagaz_studio.gui.explorer.name_styles import XIANGQI_STYLE_LABELS
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.names import MoveNames
 
@@ -224,5 +224,5 @@ def test_a_typed_notations_moves_cannot_be_played(qtbot) -> None:
     assert reply.moves and not reply.names
     with qtbot.waitSignal(window.move_play.refused, timeout=5000) as blocker:
         window.trace_player.moveActivated.emit(reply.allowed[0])
-    assert "typed notation" in blocker.args[0]
+    assert "notation not on the board" in blocker.args[0]
     assert window.document.undo_stack.count() == 0

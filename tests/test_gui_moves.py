@@ -122,12 +122,21 @@ def test_bad_notation_is_underlined_with_its_message(qtbot, chess_window) -> Non
     assert editor.error is None and editor.error_label.text() == "" and editor.error_selection() is None
 
 
-def test_unknown_piece_names_are_reported_when_run(qtbot, chess_window) -> None:
+def test_unknown_piece_names_are_underlined_while_typing_and_no_moves_stay_current(qtbot, chess_window) -> None:
     window = chess_window
+    editor, view = window.notation_editor, window.board_view
     click_and_wait(qtbot, window, "d2")
-    reply = type_and_wait(qtbot, window, "N[=Dragon]")
-    assert reply.error and "Dragon" in reply.error
-    assert "Dragon" in window.notation_editor.error_label.text()
+    assert len(view.highlight_items()) > 1  # the pawn's moves
+    editor.text_edit.setFocus()
+    editor.text_edit.selectAll()
+    qtbot.keyClicks(editor.text_edit, "N[=Dragon]")
+    # No run is needed to find it: the board's names are checked as the text is read.
+    assert editor.error is not None and "Dragon" in editor.error.message
+    assert "Dragon" in editor.error_label.text()
+    assert editor.error_selection() == (2, 9)
+    assert set(view.highlight_items()) == {window.board.index("d2")}
+    assert "error" in window.moves_panel.summary.text() and "no moves" in window.moves_panel.summary.text()
+    assert window.trace_player.sequence == [] or window.trace_player.current_event() is None
 
 
 def test_stepping_a_trace_forward_and_back(qtbot, chess_window) -> None:

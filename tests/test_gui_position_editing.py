@@ -15,7 +15,6 @@ from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui import app
 from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import highlight_colours, set_highlight_colours, DEFAULT_HIGHLIGHT_COLOURS
-from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -188,9 +187,6 @@ def test_the_next_window_comes_back_as_this_one_was_left(qtbot, window):
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.position_dock)
     window.position_dock.show()
     set_highlight_colours({"move": "#123456"})
-    store = settings()
-    store.setValue(NOTATION_TEXT_KEY, "(+)")
-    store.sync()
     assert window.close()
     set_highlight_colours(DEFAULT_HIGHLIGHT_COLOURS)
     again = app.create_window(None)
@@ -201,7 +197,6 @@ def test_the_next_window_comes_back_as_this_one_was_left(qtbot, window):
     assert again.dockWidgetArea(again.position_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert (again.width(), again.height()) == (700, 560)
     assert highlight_colours()["move"] == "#123456"
-    assert settings().value(NOTATION_TEXT_KEY) == "(+)"
 
 
 def test_copy_image_and_export_from_the_window(qtbot, window, tmp_path, monkeypatch):

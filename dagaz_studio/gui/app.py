@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
 from dagaz_studio.gui.main_window import QtMainWindow
-from dagaz_studio.gui.settings import APPLICATION, LAST_BOARD_KEY, ORGANIZATION, settings
+from dagaz_studio.gui.settings import APPLICATION, LAST_BOARD_KEY, NOTATION_TEXT_KEY, ORGANIZATION, settings
 
 __all__ = ["APPLICATION", "ORGANIZATION", "BoardOpenError", "create_window", "run", "settings"]
 
@@ -57,6 +57,8 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
     The window comes back as it was left: layout, highlight colours, and the position if it was
     on the same board.
     """
+    # Earlier versions kept one typed notation for every board, of any size: it is not read any more.
+    settings().remove(NOTATION_TEXT_KEY)
     window = QtMainWindow()
     window.boardFileOpened.connect(remember_board)
     path = board_path if board_path is not None else default_board_path()
@@ -70,7 +72,11 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
             window.statusBar().showMessage(f"Could not open {path}")
         else:
             window.files.remember(path)
-    window.files.restore_state()
+    notes = window.files.restore_state()
+    notes += window.notation_editor.take_notes()
+    if notes:
+        window.statusBar().showMessage(" ".join(notes))
+        window.play_field.show_note(" ".join(notes))
     return window
 
 

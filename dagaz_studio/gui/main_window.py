@@ -24,9 +24,9 @@ from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.file_actions import QtFileActions
 from dagaz_studio.gui.files.new_board import create_new_board
 from dagaz_studio.gui.settings import settings
-from dagaz_studio.gui.worker.explorer import QtMoveExplorer
+from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
-from dagaz_studio.gui.worker.move_play import QtMovePlay, xiangqi_style_menu
+from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
 from dagaz_studio.queries import royals_in_check
 
 APP_TITLE = "Dagaz Studio"
@@ -99,7 +99,7 @@ class QtMainWindow(QMainWindow):
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
         self.notation_editor.set_board(self.document.board)
-        self.notation_editor.restore_typed_text()
+        self.files.ask_unapplied = self._ask_about_unapplied_edits
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
@@ -113,6 +113,7 @@ class QtMainWindow(QMainWindow):
         """Stop the worker threads (on close; they start again by themselves when asked)."""
         self.move_explorer.shutdown()
         self.move_play.shutdown()
+        self.notation_editor.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         """A closed window runs nothing: stop the worker threads."""
@@ -175,6 +176,29 @@ class QtMainWindow(QMainWindow):
         return True
 
     # ------------------------------------------------------------------ private
+
+    def _ask_about_unapplied_edits(self) -> bool:
+        """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
+        drafts = self.notation_editor.unapplied()
+        if not drafts:
+            return True
+        names = ", ".join(drafts)
+        answer = QMessageBox.question(
+            self, APP_TITLE,
+            f"The notation of {names} has been edited but not applied.\n\nApply it and save the board file?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Discard:
+            self.notation_editor.discard_unapplied()
+            return True
+        if answer != QMessageBox.StandardButton.Save:
+            return False
+        problem = self.notation_editor.apply_unapplied()
+        if problem is not None:
+            QMessageBox.warning(self, APP_TITLE, problem)
+            return False
+        return self.files.save()
 
     def _build_docks(self) -> None:
         self.position_editor = QtPositionEditor(self.document, self)

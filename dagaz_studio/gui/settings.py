@@ -14,8 +14,10 @@ STATE_KEY = "window/state"
 #: The position last shown, as FEN, with the board it belongs to.
 POSITION_FEN_KEY = "position/fen"
 POSITION_BOARD_KEY = "position/board"
-#: The notation typed in the notation editor.
+#: Where earlier versions kept the typed notation, for every board at once; dropped at start.
 NOTATION_TEXT_KEY = "notation/text"
+#: The notation to try, per board file: ``notation-try/<hash of the board's path>`` -> a short text.
+TRY_GROUP = "notation-try"
 #: How Xiangqi moves are named in the window: ``wxf`` (CF+7), ``wxf-prefix`` (FC+7) or ``wxf-signs`` (C++7).
 XIANGQI_NAMES_KEY = "names/xiangqi-style"
 #: Highlight colours: ``colours/<kind>`` -> ``#rrggbb``.

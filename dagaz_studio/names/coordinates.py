@@ -14,9 +14,11 @@ from dagaz_studio.names.context import Context
 
 _ALSO = re.compile(r"\s*\([^()]*\)")
 # Columns are single letters (docs/boards.md), which keeps "e5xd6" from reading as a square "xd6".
-_SQUARE = re.compile(r"[a-z]\d+")
+# re.ASCII throughout: \d would also match '٣' and '²', which name no row.
+_SQUARE = re.compile(r"[a-z]\d+", re.ASCII)
 _FORM = re.compile(
-    r"(?P<path>[a-z]\d+(?:-?[a-z]\d+)*)(?P<captures>(?:[x:][a-z]\d+)*)(?:[=/]?(?P<promotion>[A-Za-z]+))?"
+    r"(?P<path>[a-z]\d+(?:-?[a-z]\d+)*)(?P<captures>(?:[x:][a-z]\d+)*)(?:[=/]?(?P<promotion>[A-Za-z]+))?",
+    re.ASCII,
 )
 
 

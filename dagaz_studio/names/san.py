@@ -19,7 +19,8 @@ from dagaz_studio.names.context import Context
 _CASTLING = re.compile(r"[O0o](?:-[O0o]){1,2}")
 _FORM = re.compile(
     r"(?P<piece>[A-Z])?(?P<column>[a-z])??(?P<row>\d+)??[-x:]?(?P<target>[a-z]\d+)"
-    r"(?:[=/]?(?P<promotion>[A-Za-z]))?"
+    r"(?:[=/]?(?P<promotion>[A-Za-z]))?",
+    re.ASCII,  # rows in digits 0-9 only: \d would also match '٣'
 )
 _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 

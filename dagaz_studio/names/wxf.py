@@ -32,7 +32,9 @@ from dagaz_studio.names.context import Context, NameStyleError
 #: Style -> how two pieces on one file are told apart: (front, back, marker before the letter).
 STYLES = {"wxf": ("F", "B", False), "wxf-prefix": ("F", "B", True), "wxf-signs": ("+", "-", False)}
 
-_FORM = re.compile(r"(?P<a>[A-Z+\-]|\d)(?P<b>[A-Z+\-]|\d+)(?P<sign>[+\-=])(?P<number>\d+)")
+# re.ASCII: files and counts in digits 0-9 only (\d would read '٥' as 5); at most 6 digits, more than
+# any board has files or rows, so that no name is a number too long to convert.
+_FORM = re.compile(r"(?P<a>[A-Z+\-]|\d)(?P<b>[A-Z+\-]|\d{1,6})(?P<sign>[+\-=])(?P<number>\d{1,6})", re.ASCII)
 _FRONT, _BACK = "F+", "B-"
 
 

@@ -6,7 +6,8 @@ error message:
 1. a bracket scan, so that an unclosed ``(`` is reported where it was opened rather than where the
    text ran out;
 2. the LALR parse, whose errors are turned into messages in words by looking at the character
-   where the parse stopped and what stands before it;
+   where the parse stopped and what stands before it (from the parser state kept while parsing, so
+   that a text is parsed once, error or not, and reading time grows linearly with its length);
 3. the tree builder, which checks what the grammar lexes permissively (names, labels, counts,
    navigation directions, group references) so that each mistake is reported with its exact span.
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from lark import Lark, Token, Tree
+from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
 from dagaz_studio.notation.errors import NotationError, line_and_column
@@ -134,13 +136,50 @@ def parse_notation(text: str) -> Notation:
         raise NotationError("empty notation", text, Span(0, len(text)), _expected_words(_state_at("", 0)[0]))
     _check_structure(text)
     with without_gc_pauses():
-        try:
-            tree = _lark().parse(text)
-        except UnexpectedInput as exc:
-            raise _syntax_error(text, exc) from None
-        except LarkError as exc:  # any other lark failure must still reach the user in words
-            raise NotationError(f"cannot read the notation: {exc}", text, Span(0, len(text))) from None
+        tree = _parse_tree(text)
         return _Builder(text).build(tree)
+
+
+def _parse_tree(text: str) -> Tree:
+    """The LALR parse of ``text``, in one pass even when it fails.
+
+    The parser is driven token by token, keeping its stacks as they were before the token being
+    fed and the token before that, so that a syntax error is explained from that state (what could
+    have come there, what came just before) without parsing the text a second time.
+    """
+    interactive = _lark().parse_interactive(text)
+    state = interactive.parser_state
+    last: Optional[Token] = None
+    before: Optional[Token] = None  # the token before ``last``
+    stacks = (list(state.state_stack), list(state.value_stack))
+    try:
+        for token in interactive.iter_parse():
+            # Read before the token is fed (the generator feeds it when resumed).
+            stacks = (list(state.state_stack), list(state.value_stack))
+            before, last = last, token
+        before = last
+        stacks = (list(state.state_stack), list(state.value_stack))
+        return interactive.feed_eof(last)
+    except UnexpectedToken as exc:
+        if exc.token is last or exc.token.type == "$END":
+            # The parser refused the token it was fed: back to the stacks before it, whatever
+            # reductions the token set off.
+            state.state_stack[:], state.value_stack[:] = stacks
+            raise _syntax_error(text, exc, (_accepted(interactive), before)) from None
+        # The contextual lexer refused a token the parser could not take: ``last`` was fed.
+        raise _syntax_error(text, exc, (_accepted(interactive), last)) from None
+    except UnexpectedInput as exc:
+        # The lexer found no token: the last token was fed, and the state is the one after it.
+        raise _syntax_error(text, exc, (_accepted(interactive), last)) from None
+    except LarkError as exc:  # any other lark failure must still reach the user in words
+        raise NotationError(f"cannot read the notation: {exc}", text, Span(0, len(text))) from None
+
+
+def _accepted(interactive: "InteractiveParser") -> set[str]:
+    try:
+        return set(interactive.accepts())
+    except LarkError:
+        return set()
 
 
 @contextmanager
@@ -249,8 +288,12 @@ def _quantifier_at(text: str, offset: int) -> str:
     return match.group(0) if match else text[offset]
 
 
-def _syntax_error(text: str, exc: UnexpectedInput) -> NotationError:
-    """Turn a lark error into a :class:`NotationError` whose message says what is wrong."""
+def _syntax_error(text: str, exc: UnexpectedInput,
+                  state: Optional[tuple[set[str], Optional[Token]]] = None) -> NotationError:
+    """Turn a lark error into a :class:`NotationError` whose message says what is wrong.
+
+    ``state`` is what :func:`_state_at` gives at the offset of the error, when the caller knows it.
+    """
     token: Optional[Token] = getattr(exc, "token", None)
     if isinstance(exc, UnexpectedToken) and token is not None and token.type == "$END":
         offset = len(text)
@@ -259,7 +302,7 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> NotationError:
     else:
         offset = getattr(exc, "pos_in_stream", None) or 0
     offset = max(0, min(offset, len(text)))
-    accepted, previous_token = _state_at(text, offset)
+    accepted, previous_token = state if state is not None else _state_at(text, offset)
     # The lexer reads '+' and '*' by what stands just before them (see the grammar): offer only
     # the reading that is possible at this offset.
     if offset == 0 or text[offset - 1] in "(;," or text[offset - 1].isspace():

@@ -35,9 +35,9 @@ TYPED_PIECE = "typed piece"
 class MovesQuery:
     """One question: the moves of the piece on ``square`` (``None``: of every piece of the side to move).
 
-    ``notation``: a typed notation; a piece of the side to move moving by it is put on ``square``
-    (replacing what stands there; it counts as moved unless it replaces an unmoved piece of its own
-    side). ``any_turn``: a piece of the side not to move shows its moves as if it were its turn
+    ``notation``: a typed notation; a piece of ``notation_player`` (default: the side to move)
+    moving by it is put on ``square`` (replacing what stands there; it counts as moved unless it
+    replaces an unmoved piece of its own side). ``any_turn``: a piece of the side not to move shows its moves as if it were its turn
     (otherwise it has none). ``legal_only``: work out which moves the game's rules allow. ``names``:
     name the legal moves, told apart from every legal move of the position, in ``name_style`` (a
     :data:`~dagaz_studio.names.STYLES` entry; ``None``: the board's own). ``trace``: record the run
@@ -48,6 +48,7 @@ class MovesQuery:
     position: Position
     square: Optional[int] = None
     notation: Optional[str] = None
+    notation_player: Optional[int] = None
     legal_only: bool = True
     names: bool = False
     name_style: Optional[str] = None
@@ -93,18 +94,21 @@ class MovesAnswer:
         return [self.moves[i] for i in self.allowed]
 
 
-def place_typed_piece(rules: Rules, position: Position, square: int, text: str) -> int:
-    """Put a piece of the side to move that moves by notation ``text`` on ``square`` of ``position``.
+def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
+                      player: Optional[int] = None) -> int:
+    """Put a piece of ``player`` (default: the side to move) that moves by notation ``text`` on
+    ``square`` of ``position``.
 
     Returns its kind. Raises :class:`NotationError` when the text is not notation or names what the
     board lacks (an unknown piece type).
     """
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
+    player = position.turn if player is None else player
     standing = position.cells[square]
     # Replacing an unmoved piece of its own side keeps what "unmoved" checks see; anywhere else the
     # piece has moved, like a piece put on the board by hand.
-    moved = standing.moved if standing is not None and standing.player == position.turn else True
-    position.cells[square] = Piece(position.turn, kind, moved)
+    moved = standing.moved if standing is not None and standing.player == player else True
+    position.cells[square] = Piece(player, kind, moved)
     return kind
 
 
@@ -120,7 +124,7 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
             answer.error = "a typed notation needs a square to stand on"
             return answer
         try:
-            place_typed_piece(rules, position, square, query.notation)
+            place_typed_piece(rules, position, square, query.notation, query.notation_player)
         except NotationError as error:
             answer.error, answer.notation_error = error.message, error
             return answer

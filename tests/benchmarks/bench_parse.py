@@ -25,6 +25,8 @@ SHAPES = [
     ("groups", "(N)", ""),
     ("a rook each", "(+)([p]\\1)*;", "N"),
     ("counts and labels", "[o:castle]{1,2}", ""),
+    ("a token a character", "^|&", ""),
+    ("navigation in brackets", "[p>N]", ""),
     ("sequence, error at the end", "N,", ""),
     ("brackets, error at the end", "N[pe]", "[q]"),
     ("alternatives, error at the end", "[p]N;", ""),

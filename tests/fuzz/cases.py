@@ -1,6 +1,6 @@
 """Hostile inputs for the readers and the interpreter, and the one rule they must all keep.
 
-Each kind of case (a notation, a board file, a FEN) is made from a ``random.Random``, so the same seed
+Each kind of case (a notation, a board file, a FEN, a move name) is made from a ``random.Random``, so the same seed
 makes the same cases: the normal suite draws them through hypothesis (``tests/test_fuzz_inputs.py``)
 and the long run (``tests/fuzz/run.py``) from seeded generators. Cases start from what ships (every
 shipped board's text, its pieces' notations, its setup and positions reached from it by random moves)
@@ -26,6 +26,7 @@ from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.engine.game import legal_moves, make_move, pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules, RunawayNotation
 from dagaz_studio.engine.position import FenError, Piece, Position
+from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.english import describe, format_tree
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
@@ -33,7 +34,7 @@ from dagaz_studio.notation.tokens import notation_tokens
 
 #: The errors a user's input may end in: everything else escaping is a defect.
 TYPED_ERRORS: tuple[type[BaseException], ...] = (NotationError, BoardFileError, FenError, PlacementError,
-                                                 RunawayNotation)
+                                                 RunawayNotation, MoveNameError, NameStyleError)
 
 #: The budget of each fuzzed run: small, so that a run that ignores it stands out.
 RUN_BUDGET = 20_000
@@ -255,15 +256,46 @@ def check_fen(rng: random.Random, corpus: Corpus, name: str, fen: str) -> Outcom
     return _guarded("FEN", f"{name}: {fen}", work)
 
 
+# --------------------------------------------------------------------------- move names
+
+NAME_TOKENS = ["N", "B", "R", "Q", "K", "O-O", "0-0", "x", "+", "#", "=", "-", ".", "e", "4", "٤", "²", "9" * 30,
+               "H", "C", "P", "2", "5", "/", " ", "炮", "平", "e.p.", "?", "!"]
+
+
+def move_name(rng: random.Random, corpus: Corpus) -> tuple[str, str, str]:
+    """A board, a position on it, and a move name: one of its legal moves' names, mutated."""
+    name = rng.choice(sorted(corpus.fens))
+    fen = rng.choice(corpus.fens[name])
+    position = Position.from_fen(corpus.boards[name], fen)
+    try:
+        names = MoveNames(corpus.rules[name], position).names
+    except (RunawayNotation, NameStyleError):
+        names = []
+    text = rng.choice(names) if names else "e4"
+    return name, fen, _mutate(rng, text, NAME_TOKENS, rng.randint(0, 3))
+
+
+def check_move_name(corpus: Corpus, name: str, fen: str, text: str) -> Outcome:
+    """Read a move name in a position, in any style the board understands."""
+
+    def work() -> None:
+        position = Position.from_fen(corpus.boards[name], fen)
+        MoveNames(corpus.rules[name], position).read(text)
+
+    return _guarded("move name", f"{name}: {fen}: {text}", work)
+
+
 # --------------------------------------------------------------------------- all kinds
 
 
 def one_case(rng: random.Random, corpus: Corpus) -> Outcome:
-    """One case of a kind drawn at random: notations, board files and FENs in turn."""
+    """One case of a kind drawn at random: notations, board files, move names and FENs."""
     roll = rng.random()
     if roll < 0.4:
         return check_notation(rng, corpus, notation_text(rng, corpus))
     if roll < 0.65:
         return check_board(rng, corpus, board_text(rng, corpus))
+    if roll < 0.72:
+        return check_move_name(corpus, *move_name(rng, corpus))
     name, fen = fen_text(rng, corpus)
     return check_fen(rng, corpus, name, fen)

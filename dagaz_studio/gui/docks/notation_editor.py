@@ -1,19 +1,25 @@
 """The notation editor: syntax colouring, errors as you type, the notation's reading, piece selector.
 
-The editor edits one of two things, chosen in its selector:
+The editor edits one of two things, chosen in its "Notation of" selector:
 
-- **a typed notation**, which the window applies to the selected square (a piece of the side to move
-  moving by that notation stands there, in a copy of the position), remembered between runs;
-- **a piece type's notation**, applied to the board with *Apply* (through the document, undoably).
+- **a piece type's notation**: selecting a piece on the board chooses its type. Edits are kept per
+  type until applied with *Apply* (through the document, undoably) or dropped with *Revert*; while
+  kept, the selected piece of that type moves by them on the board (a preview);
+- **a notation to try**, on a square chosen on the board (clicking an empty square chooses trying):
+  a piece of the side to move, moving by that notation, stands there in a copy of the position. The
+  text belongs to its board and is remembered with it between runs when it is short.
 
-Colouring and errors come from the core (:mod:`dagaz_studio.notation`); this module only draws them.
+Colouring, errors and the reading come from the core (:mod:`dagaz_studio.queries`); short texts are
+read at once, longer ones on a worker thread, and texts over the limit are refused with a message.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
+import hashlib
+
+from PySide6.QtCore import QMimeData, QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -37,12 +43,13 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
-from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.gui.settings import TRY_GROUP, settings
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
-from dagaz_studio.translation import TranslationError, translate
-from dagaz_studio.notation.nodes import Span
-from dagaz_studio.notation.tokens import notation_tokens
+from dagaz_studio.notation.tokens import NotationToken, notation_tokens
+from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
 
 #: Colour of each token category (see :data:`dagaz_studio.notation.tokens.CATEGORIES`).
 TOKEN_COLOURS = {
@@ -59,6 +66,10 @@ _BOLD = {"group", "quantifier", "action", "separator"}
 #: Background of the part of the notation the trace player is at.
 STEP_BACKGROUND = "#fff1a8"
 TYPED = "typed notation"
+#: Texts up to this length are read at once (well under a millisecond); longer ones on a worker.
+READ_AT_ONCE_CHARS = 300
+#: A notation to try is remembered with its board only up to this length.
+REMEMBERED_CHARS = 2000
 
 
 class NotationHighlighter(QSyntaxHighlighter):
@@ -74,13 +85,23 @@ class NotationHighlighter(QSyntaxHighlighter):
                 fmt.setFontWeight(QFont.Weight.Bold)
             self._formats[category] = fmt
         self._text: Optional[str] = None
-        self._tokens: list = []
+        self._tokens: list[NotationToken] = []
+
+    def set_tokens(self, text: str, tokens: list[NotationToken]) -> None:
+        """Colour ``text`` with ``tokens`` read elsewhere (a long text is read off the event loop)."""
+        if text == self._text and tokens == self._tokens:
+            return
+        if text == self.document().toPlainText():
+            self._text, self._tokens = text, tokens
+            self.rehighlight()
 
     def highlightBlock(self, text: str) -> None:
         """Colour one line, from the tokens of the whole notation (a token may depend on earlier lines)."""
         whole = self.document().toPlainText()
         if whole != self._text:
-            self._text, self._tokens = whole, notation_tokens(whole)
+            # A long text waits for its tokens (set_tokens): reading it here would freeze typing.
+            self._text = whole
+            self._tokens = notation_tokens(whole) if len(whole) <= READ_AT_ONCE_CHARS else []
         start = self.currentBlock().position()
         end = start + len(text)
         for token in self._tokens:
@@ -90,38 +111,66 @@ class NotationHighlighter(QSyntaxHighlighter):
             self.setFormat(begin - start, min(token.end, end) - begin, self._formats[token.category])
 
 
+class NotationTextEdit(QPlainTextEdit):
+    """The notation's text field: a paste that would pass the length limit is refused, not inserted
+    (laying out a hundred kilobytes on one line alone would hold the window up)."""
+
+    #: A paste was refused: the length the text would have had.
+    pasteRefused = Signal(int)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 - Qt's name
+        """Insert the pasted text unless the notation would grow past the limit."""
+        if source.hasText():
+            cursor = self.textCursor()
+            selected = cursor.selectionEnd() - cursor.selectionStart()
+            length = self.document().characterCount() - 1 - selected + len(source.text())
+            if length > MAX_NOTATION_CHARS:
+                self.pasteRefused.emit(length)
+                return
+        super().insertFromMimeData(source)
+
+
 class QtNotationEditor(QWidget):
     """The notation editor with its selector, error line and reading."""
 
     #: The notation to apply to the selected square: a text, or ``None`` for the pieces' own.
     notationChanged = Signal(object)
-    #: The text is not valid notation: the message (the last valid notation stays applied).
+    #: The text is not valid notation (or is still being read): the message.
     notationInvalid = Signal(str)
     #: A piece type's notation was applied to the board: piece name, text.
     pieceNotationApplied = Signal(str, str)
+    #: The selector changed: the piece type edited, or ``None`` for trying a notation.
+    targetChanged = Signal(object)
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self._board: Optional[Board] = None
-        self._typed_text = ""
+        self._board_key = ""
+        self._rules: Optional[Rules] = None
+        #: The notation to try, per board (its key).
+        self._try_texts: dict[str, str] = {}
+        #: Unapplied edits of the open board's piece types.
+        self._drafts: dict[str, str] = {}
+        self._try_square: Optional[str] = None
         self._error: Optional[NotationError] = None
+        self._reading_pending = False
+        self._colouring = False
         self._step_span: Optional[Span] = None
         self._loading = False
+        self.note = ""
+        self._notes: list[str] = []
+        #: Whether the last paste (or :meth:`set_text`) was refused for its length.
+        self.refused = False
+        self.reader = QtMoveRunner(self, answer=read_notation, failure=_read_failed)
+        self.reader.replyReady.connect(self._show_reading)
 
         self.target = QComboBox()
-        self.target.setToolTip("Edit a notation typed for the selected square, or one piece type's notation")
+        self.target.setToolTip("Edit one piece type's notation (click a piece), or try a notation on a square "
+                               "(click an empty square)")
         self.target.currentIndexChanged.connect(self._on_target_changed)
         # Long entries must not widen the dock: the combo shrinks and elides instead.
         self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.target.setMinimumContentsLength(8)
-        # The language typed: Dagaz itself, or Betza or Parlett translated into it as it is typed.
-        self.language = QComboBox()
-        self.language.setToolTip("The notation you type in: Dagaz, or Betza / Parlett, translated into Dagaz")
-        for label, key in (("Dagaz", "dagaz"), ("Betza", "betza"), ("Betza (Fairy-Stockfish)", "betza-fsf"),
-                           ("Parlett", "parlett")):
-            self.language.addItem(label, key)
-        self.language.currentIndexChanged.connect(self._on_text_changed)
-        self._translated: Optional[str] = None
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Give this piece type the notation typed here (undo with Edit ▸ Undo)")
         self.apply_button.clicked.connect(self.apply_to_piece)
@@ -129,12 +178,13 @@ class QtNotationEditor(QWidget):
         self.revert_button.setToolTip("Go back to the piece type's notation on the board")
         self.revert_button.clicked.connect(self._revert)
 
-        self.text_edit = QPlainTextEdit()
+        self.text_edit = NotationTextEdit()
         self.text_edit.setObjectName("notationText")
+        self.text_edit.pasteRefused.connect(self._refuse_length)
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         font.setPointSizeF(max(font.pointSizeF(), 11.0))
         self.text_edit.setFont(font)
-        self.text_edit.setPlaceholderText("Type a notation, e.g. (+)([p]\\1)*  — it applies to the selected square")
+        self.text_edit.setPlaceholderText("Type a notation, e.g. (+)([p]\\1)*  — it applies to the chosen square")
         self.text_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.text_edit.setMinimumHeight(60)
         self.text_edit.setMaximumHeight(110)
@@ -160,7 +210,6 @@ class QtNotationEditor(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Notation of"))
         top.addWidget(self.target, 1)
-        top.addWidget(self.language)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.revert_button)
@@ -178,69 +227,138 @@ class QtNotationEditor(QWidget):
 
     @property
     def piece(self) -> Optional[str]:
-        """The piece type being edited, or ``None`` when editing the typed notation."""
+        """The piece type being edited, or ``None`` when trying a notation."""
         data = self.target.currentData()
         return data if isinstance(data, str) and data != TYPED else None
+
+    @property
+    def trying(self) -> bool:
+        """Whether the editor holds a notation to try (not a piece type's)."""
+        return self.piece is None
 
     @property
     def error(self) -> Optional[NotationError]:
         """The problem with the text, if it is not valid notation."""
         return self._error
 
+    @property
+    def reading_pending(self) -> bool:
+        """Whether a long text is still being read."""
+        return self._reading_pending
+
     def text(self) -> str:
         """The text in the editor."""
         return self.text_edit.toPlainText()
 
     def set_text(self, text: str) -> None:
-        """Replace the text (as if typed)."""
+        """Replace the text (as if typed); a text over the length limit is refused with a message."""
+        if len(text) > MAX_NOTATION_CHARS:
+            self._refuse_length(len(text))
+            return
         self.text_edit.setPlainText(text)
 
     def set_board(self, board: Optional[Board]) -> None:
-        """Offer the pieces of ``board`` in the selector; a piece being edited stays selected if it still exists."""
+        """Offer the pieces of ``board`` in the selector; a piece being edited stays selected if it still exists.
+
+        Another board file brings its own notation to try and drops the unapplied edits (the window
+        asks about them first).
+        """
         keep = self.piece
+        key = _board_key(board)
+        if key != self._board_key:
+            self._drafts.clear()
+            self._board_key = key
+            if key and key not in self._try_texts:
+                text, dropped = _remembered_try_text(key)
+                self._try_texts[key] = text
+                if dropped:
+                    self._notes.append(f"The notation tried last time on {board.name if board else 'this board'} "
+                                       "was too long to bring back.")
         self._board = board
+        self._rules = Rules(board) if board is not None else None
+        self._drafts = {name: text for name, text in self._drafts.items()
+                        if board is not None and name in board.pieces and text != board.pieces[name].notation_text}
         self._fill_targets(keep)
 
+    def take_notes(self) -> list[str]:
+        """What the editor could not bring back from the last run, for the status bar (once)."""
+        notes, self._notes = self._notes, []
+        return notes
+
     def select_piece(self, name: Optional[str]) -> None:
-        """Edit piece type ``name``'s notation (``None``: the typed notation)."""
+        """Edit piece type ``name``'s notation (``None``: the notation to try)."""
         index = self.target.findData(name if name is not None else TYPED)
         if index >= 0:
             self.target.setCurrentIndex(index)
 
+    def set_try_square(self, name: Optional[str]) -> None:
+        """Name the square a notation is tried on in the selector (``None``: none chosen yet)."""
+        self._try_square = name
+        self.target.setItemText(0, _try_label(name))
+
     def current_notation(self) -> Optional[str]:
         """What :attr:`notationChanged` last said or would say now: the text to apply, or ``None``."""
         text = self.text()
-        if not text.strip() or self._error is not None:
+        if not text.strip() or self._error is not None or self._reading_pending:
             return None
         if self.piece is not None and self._board is not None and text == self._board.pieces[self.piece].notation_text:
             return None
-        return self._translated if self._translated is not None else text
+        return text
+
+    def draft(self, piece: str) -> Optional[str]:
+        """The unapplied edit of ``piece``'s notation, if any."""
+        return self._drafts.get(piece)
+
+    def unapplied(self) -> dict[str, str]:
+        """Every piece type with an unapplied edit, and its text."""
+        return dict(self._drafts)
+
+    def discard_unapplied(self) -> None:
+        """Drop every unapplied edit (the editor shows the applied notation again)."""
+        self._drafts.clear()
+        if self.piece is not None:
+            self._revert()
+
+    def apply_unapplied(self) -> Optional[str]:
+        """Apply every unapplied edit; returns why not when one of them is not valid notation."""
+        for name, text in list(self._drafts.items()):
+            reading = read_notation(self._rules, NotationQuery(text, self._board))
+            if reading.error is not None:
+                return f"The {name}'s notation has an error: {reading.error}"
+        for name, text in list(self._drafts.items()):
+            self._drafts.pop(name, None)
+            self.pieceNotationApplied.emit(name, text)
+        return None
 
     def set_step_span(self, span: Optional[Span]) -> None:
         """Mark the part of the notation the trace player is at (``None``: nothing)."""
-        # A trace's spans are in the Dagaz notation, not in the Betza or Parlett typed.
-        self._step_span = span if self._translated is None else None
+        self._step_span = span
         self._update_marks()
 
     def set_external_error(self, message: Optional[str]) -> None:
-        """Show a problem found when running the notation (an unknown piece name …), or clear it."""
-        if self._error is None:
+        """Show a problem found when running the notation, or clear it."""
+        if self._error is None and not self._reading_pending:
             self.error_label.setText(message or "")
 
     @Slot()
     def apply_to_piece(self) -> None:
         """Give the selected piece type the notation in the editor."""
         piece = self.piece
-        if piece is None or self._error is not None:
+        if piece is None or self._error is not None or self._reading_pending:
             return
-        self.pieceNotationApplied.emit(piece, self._translated if self._translated is not None else self.text())
+        self._drafts.pop(piece, None)
+        self.pieceNotationApplied.emit(piece, self.text())
+
+    def shutdown(self) -> None:
+        """Stop the reading thread (the window calls this when it closes)."""
+        self.reader.shutdown()
 
     # ------------------------------------------------------------------ private
 
     def _fill_targets(self, keep: Optional[str] = None) -> None:
         blocker = QSignalBlocker(self.target)
         self.target.clear()
-        self.target.addItem("Typed notation (the selected square)", TYPED)
+        self.target.addItem(_try_label(self._try_square), TYPED)
         if self._board is not None:
             for name, piece in self._board.pieces.items():
                 self.target.addItem(f"{name} ({piece.letter})", name)
@@ -255,13 +373,15 @@ class QtNotationEditor(QWidget):
         self.apply_button.setVisible(piece is not None)
         self.revert_button.setVisible(piece is not None)
         if piece is not None and self._board is not None:
-            self._load(self._board.pieces[piece].notation_text)
+            self._load(self._drafts.get(piece, self._board.pieces[piece].notation_text))
         else:
-            self._load(self._typed_text)
+            self._load(self._try_texts.get(self._board_key, ""))
+        self.targetChanged.emit(piece)
 
     @Slot()
     def _revert(self) -> None:
         if self.piece is not None and self._board is not None:
+            self._drafts.pop(self.piece, None)
             self._load(self._board.pieces[self.piece].notation_text)
 
     def _load(self, text: str) -> None:
@@ -276,42 +396,58 @@ class QtNotationEditor(QWidget):
 
     @Slot()
     def _on_text_changed(self) -> None:
+        if self._colouring:
+            return  # colouring a long text's tokens changes formats, not the text
         text = self.text()
-        if self.piece is None:
-            self._typed_text = text
+        self.refused = False
+        piece = self.piece
+        if piece is None:
+            self._try_texts[self._board_key] = text
             if not self._loading:
                 self._remember(text)
+        elif self._board is not None and piece in self._board.pieces:
+            if text == self._board.pieces[piece].notation_text:
+                self._drafts.pop(piece, None)
+            else:
+                self._drafts[piece] = text
         self._step_span = None
-        self._error = None
-        self._translated = None
-        notation = None
-        language = self.language.currentData()
-        if text.strip() and language not in (None, "dagaz"):
-            source, dialect = ("betza", "fsf") if language == "betza-fsf" else (language, "xboard")
+        query = NotationQuery(text, self._board)
+        if too_long(text) is None and len(text) > READ_AT_ONCE_CHARS:
+            # Reading a long text takes long: the worker reads it, and a newer text cancels it.
+            self._reading_pending = True
+            self._error = None
+            self.error_label.setText("Reading the notation…")
+            self.apply_button.setEnabled(False)
+            self.reader.request(query)
+            self.notationInvalid.emit("the notation is being read")
+            return
+        self.reader.cancel()
+        self._show_reading(read_notation(self._rules, query))
+
+    @Slot(object)
+    def _show_reading(self, reading: NotationReading) -> None:
+        if reading.query.text != self.text():
+            return  # an answer about an earlier text
+        self._reading_pending = False
+        self._error = reading.error
+        text = reading.query.text
+        if len(text) > READ_AT_ONCE_CHARS:
+            self._colouring = True
             try:
-                self._translated = translate(text, source, "dagaz", dialect).text
-            except TranslationError as error:
-                self._error = NotationError(error.message, text, Span(error.start, max(error.end, error.start + 1)))
-        if text.strip() and self._error is None:
-            try:
-                notation = parse_notation(self._translated if self._translated is not None else text)
-            except NotationError as error:
-                self._error = error
+                self.highlighter.set_tokens(text, reading.tokens)
+            finally:
+                self._colouring = False
         if self._error is not None:
             self.error_label.setText(f"{self._error.line}:{self._error.column}: {self._error.message}")
-        else:
-            self.error_label.setText("")
-        if notation is not None:
-            said = f"In the Dagaz notation: {self._translated}\n\n" if self._translated is not None else ""
-            self.words.setPlainText(said + describe(notation))
-            self.tree.setPlainText(format_tree(notation))
-        else:
             # Never leave the reading of an earlier text beside a text that cannot be read.
             # The message only: a caret line would not line up in this pane's proportional font.
-            unread = "" if self._error is None else (
-                f"This notation cannot be read yet: {self._error.line}:{self._error.column}: {self._error.message}")
+            unread = f"This notation cannot be read yet: {self._error.line}:{self._error.column}: {self._error.message}"
             self.words.setPlainText(unread)
             self.tree.setPlainText(unread)
+        else:
+            self.error_label.setText("")
+            self.words.setPlainText(reading.words)
+            self.tree.setPlainText(reading.tree)
         self.apply_button.setEnabled(self._error is None and bool(text.strip()))
         self._update_marks()
         if self._error is not None:
@@ -319,17 +455,25 @@ class QtNotationEditor(QWidget):
         else:
             self.notationChanged.emit(self.current_notation())
 
-    def _remember(self, text: str) -> None:
-        # Only what the user types is remembered, so that opening a window never overwrites it.
-        settings().setValue(NOTATION_TEXT_KEY, text)
+    @Slot(int)
+    def _refuse_length(self, length: int) -> None:
+        self.error_label.setText(f"Not pasted: that would make the notation {length:,} characters long; "
+                                 f"a notation has at most {MAX_NOTATION_CHARS:,}.")
+        self.refused = True
 
-    def restore_typed_text(self) -> None:
-        """Load the typed notation remembered from the last session."""
-        value = settings().value(NOTATION_TEXT_KEY)
-        if isinstance(value, str):
-            self._typed_text = value
-            if self.piece is None:
-                self._load(value)
+    def _remember(self, text: str) -> None:
+        # Only what the user types is remembered, and only when short: the settings stay small.
+        if not self._board_key:
+            return
+        store = settings()
+        store.beginGroup(TRY_GROUP)
+        if len(text) <= REMEMBERED_CHARS:
+            store.setValue(_settings_key(self._board_key), text)
+            self.note = ""
+        else:
+            store.remove(_settings_key(self._board_key))
+            self.note = f"A notation over {REMEMBERED_CHARS:,} characters is not remembered for the next run."
+        store.endGroup()
 
     def _update_marks(self) -> None:
         selections = []
@@ -370,3 +514,35 @@ class QtNotationEditor(QWidget):
             if selection.format.underlineStyle() != QTextCharFormat.UnderlineStyle.WaveUnderline:
                 return selection.cursor.selectionStart(), selection.cursor.selectionEnd()
         return None
+
+
+def _read_failed(query: NotationQuery, message: str) -> NotationReading:
+    return NotationReading(query, error=NotationError(message, query.text, Span(0, len(query.text))))
+
+
+def _try_label(square: Optional[str]) -> str:
+    return f"Try a notation on {square}" if square else "Try a notation (click a square)"
+
+
+def _board_key(board: Optional[Board]) -> str:
+    """What a notation to try belongs to: the board file, or the board's name when it has none."""
+    if board is None:
+        return ""
+    return str(board.source) if board.source else f"board:{board.name}"
+
+
+def _settings_key(board_key: str) -> str:
+    return hashlib.sha1(board_key.encode("utf-8")).hexdigest()[:16]
+
+
+def _remembered_try_text(board_key: str) -> tuple[str, bool]:
+    """The notation tried on this board last time, and whether one was dropped (too long, not text)."""
+    store = settings()
+    store.beginGroup(TRY_GROUP)
+    key = _settings_key(board_key)
+    value = store.value(key)
+    good = isinstance(value, str) and len(value) <= REMEMBERED_CHARS
+    if value is not None and not good:
+        store.remove(key)
+    store.endGroup()
+    return (value if good else ""), value is not None and not good

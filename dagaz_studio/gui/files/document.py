@@ -272,6 +272,11 @@ class QtDocument(QObject):
         except ValueError:  # a runaway notation: the en-passant square cannot be judged
             return self.position.fen(en_passant=False)
 
+    def at_initial_position(self) -> bool:
+        """Whether the position is the board's initial one."""
+        position = self.position
+        return position is None or _same(_initial_position(position.board), position)
+
     def view_placement(self) -> ViewPlacement:
         """The pieces as the board view draws them: square -> (player, piece name, piece letter)."""
         position = self.position

@@ -4,10 +4,10 @@ unsaved changes, and what is remembered between runs (layout, board, position, c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from dagaz_studio.engine.position import FenError
@@ -27,6 +27,8 @@ from dagaz_studio.gui.settings import (
 )
 
 BOARD_FILTER = "Board files (*.board);;All files (*)"
+#: A remembered FEN longer than this is not a FEN of any board the window opens: it is dropped unread.
+MAX_REMEMBERED_FEN = 10_000
 
 
 class QtFileActions(QObject):
@@ -45,6 +47,8 @@ class QtFileActions(QObject):
         self._document = document
         self._view = view
         self._title = app_title
+        #: Asked first whenever the board is about to go: whether to go on (edits kept elsewhere).
+        self.ask_unapplied: Optional[Callable[[], bool]] = None
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
@@ -76,6 +80,8 @@ class QtFileActions(QObject):
 
     def maybe_save(self) -> bool:
         """If the board file has unsaved changes, ask: Save, Discard or Cancel. Returns whether to go on."""
+        if self.ask_unapplied is not None and not self.ask_unapplied():
+            return False
         if not self._document.board_dirty:
             return True
         name = self._document.board_path.name if self._document.board_path else "the board"
@@ -167,28 +173,45 @@ class QtFileActions(QObject):
         store.endGroup()
         store.sync()
 
-    def restore_state(self) -> None:
-        """Restore what :meth:`save_state` remembered: layout, colours, and the position if it is this board's."""
+    def restore_state(self) -> list[str]:
+        """Restore what :meth:`save_state` remembered: layout, colours, and the position if it is this board's.
+
+        Returns sentences for the user: what was restored that changes what they see (the position),
+        and what could not be restored and was dropped. Nothing remembered can stop the window opening.
+        """
+        notes: list[str] = []
         store = settings()
         store.beginGroup(COLOURS_GROUP)
-        colours = {kind: str(store.value(kind)) for kind in HIGHLIGHT_KINDS if store.contains(kind)}
+        colours = {kind: store.value(kind) for kind in HIGHLIGHT_KINDS if store.contains(kind)}
         store.endGroup()
-        set_highlight_colours(colours)
-        geometry = store.value(GEOMETRY_KEY)
-        if isinstance(geometry, QByteArray):
-            self._window.restoreGeometry(geometry)
-        state = store.value(STATE_KEY)
-        if isinstance(state, QByteArray):
-            self._window.restoreState(state)
+        good = {kind: value for kind, value in colours.items() if isinstance(value, str) and QColor(value).isValid()}
+        set_highlight_colours(good)
+        dropped = []
+        if len(good) != len(colours):
+            dropped.append("highlight colours")
+        geometry, state = store.value(GEOMETRY_KEY), store.value(STATE_KEY)
+        if geometry is not None and not (isinstance(geometry, QByteArray) and self._window.restoreGeometry(geometry)):
+            dropped.append("window size")
+        if state is not None and not (isinstance(state, QByteArray) and self._window.restoreState(state)):
+            dropped.append("dock layout")
         fen, board = store.value(POSITION_FEN_KEY), store.value(POSITION_BOARD_KEY)
         path = self._document.board_path
-        if isinstance(fen, str) and path is not None and board == str(path.resolve()):
+        if path is not None and board == str(path.resolve()) and fen is not None:
             try:
+                if not isinstance(fen, str) or len(fen) > MAX_REMEMBERED_FEN:
+                    raise FenError("not a FEN", "")
                 self._document.set_fen(fen)
             except FenError:
-                return  # the board file changed since; its initial position stays
-            # Coming back to where one left off is not an edit to undo.
-            self._document.undo_stack.clear()
+                dropped.append("position")  # the board file changed since; its initial position stays
+            else:
+                # Coming back to where one left off is not an edit to undo, but it must be seen.
+                self._document.undo_stack.clear()
+                if not self._document.at_initial_position():
+                    notes.append("The position left last time is back (\"Initial position\" in the Position "
+                                 "dock starts over).")
+        if dropped:
+            notes.append(f"Could not be restored from the last run, so left as new: {', '.join(dropped)}.")
+        return notes
 
     # ------------------------------------------------------------------ events
 

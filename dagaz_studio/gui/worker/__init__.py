@@ -1,1 +1,1 @@
-"""The interpreter off the GUI thread, and the controllers that put questions to it (a piece's moves, a move's name)."""
+"""The interpreter off the GUI thread: one worker thread per asker, latest question wins."""

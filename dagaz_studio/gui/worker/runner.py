@@ -34,8 +34,9 @@ def _run_failed(query: MovesQuery, message: str) -> MovesAnswer:
     return MovesAnswer(query, error=message)
 
 
-#: Answers one request with the worker's rules for its board; polls the flag to stop early.
-Answer = Callable[[Rules, Any, threading.Event], Any]
+#: Answers one request with the worker's rules for its board (``None`` for a request without a
+#: board); polls the flag to stop early.
+Answer = Callable[[Any, Any, threading.Event], Any]
 #: Makes the reply that reports an answer's unexpected failure (request, message).
 Failure = Callable[[Any, str], Any]
 
@@ -57,7 +58,9 @@ class _Worker(QObject):
             return
         try:
             typed = getattr(request, "notation", None) is not None
-            reply = self._answer(self._rules_for(request.board, typed), request, cancel)
+            board = getattr(request, "board", None)
+            rules = self._rules_for(board, typed) if board is not None else None
+            reply = self._answer(rules, request, cancel)
         except Exception as error:  # a bug must reach the user as a message, not kill the thread
             reply = self._failure(request, f"the interpreter failed: {type(error).__name__}: {error}")
         if not cancel.is_set():

@@ -19,8 +19,8 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
-from dagaz_studio.gui.worker.explorer import QtMoveExplorer
-from dagaz_studio.gui.worker.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
+from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
+from dagaz_studio.gui.explorer.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import MoveNameAnswer, MoveNameQuery, read_move_name
 
@@ -79,7 +79,7 @@ class QtMovePlay(QObject):
         legal = index in reply.names or (reply.query.legal_only and index in reply.allowed
                                          and reply.names_error is not None)
         if reply.query.notation is not None:
-            self._refuse(f"{coordinates} is a move of the typed notation's piece, which is not on the board")
+            self._refuse(f"{coordinates} is a move of a notation not on the board (tried, or edited and not applied)")
         elif reply.player != position.turn:
             self._refuse(f"{coordinates}: {board.players[reply.player]} is not to move")
         elif not legal:

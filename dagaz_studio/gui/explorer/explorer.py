@@ -22,7 +22,7 @@ from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
 from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
 from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.worker.name_styles import DEFAULT_XIANGQI_STYLE, window_style
+from dagaz_studio.gui.explorer.name_styles import DEFAULT_XIANGQI_STYLE, window_style
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import MovesAnswer, MovesQuery
 
@@ -40,8 +40,8 @@ class QtMoveExplorer(QObject):
         self.selected: Optional[int] = None
         self.reply: Optional[MovesAnswer] = None
         self.explanation: Optional[SquareExplanation] = None
-        self._notation: Optional[str] = editor.current_notation()
-        #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.worker.move_play.XIANGQI_STYLE_LABELS`).
+        self._board_path = document.board_path
+        #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
         self.runner.replyReady.connect(self._show_reply)
         self.runner.busyChanged.connect(self._on_busy)
@@ -50,6 +50,7 @@ class QtMoveExplorer(QObject):
         editor.notationChanged.connect(self._on_notation_changed)
         editor.notationInvalid.connect(self._on_notation_invalid)
         editor.pieceNotationApplied.connect(self._apply_piece_notation)
+        editor.targetChanged.connect(self._on_target_changed)
         player.stepChanged.connect(self._show_step)
         panel.legal_only.toggled.connect(lambda _on: self.refresh())
 
@@ -57,16 +58,22 @@ class QtMoveExplorer(QObject):
 
     @Slot(int)
     def square_clicked(self, square: int) -> None:
-        """Select the clicked square's piece (or, with a typed notation, any square); again: deselect."""
-        position = self.document.position
-        if position is None:
+        """Select the clicked square: a piece shows its moves and its type's notation; an empty square
+        is where a notation is tried. The selected square again: deselect."""
+        position, board = self.document.position, self.document.board
+        if position is None or board is None:
             return
         if square == self.selected:
             self.select(None)
-        elif position.cells[square] is not None or self._notation is not None:
-            self.select(square)
+            return
+        self.selected = square
+        standing = position.cells[square]
+        # The editor follows the selection: the piece's own notation, or the notation to try.
+        name = self._kind_name(board, standing.kind) if standing is not None else None
+        if self.editor.piece == name:
+            self.refresh()
         else:
-            self.select(None)
+            self.editor.select_piece(name)  # refreshes through targetChanged
 
     def select(self, square: Optional[int]) -> None:
         """Show the moves of the piece on ``square`` (``None``: nothing selected)."""
@@ -78,21 +85,40 @@ class QtMoveExplorer(QObject):
         board, position = self.document.board, self.document.position
         self.explanation = None
         self.panel.explanation.setText("")
+        editor = self.editor
         if board is None or position is None or self.selected is None or self.selected >= len(board.squares):
-            self.selected = None
-            self.runner.cancel()
-            self._clear()
+            self._stop(None)
             return
-        if position.cells[self.selected] is None and self._notation is None:
-            self.selected = None
-            self.runner.cancel()
-            self._clear()
-            return
-        query = MovesQuery(board, position.copy(), self.selected, notation=self._notation,
-                           legal_only=self.panel.legal_only.isChecked(),
-                           # A typed notation's piece is hypothetical: its coordinates say it all.
-                           names=self._notation is None,
-                           name_style=window_style(board, self.xiangqi_style), any_turn=True, trace=True)
+        square = self.selected
+        where = board.squares[square]
+        standing = position.cells[square]
+        editor.set_try_square(where if editor.trying else None)
+        if editor.trying:
+            if editor.error is not None or editor.reading_pending:
+                self._no_moves(square, f"The notation to try on {where} has an error: no moves are shown."
+                               if not editor.reading_pending else "Reading the notation…")
+                return
+            notation = editor.current_notation()
+            if notation is None:
+                self._no_moves(square, f"Type a notation: it is tried on {where}, as a piece of the side to move.")
+                return
+            query = MovesQuery(board, position.copy(), square, notation=notation,
+                               legal_only=self.panel.legal_only.isChecked(), any_turn=True, trace=True)
+        else:
+            if standing is None:
+                self._stop(None)
+                return
+            name = self._kind_name(board, standing.kind)
+            draft = editor.draft(name)
+            if draft is not None and editor.piece == name and (editor.error is not None or editor.reading_pending):
+                self._no_moves(square, f"The {name}'s notation being edited has an error: no moves are shown."
+                               if not editor.reading_pending else "Reading the notation…")
+                return
+            query = MovesQuery(board, position.copy(), square, notation=draft, notation_player=standing.player,
+                               legal_only=self.panel.legal_only.isChecked(),
+                               # A notation not on the board moves a hypothetical piece: coordinates say it all.
+                               names=draft is None,
+                               name_style=window_style(board, self.xiangqi_style), any_turn=True, trace=True)
         self.runner.request(query, debounce=debounce)
 
     def set_xiangqi_style(self, style: str) -> None:
@@ -128,33 +154,62 @@ class QtMoveExplorer(QObject):
 
     # ------------------------------------------------------------------ private
 
-    def _clear(self) -> None:
+    @staticmethod
+    def _kind_name(board: Board, kind: int) -> str:
+        names = list(board.pieces)
+        return names[kind] if kind < len(names) else "piece"
+
+    def _stop(self, summary: Optional[str]) -> None:
+        """Nothing selected: no run, no moves."""
+        self.selected = None
+        self.editor.set_try_square(None)
+        self.runner.cancel()
+        self._clear(summary)
+
+    def _no_moves(self, square: int, summary: str) -> None:
+        """A square is selected but no moves are current (no notation yet, or one with an error)."""
+        self.runner.cancel()
+        self._clear(summary)
+        self.view.set_highlights({square: "selected"})
+
+    def _clear(self, summary: Optional[str] = None) -> None:
         self.reply = None
         self.view.clear_highlights()
         self.view.set_trace_step(None)
         self.editor.set_step_span(None)
         self.player.set_run(None, None)
-        self.panel.summary.setText("Click a piece to see its moves." if self._notation is None
-                                   else "Click a square: the typed notation moves a piece from there.")
+        self.panel.summary.setText(summary or "Click a piece to see its moves, or an empty square to try a "
+                                   "notation there.")
 
     @Slot()
     def _on_board_changed(self) -> None:
-        self.selected = None
+        path = self.document.board_path
+        if path != self._board_path:
+            # Another board: nothing of the last one's selection carries over.
+            self._board_path = path
+            self.selected = None
         self.editor.set_board(self.document.board)
         self.refresh()
 
     @Slot(object)
-    def _on_notation_changed(self, notation: Optional[str]) -> None:
+    def _on_target_changed(self, piece: Optional[str]) -> None:
+        board, position = self.document.board, self.document.position
+        if self.selected is not None and piece is not None and board is not None and position is not None:
+            standing = position.cells[self.selected]
+            if standing is None or self._kind_name(board, standing.kind) != piece:
+                # Another type's notation in the editor: the selected piece is not what it edits.
+                self.selected = None
+        self.refresh()
+
+    @Slot(object)
+    def _on_notation_changed(self, _notation: Optional[str]) -> None:
         self.editor.set_external_error(None)
-        if notation == self._notation:
-            return
-        self._notation = notation
         self.refresh(debounce=True)
 
     @Slot(str)
     def _on_notation_invalid(self, _message: str) -> None:
-        # The last valid notation stays applied, so the board does not flicker while the user types.
-        self.runner.cancel()
+        # No moves stay on the board as if they were the text's: refresh says why there are none.
+        self.refresh()
 
     @Slot(str, str)
     def _apply_piece_notation(self, piece: str, text: str) -> None:
@@ -197,11 +252,13 @@ class QtMoveExplorer(QObject):
         request = reply.query
         origin = request.square
         player = board.players[reply.player] if reply.player < len(board.players) else "?"
-        if request.notation is not None:
-            what = f"The typed notation, as a {player} piece on {board.squares[origin]}"
+        piece = request.position.cells[origin]
+        kind = self._kind_name(board, piece.kind) if piece is not None else "piece"
+        if request.notation is not None and request.notation_player is None:
+            what = f"Trying a notation on {board.squares[origin]}, as a {player} piece"
+        elif request.notation is not None:
+            what = f"{player} {kind} on {board.squares[origin]}, by its edited notation (not applied yet)"
         else:
-            piece = request.position.cells[origin]
-            kind = list(board.pieces)[piece.kind] if piece is not None and piece.kind < len(board.pieces) else "piece"
             what = f"{player} {kind} on {board.squares[origin]}"
         total, shown = len(reply.moves), len(reply.allowed)
         if request.legal_only and shown != total:

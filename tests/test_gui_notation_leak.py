@@ -1,0 +1,161 @@
+"""A notation typed for one thing never moves another: pieces show their own notation, a notation
+to try is an explicit mode on a chosen square of its own board, and edits are kept per piece type."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.gui import app
+from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
+
+
+def open_window(qtbot, name: str):
+    window = app.create_window(str(shipped_boards()[name]))
+    qtbot.addWidget(window)
+    window.resize(1200, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def click(qtbot, window, square: str) -> None:
+    view = window.board_view
+    point = view.mapFromScene(view.square_centre(window.board.index(square)))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def click_and_wait(qtbot, window, square: str):
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        click(qtbot, window, square)
+    return blocker.args[0]
+
+
+def type_and_wait(qtbot, window, text: str):
+    editor = window.notation_editor
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        editor.text_edit.setFocus()
+        editor.text_edit.selectAll()
+        qtbot.keyClicks(editor.text_edit, text)
+    return blocker.args[0]
+
+
+def royal_square(window) -> str:
+    board, position = window.board, window.document.position
+    royal = [name for name, piece in board.pieces.items() if piece.royal][0]
+    kind = list(board.pieces).index(royal)
+    return next(board.squares[s] for s, p in enumerate(position.cells) if p and p.kind == kind and p.player == 0)
+
+
+def test_a_notation_saved_by_an_earlier_version_moves_no_piece_after_a_restart(qtbot) -> None:
+    store = settings()
+    store.setValue(NOTATION_TEXT_KEY, "N[=Wizard]")
+    store.sync()
+    window = open_window(qtbot, "chess")
+    reply = click_and_wait(qtbot, window, "e1")
+    editor = window.notation_editor
+    assert reply.error is None and reply.query.notation is None
+    assert "Wizard" not in window.moves_panel.summary.text() and "King on e1" in window.moves_panel.summary.text()
+    assert editor.piece == "King" and editor.text() == window.board.pieces["King"].notation_text
+    assert editor.words.toPlainText() and editor.tree.toPlainText()
+    assert settings().value(NOTATION_TEXT_KEY) is None
+
+
+def test_selecting_a_piece_loads_its_own_notation_and_reading(qtbot) -> None:
+    window = open_window(qtbot, "xiangqi")
+    editor = window.notation_editor
+    for square in ("b3", "b1", royal_square(window)):
+        reply = click_and_wait(qtbot, window, square)
+        piece = window.document.position.cells[window.board.index(square)]
+        name = list(window.board.pieces)[piece.kind]
+        assert reply.query.notation is None
+        assert editor.piece == name and editor.text() == window.board.pieces[name].notation_text
+        assert "cannot be read" not in editor.words.toPlainText() and editor.words.toPlainText().strip()
+        assert editor.tree.toPlainText().strip()
+
+
+def test_a_notation_tried_on_one_board_never_moves_another_boards_pieces(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click(qtbot, window, "d4")  # an empty square: a notation is tried there
+    assert editor.trying and "d4" in editor.target.currentText()
+    reply = type_and_wait(qtbot, window, "(+)([p]\\1)*")
+    assert reply.query.notation == "(+)([p]\\1)*" and reply.query.square == window.board.index("d4")
+    assert window.open_file(str(shipped_boards()["xiangqi"]))
+    assert editor.text() == ""  # the other board has its own notation to try
+    general = royal_square(window)
+    reply = click_and_wait(qtbot, window, general)
+    assert reply.query.notation is None and reply.error is None
+    assert editor.piece is not None and editor.text() == window.board.pieces[editor.piece].notation_text
+    assert window.open_file(str(shipped_boards()["chess"]))
+    editor.select_piece(None)
+    assert editor.text() == "(+)([p]\\1)*"  # it stays with its own board
+
+
+def test_the_notation_to_try_is_remembered_with_its_board_when_short(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    click(qtbot, window, "d4")
+    type_and_wait(qtbot, window, "N,OM;E,OT;S TR;W,RM")
+    assert window.close()
+    again = open_window(qtbot, "chess")
+    assert again.move_explorer.selected is None and "click a square" in again.notation_editor.target.currentText()
+    click(qtbot, again, "d5")
+    assert again.notation_editor.trying and again.notation_editor.text() == "N,OM;E,OT;S TR;W,RM"
+    other = open_window(qtbot, "xiangqi")
+    other.notation_editor.select_piece(None)
+    assert other.notation_editor.text() == ""
+
+
+def test_unapplied_edits_are_kept_per_piece_type(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "g1")
+    reply = type_and_wait(qtbot, window, "N")
+    assert reply.query.notation == "N" and "not applied" in window.moves_panel.summary.text()
+    click_and_wait(qtbot, window, "e2")
+    assert editor.piece == "Pawn" and editor.text() == window.board.pieces["Pawn"].notation_text
+    reply = click_and_wait(qtbot, window, "b1")  # another Knight: the edit applies to its type
+    assert editor.piece == "Knight" and editor.text() == "N" and reply.query.notation == "N"
+    assert editor.unapplied() == {"Knight": "N"}
+    assert window.board.pieces["Knight"].notation_text != "N"
+
+
+@pytest.mark.parametrize("answer, closes", [(QMessageBox.StandardButton.Cancel, False),
+                                            (QMessageBox.StandardButton.Discard, True)])
+def test_closing_with_unapplied_edits_asks(qtbot, monkeypatch, answer, closes: bool) -> None:
+    window = open_window(qtbot, "chess")
+    click_and_wait(qtbot, window, "g1")
+    type_and_wait(qtbot, window, "N")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text) or answer)
+    assert window.close() == closes
+    assert asked and "Knight" in asked[0]
+    assert window.notation_editor.unapplied() == ({} if closes else {"Knight": "N"})
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Discard)
+    assert window.close()
+
+
+def test_switching_board_with_unapplied_edits_can_save_them(qtbot, monkeypatch, tmp_path) -> None:
+    source = shipped_boards()["chess"]
+    copy = tmp_path / "mine.board"
+    copy.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    window = open_window(qtbot, "chess")
+    assert window.open_file(str(copy))
+    click_and_wait(qtbot, window, "g1")
+    type_and_wait(qtbot, window, "N")
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Save)
+    assert window.open_file(str(shipped_boards()["xiangqi"]))
+    assert window.board.name == "xiangqi"
+    assert load_board(str(copy)).pieces["Knight"].notation_text == "N"
+
+
+def test_the_position_restored_from_the_last_run_is_announced(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    window.document.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    assert window.close()
+    again = open_window(qtbot, "chess")
+    assert again.document.fen().startswith("rnbqkbnr/pppppppp/8/8/4P3")
+    assert "position left last time is back" in again.statusBar().currentMessage()
+    assert "position left last time" in again.play_field.message.text()

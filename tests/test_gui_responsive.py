@@ -1,0 +1,140 @@
+"""The window answers while long notations are pasted, and starts whatever the settings hold."""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+
+from dagaz_studio.board import shipped_boards
+from dagaz_studio.gui import app
+from dagaz_studio.gui.docks.notation_editor import REMEMBERED_CHARS
+from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, TRY_GROUP, settings
+from dagaz_studio.queries import MAX_NOTATION_CHARS
+
+
+class LoopWatch:
+    """How long the event loop went between turns of a 5 ms timer: in wall time, and in the time the
+    loop's own thread spent working (``busiest``). On a shared, loaded machine the wall time also
+    counts waiting for a core and for the interpreter lock the worker holds; the thread's own time
+    is what the window did on its loop, and what would freeze it on any machine."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.busiest = 0.0
+        self.timer = QTimer()
+        self.timer.setInterval(5)
+        self.timer.timeout.connect(self._tick)
+
+    def start(self) -> None:
+        self._wall, self._cpu = time.perf_counter(), time.thread_time()
+        self.timer.start()
+
+    def _tick(self) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        self.longest = max(self.longest, (wall - self._wall) * 1000)
+        self.busiest = max(self.busiest, (cpu - self._cpu) * 1000)
+        self._wall, self._cpu = wall, cpu
+
+    def stop(self) -> "LoopWatch":
+        self._tick()
+        self.timer.stop()
+        return self
+
+
+def open_window(qtbot, name: str = "chess"):
+    window = app.create_window(str(shipped_boards()[name]))
+    qtbot.addWidget(window)
+    window.resize(1200, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture(autouse=True)
+def _objects_of_earlier_tests_frozen():
+    """Measure as in a fresh window: the objects earlier tests left (thousands of widgets in a long
+    run) are kept out of the garbage collector's passes, which would otherwise add their own pauses."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
+def rook_text(length: int) -> str:
+    unit = "(+)([p]\\1)*;"
+    return (unit * (length // len(unit) + 1))[:length].rstrip(";")
+
+
+def test_a_100_kb_paste_is_refused_at_once_and_the_window_keeps_answering(qtbot) -> None:
+    window = open_window(qtbot)
+    editor = window.notation_editor
+    editor.select_piece(None)
+    editor.set_text("(+)")
+    huge = rook_text(100_000)
+    QGuiApplication.clipboard().setText(huge)
+    editor.text_edit.setFocus()
+    watch = LoopWatch()
+    watch.start()
+    QTimer.singleShot(50, lambda: qtbot.keyClick(editor.text_edit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier))
+    qtbot.wait(1000)
+    watch.stop()
+    assert editor.refused and f"{MAX_NOTATION_CHARS:,}" in editor.error_label.text()
+    assert editor.text() == "(+)"  # what was there stays
+    assert watch.busiest < 100, f"the event loop worked {watch.busiest:.0f} ms without a turn"
+    assert watch.longest < 3000, f"the event loop waited {watch.longest:.0f} ms"  # a freeze took 12 s or more
+    editor.set_text(huge)  # the same for a text set by the window
+    assert editor.refused and editor.text() == "(+)"
+    store = settings()
+    store.beginGroup(TRY_GROUP)
+    kept = [store.value(key) for key in store.childKeys()]
+    store.endGroup()
+    assert all(len(value) <= REMEMBERED_CHARS for value in kept)
+
+
+def test_a_long_notation_under_the_limit_is_read_on_the_worker_and_cancelled_by_typing(qtbot) -> None:
+    window = open_window(qtbot)
+    editor = window.notation_editor
+    editor.select_piece(None)
+    long = rook_text(MAX_NOTATION_CHARS - 10)
+    readings = []
+    editor.reader.replyReady.connect(readings.append)
+    watch = LoopWatch()
+    watch.start()
+    editor.set_text(long)
+    assert editor.reading_pending  # not read on the event loop
+    editor.set_text(long[:-20])    # a newer text: the first reading is dropped
+    qtbot.waitUntil(lambda: not editor.reading_pending, timeout=20000)
+    watch.stop()
+    assert editor.error is None and "orthogonal" in editor.words.toPlainText()
+    assert editor.current_notation() == long[:-20]
+    assert [reading.query.text for reading in readings] == [long[:-20]]
+    assert watch.busiest < 100, f"the event loop worked {watch.busiest:.0f} ms without a turn"
+    assert watch.longest < 3000, f"the event loop waited {watch.longest:.0f} ms"  # a freeze took 12 s or more
+
+
+def test_start_up_with_huge_or_broken_saved_state_does_not_block(qtbot) -> None:
+    store = settings()
+    store.setValue(NOTATION_TEXT_KEY, rook_text(1_000_000))
+    store.beginGroup(TRY_GROUP)
+    for key in ("0123456789abcdef", "junk"):
+        store.setValue(key, rook_text(500_000))
+    store.endGroup()
+    store.setValue("window/state", b"\x00garbage")
+    store.setValue("window/geometry", "not bytes")
+    store.setValue("position/fen", "this is no FEN")
+    store.setValue("position/board", str(shipped_boards()["chess"].resolve()))
+    store.sync()
+    started = time.perf_counter()
+    window = open_window(qtbot)
+    assert time.perf_counter() - started < 5
+    editor = window.notation_editor
+    editor.select_piece(None)
+    assert len(editor.text()) <= REMEMBERED_CHARS
+    assert window.document.fen().startswith("rnbqkbnr/pppppppp")
+    assert "Could not be restored" in window.statusBar().currentMessage()
+    assert "position" in window.statusBar().currentMessage() and "dock layout" in window.statusBar().currentMessage()
+    assert settings().value(NOTATION_TEXT_KEY) is None
