@@ -21,6 +21,8 @@ def _isolated_settings(tmp_path, monkeypatch):
     settings_dir = tmp_path / "settings"
     settings_dir.mkdir()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(settings_dir))
+    # Recovery files and other application data stay in the test's folder too.
+    monkeypatch.setenv("XDG_DATA_HOME", str(settings_dir / "data"))
     if "PySide6.QtCore" in sys.modules:
         from PySide6.QtCore import QSettings
 

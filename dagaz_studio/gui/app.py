@@ -74,6 +74,7 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
             window.files.remember(path)
     notes = window.files.restore_state()
     notes += window.notation_editor.take_notes()
+    notes += window.offer_recovery()
     if notes:
         window.statusBar().showMessage(" ".join(notes))
         window.play_field.show_note(" ".join(notes))

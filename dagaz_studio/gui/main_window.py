@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QWidget
 
@@ -22,6 +22,7 @@ from dagaz_studio.gui.docks.position_editor import QtPositionEditor, undo_action
 from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.file_actions import QtFileActions
+from dagaz_studio.gui.files.recovery import Recovered, Recovery
 from dagaz_studio.gui.files.new_board import create_new_board
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
@@ -30,6 +31,8 @@ from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
 from dagaz_studio.queries import royals_in_check
 
 APP_TITLE = "Dagaz Studio"
+#: Milliseconds after a change before unsaved edits are written to the recovery file.
+AUTOSAVE_MS = 1000
 
 #: Loads a board file: returns the board and its initial placement, or raises with a readable message.
 BoardLoader = Callable[[str], tuple[Board, Placement]]
@@ -100,6 +103,16 @@ class QtMainWindow(QMainWindow):
             app.aboutToQuit.connect(self.shutdown)
         self.notation_editor.set_board(self.document.board)
         self.files.ask_unapplied = self._ask_about_unapplied_edits
+        #: Unsaved edits kept in a recovery file a moment after each change (see :meth:`autosave`).
+        self.recovery = Recovery()
+        self._recovering: Optional[Path] = None
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_MS)
+        self._autosave_timer.timeout.connect(self.autosave)
+        for signal in (self.document.boardChanged, self.document.dirtyChanged, self.document.positionChanged,
+                       self.notation_editor.notationChanged, self.notation_editor.notationInvalid):
+            signal.connect(self._autosave_timer.start)
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
@@ -116,10 +129,82 @@ class QtMainWindow(QMainWindow):
         self.notation_editor.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        """A closed window runs nothing: stop the worker threads."""
+        """A closed window runs nothing: stop the worker threads; nothing is left to recover."""
         # Asking about unsaved changes happens first, in the file actions' event filter.
         self.shutdown()
+        self._autosave_timer.stop()
+        if self._recovering is not None:
+            self.recovery.remove(self._recovering)
+            self._recovering = None
         super().closeEvent(event)
+
+    @Slot()
+    def autosave(self) -> None:
+        """Keep the open board's unsaved edits in its recovery file, or remove the file when there are none."""
+        path = self.document.board_path
+        if self._recovering is not None and self._recovering != path:
+            # The user answered for the last board's changes when it was closed.
+            self.recovery.remove(self._recovering)
+            self._recovering = None
+        if path is None:
+            return
+        drafts = self.notation_editor.unapplied()
+        dirty = self.document.board_dirty
+        if not dirty and not drafts:
+            self.recovery.remove(path)
+            self._recovering = None
+            return
+        problem = self.recovery.write(Recovered(path, self.document.board_text if dirty else None, drafts,
+                                                self.document.fen()))
+        if problem is not None:
+            self.statusBar().showMessage(f"Unsaved changes could not be kept for recovery: {problem}", 10000)
+        self._recovering = path
+
+    def offer_recovery(self) -> list[str]:
+        """After a run that did not close, offer each board's unsaved changes back; returns what happened."""
+        notes: list[str] = []
+        for state in self.recovery.pending():
+            name = state.board_path.name
+            what = []
+            if state.board_text is not None:
+                what.append("the board file's text")
+            if state.drafts:
+                what.append(f"the notation of {', '.join(state.drafts)} (not applied)")
+            answer = QMessageBox.question(
+                self, APP_TITLE,
+                f"Dagaz Studio did not close normally last time. {name} has changes that were not saved: "
+                f"{' and '.join(what) or 'the position'}.\n\nRestore them?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+            if answer != QMessageBox.StandardButton.Yes:
+                self.recovery.remove(state.board_path)
+                continue
+            if not state.board_path.is_file() or not self._restore(state):
+                notes.append(f"The unsaved changes to {name} could not be restored: the board file is gone or "
+                             "no longer loads.")
+                self.recovery.remove(state.board_path)
+                continue
+            notes.append(f"Restored the unsaved changes to {name}; save them with File ▸ Save board.")
+            self._recovering = state.board_path
+        return notes
+
+    def _restore(self, state: Recovered) -> bool:
+        current = self.document.board_path
+        if current is None or current.resolve() != state.board_path.resolve():
+            try:
+                self.document.open_board(state.board_path)
+            except ValueError:
+                return False
+            self.files.remember(str(state.board_path))
+            self.boardFileOpened.emit(str(state.board_path))
+        try:
+            if state.board_text is not None:
+                self.document.set_board_text(state.board_text, "Restore unsaved changes")
+            if state.fen:
+                self.document.set_fen(state.fen)
+        except ValueError:  # BoardFileError, FenError: the file changed since
+            return False
+        self.notation_editor.restore_drafts(state.drafts)
+        return True
 
     @staticmethod
     def _first_size() -> QSize:

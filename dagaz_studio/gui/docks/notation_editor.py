@@ -313,6 +313,17 @@ class QtNotationEditor(QWidget):
         """Every piece type with an unapplied edit, and its text."""
         return dict(self._drafts)
 
+    def restore_drafts(self, drafts: dict[str, str]) -> None:
+        """Take back edits kept from a run that did not close (those of piece types the board has)."""
+        board = self._board
+        if board is None:
+            return
+        for name, text in drafts.items():
+            if name in board.pieces and text != board.pieces[name].notation_text and len(text) <= MAX_NOTATION_CHARS:
+                self._drafts[name] = text
+        if self.piece in drafts:
+            self._on_target_changed()
+
     def discard_unapplied(self) -> None:
         """Drop every unapplied edit (the editor shows the applied notation again)."""
         self._drafts.clear()

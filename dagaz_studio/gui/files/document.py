@@ -7,14 +7,23 @@ rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Mapping, Optional, Union
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from dagaz_studio.board import Board, BoardReadError, PlacementError, parse_board, parse_placement, resolve_board
-from dagaz_studio.board.writer import replace_piece_notation
+from dagaz_studio.board import (
+    Board,
+    BoardReadError,
+    PlacementError,
+    parse_board,
+    parse_placement,
+    resolve_board,
+    shipped_boards,
+)
+from dagaz_studio.board.writer import replace_piece_notation, write_atomically
 from dagaz_studio.engine.carry import carry_position
 from dagaz_studio.engine.game import fen as position_fen
 from dagaz_studio.engine.game import make_move
@@ -125,16 +134,33 @@ class QtDocument(QObject):
         after = (text, board, carry_position(self._require_position(), board, renames))
         self.undo_stack.push(_BoardEditCommand(self, before, after, description))
 
-    def save_board(self, path: Optional[Union[str, Path]] = None) -> Path:
-        """Write the board file's text to ``path`` (default: where it came from); returns the path.
+    @property
+    def read_only(self) -> bool:
+        """Whether the board file must not be written over: a board shipped with the application, or
+        a file the user may not write. Save then asks where to save a copy."""
+        path = self.board_path
+        if path is None:
+            return False
+        resolved = path.resolve()
+        if any(resolved == shipped.resolve() for shipped in shipped_boards().values()):
+            return True
+        return path.exists() and not os.access(path, os.W_OK)
 
-        Raises ``OSError`` when the file cannot be written, and ``ValueError`` when there is no path.
+    def save_board(self, path: Optional[Union[str, Path]] = None) -> Path:
+        """Write the board file's text to ``path`` (default: where it came from), whole or not at all;
+        returns the path. The position set up in the window is not part of the board file.
+
+        Raises :class:`~dagaz_studio.board.writer.SaveError` when the file cannot be written (the
+        previous file is then unchanged), and ``ValueError`` when there is no path or the file is a
+        read-only one (:attr:`read_only`) and no other path is given.
         """
         self._require_board()
         target = Path(path) if path is not None else self.board_path
         if target is None:
             raise ValueError("the board has no file yet: choose where to save it")
-        target.write_text(self.board_text, encoding="utf-8")
+        if path is None and self.read_only:
+            raise ValueError(f"{target.name} is read-only (a shipped board): save a copy elsewhere")
+        write_atomically(target, self.board_text)
         if target != self.board_path:
             self.board_path = target
             # Problems are reported against the file's new name from now on.

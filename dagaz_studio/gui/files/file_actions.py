@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QByteArray, QEvent, QObject, QStandardPaths, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from dagaz_studio.board.writer import SaveError, atomic_path
 from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
@@ -108,7 +109,8 @@ class QtFileActions(QObject):
         """File ▸ Save board: write the board file (asks where if it has none). Returns success."""
         if self._document.board is None:
             return False
-        if self._document.board_path is None:
+        if self._document.board_path is None or self._document.read_only:
+            # A shipped board stays as installed: its changes go to a copy of the user's own.
             return self.save_as()
         return self._save_to(None)
 
@@ -117,11 +119,18 @@ class QtFileActions(QObject):
         """File ▸ Save board as: write the board file somewhere else. Returns success."""
         if self._document.board is None:
             return False
-        start = str(self._document.board_path) if self._document.board_path else f"{self._document.board.name}.board"
-        path, _ = QFileDialog.getSaveFileName(self._window, "Save board as", start, BOARD_FILTER)
-        if not path:
+        path = self._document.board_path
+        name = path.name if path is not None else f"{self._document.board.name}.board"
+        if path is not None and not self._document.read_only:
+            start = str(path)
+        else:
+            documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+            start = str(Path(documents or Path.home()) / name)
+        title = "Save a copy of the shipped board as" if self._document.read_only else "Save board as"
+        chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, BOARD_FILTER)
+        if not chosen:
             return False
-        return self._save_to(path)
+        return self._save_to(chosen)
 
     def recent_boards(self) -> list[str]:
         """The recently opened board files, newest first, that still exist."""
@@ -250,6 +259,11 @@ class QtFileActions(QObject):
     def _update_actions(self) -> None:
         has_board = self._document.board is not None
         self.save_action.setEnabled(self._document.board_dirty)
+        shipped = self._document.read_only
+        self.save_action.setText("&Save board as a copy…" if shipped else "&Save board")
+        self.save_action.setStatusTip("A shipped board is read-only: its changes are saved to a copy"
+                                      if shipped else "Save the board file (piece types and notations; "
+                                      "not the position set up in the window)")
         for action in (self.save_as_action, self.export_png_action, self.export_svg_action, self.copy_image_action):
             action.setEnabled(has_board)
         self._window.setWindowModified(self._document.board_dirty)
@@ -269,7 +283,8 @@ class QtFileActions(QObject):
     def _save_to(self, path: Optional[str]) -> bool:
         try:
             saved = self._document.save_board(path)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError) as error:  # SaveError (a full disk …) is a ValueError
+            # The board's text stays in the window, unsaved, so nothing typed is lost.
             QMessageBox.warning(self._window, self._title, f"Could not save the board:\n\n{error}")
             return False
         self.remember(str(saved))
@@ -287,8 +302,9 @@ class QtFileActions(QObject):
         if not path.lower().endswith(suffix):
             path += suffix
         try:
-            write(self._view, path)
-        except OSError as error:
+            with atomic_path(path) as partial:
+                write(self._view, partial)
+        except (OSError, SaveError) as error:
             QMessageBox.warning(self._window, self._title, f"Could not export the board:\n\n{error}")
             return
         self._window.statusBar().showMessage(f"Exported {path}", 3000)

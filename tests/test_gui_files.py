@@ -1,0 +1,96 @@
+"""Files in the window: a shipped board is never written over, saves and exports are whole or not at
+all, and a full disk keeps the user's work in the window."""
+
+from __future__ import annotations
+
+import errno
+import shutil
+
+import pytest
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from dagaz_studio.board import shipped_boards
+from dagaz_studio.board import writer
+from dagaz_studio.gui import app
+
+
+def open_window(qtbot, path: str):
+    window = app.create_window(path)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def own_board(tmp_path):
+    (tmp_path / "boards").mkdir()
+    path = tmp_path / "boards" / "chess.board"
+    shutil.copy(shipped_boards()["chess"], path)
+    return path
+
+
+def full_disk(monkeypatch) -> None:
+    """Every file written from now on runs out of space before it is complete."""
+    def no_space(*_args) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(writer, "_settle", no_space)
+
+
+def test_save_on_a_shipped_board_saves_a_copy_in_the_documents_folder(qtbot, monkeypatch, tmp_path) -> None:
+    shipped = shipped_boards()["chess"]
+    before = shipped.read_bytes()
+    window = open_window(qtbot, str(shipped))
+    assert window.document.read_only
+    window.document.set_piece_notation("Rook", "(+)")
+    assert window.files.save_action.isEnabled() and "copy" in window.files.save_action.text()
+    asked = []
+    target = tmp_path / "my chess.board"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda parent, title, start, *rest: asked.append(start) or (str(target), ""))
+    window.files.save_action.trigger()
+    assert shipped.read_bytes() == before  # the installed file is untouched
+    assert asked and asked[0].endswith("chess.board") and str(shipped.parent) not in asked[0]
+    assert "piece Rook R: (+)\n" in target.read_text(encoding="utf-8")
+    assert window.document.board_path == target and not window.document.read_only
+
+
+def test_saving_the_document_itself_refuses_a_shipped_board() -> None:
+    from dagaz_studio.gui.files.document import QtDocument
+
+    document = QtDocument()
+    document.open_board("chess")
+    document.set_piece_notation("Rook", "(+)")
+    with pytest.raises(ValueError, match="read-only"):
+        document.save_board()
+
+
+def test_a_full_disk_keeps_the_previous_file_and_the_edit_in_the_window(qtbot, monkeypatch, own_board) -> None:
+    before = own_board.read_bytes()
+    window = open_window(qtbot, str(own_board))
+    window.document.set_piece_notation("Rook", "(+)")
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    full_disk(monkeypatch)
+    assert not window.files.save()
+    assert own_board.read_bytes() == before
+    assert warnings and "No space left" in warnings[0]
+    assert window.document.board_dirty and "piece Rook R: (+)" in window.document.board_text
+    assert [p.name for p in own_board.parent.iterdir()] == ["chess.board"]  # no partial file left
+
+
+@pytest.mark.parametrize("action, suffix", [("export_png_action", ".png"), ("export_svg_action", ".svg")])
+def test_an_export_is_whole_or_not_at_all(qtbot, monkeypatch, own_board, action: str, suffix: str) -> None:
+    window = open_window(qtbot, str(own_board))
+    target = own_board.with_suffix(suffix)
+    target.write_bytes(b"the previous picture")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    full_disk(monkeypatch)
+    getattr(window.files, action).trigger()
+    assert target.read_bytes() == b"the previous picture" and warnings
+    monkeypatch.undo()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    getattr(window.files, action).trigger()
+    assert target.read_bytes() != b"the previous picture" and target.stat().st_size > 100
+    assert sorted(p.name for p in own_board.parent.iterdir()) == sorted(["chess.board", target.name])
