@@ -77,3 +77,16 @@ def test_the_window_marks_the_king_in_check_and_clears_the_mark_when_it_is_gone(
     window.document.open_board("xiangqi")
     assert window.board_view.check_items() == {}
     window.shutdown()
+
+
+def test_the_palette_shows_stones_where_the_board_draws_them(qtbot):
+    from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+    from dagaz_studio.gui.files.document import QtDocument
+
+    document = QtDocument()
+    editor = QtPositionEditor(document)
+    qtbot.addWidget(editor)
+    document.open_board("fanorona")
+    assert (editor.tool_buttons["place:0:0"].text(), editor.tool_buttons["place:1:0"].text()) == ("○", "●")
+    document.open_board("xiangqi")
+    assert editor.tool_buttons["place:0:0"].text() not in ("○", "●")

@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
@@ -95,3 +96,27 @@ def test_ctrl_return_applies(setup, qtbot):
     editor.text_edit.setFocus()
     qtbot.keyClick(editor.text_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert not document.board.draw.checkered
+
+
+@pytest.mark.parametrize(("answer", "goes_on", "applied"), [
+    (QMessageBox.StandardButton.Apply, True, True),
+    (QMessageBox.StandardButton.Discard, True, False),
+    (QMessageBox.StandardButton.Cancel, False, False),
+])
+def test_edits_not_applied_are_asked_about_before_they_could_be_lost(setup, monkeypatch, answer, goes_on, applied):
+    document, editor, _path = setup
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or answer)
+    assert editor.ask_unapplied() and asked == []  # nothing to ask about
+    edited = editor.text() + "rule: compulsory-capture\n"
+    editor.text_edit.setPlainText(edited)
+    assert editor.ask_unapplied() is goes_on and "not applied" in asked[0]
+    assert ("compulsory-capture" in document.board.rules) is applied
+    assert editor.text() == (edited if answer != QMessageBox.StandardButton.Discard else document.board_text)
+
+
+def test_apply_asked_for_a_text_that_does_not_load_keeps_the_window_open(setup, monkeypatch):
+    _document, editor, _path = setup
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Apply)
+    editor.text_edit.setPlainText(editor.text() + "rule: no-such-rule\n")
+    assert editor.ask_unapplied() is False and editor.problems

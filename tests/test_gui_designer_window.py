@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from dagaz_studio.board import parse_board, shipped_boards
 from dagaz_studio.gui import app
@@ -90,3 +90,14 @@ def test_the_welcome_shows_on_the_first_start_only(window, qtbot):
     assert not any(w.isVisible() for w in window.findChildren(QtWelcomeDialog))
     window.show_welcome(force=True)
     assert any(w.isVisible() for w in window.findChildren(QtWelcomeDialog))
+
+
+def test_opening_another_board_asks_about_board_file_edits_not_applied(window, monkeypatch):
+    answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard]
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or answers.pop(0))
+    window.board_text.text_edit.setPlainText(window.board_text.text() + "rule: compulsory-capture\n")
+    assert not window.files.open_path("chess")
+    assert window.board.name == "xiangqi" and "not applied" in asked[0]
+    assert window.files.open_path("chess")
+    assert window.board.name == "chess" and window.board_text.text() == window.document.board_text

@@ -289,3 +289,24 @@ def test_an_unreadable_notation_replaces_the_reading(qtbot, chess_window) -> Non
     qtbot.waitUntil(lambda: "cannot be read" in editor.words.toPlainText())
     assert "unclosed '('" in editor.words.toPlainText()
     assert "orthogonal" not in editor.words.toPlainText()
+
+
+def test_left_and_right_step_the_trace_wherever_the_focus_is_outside_a_text_field(qtbot, chess_window) -> None:
+    window = chess_window
+    window.activateWindow()
+    player = window.trace_player
+    click_and_wait(qtbot, window, "b1")
+    for widget in (window.board_view, window.moves_panel.legal_only, window.position_dock):
+        widget.setFocus()
+        start = player.position
+        qtbot.keyClick(widget, Qt.Key.Key_Right)
+        qtbot.keyClick(widget, Qt.Key.Key_Right)
+        assert player.position == start + 2
+        qtbot.keyClick(widget, Qt.Key.Key_Left)
+        assert player.position == start + 1
+    editor = window.notation_editor.text_edit
+    editor.setFocus()
+    editor.setPlainText("N")
+    start = player.position
+    qtbot.keyClick(editor, Qt.Key.Key_Left)  # moves the text cursor, not the trace
+    assert player.position == start

@@ -92,7 +92,11 @@ def test_the_dialog_shows_why_a_type_cannot_be_added_and_stays_open(setup, qtbot
     dialog.letter_field.setText("W")
     dialog.notation_field.setPlainText("+[Ghost")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    assert "'['" in dialog.error_label.text() or "unclosed" in dialog.error_label.text()
+    assert dialog.error_label.text().startswith("notation, column 2: ")  # where the '[' stands
+    assert "xiangqi.board" not in dialog.error_label.text()
+    dialog.notation_field.setPlainText("N[=Ghost]")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.error_label.text() == "notation, column 3: unknown piece type 'Ghost'"
     dialog.notation_field.setPlainText("+")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.result() == dialog.DialogCode.Accepted

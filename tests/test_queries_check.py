@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+import time
 
 import chess
 import pytest
 
-from dagaz_studio.board import load_board
+from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.queries import royals_in_check
+from dagaz_studio.queries import Deadline, royals_in_check
 
 sf = pytest.importorskip("pyffish")
 
@@ -80,3 +81,18 @@ def test_generals_facing_on_an_open_file_are_both_marked():
     board = load_board("xiangqi")
     position = Position.from_fen(board, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1")
     assert [board.squares[s] for s in royals_in_check(Rules(board), position)] == ["e1", "e10"]
+
+
+def test_a_deadline_answers_nothing_instead_of_waiting_for_a_long_notation():
+    text = "grid: a-h x 8-1\nN = (0, -1)\nE = (1, 0)\nS = (0, 1)\nW = (-1, 0)\n" \
+           "piece King K royal: +\npiece Loop L: ((+)[p]){14}[=Loop]\nsetup: 4k3/8/8/8/8/8/8/L3K3 w\n"
+    board = parse_board(text)
+    rules = Rules(board)
+    position = Position.initial(board)
+    royals_in_check(rules, position, Deadline(0.05))  # builds the attack tables, once per board: not timed
+    started = time.perf_counter()
+    assert royals_in_check(rules, position, Deadline(0.05)) == []  # gave up: no answer, no guess
+    assert time.perf_counter() - started < 0.5
+    chess_board = load_board("chess")
+    checked = Position.from_fen(chess_board, "4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
+    assert royals_in_check(Rules(chess_board), checked, Deadline(5)) == [chess_board.index("e8")]

@@ -12,7 +12,14 @@ from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
 from dagaz_studio.gui.main_window import QtMainWindow
-from dagaz_studio.gui.settings import APPLICATION, LAST_BOARD_KEY, NOTATION_TEXT_KEY, ORGANIZATION, settings
+from dagaz_studio.gui.settings import (
+    APPLICATION,
+    LAST_BOARD_KEY,
+    NOTATION_TEXT_KEY,
+    ORGANIZATION,
+    check_settings,
+    settings,
+)
 
 __all__ = ["APPLICATION", "ORGANIZATION", "BoardOpenError", "create_window", "run", "settings"]
 
@@ -57,10 +64,15 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
     The window comes back as it was left: layout, highlight colours, and the position if it was
     on the same board.
     """
+    unreadable = check_settings()
     # Earlier versions kept one typed notation for every board, of any size: it is not read any more.
     settings().remove(NOTATION_TEXT_KEY)
     window = QtMainWindow()
     window.boardFileOpened.connect(remember_board)
+    notes = [unreadable] if unreadable else []
+    last = settings().value(LAST_BOARD_KEY)
+    if board_path is None and isinstance(last, str) and not Path(last).is_file():
+        notes.append(f"The board used last time, {last}, is no longer there.")
     path = board_path if board_path is not None else default_board_path()
     if path is not None:
         try:
@@ -69,10 +81,10 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
             if board_path is not None:
                 raise BoardOpenError(str(error)) from error
             # A remembered board that no longer loads should not keep the window from opening.
-            window.statusBar().showMessage(f"Could not open {path}")
+            notes.append(f"Could not open {path}: {error}")
         else:
             window.files.remember(path)
-    notes = window.files.restore_state()
+    notes += window.files.restore_state()
     notes += window.notation_editor.take_notes()
     notes += window.offer_recovery()
     if notes:

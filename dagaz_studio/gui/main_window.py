@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QWidget
 
 from dagaz_studio.board.model import Board
@@ -28,9 +28,15 @@ from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.queries import royals_in_check
+from dagaz_studio.queries import Deadline, royals_in_check
 
 APP_TITLE = "Dagaz Studio"
+#: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
+COMPACT_WIDTH = 1100
+#: The board never shrinks below this, whatever the panels around it ask.
+MIN_BOARD_SIZE = QSize(240, 240)
+#: How long the window may spend finding out whether a royal piece is attacked, in seconds.
+CHECK_TIME_LIMIT_S = 0.05
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -116,6 +122,8 @@ class QtMainWindow(QMainWindow):
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
+        if self.width() < COMPACT_WIDTH:
+            self.compact_layout()
 
     def docks(self) -> list[QDockWidget]:
         """Every dock of the window, in the order View lists them."""
@@ -264,6 +272,8 @@ class QtMainWindow(QMainWindow):
 
     def _ask_about_unapplied_edits(self) -> bool:
         """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
+        if not self.board_text.ask_unapplied():
+            return False
         drafts = self.notation_editor.unapplied()
         if not drafts:
             return True
@@ -313,6 +323,30 @@ class QtMainWindow(QMainWindow):
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
         self.position_dock.raise_()
+        self.board_view.setMinimumSize(MIN_BOARD_SIZE)
+        #: The layout as built, for View ▸ Reset layout.
+        self._default_state = self.saveState()
+
+    def reset_layout(self) -> None:
+        """View ▸ Reset layout: every dock back where it starts, shown, arranged for the window's size."""
+        self.restoreState(self._default_state)
+        for dock in self.docks():
+            dock.setFloating(False)
+            dock.show()
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        if self.width() < COMPACT_WIDTH:
+            self.compact_layout()
+        self.position_dock.raise_()
+
+    def compact_layout(self) -> None:
+        """A layout for small screens (800 x 600): the side panels in tabs, the stepper the full width."""
+        self.tabifyDockWidget(self.moves_dock, self.notation_dock)
+        self.moves_dock.raise_()
+        self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
+        self.position_dock.raise_()
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
 
     def _connect(self) -> None:
         view = self.board_view
@@ -324,6 +358,13 @@ class QtMainWindow(QMainWindow):
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
         self.move_play.played.connect(lambda name: self.statusBar().showMessage(f"Played {name}", 5000))
+        # Left and Right step the trace wherever the focus is; text fields keep their own arrows
+        # (they claim the keys before shortcuts see them).
+        for key, step in ((Qt.Key.Key_Left, self.trace_player.step_back),
+                          (Qt.Key.Key_Right, self.trace_player.step_forward)):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(step)
         self.board_text.saveRequested.connect(self.files.save)
 
     def _build_menus(self) -> None:
@@ -359,6 +400,9 @@ class QtMainWindow(QMainWindow):
         self.view_menu = self.menuBar().addMenu("&View")
         for dock in self.docks():
             self.view_menu.addAction(dock.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.reset_layout_action = self.view_menu.addAction("&Reset layout", self.reset_layout)
+        self.reset_layout_action.setToolTip("Every panel back in its place and shown")
         self.view_menu.addSeparator()
         self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
         self.view_menu.addMenu(self.xiangqi_names_menu)
@@ -428,7 +472,8 @@ class QtMainWindow(QMainWindow):
             return []
         if self._check_rules is None or self._check_rules.board is not position.board:
             self._check_rules = Rules(position.board)
-        return royals_in_check(self._check_rules, position)
+        # Asked on this thread, so bounded: a runaway notation must not freeze the window.
+        return royals_in_check(self._check_rules, position, Deadline(CHECK_TIME_LIMIT_S))
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:

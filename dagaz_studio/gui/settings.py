@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import Optional
+
 from PySide6.QtCore import QSettings
 
 ORGANIZATION = "DagazStudio"
@@ -24,6 +28,27 @@ XIANGQI_NAMES_KEY = "names/xiangqi-style"
 COLOURS_GROUP = "colours"
 #: How many recent boards File ▸ Open Recent lists.
 MAX_RECENT = 8
+
+
+def check_settings() -> Optional[str]:
+    """Make sure the settings file can be used; returns a sentence for the user when it could not be read.
+
+    A file that is unreadable or not in the settings format is moved aside (``.unreadable`` added to
+    its name, for the curious) and the window starts with the defaults.
+    """
+    store = settings()
+    store.allKeys()  # the file is read on first use; only then is its status known
+    status = store.status()
+    if status == QSettings.Status.NoError:
+        return None
+    path = Path(store.fileName())
+    del store
+    aside = path.with_name(path.name + ".unreadable")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return f"The settings file {path} could not be read: starting with the defaults."
+    return f"The settings file could not be read: starting with the defaults (the old file is kept as {aside})."
 
 
 def settings() -> QSettings:

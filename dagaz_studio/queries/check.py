@@ -6,24 +6,40 @@ a game: a royal piece is whatever the board file calls ``royal``.
 
 from __future__ import annotations
 
+import time
+from typing import Optional
+
 from dagaz_studio.engine.game import royal_squares
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import RunawayNotation
+from dagaz_studio.engine.values import CancelFlag, RunawayNotation
 
-__all__ = ["royals_in_check"]
+__all__ = ["Deadline", "royals_in_check"]
 
 
-def royals_in_check(rules: Rules, position: Position) -> list[int]:
+class Deadline:
+    """A cancel flag that sets itself ``seconds`` after it is made: a question asked where waiting
+    is not an option (the window's own thread) gives up instead of freezing it."""
+
+    def __init__(self, seconds: float) -> None:
+        self._end = time.perf_counter() + seconds
+
+    def is_set(self) -> bool:
+        """Whether the time is up."""
+        return time.perf_counter() >= self._end
+
+
+def royals_in_check(rules: Rules, position: Position, cancel: Optional[CancelFlag] = None) -> list[int]:
     """The squares of royal pieces, of any player, that another player's piece could capture.
 
-    A notation that runs away while the question is asked answers nothing rather than guessing:
-    an empty list.
+    A notation that runs away, or a question cancelled through ``cancel``, answers nothing rather
+    than guessing: an empty list.
     """
     players = len(position.board.players)
     work = position.copy()
     try:
         return [square for player in range(players) for square in royal_squares(rules, work, player)
-                if any(rules.capturable(work, square, enemy) for enemy in range(players) if enemy != player)]
+                if any(rules.capturable(work, square, enemy, cancel=cancel)
+                       for enemy in range(players) if enemy != player)]
     except RunawayNotation:
         return []

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTextEdit,
@@ -151,6 +152,24 @@ class QtBoardTextEditor(QWidget):
             return False
         self.saveRequested.emit()
         return True
+
+    def ask_unapplied(self) -> bool:
+        """If the text here has edits not applied, ask: Apply, Discard or Cancel. Returns whether to
+        go on (to close the window or open another board); a text that does not load is not applied."""
+        if not self.has_unapplied_changes():
+            return True
+        answer = QMessageBox.question(
+            self, "Board file",
+            "The board file's text has edits not applied to the board.\n\nApply them?",
+            QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Apply,
+        )
+        if answer == QMessageBox.StandardButton.Apply:
+            return self.apply()
+        if answer == QMessageBox.StandardButton.Discard:
+            self.revert()
+            return True
+        return False
 
     @Slot()
     def revert(self) -> None:

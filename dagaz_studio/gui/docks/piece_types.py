@@ -7,6 +7,7 @@ and File ▸ Save see a new type exactly as they see one written by hand.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -28,11 +29,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
 from dagaz_studio.gui.files.document import QtDocument
 
 #: Applies a dialog's values; raises ``ValueError`` with a message for the user when they cannot be.
 Apply = Callable[[str, str, bool, str], None]
+
+
+def _in_the_notation(error: BoardFileError, text: str, name: str) -> str:
+    """The loader's problems with a new piece, placed in the notation the designer typed (its column)
+    rather than in a file the designer may never have seen."""
+    head = re.compile(r"piece\s+" + re.escape(name) + r"\s.*?:\s*")
+    lines = text.splitlines()
+    found = next(((number + 1, match.end()) for number, line in enumerate(lines)
+                  if (match := head.match(line)) is not None), None)
+    messages = []
+    for problem in error.problems:
+        if found is not None and problem.line == found[0] and problem.column > found[1]:
+            messages.append(f"notation, column {problem.column - found[1]}: {problem.message}")
+        else:
+            messages.append(f"line {problem.line}, column {problem.column}: {problem.message}")
+    return "\n".join(messages)
 
 
 class QtPieceTypeDialog(QDialog):
@@ -134,8 +152,11 @@ class QtPieceTypes(QWidget):
     def apply_new(self, name: str, letter: str, royal: bool, notation: str) -> None:
         """Add a piece type (undoable). Raises ``ValueError`` with the reason it cannot be added."""
         board = self._board()
-        self.document.set_board_text(add_piece(self.document.board_text, board, name, letter, notation, royal),
-                                     f"New piece type {name}")
+        text = add_piece(self.document.board_text, board, name, letter, notation, royal)
+        try:
+            self.document.set_board_text(text, f"New piece type {name}")
+        except BoardFileError as error:
+            raise ValueError(_in_the_notation(error, text, name)) from error
         self._select(name)
         self.typesChanged.emit(name)
 

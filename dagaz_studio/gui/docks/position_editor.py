@@ -194,7 +194,11 @@ class QtPositionEditor(QWidget):
             return
         for player, player_name in enumerate(board.players):
             for kind, piece in enumerate(board.pieces.values()):
-                button = self._tool_button(f"place:{player}:{kind}", self._piece_label(piece.name, piece.letter, player),
+                label = self._piece_label(piece.name, piece.letter, player)
+                if board.draw.stones:
+                    # Plain stones, as the board draws them: hollow for a light side, solid for a dark one.
+                    label = "○" if player_colour(board, player).lightnessF() > 0.55 else "●"
+                button = self._tool_button(f"place:{player}:{kind}", label,
                                            f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
                 font = button.font()
                 font.setPointSizeF(font.pointSizeF() * 1.5)

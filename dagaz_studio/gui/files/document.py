@@ -60,7 +60,7 @@ class QtDocument(QObject):
         self.board_text: str = ""
         self.position: Optional[Position] = None
         self.undo_stack = QUndoStack(self)
-        self._saved_text = ""
+        self._saved_text: Optional[str] = ""
         self._dirty = False
         self._fen_rules: Optional[Rules] = None
 
@@ -133,6 +133,18 @@ class QtDocument(QObject):
         before = (self.board_text, self._require_board(), self._require_position().copy())
         after = (text, board, carry_position(self._require_position(), board, renames))
         self.undo_stack.push(_BoardEditCommand(self, before, after, description))
+
+    def forget_saved_text(self) -> None:
+        """The file on disk no longer holds what was opened (changed or deleted elsewhere): the board
+        counts as changed, so that Save and closing treat it as unsaved."""
+        self._saved_text = None  # matches no text
+        self._update_dirty()
+
+    @property
+    def saved_text(self) -> Optional[str]:
+        """The board file's text as last opened or saved (what the file on disk should hold), or
+        ``None`` once the file is known to hold something else."""
+        return self._saved_text
 
     @property
     def read_only(self) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QStandardPaths, Signal, Slot
+from PySide6.QtCore import QByteArray, QEvent, QFileSystemWatcher, QObject, QStandardPaths, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
@@ -62,6 +62,11 @@ class QtFileActions(QObject):
         self.copy_image_action = self._action("&Copy image", self.copy_image, QKeySequence("Ctrl+Shift+C"))
         document.dirtyChanged.connect(self._update_actions)
         document.boardChanged.connect(self._update_actions)
+        #: Watches the open board file: changed or deleted by another program, the user is told.
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._on_file_changed)
+        document.boardChanged.connect(self._watch)
+        self._asking = False
         self._update_actions()
 
     # ------------------------------------------------------------------ files
@@ -132,16 +137,22 @@ class QtFileActions(QObject):
             return False
         return self._save_to(chosen)
 
-    def recent_boards(self) -> list[str]:
-        """The recently opened board files, newest first, that still exist."""
+    def recent_boards(self, gone: bool = False) -> list[str]:
+        """The recently opened board files, newest first, that still exist (``gone``: those too)."""
         value = settings().value(RECENT_BOARDS_KEY, [])
-        paths = [value] if isinstance(value, str) else list(value or [])
-        return [p for p in paths if isinstance(p, str) and Path(p).is_file()]
+        paths = [value] if isinstance(value, str) else list(value or []) if isinstance(value, (list, tuple)) else []
+        return [p for p in paths if isinstance(p, str) and (gone or Path(p).is_file())]
+
+    def forget(self, path: str) -> None:
+        """Take a board file off the recent list."""
+        store = settings()
+        store.setValue(RECENT_BOARDS_KEY, [p for p in self.recent_boards(gone=True) if p != path])
+        store.sync()
 
     def remember(self, path: str) -> None:
         """Remember a board file as the last one used and first among the recent ones."""
         resolved = str(Path(path).resolve())
-        recent = [resolved] + [p for p in self.recent_boards() if p != resolved]
+        recent = [resolved] + [p for p in self.recent_boards(gone=True) if p != resolved]
         store = settings()
         store.setValue(LAST_BOARD_KEY, resolved)
         store.setValue(RECENT_BOARDS_KEY, recent[:MAX_RECENT])
@@ -271,14 +282,72 @@ class QtFileActions(QObject):
     @Slot()
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        recent = self.recent_boards()
+        recent = self.recent_boards(gone=True)
         for path in recent:
-            action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(path)
+            if Path(path).is_file():
+                action = self.recent_menu.addAction(Path(path).name)
+                action.setToolTip(path)
+                action.triggered.connect(lambda _checked=False, p=path: self._open_recent(p))
+            else:
+                # A board that has gone is listed as such (not silently dropped); choosing it takes it off.
+                action = self.recent_menu.addAction(f"{Path(path).name} — not found")
+                action.setToolTip(f"{path} is no longer there; choose it to take it off the list")
+                action.triggered.connect(lambda _checked=False, p=path: self.forget(p))
             action.setData(path)
-            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
         if not recent:
             self.recent_menu.addAction("No recent boards").setEnabled(False)
+
+    @Slot()
+    def _watch(self) -> None:
+        watched = self.watcher.files()
+        if watched:
+            self.watcher.removePaths(watched)
+        path = self._document.board_path
+        if path is not None and path.exists():
+            self.watcher.addPath(str(path))
+
+    @Slot(str)
+    def _on_file_changed(self, changed: str) -> None:
+        """The open board file changed on disk (or went): offer to reload it, or say it is gone."""
+        path = self._document.board_path
+        if path is None or Path(changed) != path or self._asking:
+            return
+        if not path.exists():
+            self._window.statusBar().showMessage(
+                f"{path.name} was deleted or moved by another program; File ▸ Save board writes it again.")
+            self._document.forget_saved_text()
+            return
+        self.watcher.addPath(str(path))  # a file replaced by a rename is no longer watched
+        try:
+            on_disk = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if on_disk == self._document.saved_text:
+            return  # our own save, or a change that changed nothing
+        lost = " Your unsaved changes to it would be lost." if self._document.board_dirty else ""
+        self._asking = True
+        try:
+            answer = QMessageBox.question(
+                self._window, self._title, f"{path.name} was changed by another program.{lost}\n\nReload it?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        finally:
+            self._asking = False
+        if answer != QMessageBox.StandardButton.Yes:
+            self._document.forget_saved_text()
+            return
+        try:
+            self._document.open_board(path)
+        except ValueError as error:
+            QMessageBox.warning(self._window, self._title, f"Could not reload {path.name}:\n\n{error}")
+            return
+        self._window.statusBar().showMessage(f"Reloaded {path.name}", 5000)
+
+    def _open_recent(self, path: str) -> None:
+        if not Path(path).is_file():  # gone since the menu opened
+            self.forget(path)
+            self._window.statusBar().showMessage(f"{Path(path).name} is no longer there: taken off the recent list", 8000)
+            return
+        self.open_path(path)
 
     def _save_to(self, path: Optional[str]) -> bool:
         try:
@@ -288,6 +357,7 @@ class QtFileActions(QObject):
             QMessageBox.warning(self._window, self._title, f"Could not save the board:\n\n{error}")
             return False
         self.remember(str(saved))
+        self._watch()
         self._window.statusBar().showMessage(f"Saved {saved}", 3000)
         return True
 
