@@ -11,11 +11,16 @@ module offers the same small interface:
 - ``make_move(position, move) -> Position``: positions are immutable values, so "unmaking" a move
   is keeping the position one had;
 - ``perft(position, depth) -> int``.
+
+``random_positions`` gives any of them positions reached by seeded random play, to compare move
+generators away from the start.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 
@@ -44,3 +49,21 @@ def count_leaves(position: P, depth: int, successors: Callable[[P], list[tuple[M
     if depth == 1:
         return len(following)
     return sum(count_leaves(after, depth - 1, successors) for _, after in following)
+
+
+def random_positions(game: ModuleType, count: int, seed: int, plies: int = 80) -> list:
+    """``count`` positions of ``game`` (one of this package's modules) reached by seeded random
+    play from its start: games of at most ``plies`` moves, one after another, every position after
+    a move kept. The same seed gives the same positions, so two generators can be compared on them
+    away from the start."""
+    rng = random.Random(seed)
+    found: list = []
+    while len(found) < count:
+        position = game.parse(game.START)
+        for _ in range(plies):
+            moves = game.legal_moves(position)
+            if not moves or len(found) == count:
+                break
+            position = game.make_move(position, rng.choice(moves))
+            found.append(position)
+    return found
