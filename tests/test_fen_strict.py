@@ -102,3 +102,37 @@ def test_well_formed_fens_still_read_and_round_trip(chess_board) -> None:
         assert Position.from_fen(chess_board, fen).fen() == fen
     # Trailing fields may be left out.
     assert Position.from_fen(chess_board, START).fen() == f"{START} w KQkq - 0 1"
+
+
+def test_every_fen_written_reads_back_whatever_moved_two_squares() -> None:
+    # Found by fuzzing: a piece moving two squares sideways or backwards left an en-passant square
+    # in the FEN written that FEN reading (which takes the square as passed going forward) refused.
+    from dagaz_studio.board import shipped_boards
+    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.interpreter import Rules
+
+    for name in shipped_boards():
+        board = load_board(name)
+        rules = Rules(board)
+        position = Position.initial(board)
+        for move in legal_moves(rules, position):
+            after = position.copy()
+            make_move(after, move)
+            written = after.fen()
+            assert Position.from_fen(board, written).fen() == written, (name, move)
+
+
+def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
+    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.interpreter import Rules
+
+    board = load_board("chess")
+    rules = Rules(board)
+    position = Position.from_fen(board, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+    (castle,) = [m for m in legal_moves(rules, position) if m.also]
+    make_move(position, castle)
+    assert position.fen().split()[3] == "-"
+    pawn = Position.from_fen(board, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    (double,) = [m for m in legal_moves(rules, pawn) if board.squares[m.target] == "e4"]
+    make_move(pawn, double)
+    assert pawn.fen().split()[3] == "e3"

@@ -23,7 +23,7 @@ DIAGONAL = ("O", "T", "R", "M")
 
 BOARD_KINDS = ("default", "stack", "heap")
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
-NAME_STYLES = ("coordinates", "san", "wxf", "uci")
+NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import IO, Iterator, NamedTuple, Optional
 
 from dagaz_studio.board import Board, BoardFileError, load_board
 from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, Position
+from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
 
 EXIT_USAGE = 2
 
@@ -30,10 +31,13 @@ def open_board(argument: str) -> Board:
 
 
 def open_position(board: Board, fen: Optional[str]) -> Position:
-    """The position a FEN gives on ``board``, or the board's initial position."""
+    """The position a FEN (or a draughts PDN FEN, ``W:W31,32:B1,K2``) gives on ``board``, or the
+    board's initial position."""
     try:
+        if fen is not None and is_pdn_fen(fen):
+            fen = fen_from_pdn(board, fen)
         return Position.initial(board) if fen is None else Position.from_fen(board, fen)
-    except FenError as error:
+    except (FenError, PdnError) as error:
         raise CommandError(str(error)) from None
 
 

@@ -267,12 +267,16 @@ class Position:
     def en_passant_square(self) -> str:
         """The square the last move passed over, FEN style, or ``-``.
 
-        Only a two-square straight move leaves a square behind it that can be named.
+        Only a two-square move straight forward (its player's ``N``) leaves a square behind it that can
+        be named, as a FEN is read: a diagonal double step, a draughts jump or a sideways slide leaves none.
         """
         last = self.last_move
         if last is None or last.direction is None:
             return "-"
         board = self.board
+        mover = board.players[(self.turn - 1) % len(board.players)]
+        if last.direction != board.player_direction(mover, "N"):
+            return "-"
         passed = board.neighbour(last.origin, last.direction)
         if passed is None or board.neighbour(passed, last.direction) != last.target:
             return "-"

@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QTabBar, QWidget
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
@@ -122,8 +122,7 @@ class QtMainWindow(QMainWindow):
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
-        if self.width() < COMPACT_WIDTH:
-            self.compact_layout()
+        self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
 
     def docks(self) -> list[QDockWidget]:
         """Every dock of the window, in the order View lists them."""
@@ -324,29 +323,49 @@ class QtMainWindow(QMainWindow):
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
         self.position_dock.raise_()
         self.board_view.setMinimumSize(MIN_BOARD_SIZE)
-        #: The layout as built, for View ▸ Reset layout.
-        self._default_state = self.saveState()
 
     def reset_layout(self) -> None:
         """View ▸ Reset layout: every dock back where it starts, shown, arranged for the window's size."""
-        self.restoreState(self._default_state)
-        for dock in self.docks():
-            dock.setFloating(False)
-            dock.show()
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        if self.width() < COMPACT_WIDTH:
-            self.compact_layout()
-        self.position_dock.raise_()
+        self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
 
     def compact_layout(self) -> None:
         """A layout for small screens (800 x 600): the side panels in tabs, the stepper the full width."""
-        self.tabifyDockWidget(self.moves_dock, self.notation_dock)
+        self.arrange_docks(compact=True)
+
+    def arrange_docks(self, compact: bool) -> None:
+        """Put every dock in its place, shown and docked: Moves and Notation on the left, Position with
+        the board file and help (and piece types) on the right, the stepper below; ``compact`` puts the
+        side panels in tabs and gives the stepper the full width."""
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        places = [(self.moves_dock, left), (self.notation_dock, left), (self.position_dock, right),
+                  (self.piece_types_dock, right), (self.board_text_dock, right), (self.help_dock, right),
+                  (self.trace_dock, bottom)]
+        for dock, _area in places:
+            self.removeDockWidget(dock)
+        for dock, area in places:
+            self.addDockWidget(area, dock)
+            dock.setFloating(False)
+            dock.show()
+        # Behind the position: the board file and the guides are read now and then, not all the time.
+        self.tabifyDockWidget(self.position_dock, self.board_text_dock)
+        self.tabifyDockWidget(self.board_text_dock, self.help_dock)
+        corner = bottom if compact else None
+        if compact:
+            self.tabifyDockWidget(self.moves_dock, self.notation_dock)
+            self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
+        self.setCorner(Qt.Corner.BottomLeftCorner, corner or left)
+        self.setCorner(Qt.Corner.BottomRightCorner, corner or right)
         self.moves_dock.raise_()
-        self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
         self.position_dock.raise_()
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        if not compact:
+            self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
+        # Rearranging leaves Qt's earlier tab bars on screen over the docks: hide them all and let
+        # the layout show again the ones it uses.
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self:
+                bar.hide()
+        self.restoreState(self.saveState())
 
     def _connect(self) -> None:
         view = self.board_view

@@ -1,8 +1,9 @@
-"""Move names: Xiangqi (WXF), chess (SAN), coordinates and UCI — writing and reading.
+"""Move names: Xiangqi (WXF), chess (SAN), coordinates, UCI and draughts numbers — writing and reading.
 
 A board file says which style its moves are named in (``names: wxf``, ``names: san``, ``names:
-coordinates``, ``names: uci``; see docs/boards.md and docs/names.md). A name tells its move apart from
-the other moves of the position, so names are worked out for all the moves of a position at once::
+coordinates``, ``names: uci``, ``names: numbers``; see docs/boards.md and docs/names.md). A name tells
+its move apart from the other moves of the position, so names are worked out for all the moves of a
+position at once::
 
     names = MoveNames(rules, position)          # the legal moves and their names, in the board's style
     for move, name in names: ...
@@ -21,11 +22,11 @@ from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
-from dagaz_studio.names import coordinates, san, uci, wxf
+from dagaz_studio.names import coordinates, numbers, san, uci, wxf
 from dagaz_studio.names.context import Context, MoveNameError, NameStyleError
 
 #: Every style names can be written in.
-STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci")
+STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci", "numbers")
 
 __all__ = [
     "STYLES", "MoveNameError", "MoveNames", "NameStyleError", "default_style", "name_move", "name_moves",
@@ -34,7 +35,7 @@ __all__ = [
 
 _Reader = Callable[[Context, str], Optional[list[int]]]
 _READERS: dict[str, _Reader] = {
-    "wxf": wxf.read, "san": san.read, "coordinates": coordinates.read, "uci": uci.read,
+    "wxf": wxf.read, "san": san.read, "coordinates": coordinates.read, "uci": uci.read, "numbers": numbers.read,
 }
 
 
@@ -112,6 +113,8 @@ class MoveNames:
             written = san.write(context)
         elif self.style == "uci":
             written = uci.write(context)
+        elif self.style == "numbers":
+            written = numbers.write(context)
         else:
             written = coordinates.write(context)
         fallback: Optional[list[str]] = None

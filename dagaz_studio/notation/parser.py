@@ -112,6 +112,7 @@ def _lark() -> Lark:
         parser="lalr",
         lexer="contextual",
         keep_all_tokens=True,
+        cache=True,  # the grammar's analysis, kept between runs (see board/loader.py)
     )
 
 

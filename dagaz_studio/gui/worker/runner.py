@@ -22,8 +22,9 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
-#: Milliseconds typing must pause before the notation is run.
-DEBOUNCE_MS = 200
+#: Milliseconds typing must pause before the notation is run (a newer keystroke cancels the run anyway;
+#: the pause only spares starting runs that would be cancelled at once).
+DEBOUNCE_MS = 30
 #: Milliseconds a run may take before the window says it is busy.
 BUSY_AFTER_MS = 150
 #: Typed notations one Rules object keeps before it is replaced (each becomes a piece kind).

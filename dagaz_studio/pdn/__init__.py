@@ -1,0 +1,132 @@
+"""PDN, the Portable Draughts Notation: numbered squares and PDN FEN (``W:W31,32,K20:B1,2``).
+
+Draughts players number the dark squares of the board: counted row by row from the top as drawn,
+left to right, every square of the colour of the bottom-left one (``1`` is ``b8`` in English
+checkers, ``46`` is ``a1`` in international draughts). A PDN FEN gives the side to move, then each
+side's pieces by their numbers, ``K`` before a king's. ``W`` and ``B`` stand for the players whose
+names begin with those letters; an unmarked number is the board's first piece type (the man), a
+``K`` number the piece type whose letter is ``K``. Boards with algebraic squares (Russian draughts)
+write their squares by name: ``W:Wa1,c3:Bb6``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import Position
+
+__all__ = ["PdnError", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
+
+_PDN = re.compile(r"\s*[WB]\s*:")
+
+
+class PdnError(ValueError):
+    """A PDN FEN that does not fit the board: what is wrong, and in which part."""
+
+
+def square_numbers(board: Board) -> dict[int, int]:
+    """Every numbered square of the board: square index -> its draughts number."""
+    cached = board.__dict__.get("_square_numbers")
+    if cached is None:
+        parity = (len(board.row_names) - 1) % 2  # the bottom-left square's colour
+        dark = sorted((board.row_of[s], board.column_of[s], s) for s in range(len(board.squares))
+                      if (board.row_of[s] + board.column_of[s]) % 2 == parity)
+        cached = {s: number for number, (_, _, s) in enumerate(dark, start=1)}
+        object.__setattr__(board, "_square_numbers", cached)
+    return cached
+
+
+def is_pdn_fen(text: str) -> bool:
+    """Whether ``text`` is written as a PDN FEN (``W:W…:B…``) rather than a board FEN: it begins
+    with the side to move and a colon, which no board FEN does."""
+    return _PDN.match(text) is not None
+
+
+def _player(board: Board, letter: str, part: str) -> int:
+    for index, name in enumerate(board.players):
+        if name[:1].upper() == letter:
+            return index
+    raise PdnError(f"PDN FEN part {part!r}: no player's name begins with {letter!r} "
+                   f"(players: {', '.join(board.players)})")
+
+
+def _kinds(board: Board) -> tuple[str, Optional[str]]:
+    """The letters of the man (the first piece type) and of the king (letter ``K``), upper case."""
+    letters = [piece.letter.upper() for piece in board.pieces.values()]
+    if not letters:
+        raise PdnError(f"{board.name} has no pieces to place")
+    return letters[0], ("K" if "K" in letters else None)
+
+
+def _square(board: Board, item: str, by_number: dict[int, int]) -> int:
+    if item.isdigit():
+        index = by_number.get(int(item))
+        if index is None:
+            raise PdnError(f"no square numbered {item} on {board.name} (1 to {len(by_number)})")
+        return index
+    if board.has_square(item):
+        return board.index(item)
+    raise PdnError(f"{item!r} is neither a square number nor a square of {board.name}")
+
+
+def fen_from_pdn(board: Board, text: str) -> str:
+    """The board FEN of a PDN FEN; raises :class:`PdnError` for one that does not fit the board."""
+    if not is_pdn_fen(text):
+        raise PdnError(f"not a PDN FEN: {text!r} (expected e.g. 'W:W31,32:B1,K2')")
+    side, *parts = [part.strip() for part in text.strip().rstrip(".").split(":")]
+    turn = _player(board, side, side)
+    man, king = _kinds(board)
+    by_number = {number: s for s, number in square_numbers(board).items()}
+    cells: dict[int, str] = {}
+    for part in parts:
+        if not part:
+            raise PdnError(f"PDN FEN {text!r} has an empty part")
+        player = _player(board, part[0], part)
+        for item in filter(None, (item.strip() for item in part[1:].split(","))):
+            letter = man
+            if item.startswith("K"):
+                if king is None:
+                    raise PdnError(f"{item!r}: {board.name} has no piece with the letter K")
+                letter, item = king, item[1:]
+            if "-" in item:
+                raise PdnError(f"{item!r}: ranges of squares are not read; list the squares")
+            square = _square(board, item, by_number)
+            if square in cells:
+                raise PdnError(f"square {item} is given twice")
+            cells[square] = letter if player == 0 else letter.lower()
+    rows = []
+    grid = {(board.column_of[s], board.row_of[s]): s for s in range(len(board.squares))}
+    for r in range(len(board.row_names)):
+        line, empty = "", 0
+        for c in range(len(board.column_names)):
+            piece = cells.get(grid.get((c, r), -1))
+            if piece is None:
+                empty += 1
+                continue
+            line += (str(empty) if empty else "") + piece
+            empty = 0
+        rows.append(line + (str(empty) if empty else ""))
+    return f"{'/'.join(rows)} {'w' if turn == 0 else 'b'} - - 0 1"
+
+
+def pdn_from_position(position: Position, numbered: bool = True) -> str:
+    """The position as a PDN FEN: numbered squares, or the squares' names when ``numbered`` is false."""
+    board = position.board
+    numbers = square_numbers(board)
+    kinds = position.kinds
+    parts = []
+    for player, name in enumerate(board.players):
+        items = []
+        for s, piece in enumerate(position.cells):
+            if piece is None or piece.player != player:
+                continue
+            king = "K" if piece.kind != 0 and kinds[piece.kind].letter.upper() == "K" else ""
+            if numbered and s in numbers:
+                items.append((numbers[s], king + str(numbers[s])))
+            else:
+                items.append((0, king + board.squares[s]))
+        parts.append(name[:1].upper() + ",".join(item for _, item in sorted(items)))
+    side = board.players[position.turn][:1].upper()
+    return ":".join([side, *parts])

@@ -1,0 +1,156 @@
+"""Window benchmark, run by hand: ``python tests/benchmarks/bench_window.py [RUNS]``.
+
+Reports two figures of the window, each against a reference measured in the same run:
+
+- **first paint**: from starting a Python process to the first paint of the Dagaz Studio window on
+  chess, against a bare PySide6 window (a ``QWidget`` shown) started the same way. Target: at most
+  2x the bare window.
+- **keystroke to highlights**: in a running window with a piece selected, from a keystroke in the
+  notation editor (a piece type's notation being edited) to the new highlights on the board, for
+  every shipped board's pieces on a mid-game position; the run itself is reported separately.
+  Target: at most 100 ms in all at the 99th percentile. The reference is the same keystroke in a
+  bare ``QPlainTextEdit``.
+
+Runs offscreen (``QT_QPA_PLATFORM=offscreen``) unless a display is set. Figures are medians (and
+p99 for keystrokes) over RUNS processes or keystrokes; on a loaded machine they vary, the ratios less.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BARE = """
+import time
+start = time.perf_counter()
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication([])
+class Painted(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            print(time.perf_counter() - start, flush=True)
+            app.exit(0)
+        return False
+window = QWidget()
+window.resize(1280, 900)
+watch = Painted()
+window.installEventFilter(watch)
+window.show()
+app.exec()
+"""
+
+WINDOW = """
+import time
+start = time.perf_counter()
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from dagaz_studio.gui import app as studio
+class Painted(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            print(time.perf_counter() - start, flush=True)
+            app.exit(0)
+        return False
+window = studio.create_window("chess")
+window.resize(1280, 900)
+watch = Painted()
+window.board_view.viewport().installEventFilter(watch)
+window.show()
+app.exec()
+window.close()
+"""
+
+
+def first_paint(script: str, runs: int, env: dict[str, str]) -> list[float]:
+    """Seconds from the process's start (as Python sees it) to the first paint, once per run."""
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                                timeout=120, check=True)
+        startup = time.perf_counter() - began
+        inside = float(result.stdout.strip().splitlines()[-1])
+        times.append(startup if startup > inside else inside)
+    return times
+
+
+def keystrokes(runs: int) -> list[tuple[str, float, float]]:
+    """(board and piece, keystroke-to-highlights seconds, run seconds) for each shipped piece."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from dagaz_studio.board import shipped_boards
+    from dagaz_studio.gui import app as studio
+
+    application = QApplication.instance() or QApplication([])
+    found = []
+    for name in ("chess", "xiangqi", "fanorona"):
+        window = studio.create_window(str(shipped_boards()[name]))
+        window.resize(1280, 900)
+        window.show()
+        position = window.document.position
+        seen: set[int] = set()
+        for square, piece in enumerate(position.cells):
+            if piece is None or piece.kind in seen or piece.player != position.turn:
+                continue
+            seen.add(piece.kind)
+            explorer, editor = window.move_explorer, window.notation_editor
+            explorer.square_clicked(square)
+            _wait(application, lambda: explorer.reply is not None and explorer.reply.query.square == square)
+            for i in range(runs):
+                replies = []
+                explorer.replyShown.connect(replies.append)
+                editor.text_edit.setFocus()
+                editor.text_edit.moveCursor(editor.text_edit.textCursor().MoveOperation.End)
+                began = time.perf_counter()
+                # A space changes the text, not the notation: a new run every keystroke all the same.
+                QTest.keyClick(editor.text_edit, Qt.Key.Key_Space if i % 2 == 0 else Qt.Key.Key_Backspace)
+                _wait(application, lambda: bool(replies))
+                found.append((f"{name} {list(window.board.pieces)[piece.kind]}", time.perf_counter() - began,
+                              replies[-1].seconds))
+                explorer.replyShown.disconnect(replies.append)
+        window.notation_editor.discard_unapplied()
+        window.close()
+    return found
+
+
+def _wait(application, done, limit: float = 30.0) -> None:
+    began = time.perf_counter()
+    while not done() and time.perf_counter() - began < limit:
+        application.processEvents()
+        time.sleep(0.001)
+
+
+def main() -> None:
+    """Print the figures."""
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    bare = statistics.median(first_paint(BARE, runs, env))
+    studio = statistics.median(first_paint(WINDOW, runs, env))
+    print(f"first paint: bare PySide6 window {bare * 1000:.0f} ms, Dagaz Studio on chess {studio * 1000:.0f} ms, "
+          f"ratio {studio / bare:.2f} (target at most 2)")
+    sys.path.insert(0, str(ROOT))
+    found = keystrokes(max(runs, 5))
+    total = sorted(t for _, t, _ in found)
+    run = sorted(r for _, _, r in found)
+    p99 = total[min(len(total) - 1, int(len(total) * 0.99))]
+    print(f"keystroke to highlights over {len(found)} keystrokes: median {statistics.median(total) * 1000:.0f} ms, "
+          f"p99 {p99 * 1000:.0f} ms (target at most 100 ms); the run alone p99 "
+          f"{run[min(len(run) - 1, int(len(run) * 0.99))] * 1000:.0f} ms")
+    slowest = max(found, key=lambda item: item[1])
+    print(f"slowest: {slowest[0]} {slowest[1] * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
