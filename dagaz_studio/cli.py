@@ -12,7 +12,10 @@ import sys
 from typing import NoReturn, Optional, Sequence
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play")
+COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate", "import", "export")
+
+#: Subcommands whose module is named otherwise (``import`` is a Python keyword).
+MODULES = {"import": "import_ini"}
 
 EXIT_USAGE = 2
 
@@ -33,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
-        importlib.import_module(f"dagaz_studio.commands.{name}").add_parser(subparsers)
+        importlib.import_module(f"dagaz_studio.commands.{MODULES.get(name, name)}").add_parser(subparsers)
     return parser
 
 
@@ -47,7 +50,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not words or (words[0] not in COMMANDS and not words[0].startswith("-")):
         words.insert(0, "gui")
     args = build_parser().parse_args(words)
-    module = importlib.import_module(f"dagaz_studio.commands.{args.command}")
+    module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
     try:
         return int(module.run(args))
     except KeyboardInterrupt:

@@ -603,6 +603,11 @@ class _Loader:
                 letters[letter.upper()] = (name, line)
             notation_text = str(rest).rstrip()
             start = rest.start_pos or 0
+            if "betza" in flags or "betza-fsf" in flags:
+                translated = self._from_betza(statement, notation_text, start, "fsf" if "betza-fsf" in flags else "xboard")
+                if translated is None:
+                    continue
+                notation_text = translated
             where = statement.where(name_token.start_pos or 0)
             if ok:
                 self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where),  # type: ignore[arg-type]
@@ -634,6 +639,16 @@ class _Loader:
             return f"column {column}" if line == error_line else f"line {line} column {column}"
 
         return re.sub(r"\bcolumn (\d+)", file_position, message)
+
+    def _from_betza(self, statement: _Statement, text: str, start: int, dialect: str) -> Optional[str]:
+        """A piece line's Betza in the Dagaz notation, or None with the problem reported where it is."""
+        from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+
+        try:
+            return to_dagaz(read_betza(text, dialect))
+        except TranslationError as error:
+            self.report(statement, start + error.start, f"Betza: {error.message}")
+            return None
 
     def _check_names(self, piece: PieceType, statement: _Statement, start: int, check_zones: bool) -> None:
         from dagaz_studio.notation import nodes

@@ -101,7 +101,9 @@ def _sync_folder(folder: Path) -> None:
     finally:
         os.close(descriptor)
 
-_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+(?:royal|resets-clock))*\s*:[ \t]*")
+_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+(?:royal|resets-clock|betza-fsf|betza))*\s*:[ \t]*")
+#: A piece line's Betza flag: the notation written back is the Dagaz notation, so the flag goes.
+_BETZA_FLAG = re.compile(r"\s+betza(?:-fsf)?(?=[\s:])")
 
 
 class BoardWriteError(ValueError):
@@ -148,7 +150,7 @@ def replace_piece_notation(text: str, piece_name: str, notation: str) -> str:
     assert head is not None  # _find_piece_line matched it
     indent = code[: len(code) - len(code.lstrip())]
     ending = _line_ending(first) or _dominant_ending(lines)
-    new_first = indent + head.group(0) + parts[0] + (gap or (" " if comment else "")) + comment + _line_ending(first)
+    new_first = indent + _BETZA_FLAG.sub("", head.group(0)) + parts[0] + (gap or (" " if comment else "")) + comment + _line_ending(first)
     if len(parts) > 1 and not _line_ending(first):
         new_first += ending
 

@@ -45,6 +45,10 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--at", metavar="SQUARE", help="only the moves of the piece on this square")
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
                         "notation, on the --at square (replacing what stands there) and list its moves")
+    parser.add_argument("--notation", choices=("dagaz", "betza", "parlett"), default="dagaz",
+                        help="the notation of --piece (default dagaz; betza reads Betza and XBetza)")
+    parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
+                        help="with --notation betza: whose reading where XBoard and Fairy-Stockfish differ")
     parser.add_argument("--legal", action="store_true", help="apply the game's rules (royal safety, "
                         "compulsory capture); without it, every move the notations make")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
@@ -142,12 +146,28 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
         print(f"{named}{move.piece} {describe_move(board, move)}")
 
 
+def _translate_piece(args: argparse.Namespace) -> None:
+    """Turn a --piece given in another notation into the Dagaz notation; warnings go to stderr."""
+    if args.piece is None or args.notation == "dagaz":
+        return
+    from dagaz_studio.translation import TranslationError, translate
+
+    try:
+        result = translate(args.piece, args.notation, "dagaz", args.dialect)
+    except TranslationError as error:
+        raise CommandError(f"bad {args.notation}:\n" + error.render()) from None
+    for warning in result.warnings:
+        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
+    args.piece = result.text
+
+
 def run(args: argparse.Namespace) -> int:
     """List the moves; user errors are reported with exit status 2."""
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.notation import NotationError, parse_notation
 
     try:
+        _translate_piece(args)
         board = open_board(args.board)
         rules = Rules(board)
         if args.fen != "-":

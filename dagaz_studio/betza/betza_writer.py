@@ -1,0 +1,143 @@
+"""Writing the piece model in Betza, in the part of XBetza that XBoard and Fairy-Stockfish read alike
+where they can: no K or Q with direction modifiers, no L or J, no doubled atoms (``N0``, not ``NN``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, ring_index
+from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.betza.model import Leg, Piece, Shape, straight_scale
+
+_LETTERS = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (2, 1): "N", (2, 2): "A", (3, 0): "H", (3, 1): "C",
+            (3, 2): "Z", (3, 3): "G"}
+_RELATIVE = {0: "f", 1: "fr", 2: "r", 3: "br", 4: "b", 5: "bl", 6: "l", 7: "fl"}
+
+
+def _atom_of(vector: tuple[int, int]) -> tuple[int, int]:
+    a, b = abs(vector[0]), abs(vector[1])
+    return (max(a, b), min(a, b))
+
+
+def _labels(p: int, q: int, vectors: set[tuple[int, int]]) -> list[str]:
+    """Direction labels that together select exactly ``vectors``, each to go on its own atom."""
+    if vectors == atom_vectors(p, q):
+        return [""]
+    if 0 < q < p:
+        table = _oblique(p, q)
+        names = ["v", "s", "fh", "bh", "lh", "rh", "f", "b", "l", "r", "fs", "bs", "rv", "lv",
+                 "fr", "fl", "br", "bl", "rf", "lf", "rb", "lb"]
+    elif q == 0:
+        table = _orthogonal(p)
+        names = ["v", "s", "f", "b", "l", "r"]
+    else:
+        table = _diagonal(p)
+        table.update({"fr": {(p, p)}, "fl": {(-p, p)}, "br": {(p, -p)}, "bl": {(-p, -p)}})
+        names = ["f", "b", "l", "r", "fr", "fl", "br", "bl"]
+    left = set(vectors)
+    chosen: list[str] = []
+    for name in names:
+        selected = table[name]
+        if selected and selected <= vectors and selected & left:
+            chosen.append(name)
+            left -= selected
+    if q == 0:
+        return ["".join(chosen)]  # on W-like atoms letters simply join: fsW
+    return chosen
+
+
+def _modality(modes: frozenset[str]) -> str:
+    if modes == frozenset({"m"}):
+        return "m"
+    if modes == frozenset({"c"}):
+        return "c"
+    return ""
+
+
+def _range_text(atom: tuple[int, int], rng: int) -> tuple[str, str]:
+    """The atom letter and range suffix (``R`` for W0, ``B`` for F0)."""
+    letter = _LETTERS.get(atom)
+    if letter is None:
+        raise TranslationError(f"Betza has no atom for a leap of {atom[0]} and {atom[1]}")
+    if rng == 0 and letter in ("W", "F"):
+        return ("R" if letter == "W" else "B"), ""
+    return letter, "" if rng == 1 else str(rng)
+
+
+def to_betza(piece: Piece) -> str:
+    """The piece in Betza.
+
+    Raises TranslationError for what Betza cannot say (a leap longer than 3, legs of different
+    ranges, a turn that is not a multiple of 45 degrees).
+    """
+    if not piece.shapes:
+        raise TranslationError("the piece has no move")
+    groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
+    order: list[tuple] = []
+    multi: list[Shape] = []
+    for shape in piece.shapes:
+        if len(shape.legs) > 1:
+            multi.append(shape)
+            continue
+        leg = shape.legs[0]
+        key = (_atom_of(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, shape.initial)
+        if key not in groups:
+            order.append(key)
+        groups[key].add(leg.vector)
+    parts: list[str] = []
+    for key in order:
+        atom, rng, modes, hop, lame, initial = key
+        letter, suffix = _range_text(atom, rng)
+        if hop:
+            letter, suffix = ("R" if atom == (1, 0) else "B"), ""
+        # XBoard reads direction letters first, then the modality: fmW, not mfW.
+        after = _modality(modes) + hop + ("n" if lame else "")
+        for label in _labels(atom[0], atom[1], groups[key]):
+            parts.append(("i" if initial else "") + label + after + letter + suffix)
+    for shape in multi:
+        parts.append(_multi(shape))
+    return _merge_whole(parts)
+
+
+def _merge_whole(parts: list[str]) -> str:
+    """``WF`` as ``K`` and ``RB`` as ``Q`` where the two stand bare side by side."""
+    text = "".join(parts)
+    for a, b, whole in (("W", "F", "K"), ("R", "B", "Q")):
+        if a in parts and b in parts:
+            rest = [p for p in parts if p not in (a, b)]
+            text = whole + "".join(rest)
+            parts = [whole] + rest
+    return text
+
+
+def _multi(shape: Shape) -> str:
+    first = shape.legs[0]
+    atom = _atom_of(first.vector)
+    if atom[1] not in (0, atom[0]):
+        raise TranslationError("Betza has no multi-leg move starting with an oblique leap")
+    scale = straight_scale(first.vector)
+    ranges = {leg.range for leg in shape.legs}
+    if len(ranges) != 1:
+        raise TranslationError("Betza cannot give the legs of one move different ranges")
+    letter, suffix = _range_text(atom, first.range)
+    table = _orthogonal(scale) if atom[1] == 0 else _diagonal(scale)
+    if atom[1]:
+        table.update({"fr": {(scale, scale)}, "fl": {(-scale, scale)}, "br": {(scale, -scale)},
+                      "bl": {(-scale, -scale)}})
+    label = next(name for name, vectors in table.items() if vectors == {first.vector})
+    text = ("i" if shape.initial else "") + label + "".join(m for m in ("m", "c", "p") if m in first.modes)
+    here = ring_index(first.vector)
+    for index, leg in enumerate(shape.legs[1:], start=1):
+        final = index == len(shape.legs) - 1
+        if leg.hop or leg.lame or straight_scale(leg.vector) != scale or _atom_of(leg.vector)[1] not in (0, scale):
+            raise TranslationError("Betza cannot say this multi-leg move: each leg must be the same atom, "
+                                   "turned by a multiple of 45 degrees")
+        there = ring_index(leg.vector)
+        modes = _modality(leg.modes) if final else "".join(m for m in ("m", "c", "p") if m in leg.modes)
+        text += "a" + _RELATIVE[(there - here) % 8] + modes
+        here = there
+    return text + letter + suffix
+
+
+__all__ = ["to_betza", "Leg"]

@@ -1,0 +1,270 @@
+"""Reading the Dagaz notation into the piece model, for the moves Betza can say.
+
+The notation is expanded branch by branch (every direction of a run, every alternative) into flat
+lists of unit steps and checks, with each repetition kept whole; the lists are then read as legs:
+a leap (steps, with ``[p]`` between them for a lame leap), repeated (``([p]\\1)*``) for a rider,
+or slid over one piece for a hopper, and ended by a check saying what the leg may find. Whatever
+has no Betza counterpart (lifting, putting, zones, promotion, piece types, attack checks) is an
+error naming it.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.betza.model import Leg, Piece, Shape, leap_path
+from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.notation.nodes import (
+    Alternatives,
+    Bracket,
+    Check,
+    Group,
+    GroupStep,
+    Repeat,
+    Sequence,
+    Step,
+)
+
+VECTORS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0), "O": (1, 1), "M": (-1, 1), "T": (1, -1),
+           "R": (-1, -1)}
+_SETS = {"+": "NESW", "X": "OTRM", "*": "NOETSRWM"}
+_NAMES = {"Lift": "lifting a piece (^)", "Put": "putting a piece down (|)", "Continue": "compound moves (&)",
+          "Navigate": "checks on other squares (>)", "TypeCheck": "piece-type checks (=Name)",
+          "ZoneCheck": "zones (@zone)", "Promote": "promotion (+Name)", "Handler": "custom handlers ([1]-[9])",
+          "DirectionCheck": "direction checks ([\\k])"}
+_CHECKS = {"p": "empty squares ([p])", "P": "occupied squares ([P])", "e": "enemies ([e])",
+           "E": "squares without an enemy ([E])", "f": "friends ([f])", "F": "squares without a friend ([F])",
+           "a": "attacked squares ([a])", "A": "squares not attacked ([A])", "s": "defended squares ([s])",
+           "S": "undefended squares ([S])", "o": "first-time moves ([o])", "O": "repeated moves ([O])",
+           "m": "pieces that have moved ([m])", "r": "revisited squares ([r])", "R": "unvisited squares ([R])",
+           "l": "the previous move's start ([l])", "L": "[L]", "t": "the previous move's end ([t])", "T": "[T]",
+           "x": "captures elsewhere than where a leg ends ([x])"}
+
+Token = tuple  # ("step", (dx, dy)) | ("check", "p") | ("repeat", tokens, min, max)
+Branch = tuple[list[Token], dict[int, tuple[int, int]]]
+
+_LIMIT = 4096
+
+
+def read_dagaz(text: str) -> Piece:
+    """The piece a Dagaz notation describes, as far as Betza can say it.
+
+    Raises TranslationError naming the construct that has no Betza counterpart.
+    """
+    try:
+        notation = parse_notation(text)
+    except NotationError as error:
+        raise TranslationError(error.message, text, error.span.start, error.span.end) from None
+    piece = Piece()
+    for tokens, _ in _expand(notation.body, {}, text):
+        piece.add(_shape(tokens, text))
+    return piece
+
+
+def _unsupported(node: object, text: str) -> TranslationError:
+    span = getattr(node, "span", None)
+    name = _NAMES.get(type(node).__name__, type(node).__name__)
+    start, end = (span.start, span.end) if span is not None else (0, 0)
+    return TranslationError(f"Betza has no {name}", text, start, end)
+
+
+def _expand(node: object, bindings: dict[int, tuple[int, int]], text: str) -> list[Branch]:
+    if isinstance(node, Alternatives):
+        out: list[Branch] = []
+        for option in node.options:
+            out.extend(_expand(option, bindings, text))
+        return _limit(out, node, text)
+    if isinstance(node, Sequence):
+        branches: list[Branch] = [([], dict(bindings))]
+        for item in node.items:
+            grown: list[Branch] = []
+            for tokens, bound in branches:
+                for more, after in _expand(item, bound, text):
+                    grown.append((tokens + more, after))
+            branches = _limit(grown, node, text)
+        return branches
+    if isinstance(node, Step):
+        letters = "".join(_SETS.get(letter, letter) for letter in node.letters)
+        out = []
+        for letter in letters:
+            if letter not in VECTORS:
+                raise TranslationError(f"Betza has no direction {letter!r}", text, node.span.start, node.span.end)
+            out.append(([("step", VECTORS[letter])], dict(bindings)))
+        return out
+    if isinstance(node, GroupStep):
+        if node.group not in bindings:
+            raise TranslationError(f"'\\{node.group}' steps by a direction Betza cannot follow", text,
+                                   node.span.start, node.span.end)
+        dx, dy = bindings[node.group]
+        return [([("step", (-dx, -dy) if node.opposite else (dx, dy))], dict(bindings))]
+    if isinstance(node, Group):
+        out = []
+        for tokens, bound in _expand(node.body, bindings, text):
+            steps = [t[1] for t in tokens if t[0] == "step"]
+            after = dict(bound)
+            if steps:
+                after[node.index] = steps[-1]
+            out.append((tokens, after))
+        return out
+    if isinstance(node, Repeat):
+        bodies = _expand(node.body, bindings, text)
+        if len(bodies) != 1:
+            raise TranslationError("Betza cannot repeat a choice of moves", text, node.span.start, node.span.end)
+        body, _ = bodies[0]
+        if node.possessive:
+            raise TranslationError("Betza has no possessive repetition", text, node.span.start, node.span.end)
+        out = []
+        if node.minimum > 0:
+            body_min = body * node.minimum
+            rest_max = None if node.maximum is None else node.maximum - node.minimum
+            tail = [("repeat", tuple(body), 0, rest_max)] if rest_max != 0 else []
+            out.append((body_min + tail, dict(bindings)))
+        else:
+            out.append(([("repeat", tuple(body), 0, node.maximum)], dict(bindings)))
+        return out
+    if isinstance(node, Bracket):
+        letters = ""
+        for item in node.items:
+            if not isinstance(item, Check) or item.label is not None:
+                raise _unsupported(item, text)
+            if item.letter not in "pPeMx":
+                raise TranslationError(f"Betza has no {_CHECKS.get(item.letter, item.letter)}", text,
+                                       item.span.start, item.span.end)
+            letters += item.letter
+        if letters not in ("p", "P", "e", "ex", "M"):
+            raise TranslationError(f"Betza has no check [{letters}]", text, node.span.start, node.span.end)
+        return [([("check", letters)], dict(bindings))]
+    raise _unsupported(node, text)
+
+
+def _limit(branches: list[Branch], node: object, text: str) -> list[Branch]:
+    if len(branches) > _LIMIT:
+        span = getattr(node, "span")
+        raise TranslationError("too many ways through the notation to say in Betza", text, span.start, span.end)
+    return branches
+
+
+def _shape(tokens: list[Token], text: str) -> Shape:
+    initial = False
+    if tokens and tokens[0] == ("check", "M"):
+        initial = True
+        tokens = tokens[1:]
+    legs: list[Leg] = []
+    i = 0
+    while i < len(tokens):
+        leg, i = _leg(tokens, i, text)
+        legs.append(leg)
+    if not legs:
+        raise TranslationError("Betza has no move that goes nowhere", text)
+    return Shape(tuple(legs), initial)
+
+
+def _lame_paths(vector: tuple[int, int]) -> list[list[tuple[int, int]]]:
+    """The squares Betza's lame leap checks: every one on Fairy-Stockfish's path, or XBoard's one."""
+    out: list[list[tuple[int, int]]] = []
+    x = y = 0
+    path = []
+    for sx, sy in leap_path(vector)[:-1]:
+        x, y = x + sx, y + sy
+        path.append((x, y))
+    out.append(path)
+    mid = (int(vector[0] / 2), int(vector[1] / 2))
+    out.append([mid] if mid not in ((0, 0), vector) else [])
+    return out
+
+
+def _leg(tokens: list[Token], i: int, text: str, lame_allowed: bool = True) -> tuple[Leg, int]:
+    """One leg from position i: its leap, repetition or hop, and the check that ends it."""
+    start = i
+    steps: list[tuple[int, int]] = []
+    lame: list[tuple[int, int]] = []
+    while i < len(tokens):
+        kind = tokens[i][0]
+        if kind == "step":
+            steps.append(tokens[i][1])
+            i += 1
+        elif kind == "check" and tokens[i][1] == "p" and steps and i + 1 < len(tokens) and tokens[i + 1][0] == "step" \
+                and lame_allowed and _is_lame_continuation(steps, tokens, i):
+            lame.append(_sum(steps))
+            i += 1
+        else:
+            break
+    if lame and lame not in _lame_paths(_sum(steps)):
+        return _leg(tokens, start, text, lame_allowed=False)
+    if not steps:
+        raise TranslationError("Betza cannot say a check that does not follow a leap", text)
+    vector = _sum(steps)
+    if vector == (0, 0):
+        raise TranslationError("Betza has no leap that returns to its start", text)
+    leap = [("step", s) for s in steps]
+    rng = 1
+    hop = ""
+    if i < len(tokens) and tokens[i][0] == "repeat" and _same_leap(tokens[i][1], steps, lame):
+        maximum = tokens[i][3]
+        rng = 0 if maximum is None else maximum + 1
+        i += 1
+        if (i + 1 < len(tokens) and tokens[i] == ("check", "P") and len(steps) == 1 and not lame
+                and tokens[i + 1] == leap[0] and rng == 0):
+            i += 2
+            hop = "g"
+            if i < len(tokens) and tokens[i][0] == "repeat" and _same_leap(tokens[i][1], steps, []) \
+                    and tokens[i][3] is None:
+                hop = "p"
+                i += 1
+            rng = 0
+    final = i >= len(tokens) or not _more_legs(tokens, i)
+    modes: frozenset[str]
+    if i < len(tokens) and tokens[i][0] == "check":
+        check = tokens[i][1]
+        i += 1
+        if final:
+            table = {"p": {"m"}, "e": {"c"}, "ex": {"c"}}
+        else:
+            table = {"p": {"m"}, "ex": {"c"}, "P": {"p"}}
+        if check not in table:
+            raise TranslationError(f"Betza cannot end a leg with [{check}] here", text)
+        modes = frozenset(table[check])
+    elif final:
+        modes = frozenset({"m", "c"})
+    else:
+        raise TranslationError("Betza cannot say a leg that may end on anything and go on", text)
+    if i < len(tokens) and tokens[i][0] == "repeat":
+        raise TranslationError("Betza cannot repeat part of a move this way", text)
+    return Leg(vector, rng, modes, hop, tuple(lame)), i
+
+
+def _more_legs(tokens: list[Token], i: int) -> bool:
+    return any(t[0] == "step" or t[0] == "repeat" for t in tokens[i + 1:])
+
+
+def _is_lame_continuation(steps: list[tuple[int, int]], tokens: list[Token], i: int) -> bool:
+    """``[p]`` between steps of one leap (a lame leap) rather than between two legs."""
+    rest: list[tuple[int, int]] = []
+    j = i + 1
+    while j < len(tokens) and (tokens[j][0] == "step" or tokens[j] == ("check", "p")) and j < len(tokens):
+        if tokens[j][0] == "step":
+            rest.append(tokens[j][1])
+        j += 1
+        if j < len(tokens) and tokens[j] == ("check", "p") and (j + 1 >= len(tokens) or tokens[j + 1][0] != "step"):
+            break
+    total = _sum(steps + rest)
+    long_side = max(abs(total[0]), abs(total[1]))
+    if long_side > 3 or long_side == 0:
+        return False
+    return all(s[0] * total[0] >= 0 and s[1] * total[1] >= 0 for s in steps + rest)
+
+
+def _same_leap(body: tuple, steps: list[tuple[int, int]], lame: list[tuple[int, int]]) -> bool:
+    """Whether a repetition's body is ``[p]`` and the same leap again."""
+    if not body or body[0] != ("check", "p"):
+        return False
+    again = [t for t in body[1:] if t != ("check", "p")]
+    return again == [("step", s) for s in steps]
+
+
+def _sum(steps: list[tuple[int, int]]) -> tuple[int, int]:
+    return (sum(s[0] for s in steps), sum(s[1] for s in steps))
+
+
+__all__ = ["read_dagaz", "leap_path", "Union"]

@@ -1,0 +1,174 @@
+"""Writing the piece model in the Dagaz notation.
+
+Each shape becomes one alternative. Straight moves sharing everything but their direction become
+one alternative with a direction run and a group (``(+)([p]\\1)*``); oblique leaps are spelt as
+unit steps, orthogonal first while the long side is longer (the path a lame leap checks), and
+leaps differing only in their last step share it as a run (``N,OM``).
+
+Directions are the piece's own: forward is ``N``, its right ``E``. The board's symmetry turns
+them for the other player (a board that turns Black's directions by a half turn reads Betza's
+``l`` and ``r`` as Fairy-Stockfish and XBoard do).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
+
+LETTER = {(0, 1): "N", (1, 1): "O", (1, 0): "E", (1, -1): "T", (0, -1): "S", (-1, -1): "R", (-1, 0): "W",
+          (-1, 1): "M"}
+_ORDER = {v: i for i, v in enumerate(RING)}
+ORTHOGONAL = frozenset({(0, 1), (1, 0), (0, -1), (-1, 0)})
+DIAGONAL = frozenset({(1, 1), (1, -1), (-1, -1), (-1, 1)})
+
+
+def run_text(units: set[tuple[int, int]]) -> str:
+    """A set of unit directions as a Dagaz direction run (``+``, ``X``, ``*`` for the whole sets)."""
+    if units == ORTHOGONAL | DIAGONAL:
+        return "*"
+    if units == ORTHOGONAL:
+        return "+"
+    if units == DIAGONAL:
+        return "X"
+    return "".join(LETTER[u] for u in sorted(units, key=_ORDER.__getitem__))
+
+
+def _initial(text: str) -> str:
+    """``[M]`` before a move: a comma keeps a following ``+`` or ``*`` from reading as a quantifier."""
+    return "[M]" + ("," if text[:1] in "+*" else "") + text
+
+
+def _final_check(modes: frozenset[str]) -> str:
+    if modes == frozenset({"m"}):
+        return "[p]"
+    if modes == frozenset({"c"}):
+        return "[e]"
+    return ""
+
+
+def _middle_check(modes: frozenset[str]) -> str:
+    checks = {"m": "[p]", "c": "[ex]", "p": "[P]"}
+    parts = [checks[m] for m in ("m", "c", "p") if m in modes]
+    return parts[0] if len(parts) == 1 else "(" + ";".join(parts) + ")"
+
+
+def _repeat(body: str, rng: int) -> str:
+    """``(body)*`` for an unlimited rider, ``(body){0,n-1}`` for one of range n."""
+    if rng == 1:
+        return ""
+    if rng == 0:
+        return f"({body})*"
+    if rng == 2:
+        return f"({body})?"
+    return f"({body}){{0,{rng - 1}}}"
+
+
+def _leap_tokens(leg: Leg) -> list[str]:
+    """A leap as unit-step letters, with ``[p]`` on the squares a lame leap must find empty."""
+    points = list(leg.lame_path) + [leg.vector]
+    tokens: list[str] = []
+    x = y = 0
+    for index, (px, py) in enumerate(points):
+        for step in leap_path((px - x, py - y)):
+            tokens.append(LETTER[step])
+        x, y = px, py
+        if index < len(points) - 1:
+            tokens.append("[p]")
+    return tokens
+
+
+def _join(tokens: list[str]) -> str:
+    out = ""
+    for token in tokens:
+        if out and out[-1].isalpha() and token[:1].isalpha():
+            out += ","
+        out += token
+    return out
+
+
+def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
+    run = run_text(units)
+    lame = {straight_scale(p) for p in leg.lame_path}
+    if scale == 1 and leg.range == 1 and not leg.hop:
+        return run + _final_check(leg.modes)
+    again = "".join(("[p]" if k in lame else "") + "\\1" for k in range(1, scale))
+    text = f"({run}){again}"
+    if leg.hop:
+        text += f"([p]\\1)*[P]\\1"
+        if leg.hop == "p":
+            text += "([p]\\1)*"
+        return text + _final_check(leg.modes)
+    text += _repeat(_again_body(scale, lame), leg.range)
+    return text + _final_check(leg.modes)
+
+
+def _again_body(scale: int, lame: set[int]) -> str:
+    """One more leap of a straight rider: the square reached must be empty, then the steps."""
+    return "[p]" + "".join(("[p]" if k in lame else "") + "\\1" for k in range(0, scale))
+
+
+def to_dagaz(piece: Piece) -> str:
+    """The piece in the Dagaz notation.
+
+    Raises TranslationError when the piece has no move.
+    """
+    if not piece.shapes:
+        raise TranslationError("the piece has no move: its direction modifiers select nothing")
+    alternatives: list[str] = []
+    straight: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
+    order: list[tuple] = []
+    merged: dict[tuple, list[str]] = defaultdict(list)
+    merged_order: list[tuple] = []
+    for shape in piece.shapes:
+        leg = shape.legs[0]
+        if len(shape.legs) == 1 and is_straight(leg.vector):
+            scale = straight_scale(leg.vector)
+            lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
+            key = (scale, leg.range, leg.modes, leg.hop, lame, shape.initial)
+            if key not in straight:
+                order.append(key)
+            straight[key].add(unit(leg.vector))
+            continue
+        if len(shape.legs) == 1 and leg.range == 1 and not leg.hop:
+            tokens = _leap_tokens(leg)
+            key2 = (tuple(tokens[:-1]), leg.modes, shape.initial)
+            if key2 not in merged:
+                merged_order.append(key2)
+            merged[key2].append(tokens[-1])
+            continue
+        text = _shape_text(shape)
+        alternatives.append(_initial(text) if shape.initial else text)
+    texts = []
+    for key in order:
+        scale, rng, modes, hop, lame, initial = key
+        leg = Leg((0, scale), rng, modes, hop, tuple((0, k) for k in lame))
+        text = _straight_group(straight[key], scale, leg)
+        texts.append(_initial(text) if initial else text)
+    for key2 in merged_order:
+        prefix, modes, initial = key2
+        letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, l in LETTER.items() if l == c)])
+        text = _join(list(prefix) + ["".join(letters)]) + _final_check(modes)
+        texts.append(_initial(text) if initial else text)
+    return ";".join(texts + alternatives)
+
+
+def _shape_text(shape: Shape) -> str:
+    out: list[str] = []
+    for index, leg in enumerate(shape.legs):
+        final = index == len(shape.legs) - 1
+        if leg.hop:
+            letter = LETTER[unit(leg.vector)]
+            body = f"{letter}([p]{letter})*[P]{letter}" + (f"([p]{letter})*" if leg.hop == "p" else "")
+            out.append(body)
+        else:
+            leap = _join(_leap_tokens(leg))
+            out.append(leap + _repeat("[p]" + leap, leg.range))
+        out.append(_final_check(leg.modes) if final else _middle_check(leg.modes))
+    text = ""
+    for part in out:
+        if text and text[-1].isalpha() and part[:1].isalpha():
+            text += ","
+        text += part
+    return text

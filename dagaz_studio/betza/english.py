@@ -1,0 +1,129 @@
+"""The piece model in plain English."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from dagaz_studio.betza.model import Leg, Piece, Shape, is_straight, straight_scale, unit
+
+_UNIT_WORDS = {(0, 1): "forward", (0, -1): "backward", (-1, 0): "left", (1, 0): "right",
+               (1, 1): "forward-right", (-1, 1): "forward-left", (1, -1): "backward-right",
+               (-1, -1): "backward-left"}
+_ORTHOGONAL = {(0, 1), (0, -1), (-1, 0), (1, 0)}
+_DIAGONAL = {(1, 1), (-1, 1), (1, -1), (-1, -1)}
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _directions(units: set[tuple[int, int]]) -> str:
+    if units == _ORTHOGONAL | _DIAGONAL:
+        return "in any direction"
+    if units == _ORTHOGONAL:
+        return "orthogonally"
+    if units == _DIAGONAL:
+        return "diagonally"
+    order = list(_UNIT_WORDS)
+    return _or([_UNIT_WORDS[u] for u in sorted(units, key=order.index)])
+
+
+def _vector_words(vector: tuple[int, int]) -> str:
+    dx, dy = vector
+    parts = []
+    if dy:
+        parts.append(f"{abs(dy)} {'forward' if dy > 0 else 'backward'}")
+    if dx:
+        parts.append(f"{abs(dx)} {'right' if dx > 0 else 'left'}")
+    return " and ".join(parts)
+
+
+def _ending(modes: frozenset[str]) -> str:
+    if modes == frozenset({"m"}):
+        return " to an empty square"
+    if modes == frozenset({"c"}):
+        return " only to capture"
+    return ""
+
+
+def _middle(modes: frozenset[str]) -> str:
+    words = {"m": "an empty square", "c": "an enemy, which it captures", "p": "a piece, which it passes"}
+    return " onto " + _or([words[m] for m in ("m", "c", "p") if m in modes])
+
+
+def _reach(rng: int) -> str:
+    return "any number of" if rng == 0 else f"up to {rng}"
+
+
+def _straight(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
+    where = _directions(units)
+    if leg.hop == "p":
+        return f"slides {where}, jumps over the first piece in its way and slides on beyond it"
+    if leg.hop == "g":
+        return f"slides {where} and lands right behind the first piece in its way"
+    if leg.range == 1:
+        if scale == 1:
+            return f"steps one square {where}"
+        text = f"leaps {scale} squares {where}"
+        return text + (" over empty squares only" if leg.lame else ", jumping over anything between")
+    if scale == 1:
+        return f"slides {_reach(leg.range)} squares {where} over empty squares"
+    return f"repeats a leap of {scale} squares {where} {_reach(leg.range)} times, over empty landing squares"
+
+
+def _leg(leg: Leg) -> str:
+    if is_straight(leg.vector):
+        return _straight({unit(leg.vector)}, straight_scale(leg.vector), leg)
+    words = _vector_words(leg.vector)
+    if leg.range != 1:
+        return f"repeats the leap {words} {_reach(leg.range)} times, over empty landing squares"
+    return f"leaps {words}" + (" over empty squares only" if leg.lame else "")
+
+
+def to_english(piece: Piece) -> str:
+    """What the piece does, in sentences a player reads (``W`` → "steps one square orthogonally")."""
+    groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
+    leaps: dict[tuple, list[tuple[int, int]]] = defaultdict(list)
+    order: list[tuple[str, tuple]] = []
+    sentences: list[str] = []
+    for shape in piece.shapes:
+        leg = shape.legs[0]
+        if len(shape.legs) == 1 and is_straight(leg.vector):
+            key = (straight_scale(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, shape.initial)
+            if key not in groups:
+                order.append(("straight", key))
+            groups[key].add(unit(leg.vector))
+        elif len(shape.legs) == 1:
+            shape_key = (tuple(sorted((abs(leg.vector[0]), abs(leg.vector[1])))), leg.range, leg.modes,
+                         leg.lame, shape.initial)
+            if shape_key not in leaps:
+                order.append(("leap", shape_key))
+            leaps[shape_key].append(leg.vector)
+        else:
+            order.append(("legs", (shape,)))
+    for kind, key in order:
+        if kind == "straight":
+            scale, rng, modes, hop, lame, initial = key
+            leg = Leg((0, scale), rng, modes, hop, ((0, 1),) if lame else ())
+            text = _straight(groups[key], scale, leg) + _ending(modes)
+        elif kind == "leap":
+            (short, long), rng, modes, lame, initial = key
+            vectors = leaps[key]
+            ways = "in all 8 ways" if len(vectors) == 8 else "(" + "; ".join(_vector_words(v) for v in vectors) + ")"
+            verb = f"repeats a {long}-{short} leap {_reach(rng)} times over empty landing squares" if rng != 1 \
+                else f"leaps {long} and {short}" + (" over empty squares only" if lame else "")
+            text = f"{verb} {ways}{_ending(modes)}"
+        else:
+            shape = key[0]
+            assert isinstance(shape, Shape)
+            initial = shape.initial
+            legs = []
+            for index, leg in enumerate(shape.legs):
+                final = index == len(shape.legs) - 1
+                legs.append(_leg(leg) + (_ending(leg.modes) if final else _middle(leg.modes)))
+            text = "first " + ", then ".join(legs)
+        sentences.append(text + (" (only if it has not moved)" if initial else ""))
+    if not sentences:
+        return "no move"
+    first = sentences[0]
+    return "; or ".join([first[0].upper() + first[1:]] + sentences[1:]) + "."

@@ -1,0 +1,97 @@
+"""The model every notation here translates through: a piece as a set of concrete move shapes.
+
+A shape is a sequence of legs; each leg is one vector in the piece's own frame (``dy`` forward,
+``dx`` to its right), repeated up to ``range`` times (0: without limit), with what must be found
+where the leg ends. Directions are already resolved: "fsW" becomes three one-leg shapes, "afsW"
+eight two-leg shapes, so a writer never has to understand another notation's modifiers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: What a leg may find where it ends. On the last leg: ``m`` an empty square, ``c`` an enemy (taken).
+#: On an earlier leg: ``m`` an empty square, ``c`` an enemy (taken there: a locust capture),
+#: ``p`` any piece (passed over).
+MODES = ("m", "c", "p")
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One leg of a move: a vector repeated 1..range times (range 0: any number)."""
+
+    vector: tuple[int, int]
+    range: int = 1
+    modes: frozenset[str] = frozenset({"m", "c"})
+    #: "" for an ordinary leg, "p" for a hopper (slides, jumps one piece, slides on), "g" for a
+    #: grasshopper (slides, jumps one piece, lands right behind it).
+    hop: str = ""
+    #: The squares a lame leap passes must be empty; ``lame_path`` lists them (as offsets from the
+    #: leg's start) when the leap is lame.
+    lame_path: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def lame(self) -> bool:
+        """Whether the leap can be blocked on the way."""
+        return bool(self.lame_path)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One way a piece moves: its legs in order; ``initial``: only a piece that has not moved."""
+
+    legs: tuple[Leg, ...]
+    initial: bool = False
+
+
+@dataclass
+class Piece:
+    """A piece's moves, with the warnings its reading raised (dialect differences, synonyms)."""
+
+    shapes: list[Shape] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def add(self, shape: Shape) -> None:
+        """Add a shape unless the piece already has it (``KW`` moves as ``K``)."""
+        if shape not in self.shapes:
+            self.shapes.append(shape)
+
+
+#: The eight unit directions clockwise from forward, in the piece's frame (dx right, dy forward).
+RING: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+
+def unit(vector: tuple[int, int]) -> tuple[int, int]:
+    """The sign of each coordinate."""
+    return ((vector[0] > 0) - (vector[0] < 0), (vector[1] > 0) - (vector[1] < 0))
+
+
+def is_straight(vector: tuple[int, int]) -> bool:
+    """Whether the vector runs along a rank, file or diagonal (a multiple of a unit direction)."""
+    dx, dy = vector
+    return dx == 0 or dy == 0 or abs(dx) == abs(dy)
+
+
+def straight_scale(vector: tuple[int, int]) -> int:
+    """How many unit steps a straight vector spans."""
+    return max(abs(vector[0]), abs(vector[1]))
+
+
+def leap_path(vector: tuple[int, int]) -> list[tuple[int, int]]:
+    """The unit steps of a leap: along its longer side while that is longer, then diagonally.
+
+    This is the path Fairy-Stockfish checks for a lame leaper; any path of a leap stays inside the
+    rectangle between its ends, so on a rectangular board an unblockable leap may take it too.
+    """
+    dx, dy = vector
+    steps = []
+    x = y = 0
+    while (x, y) != (dx, dy):
+        rx, ry = dx - x, dy - y
+        diff = abs(rx) - abs(ry)
+        sx = (rx > 0) - (rx < 0)
+        sy = (ry > 0) - (ry < 0)
+        step = (sx, 0) if diff > 0 else (0, sy) if diff < 0 else (sx, sy)
+        steps.append(step)
+        x, y = x + step[0], y + step[1]
+    return steps

@@ -1,0 +1,40 @@
+"""``dagaz-studio translate TEXT --from betza --to dagaz``: say a piece in another notation."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dagaz_studio.betza.reader import DIALECTS
+from dagaz_studio.commands.common import EXIT_USAGE
+from dagaz_studio.translation import SOURCES, TARGETS, TranslationError, translate
+
+
+def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register the ``translate`` subcommand."""
+    parser = subparsers.add_parser(
+        "translate",
+        help="translate a piece between Betza, the Dagaz notation and English",
+        description="Print a piece's moves in another notation, on one line. Warnings (readings that "
+                    "differ between XBoard and Fairy-Stockfish) go to standard error.",
+    )
+    parser.add_argument("text", metavar="TEXT", help="the piece, e.g. 'mRcpR' or 'fmWfcF'")
+    parser.add_argument("--from", dest="source", choices=SOURCES, default="betza", help="its notation (default betza)")
+    parser.add_argument("--to", dest="target", choices=TARGETS, default="dagaz", help="the notation to write (default dagaz)")
+    parser.add_argument("--dialect", choices=DIALECTS, default="xboard",
+                        help="where XBoard and Fairy-Stockfish read Betza differently (fK, L, J, NN, pW): "
+                             "whose reading to follow (default xboard)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Translate; a text that cannot be read or said is reported with exit status 2."""
+    try:
+        result = translate(args.text, args.source, args.target, args.dialect)
+    except TranslationError as error:
+        print("dagaz-studio: error: " + error.render().replace("\n", "\n  ") if error.text else
+              f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        return EXIT_USAGE
+    for warning in result.warnings:
+        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
+    print(result.text)
+    return 0

@@ -1,0 +1,64 @@
+"""Translating a piece between the Dagaz notation, Betza/XBetza, Parlett and plain English.
+
+Every translation goes through the piece model of :mod:`dagaz_studio.betza.model`; this is the one
+function the command line and the window call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+from dagaz_studio.betza.betza_writer import to_betza
+from dagaz_studio.betza.english import to_english
+from dagaz_studio.betza.model import Piece
+
+SOURCES = ("betza", "parlett", "dagaz")
+TARGETS = ("dagaz", "betza", "parlett", "english")
+
+
+@dataclass
+class Translation:
+    """The translated text and what the reading warned about."""
+
+    text: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_piece(text: str, source: str, dialect: str = "xboard") -> Piece:
+    """The piece a text in ``source`` notation describes. Raises TranslationError (a ValueError)."""
+    if source == "betza":
+        return read_betza(text, dialect)
+    if source == "dagaz":
+        from dagaz_studio.betza.dagaz_reader import read_dagaz
+
+        return read_dagaz(text)
+    if source == "parlett":
+        from dagaz_studio.parlett import read_parlett
+
+        return read_parlett(text)
+    raise TranslationError(f"unknown notation {source!r}: choose {', '.join(SOURCES)}")
+
+
+def write_piece(piece: Piece, target: str) -> str:
+    """The piece in ``target`` notation. Raises TranslationError naming what the target cannot say."""
+    if target == "dagaz":
+        return to_dagaz(piece)
+    if target == "betza":
+        return to_betza(piece)
+    if target == "english":
+        return to_english(piece)
+    if target == "parlett":
+        from dagaz_studio.parlett import to_parlett
+
+        return to_parlett(piece)
+    raise TranslationError(f"unknown notation {target!r}: choose {', '.join(TARGETS)}")
+
+
+def translate(text: str, source: str, target: str, dialect: str = "xboard") -> Translation:
+    """``text`` in ``source`` notation, said in ``target`` notation."""
+    piece = read_piece(text, source, dialect)
+    return Translation(write_piece(piece, target), list(piece.warnings))
+
+
+__all__ = ["SOURCES", "TARGETS", "Translation", "TranslationError", "read_piece", "translate", "write_piece"]

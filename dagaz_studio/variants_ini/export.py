@@ -1,0 +1,101 @@
+"""Writing a board as a Fairy-Stockfish variants.ini section, for boards whose pieces Betza can say.
+
+The board must be a rectangle whose directions are the usual steps, whose second player sees the
+board turned (a half turn, or mirrored top to bottom for pieces that are the same left and right),
+and whose pieces' notations read as Betza; anything else fails with a message naming it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dagaz_studio.betza import TranslationError
+from dagaz_studio.betza.betza_writer import to_betza
+from dagaz_studio.betza.dagaz_reader import read_dagaz
+from dagaz_studio.board import Board
+from dagaz_studio.variants_ini.ini import IniError
+
+_STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "O": (1, -1), "M": (-1, -1), "T": (1, 1), "R": (-1, 1)}
+_TURNED = {"N": "S", "S": "N", "E": "W", "W": "E", "O": "R", "R": "O", "M": "T", "T": "M"}
+_MIRRORED = {"N": "S", "S": "N", "E": "E", "W": "W", "O": "T", "T": "O", "M": "R", "R": "M"}
+
+
+def _check_geometry(board: Board) -> None:
+    columns, rows = len(board.column_names), len(board.row_names)
+    if len(board.squares) != columns * rows or not (columns <= 12 and rows <= 10):
+        raise IniError(f"board {board.name}: Fairy-Stockfish plays full rectangles up to 12x10 only")
+    for letter, (dx, dy) in _STEPS.items():
+        targets = board.directions.get(letter)
+        if targets is None:
+            continue  # a board without diagonals (Clobber) can still be told
+        for index in range(len(board.squares)):
+            c, r = board.column_of[index] + dx, board.row_of[index] + dy
+            want = r * columns + c if 0 <= c < columns and 0 <= r < rows else None
+            got = targets[index]
+            if (None if got is None else (board.row_of[got] * columns + board.column_of[got])) != want:
+                raise IniError(f"board {board.name}: direction {letter} is not the usual step")
+
+
+def _symmetry(board: Board) -> str:
+    if len(board.players) != 2:
+        raise IniError(f"board {board.name}: Fairy-Stockfish plays two players")
+    second = board.players[1]
+    present = [letter for letter in _STEPS if letter in board.directions]
+    seen = {letter: board.symmetries.get(second, {}).get(letter, letter) for letter in present}
+    if seen == {letter: _TURNED[letter] for letter in present}:
+        return "turned"
+    if seen == {letter: _MIRRORED[letter] for letter in present}:
+        return "mirrored"
+    if seen == {letter: letter for letter in present}:
+        return "same"
+    raise IniError(f"board {board.name}: {second}'s directions must be White's turned or mirrored top to bottom")
+
+
+def export_fsf(board: Board) -> str:
+    """The board as a variants.ini section. Raises IniError naming what Fairy-Stockfish cannot be told."""
+    _check_geometry(board)
+    symmetry = _symmetry(board)
+    unsupported = set(board.rules) - {"compulsory-capture"}
+    if unsupported:
+        raise IniError(f"board {board.name}: rule {', '.join(sorted(unsupported))} cannot be exported")
+    lines = [f"[{re.sub(r'[^a-z0-9-]', '-', board.name.lower())}]",
+             f"maxRank = {len(board.row_names)}", f"maxFile = {len(board.column_names)}"]
+    royal = [p for p in board.pieces.values() if p.royal]
+    if len(royal) > 1:
+        raise IniError(f"board {board.name}: more than one royal piece type")
+    problems = []
+    slot = 0
+    for piece in board.pieces.values():
+        try:
+            model = read_dagaz(piece.notation_text)
+            betza = to_betza(model)
+        except TranslationError as error:
+            problems.append(f"{piece.name}: {error.message}")
+            continue
+        # Fairy-Stockfish turns Black's moves by a half turn: the board's view of them must agree.
+        paths = {tuple(leg.vector for leg in s.legs) for s in model.shapes}
+        if symmetry == "mirrored" and {tuple((-x, y) for x, y in p) for p in paths} != paths:
+            problems.append(f"{piece.name}: not the same left and right, on a board that mirrors Black's view")
+            continue
+        if symmetry == "same" and {tuple((-x, -y) for x, y in p) for p in paths} != paths:
+            problems.append(f"{piece.name}: not the same turned round, on a board where Black sees as White does")
+            continue
+        letter = piece.letter.lower()
+        if piece.royal:
+            lines.append(f"king = {letter}:{betza}")
+        else:
+            slot += 1
+            if slot > 25:
+                problems.append(f"{piece.name}: more than 25 piece types")
+                continue
+            lines.append(f"customPiece{slot} = {letter}:{betza}")
+    if problems:
+        raise IniError(f"board {board.name}: pieces Betza cannot say: " + "; ".join(problems))
+    setup = (board.setup or "").split()
+    if not setup:
+        raise IniError(f"board {board.name}: no setup to start from")
+    fen = [setup[0], setup[1] if len(setup) > 1 else "w", "-", "-", "0", "1"]
+    lines += [f"startFen = {' '.join(fen)}", "castling = false", "doubleStep = false",
+              "promotionRegionWhite = -", "promotionRegionBlack = -",
+              f"mustCapture = {'true' if 'compulsory-capture' in board.rules else 'false'}"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,61 @@
+"""Betza → Dagaz → Betza gives a piece that moves the same, and the translate command."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from dagaz_studio.betza import read_betza, to_dagaz
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.notation import parse_notation
+from dagaz_studio.translation import translate
+from test_betza_fsf import dagaz_targets, random_piece, random_position
+
+BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
+
+MULTI_LEG = ["afsW", "fcafmF", "mabW", "afsF", "cafsR", "mpafmR", "fmaflW", "afsmafW", "caK", "mafW", "ifmnDfmWfcF"]
+
+
+def test_betza_to_dagaz_to_betza_moves_the_same() -> None:
+    rng = random.Random(7)
+    board = load_board(str(BOARD))
+    rules = Rules(board)
+    texts = MULTI_LEG + [random_piece(rng) for _ in range(150)]
+    checked = 0
+    for text in texts:
+        dagaz = translate(text, "betza", "dagaz", "fsf").text
+        again = translate(dagaz, "dagaz", "betza").text
+        original = rules.custom_kind(parse_notation(dagaz), name=text)
+        returned = rules.custom_kind(parse_notation(to_dagaz(read_betza(again, "fsf"))), name=again)
+        for n in range(6):
+            fen, square = random_position(rng, black=n % 2 == 1)
+            assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
+                f"{text} -> {dagaz} -> {again} on {fen} at {square}"
+            checked += 1
+    assert checked == 6 * len(texts)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dagaz_studio", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_translate_prints_one_line_and_warns_on_stderr() -> None:
+    done = run_cli("translate", "fK", "--from", "betza", "--to", "dagaz")
+    assert done.returncode == 0
+    assert done.stdout.count("\n") == 1
+    dagaz = done.stdout.strip()
+    assert translate(dagaz, "dagaz", "betza").text == "fW"
+    assert "Fairy-Stockfish" in done.stderr
+    english = run_cli("translate", "mRcpR", "--to", "english")
+    assert english.returncode == 0 and "jumps over" in english.stdout
+
+
+def test_translate_errors_exit_2_naming_the_part() -> None:
+    done = run_cli("translate", "fmO2", "--to", "dagaz")
+    assert done.returncode == 2
+    assert "castling (O)" in done.stderr and "Traceback" not in done.stderr
+    castling = run_cli("translate", "*[FA]", "--from", "dagaz", "--to", "betza")
+    assert castling.returncode == 2 and "[F]" in castling.stderr

@@ -1,0 +1,59 @@
+"""Boards exported as variants.ini sections: Fairy-Stockfish loads them and counts the same perft."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.variants_ini import IniError
+from dagaz_studio.variants_ini.export import export_fsf
+
+pytest.importorskip("pyffish")
+
+_PERFT = r"""
+import json, sys
+import pyffish as sf
+job = json.load(sys.stdin)
+sf.load_variant_config(job["ini"])
+def perft(name, fen, moves, depth):
+    legal = sf.legal_moves(name, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(perft(name, fen, moves + [m], depth - 1) for m in legal)
+name = job["name"]
+print(json.dumps(perft(name, sf.start_fen(name), [], job["depth"])))
+"""
+
+
+def fsf_perft(ini: str, name: str, depth: int) -> int:
+    job = json.dumps({"ini": ini, "name": name, "depth": depth})
+    done = subprocess.run([sys.executable, "-c", _PERFT], input=job, capture_output=True, text=True, timeout=600,
+                          check=True)
+    return int(done.stdout)
+
+
+@pytest.mark.parametrize(("board_name", "depth"), [("clobber", 2), ("breakthrough", 2)])
+def test_an_exported_board_has_the_same_perft_in_fairy_stockfish(board_name: str, depth: int) -> None:
+    board = load_board(board_name)
+    text = export_fsf(board)
+    # A fresh name: Fairy-Stockfish's built-in variant of the same name cannot be redefined.
+    ini = text.replace(f"[{board_name}]", f"[exported-{board_name}]", 1)
+    ours = perft(Rules(board), Position.initial(board), depth)
+    assert ours > 100
+    assert fsf_perft(ini, f"exported-{board_name}", depth) == ours
+
+
+def test_pieces_betza_cannot_say_make_the_export_fail_naming_them() -> None:
+    with pytest.raises(IniError) as caught:
+        export_fsf(load_board("chess"))
+    assert "Pawn" in caught.value.message and "King" in caught.value.message
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", "chess", "--format", "fsf"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Pawn" in done.stderr and "Traceback" not in done.stderr

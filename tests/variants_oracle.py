@@ -1,0 +1,86 @@
+"""Imported variants played against Fairy-Stockfish: random games in pyffish, legal moves compared."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Position
+
+_PLAY = r"""
+import json, random, sys
+import pyffish as sf
+job = json.load(sys.stdin)
+sf.load_variant_config(job["ini"])
+out = {}
+for name in job["variants"]:
+    if name not in sf.variants():
+        out[name] = None
+        continue
+    rng = random.Random(job["seed"])
+    games = []
+    for _ in range(job["games"]):
+        start = sf.start_fen(name)
+        played, seen = [], []
+        for _ in range(job["plies"]):
+            fen = sf.get_fen(name, start, played)
+            if sf.is_immediate_game_end(name, fen, [])[0]:
+                break  # a game that has ended (a flag reached, a piece extinct) lists no moves
+            moves = sf.legal_moves(name, start, played)
+            seen.append([fen, moves])
+            if not moves:
+                break
+            played.append(rng.choice(moves))
+        games.append(seen)
+    out[name] = games
+json.dump(out, sys.stdout)
+"""
+
+
+def fsf_games(ini: str, variants: list[str], games: int = 2, plies: int = 30, seed: int = 1) -> dict:
+    """For each variant, random games played by Fairy-Stockfish: [[fen, legal moves], ...] per game."""
+    job = json.dumps({"ini": ini, "variants": variants, "games": games, "plies": plies, "seed": seed})
+    done = subprocess.run([sys.executable, "-c", _PLAY], input=job, capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-2000:])
+    return json.loads(done.stdout)
+
+
+def uci(board, rules: Rules, move) -> str:
+    text = board.squares[move.origin] + board.squares[move.target]
+    if move.promotion:
+        text += rules.kinds[rules.kind_index[move.promotion]].letter.lower()
+    return text
+
+
+def compare(board_text: str, games: list) -> str | None:
+    """None when the board's legal moves equal Fairy-Stockfish's on every position, else the first difference."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "variant.board"
+        path.write_text(board_text, encoding="utf-8")
+        try:
+            board = load_board(str(path))
+        except ValueError as error:
+            return f"the board does not load: {error}"
+    rules = Rules(board)
+    for game in games:
+        for fen, expected in game:
+            try:
+                try:
+                    position = Position.from_fen(board, fen)
+                except ValueError:
+                    # Fairy-Stockfish keeps KQkq in the FEN of a game without a King to castle with.
+                    fields = fen.split()
+                    position = Position.from_fen(board, " ".join(fields[:2] + ["-"] + fields[3:]))
+                got = {uci(board, rules, m) for m in legal_moves(rules, position)}
+            except ValueError as error:
+                return f"{fen}: {error}"
+            if got != set(expected):
+                return f"{fen}: extra {sorted(got - set(expected))[:5]}, missing {sorted(set(expected) - got)[:5]}"
+    return None
