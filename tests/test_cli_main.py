@@ -60,3 +60,11 @@ def test_help_imports_neither_the_parsers_nor_the_engine() -> None:
              "'dagaz_studio.board', 'dagaz_studio.notation', 'dagaz_studio.names'))))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_translate_choices_are_the_translators() -> None:
+    from dagaz_studio.betza.reader import DIALECTS
+    from dagaz_studio.commands import translate
+    from dagaz_studio.translation import SOURCES, TARGETS
+
+    assert (translate.SOURCES, translate.TARGETS, translate.DIALECTS) == (SOURCES, TARGETS, DIALECTS)

@@ -96,7 +96,7 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
     again = "".join(("[p]" if k in lame else "") + "\\1" for k in range(1, scale))
     text = f"({run}){again}"
     if leg.hop:
-        text += f"([p]\\1)*[P]\\1"
+        text += "([p]\\1)*[P]\\1"
         if leg.hop == "p":
             text += "([p]\\1)*"
         return text + _final_check(leg.modes)
@@ -148,7 +148,7 @@ def to_dagaz(piece: Piece) -> str:
         texts.append(_initial(text) if initial else text)
     for key2 in merged_order:
         prefix, modes, initial = key2
-        letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, l in LETTER.items() if l == c)])
+        letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, letter in LETTER.items() if letter == c)])
         text = _join(list(prefix) + ["".join(letters)]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
     return ";".join(texts + alternatives)

@@ -6,8 +6,6 @@ import argparse
 import sys
 
 from dagaz_studio.commands.common import EXIT_USAGE, CommandError, open_board, report
-from dagaz_studio.variants_ini import IniError
-from dagaz_studio.variants_ini.export import export_fsf
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -24,6 +22,9 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Export; what cannot be said is reported with exit status 2."""
+    from dagaz_studio.variants_ini import IniError
+    from dagaz_studio.variants_ini.export import export_fsf
+
     try:
         board = open_board(args.board)
     except CommandError as error:

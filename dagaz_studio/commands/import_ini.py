@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from dagaz_studio.commands.common import EXIT_USAGE
-from dagaz_studio.variants_ini import IniError, import_file
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -26,6 +25,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Import; prints one line per variant. Exit status 2 if any was refused or the file is unreadable."""
+    from dagaz_studio.variants_ini import IniError, import_file
+
     try:
         text = Path(args.ini).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

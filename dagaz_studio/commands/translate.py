@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dagaz_studio.betza.reader import DIALECTS
 from dagaz_studio.commands.common import EXIT_USAGE
-from dagaz_studio.translation import SOURCES, TARGETS, TranslationError, translate
+
+# Written out so that declaring the options imports no translator (a test keeps them the same as
+# dagaz_studio.translation's SOURCES and TARGETS and dagaz_studio.betza.reader's DIALECTS).
+SOURCES = ("betza", "parlett", "dagaz")
+TARGETS = ("dagaz", "betza", "parlett", "english")
+DIALECTS = ("xboard", "fsf")
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -28,6 +32,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Translate; a text that cannot be read or said is reported with exit status 2."""
+    from dagaz_studio.translation import TranslationError, translate
+
     try:
         result = translate(args.text, args.source, args.target, args.dialect)
     except TranslationError as error:
