@@ -92,7 +92,8 @@ def test_gui_command_with_a_broken_board_lists_its_problems(capsys, tmp_path):
 
 
 def _cli_complete() -> bool:
-    return all(importlib.util.find_spec(f"dagaz_studio.commands.{name}") for name in cli.COMMANDS)
+    return all(importlib.util.find_spec(f"dagaz_studio.commands.{cli.MODULES.get(name, name)}")
+               for name in cli.COMMANDS)
 
 
 def _run_cli(argv, tmp_path, **env):

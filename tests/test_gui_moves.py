@@ -220,7 +220,8 @@ def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
 def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess_window) -> None:
     window = chess_window
     window.notation_editor.set_text("(*){12}")
-    ticks = []
+    started = time.perf_counter()
+    ticks = [started]
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start(10)
@@ -228,10 +229,12 @@ def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess
         reply = click_and_wait(qtbot, window, "d4")
     finally:
         timer.stop()
+    ticks.append(time.perf_counter())
     assert reply.stopped and reply.stopped.startswith("stopped after")
     assert "stopped after" in window.moves_panel.summary.text()
-    # The timer kept firing while the run went on (it stops within a fraction of a second).
-    assert len(ticks) >= 3 and max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
+    # The timer kept firing while the run went on: no wait between two turns of the event loop,
+    # from the click to the reply, was long (a fast stop leaves few ticks, and that is fine).
+    assert max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
 
 
 def test_a_new_notation_cancels_the_running_one(qtbot, chess_window) -> None:

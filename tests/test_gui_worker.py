@@ -72,7 +72,7 @@ def test_typing_is_debounced(qtbot, runner) -> None:
 def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner) -> None:
     board, _ = shipped("chess")
     position = Position(board, [None] * len(board.squares))
-    ticks = []
+    ticks = [time.perf_counter()]
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start(10)
@@ -81,9 +81,9 @@ def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runne
             runner.request(RunRequest(board, position, board.index("d4"), notation="(*){12}"))
     finally:
         timer.stop()
+    ticks.append(time.perf_counter())
     reply = blocker.args[0]
     assert reply.stopped and reply.stopped.startswith("stopped after")
-    assert len(ticks) >= 5
     assert max(b - a for a, b in zip(ticks, ticks[1:])) < 0.5
 
 
