@@ -69,11 +69,12 @@ def unmake_move(position: Position, undo: Undo) -> None:
 
 def held_as(board: Board) -> list[int]:
     """For each piece kind of the board, the kind a captured piece of it is held as: a promoted
-    piece (letter ``+P`` or ``Q~``) goes to the hand as the piece that promotes to it."""
+    piece (letter ``+P`` or ``Q~``) goes to the hand as the piece that promotes to it; -1 for a royal
+    piece, which is never held."""
     cached = board.__dict__.get("_held_as")
     if cached is None:
         names = list(board.pieces)
-        cached = [names.index(board.demotions.get(name, name)) for name in names]
+        cached = [-1 if board.pieces[name].royal else names.index(board.demotions.get(name, name)) for name in names]
         object.__setattr__(board, "_held_as", cached)
     return cached
 
@@ -90,7 +91,8 @@ def _update_hands(position: Position, player: int, captures: tuple[int, ...], dr
         cells = position.cells
         for square in captures:
             taken = cells[square]
-            if taken is not None and taken.player != player and taken.kind < len(kinds):
+            # A royal piece is never held (a position where one was taken has no game left to play).
+            if taken is not None and taken.player != player and taken.kind < len(kinds) and kinds[taken.kind] >= 0:
                 hand[kinds[taken.kind]] += 1
 
 
