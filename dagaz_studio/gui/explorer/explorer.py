@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import SquareExplanation, explain_square
+from dagaz_studio.engine.explain import SquareExplanation
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
@@ -24,19 +24,25 @@ from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.explorer.name_styles import DEFAULT_XIANGQI_STYLE, window_style
 from dagaz_studio.gui.worker.runner import QtMoveRunner
-from dagaz_studio.queries import MovesAnswer, MovesQuery
+from dagaz_studio.queries import ExplainAnswer, ExplainQuery, MovesAnswer, MovesQuery, answer_explanation
 
 class QtMoveExplorer(QObject):
     """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
 
     #: A reply was shown (tests and the status bar listen).
     replyShown = Signal(object)
+    #: An explanation of a square was shown (a :class:`SquareExplanation`).
+    explanationShown = Signal(object)
 
     def __init__(self, document: QtDocument, view: QtBoardView, editor: QtNotationEditor,
                  player: QtTracePlayer, panel: QtMovesPanel, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
         self.document, self.view, self.editor, self.player, self.panel = document, view, editor, player, panel
         self.runner = QtMoveRunner(self)
+        # Explaining runs other pieces' notations (who attacks a square): on a worker of its own, so
+        # that asking never cancels the moves being worked out, nor waits for them.
+        self.explainer = QtMoveRunner(self, answer=answer_explanation,
+                                      failure=lambda query, message: ExplainAnswer(query, error=message))
         self.selected: Optional[int] = None
         self.reply: Optional[MovesAnswer] = None
         self.explanation: Optional[SquareExplanation] = None
@@ -44,6 +50,7 @@ class QtMoveExplorer(QObject):
         #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
         self.runner.replyReady.connect(self._show_reply)
+        self.explainer.replyReady.connect(self._show_explanation)
         self.runner.busyChanged.connect(self._on_busy)
         document.boardChanged.connect(self._on_board_changed)
         document.positionChanged.connect(lambda: self.refresh())
@@ -84,6 +91,7 @@ class QtMoveExplorer(QObject):
         """Ask the worker again for the selected square (after any change)."""
         board, position = self.document.board, self.document.position
         self.explanation = None
+        self.explainer.cancel()
         self.panel.explanation.setText("")
         editor = self.editor
         if board is None or position is None or self.selected is None or self.selected >= len(board.squares):
@@ -135,22 +143,21 @@ class QtMoveExplorer(QObject):
         action.triggered.connect(lambda: self.explain(square))
         menu.addAction(action)
 
-    def explain(self, square: int) -> Optional[SquareExplanation]:
-        """Explain ``square`` for the last run: say why, and replay the steps that show it."""
+    def explain(self, square: int) -> bool:
+        """Explain ``square`` for the last run: the worker says why, then the explanation is shown
+        (:attr:`explanationShown`) and the steps that show it are replayed. Returns whether it asked."""
         reply, board = self.reply, self.document.board
-        if reply is None or board is None or reply.query.board is not board:
-            return None
-        explanation = explain_square(board, reply.trace, reply.moves, square, reply.tree,
-                                     allowed=reply.allowed, origin=reply.query.square)
-        self.explanation = explanation
-        self.panel.explanation.setText(explanation.sentence)
-        if explanation.events:
-            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{board.squares[square]}?")
-        return explanation
+        if reply is None or board is None or reply.query.board is not board or not reply.trace:
+            return False
+        self.explanation = None
+        self.panel.explanation.setText(f"Working out why {board.squares[square]}…")
+        self.explainer.request(ExplainQuery(board, reply, square))
+        return True
 
     def shutdown(self) -> None:
-        """Stop the worker thread (the window calls this when it closes)."""
+        """Stop the worker threads (the window calls this when it closes)."""
         self.runner.shutdown()
+        self.explainer.shutdown()
 
     # ------------------------------------------------------------------ private
 
@@ -278,6 +285,22 @@ class QtMoveExplorer(QObject):
         if reply.names_error:
             text += f" The {reply.names_error}."
         return text
+
+    @Slot(object)
+    def _show_explanation(self, answer: ExplainAnswer) -> None:
+        board = self.document.board
+        if answer.query.moves is not self.reply or board is None:
+            return  # asked about a run no longer shown
+        explanation = answer.explanation
+        if explanation is None:
+            self.panel.explanation.setText(f"No explanation: {answer.error}.")
+            return
+        self.explanation = explanation
+        self.panel.explanation.setText(explanation.sentence)
+        if explanation.events:
+            name = board.squares[explanation.square]
+            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{name}?")
+        self.explanationShown.emit(explanation)
 
     @Slot(object)
     def _show_step(self, event) -> None:
