@@ -199,7 +199,7 @@ def test_why_not_names_the_attacker_of_a_square_castling_crosses(qtbot, chess_wi
     assert "[A] failed on f1: the Black Rook on f2 attacks it" in text
     step = window.trace_player.current_event()
     assert step.check == "[A]" and step.square == board.index("f1") and not step.ok
-    assert "[A] failed on f1" in window.trace_player.sentence.text()
+    assert "[A] failed on f1: the Black Rook on f2 attacks it" in window.trace_player.sentence.text()
 
 
 def test_why_not_for_a_tried_notation_names_the_attacker_too(qtbot, chess_window) -> None:

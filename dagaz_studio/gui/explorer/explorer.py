@@ -14,9 +14,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import SquareExplanation
+from dagaz_studio.engine.explain import SquareExplanation, board_at
+from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.gui.board_view.trace_overlay import TraceStep
+from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
 from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
@@ -25,6 +26,7 @@ from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.explorer.name_styles import DEFAULT_XIANGQI_STYLE, window_style
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import ExplainAnswer, ExplainQuery, MovesAnswer, MovesQuery, answer_explanation
+from dagaz_studio.queries.moves import TYPED_PIECE
 
 class QtMoveExplorer(QObject):
     """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
@@ -92,6 +94,8 @@ class QtMoveExplorer(QObject):
         board, position = self.document.board, self.document.position
         self.explanation = None
         self.explainer.cancel()
+        # The run's pieces belong to the position it ran on: until the new answer, show the position.
+        self.view.set_step_pieces(None)
         self.panel.explanation.setText("")
         editor = self.editor
         if board is None or position is None or self.selected is None or self.selected >= len(board.squares):
@@ -183,6 +187,7 @@ class QtMoveExplorer(QObject):
         self.reply = None
         self.view.clear_highlights()
         self.view.set_trace_step(None)
+        self.view.set_step_pieces(None)
         self.editor.set_step_span(None)
         self.player.set_run(None, None)
         self.panel.summary.setText(summary or "Click a piece to see its moves, or an empty square to try a "
@@ -246,7 +251,8 @@ class QtMoveExplorer(QObject):
             self.panel.summary.setText(f"{name}: {reply.error}")
             self.replyShown.emit(reply)
             return
-        self.view.set_highlights(move_highlights(reply.shown_moves(), origin))
+        shown = reply.shown_moves()
+        self.view.set_highlights(move_highlights(shown, origin), stops={s for move in shown for s in move.stops[:-1]})
         text = reply.query.notation
         if text is None:
             piece = reply.query.position.cells[origin]
@@ -254,6 +260,26 @@ class QtMoveExplorer(QObject):
         self.player.set_run(reply, board, text)
         self.panel.summary.setText(self._summary(board, reply))
         self.replyShown.emit(reply)
+
+    def _step_pieces(self) -> Optional[StepPieces]:
+        """The pieces as the run has them at the player's step (worked out by the core from the trace)."""
+        reply, board, index = self.reply, self.document.board, self.player.current_index()
+        if reply is None or board is None or reply.start is None or reply.tree is None or index is None:
+            return None
+        at = board_at(reply.start.cells, reply.trace, reply.tree, index, reply.kind_names)
+        kinds = list(board.pieces.values())
+
+        def drawn(piece: Piece) -> tuple[int, str, str]:
+            if 0 <= piece.kind < len(kinds):
+                return piece.player, kinds[piece.kind].name, kinds[piece.kind].letter
+            return piece.player, TYPED_PIECE, "?"  # the piece a tried notation moves
+
+        return StepPieces(
+            placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
+            captured={square: drawn(piece) for square, piece in at.captured},
+            hand=drawn(at.hand[-1][0]) if at.hand else None,
+            stops=at.stops,
+        )
 
     def _summary(self, board: Board, reply: MovesAnswer) -> str:
         request = reply.query
@@ -299,15 +325,18 @@ class QtMoveExplorer(QObject):
         self.panel.explanation.setText(explanation.sentence)
         if explanation.events:
             name = board.squares[explanation.square]
-            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{name}?")
+            notes = {way.event: way.reason for way in explanation.ways if way.reason != answer.query.moves.trace[way.event].text}
+            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{name}?", notes)
         self.explanationShown.emit(explanation)
 
     @Slot(object)
     def _show_step(self, event) -> None:
         if event is None:
             self.view.set_trace_step(None)
+            self.view.set_step_pieces(None)
             self.editor.set_step_span(None)
             return
+        self.view.set_step_pieces(self._step_pieces())
         self.view.set_trace_step(TraceStep.from_event(event))
         # The span belongs to the notation that ran; mark it only if the editor shows that text.
         ran = self.player.notation_text
