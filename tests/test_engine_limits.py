@@ -158,3 +158,52 @@ def test_a_question_given_up_while_its_notation_is_read_is_not_run() -> None:
                                             notation="(*){12}"), flag)
     assert answer.stopped == "cancelled" and answer.moves == []
     assert flag.looks == 1
+
+
+def _largest_board() -> str:
+    """A board file at the limit of squares (26 x 384), a King and two riders a side."""
+    from dagaz_studio.board.loader import MAX_SQUARES
+
+    rows = 384
+    assert 26 * rows <= MAX_SQUARES
+    setup = "/".join(["qrk23"] + ["26"] * (rows - 2) + ["QR23K"])
+    return "\n".join([
+        "big", f"grid: a-z x {rows}-1", "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)",
+        "M = (-1, -1)", "T = (1, 1)", "R = (-1, 1)", "players: White Black", "symmetry Black: N<>S O<>T M<>R",
+        "piece King K royal: *", "piece Queen Q: (*)([p]\\1)*", "piece Rook R: (+)([p]\\1)*",
+        f"setup: {setup} w", "",
+    ])
+
+
+def test_a_board_too_large_for_attack_tables_asks_only_the_pieces_on_it() -> None:
+    from dagaz_studio.board import parse_board
+    from dagaz_studio.engine.game import legal_moves
+
+    board = parse_board(_largest_board(), "big.board")
+    rules = Rules(board)
+    assert rules.scans
+    position = Position.initial(board)
+    moves = legal_moves(rules, position)
+    assert moves and all(position.cells[m.origin].player == 0 for m in moves)
+    # Only the pieces standing on the board were worked out, not every kind on every square.
+    assert len(rules._reach) <= 6
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner"])
+def test_looking_over_a_large_board_for_attackers_is_counted_as_work(way: str) -> None:
+    from dagaz_studio.board import parse_board
+
+    board = parse_board(_largest_board(), "big.board")
+    rules = Rules(board)
+    rules.fast = way != "runner"
+    position = Position.initial(board)
+    at = board.index("m200")
+    position.cells[at] = Piece(0, rules.custom_kind(parse_notation("*[a]")), True)
+    result = rules.run(position, at)
+    # Eight steps, each asking once about each enemy: every question counts its look over the board.
+    assert rules.scan_cost() == len(board.squares) // 64
+    assert result.work >= 8 * rules.scan_cost()
+    runaway = Piece(0, rules.custom_kind(parse_notation("((*)[A]){30}")), True)
+    position.cells[at] = runaway
+    result = rules.run(position, at)
+    assert result.stopped is not None and result.work <= DEFAULT_BUDGET + OVERSHOOT

@@ -30,6 +30,12 @@ _UNKNOWN = object()
 
 #: Steps spent working out where a piece could ever capture from one square.
 REACH_BUDGET = 1_000
+#: Squares times piece kinds past which a board gets no table of where its pieces could capture each
+#: square from (building it costs every kind's reach from every square): attack questions look for
+#: the pieces on the board instead, as they do for typed pieces.
+ATTACK_TABLE_LIMIT = 2_048
+#: Squares looked at by an attack question that looks for pieces, per unit of work it is counted.
+SCAN_SQUARES_PER_UNIT = 64
 
 
 class Rules:
@@ -60,6 +66,8 @@ class Rules:
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
+        #: Whether attack questions look for the pieces on the board rather than in tables.
+        self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
 
@@ -500,8 +508,13 @@ class Rules:
         if stand_in is not None:
             cells[square] = stand_in
         try:
+            scan = self.scan_cost()
             for side in sides:
                 position.turn = side
+                if scan:
+                    work[0] += scan
+                    if work[0] >= work[1]:
+                        poll(work)
                 for origin in self.candidates(cells, square, side):
                     work[0] += 1  # as the runner counts it: asking each piece is work
                     if work[0] >= work[1]:
@@ -563,9 +576,21 @@ class Rules:
             self.reach(kind, player, square)
         return self._footprints[key]
 
+    def scan_cost(self) -> int:
+        """The units of work one attack question counts for looking over the board for pieces (on a
+        board too large for attack tables, or for typed pieces): on a large board it takes time."""
+        if self.scans or len(self.kinds) > self.board_kinds:
+            return len(self.board.squares) // SCAN_SQUARES_PER_UNIT
+        return 0
+
     def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
         """The squares of the pieces of ``player`` that could ever capture on ``square`` (by their
-        reach), in the order attack questions ask them: the board's pieces, then typed ones."""
+        reach), in the order attack questions ask them: the board's pieces, then typed ones (on a
+        board too large for attack tables, all in the order of their squares)."""
+        if self.scans:
+            return [origin for origin, piece in enumerate(cells)
+                    if piece is not None and piece.player == player and origin != square
+                    and square in self.reach(piece.kind, player, origin)]
         out = []
         for origin, kinds in self.attackers(square, player):
             piece = cells[origin]
@@ -608,6 +633,8 @@ class Rules:
         if stand_in is not None:
             cells[square] = stand_in
         try:
+            if within is not None:
+                within.spend(self.scan_cost())
             for origin in self.candidates(cells, square, by):
                 if within is not None:
                     within.spend()  # asking each piece is work, whatever its notation does
