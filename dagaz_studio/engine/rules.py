@@ -645,8 +645,15 @@ class Rules:
                         work = new_work(DEFAULT_BUDGET, cancel)
                     try:
                         found = self._ask(position, origin, square, by, work)
-                    except (Abort, RecursionError):
-                        pass  # the runner asks again, and says why the question did not end
+                    except Abort as stop:
+                        if stop.kind == "cancelled":
+                            # Cancelled is cancelled: asking again would only delay the stop.
+                            if within is not None:
+                                within.work += work[0]
+                            self._give_up("cancelled", position, origin, square, within)
+                        # Otherwise the runner asks again, and says why the question did not end.
+                    except RecursionError:
+                        pass
                     else:
                         if within is not None:
                             within.work += work[0]
@@ -676,13 +683,18 @@ class Rules:
         if found:
             return True
         if stopped:
-            # Never answer "not attacked" for a question that was not finished.
-            what = f"{stopped} (asking whether the {self.kind_names[piece.kind]} on " \
-                   f"{self.board.squares[origin]} attacks {self.board.squares[square]})"
-            if within is not None:
-                raise Stop(stopped if stopped == "cancelled" else what)
-            raise RunawayNotation(what)
+            self._give_up(stopped, position, origin, square, within)
         return False
+
+    def _give_up(self, stopped: str, position: Position, origin: int, square: int, within: Optional[State]) -> None:
+        """Never answer "not attacked" for a question that was not finished: stop the run that asked
+        (``within``), or raise :class:`RunawayNotation`, saying why."""
+        piece = position.cells[origin]
+        name = self.kind_names[piece.kind] if piece is not None else "piece"
+        what = f"{stopped} (asking whether the {name} on {self.board.squares[origin]} attacks {self.board.squares[square]})"
+        if within is not None:
+            raise Stop(stopped if stopped == "cancelled" else what)
+        raise RunawayNotation(what)
 
     def _ask_program(self, position: Position, origin: int, square: int, by: int, program: Program,
                      budget: int, cancel: Optional[CancelFlag]) -> tuple[bool, int, Optional[str]]:
