@@ -45,6 +45,9 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.board_view.hands import (
+    HAND_GAP, HAND_WIDTH, HandPlacement, count_item, hand_centres, hand_frame, selected_frame,
+)
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
@@ -229,6 +232,8 @@ class QtBoardView(QGraphicsView):
     pieceDragged = Signal(int, int)
     #: A context menu was asked for on a square: the square, and where (global screen position).
     squareContextMenuRequested = Signal(int, QPoint)
+    #: A piece in hand was clicked: its player and its name.
+    handClicked = Signal(int, str)
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -262,6 +267,11 @@ class QtBoardView(QGraphicsView):
         # A press on a piece may become a drag: where it began, and the square once the drag started.
         self._press: Optional[tuple[int, QPointF]] = None
         self._dragging: Optional[int] = None
+        # Pieces in hand, beside the board (see hands.py): what is held, and the items drawing it.
+        self._hands: list[tuple[int, str, str, int]] = []
+        self._hand_items: dict[tuple[int, str], QGraphicsItem] = {}
+        self._hand_extras: list[QGraphicsItem] = []
+        self._hand_selected: Optional[tuple[int, str]] = None
 
     # ------------------------------------------------------------------ public API
 
@@ -282,6 +292,33 @@ class QtBoardView(QGraphicsView):
         """Replace the pieces drawn: square index -> (player index, piece name, piece letter)."""
         self._placement = dict(placement)
         self._draw_pieces()
+
+    def set_hands(self, hands: HandPlacement) -> None:
+        """Replace the pieces in hand drawn beside the board: (player, name, letter, count) for each
+        kind held. A board with hands keeps room for them even when none are held."""
+        self._hands = [entry for entry in hands if entry[3] > 0]
+        if self._hand_selected is not None and not any(
+                (player, name) == self._hand_selected for player, name, _l, _c in self._hands):
+            self._hand_selected = None
+        self._draw_hands()
+
+    def set_hand_selected(self, held: Optional[tuple[int, str]]) -> None:
+        """Frame the piece in hand (player, name) whose drops are shown; ``None``: none."""
+        self._hand_selected = held
+        self._draw_hands()
+
+    def hand_items(self) -> dict[tuple[int, str], QGraphicsItem]:
+        """The item drawing each kind held in hand, by (player, piece name)."""
+        return dict(self._hand_items)
+
+    def hand_at(self, scene_pos: QPointF) -> Optional[tuple[int, str]]:
+        """The piece in hand (player, name) at a scene position, or ``None``."""
+        for key, item in self._hand_items.items():
+            centre = item.data(1)
+            if isinstance(centre, QPointF) and max(abs(scene_pos.x() - centre.x()),
+                                                   abs(scene_pos.y() - centre.y())) <= UNIT * 0.5:
+                return key
+        return None
 
     def set_highlights(self, highlights: Mapping[int, str]) -> None:
         """Replace the highlights: square index -> kind (a key of :data:`HIGHLIGHT_KINDS`)."""
@@ -375,6 +412,11 @@ class QtBoardView(QGraphicsView):
                 self.squareClicked.emit(square)
                 event.accept()
                 return
+            held = self.hand_at(self.mapToScene(event.position().toPoint()))
+            if held is not None:
+                self.handClicked.emit(*held)
+                event.accept()
+                return
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -460,11 +502,15 @@ class QtBoardView(QGraphicsView):
         self._line_items.clear()
         self._river_labels.clear()
         self._check_items.clear()
+        self._hand_items.clear()
+        self._hand_extras.clear()
 
         columns, rows = len(board.column_names), len(board.row_names)
         board_rect = QRectF(0, 0, columns * UNIT, rows * UNIT)
         margin = UNIT * (0.55 if self._coordinates_shown() else 0.12)
         outer = board_rect.adjusted(-margin, -margin, margin, margin)
+        if board.has_hands:
+            outer = outer.united(board_rect.adjusted(0, 0, (HAND_GAP + HAND_WIDTH) * UNIT + margin, 0))
         if self._points:
             self._draw_points_board(board, board_rect)
         else:
@@ -473,6 +519,7 @@ class QtBoardView(QGraphicsView):
             self._draw_coordinates(board, board_rect)
         scene.setSceneRect(outer)
         self._draw_pieces()
+        self._draw_hands()
         self._draw_check()
         self._draw_highlights()
         self._trace_items.clear()  # scene.clear() above deleted them
@@ -606,8 +653,10 @@ class QtBoardView(QGraphicsView):
             self._piece_items[square] = item
 
     def _piece_item(self, square: int, player: int, name: str, letter: str) -> QGraphicsItem:
+        return self._piece_item_at(self.square_centre(square), player, name, letter)
+
+    def _piece_item_at(self, centre: QPointF, player: int, name: str, letter: str) -> QGraphicsItem:
         board = self._require_board()
-        centre = self.square_centre(square)
         colour = player_colour(board, player)
         if not self._points:
             forms = self._symbols.glyph_forms(name)
@@ -664,6 +713,39 @@ class QtBoardView(QGraphicsView):
         label.setBrush(ink)
         label.setPen(QPen(Qt.PenStyle.NoPen))
         return disc
+
+    def _draw_hands(self) -> None:
+        scene = self.scene()
+        for item in [*self._hand_items.values(), *self._hand_extras]:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        self._hand_items.clear()
+        self._hand_extras.clear()
+        board = self._board
+        if board is None or not board.has_hands:
+            return
+        columns, rows = len(board.column_names), len(board.row_names)
+        extras = [hand_frame(columns, rows, UNIT)]
+        extras[0].setZValue(_Z_BOARD)
+        for (player, name, letter, count), centre in zip(self._hands, hand_centres(self._hands, columns, rows, UNIT)):
+            item = self._piece_item_at(centre, player, name, letter)
+            item.setZValue(_Z_PIECES)
+            item.setData(1, centre)
+            owner = board.players[player] if player < len(board.players) else str(player)
+            item.setToolTip(f"{name} in {owner}'s hand ({count}): click to see its drops")
+            scene.addItem(item)
+            self._hand_items[(player, name)] = item
+            if count > 1:
+                label = count_item(count, centre, UNIT)
+                label.setZValue(_Z_LABELS + 10)
+                extras.append(label)
+            if self._hand_selected == (player, name):
+                frame = selected_frame(centre, UNIT)
+                frame.setZValue(_Z_SELECTED)
+                extras.append(frame)
+        for extra in extras:
+            scene.addItem(extra)
+        self._hand_extras = extras
 
     def _draw_highlights(self) -> None:
         for item in self._highlight_items.values():

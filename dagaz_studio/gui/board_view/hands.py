@@ -1,0 +1,68 @@
+"""Pieces in hand, drawn beside the board: where each player's pieces go and their counts.
+
+The hands stand in a column right of the board, the second player's from the top down and the
+first player's from the bottom up, as they sit at the table. Each kind held is one piece with its
+count beside it; the view draws the piece as it draws pieces on the board.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
+
+#: The pieces held, as the view draws them: (player index, piece name, piece letter, count).
+HandPlacement = Sequence[tuple[int, str, str, int]]
+
+#: How far right of the board the hands' column begins, and how wide it is, in grid units.
+HAND_GAP = 0.7
+HAND_WIDTH = 1.5
+
+
+def hand_centres(hands: HandPlacement, columns: int, rows: int, unit: float) -> list[QPointF]:
+    """Where each held kind's piece is drawn, in the order of ``hands``."""
+    x = (columns + HAND_GAP + 0.55) * unit
+    placed = {0: 0, 1: 0}
+    out = []
+    for player, _name, _letter, _count in hands:
+        slot = placed.setdefault(player, 0)
+        placed[player] = slot + 1
+        if player == 0:
+            y = (rows - 0.5 - slot) * unit
+        else:
+            y = (0.5 + slot) * unit
+        out.append(QPointF(x, y))
+    return out
+
+
+def count_item(count: int, centre: QPointF, unit: float) -> QGraphicsItem:
+    """The count of a held kind, written right of its piece (``×2``)."""
+    font = QFont()
+    font.setPixelSize(int(unit * 0.32))
+    font.setBold(True)
+    path = QPainterPath()
+    path.addText(QPointF(centre.x() + unit * 0.44, centre.y() + unit * 0.38), font, f"×{count}")
+    item = QGraphicsPathItem(path)
+    item.setBrush(QColor("#f7f4ec"))
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    return item
+
+
+def hand_frame(columns: int, rows: int, unit: float) -> QGraphicsItem:
+    """The tray the hands stand in."""
+    rect = QRectF((columns + HAND_GAP) * unit, 0, HAND_WIDTH * unit, rows * unit)
+    tray = QGraphicsRectItem(rect)
+    tray.setBrush(QColor("#4a4f57"))
+    tray.setPen(QPen(QColor("#2b2118"), unit * 0.02))
+    return tray
+
+
+def selected_frame(centre: QPointF, unit: float) -> QGraphicsItem:
+    """The frame around the held piece whose drops are shown."""
+    half = unit * 0.48
+    frame = QGraphicsRectItem(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half))
+    frame.setBrush(Qt.BrushStyle.NoBrush)
+    frame.setPen(QPen(QColor("#F0E442"), unit * 0.06))
+    return frame
