@@ -21,7 +21,7 @@ HAND_GAP = 0.7
 HAND_WIDTH = 1.5
 
 
-def hand_centres(hands: HandPlacement, columns: int, rows: int, unit: float) -> list[QPointF]:
+def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float) -> list[QPointF]:
     """Where each held kind's piece is drawn, in the order of ``hands``."""
     x = (columns + HAND_GAP + 0.55) * unit
     placed = {0: 0, 1: 0}
@@ -50,7 +50,7 @@ def count_item(count: int, centre: QPointF, unit: float) -> QGraphicsItem:
     return item
 
 
-def hand_frame(columns: int, rows: int, unit: float) -> QGraphicsItem:
+def hand_frame(columns: float, rows: int, unit: float) -> QGraphicsItem:
     """The tray the hands stand in."""
     rect = QRectF((columns + HAND_GAP) * unit, 0, HAND_WIDTH * unit, rows * unit)
     tray = QGraphicsRectItem(rect)

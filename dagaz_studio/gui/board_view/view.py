@@ -48,6 +48,7 @@ from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.hands import (
     HAND_GAP, HAND_WIDTH, HandPlacement, count_item, hand_centres, hand_frame, selected_frame,
 )
+from dagaz_studio.gui.board_view.levels import drawn_width, level_count, level_left, level_shift
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
@@ -380,7 +381,8 @@ class QtBoardView(QGraphicsView):
     def square_centre(self, square: int) -> QPointF:
         """Where a square's centre (or a point) is in scene coordinates."""
         board = self._require_board()
-        return QPointF((board.column_of[square] + 0.5) * UNIT, (board.row_of[square] + 0.5) * UNIT)
+        x = board.column_of[square] + 0.5 + level_shift(board, square)  # 3-D: levels side by side
+        return QPointF(x * UNIT, (board.row_of[square] + 0.5) * UNIT)
 
     def square_at(self, scene_pos: QPointF) -> Optional[int]:
         """The square nearest to a scene position, or ``None`` if the position is off the board."""
@@ -505,8 +507,8 @@ class QtBoardView(QGraphicsView):
         self._hand_items.clear()
         self._hand_extras.clear()
 
-        columns, rows = len(board.column_names), len(board.row_names)
-        board_rect = QRectF(0, 0, columns * UNIT, rows * UNIT)
+        rows = len(board.row_names)
+        board_rect = QRectF(0, 0, drawn_width(board) * UNIT, rows * UNIT)
         margin = UNIT * (0.55 if self._coordinates_shown() else 0.12)
         outer = board_rect.adjusted(-margin, -margin, margin, margin)
         if board.has_hands:
@@ -528,8 +530,12 @@ class QtBoardView(QGraphicsView):
 
     def _draw_cells_board(self, board: Board, board_rect: QRectF) -> None:
         scene = self.scene()
-        frame = scene.addRect(board_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04), QPen(Qt.PenStyle.NoPen), _INK)
-        frame.setZValue(_Z_BOARD)
+        for level in range(level_count(board)):
+            left = level_left(board, level) * UNIT
+            level_rect = QRectF(left, 0, len(board.column_names) * UNIT, board_rect.height())
+            frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
+                                  QPen(Qt.PenStyle.NoPen), _INK)
+            frame.setZValue(_Z_BOARD)
         for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
             if board.draw.checkered:
                 # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
@@ -539,7 +545,8 @@ class QtBoardView(QGraphicsView):
             else:
                 colour = _PLAIN_CELL
                 pen = QPen(_INK, UNIT * 0.015)
-            cell = QGraphicsRectItem(QRectF(column * UNIT, row * UNIT, UNIT, UNIT))
+            centre = self.square_centre(square)
+            cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
             cell.setBrush(colour)
             cell.setPen(pen)
             cell.setZValue(_Z_NODES)
@@ -620,10 +627,17 @@ class QtBoardView(QGraphicsView):
         font.setPixelSize(int(UNIT * 0.26))
         brush = QBrush(QColor("#e8e2d6"))
         offset = UNIT * 0.3
-        for column, name in enumerate(board.column_names):
-            x = (column + 0.5) * UNIT
-            for y in (board_rect.bottom() + offset, board_rect.top() - offset):
-                self._add_label(name, font, QPointF(x, y), brush)
+        for level in range(level_count(board)):
+            left = level_left(board, level)
+            for column, name in enumerate(board.column_names):
+                x = (left + column + 0.5) * UNIT
+                for y in (board_rect.bottom() + offset, board_rect.top() - offset):
+                    if y < board_rect.top() and board.level_names:
+                        continue  # the level's name stands above it instead
+                    self._add_label(name, font, QPointF(x, y), brush)
+            if board.level_names:
+                centre = QPointF((left + len(board.column_names) / 2) * UNIT, board_rect.top() - offset)
+                self._add_label(f"level {board.level_names[level]}", font, centre, brush)
         for row, name in enumerate(board.row_names):
             y = (row + 0.5) * UNIT
             for x in (board_rect.left() - offset, board_rect.right() + offset):
@@ -724,7 +738,7 @@ class QtBoardView(QGraphicsView):
         board = self._board
         if board is None or not board.has_hands:
             return
-        columns, rows = len(board.column_names), len(board.row_names)
+        columns, rows = drawn_width(board), len(board.row_names)
         extras = [hand_frame(columns, rows, UNIT)]
         extras[0].setZValue(_Z_BOARD)
         for (player, name, letter, count), centre in zip(self._hands, hand_centres(self._hands, columns, rows, UNIT)):
