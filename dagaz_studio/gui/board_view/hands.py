@@ -7,11 +7,13 @@ count beside it; the view draws the piece as it draws pieces on the board.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Optional, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
+
+from dagaz_studio.board.model import Board
 
 #: The pieces held, as the view draws them: (player index, piece name, piece letter, count).
 HandPlacement = Sequence[tuple[int, str, str, int]]
@@ -66,3 +68,35 @@ def selected_frame(centre: QPointF, unit: float) -> QGraphicsItem:
     frame.setBrush(Qt.BrushStyle.NoBrush)
     frame.setPen(QPen(QColor("#F0E442"), unit * 0.06))
     return frame
+
+
+def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int, str]], width: float, unit: float,
+               piece_item: Callable[[QPointF, int, str, str], QGraphicsItem],
+               layers: tuple[float, float, float, float]) -> tuple[dict[tuple[int, str], QGraphicsItem],
+                                                                   list[QGraphicsItem]]:
+    """The items drawing the hands beside a board ``width`` units wide: each held kind's piece by
+    (player, name), its centre in the item's data 1 (for hit tests), and the rest (the tray, counts,
+    the selected frame). ``piece_item`` draws a piece as the board does; ``layers`` are the z values
+    of the tray, the pieces, the counts and the frame."""
+    tray_z, piece_z, count_z, frame_z = layers
+    rows = len(board.row_names)
+    tray = hand_frame(width, rows, unit)
+    tray.setZValue(tray_z)
+    extras: list[QGraphicsItem] = [tray]
+    pieces: dict[tuple[int, str], QGraphicsItem] = {}
+    for (player, name, letter, count), centre in zip(hands, hand_centres(hands, width, rows, unit)):
+        item = piece_item(centre, player, name, letter)
+        item.setZValue(piece_z)
+        item.setData(1, centre)
+        owner = board.players[player] if player < len(board.players) else str(player)
+        item.setToolTip(f"{name} in {owner}'s hand ({count}): click to see its drops")
+        pieces[(player, name)] = item
+        if count > 1:
+            label = count_item(count, centre, unit)
+            label.setZValue(count_z)
+            extras.append(label)
+        if selected == (player, name):
+            frame = selected_frame(centre, unit)
+            frame.setZValue(frame_z)
+            extras.append(frame)
+    return pieces, extras

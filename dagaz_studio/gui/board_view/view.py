@@ -45,9 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
-from dagaz_studio.gui.board_view.hands import (
-    HAND_GAP, HAND_WIDTH, HandPlacement, count_item, hand_centres, hand_frame, selected_frame,
-)
+from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacement, hand_items
 from dagaz_studio.gui.board_view.levels import drawn_width, level_count, level_left, level_shift
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep, trace_step_items
@@ -738,28 +736,11 @@ class QtBoardView(QGraphicsView):
         board = self._board
         if board is None or not board.has_hands:
             return
-        columns, rows = drawn_width(board), len(board.row_names)
-        extras = [hand_frame(columns, rows, UNIT)]
-        extras[0].setZValue(_Z_BOARD)
-        for (player, name, letter, count), centre in zip(self._hands, hand_centres(self._hands, columns, rows, UNIT)):
-            item = self._piece_item_at(centre, player, name, letter)
-            item.setZValue(_Z_PIECES)
-            item.setData(1, centre)
-            owner = board.players[player] if player < len(board.players) else str(player)
-            item.setToolTip(f"{name} in {owner}'s hand ({count}): click to see its drops")
+        self._hand_items, self._hand_extras = hand_items(
+            board, self._hands, self._hand_selected, drawn_width(board), UNIT, self._piece_item_at,
+            (_Z_BOARD, _Z_PIECES, _Z_LABELS + 10, _Z_SELECTED))
+        for item in [*self._hand_extras, *self._hand_items.values()]:
             scene.addItem(item)
-            self._hand_items[(player, name)] = item
-            if count > 1:
-                label = count_item(count, centre, UNIT)
-                label.setZValue(_Z_LABELS + 10)
-                extras.append(label)
-            if self._hand_selected == (player, name):
-                frame = selected_frame(centre, UNIT)
-                frame.setZValue(_Z_SELECTED)
-                extras.append(frame)
-        for extra in extras:
-            scene.addItem(extra)
-        self._hand_extras = extras
 
     def _draw_highlights(self) -> None:
         for item in self._highlight_items.values():
