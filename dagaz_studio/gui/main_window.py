@@ -487,7 +487,8 @@ class QtMainWindow(QMainWindow):
         self.board_view.set_check(())
         position = self.document.position
         if position is not None:
-            self._check_runner.request(CheckQuery(position.board, position.copy()))
+            # Debounced: a burst of changes asks once, and at start the window paints first.
+            self._check_runner.request(CheckQuery(position.board, position.copy()), debounce=True)
 
     @Slot(object)
     def _show_check(self, answer: CheckAnswer) -> None:

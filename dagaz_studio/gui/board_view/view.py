@@ -295,7 +295,10 @@ class QtBoardView(QGraphicsView):
 
     def set_placement(self, placement: Placement) -> None:
         """Replace the pieces drawn: square index -> (player index, piece name, piece letter)."""
-        self._placement = dict(placement)
+        placement = dict(placement)
+        if placement == self._placement and len(self._piece_items) == len(placement):
+            return  # drawing pieces is the costliest part of a redraw: only when they changed
+        self._placement = placement
         self._draw_pieces()
 
     def set_highlights(self, highlights: Mapping[int, str], stops: Iterable[int] = ()) -> None:
@@ -767,7 +770,9 @@ class QtBoardView(QGraphicsView):
                 carried = self._piece_item(cursor, player, name, letter)
                 carried.setTransformOriginPoint(carried.boundingRect().center())
                 carried.setScale(0.5)
-                carried.setPos(carried.pos() + QPointF(-UNIT * 0.3, -UNIT * 0.3))
+                # On the corner away from the "in hand" label (above the cursor on the bottom row).
+                bottom = self._board.row_of[cursor] == max(self._board.row_of)
+                carried.setPos(carried.pos() + QPointF(-UNIT * 0.3, UNIT * (0.3 if bottom else -0.3)))
                 carried.setOpacity(0.85)
                 carried.setZValue(Z_TRACE + 1)
                 carried.setToolTip(f"in hand: {name}")
