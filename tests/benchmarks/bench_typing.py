@@ -98,14 +98,19 @@ def window_keystrokes(runs: int = 5) -> bool:
     from bench_window import keystrokes
 
     found = keystrokes(runs)
-    total = sorted(t for _, t, _ in found)
-    run = sorted(r for _, _, r in found)
-    p99 = total[min(len(total) - 1, int(len(total) * 0.99))]
-    run_p99 = run[min(len(run) - 1, int(len(run) * 0.99))]
+
+    def p99_of(values: list[float]) -> float:
+        values = sorted(values)
+        return values[min(len(values) - 1, int(len(values) * 0.99))]
+
+    total = [t for _, t, _, _ in found]
+    p99, run_p99, cpu_p99 = p99_of(total), p99_of([r for _, _, r, _ in found]), p99_of([c for _, _, _, c in found])
     slowest = max(found, key=lambda item: item[1])
     print(f"keystroke to highlights in the window, {len(found)} keystrokes: median "
           f"{statistics.median(total) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms (the worker's run, wall time: p99 "
           f"{run_p99 * 1000:.0f} ms); slowest {slowest[0]} {slowest[1] * 1000:.0f} ms")
+    print(f"  CPU time of the whole process from keystroke to highlights (what other work on the machine does "
+          f"not inflate): p99 {cpu_p99 * 1000:.0f} ms")
     met = p99 <= 0.100
     print(f"keystroke to highlights: p99 at most 100 ms: {'PASS' if met else 'FAIL'}")
     return met
