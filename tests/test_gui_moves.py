@@ -224,7 +224,10 @@ def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start(10)
     try:
-        reply = click_and_wait(qtbot, window, "d4")
+        # A runaway run is long by nature: on a loaded machine, longer than a click's usual wait.
+        with qtbot.waitSignal(window.move_explorer.replyShown, timeout=60000) as blocker:
+            click(qtbot, window, "d4")
+        reply = blocker.args[0]
     finally:
         timer.stop()
     ticks.append(time.perf_counter())

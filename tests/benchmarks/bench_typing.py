@@ -1,4 +1,4 @@
-"""Typing a notation, run by hand: ``python tests/benchmarks/bench_typing.py [--no-window]``.
+"""Typing a notation, run by hand: ``python tests/benchmarks/bench_typing.py [--no-window | --window-only]``.
 
 Two figures, each with PASS or FAIL against its target:
 
@@ -50,6 +50,8 @@ def mid_game(board_name: str, count: int, seed: int = 7) -> list[Position]:
 
 
 def main() -> int:
+    if "--window-only" in sys.argv:
+        return 0 if window_keystrokes() else 1
     ok = True
     print(f"{'board':10} {'piece':10} {'runs':>5} {'p50 ms':>8} {'p99 ms':>8}")
     for name in shipped_boards():
@@ -109,8 +111,9 @@ def window_keystrokes(runs: int = 5) -> bool:
     print(f"keystroke to highlights in the window, {len(found)} keystrokes: median "
           f"{statistics.median(total) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms (the worker's run, wall time: p99 "
           f"{run_p99 * 1000:.0f} ms); slowest {slowest[0]} {slowest[1] * 1000:.0f} ms")
+    cpu = [c for _, _, _, c in found]
     print(f"  CPU time of the whole process from keystroke to highlights (what other work on the machine does "
-          f"not inflate): p99 {cpu_p99 * 1000:.0f} ms")
+          f"not inflate): median {statistics.median(cpu) * 1000:.0f} ms, p99 {cpu_p99 * 1000:.0f} ms")
     met = p99 <= 0.100
     print(f"keystroke to highlights: p99 at most 100 ms: {'PASS' if met else 'FAIL'}")
     return met

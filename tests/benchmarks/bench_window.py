@@ -17,6 +17,7 @@ p99 for keystrokes) over RUNS processes or keystrokes; on a loaded machine they 
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import subprocess
@@ -115,6 +116,8 @@ def keystrokes(runs: int) -> list[tuple[str, float, float, float]]:
         window = studio.create_window(str(shipped_boards()[name]))
         window.resize(1280, 900)
         window.show()
+        application.processEvents()
+        gc.freeze()  # as the application does once its window is up (gui/app.py run)
         position = window.document.position
         seen: set[int] = set()
         for square, piece in enumerate(position.cells):
@@ -138,6 +141,7 @@ def keystrokes(runs: int) -> list[tuple[str, float, float, float]]:
                 explorer.replyShown.disconnect(replies.append)
         window.notation_editor.discard_unapplied()
         window.close()
+        gc.unfreeze()
     return found
 
 
