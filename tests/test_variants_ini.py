@@ -18,7 +18,7 @@ PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: Sections that exercise one option each: pseudo-royal pieces, facing generals and mobility
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
 #: castling with an inner Rook or a one-square King move, a piece not the same left and right.
-OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided"]
+OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns"]
 
 
 def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
@@ -53,6 +53,37 @@ def test_facing_generals_and_regions_on_chosen_positions() -> None:
     fens = ["4k3/8/8/8/8/8/3M4/8 w - - 0 1", "4k3/8/8/8/1r6/8/3M4/8 w - - 0 1", "7k/8/8/8/8/8/3M4/4r3 w - - 0 1"]
     done, _ = import_file(text, ["amazonroyal"])
     assert compare(done[0].text, [fsf_positions(text, "amazonroyal", fens)]) is None
+
+
+def test_no_move_gives_check_where_checking_is_off() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["checkless"])
+    assert "rule: no-check" in done[0].text
+    fens = ["4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "4k3/8/8/8/1B6/2N5/4P3/4K3 w - - 0 1",
+            "r3k3/8/8/8/8/8/3q4/4K3 w q - 0 1", "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1"]
+    positions = fsf_positions(text, "checkless", fens)
+    assert "a1a8" not in positions[0][1] and "a1a7" in positions[0][1]
+    assert compare(done[0].text, [positions]) is None
+
+
+def test_betza_en_passant_takes_a_piece_that_has_just_stepped_twice() -> None:
+    # Fairy-Stockfish leaves en-passant squares behind a custom piece's initial double step, and a
+    # piece whose Betza says e takes it there; a Rook's two-square move leaves none.
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["wazirpawns"])
+    start = "4k3/3p1p2/8/4P3/8/8/8/4K3 b - - 0 1"
+    game = fsf_positions(text, "wazirpawns", [start])
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                            f"print(sf.get_fen('wazirpawns', '{start}', ['d7d5']));"
+                            f"print(sf.get_fen('wazirpawns', '{start}', ['f7f5']))"],
+                           input=text, capture_output=True, text=True, timeout=60).stdout.split("\n")[:2]
+    rook = "4k3/3r4/8/4P3/8/8/8/4K3 b - - 0 1"
+    rook_after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                                 f"print(sf.get_fen('wazirpawns', '{rook}', ['d7d5']))"],
+                                input=text, capture_output=True, text=True, timeout=60).stdout.strip()
+    positions = fsf_positions(text, "wazirpawns", after + [rook_after])
+    assert "e5d6" in positions[0][1] and "e5f6" in positions[1][1] and "e5d6" not in positions[2][1]
+    assert compare(done[0].text, [game + positions]) is None
 
 
 def test_unsupported_options_and_unknown_parents_are_refused_by_name() -> None:

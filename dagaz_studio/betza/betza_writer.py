@@ -48,11 +48,9 @@ def _labels(p: int, q: int, vectors: set[tuple[int, int]]) -> list[str]:
 
 
 def _modality(modes: frozenset[str]) -> str:
-    if modes == frozenset({"m"}):
-        return "m"
-    if modes == frozenset({"c"}):
-        return "c"
-    return ""
+    if modes == frozenset({"m", "c"}):
+        return ""
+    return "".join(m for m in ("m", "c", "e") if m in modes)
 
 
 def _range_text(atom: tuple[int, int], rng: int) -> tuple[str, str]:

@@ -40,12 +40,17 @@ def _initial(text: str) -> str:
     return "[M]" + ("," if text[:1] in "+*" else "") + text
 
 
+#: An en-passant capture: to an empty square that the piece which moved last has just passed over,
+#: taking that piece, which stands right behind it (as a double step leaves it).
+EN_PASSANT = "[p,l>N,(te,x)>S]"
+
+
 def _final_check(modes: frozenset[str]) -> str:
-    if modes == frozenset({"m"}):
-        return "[p]"
-    if modes == frozenset({"c"}):
-        return "[e]"
-    return ""
+    if modes == frozenset({"m", "c"}):
+        return ""
+    checks = {"m": "[p]", "c": "[e]", "e": EN_PASSANT}
+    parts = [checks[m] for m in ("m", "c", "e") if m in modes]
+    return parts[0] if len(parts) == 1 else "(" + ";".join(parts) + ")"
 
 
 def _middle_check(modes: frozenset[str]) -> str:

@@ -39,11 +39,12 @@ def _vector_words(vector: tuple[int, int]) -> str:
 
 
 def _ending(modes: frozenset[str]) -> str:
-    if modes == frozenset({"m"}):
-        return " to an empty square"
+    if modes == frozenset({"m", "c"}):
+        return ""
+    words = {"m": "to an empty square", "c": "to capture", "e": "to capture en passant"}
     if modes == frozenset({"c"}):
         return " only to capture"
-    return ""
+    return " " + _or([words[m] for m in ("m", "c", "e") if m in modes])
 
 
 def _middle(modes: frozenset[str]) -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: What a leg may find where it ends. On the last leg: ``m`` an empty square, ``c`` an enemy (taken).
+#: What a leg may find where it ends. On the last leg: ``m`` an empty square, ``c`` an enemy (taken),
+#: ``e`` an empty square the enemy that moved last has just passed over (taken en passant).
 #: On an earlier leg: ``m`` an empty square, ``c`` an enemy (taken there: a locust capture),
 #: ``p`` any piece (passed over).
-MODES = ("m", "c", "p")
+MODES = ("m", "c", "e", "p")
 
 
 @dataclass(frozen=True)

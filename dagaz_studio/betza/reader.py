@@ -117,7 +117,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     m_start = mods_token.start_pos if mods_token is not None else a_start
     part_start = m_start or 0
     for offset, char in enumerate(mods):
-        if char not in LETTERS + "mcpgnia":
+        if char not in LETTERS + "mcpgniae":
             name = _MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
@@ -200,6 +200,10 @@ def _modes(spec: _PartSpec, mods: str, final: bool) -> tuple[frozenset[str], str
     hop = ""
     for c in mods:
         if c in "mc":
+            modes.add(c)
+        elif c == "e":
+            if not final:
+                raise spec.error("'e' (en passant) on a leg before the last is not supported")
             modes.add(c)
         elif c in "pg":
             if final:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
@@ -192,8 +193,6 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             continue
         elif key not in USED:
             raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
-    if not _bool(options.get("checking", "true")):
-        raise IniError("option checking = false (moves may not give check) is not supported", section=name)
     return Imported(name, _board_text(name, options, pieces), ignored)
 
 
@@ -275,6 +274,16 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
     return royal
 
 
+def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
+    """Fairy-Stockfish leaves en-passant squares only behind a piece's initial double move (a pawn's,
+    or a custom piece's ``i`` move): only such pieces are taken en passant."""
+    victims = [names[letter] for letter, (key, betza) in pieces.items() if key == "pawn" or "i" in betza]
+    if not victims:
+        return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
+    each = [EN_PASSANT.replace("(te,x)", f"(te,={name},x)") for name in victims]
+    return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
+
+
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = int(options.get("maxRank", "8"))
     files = _file_index(options.get("maxFile", "8")) + 1
@@ -344,6 +353,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " resets-clock"
         else:
             base = _betza_dagaz(name, key, betza, turned)
+        if EN_PASSANT in base:
+            base = _en_passant_victims(base, pieces, names)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"
@@ -383,6 +394,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines.append("setup: " + " ".join(fields))
     if _bool(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
+    if not _bool(options.get("checking", "true")):
+        lines.append("rule: no-check")
     lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
     return "\n".join(lines) + "\n"
 
