@@ -74,7 +74,11 @@ def to_betza(piece: Piece) -> str:
     groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     order: list[tuple] = []
     multi: list[Shape] = []
+    castling: dict[tuple[int, bool], set[tuple[int, int]]] = defaultdict(set)
     for shape in piece.shapes:
+        if shape.castling:
+            castling[(shape.legs[0].range, shape.initial)].add(shape.legs[0].vector)
+            continue
         if len(shape.legs) > 1:
             multi.append(shape)
             continue
@@ -95,6 +99,8 @@ def to_betza(piece: Piece) -> str:
             parts.append(("i" if initial else "") + label + after + letter + suffix)
     for shape in multi:
         parts.append(_multi(shape))
+    for (steps, initial), vectors in castling.items():
+        parts.append(("i" if initial else "") + _labels(1, 0, vectors)[0] + f"O{steps}")
     return _merge_whole(parts)
 
 

@@ -128,6 +128,9 @@ def to_dagaz(piece: Piece) -> str:
     merged_order: list[tuple] = []
     for shape in piece.shapes:
         leg = shape.legs[0]
+        if shape.castling:
+            alternatives.append(_castling_text(shape))
+            continue
         if len(shape.legs) == 1 and is_straight(leg.vector):
             scale = straight_scale(leg.vector)
             lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
@@ -157,6 +160,15 @@ def to_dagaz(piece: Piece) -> str:
         text = _join(list(prefix) + ["".join(letters)]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
     return ";".join(texts + alternatives)
+
+
+def _castling_text(shape: Shape) -> str:
+    """Castling: out of and through squares not attacked, then the first piece on the line, an
+    unmoved friend, lifted and carried back over the piece that castled to land beside it."""
+    leg = shape.legs[0]
+    way, back = LETTER[leg.vector], LETTER[(-leg.vector[0], -leg.vector[1])]
+    steps = f"({way}[pA]){{{leg.range}}}" if leg.range > 1 else f"{way}[pA]"
+    return f"[{'M' if shape.initial else ''}A]{steps}|({way}[p])*{way}[f,M]^({back}[p])*+{back}[f]{back}[p]"
 
 
 def _shape_text(shape: Shape) -> str:

@@ -89,6 +89,9 @@ def to_english(piece: Piece) -> str:
     sentences: list[str] = []
     for shape in piece.shapes:
         leg = shape.legs[0]
+        if shape.castling:
+            order.append(("castling", (shape,)))
+            continue
         if len(shape.legs) == 1 and is_straight(leg.vector):
             key = (straight_scale(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, shape.initial)
             if key not in groups:
@@ -114,6 +117,14 @@ def to_english(piece: Piece) -> str:
             verb = f"repeats a {long}-{short} leap {_reach(rng)} times over empty landing squares" if rng != 1 \
                 else f"leaps {long} and {short}" + (" over empty squares only" if lame else "")
             text = f"{verb} {ways}{_ending(modes)}"
+        elif kind == "castling":
+            shape = key[0]
+            assert isinstance(shape, Shape)
+            initial = shape.initial
+            steps = shape.legs[0].range
+            text = (f"castles {_UNIT_WORDS[shape.legs[0].vector]}: steps {steps} square{'s' if steps > 1 else ''} "
+                    f"over empty squares not attacked, from a square not attacked, toward an unmoved friendly "
+                    f"piece at the end of an empty line, which then lands beside it on the other side")
         else:
             shape = key[0]
             assert isinstance(shape, Shape)

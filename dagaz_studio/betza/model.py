@@ -39,10 +39,17 @@ class Leg:
 
 @dataclass(frozen=True)
 class Shape:
-    """One way a piece moves: its legs in order; ``initial``: only a piece that has not moved."""
+    """One way a piece moves: its legs in order; ``initial``: only a piece that has not moved.
+
+    ``castling``: the move is XBetza's castling ``O``: one leg, a unit vector repeated ``range``
+    times, which the piece steps over empty squares not attacked, from a square not attacked,
+    toward an unmoved friendly piece at the end of an empty line; that piece then lands on the
+    other side of it.
+    """
 
     legs: tuple[Leg, ...]
     initial: bool = False
+    castling: bool = False
 
 
 @dataclass

@@ -77,6 +77,10 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
             kind = "bracket forms such as [F?R]" if part.data == "bracket_part" else "parenthesised groups"
             raise TranslationError(f"{kind} are not supported", text, meta.start_pos, meta.end_pos)
         mods, atom, count = _fields(part)
+        if str(atom) == "O":
+            _read_castling(piece, text, mods, atom, count)
+            i += 1
+            continue
         doubled = False
         nxt = parts[i + 1] if i + 1 < len(parts) else None
         if count is None and isinstance(nxt, Tree) and nxt.data == "atom_part":
@@ -92,6 +96,27 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         _read_atom(piece, text, mods, atom, count, doubled, dialect)
         i += 1
     return piece
+
+
+def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token: Token,
+                   count_token: Token | None) -> None:
+    """XBetza's castling: ``O`` and the number of steps the piece makes (``isO2``, the King's)."""
+    start = mods_token.start_pos if mods_token is not None else atom_token.start_pos
+    end = count_token.end_pos if count_token is not None else atom_token.end_pos
+    spec = _PartSpec(text, start or 0, end or 0, "O")
+    if count_token is None or int(str(count_token)) == 0:
+        raise spec.error("O without a number of steps is the null move, which is not supported; "
+                         "castling is O and the King's steps (O2)")
+    mods = str(mods_token) if mods_token is not None else ""
+    initial = mods.startswith("i")
+    mods = mods.lstrip("i")
+    for offset, char in enumerate(mods):
+        if char not in LETTERS:
+            at = (start or 0) + len(str(mods_token or "")) - len(mods) + offset
+            raise TranslationError(f"modifier {_MODIFIER_NAMES.get(char, repr(char))} on castling (O) is not supported",
+                                   text, at, at + 1)
+    for vector in sorted(select(1, 0, split_directions(mods))):
+        piece.add(Shape((Leg(vector, int(str(count_token))),), initial, castling=True))
 
 
 def _fields(part: Tree) -> tuple[Token | None, Token, Token | None]:

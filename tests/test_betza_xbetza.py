@@ -1,0 +1,52 @@
+"""XBetza's castling (O) and en passant (e) in use: a King written in Betza castles as chess's King,
+checked against the shipped chess board (itself checked against python-chess)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Position
+from dagaz_studio.translation import TranslationError, translate
+
+CHESS = Path(__file__).resolve().parents[1] / "boards" / "chess" / "chess.board"
+
+POSITIONS = [
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1",  # castling through an attacked square
+    "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1",  # castling out of check
+    "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1",
+]
+
+
+def _moves(rules: Rules, fen: str) -> set[tuple[str, tuple]]:
+    board = rules.board
+    return {(board.squares[m.origin] + board.squares[m.target],
+             tuple(board.squares[a] + board.squares[b] for a, b in m.also))
+            for m in legal_moves(rules, Position.from_fen(board, fen))}
+
+
+def test_a_betza_king_with_castling_moves_as_chesss_king(tmp_path: Path) -> None:
+    king = "*;" + translate("isO2", "betza", "dagaz").text
+    text = re.sub(r"piece King K royal:.*(\n[ \t]+.*)*", lambda _: "piece King K royal: " + king,
+                  CHESS.read_text(encoding="utf-8"))
+    path = tmp_path / "betza-king.board"
+    path.write_text(text, encoding="utf-8")
+    chess, betza = Rules(load_board(str(CHESS))), Rules(load_board(str(path)))
+    for fen in POSITIONS:
+        assert _moves(betza, fen) == _moves(chess, fen), fen
+    castlings = {m for m in _moves(betza, POSITIONS[0]) if m[1]}
+    assert castlings == {("e1g1", ("h1f1",)), ("e1c1", ("a1d1",))}
+
+
+def test_castling_reads_back_and_says_itself() -> None:
+    assert translate("KisO2", "betza", "betza").text == "KisO2"
+    assert "castles" in translate("isO2", "betza", "english").text
+    with pytest.raises(TranslationError, match="Betza has no"):
+        translate(translate("isO2", "betza", "dagaz").text, "dagaz", "betza")
