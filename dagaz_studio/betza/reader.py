@@ -95,7 +95,21 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
                         f"classic Betza read it as a rider ({atom}0): use --dialect fsf for that reading")
         _read_atom(piece, text, mods, atom, count, doubled, dialect)
         i += 1
+    if dialect == "fsf" and any(isinstance(p, Tree) and "e" in str(_fields(p)[0] or "") for p in parts):
+        piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant; "
+                              "XBoard only the moves marked e")
+        capture_en_passant(piece)
     return piece
+
+
+def capture_en_passant(piece: Piece) -> None:
+    """Let every capture-only move also take en passant, as Fairy-Stockfish does for a piece whose
+    Betza says ``e`` anywhere, or that is one of a variant's pawn types."""
+    for index, shape in enumerate(piece.shapes):
+        last = shape.legs[-1]
+        if last.modes == frozenset({"c"}) and not shape.castling:
+            legs = shape.legs[:-1] + (Leg(last.vector, last.range, frozenset({"c", "e"}), last.hop, last.lame_path),)
+            piece.shapes[index] = Shape(legs, shape.initial)
 
 
 def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token: Token,

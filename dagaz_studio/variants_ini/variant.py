@@ -14,6 +14,7 @@ from importlib import resources
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
+from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
@@ -208,15 +209,18 @@ def _piece_name(key: str) -> str:
 
 def _mirror(piece_shapes: set) -> set:
     return {type(s)(tuple(type(leg)((-leg.vector[0], leg.vector[1]), leg.range, leg.modes, leg.hop,
-                                    tuple((-x, y) for x, y in leg.lame_path)) for leg in s.legs), s.initial)
+                                    tuple((-x, y) for x, y in leg.lame_path)) for leg in s.legs), s.initial,
+                    s.castling)
             for s in piece_shapes}
 
 
-def _betza_dagaz(name: str, key: str, betza: str, turned: bool) -> str:
+def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False) -> str:
     try:
         piece = read_betza(betza, "fsf")
     except TranslationError as error:
         raise IniError(f"piece {key} = {betza}: {error.message}", section=name) from None
+    if en_passant:
+        capture_en_passant(piece)
     shapes = set(piece.shapes)
     if not turned and shapes != _mirror(shapes):
         raise IniError(f"piece {key} = {betza} is not left-right symmetric, in a game with castling: Black's "
@@ -320,6 +324,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     double = double and bool(double_w or double_b)
     triple = double and bool(triple_w or triple_b)
     pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", "p")).replace("-", ""))
+    # Fairy-Stockfish's en-passant types: the pawn types (pawnTypes), whose captures also take e.p.
+    pawn_types_all = set(options.get("pawnTypes", "p").replace("-", ""))
     pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
     pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
@@ -352,7 +358,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             base = "N[p];OM[e]"
             flags += " resets-clock"
         else:
-            base = _betza_dagaz(name, key, betza, turned)
+            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
             base = _en_passant_victims(base, pieces, names)
         if letter in mobility:
