@@ -50,3 +50,34 @@ def test_castling_reads_back_and_says_itself() -> None:
     assert "castles" in translate("isO2", "betza", "english").text
     with pytest.raises(TranslationError, match="Betza has no"):
         translate(translate("isO2", "betza", "dagaz").text, "dagaz", "betza")
+
+
+def _targets(betza: str, fen: str, at: str) -> set[str]:
+    """Where a White piece written in Betza goes from ``at`` in the position (XBoard's reading)."""
+    from dagaz_studio.engine.position import Piece
+    from dagaz_studio.notation import parse_notation
+
+    rules = Rules(load_board(str(CHESS)))
+    board = rules.board
+    kind = rules.custom_kind(parse_notation(translate(betza, "betza", "dagaz").text))
+    position = Position.from_fen(board, fen)
+    position.cells[board.index(at)] = Piece(0, kind, True)
+    return {board.squares[m.target] for m in rules.run(position, board.index(at)).moves}
+
+
+def test_j_makes_a_leaper_jump_an_occupied_square_as_xboard_does() -> None:
+    # moves.c: a leaper with j must find occupied the square its lame form needs empty.
+    assert _targets("jD", "8/8/8/8/3p4/8/8/8 w - - 0 1", "d3") == {"d5"}
+    assert _targets("jD", "8/8/8/8/8/8/8/8 w - - 0 1", "d3") == set()
+    assert _targets("jN", "8/8/8/8/3P4/8/8/8 w - - 0 1", "d3") == {"c5", "e5"}
+    assert _targets("D", "8/8/8/8/8/8/8/8 w - - 0 1", "d3") == {"b3", "f3", "d1", "d5"}
+
+
+def test_j_makes_a_slider_skip_its_first_square_as_xboard_does() -> None:
+    # moves.c: on W and F atoms j skips the first square whatever stands there, counted in the range.
+    fen = "3r4/8/8/8/8/3P4/8/8 w - - 0 1"
+    assert _targets("jfR", fen, "d2") == {"d4", "d5", "d6", "d7", "d8"}
+    assert _targets("jfW3", fen, "d2") == {"d4", "d5"}
+    assert _targets("jfW2", fen, "d2") == {"d4"}
+    with pytest.raises(TranslationError, match="no move is left"):
+        translate("jW", "betza", "dagaz")

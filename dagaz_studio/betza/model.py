@@ -30,6 +30,8 @@ class Leg:
     #: The squares a lame leap passes must be empty; ``lame_path`` lists them (as offsets from the
     #: leg's start) when the leap is lame.
     lame_path: tuple[tuple[int, int], ...] = ()
+    #: The squares a leap must find occupied (XBetza's ``j`` on a leaper: it must jump).
+    screen_path: tuple[tuple[int, int], ...] = ()
 
     @property
     def lame(self) -> bool:

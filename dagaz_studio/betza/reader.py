@@ -156,7 +156,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     m_start = mods_token.start_pos if mods_token is not None else a_start
     part_start = m_start or 0
     for offset, char in enumerate(mods):
-        if char not in LETTERS + "mcpgniae":
+        if char not in LETTERS + "mcpgniaej":
             name = _MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
@@ -182,6 +182,11 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
             at = text.index("i", part_start)
             raise TranslationError("'i' (initial move) goes before every other modifier", text, at, at + 1)
     spec = _PartSpec(text, part_start, a_end, letter)
+    if "j" in mods and len(legs_mods) > 1:
+        raise spec.error("'j' (jumping) in a multi-leg move is not supported")
+    if "j" in mods and dialect == "fsf":
+        piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish ignores 'j'; XBoard makes the piece jump "
+                              f"(--dialect xboard)")
     if len(legs_mods) == 1:
         for p, q in atoms:
             for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, dialect):
@@ -299,12 +304,41 @@ def _single_leg(spec: _PartSpec, p: int, q: int, letter: str, mods: str, rng: in
         raise spec.error(f"Fairy-Stockfish makes no move of a {letter} rider: it has riders of W, F and N only")
     if lame and rng == 1 and dialect == "fsf" and (p, q) not in ((2, 0), (2, 1), (2, 2), (3, 2), (1, 0), (1, 1)):
         raise spec.error(f"Fairy-Stockfish makes no move of a lame {letter}: it blocks only D, N, A and Z leaps")
+    jumps = mods.count("j")
+    if jumps and dialect == "xboard":
+        if hop or lame:
+            raise spec.error(f"'j' with '{hop or 'n'}' is not supported")
+        return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial)
     shapes = []
     for vector in sorted(vectors):
         lame_path: tuple[tuple[int, int], ...] = ()
         if lame and (rng == 1 or dialect == "xboard"):
             lame_path = _lame_path(vector, dialect)
         shapes.append(Shape((Leg(vector, rng, modes, hop, lame_path),), initial))
+    return shapes
+
+
+def _jumping(spec: _PartSpec, vectors: set[tuple[int, int]], p: int, letter: str, jumps: int, rng: int,
+             modes: frozenset[str], initial: bool) -> list[Shape]:
+    """XBoard's ``j``: a W- or F-stepping piece skips its first ``jumps`` squares whatever stands
+    there (the skipped squares count against its range); another leaper must jump an occupied
+    square, the one its lame form would need empty."""
+    shapes: list[Shape] = []
+    if p != 1:
+        if rng != 1:
+            raise spec.error(f"'j' on the rider {letter}{rng or ''} is not supported")
+        for vector in sorted(vectors):
+            shapes.append(Shape((Leg(vector, 1, modes, "", (), _lame_path(vector, "xboard")),), initial))
+        return shapes
+    if rng != 0 and rng <= jumps:
+        raise spec.error(f"'j' skips {jumps} square{'s' if jumps > 1 else ''}, all the range of {letter}: "
+                         f"no move is left")
+    for u in sorted(vectors):
+        first = (u[0] * (jumps + 1), u[1] * (jumps + 1))
+        shapes.append(Shape((Leg(first, 1, modes),), initial))
+        if rng == 0 or rng > jumps + 1:
+            shapes.append(Shape((Leg(first, 1, frozenset({"m"})), Leg(u, 0 if rng == 0 else rng - jumps - 1, modes)),
+                                initial))
     return shapes
 
 
