@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
@@ -129,9 +130,13 @@ class Rules:
                                  trace_limit=trace_limit)
 
     def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
-                     cancel: Optional[CancelFlag], trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
-        """The runner's way: every step interpreted, explained when ``trace`` is asked for."""
-        piece = position.cells[square]
+                     cancel: Optional[CancelFlag], trace_limit: int = DEFAULT_TRACE_LIMIT,
+                     drop: Optional[Piece] = None) -> RunResult:
+        """The runner's way: every step interpreted, explained when ``trace`` is asked for.
+
+        With ``drop``, that piece is taken from its player's hand and the run starts on ``square``
+        with it held, as a drop notation runs."""
+        piece = drop if drop is not None else position.cells[square]
         me = position.turn
         result = RunResult()
         st = State(self, position, me, program.slots, program.notation.group_count)
@@ -172,16 +177,26 @@ class Rules:
                            len(result.moves) - 1)
 
         st.on_complete = collect
-        self._start(st, square, program.entry, result)
+        self._start(st, square, program.entry, result, drop)
         result.work = st.work
         result.trace_truncated = st.truncated
+        if drop is not None:
+            result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def _start(self, st: State, square: int, entry: Cont, result: RunResult) -> None:
+    def _start(self, st: State, square: int, entry: Cont, result: RunResult, drop: Optional[Piece] = None) -> None:
         piece = st.cells[square]
         st.cursor = square
         st.mover_sq = square
         st.partial_start = square
+        if drop is not None:
+            # A drop: the piece comes from the hand, the run begins with it held over ``square``.
+            st.hand.append((drop, square))
+            st.mover_in_hand = True
+            if st.trace is not None:
+                st.emit("start", f"start on {st.name(square)} with {st.describe(drop)} from the hand", None, square)
+            self._enter(st, entry, result)
+            return
         if st.trace is not None:
             st.emit("start", f"start on {st.name(square)}", None, square)
         if piece is None or piece.player != st.me:
@@ -196,6 +211,10 @@ class Rules:
         st.visited.append(square)
         if st.trace is not None:
             st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", None, square)
+        self._enter(st, entry, result)
+
+    def _enter(self, st: State, entry: Cont, result: RunResult) -> None:
+        """Run ``entry`` on the prepared state, restoring the board whatever happens."""
         limit = sys.getrecursionlimit()
         if limit < 60_000:
             sys.setrecursionlimit(60_000)
@@ -212,6 +231,31 @@ class Rules:
             # Whatever happened, leave the board as it was.
             for touched_square, original in st.touched.items():
                 st.cells[touched_square] = original
+
+    # ---------------------------------------------------------------- drops
+
+    def drop_program(self, kind: int, player: int) -> Optional[Program]:
+        """The drop notation of a board piece type for a player, or ``None`` when it is not dropped."""
+        key = (-1 - kind, player)
+        program = self._kind_programs.get(key)
+        if program is None:
+            piece = self.kinds[kind]
+            notation = self.board.drops.get(piece.name)
+            if notation is None:
+                return None
+            program = self._kind_programs[key] = self.program(notation, player, piece)
+        return program
+
+    def run_drop(self, position: Position, kind: int, square: int, *, trace: bool = False,
+                 budget: int = DEFAULT_BUDGET, cancel: Optional[CancelFlag] = None,
+                 trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
+        """Drop a piece of ``kind`` from the hand of the side to move, its drop notation starting on
+        ``square`` (whether the hand holds one is the caller's question)."""
+        program = self.drop_program(kind, position.turn)
+        if program is None:
+            return RunResult()
+        return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
+                                 trace_limit=trace_limit, drop=Piece(position.turn, kind, True))
 
     # ---------------------------------------------------------------- the compiled fast path
 
