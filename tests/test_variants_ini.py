@@ -18,7 +18,8 @@ PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: Sections that exercise one option each: pseudo-royal pieces, facing generals and mobility
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
 #: castling with an inner Rook or a one-square King move, a piece not the same left and right.
-OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns"]
+OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns",
+           "checkless", "househand", "regiondrops"]
 
 
 def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
@@ -64,6 +65,18 @@ def test_no_move_gives_check_where_checking_is_off() -> None:
     positions = fsf_positions(text, "checkless", fens)
     assert "a1a8" not in positions[0][1] and "a1a7" in positions[0][1]
     assert compare(done[0].text, [positions]) is None
+
+
+def test_drops_promoted_pawns_and_drop_regions_on_chosen_positions() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["househand", "regiondrops"])
+    house, region = (d.text for d in done)
+    assert "rule: captures-to-hand" in house and "Q~" in house and "no-drop-doubled" in region
+    # A promoted Queen in play, pieces in both hands; a Pawn may not be dropped on a file it holds.
+    fens = ["r3k3/1P6/8/8/8/8/8/4K2Q~[PNbq] w q - 0 1", "4k3/8/8/8/8/8/8/4K3[Pp] b - - 0 1"]
+    assert compare(house, [fsf_positions(text, "househand", fens)]) is None
+    fens = ["4k3/8/8/8/8/8/P7/4K3[NPnp] w - - 0 1", "4k3/p7/8/8/8/8/8/4K3[NPnp] b - - 0 1"]
+    assert compare(region, [fsf_positions(text, "regiondrops", fens)]) is None
 
 
 def test_betza_en_passant_takes_a_piece_that_has_just_stepped_twice() -> None:

@@ -54,9 +54,12 @@ def fsf_games(ini: str, variants: list[str], games: int = 2, plies: int = 30, se
 
 
 def uci(board, rules: Rules, move) -> str:
+    if getattr(move, "dropped", False):
+        return f"{board.pieces[move.piece].letter.upper()}@{board.squares[move.target]}"
     text = board.squares[move.origin] + board.squares[move.target]
     if move.promotion:
-        text += rules.kinds[rules.kind_index[move.promotion]].letter.lower()
+        letter = rules.kinds[rules.kind_index[move.promotion]].letter
+        text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
     return text
 
 

@@ -62,7 +62,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "castlingQueensideFile", "pawnTypes", "promotionPawnTypes", "enPassantTypes", "mandatoryPawnPromotion",
         "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
         "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
-        "tripleStepRegionBlack"}
+        "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
+        "immobilityIllegal", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
 
 
 @dataclass
@@ -288,17 +289,63 @@ def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names
     return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
 
 
+def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
+                zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square]) -> list[str]:
+    """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
+    pawn kept off its first rank and the promotion zone, and the hand rules."""
+    for option, default in (("dropChecks", "true"), ("mustDrop", "false"), ("dropPromoted", "false"),
+                            ("enclosingDrop", "none"), ("dropNoDoubledCount", "1")):
+        if options.get(option, default).strip().lower() != default:
+            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
+    out = []
+    every = {(f, r) for f in range(files) for r in range(1, int(options.get("maxRank", "8")) + 1)}
+    white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
+    check = "[p]"
+    if "dropRegionWhite" in options or "dropRegionBlack" in options:
+        zones.append(_zone_line("drops", white if "dropRegionWhite" in options else every,
+                                black if "dropRegionBlack" in options else every, files))
+        check = "[p,@drops]"
+    out.append(f"drop: {check}")
+    for letter, (key, _) in pieces.items():
+        if key != "pawn":
+            continue
+        keep_off = []
+        if not _bool(options.get("firstRankPawnDrops", "false")):
+            zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
+                                    {(f, int(options.get("maxRank", "8"))) for f in range(files)}, files))
+            keep_off.append("!@pawn-first")
+        if not _bool(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
+            zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
+            keep_off.append("!@pawn-promotion")
+        if keep_off:
+            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]")
+    if _bool(options.get("capturesToHand", "false")):
+        out.append("rule: captures-to-hand")
+    if _bool(options.get("immobilityIllegal", "false")):
+        out.append("rule: immobility-illegal")
+    return out
+
+
+def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
+    parts = [f"{player} " + _squares_text(squares, files)
+             for player, squares in (("White", white), ("Black", black)) if squares]
+    return f"zone {zone_name}: " + "; ".join(parts)
+
+
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = int(options.get("maxRank", "8"))
     files = _file_index(options.get("maxFile", "8")) + 1
     if not (1 <= ranks <= 10 and 1 <= files <= 12):
         raise IniError(f"a board of {files} files and {ranks} ranks is not supported", section=name)
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-    if "[" in fen:
-        raise IniError("a start position with hands ([...]) is not supported", section=name)
+    drops = _bool(options.get("pieceDrops", "false"))
+    if "[" in fen.split()[0] and not drops:
+        raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     if "*" in fen.split()[0]:
         raise IniError("walls (*) in the start position are not supported", section=name)
     fields = _setup_fields(fen)
+    if drops and "[" not in fields[0]:
+        fields[0] += "[]"
     last = chr(ord("a") + files - 1)
     letters_in_fen = {c.lower() for c in fields[0] if c.isalpha()}
     missing = letters_in_fen - set(pieces)
@@ -329,8 +376,20 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
     pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
+    # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
+    # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
+    demoting = drops and _bool(options.get("capturesToHand", "false"))
+    promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    if demoting:
+        for c in set(options.get("promotionPieceTypesWhite", promo_types)) | set(
+                options.get("promotionPieceTypesBlack", promo_types)):
+            if c in names:
+                promoted[c] = "Promoted" + names[c]
+        choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
+        choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    notations: dict[str, str] = {}
     mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
     castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
@@ -338,7 +397,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal = _royal_letters(options, pieces, fields[0], name)
+    royal = _royal_letters(options, pieces, fields[0].split("[")[0], name)
+    held = fields[0].partition("[")[2].rstrip("]").lower()
+    if any(letter in royal for letter in held):
+        raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
+                       "royal piece", section=name)
     mobility = _mobility(options, pieces, name, files, ranks)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
@@ -354,9 +417,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     zones: list[str] = []
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
+        if drops and options.get("dropNoDoubled", "-").strip() == letter:
+            flags += " no-drop-doubled"
+        if drops and key == "shogiPawn" and _bool(options.get("shogiPawnDropMateIllegal", "false")):
+            flags += " no-drop-mate"
         if key == "pawn":
             base = "N[p];OM[e]"
             flags += " resets-clock"
+        elif key == "janggiCannon" and betza == PREDEFINED[key]:
+            # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
+            base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
         else:
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
@@ -383,19 +453,27 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple:
                 notation += ";[@triple](N[p]){3}"
             taken = f"te,={names[letter]},x"
-            notation += f";[({taken})>E]O[l>N];[({taken})>W]M[l>N]"
+            if double:  # en passant: only a pawn's double step leaves a square to take it on
+                notation += f";[({taken})>E]O[l>N];[({taken})>W]M[l>N]"
             if triple:
                 notation += f";[({taken})>E]O[l>N>N];[({taken})>W]M[l>N>N];[({taken})>T]O[l>N];[({taken})>R]M[l>N]"
         if key == "king" and _bool(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += _castling(name, options, " ".join(fields), files, names, royal=letter in royal)
+            notation += _castling(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
+                                  royal=letter in royal)
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
+        notations[letter] = base
     if double and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("double", double_w, double_b))
     if triple and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("triple", triple_w, triple_b))
+    for letter, promoted_name in promoted.items():
+        if any(f"+{promoted_name}" in line or f"/{promoted_name}" in line for line in lines):
+            lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
+    if drops:
+        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if _bool(options.get("mustCapture", "false")):
