@@ -81,3 +81,31 @@ def test_j_makes_a_slider_skip_its_first_square_as_xboard_does() -> None:
     assert _targets("jfW2", fen, "d2") == {"d4"}
     with pytest.raises(TranslationError, match="no move is left"):
         translate("jW", "betza", "dagaz")
+
+
+def _ray(start: str, step: tuple[int, int], board_size: int = 8) -> set[str]:
+    out = set()
+    x, y = ord(start[0]) - ord("a") + step[0], int(start[1]) + step[1]
+    while 0 <= x < board_size and 1 <= y <= board_size:
+        out.add(f"{chr(ord('a') + x)}{y}")
+        x, y = x + step[0], y + step[1]
+    return out
+
+
+def test_y_turns_a_leaper_into_a_rider_after_an_empty_square_as_xboard_does() -> None:
+    # The Griffon, FyafsF: a Ferz step, or a Ferz step to an empty square and a Rook's slide outward.
+    expected = {"c3", "c5", "e3", "e5"}
+    for (dx, dy) in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        corner = f"{chr(ord('d') + dx)}{4 + dy}"
+        expected |= _ray(corner, (dx, 0)) | _ray(corner, (0, dy))
+    assert _targets("FyafsF", "8/8/8/8/8/8/8/8 w - - 0 1", "d4") == expected
+    # A piece on e5 stops the slides beyond it (y needs an empty square) but may be taken.
+    blocked = _targets("FyafsF", "8/8/8/4p3/8/8/8/8 w - - 0 1", "d4")
+    assert "e5" in blocked and not (_ray("e5", (1, 0)) | _ray("e5", (0, 1))) & blocked
+
+
+def test_g_before_the_last_leg_hops_and_turns_a_leaper_into_a_rider() -> None:
+    # gafsW: a Wazir step onto any piece, then a Bishop's slide turned 45 degrees from it.
+    targets = _targets("gafsW", "8/8/8/8/8/3P4/8/8 w - - 0 1", "d4")
+    assert targets == _ray("d3", (1, -1)) | _ray("d3", (-1, -1))
+    assert _targets("gafsW", "8/8/8/8/8/8/8/8 w - - 0 1", "d4") == set()

@@ -156,7 +156,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     m_start = mods_token.start_pos if mods_token is not None else a_start
     part_start = m_start or 0
     for offset, char in enumerate(mods):
-        if char not in LETTERS + "mcpgniaej":
+        if char not in LETTERS + "mcpgniaejy":
             name = _MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
@@ -182,6 +182,8 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
             at = text.index("i", part_start)
             raise TranslationError("'i' (initial move) goes before every other modifier", text, at, at + 1)
     spec = _PartSpec(text, part_start, a_end, letter)
+    if "y" in mods and len(legs_mods) == 1:
+        raise spec.error("'y' toggles the range of the legs after it: it needs a multi-leg move ('a')")
     if "j" in mods and len(legs_mods) > 1:
         raise spec.error("'j' (jumping) in a multi-leg move is not supported")
     if "j" in mods and dialect == "fsf":
@@ -254,10 +256,12 @@ def _modes(spec: _PartSpec, mods: str, final: bool) -> tuple[frozenset[str], str
                 if hop and hop != c:
                     raise spec.error("'p' and 'g' together")
                 hop = c
-            elif c == "p":
-                modes.add("p")
             else:
-                raise spec.error("'g' on a leg before the last (a range toggle) is not supported")
+                modes.add("p")  # XBoard: a leg before the last ends on a piece it passes ('g' also toggles)
+        elif c == "y":
+            if final:
+                raise spec.error("'y' on the last leg: it toggles the range of the legs after it")
+            modes.add("m")
     if not modes:
         modes = {"m", "c"} if final else {"m"}
     return frozenset(modes), hop, "n" in mods
@@ -359,6 +363,7 @@ def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[st
         p, q = atoms[0]
         first_vectors = sorted(select(p, q, split_directions(_dirs(first_mods))))
     leg_specs = []
+    current = rng
     for index, mods in enumerate(legs_mods):
         final = index == len(legs_mods) - 1
         modes, hop, lame = _modes(spec, mods, final)
@@ -372,21 +377,25 @@ def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[st
             offsets = sorted(king_offsets(_dirs(mods)))
         else:
             offsets = sorted({0, 1, 2, 3, 5, 6, 7} if eight_fold else {0, 2, 6})
-        leg_specs.append((offsets, modes))
+        leg_specs.append((offsets, modes, current))
+        if not final and ("y" in mods or "g" in mods):
+            # XBoard's range toggle: the legs after it turn a leaper into a rider and a rider
+            # into a leaper (moves.c: 'g' and 'y' on a leg before the last).
+            current = 0 if current == 1 else 1
     for vector in first_vectors:
-        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], scale, rng, initial)
+        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], scale, initial)
     return shapes
 
 
-def _extend(shapes: list[Shape], legs: list[Leg], rest: list, scale: int, rng: int, initial: bool) -> None:
+def _extend(shapes: list[Shape], legs: list[Leg], rest: list, scale: int, initial: bool) -> None:
     if not rest:
         shapes.append(Shape(tuple(legs), initial))
         return
-    offsets, modes = rest[0]
+    offsets, modes, rng = rest[0]
     here = ring_index(legs[-1].vector)
     for offset in offsets:
         dx, dy = RING[(here + offset) % 8]
-        _extend(shapes, legs + [Leg((dx * scale, dy * scale), rng, modes)], rest[1:], scale, rng, initial)
+        _extend(shapes, legs + [Leg((dx * scale, dy * scale), rng, modes)], rest[1:], scale, initial)
 
 
 def atom_moves(letter: str) -> set[tuple[int, int]]:
