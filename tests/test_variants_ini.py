@@ -19,7 +19,7 @@ PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
 #: castling with an inner Rook or a one-square King move, a piece not the same left and right.
 OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns",
-           "checkless", "househand", "regiondrops"]
+           "checkless", "househand", "regiondrops", "promoting"]
 
 
 def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
@@ -79,6 +79,17 @@ def test_drops_promoted_pawns_and_drop_regions_on_chosen_positions() -> None:
     assert compare(region, [fsf_positions(text, "regiondrops", fens)]) is None
 
 
+def test_shogi_promotions_on_chosen_positions() -> None:
+    # A Lance and a Knight moving into, within and out of the zone; promoted pieces in play and taken.
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["promoting"])
+    fens = ["4k3/8/L7/1H6/8/8/8/4K3[] w - - 0 1", "4k3/L+H6/8/8/8/8/8/4K3[] w - - 0 1",
+            "4k3/8/8/8/8/2h5/8/+L3K3[Hl] b - - 0 1"]
+    positions = fsf_positions(text, "promoting", fens)
+    assert any(m.endswith("+") for m in positions[0][1])
+    assert compare(done[0].text, [positions]) is None
+
+
 def test_betza_en_passant_takes_a_piece_that_has_just_stepped_twice() -> None:
     # Fairy-Stockfish leaves en-passant squares behind a custom piece's initial double step, and a
     # piece whose Betza says e takes it there; a Rook's two-square move leaves none.
@@ -103,7 +114,7 @@ def test_unsupported_options_and_unknown_parents_are_refused_by_name() -> None:
     sections = read_ini(SAMPLE.read_text(encoding="utf-8"))
     with pytest.raises(IniError, match="blastOnCapture"):
         import_variant("explosive", sections)
-    with pytest.raises(IniError, match="pieceDrops"):
+    with pytest.raises(IniError, match="mustDrop"):
         import_variant("dropper", sections)
     with pytest.raises(IniError, match="nosuchvariant"):
         import_variant("stranger", sections)

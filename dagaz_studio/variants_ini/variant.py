@@ -63,7 +63,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
         "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
-        "immobilityIllegal", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
+        "immobilityIllegal", "promotedPieceType", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
 
 
 @dataclass
@@ -370,9 +370,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
     triple = double and bool(triple_w or triple_b)
-    pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", "p")).replace("-", ""))
+    # Fairy-Stockfish's pawn types default to its pawn piece type, whatever its letter.
+    pawns = "".join(letter for letter, (key, _) in pieces.items() if key == "pawn")
+    pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", pawns)).replace("-", ""))
     # Fairy-Stockfish's en-passant types: the pawn types (pawnTypes), whose captures also take e.p.
-    pawn_types_all = set(options.get("pawnTypes", "p").replace("-", ""))
+    pawn_types_all = set(options.get("pawnTypes", pawns).replace("-", ""))
     pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
     pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
@@ -390,6 +392,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     notations: dict[str, str] = {}
+    # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
+    piece_promotions: dict[str, str] = {}
+    for pair in options.get("promotedPieceType", "").split():
+        source, _, target = pair.partition(":")
+        if source in pieces and target in pieces:
+            piece_promotions[source] = target
+        elif source in pieces:
+            raise IniError(f"option promotedPieceType = {options['promotedPieceType']}: no piece {target}",
+                           section=name)
+    piece_mandatory = _bool(options.get("mandatoryPiecePromotion", "false"))
     mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
     castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
@@ -424,6 +436,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if key == "pawn":
             base = "N[p];OM[e]"
             flags += " resets-clock"
+        elif not betza.strip():
+            # An immobile piece (a wall that can be taken): its square, just left, is never occupied.
+            base = "[P]"
         elif key == "janggiCannon" and betza == PREDEFINED[key]:
             # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
             base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
@@ -447,6 +462,19 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 notation = f"({_shift_groups(base)})([!@promotion-{letter}];{offer})"
             else:
                 notation = f"({_shift_groups(base)})({offer})?"
+        elif (promote_w or promote_b) and mandatory:
+            # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
+            zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
+            notation = f"({_shift_groups(base)})[!@promotion-{letter}]"
+        if letter in piece_promotions:
+            if (promote_w or promote_b) and choices:
+                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, which is "
+                               f"not supported", section=name)
+            zones.append(zone("promotion", promo_w, promo_b))
+            shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
+            # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
+            stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
+            notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
         if key == "pawn":
             if double:
                 notation += ";[@double](N[p]){2}"
@@ -472,6 +500,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     for letter, promoted_name in promoted.items():
         if any(f"+{promoted_name}" in line or f"/{promoted_name}" in line for line in lines):
             lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
+    for letter, target in piece_promotions.items():
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}: {notations[target]}")
     if drops:
         lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b)
     lines[13:13] = sorted(set(zones), key=zones.index)
