@@ -88,6 +88,32 @@ def bench_nodes(name: str, depth: int, runs: int) -> float:
     return ratio
 
 
+def bench_kinds(quick: bool) -> bool:
+    """Perft nodes per second of the games with pieces in hand and in three dimensions, each
+    against chess measured in the same run (CPU time, a fresh interpreter each run)."""
+
+    def nodes_per_second(name: str, depth: int) -> tuple[int, float]:
+        board = load_board(name)
+
+        def once() -> int:
+            return perft(Rules(board), Position.initial(board), depth)
+        count = once()
+        started = time.process_time()
+        once()
+        return count, count / (time.process_time() - started)
+
+    _, chess_rate = nodes_per_second("chess", 3)
+    ok = True
+    for name, depth in (("crazyhouse", 3), ("minishogi", 3 if quick else 4), ("shogi", 2 if quick else 3),
+                        ("raumschach", 2 if quick else 3)):
+        count, rate = nodes_per_second(name, depth)
+        ratio = rate / chess_rate
+        ok &= ratio >= 0.25
+        print(f"{name} perft({depth}) = {count}: {rate:,.0f} nodes/s, {ratio:.2f}x chess's {chess_rate:,.0f} "
+              f"(target 0.25x: {'met' if ratio >= 0.25 else 'NOT met'})")
+    return ok
+
+
 def bench_memory(depth: int = 5) -> float:
     """Peak resident memory (MB) of a fresh process running chess perft(``depth``)."""
     probe = ("import resource, sys\n"
@@ -160,6 +186,7 @@ def main(argv: list[str]) -> int:
     ok &= bench_nodes("xiangqi", 2 if quick else 3, 1 if quick else 2) >= 5
     ok &= bench_nodes("fanorona", 2 if quick else 3, 1 if quick else 2) >= 5
     bench_jobs(3 if quick else 4)
+    ok &= bench_kinds(quick)
     if "--memory" in argv:
         ok &= bench_memory() < 100
     print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
