@@ -33,14 +33,20 @@ def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -
         assert compare(variant.text, games[variant.name]) is None, variant.name
 
 
+@pytest.fixture(scope="module")
+def option_games() -> dict:
+    """Fairy-Stockfish's random games of every OPTIONS section, played in one process."""
+    return fsf_games(SAMPLE.read_text(encoding="utf-8"), OPTIONS, games=3, plies=40, seed=11)
+
+
 @pytest.mark.parametrize("name", OPTIONS)
-def test_move_generation_options_play_as_in_fairy_stockfish(name: str) -> None:
+def test_move_generation_options_play_as_in_fairy_stockfish(name: str, option_games: dict) -> None:
     text = SAMPLE.read_text(encoding="utf-8")
     done, refused = import_file(text, [name])
     assert not refused, refused
-    games = fsf_games(text, [name], games=3, plies=40, seed=11)
-    assert games[name] is not None and sum(len(g) for g in games[name]) > 30
-    assert compare(done[0].text, games[name]) is None
+    games = option_games[name]
+    assert games is not None and sum(len(g) for g in games) > 30
+    assert compare(done[0].text, games) is None
 
 
 def test_facing_generals_and_regions_on_chosen_positions() -> None:
