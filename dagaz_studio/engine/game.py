@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
-from dagaz_studio.engine.compiler import Record
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
+from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 
 @dataclass(frozen=True)
@@ -211,35 +211,62 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     enemies = [p for p in range(len(rules.board.players)) if p != me]
     out: list[Entry] = []
     watched = _watched_squares(rules, position, royals, enemies) if royals else None
+    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None]
+    maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
-        if piece is None or piece.player != me:
+        if piece is None or piece[0] != me:
             continue
-        records = rules.records(position, origin)
-        if records is None:
+        maker = maker_of(piece[1], me)
+        entries: Optional[list[Any]] = None
+        if maker is not None:
+            work[0], work[1] = 0, POLL_EVERY
+            try:
+                if type(maker) is tuple:
+                    entries = rules.light_entries(position, origin, piece, maker, work)
+                else:
+                    entries = []
+                    maker(cells, origin, piece, entries, set(), work, position)
+                    if work[0] > DEFAULT_BUDGET:
+                        entries = None
+            except (Abort, RecursionError):
+                entries = None
+        if entries is None:
             result = rules.run(position, origin)
             if result.stopped:
                 raise RunawayNotation(f"{rules.kind_names[piece.kind]} on {position.board.squares[origin]}: "
                                       f"{result.stopped}")
-            out.extend(m for m in result.moves if not leaves_royal_attacked(rules, position, m, royals))
+            entries = list(result.moves)
+        if not royal:
+            out.extend(entry if isinstance(entry, Move) else (origin, piece, entry) for entry in entries)
             continue
-        for record in records:
-            if royal:
-                target, captures, promoted, _ = record
-                kind = piece.kind if promoted is None else promoted
-                if (watched is not None and piece.kind not in royal and kind not in royal and origin not in watched
-                        and target not in watched and not any(s in watched for s in captures)):
-                    out.append((origin, piece, record))  # it changes nothing any attack on a royal piece reads
+        # A move that changes no square an attack on a royal piece reads, and puts no royal piece
+        # anywhere, leaves every royal piece as safe as it was: legal without asking.
+        moves_royal = watched is None or piece[1] in royal or origin in watched
+        for entry in entries:
+            if isinstance(entry, Move):
+                if (watched is not None and not any(square in watched for square, _ in entry.changes)
+                        and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes)):
+                    out.append(entry)
+                elif not leaves_royal_attacked(rules, position, entry, royals):
+                    out.append(entry)
+                continue
+            target, captures, promoted, _ = entry
+            if (not moves_royal and target not in watched  # type: ignore[operator]
+                    and (promoted is None or promoted not in royal)
+                    and not any(square in watched for square in captures)):  # type: ignore[operator]
+                out.append((origin, piece, entry))
+                continue
+            kind = piece[1] if promoted is None else promoted
+            after = [s for s in royals if s != origin and s != target and s not in captures]
+            if kind in royal:
+                after.append(target)
+            undo = make_record(rules, position, origin, piece, entry)
+            try:
+                if any(rules.capturable(position, s, enemy) for s in after for enemy in enemies):
                     continue
-                after = [s for s in royals if s != origin and s != target and s not in captures]
-                if kind in royal:
-                    after.append(target)
-                undo = make_record(rules, position, origin, piece, record)
-                try:
-                    if any(rules.capturable(position, s, enemy) for s in after for enemy in enemies):
-                        continue
-                finally:
-                    unmake_record(position, undo)
-            out.append((origin, piece, record))
+            finally:
+                unmake_record(position, undo)
+            out.append((origin, piece, entry))
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
     return out

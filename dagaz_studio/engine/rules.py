@@ -221,22 +221,26 @@ class Rules:
         if key in self._plans:
             return self._plans[key]
         notation = program.notation
-        plan: Optional[Plan]
+        plan: Optional[Plan] = None
         try:
-            plan = (compile_notation(self, notation, program.player),)
+            whole = compile_notation(self, notation, program.player)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            # Too deep or too long for Python to compile (or not covered): the runner takes it.
-            plan = None
-            if isinstance(notation.body, Alternatives):
-                parts: list[Compiled | Program] = []
-                for option in notation.body.options:
-                    try:
-                        parts.append(compile_notation(self, notation, program.player, option))
-                    except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                        part = Notation(notation.text, option, notation.group_count)
-                        parts.append(Program(self, part, program.player, program.piece))
-                if any(isinstance(part, Compiled) for part in parts):
-                    plan = tuple(parts)
+            whole = None  # too deep or too long for Python to compile, or not covered
+        if whole is not None:
+            plan = (whole,)
+        if isinstance(notation.body, Alternatives) and (whole is None or whole.rich):
+            # Part by part: the parts that compile run compiled (the others through the runner), and
+            # a part that neither lifts nor puts gives light records even when another part does.
+            parts: list[Compiled | Program] = []
+            for option in notation.body.options:
+                try:
+                    parts.append(compile_notation(self, notation, program.player, option))
+                except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                    part = Notation(notation.text, option, notation.group_count)
+                    parts.append(Program(self, part, program.player, program.piece))
+            compiled = [part for part in parts if isinstance(part, Compiled)]
+            if whole is None and compiled or any(not part.rich for part in compiled):
+                plan = tuple(parts)
         self._plans[key] = plan
         return plan
 
@@ -333,30 +337,54 @@ class Rules:
             last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
         )
 
-    def records(self, position: Position, square: int) -> Optional[list[Record]]:
-        """The light records of the moves of the piece on ``square`` (of the side to move), when its
-        whole notation compiles and the run ends within the default budget; ``None`` otherwise."""
+    def light_maker(self, kind: int, player: int) -> Any:
+        """How the light path (perft) lists the moves of a piece kind for a player (cached): the
+        compiled ``moves`` function of a notation compiled whole that neither lifts nor puts, a
+        tuple of compiled parts (those that lift or put give whole moves), or ``None`` (the piece
+        runs as :meth:`run` runs it)."""
+        key = (kind, player)
+        maker = self._record_makers.get(key, _UNKNOWN)
+        if maker is _UNKNOWN:
+            plan = self.plan(self.kind_program(kind, player)) if self.fast else None
+            if plan is None or not all(isinstance(part, Compiled) for part in plan):
+                maker = None
+            elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
+                maker = plan[0].moves  # type: ignore[union-attr]
+            else:
+                maker = plan
+            self._record_makers[key] = maker
+        return maker
+
+    def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
+                      work: list) -> Optional[list[Union[Record, Move]]]:
+        """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
+        the parts that neither lift nor put, whole moves from the others; ``None`` when a part did
+        not end within the work's budget."""
         cells = position.cells
-        piece = cells[square]
-        if piece is None or piece.player != position.turn:
-            return []
-        if not self.fast:
+        out: list[Any] = []
+        seen: set[Any] = set()
+        work[0] += 1  # the top-level ';'
+        for part in parts:
+            part.moves(cells, origin, piece, out, seen, work, position)
+        if work[0] > work[2]:
             return None
-        key = (piece.kind, piece.player)
-        moves = self._record_makers.get(key, _UNKNOWN)
-        if moves is _UNKNOWN:
-            plan = self.plan(self.kind_program(piece.kind, piece.player))
-            simple = plan is not None and len(plan) == 1 and not plan[0].rich  # type: ignore[union-attr]
-            moves = self._record_makers[key] = plan[0].moves if simple else None  # type: ignore[index, union-attr]
-        if moves is None:
-            return None
-        work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None]
-        records: list[Record] = []
-        try:
-            moves(cells, square, piece, records, set(), work, position)
-        except (Abort, RecursionError):
-            return None
-        return records if work[0] <= DEFAULT_BUDGET else None
+        if len(parts) == 1:
+            return out
+        # Parts may find the same move: keep the first, as run() does.
+        keys: set[Any] = set()
+        kept = []
+        whole = any(isinstance(entry, Move) for entry in out)
+        for entry in out:
+            if isinstance(entry, Move):
+                key: Any = entry.key()
+            elif whole:
+                key = self.record_move(position, origin, piece, entry).key()
+            else:
+                key = entry[:3]
+            if key not in keys:
+                keys.add(key)
+                kept.append(entry)
+        return kept
 
     def _ask(self, position: Position, origin: int, square: int, by: int, work: list) -> bool:
         """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
@@ -367,6 +395,8 @@ class Rules:
         program = self.kind_program(piece.kind, by)
         plan = self.plan(program) or (program,)
         start = work[0]
+        if len(plan) > 1:
+            work[0] += 1  # the top-level ';'
         for part in plan:
             if isinstance(part, Compiled):
                 try:
