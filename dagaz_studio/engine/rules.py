@@ -7,7 +7,7 @@ from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
-    POLL_EVERY, Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
+    Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
