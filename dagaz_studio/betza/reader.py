@@ -52,8 +52,9 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
     try:
         tree = _parser().parse(text)
     except UnexpectedCharacters as error:
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
-        raise TranslationError(f"unexpected {char!r}", text, error.pos_in_stream, error.pos_in_stream + 1) from None
+        at = error.pos_in_stream or 0
+        char = text[at] if at < len(text) else ""
+        raise TranslationError(f"unexpected {char!r}", text, at, at + 1) from None
     except UnexpectedEOF:
         raise TranslationError("the text ends without an atom (a capital letter such as W, N or R)",
                                text, len(text), len(text)) from None

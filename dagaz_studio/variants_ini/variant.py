@@ -36,14 +36,31 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal)$")
+    r"|chess960|shogiPawnDropMateIllegal|checkCounting|dupleCheck)$")
+
+#: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
+DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
+            "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
+            "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
+            "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",
+            "mustDrop": "false", "dropChecks": "true", "flyingGeneral": "false", "oppositeCastling": "false",
+            "wallingRule": "none", "castlingRookPieces": "r", "dropNoDoubled": "-", "makpongRule": "false",
+            "sittuyinPromotion": "false", "pieceDemotion": "false", "dropPromoted": "false",
+            "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "mandatoryPiecePromotion": "false",
+            "dropLoop": "false", "twoBoards": "false", "gating": "false", "seirawanGating": "false",
+            "cambodianMoves": "false", "petrifyOnCaptureTypes": "-", "enPassantRegion": "",
+            "tripleStepRegionWhite": "", "tripleStepRegionBlack": ""}
+#: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
+MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
 
 #: Options this importer reads.
 USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPieceTypesWhite",
         "promotionPieceTypesBlack", "promotionRegionWhite", "promotionRegionBlack", "doubleStep",
         "doubleStepRegionWhite", "doubleStepRegionBlack", "castling", "castlingKingsideFile",
         "castlingQueensideFile", "pawnTypes", "promotionPawnTypes", "enPassantTypes", "mandatoryPawnPromotion",
-        "checking", "mustCapture", "promotionRank", "castlingKingPiece"}
+        "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
+        "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
+        "tripleStepRegionBlack"}
 
 
 @dataclass
@@ -103,15 +120,51 @@ def _file_index(value: str) -> int:
     return int(value) - 1 if value.isdigit() else ord(value.lower()) - ord("a")
 
 
-def _ranks(value: str, name: str, section: str) -> set[int]:
-    """Ranks (1-based) of a region written as ``*N`` words; other regions are refused."""
-    out = set()
+Square = tuple[int, int]  # (file index from 0, rank from 1)
+
+
+def _region(value: str, name: str, section: str, files: int, ranks: int) -> set[Square]:
+    """The squares of a region as Fairy-Stockfish writes it: ``*N`` a rank, ``a*`` a file, ``e4`` a
+    square, ``-`` none; squares off the board are left out, as Fairy-Stockfish masks them."""
+    out: set[Square] = set()
     for word in value.split():
-        match = re.fullmatch(r"\*(\d+)", word)
-        if not match:
-            raise IniError(f"option {name} = {value}: only whole ranks (*N) are supported", section=section)
-        out.add(int(match.group(1)))
-    return out
+        if word == "-":
+            break
+        if re.fullmatch(r"\*\d+", word):
+            out |= {(f, int(word[1:])) for f in range(files)}
+        elif re.fullmatch(r"[a-z]\*", word):
+            out |= {(ord(word[0]) - ord("a"), r) for r in range(1, ranks + 1)}
+        elif re.fullmatch(r"[a-z]\d+", word):
+            out.add((ord(word[0]) - ord("a"), int(word[1:])))
+        else:
+            raise IniError(f"option {name} = {value}: {word!r} is not a rank (*N), a file (a*) or a square",
+                           section=section)
+    return {(f, r) for f, r in out if 0 <= f < files and 1 <= r <= ranks}
+
+
+def _squares_text(squares: set[Square], files: int) -> str:
+    """Squares for a zone line: whole ranks as ``a8-h8``, other squares by name."""
+    words = []
+    for rank in sorted({r for _, r in squares}):
+        row = {f for f, r in squares if r == rank}
+        if len(row) == files:
+            words.append(f"a{rank}-{chr(ord('a') + files - 1)}{rank}")
+        else:
+            words += [f"{chr(ord('a') + f)}{rank}" for f in sorted(row)]
+    return " ".join(words)
+
+
+def _setup_fields(fen: str) -> list[str]:
+    """A start FEN's fields as the board file's setup takes them: check counters (``3+3``) left out,
+    castling and en-passant fields put in where Fairy-Stockfish's FEN leaves them out."""
+    fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]
+    if len(fields) > 2 and fields[2].isdigit():
+        fields[2:2] = ["-", "-"]
+    if len(fields) == 2:
+        fields += ["-", "-"]
+    if len(fields) == 4:
+        fields += ["0", "1"]
+    return fields
 
 
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
@@ -131,8 +184,12 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
                 betza = PREDEFINED[key]
             pieces = {k: v for k, v in pieces.items() if v[0] != key}
             pieces[letter.lower()] = (key, betza)
-        elif IGNORED.match(key) or key.startswith("mobilityRegion") and False:
+        elif IGNORED.match(key):
             ignored.append(key)
+        elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key]:
+            continue
+        elif MOBILITY.match(key):
+            continue
         elif key not in USED:
             raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
     if not _bool(options.get("checking", "true")):
@@ -156,16 +213,66 @@ def _mirror(piece_shapes: set) -> set:
             for s in piece_shapes}
 
 
-def _betza_dagaz(name: str, key: str, betza: str) -> str:
+def _betza_dagaz(name: str, key: str, betza: str, turned: bool) -> str:
     try:
         piece = read_betza(betza, "fsf")
     except TranslationError as error:
         raise IniError(f"piece {key} = {betza}: {error.message}", section=name) from None
     shapes = set(piece.shapes)
-    if shapes != _mirror(shapes):
-        raise IniError(f"piece {key} = {betza} is not left-right symmetric: Black's left and right are "
-                       f"not supported", section=name)
+    if not turned and shapes != _mirror(shapes):
+        raise IniError(f"piece {key} = {betza} is not left-right symmetric, in a game with castling: Black's "
+                       f"left and right are not supported there", section=name)
     return to_dagaz(piece)
+
+
+def _shift_groups(notation: str, by: int = 1) -> str:
+    """The notation with its group references renumbered, for wrapping it in a new first group."""
+    return re.sub(r"([\\~])([1-9])", lambda m: m.group(1) + str(int(m.group(2)) + by), notation)
+
+
+def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
+              ranks: int) -> dict[str, tuple[set[Square], set[Square]]]:
+    """Each restricted piece letter's mobility regions (White's, Black's): where it may go."""
+    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+    by_key = {key: letter for letter, (key, _) in pieces.items()}
+    out: dict[str, tuple[set[Square], set[Square]]] = {}
+    for option, value in options.items():
+        match = MOBILITY.match(option)
+        if not match:
+            continue
+        key = match.group(2)[0].lower() + match.group(2)[1:]
+        letter = by_key.get(key)
+        if letter is None:
+            continue  # a region for a piece this variant does not use
+        white, black = out.get(letter, (every, every))
+        region = _region(value, option, name, files, ranks)
+        out[letter] = (region, black) if match.group(1) == "White" else (white, region)
+    return out
+
+
+def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str, name: str) -> set[str]:
+    """The royal pieces: the King, and with extinctionPseudoRoyal the extinction pieces, which
+    Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them."""
+    royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
+    if not _bool(options.get("extinctionPseudoRoyal", "false")):
+        return royal
+    types = options.get("extinctionPieceTypes", "").strip()
+    if types in ("*", ""):
+        raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
+                       f"supported", section=name)
+    limit = int(options.get("extinctionPieceCount", "0")) + 1
+    placement = fen.split()[0]
+    promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
+    promoted |= set(options.get("promotionPieceTypesBlack", ""))
+    for letter in types.lower():
+        if letter not in pieces:
+            continue
+        counts = (sum(c == letter.upper() for c in placement), sum(c == letter for c in placement))
+        if max(counts) > limit or letter in promoted:
+            raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
+                           f"number falls to {limit}, which is not supported", section=name)
+        royal.add(letter)
+    return royal
 
 
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
@@ -178,75 +285,101 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         raise IniError("a start position with hands ([...]) is not supported", section=name)
     if "*" in fen.split()[0]:
         raise IniError("walls (*) in the start position are not supported", section=name)
+    fields = _setup_fields(fen)
     last = chr(ord("a") + files - 1)
-    letters_in_fen = {c.lower() for c in fen.split()[0] if c.isalpha()}
+    letters_in_fen = {c.lower() for c in fields[0] if c.isalpha()}
     missing = letters_in_fen - set(pieces)
     if missing:
         raise IniError(f"the start position uses pieces no option defines: {', '.join(sorted(missing))}",
                        section=name)
     names = {letter: _piece_name(key) for letter, (key, _) in pieces.items()}
+
+    def region(option: str, default: str) -> set[Square]:
+        return _region(options.get(option, default), option, name, files, ranks)
+
     # Fairy-Stockfish's defaults are the ranks of chess whatever the board's size.
-    on_board = set(range(1, ranks + 1))
     if "promotionRank" in options:
         first = int(options["promotionRank"])
-        promo_ranks_w, promo_ranks_b = set(range(first, ranks + 1)), set(range(1, ranks - first + 2))
+        promo_w = {(f, r) for f in range(files) for r in range(first, ranks + 1)}
+        promo_b = {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}
     else:
-        promo_ranks_w = _ranks(options.get("promotionRegionWhite", "*8"), "promotionRegionWhite", name) & on_board
-        promo_ranks_b = _ranks(options.get("promotionRegionBlack", "*1"), "promotionRegionBlack", name) & on_board
+        promo_w = region("promotionRegionWhite", "*8")
+        promo_b = region("promotionRegionBlack", "*1")
     double = _bool(options.get("doubleStep", "true"))
-    double_w = _ranks(options.get("doubleStepRegionWhite", "*2"), "doubleStepRegionWhite", name) & on_board
-    double_b = _ranks(options.get("doubleStepRegionBlack", "*7"), "doubleStepRegionBlack", name) & on_board
-    promoting = bool(promo_ranks_w or promo_ranks_b)
+    double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
+    triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
+    triple = double and bool(triple_w or triple_b)
     pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", "p")).replace("-", ""))
+    pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
+    pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
-    if "promotionPieceTypesWhite" in options or "promotionPieceTypesBlack" in options:
-        white = options.get("promotionPieceTypesWhite", promo_types)
-        black = options.get("promotionPieceTypesBlack", promo_types)
-        if set(white) != set(black):
-            raise IniError("different promotion pieces for White and Black are not supported", section=name)
-        promo_types = white
-    choices = [names[c] for c in promo_types if c in names]
-    if not _bool(options.get("mandatoryPawnPromotion", "true")):
-        raise IniError("option mandatoryPawnPromotion = false is not supported", section=name)
+    choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
+    choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
+    castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
+               and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
+    # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
+    # for pieces that are the same left and right, and keeps castling's directions (kingside is east
+    # for both players) written once. Without castling, the half turn serves every piece.
+    turned = not castles
+    royal = _royal_letters(options, pieces, fields[0], name)
+    mobility = _mobility(options, pieces, name, files, ranks)
 
-    def zone(zone_name: str, white: set[int], black: set[int]) -> str:
+    def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
-        parts = [f"{player} " + ",".join(f"a{r}-{last}{r}" for r in sorted(ranks_set))
-                 for player, ranks_set in (("White", white), ("Black", black)) if ranks_set]
+        parts = [f"{player} " + _squares_text(squares, files)
+                 for player, squares in (("White", white), ("Black", black)) if squares]
         return f"zone {zone_name}: " + "; ".join(parts)
 
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {name}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
-             "T = (1, 1)", "R = (-1, 1)", "players: White Black", "symmetry Black: N<>S O<>T M<>R",
-             ]
-    if promoting:
-        lines.append(zone("promotion", promo_ranks_w, promo_ranks_b))
-    if double:
-        lines.append(zone("double", double_w, double_b))
+             "T = (1, 1)", "R = (-1, 1)", "players: White Black",
+             "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
+    zones: list[str] = []
     for letter, (key, betza) in pieces.items():
-        flags = ""
-        if key == "king":
-            flags = " royal"
+        flags = " royal" if letter in royal else ""
         if key == "pawn":
             base = "N[p];OM[e]"
             flags += " resets-clock"
         else:
-            base = _betza_dagaz(name, key, betza)
+            base = _betza_dagaz(name, key, betza, turned)
+        if letter in mobility:
+            zones.append(zone(f"mobility-{letter}", *mobility[letter]))
+            base = f"({_shift_groups(base)})[@mobility-{letter}]"
         notation = base
-        if letter in pawn_types and choices and promoting:
-            shifted = re.sub(r"([\\~])(\d)", lambda m: m.group(1) + str(int(m.group(2)) + 1), base)
-            notation = f"({shifted})([!@promotion];[@promotion][+{'/'.join(choices)}])"
+        promote_w = promo_w if letter in pawn_w else set()
+        promote_b = promo_b if letter in pawn_b else set()
+        choices = choices_w if promote_w else choices_b
+        if promote_w and promote_b and set(choices_w) != set(choices_b):
+            raise IniError("different promotion pieces for White and Black are not supported", section=name)
+        if (promote_w or promote_b) and choices:
+            zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
+            offer = f"[@promotion-{letter}][+{'/'.join(choices)}]"
+            if mandatory:
+                notation = f"({_shift_groups(base)})([!@promotion-{letter}];{offer})"
+            else:
+                notation = f"({_shift_groups(base)})({offer})?"
         if key == "pawn":
             if double:
                 notation += ";[@double](N[p]){2}"
-            notation += f";[(te,={names[letter]},x)>E]O[l>N];[(te,={names[letter]},x)>W]M[l>N]"
-        if letter == options.get("castlingKingPiece", "k") and _bool(options.get("castling", "true")):
-            notation += _castling(name, options, fen, files, names, royal=key == "king")
+            if triple:
+                notation += ";[@triple](N[p]){3}"
+            taken = f"te,={names[letter]},x"
+            notation += f";[({taken})>E]O[l>N];[({taken})>W]M[l>N]"
+            if triple:
+                notation += f";[({taken})>E]O[l>N>N];[({taken})>W]M[l>N>N];[({taken})>T]O[l>N];[({taken})>R]M[l>N]"
+        if key == "king" and _bool(options.get("flyingGeneral", "false")):
+            # Generals may not face each other: each attacks the other along an open line.
+            notation += f";(+)([p]\\1)*[={names[letter]}]"
+        if castles and letter == options.get("castlingKingPiece", "k"):
+            notation += _castling(name, options, " ".join(fields), files, names, royal=letter in royal)
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
-    fields = fen.split()
-    if len(fields) == 4:
-        fields += ["0", "1"]
+    if double and any(key == "pawn" for key, _ in pieces.values()):
+        zones.append(zone("double", double_w, double_b))
+    if triple and any(key == "pawn" for key, _ in pieces.values()):
+        zones.append(zone("triple", triple_w, triple_b))
+    lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if _bool(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
@@ -256,10 +389,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
 
 def _castling(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
               royal: bool = True) -> str:
-    """The King's castling moves, for the usual layout: King and Rooks on the first rank.
+    """The castling piece's castling moves: it and the outermost Rook on each side on its first rank.
 
-    A side the start position gives no right to castle on has no castling move; a right this
-    importer cannot lay out is refused.
+    Both players share one notation, written in the player's own frame, so the two sides that may
+    castle must have the same layout; a side the start position gives no right to castle on has no
+    castling move, and a right this importer cannot lay out is refused.
     """
     fields = fen.split()
     rights = fields[2] if len(fields) > 2 else "-"
@@ -268,31 +402,43 @@ def _castling(name: str, options: dict[str, str], fen: str, files: int, names: d
         return ""
     if "r" not in names:
         raise IniError("castling without a rook (r) is not supported", section=name)
-    row: list[str] = []
-    for token in re.findall(r"\d+|[A-Za-z*]", fields[0].split("/")[-1]):
-        row.extend(["."] * int(token) if token.isdigit() else [token])
-    king = row.index("K") if "K" in row else -1
-    rooks = [i for i, c in enumerate(row) if c == "R"]
+    king_letter = options.get("castlingKingPiece", "k")
+    rows = fields[0].split("/")
+    layouts: dict[str, tuple[int, int, int]] = {}  # side -> (king, leftmost rook, rightmost rook)
+    for side, text, case in (("white", rows[-1], str.upper), ("black", rows[0], str.lower)):
+        row: list[str] = []
+        for token in re.findall(r"\d+|[A-Za-z*]", text):
+            row.extend(["."] * int(token) if token.isdigit() else [token])
+        if case(king_letter) not in row:
+            continue
+        rooks = [i for i, c in enumerate(row) if c == case("r")]
+        layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1)
     kingside = _file_index(options.get("castlingKingsideFile", "g"))
     queenside = _file_index(options.get("castlingQueensideFile", "c"))
     rook = names["r"]
     # A royal King may not castle out of, through or into check; another castling piece may.
     start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
     out = ""
-    right = rooks[-1] if rooks else -1
-    left = rooks[0] if rooks else files
-    if {"K", "k"} & wanted:
-        if not (king >= 0 and right == files - 1 and king < kingside < right):
-            raise IniError("castling on the King's side from this start position is not supported", section=name)
-        n = kingside - king
-        between = right - kingside - 1
-        out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
-    if {"Q", "q"} & wanted:
-        if not (king >= 0 and left == 0 and left < queenside < king):
-            raise IniError("castling on the Queen's side from this start position is not supported", section=name)
-        n = king - queenside
-        between = queenside - left - 1
-        out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
+    for flank, letters, label in (("king", "Kk", "King's"), ("queen", "Qq", "Queen's")):
+        sides = [side for side, letter in (("white", letters[0]), ("black", letters[1])) if letter in wanted]
+        found = {layouts.get(side) for side in sides}
+        if not sides:
+            continue
+        if len(found) != 1 or None in found:
+            raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
+        king, left, right = found.pop()  # type: ignore[misc]
+        if flank == "king":
+            if not king < kingside < right:
+                raise IniError(f"castling on the {label} side from this start position is not supported",
+                               section=name)
+            n, between = kingside - king, right - kingside - 1
+            out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
+        else:
+            if not left < queenside < king:
+                raise IniError(f"castling on the {label} side from this start position is not supported",
+                               section=name)
+            n, between = king - queenside, queenside - left - 1
+            out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
     return out
 
 

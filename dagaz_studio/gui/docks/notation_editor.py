@@ -11,6 +11,11 @@ The editor edits one of two things, chosen in its "Notation of" selector:
 
 Colouring, errors and the reading come from the core (:mod:`dagaz_studio.queries`); short texts are
 read at once, longer ones on a worker thread, and texts over the limit are refused with a message.
+
+A language selector reads the text as the Dagaz notation, Betza (XBetza) or Parlett. A Betza or
+Parlett text is translated by :func:`dagaz_studio.translation.translate`; its Dagaz translation is
+shown under the text and is what the board runs and what *Apply* gives the piece type, and the
+reading in words is the piece's, in plain English. Switching the language translates the text.
 """
 
 from __future__ import annotations
@@ -50,6 +55,10 @@ from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.notation.tokens import NotationToken, notation_tokens
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
+from dagaz_studio.translation import TranslationError, translate
+
+#: The languages the editor reads: what the selector shows, and the translator's name for each.
+LANGUAGES = (("Dagaz", "dagaz"), ("Betza", "betza"), ("Parlett", "parlett"))
 
 #: Colour of each token category (see :data:`dagaz_studio.notation.tokens.CATEGORIES`).
 TOKEN_COLOURS = {
@@ -86,6 +95,8 @@ class NotationHighlighter(QSyntaxHighlighter):
             self._formats[category] = fmt
         self._text: Optional[str] = None
         self._tokens: list[NotationToken] = []
+        #: Colour nothing: the text is in another notation than Dagaz's.
+        self.plain = False
 
     def set_tokens(self, text: str, tokens: list[NotationToken]) -> None:
         """Colour ``text`` with ``tokens`` read elsewhere (a long text is read off the event loop)."""
@@ -97,6 +108,8 @@ class NotationHighlighter(QSyntaxHighlighter):
 
     def highlightBlock(self, text: str) -> None:
         """Colour one line, from the tokens of the whole notation (a token may depend on earlier lines)."""
+        if self.plain:
+            return
         whole = self.document().toPlainText()
         if whole != self._text:
             # A long text waits for its tokens (set_tokens): reading it here would freeze typing.
@@ -157,6 +170,9 @@ class QtNotationEditor(QWidget):
         self._colouring = False
         self._step_span: Optional[Span] = None
         self._loading = False
+        #: The Dagaz translation of a Betza or Parlett text (None: the text is Dagaz, or has none).
+        self._translation: Optional[str] = None
+        self._language = "dagaz"
         self.note = ""
         self._notes: list[str] = []
         #: Whether the last paste (or :meth:`set_text`) was refused for its length.
@@ -171,6 +187,18 @@ class QtNotationEditor(QWidget):
         # Long entries must not widen the dock: the combo shrinks and elides instead.
         self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.target.setMinimumContentsLength(8)
+        self.language = QComboBox()
+        for label, name in LANGUAGES:
+            self.language.addItem(label, name)
+        self.language.setToolTip("The notation the text is written in; Betza and Parlett are translated "
+                                 "into the Dagaz notation, which the board runs")
+        self.language.currentIndexChanged.connect(self._on_language_changed)
+        self.translation_label = QLabel()
+        self.translation_label.setObjectName("notationTranslation")
+        self.translation_label.setWordWrap(True)
+        self.translation_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.translation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.translation_label.setVisible(False)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Give this piece type the notation typed here (undo with Edit ▸ Undo)")
         self.apply_button.clicked.connect(self.apply_to_piece)
@@ -210,6 +238,7 @@ class QtNotationEditor(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Notation of"))
         top.addWidget(self.target, 1)
+        top.addWidget(self.language)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.revert_button)
@@ -218,6 +247,7 @@ class QtNotationEditor(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addWidget(self.text_edit)
+        layout.addWidget(self.translation_label)
         layout.addWidget(self.error_label)
         layout.addLayout(buttons)
         layout.addWidget(self.reading, 1)
@@ -249,6 +279,21 @@ class QtNotationEditor(QWidget):
     def text(self) -> str:
         """The text in the editor."""
         return self.text_edit.toPlainText()
+
+    @property
+    def source_language(self) -> str:
+        """The notation the text is read in: ``dagaz``, ``betza`` or ``parlett``."""
+        return str(self.language.currentData())
+
+    def set_language(self, name: str) -> None:
+        """Read the text as ``dagaz``, ``betza`` or ``parlett`` (translating the text there if it can)."""
+        index = self.language.findData(name)
+        if index >= 0:
+            self.language.setCurrentIndex(index)
+
+    def dagaz_text(self) -> Optional[str]:
+        """The text in the Dagaz notation: itself, or its translation (``None`` if it has none)."""
+        return self.text() if self.source_language == "dagaz" else self._translation
 
     def set_text(self, text: str) -> None:
         """Replace the text (as if typed); a text over the length limit is refused with a message."""
@@ -298,7 +343,7 @@ class QtNotationEditor(QWidget):
 
     def current_notation(self) -> Optional[str]:
         """What :attr:`notationChanged` last said or would say now: the text to apply, or ``None``."""
-        text = self.text()
+        text = self.dagaz_text() or ""
         if not text.strip() or self._error is not None or self._reading_pending:
             return None
         if self.piece is not None and self._board is not None and text == self._board.pieces[self.piece].notation_text:
@@ -342,8 +387,11 @@ class QtNotationEditor(QWidget):
         return None
 
     def set_step_span(self, span: Optional[Span]) -> None:
-        """Mark the part of the notation the trace player is at (``None``: nothing)."""
-        self._step_span = span
+        """Mark the part of the notation the trace player is at (``None``: nothing).
+
+        A Betza or Parlett text is not the notation that runs: its steps are not marked in it.
+        """
+        self._step_span = span if self.source_language == "dagaz" else None
         self._update_marks()
 
     def set_external_error(self, message: Optional[str]) -> None:
@@ -355,10 +403,11 @@ class QtNotationEditor(QWidget):
     def apply_to_piece(self) -> None:
         """Give the selected piece type the notation in the editor."""
         piece = self.piece
-        if piece is None or self._error is not None or self._reading_pending:
+        text = self.dagaz_text()
+        if piece is None or self._error is not None or self._reading_pending or text is None:
             return
         self._drafts.pop(piece, None)
-        self.pieceNotationApplied.emit(piece, self.text())
+        self.pieceNotationApplied.emit(piece, text)
 
     def shutdown(self) -> None:
         """Stop the reading thread (the window calls this when it closes)."""
@@ -396,6 +445,18 @@ class QtNotationEditor(QWidget):
             self._load(self._board.pieces[self.piece].notation_text)
 
     def _load(self, text: str) -> None:
+        if self.source_language != "dagaz" and text.strip():
+            # The piece's notation said in the language chosen; where it cannot be, back to Dagaz.
+            said = self._translated(text, self.source_language)
+            if said is None:
+                blocker = QSignalBlocker(self.language)
+                self.language.setCurrentIndex(0)
+                del blocker
+                self._language = "dagaz"
+                self.highlighter.plain = False
+                self.translation_label.setVisible(False)
+            else:
+                text = said
         self._loading = True
         try:
             if text != self.text():
@@ -412,6 +473,9 @@ class QtNotationEditor(QWidget):
         text = self.text()
         self.refused = False
         piece = self.piece
+        if self.source_language != "dagaz":
+            self._read_translation(text)
+            return
         if piece is None:
             self._try_texts[self._board_key] = text
             if not self._loading:
@@ -463,6 +527,83 @@ class QtNotationEditor(QWidget):
         self._update_marks()
         if self._error is not None:
             self.notationInvalid.emit(self._error.message)
+        else:
+            self.notationChanged.emit(self.current_notation())
+
+    @Slot()
+    def _on_language_changed(self) -> None:
+        """Read the text in the language chosen, translated there when the text says a piece."""
+        previous, target = self._language, self.source_language
+        self._language = target
+        self.highlighter.plain = target != "dagaz"
+        self.translation_label.setVisible(target != "dagaz")
+        new_text: Optional[str] = None
+        if previous != target and self._error is None and not self._reading_pending:
+            dagaz = self.text() if previous == "dagaz" else self._translation
+            new_text = dagaz if target == "dagaz" else self._translated(dagaz, target)
+        self._translation = None
+        if new_text is not None and new_text != self.text():
+            self.text_edit.setPlainText(new_text)
+        else:
+            self.highlighter.rehighlight()
+            self._on_text_changed()
+
+    @staticmethod
+    def _translated(dagaz: Optional[str], target: str) -> Optional[str]:
+        """A Dagaz notation said in ``target``, or ``None`` where that notation cannot say it."""
+        if not dagaz or not dagaz.strip():
+            return None
+        try:
+            return translate(dagaz, "dagaz", target).text
+        except TranslationError:
+            return None
+
+    def _read_translation(self, text: str) -> None:
+        """Read a Betza or Parlett text: its Dagaz translation runs, its English reading is shown."""
+        self.reader.cancel()
+        self._reading_pending = False
+        self._step_span = None
+        language = self.language.currentText()
+        try:
+            if not text.strip():
+                raise TranslationError(f"type a piece in {language}", text, 0, 0)
+            if len(text) > MAX_NOTATION_CHARS:
+                raise TranslationError(f"at most {MAX_NOTATION_CHARS:,} characters are read", text, 0, len(text))
+            dagaz = translate(text, self.source_language, "dagaz")
+            words = translate(text, self.source_language, "english").text
+        except TranslationError as error:
+            self._translation = None
+            self._error = NotationError(error.message, text, Span(error.start, max(error.end, error.start + 1)))
+            self.translation_label.setText("Dagaz: —")
+            self.error_label.setText(f"{error.column}: {error.message}" if error.text else error.message)
+            unread = f"This {language} text cannot be read yet: {error.message}"
+            self.words.setPlainText(unread)
+            self.tree.setPlainText(unread)
+            self.apply_button.setEnabled(False)
+            self._update_marks()
+            self.notationInvalid.emit(error.message)
+            return
+        self._translation = dagaz.text
+        piece = self.piece
+        if piece is not None and self._board is not None and piece in self._board.pieces:
+            # Edits are kept in the Dagaz notation, which the board runs and the file holds.
+            if dagaz.text == self._board.pieces[piece].notation_text:
+                self._drafts.pop(piece, None)
+            else:
+                self._drafts[piece] = dagaz.text
+        reading = read_notation(self._rules, NotationQuery(dagaz.text, self._board))
+        self._error = None
+        self.translation_label.setText(f"Dagaz: {dagaz.text}")
+        notes = "".join(f"\n\nNote: {warning}" for warning in dagaz.warnings)
+        self.error_label.setText(f"{reading.error.message}" if reading.error is not None else "")
+        self.words.setPlainText(words + notes)
+        self.tree.setPlainText(reading.tree if reading.error is None else "")
+        self.apply_button.setEnabled(reading.error is None)
+        self._update_marks()
+        if reading.error is not None:
+            # The translation names a piece or zone this board lacks: the board cannot run it.
+            self._error = NotationError(reading.error.message, text, Span(0, len(text)))
+            self.notationInvalid.emit(reading.error.message)
         else:
             self.notationChanged.emit(self.current_notation())
 
