@@ -11,7 +11,7 @@ from dagaz_studio.board.loader import (
     shipped_family,
 )
 from dagaz_studio.board.model import Board, DrawHints, PieceType, SourcePosition, Zone
-from dagaz_studio.board.placement import PlacementError, parse_placement
+from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 
 __all__ = [
     "Board",
@@ -25,6 +25,7 @@ __all__ = [
     "Zone",
     "load_board",
     "parse_board",
+    "parse_hand",
     "parse_placement",
     "resolve_board",
     "shipped_boards",

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -31,6 +31,9 @@ from dagaz_studio.board.model import (
 from dagaz_studio.board.placement import PlacementError, parse_placement
 from dagaz_studio.notation.grammar_cache import cached_lark
 
+if TYPE_CHECKING:
+    from dagaz_studio.notation.nodes import Notation
+
 #: The most squares a board may have; a grid beyond it is refused before any square is made.
 MAX_SQUARES = 10_000
 
@@ -39,7 +42,7 @@ MAX_SQUARES = 10_000
 MAX_BOARD_FILE = 1_000_000
 
 #: Rules a board may name with ``rule:``.
-KNOWN_RULES = ("compulsory-capture",)
+KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 
@@ -57,6 +60,7 @@ _KEYWORD_RULES = {
     "draw": "draw_stmt",
     "names": "names_stmt",
     "name-letter": "name_letter_stmt",
+    "drop": "drop_stmt",
 }
 _STARTS = ["name_line", "direction_stmt", *_KEYWORD_RULES.values()]
 
@@ -258,6 +262,7 @@ class _Loader:
         self.lettered = {}
         self._pieces(each("piece_stmt"), check_zones=grid_ok)
         self.rules = self._rules(each("rule_stmt"))
+        self.drops = self._drops(each("drop_stmt"))
         self.draw = DrawHints()
         if grid_ok:
             self._draw(each("draw_stmt"))
@@ -288,6 +293,8 @@ class _Loader:
             source=None if self.filename.startswith("<") else self.filename,
             names=self.names,
             name_letters=self.name_letters,
+            drops=self.drops,
+            demotions=self.demotions,
         )
 
     def _once(self, items: list[tuple[Tree, _Statement]], what: str) -> Optional[tuple[Tree, _Statement]]:
@@ -581,6 +588,7 @@ class _Loader:
             flags = {str(child) for child in children[2:-1]}
             royal = "royal" in flags
             resets_clock = "resets-clock" in flags
+            hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_doubled": "no-drop-doubled" in flags}
             rest: Token = children[-1]
             name, letter = str(name_token), str(letter_token)
             line = statement.positions[0][0]
@@ -592,7 +600,9 @@ class _Loader:
                 first = self.pieces[name].defined_at.line
                 self.report_token(statement, name_token, f"piece name '{name}' used twice (first on line {first})")
                 ok = False
-            if not (len(letter) == 1 and letter.isalpha() and letter.isascii()):
+            if letter_token.type == "PROMOTED_LETTER":
+                pass  # '+P' or 'Q~': a promoted piece, demoted to the piece lettered 'P' or 'Q' in hand
+            elif not (len(letter) == 1 and letter.isalpha() and letter.isascii()):
                 self.report_token(statement, letter_token, f"a piece's letter is one letter, not '{letter}'")
                 ok = False
             elif letter.upper() in letters:
@@ -611,7 +621,7 @@ class _Loader:
             where = statement.where(name_token.start_pos or 0)
             if ok:
                 self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where),  # type: ignore[arg-type]
-                                                resets_clock)
+                                                resets_clock, **hand_flags)
             try:
                 notation = parse_notation(notation_text)
             except NotationError as error:
@@ -620,7 +630,8 @@ class _Loader:
             except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
                 self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
                 continue
-            piece = PieceType(name, letter, royal, notation_text, notation, SourcePosition(*where), resets_clock)
+            piece = PieceType(name, letter, royal, notation_text, notation, SourcePosition(*where), resets_clock,
+                              **hand_flags)
             parsed.append((piece, statement, start))
             if ok:
                 self.pieces[name] = piece
@@ -664,6 +675,79 @@ class _Loader:
                         self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
             elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
                 self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
+
+    # ---------------------------------------------------------------- hands: drops and promoted letters
+
+    def _drops(self, items: list[tuple[Tree, _Statement]]) -> dict[str, "Notation"]:
+        """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
+        board's ``drop: …`` for every piece without a line of its own, royal and promoted ones apart).
+
+        Also works out what each promoted piece (lettered ``+P``, ``Q~``) is demoted to."""
+        from dagaz_studio.notation import parse_notation
+        from dagaz_studio.notation.errors import NotationError
+
+        self.demotions = self._demotions()
+        default: Optional[Notation] = None
+        own: dict[str, Notation] = {}
+        for tree, statement in items:
+            children = list(tree.children)
+            rest: Token = children[-1]
+            name_token = children[0] if len(children) > 1 else None
+            text = str(rest).rstrip()
+            start = rest.start_pos or 0
+            if name_token is not None and str(name_token) not in self.pieces:
+                self.report_token(statement, name_token, f"unknown piece type '{name_token}'")
+                continue
+            key = str(name_token) if name_token is not None else ""
+            if key in own or (not key and default is not None):
+                self.report(statement, 0, f"the drop of {key or 'every piece'} is already given")
+                continue
+            try:
+                notation = parse_notation(text)
+            except NotationError as error:
+                self.report(statement, start + error.span.start,
+                            self._relocate(error.message, statement, start, start + error.span.start))
+                continue
+            check = PieceType(key or "drop", "?", False, text, notation)
+            self._check_names(check, statement, start, True)
+            if key:
+                own[key] = notation
+            else:
+                default = notation
+        drops: dict[str, Notation] = {}
+        if not items:
+            return drops
+        for name, piece in self.pieces.items():
+            if name in own:
+                drops[name] = own[name]
+            elif default is not None and not piece.royal and not piece.promoted_letter:
+                drops[name] = default
+        return drops
+
+    def _demotions(self) -> dict[str, str]:
+        """Each promoted piece (lettered ``+P`` or ``Q~``) -> the one piece whose notation promotes to it."""
+        from dagaz_studio.notation import nodes
+
+        promoters: dict[str, list[str]] = {}
+        for piece in self.pieces.values():
+            for node in nodes.walk(piece.notation):
+                if isinstance(node, nodes.Promote):
+                    for choice in node.choices:
+                        if piece.name not in promoters.setdefault(choice, []):
+                            promoters[choice].append(piece.name)
+        demotions: dict[str, str] = {}
+        for piece in self.pieces.values():
+            if not piece.promoted_letter:
+                continue
+            found = promoters.get(piece.name, [])
+            if len(found) == 1:
+                demotions[piece.name] = found[0]
+                continue
+            why = "no piece promotes to it" if not found else f"several pieces promote to it ({', '.join(found)})"
+            self.problems.append(Problem(self.filename, piece.defined_at.line, piece.defined_at.column,
+                                         f"'{piece.letter}' is a promoted piece's letter, but {why}: a promoted "
+                                         "piece goes to the hand as the one piece that promotes to it"))
+        return demotions
 
     # ---------------------------------------------------------------- setup, rules, drawing
 

@@ -67,6 +67,14 @@ class PieceType:
     notation: "Notation"
     defined_at: SourcePosition = SourcePosition(0, 0)
     resets_clock: bool = False
+    no_drop_mate: bool = False  # a drop of this piece may not checkmate (shogi's pawn)
+    no_drop_doubled: bool = False  # no drop of it into a column holding a friendly piece of its type
+
+    @property
+    def promoted_letter(self) -> bool:
+        """Whether the letter marks a promoted piece, as Fairy-Stockfish's FEN writes it: shogi's ``+P``,
+        crazyhouse's ``Q~``. Captured, it goes to the hand as the piece that promotes to it."""
+        return self.letter.startswith("+") or self.letter.endswith("~")
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,17 @@ class Board:
     source: Optional[str] = None  # the file it was loaded from, if any
     names: str = "coordinates"  # how moves are named: one of NAME_STYLES
     name_letters: Mapping[str, str] = field(default_factory=dict)  # piece name -> letter in move names ("" for none)
+    #: How each piece that may be held in hand is dropped: piece name -> its drop notation. A board
+    #: with any ``drop`` statement has hands (docs/boards.md).
+    drops: Mapping[str, "Notation"] = field(default_factory=dict)
+    #: Each promoted piece (lettered ``+P`` or ``Q~``) -> the piece it goes to the hand as: the one
+    #: whose notation promotes to it.
+    demotions: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def has_hands(self) -> bool:
+        """Whether players hold pieces in hand (the board has ``drop`` statements)."""
+        return bool(self.drops)
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""

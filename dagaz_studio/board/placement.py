@@ -45,6 +45,9 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
     stripped = placement.lstrip()
     start = len(placement) - len(stripped)
     field = stripped.split()[0] if stripped.split() else ""
+    if "[" in field:
+        # The pieces in hand follow in brackets (read by parse_hand): the rows end before them.
+        field = field[:field.index("[")]
     width = len(board.column_names)
     height = len(board.row_names)
     if not field:
@@ -73,15 +76,18 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
                 # a number: a run of thousands of digits would be slow to convert, or refused by int.
                 column += int(digits) if len(digits) <= len(str(width)) else width + 1
                 i = j
-            elif char.isascii() and char.isalpha():
-                piece = board.piece_by_letter(char)
+            elif (char.isascii() and char.isalpha()) or (char == "+" and row[i + 1:i + 2].isalpha()):
+                # '+P' is a promoted piece (shogi), 'Q~' one promoted from a pawn (crazyhouse).
+                length = 2 if char == "+" or row[i + 1:i + 2] == "~" else 1
+                letter = row[i:i + length]
+                piece = board.piece_by_letter(letter)
                 if piece is None:
-                    raise PlacementError(f"no piece has the letter '{char}'", offset + i)
+                    raise PlacementError(f"no piece has the letter '{letter}'", offset + i)
                 if column < width:
                     square = board.index(board.column_names[column] + board.row_names[row_index])
-                    pieces[square] = (0 if char.isupper() else 1, piece)
+                    pieces[square] = (0 if letter.strip("+~").isupper() else 1, piece)
                 column += 1
-                i += 1
+                i += length
             else:
                 what = f"'{char}', not a digit 0-9," if char.isdigit() else f"'{char}'"
                 raise PlacementError(f"unexpected {what} in the placement: expected a piece letter or a count of "
@@ -96,3 +102,38 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
             )
         offset += len(row) + 1
     return pieces
+
+
+def parse_hand(board: "Board", placement: str) -> list[tuple[int, "PieceType"]]:
+    """The pieces held in hand that a placement's brackets list: (player index, piece type) for each.
+
+    ``LNSGKGSNL[Bp]``: the first player holds a piece lettered ``B``, the second a ``p``; ``[-]`` and
+    ``[]`` are empty hands, and a placement without brackets holds nothing. Raises
+    :class:`PlacementError` for brackets on a board without hands, a letter no piece has, or a piece
+    that cannot be held (a royal or promoted one).
+    """
+    field = placement.split()[0] if placement.split() else ""
+    if "[" not in field:
+        return []
+    offset = field.index("[")
+    inside = field[offset + 1:]
+    if not inside.endswith("]") or "[" in inside:
+        raise PlacementError("the pieces in hand are written in brackets at the end of the placement: [Pn]",
+                             offset)
+    if not board.has_hands:
+        raise PlacementError("this board has no pieces in hand (it has no 'drop' statement)", offset)
+    inside = inside[:-1]
+    if inside == "-":
+        return []
+    held: list[tuple[int, "PieceType"]] = []
+    for i, char in enumerate(inside):
+        at = offset + 1 + i
+        if not (char.isascii() and char.isalpha()):
+            raise PlacementError(f"unexpected '{char}' among the pieces in hand: expected piece letters", at)
+        piece = board.piece_by_letter(char)
+        if piece is None:
+            raise PlacementError(f"no piece has the letter '{char}' (in hand)", at)
+        if piece.royal:
+            raise PlacementError(f"a royal piece ('{char}') cannot be held in hand", at)
+        held.append((0 if char.isupper() else 1, piece))
+    return held

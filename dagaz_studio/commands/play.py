@@ -56,9 +56,24 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
         try:
             move = MoveNames(rules, position).read(text)
         except (MoveNameError, NameStyleError) as error:
-            raise PlayError(number, text, str(error)) from None
+            raise PlayError(number, text, str(error) + _hand_hint(position, text)) from None
         make_move(position, move)
     return position
+
+
+def _hand_hint(position: Position, text: str) -> str:
+    """Why a drop (``P@e5``) cannot be played when its piece is not in hand, or ``""``."""
+    letter = text.strip().split("@")[0] if "@" in text else ""
+    piece = position.board.piece_by_letter(letter) if len(letter) == 1 else None
+    if piece is None:
+        return ""
+    kind = list(position.board.pieces).index(piece.name)
+    player = position.board.players[position.turn]
+    if not position.hands:
+        return " (this board has no pieces in hand)"
+    if position.hands[position.turn][kind] == 0:
+        return f" ({player} holds no {piece.name} in hand)"
+    return ""
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
+from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
@@ -21,6 +22,7 @@ class Undo:
     labels: frozenset[tuple[int, str]]
     halfmove_clock: int
     fullmove_number: int
+    hands: Optional[tuple[tuple[int, ...], ...]] = None
 
 
 def make_move(position: Position, move: Move) -> Undo:
@@ -29,7 +31,11 @@ def make_move(position: Position, move: Move) -> Undo:
     undo = Undo(
         tuple((square, cells[square]) for square, _ in move.changes),
         position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
+        tuple(tuple(hand) for hand in position.hands) if position.hands else None,
     )
+    if position.hands:
+        _update_hands(position, move.player, move.captures,
+                      position.board.pieces[move.piece] if move.dropped else None)
     for square, piece in move.changes:
         cells[square] = piece
     if move.labels:
@@ -54,6 +60,94 @@ def unmake_move(position: Position, undo: Undo) -> None:
     position.labels = undo.labels
     position.halfmove_clock = undo.halfmove_clock
     position.fullmove_number = undo.fullmove_number
+    if undo.hands is not None:
+        position.hands = [list(hand) for hand in undo.hands]
+
+
+# --------------------------------------------------------------------------- pieces in hand
+
+
+def held_as(board: Board) -> list[int]:
+    """For each piece kind of the board, the kind a captured piece of it is held as: a promoted
+    piece (letter ``+P`` or ``Q~``) goes to the hand as the piece that promotes to it; -1 for a royal
+    piece, which is never held."""
+    cached = board.__dict__.get("_held_as")
+    if cached is None:
+        names = list(board.pieces)
+        cached = [-1 if board.pieces[name].royal else names.index(board.demotions.get(name, name)) for name in names]
+        object.__setattr__(board, "_held_as", cached)
+    return cached
+
+
+def _update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: Optional[PieceType]) -> None:
+    """The hand of ``player`` after a move capturing on ``captures`` (the position before it is made)
+    and, for a drop, giving up a ``dropped`` piece."""
+    board = position.board
+    hand = position.hands[player]
+    if dropped is not None:
+        hand[list(board.pieces).index(dropped.name)] -= 1
+    if captures and "captures-to-hand" in board.rules:
+        kinds = held_as(board)
+        cells = position.cells
+        for square in captures:
+            taken = cells[square]
+            # A royal piece is never held (a position where one was taken has no game left to play).
+            if taken is not None and taken.player != player and taken.kind < len(kinds) and kinds[taken.kind] >= 0:
+                hand[kinds[taken.kind]] += 1
+
+
+def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
+               cancel: Optional[CancelFlag] = None) -> list[Move]:
+    """Every drop of the side to move by its pieces' drop notations (of one kind, if given), before
+    the game's rules are applied. Raises :class:`RunawayNotation` for a drop notation that does not end."""
+    if not position.hands:
+        return []
+    me = position.turn
+    out: list[Move] = []
+    seen: set[tuple] = set()
+    for held, count in enumerate(position.hands[me]):
+        if count <= 0 or (kind is not None and held != kind) or rules.drop_program(held, me) is None:
+            continue
+        for square in range(len(position.cells)):
+            result = rules.run_drop(position, held, square, cancel=cancel)
+            if result.stopped:
+                raise RunawayNotation(f"the drop of a {rules.kind_names[held]} on {position.board.squares[square]}: "
+                                      f"{result.stopped}")
+            for move in result.moves:
+                key = move.key()
+                if key not in seen:
+                    seen.add(key)
+                    out.append(move)
+    return out
+
+
+def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
+    """Whether the board's rules for pieces in hand and immobile pieces allow ``move`` (a royal
+    piece left attacked is :func:`leaves_royal_attacked`'s question)."""
+    board = rules.board
+    if "immobility-illegal" in board.rules:
+        for square, piece in move.changes:
+            if (square == move.target and piece is not None and piece.player == move.player
+                    and not rules.reach(piece.kind, piece.player, square)):
+                return False
+    if not move.dropped:
+        return True
+    kind = rules.kind_index[move.piece]
+    piece_type = rules.kinds[kind]
+    me = move.player
+    if piece_type.no_drop_doubled:
+        column = board.column_of[move.target]
+        if any(p is not None and p.player == me and p.kind == kind and board.column_of[s] == column
+               for s, p in enumerate(position.cells)):
+            return False
+    if piece_type.no_drop_mate:
+        undo = make_move(position, move)
+        try:
+            if royal_attacked(rules, position, position.turn) and not legal_moves(rules, position):
+                return False
+        finally:
+            unmake_move(position, undo)
+    return True
 
 
 def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
@@ -120,8 +214,12 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     where the board says so (judged over all the side's moves, even when one square is asked)."""
     moves = pseudo_legal_moves(rules, position, None if "compulsory-capture" in rules.board.rules else square,
                                cancel)
+    if square is None or "compulsory-capture" in rules.board.rules:
+        moves += drop_moves(rules, position, cancel=cancel)
     royals = royal_squares(rules, position, position.turn)
     moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals, cancel)]
+    if position.hands or "immobility-illegal" in rules.board.rules:
+        moves = [move for move in moves if allowed_by_rules(rules, position, move)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if square is not None:
@@ -170,25 +268,39 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
 
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
 Entry = Union[Move, tuple[int, Piece, Record]]
-LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int]
+LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
+                  Optional[tuple[tuple[int, ...], ...]]]
+#: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
+_new = tuple.__new__
 
 
 def make_record(rules: Rules, position: Position, origin: int, piece: Piece, record: Record) -> LightUndo:
     """Apply a light record in place, as :func:`make_move` applies the move it stands for."""
     cells = position.cells
     target, captures, promoted, direction = record
-    undo: LightUndo = ([(origin, piece)] + [(square, cells[square]) for square in captures] + [(target, cells[target])],
-                       position.turn, position.last_move, position.halfmove_clock, position.fullmove_number)
+    hands = position.hands
+    # Every square's content is read before any is changed, so undoing in reverse order is exact.
+    saved = [(origin, piece), (target, cells[target])]
+    if captures:
+        saved += [(square, cells[square]) for square in captures]
+    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
+                       tuple(tuple(hand) for hand in hands) if hands else None)
+    if captures:
+        if hands:
+            _update_hands(position, piece[0], captures, None)
+        for square in captures:
+            cells[square] = None
     cells[origin] = None
-    for square in captures:
-        cells[square] = None
-    cells[target] = Piece(piece.player, piece.kind if promoted is None else promoted,
-                          True if target != origin else piece.moved)
-    position.last_move = LastMove(origin, target, None if direction is None else rules.dir_letters[direction])
-    position.turn = (piece.player + 1) % len(rules.board.players)
-    resets = bool(captures) or rules.kinds[piece.kind].resets_clock
-    position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
-    if position.turn == 0:
+    player = piece[0]
+    cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
+                                 True if target != origin else piece[2]))
+    position.last_move = _new(LastMove, (origin, target, None if direction is None else rules.dir_letters[direction]))
+    position.turn = turn = (player + 1) % len(rules.board.players)
+    if captures or rules.kinds[piece[1]].resets_clock:
+        position.halfmove_clock = 0
+    else:
+        position.halfmove_clock += 1
+    if turn == 0:
         position.fullmove_number += 1
     return undo
 
@@ -198,7 +310,9 @@ def unmake_record(position: Position, undo: LightUndo) -> None:
     cells = position.cells
     for square, piece in reversed(undo[0]):
         cells[square] = piece
-    position.turn, position.last_move, position.halfmove_clock, position.fullmove_number = undo[1:]
+    position.turn, position.last_move, position.halfmove_clock, position.fullmove_number = undo[1:5]
+    if undo[5] is not None:
+        position.hands = [list(hand) for hand in undo[5]]
 
 
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
@@ -211,6 +325,8 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     enemies = [p for p in range(len(rules.board.players)) if p != me]
     out: list[Entry] = []
     watched = _watched_squares(rules, position, royals, enemies) if royals else None
+    immobility = "immobility-illegal" in rules.board.rules
+    checked = bool(position.hands) or immobility
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None]
     maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
@@ -236,24 +352,25 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
                 raise RunawayNotation(f"{rules.kind_names[piece.kind]} on {position.board.squares[origin]}: "
                                       f"{result.stopped}")
             entries = list(result.moves)
-        if not royal:
-            out.extend(entry if isinstance(entry, Move) else (origin, piece, entry) for entry in entries)
-            continue
         # A move that changes no square an attack on a royal piece reads, and puts no royal piece
         # anywhere, leaves every royal piece as safe as it was: legal without asking.
         moves_royal = watched is None or piece[1] in royal or origin in watched
         for entry in entries:
             if isinstance(entry, Move):
-                if (watched is not None and not any(square in watched for square, _ in entry.changes)
+                if royal and not (
+                        watched is not None and not any(square in watched for square, _ in entry.changes)
                         and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes)):
-                    out.append(entry)
-                elif not leaves_royal_attacked(rules, position, entry, royals):
+                    if leaves_royal_attacked(rules, position, entry, royals):
+                        continue
+                if not checked or allowed_by_rules(rules, position, entry):
                     out.append(entry)
                 continue
             target, captures, promoted, _ = entry
-            if (not moves_royal and target not in watched  # type: ignore[operator]
-                    and (promoted is None or promoted not in royal)
-                    and not any(square in watched for square in captures)):  # type: ignore[operator]
+            if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+                continue
+            if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
+                             and (promoted is None or promoted not in royal)
+                             and watched.isdisjoint(captures)):  # type: ignore[union-attr]
                 out.append((origin, piece, entry))
                 continue
             kind = piece[1] if promoted is None else promoted
@@ -267,6 +384,9 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
             finally:
                 unmake_record(position, undo)
             out.append((origin, piece, entry))
+    if position.hands:
+        out.extend(m for m in drop_moves(rules, position)
+                   if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
     return out

@@ -10,11 +10,11 @@ the move number. Trailing fields may be left out; each field given is checked, a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
 
 from dagaz_studio.board.model import Board, PieceType
-from dagaz_studio.board.placement import PlacementError, parse_placement
+from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 
 
 #: The longest FEN read, in characters: refused before any of it is read. Room for a full board at
@@ -72,6 +72,14 @@ class Position:
     labels: frozenset[tuple[int, str]] = frozenset()
     halfmove_clock: int = 0
     fullmove_number: int = 1
+    #: The pieces each player holds in hand, on a board with hands: ``hands[player][kind]`` counts
+    #: them (kinds as :attr:`Piece.kind`). Empty on a board without hands.
+    hands: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.hands and self.board.has_hands:
+            kinds = len(self.board.pieces)
+            self.hands = [[0] * kinds for _ in self.board.players]
 
     # ------------------------------------------------------------------ construction
 
@@ -114,6 +122,18 @@ class Position:
             cells[square] = Piece(player, kind_index[piece_type.name], True)
         turn = _read_turn(board, fields[1] if len(fields) > 1 else "w", fen)
         position = cls(board, cells, turn)
+        if board.has_hands or "[" in fields[0]:
+            try:
+                held = parse_hand(board, fields[0])
+            except PlacementError as error:
+                raise FenError(str(error), fen, "hand") from None
+            for player, piece_type in held:
+                if player < len(position.hands):
+                    position.hands[player][kind_index[piece_type.name]] += 1
+        if len(fields) in (4, 5) and fields[2].isascii() and fields[2].isdigit():
+            # Fairy-Stockfish writes shogi's FEN without castling and en-passant fields ("[-] w 0 1"):
+            # a number where castling rights would be starts the clocks.
+            fields = fields[:2] + ["-", "-"] + fields[2:]
         position._mark_unmoved_from_setup()
         if len(fields) > 2:
             position._apply_castling_rights(fields[2], fen)
@@ -244,9 +264,19 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         return " ".join([
-            "/".join(rows), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
+            "/".join(rows) + self.hand_field(), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
+
+    def hand_field(self) -> str:
+        """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[-]`` when none are
+        held, as Fairy-Stockfish writes shogi's), or ``""`` on a board without hands."""
+        if not self.board.has_hands:
+            return ""
+        kinds = self.kinds
+        letters = [(kinds[kind].letter.upper() if player == 0 else kinds[kind].letter.lower()) * count
+                   for player, hand in enumerate(self.hands) for kind, count in enumerate(hand) if count > 0]
+        return "[" + ("".join(letters) or "-") + "]"
 
     def _castling_field(self) -> str:
         # A right remains while the royal piece and the piece on its setup corner are both unmoved.
@@ -285,7 +315,7 @@ class Position:
     def copy(self) -> "Position":
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
-                        self.halfmove_clock, self.fullmove_number)
+                        self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands])
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""

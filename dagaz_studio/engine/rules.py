@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import OPPOSITE, Board, PieceType
@@ -59,6 +60,7 @@ class Rules:
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
+        self._attack_fns: dict[tuple[int, int], Any] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
 
@@ -129,9 +131,13 @@ class Rules:
                                  trace_limit=trace_limit)
 
     def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
-                     cancel: Optional[CancelFlag], trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
-        """The runner's way: every step interpreted, explained when ``trace`` is asked for."""
-        piece = position.cells[square]
+                     cancel: Optional[CancelFlag], trace_limit: int = DEFAULT_TRACE_LIMIT,
+                     drop: Optional[Piece] = None) -> RunResult:
+        """The runner's way: every step interpreted, explained when ``trace`` is asked for.
+
+        With ``drop``, that piece is taken from its player's hand and the run starts on ``square``
+        with it held, as a drop notation runs."""
+        piece = drop if drop is not None else position.cells[square]
         me = position.turn
         result = RunResult()
         st = State(self, position, me, program.slots, program.notation.group_count)
@@ -172,16 +178,26 @@ class Rules:
                            len(result.moves) - 1)
 
         st.on_complete = collect
-        self._start(st, square, program.entry, result)
+        self._start(st, square, program.entry, result, drop)
         result.work = st.work
         result.trace_truncated = st.truncated
+        if drop is not None:
+            result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def _start(self, st: State, square: int, entry: Cont, result: RunResult) -> None:
+    def _start(self, st: State, square: int, entry: Cont, result: RunResult, drop: Optional[Piece] = None) -> None:
         piece = st.cells[square]
         st.cursor = square
         st.mover_sq = square
         st.partial_start = square
+        if drop is not None:
+            # A drop: the piece comes from the hand, the run begins with it held over ``square``.
+            st.hand.append((drop, square))
+            st.mover_in_hand = True
+            if st.trace is not None:
+                st.emit("start", f"start on {st.name(square)} with {st.describe(drop)} from the hand", None, square)
+            self._enter(st, entry, result)
+            return
         if st.trace is not None:
             st.emit("start", f"start on {st.name(square)}", None, square)
         if piece is None or piece.player != st.me:
@@ -196,6 +212,10 @@ class Rules:
         st.visited.append(square)
         if st.trace is not None:
             st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", None, square)
+        self._enter(st, entry, result)
+
+    def _enter(self, st: State, entry: Cont, result: RunResult) -> None:
+        """Run ``entry`` on the prepared state, restoring the board whatever happens."""
         limit = sys.getrecursionlimit()
         if limit < 60_000:
             sys.setrecursionlimit(60_000)
@@ -212,6 +232,31 @@ class Rules:
             # Whatever happened, leave the board as it was.
             for touched_square, original in st.touched.items():
                 st.cells[touched_square] = original
+
+    # ---------------------------------------------------------------- drops
+
+    def drop_program(self, kind: int, player: int) -> Optional[Program]:
+        """The drop notation of a board piece type for a player, or ``None`` when it is not dropped."""
+        key = (-1 - kind, player)
+        program = self._kind_programs.get(key)
+        if program is None:
+            piece = self.kinds[kind]
+            notation = self.board.drops.get(piece.name)
+            if notation is None:
+                return None
+            program = self._kind_programs[key] = self.program(notation, player, piece)
+        return program
+
+    def run_drop(self, position: Position, kind: int, square: int, *, trace: bool = False,
+                 budget: int = DEFAULT_BUDGET, cancel: Optional[CancelFlag] = None,
+                 trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
+        """Drop a piece of ``kind`` from the hand of the side to move, its drop notation starting on
+        ``square`` (whether the hand holds one is the caller's question)."""
+        program = self.drop_program(kind, position.turn)
+        if program is None:
+            return RunResult()
+        return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
+                                 trace_limit=trace_limit, drop=Piece(position.turn, kind, True))
 
     # ---------------------------------------------------------------- the compiled fast path
 
@@ -386,15 +431,44 @@ class Rules:
                 kept.append(entry)
         return kept
 
+    def attack_fn(self, kind: int, player: int) -> Any:
+        """The compiled attack question of a piece kind for a player when its notation compiles
+        whole, else ``None`` (cached; while :attr:`fast` is off, always ``None``)."""
+        if not self.fast:
+            return None
+        key = (kind, player)
+        attacks = self._attack_fns.get(key, _UNKNOWN)
+        if attacks is _UNKNOWN:
+            plan = self.plan(self.kind_program(kind, player))
+            attacks = plan[0].attacks if plan is not None and len(plan) == 1 else None  # type: ignore[union-attr]
+            self._attack_fns[key] = attacks
+        return attacks
+
     def _ask(self, position: Position, origin: int, square: int, by: int, work: list) -> bool:
         """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
         :class:`Abort` when the question must be left to the runner."""
         cells = position.cells
         piece = cells[origin]
         assert piece is not None
+        attacks = self._attack_fns.get((piece[1], by), _UNKNOWN)
+        if attacks is _UNKNOWN:
+            attacks = self.attack_fn(piece[1], by)
+        start = work[0]
+        if attacks is not None:
+            # The usual case, spelt out: one compiled question.
+            try:
+                attacks(cells, origin, piece, square, work, position)
+            except Found:
+                return True
+            except Abort as stop:
+                if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+                    raise
+                reason = self._stop_reason(stop, work, start)
+                raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
+                                    f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+            return False
         program = self.kind_program(piece.kind, by)
         plan = self.plan(program) or (program,)
-        start = work[0]
         if len(plan) > 1:
             work[0] += 1  # the top-level ';'
         for part in plan:
@@ -550,11 +624,11 @@ class Rules:
     def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
         """The squares of the pieces of ``player`` that could ever capture on ``square`` (by their
         reach), in the order attack questions ask them: the board's pieces, then typed ones."""
-        out = []
-        for origin, kinds in self.attackers(square, player):
-            piece = cells[origin]
-            if piece is not None and piece.player == player and piece.kind in kinds:
-                out.append(origin)
+        attackers = self._attackers.get((square, player))
+        if attackers is None:
+            attackers = self.attackers(square, player)
+        out = [origin for origin, kinds in attackers
+               if (piece := cells[origin]) is not None and piece[0] == player and piece[1] in kinds]
         if len(self.kinds) > self.board_kinds:
             # Typed pieces have no attack tables (typing a notation must stay cheap): look for them.
             for origin, piece in enumerate(cells):

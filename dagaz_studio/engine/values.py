@@ -51,10 +51,13 @@ class Move:
     labels: frozenset[str]
     changes: tuple[tuple[int, Optional[Piece]], ...]
     last: LastMove
+    #: A drop: the piece comes from its player's hand (``origin`` is then ``target``).
+    dropped: bool = False
 
     def key(self) -> tuple:
         """What makes two moves the same move."""
-        return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes)
+        return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes,
+                self.dropped)
 
 
 class EventKind(StrEnum):
@@ -122,6 +125,9 @@ class RunawayNotation(ValueError):
 def describe_move(board: Board, move: Move) -> str:
     """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``."""
     names = board.squares
+    if move.dropped:
+        piece = board.pieces.get(move.piece)
+        return f"{piece.letter.upper() if piece is not None else move.piece}@{names[move.target]}"
     path = [names[move.origin]] + [names[s] for s in move.stops]
     text = "-".join(path)
     if move.captures:

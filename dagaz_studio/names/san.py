@@ -14,6 +14,7 @@ from collections import defaultdict
 from typing import Optional
 
 from dagaz_studio.engine.values import Move
+from dagaz_studio.engine.values import describe_move
 from dagaz_studio.names.context import Context
 
 _CASTLING = re.compile(r"[O0o](?:-[O0o]){1,2}")
@@ -45,8 +46,12 @@ def write(context: Context) -> list[str]:
     # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
     rivals: dict[tuple, set[int]] = defaultdict(set)
     for move in context.moves:
-        rivals[(context.kind(move), move.target, move.promotion)].add(move.origin)
+        if not move.dropped:
+            rivals[(context.kind(move), move.target, move.promotion)].add(move.origin)
     for move in context.moves:
+        if move.dropped:
+            names.append(describe_move(board, move))  # P@e5, as crazyhouse's SAN writes a drop
+            continue
         castle = castling_side(context, move)
         if castle is not None:
             names.append(castle)

@@ -1,8 +1,10 @@
-"""UCI names, as Fairy-Stockfish writes moves: ``e2e4``, ``e7e8q``, ``a10a9``, ``f1i1``, ``d1d7,d7g4``.
+"""UCI names, as Fairy-Stockfish writes moves: ``e2e4``, ``e7e8q``, ``a10a9``, ``f1i1``, ``d1d7,d7g4``,
+``P@e5``, ``c3c4+``.
 
 Each partial move is its origin and landing square run together (squares by their names on the board,
 so a tenth row is ``a10``), then the letter the piece is promoted to, lower case, as positions write
-it; the partial moves of a compound move are joined by commas. Castling is the royal piece's move
+it (``+`` for a promotion into a piece lettered ``+P``, as shogi's); a drop is the piece's letter, upper
+case, ``@`` and the square; the partial moves of a compound move are joined by commas. Castling is the royal piece's move
 alone (``e1g1``), and a move that ends where it began (a pass) names its square twice (``e2e2``).
 """
 
@@ -18,11 +20,16 @@ def name(context: Context, move: Move) -> str:
     """The UCI name of one move of ``context``."""
     board = context.board
     squares = board.squares
+    if move.dropped:
+        kind = board.pieces.get(move.piece)
+        return f"{kind.letter.upper() if kind is not None else move.piece}@{squares[move.target]}"
     path = [move.origin, *move.stops] if move.stops else [move.origin, move.target]
     text = ",".join(squares[a] + squares[b] for a, b in zip(path, path[1:]))
     if move.promotion:
         kind = board.pieces.get(move.promotion)
-        text += (kind.letter if kind is not None else move.promotion).lower()
+        letter = kind.letter if kind is not None else move.promotion
+        # Shogi's promotion into a piece lettered '+P' is a '+'; crazyhouse's 'Q~' is written 'q'.
+        text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
     return text
 
 
