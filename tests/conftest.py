@@ -95,3 +95,11 @@ def _no_modal_questions(monkeypatch):
     for name in ("warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, lambda *args, **kwargs: QMessageBox.StandardButton.Ok)
     yield
+
+
+@pytest.fixture
+def chess_window(qtbot):
+    """The window on the shipped chess board, shown (see tests/gui_window.py for more)."""
+    from gui_window import open_window
+
+    return open_window(qtbot, "chess")

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from dagaz_studio.engine.explain import build_tree, explain_square, move_branch
+from dagaz_studio.engine.explain import attack_reason, board_at, build_tree, explain_square, move_branch
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.rules import Rules
@@ -97,7 +97,11 @@ def test_why_here_and_why_not() -> None:
     failed = result.trace[beyond.events[-1]]
     assert failed.square == board.index("d4") and not failed.ok
     off_ray = explain_square(board, result.trace, result.moves, board.index("e2"), tree, origin=origin)
-    assert not off_ray.reachable and "no way through" in off_ray.sentence
+    # Each way says how far it got, the closest to e2 first: up the file to the pawn, then the edges.
+    assert not off_ray.reachable
+    assert [board.squares[way.path[-1]] for way in off_ray.ways] == ["d4", "h1", "a1"]
+    assert "d1-d2-d3-d4: [p] failed on d4" in off_ray.sentence.splitlines()[2]
+    assert off_ray.events == tuple(tree.path(off_ray.ways[0].event))
     assert "stands on d1" in explain_square(board, result.trace, result.moves, origin, tree, origin=origin).sentence
 
 
@@ -156,9 +160,83 @@ def test_the_tree_of_a_runaway_trace_is_built_in_linear_time() -> None:
     rules = Rules(board)
     kind = rules.custom_kind(parse_notation("(N;S)*"))
     position = Position(board, [None] * len(board.squares))
-    position.cells[board.index("d4")] = Piece(0, kind, True)
-    result = rules.run(position, board.index("d4"), trace=True)
+    position.cells[board.index("e3")] = Piece(0, kind, True)
+    result = rules.run(position, board.index("e3"), trace=True)
     assert result.stopped and len(result.trace) > 20_000
     started = time.perf_counter()
     build_tree(result.trace)
     assert time.perf_counter() - started < 1.0
+
+
+def test_why_not_names_the_attacker_and_goes_to_the_closest_failed_check() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "r3k3/8/8/8/8/8/5r2/R3K2R w KQq - 0 1")
+    origin = board.index("e1")
+    result = rules.run(position, origin, trace=True)
+    tree = build_tree(result.trace)
+    why = explain_square(board, result.trace, result.moves, board.index("g1"), tree, origin=origin,
+                         reason=attack_reason(rules, position.copy(), result.trace, tree))
+    assert not why.reachable
+    lines = why.sentence.splitlines()
+    # The two ways over f1 (the King's step and castling) come first, one square from g1.
+    assert lines[2].startswith("• e1-f1") and lines[3].startswith("• e1-f1")
+    assert "[A] failed on f1: the Black Rook on f2 attacks it" in lines[2]
+    assert {way.alternative for way in why.ways[:2]} == {"alternative 1 of 3", "alternative 2 of 3"}
+    last = result.trace[why.events[-1]]
+    assert last.kind == "check" and not last.ok and last.square == board.index("f1")
+    # Without a reason to ask, the trace's own words stay.
+    plain = explain_square(board, result.trace, result.moves, board.index("g1"), tree, origin=origin)
+    assert "an enemy piece could capture there" in plain.sentence
+
+
+def test_a_defender_is_named_for_a_failed_S() -> None:
+    board, rules = shipped("chess")
+    kind = rules.custom_kind(parse_notation("+[S]"))
+    position = Position.from_fen(board, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
+    position.cells[board.index("e3")] = Piece(0, kind, True)
+    result = rules.run(position, board.index("e3"), trace=True)
+    tree = build_tree(result.trace)
+    reason = attack_reason(rules, position.copy(), result.trace, tree)
+    failed = [i for i, e in enumerate(result.trace) if e.kind == "check" and not e.ok and e.check == "[S]"]
+    assert failed
+    said = {result.trace[i].square: reason(i) for i in failed}
+    assert said[board.index("f3")] == "[S] failed on f3: the White Knight on g1 defends it"
+
+
+@pytest.mark.parametrize("name, fen", CASES)
+def test_the_board_at_each_completed_move_is_the_position_after_it(name: str, fen) -> None:
+    """Replaying lifts, puts, captures and partial moves along a move's branch gives exactly what the
+    move changes (the runner records those changes on its own), with nothing left in hand."""
+    board, rules = shipped(name)
+    position = Position.from_fen(board, fen) if fen else Position.initial(board)
+    checked = 0
+    for square, piece in enumerate(position.cells):
+        if piece is None or piece.player != position.turn:
+            continue
+        result = rules.run(position, square, trace=True)
+        tree = build_tree(result.trace)
+        for index, move in enumerate(result.moves):
+            end = move_branch(result.trace, tree, index)[-1]
+            at = board_at(position.cells, result.trace, tree, end, rules.kind_names)
+            expected = list(position.cells)
+            for changed, content in move.changes:
+                expected[changed] = content
+            strip = [None if p is None else (p.player, p.kind) for p in expected]
+            assert [None if p is None else (p.player, p.kind) for p in at.cells] == strip, move
+            assert at.hand == () and at.stops == move.stops[:-1]
+            assert sorted(s for s, _ in at.captured) == sorted(move.captures)
+            checked += 1
+    assert checked > 0
+
+
+def test_the_board_at_a_lift_has_the_piece_in_hand() -> None:
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    origin = board.index("e1")
+    result = rules.run(position, origin, trace=True)
+    tree = build_tree(result.trace)
+    rook_lift = next(i for i, e in enumerate(result.trace) if e.kind == "lift" and e.square == board.index("h1"))
+    at = board_at(position.cells, result.trace, tree, rook_lift, rules.kind_names)
+    assert at.cells[board.index("h1")] is None and at.lifted() == (board.index("h1"),)
+    assert at.cells[board.index("g1")] is not None  # the King, put down before the Rook is lifted
+    assert at.cells[origin] is None and position.cells[origin] is not None  # the start is left as it was

@@ -101,3 +101,28 @@ def test_opening_another_board_asks_about_board_file_edits_not_applied(window, m
     assert window.board.name == "xiangqi" and "not applied" in asked[0]
     assert window.files.open_path("chess")
     assert window.board.name == "chess" and window.board_text.text() == window.document.board_text
+
+
+@pytest.mark.parametrize("edit, words", [
+    ("notation", "The piece notations of xiangqi.board have changed."),
+    ("piece", "The piece types of xiangqi.board have changed."),
+    ("text", "The text of xiangqi.board has changed."),
+    ("both", "The piece types and other lines of xiangqi.board have changed."),
+])
+def test_the_save_question_says_what_changed(window, monkeypatch, edit, words):
+    from dagaz_studio.board.piece_edits import add_piece
+
+    document = window.document
+    text = document.board_text
+    if edit == "notation":
+        document.set_piece_notation("Chariot", "(+)")
+    if edit in ("piece", "both"):
+        text = add_piece(text, document.board, "Wazir", "W", "+")
+    if edit in ("text", "both"):
+        text += "\n# a comment and a rule\nrule: compulsory-capture\n"
+    if edit != "notation":
+        document.set_board_text(text, "edit")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2]) or QMessageBox.StandardButton.Discard)
+    assert window.files.maybe_save()
+    assert asked and asked[0].startswith(words)

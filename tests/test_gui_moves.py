@@ -9,47 +9,12 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QMenu
 
-from dagaz_studio.board import shipped_boards
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.gui import app
 from dagaz_studio.gui.docks.moves_panel import LEGEND_TEXT
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS
-
-
-def open_window(qtbot, name: str):
-    window = app.create_window(str(shipped_boards()[name]))
-    qtbot.addWidget(window)
-    window.resize(1200, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
-@pytest.fixture
-def chess_window(qtbot):
-    return open_window(qtbot, "chess")
-
-
-def click(qtbot, window, square: str) -> None:
-    view = window.board_view
-    point = view.mapFromScene(view.square_centre(window.board.index(square)))
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-
-
-def click_and_wait(qtbot, window, square: str):
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
-        click(qtbot, window, square)
-    return blocker.args[0]
-
-
-def type_and_wait(qtbot, window, text: str):
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
-        window.notation_editor.text_edit.setFocus()
-        window.notation_editor.text_edit.selectAll()
-        qtbot.keyClicks(window.notation_editor.text_edit, text)
-    return blocker.args[0]
+from gui_window import click, click_and_wait, open_window, type_and_wait
 
 
 def expected_highlights(window, square: str) -> dict[int, str]:
@@ -208,13 +173,45 @@ def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
     menu = QMenu()
     window.move_explorer.square_actions(board.index("d5"), menu)
     action = next(a for a in menu.actions() if a.text() == "Why (not) here?")
-    action.trigger()
-    explanation = window.move_explorer.explanation
-    assert not explanation.reachable and "[p] failed on d4" in window.moves_panel.explanation.text()
-    assert window.trace_player.current_event().square == board.index("d4")
-    here = window.move_explorer.explain(board.index("d4"))
-    assert here.reachable and "d1-d4" in window.moves_panel.explanation.text()
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000) as shown:
+        action.trigger()
+    explanation = shown.args[0]
+    assert explanation is window.move_explorer.explanation
+    assert not explanation.reachable and "d1-d2-d3-d4: [p] failed on d4" in window.moves_panel.explanation.text()
+    # The stepper stands at the failed check, not at the first step.
+    failed = window.trace_player.current_event()
+    assert failed.square == board.index("d4") and not failed.ok
+    assert window.trace_player.position == len(window.trace_player.sequence) - 1 > 0
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000) as shown:
+        assert window.move_explorer.explain(board.index("d4"))
+    assert shown.args[0].reachable and "d1-d4" in window.moves_panel.explanation.text()
     assert window.trace_player.current_event().kind == "move"
+
+
+def test_why_not_names_the_attacker_of_a_square_castling_crosses(qtbot, chess_window) -> None:
+    window = chess_window
+    board = window.board
+    window.document.set_fen("r3k3/8/8/8/8/8/5r2/R3K2R w KQq - 0 1")
+    click_and_wait(qtbot, window, "e1")
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+        assert window.move_explorer.explain(board.index("g1"))
+    text = window.moves_panel.explanation.text()
+    assert "[A] failed on f1: the Black Rook on f2 attacks it" in text
+    step = window.trace_player.current_event()
+    assert step.check == "[A]" and step.square == board.index("f1") and not step.ok
+    assert "[A] failed on f1: the Black Rook on f2 attacks it" in window.trace_player.sentence.text()
+
+
+def test_why_not_for_a_tried_notation_names_the_attacker_too(qtbot, chess_window) -> None:
+    window = chess_window
+    board = window.board
+    window.document.set_fen("4k3/8/8/8/8/1r6/8/7K w - - 0 1")
+    click(qtbot, window, "d4")  # an empty square: a notation is tried there
+    type_and_wait(qtbot, window, "+[A]")
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+        assert window.move_explorer.explain(board.index("d2"))
+    lines = window.moves_panel.explanation.text().splitlines()
+    assert lines[0] == "d2 is not reached." and lines[2] == "• d4-d3: [A] failed on d3: the Black Rook on b3 attacks it"
 
 
 def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess_window) -> None:

@@ -4,42 +4,11 @@ to try is an explicit mode on a chosen square of its own board, and edits are ke
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.gui import app
 from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
-
-
-def open_window(qtbot, name: str):
-    window = app.create_window(str(shipped_boards()[name]))
-    qtbot.addWidget(window)
-    window.resize(1200, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
-def click(qtbot, window, square: str) -> None:
-    view = window.board_view
-    point = view.mapFromScene(view.square_centre(window.board.index(square)))
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-
-
-def click_and_wait(qtbot, window, square: str):
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
-        click(qtbot, window, square)
-    return blocker.args[0]
-
-
-def type_and_wait(qtbot, window, text: str):
-    editor = window.notation_editor
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
-        editor.text_edit.setFocus()
-        editor.text_edit.selectAll()
-        qtbot.keyClicks(editor.text_edit, text)
-    return blocker.args[0]
+from gui_window import click, click_and_wait, open_window, type_and_wait
 
 
 def royal_square(window) -> str:

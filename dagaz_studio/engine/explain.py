@@ -19,11 +19,16 @@ to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.values import EventKind, Move, TraceEvent, describe_move
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
+
+if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
 
 #: Event kinds after which the run continues beneath the event (the others are leaves).
 _LEAVES = frozenset({EventKind.BLOCKED, EventKind.MOVE, EventKind.FAIL, EventKind.STOPPED, EventKind.BACKTRACK})
@@ -152,6 +157,7 @@ class SquareExplanation:
     sentence: str
     events: tuple[int, ...]
     moves: tuple[int, ...] = ()
+    ways: tuple["Way", ...] = ()
 
 
 def _role(move: Move, square: int) -> Optional[str]:
@@ -175,11 +181,15 @@ def explain_square(
     tree: Optional[TraceTree] = None,
     allowed: Optional[Iterable[int]] = None,
     origin: Optional[int] = None,
+    reason: Optional[Callable[[int], Optional[str]]] = None,
 ) -> SquareExplanation:
     """Why ``square`` is reached by the run (the branch of a move that acts there), or why not.
 
     ``allowed`` lists the indexes of the moves the game's rules allow (default: all of them); a
     square reached only by forbidden moves is explained as such. ``origin`` is where the piece started.
+    An unreached square is explained by every way through the notation that failed, closest to it
+    first (:func:`ways_short_of`); the events are those of the closest. ``reason`` may say a failed
+    event better than its trace text (see :func:`attack_reason`).
     """
     name = board.squares[square]
     tree = tree if tree is not None else build_tree(trace)
@@ -207,37 +217,246 @@ def explain_square(
         return SquareExplanation(square, False, sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in acting))
 
-    # Not reached: the last check that failed there says why, with the way the run came to it.
-    for index in range(len(trace) - 1, -1, -1):
-        event = trace[index]
-        if event.square == square and not event.ok and event.kind not in ("blocked", "stopped"):
-            return SquareExplanation(square, False, f"{name} is not reached: {event.text}.", tuple(tree.path(index)))
-    for index in range(len(trace) - 1, -1, -1):
-        event = trace[index]
-        if event.kind == "step" and event.square == square:
-            sentence = (f"{name} is not reached: the run steps onto it ({event.text}) but no way through the "
-                        "notation ends or acts there.")
-            return SquareExplanation(square, False, sentence, tuple(tree.path(index)))
-    # Never came there: the failed check nearest to it, if nearer than the start, stood in the way.
-    def distance(a: int, b: int) -> int:
-        return max(abs(board.column_of[a] - board.column_of[b]), abs(board.row_of[a] - board.row_of[b]))
+    return _explain_unreached(board, trace, tree, square, origin, reason)
 
-    start = origin if origin is not None else next((e.cursor for e in trace if e.kind == "start"), None)
-    nearest: Optional[tuple[int, int]] = None
+
+# --------------------------------------------------------------------------- the ways that fell short
+
+#: Failed events that end a way through the notation (a stopped run is said apart).
+_DEAD_ENDS = frozenset({EventKind.CHECK, EventKind.BLOCKED, EventKind.FAIL})
+#: Events after which the cursor stands somewhere new: a way is told apart by the last of them.
+_MOVES_CURSOR = frozenset({EventKind.START, EventKind.STEP, EventKind.PARTIAL})
+#: Ways listed in a sentence; the others are counted.
+WAYS_LISTED = 5
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way through the notation that ended without acting on the square asked about.
+
+    ``event``: the last check that failed on it (or where it ran off the board); ``path``: the
+    squares its cursor went through, from the start; ``distance``: from where it stopped to the
+    square asked about, in king steps; ``reason``: the failed check in words; ``alternative``: which
+    option of a ``;`` it took (``"alternative 2 of 3"``), if any.
+    """
+
+    event: int
+    path: tuple[int, ...]
+    distance: int
+    reason: str
+    alternative: Optional[str] = None
+
+    def describe(self, board: Board) -> str:
+        """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``."""
+        route = "-".join(board.squares[s] for s in self.path)
+        choice = f" ({self.alternative})" if self.alternative else ""
+        return f"{route}{choice}: {self.reason}"
+
+
+def _distance(board: Board, a: int, b: int) -> int:
+    return max(abs(board.column_of[a] - board.column_of[b]), abs(board.row_of[a] - board.row_of[b]))
+
+
+def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
+                  reason: Optional[Callable[[int], Optional[str]]] = None, said: int = WAYS_LISTED) -> list[Way]:
+    """Every way through the notation that failed, with the last check that failed on it, closest
+    to ``square`` first (then the way that went farther, a failed check before the board's edge,
+    then the order they were tried).
+
+    A way is told apart by where its cursor last came to (the same step seen through several checks
+    is one way); running off the board where the piece stands is no way at all, unless nothing else
+    failed. ``reason`` may say the first ``said`` ways' failed events better than their own text
+    (naming an attacker).
+    """
+    last: dict[Optional[int], int] = {}
     for index, event in enumerate(trace):
-        if event.ok or event.square is None or event.kind in ("blocked", "stopped", "fail"):
+        if event.ok or event.kind not in _DEAD_ENDS:
             continue
-        gap = distance(event.square, square)
-        if start is not None and gap >= distance(start, square):
+        parent = tree.parents[index]
+        while parent is not None and trace[parent].kind not in _MOVES_CURSOR:
+            parent = tree.parents[parent]
+        last[parent] = index
+    found: list[tuple[tuple[int, int, bool, int], Way]] = []
+    for index in last.values():
+        event = trace[index]
+        squares: list[int] = []
+        alternative = None
+        for step in tree.path(index):
+            here = trace[step]
+            if here.kind in (EventKind.START, EventKind.STEP) and here.square is not None:
+                squares.append(here.square)
+            elif here.kind == EventKind.BRANCH and here.branch is not None:
+                alternative = f"alternative {here.branch[0]} of {here.branch[1]}"
+        where = event.square if event.square is not None else event.cursor
+        if where is None:
             continue
-        if nearest is None or gap <= nearest[0]:
-            nearest = (gap, index)
-    if nearest is not None:
-        event = trace[nearest[1]]
-        where = board.squares[event.square] if event.square is not None else "?"
-        sentence = f"{name} is not reached: the run came nearest to it at {where}, where {event.text}."
-        return SquareExplanation(square, False, sentence, tuple(tree.path(nearest[1])))
-    stopped = next((e.text for e in reversed(trace) if e.kind == "stopped"), None)
+        edge = event.kind == EventKind.BLOCKED
+        way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative)
+        found.append(((way.distance, -len(way.path), edge, index), way))
+    if any(not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED) for _, way in found):
+        found = [(key, way) for key, way in found
+                 if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)]
+    ways = [way for _, way in sorted(found, key=lambda pair: pair[0])]
+    if reason is not None:
+        for i, way in enumerate(ways[:said]):
+            better = reason(way.event)
+            if better:
+                ways[i] = replace(way, reason=better)
+    return ways
+
+
+def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
+                       origin: Optional[int], reason: Optional[Callable[[int], Optional[str]]]) -> SquareExplanation:
+    name = board.squares[square]
+    ways = ways_short_of(board, trace, tree, square, reason)
+    stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
+    onto = next((i for i in range(len(trace) - 1, -1, -1)
+                 if trace[i].kind == EventKind.STEP and trace[i].square == square), None)
+    if not ways:
+        if onto is not None:
+            sentence = (f"{name} is not reached: the run steps onto it ({trace[onto].text}) but no way through the "
+                        "notation ends or acts there.")
+            return SquareExplanation(square, False, sentence, tuple(tree.path(onto)))
+        if stopped:
+            return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
+        return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
+                                 "(every way ended in a move elsewhere).", ())
+    closest = ways[0]
+    lines = [f"{name} is not reached."]
+    if onto is not None and closest.distance > 0:
+        lines.append(f"The run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there.")
+    lines.append("How far each way through the notation got, closest first:" if len(ways) > 1
+                 else "The one way through the notation that failed:")
+    lines.extend(f"• {way.describe(board)}" for way in ways[:WAYS_LISTED])
+    if len(ways) > WAYS_LISTED:
+        more = len(ways) - WAYS_LISTED
+        lines.append(f"… and {more} more way{'s' if more != 1 else ''}, stopped farther away.")
     if stopped:
-        return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
-    return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it.", ())
+        lines.append(f"The run {stopped}, so some ways were never tried.")
+    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways))
+
+
+# --------------------------------------------------------------------------- the board at a step
+
+
+@dataclass(frozen=True)
+class StepBoard:
+    """The board as a run has it at one step of its trace: the position it started from, changed by
+    the lifts, puts, captures and partial moves on the way to that step (its branch).
+
+    ``hand``: the pieces in hand and where each was lifted from, the top last; ``captured``: the
+    pieces taken so far, by square, in order; ``put``: the squares pieces were put on so far;
+    ``stops``: the landing points of the partial moves so far (a chain's stops).
+    """
+
+    cells: tuple[Optional[Piece], ...]
+    hand: tuple[tuple[Piece, int], ...] = ()
+    captured: tuple[tuple[int, Piece], ...] = ()
+    put: tuple[int, ...] = ()
+    stops: tuple[int, ...] = ()
+
+    def lifted(self) -> tuple[int, ...]:
+        """The squares the pieces in hand were lifted from."""
+        return tuple(origin for _, origin in self.hand)
+
+
+def board_at(cells: Sequence[Optional[Piece]], trace: Sequence[TraceEvent], tree: TraceTree, index: int,
+             kind_names: Sequence[str] = ()) -> StepBoard:
+    """The board as the run has it just after event ``index``, replayed along that event's branch.
+
+    ``cells`` are the position the run started from (with any typed piece on it); ``kind_names``
+    name every kind by index (the rules' names), so that a promotion in hand takes its new kind.
+    Linear in the depth of the branch; never changes ``cells``.
+    """
+    board = list(cells)
+    hand: list[tuple[Piece, int]] = []
+    captured: list[tuple[int, Piece]] = []
+    put: list[int] = []
+    stops: list[int] = []
+    for step in tree.path(index):
+        event = trace[step]
+        square = event.square
+        kind = event.kind
+        if square is None or not event.ok:
+            continue
+        if kind in (EventKind.LIFT, EventKind.PARTIAL):
+            piece = board[square]
+            if piece is not None:
+                board[square] = None
+                hand.append((piece, square))
+            if kind == EventKind.PARTIAL:
+                stops.append(square)
+        elif kind == EventKind.PUT and hand:
+            piece, _origin = hand.pop()
+            old = board[square]
+            if old is not None:
+                captured.append((square, old))
+            board[square] = piece
+            put.append(square)
+        elif kind == EventKind.CAPTURE:
+            old = board[square]
+            if old is not None:
+                captured.append((square, old))
+                board[square] = None
+        elif kind == EventKind.PROMOTE and hand and event.hand and event.hand[-1] in kind_names:
+            piece, origin = hand[-1]
+            hand[-1] = (piece._replace(kind=list(kind_names).index(event.hand[-1])), origin)
+    return StepBoard(tuple(board), tuple(hand), tuple(captured), tuple(put), tuple(stops))
+
+
+# --------------------------------------------------------------------------- naming attackers
+
+#: Work one attacker's question may spend when a failed check is explained.
+ATTACK_QUESTION_BUDGET = 20_000
+
+
+def attack_reason(rules: "Rules", start: "Position", trace: Sequence[TraceEvent],
+                  tree: TraceTree) -> Callable[[int], Optional[str]]:
+    """A ``reason`` for :func:`explain_square`: a failed ``[A]`` names the enemy piece that attacks
+    the square ("[A] failed on f1: the Black Rook on f2 attacks it"), a failed ``[S]`` the friendly
+    piece that defends it, on the board as the run had it at that step.
+
+    ``start`` is the position the run started from, its side to move the runner's. Each candidate
+    piece is asked by running its notation; one that cannot be asked within
+    :data:`ATTACK_QUESTION_BUDGET` is passed over, and a check whose piece is not found keeps its text.
+    """
+    board = rules.board
+    me = start.turn
+
+    def reason(index: int) -> Optional[str]:
+        event = trace[index]
+        letter = (event.check or "").strip("[]").split(":")[0]
+        square = event.square
+        if event.ok or letter not in ("A", "S") or square is None:
+            return None
+        at = board_at(start.cells, trace, tree, index, rules.kind_names)
+        position = start.copy()
+        position.cells = list(at.cells)
+        occupant = position.cells[square]
+        players = len(board.players)
+        if letter == "A":
+            sides = [p for p in range(players) if p != me]
+            if occupant is not None and occupant.player == me:
+                stand_in = None
+            else:
+                stand_in = at.hand[-1][0] if at.hand else Piece(me, -1, True)
+        else:
+            sides = [me]
+            stand_in = None if occupant is not None and occupant.player != me else Piece((me + 1) % players, -1, True)
+        if stand_in is not None:
+            position.cells[square] = stand_in
+        for side in sides:
+            position.turn = side
+            for origin in rules.candidates(position.cells, square, side):
+                try:
+                    result = rules.run(position, origin, budget=ATTACK_QUESTION_BUDGET)
+                except (RunawayNotation, RecursionError):
+                    continue
+                if result.stopped is None and any(square in move.captures for move in result.moves):
+                    piece = position.cells[origin]
+                    kind = rules.kind_names[piece.kind] if piece is not None else "piece"
+                    does = "attacks" if letter == "A" else "defends"
+                    return (f"{event.check} failed on {board.squares[square]}: the {board.players[side]} {kind} "
+                            f"on {board.squares[origin]} {does} it")
+        return None
+    return reason

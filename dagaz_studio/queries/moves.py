@@ -83,6 +83,11 @@ class MovesAnswer:
     seconds: float = 0.0
     names: dict[int, str] = field(default_factory=dict)
     names_error: Optional[str] = None
+    #: The position the run started from (a typed piece on it, its player to move), for replaying
+    #: the trace (:func:`~dagaz_studio.engine.explain.board_at`); ``None`` when nothing ran.
+    start: Optional[Position] = None
+    #: Every kind's name, by index, as the run knew them (a typed piece's kind follows the board's).
+    kind_names: tuple[str, ...] = ()
 
     @property
     def serial(self) -> int:
@@ -160,6 +165,8 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
         if not query.any_turn:
             return True  # only the side to move moves
         position.turn = piece.player
+    answer.start = position.copy()
+    answer.kind_names = tuple(rules.kind_names)
     result = rules.run(position, square, trace=query.trace, budget=query.budget, cancel=cancel,
                        trace_limit=query.trace_limit)
     answer.moves, answer.trace = result.moves, result.trace

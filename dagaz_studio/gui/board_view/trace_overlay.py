@@ -58,6 +58,25 @@ class TraceStep:
         return cls(event.cursor, target, checked, event.ok, event.hand, event.captures)
 
 
+#: A piece as the view draws it: (player index, piece name, piece letter).
+DrawnPiece = tuple[int, str, str]
+
+
+@dataclass(frozen=True)
+class StepPieces:
+    """The pieces as a run has them at one step, for the view to draw instead of the position's.
+
+    ``placement``: square -> piece standing there; ``captured``: pieces taken so far (drawn faded
+    where their square is now empty); ``hand``: the piece on top of the hand, drawn small at the
+    cursor; ``stops``: landing points of the partial moves so far (drawn as a chain's stops).
+    """
+
+    placement: dict[int, DrawnPiece]
+    captured: dict[int, DrawnPiece]
+    hand: Optional[DrawnPiece] = None
+    stops: tuple[int, ...] = ()
+
+
 def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:
     item = QGraphicsPathItem(path)
     item.setPen(pen)

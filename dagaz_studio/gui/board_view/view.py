@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
-from dagaz_studio.gui.board_view.trace_overlay import TraceStep, trace_step_items
+from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
 
 #: Scene units per grid column and row.
@@ -132,15 +132,17 @@ def _is_light(colour: QColor) -> bool:
 class HighlightItem(QGraphicsItem):
     """One highlight mark on one square: a symbol drawn in the kind's colour with a dark outline."""
 
-    def __init__(self, square: int, kind: str, centre: QPointF, points: bool) -> None:
+    def __init__(self, square: int, kind: str, centre: QPointF, points: bool, stop: bool = False) -> None:
         super().__init__()
         self.square = square
         self.kind = kind
+        #: A chain of partial moves also lands here (drawn as a stop's outline around the mark).
+        self.stop = stop and kind != "stop"
         self._round = points
         self.setPos(centre)
         self.setZValue(_Z_SELECTED if kind == "selected" else _Z_HIGHLIGHTS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(HIGHLIGHT_KINDS[kind])
+        self.setToolTip(HIGHLIGHT_KINDS[kind] + ("; a chain also stops here (octagon)" if self.stop else ""))
 
     def boundingRect(self) -> QRectF:
         """The square the mark is drawn in, with room for its outline."""
@@ -152,6 +154,12 @@ class HighlightItem(QGraphicsItem):
         colour = _HIGHLIGHT_COLOURS[self.kind]
         outline = QPen(QColor(0, 0, 0, 170), UNIT * 0.02)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.stop:
+            ring = UNIT * 0.27
+            octagon = QPainterPath()
+            octagon.addPolygon(QPolygonF([QPointF(ring * math.cos(a), ring * math.sin(a))
+                                          for a in (math.pi / 8 + k * math.pi / 4 for k in range(9))]))
+            self._stroke(painter, octagon, _HIGHLIGHT_COLOURS["stop"], UNIT * 0.05)
         if self.kind == "move":
             painter.setPen(outline)
             painter.setBrush(colour)
@@ -255,10 +263,14 @@ class QtBoardView(QGraphicsView):
         self._check_items: dict[int, QGraphicsItem] = {}
         self._placement: dict[int, tuple[int, str, str]] = {}
         self._highlights: dict[int, str] = {}
+        self._stops: frozenset[int] = frozenset()
         self._show_coordinates: Optional[bool] = None
         # The trace player's step drawn over the board (see trace_overlay).
         self._trace_step: Optional[TraceStep] = None
         self._trace_items: list[QGraphicsItem] = []
+        # The pieces as the run has them at that step, drawn instead of the position's.
+        self._step_pieces: Optional[StepPieces] = None
+        self._faded_items: dict[int, QGraphicsItem] = {}
         # A press on a piece may become a drag: where it began, and the square once the drag started.
         self._press: Optional[tuple[int, QPointF]] = None
         self._dragging: Optional[int] = None
@@ -275,7 +287,10 @@ class QtBoardView(QGraphicsView):
         self._board = board
         self._placement = dict(placement or {})
         self._highlights = {}
+        self._stops = frozenset()
         self._check = frozenset()
+        self._step_pieces = None
+        self._trace_step = None
         self._rebuild()
 
     def set_placement(self, placement: Placement) -> None:
@@ -283,12 +298,17 @@ class QtBoardView(QGraphicsView):
         self._placement = dict(placement)
         self._draw_pieces()
 
-    def set_highlights(self, highlights: Mapping[int, str]) -> None:
-        """Replace the highlights: square index -> kind (a key of :data:`HIGHLIGHT_KINDS`)."""
+    def set_highlights(self, highlights: Mapping[int, str], stops: Iterable[int] = ()) -> None:
+        """Replace the highlights: square index -> kind (a key of :data:`HIGHLIGHT_KINDS`).
+
+        ``stops``: squares where a chain of partial moves lands; one marked as something else (a
+        move may also end there) gets a stop's outline around its mark.
+        """
         unknown = sorted({kind for kind in highlights.values() if kind not in HIGHLIGHT_KINDS})
         if unknown:
             raise ValueError(f"unknown highlight kind {unknown[0]!r}; expected one of {', '.join(HIGHLIGHT_KINDS)}")
         self._highlights = dict(highlights)
+        self._stops = frozenset(stops)
         self._draw_highlights()
 
     def clear_highlights(self) -> None:
@@ -313,6 +333,24 @@ class QtBoardView(QGraphicsView):
         (``None``: nothing)."""
         self._trace_step = step
         self._draw_trace_step()
+
+    def set_step_pieces(self, pieces: Optional[StepPieces]) -> None:
+        """Draw the pieces as a run has them at one step (a lifted piece gone from its square, put
+        pieces standing, captured ones faded, the chain's stops so far); ``None``: the position's."""
+        if pieces == self._step_pieces:
+            return
+        self._step_pieces = pieces
+        self._draw_pieces()
+        self._draw_trace_step()
+
+    @property
+    def step_pieces(self) -> Optional[StepPieces]:
+        """The pieces of the run's step drawn instead of the position's, if any."""
+        return self._step_pieces
+
+    def faded_items(self) -> dict[int, QGraphicsItem]:
+        """The faded pieces a run has captured so far, by square (while a step is drawn)."""
+        return dict(self._faded_items)
 
     def trace_step_items(self) -> list[QGraphicsItem]:
         """The items drawing the trace step, if one is shown."""
@@ -457,6 +495,7 @@ class QtBoardView(QGraphicsView):
         self._square_items.clear()
         self._piece_items.clear()
         self._highlight_items.clear()
+        self._faded_items.clear()
         self._line_items.clear()
         self._river_labels.clear()
         self._check_items.clear()
@@ -590,12 +629,15 @@ class QtBoardView(QGraphicsView):
         self.scene().addItem(label)
 
     def _draw_pieces(self) -> None:
-        for item in self._piece_items.values():
+        for item in list(self._piece_items.values()) + list(self._faded_items.values()):
             self.scene().removeItem(item)
         self._piece_items.clear()
+        self._faded_items.clear()
         if self._board is None:
             return
-        for square, (player, name, letter) in sorted(self._placement.items()):
+        step = self._step_pieces
+        placement = step.placement if step is not None else self._placement
+        for square, (player, name, letter) in sorted(placement.items()):
             if not 0 <= square < len(self._board.squares):
                 continue
             item = self._piece_item(square, player, name, letter)
@@ -604,6 +646,17 @@ class QtBoardView(QGraphicsView):
             item.setToolTip(f"{name} ({self._board.players[player] if player < len(self._board.players) else player})")
             self.scene().addItem(item)
             self._piece_items[square] = item
+        if step is None:
+            return
+        for square, (player, name, letter) in sorted(step.captured.items()):
+            if not 0 <= square < len(self._board.squares) or square in placement:
+                continue
+            item = self._piece_item(square, player, name, letter)
+            item.setZValue(_Z_PIECES)
+            item.setOpacity(0.3)
+            item.setToolTip(f"{name}: captured at this step of the run")
+            self.scene().addItem(item)
+            self._faded_items[square] = item
 
     def _piece_item(self, square: int, player: int, name: str, letter: str) -> QGraphicsItem:
         board = self._require_board()
@@ -674,7 +727,7 @@ class QtBoardView(QGraphicsView):
         for square, kind in sorted(self._highlights.items()):
             if not 0 <= square < len(self._board.squares):
                 continue
-            item = HighlightItem(square, kind, self.square_centre(square), self._points)
+            item = HighlightItem(square, kind, self.square_centre(square), self._points, square in self._stops)
             self.scene().addItem(item)
             self._highlight_items[square] = item
 
@@ -696,9 +749,32 @@ class QtBoardView(QGraphicsView):
         for item in self._trace_items:
             self.scene().removeItem(item)
         self._trace_items.clear()
-        if self._board is None or self._trace_step is None:
+        if self._board is None:
             return
-        for item in trace_step_items(self, self._trace_step, UNIT):
+        items: list[QGraphicsItem] = []
+        step = self._step_pieces
+        cursor = self._trace_step.cursor if self._trace_step is not None else None
+        if step is not None:
+            for square in step.stops:
+                if 0 <= square < len(self._board.squares):
+                    stop = HighlightItem(square, "stop", self.square_centre(square), self._points)
+                    stop.setZValue(Z_TRACE - 1)
+                    stop.setToolTip("the chain lands here before going on")
+                    items.append(stop)
+            if step.hand is not None and cursor is not None and 0 <= cursor < len(self._board.squares):
+                # The piece in hand rides on the cursor's corner, small: the square may hold another.
+                player, name, letter = step.hand
+                carried = self._piece_item(cursor, player, name, letter)
+                carried.setTransformOriginPoint(carried.boundingRect().center())
+                carried.setScale(0.5)
+                carried.setPos(carried.pos() + QPointF(-UNIT * 0.3, -UNIT * 0.3))
+                carried.setOpacity(0.85)
+                carried.setZValue(Z_TRACE + 1)
+                carried.setToolTip(f"in hand: {name}")
+                items.append(carried)
+        if self._trace_step is not None:
+            items.extend(trace_step_items(self, self._trace_step, UNIT))
+        for item in items:
             self.scene().addItem(item)
             self._trace_items.append(item)
 

@@ -9,7 +9,7 @@ in the notation editor.
 from __future__ import annotations
 
 import html
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 from PySide6.QtCore import QModelIndex, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QPainter, QPalette
@@ -40,6 +40,8 @@ _EXPLANATION = -2
 #: A listed move's name and coordinates, drawn in two columns (the item's text holds both for search).
 _NAME_ROLE = Qt.ItemDataRole.UserRole + 2
 _COORDINATES_ROLE = Qt.ItemDataRole.UserRole + 3
+#: An explanation's better words for some of its events, by trace index.
+_NOTES_ROLE = Qt.ItemDataRole.UserRole + 4
 
 
 class _NamedMoveDelegate(QStyledItemDelegate):
@@ -93,6 +95,7 @@ class QtTracePlayer(QWidget):
         self._notation_text = ""
         self._sequence: list[int] = []
         self._position = -1
+        self._notes: dict[int, str] = {}
 
         self.start_button = self._button(QStyle.StandardPixmap.SP_MediaSkipBackward, "Go to the first step (Home)", self.go_to_start)
         self.back_button = self._button(QStyle.StandardPixmap.SP_MediaSeekBackward, "Step back (←)", self.step_back)
@@ -173,6 +176,12 @@ class QtTracePlayer(QWidget):
         """Whether Play is on."""
         return self._timer.isActive()
 
+    def current_index(self) -> Optional[int]:
+        """The index in the reply's trace of the event the player is at."""
+        if self._reply is None or not 0 <= self._position < len(self._sequence):
+            return None
+        return self._sequence[self._position]
+
     def current_event(self) -> Optional[TraceEvent]:
         """The event the player is at."""
         if self._reply is None or not 0 <= self._position < len(self._sequence):
@@ -182,6 +191,7 @@ class QtTracePlayer(QWidget):
     def set_run(self, reply: Optional[MovesAnswer], board: Optional[Board], notation_text: str = "") -> None:
         """Replay ``reply``'s trace (``None``: nothing); ``notation_text`` is the notation that ran."""
         self.pause()
+        self._notes = {}
         self._reply, self._board, self._notation_text = reply, board, notation_text
         self.moves.blockSignals(True)
         self.moves.clear()
@@ -225,8 +235,9 @@ class QtTracePlayer(QWidget):
                 self.moves.setCurrentRow(row)
                 return
 
-    def show_events(self, events: Sequence[int], title: str) -> None:
-        """Replay the given trace events (an explanation), at the last of them."""
+    def show_events(self, events: Sequence[int], title: str, notes: Optional[Mapping[int, str]] = None) -> None:
+        """Replay the given trace events (an explanation), at the last of them. ``notes`` say some
+        events better than the trace does (by trace index: a failed ``[A]`` naming its attacker)."""
         if self._reply is None:
             return
         self.pause()
@@ -237,9 +248,11 @@ class QtTracePlayer(QWidget):
         item = QListWidgetItem(title)
         item.setData(Qt.ItemDataRole.UserRole, _EXPLANATION)
         item.setData(Qt.ItemDataRole.UserRole + 1, list(events))
+        item.setData(_NOTES_ROLE, dict(notes or {}))
         self.moves.addItem(item)
         self.moves.setCurrentItem(item)
         self.moves.blockSignals(False)
+        self._notes = dict(notes or {})
         self._set_sequence(list(events), len(events) - 1)
 
     @Slot()
@@ -338,6 +351,7 @@ class QtTracePlayer(QWidget):
         item = self.moves.item(row)
         key = item.data(Qt.ItemDataRole.UserRole)
         self.pause()
+        self._notes = dict(item.data(_NOTES_ROLE) or {}) if key == _EXPLANATION else {}
         if key == _ALL:
             self._set_sequence(list(range(len(self._reply.trace))), 0)
         elif key == _EXPLANATION:
@@ -407,7 +421,8 @@ class QtTracePlayer(QWidget):
         mark = "✔" if event.ok else "✘"
         if event.kind in ("branch", "repeat", "backtrack", "start"):
             colour, mark = "#333333", "•"
-        text = f"<span style='color:{colour}; font-weight:bold'>{mark}</span> {html.escape(event.text)}"
+        said = self._notes.get(self.current_index() or 0, event.text)
+        text = f"<span style='color:{colour}; font-weight:bold'>{mark}</span> {html.escape(said)}"
         details = []
         board = self._board
         if event.hand:

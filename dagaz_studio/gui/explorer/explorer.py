@@ -14,9 +14,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import SquareExplanation, explain_square
+from dagaz_studio.engine.explain import SquareExplanation, board_at
+from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.gui.board_view.trace_overlay import TraceStep
+from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
 from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
@@ -24,19 +25,26 @@ from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.explorer.name_styles import DEFAULT_XIANGQI_STYLE, window_style
 from dagaz_studio.gui.worker.runner import QtMoveRunner
-from dagaz_studio.queries import MovesAnswer, MovesQuery
+from dagaz_studio.queries import ExplainAnswer, ExplainQuery, MovesAnswer, MovesQuery, answer_explanation
+from dagaz_studio.queries.moves import TYPED_PIECE
 
 class QtMoveExplorer(QObject):
     """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
 
     #: A reply was shown (tests and the status bar listen).
     replyShown = Signal(object)
+    #: An explanation of a square was shown (a :class:`SquareExplanation`).
+    explanationShown = Signal(object)
 
     def __init__(self, document: QtDocument, view: QtBoardView, editor: QtNotationEditor,
                  player: QtTracePlayer, panel: QtMovesPanel, parent: Optional[QObject] = None) -> None:
         super().__init__(parent)
         self.document, self.view, self.editor, self.player, self.panel = document, view, editor, player, panel
         self.runner = QtMoveRunner(self)
+        # Explaining runs other pieces' notations (who attacks a square): on a worker of its own, so
+        # that asking never cancels the moves being worked out, nor waits for them.
+        self.explainer = QtMoveRunner(self, answer=answer_explanation,
+                                      failure=lambda query, message: ExplainAnswer(query, error=message))
         self.selected: Optional[int] = None
         self.reply: Optional[MovesAnswer] = None
         self.explanation: Optional[SquareExplanation] = None
@@ -44,6 +52,7 @@ class QtMoveExplorer(QObject):
         #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
         self.runner.replyReady.connect(self._show_reply)
+        self.explainer.replyReady.connect(self._show_explanation)
         self.runner.busyChanged.connect(self._on_busy)
         document.boardChanged.connect(self._on_board_changed)
         document.positionChanged.connect(lambda: self.refresh())
@@ -84,6 +93,9 @@ class QtMoveExplorer(QObject):
         """Ask the worker again for the selected square (after any change)."""
         board, position = self.document.board, self.document.position
         self.explanation = None
+        self.explainer.cancel()
+        # The run's pieces belong to the position it ran on: until the new answer, show the position.
+        self.view.set_step_pieces(None)
         self.panel.explanation.setText("")
         editor = self.editor
         if board is None or position is None or self.selected is None or self.selected >= len(board.squares):
@@ -135,22 +147,21 @@ class QtMoveExplorer(QObject):
         action.triggered.connect(lambda: self.explain(square))
         menu.addAction(action)
 
-    def explain(self, square: int) -> Optional[SquareExplanation]:
-        """Explain ``square`` for the last run: say why, and replay the steps that show it."""
+    def explain(self, square: int) -> bool:
+        """Explain ``square`` for the last run: the worker says why, then the explanation is shown
+        (:attr:`explanationShown`) and the steps that show it are replayed. Returns whether it asked."""
         reply, board = self.reply, self.document.board
-        if reply is None or board is None or reply.query.board is not board:
-            return None
-        explanation = explain_square(board, reply.trace, reply.moves, square, reply.tree,
-                                     allowed=reply.allowed, origin=reply.query.square)
-        self.explanation = explanation
-        self.panel.explanation.setText(explanation.sentence)
-        if explanation.events:
-            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{board.squares[square]}?")
-        return explanation
+        if reply is None or board is None or reply.query.board is not board or not reply.trace:
+            return False
+        self.explanation = None
+        self.panel.explanation.setText(f"Working out why {board.squares[square]}…")
+        self.explainer.request(ExplainQuery(board, reply, square))
+        return True
 
     def shutdown(self) -> None:
-        """Stop the worker thread (the window calls this when it closes)."""
+        """Stop the worker threads (the window calls this when it closes)."""
         self.runner.shutdown()
+        self.explainer.shutdown()
 
     # ------------------------------------------------------------------ private
 
@@ -176,6 +187,7 @@ class QtMoveExplorer(QObject):
         self.reply = None
         self.view.clear_highlights()
         self.view.set_trace_step(None)
+        self.view.set_step_pieces(None)
         self.editor.set_step_span(None)
         self.player.set_run(None, None)
         self.panel.summary.setText(summary or "Click a piece to see its moves, or an empty square to try a "
@@ -239,7 +251,8 @@ class QtMoveExplorer(QObject):
             self.panel.summary.setText(f"{name}: {reply.error}")
             self.replyShown.emit(reply)
             return
-        self.view.set_highlights(move_highlights(reply.shown_moves(), origin))
+        shown = reply.shown_moves()
+        self.view.set_highlights(move_highlights(shown, origin), stops={s for move in shown for s in move.stops[:-1]})
         text = reply.query.notation
         if text is None:
             piece = reply.query.position.cells[origin]
@@ -247,6 +260,26 @@ class QtMoveExplorer(QObject):
         self.player.set_run(reply, board, text)
         self.panel.summary.setText(self._summary(board, reply))
         self.replyShown.emit(reply)
+
+    def _step_pieces(self) -> Optional[StepPieces]:
+        """The pieces as the run has them at the player's step (worked out by the core from the trace)."""
+        reply, board, index = self.reply, self.document.board, self.player.current_index()
+        if reply is None or board is None or reply.start is None or reply.tree is None or index is None:
+            return None
+        at = board_at(reply.start.cells, reply.trace, reply.tree, index, reply.kind_names)
+        kinds = list(board.pieces.values())
+
+        def drawn(piece: Piece) -> tuple[int, str, str]:
+            if 0 <= piece.kind < len(kinds):
+                return piece.player, kinds[piece.kind].name, kinds[piece.kind].letter
+            return piece.player, TYPED_PIECE, "?"  # the piece a tried notation moves
+
+        return StepPieces(
+            placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
+            captured={square: drawn(piece) for square, piece in at.captured},
+            hand=drawn(at.hand[-1][0]) if at.hand else None,
+            stops=at.stops,
+        )
 
     def _summary(self, board: Board, reply: MovesAnswer) -> str:
         request = reply.query
@@ -280,11 +313,30 @@ class QtMoveExplorer(QObject):
         return text
 
     @Slot(object)
+    def _show_explanation(self, answer: ExplainAnswer) -> None:
+        board = self.document.board
+        if answer.query.moves is not self.reply or board is None:
+            return  # asked about a run no longer shown
+        explanation = answer.explanation
+        if explanation is None:
+            self.panel.explanation.setText(f"No explanation: {answer.error}.")
+            return
+        self.explanation = explanation
+        self.panel.explanation.setText(explanation.sentence)
+        if explanation.events:
+            name = board.squares[explanation.square]
+            notes = {way.event: way.reason for way in explanation.ways if way.reason != answer.query.moves.trace[way.event].text}
+            self.player.show_events(explanation.events, f"Why {'' if explanation.reachable else 'not '}{name}?", notes)
+        self.explanationShown.emit(explanation)
+
+    @Slot(object)
     def _show_step(self, event) -> None:
         if event is None:
             self.view.set_trace_step(None)
+            self.view.set_step_pieces(None)
             self.editor.set_step_span(None)
             return
+        self.view.set_step_pieces(self._step_pieces())
         self.view.set_trace_step(TraceStep.from_event(event))
         # The span belongs to the notation that ran; mark it only if the editor shows that text.
         ran = self.player.notation_text

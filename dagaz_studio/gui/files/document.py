@@ -8,6 +8,7 @@ rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, Optional, Union
 
@@ -133,6 +134,22 @@ class QtDocument(QObject):
         before = (self.board_text, self._require_board(), self._require_position().copy())
         after = (text, board, carry_position(self._require_position(), board, renames))
         self.undo_stack.push(_BoardEditCommand(self, before, after, description))
+
+    def unsaved_changes(self) -> list[str]:
+        """What differs from the saved file, in words: some of ``"piece types"``, ``"piece
+        notations"``, ``"other lines"``; ``["unsaved"]`` for a board never saved, ``["on disk"]`` when
+        the file changed on disk. Empty when nothing differs."""
+        if self.board is None or self.board_text == self._saved_text:
+            return []
+        if self._saved_text is None:
+            return ["on disk"]
+        if not self._saved_text:
+            return ["unsaved"]
+        try:
+            saved = parse_board(self._saved_text, self._filename())
+        except ValueError:
+            return ["other lines"]
+        return describe_board_changes(saved, self.board)
 
     def forget_saved_text(self) -> None:
         """The file on disk no longer holds what was opened (changed or deleted elsewhere): the board
@@ -462,6 +479,22 @@ class _BoardEditCommand(QUndoCommand):
     def undo(self) -> None:
         """Go back to the old text, board and position."""
         self._document._set_board_and_position(*self._before)
+
+
+def describe_board_changes(old: Board, new: Board) -> list[str]:
+    """What an edit changed between two loads of a board file, in words (see
+    :meth:`QtDocument.unsaved_changes`); a change only of comments or layout counts as other lines."""
+    changes = []
+    identity = [(p.name, p.letter, p.royal) for p in old.pieces.values()]
+    if identity != [(p.name, p.letter, p.royal) for p in new.pieces.values()]:
+        changes.append("piece types")
+    shared = old.pieces.keys() & new.pieces.keys()
+    if any(old.pieces[name].notation_text != new.pieces[name].notation_text for name in shared):
+        changes.append("piece notations")
+    rest = dict(pieces={}, source=None)
+    if replace(old, **rest) != replace(new, **rest) or not changes:
+        changes.append("other lines")
+    return changes
 
 
 def _initial_position(board: Board) -> Position:

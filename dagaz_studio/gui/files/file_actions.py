@@ -93,7 +93,7 @@ class QtFileActions(QObject):
         name = self._document.board_path.name if self._document.board_path else "the board"
         answer = QMessageBox.question(
             self._window, self._title,
-            f"The piece notations of {name} have changed.\n\nSave the board file?",
+            f"{unsaved_question(self._document.unsaved_changes(), name)}\n\nSave the board file?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
         )
@@ -378,6 +378,19 @@ class QtFileActions(QObject):
             QMessageBox.warning(self._window, self._title, f"Could not export the board:\n\n{error}")
             return
         self._window.statusBar().showMessage(f"Exported {path}", 3000)
+
+
+def unsaved_question(changes: list[str], name: str) -> str:
+    """The sentence asking about unsaved changes, worded by what changed (see
+    :meth:`QtDocument.unsaved_changes`)."""
+    if changes == ["unsaved"]:
+        return f"{name} has never been saved."
+    if changes == ["on disk"]:
+        return f"{name} has changed on disk since it was opened."
+    if changes == ["other lines"]:
+        return f"The text of {name} has changed."
+    listed = changes[0] if len(changes) == 1 else ", ".join(changes[:-1]) + " and " + changes[-1]
+    return f"The {listed} of {name} have changed."
 
 
 def _dropped_file(event: QDropEvent) -> Optional[str]:
