@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from dagaz_studio.board import Board, load_board
@@ -22,3 +23,32 @@ def uci(board: Board, rules: Rules, move: Move) -> str:
     if move.promotion:
         text += rules.kinds[rules.kind_index[move.promotion]].letter.lower()
     return text
+
+
+class CountingFlag:
+    """A cancel flag that counts how often it is looked at, and sets itself at look ``set_at`` (never
+    by default) or when :meth:`set` is called (from another thread, as the window's worker is cancelled).
+    ``looks_after`` counts the looks that found it set: a run should stop at the first."""
+
+    def __init__(self, set_at: int | None = None, on_look: int | None = None) -> None:
+        self.looks = 0
+        self.looks_after = 0
+        self._set_at = set_at
+        self._set = threading.Event()
+        #: Set at look ``on_look``: another thread can wait for a run to be under way.
+        self.under_way = threading.Event()
+        self._on_look = on_look
+
+    def set(self) -> None:
+        self._set.set()
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        if self._on_look is not None and self.looks >= self._on_look:
+            self.under_way.set()
+        if self._set_at is not None and self.looks >= self._set_at:
+            self._set.set()
+        if self._set.is_set():
+            self.looks_after += 1
+            return True
+        return False

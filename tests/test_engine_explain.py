@@ -3,7 +3,6 @@ en passant, castling and Fanorona chains."""
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -155,7 +154,8 @@ def test_branches_without_backtrack_events_are_the_same(name: str, square: str) 
         assert full == [plain[i] for i in move_branch(plain, plain_tree, index)]
 
 
-def test_the_tree_of_a_runaway_trace_is_built_in_linear_time() -> None:
+def test_the_tree_of_a_runaway_trace_is_built() -> None:
+    # How long it takes (linear in the trace) is measured by tests/benchmarks/measure_runaway.py.
     board, _ = shipped("chess")
     rules = Rules(board)
     kind = rules.custom_kind(parse_notation("(N;S)*"))
@@ -163,9 +163,10 @@ def test_the_tree_of_a_runaway_trace_is_built_in_linear_time() -> None:
     position.cells[board.index("e3")] = Piece(0, kind, True)
     result = rules.run(position, board.index("e3"), trace=True)
     assert result.stopped and len(result.trace) > 20_000
-    started = time.perf_counter()
-    build_tree(result.trace)
-    assert time.perf_counter() - started < 1.0
+    tree = build_tree(result.trace)
+    assert len(tree.parents) == len(result.trace)
+    assert all(parent is None or parent < index for index, parent in enumerate(tree.parents))
+    assert result.trace[-1].kind == "stopped"
 
 
 def test_why_not_names_the_attacker_and_goes_to_the_closest_failed_check() -> None:

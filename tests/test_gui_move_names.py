@@ -105,7 +105,7 @@ def test_a_name_that_matches_no_move_is_refused_and_changes_nothing(qtbot) -> No
     window = open_window(qtbot, "chess")
     before = window.document.fen()
     message = type_move(qtbot, window, "Nf9", "refused")
-    assert message == "no legal move matches 'Nf9'"
+    assert message.startswith("no legal move matches 'Nf9' (chess names its moves in SAN, such as ")
     assert window.play_field.error == message and window.play_field.message.isVisible()
     assert window.document.fen() == before and window.document.undo_stack.count() == 0
     assert window.play_field.field.text() == "Nf9"  # kept, to be corrected

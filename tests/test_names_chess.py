@@ -118,7 +118,11 @@ def test_bad_names(fen: str, text: str, message: str) -> None:
     board, rules = shipped("chess")
     with pytest.raises(MoveNameError) as caught:
         read_move(rules, Position.from_fen(board, fen), text)
-    assert str(caught.value) == message
+    if caught.value.candidates:
+        assert str(caught.value) == message
+    else:
+        # What the board expects follows, with one of the moves as an example.
+        assert str(caught.value).startswith(message + " (chess names its moves in SAN, such as ")
 
 
 def test_playing_names_gives_python_chess_positions() -> None:

@@ -126,7 +126,9 @@ def poll(work: list[Any]) -> None:
     if spent > work[2]:
         raise Abort("budget")
     cancel = work[3]
-    if cancel is not None and spent % POLL_EVERY == 0 and cancel.is_set():
+    # At every mark reached, even past it in one go (an attack question left to the runner adds its
+    # work at once): a run whose work comes in jumps must still look.
+    if cancel is not None and cancel.is_set():
         raise Abort("cancelled")
     work[1] = min((spent // POLL_EVERY + 1) * POLL_EVERY, work[2] + 1)
 

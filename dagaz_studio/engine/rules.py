@@ -12,7 +12,7 @@ from dagaz_studio.engine.compiler import (
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
-    MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand,
+    MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand, move_key,
 )
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
@@ -157,20 +157,19 @@ class Rules:
             # a runaway chain stops as soon in time as any other runaway notation.
             if state.stops:
                 state.spend(len(state.stops))
-            move = complete_move(state)
-            if move is None:
-                return
-            if not move.changes and not move.labels:
+            key = move_key(state)
+            if not key[6] and not state.labels:  # no changes
                 if state.trace is not None:
                     state.emit("fail", "the piece is back where it started and nothing changed: not a move",
-                               None, move.target, False)
+                               None, key[1], False)
                 return
-            key = move.key()
-            if key in seen:
+            index = seen.get(key)
+            if index is not None:
                 if state.trace is not None:
-                    state.emit("move", f"the same move as before: {describe_move(self.board, move)}", None,
-                               move.target, True, seen[key])
+                    state.emit("move", f"the same move as before: {describe_move(self.board, result.moves[index])}",
+                               None, key[1], True, index)
                 return
+            move = complete_move(state, key)
             seen[key] = len(result.moves)
             result.moves.append(move)
             if state.trace is not None:
@@ -223,8 +222,10 @@ class Rules:
             entry(st)
         except Stop as stop:
             result.stopped = stop.reason
-            if st.trace is not None:
-                st.trace_limit += 1
+            if st.trace is not None or st.truncated:
+                # Said even when the trace is full: why the run ended is the last thing it shows.
+                st.trace = result.trace
+                st.trace_limit = len(result.trace) + 1
                 st.emit("stopped", stop.reason, None, st.cursor, False)
         except RecursionError:
             result.stopped = f"stopped after {st.work:,} steps: the notation nests too deeply"
@@ -480,8 +481,9 @@ class Rules:
                 except Abort as stop:
                     if stop.kind in ("cancelled", "rerun") or stop.message is not None:
                         raise
-                    # As the runner says it: the question's own count, then what was being asked.
-                    reason = self._stop_reason(stop, work, start)
+                    # As the runner says it, then what was being asked. The budget is the run's,
+                    # shared with its questions: the count said is the run's, not the question's.
+                    reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
                     raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
                                         f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
             else:
@@ -699,6 +701,9 @@ class Rules:
             found, spent, stopped = self._ask_program(position, origin, square, by, program,
                                                       max(0, within.budget - within.work), within.cancel)
             within.work += spent
+            if stopped and stopped != "cancelled" and within.work > within.budget:
+                # The question ran out of what was left of the run's budget: say the run's count.
+                stopped = f"stopped after {within.budget:,} steps — the notation may repeat without end"
         else:
             found, spent, stopped = self._ask_program(position, origin, square, by, program, DEFAULT_BUDGET, cancel)
         if found:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 MAX_REPETITION_DEPTH = 4_000
 CANCEL_EVERY = 512
 
+_KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
+
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
 
@@ -123,11 +125,14 @@ class State:
         if trace is None:
             return
         if len(trace) >= self.trace_limit:
+            # A full trace records nothing more: the run goes on as an untraced one, without
+            # writing the sentences of events that would be thrown away.
             self.truncated = True
+            self.trace = None
             return
         names = self.kind_names
         trace.append(TraceEvent(
-            EventKind(kind), text, span, square, ok, self.cursor,
+            _KINDS[kind], text, span, square, ok, self.cursor,
             tuple(names[p.kind] for p, _ in self.hand), tuple(self.captures),
             None if self.last_dir is None else self.rules.dir_letters[self.last_dir], self.depth, move,
             branch, check,
@@ -174,6 +179,8 @@ class Program:
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode
         self.slots = 0
+        # Long notations repeat the same few direction sets thousands of times.
+        self._known_directions: dict[tuple[str, ...], list[int]] = {}
         self.entry: Cont = self._compile(notation.body, self._complete)
 
     # ---------------------------------------------------------------- helpers
@@ -186,6 +193,13 @@ class Program:
         return NotationError(message, self.notation.text, span)
 
     def _directions(self, letters: Iterable[str]) -> list[int]:
+        key = tuple(letters)
+        known = self._known_directions.get(key)
+        if known is None:
+            known = self._known_directions[key] = self._read_directions(key)
+        return known
+
+    def _read_directions(self, letters: Iterable[str]) -> list[int]:
         rules = self.rules
         out: list[int] = []
         for letter in letters:
@@ -875,19 +889,29 @@ def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
     _put_down(st, span, lambda state: finish_hand(state, span, k))
 
 
-def complete_move(st: State) -> Optional[Move]:
-    """The move the state describes, once its notation has completed and its hand is empty."""
+def move_key(st: State) -> tuple:
+    """What tells the move the state describes from another (:meth:`Move.key`), without building it:
+    a runaway run completes the same move many times, and only the first is kept."""
     target = st.mover_sq
-    changes = tuple(sorted((square, st.cells[square]) for square in st.touched if st.cells[square] != st.touched[square]))
+    cells, touched = st.cells, st.touched
+    changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
+    return (st.visited[0] if st.visited else target, target, tuple(st.captures), tuple(st.stops) + (target,),
+            st.promotion, tuple(st.also), changes)
+
+
+def complete_move(st: State, key: Optional[tuple] = None) -> Move:
+    """The move the state describes, once its notation has completed and its hand is empty (``key``:
+    its :func:`move_key`, when already known)."""
+    origin, target, captures, stops, promotion, also, changes = key if key is not None else move_key(st)
     return Move(
         piece=st.kind_names[st.piece_kind],
         player=st.me,
-        origin=st.visited[0] if st.visited else target,
+        origin=origin,
         target=target,
-        captures=tuple(st.captures),
-        stops=tuple(st.stops) + (target,),
-        promotion=st.promotion,
-        also=tuple(st.also),
+        captures=captures,
+        stops=stops,
+        promotion=promotion,
+        also=also,
         labels=frozenset(st.labels),
         changes=changes,
         last=LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),

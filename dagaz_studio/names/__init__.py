@@ -38,6 +38,12 @@ _READERS: dict[str, _Reader] = {
     "wxf": wxf.read, "san": san.read, "coordinates": coordinates.read, "uci": uci.read, "numbers": numbers.read,
 }
 
+#: How each style is called in messages.
+_STYLE_NAMES = {
+    "wxf": "in WXF notation", "san": "in SAN", "coordinates": "by the coordinates of their squares",
+    "uci": "in UCI coordinates", "numbers": "by square numbers",
+}
+
 
 def default_style(board: Board) -> str:
     """The style the board file asks for (``names:``), ``coordinates`` when it says nothing."""
@@ -89,18 +95,38 @@ class MoveNames:
         return self.names[self._index[move.key()]]
 
     def read(self, text: str) -> Move:
-        """The move ``text`` names, in any style; raises :class:`MoveNameError` for none or several."""
+        """The move ``text`` names, in any style; raises :class:`MoveNameError` for none or several.
+
+        When it names none, the error says how the board names its moves, with one of them as an
+        example: a name in another style is read too, but the board's own style is what is expected.
+        """
         found = self._candidates(text)
         if len(found) == 1:
             return self.moves[found[0]]
-        raise MoveNameError(text.strip(), tuple(self.names[i] for i in found))
+        if found:
+            raise MoveNameError(text.strip(), tuple(self.names[i] for i in found))
+        raise MoveNameError(text.strip(), (), self._expected())
+
+    def _expected(self) -> str:
+        board = self.rules.board.name
+        style = _STYLE_NAMES.get(self.style.split("-")[0], self.style)
+        if not self.moves:
+            return f"there is no legal move; {board} names its moves {style}"
+        try:
+            example = self.names[0]
+        except NameStyleError:
+            return f"{board} names its moves {style}"
+        return f"{board} names its moves {style}, such as {example}"
 
     def _candidates(self, text: str) -> list[int]:
         text = text.strip()
         if not text:
             return []
         for reader in self._readers:
-            found = reader(self._context, text)
+            try:
+                found = reader(self._context, text)
+            except NameStyleError:
+                continue  # a style this board cannot use (WXF without a forward direction) reads nothing
             if found:
                 return found
         return []

@@ -133,6 +133,10 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
         except NotationError as error:
             answer.error, answer.notation_error = error.message, error
             return answer
+        if cancel is not None and cancel.is_set():
+            # Reading a long notation takes a while: a question given up meanwhile is not run.
+            answer.stopped = "cancelled"
+            return answer
     if square is not None and not _run_square(rules, query, position, square, answer, cancel):
         return answer
     if square is None:
