@@ -464,7 +464,7 @@ class Rules:
             except Abort as stop:
                 if stop.kind in ("cancelled", "rerun") or stop.message is not None:
                     raise
-                reason = self._stop_reason(stop, work, start)
+                reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
                 raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
                                     f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
             return False
