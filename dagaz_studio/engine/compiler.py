@@ -97,7 +97,21 @@ _CODE_CACHE: dict[str, Any] = {}
 def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None) -> Compiled:
     """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`."""
     generator = _Generator(rules, notation, player)
-    source, constants = generator.module(notation.body if body is None else body)
+    namespace = _load(generator, notation, generator.module(notation.body if body is None else body))
+    return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], generator.rich)
+
+
+def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
+    """The attack question of ``notation`` with the pruning bulk work affords: a first step from
+    the piece's square is not taken in a direction from which the square asked about cannot be
+    reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
+    callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
+    generator = _Generator(rules, notation, player)
+    return _load(generator, notation, generator.module(notation.body, ("probe",)))["probe"]
+
+
+def _load(generator: "_Generator", notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    source, constants = module
     code = _CODE_CACHE.get(source)
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
@@ -105,9 +119,9 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
             _CODE_CACHE.clear()
         _CODE_CACHE[source] = code
     namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, MAXDEPTH=_max_depth(), POLL=poll, R=rules)
+    namespace.update(Found=Found, Abort=Abort, MAXDEPTH=_max_depth(), POLL=poll, R=generator.rules, SOURCE=source)
     exec(code, namespace)
-    return Compiled(namespace["moves"], namespace["attacks"], source, generator.rich)
+    return namespace
 
 
 def new_work(budget: int, cancel: Any) -> list[Any]:
@@ -212,6 +226,10 @@ class _Generator:
         self.live: list[Field] = ["c", "d"]
         self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
         self.used_groups: set[int] = set()
+        #: Writing the pruned attack question (:func:`compile_probe`).
+        self.probe = False
+        #: The steps inside a repetition's body (by id): a way may take them more than once.
+        self.repeated: set[int] = set()
 
     # ---------------------------------------------------------------- what the notation needs
 
@@ -228,6 +246,7 @@ class _Generator:
         self.promotes = any(isinstance(n, Promote) for n in nodes)
         self.history = any(isinstance(n, Check) and n.letter in "lLtT" for n in nodes)
         self.repeats = any(isinstance(n, Repeat) for n in nodes)
+        self.repeated = {id(inner) for n in nodes if isinstance(n, Repeat) for inner in walk(n.body)}
         used: set[int] = set()
         for n in nodes:
             if isinstance(n, (GroupStep, DirectionCheck)):
@@ -288,15 +307,18 @@ class _Generator:
 
     # ---------------------------------------------------------------- the module
 
-    def module(self, body: Any) -> tuple[str, dict[str, Any]]:
+    def module(self, body: Any, variants: tuple[str, ...] = ("moves", "attacks")) -> tuple[str, dict[str, Any]]:
+        """The source of the functions ``variants`` names (``moves``, ``attacks``, ``probe``) and the
+        constants they read."""
         self.analyse(body)
+        self.constants["NOTE"] = Notation(self.notation.text, body, self.notation.group_count)
         parts = []
-        for attack in (False, True):
-            self.attack = attack
+        for name in variants:
+            self.attack = name != "moves"
+            self.probe = name == "probe"
             self.lines = []
             self.counter = 0
-            name = "attacks" if attack else "moves"
-            params = "cells, origin, piece, TGT, W, P" if attack else "cells, origin, piece, out, seen, W, P"
+            params = "cells, origin, piece, TGT, W, P" if self.attack else "cells, origin, piece, out, seen, W, P"
             self.emit(0, f"def {name}({params}):")
             self.emit(1, "me = piece[0]")
             if self.history:
@@ -433,7 +455,7 @@ class _Generator:
         elif isinstance(node, Repeat):
             self.repeat(node, env, ind, k)
         elif isinstance(node, Step):
-            self.step(self.directions(node.letters), env, ind, k)
+            self.step(self.directions(node.letters), env, ind, k, node)
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):
@@ -529,9 +551,24 @@ class _Generator:
                 self.emit(ind, f"{mover_dir} = {direction} if {env.mi} else {env.md}")
         k(env.but(c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: _Env, ind: int, k: Cont) -> None:
+    def step(self, directions: list[int], env: _Env, ind: int, k: Cont, node: Optional[Step] = None) -> None:
         tables = self.rules.neighbours
         if not directions:
+            return
+        if self.probe and node is not None and len(directions) > 1 and env.c == "origin" and id(node) not in self.repeated:
+            # A first step from the piece's square, taken once by any way through: only in the
+            # directions from which the square asked about can be reached (worked out per square, once).
+            rays, step = self.fresh("RAYS"), self.fresh("STEP")
+            self.constants[rays] = [None] * len(self.rules.board.squares)
+            self.constants[step] = (node, tuple(directions))
+            trip, direction, table, ray, target = (self.fresh(stem) for stem in ("tr", "d", "t", "ry", "c"))
+            self.emit(ind, f"{trip} = {rays}[origin]")
+            self.emit(ind, f"if {trip} is None: {trip} = {rays}[origin] = R.step_rays(NOTE, {self.player}, {step}, origin)")
+            self.emit(ind, f"for {direction}, {table}, {ray} in {trip}:")
+            self.emit(ind + 1, f"if TGT not in {ray}: continue")
+            self.emit(ind + 1, f"{target} = {table}[origin]")
+            self.emit(ind + 1, f"if {target} is None: continue")
+            self.step_to(target, direction, env, ind + 1, k)
             return
         if len(directions) == 1:
             target = self.fresh("c")

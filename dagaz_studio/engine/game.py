@@ -327,7 +327,8 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     watched = _watched_squares(rules, position, royals, enemies) if royals else None
     immobility = "immobility-illegal" in rules.board.rules
     checked = bool(position.hands) or immobility
-    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None]
+    # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops.
+    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, True]
     maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
         if piece is None or piece[0] != me:
@@ -379,7 +380,7 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
                 after.append(target)
             undo = make_record(rules, position, origin, piece, entry)
             try:
-                if any(rules.capturable(position, s, enemy) for s in after for enemy in enemies):
+                if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
                     continue
             finally:
                 unmake_record(position, undo)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import replace
 from typing import Any, Callable, Optional, Union
 
-from dagaz_studio.board.model import OPPOSITE, Board, PieceType
+from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
-    Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
+    Abort, Compiled, compile_probe, Found, Record, Unsupported, compile_notation, new_work, poll,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
@@ -19,7 +20,7 @@ from dagaz_studio.engine.values import (
 )
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Check, DirectionCheck, GroupStep, Handler, NavStep, Notation,
+    Alternatives, Check, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, Sequence, Step,
 )
 
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
@@ -61,6 +62,7 @@ class Rules:
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
         self._attack_fns: dict[tuple[int, int], Any] = {}
+        self._probe_fns: dict[tuple[int, int], Any] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
 
@@ -416,10 +418,11 @@ class Rules:
             return None
         if len(parts) == 1:
             return out
-        # Parts may find the same move: keep the first, as run() does.
+        # Parts may find the same move: keep the first, as run() does. A whole move that displaces
+        # another piece (castling) or stops on the way is never a light record's move.
         keys: set[Any] = set()
         kept = []
-        whole = any(isinstance(entry, Move) for entry in out)
+        whole = any(isinstance(entry, Move) and not entry.also and entry.stops == (entry.target,) for entry in out)
         for entry in out:
             if isinstance(entry, Move):
                 key: Any = entry.key()
@@ -445,15 +448,58 @@ class Rules:
             self._attack_fns[key] = attacks
         return attacks
 
-    def _ask(self, position: Position, origin: int, square: int, by: int, work: list) -> bool:
+    def probe_fn(self, kind: int, player: int) -> Any:
+        """The pruned attack question (:func:`compile_probe`) of a piece kind whose notation compiles
+        whole, else ``None`` (cached)."""
+        key = (kind, player)
+        probe = self._probe_fns.get(key, _UNKNOWN)
+        if probe is _UNKNOWN:
+            probe = None
+            if self.attack_fn(kind, player) is not None:
+                try:
+                    probe = compile_probe(self, self.kind_program(kind, player).notation, player)
+                except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                    probe = self.attack_fn(kind, player)
+            if self.fast:
+                self._probe_fns[key] = probe
+        return probe
+
+    def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],
+                  origin: int) -> tuple[tuple[int, tuple[Optional[int], ...], frozenset[int]], ...]:
+        """For a first step of ``notation`` from ``origin``: each of its directions, that direction's
+        neighbour table, and where the piece could ever capture when that step goes that way (its
+        reach with the step restricted to the one direction)."""
+        node, directions = step
+        player_name = self.board.players[player]
+        out = []
+        for direction in directions:
+            letter = next((plain for plain in DIRECTION_LETTERS
+                           if self.board.player_direction(player_name, plain) == self.dir_letters[direction]), None)
+            if letter is None:
+                reach: frozenset[int] = frozenset(range(len(self.board.squares)))
+            else:
+                body = _replaced(notation.body, node, Step((letter,), node.span))
+                program = Program(self, Notation(notation.text, body, notation.group_count), player, None,
+                                  reach_mode=True)
+                reach = self._reach_run(program, player, origin)[0]
+            out.append((direction, self.neighbours[direction], reach))
+        return tuple(out)
+
+    def _ask(self, position: Position, origin: int, square: int, by: int, work: list, probe: bool = False) -> bool:
         """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
-        :class:`Abort` when the question must be left to the runner."""
+        :class:`Abort` when the question must be left to the runner. With ``probe``, the pruned
+        question answers (perft's, which reports no stops)."""
         cells = position.cells
         piece = cells[origin]
         assert piece is not None
-        attacks = self._attack_fns.get((piece[1], by), _UNKNOWN)
-        if attacks is _UNKNOWN:
-            attacks = self.attack_fn(piece[1], by)
+        if probe:
+            attacks = self._probe_fns.get((piece[1], by), _UNKNOWN)
+            if attacks is _UNKNOWN:
+                attacks = self.probe_fn(piece[1], by)
+        else:
+            attacks = self._attack_fns.get((piece[1], by), _UNKNOWN)
+            if attacks is _UNKNOWN:
+                attacks = self.attack_fn(piece[1], by)
         start = work[0]
         if attacks is not None:
             # The usual case, spelt out: one compiled question.
@@ -507,13 +553,13 @@ class Rules:
         """
         piece = position.cells[origin]
         assert piece is not None
-        plan = self.plan(self.kind_program(piece.kind, by))
-        if plan is None or len(plan) != 1:
+        probe = self.probe_fn(piece.kind, by)
+        if probe is None:
             return None
         cells = _ReadingCells(position.cells)
         work = new_work(DEFAULT_BUDGET, None)
         try:
-            plan[0].attacks(cells, origin, piece, square, work, position)  # type: ignore[union-attr]
+            probe(cells, origin, piece, square, work, position)
         except Found:
             return True, cells.read
         except (Abort, RecursionError):
@@ -566,7 +612,7 @@ class Rules:
                     work[0] += 1  # as the runner counts it: asking each piece is work
                     if work[0] >= work[1]:
                         poll(work)
-                    if self._ask(position, origin, square, side, work):
+                    if self._ask(position, origin, square, side, work, len(work) > 4):
                         return True
             return False
         finally:
@@ -587,6 +633,14 @@ class Rules:
             return cached
         piece = self.kinds[kind]
         program = self.program(piece.notation, player, piece, reach_mode=True)
+        result, footprint = self._reach_run(program, player, square)
+        self._reach[key] = result
+        self._footprints[key] = None if _reads_history(piece.notation) else frozenset(footprint)
+        return result
+
+    def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
+        """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
+        squares it could step on or look at."""
         empty = Position(self.board, [None] * len(self.board.squares), player)
         st = State(self, empty, player, program.slots, program.notation.group_count)
         found: set[int] = set()
@@ -606,10 +660,7 @@ class Rules:
         except (Stop, RecursionError):
             found.update(range(len(self.board.squares)))
             footprint.update(range(len(self.board.squares)))
-        result = frozenset(found)
-        self._reach[key] = result
-        self._footprints[key] = None if _reads_history(piece.notation) else frozenset(footprint)
-        return result
+        return frozenset(found), frozenset(footprint)
 
     def footprint(self, kind: int, player: int, square: int) -> Optional[frozenset[int]]:
         """Every square whose content could matter to what this piece, standing on ``square``,
@@ -655,7 +706,7 @@ class Rules:
         return cached
 
     def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None,
-                   within: Optional[State] = None, cancel: Optional[CancelFlag] = None) -> bool:
+                   within: Optional[State] = None, cancel: Optional[CancelFlag] = None, probe: bool = False) -> bool:
         """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
 
         ``stand_in`` is put on the square for the question (the piece that would stand there); the
@@ -677,7 +728,7 @@ class Rules:
                     else:
                         work = new_work(DEFAULT_BUDGET, cancel)
                     try:
-                        found = self._ask(position, origin, square, by, work)
+                        found = self._ask(position, origin, square, by, work, probe)
                     except (Abort, RecursionError):
                         pass  # the runner asks again, and says why the question did not end
                     else:
@@ -768,6 +819,19 @@ class Rules:
             return False
         finally:
             st.position.turn = saved_turn
+
+
+def _replaced(node: Any, old: Any, new: Any) -> Any:
+    """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``."""
+    if node is old:
+        return new
+    if isinstance(node, Sequence):
+        return dataclasses.replace(node, items=tuple(_replaced(item, old, new) for item in node.items))
+    if isinstance(node, Alternatives):
+        return dataclasses.replace(node, options=tuple(_replaced(option, old, new) for option in node.options))
+    if isinstance(node, (Group, Repeat)):
+        return dataclasses.replace(node, body=_replaced(node.body, old, new))
+    return node
 
 
 def _reads_history(notation: Notation) -> bool:
