@@ -32,6 +32,10 @@ _UNKNOWN = object()
 #: Steps spent working out where a piece could ever capture from one square.
 REACH_BUDGET = 1_000
 
+#: After this many attack questions about one square, its table of possible attackers (every piece
+#: kind from every square) is worked out; before, the pieces on the board are looked at.
+TABLE_AFTER = 16
+
 
 class Rules:
     """The interpreter for one board: compiled programs, attacks, and running pieces.
@@ -57,6 +61,7 @@ class Rules:
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        self._asked: dict[tuple[int, int], int] = {}
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
@@ -679,6 +684,12 @@ class Rules:
         reach), in the order attack questions ask them: the board's pieces, then typed ones."""
         attackers = self._attackers.get((square, player))
         if attackers is None:
+            key = (square, player)
+            asked = self._asked[key] = self._asked.get(key, 0) + 1
+            if asked < TABLE_AFTER:
+                # Asked rarely (one position, as a command asks): look at the pieces standing on the
+                # board rather than work out, for every kind and square, what could capture here.
+                return self._scan_candidates(cells, square, player)
             attackers = self.attackers(square, player)
         out = [origin for origin, kinds in attackers
                if (piece := cells[origin]) is not None and piece[0] == player and piece[1] in kinds]
@@ -689,6 +700,21 @@ class Rules:
                         and origin != square and square in self.reach(piece.kind, player, origin)):
                     out.append(origin)
         return out
+
+    def _scan_candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
+        """:meth:`candidates`, by the reach of each piece of ``player`` on the board."""
+        board_kinds = self.board_kinds
+        out, typed = [], []
+        for origin, piece in enumerate(cells):
+            if piece is None or piece[0] != player or origin == square:
+                continue
+            kind = piece[1]
+            reach = self._reach.get((kind, player, origin))
+            if reach is None:
+                reach = self.reach(kind, player, origin)
+            if square in reach:
+                (out if kind < board_kinds else typed).append(origin)
+        return out + typed
 
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
