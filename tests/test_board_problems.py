@@ -74,7 +74,7 @@ def test_a_setup_that_does_not_fit():
         ("a\nb\ngrid: a-b x 2-1", "2:1: unknown statement 'b'"),
         # ranges and vectors
         ("grid: a- x 2-1", "1:7: malformed range 'a-': columns are letters, like 'a-h'"),
-        ("grid: a-b x 2-1\nN = (0, 1", "2:10: malformed vector: unexpected end of statement; expected ')'"),
+        ("grid: a-b x 2-1\nN = (0, 1", "2:10: malformed vector: unexpected end of statement; expected ')' or ','"),
         ("grid: a-b x 2-1\nN = (0, 0)", "2:6: malformed vector: (0, 0) goes nowhere"),
         ("grid: a-b x 2-1\nQ = (0, 1)", "2:1: unknown direction 'Q' (directions: N S W E M O R T U D)"),
         ("grid: a-b x 2-1\nN = (0, 1)\nN = (1, 0)", "3:1: direction N already given as a vector on line 2"),

@@ -230,3 +230,13 @@ def test_the_command_line_refuses_a_bad_hand_and_a_drop_not_in_hand(capsys: pyte
     assert "Sente holds no Pawn in hand" in capsys.readouterr().err
     assert main(["play", "shogi", "c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1].startswith("lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/")
+
+
+def test_json_names_a_drop_by_its_square_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["moves", "crazyhouse", "--fen", "r3k3/1P6/8/8/8/8/8/4K3[P] w - - 0 1", "--legal", "--json"]) == 0
+    moves = json.loads(capsys.readouterr().out)["moves"]
+    drops = [m for m in moves if m.get("drop")]
+    assert len(drops) == 47 and all(m["from"] is None and m["piece"] == "Pawn" for m in drops)
+    assert {m["to"] for m in drops} == {c + r for c in "abcdefgh" for r in "234567"} - {"b7"}

@@ -9,8 +9,8 @@ from lark import Token, Tree
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
 from dagaz_studio.board.statements import (
-    _BARE_WORD, _COLUMN_RANGE, _RECTANGLE, _ROW_RANGE, _SQUARE, MAX_SQUARES, Problem, _looks_like_squares,
-    _Statement, _Syntax,
+    _BARE_WORD, _COLUMN_RANGE, _LEVEL_RANGE, _RECTANGLE, _ROW_RANGE, _SQUARE, MAX_SQUARES, Problem,
+    _looks_like_squares, _Statement, _Syntax,
 )
 
 
@@ -29,13 +29,18 @@ class _Geometry(_Syntax):
         self.squares: tuple[str, ...] = ()
         self.column_of: tuple[int, ...] = ()
         self.row_of: tuple[int, ...] = ()
+        self.level_names: tuple[str, ...] = ()
+        self.level_of: tuple[int, ...] = ()
         self.index: dict[str, int] = {}
         if given is None:
             if not any(p.message.startswith("malformed 'grid'") for p in self.problems):
                 self.problems.append(Problem(self.filename, 1, 1, "no grid: the board needs a 'grid:' statement"))
             return False
         tree, statement = given
-        columns_token, rows_token = tree.children
+        columns_token, rows_token = tree.children[:2]
+        levels = self._levels(statement, tree.children[2]) if len(tree.children) > 2 else ("",)
+        if not levels:
+            return False
         columns = _COLUMN_RANGE.fullmatch(str(columns_token))
         rows = _ROW_RANGE.fullmatch(str(rows_token))
         if not columns:
@@ -52,7 +57,7 @@ class _Geometry(_Syntax):
             self.report_token(statement, rows_token, "row numbers have at most 12 digits")
             return False
         top, bottom = int(top_digits), int(bottom_digits)
-        count = (abs(ord(last) - ord(first)) + 1) * (abs(bottom - top) + 1)
+        count = (abs(ord(last) - ord(first)) + 1) * (abs(bottom - top) + 1) * len(levels)
         if count > MAX_SQUARES:
             self.report_token(statement, columns_token, f"the grid has {count:,} squares: a board has at most "
                               f"{MAX_SQUARES:,}")
@@ -61,15 +66,42 @@ class _Geometry(_Syntax):
         self.column_names = tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
         step = 1 if bottom >= top else -1
         self.row_names = tuple(str(r) for r in range(top, bottom + step, step))
-        squares, column_of, row_of = [], [], []
-        for r, row in enumerate(self.row_names):
-            for c, column in enumerate(self.column_names):
-                squares.append(column + row)
-                column_of.append(c)
-                row_of.append(r)
+        squares, column_of, row_of, level_of = [], [], [], []
+        for z, level in enumerate(levels):
+            for r, row in enumerate(self.row_names):
+                for c, column in enumerate(self.column_names):
+                    squares.append(level + column + row)
+                    column_of.append(c)
+                    row_of.append(r)
+                    level_of.append(z)
         self.squares, self.column_of, self.row_of = tuple(squares), tuple(column_of), tuple(row_of)
+        if levels != ("",):
+            self.level_names, self.level_of = levels, tuple(level_of)
         self.index = {name: i for i, name in enumerate(self.squares)}
         return True
+
+    def _levels(self, statement: _Statement, token: Token) -> tuple[str, ...]:
+        """A 3-D grid's levels (``A-E``: capital letters, as the grid lists them), or ``()`` reported."""
+        match = _LEVEL_RANGE.fullmatch(str(token))
+        if not match:
+            self.report_token(statement, token, f"malformed range '{token}': levels are capital letters, like 'A-E'")
+            return ()
+        first, last = match.group(1), match.group(2) or match.group(1)
+        step = 1 if last >= first else -1
+        return tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
+
+    def _vector_table(self, dx: int, dy: int, dz: int) -> tuple[Optional[int], ...]:
+        """The square one step of (dx, dy, dz) away from every square, or ``None`` off the grid; dz
+        counts levels in the grid's order (0 on a flat board)."""
+        width, height = len(self.column_names), len(self.row_names)
+        depth = len(self.level_names) or 1
+        levels = self.level_of or (0,) * len(self.squares)
+        table: list[Optional[int]] = []
+        for i in range(len(self.squares)):
+            c, r, z = self.column_of[i] + dx, self.row_of[i] + dy, levels[i] + dz
+            inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth
+            table.append((z * height + r) * width + c if inside else None)
+        return tuple(table)
 
     def _players(self, items: list[tuple[Tree, _Statement]]) -> tuple[str, ...]:
         given = self._once(items, "the players")
@@ -123,18 +155,14 @@ class _Geometry(_Syntax):
                     how = "a vector" if letter in vectors else "link chains"
                     self.report_token(statement, letter_token, f"direction {letter} already given as {how} on line {earlier}")
                     continue
-                dx_token, dy_token = value.children
+                dx_token, dy_token = value.children[:2]
                 dx, dy = int(dx_token), int(dy_token)
-                if dx == 0 and dy == 0:
+                dz = int(value.children[2]) if len(value.children) > 2 else 0
+                if dx == 0 and dy == 0 and dz == 0:
                     self.report_token(statement, dx_token, "malformed vector: (0, 0) goes nowhere")
                     continue
                 vectors[letter] = line
-                width, height = len(self.column_names), len(self.row_names)
-                table: list[Optional[int]] = []
-                for i in range(size):
-                    c, r = self.column_of[i] + dx, self.row_of[i] + dy
-                    table.append(r * width + c if 0 <= c < width and 0 <= r < height else None)
-                self.directions[letter] = tuple(table)
+                self.directions[letter] = self._vector_table(dx, dy, dz)
             else:
                 if letter in vectors:
                     self.report_token(statement, letter_token, f"direction {letter} already given as a vector on line {vectors[letter]}")
@@ -220,8 +248,11 @@ class _Geometry(_Syntax):
                 a, b = corners
                 c0, c1 = sorted((self.column_of[a], self.column_of[b]))
                 r0, r1 = sorted((self.row_of[a], self.row_of[b]))
-                width = len(self.column_names)
-                squares.update(r * width + c for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+                levels = self.level_of or (0,) * len(self.squares)
+                z0, z1 = sorted((levels[a], levels[b]))  # on a 3-D grid, a box between two corners
+                width, height = len(self.column_names), len(self.row_names)
+                squares.update((z * height + r) * width + c for z in range(z0, z1 + 1)
+                               for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
             elif _SQUARE.fullmatch(text):
                 square = self._square(statement, token)
                 if square is not None:

@@ -90,6 +90,8 @@ class _Loader(_Pieces):
             name_letters=self.name_letters,
             drops=self.drops,
             demotions=self.demotions,
+            level_names=self.level_names,
+            level_of=self.level_of,
         )
 
     def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:

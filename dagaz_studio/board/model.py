@@ -124,6 +124,10 @@ class Board:
     #: Each promoted piece (lettered ``+P`` or ``Q~``) -> the piece it goes to the hand as: the one
     #: whose notation promotes to it.
     demotions: Mapping[str, str] = field(default_factory=dict)
+    #: A 3-D grid's levels, as the grid lists them (``A``-``E``), and each square's level index;
+    #: both empty on a flat board. Squares are named level first: ``Aa1``.
+    level_names: tuple[str, ...] = ()
+    level_of: tuple[int, ...] = ()
 
     @property
     def has_hands(self) -> bool:

@@ -214,6 +214,8 @@ class _Pieces(_Geometry):
             row_names=self.row_names,
             squares=self.squares,
             column_of=self.column_of,
+            level_names=self.level_names,
+            level_of=self.level_of,
             row_of=self.row_of,
             directions=self.directions,
             players=self.players,

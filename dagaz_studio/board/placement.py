@@ -48,16 +48,32 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
     if "[" in field:
         # The pieces in hand follow in brackets (read by parse_hand): the rows end before them.
         field = field[:field.index("[")]
-    width = len(board.column_names)
-    height = len(board.row_names)
     if not field:
         raise PlacementError("the placement is empty", start)
 
+    levels = field.split("|") if board.level_names else [field]
+    if len(levels) != len(board.level_names or [""]):
+        raise PlacementError(f"{len(levels)} levels, but the grid has {len(board.level_names)}: "
+                             "levels are separated by '|'", start)
+    pieces: dict[int, tuple[int, "PieceType"]] = {}
+    offset = start
+    for level_index, level in enumerate(levels):
+        prefix = board.level_names[level_index] if board.level_names else ""
+        _read_rows(board, level, offset, prefix, pieces)
+        offset += len(level) + 1
+    return pieces
+
+
+def _read_rows(board: "Board", field: str, start: int, prefix: str,
+               pieces: dict[int, tuple[int, "PieceType"]]) -> None:
+    """The pieces of one level's rows (the whole placement on a flat board) into ``pieces``;
+    ``prefix`` is the level's name, which begins its squares' names."""
+    width = len(board.column_names)
+    height = len(board.row_names)
+    where = f" on level {prefix}" if prefix else ""
     rows = field.split("/")
     if len(rows) != height:
-        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
-
-    pieces: dict[int, tuple[int, "PieceType"]] = {}
+        raise PlacementError(f"{len(rows)} rows{where}, but the grid has {height}", start)
     offset = start
     for row_index, row in enumerate(rows):
         column = 0
@@ -84,7 +100,7 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
                 if piece is None:
                     raise PlacementError(f"no piece has the letter '{letter}'", offset + i)
                 if column < width:
-                    square = board.index(board.column_names[column] + board.row_names[row_index])
+                    square = board.index(prefix + board.column_names[column] + board.row_names[row_index])
                     pieces[square] = (0 if letter.strip("+~").isupper() else 1, piece)
                 column += 1
                 i += length
@@ -94,14 +110,13 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
                                      "empty squares in digits 0-9", offset + i)
             if column > width:
                 raise PlacementError(
-                    f"row {row_index + 1} from the top has more than {width} squares", item_start
+                    f"row {row_index + 1} from the top{where} has more than {width} squares", item_start
                 )
         if column < width:
             raise PlacementError(
-                f"row {row_index + 1} from the top has {column} squares, the grid has {width}", offset
+                f"row {row_index + 1} from the top{where} has {column} squares, the grid has {width}", offset
             )
         offset += len(row) + 1
-    return pieces
 
 
 def parse_hand(board: "Board", placement: str) -> list[tuple[int, "PieceType"]]:

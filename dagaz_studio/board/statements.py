@@ -53,10 +53,12 @@ _STARTS = ["name_line", "direction_stmt", *_KEYWORD_RULES.values()]
 _KEYWORD_HEAD = re.compile(r"(%s)(?![A-Za-z0-9_\-])" % "|".join(_KEYWORD_RULES))
 _DIRECTION_HEAD = re.compile(r"[A-Za-z0-9_\-]+\s*=")
 _BARE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
-_SQUARE = re.compile(r"([a-z]+)([0-9]+)")
-_RECTANGLE = re.compile(r"([a-z]+[0-9]+)-([a-z]+[0-9]+)")
+# A square is named column then row, on a 3-D grid after its level's capital: a1, Aa1.
+_SQUARE = re.compile(r"([A-Z]?[a-z]+)([0-9]+)")
+_RECTANGLE = re.compile(r"([A-Z]?[a-z]+[0-9]+)-([A-Z]?[a-z]+[0-9]+)")
 _COLUMN_RANGE = re.compile(r"([a-z])(?:-([a-z]))?")
 _ROW_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+_LEVEL_RANGE = re.compile(r"([A-Z])(?:-([A-Z]))?")
 
 _TERMINAL_WORDS = {
     "WORD": "a name",
@@ -166,6 +168,8 @@ class _Syntax:
     squares: tuple[str, ...]
     column_of: tuple[int, ...]
     row_of: tuple[int, ...]
+    level_names: tuple[str, ...]
+    level_of: tuple[int, ...]
     index: dict[str, int]
 
     def __init__(self, text: str, filename: str) -> None:

@@ -64,7 +64,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 def move_json(board: Board, move: Move) -> dict[str, Any]:
     """A move as the JSON the command prints."""
     names = board.squares
-    return {
+    out: dict[str, Any] = {
         "piece": move.piece,
         "from": names[move.origin],
         "to": names[move.target],
@@ -73,6 +73,10 @@ def move_json(board: Board, move: Move) -> dict[str, Any]:
         "promotion": move.promotion,
         "also": [{"from": names[a], "to": names[b]} for a, b in move.also],
     }
+    if move.dropped:  # a drop comes from the hand: no square of origin
+        out["from"] = None
+        out["drop"] = True
+    return out
 
 
 def _query(board: Board, rules: Rules, position: Position, at: Optional[str], piece: Optional[str],

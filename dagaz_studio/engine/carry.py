@@ -39,5 +39,13 @@ def carry_position(position: Position, board: Board, renames: Mapping[str, str] 
                                  target=board.index(old.squares[last.target]))
         else:
             last = None
-    return Position(board, cells, min(position.turn, len(board.players) - 1), last, position.labels,
-                    position.halfmove_clock, position.fullmove_number)
+    carried = Position(board, cells, min(position.turn, len(board.players) - 1), last, position.labels,
+                       position.halfmove_clock, position.fullmove_number)
+    # Pieces in hand stay held, by type name, where the board still has hands and that type.
+    for player, hand in enumerate(position.hands[:len(carried.hands)]):
+        for kind, count in enumerate(hand):
+            if count and kind < len(old_names):
+                index = new_kinds.get(renames.get(old_names[kind], old_names[kind]))
+                if index is not None:
+                    carried.hands[player][index] += count
+    return carried

@@ -244,12 +244,13 @@ class Position:
         """
         board = self.board
         kinds = self.kinds
-        grid = {(board.column_of[s], board.row_of[s]): s for s in range(len(board.squares))}
+        levels = board.level_of or (0,) * len(board.squares)
+        grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}
         rows = []
-        for r in range(len(board.row_names)):
+        for z, r in ((z, r) for z in range(len(board.level_names) or 1) for r in range(len(board.row_names))):
             out, empty = [], 0
             for c in range(len(board.column_names)):
-                s = grid.get((c, r))
+                s = grid.get((c, r, z))
                 piece = None if s is None else self.cells[s]
                 if piece is None:
                     empty += 1
@@ -264,7 +265,7 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         return " ".join([
-            "/".join(rows) + self.hand_field(), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
+            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
 
@@ -325,6 +326,13 @@ class Position:
         kinds = self.kinds
         return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
 
+
+
+def _join_rows(rows: list[str], height: int, levels: bool) -> str:
+    """Rows joined by '/', and on a 3-D board each level's rows joined to the next by '|'."""
+    if not levels:
+        return "/".join(rows)
+    return "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
 
 
 def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:

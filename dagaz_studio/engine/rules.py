@@ -704,7 +704,8 @@ class Rules:
     def _scan_candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
         """:meth:`candidates`, by the reach of each piece of ``player`` on the board."""
         board_kinds = self.board_kinds
-        out, typed = [], []
+        out: list[int] = []
+        typed: list[int] = []
         for origin, piece in enumerate(cells):
             if piece is None or piece[0] != player or origin == square:
                 continue

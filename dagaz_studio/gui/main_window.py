@@ -372,6 +372,7 @@ class QtMainWindow(QMainWindow):
         view.squareClicked.connect(self._on_square_clicked)
         view.squareClicked.connect(self.position_editor.square_clicked)
         view.squareClicked.connect(self.move_explorer.square_clicked)
+        view.handClicked.connect(self.move_explorer.hand_clicked)
         view.pieceDragged.connect(self.position_editor.piece_dragged)
         view.squareContextMenuRequested.connect(self._show_square_menu)
         self.document.boardChanged.connect(self._on_board_changed)
@@ -475,6 +476,7 @@ class QtMainWindow(QMainWindow):
         if board is None:
             return
         self.board_view.set_board(board, self.document.view_placement())
+        self.board_view.set_hands(self.document.view_hands())
         self.setWindowTitle(f"{board.name}[*] — {APP_TITLE}")
         self.setWindowModified(self.document.board_dirty)
         self.statusBar().showMessage(self._summary(board))
@@ -482,6 +484,7 @@ class QtMainWindow(QMainWindow):
     @Slot()
     def _on_position_changed(self) -> None:
         self.board_view.set_placement(self.document.view_placement())
+        self.board_view.set_hands(self.document.view_hands())
         self.board_view.set_check(self._royals_in_check())
 
     def _royals_in_check(self) -> list[int]:

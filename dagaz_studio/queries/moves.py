@@ -13,7 +13,7 @@ from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import TraceTree, build_tree
-from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
+from dagaz_studio.engine.game import drop_moves, legal_moves, pseudo_legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET,
@@ -42,6 +42,8 @@ class MovesQuery:
     name the legal moves, told apart from every legal move of the position, in ``name_style`` (a
     :data:`~dagaz_studio.names.STYLES` entry; ``None``: the board's own). ``trace``: record the run
     (one square only). ``serial`` is the asker's number for the question, returned with the answer.
+    ``drop``: the name of a piece held in hand by ``drop_player`` (default: the side to move), whose
+    drops are the moves asked for (``square`` is then ``None``).
     """
 
     board: Board
@@ -57,6 +59,8 @@ class MovesQuery:
     budget: int = DEFAULT_BUDGET
     trace_limit: int = DEFAULT_TRACE_LIMIT
     serial: int = 0
+    drop: Optional[str] = None
+    drop_player: Optional[int] = None
 
 
 @dataclass
@@ -137,6 +141,10 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
             # Reading a long notation takes a while: a question given up meanwhile is not run.
             answer.stopped = "cancelled"
             return answer
+    if query.drop is not None:
+        _run_drops(rules, query, position, answer, cancel)
+        answer.seconds = time.perf_counter() - started
+        return answer
     if square is not None and not _run_square(rules, query, position, square, answer, cancel):
         return answer
     if square is None:
@@ -194,6 +202,32 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
     if answer.trace:
         answer.tree = build_tree(answer.trace)
     return True
+
+
+def _run_drops(rules: Rules, query: MovesQuery, position: Position, answer: MovesAnswer,
+               cancel: Optional[CancelFlag]) -> None:
+    """The drops of the piece in hand the query names into ``answer`` (shown for its player)."""
+    kind = rules.kind_index.get(query.drop or "")
+    if kind is None or kind >= rules.board_kinds:
+        answer.error = f"no piece is called {query.drop!r}"
+        return
+    if query.drop_player is not None:
+        position.turn = query.drop_player
+    answer.player = position.turn
+    try:
+        answer.moves = drop_moves(rules, position, kind, cancel)
+    except RunawayNotation as error:
+        answer.stopped = str(error)
+        return
+    answer.allowed = list(range(len(answer.moves)))
+    if query.legal_only or query.names:
+        everything = _legal_or_none(rules, position, None, answer, cancel, legality=True)
+        if everything is not None:
+            if query.legal_only:
+                keys = {move.key() for move in everything}
+                answer.allowed = [i for i, move in enumerate(answer.moves) if move.key() in keys]
+            if query.names:
+                _name(answer, rules, position, everything)
 
 
 def _legal_or_none(rules: Rules, position: Position, square: Optional[int], answer: MovesAnswer,

@@ -9,6 +9,8 @@ PASS or FAIL:
   False``, the interpreter as it was before compilation) (target: at least 5x);
 - the speed-up of ``perft --jobs`` over every core against one process (wall time: the point is
   to use more cores), and of ``moves --fen - --jobs`` on a batch of positions;
+- nodes per second of the games with pieces in hand and in three dimensions against chess's (target:
+  at least a quarter);
 - the peak memory of chess perft(5) in a fresh process (target: under 100 MB; ``--quick`` skips it);
 - the start-up of ``dagaz-studio --help`` and ``moves chess --legal`` against a bare ``python -c pass``
   (targets: 5x and 10x; :mod:`bench_startup`);
@@ -101,6 +103,29 @@ def bench_nodes(name: str, depth: int, runs: int) -> None:
     ratio = compiled / interpreted
     print(f"{name} perft({depth}) = {count}: compiled {compiled:,.0f} nodes/s, runner alone {interpreted:,.0f} "
           f"nodes/s (CPU), {ratio:.1f}x — target at least 5x: {verdict(name + ' nodes/s', ratio >= 5)}")
+
+
+def bench_kinds(quick: bool) -> None:
+    """Perft nodes per second of the games with pieces in hand and in three dimensions, each
+    against chess measured in the same run (CPU time, a fresh interpreter each run)."""
+
+    def nodes_per_second(name: str, depth: int) -> tuple[int, float]:
+        board = load_board(name)
+
+        def once() -> int:
+            return perft(Rules(board), Position.initial(board), depth)
+        count = once()
+        started = time.process_time()
+        once()
+        return count, count / (time.process_time() - started)
+
+    _, chess_rate = nodes_per_second("chess", 3)
+    for name, depth in (("crazyhouse", 3), ("minishogi", 3 if quick else 4), ("shogi", 2 if quick else 3),
+                        ("raumschach", 2 if quick else 3)):
+        count, rate = nodes_per_second(name, depth)
+        ratio = rate / chess_rate
+        print(f"{name} perft({depth}) = {count}: {rate:,.0f} nodes/s, {ratio:.2f}x chess's {chess_rate:,.0f} "
+              f"— target at least 0.25x: {verdict(name + ' nodes/s', ratio >= 0.25)}")
 
 
 def bench_memory(depth: int = 5) -> None:
@@ -211,6 +236,7 @@ def main(argv: list[str]) -> int:
     bench_nodes("xiangqi", 2 if quick else 3, 1 if quick else 2)
     bench_nodes("fanorona", 2 if quick else 3, 1 if quick else 2)
     bench_jobs(3 if quick else 4, 1 if quick else 3)
+    bench_kinds(quick)
     if not quick:
         bench_memory()
     bench_start(3 if quick else 7)

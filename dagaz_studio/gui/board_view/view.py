@@ -45,6 +45,8 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacement, hand_items
+from dagaz_studio.gui.board_view.levels import drawn_width, level_count, level_left, level_shift
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
@@ -237,6 +239,8 @@ class QtBoardView(QGraphicsView):
     pieceDragged = Signal(int, int)
     #: A context menu was asked for on a square: the square, and where (global screen position).
     squareContextMenuRequested = Signal(int, QPoint)
+    #: A piece in hand was clicked: its player and its name.
+    handClicked = Signal(int, str)
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -274,6 +278,11 @@ class QtBoardView(QGraphicsView):
         # A press on a piece may become a drag: where it began, and the square once the drag started.
         self._press: Optional[tuple[int, QPointF]] = None
         self._dragging: Optional[int] = None
+        # Pieces in hand, beside the board (see hands.py): what is held, and the items drawing it.
+        self._hands: list[tuple[int, str, str, int]] = []
+        self._hand_items: dict[tuple[int, str], QGraphicsItem] = {}
+        self._hand_extras: list[QGraphicsItem] = []
+        self._hand_selected: Optional[tuple[int, str]] = None
 
     # ------------------------------------------------------------------ public API
 
@@ -297,6 +306,33 @@ class QtBoardView(QGraphicsView):
         """Replace the pieces drawn: square index -> (player index, piece name, piece letter)."""
         self._placement = dict(placement)
         self._draw_pieces()
+
+    def set_hands(self, hands: HandPlacement) -> None:
+        """Replace the pieces in hand drawn beside the board: (player, name, letter, count) for each
+        kind held. A board with hands keeps room for them even when none are held."""
+        self._hands = [entry for entry in hands if entry[3] > 0]
+        if self._hand_selected is not None and not any(
+                (player, name) == self._hand_selected for player, name, _l, _c in self._hands):
+            self._hand_selected = None
+        self._draw_hands()
+
+    def set_hand_selected(self, held: Optional[tuple[int, str]]) -> None:
+        """Frame the piece in hand (player, name) whose drops are shown; ``None``: none."""
+        self._hand_selected = held
+        self._draw_hands()
+
+    def hand_items(self) -> dict[tuple[int, str], QGraphicsItem]:
+        """The item drawing each kind held in hand, by (player, piece name)."""
+        return dict(self._hand_items)
+
+    def hand_at(self, scene_pos: QPointF) -> Optional[tuple[int, str]]:
+        """The piece in hand (player, name) at a scene position, or ``None``."""
+        for key, item in self._hand_items.items():
+            centre = item.data(1)
+            if isinstance(centre, QPointF) and max(abs(scene_pos.x() - centre.x()),
+                                                   abs(scene_pos.y() - centre.y())) <= UNIT * 0.5:
+                return key
+        return None
 
     def set_highlights(self, highlights: Mapping[int, str], stops: Iterable[int] = ()) -> None:
         """Replace the highlights: square index -> kind (a key of :data:`HIGHLIGHT_KINDS`).
@@ -381,7 +417,8 @@ class QtBoardView(QGraphicsView):
     def square_centre(self, square: int) -> QPointF:
         """Where a square's centre (or a point) is in scene coordinates."""
         board = self._require_board()
-        return QPointF((board.column_of[square] + 0.5) * UNIT, (board.row_of[square] + 0.5) * UNIT)
+        x = board.column_of[square] + 0.5 + level_shift(board, square)  # 3-D: levels side by side
+        return QPointF(x * UNIT, (board.row_of[square] + 0.5) * UNIT)
 
     def square_at(self, scene_pos: QPointF) -> Optional[int]:
         """The square nearest to a scene position, or ``None`` if the position is off the board."""
@@ -411,6 +448,11 @@ class QtBoardView(QGraphicsView):
                 self._press = (square, event.position()) if square in self._piece_items else None
                 self._dragging = None
                 self.squareClicked.emit(square)
+                event.accept()
+                return
+            held = self.hand_at(self.mapToScene(event.position().toPoint()))
+            if held is not None:
+                self.handClicked.emit(*held)
                 event.accept()
                 return
         super().mousePressEvent(event)
@@ -499,11 +541,15 @@ class QtBoardView(QGraphicsView):
         self._line_items.clear()
         self._river_labels.clear()
         self._check_items.clear()
+        self._hand_items.clear()
+        self._hand_extras.clear()
 
-        columns, rows = len(board.column_names), len(board.row_names)
-        board_rect = QRectF(0, 0, columns * UNIT, rows * UNIT)
+        rows = len(board.row_names)
+        board_rect = QRectF(0, 0, drawn_width(board) * UNIT, rows * UNIT)
         margin = UNIT * (0.55 if self._coordinates_shown() else 0.12)
         outer = board_rect.adjusted(-margin, -margin, margin, margin)
+        if board.has_hands:
+            outer = outer.united(board_rect.adjusted(0, 0, (HAND_GAP + HAND_WIDTH) * UNIT + margin, 0))
         if self._points:
             self._draw_points_board(board, board_rect)
         else:
@@ -512,6 +558,7 @@ class QtBoardView(QGraphicsView):
             self._draw_coordinates(board, board_rect)
         scene.setSceneRect(outer)
         self._draw_pieces()
+        self._draw_hands()
         self._draw_check()
         self._draw_highlights()
         self._trace_items.clear()  # scene.clear() above deleted them
@@ -520,8 +567,12 @@ class QtBoardView(QGraphicsView):
 
     def _draw_cells_board(self, board: Board, board_rect: QRectF) -> None:
         scene = self.scene()
-        frame = scene.addRect(board_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04), QPen(Qt.PenStyle.NoPen), _INK)
-        frame.setZValue(_Z_BOARD)
+        for level in range(level_count(board)):
+            left = level_left(board, level) * UNIT
+            level_rect = QRectF(left, 0, len(board.column_names) * UNIT, board_rect.height())
+            frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
+                                  QPen(Qt.PenStyle.NoPen), _INK)
+            frame.setZValue(_Z_BOARD)
         for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
             if board.draw.checkered:
                 # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
@@ -531,7 +582,8 @@ class QtBoardView(QGraphicsView):
             else:
                 colour = _PLAIN_CELL
                 pen = QPen(_INK, UNIT * 0.015)
-            cell = QGraphicsRectItem(QRectF(column * UNIT, row * UNIT, UNIT, UNIT))
+            centre = self.square_centre(square)
+            cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
             cell.setBrush(colour)
             cell.setPen(pen)
             cell.setZValue(_Z_NODES)
@@ -612,10 +664,17 @@ class QtBoardView(QGraphicsView):
         font.setPixelSize(int(UNIT * 0.26))
         brush = QBrush(QColor("#e8e2d6"))
         offset = UNIT * 0.3
-        for column, name in enumerate(board.column_names):
-            x = (column + 0.5) * UNIT
-            for y in (board_rect.bottom() + offset, board_rect.top() - offset):
-                self._add_label(name, font, QPointF(x, y), brush)
+        for level in range(level_count(board)):
+            left = level_left(board, level)
+            for column, name in enumerate(board.column_names):
+                x = (left + column + 0.5) * UNIT
+                for y in (board_rect.bottom() + offset, board_rect.top() - offset):
+                    if y < board_rect.top() and board.level_names:
+                        continue  # the level's name stands above it instead
+                    self._add_label(name, font, QPointF(x, y), brush)
+            if board.level_names:
+                centre = QPointF((left + len(board.column_names) / 2) * UNIT, board_rect.top() - offset)
+                self._add_label(f"level {board.level_names[level]}", font, centre, brush)
         for row, name in enumerate(board.row_names):
             y = (row + 0.5) * UNIT
             for x in (board_rect.left() - offset, board_rect.right() + offset):
@@ -659,8 +718,10 @@ class QtBoardView(QGraphicsView):
             self._faded_items[square] = item
 
     def _piece_item(self, square: int, player: int, name: str, letter: str) -> QGraphicsItem:
+        return self._piece_item_at(self.square_centre(square), player, name, letter)
+
+    def _piece_item_at(self, centre: QPointF, player: int, name: str, letter: str) -> QGraphicsItem:
         board = self._require_board()
-        centre = self.square_centre(square)
         colour = player_colour(board, player)
         if not self._points:
             forms = self._symbols.glyph_forms(name)
@@ -717,6 +778,22 @@ class QtBoardView(QGraphicsView):
         label.setBrush(ink)
         label.setPen(QPen(Qt.PenStyle.NoPen))
         return disc
+
+    def _draw_hands(self) -> None:
+        scene = self.scene()
+        for item in [*self._hand_items.values(), *self._hand_extras]:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        self._hand_items.clear()
+        self._hand_extras.clear()
+        board = self._board
+        if board is None or not board.has_hands:
+            return
+        self._hand_items, self._hand_extras = hand_items(
+            board, self._hands, self._hand_selected, drawn_width(board), UNIT, self._piece_item_at,
+            (_Z_BOARD, _Z_PIECES, _Z_LABELS + 10, _Z_SELECTED))
+        for item in [*self._hand_extras, *self._hand_items.values()]:
+            scene.addItem(item)
 
     def _draw_highlights(self) -> None:
         for item in self._highlight_items.values():

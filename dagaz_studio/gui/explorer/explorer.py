@@ -46,6 +46,8 @@ class QtMoveExplorer(QObject):
         self.explainer = QtMoveRunner(self, answer=answer_explanation,
                                       failure=lambda query, message: ExplainAnswer(query, error=message))
         self.selected: Optional[int] = None
+        #: The piece in hand whose drops are shown: (player, piece name), or ``None``.
+        self.hand_selected: Optional[tuple[int, str]] = None
         self.reply: Optional[MovesAnswer] = None
         self.explanation: Optional[SquareExplanation] = None
         self._board_path = document.board_path
@@ -72,6 +74,7 @@ class QtMoveExplorer(QObject):
         position, board = self.document.position, self.document.board
         if position is None or board is None:
             return
+        self._select_hand(None)
         if square == self.selected:
             self.select(None)
             return
@@ -83,6 +86,18 @@ class QtMoveExplorer(QObject):
             self.refresh()
         else:
             self.editor.select_piece(name)  # refreshes through targetChanged
+
+    @Slot(int, str)
+    def hand_clicked(self, player: int, name: str) -> None:
+        """Show the drops of a piece held in hand (the same piece again: deselect)."""
+        held = (player, name)
+        self.selected = None
+        self._select_hand(None if held == self.hand_selected else held)
+        self.refresh()
+
+    def _select_hand(self, held: Optional[tuple[int, str]]) -> None:
+        self.hand_selected = held
+        self.view.set_hand_selected(held)
 
     def select(self, square: Optional[int]) -> None:
         """Show the moves of the piece on ``square`` (``None``: nothing selected)."""
@@ -98,6 +113,16 @@ class QtMoveExplorer(QObject):
         self.view.set_step_pieces(None)
         self.panel.explanation.setText("")
         editor = self.editor
+        if board is not None and position is not None and self.selected is None and self.hand_selected is not None:
+            player, name = self.hand_selected
+            if player < len(position.hands) and name in board.pieces \
+                    and position.hands[player][list(board.pieces).index(name)] > 0:
+                self.runner.request(MovesQuery(board, position.copy(), None, drop=name, drop_player=player,
+                                               legal_only=self.panel.legal_only.isChecked(), names=True,
+                                               name_style=window_style(board, self.xiangqi_style)),
+                                    debounce=debounce)
+                return
+            self._select_hand(None)
         if board is None or position is None or self.selected is None or self.selected >= len(board.squares):
             self._stop(None)
             return
@@ -242,6 +267,9 @@ class QtMoveExplorer(QObject):
         if board is None or reply.query.board is not board:
             return
         self.reply = reply
+        if reply.query.drop is not None:
+            self._show_drops(board, reply)
+            return
         origin = reply.query.square
         name = board.squares[origin]
         if reply.error is not None:
@@ -259,6 +287,22 @@ class QtMoveExplorer(QObject):
             text = board.pieces[list(board.pieces)[piece.kind]].notation_text if piece is not None and piece.kind < len(board.pieces) else ""
         self.player.set_run(reply, board, text)
         self.panel.summary.setText(self._summary(board, reply))
+        self.replyShown.emit(reply)
+
+    def _show_drops(self, board: Board, reply: MovesAnswer) -> None:
+        """The drops of a piece in hand: their squares marked, the count in the summary."""
+        self.view.set_highlights(move_highlights(reply.shown_moves()))
+        self.player.set_run(None, None)
+        player = board.players[reply.player] if reply.player < len(board.players) else "?"
+        shown = len(reply.allowed)
+        what = "legal drop" if reply.query.legal_only else "drop"
+        text = f"{player} {reply.query.drop} in hand: {shown} {what}{'s' if shown != 1 else ''}."
+        position = self.document.position
+        if position is not None and reply.player != position.turn:
+            text += f" ({player} is not to move: shown as if it were.)"
+        if reply.error or reply.stopped:
+            text += f" {reply.error or reply.stopped}."
+        self.panel.summary.setText(text)
         self.replyShown.emit(reply)
 
     def _step_pieces(self) -> Optional[StepPieces]:

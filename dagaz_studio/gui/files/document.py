@@ -340,6 +340,16 @@ class QtDocument(QObject):
                 for square, piece in enumerate(position.cells)
                 if piece is not None and 0 <= piece.kind < len(kinds)}
 
+    def view_hands(self) -> list[tuple[int, str, str, int]]:
+        """The pieces in hand as the board view draws them: (player, piece name, letter, count)."""
+        position = self.position
+        if position is None:
+            return []
+        kinds = position.kinds
+        return [(player, kinds[kind].name, kinds[kind].letter, count)
+                for player, hand in enumerate(position.hands) for kind, count in enumerate(hand)
+                if count > 0 and kind < len(kinds)]
+
     # ------------------------------------------------------------------ private
 
     def _edit(self, text: str, change: _Change) -> None:
@@ -513,8 +523,9 @@ def _assign(target: Position, source: Position) -> None:
     target.labels = source.labels
     target.halfmove_clock = source.halfmove_clock
     target.fullmove_number = source.fullmove_number
+    target.hands = [list(hand) for hand in source.hands]
 
 
 def _same(a: Position, b: Position) -> bool:
-    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number) == (
-        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number)
+    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands) == (
+        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands)

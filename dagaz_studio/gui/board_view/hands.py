@@ -1,0 +1,102 @@
+"""Pieces in hand, drawn beside the board: where each player's pieces go and their counts.
+
+The hands stand in a column right of the board, the second player's from the top down and the
+first player's from the bottom up, as they sit at the table. Each kind held is one piece with its
+count beside it; the view draws the piece as it draws pieces on the board.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
+
+from dagaz_studio.board.model import Board
+
+#: The pieces held, as the view draws them: (player index, piece name, piece letter, count).
+HandPlacement = Sequence[tuple[int, str, str, int]]
+
+#: How far right of the board the hands' column begins, and how wide it is, in grid units.
+HAND_GAP = 0.7
+HAND_WIDTH = 1.5
+
+
+def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float) -> list[QPointF]:
+    """Where each held kind's piece is drawn, in the order of ``hands``."""
+    x = (columns + HAND_GAP + 0.55) * unit
+    placed = {0: 0, 1: 0}
+    out = []
+    for player, _name, _letter, _count in hands:
+        slot = placed.setdefault(player, 0)
+        placed[player] = slot + 1
+        if player == 0:
+            y = (rows - 0.5 - slot) * unit
+        else:
+            y = (0.5 + slot) * unit
+        out.append(QPointF(x, y))
+    return out
+
+
+def count_item(count: int, centre: QPointF, unit: float) -> QGraphicsItem:
+    """The count of a held kind, written right of its piece (``×2``)."""
+    font = QFont()
+    font.setPixelSize(int(unit * 0.32))
+    font.setBold(True)
+    path = QPainterPath()
+    path.addText(QPointF(centre.x() + unit * 0.44, centre.y() + unit * 0.38), font, f"×{count}")
+    item = QGraphicsPathItem(path)
+    item.setBrush(QColor("#f7f4ec"))
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    return item
+
+
+def hand_frame(columns: float, rows: int, unit: float) -> QGraphicsItem:
+    """The tray the hands stand in."""
+    rect = QRectF((columns + HAND_GAP) * unit, 0, HAND_WIDTH * unit, rows * unit)
+    tray = QGraphicsRectItem(rect)
+    tray.setBrush(QColor("#4a4f57"))
+    tray.setPen(QPen(QColor("#2b2118"), unit * 0.02))
+    return tray
+
+
+def selected_frame(centre: QPointF, unit: float) -> QGraphicsItem:
+    """The frame around the held piece whose drops are shown."""
+    half = unit * 0.48
+    frame = QGraphicsRectItem(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half))
+    frame.setBrush(Qt.BrushStyle.NoBrush)
+    frame.setPen(QPen(QColor("#F0E442"), unit * 0.06))
+    return frame
+
+
+def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int, str]], width: float, unit: float,
+               piece_item: Callable[[QPointF, int, str, str], QGraphicsItem],
+               layers: tuple[float, float, float, float]) -> tuple[dict[tuple[int, str], QGraphicsItem],
+                                                                   list[QGraphicsItem]]:
+    """The items drawing the hands beside a board ``width`` units wide: each held kind's piece by
+    (player, name), its centre in the item's data 1 (for hit tests), and the rest (the tray, counts,
+    the selected frame). ``piece_item`` draws a piece as the board does; ``layers`` are the z values
+    of the tray, the pieces, the counts and the frame."""
+    tray_z, piece_z, count_z, frame_z = layers
+    rows = len(board.row_names)
+    tray = hand_frame(width, rows, unit)
+    tray.setZValue(tray_z)
+    extras: list[QGraphicsItem] = [tray]
+    pieces: dict[tuple[int, str], QGraphicsItem] = {}
+    for (player, name, letter, count), centre in zip(hands, hand_centres(hands, width, rows, unit)):
+        item = piece_item(centre, player, name, letter)
+        item.setZValue(piece_z)
+        item.setData(1, centre)
+        owner = board.players[player] if player < len(board.players) else str(player)
+        item.setToolTip(f"{name} in {owner}'s hand ({count}): click to see its drops")
+        pieces[(player, name)] = item
+        if count > 1:
+            label = count_item(count, centre, unit)
+            label.setZValue(count_z)
+            extras.append(label)
+        if selected == (player, name):
+            frame = selected_frame(centre, unit)
+            frame.setZValue(frame_z)
+            extras.append(frame)
+    return pieces, extras
