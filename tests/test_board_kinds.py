@@ -68,3 +68,10 @@ def test_a_drop_is_traced_from_the_hand() -> None:
     # The far row is not for pawns, and an occupied square is no drop.
     assert not rules.run_drop(position, 0, board.index("a3")).moves
     assert not rules.run_drop(position, 0, board.index("b2")).moves
+
+
+def test_check_summarises_levels_and_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    from dagaz_studio.cli import main
+
+    assert main(["check", "raumschach"]) == 0 and "125 squares, 5 levels," in capsys.readouterr().out
+    assert main(["check", "minishogi"]) == 0 and "hands (5 piece types dropped)" in capsys.readouterr().out
