@@ -129,3 +129,19 @@ def test_dagaz_studio_gui_with_a_bad_path_exits_2_without_a_traceback(tmp_path):
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 2
     assert "missing.board" in stderr and "Traceback" not in stderr
+
+
+def test_what_start_up_built_is_kept_out_of_the_collector_once_the_window_is_up(qtbot, monkeypatch):
+    import gc
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from dagaz_studio.gui.main_window import QtMainWindow
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(QApplication.topLevelWidgets()))
+    monkeypatch.setattr(QtMainWindow, "show_welcome", lambda self, force=False: None)
+    QTimer.singleShot(10000, QApplication.quit)  # never wait for ever, whatever happens
+    assert app.run("chess", quit_after_ms=500) == 0
+    assert len(frozen) == 1 and any(isinstance(widget, QtMainWindow) for widget in frozen[0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QThread
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QGraphicsPathItem
 
@@ -65,17 +66,41 @@ def test_the_window_marks_the_king_in_check_and_clears_the_mark_when_it_is_gone(
     window = app.create_window("chess")
     qtbot.addWidget(window)
     board = window.board
-    assert window.board_view.check_items() == {}
+    view = window.board_view
+
+    def marked(*squares: str) -> None:
+        qtbot.waitUntil(lambda: list(view.check_items()) == [board.index(s) for s in squares], timeout=10000)
+
+    assert view.check_items() == {}
     window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
-    assert list(window.board_view.check_items()) == [board.index("e8")]
-    mark = window.board_view.check_items()[board.index("e8")]
-    assert mark.zValue() < window.board_view.piece_items()[board.index("e8")].zValue()
+    marked("e8")  # asked of the worker, not on the window's thread
+    mark = view.check_items()[board.index("e8")]
+    assert mark.zValue() < view.piece_items()[board.index("e8")].zValue()
     window.document.move_piece(board.index("e8"), board.index("f8"))
-    assert window.board_view.check_items() == {}
+    assert view.check_items() == {}  # at once: no mark stays on a square the king has left
+    qtbot.wait(200)
+    assert view.check_items() == {}
     window.document.undo_stack.undo()
-    assert list(window.board_view.check_items()) == [board.index("e8")]
+    marked("e8")
     window.document.open_board("xiangqi")
-    assert window.board_view.check_items() == {}
+    assert view.check_items() == {}
+    qtbot.wait(200)
+    assert view.check_items() == {}
+    window.shutdown()
+
+
+def test_the_window_does_not_ask_about_check_on_its_own_thread(qtbot, monkeypatch):
+    from dagaz_studio.queries import check
+
+    threads = []
+    original = check.royals_in_check
+    monkeypatch.setattr(check, "royals_in_check",
+                        lambda *args, **kwargs: threads.append(QThread.currentThread()) or original(*args, **kwargs))
+    window = app.create_window("chess")
+    qtbot.addWidget(window)
+    window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
+    qtbot.waitUntil(lambda: bool(window.board_view.check_items()), timeout=10000)
+    assert threads and all(thread is not window.thread() for thread in threads)
     window.shutdown()
 
 

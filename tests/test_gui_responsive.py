@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import time
 
 import pytest
@@ -55,13 +54,8 @@ def open_window(qtbot, name: str = "chess"):
 
 
 @pytest.fixture(autouse=True)
-def _objects_of_earlier_tests_frozen():
-    """Measure as in a fresh window: the objects earlier tests left (thousands of widgets in a long
-    run) are kept out of the garbage collector's passes, which would otherwise add their own pauses."""
-    gc.collect()
-    gc.freeze()
-    yield
-    gc.unfreeze()
+def _objects_of_earlier_tests_frozen(collector_as_after_start_up):
+    """Measure as in a fresh window (see tests/conftest.py)."""
 
 
 def rook_text(length: int) -> str:

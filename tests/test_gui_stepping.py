@@ -70,3 +70,14 @@ def test_a_tried_notation_shows_its_piece_while_stepping(qtbot, chess_window) ->
     assert view.step_pieces.placement[d4][1] == "typed piece" and d4 in view.piece_items()
     _go_to(player, reply, lambda e: e.kind == "lift")
     assert d4 not in view.piece_items()
+
+
+def test_a_piece_types_edited_notation_shows_that_piece_while_stepping(qtbot, chess_window) -> None:
+    window = chess_window
+    view, board = window.board_view, window.board
+    e2 = board.index("e2")
+    click_and_wait(qtbot, window, "e2")
+    reply = type_and_wait(qtbot, window, "N")  # the Pawn's notation, edited: not applied yet
+    assert reply.query.notation == "N" and reply.query.notation_player is not None
+    assert view.step_pieces is None  # at the first step the run's board is the position
+    assert view.piece_items()[e2].toolTip().startswith("Pawn")

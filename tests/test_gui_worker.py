@@ -69,7 +69,7 @@ def test_typing_is_debounced(qtbot, runner) -> None:
     assert len(replies) == 1 and replies[0].query.notation == "N,OM"
 
 
-def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner) -> None:
+def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner, collector_as_after_start_up) -> None:
     board, _ = shipped("chess")
     position = Position(board, [None] * len(board.squares))
     ticks = [time.perf_counter()]
@@ -110,3 +110,36 @@ def test_answer_moves_is_the_interpreter_answer() -> None:
     assert legal_moves(rules, position, board.index("e2")) == []
     bad = answer_moves(rules, RunRequest(board, position, board.index("e2"), notation="N)"))
     assert bad.error and "without a matching" in bad.error
+
+
+def test_the_collector_rests_while_a_worker_runs_and_resumes_after(qtbot) -> None:
+    import gc
+
+    seen = []
+
+    def answer(rules, query, cancel):
+        seen.append(gc.isenabled())
+        return answer_moves(rules, query, cancel)
+
+    first, second = QtMoveRunner(answer=answer), QtMoveRunner(answer=answer)
+    try:
+        board, _ = shipped("chess")
+        position = Position.initial(board)
+        assert gc.isenabled()
+        with qtbot.waitSignal(first.replyReady, timeout=10000), qtbot.waitSignal(second.replyReady, timeout=10000):
+            first.request(RunRequest(board, position, board.index("g1")))
+            second.request(RunRequest(board, position, board.index("b1")))
+        assert seen == [False, False]
+        qtbot.waitUntil(gc.isenabled, timeout=5000)
+        # A collector paused by someone else stays paused.
+        gc.disable()
+        try:
+            with qtbot.waitSignal(first.replyReady, timeout=10000):
+                first.request(RunRequest(board, position, board.index("g1")))
+            qtbot.wait(50)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        first.shutdown()
+        second.shutdown()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -111,6 +112,9 @@ def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None
     window.show()
     # The first start's welcome, once the window is on screen.
     QTimer.singleShot(0, window.show_welcome)
+    # What start-up built (modules, widgets, the board) lives as long as the window: kept out of the
+    # garbage collector's passes, which then look only at what is new and stay short while typing.
+    QTimer.singleShot(0, gc.freeze)
     quit_after = _quit_after_ms() if quit_after_ms is None else quit_after_ms
     if quit_after:
         QTimer.singleShot(quit_after, window.close)

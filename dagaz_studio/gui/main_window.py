@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMes
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
 from dagaz_studio.gui.docks.help import QtHelpBrowser, QtShortcutsDialog, show_about, show_welcome
@@ -28,15 +27,14 @@ from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.queries import Deadline, royals_in_check
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries import CheckAnswer, CheckQuery, answer_check
 
 APP_TITLE = "Dagaz Studio"
 #: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
 COMPACT_WIDTH = 1100
 #: The board never shrinks below this, whatever the panels around it ask.
 MIN_BOARD_SIZE = QSize(240, 240)
-#: How long the window may spend finding out whether a royal piece is attacked, in seconds.
-CHECK_TIME_LIMIT_S = 0.05
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -89,7 +87,9 @@ class QtMainWindow(QMainWindow):
     def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self._loader = loader
-        self._check_rules: Optional[Rules] = None
+        #: Asks on a worker of its own which royal pieces stand attacked, after every position change.
+        self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, _message: CheckAnswer(query))
+        self._check_runner.replyReady.connect(self._show_check)
         #: The open board and the position being edited; the view shows ``document.position``.
         self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
@@ -133,6 +133,7 @@ class QtMainWindow(QMainWindow):
         """Stop the worker threads (on close; they start again by themselves when asked)."""
         self.move_explorer.shutdown()
         self.move_play.shutdown()
+        self._check_runner.shutdown()
         self.notation_editor.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
@@ -485,17 +486,17 @@ class QtMainWindow(QMainWindow):
     def _on_position_changed(self) -> None:
         self.board_view.set_placement(self.document.view_placement())
         self.board_view.set_hands(self.document.view_hands())
-        self.board_view.set_check(self._royals_in_check())
-
-    def _royals_in_check(self) -> list[int]:
-        """Where royal pieces stand attacked, asked of the rules of the board shown."""
+        # Which royal pieces stand attacked is the worker's question: the marks follow its answer.
+        self.board_view.set_check(())
         position = self.document.position
-        if position is None:
-            return []
-        if self._check_rules is None or self._check_rules.board is not position.board:
-            self._check_rules = Rules(position.board)
-        # Asked on this thread, so bounded: a runaway notation must not freeze the window.
-        return royals_in_check(self._check_rules, position, Deadline(CHECK_TIME_LIMIT_S))
+        if position is not None:
+            # Debounced: a burst of changes asks once, and at start the window paints first.
+            self._check_runner.request(CheckQuery(position.board, position.copy()), debounce=True)
+
+    @Slot(object)
+    def _show_check(self, answer: CheckAnswer) -> None:
+        if answer.query.board is self.document.board:
+            self.board_view.set_check(answer.squares)
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:

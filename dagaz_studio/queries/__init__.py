@@ -5,7 +5,7 @@ frozen dataclass (safe to hand to another thread) and each answer a dataclass of
 sentences for the user.
 """
 
-from dagaz_studio.queries.check import Deadline, royals_in_check
+from dagaz_studio.queries.check import CheckAnswer, CheckQuery, Deadline, answer_check, royals_in_check
 from dagaz_studio.queries.explanation import ExplainAnswer, ExplainQuery, answer_explanation
 from dagaz_studio.queries.move_reading import MoveNameAnswer, MoveNameQuery, read_move_name
 from dagaz_studio.queries.notation_reading import (
@@ -18,7 +18,7 @@ from dagaz_studio.queries.notation_reading import (
 from dagaz_studio.queries.moves import MovesAnswer, MovesQuery, answer_moves, place_typed_piece
 
 __all__ = [
-    "Deadline", "ExplainAnswer", "ExplainQuery", "answer_explanation", "MAX_NOTATION_CHARS", "NotationQuery", "NotationReading", "read_notation", "too_long",
+    "CheckAnswer", "CheckQuery", "Deadline", "answer_check", "ExplainAnswer", "ExplainQuery", "answer_explanation", "MAX_NOTATION_CHARS", "NotationQuery", "NotationReading", "read_notation", "too_long",
     "MoveNameAnswer", "MoveNameQuery", "MovesAnswer", "MovesQuery", "answer_moves", "place_typed_piece",
     "read_move_name", "royals_in_check",
 ]

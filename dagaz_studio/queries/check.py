@@ -7,14 +7,16 @@ a game: a royal piece is whatever the board file calls ``royal``.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Optional
 
+from dagaz_studio.board.model import Board
 from dagaz_studio.engine.game import royal_squares
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import CancelFlag, RunawayNotation
 
-__all__ = ["Deadline", "royals_in_check"]
+__all__ = ["CheckAnswer", "CheckQuery", "Deadline", "answer_check", "royals_in_check"]
 
 
 class Deadline:
@@ -43,3 +45,30 @@ def royals_in_check(rules: Rules, position: Position, cancel: Optional[CancelFla
                        for enemy in range(players) if enemy != player)]
     except RunawayNotation:
         return []
+
+
+@dataclass(frozen=True)
+class CheckQuery:
+    """Which royal pieces of ``position`` (a copy no one else changes) stand attacked."""
+
+    board: Board
+    position: Position
+    serial: int = 0
+
+
+@dataclass
+class CheckAnswer:
+    """The answer to a :class:`CheckQuery`: the squares of the royal pieces in check."""
+
+    query: CheckQuery
+    squares: list[int] = field(default_factory=list)
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+def answer_check(rules: Rules, query: CheckQuery, cancel: Optional[CancelFlag] = None) -> CheckAnswer:
+    """Answer ``query`` with ``rules`` (for its board), as the window's worker does."""
+    return CheckAnswer(query, royals_in_check(rules, query.position, cancel))

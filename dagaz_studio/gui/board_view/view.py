@@ -215,15 +215,30 @@ def _circle(radius: float) -> QPainterPath:
     return path
 
 
+#: Text outlines already made, by text and font: shaping text into a path is the costliest part of
+#: drawing pieces, and a board shows the same few symbols again and again.
+_TEXT_PATHS: dict[tuple[str, str], tuple[QPainterPath, QRectF]] = {}
+
+
+def _text_path(text: str, font: QFont) -> tuple[QPainterPath, QRectF]:
+    key = (text, font.key())
+    found = _TEXT_PATHS.get(key)
+    if found is None:
+        path = QPainterPath()
+        path.addText(0, 0, font, text)
+        if len(_TEXT_PATHS) > 512:
+            _TEXT_PATHS.clear()
+        found = _TEXT_PATHS[key] = (path, path.boundingRect())
+    return found
+
+
 def _centred_text_path(text: str, font: QFont, centre: QPointF, on_line: bool = False) -> QPainterPath:
     """Text as a path centred on ``centre``.
 
     ``on_line`` centres on the font's line rather than the glyphs' ink, so that a row of labels such as
     ``a b c d`` shares one baseline whatever the letters' ascenders.
     """
-    path = QPainterPath()
-    path.addText(0, 0, font, text)
-    ink = path.boundingRect()
+    path, ink = _text_path(text, font)
     if on_line:
         metrics = QFontMetricsF(font)
         return path.translated(centre.x() - ink.center().x(), centre.y() + (metrics.ascent() - metrics.descent()) / 2)
@@ -304,7 +319,10 @@ class QtBoardView(QGraphicsView):
 
     def set_placement(self, placement: Placement) -> None:
         """Replace the pieces drawn: square index -> (player index, piece name, piece letter)."""
-        self._placement = dict(placement)
+        placement = dict(placement)
+        if placement == self._placement and len(self._piece_items) == len(placement):
+            return  # drawing pieces is the costliest part of a redraw: only when they changed
+        self._placement = placement
         self._draw_pieces()
 
     def set_hands(self, hands: HandPlacement) -> None:
@@ -373,6 +391,9 @@ class QtBoardView(QGraphicsView):
     def set_step_pieces(self, pieces: Optional[StepPieces]) -> None:
         """Draw the pieces as a run has them at one step (a lifted piece gone from its square, put
         pieces standing, captured ones faded, the chain's stops so far); ``None``: the position's."""
+        if pieces is not None and pieces.placement == self._placement and not pieces.captured \
+                and pieces.hand is None and not pieces.stops:
+            pieces = None  # the run's board is the position's: nothing to draw differently
         if pieces == self._step_pieces:
             return
         self._step_pieces = pieces
@@ -844,7 +865,9 @@ class QtBoardView(QGraphicsView):
                 carried = self._piece_item(cursor, player, name, letter)
                 carried.setTransformOriginPoint(carried.boundingRect().center())
                 carried.setScale(0.5)
-                carried.setPos(carried.pos() + QPointF(-UNIT * 0.3, -UNIT * 0.3))
+                # On the corner away from the "in hand" label (above the cursor on the bottom row).
+                bottom = self._board.row_of[cursor] == max(self._board.row_of)
+                carried.setPos(carried.pos() + QPointF(-UNIT * 0.3, UNIT * (0.3 if bottom else -0.3)))
                 carried.setOpacity(0.85)
                 carried.setZValue(Z_TRACE + 1)
                 carried.setToolTip(f"in hand: {name}")

@@ -55,7 +55,6 @@ from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.notation.tokens import NotationToken, notation_tokens
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
-from dagaz_studio.translation import TranslationError, translate
 
 #: The languages the editor reads: what the selector shows, and the translator's name for each.
 LANGUAGES = (("Dagaz", "dagaz"), ("Betza", "betza"), ("Parlett", "parlett"))
@@ -553,6 +552,9 @@ class QtNotationEditor(QWidget):
         """A Dagaz notation said in ``target``, or ``None`` where that notation cannot say it."""
         if not dagaz or not dagaz.strip():
             return None
+        # The translators load when a language other than Dagaz is first used, not at start-up.
+        from dagaz_studio.translation import TranslationError, translate
+
         try:
             return translate(dagaz, "dagaz", target).text
         except TranslationError:
@@ -560,6 +562,8 @@ class QtNotationEditor(QWidget):
 
     def _read_translation(self, text: str) -> None:
         """Read a Betza or Parlett text: its Dagaz translation runs, its English reading is shown."""
+        from dagaz_studio.translation import TranslationError, translate
+
         self.reader.cancel()
         self._reading_pending = False
         self._step_span = None

@@ -57,7 +57,7 @@ class QtMoveExplorer(QObject):
         self.explainer.replyReady.connect(self._show_explanation)
         self.runner.busyChanged.connect(self._on_busy)
         document.boardChanged.connect(self._on_board_changed)
-        document.positionChanged.connect(lambda: self.refresh())
+        document.positionChanged.connect(self._on_position_changed)
         editor.notationChanged.connect(self._on_notation_changed)
         editor.notationInvalid.connect(self._on_notation_invalid)
         editor.pieceNotationApplied.connect(self._apply_piece_notation)
@@ -109,8 +109,6 @@ class QtMoveExplorer(QObject):
         board, position = self.document.board, self.document.position
         self.explanation = None
         self.explainer.cancel()
-        # The run's pieces belong to the position it ran on: until the new answer, show the position.
-        self.view.set_step_pieces(None)
         self.panel.explanation.setText("")
         editor = self.editor
         if board is not None and position is not None and self.selected is None and self.hand_selected is not None:
@@ -219,6 +217,12 @@ class QtMoveExplorer(QObject):
                                    "notation there.")
 
     @Slot()
+    def _on_position_changed(self) -> None:
+        # The run's pieces belong to the position it ran on: until the new answer, show the position.
+        self.view.set_step_pieces(None)
+        self.refresh()
+
+    @Slot()
     def _on_board_changed(self) -> None:
         path = self.document.board_path
         if path != self._board_path:
@@ -312,10 +316,14 @@ class QtMoveExplorer(QObject):
             return None
         at = board_at(reply.start.cells, reply.trace, reply.tree, index, reply.kind_names)
         kinds = list(board.pieces.values())
+        # A piece type's edited notation moves that type's piece: drawn as the piece it stands for.
+        standing = reply.query.position.cells[reply.query.square] if reply.query.square is not None else None
+        stands_for = standing.kind if standing is not None and reply.query.notation_player is not None else None
 
         def drawn(piece: Piece) -> tuple[int, str, str]:
-            if 0 <= piece.kind < len(kinds):
-                return piece.player, kinds[piece.kind].name, kinds[piece.kind].letter
+            kind = piece.kind if 0 <= piece.kind < len(kinds) else stands_for
+            if kind is not None and 0 <= kind < len(kinds):
+                return piece.player, kinds[kind].name, kinds[kind].letter
             return piece.player, TYPED_PIECE, "?"  # the piece a tried notation moves
 
         return StepPieces(
