@@ -57,3 +57,18 @@ def test_pieces_betza_cannot_say_make_the_export_fail_naming_them() -> None:
     done = subprocess.run([sys.executable, "-m", "dagaz_studio", "export", "chess", "--format", "fsf"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Pawn" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_board_where_nobody_gives_check_exports_checking_false(tmp_path) -> None:
+    text = "\n".join([
+        "name: checkless", "grid: a-e x 5-1", "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)",
+        "O = (1, -1)", "M = (-1, -1)", "T = (1, 1)", "R = (-1, 1)", "players: White Black",
+        "symmetry Black: N<>S E<>W O<>R M<>T", "piece King K royal: *", "piece Rook R: (+)([p]\\1)*",
+        "piece Knight N: N,OM;E,OT;S TR;W,RM", "rule: no-check", "setup: r1k1n/5/5/5/N1K1R w - - 0 1", ""])
+    path = tmp_path / "checkless.board"
+    path.write_text(text, encoding="utf-8")
+    board = load_board(str(path))
+    ini = export_fsf(board)
+    assert "checking = false" in ini
+    ours = perft(Rules(board), Position.initial(board), 3)
+    assert fsf_perft(ini, "checkless", 3) == ours

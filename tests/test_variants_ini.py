@@ -18,7 +18,8 @@ PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: Sections that exercise one option each: pseudo-royal pieces, facing generals and mobility
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
 #: castling with an inner Rook or a one-square King move, a piece not the same left and right.
-OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided"]
+OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns",
+           "checkless", "househand", "regiondrops", "promoting"]
 
 
 def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
@@ -32,14 +33,20 @@ def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -
         assert compare(variant.text, games[variant.name]) is None, variant.name
 
 
+@pytest.fixture(scope="module")
+def option_games() -> dict:
+    """Fairy-Stockfish's random games of every OPTIONS section, played in one process."""
+    return fsf_games(SAMPLE.read_text(encoding="utf-8"), OPTIONS, games=3, plies=40, seed=11)
+
+
 @pytest.mark.parametrize("name", OPTIONS)
-def test_move_generation_options_play_as_in_fairy_stockfish(name: str) -> None:
+def test_move_generation_options_play_as_in_fairy_stockfish(name: str, option_games: dict) -> None:
     text = SAMPLE.read_text(encoding="utf-8")
     done, refused = import_file(text, [name])
     assert not refused, refused
-    games = fsf_games(text, [name], games=3, plies=40, seed=11)
-    assert games[name] is not None and sum(len(g) for g in games[name]) > 30
-    assert compare(done[0].text, games[name]) is None
+    games = option_games[name]
+    assert games is not None and sum(len(g) for g in games) > 30
+    assert compare(done[0].text, games) is None
 
 
 def test_facing_generals_and_regions_on_chosen_positions() -> None:
@@ -55,11 +62,65 @@ def test_facing_generals_and_regions_on_chosen_positions() -> None:
     assert compare(done[0].text, [fsf_positions(text, "amazonroyal", fens)]) is None
 
 
+def test_no_move_gives_check_where_checking_is_off() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["checkless"])
+    assert "rule: no-check" in done[0].text
+    fens = ["4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "4k3/8/8/8/1B6/2N5/4P3/4K3 w - - 0 1",
+            "r3k3/8/8/8/8/8/3q4/4K3 w q - 0 1", "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1"]
+    positions = fsf_positions(text, "checkless", fens)
+    assert "a1a8" not in positions[0][1] and "a1a7" in positions[0][1]
+    assert compare(done[0].text, [positions]) is None
+
+
+def test_drops_promoted_pawns_and_drop_regions_on_chosen_positions() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["househand", "regiondrops"])
+    house, region = (d.text for d in done)
+    assert "rule: captures-to-hand" in house and "Q~" in house and "no-drop-doubled" in region
+    # A promoted Queen in play, pieces in both hands; a Pawn may not be dropped on a file it holds.
+    fens = ["r3k3/1P6/8/8/8/8/8/4K2Q~[PNbq] w q - 0 1", "4k3/8/8/8/8/8/8/4K3[Pp] b - - 0 1"]
+    assert compare(house, [fsf_positions(text, "househand", fens)]) is None
+    fens = ["4k3/8/8/8/8/8/P7/4K3[NPnp] w - - 0 1", "4k3/p7/8/8/8/8/8/4K3[NPnp] b - - 0 1"]
+    assert compare(region, [fsf_positions(text, "regiondrops", fens)]) is None
+
+
+def test_shogi_promotions_on_chosen_positions() -> None:
+    # A Lance and a Knight moving into, within and out of the zone; promoted pieces in play and taken.
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["promoting"])
+    fens = ["4k3/8/L7/1H6/8/8/8/4K3[] w - - 0 1", "4k3/L+H6/8/8/8/8/8/4K3[] w - - 0 1",
+            "4k3/8/8/8/8/2h5/8/+L3K3[Hl] b - - 0 1"]
+    positions = fsf_positions(text, "promoting", fens)
+    assert any(m.endswith("+") for m in positions[0][1])
+    assert compare(done[0].text, [positions]) is None
+
+
+def test_betza_en_passant_takes_a_piece_that_has_just_stepped_twice() -> None:
+    # Fairy-Stockfish leaves en-passant squares behind a custom piece's initial double step, and a
+    # piece whose Betza says e takes it there; a Rook's two-square move leaves none.
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["wazirpawns"])
+    start = "4k3/3p1p2/8/4P3/8/8/8/4K3 b - - 0 1"
+    game = fsf_positions(text, "wazirpawns", [start])
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                            f"print(sf.get_fen('wazirpawns', '{start}', ['d7d5']));"
+                            f"print(sf.get_fen('wazirpawns', '{start}', ['f7f5']))"],
+                           input=text, capture_output=True, text=True, timeout=60).stdout.split("\n")[:2]
+    rook = "4k3/3r4/8/4P3/8/8/8/4K3 b - - 0 1"
+    rook_after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                                 f"print(sf.get_fen('wazirpawns', '{rook}', ['d7d5']))"],
+                                input=text, capture_output=True, text=True, timeout=60).stdout.strip()
+    positions = fsf_positions(text, "wazirpawns", after + [rook_after])
+    assert "e5d6" in positions[0][1] and "e5f6" in positions[1][1] and "e5d6" not in positions[2][1]
+    assert compare(done[0].text, [game + positions]) is None
+
+
 def test_unsupported_options_and_unknown_parents_are_refused_by_name() -> None:
     sections = read_ini(SAMPLE.read_text(encoding="utf-8"))
     with pytest.raises(IniError, match="blastOnCapture"):
         import_variant("explosive", sections)
-    with pytest.raises(IniError, match="pieceDrops"):
+    with pytest.raises(IniError, match="mustDrop"):
         import_variant("dropper", sections)
     with pytest.raises(IniError, match="nosuchvariant"):
         import_variant("stranger", sections)

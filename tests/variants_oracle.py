@@ -54,9 +54,12 @@ def fsf_games(ini: str, variants: list[str], games: int = 2, plies: int = 30, se
 
 
 def uci(board, rules: Rules, move) -> str:
+    if getattr(move, "dropped", False):
+        return f"{board.pieces[move.piece].letter.upper()}@{board.squares[move.target]}"
     text = board.squares[move.origin] + board.squares[move.target]
     if move.promotion:
-        text += rules.kinds[rules.kind_index[move.promotion]].letter.lower()
+        letter = rules.kinds[rules.kind_index[move.promotion]].letter
+        text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
     return text
 
 
@@ -88,8 +91,11 @@ def compare(board_text: str, games: list) -> str | None:
             fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]  # check counters
             if len(fields) > 3 and re.fullmatch(r"([a-z]\d+){2,}", fields[3]):
                 # A piece other than a pawn that made its initial double move leaves every square it
-                # passed (and its own) as en-passant squares, for pieces that capture so: none here do.
-                fields[3] = "-"
+                # passed, and its own, as en-passant squares: the one it passed is the usual field.
+                empty = Position.from_fen(board, " ".join(fields[:2])).cells
+                passed = [sq for sq in re.findall(r"[a-z]\d+", fields[3])
+                          if sq in board.squares and empty[board.index(sq)] is None]
+                fields[3] = passed[0] if len(passed) == 1 else "-"
             fen = " ".join(fields)
             try:
                 try:

@@ -48,11 +48,9 @@ def _labels(p: int, q: int, vectors: set[tuple[int, int]]) -> list[str]:
 
 
 def _modality(modes: frozenset[str]) -> str:
-    if modes == frozenset({"m"}):
-        return "m"
-    if modes == frozenset({"c"}):
-        return "c"
-    return ""
+    if modes == frozenset({"m", "c"}):
+        return ""
+    return "".join(m for m in ("m", "c", "e") if m in modes)
 
 
 def _range_text(atom: tuple[int, int], rng: int) -> tuple[str, str]:
@@ -76,27 +74,33 @@ def to_betza(piece: Piece) -> str:
     groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     order: list[tuple] = []
     multi: list[Shape] = []
+    castling: dict[tuple[int, bool], set[tuple[int, int]]] = defaultdict(set)
     for shape in piece.shapes:
+        if shape.castling:
+            castling[(shape.legs[0].range, shape.initial)].add(shape.legs[0].vector)
+            continue
         if len(shape.legs) > 1:
             multi.append(shape)
             continue
         leg = shape.legs[0]
-        key = (_atom_of(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, shape.initial)
+        key = (_atom_of(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, bool(leg.screen_path), shape.initial)
         if key not in groups:
             order.append(key)
         groups[key].add(leg.vector)
     parts: list[str] = []
     for key in order:
-        atom, rng, modes, hop, lame, initial = key
+        atom, rng, modes, hop, lame, screen, initial = key
         letter, suffix = _range_text(atom, rng)
         if hop:
             letter, suffix = ("R" if atom == (1, 0) else "B"), ""
         # XBoard reads direction letters first, then the modality: fmW, not mfW.
-        after = _modality(modes) + hop + ("n" if lame else "")
+        after = _modality(modes) + hop + ("n" if lame else "") + ("j" if screen else "")
         for label in _labels(atom[0], atom[1], groups[key]):
             parts.append(("i" if initial else "") + label + after + letter + suffix)
     for shape in multi:
         parts.append(_multi(shape))
+    for (steps, initial), vectors in castling.items():
+        parts.append(("i" if initial else "") + _labels(1, 0, vectors)[0] + f"O{steps}")
     return _merge_whole(parts)
 
 
@@ -130,7 +134,7 @@ def _multi(shape: Shape) -> str:
     here = ring_index(first.vector)
     for index, leg in enumerate(shape.legs[1:], start=1):
         final = index == len(shape.legs) - 1
-        if leg.hop or leg.lame or straight_scale(leg.vector) != scale or _atom_of(leg.vector)[1] not in (0, scale):
+        if leg.hop or leg.lame or leg.screen_path or straight_scale(leg.vector) != scale or _atom_of(leg.vector)[1] not in (0, scale):
             raise TranslationError("Betza cannot say this multi-leg move: each leg must be the same atom, "
                                    "turned by a multiple of 45 degrees")
         there = ring_index(leg.vector)

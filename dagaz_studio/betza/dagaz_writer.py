@@ -40,12 +40,17 @@ def _initial(text: str) -> str:
     return "[M]" + ("," if text[:1] in "+*" else "") + text
 
 
+#: An en-passant capture: to an empty square that the piece which moved last has just passed over,
+#: taking that piece, which stands right behind it (as a double step leaves it).
+EN_PASSANT = "[p,l>N,(te,x)>S]"
+
+
 def _final_check(modes: frozenset[str]) -> str:
-    if modes == frozenset({"m"}):
-        return "[p]"
-    if modes == frozenset({"c"}):
-        return "[e]"
-    return ""
+    if modes == frozenset({"m", "c"}):
+        return ""
+    checks = {"m": "[p]", "c": "[e]", "e": EN_PASSANT}
+    parts = [checks[m] for m in ("m", "c", "e") if m in modes]
+    return parts[0] if len(parts) == 1 else "(" + ";".join(parts) + ")"
 
 
 def _middle_check(modes: frozenset[str]) -> str:
@@ -67,7 +72,8 @@ def _repeat(body: str, rng: int) -> str:
 
 def _leap_tokens(leg: Leg) -> list[str]:
     """A leap as unit-step letters, with ``[p]`` on the squares a lame leap must find empty."""
-    points = list(leg.lame_path) + [leg.vector]
+    check = "[P]" if leg.screen_path else "[p]"
+    points = list(leg.lame_path or leg.screen_path) + [leg.vector]
     tokens: list[str] = []
     x = y = 0
     for index, (px, py) in enumerate(points):
@@ -75,7 +81,7 @@ def _leap_tokens(leg: Leg) -> list[str]:
             tokens.append(LETTER[step])
         x, y = px, py
         if index < len(points) - 1:
-            tokens.append("[p]")
+            tokens.append(check)
     return tokens
 
 
@@ -91,9 +97,10 @@ def _join(tokens: list[str]) -> str:
 def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
     run = run_text(units)
     lame = {straight_scale(p) for p in leg.lame_path}
+    screen = {straight_scale(p) for p in leg.screen_path}
     if scale == 1 and leg.range == 1 and not leg.hop:
         return run + _final_check(leg.modes)
-    again = "".join(("[p]" if k in lame else "") + "\\1" for k in range(1, scale))
+    again = "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(1, scale))
     text = f"({run}){again}"
     if leg.hop:
         text += "([p]\\1)*[P]\\1"
@@ -123,10 +130,14 @@ def to_dagaz(piece: Piece) -> str:
     merged_order: list[tuple] = []
     for shape in piece.shapes:
         leg = shape.legs[0]
+        if shape.castling:
+            alternatives.append(_castling_text(shape))
+            continue
         if len(shape.legs) == 1 and is_straight(leg.vector):
             scale = straight_scale(leg.vector)
             lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
-            key = (scale, leg.range, leg.modes, leg.hop, lame, shape.initial)
+            screen = tuple(sorted(straight_scale(p) for p in leg.screen_path))
+            key = (scale, leg.range, leg.modes, leg.hop, lame, screen, shape.initial)
             if key not in straight:
                 order.append(key)
             straight[key].add(unit(leg.vector))
@@ -142,8 +153,8 @@ def to_dagaz(piece: Piece) -> str:
         alternatives.append(_initial(text) if shape.initial else text)
     texts = []
     for key in order:
-        scale, rng, modes, hop, lame, initial = key
-        leg = Leg((0, scale), rng, modes, hop, tuple((0, k) for k in lame))
+        scale, rng, modes, hop, lame, screen, initial = key
+        leg = Leg((0, scale), rng, modes, hop, tuple((0, k) for k in lame), tuple((0, k) for k in screen))
         text = _straight_group(straight[key], scale, leg)
         texts.append(_initial(text) if initial else text)
     for key2 in merged_order:
@@ -152,6 +163,15 @@ def to_dagaz(piece: Piece) -> str:
         text = _join(list(prefix) + ["".join(letters)]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
     return ";".join(texts + alternatives)
+
+
+def _castling_text(shape: Shape) -> str:
+    """Castling: out of and through squares not attacked, then the first piece on the line, an
+    unmoved friend, lifted and carried back over the piece that castled to land beside it."""
+    leg = shape.legs[0]
+    way, back = LETTER[leg.vector], LETTER[(-leg.vector[0], -leg.vector[1])]
+    steps = f"({way}[pA]){{{leg.range}}}" if leg.range > 1 else f"{way}[pA]"
+    return f"[{'M' if shape.initial else ''}A]{steps}|({way}[p])*{way}[f,M]^({back}[p])*+{back}[f]{back}[p]"
 
 
 def _shape_text(shape: Shape) -> str:

@@ -39,11 +39,12 @@ def _vector_words(vector: tuple[int, int]) -> str:
 
 
 def _ending(modes: frozenset[str]) -> str:
-    if modes == frozenset({"m"}):
-        return " to an empty square"
+    if modes == frozenset({"m", "c"}):
+        return ""
+    words = {"m": "to an empty square", "c": "to capture", "e": "to capture en passant"}
     if modes == frozenset({"c"}):
         return " only to capture"
-    return ""
+    return " " + _or([words[m] for m in ("m", "c", "e") if m in modes])
 
 
 def _middle(modes: frozenset[str]) -> str:
@@ -65,6 +66,8 @@ def _straight(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         if scale == 1:
             return f"steps one square {where}"
         text = f"leaps {scale} squares {where}"
+        if leg.screen_path:
+            return text + ", jumping over an occupied square"
         return text + (" over empty squares only" if leg.lame else ", jumping over anything between")
     if scale == 1:
         return f"slides {_reach(leg.range)} squares {where} over empty squares"
@@ -77,7 +80,8 @@ def _leg(leg: Leg) -> str:
     words = _vector_words(leg.vector)
     if leg.range != 1:
         return f"repeats the leap {words} {_reach(leg.range)} times, over empty landing squares"
-    return f"leaps {words}" + (" over empty squares only" if leg.lame else "")
+    return f"leaps {words}" + (" over empty squares only" if leg.lame else
+                               " over an occupied square" if leg.screen_path else "")
 
 
 def to_english(piece: Piece) -> str:
@@ -88,14 +92,18 @@ def to_english(piece: Piece) -> str:
     sentences: list[str] = []
     for shape in piece.shapes:
         leg = shape.legs[0]
+        if shape.castling:
+            order.append(("castling", (shape,)))
+            continue
         if len(shape.legs) == 1 and is_straight(leg.vector):
-            key = (straight_scale(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, shape.initial)
+            key = (straight_scale(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, leg.screen_path != (),
+                   shape.initial)
             if key not in groups:
                 order.append(("straight", key))
             groups[key].add(unit(leg.vector))
         elif len(shape.legs) == 1:
             shape_key = (tuple(sorted((abs(leg.vector[0]), abs(leg.vector[1])))), leg.range, leg.modes,
-                         leg.lame, shape.initial)
+                         leg.lame, leg.screen_path != (), shape.initial)
             if shape_key not in leaps:
                 order.append(("leap", shape_key))
             leaps[shape_key].append(leg.vector)
@@ -103,16 +111,25 @@ def to_english(piece: Piece) -> str:
             order.append(("legs", (shape,)))
     for kind, key in order:
         if kind == "straight":
-            scale, rng, modes, hop, lame, initial = key
-            leg = Leg((0, scale), rng, modes, hop, ((0, 1),) if lame else ())
+            scale, rng, modes, hop, lame, screen, initial = key
+            leg = Leg((0, scale), rng, modes, hop, ((0, 1),) if lame else (), ((0, 1),) if screen else ())
             text = _straight(groups[key], scale, leg) + _ending(modes)
         elif kind == "leap":
-            (short, long), rng, modes, lame, initial = key
+            (short, long), rng, modes, lame, screen, initial = key
             vectors = leaps[key]
             ways = "in all 8 ways" if len(vectors) == 8 else "(" + "; ".join(_vector_words(v) for v in vectors) + ")"
             verb = f"repeats a {long}-{short} leap {_reach(rng)} times over empty landing squares" if rng != 1 \
-                else f"leaps {long} and {short}" + (" over empty squares only" if lame else "")
+                else f"leaps {long} and {short}" + (" over empty squares only" if lame else
+                                                    " over an occupied square" if screen else "")
             text = f"{verb} {ways}{_ending(modes)}"
+        elif kind == "castling":
+            shape = key[0]
+            assert isinstance(shape, Shape)
+            initial = shape.initial
+            steps = shape.legs[0].range
+            text = (f"castles {_UNIT_WORDS[shape.legs[0].vector]}: steps {steps} square{'s' if steps > 1 else ''} "
+                    f"over empty squares not attacked, from a square not attacked, toward an unmoved friendly "
+                    f"piece at the end of an empty line, which then lands beside it on the other side")
         else:
             shape = key[0]
             assert isinstance(shape, Shape)

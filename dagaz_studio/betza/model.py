@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: What a leg may find where it ends. On the last leg: ``m`` an empty square, ``c`` an enemy (taken).
+#: What a leg may find where it ends. On the last leg: ``m`` an empty square, ``c`` an enemy (taken),
+#: ``e`` an empty square the enemy that moved last has just passed over (taken en passant).
 #: On an earlier leg: ``m`` an empty square, ``c`` an enemy (taken there: a locust capture),
 #: ``p`` any piece (passed over).
-MODES = ("m", "c", "p")
+MODES = ("m", "c", "e", "p")
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Leg:
     #: The squares a lame leap passes must be empty; ``lame_path`` lists them (as offsets from the
     #: leg's start) when the leap is lame.
     lame_path: tuple[tuple[int, int], ...] = ()
+    #: The squares a leap must find occupied (XBetza's ``j`` on a leaper: it must jump).
+    screen_path: tuple[tuple[int, int], ...] = ()
 
     @property
     def lame(self) -> bool:
@@ -38,10 +41,17 @@ class Leg:
 
 @dataclass(frozen=True)
 class Shape:
-    """One way a piece moves: its legs in order; ``initial``: only a piece that has not moved."""
+    """One way a piece moves: its legs in order; ``initial``: only a piece that has not moved.
+
+    ``castling``: the move is XBetza's castling ``O``: one leg, a unit vector repeated ``range``
+    times, which the piece steps over empty squares not attacked, from a square not attacked,
+    toward an unmoved friendly piece at the end of an empty line; that piece then lands on the
+    other side of it.
+    """
 
     legs: tuple[Leg, ...]
     initial: bool = False
+    castling: bool = False
 
 
 @dataclass

@@ -77,6 +77,10 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
             kind = "bracket forms such as [F?R]" if part.data == "bracket_part" else "parenthesised groups"
             raise TranslationError(f"{kind} are not supported", text, meta.start_pos, meta.end_pos)
         mods, atom, count = _fields(part)
+        if str(atom) == "O":
+            _read_castling(piece, text, mods, atom, count)
+            i += 1
+            continue
         doubled = False
         nxt = parts[i + 1] if i + 1 < len(parts) else None
         if count is None and isinstance(nxt, Tree) and nxt.data == "atom_part":
@@ -91,7 +95,42 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
                         f"classic Betza read it as a rider ({atom}0): use --dialect fsf for that reading")
         _read_atom(piece, text, mods, atom, count, doubled, dialect)
         i += 1
+    if dialect == "fsf" and any(isinstance(p, Tree) and "e" in str(_fields(p)[0] or "") for p in parts):
+        piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant; "
+                              "XBoard only the moves marked e")
+        capture_en_passant(piece)
     return piece
+
+
+def capture_en_passant(piece: Piece) -> None:
+    """Let every capture-only move also take en passant, as Fairy-Stockfish does for a piece whose
+    Betza says ``e`` anywhere, or that is one of a variant's pawn types."""
+    for index, shape in enumerate(piece.shapes):
+        last = shape.legs[-1]
+        if last.modes == frozenset({"c"}) and not shape.castling:
+            legs = shape.legs[:-1] + (Leg(last.vector, last.range, frozenset({"c", "e"}), last.hop, last.lame_path),)
+            piece.shapes[index] = Shape(legs, shape.initial)
+
+
+def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token: Token,
+                   count_token: Token | None) -> None:
+    """XBetza's castling: ``O`` and the number of steps the piece makes (``isO2``, the King's)."""
+    start = mods_token.start_pos if mods_token is not None else atom_token.start_pos
+    end = count_token.end_pos if count_token is not None else atom_token.end_pos
+    spec = _PartSpec(text, start or 0, end or 0, "O")
+    if count_token is None or int(str(count_token)) == 0:
+        raise spec.error("O without a number of steps is the null move, which is not supported; "
+                         "castling is O and the King's steps (O2)")
+    mods = str(mods_token) if mods_token is not None else ""
+    initial = mods.startswith("i")
+    mods = mods.lstrip("i")
+    for offset, char in enumerate(mods):
+        if char not in LETTERS:
+            at = (start or 0) + len(str(mods_token or "")) - len(mods) + offset
+            raise TranslationError(f"modifier {_MODIFIER_NAMES.get(char, repr(char))} on castling (O) is not supported",
+                                   text, at, at + 1)
+    for vector in sorted(select(1, 0, split_directions(mods))):
+        piece.add(Shape((Leg(vector, int(str(count_token))),), initial, castling=True))
 
 
 def _fields(part: Tree) -> tuple[Token | None, Token, Token | None]:
@@ -117,7 +156,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     m_start = mods_token.start_pos if mods_token is not None else a_start
     part_start = m_start or 0
     for offset, char in enumerate(mods):
-        if char not in LETTERS + "mcpgnia":
+        if char not in LETTERS + "mcpgniaejy":
             name = _MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
@@ -143,6 +182,13 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
             at = text.index("i", part_start)
             raise TranslationError("'i' (initial move) goes before every other modifier", text, at, at + 1)
     spec = _PartSpec(text, part_start, a_end, letter)
+    if "y" in mods and len(legs_mods) == 1:
+        raise spec.error("'y' toggles the range of the legs after it: it needs a multi-leg move ('a')")
+    if "j" in mods and len(legs_mods) > 1:
+        raise spec.error("'j' (jumping) in a multi-leg move is not supported")
+    if "j" in mods and dialect == "fsf":
+        piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish ignores 'j'; XBoard makes the piece jump "
+                              f"(--dialect xboard)")
     if len(legs_mods) == 1:
         for p, q in atoms:
             for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, dialect):
@@ -201,15 +247,21 @@ def _modes(spec: _PartSpec, mods: str, final: bool) -> tuple[frozenset[str], str
     for c in mods:
         if c in "mc":
             modes.add(c)
+        elif c == "e":
+            if not final:
+                raise spec.error("'e' (en passant) on a leg before the last is not supported")
+            modes.add(c)
         elif c in "pg":
             if final:
                 if hop and hop != c:
                     raise spec.error("'p' and 'g' together")
                 hop = c
-            elif c == "p":
-                modes.add("p")
             else:
-                raise spec.error("'g' on a leg before the last (a range toggle) is not supported")
+                modes.add("p")  # XBoard: a leg before the last ends on a piece it passes ('g' also toggles)
+        elif c == "y":
+            if final:
+                raise spec.error("'y' on the last leg: it toggles the range of the legs after it")
+            modes.add("m")
     if not modes:
         modes = {"m", "c"} if final else {"m"}
     return frozenset(modes), hop, "n" in mods
@@ -256,12 +308,41 @@ def _single_leg(spec: _PartSpec, p: int, q: int, letter: str, mods: str, rng: in
         raise spec.error(f"Fairy-Stockfish makes no move of a {letter} rider: it has riders of W, F and N only")
     if lame and rng == 1 and dialect == "fsf" and (p, q) not in ((2, 0), (2, 1), (2, 2), (3, 2), (1, 0), (1, 1)):
         raise spec.error(f"Fairy-Stockfish makes no move of a lame {letter}: it blocks only D, N, A and Z leaps")
+    jumps = mods.count("j")
+    if jumps and dialect == "xboard":
+        if hop or lame:
+            raise spec.error(f"'j' with '{hop or 'n'}' is not supported")
+        return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial)
     shapes = []
     for vector in sorted(vectors):
         lame_path: tuple[tuple[int, int], ...] = ()
         if lame and (rng == 1 or dialect == "xboard"):
             lame_path = _lame_path(vector, dialect)
         shapes.append(Shape((Leg(vector, rng, modes, hop, lame_path),), initial))
+    return shapes
+
+
+def _jumping(spec: _PartSpec, vectors: set[tuple[int, int]], p: int, letter: str, jumps: int, rng: int,
+             modes: frozenset[str], initial: bool) -> list[Shape]:
+    """XBoard's ``j``: a W- or F-stepping piece skips its first ``jumps`` squares whatever stands
+    there (the skipped squares count against its range); another leaper must jump an occupied
+    square, the one its lame form would need empty."""
+    shapes: list[Shape] = []
+    if p != 1:
+        if rng != 1:
+            raise spec.error(f"'j' on the rider {letter}{rng or ''} is not supported")
+        for vector in sorted(vectors):
+            shapes.append(Shape((Leg(vector, 1, modes, "", (), _lame_path(vector, "xboard")),), initial))
+        return shapes
+    if rng != 0 and rng <= jumps:
+        raise spec.error(f"'j' skips {jumps} square{'s' if jumps > 1 else ''}, all the range of {letter}: "
+                         f"no move is left")
+    for u in sorted(vectors):
+        first = (u[0] * (jumps + 1), u[1] * (jumps + 1))
+        shapes.append(Shape((Leg(first, 1, modes),), initial))
+        if rng == 0 or rng > jumps + 1:
+            shapes.append(Shape((Leg(first, 1, frozenset({"m"})), Leg(u, 0 if rng == 0 else rng - jumps - 1, modes)),
+                                initial))
     return shapes
 
 
@@ -282,6 +363,7 @@ def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[st
         p, q = atoms[0]
         first_vectors = sorted(select(p, q, split_directions(_dirs(first_mods))))
     leg_specs = []
+    current = rng
     for index, mods in enumerate(legs_mods):
         final = index == len(legs_mods) - 1
         modes, hop, lame = _modes(spec, mods, final)
@@ -295,21 +377,25 @@ def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[st
             offsets = sorted(king_offsets(_dirs(mods)))
         else:
             offsets = sorted({0, 1, 2, 3, 5, 6, 7} if eight_fold else {0, 2, 6})
-        leg_specs.append((offsets, modes))
+        leg_specs.append((offsets, modes, current))
+        if not final and ("y" in mods or "g" in mods):
+            # XBoard's range toggle: the legs after it turn a leaper into a rider and a rider
+            # into a leaper (moves.c: 'g' and 'y' on a leg before the last).
+            current = 0 if current == 1 else 1
     for vector in first_vectors:
-        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], scale, rng, initial)
+        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], scale, initial)
     return shapes
 
 
-def _extend(shapes: list[Shape], legs: list[Leg], rest: list, scale: int, rng: int, initial: bool) -> None:
+def _extend(shapes: list[Shape], legs: list[Leg], rest: list, scale: int, initial: bool) -> None:
     if not rest:
         shapes.append(Shape(tuple(legs), initial))
         return
-    offsets, modes = rest[0]
+    offsets, modes, rng = rest[0]
     here = ring_index(legs[-1].vector)
     for offset in offsets:
         dx, dy = RING[(here + offset) % 8]
-        _extend(shapes, legs + [Leg((dx * scale, dy * scale), rng, modes)], rest[1:], scale, rng, initial)
+        _extend(shapes, legs + [Leg((dx * scale, dy * scale), rng, modes)], rest[1:], scale, initial)
 
 
 def atom_moves(letter: str) -> set[tuple[int, int]]:

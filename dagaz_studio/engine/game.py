@@ -208,6 +208,24 @@ def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
                for enemy in range(players) if enemy != player)
 
 
+def gives_check(rules: Rules, position: Position, move: Move, cancel: Optional[CancelFlag] = None) -> bool:
+    """Whether making ``move`` would leave a royal piece of another player capturable by the mover
+    (``rule: no-check`` forbids such moves)."""
+    undo = make_move(position, move)
+    try:
+        return _royals_attacked_by(rules, position, move.player, cancel)
+    finally:
+        unmake_move(position, undo)
+
+
+def _royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Optional[CancelFlag] = None) -> bool:
+    if not rules.royal_kinds:
+        return False
+    return any(rules.capturable(position, square, player, cancel=cancel)
+               for other in range(len(position.board.players)) if other != player
+               for square in royal_squares(rules, position, other))
+
+
 def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
                 cancel: Optional[CancelFlag] = None) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
@@ -220,6 +238,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals, cancel)]
     if position.hands or "immobility-illegal" in rules.board.rules:
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
+    if "no-check" in rules.board.rules:
+        moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if square is not None:
@@ -353,9 +373,22 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     if position.hands:
         out.extend(m for m in drop_moves(rules, position)
                    if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
+    if "no-check" in rules.board.rules:
+        out = [e for e in out if not _entry_gives_check(rules, position, e)]
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
     return out
+
+
+def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:
+    if isinstance(entry, Move):
+        return gives_check(rules, position, entry)
+    origin, piece, record = entry
+    undo = make_record(rules, position, origin, piece, record)
+    try:
+        return _royals_attacked_by(rules, position, piece.player)
+    finally:
+        unmake_record(position, undo)
 
 
 def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int]) -> Optional[set[int]]:

@@ -92,6 +92,8 @@ def to_parlett(piece: Piece) -> str:
     """The piece in Parlett's notation. Raises TranslationError for what it cannot say."""
     groups: dict[tuple, set[tuple[int, int]]] = {}
     for shape in piece.shapes:
+        if shape.castling:
+            raise TranslationError("Parlett's notation has no castling")
         if len(shape.legs) != 1:
             raise TranslationError("Parlett's notation has no multi-leg moves")
         leg = shape.legs[0]

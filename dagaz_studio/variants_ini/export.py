@@ -55,7 +55,7 @@ def export_fsf(board: Board) -> str:
     """The board as a variants.ini section. Raises IniError naming what Fairy-Stockfish cannot be told."""
     _check_geometry(board)
     symmetry = _symmetry(board)
-    unsupported = set(board.rules) - {"compulsory-capture"}
+    unsupported = set(board.rules) - {"compulsory-capture", "no-check"}
     if unsupported:
         raise IniError(f"board {board.name}: rule {', '.join(sorted(unsupported))} cannot be exported")
     lines = [f"[{re.sub(r'[^a-z0-9-]', '-', board.name.lower())}]",
@@ -97,5 +97,6 @@ def export_fsf(board: Board) -> str:
     fen = [setup[0], setup[1] if len(setup) > 1 else "w", "-", "-", "0", "1"]
     lines += [f"startFen = {' '.join(fen)}", "castling = false", "doubleStep = false",
               "promotionRegionWhite = -", "promotionRegionBlack = -",
-              f"mustCapture = {'true' if 'compulsory-capture' in board.rules else 'false'}"]
+              f"mustCapture = {'true' if 'compulsory-capture' in board.rules else 'false'}",
+              f"checking = {'false' if 'no-check' in board.rules else 'true'}"]
     return "\n".join(lines) + "\n"

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+from dagaz_studio.betza.dagaz_writer import EN_PASSANT
+from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
@@ -60,7 +62,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "castlingQueensideFile", "pawnTypes", "promotionPawnTypes", "enPassantTypes", "mandatoryPawnPromotion",
         "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
         "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
-        "tripleStepRegionBlack"}
+        "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
+        "immobilityIllegal", "promotedPieceType", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
 
 
 @dataclass
@@ -192,8 +195,6 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             continue
         elif key not in USED:
             raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
-    if not _bool(options.get("checking", "true")):
-        raise IniError("option checking = false (moves may not give check) is not supported", section=name)
     return Imported(name, _board_text(name, options, pieces), ignored)
 
 
@@ -209,15 +210,18 @@ def _piece_name(key: str) -> str:
 
 def _mirror(piece_shapes: set) -> set:
     return {type(s)(tuple(type(leg)((-leg.vector[0], leg.vector[1]), leg.range, leg.modes, leg.hop,
-                                    tuple((-x, y) for x, y in leg.lame_path)) for leg in s.legs), s.initial)
+                                    tuple((-x, y) for x, y in leg.lame_path)) for leg in s.legs), s.initial,
+                    s.castling)
             for s in piece_shapes}
 
 
-def _betza_dagaz(name: str, key: str, betza: str, turned: bool) -> str:
+def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False) -> str:
     try:
         piece = read_betza(betza, "fsf")
     except TranslationError as error:
         raise IniError(f"piece {key} = {betza}: {error.message}", section=name) from None
+    if en_passant:
+        capture_en_passant(piece)
     shapes = set(piece.shapes)
     if not turned and shapes != _mirror(shapes):
         raise IniError(f"piece {key} = {betza} is not left-right symmetric, in a game with castling: Black's "
@@ -275,17 +279,73 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
     return royal
 
 
+def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
+    """Fairy-Stockfish leaves en-passant squares only behind a piece's initial double move (a pawn's,
+    or a custom piece's ``i`` move): only such pieces are taken en passant."""
+    victims = [names[letter] for letter, (key, betza) in pieces.items() if key == "pawn" or "i" in betza]
+    if not victims:
+        return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
+    each = [EN_PASSANT.replace("(te,x)", f"(te,={name},x)") for name in victims]
+    return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
+
+
+def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
+                zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square]) -> list[str]:
+    """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
+    pawn kept off its first rank and the promotion zone, and the hand rules."""
+    for option, default in (("dropChecks", "true"), ("mustDrop", "false"), ("dropPromoted", "false"),
+                            ("enclosingDrop", "none"), ("dropNoDoubledCount", "1")):
+        if options.get(option, default).strip().lower() != default:
+            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
+    out = []
+    every = {(f, r) for f in range(files) for r in range(1, int(options.get("maxRank", "8")) + 1)}
+    white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
+    check = "[p]"
+    if "dropRegionWhite" in options or "dropRegionBlack" in options:
+        zones.append(_zone_line("drops", white if "dropRegionWhite" in options else every,
+                                black if "dropRegionBlack" in options else every, files))
+        check = "[p,@drops]"
+    out.append(f"drop: {check}")
+    for letter, (key, _) in pieces.items():
+        if key != "pawn":
+            continue
+        keep_off = []
+        if not _bool(options.get("firstRankPawnDrops", "false")):
+            zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
+                                    {(f, int(options.get("maxRank", "8"))) for f in range(files)}, files))
+            keep_off.append("!@pawn-first")
+        if not _bool(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
+            zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
+            keep_off.append("!@pawn-promotion")
+        if keep_off:
+            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]")
+    if _bool(options.get("capturesToHand", "false")):
+        out.append("rule: captures-to-hand")
+    if _bool(options.get("immobilityIllegal", "false")):
+        out.append("rule: immobility-illegal")
+    return out
+
+
+def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
+    parts = [f"{player} " + _squares_text(squares, files)
+             for player, squares in (("White", white), ("Black", black)) if squares]
+    return f"zone {zone_name}: " + "; ".join(parts)
+
+
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = int(options.get("maxRank", "8"))
     files = _file_index(options.get("maxFile", "8")) + 1
     if not (1 <= ranks <= 10 and 1 <= files <= 12):
         raise IniError(f"a board of {files} files and {ranks} ranks is not supported", section=name)
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-    if "[" in fen:
-        raise IniError("a start position with hands ([...]) is not supported", section=name)
+    drops = _bool(options.get("pieceDrops", "false"))
+    if "[" in fen.split()[0] and not drops:
+        raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     if "*" in fen.split()[0]:
         raise IniError("walls (*) in the start position are not supported", section=name)
     fields = _setup_fields(fen)
+    if drops and "[" not in fields[0]:
+        fields[0] += "[]"
     last = chr(ord("a") + files - 1)
     letters_in_fen = {c.lower() for c in fields[0] if c.isalpha()}
     missing = letters_in_fen - set(pieces)
@@ -310,12 +370,38 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
     triple = double and bool(triple_w or triple_b)
-    pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", "p")).replace("-", ""))
+    # Fairy-Stockfish's pawn types default to its pawn piece type, whatever its letter.
+    pawns = "".join(letter for letter, (key, _) in pieces.items() if key == "pawn")
+    pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", pawns)).replace("-", ""))
+    # Fairy-Stockfish's en-passant types: the pawn types (pawnTypes), whose captures also take e.p.
+    pawn_types_all = set(options.get("pawnTypes", pawns).replace("-", ""))
     pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
     pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
+    # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
+    # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
+    demoting = drops and _bool(options.get("capturesToHand", "false"))
+    promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    if demoting:
+        for c in set(options.get("promotionPieceTypesWhite", promo_types)) | set(
+                options.get("promotionPieceTypesBlack", promo_types)):
+            if c in names:
+                promoted[c] = "Promoted" + names[c]
+        choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
+        choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    notations: dict[str, str] = {}
+    # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
+    piece_promotions: dict[str, str] = {}
+    for pair in options.get("promotedPieceType", "").split():
+        source, _, target = pair.partition(":")
+        if source in pieces and target in pieces:
+            piece_promotions[source] = target
+        elif source in pieces:
+            raise IniError(f"option promotedPieceType = {options['promotedPieceType']}: no piece {target}",
+                           section=name)
+    piece_mandatory = _bool(options.get("mandatoryPiecePromotion", "false"))
     mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
     castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
@@ -323,7 +409,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal = _royal_letters(options, pieces, fields[0], name)
+    royal = _royal_letters(options, pieces, fields[0].split("[")[0], name)
+    held = fields[0].partition("[")[2].rstrip("]").lower()
+    if any(letter in royal for letter in held):
+        raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
+                       "royal piece", section=name)
     mobility = _mobility(options, pieces, name, files, ranks)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
@@ -339,11 +429,23 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     zones: list[str] = []
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
+        if drops and options.get("dropNoDoubled", "-").strip() == letter:
+            flags += " no-drop-doubled"
+        if drops and key == "shogiPawn" and _bool(options.get("shogiPawnDropMateIllegal", "false")):
+            flags += " no-drop-mate"
         if key == "pawn":
             base = "N[p];OM[e]"
             flags += " resets-clock"
+        elif not betza.strip():
+            # An immobile piece (a wall that can be taken): its square, just left, is never occupied.
+            base = "[P]"
+        elif key == "janggiCannon" and betza == PREDEFINED[key]:
+            # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
+            base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
         else:
-            base = _betza_dagaz(name, key, betza, turned)
+            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
+        if EN_PASSANT in base:
+            base = _en_passant_victims(base, pieces, names)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"
@@ -360,29 +462,54 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 notation = f"({_shift_groups(base)})([!@promotion-{letter}];{offer})"
             else:
                 notation = f"({_shift_groups(base)})({offer})?"
+        elif (promote_w or promote_b) and mandatory:
+            # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
+            zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
+            notation = f"({_shift_groups(base)})[!@promotion-{letter}]"
+        if letter in piece_promotions:
+            if (promote_w or promote_b) and choices:
+                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, which is "
+                               f"not supported", section=name)
+            zones.append(zone("promotion", promo_w, promo_b))
+            shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
+            # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
+            stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
+            notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
         if key == "pawn":
             if double:
                 notation += ";[@double](N[p]){2}"
             if triple:
                 notation += ";[@triple](N[p]){3}"
             taken = f"te,={names[letter]},x"
-            notation += f";[({taken})>E]O[l>N];[({taken})>W]M[l>N]"
+            if double:  # en passant: only a pawn's double step leaves a square to take it on
+                notation += f";[({taken})>E]O[l>N];[({taken})>W]M[l>N]"
             if triple:
                 notation += f";[({taken})>E]O[l>N>N];[({taken})>W]M[l>N>N];[({taken})>T]O[l>N];[({taken})>R]M[l>N]"
         if key == "king" and _bool(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += _castling(name, options, " ".join(fields), files, names, royal=letter in royal)
+            notation += _castling(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
+                                  royal=letter in royal)
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
+        notations[letter] = base
     if double and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("double", double_w, double_b))
     if triple and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("triple", triple_w, triple_b))
+    for letter, promoted_name in promoted.items():
+        if any(f"+{promoted_name}" in line or f"/{promoted_name}" in line for line in lines):
+            lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
+    for letter, target in piece_promotions.items():
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}: {notations[target]}")
+    if drops:
+        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if _bool(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
+    if not _bool(options.get("checking", "true")):
+        lines.append("rule: no-check")
     lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
     return "\n".join(lines) + "\n"
 
