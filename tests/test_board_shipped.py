@@ -190,12 +190,12 @@ def test_shipped_boards_give_the_published_perft_counts(name, fen, counts):
 
 def test_an_installed_package_finds_its_boards_under_data(tmp_path, monkeypatch):
     # Installed as a wheel, the boards are copied to dagaz_studio/_data/boards (pyproject's force-include).
-    from dagaz_studio.board import loader
+    from dagaz_studio.board import shipped
 
     package = tmp_path / "site-packages" / "dagaz_studio"
     (package / "board").mkdir(parents=True)
     (package / "_data" / "boards").mkdir(parents=True)
     (package / "_data" / "boards" / "tiny.board").write_text("grid: a-b x 2-1\n", encoding="utf-8")
-    monkeypatch.setattr(loader, "__file__", str(package / "board" / "loader.py"))
+    monkeypatch.setattr(shipped, "__file__", str(package / "board" / "shipped.py"))
     assert shipped_boards() == {"tiny": package / "_data" / "boards" / "tiny.board"}
     assert len(load_board("tiny").squares) == 4

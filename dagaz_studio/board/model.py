@@ -8,6 +8,7 @@ square, the square one step away in that direction, or ``None`` where there is n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Optional
 
 if TYPE_CHECKING:
@@ -132,6 +133,21 @@ class Board:
     def has_hands(self) -> bool:
         """Whether players hold pieces in hand (the board has ``drop`` statements)."""
         return bool(self.drops)
+
+    @cached_property
+    def setup_placement(self) -> dict[int, tuple[int, PieceType]]:
+        """The pieces of the setup by square, as (player, piece type); worked out once per board.
+
+        Empty without a setup, or with one that does not fit the board (the loader reports that).
+        """
+        from dagaz_studio.board.placement import PlacementError, parse_placement
+
+        if not self.setup:
+            return {}
+        try:
+            return parse_placement(self, self.setup.split()[0])
+        except PlacementError:
+            return {}
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""

@@ -54,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
         _plural(len(board.pieces), "piece"),
         _plural(len(board.players), "player"),
     ]
+    if board.level_names:
+        parts.insert(2, _plural(len(board.level_names), "level"))
+    if board.has_hands:
+        parts.append(f"hands ({_plural(len(board.drops), 'piece type')} dropped)")
     print(f"{filename}: {', '.join(parts)} — ok")
     return EXIT_OK
 

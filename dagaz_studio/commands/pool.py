@@ -44,15 +44,20 @@ def start_worker(opener: Callable[..., dict[str, Any]], *arguments: Any) -> None
     STATE.update(opener(*arguments))
 
 
-def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any) -> Any:
+def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Any:
     """A process pool of ``jobs`` workers, each started with ``opener(*arguments)``.
 
     Forked when this process runs no other thread (quick, and the modules are already loaded);
-    otherwise started afresh, since forking a process with threads can leave a worker stuck.
+    otherwise started afresh, since forking a process with threads can leave a worker stuck. With
+    ``opened``, this process has already put ``opener(*arguments)`` in :data:`STATE`: forked workers
+    keep that copy, with whatever it compiled and worked out, rather than open it again.
     """
     import multiprocessing  # only now: every command declares --jobs, few start a pool
     import threading
 
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
     sys.stdout.flush()
-    return multiprocessing.get_context(method).Pool(jobs, initializer=start_worker, initargs=(opener, *arguments))
+    context = multiprocessing.get_context(method)
+    if opened and method == "fork":
+        return context.Pool(jobs)
+    return context.Pool(jobs, initializer=start_worker, initargs=(opener, *arguments))

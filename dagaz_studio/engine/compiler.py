@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
-    Notation, Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck,
+    Notation, Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
 )
 
 if TYPE_CHECKING:
@@ -97,7 +97,21 @@ _CODE_CACHE: dict[str, Any] = {}
 def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None) -> Compiled:
     """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`."""
     generator = _Generator(rules, notation, player)
-    source, constants = generator.module(notation.body if body is None else body)
+    namespace = _load(generator, notation, generator.module(notation.body if body is None else body))
+    return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], generator.rich)
+
+
+def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
+    """The attack question of ``notation`` with the pruning bulk work affords: a first step from
+    the piece's square is not taken in a direction from which the square asked about cannot be
+    reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
+    callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
+    generator = _Generator(rules, notation, player)
+    return _load(generator, notation, generator.module(notation.body, ("probe",)))["probe"]
+
+
+def _load(generator: "_Generator", notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    source, constants = module
     code = _CODE_CACHE.get(source)
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
@@ -105,9 +119,9 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
             _CODE_CACHE.clear()
         _CODE_CACHE[source] = code
     namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, MAXDEPTH=_max_depth(), POLL=poll, R=rules)
+    namespace.update(Found=Found, Abort=Abort, MAXDEPTH=_max_depth(), POLL=poll, R=generator.rules, SOURCE=source)
     exec(code, namespace)
-    return Compiled(namespace["moves"], namespace["attacks"], source, generator.rich)
+    return namespace
 
 
 def new_work(budget: int, cancel: Any) -> list[Any]:
@@ -138,34 +152,48 @@ def _max_depth() -> int:
     return MAX_REPETITION_DEPTH
 
 
+#: A continuation whose code is at most this many lines is written out where it is used rather than
+#: made a local function: a call costs more than a few lines of straight code.
+INLINE_LINES = 14
+
+#: The run state the generated code keeps, by field: the cursor, the last direction, the step and
+#: progress counters, the promotion chosen, the repetition depth, each group's recorded direction
+#: (an int key), and with lifts and puts whether the mover is in hand, where it stands and its last
+#: direction. Only the fields a notation needs are kept (see :meth:`_Generator.analyse`).
+Field = Any
+
+
 class _Env:
     """Where each piece of run state is, as Python expressions, at one point of the generated code."""
 
-    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "gm", "mi", "ms", "md")
+    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "mi", "ms", "md")
 
     def __init__(self, c: str, d: str, sn: str, pg: str, pr: str, dp: str, g: dict[int, str],
-                 gm: dict[int, str], mi: str = "True", ms: str = "origin", md: str = "None") -> None:
-        self.c, self.d, self.sn, self.pg, self.pr, self.dp, self.g, self.gm = c, d, sn, pg, pr, dp, g, gm
+                 mi: str = "True", ms: str = "origin", md: str = "None") -> None:
+        self.c, self.d, self.sn, self.pg, self.pr, self.dp, self.g = c, d, sn, pg, pr, dp, g
         # With lifts and puts: whether the moving piece is in hand, where it stands, its last direction.
         self.mi, self.ms, self.md = mi, ms, md
 
     def but(self, **changes: Any) -> "_Env":
-        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), dict(self.gm),
-                   self.mi, self.ms, self.md)
+        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md)
         for name, value in changes.items():
             setattr(env, name, value)
         return env
 
-    def names(self, groups: int, rich: bool = False) -> list[str]:
-        extra = [self.mi, self.ms, self.md] if rich else []
-        return [self.c, self.d, self.sn, self.pg, self.pr, self.dp] + [self.g[i] for i in range(1, groups + 1)] + extra
+    def get(self, field: Field) -> str:
+        return self.g[field] if isinstance(field, int) else getattr(self, field)
 
-    @staticmethod
-    def of(params: list[str], groups: int, gm: dict[int, str], rich: bool) -> "_Env":
-        env = _Env(params[0], params[1], params[2], params[3], params[4], params[5],
-                   {i: params[5 + i] for i in range(1, groups + 1)}, dict(gm))
-        if rich:
-            env.mi, env.ms, env.md = params[6 + groups:9 + groups]
+    def names(self, live: list[Field]) -> list[str]:
+        return [self.get(field) for field in live]
+
+    def of(self, params: list[str], live: list[Field]) -> "_Env":
+        """This state with the live fields read from ``params`` (the others stay as they are: constants)."""
+        env = self.but()
+        for field, param in zip(live, params):
+            if isinstance(field, int):
+                env.g[field] = param
+            else:
+                setattr(env, field, param)
         return env
 
 
@@ -173,6 +201,10 @@ class _Env:
 Cont = Callable[[_Env, int], None]
 # A bracket item's continuation also knows the square the items apply to.
 ItemCont = Callable[[_Env, int, str], None]
+
+
+class _TooLong(Exception):
+    """A continuation being measured for inlining turned out longer than :data:`INLINE_LINES`."""
 
 
 class _Generator:
@@ -189,6 +221,50 @@ class _Generator:
         #: Whether the notation lifts or puts pieces: then the hand, the pieces moved along and the
         #: squares touched are kept, and a completed move is built whole.
         self.rich = False
+        #: While measuring a continuation for inlining: the most lines it may take.
+        self.measuring: Optional[int] = None
+        self.live: list[Field] = ["c", "d"]
+        self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
+        self.used_groups: set[int] = set()
+        #: Writing the pruned attack question (:func:`compile_probe`).
+        self.probe = False
+        #: The steps inside a repetition's body (by id): a way may take them more than once.
+        self.repeated: set[int] = set()
+
+    # ---------------------------------------------------------------- what the notation needs
+
+    def analyse(self, body: Any) -> None:
+        """Work out which parts of the run state this notation needs, so the rest is never computed.
+
+        ``pg`` (progress) only matters to a repetition whose pass may change nothing; ``sn`` (steps)
+        only to a group whose direction is read and whose body may take no step; groups only when
+        read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
+        """
+        nodes = list(walk(body))
+        self.rich = any(isinstance(node, (Lift, Put)) for node in nodes)
+        self.captures = self.rich or any(isinstance(n, Check) and n.letter == "x" for n in nodes)
+        self.promotes = any(isinstance(n, Promote) for n in nodes)
+        self.history = any(isinstance(n, Check) and n.letter in "lLtT" for n in nodes)
+        self.repeats = any(isinstance(n, Repeat) for n in nodes)
+        self.repeated = {id(inner) for n in nodes if isinstance(n, Repeat) for inner in walk(n.body)}
+        used: set[int] = set()
+        for n in nodes:
+            if isinstance(n, (GroupStep, DirectionCheck)):
+                used.add(n.group)
+            elif isinstance(n, Navigate):
+                used.update(step.group for step in n.path if step.group is not None)
+        self.used_groups = {g for g in used if 1 <= g <= self.groups}
+        self.need_pg = any(isinstance(n, Repeat) and not _always(n.body, _CHANGES) for n in nodes)
+        self.need_sn = any(isinstance(n, Group) and n.index in self.used_groups and not _always(n.body, _STEPS)
+                           for n in nodes)
+        live: list[Field] = ["c", "d"]
+        live += ["sn"] if self.need_sn else []
+        live += ["pg"] if self.need_pg else []
+        live += ["pr"] if self.promotes else []
+        live += ["dp"] if self.repeats else []
+        live += sorted(self.used_groups)
+        live += ["mi", "ms", "md"] if self.rich else []
+        self.live = live
 
     # ---------------------------------------------------------------- helpers
 
@@ -208,7 +284,10 @@ class _Generator:
         if indent > MAX_INDENT:
             raise Unsupported("nested too deeply for Python")
         self.lines.append("    " * indent + text)
-        if len(self.lines) * 40 > MAX_SOURCE:
+        if self.measuring is not None:
+            if len(self.lines) > self.measuring:
+                raise _TooLong
+        elif len(self.lines) * 40 > MAX_SOURCE:
             raise Unsupported("too long")
 
     def spend(self, indent: int) -> None:
@@ -228,25 +307,30 @@ class _Generator:
 
     # ---------------------------------------------------------------- the module
 
-    def module(self, body: Any) -> tuple[str, dict[str, Any]]:
-        self.rich = _lifts_or_puts(body)
+    def module(self, body: Any, variants: tuple[str, ...] = ("moves", "attacks")) -> tuple[str, dict[str, Any]]:
+        """The source of the functions ``variants`` names (``moves``, ``attacks``, ``probe``) and the
+        constants they read."""
+        self.analyse(body)
+        self.constants["NOTE"] = Notation(self.notation.text, body, self.notation.group_count)
         parts = []
-        for attack in (False, True):
-            self.attack = attack
+        for name in variants:
+            self.attack = name != "moves"
+            self.probe = name == "probe"
             self.lines = []
             self.counter = 0
-            name = "attacks" if attack else "moves"
-            params = "cells, origin, piece, TGT, W, P" if attack else "cells, origin, piece, out, seen, W, P"
+            params = "cells, origin, piece, TGT, W, P" if self.attack else "cells, origin, piece, out, seen, W, P"
             self.emit(0, f"def {name}({params}):")
             self.emit(1, "me = piece[0]")
-            self.emit(1, "LMO = LMT = -1")
-            self.emit(1, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
-            self.emit(1, "caps = []; capq = []")
+            if self.history:
+                self.emit(1, "LMO = LMT = -1")
+                self.emit(1, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
+            if self.captures:
+                self.emit(1, "caps = []; capq = []")
             self.emit(1, "cells[origin] = None")
             if self.rich:
                 self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
             self.emit(1, "try:")
-            env = _Env("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(1, self.groups + 1)}, {})
+            env = _Env("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(1, self.groups + 1)})
             if self.rich:
                 self.finishing(2)
             self.node(body, env, 2, self.finish)
@@ -255,7 +339,8 @@ class _Generator:
             if self.rich:
                 self.emit(2, "for s_, v_ in touched.items(): cells[s_] = v_")
             else:
-                self.emit(2, "while caps: cells[caps.pop()] = capq.pop()")
+                if self.captures:
+                    self.emit(2, "while caps: cells[caps.pop()] = capq.pop()")
                 self.emit(2, "cells[origin] = piece")
             parts.append("\n".join(self.lines))
         return "\n\n".join(parts) + "\n", self.constants
@@ -291,38 +376,68 @@ class _Generator:
         if self.rich:
             self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr})")
             return
-        q = self.fresh("q")
-        self.emit(ind, f"{q} = cells[{env.c}]")
+        c, q = env.c, self.fresh("q")
+        self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         ind += 1
         self.spend(ind)
         if self.attack:
-            self.emit(ind, f"if ({env.c} == TGT and {q} is not None) or TGT in caps: raise Found")
+            also = " or TGT in caps" if self.captures else ""
+            self.emit(ind, f"if ({c} == TGT and {q} is not None){also}: raise Found")
             return
         capt = self.fresh("cp")
-        self.emit(ind, f"{capt} = tuple(caps) if {q} is None else tuple(caps) + ({env.c},)")
+        if self.captures:
+            self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
+            changed = f"{capt} or {c} != origin"
+        else:
+            self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
+            changed = f"{q} is not None or {c} != origin"
+        if self.promotes:
+            changed += f" or ({env.pr} is not None and {env.pr} != piece[1])"
         # Back where it started with nothing captured and nothing promoted: not a move.
-        self.emit(ind, f"if {capt} or {env.c} != origin or ({env.pr} is not None and {env.pr} != piece[1]):")
+        self.emit(ind, f"if {changed}:")
         key = self.fresh("k")
-        self.emit(ind + 1, f"{key} = ({env.c}, {capt}, {env.pr})")
+        # The key of a move: its target, captures and promotion. Without captures by [x] the
+        # captures follow from the target (the board does not change during the run).
+        if self.captures:
+            self.emit(ind + 1, f"{key} = ({c}, {capt}, {env.pr})")
+        elif self.promotes:
+            self.emit(ind + 1, f"{key} = {c} if {env.pr} is None else ({c}, {env.pr})")
+        else:
+            key = c
         self.emit(ind + 1, f"if {key} not in seen:")
         self.emit(ind + 2, f"seen.add({key})")
-        self.emit(ind + 2, f"out.append(({env.c}, {capt}, {env.pr}, {env.d}))")
+        self.emit(ind + 2, f"out.append(({c}, {capt}, {env.pr}, {env.d}))")
 
     def materialise(self, k: Cont, env: _Env, ind: int) -> Cont:
-        """A continuation used in several places, written once as a local function."""
+        """A continuation used in several places: written out at each when it is short, otherwise
+        written once as a local function."""
+        if self.short(k, env, ind):
+            return k
         name = self.fresh("kf")
-        params = [self.fresh("a") for _ in env.names(self.groups, self.rich)]
+        params = [self.fresh("a") for _ in self.live]
         self.emit(ind, f"def {name}({', '.join(params)}):")
-        inner = _Env.of(params, self.groups, env.gm, self.rich)
+        inner = env.of(params, self.live)
         start = len(self.lines)
         k(inner, ind + 1)
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
 
         def call(e: _Env, i: int) -> None:
-            self.emit(i, f"{name}({', '.join(e.names(self.groups, self.rich))})")
+            self.emit(i, f"{name}({', '.join(e.names(self.live))})")
         return call
+
+    def short(self, k: Cont, env: _Env, ind: int) -> bool:
+        """Whether ``k`` writes at most :data:`INLINE_LINES` lines (it is written into a scratch buffer)."""
+        saved_lines, saved_measuring = self.lines, self.measuring
+        self.lines, self.measuring = [], INLINE_LINES
+        try:
+            k(env, ind)
+            return True
+        except _TooLong:
+            return False
+        finally:
+            self.lines, self.measuring = saved_lines, saved_measuring
 
     # ---------------------------------------------------------------- nodes
 
@@ -340,7 +455,7 @@ class _Generator:
         elif isinstance(node, Repeat):
             self.repeat(node, env, ind, k)
         elif isinstance(node, Step):
-            self.step(self.directions(node.letters), env, ind, k)
+            self.step(self.directions(node.letters), env, ind, k, node)
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):
@@ -354,20 +469,28 @@ class _Generator:
         else:
             raise Unsupported(type(node).__name__)
 
+    def progress(self, env: _Env, ind: int) -> str:
+        """The progress counter after an action (``pg``, kept only when a repetition reads it)."""
+        if not self.need_pg:
+            return env.pg
+        pg = self.fresh("pg")
+        self.emit(ind, f"{pg} = {env.pg} + 1")
+        return pg
+
     def lift(self, env: _Env, ind: int, k: Cont) -> None:
-        q, pg = self.fresh("q"), self.fresh("pg")
+        q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{env.c}]")
         self.emit(ind, f"if {q} is not None:")
         i = ind + 1
         self.spend(i)
         self.emit(i, f"if {env.c} not in touched: touched[{env.c}] = {q}")
-        self.emit(i, f"cells[{env.c}] = None; hand.append(({q}, {env.c})); {pg} = {env.pg} + 1")
-        k(env.but(pg=pg), i)
+        self.emit(i, f"cells[{env.c}] = None; hand.append(({q}, {env.c}))")
+        k(env.but(pg=self.progress(env, i)), i)
         self.emit(i, f"hand.pop(); cells[{env.c}] = {q}")
 
     def put(self, env: _Env, ind: int, k: Cont) -> None:
         c = env.c
-        pp, po, old, mover, pg = (self.fresh(stem) for stem in ("pp", "po", "old", "im", "pg"))
+        pp, po, old, mover = (self.fresh(stem) for stem in ("pp", "po", "old", "im"))
         ms, mi = self.fresh("ms"), self.fresh("mi")
         self.emit(ind, "if hand:")
         i = ind + 1
@@ -379,8 +502,8 @@ class _Generator:
         self.emit(i, f"if {old} is not None: caps.append({c})")
         self.emit(i, f"if {mover}: visited.append({c})")
         self.emit(i, f"else: also.append(({po}, {c}))")
-        self.emit(i, f"{mi} = False if {mover} else {env.mi}; {ms} = {c} if {mover} else {env.ms}; {pg} = {env.pg} + 1")
-        k(env.but(mi=mi, ms=ms, pg=pg), i)
+        self.emit(i, f"{mi} = False if {mover} else {env.mi}; {ms} = {c} if {mover} else {env.ms}")
+        k(env.but(mi=mi, ms=ms, pg=self.progress(env, i)), i)
         self.emit(i, f"if {mover}: visited.pop()")
         self.emit(i, "else: also.pop()")
         self.emit(i, f"if {old} is not None: caps.pop()")
@@ -395,6 +518,13 @@ class _Generator:
 
     def group(self, node: Group, env: _Env, ind: int, k: Cont) -> None:
         index = node.index
+        if index not in self.used_groups:
+            self.node(node.body, env, ind, k)  # nothing reads its direction
+            return
+        if _always(node.body, _STEPS):
+            # A group records the direction of the last step taken inside it: here one always is.
+            self.node(node.body, env, ind, lambda e, i: k(e.but(g={**e.g, index: e.d}), i))
+            return
         mark = self.fresh("gm")
         self.emit(ind, f"{mark} = {env.sn}")
 
@@ -407,8 +537,11 @@ class _Generator:
 
     def step_to(self, target: str, direction: str, env: _Env, ind: int, k: Cont) -> None:
         self.spend(ind)
-        sn, pg = self.fresh("sn"), self.fresh("pg")
-        self.emit(ind, f"{sn} = {env.sn} + 1; {pg} = {env.pg} + 1")
+        sn = env.sn
+        if self.need_sn:
+            sn = self.fresh("sn")
+            self.emit(ind, f"{sn} = {env.sn} + 1")
+        pg = self.progress(env, ind)
         mover_dir = env.md
         if self.rich:
             if env.mi == "True":
@@ -418,9 +551,24 @@ class _Generator:
                 self.emit(ind, f"{mover_dir} = {direction} if {env.mi} else {env.md}")
         k(env.but(c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: _Env, ind: int, k: Cont) -> None:
+    def step(self, directions: list[int], env: _Env, ind: int, k: Cont, node: Optional[Step] = None) -> None:
         tables = self.rules.neighbours
         if not directions:
+            return
+        if self.probe and node is not None and len(directions) > 1 and env.c == "origin" and id(node) not in self.repeated:
+            # A first step from the piece's square, taken once by any way through: only in the
+            # directions from which the square asked about can be reached (worked out per square, once).
+            rays, step = self.fresh("RAYS"), self.fresh("STEP")
+            self.constants[rays] = [None] * len(self.rules.board.squares)
+            self.constants[step] = (node, tuple(directions))
+            trip, direction, table, ray, target = (self.fresh(stem) for stem in ("tr", "d", "t", "ry", "c"))
+            self.emit(ind, f"{trip} = {rays}[origin]")
+            self.emit(ind, f"if {trip} is None: {trip} = {rays}[origin] = R.step_rays(NOTE, {self.player}, {step}, origin)")
+            self.emit(ind, f"for {direction}, {table}, {ray} in {trip}:")
+            self.emit(ind + 1, f"if TGT not in {ray}: continue")
+            self.emit(ind + 1, f"{target} = {table}[origin]")
+            self.emit(ind + 1, f"if {target} is None: continue")
+            self.step_to(target, direction, env, ind + 1, k)
             return
         if len(directions) == 1:
             target = self.fresh("c")
@@ -442,18 +590,24 @@ class _Generator:
             raise Unsupported("a group that does not exist")  # the runner reports it
         if group == 0:
             return "None"  # no partial move has ended within a compiled run
+        if not opposite:
+            return env.g[group]
         name = self.fresh("r")
-        if opposite:
-            opposites = self.constant("opp", tuple(self.rules.opposite))
-            self.emit(ind, f"{name} = None if {env.g[group]} is None else {opposites}[{env.g[group]}]")
-        else:
-            self.emit(ind, f"{name} = {env.g[group]}")
+        opposites = self.constant("opp", tuple(self.rules.opposite))
+        self.emit(ind, f"{name} = None if {env.g[group]} is None else {opposites}[{env.g[group]}]")
         return name
 
     def group_step(self, node: GroupStep, env: _Env, ind: int, k: Cont) -> None:
         direction = self.recorded(node.group, node.opposite, env, ind)
+        if direction == "None":
+            return
         tables = self.constant("nbs", tuple(self.rules.neighbours))
         target = self.fresh("c")
+        if direction.isdigit():
+            self.emit(ind, f"{target} = {tables}[{direction}][{env.c}]")
+            self.emit(ind, f"if {target} is not None:")
+            self.step_to(target, direction, env, ind + 1, k)
+            return
         self.emit(ind, f"if {direction} is not None:")
         self.emit(ind + 1, f"{target} = {tables}[{direction}][{env.c}]")
         self.emit(ind + 1, f"if {target} is not None:")
@@ -462,13 +616,16 @@ class _Generator:
     def repeat(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
         if node.possessive:
             raise Unsupported("possessive repetitions")
+        if self.single_way(node.body):
+            self.repeat_loop(node, env, ind, k)
+            return
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
-        params = [self.fresh("a") for _ in env.names(self.groups, self.rich)]
+        params = [self.fresh("a") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
         self.emit(ind, f"def {name}({', '.join(params)}, {count}, {mark}):")
-        inner = _Env.of(params, self.groups, env.gm, self.rich)
+        inner = env.of(params, self.live)
         body_ind = ind + 1
         self.spend(body_ind)
         if lo == 0:
@@ -481,15 +638,79 @@ class _Generator:
 
         def after_body(e: _Env, i: int) -> None:
             # A pass that changed nothing would change nothing again: leave, as regex engines do.
-            self.emit(i, f"if {e.pg} == {mark}:")
-            leave(e, i + 1)
-            self.emit(i, "else:")
+            if self.need_pg:
+                self.emit(i, f"if {e.pg} == {mark}:")
+                leave(e, i + 1)
+                self.emit(i, "else:")
+                i += 1
             depth = self.fresh("dp")
-            self.emit(i + 1, f"{depth} = {e.dp} + 1")
-            self.emit(i + 1, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-            self.emit(i + 1, f"{name}({', '.join(e.but(dp=depth).names(self.groups, self.rich))}, {count} + 1, {e.pg})")
+            self.emit(i, f"{depth} = {e.dp} + 1")
+            self.emit(i, f"if {depth} > MAXDEPTH: raise Abort('depth')")
+            self.emit(i, f"{name}({', '.join(e.but(dp=depth).names(self.live))}, {count} + 1, {e.pg})")
         self.node(node.body, inner, body_ind, after_body)
-        self.emit(ind, f"{name}({', '.join(env.names(self.groups, self.rich))}, 0, {env.pg})")
+        self.emit(ind, f"{name}({', '.join(env.names(self.live))}, 0, {env.pg})")
+
+    def single_way(self, node: Any) -> bool:
+        """Whether there is at most one way through ``node``: then a repetition of it is a loop."""
+        if isinstance(node, Step):
+            return len(self.directions(node.letters)) <= 1
+        if isinstance(node, GroupStep):
+            return True
+        if isinstance(node, Group):
+            return self.single_way(node.body)
+        if isinstance(node, Sequence):
+            return all(self.single_way(item) for item in node.items)
+        if isinstance(node, Alternatives):
+            return len(node.options) == 1 and self.single_way(node.options[0])
+        if isinstance(node, (Bracket, Navigate)):
+            return all(self.single_way(item) for item in node.items)
+        return isinstance(node, (Check, TypeCheck, ZoneCheck, DirectionCheck))
+
+    def repeat_loop(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
+        """A repetition of a body with one way through, as a loop: each pass first tries to leave
+        (the rest of the notation runs from there), then takes the body once more, in the order the
+        recursion would."""
+        lo, hi = node.minimum, node.maximum
+        leave = self.materialise(k, env, ind)
+        state = [self.fresh("v") for _ in self.live]
+        count, mark = self.fresh("n"), self.fresh("mk")
+        self.emit(ind, f"{', '.join(state)}, = {', '.join(env.names(self.live))},")
+        self.emit(ind, f"{count} = 0")
+        if self.need_pg:
+            self.emit(ind, f"{mark} = {env.pg}")
+        self.emit(ind, "while True:")
+        inner = env.of(state, self.live)
+        i = ind + 1
+        self.spend(i)
+        if lo == 0:
+            leave(inner, i)
+        else:
+            self.emit(i, f"if {count} >= {lo}:")
+            leave(inner, i + 1)
+        if hi is not None:
+            self.emit(i, f"if {count} >= {hi}: break")
+
+        def after_body(e: _Env, j: int) -> None:
+            if self.need_pg:
+                # A pass that changed nothing would change nothing again: leave, as regex engines do.
+                self.emit(j, f"if {e.pg} == {mark}:")
+                leave(e, j + 1)
+                self.emit(j + 1, "break")
+            depth = self.fresh("dp")
+            self.emit(j, f"{depth} = {e.dp} + 1")
+            self.emit(j, f"if {depth} > MAXDEPTH: raise Abort('depth')")
+            self.emit(j, f"{', '.join(state)}, = {', '.join(e.but(dp=depth).names(self.live))},")
+            self.emit(j, f"{count} += 1")
+            if self.need_pg:
+                self.emit(j, f"{mark} = {e.pg}")
+            self.emit(j, "continue")
+        self.node(node.body, inner, i, after_body)
+        self.emit(i, "break")
+        captured = sum(1 for n in walk(node.body) if isinstance(n, Check) and n.letter == "x")
+        if captured:
+            # Each pass taken left its captures in place for what followed: put them back.
+            self.emit(ind, f"for _ in range({count} * {captured}):")
+            self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
     # ---------------------------------------------------------------- bracket items
 
@@ -531,14 +752,14 @@ class _Generator:
                 if kind is None:
                     raise Unsupported("unknown piece type")
                 kinds.append(kind)
-            promoted, pg = self.fresh("pr"), self.fresh("pg")
+            promoted = self.fresh("pr")
             if self.rich:
                 held, start = self.fresh("hp"), self.fresh("ho")
                 self.emit(ind, "if hand:")
                 ind += 1
                 self.emit(ind, f"{held}, {start} = hand[-1]")
             self.emit(ind, f"for {promoted} in {tuple(kinds)!r}:")
-            self.emit(ind + 1, f"{pg} = {env.pg} + 1")
+            pg = self.progress(env, ind + 1)
             if self.rich:
                 self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={promoted}), {start})")
             k(env.but(pr=promoted, pg=pg), ind + 1, square)
@@ -561,7 +782,7 @@ class _Generator:
                 found = self.directions((nav.letter or "",))
                 direction = str(found[0]) if found else "None"
             step = self.fresh("nv")
-            unknown = [f"{name} is None" for name in (direction, target) if not name.isdigit()]
+            unknown = [f"{name} is None" for name in (direction, target) if not name.isdigit() and name != "origin"]
             if direction == "None":
                 self.emit(ind, f"{step} = None")
             elif unknown:
@@ -584,8 +805,7 @@ class _Generator:
             if self.rich:
                 self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
             self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
-            pg = self.fresh("pg")
-            self.emit(ind + 1, f"{pg} = {env.pg} + 1")
+            pg = self.progress(env, ind + 1)
             k(env.but(pg=pg), ind + 1, square)
             self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
             return
@@ -595,8 +815,10 @@ class _Generator:
                 return
             if self.rich:
                 hand = "(hand[-1][0] if hand else None)"
-            else:
+            elif self.promotes:
                 hand = f"(piece if {env.pr} is None else piece._replace(kind={env.pr}))"
+            else:
+                hand = "piece"
             test = f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W)"
         elif lower in "pef":
             q = self.fresh("q")
@@ -620,12 +842,28 @@ class _Generator:
         k(env, ind + 1, square)
 
 
-def _lifts_or_puts(node: Any) -> bool:
-    """Whether a part of a notation lifts (``^``) or puts (``|``) pieces."""
+#: What :func:`_always` asks of every way through a part: that it steps, or that it changes anything.
+_STEPS, _CHANGES = "steps", "changes"
+
+
+def _always(node: Any, what: str) -> bool:
+    """Whether every way through ``node`` takes a step (``_STEPS``), or changes something a
+    repetition would notice — a step, a capture, a promotion, a lift or a put (``_CHANGES``)."""
+    if isinstance(node, Sequence):
+        return any(_always(item, what) for item in node.items)
+    if isinstance(node, Alternatives):
+        return all(_always(option, what) for option in node.options)
+    if isinstance(node, Group):
+        return _always(node.body, what)
+    if isinstance(node, Repeat):
+        return node.minimum >= 1 and _always(node.body, what)
+    if isinstance(node, (Step, GroupStep)):
+        return True
+    if what == _STEPS:
+        return False
     if isinstance(node, (Lift, Put)):
         return True
-    children = list(getattr(node, "items", ())) + list(getattr(node, "options", ()))
-    body = getattr(node, "body", None)
-    if body is not None:
-        children.append(body)
-    return any(_lifts_or_puts(child) for child in children)
+    if isinstance(node, (Bracket, Navigate)):
+        return any((isinstance(item, Check) and item.letter == "x") or isinstance(item, Promote)
+                   or (isinstance(item, Navigate) and _always(item, what)) for item in node.items)
+    return False

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
-from dagaz_studio.engine.compiler import Record
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
+from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 
 @dataclass(frozen=True)
@@ -290,6 +290,8 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
 Entry = Union[Move, tuple[int, Piece, Record]]
 LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
                   Optional[tuple[tuple[int, ...], ...]]]
+#: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
+_new = tuple.__new__
 
 
 def make_record(rules: Rules, position: Position, origin: int, piece: Piece, record: Record) -> LightUndo:
@@ -297,21 +299,28 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece, rec
     cells = position.cells
     target, captures, promoted, direction = record
     hands = position.hands
-    undo: LightUndo = ([(origin, piece)] + [(square, cells[square]) for square in captures] + [(target, cells[target])],
-                       position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
+    # Every square's content is read before any is changed, so undoing in reverse order is exact.
+    saved = [(origin, piece), (target, cells[target])]
+    if captures:
+        saved += [(square, cells[square]) for square in captures]
+    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
                        tuple(tuple(hand) for hand in hands) if hands else None)
-    if hands and captures:
-        _update_hands(position, piece.player, captures, None)
+    if captures:
+        if hands:
+            _update_hands(position, piece[0], captures, None)
+        for square in captures:
+            cells[square] = None
     cells[origin] = None
-    for square in captures:
-        cells[square] = None
-    cells[target] = Piece(piece.player, piece.kind if promoted is None else promoted,
-                          True if target != origin else piece.moved)
-    position.last_move = LastMove(origin, target, None if direction is None else rules.dir_letters[direction])
-    position.turn = (piece.player + 1) % len(rules.board.players)
-    resets = bool(captures) or rules.kinds[piece.kind].resets_clock
-    position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
-    if position.turn == 0:
+    player = piece[0]
+    cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
+                                 True if target != origin else piece[2]))
+    position.last_move = _new(LastMove, (origin, target, None if direction is None else rules.dir_letters[direction]))
+    position.turn = turn = (player + 1) % len(rules.board.players)
+    if captures or rules.kinds[piece[1]].resets_clock:
+        position.halfmove_clock = 0
+    else:
+        position.halfmove_clock += 1
+    if turn == 0:
         position.fullmove_number += 1
     return undo
 
@@ -338,38 +347,64 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     watched = _watched_squares(rules, position, royals, enemies) if royals else None
     immobility = "immobility-illegal" in rules.board.rules
     checked = bool(position.hands) or immobility
+    # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops.
+    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, True]
+    maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
-        if piece is None or piece.player != me:
+        if piece is None or piece[0] != me:
             continue
-        records = rules.records(position, origin)
-        if records is None:
+        maker = maker_of(piece[1], me)
+        entries: Optional[list[Any]] = None
+        if maker is not None:
+            work[0], work[1] = 0, POLL_EVERY
+            try:
+                if type(maker) is tuple:
+                    entries = rules.light_entries(position, origin, piece, maker, work)
+                else:
+                    entries = []
+                    maker(cells, origin, piece, entries, set(), work, position)
+                    if work[0] > DEFAULT_BUDGET:
+                        entries = None
+            except (Abort, RecursionError):
+                entries = None
+        if entries is None:
             result = rules.run(position, origin)
             if result.stopped:
                 raise RunawayNotation(f"{rules.kind_names[piece.kind]} on {position.board.squares[origin]}: "
                                       f"{result.stopped}")
-            out.extend(m for m in result.moves if not leaves_royal_attacked(rules, position, m, royals)
-                       and (not checked or allowed_by_rules(rules, position, m)))
-            continue
-        for record in records:
-            if immobility and not rules.reach(piece.kind if record[2] is None else record[2], me, record[0]):
-                continue
-            if royal:
-                target, captures, promoted, _ = record
-                kind = piece.kind if promoted is None else promoted
-                if (watched is not None and piece.kind not in royal and kind not in royal and origin not in watched
-                        and target not in watched and not any(s in watched for s in captures)):
-                    out.append((origin, piece, record))  # it changes nothing any attack on a royal piece reads
-                    continue
-                after = [s for s in royals if s != origin and s != target and s not in captures]
-                if kind in royal:
-                    after.append(target)
-                undo = make_record(rules, position, origin, piece, record)
-                try:
-                    if any(rules.capturable(position, s, enemy) for s in after for enemy in enemies):
+            entries = list(result.moves)
+        # A move that changes no square an attack on a royal piece reads, and puts no royal piece
+        # anywhere, leaves every royal piece as safe as it was: legal without asking.
+        moves_royal = watched is None or piece[1] in royal or origin in watched
+        for entry in entries:
+            if isinstance(entry, Move):
+                if royal and not (
+                        watched is not None and not any(square in watched for square, _ in entry.changes)
+                        and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes)):
+                    if leaves_royal_attacked(rules, position, entry, royals):
                         continue
-                finally:
-                    unmake_record(position, undo)
-            out.append((origin, piece, record))
+                if not checked or allowed_by_rules(rules, position, entry):
+                    out.append(entry)
+                continue
+            target, captures, promoted, _ = entry
+            if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+                continue
+            if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
+                             and (promoted is None or promoted not in royal)
+                             and watched.isdisjoint(captures)):  # type: ignore[union-attr]
+                out.append((origin, piece, entry))
+                continue
+            kind = piece[1] if promoted is None else promoted
+            after = [s for s in royals if s != origin and s != target and s not in captures]
+            if kind in royal:
+                after.append(target)
+            undo = make_record(rules, position, origin, piece, entry)
+            try:
+                if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
+                    continue
+            finally:
+                unmake_record(position, undo)
+            out.append((origin, piece, entry))
     if position.hands:
         out.extend(m for m in drop_moves(rules, position)
                    if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))

@@ -336,18 +336,9 @@ def _join_rows(rows: list[str], height: int, levels: bool) -> str:
 
 
 def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:
-    """The pieces of the board's setup (empty without one, or with one that does not fit).
-
-    Read once per board: every FEN read or written consults it.
-    """
-    cached = board.__dict__.get("_setup_placement")
-    if cached is None:
-        try:
-            cached = parse_placement(board, board.setup.split()[0]) if board.setup else {}
-        except PlacementError:
-            cached = {}
-        object.__setattr__(board, "_setup_placement", cached)
-    return cached
+    """The pieces of the board's setup (empty without one, or with one that does not fit):
+    :attr:`Board.setup_placement`, worked out once per board."""
+    return board.setup_placement
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import replace
 from typing import Any, Callable, Optional, Union
 
-from dagaz_studio.board.model import OPPOSITE, Board, PieceType
+from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
-    POLL_EVERY, Abort, Compiled, Found, Record, Unsupported, compile_notation, new_work, poll,
+    Abort, Compiled, compile_probe, Found, Record, Unsupported, compile_notation, new_work, poll,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
@@ -19,7 +20,7 @@ from dagaz_studio.engine.values import (
 )
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Check, DirectionCheck, GroupStep, Handler, NavStep, Notation,
+    Alternatives, Check, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, Sequence, Step,
 )
 
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
@@ -36,6 +37,10 @@ REACH_BUDGET = 1_000
 ATTACK_TABLE_LIMIT = 2_048
 #: Squares looked at by an attack question that looks for pieces, per unit of work it is counted.
 SCAN_SQUARES_PER_UNIT = 64
+
+#: After this many attack questions about one square, its table of possible attackers (every piece
+#: kind from every square) is worked out; before, the pieces on the board are looked at.
+TABLE_AFTER = 16
 
 
 class Rules:
@@ -62,12 +67,15 @@ class Rules:
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        self._asked: dict[tuple[int, int], int] = {}
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
         #: Whether attack questions look for the pieces on the board rather than in tables.
         self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
+        self._attack_fns: dict[tuple[int, int], Any] = {}
+        self._probe_fns: dict[tuple[int, int], Any] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
 
@@ -274,22 +282,26 @@ class Rules:
         if key in self._plans:
             return self._plans[key]
         notation = program.notation
-        plan: Optional[Plan]
+        plan: Optional[Plan] = None
         try:
-            plan = (compile_notation(self, notation, program.player),)
+            whole = compile_notation(self, notation, program.player)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            # Too deep or too long for Python to compile (or not covered): the runner takes it.
-            plan = None
-            if isinstance(notation.body, Alternatives):
-                parts: list[Compiled | Program] = []
-                for option in notation.body.options:
-                    try:
-                        parts.append(compile_notation(self, notation, program.player, option))
-                    except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                        part = Notation(notation.text, option, notation.group_count)
-                        parts.append(Program(self, part, program.player, program.piece))
-                if any(isinstance(part, Compiled) for part in parts):
-                    plan = tuple(parts)
+            whole = None  # too deep or too long for Python to compile, or not covered
+        if whole is not None:
+            plan = (whole,)
+        if isinstance(notation.body, Alternatives) and (whole is None or whole.rich):
+            # Part by part: the parts that compile run compiled (the others through the runner), and
+            # a part that neither lifts nor puts gives light records even when another part does.
+            parts: list[Compiled | Program] = []
+            for option in notation.body.options:
+                try:
+                    parts.append(compile_notation(self, notation, program.player, option))
+                except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                    part = Notation(notation.text, option, notation.group_count)
+                    parts.append(Program(self, part, program.player, program.piece))
+            compiled = [part for part in parts if isinstance(part, Compiled)]
+            if whole is None and compiled or any(not part.rich for part in compiled):
+                plan = tuple(parts)
         self._plans[key] = plan
         return plan
 
@@ -386,40 +398,139 @@ class Rules:
             last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
         )
 
-    def records(self, position: Position, square: int) -> Optional[list[Record]]:
-        """The light records of the moves of the piece on ``square`` (of the side to move), when its
-        whole notation compiles and the run ends within the default budget; ``None`` otherwise."""
+    def light_maker(self, kind: int, player: int) -> Any:
+        """How the light path (perft) lists the moves of a piece kind for a player (cached): the
+        compiled ``moves`` function of a notation compiled whole that neither lifts nor puts, a
+        tuple of compiled parts (those that lift or put give whole moves), or ``None`` (the piece
+        runs as :meth:`run` runs it)."""
+        key = (kind, player)
+        maker = self._record_makers.get(key, _UNKNOWN)
+        if maker is _UNKNOWN:
+            plan = self.plan(self.kind_program(kind, player)) if self.fast else None
+            if plan is None or not all(isinstance(part, Compiled) for part in plan):
+                maker = None
+            elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
+                maker = plan[0].moves  # type: ignore[union-attr]
+            else:
+                maker = plan
+            self._record_makers[key] = maker
+        return maker
+
+    def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
+                      work: list) -> Optional[list[Union[Record, Move]]]:
+        """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
+        the parts that neither lift nor put, whole moves from the others; ``None`` when a part did
+        not end within the work's budget."""
         cells = position.cells
-        piece = cells[square]
-        if piece is None or piece.player != position.turn:
-            return []
+        out: list[Any] = []
+        seen: set[Any] = set()
+        work[0] += 1  # the top-level ';'
+        for part in parts:
+            part.moves(cells, origin, piece, out, seen, work, position)
+        if work[0] > work[2]:
+            return None
+        if len(parts) == 1:
+            return out
+        # Parts may find the same move: keep the first, as run() does. A whole move that displaces
+        # another piece (castling) or stops on the way is never a light record's move.
+        keys: set[Any] = set()
+        kept = []
+        whole = any(isinstance(entry, Move) and not entry.also and entry.stops == (entry.target,) for entry in out)
+        for entry in out:
+            if isinstance(entry, Move):
+                key: Any = entry.key()
+            elif whole:
+                key = self.record_move(position, origin, piece, entry).key()
+            else:
+                key = entry[:3]
+            if key not in keys:
+                keys.add(key)
+                kept.append(entry)
+        return kept
+
+    def attack_fn(self, kind: int, player: int) -> Any:
+        """The compiled attack question of a piece kind for a player when its notation compiles
+        whole, else ``None`` (cached; while :attr:`fast` is off, always ``None``)."""
         if not self.fast:
             return None
-        key = (piece.kind, piece.player)
-        moves = self._record_makers.get(key, _UNKNOWN)
-        if moves is _UNKNOWN:
-            plan = self.plan(self.kind_program(piece.kind, piece.player))
-            simple = plan is not None and len(plan) == 1 and not plan[0].rich  # type: ignore[union-attr]
-            moves = self._record_makers[key] = plan[0].moves if simple else None  # type: ignore[index, union-attr]
-        if moves is None:
-            return None
-        work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None]
-        records: list[Record] = []
-        try:
-            moves(cells, square, piece, records, set(), work, position)
-        except (Abort, RecursionError):
-            return None
-        return records if work[0] <= DEFAULT_BUDGET else None
+        key = (kind, player)
+        attacks = self._attack_fns.get(key, _UNKNOWN)
+        if attacks is _UNKNOWN:
+            plan = self.plan(self.kind_program(kind, player))
+            attacks = plan[0].attacks if plan is not None and len(plan) == 1 else None  # type: ignore[union-attr]
+            self._attack_fns[key] = attacks
+        return attacks
 
-    def _ask(self, position: Position, origin: int, square: int, by: int, work: list) -> bool:
+    def probe_fn(self, kind: int, player: int) -> Any:
+        """The pruned attack question (:func:`compile_probe`) of a piece kind whose notation compiles
+        whole, else ``None`` (cached)."""
+        key = (kind, player)
+        probe = self._probe_fns.get(key, _UNKNOWN)
+        if probe is _UNKNOWN:
+            probe = None
+            if self.attack_fn(kind, player) is not None:
+                try:
+                    probe = compile_probe(self, self.kind_program(kind, player).notation, player)
+                except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                    probe = self.attack_fn(kind, player)
+            if self.fast:
+                self._probe_fns[key] = probe
+        return probe
+
+    def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],
+                  origin: int) -> tuple[tuple[int, tuple[Optional[int], ...], frozenset[int]], ...]:
+        """For a first step of ``notation`` from ``origin``: each of its directions, that direction's
+        neighbour table, and where the piece could ever capture when that step goes that way (its
+        reach with the step restricted to the one direction)."""
+        node, directions = step
+        player_name = self.board.players[player]
+        out = []
+        for direction in directions:
+            letter = next((plain for plain in DIRECTION_LETTERS
+                           if self.board.player_direction(player_name, plain) == self.dir_letters[direction]), None)
+            if letter is None:
+                reach: frozenset[int] = frozenset(range(len(self.board.squares)))
+            else:
+                body = _replaced(notation.body, node, Step((letter,), node.span))
+                program = Program(self, Notation(notation.text, body, notation.group_count), player, None,
+                                  reach_mode=True)
+                reach = self._reach_run(program, player, origin)[0]
+            out.append((direction, self.neighbours[direction], reach))
+        return tuple(out)
+
+    def _ask(self, position: Position, origin: int, square: int, by: int, work: list, probe: bool = False) -> bool:
         """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
-        :class:`Abort` when the question must be left to the runner."""
+        :class:`Abort` when the question must be left to the runner. With ``probe``, the pruned
+        question answers (perft's, which reports no stops)."""
         cells = position.cells
         piece = cells[origin]
         assert piece is not None
+        if probe:
+            attacks = self._probe_fns.get((piece[1], by), _UNKNOWN)
+            if attacks is _UNKNOWN:
+                attacks = self.probe_fn(piece[1], by)
+        else:
+            attacks = self._attack_fns.get((piece[1], by), _UNKNOWN)
+            if attacks is _UNKNOWN:
+                attacks = self.attack_fn(piece[1], by)
+        start = work[0]
+        if attacks is not None:
+            # The usual case, spelt out: one compiled question.
+            try:
+                attacks(cells, origin, piece, square, work, position)
+            except Found:
+                return True
+            except Abort as stop:
+                if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+                    raise
+                reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
+                raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
+                                    f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+            return False
         program = self.kind_program(piece.kind, by)
         plan = self.plan(program) or (program,)
-        start = work[0]
+        if len(plan) > 1:
+            work[0] += 1  # the top-level ';'
         for part in plan:
             if isinstance(part, Compiled):
                 try:
@@ -455,13 +566,13 @@ class Rules:
         """
         piece = position.cells[origin]
         assert piece is not None
-        plan = self.plan(self.kind_program(piece.kind, by))
-        if plan is None or len(plan) != 1:
+        probe = self.probe_fn(piece.kind, by)
+        if probe is None:
             return None
         cells = _ReadingCells(position.cells)
         work = new_work(DEFAULT_BUDGET, None)
         try:
-            plan[0].attacks(cells, origin, piece, square, work, position)  # type: ignore[union-attr]
+            probe(cells, origin, piece, square, work, position)
         except Found:
             return True, cells.read
         except (Abort, RecursionError):
@@ -519,7 +630,7 @@ class Rules:
                     work[0] += 1  # as the runner counts it: asking each piece is work
                     if work[0] >= work[1]:
                         poll(work)
-                    if self._ask(position, origin, square, side, work):
+                    if self._ask(position, origin, square, side, work, len(work) > 4):
                         return True
             return False
         finally:
@@ -540,6 +651,14 @@ class Rules:
             return cached
         piece = self.kinds[kind]
         program = self.program(piece.notation, player, piece, reach_mode=True)
+        result, footprint = self._reach_run(program, player, square)
+        self._reach[key] = result
+        self._footprints[key] = None if _reads_history(piece.notation) else frozenset(footprint)
+        return result
+
+    def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
+        """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
+        squares it could step on or look at."""
         empty = Position(self.board, [None] * len(self.board.squares), player)
         st = State(self, empty, player, program.slots, program.notation.group_count)
         found: set[int] = set()
@@ -559,10 +678,7 @@ class Rules:
         except (Stop, RecursionError):
             found.update(range(len(self.board.squares)))
             footprint.update(range(len(self.board.squares)))
-        result = frozenset(found)
-        self._reach[key] = result
-        self._footprints[key] = None if _reads_history(piece.notation) else frozenset(footprint)
-        return result
+        return frozenset(found), frozenset(footprint)
 
     def footprint(self, kind: int, player: int, square: int) -> Optional[frozenset[int]]:
         """Every square whose content could matter to what this piece, standing on ``square``,
@@ -585,17 +701,21 @@ class Rules:
 
     def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
         """The squares of the pieces of ``player`` that could ever capture on ``square`` (by their
-        reach), in the order attack questions ask them: the board's pieces, then typed ones (on a
-        board too large for attack tables, all in the order of their squares)."""
+        reach), in the order attack questions ask them: the board's pieces, then typed ones."""
         if self.scans:
-            return [origin for origin, piece in enumerate(cells)
-                    if piece is not None and piece.player == player and origin != square
-                    and square in self.reach(piece.kind, player, origin)]
-        out = []
-        for origin, kinds in self.attackers(square, player):
-            piece = cells[origin]
-            if piece is not None and piece.player == player and piece.kind in kinds:
-                out.append(origin)
+            # Too large for tables (every kind's reach from every square): always look at the pieces.
+            return self._scan_candidates(cells, square, player)
+        attackers = self._attackers.get((square, player))
+        if attackers is None:
+            key = (square, player)
+            asked = self._asked[key] = self._asked.get(key, 0) + 1
+            if asked < TABLE_AFTER:
+                # Asked rarely (one position, as a command asks): look at the pieces standing on the
+                # board rather than work out, for every kind and square, what could capture here.
+                return self._scan_candidates(cells, square, player)
+            attackers = self.attackers(square, player)
+        out = [origin for origin, kinds in attackers
+               if (piece := cells[origin]) is not None and piece[0] == player and piece[1] in kinds]
         if len(self.kinds) > self.board_kinds:
             # Typed pieces have no attack tables (typing a notation must stay cheap): look for them.
             for origin, piece in enumerate(cells):
@@ -603,6 +723,22 @@ class Rules:
                         and origin != square and square in self.reach(piece.kind, player, origin)):
                     out.append(origin)
         return out
+
+    def _scan_candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
+        """:meth:`candidates`, by the reach of each piece of ``player`` on the board."""
+        board_kinds = self.board_kinds
+        out: list[int] = []
+        typed: list[int] = []
+        for origin, piece in enumerate(cells):
+            if piece is None or piece[0] != player or origin == square:
+                continue
+            kind = piece[1]
+            reach = self._reach.get((kind, player, origin))
+            if reach is None:
+                reach = self.reach(kind, player, origin)
+            if square in reach:
+                (out if kind < board_kinds else typed).append(origin)
+        return out + typed
 
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
@@ -620,7 +756,7 @@ class Rules:
         return cached
 
     def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None,
-                   within: Optional[State] = None, cancel: Optional[CancelFlag] = None) -> bool:
+                   within: Optional[State] = None, cancel: Optional[CancelFlag] = None, probe: bool = False) -> bool:
         """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
 
         ``stand_in`` is put on the square for the question (the piece that would stand there); the
@@ -644,7 +780,7 @@ class Rules:
                     else:
                         work = new_work(DEFAULT_BUDGET, cancel)
                     try:
-                        found = self._ask(position, origin, square, by, work)
+                        found = self._ask(position, origin, square, by, work, probe)
                     except Abort as stop:
                         if stop.kind == "cancelled":
                             # Cancelled is cancelled: asking again would only delay the stop.
@@ -747,6 +883,19 @@ class Rules:
             return False
         finally:
             st.position.turn = saved_turn
+
+
+def _replaced(node: Any, old: Any, new: Any) -> Any:
+    """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``."""
+    if node is old:
+        return new
+    if isinstance(node, Sequence):
+        return dataclasses.replace(node, items=tuple(_replaced(item, old, new) for item in node.items))
+    if isinstance(node, Alternatives):
+        return dataclasses.replace(node, options=tuple(_replaced(option, old, new) for option in node.options))
+    if isinstance(node, (Group, Repeat)):
+        return dataclasses.replace(node, body=_replaced(node.body, old, new))
+    return node
 
 
 def _reads_history(notation: Notation) -> bool:

@@ -23,7 +23,6 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Optional
 
-from dagaz_studio.board.placement import PlacementError, parse_placement
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Piece, Position
@@ -69,11 +68,7 @@ def _geometry(rules: Rules) -> _Geometry:
         line_of.append(lines)
         rank_of.append([board.column_of[s] * fx + board.row_of[s] * fy for s in range(len(board.squares))])
         step.append(fx * fx + fy * fy)
-    try:
-        placement = parse_placement(board, board.setup.split()[0]) if board.setup else {}
-    except PlacementError:
-        placement = {}
-    setup = {s: (player, rules.kind_index[t.name]) for s, (player, t) in placement.items()}
+    setup = {s: (player, rules.kind_index[t.name]) for s, (player, t) in board.setup_placement.items()}
     geometry = _Geometry(file_of, line_of, rank_of, step, setup)
     _GEOMETRY[rules] = geometry
     return geometry

@@ -18,9 +18,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from dagaz_studio.board import (
     Board,
     BoardReadError,
-    PlacementError,
     parse_board,
-    parse_placement,
     resolve_board,
     shipped_boards,
 )
@@ -422,13 +420,7 @@ class QtDocument(QObject):
     def _starts_here(self, square: int, player: int, kind: int) -> bool:
         """Whether the board's setup puts this piece on this square (so that it counts as unmoved)."""
         board = self._require_board()
-        if not board.setup:
-            return False
-        try:
-            setup = parse_placement(board, board.setup.split()[0])
-        except PlacementError:
-            return False
-        start = setup.get(square)
+        start = board.setup_placement.get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
 
 

@@ -1,0 +1,350 @@
+"""Board files, the geometry: the grid, the players, directions (vectors and link chains),
+symmetries, zones, and the drawing hints that name rows, directions and squares."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from lark import Token, Tree
+
+from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
+from dagaz_studio.board.statements import (
+    _BARE_WORD, _COLUMN_RANGE, _LEVEL_RANGE, _RECTANGLE, _ROW_RANGE, _SQUARE, MAX_SQUARES, Problem,
+    _looks_like_squares, _Statement, _Syntax,
+)
+
+
+class _Geometry(_Syntax):
+    """The statements about the board's shape; problems collected, not raised."""
+
+    directions: dict[str, tuple[Optional[int], ...]]
+    symmetries: dict[str, dict[str, str]]
+    zones: dict[str, Zone]
+    draw: DrawHints
+
+    def _grid(self, items: list[tuple[Tree, _Statement]]) -> bool:
+        given = self._once(items, "the grid")
+        self.column_names: tuple[str, ...] = ()
+        self.row_names: tuple[str, ...] = ()
+        self.squares: tuple[str, ...] = ()
+        self.column_of: tuple[int, ...] = ()
+        self.row_of: tuple[int, ...] = ()
+        self.level_names: tuple[str, ...] = ()
+        self.level_of: tuple[int, ...] = ()
+        self.index: dict[str, int] = {}
+        if given is None:
+            if not any(p.message.startswith("malformed 'grid'") for p in self.problems):
+                self.problems.append(Problem(self.filename, 1, 1, "no grid: the board needs a 'grid:' statement"))
+            return False
+        tree, statement = given
+        columns_token, rows_token = tree.children[:2]
+        levels = self._levels(statement, tree.children[2]) if len(tree.children) > 2 else ("",)
+        if not levels:
+            return False
+        columns = _COLUMN_RANGE.fullmatch(str(columns_token))
+        rows = _ROW_RANGE.fullmatch(str(rows_token))
+        if not columns:
+            self.report_token(statement, columns_token, f"malformed range '{columns_token}': columns are letters, like 'a-h'")
+        if not rows:
+            self.report_token(statement, rows_token, f"malformed range '{rows_token}': rows are numbers, like '8-1'")
+        if not (columns and rows):
+            return False
+        first, last = columns.group(1), columns.group(2) or columns.group(1)
+        top_digits, bottom_digits = rows.group(1), rows.group(2) or rows.group(1)
+        # Sized from the range as written, before any square is made: a row number of thousands of
+        # digits is never converted, and a grid of a hundred million squares never built.
+        if max(len(top_digits), len(bottom_digits)) > 12:
+            self.report_token(statement, rows_token, "row numbers have at most 12 digits")
+            return False
+        top, bottom = int(top_digits), int(bottom_digits)
+        count = (abs(ord(last) - ord(first)) + 1) * (abs(bottom - top) + 1) * len(levels)
+        if count > MAX_SQUARES:
+            self.report_token(statement, columns_token, f"the grid has {count:,} squares: a board has at most "
+                              f"{MAX_SQUARES:,}")
+            return False
+        step = 1 if last >= first else -1
+        self.column_names = tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
+        step = 1 if bottom >= top else -1
+        self.row_names = tuple(str(r) for r in range(top, bottom + step, step))
+        squares, column_of, row_of, level_of = [], [], [], []
+        for z, level in enumerate(levels):
+            for r, row in enumerate(self.row_names):
+                for c, column in enumerate(self.column_names):
+                    squares.append(level + column + row)
+                    column_of.append(c)
+                    row_of.append(r)
+                    level_of.append(z)
+        self.squares, self.column_of, self.row_of = tuple(squares), tuple(column_of), tuple(row_of)
+        if levels != ("",):
+            self.level_names, self.level_of = levels, tuple(level_of)
+        self.index = {name: i for i, name in enumerate(self.squares)}
+        return True
+
+    def _levels(self, statement: _Statement, token: Token) -> tuple[str, ...]:
+        """A 3-D grid's levels (``A-E``: capital letters, as the grid lists them), or ``()`` reported."""
+        match = _LEVEL_RANGE.fullmatch(str(token))
+        if not match:
+            self.report_token(statement, token, f"malformed range '{token}': levels are capital letters, like 'A-E'")
+            return ()
+        first, last = match.group(1), match.group(2) or match.group(1)
+        step = 1 if last >= first else -1
+        return tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
+
+    def _vector_table(self, dx: int, dy: int, dz: int) -> tuple[Optional[int], ...]:
+        """The square one step of (dx, dy, dz) away from every square, or ``None`` off the grid; dz
+        counts levels in the grid's order (0 on a flat board)."""
+        width, height = len(self.column_names), len(self.row_names)
+        depth = len(self.level_names) or 1
+        levels = self.level_of or (0,) * len(self.squares)
+        table: list[Optional[int]] = []
+        for i in range(len(self.squares)):
+            c, r, z = self.column_of[i] + dx, self.row_of[i] + dy, levels[i] + dz
+            inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth
+            table.append((z * height + r) * width + c if inside else None)
+        return tuple(table)
+
+    def _players(self, items: list[tuple[Tree, _Statement]]) -> tuple[str, ...]:
+        given = self._once(items, "the players")
+        if given is None:
+            return ("White", "Black")
+        tree, statement = given
+        players: list[str] = []
+        for token in tree.children:
+            if str(token) in players:
+                self.report_token(statement, token, f"player '{token}' named twice")
+            elif not _BARE_WORD.fullmatch(str(token)):
+                self.report_token(statement, token, f"a player's name begins with a letter: '{token}'")
+            else:
+                players.append(str(token))
+        return tuple(players)
+
+    def _player(self, statement: _Statement, token: Token) -> Optional[str]:
+        if str(token) in self.players:
+            return str(token)
+        self.report_token(statement, token, f"unknown player '{token}' (players: {' '.join(self.players)})")
+        return None
+
+    def _direction_letter(self, statement: _Statement, token: Token) -> Optional[str]:
+        letter = str(token)
+        if len(letter) == 1 and letter in DIRECTION_LETTERS:
+            return letter
+        self.report_token(statement, token, f"unknown direction '{letter}' (directions: {' '.join(DIRECTION_LETTERS)})")
+        return None
+
+    def _square(self, statement: _Statement, token: Token, offset: int = 0, name: Optional[str] = None) -> Optional[int]:
+        name = str(token) if name is None else name
+        if name in self.index:
+            return self.index[name]
+        self.report(statement, (token.start_pos or 0) + offset, f"unknown square '{name}'")
+        return None
+
+    def _directions(self, items: list[tuple[Tree, _Statement]]) -> None:
+        size = len(self.squares)
+        vectors: dict[str, int] = {}  # letter -> line of its vector
+        links: dict[str, list[Optional[int]]] = {}
+        link_lines: dict[str, int] = {}
+        for tree, statement in items:
+            letter_token, value = tree.children
+            letter = self._direction_letter(statement, letter_token)
+            if letter is None:
+                continue
+            line = statement.positions[0][0]
+            if value.data == "vector":
+                if letter in vectors or letter in links:
+                    earlier = vectors.get(letter, link_lines.get(letter))
+                    how = "a vector" if letter in vectors else "link chains"
+                    self.report_token(statement, letter_token, f"direction {letter} already given as {how} on line {earlier}")
+                    continue
+                dx_token, dy_token = value.children[:2]
+                dx, dy = int(dx_token), int(dy_token)
+                dz = int(value.children[2]) if len(value.children) > 2 else 0
+                if dx == 0 and dy == 0 and dz == 0:
+                    self.report_token(statement, dx_token, "malformed vector: (0, 0) goes nowhere")
+                    continue
+                vectors[letter] = line
+                self.directions[letter] = self._vector_table(dx, dy, dz)
+            else:
+                if letter in vectors:
+                    self.report_token(statement, letter_token, f"direction {letter} already given as a vector on line {vectors[letter]}")
+                    continue
+                table_list = links.setdefault(letter, [None] * size)
+                link_lines.setdefault(letter, line)
+                for chain in value.children:
+                    self._chain(statement, letter, chain.children, table_list)
+        for letter, table_list in links.items():
+            self.directions[letter] = tuple(table_list)
+        # Letters in the order of the notation, whatever the order of the file.
+        self.directions = {k: self.directions[k] for k in DIRECTION_LETTERS if k in self.directions}
+
+    def _chain(self, statement: _Statement, letter: str, tokens: list[Token], table: list[Optional[int]]) -> None:
+        if len(tokens) == 1:
+            self.report_token(statement, tokens[0], f"link chain with a one-square fragment '{tokens[0]}': a chain links two squares or more")
+            return
+        squares = [self._square(statement, token) for token in tokens]
+        for (source, target), token in zip(zip(squares, squares[1:]), tokens[1:]):
+            if source is None or target is None:
+                continue
+            if source == target:
+                self.report_token(statement, token, f"a link from {self.squares[source]} to itself")
+            elif table[source] is not None and table[source] != target:
+                self.report_token(
+                    statement,
+                    token,
+                    f"{self.squares[source]} already has direction {letter}, to {self.squares[table[source]]}",
+                )
+            else:
+                table[source] = target
+
+    def _symmetries(self, items: list[tuple[Tree, _Statement]]) -> None:
+        for tree, statement in items:
+            player_token, *mappings = tree.children
+            player = self._player(statement, player_token)
+            if player in self.symmetries:
+                self.report_token(statement, player_token, f"symmetry for {player} given twice")
+                continue
+            mapping: dict[str, str] = {}
+            tokens: dict[str, Token] = {}  # source letter -> where its mapping was written
+            ok = True
+            for item in mappings:
+                a_token, b_token = item.children
+                a, b = self._direction_letter(statement, a_token), self._direction_letter(statement, b_token)
+                if a is None or b is None:
+                    ok = False
+                    continue
+                pairs = [(a, b, a_token), (b, a, b_token)] if item.data == "swap" and a != b else [(a, b, a_token)]
+                for source, target, token in pairs:
+                    if source in mapping and mapping[source] != target:
+                        self.report_token(statement, token, f"{source} is mapped twice, to {mapping[source]} and to {target}")
+                        ok = False
+                    mapping[source] = target
+                    tokens[source] = token
+            if not ok or player is None:
+                continue
+            full = {letter: mapping.get(letter, letter) for letter in DIRECTION_LETTERS}
+            if len(set(full.values())) != len(full):
+                doubled = sorted({t for t in full.values() if list(full.values()).count(t) > 1})
+                sources = [s for s in DIRECTION_LETTERS if full[s] == doubled[0]]
+                culprit = tokens.get(sources[-1]) or tokens[sources[0]]
+                self.report_token(
+                    statement,
+                    culprit,
+                    f"the symmetry is not a permutation: {' and '.join(sources)} both map to {doubled[0]}",
+                )
+                continue
+            self.symmetries[player] = full
+
+    def _zone_squares(self, statement: _Statement, tokens: list[Token]) -> frozenset[int]:
+        squares: set[int] = set()
+        for token in tokens:
+            text = str(token)
+            rectangle = _RECTANGLE.fullmatch(text)
+            if rectangle:
+                corners = [
+                    self._square(statement, token, 0, rectangle.group(1)),
+                    self._square(statement, token, rectangle.start(2), rectangle.group(2)),
+                ]
+                if None in corners:
+                    continue
+                a, b = corners
+                c0, c1 = sorted((self.column_of[a], self.column_of[b]))
+                r0, r1 = sorted((self.row_of[a], self.row_of[b]))
+                levels = self.level_of or (0,) * len(self.squares)
+                z0, z1 = sorted((levels[a], levels[b]))  # on a 3-D grid, a box between two corners
+                width, height = len(self.column_names), len(self.row_names)
+                squares.update((z * height + r) * width + c for z in range(z0, z1 + 1)
+                               for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+            elif _SQUARE.fullmatch(text):
+                square = self._square(statement, token)
+                if square is not None:
+                    squares.add(square)
+            else:
+                self.report_token(statement, token, f"'{text}' is neither a square nor a rectangle like 'd1-f3'")
+        return frozenset(squares)
+
+    def _zones(self, items: list[tuple[Tree, _Statement]]) -> None:
+        for tree, statement in items:
+            name_token, *parts = tree.children
+            name = str(name_token)
+            if name in self.zones:
+                self.report_token(statement, name_token, f"zone '{name}' defined twice")
+                continue
+            first_words = [part.children[0] for part in parts]
+            if len(parts) == 1 and _looks_like_squares(first_words[0]):
+                self.zones[name] = Zone(name, shared=self._zone_squares(statement, parts[0].children))
+                continue
+            per_player: dict[str, frozenset[int]] = {}
+            for part in parts:
+                player_token, *square_tokens = part.children
+                if _looks_like_squares(player_token):
+                    self.report_token(statement, player_token, f"expected a player's name before the squares, found '{player_token}'")
+                    continue
+                player = self._player(statement, player_token)
+                if player in per_player:
+                    self.report_token(statement, player_token, f"{player} given twice in zone '{name}'")
+                    continue
+                if not square_tokens:
+                    self.report(statement, (player_token.end_pos or 0), f"no squares for {player_token} in zone '{name}'")
+                squares = self._zone_squares(statement, square_tokens)
+                if player is not None:
+                    per_player[player] = squares
+            self.zones[name] = Zone(name, per_player=per_player)
+
+    def _draw(self, items: list[tuple[Tree, _Statement]]) -> None:
+        style: Optional[tuple[str, int]] = None
+        values: dict[str, object] = {}
+        lines: list[str] = []
+        diagonals: list[tuple[int, int, int, int]] = []
+        for tree, statement in items:
+            hint = tree.children[0]
+            kind = hint.data
+            if kind in ("cells", "points"):
+                if style is not None and style[0] != kind:
+                    self.report(statement, 0, f"draw: '{kind}' contradicts '{style[0]}' on line {style[1]}")
+                style = (kind, statement.positions[0][0])
+                values["style"] = kind
+            elif kind in ("checkered", "coordinates", "stones"):
+                values[kind] = True
+            elif kind == "lines":
+                for token in hint.children:
+                    for i, letter in enumerate(str(token)):
+                        if letter not in self.directions:
+                            self.report(statement, (token.start_pos or 0) + i, f"draw: no direction '{letter}' on this board")
+                        elif letter not in lines:
+                            lines.append(letter)
+            elif kind == "river":
+                a, b, *labels = hint.children
+                values["river_labels"] = tuple(str(label) for label in labels)
+                rows = []
+                for token in (a, b):
+                    if str(token) not in self.row_names:
+                        self.report_token(statement, token, f"draw: no row '{token}' on this board")
+                    else:
+                        rows.append(self.row_names.index(str(token)))
+                if len(rows) == 2:
+                    if abs(rows[0] - rows[1]) != 1:
+                        self.report_token(statement, a, f"draw: a river runs between two neighbouring rows, not {a} and {b}")
+                    else:
+                        values["river"] = tuple(sorted(rows))
+            elif kind == "diagonals":
+                for token in hint.children:
+                    rectangle = _RECTANGLE.fullmatch(str(token))
+                    if not rectangle:
+                        self.report_token(statement, token, f"draw: '{token}' is not a rectangle like 'd1-f3'")
+                        continue
+                    a = self._square(statement, token, 0, rectangle.group(1))
+                    b = self._square(statement, token, rectangle.start(2), rectangle.group(2))
+                    if a is None or b is None:
+                        continue
+                    c0, c1 = sorted((self.column_of[a], self.column_of[b]))
+                    r0, r1 = sorted((self.row_of[a], self.row_of[b]))
+                    diagonals.append((c0, r0, c1, r1))
+        self.draw = DrawHints(
+            style=str(values.get("style", "cells")),
+            checkered=bool(values.get("checkered", False)),
+            lines=tuple(lines),
+            river=values.get("river"),  # type: ignore[arg-type]
+            diagonals=tuple(diagonals),
+            coordinates=bool(values.get("coordinates", False)),
+            stones=bool(values.get("stones", False)),
+            river_labels=values.get("river_labels", ()),  # type: ignore[arg-type]
+        )

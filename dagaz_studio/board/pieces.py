@@ -1,0 +1,279 @@
+"""Board files, the pieces and what refers to them: piece types and their notations (Dagaz or
+Betza), drops and promoted letters, the setup, rules, and how moves are named."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Optional
+
+from lark import Token, Tree
+
+from dagaz_studio.board.geometry import _Geometry
+from dagaz_studio.board.model import NAME_STYLES, Board, PieceType, SourcePosition
+from dagaz_studio.board.placement import PlacementError, parse_placement
+from dagaz_studio.board.statements import _BARE_WORD, KNOWN_RULES, Problem, _Statement
+
+if TYPE_CHECKING:
+    from dagaz_studio.notation.nodes import Notation
+
+
+class _Pieces(_Geometry):
+    """The statements about pieces and the game; problems collected, not raised."""
+
+    pieces: dict[str, PieceType]
+    lettered: dict[str, PieceType]
+    setup: Optional[str]
+    demotions: dict[str, str]
+
+    def _pieces(self, items: list[tuple[Tree, _Statement]], check_zones: bool) -> None:
+        if not items:
+            return
+        from dagaz_studio.notation import parse_notation
+        from dagaz_studio.notation.errors import NotationError
+
+        letters: dict[str, tuple[str, int]] = {}
+        # Pieces whose notation is bad still have a letter, so the setup can be checked regardless.
+        self.lettered: dict[str, PieceType] = {}
+        parsed: list[tuple[PieceType, _Statement, int]] = []
+        for tree, statement in items:
+            children = list(tree.children)
+            name_token, letter_token = children[0], children[1]
+            flags = {str(child) for child in children[2:-1]}
+            royal = "royal" in flags
+            resets_clock = "resets-clock" in flags
+            hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_doubled": "no-drop-doubled" in flags}
+            rest: Token = children[-1]
+            name, letter = str(name_token), str(letter_token)
+            line = statement.positions[0][0]
+            ok = True
+            if not _BARE_WORD.fullmatch(name):
+                self.report_token(statement, name_token, f"a piece's name begins with a letter: '{name}'")
+                ok = False
+            elif name in self.pieces:
+                first = self.pieces[name].defined_at.line
+                self.report_token(statement, name_token, f"piece name '{name}' used twice (first on line {first})")
+                ok = False
+            if letter_token.type == "PROMOTED_LETTER":
+                pass  # '+P' or 'Q~': a promoted piece, demoted to the piece lettered 'P' or 'Q' in hand
+            elif not (len(letter) == 1 and letter.isalpha() and letter.isascii()):
+                self.report_token(statement, letter_token, f"a piece's letter is one letter, not '{letter}'")
+                ok = False
+            elif letter.upper() in letters:
+                other, other_line = letters[letter.upper()]
+                self.report_token(statement, letter_token, f"piece letter '{letter}' used twice (by {other} on line {other_line})")
+                ok = False
+            else:
+                letters[letter.upper()] = (name, line)
+            notation_text = str(rest).rstrip()
+            start = rest.start_pos or 0
+            if "betza" in flags or "betza-fsf" in flags:
+                translated = self._from_betza(statement, notation_text, start, "fsf" if "betza-fsf" in flags else "xboard")
+                if translated is None:
+                    continue
+                notation_text = translated
+            where = statement.where(name_token.start_pos or 0)
+            if ok:
+                self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where),  # type: ignore[arg-type]
+                                                resets_clock, **hand_flags)
+            try:
+                notation = parse_notation(notation_text)
+            except NotationError as error:
+                self.report(statement, start + error.span.start, self._relocate(error.message, statement, start, start + error.span.start))
+                continue
+            except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
+                self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
+                continue
+            piece = PieceType(name, letter, royal, notation_text, notation, SourcePosition(*where), resets_clock,
+                              **hand_flags)
+            parsed.append((piece, statement, start))
+            if ok:
+                self.pieces[name] = piece
+        for piece, statement, start in parsed:
+            self._check_names(piece, statement, start, check_zones)
+
+    def _relocate(self, message: str, statement: _Statement, start: int, at: int) -> str:
+        """A notation message with its columns (counted in the notation) turned into file positions.
+
+        ``start`` is where the notation begins in the statement, ``at`` where the problem is reported.
+        """
+        error_line = statement.where(at)[0]
+
+        def file_position(match: re.Match[str]) -> str:
+            line, column = statement.where(start + int(match.group(1)) - 1)
+            return f"column {column}" if line == error_line else f"line {line} column {column}"
+
+        return re.sub(r"\bcolumn (\d+)", file_position, message)
+
+    def _from_betza(self, statement: _Statement, text: str, start: int, dialect: str) -> Optional[str]:
+        """A piece line's Betza in the Dagaz notation, or None with the problem reported where it is."""
+        from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+
+        try:
+            return to_dagaz(read_betza(text, dialect))
+        except TranslationError as error:
+            self.report(statement, start + error.start, f"Betza: {error.message}")
+            return None
+
+    def _check_names(self, piece: PieceType, statement: _Statement, start: int, check_zones: bool) -> None:
+        from dagaz_studio.notation import nodes
+
+        for node in nodes.walk(piece.notation):
+            if isinstance(node, nodes.TypeCheck) and node.name not in self.pieces:
+                self.report(statement, start + node.span.start, f"unknown piece type '{node.name}'")
+            elif isinstance(node, nodes.Promote):
+                written = node.span.slice(piece.notation_text)
+                offsets = [m.start() for m in re.finditer(r"[^+/\s]+", written)]
+                for choice, offset in zip(node.choices, offsets):
+                    if choice not in self.pieces:
+                        self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
+            elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
+                self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
+
+    def _drops(self, items: list[tuple[Tree, _Statement]]) -> dict[str, "Notation"]:
+        """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
+        board's ``drop: …`` for every piece without a line of its own, royal and promoted ones apart).
+
+        Also works out what each promoted piece (lettered ``+P``, ``Q~``) is demoted to."""
+        from dagaz_studio.notation import parse_notation
+        from dagaz_studio.notation.errors import NotationError
+
+        self.demotions = self._demotions()
+        default: Optional[Notation] = None
+        own: dict[str, Notation] = {}
+        for tree, statement in items:
+            children = list(tree.children)
+            rest: Token = children[-1]
+            name_token = children[0] if len(children) > 1 else None
+            text = str(rest).rstrip()
+            start = rest.start_pos or 0
+            if name_token is not None and str(name_token) not in self.pieces:
+                self.report_token(statement, name_token, f"unknown piece type '{name_token}'")
+                continue
+            key = str(name_token) if name_token is not None else ""
+            if key in own or (not key and default is not None):
+                self.report(statement, 0, f"the drop of {key or 'every piece'} is already given")
+                continue
+            try:
+                notation = parse_notation(text)
+            except NotationError as error:
+                self.report(statement, start + error.span.start,
+                            self._relocate(error.message, statement, start, start + error.span.start))
+                continue
+            check = PieceType(key or "drop", "?", False, text, notation)
+            self._check_names(check, statement, start, True)
+            if key:
+                own[key] = notation
+            else:
+                default = notation
+        drops: dict[str, Notation] = {}
+        if not items:
+            return drops
+        for name, piece in self.pieces.items():
+            if name in own:
+                drops[name] = own[name]
+            elif default is not None and not piece.royal and not piece.promoted_letter:
+                drops[name] = default
+        return drops
+
+    def _demotions(self) -> dict[str, str]:
+        """Each promoted piece (lettered ``+P`` or ``Q~``) -> the one piece whose notation promotes to it."""
+        from dagaz_studio.notation import nodes
+
+        promoters: dict[str, list[str]] = {}
+        for piece in self.pieces.values():
+            for node in nodes.walk(piece.notation):
+                if isinstance(node, nodes.Promote):
+                    for choice in node.choices:
+                        if piece.name not in promoters.setdefault(choice, []):
+                            promoters[choice].append(piece.name)
+        demotions: dict[str, str] = {}
+        for piece in self.pieces.values():
+            if not piece.promoted_letter:
+                continue
+            found = promoters.get(piece.name, [])
+            if len(found) == 1:
+                demotions[piece.name] = found[0]
+                continue
+            why = "no piece promotes to it" if not found else f"several pieces promote to it ({', '.join(found)})"
+            self.problems.append(Problem(self.filename, piece.defined_at.line, piece.defined_at.column,
+                                         f"'{piece.letter}' is a promoted piece's letter, but {why}: a promoted "
+                                         "piece goes to the hand as the one piece that promotes to it"))
+        return demotions
+
+    def _setup(self, items: list[tuple[Tree, _Statement]]) -> None:
+        given = self._once(items, "the setup")
+        if given is None:
+            return
+        tree, statement = given
+        token = tree.children[0]
+        fen = str(token).rstrip()
+        board = Board(
+            name=self.name,
+            kind=self.kind,
+            column_names=self.column_names,
+            row_names=self.row_names,
+            squares=self.squares,
+            column_of=self.column_of,
+            level_names=self.level_names,
+            level_of=self.level_of,
+            row_of=self.row_of,
+            directions=self.directions,
+            players=self.players,
+            pieces=self.lettered,
+        )
+        start = token.start_pos or 0
+        try:
+            parse_placement(board, fen)
+        except PlacementError as error:
+            self.report(statement, start + error.offset, f"setup: {error.message}")
+            return
+        fields = fen.split()
+        if len(fields) > 1 and fields[1] not in ("w", "b"):
+            offset = fen.index(fields[1], len(fields[0]))
+            self.report(statement, start + offset, f"setup: the side to move is 'w' or 'b', not '{fields[1]}'")
+            return
+        self.setup = fen
+
+    def _rules(self, items: list[tuple[Tree, _Statement]]) -> frozenset[str]:
+        rules = set()
+        for tree, statement in items:
+            token = tree.children[0]
+            if str(token) not in KNOWN_RULES:
+                self.report_token(statement, token, f"unknown rule '{token}' (known: {', '.join(KNOWN_RULES)})")
+            else:
+                rules.add(str(token))
+        return frozenset(rules)
+
+    def _names(self, items: list[tuple[Tree, _Statement]]) -> str:
+        given = self._once(items, "the move names")
+        if given is None:
+            return "coordinates"
+        tree, statement = given
+        token = tree.children[0]
+        if str(token) not in NAME_STYLES:
+            self.report_token(statement, token, f"unknown move names '{token}' (known: {', '.join(NAME_STYLES)})")
+            return "coordinates"
+        return str(token)
+
+    def _name_letters(self, items: list[tuple[Tree, _Statement]]) -> dict[str, str]:
+        letters: dict[str, str] = {}
+        lines: dict[str, int] = {}
+        for tree, statement in items:
+            piece_token, letter_token = tree.children
+            piece, letter = str(piece_token), str(letter_token)
+            line = statement.positions[0][0]
+            if piece not in self.lettered and piece not in self.pieces:
+                known = ", ".join(self.pieces) or "none"
+                self.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+            elif piece in letters:
+                self.report_token(statement, piece_token, f"name letter of '{piece}' already given on line {lines[piece]}")
+            elif letter != "-" and not (len(letter) == 1 and letter.isascii() and letter.isupper()):
+                self.report_token(statement, letter_token, f"a name letter is one capital letter or '-' for none, not '{letter}'")
+            else:
+                letters[piece] = "" if letter == "-" else letter
+                lines[piece] = line
+                # Names tell pieces apart by their letters, so two pieces may not share one.
+                for other in self.lettered:
+                    if other != piece and letter != "-" and letter == letters.get(other, self.lettered[other].letter.upper()):
+                        self.report_token(statement, letter_token, f"name letter '{letter}' is already {other}'s")
+        return letters

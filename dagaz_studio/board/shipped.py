@@ -1,0 +1,81 @@
+"""The boards that come with Dagaz Studio, and finding a board by path or by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Union
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.board.statements import MAX_BOARD_FILE, BoardReadError
+
+
+def _shipped_directory() -> Path:
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_data" / "boards"
+    if installed.is_dir():
+        return installed
+    return package.parent / "boards"
+
+
+
+def shipped_boards() -> dict[str, Path]:
+    """The boards that come with Dagaz Studio: name (file stem, e.g. ``chess``) -> path.
+
+    Boards are kept in one folder per family (``boards/chess/makruk.board``); the family is the
+    folder's name (:func:`shipped_family`), and a board is addressed by its stem alone.
+    """
+    directory = _shipped_directory()
+    if not directory.is_dir():
+        return {}
+    found = sorted(directory.rglob("*.board"), key=lambda path: (path.relative_to(directory).parts[:-1], path.stem))
+    return {path.stem: path for path in found}
+
+
+
+def shipped_family(path: Path) -> str:
+    """The family of a shipped board (the folder it is kept in: ``chess``, ``draughts``…); ``""``
+    for a board kept at the top of the boards folder or elsewhere."""
+    directory = _shipped_directory()
+    try:
+        parts = Path(path).resolve().relative_to(directory.resolve()).parts
+    except ValueError:
+        return ""
+    return parts[0] if len(parts) > 1 else ""
+
+
+
+def resolve_board(path_or_name: Union[str, Path]) -> Path:
+    """The file a board argument stands for: an existing path, or the name of a shipped board.
+
+    Raises :class:`BoardReadError` if it is neither.
+    """
+    path = Path(path_or_name)
+    if path.is_file():
+        return path
+    shipped = shipped_boards()
+    if isinstance(path_or_name, str) and path_or_name in shipped:
+        return shipped[path_or_name]
+    if path.exists():
+        raise BoardReadError(f"{path_or_name}: not a file")
+    names = ", ".join(shipped) or "none"
+    raise BoardReadError(f"{path_or_name}: no such board file or shipped board (shipped boards: {names})")
+
+
+
+def load_board(path_or_name: Union[str, Path]) -> Board:
+    """Load a board file by path, or a shipped board by name (``"chess"``).
+
+    Raises :class:`BoardReadError` when the file cannot be found or read, and :class:`BoardFileError`
+    listing every problem when it can be read but is not a valid board.
+    """
+    path = resolve_board(path_or_name)
+    try:
+        # Read no further than one character past the limit: parse_board refuses a longer file, and
+        # a huge file (or an endless one, such as a device) is never read whole.
+        with path.open(encoding="utf-8") as stream:
+            text = stream.read(MAX_BOARD_FILE + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise BoardReadError(f"{path}: cannot be read ({error})") from error
+    from dagaz_studio.board.loader import parse_board
+
+    return parse_board(text, str(path))

@@ -1,0 +1,240 @@
+"""Board files, first pass: statements, their syntax, and the problems found.
+
+A file is split into statements (a line beginning with white space continues the statement above;
+``#`` starts a comment) and each statement is parsed with the grammar in ``board.lark``. A problem
+is collected with its file position (:class:`Problem`) rather than stopping the reading: the loader
+(:mod:`dagaz_studio.board.loader`) reports them all together in one :class:`BoardFileError`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Optional
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from dagaz_studio.notation.grammar_cache import cached_lark
+
+#: The most squares a board may have; a grid beyond it is refused before any square is made.
+MAX_SQUARES = 10_000
+
+#: The longest board file read, in characters (a board at the limit of squares, with notes, is far
+#: shorter): a longer one is refused before it is read.
+MAX_BOARD_FILE = 1_000_000
+
+#: Rules a board may name with ``rule:``.
+KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check")
+
+_GRAMMAR = Path(__file__).with_name("board.lark")
+
+#: Statement keyword -> the grammar rule that parses it.
+_KEYWORD_RULES = {
+    "name": "name_stmt",
+    "kind": "kind_stmt",
+    "grid": "grid_stmt",
+    "players": "players_stmt",
+    "symmetry": "symmetry_stmt",
+    "zone": "zone_stmt",
+    "piece": "piece_stmt",
+    "setup": "setup_stmt",
+    "rule": "rule_stmt",
+    "draw": "draw_stmt",
+    "names": "names_stmt",
+    "name-letter": "name_letter_stmt",
+    "drop": "drop_stmt",
+}
+
+_STARTS = ["name_line", "direction_stmt", *_KEYWORD_RULES.values()]
+
+_KEYWORD_HEAD = re.compile(r"(%s)(?![A-Za-z0-9_\-])" % "|".join(_KEYWORD_RULES))
+_DIRECTION_HEAD = re.compile(r"[A-Za-z0-9_\-]+\s*=")
+_BARE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+# A square is named column then row, on a 3-D grid after its level's capital: a1, Aa1.
+_SQUARE = re.compile(r"([A-Z]?[a-z]+)([0-9]+)")
+_RECTANGLE = re.compile(r"([A-Z]?[a-z]+[0-9]+)-([A-Z]?[a-z]+[0-9]+)")
+_COLUMN_RANGE = re.compile(r"([a-z])(?:-([a-z]))?")
+_ROW_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+_LEVEL_RANGE = re.compile(r"([A-Z])(?:-([A-Z]))?")
+
+_TERMINAL_WORDS = {
+    "WORD": "a name",
+    "SIGNED_INT": "a whole number",
+    "REST": "text",
+    "$END": "end of statement",
+}
+
+
+def _looks_like_squares(token: Token) -> bool:
+    return bool(_SQUARE.fullmatch(str(token)) or _RECTANGLE.fullmatch(str(token)))
+
+
+# --------------------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in a board file: where (1-based line and column) and what."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class BoardFileError(ValueError):
+    """A board file that cannot be loaded; ``problems`` lists everything found wrong, in file order."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: list[Problem] = sorted(problems, key=lambda p: (p.line, p.column))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class BoardReadError(ValueError):
+    """A board that cannot be found or read at all (no such file or shipped board, unreadable file)."""
+
+
+# --------------------------------------------------------------------------- statements
+
+
+@dataclass
+class _Statement:
+    """One statement, joined from its lines, remembering where each character came from."""
+
+    text: str
+    positions: list[tuple[int, int]]  # (line, column) of every character of text
+    end: tuple[int, int]  # just after the last character
+
+    def where(self, offset: int) -> tuple[int, int]:
+        if 0 <= offset < len(self.positions):
+            return self.positions[offset]
+        return self.end
+
+
+def split_statements(text: str) -> list[_Statement]:
+    """The statements of a board file: comments dropped, continuation lines joined by one space."""
+    statements: list[_Statement] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0]
+        content = line.strip()
+        if not content:
+            continue
+        first = len(line) - len(line.lstrip())
+        positions = [(number, first + i + 1) for i in range(len(content))]
+        end = (number, first + len(content) + 1)
+        if first > 0 and statements:
+            previous = statements[-1]
+            previous.positions.append(previous.end)
+            previous.positions.extend(positions)
+            previous.text += " " + content
+            previous.end = end
+        else:
+            statements.append(_Statement(content, positions, end))
+    return statements
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return cached_lark("board", _GRAMMAR.read_text(encoding="utf-8"), parser="lalr", start=_STARTS)
+
+
+def _describe_terminal(parser: Lark, name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    try:
+        pattern = parser.get_terminal(name).pattern
+    except KeyError:
+        return name
+    return f"'{pattern.value}'" if pattern.type == "str" else name
+
+
+class _Syntax:
+    """The first pass: each statement parsed by its grammar rule; problems collected, not raised."""
+
+    # What the later passes work out, declared here so that each pass may read what another sets.
+    filename: str
+    problems: list[Problem]
+    name: str
+    kind: str
+    players: tuple[str, ...]
+    column_names: tuple[str, ...]
+    row_names: tuple[str, ...]
+    squares: tuple[str, ...]
+    column_of: tuple[int, ...]
+    row_of: tuple[int, ...]
+    level_names: tuple[str, ...]
+    level_of: tuple[int, ...]
+    index: dict[str, int]
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.filename = filename
+        self.problems: list[Problem] = []
+        self.statements: list[tuple[str, Tree, _Statement]] = []
+        for statement in split_statements(text.lstrip("\ufeff")):
+            self._parse_statement(statement)
+
+    def report(self, statement: _Statement, offset: int, message: str) -> None:
+        line, column = statement.where(offset)
+        self.problems.append(Problem(self.filename, line, column, message))
+
+    def report_token(self, statement: _Statement, token: Token, message: str) -> None:
+        self.report(statement, token.start_pos or 0, message)
+
+    def _parse_statement(self, statement: _Statement) -> None:
+        text = statement.text
+        head = _KEYWORD_HEAD.match(text)
+        if head and (len(text) == head.end() or text[head.end()] in " \t:"):
+            rule = _KEYWORD_RULES[head.group(1)]
+            what = f"'{head.group(1)}' statement"
+        elif _DIRECTION_HEAD.match(text):
+            rule = "direction_stmt"
+            after = text.split("=", 1)[1].lstrip()
+            what = "vector" if after.startswith("(") else "link chain"
+        elif _BARE_WORD.fullmatch(text):
+            rule, what = "name_line", "name"
+        else:
+            word = re.match(r"[^\s:]*", text).group() or text.split()[0]
+            self.report(statement, 0, f"unknown statement '{word}'")
+            return
+        parser = _parser()
+        try:
+            tree = parser.parse(text, start=rule)
+        except UnexpectedInput as error:
+            self._report_syntax(statement, error, what)
+            return
+        self.statements.append((rule, tree, statement))
+
+    def _report_syntax(self, statement: _Statement, error: UnexpectedInput, what: str) -> None:
+        parser = _parser()
+        if isinstance(error, UnexpectedToken):
+            token = error.token
+            at_end = token.type == "$END" or token.start_pos is None
+            offset = len(statement.text) if at_end else token.start_pos
+            # Outside its own statements the catch-all REST token swallows the rest of the line.
+            shown = token.value[0] if token.type == "REST" else token.value
+            found = "end of statement" if at_end else f"'{shown}'"
+            expected = sorted(_describe_terminal(parser, name) for name in error.expected)
+        elif isinstance(error, UnexpectedCharacters):
+            offset = error.pos_in_stream
+            found = f"'{statement.text[offset]}'"
+            expected = sorted(_describe_terminal(parser, name) for name in error.allowed)
+        else:
+            offset = len(statement.text)
+            found, expected = "end of statement", []
+        message = f"malformed {what}: unexpected {found}"
+        if expected:
+            message += "; expected " + " or ".join(dict.fromkeys(expected))
+        self.report(statement, offset, message)
+
+    def _once(self, items: list[tuple[Tree, _Statement]], what: str) -> Optional[tuple[Tree, _Statement]]:
+        """The first of ``items``; every further one is reported as given twice."""
+        for _tree, statement in items[1:]:
+            first_line = items[0][1].positions[0][0]
+            self.report(statement, 0, f"{what} already given on line {first_line}")
+        return items[0] if items else None
