@@ -3,32 +3,8 @@ translated, its Dagaz translation and English reading shown, and the board moves
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
-from dagaz_studio.board import shipped_boards
-from dagaz_studio.gui import app
 from dagaz_studio.translation import translate
-
-
-def open_window(qtbot, name: str):
-    window = app.create_window(str(shipped_boards()[name]))
-    qtbot.addWidget(window)
-    window.resize(1200, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
-def click(qtbot, window, square: str) -> None:
-    view = window.board_view
-    point = view.mapFromScene(view.square_centre(window.board.index(square)))
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-
-
-def click_and_wait(qtbot, window, square: str):
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
-        click(qtbot, window, square)
-    return blocker.args[0]
+from gui_window import click, click_and_wait, open_window
 
 
 def type_and_wait(qtbot, window, text: str, runs: str):
