@@ -517,8 +517,8 @@ def _turning(spec: _PartSpec, atoms: list[tuple[int, int]], letter: str, mods: s
     if kind == "z":
         for vector in starts:
             for turn in (1, -1):
-                cycle = (vector, _rotate(vector, turn))
-                shapes.append(Shape((Leg(vector, rng, modes, cycle=cycle),), initial))
+                pair = (vector, _rotate(vector, turn))
+                shapes.append(Shape((Leg(vector, rng, modes, cycle=pair),), initial))
         return shapes
     ring = clockwise(atom_vectors(p, q))
     most = len(ring) - 1
