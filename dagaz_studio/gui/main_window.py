@@ -386,8 +386,13 @@ class QtMainWindow(QMainWindow):
         super().showEvent(event)
         if self._size_on_show:
             self._size_on_show = False
-            # Shown at another size than it was arranged for: the layout for the size it has.
-            QTimer.singleShot(0, lambda: self.arrange_docks(compact=self.width() < COMPACT_WIDTH))
+            # Shown at another size than it was arranged for: the layout for the size it has, now,
+            # before the first paint (later it would hold the event loop up while the user works).
+            compact = self.width() < COMPACT_WIDTH
+            if self._arrangement() == self._arrangement_for(compact):
+                self._size_docks(arranging=True)
+            else:
+                self.arrange_docks(compact)
 
     def restoreState(self, state, version: int = 0) -> bool:  # noqa: N802 - Qt's name
         """Restore a saved layout (see QMainWindow), which keeps its own sizes."""
