@@ -257,3 +257,88 @@ def test_hoppers_with_a_range_move_as_fairy_stockfish_moves_them() -> None:
     assert moved > 30
     with pytest.raises(TranslationError, match="grasshopper"):
         read_betza("pR1")
+
+
+#: Relative directions of a later leg as moves.c reads them, in steps of 45 degrees clockwise
+#: (the King's system: dirs4/dirs3 and the rotation by the leg before); none: straight on or a
+#: right angle either way for W and F (0x45).
+RELATIVE = {"f": [0], "s": [2, 6], "fs": [1, 7], "r": [2], "l": [6], "fr": [1], "fl": [7], "": [0, 2, 6]}
+RING8 = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+
+
+def random_multi_leg(rng: random.Random) -> tuple[str, list[tuple[str, list[int]]]]:
+    """A random two- or three-leg W or F move and its legs (modes, relative turns) for the simulator."""
+    legs = [(rng.choice(["", "m", "c", "p"]), [])]
+    for _ in range(rng.choice([1, 1, 2])):
+        legs.append((rng.choice(["", "m", "c", "p"]), RELATIVE[rng.choice(list(RELATIVE))]))
+    text = ""
+    for index, (modes, turns) in enumerate(legs):
+        if index:
+            word = next(k for k, v in RELATIVE.items() if v == turns)
+            text += "a" + word
+        final = index == len(legs) - 1
+        if final and modes == "p":
+            legs[index] = ("", turns)
+            modes = ""
+        text += modes
+    return text + rng.choice("WF"), legs
+
+
+def multi_leg_targets(atom: str, legs: list[tuple[str, list[int]]], fen: str, square: str) -> set[str]:
+    """moves.c's multi-leg move, square by square: a leg before the last ends on an empty square
+    (none or m), an enemy it takes (c) or any piece it passes (p); the last one lands on an empty
+    square or an enemy (none), only empty (m) or only an enemy (c). A leg turned by an odd number of
+    45-degree steps is a diagonal step (moves.c's orthogonal-diagonal interconversion)."""
+    board, turn = fen.split()[0], fen.split()[1]
+    cells: dict[tuple[int, int], str] = {}
+    for row, text in enumerate(board.split("/")):
+        file = 0
+        for char in text:
+            if char.isdigit():
+                file += int(char)
+            else:
+                cells[(file, 7 - row)] = char
+                file += 1
+    white = turn == "w"
+    sign = 1 if white else -1
+    x, y = "abcdefgh".index(square[0]), int(square[1]) - 1
+    del cells[(x, y)]
+    out: set[str] = set()
+
+    def walk(cx: int, cy: int, direction: int, index: int) -> None:
+        dx, dy = RING8[direction]
+        nx, ny = cx + sign * dx, cy + sign * dy
+        if not (0 <= nx < 8 and 0 <= ny < 8) or (nx, ny) == (x, y):
+            return
+        occupant = cells.get((nx, ny))
+        enemy = occupant is not None and occupant.isupper() != white
+        modes = legs[index][0]
+        if index == len(legs) - 1:
+            if occupant is None and modes in ("", "m") or enemy and modes in ("", "c"):
+                out.add("abcdefgh"[nx] + str(ny + 1))
+            return
+        passes = (occupant is None and modes in ("", "m")) or (enemy and modes == "c") or \
+            (occupant is not None and modes == "p")
+        if passes:
+            for turn_by in legs[index + 1][1]:
+                walk(nx, ny, (direction + turn_by) % 8, index + 1)
+
+    for direction in (range(0, 8, 2) if atom == "W" else range(1, 8, 2)):
+        walk(x, y, direction, 0)
+    return out
+
+
+def test_random_multi_leg_moves_follow_xboards_reading() -> None:
+    rng = random.Random(20261123)
+    rules = Rules(load_board(str(BOARD)))
+    checked = moved = 0
+    for _ in range(120):
+        text, legs = random_multi_leg(rng)
+        kind = rules.custom_kind(parse_notation(translate(text, "betza", "dagaz").text), name=text)
+        for n in range(4):
+            fen, square = random_position(rng, black=n % 2 == 1)
+            want = multi_leg_targets(text[-1], legs, fen, square)
+            assert dagaz_targets(rules, kind, fen, square) == want, f"{text} on {fen} at {square}"
+            checked += 1
+            moved += len(want)
+    assert checked == 480 and moved > 300
