@@ -171,3 +171,9 @@ def test_the_shogi_family_imports_and_plays_as_fairy_stockfish() -> None:
     for variant in done:
         assert games[variant.name], variant.name
         assert compare(variant.text, games[variant.name]) is None, variant.name
+
+
+def test_a_start_position_that_does_not_fit_the_board_is_refused_naming_it() -> None:
+    sections = read_ini("[widerow:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w - - 0 1\n")
+    with pytest.raises(IniError, match="does not load.*more than 8 squares"):
+        import_variant("widerow", sections)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
@@ -201,7 +202,14 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             continue
         elif key not in USED:
             raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
-    return Imported(name, _board_text(name, options, pieces), ignored)
+    text = _board_text(name, options, pieces)
+    try:
+        parse_board(text, f"[{name}]")
+    except ValueError as error:
+        # What the section's own text gets wrong (a start position that does not fit its board)
+        # is refused here, not left to the board file it would write.
+        raise IniError(f"the board it makes does not load: {error}", section=name) from None
+    return Imported(name, text, ignored)
 
 
 _NAMES = {"customPiece": "Custom"}
