@@ -111,3 +111,16 @@ def test_without_a_flag_readings_are_unchanged() -> None:
     parse_notation.cache_clear()
     assert parse_notation("(+)([p]\\1)*").group_count == 2
     assert notation_tokens("(+)([p]\\1)*")
+
+
+def test_a_moves_question_about_a_long_typed_notation_stops_while_reading_it(rules: Rules) -> None:
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.queries import MovesQuery, answer_moves
+
+    text = _text("N[p]", MAX_NOTATION_CHARS)
+    parse_notation.cache_clear()
+    flag = CountingFlag(set_at_look=3)  # set while the text is being parsed
+    query = MovesQuery(rules.board, Position.initial(rules.board), 28, notation=text)
+    answer = flag.watch(lambda: answer_moves(rules, query, flag))
+    assert answer.stopped == "cancelled" and answer.error is None and not answer.moves
+    assert flag.looks == 3 and flag.calls_after_set is not None and flag.calls_after_set <= 200
