@@ -27,7 +27,7 @@ MAX_SQUARES = 10_000
 MAX_BOARD_FILE = 1_000_000
 
 #: Rules a board may name with ``rule:``.
-KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check")
+KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check", "majority-wins")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 
