@@ -148,7 +148,7 @@ def test_a_heap_keeps_its_pieces_types() -> None:
     cell = position.cells[board.index("b1")]
     assert isinstance(cell, Heap) and cell.counts == (1, 1)
     after = successors("two-seeds", position.fen())
-    # b1's white seed is sown first (onto c1), its red one last (onto d1).
+    # b1's wheat seed is sown first (onto c1), its ruby one last (onto d1).
     assert after["b1"] == "1w1r,2,1w1r,2/2,0,3,1w2r b 0 0"
     # The last seed makes c2 hold three seeds with a red one: captured, both types kept in the store.
     assert after["d1"] == "1w1r,2,0,3/2,1w1r,2,0 b 1w2r 0"
