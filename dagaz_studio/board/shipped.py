@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Union
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.statements import MAX_BOARD_FILE, BoardReadError
+from dagaz_studio.board.problems import MAX_BOARD_FILE, BoardReadError
 
 
 def _shipped_directory() -> Path:
@@ -66,7 +66,8 @@ def load_board(path_or_name: Union[str, Path]) -> Board:
     """Load a board file by path, or a shipped board by name (``"chess"``).
 
     Raises :class:`BoardReadError` when the file cannot be found or read, and :class:`BoardFileError`
-    listing every problem when it can be read but is not a valid board.
+    listing every problem when it can be read but is not a valid board. A board read before, from the
+    same text, comes from the cache (:mod:`dagaz_studio.board.cache`).
     """
     path = resolve_board(path_or_name)
     try:
@@ -76,6 +77,6 @@ def load_board(path_or_name: Union[str, Path]) -> Board:
             text = stream.read(MAX_BOARD_FILE + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise BoardReadError(f"{path}: cannot be read ({error})") from error
-    from dagaz_studio.board.loader import parse_board
+    from dagaz_studio.board.cache import parse_board_cached
 
-    return parse_board(text, str(path))
+    return parse_board_cached(text, str(path))

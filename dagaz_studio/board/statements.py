@@ -12,19 +12,19 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+# Kept importable from here too, where they were defined before.
+from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE, BoardFileError as BoardFileError
+from dagaz_studio.board.problems import BoardReadError as BoardReadError, Problem
 from dagaz_studio.notation.grammar_cache import cached_lark
+
 
 #: The most squares a board may have; a grid beyond it is refused before any square is made.
 MAX_SQUARES = 10_000
-
-#: The longest board file read, in characters (a board at the limit of squares, with notes, is far
-#: shorter): a longer one is refused before it is read.
-MAX_BOARD_FILE = 1_000_000
 
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check", "majority-wins")
@@ -70,34 +70,6 @@ _TERMINAL_WORDS = {
 
 def _looks_like_squares(token: Token) -> bool:
     return bool(_SQUARE.fullmatch(str(token)) or _RECTANGLE.fullmatch(str(token)))
-
-
-# --------------------------------------------------------------------------- problems
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One problem in a board file: where (1-based line and column) and what."""
-
-    file: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
-
-
-class BoardFileError(ValueError):
-    """A board file that cannot be loaded; ``problems`` lists everything found wrong, in file order."""
-
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: list[Problem] = sorted(problems, key=lambda p: (p.line, p.column))
-        super().__init__("\n".join(str(p) for p in self.problems))
-
-
-class BoardReadError(ValueError):
-    """A board that cannot be found or read at all (no such file or shipped board, unreadable file)."""
 
 
 # --------------------------------------------------------------------------- statements

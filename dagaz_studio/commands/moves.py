@@ -168,7 +168,6 @@ def _translate_piece(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     """List the moves; user errors are reported with exit status 2."""
     from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.notation import NotationError, parse_notation
 
     try:
         _translate_piece(args)
@@ -190,6 +189,9 @@ def run(args: argparse.Namespace) -> int:
         if args.piece is not None:
             if args.at is None:
                 raise CommandError("--piece needs --at SQUARE: where to put the piece")
+            # Only a typed piece needs the notation parser (a shipped board comes from the cache).
+            from dagaz_studio.notation import NotationError, parse_notation
+
             try:
                 rules.custom_kind(parse_notation(args.piece))
             except NotationError as error:

@@ -38,9 +38,12 @@ ATTACK_TABLE_LIMIT = 2_048
 #: Squares looked at by an attack question that looks for pieces, per unit of work it is counted.
 SCAN_SQUARES_PER_UNIT = 64
 
-#: After this many attack questions about one square, its table of possible attackers (every piece
-#: kind from every square) is worked out; before, the pieces on the board are looked at.
-TABLE_AFTER = 16
+#: After this many attack questions about one square, times the board's squares and piece kinds,
+#: its table of possible attackers is worked out; before, the pieces on the board are looked at.
+#: The table costs a reach run for every kind from every square, a scan only a look at each square
+#: (the pieces' own reach runs are kept), so the table pays only once a square is asked about often:
+#: perft asks thousands of times, one position's legal moves a few dozen.
+TABLE_AFTER = 1
 
 
 class Rules:
@@ -719,7 +722,7 @@ class Rules:
         if attackers is None:
             key = (square, player)
             asked = self._asked[key] = self._asked.get(key, 0) + 1
-            if asked < TABLE_AFTER:
+            if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds:
                 # Asked rarely (one position, as a command asks): look at the pieces standing on the
                 # board rather than work out, for every kind and square, what could capture here.
                 return self._scan_candidates(cells, square, player)

@@ -1,8 +1,24 @@
-"""The Dagaz move notation: grammar, parse tree, errors and plain-English reading."""
+"""The Dagaz move notation: grammar, parse tree, errors and plain-English reading.
+
+The parser (and with it Lark) is imported when first asked for: a command that reads its boards
+from the cache (:mod:`dagaz_studio.board.cache`) never parses a notation.
+"""
+
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.notation.english import describe, format_tree, to_notation
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation
-from dagaz_studio.notation.parser import parse_notation
+
+if TYPE_CHECKING:
+    from dagaz_studio.notation.parser import parse_notation
 
 __all__ = ["NotationError", "Notation", "describe", "format_tree", "parse_notation", "to_notation"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "parse_notation":
+        from dagaz_studio.notation.parser import parse_notation
+
+        return parse_notation
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,6 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.engine.explain import SquareExplanation, attack_reason, build_tree, explain_square
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import CancelFlag
-from dagaz_studio.notation import parse_notation
 from dagaz_studio.queries.moves import TYPED_PIECE, MovesAnswer
 
 
@@ -58,6 +57,8 @@ def answer_explanation(rules: Rules, query: ExplainQuery, cancel: Optional[Cance
     standing = start.cells[origin]
     if notation is not None and standing is not None:
         # The run's typed kind is numbered by the rules that ran it: number it by these.
+        from dagaz_studio.notation.parser import parse_notation  # only a typed piece needs the parser
+
         kind = rules.custom_kind(parse_notation(notation), TYPED_PIECE)
         start.cells[origin] = standing._replace(kind=kind)
     tree = moves.tree if moves.tree is not None else build_tree(moves.trace)

@@ -25,7 +25,7 @@ from dagaz_studio.engine.values import (
 )
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.names import MoveNames
-from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.notation import NotationError
 
 #: The name a typed notation's piece goes by in messages.
 TYPED_PIECE = "typed piece"
@@ -111,6 +111,8 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     Returns its kind. Raises :class:`NotationError` when the text is not notation or names what the
     board lacks (an unknown piece type).
     """
+    from dagaz_studio.notation.parser import parse_notation  # only a typed piece needs the parser
+
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
     player = position.turn if player is None else player
     standing = position.cells[square]

@@ -1,0 +1,127 @@
+"""Loaded boards kept between starts of the program, so a board file is parsed once, not at every start.
+
+Parsing a board file — its statements and every piece's notation, through Lark — takes most of a
+command's start. :func:`parse_board_cached` keeps the loaded :class:`Board` in the user's cache
+directory (beside the built parsers, :func:`~dagaz_studio.notation.grammar_cache.cache_directory`),
+one file per board file name, holding the key it was built for: a hash of the board file's text and
+name, of the version of Dagaz Studio and Python, and of the size and time of every source file that
+reads boards (so a changed reader never hands back a board read the old way). A cache file that
+cannot be read, is corrupt, or holds another key is ignored and written afresh; a cache directory
+that cannot be written is simply not used. Only boards that load without problems are kept: a board
+file with problems is parsed every time, so its problems are always reported.
+
+The cache directory is the user's own, as trusted as the board files they open: its files are read
+with :mod:`pickle`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+from dagaz_studio import __version__
+from dagaz_studio.board.model import Board
+
+#: Changed whenever what is kept changes shape, so older cache files are not read.
+FORMAT = 1
+#: The packages whose code turns a board file's text into a :class:`Board`.
+_READERS = ("board", "notation")
+
+
+def cache_directory() -> Optional[Path]:
+    """Where loaded boards are kept (``$XDG_CACHE_HOME/dagaz-studio/boards``, else
+    ``~/.cache/dagaz-studio/boards``); ``None`` when no absolute cache directory is known."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(base):
+        return None
+    return Path(base) / "dagaz-studio" / "boards"
+
+
+def _readers_fingerprint() -> str:
+    """The size and modification time of every source file that reads boards."""
+    package = Path(__file__).resolve().parent.parent
+    parts: list[str] = []
+    for name in _READERS:
+        try:
+            entries = sorted(os.scandir(package / name), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith((".py", ".lark")):
+                stat = entry.stat()
+                parts.append(f"{name}/{entry.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def board_key(text: str, filename: str) -> str:
+    """The key a board loaded from ``text`` (named ``filename``) is kept under."""
+    digest = hashlib.sha256()
+    for part in (str(FORMAT), __version__, sys.version, _readers_fingerprint(), filename, text):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def cache_path(filename: str) -> Optional[Path]:
+    """The cache file for boards read from ``filename`` (one per name: a new text replaces the old)."""
+    directory = cache_directory()
+    if directory is None:
+        return None
+    name = hashlib.sha256(filename.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return directory / f"{name}.pickle"
+
+
+def parse_board_cached(text: str, filename: str = "<board>") -> Board:
+    """:func:`~dagaz_studio.board.loader.parse_board`, through the cache: the board kept for this
+    very text, name and reader, else the board parsed afresh (and kept for next time).
+
+    Raises :class:`~dagaz_studio.board.statements.BoardFileError` as ``parse_board`` does.
+    """
+    key = board_key(text, filename)
+    path = cache_path(filename)
+    if path is not None:
+        board = _read(path, key)
+        if board is not None:
+            return board
+    from dagaz_studio.board.loader import parse_board
+
+    board = parse_board(text, filename)
+    if path is not None:
+        _write(path, key, board)
+    return board
+
+
+def _read(path: Path, key: str) -> Optional[Board]:
+    try:
+        with open(path, "rb") as stream:
+            kept = pickle.load(stream)
+    except Exception:  # missing, unreadable, corrupt, or from code that no longer exists: parse afresh
+        return None
+    if (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key and isinstance(kept[1], Board)):
+        return kept[1]
+    return None
+
+
+def _write(path: Path, key: str, board: Board) -> None:
+    try:
+        data = pickle.dumps((key, board), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a board that cannot be kept is simply not kept
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Written whole, then renamed: a reader in another process never sees half a file.
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".board-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass

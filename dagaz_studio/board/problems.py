@@ -1,0 +1,36 @@
+"""The problems a board file can have, and the errors that report them: apart from the statements'
+parser, so that code that only reports them (or reads boards from the cache) does not import Lark."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+#: The longest board file read, in characters (a board at the limit of squares, with notes, is far
+#: shorter): a longer one is refused before it is read.
+MAX_BOARD_FILE = 1_000_000
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in a board file: where (1-based line and column) and what."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class BoardFileError(ValueError):
+    """A board file that cannot be loaded; ``problems`` lists everything found wrong, in file order."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: list[Problem] = sorted(problems, key=lambda p: (p.line, p.column))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class BoardReadError(ValueError):
+    """A board that cannot be found or read at all (no such file or shipped board, unreadable file)."""
