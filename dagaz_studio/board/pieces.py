@@ -230,6 +230,10 @@ class _Pieces(_Geometry):
                 from dagaz_studio.board.heaps import parse_heap_placement
 
                 parse_heap_placement(board, fen)
+            elif self.kind == "stack":
+                from dagaz_studio.board.stacks import parse_stack_placement
+
+                parse_stack_placement(board, fen)
             else:
                 parse_placement(board, fen)
         except PlacementError as error:

@@ -113,6 +113,8 @@ class Position:
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
         if board.kind == "heap":
             return cls._from_heap_fen(board, fields, fen)
+        if board.kind == "stack":
+            return cls._from_stack_fen(board, fields, fen)
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
         try:
@@ -154,6 +156,15 @@ class Position:
 
         position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
         read_heap_fen(position, fields, fen)
+        return position
+
+    @classmethod
+    def _from_stack_fen(cls, board: Board, fields: list[str], fen: str) -> "Position":
+        """A stack board's position (docs/boards.md, stacks): columns from the top down."""
+        from dagaz_studio.engine.stacks import read_stack_fen
+
+        position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
+        read_stack_fen(position, fields, fen)
         return position
 
     def _mark_unmoved_from_setup(self) -> None:
@@ -258,6 +269,10 @@ class Position:
             from dagaz_studio.engine.heaps import heap_fen
 
             return heap_fen(self)
+        if board.kind == "stack":
+            from dagaz_studio.engine.stacks import stack_fen
+
+            return stack_fen(self)
         kinds = self.kinds
         levels = board.level_of or (0,) * len(board.squares)
         grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}

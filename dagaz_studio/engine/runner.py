@@ -1032,18 +1032,25 @@ def _began(st: State, square: int) -> bool:
     return square == st.origin
 
 
+def _captured_on(st: State, square: int) -> bool:
+    return square in st.captures
+
+
 def _kind_actions(kind: str) -> Any:
     """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
     default board): imported only when such a board is played."""
     if kind == "heap":
         from dagaz_studio.engine import heap_actions
         return heap_actions
+    if kind == "stack":
+        from dagaz_studio.engine import stack_actions
+        return stack_actions
     return None
 
 
 _CHECKS: dict[str, Callable[[State, int], bool]] = {
     "p": _empty, "e": _enemy, "f": _friend, "a": _attacked, "s": _defended, "m": _moved,
-    "r": _visited, "l": _last_start, "t": _last_end, "b": _began,
+    "r": _visited, "l": _last_start, "t": _last_end, "b": _began, "c": _captured_on,
 }
 
 
@@ -1061,6 +1068,8 @@ def _explain(st: State, letter: str, square: int, ok: bool) -> str:
     if lower == "r":
         seen = ok == letter.islower()
         return "the piece has stood there in this move" if seen else "the piece has not stood there in this move"
+    if lower == "c":
+        return f"this move {'has' if ok == letter.islower() else 'has not'} captured there"
     if lower == "b":
         return f"the move {'began' if ok == letter.islower() else 'did not begin'} there"
     if lower in "lt":

@@ -238,6 +238,8 @@ _CHECKS = {
     "T": "the square must not be where the previous partial move ended",
     "b": "the square must be where this move began",
     "B": "the square must not be where this move began",
+    "c": "this move must have captured on the square",
+    "C": "this move must not have captured on the square",
     "k": "the same player moves again after this move",
     "x": "capture the piece on the square",
 }
