@@ -28,3 +28,13 @@ def test_a_stack_board_draws_columns_from_the_top_down(qtbot) -> None:
     assert items[window.board.index("e5")].toolTip() == "S / s / o (from the top down)"
     reply = click_and_wait(qtbot, window, "c3")
     assert sorted(window.board.squares[m.target] for m in reply.moves) == ["b4", "d4"]
+
+
+def test_the_play_field_shows_names_in_the_boards_style(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    assert "Nf3" not in window.play_field.field.placeholderText()
+    assert "a1-b2" in window.play_field.field.placeholderText()
+    window = open_window(qtbot, "chess")
+    assert "Nf3" in window.play_field.field.placeholderText()
+    window = open_window(qtbot, "xiangqi")
+    assert "H2+3" in window.play_field.field.placeholderText()
