@@ -98,7 +98,7 @@ def test_multi_leg_moves_turn_relative_to_the_previous_leg() -> None:
     ("imO2", "'m' on castling (O)", 2),
     ("fceaF", "'e' (en passant) on a leg before the last", 1),
     ("xW", "excluding (x)", 1),
-    ("[F?R]", "bracket forms", 1),
+    ("(FW)", "parenthesised groups", 1),
     ("mWpN", "hoppers go by W or F steps", 3),
     ("pW", "XBoard's reading", 1),
 ])

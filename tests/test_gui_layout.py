@@ -1,22 +1,35 @@
-"""The window is usable at 800 x 600 and 1280 x 720, and a closed panel can always be brought back."""
+"""The window is usable at 800 x 600 and 1280 x 720 on every shipped board, and a closed panel can
+always be brought back."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QPushButton
 
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui import app
+from dagaz_studio.gui.board_view.view import UNIT
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
+
+BOARDS = sorted(shipped_boards())
+#: The smallest square (or point spacing) on screen a board counts as usable with: a piece's
+#: letter or glyph can still be read and the square clicked.
+USABLE_SQUARE_PX = 20
 
 
-def open_window(qtbot, width: int, height: int):
-    window = app.create_window(str(shipped_boards()["chess"]))
+def open_window(qtbot, board: str, width: int, height: int, reset: bool = True):
+    window = app.create_window(str(shipped_boards()[board]))
     qtbot.addWidget(window)
-    window.resize(width, height)
-    window.reset_layout()
+    window.resize(width, height) if reset else window.resize(1280, 900)
+    if reset:
+        window.reset_layout()
     window.show()
     qtbot.waitExposed(window)
-    qtbot.wait(100)
+    if not reset:
+        # As a person does: the window opens at its own size and is then made smaller.
+        qtbot.wait(50)
+        window.resize(width, height)
+    qtbot.wait(150)
     return window
 
 
@@ -25,20 +38,77 @@ def clipped_sideways(dock: QDockWidget) -> bool:
     return isinstance(area, QAbstractScrollArea) and area.horizontalScrollBar().isVisible()
 
 
-@pytest.mark.parametrize("width, height", [(800, 600), (1280, 720)])
-def test_the_board_and_the_stepper_have_room(qtbot, width: int, height: int) -> None:
-    window = open_window(qtbot, width, height)
+def square_px(window) -> float:
+    """How many pixels a square of the board takes on screen."""
+    return window.board_view.transform().m11() * UNIT
+
+
+def assert_usable(window, width: int, height: int) -> None:
+    # No panel's minimum pushes the window past the size asked for.
     assert (window.width(), window.height()) == (width, height)
     view = window.board_view
-    assert min(view.width(), view.height()) >= 300
+    assert min(view.width(), view.height()) >= 300, (view.width(), view.height())
+    assert square_px(window) >= USABLE_SQUARE_PX
     assert window.trace_dock.isVisible() and not clipped_sideways(window.trace_dock)
     visible = [dock for dock in window.docks() if dock.isVisible()]
     assert window.moves_dock in visible and window.notation_dock in visible and window.position_dock in visible
-    assert all(dock.width() >= 150 for dock in visible if not dock.visibleRegion().isEmpty())
+    on_screen = [dock for dock in visible if not dock.visibleRegion().isEmpty()]
+    assert [(dock.windowTitle(), dock.width()) for dock in on_screen if dock.width() < 150] == []
+    # Every panel in view fits its width: nothing to scroll sideways to.
+    assert [dock.windowTitle() for dock in on_screen if clipped_sideways(dock)] == []
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("width, height", [(800, 600), (1280, 720)])
+def test_the_board_and_the_panels_have_room_on_every_board(qtbot, board: str, width: int, height: int) -> None:
+    window = open_window(qtbot, board, width, height)
+    # Qt lays out and shows scroll bars a few turns of the event loop after a resize.
+    qtbot.waitUntil(lambda: assert_usable(window, width, height), timeout=3000)
+
+
+@pytest.mark.parametrize("board", ["chess", "shogi", "raumschach"])
+def test_a_window_made_smaller_takes_the_room_from_the_panels_not_the_board(qtbot, board: str) -> None:
+    window = open_window(qtbot, board, 800, 600, reset=False)
+    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=3000)
+
+
+def test_the_piece_palette_wraps_in_a_narrow_panel(qtbot) -> None:
+    window = open_window(qtbot, "shogi", 800, 600)
+    editor = window.position_editor
+    palette = [b for tool, b in editor.tool_buttons.items() if tool.startswith("place:")]
+    assert len(palette) == 2 * len(window.board.pieces)
+    assert max(b.geometry().right() for b in palette) <= editor.width()
+    assert len({b.y() for b in palette}) > 2  # more lines than one for each side
+    # Each side's pieces begin a line of their own.
+    first_of_second_side = editor.tool_buttons["place:1:0"]
+    assert first_of_second_side.x() == min(b.x() for b in palette)
+
+
+def test_a_flow_layout_lays_out_in_lines_and_grows_its_expanding_items(qtbot) -> None:
+    from PySide6.QtWidgets import QLineEdit, QWidget
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    flow = FlowLayout(host)
+    buttons = [QPushButton(f"button {n}") for n in range(6)]
+    field = QLineEdit()
+    for widget in [*buttons, field]:
+        flow.addWidget(widget)
+    one_line = flow.sizeHint().width()
+    host.resize(one_line + 200, 200)
+    host.show()
+    qtbot.waitExposed(host)
+    assert len({widget.y() for widget in [*buttons, field]}) == 1
+    assert field.width() > field.sizeHint().width()  # the expanding field takes the line's spare room
+    host.resize(one_line // 2, 400)
+    qtbot.wait(20)
+    assert len({widget.y() for widget in [*buttons, field]}) > 1
+    assert all(widget.geometry().right() < host.width() for widget in [*buttons, field])
+    assert flow.heightForWidth(one_line // 2) > flow.heightForWidth(one_line + 200)
 
 
 def test_view_reopens_any_closed_panel_and_reset_layout_brings_all_back(qtbot) -> None:
-    window = open_window(qtbot, 800, 600)
+    window = open_window(qtbot, "chess", 800, 600)
     listed = set(window.view_menu.actions())
     assert all(dock.toggleViewAction() in listed for dock in window.findChildren(QDockWidget))
     for dock in window.docks():
@@ -51,3 +121,14 @@ def test_view_reopens_any_closed_panel_and_reset_layout_brings_all_back(qtbot) -
     assert all(dock.isVisible() or window.tabifiedDockWidgets(dock) for dock in window.docks())
     assert not any(dock.isFloating() for dock in window.docks())
     assert all(not dock.isHidden() for dock in window.docks())
+
+
+def test_reset_layout_gives_the_board_its_room_back_after_the_panels_were_widened(qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, "chess", 800, 600)
+    window.resizeDocks([window.moves_dock, window.position_dock], [300, 300], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    assert window.board_view.width() < 300
+    window.reset_layout_action.trigger()
+    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=3000)

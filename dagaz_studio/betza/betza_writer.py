@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, ring_index
+from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, clockwise
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import Leg, Piece, Shape, straight_scale
+from dagaz_studio.betza.model import RING, Leg, Piece, Shape, straight_scale
 
 _LETTERS = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (2, 1): "N", (2, 2): "A", (3, 0): "H", (3, 1): "C",
             (3, 2): "Z", (3, 3): "G"}
@@ -74,6 +74,7 @@ def to_betza(piece: Piece) -> str:
     groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     order: list[tuple] = []
     multi: list[Shape] = []
+    turning: dict[tuple, set[tuple[tuple[int, int], ...]]] = defaultdict(set)
     castling: dict[tuple[int, bool], set[tuple[int, int]]] = defaultdict(set)
     for shape in piece.shapes:
         if shape.castling:
@@ -83,6 +84,9 @@ def to_betza(piece: Piece) -> str:
             multi.append(shape)
             continue
         leg = shape.legs[0]
+        if leg.cycle:
+            turning[(len(leg.cycle), _atom_of(leg.vector), leg.range, leg.modes, shape.initial)].add(leg.cycle)
+            continue
         key = (_atom_of(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, bool(leg.screen_path), shape.initial)
         if key not in groups:
             order.append(key)
@@ -97,6 +101,8 @@ def to_betza(piece: Piece) -> str:
         after = _modality(modes) + hop + ("n" if lame else "") + ("j" if screen else "")
         for label in _labels(atom[0], atom[1], groups[key]):
             parts.append(("i" if initial else "") + label + after + letter + suffix)
+    for (length, atom, rng, modes, initial), cycles in turning.items():
+        parts.extend(_turning(length, atom, rng, modes, initial, cycles))
     for shape in multi:
         parts.append(_multi(shape))
     for (steps, initial), vectors in castling.items():
@@ -115,29 +121,55 @@ def _merge_whole(parts: list[str]) -> str:
     return text
 
 
+def _turning(length: int, atom: tuple[int, int], rng: int, modes: frozenset[str], initial: bool,
+             cycles: set[tuple[tuple[int, int], ...]]) -> list[str]:
+    """Crooked (``z``) and circular (``q``) riders: Betza's paths turn both ways from each first step."""
+    starts = {cycle[0] for cycle in cycles}
+    if length == 2:  # the other zigzag from the same first step turns the other way
+        both = {(cycle[0], (-cycle[1][0], -cycle[1][1])) for cycle in cycles}
+    else:
+        both = {(cycle[0], *reversed(cycle[1:])) for cycle in cycles}
+    if both != cycles:
+        raise TranslationError("Betza has no crooked or circular path that turns one way only")
+    kind = "z" if length == 2 else "q"
+    if kind == "q" and rng == length - 1:
+        rng = 0  # the whole circle but the square it started from: Betza's unlimited circular rider
+    letter, suffix = _range_text(atom, rng)
+    if rng == 0 and letter not in ("R", "B"):
+        suffix = "0"
+    after = _modality(modes) + kind
+    return [("i" if initial else "") + label + after + letter + suffix for label in _labels(atom[0], atom[1], starts)]
+
+
 def _multi(shape: Shape) -> str:
     first = shape.legs[0]
     atom = _atom_of(first.vector)
-    if atom[1] not in (0, atom[0]):
-        raise TranslationError("Betza has no multi-leg move starting with an oblique leap")
-    scale = straight_scale(first.vector)
+    oblique = atom[1] not in (0, atom[0])
+    scale = straight_scale(first.vector) if not oblique else 0
     ranges = {leg.range for leg in shape.legs}
     if len(ranges) != 1:
         raise TranslationError("Betza cannot give the legs of one move different ranges")
     letter, suffix = _range_text(atom, first.range)
-    table = _orthogonal(scale) if atom[1] == 0 else _diagonal(scale)
-    if atom[1]:
+    if oblique:
+        # An oblique atom's legs turn around its own eight leaps, in clockwise order (see the reader).
+        ring = clockwise(atom_vectors(*atom))
+        table = _oblique(*atom)
+    else:
+        ring = [(dx * scale, dy * scale) for dx, dy in RING]
+        table = _orthogonal(scale) if atom[1] == 0 else _diagonal(scale)
+    if atom[1] == atom[0]:
         table.update({"fr": {(scale, scale)}, "fl": {(-scale, scale)}, "br": {(scale, -scale)},
                       "bl": {(-scale, -scale)}})
     label = next(name for name, vectors in table.items() if vectors == {first.vector})
     text = ("i" if shape.initial else "") + label + "".join(m for m in ("m", "c", "p") if m in first.modes)
-    here = ring_index(first.vector)
+    here = ring.index(first.vector)
     for index, leg in enumerate(shape.legs[1:], start=1):
         final = index == len(shape.legs) - 1
-        if leg.hop or leg.lame or leg.screen_path or straight_scale(leg.vector) != scale or _atom_of(leg.vector)[1] not in (0, scale):
+        if leg.hop or leg.lame or leg.screen_path or leg.cycle or leg.vector not in ring:
             raise TranslationError("Betza cannot say this multi-leg move: each leg must be the same atom, "
-                                   "turned by a multiple of 45 degrees")
-        there = ring_index(leg.vector)
+                                   "turned by a multiple of 45 degrees (or, for an oblique atom, by its "
+                                   "own leaps)")
+        there = ring.index(leg.vector)
         modes = _modality(leg.modes) if final else "".join(m for m in ("m", "c", "p") if m in leg.modes)
         text += "a" + _RELATIVE[(there - here) % 8] + modes
         here = there

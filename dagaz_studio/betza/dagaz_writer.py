@@ -133,7 +133,7 @@ def to_dagaz(piece: Piece) -> str:
         if shape.castling:
             alternatives.append(_castling_text(shape))
             continue
-        if len(shape.legs) == 1 and is_straight(leg.vector):
+        if len(shape.legs) == 1 and is_straight(leg.vector) and not leg.cycle:
             scale = straight_scale(leg.vector)
             lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
             screen = tuple(sorted(straight_scale(p) for p in leg.screen_path))
@@ -142,7 +142,7 @@ def to_dagaz(piece: Piece) -> str:
                 order.append(key)
             straight[key].add(unit(leg.vector))
             continue
-        if len(shape.legs) == 1 and leg.range == 1 and not leg.hop:
+        if len(shape.legs) == 1 and leg.range == 1 and not leg.hop and not leg.cycle:
             tokens = _leap_tokens(leg)
             key2 = (tuple(tokens[:-1]), leg.modes, shape.initial)
             if key2 not in merged:
@@ -174,11 +174,31 @@ def _castling_text(shape: Shape) -> str:
     return f"[{'M' if shape.initial else ''}A]{steps}|({way}[p])*{way}[f,M]^({back}[p])*+{back}[f]{back}[p]"
 
 
+def _cycle_text(leg: Leg) -> str:
+    """A crooked or circular rider: its steps in turn, each further one from an empty square.
+
+    An unlimited zigzag repeats its pair of steps (``N([p]E[p]N)*([p]E)?``); a limited path nests
+    each further step in an optional group (``N,N,E([p]E,E,S([p]…)?)?``).
+    """
+    def leap(vector: tuple[int, int]) -> str:
+        return _join([LETTER[step] for step in leap_path(vector)])
+
+    first, second = leap(leg.step(0)), leap(leg.step(1))
+    if leg.range == 0:
+        if len(leg.cycle) != 2:
+            raise TranslationError("a circular path without an end has no Dagaz spelling")
+        return f"{first}([p]{second}[p]{first})*([p]{second})?"
+    return leap(leg.step(0)) + "".join(f"([p]{leap(leg.step(k))}" for k in range(1, leg.range)) + \
+        ")?" * (leg.range - 1)
+
+
 def _shape_text(shape: Shape) -> str:
     out: list[str] = []
     for index, leg in enumerate(shape.legs):
         final = index == len(shape.legs) - 1
-        if leg.hop:
+        if leg.cycle:
+            out.append(_cycle_text(leg))
+        elif leg.hop:
             letter = LETTER[unit(leg.vector)]
             body = f"{letter}([p]{letter})*[P]{letter}" + (f"([p]{letter})*" if leg.hop == "p" else "")
             out.append(body)

@@ -13,6 +13,8 @@ Three systems, after H.G. Muller's XBetza (XBoard's moves.c) and Fairy-Stockfish
 
 from __future__ import annotations
 
+import math
+
 from dagaz_studio.betza.model import RING
 
 VERTICAL = "fbv"
@@ -87,6 +89,11 @@ def atom_vectors(p: int, q: int) -> set[tuple[int, int]]:
             for sy in (1, -1):
                 out.add((a * sx, b * sy))
     return out
+
+
+def clockwise(vectors: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """An atom's vectors in clockwise order from straight ahead (moves.c's order of an atom's eight)."""
+    return sorted(vectors, key=lambda v: math.atan2(v[0], v[1]) % (2 * math.pi))
 
 
 def select(p: int, q: int, tokens: list[str], eight_way: bool = False) -> set[tuple[int, int]]:

@@ -89,13 +89,20 @@ def to_english(piece: Piece) -> str:
     groups: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     leaps: dict[tuple, list[tuple[int, int]]] = defaultdict(list)
     order: list[tuple[str, tuple]] = []
+    cycles: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     sentences: list[str] = []
     for shape in piece.shapes:
         leg = shape.legs[0]
         if shape.castling:
             order.append(("castling", (shape,)))
             continue
-        if len(shape.legs) == 1 and is_straight(leg.vector):
+        if leg.cycle:
+            cycle_key = ("zigzag" if len(leg.cycle) == 2 else "circle",
+                         tuple(sorted((abs(leg.vector[0]), abs(leg.vector[1])))), leg.range, leg.modes, shape.initial)
+            if cycle_key not in cycles:
+                order.append(("cycle", cycle_key))
+            cycles[cycle_key].add(leg.vector)
+        elif len(shape.legs) == 1 and is_straight(leg.vector):
             key = (straight_scale(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, leg.screen_path != (),
                    shape.initial)
             if key not in groups:
@@ -122,6 +129,17 @@ def to_english(piece: Piece) -> str:
                 else f"leaps {long} and {short}" + (" over empty squares only" if lame else
                                                     " over an occupied square" if screen else "")
             text = f"{verb} {ways}{_ending(modes)}"
+        elif kind == "cycle":
+            path, (short, long), rng, modes, initial = key
+            starts = cycles[key]
+            step = f"a {long}-{short} leap" if short != long and short else \
+                f"a step of {long}" if long > 1 else "a step"
+            units = {unit(v) for v in starts} if is_straight(next(iter(starts))) else set()
+            where = _directions(units) if units else \
+                ("in any of its 8 ways" if len(starts) == 8 else "(" + "; ".join(_vector_words(v) for v in starts) + ")")
+            turn = "turning a right angle one way, then back, at every further step" if path == "zigzag" else \
+                "turning the same way by the next of its directions at every further step, around a circle"
+            text = f"{path}s: {step} {where}, then {turn}, {_reach(rng)} steps over empty squares{_ending(modes)}"
         elif kind == "castling":
             shape = key[0]
             assert isinstance(shape, Shape)

@@ -32,6 +32,13 @@ class Leg:
     lame_path: tuple[tuple[int, int], ...] = ()
     #: The squares a leap must find occupied (XBetza's ``j`` on a leaper: it must jump).
     screen_path: tuple[tuple[int, int], ...] = ()
+    #: A crooked or circular rider (Betza's ``z`` and ``q``): the vectors its steps take in turn,
+    #: ``vector`` first, over again while the range lasts; empty for a rider that keeps one vector.
+    cycle: tuple[tuple[int, int], ...] = ()
+
+    def step(self, index: int) -> tuple[int, int]:
+        """The vector of the leg's ``index``-th step (0 the first)."""
+        return self.cycle[index % len(self.cycle)] if self.cycle else self.vector
 
     @property
     def lame(self) -> bool:
@@ -60,6 +67,9 @@ class Piece:
 
     shapes: list[Shape] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: Constructs read as XBoard reads them that the chosen dialect's program does not read at all
+    #: (Fairy-Stockfish and ``a``, ``z``, ``q``, brackets, ``O``).
+    unread: list[str] = field(default_factory=list)
 
     def add(self, shape: Shape) -> None:
         """Add a shape unless the piece already has it (``KW`` moves as ``K``)."""

@@ -7,13 +7,14 @@ the other reading is named in a warning.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-from dagaz_studio.betza.directions import LETTERS, atom_vectors, king_offsets, ring_index, select, split_directions
+from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, ring_index, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape, leap_path
 
@@ -29,7 +30,7 @@ _ATOM_NAMES = {"O": "castling (O)", "U": "the universal leaper (U)", "I": "the i
                "X": "extended atoms (X)", "E": "E", "M": "M", "P": "P", "S": "S", "T": "T", "V": "V", "Y": "Y"}
 _MODIFIER_NAMES = {"e": "en-passant capture (e)", "d": "capturing a friend (d)", "j": "jumping (j)",
                    "o": "the cylinder board (o)", "y": "range toggles (y)", "t": "tame moves (t)",
-                   "u": "unload (u)", "x": "excluding (x)", "z": "crooked paths (z)", "q": "circular paths (q)",
+                   "u": "unload (u)", "x": "excluding (x)",
                    "k": "checking moves (k)", "w": "w", "!": "'!'", "'": "\"'\""}
 
 
@@ -72,10 +73,13 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
     while i < len(parts):
         part = parts[i]
         assert isinstance(part, Tree)
+        if part.data == "bracket_part":
+            _read_bracket(piece, text, part, dialect)
+            i += 1
+            continue
         if part.data != "atom_part":
             meta = part.meta
-            kind = "bracket forms such as [F?R]" if part.data == "bracket_part" else "parenthesised groups"
-            raise TranslationError(f"{kind} are not supported", text, meta.start_pos, meta.end_pos)
+            raise TranslationError("parenthesised groups are not supported", text, meta.start_pos, meta.end_pos)
         mods, atom, count = _fields(part)
         if str(atom) == "O":
             _read_castling(piece, text, mods, atom, count)
@@ -89,17 +93,43 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
                 doubled = True
                 count = n_count
                 i += 1
-                if dialect == "xboard":
+                if dialect == "xboard" and not any(c in str(mods or "") for c in "zq"):
                     piece.warnings.append(
                         f"{atom}{atom}: XBoard reads a doubled atom as the atom once; Fairy-Stockfish and "
                         f"classic Betza read it as a rider ({atom}0): use --dialect fsf for that reading")
         _read_atom(piece, text, mods, atom, count, doubled, dialect)
         i += 1
-    if dialect == "fsf" and any(isinstance(p, Tree) and "e" in str(_fields(p)[0] or "") for p in parts):
+    atom_parts = [p for p in parts if isinstance(p, Tree) and p.data == "atom_part"]
+    if dialect == "fsf" and any("e" in str(_fields(p)[0] or "") for p in atom_parts):
         piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant; "
                               "XBoard only the moves marked e")
         capture_en_passant(piece)
+    if dialect == "fsf":
+        _name_unread(piece, parts)
     return piece
+
+
+#: XBetza that Fairy-Stockfish's piece.cpp does not read: it skips these letters and reads the rest.
+_UNREAD = {"a": "multi-leg moves (a)", "z": "crooked paths (z)", "q": "circular paths (q)"}
+
+
+def _name_unread(piece: Piece, parts: list) -> None:
+    """Warn of each construct the text uses that Fairy-Stockfish skips, and list it in ``piece.unread``."""
+    found: list[str] = []
+    for part in parts:
+        if not isinstance(part, Tree):
+            continue
+        if part.data == "bracket_part":
+            found.append("bracket forms ([F?R])")
+            continue
+        mods, atom, _count = _fields(part)
+        if str(atom) == "O":
+            found.append("castling (O)")
+        found.extend(name for letter, name in _UNREAD.items() if letter in str(mods or ""))
+    for name in dict.fromkeys(found):
+        piece.unread.append(name)
+        piece.warnings.append(f"Fairy-Stockfish does not read {name}: it skips the letters and moves the piece "
+                              f"otherwise; read as XBoard does")
 
 
 def capture_en_passant(piece: Piece) -> None:
@@ -131,6 +161,122 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
                                    text, at, at + 1)
     for vector in sorted(select(1, 0, split_directions(mods))):
         piece.add(Shape((Leg(vector, int(str(count_token))),), initial, castling=True))
+    # The notation has no test for the edge of the board, so the partner cannot be asked to stand
+    # in the corner as moves.c asks: the difference shows only when another unmoved piece is nearer.
+    piece.warnings.append("O: castles with the first unmoved friendly piece along the line; XBoard only with "
+                          "the piece in the corner (on a board where it is the first, they agree)")
+
+
+_BRACKET_LEG = re.compile(r"([a-z]*)([A-Z])([0-9]*)")
+
+
+def _read_bracket(piece: Piece, text: str, part: Tree, dialect: str) -> None:
+    """The bracket form of a multi-leg move (``[F?R]``, ``[W-sR]``), as the Interactive Diagram reads it.
+
+    The brackets hold simple moves made one after the other; ``-`` between two says the move goes
+    on, ``?`` that it may also end there. A later leg's directions are relative to the leg before
+    (XBetza's King system: ``f`` straight on, ``s`` a right angle either way, ``fr`` 45 degrees to
+    the right); without any, it goes on within 45 degrees of the leg before (the Griffon
+    ``[F?R]`` goes outward, as ``FyafsF``). A leg the move passes ends on an empty square unless
+    it says otherwise (``c``: a locust capture, ``p``: a piece it passes).
+    """
+    meta = part.meta
+    outer = body = ""
+    count = None
+    body_start = 0
+    for child in part.children:
+        if isinstance(child, Token):
+            if child.type == "MODIFIERS":
+                outer = str(child)
+            elif child.type == "BRACKET_BODY":
+                body, body_start = str(child), child.start_pos or 0
+            elif child.type == "RANGE":
+                count = child
+    whole = _PartSpec(text, meta.start_pos, meta.end_pos, "[")
+    if outer.strip("i"):
+        raise whole.error(f"modifiers before a bracket form ({outer}) are not supported: write them on its legs")
+    if count is not None:
+        raise TranslationError("a range after a bracket form is not supported: write it on its legs", text,
+                               count.start_pos or 0, count.end_pos or 0)
+    initial = bool(outer)
+    legs: list[tuple[str, str, int, _PartSpec]] = []  # modifiers, atom letter, range, where
+    ends: list[bool] = []
+    at = 0
+    while at < len(body):
+        match = _BRACKET_LEG.match(body, at)
+        start = body_start + at
+        if match is None:
+            raise TranslationError("each leg of a bracket form is modifiers and an atom (W, F, R, B, K, Q…)",
+                                   text, start, start + 1)
+        mods, letter, digits = match.groups()
+        leg_spec = _PartSpec(text, start, body_start + match.end(), letter)
+        for offset, char in enumerate(mods):
+            if char not in LETTERS + "mcp":
+                raise TranslationError(f"modifier {_MODIFIER_NAMES.get(char, repr(char))} in a bracket form is "
+                                       f"not supported", text, start + offset, start + offset + 1)
+        if letter not in "WFDAHGRBKQ":
+            raise leg_spec.error(f"the atom {_ATOM_NAMES.get(letter, letter)} in a bracket form is not supported: "
+                                 f"its legs go along lines (W F D A H G, R B, K Q)")
+        rng = 0 if letter in RIDERS else 1
+        if digits:
+            rng = int(digits)
+        legs.append((mods, letter, rng, leg_spec))
+        at = match.end()
+        if at < len(body):
+            if body[at] not in "-?":
+                raise TranslationError("legs of a bracket form are joined by '-' (the move goes on) or '?' "
+                                       "(it may also end there)", text, body_start + at, body_start + at + 1)
+            ends.append(body[at] == "?")
+            at += 1
+            if at == len(body):
+                raise TranslationError("a bracket form must end with a leg, not a separator", text, body_start + at - 1, body_start + at)
+    ends.append(True)
+    if len(legs) == 1:
+        raise whole.error("a bracket form holds two legs or more ([F?R])")
+    for last, end in enumerate(ends):
+        if end:
+            for shape in _bracket_shapes(legs[: last + 1], initial):
+                piece.add(shape)
+
+
+def _bracket_directions(letter: str) -> tuple[int, set[int]]:
+    """A leg atom's scale and the ring parities it may take (0: orthogonal, 1: diagonal)."""
+    p, q = LEAPERS[RIDERS[letter][0]] if letter in RIDERS else (1, 0) if letter == "K" else LEAPERS[letter]
+    parities = {0, 1} if letter in ("K", "Q") else {0} if q == 0 else {1}
+    return p, parities
+
+
+def _bracket_shapes(legs: list[tuple[str, str, int, _PartSpec]], initial: bool) -> list[Shape]:
+    """Every concrete path of the first ``len(legs)`` legs, the last one ending the move."""
+    paths: list[list[Leg]] = [[]]
+    here_of: list[int] = [0]
+    for index, (mods, letter, rng, spec) in enumerate(legs):
+        final = index == len(legs) - 1
+        modes, hop, lame = _modes(spec, mods, final)
+        if hop:
+            raise spec.error("'p' on the last leg of a bracket form is not supported")
+        scale, parities = _bracket_directions(letter)
+        dirs = _dirs(mods)
+        grown: list[list[Leg]] = []
+        grown_here: list[int] = []
+        for path, here in zip(paths, here_of):
+            if index == 0:
+                if letter in ("K", "Q"):
+                    ring = sorted(king_offsets(dirs)) if dirs else list(range(8))
+                else:
+                    p, q = (scale, 0) if 0 in parities else (scale, scale)
+                    ring = sorted(ring_index(v) for v in select(p, q, split_directions(dirs)))
+            else:
+                offsets = king_offsets(dirs) if dirs else {7, 0, 1}
+                ring = sorted((here + offset) % 8 for offset in offsets)
+            for direction in ring:
+                if direction % 2 not in parities:
+                    continue
+                dx, dy = RING[direction]
+                grown.append(path + [Leg((dx * scale, dy * scale), rng, modes)])
+                grown_here.append(direction)
+        paths, here_of = grown, grown_here
+    return [Shape(tuple(path), initial) for path in paths]
 
 
 def _fields(part: Tree) -> tuple[Token | None, Token, Token | None]:
@@ -156,12 +302,13 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     m_start = mods_token.start_pos if mods_token is not None else a_start
     part_start = m_start or 0
     for offset, char in enumerate(mods):
-        if char not in LETTERS + "mcpgniaejy":
+        if char not in LETTERS + "mcpgniaejyzq":
             name = _MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
     atoms = _atom(piece, text, letter, a_start, a_end, dialect)
-    rider = letter in RIDERS or doubled and dialect == "fsf"
+    # A crooked or circular piece is a rider however it is written (qNN, the Rose, in every dialect).
+    rider = letter in RIDERS or doubled and (dialect == "fsf" or any(c in mods for c in "zq"))
     rng = 0 if rider else 1
     if count_token is not None:
         digits = str(count_token)
@@ -184,6 +331,14 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     spec = _PartSpec(text, part_start, a_end, letter)
     if "y" in mods and len(legs_mods) == 1:
         raise spec.error("'y' toggles the range of the legs after it: it needs a multi-leg move ('a')")
+    turning = "".join(c for c in mods if c in "zq")
+    if turning:
+        if len(legs_mods) > 1:
+            raise spec.error(f"'{turning[0]}' in a multi-leg move ('a') is not supported: crooked (z) and "
+                             f"circular (q) paths are read on one-leg riders only (zB, qN0)")
+        for shape in _turning(spec, atoms, letter, mods, turning, rng, initial):
+            piece.add(shape)
+        return
     if "j" in mods and len(legs_mods) > 1:
         raise spec.error("'j' (jumping) in a multi-leg move is not supported")
     if "j" in mods and dialect == "fsf":
@@ -322,6 +477,60 @@ def _single_leg(spec: _PartSpec, p: int, q: int, letter: str, mods: str, rng: in
     return shapes
 
 
+def _rotate(vector: tuple[int, int], quarter_turns: int) -> tuple[int, int]:
+    """The vector turned clockwise by ``quarter_turns`` right angles (dx right, dy forward)."""
+    dx, dy = vector
+    for _ in range(quarter_turns % 4):
+        dx, dy = dy, -dx
+    return dx, dy
+
+
+def _turning(spec: _PartSpec, atoms: list[tuple[int, int]], letter: str, mods: str, turning: str, rng: int,
+             initial: bool) -> list[Shape]:
+    """Betza's crooked (``z``) and circular (``q``) riders.
+
+    ``zB``, the crooked Bishop, takes its first step in any of its directions, then turns a right
+    angle left (or right) and back at every step, zigzagging; ``zR`` likewise. ``qN``, the Rose,
+    turns by one of the atom's directions at every leap, the same way each time, along a circle,
+    and stops before it would come back to its square (7 leaps of a knight, 3 of a W or F).
+    The direction modifiers choose the first step. Each way of turning is one path.
+    """
+    kind = turning[0]
+    if len(turning) > 1:
+        raise spec.error("'z' and 'q' together" if len(set(turning)) > 1 else f"'{kind}' twice")
+    if letter in ("K", "Q"):
+        raise spec.error(f"'{kind}' on {letter}, which moves as two atoms, has no reading: write it on "
+                         f"each atom ({kind}R{kind}B)")
+    p, q = atoms[0]
+    if kind == "z" and 0 < q < p:
+        raise spec.error(f"'z' on the oblique atom {letter} is not supported: a crooked path turns by a right "
+                         f"angle, which takes an oblique leap off its own lines")
+    if rng == 1:
+        raise spec.error(f"'{kind}' on the leaper {letter}: crooked and circular moves are riders "
+                         f"(write {kind}{letter}0)")
+    for char in mods:
+        if char in "pgnjey":
+            raise spec.error(f"'{char}' with '{kind}' is not supported")
+    modes, _hop, _lame = _modes(spec, mods, final=True)
+    starts = sorted(select(p, q, split_directions(_dirs(mods))))
+    shapes = []
+    if kind == "z":
+        for vector in starts:
+            for turn in (1, -1):
+                pair = (vector, _rotate(vector, turn))
+                shapes.append(Shape((Leg(vector, rng, modes, cycle=pair),), initial))
+        return shapes
+    ring = clockwise(atom_vectors(p, q))
+    most = len(ring) - 1
+    steps = most if rng == 0 else min(rng, most)
+    for vector in starts:
+        at = ring.index(vector)
+        for sense in (1, -1):
+            cycle = tuple(ring[(at + sense * k) % len(ring)] for k in range(len(ring)))
+            shapes.append(Shape((Leg(vector, steps, modes, cycle=cycle),), initial))
+    return shapes
+
+
 def _jumping(spec: _PartSpec, vectors: set[tuple[int, int]], p: int, letter: str, jumps: int, rng: int,
              modes: frozenset[str], initial: bool) -> list[Shape]:
     """XBoard's ``j``: a W- or F-stepping piece skips its first ``jumps`` squares whatever stands
@@ -348,13 +557,21 @@ def _jumping(spec: _PartSpec, vectors: set[tuple[int, int]], p: int, letter: str
 
 def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str], rng: int,
                initial: bool) -> list[Shape]:
-    """The shapes of an ``a`` move: each leg after the first turns relative to the one before."""
+    """The shapes of an ``a`` move: each leg after the first turns relative to the one before.
+
+    The turns are counted around a ring of eight directions, as moves.c counts them: the King's for
+    W- and F-like atoms (a turn of 45 degrees makes a W leg an F leg), and for an oblique atom its
+    own eight leaps in clockwise order, so ``f`` goes on with the same leap, ``s`` turns it by a
+    right angle, ``fr`` to the next leap clockwise (a knight's (1,2) to (2,1)) and ``b`` goes back.
+    """
     shapes: list[Shape] = []
     eight_fold = spec.letter in ("K", "Q") or any(0 < q < p for p, q in atoms)
-    for p, q in atoms:
-        if 0 < q < p:
-            raise spec.error(f"multi-leg moves of the oblique atom {spec.letter} are not supported")
     scale = atoms[0][0]
+    p0, q0 = atoms[0]
+    if 0 < q0 < p0:
+        ring = clockwise(atom_vectors(p0, q0))
+    else:
+        ring = [(dx * scale, dy * scale) for dx, dy in RING]
     first_mods = legs_mods[0]
     if spec.letter in ("K", "Q"):
         first = [RING[o] for o in sorted(king_offsets(_dirs(first_mods)) if _dirs(first_mods) else range(8))]
@@ -383,19 +600,18 @@ def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[st
             # into a leaper (moves.c: 'g' and 'y' on a leg before the last).
             current = 0 if current == 1 else 1
     for vector in first_vectors:
-        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], scale, initial)
+        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], ring, initial)
     return shapes
 
 
-def _extend(shapes: list[Shape], legs: list[Leg], rest: list, scale: int, initial: bool) -> None:
+def _extend(shapes: list[Shape], legs: list[Leg], rest: list, ring: list[tuple[int, int]], initial: bool) -> None:
     if not rest:
         shapes.append(Shape(tuple(legs), initial))
         return
     offsets, modes, rng = rest[0]
-    here = ring_index(legs[-1].vector)
+    here = ring.index(legs[-1].vector)
     for offset in offsets:
-        dx, dy = RING[(here + offset) % 8]
-        _extend(shapes, legs + [Leg((dx * scale, dy * scale), rng, modes)], rest[1:], scale, initial)
+        _extend(shapes, legs + [Leg(ring[(here + offset) % 8], rng, modes)], rest[1:], ring, initial)
 
 
 def atom_moves(letter: str) -> set[tuple[int, int]]:

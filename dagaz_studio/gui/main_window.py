@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QTabBar, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent, QShowEvent, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QStyle, QTabBar, QTabWidget, QWidget
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
@@ -35,6 +35,10 @@ APP_TITLE = "Dagaz Studio"
 COMPACT_WIDTH = 1100
 #: The board never shrinks below this, whatever the panels around it ask.
 MIN_BOARD_SIZE = QSize(240, 240)
+#: The narrowest a column of docks beside the board is made, when the board needs the room.
+SIDE_MIN = 180
+#: The widest a column of docks beside the board is made when a layout is arranged.
+SIDE_MAX = 340
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -87,6 +91,7 @@ class QtMainWindow(QMainWindow):
     def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self._loader = loader
+        self._size_on_show = False
         #: Asks on a worker of its own which royal pieces stand attacked, after every position change.
         self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, _message: CheckAnswer(query))
         self._check_runner.replyReady.connect(self._show_check)
@@ -297,7 +302,7 @@ class QtMainWindow(QMainWindow):
 
     def _build_docks(self) -> None:
         self.position_editor = QtPositionEditor(self.document, self)
-        self.position_dock = self.add_dock("Position", "positionDock", self.position_editor)
+        self.position_dock = self.add_dock("Position", "positionDock", _scrolling(self.position_editor))
         self.moves_panel = QtMovesPanel(self)
         self.play_field = QtPlayField(self.moves_panel)
         self.moves_panel.layout().insertWidget(0, self.play_field)
@@ -352,6 +357,12 @@ class QtMainWindow(QMainWindow):
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
         corner = bottom if compact else None
+        # Narrow columns hold their tabs on their outer edges, written upwards: four titles fit there
+        # where a row of them across 180 pixels would be cut to a letter or two each.
+        sides = Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
+        self.setTabPosition(sides, QTabWidget.TabPosition.South)
+        if compact:
+            self.setTabPosition(right, QTabWidget.TabPosition.East)
         if compact:
             self.tabifyDockWidget(self.moves_dock, self.notation_dock)
             self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
@@ -359,14 +370,114 @@ class QtMainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, corner or right)
         self.moves_dock.raise_()
         self.position_dock.raise_()
-        if not compact:
-            self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
+        # Sizes set now are saved with the state restored below, which keeps them.
+        self._size_docks(arranging=True)
         # Rearranging leaves Qt's earlier tab bars on screen over the docks: hide them all and let
         # the layout show again the ones it uses.
         for bar in self.findChildren(QTabBar):
             if bar.parent() is self:
                 bar.hide()
-        self.restoreState(self.saveState())
+        QMainWindow.restoreState(self, self.saveState())
+        # Shown at another size than it was arranged for, it is arranged again for the size it has.
+        self._size_on_show = not self.isVisible()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        """Arrange the docks for the size the window is shown at, if they were arranged before."""
+        super().showEvent(event)
+        if self._size_on_show:
+            self._size_on_show = False
+            # Shown at another size than it was arranged for: the layout for the size it has, now,
+            # before the first paint (later it would hold the event loop up while the user works).
+            compact = self.width() < COMPACT_WIDTH
+            if self._arrangement() == self._arrangement_for(compact):
+                self._size_docks(arranging=True)
+            else:
+                self.arrange_docks(compact)
+
+    def restoreState(self, state, version: int = 0) -> bool:  # noqa: N802 - Qt's name
+        """Restore a saved layout (see QMainWindow), which keeps its own sizes."""
+        self._size_on_show = False
+        return super().restoreState(state, version)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """A smaller window takes its room from the docks beside the board before the board itself;
+        a window made narrower or wider than :data:`COMPACT_WIDTH` changes to the layout for its
+        size, unless the docks have been arranged otherwise by hand."""
+        super().resizeEvent(event)
+        if not self.isVisible():
+            return
+        compact = event.size().width() < COMPACT_WIDTH
+        if compact != (event.oldSize().width() < COMPACT_WIDTH) and self._arrangement() == self._arrangement_for(not compact):
+            # Once Qt has laid the docks out at the new size.
+            QTimer.singleShot(0, lambda: self.arrange_docks(compact=self.width() < COMPACT_WIDTH))
+        elif event.size().width() < event.oldSize().width() or event.size().height() < event.oldSize().height():
+            QTimer.singleShot(0, self._size_docks)
+
+    def _arrangement(self) -> set[tuple[str, str, frozenset[str]]]:
+        """Where each dock is: its name, its area (or floating, or closed), and the docks it shares tabs with."""
+        where = set()
+        for dock in self.docks():
+            place = "closed" if dock.isHidden() else "floating" if dock.isFloating() else str(self.dockWidgetArea(dock))
+            where.add((dock.objectName(), place, frozenset(d.objectName() for d in self.tabifiedDockWidgets(dock))))
+        return where
+
+    def _arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
+        """What :meth:`_arrangement` says of the layout :meth:`arrange_docks` makes."""
+        left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
+        tabs = [["movesDock", "notationDock"], ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock"]]
+        if not compact:
+            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock"], ["pieceTypesDock"]]
+        area = {"movesDock": left, "notationDock": left, "traceDock": str(Qt.DockWidgetArea.BottomDockWidgetArea)}
+        where = {("traceDock", area["traceDock"], frozenset())}
+        for group in tabs:
+            for name in group:
+                where.add((name, area.get(name, right), frozenset(group) - {name}))
+        return where
+
+    def _size_docks(self, arranging: bool = False) -> None:
+        """Give the board the room its shape asks for, taking it from the columns of docks beside it.
+
+        When ``arranging`` a layout, the side columns share what the board leaves (each between
+        :data:`SIDE_MIN` and :data:`SIDE_MAX` wide) and the stepper below takes the height it needs;
+        otherwise (the window shrank) only columns wider than the board leaves room for are narrowed.
+        """
+        view = self.board_view
+        scene = view.sceneRect()
+        aspect = scene.width() / scene.height() if view.board is not None and scene.height() > 0 else 1.0
+        if not arranging:
+            columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
+                                         self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
+            widths = [dock.width() for dock in columns]
+            wanted = int(view.height() * aspect)
+            side = max(SIDE_MIN, min(SIDE_MAX, (view.width() + sum(widths) - wanted) // max(1, len(columns))))
+            if columns and view.width() < wanted and any(width > side for width in widths):
+                self.resizeDocks(columns, [min(width, side) for width in widths], Qt.Orientation.Horizontal)
+            return
+        # Arranging: the docks' sizes are not laid out yet, so the board's room is worked out from
+        # the window's.
+        separator = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
+        height = self.height() - self.menuBar().sizeHint().height() - self.statusBar().sizeHint().height()
+        player = self.trace_dock.widget()
+        if not self.trace_dock.isHidden() and not self.trace_dock.isFloating():
+            inner = player.widget() if isinstance(player, QScrollArea) else player
+            title = self.trace_dock.sizeHint().height() - player.sizeHint().height() + 4
+            # A fifth of the window, within what the stepper needs at least and asks for at most.
+            below = max(inner.minimumSizeHint().height() + title, min(inner.sizeHint().height() + title, self.height() // 5))
+            self.resizeDocks([self.trace_dock], [below], Qt.Orientation.Vertical)
+            height -= below + separator
+        columns = [dock for dock in (self.moves_dock, self.position_dock) if not dock.isHidden()]
+        if columns:
+            room = self.width() - len(columns) * separator
+            side = max(SIDE_MIN, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
+            self.resizeDocks(columns, [side] * len(columns), Qt.Orientation.Horizontal)
+
+    def _column(self, area: Qt.DockWidgetArea) -> Optional[QDockWidget]:
+        """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""
+        for dock in self.docks():
+            if (self.dockWidgetArea(dock) == area and not dock.isFloating() and dock.isVisible()
+                    and not dock.visibleRegion().isEmpty()):
+                return dock
+        return None
 
     def _connect(self) -> None:
         view = self.board_view

@@ -99,6 +99,8 @@ def to_parlett(piece: Piece) -> str:
         leg = shape.legs[0]
         if leg.hop:
             raise TranslationError("Parlett's notation has no hoppers")
+        if leg.cycle:
+            raise TranslationError("Parlett's notation has no crooked or circular moves")
         if is_straight(leg.vector):
             scale = straight_scale(leg.vector)
             if leg.range not in (0, 1) or (leg.range == 0 and scale != 1):

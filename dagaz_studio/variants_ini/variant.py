@@ -9,7 +9,7 @@ changes legal moves and is not supported fails with a message naming the option.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
@@ -209,9 +209,11 @@ def _piece_name(key: str) -> str:
 
 
 def _mirror(piece_shapes: set) -> set:
-    return {type(s)(tuple(type(leg)((-leg.vector[0], leg.vector[1]), leg.range, leg.modes, leg.hop,
-                                    tuple((-x, y) for x, y in leg.lame_path)) for leg in s.legs), s.initial,
-                    s.castling)
+    return {type(s)(tuple(replace(leg, vector=(-leg.vector[0], leg.vector[1]),
+                                  lame_path=tuple((-x, y) for x, y in leg.lame_path),
+                                  screen_path=tuple((-x, y) for x, y in leg.screen_path),
+                                  cycle=tuple((-x, y) for x, y in leg.cycle)) for leg in s.legs),
+                    s.initial, s.castling)
             for s in piece_shapes}
 
 
@@ -220,6 +222,9 @@ def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool
         piece = read_betza(betza, "fsf")
     except TranslationError as error:
         raise IniError(f"piece {key} = {betza}: {error.message}", section=name) from None
+    if piece.unread:
+        raise IniError(f"piece {key} = {betza}: Fairy-Stockfish does not read {', '.join(piece.unread)}",
+                       section=name)
     if en_passant:
         capture_en_passant(piece)
     shapes = set(piece.shapes)

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacement, hand_items
-from dagaz_studio.gui.board_view.levels import drawn_width, level_count, level_left, level_shift
+from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
@@ -298,6 +298,8 @@ class QtBoardView(QGraphicsView):
         self._hand_items: dict[tuple[int, str], QGraphicsItem] = {}
         self._hand_extras: list[QGraphicsItem] = []
         self._hand_selected: Optional[tuple[int, str]] = None
+        # Where a 3-D board's levels are drawn: side by side, or in rows in a narrow view.
+        self._levels = LevelGrid(0, 0, 1, 1)
 
     # ------------------------------------------------------------------ public API
 
@@ -438,8 +440,8 @@ class QtBoardView(QGraphicsView):
     def square_centre(self, square: int) -> QPointF:
         """Where a square's centre (or a point) is in scene coordinates."""
         board = self._require_board()
-        x = board.column_of[square] + 0.5 + level_shift(board, square)  # 3-D: levels side by side
-        return QPointF(x * UNIT, (board.row_of[square] + 0.5) * UNIT)
+        left, top = level_origin(self._levels, board, square)  # 3-D: where its level is drawn
+        return QPointF((board.column_of[square] + 0.5 + left) * UNIT, (board.row_of[square] + 0.5 + top) * UNIT)
 
     def square_at(self, scene_pos: QPointF) -> Optional[int]:
         """The square nearest to a scene position, or ``None`` if the position is off the board."""
@@ -522,9 +524,12 @@ class QtBoardView(QGraphicsView):
         super().contextMenuEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Keep the whole board in view at any size."""
+        """Keep the whole board in view at any size (a 3-D board's levels in rows if that shows them larger)."""
         super().resizeEvent(event)
-        self._fit()
+        if self._board is not None and self._levels_per_row() != self._levels.per_row:
+            self._rebuild()
+        else:
+            self._fit()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Fit the board once the view has its real size."""
@@ -546,6 +551,16 @@ class QtBoardView(QGraphicsView):
         if self._board is not None:
             self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
+    def _margin(self) -> float:
+        """Grid units around the board: room for the coordinates when they are shown."""
+        return 0.55 if self._coordinates_shown() else 0.12
+
+    def _levels_per_row(self) -> int:
+        board = self._require_board()
+        if board.has_hands:
+            return 0  # the hands stand beside one row of levels
+        return best_per_row(board, self.viewport().width(), self.viewport().height(), self._margin())
+
     def _coordinates_shown(self) -> bool:
         if self._show_coordinates is not None:
             return self._show_coordinates
@@ -565,9 +580,9 @@ class QtBoardView(QGraphicsView):
         self._hand_items.clear()
         self._hand_extras.clear()
 
-        rows = len(board.row_names)
-        board_rect = QRectF(0, 0, drawn_width(board) * UNIT, rows * UNIT)
-        margin = UNIT * (0.55 if self._coordinates_shown() else 0.12)
+        self._levels = level_grid(board, self._levels_per_row())
+        board_rect = QRectF(0, 0, self._levels.width * UNIT, self._levels.height * UNIT)
+        margin = UNIT * self._margin()
         outer = board_rect.adjusted(-margin, -margin, margin, margin)
         if board.has_hands:
             outer = outer.united(board_rect.adjusted(0, 0, (HAND_GAP + HAND_WIDTH) * UNIT + margin, 0))
@@ -588,9 +603,9 @@ class QtBoardView(QGraphicsView):
 
     def _draw_cells_board(self, board: Board, board_rect: QRectF) -> None:
         scene = self.scene()
-        for level in range(level_count(board)):
-            left = level_left(board, level) * UNIT
-            level_rect = QRectF(left, 0, len(board.column_names) * UNIT, board_rect.height())
+        for level in range(self._levels.levels):
+            left, top = self._levels.origin(level)
+            level_rect = QRectF(left * UNIT, top * UNIT, len(board.column_names) * UNIT, len(board.row_names) * UNIT)
             frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
                                   QPen(Qt.PenStyle.NoPen), _INK)
             frame.setZValue(_Z_BOARD)
@@ -685,21 +700,26 @@ class QtBoardView(QGraphicsView):
         font.setPixelSize(int(UNIT * 0.26))
         brush = QBrush(QColor("#e8e2d6"))
         offset = UNIT * 0.3
-        for level in range(level_count(board)):
-            left = level_left(board, level)
+        grid = self._levels
+        for level in range(grid.levels):
+            left, top = grid.origin(level)
             for column, name in enumerate(board.column_names):
                 x = (left + column + 0.5) * UNIT
-                for y in (board_rect.bottom() + offset, board_rect.top() - offset):
-                    if y < board_rect.top() and board.level_names:
+                for y in ((top + grid.rows) * UNIT + offset, top * UNIT - offset):
+                    if y < top * UNIT and board.level_names:
                         continue  # the level's name stands above it instead
                     self._add_label(name, font, QPointF(x, y), brush)
             if board.level_names:
-                centre = QPointF((left + len(board.column_names) / 2) * UNIT, board_rect.top() - offset)
+                centre = QPointF((left + grid.columns / 2) * UNIT, top * UNIT - offset)
                 self._add_label(f"level {board.level_names[level]}", font, centre, brush)
-        for row, name in enumerate(board.row_names):
-            y = (row + 0.5) * UNIT
-            for x in (board_rect.left() - offset, board_rect.right() + offset):
-                self._add_label(name, font, QPointF(x, y), brush)
+        for level_row in range(grid.level_rows):
+            levels = grid.row_levels(level_row)
+            first_left, top = grid.origin(levels[0])
+            last_right = grid.origin(levels[-1])[0] + grid.columns
+            for row, name in enumerate(board.row_names):
+                y = (top + row + 0.5) * UNIT
+                for x in (first_left * UNIT - offset, last_right * UNIT + offset):
+                    self._add_label(name, font, QPointF(x, y), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
         label = QGraphicsPathItem(_centred_text_path(text, font, centre, on_line=True))
@@ -811,7 +831,7 @@ class QtBoardView(QGraphicsView):
         if board is None or not board.has_hands:
             return
         self._hand_items, self._hand_extras = hand_items(
-            board, self._hands, self._hand_selected, drawn_width(board), UNIT, self._piece_item_at,
+            board, self._hands, self._hand_selected, self._levels.width, UNIT, self._piece_item_at,
             (_Z_BOARD, _Z_PIECES, _Z_LABELS + 10, _Z_SELECTED))
         for item in [*self._hand_extras, *self._hand_items.values()]:
             scene.addItem(item)

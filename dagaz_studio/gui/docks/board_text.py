@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFontDatabase, QKeyEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import BoardFileError, Problem, parse_board
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 
 #: How long typing must pause before the text is checked again.
 CHECK_DELAY_MS = 250
@@ -77,8 +77,8 @@ class QtBoardTextEditor(QWidget):
         self.revert_button = QPushButton("Revert")
         self.revert_button.setToolTip("Throw away the edits made here since the last Apply")
         self.revert_button.clicked.connect(self.revert)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.status_label, 1)
+        # The buttons wrap onto more lines in a narrow dock rather than widen it.
+        buttons = FlowLayout()
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.apply_button)
         self.save_button = QPushButton("Save")
@@ -88,6 +88,7 @@ class QtBoardTextEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.text_edit, 3)
+        layout.addWidget(self.status_label)
         layout.addLayout(buttons)
         layout.addWidget(self.problem_list, 1)
         self._check_timer = QTimer(self)

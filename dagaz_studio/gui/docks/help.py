@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
@@ -40,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio import __version__
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # dagaz_studio/
 
@@ -108,9 +108,13 @@ class QtHelpBrowser(QWidget):
         self.next_button.setToolTip("Next match (Enter)")
         self.next_button.clicked.connect(self.find_next)
         self.match_label = QLabel()
-        top = QHBoxLayout()
+        # The chooser and the search field share a line where there is room, and wrap where there is not.
+        self.guide_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.guide_box.setMinimumContentsLength(10)
+        self.search_field.setMinimumWidth(100)
+        top = FlowLayout()
         top.addWidget(self.guide_box)
-        top.addWidget(self.search_field, 1)
+        top.addWidget(self.search_field)
         top.addWidget(self.previous_button)
         top.addWidget(self.next_button)
         top.addWidget(self.match_label)

@@ -37,10 +37,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTabWidget,
     QTextEdit,
     QVBoxLayout,
@@ -55,6 +55,7 @@ from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.notation.tokens import NotationToken, notation_tokens
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 
 #: The languages the editor reads: what the selector shows, and the translator's name for each.
 LANGUAGES = (("Dagaz", "dagaz"), ("Betza", "betza"), ("Parlett", "parlett"))
@@ -234,12 +235,13 @@ class QtNotationEditor(QWidget):
         self.reading.addTab(self.words, "In words")
         self.reading.addTab(self.tree, "Parse tree")
 
-        top = QHBoxLayout()
+        # Both rows wrap in a narrow dock rather than widen it.
+        top = FlowLayout()
         top.addWidget(QLabel("Notation of"))
-        top.addWidget(self.target, 1)
+        self.target.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        top.addWidget(self.target)
         top.addWidget(self.language)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
+        buttons = FlowLayout()
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.apply_button)
         layout = QVBoxLayout(self)

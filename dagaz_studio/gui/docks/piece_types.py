@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 
 #: Applies a dialog's values; raises ``ValueError`` with a message for the user when they cannot be.
 Apply = Callable[[str, str, bool, str], None]
@@ -137,7 +137,7 @@ class QtPieceTypes(QWidget):
         self.new_button.clicked.connect(self.new_type)
         self.edit_button.clicked.connect(self.edit_type)
         self.delete_button.clicked.connect(self.delete_type)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()
         for button in (self.new_button, self.edit_button, self.delete_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)

@@ -13,12 +13,11 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view.view import player_colour
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.resources import piece_symbols
 
@@ -51,25 +51,30 @@ class QtPositionEditor(QWidget):
         self._tools.setExclusive(True)
 
         layout = QVBoxLayout(self)
-        tools_row = QHBoxLayout()
+        layout.setContentsMargins(4, 4, 4, 4)
+        tools_row = FlowLayout()
         for tool, text, tip in ((SELECT_TOOL, "Select", "Clicks select squares; drag pieces to move them"),
                                 (REMOVE_TOOL, "Remove", "Click pieces to take them off the board")):
             button = self._tool_button(tool, text, tip)
             tools_row.addWidget(button)
-        tools_row.addStretch(1)
         layout.addLayout(tools_row)
-        self._palette = QGridLayout()
+        # One flow of buttons for each side, wrapping in a narrow dock rather than widening it.
+        self._palette = QVBoxLayout()
         self._palette.setSpacing(2)
+        self._palette_rows: list[FlowLayout] = []
         layout.addLayout(self._palette)
 
-        turn_row = QHBoxLayout()
+        turn_row = FlowLayout()
         turn_row.addWidget(QLabel("To move:"))
         self.turn_box = QComboBox()
+        self.turn_box.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.turn_box.activated.connect(self._on_turn_chosen)
-        turn_row.addWidget(self.turn_box, 1)
+        turn_row.addWidget(self.turn_box)
         layout.addLayout(turn_row)
 
-        layout.addWidget(QLabel("FEN (press Enter to set up):"))
+        fen_label = QLabel("FEN (press Enter to set up):")
+        fen_label.setWordWrap(True)
+        layout.addWidget(fen_label)
         self.fen_field = QLineEdit()
         self.fen_field.setClearButtonEnabled(True)
         self.fen_field.returnPressed.connect(self._on_fen_entered)
@@ -81,7 +86,7 @@ class QtPositionEditor(QWidget):
         self.fen_error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.fen_error)
 
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()
         self.undo_button = QPushButton("Undo")
         self.redo_button = QPushButton("Redo")
         self.reset_button = QPushButton("Initial position")
@@ -94,12 +99,9 @@ class QtPositionEditor(QWidget):
         self.clear_button.clicked.connect(self._clear)
         for button in (self.undo_button, self.redo_button):
             button.setEnabled(False)
+        for button in (self.undo_button, self.redo_button, self.reset_button, self.clear_button):
             buttons.addWidget(button)
         layout.addLayout(buttons)
-        more = QHBoxLayout()
-        more.addWidget(self.reset_button)
-        more.addWidget(self.clear_button)
-        layout.addLayout(more)
         layout.addStretch(1)
 
         document.boardChanged.connect(self._on_board_changed)
@@ -187,12 +189,18 @@ class QtPositionEditor(QWidget):
         for tool in [t for t in self.tool_buttons if t.startswith("place:")]:
             button = self.tool_buttons.pop(tool)
             self._tools.removeButton(button)
-            self._palette.removeWidget(button)
             button.deleteLater()
+        for row in self._palette_rows:
+            self._palette.removeItem(row)
+            row.deleteLater()
+        self._palette_rows = []
         self.set_tool(SELECT_TOOL)
         if board is None:
             return
         for player, player_name in enumerate(board.players):
+            row = FlowLayout(spacing=2)
+            self._palette.addLayout(row)
+            self._palette_rows.append(row)
             for kind, piece in enumerate(board.pieces.values()):
                 label = self._piece_label(piece.name, piece.letter, player)
                 if board.draw.stones:
@@ -208,11 +216,7 @@ class QtPositionEditor(QWidget):
                 if self._symbols.glyph_forms(piece.name) is None and colour.lightnessF() <= 0.55:
                     # Characters and letters look alike for both sides; the side's colour tells them apart.
                     button.setStyleSheet(f"color: {colour.name()};")
-                self._palette.addWidget(button, player, kind)
-        # Buttons keep to the left however few pieces the board has.
-        for column in range(self._palette.columnCount()):
-            self._palette.setColumnStretch(column, 0)
-        self._palette.setColumnStretch(len(board.pieces), 1)
+                row.addWidget(button)
         self.turn_box.clear()
         self.turn_box.addItems(list(board.players))
 
