@@ -229,3 +229,31 @@ def test_an_imported_piece_fairy_stockfish_does_not_read_refuses_its_variant() -
                         "rnbqkgnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKGNR w KQkq - 0 1\n")
     with pytest.raises(IniError, match=r"customPiece1 = \[F\?R\]: Fairy-Stockfish does not read bracket forms"):
         import_variant("griffonchess", sections)
+
+
+def test_hoppers_with_a_range_move_as_fairy_stockfish_moves_them() -> None:
+    # A hopper of range n reaches n squares at most, the hurdle among them (moves.c counts every
+    # step; piece.cpp bounds the hopper by the same mask). pR1 is a grasshopper for piece.cpp.
+    pytest.importorskip("pyffish")
+    from fsf_oracle import ask, piece_section
+
+    pieces = ["pR3", "pB2", "mRpRmFpB2", "pR2", "fpR4", "cpB3", "pQ2", "pR1"]
+    rules = Rules(load_board(str(BOARD)))
+    rng = random.Random(11)
+    ini = "".join(piece_section(f"hop{i}", text) for i, text in enumerate(pieces))
+    queries, keys = [], []
+    for i, text in enumerate(pieces):
+        for n in range(12):
+            fen, square = random_position(rng, black=n % 2 == 1)
+            queries.append((f"hop{i}", fen, []))
+            keys.append((text, fen, square))
+    moved = 0
+    for (text, fen, square), answer in zip(keys, ask(ini, queries)):
+        assert answer is not None, text
+        want = {m[2:4] for m in answer if m[:2] == square}
+        kind = rules.custom_kind(parse_notation(to_dagaz(read_betza(text, "fsf"))), name=text)
+        assert dagaz_targets(rules, kind, fen, square) == want, f"{text} on {fen} at {square}"
+        moved += len(want)
+    assert moved > 30
+    with pytest.raises(TranslationError, match="grasshopper"):
+        read_betza("pR1")

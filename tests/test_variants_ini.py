@@ -142,3 +142,32 @@ def test_import_command_writes_boards_and_names_refusals(tmp_path: Path) -> None
     check = subprocess.run([sys.executable, "-m", "dagaz_studio", "check", str(tmp_path / "wazirgame.board")],
                            capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stderr
+
+
+#: Sections inheriting from Fairy-Stockfish's shogi family (templates/chess.ini): a section's
+#: promotedPieceType adds to the inherited ones, as parser.cpp reads it.
+SHOGI_FAMILY = """
+[minishogilike:minishogi]
+
+[gorogoroplus:gorogoro]
+startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1
+lance = l
+shogiKnight = n
+promotedPieceType = l:g n:g
+
+[hoppershogi:shogi]
+customPiece1 = a:pR3
+customPiece2 = c:mBcpB2
+promotedPieceType = a:r c:b
+startFen = lnsgkgsnl/1r3ca1b/ppppppppp/9/9/9/PPPPPPPPP/1BA1C2R1/LNSGKGSNL[-] w 0 1
+"""
+
+
+def test_the_shogi_family_imports_and_plays_as_fairy_stockfish() -> None:
+    names = ["minishogilike", "gorogoroplus", "hoppershogi"]
+    done, refused = import_file(SHOGI_FAMILY, names)
+    assert not refused, [e.message for e in refused]
+    games = fsf_games(SHOGI_FAMILY, names, games=2, plies=30, seed=3)
+    for variant in done:
+        assert games[variant.name], variant.name
+        assert compare(variant.text, games[variant.name]) is None, variant.name

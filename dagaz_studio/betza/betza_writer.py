@@ -96,7 +96,7 @@ def to_betza(piece: Piece) -> str:
         atom, rng, modes, hop, lame, screen, initial = key
         letter, suffix = _range_text(atom, rng)
         if hop:
-            letter, suffix = ("R" if atom == (1, 0) else "B"), ""
+            letter, suffix = ("R" if atom == (1, 0) else "B"), str(rng) if rng else ""
         # XBoard reads direction letters first, then the modality: fmW, not mfW.
         after = _modality(modes) + hop + ("n" if lame else "") + ("j" if screen else "")
         for label in _labels(atom[0], atom[1], groups[key]):

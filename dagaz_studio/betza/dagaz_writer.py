@@ -102,6 +102,10 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         return run + _final_check(leg.modes)
     again = "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(1, scale))
     text = f"({run}){again}"
+    if leg.hop and leg.range:
+        # A hopper of range n: the hurdle and the squares either side of it, n at most in all.
+        ways = [_limited_hop(k, leg.range - 2 - k) for k in range(leg.range - 1)]
+        return text + (ways[0] if len(ways) == 1 else "(" + ";".join(ways) + ")") + _final_check(leg.modes)
     if leg.hop:
         text += "([p]\\1)*[P]\\1"
         if leg.hop == "p":
@@ -109,6 +113,12 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         return text + _final_check(leg.modes)
     text += _repeat(_again_body(scale, lame), leg.range)
     return text + _final_check(leg.modes)
+
+
+def _limited_hop(before: int, after: int) -> str:
+    """``before`` empty squares, the hurdle, then up to ``after`` empty squares beyond it."""
+    text = (f"([p]\\1){{{before}}}" if before > 1 else "[p]\\1" if before else "") + "[P]\\1"
+    return text + ("" if not after else "([p]\\1)?" if after == 1 else f"([p]\\1){{0,{after}}}")
 
 
 def _again_body(scale: int, lame: set[int]) -> str:

@@ -59,7 +59,8 @@ def _reach(rng: int) -> str:
 def _straight(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
     where = _directions(units)
     if leg.hop == "p":
-        return f"slides {where}, jumps over the first piece in its way and slides on beyond it"
+        within = f", {leg.range} squares at most in all" if leg.range else ""
+        return f"slides {where}, jumps over the first piece in its way and slides on beyond it{within}"
     if leg.hop == "g":
         return f"slides {where} and lands right behind the first piece in its way"
     if leg.range == 1:

@@ -328,7 +328,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         if "i" in leg_mods:
             at = text.index("i", part_start)
             raise TranslationError("'i' (initial move) goes before every other modifier", text, at, at + 1)
-    spec = _PartSpec(text, part_start, a_end, letter)
+    spec = _PartSpec(text, part_start, a_end, letter, counted=count_token is not None)
     if "y" in mods and len(legs_mods) == 1:
         raise spec.error("'y' toggles the range of the legs after it: it needs a multi-leg move ('a')")
     turning = "".join(c for c in mods if c in "zq")
@@ -362,8 +362,10 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
 class _PartSpec:
     """Where a part stands in the text, for errors."""
 
-    def __init__(self, text: str, start: int, end: int, letter: str) -> None:
+    def __init__(self, text: str, start: int, end: int, letter: str, counted: bool = False) -> None:
         self.text, self.start, self.end, self.letter = text, start, end, letter
+        #: Whether the atom has a count after it (``R1`` is not ``W`` for a hopper).
+        self.counted = counted
 
     def error(self, message: str) -> TranslationError:
         return TranslationError(message, self.text, self.start, self.end)
@@ -450,13 +452,20 @@ def _single_leg(spec: _PartSpec, p: int, q: int, letter: str, mods: str, rng: in
     if hop:
         if p != 1:
             raise spec.error(f"'{hop}' on the atom {letter} is not supported: hoppers go by W or F steps")
-        if rng == 1:
+        if rng == 1 and spec.counted:
+            # A range of 1 leaves no square beyond the hurdle for XBoard; piece.cpp reads any hopper
+            # of distance 1 as a grasshopper.
+            if dialect == "xboard":
+                raise spec.error(f"'{hop}' with range 1 ({letter}1): XBoard's reading gives it no move "
+                                 f"(Fairy-Stockfish reads it as a grasshopper, g{letter}: --dialect fsf)")
+            hop, rng = "g", 0
+        elif rng == 1:
             if dialect == "xboard":
                 raise spec.error(f"'{hop}' on the leaper {letter}: XBoard's reading gives it no move "
                                  f"(Fairy-Stockfish reads {hop}{letter} as a hopping rider: --dialect fsf)")
             rng = 0
-        if rng != 0:
-            raise spec.error(f"'{hop}' with a range limit ({letter}{rng}) is not supported")
+        if rng != 0 and hop == "g":
+            raise spec.error(f"'g' with a range limit ({letter}{rng}) is not supported")
         if lame:
             raise spec.error(f"'n' and '{hop}' together are not supported")
     if rng != 1 and not hop and dialect == "fsf" and (p, q) not in ((1, 0), (1, 1), (2, 1)):

@@ -109,7 +109,13 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     if base is not None:
         options["__default__"] = "true"
     for section in reversed(chain):
-        options.update(section.options)
+        own = dict(section.options)
+        if "promotedPieceType" in own and "promotedPieceType" in options:
+            # Fairy-Stockfish adds a section's promotions to the ones it inherits (parser.cpp).
+            pairs = dict(pair.partition(":")[::2] for pair in options["promotedPieceType"].split())
+            pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
+            own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
+        options.update(own)
         lines.update({k: v for k, v in section.option_lines.items()} if section in sections.values() else {})
     return options, lines
 
