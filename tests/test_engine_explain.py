@@ -241,3 +241,18 @@ def test_the_board_at_a_lift_has_the_piece_in_hand() -> None:
     assert at.cells[board.index("h1")] is None and at.lifted() == (board.index("h1"),)
     assert at.cells[board.index("g1")] is not None  # the King, put down before the Rook is lifted
     assert at.cells[origin] is None and position.cells[origin] is not None  # the start is left as it was
+
+
+def test_a_chain_s_way_says_where_each_partial_move_landed_not_the_squares_looked_at_beyond() -> None:
+    board, rules = shipped("fanorona")
+    position = Position.initial(board)
+    origin = board.index("d2")
+    result = rules.run(position, origin, trace=True)
+    explanation = explain_square(board, result.trace, result.moves, board.index("d4"), origin=origin)
+    lines = explanation.sentence.splitlines()
+    # d2-e3 approaches f4 and takes f4 and g5; the chain goes on from e3, where the stone landed.
+    assert "• d2-e3 taking f4, g5, then e3-d4 (alternative 1 of 2): [p] failed on d4: an enemy Stone stands there" in lines
+    assert not any("g5-d4" in line or "g5-e4" in line for line in lines)
+    closest = explanation.ways[0]
+    assert closest.legs[0] == ((origin, board.index("e3")), (board.index("f4"), board.index("g5")))
+    assert closest.legs[-1][0] == (board.index("e3"), board.index("d4"))

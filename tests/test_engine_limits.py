@@ -9,6 +9,7 @@ load, so it is measured by ``tests/benchmarks/measure_runaway.py`` (under 1 s to
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import pytest
@@ -207,3 +208,49 @@ def test_looking_over_a_large_board_for_attackers_is_counted_as_work(way: str) -
     position.cells[at] = runaway
     result = rules.run(position, at)
     assert result.stopped is not None and result.work <= DEFAULT_BUDGET + OVERSHOOT
+
+
+class _TooManyCalls(Exception):
+    pass
+
+
+def _calls_until_done(work, ceiling: int) -> int:
+    """The Python calls ``work`` makes; past ``ceiling`` it is stopped (so a blow-up fails, not hangs)."""
+    calls = 0
+
+    def count(frame, event, arg) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+            if calls > ceiling:
+                raise _TooManyCalls
+
+    sys.setprofile(count)
+    try:
+        work()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+_CHUNK = "(N;S)" * 16
+#: Notations whose ways multiply: alternatives one after another, whole or as the parts of a choice.
+MULTIPLYING = ["(N;S)" * 12, "(N;S)" * 40, "(N;S)" * 2000, ";".join([_CHUNK] * (10_000 // (len(_CHUNK) + 1)))]
+#: Python calls (about a microsecond each) a run may make before it first looks at its cancel flag:
+#: compiling is not interrupted, so this is the longest a cancel can wait for it.
+PREPARING_CALLS = 120_000
+
+
+@pytest.mark.parametrize("text", MULTIPLYING, ids=["12", "40", "2000", "parts"])
+def test_preparing_a_run_of_a_multiplying_notation_is_bounded(text: str) -> None:
+    # Compiling wrote code for every way through such a notation: 18 alternatives in a row took 8 s,
+    # 2,000 never ended. Past a fixed amount of writing the runner takes it, counting its work.
+    rules, position, at = _typed("chess", text, "d4")
+    flag = CountingFlag(set_at=1)
+    outcome: list = []
+    calls = _calls_until_done(lambda: outcome.append(rules.run(position, at, budget=10**9, cancel=flag)),
+                              ceiling=20 * PREPARING_CALLS)
+    assert outcome[0].stopped == "cancelled" and flag.looks == 1
+    assert calls <= PREPARING_CALLS, f"{calls:,} calls before the first look at the cancel flag"
+    whole = rules.run(position, at)  # 12 in a row end (4,096 ways); longer ones run away
+    assert whole.work <= DEFAULT_BUDGET + OVERSHOOT and (whole.stopped is None) == (len(text) < 100)

@@ -84,6 +84,7 @@ def test_perft_from_random_positions_equals_the_reference() -> None:
     (["moves", "raumschach", "--at", "Aa6"], "Aa6"),
     (["moves", "raumschach", "--at", "a1"], "a1"),
     (["moves", "raumschach", "--fen", "5/5/5/5/5|5/5/5/5/5 w"], "2 levels, but the grid has 5"),
+    (["moves", "raumschach", "--fen", "5/5/5/5/5 w"], "1 level, but the grid has 5"),
     (["moves", "raumschach", "--fen", "5/5/5/PPPPP/RNKNR|5/5/5/PPPPP/BUQBU|5/5/5/5/5|ubqub/ppppp/5/5/5|rnknr/ppppp/5/5 w"],
      "4 rows on level E"),
 ])

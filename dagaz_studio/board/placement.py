@@ -53,7 +53,8 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
 
     levels = field.split("|") if board.level_names else [field]
     if len(levels) != len(board.level_names or [""]):
-        raise PlacementError(f"{len(levels)} levels, but the grid has {len(board.level_names)}: "
+        given = "1 level" if len(levels) == 1 else f"{len(levels)} levels"
+        raise PlacementError(f"{given}, but the grid has {len(board.level_names)}: "
                              "levels are separated by '|'", start)
     pieces: dict[int, tuple[int, "PieceType"]] = {}
     offset = start

@@ -51,6 +51,12 @@ MAX_SOURCE = 60_000
 #: Python compiles at most about a hundred levels of indentation (and twenty nested loops, which
 #: compile() reports as a SyntaxError the caller also takes as "not compiled").
 MAX_INDENT = 60
+#: Lines written in all for one notation (the whole and its parts), including those written only to
+#: measure a continuation for inlining. A notation whose alternatives follow one another
+#: (``(N;S)(N;S)…``) makes the measuring grow with the number of ways through it; past this much
+#: writing the runner takes the notation (it counts its work against the run's budget), and
+#: compiling gives up within a fraction of a second.
+MAX_WRITTEN = 4_000
 
 
 class Unsupported(Exception):
@@ -95,9 +101,14 @@ class Compiled:
 _CODE_CACHE: dict[str, Any] = {}
 
 
-def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None) -> Compiled:
-    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`."""
-    generator = _Generator(rules, notation, player)
+def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None,
+                     allowance: Optional[list[int]] = None) -> Compiled:
+    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
+
+    ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
+    all (see :data:`MAX_WRITTEN`); each call takes from it what it writes.
+    """
+    generator = _Generator(rules, notation, player, allowance)
     namespace = _load(generator, notation, generator.module(notation.body if body is None else body))
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], generator.rich)
 
@@ -211,7 +222,9 @@ class _TooLong(Exception):
 
 
 class _Generator:
-    def __init__(self, rules: "Rules", notation: Notation, player: int) -> None:
+    def __init__(self, rules: "Rules", notation: Notation, player: int,
+                 allowance: Optional[list[int]] = None) -> None:
+        self.allowance = [MAX_WRITTEN] if allowance is None else allowance
         self.rules = rules
         self.notation = notation
         self.player = player
@@ -295,6 +308,9 @@ class _Generator:
         if indent > MAX_INDENT:
             raise Unsupported("nested too deeply for Python")
         self.lines.append("    " * indent + text)
+        self.allowance[0] -= 1
+        if self.allowance[0] < 0:
+            raise Unsupported("too much to write")
         if self.measuring is not None:
             if len(self.lines) > self.measuring:
                 raise _TooLong

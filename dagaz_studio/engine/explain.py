@@ -245,12 +245,22 @@ class Way:
     distance: int
     reason: str
     alternative: Optional[str] = None
+    #: The way in legs, one for each partial move of a chain and one for the part after the last:
+    #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
+    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
     def describe(self, board: Board) -> str:
-        """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``."""
-        route = "-".join(board.squares[s] for s in self.path)
+        """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``; a chain says
+        where each partial move landed and what it took: ``d2-e3 taking f4, g5, then e3-d3: …``."""
+        legs = self.legs or ((self.path, ()),)
+        parts = []
+        for squares, taken in legs:
+            part = "-".join(board.squares[s] for s in squares)
+            if taken:
+                part += " taking " + ", ".join(board.squares[s] for s in taken)
+            parts.append(part)
         choice = f" ({self.alternative})" if self.alternative else ""
-        return f"{route}{choice}: {self.reason}"
+        return f"{', then '.join(parts)}{choice}: {self.reason}"
 
 
 def _distance(board: Board, a: int, b: int) -> int:
@@ -280,18 +290,30 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
     for index in last.values():
         event = trace[index]
         squares: list[int] = []
+        # A partial move lands where its next one begins: the squares its cursor looked at beyond
+        # the landing (to take the pieces there) are no part of the piece's route.
+        legs: list[tuple[list[int], list[int]]] = [([], [])]
         alternative = None
         for step in tree.path(index):
             here = trace[step]
             if here.kind in (EventKind.START, EventKind.STEP) and here.square is not None:
                 squares.append(here.square)
+                legs[-1][0].append(here.square)
+            elif here.kind == EventKind.CAPTURE and here.square is not None:
+                legs[-1][1].append(here.square)
+            elif here.kind == EventKind.PARTIAL and here.square is not None:
+                route = legs[-1][0]
+                if here.square in route:
+                    del route[len(route) - route[::-1].index(here.square):]
+                legs.append(([here.square], []))
             elif here.kind == EventKind.BRANCH and here.branch is not None:
                 alternative = f"alternative {here.branch[0]} of {here.branch[1]}"
         where = event.square if event.square is not None else event.cursor
         if where is None:
             continue
         edge = event.kind == EventKind.BLOCKED
-        way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative)
+        way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative,
+                  tuple((tuple(route), tuple(taken)) for route, taken in legs if route))
         found.append(((way.distance, -len(way.path), edge, index), way))
     if any(not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED) for _, way in found):
         found = [(key, way) for key, way in found

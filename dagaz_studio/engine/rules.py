@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
-    Abort, Compiled, compile_probe, Found, Record, Unsupported, compile_notation, new_work, poll,
+    Abort, Compiled, compile_probe, Found, MAX_WRITTEN, Record, Unsupported, compile_notation, new_work, poll,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
@@ -286,24 +286,27 @@ class Rules:
             return self._plans[key]
         notation = program.notation
         plan: Optional[Plan] = None
+        allowance = [MAX_WRITTEN]  # for the whole and its parts together
         try:
-            whole = compile_notation(self, notation, program.player)
+            whole = compile_notation(self, notation, program.player, allowance=allowance)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
             whole = None  # too deep or too long for Python to compile, or not covered
         if whole is not None:
             plan = (whole,)
-        if isinstance(notation.body, Alternatives) and (whole is None or whole.rich):
+        if isinstance(notation.body, Alternatives) and (whole is None or whole.rich) and allowance[0] >= 0:
             # Part by part: the parts that compile run compiled (the others through the runner), and
             # a part that neither lifts nor puts gives light records even when another part does.
             parts: list[Compiled | Program] = []
             for option in notation.body.options:
                 try:
-                    parts.append(compile_notation(self, notation, program.player, option))
+                    parts.append(compile_notation(self, notation, program.player, option, allowance))
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                    if allowance[0] < 0:
+                        break  # too much to write: the runner takes the whole, already built
                     part = Notation(notation.text, option, notation.group_count)
                     parts.append(Program(self, part, program.player, program.piece))
             compiled = [part for part in parts if isinstance(part, Compiled)]
-            if whole is None and compiled or any(not part.rich for part in compiled):
+            if allowance[0] >= 0 and (whole is None and compiled or any(not part.rich for part in compiled)):
                 plan = tuple(parts)
         self._plans[key] = plan
         return plan

@@ -508,8 +508,13 @@ class QtMainWindow(QMainWindow):
         self.new_board_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
         self.new_board_action.triggered.connect(lambda: create_new_board(self, self.files.open_path))
+        self.open_game_action = QAction("Open a &game…", self)
+        self.open_game_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
+        self.open_game_action.setToolTip("The games that come with Dagaz Studio, by family, with a picture each")
+        self.open_game_action.triggered.connect(self._choose_game)
         file_menu.addAction(self.new_board_action)
         file_menu.addAction(self.open_action)
+        file_menu.addAction(self.open_game_action)
         file_menu.addMenu(self.files.recent_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.files.save_action)
@@ -572,6 +577,15 @@ class QtMainWindow(QMainWindow):
         self.move_explorer.square_actions(square, menu)
         menu.exec(global_pos)
         menu.deleteLater()
+
+    @Slot()
+    def _choose_game(self) -> None:
+        from dagaz_studio.gui.files.gallery import QtGameGallery  # built only when asked for
+
+        gallery = QtGameGallery(self)
+        gallery.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        gallery.gameChosen.connect(self.open_file)
+        gallery.open()
 
     @Slot()
     def _choose_file(self) -> None:

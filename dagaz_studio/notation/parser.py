@@ -25,6 +25,7 @@ from lark import Lark, Token, Tree
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
+from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
 from dagaz_studio.notation.errors import NotationError, line_and_column
 from dagaz_studio.notation.grammar_cache import cached_lark
 from dagaz_studio.notation.nodes import (
@@ -123,7 +124,9 @@ def parse_notation(text: str) -> Notation:
     """Parse notation text into its tree.
 
     Raises :class:`NotationError` for anything that is not valid notation; no other exception
-    escapes. Results are cached: the same text returns the same (immutable) object.
+    escapes, except :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when the reading was
+    cancelled (see :func:`~dagaz_studio.notation.cancel.cancellable`). Results are cached: the same
+    text returns the same (immutable) object.
 
     >>> parse_notation("(+)([p]\\\\1)*").group_count
     2
@@ -140,6 +143,7 @@ def parse_notation(text: str) -> Notation:
     _check_structure(text)
     with without_gc_pauses():
         tree = _parse_tree(text)
+        look(current_flag())
         return _Builder(text).build(tree)
 
 
@@ -155,11 +159,16 @@ def _parse_tree(text: str) -> Tree:
     last: Optional[Token] = None
     before: Optional[Token] = None  # the token before ``last``
     stacks = (list(state.state_stack), list(state.value_stack))
+    flag = current_flag()
+    read = 0
     try:
         for token in interactive.iter_parse():
             # Read before the token is fed (the generator feeds it when resumed).
             stacks = (list(state.state_stack), list(state.value_stack))
             before, last = last, token
+            read += 1
+            if read % LOOK_EVERY == 0:
+                look(flag)
         before = last
         stacks = (list(state.state_stack), list(state.value_stack))
         return interactive.feed_eof(last)

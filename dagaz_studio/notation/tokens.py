@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from lark.exceptions import LarkError
 
+from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH, _lark, without_gc_pauses
 
 #: Categories of tokens, each coloured differently by the editor.
@@ -52,7 +53,10 @@ class NotationToken(NamedTuple):
 
 
 def notation_tokens(text: str) -> list[NotationToken]:
-    """Classify ``text`` for colouring; never raises, whatever the text.
+    """Classify ``text`` for colouring; never raises, whatever the text, unless cancelled.
+
+    Inside :func:`~dagaz_studio.notation.cancel.cancellable`, a set flag stops it with
+    :class:`~dagaz_studio.notation.cancel.ReadingCancelled`.
 
     A text longer than the parser reads (:data:`MAX_NOTATION_LENGTH`) is not parsed: its first
     characters are classified one by one, the rest is left plain, and the parser's error says why.
@@ -61,9 +65,14 @@ def notation_tokens(text: str) -> list[NotationToken]:
         return _guess(text[:MAX_NOTATION_LENGTH], 0)
     tokens: list[NotationToken] = []
     valid_until = 0
+    flag = current_flag()
+    read = 0
     try:
         with without_gc_pauses():
             for token in _lark().parse_interactive(text).iter_parse():
+                read += 1
+                if read % LOOK_EVERY == 0:
+                    look(flag)
                 if token.type == "$END" or token.start_pos is None:
                     continue
                 category = _BY_TERMINAL.get(token.type)

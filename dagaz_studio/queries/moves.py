@@ -26,6 +26,7 @@ from dagaz_studio.engine.values import (
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.notation import NotationError
+from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
 
 #: The name a typed notation's piece goes by in messages.
 TYPED_PIECE = "typed piece"
@@ -135,9 +136,13 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
             answer.error = "a typed notation needs a square to stand on"
             return answer
         try:
-            place_typed_piece(rules, position, square, query.notation, query.notation_player)
+            with cancellable(cancel):
+                place_typed_piece(rules, position, square, query.notation, query.notation_player)
         except NotationError as error:
             answer.error, answer.notation_error = error.message, error
+            return answer
+        except ReadingCancelled:
+            answer.stopped = "cancelled"
             return answer
         if cancel is not None and cancel.is_set():
             # Reading a long notation takes a while: a question given up meanwhile is not run.

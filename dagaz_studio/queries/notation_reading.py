@@ -15,6 +15,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.values import CancelFlag
 from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
+from dagaz_studio.notation.cancel import ReadingCancelled, cancellable, look
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.notation.tokens import NotationToken, notation_tokens
 
@@ -41,6 +42,8 @@ class NotationReading:
     error: Optional[NotationError] = None
     words: str = ""
     tree: str = ""
+    #: Whether the reading was cancelled before it ended (the other fields are then incomplete).
+    cancelled: bool = False
 
     @property
     def serial(self) -> int:
@@ -58,24 +61,38 @@ def too_long(text: str) -> Optional[NotationError]:
 
 def read_notation(rules: Optional[Rules], query: NotationQuery,
                   cancel: Optional[CancelFlag] = None) -> NotationReading:
-    """Read ``query.text``: tokens, error, words and tree; board names are checked with ``rules``."""
+    """Read ``query.text``: tokens, error, words and tree; board names are checked with ``rules``.
+
+    A set ``cancel`` stops the reading within a few hundred tokens of work (each reader and each
+    stage looks at it); the reading then comes back with ``cancelled`` true and what it had so far.
+    """
     reading = NotationReading(query)
     text = query.text
     reading.error = too_long(text)
     if reading.error is not None or not text.strip():
         return reading
+    try:
+        with cancellable(cancel):
+            _read(rules, text, reading, cancel)
+    except ReadingCancelled:
+        reading.cancelled = True
+    return reading
+
+
+def _read(rules: Optional[Rules], text: str, reading: NotationReading, cancel: Optional[CancelFlag]) -> None:
     reading.tokens = notation_tokens(text)
-    if cancel is not None and cancel.is_set():
-        return reading
+    look(cancel)
     try:
         notation = parse_notation(text)
         if rules is not None:
             # Compiling for each player finds the names the board lacks, without adding a piece kind.
             for player in range(len(rules.board.players)):
+                look(cancel)
                 Program(rules, notation, player, None)
     except NotationError as error:
         reading.error = error
-        return reading
+        return
+    look(cancel)
     reading.words = describe(notation)
+    look(cancel)
     reading.tree = format_tree(notation)
-    return reading

@@ -20,14 +20,9 @@ from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
     QFont,
-    QFontDatabase,
-    QFontMetrics,
-    QFontMetricsF,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPen,
-    QPolygonF,
     QResizeEvent,
     QShowEvent,
 )
@@ -40,7 +35,6 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsView,
     QApplication,
-    QStyleOptionGraphicsItem,
     QWidget,
 )
 
@@ -49,201 +43,37 @@ from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacemen
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
+from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
+from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
+from dagaz_studio.gui.board_view.style import (
+    DARK_CELL,
+    DEFAULT_HIGHLIGHT_COLOURS,
+    DISC_FACE,
+    HIGHLIGHT_KINDS,
+    INK,
+    LIGHT_CELL,
+    PLAIN_CELL,
+    POINTS_BOARD,
+    RIVER,
+    UNIT,
+    Z_BOARD,
+    Z_HIGHLIGHTS,
+    Z_LABELS,
+    Z_LINES,
+    Z_NODES,
+    Z_PIECES,
+    Z_SELECTED,
+    Placement,
+    highlight_colours,
+    is_light,
+    player_colour,
+    set_highlight_colours,
+)
 from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
 
-#: Scene units per grid column and row.
-UNIT = 100.0
-
-#: A placement as the view draws it: square index -> (player index, piece name, piece letter).
-Placement = Mapping[int, tuple[int, str, str]]
-
-#: Highlight kinds and what each means; each is drawn with its own colour and its own symbol.
-HIGHLIGHT_KINDS: dict[str, str] = {
-    "move": "the piece can move here (dot)",
-    "capture": "the piece can capture here (ring)",
-    "removed": "a piece is removed from here (cross)",
-    "displaced": "a piece is pushed or moved away from here (diamond)",
-    "stop": "the move stops here (octagon)",
-    "selected": "the selected square (frame)",
-}
-
-# Okabe–Ito colours: told apart by most colour-blind readers, and each kind has a shape too.
-_HIGHLIGHT_COLOURS = {
-    "move": QColor("#009E73"),
-    "capture": QColor("#D55E00"),
-    "removed": QColor("#CC79A7"),
-    "displaced": QColor("#E69F00"),
-    "stop": QColor("#0072B2"),
-    "selected": QColor("#F0E442"),
-}
-#: The colours highlights are drawn in unless changed with :func:`set_highlight_colours`.
-DEFAULT_HIGHLIGHT_COLOURS: dict[str, str] = {kind: colour.name() for kind, colour in _HIGHLIGHT_COLOURS.items()}
-
-
-def highlight_colours() -> dict[str, str]:
-    """The colour of each highlight kind, as ``#rrggbb``."""
-    return {kind: colour.name() for kind, colour in _HIGHLIGHT_COLOURS.items()}
-
-
-def set_highlight_colours(colours: Mapping[str, str]) -> None:
-    """Change highlight colours (kind -> colour name); unknown kinds and invalid colours are ignored.
-
-    Every view draws with the new colours from its next redraw.
-    """
-    for kind, name in colours.items():
-        if kind in _HIGHLIGHT_COLOURS and QColor.isValidColorName(str(name)):
-            _HIGHLIGHT_COLOURS[kind] = QColor(str(name))
-
-# Stacking order of the layers.
-_Z_BOARD, _Z_LINES, _Z_LABELS, _Z_NODES, _Z_SELECTED, _Z_PIECES, _Z_HIGHLIGHTS = range(7)
-
-# Friendlier shades for players named after a colour; other names fall back to Qt's colour names.
-_PLAYER_SHADES = {
-    "white": "#f7f4ec",
-    "black": "#262626",
-    "red": "#b8271f",
-    "blue": "#1f4fa8",
-    "green": "#23744a",
-    "yellow": "#e8c42a",
-}
-_FALLBACK_PLAYER_COLOURS = ("#f7f4ec", "#262626", "#b8271f", "#1f4fa8", "#23744a", "#e8c42a")
-
-_LIGHT_CELL = QColor("#f0d9b5")
-_DARK_CELL = QColor("#b58863")
-_PLAIN_CELL = QColor("#e9d3ad")
-_POINTS_BOARD = QColor("#e8c68e")
-_RIVER = QColor("#d7bd8a")
-_INK = QColor("#2b2118")
-_DISC_FACE = QColor("#f6e7c6")
-
-
-def player_colour(board: Board, player: int) -> QColor:
-    """The colour a player's pieces are drawn in: the player's name if it names a colour."""
-    name = board.players[player].lower() if 0 <= player < len(board.players) else ""
-    if name in _PLAYER_SHADES:
-        return QColor(_PLAYER_SHADES[name])
-    if name and QColor.isValidColorName(name):
-        return QColor(name)
-    return QColor(_FALLBACK_PLAYER_COLOURS[player % len(_FALLBACK_PLAYER_COLOURS)])
-
-
-def _is_light(colour: QColor) -> bool:
-    return colour.lightnessF() > 0.55
-
-
-class HighlightItem(QGraphicsItem):
-    """One highlight mark on one square: a symbol drawn in the kind's colour with a dark outline."""
-
-    def __init__(self, square: int, kind: str, centre: QPointF, points: bool, stop: bool = False) -> None:
-        super().__init__()
-        self.square = square
-        self.kind = kind
-        #: A chain of partial moves also lands here (drawn as a stop's outline around the mark).
-        self.stop = stop and kind != "stop"
-        self._round = points
-        self.setPos(centre)
-        self.setZValue(_Z_SELECTED if kind == "selected" else _Z_HIGHLIGHTS)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(HIGHLIGHT_KINDS[kind] + ("; a chain also stops here (octagon)" if self.stop else ""))
-
-    def boundingRect(self) -> QRectF:
-        """The square the mark is drawn in, with room for its outline."""
-        half = UNIT * 0.55
-        return QRectF(-half, -half, 2 * half, 2 * half)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Optional[QWidget] = None) -> None:
-        """Draw the kind's symbol; every symbol differs in shape, not only in colour."""
-        colour = _HIGHLIGHT_COLOURS[self.kind]
-        outline = QPen(QColor(0, 0, 0, 170), UNIT * 0.02)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        if self.stop:
-            ring = UNIT * 0.27
-            octagon = QPainterPath()
-            octagon.addPolygon(QPolygonF([QPointF(ring * math.cos(a), ring * math.sin(a))
-                                          for a in (math.pi / 8 + k * math.pi / 4 for k in range(9))]))
-            self._stroke(painter, octagon, _HIGHLIGHT_COLOURS["stop"], UNIT * 0.05)
-        if self.kind == "move":
-            painter.setPen(outline)
-            painter.setBrush(colour)
-            painter.drawEllipse(QPointF(0, 0), UNIT * 0.15, UNIT * 0.15)
-        elif self.kind == "capture":
-            self._stroke(painter, _circle(UNIT * 0.44), colour, UNIT * 0.07)
-        elif self.kind == "removed":
-            arm = UNIT * 0.3
-            cross = QPainterPath()
-            cross.moveTo(-arm, -arm)
-            cross.lineTo(arm, arm)
-            cross.moveTo(-arm, arm)
-            cross.lineTo(arm, -arm)
-            self._stroke(painter, cross, colour, UNIT * 0.09)
-        elif self.kind == "displaced":
-            r = UNIT * 0.36
-            diamond = QPainterPath()
-            diamond.addPolygon(QPolygonF([QPointF(0, -r), QPointF(r, 0), QPointF(0, r), QPointF(-r, 0), QPointF(0, -r)]))
-            self._stroke(painter, diamond, colour, UNIT * 0.06)
-        elif self.kind == "stop":
-            r = UNIT * 0.2
-            corners = [QPointF(r * math.cos(a), r * math.sin(a)) for a in (math.pi / 8 + k * math.pi / 4 for k in range(8))]
-            painter.setPen(outline)
-            painter.setBrush(colour)
-            painter.drawPolygon(QPolygonF(corners))
-        else:  # selected
-            half = UNIT * (0.47 if self._round else 0.46)
-            frame = QPainterPath()
-            if self._round:
-                frame.addEllipse(QPointF(0, 0), half, half)
-            else:
-                frame.addRect(QRectF(-half, -half, 2 * half, 2 * half))
-            fill = QColor(colour)
-            fill.setAlpha(90)
-            painter.fillPath(frame, fill)
-            self._stroke(painter, frame, colour, UNIT * 0.06)
-
-    @staticmethod
-    def _stroke(painter: QPainter, path: QPainterPath, colour: QColor, width: float) -> None:
-        # A dark edge under the coloured stroke keeps it readable on light and dark squares alike.
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(0, 0, 0, 170), width + UNIT * 0.035, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.drawPath(path)
-        painter.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.drawPath(path)
-
-
-def _circle(radius: float) -> QPainterPath:
-    path = QPainterPath()
-    path.addEllipse(QPointF(0, 0), radius, radius)
-    return path
-
-
-#: Text outlines already made, by text and font: shaping text into a path is the costliest part of
-#: drawing pieces, and a board shows the same few symbols again and again.
-_TEXT_PATHS: dict[tuple[str, str], tuple[QPainterPath, QRectF]] = {}
-
-
-def _text_path(text: str, font: QFont) -> tuple[QPainterPath, QRectF]:
-    key = (text, font.key())
-    found = _TEXT_PATHS.get(key)
-    if found is None:
-        path = QPainterPath()
-        path.addText(0, 0, font, text)
-        if len(_TEXT_PATHS) > 512:
-            _TEXT_PATHS.clear()
-        found = _TEXT_PATHS[key] = (path, path.boundingRect())
-    return found
-
-
-def _centred_text_path(text: str, font: QFont, centre: QPointF, on_line: bool = False) -> QPainterPath:
-    """Text as a path centred on ``centre``.
-
-    ``on_line`` centres on the font's line rather than the glyphs' ink, so that a row of labels such as
-    ``a b c d`` shares one baseline whatever the letters' ascenders.
-    """
-    path, ink = _text_path(text, font)
-    if on_line:
-        metrics = QFontMetricsF(font)
-        return path.translated(centre.x() - ink.center().x(), centre.y() + (metrics.ascent() - metrics.descent()) / 2)
-    return path.translated(centre - ink.center())
-
+# Where the window's other parts have always found them.
+__all__ = ["DEFAULT_HIGHLIGHT_COLOURS", "HIGHLIGHT_KINDS", "UNIT", "HighlightItem", "Placement", "QtBoardView",
+           "highlight_colours", "player_colour", "set_highlight_colours"]
 
 class QtBoardView(QGraphicsView):
     """Draws a :class:`Board`, a placement of pieces and highlight layers; reports clicked squares."""
@@ -490,7 +320,7 @@ class QtBoardView(QGraphicsView):
                 self._dragging = origin
             item = self._piece_items.get(origin)
             if item is not None:
-                item.setZValue(_Z_HIGHLIGHTS + 1)
+                item.setZValue(Z_HIGHLIGHTS + 1)
                 offset = self.mapToScene(event.position().toPoint()) - self.square_centre(origin)
                 item.setTransform(item.transform().fromTranslate(offset.x(), offset.y()))
             event.accept()
@@ -505,7 +335,7 @@ class QtBoardView(QGraphicsView):
             item = self._piece_items.get(origin)
             if item is not None:
                 item.setTransform(item.transform().fromTranslate(0, 0))
-                item.setZValue(_Z_PIECES)
+                item.setZValue(Z_PIECES)
             target = self.square_at(self.mapToScene(event.position().toPoint()))
             if target is not None and target != origin:
                 self.pieceDragged.emit(origin, target)
@@ -607,22 +437,22 @@ class QtBoardView(QGraphicsView):
             left, top = self._levels.origin(level)
             level_rect = QRectF(left * UNIT, top * UNIT, len(board.column_names) * UNIT, len(board.row_names) * UNIT)
             frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
-                                  QPen(Qt.PenStyle.NoPen), _INK)
-            frame.setZValue(_Z_BOARD)
+                                  QPen(Qt.PenStyle.NoPen), INK)
+            frame.setZValue(Z_BOARD)
         for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
             if board.draw.checkered:
                 # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
                 dark = (column + (len(board.row_names) - 1 - row)) % 2 == 0
-                colour = _DARK_CELL if dark else _LIGHT_CELL
+                colour = DARK_CELL if dark else LIGHT_CELL
                 pen = QPen(Qt.PenStyle.NoPen)
             else:
-                colour = _PLAIN_CELL
-                pen = QPen(_INK, UNIT * 0.015)
+                colour = PLAIN_CELL
+                pen = QPen(INK, UNIT * 0.015)
             centre = self.square_centre(square)
             cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
             cell.setBrush(colour)
             cell.setPen(pen)
-            cell.setZValue(_Z_NODES)
+            cell.setZValue(Z_NODES)
             cell.setData(0, square)
             cell.setToolTip(board.squares[square])
             scene.addItem(cell)
@@ -630,18 +460,18 @@ class QtBoardView(QGraphicsView):
 
     def _draw_points_board(self, board: Board, board_rect: QRectF) -> None:
         scene = self.scene()
-        background = scene.addRect(board_rect, QPen(Qt.PenStyle.NoPen), _POINTS_BOARD)
-        background.setZValue(_Z_BOARD)
-        line_pen = QPen(_INK, UNIT * 0.025, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        background = scene.addRect(board_rect, QPen(Qt.PenStyle.NoPen), POINTS_BOARD)
+        background.setZValue(Z_BOARD)
+        line_pen = QPen(INK, UNIT * 0.025, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
 
         river = board.draw.river
         if river is not None:
             top, bottom = min(river), max(river)
             band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
-            water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), _RIVER)
-            water.setZValue(_Z_BOARD)
+            water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), RIVER)
+            water.setZValue(Z_BOARD)
             for label in river_label_items(board.draw.river_labels, band, UNIT):
-                label.setZValue(_Z_LABELS)
+                label.setZValue(Z_LABELS)
                 scene.addItem(label)
                 self._river_labels.append(label)
         edge_columns = {min(board.column_of, default=0), max(board.column_of, default=0)}
@@ -673,9 +503,9 @@ class QtBoardView(QGraphicsView):
             centre = self.square_centre(square)
             node = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
             node.setPos(centre)
-            node.setBrush(_INK)
+            node.setBrush(INK)
             node.setPen(QPen(Qt.PenStyle.NoPen))
-            node.setZValue(_Z_NODES)
+            node.setZValue(Z_NODES)
             node.setData(0, square)
             node.setToolTip(board.squares[square])
             scene.addItem(node)
@@ -692,7 +522,7 @@ class QtBoardView(QGraphicsView):
 
     def _add_line(self, start: QPointF, end: QPointF, pen: QPen) -> None:
         line = self.scene().addLine(start.x(), start.y(), end.x(), end.y(), pen)
-        line.setZValue(_Z_LINES)
+        line.setZValue(Z_LINES)
         self._line_items.append(line)
 
     def _draw_coordinates(self, board: Board, board_rect: QRectF) -> None:
@@ -722,10 +552,10 @@ class QtBoardView(QGraphicsView):
                     self._add_label(name, font, QPointF(x, y), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
-        label = QGraphicsPathItem(_centred_text_path(text, font, centre, on_line=True))
+        label = QGraphicsPathItem(centred_text_path(text, font, centre, on_line=True))
         label.setBrush(brush)
         label.setPen(QPen(Qt.PenStyle.NoPen))
-        label.setZValue(_Z_LABELS)
+        label.setZValue(Z_LABELS)
         self.scene().addItem(label)
 
     def _draw_pieces(self) -> None:
@@ -741,7 +571,7 @@ class QtBoardView(QGraphicsView):
             if not 0 <= square < len(self._board.squares):
                 continue
             item = self._piece_item(square, player, name, letter)
-            item.setZValue(_Z_PIECES)
+            item.setZValue(Z_PIECES)
             item.setData(0, square)
             item.setToolTip(f"{name} ({self._board.players[player] if player < len(self._board.players) else player})")
             self.scene().addItem(item)
@@ -752,7 +582,7 @@ class QtBoardView(QGraphicsView):
             if not 0 <= square < len(self._board.squares) or square in placement:
                 continue
             item = self._piece_item(square, player, name, letter)
-            item.setZValue(_Z_PIECES)
+            item.setZValue(Z_PIECES)
             item.setOpacity(0.3)
             item.setToolTip(f"{name}: captured at this step of the run")
             self.scene().addItem(item)
@@ -767,15 +597,15 @@ class QtBoardView(QGraphicsView):
         if not self._points:
             forms = self._symbols.glyph_forms(name)
             if forms is not None:
-                return self._glyph_item(forms, centre, colour)
+                return glyph_item(forms, centre, colour)
         radius = UNIT * self._disc_radius()
         if board.draw.stones:
             return stone_item(centre, colour, radius, UNIT)
         character = self._symbols.character(name, player) if self._points else None
-        if character is not None and _can_draw(character):
-            return self._disc_item(character, centre, face=_DISC_FACE, ink=colour, ring=colour, radius=radius)
-        ink = _INK if _is_light(colour) else QColor("#f7f4ec")
-        return self._disc_item(letter.upper(), centre, face=colour, ink=ink, ring=_INK, radius=radius)
+        if character is not None and can_draw(character):
+            return disc_item(character, centre, face=DISC_FACE, ink=colour, ring=colour, radius=radius)
+        ink = INK if is_light(colour) else QColor("#f7f4ec")
+        return disc_item(letter.upper(), centre, face=colour, ink=ink, ring=INK, radius=radius)
 
     def _disc_radius(self) -> float:
         """Disc size in units: smaller where diagonal lines meet, so that the links stay in sight."""
@@ -784,41 +614,6 @@ class QtBoardView(QGraphicsView):
             return 0.42
         diagonal_lines = any(letter in DIAGONAL for letter in board.draw.lines)
         return 0.32 if diagonal_lines else 0.4
-
-    @staticmethod
-    def _glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGraphicsItem:
-        outlined, solid = forms
-        font = QFont(_glyph_family())
-        font.setPixelSize(int(UNIT * 0.82))
-        body = QGraphicsPathItem(_centred_text_path(solid, font, centre))
-        body.setBrush(colour)
-        if _is_light(colour):
-            body.setPen(QPen(Qt.PenStyle.NoPen))
-            # The outlined form on top gives a light piece its contour and inner lines.
-            detail = QGraphicsPathItem(_centred_text_path(outlined, font, centre), body)
-            detail.setBrush(_INK)
-            detail.setPen(QPen(Qt.PenStyle.NoPen))
-        else:
-            # A thin light edge keeps a dark piece visible on a dark square.
-            body.setPen(QPen(QColor(255, 255, 255, 120), UNIT * 0.012))
-        return body
-
-    @staticmethod
-    def _disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColor, radius: float) -> QGraphicsItem:
-        disc = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
-        disc.setPos(centre)
-        disc.setBrush(face)
-        disc.setPen(QPen(ring, UNIT * 0.04))
-        inner = QGraphicsEllipseItem(QRectF(-radius * 0.8, -radius * 0.8, radius * 1.6, radius * 1.6), disc)
-        inner.setBrush(Qt.BrushStyle.NoBrush)
-        inner.setPen(QPen(ring, UNIT * 0.015))
-        font = QFont(_cjk_family() if not text.isascii() else QFont().family())
-        font.setPixelSize(int(UNIT * (0.46 if not text.isascii() else 0.4)))
-        font.setBold(True)
-        label = QGraphicsPathItem(_centred_text_path(text, font, QPointF(0, 0)), disc)
-        label.setBrush(ink)
-        label.setPen(QPen(Qt.PenStyle.NoPen))
-        return disc
 
     def _draw_hands(self) -> None:
         scene = self.scene()
@@ -832,7 +627,7 @@ class QtBoardView(QGraphicsView):
             return
         self._hand_items, self._hand_extras = hand_items(
             board, self._hands, self._hand_selected, self._levels.width, UNIT, self._piece_item_at,
-            (_Z_BOARD, _Z_PIECES, _Z_LABELS + 10, _Z_SELECTED))
+            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED))
         for item in [*self._hand_extras, *self._hand_items.values()]:
             scene.addItem(item)
 
@@ -859,7 +654,7 @@ class QtBoardView(QGraphicsView):
         for square in sorted(self._check):
             if 0 <= square < len(self._board.squares):
                 item = check_item(self.square_centre(square), UNIT * 0.5)
-                item.setZValue(_Z_SELECTED)
+                item.setZValue(Z_SELECTED)
                 self.scene().addItem(item)
                 self._check_items[square] = item
 
@@ -897,25 +692,3 @@ class QtBoardView(QGraphicsView):
         for item in items:
             self.scene().addItem(item)
             self._trace_items.append(item)
-
-
-def _glyph_family() -> str:
-    # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
-    families = set(QFontDatabase.families())
-    for family in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
-        if family in families:
-            return family
-    return QFont().family()
-
-
-def _cjk_family() -> str:
-    families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
-    return families[0] if families else QFont().family()
-
-
-def _can_draw(text: str) -> bool:
-    """Whether the font discs are lettered in has every character of ``text`` (else: the letter)."""
-    if text.isascii():
-        return True
-    metrics = QFontMetrics(QFont(_cjk_family()))
-    return all(metrics.inFontUcs4(ord(character)) for character in text)

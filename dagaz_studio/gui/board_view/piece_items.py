@@ -1,0 +1,67 @@
+"""Pieces as graphics items: chess-like glyphs in their side's colour, and lettered discs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
+
+from dagaz_studio.gui.board_view.highlight_item import centred_text_path
+from dagaz_studio.gui.board_view.style import INK, UNIT, is_light
+
+def glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGraphicsItem:
+    """A chess-like piece drawn from its symbol's two forms (outlined, solid) in its side's colour."""
+    outlined, solid = forms
+    font = QFont(glyph_family())
+    font.setPixelSize(int(UNIT * 0.82))
+    body = QGraphicsPathItem(centred_text_path(solid, font, centre))
+    body.setBrush(colour)
+    if is_light(colour):
+        body.setPen(QPen(Qt.PenStyle.NoPen))
+        # The outlined form on top gives a light piece its contour and inner lines.
+        detail = QGraphicsPathItem(centred_text_path(outlined, font, centre), body)
+        detail.setBrush(INK)
+        detail.setPen(QPen(Qt.PenStyle.NoPen))
+    else:
+        # A thin light edge keeps a dark piece visible on a dark square.
+        body.setPen(QPen(QColor(255, 255, 255, 120), UNIT * 0.012))
+    return body
+
+def disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColor, radius: float) -> QGraphicsItem:
+    """A disc lettered with ``text``, as Xiangqi and shogi pieces and unknown pieces are drawn."""
+    disc = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+    disc.setPos(centre)
+    disc.setBrush(face)
+    disc.setPen(QPen(ring, UNIT * 0.04))
+    inner = QGraphicsEllipseItem(QRectF(-radius * 0.8, -radius * 0.8, radius * 1.6, radius * 1.6), disc)
+    inner.setBrush(Qt.BrushStyle.NoBrush)
+    inner.setPen(QPen(ring, UNIT * 0.015))
+    font = QFont(cjk_family() if not text.isascii() else QFont().family())
+    font.setPixelSize(int(UNIT * (0.46 if not text.isascii() else 0.4)))
+    font.setBold(True)
+    label = QGraphicsPathItem(centred_text_path(text, font, QPointF(0, 0)), disc)
+    label.setBrush(ink)
+    label.setPen(QPen(Qt.PenStyle.NoPen))
+    return disc
+
+
+def glyph_family() -> str:
+    # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
+    families = set(QFontDatabase.families())
+    for family in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
+        if family in families:
+            return family
+    return QFont().family()
+
+
+def cjk_family() -> str:
+    families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
+    return families[0] if families else QFont().family()
+
+
+def can_draw(text: str) -> bool:
+    """Whether the font discs are lettered in has every character of ``text`` (else: the letter)."""
+    if text.isascii():
+        return True
+    metrics = QFontMetrics(QFont(cjk_family()))
+    return all(metrics.inFontUcs4(ord(character)) for character in text)
