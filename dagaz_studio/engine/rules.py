@@ -140,8 +140,9 @@ class Rules:
         if program is None:
             if piece is None:
                 return RunResult()
-            program = self.kind_program(piece.kind, piece.player)
-        if not trace and self.fast:
+            # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
+            program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
+        if not trace and self.fast and self.board.kind == "default":
             fast = self._run_fast(position, square, program, budget, cancel)
             if fast is not None:
                 return fast
@@ -167,8 +168,10 @@ class Rules:
             st.trace_limit = trace_limit
         seen: dict[tuple, int] = {}
 
+        finish = program.kind_actions.finish_hand if program.kind_actions is not None else finish_hand
+
         def collect(state: State) -> None:
-            finish_hand(state, None, record)
+            finish(state, None, record)
 
         def record(state: State) -> None:
             # Completing a move costs in proportion to its chain of partial moves: count it, so that
@@ -207,6 +210,7 @@ class Rules:
         st.cursor = square
         st.mover_sq = square
         st.partial_start = square
+        st.origin = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))
@@ -217,6 +221,12 @@ class Rules:
             return
         if st.trace is not None:
             st.emit("start", f"start on {st.name(square)}", None, square)
+        if self.board.kind == "heap":
+            from dagaz_studio.engine.heap_actions import start_heap
+
+            if start_heap(st, square):
+                self._enter(st, entry, result)
+            return
         if piece is None or piece.player != st.me:
             if st.trace is not None:
                 st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",

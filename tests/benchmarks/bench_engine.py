@@ -9,7 +9,7 @@ PASS or FAIL:
   False``, the interpreter as it was before compilation) (target: at least 5x);
 - the speed-up of ``perft --jobs`` over every core against one process (wall time: the point is
   to use more cores), and of ``moves --fen - --jobs`` on a batch of positions;
-- nodes per second of the games with pieces in hand and in three dimensions against chess's (target:
+- nodes per second of the games with pieces in hand, in three dimensions, of heaps and of stacks against chess's (target:
   at least a quarter);
 - the peak memory of chess perft(5) in a fresh process (target: under 100 MB; ``--quick`` skips it);
 - the start-up of ``dagaz-studio --help`` and ``moves chess --legal`` against a bare ``python -c pass``
@@ -109,7 +109,8 @@ def bench_nodes(name: str, depth: int, runs: int) -> None:
 
 
 def bench_kinds(quick: bool) -> None:
-    """Perft nodes per second of the games with pieces in hand and in three dimensions, each
+    """Perft nodes per second of the games with pieces in hand, in three dimensions, with heaps and
+    with stacks, each
     against chess measured in the same run (CPU time, a fresh interpreter each run)."""
 
     def nodes_per_second(name: str, depth: int) -> tuple[int, float]:
@@ -124,7 +125,8 @@ def bench_kinds(quick: bool) -> None:
 
     _, chess_rate = nodes_per_second("chess", 3)
     for name, depth in (("crazyhouse", 3), ("minishogi", 3 if quick else 4), ("shogi", 2 if quick else 3),
-                        ("raumschach", 2 if quick else 3)):
+                        ("raumschach", 2 if quick else 3), ("oware", 4 if quick else 5),
+                        ("kalah", 4 if quick else 5), ("lasca", 6 if quick else 8)):
         count, rate = nodes_per_second(name, depth)
         ratio = rate / chess_rate
         print(f"{name} perft({depth}) = {count}: {rate:,.0f} nodes/s, {ratio:.2f}x chess's {chess_rate:,.0f} "

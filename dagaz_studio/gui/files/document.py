@@ -26,6 +26,8 @@ from dagaz_studio.board.writer import replace_piece_notation, write_atomically
 from dagaz_studio.engine.carry import carry_position
 from dagaz_studio.engine.game import fen as position_fen
 from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.heaps import Heap
+from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import FenError, Piece, Position
@@ -339,6 +341,23 @@ class QtDocument(QObject):
         return {square: (piece.player, kinds[piece.kind].name, kinds[piece.kind].letter)
                 for square, piece in enumerate(position.cells)
                 if piece is not None and 0 <= piece.kind < len(kinds)}
+
+    def view_contents(self) -> dict[int, tuple[str, tuple]]:
+        """Heaps and columns as the board view draws them (heap and stack boards only): square ->
+        ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+        position = self.position
+        if position is None or position.board.kind == "default":
+            return {}
+        kinds = position.kinds
+        out: dict[int, tuple[str, tuple]] = {}
+        cells: list[object] = list(position.cells)
+        for square, cell in enumerate(cells):
+            if isinstance(cell, Heap):
+                out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+            elif isinstance(cell, Column):
+                out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
+                                               else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+        return out
 
     def view_hands(self) -> list[tuple[int, str, str, int]]:
         """The pieces in hand as the board view draws them: (player, piece name, letter, count)."""
