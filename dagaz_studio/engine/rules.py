@@ -597,23 +597,30 @@ class Rules:
 
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
                     visited: list, captures: list, also: list, target: int, direction: Optional[int],
-                    promoted: Optional[int], out: list, seen: set) -> None:
-        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does."""
+                    promoted: Optional[int], out: list, seen: set, stops: Any = (),
+                    start: Optional[int] = None) -> None:
+        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
+
+        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
+        (its origin when it has one partial move)."""
         cells = position.cells
-        changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
+        changes = tuple(sorted([(square, now) for square, was in touched.items() if (now := cells[square]) != was]))
         if not changes:
             return  # the piece is back where it started and nothing changed: not a move
-        move = Move(
-            piece=self.kind_names[piece.kind], player=me, origin=visited[0] if visited else target, target=target,
-            captures=tuple(captures), stops=(target,),
-            promotion=None if promoted is None else self.kind_names[promoted], also=tuple(also),
-            labels=frozenset(), changes=changes,
-            last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
-        )
-        key = move.key()
-        if key not in seen:
-            seen.add(key)
-            out.append(move)
+        first = visited[0] if visited else target
+        stopped = (*stops, target)
+        promotion = None if promoted is None else self.kind_names[promoted]
+        # The key first (Move.key()): a move found again is not built again.
+        key = (first, target, tuple(captures), stopped, promotion, tuple(also), changes, False)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(Move(
+            piece=self.kind_names[piece.kind], player=me, origin=first, target=target, captures=key[2],
+            stops=stopped, promotion=promotion, also=key[5], labels=frozenset(), changes=changes,
+            last=LastMove(origin if start is None else start, target,
+                          None if direction is None else self.dir_letters[direction]),
+        ))
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
                     work: list) -> bool:
