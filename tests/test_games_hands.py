@@ -78,7 +78,7 @@ def compare_random_games(game: str, positions: int, seed: int) -> Seen:
             seen.positions += 1
             if not expected:
                 break
-            moves = {name: names.read(name) for name in expected}
+            moves = {name: names.read(name) for name in sorted(expected)}  # the same walk, whatever the hash seed
             # Drops, promotions and captures are chosen more often than chance would, so that games
             # fill the hands and reach the promotion rules.
             rare = [name for name, move in moves.items() if move.captures or move.promotion or move.dropped]

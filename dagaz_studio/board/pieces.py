@@ -128,6 +128,9 @@ class _Pieces(_Geometry):
                         self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
             elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
                 self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
+            elif (isinstance(node, nodes.CountCheck) and node.zone is not None and check_zones
+                  and node.zone not in self.zones):
+                self.report(statement, start + node.span.start, f"unknown zone '{node.zone}'")
 
     def _drops(self, items: list[tuple[Tree, _Statement]]) -> dict[str, "Notation"]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
@@ -223,7 +226,16 @@ class _Pieces(_Geometry):
         )
         start = token.start_pos or 0
         try:
-            parse_placement(board, fen)
+            if self.kind == "heap":
+                from dagaz_studio.board.heaps import parse_heap_placement
+
+                parse_heap_placement(board, fen)
+            elif self.kind == "stack":
+                from dagaz_studio.board.stacks import parse_stack_placement
+
+                parse_stack_placement(board, fen)
+            else:
+                parse_placement(board, fen)
         except PlacementError as error:
             self.report(statement, start + error.offset, f"setup: {error.message}")
             return

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
+from dagaz_studio.engine.position import Piece
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
     Notation, Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
@@ -130,7 +131,7 @@ def _load(generator: "_Generator", notation: Notation, module: tuple[str, dict[s
             _CODE_CACHE.clear()
         _CODE_CACHE[source] = code
     namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, MAXDEPTH=_max_depth(), POLL=poll, R=generator.rules, SOURCE=source)
+    namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=generator.rules, SOURCE=source)
     exec(code, namespace)
     return namespace
 
@@ -177,16 +178,18 @@ Field = Any
 class _Env:
     """Where each piece of run state is, as Python expressions, at one point of the generated code."""
 
-    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "mi", "ms", "md")
+    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "mi", "ms", "md", "ps")
 
     def __init__(self, c: str, d: str, sn: str, pg: str, pr: str, dp: str, g: dict[int, str],
-                 mi: str = "True", ms: str = "origin", md: str = "None") -> None:
+                 mi: str = "True", ms: str = "origin", md: str = "None", ps: str = "origin") -> None:
         self.c, self.d, self.sn, self.pg, self.pr, self.dp, self.g = c, d, sn, pg, pr, dp, g
-        # With lifts and puts: whether the moving piece is in hand, where it stands, its last direction.
-        self.mi, self.ms, self.md = mi, ms, md
+        # With lifts and puts: whether the moving piece is in hand, where it stands, its last direction;
+        # with partial moves, where the current partial move began.
+        self.mi, self.ms, self.md, self.ps = mi, ms, md, ps
 
     def but(self, **changes: Any) -> "_Env":
-        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md)
+        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md,
+                   self.ps)
         for name, value in changes.items():
             setattr(env, name, value)
         return env
@@ -238,6 +241,9 @@ class _Generator:
         self.measuring: Optional[int] = None
         self.live: list[Field] = ["c", "d"]
         self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
+        #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
+        #: direction of the previous partial move (group 0) are kept.
+        self.continues = False
         self.used_groups: set[int] = set()
         #: Writing the pruned attack question (:func:`compile_probe`).
         self.probe = False
@@ -254,10 +260,13 @@ class _Generator:
         read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
         """
         nodes = list(walk(body))
-        self.rich = any(isinstance(node, (Lift, Put)) for node in nodes)
+        self.continues = any(isinstance(node, Continue) for node in nodes)
+        self.rich = self.continues or any(isinstance(node, (Lift, Put)) for node in nodes)
         self.captures = self.rich or any(isinstance(n, Check) and n.letter == "x" for n in nodes)
         self.promotes = any(isinstance(n, Promote) for n in nodes)
         self.history = any(isinstance(n, Check) and n.letter in "lLtT" for n in nodes)
+        if self.history and self.continues:
+            raise Unsupported("the previous move read after partial moves")
         self.repeats = any(isinstance(n, Repeat) for n in nodes)
         self.repeated = {id(inner) for n in nodes if isinstance(n, Repeat) for inner in walk(n.body)}
         used: set[int] = set()
@@ -266,8 +275,9 @@ class _Generator:
                 used.add(n.group)
             elif isinstance(n, Navigate):
                 used.update(step.group for step in n.path if step.group is not None)
-        self.used_groups = {g for g in used if 1 <= g <= self.groups}
-        self.need_pg = any(isinstance(n, Repeat) and not _always(n.body, _CHANGES) for n in nodes)
+        self.used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
+        # A possessive repetition's trial pass succeeds only when it changes something.
+        self.need_pg = any(isinstance(n, Repeat) and (n.possessive or not _always(n.body, _CHANGES)) for n in nodes)
         self.need_sn = any(isinstance(n, Group) and n.index in self.used_groups and not _always(n.body, _STEPS)
                            for n in nodes)
         live: list[Field] = ["c", "d"]
@@ -277,6 +287,7 @@ class _Generator:
         live += ["dp"] if self.repeats else []
         live += sorted(self.used_groups)
         live += ["mi", "ms", "md"] if self.rich else []
+        live += ["ps"] if self.continues else []
         self.live = live
 
     # ---------------------------------------------------------------- helpers
@@ -345,8 +356,10 @@ class _Generator:
             self.emit(1, "cells[origin] = None")
             if self.rich:
                 self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
+                if self.continues:
+                    self.emit(1, "stops = []")
             self.emit(1, "try:")
-            env = _Env("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(1, self.groups + 1)})
+            env = _Env("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(self.groups + 1)})
             if self.rich:
                 self.finishing(2)
             self.node(body, env, 2, self.finish)
@@ -364,11 +377,33 @@ class _Generator:
     def finishing(self, ind: int) -> None:
         """With lifts and puts, the implicit end as a local function: each piece still in hand, in
         turn, must not land on a friend, captures an enemy there and is put down; then the move is kept."""
-        self.emit(ind, "def fin(c, mi, ms, md, pr):")
+        self.emit(ind, "def fin(c, mi, ms, md, pr, ps, then):")
         i = ind + 1
         self.emit(i, "if not hand:")
+        if self.continues:
+            # At a '&', what follows it; at the end, the move.
+            self.emit(i + 1, "if then is not None:")
+            self.emit(i + 2, "then(ms, md)")
+            self.emit(i + 2, "return")
+        if not self.attack:
+            # A move that displaced no other piece and made no stop on the way is what a light record
+            # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
+            self.emit(i + 1, "if not also and not stops:" if self.continues else "if not also:")
+            changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
+            self.emit(i + 2, f"if {changed}:")
+            self.emit(i + 3, "key = (ms, tuple(caps), pr)")
+            self.emit(i + 3, "if key not in seen:")
+            self.emit(i + 4, "seen.add(key); out.append((ms, key[1], pr, md))")
+            self.emit(i + 2, "return")
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
+        elif self.continues:
+            # Completing a move costs in proportion to its chain of partial moves, as the runner counts it.
+            self.emit(i + 1, "if stops:")
+            self.emit(i + 2, "W[0] += len(stops)")
+            self.emit(i + 2, "if W[0] >= W[1]: POLL(W)")
+            self.emit(i + 1, "R.rich_record(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+                             "stops, ps)")
         else:
             self.emit(i + 1, "R.rich_record(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
         self.emit(i + 1, "return")
@@ -376,21 +411,21 @@ class _Generator:
         self.emit(i, "if q is not None and q[0] == me: return")
         self.spend(i)
         self.emit(i, "pp, po = hand.pop()")
-        self.emit(i, "placed = pp._replace(moved=True) if c != po or pp[2] else pp")
+        self.emit(i, "placed = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
         self.emit(i, "if c not in touched: touched[c] = q")
         self.emit(i, "cells[c] = placed")
         self.emit(i, "if q is not None: caps.append(c)")
         self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, "visited.append(c); fin(c, False, c, md, pr); visited.pop()")
+        self.emit(i + 1, "visited.append(c); fin(c, False, c, md, pr, ps, then); visited.pop()")
         self.emit(i, "else:")
-        self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr); also.pop()")
+        self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr, ps, then); also.pop()")
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
 
     def finish(self, env: _Env, ind: int) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
         if self.rich:
-            self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr})")
+            self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr}, {env.ps}, None)")
             return
         c, q = env.c, self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
@@ -445,6 +480,11 @@ class _Generator:
 
     def short(self, k: Cont, env: _Env, ind: int) -> bool:
         """Whether ``k`` writes at most :data:`INLINE_LINES` lines (it is written into a scratch buffer)."""
+        if self.measuring is not None:
+            # Already measuring an enclosing continuation: measuring this one too, in a buffer of its
+            # own, would measure each nested repetition's continuation twice at every level (time
+            # exponential in the nesting). Taken as long, its lines count toward the enclosing limit.
+            return False
         saved_lines, saved_measuring = self.lines, self.measuring
         self.lines, self.measuring = [], INLINE_LINES
         try:
@@ -481,7 +521,7 @@ class _Generator:
         elif isinstance(node, Put):
             self.put(env, ind, k)
         elif isinstance(node, Continue):
-            raise Unsupported("partial moves")
+            self.continue_(env, ind, k)
         else:
             raise Unsupported(type(node).__name__)
 
@@ -504,6 +544,24 @@ class _Generator:
         k(env.but(pg=self.progress(env, i)), i)
         self.emit(i, f"hand.pop(); cells[{env.c}] = {q}")
 
+    def continue_(self, env: _Env, ind: int, k: Cont) -> None:
+        """``&``: the implicit end for every piece in hand (``fin``), then the partial move ends where
+        the moving piece stands and the next begins there, with the piece lifted again."""
+        name, stand, direction, piece = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
+        self.emit(ind, f"def {name}({stand}, {direction}):")
+        i = ind + 1
+        self.emit(i, f"{piece} = cells[{stand}]")
+        self.emit(i, f"if {piece} is None: return")  # the moving piece was removed: nothing can continue
+        self.spend(i)
+        self.emit(i, f"stops.append({stand})")
+        self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
+        self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
+        after = env.but(c=stand, g={**env.g, 0: direction}, mi="True", ms=stand, md=direction, ps=stand,
+                        pg=self.progress(env, i))
+        k(after, i)
+        self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
+        self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr}, {env.ps}, {name})")
+
     def put(self, env: _Env, ind: int, k: Cont) -> None:
         c = env.c
         pp, po, old, mover = (self.fresh(stem) for stem in ("pp", "po", "old", "im"))
@@ -514,7 +572,7 @@ class _Generator:
         self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
         self.emit(i, f"{mover} = {env.mi} and not hand")
         self.emit(i, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(i, f"cells[{c}] = {pp}._replace(moved=True) if {c} != {po} or {pp}[2] else {pp}")
+        self.emit(i, f"cells[{c}] = {pp} if {pp}[2] or {c} == {po} else TNEW(PIECE, ({pp}[0], {pp}[1], True))")
         self.emit(i, f"if {old} is not None: caps.append({c})")
         self.emit(i, f"if {mover}: visited.append({c})")
         self.emit(i, f"else: also.append(({po}, {c}))")
@@ -604,8 +662,8 @@ class _Generator:
         """An expression for the direction group ``group`` recorded (or its opposite), or None."""
         if group > self.groups:
             raise Unsupported("a group that does not exist")  # the runner reports it
-        if group == 0:
-            return "None"  # no partial move has ended within a compiled run
+        if group == 0 and not self.continues:
+            return "None"  # without '&', no partial move ends within a compiled run
         if not opposite:
             return env.g[group]
         name = self.fresh("r")
@@ -631,7 +689,11 @@ class _Generator:
 
     def repeat(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
         if node.possessive:
-            raise Unsupported("possessive repetitions")
+            if not self.single_way(node.body) or any(isinstance(n, (Lift, Put, Continue, Repeat))
+                                                      for n in walk(node.body)):
+                raise Unsupported("possessive repetitions of this shape")
+            self.repeat_loop(node, env, ind, k)
+            return
         if self.single_way(node.body):
             self.repeat_loop(node, env, ind, k)
             return
@@ -686,6 +748,9 @@ class _Generator:
         """A repetition of a body with one way through, as a loop: each pass first tries to leave
         (the rest of the notation runs from there), then takes the body once more, in the order the
         recursion would."""
+        if node.possessive:
+            self.possessive_loop(node, env, ind, k)
+            return
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         state = [self.fresh("v") for _ in self.live]
@@ -712,21 +777,70 @@ class _Generator:
                 self.emit(j, f"if {e.pg} == {mark}:")
                 leave(e, j + 1)
                 self.emit(j + 1, "break")
-            depth = self.fresh("dp")
-            self.emit(j, f"{depth} = {e.dp} + 1")
-            self.emit(j, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-            self.emit(j, f"{', '.join(state)}, = {', '.join(e.but(dp=depth).names(self.live))},")
-            self.emit(j, f"{count} += 1")
-            if self.need_pg:
-                self.emit(j, f"{mark} = {e.pg}")
-            self.emit(j, "continue")
+            self.next_pass(state, count, mark, e, j)
         self.node(node.body, inner, i, after_body)
         self.emit(i, "break")
+        self.put_back_captures(node, count, ind)
+
+    def next_pass(self, state: list[str], count: str, mark: str, e: _Env, j: int) -> None:
+        """The end of a pass of a repetition loop: its state becomes the loop's, and round again."""
+        depth = self.fresh("dp")
+        self.emit(j, f"{depth} = {e.dp} + 1")
+        self.emit(j, f"if {depth} > MAXDEPTH: raise Abort('depth')")
+        self.emit(j, f"{', '.join(state)}, = {', '.join(e.but(dp=depth).names(self.live))},")
+        self.emit(j, f"{count} += 1")
+        if self.need_pg:
+            self.emit(j, f"{mark} = {e.pg}")
+        self.emit(j, "continue")
+
+    def put_back_captures(self, node: Repeat, count: str, ind: int) -> None:
         captured = sum(1 for n in walk(node.body) if isinstance(n, Check) and n.letter == "x")
         if captured:
             # Each pass taken left its captures in place for what followed: put them back.
             self.emit(ind, f"for _ in range({count} * {captured}):")
             self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
+
+    def possessive_loop(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
+        """A possessive repetition of a body with one way through: a pass that can succeed (and
+        change something) must be taken; the repetition leaves only where no further pass can.
+
+        The runner first tries each pass on trial, puts back what it did, then takes it. With one
+        way through, the trial and the pass are the same steps, so here the pass is simply taken:
+        when it succeeds, the work the trial would have done is counted again, so that a run
+        spends exactly what the runner spends; when it fails (or changes nothing), the trial would
+        have failed after the same work, and the repetition leaves from where the pass began."""
+        lo, hi = node.minimum, node.maximum
+        leave = self.materialise(k, env, ind)
+        state = [self.fresh("v") for _ in self.live]
+        count, mark, start = self.fresh("n"), self.fresh("mk"), self.fresh("w")
+        self.emit(ind, f"{', '.join(state)}, = {', '.join(env.names(self.live))},")
+        self.emit(ind, f"{count} = 0")
+        self.emit(ind, f"{mark} = {env.pg}")
+        self.emit(ind, "while True:")
+        inner = env.of(state, self.live)
+        i = ind + 1
+        self.spend(i)
+        body = i
+        if hi is not None:
+            self.emit(i, f"if {count} < {hi}:")
+            body += 1
+        self.emit(body, f"{start} = W[0]")
+
+        def after_body(e: _Env, j: int) -> None:
+            # A pass that changed nothing fails its trial: the code after the pass leaves.
+            self.emit(j, f"if {e.pg} != {mark}:")
+            j += 1
+            self.emit(j, f"W[0] += W[0] - {start}")  # the trial pass, as the runner counts it
+            self.emit(j, "if W[0] >= W[1]: POLL(W)")
+            self.next_pass(state, count, mark, e, j)
+        self.node(node.body, inner, body, after_body)
+        if lo == 0:
+            leave(inner, i)
+        else:
+            self.emit(i, f"if {count} >= {lo}:")
+            leave(inner, i + 1)
+        self.emit(i, "break")
+        self.put_back_captures(node, count, ind)
 
     # ---------------------------------------------------------------- bracket items
 

@@ -7,6 +7,7 @@ from typing import Any, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
+from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
@@ -33,7 +34,9 @@ def make_move(position: Position, move: Move) -> Undo:
         position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
         tuple(tuple(hand) for hand in position.hands) if position.hands else None,
     )
-    if position.hands:
+    if position.board.kind == "heap":
+        store_taken(position, move.player, move.changes)
+    elif position.hands:
         _update_hands(position, move.player, move.captures,
                       position.board.pieces[move.piece] if move.dropped else None)
     for square, piece in move.changes:
@@ -42,7 +45,7 @@ def make_move(position: Position, move: Move) -> Undo:
         position.labels = position.labels | {(move.player, label) for label in move.labels}
     position.last_move = move.last
     players = len(position.board.players)
-    position.turn = (move.player + 1) % players
+    position.turn = (move.player + (0 if move.again else 1)) % players
     mover = position.board.pieces.get(move.piece)
     resets = bool(move.captures) or (mover is not None and mover.resets_clock)
     position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
@@ -158,9 +161,11 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
     """
     moves: list[Move] = []
     squares = range(len(position.cells)) if square is None else (square,)
+    if rules.board.kind == "heap" and "majority-wins" in rules.board.rules and majority_reached(position):
+        return moves
     for origin in squares:
         piece = position.cells[origin]
-        if piece is None or piece.player != position.turn:
+        if piece is None or (piece.player != position.turn and piece.player >= 0):
             continue
         result = rules.run(position, origin, cancel=cancel)
         if result.stopped:
@@ -458,7 +463,8 @@ def _captures(entry: Entry) -> bool:
 
 
 def _perft(rules: Rules, position: Position, depth: int) -> int:
-    entries: list[Entry] = light_legal_moves(rules, position) if rules.fast else list(legal_moves(rules, position))
+    records = rules.fast and rules.board.kind == "default"
+    entries: list[Entry] = light_legal_moves(rules, position) if records else list(legal_moves(rules, position))
     if depth == 1:
         return len(entries)
     total = 0

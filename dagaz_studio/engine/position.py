@@ -77,7 +77,7 @@ class Position:
     hands: list[list[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if not self.hands and self.board.has_hands:
+        if not self.hands and (self.board.has_hands or _has_stores(self.board)):
             kinds = len(self.board.pieces)
             self.hands = [[0] * kinds for _ in self.board.players]
 
@@ -111,6 +111,10 @@ class Position:
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
+        if board.kind == "heap":
+            return cls._from_heap_fen(board, fields, fen)
+        if board.kind == "stack":
+            return cls._from_stack_fen(board, fields, fen)
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
         try:
@@ -143,6 +147,24 @@ class Position:
             position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
         if len(fields) > 5:
             position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
+        return position
+
+    @classmethod
+    def _from_heap_fen(cls, board: Board, fields: list[str], fen: str) -> "Position":
+        """A heap board's position (docs/boards.md, heaps): its own placement form and stores."""
+        from dagaz_studio.engine.heaps import read_heap_fen
+
+        position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
+        read_heap_fen(position, fields, fen)
+        return position
+
+    @classmethod
+    def _from_stack_fen(cls, board: Board, fields: list[str], fen: str) -> "Position":
+        """A stack board's position (docs/boards.md, stacks): columns from the top down."""
+        from dagaz_studio.engine.stacks import read_stack_fen
+
+        position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
+        read_stack_fen(position, fields, fen)
         return position
 
     def _mark_unmoved_from_setup(self) -> None:
@@ -243,6 +265,14 @@ class Position:
         decides it from whether a move of the side to move can use it.
         """
         board = self.board
+        if board.kind == "heap":
+            from dagaz_studio.engine.heaps import heap_fen
+
+            return heap_fen(self)
+        if board.kind == "stack":
+            from dagaz_studio.engine.stacks import stack_fen
+
+            return stack_fen(self)
         kinds = self.kinds
         levels = board.level_of or (0,) * len(board.squares)
         grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}
@@ -333,6 +363,10 @@ def _join_rows(rows: list[str], height: int, levels: bool) -> str:
     if not levels:
         return "/".join(rows)
     return "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
+
+
+def _has_stores(board: Board) -> bool:
+    return board.kind == "heap" and "captures-to-hand" in board.rules
 
 
 def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:

@@ -140,8 +140,9 @@ class Rules:
         if program is None:
             if piece is None:
                 return RunResult()
-            program = self.kind_program(piece.kind, piece.player)
-        if not trace and self.fast:
+            # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
+            program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
+        if not trace and self.fast and self.board.kind == "default":
             fast = self._run_fast(position, square, program, budget, cancel)
             if fast is not None:
                 return fast
@@ -167,8 +168,10 @@ class Rules:
             st.trace_limit = trace_limit
         seen: dict[tuple, int] = {}
 
+        finish = program.kind_actions.finish_hand if program.kind_actions is not None else finish_hand
+
         def collect(state: State) -> None:
-            finish_hand(state, None, record)
+            finish(state, None, record)
 
         def record(state: State) -> None:
             # Completing a move costs in proportion to its chain of partial moves: count it, so that
@@ -207,6 +210,7 @@ class Rules:
         st.cursor = square
         st.mover_sq = square
         st.partial_start = square
+        st.origin = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))
@@ -217,6 +221,12 @@ class Rules:
             return
         if st.trace is not None:
             st.emit("start", f"start on {st.name(square)}", None, square)
+        if self.board.kind == "heap":
+            from dagaz_studio.engine.heap_actions import start_heap
+
+            if start_heap(st, square):
+                self._enter(st, entry, result)
+            return
         if piece is None or piece.player != st.me:
             if st.trace is not None:
                 st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",
@@ -587,23 +597,30 @@ class Rules:
 
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
                     visited: list, captures: list, also: list, target: int, direction: Optional[int],
-                    promoted: Optional[int], out: list, seen: set) -> None:
-        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does."""
+                    promoted: Optional[int], out: list, seen: set, stops: Any = (),
+                    start: Optional[int] = None) -> None:
+        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
+
+        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
+        (its origin when it has one partial move)."""
         cells = position.cells
-        changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
+        changes = tuple(sorted([(square, now) for square, was in touched.items() if (now := cells[square]) != was]))
         if not changes:
             return  # the piece is back where it started and nothing changed: not a move
-        move = Move(
-            piece=self.kind_names[piece.kind], player=me, origin=visited[0] if visited else target, target=target,
-            captures=tuple(captures), stops=(target,),
-            promotion=None if promoted is None else self.kind_names[promoted], also=tuple(also),
-            labels=frozenset(), changes=changes,
-            last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
-        )
-        key = move.key()
-        if key not in seen:
-            seen.add(key)
-            out.append(move)
+        first = visited[0] if visited else target
+        stopped = (*stops, target)
+        promotion = None if promoted is None else self.kind_names[promoted]
+        # The key first (Move.key()): a move found again is not built again.
+        key = (first, target, tuple(captures), stopped, promotion, tuple(also), changes, False)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(Move(
+            piece=self.kind_names[piece.kind], player=me, origin=first, target=target, captures=key[2],
+            stops=stopped, promotion=promotion, also=key[5], labels=frozenset(), changes=changes,
+            last=LastMove(origin if start is None else start, target,
+                          None if direction is None else self.dir_letters[direction]),
+        ))
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
                     work: list) -> bool:

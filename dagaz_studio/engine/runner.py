@@ -8,16 +8,17 @@ every way through the notation that reaches its end completes a move. :class:`Ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
+from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent,
 )
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
+    Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
     Notation, Promote, Put, Repeat, Sequence, Span, Step, TypeCheck, ZoneCheck,
 )
 
@@ -61,6 +62,7 @@ class State:
         "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
         "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
         "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
+        "origin", "again",
     )
 
     def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
@@ -105,6 +107,9 @@ class State:
         self.piece_kind = 0
         self.reach: Optional[set[int]] = None
         self.footprint: Optional[set[int]] = None
+        #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
+        self.origin = 0
+        self.again = False
 
     # ---------------------------------------------------------------- budget and trace
 
@@ -181,6 +186,8 @@ class Program:
         self.slots = 0
         # Long notations repeat the same few direction sets thousands of times.
         self._known_directions: dict[tuple[str, ...], list[int]] = {}
+        #: How the board's kind lifts, puts and captures, where it differs from the default board.
+        self.kind_actions = _kind_actions(rules.board.kind)
         self.entry: Cont = self._compile(notation.body, self._complete)
 
     # ---------------------------------------------------------------- helpers
@@ -231,8 +238,12 @@ class Program:
         if isinstance(node, GroupStep):
             return self._group_step(node, k)
         if isinstance(node, Lift):
+            if self.kind_actions is not None and not self.reach_mode:
+                return self.kind_actions.lift(self, node, k)
             return self._lift(node, k)
         if isinstance(node, Put):
+            if self.kind_actions is not None and not self.reach_mode:
+                return self.kind_actions.put(self, node, k)
             return self._put(node, k)
         if isinstance(node, Continue):
             return self._continue(node, k)
@@ -583,6 +594,8 @@ class Program:
             return self._zone_check(item, k)
         if isinstance(item, DirectionCheck):
             return self._direction_check(item, k)
+        if isinstance(item, CountCheck):
+            return self._count_check(item, k)
         if isinstance(item, Promote):
             return self._promote(item, k)
         if isinstance(item, Handler):
@@ -621,7 +634,11 @@ class Program:
                 return reach_capture
             return self._passing(k)
         if letter == "x":
+            if self.kind_actions is not None:
+                return self.kind_actions.capture(self, span, k)
             return self._capture(span, k)
+        if letter == "k":
+            return self._again(span, k)
         if letter in "oO":
             return self._once(item, k)
         test = _CHECKS[letter.lower()]
@@ -659,6 +676,52 @@ class Program:
                 st.cells[square] = piece
         return capture
 
+    @staticmethod
+    def _again(span: Span, k: ItemCont) -> ItemCont:
+        """``[k]``: the same player moves again after this move."""
+        def again(st: State, square: int) -> None:
+            if st.again:
+                k(st, square)
+                return
+            st.again = True
+            st.progress += 1  # a change a repetition notices, as a capture is
+            if st.trace is not None:
+                st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.again = False
+        return again
+
+    def _count_check(self, item: CountCheck, k: ItemCont) -> ItemCont:
+        """``[=n-m]`` / ``[=n-m@zone]``: how many pieces the square (or the zone) holds."""
+        if self.reach_mode:
+            return self._passing(k)
+        low, high = item.minimum, item.maximum
+        squares: Optional[tuple[int, ...]] = None
+        if item.zone is not None:
+            zone = self.rules.board.zones.get(item.zone)
+            if zone is None:
+                raise self._error(f"unknown zone '{item.zone}'", item.span)
+            squares = tuple(sorted(zone.squares_for(self.player_name)))
+        text = self.notation.text[item.span.start:item.span.end]
+
+        def count(st: State, square: int) -> int:
+            cells = st.cells
+            if squares is None:
+                return heap_size(cells[square])
+            return sum(heap_size(cells[s]) for s in squares)
+
+        def holds(st: State, square: int) -> bool:
+            found = count(st, square)
+            return low <= found and (high is None or found <= high)
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            where = f"the zone {item.zone}" if item.zone is not None else st.name(square)
+            return f"[{text}] {'passed' if ok else 'failed'}: {where} holds {count(st, square)}"
+        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+
     def _once(self, item: Check, k: ItemCont) -> ItemCont:
         label = item.label or f"{self.piece_name}@{item.span.start}"
         first = item.letter == "o"
@@ -693,6 +756,8 @@ class Program:
 
         def holds(st: State, square: int) -> bool:
             piece = st.cells[square]
+            if type(piece) is Heap:
+                return (piece.counts[kind] > 0) == want  # a heap holds pieces of several types
             return (piece is not None and piece.kind == kind) == want
 
         def sentence(st: State, square: int, ok: bool) -> str:
@@ -896,13 +961,13 @@ def move_key(st: State) -> tuple:
     cells, touched = st.cells, st.touched
     changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
     return (st.visited[0] if st.visited else target, target, tuple(st.captures), tuple(st.stops) + (target,),
-            st.promotion, tuple(st.also), changes)
+            st.promotion, tuple(st.also), changes, st.again)
 
 
 def complete_move(st: State, key: Optional[tuple] = None) -> Move:
     """The move the state describes, once its notation has completed and its hand is empty (``key``:
     its :func:`move_key`, when already known)."""
-    origin, target, captures, stops, promotion, also, changes = key if key is not None else move_key(st)
+    origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)
     return Move(
         piece=st.kind_names[st.piece_kind],
         player=st.me,
@@ -915,6 +980,7 @@ def complete_move(st: State, key: Optional[tuple] = None) -> Move:
         labels=frozenset(st.labels),
         changes=changes,
         last=LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
+        again=again,
     )
 
 
@@ -962,9 +1028,29 @@ def _last_end(st: State, square: int) -> bool:
     return st.prev is not None and st.prev.target == square
 
 
+def _began(st: State, square: int) -> bool:
+    return square == st.origin
+
+
+def _captured_on(st: State, square: int) -> bool:
+    return square in st.captures
+
+
+def _kind_actions(kind: str) -> Any:
+    """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
+    default board): imported only when such a board is played."""
+    if kind == "heap":
+        from dagaz_studio.engine import heap_actions
+        return heap_actions
+    if kind == "stack":
+        from dagaz_studio.engine import stack_actions
+        return stack_actions
+    return None
+
+
 _CHECKS: dict[str, Callable[[State, int], bool]] = {
     "p": _empty, "e": _enemy, "f": _friend, "a": _attacked, "s": _defended, "m": _moved,
-    "r": _visited, "l": _last_start, "t": _last_end,
+    "r": _visited, "l": _last_start, "t": _last_end, "b": _began, "c": _captured_on,
 }
 
 
@@ -982,6 +1068,10 @@ def _explain(st: State, letter: str, square: int, ok: bool) -> str:
     if lower == "r":
         seen = ok == letter.islower()
         return "the piece has stood there in this move" if seen else "the piece has not stood there in this move"
+    if lower == "c":
+        return f"this move {'has' if ok == letter.islower() else 'has not'} captured there"
+    if lower == "b":
+        return f"the move {'began' if ok == letter.islower() else 'did not begin'} there"
     if lower in "lt":
         hit = ok == letter.islower()
         which = "started" if lower == "l" else "ended"

@@ -53,11 +53,13 @@ class Move:
     last: LastMove
     #: A drop: the piece comes from its player's hand (``origin`` is then ``target``).
     dropped: bool = False
+    #: The same player moves again after this move (``[k]``).
+    again: bool = False
 
     def key(self) -> tuple:
         """What makes two moves the same move."""
         return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes,
-                self.dropped)
+                self.dropped, self.again)
 
 
 class EventKind(StrEnum):

@@ -601,6 +601,7 @@ class QtMainWindow(QMainWindow):
         board = self.document.board
         if board is None:
             return
+        self.board_view.set_contents(self.document.view_contents())
         self.board_view.set_board(board, self.document.view_placement())
         self.board_view.set_hands(self.document.view_hands())
         self.setWindowTitle(f"{board.name}[*] — {APP_TITLE}")
@@ -609,6 +610,7 @@ class QtMainWindow(QMainWindow):
 
     @Slot()
     def _on_position_changed(self) -> None:
+        self.board_view.set_contents(self.document.view_contents())
         self.board_view.set_placement(self.document.view_placement())
         self.board_view.set_hands(self.document.view_hands())
         # Which royal pieces stand attacked is the worker's question: the marks follow its answer.

@@ -10,6 +10,7 @@ from dagaz_studio.notation.nodes import (
     BracketItem,
     Check,
     Continue,
+    CountCheck,
     DirectionCheck,
     Group,
     GroupStep,
@@ -101,6 +102,8 @@ def _details(element: Element) -> str:
         return ("!" if element.negated else "") + "@" + element.name
     if isinstance(element, DirectionCheck):
         return ("!" if element.negated else "") + _group_ref(element.group, element.opposite)
+    if isinstance(element, CountCheck):
+        return _count_text(element)
     if isinstance(element, Promote):
         return "/".join(element.choices)
     if isinstance(element, Handler):
@@ -175,7 +178,7 @@ def to_notation(element: Union[Notation, Element]) -> str:
         return "[" + _items_text(element.items) + "]"
     if isinstance(element, Check):
         return element.letter + (f":{element.label}" if element.label is not None else "")
-    if isinstance(element, (TypeCheck, ZoneCheck, DirectionCheck, Handler)):
+    if isinstance(element, (TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Handler)):
         return _details(element)
     if isinstance(element, Promote):
         return "+" + "/".join(element.choices)
@@ -233,8 +236,32 @@ _CHECKS = {
     "L": "the square must not be where the previous partial move started",
     "t": "the square must be where the previous partial move ended",
     "T": "the square must not be where the previous partial move ended",
+    "b": "the square must be where this move began",
+    "B": "the square must not be where this move began",
+    "c": "this move must have captured on the square",
+    "C": "this move must not have captured on the square",
+    "k": "the same player moves again after this move",
     "x": "capture the piece on the square",
 }
+
+
+def _count_text(item: CountCheck) -> str:
+    """The count check as written: ``=2-3``, ``=1-@pits``."""
+    high = "" if item.maximum is None else str(item.maximum)
+    counts = str(item.minimum) if item.maximum == item.minimum else f"{item.minimum}-{high}"
+    return "=" + counts + (f"@{item.zone}" if item.zone else "")
+
+
+def _count_words(item: CountCheck) -> str:
+    if item.maximum is None:
+        amount = f"at least {item.minimum}"
+    elif item.maximum == item.minimum:
+        amount = "no" if item.minimum == 0 else f"exactly {item.minimum}"
+    else:
+        amount = f"{item.minimum} to {item.maximum}"
+    noun = "piece" if item.minimum == 1 and item.maximum in (1, None) else "pieces"
+    where = f"the squares of the zone '{item.zone}' must hold" if item.zone else "the square must hold"
+    return f"{where} {amount} {noun}" + (" in all" if item.zone else "")
 
 
 def _a(name: str) -> str:
@@ -350,6 +377,8 @@ class _English:
             return (f"no {item.name} may" if item.negated else f"{_a(item.name)} must") + " stand on the square"
         if isinstance(item, ZoneCheck):
             return f"the square must{' not' if item.negated else ''} be in the zone '{item.name}'"
+        if isinstance(item, CountCheck):
+            return _count_words(item)
         if isinstance(item, DirectionCheck):
             went = "must not have gone" if item.negated else "must have gone"
             return f"the last step {went} {_direction_variable(item.group, item.opposite)}"

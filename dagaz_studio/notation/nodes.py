@@ -125,7 +125,7 @@ class Bracket:
 # --------------------------------------------------------------------------- bracket items
 
 #: Check letters and their meaning (lower case asks, upper case asks the opposite).
-CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTx"
+CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxk"
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,17 @@ class DirectionCheck:
 
 
 @dataclass(frozen=True)
+class CountCheck:
+    """``=n``, ``=n-m``, ``=n-`` (``maximum`` ``None``): the square holds that many pieces (a heap's
+    count, a column's height); with ``zone``, ``=n-m@zone``: the zone's squares hold that many in all."""
+
+    minimum: int
+    maximum: Optional[int]
+    zone: Optional[str]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Promote:
     """``+A/B/C``: the piece in hand becomes one of these types, each choice its own move."""
 
@@ -200,7 +211,7 @@ class Navigate:
     span: Span
 
 
-BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, Promote, Handler, Navigate]
+BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Handler, Navigate]
 Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
 
 

@@ -35,6 +35,7 @@ from dagaz_studio.notation.nodes import (
     BracketItem,
     Check,
     Continue,
+    CountCheck,
     DirectionCheck,
     Group,
     GroupStep,
@@ -620,6 +621,26 @@ class _Builder:
             )
         return written
 
+    def count_check(self, written: str, start: int, span: Span) -> CountCheck:
+        """``=n``, ``=n-m``, ``=n-``, optionally ``@zone``: a count of pieces."""
+        counts, _, zone = written[1:].partition("@")
+        match = re.fullmatch(r"([0-9]+)(-([0-9]*))?", counts)
+        if match is None:
+            raise self.error(f"'{written}': write a count of pieces as =n, =n-m or =n- (at least n), "
+                             "optionally followed by @zone", span, ("a count =n",))
+        numbers = [match.group(1)] + ([match.group(3)] if match.group(3) else [])
+        for number in numbers:
+            if len(number.lstrip("0")) > len(str(MAX_COUNT)) or int(number) > MAX_COUNT:
+                raise self.error(f"the count {number} is above the limit of {MAX_COUNT:,}", span, ("a count",))
+        low = int(match.group(1))
+        high = None if match.group(2) and not match.group(3) else int(numbers[-1])
+        if high is not None and high < low:
+            raise self.error(f"'{written}': minimum above maximum", span, ("a count =n-m",))
+        name = None
+        if written[1:] != counts:
+            name = self.name(zone, start + 2 + len(counts), "a zone name", "@")
+        return CountCheck(low, high, name, span)
+
     def item_token(self, token: Token) -> BracketItem:
         written, span = str(token), _span_of(token)
         kind = token.type
@@ -628,6 +649,11 @@ class _Builder:
         if kind == "LABELLED_CHECK":
             label = self.name(written[2:], token.start_pos + 2, "a label", written[:2])
             return Check(written[0], span, label)
+        if kind == "TYPE_CHECK" and re.fullmatch(r"!?=[0-9]+(-[0-9]*)?(@.*)?", written):
+            if written.startswith("!"):
+                raise self.error(f"'{written}': a count cannot be negated; write the counts wanted ('=1-')",
+                                 span, ("a count =n",))
+            return self.count_check(written, token.start_pos, span)
         if kind in ("TYPE_CHECK", "ZONE_CHECK"):
             negated = written.startswith("!")
             sign = 2 if negated else 1

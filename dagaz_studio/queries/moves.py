@@ -179,8 +179,9 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
     if piece is None:
         answer.error = f"nothing stands on {query.board.squares[square]}"
         return False
-    answer.player = piece.player
-    if piece.player != position.turn:
+    # A heap belongs to nobody: the side to move sows it (the notation says from which squares).
+    answer.player = piece.player if piece.player >= 0 else position.turn
+    if answer.player != position.turn:
         if not query.any_turn:
             return True  # only the side to move moves
         position.turn = piece.player

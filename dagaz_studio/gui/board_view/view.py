@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacement, hand_items
+from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
@@ -125,6 +126,8 @@ class QtBoardView(QGraphicsView):
         self._dragging: Optional[int] = None
         # Pieces in hand, beside the board (see hands.py): what is held, and the items drawing it.
         self._hands: list[tuple[int, str, str, int]] = []
+        # Heaps and columns drawn on heap and stack boards (see kinds.py), by square.
+        self._contents: dict[int, Contents] = {}
         self._hand_items: dict[tuple[int, str], QGraphicsItem] = {}
         self._hand_extras: list[QGraphicsItem] = []
         self._hand_selected: Optional[tuple[int, str]] = None
@@ -155,6 +158,12 @@ class QtBoardView(QGraphicsView):
         if placement == self._placement and len(self._piece_items) == len(placement):
             return  # drawing pieces is the costliest part of a redraw: only when they changed
         self._placement = placement
+        self._draw_pieces()
+
+    def set_contents(self, contents: ContentsMap) -> None:
+        """Heaps and columns (on heap and stack boards) to draw instead of single pieces, by square:
+        see :mod:`dagaz_studio.gui.board_view.kinds`."""
+        self._contents = dict(contents)
         self._draw_pieces()
 
     def set_hands(self, hands: HandPlacement) -> None:
@@ -570,10 +579,16 @@ class QtBoardView(QGraphicsView):
         for square, (player, name, letter) in sorted(placement.items()):
             if not 0 <= square < len(self._board.squares):
                 continue
-            item = self._piece_item(square, player, name, letter)
+            contents = self._contents.get(square) if step is None else None
+            if contents is not None:
+                item = contents_item(self.square_centre(square), contents,
+                                     lambda p: player_colour(self._require_board(), p), UNIT)
+            else:
+                item = self._piece_item(square, player, name, letter)
             item.setZValue(Z_PIECES)
             item.setData(0, square)
-            item.setToolTip(f"{name} ({self._board.players[player] if player < len(self._board.players) else player})")
+            if contents is None:
+                item.setToolTip(f"{name} ({self._board.players[player] if player < len(self._board.players) else player})")
             self.scene().addItem(item)
             self._piece_items[square] = item
         if step is None:

@@ -8,6 +8,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 
+#: The placeholder of the field for each way a board names its moves (the board file's ``names:``).
+PLACEHOLDERS = {
+    "san": "Nf3, O-O, exd6, e2e4…",
+    "wxf": "H2+3, C2=5, h2e2…",
+    "uci": "e2e4, e7e8q, P@e5…",
+    "numbers": "11-15, 22x15…",
+    "coordinates": "a1-b2, d3-e3xc3…",
+}
+
+
 class QtPlayField(QWidget):
     """"Play move": a field for a move's name, and the reader's message beside it."""
 
@@ -34,6 +44,10 @@ class QtPlayField(QWidget):
         layout.setContentsMargins(0, 0, 0, 4)
         layout.addLayout(row)
         layout.addWidget(self.message)
+
+    def set_style(self, style: str) -> None:
+        """Show example names in the style the board names its moves (``names:`` in its file)."""
+        self.field.setPlaceholderText(PLACEHOLDERS.get(style.split("-")[0], PLACEHOLDERS["coordinates"]))
 
     def show_error(self, text: str) -> None:
         """Say why nothing was played (red)."""

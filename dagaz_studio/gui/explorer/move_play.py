@@ -51,6 +51,12 @@ class QtMovePlay(QObject):
         field.field.textEdited.connect(lambda _text: field.show_note(""))
         explorer.player.moveActivated.connect(self.play_listed)
         document.boardChanged.connect(lambda: field.show_note(""))
+        document.boardChanged.connect(self._show_style)
+
+    def _show_style(self) -> None:
+        board = self.document.board
+        if board is not None:
+            self.field.set_style(board.names)
 
     @property
     def reading(self) -> bool:

@@ -28,7 +28,9 @@ from dagaz_studio.engine.game import fen as position_fen
 from dagaz_studio.engine.game import make_move
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Piece, Position
+from dagaz_studio.engine.stacks import Column
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).
 ViewPlacement = dict[int, tuple[int, str, str]]
@@ -340,6 +342,12 @@ class QtDocument(QObject):
                 for square, piece in enumerate(position.cells)
                 if piece is not None and 0 <= piece.kind < len(kinds)}
 
+    def view_contents(self) -> dict[int, tuple[str, tuple]]:
+        """Heaps and columns as the board view draws them (heap and stack boards only): square ->
+        ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+        position = self.position
+        return {} if position is None else position_contents(position)
+
     def view_hands(self) -> list[tuple[int, str, str, int]]:
         """The pieces in hand as the board view draws them: (player, piece name, letter, count)."""
         position = self.position
@@ -481,6 +489,23 @@ class _BoardEditCommand(QUndoCommand):
     def undo(self) -> None:
         """Go back to the old text, board and position."""
         self._document._set_board_and_position(*self._before)
+
+
+def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
+    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
+    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+    if position.board.kind == "default":
+        return {}
+    kinds = position.kinds
+    out: dict[int, tuple[str, tuple]] = {}
+    cells: list[object] = list(position.cells)
+    for square, cell in enumerate(cells):
+        if isinstance(cell, Heap):
+            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+        elif isinstance(cell, Column):
+            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
+                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+    return out
 
 
 def describe_board_changes(old: Board, new: Board) -> list[str]:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board.shipped import shipped_family
 from dagaz_studio.gui.board_view.export import position_placement, render_image
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.files.document import position_contents
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.gallery import GalleryAnswer, GalleryEntry, GalleryQuery, answer_gallery, gallery_paths
 
@@ -58,6 +59,7 @@ def game_picture(entry: GalleryEntry, size: int = PICTURE) -> QPixmap:
         return QPixmap()
     view = QtBoardView()
     try:
+        view.set_contents(position_contents(entry.position))
         view.set_board(entry.board, position_placement(entry.position))
         rect = view.sceneRect()
         return QPixmap.fromImage(render_image(view, size / max(rect.width(), rect.height(), 1.0)))

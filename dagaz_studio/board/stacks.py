@@ -1,0 +1,114 @@
+"""Reading and writing the placement of a stack board (``kind: stack``, docs/boards.md).
+
+A stack board's square holds a column of pieces; the piece on top commands it. A column of one
+piece is written as that piece's letter, as on a plain board; a column of several in parentheses,
+**from the top down**: ``(Sso)`` is a first-player soldier on a second-player soldier on a
+second-player officer. Runs of empty squares are numbers::
+
+    s1(so)1s1s/1s1s1s1/s1s1s1s/7/S1(Ss)1S1S/1S1S1S1/S1S3S
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dagaz_studio.board.placement import DIGITS, PlacementError
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
+
+#: A column's pieces from the top down, each (player index, piece kind index in board order).
+ColumnPieces = tuple[tuple[int, int], ...]
+
+
+def parse_stack_placement(board: "Board", placement: str) -> dict[int, ColumnPieces]:
+    """The columns a placement puts on the board: square index -> its pieces from the top down.
+    Raises :class:`PlacementError` for rows that do not fit the grid, an unknown letter, or a column
+    in parentheses of fewer than two pieces (``()``, ``(S)``) or left open."""
+    stripped = placement.lstrip()
+    start = len(placement) - len(stripped)
+    field = stripped.split()[0] if stripped.split() else ""
+    if not field:
+        raise PlacementError("the placement is empty", start)
+    if board.level_names:
+        raise PlacementError("a stack board has one level", start)
+    names = list(board.pieces)
+    rows = field.split("/")
+    height, width = len(board.row_names), len(board.column_names)
+    if len(rows) != height:
+        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
+    columns: dict[int, ColumnPieces] = {}
+    offset = start
+    for row_index, row in enumerate(rows):
+        column, i = 0, 0
+        while i < len(row):
+            char, at = row[i], offset + i
+            pieces: list[tuple[int, int]] = []
+            if char in DIGITS:
+                j = i
+                while j < len(row) and row[j] in DIGITS:
+                    j += 1
+                digits = row[i:j].lstrip("0")
+                if not digits:
+                    raise PlacementError("an empty run of 0 squares", at)
+                column += int(digits) if len(digits) <= len(str(width)) else width + 1
+                i = j
+            elif char == "(":
+                end = row.find(")", i)
+                if end < 0:
+                    raise PlacementError("a column opened with '(' is not closed with ')'", at)
+                inside = row[i + 1:end]
+                if len(inside) < 2:
+                    raise PlacementError(f"an impossible column '({inside})': a column in parentheses holds "
+                                         "two pieces or more, written from the top down", at)
+                for k, letter in enumerate(inside):
+                    pieces.append(_piece(board, names, letter, at + 1 + k))
+                i = end + 1
+            else:
+                pieces.append(_piece(board, names, char, at))
+                i += 1
+            if pieces:
+                if column < width:
+                    columns[board.index(board.column_names[column] + board.row_names[row_index])] = tuple(pieces)
+                column += 1
+            if column > width:
+                raise PlacementError(f"row {row_index + 1} from the top has more than {width} squares", at)
+        if column < width:
+            raise PlacementError(f"row {row_index + 1} from the top has {column} squares, the grid has {width}",
+                                 offset)
+        offset += len(row) + 1
+    return columns
+
+
+def _piece(board: "Board", names: list[str], letter: str, at: int) -> tuple[int, int]:
+    if not (letter.isascii() and letter.isalpha()):
+        raise PlacementError(f"unexpected '{letter}' in the placement: expected a piece letter, a column in "
+                             "parentheses or a count of empty squares in digits 0-9", at)
+    piece = board.piece_by_letter(letter)
+    if piece is None:
+        raise PlacementError(f"no piece has the letter '{letter}'", at)
+    return (0 if letter.isupper() else 1, names.index(piece.name))
+
+
+def format_stack_placement(board: "Board", columns: dict[int, ColumnPieces]) -> str:
+    """The placement field of a stack board."""
+    kinds = list(board.pieces.values())
+
+    def letter(player: int, kind: int) -> str:
+        written = kinds[kind].letter
+        return written.upper() if player == 0 else written.lower()
+    rows = []
+    for row in board.row_names:
+        out, empty = "", 0
+        for name in board.column_names:
+            pieces = columns.get(board.index(name + row))
+            if not pieces:
+                empty += 1
+                continue
+            if empty:
+                out += str(empty)
+                empty = 0
+            text = "".join(letter(p, k) for p, k in pieces)
+            out += text if len(pieces) == 1 else f"({text})"
+        rows.append(out + (str(empty) if empty else ""))
+    return "/".join(rows)

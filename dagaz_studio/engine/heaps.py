@@ -1,0 +1,134 @@
+"""Heaps (``kind: heap``): a square holds a heap of pieces that belong to nobody, possibly of
+several types (a mancala pit's seeds).
+
+A heap stands in :attr:`Position.cells` as a :class:`Heap`, read like a piece by what asks only
+whether a square is occupied; an empty square is ``None``, never an empty heap. Pieces that leave
+the board (``[x]`` on a heap) go to the mover's store, kept in :attr:`Position.hands` and written
+in the FEN after the side to move, one count a player, on a board with ``rule: captures-to-hand``:
+``4,4,4,4,4,4/4,4,4,4,4,4 w 0 0``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, Optional, cast
+
+from dagaz_studio.board.heaps import format_heap, format_heap_placement, parse_heap, parse_heap_placement
+from dagaz_studio.board.placement import PlacementError
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
+    from dagaz_studio.engine.position import Piece, Position
+
+
+class Heap(NamedTuple):
+    """The pieces on a square of a heap board: ``counts`` of each piece type, in board order.
+
+    ``player`` is -1 (a heap belongs to nobody: which squares a player sows from, the notation says
+    with zones) and ``kind`` is the first type it holds, so that a heap is read like a piece where
+    only occupancy matters."""
+
+    player: int
+    kind: int
+    moved: bool
+    counts: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """How many pieces the heap holds."""
+        return sum(self.counts)
+
+
+def make_heap(counts: tuple[int, ...]) -> Optional[Heap]:
+    """The heap of these counts, or ``None`` when it holds nothing."""
+    for kind, count in enumerate(counts):
+        if count:
+            return Heap(-1, kind, False, counts)
+    return None
+
+
+def as_cell(heap: Optional[Heap]) -> Optional["Piece"]:
+    """A heap as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
+    return cast(Optional["Piece"], heap)
+
+
+def heap_size(cell: object) -> int:
+    """How many pieces a square's content is: a heap's count, 1 for a piece, 0 for ``None``."""
+    if cell is None:
+        return 0
+    if isinstance(cell, Heap):
+        return cell.size
+    size = getattr(cell, "height", None)
+    return 1 if size is None else int(size)
+
+
+def has_stores(board: "Board") -> bool:
+    """Whether the board's FEN lists each player's store after the side to move."""
+    return board.kind == "heap" and "captures-to-hand" in board.rules
+
+
+def read_heap_fen(position: "Position", fields: list[str], fen: str) -> None:
+    """Fill ``position`` (cells, stores) from a heap board's FEN fields: the placement, the side to
+    move (read by the caller) and, with stores, one count a player."""
+    from dagaz_studio.engine.position import FenError
+
+    board = position.board
+    try:
+        heaps = parse_heap_placement(board, fields[0])
+    except PlacementError as error:
+        raise FenError(str(error), fen, "placement") from None
+    for square, counts in heaps.items():
+        position.cells[square] = as_cell(make_heap(counts))
+    stores = fields[2:]
+    players = len(board.players)
+    if stores and not has_stores(board):
+        raise FenError(f"{len(fields)} fields: a heap board without stores has the placement and the side to "
+                       "move only", fen, "extra field")
+    if len(stores) > players:
+        raise FenError(f"{len(fields)} fields: expected the placement, the side to move and {players} stores",
+                       fen, "extra field")
+    position.hands = [[0] * len(board.pieces) for _ in board.players] if has_stores(board) else []
+    for player, text in enumerate(stores):
+        what = f"store of {board.players[player]}"
+        try:
+            position.hands[player] = list(parse_heap(board, text))
+        except PlacementError as error:
+            raise FenError(error.message, fen, what) from None
+
+
+def heap_fen(position: "Position") -> str:
+    """A heap board's position as FEN: placement, side to move and, with stores, each store."""
+    board = position.board
+    cells: list[object] = list(position.cells)
+    heaps = {square: cell.counts for square, cell in enumerate(cells) if isinstance(cell, Heap)}
+    fields = [format_heap_placement(board, heaps), "w" if position.turn == 0 else "b"]
+    if has_stores(board):
+        fields += [format_heap(board, tuple(hand)) for hand in position.hands]
+    return " ".join(fields)
+
+
+def store_taken(position: "Position", player: int, changes: tuple) -> None:
+    """Put in ``player``'s store the pieces a move takes off the board (``changes`` its final
+    contents of the squares it touched, the position still as before it)."""
+    if not position.hands:
+        return
+    store = position.hands[player]
+    cells = position.cells
+    for square, after in changes:
+        before = cells[square]
+        for kind in range(len(store)):
+            taken = _count_of(before, kind) - _count_of(after, kind)
+            store[kind] += taken
+
+
+def _count_of(cell: object, kind: int) -> int:
+    if isinstance(cell, Heap):
+        return cell.counts[kind] if kind < len(cell.counts) else 0
+    return 0
+
+
+def majority_reached(position: "Position") -> bool:
+    """Whether a player's store holds more than half of all the pieces (``rule: majority-wins``)."""
+    if not position.hands:
+        return False
+    total = sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
+    return any(2 * sum(hand) > total for hand in position.hands)

@@ -1,0 +1,117 @@
+"""How the runner puts and captures on a stack board (``kind: stack``, notation guide §6).
+
+- A move begins as on a default board, by ``[f]^``: the column whose top piece is the mover's is
+  lifted whole; ``^`` lifts a whole column.
+- ``|`` and the implicit end (``[F]|``) put the column in hand on the square, on top of any column
+  standing there.
+- ``[x]`` takes the top piece of the column on the square and puts it under the column in hand (the
+  column draughts' capture); what remains of the jumped column stays, commanded by its new top.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
+from dagaz_studio.engine.stacks import Column, as_cell
+from dagaz_studio.notation.nodes import Lift, Put, Span
+
+
+def lift(program: Program, node: Lift, k: Cont) -> Cont:
+    """``^``: the whole column, as a default board lifts a piece."""
+    return program._lift(node, k)
+
+
+def _put_column(st: State, span: Optional[Span], k: Cont) -> None:
+    """Put the column on top of the hand on the cursor's square, on whatever column stands there."""
+    st.spend()
+    square = st.cursor
+    piece, origin = st.hand.pop()
+    old = st.cells[square]
+    is_mover = st.mover_in_hand and not st.hand
+    carried: object = piece._replace(moved=True) if square != origin or piece.moved else piece
+    below: object = old
+    if isinstance(carried, Column) and isinstance(below, Column):
+        carried = carried.on(below)
+    st.touch(square)
+    st.cells[square] = as_cell(carried)  # type: ignore[arg-type]
+    saved = (st.mover_in_hand, st.mover_sq)
+    if is_mover:
+        st.mover_in_hand = False
+        st.mover_sq = square
+        st.visited.append(square)
+    else:
+        st.also.append((origin, square))
+    st.progress += 1
+    if st.trace is not None:
+        st.emit("put", f"put {st.describe(piece)}'s column on {st.name(square)}", span, square)
+    try:
+        k(st)
+    finally:
+        st.progress -= 1
+        if is_mover:
+            st.visited.pop()
+        else:
+            st.also.pop()
+        st.mover_in_hand, st.mover_sq = saved
+        st.cells[square] = old
+        st.hand.append((piece, origin))
+
+
+def put(program: Program, node: Put, k: Cont) -> Cont:
+    """``|``: the column in hand onto the square."""
+    span = node.span
+
+    def put_column(st: State) -> None:
+        if not st.hand:
+            if st.trace is not None:
+                st.emit("check", f"| failed on {st.name(st.cursor)}: no piece in hand", span, st.cursor, False,
+                        check="|")
+            return
+        _put_column(st, span, k)
+    return put_column
+
+
+def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
+    """``[x]``: the top piece of the square's column goes under the column in hand."""
+    def capture_top(st: State, square: int) -> None:
+        column = st.cells[square]
+        if not isinstance(column, Column) or not st.hand:
+            if st.trace is not None:
+                st.emit("check", f"[x] failed on {st.name(square)}: nothing to capture", span, square, False,
+                        check="[x]")
+            return
+        carried, origin = st.hand[-1]
+        if not isinstance(carried, Column):
+            return
+        st.spend()
+        st.touch(square)
+        st.cells[square] = as_cell(column.without_top())
+        st.hand[-1] = (as_cell(carried.under(column.pieces[0])), origin)  # type: ignore[assignment]
+        st.captures.append(square)
+        st.progress += 1
+        if st.trace is not None:
+            st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column",
+                    span, square)
+        try:
+            k(st, square)
+        finally:
+            st.progress -= 1
+            st.captures.pop()
+            st.hand[-1] = (carried, origin)
+            st.cells[square] = column
+    return capture_top
+
+
+def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
+    """The implicit end, ``[F]|``: not onto a column a friend commands; the column goes on top."""
+    if not st.hand:
+        k(st)
+        return
+    square = st.cursor
+    occupant = st.cells[square]
+    if occupant is not None and occupant.player == st.me:
+        if st.trace is not None:
+            st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
+        return
+    _put_column(st, span, lambda state: finish_hand(state, span, k))

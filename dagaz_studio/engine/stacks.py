@@ -1,0 +1,81 @@
+"""Stacks (``kind: stack``): a square holds a column of pieces; the piece on top commands it.
+
+A column stands in :attr:`Position.cells` as a :class:`Column`, read as its top piece (``player``,
+``kind``, ``moved``) by everything that asks about a square's piece, so the default board's checks
+(``[e]``, ``[f]``, ``[=Name]``) ask about the commander.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Optional, cast
+
+from dagaz_studio.board.placement import PlacementError
+from dagaz_studio.board.stacks import ColumnPieces, format_stack_placement, parse_stack_placement
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.position import Piece, Position
+
+
+class Column(tuple):  # type: ignore[type-arg]
+    """A column of pieces: (player, kind, moved) of its top piece, then all its pieces from the top
+    down as (player, kind). Changing the top (``_replace``) changes the column's top piece."""
+
+    __slots__ = ()
+
+    def __new__(cls, pieces: ColumnPieces, moved: bool = False) -> "Column":
+        return tuple.__new__(cls, (pieces[0][0], pieces[0][1], moved, tuple(pieces)))
+
+    player = property(itemgetter(0))
+    kind = property(itemgetter(1))
+    moved = property(itemgetter(2))
+    pieces = property(itemgetter(3))
+
+    @property
+    def height(self) -> int:
+        """How many pieces the column holds."""
+        return len(self[3])
+
+    def _replace(self, **changes: Any) -> "Column":
+        top = self[3][0]
+        player, kind = changes.get("player", top[0]), changes.get("kind", top[1])
+        return Column(((player, kind),) + self[3][1:], changes.get("moved", self[2]))
+
+    def under(self, piece: tuple[int, int]) -> "Column":
+        """This column with ``piece`` put at its bottom."""
+        return Column(self[3] + (piece,), self[2])
+
+    def without_top(self) -> Optional["Column"]:
+        """The column once its top piece is taken, or ``None`` when nothing remains."""
+        return Column(self[3][1:], self[2]) if len(self[3]) > 1 else None
+
+    def on(self, below: Optional["Column"]) -> "Column":
+        """This column put on top of ``below``."""
+        return self if below is None else Column(self[3] + below[3], self[2])
+
+
+def as_cell(column: Optional[Column]) -> Optional["Piece"]:
+    """A column as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
+    return cast(Optional["Piece"], column)
+
+
+def read_stack_fen(position: "Position", fields: list[str], fen: str) -> None:
+    """Fill ``position``'s cells from a stack board's placement."""
+    from dagaz_studio.engine.position import FenError
+
+    if len(fields) > 2:
+        raise FenError(f"{len(fields)} fields: a stack board's position is the placement and the side to move",
+                       fen, "extra field")
+    try:
+        columns = parse_stack_placement(position.board, fields[0])
+    except PlacementError as error:
+        raise FenError(str(error), fen, "placement") from None
+    for square, pieces in columns.items():
+        position.cells[square] = as_cell(Column(pieces, True))
+
+
+def stack_fen(position: "Position") -> str:
+    """A stack board's position as FEN: the placement and the side to move."""
+    cells: list[object] = list(position.cells)
+    columns = {square: cell.pieces for square, cell in enumerate(cells) if isinstance(cell, Column)}
+    return f"{format_stack_placement(position.board, columns)} {'w' if position.turn == 0 else 'b'}"

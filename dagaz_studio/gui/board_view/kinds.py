@@ -1,0 +1,109 @@
+"""Heaps and columns drawn on their squares (``kind: heap`` and ``kind: stack`` boards).
+
+A heap is a pit holding its seeds, each type in its own colour, with the count written under it
+(``4``, or each type's count for a mixed heap: ``2w 1r``). A column is drawn from the side: its
+pieces as discs stacked upward, the top one in front with its letter, and the column's height
+beside it when it holds more than one piece.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Mapping, Sequence, Union
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
+
+#: What a square of a heap or stack board holds, as the view draws it: ``("heap", ((letter,
+#: count), …))`` in board order, or ``("stack", ((player, letter), …))`` from the top down.
+Contents = tuple[str, tuple[tuple[Union[int, str], Union[int, str]], ...]]
+ContentsMap = Mapping[int, Contents]
+
+#: Seed colours, one a piece type in board order.
+SEED_COLOURS = ("#e9dcc0", "#b8271f", "#1f4fa8", "#23744a", "#e8c42a", "#6b3fa0")
+
+#: At most this many seeds are drawn in a pit; the count says how many there are.
+SEEDS_DRAWN = 24
+
+#: How many discs of a column are drawn, and how far up each one stands (in grid units).
+DISCS_DRAWN = 6
+DISC_RISE = 0.07
+
+
+def _text(text: str, centre: QPointF, size: float, colour: QColor, parent: QGraphicsItem) -> QGraphicsPathItem:
+    font = QFont()
+    font.setPixelSize(max(1, int(size)))
+    font.setBold(True)
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), font, text)
+    bounds = path.boundingRect()
+    path.translate(centre.x() - bounds.center().x(), centre.y() - bounds.center().y())
+    item = QGraphicsPathItem(path, parent)
+    item.setBrush(colour)
+    item.setPen(QPen(QColor(0, 0, 0, 160), size * 0.05))
+    return item
+
+
+def heap_item(centre: QPointF, counts: Sequence[tuple[str, int]], unit: float) -> QGraphicsItem:
+    """A pit with its seeds and their count."""
+    radius = unit * 0.42
+    pit = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+    pit.setPos(centre)
+    pit.setBrush(QColor("#6e4a2a"))
+    pit.setPen(QPen(QColor("#2b2118"), unit * 0.03))
+    seeds: list[int] = []
+    for kind, (_letter, count) in enumerate(counts):
+        seeds += [kind] * count
+    shown = seeds[:SEEDS_DRAWN]
+    seed = unit * 0.06
+    for i, kind in enumerate(shown):
+        # A sunflower spiral keeps any number of seeds spread evenly inside the pit.
+        r = radius * 0.56 * math.sqrt((i + 0.5) / max(len(shown), 1))
+        angle = i * 2.39996
+        x, y = r * math.cos(angle), r * math.sin(angle) - unit * 0.09
+        dot = QGraphicsEllipseItem(QRectF(x - seed, y - seed, 2 * seed, 2 * seed), pit)
+        dot.setBrush(QColor(SEED_COLOURS[kind % len(SEED_COLOURS)]))
+        dot.setPen(QPen(QColor("#2b2118"), unit * 0.01))
+    held = [(letter, count) for letter, count in counts if count]
+    label = str(sum(count for _, count in held)) if len(held) <= 1 else " ".join(f"{n}{letter}" for letter, n in held)
+    _text(label, QPointF(0, radius * 0.62), unit * (0.2 if len(held) <= 1 else 0.15), QColor("#f7f4ec"), pit)
+    pit.setToolTip(f"{sum(c for _, c in held)} pieces" + ("" if len(held) <= 1 else f": {label}"))
+    return pit
+
+
+def column_item(centre: QPointF, pieces: Sequence[tuple[int, str]], colour: Callable[[int], QColor],
+                unit: float) -> QGraphicsItem:
+    """A column seen from the side: discs stacked upward, the top piece in front with its letter,
+    and the column's height beside it."""
+    radius = unit * 0.34
+    shown = list(pieces[:DISCS_DRAWN])
+    rise = unit * DISC_RISE
+    base = (len(shown) - 1) * rise / 2
+    root = QGraphicsEllipseItem(QRectF(0, 0, 0, 0))
+    root.setPos(centre)
+    root.setPen(QPen(Qt.PenStyle.NoPen))
+    for depth in range(len(shown) - 1, -1, -1):  # the bottom piece first, the top one last (in front)
+        player, letter = shown[depth]
+        y = base - (len(shown) - 1 - depth) * rise
+        face = colour(player)
+        disc = QGraphicsEllipseItem(QRectF(-radius, y - radius * 0.8, 2 * radius, 1.6 * radius), root)
+        disc.setBrush(face)
+        disc.setPen(QPen(QColor("#2b2118"), unit * 0.025))
+        if depth == 0:
+            ink = QColor("#2b2118") if face.lightnessF() > 0.55 else QColor("#f7f4ec")
+            label = _text(letter.upper(), QPointF(0, y), unit * 0.34, ink, root)
+            label.setPen(QPen(Qt.PenStyle.NoPen))
+    if len(pieces) > 1:
+        _text(str(len(pieces)), QPointF(radius * 1.05, -radius * 0.95), unit * 0.22, QColor("#f7f4ec"), root)
+    root.setToolTip(" / ".join(letter for _, letter in pieces) + " (from the top down)")
+    return root
+
+
+def contents_item(centre: QPointF, contents: Contents, colour: Callable[[int], QColor],
+                  unit: float) -> QGraphicsItem:
+    """The item drawing a square's heap or column."""
+    kind, parts = contents
+    if kind == "heap":
+        return heap_item(centre, [(str(letter), int(count)) for letter, count in parts], unit)
+    return column_item(centre, [(int(player), str(letter)) for player, letter in parts], colour, unit)

@@ -1,0 +1,40 @@
+"""The window on heap and stack boards: pits drawn with their seeds and counts, columns with their
+heights, and clicking a pit or a column shows its moves."""
+
+from __future__ import annotations
+
+from gui_window import click_and_wait, open_window
+
+
+def test_a_heap_board_draws_each_pit_and_its_moves(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    window.document.set_fen("3,0,5,4,2,6/1,4,12,0,4,4 w 3 5")
+    items = window.board_view.piece_items()
+    assert items[window.board.index("c1")].toolTip() == "12 pieces"
+    assert window.board.index("d1") not in items  # an empty pit
+    reply = click_and_wait(qtbot, window, "c1")
+    assert [window.board.squares[m.target] for m in reply.moves] == ["d1"]
+
+
+def test_a_mixed_heap_names_each_types_count(qtbot) -> None:
+    window = open_window(qtbot, "two-seeds")
+    assert window.board_view.piece_items()[window.board.index("b1")].toolTip() == "2 pieces: 1w 1r"
+
+
+def test_a_stack_board_draws_columns_from_the_top_down(qtbot) -> None:
+    window = open_window(qtbot, "lasca")
+    window.document.set_fen("s1(so)1s1s/1s1s1s1/s1s1(Sso)1s/7/S1(Ss)1S1S/1S1S1S1/S1S3S w")
+    items = window.board_view.piece_items()
+    assert items[window.board.index("e5")].toolTip() == "S / s / o (from the top down)"
+    reply = click_and_wait(qtbot, window, "c3")
+    assert sorted(window.board.squares[m.target] for m in reply.moves) == ["b4", "d4"]
+
+
+def test_the_play_field_shows_names_in_the_boards_style(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    assert "Nf3" not in window.play_field.field.placeholderText()
+    assert "a1-b2" in window.play_field.field.placeholderText()
+    window = open_window(qtbot, "chess")
+    assert "Nf3" in window.play_field.field.placeholderText()
+    window = open_window(qtbot, "xiangqi")
+    assert "H2+3" in window.play_field.field.placeholderText()
