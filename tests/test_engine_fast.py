@@ -165,3 +165,18 @@ def test_a_run_stopped_while_a_partial_move_ends_unwinds_cleanly(budget: int) ->
     before = list(position.cells)
     result = rules.run(position, 0, budget=budget)
     assert result.stopped is not None and position.cells == before
+
+
+@pytest.mark.parametrize("text", ["(R,N),([!=Bishop,f>~1,@last]),N", "(N)[p>~1]", "(N)~1[p]", "(N)[p>\\1]\\1",
+                                  "(E)(~1[p])*", "(N;S)[p>~1]"])
+def test_generated_code_compiles_cleanly_with_warnings_as_errors(text: str) -> None:
+    # A group whose direction is known when compiling once gave "3 is None" in the generated code:
+    # a SyntaxWarning, and with warnings made errors the notation was quietly left to the runner.
+    import warnings
+
+    from dagaz_studio.engine.compiler import compile_notation
+
+    board = load_board("chess")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compile_notation(Rules(board), parse_notation(text), 0)

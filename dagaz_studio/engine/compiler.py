@@ -666,9 +666,16 @@ class _Generator:
             return "None"  # without '&', no partial move ends within a compiled run
         if not opposite:
             return env.g[group]
+        recorded = env.g[group]
+        if recorded == "None":
+            return "None"
+        if recorded.isdigit():
+            # A direction known when compiling: its opposite is too (no "3 is None" in the code).
+            opposite_direction = self.rules.opposite[int(recorded)]
+            return "None" if opposite_direction is None else str(opposite_direction)
         name = self.fresh("r")
         opposites = self.constant("opp", tuple(self.rules.opposite))
-        self.emit(ind, f"{name} = None if {env.g[group]} is None else {opposites}[{env.g[group]}]")
+        self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
         return name
 
     def group_step(self, node: GroupStep, env: _Env, ind: int, k: Cont) -> None:
