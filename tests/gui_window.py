@@ -41,3 +41,37 @@ def type_and_wait(qtbot, window, text: str):
         editor.text_edit.selectAll()
         qtbot.keyClicks(editor.text_edit, text)
     return blocker.args[0]
+
+
+class LoopTicks:
+    """A 10 ms timer on the event loop, recording at each turn the wall time, the GUI thread's own
+    time and the whole process's processor time (every thread's)."""
+
+    def __init__(self) -> None:
+        import time
+
+        from PySide6.QtCore import QTimer
+
+        self._clocks = (time.perf_counter, time.thread_time, time.process_time)
+        self.turns = [self._now()]
+        self.timer = QTimer()
+        self.timer.timeout.connect(lambda: self.turns.append(self._now()))
+        self.timer.start(10)
+
+    def _now(self) -> tuple[float, float, float]:
+        return tuple(clock() for clock in self._clocks)  # type: ignore[return-value]
+
+    def stop(self) -> None:
+        self.timer.stop()
+        self.turns.append(self._now())
+
+    def assert_answering(self) -> None:
+        """The loop turned all along: between two turns the window itself worked at most 100 ms, and
+        the process as a whole at most 0.25 s (a worker holding the interpreter lock would keep the
+        window from answering: half a second of it, on a loaded machine, shows as 0.25 s of work). Wall time only catches a frozen window: on a machine shared
+        by more runnable threads than cores, a process waits for a core for seconds at a time."""
+        gaps = [tuple(b - a for a, b in zip(first, second)) for first, second in zip(self.turns, self.turns[1:])]
+        wall, gui, process = (max(gap[i] for gap in gaps) for i in range(3))
+        assert gui < 0.1, f"the window worked {gui * 1000:.0f} ms without a turn of its event loop"
+        assert process < 0.25, f"the process worked {process * 1000:.0f} ms without a turn of the event loop"
+        assert wall < 3.0, f"the event loop waited {wall * 1000:.0f} ms"
