@@ -129,27 +129,7 @@ def put(program: Program, node: Put, k: Cont) -> Cont:
 
 def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
     """``[x]`` on a heap board: the whole heap off the board (to the mover's store)."""
-    def capture_heap(st: State, square: int) -> None:
-        heap = st.cells[square]
-        if heap is None:
-            if st.trace is not None:
-                st.emit("check", f"[x] failed on {st.name(square)}: nothing to capture", span, square, False,
-                        check="[x]")
-            return
-        st.spend()
-        st.touch(square)
-        st.cells[square] = None
-        st.captures.append(square)
-        st.progress += 1
-        if st.trace is not None:
-            st.emit("capture", f"capture the heap of {_describe(st, heap)} on {st.name(square)}", span, square)
-        try:
-            k(st, square)
-        finally:
-            st.progress -= 1
-            st.captures.pop()
-            st.cells[square] = heap
-    return capture_heap
+    return program._capture(span, k, lambda st, heap: f"the heap of {_describe(st, heap)}")
 
 
 def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:

@@ -653,7 +653,12 @@ class Program:
             return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {_explain(st, letter, square, ok)}"
         return self._predicate(span, text, holds, sentence, k)
 
-    def _capture(self, span: Span, k: ItemCont) -> ItemCont:
+    def _capture(self, span: Span, k: ItemCont,
+                 describe: Optional[Callable[[State, Any], str]] = None) -> ItemCont:
+        """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
+        a piece by default, a heap board's whole heap as its kind says)."""
+        name = describe or (lambda st, piece: st.describe(piece))
+
         def capture(st: State, square: int) -> None:
             piece = st.cells[square]
             if piece is None:
@@ -667,7 +672,7 @@ class Program:
             st.captures.append(square)
             st.progress += 1
             if st.trace is not None:
-                st.emit("capture", f"capture {st.describe(piece)} on {st.name(square)}", span, square)
+                st.emit("capture", f"capture {name(st, piece)} on {st.name(square)}", span, square)
             try:
                 k(st, square)
             finally:
