@@ -930,6 +930,8 @@ class _Generator:
             self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
             k(env, ind + 1, square)
         elif isinstance(item, Promote):
+            if item.lost:
+                raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
             kinds = []
             for name in item.choices:
                 kind = self.rules.kind_index.get(name)

@@ -90,6 +90,7 @@ class Rules:
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
         self.asking: Optional[CancelFlag] = None
+        self._setup_counts: Optional[list[list[int]]] = None
 
     # ---------------------------------------------------------------- programs
 
@@ -126,6 +127,22 @@ class Rules:
                 self.kind_names.pop()
                 raise
         return kind
+
+    def setup_count(self, player: int, kind: int) -> int:
+        """How many pieces of ``kind`` the board's setup gives ``player``, on the board and in hand
+        (what a promotion to a lost piece, ``[+?Name]``, counts against)."""
+        counts = self._setup_counts
+        if counts is None:
+            counts = self._setup_counts = [[0] * self.board_kinds for _ in self.board.players]
+            if self.board.setup and self.board.kind == "default":
+                start = Position.initial(self.board)
+                for piece in start.cells:
+                    if piece is not None and 0 <= piece.player < len(counts):
+                        counts[piece.player][piece.kind] += 1
+                for player_, hand in enumerate(start.hands):
+                    for kind_, held in enumerate(hand[: self.board_kinds]):
+                        counts[player_][kind_] += held
+        return counts[player][kind] if kind < self.board_kinds and player < len(counts) else 0
 
     def kind_program(self, kind: int, player: int) -> Program:
         """The compiled move of a board piece type for a player."""

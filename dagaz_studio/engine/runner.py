@@ -848,6 +848,7 @@ class Program:
                 raise self._error(f"unknown piece type '{name}'", item.span)
             kinds.append((name, kind))
         span = item.span
+        lost = item.lost
 
         def promote(st: State, square: int) -> None:
             if not st.hand:
@@ -857,6 +858,10 @@ class Program:
             piece, origin = st.hand[-1]
             saved = st.promotion
             for name, kind in kinds:
+                if lost and not _has_lost(st, kind):
+                    if st.trace is not None:
+                        st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
+                    continue
                 st.hand[-1] = (piece._replace(kind=kind), origin)
                 st.promotion = name
                 st.progress += 1
@@ -1070,6 +1075,17 @@ def _began(st: State, square: int) -> bool:
 
 def _captured_on(st: State, square: int) -> bool:
     return square in st.captures
+
+
+def _has_lost(st: State, kind: int) -> bool:
+    """``[+?Name]``: whether the mover has fewer pieces of ``kind`` on the board and in hand than the
+    board's setup gave him (the piece in hand, being promoted, is not counted)."""
+    me = st.me
+    have = sum(1 for piece in st.cells if piece is not None and piece.player == me and piece.kind == kind)
+    hands = st.position.hands
+    if hands and me < len(hands) and kind < len(hands[me]):
+        have += hands[me][kind]
+    return have < st.rules.setup_count(me, kind)
 
 
 def _kind_actions(kind: str) -> Any:

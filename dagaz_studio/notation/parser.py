@@ -676,12 +676,15 @@ class _Builder:
             self.references.append((group, span, written.lstrip("!")))
             return DirectionCheck(group, written[-2] == "~", negated, span)
         if kind == "PROMOTE":
+            # '+?' promotes only to a type the player has lost (fewer on the board than its setup).
+            lost = written.startswith("+?")
+            sign = "+?" if lost else "+"
             choices = []
-            start = token.start_pos + 1
-            for choice in written[1:].split("/"):
-                choices.append(self.name(choice, start, "a piece name", "+" if start == token.start_pos + 1 else "/"))
+            first = start = token.start_pos + len(sign)
+            for choice in written[len(sign):].split("/"):
+                choices.append(self.name(choice, start, "a piece name", sign if start == first else "/"))
                 start += len(choice) + 1
-            return Promote(tuple(choices), span)
+            return Promote(tuple(choices), span, lost)
         number = int(written)
         if number == 0:
             raise self.error("handlers are numbered 1 to 9: there is no handler 0", span, ("a handler number 1-9",))
