@@ -460,7 +460,7 @@ class Rules:
         # What the move changes, square by square: the start emptied, each captured piece taken
         # (captured squares held pieces, and the start was empty while the notation ran, so both
         # always change), the piece put down on the target (unless that changes nothing).
-        changes = [(square, None) for square in captures if square != target]
+        changes: list[tuple[int, Optional[Piece]]] = [(square, None) for square in captures if square != target]
         if origin != target:
             changes.append((origin, None))
         if placed != (piece if target == origin else cells[target]):
