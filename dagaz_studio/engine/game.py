@@ -238,9 +238,10 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
                 cancel: Optional[CancelFlag] = None) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
     where the board says so (judged over all the side's moves, even when one square is asked)."""
-    moves = pseudo_legal_moves(rules, position, None if "compulsory-capture" in rules.board.rules else square,
-                               cancel)
-    if square is None or "compulsory-capture" in rules.board.rules:
+    # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
+    whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules))
+    moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
+    if square is None or whole:
         moves += drop_moves(rules, position, cancel=cancel)
     royals = royal_squares(rules, position, position.turn)
     moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals, cancel)]
@@ -250,6 +251,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
+    if "compulsory-drop" in rules.board.rules and any(move.dropped for move in moves):
+        moves = [move for move in moves if move.dropped]
     if square is not None:
         moves = [move for move in moves if move.origin == square]
     return moves
@@ -420,6 +423,8 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
         out = [e for e in out if not _entry_gives_check(rules, position, e)]
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
+    if "compulsory-drop" in rules.board.rules and any(isinstance(e, Move) and e.dropped for e in out):
+        out = [e for e in out if isinstance(e, Move) and e.dropped]
     return out
 
 

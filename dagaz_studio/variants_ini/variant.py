@@ -64,7 +64,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
         "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
-        "immobilityIllegal", "promotedPieceType", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
+        "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
 
 
 @dataclass
@@ -312,7 +312,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square]) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("dropChecks", "true"), ("mustDrop", "false"), ("dropPromoted", "false"),
+    for option, default in (("dropChecks", "true"), ("dropPromoted", "false"), ("mustDropType", "*"),
                             ("enclosingDrop", "none"), ("dropNoDoubledCount", "1")):
         if options.get(option, default).strip().lower() != default:
             raise IniError(f"option {option} = {options[option]} is not supported", section=name)
@@ -338,6 +338,8 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             keep_off.append("!@pawn-promotion")
         if keep_off:
             out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]")
+    if _bool(options.get("mustDrop", "false")):
+        out.append("rule: compulsory-drop")
     if _bool(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
     if _bool(options.get("immobilityIllegal", "false")):
