@@ -452,6 +452,10 @@ def _span_of(token: Token) -> Span:
     return Span(token.start_pos, token.end_pos)
 
 
+#: Parts of the tree built between two looks at the reading's cancel flag (about 10 calls each).
+_PARTS_BETWEEN_LOOKS = 256
+
+
 class _Builder:
     """Builds the node tree from lark's parse tree, checking what the grammar leaves open."""
 
@@ -461,6 +465,9 @@ class _Builder:
         self.next_group = 0  # the number of the last group opened on the current branch
         # (group, span, as written) of every \k / ~k, checked once all groups are counted.
         self.references: list[tuple[int, Span, str]] = []
+        # Building the tree of a long text takes a while too: the reading's cancel flag is looked at.
+        self.flag = current_flag()
+        self.parts = 0
 
     def error(self, message: str, span: Span, expected: tuple[str, ...] = ()) -> NotationError:
         return NotationError(message, self.text, span, expected)
@@ -503,6 +510,9 @@ class _Builder:
         return Sequence(tuple(items), Span(items[0].span.start, items[-1].span.end))
 
     def part(self, tree: Tree) -> Node:
+        self.parts += 1
+        if self.parts % _PARTS_BETWEEN_LOOKS == 0:
+            look(self.flag)
         body = self.atom(tree.children[0])
         if len(tree.children) == 1:
             return body
