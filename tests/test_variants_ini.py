@@ -19,7 +19,7 @@ PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
 #: castling with an inner Rook or a one-square King move, a piece not the same left and right.
 OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns",
-           "checkless", "househand", "regiondrops", "promoting", "dropper"]
+           "checkless", "househand", "regiondrops", "promoting", "dropper", "stones"]
 
 
 def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
@@ -122,6 +122,8 @@ def test_unsupported_options_and_unknown_parents_are_refused_by_name() -> None:
         import_variant("explosive", sections)
     with pytest.raises(IniError, match="mustDropType"):
         import_variant("pawndropper", sections)
+    with pytest.raises(IniError, match="freeDrops with a royal piece"):
+        import_variant("freekings", sections)
     with pytest.raises(IniError, match="nosuchvariant"):
         import_variant("stranger", sections)
 

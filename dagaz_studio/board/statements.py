@@ -28,7 +28,7 @@ MAX_SQUARES = 10_000
 
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture", "compulsory-drop", "captures-to-hand", "immobility-illegal", "no-check",
-               "majority-wins")
+               "majority-wins", "pass", "pass-when-blocked")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 

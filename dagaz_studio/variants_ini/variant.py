@@ -64,7 +64,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
         "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
-        "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
+        "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
 
 
 @dataclass
@@ -454,6 +454,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " no-drop-doubled"
         if drops and key == "shogiPawn" and _bool(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
+        if drops and _bool(options.get("freeDrops", "false")):
+            if letter in royal:
+                raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
+                               "no royal piece", section=name)
+            flags += " unlimited"  # Fairy-Stockfish drops every piece type from a supply that never ends
         if key == "pawn":
             base = "N[p];OM[e]"
             flags += " resets-clock"
