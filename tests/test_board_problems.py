@@ -121,7 +121,7 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-c x 3-1\ndraw: cells\ndraw: points", "3:1: draw: 'points' contradicts 'cells' on line 2"),
         ("grid: a-c x 3-1\ndraw: wavy", "2:7: malformed 'draw' statement: unexpected 'wavy'; expected "
          "'cells' or 'checkered' or 'coordinates' or 'diagonals' or 'lines' or 'points' or 'river' or "
-         "'stones'"),
+         "'stones' or 'symbols'"),
     ],
 )
 def test_each_problem_is_placed_exactly(text, expected):

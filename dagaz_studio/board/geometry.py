@@ -304,6 +304,8 @@ class _Geometry(_Syntax):
                 values["style"] = kind
             elif kind in ("checkered", "coordinates", "stones"):
                 values[kind] = True
+            elif kind == "symbols":
+                values["symbols"] = str(hint.children[0])
             elif kind == "lines":
                 for token in hint.children:
                     for i, letter in enumerate(str(token)):
@@ -347,4 +349,5 @@ class _Geometry(_Syntax):
             coordinates=bool(values.get("coordinates", False)),
             stones=bool(values.get("stones", False)),
             river_labels=values.get("river_labels", ()),  # type: ignore[arg-type]
+            symbols=str(values.get("symbols", "")),
         )

@@ -90,6 +90,7 @@ class DrawHints:
     coordinates: bool = False
     stones: bool = False  # pieces drawn as plain stones in their player's colour, no letter or symbol
     river_labels: tuple[str, ...] = ()  # written along the river, spread evenly from left to right
+    symbols: str = ""  # the set of piece symbols drawn for the pieces it names ("chess"); letters otherwise
 
 
 @dataclass(frozen=True)

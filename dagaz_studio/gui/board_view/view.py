@@ -1,8 +1,8 @@
 """A view that draws any board from its geometry and draw hints, with pieces and highlights.
 
 Nothing here knows a game: squares come from :attr:`Board.column_of` / :attr:`Board.row_of`, lines
-from the links of the directions named in ``draw.lines``, and pieces from their names and letters
-(looked up in the symbol tables of ``resources/pieces.toml``).
+from the links of the directions named in ``draw.lines``, and pieces as the board's ``draw: symbols`` hint
+asks (:func:`~dagaz_studio.gui.resources.piece_face`), else as their letters.
 
 Scene geometry: every grid column and row is :data:`UNIT` scene units wide, and the centre of the
 square in column ``c``, row ``r`` is ``((c + 0.5) * UNIT, (r + 0.5) * UNIT)`` on both kinds of
@@ -70,7 +70,7 @@ from dagaz_studio.gui.board_view.style import (
     player_colour,
     set_highlight_colours,
 )
-from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
+from dagaz_studio.gui.resources import piece_face
 
 # Where the window's other parts have always found them.
 __all__ = ["DEFAULT_HIGHLIGHT_COLOURS", "HIGHLIGHT_KINDS", "UNIT", "HighlightItem", "Placement", "QtBoardView",
@@ -103,7 +103,6 @@ class QtBoardView(QGraphicsView):
         self.setBackgroundBrush(QColor("#3b3f45"))
         self.setMinimumSize(160, 160)
         self._board: Optional[Board] = None
-        self._symbols: PieceSymbols = piece_symbols()
         self._square_items: dict[int, QGraphicsItem] = {}
         self._piece_items: dict[int, QGraphicsItem] = {}
         self._highlight_items: dict[int, HighlightItem] = {}
@@ -609,16 +608,14 @@ class QtBoardView(QGraphicsView):
     def _piece_item_at(self, centre: QPointF, player: int, name: str, letter: str) -> QGraphicsItem:
         board = self._require_board()
         colour = player_colour(board, player)
-        if not self._points:
-            forms = self._symbols.glyph_forms(name)
-            if forms is not None:
-                return glyph_item(forms, centre, colour)
+        face = piece_face(board, name, letter, player)
+        if face.kind == "glyph":
+            return glyph_item(face.forms, centre, colour)
         radius = UNIT * self._disc_radius()
-        if board.draw.stones:
+        if face.kind == "stone":
             return stone_item(centre, colour, radius, UNIT)
-        character = self._symbols.character(name, player) if self._points else None
-        if character is not None and can_draw(character):
-            return disc_item(character, centre, face=DISC_FACE, ink=colour, ring=colour, radius=radius)
+        if face.kind == "character" and can_draw(face.text):
+            return disc_item(face.text, centre, face=DISC_FACE, ink=colour, ring=colour, radius=radius)
         ink = INK if is_light(colour) else QColor("#f7f4ec")
         return disc_item(letter.upper(), centre, face=colour, ink=ink, ring=INK, radius=radius)
 
