@@ -276,13 +276,15 @@ def pass_move(rules: Rules, position: Position) -> Move:
 
 def passes(rules: Rules, position: Position, can_move: bool, cancel: Optional[CancelFlag] = None) -> list[Move]:
     """The pass the board's rules allow the side to move, if any: with ``rule: pass`` whenever it leaves
-    no royal piece attacked; with ``rule: pass-when-blocked`` when it has no other move (``can_move``)
-    and the next player has one, so that two players without a move end the game."""
+    no royal piece attacked; with ``rule: pass-when-blocked`` when it has no other move (``can_move``),
+    a piece on the board, and the next player has a move, so that two players without a move end
+    the game (as does a player left with nothing on the board)."""
     board_rules = rules.board.rules
     if "pass" in board_rules:
         move = pass_move(rules, position)
         return [] if leaves_royal_attacked(rules, position, move, cancel=cancel) else [move]
-    if "pass-when-blocked" in board_rules and not can_move:
+    if ("pass-when-blocked" in board_rules and not can_move
+            and any(piece is not None and piece.player == position.turn for piece in position.cells)):
         move = pass_move(rules, position)
         undo = make_move(position, move)
         try:
