@@ -91,6 +91,8 @@ class DrawHints:
     coordinates: bool = False
     stones: bool = False  # pieces drawn as plain stones in their player's colour, no letter or symbol
     river_labels: tuple[str, ...] = ()  # written along the river, spread evenly from left to right
+    surface: Optional[str] = None  # the colour of the cells (a colour name), where it is not the default
+    blocks: tuple[str, ...] = ()  # piece types drawn as blocks filling their cell (walls, arrows)
 
 
 @dataclass(frozen=True)
