@@ -853,6 +853,16 @@ class Rules:
                 (out if kind < board_kinds else typed).append(origin)
         return out + typed
 
+    def build_attack_tables(self) -> None:
+        """Work out now, for every square and player, where a piece could capture it from (the tables
+        bulk work builds as it goes): a process that hands work to forked workers builds them once
+        for all of them. Nothing on a board too large for tables."""
+        if self.scans:
+            return
+        for player in range(len(self.board.players)):
+            for square in range(len(self.board.squares)):
+                self.attackers(square, player)
+
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
         key = (square, player)

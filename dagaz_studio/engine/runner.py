@@ -16,7 +16,7 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent, quick_move,
 )
-from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.engine.collection import collect_young, collector_paused
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
@@ -126,6 +126,7 @@ class State:
         if self.work >= self.next_poll:
             # Every few hundred units, however they were added (attack questions add theirs at once).
             self.next_poll = self.work + CANCEL_EVERY
+            collect_young()
             if self.cancel is not None and self.cancel.is_set():
                 raise Stop("cancelled")
 
