@@ -726,7 +726,7 @@ class Program:
                             check="[w]")
                 return
             st.spend()
-            st.touch(square)
+            first = st.touch(square)
             st.cells[square] = piece._replace(player=st.me)
             st.progress += 1
             if st.trace is not None:
@@ -737,6 +737,7 @@ class Program:
             finally:
                 st.progress -= 1
                 st.cells[square] = piece
+                st.untouch(square, first)
         return win_over
 
     @staticmethod
