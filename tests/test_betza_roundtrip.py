@@ -17,19 +17,24 @@ from test_betza_fsf import dagaz_targets, random_piece, random_position
 BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
 
 MULTI_LEG = ["afsW", "fcafmF", "mabW", "afsF", "cafsR", "mpafmR", "fmaflW", "afsmafW", "caK", "mafW", "ifmnDfmWfcF"]
+#: Pieces whose Betza needs more than an ``a`` chain of one atom and range: crooked and circular
+#: riders, hoppers with a range, legs of different ranges (bracket forms and ``y``).
+TURNING_AND_BRACKETS = ["zB", "qN0", "zR", "qW0", "zB3", "qN3", "czB", "mzR4", "pR3", "pB2", "[F?R]", "FyafsF",
+                        "[W-sR]", "i[W-sR3]", "[F-cR]", "[D?fF]", "[pW-R]"]
 
 
 def test_betza_to_dagaz_to_betza_moves_the_same() -> None:
     rng = random.Random(7)
     board = load_board(str(BOARD))
     rules = Rules(board)
-    texts = MULTI_LEG + [random_piece(rng) for _ in range(150)]
+    texts = MULTI_LEG + TURNING_AND_BRACKETS + [random_piece(rng) for _ in range(150)]
     checked = 0
     for text in texts:
-        dagaz = translate(text, "betza", "dagaz", "fsf").text
+        dagaz = translate(text, "betza", "dagaz", "xboard" if text in TURNING_AND_BRACKETS else "fsf").text
         again = translate(dagaz, "dagaz", "betza").text
         original = rules.custom_kind(parse_notation(dagaz), name=text)
-        returned = rules.custom_kind(parse_notation(to_dagaz(read_betza(again, "fsf"))), name=again)
+        dialect = "xboard" if text in TURNING_AND_BRACKETS else "fsf"
+        returned = rules.custom_kind(parse_notation(to_dagaz(read_betza(again, dialect))), name=again)
         for n in range(6):
             fen, square = random_position(rng, black=n % 2 == 1)
             assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \

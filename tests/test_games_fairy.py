@@ -24,6 +24,7 @@ GAMES = [
     FairyGame("makruk", "makruk", ("promotions",)),
     FairyGame("shatranj", "shatranj", ("promotions",)),
     FairyGame("capablanca", "capablanca", ("promotions",)),
+    FairyGame("grand", "grand", ("promotions",)),
     FairyGame("berolina", "berolina", ("promotions",)),
     FairyGame("knightmate", "knightmate", ("promotions",)),
     FairyGame("minixiangqi", "minixiangqi"),
@@ -68,6 +69,13 @@ RARE_POSITIONS = [
     ("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "f1i1"),
     ("capablanca", "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1", "f8c8"),
     ("capablanca", "5k4/2P7/10/10/10/10/10/5K4 w - - 0 1", "c7c8c"),
+    # Grand chess: a Pawn promotes only to a piece its side has lost (here the Queen alone), may stay
+    # a Pawn on the eighth and ninth rows, and cannot step onto the tenth when nothing is lost.
+    ("grand", "r8r/1nbqkcabn1/P9/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1", "a8a9q"),
+    ("grand", "r8r/1nbqkcabn1/P9/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", "a8a9"),
+    ("grand", "1r7r/Pnbqkcabn1/10/10/10/10/10/10/2BQKCABN1/R8R w - - 0 1", "a9b10n"),
+    ("grand", "r8r/1nbqkcabn1/10/10/10/10/10/10/1NBQKCAB2/R8R b - - 0 1", "b9c7"),
+    ("grand", "4k5/10/10/10/3pP5/10/10/10/10/4K5 w - d7 0 2", "e6d7"),
     ("knightmate", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"),
     ("knightmate", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8g8"),
     ("knightmate", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2", "d5e6"),

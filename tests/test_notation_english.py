@@ -88,6 +88,7 @@ def test_canonical_text_of_the_articles_pieces_is_what_they_wrote(text):
         ("[x>N,E]", "[x>N,E]"),
         ("[(x)>N]", "[x>N]"),
         ("[o:c,p]", "[o:c,p]"),
+        ("[@last,+?Queen/Rook]", "[@last,+?Queen/Rook]"),
         ("++ +", "++,+"),
     ],
 )
@@ -283,3 +284,9 @@ def test_spans_in_the_tree_are_source_slices():
     navigate = notation.body.items[0].items[0]
     assert navigate.span == Span(1, 15)
     assert "Navigate >E  (te,=Pawn,x)>E" in format_tree(notation)
+
+
+def test_promotion_to_a_lost_piece_reads_in_words_and_writes_back() -> None:
+    assert "a Queen or a Rook its side has lost" in describe(parse_notation("N[+?Queen/Rook]"))
+    assert "lost" not in describe(parse_notation("N[+Queen/Rook]"))
+    assert to_notation(parse_notation("N[ +?Queen/Rook ]")) == "N[+?Queen/Rook]"

@@ -71,6 +71,8 @@ CASES = [
     ("[+]", "'+' must be followed by a piece name", 3, ""),
     ("[+Queen/]", "'/' must be followed by a piece name", 9, ""),
     ("[+Queen//Rook]", "'/' must be followed by a piece name", 9, ""),
+    ("[+?]", "'+?' must be followed by a piece name", 4, ""),
+    ("[+?Queen/3]", "bad piece name '3': a name is letters, digits, '_' and '-', beginning with a letter", 10, "3"),
     # counts
     ("N{}", "'{}' is not a count: write {n}, {n,m}, {n,} or {,m}", 2, "{}"),
     ("N{,}", "'{,}' is not a count: write {n}, {n,m}, {n,} or {,m}", 2, "{,}"),

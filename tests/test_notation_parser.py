@@ -267,6 +267,11 @@ def test_promotion_with_choices():
     assert body("[+Gold]").items == (Promote(("Gold",), Span(1, 6)),)
 
 
+def test_promotion_to_a_lost_piece():
+    assert body("[+?Queen/Rook]").items == (Promote(("Queen", "Rook"), Span(1, 13), lost=True),)
+    assert body("[@last,+?Knight]").items[1] == Promote(("Knight",), Span(7, 15), lost=True)
+
+
 def test_promotion_after_a_check_letter_is_not_a_quantifier():
     assert body("[p+Gold]").items == (Check("p", Span(1, 2)), Promote(("Gold",), Span(2, 7)))
 

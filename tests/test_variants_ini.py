@@ -177,3 +177,36 @@ def test_a_start_position_that_does_not_fit_the_board_is_refused_naming_it() -> 
     sections = read_ini("[widerow:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w - - 0 1\n")
     with pytest.raises(IniError, match="does not load.*more than 8 squares"):
         import_variant("widerow", sections)
+
+
+def test_a_section_name_cannot_write_outside_the_chosen_folder(tmp_path: Path) -> None:
+    from dagaz_studio.variants_ini.files import board_file_name
+
+    ini = tmp_path / "hostile.ini"
+    ini.write_text("[../../escaped:chess]\n[.hidden:chess]\n[fine:chess]\n", encoding="utf-8")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "refused [../../escaped]" in done.stderr and "Traceback" not in done.stderr
+    assert sorted(path.name for path in tmp_path.rglob("*.board")) == ["fine.board"]
+    for hostile in ("../../escaped", ".hidden", "a/b", "..", "C:\\x"):
+        name = board_file_name(hostile)
+        assert "/" not in name and "\\" not in name and not name.startswith(".") and name.endswith(".board")
+
+
+@pytest.mark.parametrize(("content", "said"), [(b"\xff\xfe[x]", "not UTF-8"), (None, "cannot read"),
+                                                ("big", "is read up to")])
+def test_a_variants_ini_that_cannot_be_read_is_refused_with_exit_2(tmp_path: Path, content, said: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from dagaz_studio.variants_ini import files
+
+    ini = tmp_path / "bad.ini"
+    if content == "big":
+        ini.write_text("# " + "x" * (files.MAX_INI_BYTES + 10), encoding="utf-8")
+    elif content is not None:
+        ini.write_bytes(content)
+    with pytest.raises(IniError, match=said):
+        files.read_ini_file(ini)
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr

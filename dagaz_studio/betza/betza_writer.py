@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, clockwise
+from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, clockwise, ring_index
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import RING, Leg, Piece, Shape, straight_scale
+from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, straight_scale, unit
 
 _LETTERS = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (2, 1): "N", (2, 2): "A", (3, 0): "H", (3, 1): "C",
             (3, 2): "Z", (3, 3): "G"}
@@ -103,8 +103,15 @@ def to_betza(piece: Piece) -> str:
             parts.append(("i" if initial else "") + label + after + letter + suffix)
     for (length, atom, rng, modes, initial), cycles in turning.items():
         parts.extend(_turning(length, atom, rng, modes, initial, cycles))
+    brackets: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     for shape in multi:
-        parts.append(_multi(shape))
+        try:
+            parts.append(_multi(shape))
+        except TranslationError:
+            key = _bracket_key(shape)  # raises what neither form can say
+            brackets[key].add(_unit_steps(shape.legs[0])[0].vector)
+    for key, firsts in brackets.items():
+        parts.extend(_bracket(key, firsts))
     for (steps, initial), vectors in castling.items():
         parts.append(("i" if initial else "") + _labels(1, 0, vectors)[0] + f"O{steps}")
     return _merge_whole(parts)
@@ -174,6 +181,60 @@ def _multi(shape: Shape) -> str:
         text += "a" + _RELATIVE[(there - here) % 8] + modes
         here = there
     return text + letter + suffix
+
+
+def _line_atom(leg: Leg) -> tuple[int, int]:
+    """The atom of a bracket leg, which must go along a line by at most 3 squares a step."""
+    if leg.hop or leg.lame or leg.screen_path or leg.cycle or not is_straight(leg.vector) \
+            or straight_scale(leg.vector) > 3:
+        raise TranslationError("Betza cannot say this multi-leg move: each leg must go along a line "
+                               "(no hops, lame or circular legs)")
+    return _atom_of(leg.vector)
+
+
+def _unit_steps(leg: Leg) -> list[Leg]:
+    """A lame leap along a line as the unit steps it takes over empty squares, the last keeping the
+    leap's modes; any other leg as it is."""
+    if not leg.lame or leg.range != 1 or leg.hop or leg.screen_path or not is_straight(leg.vector):
+        return [leg]
+    scale = straight_scale(leg.vector)
+    if sorted(straight_scale(p) for p in leg.lame_path) != list(range(1, scale)):
+        return [leg]
+    step = unit(leg.vector)
+    return [Leg(step, 1, frozenset({"m"})) for _ in range(scale - 1)] + [Leg(step, 1, leg.modes)]
+
+
+def _bracket_key(shape: Shape) -> tuple:
+    """What a bracket form says of a shape besides its first direction: each leg's atom, range and
+    modes, and each later leg's turn from the one before (XBetza's King system)."""
+    legs = []
+    steps = [part for leg in shape.legs for part in _unit_steps(leg)]
+    here = ring_index(steps[0].vector)
+    for index, leg in enumerate(steps):
+        atom = _line_atom(leg)
+        there = ring_index(leg.vector)
+        legs.append((atom, leg.range, leg.modes, (there - here) % 8 if index else None))
+        here = there
+    return (shape.initial, tuple(legs))
+
+
+def _bracket(key: tuple, firsts: set[tuple[int, int]]) -> list[str]:
+    """The bracket form (``[W-sR]``) of shapes alike but for their first directions: used where the
+    legs of one move differ in range or atom, which an ``a`` chain cannot say."""
+    initial, legs = key
+    texts = []
+    for index, (atom, rng, modes, turn) in enumerate(legs):
+        final = index == len(legs) - 1
+        letter, suffix = _range_text(atom, rng)
+        if final:
+            mode = _modality(modes)
+        else:
+            mode = "" if modes == frozenset({"m"}) else "".join(m for m in ("m", "c", "p") if m in modes)
+        texts.append(("" if turn is None else _RELATIVE[turn]) + mode + letter + suffix)
+    first_atom = legs[0][0]
+    body = "-".join(texts[1:])
+    return [("i" if initial else "") + "[" + label + texts[0] + "-" + body + "]"
+            for label in _labels(first_atom[0], first_atom[1], firsts)]
 
 
 __all__ = ["to_betza", "Leg"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Union
 
 from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.betza.directions import atom_vectors, clockwise
 from dagaz_studio.betza.model import Leg, Piece, Shape, leap_path
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import (
@@ -174,8 +175,97 @@ def _lame_paths(vector: tuple[int, int]) -> list[list[tuple[int, int]]]:
     return out
 
 
+def _leap_at(tokens: list[Token] | tuple, i: int) -> tuple[tuple[int, int] | None, int]:
+    """The leap of the unit steps that follow one another from position i, and where they end."""
+    steps = []
+    while i < len(tokens) and tokens[i][0] == "step":
+        steps.append(tokens[i][1])
+        i += 1
+    return (_sum(steps) if steps else None), i
+
+
+def _turns_of(body: tuple) -> list[tuple[int, int]] | None:
+    """The leaps of a repetition's body made only of ``[p]`` and a leap, each: ``[p]N,E[p]E,S``."""
+    leaps = []
+    i = 0
+    while i < len(body):
+        if body[i] != ("check", "p"):
+            return None
+        leap, i = _leap_at(body, i + 1)
+        if leap is None:
+            return None
+        leaps.append(leap)
+    return leaps
+
+
+def _cycle_leg(tokens: list[Token], i: int) -> tuple[Leg, int] | None:
+    """A crooked or circular rider from position i, as the Betza translation spells it, or None.
+
+    Unlimited zigzags read ``A([p]B[p]A)*([p]B)?``; a limited path nests each further leap in an
+    optional group, ``A([p]B([p]C)?)?``. The leaps must all be one atom's, each one turning the same
+    way around that atom's leaps (or, for a zigzag, turning back).
+    """
+    first, j = _leap_at(tokens, i)
+    if first is None or j >= len(tokens) or tokens[j][0] != "repeat":
+        return None
+    _, body, low, high = tokens[j]
+    if high is None:
+        pair = _turns_of(body)
+        if low != 0 or pair is None or len(pair) != 2 or pair[1] != first or j + 1 >= len(tokens):
+            return None
+        tail = tokens[j + 1]
+        if tail[0] != "repeat" or tail[2:] != (0, 1) or _turns_of(tail[1]) != [pair[0]]:
+            return None
+        leaps, rng, end = [first, pair[0]], 0, j + 2
+    else:
+        leaps = [first]
+        current: Token | None = tokens[j]
+        while current is not None:
+            if current[0] != "repeat" or current[2:] != (0, 1):
+                return None
+            inner = current[1]
+            if not inner or inner[0] != ("check", "p"):
+                return None
+            leap, k = _leap_at(inner, 1)
+            if leap is None:
+                return None
+            leaps.append(leap)
+            if k == len(inner):
+                current = None
+            elif k == len(inner) - 1:
+                current = inner[k]
+            else:
+                return None
+        rng, end = len(leaps), j + 1
+    cycle = _cycle_of(leaps)
+    if cycle is None:
+        return None
+    return Leg(first, rng, cycle=cycle), end
+
+
+def _cycle_of(leaps: list[tuple[int, int]]) -> tuple[tuple[int, int], ...] | None:
+    """The leaps a crooked (two, taken in turn) or circular (an atom's, around) path repeats."""
+    atom = (max(abs(leaps[0][0]), abs(leaps[0][1])), min(abs(leaps[0][0]), abs(leaps[0][1])))
+    if any((max(abs(x), abs(y)), min(abs(x), abs(y))) != atom for x, y in leaps):
+        return None
+    if len(set(leaps)) == 2 and all(leap == leaps[k % 2] for k, leap in enumerate(leaps)):
+        return (leaps[0], leaps[1])
+    ring = clockwise(atom_vectors(*atom))
+    here = ring.index(leaps[0])
+    for turn in (1, -1):
+        around = tuple(ring[(here + turn * k) % len(ring)] for k in range(len(ring)))
+        if all(leap == around[k % len(around)] for k, leap in enumerate(leaps)):
+            return around
+    return None
+
+
 def _leg(tokens: list[Token], i: int, text: str, lame_allowed: bool = True) -> tuple[Leg, int]:
     """One leg from position i: its leap, repetition or hop, and the check that ends it."""
+    turning = _cycle_leg(tokens, i)
+    if turning is not None:
+        leg, i = turning
+        modes, i = _leg_modes(tokens, i, text)
+        return Leg(leg.vector, leg.range, modes, cycle=leg.cycle), i
     start = i
     steps: list[tuple[int, int]] = []
     lame: list[tuple[int, int]] = []
@@ -213,6 +303,12 @@ def _leg(tokens: list[Token], i: int, text: str, lame_allowed: bool = True) -> t
                 hop = "p"
                 i += 1
             rng = 0
+    modes, i = _leg_modes(tokens, i, text)
+    return Leg(vector, rng, modes, hop, tuple(lame)), i
+
+
+def _leg_modes(tokens: list[Token], i: int, text: str) -> tuple[frozenset[str], int]:
+    """What the leg ending at position i may find there, read from the check that follows it."""
     final = i >= len(tokens) or not _more_legs(tokens, i)
     modes: frozenset[str]
     if i < len(tokens) and tokens[i][0] == "check":
@@ -231,7 +327,7 @@ def _leg(tokens: list[Token], i: int, text: str, lame_allowed: bool = True) -> t
         raise TranslationError("Betza cannot say a leg that may end on anything and go on", text)
     if i < len(tokens) and tokens[i][0] == "repeat":
         raise TranslationError("Betza cannot repeat part of a move this way", text)
-    return Leg(vector, rng, modes, hop, tuple(lame)), i
+    return modes, i
 
 
 def _more_legs(tokens: list[Token], i: int) -> bool:

@@ -122,7 +122,7 @@ class _Pieces(_Geometry):
                 self.report(statement, start + node.span.start, f"unknown piece type '{node.name}'")
             elif isinstance(node, nodes.Promote):
                 written = node.span.slice(piece.notation_text)
-                offsets = [m.start() for m in re.finditer(r"[^+/\s]+", written)]
+                offsets = [m.start() for m in re.finditer(r"[^+?/\s]+", written)]
                 for choice, offset in zip(node.choices, offsets):
                     if choice not in self.pieces:
                         self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")

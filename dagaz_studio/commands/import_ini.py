@@ -25,27 +25,25 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Import; prints one line per variant. Exit status 2 if any was refused or the file is unreadable."""
+    from dagaz_studio.board.writer import SaveError
     from dagaz_studio.variants_ini import IniError, import_file
+    from dagaz_studio.variants_ini.files import read_ini_file, write_boards
 
     try:
-        text = Path(args.ini).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"dagaz-studio: error: cannot read {args.ini}: {error}", file=sys.stderr)
+        text = read_ini_file(args.ini)
+    except IniError as error:
+        print(f"dagaz-studio: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
         done, refused = import_file(text, args.variant)
     except IniError as error:
         print(f"dagaz-studio: error: {args.ini}: {error}", file=sys.stderr)
         return EXIT_USAGE
-    out = Path(args.out)
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        for variant in done:
-            path = out / f"{variant.name}.board"
-            path.write_text(variant.text, encoding="utf-8")
+        for variant, path in zip(done, write_boards(done, Path(args.out))):
             print(f"{variant.name}: {path}")
-    except OSError as error:
-        print(f"dagaz-studio: error: cannot write into {out}: {error}", file=sys.stderr)
+    except (SaveError, OSError) as error:
+        print(f"dagaz-studio: error: cannot write into {args.out}: {error}", file=sys.stderr)
         return EXIT_USAGE
     for error in refused:
         print(f"dagaz-studio: refused [{error.section}]: {error.message}", file=sys.stderr)

@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.values import COMPLETION_COST
+from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
     Notation, Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
@@ -57,6 +59,10 @@ MAX_INDENT = 60
 #: writing the runner takes the notation (it counts its work against the run's budget), and
 #: compiling gives up within a fraction of a second.
 MAX_WRITTEN = 4_000
+#: Lines written between two looks at the cancel flag of the run that asked for the code.
+WRITE_LOOK_EVERY = 64
+#: Nodes of the notation's tree looked over between two looks at that flag.
+WALK_LOOK_EVERY = 1024
 
 
 class Unsupported(Exception):
@@ -102,13 +108,16 @@ _CODE_CACHE: dict[str, Any] = {}
 
 
 def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None,
-                     allowance: Optional[list[int]] = None) -> Compiled:
+                     allowance: Optional[list[int]] = None, cancel: Any = None) -> Compiled:
     """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
-    all (see :data:`MAX_WRITTEN`); each call takes from it what it writes.
+    all (see :data:`MAX_WRITTEN`); each call takes from it what it writes. ``cancel`` is looked at
+    every :data:`WRITE_LOOK_EVERY` lines written, raising
+    :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
     generator = _Generator(rules, notation, player, allowance)
+    generator.cancel = cancel
     namespace = _load(generator, notation, generator.module(notation.body if body is None else body))
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], generator.rich)
 
@@ -249,6 +258,8 @@ class _Generator:
         self.probe = False
         #: The steps inside a repetition's body (by id): a way may take them more than once.
         self.repeated: set[int] = set()
+        #: The cancel flag of the run this code is written for, looked at now and then (or ``None``).
+        self.cancel: Any = None
 
     # ---------------------------------------------------------------- what the notation needs
 
@@ -259,27 +270,53 @@ class _Generator:
         only to a group whose direction is read and whose body may take no step; groups only when
         read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
         """
-        nodes = list(walk(body))
-        self.continues = any(isinstance(node, Continue) for node in nodes)
-        self.rich = self.continues or any(isinstance(node, (Lift, Put)) for node in nodes)
-        self.captures = self.rich or any(isinstance(n, Check) and n.letter == "x" for n in nodes)
-        self.promotes = any(isinstance(n, Promote) for n in nodes)
-        self.history = any(isinstance(n, Check) and n.letter in "lLtT" for n in nodes)
-        if self.history and self.continues:
-            raise Unsupported("the previous move read after partial moves")
-        self.repeats = any(isinstance(n, Repeat) for n in nodes)
-        self.repeated = {id(inner) for n in nodes if isinstance(n, Repeat) for inner in walk(n.body)}
+        # One pass over the tree (a notation at the length limit has some 15,000 nodes), looking at
+        # the cancel flag now and then.
+        nodes: list[Any] = []
+        lifts = captures = promotes = history = False
+        continues = False
+        repeats: list[Repeat] = []
+        groups: list[Group] = []
         used: set[int] = set()
-        for n in nodes:
+        for n in walk(body):
+            nodes.append(n)
+            if self.cancel is not None and len(nodes) % WALK_LOOK_EVERY == 0:
+                look(self.cancel)
+            if isinstance(n, Continue):
+                continues = True
+            elif isinstance(n, (Lift, Put)):
+                lifts = True
+            elif isinstance(n, Check):
+                captures = captures or n.letter == "x"
+                history = history or n.letter in "lLtT"
+            elif isinstance(n, Promote):
+                promotes = True
+            elif isinstance(n, Repeat):
+                repeats.append(n)
+            elif isinstance(n, Group):
+                groups.append(n)
             if isinstance(n, (GroupStep, DirectionCheck)):
                 used.add(n.group)
             elif isinstance(n, Navigate):
                 used.update(step.group for step in n.path if step.group is not None)
+        self.continues = continues
+        self.rich = continues or lifts
+        self.captures = self.rich or captures
+        self.promotes = promotes
+        self.history = history
+        if self.history and self.continues:
+            raise Unsupported("the previous move read after partial moves")
+        self.repeats = bool(repeats)
+        self.repeated = set()
+        for n in repeats:
+            for inner in walk(n.body):
+                self.repeated.add(id(inner))
+                if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
+                    look(self.cancel)
         self.used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
-        self.need_pg = any(isinstance(n, Repeat) and (n.possessive or not _always(n.body, _CHANGES)) for n in nodes)
-        self.need_sn = any(isinstance(n, Group) and n.index in self.used_groups and not _always(n.body, _STEPS)
-                           for n in nodes)
+        self.need_pg = any(n.possessive or not _always(n.body, _CHANGES) for n in repeats)
+        self.need_sn = any(n.index in self.used_groups and not _always(n.body, _STEPS) for n in groups)
         live: list[Field] = ["c", "d"]
         live += ["sn"] if self.need_sn else []
         live += ["pg"] if self.need_pg else []
@@ -309,6 +346,8 @@ class _Generator:
             raise Unsupported("nested too deeply for Python")
         self.lines.append("    " * indent + text)
         self.allowance[0] -= 1
+        if self.cancel is not None and self.allowance[0] % WRITE_LOOK_EVERY == 0:
+            look(self.cancel)
         if self.allowance[0] < 0:
             raise Unsupported("too much to write")
         if self.measuring is not None:
@@ -386,6 +425,11 @@ class _Generator:
             self.emit(i + 2, "then(ms, md)")
             self.emit(i + 2, "return")
         if not self.attack:
+            # Completing a move costs more than a step, and in proportion to its chain of partial
+            # moves, as the runner counts it.
+            chain = " + len(stops)" if self.continues else ""
+            self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps)")
+            self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
             # A move that displaced no other piece and made no stop on the way is what a light record
             # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
             self.emit(i + 1, "if not also and not stops:" if self.continues else "if not also:")
@@ -398,10 +442,6 @@ class _Generator:
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
         elif self.continues:
-            # Completing a move costs in proportion to its chain of partial moves, as the runner counts it.
-            self.emit(i + 1, "if stops:")
-            self.emit(i + 2, "W[0] += len(stops)")
-            self.emit(i + 2, "if W[0] >= W[1]: POLL(W)")
             self.emit(i + 1, "R.rich_record(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
                              "stops, ps)")
         else:
@@ -431,8 +471,8 @@ class _Generator:
         self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         ind += 1
-        self.spend(ind)
         if self.attack:
+            self.spend(ind)
             also = " or TGT in caps" if self.captures else ""
             self.emit(ind, f"if ({c} == TGT and {q} is not None){also}: raise Found")
             return
@@ -443,6 +483,13 @@ class _Generator:
         else:
             self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
             changed = f"{q} is not None or {c} != origin"
+        # The put, then completing the move, which costs more than a step and one unit per piece
+        # taken (as the runner counts it).
+        if self.captures:
+            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} + len({capt})")
+        else:
+            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
+        self.emit(ind, "if W[0] >= W[1]: POLL(W)")
         if self.promotes:
             changed += f" or ({env.pr} is not None and {env.pr} != piece[1])"
         # Back where it started with nothing captured and nothing promoted: not a move.
@@ -883,6 +930,8 @@ class _Generator:
             self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
             k(env, ind + 1, square)
         elif isinstance(item, Promote):
+            if item.lost:
+                raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
             kinds = []
             for name in item.choices:
                 kind = self.rules.kind_index.get(name)

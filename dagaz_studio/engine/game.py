@@ -48,7 +48,10 @@ def make_move(position: Position, move: Move) -> Undo:
     players = len(position.board.players)
     position.turn = (move.player + (0 if move.again else 1)) % players
     mover = position.board.pieces.get(move.piece)
-    resets = bool(move.captures) or (mover is not None and mover.resets_clock)
+    # Drops and promotions cannot be undone any more than captures can: Fairy-Stockfish resets the
+    # clock on each.
+    resets = (bool(move.captures) or move.dropped or move.promotion is not None
+              or (mover is not None and mover.resets_clock))
     position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
     if position.turn == 0:
         position.fullmove_number += 1
@@ -324,7 +327,7 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece, rec
                                  True if target != origin else piece[2]))
     position.last_move = _new(LastMove, (origin, target, None if direction is None else rules.dir_letters[direction]))
     position.turn = turn = (player + 1) % len(rules.board.players)
-    if captures or rules.kinds[piece[1]].resets_clock:
+    if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
         position.halfmove_clock = 0
     else:
         position.halfmove_clock += 1

@@ -300,14 +300,14 @@ class Position:
         ])
 
     def hand_field(self) -> str:
-        """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[-]`` when none are
-        held, as Fairy-Stockfish writes shogi's), or ``""`` on a board without hands."""
+        """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[]`` when none are
+        held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands."""
         if not self.board.has_hands:
             return ""
         kinds = self.kinds
         letters = [(kinds[kind].letter.upper() if player == 0 else kinds[kind].letter.lower()) * count
                    for player, hand in enumerate(self.hands) for kind, count in enumerate(hand) if count > 0]
-        return "[" + ("".join(letters) or "-") + "]"
+        return "[" + "".join(letters) + "]"
 
     def _castling_field(self) -> str:
         # A right remains while the royal piece and the piece on its setup corner are both unmoved.

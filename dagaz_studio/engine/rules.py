@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from operator import itemgetter
 from dataclasses import replace
 from typing import Any, Callable, Optional, Union
 
@@ -16,8 +17,10 @@ from dagaz_studio.engine.runner import (
     MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand, move_key,
 )
 from dagaz_studio.engine.values import (
-    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
+    COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
 )
+from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives, Check, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, Sequence, Step,
@@ -28,7 +31,10 @@ from dagaz_studio.notation.nodes import (
 Plan = tuple["Compiled | Program", ...]
 
 _UNKNOWN = object()
+_first = itemgetter(0)
 
+#: Moves built from a compiled run's light records between two looks at the cancel flag.
+BUILD_BETWEEN_LOOKS = 256
 #: Steps spent working out where a piece could ever capture from one square.
 REACH_BUDGET = 1_000
 #: Squares times piece kinds past which a board gets no table of where its pieces could capture each
@@ -81,6 +87,10 @@ class Rules:
         self._probe_fns: dict[tuple[int, int], Any] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
+        #: The cancel flag of the run (or question) under way: working out what a piece could ever
+        #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
+        self.asking: Optional[CancelFlag] = None
+        self._setup_counts: Optional[list[list[int]]] = None
 
     # ---------------------------------------------------------------- programs
 
@@ -111,12 +121,28 @@ class Rules:
                 self.program(notation, 0, piece)
                 if len(self.board.players) > 1:
                     self.program(notation, 1, piece)
-            except NotationError:
+            except (NotationError, ReadingCancelled):
                 del self._custom[notation.text]
                 self.kinds.pop()
                 self.kind_names.pop()
                 raise
         return kind
+
+    def setup_count(self, player: int, kind: int) -> int:
+        """How many pieces of ``kind`` the board's setup gives ``player``, on the board and in hand
+        (what a promotion to a lost piece, ``[+?Name]``, counts against)."""
+        counts = self._setup_counts
+        if counts is None:
+            counts = self._setup_counts = [[0] * self.board_kinds for _ in self.board.players]
+            if self.board.setup and self.board.kind == "default":
+                start = Position.initial(self.board)
+                for piece in start.cells:
+                    if piece is not None and 0 <= piece.player < len(counts):
+                        counts[piece.player][piece.kind] += 1
+                for player_, hand in enumerate(start.hands):
+                    for kind_, held in enumerate(hand[: self.board_kinds]):
+                        counts[player_][kind_] += held
+        return counts[player][kind] if kind < self.board_kinds and player < len(counts) else 0
 
     def kind_program(self, kind: int, player: int) -> Program:
         """The compiled move of a board piece type for a player."""
@@ -136,6 +162,15 @@ class Rules:
         The piece must belong to the side to move for its moves to be generated, as the default
         board's implicit prefix ``[f]^`` asks. The position is unchanged afterwards.
         """
+        saved, self.asking = self.asking, cancel
+        try:
+            with collector_paused():
+                return self._run(position, square, program, trace, budget, cancel, trace_limit)
+        finally:
+            self.asking = saved
+
+    def _run(self, position: Position, square: int, program: Optional[Program], trace: bool, budget: int,
+             cancel: Optional[CancelFlag], trace_limit: int) -> RunResult:
         piece = position.cells[square]
         if program is None:
             if piece is None:
@@ -174,10 +209,9 @@ class Rules:
             finish(state, None, record)
 
         def record(state: State) -> None:
-            # Completing a move costs in proportion to its chain of partial moves: count it, so that
-            # a runaway chain stops as soon in time as any other runaway notation.
-            if state.stops:
-                state.spend(len(state.stops))
+            # Completing a move costs in proportion to its chain of partial moves and its captures:
+            # count it, so that a runaway chain stops as soon in time as any other runaway notation.
+            state.spend(COMPLETION_COST + len(state.stops) + len(state.captures))
             key = move_key(state)
             if not key[6] and not state.labels:  # no changes
                 if state.trace is not None:
@@ -289,16 +323,25 @@ class Rules:
 
     # ---------------------------------------------------------------- the compiled fast path
 
-    def plan(self, program: Program) -> Optional[Plan]:
-        """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles."""
+    def plan(self, program: Program, cancel: Optional[CancelFlag] = None) -> Optional[Plan]:
+        """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles.
+
+        Writing the code of a long notation takes a while: ``cancel`` is looked at meanwhile, and
+        :class:`~dagaz_studio.notation.cancel.ReadingCancelled` raised (nothing kept) when it is set."""
         key = (program.notation.text, program.player, program.piece_name)
         if key in self._plans:
             return self._plans[key]
+        with collector_paused():
+            plan = self._make_plan(program, cancel)
+        self._plans[key] = plan
+        return plan
+
+    def _make_plan(self, program: Program, cancel: Optional[CancelFlag]) -> Optional[Plan]:
         notation = program.notation
         plan: Optional[Plan] = None
         allowance = [MAX_WRITTEN]  # for the whole and its parts together
         try:
-            whole = compile_notation(self, notation, program.player, allowance=allowance)
+            whole = compile_notation(self, notation, program.player, allowance=allowance, cancel=cancel)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
             whole = None  # too deep or too long for Python to compile, or not covered
         if whole is not None:
@@ -309,16 +352,15 @@ class Rules:
             parts: list[Compiled | Program] = []
             for option in notation.body.options:
                 try:
-                    parts.append(compile_notation(self, notation, program.player, option, allowance))
+                    parts.append(compile_notation(self, notation, program.player, option, allowance, cancel))
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     if allowance[0] < 0:
                         break  # too much to write: the runner takes the whole, already built
                     part = Notation(notation.text, option, notation.group_count)
-                    parts.append(Program(self, part, program.player, program.piece))
+                    parts.append(Program(self, part, program.player, program.piece, cancel=cancel))
             compiled = [part for part in parts if isinstance(part, Compiled)]
             if allowance[0] >= 0 and (whole is None and compiled or any(not part.rich for part in compiled)):
                 plan = tuple(parts)
-        self._plans[key] = plan
         return plan
 
     def _run_fast(self, position: Position, square: int, program: Program, budget: int,
@@ -329,7 +371,10 @@ class Rules:
         piece = cells[square]
         if piece is None or piece.player != position.turn:
             return RunResult()
-        plan = self.plan(program)
+        try:
+            plan = self.plan(program, cancel)
+        except ReadingCancelled:
+            return RunResult(stopped="cancelled")
         if plan is None:
             return None
         work = new_work(budget, cancel)
@@ -341,13 +386,15 @@ class Rules:
             except Abort as stop:
                 if stop.kind == "rerun":
                     return None
-                found = [self.record_move(position, square, piece, r) for r in records]
-                return RunResult(moves=found, stopped=self._stop_reason(stop, work), work=work[0])
+                found, cancelled = self._built_moves(position, square, piece, records, cancel)
+                return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
+                                 work=work[0])
             except RecursionError:
                 return None
             if work[0] > budget:
                 return None
-            return RunResult(moves=[self.record_move(position, square, piece, r) for r in records], work=work[0])
+            found, cancelled = self._built_moves(position, square, piece, records, cancel)
+            return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
         moves: list[Move] = []
         keys: set[tuple] = set()
 
@@ -390,6 +437,18 @@ class Rules:
                     f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
         return "cancelled"
 
+    def _built_moves(self, position: Position, origin: int, piece: Piece, records: list[Record],
+                     cancel: Optional[CancelFlag]) -> tuple[list[Move], bool]:
+        """The full moves of a compiled run's records, and whether building them was cancelled: a
+        runaway may leave tens of thousands, which take a while, so the flag is looked at meanwhile."""
+        moves: list[Move] = []
+        record_move = self.record_move
+        for start in range(0, len(records), BUILD_BETWEEN_LOOKS):
+            if start and cancel is not None and cancel.is_set():
+                return moves, True
+            moves.extend([record_move(position, origin, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
+        return moves, False
+
     def record_move(self, position: Position, origin: int, piece: Piece, record: Union[Record, Move]) -> Move:
         """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
         if isinstance(record, Move):
@@ -397,20 +456,21 @@ class Rules:
         target, captures, promoted, direction = record
         kind = piece.kind if promoted is None else promoted
         placed = Piece(piece.player, kind, True if target != origin else piece.moved)
-        final: dict[int, Optional[Piece]] = {origin: None}
-        for square in captures:
-            final[square] = None
-        final[target] = placed
         cells = position.cells
-        changes = tuple(sorted(
-            (square, value) for square, value in final.items()
-            if value != (piece if square == origin else cells[square])
-        ))
+        # What the move changes, square by square: the start emptied, each captured piece taken
+        # (captured squares held pieces, and the start was empty while the notation ran, so both
+        # always change), the piece put down on the target (unless that changes nothing).
+        changes: list[tuple[int, Optional[Piece]]] = [(square, None) for square in captures if square != target]
+        if origin != target:
+            changes.append((origin, None))
+        if placed != (piece if target == origin else cells[target]):
+            changes.append((target, placed))
+        changes.sort(key=_first)
         return Move(
             piece=self.kind_names[piece.kind], player=piece.player, origin=origin, target=target,
             captures=captures, stops=(target,),
             promotion=None if promoted is None else self.kind_names[promoted], also=(), labels=frozenset(),
-            changes=changes,
+            changes=tuple(changes),
             last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
         )
 
@@ -649,7 +709,11 @@ class Rules:
                     work[0] += scan
                     if work[0] >= work[1]:
                         poll(work)
-                for origin in self.candidates(cells, square, side):
+                try:
+                    candidates = self.candidates(cells, square, side)
+                except Stop:
+                    raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+                for origin in candidates:
                     work[0] += 1  # as the runner counts it: asking each piece is work
                     if work[0] >= work[1]:
                         poll(work)
@@ -692,13 +756,22 @@ class Rules:
         # does not end with every check passing is simply taken to reach every square.
         st.budget = REACH_BUDGET
         st.cursor = st.mover_sq = st.partial_start = square
+        flag = self.asking
+        if flag is not None and flag.is_set():
+            raise Stop("cancelled")  # worked out for a run that was given up: nothing is kept
+        st.cancel = flag
 
         def done(state: State) -> None:
             found.add(state.cursor)
         st.on_complete = done
         try:
             program.entry(st)
-        except (Stop, RecursionError):
+        except Stop as stop:
+            if stop.reason == "cancelled":
+                raise
+            found.update(range(len(self.board.squares)))
+            footprint.update(range(len(self.board.squares)))
+        except RecursionError:
             found.update(range(len(self.board.squares)))
             footprint.update(range(len(self.board.squares)))
         return frozenset(found), frozenset(footprint)
@@ -791,10 +864,20 @@ class Rules:
         original = cells[square]
         if stand_in is not None:
             cells[square] = stand_in
+        saved = self.asking
+        if within is None and cancel is not None:
+            self.asking = cancel
         try:
             if within is not None:
                 within.spend(self.scan_cost())
-            for origin in self.candidates(cells, square, by):
+            try:
+                candidates = self.candidates(cells, square, by)
+            except Stop:
+                if within is not None:
+                    raise
+                raise RunawayNotation(f"cancelled (asking which pieces could attack {self.board.squares[square]})") \
+                    from None
+            for origin in candidates:
                 if within is not None:
                     within.spend()  # asking each piece is work, whatever its notation does
                 if self.fast:
@@ -823,6 +906,7 @@ class Rules:
                     return True
             return False
         finally:
+            self.asking = saved
             cells[square] = original
 
     def _captures_on(self, position: Position, origin: int, square: int, by: int,

@@ -16,6 +16,8 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent,
 )
+from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
@@ -28,8 +30,11 @@ if TYPE_CHECKING:
 #: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
 MAX_REPETITION_DEPTH = 4_000
 CANCEL_EVERY = 512
+#: Parts of a notation built into closures between two looks at the cancel flag of the reading.
+BUILD_LOOK_EVERY = 64
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
+_new_tuple = tuple.__new__
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
@@ -135,13 +140,18 @@ class State:
             self.truncated = True
             self.trace = None
             return
-        names = self.kind_names
-        trace.append(TraceEvent(
-            _KINDS[kind], text, span, square, ok, self.cursor,
-            tuple(names[p.kind] for p, _ in self.hand), tuple(self.captures),
+        hand = self.hand
+        if hand:
+            names = self.kind_names
+            held: tuple[str, ...] = tuple([names[p[1]] for p, _ in hand]) if len(hand) > 1 else (names[hand[0][0][1]],)
+        else:
+            held = ()
+        # Built as a plain tuple of the named tuple's type: a traced run makes tens of thousands.
+        trace.append(_new_tuple(TraceEvent, (
+            _KINDS[kind], text, span, square, ok, self.cursor, held, tuple(self.captures),
             None if self.last_dir is None else self.rules.dir_letters[self.last_dir], self.depth, move,
             branch, check,
-        ))
+        )))
 
     def name(self, square: int) -> str:
         return self.board.squares[square]
@@ -156,9 +166,18 @@ class State:
     def describe(self, piece: Piece) -> str:
         return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
 
-    def touch(self, square: int) -> None:
+    def touch(self, square: int) -> bool:
+        """Remember what ``square`` held before this way through changed it; ``True`` when this is the
+        first change there on the way (the caller forgets it again with :meth:`untouch` on its way back,
+        so the squares a completed move compares are only those of its own way, not of every way tried)."""
         if square not in self.touched:
             self.touched[square] = self.cells[square]
+            return True
+        return False
+
+    def untouch(self, square: int, first: bool) -> None:
+        if first:
+            del self.touched[square]
 
 
 def _ignore(_state: State) -> None:
@@ -175,7 +194,7 @@ class Program:
     """A notation compiled for one board and one player: call :meth:`run` on a state."""
 
     def __init__(self, rules: "Rules", notation: Notation, player: int, piece: Optional[PieceType],
-                 reach_mode: bool = False) -> None:
+                 reach_mode: bool = False, cancel: Any = None) -> None:
         self.rules = rules
         self.notation = notation
         self.player = player
@@ -188,7 +207,12 @@ class Program:
         self._known_directions: dict[tuple[str, ...], list[int]] = {}
         #: How the board's kind lifts, puts and captures, where it differs from the default board.
         self.kind_actions = _kind_actions(rules.board.kind)
-        self.entry: Cont = self._compile(notation.body, self._complete)
+        #: Looked at while the closures are built (a notation at the length limit takes a while): the
+        #: flag of the reading this program is built for (:func:`~dagaz_studio.notation.cancel.cancellable`).
+        self._flag = cancel if cancel is not None else current_flag()
+        self._built = 0
+        with collector_paused():
+            self.entry: Cont = self._compile(notation.body, self._complete)
 
     # ---------------------------------------------------------------- helpers
 
@@ -223,6 +247,9 @@ class Program:
     # ---------------------------------------------------------------- nodes
 
     def _compile(self, node: object, k: Cont) -> Cont:
+        self._built += 1
+        if self._built % BUILD_LOOK_EVERY == 0:
+            look(self._flag)
         if isinstance(node, Sequence):
             for item in reversed(node.items):
                 k = self._compile(item, k)
@@ -494,7 +521,7 @@ class Program:
                     st.emit("check", f"^ failed on {st.name(square)}: nothing to lift", span, square, False, check="^")
                 return
             st.spend()
-            st.touch(square)
+            first = st.touch(square)
             st.cells[square] = None
             st.hand.append((piece, square))
             st.progress += 1
@@ -506,6 +533,7 @@ class Program:
                 st.progress -= 1
                 st.hand.pop()
                 st.cells[square] = piece
+                st.untouch(square, first)
         return lift
 
     def _put(self, node: Put, k: Cont) -> Cont:
@@ -548,7 +576,7 @@ class Program:
             st.stops.append(target)
             st.cursor = target
             st.partial_start = target
-            st.touch(target)
+            first = st.touch(target)
             st.cells[target] = None
             st.hand.append((piece, target))
             st.mover_in_hand = True
@@ -563,6 +591,7 @@ class Program:
                 st.mover_in_hand = False
                 st.hand.pop()
                 st.cells[target] = piece
+                st.untouch(target, first)
                 st.stops.pop()
                 st.prev, st.groups[0], st.cursor, st.partial_start = saved
 
@@ -667,7 +696,7 @@ class Program:
                             check="[x]")
                 return
             st.spend()
-            st.touch(square)
+            first = st.touch(square)
             st.cells[square] = None
             st.captures.append(square)
             st.progress += 1
@@ -679,6 +708,7 @@ class Program:
                 st.progress -= 1
                 st.captures.pop()
                 st.cells[square] = piece
+                st.untouch(square, first)
         return capture
 
     @staticmethod
@@ -818,6 +848,7 @@ class Program:
                 raise self._error(f"unknown piece type '{name}'", item.span)
             kinds.append((name, kind))
         span = item.span
+        lost = item.lost
 
         def promote(st: State, square: int) -> None:
             if not st.hand:
@@ -827,6 +858,10 @@ class Program:
             piece, origin = st.hand[-1]
             saved = st.promotion
             for name, kind in kinds:
+                if lost and not _has_lost(st, kind):
+                    if st.trace is not None:
+                        st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
+                    continue
                 st.hand[-1] = (piece._replace(kind=kind), origin)
                 st.promotion = name
                 st.progress += 1
@@ -915,7 +950,7 @@ def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
     old = st.cells[square]
     is_mover = st.mover_in_hand and not st.hand
     placed = piece._replace(moved=True) if square != origin or piece.moved else piece
-    st.touch(square)
+    first = st.touch(square)
     st.cells[square] = placed
     if old is not None:
         st.captures.append(square)
@@ -942,6 +977,7 @@ def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
         if old is not None:
             st.captures.pop()
         st.cells[square] = old
+        st.untouch(square, first)
         st.hand.append((piece, origin))
 
 
@@ -1039,6 +1075,17 @@ def _began(st: State, square: int) -> bool:
 
 def _captured_on(st: State, square: int) -> bool:
     return square in st.captures
+
+
+def _has_lost(st: State, kind: int) -> bool:
+    """``[+?Name]``: whether the mover has fewer pieces of ``kind`` on the board and in hand than the
+    board's setup gave him (the piece in hand, being promoted, is not counted)."""
+    me = st.me
+    have = sum(1 for piece in st.cells if piece is not None and piece.player == me and piece.kind == kind)
+    hands = st.position.hands
+    if hands and me < len(hands) and kind < len(hands[me]):
+        have += hands[me][kind]
+    return have < st.rules.setup_count(me, kind)
 
 
 def _kind_actions(kind: str) -> Any:

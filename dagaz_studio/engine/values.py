@@ -18,6 +18,12 @@ from dagaz_studio.notation.nodes import Span
 #: Work units (steps, lifts, puts, captures, attack questions …) one run may spend before it is
 #: declared runaway.
 DEFAULT_BUDGET = 100_000
+#: Work units a completed way through a notation costs beyond its last put (and one more per partial
+#: move in its chain and per piece it captured): comparing the position with the one it began from
+#: and telling the move from those found before is the dearest thing a run does, several steps'
+#: worth, so a runaway that completes a move at every turn stops as soon in time as one that only
+#: steps.
+COMPLETION_COST = 3
 #: Trace events kept for one run.
 DEFAULT_TRACE_LIMIT = 50_000
 

@@ -84,6 +84,7 @@ class QtMainWindow(QMainWindow):
     view_menu: QMenu
     xiangqi_names_menu: QMenu
     open_action: QAction
+    import_action: QAction
     quit_action: QAction
     undo_action: QAction
     redo_action: QAction
@@ -516,6 +517,11 @@ class QtMainWindow(QMainWindow):
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.open_game_action)
         file_menu.addMenu(self.files.recent_menu)
+        self.import_action = QAction("&Import Fairy-Stockfish variants…", self)
+        self.import_action.setToolTip("A variants.ini's sections as board files: those that import, and why the "
+                                      "others cannot")
+        self.import_action.triggered.connect(self._import_variants)
+        file_menu.addAction(self.import_action)
         file_menu.addSeparator()
         file_menu.addAction(self.files.save_action)
         file_menu.addAction(self.files.save_as_action)
@@ -586,6 +592,19 @@ class QtMainWindow(QMainWindow):
         gallery.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         gallery.gameChosen.connect(self.open_file)
         gallery.open()
+
+    @Slot()
+    def _import_variants(self) -> None:
+        from dagaz_studio.gui.files.import_ini import QtImportDialog  # built only when asked for
+
+        path, _ = QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", "",
+                                              "Fairy-Stockfish variants (*.ini);;All files (*)")
+        if not path:
+            return
+        dialog = QtImportDialog(Path(path), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.boardImported.connect(self.open_file)
+        dialog.open()
 
     @Slot()
     def _choose_file(self) -> None:

@@ -181,7 +181,7 @@ def to_notation(element: Union[Notation, Element]) -> str:
     if isinstance(element, (TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Handler)):
         return _details(element)
     if isinstance(element, Promote):
-        return "+" + "/".join(element.choices)
+        return ("+?" if element.lost else "+") + "/".join(element.choices)
     if isinstance(element, Navigate):
         path = "".join(_nav_text(step) for step in element.path)
         if len(element.items) == 1 and not isinstance(element.items[0], Navigate):
@@ -383,10 +383,11 @@ class _English:
             went = "must not have gone" if item.negated else "must have gone"
             return f"the last step {went} {_direction_variable(item.group, item.opposite)}"
         if isinstance(item, Promote):
+            lost = " its side has lost (fewer on the board than at the start)" if item.lost else ""
             if len(item.choices) == 1:
-                return f"the piece in hand becomes {_a(item.choices[0])}"
+                return f"the piece in hand becomes {_a(item.choices[0])}{lost}"
             choices = _or([_a(choice) for choice in item.choices])
-            return f"the piece in hand becomes {choices} (each choice a move of its own)"
+            return f"the piece in hand becomes {choices}{lost} (each choice a move of its own)"
         if isinstance(item, Handler):
             return f"custom handler {item.number} must accept"
         if isinstance(item, Navigate):

@@ -178,10 +178,14 @@ class CountCheck:
 
 @dataclass(frozen=True)
 class Promote:
-    """``+A/B/C``: the piece in hand becomes one of these types, each choice its own move."""
+    """``+A/B/C``: the piece in hand becomes one of these types, each choice its own move.
+
+    ``lost`` (``+?A/B/C``): only a type its player has lost, having fewer of it than the board's setup.
+    """
 
     choices: tuple[str, ...]
     span: Span
+    lost: bool = False
 
 
 @dataclass(frozen=True)

@@ -452,6 +452,10 @@ def _span_of(token: Token) -> Span:
     return Span(token.start_pos, token.end_pos)
 
 
+#: Parts of the tree built between two looks at the reading's cancel flag (about 10 calls each).
+_PARTS_BETWEEN_LOOKS = 256
+
+
 class _Builder:
     """Builds the node tree from lark's parse tree, checking what the grammar leaves open."""
 
@@ -461,6 +465,9 @@ class _Builder:
         self.next_group = 0  # the number of the last group opened on the current branch
         # (group, span, as written) of every \k / ~k, checked once all groups are counted.
         self.references: list[tuple[int, Span, str]] = []
+        # Building the tree of a long text takes a while too: the reading's cancel flag is looked at.
+        self.flag = current_flag()
+        self.parts = 0
 
     def error(self, message: str, span: Span, expected: tuple[str, ...] = ()) -> NotationError:
         return NotationError(message, self.text, span, expected)
@@ -503,6 +510,9 @@ class _Builder:
         return Sequence(tuple(items), Span(items[0].span.start, items[-1].span.end))
 
     def part(self, tree: Tree) -> Node:
+        self.parts += 1
+        if self.parts % _PARTS_BETWEEN_LOOKS == 0:
+            look(self.flag)
         body = self.atom(tree.children[0])
         if len(tree.children) == 1:
             return body
@@ -666,12 +676,15 @@ class _Builder:
             self.references.append((group, span, written.lstrip("!")))
             return DirectionCheck(group, written[-2] == "~", negated, span)
         if kind == "PROMOTE":
+            # '+?' promotes only to a type the player has lost (fewer on the board than its setup).
+            lost = written.startswith("+?")
+            sign = "+?" if lost else "+"
             choices = []
-            start = token.start_pos + 1
-            for choice in written[1:].split("/"):
-                choices.append(self.name(choice, start, "a piece name", "+" if start == token.start_pos + 1 else "/"))
+            first = start = token.start_pos + len(sign)
+            for choice in written[len(sign):].split("/"):
+                choices.append(self.name(choice, start, "a piece name", sign if start == first else "/"))
                 start += len(choice) + 1
-            return Promote(tuple(choices), span)
+            return Promote(tuple(choices), span, lost)
         number = int(written)
         if number == 0:
             raise self.error("handlers are numbered 1 to 9: there is no handler 0", span, ("a handler number 1-9",))

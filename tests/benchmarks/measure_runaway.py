@@ -232,10 +232,17 @@ def main(argv: list[str] | None = None) -> int:
           f"{'work':>9}  stopped")
     worst = {"stop": 0.0, "poll": 0.0, "cancel": 0.0}
     over = 0
+    failed = 0
     for board_name in args.boards.split(","):
         for shape in (int(s) for s in args.shapes.split(",")):
             for way in args.ways.split(","):
-                f = measure(board_name, shape, way, args.delay)
+                try:
+                    f = measure(board_name, shape, way, args.delay)
+                except Exception as error:  # one case that cannot be measured must not end the others
+                    failed += 1
+                    print(f"{board_name:<13}{shape:>5} {way:<9} could not be measured: "
+                          f"{type(error).__name__}: {error}", flush=True)
+                    continue
                 cancel = "-" if f.cancel is None else f"{f.cancel * 1000:.0f}ms"
                 flag = "  OVER: " + ", ".join(f.over) if f.over else ""
                 print(f"{f.board:<13}{f.shape:>5} {f.way:<9}{f.stop_wall:>9.2f}s{f.stop_cpu:>8.2f}s"
@@ -247,8 +254,8 @@ def main(argv: list[str] | None = None) -> int:
                 over += bool(f.over)
     print(f"\nworst: stop {worst['stop']:.2f} s CPU (target {STOP_TARGET} s), longest between looks at the "
           f"cancel flag {worst['poll'] * 1000:.0f} ms CPU, cancel {worst['cancel'] * 1000:.0f} ms wall "
-          f"(target {CANCEL_TARGET * 1000:.0f} ms); {over} over")
-    return 1 if over else 0
+          f"(target {CANCEL_TARGET * 1000:.0f} ms); {over} over" + (f", {failed} not measured" if failed else ""))
+    return 1 if over or failed else 0
 
 
 if __name__ == "__main__":

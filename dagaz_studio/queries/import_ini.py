@@ -1,0 +1,54 @@
+"""File ▸ Import Fairy-Stockfish variants: a variants.ini read and every section imported, on a worker.
+
+Importing Fairy-Stockfish's example file (over a hundred sections) takes about half a second, so
+the window asks for it on a worker and lists the sections when the answer comes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.variants_ini import IniError, import_file
+from dagaz_studio.variants_ini.files import read_ini_file
+from dagaz_studio.variants_ini.variant import Imported
+
+
+@dataclass(frozen=True)
+class ImportQuery:
+    """The variants.ini file to import; ``serial``: the asker's number."""
+
+    path: Path
+    serial: int = 0
+
+
+@dataclass
+class ImportAnswer:
+    """The variants imported from :class:`ImportQuery`'s file, those refused with the reason, or why
+    the file could not be read (``error``)."""
+
+    query: ImportQuery
+    imported: list[Imported] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+def answer_import(_rules: object, query: ImportQuery, cancel: Optional[CancelFlag] = None) -> ImportAnswer:
+    """Import every section of the query's file; an unreadable file is an answer with its error."""
+    try:
+        imported, refused = import_file(read_ini_file(query.path))
+    except IniError as error:
+        return ImportAnswer(query, error=str(error))
+    return ImportAnswer(query, imported, [(error.section, error.message) for error in refused])
+
+
+def import_failed(query: ImportQuery, message: str) -> ImportAnswer:
+    """The answer when importing failed unexpectedly."""
+    return ImportAnswer(query, error=message)

@@ -1,0 +1,145 @@
+"""Every stretch of a run's work looks at the cancel flag soon, and the budget counts what takes time.
+
+Counted in Python calls (about a microsecond each, whatever the load of the machine), not seconds:
+from the start of a run to its first look at the flag, between two looks, and from the last look to
+the end, including what a run prepares the first time it meets a notation or a board — building the
+runner's closures, writing and compiling the fast code, working out where every piece could capture
+— and what it does after its last step, building the moves it found. Durations are measured by
+``tests/benchmarks/measure_runaway.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.notation import parse_notation
+from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
+from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+
+#: Python calls allowed without a look at the flag: a few tens of milliseconds at most.
+LONGEST_STRETCH = 30_000
+#: Python calls one unit of the budget may stand for: the budget of 100,000 units is then at most a
+#: second or so of work, the target for a runaway to stop (a traced run also writes its events).
+CALLS_PER_UNIT = {"compiled": 8, "runner": 8, "traced": 16}
+
+_LIMIT = MAX_NOTATION_LENGTH
+SHAPES = {
+    "rider dozen": "(*){12}",
+    "possessive attacks": "(*[a])*+",
+    "capturing repetition": "(*[x])*",
+    "chain": "(&(*))*",
+    "attacks at the limit": "*[a]" * (_LIMIT // 4),
+    "repetitions at the limit": "(*)*" * (_LIMIT // 4),
+    "alternatives at the limit": "(" + ";".join(["(*)*"] * ((_LIMIT - 3) // 5)) + ")*",
+    "partial moves at the limit": "(&*)" * (_LIMIT // 4),
+}
+
+
+class CallCounter:
+    """A cancel flag that counts the Python calls made between its looks (never set unless asked)."""
+
+    def __init__(self, set_at: int | None = None) -> None:
+        self.since = 0
+        self.calls = 0
+        self.stretches: list[int] = []
+        self.looks = 0
+        self.set_at = set_at
+
+    def _profile(self, frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            self.since += 1
+            self.calls += 1
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        self.stretches.append(self.since)
+        self.since = 0
+        return self.set_at is not None and self.looks >= self.set_at
+
+    def watch(self, work: Callable[[], Any]) -> Any:
+        sys.setprofile(self._profile)
+        try:
+            return work()
+        finally:
+            sys.setprofile(None)
+            self.stretches.append(self.since)
+
+    @property
+    def longest(self) -> int:
+        return max(self.stretches)
+
+
+def _fresh(board_name: str, way: str) -> tuple[Rules, Position, int]:
+    board = load_board(board_name)
+    rules = Rules(board)  # nothing worked out yet: the run prepares what it needs, looking at the flag
+    rules.fast = way != "runner"
+    return rules, Position.initial(board), len(board.squares) // 2
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner", "traced"])
+@pytest.mark.parametrize("shape", list(SHAPES))
+@pytest.mark.parametrize("board_name", ["chess", "fanorona"])
+def test_a_typed_runaway_looks_at_the_flag_from_reading_to_its_last_move(board_name: str, shape: str,
+                                                                          way: str) -> None:
+    rules, position, at = _fresh(board_name, way)
+    flag = CallCounter()
+
+    def typed_and_run() -> Any:
+        with cancellable(flag):
+            kind = rules.custom_kind(parse_notation(SHAPES[shape]))
+        position.cells[at] = Piece(position.turn, kind, True)
+        return rules.run(position, at, trace=way == "traced", budget=30_000, cancel=flag)
+
+    parse_notation.cache_clear()
+    flag.watch(typed_and_run)
+    assert flag.longest <= LONGEST_STRETCH, f"{flag.longest:,} calls without a look at the cancel flag"
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner", "traced"])
+@pytest.mark.parametrize(("board_name", "shape"), [
+    ("chess", "rider dozen"), ("xiangqi", "rider dozen"), ("fanorona", "capturing repetition"),
+    ("fanorona", "possessive attacks"), ("xiangqi", "chain"), ("chess", "attacks at the limit"),
+])
+def test_the_budget_counts_the_work_that_takes_time(board_name: str, shape: str, way: str) -> None:
+    rules, position, at = _fresh(board_name, way)
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation(SHAPES[shape])), True)
+    rules.run(position, at, budget=2_000)  # the tables of the board, worked out once, are not the run's
+    flag = CallCounter()
+    result = flag.watch(lambda: rules.run(position, at, trace=way == "traced", budget=30_000, cancel=flag))
+    assert result.stopped is not None and result.work > 30_000
+    assert flag.calls <= CALLS_PER_UNIT[way] * result.work, f"{flag.calls / result.work:.1f} calls per unit of work"
+
+
+def test_building_a_long_notation_stops_when_cancelled_and_keeps_nothing() -> None:
+    board = load_board("chess")
+    rules = Rules(board)
+    notation = parse_notation("(*)*" * (_LIMIT // 4))
+    flag = CallCounter(set_at=3)
+    with pytest.raises(ReadingCancelled):
+        flag.watch(lambda: _typed_in(rules, notation, flag))
+    assert flag.looks == 3 and rules.kinds == list(board.pieces.values())
+    assert rules.custom_kind(notation) == len(board.pieces)  # built whole once asked again
+
+
+def _typed_in(rules: Rules, notation: Any, flag: CallCounter) -> int:
+    with cancellable(flag):
+        return rules.custom_kind(notation)
+
+
+def test_compiling_a_long_notation_stops_when_cancelled_and_keeps_nothing() -> None:
+    board = load_board("chess")
+    rules = Rules(board)
+    kind = rules.custom_kind(parse_notation("*[a]" * (_LIMIT // 4)))
+    position = Position.initial(board)
+    at = board.index("d4")
+    position.cells[at] = Piece(position.turn, kind, True)
+    flag = CallCounter(set_at=2)
+    result = flag.watch(lambda: rules.run(position, at, budget=10**9, cancel=flag))
+    assert result.stopped == "cancelled" and result.moves == [] and flag.looks == 2
+    assert not rules._plans  # nothing half-compiled is kept
