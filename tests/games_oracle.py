@@ -38,8 +38,9 @@ class FairyGame:
     board: str
     variant: str
     rare: tuple[str, ...] = ()  # kinds of move 500 random positions must include: promotions, castlings…
-    passes: bool = False  # the engine lets a player pass (a move from a square to itself), which no
-    # board can say yet: such moves are left out of the comparison and never played
+    passes: bool = False  # the engine lets a player pass (a move from a square to itself) and the board
+    # does not: such moves are left out of the comparison and never played
+    captures: bool = True  # whether the game captures at all (placing games change pieces' sides instead)
 
 
 def fairy_moves(game: FairyGame, fen: str, played: list[str]) -> list[str]:
@@ -74,9 +75,10 @@ def from_fairy(board: Board, fen: str) -> str:
 
 
 def comparable(fen: str) -> tuple[str, str, str]:
-    """What both engines must agree on after the same moves: placement, side to move, castling."""
+    """What both engines must agree on after the same moves: placement, side to move, castling (not
+    the pieces in hand, which a board with an unlimited supply does not list)."""
     fields = fen.split()
-    return fields[0], fields[1], fields[2]
+    return fields[0].split("[")[0], fields[1], fields[2]
 
 
 def uci_names(rules: Rules, position: Position) -> MoveNames:
@@ -95,6 +97,8 @@ class Played:
     promotions: int = 0  # moves played of each rare kind, so a test can ask that they happened
     castlings: int = 0
     captures_elsewhere: int = 0  # en passant: a capture where the piece does not land
+    passes: int = 0
+    turned: int = 0  # moves that changed a piece's side where it stands
 
 
 def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
@@ -144,10 +148,20 @@ def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
             seen.promotions += move.promotion is not None
             seen.castlings += bool(move.also)
             seen.captures_elsewhere += any(square != move.target for square in move.captures)
+            seen.passes += move.passes
+            seen.turned += _turns(position, move)
             make_move(position, move)
             played.append(choice)
             fen = sf.get_fen(game.variant, fen, [choice])
     return seen
+
+
+def _turns(position: Position, move: Move) -> bool:
+    """Whether ``move`` (not yet made) leaves a piece of another side standing where it was, now the mover's."""
+    cells = position.cells
+    return any(piece is not None and (was := cells[square]) is not None and was.player != piece.player
+               and was.kind == piece.kind and piece.player == move.player and square != move.target
+               for square, piece in move.changes)
 
 
 def _rare(move: Move) -> bool:

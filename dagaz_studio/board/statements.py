@@ -27,8 +27,8 @@ from dagaz_studio.notation.grammar_cache import cached_lark
 MAX_SQUARES = 10_000
 
 #: Rules a board may name with ``rule:``.
-KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check", "majority-wins",
-               "continue-captures", "most-captures")
+KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check", "majority-wins", "pass",
+               "pass-when-blocked", "continue-captures", "most-captures")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 

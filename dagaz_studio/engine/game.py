@@ -49,9 +49,9 @@ def make_move(position: Position, move: Move) -> Undo:
     position.turn = (move.player + (0 if move.again else 1)) % players
     mover = position.board.pieces.get(move.piece)
     # Drops and promotions cannot be undone any more than captures can: Fairy-Stockfish resets the
-    # clock on each.
+    # clock on each. A pass changes nothing, whatever piece it is named by.
     resets = (bool(move.captures) or move.dropped or move.promotion is not None
-              or (mover is not None and mover.resets_clock))
+              or (mover is not None and mover.resets_clock and not move.passes))
     position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
     if position.turn == 0:
         position.fullmove_number += 1
@@ -91,7 +91,7 @@ def _update_hands(position: Position, player: int, captures: tuple[int, ...], dr
     and, for a drop, giving up a ``dropped`` piece."""
     board = position.board
     hand = position.hands[player]
-    if dropped is not None:
+    if dropped is not None and not dropped.unlimited:
         hand[list(board.pieces).index(dropped.name)] -= 1
     if captures and "captures-to-hand" in board.rules:
         kinds = held_as(board)
@@ -113,7 +113,8 @@ def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
     out: list[Move] = []
     seen: set[tuple] = set()
     for held, count in enumerate(position.hands[me]):
-        if count <= 0 or (kind is not None and held != kind) or rules.drop_program(held, me) is None:
+        if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
+                or rules.drop_program(held, me) is None):
             continue
         for square in range(len(position.cells)):
             result = rules.run_drop(position, held, square, cancel=cancel)
@@ -236,9 +237,11 @@ def _royals_attacked_by(rules: Rules, position: Position, player: int, cancel: O
 
 
 def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
-                cancel: Optional[CancelFlag] = None) -> list[Move]:
+                cancel: Optional[CancelFlag] = None, passing: bool = True) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
-    where the board says so (judged over all the side's moves, even when one square is asked)."""
+    where the board says so (judged over all the side's moves, even when one square is asked); a
+    pass, where the board allows one (:func:`passes`; left out when one square is asked, or
+    ``passing`` is false)."""
     whole = "compulsory-capture" in rules.board.rules or capture_rules.applies(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
     if square is None or whole:
@@ -254,8 +257,43 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     if capture_rules.applies(rules.board):
         moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures)
     if square is not None:
-        moves = [move for move in moves if move.origin == square]
-    return moves
+        return [move for move in moves if move.origin == square]
+    return moves + passes(rules, position, bool(moves), cancel) if passing else moves
+
+
+# --------------------------------------------------------------------------- passing
+
+
+def pass_move(rules: Rules, position: Position) -> Move:
+    """The side to move's pass: a move that changes nothing, standing on its royal piece's square (or
+    its first piece's, or the first square when it has none), as engines name a pass."""
+    me = position.turn
+    cells = position.cells
+    mine = royal_squares(rules, position, me) or [s for s, p in enumerate(cells) if p is not None and p.player == me]
+    square = mine[0] if mine else 0
+    piece = cells[square]
+    return Move(piece=rules.kind_names[piece.kind] if piece is not None else "", player=me, origin=square,
+                target=square, captures=(), stops=(), promotion=None, also=(), labels=frozenset(), changes=(),
+                last=LastMove(square, square, None), passes=True)
+
+
+def passes(rules: Rules, position: Position, can_move: bool, cancel: Optional[CancelFlag] = None) -> list[Move]:
+    """The pass the board's rules allow the side to move, if any: with ``rule: pass`` whenever it leaves
+    no royal piece attacked; with ``rule: pass-when-blocked`` when it has no other move (``can_move``)
+    and the next player has one, so that two players without a move end the game."""
+    board_rules = rules.board.rules
+    if "pass" in board_rules:
+        move = pass_move(rules, position)
+        return [] if leaves_royal_attacked(rules, position, move, cancel=cancel) else [move]
+    if "pass-when-blocked" in board_rules and not can_move:
+        move = pass_move(rules, position)
+        undo = make_move(position, move)
+        try:
+            answered = bool(legal_moves(rules, position, cancel=cancel, passing=False))
+        finally:
+            unmake_move(position, undo)
+        return [move] if answered else []
+    return []
 
 
 def fen(rules: Rules, position: Position) -> str:
@@ -425,7 +463,7 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
         out = [e for e in out if _captures(e)]
     if capture_rules.applies(rules.board):
         out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures)
-    return out
+    return out + passes(rules, position, bool(out))  # type: ignore[operator]
 
 
 def _move_origin(move: Move) -> int:

@@ -668,6 +668,8 @@ class Program:
             return self._capture(span, k)
         if letter == "k":
             return self._again(span, k)
+        if letter == "w":
+            return self._win_over(span, k)
         if letter in "oO":
             return self._once(item, k)
         test = _CHECKS[letter.lower()]
@@ -710,6 +712,30 @@ class Program:
                 st.cells[square] = piece
                 st.untouch(square, first)
         return capture
+
+    @staticmethod
+    def _win_over(span: Span, k: ItemCont) -> ItemCont:
+        """``[w]``: the enemy piece on the square changes to the mover's side, where it stands."""
+        def win_over(st: State, square: int) -> None:
+            piece = st.cells[square]
+            if piece is None or piece.player == st.me or piece.player < 0:
+                if st.trace is not None:
+                    st.emit("check", f"[w] failed on {st.name(square)}: {st.who(square)}", span, square, False,
+                            check="[w]")
+                return
+            st.spend()
+            st.touch(square)
+            st.cells[square] = piece._replace(player=st.me)
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("check", f"{st.describe(piece)} on {st.name(square)} changes to the "
+                        f"{st.board.players[st.me]} side", span, square, check="[w]")
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.cells[square] = piece
+        return win_over
 
     @staticmethod
     def _again(span: Span, k: ItemCont) -> ItemCont:

@@ -61,11 +61,14 @@ class Move:
     dropped: bool = False
     #: The same player moves again after this move (``[k]``).
     again: bool = False
+    #: A pass: nothing changes and the turn goes on (``rule: pass``, ``rule: pass-when-blocked``);
+    #: ``origin`` and ``target`` are then the square of one of the mover's pieces, its royal one first.
+    passes: bool = False
 
     def key(self) -> tuple:
         """What makes two moves the same move."""
         return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes,
-                self.dropped, self.again)
+                self.dropped, self.again, self.passes)
 
 
 class EventKind(StrEnum):
@@ -135,6 +138,8 @@ class RunawayNotation(ValueError):
 def describe_move(board: Board, move: Move) -> str:
     """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``."""
     names = board.squares
+    if move.passes:
+        return "pass"
     if move.dropped:
         piece = board.pieces.get(move.piece)
         return f"{piece.letter.upper() if piece is not None else move.piece}@{names[move.target]}"

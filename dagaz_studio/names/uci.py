@@ -5,11 +5,14 @@ Each partial move is its origin and landing square run together (squares by thei
 so a tenth row is ``a10``), then the letter the piece is promoted to, lower case, as positions write
 it (``+`` for a promotion into a piece lettered ``+P``, as shogi's); a drop is the piece's letter, upper
 case, ``@`` and the square; the partial moves of a compound move are joined by commas. Castling is the royal piece's move
-alone (``e1g1``), and a move that ends where it began (a pass) names its square twice (``e2e2``).
+alone (``e1g1``), and a move that ends where it began (a pass) names its square twice (``e2e2``):
+the royal piece's square, or, without one, the square of the mover's piece nearest the first row's
+start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from dagaz_studio.engine.interpreter import Move
@@ -20,6 +23,9 @@ def name(context: Context, move: Move) -> str:
     """The UCI name of one move of ``context``."""
     board = context.board
     squares = board.squares
+    if move.passes:
+        square = squares[_pass_square(context, move)]
+        return square + square
     if move.dropped:
         kind = board.pieces.get(move.piece)
         return f"{kind.letter.upper() if kind is not None else move.piece}@{squares[move.target]}"
@@ -31,6 +37,21 @@ def name(context: Context, move: Move) -> str:
         # Shogi's promotion into a piece lettered '+P' is a '+'; crazyhouse's 'Q~' is written 'q'.
         text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
     return text
+
+
+def _pass_square(context: Context, move: Move) -> int:
+    cells = context.position.cells
+    origin = cells[move.origin]
+    if origin is not None and origin.kind in context.rules.royal_kinds:
+        return move.origin
+    mine = [s for s, piece in enumerate(cells) if piece is not None and piece.player == move.player]
+    return min(mine, key=lambda s: _counted(context.board.squares[s]), default=move.origin)
+
+
+def _counted(square: str) -> tuple[int, str]:
+    """Where Fairy-Stockfish counts a square: by row from the first, then by column."""
+    found = re.fullmatch(r"([a-z]+)(\d+)", square, re.ASCII)
+    return (int(found.group(2)), found.group(1)) if found else (0, square)
 
 
 def write(context: Context) -> list[str]:

@@ -242,6 +242,7 @@ _CHECKS = {
     "C": "this move must not have captured on the square",
     "k": "the same player moves again after this move",
     "x": "capture the piece on the square",
+    "w": "the enemy piece on the square changes to the mover's side",
 }
 
 
@@ -360,7 +361,7 @@ class _English:
         for position, item in enumerate(items):
             text = self.item(item)
             if position:
-                acts = (isinstance(item, Check) and item.letter == "x") or isinstance(item, (Promote, Handler))
+                acts = (isinstance(item, Check) and item.letter in "xw") or isinstance(item, (Promote, Handler))
                 out += (", then " if acts or isinstance(item, Navigate) else " and ") + text
             else:
                 out = text

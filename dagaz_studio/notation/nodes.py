@@ -125,7 +125,7 @@ class Bracket:
 # --------------------------------------------------------------------------- bracket items
 
 #: Check letters and their meaning (lower case asks, upper case asks the opposite).
-CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxk"
+CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxkw"
 
 
 @dataclass(frozen=True)
