@@ -24,7 +24,7 @@ DIAGONAL = ("O", "T", "R", "M")
 
 BOARD_KINDS = ("default", "stack", "heap")
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
-NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers")
+NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers", "algebraic")
 
 
 @dataclass(frozen=True)

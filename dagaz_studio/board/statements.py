@@ -28,7 +28,7 @@ MAX_SQUARES = 10_000
 
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture", "captures-to-hand", "immobility-illegal", "no-check", "majority-wins", "pass",
-               "pass-when-blocked")
+               "pass-when-blocked", "continue-captures", "most-captures")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 
