@@ -390,7 +390,9 @@ class Rules:
             except Abort as stop:
                 if stop.kind == "rerun":
                     return None
-                found, cancelled = self._built_moves(position, square, piece, records, cancel)
+                # Already cancelled: the flag is not looked at again (the run stopped at its first look).
+                found, cancelled = self._built_moves(position, square, piece, records,
+                                                     None if stop.kind == "cancelled" else cancel)
                 return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
                                  work=work[0])
             except RecursionError:
