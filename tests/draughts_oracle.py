@@ -37,6 +37,11 @@ class DraughtsGame:
     variant: str
     #: Squares by their names (a1 …), as pydraughts writes Russian and Brazilian positions.
     algebraic: bool = False
+    #: Frisian players forbid a King more than three moves in a row without capturing while its
+    #: side has men; the board does not play that rule (it reads the game's past moves), so random
+    #: play here never lets one King make more than this many such moves in a row, and the rule,
+    #: which pydraughts plays, never applies.
+    quiet_king_moves: int = 0
 
 
 def square_names(board: Board, algebraic: bool) -> dict[int, str]:
@@ -93,6 +98,7 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
         ours = Position.initial(board)
         numbered = not game.algebraic
         assert pdn_parts(pdn_from_position(ours, numbered)) == pdn_parts(theirs.fen), "the starts differ"
+        quiet_king: dict[int, tuple[str, int]] = {}  # player -> (the King's square, its quiet moves in a row)
         for _ in range(rng.randrange(20, 150)):
             if seen.positions == positions:
                 break
@@ -106,13 +112,22 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
             if not expected:
                 break
             captures = [key for key in expected if key[2]]
-            key = rng.choice(captures if captures and rng.random() < 0.5 else list(expected))
+            choices = captures if captures and rng.random() < 0.5 else list(expected)
+            if game.quiet_king_moves:
+                square, count = quiet_king.get(ours.turn, ("", 0))
+                rested = [key for key in choices if count < game.quiet_king_moves or key[0] != square or key[2]]
+                choices = rested or choices
+            key = rng.choice(choices)
             their_move = expected[key]
             read = names.read(their_name(game, their_move))
             assert our_key(board, read) == key, f"{their_name(game, their_move)} read as {names.name(read)}"
             seen.captures += bool(key[2])
             seen.chains += len(key[2]) > 1
             seen.crownings += read.promotion is not None
+            if game.quiet_king_moves:
+                square, count = quiet_king.get(ours.turn, ("", 0))
+                king = read.piece == "King" and not key[2]
+                quiet_king[ours.turn] = (key[1], count + 1 if king and key[0] == square else int(king))
             theirs.push(their_move)
             make_move(ours, read)
             assert pdn_parts(pdn_from_position(ours, numbered)) == pdn_parts(theirs.fen), f"{game.board}: {theirs.fen}"

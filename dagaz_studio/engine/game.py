@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from fractions import Fraction
+from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
@@ -255,7 +256,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if capture_rules.applies(rules.board):
-        moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures)
+        moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures,
+                                              _value_on(rules, position))
     if square is not None:
         return [move for move in moves if move.origin == square]
     return moves + passes(rules, position, bool(moves), cancel) if passing else moves
@@ -462,8 +464,20 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
     if capture_rules.applies(rules.board):
-        out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures)
+        out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
+                                            _value_on(rules, position))
     return out + passes(rules, position, bool(out))  # type: ignore[operator]
+
+
+def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
+    """The value of the piece on a square of ``position`` (the commander of a column)."""
+    values = capture_rules.piece_values(rules.board, rules.kind_names)
+    cells = position.cells
+
+    def value_on(square: int) -> Fraction:
+        piece = cells[square]
+        return values[piece.kind] if piece is not None else Fraction(0)
+    return value_on
 
 
 def _move_origin(move: Move) -> int:

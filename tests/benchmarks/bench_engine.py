@@ -182,7 +182,8 @@ def bench_kinds(quick: bool) -> None:
     _, chess_rate = nodes_per_second("chess", 3)
     for name, depth in (("crazyhouse", 3), ("minishogi", 3 if quick else 4), ("shogi", 2 if quick else 3),
                         ("raumschach", 2 if quick else 3), ("oware", 4 if quick else 5),
-                        ("kalah", 4 if quick else 5), ("lasca", 6 if quick else 8)):
+                        ("kalah", 4 if quick else 5), ("lasca", 6 if quick else 8),
+                        ("bashni", 5 if quick else 6)):
         count, rate = nodes_per_second(name, depth)
         ratio = rate / chess_rate
         print(f"{name} perft({depth}) = {count}: {rate:,.0f} nodes/s, {ratio:.2f}x chess's {chess_rate:,.0f} "
