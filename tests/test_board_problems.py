@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board
+from dagaz_studio.board.statements import KNOWN_RULES
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -69,7 +70,7 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-b x 2-1\nplayers White", "2:9: malformed 'players' statement: unexpected 'White'; expected ':'"),
         ("grid: a-b x 2-1\nkind: pile", "2:7: unknown kind 'pile' (known: default, stack, heap)"),
         ("grid: a-b x 2-1\nrule: huff",
-         "2:7: unknown rule 'huff' (known: compulsory-capture, captures-to-hand, immobility-illegal, no-check, majority-wins, pass, pass-when-blocked)"),
+         f"2:7: unknown rule 'huff' (known: {', '.join(KNOWN_RULES)})"),
         ("grid: a-b x 2-1\ngrid: a-c x 2-1", "2:1: the grid already given on line 1"),
         ("N = (0, 1)", "1:1: no grid: the board needs a 'grid:' statement"),
         ("a\nb\ngrid: a-b x 2-1", "2:1: unknown statement 'b'"),
@@ -120,8 +121,9 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-c x 3-1\ndraw: diagonals a1", "2:17: draw: 'a1' is not a rectangle like 'd1-f3'"),
         ("grid: a-c x 3-1\ndraw: cells\ndraw: points", "3:1: draw: 'points' contradicts 'cells' on line 2"),
         ("grid: a-c x 3-1\ndraw: wavy", "2:7: malformed 'draw' statement: unexpected 'wavy'; expected "
-         "'cells' or 'checkered' or 'coordinates' or 'diagonals' or 'lines' or 'points' or 'river' or "
-         "'stones' or 'symbols'"),
+         "'blocks' or 'cells' or 'checkered' or 'coordinates' or 'diagonals' or 'lines' or 'points' or 'river' or "
+         "'stones' or 'surface' or 'symbols'"),
+        ("grid: a-c x 3-1\npiece Wall W: [P]\ndraw: blocks Wall Ghost", "3:19: draw: no piece type 'Ghost' on this board"),
     ],
 )
 def test_each_problem_is_placed_exactly(text, expected):

@@ -46,6 +46,7 @@ from dagaz_studio.gui.board_view.marks import check_item, river_label_items, sto
 from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
+from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
 from dagaz_studio.gui.board_view.style import (
     DARK_CELL,
     DEFAULT_HIGHLIGHT_COLOURS,
@@ -168,7 +169,7 @@ class QtBoardView(QGraphicsView):
     def set_hands(self, hands: HandPlacement) -> None:
         """Replace the pieces in hand drawn beside the board: (player, name, letter, count) for each
         kind held. A board with hands keeps room for them even when none are held."""
-        self._hands = [entry for entry in hands if entry[3] > 0]
+        self._hands = [entry for entry in hands if entry[3] != 0]  # -1: always in hand
         if self._hand_selected is not None and not any(
                 (player, name) == self._hand_selected for player, name, _l, _c in self._hands):
             self._hand_selected = None
@@ -447,6 +448,7 @@ class QtBoardView(QGraphicsView):
             frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
                                   QPen(Qt.PenStyle.NoPen), INK)
             frame.setZValue(Z_BOARD)
+        surface = surface_colour(board)
         for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
             if board.draw.checkered:
                 # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
@@ -454,8 +456,8 @@ class QtBoardView(QGraphicsView):
                 colour = DARK_CELL if dark else LIGHT_CELL
                 pen = QPen(Qt.PenStyle.NoPen)
             else:
-                colour = PLAIN_CELL
-                pen = QPen(INK, UNIT * 0.015)
+                colour = surface or PLAIN_CELL
+                pen = QPen(INK, UNIT * (0.025 if surface else 0.015))
             centre = self.square_centre(square)
             cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
             cell.setBrush(colour)
@@ -607,6 +609,8 @@ class QtBoardView(QGraphicsView):
 
     def _piece_item_at(self, centre: QPointF, player: int, name: str, letter: str) -> QGraphicsItem:
         board = self._require_board()
+        if is_block(board, name):
+            return block_item(centre, UNIT)
         colour = player_colour(board, player)
         face = piece_face(board, name, letter, player)
         if face.kind == "glyph":

@@ -345,14 +345,18 @@ class QtDocument(QObject):
         return {} if position is None else position_contents(position)
 
     def view_hands(self) -> list[tuple[int, str, str, int]]:
-        """The pieces in hand as the board view draws them: (player, piece name, letter, count)."""
+        """The pieces in hand as the board view draws them: (player, piece name, letter, count), the
+        count -1 for a piece always in hand (``unlimited``)."""
         position = self.position
         if position is None:
             return []
         kinds = position.kinds
-        return [(player, kinds[kind].name, kinds[kind].letter, count)
+        drops = position.board.drops
+        return [(player, kinds[kind].name, kinds[kind].letter, -1 if always else count)
                 for player, hand in enumerate(position.hands) for kind, count in enumerate(hand)
-                if count > 0 and kind < len(kinds)]
+                if kind < len(kinds)
+                for always in [kinds[kind].unlimited and kinds[kind].name in drops]
+                if count > 0 or always]
 
     # ------------------------------------------------------------------ private
 
