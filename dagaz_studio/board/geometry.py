@@ -357,10 +357,7 @@ class _Geometry(_Syntax):
             coordinates=bool(values.get("coordinates", False)),
             stones=bool(values.get("stones", False)),
             river_labels=values.get("river_labels", ()),  # type: ignore[arg-type]
-<<<<<<< HEAD
             symbols=str(values.get("symbols", "")),
-=======
             surface=values.get("surface"),  # type: ignore[arg-type]
             blocks=values.get("blocks", ()),  # type: ignore[arg-type]
->>>>>>> main
         )

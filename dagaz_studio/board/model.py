@@ -92,12 +92,9 @@ class DrawHints:
     coordinates: bool = False
     stones: bool = False  # pieces drawn as plain stones in their player's colour, no letter or symbol
     river_labels: tuple[str, ...] = ()  # written along the river, spread evenly from left to right
-<<<<<<< HEAD
     symbols: str = ""  # the set of piece symbols drawn for the pieces it names ("chess"); letters otherwise
-=======
     surface: Optional[str] = None  # the colour of the cells (a colour name), where it is not the default
     blocks: tuple[str, ...] = ()  # piece types drawn as blocks filling their cell (walls, arrows)
->>>>>>> main
 
 
 @dataclass(frozen=True)
