@@ -1,7 +1,9 @@
 """One harness that checks shipped draughts boards against pydraughts.
 
-pydraughts writes positions as PDN FEN (``W:W21,22:B1,K2``), read and written here by
-:mod:`dagaz_studio.pdn`, and names moves by numbered squares, read here by the ``numbers`` style.
+pydraughts writes positions as PDN FEN (``W:W21,22:B1,K2``; Russian and Brazilian with the squares'
+names, ``W:Wa1,c3:Bb6``), read and written here by :mod:`dagaz_studio.pdn`, and names moves by
+numbered squares, read here by the ``numbers`` style (Russian and Brazilian moves turned into the
+squares' names by pydraughts' own converter, and read by the ``algebraic`` style).
 Moves are compared as (start, end, squares captured): pydraughts names two capture paths that take
 the same pieces to the same square as one move, and so does this comparison.
 """
@@ -22,6 +24,7 @@ from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
 
 draughts = pytest.importorskip("draughts")
+convert = pytest.importorskip("draughts.convert")
 
 MoveKey = tuple[str, str, frozenset[str]]
 
@@ -32,11 +35,36 @@ class DraughtsGame:
 
     board: str
     variant: str
+    #: Squares by their names (a1 …), as pydraughts writes Russian and Brazilian positions.
+    algebraic: bool = False
+    #: Frisian players forbid a King more than three moves in a row without capturing while its
+    #: side has men; the board does not play that rule (it reads the game's past moves), so random
+    #: play here never lets one King make more than this many such moves in a row, and the rule,
+    #: which pydraughts plays, never applies.
+    quiet_king_moves: int = 0
 
 
-def their_moves(board: Board, position: "draughts.Board") -> dict[MoveKey, object]:
+def square_names(board: Board, algebraic: bool) -> dict[int, str]:
+    """pydraughts' square numbers -> the squares' names on the board. pydraughts numbers Russian and
+    Brazilian squares from a1 and turns them into names with its own converter; the other games'
+    numbers are the board's draughts numbers."""
+    if algebraic:
+        return {number: convert._numeric_to_algebraic_square(str(number), len(board.column_names) // 2)
+                for number in range(1, len(square_numbers(board)) + 1)}
+    return {number: board.squares[s] for s, number in square_numbers(board).items()}
+
+
+def their_name(game: DraughtsGame, move: object) -> str:
+    """pydraughts' name of a move, in the squares' names for a game written so (``c3:e5:g7``)."""
+    name: str = move.pdn_move  # type: ignore[attr-defined]
+    if game.algebraic:
+        name = convert._number_to_algebraic(name, variant=game.variant).replace("x", ":")
+    return name
+
+
+def their_moves(board: Board, position: "draughts.Board", algebraic: bool = False) -> dict[MoveKey, object]:
     """pydraughts' legal moves by (start, end, captured squares), squares by their names on the board."""
-    names = {number: board.squares[s] for s, number in square_numbers(board).items()}
+    names = square_names(board, algebraic)
     return {(names[m.steps_move[0]], names[m.steps_move[-1]], frozenset(names[c] for c in m.captures)): m
             for m in position.legal_moves()}
 
@@ -68,11 +96,13 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
     while seen.positions < positions:
         theirs = draughts.Board(variant=game.variant)
         ours = Position.initial(board)
-        assert pdn_parts(pdn_from_position(ours)) == pdn_parts(theirs.fen), "the starts differ"
+        numbered = not game.algebraic
+        assert pdn_parts(pdn_from_position(ours, numbered)) == pdn_parts(theirs.fen), "the starts differ"
+        quiet_king: dict[int, tuple[str, int]] = {}  # player -> (the King's square, its quiet moves in a row)
         for _ in range(rng.randrange(20, 150)):
             if seen.positions == positions:
                 break
-            expected = their_moves(board, theirs)
+            expected = their_moves(board, theirs, game.algebraic)
             names = MoveNames(rules, ours)
             moves: dict[MoveKey, Move] = {}
             for move in names.moves:
@@ -82,16 +112,40 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
             if not expected:
                 break
             captures = [key for key in expected if key[2]]
-            key = rng.choice(captures if captures and rng.random() < 0.5 else list(expected))
+            choices = captures if captures and rng.random() < 0.5 else list(expected)
+            if game.quiet_king_moves:
+                square, count = quiet_king.get(ours.turn, ("", 0))
+                rested = [key for key in choices if count < game.quiet_king_moves or key[0] != square or key[2]]
+                choices = rested or choices
+            key = rng.choice(choices)
             their_move = expected[key]
-            read = names.read(their_move.pdn_move)
-            assert our_key(board, read) == key, f"{their_move.pdn_move} read as {names.name(read)}"
+            read = names.read(their_name(game, their_move))
+            assert our_key(board, read) == key, f"{their_name(game, their_move)} read as {names.name(read)}"
             seen.captures += bool(key[2])
             seen.chains += len(key[2]) > 1
             seen.crownings += read.promotion is not None
+            if game.quiet_king_moves:
+                square, count = quiet_king.get(ours.turn, ("", 0))
+                king = read.piece == "King" and not key[2]
+                quiet_king[ours.turn] = (key[1], count + 1 if king and key[0] == square else int(king))
             theirs.push(their_move)
             make_move(ours, read)
-            assert pdn_parts(pdn_from_position(ours)) == pdn_parts(theirs.fen), f"{game.board}: {theirs.fen}"
+            assert pdn_parts(pdn_from_position(ours, numbered)) == pdn_parts(theirs.fen), f"{game.board}: {theirs.fen}"
             reread = Position.from_fen(board, fen_from_pdn(board, theirs.fen))
-            assert pdn_from_position(reread) == pdn_from_position(ours)
+            assert pdn_from_position(reread, numbered) == pdn_from_position(ours, numbered)
     return seen
+
+
+def their_perft(variant: str, depth: int) -> int:
+    """pydraughts' perft from the start of ``variant``: its legal move sequences of ``depth`` moves."""
+    def count(position: "draughts.Board", depth: int) -> int:
+        moves = position.legal_moves()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            position.push(move)
+            total += count(position, depth - 1)
+            position.pop()
+        return total
+    return count(draughts.Board(variant=variant), depth) if depth > 0 else 1

@@ -33,3 +33,11 @@ def test_a_misplaced_word_is_reported_where_it_stands(line, column, what):
         parse_board(f"grid: a-i x 10-1\n{line}\n")
     problem = caught.value.problems[0]
     assert (problem.line, problem.column) == (2, column) and what in problem.message
+
+
+def test_a_board_names_the_set_of_symbols_its_pieces_are_drawn_with():
+    assert parse_board("grid: a-c x 3-1\ndraw: symbols chess\n").draw.symbols == "chess"
+    assert parse_board("grid: a-c x 3-1\n").draw.symbols == ""
+    assert load_board("chess").draw.symbols == "chess" and load_board("xiangqi").draw.symbols == "xiangqi"
+    # Pieces that share a name with another game's are not drawn with that game's symbols.
+    assert load_board("shogi").draw.symbols == "" and load_board("lasca").draw.symbols == ""

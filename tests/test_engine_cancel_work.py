@@ -83,8 +83,9 @@ def _fresh(board_name: str, way: str) -> tuple[Rules, Position, int]:
 
 
 @pytest.mark.parametrize("way", ["compiled", "runner", "traced"])
-@pytest.mark.parametrize("shape", list(SHAPES))
-@pytest.mark.parametrize("board_name", ["chess", "fanorona"])
+@pytest.mark.parametrize(("board_name", "shape"), [("chess", shape) for shape in SHAPES] + [
+    ("fanorona", "possessive attacks"), ("fanorona", "capturing repetition"), ("fanorona", "chain"),
+])
 def test_a_typed_runaway_looks_at_the_flag_from_reading_to_its_last_move(board_name: str, shape: str,
                                                                           way: str) -> None:
     rules, position, at = _fresh(board_name, way)
@@ -94,7 +95,7 @@ def test_a_typed_runaway_looks_at_the_flag_from_reading_to_its_last_move(board_n
         with cancellable(flag):
             kind = rules.custom_kind(parse_notation(SHAPES[shape]))
         position.cells[at] = Piece(position.turn, kind, True)
-        return rules.run(position, at, trace=way == "traced", budget=30_000, cancel=flag)
+        return rules.run(position, at, trace=way == "traced", budget=20_000, cancel=flag)
 
     parse_notation.cache_clear()
     flag.watch(typed_and_run)
@@ -143,3 +144,17 @@ def test_compiling_a_long_notation_stops_when_cancelled_and_keeps_nothing() -> N
     result = flag.watch(lambda: rules.run(position, at, budget=10**9, cancel=flag))
     assert result.stopped == "cancelled" and result.moves == [] and flag.looks == 2
     assert not rules._plans  # nothing half-compiled is kept
+
+
+def test_a_quickly_built_move_is_the_move_its_constructor_builds() -> None:
+    # quick_move sets the fields itself: a field added to Move must be added there too.
+    import dataclasses
+
+    from dagaz_studio.engine.position import LastMove
+    from dagaz_studio.engine.values import Move, quick_move
+
+    values = dict(piece="Stone", player=1, origin=3, target=5, captures=(4,), stops=(5,), promotion=None, also=(),
+                  changes=((3, None), (4, None), (5, Piece(1, 0, True))), last=LastMove(3, 5, "E"))
+    built, quick = Move(labels=frozenset(), **values), quick_move(**values)  # type: ignore[arg-type]
+    assert quick == built and vars(quick) == vars(built)
+    assert set(vars(quick)) == {f.name for f in dataclasses.fields(Move)}

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts
+from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts, their_name, their_perft
 from engine_helpers import shipped
 
 from dagaz_studio.cli import main
+from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.position import Position
-from dagaz_studio.pdn import pdn_from_position, square_numbers
+from dagaz_studio.names import MoveNames
+from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
 
-GAMES = [DraughtsGame("checkers", "english")]
+GAMES = [
+    DraughtsGame("checkers", "english"),
+    DraughtsGame("russian", "russian", algebraic=True),
+    DraughtsGame("international", "standard"),
+    DraughtsGame("brazilian", "brazilian", algebraic=True),
+    DraughtsGame("frisian", "frisian", quiet_king_moves=2),
+]
 IDS = [game.board for game in GAMES]
 
 
@@ -33,6 +41,100 @@ def test_legal_moves_equal_pydraughts_on_500_random_positions(game: DraughtsGame
     seen = compare_random_games(game, positions=500, seed=1402)
     assert seen.chains > 0 and seen.crownings > 0, seen
 
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_perft_from_the_start_equals_pydraughts(game: DraughtsGame) -> None:
+    board, rules = shipped(game.board)
+    assert perft(rules, Position.initial(board), 3) == their_perft(game.variant, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_perft_5_from_the_start_equals_pydraughts(game: DraughtsGame) -> None:
+    board, rules = shipped(game.board)
+    assert perft(rules, Position.initial(board), 5) == their_perft(game.variant, 5)
+
+
+def _ours_and_theirs(game: DraughtsGame, fen: str) -> tuple[set[str], set[str]]:
+    """The legal moves of a PDN FEN as the board names them, and as pydraughts does (a capture by
+    its first and last squares, as pydraughts writes it when that is enough)."""
+    draughts = pytest.importorskip("draughts")
+    board, rules = shipped(game.board)
+    names = MoveNames(rules, Position.from_fen(board, fen_from_pdn(board, fen)))
+    theirs = {their_name(game, move) for move in draughts.Board(variant=game.variant, fen=fen).legal_moves()}
+    separator = ":" if game.algebraic else "x"
+    ours = {name if separator not in name else name.split(separator)[0] + separator + name.split(separator)[-1]
+            for name in names.names}
+    return ours, theirs
+
+
+def test_a_russian_king_must_land_where_it_can_take_again() -> None:
+    # The King on a1 takes c3 and may land on d4 to h8, but only from e5 can it take f4 (rule:
+    # continue-captures): without the rule, a1:d4, a1:f6 … would be moves too.
+    ours, theirs = _ours_and_theirs(DraughtsGame("russian", "russian", algebraic=True), "W:WKa1:Bc3,f4")
+    assert ours == theirs == {"a1:g3", "a1:h2"}
+
+
+def test_a_russian_man_crowned_mid_capture_goes_on_as_a_king() -> None:
+    # The man on f6 takes e7 and lands on d8, crowned: as a King it takes c7 from afar, landing on
+    # b6 or a5; taking g7 instead, it ends on h8.
+    game = DraughtsGame("russian", "russian", algebraic=True)
+    ours, theirs = _ours_and_theirs(game, "W:Wf6:Bg7,e7,c7")
+    assert ours == theirs == {"f6:b6", "f6:a5", "f6:h8"}
+    board, rules = shipped("russian")
+    moves = legal_moves(rules, Position.from_fen(board, fen_from_pdn(board, "W:Wf6:Bg7,e7,c7")))
+    assert {move.promotion for move in moves} == {"King"}
+
+
+def _promotions(board_name: str, fen: str) -> set:
+    board, rules = shipped(board_name)
+    return {move.promotion for move in legal_moves(rules, Position.from_fen(board, fen_from_pdn(board, fen)))}
+
+
+def test_an_international_man_passing_over_the_far_row_is_not_crowned() -> None:
+    # The man on 11 (b8) takes 7 onto 2 (d10), on the far row, and goes on as a man, taking 8.
+    ours, theirs = _ours_and_theirs(DraughtsGame("international", "standard"), "W:W11:B7,8")
+    assert ours == theirs == {"11x13"}
+    assert _promotions("international", "W:W11:B7,8") == {None}
+
+
+def test_the_majority_rule_leaves_only_the_longest_captures() -> None:
+    # The man on 32 could take 27 alone or 28 and 18: only the capture of two is allowed.
+    ours, theirs = _ours_and_theirs(DraughtsGame("international", "standard"), "W:W32:B27,28,18")
+    assert ours == theirs == {"32x12"}
+
+
+def test_a_man_over_the_far_row_is_crowned_in_russian_draughts_not_in_brazilian() -> None:
+    # d6 takes e7 onto f8, the far row, and goes on to take g7 onto h6.
+    for game, crowned in ((DraughtsGame("brazilian", "brazilian", algebraic=True), None),
+                          (DraughtsGame("russian", "russian", algebraic=True), "King")):
+        ours, theirs = _ours_and_theirs(game, "W:Wd6:Be7,g7")
+        assert ours == theirs == {"d6:h6"}
+        assert _promotions(game.board, "W:Wd6:Be7,g7") == {crowned}
+
+
+@pytest.mark.parametrize(("fen", "moves"), [
+    ("W:W46,48:BK41,43", {"46x37"}),   # taking a King (worth 1.501) before a man (1)
+    ("W:WK46,48:B41,43", {"46x49"}),   # of captures of equal value, the King's
+    ("W:W48:B38,1", {"48x28"}),        # a man takes straight along the file: e1 over e3 onto e5
+])
+def test_frisian_captures_by_value_and_straight(fen: str, moves: set[str]) -> None:
+    ours, theirs = _ours_and_theirs(DraughtsGame("frisian", "frisian"), fen)
+    assert ours == theirs == moves
+
+
+def test_play_reads_algebraic_moves_and_pdn_fen_with_square_names(capsys: pytest.CaptureFixture[str]) -> None:
+    draughts = pytest.importorskip("draughts")
+    opening = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
+    theirs = draughts.Board(variant="russian")
+    for name in opening:
+        theirs.push(next(m for m in theirs.legal_moves()
+                         if their_name(DraughtsGame("russian", "russian", True), m) == name))
+    assert main(["play", "russian", "--fen", draughts.Board(variant="russian").fen, *opening]) == 0
+    board, _ = shipped("russian")
+    ours = Position.from_fen(board, " ".join(capsys.readouterr().out.split()[-6:]))
+    assert pdn_parts(pdn_from_position(ours, numbered=False)) == pdn_parts(theirs.fen)
 
 
 def test_play_reads_numbered_moves_and_pdn_fen_as_pydraughts_plays_them(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,3 +164,33 @@ def test_a_multiple_capture_is_named_by_every_landing_square(capsys: pytest.Capt
 def test_bad_pdn_fen_is_a_clear_error(fen: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "checkers", "--fen", fen]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_check_passes_on_the_board(game: DraughtsGame, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", game.board]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("ok")
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("value Ghost: 1", "unknown piece type 'Ghost'"),
+    ("value King: heavy", "a value is a number such as 1 or 1.5, not 'heavy'"),
+    ("value King: 1\nvalue King: 2", "value of 'King' already given on line"),
+])
+def test_a_bad_value_is_reported_at_its_word(line: str, message: str) -> None:
+    from dagaz_studio.board import BoardFileError, parse_board
+
+    text = shipped("frisian")[0].source
+    assert text is not None
+    with open(text, encoding="utf-8") as handle:
+        board_text = "".join(line for line in handle if not line.startswith("value "))
+    with pytest.raises(BoardFileError) as error:
+        parse_board(board_text + line + "\n", "frisian.board")
+    assert message in str(error.value)
+
+
+def test_values_are_read_exactly() -> None:
+    from fractions import Fraction
+
+    board, _ = shipped("frisian")
+    assert board.values == {"Man": Fraction(1), "King": Fraction(1501, 1000)}

@@ -32,6 +32,7 @@ GAMES = [
     FairyGame("breakthrough", "breakthrough"),
     FairyGame("clobber", "clobber"),
     FairyGame("othello", "flipello", ("passes", "turned"), captures=False),
+    FairyGame("ataxx", "ataxx", ("turned",), captures=False),
 ]
 
 IDS = [game.board for game in GAMES]
@@ -103,6 +104,10 @@ RARE_POSITIONS = [
     ("othello", "pppppPPP/ppppppPP/pppppppP/ppppPppP/PppppPpP/PPppPppP/PPPPPPPP/2PPPPPP[PPpp] w - - 0 30", "c1c1"),
     ("othello", "P1P1P3/1ppp4/Pp1pP3/1pppP3/P1PpP3/8/8/8[PPpp] w - - 0 1", "P@c6"),
     ("othello", "8/8/2PPP3/2PppP2/2PpPP2/2PPP3/8/8[PPpp] b - - 0 1", "P@g4"),
+    # Ataxx: a pass when blocked; a jump into a ring of enemies; clones beside either stone.
+    ("ataxx", "PPPPPpp/1PPPPpP/PPPpppP/PPPPpPP/PppppPP/Ppppppp/ppppppp b - - 0 90", "a1a1"),
+    ("ataxx", "7/7/2ppp2/2p1p2/2ppp2/1P5/7 w - - 0 1", "b2d4"),
+    ("ataxx", "7/7/2ppp2/2p1p2/2ppp2/7/P5P w - - 0 1", "P@f2"),
 ]
 
 
@@ -132,6 +137,17 @@ def test_othello_turns_every_enclosed_run_as_fairy_stockfish_does() -> None:
     make_move(position, MoveNames(rules, position, style="uci").read("P@c6"))
     expected = sf.get_fen("flipello", fen.replace(" w ", "[PPPPpppp] w ", 1), ["P@c6"])
     assert position.fen().split("[")[0] == expected.split("[")[0] == "P1P1P3/1PPP4/PPPPP3/1PPPP3/P1PpP3/8/8/8"
+
+
+def test_ataxx_turns_every_neighbour_and_a_player_without_stones_has_no_move() -> None:
+    board, rules = shipped("ataxx")
+    fen = "7/7/2ppp2/2p1p2/2ppp2/1P5/7 w - - 0 1"
+    position = Position.from_fen(board, fen)
+    make_move(position, MoveNames(rules, position, style="uci").read("b2d4"))
+    assert position.fen().split("[")[0] == sf.get_fen("ataxx", fen, ["b2d4"]).split()[0]
+    game = next(game for game in GAMES if game.board == "ataxx")
+    empty_handed = "7/P1P4/7/6P/4PP1/1P5/P6 b - - 7 6"
+    assert legal_uci(game, empty_handed) == set(fairy_moves(game, empty_handed, [])) == set()
 
 
 def test_play_reads_othello_placings_and_passes(capsys: pytest.CaptureFixture[str]) -> None:

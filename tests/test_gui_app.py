@@ -145,3 +145,29 @@ def test_what_start_up_built_is_kept_out_of_the_collector_once_the_window_is_up(
     QTimer.singleShot(10000, QApplication.quit)  # never wait for ever, whatever happens
     assert app.run("chess", quit_after_ms=500) == 0
     assert len(frozen) == 1 and any(isinstance(widget, QtMainWindow) for widget in frozen[0])
+
+
+_SHOWN_WITHOUT_PARSING = """
+import sys
+from PySide6.QtWidgets import QApplication
+application = QApplication([])
+from dagaz_studio.gui import app
+window = app.create_window("chess")
+window.show()
+application.processEvents()
+print("lark" in sys.modules)
+window.close()
+"""
+
+
+def test_a_board_opened_before_is_shown_without_parsing_it(tmp_path) -> None:
+    """The window's first paint waits for no parser: a board read from the cache of parsed boards
+    needs neither the board loader nor Lark until a text is edited or a notation typed."""
+    environment = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), QT_QPA_PLATFORM="offscreen",
+                       PYTHONPATH=os.pathsep.join(sys.path))
+    runs = [subprocess.run([sys.executable, "-c", _SHOWN_WITHOUT_PARSING], env=environment, capture_output=True,
+                           text=True, timeout=120) for _ in range(2)]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr + runs[1].stderr
+    first, second = (run.stdout.split()[-1] for run in runs)
+    assert first == "True"  # the first start parsed the board, and kept it
+    assert second == "False"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board
+from dagaz_studio.board.model import NAME_STYLES
 
 BASE = """tiny
 grid: a-c x 3-1
@@ -31,7 +32,7 @@ def test_names_and_name_letters_are_read() -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ("names: algebraic", "6:8: unknown move names 'algebraic' (known: coordinates, san, wxf, uci, numbers)"),
+        ("names: figurine", f"6:8: unknown move names 'figurine' (known: {', '.join(NAME_STYLES)})"),
         ("names: san\nnames: wxf", "7:1: the move names already given on line 6"),
         ("name-letter Ghost: G", "6:13: unknown piece type 'Ghost' (pieces: Rook, Pawn)"),
         ("name-letter Rook: r", "6:19: a name letter is one capital letter or '-' for none, not 'r'"),

@@ -304,6 +304,8 @@ class _Geometry(_Syntax):
                 values["style"] = kind
             elif kind in ("checkered", "coordinates", "stones"):
                 values[kind] = True
+            elif kind == "symbols":
+                values["symbols"] = str(hint.children[0])
             elif kind == "lines":
                 for token in hint.children:
                     for i, letter in enumerate(str(token)):
@@ -325,6 +327,14 @@ class _Geometry(_Syntax):
                         self.report_token(statement, a, f"draw: a river runs between two neighbouring rows, not {a} and {b}")
                     else:
                         values["river"] = tuple(sorted(rows))
+            elif kind == "surface":
+                values["surface"] = str(hint.children[0])
+            elif kind == "blocks":
+                known = getattr(self, "lettered", {})
+                for token in hint.children:
+                    if str(token) not in known:
+                        self.report_token(statement, token, f"draw: no piece type '{token}' on this board")
+                values["blocks"] = tuple(str(token) for token in hint.children)
             elif kind == "diagonals":
                 for token in hint.children:
                     rectangle = _RECTANGLE.fullmatch(str(token))
@@ -347,4 +357,7 @@ class _Geometry(_Syntax):
             coordinates=bool(values.get("coordinates", False)),
             stones=bool(values.get("stones", False)),
             river_labels=values.get("river_labels", ()),  # type: ignore[arg-type]
+            symbols=str(values.get("symbols", "")),
+            surface=values.get("surface"),  # type: ignore[arg-type]
+            blocks=values.get("blocks", ()),  # type: ignore[arg-type]
         )

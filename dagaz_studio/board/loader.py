@@ -64,6 +64,7 @@ class _Loader(_Pieces):
         self.setup: Optional[str] = None
         self.names = self._names(each("names_stmt"))
         self.name_letters = self._name_letters(each("name_letter_stmt"))
+        self.values = self._values(each("value_stmt"))
         setup_statements = each("setup_stmt")
         if grid_ok:
             self._setup(setup_statements)
@@ -88,6 +89,7 @@ class _Loader(_Pieces):
             source=None if self.filename.startswith("<") else self.filename,
             names=self.names,
             name_letters=self.name_letters,
+            values=self.values,
             drops=self.drops,
             demotions=self.demotions,
             level_names=self.level_names,

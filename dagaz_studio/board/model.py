@@ -7,6 +7,7 @@ square, the square one step away in that direction, or ``None`` where there is n
 
 from __future__ import annotations
 
+from fractions import Fraction
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Optional
@@ -24,7 +25,7 @@ DIAGONAL = ("O", "T", "R", "M")
 
 BOARD_KINDS = ("default", "stack", "heap")
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
-NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers")
+NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers", "algebraic")
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,9 @@ class DrawHints:
     coordinates: bool = False
     stones: bool = False  # pieces drawn as plain stones in their player's colour, no letter or symbol
     river_labels: tuple[str, ...] = ()  # written along the river, spread evenly from left to right
+    symbols: str = ""  # the set of piece symbols drawn for the pieces it names ("chess"); letters otherwise
+    surface: Optional[str] = None  # the colour of the cells (a colour name), where it is not the default
+    blocks: tuple[str, ...] = ()  # piece types drawn as blocks filling their cell (walls, arrows)
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ class Board:
     source: Optional[str] = None  # the file it was loaded from, if any
     names: str = "coordinates"  # how moves are named: one of NAME_STYLES
     name_letters: Mapping[str, str] = field(default_factory=dict)  # piece name -> letter in move names ("" for none)
+    #: Each piece's value for rules that weigh captures (``value PIECE: 1.5``); a piece not given is worth 1.
+    values: Mapping[str, Fraction] = field(default_factory=dict)
     #: How each piece that may be held in hand is dropped: piece name -> its drop notation. A board
     #: with any ``drop`` statement has hands (docs/boards.md).
     drops: Mapping[str, "Notation"] = field(default_factory=dict)

@@ -4,6 +4,7 @@ Betza), drops and promoted letters, the setup, rules, and how moves are named.""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from lark import Token, Tree
@@ -15,6 +16,9 @@ from dagaz_studio.board.statements import _BARE_WORD, KNOWN_RULES, Problem, _Sta
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation
+
+#: A piece's value (``value King: 1.501``): a decimal number, read exactly.
+_VALUE = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
 class _Pieces(_Geometry):
@@ -267,6 +271,24 @@ class _Pieces(_Geometry):
             self.report_token(statement, token, f"unknown move names '{token}' (known: {', '.join(NAME_STYLES)})")
             return "coordinates"
         return str(token)
+
+    def _values(self, items: list[tuple[Tree, _Statement]]) -> dict[str, Fraction]:
+        values: dict[str, Fraction] = {}
+        lines: dict[str, int] = {}
+        for tree, statement in items:
+            piece_token, number_token = tree.children
+            piece, number = str(piece_token), str(number_token).strip()
+            if piece not in self.lettered and piece not in self.pieces:
+                known = ", ".join(self.pieces) or "none"
+                self.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+            elif piece in values:
+                self.report_token(statement, piece_token, f"value of '{piece}' already given on line {lines[piece]}")
+            elif _VALUE.fullmatch(number) is None:
+                self.report_token(statement, number_token, f"a value is a number such as 1 or 1.5, not '{number}'")
+            else:
+                values[piece] = Fraction(number)
+                lines[piece] = statement.positions[0][0]
+        return values
 
     def _name_letters(self, items: list[tuple[Tree, _Statement]]) -> dict[str, str]:
         letters: dict[str, str] = {}

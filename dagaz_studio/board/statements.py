@@ -28,7 +28,8 @@ MAX_SQUARES = 10_000
 
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture", "compulsory-drop", "captures-to-hand", "immobility-illegal", "no-check",
-               "majority-wins", "pass", "pass-when-blocked")
+               "majority-wins", "pass", "pass-when-blocked", "continue-captures", "most-captures",
+               "most-valuable-capture")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 
@@ -46,6 +47,7 @@ _KEYWORD_RULES = {
     "draw": "draw_stmt",
     "names": "names_stmt",
     "name-letter": "name_letter_stmt",
+    "value": "value_stmt",
     "drop": "drop_stmt",
 }
 

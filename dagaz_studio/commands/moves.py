@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 #: The styles ``--style`` offers: :data:`dagaz_studio.names.STYLES`, written out so that declaring the
 #: options imports no engine (a test keeps the two the same).
-NAME_STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci", "numbers")
+NAME_STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci", "numbers", "algebraic")
 
 
 def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:

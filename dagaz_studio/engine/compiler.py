@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
+from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
@@ -161,6 +162,7 @@ def poll(work: list[Any]) -> None:
     if spent > work[2]:
         raise Abort("budget")
     cancel = work[3]
+    collect_young()
     # At every mark reached, even past it in one go (an attack question left to the runner adds its
     # work at once): a run whose work comes in jumps must still look.
     if cancel is not None and cancel.is_set():

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from fractions import Fraction
+from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -242,7 +244,7 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     pass, where the board allows one (:func:`passes`; left out when one square is asked, or
     ``passing`` is false)."""
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
-    whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules))
+    whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules)) or capture_rules.applies(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
     if square is None or whole:
         moves += drop_moves(rules, position, cancel=cancel)
@@ -254,6 +256,9 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
+    if capture_rules.applies(rules.board):
+        moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures,
+                                              _value_on(rules, position))
     if "compulsory-drop" in rules.board.rules and any(move.dropped for move in moves):
         moves = [move for move in moves if move.dropped]
     if square is not None:
@@ -279,13 +284,15 @@ def pass_move(rules: Rules, position: Position) -> Move:
 
 def passes(rules: Rules, position: Position, can_move: bool, cancel: Optional[CancelFlag] = None) -> list[Move]:
     """The pass the board's rules allow the side to move, if any: with ``rule: pass`` whenever it leaves
-    no royal piece attacked; with ``rule: pass-when-blocked`` when it has no other move (``can_move``)
-    and the next player has one, so that two players without a move end the game."""
+    no royal piece attacked; with ``rule: pass-when-blocked`` when it has no other move (``can_move``),
+    a piece on the board, and the next player has a move, so that two players without a move end
+    the game (as does a player left with nothing on the board)."""
     board_rules = rules.board.rules
     if "pass" in board_rules:
         move = pass_move(rules, position)
         return [] if leaves_royal_attacked(rules, position, move, cancel=cancel) else [move]
-    if "pass-when-blocked" in board_rules and not can_move:
+    if ("pass-when-blocked" in board_rules and not can_move
+            and any(piece is not None and piece.player == position.turn for piece in position.cells)):
         move = pass_move(rules, position)
         undo = make_move(position, move)
         try:
@@ -461,9 +468,39 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
         out = [e for e in out if not _entry_gives_check(rules, position, e)]
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
+    if capture_rules.applies(rules.board):
+        out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
+                                            _value_on(rules, position))
     if "compulsory-drop" in rules.board.rules and any(isinstance(e, Move) and e.dropped for e in out):
         out = [e for e in out if isinstance(e, Move) and e.dropped]
     return out + passes(rules, position, bool(out))  # type: ignore[operator]
+
+
+def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
+    """The value of the piece on a square of ``position`` (the commander of a column)."""
+    values = capture_rules.piece_values(rules.board, rules.kind_names)
+    cells = position.cells
+
+    def value_on(square: int) -> Fraction:
+        piece = cells[square]
+        return values[piece.kind] if piece is not None else Fraction(0)
+    return value_on
+
+
+def _move_origin(move: Move) -> int:
+    return move.origin
+
+
+def _move_captures(move: Move) -> tuple[int, ...]:
+    return move.captures
+
+
+def _entry_origin(entry: Entry) -> int:
+    return entry.origin if isinstance(entry, Move) else entry[0]
+
+
+def _entry_captures(entry: Entry) -> tuple[int, ...]:
+    return entry.captures if isinstance(entry, Move) else entry[2][1]
 
 
 def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:

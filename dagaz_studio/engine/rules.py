@@ -18,6 +18,7 @@ from dagaz_studio.engine.runner import (
 )
 from dagaz_studio.engine.values import (
     COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
+    quick_move,
 )
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
@@ -32,6 +33,7 @@ Plan = tuple["Compiled | Program", ...]
 
 _UNKNOWN = object()
 _first = itemgetter(0)
+_new_tuple = tuple.__new__
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
@@ -77,6 +79,8 @@ class Rules:
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self._asked: dict[tuple[int, int], int] = {}
+        #: The players whose pieces' reach is worked out from every square (one table was built).
+        self._tabled: set[int] = set()
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
@@ -386,7 +390,9 @@ class Rules:
             except Abort as stop:
                 if stop.kind == "rerun":
                     return None
-                found, cancelled = self._built_moves(position, square, piece, records, cancel)
+                # Already cancelled: the flag is not looked at again (the run stopped at its first look).
+                found, cancelled = self._built_moves(position, square, piece, records,
+                                                     None if stop.kind == "cancelled" else cancel)
                 return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
                                  work=work[0])
             except RecursionError:
@@ -466,12 +472,10 @@ class Rules:
         if placed != (piece if target == origin else cells[target]):
             changes.append((target, placed))
         changes.sort(key=_first)
-        return Move(
-            piece=self.kind_names[piece.kind], player=piece.player, origin=origin, target=target,
-            captures=captures, stops=(target,),
-            promotion=None if promoted is None else self.kind_names[promoted], also=(), labels=frozenset(),
-            changes=tuple(changes),
-            last=LastMove(origin, target, None if direction is None else self.dir_letters[direction]),
+        return quick_move(
+            self.kind_names[piece[1]], piece[0], origin, target, captures, (target,),
+            None if promoted is None else self.kind_names[promoted], (), tuple(changes),
+            _new_tuple(LastMove, (origin, target, None if direction is None else self.dir_letters[direction])),
         )
 
     def light_maker(self, kind: int, player: int) -> Any:
@@ -664,9 +668,11 @@ class Rules:
         ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
         (its origin when it has one partial move)."""
         cells = position.cells
-        changes = tuple(sorted([(square, now) for square, was in touched.items() if (now := cells[square]) != was]))
-        if not changes:
+        changed = [(square, now) for square, was in touched.items() if (now := cells[square]) != was]
+        if not changed:
             return  # the piece is back where it started and nothing changed: not a move
+        changed.sort(key=_first)
+        changes = tuple(changed)
         first = visited[0] if visited else target
         stopped = (*stops, target)
         promotion = None if promoted is None else self.kind_names[promoted]
@@ -675,11 +681,10 @@ class Rules:
         if key in seen:
             return
         seen.add(key)
-        out.append(Move(
-            piece=self.kind_names[piece.kind], player=me, origin=first, target=target, captures=key[2],
-            stops=stopped, promotion=promotion, also=key[5], labels=frozenset(), changes=changes,
-            last=LastMove(origin if start is None else start, target,
-                          None if direction is None else self.dir_letters[direction]),
+        out.append(quick_move(
+            self.kind_names[piece[1]], me, first, target, key[2], stopped, promotion, key[5], changes,
+            _new_tuple(LastMove, (origin if start is None else start, target,
+                                  None if direction is None else self.dir_letters[direction])),
         ))
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
@@ -703,12 +708,26 @@ class Rules:
             cells[square] = stand_in
         try:
             scan = self.scan_cost()
+            plain = not self.scans and len(self.kinds) == self.board_kinds  # no typed pieces to look for
             for side in sides:
                 position.turn = side
                 if scan:
                     work[0] += scan
                     if work[0] >= work[1]:
                         poll(work)
+                probe = len(work) > 4
+                table = self._attackers.get((square, side)) if plain else None
+                if table is not None:
+                    # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
+                    for origin, kinds in table:
+                        piece = cells[origin]
+                        if piece is not None and piece[0] == side and piece[1] in kinds:
+                            work[0] += 1  # as the runner counts it: asking each piece is work
+                            if work[0] >= work[1]:
+                                poll(work)
+                            if self._ask(position, origin, square, side, work, probe):
+                                return True
+                    continue
                 try:
                     candidates = self.candidates(cells, square, side)
                 except Stop:
@@ -717,7 +736,7 @@ class Rules:
                     work[0] += 1  # as the runner counts it: asking each piece is work
                     if work[0] >= work[1]:
                         poll(work)
-                    if self._ask(position, origin, square, side, work, len(work) > 4):
+                    if self._ask(position, origin, square, side, work, probe):
                         return True
             return False
         finally:
@@ -805,7 +824,7 @@ class Rules:
         if attackers is None:
             key = (square, player)
             asked = self._asked[key] = self._asked.get(key, 0) + 1
-            if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds:
+            if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds and player not in self._tabled:
                 # Asked rarely (one position, as a command asks): look at the pieces standing on the
                 # board rather than work out, for every kind and square, what could capture here.
                 return self._scan_candidates(cells, square, player)
@@ -836,6 +855,16 @@ class Rules:
                 (out if kind < board_kinds else typed).append(origin)
         return out + typed
 
+    def build_attack_tables(self) -> None:
+        """Work out now, for every square and player, where a piece could capture it from (the tables
+        bulk work builds as it goes): a process that hands work to forked workers builds them once
+        for all of them. Nothing on a board too large for tables."""
+        if self.scans:
+            return
+        for player in range(len(self.board.players)):
+            for square in range(len(self.board.squares)):
+                self.attackers(square, player)
+
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
         key = (square, player)
@@ -849,6 +878,9 @@ class Rules:
                         by_origin.setdefault(origin, set()).add(kind)
             cached = [(origin, frozenset(kinds)) for origin, kinds in sorted(by_origin.items())]
             self._attackers[key] = cached
+            # Every kind's reach from every square is now worked out for this player: the table of
+            # any other square costs only looking them up, less than a few looks over the board.
+            self._tabled.add(player)
         return cached
 
     def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None,

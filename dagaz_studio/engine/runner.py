@@ -14,9 +14,9 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import (
-    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent,
+    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent, quick_move,
 )
-from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.engine.collection import collect_young, collector_paused
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
@@ -35,6 +35,7 @@ BUILD_LOOK_EVERY = 64
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__
+_NO_LABELS: frozenset[str] = frozenset()
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
@@ -125,6 +126,7 @@ class State:
         if self.work >= self.next_poll:
             # Every few hundred units, however they were added (attack questions add theirs at once).
             self.next_poll = self.work + CANCEL_EVERY
+            collect_young()
             if self.cancel is not None and self.cancel.is_set():
                 raise Stop("cancelled")
 
@@ -724,7 +726,7 @@ class Program:
                             check="[w]")
                 return
             st.spend()
-            st.touch(square)
+            first = st.touch(square)
             st.cells[square] = piece._replace(player=st.me)
             st.progress += 1
             if st.trace is not None:
@@ -735,6 +737,7 @@ class Program:
             finally:
                 st.progress -= 1
                 st.cells[square] = piece
+                st.untouch(square, first)
         return win_over
 
     @staticmethod
@@ -1035,19 +1038,10 @@ def complete_move(st: State, key: Optional[tuple] = None) -> Move:
     """The move the state describes, once its notation has completed and its hand is empty (``key``:
     its :func:`move_key`, when already known)."""
     origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)
-    return Move(
-        piece=st.kind_names[st.piece_kind],
-        player=st.me,
-        origin=origin,
-        target=target,
-        captures=captures,
-        stops=stops,
-        promotion=promotion,
-        also=also,
-        labels=frozenset(st.labels),
-        changes=changes,
-        last=LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
-        again=again,
+    return quick_move(
+        st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, promotion, also, changes,
+        LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
+        frozenset(st.labels) if st.labels else _NO_LABELS, again=again,
     )
 
 

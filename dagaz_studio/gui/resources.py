@@ -8,6 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Optional
 
+from dagaz_studio.board.model import Board
+
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -21,7 +23,7 @@ def resources_dir() -> Path:
 
 @dataclass(frozen=True)
 class PieceSymbols:
-    """Piece symbols by piece name (lower case).
+    """One set of piece symbols, by piece name (lower case).
 
     ``glyphs`` holds a chess glyph's outlined and solid forms (both are used for every player);
     ``characters`` holds the character written on a disc, one per player.
@@ -31,14 +33,14 @@ class PieceSymbols:
     characters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def glyph_forms(self, piece_name: str) -> Optional[tuple[str, str]]:
-        """The outlined and solid chess glyphs for a piece on a cells board, if it has them."""
+        """The outlined and solid glyphs for a piece, if the set draws it as a glyph."""
         forms = self.glyphs.get(piece_name.lower())
         if not forms or len(forms) < 2:
             return None
         return forms[0], forms[1]
 
     def character(self, piece_name: str, player: int) -> Optional[str]:
-        """The character written on a piece's disc on a points board, if any."""
+        """The character written on a piece's disc, if the set has one for it."""
         return _pick(self.characters, piece_name, player)
 
 
@@ -50,16 +52,55 @@ def _pick(table: Mapping[str, tuple[str, ...]], name: str, player: int) -> Optio
     return symbols[min(player, len(symbols) - 1)]
 
 
+@dataclass(frozen=True)
+class PieceFace:
+    """How one piece is drawn, the same on the board and in the piece palette: a ``glyph`` (its
+    outlined and solid ``forms``), a ``character`` on a disc, a plain ``stone``, or its ``letter``
+    on a disc (``text``: the letter or character)."""
+
+    kind: str
+    text: str = ""
+    forms: tuple[str, str] = ("", "")
+
+
+def piece_face(board: Board, name: str, letter: str, player: int) -> PieceFace:
+    """How ``board`` draws its piece ``name`` (``letter``) of ``player``: from the symbol set its
+    ``draw: symbols`` hint names, as a stone on a board of stones, else as its letter. Symbols are
+    never looked up by a piece's name alone: a Soldier of Lasca is no Soldier of Xiangqi."""
+    if board.draw.stones:
+        return PieceFace("stone")
+    symbols = symbol_set(board.draw.symbols)
+    forms = symbols.glyph_forms(name)
+    if forms is not None:
+        return PieceFace("glyph", forms[0] if player == 0 else forms[1], forms)
+    character = symbols.character(name, player)
+    if character is not None:
+        return PieceFace("character", character)
+    return PieceFace("letter", letter)
+
+
+def symbol_set(name: str) -> PieceSymbols:
+    """The set of piece symbols called ``name`` in ``resources/pieces.toml`` (empty when there is none)."""
+    return piece_symbols().get(name, _NO_SYMBOLS)
+
+
+_NO_SYMBOLS = PieceSymbols()
+
+
 @lru_cache(maxsize=1)
-def piece_symbols() -> PieceSymbols:
-    """The piece symbol tables from ``resources/pieces.toml`` (empty tables if it is missing)."""
+def piece_symbols() -> dict[str, PieceSymbols]:
+    """Every set of piece symbols in ``resources/pieces.toml``, by name (none if it is missing)."""
     try:
         with open(resources_dir() / "pieces.toml", "rb") as handle:
             data = tomllib.load(handle)
     except (OSError, tomllib.TOMLDecodeError):
-        return PieceSymbols()
-
-    def table(section: str) -> dict[str, tuple[str, ...]]:
-        return {str(k).lower(): tuple(str(s) for s in v) for k, v in data.get(section, {}).items()}
-
-    return PieceSymbols(glyphs=table("glyphs"), characters=table("characters"))
+        return {}
+    sets = {}
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            continue
+        symbols = {str(k).lower(): tuple(str(s) for s in v) for k, v in table.items()
+                   if k != "style" and isinstance(v, list)}
+        glyphs = table.get("style") == "glyphs"
+        sets[str(name)] = PieceSymbols(glyphs=symbols if glyphs else {}, characters={} if glyphs else symbols)
+    return sets

@@ -1,7 +1,7 @@
 """Move names: Xiangqi (WXF), chess (SAN), coordinates, UCI and draughts numbers — writing and reading.
 
 A board file says which style its moves are named in (``names: wxf``, ``names: san``, ``names:
-coordinates``, ``names: uci``, ``names: numbers``; see docs/boards.md and docs/names.md). A name tells
+coordinates``, ``names: uci``, ``names: numbers``, ``names: algebraic``; see docs/boards.md and docs/names.md). A name tells
 its move apart from the other moves of the position, so names are worked out for all the moves of a
 position at once::
 
@@ -26,7 +26,7 @@ from dagaz_studio.names import coordinates, numbers, san, uci, wxf
 from dagaz_studio.names.context import Context, MoveNameError, NameStyleError
 
 #: Every style names can be written in.
-STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci", "numbers")
+STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci", "numbers", "algebraic")
 
 __all__ = [
     "STYLES", "MoveNameError", "MoveNames", "NameStyleError", "default_style", "name_move", "name_moves",
@@ -36,12 +36,14 @@ __all__ = [
 _Reader = Callable[[Context, str], Optional[list[int]]]
 _READERS: dict[str, _Reader] = {
     "wxf": wxf.read, "san": san.read, "coordinates": coordinates.read, "uci": uci.read, "numbers": numbers.read,
+    "algebraic": numbers.read_algebraic,
 }
 
 #: How each style is called in messages.
 _STYLE_NAMES = {
     "wxf": "in WXF notation", "san": "in SAN", "coordinates": "by the coordinates of their squares",
     "uci": "in UCI coordinates", "numbers": "by square numbers",
+    "algebraic": "by the squares' names, as draughts players write them",
 }
 
 
@@ -141,6 +143,8 @@ class MoveNames:
             written = uci.write(context)
         elif self.style == "numbers":
             written = numbers.write(context)
+        elif self.style == "algebraic":
+            written = numbers.write_algebraic(context)
         else:
             written = coordinates.write(context)
         fallback: Optional[list[str]] = None

@@ -1,8 +1,10 @@
-"""Numbered names, as draughts players write moves: ``11-15``, ``22x15``, ``28x19x10``.
+"""Draughts names, as draughts players write moves: numbered (``11-15``, ``22x15``, ``28x19x10``)
+or algebraic, as Russian and Brazilian players do (``c3-d4``, ``c3:e5:g7``).
 
-Squares are the board's draughts numbers (see :mod:`dagaz_studio.pdn`): a step is its two squares
-joined by ``-``; a capture lists the squares the piece lands on, from where it starts, joined by
-``x``. A move that visits a square without a number is written in coordinates.
+Numbered squares are the board's draughts numbers (see :mod:`dagaz_studio.pdn`): a step is its two
+squares joined by ``-``; a capture lists the squares the piece lands on, from where it starts,
+joined by ``x``. A move that visits a square without a number is written in coordinates. Algebraic
+names are the same with the squares' names, a capture's squares joined by ``:``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dagaz_studio.names.context import Context
 from dagaz_studio.pdn import square_numbers
 
 _FORM = re.compile(r"\d+(?:[-x:]\d+)+")
+_ALGEBRAIC = re.compile(r"[a-z]\d+(?:[-x:][a-z]\d+)+", re.ASCII)
 
 
 def _path(move: Move) -> list[int]:
@@ -49,7 +52,34 @@ def read(context: Context, text: str) -> Optional[list[int]]:
         path = [by_number[int(number)] for number in re.split(r"[-x:]", text)]
     except KeyError:
         return []
-    captures = "x" in text or ":" in text
+    return _matching(context, path, "x" in text or ":" in text)
+
+
+def name_algebraic(context: Context, move: Move) -> str:
+    """The algebraic draughts name of one move: ``c3-d4``, ``c3:e5:g7``."""
+    squares = context.board.squares
+    return (":" if move.captures else "-").join(squares[square] for square in _path(move))
+
+
+def write_algebraic(context: Context) -> list[str]:
+    """The algebraic draughts name of every move of ``context``."""
+    return [name_algebraic(context, move) for move in context.moves]
+
+
+def read_algebraic(context: Context, text: str) -> Optional[list[int]]:
+    """The indices of the moves ``text`` names in draughts' algebraic form (``c3:e5:g7``, also
+    ``c3xe5``; a capture by its first and last squares when that leaves one move), or ``None``."""
+    text = text.replace(" ", "")
+    if _ALGEBRAIC.fullmatch(text) is None:
+        return None
+    board = context.board
+    names = re.split(r"[-x:]", text)
+    if not all(board.has_square(name) for name in names):
+        return None
+    return _matching(context, [board.index(name) for name in names], "x" in text or ":" in text)
+
+
+def _matching(context: Context, path: list[int], captures: bool) -> list[int]:
     found = []
     for i, move in enumerate(context.moves):
         if bool(move.captures) != captures or move.origin != path[0] or move.target != path[-1]:

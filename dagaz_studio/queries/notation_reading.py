@@ -8,16 +8,18 @@ must know (piece types, zones) are checked too, so such mistakes show while typi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.values import CancelFlag
-from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
+from dagaz_studio.notation import NotationError, describe, format_tree
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable, look
 from dagaz_studio.notation.nodes import Span
-from dagaz_studio.notation.tokens import NotationToken, notation_tokens
+
+if TYPE_CHECKING:
+    from dagaz_studio.notation.tokens import NotationToken
 
 #: The longest notation the window reads. The longest shipped notation is a few hundred characters;
 #: longer texts are refused at once with a message, before any work.
@@ -80,6 +82,10 @@ def read_notation(rules: Optional[Rules], query: NotationQuery,
 
 
 def _read(rules: Optional[Rules], text: str, reading: NotationReading, cancel: Optional[CancelFlag]) -> None:
+    # The parser (and Lark) is loaded at the first reading, not when the window starts.
+    from dagaz_studio.notation.parser import parse_notation
+    from dagaz_studio.notation.tokens import notation_tokens
+
     reading.tokens = notation_tokens(text)
     look(cancel)
     try:

@@ -5,8 +5,10 @@ PASS or FAIL:
 
 - chess perft(4) from the start and Kiwipete perft(3) against python-chess's own perft (target:
   within 3x); ``--quick`` uses perft(3) and perft(2);
-- nodes per second of Xiangqi and Fanorona perft, compiled against the runner alone (``Rules.fast =
-  False``, the interpreter as it was before compilation) (target: at least 5x);
+- nodes per second of Xiangqi and Fanorona perft, compiled against the interpreter as it was when
+  the compiled core was asked for (:data:`ORIGINAL`, taken from the repository's history and run in
+  a fresh process in the same run; without history, against the runner alone, ``Rules.fast = False``)
+  (target: at least 5x);
 - the speed-up of ``perft --jobs`` over every core against one process (wall time: the point is
   to use more cores), and of ``moves --fen - --jobs`` on a batch of positions;
 - nodes per second of the games with pieces in hand, in three dimensions, of heaps and of stacks against chess's (target:
@@ -23,13 +25,16 @@ best of several runs, so waiting for a core is not counted against either side.
 
 from __future__ import annotations
 
+import io
 import os
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 
 import chess
 
@@ -89,6 +94,44 @@ def bench_chess(fen: str, depth: int, runs: int, label: str) -> None:
           f"(CPU), {ratio:.2f}x — target within 3x: {verdict(label + ' perft', ratio <= 3)}")
 
 
+#: The interpreter as it was when the compiled core was asked for (one 1,336-line file): the reference
+#: of the nodes-per-second targets, run from the repository's history in the same run.
+ORIGINAL = "6acf04c934afe2ace1ee83946a027a05e9b03538"
+_ORIGINAL_PERFT = """
+import os, sys, time
+import dagaz_studio
+assert os.path.realpath(dagaz_studio.__file__).startswith(os.path.realpath(os.getcwd())), dagaz_studio.__file__
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Position
+board = load_board(sys.argv[1])
+best = float("inf")
+for _ in range(int(sys.argv[3])):
+    started = time.process_time()
+    count = perft(Rules(board), Position.initial(board), int(sys.argv[2]))
+    best = min(best, time.process_time() - started)
+print(count, best)
+"""
+
+
+def original_perft(name: str, depth: int, runs: int) -> Optional[tuple[int, float]]:
+    """(count, best CPU seconds) of perft by the :data:`ORIGINAL` interpreter, in a fresh process, or
+    ``None`` when this copy of the project has no history to take it from."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ORIGINAL, "dagaz_studio", "boards"],
+                                 capture_output=True)
+        if archive.returncode != 0:
+            return None
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        # Run from that folder: ``python -c`` puts the working folder first on the import path.
+        done = subprocess.run([sys.executable, "-c", _ORIGINAL_PERFT, name, str(depth), str(runs)], cwd=folder,
+                              capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=folder), check=True)
+        count, seconds = done.stdout.split()
+        return int(count), float(seconds)
+
+
 def bench_nodes(name: str, depth: int, runs: int) -> None:
     board = load_board(name)
 
@@ -103,9 +146,22 @@ def bench_nodes(name: str, depth: int, runs: int) -> None:
     count, compiled = nodes_per_second(True)
     reference_count, interpreted = nodes_per_second(False)
     assert count == reference_count, (count, reference_count)
-    ratio = compiled / interpreted
-    print(f"{name} perft({depth}) = {count}: compiled {compiled:,.0f} nodes/s, runner alone {interpreted:,.0f} "
-          f"nodes/s (CPU), {ratio:.1f}x — target at least 5x: {verdict(name + ' nodes/s', ratio >= 5)}")
+    original = original_perft(name, depth, 1)
+    if original is None:
+        # Without the history, the runner alone stands in for the original interpreter (it has been
+        # made faster since, so the ratio is smaller than the one the target names).
+        ratio = compiled / interpreted
+        print(f"{name} perft({depth}) = {count}: compiled {compiled:,.0f} nodes/s, runner alone {interpreted:,.0f} "
+              f"nodes/s (CPU), {ratio:.1f}x (no history: the original interpreter is not at hand) — target at "
+              f"least 5x: {verdict(name + ' nodes/s', ratio >= 5)}")
+        return
+    assert original[0] == count, (original[0], count)
+    before = count / original[1]
+    ratio = compiled / before
+    print(f"{name} perft({depth}) = {count}: compiled {compiled:,.0f} nodes/s, the original interpreter "
+          f"{before:,.0f} nodes/s, runner alone {interpreted:,.0f} nodes/s (CPU): {ratio:.1f}x the original "
+          f"({compiled / interpreted:.1f}x the runner) — target at least 5x: "
+          f"{verdict(name + ' nodes/s', ratio >= 5)}")
 
 
 def bench_kinds(quick: bool) -> None:
@@ -126,7 +182,8 @@ def bench_kinds(quick: bool) -> None:
     _, chess_rate = nodes_per_second("chess", 3)
     for name, depth in (("crazyhouse", 3), ("minishogi", 3 if quick else 4), ("shogi", 2 if quick else 3),
                         ("raumschach", 2 if quick else 3), ("oware", 4 if quick else 5),
-                        ("kalah", 4 if quick else 5), ("lasca", 6 if quick else 8)):
+                        ("kalah", 4 if quick else 5), ("lasca", 6 if quick else 8),
+                        ("bashni", 5 if quick else 6)):
         count, rate = nodes_per_second(name, depth)
         ratio = rate / chess_rate
         print(f"{name} perft({depth}) = {count}: {rate:,.0f} nodes/s, {ratio:.2f}x chess's {chess_rate:,.0f} "

@@ -78,6 +78,10 @@ def installed_env() -> dict[str, str]:
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "dagaz-studio-bench-pycache")
+    # Settings of its own, as a first start has (the user's own could hold anything); the caches of
+    # parsed boards and parsers are the user's, filled by the start that is not counted.
+    settings = Path(tempfile.mkdtemp(prefix="dagaz-studio-bench-settings-"))
+    env["XDG_CONFIG_HOME"], env["XDG_DATA_HOME"] = str(settings / "config"), str(settings / "data")
     first_paint(WINDOW, 1, env)
     first_paint(BARE, 1, env)
     return env

@@ -40,12 +40,13 @@ def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float) -
 
 
 def count_item(count: int, centre: QPointF, unit: float) -> QGraphicsItem:
-    """The count of a held kind, written right of its piece (``×2``)."""
+    """The count of a held kind, written right of its piece (``×2``; ``×∞`` for -1, always held)."""
     font = QFont()
     font.setPixelSize(int(unit * 0.32))
     font.setBold(True)
     path = QPainterPath()
-    path.addText(QPointF(centre.x() + unit * 0.44, centre.y() + unit * 0.38), font, f"×{count}")
+    path.addText(QPointF(centre.x() + unit * 0.44, centre.y() + unit * 0.38), font,
+                 "×∞" if count < 0 else f"×{count}")
     item = QGraphicsPathItem(path)
     item.setBrush(QColor("#f7f4ec"))
     item.setPen(QPen(Qt.PenStyle.NoPen))
@@ -89,9 +90,10 @@ def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int,
         item.setZValue(piece_z)
         item.setData(1, centre)
         owner = board.players[player] if player < len(board.players) else str(player)
-        item.setToolTip(f"{name} in {owner}'s hand ({count}): click to see its drops")
+        held = "always" if count < 0 else str(count)
+        item.setToolTip(f"{name} in {owner}'s hand ({held}): click to see its drops")
         pieces[(player, name)] = item
-        if count > 1:
+        if count > 1 or count < 0:
             label = count_item(count, centre, unit)
             label.setZValue(count_z)
             extras.append(label)

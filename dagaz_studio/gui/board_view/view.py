@@ -1,8 +1,8 @@
 """A view that draws any board from its geometry and draw hints, with pieces and highlights.
 
 Nothing here knows a game: squares come from :attr:`Board.column_of` / :attr:`Board.row_of`, lines
-from the links of the directions named in ``draw.lines``, and pieces from their names and letters
-(looked up in the symbol tables of ``resources/pieces.toml``).
+from the links of the directions named in ``draw.lines``, and pieces as the board's ``draw: symbols`` hint
+asks (:func:`~dagaz_studio.gui.resources.piece_face`), else as their letters.
 
 Scene geometry: every grid column and row is :data:`UNIT` scene units wide, and the centre of the
 square in column ``c``, row ``r`` is ``((c + 0.5) * UNIT, (r + 0.5) * UNIT)`` on both kinds of
@@ -46,6 +46,7 @@ from dagaz_studio.gui.board_view.marks import check_item, river_label_items, sto
 from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
+from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
 from dagaz_studio.gui.board_view.style import (
     DARK_CELL,
     DEFAULT_HIGHLIGHT_COLOURS,
@@ -70,7 +71,7 @@ from dagaz_studio.gui.board_view.style import (
     player_colour,
     set_highlight_colours,
 )
-from dagaz_studio.gui.resources import PieceSymbols, piece_symbols
+from dagaz_studio.gui.resources import piece_face
 
 # Where the window's other parts have always found them.
 __all__ = ["DEFAULT_HIGHLIGHT_COLOURS", "HIGHLIGHT_KINDS", "UNIT", "HighlightItem", "Placement", "QtBoardView",
@@ -103,7 +104,6 @@ class QtBoardView(QGraphicsView):
         self.setBackgroundBrush(QColor("#3b3f45"))
         self.setMinimumSize(160, 160)
         self._board: Optional[Board] = None
-        self._symbols: PieceSymbols = piece_symbols()
         self._square_items: dict[int, QGraphicsItem] = {}
         self._piece_items: dict[int, QGraphicsItem] = {}
         self._highlight_items: dict[int, HighlightItem] = {}
@@ -169,7 +169,7 @@ class QtBoardView(QGraphicsView):
     def set_hands(self, hands: HandPlacement) -> None:
         """Replace the pieces in hand drawn beside the board: (player, name, letter, count) for each
         kind held. A board with hands keeps room for them even when none are held."""
-        self._hands = [entry for entry in hands if entry[3] > 0]
+        self._hands = [entry for entry in hands if entry[3] != 0]  # -1: always in hand
         if self._hand_selected is not None and not any(
                 (player, name) == self._hand_selected for player, name, _l, _c in self._hands):
             self._hand_selected = None
@@ -448,6 +448,7 @@ class QtBoardView(QGraphicsView):
             frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
                                   QPen(Qt.PenStyle.NoPen), INK)
             frame.setZValue(Z_BOARD)
+        surface = surface_colour(board)
         for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
             if board.draw.checkered:
                 # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
@@ -455,8 +456,8 @@ class QtBoardView(QGraphicsView):
                 colour = DARK_CELL if dark else LIGHT_CELL
                 pen = QPen(Qt.PenStyle.NoPen)
             else:
-                colour = PLAIN_CELL
-                pen = QPen(INK, UNIT * 0.015)
+                colour = surface or PLAIN_CELL
+                pen = QPen(INK, UNIT * (0.025 if surface else 0.015))
             centre = self.square_centre(square)
             cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
             cell.setBrush(colour)
@@ -608,17 +609,17 @@ class QtBoardView(QGraphicsView):
 
     def _piece_item_at(self, centre: QPointF, player: int, name: str, letter: str) -> QGraphicsItem:
         board = self._require_board()
+        if is_block(board, name):
+            return block_item(centre, UNIT)
         colour = player_colour(board, player)
-        if not self._points:
-            forms = self._symbols.glyph_forms(name)
-            if forms is not None:
-                return glyph_item(forms, centre, colour)
+        face = piece_face(board, name, letter, player)
+        if face.kind == "glyph":
+            return glyph_item(face.forms, centre, colour)
         radius = UNIT * self._disc_radius()
-        if board.draw.stones:
+        if face.kind == "stone":
             return stone_item(centre, colour, radius, UNIT)
-        character = self._symbols.character(name, player) if self._points else None
-        if character is not None and can_draw(character):
-            return disc_item(character, centre, face=DISC_FACE, ink=colour, ring=colour, radius=radius)
+        if face.kind == "character" and can_draw(face.text):
+            return disc_item(face.text, centre, face=DISC_FACE, ink=colour, ring=colour, radius=radius)
         ink = INK if is_light(colour) else QColor("#f7f4ec")
         return disc_item(letter.upper(), centre, face=colour, ink=ink, ring=INK, radius=radius)
 

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.board import BoardFileError, Problem, parse_board
+from dagaz_studio.board import BoardFileError, Problem
+from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 
@@ -123,7 +124,7 @@ class QtBoardTextEditor(QWidget):
             self._show_problems([], f"Too long to check as you type ({len(text):,} characters); Apply checks it.")
             return []
         try:
-            parse_board(text, self._filename())
+            parse_board_cached(text, self._filename())
         except BoardFileError as error:
             self._show_problems(error.problems)
             return self.problems

@@ -20,7 +20,7 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import hashlib
 
@@ -53,9 +53,11 @@ from dagaz_studio.gui.settings import TRY_GROUP, settings
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
-from dagaz_studio.notation.tokens import NotationToken, notation_tokens
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+
+if TYPE_CHECKING:
+    from dagaz_studio.notation.tokens import NotationToken
 
 #: The languages the editor reads: what the selector shows, and the translator's name for each.
 LANGUAGES = (("Dagaz", "dagaz"), ("Betza", "betza"), ("Parlett", "parlett"))
@@ -114,7 +116,12 @@ class NotationHighlighter(QSyntaxHighlighter):
         if whole != self._text:
             # A long text waits for its tokens (set_tokens): reading it here would freeze typing.
             self._text = whole
-            self._tokens = notation_tokens(whole) if len(whole) <= READ_AT_ONCE_CHARS else []
+            if whole and len(whole) <= READ_AT_ONCE_CHARS:
+                from dagaz_studio.notation.tokens import notation_tokens  # Lark loads at the first colouring
+
+                self._tokens = notation_tokens(whole)
+            else:
+                self._tokens = []
         start = self.currentBlock().position()
         end = start + len(text)
         for token in self._tokens:

@@ -14,6 +14,7 @@ PLACEHOLDERS = {
     "wxf": "H2+3, C2=5, h2e2…",
     "uci": "e2e4, e7e8q, P@e5…",
     "numbers": "11-15, 22x15…",
+    "algebraic": "c3-d4, c3:e5:g7…",
     "coordinates": "a1-b2, d3-e3xc3…",
 }
 

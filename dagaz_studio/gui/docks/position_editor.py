@@ -27,7 +27,7 @@ from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.resources import piece_symbols
+from dagaz_studio.gui.resources import piece_face
 
 #: The tool that only selects squares (clicks place nothing).
 SELECT_TOOL = "select"
@@ -44,7 +44,6 @@ class QtPositionEditor(QWidget):
     def __init__(self, document: QtDocument, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.document = document
-        self._symbols = piece_symbols()
         self._tool = SELECT_TOOL
         self.tool_buttons: dict[str, QToolButton] = {}
         self._tools = QButtonGroup(self)
@@ -202,10 +201,15 @@ class QtPositionEditor(QWidget):
             self._palette.addLayout(row)
             self._palette_rows.append(row)
             for kind, piece in enumerate(board.pieces.values()):
-                label = self._piece_label(piece.name, piece.letter, player)
-                if board.draw.stones:
-                    # Plain stones, as the board draws them: hollow for a light side, solid for a dark one.
+                # Drawn as the board draws it, so the palette and the board look alike.
+                face = piece_face(board, piece.name, piece.letter, player)
+                if face.kind == "stone":
+                    # Plain stones: hollow for a light side, solid for a dark one.
                     label = "○" if player_colour(board, player).lightnessF() > 0.55 else "●"
+                elif face.kind == "letter":
+                    label = piece.letter.upper() if player == 0 else piece.letter.lower()
+                else:
+                    label = face.text
                 button = self._tool_button(f"place:{player}:{kind}", label,
                                            f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
                 font = button.font()
@@ -213,22 +217,12 @@ class QtPositionEditor(QWidget):
                 button.setFont(font)
                 button.setMinimumWidth(34)
                 colour = player_colour(board, player)
-                if self._symbols.glyph_forms(piece.name) is None and colour.lightnessF() <= 0.55:
+                if face.kind != "glyph" and colour.lightnessF() <= 0.55:
                     # Characters and letters look alike for both sides; the side's colour tells them apart.
                     button.setStyleSheet(f"color: {colour.name()};")
                 row.addWidget(button)
         self.turn_box.clear()
         self.turn_box.addItems(list(board.players))
-
-    def _piece_label(self, name: str, letter: str, player: int) -> str:
-        forms = self._symbols.glyph_forms(name)
-        if forms is not None:
-            # The outlined glyph for the first player, the solid one for the others, as on the board.
-            return forms[0] if player == 0 else forms[1]
-        character = self._symbols.character(name, player)
-        if character is not None:
-            return character
-        return letter.upper() if player == 0 else letter.lower()
 
     @Slot()
     def _on_position_changed(self) -> None:

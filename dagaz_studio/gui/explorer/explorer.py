@@ -114,7 +114,7 @@ class QtMoveExplorer(QObject):
         if board is not None and position is not None and self.selected is None and self.hand_selected is not None:
             player, name = self.hand_selected
             if player < len(position.hands) and name in board.pieces \
-                    and position.hands[player][list(board.pieces).index(name)] > 0:
+                    and (position.hands[player][list(board.pieces).index(name)] > 0 or board.pieces[name].unlimited):
                 self.runner.request(MovesQuery(board, position.copy(), None, drop=name, drop_player=player,
                                                legal_only=self.panel.legal_only.isChecked(), names=True,
                                                name_style=window_style(board, self.xiangqi_style)),

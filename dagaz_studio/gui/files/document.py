@@ -15,13 +15,8 @@ from typing import Callable, Mapping, Optional, Union
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from dagaz_studio.board import (
-    Board,
-    BoardReadError,
-    parse_board,
-    resolve_board,
-    shipped_boards,
-)
+from dagaz_studio.board import Board, BoardReadError, resolve_board, shipped_boards
+from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.board.writer import replace_piece_notation, write_atomically
 from dagaz_studio.engine.carry import carry_position
 from dagaz_studio.engine.game import fen as position_fen
@@ -83,7 +78,8 @@ class QtDocument(QObject):
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise BoardReadError(f"{path}: cannot be read ({error})") from error
-        board = parse_board(text, str(path))
+        # A board opened before comes from the cache of parsed boards: no parsing, no Lark, at start.
+        board = parse_board_cached(text, str(path))
         self.open_text(text, path, board)
 
     def open_text(self, text: str, path: Optional[Path] = None, board: Optional[Board] = None,
@@ -95,7 +91,7 @@ class QtDocument(QObject):
         :class:`~dagaz_studio.board.BoardFileError` when the text is not a valid board.
         """
         if board is None:
-            board = parse_board(text, str(path) if path is not None else "<board>")
+            board = parse_board_cached(text, str(path) if path is not None else "<board>")
         self.board = board
         self.board_path = path
         self.board_text = text
@@ -349,14 +345,18 @@ class QtDocument(QObject):
         return {} if position is None else position_contents(position)
 
     def view_hands(self) -> list[tuple[int, str, str, int]]:
-        """The pieces in hand as the board view draws them: (player, piece name, letter, count)."""
+        """The pieces in hand as the board view draws them: (player, piece name, letter, count), the
+        count -1 for a piece always in hand (``unlimited``)."""
         position = self.position
         if position is None:
             return []
         kinds = position.kinds
-        return [(player, kinds[kind].name, kinds[kind].letter, count)
+        drops = position.board.drops
+        return [(player, kinds[kind].name, kinds[kind].letter, -1 if always else count)
                 for player, hand in enumerate(position.hands) for kind, count in enumerate(hand)
-                if count > 0 and kind < len(kinds)]
+                if kind < len(kinds)
+                for always in [kinds[kind].unlimited and kinds[kind].name in drops]
+                if count > 0 or always]
 
     # ------------------------------------------------------------------ private
 
@@ -554,3 +554,10 @@ def _assign(target: Position, source: Position) -> None:
 def _same(a: Position, b: Position) -> bool:
     return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands) == (
         b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands)
+
+
+def parse_board(text: str, filename: str) -> Board:
+    """The board of an edited text, parsed afresh (the loader, and Lark, load at the first edit)."""
+    from dagaz_studio.board.loader import parse_board as parse
+
+    return parse(text, filename)
