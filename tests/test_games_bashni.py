@@ -5,42 +5,23 @@ package) on perft from the start and move by move on positions reached by seeded
 from __future__ import annotations
 
 import pytest
+import column_oracle
 from engine_helpers import shipped
 from oracles import Move as OracleMove
 from oracles import bashni, random_positions
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
+from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.values import Move
 from dagaz_studio.names import MoveNames
 
 
-def as_oracle(rules, board, move: Move) -> OracleMove:
-    squares = board.squares
-    promotion = ""
-    if move.promotion:
-        letter = rules.kinds[rules.kind_index[move.promotion]].letter
-        promotion = letter.upper() if move.player == 0 else letter.lower()
-    return OracleMove(squares[move.origin], tuple(squares[s] for s in move.stops[:-1]), squares[move.target],
-                      tuple(squares[s] for s in move.captures), promotion)
-
-
 def successors(fen: str) -> dict[OracleMove, str]:
-    board, rules = shipped("bashni")
-    position = Position.from_fen(board, fen)
-    out = {}
-    for move in legal_moves(rules, position):
-        undo = make_move(position, move)
-        out[as_oracle(rules, board, move)] = position.fen()
-        unmake_move(position, undo)
-        assert position.fen() == fen
-    return out
+    return column_oracle.successors("bashni", fen)
 
 
 def reference(fen: str) -> dict[OracleMove, str]:
-    position = bashni.parse(fen)
-    return {m: bashni.format_position(bashni.make_move(position, m)) for m in bashni.legal_moves(position)}
+    return column_oracle.reference(bashni, fen)
 
 
 def test_the_start_is_the_reference_start() -> None:

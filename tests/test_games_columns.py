@@ -6,42 +6,23 @@ positions reached by seeded random play; its FEN is read and written as docs/kin
 from __future__ import annotations
 
 import pytest
+import column_oracle
 from engine_helpers import shipped
 from oracles import Move as OracleMove
 from oracles import lasca, random_positions
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
+from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.stacks import Column
-from dagaz_studio.engine.values import Move
-
-
-def as_oracle(rules, board, move: Move) -> OracleMove:
-    squares = board.squares
-    promotion = ""
-    if move.promotion:
-        letter = rules.kinds[rules.kind_index[move.promotion]].letter
-        promotion = letter.upper() if move.player == 0 else letter.lower()
-    return OracleMove(squares[move.origin], tuple(squares[s] for s in move.stops[:-1]), squares[move.target],
-                      tuple(squares[s] for s in move.captures), promotion)
 
 
 def successors(fen: str) -> dict[OracleMove, str]:
-    board, rules = shipped("lasca")
-    position = Position.from_fen(board, fen)
-    out = {}
-    for move in legal_moves(rules, position):
-        undo = make_move(position, move)
-        out[as_oracle(rules, board, move)] = position.fen()
-        unmake_move(position, undo)
-        assert position.fen() == fen
-    return out
+    return column_oracle.successors("lasca", fen)
 
 
 def reference(fen: str) -> dict[OracleMove, str]:
-    position = lasca.parse(fen)
-    return {m: lasca.format_position(lasca.make_move(position, m)) for m in lasca.legal_moves(position)}
+    return column_oracle.reference(lasca, fen)
 
 
 def test_the_start_is_the_reference_start() -> None:
