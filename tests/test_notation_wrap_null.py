@@ -127,3 +127,9 @@ def test_the_lions_pass_is_a_null_move_only_beside_an_empty_square(rules: Rules)
     lion_pass = "(*)[p]~1[n]"
     assert targets(rules, lion_pass, "8/8/8/8/8/8/BB6/1B6 w - - 0 1", "a1") == []
     assert targets(rules, lion_pass, "8/8/8/8/8/8/BB6/8 w - - 0 1", "a1") == ["a1"]
+
+
+def test_the_guides_cylinder_knight_comes_round_the_side_edges(rules: Rules) -> None:
+    knight = "N%,OM%;E%,OT%;S%,TR%;W%,RM%"
+    assert targets(rules, knight, "8/8/8/8/8/8/8/8 w - - 0 1", "h1") == ["a3", "b2", "f2", "g3"]
+    assert targets(rules, "N,OM;E,OT;S,TR;W,RM", "8/8/8/8/8/8/8/8 w - - 0 1", "h1") == ["f2", "g3"]
