@@ -106,7 +106,7 @@ def _notations(board_name: str) -> st.SearchStrategy[str]:
         items += [st.sampled_from(zones).map(lambda z: "@" + z), st.sampled_from(zones).map(lambda z: "!@" + z),
                   st.sampled_from(zones).map(lambda z: "=1-@" + z)]
     bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
-    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\0", "^", "|", "&"]), bracket)
+    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\0", "^", "|", "&", "E%"]), bracket)
     quantifier = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
 
     def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -118,7 +118,7 @@ def _notations(board_name: str) -> st.SearchStrategy[str]:
 
 
 def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
         try:

@@ -146,6 +146,8 @@ class _Generator:
         continues = promotes = again = False
         groups: set[int] = set()
         for node in walk(body):
+            if isinstance(node, Step) and node.wrap:
+                raise Unsupported("a step that wraps around the board's edge")  # the runner's
             if isinstance(node, Continue):
                 continues = True
             elif isinstance(node, Promote):
@@ -157,6 +159,8 @@ class _Generator:
                     raise Unsupported(f"[{node.letter}]")
                 again = again or node.letter == "k"
             elif isinstance(node, (GroupStep, DirectionCheck)):
+                if isinstance(node, GroupStep) and node.wrap:
+                    raise Unsupported("a step that wraps around the board's edge")  # the runner's
                 if node.group > self.notation.group_count:
                     raise Unsupported("a group that does not exist")  # the runner reports it
                 groups.add(node.group)
