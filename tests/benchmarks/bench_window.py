@@ -61,11 +61,12 @@ class Painted(QObject):
             print(time.perf_counter() - start, time.process_time(), flush=True)
             app.exit(0)
         return False
-window = studio.create_window("chess")
+# As the application starts (gui/app.py run): the window is shown with its board at once, and
+# its panels follow once the board has painted.
+window = studio.open_window("chess")
 window.resize(1280, 900)
 watch = Painted()
 window.board_view.viewport().installEventFilter(watch)
-window.show()
 app.exec()
 window.close()
 """
