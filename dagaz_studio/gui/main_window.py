@@ -521,6 +521,11 @@ class QtMainWindow(QMainWindow):
             below = max(inner.minimumSizeHint().height() + title, min(inner.sizeHint().height() + title, self.height() // 5))
             self.resizeDocks([self.trace_dock], [below], Qt.Orientation.Vertical)
             height -= below + separator
+        left_column = [self.moves_dock, self.notation_dock]
+        if (all(not dock.isHidden() and not dock.isFloating() for dock in left_column)
+                and self.notation_dock not in self.tabifiedDockWidgets(self.moves_dock)):
+            # The notation editor, its reading and its tree want the height; the legend needs less.
+            self.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
         columns = [dock for dock in (self.moves_dock, self.position_dock) if not dock.isHidden()]
         if columns:
             room = self.width() - len(columns) * separator
