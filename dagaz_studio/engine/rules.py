@@ -217,7 +217,7 @@ class Rules:
             # count it, so that a runaway chain stops as soon in time as any other runaway notation.
             state.spend(COMPLETION_COST + len(state.stops) + len(state.captures))
             key = move_key(state)
-            if not key[6] and not state.labels:  # no changes
+            if not key[6] and not state.labels and not state.null:  # no changes, and not a null move ([n])
                 if state.trace is not None:
                     state.emit("fail", "the piece is back where it started and nothing changed: not a move",
                                None, key[1], False)
@@ -571,7 +571,7 @@ class Rules:
             if letter is None:
                 reach: frozenset[int] = frozenset(range(len(self.board.squares)))
             else:
-                body = _replaced(notation.body, node, Step((letter,), node.span))
+                body = _replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                 program = Program(self, Notation(notation.text, body, notation.group_count), player, None,
                                   reach_mode=True)
                 reach = self._reach_run(program, player, origin)[0]

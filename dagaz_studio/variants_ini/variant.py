@@ -227,7 +227,7 @@ def _mirror(piece_shapes: set) -> set:
                                   lame_path=tuple((-x, y) for x, y in leg.lame_path),
                                   screen_path=tuple((-x, y) for x, y in leg.screen_path),
                                   cycle=tuple((-x, y) for x, y in leg.cycle)) for leg in s.legs),
-                    s.initial, s.castling)
+                    s.initial, s.castling, s.null)
             for s in piece_shapes}
 
 
