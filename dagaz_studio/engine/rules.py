@@ -181,8 +181,13 @@ class Rules:
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
-        if not trace and self.fast and self.board.kind == "default":
-            fast = self._run_fast(position, square, program, budget, cancel)
+        if not trace and self.fast:
+            if self.board.kind == "default":
+                fast = self._run_fast(position, square, program, budget, cancel)
+            else:
+                # Heap and stack boards have their own compiled path (engine/kind_compiler.py).
+                from dagaz_studio.engine.kind_compiler import run_kind_fast
+                fast = run_kind_fast(self, position, square, program, budget, cancel)
             if fast is not None:
                 return fast
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,

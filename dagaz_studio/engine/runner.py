@@ -578,7 +578,7 @@ class Program:
             if piece is None:  # the moving piece was removed: nothing can continue
                 return
             st.spend()  # before any change: a run stopped here has nothing to undo
-            saved = (st.prev, st.groups[0], st.cursor, st.partial_start)
+            saved = (st.prev, st.groups[0], st.cursor, st.partial_start, st.mover_in_hand)
             letter = None if direction is None else rules.dir_letters[direction]
             st.prev = LastMove(origin, target, letter)
             st.groups[0] = direction
@@ -597,12 +597,12 @@ class Program:
                 k(st)
             finally:
                 st.progress -= 1
-                st.mover_in_hand = False
                 st.hand.pop()
                 st.cells[target] = piece
                 st.untouch(target, first)
                 st.stops.pop()
-                st.prev, st.groups[0], st.cursor, st.partial_start = saved
+                # As it was: on a heap board the implicit end leaves the heap's seeds "in hand".
+                st.prev, st.groups[0], st.cursor, st.partial_start, st.mover_in_hand = saved
 
         def continue_(st: State) -> None:
             if st.reach is not None:
@@ -613,7 +613,9 @@ class Program:
                 finally:
                     st.cursor = saved
                 return
-            finish_hand(st, span, after_suffix)
+            finish(st, span, after_suffix)
+        # A heap or stack board ends each partial move by its own implicit end, as it ends the move.
+        finish = self.kind_actions.finish_hand if self.kind_actions is not None else finish_hand
         return continue_
 
     # ---------------------------------------------------------------- bracket items
