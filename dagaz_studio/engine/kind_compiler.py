@@ -298,6 +298,7 @@ class _Generator:
         e(2, "key = (origin, ms, tuple(caps), (*stops, ms), pr, tuple(also), tuple(changes), ag)")
         e(2, "if key in seen: return")
         e(2, "seen.add(key)")
+        e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
         self.finishing(1)
@@ -891,19 +892,22 @@ def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "P
     return RunResult(moves=out, work=work[0])
 
 
-def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Optional[list[Move]]:
+def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: bool = False) -> Optional[list[Any]]:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
-    order, as running each square in turn: bulk work (perft) makes this call by the thousand."""
+    order, as running each square in turn: bulk work (perft) makes this call by the thousand.
+
+    With ``light``, each move is its light record, the key :func:`kind_perft` makes it by (and
+    ``None`` is also the answer where a kind is not compiled)."""
     from dagaz_studio.engine.values import DEFAULT_BUDGET
 
     cells = position.cells
     me = position.turn
     table = _kind_table(rules, me)
     board_kinds = rules.board_kinds
-    names, letters = rules.kind_names, rules.dir_letters
-    out: list[Move] = []
+    names, letters = (None if light else rules.kind_names), rules.dir_letters
+    out: list[Any] = []
     limit = min(POLL_EVERY, DEFAULT_BUDGET + 1)
     work = [0, limit, DEFAULT_BUDGET, cancel]
     seen: set[tuple] = set()
@@ -926,6 +930,8 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Opti
             if work[0] > DEFAULT_BUDGET:
                 return None
             continue
+        if light:
+            return None
         result = rules.run(position, origin, cancel=cancel)
         if result.stopped:
             return None
@@ -942,3 +948,98 @@ def _kind_table(rules: "Rules", player: int) -> list[Optional[Callable[..., None
         table = tables[player] = [kind_plan(rules, rules.kind_program(kind, player))
                                   for kind in range(rules.board_kinds)]
     return table
+
+
+# --------------------------------------------------------------------------- perft by light records
+
+#: The board rules :func:`kind_perft` applies; a board with any other is counted move by move.
+LIGHT_RULES = frozenset({"compulsory-capture", "continue-captures", "most-captures", "most-valuable-capture",
+                         "captures-to-hand", "majority-wins"})
+
+
+class _NotLight(Exception):
+    """Something :func:`kind_perft` does not count: the caller counts by full moves."""
+
+
+def _light_ready(rules: "Rules") -> bool:
+    """Whether every move of this board can be counted by light records: every kind compiled, no
+    royal piece, no drop, and only the rules of :data:`LIGHT_RULES`."""
+    ready = rules.__dict__.get("_kind_light")
+    if ready is None:
+        board = rules.board
+        players = range(len(board.players))
+        ready = (not rules.royal_kinds and set(board.rules) <= LIGHT_RULES
+                 and all(plan is not None for player in players for plan in _kind_table(rules, player))
+                 and all(rules.drop_program(kind, player) is None for player in players
+                         for kind in range(rules.board_kinds)))
+        rules.__dict__["_kind_light"] = ready
+    return bool(ready)
+
+
+def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int]:
+    """Perft of a heap or stack board made and unmade by light records (each move's key: its
+    changes, captures and whether the same player moves again), with the board's rules applied as
+    :func:`~dagaz_studio.engine.game.legal_moves` applies them; ``None`` when the board needs full
+    moves (see :func:`_light_ready`) or a run stopped. The position is as it was afterwards."""
+    if not _light_ready(rules) or (position.hands and rules.board.kind != "heap"):
+        return None
+    try:
+        return _light_perft(rules, position, depth)
+    except _NotLight:
+        return None
+
+
+def _light_legal(rules: "Rules", position: "Position") -> list[tuple]:
+    from dagaz_studio.engine import capture_rules
+    from dagaz_studio.engine.game import _value_on
+    from dagaz_studio.engine.heaps import majority_reached
+
+    board = rules.board
+    if board.kind == "heap" and "majority-wins" in board.rules and majority_reached(position):
+        return []
+    keys = kind_moves(rules, position, light=True)
+    if keys is None:
+        raise _NotLight
+    if "compulsory-capture" in board.rules and any(key[2] for key in keys):
+        keys = [key for key in keys if key[2]]
+    if capture_rules.applies(board):
+        keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, _value_on(rules, position))
+    return keys
+
+
+def _origin_of(key: tuple) -> int:
+    return int(key[0])
+
+
+def _captures_of(key: tuple) -> tuple[int, ...]:
+    return tuple(key[2])
+
+
+def _light_perft(rules: "Rules", position: "Position", depth: int) -> int:
+    from dagaz_studio.engine.heaps import store_taken
+
+    keys = _light_legal(rules, position)
+    if depth == 1:
+        return len(keys)
+    cells = position.cells
+    players = len(rules.board.players)
+    player = position.turn
+    total = 0
+    for key in keys:
+        changes = key[6]
+        saved = [(square, cells[square]) for square, _ in changes]
+        stores = [list(store) for store in position.hands] if position.hands else None
+        if stores is not None:
+            store_taken(position, player, changes)
+        for square, after in changes:
+            cells[square] = after
+        position.turn = player if key[7] else (player + 1) % players
+        try:
+            total += _light_perft(rules, position, depth - 1)
+        finally:
+            for square, before in saved:
+                cells[square] = before
+            position.turn = player
+            if stores is not None:
+                position.hands = stores
+    return total
