@@ -228,3 +228,26 @@ def test_a_piece_no_file_may_hold_any_of_is_never_dropped() -> None:
     assert drops and not any(move.lower().startswith("p@") for move in drops)
     games = fsf_games(text, ["dragonfly"], games=2, plies=30, seed=4)["dragonfly"]
     assert compare(variant.text, games) is None
+
+
+XIANGQI = """
+[myxiangqi:xiangqi]
+"""
+
+
+def test_xiangqi_and_its_soldiers_river_play_as_fairy_stockfish() -> None:
+    # The built-in xiangqi as Fairy-Stockfish defines it: the King's W step in the palace, the
+    # elephant on its own side, the soldier sideways only from soldierPromotionRank on (6, across
+    # the river; crowdedxiangqi sets 4).
+    text = (Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8") + XIANGQI
+    done, refused = import_file(text, ["myxiangqi", "crowdedxiangqi"])
+    assert not refused, refused
+    games = fsf_games(text, ["myxiangqi", "crowdedxiangqi"], games=2, plies=40, seed=8)
+    for variant in done:
+        assert compare(variant.text, games[variant.name]) is None, variant.name
+    # White's soldiers on c6 (across the river) and e5 (not yet); Black's on c5 (across) and e6.
+    fens = ["4k4/9/9/9/2P6/4P4/9/9/9/4K4 w - - 0 1", "4k4/9/9/9/4p4/2p6/9/9/9/3K5 b - - 0 1"]
+    positions = fsf_positions(text, "myxiangqi", fens)
+    assert {"c6b6", "c6d6"} <= set(positions[0][1]) and "e5d5" not in positions[0][1]
+    assert {"c5b5", "c5d5"} <= set(positions[1][1]) and "e6d6" not in positions[1][1]
+    assert compare(done[0].text, [positions]) is None

@@ -67,7 +67,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
         "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
-        "passOnStalemateBlack"}
+        "passOnStalemateBlack", "soldierPromotionRank"}
 
 
 @dataclass
@@ -496,6 +496,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if key == "pawn":
             base = "N[p];OM[e]"
             flags += " resets-clock"
+        elif key == "soldier" and betza == PREDEFINED[key] and options.get("soldierPromotionRank", "1").strip() != "1":
+            # Xiangqi's soldier steps sideways only from the soldierPromotionRank on (across the river).
+            first = int(options["soldierPromotionRank"])
+            zones.append(zone("soldier-sideways", {(f, r) for f in range(files) for r in range(first, ranks + 1)},
+                              {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}))
+            base = "N;[@soldier-sideways]WE"
         elif not betza.strip():
             # An immobile piece (a wall that can be taken): its square, just left, is never occupied.
             base = "[P]"
