@@ -78,6 +78,11 @@ class Rules:
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        players = len(board.players)
+        #: Per player, the other players (whose pieces ``[a]`` asks about), and the stand-in piece of
+        #: that player put on an empty square an attack question asks about.
+        self._others = [tuple(p for p in range(players) if p != me) for me in range(players)]
+        self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
         self._asked: dict[tuple[int, int], int] = {}
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = set()
@@ -668,7 +673,9 @@ class Rules:
         ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
         (its origin when it has one partial move)."""
         cells = position.cells
-        changed = [(square, now) for square, was in touched.items() if (now := cells[square]) != was]
+        # Most squares touched hold again the very piece they held: told apart without comparing.
+        changed = [(square, now) for square, was in touched.items()
+                   if (now := cells[square]) is not was and now != was]
         if not changed:
             return  # the piece is back where it started and nothing changed: not a move
         changed.sort(key=_first)
@@ -688,60 +695,87 @@ class Rules:
         ))
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
-                    work: list) -> bool:
-        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work."""
+                    work: list, lifted: int = -1) -> bool:
+        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
+
+        ``lifted``: the square of the moving piece when the board is as the run found it, but for that
+        piece lifted (else -1). Then, in bulk work (``work`` with a fifth item, a dict), the answer is
+        kept there for the position: the King asks about the squares beside it once for its steps and
+        again for castling. (Bulk work reports no stops, so the work an answer kept saves is not counted.)
+        """
+        if lifted >= 0 and len(work) > 4:
+            known = work[4]
+            key = (lifted, square, by_enemy, hand)
+            answer = known.get(key)
+            if answer is None:
+                answer = known[key] = self._fast_threat(position, me, square, by_enemy, hand, work)
+            return answer  # type: ignore[no-any-return]
+        return self._fast_threat(position, me, square, by_enemy, hand, work)
+
+    def _fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
+                     work: list) -> bool:
         cells = position.cells
-        players = len(self.board.players)
         occupant = cells[square]
         if by_enemy:
-            sides = [p for p in range(players) if p != me]
-            if occupant is not None and occupant.player == me:
-                stand_in: Optional[Piece] = None
-            else:
-                stand_in = hand if hand is not None else Piece(me, -1, True)
+            sides: tuple[int, ...] = self._others[me]
+            stand_in = None if occupant is not None and occupant[0] == me else (
+                hand if hand is not None else self._blanks[me])
         else:
-            sides = [me]
-            enemy = (me + 1) % players
-            stand_in = None if (occupant is not None and occupant.player != me) else Piece(enemy, -1, True)
+            sides = (me,)
+            stand_in = None if occupant is not None and occupant[0] != me else (
+                self._blanks[(me + 1) % len(self._blanks)])
         saved_turn = position.turn
         if stand_in is not None:
             cells[square] = stand_in
         try:
-            scan = self.scan_cost()
-            plain = not self.scans and len(self.kinds) == self.board_kinds  # no typed pieces to look for
+            if self.scans or len(self.kinds) > self.board_kinds:
+                return self._threat_by_candidates(position, square, sides, work, self.scan_cost())
+            probe = len(work) > 4
+            tables = self._attackers
             for side in sides:
                 position.turn = side
-                if scan:
-                    work[0] += scan
-                    if work[0] >= work[1]:
-                        poll(work)
-                probe = len(work) > 4
-                table = self._attackers.get((square, side)) if plain else None
-                if table is not None:
-                    # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
-                    for origin, kinds in table:
-                        piece = cells[origin]
-                        if piece is not None and piece[0] == side and piece[1] in kinds:
-                            work[0] += 1  # as the runner counts it: asking each piece is work
-                            if work[0] >= work[1]:
-                                poll(work)
-                            if self._ask(position, origin, square, side, work, probe):
-                                return True
-                    continue
-                try:
-                    candidates = self.candidates(cells, square, side)
-                except Stop:
-                    raise Abort("cancelled") from None  # while the reach of the pieces was worked out
-                for origin in candidates:
-                    work[0] += 1  # as the runner counts it: asking each piece is work
-                    if work[0] >= work[1]:
-                        poll(work)
-                    if self._ask(position, origin, square, side, work, probe):
+                table = tables.get((square, side))
+                if table is None:
+                    if self._threat_by_candidates(position, square, (side,), work, 0):
                         return True
+                    continue
+                # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
+                for origin, kinds in table:
+                    piece = cells[origin]
+                    if piece is not None and piece[0] == side and piece[1] in kinds:
+                        work[0] += 1  # as the runner counts it: asking each piece is work
+                        if work[0] >= work[1]:
+                            poll(work)
+                        if self._ask(position, origin, square, side, work, probe):
+                            return True
             return False
         finally:
             position.turn = saved_turn
             cells[square] = occupant
+
+    def _threat_by_candidates(self, position: Position, square: int, sides: tuple[int, ...], work: list,
+                              scan: int) -> bool:
+        """:meth:`fast_threat` by :meth:`candidates` (typed pieces, boards without tables, or a square
+        whose table is not worked out yet); the stand-in is already on the square."""
+        cells = position.cells
+        probe = len(work) > 4
+        for side in sides:
+            position.turn = side
+            if scan:
+                work[0] += scan
+                if work[0] >= work[1]:
+                    poll(work)
+            try:
+                candidates = self.candidates(cells, square, side)
+            except Stop:
+                raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+            for origin in candidates:
+                work[0] += 1  # as the runner counts it: asking each piece is work
+                if work[0] >= work[1]:
+                    poll(work)
+                if self._ask(position, origin, square, side, work, probe):
+                    return True
+        return False
 
     # ---------------------------------------------------------------- attacks
 
