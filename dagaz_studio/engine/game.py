@@ -9,7 +9,8 @@ from typing import Any, Callable, NamedTuple, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
+from dagaz_studio.engine.collection import collect_young, collector_paused
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, new_work
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
@@ -333,7 +334,12 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    return _perft(rules, position, depth)
+    # The cycle collector would walk every object the process holds now and then, over and over,
+    # while perft allocates millions of short-lived ones that reference counting frees at once. Its
+    # few cycles (a compiled notation's local functions) are collected young, after each position
+    # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
+    with collector_paused():
+        return _perft(rules, position, depth)
 
 
 def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
@@ -429,7 +435,8 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     royals = royal_squares(rules, position, me) if royal else []
     enemies = [p for p in range(len(rules.board.players)) if p != me]
     out: list[Entry] = []
-    watched = _watched_squares(rules, position, royals, enemies) if royals else None
+    askers: list[Asker] = []
+    watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = "immobility-illegal" in rules.board.rules
     checked = bool(position.hands) or immobility
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
@@ -493,6 +500,14 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                 out.append((origin, piece, entry))
                 continue
             kind = piece[1] if promoted is None else promoted
+            if watched is not None and kind not in royal and piece[1] not in royal:
+                # No royal piece moves: only the attackers whose answer read a square the move
+                # changes can answer otherwise now.
+                safe = _still_safe(rules, position, origin, piece, entry, askers)
+                if safe is not None:
+                    if safe:
+                        out.append((origin, piece, entry))
+                    continue
             after = [s for s in royals if s != origin and s != target and s not in captures]
             if kind in royal:
                 after.append(target)
@@ -560,7 +575,42 @@ def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:
         unmake_record(position, undo)
 
 
-def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int]) -> Optional[set[int]]:
+#: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
+#: the royal square asked about, the attacker's player, and the squares its answer read.
+Asker = tuple[int, Piece, int, int, frozenset[int]]
+
+
+def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
+                askers: list[Asker]) -> Optional[bool]:
+    """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
+    is attacked before it (:func:`_watched_squares` noted ``askers``): each attacker whose answer read
+    a square the move changes is asked again, after the move; no other can answer otherwise (an
+    attacker answers by the squares it reads; a piece that could never reach the royal square was
+    never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
+    the caller asks in full."""
+    target, captures = record[0], record[1]
+    changed = {origin, target, *captures}
+    again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
+    if not again:
+        return True
+    undo = make_record(rules, position, origin, piece, record)
+    cells = position.cells
+    try:
+        work = new_work(DEFAULT_BUDGET, None)
+        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
+        for attacker, attacking, square, enemy, _ in again:
+            # A captured attacker attacks nothing any more.
+            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
+                return False
+        return True
+    except (Abort, RecursionError):
+        return None
+    finally:
+        unmake_record(position, undo)
+
+
+def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
+                     askers: Optional[list[Asker]] = None) -> Optional[set[int]]:
     """The squares a move must change to put a royal piece in danger, when none is in danger now.
 
     Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
@@ -584,6 +634,8 @@ def _watched_squares(rules: Rules, position: Position, royals: list[int], enemie
                     return None
                 watched |= answer[1]
                 watched.add(origin)
+                if askers is not None:
+                    askers.append((origin, piece, square, enemy, answer[1]))
     return watched
 
 
@@ -612,4 +664,6 @@ def _perft(rules: Rules, position: Position, depth: int) -> int:
                 total += _perft(rules, position, depth - 1)
             finally:
                 unmake_record(position, light)
+    if depth == 2:
+        collect_young()
     return total

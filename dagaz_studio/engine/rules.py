@@ -94,6 +94,8 @@ class Rules:
         self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
         self._attack_fns: dict[tuple[int, int], Any] = {}
         self._probe_fns: dict[tuple[int, int], Any] = {}
+        #: The reach programs of :meth:`step_rays`, by step node (kept beside it), direction and player.
+        self._ray_programs: dict[tuple[int, str, int], tuple[Any, Program]] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
@@ -576,10 +578,14 @@ class Rules:
             if letter is None:
                 reach: frozenset[int] = frozenset(range(len(self.board.squares)))
             else:
-                body = _replaced(notation.body, node, Step((letter,), node.span))
-                program = Program(self, Notation(notation.text, body, notation.group_count), player, None,
-                                  reach_mode=True)
-                reach = self._reach_run(program, player, origin)[0]
+                # The same for every square the piece stands on: made once per step and direction.
+                key = (id(node), letter, player)
+                known = self._ray_programs.get(key)
+                if known is None or known[0] is not node:
+                    body = _replaced(notation.body, node, Step((letter,), node.span))
+                    known = self._ray_programs[key] = (node, Program(
+                        self, Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
+                reach = self._reach_run(known[1], player, origin)[0]
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)
 
@@ -642,7 +648,8 @@ class Rules:
             raise Abort("rerun")
         return False
 
-    def attack_reads(self, position: Position, origin: int, square: int, by: int) -> Optional[tuple[bool, set[int]]]:
+    def attack_reads(self, position: Position, origin: int, square: int,
+                     by: int) -> Optional[tuple[bool, frozenset[int]]]:
         """Whether the piece on ``origin`` attacks ``square`` now, and every square its compiled run read
         to find out; ``None`` when its notation is not compiled whole or the run did not end.
 
@@ -659,10 +666,10 @@ class Rules:
         try:
             probe(cells, origin, piece, square, work, position)
         except Found:
-            return True, cells.read
+            return True, frozenset(cells.read)
         except (Abort, RecursionError):
             return None
-        return False, cells.read
+        return False, frozenset(cells.read)
 
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
                     visited: list, captures: list, also: list, target: int, direction: Optional[int],
