@@ -172,6 +172,13 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
     squares = range(len(position.cells)) if square is None else (square,)
     if rules.board.kind == "heap" and "majority-wins" in rules.board.rules and majority_reached(position):
         return moves
+    if square is None and rules.fast and rules.board.kind in ("heap", "stack"):
+        # Heap and stack boards: every square's compiled run in one go (engine/kind_compiler.py).
+        from dagaz_studio.engine.kind_compiler import kind_moves
+
+        found = kind_moves(rules, position, cancel)
+        if found is not None:
+            return found
     for origin in squares:
         piece = position.cells[origin]
         if piece is None or (piece.player != position.turn and piece.player >= 0):
@@ -334,6 +341,13 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
+    if rules.fast and rules.board.kind != "default":
+        # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
+        from dagaz_studio.engine.kind_compiler import kind_perft
+
+        count = kind_perft(rules, position, depth)
+        if count is not None:
+            return count
     # The cycle collector would walk every object the process holds now and then, over and over,
     # while perft allocates millions of short-lived ones that reference counting frees at once. Its
     # few cycles (a compiled notation's local functions) are collected young, after each position
