@@ -402,9 +402,14 @@ class Rules:
             except Abort as stop:
                 if stop.kind == "rerun":
                     return None
-                # Already cancelled: the flag is not looked at again (the run stopped at its first look).
-                found, cancelled = self._built_moves(position, square, piece, records,
-                                                     None if stop.kind == "cancelled" else cancel)
+                if stop.kind == "cancelled":
+                    # Already cancelled: the flag is not looked at again (the run stopped at its first
+                    # look), and a long run's tens of thousands of moves are not all built: only as
+                    # many as are built between two looks (a cancelled run's moves are what it had
+                    # found by then, and it must end now).
+                    found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
+                    return RunResult(moves=found, stopped="cancelled", work=work[0])
+                found, cancelled = self._built_moves(position, square, piece, records, cancel)
                 return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
                                  work=work[0])
             except RecursionError:
