@@ -18,7 +18,11 @@ notations are written out here, in the same manner and with the same results as 
   is cancelled is handed back to the runner, which stops it and says why.
 
 Completed moves are full :class:`~dagaz_studio.engine.values.Move` objects, kept once each in the
-order the runner finds them. A notation with something not covered here (attack checks, the
+order the runner finds them, or, for perft (:func:`kind_perft`), light records: each move's key,
+which holds its changes, captures and whether the same player moves again. The state a run shares
+(the board, the hand, the squares touched, the work counter) lives in an enclosing function made
+once per notation and interpreter, with the local functions every run calls (``fin``, the move's
+end, and ``rec``, keeping a move); a run never starts another, so one state serves them all. A notation with something not covered here (attack checks, the
 previous move, ``[o]``, handlers, navigation, ``[w]``, promotion to a lost piece) runs through the
 runner.
 """
