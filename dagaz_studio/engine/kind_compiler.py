@@ -425,12 +425,13 @@ class _Generator:
     def finish(self, env: dict, ind: int) -> None:
         g = self.get
         if self.single:
-            self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')})")
+            self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')})",
+                           ending=True)
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
                        f"{g(env, 'pr')}, {g(env, 'ag')}, None)")
 
-    def put_mover(self, env: dict, ind: int, then: str) -> None:
+    def put_mover(self, env: dict, ind: int, then: str, ending: bool = False) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
         that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
         then ``then`` (its ``{c}`` the square)."""
@@ -439,6 +440,13 @@ class _Generator:
         self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         i = ind + 1
+        if ending:
+            # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
+            # its end is only counted, as the put and the keeping would count it.
+            self.emit(i, "if only is not None and only[0] and not caps:")
+            self.spend(i + 1, f"{1 + COMPLETION_COST} + len(stops)")
+            self.emit(i, "else:")
+            i += 1
         self.spend(i)
         self.emit(i, f"{pp}, {po} = hand.pop()")
         self.emit(i, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
