@@ -33,6 +33,11 @@ GAMES = [
     FairyGame("clobber", "clobber"),
     FairyGame("othello", "flipello", ("passes", "turned"), captures=False),
     FairyGame("ataxx", "ataxx", ("turned",), captures=False),
+    # Every move of an amazon makes an arrow; two thousand moves a position make perft 2 too long
+    # for a default run (4,307,152 moves).
+    FairyGame("amazons", "amazons", ("created",), captures=False, perft_depth=1),
+    # The same construct leaving a wall on the square a piece leaves.
+    FairyGame("snailtrail", "snailtrail", ("created",), captures=False, perft_depth=4),
 ]
 
 IDS = [game.board for game in GAMES]
@@ -55,13 +60,15 @@ def test_legal_moves_equal_fairy_stockfish_on_500_random_positions(game: FairyGa
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
     start = sf.start_fen(game.variant)
-    assert [our_perft(game, depth) for depth in (1, 2)] == [fairy_perft(game, start, d) for d in (1, 2)]
+    depths = range(1, game.perft_depth + 1)
+    assert [our_perft(game, depth) for depth in depths] == [fairy_perft(game, start, d) for d in depths]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_perft_3_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
-    assert our_perft(game, 3) == fairy_perft(game, sf.start_fen(game.variant), 3)
+def test_deeper_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
+    depth = game.perft_depth + 1
+    assert our_perft(game, depth) == fairy_perft(game, sf.start_fen(game.variant), depth)
 
 
 # Positions that call on each game's rarer rules, read from Fairy-Stockfish's FEN, with a move that

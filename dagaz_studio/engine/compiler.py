@@ -1011,7 +1011,10 @@ class _Generator:
         elif lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
-            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me",
+            # A neutral piece (player -1: an arrow, a wall) is no enemy; only boards that have one ask.
+            neutral = any(kind.neutral for kind in self.rules.kinds)
+            test = {"p": f"{q} is None",
+                    "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if neutral else ""),
                     "f": f"{q} is not None and {q}[0] == me"}[lower]
         elif lower == "m":
             if self.rich:

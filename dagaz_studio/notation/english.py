@@ -11,6 +11,7 @@ from dagaz_studio.notation.nodes import (
     Check,
     Continue,
     CountCheck,
+    Create,
     DirectionCheck,
     Group,
     GroupStep,
@@ -106,6 +107,8 @@ def _details(element: Element) -> str:
         return _count_text(element)
     if isinstance(element, Promote):
         return "/".join(element.choices)
+    if isinstance(element, Create):
+        return element.name
     if isinstance(element, Handler):
         return str(element.number)
     if isinstance(element, Navigate):
@@ -182,6 +185,8 @@ def to_notation(element: Union[Notation, Element]) -> str:
         return _details(element)
     if isinstance(element, Promote):
         return ("+?" if element.lost else "+") + "/".join(element.choices)
+    if isinstance(element, Create):
+        return "*" + element.name
     if isinstance(element, Navigate):
         path = "".join(_nav_text(step) for step in element.path)
         if len(element.items) == 1 and not isinstance(element.items[0], Navigate):
@@ -361,7 +366,7 @@ class _English:
         for position, item in enumerate(items):
             text = self.item(item)
             if position:
-                acts = (isinstance(item, Check) and item.letter in "xw") or isinstance(item, (Promote, Handler))
+                acts = (isinstance(item, Check) and item.letter in "xw") or isinstance(item, (Promote, Create, Handler))
                 out += (", then " if acts or isinstance(item, Navigate) else " and ") + text
             else:
                 out = text
@@ -389,6 +394,8 @@ class _English:
                 return f"the piece in hand becomes {_a(item.choices[0])}{lost}"
             choices = _or([_a(choice) for choice in item.choices])
             return f"the piece in hand becomes {choices}{lost} (each choice a move of its own)"
+        if isinstance(item, Create):
+            return f"a new {item.name} appears on the square (which must be empty)"
         if isinstance(item, Handler):
             return f"custom handler {item.number} must accept"
         if isinstance(item, Navigate):

@@ -189,6 +189,15 @@ class Promote:
 
 
 @dataclass(frozen=True)
+class Create:
+    """``*Name``: a new piece of that type appears on the (empty) square: the mover's, or nobody's if
+    the type is neutral. The Amazons' arrow, a wall left behind."""
+
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class Handler:
     """``1`` … ``9``: call a custom handler."""
 
@@ -215,7 +224,7 @@ class Navigate:
     span: Span
 
 
-BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Handler, Navigate]
+BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Create, Handler, Navigate]
 Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
 
 

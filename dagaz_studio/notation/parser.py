@@ -36,6 +36,7 @@ from dagaz_studio.notation.nodes import (
     Check,
     Continue,
     CountCheck,
+    Create,
     DirectionCheck,
     Group,
     GroupStep,
@@ -96,6 +97,7 @@ _TERMINAL_WORDS = {
     "ZONE_CHECK": "'@zone'",
     "DIRECTION_CHECK": "'\\k' or '~k'",
     "PROMOTE": "'+Name'",
+    "CREATE": "'*Name'",
     "HANDLER": "a handler number 1-9",
     "NAV_DIRECTIONS": "a direction letter",
     "GT": "'>'",
@@ -685,6 +687,8 @@ class _Builder:
                 choices.append(self.name(choice, start, "a piece name", sign if start == first else "/"))
                 start += len(choice) + 1
             return Promote(tuple(choices), span, lost)
+        if kind == "CREATE":
+            return Create(self.name(written[1:], token.start_pos + 1, "a piece name", "*"), span)
         number = int(written)
         if number == 0:
             raise self.error("handlers are numbered 1 to 9: there is no handler 0", span, ("a handler number 1-9",))
