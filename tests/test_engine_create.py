@@ -100,3 +100,44 @@ def test_the_amazons_arrow_flies_from_the_landing_square_and_reads_back() -> Non
     # The square the amazon left is empty, so an arrow may fall back on it.
     position = Position.initial(board)
     assert "d1d2,d2d1" in MoveNames(rules, position, style="uci").names
+
+
+# --------------------------------------------------------------------------- explosions
+
+BLAST = """
+grid: a-c x 3-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+players: White Black
+piece Bomber B: E([p];[e,!(f,=Boss)>N,!(f,=Boss)>S]|[d] [(P,!=Dud,d)>N]?+ [(P,!=Dud,d)>S]?+)
+piece Boss K royal: [P]
+piece Dud D: [P]
+"""
+
+
+def test_a_negated_look_holds_at_the_edge_and_refuses_actions() -> None:
+    notation = parse_notation("[!(f,=King)>N]")
+    assert "it must not be so there" in describe(notation)
+    with pytest.raises(NotationError, match="only checks"):
+        parse_notation("[!(x)>N]")
+    with pytest.raises(NotationError, match="must be sent"):
+        parse_notation("[!(f)]")
+
+
+def test_an_explosion_destroys_without_capturing_and_spares_what_the_board_says() -> None:
+    board = parse_board(BLAST, "blast.board")
+    rules = Rules(board)
+    # The Bomber on a2 takes b2: it is destroyed with it, and so are b3 (an enemy Boss) and b1 (a
+    # friend), but not a Dud. Only b2 is captured.
+    position = Position.from_fen(board, "1k1/Bd1/1B1 w")
+    [blast] = legal_moves(rules, position, board.index("a2"))
+    assert blast.captures == (board.index("b2"),)
+    make_move(position, blast)
+    assert position.fen().split()[0] == "3/3/3"
+    # Beside its own Boss the Bomber cannot explode; at the edge (a row with nothing above) it can.
+    position = Position.from_fen(board, "1K1/Bd1/3 w")
+    assert legal_moves(rules, position) == []
+    position = Position.from_fen(board, "3/3/Bd1 w")
+    assert [board.squares[m.target] for m in legal_moves(rules, position)] == ["b1"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Iterable, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
@@ -189,6 +189,8 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     """
     if not rules.royal_kinds:
         return False
+    if _takes_royal(rules, position, move.player, [s for s, _ in move.changes]):
+        return False
     if royals is None:
         royals = royal_squares(rules, position, move.player)
     changed = dict(move.changes)
@@ -202,6 +204,14 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
                    for square in after for enemy in range(players) if enemy != move.player)
     finally:
         unmake_move(position, undo)
+
+
+def _takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
+    """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
+    board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
+    cells, royal = position.cells, rules.royal_kinds
+    return any((piece := cells[s]) is not None and piece.player != player and piece.player >= 0
+               and piece.kind in royal for s in squares)
 
 
 def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
@@ -448,6 +458,9 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
             if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
                              and watched.isdisjoint(captures)):  # type: ignore[union-attr]
+                out.append((origin, piece, entry))
+                continue
+            if captures and _takes_royal(rules, position, me, captures):
                 out.append((origin, piece, entry))
                 continue
             kind = piece[1] if promoted is None else promoted

@@ -49,6 +49,10 @@ class Stop(Exception):
         self.reason = reason
 
 
+class _Held(Exception):
+    """The checks of a negated look (``!(…)>N``) all held: the look fails."""
+
+
 class AttackFound(Exception):
     pass
 
@@ -679,6 +683,8 @@ class Program:
             return self._again(span, k)
         if letter == "w":
             return self._win_over(span, k)
+        if letter == "d":
+            return self._destroy(span, k)
         if letter in "oO":
             return self._once(item, k)
         test = _CHECKS[letter.lower()]
@@ -721,6 +727,31 @@ class Program:
                 st.cells[square] = piece
                 st.untouch(square, first)
         return capture
+
+    @staticmethod
+    def _destroy(span: Span, k: ItemCont) -> ItemCont:
+        """``[d]``: take what stands on the square off the board without capturing it: the move's
+        captures leave it out, so it is not what the move attacks (an explosion's victims)."""
+        def destroy(st: State, square: int) -> None:
+            piece = st.cells[square]
+            if piece is None:
+                if st.trace is not None:
+                    st.emit("check", f"[d] failed on {st.name(square)}: nothing to destroy", span, square, False,
+                            check="[d]")
+                return
+            st.spend()
+            first = st.touch(square)
+            st.cells[square] = None
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed", span, square)
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.cells[square] = piece
+                st.untouch(square, first)
+        return destroy
 
     @staticmethod
     def _win_over(span: Span, k: ItemCont) -> ItemCont:
@@ -959,7 +990,30 @@ class Program:
                 k(st, square)
         return handler
 
+    def _navigate_not(self, item: Navigate, k: ItemCont) -> ItemCont:
+        """``!(checks)>N``: go on when the checks do not all hold on that square, or it does not exist."""
+        if self.reach_mode:
+            return self._passing(k)
+        span = item.span
+
+        def held(st: State, _square: int) -> None:
+            raise _Held
+
+        look = self._navigate(Navigate(item.items, item.path, item.span), held)
+
+        def navigate_not(st: State, square: int) -> None:
+            try:
+                look(st, square)
+            except _Held:
+                if st.trace is not None:
+                    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+                return
+            k(st, square)
+        return navigate_not
+
     def _navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
+        if item.negated:
+            return self._navigate_not(item, k)
         rules = self.rules
         path: list[tuple[Optional[int], Optional[int], bool]] = []
         for nav in item.path:

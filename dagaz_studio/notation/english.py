@@ -189,6 +189,8 @@ def to_notation(element: Union[Notation, Element]) -> str:
         return "*" + element.name
     if isinstance(element, Navigate):
         path = "".join(_nav_text(step) for step in element.path)
+        if element.negated:
+            return "!(" + _items_text(element.items) + ")" + path
         if len(element.items) == 1 and not isinstance(element.items[0], Navigate):
             return to_notation(element.items[0]) + path
         return "(" + _items_text(element.items) + ")" + path
@@ -247,6 +249,7 @@ _CHECKS = {
     "C": "this move must not have captured on the square",
     "k": "the same player moves again after this move",
     "x": "capture the piece on the square",
+    "d": "destroy the piece on the square (removed, not captured)",
     "w": "the enemy piece on the square changes to the mover's side",
 }
 
@@ -366,7 +369,7 @@ class _English:
         for position, item in enumerate(items):
             text = self.item(item)
             if position:
-                acts = (isinstance(item, Check) and item.letter in "xw") or isinstance(item, (Promote, Create, Handler))
+                acts = (isinstance(item, Check) and item.letter in "xdw") or isinstance(item, (Promote, Create, Handler))
                 out += (", then " if acts or isinstance(item, Navigate) else " and ") + text
             else:
                 out = text
@@ -400,6 +403,9 @@ class _English:
             return f"custom handler {item.number} must accept"
         if isinstance(item, Navigate):
             path = " then ".join(self.nav(step) for step in item.path)
+            if item.negated:
+                return (f"unless there is no square one step {path}, it must not be so there that "
+                        f"{self.items(item.items)}")
             return f"on the square one step {path} (without moving there): {self.items(item.items)}"
         raise TypeError(f"not a bracket item: {item!r}")
 

@@ -125,7 +125,7 @@ class Bracket:
 # --------------------------------------------------------------------------- bracket items
 
 #: Check letters and their meaning (lower case asks, upper case asks the opposite).
-CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxkw"
+CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxdkw"
 
 
 @dataclass(frozen=True)
@@ -217,11 +217,16 @@ class NavStep:
 
 @dataclass(frozen=True)
 class Navigate:
-    """``item>N`` / ``(items)>E>N``: apply ``items`` on the square reached by ``path``, cursor unmoved."""
+    """``item>N`` / ``(items)>E>N``: apply ``items`` on the square reached by ``path``, cursor unmoved.
+
+    ``negated`` (``!(items)>N``): true when the checks ``items`` do not all hold there, or when there
+    is no such square; it changes nothing.
+    """
 
     items: tuple["BracketItem", ...]
     path: tuple[NavStep, ...]
     span: Span
+    negated: bool = False
 
 
 BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Create, Handler, Navigate]
