@@ -15,14 +15,23 @@ import pytest
 pytest_plugins = ("pytester",)
 
 
+@pytest.fixture(scope="session")
+def _cache_home(tmp_path_factory):
+    """One cache folder for the whole run: boards parsed once stay cached, as on a user's machine."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture(autouse=True)
-def _isolated_settings(tmp_path, monkeypatch):
-    """Keep QSettings (and subprocesses' settings) out of the user's real configuration."""
+def _isolated_settings(tmp_path, monkeypatch, _cache_home):
+    """Keep QSettings (and subprocesses' settings), application data and the cache of parsed boards out
+    of the user's own."""
     settings_dir = tmp_path / "settings"
     settings_dir.mkdir()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(settings_dir))
     # Recovery files and other application data stay in the test's folder too.
     monkeypatch.setenv("XDG_DATA_HOME", str(settings_dir / "data"))
+    # Parsed boards are cached outside the user's own cache (a test may set its own).
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_home))
     if "PySide6.QtCore" in sys.modules:
         from PySide6.QtCore import QSettings
 

@@ -32,9 +32,9 @@ def test_moves_piece_in_betza_lists_the_moves_of_its_translation(betza: str) -> 
 
 
 def test_moves_piece_in_bad_betza_exits_2_naming_the_part() -> None:
-    done = run_cli("moves", "chess", "--at", "d4", "--piece", "fmoW", "--notation", "betza")
+    done = run_cli("moves", "chess", "--at", "d4", "--piece", "fmdW", "--notation", "betza")
     assert done.returncode == 2
-    assert "cylinder board (o)" in done.stderr and "Traceback" not in done.stderr
+    assert "capturing a friend (d)" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_board_piece_line_may_give_its_moves_in_betza() -> None:
@@ -45,12 +45,12 @@ def test_a_board_piece_line_may_give_its_moves_in_betza() -> None:
 
 
 def test_bad_betza_in_a_board_file_is_reported_where_it_is() -> None:
-    text = BOARD + "piece Bad X betza: fmoW\n"
+    text = BOARD + "piece Bad X betza: fmdW\n"
     with pytest.raises(BoardFileError) as caught:
         parse_board(text, "bad.board")
     problem = str(caught.value.problems[0])
     line = text.count("\n")
-    assert f":{line}:22:" in problem and "cylinder board (o)" in problem
+    assert f":{line}:22:" in problem and "capturing a friend (d)" in problem
 
 
 def test_saving_a_betza_piece_writes_dagaz_without_the_flag() -> None:

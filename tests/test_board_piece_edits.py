@@ -131,3 +131,49 @@ def test_renaming_a_piece_in_a_promotion_list_keeps_the_list():
     new = parse_board(after)
     assert "[+Queen/Tower/Bishop/Knight]" in new.pieces["Pawn"].notation_text
     assert "=Tower" in new.pieces["King"].notation_text and "Rook" not in new.pieces["King"].notation_text
+
+
+@pytest.mark.parametrize("board_name, piece", [
+    (name, piece.name) for name in ("othello", "shogi", "crazyhouse") for piece in parse_board(_text(name)).pieces.values()
+    if any(flag in _text(name).split(f"piece {piece.name} ", 1)[1].split(":", 1)[0]
+           for flag in ("unlimited", "no-drop", "betza"))
+])
+def test_every_flag_of_a_piece_survives_renaming_and_relettering_it(board_name, piece):
+    text = _text(board_name)
+    board = parse_board(text)
+    free = next(c for c in "QWXYZJ" if all(p.letter.upper() != c for p in board.pieces.values()))
+    after = update_piece(text, board, piece, new_name=f"{piece}Renamed", letter=free, royal=True)
+    new = parse_board(after)
+    old, renamed = board.pieces[piece], new.pieces[f"{piece}Renamed"]
+    assert renamed.letter == free and renamed.royal
+    assert (renamed.unlimited, renamed.resets_clock) == (old.unlimited, old.resets_clock)
+    head = next(line for line in after.splitlines() if line.startswith(f"piece {piece}Renamed "))
+    old_head = next(line for line in text.splitlines() if line.startswith(f"piece {piece} "))
+    flags = set(old_head.split(":", 1)[0].split()[3:]) | {"royal"}
+    assert set(head.split(":", 1)[0].split()[3:]) == flags
+
+
+def test_the_flags_a_piece_edit_keeps_are_the_board_grammars_flags():
+    import re
+    from importlib.resources import files
+
+    from dagaz_studio.board.piece_edits import PIECE_FLAGS
+
+    grammar = (files("dagaz_studio.board") / "board.lark").read_text(encoding="utf-8")
+    flags = re.search(r"^FLAG:(.*)$", grammar, re.M).group(1)
+    assert set(PIECE_FLAGS) == set(re.findall(r'"([^"]+)"', flags))
+
+
+def test_a_renamed_piece_keeps_its_drop_and_value_statements_and_a_deleted_one_takes_them_along():
+    from fractions import Fraction
+
+    text = _text("othello") + "value Disc: 2\n"
+    board = parse_board(text)
+    renamed = parse_board(update_piece(text, board, "Disc", new_name="Counter"))
+    assert list(renamed.pieces) == ["Counter"]
+    assert renamed.values == {"Counter": Fraction(2)}
+    assert renamed.drops.keys() == {"Counter"} and renamed.drops["Counter"] == board.drops["Disc"]
+    with_guard = add_piece(text, board, "Guard", "G", "N")
+    gone = delete_piece(with_guard, parse_board(with_guard), "Disc")
+    assert all(not line.startswith(("drop Disc", "value Disc", "piece Disc")) for line in gone.splitlines())
+    assert list(parse_board(gone).pieces) == ["Guard"]

@@ -72,3 +72,18 @@ def test_a_board_where_nobody_gives_check_exports_checking_false(tmp_path) -> No
     assert "checking = false" in ini
     ours = perft(Rules(board), Position.initial(board), 3)
     assert fsf_perft(ini, "checkless", 3) == ours
+
+
+def test_pieces_fairy_stockfish_does_not_read_make_the_export_fail_naming_them(tmp_path) -> None:
+    text = "\n".join([
+        "name: cylinder", "grid: a-e x 5-1", "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)",
+        "O = (1, -1)", "M = (-1, -1)", "T = (1, 1)", "R = (-1, 1)", "players: White Black",
+        "symmetry Black: N<>S E<>W O<>R M<>T", "piece Rook R: (+%)([p,B]\\1%)*", "piece Sentry S: *;[n]",
+        "setup: r3s/5/5/5/S3R w - - 0 1", ""])
+    path = tmp_path / "cylinder.board"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(IniError) as caught:
+        export_fsf(load_board(str(path)))
+    message = caught.value.message
+    assert "Rook: Fairy-Stockfish does not read the cylinder (o)" in message
+    assert "Sentry: Fairy-Stockfish does not read the null move (O)" in message

@@ -171,3 +171,62 @@ def test_a_board_opened_before_is_shown_without_parsing_it(tmp_path) -> None:
     first, second = (run.stdout.split()[-1] for run in runs)
     assert first == "True"  # the first start parsed the board, and kept it
     assert second == "False"
+
+
+_PAINTS_BOARD_FIRST = """
+import sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+application = QApplication([])
+from dagaz_studio.gui import app
+seen = []
+class Painted(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and not seen:
+            seen.append((window.panels_built, "dagaz_studio.engine.game" in sys.modules,
+                         "dagaz_studio.gui.docks.notation_editor" in sys.modules, "lark" in sys.modules))
+        return False
+window = app.open_window("chess")
+watch = Painted()
+window.board_view.viewport().installEventFilter(watch)
+window.startedUp.connect(lambda: (seen.append((window.panels_built, window.notation_editor.board is window.board)),
+                                  application.quit()))
+QTimer.singleShot(60000, application.quit)
+application.exec()
+print(seen)
+window.close()
+"""
+
+
+def test_the_application_paints_its_board_before_building_the_panels(tmp_path) -> None:
+    """As the application starts, the board is painted first, with neither the panels nor the
+    engine behind them loaded; the panels follow by themselves, on the board that is open."""
+    environment = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_CONFIG_HOME=str(tmp_path / "config"),
+                       XDG_DATA_HOME=str(tmp_path / "data"), QT_QPA_PLATFORM="offscreen",
+                       PYTHONPATH=os.pathsep.join(sys.path))
+    runs = [subprocess.run([sys.executable, "-c", _PAINTS_BOARD_FIRST], env=environment, capture_output=True,
+                           text=True, timeout=120) for _ in range(2)]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr + runs[1].stderr
+    painted, started = eval(runs[1].stdout.strip().splitlines()[-1])  # noqa: S307 - our own script's output
+    assert painted == (False, False, False, False)
+    assert started == (True, True)
+
+
+def test_a_window_opened_as_the_application_does_ends_up_as_a_complete_one(qtbot) -> None:
+    window = app.open_window("chess")
+    qtbot.addWidget(window)
+    assert not window.panels_built and window.board is not None  # the board is there from the first paint
+    with qtbot.waitSignal(window.startedUp, timeout=20000):
+        pass
+    complete = app.create_window("chess")
+    qtbot.addWidget(complete)
+    assert window.panels_built
+    assert [dock.objectName() for dock in window.docks()] == [dock.objectName() for dock in complete.docks()]
+    assert [menu.title() for menu in window.menuBar().findChildren(type(window.file_menu))
+            if menu.parent() is window.menuBar()] == \
+        [menu.title() for menu in complete.menuBar().findChildren(type(complete.file_menu)) if menu.parent() is complete.menuBar()]
+    assert window.notation_editor.board is window.board
+    assert window.windowTitle() == complete.windowTitle()
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        window.move_explorer.square_clicked(window.board.index("g1"))
+    assert {window.board.squares[m.target] for m in blocker.args[0].shown_moves()} == {"f3", "h3"}

@@ -76,7 +76,14 @@ def to_betza(piece: Piece) -> str:
     multi: list[Shape] = []
     turning: dict[tuple, set[tuple[tuple[int, int], ...]]] = defaultdict(set)
     castling: dict[tuple[int, bool], set[tuple[int, int]]] = defaultdict(set)
+    nulls: list[str] = []
     for shape in piece.shapes:
+        if shape.null:
+            # XBetza's null move: O without a number (moves.c steps it by (0, 0)).
+            nulls.append(("i" if shape.initial else "") + "O")
+            continue
+        if any(leg.wrap for leg in shape.legs) and (len(shape.legs) > 1 or shape.castling):
+            raise TranslationError("Betza's cylinder (o) goes on one-leg moves only")
         if shape.castling:
             castling[(shape.legs[0].range, shape.initial)].add(shape.legs[0].vector)
             continue
@@ -87,18 +94,20 @@ def to_betza(piece: Piece) -> str:
         if leg.cycle:
             turning[(len(leg.cycle), _atom_of(leg.vector), leg.range, leg.modes, shape.initial)].add(leg.cycle)
             continue
-        key = (_atom_of(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, bool(leg.screen_path), shape.initial)
+        key = (_atom_of(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, bool(leg.screen_path), shape.initial,
+               leg.wrap)
         if key not in groups:
             order.append(key)
         groups[key].add(leg.vector)
     parts: list[str] = []
     for key in order:
-        atom, rng, modes, hop, lame, screen, initial = key
+        atom, rng, modes, hop, lame, screen, initial, wrap = key
         letter, suffix = _range_text(atom, rng)
         if hop:
             letter, suffix = ("R" if atom == (1, 0) else "B"), str(rng) if rng else ""
-        # XBoard reads direction letters first, then the modality: fmW, not mfW.
-        after = _modality(modes) + hop + ("n" if lame else "") + ("j" if screen else "")
+        # XBoard reads direction letters first, then the modality, the hop and the cylinder, in
+        # moves.c's order (m c d e t p g o y n j): fmoW, not omfW.
+        after = _modality(modes) + hop + ("o" if wrap else "") + ("n" if lame else "") + ("j" if screen else "")
         for label in _labels(atom[0], atom[1], groups[key]):
             parts.append(("i" if initial else "") + label + after + letter + suffix)
     for (length, atom, rng, modes, initial), cycles in turning.items():
@@ -114,7 +123,7 @@ def to_betza(piece: Piece) -> str:
         parts.extend(_bracket(key, firsts))
     for (steps, initial), vectors in castling.items():
         parts.append(("i" if initial else "") + _labels(1, 0, vectors)[0] + f"O{steps}")
-    return _merge_whole(parts)
+    return _merge_whole(parts + list(dict.fromkeys(nulls)))
 
 
 def _merge_whole(parts: list[str]) -> str:

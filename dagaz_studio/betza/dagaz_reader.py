@@ -10,11 +10,12 @@ error naming it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Union
 
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.directions import atom_vectors, clockwise
-from dagaz_studio.betza.model import Leg, Piece, Shape, leap_path
+from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, leap_path
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -63,6 +64,44 @@ def read_dagaz(text: str) -> Piece:
     return piece
 
 
+def _unwrapped(tokens: list[Token] | tuple, text: str) -> tuple[list[Token], bool]:
+    """A branch's tokens with its wrapping steps (``E%``) read as plain steps, and whether it had
+    them. Betza's cylinder (``o``) wraps every step of a move, whose rider stops before its own
+    square (``[p,B]``): a branch that wraps only some of its steps has no Betza."""
+    kinds: set[str] = set()
+
+    def plain(items: list[Token] | tuple) -> list[Token]:
+        out: list[Token] = []
+        for token in items:
+            if token[0] in ("step", "wstep"):
+                kinds.add(token[0])
+                out.append(("step", token[1]))
+            elif token[0] == "repeat":
+                out.append(("repeat", tuple(plain(token[1])), token[2], token[3]))
+            else:
+                out.append(token)
+        return out
+
+    flat = plain(tokens)
+    if kinds == {"step", "wstep"}:
+        raise TranslationError("Betza's cylinder (o) wraps every step of a move: this move wraps only some", text)
+    wrap = kinds == {"wstep"}
+
+    def checks(items: list[Token] | tuple) -> list[Token]:
+        out: list[Token] = []
+        for token in items:
+            if token == ("check", "pB"):
+                if not wrap:
+                    raise TranslationError("Betza has no [B] outside a move that wraps around the board (o)", text)
+                token = ("check", "p")
+            elif token[0] == "repeat":
+                token = ("repeat", tuple(checks(token[1])), token[2], token[3])
+            out.append(token)
+        return out
+
+    return checks(flat), wrap
+
+
 def _unsupported(node: object, text: str) -> TranslationError:
     span = getattr(node, "span", None)
     name = _NAMES.get(type(node).__name__, type(node).__name__)
@@ -88,21 +127,23 @@ def _expand(node: object, bindings: dict[int, tuple[int, int]], text: str) -> li
     if isinstance(node, Step):
         letters = "".join(_SETS.get(letter, letter) for letter in node.letters)
         out = []
+        kind = "wstep" if node.wrap else "step"
         for letter in letters:
             if letter not in VECTORS:
                 raise TranslationError(f"Betza has no direction {letter!r}", text, node.span.start, node.span.end)
-            out.append(([("step", VECTORS[letter])], dict(bindings)))
+            out.append(([(kind, VECTORS[letter])], dict(bindings)))
         return out
     if isinstance(node, GroupStep):
         if node.group not in bindings:
             raise TranslationError(f"'\\{node.group}' steps by a direction Betza cannot follow", text,
                                    node.span.start, node.span.end)
         dx, dy = bindings[node.group]
-        return [([("step", (-dx, -dy) if node.opposite else (dx, dy))], dict(bindings))]
+        kind = "wstep" if node.wrap else "step"
+        return [([(kind, (-dx, -dy) if node.opposite else (dx, dy))], dict(bindings))]
     if isinstance(node, Group):
         out = []
         for tokens, bound in _expand(node.body, bindings, text):
-            steps = [t[1] for t in tokens if t[0] == "step"]
+            steps = [t[1] for t in tokens if t[0] in ("step", "wstep")]
             after = dict(bound)
             if steps:
                 after[node.index] = steps[-1]
@@ -129,11 +170,11 @@ def _expand(node: object, bindings: dict[int, tuple[int, int]], text: str) -> li
         for item in node.items:
             if not isinstance(item, Check) or item.label is not None:
                 raise _unsupported(item, text)
-            if item.letter not in "pPeMx":
+            if item.letter not in "pPeMxBn":
                 raise TranslationError(f"Betza has no {_CHECKS.get(item.letter, item.letter)}", text,
                                        item.span.start, item.span.end)
             letters += item.letter
-        if letters not in ("p", "P", "e", "ex", "M"):
+        if letters not in ("p", "P", "e", "ex", "M", "pB", "n", "Mn"):
             raise TranslationError(f"Betza has no check [{letters}]", text, node.span.start, node.span.end)
         return [([("check", letters)], dict(bindings))]
     raise _unsupported(node, text)
@@ -148,9 +189,16 @@ def _limit(branches: list[Branch], node: object, text: str) -> list[Branch]:
 
 def _shape(tokens: list[Token], text: str) -> Shape:
     initial = False
+    if tokens and tokens[0] == ("check", "Mn"):
+        tokens = [("check", "M"), ("check", "n")] + tokens[1:]
     if tokens and tokens[0] == ("check", "M"):
         initial = True
         tokens = tokens[1:]
+    if tokens == [("check", "n")]:
+        return Shape((NULL_LEG,), initial, null=True)  # XBetza's null move, O
+    if ("check", "n") in tokens or ("check", "Mn") in tokens:
+        raise TranslationError("Betza's null move (O) stays where it is: [n] alone, or [M,n]", text)
+    tokens, wrap = _unwrapped(tokens, text)
     legs: list[Leg] = []
     i = 0
     while i < len(tokens):
@@ -158,6 +206,10 @@ def _shape(tokens: list[Token], text: str) -> Shape:
         legs.append(leg)
     if not legs:
         raise TranslationError("Betza has no move that goes nowhere", text)
+    if wrap:
+        if len(legs) > 1 or legs[0].hop or legs[0].lame or legs[0].cycle or legs[0].screen_path:
+            raise TranslationError("Betza's cylinder (o) goes on one-leg leaps and rides only", text)
+        legs = [replace(legs[0], wrap=True)]
     return Shape(tuple(legs), initial)
 
 

@@ -95,6 +95,8 @@ def _join(tokens: list[str]) -> str:
 
 
 def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
+    if leg.wrap:
+        return _wrapping_straight(run_text(units), scale, leg)
     run = run_text(units)
     lame = {straight_scale(p) for p in leg.lame_path}
     screen = {straight_scale(p) for p in leg.screen_path}
@@ -113,6 +115,17 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         return text + _final_check(leg.modes)
     text += _repeat(_again_body(scale, lame), leg.range)
     return text + _final_check(leg.modes)
+
+
+def _wrapping_straight(run: str, scale: int, leg: Leg) -> str:
+    """A straight leap or ride whose steps wrap round the board's side edges (XBetza's ``o``): each
+    unit step written with ``%``, a rider's landing squares not its own square, which it would come
+    round to on an empty row (``[p,B]``)."""
+    if scale == 1 and leg.range == 1:
+        return run + "%" + _final_check(leg.modes)
+    again = "\\1%" * (scale - 1)
+    body = "[p,B]" + "\\1%" * scale
+    return f"({run}%){again}" + _repeat(body, leg.range) + _final_check(leg.modes)
 
 
 def _limited_hop(before: int, after: int) -> str:
@@ -143,18 +156,23 @@ def to_dagaz(piece: Piece) -> str:
         if shape.castling:
             alternatives.append(_castling_text(shape))
             continue
+        if shape.null:
+            alternatives.append("[M,n]" if shape.initial else "[n]")
+            continue
         if len(shape.legs) == 1 and is_straight(leg.vector) and not leg.cycle:
             scale = straight_scale(leg.vector)
             lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
             screen = tuple(sorted(straight_scale(p) for p in leg.screen_path))
-            key = (scale, leg.range, leg.modes, leg.hop, lame, screen, shape.initial)
+            key = (scale, leg.range, leg.modes, leg.hop, lame, screen, shape.initial, leg.wrap)
             if key not in straight:
                 order.append(key)
             straight[key].add(unit(leg.vector))
             continue
         if len(shape.legs) == 1 and leg.range == 1 and not leg.hop and not leg.cycle:
             tokens = _leap_tokens(leg)
-            key2 = (tuple(tokens[:-1]), leg.modes, shape.initial)
+            if leg.wrap:
+                tokens = [token + "%" if token.isalpha() else token for token in tokens[:-1]] + tokens[-1:]
+            key2 = (tuple(tokens[:-1]), leg.modes, shape.initial, leg.wrap)
             if key2 not in merged:
                 merged_order.append(key2)
             merged[key2].append(tokens[-1])
@@ -163,14 +181,15 @@ def to_dagaz(piece: Piece) -> str:
         alternatives.append(_initial(text) if shape.initial else text)
     texts = []
     for key in order:
-        scale, rng, modes, hop, lame, screen, initial = key
-        leg = Leg((0, scale), rng, modes, hop, tuple((0, k) for k in lame), tuple((0, k) for k in screen))
+        scale, rng, modes, hop, lame, screen, initial, wrap = key
+        leg = Leg((0, scale), rng, modes, hop, tuple((0, k) for k in lame), tuple((0, k) for k in screen),
+                  wrap=wrap)
         text = _straight_group(straight[key], scale, leg)
         texts.append(_initial(text) if initial else text)
     for key2 in merged_order:
-        prefix, modes, initial = key2
+        prefix, modes, initial, wrap = key2
         letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, letter in LETTER.items() if letter == c)])
-        text = _join(list(prefix) + ["".join(letters)]) + _final_check(modes)
+        text = _join(list(prefix) + ["".join(letters) + ("%" if wrap else "")]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
     return ";".join(texts + alternatives)
 
@@ -212,6 +231,9 @@ def _shape_text(shape: Shape) -> str:
             letter = LETTER[unit(leg.vector)]
             body = f"{letter}([p]{letter})*[P]{letter}" + (f"([p]{letter})*" if leg.hop == "p" else "")
             out.append(body)
+        elif leg.wrap:
+            leap = "".join(token + "%" for token in _leap_tokens(leg))
+            out.append(leap + _repeat("[p,B]" + leap, leg.range))
         else:
             leap = _join(_leap_tokens(leg))
             out.append(leap + _repeat("[p]" + leap, leg.range))

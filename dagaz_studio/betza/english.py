@@ -13,6 +13,10 @@ _ORTHOGONAL = {(0, 1), (0, -1), (-1, 0), (1, 0)}
 _DIAGONAL = {(1, 1), (-1, 1), (1, -1), (-1, -1)}
 
 
+#: What XBetza's cylinder (``o``) adds to a move's reading.
+_WRAPPING = ", coming round from the other side where it would leave the board's left or right edge"
+
+
 def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
@@ -94,8 +98,8 @@ def to_english(piece: Piece) -> str:
     sentences: list[str] = []
     for shape in piece.shapes:
         leg = shape.legs[0]
-        if shape.castling:
-            order.append(("castling", (shape,)))
+        if shape.castling or shape.null:
+            order.append(("castling" if shape.castling else "null", (shape,)))
             continue
         if leg.cycle:
             cycle_key = ("zigzag" if len(leg.cycle) == 2 else "circle",
@@ -105,13 +109,13 @@ def to_english(piece: Piece) -> str:
             cycles[cycle_key].add(leg.vector)
         elif len(shape.legs) == 1 and is_straight(leg.vector):
             key = (straight_scale(leg.vector), leg.range, leg.modes, leg.hop, leg.lame, leg.screen_path != (),
-                   shape.initial)
+                   shape.initial, leg.wrap)
             if key not in groups:
                 order.append(("straight", key))
             groups[key].add(unit(leg.vector))
         elif len(shape.legs) == 1:
             shape_key = (tuple(sorted((abs(leg.vector[0]), abs(leg.vector[1])))), leg.range, leg.modes,
-                         leg.lame, leg.screen_path != (), shape.initial)
+                         leg.lame, leg.screen_path != (), shape.initial, leg.wrap)
             if shape_key not in leaps:
                 order.append(("leap", shape_key))
             leaps[shape_key].append(leg.vector)
@@ -119,17 +123,17 @@ def to_english(piece: Piece) -> str:
             order.append(("legs", (shape,)))
     for kind, key in order:
         if kind == "straight":
-            scale, rng, modes, hop, lame, screen, initial = key
+            scale, rng, modes, hop, lame, screen, initial, wrap = key
             leg = Leg((0, scale), rng, modes, hop, ((0, 1),) if lame else (), ((0, 1),) if screen else ())
-            text = _straight(groups[key], scale, leg) + _ending(modes)
+            text = _straight(groups[key], scale, leg) + _ending(modes) + (_WRAPPING if wrap else "")
         elif kind == "leap":
-            (short, long), rng, modes, lame, screen, initial = key
+            (short, long), rng, modes, lame, screen, initial, wrap = key
             vectors = leaps[key]
             ways = "in all 8 ways" if len(vectors) == 8 else "(" + "; ".join(_vector_words(v) for v in vectors) + ")"
             verb = f"repeats a {long}-{short} leap {_reach(rng)} times over empty landing squares" if rng != 1 \
                 else f"leaps {long} and {short}" + (" over empty squares only" if lame else
                                                     " over an occupied square" if screen else "")
-            text = f"{verb} {ways}{_ending(modes)}"
+            text = f"{verb} {ways}{_ending(modes)}" + (_WRAPPING if wrap else "")
         elif kind == "cycle":
             path, (short, long), rng, modes, initial = key
             starts = cycles[key]
@@ -141,6 +145,11 @@ def to_english(piece: Piece) -> str:
             turn = "turning a right angle one way, then back, at every further step" if path == "zigzag" else \
                 "turning the same way by the next of its directions at every further step, around a circle"
             text = f"{path}s: {step} {where}, then {turn}, {_reach(rng)} steps over empty squares{_ending(modes)}"
+        elif kind == "null":
+            shape = key[0]
+            assert isinstance(shape, Shape)
+            initial = shape.initial
+            text = "stays where it is, the turn passing (a null move)"
         elif kind == "castling":
             shape = key[0]
             assert isinstance(shape, Shape)

@@ -35,6 +35,9 @@ class Leg:
     #: A crooked or circular rider (Betza's ``z`` and ``q``): the vectors its steps take in turn,
     #: ``vector`` first, over again while the range lasts; empty for a rider that keeps one vector.
     cycle: tuple[tuple[int, int], ...] = ()
+    #: XBetza's ``o``: where a step would leave the board across its left or right edge, it comes
+    #: back in from the other side, as on a cylinder (moves.c: ``mode & 128``).
+    wrap: bool = False
 
     def step(self, index: int) -> tuple[int, int]:
         """The vector of the leg's ``index``-th step (0 the first)."""
@@ -54,11 +57,19 @@ class Shape:
     times, which the piece steps over empty squares not attacked, from a square not attacked,
     toward an unmoved friendly piece at the end of an empty line; that piece then lands on the
     other side of it.
+
+    ``null``: XBetza's null move (``O`` without a number): the piece stays where it is and the turn
+    passes; its one leg is the vector (0, 0), to an empty square (its own, left by it).
     """
 
     legs: tuple[Leg, ...]
     initial: bool = False
     castling: bool = False
+    null: bool = False
+
+
+#: The null move's one leg: it goes nowhere, onto the square the piece has left.
+NULL_LEG = Leg((0, 0), 1, frozenset({"m"}))
 
 
 @dataclass

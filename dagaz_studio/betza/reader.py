@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, ring_index, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import RING, Leg, Piece, Shape, leap_path
+from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, leap_path
 
 DIALECTS = ("xboard", "fsf")
 
@@ -29,7 +29,7 @@ RIDERS = {"R": ("W",), "B": ("F",), "Q": ("W", "F")}
 _ATOM_NAMES = {"O": "castling (O)", "U": "the universal leaper (U)", "I": "the imitator (I)",
                "X": "extended atoms (X)", "E": "E", "M": "M", "P": "P", "S": "S", "T": "T", "V": "V", "Y": "Y"}
 _MODIFIER_NAMES = {"e": "en-passant capture (e)", "d": "capturing a friend (d)", "j": "jumping (j)",
-                   "o": "the cylinder board (o)", "y": "range toggles (y)", "t": "tame moves (t)",
+                   "y": "range toggles (y)", "t": "tame moves (t)",
                    "u": "unload (u)", "x": "excluding (x)",
                    "k": "checking moves (k)", "w": "w", "!": "'!'", "'": "\"'\""}
 
@@ -110,7 +110,8 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
 
 
 #: XBetza that Fairy-Stockfish's piece.cpp does not read: it skips these letters and reads the rest.
-_UNREAD = {"a": "multi-leg moves (a)", "z": "crooked paths (z)", "q": "circular paths (q)"}
+_UNREAD = {"a": "multi-leg moves (a)", "z": "crooked paths (z)", "q": "circular paths (q)",
+           "o": "the cylinder (o)"}
 
 
 def _name_unread(piece: Piece, parts: list) -> None:
@@ -122,14 +123,29 @@ def _name_unread(piece: Piece, parts: list) -> None:
         if part.data == "bracket_part":
             found.append("bracket forms ([F?R])")
             continue
-        mods, atom, _count = _fields(part)
+        mods, atom, count = _fields(part)
         if str(atom) == "O":
-            found.append("castling (O)")
+            found.append("castling (O)" if count is not None else "the null move (O)")
         found.extend(name for letter, name in _UNREAD.items() if letter in str(mods or ""))
     for name in dict.fromkeys(found):
         piece.unread.append(name)
         piece.warnings.append(f"Fairy-Stockfish does not read {name}: it skips the letters and moves the piece "
                               f"otherwise; read as XBoard does")
+
+
+def _read_null(piece: Piece, text: str, spec: "_PartSpec", mods: str, start: int) -> None:
+    """XBetza's null move, ``O`` without a number: moves.c steps by (0, 0), so the piece "moves" to
+    its own square, which counts as empty; ``m`` keeps it, ``c`` leaves no move, ``i`` only for a
+    piece that has not moved. Direction letters change nothing (every direction goes nowhere)."""
+    initial = mods.startswith("i")
+    rest = mods.lstrip("i")
+    for offset, char in enumerate(rest):
+        if char not in LETTERS + "m":
+            at = start + len(mods) - len(rest) + offset
+            what = "a null move captures nothing, so XBoard gives it no move" if char == "c" else \
+                f"modifier {_MODIFIER_NAMES.get(char, repr(char))} on the null move (O) is not supported"
+            raise TranslationError(what, text, at, at + 1)
+    piece.add(Shape((NULL_LEG,), initial, null=True))
 
 
 def capture_en_passant(piece: Piece) -> None:
@@ -148,10 +164,12 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
     start = mods_token.start_pos if mods_token is not None else atom_token.start_pos
     end = count_token.end_pos if count_token is not None else atom_token.end_pos
     spec = _PartSpec(text, start or 0, end or 0, "O")
-    if count_token is None or int(str(count_token)) == 0:
-        raise spec.error("O without a number of steps is the null move, which is not supported; "
-                         "castling is O and the King's steps (O2)")
     mods = str(mods_token) if mods_token is not None else ""
+    if count_token is None:
+        _read_null(piece, text, spec, mods, start or 0)
+        return
+    if int(str(count_token)) == 0:
+        raise spec.error("O0 has no reading: castling is O and the King's steps (O2), the null move O alone")
     initial = mods.startswith("i")
     mods = mods.lstrip("i")
     for offset, char in enumerate(mods):
@@ -302,7 +320,7 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     m_start = mods_token.start_pos if mods_token is not None else a_start
     part_start = m_start or 0
     for offset, char in enumerate(mods):
-        if char not in LETTERS + "mcpgniaejyzq":
+        if char not in LETTERS + "mcpgniaejyzqo":
             name = _MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
@@ -331,6 +349,8 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     spec = _PartSpec(text, part_start, a_end, letter, counted=count_token is not None)
     if "y" in mods and len(legs_mods) == 1:
         raise spec.error("'y' toggles the range of the legs after it: it needs a multi-leg move ('a')")
+    if "o" in mods:
+        _check_cylinder(spec, mods, len(legs_mods))
     turning = "".join(c for c in mods if c in "zq")
     if turning:
         if len(legs_mods) > 1:
@@ -357,6 +377,16 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         return
     for shape in _multi_leg(spec, atoms, legs_mods, rng, initial):
         piece.add(shape)
+
+
+def _check_cylinder(spec: "_PartSpec", mods: str, legs: int) -> None:
+    """XBetza's ``o`` (the move wraps around the board's side edges) on what it is read with here:
+    one-leg leaps and rides, whatever their directions, modality and range."""
+    if legs > 1:
+        raise spec.error("'o' (the cylinder) in a multi-leg move ('a') is not supported")
+    for char in mods:
+        if char in "pgnjezq":
+            raise spec.error(f"'o' (the cylinder) with '{char}' is not supported")
 
 
 class _PartSpec:
@@ -482,7 +512,7 @@ def _single_leg(spec: _PartSpec, p: int, q: int, letter: str, mods: str, rng: in
         lame_path: tuple[tuple[int, int], ...] = ()
         if lame and (rng == 1 or dialect == "xboard"):
             lame_path = _lame_path(vector, dialect)
-        shapes.append(Shape((Leg(vector, rng, modes, hop, lame_path),), initial))
+        shapes.append(Shape((Leg(vector, rng, modes, hop, lame_path, wrap="o" in mods),), initial))
     return shapes
 
 

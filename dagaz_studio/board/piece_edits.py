@@ -14,12 +14,17 @@ import re
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.writer import BoardWriteError
 
-__all__ = ["add_piece", "delete_piece", "piece_users", "update_piece"]
+__all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_piece"]
 
+#: The flags a piece statement may carry after its letter (the board grammar's ``FLAG``): an edit
+#: keeps every one of them.
+PIECE_FLAGS = ("royal", "resets-clock", "betza-fsf", "betza", "no-drop-mate", "no-drop-doubled", "unlimited")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 _PIECE_HEAD = re.compile(r"(?P<keyword>piece\s+)(?P<name>\S+)(?P<gap>\s+)(?P<letter>\S+)"
-                         r"(?P<flags>(?:\s+(?:royal|resets-clock))*)(?P<colon>\s*:)")
-_NAME_LETTER = re.compile(r"name-letter\s+(?P<name>\S+)\s*:")
+                         r"(?P<flags>(?:\s+(?:" + "|".join(re.escape(flag) for flag in PIECE_FLAGS) + r")(?![\w-]))*)"
+                         r"(?P<colon>\s*:)")
+#: Statements that name one piece type after their keyword (``drop Disc: …``, ``value Man: 1``).
+_NAMING_STATEMENTS = ("name-letter", "drop", "value")
 _SETUP = re.compile(r"(?P<head>setup\s*:\s*)(?P<placement>\S+)")
 # Where a piece's name ends inside a notation: the lexer's own delimiters for '=Name' and '+Name',
 # and '/' between the names of a list ('+Queen/Rook').
@@ -99,21 +104,25 @@ def update_piece(text: str, board: Board, name: str, new_name: str | None = None
     lines[head_line] = line[:indent] + _PIECE_HEAD.sub(new_head, line[indent:], count=1)
     if new_name != name:
         pattern = _reference(name)
-        for number in _notation_lines(lines, pieces):
+        # Notations are in piece and drop statements, after the first ':'.
+        heads = {**pieces, **dict(_statements(lines, "drop"))}
+        for number in _notation_lines(lines, heads):
             lines[number] = _in_code(lines[number], lambda code: pattern.sub(lambda m: m.group("sign") + new_name, code),
-                                     after_colon=number in pieces)
-        for number, found in _statements(lines, "name-letter"):
-            if found == name:
-                lines[number] = _in_code(lines[number], lambda code: _NAME_LETTER.sub(
-                    lambda m: m.group(0).replace(name, new_name, 1), code, count=1))
+                                     after_colon=number in heads)
+        for keyword in _NAMING_STATEMENTS:
+            named = re.compile(rf"(?P<head>{re.escape(keyword)}\s+){re.escape(name)}(?=\s*:)")
+            for number, found in _statements(lines, keyword):
+                if found == name:
+                    lines[number] = _in_code(lines[number], lambda code: named.sub(
+                        lambda m: m.group("head") + new_name, code, count=1))
     if letter != piece.letter:
         _edit_setup(lines, lambda cell: _swap_letter(cell, piece.letter, letter))
     return "".join(lines)
 
 
 def delete_piece(text: str, board: Board, name: str) -> str:
-    """``text`` without the piece type ``name``: its statement, its ``name-letter`` line and its
-    pieces in the setup go. Raises :class:`BoardWriteError` if another piece's notation names it
+    """``text`` without the piece type ``name``: its statement, the statements naming it
+    (``name-letter``, ``drop``, ``value``) and its pieces in the setup go. Raises :class:`BoardWriteError` if another piece's notation names it
     (that notation would no longer load) or there is no such piece."""
     piece = _require(board, name)
     users = piece_users(board, name)
@@ -124,9 +133,10 @@ def delete_piece(text: str, board: Board, name: str) -> str:
     for number, found in _statements(lines, "piece"):
         if found == name:
             dropped.update(range(number, _statement_end(lines, number)))
-    for number, found in _statements(lines, "name-letter"):
-        if found == name:
-            dropped.update(range(number, _statement_end(lines, number)))
+    for keyword in _NAMING_STATEMENTS:
+        for number, found in _statements(lines, keyword):
+            if found == name:
+                dropped.update(range(number, _statement_end(lines, number)))
     kept = [line for number, line in enumerate(lines) if number not in dropped]
     _edit_setup(kept, lambda cell: None if cell is not None and cell.upper() == piece.letter.upper() else cell)
     return "".join(kept)
@@ -145,7 +155,7 @@ def _require(board: Board, name: str):  # type: ignore[no-untyped-def]
 def _check_name(board: Board, name: str, own: str | None) -> None:
     if not _NAME.fullmatch(name):
         raise BoardWriteError(f"a piece's name is a word of letters, digits, '_' and '-', beginning with a letter, not {name!r}")
-    if name in ("royal", "resets-clock"):
+    if name in PIECE_FLAGS:
         raise BoardWriteError(f"{name!r} is a word of the piece statement, not a name")
     if name != own and name in board.pieces:
         raise BoardWriteError(f"the board already has a piece named {name}")

@@ -297,6 +297,8 @@ class _Generator:
                 repeats.append(n)
             elif isinstance(n, Group):
                 groups.append(n)
+            if isinstance(n, (Step, GroupStep)) and n.wrap:
+                raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
             if isinstance(n, (GroupStep, DirectionCheck)):
                 used.add(n.group)
             elif isinstance(n, Navigate):

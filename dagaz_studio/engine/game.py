@@ -169,6 +169,13 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
     squares = range(len(position.cells)) if square is None else (square,)
     if rules.board.kind == "heap" and "majority-wins" in rules.board.rules and majority_reached(position):
         return moves
+    if square is None and rules.fast and rules.board.kind in ("heap", "stack"):
+        # Heap and stack boards: every square's compiled run in one go (engine/kind_compiler.py).
+        from dagaz_studio.engine.kind_compiler import kind_moves
+
+        found = kind_moves(rules, position, cancel)
+        if found is not None:
+            return found
     for origin in squares:
         piece = position.cells[origin]
         if piece is None or (piece.player != position.turn and piece.player >= 0):

@@ -181,8 +181,13 @@ class Rules:
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
-        if not trace and self.fast and self.board.kind == "default":
-            fast = self._run_fast(position, square, program, budget, cancel)
+        if not trace and self.fast:
+            if self.board.kind == "default":
+                fast = self._run_fast(position, square, program, budget, cancel)
+            else:
+                # Heap and stack boards have their own compiled path (engine/kind_compiler.py).
+                from dagaz_studio.engine.kind_compiler import run_kind_fast
+                fast = run_kind_fast(self, position, square, program, budget, cancel)
             if fast is not None:
                 return fast
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
@@ -217,7 +222,7 @@ class Rules:
             # count it, so that a runaway chain stops as soon in time as any other runaway notation.
             state.spend(COMPLETION_COST + len(state.stops) + len(state.captures))
             key = move_key(state)
-            if not key[6] and not state.labels:  # no changes
+            if not key[6] and not state.labels and not state.null:  # no changes, and not a null move ([n])
                 if state.trace is not None:
                     state.emit("fail", "the piece is back where it started and nothing changed: not a move",
                                None, key[1], False)
@@ -571,7 +576,7 @@ class Rules:
             if letter is None:
                 reach: frozenset[int] = frozenset(range(len(self.board.squares)))
             else:
-                body = _replaced(notation.body, node, Step((letter,), node.span))
+                body = _replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                 program = Program(self, Notation(notation.text, body, notation.group_count), player, None,
                                   reach_mode=True)
                 reach = self._reach_run(program, player, origin)[0]

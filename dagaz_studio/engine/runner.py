@@ -18,6 +18,7 @@ from dagaz_studio.engine.values import (
     DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent, quick_move,
 )
 from dagaz_studio.engine.collection import collect_young, collector_paused
+from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
@@ -73,7 +74,7 @@ class State:
         "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
         "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
         "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
-        "origin", "again", "created",
+        "origin", "again", "created", "null",
     )
 
     def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
@@ -123,6 +124,8 @@ class State:
         self.again = False
         #: The squares where ``[*Name]`` has made a new piece on this way through, in order.
         self.created: list[int] = []
+        #: Whether the move counts though it changes nothing (``[n]``, a null move).
+        self.null = False
 
     # ---------------------------------------------------------------- budget and trace
 
@@ -468,7 +471,10 @@ class Program:
     def _step(self, node: Step, k: Cont) -> Cont:
         directions = self._directions(node.letters)
         rules = self.rules
-        tables = [rules.neighbours[d] for d in directions]
+        if node.wrap:
+            tables = wrapping_tables(rules.board, [rules.dir_letters[d] for d in directions])
+        else:
+            tables = [rules.neighbours[d] for d in directions]
         pairs = list(zip(directions, tables))
         letters = rules.dir_letters
         span = node.span
@@ -494,6 +500,7 @@ class Program:
         index, opposite, span = node.group, node.opposite, node.span
         move_cursor = self._move_cursor
         sign = "~" if opposite else "\\"
+        neighbours = wrapping_tables(rules.board, rules.dir_letters) if node.wrap else rules.neighbours
 
         def group_step(st: State) -> None:
             direction = st.groups[index]
@@ -506,7 +513,7 @@ class Program:
                 direction = rules.opposite[direction]
                 if direction is None:
                     return
-            target = rules.neighbours[direction][st.cursor]
+            target = neighbours[direction][st.cursor]
             if target is None:
                 if st.trace is not None:
                     st.emit("blocked", f"{sign}{index}: no square {rules.dir_letters[direction]} of {st.name(st.cursor)}",
@@ -580,7 +587,7 @@ class Program:
             if piece is None:  # the moving piece was removed: nothing can continue
                 return
             st.spend()  # before any change: a run stopped here has nothing to undo
-            saved = (st.prev, st.groups[0], st.cursor, st.partial_start)
+            saved = (st.prev, st.groups[0], st.cursor, st.partial_start, st.mover_in_hand)
             letter = None if direction is None else rules.dir_letters[direction]
             st.prev = LastMove(origin, target, letter)
             st.groups[0] = direction
@@ -599,12 +606,12 @@ class Program:
                 k(st)
             finally:
                 st.progress -= 1
-                st.mover_in_hand = False
                 st.hand.pop()
                 st.cells[target] = piece
                 st.untouch(target, first)
                 st.stops.pop()
-                st.prev, st.groups[0], st.cursor, st.partial_start = saved
+                # As it was: on a heap board the implicit end leaves the heap's seeds "in hand".
+                st.prev, st.groups[0], st.cursor, st.partial_start, st.mover_in_hand = saved
 
         def continue_(st: State) -> None:
             if st.reach is not None:
@@ -615,7 +622,9 @@ class Program:
                 finally:
                     st.cursor = saved
                 return
-            finish_hand(st, span, after_suffix)
+            finish(st, span, after_suffix)
+        # A heap or stack board ends each partial move by its own implicit end, as it ends the move.
+        finish = self.kind_actions.finish_hand if self.kind_actions is not None else finish_hand
         return continue_
 
     # ---------------------------------------------------------------- bracket items
@@ -681,6 +690,8 @@ class Program:
             return self._capture(span, k)
         if letter == "k":
             return self._again(span, k)
+        if letter == "n":
+            return _null_move(span, k)
         if letter == "w":
             return self._win_over(span, k)
         if letter == "d":
@@ -1116,6 +1127,22 @@ def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
             st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
         return
     _put_down(st, span, lambda state: finish_hand(state, span, k))
+
+
+def _null_move(span: Span, k: ItemCont) -> ItemCont:
+    """``[n]``: the move counts even if it changes nothing, the piece ending where it began."""
+    def null(st: State, square: int) -> None:
+        if st.null:
+            k(st, square)
+            return
+        st.null = True
+        if st.trace is not None:
+            st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
+        try:
+            k(st, square)
+        finally:
+            st.null = False
+    return null
 
 
 def move_key(st: State) -> tuple:

@@ -6,15 +6,16 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
 from dagaz_studio.gui.main_window import QtMainWindow
 from dagaz_studio.gui.settings import (
     APPLICATION,
+    GEOMETRY_KEY,
     LAST_BOARD_KEY,
     NOTATION_TEXT_KEY,
     ORGANIZATION,
@@ -22,7 +23,7 @@ from dagaz_studio.gui.settings import (
     settings,
 )
 
-__all__ = ["APPLICATION", "ORGANIZATION", "BoardOpenError", "create_window", "run", "settings"]
+__all__ = ["APPLICATION", "ORGANIZATION", "BoardOpenError", "create_window", "open_window", "run", "settings"]
 
 DEFAULT_BOARD = "chess"
 #: Milliseconds after which the window closes by itself (smoke tests; 0 or unset: never).
@@ -65,10 +66,44 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
     The window comes back as it was left: layout, highlight colours, and the position if it was
     on the same board.
     """
+    window, path, notes = _open_frame(board_path, panels_later=False)
+    _finish_start(window, path, notes)
+    return window
+
+
+def open_window(board_path: Optional[str]) -> QtMainWindow:
+    """:func:`create_window` as the application starts it: the window is shown with its board at
+    once, and its panels, menus and remembered state follow as soon as the board has painted."""
+    window, path, notes = _open_frame(board_path, panels_later=True)
+    geometry = settings().value(GEOMETRY_KEY)
+    if isinstance(geometry, QByteArray):
+        window.restoreGeometry(geometry)  # the size it had, from the first paint on
+    _PaintedOnce(window.board_view.viewport(), lambda: _finish_start(window, path, notes))
+    window.show()
+    return window
+
+
+class _PaintedOnce(QObject):
+    """Calls ``then`` from the event loop once ``widget`` has painted for the first time."""
+
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """After the first paint event, call ``then`` once the event loop comes back."""
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+
+def _open_frame(board_path: Optional[str], panels_later: bool) -> tuple[QtMainWindow, Optional[str], list[str]]:
     unreadable = check_settings()
     # Earlier versions kept one typed notation for every board, of any size: it is not read any more.
     settings().remove(NOTATION_TEXT_KEY)
-    window = QtMainWindow()
+    window = QtMainWindow(panels_later=panels_later)
     window.boardFileOpened.connect(remember_board)
     notes = [unreadable] if unreadable else []
     last = settings().value(LAST_BOARD_KEY)
@@ -83,15 +118,22 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
                 raise BoardOpenError(str(error)) from error
             # A remembered board that no longer loads should not keep the window from opening.
             notes.append(f"Could not open {path}: {error}")
-        else:
-            window.files.remember(path)
+            path = None
+    return window, path, notes
+
+
+def _finish_start(window: QtMainWindow, path: Optional[str], notes: list[str]) -> None:
+    """The panels, then what is remembered: the recent boards, the layout, the position, recovery."""
+    window.build_panels()
+    if path is not None:
+        window.files.remember(path)
     notes += window.files.restore_state()
     notes += window.notation_editor.take_notes()
     notes += window.offer_recovery()
     if notes:
         window.statusBar().showMessage(" ".join(notes))
         window.play_field.show_note(" ".join(notes))
-    return window
+    window.startedUp.emit()
 
 
 def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None) -> int:
@@ -108,13 +150,16 @@ def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
-    window = create_window(board_path)
-    window.show()
-    # The first start's welcome, once the window is on screen.
-    QTimer.singleShot(0, window.show_welcome)
-    # What start-up built (modules, widgets, the board) lives as long as the window: kept out of the
-    # garbage collector's passes, which then look only at what is new and stay short while typing.
-    QTimer.singleShot(0, gc.freeze)
+    window = open_window(board_path)
+
+    def started() -> None:
+        # The first start's welcome, once the window is complete.
+        QTimer.singleShot(0, window.show_welcome)
+        # What start-up built (modules, widgets, the board) lives as long as the window: kept out of
+        # the garbage collector's passes, which then look only at what is new and stay short while typing.
+        QTimer.singleShot(0, gc.freeze)
+
+    window.startedUp.connect(started)
     quit_after = _quit_after_ms() if quit_after_ms is None else quit_after_ms
     if quit_after:
         QTimer.singleShot(quit_after, window.close)

@@ -3,32 +3,39 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QResizeEvent, QShowEvent, QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox, QScrollArea, QStyle, QTabBar, QTabWidget, QWidget
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent, QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QWidget
+
+# The panels' classes are looked up when the panels are built: Qt readies each class at its first
+# use, which a window painting its board first puts off.
+from PySide6 import QtGui, QtWidgets
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
-from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
-from dagaz_studio.gui.docks.help import QtHelpBrowser, QtShortcutsDialog, show_about, show_welcome
-from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
-from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
-from dagaz_studio.gui.docks.piece_types import QtPieceTypes
-from dagaz_studio.gui.docks.position_editor import QtPositionEditor, undo_actions
-from dagaz_studio.gui.docks.trace_player import QtTracePlayer
 from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.files.file_actions import QtFileActions
-from dagaz_studio.gui.files.recovery import Recovered, Recovery
-from dagaz_studio.gui.files.new_board import create_new_board
 from dagaz_studio.gui.settings import settings
-from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
-from dagaz_studio.gui.docks.play_field import QtPlayField
-from dagaz_studio.gui.explorer.move_play import QtMovePlay, xiangqi_style_menu
-from dagaz_studio.gui.worker.runner import QtMoveRunner
-from dagaz_studio.queries import CheckAnswer, CheckQuery, answer_check
+
+if TYPE_CHECKING:
+    # The panels are imported when they are built: a window started with ``panels_later`` paints
+    # its board before any of them (and the engine and Lark behind them) is loaded.
+    from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+    from dagaz_studio.gui.docks.help import QtHelpBrowser
+    from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
+    from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+    from dagaz_studio.gui.docks.piece_types import QtPieceTypes
+    from dagaz_studio.gui.docks.play_field import QtPlayField
+    from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+    from dagaz_studio.gui.docks.trace_player import QtTracePlayer
+    from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
+    from dagaz_studio.gui.explorer.move_play import QtMovePlay
+    from dagaz_studio.gui.files.file_actions import QtFileActions
+    from dagaz_studio.gui.files.recovery import Recovered, Recovery
+    from dagaz_studio.gui.worker.runner import QtMoveRunner
+    from dagaz_studio.queries import CheckAnswer
 
 APP_TITLE = "Dagaz Studio"
 #: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
@@ -56,6 +63,8 @@ class QtMainWindow(QMainWindow):
 
     #: A board was opened from a file: its path (the application remembers it).
     boardFileOpened = Signal(str)
+    #: Start-up is complete: the panels are built and the remembered state is back.
+    startedUp = Signal()
 
     document: QtDocument
     board_view: QtBoardView
@@ -67,39 +76,68 @@ class QtMainWindow(QMainWindow):
     trace_player: QtTracePlayer
     move_explorer: QtMoveExplorer
     move_play: QtMovePlay
-    position_dock: QDockWidget
-    moves_dock: QDockWidget
-    notation_dock: QDockWidget
-    trace_dock: QDockWidget
+    position_dock: QtWidgets.QDockWidget
+    moves_dock: QtWidgets.QDockWidget
+    notation_dock: QtWidgets.QDockWidget
+    trace_dock: QtWidgets.QDockWidget
     piece_types: QtPieceTypes
     board_text: QtBoardTextEditor
     help_browser: QtHelpBrowser
-    piece_types_dock: QDockWidget
-    board_text_dock: QDockWidget
-    help_dock: QDockWidget
-    help_menu: QMenu
-    new_board_action: QAction
-    file_menu: QMenu
-    edit_menu: QMenu
-    view_menu: QMenu
-    xiangqi_names_menu: QMenu
-    open_action: QAction
-    import_action: QAction
-    quit_action: QAction
-    undo_action: QAction
-    redo_action: QAction
+    piece_types_dock: QtWidgets.QDockWidget
+    board_text_dock: QtWidgets.QDockWidget
+    help_dock: QtWidgets.QDockWidget
+    help_menu: QtWidgets.QMenu
+    new_board_action: QtGui.QAction
+    file_menu: QtWidgets.QMenu
+    edit_menu: QtWidgets.QMenu
+    view_menu: QtWidgets.QMenu
+    xiangqi_names_menu: QtWidgets.QMenu
+    open_action: QtGui.QAction
+    import_action: QtGui.QAction
+    quit_action: QtGui.QAction
+    undo_action: QtGui.QAction
+    redo_action: QtGui.QAction
+    recovery: Recovery
 
-    def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None, *,
+                 panels_later: bool = False) -> None:
+        """``panels_later``: build only the board and the frame now, the panels, menus and workers
+        when :meth:`build_panels` is called (the application calls it once the board has painted)."""
         super().__init__(parent)
         self._loader = loader
         self._size_on_show = False
-        #: Asks on a worker of its own which royal pieces stand attacked, after every position change.
-        self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, _message: CheckAnswer(query))
-        self._check_runner.replyReady.connect(self._show_check)
+        #: Whether the panels, menus and workers are built (see :meth:`build_panels`).
+        self.panels_built = False
+        self._recovering: Optional[Path] = None
+        self._check_runner: Optional[QtMoveRunner] = None
         #: The open board and the position being edited; the view shows ``document.position``.
         self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
         self.setCentralWidget(self.board_view)
+        self.board_view.setMinimumSize(MIN_BOARD_SIZE)
+        self.document.boardChanged.connect(self._on_board_changed)
+        self.document.positionChanged.connect(self._on_position_changed)
+        self.statusBar().showMessage("No board")
+        self.setWindowTitle(APP_TITLE)
+        self.resize(self._first_size())
+        if not panels_later:
+            self.build_panels()
+
+    def build_panels(self) -> None:
+        """Build the docks, menus and workers around the board, and bring them up to the open board."""
+        if self.panels_built:
+            return
+        from dagaz_studio.gui.files.file_actions import QtFileActions
+        from dagaz_studio.gui.files.recovery import Recovery
+        from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
+        from dagaz_studio.gui.explorer.move_play import QtMovePlay
+        from dagaz_studio.gui.worker.runner import QtMoveRunner
+        from dagaz_studio.queries import CheckAnswer, answer_check
+
+        self.panels_built = True
+        #: Asks on a worker of its own which royal pieces stand attacked, after every position change.
+        self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, _message: CheckAnswer(query))
+        self._check_runner.replyReady.connect(self._show_check)
         self.files = QtFileActions(self, self.document, self.board_view, APP_TITLE)
         self.files.boardOpened.connect(self.boardFileOpened)
         self._build_docks()
@@ -117,7 +155,7 @@ class QtMainWindow(QMainWindow):
         self.files.ask_unapplied = self._ask_about_unapplied_edits
         #: Unsaved edits kept in a recovery file a moment after each change (see :meth:`autosave`).
         self.recovery = Recovery()
-        self._recovering: Optional[Path] = None
+        self._recovering = None
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_MS)
@@ -125,18 +163,21 @@ class QtMainWindow(QMainWindow):
         for signal in (self.document.boardChanged, self.document.dirtyChanged, self.document.positionChanged,
                        self.notation_editor.notationChanged, self.notation_editor.notationInvalid):
             signal.connect(self._autosave_timer.start)
-        self.statusBar().showMessage("No board")
-        self.setWindowTitle(APP_TITLE)
-        self.resize(self._first_size())
         self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
+        if self.document.board is not None:
+            # The board opened before the panels were there: they catch up as if it opened now.
+            self.document.boardChanged.emit()
+            self.document.positionChanged.emit()
 
-    def docks(self) -> list[QDockWidget]:
+    def docks(self) -> list[QtWidgets.QDockWidget]:
         """Every dock of the window, in the order View lists them."""
         return [self.moves_dock, self.notation_dock, self.position_dock, self.piece_types_dock,
                 self.board_text_dock, self.trace_dock, self.help_dock]
 
     def shutdown(self) -> None:
         """Stop the worker threads (on close; they start again by themselves when asked)."""
+        if not self.panels_built:
+            return
         self.move_explorer.shutdown()
         self.move_play.shutdown()
         self._check_runner.shutdown()
@@ -146,6 +187,9 @@ class QtMainWindow(QMainWindow):
         """A closed window runs nothing: stop the worker threads; nothing is left to recover."""
         # Asking about unsaved changes happens first, in the file actions' event filter.
         self.shutdown()
+        if not self.panels_built:
+            super().closeEvent(event)
+            return
         self._autosave_timer.stop()
         if self._recovering is not None:
             self.recovery.remove(self._recovering)
@@ -168,6 +212,8 @@ class QtMainWindow(QMainWindow):
             self.recovery.remove(path)
             self._recovering = None
             return
+        from dagaz_studio.gui.files.recovery import Recovered
+
         problem = self.recovery.write(Recovered(path, self.document.board_text if dirty else None, drafts,
                                                 self.document.fen()))
         if problem is not None:
@@ -184,12 +230,12 @@ class QtMainWindow(QMainWindow):
                 what.append("the board file's text")
             if state.drafts:
                 what.append(f"the notation of {', '.join(state.drafts)} (not applied)")
-            answer = QMessageBox.question(
+            answer = QtWidgets.QMessageBox.question(
                 self, APP_TITLE,
                 f"Dagaz Studio did not close normally last time. {name} has changes that were not saved: "
                 f"{' and '.join(what) or 'the position'}.\n\nRestore them?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
-            if answer != QMessageBox.StandardButton.Yes:
+                QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No, QtWidgets.QMessageBox.StandardButton.Yes)
+            if answer != QtWidgets.QMessageBox.StandardButton.Yes:
                 self.recovery.remove(state.board_path)
                 continue
             if not state.board_path.is_file() or not self._restore(state):
@@ -250,9 +296,9 @@ class QtMainWindow(QMainWindow):
         self.document.open_text("", None, board, position)
 
     def add_dock(self, title: str, object_name: str, widget: QWidget,
-                 area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> QDockWidget:
+                 area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> QtWidgets.QDockWidget:
         """Dock ``widget`` beside the board; ``object_name`` lets the layout be saved and restored."""
-        dock = QDockWidget(title, self)
+        dock = QtWidgets.QDockWidget(title, self)
         dock.setObjectName(object_name)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
@@ -268,7 +314,7 @@ class QtMainWindow(QMainWindow):
         try:
             board, placement = self._loader(path)
         except Exception as error:  # the loader's errors are for the user to read, whatever their type
-            QMessageBox.warning(self, APP_TITLE, f"Could not open {Path(path).name}:\n\n{error}")
+            QtWidgets.QMessageBox.warning(self, APP_TITLE, f"Could not open {Path(path).name}:\n\n{error}")
             return False
         self.open_board(board, placement)
         self.boardFileOpened.emit(path)
@@ -284,24 +330,33 @@ class QtMainWindow(QMainWindow):
         if not drafts:
             return True
         names = ", ".join(drafts)
-        answer = QMessageBox.question(
+        answer = QtWidgets.QMessageBox.question(
             self, APP_TITLE,
             f"The notation of {names} has been edited but not applied.\n\nApply it and save the board file?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
+            QtWidgets.QMessageBox.StandardButton.Save | QtWidgets.QMessageBox.StandardButton.Discard | QtWidgets.QMessageBox.StandardButton.Cancel,
+            QtWidgets.QMessageBox.StandardButton.Save,
         )
-        if answer == QMessageBox.StandardButton.Discard:
+        if answer == QtWidgets.QMessageBox.StandardButton.Discard:
             self.notation_editor.discard_unapplied()
             return True
-        if answer != QMessageBox.StandardButton.Save:
+        if answer != QtWidgets.QMessageBox.StandardButton.Save:
             return False
         problem = self.notation_editor.apply_unapplied()
         if problem is not None:
-            QMessageBox.warning(self, APP_TITLE, problem)
+            QtWidgets.QMessageBox.warning(self, APP_TITLE, problem)
             return False
         return self.files.save()
 
     def _build_docks(self) -> None:
+        from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+        from dagaz_studio.gui.docks.help import QtHelpBrowser
+        from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
+        from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+        from dagaz_studio.gui.docks.piece_types import QtPieceTypes
+        from dagaz_studio.gui.docks.play_field import QtPlayField
+        from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+        from dagaz_studio.gui.docks.trace_player import QtTracePlayer
+
         self.position_editor = QtPositionEditor(self.document, self)
         self.position_dock = self.add_dock("Position", "positionDock", _scrolling(self.position_editor))
         self.moves_panel = QtMovesPanel(self)
@@ -361,9 +416,9 @@ class QtMainWindow(QMainWindow):
         # Narrow columns hold their tabs on their outer edges, written upwards: four titles fit there
         # where a row of them across 180 pixels would be cut to a letter or two each.
         sides = Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
-        self.setTabPosition(sides, QTabWidget.TabPosition.South)
+        self.setTabPosition(sides, QtWidgets.QTabWidget.TabPosition.South)
         if compact:
-            self.setTabPosition(right, QTabWidget.TabPosition.East)
+            self.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
         if compact:
             self.tabifyDockWidget(self.moves_dock, self.notation_dock)
             self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
@@ -375,7 +430,7 @@ class QtMainWindow(QMainWindow):
         self._size_docks(arranging=True)
         # Rearranging leaves Qt's earlier tab bars on screen over the docks: hide them all and let
         # the layout show again the ones it uses.
-        for bar in self.findChildren(QTabBar):
+        for bar in self.findChildren(QtWidgets.QTabBar):
             if bar.parent() is self:
                 bar.hide()
         QMainWindow.restoreState(self, self.saveState())
@@ -385,7 +440,7 @@ class QtMainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         """Arrange the docks for the size the window is shown at, if they were arranged before."""
         super().showEvent(event)
-        if self._size_on_show:
+        if self._size_on_show and self.panels_built:
             self._size_on_show = False
             # Shown at another size than it was arranged for: the layout for the size it has, now,
             # before the first paint (later it would hold the event loop up while the user works).
@@ -405,7 +460,7 @@ class QtMainWindow(QMainWindow):
         a window made narrower or wider than :data:`COMPACT_WIDTH` changes to the layout for its
         size, unless the docks have been arranged otherwise by hand."""
         super().resizeEvent(event)
-        if not self.isVisible():
+        if not self.isVisible() or not self.panels_built:
             return
         compact = event.size().width() < COMPACT_WIDTH
         if compact != (event.oldSize().width() < COMPACT_WIDTH) and self._arrangement() == self._arrangement_for(not compact):
@@ -456,23 +511,28 @@ class QtMainWindow(QMainWindow):
             return
         # Arranging: the docks' sizes are not laid out yet, so the board's room is worked out from
         # the window's.
-        separator = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
+        separator = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
         height = self.height() - self.menuBar().sizeHint().height() - self.statusBar().sizeHint().height()
         player = self.trace_dock.widget()
         if not self.trace_dock.isHidden() and not self.trace_dock.isFloating():
-            inner = player.widget() if isinstance(player, QScrollArea) else player
+            inner = player.widget() if isinstance(player, QtWidgets.QScrollArea) else player
             title = self.trace_dock.sizeHint().height() - player.sizeHint().height() + 4
             # A fifth of the window, within what the stepper needs at least and asks for at most.
             below = max(inner.minimumSizeHint().height() + title, min(inner.sizeHint().height() + title, self.height() // 5))
             self.resizeDocks([self.trace_dock], [below], Qt.Orientation.Vertical)
             height -= below + separator
+        left_column = [self.moves_dock, self.notation_dock]
+        if (all(not dock.isHidden() and not dock.isFloating() for dock in left_column)
+                and self.notation_dock not in self.tabifiedDockWidgets(self.moves_dock)):
+            # The notation editor, its reading and its tree want the height; the legend needs less.
+            self.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
         columns = [dock for dock in (self.moves_dock, self.position_dock) if not dock.isHidden()]
         if columns:
             room = self.width() - len(columns) * separator
             side = max(SIDE_MIN, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
             self.resizeDocks(columns, [side] * len(columns), Qt.Orientation.Horizontal)
 
-    def _column(self, area: Qt.DockWidgetArea) -> Optional[QDockWidget]:
+    def _column(self, area: Qt.DockWidgetArea) -> Optional[QtWidgets.QDockWidget]:
         """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""
         for dock in self.docks():
             if (self.dockWidgetArea(dock) == area and not dock.isFloating() and dock.isVisible()
@@ -495,29 +555,33 @@ class QtMainWindow(QMainWindow):
         # (they claim the keys before shortcuts see them).
         for key, step in ((Qt.Key.Key_Left, self.trace_player.step_back),
                           (Qt.Key.Key_Right, self.trace_player.step_forward)):
-            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut = QtGui.QShortcut(QtGui.QKeySequence(key), self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(step)
         self.board_text.saveRequested.connect(self.files.save)
 
     def _build_menus(self) -> None:
+        from dagaz_studio.gui.docks.position_editor import undo_actions
+        from dagaz_studio.gui.explorer.move_play import xiangqi_style_menu
+        from dagaz_studio.gui.files.new_board import create_new_board
+
         self.file_menu = file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open…", self)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action = QtGui.QAction("&Open…", self)
+        self.open_action.setShortcut(QtGui.QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._choose_file)
-        self.new_board_action = QAction("&New board…", self)
-        self.new_board_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_board_action = QtGui.QAction("&New board…", self)
+        self.new_board_action.setShortcut(QtGui.QKeySequence.StandardKey.New)
         self.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
         self.new_board_action.triggered.connect(lambda: create_new_board(self, self.files.open_path))
-        self.open_game_action = QAction("Open a &game…", self)
-        self.open_game_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
+        self.open_game_action = QtGui.QAction("Open a &game…", self)
+        self.open_game_action.setShortcut(QtGui.QKeySequence("Ctrl+Shift+O"))
         self.open_game_action.setToolTip("The games that come with Dagaz Studio, by family, with a picture each")
         self.open_game_action.triggered.connect(self._choose_game)
         file_menu.addAction(self.new_board_action)
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.open_game_action)
         file_menu.addMenu(self.files.recent_menu)
-        self.import_action = QAction("&Import Fairy-Stockfish variants…", self)
+        self.import_action = QtGui.QAction("&Import Fairy-Stockfish variants…", self)
         self.import_action.setToolTip("A variants.ini's sections as board files: those that import, and why the "
                                       "others cannot")
         self.import_action.triggered.connect(self._import_variants)
@@ -529,9 +593,9 @@ class QtMainWindow(QMainWindow):
         file_menu.addAction(self.files.export_png_action)
         file_menu.addAction(self.files.export_svg_action)
         file_menu.addSeparator()
-        self.quit_action = QAction("&Quit", self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action = QtGui.QAction("&Quit", self)
+        self.quit_action.setShortcut(QtGui.QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QtGui.QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)
         self.edit_menu = self.menuBar().addMenu("&Edit")
@@ -552,8 +616,10 @@ class QtMainWindow(QMainWindow):
         self._build_help_menu()
 
     def _build_help_menu(self) -> None:
+        from dagaz_studio.gui.docks.help import QtShortcutsDialog, show_about
+
         self.help_menu = self.menuBar().addMenu("&Help")
-        for key, title, shortcut in (("notation", "&Notation guide", QKeySequence.StandardKey.HelpContents),
+        for key, title, shortcut in (("notation", "&Notation guide", QtGui.QKeySequence.StandardKey.HelpContents),
                                      ("boards", "&Board-file guide", None)):
             action = self.help_menu.addAction(title)
             if shortcut is not None:
@@ -563,7 +629,7 @@ class QtMainWindow(QMainWindow):
         self.help_menu.addAction("&Keyboard shortcuts", lambda: QtShortcutsDialog(self.menuBar(), self).exec())
         self.help_menu.addAction("&Welcome", lambda: self.show_welcome(force=True))
         about = self.help_menu.addAction("&About Dagaz Studio", lambda: show_about(self))
-        about.setMenuRole(QAction.MenuRole.AboutRole)
+        about.setMenuRole(QtGui.QAction.MenuRole.AboutRole)
 
     def show_guide(self, key: str) -> None:
         """Show a guide (``notation``, ``boards``…) in the Help dock."""
@@ -573,11 +639,13 @@ class QtMainWindow(QMainWindow):
 
     def show_welcome(self, force: bool = False) -> None:
         """The welcome: on the first start (``force``: whenever asked, from Help ▸ Welcome)."""
+        from dagaz_studio.gui.docks.help import show_welcome
+
         show_welcome(self, settings(), self.show_guide, force)
 
     @Slot(int, QPoint)
     def _show_square_menu(self, square: int, global_pos: QPoint) -> None:
-        menu = self.position_editor.square_menu(square) or QMenu(self)
+        menu = self.position_editor.square_menu(square) or QtWidgets.QMenu(self)
         if not menu.isEmpty():
             menu.addSeparator()
         self.move_explorer.square_actions(square, menu)
@@ -597,7 +665,7 @@ class QtMainWindow(QMainWindow):
     def _import_variants(self) -> None:
         from dagaz_studio.gui.files.import_ini import QtImportDialog  # built only when asked for
 
-        path, _ = QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", "",
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", "",
                                               "Fairy-Stockfish variants (*.ini);;All files (*)")
         if not path:
             return
@@ -611,7 +679,7 @@ class QtMainWindow(QMainWindow):
         start = ""
         if self.document.board_path is not None:
             start = str(self.document.board_path.parent)
-        path, _ = QFileDialog.getOpenFileName(self, "Open board", start, "Board files (*.board);;All files (*)")
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open board", start, "Board files (*.board);;All files (*)")
         if path:
             self.open_file(path)
 
@@ -637,7 +705,10 @@ class QtMainWindow(QMainWindow):
         position = self.document.position
         if position is not None:
             # Debounced: a burst of changes asks once, and at start the window paints first.
-            self._check_runner.request(CheckQuery(position.board, position.copy()), debounce=True)
+            if self._check_runner is not None:
+                from dagaz_studio.queries import CheckQuery
+
+                self._check_runner.request(CheckQuery(position.board, position.copy()), debounce=True)
 
     @Slot(object)
     def _show_check(self, answer: CheckAnswer) -> None:
@@ -657,10 +728,10 @@ class QtMainWindow(QMainWindow):
         return f"{board.name}: {len(board.squares)} {style}, {kinds} piece type{'' if kinds == 1 else 's'}, players {' '.join(board.players)}"
 
 
-def _scrolling(widget: QWidget) -> QScrollArea:
-    area = QScrollArea()
+def _scrolling(widget: QWidget) -> QtWidgets.QScrollArea:
+    area = QtWidgets.QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setFrameShape(QtWidgets.QScrollArea.Shape.NoFrame)
     return area

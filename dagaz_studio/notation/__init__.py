@@ -1,16 +1,17 @@
 """The Dagaz move notation: grammar, parse tree, errors and plain-English reading.
 
-The parser (and with it Lark) is imported when first asked for: a command that reads its boards
-from the cache (:mod:`dagaz_studio.board.cache`) never parses a notation.
+The parser (and with it Lark) and the English reading are imported when first asked for: a command
+that reads its boards from the cache (:mod:`dagaz_studio.board.cache`) never parses a notation, and
+a window paints its board before it reads any notation out.
 """
 
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.notation.english import describe, format_tree, to_notation
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation
 
 if TYPE_CHECKING:
+    from dagaz_studio.notation.english import describe, format_tree, to_notation
     from dagaz_studio.notation.parser import parse_notation
 
 __all__ = ["NotationError", "Notation", "describe", "format_tree", "parse_notation", "to_notation"]
@@ -21,4 +22,8 @@ def __getattr__(name: str) -> Any:
         from dagaz_studio.notation.parser import parse_notation
 
         return parse_notation
+    if name in ("describe", "format_tree", "to_notation"):
+        from dagaz_studio.notation import english
+
+        return getattr(english, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -92,9 +92,9 @@ def _details(element: Element) -> str:
         maximum = "inf" if element.maximum is None else str(element.maximum)
         return f"{element.minimum}..{maximum}" + (" possessive" if element.possessive else "")
     if isinstance(element, Step):
-        return "|".join(element.letters)
+        return "|".join(element.letters) + ("%" if element.wrap else "")
     if isinstance(element, GroupStep):
-        return _group_ref(element.group, element.opposite)
+        return _group_ref(element.group, element.opposite) + ("%" if element.wrap else "")
     if isinstance(element, Check):
         return element.letter + (f":{element.label}" if element.label is not None else "")
     if isinstance(element, TypeCheck):
@@ -168,9 +168,9 @@ def to_notation(element: Union[Notation, Element]) -> str:
             body = f"({body})"
         return body + _quantifier_text(element.minimum, element.maximum, element.possessive)
     if isinstance(element, Step):
-        return "".join(element.letters)
+        return "".join(element.letters) + ("%" if element.wrap else "")
     if isinstance(element, GroupStep):
-        return _group_ref(element.group, element.opposite)
+        return _group_ref(element.group, element.opposite) + ("%" if element.wrap else "")
     if isinstance(element, Lift):
         return "^"
     if isinstance(element, Put):
@@ -248,10 +248,15 @@ _CHECKS = {
     "c": "this move must have captured on the square",
     "C": "this move must not have captured on the square",
     "k": "the same player moves again after this move",
+    "n": "the move counts even if the piece ends where it began and nothing changed (a null move)",
     "x": "capture the piece on the square",
     "d": "destroy the piece on the square (removed, not captured)",
     "w": "the enemy piece on the square changes to the mover's side",
 }
+
+
+#: How a step written with ``%`` reads.
+_WRAPPING = ", coming round from the other side where it would leave the board's left or right edge"
 
 
 def _count_text(item: CountCheck) -> str:
@@ -342,9 +347,9 @@ class _English:
         if isinstance(node, Repeat):
             return f"{_count(node)}: {self.node(node.body)}"
         if isinstance(node, Step):
-            return _step(node.letters)
+            return _step(node.letters) + (_WRAPPING if node.wrap else "")
         if isinstance(node, GroupStep):
-            return "step " + _direction_variable(node.group, node.opposite)
+            return "step " + _direction_variable(node.group, node.opposite) + (_WRAPPING if node.wrap else "")
         if isinstance(node, Lift):
             return "lift the piece on the square into the hand"
         if isinstance(node, Put):

@@ -79,6 +79,9 @@ class Step:
 
     letters: tuple[str, ...]
     span: Span
+    #: ``%`` after it: where the step would leave the board across its left or right edge, it comes
+    #: back in from the other side, as on a cylinder (docs/notation.md, section 7.8).
+    wrap: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,8 @@ class GroupStep:
     group: int
     opposite: bool
     span: Span
+    #: ``%`` after it: the step wraps around the board's left and right edges, as :class:`Step`'s.
+    wrap: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,7 @@ class Bracket:
 # --------------------------------------------------------------------------- bracket items
 
 #: Check letters and their meaning (lower case asks, upper case asks the opposite).
-CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxdkw"
+CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxdkwn"
 
 
 @dataclass(frozen=True)

@@ -382,6 +382,8 @@ def _describe_problem(
         return f"'{char}' belongs in brackets, as in '[=Name]', '[@zone]', '[x>N]'", 1
     if char in "\\~":
         return f"'{char}' must be followed by a group number 0-9", 1
+    if char == "%":
+        return "'%' makes a step wrap around the board's edge: it follows a direction or a group step, as in 'E%'", 1
     if char == ")":
         if previous == "(":
             return "empty group", 1
@@ -437,6 +439,8 @@ def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[
         )
     if char in "\\~":
         return f"'{char}' must be followed by a group number 0-9", 1
+    if char == "%":
+        return "'%' makes a step wrap around the board's edge: it follows a direction or a group step, as in 'E%'", 1
     if char == ":":
         return "':' must follow 'o' or 'O', as in '[o:castling]'", 1
     if char == "(" and previous == ">":
@@ -564,11 +568,12 @@ class _Builder:
             return self.bracket(child)
         span = _span_of(child)
         if child.type in ("DIRECTIONS", "DIRECTION_SET"):
-            return Step(tuple(str(child)), span)
+            written = str(child)
+            return Step(tuple(written.rstrip("%")), span, written.endswith("%"))
         if child.type == "GROUP_REF":
             group = int(child[1])
-            self.references.append((group, span, str(child)))
-            return GroupStep(group, child[0] == "~", span)
+            self.references.append((group, span, str(child)[:2]))
+            return GroupStep(group, child[0] == "~", span, str(child).endswith("%"))
         if child.type == "LIFT":
             return Lift(span)
         if child.type == "PUT":
@@ -629,6 +634,9 @@ class _Builder:
         token: Token = tree.children[0]
         span = _span_of(token)
         if token.type == "GROUP_REF":
+            if str(token).endswith("%"):
+                raise self.error("a navigation does not wrap around the board's edge: '%' follows a step",
+                                 span, ("one direction",))
             group = int(token[1])
             self.references.append((group, span, str(token)))
             return NavStep(None, group, token[0] == "~", span)

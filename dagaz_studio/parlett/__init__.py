@@ -94,6 +94,10 @@ def to_parlett(piece: Piece) -> str:
     for shape in piece.shapes:
         if shape.castling:
             raise TranslationError("Parlett's notation has no castling")
+        if shape.null:
+            raise TranslationError("Parlett's notation has no null move")
+        if any(leg.wrap for leg in shape.legs):
+            raise TranslationError("Parlett's notation has no moves that wrap around the board (XBetza's o)")
         if len(shape.legs) != 1:
             raise TranslationError("Parlett's notation has no multi-leg moves")
         leg = shape.legs[0]

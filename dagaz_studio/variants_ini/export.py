@@ -72,6 +72,11 @@ def export_fsf(board: Board) -> str:
         except TranslationError as error:
             problems.append(f"{piece.name}: {error.message}")
             continue
+        unread = ["the null move (O)" if s.null else "the cylinder (o)" for s in model.shapes
+                  if s.null or any(leg.wrap for leg in s.legs)]
+        if unread:
+            problems.append(f"{piece.name}: Fairy-Stockfish does not read {unread[0]}")
+            continue
         # Fairy-Stockfish turns Black's moves by a half turn: the board's view of them must agree.
         paths = {tuple(leg.vector for leg in s.legs) for s in model.shapes}
         if symmetry == "mirrored" and {tuple((-x, y) for x, y in p) for p in paths} != paths:

@@ -16,6 +16,7 @@ from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
+from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
@@ -64,7 +65,9 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
         "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
-        "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops"}
+        "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
+        "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
+        "passOnStalemateBlack"}
 
 
 @dataclass
@@ -227,7 +230,7 @@ def _mirror(piece_shapes: set) -> set:
                                   lame_path=tuple((-x, y) for x, y in leg.lame_path),
                                   screen_path=tuple((-x, y) for x, y in leg.screen_path),
                                   cycle=tuple((-x, y) for x, y in leg.cycle)) for leg in s.legs),
-                    s.initial, s.castling)
+                    s.initial, s.castling, s.null)
             for s in piece_shapes}
 
 
@@ -309,11 +312,12 @@ def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names
 
 
 def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
-                zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square]) -> list[str]:
+                zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
+                turned: bool = True) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
     for option, default in (("dropChecks", "true"), ("dropPromoted", "false"), ("mustDropType", "*"),
-                            ("enclosingDrop", "none"), ("dropNoDoubledCount", "1")):
+                            ("dropNoDoubledCount", "1")):
         if options.get(option, default).strip().lower() != default:
             raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     out = []
@@ -324,7 +328,13 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         zones.append(_zone_line("drops", white if "dropRegionWhite" in options else every,
                                 black if "dropRegionBlack" in options else every, files))
         check = "[p,@drops]"
-    out.append(f"drop: {check}")
+    # What the enclosing rules add after the drop's square is chosen: where it may be, what it turns.
+    ranks = int(options.get("maxRank", "8"))
+    start = region("enclosingDropStart", "")
+    after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
+                                     turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
+    after += enclosing.flips_after_drop(options.get("flipEnclosedPieces", "none").strip().lower())
+    out.append(f"drop: {check}{after}")
     for letter, (key, _) in pieces.items():
         if key != "pawn":
             continue
@@ -337,7 +347,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
             keep_off.append("!@pawn-promotion")
         if keep_off:
-            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]")
+            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
     if _bool(options.get("mustDrop", "false")):
         out.append("rule: compulsory-drop")
     if _bool(options.get("capturesToHand", "false")):
@@ -345,6 +355,20 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if _bool(options.get("immobilityIllegal", "false")):
         out.append("rule: immobility-illegal")
     return out
+
+
+def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bool:
+    """``passOnStalemate``: a player with no move passes (``rule: pass-when-blocked``), for both
+    players alike and without a royal piece, whose check Fairy-Stockfish's pass must also weigh."""
+    sides = {_bool(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
+             for side in ("White", "Black")}
+    if sides == {False}:
+        return False
+    if len(sides) > 1:
+        raise IniError("option passOnStalemate for one side only is not supported", section=name)
+    if royal:
+        raise IniError("option passOnStalemate with a royal piece is not supported", section=name)
+    return True
 
 
 def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
@@ -436,6 +460,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
                        "royal piece", section=name)
     mobility = _mobility(options, pieces, name, files, ranks)
+    flip = options.get("flipEnclosedPieces", "none").strip().lower()
+    enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
+                          bool(royal))
+    passing = _pass_on_stalemate(name, options, royal)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
@@ -517,6 +545,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if castles and letter == options.get("castlingKingPiece", "k"):
             notation += _castling(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
                                   royal=letter in royal)
+        if flip != "none" and key != "immobile":
+            notation = f"({_shift_groups(notation)}){enclosing.flips_after_move(flip)}"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
     if double and any(key == "pawn" for key, _ in pieces.values()):
@@ -529,13 +559,15 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     for letter, target in piece_promotions.items():
         lines.append(f"piece {names[letter]}Promoted +{letter.upper()}: {notations[target]}")
     if drops:
-        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b)
+        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if _bool(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not _bool(options.get("checking", "true")):
         lines.append("rule: no-check")
+    if passing:
+        lines.append("rule: pass-when-blocked")
     lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
     return "\n".join(lines) + "\n"
 

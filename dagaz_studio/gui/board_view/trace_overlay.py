@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional, Protocol
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.values import TraceEvent
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.values import TraceEvent
 
 
 class SquareGeometry(Protocol):

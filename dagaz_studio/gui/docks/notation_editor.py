@@ -264,6 +264,11 @@ class QtNotationEditor(QWidget):
     # ------------------------------------------------------------------ public API
 
     @property
+    def board(self) -> Optional[Board]:
+        """The board whose piece types the editor offers."""
+        return self._board
+
+    @property
     def piece(self) -> Optional[str]:
         """The piece type being edited, or ``None`` when trying a notation."""
         data = self.target.currentData()

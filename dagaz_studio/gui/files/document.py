@@ -10,22 +10,22 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from dagaz_studio.board import Board, BoardReadError, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
-from dagaz_studio.board.writer import replace_piece_notation, write_atomically
-from dagaz_studio.engine.carry import carry_position
-from dagaz_studio.engine.game import fen as position_fen
-from dagaz_studio.engine.game import make_move
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.engine.stacks import Column
+
+if TYPE_CHECKING:
+    # Editing and playing load the engine when first asked: opening a board and drawing it need
+    # only the position (the window paints its board before the rest is loaded).
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.values import Move
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).
 ViewPlacement = dict[int, tuple[int, str, str]]
@@ -110,6 +110,8 @@ class QtDocument(QObject):
         :class:`~dagaz_studio.board.writer.BoardWriteError` and changes nothing.
         """
         self._require_board()
+        from dagaz_studio.board.writer import replace_piece_notation
+
         new_text = replace_piece_notation(self.board_text, piece_name, text)
         if new_text == self.board_text:
             return
@@ -128,6 +130,8 @@ class QtDocument(QObject):
             return
         board = parse_board(text, self._filename())
         before = (self.board_text, self._require_board(), self._require_position().copy())
+        from dagaz_studio.engine.carry import carry_position
+
         after = (text, board, carry_position(self._require_position(), board, renames))
         self.undo_stack.push(_BoardEditCommand(self, before, after, description))
 
@@ -185,6 +189,8 @@ class QtDocument(QObject):
             raise ValueError("the board has no file yet: choose where to save it")
         if path is None and self.read_only:
             raise ValueError(f"{target.name} is read-only (a shipped board): save a copy elsewhere")
+        from dagaz_studio.board.writer import write_atomically
+
         write_atomically(target, self.board_text)
         if target != self.board_path:
             self.board_path = target
@@ -304,6 +310,8 @@ class QtDocument(QObject):
         if on is not None and not _same(on, position):
             raise ValueError(f"the position changed since {name} was found: try again")
 
+        from dagaz_studio.engine.game import make_move
+
         def change(p: Position) -> None:
             make_move(p, move)
 
@@ -315,6 +323,9 @@ class QtDocument(QObject):
         """The position as FEN (empty without a board)."""
         if self.position is None:
             return ""
+        from dagaz_studio.engine.game import fen as position_fen
+        from dagaz_studio.engine.rules import Rules
+
         # Rules are rebuilt when the board object changes (a new board, or an edited notation).
         if self._fen_rules is None or self._fen_rules.board is not self.position.board:
             self._fen_rules = Rules(self.position.board)

@@ -1,0 +1,865 @@
+"""The compiled fast path of heap and stack boards (``kind: heap``, ``kind: stack``).
+
+The default board's compiler (:mod:`dagaz_studio.engine.compiler`) writes a notation out as
+straight-line Python; heap and stack boards lift, put and capture differently (a whole heap lifted,
+one seed put at a time; a column carried whole, the top of a jumped column put under it), so their
+notations are written out here, in the same manner and with the same results as the runner
+(:mod:`heap_actions`, :mod:`stack_actions`):
+
+- the run's state lives in local variables, each change making a fresh name, so that an
+  alternative sees the state as it was; the board's cells, the hand, the captures, the stops and the
+  squares touched are shared and put back by each part on its way back;
+- a repetition is a small recursive local function, and a continuation needed in several places a
+  local function written once;
+- a possessive repetition asks, as the runner does, whether another pass can succeed: a body with
+  one way through simply takes the pass (the trial and the pass are the same steps), any other is
+  first tried by a copy of its code that stops at the first success and puts the board back;
+- work is counted where the runner counts it, and a run that spends its budget, nests too deeply or
+  is cancelled is handed back to the runner, which stops it and says why.
+
+Completed moves are full :class:`~dagaz_studio.engine.values.Move` objects, kept once each in the
+order the runner finds them. A notation with something not covered here (attack checks, the
+previous move, ``[o]``, handlers, navigation, ``[w]``, promotion to a lost piece) runs through the
+runner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, poll
+from dagaz_studio.engine.heaps import Heap, heap_size, make_heap
+from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.engine.values import COMPLETION_COST, Move, RunResult, quick_move
+from dagaz_studio.notation.nodes import (
+    Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Lift, Notation,
+    Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
+)
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.runner import Program
+
+_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
+#: Generated source longer than this many lines is not compiled: the runner takes the notation.
+MAX_LINES = 3_000
+#: Python allows about a hundred levels of indentation.
+MAX_INDENT = 60
+_NO_LABELS: frozenset[str] = frozenset()
+#: What a field of the run state is where the notation never changes it.
+_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
+_new_tuple = tuple.__new__
+
+
+class _ProbeSucceeded(Exception):
+    """A trial pass of a possessive repetition found a way through that changes something."""
+
+
+# --------------------------------------------------------------------------- helpers the code calls
+
+_HELD: dict[int, Piece] = {}
+
+
+def _held(kind: int) -> Piece:
+    held = _HELD.get(kind)
+    if held is None:
+        held = _HELD[kind] = Piece(-1, kind, False)
+    return held
+
+
+def heap_push(hand: list, heap: Heap, square: int) -> int:
+    """Every piece of ``heap`` into the hand, the first type on top (as the runner lifts); how many."""
+    counts = heap.counts
+    size = 0
+    for kind in range(len(counts) - 1, -1, -1):
+        count = counts[kind]
+        if count:
+            hand.extend([(_held(kind), square)] * count)
+            size += count
+    return size
+
+
+def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
+    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached by value:
+    sowing makes the same few heaps over and over)."""
+    known: dict[tuple[Any, int], Any] = {}
+    empty = (0,) * kinds
+
+    def add(cell: Any, kind: int) -> Any:
+        key = (cell, kind)
+        heap = known.get(key)
+        if heap is None:
+            counts = list(cell.counts) if type(cell) is Heap else list(empty)
+            counts[kind] += 1
+            heap = make_heap(tuple(counts))
+            if len(known) > 100_000:
+                known.clear()
+            known[key] = heap
+        return heap
+    return add
+
+
+def heap_add_all(cell: Any, hand: list, kinds: int) -> Any:
+    """The heap of ``cell`` with every piece in ``hand`` added."""
+    counts = list(cell.counts) if type(cell) is Heap else [0] * kinds
+    for piece, _ in hand:
+        counts[piece[1]] += 1
+    return make_heap(tuple(counts))
+
+
+def zone_size(cells: list, squares: tuple[int, ...]) -> int:
+    """How many pieces the squares hold in all."""
+    total = 0
+    for square in squares:
+        cell = cells[square]
+        if cell is not None:
+            total += sum(cell[3]) if type(cell) is Heap else heap_size(cell)
+    return total
+
+
+# --------------------------------------------------------------------------- the generator
+
+Cont = Callable[[dict, int], None]
+ItemCont = Callable[[dict, int, str], None]
+
+
+class _Generator:
+    def __init__(self, rules: "Rules", notation: Notation, player: int) -> None:
+        self.rules = rules
+        self.notation = notation
+        self.player = player
+        self.player_name = rules.board.players[player]
+        self.heap = rules.board.kind == "heap"
+        self.lines: list[str] = []
+        self.counter = 0
+        self.constants: dict[str, Any] = {}
+        self.live: list[str] = []
+        self.probing = 0
+
+    # ---------------------------------------------------------------- analysis and helpers
+
+    def analyse(self) -> None:
+        body = self.notation.body
+        continues = promotes = again = False
+        groups: set[int] = set()
+        for node in walk(body):
+            if isinstance(node, Step) and node.wrap:
+                raise Unsupported("a step that wraps around the board's edge")  # the runner's
+            if isinstance(node, Continue):
+                continues = True
+            elif isinstance(node, Promote):
+                if node.lost:
+                    raise Unsupported("promotion to a lost piece")
+                promotes = True
+            elif isinstance(node, Check):
+                if node.letter not in "pPeEfFxbBcCkrRmM":
+                    raise Unsupported(f"[{node.letter}]")
+                again = again or node.letter == "k"
+            elif isinstance(node, (GroupStep, DirectionCheck)):
+                if isinstance(node, GroupStep) and node.wrap:
+                    raise Unsupported("a step that wraps around the board's edge")  # the runner's
+                if node.group > self.notation.group_count:
+                    raise Unsupported("a group that does not exist")  # the runner reports it
+                groups.add(node.group)
+            elif not isinstance(node, (Sequence, Alternatives, Group, Repeat, Step, Lift, Put, Bracket,
+                                       TypeCheck, ZoneCheck, CountCheck)):
+                raise Unsupported(type(node).__name__)
+        self.continues = continues
+        live = ["c", "d", "pg", "mi", "ms", "md", "dp"]
+        if groups:
+            live.append("sn")
+        live += [f"g{i}" for i in sorted(groups)]
+        if continues:
+            live.append("ps")
+            if "g0" not in live:
+                live.append("g0")
+        if promotes:
+            live.append("pr")
+        if again:
+            live.append("ag")
+        self.live = live
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"{stem}{self.counter}"
+
+    def constant(self, stem: str, value: Any) -> str:
+        for name, known in self.constants.items():
+            if name.startswith(stem.upper()) and type(known) is type(value) and known == value:
+                return name
+        name = self.fresh(stem.upper())
+        self.constants[name] = value
+        return name
+
+    def emit(self, ind: int, text: str) -> None:
+        if ind > MAX_INDENT:
+            raise Unsupported("nested too deeply for Python")
+        self.lines.append("    " * ind + text)
+        if len(self.lines) > MAX_LINES:
+            raise Unsupported("too long")
+
+    def spend(self, ind: int, units: str = "1") -> None:
+        self.emit(ind, f"W[0] += {units}")
+        self.emit(ind, "if W[0] >= W[1]: POLL(W)")
+
+    def directions(self, letters: Any) -> list[int]:
+        rules = self.rules
+        out: list[int] = []
+        for letter in letters:
+            for plain in _SETS.get(letter, (letter,)):
+                index = rules.dir_index.get(rules.board.player_direction(self.player_name, plain))
+                if index is not None and index not in out:
+                    out.append(index)
+        return out
+
+    def get(self, env: dict, field: str) -> str:
+        return env.get(field, _DEFAULTS.get(field, "None"))
+
+    def args(self, env: dict) -> str:
+        return ", ".join(env[field] for field in self.live)
+
+    def params_env(self, env: dict) -> tuple[str, dict]:
+        params = [self.fresh("a") for _ in self.live]
+        inner = dict(env)
+        inner.update(zip(self.live, params))
+        return ", ".join(params), inner
+
+    def materialise(self, k: Cont, env: dict, ind: int) -> Cont:
+        """A continuation used in several places, written once as a local function."""
+        name = self.fresh("kf")
+        params, inner = self.params_env(env)
+        self.emit(ind, f"def {name}({params}):")
+        start = len(self.lines)
+        k(inner, ind + 1)
+        if len(self.lines) == start:
+            self.emit(ind + 1, "pass")
+
+        def call(e: dict, i: int) -> None:
+            self.emit(i, f"{name}({self.args(e)})")
+        return call
+
+    def progress(self, env: dict, ind: int) -> str:
+        pg = self.fresh("pg")
+        self.emit(ind, f"{pg} = {env['pg']} + 1")
+        return pg
+
+    # ---------------------------------------------------------------- the module
+
+    def module(self) -> str:
+        self.analyse()
+        e = self.emit
+        e(0, "def moves(cells, origin, me, out, seen, W, P, names, letters):")
+        e(1, "q0 = cells[origin]")
+        if self.heap:
+            e(1, "if type(q0) is not HEAP: return")
+            e(1, "hand = []; HPUSH(hand, q0, origin)")
+        else:
+            e(1, "if q0 is None or q0[0] != me: return")
+            e(1, "hand = [(q0, origin)]")
+        e(1, "kname = names[q0[1]]")
+        e(1, "touched = {origin: q0}; cells[origin] = None")
+        e(1, "visited = [origin]; caps = []; stops = []; also = []")
+        e(1, "def rec(ms, md, ps, pr, ag):")
+        e(2, f"W[0] += {COMPLETION_COST} + len(stops) + len(caps)")
+        e(2, "if W[0] >= W[1]: POLL(W)")
+        e(2, "changes = [(s, cells[s]) for s, v in touched.items() if cells[s] != v]")
+        e(2, "if not changes: return")
+        e(2, "changes.sort()")
+        e(2, "key = (origin, ms, tuple(caps), (*stops, ms), pr, tuple(also), tuple(changes), ag)")
+        e(2, "if key in seen: return")
+        e(2, "seen.add(key)")
+        e(2, "out.append(QMOVE(kname, me, origin, ms, key[2], key[3], pr, key[5], key[6], "
+             "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
+        self.finishing(1)
+        env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
+               "sn": "0", "ps": "origin", "pr": "None", "ag": "False"}
+        for field in self.live:
+            if field.startswith("g"):
+                env[field] = "None"
+        e(1, "try:")
+        self.node(self.notation.body, env, 2, self.finish)
+        e(2, "pass")
+        e(1, "finally:")
+        e(2, "for s_, v_ in touched.items(): cells[s_] = v_")
+        e(2, "fin = None")
+        return "\n".join(self.lines) + "\n"
+
+    def finishing(self, ind: int) -> None:
+        """The implicit end as a local function ``fin``: every piece still in hand put down on the
+        cursor's square (a heap's all at once, a column on top of what stands there, never on a
+        friend's); then ``then(ms, md)`` (after a ``&``) or the move is kept."""
+        e = self.emit
+        e(ind, "def fin(c, mi, ms, md, ps, pr, ag, then):")
+        i = ind + 1
+        e(i, "if not hand:")
+        e(i + 1, "if then is None: rec(ms, md, ps, pr, ag)")
+        e(i + 1, "else: then(ms, md)")
+        e(i + 1, "return")
+        e(i, "q = cells[c]")
+        if self.heap:
+            e(i, "if c not in touched: touched[c] = q")
+            e(i, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
+            e(i, "if then is None: rec(c, md, ps, pr, ag)")
+            e(i, "else: then(c, md)")
+            e(i, "cells[c] = q; hand[:] = held")
+            return
+        e(i, "if q is not None and q[0] == me: return")
+        self.spend(i)
+        e(i, "pp, po = hand.pop()")
+        e(i, "im = mi and not hand")
+        e(i, "car = pp if c == po and not pp[2] else pp._replace(moved=True)")
+        e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
+        e(i, "if c not in touched: touched[c] = q")
+        e(i, "cells[c] = car")
+        e(i, "if im:")
+        e(i + 1, "visited.append(c); fin(c, False, c, md, ps, pr, ag, then); visited.pop()")
+        e(i, "else:")
+        e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
+        e(i, "cells[c] = q; hand.append((pp, po))")
+
+    def finish(self, env: dict, ind: int) -> None:
+        g = self.get
+        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
+                       f"{g(env, 'pr')}, {g(env, 'ag')}, None)")
+
+    # ---------------------------------------------------------------- nodes
+
+    def node(self, node: Any, env: dict, ind: int, k: Cont) -> None:
+        if isinstance(node, Sequence):
+            self.sequence(list(node.items), env, ind, k)
+        elif isinstance(node, Alternatives):
+            self.spend(ind)
+            if len(node.options) > 1:
+                k = self.materialise(k, env, ind)
+            for option in node.options:
+                self.node(option, env, ind, k)
+        elif isinstance(node, Group):
+            self.group(node, env, ind, k)
+        elif isinstance(node, Repeat):
+            self.repeat(node, env, ind, k)
+        elif isinstance(node, Step):
+            self.step(self.directions(node.letters), env, ind, k)
+        elif isinstance(node, GroupStep):
+            self.group_step(node, env, ind, k)
+        elif isinstance(node, Bracket):
+            self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(e, i))
+        elif isinstance(node, Lift):
+            self.lift(env, ind, k)
+        elif isinstance(node, Put):
+            self.put(env, ind, k)
+        elif isinstance(node, Continue):
+            self.continue_(env, ind, k)
+        else:
+            raise Unsupported(type(node).__name__)
+
+    def sequence(self, items: list, env: dict, ind: int, k: Cont) -> None:
+        if not items:
+            k(env, ind)
+            return
+        first, rest = items[0], items[1:]
+        self.node(first, env, ind, lambda e, i: self.sequence(rest, e, i, k))
+
+    def group(self, node: Group, env: dict, ind: int, k: Cont) -> None:
+        field = f"g{node.index}"
+        if field not in self.live:
+            self.node(node.body, env, ind, k)  # nothing reads its direction
+            return
+        mark = self.fresh("gm")
+        self.emit(ind, f"{mark} = {env['sn']}")
+
+        def exit_(e: dict, i: int) -> None:
+            recorded = self.fresh("g")
+            # A group records the direction of the last step taken inside it, if any was.
+            self.emit(i, f"{recorded} = {e[field]} if {e['sn']} == {mark} else {e['d']}")
+            k({**e, field: recorded}, i)
+        self.node(node.body, env, ind, exit_)
+
+    def step_to(self, target: str, direction: str, env: dict, ind: int, k: Cont) -> None:
+        self.spend(ind)
+        new = dict(env, c=target, d=direction, pg=self.progress(env, ind))
+        if "sn" in self.live:
+            sn = self.fresh("sn")
+            self.emit(ind, f"{sn} = {env['sn']} + 1")
+            new["sn"] = sn
+        if env["mi"] == "True":
+            new["md"] = direction
+        elif env["mi"] != "False":
+            md = self.fresh("md")
+            self.emit(ind, f"{md} = {direction} if {env['mi']} else {env['md']}")
+            new["md"] = md
+        k(new, ind)
+
+    def step(self, directions: list[int], env: dict, ind: int, k: Cont) -> None:
+        tables = self.rules.neighbours
+        if not directions:
+            return
+        target = self.fresh("c")
+        if len(directions) == 1:
+            table = self.constant("nb", tables[directions[0]])
+            self.emit(ind, f"{target} = {table}[{env['c']}]")
+            self.emit(ind, f"if {target} is not None:")
+            self.step_to(target, str(directions[0]), env, ind + 1, k)
+            return
+        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
+        direction, table = self.fresh("d"), self.fresh("t")
+        self.emit(ind, f"for {direction}, {table} in {pairs}:")
+        self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
+        self.emit(ind + 1, f"if {target} is None: continue")
+        self.step_to(target, direction, env, ind + 1, k)
+
+    def recorded(self, group: int, opposite: bool, env: dict, ind: int) -> str:
+        recorded = env.get(f"g{group}", "None")
+        if not opposite or recorded == "None":
+            return recorded
+        name = self.fresh("r")
+        opposites = self.constant("opp", tuple(self.rules.opposite))
+        self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
+        return name
+
+    def group_step(self, node: GroupStep, env: dict, ind: int, k: Cont) -> None:
+        direction = self.recorded(node.group, node.opposite, env, ind)
+        if direction == "None":
+            return
+        tables = self.constant("nbs", tuple(self.rules.neighbours))
+        target = self.fresh("c")
+        self.emit(ind, f"if {direction} is not None:")
+        self.emit(ind + 1, f"{target} = {tables}[{direction}][{env['c']}]")
+        self.emit(ind + 1, f"if {target} is not None:")
+        self.step_to(target, direction, env, ind + 2, k)
+
+    def lift(self, env: dict, ind: int, k: Cont) -> None:
+        c, q = env["c"], self.fresh("q")
+        self.emit(ind, f"{q} = cells[{c}]")
+        if self.heap:
+            size = self.fresh("n")
+            self.emit(ind, f"if type({q}) is HEAP:")
+            i = ind + 1
+            self.spend(i)
+            self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
+            self.emit(i, f"cells[{c}] = None; {size} = HPUSH(hand, {q}, {c})")
+            k(dict(env, pg=self.progress(env, i)), i)
+            self.emit(i, f"del hand[len(hand) - {size}:]; cells[{c}] = {q}")
+            return
+        self.emit(ind, f"if {q} is not None:")
+        i = ind + 1
+        self.spend(i)
+        self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
+        self.emit(i, f"cells[{c}] = None; hand.append(({q}, {c}))")
+        k(dict(env, pg=self.progress(env, i)), i)
+        self.emit(i, f"hand.pop(); cells[{c}] = {q}")
+
+    def put(self, env: dict, ind: int, k: Cont) -> None:
+        c = env["c"]
+        pp, po, old = self.fresh("pp"), self.fresh("po"), self.fresh("old")
+        self.emit(ind, "if hand:")
+        i = ind + 1
+        self.spend(i)
+        self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
+        self.emit(i, f"if {c} not in touched: touched[{c}] = {old}")
+        if self.heap:
+            self.emit(i, f"cells[{c}] = HADD({old}, {pp}[1])")
+            k(dict(env, ms=c, pg=self.progress(env, i)), i)
+            self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
+            return
+        car, mover, mi, ms = self.fresh("car"), self.fresh("im"), self.fresh("mi"), self.fresh("ms")
+        self.emit(i, f"{mover} = {env['mi']} and not hand")
+        self.emit(i, f"{car} = {pp} if {c} == {po} and not {pp}[2] else {pp}._replace(moved=True)")
+        self.emit(i, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
+        self.emit(i, f"cells[{c}] = {car}")
+        self.emit(i, f"if {mover}: visited.append({c})")
+        self.emit(i, f"else: also.append(({po}, {c}))")
+        self.emit(i, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
+        k(dict(env, mi=mi, ms=ms, pg=self.progress(env, i)), i)
+        self.emit(i, f"if {mover}: visited.pop()")
+        self.emit(i, "else: also.pop()")
+        self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
+
+    def continue_(self, env: dict, ind: int, k: Cont) -> None:
+        """``&``: the implicit end for every piece in hand, then the partial move ends where the
+        moving piece stands and the next begins there, with it lifted again."""
+        name, stand, direction, q = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
+        self.emit(ind, f"def {name}({stand}, {direction}):")
+        i = ind + 1
+        self.emit(i, f"{q} = cells[{stand}]")
+        self.emit(i, f"if {q} is None: return")  # the moving piece was removed: nothing can continue
+        self.spend(i)
+        self.emit(i, f"stops.append({stand})")
+        self.emit(i, f"if {stand} not in touched: touched[{stand}] = {q}")
+        # What stands there is lifted whole, as one piece in hand (a heap too, as the runner does).
+        self.emit(i, f"cells[{stand}] = None; hand.append(({q}, {stand}))")
+        after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand,
+                     pg=self.progress(env, i))
+        k(after, i)
+        self.emit(i, f"hand.pop(); cells[{stand}] = {q}; stops.pop()")
+        g = self.get
+        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, "
+                       f"{g(env, 'ag')}, {name})")
+
+    # ---------------------------------------------------------------- repetitions
+
+    def single_way(self, node: Any) -> bool:
+        """Whether there is at most one way through ``node``."""
+        if isinstance(node, Step):
+            return len(self.directions(node.letters)) <= 1
+        if isinstance(node, (GroupStep, Lift, Put)):
+            return True
+        if isinstance(node, Group):
+            return self.single_way(node.body)
+        if isinstance(node, Sequence):
+            return all(self.single_way(item) for item in node.items)
+        if isinstance(node, Alternatives):
+            return len(node.options) == 1 and self.single_way(node.options[0])
+        if isinstance(node, Repeat):
+            return node.possessive and self.single_way(node.body)
+        if isinstance(node, Bracket):
+            return all(not isinstance(item, Promote) or len(item.choices) <= 1 for item in node.items)
+        return False
+
+    def repeat(self, node: Repeat, env: dict, ind: int, k: Cont) -> None:
+        lo, hi = node.minimum, node.maximum
+        leave = self.materialise(k, env, ind)
+        name = self.fresh("rep")
+        params, inner = self.params_env(env)
+        count, mark = self.fresh("n"), self.fresh("mk")
+        self.emit(ind, f"def {name}({params}, {count}, {mark}):")
+        i = ind + 1
+        self.spend(i)
+        more = "True" if hi is None else f"{count} < {hi}"
+
+        def next_pass(e: dict, j: int) -> None:
+            depth = self.fresh("dp")
+            self.emit(j, f"{depth} = {e['dp']} + 1")
+            self.emit(j, f"if {depth} > MAXDEPTH: raise ABORT('depth')")
+            self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
+
+        if not node.possessive:
+            if lo == 0:
+                leave(inner, i)
+            else:
+                self.emit(i, f"if {count} >= {lo}:")
+                leave(inner, i + 1)
+
+            def after_body(e: dict, j: int) -> None:
+                # A pass that changed nothing would change nothing again: leave, as regex engines do.
+                self.emit(j, f"if {e['pg']} == {mark}:")
+                leave(e, j + 1)
+                self.emit(j, "else:")
+                next_pass(e, j + 1)
+            if hi is not None:
+                self.emit(i, f"if {more}:")
+                i += 1
+            self.node(node.body, inner, i, after_body)
+            self.emit(i, "pass")
+        elif self.single_way(node.body):
+            # One way through: the trial pass and the pass are the same steps, so the pass is taken;
+            # when it succeeds and changes something, the trial's work is counted again, as the
+            # runner spends it; otherwise the repetition leaves from where the pass began.
+            took, start = self.fresh("tk"), self.fresh("w")
+            self.emit(i, f"{took} = [False]")
+            j = i
+            if hi is not None:
+                self.emit(i, f"if {more}:")
+                j += 1
+            self.emit(j, f"{start} = W[0]")
+
+            def after_pass(e: dict, j: int) -> None:
+                self.emit(j, f"if {e['pg']} != {mark}:")
+                self.emit(j + 1, f"{took}[0] = True")
+                self.spend(j + 1, f"W[0] - {start}")
+                next_pass(e, j + 1)
+            self.node(node.body, inner, j, after_pass)
+            self.emit(j, "pass")
+            self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
+            leave(inner, i + 1)
+        else:
+            probe = self.trial(node, inner, ind + 1)
+
+            def after_real(e: dict, j: int) -> None:
+                self.emit(j, f"if {e['pg']} == {mark}:")
+                leave(e, j + 1)
+                self.emit(j, "else:")
+                next_pass(e, j + 1)
+            self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
+            self.node(node.body, inner, i + 1, after_real)
+            self.emit(i + 1, "pass")
+            if lo == 0:
+                self.emit(i, "else:")
+            else:
+                self.emit(i, f"elif {count} >= {lo}:")
+            leave(inner, i + 1)
+        self.emit(ind, f"{name}({self.args(env)}, 0, {env['pg']})")
+        # A recursive local function holds itself through its closure: let go of it, so that it is
+        # freed at once rather than left to the cycle collector.
+        self.emit(ind, f"{name} = None")
+
+    def trial(self, node: Repeat, env: dict, ind: int) -> str:
+        """A local function answering whether a pass of ``node``'s body can succeed and change
+        something, leaving the board, the hand and the lists as they were."""
+        name = self.fresh("trial")
+        params, inner = self.params_env(env)
+        self.emit(ind, f"def {name}({params}):")
+        i = ind + 1
+        self.emit(i, "snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also))")
+        self.emit(i, "try:")
+
+        def succeeded(e: dict, j: int) -> None:
+            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise PROBEOK")
+        self.probing += 1
+        try:
+            self.node(node.body, inner, i + 1, succeeded)
+        finally:
+            self.probing -= 1
+        self.emit(i + 1, "return False")
+        self.emit(i, "except PROBEOK:")
+        self.emit(i + 1, "cells[:] = snap; hand[:] = held")
+        self.emit(i + 1, "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; del also[lens[3]:]")
+        self.emit(i + 1, "return True")
+        return name
+
+    # ---------------------------------------------------------------- bracket items
+
+    def items(self, items: list, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        if not items:
+            k(env, ind, square)
+            return
+        first, rest = items[0], items[1:]
+        self.item(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
+
+    def item(self, item: Any, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        if isinstance(item, Check):
+            self.check(item, env, ind, square, k)
+        elif isinstance(item, TypeCheck):
+            kind = self.rules.kind_index.get(item.name)
+            if kind is None:
+                raise Unsupported("unknown piece type")  # the runner reports it
+            q = self.fresh("q")
+            self.emit(ind, f"{q} = cells[{square}]")
+            test = (f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))")
+            self.emit(ind, f"if {'not ' if item.negated else ''}{test}:")
+            k(env, ind + 1, square)
+        elif isinstance(item, ZoneCheck):
+            zone = self.rules.board.zones.get(item.name)
+            if zone is None:
+                raise Unsupported("unknown zone")
+            squares = self.constant("zone", frozenset(zone.squares_for(self.player_name)))
+            self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {squares}:")
+            k(env, ind + 1, square)
+        elif isinstance(item, CountCheck):
+            self.count_check(item, env, ind, square, k)
+        elif isinstance(item, DirectionCheck):
+            recorded = self.recorded(item.group, item.opposite, env, ind)
+            test = f"{recorded} is not None and {env['d']} == {recorded}"
+            self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
+            k(env, ind + 1, square)
+        elif isinstance(item, Promote):
+            self.promote(item, env, ind, square, k)
+        else:
+            raise Unsupported(type(item).__name__)
+
+    def count_check(self, item: CountCheck, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        low, high = item.minimum, item.maximum
+        found = self.fresh("h")
+        if item.zone is not None:
+            zone = self.rules.board.zones.get(item.zone)
+            if zone is None:
+                raise Unsupported("unknown zone")
+            squares = self.constant("zq", tuple(sorted(zone.squares_for(self.player_name))))
+            self.emit(ind, f"{found} = ZSIZE(cells, {squares})")
+        else:
+            cell = self.fresh("q")
+            self.emit(ind, f"{cell} = cells[{square}]")
+            self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
+        test = f"{low} <= {found}" + ("" if high is None else f" <= {high}")
+        self.emit(ind, f"if {test}:")
+        k(env, ind + 1, square)
+
+    def promote(self, item: Promote, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        kinds = []
+        for name in item.choices:
+            kind = self.rules.kind_index.get(name)
+            if kind is None:
+                raise Unsupported("unknown piece type")
+            kinds.append((name, kind))
+        held, start, promoted, kind_var = self.fresh("hp"), self.fresh("ho"), self.fresh("pr"), self.fresh("pk")
+        self.emit(ind, "if hand:")
+        i = ind + 1
+        self.emit(i, f"{held}, {start} = hand[-1]")
+        self.emit(i, f"for {promoted}, {kind_var} in {tuple(kinds)!r}:")
+        pg = self.progress(env, i + 1)
+        self.emit(i + 1, f"hand[-1] = ({held}._replace(kind={kind_var}), {start})")
+        k(dict(env, pr=promoted, pg=pg), i + 1, square)
+        self.emit(i, f"hand[-1] = ({held}, {start})")
+
+    def check(self, item: Check, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        letter = item.letter
+        lower, want = letter.lower(), letter.islower()
+        if lower == "x":
+            self.capture(env, ind, square, k)
+            return
+        if lower == "k":
+            if env.get("ag") == "True":
+                k(env, ind, square)
+                return
+            again = self.fresh("ag")
+            self.emit(ind, f"{again} = True")
+            if env.get("ag", "False") == "False":
+                k(dict(env, ag=again, pg=self.progress(env, ind)), ind, square)
+                return
+            pg = self.fresh("pg")
+            self.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
+            k(dict(env, ag=again, pg=pg), ind, square)
+            return
+        if lower in "pef":
+            q = self.fresh("q")
+            self.emit(ind, f"{q} = cells[{square}]")
+            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me",
+                    "f": f"{q} is not None and {q}[0] == me"}[lower]
+        elif lower == "b":
+            test = f"{square} == origin"
+        elif lower == "c":
+            test = f"{square} in caps"
+        elif lower == "r":
+            test = f"{square} in visited"
+        elif lower == "m":
+            test = f"(cells[{square}] or (hand[-1][0] if hand else (None, None, False)))[2]"
+        else:
+            raise Unsupported(f"[{letter}]")
+        self.emit(ind, f"if {'' if want else 'not '}({test}):")
+        k(env, ind + 1, square)
+
+    def capture(self, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        q = self.fresh("q")
+        self.emit(ind, f"{q} = cells[{square}]")
+        if self.heap:
+            self.emit(ind, f"if {q} is not None:")
+            i = ind + 1
+            self.spend(i)
+            self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
+            self.emit(i, f"cells[{square}] = None; caps.append({square})")
+            k(dict(env, pg=self.progress(env, i)), i, square)
+            self.emit(i, f"caps.pop(); cells[{square}] = {q}")
+            return
+        # A stack board: the top of the jumped column goes under the column in hand.
+        carried, start = self.fresh("cc"), self.fresh("co")
+        self.emit(ind, f"if type({q}) is COLUMN and hand and type(hand[-1][0]) is COLUMN:")
+        i = ind + 1
+        self.emit(i, f"{carried}, {start} = hand[-1]")
+        self.spend(i)
+        self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
+        self.emit(i, f"cells[{square}] = {q}.without_top()")
+        self.emit(i, f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})")
+        k(dict(env, pg=self.progress(env, i)), i, square)
+        self.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
+
+
+# --------------------------------------------------------------------------- compiling and running
+
+_CODE_CACHE: dict[str, Any] = {}
+
+
+def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
+    """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
+    :class:`Unsupported` for a notation it does not cover."""
+    from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
+
+    generator = _Generator(rules, notation, player)
+    source = generator.module()
+    code = _CODE_CACHE.get(source)
+    if code is None:
+        code = compile(source, f"<notation {notation.text!r}>", "exec")
+        if len(_CODE_CACHE) > 1024:
+            _CODE_CACHE.clear()
+        _CODE_CACHE[source] = code
+    kinds = len(rules.board.pieces)
+    namespace: dict[str, Any] = dict(generator.constants)
+    namespace.update(
+        HEAP=Heap, COLUMN=Column, HPUSH=heap_push, HADD=heap_adder(kinds), HADDALL=heap_add_all, SIZE=heap_size,
+        ZSIZE=zone_size, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
+        ABORT=Abort, PROBEOK=_ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+    )
+    exec(code, namespace)
+    moves: Callable[..., None] = namespace["moves"]
+    moves.source = source  # type: ignore[attr-defined]
+    return moves
+
+
+def kind_plan(rules: "Rules", program: "Program") -> Optional[Callable[..., None]]:
+    """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when the runner
+    must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
+    cache: dict[tuple, Optional[Callable[..., None]]] = rules.__dict__.setdefault("_kind_plans", {})
+    key = (program.notation.text, program.player)
+    if key in cache:
+        return cache[key]
+    plan: Optional[Callable[..., None]] = None
+    if program.piece is not None and program.piece_name in rules.kind_index \
+            and rules.kind_index[program.piece_name] < rules.board_kinds:
+        try:
+            plan = compile_kind_notation(rules, program.notation, program.player)
+        except (Unsupported, RecursionError, SyntaxError, MemoryError):
+            plan = None
+    cache[key] = plan
+    return plan
+
+
+def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "Program", budget: int,
+                  cancel: Any) -> Optional[RunResult]:
+    """The moves of the piece (or heap) on ``square`` by the compiled path, or ``None`` to leave the
+    run to the runner (a notation not covered; a run that spends its budget, nests too deeply or is
+    cancelled, which the runner then stops and explains)."""
+    plan = kind_plan(rules, program)
+    if plan is None:
+        return None
+    out: list[Move] = []
+    work = [0, min(POLL_EVERY, budget + 1), budget, cancel]
+    try:
+        plan(position.cells, square, position.turn, out, set(), work, position, rules.kind_names, rules.dir_letters)
+    except (Abort, RecursionError):
+        return None
+    if work[0] > budget:
+        return None
+    return RunResult(moves=out, work=work[0])
+
+
+def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Optional[list[Move]]:
+    """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
+    compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
+    (the caller runs the board through the runner, which says why). The same moves, in the same
+    order, as running each square in turn: bulk work (perft) makes this call by the thousand."""
+    from dagaz_studio.engine.values import DEFAULT_BUDGET
+
+    plans: dict[tuple[int, int], Any] = rules.__dict__.setdefault("_kind_runs", {})
+    cells = position.cells
+    me = position.turn
+    names, letters = rules.kind_names, rules.dir_letters
+    out: list[Move] = []
+    limit = min(POLL_EVERY, DEFAULT_BUDGET + 1)
+    for origin, piece in enumerate(cells):
+        if piece is None:
+            continue
+        player = piece[0]
+        if player != me and player >= 0:
+            continue
+        # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
+        key = (piece[1], player if player >= 0 else me)
+        plan = plans.get(key, False)
+        if plan is False:
+            plan = plans[key] = kind_plan(rules, rules.kind_program(*key)) if piece[1] < rules.board_kinds else None
+        if plan is not None:
+            work = [0, limit, DEFAULT_BUDGET, cancel]
+            found: list[Move] = []
+            try:
+                plan(cells, origin, me, found, set(), work, position, names, letters)
+            except (Abort, RecursionError):
+                return None
+            if work[0] > DEFAULT_BUDGET:
+                return None
+            out += found
+            continue
+        result = rules.run(position, origin, cancel=cancel)
+        if result.stopped:
+            return None
+        out += result.moves
+    return out

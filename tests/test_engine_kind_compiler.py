@@ -1,0 +1,165 @@
+"""The compiled path of heap and stack boards (engine/kind_compiler.py) against the runner.
+
+Three ways of running a heap or a column must agree on every notation and position: the compiled
+code (what untraced runs take), the runner alone (``Rules.fast = False``) and the traced run. The
+notations are drawn from the parts these boards give a meaning of their own (lifting a heap, putting
+one seed, taking the top of a column, counting pieces, ``&``, ``[k]``) mixed with the rest of the
+grammar; positions from random play on the shipped heap and stack boards.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Optional
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.heaps import Heap
+from dagaz_studio.engine.kind_compiler import kind_plan
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.runner import Program
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.notation import NotationError, parse_notation
+
+BOARDS = ["oware", "kalah", "two-seeds", "lasca", "bashni"]
+#: Small, so that runaway notations stop quickly; stopping must agree too.
+BUDGET = 2_000
+
+
+def _runner(board_name: str) -> Rules:
+    rules = Rules(load_board(board_name))
+    rules.fast = False
+    return rules
+
+
+@lru_cache(maxsize=None)
+def _pair(board_name: str) -> tuple[Rules, Rules]:
+    return Rules(load_board(board_name)), _runner(board_name)
+
+
+@lru_cache(maxsize=None)
+def _played(board_name: str) -> tuple[Position, ...]:
+    board = load_board(board_name)
+    rules = _runner(board_name)
+    rng = random.Random(board_name)
+    positions = [Position.initial(board)]
+    for _ in range(4):
+        position = Position.initial(board)
+        for _ in range(rng.randrange(2, 30)):
+            moves = legal_moves(rules, position)
+            if not moves:
+                break
+            make_move(position, rng.choice(moves))
+        positions.append(position)
+    return tuple(positions)
+
+
+def _same(fast: Rules, runner: Rules, position: Position, square: int, program: Optional[Program] = None,
+          **options: object) -> None:
+    before = list(position.cells)
+    quick = fast.run(position, square, fast.program(program.notation, program.player, program.piece)
+                     if program is not None else None, **options)  # type: ignore[arg-type]
+    assert position.cells == before
+    slow = runner.run(position, square, program, **options)  # type: ignore[arg-type]
+    traced = runner.run(position, square, program, trace=True, **options)  # type: ignore[arg-type]
+    assert quick.moves == slow.moves == traced.moves
+    assert quick.stopped == slow.stopped == traced.stopped
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_every_piece_of_the_board_compiles(board_name: str) -> None:
+    rules = Rules(load_board(board_name))
+    for kind in range(rules.board_kinds):
+        for player in range(len(rules.board.players)):
+            assert kind_plan(rules, rules.kind_program(kind, player)) is not None
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_board_runs_the_same_compiled_and_interpreted(board_name: str) -> None:
+    fast, runner = _pair(board_name)
+    for position in _played(board_name):
+        position = position.copy()
+        for square, cell in enumerate(position.cells):
+            if cell is not None:
+                _same(fast, runner, position, square)
+        assert legal_moves(fast, position) == legal_moves(runner, position)
+        assert perft(fast, position, 2) == perft(runner, position, 2)
+
+
+def _notations(board_name: str) -> st.SearchStrategy[str]:
+    board = load_board(board_name)
+    zones = sorted(board.zones)
+    names = sorted(board.pieces)
+    letters = sorted(board.directions)
+    items = [st.sampled_from(list("pPeEfFxbBcCkrRmM")),
+             st.sampled_from(["=1-", "=0", "=2-3", "=1", "=4-"]),
+             st.sampled_from(names).map(lambda n: "=" + n),
+             st.sampled_from(names).map(lambda n: "!=" + n),
+             st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+" + "/".join(ns))]
+    if zones:
+        items += [st.sampled_from(zones).map(lambda z: "@" + z), st.sampled_from(zones).map(lambda z: "!@" + z),
+                  st.sampled_from(zones).map(lambda z: "=1-@" + z)]
+    bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
+    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\0", "^", "|", "&", "E%"]), bracket)
+    quantifier = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
+
+    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
+        quantified = st.tuples(part, quantifier).map("".join)
+        sequence = st.lists(quantified, min_size=1, max_size=3).map(",".join)
+        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
+    return st.recursive(atoms, extend, max_leaves=8)
+
+
+def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        fast, runner = _pair(board_name)
+        positions = _played(board_name)
+        position = positions[which % len(positions)].copy()
+        at = square % len(position.cells)
+        kind = square % fast.board_kinds
+        # The notation as that of one of the board's kinds, run from a square holding one: a heap
+        # with a piece of it added, or a column of the side to move with it on top.
+        cell = position.cells[at]
+        if fast.board.kind == "heap":
+            counts = list(cell.counts) if isinstance(cell, Heap) else [0] * fast.board_kinds
+            counts[kind] += 1 + square % 3
+            position.cells[at] = Heap(-1, counts.index(next(c for c in counts if c)), False,  # type: ignore[assignment]
+                                      tuple(counts))
+        else:
+            below = cell.pieces if isinstance(cell, Column) else ()
+            position.cells[at] = Column(((position.turn, kind),) + below, square % 2 == 0)  # type: ignore[assignment]
+        try:
+            program = runner.program(notation, position.turn, runner.kinds[kind])
+        except NotationError:
+            assume(False)
+            return
+        _same(fast, runner, position, at, program, budget=BUDGET)
+        _same(fast, runner, position, at, program)
+    return check
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_notations_run_the_same_compiled_traced_and_interpreted(board_name: str) -> None:
+    _random_notation_test(board_name)()
+
+
+def test_a_piece_on_a_heap_board_is_left_to_the_runner() -> None:
+    # Not a heap: the compiled start refuses it as the runner's does, with no moves.
+    fast, runner = _pair("oware")
+    position = Position.initial(load_board("oware"))
+    position.cells[0] = Piece(0, 0, False)
+    _same(fast, runner, position, 0)
