@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.heaps import Heap
-from dagaz_studio.engine.kind_compiler import kind_plan
+from dagaz_studio.engine.kind_compiler import kind_perft, kind_plan
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import Program
@@ -163,3 +163,15 @@ def test_a_piece_on_a_heap_board_is_left_to_the_runner() -> None:
     position = Position.initial(load_board("oware"))
     position.cells[0] = Piece(0, 0, False)
     _same(fast, runner, position, 0)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_perft_by_light_records_counts_as_the_runner_does_and_leaves_the_position(board_name: str) -> None:
+    fast, runner = _pair(board_name)
+    for position in _played(board_name)[1:3]:
+        position = position.copy()
+        before = (position.fen(), list(position.cells))
+        counted = kind_perft(fast, position, 3)
+        assert counted is not None  # every shipped heap and stack board counts by light records
+        assert (position.fen(), list(position.cells)) == before
+        assert counted == perft(runner, position, 3)

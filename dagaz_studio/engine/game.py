@@ -339,6 +339,13 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
+    if rules.fast and rules.board.kind != "default":
+        # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
+        from dagaz_studio.engine.kind_compiler import kind_perft
+
+        count = kind_perft(rules, position, depth)
+        if count is not None:
+            return count
     return _perft(rules, position, depth)
 
 

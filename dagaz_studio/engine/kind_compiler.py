@@ -48,10 +48,17 @@ _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 MAX_LINES = 3_000
 #: Python allows about a hundred levels of indentation.
 MAX_INDENT = 60
+#: A continuation of at most this many lines is written out where it is used rather than made a
+#: local function: a call with the whole run state as arguments costs more than a few lines.
+INLINE_LINES = 12
 _NO_LABELS: frozenset[str] = frozenset()
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 _new_tuple = tuple.__new__
+
+
+class _TooLong(Exception):
+    """A continuation being measured for writing out in place is longer than :data:`INLINE_LINES`."""
 
 
 class _ProbeSucceeded(Exception):
@@ -138,6 +145,7 @@ class _Generator:
         self.constants: dict[str, Any] = {}
         self.live: list[str] = []
         self.probing = 0
+        self.measuring = False
 
     # ---------------------------------------------------------------- analysis and helpers
 
@@ -174,8 +182,6 @@ class _Generator:
         live += [f"g{i}" for i in sorted(groups)]
         if continues:
             live.append("ps")
-            if "g0" not in live:
-                live.append("g0")
         if promotes:
             live.append("pr")
         if again:
@@ -198,6 +204,8 @@ class _Generator:
         if ind > MAX_INDENT:
             raise Unsupported("nested too deeply for Python")
         self.lines.append("    " * ind + text)
+        if self.measuring and len(self.lines) > INLINE_LINES:
+            raise _TooLong
         if len(self.lines) > MAX_LINES:
             raise Unsupported("too long")
 
@@ -227,8 +235,25 @@ class _Generator:
         inner.update(zip(self.live, params))
         return ", ".join(params), inner
 
+    def short(self, k: Cont, env: dict, ind: int) -> bool:
+        """Whether ``k`` writes at most :data:`INLINE_LINES` lines (written into a scratch buffer)."""
+        if self.measuring:
+            return False  # measuring within a measurement would take time exponential in the nesting
+        saved = self.lines
+        self.lines, self.measuring = [], True
+        try:
+            k(env, ind)
+            return True
+        except (_TooLong, Unsupported):
+            return False
+        finally:
+            self.lines, self.measuring = saved, False
+
     def materialise(self, k: Cont, env: dict, ind: int) -> Cont:
-        """A continuation used in several places, written once as a local function."""
+        """A continuation used in several places: written out at each when it is short, else
+        written once as a local function."""
+        if self.short(k, env, ind):
+            return k
         name = self.fresh("kf")
         params, inner = self.params_env(env)
         self.emit(ind, f"def {name}({params}):")
@@ -252,6 +277,9 @@ class _Generator:
         self.analyse()
         e = self.emit
         e(0, "def moves(cells, origin, me, out, seen, W, P, names, letters):")
+        for zone in self.leading_zones():
+            # Asked before anything is lifted, as it asks nothing of what stands there.
+            e(1, f"if origin {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         e(1, "q0 = cells[origin]")
         if self.heap:
             e(1, "if type(q0) is not HEAP: return")
@@ -259,7 +287,6 @@ class _Generator:
         else:
             e(1, "if q0 is None or q0[0] != me: return")
             e(1, "hand = [(q0, origin)]")
-        e(1, "kname = names[q0[1]]")
         e(1, "touched = {origin: q0}; cells[origin] = None")
         e(1, "visited = [origin]; caps = []; stops = []; also = []")
         e(1, "def rec(ms, md, ps, pr, ag):")
@@ -271,7 +298,8 @@ class _Generator:
         e(2, "key = (origin, ms, tuple(caps), (*stops, ms), pr, tuple(also), tuple(changes), ag)")
         e(2, "if key in seen: return")
         e(2, "seen.add(key)")
-        e(2, "out.append(QMOVE(kname, me, origin, ms, key[2], key[3], pr, key[5], key[6], "
+        e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
+        e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
         self.finishing(1)
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
@@ -286,6 +314,21 @@ class _Generator:
         e(2, "for s_, v_ in touched.items(): cells[s_] = v_")
         e(2, "fin = None")
         return "\n".join(self.lines) + "\n"
+
+    def leading_zones(self) -> list[ZoneCheck]:
+        """The zone checks the notation begins with: a move can only begin in (or out of) them."""
+        body = self.notation.body
+        first = body.items[0] if isinstance(body, Sequence) and body.items else body
+        zones = []
+        if isinstance(first, Bracket):
+            for item in first.items:
+                if not isinstance(item, ZoneCheck) or item.name not in self.rules.board.zones:
+                    break
+                zones.append(item)
+        return zones
+
+    def zone_squares(self, name: str) -> str:
+        return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
 
     def finishing(self, ind: int) -> None:
         """The implicit end as a local function ``fin``: every piece still in hand put down on the
@@ -310,7 +353,7 @@ class _Generator:
         self.spend(i)
         e(i, "pp, po = hand.pop()")
         e(i, "im = mi and not hand")
-        e(i, "car = pp if c == po and not pp[2] else pp._replace(moved=True)")
+        e(i, "car = pp if pp[2] or c == po else pp.moved_now() if type(pp) is COLUMN else pp._replace(moved=True)")
         e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
         e(i, "if c not in touched: touched[c] = q")
         e(i, "cells[c] = car")
@@ -466,7 +509,8 @@ class _Generator:
             return
         car, mover, mi, ms = self.fresh("car"), self.fresh("im"), self.fresh("mi"), self.fresh("ms")
         self.emit(i, f"{mover} = {env['mi']} and not hand")
-        self.emit(i, f"{car} = {pp} if {c} == {po} and not {pp}[2] else {pp}._replace(moved=True)")
+        self.emit(i, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
+                     f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
         self.emit(i, f"cells[{c}] = {car}")
         self.emit(i, f"if {mover}: visited.append({c})")
@@ -518,8 +562,34 @@ class _Generator:
             return all(not isinstance(item, Promote) or len(item.choices) <= 1 for item in node.items)
         return False
 
+    def optional(self, node: Repeat, env: dict, ind: int, k: Cont) -> None:
+        """A possessive repetition of at most one pass with one way through (``(…)?+``): the pass
+        is taken when it can succeed and change something, else the repetition is left at once."""
+        leave = self.materialise(k, env, ind)
+        self.spend(ind)
+        took, start = self.fresh("tk"), self.fresh("w")
+        self.emit(ind, f"{took} = [False]; {start} = W[0]")
+
+        def after_pass(e: dict, j: int) -> None:
+            self.emit(j, f"if {e['pg']} != {env['pg']}:")
+            j += 1
+            self.emit(j, f"{took}[0] = True")
+            self.spend(j, f"W[0] - {start}")  # the trial pass, as the runner counts it
+            depth = self.fresh("dp")
+            self.emit(j, f"{depth} = {e['dp']} + 1")
+            self.emit(j, f"if {depth} > MAXDEPTH: raise ABORT('depth')")
+            self.spend(j)  # the repetition's second look, which leaves
+            leave(dict(e, dp=depth), j)
+        self.node(node.body, env, ind, after_pass)
+        if node.minimum == 0:
+            self.emit(ind, f"if not {took}[0]:")
+            leave(env, ind + 1)
+
     def repeat(self, node: Repeat, env: dict, ind: int, k: Cont) -> None:
         lo, hi = node.minimum, node.maximum
+        if node.possessive and hi == 1 and lo <= 1 and self.single_way(node.body):
+            self.optional(node, env, ind, k)
+            return
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
         params, inner = self.params_env(env)
@@ -644,8 +714,7 @@ class _Generator:
             zone = self.rules.board.zones.get(item.name)
             if zone is None:
                 raise Unsupported("unknown zone")
-            squares = self.constant("zone", frozenset(zone.squares_for(self.player_name)))
-            self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {squares}:")
+            self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
             k(env, ind + 1, square)
         elif isinstance(item, CountCheck):
             self.count_check(item, env, ind, square, k)
@@ -823,43 +892,154 @@ def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "P
     return RunResult(moves=out, work=work[0])
 
 
-def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Optional[list[Move]]:
+def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: bool = False) -> Optional[list[Any]]:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
-    order, as running each square in turn: bulk work (perft) makes this call by the thousand."""
+    order, as running each square in turn: bulk work (perft) makes this call by the thousand.
+
+    With ``light``, each move is its light record, the key :func:`kind_perft` makes it by (and
+    ``None`` is also the answer where a kind is not compiled)."""
     from dagaz_studio.engine.values import DEFAULT_BUDGET
 
-    plans: dict[tuple[int, int], Any] = rules.__dict__.setdefault("_kind_runs", {})
     cells = position.cells
     me = position.turn
-    names, letters = rules.kind_names, rules.dir_letters
-    out: list[Move] = []
+    table = _kind_table(rules, me)
+    board_kinds = rules.board_kinds
+    names, letters = (None if light else rules.kind_names), rules.dir_letters
+    out: list[Any] = []
     limit = min(POLL_EVERY, DEFAULT_BUDGET + 1)
+    work = [0, limit, DEFAULT_BUDGET, cancel]
+    seen: set[tuple] = set()
     for origin, piece in enumerate(cells):
         if piece is None:
             continue
-        player = piece[0]
-        if player != me and player >= 0:
-            continue
         # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
-        key = (piece[1], player if player >= 0 else me)
-        plan = plans.get(key, False)
-        if plan is False:
-            plan = plans[key] = kind_plan(rules, rules.kind_program(*key)) if piece[1] < rules.board_kinds else None
+        if piece[0] != me and piece[0] >= 0:
+            continue
+        kind = piece[1]
+        plan = table[kind] if kind < board_kinds else None
         if plan is not None:
-            work = [0, limit, DEFAULT_BUDGET, cancel]
-            found: list[Move] = []
+            # Each run has a budget of its own; the moves of one piece never have the key of
+            # another's (a key begins with the square moved from), so one set tells them apart.
+            work[0], work[1] = 0, limit
             try:
-                plan(cells, origin, me, found, set(), work, position, names, letters)
+                plan(cells, origin, me, out, seen, work, position, names, letters)
             except (Abort, RecursionError):
                 return None
             if work[0] > DEFAULT_BUDGET:
                 return None
-            out += found
             continue
+        if light:
+            return None
         result = rules.run(position, origin, cancel=cancel)
         if result.stopped:
             return None
         out += result.moves
     return out
+
+
+def _kind_table(rules: "Rules", player: int) -> list[Optional[Callable[..., None]]]:
+    """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
+    runs it), worked out once."""
+    tables: dict[int, list[Optional[Callable[..., None]]]] = rules.__dict__.setdefault("_kind_tables", {})
+    table = tables.get(player)
+    if table is None:
+        table = tables[player] = [kind_plan(rules, rules.kind_program(kind, player))
+                                  for kind in range(rules.board_kinds)]
+    return table
+
+
+# --------------------------------------------------------------------------- perft by light records
+
+#: The board rules :func:`kind_perft` applies; a board with any other is counted move by move.
+LIGHT_RULES = frozenset({"compulsory-capture", "continue-captures", "most-captures", "most-valuable-capture",
+                         "captures-to-hand", "majority-wins"})
+
+
+class _NotLight(Exception):
+    """Something :func:`kind_perft` does not count: the caller counts by full moves."""
+
+
+def _light_ready(rules: "Rules") -> bool:
+    """Whether every move of this board can be counted by light records: every kind compiled, no
+    royal piece, no drop, and only the rules of :data:`LIGHT_RULES`."""
+    ready = rules.__dict__.get("_kind_light")
+    if ready is None:
+        board = rules.board
+        players = range(len(board.players))
+        ready = (not rules.royal_kinds and set(board.rules) <= LIGHT_RULES
+                 and all(plan is not None for player in players for plan in _kind_table(rules, player))
+                 and all(rules.drop_program(kind, player) is None for player in players
+                         for kind in range(rules.board_kinds)))
+        rules.__dict__["_kind_light"] = ready
+    return bool(ready)
+
+
+def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int]:
+    """Perft of a heap or stack board made and unmade by light records (each move's key: its
+    changes, captures and whether the same player moves again), with the board's rules applied as
+    :func:`~dagaz_studio.engine.game.legal_moves` applies them; ``None`` when the board needs full
+    moves (see :func:`_light_ready`) or a run stopped. The position is as it was afterwards."""
+    if not _light_ready(rules) or (position.hands and rules.board.kind != "heap"):
+        return None
+    try:
+        return _light_perft(rules, position, depth)
+    except _NotLight:
+        return None
+
+
+def _light_legal(rules: "Rules", position: "Position") -> list[tuple]:
+    from dagaz_studio.engine import capture_rules
+    from dagaz_studio.engine.game import _value_on
+    from dagaz_studio.engine.heaps import majority_reached
+
+    board = rules.board
+    if board.kind == "heap" and "majority-wins" in board.rules and majority_reached(position):
+        return []
+    keys = kind_moves(rules, position, light=True)
+    if keys is None:
+        raise _NotLight
+    if "compulsory-capture" in board.rules and any(key[2] for key in keys):
+        keys = [key for key in keys if key[2]]
+    if capture_rules.applies(board):
+        keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, _value_on(rules, position))
+    return keys
+
+
+def _origin_of(key: tuple) -> int:
+    return int(key[0])
+
+
+def _captures_of(key: tuple) -> tuple[int, ...]:
+    return tuple(key[2])
+
+
+def _light_perft(rules: "Rules", position: "Position", depth: int) -> int:
+    from dagaz_studio.engine.heaps import store_taken
+
+    keys = _light_legal(rules, position)
+    if depth == 1:
+        return len(keys)
+    cells = position.cells
+    players = len(rules.board.players)
+    player = position.turn
+    total = 0
+    for key in keys:
+        changes = key[6]
+        saved = [(square, cells[square]) for square, _ in changes]
+        stores = [list(store) for store in position.hands] if position.hands else None
+        if stores is not None:
+            store_taken(position, player, changes)
+        for square, after in changes:
+            cells[square] = after
+        position.turn = player if key[7] else (player + 1) % players
+        try:
+            total += _light_perft(rules, position, depth - 1)
+        finally:
+            for square, before in saved:
+                cells[square] = before
+            position.turn = player
+            if stores is not None:
+                position.hands = stores
+    return total

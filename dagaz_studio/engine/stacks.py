@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.position import Piece, Position
 
 
+_new = tuple.__new__
+
+
 class Column(tuple):  # type: ignore[type-arg]
     """A column of pieces: (player, kind, moved) of its top piece, then all its pieces from the top
     down as (player, kind). Changing the top (``_replace``) changes the column's top piece."""
@@ -41,17 +44,25 @@ class Column(tuple):  # type: ignore[type-arg]
         player, kind = changes.get("player", top[0]), changes.get("kind", top[1])
         return Column(((player, kind),) + self[3][1:], changes.get("moved", self[2]))
 
+    # Capture chains make these by the thousand: each builds its tuple directly (the top piece
+    # is known) rather than through the constructor.
+
+    def moved_now(self) -> "Column":
+        """This column, marked as moved."""
+        return self if self[2] else _new(Column, (self[0], self[1], True, self[3]))
+
     def under(self, piece: tuple[int, int]) -> "Column":
         """This column with ``piece`` put at its bottom."""
-        return Column(self[3] + (piece,), self[2])
+        return _new(Column, (self[0], self[1], self[2], self[3] + (piece,)))
 
     def without_top(self) -> Optional["Column"]:
         """The column once its top piece is taken, or ``None`` when nothing remains."""
-        return Column(self[3][1:], self[2]) if len(self[3]) > 1 else None
+        rest = self[3][1:]
+        return _new(Column, (rest[0][0], rest[0][1], self[2], rest)) if rest else None
 
     def on(self, below: Optional["Column"]) -> "Column":
         """This column put on top of ``below``."""
-        return self if below is None else Column(self[3] + below[3], self[2])
+        return self if below is None else _new(Column, (self[0], self[1], self[2], self[3] + below[3]))
 
 
 def as_cell(column: Optional[Column]) -> Optional["Piece"]:
