@@ -220,3 +220,19 @@ def test_a_variants_ini_that_cannot_be_read_is_refused_with_exit_2(tmp_path: Pat
     done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(tmp_path / "o")],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_piece_no_file_may_hold_any_of_is_never_dropped() -> None:
+    # dragonfly: dropNoDoubled = p with dropNoDoubledCount = 0: Fairy-Stockfish never drops a pawn.
+    example = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+    text = example.read_text(encoding="utf-8")
+    (variant,), refused = import_file(text, ["dragonfly"])
+    assert not refused
+    fens = ["rbbknnr/ppp1ppp/7/7/7/PPP1PPP/RBBKNNR[PNp] w - - 0 1",
+            "rbbknnr/ppp1ppp/7/7/7/PPP1PPP/RBBKNNR[Ppb] b - - 0 1"]
+    positions = fsf_positions(text, "dragonfly", fens)
+    assert compare(variant.text, [positions]) is None
+    drops = [move for _, moves in positions for move in moves if "@" in move]
+    assert drops and not any(move.lower().startswith("p@") for move in drops)
+    games = fsf_games(text, ["dragonfly"], games=2, plies=30, seed=4)["dragonfly"]
+    assert compare(variant.text, games) is None

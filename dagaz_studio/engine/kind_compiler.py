@@ -18,21 +18,27 @@ notations are written out here, in the same manner and with the same results as 
   is cancelled is handed back to the runner, which stops it and says why.
 
 Completed moves are full :class:`~dagaz_studio.engine.values.Move` objects, kept once each in the
-order the runner finds them. A notation with something not covered here (attack checks, the
+order the runner finds them, or, for perft (:func:`kind_perft`), light records: each move's key,
+which holds its changes, captures and whether the same player moves again. The state a run shares
+(the board, the hand, the squares touched, the work counter) lives in an enclosing function made
+once per notation and interpreter, with the local functions every run calls (``fin``, the move's
+end, and ``rec``, keeping a move); a run never starts another, so one state serves them all. A notation with something not covered here (attack checks, the
 previous move, ``[o]``, handlers, navigation, ``[w]``, promotion to a lost piece) runs through the
 runner.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, poll
-from dagaz_studio.engine.heaps import Heap, heap_size, make_heap
+from dagaz_studio.engine import capture_rules
+from dagaz_studio.engine.heaps import Heap, heap_size, majority_reached, make_heap, store_taken
 from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.stacks import Column
-from dagaz_studio.engine.values import COMPLETION_COST, Move, RunResult, quick_move
+from dagaz_studio.engine.values import COMPLETION_COST, DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Lift, Notation,
     Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
@@ -50,7 +56,7 @@ MAX_LINES = 3_000
 MAX_INDENT = 60
 #: A continuation of at most this many lines is written out where it is used rather than made a
 #: local function: a call with the whole run state as arguments costs more than a few lines.
-INLINE_LINES = 12
+INLINE_LINES = 24
 _NO_LABELS: frozenset[str] = frozenset()
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
@@ -146,6 +152,7 @@ class _Generator:
         self.live: list[str] = []
         self.probing = 0
         self.measuring = False
+        self.single = False
 
     # ---------------------------------------------------------------- analysis and helpers
 
@@ -176,9 +183,13 @@ class _Generator:
                                        TypeCheck, ZoneCheck, CountCheck)):
                 raise Unsupported(type(node).__name__)
         self.continues = continues
+        #: A stack board's notation that neither lifts nor puts: the hand holds the moving column
+        #: alone wherever the move ends, so its end is written out in place.
+        self.single = not self.heap and not any(isinstance(node, (Lift, Put)) for node in walk(body))
         live = ["c", "d", "pg", "mi", "ms", "md", "dp"]
-        if groups:
-            live.append("sn")
+        if any(isinstance(node, Group) and node.index in groups and not _always_steps(node.body)
+               for node in walk(body)):
+            live.append("sn")  # a group that may take no step keeps the direction it had
         live += [f"g{i}" for i in sorted(groups)]
         if continues:
             live.append("ps")
@@ -209,9 +220,15 @@ class _Generator:
         if len(self.lines) > MAX_LINES:
             raise Unsupported("too long")
 
+    def entry(self, ind: int) -> None:
+        """The beginning of a local function: the run's work counter is the enclosing run's, and
+        the budget and the cancel flag are looked at here (every way that repeats without end
+        goes through a local function again and again)."""
+        self.emit(ind, "nonlocal w")
+        self.emit(ind, "if w >= W[1]: W[0] = w; POLL(W)")
+
     def spend(self, ind: int, units: str = "1") -> None:
-        self.emit(ind, f"W[0] += {units}")
-        self.emit(ind, "if W[0] >= W[1]: POLL(W)")
+        self.emit(ind, f"w += {units}")
 
     def directions(self, letters: Any) -> list[int]:
         rules = self.rules
@@ -257,6 +274,7 @@ class _Generator:
         name = self.fresh("kf")
         params, inner = self.params_env(env)
         self.emit(ind, f"def {name}({params}):")
+        self.entry(ind + 1)
         start = len(self.lines)
         k(inner, ind + 1)
         if len(self.lines) == start:
@@ -276,43 +294,78 @@ class _Generator:
     def module(self) -> str:
         self.analyse()
         e = self.emit
-        e(0, "def moves(cells, origin, me, out, seen, W, P, names, letters):")
-        for zone in self.leading_zones():
-            # Asked before anything is lifted, as it asks nothing of what stands there.
-            e(1, f"if origin {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
-        e(1, "q0 = cells[origin]")
-        if self.heap:
-            e(1, "if type(q0) is not HEAP: return")
-            e(1, "hand = []; HPUSH(hand, q0, origin)")
-        else:
-            e(1, "if q0 is None or q0[0] != me: return")
-            e(1, "hand = [(q0, origin)]")
-        e(1, "touched = {origin: q0}; cells[origin] = None")
-        e(1, "visited = [origin]; caps = []; stops = []; also = []")
+        # The run's shared state lives in an enclosing function made once, so that the local
+        # functions every run needs (the move's end, ``fin``, and keeping a move, ``rec``) are made
+        # once too: a run never calls another (no attack questions), so one state serves them all.
+        shared = ("cells, origin, me, out, seen, W, P, names, letters, only, q0, hand, touched, visited, caps, stops, "
+                  "also, w")
+        e(0, "def factory():")
+        e(1, f"{shared.replace(', ', ' = ')} = None")
         e(1, "def rec(ms, md, ps, pr, ag):")
-        e(2, f"W[0] += {COMPLETION_COST} + len(stops) + len(caps)")
-        e(2, "if W[0] >= W[1]: POLL(W)")
-        e(2, "changes = [(s, cells[s]) for s, v in touched.items() if cells[s] != v]")
+        e(2, "nonlocal w")
+        e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps)")
+        # Counting a board where captures are compulsory: once a capture is found, the moves that
+        # capture nothing will not count, so they are not kept.
+        e(2, "if only is not None and only[0] and not caps: return")
+        # A loop rather than a comprehension (which is a call of its own in Python 3.11).
+        e(2, "changes = []")
+        e(2, "for s, v in touched.items():")
+        e(3, "x = cells[s]")
+        e(3, "if x != v: changes.append((s, x))")
         e(2, "if not changes: return")
         e(2, "changes.sort()")
-        e(2, "key = (origin, ms, tuple(caps), (*stops, ms), pr, tuple(also), tuple(changes), ag)")
+        e(2, "key = (origin, ms, tuple(caps) if caps else (), (*stops, ms) if stops else (ms,), pr, "
+             "tuple(also) if also else (), tuple(changes), ag)")
         e(2, "if key in seen: return")
         e(2, "seen.add(key)")
+        e(2, "if only is not None and caps: only[0] = True")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
         self.finishing(1)
+        # What stays the same for every square of a position, bound once (``bind``); then a run
+        # from each square (``run``). ``moves`` does both, for one square.
+        e(1, "def bind(cells_, me_, out_, seen_, W_, P_, names_, letters_, only_=None):")
+        e(2, "nonlocal cells, me, out, seen, W, P, names, letters, only")
+        e(2, "cells, me, out, seen, W, P, names, letters, only = cells_, me_, out_, seen_, W_, P_, names_, letters_, "
+             "only_")
+        e(1, "def run(origin_):")
+        e(2, f"nonlocal {shared}")
+        for zone in self.leading_zones():
+            # Asked before anything is lifted, as it asks nothing of what stands there.
+            e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
+        e(2, "q0 = cells[origin_]")
+        if self.heap:
+            e(2, "if type(q0) is not HEAP: return")
+            e(2, "hand = []; HPUSH(hand, q0, origin_)")
+        else:
+            e(2, "if q0 is None or q0[0] != me: return")
+            e(2, "hand = [(q0, origin_)]")
+        e(2, "origin = origin_")
+        e(2, "touched = {origin: q0}; cells[origin] = None")
+        e(2, "visited = [origin]; caps = []; stops = []; also = []")
+        # Work is counted in a variable (cheaper than the shared list), handed back at the end.
+        e(2, "w = W[0]")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
                "sn": "0", "ps": "origin", "pr": "None", "ag": "False"}
         for field in self.live:
             if field.startswith("g"):
                 env[field] = "None"
-        e(1, "try:")
-        self.node(self.notation.body, env, 2, self.finish)
-        e(2, "pass")
-        e(1, "finally:")
-        e(2, "for s_, v_ in touched.items(): cells[s_] = v_")
-        e(2, "fin = None")
+        e(2, "try:")
+        self.node(self.notation.body, env, 3, self.finish)
+        e(3, "pass")
+        e(2, "finally:")
+        e(3, "for s_, v_ in touched.items(): cells[s_] = v_")
+        e(3, "W[0] = w")
+        e(1, "def moves(cells_, origin_, me_, out_, seen_, W_, P_, names_, letters_):")
+        e(2, "bind(cells_, me_, out_, seen_, W_, P_, names_, letters_)")
+        e(2, "try:")
+        e(3, "run(origin_)")
+        e(2, "finally:")
+        e(3, "bind(None, None, None, None, None, None, None, None)")
+        e(1, "moves.bind = bind; moves.run = run")
+        e(1, "return moves")
+        e(0, "moves = factory()")
         return "\n".join(self.lines) + "\n"
 
     def leading_zones(self) -> list[ZoneCheck]:
@@ -337,6 +390,7 @@ class _Generator:
         e = self.emit
         e(ind, "def fin(c, mi, ms, md, ps, pr, ag, then):")
         i = ind + 1
+        self.entry(i)
         e(i, "if not hand:")
         e(i + 1, "if then is None: rec(ms, md, ps, pr, ag)")
         e(i + 1, "else: then(ms, md)")
@@ -358,15 +412,50 @@ class _Generator:
         e(i, "if c not in touched: touched[c] = q")
         e(i, "cells[c] = car")
         e(i, "if im:")
-        e(i + 1, "visited.append(c); fin(c, False, c, md, ps, pr, ag, then); visited.pop()")
+        # The moving column put down and nothing else in hand: the end is reached.
+        e(i + 1, "visited.append(c)")
+        e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
+        e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
+        e(i + 1, "else: then(c, md)")
+        e(i + 1, "visited.pop()")
         e(i, "else:")
         e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
         e(i, "cells[c] = q; hand.append((pp, po))")
 
     def finish(self, env: dict, ind: int) -> None:
         g = self.get
+        if self.single:
+            self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')})",
+                           ending=True)
+            return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
                        f"{g(env, 'pr')}, {g(env, 'ag')}, None)")
+
+    def put_mover(self, env: dict, ind: int, then: str, ending: bool = False) -> None:
+        """``fin`` written out where the hand holds the moving column alone (a stack board's notation
+        that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
+        then ``then`` (its ``{c}`` the square)."""
+        c = env["c"]
+        q, pp, po, car = self.fresh("q"), self.fresh("pp"), self.fresh("po"), self.fresh("car")
+        self.emit(ind, f"{q} = cells[{c}]")
+        self.emit(ind, f"if {q} is None or {q}[0] != me:")
+        i = ind + 1
+        if ending:
+            # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
+            # its end is only counted, as the put and the keeping would count it.
+            self.emit(i, "if only is not None and only[0] and not caps:")
+            self.spend(i + 1, f"{1 + COMPLETION_COST} + len(stops)")
+            self.emit(i, "else:")
+            i += 1
+        self.spend(i)
+        self.emit(i, f"{pp}, {po} = hand.pop()")
+        self.emit(i, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
+                     f"else {pp}._replace(moved=True)")
+        self.emit(i, f"if type({car}) is COLUMN and type({q}) is COLUMN: {car} = {car}.on({q})")
+        self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
+        self.emit(i, f"cells[{c}] = {car}; visited.append({c})")
+        self.emit(i, then.format(c=c))
+        self.emit(i, f"visited.pop(); cells[{c}] = {q}; hand.append(({pp}, {po}))")
 
     # ---------------------------------------------------------------- nodes
 
@@ -409,6 +498,10 @@ class _Generator:
         field = f"g{node.index}"
         if field not in self.live:
             self.node(node.body, env, ind, k)  # nothing reads its direction
+            return
+        if _always_steps(node.body):
+            # A group records the direction of the last step taken inside it: here one always is.
+            self.node(node.body, env, ind, lambda e, i: k({**e, field: e["d"]}, i))
             return
         mark = self.fresh("gm")
         self.emit(ind, f"{mark} = {env['sn']}")
@@ -527,6 +620,7 @@ class _Generator:
         name, stand, direction, q = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
         self.emit(ind, f"def {name}({stand}, {direction}):")
         i = ind + 1
+        self.entry(i)
         self.emit(i, f"{q} = cells[{stand}]")
         self.emit(i, f"if {q} is None: return")  # the moving piece was removed: nothing can continue
         self.spend(i)
@@ -539,6 +633,9 @@ class _Generator:
         k(after, i)
         self.emit(i, f"hand.pop(); cells[{stand}] = {q}; stops.pop()")
         g = self.get
+        if self.single:
+            self.put_mover(env, ind, f"{name}({{c}}, {env['md']})")
+            return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, "
                        f"{g(env, 'ag')}, {name})")
 
@@ -568,21 +665,31 @@ class _Generator:
         leave = self.materialise(k, env, ind)
         self.spend(ind)
         took, start = self.fresh("tk"), self.fresh("w")
-        self.emit(ind, f"{took} = [False]; {start} = W[0]")
+        self.emit(ind, f"{took} = [False]; {start} = w")
+        first = len(self.lines)
 
         def after_pass(e: dict, j: int) -> None:
             self.emit(j, f"if {e['pg']} != {env['pg']}:")
             j += 1
             self.emit(j, f"{took}[0] = True")
-            self.spend(j, f"W[0] - {start}")  # the trial pass, as the runner counts it
+            self.spend(j, f"w - {start}")  # the trial pass, as the runner counts it
             depth = self.fresh("dp")
             self.emit(j, f"{depth} = {e['dp']} + 1")
             self.emit(j, f"if {depth} > MAXDEPTH: raise ABORT('depth')")
             self.spend(j)  # the repetition's second look, which leaves
             leave(dict(e, dp=depth), j)
         self.node(node.body, env, ind, after_pass)
+        if not any(line.lstrip().startswith("def ") for line in self.lines[first:]):
+            # No local function between: the flag is a plain variable rather than a list.
+            lines = self.lines
+            lines[first - 1] = lines[first - 1].replace(f"{took} = [False]", f"{took} = False")
+            for index in range(first, len(lines)):
+                lines[index] = lines[index].replace(f"{took}[0] = True", f"{took} = True")
+            took_now = took
+        else:
+            took_now = f"{took}[0]"
         if node.minimum == 0:
-            self.emit(ind, f"if not {took}[0]:")
+            self.emit(ind, f"if not {took_now}:")
             leave(env, ind + 1)
 
     def repeat(self, node: Repeat, env: dict, ind: int, k: Cont) -> None:
@@ -596,6 +703,7 @@ class _Generator:
         count, mark = self.fresh("n"), self.fresh("mk")
         self.emit(ind, f"def {name}({params}, {count}, {mark}):")
         i = ind + 1
+        self.entry(i)
         self.spend(i)
         more = "True" if hi is None else f"{count} < {hi}"
 
@@ -633,12 +741,12 @@ class _Generator:
             if hi is not None:
                 self.emit(i, f"if {more}:")
                 j += 1
-            self.emit(j, f"{start} = W[0]")
+            self.emit(j, f"{start} = w")
 
             def after_pass(e: dict, j: int) -> None:
                 self.emit(j, f"if {e['pg']} != {mark}:")
                 self.emit(j + 1, f"{took}[0] = True")
-                self.spend(j + 1, f"W[0] - {start}")
+                self.spend(j + 1, f"w - {start}")
                 next_pass(e, j + 1)
             self.node(node.body, inner, j, after_pass)
             self.emit(j, "pass")
@@ -672,6 +780,7 @@ class _Generator:
         params, inner = self.params_env(env)
         self.emit(ind, f"def {name}({params}):")
         i = ind + 1
+        self.entry(i)
         self.emit(i, "snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also))")
         self.emit(i, "try:")
 
@@ -824,6 +933,19 @@ class _Generator:
         self.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
 
 
+def _always_steps(node: Any) -> bool:
+    """Whether every way through ``node`` takes a step."""
+    if isinstance(node, Sequence):
+        return any(_always_steps(item) for item in node.items)
+    if isinstance(node, Alternatives):
+        return all(_always_steps(option) for option in node.options)
+    if isinstance(node, Group):
+        return _always_steps(node.body)
+    if isinstance(node, Repeat):
+        return node.minimum >= 1 and _always_steps(node.body)
+    return isinstance(node, (Step, GroupStep))
+
+
 # --------------------------------------------------------------------------- compiling and running
 
 _CODE_CACHE: dict[str, Any] = {}
@@ -892,25 +1014,39 @@ def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "P
     return RunResult(moves=out, work=work[0])
 
 
-def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: bool = False) -> Optional[list[Any]]:
+def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: bool = False,
+               compulsory: bool = False) -> Optional[list[Any]]:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
     order, as running each square in turn: bulk work (perft) makes this call by the thousand.
 
     With ``light``, each move is its light record, the key :func:`kind_perft` makes it by (and
-    ``None`` is also the answer where a kind is not compiled)."""
-    from dagaz_studio.engine.values import DEFAULT_BUDGET
-
+    ``None`` is also the answer where a kind is not compiled); with ``compulsory`` too, the moves
+    that capture nothing found once a capture is found are left out (they will not count)."""
     cells = position.cells
     me = position.turn
-    table = _kind_table(rules, me)
+    table, runs = _kind_table(rules, me)
     board_kinds = rules.board_kinds
     names, letters = (None if light else rules.kind_names), rules.dir_letters
     out: list[Any] = []
     limit = min(POLL_EVERY, DEFAULT_BUDGET + 1)
     work = [0, limit, DEFAULT_BUDGET, cancel]
     seen: set[tuple] = set()
+    for plan in table:
+        if plan is not None:
+            plan.bind(cells, me, out, seen, work, position, names, letters,  # type: ignore[attr-defined]
+                      [False] if light and compulsory else None)
+    try:
+        return _each_square(rules, position, cells, me, runs, board_kinds, work, limit, light, cancel, out)
+    finally:
+        for plan in table:
+            if plan is not None:
+                plan.bind(None, None, None, None, None, None, None, None)  # type: ignore[attr-defined]
+
+
+def _each_square(rules: "Rules", position: "Position", cells: list, me: int, runs: list, board_kinds: int,
+                 work: list, limit: int, light: bool, cancel: Any, out: list) -> Optional[list[Any]]:
     for origin, piece in enumerate(cells):
         if piece is None:
             continue
@@ -918,13 +1054,13 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
         if piece[0] != me and piece[0] >= 0:
             continue
         kind = piece[1]
-        plan = table[kind] if kind < board_kinds else None
-        if plan is not None:
+        run = runs[kind] if kind < board_kinds else None
+        if run is not None:
             # Each run has a budget of its own; the moves of one piece never have the key of
             # another's (a key begins with the square moved from), so one set tells them apart.
             work[0], work[1] = 0, limit
             try:
-                plan(cells, origin, me, out, seen, work, position, names, letters)
+                run(origin)
             except (Abort, RecursionError):
                 return None
             if work[0] > DEFAULT_BUDGET:
@@ -939,15 +1075,16 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
     return out
 
 
-def _kind_table(rules: "Rules", player: int) -> list[Optional[Callable[..., None]]]:
+def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any]]:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
-    runs it), worked out once."""
-    tables: dict[int, list[Optional[Callable[..., None]]]] = rules.__dict__.setdefault("_kind_tables", {})
-    table = tables.get(player)
-    if table is None:
-        table = tables[player] = [kind_plan(rules, rules.kind_program(kind, player))
-                                  for kind in range(rules.board_kinds)]
-    return table
+    runs it), each once, and the ``run`` of each (by kind), worked out once."""
+    tables: dict[int, tuple[list[Any], list[Any]]] = rules.__dict__.setdefault("_kind_tables", {})
+    found = tables.get(player)
+    if found is None:
+        plans = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
+        distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
+        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans])  # type: ignore[attr-defined]
+    return found
 
 
 # --------------------------------------------------------------------------- perft by light records
@@ -969,7 +1106,7 @@ def _light_ready(rules: "Rules") -> bool:
         board = rules.board
         players = range(len(board.players))
         ready = (not rules.royal_kinds and set(board.rules) <= LIGHT_RULES
-                 and all(plan is not None for player in players for plan in _kind_table(rules, player))
+                 and all(run is not None for player in players for run in _kind_table(rules, player)[1])
                  and all(rules.drop_program(kind, player) is None for player in players
                          for kind in range(rules.board_kinds)))
         rules.__dict__["_kind_light"] = ready
@@ -983,28 +1120,45 @@ def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int
     moves (see :func:`_light_ready`) or a run stopped. The position is as it was afterwards."""
     if not _light_ready(rules) or (position.hands and rules.board.kind != "heap"):
         return None
+    board = rules.board
+    flags = (board.kind == "heap" and "majority-wins" in board.rules, "compulsory-capture" in board.rules,
+             capture_rules.applies(board))
     try:
-        return _light_perft(rules, position, depth)
+        return _light_perft(rules, position, depth, flags)
     except _NotLight:
         return None
 
 
-def _light_legal(rules: "Rules", position: "Position") -> list[tuple]:
-    from dagaz_studio.engine import capture_rules
-    from dagaz_studio.engine.game import _value_on
-    from dagaz_studio.engine.heaps import majority_reached
-
-    board = rules.board
-    if board.kind == "heap" and "majority-wins" in board.rules and majority_reached(position):
+def _light_legal(rules: "Rules", position: "Position", majority: bool, compulsory: bool, chooses: bool) -> list[tuple]:
+    """The light records of the legal moves: ``majority``, ``compulsory`` and ``chooses`` say
+    whether the board has ``rule: majority-wins``, ``rule: compulsory-capture`` and rules that
+    choose among captures (:mod:`capture_rules`)."""
+    if majority and majority_reached(position):
         return []
-    keys = kind_moves(rules, position, light=True)
+    keys = kind_moves(rules, position, light=True, compulsory=compulsory)
     if keys is None:
         raise _NotLight
-    if "compulsory-capture" in board.rules and any(key[2] for key in keys):
-        keys = [key for key in keys if key[2]]
-    if capture_rules.applies(board):
-        keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, _value_on(rules, position))
+    if compulsory:
+        captures = [key for key in keys if key[2]]
+        if captures:
+            keys = captures
+    if chooses:
+        board = rules.board
+        value_on = _value_on(rules, position) if "most-valuable-capture" in board.rules else None
+        keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, value_on)
     return keys
+
+
+def _value_on(rules: "Rules", position: "Position") -> Callable[[int], Fraction]:
+    """The value of the piece on a square of ``position`` (a column's commander), as the capture
+    rules weigh it."""
+    values = capture_rules.piece_values(rules.board, rules.kind_names)
+    cells = position.cells
+
+    def value_on(square: int) -> Fraction:
+        piece = cells[square]
+        return values[piece[1]] if piece is not None else Fraction(0)
+    return value_on
 
 
 def _origin_of(key: tuple) -> int:
@@ -1015,10 +1169,8 @@ def _captures_of(key: tuple) -> tuple[int, ...]:
     return tuple(key[2])
 
 
-def _light_perft(rules: "Rules", position: "Position", depth: int) -> int:
-    from dagaz_studio.engine.heaps import store_taken
-
-    keys = _light_legal(rules, position)
+def _light_perft(rules: "Rules", position: "Position", depth: int, flags: tuple[bool, bool, bool]) -> int:
+    keys = _light_legal(rules, position, *flags)
     if depth == 1:
         return len(keys)
     cells = position.cells
@@ -1027,7 +1179,9 @@ def _light_perft(rules: "Rules", position: "Position", depth: int) -> int:
     total = 0
     for key in keys:
         changes = key[6]
-        saved = [(square, cells[square]) for square, _ in changes]
+        saved = []
+        for square, _ in changes:
+            saved.append((square, cells[square]))
         stores = [list(store) for store in position.hands] if position.hands else None
         if stores is not None:
             store_taken(position, player, changes)
@@ -1035,7 +1189,7 @@ def _light_perft(rules: "Rules", position: "Position", depth: int) -> int:
             cells[square] = after
         position.turn = player if key[7] else (player + 1) % players
         try:
-            total += _light_perft(rules, position, depth - 1)
+            total += _light_perft(rules, position, depth - 1, flags)
         finally:
             for square, before in saved:
                 cells[square] = before

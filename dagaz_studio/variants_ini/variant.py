@@ -316,10 +316,13 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 turned: bool = True) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("dropChecks", "true"), ("dropPromoted", "false"), ("mustDropType", "*"),
-                            ("dropNoDoubledCount", "1")):
+    for option, default in (("dropChecks", "true"), ("dropPromoted", "false"), ("mustDropType", "*")):
         if options.get(option, default).strip().lower() != default:
             raise IniError(f"option {option} = {options[option]} is not supported", section=name)
+    # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
+    never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
+    if options.get("dropNoDoubledCount", "1").strip() not in ("0", "1"):
+        raise IniError(f"option dropNoDoubledCount = {options['dropNoDoubledCount']} is not supported", section=name)
     out = []
     every = {(f, r) for f in range(files) for r in range(1, int(options.get("maxRank", "8")) + 1)}
     white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
@@ -335,8 +338,10 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                                      turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
     after += enclosing.flips_after_drop(options.get("flipEnclosedPieces", "none").strip().lower())
     out.append(f"drop: {check}{after}")
+    if never in names:
+        out.append(f"drop {names[never]}: [p,P]")  # an empty square that is not: no drop
     for letter, (key, _) in pieces.items():
-        if key != "pawn":
+        if key != "pawn" or letter == never:
             continue
         keep_off = []
         if not _bool(options.get("firstRankPawnDrops", "false")):
@@ -487,7 +492,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     zones: list[str] = []
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
-        if drops and options.get("dropNoDoubled", "-").strip() == letter:
+        if drops and options.get("dropNoDoubled", "-").strip() == letter \
+                and options.get("dropNoDoubledCount", "1").strip() != "0":
             flags += " no-drop-doubled"
         if drops and key == "shogiPawn" and _bool(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
