@@ -117,6 +117,19 @@ def test_the_budget_counts_the_work_that_takes_time(board_name: str, shape: str,
     assert flag.calls <= CALLS_PER_UNIT[way] * result.work, f"{flag.calls / result.work:.1f} calls per unit of work"
 
 
+@pytest.mark.parametrize("board_name", ["fanorona", "clobber"])
+def test_a_run_cancelled_late_ends_soon_whatever_it_found(board_name: str) -> None:
+    # A capturing repetition finds tens of thousands of moves in a long run; building every one of
+    # them after the look that found the flag set took up to a second.
+    rules, position, at = _fresh(board_name, "compiled")
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation(SHAPES["capturing repetition"])), True)
+    rules.run(position, at, budget=2_000)  # compiled once, outside the count
+    flag = CallCounter(set_at=1_500)  # some 750,000 units of work: some 15,000 moves found
+    result = flag.watch(lambda: rules.run(position, at, budget=10**9, cancel=flag))
+    assert result.stopped == "cancelled" and flag.looks == 1_500
+    assert flag.stretches[-1] <= LONGEST_STRETCH, f"{flag.stretches[-1]:,} calls after the flag was seen set"
+
+
 def test_building_a_long_notation_stops_when_cancelled_and_keeps_nothing() -> None:
     board = load_board("chess")
     rules = Rules(board)

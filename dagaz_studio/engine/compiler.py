@@ -1024,7 +1024,14 @@ class _Generator:
                 hand = f"(piece if {env.pr} is None else piece._replace(kind={env.pr}))"
             else:
                 hand = "piece"
-            test = f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W)"
+            # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
+            if self.rich:
+                lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
+            elif self.captures:
+                lifted = "-1 if caps else origin"
+            else:
+                lifted = "origin"
+            test = f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W, {lifted})"
         elif lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Union
+from itertools import chain
+from operator import itemgetter
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record
+from dagaz_studio.engine.collection import collect_young, collector_paused
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, new_work
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 
-@dataclass(frozen=True)
-class Undo:
-    """What :func:`make_move` changed, so that :func:`unmake_move` can put it back."""
+class Undo(NamedTuple):
+    """What :func:`make_move` changed, so that :func:`unmake_move` can put it back. (A named tuple:
+    legality makes and unmakes moves by the thousand, and it is made in a third of a frozen
+    dataclass's time.)"""
 
     cells: tuple[tuple[int, Optional[Piece]], ...]
     turn: int
@@ -189,10 +192,13 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
 
 
 def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
-                          royals: Optional[list[int]] = None, cancel: Optional[CancelFlag] = None) -> bool:
+                          royals: Optional[list[int]] = None, cancel: Optional[CancelFlag] = None,
+                          probe: bool = False) -> bool:
     """Whether making ``move`` would leave one of the mover's royal pieces capturable.
 
-    ``royals``, the squares of the mover's royal pieces before the move, saves looking for them.
+    ``royals``, the squares of the mover's royal pieces before the move, saves looking for them;
+    ``probe`` lets the attack questions prune their work (:meth:`Rules.capturable`: for callers that
+    report no stops, as perft).
     """
     if not rules.royal_kinds:
         return False
@@ -207,7 +213,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     undo = make_move(position, move)
     try:
         players = len(position.board.players)
-        return any(rules.capturable(position, square, enemy, cancel=cancel)
+        return any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
                    for square in after for enemy in range(players) if enemy != move.player)
     finally:
         unmake_move(position, undo)
@@ -224,7 +230,13 @@ def _takes_royal(rules: Rules, position: Position, player: int, squares: Iterabl
 def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
     """Where the royal pieces of ``player`` stand."""
     royal = rules.royal_kinds
-    return [s for s, piece in enumerate(position.cells)
+    if not royal:
+        return []
+    cells = position.cells
+    if rules.board.kind == "default":
+        # Pieces only (no heaps or columns): read by index, which a named tuple does faster.
+        return [s for s, piece in enumerate(cells) if piece is not None and piece[0] == player and piece[1] in royal]
+    return [s for s, piece in enumerate(cells)
             if piece is not None and piece.player == player and piece.kind in royal]
 
 
@@ -346,7 +358,12 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
         count = kind_perft(rules, position, depth)
         if count is not None:
             return count
-    return _perft(rules, position, depth)
+    # The cycle collector would walk every object the process holds now and then, over and over,
+    # while perft allocates millions of short-lived ones that reference counting frees at once. Its
+    # few cycles (a compiled notation's local functions) are collected young, after each position
+    # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
+    with collector_paused():
+        return _perft(rules, position, depth)
 
 
 def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
@@ -418,23 +435,44 @@ def unmake_record(position: Position, undo: LightUndo) -> None:
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     """The legal moves of the side to move, as light records where the compiler allows: the same
     moves, in the same order, as :func:`legal_moves`."""
+    return _light_legal(rules, position, None)  # type: ignore[return-value]
+
+
+_first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
+#: Board rules that choose among the legal moves as a whole: their number is known only from the list.
+_CHOOSING = frozenset({"no-check", "compulsory-capture", "compulsory-drop"})
+
+
+def light_legal_count(rules: Rules, position: Position) -> int:
+    """How many moves :func:`light_legal_moves` gives, without making a record of each where the
+    board's rules do not choose among them (perft's last ply)."""
+    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board):
+        return len(light_legal_moves(rules, position))
+    return _light_legal(rules, position, [0])  # type: ignore[return-value]
+
+
+def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]) -> Union[list[Entry], int]:
+    """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds
     royals = royal_squares(rules, position, me) if royal else []
     enemies = [p for p in range(len(rules.board.players)) if p != me]
     out: list[Entry] = []
-    watched = _watched_squares(rules, position, royals, enemies) if royals else None
+    askers: list[Asker] = []
+    watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = "immobility-illegal" in rules.board.rules
     checked = bool(position.hands) or immobility
-    # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops.
-    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, True]
+    # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
+    # and their answers kept for this position (see Rules.fast_threat).
+    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
     maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
         if piece is None or piece[0] != me:
             continue
         maker = maker_of(piece[1], me)
         entries: Optional[list[Any]] = None
+        plain = False  # every entry a light record
         if maker is not None:
             work[0], work[1] = 0, POLL_EVERY
             try:
@@ -443,6 +481,7 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
                 else:
                     entries = []
                     maker(cells, origin, piece, entries, set(), work, position)
+                    plain = True
                     if work[0] > DEFAULT_BUDGET:
                         entries = None
             except (Abort, RecursionError):
@@ -456,12 +495,22 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
         # A move that changes no square an attack on a royal piece reads, and puts no royal piece
         # anywhere, leaves every royal piece as safe as it was: legal without asking.
         moves_royal = watched is None or piece[1] in royal or origin in watched
+        if plain and not immobility and (not royal or (
+                not moves_royal and watched.isdisjoint(map(_first, entries))  # type: ignore[union-attr]
+                and watched.isdisjoint(chain.from_iterable(map(_second, entries)))  # type: ignore[union-attr]
+                and royal.isdisjoint(map(_third, entries)))):
+            # The usual case, taken whole: every move of the piece is legal without asking.
+            if counting is not None:
+                counting[0] += len(entries)
+            else:
+                out += [(origin, piece, entry) for entry in entries]
+            continue
         for entry in entries:
             if isinstance(entry, Move):
                 if royal and not (
                         watched is not None and not any(square in watched for square, _ in entry.changes)
                         and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes)):
-                    if leaves_royal_attacked(rules, position, entry, royals):
+                    if leaves_royal_attacked(rules, position, entry, royals, probe=True):
                         continue
                 if not checked or allowed_by_rules(rules, position, entry):
                     out.append(entry)
@@ -478,6 +527,14 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
                 out.append((origin, piece, entry))
                 continue
             kind = piece[1] if promoted is None else promoted
+            if watched is not None and kind not in royal and piece[1] not in royal:
+                # No royal piece moves: only the attackers whose answer read a square the move
+                # changes can answer otherwise now.
+                safe = _still_safe(rules, position, origin, piece, entry, askers)
+                if safe is not None:
+                    if safe:
+                        out.append((origin, piece, entry))
+                    continue
             after = [s for s in royals if s != origin and s != target and s not in captures]
             if kind in royal:
                 after.append(target)
@@ -491,6 +548,10 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     if position.hands:
         out.extend(m for m in drop_moves(rules, position)
                    if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
+    if counting is not None:
+        # No rule of the board chooses among the moves (see light_legal_count).
+        found = counting[0] + len(out)
+        return found + len(passes(rules, position, found > 0))
     if "no-check" in rules.board.rules:
         out = [e for e in out if not _entry_gives_check(rules, position, e)]
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
@@ -541,7 +602,42 @@ def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:
         unmake_record(position, undo)
 
 
-def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int]) -> Optional[set[int]]:
+#: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
+#: the royal square asked about, the attacker's player, and the squares its answer read.
+Asker = tuple[int, Piece, int, int, frozenset[int]]
+
+
+def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
+                askers: list[Asker]) -> Optional[bool]:
+    """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
+    is attacked before it (:func:`_watched_squares` noted ``askers``): each attacker whose answer read
+    a square the move changes is asked again, after the move; no other can answer otherwise (an
+    attacker answers by the squares it reads; a piece that could never reach the royal square was
+    never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
+    the caller asks in full."""
+    target, captures = record[0], record[1]
+    changed = {origin, target, *captures}
+    again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
+    if not again:
+        return True
+    undo = make_record(rules, position, origin, piece, record)
+    cells = position.cells
+    try:
+        work = new_work(DEFAULT_BUDGET, None)
+        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
+        for attacker, attacking, square, enemy, _ in again:
+            # A captured attacker attacks nothing any more.
+            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
+                return False
+        return True
+    except (Abort, RecursionError):
+        return None
+    finally:
+        unmake_record(position, undo)
+
+
+def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
+                     askers: Optional[list[Asker]] = None) -> Optional[set[int]]:
     """The squares a move must change to put a royal piece in danger, when none is in danger now.
 
     Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
@@ -565,6 +661,8 @@ def _watched_squares(rules: Rules, position: Position, royals: list[int], enemie
                     return None
                 watched |= answer[1]
                 watched.add(origin)
+                if askers is not None:
+                    askers.append((origin, piece, square, enemy, answer[1]))
     return watched
 
 
@@ -574,6 +672,8 @@ def _captures(entry: Entry) -> bool:
 
 def _perft(rules: Rules, position: Position, depth: int) -> int:
     records = rules.fast and rules.board.kind == "default"
+    if depth == 1 and records:
+        return light_legal_count(rules, position)
     entries: list[Entry] = light_legal_moves(rules, position) if records else list(legal_moves(rules, position))
     if depth == 1:
         return len(entries)
@@ -591,4 +691,6 @@ def _perft(rules: Rules, position: Position, depth: int) -> int:
                 total += _perft(rules, position, depth - 1)
             finally:
                 unmake_record(position, light)
+    if depth == 2:
+        collect_young()
     return total

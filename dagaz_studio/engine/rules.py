@@ -78,6 +78,11 @@ class Rules:
         self._programs: dict[tuple, Program] = {}
         self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        players = len(board.players)
+        #: Per player, the other players (whose pieces ``[a]`` asks about), and the stand-in piece of
+        #: that player put on an empty square an attack question asks about.
+        self._others = [tuple(p for p in range(players) if p != me) for me in range(players)]
+        self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
         self._asked: dict[tuple[int, int], int] = {}
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = set()
@@ -89,6 +94,8 @@ class Rules:
         self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
         self._attack_fns: dict[tuple[int, int], Any] = {}
         self._probe_fns: dict[tuple[int, int], Any] = {}
+        #: The reach programs of :meth:`step_rays`, by step node (kept beside it), direction and player.
+        self._ray_programs: dict[tuple[int, str, int], tuple[Any, Program]] = {}
         #: Whether runs without a trace take the compiled fast path (the runner alone when False).
         self.fast = True
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
@@ -395,9 +402,14 @@ class Rules:
             except Abort as stop:
                 if stop.kind == "rerun":
                     return None
-                # Already cancelled: the flag is not looked at again (the run stopped at its first look).
-                found, cancelled = self._built_moves(position, square, piece, records,
-                                                     None if stop.kind == "cancelled" else cancel)
+                if stop.kind == "cancelled":
+                    # Already cancelled: the flag is not looked at again (the run stopped at its first
+                    # look), and a long run's tens of thousands of moves are not all built: only as
+                    # many as are built between two looks (a cancelled run's moves are what it had
+                    # found by then, and it must end now).
+                    found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
+                    return RunResult(moves=found, stopped="cancelled", work=work[0])
+                found, cancelled = self._built_moves(position, square, piece, records, cancel)
                 return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
                                  work=work[0])
             except RecursionError:
@@ -576,10 +588,14 @@ class Rules:
             if letter is None:
                 reach: frozenset[int] = frozenset(range(len(self.board.squares)))
             else:
-                body = _replaced(notation.body, node, Step((letter,), node.span, node.wrap))
-                program = Program(self, Notation(notation.text, body, notation.group_count), player, None,
-                                  reach_mode=True)
-                reach = self._reach_run(program, player, origin)[0]
+                # The same for every square the piece stands on: made once per step and direction.
+                key = (id(node), letter, player)
+                known = self._ray_programs.get(key)
+                if known is None or known[0] is not node:
+                    body = _replaced(notation.body, node, Step((letter,), node.span, node.wrap))
+                    known = self._ray_programs[key] = (node, Program(
+                        self, Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
+                reach = self._reach_run(known[1], player, origin)[0]
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)
 
@@ -642,7 +658,8 @@ class Rules:
             raise Abort("rerun")
         return False
 
-    def attack_reads(self, position: Position, origin: int, square: int, by: int) -> Optional[tuple[bool, set[int]]]:
+    def attack_reads(self, position: Position, origin: int, square: int,
+                     by: int) -> Optional[tuple[bool, frozenset[int]]]:
         """Whether the piece on ``origin`` attacks ``square`` now, and every square its compiled run read
         to find out; ``None`` when its notation is not compiled whole or the run did not end.
 
@@ -659,10 +676,10 @@ class Rules:
         try:
             probe(cells, origin, piece, square, work, position)
         except Found:
-            return True, cells.read
+            return True, frozenset(cells.read)
         except (Abort, RecursionError):
             return None
-        return False, cells.read
+        return False, frozenset(cells.read)
 
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
                     visited: list, captures: list, also: list, target: int, direction: Optional[int],
@@ -673,7 +690,9 @@ class Rules:
         ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
         (its origin when it has one partial move)."""
         cells = position.cells
-        changed = [(square, now) for square, was in touched.items() if (now := cells[square]) != was]
+        # Most squares touched hold again the very piece they held: told apart without comparing.
+        changed = [(square, now) for square, was in touched.items()
+                   if (now := cells[square]) is not was and now != was]
         if not changed:
             return  # the piece is back where it started and nothing changed: not a move
         changed.sort(key=_first)
@@ -693,60 +712,87 @@ class Rules:
         ))
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
-                    work: list) -> bool:
-        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work."""
+                    work: list, lifted: int = -1) -> bool:
+        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
+
+        ``lifted``: the square of the moving piece when the board is as the run found it, but for that
+        piece lifted (else -1). Then, in bulk work (``work`` with a fifth item, a dict), the answer is
+        kept there for the position: the King asks about the squares beside it once for its steps and
+        again for castling. (Bulk work reports no stops, so the work an answer kept saves is not counted.)
+        """
+        if lifted >= 0 and len(work) > 4:
+            known = work[4]
+            key = (lifted, square, by_enemy, hand)
+            answer = known.get(key)
+            if answer is None:
+                answer = known[key] = self._fast_threat(position, me, square, by_enemy, hand, work)
+            return answer  # type: ignore[no-any-return]
+        return self._fast_threat(position, me, square, by_enemy, hand, work)
+
+    def _fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
+                     work: list) -> bool:
         cells = position.cells
-        players = len(self.board.players)
         occupant = cells[square]
         if by_enemy:
-            sides = [p for p in range(players) if p != me]
-            if occupant is not None and occupant.player == me:
-                stand_in: Optional[Piece] = None
-            else:
-                stand_in = hand if hand is not None else Piece(me, -1, True)
+            sides: tuple[int, ...] = self._others[me]
+            stand_in = None if occupant is not None and occupant[0] == me else (
+                hand if hand is not None else self._blanks[me])
         else:
-            sides = [me]
-            enemy = (me + 1) % players
-            stand_in = None if (occupant is not None and occupant.player != me) else Piece(enemy, -1, True)
+            sides = (me,)
+            stand_in = None if occupant is not None and occupant[0] != me else (
+                self._blanks[(me + 1) % len(self._blanks)])
         saved_turn = position.turn
         if stand_in is not None:
             cells[square] = stand_in
         try:
-            scan = self.scan_cost()
-            plain = not self.scans and len(self.kinds) == self.board_kinds  # no typed pieces to look for
+            if self.scans or len(self.kinds) > self.board_kinds:
+                return self._threat_by_candidates(position, square, sides, work, self.scan_cost())
+            probe = len(work) > 4
+            tables = self._attackers
             for side in sides:
                 position.turn = side
-                if scan:
-                    work[0] += scan
-                    if work[0] >= work[1]:
-                        poll(work)
-                probe = len(work) > 4
-                table = self._attackers.get((square, side)) if plain else None
-                if table is not None:
-                    # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
-                    for origin, kinds in table:
-                        piece = cells[origin]
-                        if piece is not None and piece[0] == side and piece[1] in kinds:
-                            work[0] += 1  # as the runner counts it: asking each piece is work
-                            if work[0] >= work[1]:
-                                poll(work)
-                            if self._ask(position, origin, square, side, work, probe):
-                                return True
-                    continue
-                try:
-                    candidates = self.candidates(cells, square, side)
-                except Stop:
-                    raise Abort("cancelled") from None  # while the reach of the pieces was worked out
-                for origin in candidates:
-                    work[0] += 1  # as the runner counts it: asking each piece is work
-                    if work[0] >= work[1]:
-                        poll(work)
-                    if self._ask(position, origin, square, side, work, probe):
+                table = tables.get((square, side))
+                if table is None:
+                    if self._threat_by_candidates(position, square, (side,), work, 0):
                         return True
+                    continue
+                # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
+                for origin, kinds in table:
+                    piece = cells[origin]
+                    if piece is not None and piece[0] == side and piece[1] in kinds:
+                        work[0] += 1  # as the runner counts it: asking each piece is work
+                        if work[0] >= work[1]:
+                            poll(work)
+                        if self._ask(position, origin, square, side, work, probe):
+                            return True
             return False
         finally:
             position.turn = saved_turn
             cells[square] = occupant
+
+    def _threat_by_candidates(self, position: Position, square: int, sides: tuple[int, ...], work: list,
+                              scan: int) -> bool:
+        """:meth:`fast_threat` by :meth:`candidates` (typed pieces, boards without tables, or a square
+        whose table is not worked out yet); the stand-in is already on the square."""
+        cells = position.cells
+        probe = len(work) > 4
+        for side in sides:
+            position.turn = side
+            if scan:
+                work[0] += scan
+                if work[0] >= work[1]:
+                    poll(work)
+            try:
+                candidates = self.candidates(cells, square, side)
+            except Stop:
+                raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+            for origin in candidates:
+                work[0] += 1  # as the runner counts it: asking each piece is work
+                if work[0] >= work[1]:
+                    poll(work)
+                if self._ask(position, origin, square, side, work, probe):
+                    return True
+        return False
 
     # ---------------------------------------------------------------- attacks
 
