@@ -41,6 +41,7 @@ class FairyGame:
     passes: bool = False  # the engine lets a player pass (a move from a square to itself) and the board
     # does not: such moves are left out of the comparison and never played
     captures: bool = True  # whether the game captures at all (placing games change pieces' sides instead)
+    perft_depth: int = 2  # the deepest perft from the start a default test run counts (slow runs one more)
 
 
 def fairy_moves(game: FairyGame, fen: str, played: list[str]) -> list[str]:
@@ -99,6 +100,7 @@ class Played:
     captures_elsewhere: int = 0  # en passant: a capture where the piece does not land
     passes: int = 0
     turned: int = 0  # moves that changed a piece's side where it stands
+    created: int = 0  # moves that made a new piece (an arrow)
 
 
 def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
@@ -150,6 +152,7 @@ def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
             seen.captures_elsewhere += any(square != move.target for square in move.captures)
             seen.passes += move.passes
             seen.turned += _turns(position, move)
+            seen.created += bool(move.created)
             make_move(position, move)
             played.append(choice)
             fen = sf.get_fen(game.variant, fen, [choice])

@@ -33,6 +33,12 @@ GAMES = [
     FairyGame("clobber", "clobber"),
     FairyGame("othello", "flipello", ("passes", "turned"), captures=False),
     FairyGame("ataxx", "ataxx", ("turned",), captures=False),
+    # Every move of an amazon makes an arrow; two thousand moves a position make perft 2 too long
+    # for a default run (4,307,152 moves).
+    FairyGame("amazons", "amazons", ("created",), captures=False, perft_depth=1),
+    # The same construct leaving a wall on the square a piece leaves.
+    FairyGame("snailtrail", "snailtrail", ("created",), captures=False, perft_depth=4),
+    FairyGame("atomic-chess", "atomic", ("promotions",)),
 ]
 
 IDS = [game.board for game in GAMES]
@@ -55,13 +61,15 @@ def test_legal_moves_equal_fairy_stockfish_on_500_random_positions(game: FairyGa
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
     start = sf.start_fen(game.variant)
-    assert [our_perft(game, depth) for depth in (1, 2)] == [fairy_perft(game, start, d) for d in (1, 2)]
+    depths = range(1, game.perft_depth + 1)
+    assert [our_perft(game, depth) for depth in depths] == [fairy_perft(game, start, d) for d in depths]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_perft_3_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
-    assert our_perft(game, 3) == fairy_perft(game, sf.start_fen(game.variant), 3)
+def test_deeper_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
+    depth = game.perft_depth + 1
+    assert our_perft(game, depth) == fairy_perft(game, sf.start_fen(game.variant), depth)
 
 
 # Positions that call on each game's rarer rules, read from Fairy-Stockfish's FEN, with a move that
@@ -108,6 +116,15 @@ RARE_POSITIONS = [
     ("ataxx", "PPPPPpp/1PPPPpP/PPPpppP/PPPPpPP/PppppPP/Ppppppp/ppppppp b - - 0 90", "a1a1"),
     ("ataxx", "7/7/2ppp2/2p1p2/2ppp2/1P5/7 w - - 0 1", "b2d4"),
     ("ataxx", "7/7/2ppp2/2p1p2/2ppp2/7/P5P w - - 0 1", "P@f2"),
+    # Atomic: the Queen may blow up the King beside the Bishop she takes, though her own King is in
+    # check; Kings side by side are not in check (the Rook on e8 does not check e1, and castling
+    # goes on); no capture beside one's own King; en passant explodes around the landing square.
+    ("atomic-chess", "4k3/3b4/8/8/8/7Q/8/r3K3 w - - 0 1", "h3d7"),
+    ("atomic-chess", "4r3/8/8/8/8/8/3k4/4K2R w K - 0 1", "e1g1"),
+    ("atomic-chess", "4k3/8/8/8/8/8/3q4/3RK3 w - - 0 1", "e1f1"),
+    ("atomic-chess", "4k3/8/8/2nPpn2/3n4/8/8/4K3 w - e6 0 2", "d5e6"),
+    ("atomic-chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"),
+    ("atomic-chess", "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7c8q"),
 ]
 
 

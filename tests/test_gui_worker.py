@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Position
-from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.gui.worker.runner import DEBOUNCE_MS, QtMoveRunner
 from dagaz_studio.queries import MovesQuery, answer_moves
 from gui_window import LoopTicks
 from engine_helpers import shipped
@@ -61,12 +61,20 @@ def test_typing_is_debounced(qtbot, runner) -> None:
     position = Position.initial(board)
     replies = []
     runner.replyReady.connect(replies.append)
-    for text in ("N", "N,", "N,O", "N,OM"):
+    texts = ("N", "N,", "N,O", "N,OM")
+    asked = []
+    for text in texts:
+        asked.append(time.perf_counter())
         runner.request(RunRequest(board, position, board.index("d4"), notation=text), debounce=True)
-        qtbot.wait(20)
-    qtbot.waitUntil(lambda: bool(replies), timeout=5000)
+        qtbot.wait(20)  # faster than the debounce: keystrokes of one word
+    qtbot.waitUntil(lambda: any(reply.query.notation == texts[-1] for reply in replies), timeout=5000)
     qtbot.wait(300)
-    assert len(replies) == 1 and replies[0].query.notation == "N,OM"
+    assert replies[-1].query.notation == texts[-1]
+    # Only a text left alone for the debounce's time (a loaded machine may stretch a 20 ms wait
+    # past it) is run before the next one comes; the others are never run.
+    waited = {text: later - earlier for text, earlier, later in zip(texts, asked, asked[1:])}
+    early = [reply.query.notation for reply in replies[:-1]]
+    assert all(waited[text] * 1000 >= DEBOUNCE_MS for text in early), (early, waited)
 
 
 def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner, collector_as_after_start_up) -> None:

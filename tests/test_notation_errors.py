@@ -95,7 +95,7 @@ CASES = [
     ("[>N]", "'>' must follow the item it sends to another square, as in '[x>N]'", 2, ">"),
     ("[(x)]", "items in parentheses must be sent to a square: write '(…)>N'", 2, "(x)"),
     ("[0]", "handlers are numbered 1 to 9: there is no handler 0", 2, "0"),
-    ("[!p]", "'!' goes before '=Name', '@zone', '\\k' or '~k'; for the opposite of a check, write its letter in the other case", 2, "!"),
+    ("[!p]", "'!' goes before '=Name', '@zone', '\\k', '~k' or '(…)>N'; for the opposite of a check, write its letter in the other case", 2, "!"),
     ("[\\x]", "'\\' must be followed by a group number 0-9", 2, "\\"),
     ("[:x]", "':' must follow 'o' or 'O', as in '[o:castling]'", 2, ":"),
     ("[x;e]", "';' cannot appear in brackets", 3, ";"),

@@ -46,7 +46,7 @@ class _Pieces(_Geometry):
             royal = "royal" in flags
             resets_clock = "resets-clock" in flags
             hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_doubled": "no-drop-doubled" in flags,
-                          "unlimited": "unlimited" in flags}
+                          "unlimited": "unlimited" in flags, "neutral": "neutral" in flags}
             rest: Token = children[-1]
             name, letter = str(name_token), str(letter_token)
             line = statement.positions[0][0]
@@ -60,6 +60,16 @@ class _Pieces(_Geometry):
                 ok = False
             if letter_token.type == "PROMOTED_LETTER":
                 pass  # '+P' or 'Q~': a promoted piece, demoted to the piece lettered 'P' or 'Q' in hand
+            elif letter == "*" and "neutral" not in flags:
+                self.report_token(statement, letter_token, "only a neutral piece is lettered '*': "
+                                  "write the flag 'neutral', or give the piece a letter")
+                ok = False
+            elif letter == "*" and "*" in letters:
+                other, other_line = letters["*"]
+                self.report_token(statement, letter_token, f"piece letter '*' used twice (by {other} on line {other_line})")
+                ok = False
+            elif letter == "*":
+                letters["*"] = (name, line)
             elif not (len(letter) == 1 and letter.isalpha() and letter.isascii()):
                 self.report_token(statement, letter_token, f"a piece's letter is one letter, not '{letter}'")
                 ok = False
@@ -131,6 +141,8 @@ class _Pieces(_Geometry):
                 for choice, offset in zip(node.choices, offsets):
                     if choice not in self.pieces:
                         self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
+            elif isinstance(node, nodes.Create) and node.name not in self.pieces:
+                self.report(statement, start + node.span.start + 1, f"unknown piece type '{node.name}'")
             elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
                 self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
             elif (isinstance(node, nodes.CountCheck) and node.zone is not None and check_zones

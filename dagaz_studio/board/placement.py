@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from dagaz_studio.board.model import Board, PieceType
 
 
+#: The player index of a neutral piece (``piece Arrow * neutral``), which belongs to nobody.
+NEUTRAL = -1
+
 #: ASCII digits: the only digits a count of empty squares is written with.
 DIGITS = frozenset("0123456789")
 
@@ -31,7 +34,8 @@ class PlacementError(ValueError):
 
 
 def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "PieceType"]]:
-    """The pieces a FEN placement puts on ``board``: square index -> (player index, piece type).
+    """The pieces a FEN placement puts on ``board``: square index -> (player index, piece type); a
+    neutral piece's player is :data:`NEUTRAL`.
 
     ``placement`` is the placement field; a whole FEN is accepted too (only its first field is read).
     Raises :class:`PlacementError` when the rows or their lengths do not match the grid, or a letter
@@ -93,7 +97,7 @@ def _read_rows(board: "Board", field: str, start: int, prefix: str,
                 # a number: a run of thousands of digits would be slow to convert, or refused by int.
                 column += int(digits) if len(digits) <= len(str(width)) else width + 1
                 i = j
-            elif (char.isascii() and char.isalpha()) or (char == "+" and row[i + 1:i + 2].isalpha()):
+            elif (char.isascii() and char.isalpha()) or (char == "+" and row[i + 1:i + 2].isalpha()) or char == "*":
                 # '+P' is a promoted piece (shogi), 'Q~' one promoted from a pawn (crazyhouse).
                 length = 2 if char == "+" or row[i + 1:i + 2] == "~" else 1
                 letter = row[i:i + length]
@@ -102,7 +106,9 @@ def _read_rows(board: "Board", field: str, start: int, prefix: str,
                     raise PlacementError(f"no piece has the letter '{letter}'", offset + i)
                 if column < width:
                     square = board.index(prefix + board.column_names[column] + board.row_names[row_index])
-                    pieces[square] = (0 if letter.strip("+~").isupper() else 1, piece)
+                    # A neutral piece (a wall, an arrow) is nobody's, whatever the case of its letter.
+                    owner = NEUTRAL if piece.neutral else 0 if letter.strip("+~").isupper() else 1
+                    pieces[square] = (owner, piece)
                 column += 1
                 i += length
             else:

@@ -436,7 +436,10 @@ class _Generator:
             self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
             # A move that displaced no other piece and made no stop on the way is what a light record
             # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
-            self.emit(i + 1, "if not also and not stops:" if self.continues else "if not also:")
+            # Not when the piece was taken off after it was put (|[x]: a capture that destroys the
+            # capturing piece): a light record puts it on its last square.
+            self.emit(i + 1, "if not also and not stops and cells[ms] is not None:" if self.continues
+                      else "if not also and cells[ms] is not None:")
             changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
             self.emit(i + 2, f"if {changed}:")
             self.emit(i + 3, "key = (ms, tuple(caps), pr)")
@@ -980,8 +983,20 @@ class _Generator:
             else:
                 self.emit(ind, f"{step} = {tables}[{direction}][{target}]")
             target = step
+        if item.negated:
+            self.negated_look(item, target, env, ind, square, k)
+            return
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
+
+    def negated_look(self, item: Navigate, target: str, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+        """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
+        free = self.fresh("ng")
+        self.emit(ind, f"{free} = True")
+        self.emit(ind, f"if {target} is not None:")
+        self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: self.emit(i, f"{free} = False"))
+        self.emit(ind, f"if {free}:")
+        k(env, ind + 1, square)
 
     def check(self, item: Check, env: _Env, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
@@ -1020,7 +1035,10 @@ class _Generator:
         elif lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
-            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me",
+            # A neutral piece (player -1: an arrow, a wall) is no enemy; only boards that have one ask.
+            neutral = any(kind.neutral for kind in self.rules.kinds)
+            test = {"p": f"{q} is None",
+                    "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if neutral else ""),
                     "f": f"{q} is not None and {q}[0] == me"}[lower]
         elif lower == "m":
             if self.rich:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Callable, NamedTuple, Optional, Union
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
@@ -202,6 +202,8 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     """
     if not rules.royal_kinds:
         return False
+    if _takes_royal(rules, position, move.player, [s for s, _ in move.changes]):
+        return False
     if royals is None:
         royals = royal_squares(rules, position, move.player)
     changed = dict(move.changes)
@@ -215,6 +217,14 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
                    for square in after for enemy in range(players) if enemy != move.player)
     finally:
         unmake_move(position, undo)
+
+
+def _takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
+    """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
+    board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
+    cells, royal = position.cells, rules.royal_kinds
+    return any((piece := cells[s]) is not None and piece.player != player and piece.player >= 0
+               and piece.kind in royal for s in squares)
 
 
 def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
@@ -511,6 +521,9 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
             if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
                              and watched.isdisjoint(captures)):  # type: ignore[union-attr]
+                out.append((origin, piece, entry))
+                continue
+            if captures and _takes_royal(rules, position, me, captures):
                 out.append((origin, piece, entry))
                 continue
             kind = piece[1] if promoted is None else promoted

@@ -289,7 +289,7 @@ class Position:
                     out.append(str(empty))
                     empty = 0
                 letter = kinds[piece.kind].letter if piece.kind < len(kinds) else "?"
-                out.append(letter.upper() if piece.player == 0 else letter.lower())
+                out.append(letter if piece.player < 0 else letter.upper() if piece.player == 0 else letter.lower())
             if empty:
                 out.append(str(empty))
             rows.append("".join(out))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
+from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import (
@@ -21,8 +22,8 @@ from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
-    Notation, Promote, Put, Repeat, Sequence, Span, Step, TypeCheck, ZoneCheck,
+    Alternatives, Bracket, Check, Continue, CountCheck, Create, DirectionCheck, Group, GroupStep, Handler, Lift,
+    Navigate, Notation, Promote, Put, Repeat, Sequence, Span, Step, TypeCheck, ZoneCheck,
 )
 
 if TYPE_CHECKING:
@@ -49,6 +50,10 @@ class Stop(Exception):
         self.reason = reason
 
 
+class _Held(Exception):
+    """The checks of a negated look (``!(…)>N``) all held: the look fails."""
+
+
 class AttackFound(Exception):
     pass
 
@@ -69,7 +74,7 @@ class State:
         "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
         "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
         "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
-        "origin", "again", "null",
+        "origin", "again", "created", "null",
     )
 
     def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
@@ -117,6 +122,8 @@ class State:
         #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
         self.origin = 0
         self.again = False
+        #: The squares where ``[*Name]`` has made a new piece on this way through, in order.
+        self.created: list[int] = []
         #: Whether the move counts though it changes nothing (``[n]``, a null move).
         self.null = False
 
@@ -165,10 +172,12 @@ class State:
         piece = self.cells[square]
         if piece is None:
             return "it is empty"
-        side = "a friendly" if piece.player == self.me else "an enemy"
+        side = "a friendly" if piece.player == self.me else "a neutral" if piece.player < 0 else "an enemy"
         return f"{side} {self.kind_names[piece.kind]} stands there"
 
     def describe(self, piece: Piece) -> str:
+        if piece.player < 0:
+            return f"a neutral {self.kind_names[piece.kind]}"
         return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
 
     def touch(self, square: int) -> bool:
@@ -308,7 +317,7 @@ class Program:
                 if kind == "p":
                     ok = piece is None
                 elif kind == "e":
-                    ok = piece is not None and piece.player != st.me
+                    ok = piece is not None and piece.player != st.me and piece.player >= 0
                 else:
                     ok = piece is not None and piece.player == st.me
                 if ok != want:
@@ -638,6 +647,8 @@ class Program:
             return self._count_check(item, k)
         if isinstance(item, Promote):
             return self._promote(item, k)
+        if isinstance(item, Create):
+            return self._create(item, k)
         if isinstance(item, Handler):
             return self._handler(item, k)
         if isinstance(item, Navigate):
@@ -683,6 +694,8 @@ class Program:
             return _null_move(span, k)
         if letter == "w":
             return self._win_over(span, k)
+        if letter == "d":
+            return self._destroy(span, k)
         if letter in "oO":
             return self._once(item, k)
         test = _CHECKS[letter.lower()]
@@ -725,6 +738,31 @@ class Program:
                 st.cells[square] = piece
                 st.untouch(square, first)
         return capture
+
+    @staticmethod
+    def _destroy(span: Span, k: ItemCont) -> ItemCont:
+        """``[d]``: take what stands on the square off the board without capturing it: the move's
+        captures leave it out, so it is not what the move attacks (an explosion's victims)."""
+        def destroy(st: State, square: int) -> None:
+            piece = st.cells[square]
+            if piece is None:
+                if st.trace is not None:
+                    st.emit("check", f"[d] failed on {st.name(square)}: nothing to destroy", span, square, False,
+                            check="[d]")
+                return
+            st.spend()
+            first = st.touch(square)
+            st.cells[square] = None
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed", span, square)
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.cells[square] = piece
+                st.untouch(square, first)
+        return destroy
 
     @staticmethod
     def _win_over(span: Span, k: ItemCont) -> ItemCont:
@@ -915,6 +953,39 @@ class Program:
                     st.promotion = saved
         return promote
 
+    def _create(self, item: Create, k: ItemCont) -> ItemCont:
+        """``[*Name]``: a new piece of that type on the empty square, the mover's (nobody's if the type
+        is neutral); it fails on an occupied square."""
+        if self.reach_mode:
+            return self._passing(k)
+        kind = self.rules.kind_index.get(item.name)
+        if kind is None:
+            raise self._error(f"unknown piece type '{item.name}'", item.span)
+        span, name = item.span, item.name
+        neutral = self.rules.kinds[kind].neutral
+
+        def create(st: State, square: int) -> None:
+            if st.cells[square] is not None:
+                if st.trace is not None:
+                    st.emit("check", f"[*{name}] failed on {st.name(square)}: {st.who(square)}", span, square, False,
+                            check=f"[*{name}]")
+                return
+            st.spend()
+            first = st.touch(square)
+            st.cells[square] = Piece(NEUTRAL if neutral else st.me, kind, True)
+            st.created.append(square)
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("put", f"a new {name} appears on {st.name(square)}", span, square, check=f"[*{name}]")
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.created.pop()
+                st.cells[square] = None
+                st.untouch(square, first)
+        return create
+
     def _handler(self, item: Handler, k: ItemCont) -> ItemCont:
         number, span = item.number, item.span
         if self.reach_mode:
@@ -930,7 +1001,30 @@ class Program:
                 k(st, square)
         return handler
 
+    def _navigate_not(self, item: Navigate, k: ItemCont) -> ItemCont:
+        """``!(checks)>N``: go on when the checks do not all hold on that square, or it does not exist."""
+        if self.reach_mode:
+            return self._passing(k)
+        span = item.span
+
+        def held(st: State, _square: int) -> None:
+            raise _Held
+
+        look = self._navigate(Navigate(item.items, item.path, item.span), held)
+
+        def navigate_not(st: State, square: int) -> None:
+            try:
+                look(st, square)
+            except _Held:
+                if st.trace is not None:
+                    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+                return
+            k(st, square)
+        return navigate_not
+
     def _navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
+        if item.negated:
+            return self._navigate_not(item, k)
         rules = self.rules
         path: list[tuple[Optional[int], Optional[int], bool]] = []
         for nav in item.path:
@@ -1068,7 +1162,7 @@ def complete_move(st: State, key: Optional[tuple] = None) -> Move:
     return quick_move(
         st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, promotion, also, changes,
         LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
-        frozenset(st.labels) if st.labels else _NO_LABELS, again=again,
+        frozenset(st.labels) if st.labels else _NO_LABELS, again=again, created=tuple(st.created),
     )
 
 
@@ -1081,7 +1175,7 @@ def _empty(st: State, square: int) -> bool:
 
 def _enemy(st: State, square: int) -> bool:
     piece = st.cells[square]
-    return piece is not None and piece.player != st.me
+    return piece is not None and piece.player != st.me and piece.player >= 0  # a neutral piece is no enemy
 
 
 def _friend(st: State, square: int) -> bool:

@@ -64,6 +64,8 @@ class Move:
     #: A pass: nothing changes and the turn goes on (``rule: pass``, ``rule: pass-when-blocked``);
     #: ``origin`` and ``target`` are then the square of one of the mover's pieces, its royal one first.
     passes: bool = False
+    #: The squares where the move made new pieces (``[*Name]``: the Amazons' arrow), in order.
+    created: tuple[int, ...] = ()
 
     def key(self) -> tuple:
         """What makes two moves the same move."""
@@ -79,14 +81,14 @@ def quick_move(piece: str, player: int, origin: int, target: int, captures: tupl
                stops: tuple[int, ...], promotion: Optional[str], also: tuple[tuple[int, int], ...],
                changes: tuple[tuple[int, Optional[Piece]], ...], last: LastMove,
                labels: frozenset[str] = _NO_LABELS, dropped: bool = False, again: bool = False,
-               passes: bool = False) -> Move:
+               passes: bool = False, created: tuple[int, ...] = ()) -> Move:
     """The :class:`Move` of these fields, as its constructor makes it, without the frozen dataclass's
     field-by-field setting: capture chains and perft build moves by the ten thousand, and this takes
     a third of the time."""
     move = _object_new(Move)
     move.__dict__.update(piece=piece, player=player, origin=origin, target=target, captures=captures, stops=stops,
                          promotion=promotion, also=also, labels=labels, changes=changes, last=last,
-                         dropped=dropped, again=again, passes=passes)
+                         dropped=dropped, again=again, passes=passes, created=created)
     return move
 
 
@@ -170,4 +172,6 @@ def describe_move(board: Board, move: Move) -> str:
         text += "=" + move.promotion
     for origin, target in move.also:
         text += f" ({names[origin]}-{names[target]})"
+    # A piece made by the move (the Amazons' arrow) as their players write it: d1-d7/g4.
+    text += "".join("/" + names[square] for square in move.created)
     return text

@@ -7,7 +7,8 @@ it (``+`` for a promotion into a piece lettered ``+P``, as shogi's); a drop is t
 case, ``@`` and the square; the partial moves of a compound move are joined by commas. Castling is the royal piece's move
 alone (``e1g1``), and a move that ends where it began (a pass) names its square twice (``e2e2``):
 the royal piece's square, or, without one, the square of the mover's piece nearest the first row's
-start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares.
+start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares. A piece the move makes
+(``[*Arrow]``) follows as a partial move from the landing square to its square: ``d1d7,d7g4``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def name(context: Context, move: Move) -> str:
         letter = kind.letter if kind is not None else move.promotion
         # Shogi's promotion into a piece lettered '+P' is a '+'; crazyhouse's 'Q~' is written 'q'.
         text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
+    # Each piece the move makes (an arrow, a wall) as Fairy-Stockfish writes a wall: from the landing
+    # square to the new piece's square, after a comma (d1d7,d7g4).
+    text += "".join(f",{squares[move.target]}{squares[square]}" for square in move.created)
     return text
 
 

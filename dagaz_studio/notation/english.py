@@ -11,6 +11,7 @@ from dagaz_studio.notation.nodes import (
     Check,
     Continue,
     CountCheck,
+    Create,
     DirectionCheck,
     Group,
     GroupStep,
@@ -106,6 +107,8 @@ def _details(element: Element) -> str:
         return _count_text(element)
     if isinstance(element, Promote):
         return "/".join(element.choices)
+    if isinstance(element, Create):
+        return element.name
     if isinstance(element, Handler):
         return str(element.number)
     if isinstance(element, Navigate):
@@ -182,8 +185,12 @@ def to_notation(element: Union[Notation, Element]) -> str:
         return _details(element)
     if isinstance(element, Promote):
         return ("+?" if element.lost else "+") + "/".join(element.choices)
+    if isinstance(element, Create):
+        return "*" + element.name
     if isinstance(element, Navigate):
         path = "".join(_nav_text(step) for step in element.path)
+        if element.negated:
+            return "!(" + _items_text(element.items) + ")" + path
         if len(element.items) == 1 and not isinstance(element.items[0], Navigate):
             return to_notation(element.items[0]) + path
         return "(" + _items_text(element.items) + ")" + path
@@ -243,6 +250,7 @@ _CHECKS = {
     "k": "the same player moves again after this move",
     "n": "the move counts even if the piece ends where it began and nothing changed (a null move)",
     "x": "capture the piece on the square",
+    "d": "destroy the piece on the square (removed, not captured)",
     "w": "the enemy piece on the square changes to the mover's side",
 }
 
@@ -366,7 +374,7 @@ class _English:
         for position, item in enumerate(items):
             text = self.item(item)
             if position:
-                acts = (isinstance(item, Check) and item.letter in "xw") or isinstance(item, (Promote, Handler))
+                acts = (isinstance(item, Check) and item.letter in "xdw") or isinstance(item, (Promote, Create, Handler))
                 out += (", then " if acts or isinstance(item, Navigate) else " and ") + text
             else:
                 out = text
@@ -394,10 +402,15 @@ class _English:
                 return f"the piece in hand becomes {_a(item.choices[0])}{lost}"
             choices = _or([_a(choice) for choice in item.choices])
             return f"the piece in hand becomes {choices}{lost} (each choice a move of its own)"
+        if isinstance(item, Create):
+            return f"a new {item.name} appears on the square (which must be empty)"
         if isinstance(item, Handler):
             return f"custom handler {item.number} must accept"
         if isinstance(item, Navigate):
             path = " then ".join(self.nav(step) for step in item.path)
+            if item.negated:
+                return (f"unless there is no square one step {path}, it must not be so there that "
+                        f"{self.items(item.items)}")
             return f"on the square one step {path} (without moving there): {self.items(item.items)}"
         raise TypeError(f"not a bracket item: {item!r}")
 

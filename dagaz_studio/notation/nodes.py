@@ -130,7 +130,7 @@ class Bracket:
 # --------------------------------------------------------------------------- bracket items
 
 #: Check letters and their meaning (lower case asks, upper case asks the opposite).
-CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxkwn"
+CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxdkwn"
 
 
 @dataclass(frozen=True)
@@ -194,6 +194,15 @@ class Promote:
 
 
 @dataclass(frozen=True)
+class Create:
+    """``*Name``: a new piece of that type appears on the (empty) square: the mover's, or nobody's if
+    the type is neutral. The Amazons' arrow, a wall left behind."""
+
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class Handler:
     """``1`` … ``9``: call a custom handler."""
 
@@ -213,14 +222,19 @@ class NavStep:
 
 @dataclass(frozen=True)
 class Navigate:
-    """``item>N`` / ``(items)>E>N``: apply ``items`` on the square reached by ``path``, cursor unmoved."""
+    """``item>N`` / ``(items)>E>N``: apply ``items`` on the square reached by ``path``, cursor unmoved.
+
+    ``negated`` (``!(items)>N``): true when the checks ``items`` do not all hold there, or when there
+    is no such square; it changes nothing.
+    """
 
     items: tuple["BracketItem", ...]
     path: tuple[NavStep, ...]
     span: Span
+    negated: bool = False
 
 
-BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Handler, Navigate]
+BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Create, Handler, Navigate]
 Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
 
 

@@ -36,6 +36,7 @@ from dagaz_studio.notation.nodes import (
     Check,
     Continue,
     CountCheck,
+    Create,
     DirectionCheck,
     Group,
     GroupStep,
@@ -96,9 +97,11 @@ _TERMINAL_WORDS = {
     "ZONE_CHECK": "'@zone'",
     "DIRECTION_CHECK": "'\\k' or '~k'",
     "PROMOTE": "'+Name'",
+    "CREATE": "'*Name'",
     "HANDLER": "a handler number 1-9",
     "NAV_DIRECTIONS": "a direction letter",
     "GT": "'>'",
+    "NOT": "'!('",
     "COMMA": "','",
     "SEMI": "';'",
     "RPAR": "')'",
@@ -430,7 +433,7 @@ def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[
         return "',' must stand between two items", 1
     if char == "!":
         return (
-            "'!' goes before '=Name', '@zone', '\\k' or '~k';"
+            "'!' goes before '=Name', '@zone', '\\k', '~k' or '(…)>N';"
             " for the opposite of a check, write its letter in the other case",
             1,
         )
@@ -600,18 +603,32 @@ class _Builder:
         path = tuple(self.nav_step(child) for child in tree.children[1:] if isinstance(child, Tree))
         inner = atom_tree.children[0]
         if isinstance(inner, Tree):  # (items) — only meaningful when sent somewhere
-            opening, items_tree, closing = inner.children
+            negation = inner.children[0] if len(inner.children) == 4 else None
+            opening, items_tree, closing = inner.children[-3:]
+            first = negation if negation is not None else opening
             if not path:
                 raise self.error(
                     "items in parentheses must be sent to a square: write '(…)>N'",
-                    Span(opening.start_pos, closing.end_pos),
+                    Span(first.start_pos, closing.end_pos),
                     ("'>'",),
                 )
-            return Navigate(self.items(items_tree), path, Span(opening.start_pos, path[-1].span.end))
+            items = self.items(items_tree)
+            if negation is not None:
+                self.only_checks(items)
+            return Navigate(items, path, Span(first.start_pos, path[-1].span.end), negation is not None)
         single = self.item_token(inner)
         if not path:
             return single
         return Navigate((single,), path, Span(single.span.start, path[-1].span.end))
+
+    def only_checks(self, items: tuple[BracketItem, ...]) -> None:
+        """A negated look (``!(…)>N``) asks and changes nothing: no capture, promotion or other action."""
+        for item in items:
+            if isinstance(item, Navigate):
+                self.only_checks(item.items)
+            elif (isinstance(item, (Promote, Create, Handler))
+                  or (isinstance(item, Check) and (item.letter in "xdwk" or item.label is not None))):
+                raise self.error("'!(…)' only checks: an action cannot be negated", item.span, ("a check",))
 
     def nav_step(self, tree: Tree) -> NavStep:
         token: Token = tree.children[0]
@@ -693,6 +710,8 @@ class _Builder:
                 choices.append(self.name(choice, start, "a piece name", sign if start == first else "/"))
                 start += len(choice) + 1
             return Promote(tuple(choices), span, lost)
+        if kind == "CREATE":
+            return Create(self.name(written[1:], token.start_pos + 1, "a piece name", "*"), span)
         number = int(written)
         if number == 0:
             raise self.error("handlers are numbered 1 to 9: there is no handler 0", span, ("a handler number 1-9",))

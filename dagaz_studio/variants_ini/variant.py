@@ -16,7 +16,7 @@ from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
-from dagaz_studio.variants_ini import enclosing
+from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
@@ -67,7 +67,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
         "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
-        "passOnStalemateBlack", "soldierPromotionRank"}
+        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture"}
 
 
 @dataclass
@@ -441,6 +441,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
+    if double and (({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
+                   or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b)):
+        raise IniError("a pawn's double step into its promotion region is not supported", section=name)
     notations: dict[str, str] = {}
     # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
     piece_promotions: dict[str, str] = {}
@@ -469,6 +472,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
                           bool(royal))
     passing = _pass_on_stalemate(name, options, royal)
+    # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
+    explodes = _bool(options.get("blastOnCapture", "false"))
+    if explodes and flip != "none":
+        raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
+    explosion = blast.explosion([names[c] for c in royal if c in names],
+                                [names[c] for c, (key, _) in pieces.items() if key == "pawn"]) if explodes else ""
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
@@ -511,6 +520,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         else:
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
+            if explodes:
+                raise IniError(f"piece {key} = {betza}: en passant by a piece other than the pawn, with "
+                               f"blastOnCapture, is not supported", section=name)
             base = _en_passant_victims(base, pieces, names)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
@@ -547,16 +559,21 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple:
                 notation += ";[@triple](N[p]){3}"
             taken = f"te,={names[letter]},x"
+            # An exploding en passant explodes where the pawn lands.
+            boom = f" {explosion}" if explodes else ""
             if double:  # en passant: only a pawn's double step leaves a square to take it on
-                notation += f";[({taken})>E]O[l>N];[({taken})>W]M[l>N]"
+                notation += f";[({taken})>E]O[l>N]{boom};[({taken})>W]M[l>N]{boom}"
             if triple:
-                notation += f";[({taken})>E]O[l>N>N];[({taken})>W]M[l>N>N];[({taken})>T]O[l>N];[({taken})>R]M[l>N]"
+                notation += (f";[({taken})>E]O[l>N>N]{boom};[({taken})>W]M[l>N>N]{boom}"
+                             f";[({taken})>T]O[l>N]{boom};[({taken})>R]M[l>N]{boom}")
         if key == "king" and _bool(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
             notation += _castling(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
                                   royal=letter in royal)
+        if explodes and betza.strip():
+            notation = blast.exploding(_shift_groups(notation), explosion, letter in royal)
         if flip != "none" and key != "immobile":
             notation = f"({_shift_groups(notation)}){enclosing.flips_after_move(flip)}"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
