@@ -52,6 +52,7 @@ class LoopTicks:
     STALL_SECONDS = 0.3
 
     def __init__(self) -> None:
+        import faulthandler
         import tempfile
         import time
 
@@ -63,6 +64,8 @@ class LoopTicks:
         self.timer = QTimer()
         self.timer.timeout.connect(self._turn)
         self.timer.start(10)
+        # Armed now too: the first turn may be the late one (work started before the loop runs).
+        faulthandler.dump_traceback_later(self.STALL_SECONDS, file=self._stacks)
 
     def _turn(self) -> None:
         import faulthandler
