@@ -8,10 +8,10 @@ cancel flag. The interpreter's objects are freed by reference counting as soon a
 the few cycles its work makes (an exception and its frames) wait, at most for one run, a bounded
 stretch of work (the run's budget), until the collector is on again.
 
-A run does make some garbage in cycles (a compiled notation's recursive local functions, made anew
-by each run and each attack question), and a long run makes a great deal: while the collector is
-paused, a run collects its youngest objects itself at each look at its cancel flag
-(:func:`collect_young`), a pass over a few thousand objects at most.
+A run by the runner does make some garbage in cycles (its closures), and a long run makes a great
+deal: while the collector is paused, a run collects its youngest objects itself at each look at its
+cancel flag (:func:`collect_young`), a pass over a few thousand objects at most. (Compiled code lets
+go of its local functions that call themselves when it is done, and leaves no cycles.)
 """
 
 from __future__ import annotations
