@@ -61,6 +61,7 @@ def test_reading_a_notation_does_not_resume_the_collector_under_a_run_begun_mean
         return real_parse_tree(text)
 
     monkeypatch.setattr(parser_module, "_parse_tree", parse_tree_while_a_run_starts)
+    parse.cache_clear()  # read afresh, not an earlier test's reading
     parse("(+)([p]\\1)*")
     run_may_end.set()
     worker.join(10)

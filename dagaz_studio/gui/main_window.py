@@ -117,6 +117,8 @@ class QtMainWindow(QMainWindow):
         self.board_view.setMinimumSize(MIN_BOARD_SIZE)
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
+        # Made here rather than by statusBar(), for the same reason as the board view's viewport.
+        self.setStatusBar(QtWidgets.QStatusBar(self))
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
