@@ -46,6 +46,10 @@ MIN_BOARD_SIZE = QSize(240, 240)
 SIDE_MIN = 180
 #: The widest a column of docks beside the board is made when a layout is arranged.
 SIDE_MAX = 340
+#: In a window at least :data:`COMPACT_WIDTH` wide, the narrowest a column is arranged: the notation
+#: editor and the position's FEN stay readable beside a wide board (Fanorona, a 3-D board's levels),
+#: which gives up a little of its size for it.
+SIDE_READABLE = 250
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -531,7 +535,8 @@ class QtMainWindow(QMainWindow):
         columns = [dock for dock in (self.moves_dock, self.position_dock) if not dock.isHidden()]
         if columns:
             room = self.width() - len(columns) * separator
-            side = max(SIDE_MIN, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
+            narrowest = SIDE_READABLE if self.width() >= COMPACT_WIDTH else SIDE_MIN
+            side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
             self.resizeDocks(columns, [side] * len(columns), Qt.Orientation.Horizontal)
 
     def _column(self, area: Qt.DockWidgetArea) -> Optional[QtWidgets.QDockWidget]:
