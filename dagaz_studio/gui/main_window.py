@@ -50,6 +50,8 @@ SIDE_MAX = 340
 #: editor and the position's FEN stay readable beside a wide board (Fanorona, a 3-D board's levels),
 #: which gives up a little of its size for it.
 SIDE_READABLE = 250
+#: A window made smaller narrows the columns beside the board until the board is this wide.
+BOARD_FLOOR = 320
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -510,10 +512,12 @@ class QtMainWindow(QMainWindow):
             columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
                                          self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
             widths = [dock.width() for dock in columns]
-            wanted = int(view.height() * aspect)
+            # A board that lays itself out anew for its room (a 3-D board's levels) fits any width,
+            # but not usefully below a floor.
+            wanted = max(int(view.height() * aspect), BOARD_FLOOR)
             side = max(SIDE_MIN, min(SIDE_MAX, (view.width() + sum(widths) - wanted) // max(1, len(columns))))
             if columns and view.width() < wanted and any(width > side for width in widths):
-                self.resizeDocks(columns, [min(width, side) for width in widths], Qt.Orientation.Horizontal)
+                self._size_columns(columns, [min(width, side) for width in widths])
             return
         # Arranging: the docks' sizes are not laid out yet, so the board's room is worked out from
         # the window's.
@@ -537,7 +541,14 @@ class QtMainWindow(QMainWindow):
             room = self.width() - len(columns) * separator
             narrowest = SIDE_READABLE if self.width() >= COMPACT_WIDTH else SIDE_MIN
             side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
-            self.resizeDocks(columns, [side] * len(columns), Qt.Orientation.Horizontal)
+            side = min(side, max(SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            self._size_columns(columns, [side] * len(columns))
+
+    def _size_columns(self, columns: list[QtWidgets.QDockWidget], widths: list[int]) -> None:
+        """Make each column of docks ``widths`` wide. One column at a time: given the left and the
+        right columns at once, Qt leaves both as they were once the docks have been tabbed."""
+        for dock, width in zip(columns, widths):
+            self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
 
     def _column(self, area: Qt.DockWidgetArea) -> Optional[QtWidgets.QDockWidget]:
         """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""
