@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, poll
 from dagaz_studio.engine import capture_rules
+from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.heaps import Heap, heap_size, majority_reached, make_heap, store_taken
 from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.stacks import Column
@@ -297,10 +298,12 @@ class _Generator:
         # The run's shared state lives in an enclosing function made once, so that the local
         # functions every run needs (the move's end, ``fin``, and keeping a move, ``rec``) are made
         # once too: a run never calls another (no attack questions), so one state serves them all.
-        shared = ("cells, origin, me, out, seen, W, P, names, letters, only, q0, hand, touched, visited, caps, stops, "
-                  "also, w")
+        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, touched, w"
         e(0, "def factory():")
         e(1, f"{shared.replace(', ', ' = ')} = None")
+        # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
+        # back, so they are empty between runs and made once (emptied when a run is stopped).
+        e(1, "hand = []; visited = []; caps = []; stops = []; also = []")
         e(1, "def rec(ms, md, ps, pr, ag):")
         e(2, "nonlocal w")
         e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps)")
@@ -330,20 +333,19 @@ class _Generator:
         e(2, "cells, me, out, seen, W, P, names, letters, only = cells_, me_, out_, seen_, W_, P_, names_, letters_, "
              "only_")
         e(1, "def run(origin_):")
-        e(2, f"nonlocal {shared}")
+        e(2, "nonlocal origin, q0, touched, w")
         for zone in self.leading_zones():
             # Asked before anything is lifted, as it asks nothing of what stands there.
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         e(2, "q0 = cells[origin_]")
         if self.heap:
             e(2, "if type(q0) is not HEAP: return")
-            e(2, "hand = []; HPUSH(hand, q0, origin_)")
+            e(2, "HPUSH(hand, q0, origin_)")
         else:
             e(2, "if q0 is None or q0[0] != me: return")
-            e(2, "hand = [(q0, origin_)]")
+            e(2, "hand.append((q0, origin_))")
         e(2, "origin = origin_")
-        e(2, "touched = {origin: q0}; cells[origin] = None")
-        e(2, "visited = [origin]; caps = []; stops = []; also = []")
+        e(2, "touched = {origin_: q0}; cells[origin_] = None; visited.append(origin_)")
         # Work is counted in a variable (cheaper than the shared list), handed back at the end.
         e(2, "w = W[0]")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
@@ -354,9 +356,15 @@ class _Generator:
         e(2, "try:")
         self.node(self.notation.body, env, 3, self.finish)
         e(3, "pass")
-        e(2, "finally:")
+        # Each part has put back what it changed on its way back: only a run stopped midway (an
+        # exception) leaves the board and the lists to be put back as they were.
+        e(2, "except BaseException:")
         e(3, "for s_, v_ in touched.items(): cells[s_] = v_")
+        e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear()")
         e(3, "W[0] = w")
+        e(3, "raise")
+        e(2, "cells[origin_] = q0; hand.clear(); visited.clear()")
+        e(2, "W[0] = w")
         e(1, "def moves(cells_, origin_, me_, out_, seen_, W_, P_, names_, letters_):")
         e(2, "bind(cells_, me_, out_, seen_, W_, P_, names_, letters_)")
         e(2, "try:")
@@ -948,7 +956,7 @@ def _always_steps(node: Any) -> bool:
 
 # --------------------------------------------------------------------------- compiling and running
 
-_CODE_CACHE: dict[str, Any] = {}
+_CODE_CACHE: dict[str, tuple[Any, str]] = {}
 
 
 def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -957,13 +965,16 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
     generator = _Generator(rules, notation, player)
-    source = generator.module()
-    code = _CODE_CACHE.get(source)
-    if code is None:
-        code = compile(source, f"<notation {notation.text!r}>", "exec")
+    written = generator.module()
+    cached = _CODE_CACHE.get(written)
+    if cached is None:
+        # Local functions that close over nothing of a run are made once, not at every run.
+        source = hoist(written)
+        cached = (compile(source, f"<notation {notation.text!r}>", "exec"), source)
         if len(_CODE_CACHE) > 1024:
             _CODE_CACHE.clear()
-        _CODE_CACHE[source] = code
+        _CODE_CACHE[written] = cached
+    code, source = cached
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(generator.constants)
     namespace.update(
