@@ -184,6 +184,9 @@ class _Generator:
                                        TypeCheck, ZoneCheck, CountCheck)):
                 raise Unsupported(type(node).__name__)
         self.continues = continues
+        #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
+        #: kept only then.
+        self.visits = any(isinstance(node, Check) and node.letter in "rR" for node in walk(body))
         #: A stack board's notation that neither lifts nor puts: the hand holds the moving column
         #: alone wherever the move ends, so its end is written out in place.
         self.single = not self.heap and not any(isinstance(node, (Lift, Put)) for node in walk(body))
@@ -345,7 +348,7 @@ class _Generator:
             e(2, "if q0 is None or q0[0] != me: return")
             e(2, "hand.append((q0, origin_))")
         e(2, "origin = origin_")
-        e(2, "touched = {origin_: q0}; cells[origin_] = None; visited.append(origin_)")
+        e(2, f"touched = {{origin_: q0}}; cells[origin_] = None{'; visited.append(origin_)' if self.visits else ''}")
         # Work is counted in a variable (cheaper than the shared list), handed back at the end.
         e(2, "w = W[0]")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
@@ -363,7 +366,7 @@ class _Generator:
         e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear()")
         e(3, "W[0] = w")
         e(3, "raise")
-        e(2, "cells[origin_] = q0; hand.clear(); visited.clear()")
+        e(2, f"cells[origin_] = q0; hand.clear(){'; visited.clear()' if self.visits else ''}")
         e(2, "W[0] = w")
         e(1, "def moves(cells_, origin_, me_, out_, seen_, W_, P_, names_, letters_):")
         e(2, "bind(cells_, me_, out_, seen_, W_, P_, names_, letters_)")
@@ -421,14 +424,24 @@ class _Generator:
         e(i, "cells[c] = car")
         e(i, "if im:")
         # The moving column put down and nothing else in hand: the end is reached.
-        e(i + 1, "visited.append(c)")
+        if self.visits:
+            e(i + 1, "visited.append(c)")
         e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
         e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
         e(i + 1, "else: then(c, md)")
-        e(i + 1, "visited.pop()")
+        if self.visits:
+            e(i + 1, "visited.pop()")
         e(i, "else:")
         e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
         e(i, "cells[c] = q; hand.append((pp, po))")
+
+    def visit(self, square: str) -> str:
+        """The statement (after a ``;``) noting that the moving piece stood on ``square``, where the
+        notation asks (``[r]``)."""
+        return f"; visited.append({square})" if self.visits else ""
+
+    def unvisit(self) -> str:
+        return "visited.pop(); " if self.visits else ""
 
     def finish(self, env: dict, ind: int) -> None:
         g = self.get
@@ -461,9 +474,9 @@ class _Generator:
                      f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({q}) is COLUMN: {car} = {car}.on({q})")
         self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
-        self.emit(i, f"cells[{c}] = {car}; visited.append({c})")
+        self.emit(i, f"cells[{c}] = {car}{self.visit(c)}")
         self.emit(i, then.format(c=c))
-        self.emit(i, f"visited.pop(); cells[{c}] = {q}; hand.append(({pp}, {po}))")
+        self.emit(i, f"{self.unvisit()}cells[{c}] = {q}; hand.append(({pp}, {po}))")
 
     # ---------------------------------------------------------------- nodes
 
@@ -614,12 +627,18 @@ class _Generator:
                      f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
         self.emit(i, f"cells[{c}] = {car}")
-        self.emit(i, f"if {mover}: visited.append({c})")
-        self.emit(i, f"else: also.append(({po}, {c}))")
+        if self.visits:
+            self.emit(i, f"if {mover}: visited.append({c})")
+            self.emit(i, f"else: also.append(({po}, {c}))")
+        else:
+            self.emit(i, f"if not {mover}: also.append(({po}, {c}))")
         self.emit(i, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
         k(dict(env, mi=mi, ms=ms, pg=self.progress(env, i)), i)
-        self.emit(i, f"if {mover}: visited.pop()")
-        self.emit(i, "else: also.pop()")
+        if self.visits:
+            self.emit(i, f"if {mover}: visited.pop()")
+            self.emit(i, "else: also.pop()")
+        else:
+            self.emit(i, f"if not {mover}: also.pop()")
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
     def continue_(self, env: dict, ind: int, k: Cont) -> None:
@@ -757,6 +776,29 @@ class _Generator:
                 self.spend(j + 1, f"w - {start}")
                 next_pass(e, j + 1)
             self.node(node.body, inner, j, after_pass)
+            self.emit(j, "pass")
+            self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
+            leave(inner, i + 1)
+        elif _always_steps(node.body):
+            # Every way through the body takes a step, so every way that reaches its end changes
+            # something: the trial pass would answer yes exactly when the pass finds a way. The
+            # pass is taken at once, and the trial's work (up to its first success, where it
+            # stops) is counted at the first way found; no way found, the pass was the trial, and
+            # the repetition leaves.
+            took, start = self.fresh("tk"), self.fresh("w")
+            self.emit(i, f"{took} = [False]")
+            j = i
+            if hi is not None:
+                self.emit(i, f"if {more}:")
+                j += 1
+            self.emit(j, f"{start} = w")
+
+            def after_way(e: dict, j: int) -> None:
+                self.emit(j, f"if not {took}[0]:")
+                self.emit(j + 1, f"{took}[0] = True")
+                self.spend(j + 1, f"w - {start}")
+                next_pass(e, j)
+            self.node(node.body, inner, j, after_way)
             self.emit(j, "pass")
             self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
             leave(inner, i + 1)
@@ -1058,13 +1100,10 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
 
 def _each_square(rules: "Rules", position: "Position", cells: list, me: int, runs: list, board_kinds: int,
                  work: list, limit: int, light: bool, cancel: Any, out: list) -> Optional[list[Any]]:
-    for origin, piece in enumerate(cells):
-        if piece is None:
-            continue
-        # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
-        if piece[0] != me and piece[0] >= 0:
-            continue
-        kind = piece[1]
+    # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
+    movers = [(origin, piece[1]) for origin, piece in enumerate(cells)
+              if piece is not None and (piece[0] == me or piece[0] < 0)]
+    for origin, kind in movers:
         run = runs[kind] if kind < board_kinds else None
         if run is not None:
             # Each run has a budget of its own; the moves of one piece never have the key of
