@@ -64,3 +64,24 @@ def test_light_records_make_what_their_moves_make(name: str, fen: str | None) ->
             assert _state(position) == before
     # Castling (Kiwipete) and capture chains (Fanorona) were kept as rich records, not built whole.
     assert rich or (name, fen) == ("chess", None)
+
+
+def test_a_board_dropped_while_its_share_is_being_made_does_not_stop_the_thread() -> None:
+    """The cycle collector may drop a board (and forget its share) on the thread that is making
+    another board's share, holding the lock: it must not wait for itself."""
+    import threading
+
+    from dagaz_studio.engine import rules as rules_module
+
+    board = load_board("chess")
+    share = rules_module._board_share(board)
+
+    def forget_while_held() -> None:
+        with rules_module._SHARES_LOCK:
+            rules_module._forget_share(-1, share)  # as the collector would, mid-way
+
+    worker = threading.Thread(target=forget_while_held, daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert rules_module._board_share(board) is share

@@ -1172,7 +1172,9 @@ class _BoardShare:
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
 _SHARES: dict[int, tuple["weakref.ref[Board]", _BoardShare]] = {}
-_SHARES_LOCK = threading.Lock()
+#: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`_forget_share`) on whatever
+#: thread the collector runs, also while that thread holds the lock, in the middle of making a share.
+_SHARES_LOCK = threading.RLock()
 
 
 def _board_share(board: Board) -> _BoardShare:
