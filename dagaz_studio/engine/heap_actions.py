@@ -45,6 +45,24 @@ def _added(cell: object, kind: int, count: int, kinds: int) -> Heap:
     return make_heap(tuple(counts))  # type: ignore[return-value]
 
 
+def _seed_kind(piece: Piece, kinds: int) -> int:
+    """The kind of the piece ``|`` puts for ``piece`` in hand: its own, or, for a whole heap lifted
+    as one piece (by ``&``) whose kind is a typed notation's, the first of the board's kinds it
+    holds: a heap's pieces are always of the board's kinds."""
+    if piece.kind < kinds or not isinstance(piece, Heap):
+        return piece.kind
+    return next((kind for kind, count in enumerate(piece.counts) if count), 0)
+
+
+def _as_before(st: State, square: int, heap: Optional[Heap]) -> Optional[Heap]:
+    """``heap``, or what stood on ``square`` when the run began if that held the same pieces: a heap
+    put back whole is the heap that stood there (a heap moving by a typed notation stays one)."""
+    before = st.touched.get(square)
+    if heap is not None and type(before) is Heap and before.counts == heap.counts:
+        return before
+    return heap
+
+
 def _describe(st: State, heap: object) -> str:
     if not isinstance(heap, Heap):
         return "nothing"
@@ -111,7 +129,7 @@ def put(program: Program, node: Put, k: Cont) -> Cont:
         piece, origin = st.hand.pop()
         old = st.cells[square]
         st.touch(square)
-        st.cells[square] = as_cell(_added(old, piece.kind, 1, kinds))
+        st.cells[square] = as_cell(_as_before(st, square, _added(old, _seed_kind(piece, kinds), 1, kinds)))
         saved = st.mover_sq
         st.mover_sq = square
         st.progress += 1
@@ -141,10 +159,11 @@ def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
     old = st.cells[square]
     held = list(st.hand)
     counts = list(old.counts) if isinstance(old, Heap) else [0] * len(st.board.pieces)
+    kinds = len(st.board.pieces)
     for piece, _ in held:
-        counts[piece.kind] += 1
+        counts[_seed_kind(piece, kinds)] += 1
     st.touch(square)
-    st.cells[square] = as_cell(make_heap(tuple(counts)))
+    st.cells[square] = as_cell(_as_before(st, square, make_heap(tuple(counts))))
     st.hand.clear()
     saved = st.mover_sq
     st.mover_sq = square

@@ -46,6 +46,15 @@ def make_heap(counts: tuple[int, ...]) -> Optional[Heap]:
     return None
 
 
+def typed_heap(standing: object, kind: int, kinds: int) -> "Piece":
+    """The content of a square of a heap board on which a notation is typed (a piece of ``kind``
+    that moves by it): the heap standing there, or one piece of the board's first type on an empty
+    square, with ``kind`` saying which notation moves it. Its pieces stay of the board's ``kinds``:
+    they are what the notation lifts, sows and counts."""
+    counts = standing.counts if isinstance(standing, Heap) else (1,) + (0,) * (kinds - 1)
+    return cast("Piece", Heap(-1, kind, False, counts))
+
+
 def as_cell(heap: Optional[Heap]) -> Optional["Piece"]:
     """A heap as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
     return cast(Optional["Piece"], heap)

@@ -117,6 +117,13 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
     player = position.turn if player is None else player
     standing = position.cells[square]
+    if rules.board.kind == "heap":
+        from dagaz_studio.engine.heaps import typed_heap
+
+        # A heap belongs to nobody and holds seeds of the board's own kinds: the heap on the
+        # square stays, and it is what moves by the notation.
+        position.cells[square] = typed_heap(standing, kind, rules.board_kinds)
+        return kind
     # Replacing an unmoved piece of its own side keeps what "unmoved" checks see; anywhere else the
     # piece has moved, like a piece put on the board by hand.
     moved = standing.moved if standing is not None and standing.player == player else True
