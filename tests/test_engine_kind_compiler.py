@@ -175,3 +175,14 @@ def test_perft_by_light_records_counts_as_the_runner_does_and_leaves_the_positio
         assert counted is not None  # every shipped heap and stack board counts by light records
         assert (position.fen(), list(position.cells)) == before
         assert counted == perft(runner, position, 3)
+
+
+@pytest.mark.parametrize("text", ["E,([!@pits,E]),E;E,E,E", "E[e]", "(E[E])*"])
+def test_a_heap_belongs_to_nobody_so_is_no_enemy_compiled_as_interpreted(text: str) -> None:
+    fast, runner = _pair("two-seeds")
+    notation = parse_notation(text)
+    for position in _played("two-seeds"):
+        for square, cell in enumerate(position.cells):
+            if isinstance(cell, Heap):
+                program = runner.program(notation, position.turn, runner.kinds[cell.kind])
+                _same(fast, runner, position.copy(), square, program)

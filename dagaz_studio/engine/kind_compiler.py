@@ -498,7 +498,7 @@ class _Generator:
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):
-            self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(e, i))
+            self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(_unread(e), i))
         elif isinstance(node, Lift):
             self.lift(env, ind, k)
         elif isinstance(node, Put):
@@ -943,7 +943,7 @@ class _Generator:
         if lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
-            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me",
+            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me and {q}[0] >= 0",  # a heap, neutral, is no enemy
                     "f": f"{q} is not None and {q}[0] == me"}[lower]
         elif lower == "b":
             test = f"{square} == origin"
@@ -956,11 +956,19 @@ class _Generator:
         else:
             raise Unsupported(f"[{letter}]")
         self.emit(ind, f"if {'' if want else 'not '}({test}):")
+        if lower in "pef":
+            # What stands on the square, as read: the bracket's next items may use it (``_unread``).
+            env = dict(env, rd=(square, q))
         k(env, ind + 1, square)
 
     def capture(self, env: dict, ind: int, square: str, k: ItemCont) -> None:
-        q = self.fresh("q")
-        self.emit(ind, f"{q} = cells[{square}]")
+        known = env.get("rd")
+        if known is not None and known[0] == square:
+            q = known[1]  # read by a check before it in the same bracket: nothing has changed since
+        else:
+            q = self.fresh("q")
+            self.emit(ind, f"{q} = cells[{square}]")
+        env = _unread(env)
         if self.heap:
             self.emit(ind, f"if {q} is not None:")
             i = ind + 1
@@ -981,6 +989,14 @@ class _Generator:
         self.emit(i, f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})")
         k(dict(env, pg=self.progress(env, i)), i, square)
         self.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
+
+
+def _unread(env: dict) -> dict:
+    """``env`` without the square's content a check read (``rd``): once the board may have changed,
+    or outside the bracket that read it."""
+    if "rd" not in env:
+        return env
+    return {field: value for field, value in env.items() if field != "rd"}
 
 
 def _always_steps(node: Any) -> bool:
