@@ -36,8 +36,10 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, poll
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.hoist import hoist
-from dagaz_studio.engine.heaps import Heap, heap_size, majority_reached, make_heap, store_taken
-from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.engine.heaps import (
+    Heap, heap_added, heap_size, heap_with_hand, majority_reached, push_heap, store_taken,
+)
+from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import COMPLETION_COST, DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import (
@@ -74,54 +76,20 @@ class _ProbeSucceeded(Exception):
 
 # --------------------------------------------------------------------------- helpers the code calls
 
-_HELD: dict[int, Piece] = {}
-
-
-def _held(kind: int) -> Piece:
-    held = _HELD.get(kind)
-    if held is None:
-        held = _HELD[kind] = Piece(-1, kind, False)
-    return held
-
-
-def heap_push(hand: list, heap: Heap, square: int) -> int:
-    """Every piece of ``heap`` into the hand, the first type on top (as the runner lifts); how many."""
-    counts = heap.counts
-    size = 0
-    for kind in range(len(counts) - 1, -1, -1):
-        count = counts[kind]
-        if count:
-            hand.extend([(_held(kind), square)] * count)
-            size += count
-    return size
-
-
 def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached by value:
     sowing makes the same few heaps over and over)."""
     known: dict[tuple[Any, int], Any] = {}
-    empty = (0,) * kinds
-
     def add(cell: Any, kind: int) -> Any:
         key = (cell, kind)
         heap = known.get(key)
         if heap is None:
-            counts = list(cell.counts) if type(cell) is Heap else list(empty)
-            counts[kind] += 1
-            heap = make_heap(tuple(counts))
+            heap = heap_added(cell, kind, 1, kinds)
             if len(known) > 100_000:
                 known.clear()
             known[key] = heap
         return heap
     return add
-
-
-def heap_add_all(cell: Any, hand: list, kinds: int) -> Any:
-    """The heap of ``cell`` with every piece in ``hand`` added."""
-    counts = list(cell.counts) if type(cell) is Heap else [0] * kinds
-    for piece, _ in hand:
-        counts[piece[1]] += 1
-    return make_heap(tuple(counts))
 
 
 def zone_size(cells: list, squares: tuple[int, ...]) -> int:
@@ -1036,7 +1004,7 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(generator.constants)
     namespace.update(
-        HEAP=Heap, COLUMN=Column, HPUSH=heap_push, HADD=heap_adder(kinds), HADDALL=heap_add_all, SIZE=heap_size,
+        HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
         ABORT=Abort, PROBEOK=_ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
