@@ -32,6 +32,7 @@ _LIMIT = MAX_NOTATION_LENGTH
 SHAPES = {
     "rider dozen": "(*){12}",
     "possessive attacks": "(*[a])*+",
+    "attacks": "(*[a])*",
     "capturing repetition": "(*[x])*",
     "chain": "(&(*))*",
     "attacks at the limit": "*[a]" * (_LIMIT // 4),
@@ -67,8 +68,12 @@ class CallCounter:
         try:
             return work()
         finally:
+            # Python drops a profile function that raises (RecursionError in a deep run): the calls
+            # after it would not be counted, and a test could pass for counting none.
+            counted = sys.getprofile() == self._profile
             sys.setprofile(None)
             self.stretches.append(self.since)
+            assert counted, "the call counter was dropped midway"
 
     @property
     def longest(self) -> int:
@@ -106,6 +111,8 @@ def test_a_typed_runaway_looks_at_the_flag_from_reading_to_its_last_move(board_n
 @pytest.mark.parametrize(("board_name", "shape"), [
     ("chess", "rider dozen"), ("xiangqi", "rider dozen"), ("fanorona", "capturing repetition"),
     ("fanorona", "possessive attacks"), ("xiangqi", "chain"), ("chess", "attacks at the limit"),
+    # The enemy men's questions are the runner's: stopped there, the compiled run was run again whole.
+    ("international", "attacks"),
 ])
 def test_the_budget_counts_the_work_that_takes_time(board_name: str, shape: str, way: str) -> None:
     rules, position, at = _fresh(board_name, way)
@@ -171,3 +178,24 @@ def test_a_quickly_built_move_is_the_move_its_constructor_builds() -> None:
     built, quick = Move(labels=frozenset(), **values), quick_move(**values)  # type: ignore[arg-type]
     assert quick == built and vars(quick) == vars(built)
     assert set(vars(quick)) == {f.name for f in dataclasses.fields(Move)}
+
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner"])
+@pytest.mark.parametrize("board_name", ["international", "frisian"])
+def test_a_runaway_on_a_fresh_board_works_out_the_reach_of_the_pieces_standing_only(board_name: str,
+                                                                                      way: str) -> None:
+    # An attack question first works out where each enemy piece could ever capture (a run of its
+    # notation with every check passing: on the draughts boards, hundreds of steps each). Asked
+    # often about one square, it worked out every kind's reach from every square (on these boards,
+    # more than a whole budget, uncounted): a runaway took twice as long to stop the first time.
+    rules, position, at = _fresh(board_name, way)
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*[a])*")), True)
+    standing = {(piece.kind, piece.player, square) for square, piece in enumerate(position.cells)
+                if piece is not None and piece.kind < rules.board_kinds}
+    flag = CallCounter()
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it (deep reach runs)
+    result = flag.watch(lambda: rules.run(position, at, cancel=flag))
+    assert result.stopped is not None and result.stopped.startswith("stopped after")
+    assert set(rules._reach) <= standing and not rules._attackers
+    assert flag.longest <= LONGEST_STRETCH, f"{flag.longest:,} calls without a look at the cancel flag"

@@ -101,6 +101,9 @@ class Rules:
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
         self.asking: Optional[CancelFlag] = None
+        #: Whether the attack question looking for candidates is asked by a run with a budget: it then
+        #: never works out a table of every kind's reach from every square (see :meth:`candidates`).
+        self.budgeted = False
         self._setup_counts: Optional[list[list[int]]] = None
 
     # ---------------------------------------------------------------- programs
@@ -651,7 +654,16 @@ class Rules:
                                                           max(0, work[2] - work[0]), work[3])
                 work[0] += spent
                 if stopped:
-                    raise Abort("rerun")
+                    if len(plan) > 1:
+                        raise Abort("rerun")
+                    # The question the runner asks, stopped as it stops it (Rules._captures_on): not
+                    # run all over again by the runner, twice the work of a runaway.
+                    if stopped == "cancelled":
+                        raise Abort("cancelled")
+                    if work[0] > work[2]:
+                        stopped = f"stopped after {work[2]:,} steps — the notation may repeat without end"
+                    raise Abort("stop", f"{stopped} (asking whether the {self.kind_names[piece.kind]} on "
+                                        f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
                 if found:
                     return True
         if work[0] > work[2]:
@@ -782,10 +794,14 @@ class Rules:
                 work[0] += scan
                 if work[0] >= work[1]:
                     poll(work)
+            # Bulk work (perft, legality) has no budget to stop at: it builds the tables.
+            saved, self.budgeted = self.budgeted, not probe
             try:
                 candidates = self.candidates(cells, square, side)
             except Stop:
                 raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+            finally:
+                self.budgeted = saved
             for origin in candidates:
                 work[0] += 1  # as the runner counts it: asking each piece is work
                 if work[0] >= work[1]:
@@ -875,9 +891,13 @@ class Rules:
         if attackers is None:
             key = (square, player)
             asked = self._asked[key] = self._asked.get(key, 0) + 1
-            if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds and player not in self._tabled:
+            if player not in self._tabled and (
+                    asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds or self.budgeted):
                 # Asked rarely (one position, as a command asks): look at the pieces standing on the
                 # board rather than work out, for every kind and square, what could capture here.
+                # Never inside a run with a budget: the table costs every kind's reach from every
+                # square (on a draughts board, more than a whole budget), the pieces standing a
+                # reach run each at most.
                 return self._scan_candidates(cells, square, player)
             attackers = self.attackers(square, player)
         out = [origin for origin, kinds in attackers
@@ -950,9 +970,11 @@ class Rules:
         saved = self.asking
         if within is None and cancel is not None:
             self.asking = cancel
+        saved_budgeted = self.budgeted
         try:
             if within is not None:
                 within.spend(self.scan_cost())
+                self.budgeted = True
             try:
                 candidates = self.candidates(cells, square, by)
             except Stop:
@@ -960,6 +982,8 @@ class Rules:
                     raise
                 raise RunawayNotation(f"cancelled (asking which pieces could attack {self.board.squares[square]})") \
                     from None
+            finally:
+                self.budgeted = saved_budgeted
             for origin in candidates:
                 if within is not None:
                     within.spend()  # asking each piece is work, whatever its notation does
