@@ -199,3 +199,25 @@ def test_a_runaway_on_a_fresh_board_works_out_the_reach_of_the_pieces_standing_o
     assert result.stopped is not None and result.stopped.startswith("stopped after")
     assert set(rules._reach) <= standing and not rules._attackers
     assert flag.longest <= LONGEST_STRETCH, f"{flag.longest:,} calls without a look at the cancel flag"
+
+
+#: Python calls a run may make from the look that found the flag set to its end, however deep it was.
+UNWINDING_CALLS = 2_000
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner", "traced"])
+@pytest.mark.parametrize(("board_name", "shape"), [
+    ("xiangqi", "chain"), ("xiangqi", "partial moves at the limit"), ("chess", "nested to the limit"),
+])
+def test_a_deep_run_stopped_unwinds_without_work(board_name: str, shape: str, way: str) -> None:
+    # Stopped thousands of frames deep, a run only undoes each frame's own change on its way out: a
+    # stop seen in the window must not wait on work in proportion to the depth, once per frame.
+    rules, position, at = _fresh(board_name, way)
+    text = "(" * 99 + "*" + ")*" * 99 if shape == "nested to the limit" else SHAPES[shape]
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation(text)), True)
+    rules.run(position, at, budget=2_000)  # compiled once, outside the count
+    flag = CallCounter(set_at=50)  # some 25,000 units of work in: deep in its repetitions
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it
+    result = flag.watch(lambda: rules.run(position, at, trace=way == "traced", budget=10**9, cancel=flag))
+    assert result.stopped == "cancelled" and flag.looks == 50
+    assert flag.stretches[-1] <= UNWINDING_CALLS, f"{flag.stretches[-1]:,} calls after the flag was seen set"
