@@ -4,7 +4,8 @@ A game is played from its start by seeded random moves chosen among Fairy-Stockf
 at every position the board's legal moves, named in the ``uci`` style, must equal Fairy-Stockfish's
 move strings, the move chosen is read back from its name and played by the interpreter, and the two
 positions must agree (placement, side to move, castling rights). Positions where Fairy-Stockfish ends
-the game by a rule a board file does not state (a bare king, a race won, repetitions) end that game.
+the game by a rule a board file does not state (a bare king, a race won, repetitions) end that game;
+where the board states it (``FairyGame.ends``: Atomic's exploded King), they are compared as any other.
 
 Fairy-Stockfish's FEN and the board's FEN differ in a few conventions, converted by :func:`from_fairy`:
 promoted pieces are marked ``~``, some games leave out the castling and en-passant fields, Makruk
@@ -42,6 +43,8 @@ class FairyGame:
     # does not: such moves are left out of the comparison and never played
     captures: bool = True  # whether the game captures at all (placing games change pieces' sides instead)
     perft_depth: int = 2  # the deepest perft from the start a default test run counts (slow runs one more)
+    ends: bool = False  # the board states how Fairy-Stockfish ends the game (a player's last King
+    # exploded): the positions it ends are compared too, and must have no move on either side
 
 
 def fairy_moves(game: FairyGame, fen: str, played: list[str]) -> list[str]:
@@ -101,6 +104,7 @@ class Played:
     passes: int = 0
     turned: int = 0  # moves that changed a piece's side where it stands
     created: int = 0  # moves that made a new piece (an arrow)
+    game_ends: int = 0  # positions compared where Fairy-Stockfish ends the game by a rule the board states
 
 
 def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
@@ -119,9 +123,11 @@ def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
                 break
             # Fairy-Stockfish is asked from the last FEN rather than the whole game: its legal
             # moves do not depend on the history, and replaying it every time costs the most.
-            if sf.is_immediate_game_end(game.variant, fen, [])[0]:
+            ended = sf.is_immediate_game_end(game.variant, fen, [])[0]
+            if ended and not game.ends:
                 seen.ended_by_rule += 1
                 break
+            seen.game_ends += ended
             expected = fairy_moves(game, fen, [])
             names = uci_names(rules, position)
             got = sorted(names.names)

@@ -1,11 +1,14 @@
-"""Marks for moves: quiet moves, captures, pieces removed elsewhere, displaced pieces, chain stops."""
+"""Marks for moves: quiet moves, captures, pieces removed elsewhere or destroyed, displaced pieces, chain stops."""
 
 from __future__ import annotations
+
+import random
 
 from dagaz_studio.board import load_board
 from dagaz_studio.commands.common import open_position
 from dagaz_studio.commands.moves import moves_for
-from dagaz_studio.engine.highlights import move_highlights
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.highlights import destroyed_squares, move_highlights
 from dagaz_studio.engine.rules import Rules
 
 
@@ -38,3 +41,29 @@ def test_fanorona_approach_marks_the_line_of_stones_removed():
 
 def test_without_an_origin_nothing_is_selected():
     assert move_highlights([]) == {}
+
+
+def test_an_explosion_marks_the_pieces_it_destroys():
+    # The Rook takes d7: the King beside it is blown up (destroyed, not captured); the Rook goes too,
+    # on the square of its capture.
+    marks = _marks("atomic-chess", "4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1", "d1")
+    assert marks == {"d1": "selected", "a1": "move", "b1": "move", "c1": "move", "d2": "move", "d3": "move",
+                     "d4": "move", "d5": "move", "d6": "move", "d7": "capture", "e8": "destroyed"}
+
+
+def test_sowing_empties_pits_but_destroys_nothing():
+    # Kalah's capture lifts the facing pit's seeds and carries them to the store: a heap board's
+    # moves empty pits they lift, and nothing is marked destroyed there.
+    board = load_board("kalah")
+    rules = Rules(board)
+    position = open_position(board, None)
+    rng = random.Random(3)
+    lifted = 0
+    for _ in range(80):
+        moves = legal_moves(rules, position)
+        if not moves:
+            break
+        lifted += sum(bool(destroyed_squares(move)) for move in moves)
+        assert "destroyed" not in move_highlights(moves, heaps=True).values()
+        make_move(position, rng.choice(moves))
+    assert lifted

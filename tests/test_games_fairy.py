@@ -38,7 +38,8 @@ GAMES = [
     FairyGame("amazons", "amazons", ("created",), captures=False, perft_depth=1),
     # The same construct leaving a wall on the square a piece leaves.
     FairyGame("snailtrail", "snailtrail", ("created",), captures=False, perft_depth=4),
-    FairyGame("atomic-chess", "atomic", ("promotions",)),
+    # A King blown up ends the game (the King's 'extinction' flag): those positions are compared too.
+    FairyGame("atomic-chess", "atomic", ("promotions", "game_ends"), ends=True),
 ]
 
 IDS = [game.board for game in GAMES]

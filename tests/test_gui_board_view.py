@@ -114,7 +114,7 @@ def test_click_off_the_board_reports_nothing(qtbot, view):
 def test_highlights_show_one_mark_per_square_of_its_kind(view):
     board = chess_like()
     view.set_board(board)
-    wanted = {board.index(name): kind for name, kind in zip(["a1", "b2", "c3", "d4", "e5", "f6"], HIGHLIGHT_KINDS)}
+    wanted = {board.index(name): kind for name, kind in zip(["a1", "b2", "c3", "d4", "e5", "f6", "g7"], HIGHLIGHT_KINDS)}
     view.set_highlights(wanted)
     items = view.highlight_items()
     assert {square: item.kind for square, item in items.items()} == wanted

@@ -309,3 +309,15 @@ def test_left_and_right_step_the_trace_wherever_the_focus_is_outside_a_text_fiel
     start = player.position
     qtbot.keyClick(editor, Qt.Key.Key_Left)  # moves the text cursor, not the trace
     assert player.position == start
+
+
+def test_an_explosion_is_marked_on_the_pieces_it_destroys(qtbot) -> None:
+    window = open_window(qtbot, "atomic-chess")
+    window.document.set_fen("4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1")
+    reply = click_and_wait(qtbot, window, "d1")
+    assert reply.error is None
+    marks = {s: item.kind for s, item in window.board_view.highlight_items().items()}
+    assert marks == expected_highlights(window, "d1")
+    board = window.board
+    assert marks[board.index("d7")] == "capture" and marks[board.index("e8")] == "destroyed"
+    assert "destroyed" in window.board_view.highlight_items()[board.index("e8")].toolTip()

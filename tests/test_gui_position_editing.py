@@ -212,3 +212,26 @@ def test_copy_image_and_export_from_the_window(qtbot, window, tmp_path, monkeypa
     window.files.export_svg_action.trigger()
     root = ElementTree.parse(tmp_path / "board.svg").getroot()
     assert root.tag.endswith("svg") and "#009e73" in (tmp_path / "board.svg").read_text(encoding="utf-8").lower()
+
+
+def test_a_neutral_piece_is_in_the_palette_once_and_placed_as_nobodys(qtbot, tmp_path):
+    path = tmp_path / "amazons.board"
+    shutil.copy(shipped_boards()["amazons"], path)
+    window = app.create_window(str(path))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.position_editor
+    board = window.board
+    arrow, amazon = list(board.pieces).index("Arrow"), list(board.pieces).index("Amazon")
+    places = sorted(t for t in editor.tool_buttons if t.startswith("place:"))
+    assert places == sorted([f"place:0:{amazon}", f"place:1:{amazon}", f"place:-1:{arrow}"])
+    assert "nobody" in editor.tool_buttons[f"place:-1:{arrow}"].toolTip()
+    qtbot.mouseClick(editor.tool_buttons[f"place:-1:{arrow}"], Qt.MouseButton.LeftButton)
+    click(qtbot, window, "e5")
+    placed = window.document.position.cells[board.index("e5")]
+    assert placed is not None and placed.player < 0 and placed.kind == arrow
+    assert window.document.fen().split()[0].split("/")[5] == "4*5"
+    # Asked for a side, an arrow is still nobody's.
+    window.document.place(board.index("f5"), 0, "Arrow")
+    assert window.document.position.cells[board.index("f5")].player < 0

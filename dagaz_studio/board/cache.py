@@ -2,10 +2,12 @@
 
 Parsing a board file — its statements and every piece's notation, through Lark — takes most of a
 command's start. :func:`parse_board_cached` keeps the loaded :class:`Board` in the user's cache
-directory (beside the built parsers, :func:`~dagaz_studio.notation.grammar_cache.cache_directory`),
-one file per board file name, holding the key it was built for: a hash of the board file's text and
-name, of the version of Dagaz Studio and Python, and of the size and time of every source file that
-reads boards (so a changed reader never hands back a board read the old way). A cache file that
+directory (beside the built parsers, :func:`~dagaz_studio.notation.user_cache.cache_directory`),
+one file per board file name, holding the key it was built for: the board file's text and name, the
+version of Dagaz Studio and Python, and the size and time of every source file that reads boards (so
+a changed reader never hands back a board read the old way). The key is kept whole and compared
+whole rather than hashed: the board is read before the window's first paint, and loading a hash
+library would cost more than comparing a few kilobytes. A cache file that
 cannot be read, is corrupt, or holds another key is ignored and written afresh; a cache directory
 that cannot be written is simply not used. Only boards that load without problems are kept: a board
 file with problems is parsed every time, so its problems are always reported.
@@ -16,30 +18,29 @@ with :mod:`pickle`.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
+import re
 import sys
-import tempfile
+import zlib
 from pathlib import Path
 from typing import Optional
 
 from dagaz_studio import __version__
 from dagaz_studio.board.model import Board
+from dagaz_studio.notation.user_cache import cache_directory as user_cache_directory, keep
 
 #: Changed whenever what is kept changes shape, so older cache files are not read.
-FORMAT = 1
+FORMAT = 2
 #: The packages whose code turns a board file's text into a :class:`Board`.
 _READERS = ("board", "notation")
 
 
 def cache_directory() -> Optional[Path]:
-    """Where loaded boards are kept (``$XDG_CACHE_HOME/dagaz-studio/boards``, else
-    ``~/.cache/dagaz-studio/boards``); ``None`` when no absolute cache directory is known."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):
-        return None
-    return Path(base) / "dagaz-studio" / "boards"
+    """Where loaded boards are kept (``boards`` in the user's cache folder); ``None`` when no absolute
+    cache folder is known."""
+    base = user_cache_directory()
+    return base / "boards" if base is not None else None
 
 
 def _readers_fingerprint() -> str:
@@ -58,13 +59,9 @@ def _readers_fingerprint() -> str:
     return "\n".join(parts)
 
 
-def board_key(text: str, filename: str) -> str:
+def board_key(text: str, filename: str) -> tuple[str, ...]:
     """The key a board loaded from ``text`` (named ``filename``) is kept under."""
-    digest = hashlib.sha256()
-    for part in (str(FORMAT), __version__, sys.version, _readers_fingerprint(), filename, text):
-        digest.update(part.encode("utf-8", "surrogatepass"))
-        digest.update(b"\0")
-    return digest.hexdigest()
+    return (str(FORMAT), __version__, sys.version, _readers_fingerprint(), filename, text)
 
 
 def cache_path(filename: str) -> Optional[Path]:
@@ -72,8 +69,9 @@ def cache_path(filename: str) -> Optional[Path]:
     directory = cache_directory()
     if directory is None:
         return None
-    name = hashlib.sha256(filename.encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    return directory / f"{name}.pickle"
+    # Readable, and told apart from other paths that read the same once cleaned.
+    readable = re.sub(r"[^A-Za-z0-9_.-]+", "_", os.path.basename(filename))[-60:]
+    return directory / f"{readable}-{zlib.crc32(filename.encode('utf-8', 'surrogatepass')):08x}.pickle"
 
 
 def parse_board_cached(text: str, filename: str = "<board>") -> Board:
@@ -96,7 +94,7 @@ def parse_board_cached(text: str, filename: str = "<board>") -> Board:
     return board
 
 
-def _read(path: Path, key: str) -> Optional[Board]:
+def _read(path: Path, key: tuple[str, ...]) -> Optional[Board]:
     try:
         with open(path, "rb") as stream:
             kept = pickle.load(stream)
@@ -107,21 +105,9 @@ def _read(path: Path, key: str) -> Optional[Board]:
     return None
 
 
-def _write(path: Path, key: str, board: Board) -> None:
+def _write(path: Path, key: tuple[str, ...], board: Board) -> None:
     try:
         data = pickle.dumps((key, board), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a board that cannot be kept is simply not kept
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Written whole, then renamed: a reader in another process never sees half a file.
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".board-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    keep(path, lambda stream: stream.write(data))

@@ -73,6 +73,7 @@ class PieceType:
     no_drop_doubled: bool = False  # no drop of it into a column holding a friendly piece of its type
     unlimited: bool = False  # always in every player's hand: dropping it never uses the hand up
     neutral: bool = False  # belongs to no player (walls, the Amazons' arrows): its letter has no case
+    extinction: bool = False  # a player left with none of this type on the board has lost (Atomic's King)
 
     @property
     def promoted_letter(self) -> bool:

@@ -46,7 +46,8 @@ class _Pieces(_Geometry):
             royal = "royal" in flags
             resets_clock = "resets-clock" in flags
             hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_doubled": "no-drop-doubled" in flags,
-                          "unlimited": "unlimited" in flags, "neutral": "neutral" in flags}
+                          "unlimited": "unlimited" in flags, "neutral": "neutral" in flags,
+                          "extinction": "extinction" in flags}
             rest: Token = children[-1]
             name, letter = str(name_token), str(letter_token)
             line = statement.positions[0][0]

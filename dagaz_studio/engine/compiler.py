@@ -162,7 +162,9 @@ def poll(work: list[Any]) -> None:
     if spent > work[2]:
         raise Abort("budget")
     cancel = work[3]
-    collect_young()
+    if len(work) <= 4:
+        # Bulk work (a fifth item: perft's) collects after each position it counts instead.
+        collect_young()
     # At every mark reached, even past it in one go (an attack question left to the runner adds its
     # work at once): a run whose work comes in jumps must still look.
     if cancel is not None and cancel.is_set():
@@ -410,6 +412,7 @@ class _Generator:
             self.emit(1, "finally:")
             if self.rich:
                 self.emit(2, "for s_, v_ in touched.items(): cells[s_] = v_")
+                self.emit(2, "fin = None")  # it refers to itself: freed now, not left in a cycle
             else:
                 if self.captures:
                     self.emit(2, "while caps: cells[caps.pop()] = capq.pop()")
@@ -787,7 +790,12 @@ class _Generator:
             self.emit(i, f"if {depth} > MAXDEPTH: raise Abort('depth')")
             self.emit(i, f"{name}({', '.join(e.but(dp=depth).names(self.live))}, {count} + 1, {e.pg})")
         self.node(node.body, inner, body_ind, after_body)
-        self.emit(ind, f"{name}({', '.join(env.names(self.live))}, 0, {env.pg})")
+        # The function refers to itself: let go of it once done, so that it is freed at once rather
+        # than left in a cycle for the collector (a run makes one at every pass of what encloses it).
+        self.emit(ind, "try:")
+        self.emit(ind + 1, f"{name}({', '.join(env.names(self.live))}, 0, {env.pg})")
+        self.emit(ind, "finally:")
+        self.emit(ind + 1, f"{name} = None")
 
     def single_way(self, node: Any) -> bool:
         """Whether there is at most one way through ``node``: then a repetition of it is a loop."""

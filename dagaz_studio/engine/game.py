@@ -272,6 +272,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     where the board says so (judged over all the side's moves, even when one square is asked); a
     pass, where the board allows one (:func:`passes`; left out when one square is asked, or
     ``passing`` is false)."""
+    if rules.extinction_kinds and extinct(rules, position):
+        return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
     whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules)) or capture_rules.applies(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
@@ -293,6 +295,15 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     if square is not None:
         return [move for move in moves if move.origin == square]
     return moves + passes(rules, position, bool(moves), cancel) if passing else moves
+
+
+def extinct(rules: Rules, position: Position) -> bool:
+    """Whether a player has none of some ``extinction`` piece type left on the board (Atomic's King
+    blown up): that player has lost, and nobody has a move."""
+    present = {(piece.player, piece.kind) for piece in position.cells
+               if piece is not None and piece.kind in rules.extinction_kinds}
+    return any((player, kind) not in present
+               for player in range(len(rules.board.players)) for kind in rules.extinction_kinds)
 
 
 # --------------------------------------------------------------------------- passing
@@ -453,6 +464,8 @@ def light_legal_count(rules: Rules, position: Position) -> int:
 
 def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]) -> Union[list[Entry], int]:
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
+    if rules.extinction_kinds and extinct(rules, position):
+        return [] if counting is None else 0
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, poll
 from dagaz_studio.engine import capture_rules
+from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.heaps import Heap, heap_size, majority_reached, make_heap, store_taken
 from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.stacks import Column
@@ -183,6 +184,9 @@ class _Generator:
                                        TypeCheck, ZoneCheck, CountCheck)):
                 raise Unsupported(type(node).__name__)
         self.continues = continues
+        #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
+        #: kept only then.
+        self.visits = any(isinstance(node, Check) and node.letter in "rR" for node in walk(body))
         #: A stack board's notation that neither lifts nor puts: the hand holds the moving column
         #: alone wherever the move ends, so its end is written out in place.
         self.single = not self.heap and not any(isinstance(node, (Lift, Put)) for node in walk(body))
@@ -297,10 +301,12 @@ class _Generator:
         # The run's shared state lives in an enclosing function made once, so that the local
         # functions every run needs (the move's end, ``fin``, and keeping a move, ``rec``) are made
         # once too: a run never calls another (no attack questions), so one state serves them all.
-        shared = ("cells, origin, me, out, seen, W, P, names, letters, only, q0, hand, touched, visited, caps, stops, "
-                  "also, w")
+        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, touched, w"
         e(0, "def factory():")
         e(1, f"{shared.replace(', ', ' = ')} = None")
+        # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
+        # back, so they are empty between runs and made once (emptied when a run is stopped).
+        e(1, "hand = []; visited = []; caps = []; stops = []; also = []")
         e(1, "def rec(ms, md, ps, pr, ag):")
         e(2, "nonlocal w")
         e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps)")
@@ -330,20 +336,19 @@ class _Generator:
         e(2, "cells, me, out, seen, W, P, names, letters, only = cells_, me_, out_, seen_, W_, P_, names_, letters_, "
              "only_")
         e(1, "def run(origin_):")
-        e(2, f"nonlocal {shared}")
+        e(2, "nonlocal origin, q0, touched, w")
         for zone in self.leading_zones():
             # Asked before anything is lifted, as it asks nothing of what stands there.
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         e(2, "q0 = cells[origin_]")
         if self.heap:
             e(2, "if type(q0) is not HEAP: return")
-            e(2, "hand = []; HPUSH(hand, q0, origin_)")
+            e(2, "HPUSH(hand, q0, origin_)")
         else:
             e(2, "if q0 is None or q0[0] != me: return")
-            e(2, "hand = [(q0, origin_)]")
+            e(2, "hand.append((q0, origin_))")
         e(2, "origin = origin_")
-        e(2, "touched = {origin: q0}; cells[origin] = None")
-        e(2, "visited = [origin]; caps = []; stops = []; also = []")
+        e(2, f"touched = {{origin_: q0}}; cells[origin_] = None{'; visited.append(origin_)' if self.visits else ''}")
         # Work is counted in a variable (cheaper than the shared list), handed back at the end.
         e(2, "w = W[0]")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
@@ -354,9 +359,15 @@ class _Generator:
         e(2, "try:")
         self.node(self.notation.body, env, 3, self.finish)
         e(3, "pass")
-        e(2, "finally:")
+        # Each part has put back what it changed on its way back: only a run stopped midway (an
+        # exception) leaves the board and the lists to be put back as they were.
+        e(2, "except BaseException:")
         e(3, "for s_, v_ in touched.items(): cells[s_] = v_")
+        e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear()")
         e(3, "W[0] = w")
+        e(3, "raise")
+        e(2, f"cells[origin_] = q0; hand.clear(){'; visited.clear()' if self.visits else ''}")
+        e(2, "W[0] = w")
         e(1, "def moves(cells_, origin_, me_, out_, seen_, W_, P_, names_, letters_):")
         e(2, "bind(cells_, me_, out_, seen_, W_, P_, names_, letters_)")
         e(2, "try:")
@@ -413,14 +424,24 @@ class _Generator:
         e(i, "cells[c] = car")
         e(i, "if im:")
         # The moving column put down and nothing else in hand: the end is reached.
-        e(i + 1, "visited.append(c)")
+        if self.visits:
+            e(i + 1, "visited.append(c)")
         e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
         e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
         e(i + 1, "else: then(c, md)")
-        e(i + 1, "visited.pop()")
+        if self.visits:
+            e(i + 1, "visited.pop()")
         e(i, "else:")
         e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
         e(i, "cells[c] = q; hand.append((pp, po))")
+
+    def visit(self, square: str) -> str:
+        """The statement (after a ``;``) noting that the moving piece stood on ``square``, where the
+        notation asks (``[r]``)."""
+        return f"; visited.append({square})" if self.visits else ""
+
+    def unvisit(self) -> str:
+        return "visited.pop(); " if self.visits else ""
 
     def finish(self, env: dict, ind: int) -> None:
         g = self.get
@@ -453,9 +474,9 @@ class _Generator:
                      f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({q}) is COLUMN: {car} = {car}.on({q})")
         self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
-        self.emit(i, f"cells[{c}] = {car}; visited.append({c})")
+        self.emit(i, f"cells[{c}] = {car}{self.visit(c)}")
         self.emit(i, then.format(c=c))
-        self.emit(i, f"visited.pop(); cells[{c}] = {q}; hand.append(({pp}, {po}))")
+        self.emit(i, f"{self.unvisit()}cells[{c}] = {q}; hand.append(({pp}, {po}))")
 
     # ---------------------------------------------------------------- nodes
 
@@ -606,12 +627,18 @@ class _Generator:
                      f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
         self.emit(i, f"cells[{c}] = {car}")
-        self.emit(i, f"if {mover}: visited.append({c})")
-        self.emit(i, f"else: also.append(({po}, {c}))")
+        if self.visits:
+            self.emit(i, f"if {mover}: visited.append({c})")
+            self.emit(i, f"else: also.append(({po}, {c}))")
+        else:
+            self.emit(i, f"if not {mover}: also.append(({po}, {c}))")
         self.emit(i, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
         k(dict(env, mi=mi, ms=ms, pg=self.progress(env, i)), i)
-        self.emit(i, f"if {mover}: visited.pop()")
-        self.emit(i, "else: also.pop()")
+        if self.visits:
+            self.emit(i, f"if {mover}: visited.pop()")
+            self.emit(i, "else: also.pop()")
+        else:
+            self.emit(i, f"if not {mover}: also.pop()")
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
     def continue_(self, env: dict, ind: int, k: Cont) -> None:
@@ -749,6 +776,29 @@ class _Generator:
                 self.spend(j + 1, f"w - {start}")
                 next_pass(e, j + 1)
             self.node(node.body, inner, j, after_pass)
+            self.emit(j, "pass")
+            self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
+            leave(inner, i + 1)
+        elif _always_steps(node.body):
+            # Every way through the body takes a step, so every way that reaches its end changes
+            # something: the trial pass would answer yes exactly when the pass finds a way. The
+            # pass is taken at once, and the trial's work (up to its first success, where it
+            # stops) is counted at the first way found; no way found, the pass was the trial, and
+            # the repetition leaves.
+            took, start = self.fresh("tk"), self.fresh("w")
+            self.emit(i, f"{took} = [False]")
+            j = i
+            if hi is not None:
+                self.emit(i, f"if {more}:")
+                j += 1
+            self.emit(j, f"{start} = w")
+
+            def after_way(e: dict, j: int) -> None:
+                self.emit(j, f"if not {took}[0]:")
+                self.emit(j + 1, f"{took}[0] = True")
+                self.spend(j + 1, f"w - {start}")
+                next_pass(e, j)
+            self.node(node.body, inner, j, after_way)
             self.emit(j, "pass")
             self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
             leave(inner, i + 1)
@@ -948,7 +998,7 @@ def _always_steps(node: Any) -> bool:
 
 # --------------------------------------------------------------------------- compiling and running
 
-_CODE_CACHE: dict[str, Any] = {}
+_CODE_CACHE: dict[str, tuple[Any, str]] = {}
 
 
 def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -957,13 +1007,16 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
     generator = _Generator(rules, notation, player)
-    source = generator.module()
-    code = _CODE_CACHE.get(source)
-    if code is None:
-        code = compile(source, f"<notation {notation.text!r}>", "exec")
+    written = generator.module()
+    cached = _CODE_CACHE.get(written)
+    if cached is None:
+        # Local functions that close over nothing of a run are made once, not at every run.
+        source = hoist(written)
+        cached = (compile(source, f"<notation {notation.text!r}>", "exec"), source)
         if len(_CODE_CACHE) > 1024:
             _CODE_CACHE.clear()
-        _CODE_CACHE[source] = code
+        _CODE_CACHE[written] = cached
+    code, source = cached
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(generator.constants)
     namespace.update(
@@ -1047,13 +1100,10 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
 
 def _each_square(rules: "Rules", position: "Position", cells: list, me: int, runs: list, board_kinds: int,
                  work: list, limit: int, light: bool, cancel: Any, out: list) -> Optional[list[Any]]:
-    for origin, piece in enumerate(cells):
-        if piece is None:
-            continue
-        # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
-        if piece[0] != me and piece[0] >= 0:
-            continue
-        kind = piece[1]
+    # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
+    movers = [(origin, piece[1]) for origin, piece in enumerate(cells)
+              if piece is not None and (piece[0] == me or piece[0] < 0)]
+    for origin, kind in movers:
         run = runs[kind] if kind < board_kinds else None
         if run is not None:
             # Each run has a budget of its own; the moves of one piece never have the key of

@@ -46,6 +46,12 @@ MIN_BOARD_SIZE = QSize(240, 240)
 SIDE_MIN = 180
 #: The widest a column of docks beside the board is made when a layout is arranged.
 SIDE_MAX = 340
+#: In a window at least :data:`COMPACT_WIDTH` wide, the narrowest a column is arranged: the notation
+#: editor and the position's FEN stay readable beside a wide board (Fanorona, a 3-D board's levels),
+#: which gives up a little of its size for it.
+SIDE_READABLE = 250
+#: A window made smaller narrows the columns beside the board until the board is this wide.
+BOARD_FLOOR = 320
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -117,6 +123,8 @@ class QtMainWindow(QMainWindow):
         self.board_view.setMinimumSize(MIN_BOARD_SIZE)
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
+        # Made here rather than by statusBar(), for the same reason as the board view's viewport.
+        self.setStatusBar(QtWidgets.QStatusBar(self))
         self.statusBar().showMessage("No board")
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
@@ -504,10 +512,12 @@ class QtMainWindow(QMainWindow):
             columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
                                          self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
             widths = [dock.width() for dock in columns]
-            wanted = int(view.height() * aspect)
+            # A board that lays itself out anew for its room (a 3-D board's levels) fits any width,
+            # but not usefully below a floor.
+            wanted = max(int(view.height() * aspect), BOARD_FLOOR)
             side = max(SIDE_MIN, min(SIDE_MAX, (view.width() + sum(widths) - wanted) // max(1, len(columns))))
             if columns and view.width() < wanted and any(width > side for width in widths):
-                self.resizeDocks(columns, [min(width, side) for width in widths], Qt.Orientation.Horizontal)
+                self._size_columns(columns, [min(width, side) for width in widths])
             return
         # Arranging: the docks' sizes are not laid out yet, so the board's room is worked out from
         # the window's.
@@ -529,8 +539,16 @@ class QtMainWindow(QMainWindow):
         columns = [dock for dock in (self.moves_dock, self.position_dock) if not dock.isHidden()]
         if columns:
             room = self.width() - len(columns) * separator
-            side = max(SIDE_MIN, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
-            self.resizeDocks(columns, [side] * len(columns), Qt.Orientation.Horizontal)
+            narrowest = SIDE_READABLE if self.width() >= COMPACT_WIDTH else SIDE_MIN
+            side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
+            side = min(side, max(SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            self._size_columns(columns, [side] * len(columns))
+
+    def _size_columns(self, columns: list[QtWidgets.QDockWidget], widths: list[int]) -> None:
+        """Make each column of docks ``widths`` wide. One column at a time: given the left and the
+        right columns at once, Qt leaves both as they were once the docks have been tabbed."""
+        for dock, width in zip(columns, widths):
+            self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
 
     def _column(self, area: Qt.DockWidgetArea) -> Optional[QtWidgets.QDockWidget]:
         """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""

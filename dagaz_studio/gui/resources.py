@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
+import marshal
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Optional
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.notation.user_cache import cache_directory, keep
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -90,11 +91,7 @@ _NO_SYMBOLS = PieceSymbols()
 @lru_cache(maxsize=1)
 def piece_symbols() -> dict[str, PieceSymbols]:
     """Every set of piece symbols in ``resources/pieces.toml``, by name (none if it is missing)."""
-    try:
-        with open(resources_dir() / "pieces.toml", "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError):
-        return {}
+    data = _symbol_tables(resources_dir() / "pieces.toml")
     sets = {}
     for name, table in data.items():
         if not isinstance(table, dict):
@@ -104,3 +101,38 @@ def piece_symbols() -> dict[str, PieceSymbols]:
         glyphs = table.get("style") == "glyphs"
         sets[str(name)] = PieceSymbols(glyphs=symbols if glyphs else {}, characters={} if glyphs else symbols)
     return sets
+
+
+def _symbol_tables(source: Path) -> dict:
+    """The tables of ``source`` as read by :mod:`tomllib`, kept in the user's cache folder for this
+    very file (its path, size and time): the window draws its first pieces with them, before which
+    loading a TOML reader would cost more than the rest of the reading."""
+    try:
+        stat = source.stat()
+    except OSError:
+        return {}
+    key = (str(source), stat.st_size, stat.st_mtime_ns)
+    folder = cache_directory()
+    kept = folder / "pieces.marshal" if folder is not None else None
+    if kept is not None:
+        try:
+            with open(kept, "rb") as stream:
+                found = marshal.load(stream)
+            if isinstance(found, tuple) and len(found) == 2 and found[0] == key and isinstance(found[1], dict):
+                return found[1]
+        except (OSError, EOFError, ValueError, TypeError):  # missing or damaged: read the source again
+            pass
+    import tomllib
+
+    try:
+        with open(source, "rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    if kept is not None:
+        try:
+            blob = marshal.dumps((key, data))
+        except ValueError:  # a value marshal cannot keep (a TOML date): read the source each time
+            return data
+        keep(kept, lambda stream: stream.write(blob))
+    return data

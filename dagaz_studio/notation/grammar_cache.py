@@ -9,21 +9,12 @@ loads stale tables; a cache that cannot be read or written is simply not used.
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
-import tempfile
-from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from lark import Lark, __version__ as lark_version
 
-
-def cache_directory() -> Optional[Path]:
-    """Where built parsers are kept (``$XDG_CACHE_HOME/dagaz-studio``, else ``~/.cache/dagaz-studio``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):
-        return None
-    return Path(base) / "dagaz-studio"
+from dagaz_studio.notation.user_cache import cache_directory, keep
 
 
 def cached_lark(name: str, grammar: str, **options: Any) -> Lark:
@@ -40,18 +31,6 @@ def cached_lark(name: str, grammar: str, **options: Any) -> Lark:
         except Exception:  # missing, unreadable or from another build: build it afresh
             pass
     parser = Lark(grammar, **options)
-    if path is not None and directory is not None:
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-            # Written whole, then renamed: a reader in another process never sees half a file.
-            handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}-", suffix=".tmp")
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    parser.save(stream)
-                os.replace(temporary, path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except OSError:
-            pass
+    if path is not None:
+        keep(path, parser.save)
     return parser

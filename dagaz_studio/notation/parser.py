@@ -14,18 +14,17 @@ error message:
 
 from __future__ import annotations
 
-import gc
 import re
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
 from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
+from dagaz_studio.notation.collection import collector_paused
 from dagaz_studio.notation.errors import NotationError, line_and_column
 from dagaz_studio.notation.grammar_cache import cached_lark
 from dagaz_studio.notation.nodes import (
@@ -145,7 +144,7 @@ def parse_notation(text: str) -> Notation:
     if not text.strip():
         raise NotationError("empty notation", text, Span(0, len(text)), _expected_words(_state_at("", 0)[0]))
     _check_structure(text)
-    with without_gc_pauses():
+    with collector_paused():
         tree = _parse_tree(text)
         look(current_flag())
         return _Builder(text).build(tree)
@@ -196,24 +195,6 @@ def _accepted(interactive: "InteractiveParser") -> set[str]:
         return set(interactive.accepts())
     except LarkError:
         return set()
-
-
-@contextmanager
-def without_gc_pauses() -> Iterator[None]:
-    """Hold off the cyclic garbage collector while a parse allocates its tree.
-
-    A parse makes tens of thousands of small objects that all live until it ends; the collector,
-    triggered again and again by them, traverses every one each time, which made parse time grow
-    faster than the text (a 96 KB notation took 13.6 s). Nothing a parse makes forms a cycle, so
-    nothing is lost by collecting once afterwards instead.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 # --------------------------------------------------------------------------- pass 1: brackets

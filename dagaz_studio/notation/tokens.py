@@ -13,7 +13,8 @@ from typing import NamedTuple
 from lark.exceptions import LarkError
 
 from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
-from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH, _lark, without_gc_pauses
+from dagaz_studio.notation.collection import collector_paused
+from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH, _lark
 
 #: Categories of tokens, each coloured differently by the editor.
 CATEGORIES = ("direction", "group", "quantifier", "bracket", "check", "action", "reference", "separator")
@@ -68,7 +69,7 @@ def notation_tokens(text: str) -> list[NotationToken]:
     flag = current_flag()
     read = 0
     try:
-        with without_gc_pauses():
+        with collector_paused():
             for token in _lark().parse_interactive(text).iter_parse():
                 read += 1
                 if read % LOOK_EVERY == 0:

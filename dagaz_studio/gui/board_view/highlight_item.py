@@ -56,6 +56,14 @@ class HighlightItem(QGraphicsItem):
             cross.moveTo(-arm, arm)
             cross.lineTo(arm, -arm)
             self._stroke(painter, cross, colour, UNIT * 0.09)
+        elif self.kind == "destroyed":
+            # A burst round the piece, as a capture's ring is: eight rays pointing out, clear of the piece.
+            burst = QPainterPath()
+            for k in range(8):
+                angle = k * math.pi / 4 + math.pi / 8
+                burst.moveTo(UNIT * 0.3 * math.cos(angle), UNIT * 0.3 * math.sin(angle))
+                burst.lineTo(UNIT * 0.47 * math.cos(angle), UNIT * 0.47 * math.sin(angle))
+            self._stroke(painter, burst, colour, UNIT * 0.08)
         elif self.kind == "displaced":
             r = UNIT * 0.36
             diamond = QPainterPath()

@@ -91,6 +91,10 @@ class QtBoardView(QGraphicsView):
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
+        # A viewport made here is known to Python from the start: the one Qt makes by itself would
+        # be looked up among every widget class at its first use, readying them all (tens of ms
+        # before the board's first paint).
+        self.setViewport(QWidget())
         self.setScene(QGraphicsScene(self))
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing

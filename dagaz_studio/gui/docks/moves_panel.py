@@ -23,6 +23,7 @@ LEGEND_TEXT = {
     "move": "quiet move: the piece can go here",
     "capture": "capture: the piece takes what stands here",
     "removed": "removed: a move takes the piece here without landing on it",
+    "destroyed": "destroyed: a move blows the piece here off the board (not a capture)",
     "displaced": "displaced: a second piece moves away from here (castling)",
     "stop": "stop: a chain of partial moves lands here on its way",
     "selected": "the selected piece",

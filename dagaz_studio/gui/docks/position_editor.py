@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.board.model import Board
+from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
@@ -201,6 +203,8 @@ class QtPositionEditor(QWidget):
             self._palette.addLayout(row)
             self._palette_rows.append(row)
             for kind, piece in enumerate(board.pieces.values()):
+                if piece.neutral:
+                    continue  # nobody's: in a row of its own, below
                 # Drawn as the board draws it, so the palette and the board look alike.
                 face = piece_face(board, piece.name, piece.letter, player)
                 if face.kind == "stone":
@@ -221,8 +225,28 @@ class QtPositionEditor(QWidget):
                     # Characters and letters look alike for both sides; the side's colour tells them apart.
                     button.setStyleSheet(f"color: {colour.name()};")
                 row.addWidget(button)
+        self._add_neutral_row(board)
         self.turn_box.clear()
         self.turn_box.addItems(list(board.players))
+
+    def _add_neutral_row(self, board: Board) -> None:
+        """One button for each neutral piece type (an arrow, a wall): nobody's, so shown once."""
+        neutral = [(kind, piece) for kind, piece in enumerate(board.pieces.values()) if piece.neutral]
+        if not neutral:
+            return
+        row = FlowLayout(spacing=2)
+        self._palette.addLayout(row)
+        self._palette_rows.append(row)
+        for kind, piece in neutral:
+            face = piece_face(board, piece.name, piece.letter, NEUTRAL)
+            label = face.text if face.kind in ("glyph", "character") else piece.letter
+            button = self._tool_button(f"place:{NEUTRAL}:{kind}", label,
+                                       f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click")
+            font = button.font()
+            font.setPointSizeF(font.pointSizeF() * 1.5)
+            button.setFont(font)
+            button.setMinimumWidth(34)
+            row.addWidget(button)
 
     @Slot()
     def _on_position_changed(self) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from dagaz_studio.board import Board, BoardReadError, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
+from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.engine.stacks import Column
@@ -213,7 +214,9 @@ class QtDocument(QObject):
         """
         position = self._require_position()
         kind_index = self._kind_index(kind)
-        if not 0 <= player < len(position.board.players):
+        if position.kinds[kind_index].neutral:
+            player = NEUTRAL  # an arrow or a wall is nobody's, whichever side it is placed for
+        elif not 0 <= player < len(position.board.players):
             raise ValueError(f"no player {player}")
         self._check_square(square)
         if moved is None:
@@ -222,7 +225,8 @@ class QtDocument(QObject):
         if position.cells[square] == piece:
             return
         name = position.kinds[kind_index].name
-        self._edit(f"Place {position.board.players[player]} {name} on {position.board.squares[square]}",
+        owner = "a neutral" if player == NEUTRAL else position.board.players[player]
+        self._edit(f"Place {owner} {name} on {position.board.squares[square]}",
                    lambda p: _put(p, square, piece))
 
     def remove(self, square: int) -> None:

@@ -12,15 +12,14 @@ copies of positions; it never touches a widget.
 
 from __future__ import annotations
 
-import gc
 import threading
-from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
@@ -31,36 +30,6 @@ DEBOUNCE_MS = 30
 BUSY_AFTER_MS = 150
 #: Typed notations one Rules object keeps before it is replaced (each becomes a piece kind).
 _CUSTOM_KINDS_KEPT = 200
-
-
-_collector_lock = threading.Lock()
-_collector_paused_by = 0
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the garbage collector's automatic passes while the interpreter runs.
-
-    A run allocates as it goes (its trace, its moves); left on, the collector would stop every thread,
-    the window's included, for passes over everything alive, and the longer a run, the more often and
-    the longer. What a run leaves is freed by reference counting; the passes resume, and look at what
-    is new, once no worker is running.
-    """
-    global _collector_paused_by
-    with _collector_lock:
-        # Paused by someone else (a caller's own choice): leave it as it is.
-        mine = _collector_paused_by > 0 or gc.isenabled()
-        if mine:
-            _collector_paused_by += 1
-            gc.disable()
-    try:
-        yield
-    finally:
-        if mine:
-            with _collector_lock:
-                _collector_paused_by -= 1
-                if _collector_paused_by == 0:
-                    gc.enable()
 
 
 def _run_failed(query: MovesQuery, message: str) -> MovesAnswer:

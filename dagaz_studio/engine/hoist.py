@@ -1,0 +1,118 @@
+"""Local functions of generated code made once rather than at every run.
+
+The heap and stack compiler (:mod:`dagaz_studio.engine.kind_compiler`) writes continuations,
+repetitions and trial passes as local functions where they are needed, inside the run of one square.
+Python makes a function (and its closure) each time its ``def`` is reached, so a run that defines
+three local functions pays for three functions before it finds anything. Most of them close over
+nothing of the run: they take the run's state as arguments and share only what the enclosing
+factory holds (the board, the hand, the work counter). :func:`hoist` moves each such function to
+the factory, where it is made once per compiled notation; a function that reads a variable of the
+function it is written in stays where it is.
+"""
+
+from __future__ import annotations
+
+import re
+import symtable
+
+_INDENT = "    "
+
+
+def _indent_of(line: str) -> int:
+    return (len(line) - len(line.lstrip(" "))) // len(_INDENT)
+
+
+def _block_end(lines: list[str], start: int) -> int:
+    """The index after the last line of the block whose header is ``lines[start]``."""
+    depth = _indent_of(lines[start])
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or _indent_of(lines[end]) > depth):
+        end += 1
+    return end
+
+
+def _functions(table: symtable.SymbolTable, lines: list[str]) -> list[symtable.Function]:
+    """Every function written with ``def`` in ``table``, at any depth (not comprehensions or lambdas,
+    whose scopes are functions too)."""
+    found: list[symtable.Function] = []
+    for child in table.get_children():
+        if isinstance(child, symtable.Function) \
+                and lines[child.get_lineno() - 1].lstrip().startswith(f"def {child.get_name()}("):
+            found.append(child)
+        found.extend(_functions(child, lines))
+    return found
+
+
+def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
+    """``source`` with every function nested in ``factory``'s function ``inner`` whose free
+    variables are all the factory's own (or other such functions) defined once in the factory,
+    just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
+    factory keeps it). The result does the same as ``source``."""
+    module = symtable.symtable(source, "<generated>", "exec")
+    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
+    if outer is None:
+        return source
+    run = next((t for t in outer.get_children() if t.get_name() == inner), None)
+    if run is None:
+        return source
+    lines = source.split("\n")
+    own = {symbol.get_name() for symbol in outer.get_symbols() if symbol.is_local()}
+    functions = _functions(run, lines)
+    candidates = {table.get_name(): table for table in functions}
+    if len(candidates) != len(functions):
+        return source  # two local functions of one name: leave the code as written
+    moving = set(candidates)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(moving):
+            frees = candidates[name].get_frees()
+            if any(free not in own and free not in moving for free in frees):
+                moving.discard(name)
+                changed = True
+    if not moving:
+        return source
+    blocks = {}
+    for name in moving:
+        start = candidates[name].get_lineno() - 1
+        blocks[name] = (start, _block_end(lines, start))
+    taken = [False] * len(lines)
+    for start, end in blocks.values():
+        for index in range(start, end):
+            taken[index] = True
+    drops = re.compile(r"^\s*(" + "|".join(re.escape(name) for name in moving) + r") = None$")
+    hoisted: list[str] = []
+    for name in sorted(moving, key=lambda n: blocks[n][0]):
+        start, end = blocks[name]
+        shift = _indent_of(lines[start]) - 1
+        for index in range(start, end):
+            line = lines[index]
+            owner = _owner(blocks, index)
+            if owner != name or drops.match(line):
+                continue
+            hoisted.append(line[len(_INDENT) * shift:] if line.strip() else line)
+    kept = [line for index, line in enumerate(lines) if not taken[index] and not drops.match(line)]
+    at = next(index for index, line in enumerate(kept)
+              if line.startswith(f"{_INDENT}def {inner}("))
+    return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
+
+
+def _owner(blocks: dict[str, tuple[int, int]], index: int) -> str:
+    """The innermost moved function whose block holds line ``index``."""
+    best, size = "", -1
+    for name, (start, end) in blocks.items():
+        if start <= index < end and (size < 0 or end - start < size):
+            best, size = name, end - start
+    return best
+
+
+def _fill_empty(lines: list[str]) -> list[str]:
+    """``pass`` under every block header left without a body once its functions moved."""
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        out.append(line)
+        if line.rstrip().endswith(":") and not line.lstrip().startswith("#"):
+            following = next((later for later in lines[index + 1:] if later.strip()), "")
+            if not following or _indent_of(following) <= _indent_of(line):
+                out.append(_INDENT * (_indent_of(line) + 1) + "pass")
+    return out
