@@ -221,3 +221,15 @@ def test_a_deep_run_stopped_unwinds_without_work(board_name: str, shape: str, wa
     result = flag.watch(lambda: rules.run(position, at, trace=way == "traced", budget=10**9, cancel=flag))
     assert result.stopped == "cancelled" and flag.looks == 50
     assert flag.stretches[-1] <= UNWINDING_CALLS, f"{flag.stretches[-1]:,} calls after the flag was seen set"
+
+
+def test_a_traced_runaway_says_each_move_in_a_few_words() -> None:
+    # Relay moving, each piece put down and the next lifted, completes thousands of moves, each
+    # displacing one piece more than the last: a sentence naming every square of every one of them
+    # took seconds to write (the words, not Python calls, so the count above never saw it).
+    rules, position, at = _fresh("chess", "traced")
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*|^)*")), True)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+    result = rules.run(position, at, trace=True)
+    assert result.stopped is not None and max(len(move.also) for move in result.moves) > 1_000
+    assert max(len(event.text) for event in result.trace) <= 1_000

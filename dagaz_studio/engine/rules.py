@@ -6,7 +6,7 @@ import dataclasses
 import sys
 from operator import itemgetter
 from dataclasses import replace
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, NoReturn, Optional, Union
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
@@ -17,8 +17,8 @@ from dagaz_studio.engine.runner import (
     MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand, move_key,
 )
 from dagaz_studio.engine.values import (
-    COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
-    quick_move,
+    COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, QUESTION_COST, CancelFlag, Move, RunawayNotation, RunResult,
+    describe_move, quick_move,
 )
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
@@ -35,6 +35,10 @@ _UNKNOWN = object()
 _first = itemgetter(0)
 _new_tuple = tuple.__new__
 
+#: Squares a traced run's sentence about a completed move names in each of its lists (stops, captures,
+#: pieces displaced): a runaway's moves can hold thousands, and the sentences of thousands of moves
+#: naming them all took seconds to write.
+TRACED_SQUARES = 32
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
 #: Steps spent working out where a piece could ever capture from one square.
@@ -242,15 +246,15 @@ class Rules:
             index = seen.get(key)
             if index is not None:
                 if state.trace is not None:
-                    state.emit("move", f"the same move as before: {describe_move(self.board, result.moves[index])}",
-                               None, key[1], True, index)
+                    said = describe_move(self.board, result.moves[index], TRACED_SQUARES)
+                    state.emit("move", f"the same move as before: {said}", None, key[1], True, index)
                 return
             move = complete_move(state, key)
             seen[key] = len(result.moves)
             result.moves.append(move)
             if state.trace is not None:
-                state.emit("move", f"move completed: {describe_move(self.board, move)}", None, move.target, True,
-                           len(result.moves) - 1)
+                said = describe_move(self.board, move, TRACED_SQUARES)
+                state.emit("move", f"move completed: {said}", None, move.target, True, len(result.moves) - 1)
 
         st.on_complete = collect
         self._start(st, square, program.entry, result, drop)
@@ -656,21 +660,28 @@ class Rules:
                                                           max(0, work[2] - work[0]), work[3])
                 work[0] += spent
                 if stopped:
-                    if len(plan) > 1:
-                        raise Abort("rerun")
-                    # The question the runner asks, stopped as it stops it (Rules._captures_on): not
-                    # run all over again by the runner, twice the work of a runaway.
-                    if stopped == "cancelled":
-                        raise Abort("cancelled")
-                    if work[0] > work[2]:
-                        stopped = f"stopped after {work[2]:,} steps — the notation may repeat without end"
-                    raise Abort("stop", f"{stopped} (asking whether the {self.kind_names[piece.kind]} on "
-                                        f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+                    self._question_stopped(stopped, work, piece, origin, square, whole=len(plan) == 1)
                 if found:
                     return True
         if work[0] > work[2]:
-            raise Abort("rerun")
+            self._question_stopped("", work, piece, origin, square)
         return False
+
+    def _question_stopped(self, stopped: str, work: list, piece: Piece, origin: int, square: int,
+                          whole: bool = True) -> NoReturn:
+        """Stop a compiled run whose attack question did not end (``stopped`` says why) as the runner
+        stops it (:meth:`_captures_on`): left to the runner, a runaway ran twice over.
+
+        The question run in ``whole`` or not, its budget is the run's; another reason, said of one
+        part of the asking piece's notation, is left to the runner to say of the whole."""
+        if stopped == "cancelled":
+            raise Abort("cancelled")
+        if work[0] > work[2]:
+            stopped = f"stopped after {work[2]:,} steps — the notation may repeat without end"
+        elif not whole:
+            raise Abort("rerun")
+        raise Abort("stop", f"{stopped} (asking whether the {self.kind_names[piece.kind]} on "
+                            f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
 
     def attack_reads(self, position: Position, origin: int, square: int,
                      by: int) -> Optional[tuple[bool, frozenset[int]]]:
@@ -774,7 +785,7 @@ class Rules:
                 for origin, kinds in table:
                     piece = cells[origin]
                     if piece is not None and piece[0] == side and piece[1] in kinds:
-                        work[0] += 1  # as the runner counts it: asking each piece is work
+                        work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
                         if work[0] >= work[1]:
                             poll(work)
                         if self._ask(position, origin, square, side, work, probe):
@@ -805,7 +816,7 @@ class Rules:
             finally:
                 self.budgeted = saved
             for origin in candidates:
-                work[0] += 1  # as the runner counts it: asking each piece is work
+                work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
                 if work[0] >= work[1]:
                     poll(work)
                 if self._ask(position, origin, square, side, work, probe):
@@ -988,7 +999,7 @@ class Rules:
                 self.budgeted = saved_budgeted
             for origin in candidates:
                 if within is not None:
-                    within.spend()  # asking each piece is work, whatever its notation does
+                    within.spend(QUESTION_COST)  # asking each piece is work, whatever its notation does
                 if self.fast:
                     if within is not None:
                         work = new_work(max(0, within.budget - within.work), within.cancel)
