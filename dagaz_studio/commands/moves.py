@@ -213,8 +213,10 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             sys.stdout.write(text)
             sys.stdout.flush()
         return status
-    with pool(jobs, _open_batch, args) as workers:
-        for line_status, text in workers.imap(_answer, batch_lines(), chunksize=8):
+    # Forked workers keep this process's rules, with every notation compiled once here for all of them.
+    rules.warm()
+    with pool(jobs, _open_batch, args, opened=True) as workers:
+        for line_status, text in workers.imap(_answer, batch_lines(), chunksize=16):
             status = max(status, line_status)
             sys.stdout.write(text)
             sys.stdout.flush()

@@ -58,9 +58,10 @@ def divided(board_argument: str, fen: Optional[str], depth: int, jobs: int) -> l
     if jobs <= 1 or len(moves) < 2:
         return [(move, _count_after(i, depth - 1)) for i, move in enumerate(moves)]
     if depth > 2:
-        # Forked workers keep what this process worked out: the attack tables every worker would
-        # otherwise build for itself are built once, here.
+        # Forked workers keep what this process worked out: the attack tables and the compiled code
+        # every worker would otherwise make for itself are made once, here.
         STATE["rules"].build_attack_tables()
+    STATE["rules"].warm()
     with pool(min(jobs, len(moves)), _open, board_argument, fen, opened=True) as workers:
         counts = workers.starmap(_count_after, [(i, depth - 1) for i in range(len(moves))], chunksize=1)
     return list(zip(moves, counts))

@@ -86,6 +86,11 @@ class Found(Exception):
 
 #: A light move: (target, captures, promotion kind or None, direction index of the last step or None).
 Record = tuple[int, tuple[int, ...], Optional[int], Optional[int]]
+#: A light move of a notation that lifts or puts (castling, a capture chain): a :data:`Record` followed by
+#: where its earlier partial moves ended, where its last partial move began, and the other pieces it
+#: displaced, as (from, to) pairs. What it changes follows from these (:func:`rich_effects` in
+#: ``rules.py``); a move whose changes do not is built whole instead.
+RichRecord = tuple[int, tuple[int, ...], Optional[int], Optional[int], tuple[int, ...], int, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -440,7 +445,9 @@ class _Generator:
             # A move that displaced no other piece and made no stop on the way is what a light record
             # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
             # Not when the piece was taken off after it was put (|[x]: a capture that destroys the
-            # capturing piece): a light record puts it on its last square.
+            # capturing piece): a light record puts it on its last square. Other moves (castling,
+            # capture chains) are kept as rich light records where their changes follow from them
+            # (Rules.rich_light), else built whole.
             self.emit(i + 1, "if not also and not stops and cells[ms] is not None:" if self.continues
                       else "if not also and cells[ms] is not None:")
             changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
@@ -449,13 +456,15 @@ class _Generator:
             self.emit(i + 3, "if key not in seen:")
             self.emit(i + 4, "seen.add(key); out.append((ms, key[1], pr, md))")
             self.emit(i + 2, "return")
+            if self.continues:
+                self.chain_record(i + 1)
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
         elif self.continues:
-            self.emit(i + 1, "R.rich_record(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
                              "stops, ps)")
         else:
-            self.emit(i + 1, "R.rich_record(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
+            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
         self.emit(i, "if q is not None and q[0] == me: return")
@@ -471,6 +480,19 @@ class _Generator:
         self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr, ps, then); also.pop()")
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
+
+    def chain_record(self, ind: int) -> None:
+        """A capture chain's move kept as a rich light record, written out where it is plain: when no
+        piece but the moving one was put, each square the run touched was the mover's path or a
+        capture, so the move empties its origin and its captures and leaves the mover, as the record
+        says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
+        self.emit(ind, "if not also and caps and ms != origin:")
+        self.emit(ind + 1, "q = cells[ms]")
+        self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
+        self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
+        self.emit(ind + 2, "if key not in seen:")
+        self.emit(ind + 3, "seen.add(key); out.append((ms, key[1], pr, md, key[3], ps, ()))")
+        self.emit(ind + 2, "return")
 
     def finish(self, env: _Env, ind: int) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""

@@ -10,10 +10,10 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Union
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collect_young, collector_paused
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, new_work
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 
@@ -395,17 +395,20 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
 # path's light records where a piece's whole notation compiles, and full moves elsewhere.
 
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
-Entry = Union[Move, tuple[int, Piece, Record]]
+Entry = Union[Move, tuple[int, Piece, Record], tuple[int, Piece, RichRecord]]
 LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
                   Optional[tuple[tuple[int, ...], ...]]]
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
 
 
-def make_record(rules: Rules, position: Position, origin: int, piece: Piece, record: Record) -> LightUndo:
+def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
+                record: Union[Record, RichRecord]) -> LightUndo:
     """Apply a light record in place, as :func:`make_move` applies the move it stands for."""
+    if len(record) > 4:
+        return _make_rich_record(rules, position, origin, piece, record)  # type: ignore[arg-type]
     cells = position.cells
-    target, captures, promoted, direction = record
+    target, captures, promoted, direction = record  # type: ignore[misc]
     hands = position.hands
     # Every square's content is read before any is changed, so undoing in reverse order is exact.
     saved = [(origin, piece), (target, cells[target])]
@@ -423,6 +426,32 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece, rec
     cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
                                  True if target != origin else piece[2]))
     position.last_move = _new(LastMove, (origin, target, None if direction is None else rules.dir_letters[direction]))
+    position.turn = turn = (player + 1) % len(rules.board.players)
+    if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
+        position.halfmove_clock = 0
+    else:
+        position.halfmove_clock += 1
+    if turn == 0:
+        position.fullmove_number += 1
+    return undo
+
+
+def _make_rich_record(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord) -> LightUndo:
+    """:func:`make_record` of a rich light record (castling, a capture chain): its changes follow from
+    it (:func:`~dagaz_studio.engine.rules.rich_effects`)."""
+    cells = position.cells
+    target, captures, promoted, direction, _, start, _ = record
+    after = rich_effects(origin, piece, record, cells.__getitem__)
+    hands = position.hands
+    undo: LightUndo = ([(square, cells[square]) for square in after], position.turn, position.last_move,
+                       position.halfmove_clock, position.fullmove_number,
+                       tuple(tuple(hand) for hand in hands) if hands else None)
+    player = piece[0]
+    if captures and hands:
+        _update_hands(position, player, captures, None)
+    for square, now in after.items():
+        cells[square] = now
+    position.last_move = _new(LastMove, (start, target, None if direction is None else rules.dir_letters[direction]))
     position.turn = turn = (player + 1) % len(rules.board.players)
     if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
         position.halfmove_clock = 0
@@ -528,6 +557,10 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                 if not checked or allowed_by_rules(rules, position, entry):
                     out.append(entry)
                 continue
+            if len(entry) > 4:
+                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility):
+                    out.append((origin, piece, entry))
+                continue
             target, captures, promoted, _ = entry
             if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
                 continue
@@ -575,6 +608,31 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     if "compulsory-drop" in rules.board.rules and any(isinstance(e, Move) and e.dropped for e in out):
         out = [e for e in out if isinstance(e, Move) and e.dropped]
     return out + passes(rules, position, bool(out))  # type: ignore[operator]
+
+
+def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
+                      royals: list[int], enemies: list[int], immobility: bool) -> bool:
+    """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
+    :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
+    (``royals``: where they stood before it) asked about where it then stands."""
+    target, promoted = record[0], record[2]
+    me = piece[0]
+    if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+        return False
+    royal = rules.royal_kinds
+    if not royal:
+        return True
+    cells = position.cells
+    after = rich_effects(origin, piece, record, cells.__getitem__)
+    if _takes_royal(rules, position, me, [s for s, now in after.items() if (was := cells[s]) is not now and was != now]):
+        return True
+    standing = [s for s in royals if s not in after]
+    standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
+    undo = make_record(rules, position, origin, piece, record)
+    try:
+        return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
+    finally:
+        unmake_record(position, undo)
 
 
 def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import threading
+import weakref
 from operator import itemgetter
 from dataclasses import replace
 from typing import Any, Callable, NoReturn, Optional, Union
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
-    Abort, Compiled, compile_probe, Found, MAX_WRITTEN, Record, Unsupported, compile_notation, new_work, poll,
+    Abort, Compiled, compile_probe, Found, MAX_WRITTEN, Record, RichRecord, Unsupported, compile_notation, new_work,
+    poll,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.runner import (
@@ -82,8 +85,13 @@ class Rules:
         self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
         self._custom: dict[str, int] = {}
         self._programs: dict[tuple, Program] = {}
-        self._reach: dict[tuple[int, int, int], frozenset[int]] = {}
-        self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        # Where the board's own pieces could capture from each square, and what could capture each
+        # square, are the same for every interpreter of the board: worked out once, kept with it
+        # (unless handlers, which an interpreter brings with it, take part). Typed kinds keep theirs here.
+        share = _board_share(board) if not self.handlers else _BoardShare()
+        self._reach: dict[tuple[int, int, int], frozenset[int]] = share.reach
+        self._typed_reach: dict[tuple[int, int, int], frozenset[int]] = {}
+        self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = share.attackers
         players = len(board.players)
         #: Per player, the other players (whose pieces ``[a]`` asks about), and the stand-in piece of
         #: that player put on an empty square an attack question asks about.
@@ -91,9 +99,10 @@ class Rules:
         self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
         self._asked: dict[tuple[int, int], int] = {}
         #: The players whose pieces' reach is worked out from every square (one table was built).
-        self._tabled: set[int] = set()
+        self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
-        self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = share.footprints
+        self._typed_footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
         #: Whether attack questions look for the pieces on the board rather than in tables.
@@ -481,11 +490,14 @@ class Rules:
             moves.extend([record_move(position, origin, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
         return moves, False
 
-    def record_move(self, position: Position, origin: int, piece: Piece, record: Union[Record, Move]) -> Move:
+    def record_move(self, position: Position, origin: int, piece: Piece,
+                    record: Union[Record, RichRecord, Move]) -> Move:
         """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
         if isinstance(record, Move):
             return record  # kept whole by a notation that lifts or puts
-        target, captures, promoted, direction = record
+        if len(record) > 4:
+            return self.rich_move(position, origin, piece, record)  # type: ignore[arg-type]
+        target, captures, promoted, direction = record  # type: ignore[misc]
         kind = piece.kind if promoted is None else promoted
         placed = Piece(piece.player, kind, True if target != origin else piece.moved)
         cells = position.cells
@@ -537,16 +549,19 @@ class Rules:
             return None
         if len(parts) == 1:
             return out
-        # Parts may find the same move: keep the first, as run() does. A whole move that displaces
-        # another piece (castling) or stops on the way is never a light record's move.
+        # Parts may find the same move: keep the first, as run() does. A light record's move is told
+        # apart from another's by its target, captures, promotion (and a rich record's stops and
+        # displaced pieces); from a move built whole only by building it too.
         keys: set[Any] = set()
         kept = []
-        whole = any(isinstance(entry, Move) and not entry.also and entry.stops == (entry.target,) for entry in out)
+        whole = any(isinstance(entry, Move) for entry in out)
         for entry in out:
             if isinstance(entry, Move):
                 key: Any = entry.key()
             elif whole:
                 key = self.record_move(position, origin, piece, entry).key()
+            elif len(entry) > 4:
+                key = (entry[0], entry[1], entry[2], entry[4], entry[6])
             else:
                 key = entry[:3]
             if key not in keys:
@@ -706,6 +721,52 @@ class Rules:
             return None
         return False, frozenset(cells.read)
 
+    def rich_light(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
+                   visited: list, captures: list, also: list, target: int, direction: Optional[int],
+                   promoted: Optional[int], out: list, seen: set, stops: Any = (),
+                   start: Optional[int] = None) -> None:
+        """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
+        its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
+        (:meth:`rich_record`). Compared square by square with what the run did, so the record is
+        never wrong: it only saves building the move (and perft making it) in full."""
+        record = (target, tuple(captures), promoted, direction, tuple(stops), origin if start is None else start,
+                  tuple(also))
+        key = (target, record[1], promoted, record[4], record[6])
+        if key in seen:
+            return
+        cells = position.cells
+        exact = changed = False
+        if all(touched.get(square) is not None for square, _ in also):
+            after = rich_effects(origin, piece, record, touched.__getitem__)
+            exact = all(square in touched for square in after)
+            if exact:
+                for square, was in touched.items():
+                    now, expected = cells[square], after.get(square, was)
+                    if now is not expected and now != expected:
+                        exact = False
+                        break
+                    if expected is not was and expected != was:
+                        changed = True
+        if not (exact and changed):
+            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
+                             promoted, out, seen, stops, start)
+            return
+        seen.add(key)
+        out.append(record)
+
+    def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
+        """The full :class:`Move` of a rich light record: the same move :meth:`rich_record` builds."""
+        target, captures, promoted, direction, stops, start, also = record
+        cells = position.cells
+        after = rich_effects(origin, piece, record, cells.__getitem__)
+        changes = [(square, now) for square, now in after.items() if (was := cells[square]) is not now and was != now]
+        changes.sort(key=_first)
+        return quick_move(
+            self.kind_names[piece[1]], piece[0], origin, target, captures, (*stops, target),
+            None if promoted is None else self.kind_names[promoted], also, tuple(changes),
+            _new_tuple(LastMove, (start, target, None if direction is None else self.dir_letters[direction])),
+        )
+
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
                     visited: list, captures: list, also: list, target: int, direction: Optional[int],
                     promoted: Optional[int], out: list, seen: set, stops: Any = (),
@@ -832,14 +893,17 @@ class Rules:
         skip pieces that cannot possibly attack a square.
         """
         key = (kind, player, square)
-        cached = self._reach.get(key)
+        board_kind = kind < self.board_kinds
+        cached = (self._reach if board_kind else self._typed_reach).get(key)
         if cached is not None:
             return cached
         piece = self.kinds[kind]
         program = self.program(piece.notation, player, piece, reach_mode=True)
         result, footprint = self._reach_run(program, player, square)
-        self._reach[key] = result
-        self._footprints[key] = None if _reads_history(piece.notation) else frozenset(footprint)
+        # The footprint first: whoever finds the reach finds the footprint too.
+        (self._footprints if board_kind else self._typed_footprints)[key] = (
+            None if _reads_history(piece.notation) else frozenset(footprint))
+        (self._reach if board_kind else self._typed_reach)[key] = result
         return result
 
     def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -883,9 +947,10 @@ class Rules:
         A move that changes none of these squares cannot change whether this piece attacks.
         """
         key = (kind, player, square)
-        if key not in self._footprints:
+        prints = self._footprints if kind < self.board_kinds else self._typed_footprints
+        if key not in prints:
             self.reach(kind, player, square)
-        return self._footprints[key]
+        return prints[key]
 
     def scan_cost(self) -> int:
         """The units of work one attack question counts for looking over the board for pieces (on a
@@ -938,6 +1003,20 @@ class Rules:
             if square in reach:
                 (out if kind < board_kinds else typed).append(origin)
         return out + typed
+
+    def warm(self) -> None:
+        """Compile now the notation of every board piece kind for every player (its moves, its attack
+        question and perft's), as runs would one by one: a process that hands work to forked workers
+        does it once for all of them. Nothing on heap and stack boards, which compile their own way."""
+        if not self.fast or self.board.kind != "default":
+            return
+        for player in range(len(self.board.players)):
+            for kind in range(self.board_kinds):
+                try:
+                    self.light_maker(kind, player)
+                    self.probe_fn(kind, player)
+                except NotationError:
+                    pass  # the run that meets it says so
 
     def build_attack_tables(self) -> None:
         """Work out now, for every square and player, where a piece could capture it from (the tables
@@ -1110,6 +1189,65 @@ class Rules:
             return False
         finally:
             st.position.turn = saved_turn
+
+
+class _BoardShare:
+    """What every interpreter of one board works out alike: where each of the board's own piece kinds
+    could capture from each square (and the squares that could matter to it), the tables of what
+    could capture each square, and the players whose tables are all built."""
+
+    __slots__ = ("reach", "footprints", "attackers", "tabled")
+
+    def __init__(self) -> None:
+        self.reach: dict[tuple[int, int, int], frozenset[int]] = {}
+        self.footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        self.tabled: set[int] = set()
+
+
+#: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
+_SHARES: dict[int, tuple["weakref.ref[Board]", _BoardShare]] = {}
+_SHARES_LOCK = threading.Lock()
+
+
+def _board_share(board: Board) -> _BoardShare:
+    """The share of ``board`` (made at its first interpreter). Interpreters on several threads may
+    use it at once: each entry is a whole value, worked out alike by whoever comes first."""
+    with _SHARES_LOCK:
+        known = _SHARES.get(id(board))
+        if known is not None and known[0]() is board:
+            return known[1]
+        share = _BoardShare()
+        _SHARES[id(board)] = (weakref.ref(board), share)
+        weakref.finalize(board, _forget_share, id(board), share)
+        return share
+
+
+def _forget_share(key: int, share: _BoardShare) -> None:
+    with _SHARES_LOCK:
+        known = _SHARES.get(key)
+        if known is not None and known[1] is share:
+            del _SHARES[key]
+
+
+def rich_effects(origin: int, piece: Piece, record: RichRecord,
+                 before: Callable[[int], Optional[Piece]]) -> dict[int, Optional[Piece]]:
+    """What a rich light record's move leaves on each square it changes, by square, given the content of
+    a square ``before`` the move: its captures and its origin emptied, each displaced piece taken from
+    where it stood and put down (marked moved unless put back), and the moving piece put down on its
+    target, promoted if it was, marked moved unless it never left its square."""
+    target, captures, promoted, _, stops, _, also = record
+    after: dict[int, Optional[Piece]] = dict.fromkeys(captures)
+    after[origin] = None
+    for source, destination in also:
+        displaced = before(source)
+        after[source] = None
+        if displaced is not None:
+            after[destination] = displaced if displaced[2] or destination == source else _new_tuple(
+                Piece, (displaced[0], displaced[1], True))
+    after[target] = _new_tuple(Piece, (piece[0], piece[1] if promoted is None else promoted,
+                                       True if target != origin or stops else piece[2]))
+    return after
 
 
 def _replaced(node: Any, old: Any, new: Any) -> Any:

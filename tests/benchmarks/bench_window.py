@@ -103,8 +103,11 @@ def first_paint(script: str, runs: int, env: dict[str, str], complete: Optional[
     """
     times = []
     for _ in range(runs):
+        # Started in the checkout, whatever folder the benchmark is run from: ``-c`` puts the
+        # current folder first on the module path, so elsewhere another copy of the package could
+        # be measured, and a crowded folder (a temporary one) slows every import.
         result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
-                                timeout=120, check=True)
+                                timeout=120, check=True, cwd=ROOT)
         lines = result.stdout.strip().splitlines()
         done = [line for line in lines if line.startswith("complete ")]
         if complete is not None and done:
