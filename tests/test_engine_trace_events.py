@@ -36,3 +36,23 @@ def test_check_events_name_the_check_they_tested() -> None:
     for event in checks:
         if event.span is not None and event.check.startswith("["):
             assert event.check in notation
+
+
+def test_the_square_actions_say_what_they_did_and_why_they_failed() -> None:
+    from dagaz_studio.notation import parse_notation
+
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "8/8/8/3p4/3R4/3P4/8/8 w - - 0 1")
+    d4 = board.index("d4")
+
+    def texts(notation: str) -> list[str]:
+        program = rules.program(parse_notation(notation), 0)
+        return [e.text for e in rules.run(position, d4, program, trace=True).trace
+                if e.kind in (EventKind.CHECK, EventKind.CAPTURE)]
+
+    assert texts("N[x]") == ["capture a Black Pawn on d5"]
+    assert "[x] failed on e4: nothing to capture" in texts("E[x]")
+    assert any("is destroyed" in text and "d3" in text for text in texts("S[d]N"))
+    assert "[d] failed on e4: nothing to destroy" in texts("E[d]")
+    assert any("changes to the White side" in text for text in texts("N[w]S"))
+    assert any(text.startswith("[w] failed on d3: a friendly") for text in texts("S[w]"))

@@ -81,7 +81,7 @@ class Rules:
         self.opposite: list[Optional[int]] = [self.dir_index.get(OPPOSITE[letter]) for letter in self.dir_letters]
         self.handlers = handlers or {}
         self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
-        #: The kinds a player loses by having none of left on the board (``extinction``).
+        #: The kinds whose last piece lost loses the game (``extinction``).
         self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
         self._custom: dict[str, int] = {}
         self._programs: dict[tuple, Program] = {}

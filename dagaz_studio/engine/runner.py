@@ -715,79 +715,31 @@ class Program:
         """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
         a piece by default, a heap board's whole heap as its kind says)."""
         name = describe or (lambda st, piece: st.describe(piece))
-
-        def capture(st: State, square: int) -> None:
-            piece = st.cells[square]
-            if piece is None:
-                if st.trace is not None:
-                    st.emit("check", f"[x] failed on {st.name(square)}: nothing to capture", span, square, False,
-                            check="[x]")
-                return
-            st.spend()
-            first = st.touch(square)
-            st.cells[square] = None
-            st.captures.append(square)
-            st.progress += 1
-            if st.trace is not None:
-                st.emit("capture", f"capture {name(st, piece)} on {st.name(square)}", span, square)
-            try:
-                k(st, square)
-            finally:
-                st.progress -= 1
-                st.captures.pop()
-                st.cells[square] = piece
-                st.untouch(square, first)
-        return capture
+        return _square_action(
+            span, k, "[x]", lambda st, piece: "nothing to capture" if piece is None else None,
+            lambda st, piece: None,
+            lambda st, piece, square: ("capture", f"capture {name(st, piece)} on {st.name(square)}"),
+            captures=True)
 
     @staticmethod
     def _destroy(span: Span, k: ItemCont) -> ItemCont:
         """``[d]``: take what stands on the square off the board without capturing it: the move's
         captures leave it out, so it is not what the move attacks (an explosion's victims)."""
-        def destroy(st: State, square: int) -> None:
-            piece = st.cells[square]
-            if piece is None:
-                if st.trace is not None:
-                    st.emit("check", f"[d] failed on {st.name(square)}: nothing to destroy", span, square, False,
-                            check="[d]")
-                return
-            st.spend()
-            first = st.touch(square)
-            st.cells[square] = None
-            st.progress += 1
-            if st.trace is not None:
-                st.emit("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed", span, square)
-            try:
-                k(st, square)
-            finally:
-                st.progress -= 1
-                st.cells[square] = piece
-                st.untouch(square, first)
-        return destroy
+        return _square_action(
+            span, k, "[d]", lambda st, piece: "nothing to destroy" if piece is None else None,
+            lambda st, piece: None,
+            lambda st, piece, square: ("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed"))
 
     @staticmethod
     def _win_over(span: Span, k: ItemCont) -> ItemCont:
         """``[w]``: the enemy piece on the square changes to the mover's side, where it stands."""
-        def win_over(st: State, square: int) -> None:
-            piece = st.cells[square]
-            if piece is None or piece.player == st.me or piece.player < 0:
-                if st.trace is not None:
-                    st.emit("check", f"[w] failed on {st.name(square)}: {st.who(square)}", span, square, False,
-                            check="[w]")
-                return
-            st.spend()
-            first = st.touch(square)
-            st.cells[square] = piece._replace(player=st.me)
-            st.progress += 1
-            if st.trace is not None:
-                st.emit("check", f"{st.describe(piece)} on {st.name(square)} changes to the "
-                        f"{st.board.players[st.me]} side", span, square, check="[w]")
-            try:
-                k(st, square)
-            finally:
-                st.progress -= 1
-                st.cells[square] = piece
-                st.untouch(square, first)
-        return win_over
+        def refused(st: State, piece: Any) -> Optional[str]:
+            return None if piece is not None and piece.player != st.me and piece.player >= 0 else ""
+
+        return _square_action(
+            span, k, "[w]", refused, lambda st, piece: piece._replace(player=st.me),
+            lambda st, piece, square: ("check", f"{st.describe(piece)} on {st.name(square)} changes to the "
+                                       f"{st.board.players[st.me]} side"))
 
     @staticmethod
     def _again(span: Span, k: ItemCont) -> ItemCont:
@@ -1212,6 +1164,44 @@ def _last_end(st: State, square: int) -> bool:
 
 def _began(st: State, square: int) -> bool:
     return square == st.origin
+
+
+def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], Optional[str]],
+                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], tuple[str, str]],
+                   captures: bool = False) -> ItemCont:
+    """An action that changes what stands on the square (``[x]``, ``[d]``, ``[w]``) for the rest of the
+    branch, and puts it back after: ``refused`` says why it cannot (``None`` when it can; ``""`` to
+    say who stands there), ``becomes`` what the square then holds, ``done`` the trace's event kind and
+    sentence; ``captures`` counts the square among the move's captures."""
+    def act(st: State, square: int) -> None:
+        piece = st.cells[square]
+        why = refused(st, piece)
+        if why is not None:
+            if st.trace is not None:
+                st.emit("check", f"{check} failed on {st.name(square)}: {why or st.who(square)}", span, square,
+                        False, check=check)
+            return
+        st.spend()
+        first = st.touch(square)
+        st.cells[square] = becomes(st, piece)
+        if captures:
+            st.captures.append(square)
+        st.progress += 1
+        if st.trace is not None:
+            kind, sentence = done(st, piece, square)
+            if kind == "check":
+                st.emit(kind, sentence, span, square, check=check)
+            else:
+                st.emit(kind, sentence, span, square)
+        try:
+            k(st, square)
+        finally:
+            st.progress -= 1
+            if captures:
+                st.captures.pop()
+            st.cells[square] = piece
+            st.untouch(square, first)
+    return act
 
 
 def _captured_on(st: State, square: int) -> bool:

@@ -12,7 +12,7 @@ board, so cells and points share one coordinate system.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Optional
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -43,7 +43,6 @@ from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacemen
 from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
-from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, StepPieces, TraceStep, trace_step_items
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
 from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
@@ -71,6 +70,9 @@ from dagaz_studio.gui.board_view.style import (
     player_colour,
     set_highlight_colours,
 )
+
+if TYPE_CHECKING:  # the step-by-step overlay is loaded when a step is first shown, after the first paint
+    from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.resources import piece_face
 
 # Where the window's other parts have always found them.
@@ -682,8 +684,10 @@ class QtBoardView(QGraphicsView):
         for item in self._trace_items:
             self.scene().removeItem(item)
         self._trace_items.clear()
-        if self._board is None:
+        if self._board is None or (self._step_pieces is None and self._trace_step is None):
             return
+        from dagaz_studio.gui.board_view.trace_overlay import Z_TRACE, trace_step_items
+
         items: list[QGraphicsItem] = []
         step = self._step_pieces
         cursor = self._trace_step.cursor if self._trace_step is not None else None
