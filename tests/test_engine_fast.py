@@ -8,15 +8,14 @@ shipped board.
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
 
 import pytest
+from run_comparison import played, rules_pair, runner_rules, same_run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
@@ -26,56 +25,23 @@ BOARDS = sorted(shipped_boards())
 BUDGET = 1_000
 
 
-def _runner(board_name: str) -> Rules:
-    rules = Rules(load_board(board_name))
-    rules.fast = False
-    return rules
-
-
-@lru_cache(maxsize=None)
-def _pair(board_name: str) -> tuple[Rules, Rules]:
-    """A compiled and an interpreted interpreter, kept across examples (their attack tables are dear)."""
-    return Rules(load_board(board_name)), _runner(board_name)
-
-
-@lru_cache(maxsize=None)
 def _played(board_name: str) -> tuple[Position, ...]:
     """Positions reached by random legal play (the runner chooses); copy one before changing it."""
-    board = load_board(board_name)
-    rules = _runner(board_name)
-    rng = random.Random(board_name)
-    positions = [Position.initial(board)]
-    for _ in range(3):
-        position = Position.initial(board)
-        for _ in range(rng.randrange(2, 40)):
-            moves = legal_moves(rules, position)
-            if not moves:
-                break
-            make_move(position, rng.choice(moves))
-        positions.append(position)
-    return tuple(positions)
+    return played(board_name, 3, 40)
 
 
 def _positions(board_name: str) -> list[Position]:
     return [position.copy() for position in _played(board_name)]
 
 
-def _same(fast: Rules, runner: Rules, position: Position, square: int, **options: object) -> None:
-    quick = fast.run(position, square, **options)  # type: ignore[arg-type]
-    slow = runner.run(position, square, **options)  # type: ignore[arg-type]
-    traced = runner.run(position, square, trace=True, **options)  # type: ignore[arg-type]
-    assert quick.moves == slow.moves == traced.moves
-    assert quick.stopped == slow.stopped == traced.stopped
-
-
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_every_shipped_piece_runs_the_same_fast_and_interpreted(board_name: str) -> None:
     board = load_board(board_name)
-    fast, runner = Rules(board), _runner(board_name)
+    fast, runner = Rules(board), runner_rules(board_name)
     for position in _positions(board_name):
         for square, piece in enumerate(position.cells):
             if piece is not None and piece.player == position.turn:
-                _same(fast, runner, position, square)
+                same_run(fast, runner, position, square)
         assert legal_moves(fast, position) == legal_moves(runner, position)
 
 
@@ -86,7 +52,7 @@ WIDE = 500
 
 
 def _wide(board_name: str, position: Position) -> bool:
-    return perft(_pair(board_name)[0], position.copy(), 1) > WIDE
+    return perft(rules_pair(board_name)[0], position.copy(), 1) > WIDE
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
@@ -94,7 +60,7 @@ def test_perft_counts_agree(board_name: str) -> None:
     board = load_board(board_name)
     for position in _positions(board_name)[:2]:
         depth = 1 if _wide(board_name, position) else 2
-        assert perft(Rules(board), position.copy(), depth) == perft(_runner(board_name), position, depth)
+        assert perft(Rules(board), position.copy(), depth) == perft(runner_rules(board_name), position, depth)
 
 
 @pytest.mark.slow
@@ -105,7 +71,7 @@ def test_perft_counts_agree_at_depth_two_on_wide_positions(board_name: str) -> N
         pytest.skip("no position with that many moves: the default run counts depth 2")
     board = load_board(board_name)
     for position in wide:
-        assert perft(Rules(board), position.copy(), 2) == perft(_runner(board_name), position, 2)
+        assert perft(Rules(board), position.copy(), 2) == perft(runner_rules(board_name), position, 2)
 
 
 # --------------------------------------------------------------------------- random notations
@@ -157,7 +123,7 @@ def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
             assume(False)
             return
         board = load_board(board_name)
-        fast, runner = _pair(board_name)
+        fast, runner = rules_pair(board_name)
         try:
             kind = fast.custom_kind(notation)
             assert runner.custom_kind(notation) == kind
@@ -168,7 +134,7 @@ def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
         position = positions[which % len(positions)]
         at = square % len(board.squares)
         position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
-        _same(fast, runner, position, at, budget=BUDGET)
+        same_run(fast, runner, position, at, budget=BUDGET)
     return check
 
 
@@ -180,7 +146,7 @@ def test_random_notations_run_the_same_fast_traced_and_interpreted(board_name: s
 @pytest.mark.parametrize("budget", [50, 1_000, 3_000, 3_001])
 def test_a_run_stopped_while_a_partial_move_ends_unwinds_cleanly(budget: int) -> None:
     board = load_board("xiangqi")
-    rules = _runner("xiangqi")
+    rules = runner_rules("xiangqi")
     position = Position.initial(board)
     kind = rules.custom_kind(parse_notation("S;&*"))
     position.cells[0] = Piece(position.turn, kind, True)

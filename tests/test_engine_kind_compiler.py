@@ -9,21 +9,18 @@ grammar; positions from random play on the shipped heap and stack boards.
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
-from typing import Optional
 
 import pytest
+from run_comparison import played, rules_pair, same_run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.kind_compiler import kind_perft, kind_plan
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation import NotationError, parse_notation
 
@@ -32,44 +29,8 @@ BOARDS = ["oware", "kalah", "two-seeds", "lasca", "bashni"]
 BUDGET = 2_000
 
 
-def _runner(board_name: str) -> Rules:
-    rules = Rules(load_board(board_name))
-    rules.fast = False
-    return rules
-
-
-@lru_cache(maxsize=None)
-def _pair(board_name: str) -> tuple[Rules, Rules]:
-    return Rules(load_board(board_name)), _runner(board_name)
-
-
-@lru_cache(maxsize=None)
 def _played(board_name: str) -> tuple[Position, ...]:
-    board = load_board(board_name)
-    rules = _runner(board_name)
-    rng = random.Random(board_name)
-    positions = [Position.initial(board)]
-    for _ in range(4):
-        position = Position.initial(board)
-        for _ in range(rng.randrange(2, 30)):
-            moves = legal_moves(rules, position)
-            if not moves:
-                break
-            make_move(position, rng.choice(moves))
-        positions.append(position)
-    return tuple(positions)
-
-
-def _same(fast: Rules, runner: Rules, position: Position, square: int, program: Optional[Program] = None,
-          **options: object) -> None:
-    before = list(position.cells)
-    quick = fast.run(position, square, fast.program(program.notation, program.player, program.piece)
-                     if program is not None else None, **options)  # type: ignore[arg-type]
-    assert position.cells == before
-    slow = runner.run(position, square, program, **options)  # type: ignore[arg-type]
-    traced = runner.run(position, square, program, trace=True, **options)  # type: ignore[arg-type]
-    assert quick.moves == slow.moves == traced.moves
-    assert quick.stopped == slow.stopped == traced.stopped
+    return played(board_name, 4, 30)
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
@@ -82,12 +43,12 @@ def test_every_piece_of_the_board_compiles(board_name: str) -> None:
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_the_board_runs_the_same_compiled_and_interpreted(board_name: str) -> None:
-    fast, runner = _pair(board_name)
+    fast, runner = rules_pair(board_name)
     for position in _played(board_name):
         position = position.copy()
         for square, cell in enumerate(position.cells):
             if cell is not None:
-                _same(fast, runner, position, square)
+                same_run(fast, runner, position, square)
         assert legal_moves(fast, position) == legal_moves(runner, position)
         assert perft(fast, position, 2) == perft(runner, position, 2)
 
@@ -126,7 +87,7 @@ def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
         except NotationError:
             assume(False)
             return
-        fast, runner = _pair(board_name)
+        fast, runner = rules_pair(board_name)
         positions = _played(board_name)
         position = positions[which % len(positions)].copy()
         at = square % len(position.cells)
@@ -147,8 +108,8 @@ def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
         except NotationError:
             assume(False)
             return
-        _same(fast, runner, position, at, program, budget=BUDGET)
-        _same(fast, runner, position, at, program)
+        same_run(fast, runner, position, at, program, budget=BUDGET)
+        same_run(fast, runner, position, at, program)
     return check
 
 
@@ -159,15 +120,15 @@ def test_random_notations_run_the_same_compiled_traced_and_interpreted(board_nam
 
 def test_a_piece_on_a_heap_board_is_left_to_the_runner() -> None:
     # Not a heap: the compiled start refuses it as the runner's does, with no moves.
-    fast, runner = _pair("oware")
+    fast, runner = rules_pair("oware")
     position = Position.initial(load_board("oware"))
     position.cells[0] = Piece(0, 0, False)
-    _same(fast, runner, position, 0)
+    same_run(fast, runner, position, 0)
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_perft_by_light_records_counts_as_the_runner_does_and_leaves_the_position(board_name: str) -> None:
-    fast, runner = _pair(board_name)
+    fast, runner = rules_pair(board_name)
     for position in _played(board_name)[1:3]:
         position = position.copy()
         before = (position.fen(), list(position.cells))
@@ -175,3 +136,14 @@ def test_perft_by_light_records_counts_as_the_runner_does_and_leaves_the_positio
         assert counted is not None  # every shipped heap and stack board counts by light records
         assert (position.fen(), list(position.cells)) == before
         assert counted == perft(runner, position, 3)
+
+
+@pytest.mark.parametrize("text", ["E,([!@pits,E]),E;E,E,E", "E[e]", "(E[E])*"])
+def test_a_heap_belongs_to_nobody_so_is_no_enemy_compiled_as_interpreted(text: str) -> None:
+    fast, runner = rules_pair("two-seeds")
+    notation = parse_notation(text)
+    for position in _played("two-seeds"):
+        for square, cell in enumerate(position.cells):
+            if isinstance(cell, Heap):
+                program = runner.program(notation, position.turn, runner.kinds[cell.kind])
+                same_run(fast, runner, position.copy(), square, program)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from dagaz_studio.board.placement import PlacementError
+from dagaz_studio.board.placement import PlacementError, flat_rows
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -77,17 +77,8 @@ def format_heap(board: "Board", counts: tuple[int, ...]) -> str:
 def parse_heap_placement(board: "Board", placement: str) -> dict[int, tuple[int, ...]]:
     """The heaps a placement puts on the board: square index -> counts of each piece type (only the
     squares holding pieces). ``placement`` is the first field of a FEN (a whole FEN is accepted)."""
-    stripped = placement.lstrip()
-    start = len(placement) - len(stripped)
-    field = stripped.split()[0] if stripped.split() else ""
-    if not field:
-        raise PlacementError("the placement is empty", start)
-    if board.level_names:
-        raise PlacementError("a heap board has one level", start)
-    rows = field.split("/")
-    height, width = len(board.row_names), len(board.column_names)
-    if len(rows) != height:
-        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
+    rows, start = flat_rows(board, placement, "heap")
+    width = len(board.column_names)
     heaps: dict[int, tuple[int, ...]] = {}
     offset = start
     for row_index, row in enumerate(rows):

@@ -33,6 +33,25 @@ class PlacementError(ValueError):
         super().__init__(f"column {offset + 1}: {message}")
 
 
+def flat_rows(board: "Board", placement: str, kind: str) -> tuple[list[str], int]:
+    """The rows of a one-level board's placement (a heap or stack board's, ``kind`` naming it in
+    messages), each a string, from the top, and where the first begins in ``placement`` (a whole
+    FEN is accepted). Raises :class:`PlacementError` for an empty placement, a board with levels or
+    another number of rows than the grid's."""
+    stripped = placement.lstrip()
+    start = len(placement) - len(stripped)
+    field = stripped.split()[0] if stripped.split() else ""
+    if not field:
+        raise PlacementError("the placement is empty", start)
+    if board.level_names:
+        raise PlacementError(f"a {kind} board has one level", start)
+    rows = field.split("/")
+    height = len(board.row_names)
+    if len(rows) != height:
+        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
+    return rows, start
+
+
 def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "PieceType"]]:
     """The pieces a FEN placement puts on ``board``: square index -> (player index, piece type); a
     neutral piece's player is :data:`NEUTRAL`.

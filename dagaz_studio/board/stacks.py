@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dagaz_studio.board.placement import DIGITS, PlacementError
+from dagaz_studio.board.placement import DIGITS, PlacementError, flat_rows
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -25,18 +25,9 @@ def parse_stack_placement(board: "Board", placement: str) -> dict[int, ColumnPie
     """The columns a placement puts on the board: square index -> its pieces from the top down.
     Raises :class:`PlacementError` for rows that do not fit the grid, an unknown letter, or a column
     in parentheses of fewer than two pieces (``()``, ``(S)``) or left open."""
-    stripped = placement.lstrip()
-    start = len(placement) - len(stripped)
-    field = stripped.split()[0] if stripped.split() else ""
-    if not field:
-        raise PlacementError("the placement is empty", start)
-    if board.level_names:
-        raise PlacementError("a stack board has one level", start)
+    rows, start = flat_rows(board, placement, "stack")
     names = list(board.pieces)
-    rows = field.split("/")
-    height, width = len(board.row_names), len(board.column_names)
-    if len(rows) != height:
-        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
+    width = len(board.column_names)
     columns: dict[int, ColumnPieces] = {}
     offset = start
     for row_index, row in enumerate(rows):

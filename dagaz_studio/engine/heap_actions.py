@@ -15,34 +15,20 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dagaz_studio.engine.heaps import Heap, as_cell, make_heap
-from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
 from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
-_HELD: dict[int, Piece] = {}
 
-
-def _held(kind: int) -> Piece:
-    """The piece in hand standing for one piece of a heap (one object a kind)."""
-    held = _HELD.get(kind)
-    if held is None:
-        held = _HELD[kind] = Piece(-1, kind, False)
-    return held
-
-
-def _push(st: State, heap: Heap, square: int) -> int:
-    """Every piece of ``heap`` into the hand, the first type on top; how many."""
-    hand = st.hand
-    for kind in range(len(heap.counts) - 1, -1, -1):
-        hand.extend([(_held(kind), square)] * heap.counts[kind])
-    return heap.size
-
-
-def _added(cell: object, kind: int, count: int, kinds: int) -> Heap:
-    counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
-    counts[kind] += count
-    return make_heap(tuple(counts))  # type: ignore[return-value]
+def _as_before(st: State, square: int, heap: Optional[Heap]) -> Optional[Heap]:
+    """``heap``, or, on the square the run began from, the heap that stood there if it holds the
+    same pieces: a heap put back whole where it was lifted is the heap that stood there (a heap
+    moving by a typed notation stays one). Elsewhere a heap is made anew, as the compiled path
+    makes it (the two are equal but for a typed heap's kind)."""
+    if square != st.origin or heap is None:
+        return heap
+    before = st.touched.get(square)
+    return before if type(before) is Heap and before.counts == heap.counts else heap
 
 
 def _describe(st: State, heap: object) -> str:
@@ -61,7 +47,7 @@ def start_heap(st: State, square: int) -> bool:
         return False
     st.touched[square] = heap
     st.cells[square] = None
-    _push(st, heap, square)
+    push_heap(st.hand, heap, square)
     st.mover_in_hand = True
     st.visited.append(square)
     if st.trace is not None:
@@ -83,7 +69,7 @@ def lift(program: Program, node: Lift, k: Cont) -> Cont:
         st.spend()
         st.touch(square)
         st.cells[square] = None
-        size = _push(st, heap, square)
+        size = push_heap(st.hand, heap, square)
         st.progress += 1
         if st.trace is not None:
             st.emit("lift", f"lift the heap of {_describe(st, heap)} from {st.name(square)}", span, square)
@@ -111,7 +97,7 @@ def put(program: Program, node: Put, k: Cont) -> Cont:
         piece, origin = st.hand.pop()
         old = st.cells[square]
         st.touch(square)
-        st.cells[square] = as_cell(_added(old, piece.kind, 1, kinds))
+        st.cells[square] = as_cell(_as_before(st, square, heap_added(old, put_kind(piece, kinds), 1, kinds)))
         saved = st.mover_sq
         st.mover_sq = square
         st.progress += 1
@@ -140,11 +126,8 @@ def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
     square = st.cursor
     old = st.cells[square]
     held = list(st.hand)
-    counts = list(old.counts) if isinstance(old, Heap) else [0] * len(st.board.pieces)
-    for piece, _ in held:
-        counts[piece.kind] += 1
     st.touch(square)
-    st.cells[square] = as_cell(make_heap(tuple(counts)))
+    st.cells[square] = as_cell(_as_before(st, square, heap_with_hand(old, held, len(st.board.pieces))))
     st.hand.clear()
     saved = st.mover_sq
     st.mover_sq = square

@@ -46,6 +46,68 @@ def make_heap(counts: tuple[int, ...]) -> Optional[Heap]:
     return None
 
 
+def typed_heap(standing: object, kind: int, kinds: int) -> "Piece":
+    """The content of a square of a heap board on which a notation is typed (a piece of ``kind``
+    that moves by it): the heap standing there, or one piece of the board's first type on an empty
+    square, with ``kind`` saying which notation moves it. Its pieces stay of the board's ``kinds``:
+    they are what the notation lifts, sows and counts."""
+    counts = standing.counts if isinstance(standing, Heap) else (1,) + (0,) * (kinds - 1)
+    return cast("Piece", Heap(-1, kind, False, counts))
+
+
+# --------------------------------------------------------------------------- sowing
+# What the runner (heap_actions) and the compiled path (kind_compiler) both do with a heap's pieces.
+
+_HELD: dict[int, "Piece"] = {}
+
+
+def held_piece(kind: int) -> "Piece":
+    """The piece in hand standing for one piece of a heap (one object a kind)."""
+    held = _HELD.get(kind)
+    if held is None:
+        from dagaz_studio.engine.position import Piece
+
+        held = _HELD[kind] = Piece(-1, kind, False)
+    return held
+
+
+def push_heap(hand: list, heap: Heap, square: int) -> int:
+    """Every piece of ``heap`` into ``hand``, the first type on top (it comes out first); how many."""
+    counts = heap.counts
+    size = 0
+    for kind in range(len(counts) - 1, -1, -1):
+        count = counts[kind]
+        if count:
+            hand.extend([(held_piece(kind), square)] * count)
+            size += count
+    return size
+
+
+def put_kind(piece: "Piece", kinds: int) -> int:
+    """The kind of the piece put for ``piece`` in hand: its own, or, for a whole heap lifted as one
+    piece (by ``&``) whose kind is a typed notation's, the first of the board's ``kinds`` it holds:
+    a heap's pieces are always of the board's kinds."""
+    if piece.kind < kinds or not isinstance(piece, Heap):
+        return piece.kind
+    return next((kind for kind, count in enumerate(piece.counts) if count), 0)
+
+
+def heap_added(cell: object, kind: int, count: int, kinds: int) -> Optional[Heap]:
+    """The heap of ``cell`` (a square's content) with ``count`` pieces of ``kind`` more."""
+    counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
+    counts[kind] += count
+    return make_heap(tuple(counts))
+
+
+def heap_with_hand(cell: object, hand: list, kinds: int) -> Optional[Heap]:
+    """The heap of ``cell`` with every piece in ``hand`` (pairs of a piece and where it came from)
+    put on it."""
+    counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
+    for piece, _ in hand:
+        counts[put_kind(piece, kinds)] += 1
+    return make_heap(tuple(counts))
+
+
 def as_cell(heap: Optional[Heap]) -> Optional["Piece"]:
     """A heap as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
     return cast(Optional["Piece"], heap)

@@ -36,8 +36,10 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, poll
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.hoist import hoist
-from dagaz_studio.engine.heaps import Heap, heap_size, majority_reached, make_heap, store_taken
-from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.engine.heaps import (
+    Heap, heap_added, heap_size, heap_with_hand, majority_reached, push_heap, store_taken,
+)
+from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import COMPLETION_COST, DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import (
@@ -74,54 +76,20 @@ class _ProbeSucceeded(Exception):
 
 # --------------------------------------------------------------------------- helpers the code calls
 
-_HELD: dict[int, Piece] = {}
-
-
-def _held(kind: int) -> Piece:
-    held = _HELD.get(kind)
-    if held is None:
-        held = _HELD[kind] = Piece(-1, kind, False)
-    return held
-
-
-def heap_push(hand: list, heap: Heap, square: int) -> int:
-    """Every piece of ``heap`` into the hand, the first type on top (as the runner lifts); how many."""
-    counts = heap.counts
-    size = 0
-    for kind in range(len(counts) - 1, -1, -1):
-        count = counts[kind]
-        if count:
-            hand.extend([(_held(kind), square)] * count)
-            size += count
-    return size
-
-
 def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached by value:
     sowing makes the same few heaps over and over)."""
     known: dict[tuple[Any, int], Any] = {}
-    empty = (0,) * kinds
-
     def add(cell: Any, kind: int) -> Any:
         key = (cell, kind)
         heap = known.get(key)
         if heap is None:
-            counts = list(cell.counts) if type(cell) is Heap else list(empty)
-            counts[kind] += 1
-            heap = make_heap(tuple(counts))
+            heap = heap_added(cell, kind, 1, kinds)
             if len(known) > 100_000:
                 known.clear()
             known[key] = heap
         return heap
     return add
-
-
-def heap_add_all(cell: Any, hand: list, kinds: int) -> Any:
-    """The heap of ``cell`` with every piece in ``hand`` added."""
-    counts = list(cell.counts) if type(cell) is Heap else [0] * kinds
-    for piece, _ in hand:
-        counts[piece[1]] += 1
-    return make_heap(tuple(counts))
 
 
 def zone_size(cells: list, squares: tuple[int, ...]) -> int:
@@ -498,7 +466,7 @@ class _Generator:
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):
-            self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(e, i))
+            self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(_unread(e), i))
         elif isinstance(node, Lift):
             self.lift(env, ind, k)
         elif isinstance(node, Put):
@@ -943,7 +911,7 @@ class _Generator:
         if lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
-            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me",
+            test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me and {q}[0] >= 0",  # a heap, neutral, is no enemy
                     "f": f"{q} is not None and {q}[0] == me"}[lower]
         elif lower == "b":
             test = f"{square} == origin"
@@ -956,11 +924,19 @@ class _Generator:
         else:
             raise Unsupported(f"[{letter}]")
         self.emit(ind, f"if {'' if want else 'not '}({test}):")
+        if lower in "pef":
+            # What stands on the square, as read: the bracket's next items may use it (``_unread``).
+            env = dict(env, rd=(square, q))
         k(env, ind + 1, square)
 
     def capture(self, env: dict, ind: int, square: str, k: ItemCont) -> None:
-        q = self.fresh("q")
-        self.emit(ind, f"{q} = cells[{square}]")
+        known = env.get("rd")
+        if known is not None and known[0] == square:
+            q = known[1]  # read by a check before it in the same bracket: nothing has changed since
+        else:
+            q = self.fresh("q")
+            self.emit(ind, f"{q} = cells[{square}]")
+        env = _unread(env)
         if self.heap:
             self.emit(ind, f"if {q} is not None:")
             i = ind + 1
@@ -981,6 +957,14 @@ class _Generator:
         self.emit(i, f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})")
         k(dict(env, pg=self.progress(env, i)), i, square)
         self.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
+
+
+def _unread(env: dict) -> dict:
+    """``env`` without the square's content a check read (``rd``): once the board may have changed,
+    or outside the bracket that read it."""
+    if "rd" not in env:
+        return env
+    return {field: value for field, value in env.items() if field != "rd"}
 
 
 def _always_steps(node: Any) -> bool:
@@ -1020,7 +1004,7 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(generator.constants)
     namespace.update(
-        HEAP=Heap, COLUMN=Column, HPUSH=heap_push, HADD=heap_adder(kinds), HADDALL=heap_add_all, SIZE=heap_size,
+        HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
         ABORT=Abort, PROBEOK=_ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )

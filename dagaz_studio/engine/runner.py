@@ -1067,8 +1067,11 @@ def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
         st.hand.append((piece, origin))
 
 
-def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
-    """The default board's implicit suffix, ``[F][ex]?|``, for every piece still in hand."""
+def finish_hand(st: State, span: Optional[Span], k: Cont,
+                put: Callable[[State, Optional[Span], Cont], None] = _put_down) -> None:
+    """The default board's implicit suffix, ``[F][ex]?|``, for every piece still in hand: never onto
+    a friend; ``put`` puts the top piece of the hand down (a stack board puts a column on top of
+    what stands there)."""
     if not st.hand:
         k(st)
         return
@@ -1078,7 +1081,7 @@ def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
         if st.trace is not None:
             st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
         return
-    _put_down(st, span, lambda state: finish_hand(state, span, k))
+    put(st, span, lambda state: finish_hand(state, span, k, put))
 
 
 def _null_move(span: Span, k: ItemCont) -> ItemCont:

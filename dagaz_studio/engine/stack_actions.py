@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dagaz_studio.engine import runner
 from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
 from dagaz_studio.engine.stacks import Column, as_cell
 from dagaz_studio.notation.nodes import Lift, Put, Span
@@ -105,13 +106,4 @@ def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
 
 def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
     """The implicit end, ``[F]|``: not onto a column a friend commands; the column goes on top."""
-    if not st.hand:
-        k(st)
-        return
-    square = st.cursor
-    occupant = st.cells[square]
-    if occupant is not None and occupant.player == st.me:
-        if st.trace is not None:
-            st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
-        return
-    _put_column(st, span, lambda state: finish_hand(state, span, k))
+    runner.finish_hand(st, span, k, _put_column)

@@ -86,6 +86,9 @@ class MovesAnswer:
     notation_error: Optional[NotationError] = None
     player: int = 0
     seconds: float = 0.0
+    #: The processor time the answering thread spent on it: ``seconds`` less any wait for another
+    #: thread (the window's own) to let the interpreter go.
+    cpu_seconds: float = 0.0
     names: dict[int, str] = field(default_factory=dict)
     names_error: Optional[str] = None
     #: The position the run started from (a typed piece on it, its player to move), for replaying
@@ -117,6 +120,13 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
     player = position.turn if player is None else player
     standing = position.cells[square]
+    if rules.board.kind == "heap":
+        from dagaz_studio.engine.heaps import typed_heap
+
+        # A heap belongs to nobody and holds seeds of the board's own kinds: the heap on the
+        # square stays, and it is what moves by the notation.
+        position.cells[square] = typed_heap(standing, kind, rules.board_kinds)
+        return kind
     # Replacing an unmoved piece of its own side keeps what "unmoved" checks see; anywhere else the
     # piece has moved, like a piece put on the board by hand.
     moved = standing.moved if standing is not None and standing.player == player else True
@@ -126,7 +136,7 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
 
 def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] = None) -> MovesAnswer:
     """Answer ``query`` with ``rules`` (which must be for the query's board). Never changes its position."""
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.thread_time()
     answer = MovesAnswer(query)
     position = query.position.copy()
     square = query.square
@@ -150,7 +160,7 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
             return answer
     if query.drop is not None:
         _run_drops(rules, query, position, answer, cancel)
-        answer.seconds = time.perf_counter() - started
+        answer.seconds, answer.cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
         return answer
     if square is not None and not _run_square(rules, query, position, square, answer, cancel):
         return answer
@@ -168,7 +178,7 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
             legal = answer.moves if query.legal_only else _legal_or_none(rules, position, None, answer, cancel)
             if legal is not None:
                 _name(answer, rules, position, legal)
-    answer.seconds = time.perf_counter() - started
+    answer.seconds, answer.cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
     return answer
 
 

@@ -119,9 +119,9 @@ def first_paint(script: str, runs: int, env: dict[str, str], complete: Optional[
     return times
 
 
-def keystrokes(runs: int) -> list[tuple[str, float, float, float]]:
+def keystrokes(runs: int) -> list[tuple[str, float, float, float, float]]:
     """(board and piece, keystroke-to-highlights seconds, run seconds, CPU seconds of the whole process
-    from the keystroke to the highlights) for each shipped piece."""
+    from the keystroke to the highlights, the run's own processor seconds) for each shipped piece."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -163,7 +163,7 @@ def keystrokes(runs: int) -> list[tuple[str, float, float, float]]:
                 QTest.keyClick(editor.text_edit, Qt.Key.Key_Space if i % 2 == 0 else Qt.Key.Key_Backspace)
                 _wait(application, lambda: bool(replies))
                 found.append((f"{name} {list(window.board.pieces)[piece.kind]}", time.perf_counter() - began,
-                              replies[-1].seconds, time.process_time() - cpu))
+                              replies[-1].seconds, time.process_time() - cpu, replies[-1].cpu_seconds))
                 explorer.replyShown.disconnect(replies.append)
         window.notation_editor.discard_unapplied()
         window.close()
@@ -210,12 +210,15 @@ def main() -> None:
         print(f"  the whole window (panels built, remembered state restored): CPU time {statistics.median(complete) * 1000:.0f} ms")
     sys.path.insert(0, str(ROOT))
     found = keystrokes(max(runs, 5))
-    total = sorted(t for _, t, _, _ in found)
-    run = sorted(r for _, _, r, _ in found)
+    total = sorted(t for _, t, _, _, _ in found)
+    run = sorted(r for _, _, r, _, _ in found)
+    run_cpu = sorted(c for _, _, _, _, c in found)
     p99 = total[min(len(total) - 1, int(len(total) * 0.99))]
     print(f"keystroke to highlights over {len(found)} keystrokes: median {statistics.median(total) * 1000:.0f} ms, "
           f"p99 {p99 * 1000:.0f} ms (target at most 100 ms); the run alone p99 "
-          f"{run[min(len(run) - 1, int(len(run) * 0.99))] * 1000:.0f} ms")
+          f"{run[min(len(run) - 1, int(len(run) * 0.99))] * 1000:.0f} ms, of which its own processor time p99 "
+          f"{run_cpu[min(len(run_cpu) - 1, int(len(run_cpu) * 0.99))] * 1000:.0f} ms (target at most 16 ms; the rest is "
+          f"waiting for the window's thread to let the interpreter go)")
     slowest = max(found, key=lambda item: item[1])
     print(f"slowest: {slowest[0]} {slowest[1] * 1000:.0f} ms")
 

@@ -1,0 +1,62 @@
+"""What the tests comparing the compiled paths with the runner share: the two interpreters of a
+board (compiled, and the runner alone), positions reached by random play, and the comparison of one
+run three ways (compiled, runner, traced)."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Optional
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.runner import Program
+
+
+def runner_rules(board_name: str) -> Rules:
+    """An interpreter of the board that runs every notation through the runner."""
+    rules = Rules(load_board(board_name))
+    rules.fast = False
+    return rules
+
+
+@lru_cache(maxsize=None)
+def rules_pair(board_name: str) -> tuple[Rules, Rules]:
+    """A compiled and an interpreted interpreter, kept across examples (their attack tables are dear)."""
+    return Rules(load_board(board_name)), runner_rules(board_name)
+
+
+@lru_cache(maxsize=None)
+def played(board_name: str, games: int, longest: int) -> tuple[Position, ...]:
+    """The start and the positions ``games`` random games reach (each of 2 to ``longest`` - 1 plies,
+    the runner choosing among the legal moves, seeded by the board's name); copy one before
+    changing it."""
+    board = load_board(board_name)
+    rules = runner_rules(board_name)
+    rng = random.Random(board_name)
+    positions = [Position.initial(board)]
+    for _ in range(games):
+        position = Position.initial(board)
+        for _ in range(rng.randrange(2, longest)):
+            moves = legal_moves(rules, position)
+            if not moves:
+                break
+            make_move(position, rng.choice(moves))
+        positions.append(position)
+    return tuple(positions)
+
+
+def same_run(fast: Rules, runner: Rules, position: Position, square: int, program: Optional[Program] = None,
+             **options: object) -> None:
+    """The piece on ``square`` (moving by ``program``, default its own notation) run compiled, by the
+    runner and traced: the same moves in the same order, the same stop, the board as it was."""
+    before = list(position.cells)
+    quick = fast.run(position, square, fast.program(program.notation, program.player, program.piece)
+                     if program is not None else None, **options)  # type: ignore[arg-type]
+    assert position.cells == before
+    slow = runner.run(position, square, program, **options)  # type: ignore[arg-type]
+    traced = runner.run(position, square, program, trace=True, **options)  # type: ignore[arg-type]
+    assert quick.moves == slow.moves == traced.moves
+    assert quick.stopped == slow.stopped == traced.stopped
