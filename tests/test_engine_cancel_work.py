@@ -11,11 +11,12 @@ runner's closures, writing and compiling the fast code, working out where every 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
-from dagaz_studio.board import load_board
+from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation
@@ -32,6 +33,7 @@ _LIMIT = MAX_NOTATION_LENGTH
 SHAPES = {
     "rider dozen": "(*){12}",
     "possessive attacks": "(*[a])*+",
+    "attacks": "(*[a])*",
     "capturing repetition": "(*[x])*",
     "chain": "(&(*))*",
     "attacks at the limit": "*[a]" * (_LIMIT // 4),
@@ -67,8 +69,12 @@ class CallCounter:
         try:
             return work()
         finally:
+            # Python drops a profile function that raises (RecursionError in a deep run): the calls
+            # after it would not be counted, and a test could pass for counting none.
+            counted = sys.getprofile() == self._profile
             sys.setprofile(None)
             self.stretches.append(self.since)
+            assert counted, "the call counter was dropped midway"
 
     @property
     def longest(self) -> int:
@@ -76,7 +82,10 @@ class CallCounter:
 
 
 def _fresh(board_name: str, way: str) -> tuple[Rules, Position, int]:
-    board = load_board(board_name)
+    # A board read anew: what interpreters of one board object share (the pieces' reach, the attack
+    # tables) is not worked out yet either.
+    shipped = load_board(board_name)
+    board = parse_board(Path(shipped.source or "").read_text(encoding="utf-8"), shipped.source or "<board>")
     rules = Rules(board)  # nothing worked out yet: the run prepares what it needs, looking at the flag
     rules.fast = way != "runner"
     return rules, Position.initial(board), len(board.squares) // 2
@@ -106,6 +115,8 @@ def test_a_typed_runaway_looks_at_the_flag_from_reading_to_its_last_move(board_n
 @pytest.mark.parametrize(("board_name", "shape"), [
     ("chess", "rider dozen"), ("xiangqi", "rider dozen"), ("fanorona", "capturing repetition"),
     ("fanorona", "possessive attacks"), ("xiangqi", "chain"), ("chess", "attacks at the limit"),
+    # The enemy men's questions are the runner's: stopped there, the compiled run was run again whole.
+    ("international", "attacks"),
 ])
 def test_the_budget_counts_the_work_that_takes_time(board_name: str, shape: str, way: str) -> None:
     rules, position, at = _fresh(board_name, way)
@@ -171,3 +182,58 @@ def test_a_quickly_built_move_is_the_move_its_constructor_builds() -> None:
     built, quick = Move(labels=frozenset(), **values), quick_move(**values)  # type: ignore[arg-type]
     assert quick == built and vars(quick) == vars(built)
     assert set(vars(quick)) == {f.name for f in dataclasses.fields(Move)}
+
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner"])
+@pytest.mark.parametrize("board_name", ["international", "frisian"])
+def test_a_runaway_on_a_fresh_board_works_out_the_reach_of_the_pieces_standing_only(board_name: str,
+                                                                                      way: str) -> None:
+    # An attack question first works out where each enemy piece could ever capture (a run of its
+    # notation with every check passing: on the draughts boards, hundreds of steps each). Asked
+    # often about one square, it worked out every kind's reach from every square (on these boards,
+    # more than a whole budget, uncounted): a runaway took twice as long to stop the first time.
+    rules, position, at = _fresh(board_name, way)
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*[a])*")), True)
+    standing = {(piece.kind, piece.player, square) for square, piece in enumerate(position.cells)
+                if piece is not None and piece.kind < rules.board_kinds}
+    flag = CallCounter()
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it (deep reach runs)
+    result = flag.watch(lambda: rules.run(position, at, cancel=flag))
+    assert result.stopped is not None and result.stopped.startswith("stopped after")
+    assert set(rules._reach) <= standing and not rules._attackers
+    assert flag.longest <= LONGEST_STRETCH, f"{flag.longest:,} calls without a look at the cancel flag"
+
+
+#: Python calls a run may make from the look that found the flag set to its end, however deep it was.
+UNWINDING_CALLS = 2_000
+
+
+@pytest.mark.parametrize("way", ["compiled", "runner", "traced"])
+@pytest.mark.parametrize(("board_name", "shape"), [
+    ("xiangqi", "chain"), ("xiangqi", "partial moves at the limit"), ("chess", "nested to the limit"),
+])
+def test_a_deep_run_stopped_unwinds_without_work(board_name: str, shape: str, way: str) -> None:
+    # Stopped thousands of frames deep, a run only undoes each frame's own change on its way out: a
+    # stop seen in the window must not wait on work in proportion to the depth, once per frame.
+    rules, position, at = _fresh(board_name, way)
+    text = "(" * 99 + "*" + ")*" * 99 if shape == "nested to the limit" else SHAPES[shape]
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation(text)), True)
+    rules.run(position, at, budget=2_000)  # compiled once, outside the count
+    flag = CallCounter(set_at=50)  # some 25,000 units of work in: deep in its repetitions
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it
+    result = flag.watch(lambda: rules.run(position, at, trace=way == "traced", budget=10**9, cancel=flag))
+    assert result.stopped == "cancelled" and flag.looks == 50
+    assert flag.stretches[-1] <= UNWINDING_CALLS, f"{flag.stretches[-1]:,} calls after the flag was seen set"
+
+
+def test_a_traced_runaway_says_each_move_in_a_few_words() -> None:
+    # Relay moving, each piece put down and the next lifted, completes thousands of moves, each
+    # displacing one piece more than the last: a sentence naming every square of every one of them
+    # took seconds to write (the words, not Python calls, so the count above never saw it).
+    rules, position, at = _fresh("chess", "traced")
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*|^)*")), True)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+    result = rules.run(position, at, trace=True)
+    assert result.stopped is not None and max(len(move.also) for move in result.moves) > 1_000
+    assert max(len(event.text) for event in result.trace) <= 1_000

@@ -8,7 +8,7 @@ import threading
 import weakref
 from operator import itemgetter
 from dataclasses import replace
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, NoReturn, Optional, Union
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
@@ -20,8 +20,8 @@ from dagaz_studio.engine.runner import (
     MAX_REPETITION_DEPTH, AttackFound, Cont, Program, State, Stop, complete_move, finish_hand, move_key,
 )
 from dagaz_studio.engine.values import (
-    COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, RunResult, describe_move,
-    quick_move,
+    COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, QUESTION_COST, CancelFlag, Move, RunawayNotation, RunResult,
+    describe_move, quick_move,
 )
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
@@ -38,6 +38,10 @@ _UNKNOWN = object()
 _first = itemgetter(0)
 _new_tuple = tuple.__new__
 
+#: Squares a traced run's sentence about a completed move names in each of its lists (stops, captures,
+#: pieces displaced): a runaway's moves can hold thousands, and the sentences of thousands of moves
+#: naming them all took seconds to write.
+TRACED_SQUARES = 32
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
 #: Steps spent working out where a piece could ever capture from one square.
@@ -112,6 +116,9 @@ class Rules:
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
         self.asking: Optional[CancelFlag] = None
+        #: Whether the attack question looking for candidates is asked by a run with a budget: it then
+        #: never works out a table of every kind's reach from every square (see :meth:`candidates`).
+        self.budgeted = False
         self._setup_counts: Optional[list[list[int]]] = None
 
     # ---------------------------------------------------------------- programs
@@ -248,15 +255,15 @@ class Rules:
             index = seen.get(key)
             if index is not None:
                 if state.trace is not None:
-                    state.emit("move", f"the same move as before: {describe_move(self.board, result.moves[index])}",
-                               None, key[1], True, index)
+                    said = describe_move(self.board, result.moves[index], TRACED_SQUARES)
+                    state.emit("move", f"the same move as before: {said}", None, key[1], True, index)
                 return
             move = complete_move(state, key)
             seen[key] = len(result.moves)
             result.moves.append(move)
             if state.trace is not None:
-                state.emit("move", f"move completed: {describe_move(self.board, move)}", None, move.target, True,
-                           len(result.moves) - 1)
+                said = describe_move(self.board, move, TRACED_SQUARES)
+                state.emit("move", f"move completed: {said}", None, move.target, True, len(result.moves) - 1)
 
         st.on_complete = collect
         self._start(st, square, program.entry, result, drop)
@@ -668,12 +675,28 @@ class Rules:
                                                           max(0, work[2] - work[0]), work[3])
                 work[0] += spent
                 if stopped:
-                    raise Abort("rerun")
+                    self._question_stopped(stopped, work, piece, origin, square, whole=len(plan) == 1)
                 if found:
                     return True
         if work[0] > work[2]:
-            raise Abort("rerun")
+            self._question_stopped("", work, piece, origin, square)
         return False
+
+    def _question_stopped(self, stopped: str, work: list, piece: Piece, origin: int, square: int,
+                          whole: bool = True) -> NoReturn:
+        """Stop a compiled run whose attack question did not end (``stopped`` says why) as the runner
+        stops it (:meth:`_captures_on`): left to the runner, a runaway ran twice over.
+
+        The question run in ``whole`` or not, its budget is the run's; another reason, said of one
+        part of the asking piece's notation, is left to the runner to say of the whole."""
+        if stopped == "cancelled":
+            raise Abort("cancelled")
+        if work[0] > work[2]:
+            stopped = f"stopped after {work[2]:,} steps — the notation may repeat without end"
+        elif not whole:
+            raise Abort("rerun")
+        raise Abort("stop", f"{stopped} (asking whether the {self.kind_names[piece.kind]} on "
+                            f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
 
     def attack_reads(self, position: Position, origin: int, square: int,
                      by: int) -> Optional[tuple[bool, frozenset[int]]]:
@@ -823,7 +846,7 @@ class Rules:
                 for origin, kinds in table:
                     piece = cells[origin]
                     if piece is not None and piece[0] == side and piece[1] in kinds:
-                        work[0] += 1  # as the runner counts it: asking each piece is work
+                        work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
                         if work[0] >= work[1]:
                             poll(work)
                         if self._ask(position, origin, square, side, work, probe):
@@ -845,12 +868,16 @@ class Rules:
                 work[0] += scan
                 if work[0] >= work[1]:
                     poll(work)
+            # Bulk work (perft, legality) has no budget to stop at: it builds the tables.
+            saved, self.budgeted = self.budgeted, not probe
             try:
                 candidates = self.candidates(cells, square, side)
             except Stop:
                 raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+            finally:
+                self.budgeted = saved
             for origin in candidates:
-                work[0] += 1  # as the runner counts it: asking each piece is work
+                work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
                 if work[0] >= work[1]:
                     poll(work)
                 if self._ask(position, origin, square, side, work, probe):
@@ -942,9 +969,13 @@ class Rules:
         if attackers is None:
             key = (square, player)
             asked = self._asked[key] = self._asked.get(key, 0) + 1
-            if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds and player not in self._tabled:
+            if player not in self._tabled and (
+                    asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds or self.budgeted):
                 # Asked rarely (one position, as a command asks): look at the pieces standing on the
                 # board rather than work out, for every kind and square, what could capture here.
+                # Never inside a run with a budget: the table costs every kind's reach from every
+                # square (on a draughts board, more than a whole budget), the pieces standing a
+                # reach run each at most.
                 return self._scan_candidates(cells, square, player)
             attackers = self.attackers(square, player)
         out = [origin for origin, kinds in attackers
@@ -1031,9 +1062,11 @@ class Rules:
         saved = self.asking
         if within is None and cancel is not None:
             self.asking = cancel
+        saved_budgeted = self.budgeted
         try:
             if within is not None:
                 within.spend(self.scan_cost())
+                self.budgeted = True
             try:
                 candidates = self.candidates(cells, square, by)
             except Stop:
@@ -1041,9 +1074,11 @@ class Rules:
                     raise
                 raise RunawayNotation(f"cancelled (asking which pieces could attack {self.board.squares[square]})") \
                     from None
+            finally:
+                self.budgeted = saved_budgeted
             for origin in candidates:
                 if within is not None:
-                    within.spend()  # asking each piece is work, whatever its notation does
+                    within.spend(QUESTION_COST)  # asking each piece is work, whatever its notation does
                 if self.fast:
                     if within is not None:
                         work = new_work(max(0, within.budget - within.work), within.cancel)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple, Optional, Protocol
+from typing import NamedTuple, Optional, Protocol, Sequence, TypeVar, Union
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.notation.nodes import Span
+
+_T = TypeVar("_T")
 
 #: Work units (steps, lifts, puts, captures, attack questions …) one run may spend before it is
 #: declared runaway.
@@ -24,6 +26,10 @@ DEFAULT_BUDGET = 100_000
 #: worth, so a runaway that completes a move at every turn stops as soon in time as one that only
 #: steps.
 COMPLETION_COST = 3
+#: Work units an attack question (``[a]``, ``[s]``) costs for each piece it asks, beyond the steps of
+#: that piece's run: setting up the run (its state, its start, a look for where it could capture) is
+#: several steps' worth, and a runaway that asks at every step must stop as soon in time as any other.
+QUESTION_COST = 4
 #: Trace events kept for one run.
 DEFAULT_TRACE_LIMIT = 50_000
 
@@ -156,22 +162,34 @@ class RunawayNotation(ValueError):
 
 
 
-def describe_move(board: Board, move: Move) -> str:
-    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``."""
+def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
+    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``.
+
+    With ``most``, each list of squares (stops, captures, pieces displaced, pieces made) names at most
+    that many and says how many more: a trace describes every move a run completes, and a runaway's
+    moves can each hold thousands."""
     names = board.squares
     if move.passes:
         return "pass"
     if move.dropped:
         piece = board.pieces.get(move.piece)
         return f"{piece.letter.upper() if piece is not None else move.piece}@{names[move.target]}"
-    path = [names[move.origin]] + [names[s] for s in move.stops]
+    stops = _at_most(move.stops, most)
+    path = [names[move.origin]] + [names[s] if isinstance(s, int) else s for s in stops]
     text = "-".join(path)
     if move.captures:
-        text += "".join("x" + names[s] for s in move.captures)
+        text += "".join("x" + names[s] if isinstance(s, int) else s for s in _at_most(move.captures, most))
     if move.promotion:
         text += "=" + move.promotion
-    for origin, target in move.also:
-        text += f" ({names[origin]}-{names[target]})"
+    for also in _at_most(move.also, most):
+        text += f" ({names[also[0]]}-{names[also[1]]})" if isinstance(also, tuple) else f" {also}"
     # A piece made by the move (the Amazons' arrow) as their players write it: d1-d7/g4.
-    text += "".join("/" + names[square] for square in move.created)
+    text += "".join("/" + names[s] if isinstance(s, int) else s for s in _at_most(move.created, most))
     return text
+
+
+def _at_most(items: Sequence[_T], most: Optional[int]) -> Sequence[Union[_T, str]]:
+    """``items``, or their first ``most`` and how many more there are (the last item kept: a path's end)."""
+    if most is None or len(items) <= most:
+        return items
+    return [*items[:most - 1], f"…{len(items) - most:,} more…", items[-1]]

@@ -2,7 +2,8 @@
 
 The worst shapes of notation (deep ``(...)*`` nests, ``(*[a])*+``, ``(&(*))*``, runaway runs asking
 about attacks, notations at the length and nesting limits) are typed as a piece on a middle square of
-the initial position of every shipped board, and each is run four ways: compiled, by the runner alone
+the initial position of every shipped board (on a heap board, as the notation of every piece type,
+moving the heap on the pit nearest the middle), and each is run four ways: compiled, by the runner alone
 (``Rules.fast = False``), traced, and as the window asks (:func:`~dagaz_studio.queries.answer_moves`
 with legality, on a worker thread). For each the script reports:
 
@@ -30,11 +31,14 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Optional
 
-from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.board import BoardFileError, load_board, parse_board, shipped_boards
 from dagaz_studio.board.model import Board
+from dagaz_studio.board.writer import replace_piece_notation
 from dagaz_studio.engine.explain import build_tree
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, RunResult
@@ -68,6 +72,7 @@ SHAPES: list[tuple[str, str]] = [
     (("(*)*" * (MAX_NOTATION_LENGTH // 4)), "repetitions to the length limit"),
     ("(" + ";".join(["(*)*"] * ((MAX_NOTATION_LENGTH - 3) // 5)) + ")*", "alternatives to the length limit"),
     (("(&*)" * (MAX_NOTATION_LENGTH // 4)), "partial moves to the length limit"),
+    ("(*|^)*", "relay sowing: a piece or heap put down, the next lifted, without end"),
 ]
 
 WAYS = ["compiled", "runner", "traced", "window"]
@@ -117,26 +122,43 @@ class Figures:
     over: list[str] = field(default_factory=list)
 
 
-def _square(board: Board) -> int:
-    """A middle square of the board: the piece has room, and enemies to ask about."""
-    return len(board.squares) // 2
+def _square(board: Board, position: Position) -> int:
+    """A middle square of the board: the piece has room, and enemies to ask about. On a heap board,
+    the pit nearest the middle: the typed notation moves its heap."""
+    middle = len(board.squares) // 2
+    if board.kind != "heap":
+        return middle
+    pits = [square for square, cell in enumerate(position.cells) if isinstance(cell, Heap)]
+    return min(pits, key=lambda square: abs(square - middle), default=middle)
+
+
+def _heaps_moving_by(board: Board, text: str) -> Board:
+    """A heap board whose every piece type moves by ``text``: a typed piece would stand in the place
+    of a heap, which it cannot lift, so a heap's own notation is edited, as in the window."""
+    source = Path(board.source or "").read_text(encoding="utf-8")
+    for name in board.pieces:
+        source = replace_piece_notation(source, name, text)
+    return parse_board(source, board.source or "<board>")
 
 
 def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[Optional[str], int]]:
     """A run of the typed notation ``text`` the given way: (budget, cancel) -> (why stopped, work)."""
+    if board.kind == "heap":
+        board, text = _heaps_moving_by(board, text), ""
     rules = Rules(board)
     position = Position.initial(board)
-    square = _square(board)
+    square = _square(board, position)
     if way == "window":
         def window(budget: int, cancel: object) -> tuple[Optional[str], int]:
-            query = MovesQuery(board, position, square, notation=text, budget=budget, legal_only=True)
+            query = MovesQuery(board, position, square, notation=text or None, budget=budget, legal_only=True)
             answer = answer_moves(rules, query, cancel)  # type: ignore[arg-type]
             return answer.stopped or answer.error, len(answer.moves)
         return window
-    kind = rules.custom_kind(parse_notation(text))
-    position.cells[square] = Piece(position.turn, kind, True)
+    if board.kind != "heap":
+        position.cells[square] = Piece(position.turn, rules.custom_kind(parse_notation(text)), True)
     rules.fast = way != "runner"
-    rules.run(position, square, budget=2_000)  # tables built once per board are not the run's
+    # No run before the one measured: what the first run prepares (its compiled code, the reach of
+    # the pieces its attack questions ask about) is its work too.
 
     def run(budget: int, cancel: object) -> tuple[Optional[str], int]:
         result: RunResult = rules.run(position, square, trace=way == "traced", budget=budget,
@@ -163,6 +185,9 @@ def measure(board_name: str, shape: int, way: str, delay: float) -> Figures:
         run = _runner(board, text, way)
     except NotationError as error:
         figures.note = f"not notation: {error.message}"
+        return figures
+    except BoardFileError as error:
+        figures.note = f"not notation here: {str(error).splitlines()[0]}"
         return figures
     watch = Watch()
     outcome: dict[str, object] = {}
