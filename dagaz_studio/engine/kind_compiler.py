@@ -726,10 +726,16 @@ class _Generator:
                 i += 1
             self.node(node.body, inner, i, after_body)
             self.emit(i, "pass")
-        elif self.single_way(node.body):
+        elif self.single_way(node.body) or _always_steps(node.body):
             # One way through: the trial pass and the pass are the same steps, so the pass is taken;
             # when it succeeds and changes something, the trial's work is counted again, as the
             # runner spends it; otherwise the repetition leaves from where the pass began.
+            # Every way through the body takes a step: every way that reaches its end changes
+            # something, so the trial pass would answer yes exactly when the pass finds a way. The
+            # pass is taken at once, and the trial's work (up to its first success, where it stops)
+            # is counted at the first way found; no way found, the pass was the trial, and the
+            # repetition leaves.
+            single = self.single_way(node.body)
             took, start = self.fresh("tk"), self.fresh("w")
             self.emit(i, f"{took} = [False]")
             j = i
@@ -739,34 +745,11 @@ class _Generator:
             self.emit(j, f"{start} = w")
 
             def after_pass(e: dict, j: int) -> None:
-                self.emit(j, f"if {e['pg']} != {mark}:")
+                self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
                 self.emit(j + 1, f"{took}[0] = True")
                 self.spend(j + 1, f"w - {start}")
-                next_pass(e, j + 1)
+                next_pass(e, j + 1 if single else j)
             self.node(node.body, inner, j, after_pass)
-            self.emit(j, "pass")
-            self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
-            leave(inner, i + 1)
-        elif _always_steps(node.body):
-            # Every way through the body takes a step, so every way that reaches its end changes
-            # something: the trial pass would answer yes exactly when the pass finds a way. The
-            # pass is taken at once, and the trial's work (up to its first success, where it
-            # stops) is counted at the first way found; no way found, the pass was the trial, and
-            # the repetition leaves.
-            took, start = self.fresh("tk"), self.fresh("w")
-            self.emit(i, f"{took} = [False]")
-            j = i
-            if hi is not None:
-                self.emit(i, f"if {more}:")
-                j += 1
-            self.emit(j, f"{start} = w")
-
-            def after_way(e: dict, j: int) -> None:
-                self.emit(j, f"if not {took}[0]:")
-                self.emit(j + 1, f"{took}[0] = True")
-                self.spend(j + 1, f"w - {start}")
-                next_pass(e, j)
-            self.node(node.body, inner, j, after_way)
             self.emit(j, "pass")
             self.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
             leave(inner, i + 1)
