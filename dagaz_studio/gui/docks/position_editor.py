@@ -214,12 +214,8 @@ class QtPositionEditor(QWidget):
                     label = piece.letter.upper() if player == 0 else piece.letter.lower()
                 else:
                     label = face.text
-                button = self._tool_button(f"place:{player}:{kind}", label,
-                                           f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
-                font = button.font()
-                font.setPointSizeF(font.pointSizeF() * 1.5)
-                button.setFont(font)
-                button.setMinimumWidth(34)
+                button = self._piece_button(f"place:{player}:{kind}", label,
+                                            f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
                 colour = player_colour(board, player)
                 if face.kind != "glyph" and colour.lightnessF() <= 0.55:
                     # Characters and letters look alike for both sides; the side's colour tells them apart.
@@ -240,13 +236,17 @@ class QtPositionEditor(QWidget):
         for kind, piece in neutral:
             face = piece_face(board, piece.name, piece.letter, NEUTRAL)
             label = face.text if face.kind in ("glyph", "character") else piece.letter
-            button = self._tool_button(f"place:{NEUTRAL}:{kind}", label,
-                                       f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click")
-            font = button.font()
-            font.setPointSizeF(font.pointSizeF() * 1.5)
-            button.setFont(font)
-            button.setMinimumWidth(34)
-            row.addWidget(button)
+            row.addWidget(self._piece_button(f"place:{NEUTRAL}:{kind}", label,
+                                             f"Place a {piece.name} ({piece.letter}), nobody's piece, on the squares you click"))
+
+    def _piece_button(self, key: str, label: str, tip: str) -> QToolButton:
+        """A palette button for placing one piece type, its symbol drawn larger than text."""
+        button = self._tool_button(key, label, tip)
+        font = button.font()
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        button.setFont(font)
+        button.setMinimumWidth(34)
+        return button
 
     @Slot()
     def _on_position_changed(self) -> None:
