@@ -558,7 +558,7 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                     out.append(entry)
                 continue
             if len(entry) > 4:
-                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility):
+                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility, work[4]):
                     out.append((origin, piece, entry))
                 continue
             target, captures, promoted, _ = entry
@@ -582,8 +582,14 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                         out.append((origin, piece, entry))
                     continue
             after = [s for s in royals if s != origin and s != target and s not in captures]
-            if kind in royal:
+            if kind in royal and not _landing_answered(
+                    rules, cells, work[4], origin, piece, target,
+                    _new(Piece, (me, kind, True if target != origin else piece[2])),
+                    {s for s in captures if s != target}, enemies):
                 after.append(target)
+            if not after:
+                out.append((origin, piece, entry))
+                continue
             undo = make_record(rules, position, origin, piece, entry)
             try:
                 if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
@@ -611,10 +617,11 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
 
 
 def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
-                      royals: list[int], enemies: list[int], immobility: bool) -> bool:
+                      royals: list[int], enemies: list[int], immobility: bool, known: dict) -> bool:
     """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
     :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
-    (``royals``: where they stood before it) asked about where it then stands."""
+    (``royals``: where they stood before it) asked about where it then stands, unless the move's own
+    question answered already (``known``, see :func:`_landing_answered`)."""
     target, promoted = record[0], record[2]
     me = piece[0]
     if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
@@ -628,11 +635,65 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
         return True
     standing = [s for s in royals if s not in after]
     standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
+    if target in standing:
+        # The squares where the board after the move differs from the board the mover's question saw:
+        # the piece lifted from its origin and standing in on its target, nothing else changed yet.
+        differ = set()
+        for square, now in after.items():
+            if square != target:
+                was = None if square == origin else cells[square]
+                if now is not was and now != was:
+                    if now is not None and now[0] != me:
+                        differ = None  # another player's piece put somewhere: it may attack from there
+                        break
+                    differ.add(square)
+        if differ is not None and _landing_answered(rules, cells, known, origin, piece, target, after[target],
+                                                    differ, enemies):
+            standing.remove(target)
+            if not standing:
+                return True
     undo = make_record(rules, position, origin, piece, record)
     try:
         return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
     finally:
         unmake_record(position, undo)
+
+
+def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, origin: int, piece: Piece,
+                      target: int, placed: Optional[Piece], differ: set[int], enemies: list[int]) -> bool:
+    """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
+    without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece
+    lifted from ``origin`` and standing in on ``target``, found it not attacked (``known``: the
+    position's answers, see :meth:`Rules.fast_threat`), and no piece that could attack ``target``
+    would answer otherwise after the move. The board after it differs from the one asked about only on
+    the squares ``differ`` and in whether the piece on ``target`` has moved; a candidate attacker
+    answers alike unless its run may read one of those squares, the game's history (the move just
+    made is the previous move then: en passant reads it) or, where the piece became moved, ``[m]``.
+    A candidate standing on a square of ``differ`` is taken or moved by the move: it attacks nothing
+    from there."""
+    if known.get((origin, target, True, piece)) is not False or placed is None:
+        return False
+    moved = placed != piece
+    if moved and (placed[0] != piece[0] or placed[1] != piece[1]):
+        return False  # promoted: another piece stands there than the one asked about
+    if not differ:
+        # Only history or the moved mark can tell the boards apart: a table says whose answer may change.
+        for enemy in enemies:
+            unsteady = rules.unsteady_attackers(target, enemy, moved)
+            if unsteady is None:
+                break
+            for attacker, kinds in unsteady:
+                standing = cells[attacker]
+                if standing is not None and standing[0] == enemy and standing[1] in kinds:
+                    return False
+        else:
+            return True
+    for enemy in enemies:
+        for attacker in rules.candidates(cells, target, enemy):
+            if attacker not in differ and not rules.answers_alike(
+                    cells[attacker][1], enemy, attacker, differ, moved):  # type: ignore[index]
+                return False
+    return True
 
 
 def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:

@@ -105,6 +105,9 @@ class Rules:
         self._typed_footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
+        #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
+        self._moved_readers: dict[int, bool] = {}
+        self._unsteady: dict[tuple[int, int, bool], list[tuple[int, frozenset[int]]]] = {}
         #: Whether attack questions look for the pieces on the board rather than in tables.
         self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
         self._attack_fns: dict[tuple[int, int], Any] = {}
@@ -952,6 +955,42 @@ class Rules:
             self.reach(kind, player, square)
         return prints[key]
 
+    def answers_alike(self, kind: int, player: int, origin: int, differ: set[int], moved: bool) -> bool:
+        """Whether a piece of ``kind`` and ``player`` standing on ``origin`` gives the same answer to
+        every attack question on two boards that differ only on the squares ``differ`` and, with
+        ``moved``, in whether some piece has moved: its run reads none of those squares (they are
+        outside its :meth:`footprint`), nor the game's history, nor (with ``moved``) ``[m]``/``[M]``."""
+        footprint = self.footprint(kind, player, origin)
+        if footprint is None or not footprint.isdisjoint(differ):
+            return False
+        if not moved:
+            return True
+        reads = self._moved_readers.get(kind)
+        if reads is None:
+            reads = self._moved_readers[kind] = _reads_checks(self.kinds[kind].notation, "mM")
+        return not reads
+
+    def unsteady_attackers(self, square: int, player: int, moved: bool) -> Optional[list[tuple[int, frozenset[int]]]]:
+        """Where a piece of ``player`` that could capture on ``square`` stands, and of which kinds, when
+        its answer may change with the game's history alone or (with ``moved``) with whether the piece
+        asked about has moved (:meth:`answers_alike` with no square differing): (origin, kinds)
+        pairs, from the square's attack table; ``None`` where attack questions do not use tables (a
+        board too large for them, typed pieces) or the square's is not worked out yet."""
+        if self.scans or len(self.kinds) > self.board_kinds:
+            return None
+        key = (square, player, moved)
+        known = self._unsteady.get(key)
+        if known is None:
+            table = self._attackers.get((square, player))
+            if table is None:
+                return None
+            nothing: set[int] = set()
+            known = self._unsteady[key] = [
+                (origin, unsteady) for origin, kinds in table
+                if (unsteady := frozenset(kind for kind in kinds
+                                          if not self.answers_alike(kind, player, origin, nothing, moved)))]
+        return known
+
     def scan_cost(self) -> int:
         """The units of work one attack question counts for looking over the board for pieces (on a
         board too large for attack tables, or for typed pieces): on a large board it takes time."""
@@ -1267,16 +1306,19 @@ def _replaced(node: Any, old: Any, new: Any) -> Any:
 
 def _reads_history(notation: Notation) -> bool:
     """Whether the notation asks about more than the board: the previous move, labels, handlers."""
+    return _reads_checks(notation, "lLtToO", history=True)
+
+
+def _reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
+    """Whether the notation has a check of one of ``letters`` (with ``history``, or anything else that
+    reads the game's history: handlers, group 0)."""
     stack: list[object] = [notation.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, Check) and node.letter in "lLtToO":
+        if isinstance(node, Check) and node.letter in letters:
             return True
-        if isinstance(node, Handler):
-            return True
-        if isinstance(node, (GroupStep, DirectionCheck)) and node.group == 0:
-            return True
-        if isinstance(node, NavStep) and node.group == 0:
+        if history and (isinstance(node, Handler) or (
+                isinstance(node, (GroupStep, DirectionCheck, NavStep)) and node.group == 0)):
             return True
         for name in ("items", "options", "path"):
             stack.extend(getattr(node, name, ()))
