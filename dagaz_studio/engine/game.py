@@ -638,16 +638,17 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
     if target in standing:
         # The squares where the board after the move differs from the board the mover's question saw:
         # the piece lifted from its origin and standing in on its target, nothing else changed yet.
-        differ = set()
+        differ: set[int] = set()
+        foreign = False  # another player's piece put somewhere: it may attack from there
         for square, now in after.items():
             if square != target:
                 was = None if square == origin else cells[square]
                 if now is not was and now != was:
-                    if now is not None and now[0] != me:
-                        differ = None  # another player's piece put somewhere: it may attack from there
+                    foreign = now is not None and now[0] != me
+                    if foreign:
                         break
                     differ.add(square)
-        if differ is not None and _landing_answered(rules, cells, known, origin, piece, target, after[target],
+        if not foreign and _landing_answered(rules, cells, known, origin, piece, target, after[target],
                                                     differ, enemies):
             standing.remove(target)
             if not standing:
