@@ -404,53 +404,37 @@ _new = tuple.__new__
 
 def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
                 record: Union[Record, RichRecord]) -> LightUndo:
-    """Apply a light record in place, as :func:`make_move` applies the move it stands for."""
+    """Apply a light record in place, as :func:`make_move` applies the move it stands for. A rich
+    record (castling, a capture chain) changes what :func:`~dagaz_studio.engine.rules.rich_effects`
+    says; a plain one empties its origin and captures and puts the piece down on its target."""
+    cells = position.cells
+    hands = position.hands
+    after: Optional[dict[int, Optional[Piece]]] = None
     if len(record) > 4:
-        return _make_rich_record(rules, position, origin, piece, record)  # type: ignore[arg-type]
-    cells = position.cells
-    target, captures, promoted, direction = record  # type: ignore[misc]
-    hands = position.hands
-    # Every square's content is read before any is changed, so undoing in reverse order is exact.
-    saved = [(origin, piece), (target, cells[target])]
-    if captures:
-        saved += [(square, cells[square]) for square in captures]
-    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None)
-    if captures:
-        if hands:
-            _update_hands(position, piece[0], captures, None)
-        for square in captures:
-            cells[square] = None
-    cells[origin] = None
-    player = piece[0]
-    cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
-                                 True if target != origin else piece[2]))
-    position.last_move = _new(LastMove, (origin, target, None if direction is None else rules.dir_letters[direction]))
-    position.turn = turn = (player + 1) % len(rules.board.players)
-    if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
-        position.halfmove_clock = 0
+        target, captures, promoted, direction, _, start, _ = record  # type: ignore[misc]
+        after = rich_effects(origin, piece, record, cells.__getitem__)  # type: ignore[arg-type]
+        saved = [(square, cells[square]) for square in after]
     else:
-        position.halfmove_clock += 1
-    if turn == 0:
-        position.fullmove_number += 1
-    return undo
-
-
-def _make_rich_record(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord) -> LightUndo:
-    """:func:`make_record` of a rich light record (castling, a capture chain): its changes follow from
-    it (:func:`~dagaz_studio.engine.rules.rich_effects`)."""
-    cells = position.cells
-    target, captures, promoted, direction, _, start, _ = record
-    after = rich_effects(origin, piece, record, cells.__getitem__)
-    hands = position.hands
-    undo: LightUndo = ([(square, cells[square]) for square in after], position.turn, position.last_move,
-                       position.halfmove_clock, position.fullmove_number,
+        target, captures, promoted, direction = record  # type: ignore[misc]
+        start = origin
+        # Every square's content is read before any is changed, so undoing in reverse order is exact.
+        saved = [(origin, piece), (target, cells[target])]
+        if captures:
+            saved += [(square, cells[square]) for square in captures]
+    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
                        tuple(tuple(hand) for hand in hands) if hands else None)
     player = piece[0]
     if captures and hands:
         _update_hands(position, player, captures, None)
-    for square, now in after.items():
-        cells[square] = now
+    if after is None:
+        for square in captures:
+            cells[square] = None
+        cells[origin] = None
+        cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
+                                     True if target != origin else piece[2]))
+    else:
+        for square, now in after.items():
+            cells[square] = now
     position.last_move = _new(LastMove, (start, target, None if direction is None else rules.dir_letters[direction]))
     position.turn = turn = (player + 1) % len(rules.board.players)
     if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
@@ -479,6 +463,7 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
 
 
 _first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
+_NOTHING: frozenset[int] = frozenset()
 #: Board rules that choose among the legal moves as a whole: their number is known only from the list.
 _CHOOSING = frozenset({"no-check", "compulsory-capture", "compulsory-drop"})
 
@@ -508,6 +493,10 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
+    if watched is not None:
+        # No royal piece is attacked where it stands: so a royal piece's own [A] of its square, asked with
+        # it lifted and standing in on its square again (castling's), knows the answer already.
+        work[4].update(((square, square, True, cells[square]), False) for square in royals)
     maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
         if piece is None or piece[0] != me:
@@ -585,7 +574,8 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
             if kind in royal and not _landing_answered(
                     rules, cells, work[4], origin, piece, target,
                     _new(Piece, (me, kind, True if target != origin else piece[2])),
-                    {s for s in captures if s != target}, enemies):
+                    _NOTHING if not captures or captures == (target,) else frozenset(captures).difference((target,)),
+                    enemies):
                 after.append(target)
             if not after:
                 out.append((origin, piece, entry))
@@ -649,7 +639,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
                         break
                     differ.add(square)
         if not foreign and _landing_answered(rules, cells, known, origin, piece, target, after[target],
-                                                    differ, enemies):
+                                             frozenset(differ), enemies):
             standing.remove(target)
             if not standing:
                 return True
@@ -661,7 +651,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
 
 
 def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, origin: int, piece: Piece,
-                      target: int, placed: Optional[Piece], differ: set[int], enemies: list[int]) -> bool:
+                      target: int, placed: Optional[Piece], differ: frozenset[int], enemies: list[int]) -> bool:
     """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
     without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece
     lifted from ``origin`` and standing in on ``target``, found it not attacked (``known``: the
@@ -677,22 +667,18 @@ def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, o
     moved = placed != piece
     if moved and (placed[0] != piece[0] or placed[1] != piece[1]):
         return False  # promoted: another piece stands there than the one asked about
-    if not differ:
-        # Only history or the moved mark can tell the boards apart: a table says whose answer may change.
-        for enemy in enemies:
-            unsteady = rules.unsteady_attackers(target, enemy, moved)
-            if unsteady is None:
-                break
-            for attacker, kinds in unsteady:
-                standing = cells[attacker]
-                if standing is not None and standing[0] == enemy and standing[1] in kinds:
-                    return False
-        else:
-            return True
     for enemy in enemies:
-        for attacker in rules.candidates(cells, target, enemy):
-            if attacker not in differ and not rules.answers_alike(
-                    cells[attacker][1], enemy, attacker, differ, moved):  # type: ignore[index]
+        unsteady = rules.unsteady_attackers(target, enemy, moved, differ)
+        if unsteady is None:
+            # No table: each piece that could attack the square, as it stands.
+            for attacker in rules.candidates(cells, target, enemy):
+                if attacker not in differ and not rules.answers_alike(
+                        cells[attacker][1], enemy, attacker, differ, moved):  # type: ignore[index]
+                    return False
+            continue
+        for attacker, kinds in unsteady:
+            standing = cells[attacker]
+            if standing is not None and standing[0] == enemy and standing[1] in kinds:
                 return False
     return True
 
