@@ -118,6 +118,45 @@ def test_a_flow_layout_lays_out_in_lines_and_grows_its_expanding_items(qtbot) ->
     assert flow.heightForWidth(one_line // 2) > flow.heightForWidth(one_line + 200)
 
 
+def test_a_flow_layout_reads_its_items_sizes_once_however_often_it_is_asked(qtbot) -> None:
+    """Qt asks a layout for heights hundreds of times in a pass; each read of an item's size is a call
+    into Qt that may hand the interpreter lock to a running notation and wait to get it back."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QWidget, QWidgetItem
+
+    reads = []
+
+    class CountedItem(QWidgetItem):
+        def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+            reads.append(self)
+            return super().sizeHint()
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    flow = FlowLayout(host)
+    buttons = [QPushButton(f"button {n}", host) for n in range(5)]
+    items = [CountedItem(button) for button in buttons]
+    for item in items:
+        flow.addItem(item)
+    narrow = flow.heightForWidth(120)
+    wide = flow.heightForWidth(2000)
+    first = len(reads)
+    for _ in range(20):
+        for width in (120, 300, 2000):
+            flow.heightForWidth(width)
+    flow.sizeHint()
+    flow.minimumSize()
+    assert len(reads) == first
+    assert narrow > wide
+    # Sizes that change are read again: the button tells its layout, which forgets the old ones.
+    buttons[0].setText("a much, much longer caption than before")
+    assert flow.sizeHint().width() > buttons[0].sizeHint().width() + 4 * buttons[1].sizeHint().width()
+    assert len(reads) > first
+    shown = flow.sizeHint().width()
+    buttons[1].hide()
+    assert flow.sizeHint().width() == shown - buttons[1].sizeHint().width() - flow.spacing()
+
+
 def test_view_reopens_any_closed_panel_and_reset_layout_brings_all_back(qtbot) -> None:
     window = open_window(qtbot, "chess", 800, 600)
     listed = set(window.view_menu.actions())

@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Position
-from dagaz_studio.gui.worker.runner import DEBOUNCE_MS, QtMoveRunner
+from dagaz_studio.gui.worker.runner import DEBOUNCE_MS, WORKER_SWITCH_INTERVAL, QtMoveRunner
 from dagaz_studio.queries import MovesQuery, answer_moves
 from gui_window import LoopTicks
 from engine_helpers import shipped
@@ -40,6 +40,22 @@ def test_reply_holds_the_moves_and_the_trace(qtbot, runner) -> None:
     reply = blocker.args[0]
     assert {board.squares[m.target] for m in reply.shown_moves()} == {"f3", "h3"}
     assert reply.trace and reply.tree is not None and reply.stopped is None
+
+
+def test_a_running_worker_gives_the_window_the_interpreter_lock_within_a_millisecond(qtbot, runner) -> None:
+    """Each call Qt makes into Python waits for the lock held by a running notation: at Python's
+    default 5 ms, a layout pass of a few hundred such calls left the window unanswering for 0.5 s."""
+    import sys
+
+    board, _ = shipped("chess")
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        with qtbot.waitSignal(runner.replyReady, timeout=5000):
+            runner.request(RunRequest(board, Position.initial(board), board.index("g1")))
+        assert sys.getswitchinterval() <= WORKER_SWITCH_INTERVAL <= 0.001
+    finally:
+        sys.setswitchinterval(before)
 
 
 def test_only_the_latest_request_is_answered(qtbot, runner) -> None:

@@ -8,7 +8,7 @@ of their line, so a field beside a label still fills a wide dock.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QWidget
@@ -19,11 +19,20 @@ DEFAULT_SPACING = 4
 
 
 class FlowLayout(QLayout):
-    """Widgets in lines, left to right, wrapping onto a new line when the next one would not fit."""
+    """Widgets in lines, left to right, wrapping onto a new line when the next one would not fit.
+
+    Qt asks a layout for its heights many times in one pass (hundreds, for a window of docks), and
+    every question is a call into Python that must take the interpreter lock from the worker thread
+    running a notation. So the items' sizes are read once after each invalidation, and each width's
+    height is worked out once: the answers then cost no calls back into Qt, each of which could
+    hand the lock to the worker and wait to get it back.
+    """
 
     def __init__(self, parent: Optional[QWidget] = None, spacing: int = DEFAULT_SPACING) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        self._measured: Optional[list[_Measured]] = None
+        self._heights: dict[int, int] = {}
         self.setSpacing(spacing)
         if parent is None:
             self.setContentsMargins(QMargins(0, 0, 0, 0))
@@ -33,6 +42,7 @@ class FlowLayout(QLayout):
     def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt's name
         """Take ``item`` as the last of the flow (``addWidget`` comes here)."""
         self._items.append(item)
+        self.invalidate()
 
     def count(self) -> int:
         """How many items the flow holds."""
@@ -44,7 +54,17 @@ class FlowLayout(QLayout):
 
     def takeAt(self, index: int) -> Optional[QLayoutItem]:  # noqa: N802 - Qt's name
         """Remove and return the item at ``index`` (``None`` past the end)."""
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        if not 0 <= index < len(self._items):
+            return None
+        item = self._items.pop(index)
+        self.invalidate()
+        return item
+
+    def invalidate(self) -> None:
+        """Forget the items' sizes: a widget changed its size hint, was shown or hidden."""
+        self._measured = None
+        self._heights.clear()
+        super().invalidate()
 
     def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 - Qt's name
         """The flow grows in neither direction by itself: its height follows from its width."""
@@ -56,7 +76,10 @@ class FlowLayout(QLayout):
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
         """The height the items take when laid out in ``width`` pixels."""
-        return self._lay_out(QRect(0, 0, width, 0), move=False)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._lay_out(QRect(0, 0, width, 0), move=False)
+        return height
 
     def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt's name
         """Lay the items out in ``rect``."""
@@ -66,59 +89,72 @@ class FlowLayout(QLayout):
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         """All the items on one line."""
         margins = self.contentsMargins()
-        hints = [item.sizeHint() for item in self._visible()]
-        width = sum(hint.width() for hint in hints) + self.spacing() * max(0, len(hints) - 1)
-        height = max((hint.height() for hint in hints), default=0)
+        measured = self._measure()
+        width = sum(m.hint.width() for m in measured) + self.spacing() * max(0, len(measured) - 1)
+        height = max((m.hint.height() for m in measured), default=0)
         return QSize(width + margins.left() + margins.right(), height + margins.top() + margins.bottom())
 
     def minimumSize(self) -> QSize:  # noqa: N802 - Qt's name
         """As narrow as the widest item: one item on each line."""
         size = QSize()
-        for item in self._visible():
-            size = size.expandedTo(item.minimumSize())
+        for measured in self._measure():
+            size = size.expandedTo(measured.minimum)
         margins = self.contentsMargins()
         return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
 
     # ------------------------------------------------------------------ laying out
 
-    def _visible(self) -> list[QLayoutItem]:
-        return [item for item in self._items if not item.isEmpty()]
+    def _measure(self) -> list[_Measured]:
+        """The shown items with their sizes, read from Qt once after each invalidation."""
+        if self._measured is None:
+            self._measured = [_Measured(item, item.sizeHint(), item.minimumSize(), _expands(item))
+                              for item in self._items if not item.isEmpty()]
+        return self._measured
 
     def _lay_out(self, rect: QRect, move: bool) -> int:
         """Place the items in ``rect`` (when ``move``); returns the height they take."""
         margins = self.contentsMargins()
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        room = area.width()
         spacing = self.spacing()
-        lines: list[list[QLayoutItem]] = []
+        lines: list[list[tuple[_Measured, int]]] = []
         used = 0
-        for item in self._visible():
-            width = min(item.sizeHint().width(), max(area.width(), item.minimumSize().width()))
-            if lines and lines[-1] and used + spacing + width > area.width():
+        for measured in self._measure():
+            width = min(measured.hint.width(), max(room, measured.minimum.width()))
+            if lines and lines[-1] and used + spacing + width > room:
                 lines.append([])
                 used = 0
             if not lines:
                 lines.append([])
             used += (spacing if lines[-1] else 0) + width
-            lines[-1].append(item)
+            lines[-1].append((measured, width))
         y = area.y()
         for line in lines:
-            widths = [min(item.sizeHint().width(), max(area.width(), item.minimumSize().width())) for item in line]
-            left_over = area.width() - sum(widths) - spacing * (len(line) - 1)
-            growing = [i for i, item in enumerate(line) if _expands(item)]
+            widths = [width for _, width in line]
+            left_over = max(0, room - sum(widths) - spacing * (len(line) - 1))
+            growing = [i for i, (measured, _) in enumerate(line) if measured.expands]
             for n, i in enumerate(growing):
-                share = max(0, left_over) // len(growing) + (1 if n < max(0, left_over) % len(growing) else 0)
-                widths[i] += share
-            height = max(item.sizeHint().height() for item in line)
+                widths[i] += left_over // len(growing) + (1 if n < left_over % len(growing) else 0)
+            height = max(measured.hint.height() for measured, _ in line)
             if move:
                 x = area.x()
-                for item, width in zip(line, widths):
-                    hint = item.sizeHint().height()
-                    item.setGeometry(QRect(QPoint(x, y + (height - hint) // 2), QSize(width, hint)))
+                for (measured, _), width in zip(line, widths):
+                    hint = measured.hint.height()
+                    measured.item.setGeometry(QRect(QPoint(x, y + (height - hint) // 2), QSize(width, hint)))
                     x += width + spacing
             y += height + spacing
         if lines:
             y -= spacing
         return y - rect.y() + margins.bottom()
+
+
+class _Measured(NamedTuple):
+    """A shown item and its sizes as Qt gave them at the last measuring."""
+
+    item: QLayoutItem
+    hint: QSize
+    minimum: QSize
+    expands: bool
 
 
 def _expands(item: QLayoutItem) -> bool:

@@ -12,6 +12,7 @@ copies of positions; it never touches a widget.
 
 from __future__ import annotations
 
+import sys
 import threading
 from dataclasses import replace
 from typing import Any, Callable, Optional
@@ -28,6 +29,12 @@ from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 DEBOUNCE_MS = 30
 #: Milliseconds a run may take before the window says it is busy.
 BUSY_AFTER_MS = 150
+#: Seconds the worker may keep the interpreter lock once the window's thread asks for it. Each call
+#: Qt makes into Python (a layout asking a Python layout for a height, a paint, a slot) needs the lock;
+#: at Python's default of 5 ms, a layout pass of a few hundred such calls met a running notation and
+#: left the window unanswering for half a second. The worker gives the lock up only when asked, so a
+#: short interval costs it nothing while the window is idle.
+WORKER_SWITCH_INTERVAL = 0.0005
 #: Typed notations one Rules object keeps before it is replaced (each becomes a piece kind).
 _CUSTOM_KINDS_KEPT = 200
 
@@ -176,6 +183,8 @@ class QtMoveRunner(QObject):
     def _ensure_thread(self) -> None:
         if self._thread is not None:
             return
+        # The interval is the process's: lowering it is safe for every other thread too.
+        sys.setswitchinterval(min(sys.getswitchinterval(), WORKER_SWITCH_INTERVAL))
         thread = QThread(self)
         thread.setObjectName("dagaz-interpreter")
         # Deeply nested notations recurse deeply; a roomy stack keeps the interpreter's own limits in charge.
