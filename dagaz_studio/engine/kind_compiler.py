@@ -499,7 +499,7 @@ class _Generator:
     def landing(self, first: Any, rest: list) -> Optional[Any]:
         """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
         step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
-        the capture looks at that square first (:meth:`landing_guard`)."""
+        the capture looks at that square first (:meth:`landing_first`)."""
         if not (isinstance(first, Bracket) and first.items and len(rest) >= 2):
             return None
         captures = [item for item in first.items if isinstance(item, Check) and item.letter in "xX"]
@@ -515,7 +515,7 @@ class _Generator:
             return step
         return None
 
-    def landing_guard(self, env: dict, ind: int, square: str) -> int:
+    def landing_first(self, env: dict, ind: int, square: str) -> int:
         """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
         that square is looked at before anything is taken: taken and put back, a capture that cannot
         land would change nothing. The work the runner spends on such a capture (the capture and,
@@ -996,7 +996,7 @@ class _Generator:
         env = _unread(env)
         if self.heap:
             self.emit(ind, f"if {q} is not None:")
-            i = self.landing_guard(env, ind + 1, square)
+            i = self.landing_first(env, ind + 1, square)
             env = _without(env, "land")
             self.spend(i)
             self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
@@ -1007,7 +1007,7 @@ class _Generator:
         # A stack board: the top of the jumped column goes under the column in hand.
         carried, start = self.fresh("cc"), self.fresh("co")
         self.emit(ind, f"if type({q}) is COLUMN and hand and type(hand[-1][0]) is COLUMN:")
-        i = self.landing_guard(env, ind + 1, square)
+        i = self.landing_first(env, ind + 1, square)
         env = _without(env, "land")
         self.emit(i, f"{carried}, {start} = hand[-1]")
         self.spend(i)
