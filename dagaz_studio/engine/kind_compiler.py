@@ -913,6 +913,8 @@ class _Generator:
             raise Unsupported(type(item).__name__)
 
     def count_check(self, item: CountCheck, env: dict, ind: int, square: str, k: ItemCont) -> None:
+        if item.piece is not None:
+            raise Unsupported("a count of one type of piece")  # the runner's
         low, high = item.minimum, item.maximum
         found = self.fresh("h")
         if item.zone is not None:
