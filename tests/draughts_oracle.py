@@ -5,7 +5,9 @@ names, ``W:Wa1,c3:Bb6``), read and written here by :mod:`dagaz_studio.pdn`, and 
 numbered squares, read here by the ``numbers`` style (Russian and Brazilian moves turned into the
 squares' names by pydraughts' own converter, and read by the ``algebraic`` style).
 Moves are compared as (start, end, squares captured): pydraughts names two capture paths that take
-the same pieces to the same square as one move, and so does this comparison.
+the same pieces to the same square as one move, and so does this comparison. Random play follows
+every rule pydraughts plays, Frisian draughts' limit on a King's quiet moves in a row included: both
+sides count those moves from the start of each game (pydraughts from its own move stack).
 """
 
 from __future__ import annotations
@@ -37,11 +39,6 @@ class DraughtsGame:
     variant: str
     #: Squares by their names (a1 …), as pydraughts writes Russian and Brazilian positions.
     algebraic: bool = False
-    #: Frisian players forbid a King more than three moves in a row without capturing while its
-    #: side has men; the board does not play that rule (it reads the game's past moves), so random
-    #: play here never lets one King make more than this many such moves in a row, and the rule,
-    #: which pydraughts plays, never applies.
-    quiet_king_moves: int = 0
 
 
 def square_names(board: Board, algebraic: bool) -> dict[int, str]:
@@ -98,7 +95,6 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
         ours = Position.initial(board)
         numbered = not game.algebraic
         assert pdn_parts(pdn_from_position(ours, numbered)) == pdn_parts(theirs.fen), "the starts differ"
-        quiet_king: dict[int, tuple[str, int]] = {}  # player -> (the King's square, its quiet moves in a row)
         for _ in range(rng.randrange(20, 150)):
             if seen.positions == positions:
                 break
@@ -113,10 +109,6 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
                 break
             captures = [key for key in expected if key[2]]
             choices = captures if captures and rng.random() < 0.5 else list(expected)
-            if game.quiet_king_moves:
-                square, count = quiet_king.get(ours.turn, ("", 0))
-                rested = [key for key in choices if count < game.quiet_king_moves or key[0] != square or key[2]]
-                choices = rested or choices
             key = rng.choice(choices)
             their_move = expected[key]
             read = names.read(their_name(game, their_move))
@@ -124,10 +116,6 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
             seen.captures += bool(key[2])
             seen.chains += len(key[2]) > 1
             seen.crownings += read.promotion is not None
-            if game.quiet_king_moves:
-                square, count = quiet_king.get(ours.turn, ("", 0))
-                king = read.piece == "King" and not key[2]
-                quiet_king[ours.turn] = (key[1], count + 1 if king and key[0] == square else int(king))
             theirs.push(their_move)
             make_move(ours, read)
             assert pdn_parts(pdn_from_position(ours, numbered)) == pdn_parts(theirs.fen), f"{game.board}: {theirs.fen}"

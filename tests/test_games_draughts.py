@@ -7,7 +7,7 @@ from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts, their
 from engine_helpers import shipped
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
@@ -17,7 +17,7 @@ GAMES = [
     DraughtsGame("russian", "russian", algebraic=True),
     DraughtsGame("international", "standard"),
     DraughtsGame("brazilian", "brazilian", algebraic=True),
-    DraughtsGame("frisian", "frisian", quiet_king_moves=2),
+    DraughtsGame("frisian", "frisian"),
 ]
 IDS = [game.board for game in GAMES]
 
@@ -194,3 +194,94 @@ def test_values_are_read_exactly() -> None:
 
     board, _ = shipped("frisian")
     assert board.values == {"Man": Fraction(1), "King": Fraction(1501, 1000)}
+
+
+def _moves_along(game: DraughtsGame, fen: str, played: list[str]) -> list[tuple[set[str], set[str]]]:
+    """Play ``played`` (numbered moves) from a PDN FEN on both sides; the legal moves before each
+    move and after the last, as the board names them and as pydraughts does."""
+    draughts = pytest.importorskip("draughts")
+    board, rules = shipped(game.board)
+    theirs = draughts.Board(variant=game.variant, fen=fen)
+    ours = Position.from_fen(board, fen_from_pdn(board, fen))
+    seen = []
+    for name in [*played, None]:
+        names = MoveNames(rules, ours)
+        seen.append((set(names.names), {their_name(game, move) for move in theirs.legal_moves()}))
+        if name is None:
+            break
+        theirs.push(next(move for move in theirs.legal_moves() if their_name(game, move) == name))
+        make_move(ours, names.read(name))
+    return seen
+
+
+FRISIAN = DraughtsGame("frisian", "frisian")
+# White: a King on 47 and a man on 50; Black: a King on 4 and a man on 1. Each King goes back and
+# forth along a diagonal, out of the other's reach.
+KINGS_AND_MEN = "W:WK47,50:BK4,1"
+BACK_AND_FORTH = ["47-15", "4-9", "15-47", "9-4", "47-15", "4-9"]
+
+
+def test_a_frisian_king_makes_at_most_three_quiet_moves_in_a_row_while_its_side_has_men() -> None:
+    seen = _moves_along(FRISIAN, KINGS_AND_MEN, BACK_AND_FORTH)
+    for ours, theirs in seen:
+        assert ours == theirs
+    # After three quiet moves of its King, White may move only its man.
+    assert seen[-1][0] == {"50-44", "50-45"}
+
+
+def test_another_piece_moving_gives_the_king_three_more_quiet_moves() -> None:
+    seen = _moves_along(FRISIAN, KINGS_AND_MEN, [*BACK_AND_FORTH, "50-44", "1-7", "15-47", "9-4"])
+    for ours, theirs in seen:
+        assert ours == theirs
+    # Black's King, held after its third move, moves again once Black's man has moved.
+    assert not any(name.startswith("9-") for name in seen[7][0]) and "9-4" in seen[9][0]
+    assert any(name.startswith("47-") for name in seen[-1][0])
+
+
+def test_a_frisian_king_without_men_beside_it_moves_without_limit() -> None:
+    seen = _moves_along(FRISIAN, "W:WK47:BK4,1", [*BACK_AND_FORTH, "15-47"])
+    for ours, theirs in seen:
+        assert ours == theirs
+    assert "15-47" in seen[-2][0] and not any(name.startswith("9-") for name in seen[-1][0])
+
+
+def test_moves_in_a_row_are_kept_in_the_fen_and_taken_back() -> None:
+    board, rules = shipped("frisian")
+    position = Position.from_fen(board, fen_from_pdn(board, KINGS_AND_MEN))
+    names = MoveNames(rules, position)
+    undo = make_move(position, names.read("47-15"))
+    assert position.fen().endswith(" 1@j8,-")
+    assert Position.from_fen(board, position.fen()).runs == position.runs
+    unmake_move(position, undo)
+    assert position.runs in ((), ((-1, 0), (-1, 0)))
+    assert " 1@" not in position.fen()
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["compiled", "runner"])
+def test_perft_through_moves_in_a_row_equals_pydraughts(fast: bool) -> None:
+    # Two quiet moves of each King made: the counted moves cross each King's third.
+    draughts = pytest.importorskip("draughts")
+    board, rules = shipped("frisian")
+    rules.fast = fast
+    theirs = draughts.Board(variant="frisian", fen=KINGS_AND_MEN)
+    ours = Position.from_fen(board, fen_from_pdn(board, KINGS_AND_MEN))
+    try:
+        for name in BACK_AND_FORTH[:4]:
+            theirs.push(next(move for move in theirs.legal_moves() if move.pdn_move == name))
+            make_move(ours, MoveNames(rules, ours).read(name))
+        before = ours.fen()
+
+        def count(position: "draughts.Board", depth: int) -> int:
+            moves = position.legal_moves()
+            if depth == 1:
+                return len(moves)
+            total = 0
+            for move in moves:
+                position.push(move)
+                total += count(position, depth - 1)
+                position.pop()
+            return total
+        assert perft(rules, ours, 3) == count(theirs, 3)
+        assert ours.fen() == before
+    finally:
+        rules.fast = True

@@ -144,6 +144,16 @@ class Board:
         return bool(self.drops)
 
     @cached_property
+    def counts_runs(self) -> bool:
+        """Whether a piece's notation asks how many moves in a row a piece has made (``[u0-2]``): its
+        positions then keep each player's run (docs/notation.md, 7.12)."""
+        from dagaz_studio.notation.nodes import RunCheck, walk
+
+        notations = [piece.notation for piece in self.pieces.values()] + list(self.drops.values())
+        return any(isinstance(node, RunCheck)
+                   for notation in notations if notation is not None for node in walk(notation.body))
+
+    @cached_property
     def setup_placement(self) -> dict[int, tuple[int, PieceType]]:
         """The pieces of the setup by square, as (player, piece type); worked out once per board.
 

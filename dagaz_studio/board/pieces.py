@@ -149,6 +149,8 @@ class _Pieces(_Geometry):
             elif (isinstance(node, nodes.CountCheck) and node.zone is not None and check_zones
                   and node.zone not in self.zones):
                 self.report(statement, start + node.span.start, f"unknown zone '{node.zone}'")
+            elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
+                self.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
 
     def _drops(self, items: list[tuple[Tree, _Statement]]) -> dict[str, "Notation"]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the

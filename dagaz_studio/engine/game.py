@@ -14,6 +14,7 @@ from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, 
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules, rich_effects
+from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 
@@ -29,6 +30,7 @@ class Undo(NamedTuple):
     halfmove_clock: int
     fullmove_number: int
     hands: Optional[tuple[tuple[int, ...], ...]] = None
+    runs: tuple[tuple[int, int], ...] = ()
 
 
 def make_move(position: Position, move: Move) -> Undo:
@@ -37,8 +39,10 @@ def make_move(position: Position, move: Move) -> Undo:
     undo = Undo(
         tuple((square, cells[square]) for square, _ in move.changes),
         position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
-        tuple(tuple(hand) for hand in position.hands) if position.hands else None,
+        tuple(tuple(hand) for hand in position.hands) if position.hands else None, position.runs,
     )
+    if position.board.counts_runs:
+        _count_run(position, move)
     if position.board.kind == "heap":
         store_taken(position, move.player, move.changes)
     elif position.hands:
@@ -73,6 +77,21 @@ def unmake_move(position: Position, undo: Undo) -> None:
     position.fullmove_number = undo.fullmove_number
     if undo.hands is not None:
         position.hands = [list(hand) for hand in undo.hands]
+    position.runs = undo.runs
+
+
+def _count_run(position: Position, move: Move) -> None:
+    """Keep the mover's run of moves in a row by one piece (``[u0-2]``: :mod:`dagaz_studio.engine.runs`)."""
+    origin = None if move.passes or move.dropped else move.origin
+    position.runs = runs_after(position.runs, len(position.board.players), move.player, origin, move.target,
+                               not move.captures and move.promotion is None)
+
+
+def _count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
+                      captures: Any, promoted: Optional[int]) -> None:
+    """:func:`_count_run` for a light record."""
+    position.runs = runs_after(position.runs, len(rules.board.players), player, origin, target,
+                               not captures and promoted is None)
 
 
 # --------------------------------------------------------------------------- pieces in hand
@@ -397,7 +416,7 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
 Entry = Union[Move, tuple[int, Piece, Record], tuple[int, Piece, RichRecord]]
 LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
-                  Optional[tuple[tuple[int, ...], ...]]]
+                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...]]
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
 
@@ -415,7 +434,9 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
     if captures:
         saved += [(square, cells[square]) for square in captures]
     undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None)
+                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs)
+    if rules.counts_runs:
+        _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
     if captures:
         if hands:
             _update_hands(position, piece[0], captures, None)
@@ -445,7 +466,9 @@ def _make_rich_record(rules: Rules, position: Position, origin: int, piece: Piec
     hands = position.hands
     undo: LightUndo = ([(square, cells[square]) for square in after], position.turn, position.last_move,
                        position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None)
+                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs)
+    if rules.counts_runs:
+        _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
     player = piece[0]
     if captures and hands:
         _update_hands(position, player, captures, None)
@@ -470,6 +493,7 @@ def unmake_record(position: Position, undo: LightUndo) -> None:
     position.turn, position.last_move, position.halfmove_clock, position.fullmove_number = undo[1:5]
     if undo[5] is not None:
         position.hands = [list(hand) for hand in undo[5]]
+    position.runs = undo[6]
 
 
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:

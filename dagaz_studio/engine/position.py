@@ -5,7 +5,9 @@ the grid, pieces by their letters (the first player upper case, the second lower
 runs of empty squares, then the side to move (``w`` for the first player, ``b`` for the second, or
 the first letter of a player's name), castling rights, the en-passant square, the halfmove clock and
 the move number. Trailing fields may be left out; each field given is checked, and what is not a field
-(a seventh one, a negative clock, a digit other than 0-9) is refused with the field named.
+(a seventh one, a negative clock, a digit other than 0-9) is refused with the field named. A board
+whose notation counts moves in a row (``[u0-2]``) takes a seventh field, the runs under way
+(:mod:`dagaz_studio.engine.runs`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,9 @@ class Position:
     #: The pieces each player holds in hand, on a board with hands: ``hands[player][kind]`` counts
     #: them (kinds as :attr:`Piece.kind`). Empty on a board without hands.
     hands: list[list[int]] = field(default_factory=list)
+    #: Each player's run of moves in a row by one piece, as (square, count), on a board whose notation
+    #: asks (``[u0-2]``, :mod:`dagaz_studio.engine.runs`); empty when none is under way.
+    runs: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.hands and (self.board.has_hands or _has_stores(self.board)):
@@ -108,6 +113,8 @@ class Position:
         fields = fen.split()
         if not fields:
             raise FenError("empty FEN", fen)
+        if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs:
+            return cls._with_runs(board, fields, fen)
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
@@ -147,6 +154,18 @@ class Position:
             position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
         if len(fields) > 5:
             position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
+        return position
+
+    @classmethod
+    def _with_runs(cls, board: Board, fields: list[str], fen: str) -> "Position":
+        """A FEN whose seventh field gives the moves in a row under way (:mod:`dagaz_studio.engine.runs`)."""
+        from dagaz_studio.engine.runs import read_runs_field
+
+        position = cls.from_fen(board, " ".join(fields[:-1]))
+        try:
+            position.runs = read_runs_field(board, fields[-1])
+        except ValueError as error:
+            raise FenError(str(error), fen, "moves in a row") from None
         return position
 
     @classmethod
@@ -294,10 +313,20 @@ class Position:
                 out.append(str(empty))
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
-        return " ".join([
+        written = " ".join([
             _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
+        return written + self._runs_field()
+
+    def _runs_field(self) -> str:
+        """The FEN's seventh field, moves in a row, with its space, when a run is under way; else ""."""
+        if not self.runs:
+            return ""
+        from dagaz_studio.engine.runs import runs_field
+
+        field = runs_field(self)
+        return "" if field is None else " " + field
 
     def hand_field(self) -> str:
         """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[]`` when none are
@@ -346,7 +375,7 @@ class Position:
     def copy(self) -> "Position":
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
-                        self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands])
+                        self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs)
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""

@@ -27,7 +27,8 @@ from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Check, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, Sequence, Step,
+    Alternatives, Check, CountCheck, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, RunCheck,
+    Sequence, Step,
 )
 
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
@@ -83,6 +84,8 @@ class Rules:
         self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
         #: The kinds whose last piece lost loses the game (``extinction``).
         self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
+        #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
+        self.counts_runs = board.counts_runs
         self._custom: dict[str, int] = {}
         self._programs: dict[tuple, Program] = {}
         # Where the board's own pieces could capture from each square, and what could capture each
@@ -1273,7 +1276,7 @@ def _reads_history(notation: Notation) -> bool:
         node = stack.pop()
         if isinstance(node, Check) and node.letter in "lLtToO":
             return True
-        if isinstance(node, Handler):
+        if isinstance(node, (Handler, RunCheck)) or (isinstance(node, CountCheck) and node.piece is not None):
             return True
         if isinstance(node, (GroupStep, DirectionCheck)) and node.group == 0:
             return True

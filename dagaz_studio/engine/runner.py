@@ -14,6 +14,7 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.runs import run_length
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, TraceEvent, quick_move,
 )
@@ -23,7 +24,7 @@ from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, CountCheck, Create, DirectionCheck, Group, GroupStep, Handler, Lift,
-    Navigate, Notation, Promote, Put, Repeat, Sequence, Span, Step, TypeCheck, ZoneCheck,
+    Navigate, Notation, Promote, Put, Repeat, RunCheck, Sequence, Span, Step, TypeCheck, ZoneCheck,
 )
 
 if TYPE_CHECKING:
@@ -645,6 +646,8 @@ class Program:
             return self._direction_check(item, k)
         if isinstance(item, CountCheck):
             return self._count_check(item, k)
+        if isinstance(item, RunCheck):
+            return self._run_check(item, k)
         if isinstance(item, Promote):
             return self._promote(item, k)
         if isinstance(item, Create):
@@ -771,9 +774,19 @@ class Program:
                 raise self._error(f"unknown zone '{item.zone}'", item.span)
             squares = tuple(sorted(zone.squares_for(self.player_name)))
         text = self.notation.text[item.span.start:item.span.end]
+        kind = None
+        if item.piece is not None:
+            kind = self.rules.kind_index.get(item.piece)
+            if kind is None:
+                raise self._error(f"unknown piece type '{item.piece}'", item.span)
 
         def count(st: State, square: int) -> int:
             cells = st.cells
+            if kind is not None:
+                # The mover's pieces of one type, on the board (or in the zone).
+                return sum(1 for s in (range(len(cells)) if squares is None else squares)
+                           if (piece := cells[s]) is not None and type(piece) is Piece
+                           and piece.kind == kind and piece.player == st.me)
             if squares is None:
                 return heap_size(cells[square])
             return sum(heap_size(cells[s]) for s in squares)
@@ -785,6 +798,30 @@ class Program:
         def sentence(st: State, square: int, ok: bool) -> str:
             where = f"the zone {item.zone}" if item.zone is not None else st.name(square)
             return f"[{text}] {'passed' if ok else 'failed'}: {where} holds {count(st, square)}"
+        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+
+    def _run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
+        """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
+        is empty) has made without capturing, as the position keeps them (:mod:`dagaz_studio.engine.runs`)."""
+        if self.reach_mode:
+            return self._passing(k)
+        low, high = item.minimum, item.maximum
+        text = self.notation.text[item.span.start:item.span.end]
+
+        def count(st: State, square: int) -> int:
+            piece = st.cells[square]
+            if piece is None and st.hand:
+                piece, square = st.hand[-1]
+            if type(piece) is not Piece:
+                return 0
+            return run_length(st.position.runs, piece.player, square)
+
+        def holds(st: State, square: int) -> bool:
+            found = count(st, square)
+            return low <= found and (high is None or found <= high)
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            return f"[{text}] {'passed' if ok else 'failed'}: the piece has made {count(st, square)} moves in a row"
         return self._predicate(item.span, f"[{text}]", holds, sentence, k)
 
     def _once(self, item: Check, k: ItemCont) -> ItemCont:

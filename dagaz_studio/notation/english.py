@@ -24,6 +24,7 @@ from dagaz_studio.notation.nodes import (
     Promote,
     Put,
     Repeat,
+    RunCheck,
     Sequence,
     Step,
     TypeCheck,
@@ -105,6 +106,8 @@ def _details(element: Element) -> str:
         return ("!" if element.negated else "") + _group_ref(element.group, element.opposite)
     if isinstance(element, CountCheck):
         return _count_text(element)
+    if isinstance(element, RunCheck):
+        return _run_text(element)
     if isinstance(element, Promote):
         return "/".join(element.choices)
     if isinstance(element, Create):
@@ -181,7 +184,7 @@ def to_notation(element: Union[Notation, Element]) -> str:
         return "[" + _items_text(element.items) + "]"
     if isinstance(element, Check):
         return element.letter + (f":{element.label}" if element.label is not None else "")
-    if isinstance(element, (TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Handler)):
+    if isinstance(element, (TypeCheck, ZoneCheck, DirectionCheck, CountCheck, RunCheck, Handler)):
         return _details(element)
     if isinstance(element, Promote):
         return ("+?" if element.lost else "+") + "/".join(element.choices)
@@ -263,7 +266,21 @@ def _count_text(item: CountCheck) -> str:
     """The count check as written: ``=2-3``, ``=1-@pits``."""
     high = "" if item.maximum is None else str(item.maximum)
     counts = str(item.minimum) if item.maximum == item.minimum else f"{item.minimum}-{high}"
-    return "=" + counts + (f"@{item.zone}" if item.zone else "")
+    return "=" + counts + (f":{item.piece}" if item.piece else "") + (f"@{item.zone}" if item.zone else "")
+
+
+def _run_text(item: RunCheck) -> str:
+    """The check as written: ``u0-2``."""
+    high = "" if item.maximum is None else str(item.maximum)
+    return "u" + (str(item.minimum) if item.maximum == item.minimum else f"{item.minimum}-{high}")
+
+
+def _amount(minimum: int, maximum: Optional[int]) -> str:
+    if maximum is None:
+        return f"at least {minimum}"
+    if maximum == minimum:
+        return "no" if minimum == 0 else f"exactly {minimum}"
+    return f"{minimum} to {maximum}"
 
 
 def _count_words(item: CountCheck) -> str:
@@ -274,6 +291,10 @@ def _count_words(item: CountCheck) -> str:
     else:
         amount = f"{item.minimum} to {item.maximum}"
     noun = "piece" if item.minimum == 1 and item.maximum in (1, None) else "pieces"
+    if item.piece:
+        noun = item.piece + ("" if item.minimum == 1 and item.maximum in (1, None) else "s")
+        where = f"in the zone '{item.zone}' " if item.zone else "on the board "
+        return f"the mover must have {amount} {noun} {where.rstrip()}"
     where = f"the squares of the zone '{item.zone}' must hold" if item.zone else "the square must hold"
     return f"{where} {amount} {noun}" + (" in all" if item.zone else "")
 
@@ -393,6 +414,9 @@ class _English:
             return f"the square must{' not' if item.negated else ''} be in the zone '{item.name}'"
         if isinstance(item, CountCheck):
             return _count_words(item)
+        if isinstance(item, RunCheck):
+            return (f"the piece must have made {_amount(item.minimum, item.maximum)} moves in a row "
+                    "without capturing")
         if isinstance(item, DirectionCheck):
             went = "must not have gone" if item.negated else "must have gone"
             return f"the last step {went} {_direction_variable(item.group, item.opposite)}"

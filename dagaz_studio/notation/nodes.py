@@ -179,6 +179,19 @@ class CountCheck:
     maximum: Optional[int]
     zone: Optional[str]
     span: Span
+    #: ``=n-m:Name``: count only the mover's pieces of that type (on the whole board, or in ``zone``).
+    piece: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class RunCheck:
+    """``un``, ``un-m``, ``un-`` (``maximum`` ``None``): the piece (on the square, or in hand when the
+    square is empty) has made that many moves in a row without capturing, counted since it last took,
+    changed type or let another piece of its side move (docs/notation.md, 7.12)."""
+
+    minimum: int
+    maximum: Optional[int]
+    span: Span
 
 
 @dataclass(frozen=True)
@@ -234,7 +247,7 @@ class Navigate:
     negated: bool = False
 
 
-BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Promote, Create, Handler, Navigate]
+BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, RunCheck, Promote, Create, Handler, Navigate]
 Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
 
 

@@ -36,6 +36,7 @@ from dagaz_studio.notation.nodes import (
     Continue,
     CountCheck,
     Create,
+    RunCheck,
     DirectionCheck,
     Group,
     GroupStep,
@@ -93,6 +94,7 @@ _TERMINAL_WORDS = {
     "CHECK": "a check letter",
     "LABELLED_CHECK": "'o:label'",
     "TYPE_CHECK": "'=Name'",
+    "RUN_CHECK": "'un' (moves in a row)",
     "ZONE_CHECK": "'@zone'",
     "DIRECTION_CHECK": "'\\k' or '~k'",
     "PROMOTE": "'+Name'",
@@ -638,12 +640,27 @@ class _Builder:
         return written
 
     def count_check(self, written: str, start: int, span: Span) -> CountCheck:
-        """``=n``, ``=n-m``, ``=n-``, optionally ``@zone``: a count of pieces."""
+        """``=n``, ``=n-m``, ``=n-``, optionally ``:Name`` (the mover's pieces of that type) and
+        ``@zone``: a count of pieces."""
         counts, _, zone = written[1:].partition("@")
+        counts, colon, piece = counts.partition(":")
+        low, high = self.counts(counts, written, span, "=")
+        name = None
+        if colon:
+            piece = self.name(piece, start + 2 + len(counts), "a piece name", ":")
+        if "@" in written:
+            name = self.name(zone, start + 2 + len(counts) + len(colon + piece), "a zone name", "@")
+        return CountCheck(low, high, name, span, piece or None)
+
+    def counts(self, counts: str, written: str, span: Span, sign: str) -> tuple[int, Optional[int]]:
+        """``n``, ``n-m`` or ``n-`` (at least n) after ``=`` or ``u``: the least and the most (``None``)."""
         match = re.fullmatch(r"([0-9]+)(-([0-9]*))?", counts)
         if match is None:
+            if sign == "u":
+                raise self.error(f"'{written}': write a count of moves in a row as un, un-m or un- (at least n)",
+                                 span, ("a count un",))
             raise self.error(f"'{written}': write a count of pieces as =n, =n-m or =n- (at least n), "
-                             "optionally followed by @zone", span, ("a count =n",))
+                             "optionally followed by :Name or @zone", span, ("a count =n",))
         numbers = [match.group(1)] + ([match.group(3)] if match.group(3) else [])
         for number in numbers:
             if len(number.lstrip("0")) > len(str(MAX_COUNT)) or int(number) > MAX_COUNT:
@@ -651,11 +668,8 @@ class _Builder:
         low = int(match.group(1))
         high = None if match.group(2) and not match.group(3) else int(numbers[-1])
         if high is not None and high < low:
-            raise self.error(f"'{written}': minimum above maximum", span, ("a count =n-m",))
-        name = None
-        if written[1:] != counts:
-            name = self.name(zone, start + 2 + len(counts), "a zone name", "@")
-        return CountCheck(low, high, name, span)
+            raise self.error(f"'{written}': minimum above maximum", span, (f"a count {sign}n-m",))
+        return low, high
 
     def item_token(self, token: Token) -> BracketItem:
         written, span = str(token), _span_of(token)
@@ -665,7 +679,9 @@ class _Builder:
         if kind == "LABELLED_CHECK":
             label = self.name(written[2:], token.start_pos + 2, "a label", written[:2])
             return Check(written[0], span, label)
-        if kind == "TYPE_CHECK" and re.fullmatch(r"!?=[0-9]+(-[0-9]*)?(@.*)?", written):
+        if kind == "RUN_CHECK":
+            return RunCheck(*self.counts(written[1:], written, span, "u"), span)
+        if kind == "TYPE_CHECK" and re.fullmatch(r"!?=[0-9]+(-[0-9]*)?(:[^@]*)?(@.*)?", written):
             if written.startswith("!"):
                 raise self.error(f"'{written}': a count cannot be negated; write the counts wanted ('=1-')",
                                  span, ("a count =n",))
