@@ -520,10 +520,13 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         # it lifted and standing in on its square again (castling's), knows the answer already.
         work[4].update(((square, square, True, cells[square]), False) for square in royals)
     maker_of = rules.light_maker
+    makers = rules.light_makers(me)
     for origin, piece in enumerate(cells):
         if piece is None or piece[0] != me:
             continue
-        maker = maker_of(piece[1], me)
+        maker = makers.get(piece[1], False)
+        if maker is False:
+            maker = maker_of(piece[1], me)
         entries: Optional[list[Any]] = None
         plain = False  # every entry a light record
         if maker is not None:
