@@ -27,8 +27,8 @@ from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Check, CountCheck, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, RunCheck,
-    Sequence, Step,
+    Alternatives, Check, CountCheck, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Promote, Repeat,
+    RunCheck, Sequence, Step,
 )
 
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
@@ -113,6 +113,8 @@ class Rules:
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
         self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Per kind, what its light records may hold (:meth:`record_shape`).
+        self._record_shapes: dict[int, tuple[bool, bool]] = {}
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
         self._moved_readers: dict[int, bool] = {}
         self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}
@@ -543,6 +545,31 @@ class Rules:
                 maker = plan
             makers[kind] = maker
         return maker
+
+    def record_shape(self, kind: int) -> tuple[bool, bool]:
+        """Whether the light records of a piece kind's moves may capture elsewhere than where it lands
+        (its notation takes pieces by ``[x]``, ``[d]`` or ``[w]``), and whether they may promote it
+        to a royal kind (cached): perft skips looking at what they cannot hold."""
+        shape = self._record_shapes.get(kind)
+        if shape is None:
+            notation = self.kinds[kind].notation
+            royal = {self.kind_names[index] for index in self.royal_kinds}
+            crowning = False
+            stack: list[object] = [notation.body]
+            while stack and not crowning:
+                node = stack.pop()
+                crowning = isinstance(node, Promote) and not royal.isdisjoint(node.choices)
+                for name in ("items", "options", "path"):
+                    stack.extend(getattr(node, name, ()))
+                body = getattr(node, "body", None)
+                if body is not None:
+                    stack.append(body)
+            shape = self._record_shapes[kind] = (_reads_checks(notation, "xdw"), crowning)
+        return shape
+
+    def record_shapes(self) -> dict[int, tuple[bool, bool]]:
+        """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
+        return self._record_shapes
 
     def light_makers(self, player: int) -> dict[int, Any]:
         """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
