@@ -9,6 +9,7 @@ grammar; positions from random play on the shipped heap and stack boards.
 
 from __future__ import annotations
 
+import warnings
 
 import pytest
 from run_comparison import played, rules_pair, same_run
@@ -18,7 +19,8 @@ from hypothesis import strategies as st
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.heaps import Heap
-from dagaz_studio.engine.kind_compiler import kind_perft, kind_plan
+from dagaz_studio.engine.compiler import Unsupported
+from dagaz_studio.engine.kind_compiler import _CODE_CACHE, compile_kind_notation, kind_perft, kind_plan
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
@@ -147,3 +149,66 @@ def test_a_heap_belongs_to_nobody_so_is_no_enemy_compiled_as_interpreted(text: s
             if isinstance(cell, Heap):
                 program = runner.program(notation, position.turn, runner.kinds[cell.kind])
                 same_run(fast, runner, position.copy(), square, program)
+
+
+#: Captures followed by a step onto a square that must be empty, which the compiled code looks at
+#: before taking anything; and near misses that it must not treat so (a second capture, a landing
+#: that need not be empty, a bracket asking something before ``[p]``).
+LANDINGS = {
+    "lasca": [r"(X)[ex]\1[p]", r"(X)[ex]~1[p]", r"O[ex]O[p]", r"(OM)[e,x]\1[p](&(X)[C,ex]\3[p])*+",
+              r"(X)[ex]\1[p,C]", r"(X)[x,ex]\1[p]", r"(X)[ex]\1[P]", r"(X)[ex]\1[C,p]", r"(X)(O)[ex]\1[p]",
+              r"(X)[ex](\1)[p]", r"((X)[ex]\1[p])*"],
+    "bashni": [r"(X)([p]\1)*[ex]\1[p](\1[p,C])*", r"(X)[ex]~1[p]X[p]", r"M[ex]M[p]T[ex]T[p]"],
+    "oware": [r"E[x]E[p]", r"(E)[x]\1[p]", r"(W)[=1-,x]~1[p]", r"(E)[x]\1[p]W[x]W[p]"],
+}
+
+
+@pytest.mark.parametrize("board_name,text", [(board, text) for board, texts in LANDINGS.items() for text in texts])
+def test_a_capture_that_cannot_land_counts_its_work_as_the_runner_does(board_name: str, text: str) -> None:
+    fast, runner = rules_pair(board_name)
+    notation = parse_notation(text)
+    for position in _played(board_name):
+        for square, cell in enumerate(position.cells):
+            if cell is None or (cell[0] != position.turn and cell[0] >= 0):
+                continue
+            program = runner.program(notation, position.turn, runner.kinds[cell[1]])
+            assert kind_plan(fast, fast.program(notation, position.turn, fast.kinds[cell[1]])) is not None
+            quick = fast.run(position, square, fast.program(notation, position.turn, fast.kinds[cell[1]]))
+            slow = runner.run(position, square, program)
+            assert (quick.moves, quick.work) == (slow.moves, slow.work)
+            # Stopping at every budget up to the run's work agrees too.
+            for budget in range(0, slow.work + 1, max(1, slow.work // 12)):
+                same_run(fast, runner, position.copy(), square, program, budget=budget)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_code_written_for_random_notations_compiles_without_warnings(board_name: str) -> None:
+    # Python warns of ``is`` asked of a literal (a direction known as the code is written); with
+    # warnings as errors such code would not compile and the notation would fall to the runner.
+    rules = Rules(load_board(board_name))
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), kind=st.integers(0, 10))
+    def check(text: str, kind: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        _CODE_CACHE.clear()  # compiled afresh: a warning is given once, at compiling
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            try:
+                compile_kind_notation(rules, notation, kind % len(rules.board.players))
+            except Unsupported:
+                assume(False)
+    check()
+
+
+@pytest.mark.parametrize("text", [r"(E)\1", r"(E)[\1]", r"(E)~1", r"(E)[!~1]", r"(E)[x]\1[p]", r"(E)[x]~1[p]"])
+def test_a_direction_known_as_the_code_is_written_gives_no_warning(text: str) -> None:
+    rules = Rules(load_board("oware"))
+    _CODE_CACHE.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compile_kind_notation(rules, parse_notation(text), 0)
