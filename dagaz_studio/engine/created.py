@@ -39,6 +39,8 @@ def created_move(rules: "Rules", position: Position, origin: int, piece: Piece, 
         ways.update(pair)
     changed = [(square, now) for square in ways
                if square in touched and (now := cells[square]) is not (was := touched[square]) and now != was]
+    if not changed:
+        return  # what it made was taken again and the piece is back where it started: not a move
     changed.sort(key=_first)
     changes = tuple(changed)
     first = visited[0] if visited else target
