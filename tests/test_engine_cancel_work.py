@@ -227,6 +227,21 @@ def test_a_deep_run_stopped_unwinds_without_work(board_name: str, shape: str, wa
     assert flag.stretches[-1] <= UNWINDING_CALLS, f"{flag.stretches[-1]:,} calls after the flag was seen set"
 
 
+@pytest.mark.parametrize("way", ["compiled", "runner"])
+def test_a_relay_of_lifted_pieces_counts_each_displaced_piece_when_its_move_completes(way: str) -> None:
+    # Relay moving, each piece put down and the next lifted, completes a move displacing one piece
+    # more than the last: building and checking each is work in proportion to its length, which the
+    # budget did not count, so a runaway relay ran for seconds (quadratic in its length) before stopping.
+    rules, position, at = _fresh("fanorona", way)
+    position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*|^)*")), True)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+    result = rules.run(position, at, budget=50_000)
+    assert result.stopped is not None and result.moves
+    longest = max(len(move.also) for move in result.moves)
+    # Moves of every length up to the longest were completed, each counting its displaced pieces.
+    assert sum(range(longest + 1)) <= result.work <= 50_000 + 2 * longest + 16
+
+
 def test_a_traced_runaway_says_each_move_in_a_few_words() -> None:
     # Relay moving, each piece put down and the next lifted, completes thousands of moves, each
     # displacing one piece more than the last: a sentence naming every square of every one of them
@@ -234,6 +249,8 @@ def test_a_traced_runaway_says_each_move_in_a_few_words() -> None:
     rules, position, at = _fresh("chess", "traced")
     position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*|^)*")), True)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
-    result = rules.run(position, at, trace=True)
+    # Completing each move counts the pieces it displaced, so the default budget ends the relay some
+    # 450 pieces long: a larger one lets it reach moves displacing over a thousand.
+    result = rules.run(position, at, trace=True, budget=1_500_000)
     assert result.stopped is not None and max(len(move.also) for move in result.moves) > 1_000
     assert max(len(event.text) for event in result.trace) <= 1_000

@@ -402,9 +402,9 @@ class _Generator(Emitter):
             self.emit(i + 2, "return")
         if not self.attack:
             # Completing a move costs more than a step, and in proportion to its chain of partial
-            # moves, as the runner counts it.
+            # moves, its captures and the pieces it displaced, as the runner counts it.
             chain = " + len(stops)" if self.continues else ""
-            self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps)")
+            self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps) + len(also)")
             self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
             # A move that displaced no other piece and made no stop on the way is what a light record
             # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.

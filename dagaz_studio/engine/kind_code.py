@@ -195,7 +195,7 @@ class KindWriter(Emitter):
         e(1, "hand = []; visited = []; caps = []; stops = []; also = []")
         e(1, "def rec(ms, md, ps, pr, ag):")
         e(2, "nonlocal w")
-        e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps)")
+        e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps) + len(also)")
         # Counting a board where captures are compulsory: once a capture is found, the moves that
         # capture nothing will not count, so they are not kept.
         e(2, "if only is not None and only[0] and not caps: return")
@@ -354,7 +354,7 @@ class KindWriter(Emitter):
             # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
             # its end is only counted, as the put and the keeping would count it.
             self.emit(i, "if only is not None and only[0] and not caps:")
-            self.spend(i + 1, f"{1 + COMPLETION_COST} + len(stops)")
+            self.spend(i + 1, f"{1 + COMPLETION_COST} + len(stops) + len(also)")
             self.emit(i, "else:")
             i += 1
         self.spend(i)

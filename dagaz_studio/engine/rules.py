@@ -246,9 +246,10 @@ class Rules:
             finish(state, None, record)
 
         def record(state: State) -> None:
-            # Completing a move costs in proportion to its chain of partial moves and its captures:
-            # count it, so that a runaway chain stops as soon in time as any other runaway notation.
-            state.spend(COMPLETION_COST + len(state.stops) + len(state.captures))
+            # Completing a move costs in proportion to its chain of partial moves, its captures and the
+            # other pieces it displaced: count it, so that a runaway chain (or relay of lifted pieces)
+            # stops as soon in time as any other runaway notation.
+            state.spend(COMPLETION_COST + len(state.stops) + len(state.captures) + len(state.also))
             key = move_key(state)
             if not key[6] and not state.labels and not state.null:  # no changes, and not a null move ([n])
                 if state.trace is not None:
