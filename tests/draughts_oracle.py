@@ -126,14 +126,19 @@ def compare_random_games(game: DraughtsGame, positions: int, seed: int) -> Playe
 
 def their_perft(variant: str, depth: int) -> int:
     """pydraughts' perft from the start of ``variant``: its legal move sequences of ``depth`` moves."""
-    def count(position: "draughts.Board", depth: int) -> int:
-        moves = position.legal_moves()
-        if depth == 1:
-            return len(moves)
-        total = 0
-        for move in moves:
-            position.push(move)
-            total += count(position, depth - 1)
-            position.pop()
-        return total
-    return count(draughts.Board(variant=variant), depth) if depth > 0 else 1
+    return their_perft_from(draughts.Board(variant=variant), depth)
+
+
+def their_perft_from(position: "draughts.Board", depth: int) -> int:
+    """pydraughts' perft from ``position`` (left as it was): its legal move sequences of ``depth`` moves."""
+    if depth == 0:
+        return 1
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        position.push(move)
+        total += their_perft_from(position, depth - 1)
+        position.pop()
+    return total

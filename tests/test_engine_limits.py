@@ -254,3 +254,24 @@ def test_preparing_a_run_of_a_multiplying_notation_is_bounded(text: str) -> None
     assert calls <= PREPARING_CALLS, f"{calls:,} calls before the first look at the cancel flag"
     whole = rules.run(position, at)  # 12 in a row end (4,096 ways); longer ones run away
     assert whole.work <= DEFAULT_BUDGET + OVERSHOOT and (whole.stopped is None) == (len(text) < 100)
+
+
+def test_a_pieces_reach_does_not_depend_on_the_recursion_limit_earlier_runs_left() -> None:
+    """Working out where a piece could ever capture runs its notation through the runner; a runner's
+    own run raises Python's recursion limit, a compiled run does not. A rider up a 300-square file nests
+    some thousand calls deep: its reach must come out the same in a process that has only made compiled
+    runs (the limit as Python starts, 1,000) as after a runner's run."""
+    from dagaz_studio.board import parse_board
+
+    text = "grid: a-b x 300-1\nN = (0, -1)\npiece Rider R: (N)*\n"
+    saved = sys.getrecursionlimit()
+    reaches = []
+    try:
+        for limit in (1_000, 60_000):
+            sys.setrecursionlimit(limit)
+            board = parse_board(text)  # a board of its own: reach is kept with the board
+            reaches.append(Rules(board).reach(0, 0, board.squares.index("a1")))
+    finally:
+        sys.setrecursionlimit(saved)
+    column = {square for square, name in enumerate(board.squares) if name.startswith("a")}
+    assert reaches[0] == reaches[1] == column

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts, their_name, their_perft
+from draughts_oracle import (DraughtsGame, compare_random_games, pdn_parts, their_name, their_perft,
+                             their_perft_from)
 from engine_helpers import shipped
 
 from dagaz_studio.cli import main
@@ -270,18 +271,7 @@ def test_perft_through_moves_in_a_row_equals_pydraughts(fast: bool) -> None:
             theirs.push(next(move for move in theirs.legal_moves() if move.pdn_move == name))
             make_move(ours, MoveNames(rules, ours).read(name))
         before = ours.fen()
-
-        def count(position: "draughts.Board", depth: int) -> int:
-            moves = position.legal_moves()
-            if depth == 1:
-                return len(moves)
-            total = 0
-            for move in moves:
-                position.push(move)
-                total += count(position, depth - 1)
-                position.pop()
-            return total
-        assert perft(rules, ours, 3) == count(theirs, 3)
+        assert perft(rules, ours, 3) == their_perft_from(theirs, 3)
         assert ours.fen() == before
     finally:
         rules.fast = True

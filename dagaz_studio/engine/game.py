@@ -423,57 +423,39 @@ _new = tuple.__new__
 
 def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
                 record: Union[Record, RichRecord]) -> LightUndo:
-    """Apply a light record in place, as :func:`make_move` applies the move it stands for."""
+    """Apply a light record in place, as :func:`make_move` applies the move it stands for. A rich
+    record (castling, a capture chain) changes what :func:`~dagaz_studio.engine.rules.rich_effects`
+    says; a plain one empties its origin and captures and puts the piece down on its target."""
+    cells = position.cells
+    hands = position.hands
+    after: Optional[dict[int, Optional[Piece]]] = None
     if len(record) > 4:
-        return _make_rich_record(rules, position, origin, piece, record)  # type: ignore[arg-type]
-    cells = position.cells
-    target, captures, promoted, direction = record  # type: ignore[misc]
-    hands = position.hands
-    # Every square's content is read before any is changed, so undoing in reverse order is exact.
-    saved = [(origin, piece), (target, cells[target])]
-    if captures:
-        saved += [(square, cells[square]) for square in captures]
-    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs)
-    if rules.counts_runs:
-        _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
-    if captures:
-        if hands:
-            _update_hands(position, piece[0], captures, None)
-        for square in captures:
-            cells[square] = None
-    cells[origin] = None
-    player = piece[0]
-    cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
-                                 True if target != origin else piece[2]))
-    position.last_move = _new(LastMove, (origin, target, None if direction is None else rules.dir_letters[direction]))
-    position.turn = turn = (player + 1) % len(rules.board.players)
-    if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
-        position.halfmove_clock = 0
+        target, captures, promoted, direction, _, start, _ = record  # type: ignore[misc]
+        after = rich_effects(origin, piece, record, cells.__getitem__)  # type: ignore[arg-type]
+        saved = [(square, cells[square]) for square in after]
     else:
-        position.halfmove_clock += 1
-    if turn == 0:
-        position.fullmove_number += 1
-    return undo
-
-
-def _make_rich_record(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord) -> LightUndo:
-    """:func:`make_record` of a rich light record (castling, a capture chain): its changes follow from
-    it (:func:`~dagaz_studio.engine.rules.rich_effects`)."""
-    cells = position.cells
-    target, captures, promoted, direction, _, start, _ = record
-    after = rich_effects(origin, piece, record, cells.__getitem__)
-    hands = position.hands
-    undo: LightUndo = ([(square, cells[square]) for square in after], position.turn, position.last_move,
-                       position.halfmove_clock, position.fullmove_number,
+        target, captures, promoted, direction = record  # type: ignore[misc]
+        start = origin
+        # Every square's content is read before any is changed, so undoing in reverse order is exact.
+        saved = [(origin, piece), (target, cells[target])]
+        if captures:
+            saved += [(square, cells[square]) for square in captures]
+    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
                        tuple(tuple(hand) for hand in hands) if hands else None, position.runs)
     if rules.counts_runs:
         _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
     player = piece[0]
     if captures and hands:
         _update_hands(position, player, captures, None)
-    for square, now in after.items():
-        cells[square] = now
+    if after is None:
+        for square in captures:
+            cells[square] = None
+        cells[origin] = None
+        cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
+                                     True if target != origin else piece[2]))
+    else:
+        for square, now in after.items():
+            cells[square] = now
     position.last_move = _new(LastMove, (start, target, None if direction is None else rules.dir_letters[direction]))
     position.turn = turn = (player + 1) % len(rules.board.players)
     if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
@@ -503,6 +485,7 @@ def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
 
 
 _first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
+_NOTHING: frozenset[int] = frozenset()
 #: Board rules that choose among the legal moves as a whole: their number is known only from the list.
 _CHOOSING = frozenset({"no-check", "compulsory-capture", "compulsory-drop"})
 
@@ -532,6 +515,10 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
+    if watched is not None:
+        # No royal piece is attacked where it stands: so a royal piece's own [A] of its square, asked with
+        # it lifted and standing in on its square again (castling's), knows the answer already.
+        work[4].update(((square, square, True, cells[square]), False) for square in royals)
     maker_of = rules.light_maker
     for origin, piece in enumerate(cells):
         if piece is None or piece[0] != me:
@@ -582,7 +569,7 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                     out.append(entry)
                 continue
             if len(entry) > 4:
-                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility):
+                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility, work[4]):
                     out.append((origin, piece, entry))
                 continue
             target, captures, promoted, _ = entry
@@ -606,8 +593,15 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                         out.append((origin, piece, entry))
                     continue
             after = [s for s in royals if s != origin and s != target and s not in captures]
-            if kind in royal:
+            if kind in royal and not _landing_answered(
+                    rules, cells, work[4], origin, piece, target,
+                    _new(Piece, (me, kind, True if target != origin else piece[2])),
+                    _NOTHING if not captures or captures == (target,) else frozenset(captures).difference((target,)),
+                    enemies):
                 after.append(target)
+            if not after:
+                out.append((origin, piece, entry))
+                continue
             undo = make_record(rules, position, origin, piece, entry)
             try:
                 if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
@@ -635,10 +629,11 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
 
 
 def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
-                      royals: list[int], enemies: list[int], immobility: bool) -> bool:
+                      royals: list[int], enemies: list[int], immobility: bool, known: dict) -> bool:
     """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
     :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
-    (``royals``: where they stood before it) asked about where it then stands."""
+    (``royals``: where they stood before it) asked about where it then stands, unless the move's own
+    question answered already (``known``, see :func:`_landing_answered`)."""
     target, promoted = record[0], record[2]
     me = piece[0]
     if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
@@ -652,11 +647,62 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
         return True
     standing = [s for s in royals if s not in after]
     standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
+    if target in standing:
+        # The squares where the board after the move differs from the board the mover's question saw:
+        # the piece lifted from its origin and standing in on its target, nothing else changed yet.
+        differ: set[int] = set()
+        foreign = False  # another player's piece put somewhere: it may attack from there
+        for square, now in after.items():
+            if square != target:
+                was = None if square == origin else cells[square]
+                if now is not was and now != was:
+                    foreign = now is not None and now[0] != me
+                    if foreign:
+                        break
+                    differ.add(square)
+        if not foreign and _landing_answered(rules, cells, known, origin, piece, target, after[target],
+                                             frozenset(differ), enemies):
+            standing.remove(target)
+            if not standing:
+                return True
     undo = make_record(rules, position, origin, piece, record)
     try:
         return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
     finally:
         unmake_record(position, undo)
+
+
+def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, origin: int, piece: Piece,
+                      target: int, placed: Optional[Piece], differ: frozenset[int], enemies: list[int]) -> bool:
+    """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
+    without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece
+    lifted from ``origin`` and standing in on ``target``, found it not attacked (``known``: the
+    position's answers, see :meth:`Rules.fast_threat`), and no piece that could attack ``target``
+    would answer otherwise after the move. The board after it differs from the one asked about only on
+    the squares ``differ`` and in whether the piece on ``target`` has moved; a candidate attacker
+    answers alike unless its run may read one of those squares, the game's history (the move just
+    made is the previous move then: en passant reads it) or, where the piece became moved, ``[m]``.
+    A candidate standing on a square of ``differ`` is taken or moved by the move: it attacks nothing
+    from there."""
+    if known.get((origin, target, True, piece)) is not False or placed is None:
+        return False
+    moved = placed != piece
+    if moved and (placed[0] != piece[0] or placed[1] != piece[1]):
+        return False  # promoted: another piece stands there than the one asked about
+    for enemy in enemies:
+        unsteady = rules.unsteady_attackers(target, enemy, moved, differ)
+        if unsteady is None:
+            # No table: each piece that could attack the square, as it stands.
+            for attacker in rules.candidates(cells, target, enemy):
+                if attacker not in differ and not rules.answers_alike(
+                        cells[attacker][1], enemy, attacker, differ, moved):  # type: ignore[index]
+                    return False
+            continue
+        for attacker, kinds in unsteady:
+            standing = cells[attacker]
+            if standing is not None and standing[0] == enemy and standing[1] in kinds:
+                return False
+    return True
 
 
 def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:

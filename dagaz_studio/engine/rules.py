@@ -8,7 +8,7 @@ import threading
 import weakref
 from operator import itemgetter
 from dataclasses import replace
-from typing import Any, Callable, NoReturn, Optional, Union
+from typing import AbstractSet, Any, Callable, NoReturn, Optional, Union
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, OPPOSITE, Board, PieceType
 from dagaz_studio.engine.compiler import (
@@ -108,6 +108,9 @@ class Rules:
         self._typed_footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         self._record_makers: dict[tuple[int, int], Any] = {}
+        #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
+        self._moved_readers: dict[int, bool] = {}
+        self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}
         #: Whether attack questions look for the pieces on the board rather than in tables.
         self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
         self._attack_fns: dict[tuple[int, int], Any] = {}
@@ -315,9 +318,7 @@ class Rules:
 
     def _enter(self, st: State, entry: Cont, result: RunResult) -> None:
         """Run ``entry`` on the prepared state, restoring the board whatever happens."""
-        limit = sys.getrecursionlimit()
-        if limit < 60_000:
-            sys.setrecursionlimit(60_000)
+        _deep_enough()
         try:
             entry(st)
         except Stop as stop:
@@ -931,6 +932,9 @@ class Rules:
         def done(state: State) -> None:
             found.add(state.cursor)
         st.on_complete = done
+        # As deep as a runner's run may nest (a compiled run does not raise the limit): otherwise
+        # the reach would depend on which runs the process made before.
+        _deep_enough()
         try:
             program.entry(st)
         except Stop as stop:
@@ -955,6 +959,44 @@ class Rules:
         if key not in prints:
             self.reach(kind, player, square)
         return prints[key]
+
+    def answers_alike(self, kind: int, player: int, origin: int, differ: AbstractSet[int], moved: bool) -> bool:
+        """Whether a piece of ``kind`` and ``player`` standing on ``origin`` gives the same answer to
+        every attack question on two boards that differ only on the squares ``differ`` and, with
+        ``moved``, in whether some piece has moved: its run reads none of those squares (they are
+        outside its :meth:`footprint`), nor the game's history, nor (with ``moved``) ``[m]``/``[M]``."""
+        footprint = self.footprint(kind, player, origin)
+        if footprint is None or not footprint.isdisjoint(differ):
+            return False
+        if not moved:
+            return True
+        reads = self._moved_readers.get(kind)
+        if reads is None:
+            reads = self._moved_readers[kind] = _reads_checks(self.kinds[kind].notation, "mM")
+        return not reads
+
+    def unsteady_attackers(self, square: int, player: int, moved: bool,
+                           differ: frozenset[int] = frozenset()) -> Optional[list[tuple[int, frozenset[int]]]]:
+        """Where a piece of ``player`` that could capture on ``square`` stands, and of which kinds, when
+        its answer may differ between two boards that differ only on the squares ``differ``, in the
+        game's history and (with ``moved``) in whether the piece asked about has moved
+        (:meth:`answers_alike`): (origin, kinds) pairs, from the square's attack table, leaving out the
+        squares of ``differ`` (a piece standing there on one board is not there on the other). ``None``
+        where attack questions do not use tables (a board too large for them, typed pieces) or the
+        square's is not worked out yet."""
+        if self.scans or len(self.kinds) > self.board_kinds:
+            return None
+        key = (square, player, moved, differ)
+        known = self._unsteady.get(key)
+        if known is None:
+            table = self._attackers.get((square, player))
+            if table is None:
+                return None
+            known = self._unsteady[key] = [
+                (origin, unsteady) for origin, kinds in table
+                if origin not in differ and (unsteady := frozenset(
+                    kind for kind in kinds if not self.answers_alike(kind, player, origin, differ, moved)))]
+        return known
 
     def scan_cost(self) -> int:
         """The units of work one attack question counts for looking over the board for pieces (on a
@@ -1195,6 +1237,17 @@ class Rules:
             st.position.turn = saved_turn
 
 
+#: How deep the runner's calls may nest: its continuations take a few calls per part of a notation,
+#: and a run's budget bounds how many parts it goes through.
+RUNNER_RECURSION_LIMIT = 60_000
+
+
+def _deep_enough() -> None:
+    """Raise Python's recursion limit to :data:`RUNNER_RECURSION_LIMIT` before the runner runs."""
+    if sys.getrecursionlimit() < RUNNER_RECURSION_LIMIT:
+        sys.setrecursionlimit(RUNNER_RECURSION_LIMIT)
+
+
 class _BoardShare:
     """What every interpreter of one board works out alike: where each of the board's own piece kinds
     could capture from each square (and the squares that could matter to it), the tables of what
@@ -1271,16 +1324,19 @@ def _replaced(node: Any, old: Any, new: Any) -> Any:
 
 def _reads_history(notation: Notation) -> bool:
     """Whether the notation asks about more than the board: the previous move, labels, handlers."""
+    return _reads_checks(notation, "lLtToO", history=True)
+
+
+def _reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
+    """Whether the notation has a check of one of ``letters`` (with ``history``, or anything else that
+    reads the game's history: handlers, runs of moves, counts of a type, group 0)."""
     stack: list[object] = [notation.body]
     while stack:
         node = stack.pop()
-        if isinstance(node, Check) and node.letter in "lLtToO":
+        if isinstance(node, Check) and node.letter in letters:
             return True
-        if isinstance(node, (Handler, RunCheck)) or (isinstance(node, CountCheck) and node.piece is not None):
-            return True
-        if isinstance(node, (GroupStep, DirectionCheck)) and node.group == 0:
-            return True
-        if isinstance(node, NavStep) and node.group == 0:
+        if history and (isinstance(node, (Handler, RunCheck)) or (isinstance(node, CountCheck) and node.piece is not None)
+                        or (isinstance(node, (GroupStep, DirectionCheck, NavStep)) and node.group == 0)):
             return True
         for name in ("items", "options", "path"):
             stack.extend(getattr(node, name, ()))
