@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, indented
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
@@ -49,12 +49,8 @@ from dagaz_studio.notation.nodes import (
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
 
-_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: Generated source longer than this is not worth compiling: the runner takes such notations.
 MAX_SOURCE = 60_000
-#: Python compiles at most about a hundred levels of indentation (and twenty nested loops, which
-#: compile() reports as a SyntaxError the caller also takes as "not compiled").
-MAX_INDENT = 60
 #: Lines written in all for one notation (the whole and its parts), including those written only to
 #: measure a continuation for inlining. A notation whose alternatives follow one another
 #: (``(N;S)(N;S)…``) makes the measuring grow with the number of ways through it; past this much
@@ -65,10 +61,6 @@ MAX_WRITTEN = 4_000
 WRITE_LOOK_EVERY = 64
 #: Nodes of the notation's tree looked over between two looks at that flag.
 WALK_LOOK_EVERY = 1024
-
-
-class Unsupported(Exception):
-    """A notation shape the compiler does not cover (the runner runs it)."""
 
 
 class Abort(Exception):
@@ -236,11 +228,7 @@ Cont = Callable[[_Env, int], None]
 ItemCont = Callable[[_Env, int, str], None]
 
 
-class _TooLong(Exception):
-    """A continuation being measured for inlining turned out longer than :data:`INLINE_LINES`."""
-
-
-class _Generator:
+class _Generator(Emitter):
     def __init__(self, rules: "Rules", notation: Notation, player: int,
                  allowance: Optional[list[int]] = None) -> None:
         self.allowance = [MAX_WRITTEN] if allowance is None else allowance
@@ -347,22 +335,8 @@ class _Generator:
 
     # ---------------------------------------------------------------- helpers
 
-    def fresh(self, stem: str) -> str:
-        self.counter += 1
-        return f"{stem}{self.counter}"
-
-    def constant(self, stem: str, value: Any) -> str:
-        for name, known in self.constants.items():
-            if name.startswith(stem.upper()) and type(known) is type(value) and known == value:
-                return name
-        name = self.fresh(stem.upper())
-        self.constants[name] = value
-        return name
-
     def emit(self, indent: int, text: str) -> None:
-        if indent > MAX_INDENT:
-            raise Unsupported("nested too deeply for Python")
-        self.lines.append("    " * indent + text)
+        self.lines.append(indented(indent, text))
         self.allowance[0] -= 1
         if self.cancel is not None and self.allowance[0] % WRITE_LOOK_EVERY == 0:
             look(self.cancel)
@@ -370,7 +344,7 @@ class _Generator:
             raise Unsupported("too much to write")
         if self.measuring is not None:
             if len(self.lines) > self.measuring:
-                raise _TooLong
+                raise TooLong
         elif len(self.lines) * 40 > MAX_SOURCE:
             raise Unsupported("too long")
 
@@ -378,16 +352,6 @@ class _Generator:
         """One unit of work, counted where the runner counts it; at each mark, budget and cancel are looked at."""
         self.emit(indent, "W[0] += 1")
         self.emit(indent, "if W[0] >= W[1]: POLL(W)")
-
-    def directions(self, letters: Any) -> list[int]:
-        rules = self.rules
-        out: list[int] = []
-        for letter in letters:
-            for plain in _SETS.get(letter, (letter,)):
-                index = rules.dir_index.get(rules.board.player_direction(self.player_name, plain))
-                if index is not None and index not in out:
-                    out.append(index)
-        return out
 
     # ---------------------------------------------------------------- the module
 
@@ -584,7 +548,7 @@ class _Generator:
         try:
             k(env, ind)
             return True
-        except _TooLong:
+        except TooLong:
             return False
         finally:
             self.lines, self.measuring = saved_lines, saved_measuring
