@@ -1,0 +1,78 @@
+"""What the notation compilers share in writing Python source: lines at an indentation, fresh
+names, constants handed to the code, and a step's letters as the board's direction indices.
+
+The default board's compiler (:mod:`dagaz_studio.engine.compiler`) and the heap and stack boards'
+(:mod:`dagaz_studio.engine.kind_code`) each write a notation out as the source of local functions;
+their generators build on :class:`Emitter`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
+from dagaz_studio.notation.nodes import Notation
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.rules import Rules
+
+#: The letters that stand for several directions.
+DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
+#: Python compiles at most about a hundred levels of indentation (and twenty nested loops, which
+#: compile() reports as a SyntaxError the callers take as "not compiled").
+MAX_INDENT = 60
+INDENT = "    "
+
+
+class Unsupported(Exception):
+    """A notation shape a compiler does not cover (the runner runs it)."""
+
+
+class TooLong(Exception):
+    """A continuation being measured for writing out in place turned out longer than its limit."""
+
+
+def indented(indent: int, text: str) -> str:
+    """``text`` as a line at ``indent`` levels; raises :class:`Unsupported` past :data:`MAX_INDENT`."""
+    if indent > MAX_INDENT:
+        raise Unsupported("nested too deeply for Python")
+    return INDENT * indent + text
+
+
+class Emitter:
+    """The source being written for one notation and player: its lines, the names given so far and
+    the constants the code reads (handed to it in its namespace)."""
+
+    def __init__(self, rules: "Rules", notation: Notation, player: int) -> None:
+        self.rules = rules
+        self.notation = notation
+        self.player = player
+        self.player_name = rules.board.players[player]
+        self.lines: list[str] = []
+        self.counter = 0
+        self.constants: dict[str, Any] = {}
+
+    def fresh(self, stem: str) -> str:
+        """A name not given before in this source: ``stem`` and a number."""
+        self.counter += 1
+        return f"{stem}{self.counter}"
+
+    def constant(self, stem: str, value: Any) -> str:
+        """The name of a constant holding ``value`` (one of ``stem``'s equal to it, if any)."""
+        for name, known in self.constants.items():
+            if name.startswith(stem.upper()) and type(known) is type(value) and known == value:
+                return name
+        name = self.fresh(stem.upper())
+        self.constants[name] = value
+        return name
+
+    def directions(self, letters: Any) -> list[int]:
+        """The board's direction indices a step's letters name for this player, each once, in order."""
+        rules = self.rules
+        out: list[int] = []
+        for letter in letters:
+            for plain in DIRECTION_SETS.get(letter, (letter,)):
+                index = rules.dir_index.get(rules.board.player_direction(self.player_name, plain))
+                if index is not None and index not in out:
+                    out.append(index)
+        return out
