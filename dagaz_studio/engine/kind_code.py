@@ -42,6 +42,9 @@ MAX_LINES = 3_000
 #: A continuation of at most this many lines is written out where it is used rather than made a
 #: local function: a call with the whole run state as arguments costs more than a few lines.
 INLINE_LINES = 24
+#: A step in at most this many directions, with at most :data:`INLINE_LINES` lines after it, is
+#: written out once a direction rather than as a loop.
+UNROLL_DIRECTIONS = 4
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 
@@ -445,13 +448,22 @@ class KindWriter(Emitter):
         tables = self.rules.neighbours
         if not directions:
             return
-        target = self.fresh("c")
-        if len(directions) == 1:
-            table = self.constant("nb", tables[directions[0]])
-            self.emit(ind, f"{target} = {table}[{env['c']}]")
-            self.emit(ind, f"if {target} is not None:")
-            self.step_to(target, str(directions[0]), env, ind + 1, k)
+
+        def towards(direction: int, e: dict, i: int) -> None:
+            target = self.fresh("c")
+            table = self.constant("nb", tables[direction])
+            self.emit(i, f"{target} = {table}[{e['c']}]")
+            self.emit(i, f"if {target} is not None:")
+            self.step_to(target, str(direction), e, i + 1, k)
+
+        if len(directions) == 1 or (len(directions) <= UNROLL_DIRECTIONS
+                                    and self.short(lambda e, i: towards(directions[0], e, i), env, ind)):
+            # Few directions and little code after each step: written out once a direction (each
+            # known as the code is written) rather than as a loop over them.
+            for each in directions:
+                towards(each, env, ind)
             return
+        target = self.fresh("c")
         pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         direction, table = self.fresh("d"), self.fresh("t")
         self.emit(ind, f"for {direction}, {table} in {pairs}:")
