@@ -12,6 +12,7 @@ promotion to a lost piece) runs through the runner.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, poll
@@ -145,8 +146,8 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
     makes this call by the thousand.
 
     With ``light``, each move is its light record, the key :func:`kind_perft` makes it by (and
-    ``None`` is also the answer where a kind is not compiled); with ``compulsory`` too, the moves
-    that capture nothing found once a capture is found are left out (they will not count)."""
+    ``None`` is also the answer where a kind is not compiled); with ``compulsory`` too, only the
+    moves that capture are kept once one is found (the others will not count)."""
     cells = position.cells
     me = position.turn
     table, runs = _kind_table(rules, me)
@@ -161,11 +162,16 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
         out.extend(result.moves)
         return result.stopped is None
 
-    _bind(table, cells, me, out, set(), work, position, names, letters, [False] if light and compulsory else None)
+    only: Optional[list[Any]] = [False, []] if light and compulsory else None
+    _bind(table, cells, me, out, set(), work, position, names, letters, only)
     try:
-        return out if _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner) else None
+        if not _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner):
+            return None
     finally:
         _unbind(table)
+    if only is not None and not only[0]:
+        return list(dict.fromkeys(only[1]))
+    return out
 
 
 #: The work between two looks at the budget and the cancel flag, from the start of a run.
@@ -193,8 +199,9 @@ def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
     # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
     work[1] = limit
-    for origin, piece in enumerate(cells):
-        if piece is None or (piece[0] != me and piece[0] >= 0):
+    for origin in compress(range(len(cells)), cells):  # the squares that hold something
+        piece = cells[origin]
+        if piece[0] != me and piece[0] >= 0:
             continue
         kind = piece[1]
         run = runs[kind] if kind < board_kinds else None
@@ -302,13 +309,13 @@ class _LightCounter:
         me = position.turn
         plans, runs = self.tables[me]
         keys: list[tuple] = []
-        only = [False] if self.compulsory else None
+        only: Optional[list[Any]] = [False, []] if self.compulsory else None
         _bind(plans, cells, me, keys, set(), self.work, position, None, self.rules.dir_letters, only)
         if not _each_square(cells, me, runs, self.rules.board_kinds, self.work, _refuse):
             raise _NotLight
-        if only is not None and only[0]:
-            # A capture was found: those that capture nothing are left out.
-            keys = [key for key in keys if key[2]]
+        if only is not None and not only[0]:
+            # No capture found: the moves set aside, each once, in the order found.
+            keys = list(dict.fromkeys(only[1]))
         if self.chooses:
             board = self.rules.board
             value_on = _value_on(self.rules, position) if "most-valuable-capture" in board.rules else None
