@@ -141,3 +141,20 @@ def test_an_explosion_destroys_without_capturing_and_spares_what_the_board_says(
     assert legal_moves(rules, position) == []
     position = Position.from_fen(board, "3/3/Bd1 w")
     assert [board.squares[m.target] for m in legal_moves(rules, position)] == ["b1"]
+
+
+@pytest.mark.parametrize("board_name", ["amazons", "snailtrail"])
+def test_notations_that_make_pieces_compile_whole_and_name_their_new_pieces(board_name: str) -> None:
+    from dagaz_studio.engine.compiler import compile_notation
+
+    board, rules = shipped(board_name)
+    runner = Rules(board)
+    runner.fast = False
+    for piece in board.pieces.values():
+        if any(isinstance(node, Create) for node in walk(piece.notation)):
+            assert compile_notation(rules, piece.notation, 0).rich
+    position = Position.initial(board)
+    fast_moves = legal_moves(rules, position)
+    assert fast_moves == legal_moves(runner, position)
+    assert all(move.created for move in fast_moves)
+    assert MoveNames(rules, position, style="uci").names == MoveNames(runner, position, style="uci").names

@@ -89,7 +89,8 @@ def _bracket(draw: st.DrawFn, board_name: str) -> str:
                st.sampled_from(names).map(lambda n: "=" + n),
                st.sampled_from(names).map(lambda n: "!=" + n),
                st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+" + "/".join(ns)),
-               st.sampled_from(["x>N", "e>E", "(p,x)>W", "t>S", "p>\\1", "f>~1"])]
+               st.sampled_from(["x>N", "e>E", "(p,x)>W", "t>S", "p>\\1", "f>~1"]),
+               st.sampled_from(names).map(lambda n: "*" + n)]
     if zones:
         choices.append(st.sampled_from(zones).map(lambda z: "@" + z))
         choices.append(st.sampled_from(zones).map(lambda z: "!@" + z))

@@ -21,8 +21,9 @@ square?") and stops at the first capture found there.
 
 The compiler covers the notation's steps, groups and group steps, alternatives, greedy repetitions,
 bracket items that test or capture on a square (``p e f m x l t r a s``, their opposites, ``=Name``,
-``@zone``, promotion, direction checks and navigation), and lifts and puts (``^``, ``|``), for which it
-also keeps the hand, the pieces carried along and the squares touched, and builds each move whole. A
+``@zone``, promotion, direction checks and navigation), lifts and puts (``^``, ``|``), for which it
+also keeps the hand, the pieces carried along and the squares touched, and builds each move whole, and
+making pieces (``[*Name]``, whose moves :mod:`dagaz_studio.engine.created` builds). A
 notation with anything else — ``&``, ``[o]``, handlers, a possessive repetition — is not compiled: its
 top-level alternatives that do compile still run here, the others through the runner, with the same
 results.
@@ -41,7 +42,7 @@ from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
+    Alternatives, Bracket, Check, Continue, Create, DirectionCheck, Group, GroupStep, Handler, Lift, Navigate,
     Notation, Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
 )
 
@@ -257,6 +258,8 @@ class _Generator(Emitter):
         self.repeated: set[int] = set()
         #: The cancel flag of the run this code is written for, looked at now and then (or ``None``).
         self.cancel: Any = None
+        #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
+        self.creates = False
 
     # ---------------------------------------------------------------- what the notation needs
 
@@ -270,7 +273,7 @@ class _Generator(Emitter):
         # One pass over the tree (a notation at the length limit has some 15,000 nodes), looking at
         # the cancel flag now and then.
         nodes: list[Any] = []
-        lifts = captures = promotes = history = False
+        lifts = captures = promotes = history = creates = False
         continues = False
         repeats: list[Repeat] = []
         groups: list[Group] = []
@@ -283,6 +286,8 @@ class _Generator(Emitter):
                 continues = True
             elif isinstance(n, (Lift, Put)):
                 lifts = True
+            elif isinstance(n, Create):
+                creates = True
             elif isinstance(n, Check):
                 captures = captures or n.letter == "x"
                 history = history or n.letter in "lLtT"
@@ -299,7 +304,9 @@ class _Generator(Emitter):
             elif isinstance(n, Navigate):
                 used.update(step.group for step in n.path if step.group is not None)
         self.continues = continues
-        self.rich = continues or lifts
+        # A move that makes pieces changes squares a light record does not describe: built whole.
+        self.creates = creates
+        self.rich = continues or lifts or creates
         self.captures = self.rich or captures
         self.promotes = promotes
         self.history = history
@@ -370,6 +377,8 @@ class _Generator(Emitter):
             self.emit(1, "cells[origin] = None")
             if self.rich:
                 self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
+                if self.creates:
+                    self.emit(1, "created = []")
                 if self.continues:
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
@@ -412,8 +421,9 @@ class _Generator(Emitter):
             # capturing piece): a light record puts it on its last square. Other moves (castling,
             # capture chains) are kept as rich light records where their changes follow from them
             # (Rules.rich_light), else built whole.
-            self.emit(i + 1, "if not also and not stops and cells[ms] is not None:" if self.continues
-                      else "if not also and cells[ms] is not None:")
+            made = "not created and " if self.creates else ""
+            self.emit(i + 1, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
+                      else f"if {made}not also and cells[ms] is not None:")
             changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
             self.emit(i + 2, f"if {changed}:")
             self.emit(i + 3, "key = (ms, tuple(caps), pr)")
@@ -424,6 +434,10 @@ class _Generator(Emitter):
                 self.chain_record(i + 1)
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
+        elif self.creates:
+            tail = ", stops, ps" if self.continues else ""
+            self.emit(i + 1, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+                             f"created{tail})")
         elif self.continues:
             self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
                              "stops, ps)")
@@ -450,7 +464,8 @@ class _Generator(Emitter):
         piece but the moving one was put, each square the run touched was the mover's path or a
         capture, so the move empties its origin and its captures and leaves the mover, as the record
         says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
-        self.emit(ind, "if not also and caps and ms != origin:")
+        self.emit(ind, "if not created and not also and caps and ms != origin:" if self.creates
+                  else "if not also and caps and ms != origin:")
         self.emit(ind + 1, "q = cells[ms]")
         self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
         self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
@@ -954,10 +969,31 @@ class _Generator(Emitter):
                 self.emit(ind, f"hand[-1] = ({held}, {start})")
         elif isinstance(item, Navigate):
             self.navigate(item, env, ind, square, k)
+        elif isinstance(item, Create):
+            self.create(item, env, ind, square, k)
         elif isinstance(item, Handler):
             raise Unsupported("handlers")
         else:
             raise Unsupported(type(item).__name__)
+
+    def create(self, item: Create, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
+        kept in ``created``; taken off again when the way through it is done, as the runner does."""
+        from dagaz_studio.board.placement import NEUTRAL
+        from dagaz_studio.engine.created import created_move
+
+        kind = self.rules.kind_index.get(item.name)
+        if kind is None:
+            raise Unsupported("unknown piece type")  # the runner reports it
+        self.constants["CREATED"] = created_move
+        owner = str(NEUTRAL) if self.rules.kinds[kind].neutral else "me"
+        self.emit(ind, f"if cells[{square}] is None:")
+        self.spend(ind + 1)
+        self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = None")
+        self.emit(ind + 1, f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})")
+        pg = self.progress(env, ind + 1)
+        k(env.but(pg=pg), ind + 1, square)
+        self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
 
     def navigate(self, item: Navigate, env: _Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))

@@ -1,5 +1,6 @@
-"""Interpreter benchmarks, run by hand: ``python tests/benchmarks/bench_engine.py [--quick] [--memory] [--kinds]``
-(``--kinds``: only the nodes per second of the board kinds against chess's).
+"""Interpreter benchmarks, run by hand: ``python tests/benchmarks/bench_engine.py [--quick] [--memory] [--kinds]
+[--created]`` (``--kinds``: only the nodes per second of the board kinds against chess's; ``--created``:
+only the Amazons' perft, compiled against the runner).
 
 Prints every figure issue's targets name, each beside a reference measured in the same run, with
 PASS or FAIL:
@@ -14,6 +15,8 @@ PASS or FAIL:
   to use more cores), and of ``moves --fen - --jobs`` on a batch of positions;
 - nodes per second of the games with pieces in hand, in three dimensions, of heaps and of stacks against chess's (target:
   at least a quarter);
+- the Amazons' perft(2) (``--quick``: perft(1) twenty times), whose moves make pieces (``[*Arrow]``),
+  compiled against the runner alone (target: at least 2x);
 - the peak memory of chess perft(5) in a fresh process (target: under 100 MB; ``--quick`` skips it);
 - the start-up of ``dagaz-studio --help`` and ``moves chess --legal`` against a bare ``python -c pass``
   (targets: 5x and 10x; :mod:`bench_startup`);
@@ -220,6 +223,27 @@ def bench_kinds(quick: bool) -> None:
               f"— target at least 0.25x: {verdict(name + ' nodes/s', ratio >= 0.25)}")
 
 
+def bench_created(quick: bool) -> None:
+    """The Amazons' perft, compiled against the runner alone: a notation that makes pieces."""
+    board = load_board("amazons")
+    compiled, runner = Rules(board), Rules(board)
+    runner.fast = False
+    depth, times = (1, 20) if quick else (2, 1)
+
+    def timed(rules: Rules) -> tuple[int, float]:
+        counts: list[int] = []
+        seconds = best_cpu(1, lambda: counts.extend(perft(rules, Position.initial(board), depth)
+                                                      for _ in range(times)))
+        return counts[0], seconds
+
+    nodes, fast = timed(compiled)
+    same, slow = timed(runner)
+    assert nodes == same, (nodes, same)
+    ratio = slow / fast
+    print(f"amazons perft({depth}) x{times}: {nodes:,} nodes, compiled {fast:.2f} s, runner {slow:.2f} s CPU: "
+          f"{ratio:.1f}x  {verdict('amazons compiled', ratio >= 2)}")
+
+
 def bench_memory(depth: int = 5) -> None:
     """Peak resident memory (MB) of a fresh process running chess perft(``depth``)."""
     probe = ("import resource\n"
@@ -332,6 +356,9 @@ def main(argv: list[str]) -> int:
         # Only the board kinds' nodes per second against chess's.
         bench_kinds(quick)
         return 0 if all(ok for _, ok in RESULTS) else 1
+    if "--created" in argv:
+        bench_created(quick)
+        return 0 if all(ok for _, ok in RESULTS) else 1
     runs = 1 if quick else 3
     bench_chess(chess.STARTING_FEN, 3 if quick else 4, runs, "chess")
     bench_chess(KIWIPETE, 2 if quick else 3, runs, "Kiwipete")
@@ -340,6 +367,7 @@ def main(argv: list[str]) -> int:
     bench_nodes("fanorona", 3 if quick else 4, 1 if quick else 2)
     bench_jobs(3 if quick else 4, 1 if quick else 3)
     bench_kinds(quick)
+    bench_created(quick)
     if not quick:
         bench_memory()
     bench_start(3 if quick else 7)
