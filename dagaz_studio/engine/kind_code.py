@@ -42,6 +42,9 @@ MAX_LINES = 3_000
 #: A continuation of at most this many lines is written out where it is used rather than made a
 #: local function: a call with the whole run state as arguments costs more than a few lines.
 INLINE_LINES = 24
+#: A step in at most this many directions, with at most :data:`INLINE_LINES` lines after it, is
+#: written out once a direction rather than as a loop.
+UNROLL_DIRECTIONS = 4
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 
@@ -175,6 +178,9 @@ class KindWriter(Emitter):
         return call
 
     def progress(self, env: dict, ind: int) -> str:
+        """The progress counter one more than in ``env`` (a number where it is known)."""
+        if env["pg"].isdigit():
+            return str(int(env["pg"]) + 1)
         pg = self.fresh("pg")
         self.emit(ind, f"{pg} = {env['pg']} + 1")
         return pg
@@ -187,12 +193,13 @@ class KindWriter(Emitter):
         # The run's shared state lives in an enclosing function made once, so that the local
         # functions every run needs (the move's end, ``fin``, and keeping a move, ``rec``) are made
         # once too: a run never calls another (no attack questions), so one state serves them all.
-        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, touched, w"
+        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, w"
         e(0, "def factory():")
         e(1, f"{shared.replace(', ', ' = ')} = None")
         # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
         # back, so they are empty between runs and made once (emptied when a run is stopped).
-        e(1, "hand = []; visited = []; caps = []; stops = []; also = []")
+        # The squares a run changed, each with what stood there before, is one dict too.
+        e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}")
         e(1, "def rec(ms, md, ps, pr, ag):")
         e(2, "nonlocal w")
         e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps) + len(also)")
@@ -208,10 +215,14 @@ class KindWriter(Emitter):
         e(2, "changes.sort()")
         e(2, "key = (origin, ms, tuple(caps) if caps else (), (*stops, ms) if stops else (ms,), pr, "
              "tuple(also) if also else (), tuple(changes), ag)")
+        # Counting a board where captures are compulsory, a move that captures nothing is set aside
+        # (``only[1]``): told apart from the others only if no capture is found.
+        e(2, "if only is not None:")
+        e(3, "if not caps: only[1].append(key); return")
+        e(3, "only[0] = True")
         # The key is hashed once: added, and known before when the set did not grow.
         e(2, "n = len(seen); seen.add(key)")
         e(2, "if len(seen) == n: return")
-        e(2, "if only is not None and caps: only[0] = True")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
@@ -226,7 +237,7 @@ class KindWriter(Emitter):
         # side to move's piece (or a heap); its work is counted from nought, in a variable (cheaper
         # than the shared list), handed back at the end.
         e(1, "def run(origin_, q0_):")
-        e(2, "nonlocal origin, q0, touched, w")
+        e(2, "nonlocal origin, q0, w")
         for zone in self.leading_zones():
             # Asked before anything is lifted, as it asks nothing of what stands there.
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
@@ -237,7 +248,8 @@ class KindWriter(Emitter):
             e(2, "if q0_[0] != me: return")  # a neutral piece: only a heap moves for either side
             e(2, "hand.append((q0_, origin_))")
         e(2, "origin = origin_; q0 = q0_; w = 0")
-        e(2, f"touched = {{origin_: q0_}}; cells[origin_] = None{'; visited.append(origin_)' if self.visits else ''}")
+        e(2, f"touched.clear(); touched[origin_] = q0_; cells[origin_] = None"
+             f"{'; visited.append(origin_)' if self.visits else ''}")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
                "sn": "0", "ps": "origin", "pr": "None", "ag": "False"}
         for field in self.live:
@@ -445,13 +457,22 @@ class KindWriter(Emitter):
         tables = self.rules.neighbours
         if not directions:
             return
-        target = self.fresh("c")
-        if len(directions) == 1:
-            table = self.constant("nb", tables[directions[0]])
-            self.emit(ind, f"{target} = {table}[{env['c']}]")
-            self.emit(ind, f"if {target} is not None:")
-            self.step_to(target, str(directions[0]), env, ind + 1, k)
+
+        def towards(direction: int, e: dict, i: int) -> None:
+            target = self.fresh("c")
+            table = self.constant("nb", tables[direction])
+            self.emit(i, f"{target} = {table}[{e['c']}]")
+            self.emit(i, f"if {target} is not None:")
+            self.step_to(target, str(direction), e, i + 1, k)
+
+        if len(directions) == 1 or (len(directions) <= UNROLL_DIRECTIONS
+                                    and self.short(lambda e, i: towards(directions[0], e, i), env, ind)):
+            # Few directions and little code after each step: written out once a direction (each
+            # known as the code is written) rather than as a loop over them.
+            for each in directions:
+                towards(each, env, ind)
             return
+        target = self.fresh("c")
         pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         direction, table = self.fresh("d"), self.fresh("t")
         self.emit(ind, f"for {direction}, {table} in {pairs}:")

@@ -12,6 +12,7 @@ promotion to a lost piece) runs through the runner.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, poll
@@ -141,63 +142,86 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: 
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
-    order, as running each square in turn: bulk work (perft) makes this call by the thousand.
+    order, as running each square in turn: bulk work (the window's legal moves, the command line's)
+    makes this call by the thousand.
 
     With ``light``, each move is its light record, the key :func:`kind_perft` makes it by (and
-    ``None`` is also the answer where a kind is not compiled); with ``compulsory`` too, the moves
-    that capture nothing found once a capture is found are left out (they will not count)."""
+    ``None`` is also the answer where a kind is not compiled); with ``compulsory`` too, only the
+    moves that capture are kept once one is found (the others will not count)."""
     cells = position.cells
     me = position.turn
     table, runs = _kind_table(rules, me)
-    board_kinds = rules.board_kinds
     names, letters = (None if light else rules.kind_names), rules.dir_letters
     out: list[Any] = []
-    limit = min(POLL_EVERY, DEFAULT_BUDGET + 1)
-    work = [0, limit, DEFAULT_BUDGET, cancel]
-    seen: set[tuple] = set()
-    for plan in table:
-        if plan is not None:
-            plan.bind(cells, me, out, seen, work, position, names, letters,  # type: ignore[attr-defined]
-                      [False] if light and compulsory else None)
+    work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
+
+    def by_the_runner(origin: int) -> bool:
+        if light:
+            return False
+        result = rules.run(position, origin, cancel=cancel)
+        out.extend(result.moves)
+        return result.stopped is None
+
+    only: Optional[list[Any]] = [False, []] if light and compulsory else None
+    _bind(table, cells, me, out, set(), work, position, names, letters, only)
     try:
-        return _each_square(rules, position, cells, me, runs, board_kinds, work, limit, light, cancel, out)
+        if not _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner):
+            return None
     finally:
-        for plan in table:
-            if plan is not None:
-                plan.bind(None, None, None, None, None, None, None, None)  # type: ignore[attr-defined]
+        _unbind(table)
+    if only is not None and not only[0]:
+        return list(dict.fromkeys(only[1]))
+    return out
 
 
-def _each_square(rules: "Rules", position: "Position", cells: list, me: int, runs: list, board_kinds: int,
-                 work: list, limit: int, light: bool, cancel: Any, out: list) -> Optional[list[Any]]:
+#: The work between two looks at the budget and the cancel flag, from the start of a run.
+_LIMIT = min(POLL_EVERY, DEFAULT_BUDGET + 1)
+
+
+def _bind(plans: list[Any], *state: Any) -> None:
+    """What stays the same for every square of a position, given to each compiled notation."""
+    for plan in plans:
+        plan.bind(*state)
+
+
+def _unbind(plans: list[Any]) -> None:
+    """Each compiled notation let go of the position it was given."""
+    for plan in plans:
+        plan.bind(None, None, None, None, None, None, None, None)
+
+
+def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
+                 other: Callable[[int], bool]) -> bool:
+    """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
+    ``run``, or ``other(origin)`` where its kind has none; ``False`` as soon as a run stopped (or
+    ``other`` says so), ``True`` once all ran."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
+    limit = _LIMIT
     work[1] = limit
-    for origin, piece in enumerate(cells):
-        if piece is None or (piece[0] != me and piece[0] >= 0):
+    for origin in compress(range(len(cells)), cells):  # the squares that hold something
+        piece = cells[origin]
+        if piece[0] != me and piece[0] >= 0:
             continue
         kind = piece[1]
         run = runs[kind] if kind < board_kinds else None
-        if run is not None:
-            # Each run has a budget of its own, its work counted from nought; the moves of one
-            # piece never have the key of another's (a key begins with the square moved from), so
-            # one set tells them apart.
-            try:
-                run(origin, piece)
-            except (Abort, RecursionError):
-                return None
-            if work[0] >= limit:
-                # The run reached its first mark (and was polled): the next starts afresh.
-                if work[0] > DEFAULT_BUDGET:
-                    return None
-                work[1] = limit
+        if run is None:
+            if not other(origin):
+                return False
             continue
-        if light:
-            return None
-        result = rules.run(position, origin, cancel=cancel)
-        if result.stopped:
-            return None
-        out += result.moves
-    return out
+        # Each run has a budget of its own, its work counted from nought; the moves of one piece
+        # never have the key of another's (a key begins with the square moved from), so one set
+        # tells them apart.
+        try:
+            run(origin, piece)
+        except (Abort, RecursionError):
+            return False
+        if work[0] >= limit:
+            # The run reached its first mark (and was polled): the next starts afresh.
+            if work[0] > DEFAULT_BUDGET:
+                return False
+            work[1] = limit
+    return True
 
 
 def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any]]:
@@ -245,33 +269,86 @@ def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int
     moves (see :func:`_light_ready`) or a run stopped. The position is as it was afterwards."""
     if not _light_ready(rules) or (position.hands and rules.board.kind != "heap"):
         return None
-    board = rules.board
-    flags = (board.kind == "heap" and "majority-wins" in board.rules, "compulsory-capture" in board.rules,
-             capture_rules.applies(board))
+    counter = _LightCounter(rules, position)
     try:
-        return _light_perft(rules, position, depth, flags)
+        return counter.perft(depth)
     except _NotLight:
         return None
+    finally:
+        for plans, _ in counter.tables:
+            _unbind(plans)
 
 
-def _light_legal(rules: "Rules", position: "Position", majority: bool, compulsory: bool, chooses: bool) -> list[tuple]:
-    """The light records of the legal moves: ``majority``, ``compulsory`` and ``chooses`` say
-    whether the board has ``rule: majority-wins``, ``rule: compulsory-capture`` and rules that
-    choose among captures (:mod:`capture_rules`)."""
-    if majority and majority_reached(position):
-        return []
-    keys = kind_moves(rules, position, light=True, compulsory=compulsory)
-    if keys is None:
-        raise _NotLight
-    if compulsory:
-        captures = [key for key in keys if key[2]]
-        if captures:
-            keys = captures
-    if chooses:
+def _refuse(origin: int) -> bool:
+    return False
+
+
+class _LightCounter:
+    """Perft of one position by light records: the compiled notations of both sides bound to the
+    position once a position, and let go of at the end (:func:`kind_perft`)."""
+
+    def __init__(self, rules: "Rules", position: "Position") -> None:
         board = rules.board
-        value_on = _value_on(rules, position) if "most-valuable-capture" in board.rules else None
-        keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, value_on)
-    return keys
+        self.rules = rules
+        self.position = position
+        self.players = len(board.players)
+        self.tables = [_kind_table(rules, player) for player in range(self.players)]
+        #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
+        #: and rules that choose among captures (:mod:`capture_rules`).
+        self.majority = board.kind == "heap" and "majority-wins" in board.rules
+        self.compulsory = "compulsory-capture" in board.rules
+        self.chooses = capture_rules.applies(board)
+        self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+
+    def legal(self) -> list[tuple]:
+        """The light records of the legal moves."""
+        position = self.position
+        if self.majority and majority_reached(position):
+            return []
+        cells = position.cells
+        me = position.turn
+        plans, runs = self.tables[me]
+        keys: list[tuple] = []
+        only: Optional[list[Any]] = [False, []] if self.compulsory else None
+        _bind(plans, cells, me, keys, set(), self.work, position, None, self.rules.dir_letters, only)
+        if not _each_square(cells, me, runs, self.rules.board_kinds, self.work, _refuse):
+            raise _NotLight
+        if only is not None and not only[0]:
+            # No capture found: the moves set aside, each once, in the order found.
+            keys = list(dict.fromkeys(only[1]))
+        if self.chooses:
+            board = self.rules.board
+            value_on = _value_on(self.rules, position) if "most-valuable-capture" in board.rules else None
+            keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, value_on)
+        return keys
+
+    def perft(self, depth: int) -> int:
+        keys = self.legal()
+        if depth == 1:
+            return len(keys)
+        position = self.position
+        cells = position.cells
+        player = position.turn
+        following = (player + 1) % self.players
+        total = 0
+        for key in keys:
+            changes = key[6]
+            saved = [(square, cells[square]) for square, _ in changes]
+            stores = [list(store) for store in position.hands] if position.hands else None
+            if stores is not None:
+                store_taken(position, player, changes)
+            for square, after in changes:
+                cells[square] = after
+            position.turn = player if key[7] else following
+            try:
+                total += self.perft(depth - 1)
+            finally:
+                for square, before in saved:
+                    cells[square] = before
+                position.turn = player
+                if stores is not None:
+                    position.hands = stores
+        return total
 
 
 def _value_on(rules: "Rules", position: "Position") -> Callable[[int], Fraction]:
@@ -292,33 +369,3 @@ def _origin_of(key: tuple) -> int:
 
 def _captures_of(key: tuple) -> tuple[int, ...]:
     return tuple(key[2])
-
-
-def _light_perft(rules: "Rules", position: "Position", depth: int, flags: tuple[bool, bool, bool]) -> int:
-    keys = _light_legal(rules, position, *flags)
-    if depth == 1:
-        return len(keys)
-    cells = position.cells
-    players = len(rules.board.players)
-    player = position.turn
-    total = 0
-    for key in keys:
-        changes = key[6]
-        saved = []
-        for square, _ in changes:
-            saved.append((square, cells[square]))
-        stores = [list(store) for store in position.hands] if position.hands else None
-        if stores is not None:
-            store_taken(position, player, changes)
-        for square, after in changes:
-            cells[square] = after
-        position.turn = player if key[7] else (player + 1) % players
-        try:
-            total += _light_perft(rules, position, depth - 1, flags)
-        finally:
-            for square, before in saved:
-                cells[square] = before
-            position.turn = player
-            if stores is not None:
-                position.hands = stores
-    return total
