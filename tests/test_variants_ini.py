@@ -130,7 +130,10 @@ def test_explosions_import_and_play_as_fairy_stockfish_plays_them() -> None:
     # Fairy-Stockfish plays blown-up Kings as its atomic defines them (the game ends): a section of it.
     text = "[explosive:atomic]\nblastOnCapture = true\n"
     [explosive] = import_file(text, ["explosive"])[0]
-    assert "|[d]" in explosive.text and "!(f,=King)>N" in explosive.text
+    # Fairy-Stockfish's atomic King is a commoner, royal while it is its side's only one, whose loss
+    # loses the game (extinctionPseudoRoyal, extinctionPieceTypes = k).
+    assert "|[d]" in explosive.text and "!(f,=Commoner)>N" in explosive.text
+    assert "piece Commoner K royal extinction:" in explosive.text
     # Seeded games long enough for captures, explosions and blown-up Kings.
     games = fsf_games(text, ["explosive"], games=3, plies=40, seed=14)["explosive"]
     assert compare(explosive.text, games) is None
@@ -259,3 +262,54 @@ def test_xiangqi_and_its_soldiers_river_play_as_fairy_stockfish() -> None:
     assert {"c6b6", "c6d6"} <= set(positions[0][1]) and "e5d5" not in positions[0][1]
     assert {"c5b5", "c5d5"} <= set(positions[1][1]) and "e6d6" not in positions[1][1]
     assert compare(done[0].text, [positions]) is None
+
+
+EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+
+
+def _game_ended(text: str, variant: str, fen: str) -> bool:
+    """Whether Fairy-Stockfish, loading ``text``, ends the game at ``fen`` by a rule of the variant."""
+    done = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                           f"print(sf.is_immediate_game_end('{variant}', '{fen}', [])[0])"],
+                          input=text, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip() == "True"
+
+
+def test_extinction_pieces_import_as_the_extinction_flag_and_end_the_game_where_fairy_stockfish_does() -> None:
+    from dagaz_studio.board import parse_board
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    [pawnsking] = import_file(text, ["pawnsking"])[0]
+    assert "piece Commoner K extinction:" in pawnsking.text
+    assert not {"extinctionValue", "extinctionPieceTypes"} & set(pawnsking.ignored)
+    board = parse_board(pawnsking.text)
+    rules = Rules(board)
+    for fen, ends in [("8/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", True),  # Black's King taken
+                      ("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", False)]:
+        assert _game_ended(text, "pawnsking", fen) is ends
+        assert (legal_moves(rules, Position.from_fen(board, fen)) == []) is ends
+
+
+def test_pseudo_royal_extinction_pieces_end_the_game_only_where_captures_explode() -> None:
+    # Fairy-Stockfish's atomic chess on 6x6: a royal King whose blowing up ends the game. Where
+    # captures do not explode, a pseudo-royal piece is never taken, and no extinction is played.
+    text = EXAMPLE.read_text(encoding="utf-8")
+    imported, _ = import_file(text, ["6x6atom", "maharajah"])
+    atom, maharajah = sorted(imported, key=lambda variant: variant.name != "6x6atom")
+    assert "piece Commoner K royal extinction:" in atom.text
+    assert " extinction" not in maharajah.text and "extinctionPieceTypes" in maharajah.ignored
+    games = fsf_games(text, ["6x6atom"], games=3, plies=40, seed=14)["6x6atom"]
+    assert compare(atom.text, games) is None
+    blown_up = "rbq1br/pppppp/6/6/PPPPPP/RBQKBR b - - 0 1"
+    assert _game_ended(text, "6x6atom", blown_up)
+    from dagaz_studio.board import parse_board
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+
+    board = parse_board(atom.text)
+    assert legal_moves(Rules(board), Position.from_fen(board, blown_up)) == []

@@ -205,6 +205,9 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             continue
         elif key not in USED:
             raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
+    if _extinction_letters(options, pieces):
+        # Read, as the pieces' extinction flag.
+        ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
     text = _board_text(name, options, pieces)
     try:
         parse_board(text, f"[{name}]")
@@ -299,6 +302,25 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
                            f"number falls to {limit}, which is not supported", section=name)
         royal.add(letter)
     return royal
+
+
+def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
+    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
+    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
+    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
+    above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
+    pieces where captures do not explode."""
+    types = options.get("extinctionPieceTypes", "").strip().lower()
+    # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
+    # unless captures explode (position.cpp, is_immediate_game_end).
+    pseudo_royal = _bool(options.get("extinctionPseudoRoyal", "false"))
+    if pseudo_royal and not _bool(options.get("blastOnCapture", "false")):
+        return set()
+    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
+            or options.get("extinctionPieceCount", "0").strip() != "0"
+            or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
+        return set()
+    return {letter for letter in types if letter in pieces}
 
 
 def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
@@ -490,8 +512,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
     zones: list[str] = []
+    extinct = _extinction_letters(options, pieces)
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
+        if letter in extinct:
+            flags += " extinction"
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() != "0":
             flags += " no-drop-doubled"
