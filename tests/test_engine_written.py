@@ -35,3 +35,14 @@ def test_a_second_interpreter_of_a_board_loads_the_code_written_for_the_first(mo
     position = Position.initial(board)
     assert perft(second, position, 3) == perft(first, position, 3) == 8902
 
+
+
+def test_the_code_kept_with_a_board_is_let_go_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typing one notation after another on a board would otherwise keep the code of every one."""
+    monkeypatch.setattr(compiler, "MAX_KEPT_WRITTEN", 3)
+    board = load_board("chess")
+    rules = Rules(board)
+    rules.warm()
+    assert 0 < len(rules.written) <= 4
+    position = Position.initial(board)
+    assert perft(rules, position, 2) == 400

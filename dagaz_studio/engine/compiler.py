@@ -104,6 +104,8 @@ class Compiled:
 
 
 _CODE_CACHE: dict[str, Any] = {}
+#: The most pieces of code written for one board kept with it (:func:`_written_key`).
+MAX_KEPT_WRITTEN = 4096
 
 
 def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None,
@@ -132,7 +134,10 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
 def _written_key(rules: "Rules", notation: Notation, player: int, body: Any, what: str) -> tuple:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
     the notation, the part of it written, the player, and the piece kinds known by name (typed ones
-    too), each neutral or not."""
+    too), each neutral or not. (A window typing notation after notation on one board would keep the
+    code of each: past :data:`MAX_KEPT_WRITTEN` it is all let go, and written again as asked.)"""
+    if len(rules.written) > MAX_KEPT_WRITTEN:
+        rules.written.clear()
     part = None if body is None else next(i for i, option in enumerate(getattr(notation.body, "options", ())) if option is body)
     return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
 
