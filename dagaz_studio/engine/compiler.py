@@ -115,10 +115,36 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
     every :data:`WRITE_LOOK_EVERY` lines written, raising
     :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
-    generator = _Generator(rules, notation, player, allowance)
-    generator.cancel = cancel
-    namespace = _load(generator, notation, generator.module(notation.body if body is None else body))
-    return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], generator.rich)
+    key = _written_key(rules, notation, player, body, "whole")
+    written = rules.written.get(key)
+    if written is None:
+        generator = _Generator(rules, notation, player, allowance)
+        generator.cancel = cancel
+        before = generator.allowance[0]
+        module = generator.module(notation.body if body is None else body)
+        written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
+    else:
+        _spend(allowance, written[2])
+    namespace = _load(rules, notation, written[0])
+    return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
+
+
+def _written_key(rules: "Rules", notation: Notation, player: int, body: Any, what: str) -> tuple:
+    """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
+    the notation, the part of it written, the player, and the piece kinds known by name (typed ones
+    too), each neutral or not."""
+    part = None if body is None else next(i for i, option in enumerate(getattr(notation.body, "options", ())) if option is body)
+    return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
+
+
+def _spend(allowance: Optional[list[int]], lines: int) -> None:
+    """Take from ``allowance`` the lines a notation's code took when it was written, as writing it again
+    would: raising :class:`Unsupported` where that runs out."""
+    if allowance is not None:
+        allowance[0] -= lines
+        if allowance[0] < 0:
+            allowance[0] = -1
+            raise Unsupported("too much to write")
 
 
 def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -126,11 +152,15 @@ def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[.
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
     callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    generator = _Generator(rules, notation, player)
-    return _load(generator, notation, generator.module(notation.body, ("probe",)))["probe"]
+    key = _written_key(rules, notation, player, None, "probe")
+    written = rules.written.get(key)
+    if written is None:
+        generator = _Generator(rules, notation, player)
+        written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
+    return _load(rules, notation, written[0])["probe"]
 
 
-def _load(generator: "_Generator", notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+def _load(rules: "Rules", notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     source, constants = module
     code = _CODE_CACHE.get(source)
     if code is None:
@@ -139,7 +169,7 @@ def _load(generator: "_Generator", notation: Notation, module: tuple[str, dict[s
             _CODE_CACHE.clear()
         _CODE_CACHE[source] = code
     namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=generator.rules, SOURCE=source)
+    namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
     exec(code, namespace)
     return namespace
 

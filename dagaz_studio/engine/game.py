@@ -520,10 +520,14 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         # it lifted and standing in on its square again (castling's), knows the answer already.
         work[4].update(((square, square, True, cells[square]), False) for square in royals)
     maker_of = rules.light_maker
+    makers = rules.light_makers(me)
+    shapes = rules.record_shapes()
     for origin, piece in enumerate(cells):
         if piece is None or piece[0] != me:
             continue
-        maker = maker_of(piece[1], me)
+        maker = makers.get(piece[1], False)
+        if maker is False:
+            maker = maker_of(piece[1], me)
         entries: Optional[list[Any]] = None
         plain = False  # every entry a light record
         if maker is not None:
@@ -548,10 +552,16 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         # A move that changes no square an attack on a royal piece reads, and puts no royal piece
         # anywhere, leaves every royal piece as safe as it was: legal without asking.
         moves_royal = watched is None or piece[1] in royal or origin in watched
-        if plain and not immobility and (not royal or (
-                not moves_royal and watched.isdisjoint(map(_first, entries))  # type: ignore[union-attr]
-                and watched.isdisjoint(chain.from_iterable(map(_second, entries)))  # type: ignore[union-attr]
-                and royal.isdisjoint(map(_third, entries)))):
+        if plain and not immobility and royal and not moves_royal:
+            # What the records cannot hold (captures beside the landing square, a royal promotion) is
+            # not looked for.
+            shape = shapes.get(piece[1]) or rules.record_shape(piece[1])
+            whole = (watched.isdisjoint(map(_first, entries))  # type: ignore[union-attr]
+                     and (not shape[0] or watched.isdisjoint(chain.from_iterable(map(_second, entries))))  # type: ignore[union-attr]
+                     and (not shape[1] or royal.isdisjoint(map(_third, entries))))
+        else:
+            whole = plain and not immobility and not royal
+        if whole:
             # The usual case, taken whole: every move of the piece is legal without asking.
             if counting is not None:
                 counting[0] += len(entries)

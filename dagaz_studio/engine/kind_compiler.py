@@ -137,41 +137,28 @@ def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "P
     return RunResult(moves=out, work=work[0])
 
 
-def kind_moves(rules: "Rules", position: "Position", cancel: Any = None, light: bool = False,
-               compulsory: bool = False) -> Optional[list[Any]]:
+def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Optional[list[Move]]:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
     order, as running each square in turn: bulk work (the window's legal moves, the command line's)
-    makes this call by the thousand.
-
-    With ``light``, each move is its light record, the key :func:`kind_perft` makes it by (and
-    ``None`` is also the answer where a kind is not compiled); with ``compulsory`` too, only the
-    moves that capture are kept once one is found (the others will not count)."""
+    makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
     table, runs = _kind_table(rules, me)
-    names, letters = (None if light else rules.kind_names), rules.dir_letters
-    out: list[Any] = []
+    out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
     def by_the_runner(origin: int) -> bool:
-        if light:
-            return False
         result = rules.run(position, origin, cancel=cancel)
         out.extend(result.moves)
         return result.stopped is None
 
-    only: Optional[list[Any]] = [False, []] if light and compulsory else None
-    _bind(table, cells, me, out, set(), work, position, names, letters, only)
+    _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        if not _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner):
-            return None
+        return out if _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner) else None
     finally:
         _unbind(table)
-    if only is not None and not only[0]:
-        return list(dict.fromkeys(only[1]))
-    return out
 
 
 #: The work between two looks at the budget and the cancel flag, from the start of a run.

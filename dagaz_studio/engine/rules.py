@@ -27,8 +27,8 @@ from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Check, CountCheck, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Repeat, RunCheck,
-    Sequence, Step,
+    Alternatives, Check, CountCheck, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Promote, Repeat,
+    RunCheck, Sequence, Step,
 )
 
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
@@ -105,9 +105,16 @@ class Rules:
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
         self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = share.footprints
+        #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
+        #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
+        #: steps' rays a pruned question works out as it goes) are shared with it.
+        self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = share.written
         self._typed_footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
-        self._record_makers: dict[tuple[int, int], Any] = {}
+        #: Per player, each kind's :meth:`light_maker`.
+        self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Per kind, what its light records may hold (:meth:`record_shape`).
+        self._record_shapes: dict[int, tuple[bool, bool]] = {}
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
         self._moved_readers: dict[int, bool] = {}
         self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}
@@ -526,8 +533,8 @@ class Rules:
         compiled ``moves`` function of a notation compiled whole that neither lifts nor puts, a
         tuple of compiled parts (those that lift or put give whole moves), or ``None`` (the piece
         runs as :meth:`run` runs it)."""
-        key = (kind, player)
-        maker = self._record_makers.get(key, _UNKNOWN)
+        makers = self._record_makers[player]
+        maker = makers.get(kind, _UNKNOWN)
         if maker is _UNKNOWN:
             plan = self.plan(self.kind_program(kind, player)) if self.fast else None
             if plan is None or not all(isinstance(part, Compiled) for part in plan):
@@ -536,8 +543,38 @@ class Rules:
                 maker = plan[0].moves  # type: ignore[union-attr]
             else:
                 maker = plan
-            self._record_makers[key] = maker
+            makers[kind] = maker
         return maker
+
+    def record_shape(self, kind: int) -> tuple[bool, bool]:
+        """Whether the light records of a piece kind's moves may capture elsewhere than where it lands
+        (its notation takes pieces by ``[x]``, ``[d]`` or ``[w]``), and whether they may promote it
+        to a royal kind (cached): perft skips looking at what they cannot hold."""
+        shape = self._record_shapes.get(kind)
+        if shape is None:
+            notation = self.kinds[kind].notation
+            royal = {self.kind_names[index] for index in self.royal_kinds}
+            crowning = False
+            stack: list[object] = [notation.body]
+            while stack and not crowning:
+                node = stack.pop()
+                crowning = isinstance(node, Promote) and not royal.isdisjoint(node.choices)
+                for name in ("items", "options", "path"):
+                    stack.extend(getattr(node, name, ()))
+                body = getattr(node, "body", None)
+                if body is not None:
+                    stack.append(body)
+            shape = self._record_shapes[kind] = (_reads_checks(notation, "xdw"), crowning)
+        return shape
+
+    def record_shapes(self) -> dict[int, tuple[bool, bool]]:
+        """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
+        return self._record_shapes
+
+    def light_makers(self, player: int) -> dict[int, Any]:
+        """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
+        change it): the light path looks them up once per piece on every position."""
+        return self._record_makers[player]
 
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
                       work: list) -> Optional[list[Union[Record, Move]]]:
@@ -1253,9 +1290,10 @@ class _BoardShare:
     could capture from each square (and the squares that could matter to it), the tables of what
     could capture each square, and the players whose tables are all built."""
 
-    __slots__ = ("reach", "footprints", "attackers", "tabled")
+    __slots__ = ("reach", "footprints", "attackers", "tabled", "written")
 
     def __init__(self) -> None:
+        self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = {}
         self.reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self.footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
@@ -1346,6 +1384,9 @@ def _reads_checks(notation: Notation, letters: str, history: bool = False) -> bo
     return False
 
 
+_list_item = list.__getitem__
+
+
 class _ReadingCells(list):  # type: ignore[type-arg]
     """A copy of a position's cells that remembers which squares were read."""
 
@@ -1355,4 +1396,4 @@ class _ReadingCells(list):  # type: ignore[type-arg]
 
     def __getitem__(self, square):  # type: ignore[no-untyped-def, override]
         self.read.add(square)
-        return super().__getitem__(square)
+        return _list_item(self, square)

@@ -90,9 +90,10 @@ def bench_chess(fen: str, depth: int, runs: int, label: str) -> None:
     ours_count = perft(Rules(board), Position.from_fen(board, fen), depth)
     theirs_count = python_chess_perft(chess.Board(fen), depth)
     assert ours_count == theirs_count, (ours_count, theirs_count)
-    # A fresh Rules each run: compiling the notations is part of what is measured. The board's attack
-    # tables are worked out once per process (kept with the board, as python-chess builds its tables
-    # on import): the first run in a fresh process, which works them out, is printed beside.
+    # A fresh Rules each run: loading the notations' code is part of what is measured. The code written
+    # for them and the board's attack tables are worked out once per process (kept with the board, as
+    # python-chess builds its tables on import): the first run in a fresh process, which works them
+    # out, is printed beside.
     ours = best_cpu(runs, lambda: perft(Rules(board), Position.from_fen(board, fen), depth))
     theirs = best_cpu(runs, lambda: python_chess_perft(chess.Board(fen), depth))
     ratio = ours / theirs
