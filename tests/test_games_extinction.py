@@ -103,3 +103,42 @@ def test_editing_a_piece_keeps_its_extinction_flag() -> None:
     edited = update_piece(CAPTURE_THE_KING, board, "King", new_name="Chief", royal=True)
     piece = parse_board(edited, "capture-the-king.board").pieces["Chief"]
     assert piece.extinction and piece.royal
+
+
+def _chess_with_a_king(flags: str) -> str:
+    """The shipped chess board, its King flagged ``flags`` instead of ``royal``."""
+    board, _ = shipped("chess")
+    assert board.source is not None
+    with open(board.source, encoding="utf-8") as handle:
+        text = handle.read()
+    return text.replace("piece King K royal:", f"piece King K {flags}:")
+
+
+@pytest.mark.parametrize(("fen", "castlings"), [
+    ("r3k2r/8/8/8/8/8/8/R3K2R w k - 0 1", set()),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w Q - 0 1", {"e1c1"}),
+    ("r3k2r/8/8/8/8/8/8/R3K2R b k - 0 1", {"e8g8"}),
+])
+def test_a_king_flagged_castles_keeps_the_castling_rights_a_fen_gives(fen: str, castlings: set[str]) -> None:
+    # A capture-the-King game's King is not royal; 'castles' says the FEN's rights name its row.
+    board = parse_board(_chess_with_a_king("extinction castles"), "capture-chess.board")
+    assert board.pieces["King"].castles and not board.pieces["King"].royal
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    names = set(MoveNames(rules, position, style="uci").names)
+    assert {name for name in names if name in {"e1c1", "e1g1", "e8c8", "e8g8"}} == castlings
+    assert position.fen().split()[2] == fen.split()[2]
+
+
+def test_without_the_flag_a_king_that_is_not_royal_reads_no_castling_rights() -> None:
+    board = parse_board(_chess_with_a_king("extinction"), "capture-chess.board")
+    with pytest.raises(ValueError, match="castling right"):
+        Position.from_fen(board, "r3k2r/8/8/8/8/8/8/R3K2R w k - 0 1")
+
+
+def test_editing_a_piece_keeps_its_castles_flag() -> None:
+    text = _chess_with_a_king("extinction castles")
+    board = parse_board(text, "capture-chess.board")
+    edited = update_piece(text, board, "King", new_name="Chief")
+    piece = parse_board(edited, "capture-chess.board").pieces["Chief"]
+    assert piece.castles and piece.extinction

@@ -313,3 +313,17 @@ def test_pseudo_royal_extinction_pieces_end_the_game_only_where_captures_explode
 
     board = parse_board(atom.text)
     assert legal_moves(Rules(board), Position.from_fen(board, blown_up)) == []
+
+
+def test_a_king_that_is_not_royal_castles_as_the_fen_allows() -> None:
+    # Fairy-Stockfish's extinction chess: a commoner King, taken like any piece, that castles. Its
+    # board flags it 'castles', so that a FEN's castling rights are read for it.
+    text = "[extinct:extinction]\n\n[nocheck:nocheckatomic]\n"
+    imported, refused = import_file(text)
+    assert not refused
+    for variant in imported:
+        assert "piece Commoner K extinction castles:" in variant.text
+        fens = ["2r1k1nr/pp1b1p2/2p5/1q1p2pp/P1PP2P1/N2nB2P/P2QP1B1/R3K2R w k - 0 22",
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b Kq - 0 1"]
+        positions = fsf_positions(text, variant.name, fens)
+        assert compare(variant.text, [positions]) is None

@@ -74,6 +74,9 @@ class PieceType:
     unlimited: bool = False  # always in every player's hand: dropping it never uses the hand up
     neutral: bool = False  # belongs to no player (walls, the Amazons' arrows): its letter has no case
     extinction: bool = False  # a player left with none of this type on the board has lost (Atomic's King)
+    #: FEN's castling rights name the pieces of its row, as for a royal piece, though it is not royal
+    #: (a capture-the-King game's King, which castles).
+    castles: bool = False
 
     @property
     def promoted_letter(self) -> bool:

@@ -7,17 +7,12 @@ the order they were made, which move names read); a way through that made none i
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Optional
 
-from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.values import quick_move
+from dagaz_studio.engine.position import Piece, Position
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
-
-_first = itemgetter(0)
-_new_tuple = tuple.__new__
 
 
 def created_move(rules: "Rules", position: Position, origin: int, piece: Piece, me: int, touched: dict,
@@ -39,20 +34,6 @@ def created_move(rules: "Rules", position: Position, origin: int, piece: Piece, 
         ways.update(pair)
     changed = [(square, now) for square in ways
                if square in touched and (now := cells[square]) is not (was := touched[square]) and now != was]
-    if not changed:
-        return  # what it made was taken again and the piece is back where it started: not a move
-    changed.sort(key=_first)
-    changes = tuple(changed)
-    first = visited[0] if visited else target
-    stopped = (*stops, target)
-    promotion = None if promoted is None else rules.kind_names[promoted]
-    key = (first, target, tuple(captures), stopped, promotion, tuple(also), changes, False)
-    if key in seen:
-        return
-    seen.add(key)
-    out.append(quick_move(
-        rules.kind_names[piece[1]], me, first, target, key[2], stopped, promotion, key[5], changes,
-        _new_tuple(LastMove, (origin if start is None else start, target,
-                              None if direction is None else rules.dir_letters[direction])),
-        created=tuple(created),
-    ))
+    # Not a move when what it made was taken again and the piece is back where it started.
+    rules.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out, seen,
+                     stops, start, tuple(created))

@@ -201,8 +201,8 @@ class Position:
                 self.cells[square] = piece._replace(moved=False)
 
     def _apply_castling_rights(self, field: str, fen: str) -> None:
-        # FEN castling rights say which royal pieces and which of their partners have not moved. A
-        # royal piece is unmoved iff its player keeps a right. K/Q (or a file letter) name the
+        # FEN castling rights say which royal pieces (or pieces flagged ``castles``) and which of their
+        # partners have not moved. A royal piece is unmoved iff its player keeps a right. K/Q (or a file letter) name the
         # outermost piece of the royal's row on that side, which is then unmoved; a right that is
         # missing marks as moved the piece on the square where the setup has that outermost piece.
         if field == "-":
@@ -219,7 +219,7 @@ class Position:
         for player in range(min(2, len(board.players))):
             player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
             royal_squares = [s for s, p in enumerate(self.cells)
-                             if p is not None and p.player == player and kinds[p.kind].royal]
+                             if p is not None and p.player == player and _castles(kinds[p.kind])]
             for square in royal_squares:
                 self.cells[square] = self.cells[square]._replace(moved=not player_rights)  # type: ignore[union-attr]
             for c in player_rights:
@@ -252,7 +252,7 @@ class Position:
         partners = sorted(
             (s for s, p in enumerate(self.cells)
              if p is not None and p.player == player and s != square and board.row_of[s] == row
-             and not (p.kind < len(kinds) and kinds[p.kind].royal)),
+             and not (p.kind < len(kinds) and _castles(kinds[p.kind]))),
             key=lambda s: board.column_of[s],
         )
         return ([s for s in partners if board.column_of[s] > column],
@@ -264,11 +264,11 @@ class Position:
         board = self.board
         out = []
         for square, (owner, piece_type) in setup.items():
-            if owner != player or not piece_type.royal:
+            if owner != player or not _castles(piece_type):
                 continue
             row, column = board.row_of[square], board.column_of[square]
             same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                               and not t.royal), key=lambda s: board.column_of[s])
+                               and not _castles(t)), key=lambda s: board.column_of[s])
             if side == "k":
                 out += [s for s in same_row if board.column_of[s] > column][-1:]
             else:
@@ -343,7 +343,7 @@ class Position:
         kinds = self.kinds
         letters = []
         for player in (0, 1):
-            royal_unmoved = any(p is not None and p.player == player and p.kind < len(kinds) and kinds[p.kind].royal
+            royal_unmoved = any(p is not None and p.player == player and p.kind < len(kinds) and _castles(kinds[p.kind])
                                 and not p.moved
                                 for p in self.cells)
             if not royal_unmoved:
@@ -385,6 +385,12 @@ class Position:
         kinds = self.kinds
         return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
 
+
+
+def _castles(piece_type: PieceType) -> bool:
+    """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
+    flagged ``castles`` (a King that is not royal)."""
+    return piece_type.royal or piece_type.castles
 
 
 def _join_rows(rows: list[str], height: int, levels: bool) -> str:

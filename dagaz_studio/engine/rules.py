@@ -821,6 +821,15 @@ class Rules:
         # Most squares touched hold again the very piece they held: told apart without comparing.
         changed = [(square, now) for square, was in touched.items()
                    if (now := cells[square]) is not was and now != was]
+        self.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out,
+                        seen, stops, start)
+
+    def keep_whole(self, changed: list, origin: int, piece: Piece, me: int, visited: list, captures: list,
+                   also: list, target: int, direction: Optional[int], promoted: Optional[int], out: list,
+                   seen: set, stops: Any = (), start: Optional[int] = None, created: tuple[int, ...] = ()) -> None:
+        """Keep, built whole, the move compiled code completed with the squares it ``changed`` (square and
+        what it holds now, in any order), unless it changed nothing or was found before; ``created``:
+        the squares where it made pieces, in the order it made them."""
         if not changed:
             return  # the piece is back where it started and nothing changed: not a move
         changed.sort(key=_first)
@@ -837,6 +846,7 @@ class Rules:
             self.kind_names[piece[1]], me, first, target, key[2], stopped, promotion, key[5], changes,
             _new_tuple(LastMove, (origin if start is None else start, target,
                                   None if direction is None else self.dir_letters[direction])),
+            created=created,
         ))
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],

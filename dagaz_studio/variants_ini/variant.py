@@ -517,6 +517,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         flags = " royal" if letter in royal else ""
         if letter in extinct:
             flags += " extinction"
+        if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
+            flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() != "0":
             flags += " no-drop-doubled"
