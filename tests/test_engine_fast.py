@@ -169,3 +169,19 @@ def test_generated_code_compiles_cleanly_with_warnings_as_errors(text: str) -> N
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         compile_notation(Rules(board), parse_notation(text), 0)
+
+
+@pytest.mark.parametrize("board_name", ["crazyhouse"])
+def test_a_chain_whose_way_to_a_new_piece_is_never_written_still_completes_its_moves(board_name: str) -> None:
+    # Found by the random notations above: the end of a move calls what builds moves that made pieces
+    # whenever the notation can make one, but that was known to the compiled code only once the way
+    # to its ``[*Name]`` was written, and a way cut short (here by ``(\1)``) never is: a NameError.
+    text = "\\1++,[A,!=Bishop,=PromotedRook]++,&+;[!@last]{1,3},&*;(\\1),[*Pawn,+Pawn]"
+    fast, runner = rules_pair(board_name)
+    kind = fast.custom_kind(parse_notation(text))
+    assert runner.custom_kind(parse_notation(text)) == kind
+    for position in _positions(board_name):
+        for at in (8, len(position.cells) // 2):
+            played_here = position.copy()
+            played_here.cells[at] = Piece(played_here.turn, kind, True)
+            same_run(fast, runner, played_here, at, budget=BUDGET)

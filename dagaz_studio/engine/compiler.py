@@ -339,8 +339,13 @@ class _Generator(Emitter):
             elif isinstance(n, Navigate):
                 used.update(step.group for step in n.path if step.group is not None)
         self.continues = continues
-        # A move that makes pieces changes squares a light record does not describe: built whole.
+        # A move that makes pieces changes squares a light record does not describe: built whole, by
+        # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = creates
+        if creates:
+            from dagaz_studio.engine.created import created_move
+
+            self.constants["CREATED"] = created_move
         self.rich = continues or lifts or creates
         self.captures = self.rich or captures
         self.promotes = promotes
@@ -1015,12 +1020,10 @@ class _Generator(Emitter):
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
-        from dagaz_studio.engine.created import created_move
 
         kind = self.rules.kind_index.get(item.name)
         if kind is None:
             raise Unsupported("unknown piece type")  # the runner reports it
-        self.constants["CREATED"] = created_move
         owner = str(NEUTRAL) if self.rules.kinds[kind].neutral else "me"
         self.emit(ind, f"if cells[{square}] is None:")
         self.spend(ind + 1)
