@@ -29,16 +29,17 @@ def rules_pair(board_name: str) -> tuple[Rules, Rules]:
 
 
 @lru_cache(maxsize=None)
-def played(board_name: str, games: int, longest: int) -> tuple[Position, ...]:
-    """The start and the positions ``games`` random games reach (each of 2 to ``longest`` - 1 plies,
-    the runner choosing among the legal moves, seeded by the board's name); copy one before
-    changing it."""
+def played(board_name: str, games: int, longest: int, fen: Optional[str] = None) -> tuple[Position, ...]:
+    """The start (the board's initial position, or ``fen``) and the positions ``games`` random games
+    reach from it (each of 2 to ``longest`` - 1 plies, the runner choosing among the legal moves,
+    seeded by the board's name); copy one before changing it."""
     board = load_board(board_name)
     rules = runner_rules(board_name)
     rng = random.Random(board_name)
-    positions = [Position.initial(board)]
+    start = Position.from_fen(board, fen) if fen else Position.initial(board)
+    positions = [start]
     for _ in range(games):
-        position = Position.initial(board)
+        position = start.copy()
         for _ in range(rng.randrange(2, longest)):
             moves = legal_moves(rules, position)
             if not moves:

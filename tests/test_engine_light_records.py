@@ -7,9 +7,9 @@ where the last began, the pieces they displaced); :func:`make_record` must leave
 
 from __future__ import annotations
 
-import random
 
 import pytest
+from run_comparison import played
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, light_legal_moves, make_move, make_record, unmake_record
@@ -27,20 +27,7 @@ def _state(position: Position) -> tuple:
 
 def _positions(name: str, fen: str | None, plies: int) -> list[Position]:
     """The position, and positions reached from it by random legal play."""
-    board = load_board(name)
-    rules = Rules(board)
-    rng = random.Random(name)
-    start = Position.from_fen(board, fen) if fen else Position.initial(board)
-    out = [start.copy()]
-    for _ in range(3):
-        position = start.copy()
-        for _ in range(rng.randrange(1, plies)):
-            moves = legal_moves(rules, position)
-            if not moves:
-                break
-            make_move(position, rng.choice(moves))
-        out.append(position)
-    return out
+    return [position.copy() for position in played(name, 3, plies, fen)]
 
 
 @pytest.mark.parametrize("name, fen", [("chess", KIWIPETE), ("fanorona", None), ("chess", None)])
