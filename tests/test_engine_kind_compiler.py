@@ -21,6 +21,7 @@ from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.compiler import Unsupported
 from dagaz_studio.engine.kind_compiler import _CODE_CACHE, compile_kind_notation, kind_perft, kind_plan
+from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
@@ -212,3 +213,21 @@ def test_a_direction_known_as_the_code_is_written_gives_no_warning(text: str) ->
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         compile_kind_notation(rules, parse_notation(text), 0)
+
+
+@pytest.mark.parametrize("board_name", ["oware", "lasca"])
+def test_a_second_interpreter_of_the_board_loads_the_code_written_for_the_first(
+        board_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = load_board(board_name)
+    first = Rules(board)
+    position = Position.initial(board)
+    expected = legal_moves(first, position)
+    written: list[str] = []
+    module = KindWriter.module
+    monkeypatch.setattr(KindWriter, "module", lambda self: written.append(self.notation.text) or module(self))
+    second = Rules(board)
+    assert legal_moves(second, position) == expected
+    assert written == []
+    # Each interpreter runs its own state: the second's plans are not the first's.
+    program = second.kind_program(0, 0)
+    assert kind_plan(second, program) is not kind_plan(first, first.kind_program(0, 0))

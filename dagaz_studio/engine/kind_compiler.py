@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, poll
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, _written_key, poll
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
@@ -68,7 +68,7 @@ def zone_size(cells: list, squares: tuple[int, ...]) -> int:
 
 # --------------------------------------------------------------------------- compiling and running
 
-_CODE_CACHE: dict[str, tuple[Any, str]] = {}
+_CODE_CACHE: dict[str, Any] = {}
 
 
 def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -76,19 +76,23 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
-    generator = KindWriter(rules, notation, player)
-    written = generator.module()
-    cached = _CODE_CACHE.get(written)
-    if cached is None:
+    # The code is the same for every interpreter of the board (as the default board's is,
+    # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
+    key = _written_key(rules, notation, player, None, "kind")
+    written = rules.written.get(key)
+    if written is None:
+        generator = KindWriter(rules, notation, player)
         # Local functions that close over nothing of a run are made once, not at every run.
-        source = hoist(written)
-        cached = (compile(source, f"<notation {notation.text!r}>", "exec"), source)
+        written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
+    source, constants = written[0]
+    code = _CODE_CACHE.get(source)
+    if code is None:
+        code = compile(source, f"<notation {notation.text!r}>", "exec")
         if len(_CODE_CACHE) > 1024:
             _CODE_CACHE.clear()
-        _CODE_CACHE[written] = cached
-    code, source = cached
+        _CODE_CACHE[source] = code
     kinds = len(rules.board.pieces)
-    namespace: dict[str, Any] = dict(generator.constants)
+    namespace: dict[str, Any] = dict(constants)
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
