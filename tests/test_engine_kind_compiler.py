@@ -18,9 +18,12 @@ from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, perft
-from dagaz_studio.engine.heaps import Heap
+from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.compiler import Unsupported
-from dagaz_studio.engine.kind_compiler import _CODE_CACHE, compile_kind_notation, kind_perft, kind_plan
+from dagaz_studio.engine.kind_compiler import (
+    _CODE_CACHE, compile_kind_notation, heap_adder, kind_perft, kind_plan, zone_holds, zone_size,
+)
+from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
@@ -212,3 +215,47 @@ def test_a_direction_known_as_the_code_is_written_gives_no_warning(text: str) ->
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         compile_kind_notation(rules, parse_notation(text), 0)
+
+
+@pytest.mark.parametrize("board_name", ["oware", "lasca"])
+def test_a_second_interpreter_of_the_board_loads_the_code_written_for_the_first(
+        board_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = load_board(board_name)
+    first = Rules(board)
+    position = Position.initial(board)
+    expected = legal_moves(first, position)
+    written: list[str] = []
+    module = KindWriter.module
+    monkeypatch.setattr(KindWriter, "module", lambda self: written.append(self.notation.text) or module(self))
+    second = Rules(board)
+    assert legal_moves(second, position) == expected
+    assert written == []
+    # Each interpreter runs its own state: the second's plans are not the first's.
+    program = second.kind_program(0, 0)
+    assert kind_plan(second, program) is not kind_plan(first, first.kind_program(0, 0))
+
+
+_CELLS = st.lists(st.one_of(
+    st.none(),
+    st.lists(st.integers(0, 3), min_size=2, max_size=2).filter(any).map(lambda c: Heap(-1, 0, False, tuple(c))),
+    st.integers(0, 1).map(lambda p: Column(((p, 0),), True)),
+), min_size=8, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=_CELLS, squares=st.lists(st.integers(0, 7), unique=True, max_size=8))
+def test_a_zone_holds_a_piece_exactly_when_it_holds_at_least_one(cells: list, squares: list[int]) -> None:
+    assert zone_holds(cells, tuple(squares)) == (zone_size(cells, tuple(squares)) >= 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(sowings=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1)), max_size=40))
+def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[tuple[int, int]]) -> None:
+    # Sowing the same heaps again and again (the adder's cached answers) and onto new heaps of equal
+    # counts (new objects) gives the heap the counts make, each time.
+    add = heap_adder(2)
+    pits: list = [None, Heap(-1, 1, False, (0, 2)), None, None]
+    for pit, kind in sowings:
+        expected = heap_added(pits[pit], kind, 1, 2)
+        assert add(pits[pit], kind) == expected
+        pits[pit] = add(pits[pit], kind) if pit % 2 else expected

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, indented
 from dagaz_studio.engine.kind_items import Cont, items, landing, unread, without
-from dagaz_studio.engine.kind_repeats import always_steps, repeat
+from dagaz_studio.engine.kind_repeats import always_steps, repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Lift, Notation,
@@ -220,9 +220,12 @@ class KindWriter(Emitter):
         e(2, "if only is not None:")
         e(3, "if not caps: only[1].append(key); return")
         e(3, "only[0] = True")
-        # The key is hashed once: added, and known before when the set did not grow.
-        e(2, "n = len(seen); seen.add(key)")
-        e(2, "if len(seen) == n: return")
+        if not single_way(self, self.notation.body):
+            # The key is hashed once: added, and known before when the set did not grow. (With one
+            # way through the notation a run keeps at most one move, and the key of a move from
+            # another square begins otherwise: nothing to tell apart.)
+            e(2, "n = len(seen); seen.add(key)")
+            e(2, "if len(seen) == n: return")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")

@@ -15,12 +15,12 @@ from fractions import Fraction
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, poll
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, _written_key, poll
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.heaps import (
-    Heap, heap_added, heap_size, heap_with_hand, majority_reached, push_heap, store_taken,
+    Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken,
 )
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_repeats import ProbeSucceeded
@@ -41,10 +41,23 @@ _new_tuple = tuple.__new__
 # --------------------------------------------------------------------------- helpers the code calls
 
 def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
-    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached by value:
-    sowing makes the same few heaps over and over)."""
+    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached: sowing makes
+    the same few heaps over and over)."""
     known: dict[tuple[Any, int], Any] = {}
+    # Looked up first by the cell's identity (no hashing of its counts), each entry holding the cell,
+    # so that its identity is not given to another while the entry stands; then by value, so that
+    # equal heaps are one object and the identities found again.
+    by_id: dict[int, tuple[Any, list]] = {}
     def add(cell: Any, kind: int) -> Any:
+        entry = by_id.get(id(cell))
+        if entry is not None and entry[0] is cell:
+            heap = entry[1][kind]
+            if heap is not None:
+                return heap
+        else:
+            if len(by_id) > 100_000:
+                by_id.clear()
+            entry = by_id[id(cell)] = (cell, [None] * kinds)
         key = (cell, kind)
         heap = known.get(key)
         if heap is None:
@@ -52,6 +65,7 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
             if len(known) > 100_000:
                 known.clear()
             known[key] = heap
+        entry[1][kind] = heap
         return heap
     return add
 
@@ -66,9 +80,18 @@ def zone_size(cells: list, squares: tuple[int, ...]) -> int:
     return total
 
 
+def zone_holds(cells: list, squares: tuple[int, ...]) -> bool:
+    """Whether the squares hold a piece at all (:func:`zone_size` at least 1)."""
+    for square in squares:
+        cell = cells[square]
+        if cell is not None and (type(cell) is not Heap or any(cell[3])):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------- compiling and running
 
-_CODE_CACHE: dict[str, tuple[Any, str]] = {}
+_CODE_CACHE: dict[str, Any] = {}
 
 
 def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -76,22 +99,26 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
-    generator = KindWriter(rules, notation, player)
-    written = generator.module()
-    cached = _CODE_CACHE.get(written)
-    if cached is None:
+    # The code is the same for every interpreter of the board (as the default board's is,
+    # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
+    key = _written_key(rules, notation, player, None, "kind")
+    written = rules.written.get(key)
+    if written is None:
+        generator = KindWriter(rules, notation, player)
         # Local functions that close over nothing of a run are made once, not at every run.
-        source = hoist(written)
-        cached = (compile(source, f"<notation {notation.text!r}>", "exec"), source)
+        written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
+    source, constants = written[0]
+    code = _CODE_CACHE.get(source)
+    if code is None:
+        code = compile(source, f"<notation {notation.text!r}>", "exec")
         if len(_CODE_CACHE) > 1024:
             _CODE_CACHE.clear()
-        _CODE_CACHE[written] = cached
-    code, source = cached
+        _CODE_CACHE[source] = code
     kinds = len(rules.board.pieces)
-    namespace: dict[str, Any] = dict(generator.constants)
+    namespace: dict[str, Any] = dict(constants)
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
-        ZSIZE=zone_size, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
+        ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
         ABORT=Abort, PROBEOK=ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)
@@ -282,7 +309,11 @@ class _LightCounter:
         self.tables = [_kind_table(rules, player) for player in range(self.players)]
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`capture_rules`).
-        self.majority = board.kind == "heap" and "majority-wins" in board.rules
+        self.majority = board.kind == "heap" and "majority-wins" in board.rules and bool(position.hands)
+        #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
+        #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
+        self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
+                       if self.majority else 0)
         self.compulsory = "compulsory-capture" in board.rules
         self.chooses = capture_rules.applies(board)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
@@ -290,8 +321,11 @@ class _LightCounter:
     def legal(self) -> list[tuple]:
         """The light records of the legal moves."""
         position = self.position
-        if self.majority and majority_reached(position):
-            return []
+        if self.majority:
+            # ``majority_reached``, with the pieces counted once.
+            pieces = self.pieces
+            if any(2 * sum(hand) > pieces for hand in position.hands):
+                return []
         cells = position.cells
         me = position.turn
         plans, runs = self.tables[me]
@@ -317,12 +351,14 @@ class _LightCounter:
         cells = position.cells
         player = position.turn
         following = (player + 1) % self.players
+        # Only the mover's store changes: it is put back as it was, in place.
+        store = position.hands[player] if position.hands else None
         total = 0
         for key in keys:
             changes = key[6]
             saved = [(square, cells[square]) for square, _ in changes]
-            stores = [list(store) for store in position.hands] if position.hands else None
-            if stores is not None:
+            if store is not None:
+                kept = store[:]
                 store_taken(position, player, changes)
             for square, after in changes:
                 cells[square] = after
@@ -333,8 +369,8 @@ class _LightCounter:
                 for square, before in saved:
                     cells[square] = before
                 position.turn = player
-                if stores is not None:
-                    position.hands = stores
+                if store is not None:
+                    store[:] = kept
         return total
 
 

@@ -126,6 +126,11 @@ def count_check(g: "KindWriter", item: CountCheck, env: dict, ind: int, square: 
         if zone is None:
             raise Unsupported("unknown zone")
         squares = g.constant("zq", tuple(sorted(zone.squares_for(g.player_name))))
+        if low == 1 and high is None:
+            # At least one piece: the zone's first square that holds one answers.
+            g.emit(ind, f"if ZANY(cells, {squares}):")
+            k(env, ind + 1, square)
+            return
         g.emit(ind, f"{found} = ZSIZE(cells, {squares})")
     else:
         cell = g.fresh("q")
