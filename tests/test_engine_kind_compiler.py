@@ -23,7 +23,9 @@ from dagaz_studio.engine.compiler import Unsupported
 from dagaz_studio.engine.kind_compiler import (
     _CODE_CACHE, compile_kind_notation, heap_adder, kind_perft, kind_plan, zone_holds, zone_size,
 )
+from dagaz_studio.engine import kind_compiler
 from dagaz_studio.engine.kind_code import KindWriter
+from dagaz_studio.engine.kind_items import first_steps
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
@@ -259,3 +261,38 @@ def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[
         expected = heap_added(pits[pit], kind, 1, 2)
         assert add(pits[pit], kind) == expected
         pits[pit] = add(pits[pit], kind) if pit % 2 else expected
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    (r"OM[p];(OM)[ex]\1[p](&[!@last](OM)[C,ex]\3[p])*+", "OM"),
+    (r"(OM[p];(OM)[ex]\2[p])([@last][+Officer])?+", "OM"),
+    (r"X[p];(X)[ex]\1[p]", "X"),
+    (r"O[e]", "O"),
+    (r"[@last]OM[p]", None),      # a check before the step
+    (r"OM", None),                # no check after it: it may land on a friend's column
+    (r"O[f]", None),              # a friend there is what it asks for
+    (r"(X)([p]\1)*[ex]", None),   # a repetition after the step
+    (r"OM[p];O", None),           # one way without a check
+])
+def test_the_first_steps_a_piece_needs_free_are_found_only_where_every_way_begins_with_one(
+        text: str, letters: "str | None") -> None:
+    rules = Rules(load_board("lasca"))
+    writer = KindWriter(rules, parse_notation(text), 0)
+    expected = None if letters is None else writer.directions(tuple(letters))
+    assert first_steps(writer, parse_notation(text).body) == expected
+
+
+@pytest.mark.parametrize("board_name", ["lasca", "bashni"])
+def test_a_piece_not_run_because_its_first_steps_land_on_friends_has_no_move_by_the_runner(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    skipped = 0
+    for position in _played(board_name):
+        gates = kind_compiler._kind_table(fast, position.turn)[2]
+        for square, cell in enumerate(position.cells):
+            if cell is None or cell[0] != position.turn or gates[cell[1]] is None:
+                continue
+            if all(position.cells[first] is not None and position.cells[first][0] == position.turn
+                   for first in gates[cell[1]][square]):
+                skipped += 1
+                assert runner.run(position, square).moves == []
+    assert skipped > 0
