@@ -364,7 +364,7 @@ class _LightCounter:
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list, set, Optional[list]]] = []
         for player, (plans, _, _) in enumerate(self.tables):
-            state = ([], set(), [False, []] if self.compulsory else None)
+            state: tuple[list, set, Optional[list]] = ([], set(), [False, []] if self.compulsory else None)
             _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
             self.bound.append(state)
