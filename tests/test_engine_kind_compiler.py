@@ -10,6 +10,7 @@ grammar; positions from random play on the shipped heap and stack boards.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import pytest
 from run_comparison import played, rules_pair, same_run
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board
+from dagaz_studio.board.loader import parse_board
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.compiler import Unsupported
@@ -296,3 +298,25 @@ def test_a_piece_not_run_because_its_first_steps_land_on_friends_has_no_move_by_
                 skipped += 1
                 assert runner.run(position, square).moves == []
     assert skipped > 0
+
+
+def test_a_local_function_written_where_a_test_had_no_body_yet_compiles() -> None:
+    # The test before it is given a body first: the function's parameters are then those it reads.
+    rules = Rules(load_board("kalah"))
+    moves = compile_kind_notation(rules, parse_notation(r"[=Seed],(\1);E*,E{2}"), 0)
+    assert "def kf" in moves.source  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rule", ["rule: compulsory-capture", None])
+def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(rule: "str | None") -> None:
+    # Where captures are not compulsory, a piece that can step is run at once; where they are, after
+    # the pieces next to an enemy's: the counts are the runner's either way.
+    text = (Path(__file__).resolve().parent.parent / "boards" / "draughts" / "lasca.board").read_text()
+    if rule is None:
+        text = text.replace("rule: compulsory-capture", "")
+    board = parse_board(text)
+    fast, runner = Rules(board), Rules(board)
+    runner.fast = False
+    for position in played("lasca", 2, 12):
+        position = Position.from_fen(board, position.fen())
+        assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)

@@ -167,8 +167,8 @@ class KindWriter(Emitter):
             return k
         name = self.fresh("kf")
         params, inner = self.params_env(env)
-        header = len(self.lines)
         self.emit(ind, f"def {name}({params}):")
+        header = len(self.lines) - 1  # (a line may have been given before it: a test's body)
         self.entry(ind + 1)
         start = len(self.lines)
         k(inner, ind + 1)

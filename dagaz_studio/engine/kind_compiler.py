@@ -248,11 +248,14 @@ def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int
     return True
 
 
-def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work: list) -> bool:
+def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work: list, first: bool) -> bool:
     """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
-    light records): ``False`` also at a piece of another kind (a typed notation's)."""
+    light records): ``False`` also at a piece of another kind (a typed notation's). With ``first``
+    (captures compulsory) the pieces next to an enemy's on a first step run first, the others after:
+    once a capture is found, the moves that capture nothing are only counted, not kept."""
     limit = _LIMIT
     work[1] = limit
+    later = []
     for origin in compress(range(len(cells)), cells):
         piece = cells[origin]
         player = piece[0]
@@ -263,14 +266,31 @@ def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work:
             return False
         gate = gates[kind]
         if gate is not None:
+            free = False
             for square in gate[origin]:
-                first = cells[square]
-                if first is None or first[0] != me:
+                other = cells[square]
+                if other is None:
+                    if not first:
+                        break
+                    free = True
+                elif other[0] != me:
                     break
             else:
+                # Every first step lands on a friend (no move), or on an empty square (run later).
+                if free:
+                    later.append((origin, piece))
                 continue
         try:
             runs[kind](origin, piece)
+        except (Abort, RecursionError):
+            return False
+        if work[0] >= limit:
+            if work[0] > DEFAULT_BUDGET:
+                return False
+            work[1] = limit
+    for origin, piece in later:
+        try:
+            runs[piece[1]](origin, piece)
         except (Abort, RecursionError):
             return False
         if work[0] >= limit:
@@ -380,7 +400,7 @@ class _LightCounter:
         me = position.turn
         found, seen, only = self.bound[me]
         _, runs, gates = self.tables[me]
-        if not _each_light(position.cells, me, runs, gates, self.rules.board_kinds, self.work):
+        if not _each_light(position.cells, me, runs, gates, self.rules.board_kinds, self.work, self.compulsory):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
