@@ -172,7 +172,7 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Opti
     makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
-    table, runs = _kind_table(rules, me)
+    table, runs, gates = _kind_table(rules, me)
     out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
@@ -183,7 +183,7 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Opti
 
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        return out if _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner) else None
+        return out if _each_square(cells, me, runs, gates, rules.board_kinds, work, by_the_runner) else None
     finally:
         _unbind(table)
 
@@ -204,11 +204,13 @@ def _unbind(plans: list[Any]) -> None:
         plan.bind(None, None, None, None, None, None, None, None)
 
 
-def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
+def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int, work: list,
                  other: Callable[[int], bool]) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run``, or ``other(origin)`` where its kind has none; ``False`` as soon as a run stopped (or
-    ``other`` says so), ``True`` once all ran."""
+    ``other`` says so), ``True`` once all ran. A piece whose kind's every first step would land on a
+    friend (its ``gate``: the squares, by square, from which :func:`first_steps` says every way
+    begins) is not run: it has no move."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
@@ -223,6 +225,14 @@ def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
             if not other(origin):
                 return False
             continue
+        gate = gates[kind]
+        if gate is not None:
+            for square in gate[origin]:
+                first = cells[square]
+                if first is None or first[0] != me:
+                    break
+            else:
+                continue
         # Each run has a budget of its own, its work counted from nought; the moves of one piece
         # never have the key of another's (a key begins with the square moved from), so one set
         # tells them apart.
@@ -238,15 +248,68 @@ def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
     return True
 
 
-def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any]]:
+def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work: list, first: bool) -> bool:
+    """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
+    light records): ``False`` also at a piece of another kind (a typed notation's). With ``first``
+    (captures compulsory) the pieces next to an enemy's on a first step run first, the others after:
+    once a capture is found, the moves that capture nothing are only counted, not kept."""
+    limit = _LIMIT
+    work[1] = limit
+    later = []
+    for origin in compress(range(len(cells)), cells):
+        piece = cells[origin]
+        player = piece[0]
+        if player != me and player >= 0:
+            continue
+        kind = piece[1]
+        if kind >= kinds:
+            return False
+        gate = gates[kind]
+        if gate is not None:
+            free = False
+            for square in gate[origin]:
+                other = cells[square]
+                if other is None:
+                    if not first:
+                        break
+                    free = True
+                elif other[0] != me:
+                    break
+            else:
+                # Every first step lands on a friend (no move), or on an empty square (run later).
+                if free:
+                    later.append((origin, piece))
+                continue
+        try:
+            runs[kind](origin, piece)
+        except (Abort, RecursionError):
+            return False
+        if work[0] >= limit:
+            if work[0] > DEFAULT_BUDGET:
+                return False
+            work[1] = limit
+    for origin, piece in later:
+        try:
+            runs[piece[1]](origin, piece)
+        except (Abort, RecursionError):
+            return False
+        if work[0] >= limit:
+            if work[0] > DEFAULT_BUDGET:
+                return False
+            work[1] = limit
+    return True
+
+
+def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any], list[Any]]:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
-    runs it), each once, and the ``run`` of each (by kind), worked out once."""
-    tables: dict[int, tuple[list[Any], list[Any]]] = rules.__dict__.setdefault("_kind_tables", {})
+    runs it), each once, and the ``run`` and the ``gate`` of each (by kind), worked out once."""
+    tables: dict[int, tuple[list[Any], list[Any], list[Any]]] = rules.__dict__.setdefault("_kind_tables", {})
     found = tables.get(player)
     if found is None:
         plans = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
         distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
-        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans])  # type: ignore[attr-defined]
+        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans],  # type: ignore[attr-defined]
+                                  [None if plan is None else plan.gate for plan in plans])  # type: ignore[attr-defined]
     return found
 
 
@@ -289,7 +352,7 @@ def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int
     except _NotLight:
         return None
     finally:
-        for plans, _ in counter.tables:
+        for plans, _, _ in counter.tables:
             _unbind(plans)
 
 
@@ -317,6 +380,14 @@ class _LightCounter:
         self.compulsory = "compulsory-capture" in board.rules
         self.chooses = capture_rules.applies(board)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+        #: Each player's compiled notations are bound to the position once (its cells change in
+        #: place), each with the lists a position's moves are gathered in, emptied after each.
+        self.bound: list[tuple[list, set, Optional[list]]] = []
+        for player, (plans, _, _) in enumerate(self.tables):
+            state: tuple[list, set, Optional[list]] = ([], set(), [False, []] if self.compulsory else None)
+            _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
+                  state[2])
+            self.bound.append(state)
 
     def legal(self) -> list[tuple]:
         """The light records of the legal moves."""
@@ -326,17 +397,22 @@ class _LightCounter:
             pieces = self.pieces
             if any(2 * sum(hand) > pieces for hand in position.hands):
                 return []
-        cells = position.cells
         me = position.turn
-        plans, runs = self.tables[me]
-        keys: list[tuple] = []
-        only: Optional[list[Any]] = [False, []] if self.compulsory else None
-        _bind(plans, cells, me, keys, set(), self.work, position, None, self.rules.dir_letters, only)
-        if not _each_square(cells, me, runs, self.rules.board_kinds, self.work, _refuse):
+        found, seen, only = self.bound[me]
+        _, runs, gates = self.tables[me]
+        if not _each_light(position.cells, me, runs, gates, self.rules.board_kinds, self.work, self.compulsory):
             raise _NotLight
+        seen.clear()
         if only is not None and not only[0]:
             # No capture found: the moves set aside, each once, in the order found.
             keys = list(dict.fromkeys(only[1]))
+            only[1].clear()
+        else:
+            keys = found[:]
+            if only is not None:
+                only[0] = False
+                only[1].clear()
+        found.clear()
         if self.chooses:
             board = self.rules.board
             value_on = _value_on(self.rules, position) if "most-valuable-capture" in board.rules else None
@@ -354,17 +430,19 @@ class _LightCounter:
         # Only the mover's store changes: it is put back as it was, in place.
         store = position.hands[player] if position.hands else None
         total = 0
+        deeper = depth - 1
         for key in keys:
             changes = key[6]
-            saved = [(square, cells[square]) for square, _ in changes]
             if store is not None:
                 kept = store[:]
                 store_taken(position, player, changes)
+            saved = []
             for square, after in changes:
+                saved.append((square, cells[square]))
                 cells[square] = after
             position.turn = player if key[7] else following
             try:
-                total += self.perft(depth - 1)
+                total += len(self.legal()) if deeper == 1 else self.perft(deeper)
             finally:
                 for square, before in saved:
                     cells[square] = before
