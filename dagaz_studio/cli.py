@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import NoReturn, Optional, Sequence
 
@@ -20,22 +21,42 @@ MODULES = {"import": "import_ini"}
 EXIT_USAGE = 2
 
 
+def _terminal_width() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` finds it (``COLUMNS``, else the
+    terminal of standard output, else 80), without importing :mod:`shutil`: argparse imports it for
+    every help formatter it makes, even to print nothing, and with it three compression modules."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors exit with status 2 and one clear line."""
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)  # type: ignore[call-arg]
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered, or only the subcommand ``only`` (what
+    a command needs to read its own options: the other commands' modules are not even imported)."""
     parser = _Parser(
         prog="dagaz-studio",
         description="See how board-game pieces move: boards, the Dagaz move notation, and its interpreter.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"dagaz_studio.commands.{MODULES.get(name, name)}").add_parser(subparsers)
     return parser
 
@@ -49,7 +70,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in COMMANDS and not words[0].startswith("-")):
         words.insert(0, "gui")
-    args = build_parser().parse_args(words)
+    args = build_parser(words[0] if words[0] in COMMANDS else None).parse_args(words)
     module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
     try:
         return int(module.run(args))

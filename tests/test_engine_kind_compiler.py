@@ -10,6 +10,7 @@ grammar; positions from random play on the shipped heap and stack boards.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import pytest
 from run_comparison import played, rules_pair, same_run
@@ -17,10 +18,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board
+from dagaz_studio.board.loader import parse_board
 from dagaz_studio.engine.game import legal_moves, perft
-from dagaz_studio.engine.heaps import Heap
+from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.compiler import Unsupported
-from dagaz_studio.engine.kind_compiler import _CODE_CACHE, compile_kind_notation, kind_perft, kind_plan
+from dagaz_studio.engine.kind_compiler import (
+    _CODE_CACHE, compile_kind_notation, heap_adder, kind_perft, kind_plan, zone_holds, zone_size,
+)
+from dagaz_studio.engine import kind_compiler
+from dagaz_studio.engine.kind_code import KindWriter
+from dagaz_studio.engine.kind_items import first_steps
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
@@ -212,3 +219,104 @@ def test_a_direction_known_as_the_code_is_written_gives_no_warning(text: str) ->
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         compile_kind_notation(rules, parse_notation(text), 0)
+
+
+@pytest.mark.parametrize("board_name", ["oware", "lasca"])
+def test_a_second_interpreter_of_the_board_loads_the_code_written_for_the_first(
+        board_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = load_board(board_name)
+    first = Rules(board)
+    position = Position.initial(board)
+    expected = legal_moves(first, position)
+    written: list[str] = []
+    module = KindWriter.module
+    monkeypatch.setattr(KindWriter, "module", lambda self: written.append(self.notation.text) or module(self))
+    second = Rules(board)
+    assert legal_moves(second, position) == expected
+    assert written == []
+    # Each interpreter runs its own state: the second's plans are not the first's.
+    program = second.kind_program(0, 0)
+    assert kind_plan(second, program) is not kind_plan(first, first.kind_program(0, 0))
+
+
+_CELLS = st.lists(st.one_of(
+    st.none(),
+    st.lists(st.integers(0, 3), min_size=2, max_size=2).filter(any).map(lambda c: Heap(-1, 0, False, tuple(c))),
+    st.integers(0, 1).map(lambda p: Column(((p, 0),), True)),
+), min_size=8, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=_CELLS, squares=st.lists(st.integers(0, 7), unique=True, max_size=8))
+def test_a_zone_holds_a_piece_exactly_when_it_holds_at_least_one(cells: list, squares: list[int]) -> None:
+    assert zone_holds(cells, tuple(squares)) == (zone_size(cells, tuple(squares)) >= 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(sowings=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1)), max_size=40))
+def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[tuple[int, int]]) -> None:
+    # Sowing the same heaps again and again (the adder's cached answers) and onto new heaps of equal
+    # counts (new objects) gives the heap the counts make, each time.
+    add = heap_adder(2)
+    pits: list = [None, Heap(-1, 1, False, (0, 2)), None, None]
+    for pit, kind in sowings:
+        expected = heap_added(pits[pit], kind, 1, 2)
+        assert add(pits[pit], kind) == expected
+        pits[pit] = add(pits[pit], kind) if pit % 2 else expected
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    (r"OM[p];(OM)[ex]\1[p](&[!@last](OM)[C,ex]\3[p])*+", "OM"),
+    (r"(OM[p];(OM)[ex]\2[p])([@last][+Officer])?+", "OM"),
+    (r"X[p];(X)[ex]\1[p]", "X"),
+    (r"O[e]", "O"),
+    (r"[@last]OM[p]", None),      # a check before the step
+    (r"OM", None),                # no check after it: it may land on a friend's column
+    (r"O[f]", None),              # a friend there is what it asks for
+    (r"(X)([p]\1)*[ex]", None),   # a repetition after the step
+    (r"OM[p];O", None),           # one way without a check
+])
+def test_the_first_steps_a_piece_needs_free_are_found_only_where_every_way_begins_with_one(
+        text: str, letters: "str | None") -> None:
+    rules = Rules(load_board("lasca"))
+    writer = KindWriter(rules, parse_notation(text), 0)
+    expected = None if letters is None else writer.directions(tuple(letters))
+    assert first_steps(writer, parse_notation(text).body) == expected
+
+
+@pytest.mark.parametrize("board_name", ["lasca", "bashni"])
+def test_a_piece_not_run_because_its_first_steps_land_on_friends_has_no_move_by_the_runner(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    skipped = 0
+    for position in _played(board_name):
+        gates = kind_compiler._kind_table(fast, position.turn)[2]
+        for square, cell in enumerate(position.cells):
+            if cell is None or cell[0] != position.turn or gates[cell[1]] is None:
+                continue
+            if all(position.cells[first] is not None and position.cells[first][0] == position.turn
+                   for first in gates[cell[1]][square]):
+                skipped += 1
+                assert runner.run(position, square).moves == []
+    assert skipped > 0
+
+
+def test_a_local_function_written_where_a_test_had_no_body_yet_compiles() -> None:
+    # The test before it is given a body first: the function's parameters are then those it reads.
+    rules = Rules(load_board("kalah"))
+    moves = compile_kind_notation(rules, parse_notation(r"[=Seed],(\1);E*,E{2}"), 0)
+    assert "def kf" in moves.source  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rule", ["rule: compulsory-capture", None])
+def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(rule: "str | None") -> None:
+    # Where captures are not compulsory, a piece that can step is run at once; where they are, after
+    # the pieces next to an enemy's: the counts are the runner's either way.
+    text = (Path(__file__).resolve().parent.parent / "boards" / "draughts" / "lasca.board").read_text()
+    if rule is None:
+        text = text.replace("rule: compulsory-capture", "")
+    board = parse_board(text)
+    fast, runner = Rules(board), Rules(board)
+    runner.fast = False
+    for position in played("lasca", 2, 12):
+        position = Position.from_fen(board, position.fen())
+        assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)

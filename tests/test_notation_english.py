@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dagaz_studio.notation import describe, format_tree, parse_notation, to_notation
+from dagaz_studio.notation import describe, format_tree, parse_notation, records, to_notation
 from dagaz_studio.notation.nodes import Span, walk
 
 # --------------------------------------------------------------------------- format_tree
@@ -100,9 +100,9 @@ def _shape(element):
     """A tree without its spans, to compare trees read from different texts."""
     if isinstance(element, tuple):
         return tuple(_shape(item) for item in element)
-    if hasattr(element, "__dataclass_fields__"):
+    if records.is_record(element):
         return (type(element).__name__,) + tuple(
-            _shape(getattr(element, name)) for name in element.__dataclass_fields__ if name not in ("span", "quantifier_span")
+            _shape(getattr(element, name)) for name in records.fields(element) if name not in ("span", "quantifier_span")
         )
     return element
 

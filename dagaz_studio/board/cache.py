@@ -22,6 +22,7 @@ import os
 import pickle
 import re
 import sys
+import weakref
 import zlib
 from pathlib import Path
 from typing import Optional
@@ -74,6 +75,30 @@ def cache_path(filename: str) -> Optional[Path]:
     return directory / f"{readable}-{zlib.crc32(filename.encode('utf-8', 'surrogatepass')):08x}.pickle"
 
 
+#: Each board this process read from, or kept in, the cache: by the board's id (a board is not
+#: hashable), the board itself (weakly), its cache file and its key.
+_ORIGINS: dict[int, tuple["weakref.ref[Board]", Path, tuple[str, ...]]] = {}
+
+
+def kept_as(board: Board) -> Optional[tuple[Path, tuple[str, ...]]]:
+    """The cache file ``board`` was read from or kept in, and its key; ``None`` for a board the
+    cache does not hold (one with problems, one made otherwise, or when no cache folder is usable).
+
+    What is worked out from a board and kept between starts beside it (the compiled code of its
+    notations, :mod:`dagaz_studio.engine.code_cache`) is kept under this key."""
+    known = _ORIGINS.get(id(board))
+    if known is None or known[0]() is not board:
+        return None
+    return known[1], known[2]
+
+
+def _remember(board: Board, path: Path, key: tuple[str, ...]) -> None:
+    if len(_ORIGINS) > 256:  # boards long dropped: forget them
+        for stale in [number for number, known in _ORIGINS.items() if known[0]() is None]:
+            del _ORIGINS[stale]
+    _ORIGINS[id(board)] = (weakref.ref(board), path, key)
+
+
 def parse_board_cached(text: str, filename: str = "<board>") -> Board:
     """:func:`~dagaz_studio.board.loader.parse_board`, through the cache: the board kept for this
     very text, name and reader, else the board parsed afresh (and kept for next time).
@@ -85,12 +110,13 @@ def parse_board_cached(text: str, filename: str = "<board>") -> Board:
     if path is not None:
         board = _read(path, key)
         if board is not None:
+            _remember(board, path, key)
             return board
     from dagaz_studio.board.loader import parse_board
 
     board = parse_board(text, filename)
-    if path is not None:
-        _write(path, key, board)
+    if path is not None and _write(path, key, board):
+        _remember(board, path, key)
     return board
 
 
@@ -105,9 +131,10 @@ def _read(path: Path, key: tuple[str, ...]) -> Optional[Board]:
     return None
 
 
-def _write(path: Path, key: tuple[str, ...], board: Board) -> None:
+def _write(path: Path, key: tuple[str, ...], board: Board) -> bool:
+    """Keep ``board``; whether it could be (a folder that cannot be written is not an error)."""
     try:
         data = pickle.dumps((key, board), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a board that cannot be kept is simply not kept
-        return
-    keep(path, lambda stream: stream.write(data))
+        return False
+    return keep(path, lambda stream: stream.write(data))

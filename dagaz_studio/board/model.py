@@ -7,12 +7,13 @@ square, the square one step away in that direction, or ``None`` where there is n
 
 from __future__ import annotations
 
-from fractions import Fraction
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Optional
 
 if TYPE_CHECKING:
+    from fractions import Fraction  # imported by the boards that give values (it is slow to import)
+
     from dagaz_studio.notation.nodes import Notation
 
 #: Every direction letter of the notation.

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
 import os
 import stat
 import sys
@@ -134,6 +133,8 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
     from dagaz_studio.engine.values import describe_move
 
     if as_json:
+        import json  # only --json needs it
+
         listed = [move_json(board, m) for m in moves]
         if names is not None:
             for entry, name in zip(listed, names):
@@ -167,12 +168,23 @@ def _translate_piece(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the moves; user errors are reported with exit status 2."""
+    from dagaz_studio.engine.code_cache import kept_code
     from dagaz_studio.engine.rules import Rules
 
     try:
         _translate_piece(args)
         board = open_board(args.board)
-        rules = Rules(board)
+    except CommandError as error:
+        return report(error)
+    rules = Rules(board)
+    # Most of listing one position's moves is writing and compiling the code of the notations:
+    # kept from the last start on this board, it is loaded instead.
+    with kept_code(rules):
+        return _run(board, rules, args)
+
+
+def _run(board: Board, rules: Rules, args: argparse.Namespace) -> int:
+    try:
         if args.fen != "-":
             position = open_position(board, args.fen)
             # The FEN printed is the position as given, before a typed piece is put in: a typed
@@ -277,6 +289,8 @@ def _answer(line: BatchLine) -> tuple[int, str]:
 
 def _print_error(number: int, fen: str, message: str, as_json: bool) -> None:
     if as_json:
+        import json
+
         print(json.dumps({"line": number, "fen": fen, "error": message}))
     else:
         print(f"error: {message}")

@@ -17,10 +17,12 @@ pieces capture in chains can name them.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
 
 from dagaz_studio.board.model import Board
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported where values are weighed: it is slow to import
 
 #: The rules this module applies, in the order it applies them.
 CAPTURE_RULES = ("continue-captures", "most-captures", "most-valuable-capture")
@@ -51,6 +53,8 @@ def choose_captures(board: Board, entries: Sequence[E], origin_of, captures_of,
 
 
 def _most_valuable(entries: list[E], origin_of, captures_of, value_on: Callable[[int], Fraction]) -> list[E]:
+    from fractions import Fraction
+
     worth = [sum((value_on(square) for square in captures_of(entry)), Fraction(0)) for entry in entries]
     best = max(worth)
     if best == 0:
@@ -62,6 +66,8 @@ def _most_valuable(entries: list[E], origin_of, captures_of, value_on: Callable[
 
 def piece_values(board: Board, kind_names: Sequence[str]) -> list[Fraction]:
     """The value of each piece kind, by kind index (1 for a piece the board gives none)."""
+    from fractions import Fraction
+
     return [Fraction(board.values.get(name, 1)) for name in kind_names]
 
 

@@ -165,14 +165,24 @@ def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[.
     return _load(rules, notation, written[0])["probe"]
 
 
+def compiled_code(source: str) -> Any:
+    """The code object compiled from ``source`` in this process (or kept from an earlier one), if any."""
+    return _CODE_CACHE.get(source)
+
+
+def remember_code(source: str, code: Any) -> None:
+    """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded)."""
+    if len(_CODE_CACHE) > 4096:
+        _CODE_CACHE.clear()
+    _CODE_CACHE[source] = code
+
+
 def _load(rules: "Rules", notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     source, constants = module
     code = _CODE_CACHE.get(source)
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
-        if len(_CODE_CACHE) > 4096:
-            _CODE_CACHE.clear()
-        _CODE_CACHE[source] = code
+        remember_code(source, code)
     namespace: dict[str, Any] = dict(constants)
     namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
     exec(code, namespace)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Callable, Iterable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional, Union
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
@@ -16,6 +15,9 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported where values are weighed: it is slow to import
 
 
 class Undo(NamedTuple):
@@ -717,6 +719,8 @@ def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, o
 
 def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
     """The value of the piece on a square of ``position`` (the commander of a column)."""
+    from fractions import Fraction
+
     values = capture_rules.piece_values(rules.board, rules.kind_names)
     cells = position.cells
 

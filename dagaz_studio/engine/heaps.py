@@ -71,16 +71,24 @@ def held_piece(kind: int) -> "Piece":
     return held
 
 
+#: What :func:`push_heap` puts in hand for a heap's counts lifted from a square: the same few, over and over.
+_PUSHED: dict[tuple[tuple[int, ...], int], list] = {}
+
+
 def push_heap(hand: list, heap: Heap, square: int) -> int:
     """Every piece of ``heap`` into ``hand``, the first type on top (it comes out first); how many."""
-    counts = heap.counts
-    size = 0
-    for kind in range(len(counts) - 1, -1, -1):
-        count = counts[kind]
-        if count:
-            hand.extend([(held_piece(kind), square)] * count)
-            size += count
-    return size
+    key = (heap[3], square)
+    pushed = _PUSHED.get(key)
+    if pushed is None:
+        counts = heap[3]
+        pushed = []
+        for kind in range(len(counts) - 1, -1, -1):
+            pushed.extend([(held_piece(kind), square)] * counts[kind])
+        if len(_PUSHED) > 100_000:
+            _PUSHED.clear()
+        _PUSHED[key] = pushed
+    hand.extend(pushed)
+    return len(pushed)
 
 
 def put_kind(piece: "Piece", kinds: int) -> int:
@@ -174,18 +182,18 @@ def store_taken(position: "Position", player: int, changes: tuple) -> None:
     if not position.hands:
         return
     store = position.hands[player]
+    kinds = len(store)
     cells = position.cells
     for square, after in changes:
         before = cells[square]
-        for kind in range(len(store)):
-            taken = _count_of(before, kind) - _count_of(after, kind)
-            store[kind] += taken
-
-
-def _count_of(cell: object, kind: int) -> int:
-    if isinstance(cell, Heap):
-        return cell.counts[kind] if kind < len(cell.counts) else 0
-    return 0
+        if isinstance(before, Heap):
+            for kind, count in enumerate(before.counts):
+                if count and kind < kinds:
+                    store[kind] += count
+        if isinstance(after, Heap):
+            for kind, count in enumerate(after.counts):
+                if count and kind < kinds:
+                    store[kind] -= count
 
 
 def majority_reached(position: "Position") -> bool:

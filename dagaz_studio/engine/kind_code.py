@@ -23,11 +23,12 @@ state serves them all. :mod:`kind_compiler` compiles the source and runs it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, indented
-from dagaz_studio.engine.kind_items import Cont, items, landing, unread, without
-from dagaz_studio.engine.kind_repeats import always_steps, repeat
+from dagaz_studio.engine.kind_items import Cont, first_steps, items, landing, unread, without
+from dagaz_studio.engine.kind_repeats import always_steps, repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Lift, Notation,
@@ -167,14 +168,19 @@ class KindWriter(Emitter):
         name = self.fresh("kf")
         params, inner = self.params_env(env)
         self.emit(ind, f"def {name}({params}):")
+        header = len(self.lines) - 1  # (a line may have been given before it: a test's body)
         self.entry(ind + 1)
         start = len(self.lines)
         k(inner, ind + 1)
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
+        # Only the fields the code reads are passed (a call's arguments cost, one by one).
+        words = set(re.findall(r"\b[a-z]+[0-9]+\b", "\n".join(self.lines[start:])))
+        used = [field for field in self.live if inner[field] in words]
+        self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 
         def call(e: dict, i: int) -> None:
-            self.emit(i, f"{name}({self.args(e)})")
+            self.emit(i, f"{name}({', '.join(e[field] for field in used)})")
         return call
 
     def progress(self, env: dict, ind: int) -> str:
@@ -202,7 +208,15 @@ class KindWriter(Emitter):
         e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}")
         e(1, "def rec(ms, md, ps, pr, ag):")
         e(2, "nonlocal w")
-        e(2, f"w += {COMPLETION_COST} + len(stops) + len(caps) + len(also)")
+        # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
+        # elsewhere without a lift or a put, captures without one.
+        body = self.notation.body
+        self.stopping = any(isinstance(node, Continue) for node in walk(body))
+        self.displacing = self.heap or not self.single
+        self.capturing = any(isinstance(node, Check) and node.letter in "xX" for node in walk(body))
+        held = [name for name, kept in (("stops", self.stopping), ("caps", self.capturing), ("also", self.displacing))
+                if kept]
+        e(2, f"w += {' + '.join([str(COMPLETION_COST)] + [f'len({name})' for name in held])}")
         # Counting a board where captures are compulsory: once a capture is found, the moves that
         # capture nothing will not count, so they are not kept.
         e(2, "if only is not None and only[0] and not caps: return")
@@ -213,16 +227,20 @@ class KindWriter(Emitter):
         e(3, "if x is not v and x != v: changes.append((s, x))")
         e(2, "if not changes: return")
         e(2, "changes.sort()")
-        e(2, "key = (origin, ms, tuple(caps) if caps else (), (*stops, ms) if stops else (ms,), pr, "
-             "tuple(also) if also else (), tuple(changes), ag)")
+        e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
+             f"{'(*stops, ms) if stops else (ms,)' if self.stopping else '(ms,)'}, pr, "
+             f"{'tuple(also) if also else ()' if self.displacing else '()'}, tuple(changes), ag)")
         # Counting a board where captures are compulsory, a move that captures nothing is set aside
         # (``only[1]``): told apart from the others only if no capture is found.
         e(2, "if only is not None:")
         e(3, "if not caps: only[1].append(key); return")
         e(3, "only[0] = True")
-        # The key is hashed once: added, and known before when the set did not grow.
-        e(2, "n = len(seen); seen.add(key)")
-        e(2, "if len(seen) == n: return")
+        if not single_way(self, self.notation.body):
+            # The key is hashed once: added, and known before when the set did not grow. (With one
+            # way through the notation a run keeps at most one move, and the key of a move from
+            # another square begins otherwise: nothing to tell apart.)
+            e(2, "n = len(seen); seen.add(key)")
+            e(2, "if len(seen) == n: return")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
@@ -275,10 +293,27 @@ class KindWriter(Emitter):
         e(3, "run(origin_, piece)")
         e(2, "finally:")
         e(3, "bind(None, None, None, None, None, None, None, None)")
-        e(1, "moves.bind = bind; moves.run = run")
+        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}")
         e(1, "return moves")
         e(0, "moves = factory()")
         return "\n".join(self.lines) + "\n"
+
+    def gate(self) -> str:
+        """The squares of every way's first step from each square (:func:`first_steps`), by square,
+        or ``None``: a piece whose every such square holds a friend is not run (its run would find
+        nothing). Not where a step can lead back to the square it starts from, which the run finds
+        empty, the piece lifted."""
+        directions = first_steps(self, self.notation.body)
+        if directions is None:
+            return "None"
+        tables = [self.rules.neighbours[direction] for direction in directions]
+        gate = []
+        for origin in range(len(self.rules.board.squares)):
+            squares = tuple(square for table in tables if (square := table[origin]) is not None)
+            if origin in squares:
+                return "None"
+            gate.append(squares)
+        return self.constant("gate", tuple(gate))
 
     def leading_zones(self) -> list[ZoneCheck]:
         """The zone checks the notation begins with: a move can only begin in (or out of) them."""

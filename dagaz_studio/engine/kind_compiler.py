@@ -15,12 +15,12 @@ from fractions import Fraction
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, poll
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, _written_key, poll
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.heaps import (
-    Heap, heap_added, heap_size, heap_with_hand, majority_reached, push_heap, store_taken,
+    Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken,
 )
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_repeats import ProbeSucceeded
@@ -41,10 +41,23 @@ _new_tuple = tuple.__new__
 # --------------------------------------------------------------------------- helpers the code calls
 
 def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
-    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached by value:
-    sowing makes the same few heaps over and over)."""
+    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached: sowing makes
+    the same few heaps over and over)."""
     known: dict[tuple[Any, int], Any] = {}
+    # Looked up first by the cell's identity (no hashing of its counts), each entry holding the cell,
+    # so that its identity is not given to another while the entry stands; then by value, so that
+    # equal heaps are one object and the identities found again.
+    by_id: dict[int, tuple[Any, list]] = {}
     def add(cell: Any, kind: int) -> Any:
+        entry = by_id.get(id(cell))
+        if entry is not None and entry[0] is cell:
+            heap = entry[1][kind]
+            if heap is not None:
+                return heap
+        else:
+            if len(by_id) > 100_000:
+                by_id.clear()
+            entry = by_id[id(cell)] = (cell, [None] * kinds)
         key = (cell, kind)
         heap = known.get(key)
         if heap is None:
@@ -52,6 +65,7 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
             if len(known) > 100_000:
                 known.clear()
             known[key] = heap
+        entry[1][kind] = heap
         return heap
     return add
 
@@ -66,9 +80,18 @@ def zone_size(cells: list, squares: tuple[int, ...]) -> int:
     return total
 
 
+def zone_holds(cells: list, squares: tuple[int, ...]) -> bool:
+    """Whether the squares hold a piece at all (:func:`zone_size` at least 1)."""
+    for square in squares:
+        cell = cells[square]
+        if cell is not None and (type(cell) is not Heap or any(cell[3])):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------- compiling and running
 
-_CODE_CACHE: dict[str, tuple[Any, str]] = {}
+_CODE_CACHE: dict[str, Any] = {}
 
 
 def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -76,22 +99,26 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
-    generator = KindWriter(rules, notation, player)
-    written = generator.module()
-    cached = _CODE_CACHE.get(written)
-    if cached is None:
+    # The code is the same for every interpreter of the board (as the default board's is,
+    # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
+    key = _written_key(rules, notation, player, None, "kind")
+    written = rules.written.get(key)
+    if written is None:
+        generator = KindWriter(rules, notation, player)
         # Local functions that close over nothing of a run are made once, not at every run.
-        source = hoist(written)
-        cached = (compile(source, f"<notation {notation.text!r}>", "exec"), source)
+        written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
+    source, constants = written[0]
+    code = _CODE_CACHE.get(source)
+    if code is None:
+        code = compile(source, f"<notation {notation.text!r}>", "exec")
         if len(_CODE_CACHE) > 1024:
             _CODE_CACHE.clear()
-        _CODE_CACHE[written] = cached
-    code, source = cached
+        _CODE_CACHE[source] = code
     kinds = len(rules.board.pieces)
-    namespace: dict[str, Any] = dict(generator.constants)
+    namespace: dict[str, Any] = dict(constants)
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
-        ZSIZE=zone_size, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
+        ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
         ABORT=Abort, PROBEOK=ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)
@@ -145,7 +172,7 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Opti
     makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
-    table, runs = _kind_table(rules, me)
+    table, runs, gates = _kind_table(rules, me)
     out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
@@ -156,7 +183,7 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Opti
 
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        return out if _each_square(cells, me, runs, rules.board_kinds, work, by_the_runner) else None
+        return out if _each_square(cells, me, runs, gates, rules.board_kinds, work, by_the_runner) else None
     finally:
         _unbind(table)
 
@@ -177,11 +204,13 @@ def _unbind(plans: list[Any]) -> None:
         plan.bind(None, None, None, None, None, None, None, None)
 
 
-def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
+def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int, work: list,
                  other: Callable[[int], bool]) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run``, or ``other(origin)`` where its kind has none; ``False`` as soon as a run stopped (or
-    ``other`` says so), ``True`` once all ran."""
+    ``other`` says so), ``True`` once all ran. A piece whose kind's every first step would land on a
+    friend (its ``gate``: the squares, by square, from which :func:`first_steps` says every way
+    begins) is not run: it has no move."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
@@ -196,6 +225,14 @@ def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
             if not other(origin):
                 return False
             continue
+        gate = gates[kind]
+        if gate is not None:
+            for square in gate[origin]:
+                first = cells[square]
+                if first is None or first[0] != me:
+                    break
+            else:
+                continue
         # Each run has a budget of its own, its work counted from nought; the moves of one piece
         # never have the key of another's (a key begins with the square moved from), so one set
         # tells them apart.
@@ -211,15 +248,68 @@ def _each_square(cells: list, me: int, runs: list, board_kinds: int, work: list,
     return True
 
 
-def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any]]:
+def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work: list, first: bool) -> bool:
+    """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
+    light records): ``False`` also at a piece of another kind (a typed notation's). With ``first``
+    (captures compulsory) the pieces next to an enemy's on a first step run first, the others after:
+    once a capture is found, the moves that capture nothing are only counted, not kept."""
+    limit = _LIMIT
+    work[1] = limit
+    later = []
+    for origin in compress(range(len(cells)), cells):
+        piece = cells[origin]
+        player = piece[0]
+        if player != me and player >= 0:
+            continue
+        kind = piece[1]
+        if kind >= kinds:
+            return False
+        gate = gates[kind]
+        if gate is not None:
+            free = False
+            for square in gate[origin]:
+                other = cells[square]
+                if other is None:
+                    if not first:
+                        break
+                    free = True
+                elif other[0] != me:
+                    break
+            else:
+                # Every first step lands on a friend (no move), or on an empty square (run later).
+                if free:
+                    later.append((origin, piece))
+                continue
+        try:
+            runs[kind](origin, piece)
+        except (Abort, RecursionError):
+            return False
+        if work[0] >= limit:
+            if work[0] > DEFAULT_BUDGET:
+                return False
+            work[1] = limit
+    for origin, piece in later:
+        try:
+            runs[piece[1]](origin, piece)
+        except (Abort, RecursionError):
+            return False
+        if work[0] >= limit:
+            if work[0] > DEFAULT_BUDGET:
+                return False
+            work[1] = limit
+    return True
+
+
+def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any], list[Any]]:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
-    runs it), each once, and the ``run`` of each (by kind), worked out once."""
-    tables: dict[int, tuple[list[Any], list[Any]]] = rules.__dict__.setdefault("_kind_tables", {})
+    runs it), each once, and the ``run`` and the ``gate`` of each (by kind), worked out once."""
+    tables: dict[int, tuple[list[Any], list[Any], list[Any]]] = rules.__dict__.setdefault("_kind_tables", {})
     found = tables.get(player)
     if found is None:
         plans = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
         distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
-        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans])  # type: ignore[attr-defined]
+        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans],  # type: ignore[attr-defined]
+                                  [None if plan is None else plan.gate for plan in plans])  # type: ignore[attr-defined]
     return found
 
 
@@ -262,7 +352,7 @@ def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int
     except _NotLight:
         return None
     finally:
-        for plans, _ in counter.tables:
+        for plans, _, _ in counter.tables:
             _unbind(plans)
 
 
@@ -282,27 +372,47 @@ class _LightCounter:
         self.tables = [_kind_table(rules, player) for player in range(self.players)]
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`capture_rules`).
-        self.majority = board.kind == "heap" and "majority-wins" in board.rules
+        self.majority = board.kind == "heap" and "majority-wins" in board.rules and bool(position.hands)
+        #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
+        #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
+        self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
+                       if self.majority else 0)
         self.compulsory = "compulsory-capture" in board.rules
         self.chooses = capture_rules.applies(board)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+        #: Each player's compiled notations are bound to the position once (its cells change in
+        #: place), each with the lists a position's moves are gathered in, emptied after each.
+        self.bound: list[tuple[list, set, Optional[list]]] = []
+        for player, (plans, _, _) in enumerate(self.tables):
+            state: tuple[list, set, Optional[list]] = ([], set(), [False, []] if self.compulsory else None)
+            _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
+                  state[2])
+            self.bound.append(state)
 
     def legal(self) -> list[tuple]:
         """The light records of the legal moves."""
         position = self.position
-        if self.majority and majority_reached(position):
-            return []
-        cells = position.cells
+        if self.majority:
+            # ``majority_reached``, with the pieces counted once.
+            pieces = self.pieces
+            if any(2 * sum(hand) > pieces for hand in position.hands):
+                return []
         me = position.turn
-        plans, runs = self.tables[me]
-        keys: list[tuple] = []
-        only: Optional[list[Any]] = [False, []] if self.compulsory else None
-        _bind(plans, cells, me, keys, set(), self.work, position, None, self.rules.dir_letters, only)
-        if not _each_square(cells, me, runs, self.rules.board_kinds, self.work, _refuse):
+        found, seen, only = self.bound[me]
+        _, runs, gates = self.tables[me]
+        if not _each_light(position.cells, me, runs, gates, self.rules.board_kinds, self.work, self.compulsory):
             raise _NotLight
+        seen.clear()
         if only is not None and not only[0]:
             # No capture found: the moves set aside, each once, in the order found.
             keys = list(dict.fromkeys(only[1]))
+            only[1].clear()
+        else:
+            keys = found[:]
+            if only is not None:
+                only[0] = False
+                only[1].clear()
+        found.clear()
         if self.chooses:
             board = self.rules.board
             value_on = _value_on(self.rules, position) if "most-valuable-capture" in board.rules else None
@@ -317,24 +427,28 @@ class _LightCounter:
         cells = position.cells
         player = position.turn
         following = (player + 1) % self.players
+        # Only the mover's store changes: it is put back as it was, in place.
+        store = position.hands[player] if position.hands else None
         total = 0
+        deeper = depth - 1
         for key in keys:
             changes = key[6]
-            saved = [(square, cells[square]) for square, _ in changes]
-            stores = [list(store) for store in position.hands] if position.hands else None
-            if stores is not None:
+            if store is not None:
+                kept = store[:]
                 store_taken(position, player, changes)
+            saved = []
             for square, after in changes:
+                saved.append((square, cells[square]))
                 cells[square] = after
             position.turn = player if key[7] else following
             try:
-                total += self.perft(depth - 1)
+                total += len(self.legal()) if deeper == 1 else self.perft(deeper)
             finally:
                 for square, before in saved:
                     cells[square] = before
                 position.turn = player
-                if stores is not None:
-                    position.hands = stores
+                if store is not None:
+                    store[:] = kept
         return total
 
 

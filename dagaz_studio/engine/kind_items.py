@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.notation.nodes import (
-    Bracket, Check, CountCheck, DirectionCheck, GroupStep, Promote, Step, TypeCheck, ZoneCheck,
+    Alternatives, Bracket, Check, CountCheck, DirectionCheck, Group, GroupStep, Promote, Sequence, Step, TypeCheck,
+    ZoneCheck,
 )
 
 if TYPE_CHECKING:
@@ -23,6 +24,34 @@ if TYPE_CHECKING:
 Cont = Callable[[dict, int], None]
 #: A bracket item's continuation also knows the square the items apply to.
 ItemCont = Callable[[dict, int, str], None]
+
+
+def first_steps(g: "KindWriter", node: Any) -> Optional[list[int]]:
+    """The directions of the first step of every way through ``node``, where each way begins with a
+    step (``OM``, ``(X)``) onto a square that the bracket right after it asks to be empty or an
+    enemy's (``[p]``, ``[e…]``); ``None`` where some way may begin otherwise. A piece whose every
+    such square holds a friend or is off the board has no move."""
+    if isinstance(node, Alternatives):
+        found: list[int] = []
+        for option in node.options:
+            directions = first_steps(g, option)
+            if directions is None:
+                return None
+            found += [direction for direction in directions if direction not in found]
+        return found
+    if isinstance(node, Group):
+        return first_steps(g, node.body)
+    if not isinstance(node, Sequence) or not node.items:
+        return None
+    first = node.items[0]
+    step = first.body if isinstance(first, Group) else first
+    if not isinstance(step, Step):
+        return first_steps(g, first)
+    after = node.items[1] if len(node.items) > 1 else None
+    if step.wrap or not (isinstance(after, Bracket) and after.items and isinstance(after.items[0], Check)
+                         and after.items[0].letter in "pe"):
+        return None
+    return g.directions(step.letters)
 
 
 def landing(g: "KindWriter", first: Any, rest: list) -> Optional[Any]:
@@ -126,6 +155,11 @@ def count_check(g: "KindWriter", item: CountCheck, env: dict, ind: int, square: 
         if zone is None:
             raise Unsupported("unknown zone")
         squares = g.constant("zq", tuple(sorted(zone.squares_for(g.player_name))))
+        if low == 1 and high is None:
+            # At least one piece: the zone's first square that holds one answers.
+            g.emit(ind, f"if ZANY(cells, {squares}):")
+            k(env, ind + 1, square)
+            return
         g.emit(ind, f"{found} = ZSIZE(cells, {squares})")
     else:
         cell = g.fresh("q")

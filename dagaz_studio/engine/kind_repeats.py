@@ -62,18 +62,22 @@ def optional(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> Non
         g.spend(j)  # the repetition's second look, which leaves
         leave(dict(e, dp=depth), j)
     g.node(node.body, env, ind, after_pass)
-    if not any(line.lstrip().startswith("def ") for line in g.lines[first:]):
-        # No local function between: the flag is a plain variable rather than a list.
-        lines = g.lines
-        lines[first - 1] = lines[first - 1].replace(f"{took} = [False]", f"{took} = False")
-        for index in range(first, len(lines)):
-            lines[index] = lines[index].replace(f"{took}[0] = True", f"{took} = True")
-        took_now = took
-    else:
-        took_now = f"{took}[0]"
+    took_now = plain_flag(g, took, first)
     if node.minimum == 0:
         g.emit(ind, f"if not {took_now}:")
         leave(env, ind + 1)
+
+
+def plain_flag(g: "KindWriter", took: str, first: int) -> str:
+    """The flag ``took`` (a one-item list, set from the line ``first`` on) as a plain variable
+    where no local function is written between (none can set it); how to read it now."""
+    lines = g.lines
+    if any(line.lstrip().startswith("def ") for line in lines[first:]):
+        return f"{took}[0]"
+    lines[first - 1] = lines[first - 1].replace(f"{took} = [False]", f"{took} = False")
+    for index in range(first, len(lines)):
+        lines[index] = lines[index].replace(f"{took}[0] = True", f"{took} = True").replace(f"{took}[0]", took)
+    return took
 
 
 def repeat(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> None:
@@ -127,6 +131,7 @@ def repeat(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> None:
         single = single_way(g, node.body)
         took, start = g.fresh("tk"), g.fresh("w")
         g.emit(i, f"{took} = [False]")
+        first = len(g.lines)
         j = i
         if hi is not None:
             g.emit(i, f"if {more}:")
@@ -140,7 +145,8 @@ def repeat(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> None:
             next_pass(e, j + 1 if single else j)
         g.node(node.body, inner, j, after_pass)
         g.emit(j, "pass")
-        g.emit(i, f"if not {took}[0]{'' if lo == 0 else f' and {count} >= {lo}'}:")
+        took_now = plain_flag(g, took, first)
+        g.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
         leave(inner, i + 1)
     else:
         probe = trial(g, node, inner, ind + 1)

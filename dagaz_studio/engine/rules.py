@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import threading
 import weakref
@@ -25,6 +24,7 @@ from dagaz_studio.engine.values import (
 )
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.notation.cancel import ReadingCancelled
+from dagaz_studio.notation import records
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives, Check, CountCheck, DirectionCheck, Group, GroupStep, Handler, NavStep, Notation, Promote, Repeat,
@@ -1362,11 +1362,11 @@ def _replaced(node: Any, old: Any, new: Any) -> Any:
     if node is old:
         return new
     if isinstance(node, Sequence):
-        return dataclasses.replace(node, items=tuple(_replaced(item, old, new) for item in node.items))
+        return records.replace(node, items=tuple(_replaced(item, old, new) for item in node.items))
     if isinstance(node, Alternatives):
-        return dataclasses.replace(node, options=tuple(_replaced(option, old, new) for option in node.options))
+        return records.replace(node, options=tuple(_replaced(option, old, new) for option in node.options))
     if isinstance(node, (Group, Repeat)):
-        return dataclasses.replace(node, body=_replaced(node.body, old, new))
+        return records.replace(node, body=_replaced(node.body, old, new))
     return node
 
 

@@ -1,4 +1,4 @@
-"""The parse tree of a notation: frozen dataclasses, each carrying its source span.
+"""The parse tree of a notation: frozen records (:mod:`~dagaz_studio.notation.records`), each carrying its source span.
 
 A notation parses into a :class:`Notation` whose ``body`` is a tree of the node types below.
 Spans are 0-based, end-exclusive character offsets into :attr:`Notation.text`.
@@ -6,11 +6,11 @@ Spans are 0-based, end-exclusive character offsets into :attr:`Notation.text`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dagaz_studio.notation.records import record
 from typing import Iterator, Optional, Union
 
 
-@dataclass(frozen=True)
+@record
 class Span:
     """A half-open range ``[start, end)`` of character offsets in the notation text."""
 
@@ -25,7 +25,7 @@ class Span:
 # --------------------------------------------------------------------------- structure
 
 
-@dataclass(frozen=True)
+@record
 class Sequence:
     """Parts done one after another: ``A,B`` / ``A B`` / ``AB``."""
 
@@ -33,7 +33,7 @@ class Sequence:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Alternatives:
     """Parts tried independently from the same state: ``A;B``."""
 
@@ -41,7 +41,7 @@ class Alternatives:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """A parenthesised, capturing group; ``index`` counts opening parentheses from 1."""
 
@@ -50,7 +50,7 @@ class Group:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Repeat:
     """A quantified part: ``minimum`` to ``maximum`` (``None`` = unbounded) repetitions.
 
@@ -69,7 +69,7 @@ class Repeat:
 # --------------------------------------------------------------------------- steps and actions
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """A step in one of several directions, as written: a run of letters, ``+``, ``*`` or ``X``.
 
@@ -84,7 +84,7 @@ class Step:
     wrap: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class GroupStep:
     """``\\k`` (``opposite=False``) or ``~k`` (``opposite=True``): a step by a recorded direction.
 
@@ -98,28 +98,28 @@ class GroupStep:
     wrap: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Lift:
     """``^``: lift the piece on the current square into the hand."""
 
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Put:
     """``|``: put the piece in hand on the current square."""
 
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Continue:
     """``&``: end this partial move; the next one begins with the same piece."""
 
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Bracket:
     """``[ ... ]``: checks and actions applied in order."""
 
@@ -133,7 +133,7 @@ class Bracket:
 CHECK_LETTERS = "pPeEfFaAsSoOmMrRlLtTbBcCxdkwn"
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """A one-letter check or action (``p``, ``E``, ``x`` …); ``label`` for ``o:label`` / ``O:label``."""
 
@@ -142,7 +142,7 @@ class Check:
     label: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@record
 class TypeCheck:
     """``=Name`` (or ``!=Name`` when ``negated``): a piece of that type stands on the square."""
 
@@ -151,7 +151,7 @@ class TypeCheck:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class ZoneCheck:
     """``@name`` (or ``!@name`` when ``negated``): the square is in the zone."""
 
@@ -160,7 +160,7 @@ class ZoneCheck:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class DirectionCheck:
     """``\\k`` / ``~k`` in brackets (``!`` when ``negated``): the last step went that way."""
 
@@ -170,7 +170,7 @@ class DirectionCheck:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class CountCheck:
     """``=n``, ``=n-m``, ``=n-`` (``maximum`` ``None``): the square holds that many pieces (a heap's
     count, a column's height); with ``zone``, ``=n-m@zone``: the zone's squares hold that many in all."""
@@ -183,7 +183,7 @@ class CountCheck:
     piece: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@record
 class RunCheck:
     """``un``, ``un-m``, ``un-`` (``maximum`` ``None``): the piece (on the square, or in hand when the
     square is empty) has made that many moves in a row without capturing, counted since it last took,
@@ -194,7 +194,7 @@ class RunCheck:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Promote:
     """``+A/B/C``: the piece in hand becomes one of these types, each choice its own move.
 
@@ -206,7 +206,7 @@ class Promote:
     lost: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Create:
     """``*Name``: a new piece of that type appears on the (empty) square: the mover's, or nobody's if
     the type is neutral. The Amazons' arrow, a wall left behind."""
@@ -215,7 +215,7 @@ class Create:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Handler:
     """``1`` … ``9``: call a custom handler."""
 
@@ -223,7 +223,7 @@ class Handler:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class NavStep:
     """One direction of a navigation path: a letter, or a group variable (``group`` set)."""
 
@@ -233,7 +233,7 @@ class NavStep:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Navigate:
     """``item>N`` / ``(items)>E>N``: apply ``items`` on the square reached by ``path``, cursor unmoved.
 
@@ -251,7 +251,7 @@ BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, Run
 Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
 
 
-@dataclass(frozen=True)
+@record
 class Notation:
     """A parsed notation: its text, its tree, and how many groups it has."""
 

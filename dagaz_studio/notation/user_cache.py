@@ -8,7 +8,6 @@ cannot be written is simply not used.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, Callable, Optional
 
@@ -22,11 +21,14 @@ def cache_directory() -> Optional[Path]:
     return Path(base) / "dagaz-studio"
 
 
-def keep(path: Path, write: Callable[[IO[bytes]], object]) -> None:
-    """Keep what ``write`` writes as ``path``, or nothing if the folder cannot be written.
+def keep(path: Path, write: Callable[[IO[bytes]], object]) -> bool:
+    """Keep what ``write`` writes as ``path``, or nothing if the folder cannot be written; whether
+    it was kept.
 
     Written whole, then renamed: a reader in another process never sees half a file.
     """
+    import tempfile  # only writing needs it: a start that reads its caches does without
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
@@ -38,4 +40,5 @@ def keep(path: Path, write: Callable[[IO[bytes]], object]) -> None:
             os.unlink(temporary)
             raise
     except OSError:
-        pass
+        return False
+    return True

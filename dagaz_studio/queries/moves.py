@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import TraceTree, build_tree
 from dagaz_studio.engine.game import drop_moves, legal_moves, pseudo_legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import (
@@ -24,9 +23,11 @@ from dagaz_studio.engine.values import (
     TraceEvent,
 )
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.names import MoveNames
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.explain import TraceTree
 
 #: The name a typed notation's piece goes by in messages.
 TYPED_PIECE = "typed piece"
@@ -218,6 +219,10 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
         if everything is not None:
             _name(answer, rules, position, everything)
     if answer.trace:
+        # Only a traced run needs the explanation's tree, and only named moves the names: the
+        # ``moves`` command starts without either (tests/test_cli_startup.py).
+        from dagaz_studio.engine.explain import build_tree
+
         answer.tree = build_tree(answer.trace)
     return True
 
@@ -261,6 +266,8 @@ def _legal_or_none(rules: Rules, position: Position, square: Optional[int], answ
 
 
 def _name(answer: MovesAnswer, rules: Rules, position: Position, legal: list[Move]) -> None:
+    from dagaz_studio.names import MoveNames
+
     try:
         named = MoveNames(rules, position, legal, answer.query.name_style)
         written = named.names

@@ -1,0 +1,125 @@
+"""The code written for a board's notations, kept between starts of the program beside the board.
+
+Writing a notation out as Python and compiling it (:mod:`dagaz_studio.engine.compiler`) is most of
+the work of a command that lists one position's moves: for chess, some thirty milliseconds against
+a few for the moves themselves. :func:`kept_code` keeps what was written for a board — each entry of
+:attr:`Rules.written <dagaz_studio.engine.rules.Rules.written>` made with the board's own piece kinds,
+with its compiled code — in the user's cache folder, and hands it to the next interpreter of the same
+board, which then loads the code without writing or compiling it.
+
+Only a board that itself comes from the board cache (:func:`dagaz_studio.board.cache.kept_as`) has
+its code kept, under the board's key and the size and time of every source file of the engine and
+the notation (so code written by another version of the compiler is never loaded). A file that
+cannot be read, is corrupt or holds another key is ignored and written afresh; a folder that cannot
+be written is simply not used. Like the board cache, the folder is the user's own, as trusted as the
+board files they open: its files are read with :mod:`pickle` and :mod:`marshal`.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import pickle
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Optional
+
+from dagaz_studio.board.cache import kept_as
+from dagaz_studio.engine.compiler import compiled_code, remember_code
+from dagaz_studio.notation.user_cache import cache_directory, keep
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
+    from dagaz_studio.engine.rules import Rules
+
+#: Changed whenever what is kept changes shape, so older files are not read.
+FORMAT = 1
+#: The packages whose code decides what is written for a notation (the board's reader is in the
+#: board's own key).
+_WRITERS = ("engine", "notation")
+
+
+def _writers_fingerprint() -> str:
+    """The size and modification time of every source file that writes or runs notation code."""
+    package = Path(__file__).resolve().parent.parent
+    parts: list[str] = []
+    for name in _WRITERS:
+        try:
+            entries = sorted(os.scandir(package / name), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith((".py", ".lark")):
+                stat = entry.stat()
+                parts.append(f"{name}/{entry.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def _place(board: Board) -> Optional[tuple[Path, tuple[Any, ...]]]:
+    """Where the code written for ``board`` is kept, and the key it is kept under; ``None`` when
+    it is not kept."""
+    kept = kept_as(board)
+    base = cache_directory()
+    if kept is None or base is None:
+        return None
+    board_file, board_key = kept
+    return base / "code" / board_file.name, (FORMAT, sys.version, board_key, _writers_fingerprint())
+
+
+def _own_kinds(rules: Rules) -> tuple[tuple[str, bool], ...]:
+    """The piece kinds a written entry's key names when it was written with the board's own kinds only
+    (as :func:`~dagaz_studio.engine.compiler._written_key` names them)."""
+    return tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
+
+
+def load(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]]) -> set[tuple]:
+    """Give ``rules`` the code kept for its board; the keys of the entries given."""
+    if place is None:
+        return set()
+    path, key = place
+    try:
+        with open(path, "rb") as stream:
+            kept = pickle.load(stream)
+        if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == key):
+            return set()
+        entries, codes = kept[1], kept[2]
+        loaded: set[tuple] = set()
+        for written_key, written in entries.items():
+            source = written[0][0]
+            if compiled_code(source) is None:
+                remember_code(source, marshal.loads(codes[source]))
+            rules.written.setdefault(written_key, written)
+            loaded.add(written_key)
+        return loaded
+    except Exception:  # missing, unreadable, corrupt, or from code that no longer exists: write afresh
+        return set()
+
+
+def save(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]], loaded: set[tuple]) -> None:
+    """Keep the code written for ``rules``' board with its own piece kinds, when some of it is new."""
+    if place is None:
+        return
+    own = _own_kinds(rules)
+    entries = {written_key: written for written_key, written in list(rules.written.items())
+               if written_key[-1] == own and compiled_code(written[0][0]) is not None}
+    if not entries or entries.keys() <= loaded:
+        return
+    try:
+        codes = {written[0][0]: marshal.dumps(compiled_code(written[0][0])) for written in entries.values()}
+        # One pickle: a step's node kept among the constants stays the very node of the notation kept
+        # beside it (the compiled code finds the step by identity).
+        data = pickle.dumps((place[1], entries, codes), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # code that cannot be kept is simply not kept
+        return
+    keep(place[0], lambda stream: stream.write(data))
+
+
+@contextmanager
+def kept_code(rules: Rules) -> Iterator[None]:
+    """Within this block, ``rules`` runs the code kept for its board (written and compiled by an
+    earlier start); what it writes anew is kept for the next start when the block ends normally."""
+    place = _place(rules.board)
+    loaded = load(rules, place)
+    yield
+    save(rules, place, loaded)
