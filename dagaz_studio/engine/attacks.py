@@ -1,0 +1,436 @@
+"""Attack questions: could a piece capture on a square, is a square threatened (a part of
+:class:`~dagaz_studio.engine.rules.Rules`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, cast
+
+from dagaz_studio.board.model import DIRECTION_LETTERS
+from dagaz_studio.engine.compiler import Abort, Compiled, Found, Unsupported, compile_probe, new_work, poll
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules_state import RulesState
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.runner import AttackFound, Program, State, Stop, finish_hand
+from dagaz_studio.engine.values import DEFAULT_BUDGET, QUESTION_COST, CancelFlag, RunawayNotation, RunResult
+from dagaz_studio.notation import records
+from dagaz_studio.notation.nodes import Alternatives, Group, Notation, Repeat, Sequence, Step
+
+_UNKNOWN = object()
+
+
+class AttackQuestions(RulesState):
+    """Attack questions, asked of compiled code where a notation compiles (stopping at the first
+    capture found) and of the runner otherwise."""
+
+    def attack_fn(self, kind: int, player: int) -> Any:
+        """The compiled attack question of a piece kind for a player when its notation compiles
+        whole, else ``None`` (cached; while :attr:`fast` is off, always ``None``)."""
+        if not self.fast:
+            return None
+        key = (kind, player)
+        attacks = self._attack_fns.get(key, _UNKNOWN)
+        if attacks is _UNKNOWN:
+            plan = self.plan(self.kind_program(kind, player))
+            attacks = plan[0].attacks if plan is not None and len(plan) == 1 else None  # type: ignore[union-attr]
+            self._attack_fns[key] = attacks
+        return attacks
+
+    def probe_fn(self, kind: int, player: int) -> Any:
+        """The pruned attack question (:func:`compile_probe`) of a piece kind whose notation compiles
+        whole, else ``None`` (cached)."""
+        key = (kind, player)
+        probe = self._probe_fns.get(key, _UNKNOWN)
+        if probe is _UNKNOWN:
+            probe = None
+            if self.attack_fn(kind, player) is not None:
+                try:
+                    probe = compile_probe(cast("Rules", self), self.kind_program(kind, player).notation, player)
+                except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                    probe = self.attack_fn(kind, player)
+            if self.fast:
+                self._probe_fns[key] = probe
+        return probe
+
+    def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],
+                  origin: int) -> tuple[tuple[int, tuple[Optional[int], ...], frozenset[int]], ...]:
+        """For a first step of ``notation`` from ``origin``: each of its directions, that direction's
+        neighbour table, and where the piece could ever capture when that step goes that way (its
+        reach with the step restricted to the one direction)."""
+        node, directions = step
+        player_name = self.board.players[player]
+        out = []
+        for direction in directions:
+            letter = next((plain for plain in DIRECTION_LETTERS
+                           if self.board.player_direction(player_name, plain) == self.dir_letters[direction]), None)
+            if letter is None:
+                reach: frozenset[int] = frozenset(range(len(self.board.squares)))
+            else:
+                # The same for every square the piece stands on: made once per step and direction.
+                key = (id(node), letter, player)
+                known = self._ray_programs.get(key)
+                if known is None or known[0] is not node:
+                    body = _replaced(notation.body, node, Step((letter,), node.span, node.wrap))
+                    known = self._ray_programs[key] = (node, Program(
+                        cast("Rules", self), Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
+                reach = self._reach_run(known[1], player, origin)[0]
+            out.append((direction, self.neighbours[direction], reach))
+        return tuple(out)
+
+    def _ask(self, position: Position, origin: int, square: int, by: int, work: list, probe: bool = False) -> bool:
+        """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
+        :class:`Abort` when the question must be left to the runner. With ``probe``, the pruned
+        question answers (perft's, which reports no stops)."""
+        cells = position.cells
+        piece = cells[origin]
+        assert piece is not None
+        if probe:
+            attacks = self._probe_fns.get((piece[1], by), _UNKNOWN)
+            if attacks is _UNKNOWN:
+                attacks = self.probe_fn(piece[1], by)
+        else:
+            attacks = self._attack_fns.get((piece[1], by), _UNKNOWN)
+            if attacks is _UNKNOWN:
+                attacks = self.attack_fn(piece[1], by)
+        start = work[0]
+        if attacks is not None:
+            # The usual case, spelt out: one compiled question.
+            try:
+                attacks(cells, origin, piece, square, work, position)
+            except Found:
+                return True
+            except Abort as stop:
+                if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+                    raise
+                reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
+                raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
+                                    f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+            return False
+        program = self.kind_program(piece.kind, by)
+        plan = self.plan(program) or (program,)
+        if len(plan) > 1:
+            work[0] += 1  # the top-level ';'
+        for part in plan:
+            if isinstance(part, Compiled):
+                try:
+                    part.attacks(cells, origin, piece, square, work, position)
+                except Found:
+                    return True
+                except Abort as stop:
+                    if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+                        raise
+                    # As the runner says it, then what was being asked. The budget is the run's,
+                    # shared with its questions: the count said is the run's, not the question's.
+                    reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
+                    raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
+                                        f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+            else:
+                found, spent, stopped = self._ask_program(position, origin, square, by, part,
+                                                          max(0, work[2] - work[0]), work[3])
+                work[0] += spent
+                if stopped:
+                    self._question_stopped(stopped, work, piece, origin, square, whole=len(plan) == 1)
+                if found:
+                    return True
+        if work[0] > work[2]:
+            self._question_stopped("", work, piece, origin, square)
+        return False
+
+    def _question_stopped(self, stopped: str, work: list, piece: Piece, origin: int, square: int,
+                          whole: bool = True) -> NoReturn:
+        """Stop a compiled run whose attack question did not end (``stopped`` says why) as the runner
+        stops it (:meth:`_captures_on`): left to the runner, a runaway ran twice over.
+
+        The question run in ``whole`` or not, its budget is the run's; another reason, said of one
+        part of the asking piece's notation, is left to the runner to say of the whole."""
+        if stopped == "cancelled":
+            raise Abort("cancelled")
+        if work[0] > work[2]:
+            stopped = f"stopped after {work[2]:,} steps — the notation may repeat without end"
+        elif not whole:
+            raise Abort("rerun")
+        raise Abort("stop", f"{stopped} (asking whether the {self.kind_names[piece.kind]} on "
+                            f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+
+    def attack_reads(self, position: Position, origin: int, square: int,
+                     by: int) -> Optional[tuple[bool, frozenset[int]]]:
+        """Whether the piece on ``origin`` attacks ``square`` now, and every square its compiled run read
+        to find out; ``None`` when its notation is not compiled whole or the run did not end.
+
+        The answer depends on nothing else (its notation reading no history): after a move that changes
+        none of those squares, it is the same.
+        """
+        piece = position.cells[origin]
+        assert piece is not None
+        probe = self.probe_fn(piece.kind, by)
+        if probe is None:
+            return None
+        cells = _ReadingCells(position.cells)
+        work = new_work(DEFAULT_BUDGET, None)
+        try:
+            probe(cells, origin, piece, square, work, position)
+        except Found:
+            return True, frozenset(cells.read)
+        except (Abort, RecursionError):
+            return None
+        return False, frozenset(cells.read)
+
+    def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
+                    work: list, lifted: int = -1) -> bool:
+        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
+
+        ``lifted``: the square of the moving piece when the board is as the run found it, but for that
+        piece lifted (else -1). Then, in bulk work (``work`` with a fifth item, a dict), the answer is
+        kept there for the position: the King asks about the squares beside it once for its steps and
+        again for castling. (Bulk work reports no stops, so the work an answer kept saves is not counted.)
+        """
+        if lifted >= 0 and len(work) > 4:
+            known = work[4]
+            key = (lifted, square, by_enemy, hand)
+            answer = known.get(key)
+            if answer is None:
+                answer = known[key] = self._fast_threat(position, me, square, by_enemy, hand, work)
+            return answer  # type: ignore[no-any-return]
+        return self._fast_threat(position, me, square, by_enemy, hand, work)
+
+    def _fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
+                     work: list) -> bool:
+        cells = position.cells
+        occupant = cells[square]
+        if by_enemy:
+            sides: tuple[int, ...] = self._others[me]
+            stand_in = None if occupant is not None and occupant[0] == me else (
+                hand if hand is not None else self._blanks[me])
+        else:
+            sides = (me,)
+            stand_in = None if occupant is not None and occupant[0] != me else (
+                self._blanks[(me + 1) % len(self._blanks)])
+        saved_turn = position.turn
+        if stand_in is not None:
+            cells[square] = stand_in
+        try:
+            if self.scans or len(self.kinds) > self.board_kinds:
+                return self._threat_by_candidates(position, square, sides, work, self.scan_cost())
+            probe = len(work) > 4
+            tables = self._attackers
+            for side in sides:
+                position.turn = side
+                table = tables.get((square, side))
+                if table is None:
+                    if self._threat_by_candidates(position, square, (side,), work, 0):
+                        return True
+                    continue
+                # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
+                for origin, kinds in table:
+                    piece = cells[origin]
+                    if piece is not None and piece[0] == side and piece[1] in kinds:
+                        work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
+                        if work[0] >= work[1]:
+                            poll(work)
+                        if self._ask(position, origin, square, side, work, probe):
+                            return True
+            return False
+        finally:
+            position.turn = saved_turn
+            cells[square] = occupant
+
+    def _threat_by_candidates(self, position: Position, square: int, sides: tuple[int, ...], work: list,
+                              scan: int) -> bool:
+        """:meth:`fast_threat` by :meth:`candidates` (typed pieces, boards without tables, or a square
+        whose table is not worked out yet); the stand-in is already on the square."""
+        cells = position.cells
+        probe = len(work) > 4
+        for side in sides:
+            position.turn = side
+            if scan:
+                work[0] += scan
+                if work[0] >= work[1]:
+                    poll(work)
+            # Bulk work (perft, legality) has no budget to stop at: it builds the tables.
+            saved, self.budgeted = self.budgeted, not probe
+            try:
+                candidates = self.candidates(cells, square, side)
+            except Stop:
+                raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+            finally:
+                self.budgeted = saved
+            for origin in candidates:
+                work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
+                if work[0] >= work[1]:
+                    poll(work)
+                if self._ask(position, origin, square, side, work, probe):
+                    return True
+        return False
+
+    def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None,
+                   within: Optional[State] = None, cancel: Optional[CancelFlag] = None, probe: bool = False) -> bool:
+        """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
+
+        ``stand_in`` is put on the square for the question (the piece that would stand there); the
+        position is unchanged afterwards. Asked from inside a run (``within``), the question spends
+        that run's budget and obeys its cancel flag, and a runaway stops that run; asked on its own,
+        a runaway raises :class:`RunawayNotation`.
+        """
+        cells = position.cells
+        original = cells[square]
+        if stand_in is not None:
+            cells[square] = stand_in
+        saved = self.asking
+        if within is None and cancel is not None:
+            self.asking = cancel
+        saved_budgeted = self.budgeted
+        try:
+            if within is not None:
+                within.spend(self.scan_cost())
+                self.budgeted = True
+            try:
+                candidates = self.candidates(cells, square, by)
+            except Stop:
+                if within is not None:
+                    raise
+                raise RunawayNotation(f"cancelled (asking which pieces could attack {self.board.squares[square]})") \
+                    from None
+            finally:
+                self.budgeted = saved_budgeted
+            for origin in candidates:
+                if within is not None:
+                    within.spend(QUESTION_COST)  # asking each piece is work, whatever its notation does
+                if self.fast:
+                    if within is not None:
+                        work = new_work(max(0, within.budget - within.work), within.cancel)
+                    else:
+                        work = new_work(DEFAULT_BUDGET, cancel)
+                    try:
+                        found = self._ask(position, origin, square, by, work, probe)
+                    except Abort as stop:
+                        if stop.kind == "cancelled":
+                            # Cancelled is cancelled: asking again would only delay the stop.
+                            if within is not None:
+                                within.work += work[0]
+                            self._give_up("cancelled", position, origin, square, within)
+                        # Otherwise the runner asks again, and says why the question did not end.
+                    except RecursionError:
+                        pass
+                    else:
+                        if within is not None:
+                            within.work += work[0]
+                        if found:
+                            return True
+                        continue
+                if self._captures_on(position, origin, square, by, within, cancel):
+                    return True
+            return False
+        finally:
+            self.asking = saved
+            cells[square] = original
+
+    def _captures_on(self, position: Position, origin: int, square: int, by: int,
+                     within: Optional[State], cancel: Optional[CancelFlag]) -> bool:
+        piece = position.cells[origin]
+        assert piece is not None
+        program = self.kind_program(piece.kind, by)
+        if within is not None:
+            found, spent, stopped = self._ask_program(position, origin, square, by, program,
+                                                      max(0, within.budget - within.work), within.cancel)
+            within.work += spent
+            if stopped and stopped != "cancelled" and within.work > within.budget:
+                # The question ran out of what was left of the run's budget: say the run's count.
+                stopped = f"stopped after {within.budget:,} steps — the notation may repeat without end"
+        else:
+            found, spent, stopped = self._ask_program(position, origin, square, by, program, DEFAULT_BUDGET, cancel)
+        if found:
+            return True
+        if stopped:
+            self._give_up(stopped, position, origin, square, within)
+        return False
+
+    def _give_up(self, stopped: str, position: Position, origin: int, square: int, within: Optional[State]) -> None:
+        """Never answer "not attacked" for a question that was not finished: stop the run that asked
+        (``within``), or raise :class:`RunawayNotation`, saying why."""
+        piece = position.cells[origin]
+        name = self.kind_names[piece.kind] if piece is not None else "piece"
+        what = f"{stopped} (asking whether the {name} on {self.board.squares[origin]} attacks {self.board.squares[square]})"
+        if within is not None:
+            raise Stop(stopped if stopped == "cancelled" else what)
+        raise RunawayNotation(what)
+
+    def _ask_program(self, position: Position, origin: int, square: int, by: int, program: Program,
+                     budget: int, cancel: Optional[CancelFlag]) -> tuple[bool, int, Optional[str]]:
+        """The runner's attack question: (found, work spent, why it stopped or ``None``)."""
+        piece = position.cells[origin]
+        assert piece is not None
+        st = State(cast("Rules", self), position, by, program.slots, program.notation.group_count)
+        st.attack_mode = True
+        st.piece_kind = piece.kind
+        st.budget = budget
+        st.cancel = cancel
+
+        def done(state: State) -> None:
+            finish_hand(state, None, found)
+
+        def found(state: State) -> None:
+            if square in state.captures:
+                raise AttackFound
+        st.on_complete = done
+        result = RunResult()
+        try:
+            self._start(st, origin, program.entry, result)
+        except AttackFound:
+            # _start restores the board in its finally clause before the exception leaves it.
+            return True, st.work, None
+        return False, st.work, result.stopped
+
+    def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool:
+        """``[a]``/``[s]``: could the other side (or our side) capture a piece standing on ``square``?"""
+        me = st.me
+        players = len(self.board.players)
+        sides = [p for p in range(players) if p != me] if by_enemy else [me]
+        occupant = st.cells[square]
+        if by_enemy:
+            if occupant is not None and occupant.player == me:
+                stand_in = None
+            elif st.hand:
+                stand_in = st.hand[-1][0]
+            else:
+                stand_in = Piece(me, -1, True)
+        else:
+            enemy = (me + 1) % players
+            stand_in = None if (occupant is not None and occupant.player != me) else Piece(enemy, -1, True)
+        saved_turn = st.position.turn
+        try:
+            for side in sides:
+                st.position.turn = side
+                if self.capturable(st.position, square, side, stand_in, within=st):
+                    return True
+            return False
+        finally:
+            st.position.turn = saved_turn
+
+
+def _replaced(node: Any, old: Any, new: Any) -> Any:
+    """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``."""
+    if node is old:
+        return new
+    if isinstance(node, Sequence):
+        return records.replace(node, items=tuple(_replaced(item, old, new) for item in node.items))
+    if isinstance(node, Alternatives):
+        return records.replace(node, options=tuple(_replaced(option, old, new) for option in node.options))
+    if isinstance(node, (Group, Repeat)):
+        return records.replace(node, body=_replaced(node.body, old, new))
+    return node
+
+
+_list_item = list.__getitem__
+
+
+class _ReadingCells(list):  # type: ignore[type-arg]
+    """A copy of a position's cells that remembers which squares were read."""
+
+    def __init__(self, cells: list[Optional[Piece]]) -> None:
+        super().__init__(cells)
+        self.read: set[int] = set()
+
+    def __getitem__(self, square):  # type: ignore[no-untyped-def, override]
+        self.read.add(square)
+        return _list_item(self, square)

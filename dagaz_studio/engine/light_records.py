@@ -1,0 +1,237 @@
+"""Light move records: what compiled code finds, turned into full moves only when asked (a part of
+:class:`~dagaz_studio.engine.rules.Rules`)."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, Callable, Optional, Union
+
+from dagaz_studio.engine.compiler import Compiled, Record, RichRecord
+from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.rules_state import RulesState, _reads_checks
+from dagaz_studio.engine.values import Move, quick_move
+from dagaz_studio.notation.nodes import Promote
+
+_UNKNOWN = object()
+_first = itemgetter(0)
+_new_tuple = tuple.__new__
+
+
+class LightRecords(RulesState):
+    """Light records of moves: building full moves from them, the makers perft lists them with, and the
+    rich records of moves that lift or put pieces."""
+
+    def record_move(self, position: Position, origin: int, piece: Piece,
+                    record: Union[Record, RichRecord, Move]) -> Move:
+        """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
+        if isinstance(record, Move):
+            return record  # kept whole by a notation that lifts or puts
+        if len(record) > 4:
+            return self.rich_move(position, origin, piece, record)  # type: ignore[arg-type]
+        target, captures, promoted, direction = record  # type: ignore[misc]
+        kind = piece.kind if promoted is None else promoted
+        placed = Piece(piece.player, kind, True if target != origin else piece.moved)
+        cells = position.cells
+        # What the move changes, square by square: the start emptied, each captured piece taken
+        # (captured squares held pieces, and the start was empty while the notation ran, so both
+        # always change), the piece put down on the target (unless that changes nothing).
+        changes: list[tuple[int, Optional[Piece]]] = [(square, None) for square in captures if square != target]
+        if origin != target:
+            changes.append((origin, None))
+        if placed != (piece if target == origin else cells[target]):
+            changes.append((target, placed))
+        changes.sort(key=_first)
+        return quick_move(
+            self.kind_names[piece[1]], piece[0], origin, target, captures, (target,),
+            None if promoted is None else self.kind_names[promoted], (), tuple(changes),
+            _new_tuple(LastMove, (origin, target, None if direction is None else self.dir_letters[direction])),
+        )
+
+    def light_maker(self, kind: int, player: int) -> Any:
+        """How the light path (perft) lists the moves of a piece kind for a player (cached): the
+        compiled ``moves`` function of a notation compiled whole that neither lifts nor puts, a
+        tuple of compiled parts (those that lift or put give whole moves), or ``None`` (the piece
+        runs as :meth:`run` runs it)."""
+        makers = self._record_makers[player]
+        maker = makers.get(kind, _UNKNOWN)
+        if maker is _UNKNOWN:
+            plan = self.plan(self.kind_program(kind, player)) if self.fast else None
+            if plan is None or not all(isinstance(part, Compiled) for part in plan):
+                maker = None
+            elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
+                maker = plan[0].moves  # type: ignore[union-attr]
+            else:
+                maker = plan
+            makers[kind] = maker
+        return maker
+
+    def record_shape(self, kind: int) -> tuple[bool, bool]:
+        """Whether the light records of a piece kind's moves may capture elsewhere than where it lands
+        (its notation takes pieces by ``[x]``, ``[d]`` or ``[w]``), and whether they may promote it
+        to a royal kind (cached): perft skips looking at what they cannot hold."""
+        shape = self._record_shapes.get(kind)
+        if shape is None:
+            notation = self.kinds[kind].notation
+            royal = {self.kind_names[index] for index in self.royal_kinds}
+            crowning = False
+            stack: list[object] = [notation.body]
+            while stack and not crowning:
+                node = stack.pop()
+                crowning = isinstance(node, Promote) and not royal.isdisjoint(node.choices)
+                for name in ("items", "options", "path"):
+                    stack.extend(getattr(node, name, ()))
+                body = getattr(node, "body", None)
+                if body is not None:
+                    stack.append(body)
+            shape = self._record_shapes[kind] = (_reads_checks(notation, "xdw"), crowning)
+        return shape
+
+    def record_shapes(self) -> dict[int, tuple[bool, bool]]:
+        """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
+        return self._record_shapes
+
+    def light_makers(self, player: int) -> dict[int, Any]:
+        """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
+        change it): the light path looks them up once per piece on every position."""
+        return self._record_makers[player]
+
+    def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
+                      work: list) -> Optional[list[Union[Record, Move]]]:
+        """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
+        the parts that neither lift nor put, whole moves from the others; ``None`` when a part did
+        not end within the work's budget."""
+        cells = position.cells
+        out: list[Any] = []
+        seen: set[Any] = set()
+        work[0] += 1  # the top-level ';'
+        for part in parts:
+            part.moves(cells, origin, piece, out, seen, work, position)
+        if work[0] > work[2]:
+            return None
+        if len(parts) == 1:
+            return out
+        # Parts may find the same move: keep the first, as run() does. A light record's move is told
+        # apart from another's by its target, captures, promotion (and a rich record's stops and
+        # displaced pieces); from a move built whole only by building it too.
+        keys: set[Any] = set()
+        kept = []
+        whole = any(isinstance(entry, Move) for entry in out)
+        for entry in out:
+            if isinstance(entry, Move):
+                key: Any = entry.key()
+            elif whole:
+                key = self.record_move(position, origin, piece, entry).key()
+            elif len(entry) > 4:
+                key = (entry[0], entry[1], entry[2], entry[4], entry[6])
+            else:
+                key = entry[:3]
+            if key not in keys:
+                keys.add(key)
+                kept.append(entry)
+        return kept
+
+    def rich_light(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
+                   visited: list, captures: list, also: list, target: int, direction: Optional[int],
+                   promoted: Optional[int], out: list, seen: set, stops: Any = (),
+                   start: Optional[int] = None) -> None:
+        """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
+        its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
+        (:meth:`rich_record`). Compared square by square with what the run did, so the record is
+        never wrong: it only saves building the move (and perft making it) in full."""
+        record = (target, tuple(captures), promoted, direction, tuple(stops), origin if start is None else start,
+                  tuple(also))
+        key = (target, record[1], promoted, record[4], record[6])
+        if key in seen:
+            return
+        cells = position.cells
+        exact = changed = False
+        if all(touched.get(square) is not None for square, _ in also):
+            after = rich_effects(origin, piece, record, touched.__getitem__)
+            exact = all(square in touched for square in after)
+            if exact:
+                for square, was in touched.items():
+                    now, expected = cells[square], after.get(square, was)
+                    if now is not expected and now != expected:
+                        exact = False
+                        break
+                    if expected is not was and expected != was:
+                        changed = True
+        if not (exact and changed):
+            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
+                             promoted, out, seen, stops, start)
+            return
+        seen.add(key)
+        out.append(record)
+
+    def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
+        """The full :class:`Move` of a rich light record: the same move :meth:`rich_record` builds."""
+        target, captures, promoted, direction, stops, start, also = record
+        cells = position.cells
+        after = rich_effects(origin, piece, record, cells.__getitem__)
+        changes = [(square, now) for square, now in after.items() if (was := cells[square]) is not now and was != now]
+        changes.sort(key=_first)
+        return quick_move(
+            self.kind_names[piece[1]], piece[0], origin, target, captures, (*stops, target),
+            None if promoted is None else self.kind_names[promoted], also, tuple(changes),
+            _new_tuple(LastMove, (start, target, None if direction is None else self.dir_letters[direction])),
+        )
+
+    def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
+                    visited: list, captures: list, also: list, target: int, direction: Optional[int],
+                    promoted: Optional[int], out: list, seen: set, stops: Any = (),
+                    start: Optional[int] = None) -> None:
+        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
+
+        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
+        (its origin when it has one partial move)."""
+        cells = position.cells
+        # Most squares touched hold again the very piece they held: told apart without comparing.
+        changed = [(square, now) for square, was in touched.items()
+                   if (now := cells[square]) is not was and now != was]
+        self.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out,
+                        seen, stops, start)
+
+    def keep_whole(self, changed: list, origin: int, piece: Piece, me: int, visited: list, captures: list,
+                   also: list, target: int, direction: Optional[int], promoted: Optional[int], out: list,
+                   seen: set, stops: Any = (), start: Optional[int] = None, created: tuple[int, ...] = ()) -> None:
+        """Keep, built whole, the move compiled code completed with the squares it ``changed`` (square and
+        what it holds now, in any order), unless it changed nothing or was found before; ``created``:
+        the squares where it made pieces, in the order it made them."""
+        if not changed:
+            return  # the piece is back where it started and nothing changed: not a move
+        changed.sort(key=_first)
+        changes = tuple(changed)
+        first = visited[0] if visited else target
+        stopped = (*stops, target)
+        promotion = None if promoted is None else self.kind_names[promoted]
+        # The key first (Move.key()): a move found again is not built again.
+        key = (first, target, tuple(captures), stopped, promotion, tuple(also), changes, False)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(quick_move(
+            self.kind_names[piece[1]], me, first, target, key[2], stopped, promotion, key[5], changes,
+            _new_tuple(LastMove, (origin if start is None else start, target,
+                                  None if direction is None else self.dir_letters[direction])),
+            created=created,
+        ))
+
+
+def rich_effects(origin: int, piece: Piece, record: RichRecord,
+                 before: Callable[[int], Optional[Piece]]) -> dict[int, Optional[Piece]]:
+    """What a rich light record's move leaves on each square it changes, by square, given the content of
+    a square ``before`` the move: its captures and its origin emptied, each displaced piece taken from
+    where it stood and put down (marked moved unless put back), and the moving piece put down on its
+    target, promoted if it was, marked moved unless it never left its square."""
+    target, captures, promoted, _, stops, _, also = record
+    after: dict[int, Optional[Piece]] = dict.fromkeys(captures)
+    after[origin] = None
+    for source, destination in also:
+        displaced = before(source)
+        after[source] = None
+        if displaced is not None:
+            after[destination] = displaced if displaced[2] or destination == source else _new_tuple(
+                Piece, (displaced[0], displaced[1], True))
+    after[target] = _new_tuple(Piece, (piece[0], piece[1] if promoted is None else promoted,
+                                       True if target != origin or stops else piece[2]))
+    return after

@@ -1,0 +1,207 @@
+"""What an interpreter of one board keeps (:class:`RulesState`), and what every interpreter of the
+board shares with the others.
+
+:class:`~dagaz_studio.engine.rules.Rules` is made of parts, one module each, all reading and
+writing the state made here: running notations and the compiled fast path (``rules.py``), light
+move records (``light_records.py``), attack questions (``attacks.py``), and reach sets and attack
+tables (``reach.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import weakref
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from dagaz_studio.board.model import OPPOSITE, Board
+from dagaz_studio.engine.compiler import Compiled
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.runner import Program
+from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.notation.nodes import (
+    Check, CountCheck, DirectionCheck, GroupStep, Handler, NavStep, Notation, RunCheck,
+)
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import PieceType
+    from dagaz_studio.engine.compiler import Abort
+    from dagaz_studio.engine.runner import Cont, State
+    from dagaz_studio.engine.values import RunResult
+
+#: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
+#: does not cover it) a runner program.
+Plan = tuple["Compiled | Program", ...]
+
+
+#: Squares times piece kinds past which a board gets no table of where its pieces could capture each
+#: square from (building it costs every kind's reach from every square): attack questions look for
+#: the pieces on the board instead, as they do for typed pieces.
+ATTACK_TABLE_LIMIT = 2_048
+
+
+#: How deep the runner's calls may nest: its continuations take a few calls per part of a notation,
+#: and a run's budget bounds how many parts it goes through.
+RUNNER_RECURSION_LIMIT = 60_000
+
+
+class RulesState:
+    """The state of an interpreter of one board: its board's tables, the programs and code it has
+    made, and what its attack questions keep. The parts of :class:`~dagaz_studio.engine.rules.Rules`
+    build on it."""
+
+    def __init__(self, board: Board, handlers: Optional[dict[int, Callable[[Position, int, int], bool]]] = None) -> None:
+        self.board = board
+        self.kinds = list(board.pieces.values())
+        #: How many of :attr:`kinds` are the board's own; typed kinds (:meth:`custom_kind`) follow.
+        self.board_kinds = len(self.kinds)
+        self.kind_names = [piece.name for piece in self.kinds]
+        self.kind_index = {name: i for i, name in enumerate(self.kind_names)}
+        self.dir_letters = list(board.directions.keys())
+        self.dir_index = {letter: i for i, letter in enumerate(self.dir_letters)}
+        self.neighbours = [tuple(board.directions[letter]) for letter in self.dir_letters]
+        self.opposite: list[Optional[int]] = [self.dir_index.get(OPPOSITE[letter]) for letter in self.dir_letters]
+        self.handlers = handlers or {}
+        self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
+        #: The kinds whose last piece lost loses the game (``extinction``).
+        self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
+        #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
+        self.counts_runs = board.counts_runs
+        self._custom: dict[str, int] = {}
+        self._programs: dict[tuple, Program] = {}
+        # Where the board's own pieces could capture from each square, and what could capture each
+        # square, are the same for every interpreter of the board: worked out once, kept with it
+        # (unless handlers, which an interpreter brings with it, take part). Typed kinds keep theirs here.
+        share = _board_share(board) if not self.handlers else _BoardShare()
+        self._reach: dict[tuple[int, int, int], frozenset[int]] = share.reach
+        self._typed_reach: dict[tuple[int, int, int], frozenset[int]] = {}
+        self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = share.attackers
+        players = len(board.players)
+        #: Per player, the other players (whose pieces ``[a]`` asks about), and the stand-in piece of
+        #: that player put on an empty square an attack question asks about.
+        self._others = [tuple(p for p in range(players) if p != me) for me in range(players)]
+        self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
+        self._asked: dict[tuple[int, int], int] = {}
+        #: The players whose pieces' reach is worked out from every square (one table was built).
+        self._tabled: set[int] = share.tabled
+        self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
+        self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = share.footprints
+        #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
+        #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
+        #: steps' rays a pruned question works out as it goes) are shared with it.
+        self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = share.written
+        self._typed_footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self._kind_programs: dict[tuple[int, int], Program] = {}
+        #: Per player, each kind's :meth:`light_maker`.
+        self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Per kind, what its light records may hold (:meth:`record_shape`).
+        self._record_shapes: dict[int, tuple[bool, bool]] = {}
+        #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
+        self._moved_readers: dict[int, bool] = {}
+        self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}
+        #: Whether attack questions look for the pieces on the board rather than in tables.
+        self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
+        self._attack_fns: dict[tuple[int, int], Any] = {}
+        self._probe_fns: dict[tuple[int, int], Any] = {}
+        #: The reach programs of :meth:`step_rays`, by step node (kept beside it), direction and player.
+        self._ray_programs: dict[tuple[int, str, int], tuple[Any, Program]] = {}
+        #: Whether runs without a trace take the compiled fast path (the runner alone when False).
+        self.fast = True
+        #: The cancel flag of the run (or question) under way: working out what a piece could ever
+        #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
+        self.asking: Optional[CancelFlag] = None
+        #: Whether the attack question looking for candidates is asked by a run with a budget: it then
+        #: never works out a table of every kind's reach from every square (see :meth:`candidates`).
+        self.budgeted = False
+        self._setup_counts: Optional[list[list[int]]] = None
+
+    if TYPE_CHECKING:
+        # What the parts ask of one another (each defined in its own part; declared here for the type
+        # checker only, so that each part's module reads on its own).
+        def program(self, notation: Notation, player: int, piece: Optional[PieceType] = None,
+                    reach_mode: bool = False) -> Program: ...
+        def kind_program(self, kind: int, player: int) -> Program: ...
+        def plan(self, program: Program, cancel: Optional[CancelFlag] = None) -> Optional[Plan]: ...
+        def _start(self, st: State, square: int, entry: Cont, result: RunResult,
+                   drop: Optional[Piece] = None) -> None: ...
+        @staticmethod
+        def _stop_reason(stop: Abort, work: list, start: int = 0) -> str: ...
+        def light_maker(self, kind: int, player: int) -> Any: ...
+        def probe_fn(self, kind: int, player: int) -> Any: ...
+        def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
+        def scan_cost(self) -> int: ...
+        def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]: ...
+
+
+def _deep_enough() -> None:
+    """Raise Python's recursion limit to :data:`RUNNER_RECURSION_LIMIT` before the runner runs."""
+    if sys.getrecursionlimit() < RUNNER_RECURSION_LIMIT:
+        sys.setrecursionlimit(RUNNER_RECURSION_LIMIT)
+
+
+class _BoardShare:
+    """What every interpreter of one board works out alike: where each of the board's own piece kinds
+    could capture from each square (and the squares that could matter to it), the tables of what
+    could capture each square, and the players whose tables are all built."""
+
+    __slots__ = ("reach", "footprints", "attackers", "tabled", "written")
+
+    def __init__(self) -> None:
+        self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = {}
+        self.reach: dict[tuple[int, int, int], frozenset[int]] = {}
+        self.footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
+        self.tabled: set[int] = set()
+
+
+#: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
+_SHARES: dict[int, tuple["weakref.ref[Board]", _BoardShare]] = {}
+
+
+#: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`_forget_share`) on whatever
+#: thread the collector runs, also while that thread holds the lock, in the middle of making a share.
+_SHARES_LOCK = threading.RLock()
+
+
+def _board_share(board: Board) -> _BoardShare:
+    """The share of ``board`` (made at its first interpreter). Interpreters on several threads may
+    use it at once: each entry is a whole value, worked out alike by whoever comes first."""
+    with _SHARES_LOCK:
+        known = _SHARES.get(id(board))
+        if known is not None and known[0]() is board:
+            return known[1]
+        share = _BoardShare()
+        _SHARES[id(board)] = (weakref.ref(board), share)
+        weakref.finalize(board, _forget_share, id(board), share)
+        return share
+
+
+def _forget_share(key: int, share: _BoardShare) -> None:
+    with _SHARES_LOCK:
+        known = _SHARES.get(key)
+        if known is not None and known[1] is share:
+            del _SHARES[key]
+
+
+def _reads_history(notation: Notation) -> bool:
+    """Whether the notation asks about more than the board: the previous move, labels, handlers."""
+    return _reads_checks(notation, "lLtToO", history=True)
+
+
+def _reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
+    """Whether the notation has a check of one of ``letters`` (with ``history``, or anything else that
+    reads the game's history: handlers, runs of moves, counts of a type, group 0)."""
+    stack: list[object] = [notation.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Check) and node.letter in letters:
+            return True
+        if history and (isinstance(node, (Handler, RunCheck)) or (isinstance(node, CountCheck) and node.piece is not None)
+                        or (isinstance(node, (GroupStep, DirectionCheck, NavStep)) and node.group == 0)):
+            return True
+        for name in ("items", "options", "path"):
+            stack.extend(getattr(node, name, ()))
+        body = getattr(node, "body", None)
+        if body is not None:
+            stack.append(body)
+    return False
