@@ -140,10 +140,18 @@ def test_what_start_up_built_is_kept_out_of_the_collector_once_the_window_is_up(
     from dagaz_studio.gui.main_window import QtMainWindow
 
     frozen = []
-    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(QApplication.topLevelWidgets()))
+
+    def freeze() -> None:
+        frozen.append(QApplication.topLevelWidgets())
+        # Closed once frozen, not after a fixed time: a loaded machine may take seconds to start.
+        for widget in frozen[-1]:
+            if isinstance(widget, QtMainWindow):
+                QTimer.singleShot(0, widget.close)
+
+    monkeypatch.setattr(gc, "freeze", freeze)
     monkeypatch.setattr(QtMainWindow, "show_welcome", lambda self, force=False: None)
-    QTimer.singleShot(10000, QApplication.quit)  # never wait for ever, whatever happens
-    assert app.run("chess", quit_after_ms=500) == 0
+    QTimer.singleShot(60000, QApplication.quit)  # never wait for ever, whatever happens
+    assert app.run("chess", quit_after_ms=30000) == 0
     assert len(frozen) == 1 and any(isinstance(widget, QtMainWindow) for widget in frozen[0])
 
 

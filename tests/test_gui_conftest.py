@@ -35,3 +35,42 @@ def test_a_thread_left_running_is_reported(pytester):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=2, errors=1)
     result.stdout.fnmatch_lines(["*left 1 QThread(s) running*"])
+
+
+def test_the_loop_ticks_see_a_thread_that_keeps_the_window_from_the_interpreter_lock(qtbot):
+    import sys
+    import threading
+    import time
+
+    from gui_window import LoopTicks
+
+    def hold_the_lock() -> None:
+        spent = time.thread_time()
+        while time.thread_time() - spent < 0.4:
+            pass  # pure Python: with a long switch interval, the lock is not asked back in time
+
+    ticks = LoopTicks()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1.0)
+    try:
+        qtbot.wait(50)
+        holder = threading.Thread(target=hold_the_lock)
+        holder.start()
+        qtbot.waitUntil(lambda: not holder.is_alive(), timeout=30000)
+        holder.join()
+        qtbot.wait(50)
+    finally:
+        sys.setswitchinterval(interval)
+        ticks.stop()
+    waits = ticks.waits_for_own_threads()
+    if not waits:
+        import pytest
+
+        pytest.skip("this system keeps no per-thread scheduler statistics")
+    assert max(waits) >= 0.3
+    try:
+        ticks.assert_answering()
+    except AssertionError as error:
+        assert "waited" in str(error)
+    else:
+        raise AssertionError("a window kept from the interpreter lock for 0.4 s passed as answering")

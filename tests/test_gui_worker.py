@@ -42,7 +42,7 @@ def test_reply_holds_the_moves_and_the_trace(qtbot, runner) -> None:
     assert reply.trace and reply.tree is not None and reply.stopped is None
 
 
-def test_a_running_worker_gives_the_window_the_interpreter_lock_within_a_millisecond(qtbot, runner) -> None:
+def test_a_running_worker_gives_the_window_the_interpreter_lock_within_a_fifth_of_a_millisecond(qtbot, runner) -> None:
     """Each call Qt makes into Python waits for the lock held by a running notation: at Python's
     default 5 ms, a layout pass of a few hundred such calls left the window unanswering for 0.5 s."""
     import sys
@@ -53,7 +53,7 @@ def test_a_running_worker_gives_the_window_the_interpreter_lock_within_a_millise
     try:
         with qtbot.waitSignal(runner.replyReady, timeout=5000):
             runner.request(RunRequest(board, Position.initial(board), board.index("g1")))
-        assert sys.getswitchinterval() <= WORKER_SWITCH_INTERVAL <= 0.001
+        assert sys.getswitchinterval() <= WORKER_SWITCH_INTERVAL <= 0.0002
     finally:
         sys.setswitchinterval(before)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent, QGuiApplication
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 # The panels' classes are looked up when the panels are built: Qt readies each class at its first
@@ -191,9 +191,22 @@ class QtMainWindow(QMainWindow):
         self._check_runner.shutdown()
         self.notation_editor.shutdown()
 
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
+        """Take a drag that carries a board file."""
+        if not (self.panels_built and self.files.drag_entered(event)):
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt's name
+        """Open a dropped board file."""
+        if not (self.panels_built and self.files.dropped(event)):
+            super().dropEvent(event)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        """A closed window runs nothing: stop the worker threads; nothing is left to recover."""
-        # Asking about unsaved changes happens first, in the file actions' event filter.
+        """Ask about unsaved changes; a closed window runs nothing: stop the worker threads; nothing is
+        left to recover."""
+        if self.panels_built and not self.files.may_close():
+            event.ignore()
+            return
         self.shutdown()
         if not self.panels_built:
             super().closeEvent(event)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QByteArray, QEvent, QFileSystemWatcher, QObject, QStandardPaths, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, QStandardPaths, Signal, Slot
+from PySide6.QtGui import QAction, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from dagaz_studio.board.writer import SaveError, atomic_path
@@ -50,8 +50,9 @@ class QtFileActions(QObject):
         self._title = app_title
         #: Asked first whenever the board is about to go: whether to go on (edits kept elsewhere).
         self.ask_unapplied: Optional[Callable[[], bool]] = None
+        # The window hands its drag, drop and close events here (an event filter would be called
+        # from Qt for every event the window gets, each call taking the interpreter lock).
         window.setAcceptDrops(True)
-        window.installEventFilter(self)
 
         self.recent_menu = QMenu("Open &Recent", window)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -235,27 +236,28 @@ class QtFileActions(QObject):
 
     # ------------------------------------------------------------------ events
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Open dropped board files; ask before closing with unsaved changes, and remember the state."""
-        # Events can arrive while the window is being torn down, after this object's attributes are gone.
-        if watched is getattr(self, "_window", None):
-            kind = event.type()
-            if kind == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
-                if _dropped_file(event) is not None:
-                    event.acceptProposedAction()
-                    return True
-            elif kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
-                path = _dropped_file(event)
-                if path is not None:
-                    event.acceptProposedAction()
-                    self.open_path(path)
-                    return True
-            elif kind == QEvent.Type.Close and isinstance(event, QCloseEvent):
-                if not self.maybe_save():
-                    event.ignore()
-                    return True
-                self.save_state()
-        return super().eventFilter(watched, event)
+    def drag_entered(self, event: QDragEnterEvent) -> bool:
+        """Accept a drag that carries a board file; whether it was taken."""
+        if _dropped_file(event) is None:
+            return False
+        event.acceptProposedAction()
+        return True
+
+    def dropped(self, event: QDropEvent) -> bool:
+        """Open the board file dropped on the window; whether there was one."""
+        path = _dropped_file(event)
+        if path is None:
+            return False
+        event.acceptProposedAction()
+        self.open_path(path)
+        return True
+
+    def may_close(self) -> bool:
+        """Ask about unsaved changes before the window closes; when it may, remember its state."""
+        if not self.maybe_save():
+            return False
+        self.save_state()
+        return True
 
     # ------------------------------------------------------------------ private
 
