@@ -39,6 +39,10 @@ FORMAT = 1
 _WRITERS = ("engine", "notation")
 
 
+def _writers_fingerprint() -> str:
+    return sources_fingerprint(_WRITERS)
+
+
 def _place(board: Board) -> Optional[tuple[Path, tuple[Any, ...]]]:
     """Where the code written for ``board`` is kept, and the key it is kept under; ``None`` when
     it is not kept."""
@@ -47,7 +51,7 @@ def _place(board: Board) -> Optional[tuple[Path, tuple[Any, ...]]]:
     if kept is None or base is None:
         return None
     board_file, board_key = kept
-    return base / "code" / board_file.name, (FORMAT, sys.version, board_key, sources_fingerprint(_WRITERS))
+    return base / "code" / board_file.name, (FORMAT, sys.version, board_key, _writers_fingerprint())
 
 
 def _own_kinds(rules: Rules) -> tuple[tuple[str, bool], ...]:
