@@ -27,7 +27,7 @@ from dagaz_studio.engine.kind_compiler import (
 )
 from dagaz_studio.engine import kind_compiler
 from dagaz_studio.engine.kind_code import KindWriter
-from dagaz_studio.engine.kind_items import first_steps
+from dagaz_studio.engine.kind_items import captures_on_enemy_first, first_steps
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
@@ -320,3 +320,35 @@ def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(ru
     for position in played("lasca", 2, 12):
         position = Position.from_fen(board, position.fen())
         assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (r"(OM[p];(OM)[ex]\2[p](&[!@last](OM)[C,ex]\4[p])*+)([@last][+Officer])?+", True),
+    (r"X[p];(X)[ex]\1[p](&(X)[C,ex]\3[p])*+", True),
+    (r"OM[p]", True),                 # captures nothing
+    (r"OM[p](OM)[ex]\1[p]", False),   # a step onto an empty square, then a capture
+    (r"(OM[p];(OM)[ex])(OM)[ex]", False),  # what follows the first steps captures
+    (r"(X)([p]\1)*[ex]\1[p]", False),  # a rider's capture: its first step may be onto an empty square
+    (r"O[x]", False),                 # no check that an enemy stands there first
+])
+def test_a_capture_is_found_to_begin_on_an_enemy_only_where_every_capturing_way_does(text: str, expected: bool) -> None:
+    rules = Rules(load_board("lasca"))
+    writer = KindWriter(rules, parse_notation(text), 0)
+    assert captures_on_enemy_first(writer, parse_notation(text).body) is expected
+
+
+@pytest.mark.parametrize("board_name", ["lasca", "bashni"])
+def test_a_piece_left_out_once_a_capture_is_found_has_no_capture_by_the_runner(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    left = 0
+    for position in _played(board_name):
+        me = position.turn
+        _, _, gates, quiet = kind_compiler._kind_table(fast, me)
+        for square, cell in enumerate(position.cells):
+            if cell is None or cell[0] != me or gates[cell[1]] is None or not quiet[cell[1]]:
+                continue
+            firsts = [position.cells[first] for first in gates[cell[1]][square]]
+            if all(first is None or first[0] == me for first in firsts):
+                left += 1
+                assert all(not move.captures for move in runner.run(position, square).moves)
+    assert left > 0

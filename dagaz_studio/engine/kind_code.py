@@ -27,7 +27,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, indented
-from dagaz_studio.engine.kind_items import Cont, first_steps, items, landing, unread, without
+from dagaz_studio.engine.kind_items import Cont, captures_on_enemy_first, first_steps, items, landing, unread, without
 from dagaz_studio.engine.kind_repeats import always_steps, repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
@@ -294,6 +294,7 @@ class KindWriter(Emitter):
         e(2, "finally:")
         e(3, "bind(None, None, None, None, None, None, None, None)")
         e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}")
+        e(1, f"moves.quiet_alone = {captures_on_enemy_first(self, self.notation.body)}")
         e(1, "return moves")
         e(0, "moves = factory()")
         return "\n".join(self.lines) + "\n"

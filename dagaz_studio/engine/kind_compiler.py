@@ -172,7 +172,7 @@ def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Opti
     makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
-    table, runs, gates = _kind_table(rules, me)
+    table, runs, gates, _ = _kind_table(rules, me)
     out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
@@ -248,13 +248,17 @@ def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int
     return True
 
 
-def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work: list, first: bool) -> bool:
+def _each_light(cells: list, me: int, runs: list, gates: list, quiet: list, kinds: int, work: list,
+                only: Optional[list]) -> bool:
     """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
-    light records): ``False`` also at a piece of another kind (a typed notation's). With ``first``
-    (captures compulsory) the pieces next to an enemy's on a first step run first, the others after:
-    once a capture is found, the moves that capture nothing are only counted, not kept."""
+    light records): ``False`` also at a piece of another kind (a typed notation's). With ``only``
+    (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
+    first step run first, the others after: once a capture is found, the moves that capture nothing
+    are only counted, not kept, and a piece of a kind whose every capture begins on an enemy's piece
+    (``quiet``, :func:`~dagaz_studio.engine.kind_items.captures_on_enemy_first`) is not run at all."""
     limit = _LIMIT
     work[1] = limit
+    first = only is not None
     later = []
     for origin in compress(range(len(cells)), cells):
         piece = cells[origin]
@@ -289,6 +293,9 @@ def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work:
                 return False
             work[1] = limit
     for origin, piece in later:
+        if only[0] and quiet[piece[1]]:  # type: ignore[index]
+            # A capture is found, and this piece, with no enemy on a first step, can capture nothing.
+            continue
         try:
             runs[piece[1]](origin, piece)
         except (Abort, RecursionError):
@@ -300,16 +307,18 @@ def _each_light(cells: list, me: int, runs: list, gates: list, kinds: int, work:
     return True
 
 
-def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any], list[Any]]:
+def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
-    runs it), each once, and the ``run`` and the ``gate`` of each (by kind), worked out once."""
-    tables: dict[int, tuple[list[Any], list[Any], list[Any]]] = rules.__dict__.setdefault("_kind_tables", {})
+    runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
+    enemy's piece (``quiet_alone``) of each (by kind), worked out once."""
+    tables: dict[int, tuple[list[Any], list[Any], list[Any], list[bool]]] = rules.__dict__.setdefault("_kind_tables", {})
     found = tables.get(player)
     if found is None:
         plans = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
         distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
         found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans],  # type: ignore[attr-defined]
-                                  [None if plan is None else plan.gate for plan in plans])  # type: ignore[attr-defined]
+                                  [None if plan is None else plan.gate for plan in plans],  # type: ignore[attr-defined]
+                                  [plan is not None and plan.quiet_alone for plan in plans])  # type: ignore[attr-defined]
     return found
 
 
@@ -352,7 +361,7 @@ def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int
     except _NotLight:
         return None
     finally:
-        for plans, _, _ in counter.tables:
+        for plans, _, _, _ in counter.tables:
             _unbind(plans)
 
 
@@ -383,7 +392,7 @@ class _LightCounter:
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list, set, Optional[list]]] = []
-        for player, (plans, _, _) in enumerate(self.tables):
+        for player, (plans, _, _, _) in enumerate(self.tables):
             state: tuple[list, set, Optional[list]] = ([], set(), [False, []] if self.compulsory else None)
             _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
@@ -399,8 +408,8 @@ class _LightCounter:
                 return []
         me = position.turn
         found, seen, only = self.bound[me]
-        _, runs, gates = self.tables[me]
-        if not _each_light(position.cells, me, runs, gates, self.rules.board_kinds, self.work, self.compulsory):
+        _, runs, gates, quiet = self.tables[me]
+        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:

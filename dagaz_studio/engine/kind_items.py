@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.notation.nodes import (
     Alternatives, Bracket, Check, CountCheck, DirectionCheck, Group, GroupStep, Promote, Sequence, Step, TypeCheck,
-    ZoneCheck,
+    ZoneCheck, walk,
 )
 
 if TYPE_CHECKING:
@@ -52,6 +52,32 @@ def first_steps(g: "KindWriter", node: Any) -> Optional[list[int]]:
                          and after.items[0].letter in "pe"):
         return None
     return g.directions(step.letters)
+
+
+def captures_on_enemy_first(g: "KindWriter", node: Any, after: bool = False) -> bool:
+    """Whether every way through ``node`` that captures (counting the captures of what follows it,
+    ``after``) begins with a step onto a square that the bracket right after it asks to be an
+    enemy's (``(OM)[ex]``): a piece with no enemy on its first steps (:func:`first_steps`) then
+    captures nothing."""
+    if isinstance(node, Alternatives):
+        return all(captures_on_enemy_first(g, option, after) for option in node.options)
+    if isinstance(node, Group):
+        return captures_on_enemy_first(g, node.body, after)
+    if isinstance(node, Sequence) and node.items:
+        first = node.items[0]
+        step = first.body if isinstance(first, Group) else first
+        if isinstance(step, Step):
+            bracket = node.items[1] if len(node.items) > 1 else None
+            if (not step.wrap and isinstance(bracket, Bracket) and bracket.items
+                    and isinstance(bracket.items[0], Check) and bracket.items[0].letter == "e"):
+                return True
+            return not (after or _captures(node))
+        return captures_on_enemy_first(g, first, after or any(_captures(item) for item in node.items[1:]))
+    return not (after or _captures(node))
+
+
+def _captures(node: Any) -> bool:
+    return any(isinstance(part, Check) and part.letter in "xX" for part in walk(node))
 
 
 def landing(g: "KindWriter", first: Any, rest: list) -> Optional[Any]:
