@@ -23,9 +23,9 @@ from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.compiler import Unsupported
 from dagaz_studio.engine.kind_compiler import (
-    _CODE_CACHE, compile_kind_notation, heap_adder, kind_perft, kind_plan, zone_holds, zone_size,
+    compile_kind_notation, heap_adder, kind_perft, kind_plan, zone_holds, zone_size,
 )
-from dagaz_studio.engine import kind_compiler
+from dagaz_studio.engine import compiler, kind_compiler
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_items import captures_on_enemy_first, first_steps
 from dagaz_studio.engine.position import Piece, Position
@@ -202,7 +202,7 @@ def test_the_code_written_for_random_notations_compiles_without_warnings(board_n
         except NotationError:
             assume(False)
             return
-        _CODE_CACHE.clear()  # compiled afresh: a warning is given once, at compiling
+        compiler._CODE_CACHE.clear()  # compiled afresh: a warning is given once, at compiling
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             try:
@@ -215,7 +215,7 @@ def test_the_code_written_for_random_notations_compiles_without_warnings(board_n
 @pytest.mark.parametrize("text", [r"(E)\1", r"(E)[\1]", r"(E)~1", r"(E)[!~1]", r"(E)[x]\1[p]", r"(E)[x]~1[p]"])
 def test_a_direction_known_as_the_code_is_written_gives_no_warning(text: str) -> None:
     rules = Rules(load_board("oware"))
-    _CODE_CACHE.clear()
+    compiler._CODE_CACHE.clear()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         compile_kind_notation(rules, parse_notation(text), 0)
@@ -352,3 +352,27 @@ def test_a_piece_left_out_once_a_capture_is_found_has_no_capture_by_the_runner(b
                 left += 1
                 assert all(not move.captures for move in runner.run(position, square).moves)
     assert left > 0
+
+
+def test_the_code_kept_for_a_stack_board_between_starts_is_loaded_without_writing_or_compiling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dagaz_studio.engine.code_cache import kept_code
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(compiler, "_CODE_CACHE", {})
+    board = load_board("lasca")
+    rules = Rules(board)
+    position = Position.initial(board)
+    with kept_code(rules):
+        expected = legal_moves(rules, position)
+    monkeypatch.setattr(compiler, "_CODE_CACHE", {})  # a new start: nothing compiled in this process
+    again = load_board("lasca")
+    assert again is not board
+
+    def refuse(*_args: object) -> None:
+        raise AssertionError("a notation's code was written or compiled again")
+    monkeypatch.setattr(KindWriter, "module", refuse)
+    monkeypatch.setattr(kind_compiler, "compile", refuse, raising=False)  # the module's name shadows the builtin
+    rules = Rules(again)
+    with kept_code(rules):
+        assert legal_moves(rules, Position.initial(again)) == expected

@@ -44,11 +44,12 @@ def cache_directory() -> Optional[Path]:
     return base / "boards" if base is not None else None
 
 
-def _readers_fingerprint() -> str:
-    """The size and modification time of every source file that reads boards."""
+def sources_fingerprint(packages: tuple[str, ...]) -> str:
+    """The size and modification time of every source file (Python and grammar) in ``packages``,
+    subpackages of ``dagaz_studio``: what a kept result built by their code must match to be read."""
     package = Path(__file__).resolve().parent.parent
     parts: list[str] = []
-    for name in _READERS:
+    for name in packages:
         try:
             entries = sorted(os.scandir(package / name), key=lambda entry: entry.name)
         except OSError:
@@ -62,7 +63,7 @@ def _readers_fingerprint() -> str:
 
 def board_key(text: str, filename: str) -> tuple[str, ...]:
     """The key a board loaded from ``text`` (named ``filename``) is kept under."""
-    return (str(FORMAT), __version__, sys.version, _readers_fingerprint(), filename, text)
+    return (str(FORMAT), __version__, sys.version, sources_fingerprint(_READERS), filename, text)
 
 
 def cache_path(filename: str) -> Optional[Path]:

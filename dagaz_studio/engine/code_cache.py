@@ -18,14 +18,13 @@ board files they open: its files are read with :mod:`pickle` and :mod:`marshal`.
 from __future__ import annotations
 
 import marshal
-import os
 import pickle
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Optional
 
-from dagaz_studio.board.cache import kept_as
+from dagaz_studio.board.cache import kept_as, sources_fingerprint
 from dagaz_studio.engine.compiler import compiled_code, remember_code
 from dagaz_studio.notation.user_cache import cache_directory, keep
 
@@ -41,19 +40,7 @@ _WRITERS = ("engine", "notation")
 
 
 def _writers_fingerprint() -> str:
-    """The size and modification time of every source file that writes or runs notation code."""
-    package = Path(__file__).resolve().parent.parent
-    parts: list[str] = []
-    for name in _WRITERS:
-        try:
-            entries = sorted(os.scandir(package / name), key=lambda entry: entry.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.name.endswith((".py", ".lark")):
-                stat = entry.stat()
-                parts.append(f"{name}/{entry.name}:{stat.st_size}:{stat.st_mtime_ns}")
-    return "\n".join(parts)
+    return sources_fingerprint(_WRITERS)
 
 
 def _place(board: Board) -> Optional[tuple[Path, tuple[Any, ...]]]:

@@ -11,11 +11,10 @@ promotion to a lost piece) runs through the runner.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, _written_key, poll
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, _written_key, compiled_code, poll, remember_code
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
@@ -30,6 +29,7 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_mo
 from dagaz_studio.notation.nodes import Notation
 
 if TYPE_CHECKING:
+    from fractions import Fraction  # imported where values are weighed: it is slow to import
     from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.runner import Program
@@ -91,7 +91,6 @@ def zone_holds(cells: list, squares: tuple[int, ...]) -> bool:
 
 # --------------------------------------------------------------------------- compiling and running
 
-_CODE_CACHE: dict[str, Any] = {}
 
 
 def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
@@ -108,12 +107,12 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
         # Local functions that close over nothing of a run are made once, not at every run.
         written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
     source, constants = written[0]
-    code = _CODE_CACHE.get(source)
+    # Compiled code is kept with the default board's: the code kept for a board between starts
+    # (:mod:`dagaz_studio.engine.code_cache`) holds both.
+    code = compiled_code(source)
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
-        if len(_CODE_CACHE) > 1024:
-            _CODE_CACHE.clear()
-        _CODE_CACHE[source] = code
+        remember_code(source, code)
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(constants)
     namespace.update(
@@ -464,6 +463,8 @@ class _LightCounter:
 def _value_on(rules: "Rules", position: "Position") -> Callable[[int], Fraction]:
     """The value of the piece on a square of ``position`` (a column's commander), as the capture
     rules weigh it."""
+    from fractions import Fraction
+
     values = capture_rules.piece_values(rules.board, rules.kind_names)
     cells = position.cells
 
