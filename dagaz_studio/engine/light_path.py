@@ -1,0 +1,437 @@
+"""The light path: perft and the command line's bulk work make and unmake millions of moves; they take
+the compiled path's light records where a piece's whole notation compiles, and full moves elsewhere."""
+
+from __future__ import annotations
+
+from itertools import chain
+from operator import itemgetter
+from typing import Any, Optional, Union
+
+from dagaz_studio.engine import capture_rules
+from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
+from dagaz_studio.engine.game import (
+    _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules, drop_moves,
+    extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
+)
+from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.rules import Rules, rich_effects
+from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation
+
+#: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
+Entry = Union[Move, tuple[int, Piece, Record], tuple[int, Piece, RichRecord]]
+LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
+                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...]]
+#: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
+_new = tuple.__new__
+
+
+def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
+                record: Union[Record, RichRecord]) -> LightUndo:
+    """Apply a light record in place, as :func:`make_move` applies the move it stands for. A rich
+    record (castling, a capture chain) changes what :func:`~dagaz_studio.engine.rules.rich_effects`
+    says; a plain one empties its origin and captures and puts the piece down on its target."""
+    cells = position.cells
+    hands = position.hands
+    after: Optional[dict[int, Optional[Piece]]] = None
+    if len(record) > 4:
+        target, captures, promoted, direction, _, start, _ = record  # type: ignore[misc]
+        after = rich_effects(origin, piece, record, cells.__getitem__)  # type: ignore[arg-type]
+        saved = [(square, cells[square]) for square in after]
+    else:
+        target, captures, promoted, direction = record  # type: ignore[misc]
+        start = origin
+        # Every square's content is read before any is changed, so undoing in reverse order is exact.
+        saved = [(origin, piece), (target, cells[target])]
+        if captures:
+            saved += [(square, cells[square]) for square in captures]
+    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
+                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs)
+    if rules.counts_runs:
+        _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
+    player = piece[0]
+    if captures and hands:
+        _update_hands(position, player, captures, None)
+    if after is None:
+        for square in captures:
+            cells[square] = None
+        cells[origin] = None
+        cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
+                                     True if target != origin else piece[2]))
+    else:
+        for square, now in after.items():
+            cells[square] = now
+    position.last_move = _new(LastMove, (start, target, None if direction is None else rules.dir_letters[direction]))
+    position.turn = turn = (player + 1) % len(rules.board.players)
+    if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
+        position.halfmove_clock = 0
+    else:
+        position.halfmove_clock += 1
+    if turn == 0:
+        position.fullmove_number += 1
+    return undo
+
+
+def unmake_record(position: Position, undo: LightUndo) -> None:
+    """Reverse :func:`make_record`."""
+    cells = position.cells
+    for square, piece in reversed(undo[0]):
+        cells[square] = piece
+    position.turn, position.last_move, position.halfmove_clock, position.fullmove_number = undo[1:5]
+    if undo[5] is not None:
+        position.hands = [list(hand) for hand in undo[5]]
+    position.runs = undo[6]
+
+
+def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
+    """The legal moves of the side to move, as light records where the compiler allows: the same
+    moves, in the same order, as :func:`legal_moves`."""
+    return _light_legal(rules, position, None)  # type: ignore[return-value]
+
+
+_first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
+
+
+_NOTHING: frozenset[int] = frozenset()
+
+
+#: Board rules that choose among the legal moves as a whole: their number is known only from the list.
+_CHOOSING = frozenset({"no-check", "compulsory-capture", "compulsory-drop"})
+
+
+def light_legal_count(rules: Rules, position: Position) -> int:
+    """How many moves :func:`light_legal_moves` gives, without making a record of each where the
+    board's rules do not choose among them (perft's last ply)."""
+    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board):
+        return len(light_legal_moves(rules, position))
+    return _light_legal(rules, position, [0])  # type: ignore[return-value]
+
+
+def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]) -> Union[list[Entry], int]:
+    """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
+    if rules.extinction_kinds and extinct(rules, position):
+        return [] if counting is None else 0
+    cells = position.cells
+    me = position.turn
+    royal = rules.royal_kinds
+    royals = royal_squares(rules, position, me) if royal else []
+    enemies = [p for p in range(len(rules.board.players)) if p != me]
+    out: list[Entry] = []
+    askers: list[Asker] = []
+    watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
+    immobility = "immobility-illegal" in rules.board.rules
+    checked = bool(position.hands) or immobility
+    # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
+    # and their answers kept for this position (see Rules.fast_threat).
+    work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
+    if watched is not None:
+        # No royal piece is attacked where it stands: so a royal piece's own [A] of its square, asked with
+        # it lifted and standing in on its square again (castling's), knows the answer already.
+        work[4].update(((square, square, True, cells[square]), False) for square in royals)
+    maker_of = rules.light_maker
+    makers = rules.light_makers(me)
+    shapes = rules.record_shapes()
+    for origin, piece in enumerate(cells):
+        if piece is None or piece[0] != me:
+            continue
+        maker = makers.get(piece[1], False)
+        if maker is False:
+            maker = maker_of(piece[1], me)
+        entries: Optional[list[Any]] = None
+        plain = False  # every entry a light record
+        if maker is not None:
+            work[0], work[1] = 0, POLL_EVERY
+            try:
+                if type(maker) is tuple:
+                    entries = rules.light_entries(position, origin, piece, maker, work)
+                else:
+                    entries = []
+                    maker(cells, origin, piece, entries, set(), work, position)
+                    plain = True
+                    if work[0] > DEFAULT_BUDGET:
+                        entries = None
+            except (Abort, RecursionError):
+                entries = None
+        if entries is None:
+            result = rules.run(position, origin)
+            if result.stopped:
+                raise RunawayNotation(f"{rules.kind_names[piece.kind]} on {position.board.squares[origin]}: "
+                                      f"{result.stopped}")
+            entries = list(result.moves)
+        # A move that changes no square an attack on a royal piece reads, and puts no royal piece
+        # anywhere, leaves every royal piece as safe as it was: legal without asking.
+        moves_royal = watched is None or piece[1] in royal or origin in watched
+        if plain and not immobility and royal and not moves_royal:
+            # What the records cannot hold (captures beside the landing square, a royal promotion) is
+            # not looked for.
+            shape = shapes.get(piece[1]) or rules.record_shape(piece[1])
+            whole = (watched.isdisjoint(map(_first, entries))  # type: ignore[union-attr]
+                     and (not shape[0] or watched.isdisjoint(chain.from_iterable(map(_second, entries))))  # type: ignore[union-attr]
+                     and (not shape[1] or royal.isdisjoint(map(_third, entries))))
+        else:
+            whole = plain and not immobility and not royal
+        if whole:
+            # The usual case, taken whole: every move of the piece is legal without asking.
+            if counting is not None:
+                counting[0] += len(entries)
+            else:
+                out += [(origin, piece, entry) for entry in entries]
+            continue
+        for entry in entries:
+            if isinstance(entry, Move):
+                if royal and not (
+                        watched is not None and not any(square in watched for square, _ in entry.changes)
+                        and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes)):
+                    if leaves_royal_attacked(rules, position, entry, royals, probe=True):
+                        continue
+                if not checked or allowed_by_rules(rules, position, entry):
+                    out.append(entry)
+                continue
+            if len(entry) > 4:
+                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility, work[4]):
+                    out.append((origin, piece, entry))
+                continue
+            target, captures, promoted, _ = entry
+            if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+                continue
+            if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
+                             and (promoted is None or promoted not in royal)
+                             and watched.isdisjoint(captures)):  # type: ignore[union-attr]
+                out.append((origin, piece, entry))
+                continue
+            if captures and _takes_royal(rules, position, me, captures):
+                out.append((origin, piece, entry))
+                continue
+            kind = piece[1] if promoted is None else promoted
+            if watched is not None and kind not in royal and piece[1] not in royal:
+                # No royal piece moves: only the attackers whose answer read a square the move
+                # changes can answer otherwise now.
+                safe = _still_safe(rules, position, origin, piece, entry, askers)
+                if safe is not None:
+                    if safe:
+                        out.append((origin, piece, entry))
+                    continue
+            after = [s for s in royals if s != origin and s != target and s not in captures]
+            if kind in royal and not _landing_answered(
+                    rules, cells, work[4], origin, piece, target,
+                    _new(Piece, (me, kind, True if target != origin else piece[2])),
+                    _NOTHING if not captures or captures == (target,) else frozenset(captures).difference((target,)),
+                    enemies):
+                after.append(target)
+            if not after:
+                out.append((origin, piece, entry))
+                continue
+            undo = make_record(rules, position, origin, piece, entry)
+            try:
+                if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
+                    continue
+            finally:
+                unmake_record(position, undo)
+            out.append((origin, piece, entry))
+    if position.hands:
+        out.extend(m for m in drop_moves(rules, position)
+                   if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
+    if counting is not None:
+        # No rule of the board chooses among the moves (see light_legal_count).
+        found = counting[0] + len(out)
+        return found + len(passes(rules, position, found > 0))
+    if "no-check" in rules.board.rules:
+        out = [e for e in out if not _entry_gives_check(rules, position, e)]
+    if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
+        out = [e for e in out if _captures(e)]
+    if capture_rules.applies(rules.board):
+        out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
+                                            _value_on(rules, position))
+    if "compulsory-drop" in rules.board.rules and any(isinstance(e, Move) and e.dropped for e in out):
+        out = [e for e in out if isinstance(e, Move) and e.dropped]
+    return out + passes(rules, position, bool(out))  # type: ignore[operator]
+
+
+def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
+                      royals: list[int], enemies: list[int], immobility: bool, known: dict) -> bool:
+    """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
+    :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
+    (``royals``: where they stood before it) asked about where it then stands, unless the move's own
+    question answered already (``known``, see :func:`_landing_answered`)."""
+    target, promoted = record[0], record[2]
+    me = piece[0]
+    if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+        return False
+    royal = rules.royal_kinds
+    if not royal:
+        return True
+    cells = position.cells
+    after = rich_effects(origin, piece, record, cells.__getitem__)
+    if _takes_royal(rules, position, me, [s for s, now in after.items() if (was := cells[s]) is not now and was != now]):
+        return True
+    standing = [s for s in royals if s not in after]
+    standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
+    if target in standing:
+        # The squares where the board after the move differs from the board the mover's question saw:
+        # the piece lifted from its origin and standing in on its target, nothing else changed yet.
+        differ: set[int] = set()
+        foreign = False  # another player's piece put somewhere: it may attack from there
+        for square, now in after.items():
+            if square != target:
+                was = None if square == origin else cells[square]
+                if now is not was and now != was:
+                    foreign = now is not None and now[0] != me
+                    if foreign:
+                        break
+                    differ.add(square)
+        if not foreign and _landing_answered(rules, cells, known, origin, piece, target, after[target],
+                                             frozenset(differ), enemies):
+            standing.remove(target)
+            if not standing:
+                return True
+    undo = make_record(rules, position, origin, piece, record)
+    try:
+        return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
+    finally:
+        unmake_record(position, undo)
+
+
+def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, origin: int, piece: Piece,
+                      target: int, placed: Optional[Piece], differ: frozenset[int], enemies: list[int]) -> bool:
+    """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
+    without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece
+    lifted from ``origin`` and standing in on ``target``, found it not attacked (``known``: the
+    position's answers, see :meth:`Rules.fast_threat`), and no piece that could attack ``target``
+    would answer otherwise after the move. The board after it differs from the one asked about only on
+    the squares ``differ`` and in whether the piece on ``target`` has moved; a candidate attacker
+    answers alike unless its run may read one of those squares, the game's history (the move just
+    made is the previous move then: en passant reads it) or, where the piece became moved, ``[m]``.
+    A candidate standing on a square of ``differ`` is taken or moved by the move: it attacks nothing
+    from there."""
+    if known.get((origin, target, True, piece)) is not False or placed is None:
+        return False
+    moved = placed != piece
+    if moved and (placed[0] != piece[0] or placed[1] != piece[1]):
+        return False  # promoted: another piece stands there than the one asked about
+    for enemy in enemies:
+        unsteady = rules.unsteady_attackers(target, enemy, moved, differ)
+        if unsteady is None:
+            # No table: each piece that could attack the square, as it stands.
+            for attacker in rules.candidates(cells, target, enemy):
+                if attacker not in differ and not rules.answers_alike(
+                        cells[attacker][1], enemy, attacker, differ, moved):  # type: ignore[index]
+                    return False
+            continue
+        for attacker, kinds in unsteady:
+            standing = cells[attacker]
+            if standing is not None and standing[0] == enemy and standing[1] in kinds:
+                return False
+    return True
+
+
+def _entry_origin(entry: Entry) -> int:
+    return entry.origin if isinstance(entry, Move) else entry[0]
+
+
+def _entry_captures(entry: Entry) -> tuple[int, ...]:
+    return entry.captures if isinstance(entry, Move) else entry[2][1]
+
+
+def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:
+    if isinstance(entry, Move):
+        return gives_check(rules, position, entry)
+    origin, piece, record = entry
+    undo = make_record(rules, position, origin, piece, record)
+    try:
+        return _royals_attacked_by(rules, position, piece.player)
+    finally:
+        unmake_record(position, undo)
+
+
+#: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
+#: the royal square asked about, the attacker's player, and the squares its answer read.
+Asker = tuple[int, Piece, int, int, frozenset[int]]
+
+
+def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
+                askers: list[Asker]) -> Optional[bool]:
+    """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
+    is attacked before it (:func:`_watched_squares` noted ``askers``): each attacker whose answer read
+    a square the move changes is asked again, after the move; no other can answer otherwise (an
+    attacker answers by the squares it reads; a piece that could never reach the royal square was
+    never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
+    the caller asks in full."""
+    target, captures = record[0], record[1]
+    changed = {origin, target, *captures}
+    again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
+    if not again:
+        return True
+    undo = make_record(rules, position, origin, piece, record)
+    cells = position.cells
+    try:
+        work = new_work(DEFAULT_BUDGET, None)
+        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
+        for attacker, attacking, square, enemy, _ in again:
+            # A captured attacker attacks nothing any more.
+            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
+                return False
+        return True
+    except (Abort, RecursionError):
+        return None
+    finally:
+        unmake_record(position, undo)
+
+
+def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
+                     askers: Optional[list[Asker]] = None) -> Optional[set[int]]:
+    """The squares a move must change to put a royal piece in danger, when none is in danger now.
+
+    Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
+    run of each enemy piece that could reach a royal piece is asked once, noting what it reads. A
+    move that changes none of those squares, and moves no royal piece, leaves every royal piece as
+    safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer depends on
+    more than the board (the game's history, or a notation not compiled whole): then every move is
+    asked about.
+    """
+    cells = position.cells
+    watched: set[int] = set(royals)
+    for square in royals:
+        for enemy in enemies:
+            for origin in rules.candidates(cells, square, enemy):
+                piece = cells[origin]
+                assert piece is not None
+                if rules.footprint(piece.kind, enemy, origin) is None:
+                    return None
+                answer = rules.attack_reads(position, origin, square, enemy)
+                if answer is None or answer[0]:
+                    return None
+                watched |= answer[1]
+                watched.add(origin)
+                if askers is not None:
+                    askers.append((origin, piece, square, enemy, answer[1]))
+    return watched
+
+
+def _captures(entry: Entry) -> bool:
+    return bool(entry.captures if isinstance(entry, Move) else entry[2][1])
+
+
+def _perft(rules: Rules, position: Position, depth: int) -> int:
+    records = rules.fast and rules.board.kind == "default"
+    if depth == 1 and records:
+        return light_legal_count(rules, position)
+    entries: list[Entry] = light_legal_moves(rules, position) if records else list(legal_moves(rules, position))
+    if depth == 1:
+        return len(entries)
+    total = 0
+    for entry in entries:
+        if isinstance(entry, Move):
+            undo = make_move(position, entry)
+            try:
+                total += _perft(rules, position, depth - 1)
+            finally:
+                unmake_move(position, undo)
+        else:
+            light = make_record(rules, position, *entry)
+            try:
+                total += _perft(rules, position, depth - 1)
+            finally:
+                unmake_record(position, light)
+    if depth == 2:
+        collect_young()
+    return total
