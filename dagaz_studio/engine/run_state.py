@@ -1,0 +1,177 @@
+"""The state of one run of the runner (:mod:`dagaz_studio.engine.runner`), and the exceptions
+that unwind a run."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Optional
+
+from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, TraceEvent
+from dagaz_studio.notation.nodes import Span
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.rules import Rules
+
+#: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
+MAX_REPETITION_DEPTH = 4_000
+CANCEL_EVERY = 512
+#: Parts of a notation built into closures between two looks at the cancel flag of the reading.
+BUILD_LOOK_EVERY = 64
+
+_KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
+_new_tuple = tuple.__new__
+_NO_LABELS: frozenset[str] = frozenset()
+
+
+class Stop(Exception):
+    """Unwinds a run (budget spent, cancelled, or an attack found)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Held(Exception):
+    """The checks of a negated look (``!(…)>N``) all held: the look fails."""
+
+
+class AttackFound(Exception):
+    pass
+
+
+class _ProbeSucceeded(Exception):
+    pass
+
+
+class State:
+    """The mutable state of one run. Every part restores what it changed when it returns."""
+
+    __slots__ = (
+        "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_in_hand", "mover_sq",
+        "mover_dir", "partial_start", "groups", "gmarks", "counters", "marks", "captures", "stops",
+        "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
+        "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
+        "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
+        "origin", "again", "created", "null",
+    )
+
+    def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
+        self.rules = rules
+        self.position = position
+        self.cells = position.cells
+        self.board = position.board
+        self.me = me
+        self.cursor = 0
+        self.last_dir: Optional[int] = None
+        self.hand: list[tuple[Piece, int]] = []
+        self.mover_in_hand = False
+        self.mover_sq = 0
+        self.mover_dir: Optional[int] = None
+        self.partial_start = 0
+        self.groups: list[Optional[int]] = [None] * (groups + 1)
+        self.gmarks: list[int] = [0] * (groups + 1)
+        self.counters: list[int] = [0] * slots
+        self.marks: list[int] = [0] * slots
+        self.captures: list[int] = []
+        self.stops: list[int] = []
+        self.visited: list[int] = []
+        self.touched: dict[int, Optional[Piece]] = {}
+        self.prev: Optional[LastMove] = position.last_move
+        self.labels: list[str] = []
+        self.promotion: Optional[str] = None
+        self.also: list[tuple[int, int]] = []
+        self.work = 0
+        self.budget = DEFAULT_BUDGET
+        self.next_poll = CANCEL_EVERY
+        self.cancel: Optional[CancelFlag] = None
+        self.trace: Optional[list[TraceEvent]] = None
+        self.trace_limit = DEFAULT_TRACE_LIMIT
+        self.truncated = False
+        self.progress = 0
+        self.serial = 0
+        self.depth = 0
+        self.navstack: list[int] = []
+        self.on_complete: Callable[["State"], None] = _ignore
+        self.attack_mode = False
+        self.kind_names = rules.kind_names
+        self.piece_kind = 0
+        self.reach: Optional[set[int]] = None
+        self.footprint: Optional[set[int]] = None
+        #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
+        self.origin = 0
+        self.again = False
+        #: The squares where ``[*Name]`` has made a new piece on this way through, in order.
+        self.created: list[int] = []
+        #: Whether the move counts though it changes nothing (``[n]``, a null move).
+        self.null = False
+
+    # ---------------------------------------------------------------- budget and trace
+
+    def spend(self, units: int = 1) -> None:
+        self.work += units
+        if self.work > self.budget:
+            raise Stop(f"stopped after {self.budget:,} steps — the notation may repeat without end")
+        if self.work >= self.next_poll:
+            # Every few hundred units, however they were added (attack questions add theirs at once).
+            self.next_poll = self.work + CANCEL_EVERY
+            collect_young()
+            if self.cancel is not None and self.cancel.is_set():
+                raise Stop("cancelled")
+
+    def emit(self, kind: str, text: str, span: Optional[Span], square: Optional[int] = None,
+             ok: bool = True, move: Optional[int] = None, *, branch: Optional[tuple[int, int]] = None,
+             check: Optional[str] = None) -> None:
+        trace = self.trace
+        if trace is None:
+            return
+        if len(trace) >= self.trace_limit:
+            # A full trace records nothing more: the run goes on as an untraced one, without
+            # writing the sentences of events that would be thrown away.
+            self.truncated = True
+            self.trace = None
+            return
+        hand = self.hand
+        if hand:
+            names = self.kind_names
+            held: tuple[str, ...] = tuple([names[p[1]] for p, _ in hand]) if len(hand) > 1 else (names[hand[0][0][1]],)
+        else:
+            held = ()
+        # Built as a plain tuple of the named tuple's type: a traced run makes tens of thousands.
+        trace.append(_new_tuple(TraceEvent, (
+            _KINDS[kind], text, span, square, ok, self.cursor, held, tuple(self.captures),
+            None if self.last_dir is None else self.rules.dir_letters[self.last_dir], self.depth, move,
+            branch, check,
+        )))
+
+    def name(self, square: int) -> str:
+        return self.board.squares[square]
+
+    def who(self, square: int) -> str:
+        piece = self.cells[square]
+        if piece is None:
+            return "it is empty"
+        side = "a friendly" if piece.player == self.me else "a neutral" if piece.player < 0 else "an enemy"
+        return f"{side} {self.kind_names[piece.kind]} stands there"
+
+    def describe(self, piece: Piece) -> str:
+        if piece.player < 0:
+            return f"a neutral {self.kind_names[piece.kind]}"
+        return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
+
+    def touch(self, square: int) -> bool:
+        """Remember what ``square`` held before this way through changed it; ``True`` when this is the
+        first change there on the way (the caller forgets it again with :meth:`untouch` on its way back,
+        so the squares a completed move compares are only those of its own way, not of every way tried)."""
+        if square not in self.touched:
+            self.touched[square] = self.cells[square]
+            return True
+        return False
+
+    def untouch(self, square: int, first: bool) -> None:
+        if first:
+            del self.touched[square]
+
+
+def _ignore(_state: State) -> None:
+    return None

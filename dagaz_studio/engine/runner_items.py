@@ -1,0 +1,628 @@
+"""Bracket items compiled into the runner's closures (a part of
+:class:`~dagaz_studio.engine.runner.Program`): checks of a square, captures, promotion, making pieces,
+handlers and navigation, and the checks' one-letter tests."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from dagaz_studio.board.placement import NEUTRAL
+from dagaz_studio.engine.heaps import Heap, heap_size
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.run_state import State, _Held
+from dagaz_studio.engine.runs import run_length
+from dagaz_studio.notation.nodes import (
+    Check, CountCheck, Create, DirectionCheck, Handler, Navigate, Promote, RunCheck, Span, TypeCheck, ZoneCheck,
+)
+
+if TYPE_CHECKING:
+    from typing import Iterable
+
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.runner import ItemCont
+    from dagaz_studio.notation.errors import NotationError
+    from dagaz_studio.notation.nodes import Notation
+
+
+class _ItemRunner:
+    """Compiles a bracket's items (:meth:`_items`) for :class:`~dagaz_studio.engine.runner.Program`."""
+
+    if TYPE_CHECKING:
+        # What the program keeps and does elsewhere (declared for the type checker only).
+        rules: Rules
+        notation: Notation
+        player_name: str
+        piece_name: str
+        reach_mode: bool
+        kind_actions: Any
+
+        def _error(self, message: str, span: Span) -> NotationError: ...
+        def _directions(self, letters: Iterable[str]) -> list[int]: ...
+
+    def _items(self, items: tuple, k: ItemCont) -> ItemCont:
+        for item in reversed(items):
+            k = self._item(item, k)
+        return k
+
+    def _item(self, item: object, k: ItemCont) -> ItemCont:
+        if isinstance(item, Check):
+            return self._check(item, k)
+        if isinstance(item, TypeCheck):
+            return self._type_check(item, k)
+        if isinstance(item, ZoneCheck):
+            return self._zone_check(item, k)
+        if isinstance(item, DirectionCheck):
+            return self._direction_check(item, k)
+        if isinstance(item, CountCheck):
+            return self._count_check(item, k)
+        if isinstance(item, RunCheck):
+            return self._run_check(item, k)
+        if isinstance(item, Promote):
+            return self._promote(item, k)
+        if isinstance(item, Create):
+            return self._create(item, k)
+        if isinstance(item, Handler):
+            return self._handler(item, k)
+        if isinstance(item, Navigate):
+            return self._navigate(item, k)
+        raise TypeError(f"unknown bracket item {item!r}")
+
+    @staticmethod
+    def _predicate(span: Span, text: str, test: Callable[[State, int], bool],
+                   sentence: Callable[[State, int, bool], str], k: ItemCont) -> ItemCont:
+        """A check: continue when ``test`` holds; a traced run records ``sentence`` either way."""
+        def check(st: State, square: int) -> None:
+            ok = test(st, square)
+            if st.trace is not None:
+                st.emit("check", sentence(st, square, ok), span, square, ok, check=text)
+            if ok:
+                k(st, square)
+        return check
+
+    @staticmethod
+    def _passing(k: ItemCont) -> ItemCont:
+        """Reach mode: every check passes, since it asks where a piece could ever capture."""
+        def always(st: State, square: int) -> None:
+            k(st, square)
+        return always
+
+    def _check(self, item: Check, k: ItemCont) -> ItemCont:
+        letter, span = item.letter, item.span
+        text = f"[{letter}{':' + item.label if item.label else ''}]"
+        if self.reach_mode:
+            if letter == "x":
+                def reach_capture(st: State, square: int) -> None:
+                    st.reach.add(square)  # type: ignore[union-attr]
+                    k(st, square)
+                return reach_capture
+            return self._passing(k)
+        if letter == "x":
+            if self.kind_actions is not None:
+                return self.kind_actions.capture(self, span, k)
+            return self._capture(span, k)
+        if letter == "k":
+            return self._again(span, k)
+        if letter == "n":
+            return _null_move(span, k)
+        if letter == "w":
+            return self._win_over(span, k)
+        if letter == "d":
+            return self._destroy(span, k)
+        if letter in "oO":
+            return self._once(item, k)
+        test = _CHECKS[letter.lower()]
+        want = letter.islower()
+        is_safety = letter.lower() in "as"
+
+        def holds(st: State, square: int) -> bool:
+            # An attacker's own safety does not limit what it attacks (and asking would never end).
+            return (is_safety and st.attack_mode) or test(st, square) == want
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {_explain(st, letter, square, ok)}"
+        return self._predicate(span, text, holds, sentence, k)
+
+    def _capture(self, span: Span, k: ItemCont,
+                 describe: Optional[Callable[[State, Any], str]] = None) -> ItemCont:
+        """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
+        a piece by default, a heap board's whole heap as its kind says)."""
+        name = describe or (lambda st, piece: st.describe(piece))
+        return _square_action(
+            span, k, "[x]", lambda st, piece: "nothing to capture" if piece is None else None,
+            lambda st, piece: None,
+            lambda st, piece, square: ("capture", f"capture {name(st, piece)} on {st.name(square)}"),
+            captures=True)
+
+    @staticmethod
+    def _destroy(span: Span, k: ItemCont) -> ItemCont:
+        """``[d]``: take what stands on the square off the board without capturing it: the move's
+        captures leave it out, so it is not what the move attacks (an explosion's victims)."""
+        return _square_action(
+            span, k, "[d]", lambda st, piece: "nothing to destroy" if piece is None else None,
+            lambda st, piece: None,
+            lambda st, piece, square: ("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed"))
+
+    @staticmethod
+    def _win_over(span: Span, k: ItemCont) -> ItemCont:
+        """``[w]``: the enemy piece on the square changes to the mover's side, where it stands."""
+        def refused(st: State, piece: Any) -> Optional[str]:
+            return None if piece is not None and piece.player != st.me and piece.player >= 0 else ""
+
+        return _square_action(
+            span, k, "[w]", refused, lambda st, piece: piece._replace(player=st.me),
+            lambda st, piece, square: ("check", f"{st.describe(piece)} on {st.name(square)} changes to the "
+                                       f"{st.board.players[st.me]} side"))
+
+    @staticmethod
+    def _again(span: Span, k: ItemCont) -> ItemCont:
+        """``[k]``: the same player moves again after this move."""
+        def again(st: State, square: int) -> None:
+            if st.again:
+                k(st, square)
+                return
+            st.again = True
+            st.progress += 1  # a change a repetition notices, as a capture is
+            if st.trace is not None:
+                st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.again = False
+        return again
+
+    def _count_check(self, item: CountCheck, k: ItemCont) -> ItemCont:
+        """``[=n-m]`` / ``[=n-m@zone]``: how many pieces the square (or the zone) holds."""
+        if self.reach_mode:
+            return self._passing(k)
+        low, high = item.minimum, item.maximum
+        squares: Optional[tuple[int, ...]] = None
+        if item.zone is not None:
+            zone = self.rules.board.zones.get(item.zone)
+            if zone is None:
+                raise self._error(f"unknown zone '{item.zone}'", item.span)
+            squares = tuple(sorted(zone.squares_for(self.player_name)))
+        text = self.notation.text[item.span.start:item.span.end]
+        kind = None
+        if item.piece is not None:
+            kind = self.rules.kind_index.get(item.piece)
+            if kind is None:
+                raise self._error(f"unknown piece type '{item.piece}'", item.span)
+
+        def count(st: State, square: int) -> int:
+            cells = st.cells
+            if kind is not None:
+                # The mover's pieces of one type, on the board (or in the zone).
+                return sum(1 for s in (range(len(cells)) if squares is None else squares)
+                           if (piece := cells[s]) is not None and type(piece) is Piece
+                           and piece.kind == kind and piece.player == st.me)
+            if squares is None:
+                return heap_size(cells[square])
+            return sum(heap_size(cells[s]) for s in squares)
+
+        def holds(st: State, square: int) -> bool:
+            found = count(st, square)
+            return low <= found and (high is None or found <= high)
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            where = f"the zone {item.zone}" if item.zone is not None else st.name(square)
+            return f"[{text}] {'passed' if ok else 'failed'}: {where} holds {count(st, square)}"
+        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+
+    def _run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
+        """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
+        is empty) has made without capturing, as the position keeps them (:mod:`dagaz_studio.engine.runs`)."""
+        if self.reach_mode:
+            return self._passing(k)
+        low, high = item.minimum, item.maximum
+        text = self.notation.text[item.span.start:item.span.end]
+
+        def count(st: State, square: int) -> int:
+            piece = st.cells[square]
+            if piece is None and st.hand:
+                piece, square = st.hand[-1]
+            if type(piece) is not Piece:
+                return 0
+            return run_length(st.position.runs, piece.player, square)
+
+        def holds(st: State, square: int) -> bool:
+            found = count(st, square)
+            return low <= found and (high is None or found <= high)
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            return f"[{text}] {'passed' if ok else 'failed'}: the piece has made {count(st, square)} moves in a row"
+        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+
+    def _once(self, item: Check, k: ItemCont) -> ItemCont:
+        label = item.label or f"{self.piece_name}@{item.span.start}"
+        first = item.letter == "o"
+        span = item.span
+
+        def once(st: State, square: int) -> None:
+            made = (st.me, label) in st.position.labels
+            ok = (not made) if first else made
+            if st.trace is not None:
+                st.emit("check", f"[{item.letter}] {'passed' if ok else 'failed'}: a '{label}' move "
+                        f"{'has' if made else 'has not'} been made", span, square, ok, check=f"[{item.letter}]")
+            if not ok:
+                return
+            if not first or label in st.labels:
+                k(st, square)
+                return
+            st.labels.append(label)
+            try:
+                k(st, square)
+            finally:
+                st.labels.pop()
+        return once
+
+    def _type_check(self, item: TypeCheck, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing(k)
+        kind = self.rules.kind_index.get(item.name)
+        if kind is None:
+            raise self._error(f"unknown piece type '{item.name}'", item.span)
+        want = not item.negated
+        text = f"[{'!' if item.negated else ''}={item.name}]"
+
+        def holds(st: State, square: int) -> bool:
+            piece = st.cells[square]
+            if type(piece) is Heap:
+                return (piece.counts[kind] > 0) == want  # a heap holds pieces of several types
+            return (piece is not None and piece.kind == kind) == want
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}"
+        return self._predicate(item.span, text, holds, sentence, k)
+
+    def _zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing(k)
+        zone = self.rules.board.zones.get(item.name)
+        if zone is None:
+            raise self._error(f"unknown zone '{item.name}'", item.span)
+        squares = zone.squares_for(self.player_name)
+        want = not item.negated
+        text = f"[{'!' if item.negated else ''}@{item.name}]"
+
+        def holds(st: State, square: int) -> bool:
+            return (square in squares) == want
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            where = "inside" if square in squares else "outside"
+            return f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is {where} {item.name}"
+        return self._predicate(item.span, text, holds, sentence, k)
+
+    def _direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing(k)
+        rules = self.rules
+        index, opposite, want = item.group, item.opposite, not item.negated
+        text = self.notation.text[item.span.start:item.span.end]
+
+        def same_direction(st: State) -> bool:
+            recorded = st.groups[index]
+            if recorded is not None and opposite:
+                recorded = rules.opposite[recorded]
+            return recorded is not None and st.last_dir == recorded
+
+        def holds(st: State, square: int) -> bool:
+            return same_direction(st) == want
+
+        def sentence(st: State, square: int, ok: bool) -> str:
+            was = "was" if same_direction(st) else "was not"
+            return f"direction check {'passed' if ok else 'failed'}: the last step {was} in that direction"
+        return self._predicate(item.span, text, holds, sentence, k)
+
+    def _promote(self, item: Promote, k: ItemCont) -> ItemCont:
+        if self.reach_mode:
+            return self._passing(k)
+        kinds = []
+        for name in item.choices:
+            kind = self.rules.kind_index.get(name)
+            if kind is None:
+                raise self._error(f"unknown piece type '{name}'", item.span)
+            kinds.append((name, kind))
+        span = item.span
+        lost = item.lost
+
+        def promote(st: State, square: int) -> None:
+            if not st.hand:
+                if st.trace is not None:
+                    st.emit("check", "promotion failed: no piece in hand", span, square, False)
+                return
+            piece, origin = st.hand[-1]
+            saved = st.promotion
+            for name, kind in kinds:
+                if lost and not _has_lost(st, kind):
+                    if st.trace is not None:
+                        st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
+                    continue
+                st.hand[-1] = (piece._replace(kind=kind), origin)
+                st.promotion = name
+                st.progress += 1
+                if st.trace is not None:
+                    st.emit("promote", f"the piece in hand becomes a {name}", span, square)
+                try:
+                    k(st, square)
+                finally:
+                    st.progress -= 1
+                    st.hand[-1] = (piece, origin)
+                    st.promotion = saved
+        return promote
+
+    def _create(self, item: Create, k: ItemCont) -> ItemCont:
+        """``[*Name]``: a new piece of that type on the empty square, the mover's (nobody's if the type
+        is neutral); it fails on an occupied square."""
+        if self.reach_mode:
+            return self._passing(k)
+        kind = self.rules.kind_index.get(item.name)
+        if kind is None:
+            raise self._error(f"unknown piece type '{item.name}'", item.span)
+        span, name = item.span, item.name
+        neutral = self.rules.kinds[kind].neutral
+
+        def create(st: State, square: int) -> None:
+            if st.cells[square] is not None:
+                if st.trace is not None:
+                    st.emit("check", f"[*{name}] failed on {st.name(square)}: {st.who(square)}", span, square, False,
+                            check=f"[*{name}]")
+                return
+            st.spend()
+            first = st.touch(square)
+            st.cells[square] = Piece(NEUTRAL if neutral else st.me, kind, True)
+            st.created.append(square)
+            st.progress += 1
+            if st.trace is not None:
+                st.emit("put", f"a new {name} appears on {st.name(square)}", span, square, check=f"[*{name}]")
+            try:
+                k(st, square)
+            finally:
+                st.progress -= 1
+                st.created.pop()
+                st.cells[square] = None
+                st.untouch(square, first)
+        return create
+
+    def _handler(self, item: Handler, k: ItemCont) -> ItemCont:
+        number, span = item.number, item.span
+        if self.reach_mode:
+            return self._passing(k)
+
+        def handler(st: State, square: int) -> None:
+            function = st.rules.handlers.get(number)
+            ok = bool(function(st.position, square, st.me)) if function is not None else False
+            if st.trace is not None:
+                why = "" if function is not None else f" (no handler {number} is defined for this board)"
+                st.emit("check", f"handler [{number}] {'passed' if ok else 'failed'}{why}", span, square, ok)
+            if ok:
+                k(st, square)
+        return handler
+
+    def _navigate_not(self, item: Navigate, k: ItemCont) -> ItemCont:
+        """``!(checks)>N``: go on when the checks do not all hold on that square, or it does not exist."""
+        if self.reach_mode:
+            return self._passing(k)
+        span = item.span
+
+        def held(st: State, _square: int) -> None:
+            raise _Held
+
+        look = self._navigate(Navigate(item.items, item.path, item.span), held)
+
+        def navigate_not(st: State, square: int) -> None:
+            try:
+                look(st, square)
+            except _Held:
+                if st.trace is not None:
+                    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+                return
+            k(st, square)
+        return navigate_not
+
+    def _navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
+        if item.negated:
+            return self._navigate_not(item, k)
+        rules = self.rules
+        path: list[tuple[Optional[int], Optional[int], bool]] = []
+        for nav in item.path:
+            if nav.group is not None:
+                if nav.group > self.notation.group_count:
+                    raise self._error(f"'\\{nav.group}' refers to a group that does not exist", nav.span)
+                path.append((None, nav.group, nav.opposite))
+            else:
+                directions = self._directions((nav.letter or "",))
+                path.append((directions[0] if directions else -1, None, False))
+        span = item.span
+
+        def after(st: State, _target: int) -> None:
+            origin = st.navstack.pop()
+            try:
+                k(st, origin)
+            finally:
+                st.navstack.append(origin)
+
+        inner = self._items(item.items, after)
+
+        def navigate(st: State, square: int) -> None:
+            target: Optional[int] = square
+            for direction, group, opposite in path:
+                if group is not None:
+                    direction = st.groups[group]
+                    if direction is not None and opposite:
+                        direction = rules.opposite[direction]
+                if direction is None or direction < 0:
+                    target = None
+                    break
+                target = rules.neighbours[direction][target]  # type: ignore[index]
+                if target is None:
+                    break
+            if target is None:
+                if st.trace is not None:
+                    st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
+                return
+            if st.footprint is not None:
+                st.footprint.add(target)
+            st.navstack.append(square)
+            try:
+                inner(st, target)
+            finally:
+                st.navstack.pop()
+        return navigate
+
+
+def _null_move(span: Span, k: ItemCont) -> ItemCont:
+    """``[n]``: the move counts even if it changes nothing, the piece ending where it began."""
+    def null(st: State, square: int) -> None:
+        if st.null:
+            k(st, square)
+            return
+        st.null = True
+        if st.trace is not None:
+            st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
+        try:
+            k(st, square)
+        finally:
+            st.null = False
+    return null
+
+
+def _empty(st: State, square: int) -> bool:
+    return st.cells[square] is None
+
+
+def _enemy(st: State, square: int) -> bool:
+    piece = st.cells[square]
+    return piece is not None and piece.player != st.me and piece.player >= 0  # a neutral piece is no enemy
+
+
+def _friend(st: State, square: int) -> bool:
+    piece = st.cells[square]
+    return piece is not None and piece.player == st.me
+
+
+def _attacked(st: State, square: int) -> bool:
+    return st.rules.square_attacked(st, square, by_enemy=True)
+
+
+def _defended(st: State, square: int) -> bool:
+    return st.rules.square_attacked(st, square, by_enemy=False)
+
+
+def _moved(st: State, square: int) -> bool:
+    piece = st.cells[square]
+    if piece is None and st.hand:
+        piece = st.hand[-1][0]
+    return piece is not None and piece.moved
+
+
+def _visited(st: State, square: int) -> bool:
+    return square in st.visited
+
+
+def _last_start(st: State, square: int) -> bool:
+    return st.prev is not None and st.prev.origin == square
+
+
+def _last_end(st: State, square: int) -> bool:
+    return st.prev is not None and st.prev.target == square
+
+
+def _began(st: State, square: int) -> bool:
+    return square == st.origin
+
+
+def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], Optional[str]],
+                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], tuple[str, str]],
+                   captures: bool = False) -> ItemCont:
+    """An action that changes what stands on the square (``[x]``, ``[d]``, ``[w]``) for the rest of the
+    branch, and puts it back after: ``refused`` says why it cannot (``None`` when it can; ``""`` to
+    say who stands there), ``becomes`` what the square then holds, ``done`` the trace's event kind and
+    sentence; ``captures`` counts the square among the move's captures."""
+    def act(st: State, square: int) -> None:
+        piece = st.cells[square]
+        why = refused(st, piece)
+        if why is not None:
+            if st.trace is not None:
+                st.emit("check", f"{check} failed on {st.name(square)}: {why or st.who(square)}", span, square,
+                        False, check=check)
+            return
+        st.spend()
+        first = st.touch(square)
+        st.cells[square] = becomes(st, piece)
+        if captures:
+            st.captures.append(square)
+        st.progress += 1
+        if st.trace is not None:
+            kind, sentence = done(st, piece, square)
+            if kind == "check":
+                st.emit(kind, sentence, span, square, check=check)
+            else:
+                st.emit(kind, sentence, span, square)
+        try:
+            k(st, square)
+        finally:
+            st.progress -= 1
+            if captures:
+                st.captures.pop()
+            st.cells[square] = piece
+            st.untouch(square, first)
+    return act
+
+
+def _captured_on(st: State, square: int) -> bool:
+    return square in st.captures
+
+
+def _has_lost(st: State, kind: int) -> bool:
+    """``[+?Name]``: whether the mover has fewer pieces of ``kind`` on the board and in hand than the
+    board's setup gave him (the piece in hand, being promoted, is not counted)."""
+    me = st.me
+    have = sum(1 for piece in st.cells if piece is not None and piece.player == me and piece.kind == kind)
+    hands = st.position.hands
+    if hands and me < len(hands) and kind < len(hands[me]):
+        have += hands[me][kind]
+    return have < st.rules.setup_count(me, kind)
+
+
+def _kind_actions(kind: str) -> Any:
+    """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
+    default board): imported only when such a board is played."""
+    if kind == "heap":
+        from dagaz_studio.engine import heap_actions
+        return heap_actions
+    if kind == "stack":
+        from dagaz_studio.engine import stack_actions
+        return stack_actions
+    return None
+
+
+_CHECKS: dict[str, Callable[[State, int], bool]] = {
+    "p": _empty, "e": _enemy, "f": _friend, "a": _attacked, "s": _defended, "m": _moved,
+    "r": _visited, "l": _last_start, "t": _last_end, "b": _began, "c": _captured_on,
+}
+
+
+def _explain(st: State, letter: str, square: int, ok: bool) -> str:
+    lower = letter.lower()
+    if lower in "pef":
+        return st.who(square)
+    if lower == "a":
+        return "an enemy piece could capture there" if (ok == letter.islower()) else "no enemy piece could capture there"
+    if lower == "s":
+        return "a friendly piece could recapture there" if (ok == letter.islower()) else "no friendly piece could recapture there"
+    if lower == "m":
+        moved = ok == letter.islower()
+        return "the piece has moved before" if moved else "the piece has not moved"
+    if lower == "r":
+        seen = ok == letter.islower()
+        return "the piece has stood there in this move" if seen else "the piece has not stood there in this move"
+    if lower == "c":
+        return f"this move {'has' if ok == letter.islower() else 'has not'} captured there"
+    if lower == "b":
+        return f"the move {'began' if ok == letter.islower() else 'did not begin'} there"
+    if lower in "lt":
+        hit = ok == letter.islower()
+        which = "started" if lower == "l" else "ended"
+        return f"the previous move {'' if hit else 'did not '}{which} there".replace("  ", " ")
+    return ""
