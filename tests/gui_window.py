@@ -82,8 +82,11 @@ class LoopTicks:
         import tempfile
         import threading
 
-        from PySide6.QtCore import QTimer
+        from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 
+        # Widgets that earlier tests left to be deleted go now: tearing them down at the first turn
+        # of the loop is not what is measured.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         self._schedstat = _open_schedstat(threading.get_native_id())
         self._stacks = tempfile.TemporaryFile("w+")
         self.turns = [self._now()]
