@@ -275,3 +275,40 @@ def test_a_pieces_reach_does_not_depend_on_the_recursion_limit_earlier_runs_left
         sys.setrecursionlimit(saved)
     column = {square for square, name in enumerate(board.squares) if name.startswith("a")}
     assert reaches[0] == reaches[1] == column
+
+
+@pytest.mark.parametrize("board_name", ["xiangqi", "chess"])
+def test_no_one_question_pays_for_a_whole_attack_table(board_name: str) -> None:
+    """Once a square has been asked about often, its table of possible attackers pays; but building
+    it costs every kind's reach from every square (630 runs on Xiangqi, 30 ms), which one keystroke's
+    question in the window would pay all at once: that work is spread over the questions that follow."""
+    import random
+
+    from dagaz_studio.board import parse_board, shipped_boards
+    from dagaz_studio.engine.game import legal_moves, make_move
+
+    path = shipped_boards()[board_name]
+    board = parse_board(path.read_text(encoding="utf-8"), path.name)  # a board of its own: nothing shared yet
+    rules = Rules(board)
+    position = Position.initial(board)
+    chooser = random.Random(7)
+    for _ in range(12):
+        make_move(position, chooser.choice(legal_moves(rules, position)))
+    rules = Rules(board)
+    runs = []
+    counting = rules._reach_run
+
+    def counted(*args):
+        runs[-1] += 1
+        return counting(*args)
+
+    rules._reach_run = counted
+    royal = next(square for square, piece in enumerate(position.cells)
+                 if piece is not None and piece.player == position.turn and piece.kind in rules.royal_kinds)
+    enemy = 1 - position.turn
+    every = rules.board_kinds * len(board.squares)
+    for _ in range(3 * every):
+        runs.append(0)
+        rules.candidates(position.cells, royal, enemy)
+    assert max(runs) < every // 4, max(runs)
+    assert enemy in rules._tabled  # the table came all the same, for the questions after

@@ -82,6 +82,8 @@ class RulesState:
         self._others = [tuple(p for p in range(players) if p != me) for me in range(players)]
         self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
         self._asked: dict[tuple[int, int], int] = {}
+        #: Per player, how far through its kinds and squares :meth:`_reach_more` has gone.
+        self._reach_cursor: dict[int, int] = {}
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
