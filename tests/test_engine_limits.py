@@ -312,3 +312,23 @@ def test_no_one_question_pays_for_a_whole_attack_table(board_name: str) -> None:
         rules.candidates(position.cells, royal, enemy)
     assert max(runs) < every // 4, max(runs)
     assert enemy in rules._tabled  # the table came all the same, for the questions after
+
+
+def test_a_table_earned_by_one_interpreter_is_finished_by_the_next() -> None:
+    """The reach sets and tables are kept with the board for every interpreter of it, and so is the
+    earning of a table: a benchmark's or a window's fresh interpreter goes on where the last stopped."""
+    from dagaz_studio.board import parse_board, shipped_boards
+
+    path = shipped_boards()["chess"]
+    board = parse_board(path.read_text(encoding="utf-8"), path.name)
+    position = Position.initial(board)
+    king = board.index("e1")
+    first = Rules(board)
+    every = first.board_kinds * len(board.squares)
+    for _ in range(every + 5):
+        first.candidates(position.cells, king, 1)
+    assert 1 not in first._tabled  # earned, and a few of its reach sets worked out
+    second = Rules(board)
+    for _ in range(every):
+        second.candidates(position.cells, king, 1)
+    assert 1 in second._tabled

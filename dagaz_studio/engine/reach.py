@@ -160,14 +160,19 @@ class ReachTables(RulesState):
         attackers = self._attackers.get((square, player))
         if attackers is None:
             key = (square, player)
-            asked = self._asked[key] = self._asked.get(key, 0) + 1
             if player not in self._tabled:
-                if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds or self.budgeted:
-                    # Asked rarely (one position, as a command asks): look at the pieces standing on
-                    # the board rather than work out, for every kind and square, what could capture
-                    # here. Never inside a run with a budget: the table costs every kind's reach from
-                    # every square (on a draughts board, more than a whole budget), the pieces
-                    # standing a reach run each at most.
+                if player not in self._earning:
+                    asked = self._asked[key] = self._asked.get(key, 0) + 1
+                    if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds or self.budgeted:
+                        # Asked rarely (one position, as a command asks): look at the pieces standing
+                        # on the board rather than work out, for every kind and square, what could
+                        # capture here. Never inside a run with a budget: the table costs every
+                        # kind's reach from every square (on a draughts board, more than a whole
+                        # budget), the pieces standing a reach run each at most.
+                        return self._scan_candidates(cells, square, player)
+                    # Earned for every interpreter of the board, as the reach sets and tables are kept.
+                    self._earning[player] = 0
+                elif self.budgeted:
                     return self._scan_candidates(cells, square, player)
                 if not self._reach_more(player, REACH_SETS_PER_QUESTION):
                     return self._scan_candidates(cells, square, player)
@@ -187,14 +192,14 @@ class ReachTables(RulesState):
         from every square); whether all are known now."""
         squares = len(self.board.squares)
         total = self.board_kinds * squares
-        at = self._reach_cursor.get(player, 0)
+        at = self._earning.get(player, 0)
         while at < total and count > 0:
             kind, origin = divmod(at, squares)
             if (kind, player, origin) not in self._reach:
                 self.reach(kind, player, origin)
                 count -= 1
             at += 1
-        self._reach_cursor[player] = at
+        self._earning[player] = at
         return at >= total
 
     def _scan_candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:

@@ -82,8 +82,9 @@ class RulesState:
         self._others = [tuple(p for p in range(players) if p != me) for me in range(players)]
         self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
         self._asked: dict[tuple[int, int], int] = {}
-        #: Per player, how far through its kinds and squares :meth:`_reach_more` has gone.
-        self._reach_cursor: dict[int, int] = {}
+        #: The players whose tables a square asked about often has earned, each with how far through
+        #: its kinds and squares the reach sets are known (``ReachTables._reach_more``).
+        self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
@@ -144,9 +145,10 @@ def _deep_enough() -> None:
 class _BoardShare:
     """What every interpreter of one board works out alike: where each of the board's own piece kinds
     could capture from each square (and the squares that could matter to it), the tables of what
-    could capture each square, and the players whose tables are all built."""
+    could capture each square, the players whose tables are all built, and the players whose
+    tables are being earned (with how far through their kinds and squares the reach sets are known)."""
 
-    __slots__ = ("reach", "footprints", "attackers", "tabled", "written")
+    __slots__ = ("reach", "footprints", "attackers", "tabled", "earning", "written")
 
     def __init__(self) -> None:
         self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = {}
@@ -154,6 +156,7 @@ class _BoardShare:
         self.footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self.tabled: set[int] = set()
+        self.earning: dict[int, int] = {}
 
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
