@@ -101,11 +101,7 @@ class AttackQuestions(RulesState):
             except Found:
                 return True
             except Abort as stop:
-                if stop.kind in ("cancelled", "rerun") or stop.message is not None:
-                    raise
-                reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
-                raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
-                                    f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+                self._compiled_question_stopped(stop, work, start, piece, origin, square)
             return False
         program = self.kind_program(piece.kind, by)
         plan = self.plan(program) or (program,)
@@ -118,13 +114,7 @@ class AttackQuestions(RulesState):
                 except Found:
                     return True
                 except Abort as stop:
-                    if stop.kind in ("cancelled", "rerun") or stop.message is not None:
-                        raise
-                    # As the runner says it, then what was being asked. The budget is the run's,
-                    # shared with its questions: the count said is the run's, not the question's.
-                    reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
-                    raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
-                                        f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
+                    self._compiled_question_stopped(stop, work, start, piece, origin, square)
             else:
                 found, spent, stopped = self._ask_program(position, origin, square, by, part,
                                                           max(0, work[2] - work[0]), work[3])
@@ -136,6 +126,18 @@ class AttackQuestions(RulesState):
         if work[0] > work[2]:
             self._question_stopped("", work, piece, origin, square)
         return False
+
+    def _compiled_question_stopped(self, stop: Abort, work: list, start: int, piece: Piece, origin: int,
+                                   square: int) -> NoReturn:
+        """Pass on ``stop``, raised by a compiled attack question that began at work ``start``: as it
+        is when cancelled, rerun or already said; otherwise said as the runner says it, then what was
+        being asked. The budget is the run's, shared with its questions: the count said is the run's,
+        not the question's."""
+        if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+            raise stop
+        reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
+        raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
+                            f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
 
     def _question_stopped(self, stopped: str, work: list, piece: Piece, origin: int, square: int,
                           whole: bool = True) -> NoReturn:
