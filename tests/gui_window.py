@@ -120,8 +120,11 @@ class LoopTicks:
         return _Turn(time.perf_counter(), time.thread_time(), time.process_time(), waited)
 
     def stop(self) -> None:
+        """Stop recording (once; later calls do nothing)."""
         import faulthandler
 
+        if not self.timer.isActive():
+            return
         faulthandler.cancel_dump_traceback_later()
         self.timer.stop()
         self.turns.append(self._now())
@@ -130,6 +133,13 @@ class LoopTicks:
 
             os.close(self._schedstat)
             self._schedstat = None
+
+    def __enter__(self) -> "LoopTicks":
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        # Stopped also when the test fails inside: no timer, watchdog or descriptor outlives it.
+        self.stop()
 
     def waits_for_own_threads(self) -> list[float]:
         """Between each two turns: how long the window waited for the process's other threads.

@@ -43,10 +43,9 @@ def test_a_100_kb_paste_is_refused_at_once_and_the_window_keeps_answering(qtbot)
     huge = rook_text(100_000)
     QGuiApplication.clipboard().setText(huge)
     editor.text_edit.setFocus()
-    ticks = LoopTicks()
-    QTimer.singleShot(50, lambda: qtbot.keyClick(editor.text_edit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier))
-    qtbot.wait(1000)
-    ticks.stop()
+    with LoopTicks() as ticks:
+        QTimer.singleShot(50, lambda: qtbot.keyClick(editor.text_edit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier))
+        qtbot.wait(1000)
     assert editor.refused and f"{MAX_NOTATION_CHARS:,}" in editor.error_label.text()
     assert editor.text() == "(+)"  # what was there stays
     ticks.assert_answering()  # a freeze took 12 s or more
@@ -66,12 +65,11 @@ def test_a_long_notation_under_the_limit_is_read_on_the_worker_and_cancelled_by_
     long = rook_text(MAX_NOTATION_CHARS - 10)
     readings = []
     editor.reader.replyReady.connect(readings.append)
-    ticks = LoopTicks()
-    editor.set_text(long)
-    assert editor.reading_pending  # not read on the event loop
-    editor.set_text(long[:-20])    # a newer text: the first reading is dropped
-    qtbot.waitUntil(lambda: not editor.reading_pending, timeout=20000)
-    ticks.stop()
+    with LoopTicks() as ticks:
+        editor.set_text(long)
+        assert editor.reading_pending  # not read on the event loop
+        editor.set_text(long[:-20])    # a newer text: the first reading is dropped
+        qtbot.waitUntil(lambda: not editor.reading_pending, timeout=20000)
     assert editor.error is None and "orthogonal" in editor.words.toPlainText()
     assert editor.current_notation() == long[:-20]
     assert [reading.query.text for reading in readings] == [long[:-20]]
