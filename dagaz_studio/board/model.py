@@ -87,6 +87,23 @@ class PieceType:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """A way the game ends, stated by an ``end`` statement (docs/boards.md, "end").
+
+    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won),
+    ``passes`` (``count`` passes in a row) or ``facing`` (a pass made while a piece of ``pieces``
+    of the side to move would take another player's by ``notation``).
+    """
+
+    kind: str
+    pieces: tuple[str, ...] = ()
+    zone: str = ""
+    count: int = 0
+    notation_text: str = ""
+    notation: Optional["Notation"] = None
+
+
+@dataclass(frozen=True)
 class DrawHints:
     """How players draw the board. Nothing here changes the rules."""
 
@@ -141,6 +158,8 @@ class Board:
     #: both empty on a flat board. Squares are named level first: ``Aa1``.
     level_names: tuple[str, ...] = ()
     level_of: tuple[int, ...] = ()
+    #: How the game ends besides a player left without a move (``end`` statements), in file order.
+    ends: tuple[Ending, ...] = ()
 
     @property
     def has_hands(self) -> bool:
