@@ -72,10 +72,12 @@ def prepared(rules: Rules) -> _Prepared:
 
 def ended(rules: Rules, position: Position) -> bool:
     """Whether one of the board's ``end`` statements has ended the game: nobody has a move."""
-    return _by_statement(rules, position) is not None
+    return over_by_board(rules, position) is not None
 
 
-def _by_statement(rules: Rules, position: Position) -> Optional[GameOver]:
+def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
+    """Why one of the board's ``end`` statements has ended the game, or ``None`` (cheap: no move is
+    looked for)."""
     ends = prepared(rules)
     cells = position.cells
     players = rules.board.players
@@ -139,7 +141,7 @@ def game_over(rules: Rules, position: Position, moves: Optional[Sequence[Move]] 
 
     board = rules.board
     if board.ends:
-        said = _by_statement(rules, position)
+        said = over_by_board(rules, position)
         if said is not None:
             return said
     players = board.players
