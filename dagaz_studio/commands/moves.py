@@ -50,7 +50,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with --notation betza: whose reading where XBoard and Fairy-Stockfish differ")
     parser.add_argument("--legal", action="store_true", help="apply the game's rules (royal safety, "
-                        "compulsory capture); without it, every move the notations make")
+                        "compulsory capture, how the game ends) and say when the game is over; without it, "
+                        "every move the notations make")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     parser.add_argument("--names", action="store_true", help="name each move (H2+3, Nf3, d3-e3xc3) in the "
                         "board's style; JSON moves get a \"name\"")
