@@ -129,3 +129,19 @@ def test_a_bad_end_statement_is_reported_where_it_is(line: str, problem: str) ->
     with pytest.raises(BoardFileError) as caught:
         parse_board(line + "\n" + text, "x.board")
     assert [str(p).split(":", 1)[1] for p in caught.value.problems] == [problem]
+
+
+def test_an_exported_end_reach_is_fairy_stockfishs_flag() -> None:
+    from fsf_oracle import ask
+
+    from dagaz_studio.variants_ini.export import export_fsf
+
+    ini = export_fsf(load_board("breakthrough")).replace("[breakthrough]", "[exported-breakthrough]", 1)
+    assert "flagPiece = p" in ini
+    fen = "8/2P5/8/8/8/8/5p2/8 w - - 0 1"
+    before, after = ask(ini, [("exported-breakthrough", fen, []), ("exported-breakthrough", fen, ["c7c8"])])
+    rules, position = played("breakthrough", fen, [])
+    assert before is not None and set(before) == uci(rules, position)
+    assert after == [] and uci(*played("breakthrough", fen, ["c7c8"])) == set()
+    with pytest.raises(ValueError, match="end passes cannot be exported"):
+        export_fsf(parse_board("grid: a-b x 2-1\npiece K K: N\nend passes: 2\nsetup: K1/1k w", "x.board"))
