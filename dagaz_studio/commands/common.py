@@ -86,16 +86,26 @@ def batch_lines(stream: Optional[IO[str]] = None, limit: Optional[int] = None) -
         limit = MAX_FEN_LENGTH
     stream = sys.stdin if stream is None else stream
     binary = getattr(stream, "buffer", None)
+    reader = binary if binary is not None else stream
+
+    def readline(size: int) -> "str | bytes":
+        try:
+            return reader.readline(size)  # type: ignore[no-any-return]
+        except OSError as error:  # standard input a folder, or a device that fails
+            from dagaz_studio.commands.streams import read_failure
+
+            raise read_failure(error) from None
+
     number = 0
     while True:
-        chunk = binary.readline(limit + 2) if binary is not None else stream.readline(limit + 2)
+        chunk = readline(limit + 2)
         if not chunk:
             return
         number += 1
         newline = "\n" if isinstance(chunk, str) else b"\n"
         too_long = not chunk.endswith(newline) and len(chunk) >= limit + 2
         while too_long:  # skip the rest of the line, however long
-            rest = binary.readline(65536) if binary is not None else stream.readline(65536)
+            rest = readline(65536)
             if not rest or rest.endswith(newline):
                 break
         problem = None
