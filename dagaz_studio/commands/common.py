@@ -7,7 +7,7 @@ and the engine only when a command opens a board: ``--help`` starts without them
 from __future__ import annotations
 
 import sys
-from typing import IO, TYPE_CHECKING, Iterator, NamedTuple, Optional
+from typing import IO, TYPE_CHECKING, Any, Iterator, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -88,9 +88,9 @@ def batch_lines(stream: Optional[IO[str]] = None, limit: Optional[int] = None) -
     binary = getattr(stream, "buffer", None)
     reader = binary if binary is not None else stream
 
-    def readline(size: int) -> "str | bytes":
+    def readline(size: int) -> Any:
         try:
-            return reader.readline(size)  # type: ignore[no-any-return]
+            return reader.readline(size)
         except OSError as error:  # standard input a folder, or a device that fails
             from dagaz_studio.commands.streams import read_failure
 
