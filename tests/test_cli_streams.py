@@ -74,3 +74,9 @@ def test_a_reader_that_stops_early_is_one_line_and_status_2(tmp_path, jobs):
         stderr = process.stderr.read().decode()
         assert process.wait(timeout=120) == 2
     _one_line(stderr, "standard output", "broken pipe")
+
+
+def test_a_command_that_prints_nothing_does_not_mind_a_closed_standard_output(tmp_path):
+    done = _shell(tmp_path, ">&- <&-", "render", "chess", "--out", str(tmp_path / "chess.svg"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "chess.svg").stat().st_size > 0

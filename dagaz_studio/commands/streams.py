@@ -107,11 +107,17 @@ def guarded() -> Iterator[None]:
             yield
         except SystemExit as done:  # --help and usage errors: what they printed must reach its reader too
             if not done.code:
-                sys.stdout.flush()
+                _flush()
             raise
-        sys.stdout.flush()
+        _flush()
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
+
+
+def _flush() -> None:
+    # A command that printed nothing (the window) has nothing to lose on a closed standard output.
+    if not isinstance(sys.stdout, _Closed):
+        sys.stdout.flush()
 
 
 def silence_stdout() -> None:
