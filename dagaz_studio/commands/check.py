@@ -46,6 +46,13 @@ def run(args: argparse.Namespace) -> int:
     if setup_problem is not None:
         print(setup_problem, file=sys.stderr)
         return EXIT_BAD_BOARD
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    test_fen_problems = test_problems(board)
+    for problem in test_fen_problems:
+        print(problem, file=sys.stderr)
+    if test_fen_problems:
+        return EXIT_BAD_BOARD
     filename = Path(board.source).name if board.source else str(args.board)
     parts = [
         board.name,
@@ -58,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         parts.insert(2, _plural(len(board.level_names), "level"))
     if board.has_hands:
         parts.append(f"hands ({_plural(len(board.drops), 'piece type')} dropped)")
+    if board.tests:
+        parts.append(_plural(len(board.tests), "test"))
     print(f"{filename}: {', '.join(parts)} — ok")
     return EXIT_OK
 
