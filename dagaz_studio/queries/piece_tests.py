@@ -183,7 +183,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
     result.extra_moves = {mark: describe_move(board, marks[mark]) for mark in result.extra if mark in marks}
     result.passed = not missing and not extra
     if missing:
-        result.reason = _why_not(rules, query, missing[0], marks)
+        result.reason = _why_not(rules, query, result.missing[0], marks)
 
 
 def _ordered(board: Board, marks: list[str]) -> list[str]:
