@@ -65,8 +65,6 @@ def run(args: argparse.Namespace) -> int:
         parts.insert(2, _plural(len(board.level_names), "level"))
     if board.has_hands:
         parts.append(f"hands ({_plural(len(board.drops), 'piece type')} dropped)")
-    if board.tests:
-        parts.append(_plural(len(board.tests), "test"))
     print(f"{filename}: {', '.join(parts)} — ok")
     return EXIT_OK
 
