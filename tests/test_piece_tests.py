@@ -109,7 +109,6 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
     ("test t: at z9 reaches a1", "10:12", "no square 'z9'"),
     ("test t: at a1 reaches a2 xq4", "10:27", "no square 'q4'"),
     ("test t: fen 3/3 w at a1 reaches a2", "10:13", "test FEN: "),
-    ("test t: fen 3/3/K2 w at b2 reaches a2", "10:25", "nothing stands on b2"),
     ("test t: at a1 reaches at a2", "10:26", "malformed 'test' statement"),
     ("test t: at a1 put `[=Ghost]` reaches a2", "10:21", "unknown piece type 'Ghost'"),
     ("test t: at a1 put `(+` reaches a2", "10:20", "unclosed '('"),
@@ -170,3 +169,24 @@ def test_none_of_a_plain_square_refuses_a_capture_there_too() -> None:
     results = {result.name: result for result in run_tests(board)}
     assert results["t"].passed
     assert not results["u"].passed and results["u"].extra == ("xa2",)
+
+
+def test_an_empty_square_fails_the_test_and_says_so() -> None:
+    board = parse_board(TINY + "test t: fen 2k/3/K2 w at b2 reaches a2\n")
+    (result,) = run_tests(board)
+    assert not result.passed and result.error == "nothing stands on b2"
+
+
+def test_piece_edits_carry_into_the_tests() -> None:
+    from dagaz_studio.board.piece_edits import delete_piece, update_piece
+
+    text = TINY + ("test put: fen 2k/3/K1R w at a1 put Rook reaches a2 a3 b1\n"
+                   "test typed: at b2 put `(+)([p,!=Rook]\\1)*` reaches a2 b1 b3 c2\n"
+                   "test lettered:\n    fen 2k/3/K1R w\n    at c1 reaches b1 c2 xc3\n"
+                   "test kings: perft 1 gives 2\n")
+    board = parse_board(text)
+    renamed = update_piece(text, board, "Rook", new_name="Tower", letter="T")
+    assert "put Tower reaches" in renamed and "!=Tower" in renamed and "fen 2k/3/K1T w" in renamed
+    assert [result.passed for result in run_tests(parse_board(renamed))] == [True] * 4
+    deleted = delete_piece(text, board, "Rook")
+    assert [test.name for test in parse_board(deleted).tests] == ["kings"]

@@ -12,7 +12,6 @@ from lark import Token, Tree
 from dagaz_studio.board.model import PieceType, SourcePosition
 from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
 from dagaz_studio.board.pieces import _Pieces
-from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.board.statements import _Statement
 
 #: A reach test's square: ``e4``, or ``xe4`` where a move takes the piece standing there.
@@ -60,26 +59,19 @@ class _Tests(_Pieces):
         name_token = _token(tree.children[0])
         fields: dict[str, Any] = {"name": str(name_token), "at": self._test_where(statement, name_token)}
         ok = True
-        placed: Optional[dict[int, object]] = None
         parts = [child for child in tree.children[1:] if isinstance(child, Tree)]
         expect_tree = parts[-1]
         fields["expect"] = expect = _EXPECT[str(expect_tree.data)]
         for part in parts[:-1]:
             kind = str(part.data)
             if kind == "test_setup" or kind == "test_fen":
-                placed, good = self._test_position(part, statement, fields)
-                ok = ok and good
+                ok = self._test_position(part, statement, fields) and ok
             elif kind in ("test_at", "test_drop") and not self._test_piece(part, statement, fields):
                 ok = False
-        if ok and "fen" not in fields:
-            if not self.setup:
-                self.report_token(statement, name_token, "the test has no position: the board has no setup, "
-                                  "so write one ('fen …')")
-                return None
-            try:
-                placed = self._fen_placement(self.setup)
-            except PlacementError:
-                placed = None
+        if ok and "fen" not in fields and not self.setup:
+            self.report_token(statement, name_token, "the test has no position: the board has no setup, "
+                              "so write one ('fen …')")
+            return None
         has_piece = any(str(part.data) in ("test_at", "test_drop") for part in parts[:-1])
         if expect in REACH_EXPECTATIONS:
             if not has_piece:
@@ -99,23 +91,14 @@ class _Tests(_Pieces):
             if expect in ("legal", "illegal"):
                 token = _token(expect_tree.children[0])
                 fields["move"], fields["move_at"] = str(token), self._test_where(statement, token)
-        square = fields.get("square")
-        if (ok and placed is not None and square is not None and fields.get("put_piece") is None
-                and fields.get("notation") is None and self.index[square] not in placed):
-            self.report(statement, fields.pop("_square_offset"),
-                        f"nothing stands on {square} in the test's position: name a square with a piece, "
-                        "or put one there ('put PIECE')")
-            return None
-        fields.pop("_square_offset", None)
         return PieceTest(**fields) if ok else None
 
-    def _test_position(self, part: Tree, statement: _Statement, fields: dict[str, Any]
-                       ) -> tuple[Optional[dict[int, object]], bool]:
+    def _test_position(self, part: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
         if str(part.data) == "test_setup":
             if not self.setup:
                 self.report(statement, 0, "the test's position is the setup, but the board has no setup")
-                return None, False
-            return None, True
+                return False
+            return True
         tokens = [_token(child) for child in part.children]
         first = tokens[0].start_pos or 0
         last = tokens[-1]
@@ -125,11 +108,8 @@ class _Tests(_Pieces):
         problem = self._fen_problem(fen)
         if problem is not None:
             self.report(statement, first + problem[0], f"test FEN: {problem[1]}")
-            return None, False
-        try:
-            return self._fen_placement(fen), True
-        except PlacementError:  # pragma: no cover - _fen_problem said it fits
-            return None, False
+            return False
+        return True
 
     def _test_player(self, statement: _Statement, token: Token) -> Optional[int]:
         if str(token) in self.players:
@@ -157,16 +137,12 @@ class _Tests(_Pieces):
                 fields["drop_player"] = player
             if not self._test_piece_name(statement, words[-1]):
                 return False
-            if str(words[-1]) not in self.drops:
-                self.report_token(statement, words[-1], f"a {words[-1]} is never dropped on this board")
-                return False
             fields["drop"] = str(words[-1])
             return True
         square_token = words[0]
         if not self._test_square(statement, square_token, str(square_token)):
             return False
         fields["square"], fields["square_at"] = str(square_token), self._test_where(statement, square_token)
-        fields["_square_offset"] = square_token.start_pos or 0
         put = next((child for child in part.children if isinstance(child, Tree)), None)
         if put is None:
             return True
