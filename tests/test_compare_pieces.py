@@ -44,3 +44,8 @@ def test_the_same_piece_in_two_notations_does_not_differ(capsys: pytest.CaptureF
 def test_a_bad_definition_is_exit_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "chess", "(+", "R"]) == 2
     assert "unclosed" in capsys.readouterr().err
+
+
+def test_parlett_against_betza(capsys: pytest.CaptureFixture[str]) -> None:
+    status, result = _compare(capsys, "chess", "n+", "R", "--notation", "parlett", "--notation-b", "betza")
+    assert status == 0 and not result["differ"]

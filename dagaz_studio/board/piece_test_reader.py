@@ -177,7 +177,9 @@ class _Tests(_Pieces):
         start = (quoted.start_pos or 0) + 1
         fields["notation_source"] = str(quoted) if source == "dagaz" else f"{source} {quoted}"
         fields["notation_at"] = SourcePosition(*statement.where(start))
-        if source != "dagaz":
+        # A translated notation's positions are not the file's: its problems are reported at its start.
+        written = source == "dagaz"
+        if not written:
             from dagaz_studio.translation import TranslationError, translate
 
             dialect = "fsf" if source == "betza-fsf" else "xboard"
@@ -186,22 +188,18 @@ class _Tests(_Pieces):
             except TranslationError as error:
                 self.report(statement, start + getattr(error, "start", 0), f"{source}: {error.message}")
                 return False
-            offset_ok = False
-        else:
-            offset_ok = True
         try:
             notation = parse_notation(text)
         except NotationError as error:
-            at = start + (error.span.start if offset_ok else 0)
-            self.report(statement, at, self._relocate(error.message, statement, start, at) if offset_ok
+            at = start + (error.span.start if written else 0)
+            self.report(statement, at, self._relocate(error.message, statement, start, at) if written
                         else error.message)
             return False
         except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
             self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
             return False
         before = len(self.problems)
-        self._check_names(PieceType("typed piece", "?", False, text, notation), statement,
-                          start if offset_ok else start, True)
+        self._check_names(PieceType("typed piece", "?", False, text, notation), statement, start, True)
         if len(self.problems) > before:
             return False
         fields["notation"] = text
