@@ -190,3 +190,25 @@ def test_piece_edits_carry_into_the_tests() -> None:
     assert [result.passed for result in run_tests(parse_board(renamed))] == [True] * 4
     deleted = delete_piece(text, board, "Rook")
     assert [test.name for test in parse_board(deleted).tests] == ["kings"]
+
+
+_WORDS = ["fen", "setup", "at", "put", "drop", "reaches", "at least", "none of", "nothing", "perft", "gives",
+          "legal", "illegal", "a1", "b2", "xc3", "z9", "King", "Rook", "Ghost", "White", "Black", "betza",
+          "`W`", "`(+`", "`((+)[A]){30}`", "2k/3/K2", "w", "b", "-", "1", "0", "7", "a1a2", "3/3", "`", ":", "#"]
+
+
+def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> None:
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=150, deadline=None, database=None)
+    @given(st.lists(st.sampled_from(_WORDS), max_size=9))
+    def check(words: list[str]) -> None:
+        try:
+            board = parse_board(TINY + "test t: " + " ".join(words) + "\n")
+        except BoardFileError as error:
+            assert error.problems and all(problem.line == 10 for problem in error.problems)
+            return
+        for result in run_tests(board):
+            assert result.passed or result.error or result.missing or result.extra or result.detail
+
+    check()
