@@ -180,13 +180,18 @@ class _Tests(_Pieces):
         # A translated notation's positions are not the file's: its problems are reported at its start.
         written = source == "dagaz"
         if not written:
-            from dagaz_studio.translation import TranslationError, translate
+            # Read as the piece statements read Betza (no other reader is imported by the loader).
+            from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 
-            dialect = "fsf" if source == "betza-fsf" else "xboard"
             try:
-                text = translate(text, source.split("-")[0], "dagaz", dialect).text
+                if source == "parlett":
+                    from dagaz_studio.parlett import read_parlett
+
+                    text = to_dagaz(read_parlett(text))
+                else:
+                    text = to_dagaz(read_betza(text, "fsf" if source == "betza-fsf" else "xboard"))
             except TranslationError as error:
-                self.report(statement, start + getattr(error, "start", 0), f"{source}: {error.message}")
+                self.report(statement, start + error.start, f"{source}: {error.message}")
                 return False
         try:
             notation = parse_notation(text)
