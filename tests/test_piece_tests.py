@@ -212,3 +212,7 @@ def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> 
             assert result.passed or result.error or result.missing or result.extra or result.detail
 
     check()
+
+
+def test_a_board_named_test_keeps_its_name() -> None:
+    assert parse_board("test\ngrid: a-b x 2-1\n").name == "test"

@@ -165,6 +165,8 @@ class _Syntax:
     def _parse_statement(self, statement: _Statement) -> None:
         text = statement.text
         head = _KEYWORD_HEAD.match(text)
+        if head and text == "test":
+            head = None  # a board named "test", as the keyword came after such names were written
         if head and (len(text) == head.end() or text[head.end()] in " \t:"):
             rule = _KEYWORD_RULES[head.group(1)]
             what = f"'{head.group(1)}' statement"
