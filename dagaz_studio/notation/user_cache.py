@@ -149,8 +149,11 @@ def _key(folder: int, create: bool) -> Optional[bytes]:
 def _new_key(folder: int, identity: tuple[int, int]) -> Optional[bytes]:
     """Make the folder's key: written whole under a name of its own (``O_EXCL``, ``0600``), then linked
     as the key file only if there is none yet, so two first starts at once agree on one key."""
+    from dagaz_studio.notation.whole_file import sweep, temporary_name
+
     key = os.urandom(TAG)
-    temporary = f".{KEY_FILE}.{os.getpid()}.{os.urandom(4).hex()}"
+    sweep(folder, KEY_FILE)  # what a start killed while making it left
+    temporary = temporary_name(KEY_FILE)
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
                          dir_fd=folder)
