@@ -83,5 +83,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # A reader gone, a full disk, a closed stream: one line, not a traceback; what output is
         # still buffered is dropped, or the interpreter would fail on it again as it exits.
         silence_stdout()
-        print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        try:
+            print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        except (OSError, ValueError):  # standard error failing too: the exit status still tells
+            pass
         return EXIT_USAGE
