@@ -26,6 +26,7 @@ class StreamError(Exception):
         else:
             reason = error.strerror or str(error)
         super().__init__(f"could not {'read' if stream == 'standard input' else 'write'} {stream}: {reason}")
+        self.stream = stream
         self.message = str(self)
 
 
