@@ -10,28 +10,25 @@ import re
 from pathlib import Path
 from typing import Union
 
+from dagaz_studio.board.text_file import TextFileError, read_text_file
 from dagaz_studio.board.writer import write_atomically
 from dagaz_studio.variants_ini.ini import IniError
 from dagaz_studio.variants_ini.variant import Imported
 
 #: The largest variants.ini read, in bytes. Fairy-Stockfish's own example, with over a hundred
-#: sections, is under 100 KB; a larger file is refused before any of it is read.
+#: sections, is under 100 KB; reading a larger file stops there.
 MAX_INI_BYTES = 2_000_000
+#: The longest line of a variants.ini, in characters (the example's longest, a comment, has 247).
+MAX_INI_LINE = 10_000
 
 
 def read_ini_file(path: Union[str, Path]) -> str:
-    """The text of a variants.ini file; raises :class:`IniError` saying why it cannot be read."""
-    source = Path(path)
+    """The text of a variants.ini file, read as every file is (:mod:`dagaz_studio.board.text_file`):
+    raises :class:`IniError` saying why it cannot be read (a device, a FIFO, too long, not UTF-8)."""
     try:
-        size = source.stat().st_size
-        if size > MAX_INI_BYTES:
-            raise IniError(f"{source} holds {size:,} bytes; a variants.ini is read up to {MAX_INI_BYTES:,}")
-        return source.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise IniError(f"{source} is not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise IniError(f"cannot read {source}: {error.strerror or error}") from None
-
+        return read_text_file(path, MAX_INI_BYTES, MAX_INI_LINE, what="variants.ini")
+    except TextFileError as error:
+        raise IniError(str(error)) from None
 
 def board_file_name(variant: str) -> str:
     """The file a variant is written to: its name with anything a path could misread (``/``, a

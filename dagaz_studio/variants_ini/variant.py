@@ -8,6 +8,7 @@ changes legal moves and is not supported fails with a message naming the option.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -79,16 +80,27 @@ class Imported:
     ignored: list[str] = field(default_factory=list)
 
 
+#: The longest chain of parents a section may have (Fairy-Stockfish's built-in variants go three
+#: deep): a longer one is refused, at its section's line, before it is followed.
+MAX_INHERITANCE = 50
+
+
+@functools.lru_cache(maxsize=1)
 def templates() -> dict[str, Section]:
-    """The built-in variants this importer knows, as sections."""
+    """The built-in variants this importer knows, as sections (read once: do not change them)."""
     text = resources.files("dagaz_studio.variants_ini").joinpath("templates/chess.ini").read_text(encoding="utf-8")
     return read_ini(text)
 
 
 def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], dict[str, int]]:
-    """A section's options after inheritance (child over parent), and the lines they came from."""
+    """A section's options after inheritance (child over parent), and the lines of the file's own.
+
+    Raises :class:`IniError` for a chain of parents that loops, is longer than
+    :data:`MAX_INHERITANCE`, or reaches a section refused for a line it could not read.
+    """
     builtin = templates()
     chain: list[Section] = []
+    own_lines: list[bool] = []  # whether each of the chain is the file's (its lines are the file's)
     seen: set[str] = set()
     current: str | None = name
     from_file = True
@@ -96,7 +108,12 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
         if current in seen:
             raise IniError(f"inherits from itself through {current!r}", section=name)
         seen.add(current)
+        if len(seen) > MAX_INHERITANCE + 1:
+            raise IniError(f"more than {MAX_INHERITANCE} parents, one above another: a section has at most "
+                           f"{MAX_INHERITANCE}", section=name)
         section = sections.get(current) if from_file else None
+        if section is not None and section.problems and section.name != name:
+            raise IniError(f"inherits from [{section.name}], which is refused: {section.problems[0]}", section=name)
         if section is None:
             section = builtin.get(current)
             from_file = False
@@ -104,6 +121,7 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
                 raise IniError(f"inherits from the built-in variant {current!r}, which has no template here",
                                section=name)
         chain.append(section)
+        own_lines.append(from_file)
         current = section.parent
         if section.parent is None and section.name != "chess" and not from_file:
             current = None
@@ -112,7 +130,7 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     base = builtin["fairy"] if chain[-1].name not in builtin else None
     if base is not None:
         options["__default__"] = "true"
-    for section in reversed(chain):
+    for section, in_file in zip(reversed(chain), reversed(own_lines)):
         own = dict(section.options)
         if "promotedPieceType" in own and "promotedPieceType" in options:
             # Fairy-Stockfish adds a section's promotions to the ones it inherits (parser.cpp).
@@ -120,7 +138,7 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
             pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
             own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
         options.update(own)
-        lines.update({k: v for k, v in section.option_lines.items()} if section in sections.values() else {})
+        lines.update(section.option_lines if in_file else {k: 0 for k in section.option_lines})
     return options, lines
 
 
@@ -128,9 +146,22 @@ def _bool(value: str) -> bool:
     return value.strip().lower() in ("true", "1", "yes")
 
 
-def _file_index(value: str) -> int:
+def _file_index(value: str, option: str = "", section: str = "") -> int:
+    """A file as Fairy-Stockfish writes it: a letter (``h``) or a number from 1 (``8``)."""
     value = value.strip()
-    return int(value) - 1 if value.isdigit() else ord(value.lower()) - ord("a")
+    if re.fullmatch(r"[0-9]{1,3}", value):
+        return int(value) - 1
+    if re.fullmatch(r"[A-Za-z]", value):
+        return ord(value.lower()) - ord("a")
+    raise IniError(f"option {option} = {value}: not a file (a letter, or a number from 1)", section=section)
+
+
+def _number(options: dict[str, str], option: str, default: str, section: str) -> int:
+    """A whole number option's value; a value that is not one is refused, naming the option."""
+    value = options.get(option, default).strip()
+    if not re.fullmatch(r"-?[0-9]{1,6}", value):
+        raise IniError(f"option {option} = {value}: not a whole number", section=section)
+    return int(value)
 
 
 Square = tuple[int, int]  # (file index from 0, rank from 1)
@@ -173,6 +204,9 @@ def _setup_fields(fen: str) -> list[str]:
     fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]
     if len(fields) > 2 and fields[2].isdigit():
         fields[2:2] = ["-", "-"]
+    if len(fields) > 3 and fields[3].isdigit():
+        # No en-passant field (``w - 0 1``): Fairy-Stockfish reads the counter there as no square.
+        fields[3:3] = ["-"]
     if len(fields) == 2:
         fields += ["-", "-"]
     if len(fields) == 4:
@@ -289,7 +323,7 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
     if types in ("*", ""):
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
-    limit = int(options.get("extinctionPieceCount", "0")) + 1
+    limit = _number(options, "extinctionPieceCount", "0", name) + 1
     placement = fen.split()[0]
     promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     promoted |= set(options.get("promotionPieceTypesBlack", ""))
@@ -346,7 +380,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if options.get("dropNoDoubledCount", "1").strip() not in ("0", "1"):
         raise IniError(f"option dropNoDoubledCount = {options['dropNoDoubledCount']} is not supported", section=name)
     out = []
-    every = {(f, r) for f in range(files) for r in range(1, int(options.get("maxRank", "8")) + 1)}
+    every = {(f, r) for f in range(files) for r in range(1, _number(options, "maxRank", "8", name) + 1)}
     white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
     check = "[p]"
     if "dropRegionWhite" in options or "dropRegionBlack" in options:
@@ -354,7 +388,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                                 black if "dropRegionBlack" in options else every, files))
         check = "[p,@drops]"
     # What the enclosing rules add after the drop's square is chosen: where it may be, what it turns.
-    ranks = int(options.get("maxRank", "8"))
+    ranks = _number(options, "maxRank", "8", name)
     start = region("enclosingDropStart", "")
     after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
                                      turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
@@ -368,7 +402,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         keep_off = []
         if not _bool(options.get("firstRankPawnDrops", "false")):
             zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
-                                    {(f, int(options.get("maxRank", "8"))) for f in range(files)}, files))
+                                    {(f, _number(options, "maxRank", "8", name)) for f in range(files)}, files))
             keep_off.append("!@pawn-first")
         if not _bool(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
             zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
@@ -405,11 +439,17 @@ def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: in
 
 
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
-    ranks = int(options.get("maxRank", "8"))
-    files = _file_index(options.get("maxFile", "8")) + 1
+    ranks = _number(options, "maxRank", "8", name)
+    files = _file_index(options.get("maxFile", "8"), "maxFile", name) + 1
     if not (1 <= ranks <= 10 and 1 <= files <= 12):
         raise IniError(f"a board of {files} files and {ranks} ranks is not supported", section=name)
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    if not fen.split():
+        raise IniError("option startFen is empty: no start position", section=name)
+    # A number of empty squares past the board's width is refused before any row is laid out.
+    wide = next((run for run in re.findall(r"[0-9]+", fen.split()[0].partition("[")[0]) if int(run) > files), None)
+    if wide is not None:
+        raise IniError(f"option startFen = {fen}: {wide} empty squares on a row of {files}", section=name)
     drops = _bool(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops:
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
@@ -431,7 +471,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
 
     # Fairy-Stockfish's defaults are the ranks of chess whatever the board's size.
     if "promotionRank" in options:
-        first = int(options["promotionRank"])
+        first = _number(options, "promotionRank", "8", name)
         promo_w = {(f, r) for f in range(files) for r in range(first, ranks + 1)}
         promo_b = {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}
     else:
@@ -457,8 +497,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     if demoting:
-        for c in set(options.get("promotionPieceTypesWhite", promo_types)) | set(
-                options.get("promotionPieceTypesBlack", promo_types)):
+        # In the options' order, not a set's: the same section writes the same board file every run.
+        for c in dict.fromkeys(options.get("promotionPieceTypesWhite", promo_types)
+                               + options.get("promotionPieceTypesBlack", promo_types)):
             if c in names:
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
@@ -480,6 +521,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
     castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
+    if not castles and len(fields) > 2:
+        # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
+        fields[2] = "-"
     # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
@@ -498,7 +542,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     explodes = _bool(options.get("blastOnCapture", "false"))
     if explodes and flip != "none":
         raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
-    explosion = blast.explosion([names[c] for c in royal if c in names],
+    explosion = blast.explosion([names[c] for c in pieces if c in royal],
                                 [names[c] for c, (key, _) in pieces.items() if key == "pawn"]) if explodes else ""
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
@@ -534,7 +578,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " resets-clock"
         elif key == "soldier" and betza == PREDEFINED[key] and options.get("soldierPromotionRank", "1").strip() != "1":
             # Xiangqi's soldier steps sideways only from the soldierPromotionRank on (across the river).
-            first = int(options["soldierPromotionRank"])
+            first = _number(options, "soldierPromotionRank", "1", name)
             zones.append(zone("soldier-sideways", {(f, r) for f in range(files) for r in range(first, ranks + 1)},
                               {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}))
             base = "N;[@soldier-sideways]WE"
@@ -654,8 +698,8 @@ def _castling(name: str, options: dict[str, str], fen: str, files: int, names: d
             continue
         rooks = [i for i, c in enumerate(row) if c == case("r")]
         layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1)
-    kingside = _file_index(options.get("castlingKingsideFile", "g"))
-    queenside = _file_index(options.get("castlingQueensideFile", "c"))
+    kingside = _file_index(options.get("castlingKingsideFile", "g"), "castlingKingsideFile", name)
+    queenside = _file_index(options.get("castlingQueensideFile", "c"), "castlingQueensideFile", name)
     rook = names["r"]
     # A royal King may not castle out of, through or into check; another castling piece may.
     start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
@@ -682,19 +726,3 @@ def _castling(name: str, options: dict[str, str], fen: str, files: int, names: d
             out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
     return out
 
-
-def import_file(text: str, names: list[str] | None = None) -> tuple[list[Imported], list[IniError]]:
-    """Every section of a variants.ini text (or those named) imported, and the refusals."""
-    sections = read_ini(text)
-    wanted = names if names else list(sections)
-    done: list[Imported] = []
-    refused: list[IniError] = []
-    for name in wanted:
-        if name not in sections:
-            refused.append(IniError("no such section", section=name))
-            continue
-        try:
-            done.append(import_variant(name, sections))
-        except IniError as error:
-            refused.append(error)
-    return done, refused
