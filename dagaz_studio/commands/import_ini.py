@@ -52,10 +52,10 @@ def run(args: argparse.Namespace) -> int:
     except (SaveError, OSError) as error:
         print(f"dagaz-studio: error: cannot write into {args.out}: {error}", file=sys.stderr)
         return EXIT_USAGE
-    for error in refused:
-        where = f"{args.ini}:{error.line}: " if error.line else f"{args.ini}: "
-        section = f" [{error.section}]" if error.section else ""
-        print(f"dagaz-studio: {where}refused{section}: {error.message}", file=sys.stderr)
+    for refusal in refused:
+        where = f"{args.ini}:{refusal.line}: " if refusal.line else f"{args.ini}: "
+        section = f" [{refusal.section}]" if refusal.section else ""
+        print(f"dagaz-studio: {where}refused{section}: {refusal.message}", file=sys.stderr)
     if refused:
         print(f"dagaz-studio: {len(done)} imported, {len(refused)} refused", file=sys.stderr)
     return EXIT_USAGE if refused else 0

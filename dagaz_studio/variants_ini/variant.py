@@ -18,7 +18,10 @@ from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, squares_text,
+                                              whole_number)
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
 PREDEFINED = {
@@ -142,78 +145,6 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     return options, lines
 
 
-def _bool(value: str) -> bool:
-    return value.strip().lower() in ("true", "1", "yes")
-
-
-def _file_index(value: str, option: str = "", section: str = "") -> int:
-    """A file as Fairy-Stockfish writes it: a letter (``h``) or a number from 1 (``8``)."""
-    value = value.strip()
-    if re.fullmatch(r"[0-9]{1,3}", value):
-        return int(value) - 1
-    if re.fullmatch(r"[A-Za-z]", value):
-        return ord(value.lower()) - ord("a")
-    raise IniError(f"option {option} = {value}: not a file (a letter, or a number from 1)", section=section)
-
-
-def _number(options: dict[str, str], option: str, default: str, section: str) -> int:
-    """A whole number option's value; a value that is not one is refused, naming the option."""
-    value = options.get(option, default).strip()
-    if not re.fullmatch(r"-?[0-9]{1,6}", value):
-        raise IniError(f"option {option} = {value}: not a whole number", section=section)
-    return int(value)
-
-
-Square = tuple[int, int]  # (file index from 0, rank from 1)
-
-
-def _region(value: str, name: str, section: str, files: int, ranks: int) -> set[Square]:
-    """The squares of a region as Fairy-Stockfish writes it: ``*N`` a rank, ``a*`` a file, ``e4`` a
-    square, ``-`` none; squares off the board are left out, as Fairy-Stockfish masks them."""
-    out: set[Square] = set()
-    for word in value.split():
-        if word == "-":
-            break
-        if re.fullmatch(r"\*\d+", word):
-            out |= {(f, int(word[1:])) for f in range(files)}
-        elif re.fullmatch(r"[a-z]\*", word):
-            out |= {(ord(word[0]) - ord("a"), r) for r in range(1, ranks + 1)}
-        elif re.fullmatch(r"[a-z]\d+", word):
-            out.add((ord(word[0]) - ord("a"), int(word[1:])))
-        else:
-            raise IniError(f"option {name} = {value}: {word!r} is not a rank (*N), a file (a*) or a square",
-                           section=section)
-    return {(f, r) for f, r in out if 0 <= f < files and 1 <= r <= ranks}
-
-
-def _squares_text(squares: set[Square], files: int) -> str:
-    """Squares for a zone line: whole ranks as ``a8-h8``, other squares by name."""
-    words = []
-    for rank in sorted({r for _, r in squares}):
-        row = {f for f, r in squares if r == rank}
-        if len(row) == files:
-            words.append(f"a{rank}-{chr(ord('a') + files - 1)}{rank}")
-        else:
-            words += [f"{chr(ord('a') + f)}{rank}" for f in sorted(row)]
-    return " ".join(words)
-
-
-def _setup_fields(fen: str) -> list[str]:
-    """A start FEN's fields as the board file's setup takes them: check counters (``3+3``) left out,
-    castling and en-passant fields put in where Fairy-Stockfish's FEN leaves them out."""
-    fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]
-    if len(fields) > 2 and fields[2].isdigit():
-        fields[2:2] = ["-", "-"]
-    if len(fields) > 3 and fields[3].isdigit():
-        # No en-passant field (``w - 0 1``): Fairy-Stockfish reads the counter there as no square.
-        fields[3:3] = ["-"]
-    if len(fields) == 2:
-        fields += ["-", "-"]
-    if len(fields) == 4:
-        fields += ["0", "1"]
-    return fields
-
-
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
     """The board file for the section ``name``. Raises IniError naming what is missing."""
     options, _lines = resolve(name, sections)
@@ -308,7 +239,7 @@ def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name:
         if letter is None:
             continue  # a region for a piece this variant does not use
         white, black = out.get(letter, (every, every))
-        region = _region(value, option, name, files, ranks)
+        region = read_region(value, option, name, files, ranks)
         out[letter] = (region, black) if match.group(1) == "White" else (white, region)
     return out
 
@@ -317,13 +248,13 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
     """The royal pieces: the King, and with extinctionPseudoRoyal the extinction pieces, which
     Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them."""
     royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
-    if not _bool(options.get("extinctionPseudoRoyal", "false")):
+    if not is_true(options.get("extinctionPseudoRoyal", "false")):
         return royal
     types = options.get("extinctionPieceTypes", "").strip()
     if types in ("*", ""):
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
-    limit = _number(options, "extinctionPieceCount", "0", name) + 1
+    limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
     placement = fen.split()[0]
     promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     promoted |= set(options.get("promotionPieceTypesBlack", ""))
@@ -347,8 +278,8 @@ def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, st
     types = options.get("extinctionPieceTypes", "").strip().lower()
     # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
     # unless captures explode (position.cpp, is_immediate_game_end).
-    pseudo_royal = _bool(options.get("extinctionPseudoRoyal", "false"))
-    if pseudo_royal and not _bool(options.get("blastOnCapture", "false")):
+    pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
+    if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
     if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
             or options.get("extinctionPieceCount", "0").strip() != "0"
@@ -380,7 +311,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if options.get("dropNoDoubledCount", "1").strip() not in ("0", "1"):
         raise IniError(f"option dropNoDoubledCount = {options['dropNoDoubledCount']} is not supported", section=name)
     out = []
-    every = {(f, r) for f in range(files) for r in range(1, _number(options, "maxRank", "8", name) + 1)}
+    every = {(f, r) for f in range(files) for r in range(1, whole_number(options, "maxRank", "8", name) + 1)}
     white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
     check = "[p]"
     if "dropRegionWhite" in options or "dropRegionBlack" in options:
@@ -388,7 +319,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                                 black if "dropRegionBlack" in options else every, files))
         check = "[p,@drops]"
     # What the enclosing rules add after the drop's square is chosen: where it may be, what it turns.
-    ranks = _number(options, "maxRank", "8", name)
+    ranks = whole_number(options, "maxRank", "8", name)
     start = region("enclosingDropStart", "")
     after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
                                      turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
@@ -400,20 +331,20 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if key != "pawn" or letter == never:
             continue
         keep_off = []
-        if not _bool(options.get("firstRankPawnDrops", "false")):
+        if not is_true(options.get("firstRankPawnDrops", "false")):
             zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
-                                    {(f, _number(options, "maxRank", "8", name)) for f in range(files)}, files))
+                                    {(f, whole_number(options, "maxRank", "8", name)) for f in range(files)}, files))
             keep_off.append("!@pawn-first")
-        if not _bool(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
+        if not is_true(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
             zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
             keep_off.append("!@pawn-promotion")
         if keep_off:
             out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
-    if _bool(options.get("mustDrop", "false")):
+    if is_true(options.get("mustDrop", "false")):
         out.append("rule: compulsory-drop")
-    if _bool(options.get("capturesToHand", "false")):
+    if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
-    if _bool(options.get("immobilityIllegal", "false")):
+    if is_true(options.get("immobilityIllegal", "false")):
         out.append("rule: immobility-illegal")
     return out
 
@@ -421,7 +352,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
 def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bool:
     """``passOnStalemate``: a player with no move passes (``rule: pass-when-blocked``), for both
     players alike and without a royal piece, whose check Fairy-Stockfish's pass must also weigh."""
-    sides = {_bool(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
+    sides = {is_true(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
              for side in ("White", "Black")}
     if sides == {False}:
         return False
@@ -433,14 +364,14 @@ def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> b
 
 
 def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
-    parts = [f"{player} " + _squares_text(squares, files)
+    parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
 
 
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
-    ranks = _number(options, "maxRank", "8", name)
-    files = _file_index(options.get("maxFile", "8"), "maxFile", name) + 1
+    ranks = whole_number(options, "maxRank", "8", name)
+    files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
     if not (1 <= ranks <= 10 and 1 <= files <= 12):
         raise IniError(f"a board of {files} files and {ranks} ranks is not supported", section=name)
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
@@ -450,12 +381,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     wide = next((run for run in re.findall(r"[0-9]+", fen.split()[0].partition("[")[0]) if int(run) > files), None)
     if wide is not None:
         raise IniError(f"option startFen = {fen}: {wide} empty squares on a row of {files}", section=name)
-    drops = _bool(options.get("pieceDrops", "false"))
+    drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops:
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     if "*" in fen.split()[0]:
         raise IniError("walls (*) in the start position are not supported", section=name)
-    fields = _setup_fields(fen)
+    fields = setup_fields(fen)
     if drops and "[" not in fields[0]:
         fields[0] += "[]"
     last = chr(ord("a") + files - 1)
@@ -467,17 +398,17 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     names = {letter: _piece_name(key) for letter, (key, _) in pieces.items()}
 
     def region(option: str, default: str) -> set[Square]:
-        return _region(options.get(option, default), option, name, files, ranks)
+        return read_region(options.get(option, default), option, name, files, ranks)
 
     # Fairy-Stockfish's defaults are the ranks of chess whatever the board's size.
     if "promotionRank" in options:
-        first = _number(options, "promotionRank", "8", name)
+        first = whole_number(options, "promotionRank", "8", name)
         promo_w = {(f, r) for f in range(files) for r in range(first, ranks + 1)}
         promo_b = {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}
     else:
         promo_w = region("promotionRegionWhite", "*8")
         promo_b = region("promotionRegionBlack", "*1")
-    double = _bool(options.get("doubleStep", "true"))
+    double = is_true(options.get("doubleStep", "true"))
     double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
@@ -492,7 +423,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     promo_types = options.get("promotionPieceTypes", "nbrq")
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
-    demoting = drops and _bool(options.get("capturesToHand", "false"))
+    demoting = drops and is_true(options.get("capturesToHand", "false"))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -517,9 +448,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         elif source in pieces:
             raise IniError(f"option promotedPieceType = {options['promotedPieceType']}: no piece {target}",
                            section=name)
-    piece_mandatory = _bool(options.get("mandatoryPiecePromotion", "false"))
-    mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
-    castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
+    piece_mandatory = is_true(options.get("mandatoryPiecePromotion", "false"))
+    mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
+    castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
     if not castles and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
@@ -539,7 +470,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                           bool(royal))
     passing = _pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
-    explodes = _bool(options.get("blastOnCapture", "false"))
+    explodes = is_true(options.get("blastOnCapture", "false"))
     if explodes and flip != "none":
         raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
     explosion = blast.explosion([names[c] for c in pieces if c in royal],
@@ -547,7 +478,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
-        parts = [f"{player} " + _squares_text(squares, files)
+        parts = [f"{player} " + squares_text(squares, files)
                  for player, squares in (("White", white), ("Black", black)) if squares]
         return f"zone {zone_name}: " + "; ".join(parts)
 
@@ -566,9 +497,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() != "0":
             flags += " no-drop-doubled"
-        if drops and key == "shogiPawn" and _bool(options.get("shogiPawnDropMateIllegal", "false")):
+        if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
-        if drops and _bool(options.get("freeDrops", "false")):
+        if drops and is_true(options.get("freeDrops", "false")):
             if letter in royal:
                 raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
                                "no royal piece", section=name)
@@ -578,7 +509,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " resets-clock"
         elif key == "soldier" and betza == PREDEFINED[key] and options.get("soldierPromotionRank", "1").strip() != "1":
             # Xiangqi's soldier steps sideways only from the soldierPromotionRank on (across the river).
-            first = _number(options, "soldierPromotionRank", "1", name)
+            first = whole_number(options, "soldierPromotionRank", "1", name)
             zones.append(zone("soldier-sideways", {(f, r) for f in range(files) for r in range(first, ranks + 1)},
                               {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}))
             base = "N;[@soldier-sideways]WE"
@@ -637,11 +568,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple:
                 notation += (f";[({taken})>E]O[l>N>N]{boom};[({taken})>W]M[l>N>N]{boom}"
                              f";[({taken})>T]O[l>N]{boom};[({taken})>R]M[l>N]{boom}")
-        if key == "king" and _bool(options.get("flyingGeneral", "false")):
+        if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += _castling(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
+            notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
                                   royal=letter in royal)
         if explodes and betza.strip():
             notation = blast.exploding(_shift_groups(notation), explosion, letter in royal)
@@ -662,67 +593,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
-    if _bool(options.get("mustCapture", "false")):
+    if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
-    if not _bool(options.get("checking", "true")):
+    if not is_true(options.get("checking", "true")):
         lines.append("rule: no-check")
     if passing:
         lines.append("rule: pass-when-blocked")
     lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
     return "\n".join(lines) + "\n"
-
-
-def _castling(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
-              royal: bool = True) -> str:
-    """The castling piece's castling moves: it and the outermost Rook on each side on its first rank.
-
-    Both players share one notation, written in the player's own frame, so the two sides that may
-    castle must have the same layout; a side the start position gives no right to castle on has no
-    castling move, and a right this importer cannot lay out is refused.
-    """
-    fields = fen.split()
-    rights = fields[2] if len(fields) > 2 else "-"
-    wanted = {c for c in rights if c in "KQkq"}
-    if not wanted:
-        return ""
-    if "r" not in names:
-        raise IniError("castling without a rook (r) is not supported", section=name)
-    king_letter = options.get("castlingKingPiece", "k")
-    rows = fields[0].split("/")
-    layouts: dict[str, tuple[int, int, int]] = {}  # side -> (king, leftmost rook, rightmost rook)
-    for side, text, case in (("white", rows[-1], str.upper), ("black", rows[0], str.lower)):
-        row: list[str] = []
-        for token in re.findall(r"\d+|[A-Za-z*]", text):
-            row.extend(["."] * int(token) if token.isdigit() else [token])
-        if case(king_letter) not in row:
-            continue
-        rooks = [i for i, c in enumerate(row) if c == case("r")]
-        layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1)
-    kingside = _file_index(options.get("castlingKingsideFile", "g"), "castlingKingsideFile", name)
-    queenside = _file_index(options.get("castlingQueensideFile", "c"), "castlingQueensideFile", name)
-    rook = names["r"]
-    # A royal King may not castle out of, through or into check; another castling piece may.
-    start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
-    out = ""
-    for flank, letters, label in (("king", "Kk", "King's"), ("queen", "Qq", "Queen's")):
-        sides = [side for side, letter in (("white", letters[0]), ("black", letters[1])) if letter in wanted]
-        found = {layouts.get(side) for side in sides}
-        if not sides:
-            continue
-        if len(found) != 1 or None in found:
-            raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
-        king, left, right = found.pop()  # type: ignore[misc]
-        if flank == "king":
-            if not king < kingside < right:
-                raise IniError(f"castling on the {label} side from this start position is not supported",
-                               section=name)
-            n, between = kingside - king, right - kingside - 1
-            out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
-        else:
-            if not left < queenside < king:
-                raise IniError(f"castling on the {label} side from this start position is not supported",
-                               section=name)
-            n, between = king - queenside, queenside - left - 1
-            out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
-    return out
-
