@@ -160,3 +160,21 @@ def test_a_value_past_the_length_limit_is_refused_unread(tmp_path: Path) -> None
     assert f"variants.ini:7: refused [betza]: option customPiece1: a value of {len(long) + 2:,} characters" \
         in done.stderr
     assert _written(tmp_path) == ["good1", "good2"]
+
+
+def test_the_pieces_betza_a_file_may_have_translated_is_bounded_and_each_value_is_translated_once() -> None:
+    from dagaz_studio.variants_ini.importing import MAX_PIECE_TEXT
+
+    each = 900
+    values = ["W" * n + "F" * (each - n) for n in range(1, MAX_PIECE_TEXT // each + 4)]
+    text = "".join(f"[p{n}:chess]\ncastling = false\ncustomPiece1 = z:{value}\n"
+                   f"startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w - - 0 1\n[q{n}:p{n}]\n"
+                   for n, value in enumerate(values))
+    started = time.perf_counter()
+    done, refused = import_file(text)
+    assert time.perf_counter() - started < 30
+    fits = MAX_PIECE_TEXT // (each + 2)  # "z:" and the value
+    # A child inheriting its parent's piece costs nothing more.
+    assert [variant.name for variant in done] == [f"{kind}{n}" for n in range(fits) for kind in "pq"]
+    assert [error.section for error in refused] == [f"{kind}{n}" for n in range(fits, len(values)) for kind in "pq"]
+    assert all(f"past {MAX_PIECE_TEXT:,} characters of Betza" in error.message for error in refused)

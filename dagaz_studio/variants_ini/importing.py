@@ -11,7 +11,12 @@ import re
 from typing import Callable, Optional
 
 from dagaz_studio.variants_ini.ini import IniError, Section, parse_ini
-from dagaz_studio.variants_ini.variant import Imported, import_variant, resolve
+from dagaz_studio.variants_ini.variant import CUSTOM, PREDEFINED, Imported, import_variant, resolve
+
+#: The most characters of pieces' Betza one file may have translated, each different value counted
+#: once (Fairy-Stockfish's example asks for under 700): translating takes about a tenth of a
+#: millisecond a character, so a file of long values in many sections would take minutes.
+MAX_PIECE_TEXT = 20_000
 
 #: A check of an imported board's text (its name second); it raises ValueError saying what is wrong.
 BoardCheck = Callable[[str, str], None]
@@ -30,6 +35,7 @@ def import_file(text: str, names: Optional[list[str]] = None,
     wanted = names if names else list(sections)
     done: list[Imported] = []
     refused: list[IniError] = [] if names else list(read.problems)
+    pieces_seen: dict[str, int] = {}
     for name in wanted:
         section = sections.get(name)
         if section is None:
@@ -41,6 +47,7 @@ def import_file(text: str, names: Optional[list[str]] = None,
             refused.append(IniError(first.message + also, first.line, name))
             continue
         try:
+            _spend(name, sections, pieces_seen)
             variant = import_variant(name, sections)
             if check is not None:
                 try:
@@ -54,6 +61,19 @@ def import_file(text: str, names: Optional[list[str]] = None,
             # A value no check above foresaw: this section is refused, and the file's others still import.
             refused.append(IniError(f"cannot be imported ({type(error).__name__}: {error})", section.line, name))
     return done, refused
+
+
+def _spend(name: str, sections: dict[str, Section], seen: dict[str, int]) -> None:
+    """Count the section's piece values not met before against :data:`MAX_PIECE_TEXT` (``seen``:
+    the values met, and under ``""`` their length in all); refuse the section if they would pass it."""
+    options, _ = resolve(name, sections)
+    new = {value for key, value in options.items() if (key in PREDEFINED or CUSTOM.match(key)) and value not in seen}
+    spent = seen.get("", 0) + sum(map(len, new))
+    if spent > MAX_PIECE_TEXT:
+        raise IniError(f"its pieces would take the file's pieces past {MAX_PIECE_TEXT:,} characters of Betza, "
+                       f"the most one variants.ini may have translated", section=name)
+    seen.update(dict.fromkeys(new, 0))
+    seen[""] = spent
 
 
 def _placed(error: IniError, section: Section, sections: dict[str, Section]) -> IniError:

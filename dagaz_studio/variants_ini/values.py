@@ -11,6 +11,11 @@ import re
 from dagaz_studio.variants_ini.ini import IniError
 
 
+def shown(value: str, most: int = 80) -> str:
+    """A value as a message quotes it: a long one cut short."""
+    return value if len(value) <= most else value[:most] + "…"
+
+
 def is_true(value: str) -> bool:
     return value.strip().lower() in ("true", "1", "yes")
 
@@ -22,14 +27,14 @@ def file_index(value: str, option: str = "", section: str = "") -> int:
         return int(value) - 1
     if re.fullmatch(r"[A-Za-z]", value):
         return ord(value.lower()) - ord("a")
-    raise IniError(f"option {option} = {value}: not a file (a letter, or a number from 1)", section=section)
+    raise IniError(f"option {option} = {shown(value)}: not a file (a letter, or a number from 1)", section=section)
 
 
 def whole_number(options: dict[str, str], option: str, default: str, section: str) -> int:
     """A whole number option's value; a value that is not one is refused, naming the option."""
     value = options.get(option, default).strip()
     if not re.fullmatch(r"-?[0-9]{1,6}", value):
-        raise IniError(f"option {option} = {value}: not a whole number", section=section)
+        raise IniError(f"option {option} = {shown(value)}: not a whole number", section=section)
     return int(value)
 
 
@@ -50,7 +55,7 @@ def read_region(value: str, name: str, section: str, files: int, ranks: int) -> 
         elif re.fullmatch(r"[a-z]\d+", word):
             out.add((ord(word[0]) - ord("a"), int(word[1:])))
         else:
-            raise IniError(f"option {name} = {value}: {word!r} is not a rank (*N), a file (a*) or a square",
+            raise IniError(f"option {name} = {shown(value)}: {shown(word)!r} is not a rank (*N), a file (a*) or a square",
                            section=section)
     return {(f, r) for f, r in out if 0 <= f < files and 1 <= r <= ranks}
 

@@ -20,8 +20,8 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, squares_text,
-                                              whole_number)
+from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
+                                              squares_text, whole_number)
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
 PREDEFINED = {
@@ -169,7 +169,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif MOBILITY.match(key):
             continue
         elif key not in USED:
-            raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
+            raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
+                           section=name)
     if _extinction_letters(options, pieces):
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
@@ -203,20 +204,31 @@ def _mirror(piece_shapes: set) -> set:
 
 
 def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False) -> str:
+    notation, wrong = _translated(betza, turned, en_passant)
+    if wrong:
+        raise IniError(f"piece {key} = {shown(betza)}{wrong}", section=name)
+    return notation
+
+
+@functools.lru_cache(maxsize=4096)
+def _translated(betza: str, turned: bool, en_passant: bool) -> tuple[str, str]:
+    """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
+
+    Kept: sections inheriting the same pieces ask for the same translations, and a file may hold many.
+    """
     try:
         piece = read_betza(betza, "fsf")
     except TranslationError as error:
-        raise IniError(f"piece {key} = {betza}: {error.message}", section=name) from None
+        return "", f": {error.message}"
     if piece.unread:
-        raise IniError(f"piece {key} = {betza}: Fairy-Stockfish does not read {', '.join(piece.unread)}",
-                       section=name)
+        return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
     if en_passant:
         capture_en_passant(piece)
     shapes = set(piece.shapes)
     if not turned and shapes != _mirror(shapes):
-        raise IniError(f"piece {key} = {betza} is not left-right symmetric, in a game with castling: Black's "
-                       f"left and right are not supported there", section=name)
-    return to_dagaz(piece)
+        return "", (" is not left-right symmetric, in a game with castling: Black's left and right are not "
+                    "supported there")
+    return to_dagaz(piece), ""
 
 
 def _shift_groups(notation: str, by: int = 1) -> str:
@@ -380,7 +392,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # A number of empty squares past the board's width is refused before any row is laid out.
     wide = next((run for run in re.findall(r"[0-9]+", fen.split()[0].partition("[")[0]) if int(run) > files), None)
     if wide is not None:
-        raise IniError(f"option startFen = {fen}: {wide} empty squares on a row of {files}", section=name)
+        raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
     drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops:
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
@@ -523,7 +535,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
             if explodes:
-                raise IniError(f"piece {key} = {betza}: en passant by a piece other than the pawn, with "
+                raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
             base = _en_passant_victims(base, pieces, names)
         if letter in mobility:
