@@ -178,3 +178,14 @@ def test_the_pieces_betza_a_file_may_have_translated_is_bounded_and_each_value_i
     assert [variant.name for variant in done] == [f"{kind}{n}" for n in range(fits) for kind in "pq"]
     assert [error.section for error in refused] == [f"{kind}{n}" for n in range(fits, len(values)) for kind in "pq"]
     assert all(f"past {MAX_PIECE_TEXT:,} characters of Betza" in error.message for error in refused)
+
+
+def test_sections_whose_names_make_one_file_name_or_too_long_a_one_are_all_written(tmp_path: Path) -> None:
+    long = "v" * 5000
+    names = ["abc", "Abc", "ABC", long, long + "w"]  # one file name where case is not told apart
+    text = "".join(GOOD.replace("good{n}", name) for name in names)
+    done = _import(tmp_path, text)
+    assert done.returncode == 0, done.stderr
+    written = sorted((tmp_path / "out").glob("*.board"))
+    assert len(written) == len(names) and all(len(path.name) <= 120 for path in written)
+    assert {path.read_text(encoding="utf-8").split("\n")[1] for path in written} == {f"name: {n}" for n in names}
