@@ -46,6 +46,13 @@ def run(args: argparse.Namespace) -> int:
     if setup_problem is not None:
         print(setup_problem, file=sys.stderr)
         return EXIT_BAD_BOARD
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    test_fen_problems = test_problems(board)
+    for problem in test_fen_problems:
+        print(problem, file=sys.stderr)
+    if test_fen_problems:
+        return EXIT_BAD_BOARD
     filename = Path(board.source).name if board.source else str(args.board)
     parts = [
         board.name,
