@@ -210,7 +210,7 @@ def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool
     return notation
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=512)
 def _translated(betza: str, turned: bool, en_passant: bool) -> tuple[str, str]:
     """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
 
