@@ -18,6 +18,7 @@ from lark import Tree
 
 from dagaz_studio.board.endings import _Endings
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
+from dagaz_studio.board.piece_test_reader import _Tests
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.statements import (
     KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, Problem, _Statement,
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 
-class _Loader(_Endings):
+class _Loader(_Endings, _Tests):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
     def load(self) -> Optional[Board]:
@@ -69,6 +70,7 @@ class _Loader(_Endings):
         setup_statements = each("setup_stmt")
         if grid_ok:
             self._setup(setup_statements)
+        tests = self._tests(each("test_stmt"), grid_ok)
         if self.problems:
             return None
         return Board(
@@ -96,6 +98,7 @@ class _Loader(_Endings):
             level_names=self.level_names,
             level_of=self.level_of,
             ends=self.ends,
+            tests=tests,
         )
 
     def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:
