@@ -66,7 +66,7 @@ def test_an_unreadable_file(capsys, tmp_path):
     assert main(["check", str(path)]) == 2
     assert "UTF-16" in capsys.readouterr().err
     assert main(["check", str(tmp_path)]) == 2
-    assert "not a file" in capsys.readouterr().err
+    assert "is a directory, not a regular file" in capsys.readouterr().err
 
 
 def test_check_runs_as_a_program():
