@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-class _Loader(_Endings, _Tests):
+class _Loader(_Tests, _Endings):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
     def load(self) -> Optional[Board]:
@@ -97,8 +97,8 @@ class _Loader(_Endings, _Tests):
             demotions=self.demotions,
             level_names=self.level_names,
             level_of=self.level_of,
-            ends=self.ends,
             tests=tests,
+            ends=self.ends,
         )
 
     def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:

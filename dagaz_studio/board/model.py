@@ -159,10 +159,10 @@ class Board:
     #: both empty on a flat board. Squares are named level first: ``Aa1``.
     level_names: tuple[str, ...] = ()
     level_of: tuple[int, ...] = ()
-    #: How the game ends besides a player left without a move (``end`` statements), in file order.
-    ends: tuple[Ending, ...] = ()
     #: The file's piece tests (``test NAME: …``), in file order; run by ``dagaz-studio test``.
     tests: tuple["PieceTest", ...] = ()
+    #: How the game ends besides a player left without a move (``end`` statements), in file order.
+    ends: tuple[Ending, ...] = ()
 
     @property
     def has_hands(self) -> bool:
