@@ -123,5 +123,7 @@ def test_render_trace_refuses_what_it_cannot_draw(tmp_path: Path, capsys) -> Non
     assert "has no move 'O-O-O-O'" in capsys.readouterr().err
     assert main(["render", "chess", "--fen", fen, "--at", "e1", "--move", "O-O", "--out", str(tmp_path / "a.png")]) == 2
     assert main(["render", "chess", "--fen", fen, "--at", "e1", "--trace", "--out", str(tmp_path / "a.jpg")]) == 2
+    assert main(["render", "chess", "--fen", fen, "--at", "e1", "--trace", "--out", str(tmp_path / "a.gif")]) == 2
+    assert "animated PNG" in capsys.readouterr().err
     assert main(["render", "chess", "--fen", fen, "--at", "d4", "--trace", "--out", str(tmp_path / "a.png")]) == 2
     assert not list(tmp_path.iterdir())

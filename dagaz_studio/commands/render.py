@@ -32,8 +32,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--scale", type=float, default=None, metavar="PIXELS",
                         help="image pixels per square (default 64)")
     parser.add_argument("--trace", action="store_true",
-                        help="draw the run of the piece on --at step by step: FILE.png an animated PNG, FILE.gif "
-                        "an animated GIF (where Qt writes GIF), FILE.svg a numbered series FILE-001.svg …; each "
+                        help="draw the run of the piece on --at step by step: FILE.png an animated PNG (APNG), "
+                        "FILE.svg a numbered series FILE-001.svg …; each "
                         "frame shows the notation's executed part highlighted and the step's sentence")
     parser.add_argument("--move", metavar="MOVE", help="with --trace: only the steps behind this move "
                         "(its name, e.g. O-O, or its coordinates, e.g. e1-g1)")
@@ -101,8 +101,11 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
 
     suffix = out.suffix.lower()
     try:
-        if suffix not in (".png", ".gif", ".svg"):
-            raise CommandError(f"--out {args.out}: with --trace the file name ends in .png (animated), .gif or "
+        if suffix == ".gif":
+            raise CommandError(f"--out {args.out}: Qt's image writers write no animated GIF; write an animated "
+                               "PNG (.png), which browsers play alike, or SVG frames (.svg)")
+        if suffix not in (".png", ".svg"):
+            raise CommandError(f"--out {args.out}: with --trace the file name ends in .png (an animated PNG) or "
                                ".svg (a numbered series of frames)")
         if args.at is None:
             raise CommandError("--trace needs --at SQUARE: whose run to draw")
@@ -124,11 +127,6 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from dagaz_studio.gui.board_view.animation import film_pictures
 
-        if suffix == ".gif":
-            from PySide6.QtGui import QImageWriter
-
-            if b"gif" not in [bytes(f.data()) for f in QImageWriter.supportedImageFormats()]:
-                raise CommandError(f"--out {args.out}: this Qt writes no GIF; write an animated PNG (.png) instead")
         scale = None if args.scale is None else args.scale / 100
         pictures = film_pictures(film, ".svg" if suffix == ".svg" else ".png", scale)
     except CommandError as error:
@@ -143,7 +141,6 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
             for number, data in enumerate(pictures, 1):
                 _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
         else:
-            # Qt writes no animated GIF: a .gif is written only where a plugin offers it, as an APNG otherwise.
             _write(out, animated_png(pictures, args.delay, 0, [frame.sentence for frame in film.frames]))
     except OSError as error:
         return report(CommandError(f"--out {args.out}: {error.strerror or error}"))
