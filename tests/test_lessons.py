@@ -87,6 +87,10 @@ def test_a_wrong_answer_fails_where_the_moves_command_sees_them_differ(lesson_id
     answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
     solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
     assert answer != solution
+    # Shrunk: no more pieces than the lesson's own position holds.
+    placement = lambda fen: sum(c.isalpha() for c in (fen or "").split(" ")[0])  # noqa: E731
+    if lesson.position.fen is not None:
+        assert placement(verdict.fen) <= placement(lesson.position.fen)
     marking = verdict.marking
     assert marking is not None
     assert set(marking.missing) == {m[0] for m in solution} - {m[0] for m in answer}

@@ -427,6 +427,9 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
         except RunawayNotation as error:
             return Verdict(False, tried, position.fen(), place.square, error=str(error))
         if a.keys() != b.keys():
+            position = _shrink(rules, position, square, (answer_kind, solution_kind))
+            a = _moves_at(rules, position, square, answer_kind)
+            b = _moves_at(rules, position, square, solution_kind)
             return Verdict(False, tried, position.fen(), place.square,
                            [describe_move(board, a[k]) for k in a if k not in b],
                            [describe_move(board, b[k]) for k in b if k not in a],
@@ -443,6 +446,25 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
     assert found.fen is not None and found.square is not None
     return Verdict(False, tried, found.fen, found.square, found.only_a, found.only_b,
                    mark_answer(lesson, answer, notation, LessonPosition(found.fen, found.square)))
+
+
+def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> Position:
+    """``position`` with every other piece taken away that the difference on ``square`` does not need
+    (the piece on ``square`` stays: whether it has moved may be the difference, as in castling)."""
+    changed = True
+    while changed:
+        changed = False
+        for other, piece in enumerate(position.cells):
+            if piece is None or other == square:
+                continue
+            trial = position.copy()
+            trial.cells[other] = None
+            try:
+                if _moves_at(rules, trial, square, kinds[0]).keys() != _moves_at(rules, trial, square, kinds[1]).keys():
+                    position, changed = trial, True
+            except RunawayNotation:
+                continue
+    return position
 
 
 def piece_on(lesson: Lesson, place: LessonPosition) -> Optional[Piece]:

@@ -16,6 +16,7 @@ from typing import Any, Optional
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QPainterPath, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QGraphicsItem,
@@ -463,12 +464,16 @@ class QtLessonsPanel(QWidget):
         lesson = self.lesson
         if lesson is None:
             return
+        # A second or two of comparisons: the cursor says so.
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             verdict = check_answer(lesson, self.answer.text())
         except AnswerError as error:
             self.verdict.setText(f"<span style='color:#b00020'>✘</span> <code>{breakable(_last_lines(error.message))}"
                                  "</code>")
             return
+        finally:
+            QApplication.restoreOverrideCursor()
         if verdict.passed:
             done = self.done() | {lesson.id}
             settings().setValue(DONE_KEY, sorted(done))
