@@ -654,6 +654,12 @@ class QtMainWindow(QMainWindow):
         self.reset_layout_action = self.view_menu.addAction("&Reset layout", self.reset_layout)
         self.reset_layout_action.setToolTip("Every panel back in its place and shown")
         self.view_menu.addSeparator()
+        from dagaz_studio.gui.board_view.orientation import orientation_actions
+
+        #: Zoom in, Zoom out, Fit board, Flip board (board_view/orientation.py).
+        self.orientation_actions = orientation_actions(self.board_view, self)
+        self.view_menu.addActions(list(self.orientation_actions.values()))
+        self.view_menu.addSeparator()
         self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
         self.view_menu.addMenu(self.xiangqi_names_menu)
         self._build_help_menu()
