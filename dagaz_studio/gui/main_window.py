@@ -660,6 +660,15 @@ class QtMainWindow(QMainWindow):
         self.orientation_actions = orientation_actions(self.board_view, self)
         self.view_menu.addActions(list(self.orientation_actions.values()))
         self.view_menu.addSeparator()
+        from dagaz_studio.gui.theme import QtTheme, refresh_legend, theme_menu
+
+        #: Light, dark or the system's, and the highlight palette (theme.py).
+        self.theme = QtTheme(self)
+        self.theme.changed.connect(lambda _dark: (self.board_view.viewport().update(),
+                                                  refresh_legend(self.moves_panel.legend)))
+        self.theme.apply()
+        self.theme_menu = theme_menu(self.theme, self)
+        self.view_menu.addMenu(self.theme_menu)
         self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
         self.view_menu.addMenu(self.xiangqi_names_menu)
         self._build_help_menu()
