@@ -96,3 +96,11 @@ def test_xiangqi_moves_are_recorded_in_wxf(qtbot) -> None:
     window = open_window(qtbot, "xiangqi")
     assert type_move(qtbot, window, "h3e3") == "C2=5"
     assert window.game_record.list.item(1).text() == "1. C2=5"
+
+
+def test_the_record_shares_a_column_with_the_piece_types_in_both_layouts(qtbot) -> None:
+    window = open_window(qtbot, "chess", size=(800, 600))
+    for compact in (True, False):
+        window.arrange_docks(compact=compact)
+        assert window.piece_types_dock in window.tabifiedDockWidgets(window.record_dock)
+        assert not window.record_dock.isFloating()

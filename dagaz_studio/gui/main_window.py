@@ -409,6 +409,7 @@ class QtMainWindow(QMainWindow):
         self.game_record = QtGameRecord(self.document, self)
         self.record_dock = self.add_dock("Game record", "recordDock", _scrolling(self.game_record))
         self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
+        self.piece_types_dock.raise_()
         # Behind the position: the board file and the guides are read now and then, not all the time.
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
@@ -448,10 +449,11 @@ class QtMainWindow(QMainWindow):
         self.setTabPosition(sides, QtWidgets.QTabWidget.TabPosition.South)
         if compact:
             self.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
-        self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
         if compact:
             self.tabifyDockWidget(self.moves_dock, self.notation_dock)
             self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
+        self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
+        self.piece_types_dock.raise_()
         self.setCorner(Qt.Corner.BottomLeftCorner, corner or left)
         self.setCorner(Qt.Corner.BottomRightCorner, corner or right)
         self.moves_dock.raise_()
