@@ -4,11 +4,14 @@ Horse's leg is blocked, a Cannon needs exactly one piece to jump), not the progr
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 from hypothesis import given, settings, strategies as st
 
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.explain import explain_square
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.notation import parse_notation
 from dagaz_studio.engine.why_not import goes_on
 from dagaz_studio.queries import ExplainQuery, MovesQuery, answer_explanation, answer_moves
 from engine_helpers import shipped
@@ -85,3 +88,40 @@ def test_goes_on_never_fails_on_any_text(text: str, cut: int) -> None:
     at = min(cut, len(text))
     event = TraceEvent("check", "", Span(max(at - 1, 0), at), 0, False, 0, (), (), None, 0)
     assert goes_on(text, [event], [0], 0) in (True, False)
+
+
+_RAYS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+# As a run sets it: raised before the property test, not during it (hypothesis warns otherwise).
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 63), st.integers(0, 63), st.sets(st.integers(0, 63), max_size=12))
+def test_a_rider_s_only_way_to_a_square_is_the_ray_it_lies_on(origin: int, target: int, blockers: set[int]) -> None:
+    """A rook-like rider blocked by enemy pieces: of its four rays, the one that could have led to an
+    unreached square is the ray the square lies on (worked out from coordinates), and no other."""
+    board, rules = shipped("chess")
+    blockers -= {origin}
+    if target == origin:
+        return
+    position = Position.from_fen(board, "8/8/8/8/8/8/8/8 w - - 0 1")
+    kind = rules.custom_kind(parse_notation("(+)([p]\\1)*"))
+    for square in blockers:
+        position.cells[square] = Piece(1, rules.kind_index["Pawn"], True)
+    position.cells[origin] = Piece(0, kind, True)
+    result = rules.run(position, origin, trace=True)
+    if any(move.target == target for move in result.moves):
+        return
+    why = explain_square(board, result.trace, result.moves, target, origin=origin, notation="(+)([p]\\1)*")
+    dx = board.column_of[target] - board.column_of[origin]
+    # Rows are counted downwards as drawn: north is a smaller row.
+    dy = board.row_of[origin] - board.row_of[target]
+    on_ray = [name for name, (x, y) in _RAYS.items()
+              if (x == 0 and dx == 0 and dy * y > 0) or (y == 0 and dy == 0 and dx * x > 0)]
+    heading = [way for way in why.ways if way.heads]
+    assert len(heading) == len(on_ray) <= 1
+    for way in heading:
+        # The way went along that ray and stopped on it, at or before the square.
+        x, y = _RAYS[on_ray[0]]
+        end = way.path[-1]
+        assert (board.column_of[end] - board.column_of[origin]) * y == -(board.row_of[end] - board.row_of[origin]) * x

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
-from dagaz_studio.engine.why_not import alternative_label, goes_on, heads_for, reach_left, summary
+from dagaz_studio.engine.why_not import alternative_label, goes_on, heads_for, reach_left, repeats_only, summary
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
     from dagaz_studio.engine.position import Position
@@ -321,7 +321,8 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
         edge = event.kind == EventKind.BLOCKED
         way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative,
                   tuple((tuple(route), tuple(taken)) for route, taken in legs if route))
-        way = replace(way, heads=heads_for(board, trace, way, square, goes_on(notation, trace, branch, index)))
+        way = replace(way, heads=heads_for(board, trace, way, square, goes_on(notation, trace, branch, index),
+                                           repeats_only(notation, trace, branch, index)))
         found.append(((not way.heads, way.distance, reach_left(board, trace, way, square), -len(way.path), edge,
                        index), way))
     if any(not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED) for _, way in found):

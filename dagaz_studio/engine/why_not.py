@@ -26,15 +26,12 @@ _BRACKETS = re.compile(r"\[[^\]]*\]")
 QUOTED = 24
 
 
-def goes_on(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
-    """Whether the notation, had the failed ``event`` passed, could have moved the cursor again within
-    the alternative the way took (``path``: the way's events from the root). Without the notation's
-    text the answer is yes: nothing is ruled out."""
+def _rest(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> Optional[str]:
+    """The text of the alternative the way took after its failed ``event``, brackets taken out
+    (``None`` when the notation's text or the event's place in it is not known)."""
     failed = trace[event]
-    if failed.kind == EventKind.BLOCKED:
-        return False  # it ran off the board: no passing check takes it further that way
     if notation is None or failed.span is None:
-        return True
+        return None
     end = len(notation)
     for index in reversed(path):
         here = trace[index]
@@ -44,12 +41,34 @@ def goes_on(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence
     rest = notation[failed.span.end:end]
     if failed.kind == EventKind.CHECK and "]" in rest and "[" not in rest.split("]", 1)[0]:
         rest = rest.split("]", 1)[1]  # the rest of the bracket the check stood in
-    return _MOVES_ON.search(_BRACKETS.sub("", rest)) is not None
+    return _BRACKETS.sub("", rest)
 
 
-def heads_for(board: Board, trace: Sequence[TraceEvent], way: "Way", square: int, moves_on: bool) -> bool:
+def goes_on(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
+    """Whether the notation, had the failed ``event`` passed, could have moved the cursor again within
+    the alternative the way took (``path``: the way's events from the root). Without the notation's
+    text the answer is yes: nothing is ruled out."""
+    if trace[event].kind == EventKind.BLOCKED:
+        return False  # it ran off the board: no passing check takes it further that way
+    rest = _rest(notation, trace, path, event)
+    return rest is None or _MOVES_ON.search(rest) is not None
+
+
+def repeats_only(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
+    """Whether every step left after the failed ``event`` repeats a direction already taken (``\\1``):
+    a rider's ray, which goes on only the way it went."""
+    rest = _rest(notation, trace, path, event)
+    if rest is None:
+        return False
+    return _MOVES_ON.search(re.sub(r"\\\d|\)\s*[*+]|\)\s*\{[^}]*\}", "", rest)) is None
+
+
+def heads_for(board: Board, trace: Sequence[TraceEvent], way: "Way", square: int, moves_on: bool,
+              straight: bool = False) -> bool:
     """Whether ``way`` could have led to ``square``: it stopped there, or it would have gone on and
-    its last step points towards it (or it had not stepped yet, so no direction is ruled out)."""
+    its last step points towards it (or it had not stepped yet, so no direction is ruled out).
+    ``straight``: it could only have gone on in the direction it went (a rider whose path so far is
+    one line), so the square must lie ahead on that line."""
     event = trace[way.event]
     where = event.square if event.square is not None else event.cursor
     if where == square:
@@ -62,6 +81,10 @@ def heads_for(board: Board, trace: Sequence[TraceEvent], way: "Way", square: int
     column, row = board.column_of, board.row_of
     step = (column[path[-1]] - column[path[-2]], row[path[-1]] - row[path[-2]])
     towards = (column[square] - column[where], row[square] - row[where])
+    steps = {(column[b] - column[a], row[b] - row[a]) for a, b in zip(path, path[1:])}
+    if straight and steps == {step}:
+        # Ahead on the line: a positive multiple of the step.
+        return step[0] * towards[1] == step[1] * towards[0] and step[0] * towards[0] + step[1] * towards[1] > 0
     return step[0] * towards[0] + step[1] * towards[1] > 0
 
 
