@@ -53,7 +53,7 @@ def test_dark_light_and_following_the_system(qtbot, monkeypatch) -> None:
         # The choice is back at the next start.
         assert QtTheme().theme == "dark"
     finally:
-        theme.set_theme("light")
+        theme.set_theme("system")
 
 
 def test_the_system_colour_scheme_is_read_from_qt() -> None:

@@ -72,11 +72,27 @@ class QtTheme(QObject):
         self.palette = palette if palette in HIGHLIGHT_PALETTES else "okabe-ito"
         self._light: Optional[QPalette] = None
         self.dark = False
+        self._applying = False
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._on_system_changed)
 
     def apply(self) -> None:
         """Set the widgets' palette for the theme, and the highlight colours for the palette."""
+        if self._applying:
+            return
+        self._applying = True
+        try:
+            self._apply()
+        finally:
+            self._applying = False
+
+    def _apply(self) -> None:
         app = QApplication.instance()
+        hints = QGuiApplication.styleHints()
+        # Asked of Qt too (6.8): native styles that draw with the platform's colours follow it.
+        if self.theme == "system":
+            hints.unsetColorScheme()
+        else:
+            hints.setColorScheme(Qt.ColorScheme.Dark if self.theme == "dark" else Qt.ColorScheme.Light)
         dark = self.theme == "dark" or (self.theme == "system" and system_is_dark())
         if isinstance(app, QApplication):
             if self._light is None:
