@@ -35,6 +35,10 @@ HIGHLIGHT_PALETTES: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
+#: The application's palette as the platform gave it, kept the first time a theme is applied.
+_PLATFORM_PALETTE: Optional[QPalette] = None
+
+
 def dark_palette() -> QPalette:
     """A dark palette for the widgets, for platforms that have none of their own."""
     palette = QPalette()
@@ -70,7 +74,6 @@ class QtTheme(QObject):
         theme, palette = store.value(THEME_KEY, "system"), store.value(PALETTE_KEY, "okabe-ito")
         self.theme = theme if theme in THEMES else "system"
         self.palette = palette if palette in HIGHLIGHT_PALETTES else "okabe-ito"
-        self._light: Optional[QPalette] = None
         self.dark = False
         self._applying = False
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._on_system_changed)
@@ -95,9 +98,10 @@ class QtTheme(QObject):
             hints.setColorScheme(Qt.ColorScheme.Dark if self.theme == "dark" else Qt.ColorScheme.Light)
         dark = self.theme == "dark" or (self.theme == "system" and system_is_dark())
         if isinstance(app, QApplication):
-            if self._light is None:
-                self._light = app.palette()
-            app.setPalette(dark_palette() if dark else self._light)
+            global _PLATFORM_PALETTE
+            if _PLATFORM_PALETTE is None:  # before any theme changed it, in any window
+                _PLATFORM_PALETTE = app.palette()
+            app.setPalette(dark_palette() if dark else _PLATFORM_PALETTE)
         self.dark = dark
         set_highlight_colours(HIGHLIGHT_PALETTES[self.palette][1])
         self.changed.emit(dark)
