@@ -91,3 +91,17 @@ def test_choosing_a_palette_recolours_the_highlights_and_is_remembered(qtbot) ->
     finally:
         window.theme.set_palette("okabe-ito")
     assert HIGHLIGHT_QCOLOURS["move"].name().upper() == "#009E73"
+
+
+def test_light_is_light_even_where_the_platform_s_palette_is_dark(qtbot) -> None:
+    import dagaz_studio.gui.theme as theme_module
+
+    window = open_window(qtbot, "chess")
+    saved = theme_module._PLATFORM_PALETTE
+    theme_module._PLATFORM_PALETTE = theme_module.dark_palette()
+    try:
+        window.theme.set_theme("light")
+        assert not _window_is_dark()
+    finally:
+        theme_module._PLATFORM_PALETTE = saved
+        window.theme.set_theme("system")

@@ -101,7 +101,10 @@ class QtTheme(QObject):
             global _PLATFORM_PALETTE
             if _PLATFORM_PALETTE is None:  # before any theme changed it, in any window
                 _PLATFORM_PALETTE = app.palette()
-            app.setPalette(dark_palette() if dark else _PLATFORM_PALETTE)
+            light = _PLATFORM_PALETTE
+            if light.color(QPalette.ColorRole.Window).lightnessF() < 0.5:
+                light = app.style().standardPalette()  # a dark platform's own is no light theme
+            app.setPalette(dark_palette() if dark else light)
         self.dark = dark
         set_highlight_colours(HIGHLIGHT_PALETTES[self.palette][1])
         self.changed.emit(dark)
