@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 
-from dagaz_studio.board import load_board
+from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.gui.board_view.edges import edge_labels, file_labels
 from dagaz_studio.gui.board_view.levels import level_grid
 from dagaz_studio.gui.board_view.orientation import ZOOM_STEP
@@ -95,3 +95,11 @@ def test_a_heap_board_shows_its_pits_names(qtbot) -> None:
     labels = edge_labels(board, level_grid(board), False, True)
     assert {label.text for label in labels if label.kind == "column"} == set(board.column_names)
     assert window.board_view._coordinates_shown()
+
+
+def test_another_board_opens_whole_and_keeps_the_flip(qtbot, chess_window) -> None:
+    window = chess_window
+    window.orientation_actions["flip"].setChecked(True)
+    window.orientation_actions["zoom_in"].trigger()
+    assert window.open_file(str(shipped_boards()["xiangqi"]))
+    assert window.board_view.zoom == 1.0 and window.board_view.flipped

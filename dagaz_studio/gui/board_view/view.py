@@ -159,6 +159,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._check = frozenset()
         self._step_pieces = None
         self._trace_step = None
+        self._zoom = 1.0  # another board opens whole; a flip is kept
         self._rebuild()
 
     def set_placement(self, placement: Placement) -> None:
