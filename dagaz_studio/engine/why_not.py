@@ -1,7 +1,7 @@
 """Which ways through a notation could have led to a square, and the one line that says why not.
 
 A run that does not reach a square leaves many failed ways behind it; most of them never headed
-there (a King's step away from the square it was asked about, a Horse's other leg). A way *heads for*
+there (a single step away from the square asked about, a leg that turns the other way). A way *heads for*
 the square when it stopped on it, or when the notation would have gone on after its failed check and
 its last step points towards the square. Only the board's geometry and the notation's text are read:
 nothing here knows a game or a piece.
