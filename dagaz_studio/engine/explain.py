@@ -240,7 +240,7 @@ class Way:
     ``event``: the last check that failed on it (or where it ran off the board); ``path``: the
     squares its cursor went through, from the start; ``distance``: from where it stopped to the
     square asked about, in king steps; ``reason``: the failed check in words; ``alternative``: which
-    option of a ``;`` it took (``"alternative 2 of 3"``), if any.
+    option of a ``;`` it took (``"alternative 2 of 3"``, with the start of its text when known), if any.
     """
 
     event: int
