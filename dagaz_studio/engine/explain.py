@@ -159,6 +159,8 @@ class SquareExplanation:
     events: tuple[int, ...]
     moves: tuple[int, ...] = ()
     ways: tuple["Way", ...] = ()
+    #: For an unreached square: what stopped each option that headed there, in one line.
+    summary: str = ""
 
 
 def _role(move: Move, square: int) -> Optional[str]:
@@ -364,7 +366,8 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
     closest = ways[0]
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
-    lines = [f"{name} is not reached: {summary(board, square, ways)}." if heading
+    short = summary(board, square, ways) if heading else ""
+    lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
     if onto is not None and closest.distance > 0:
         lines.append(f"The run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there.")
@@ -387,7 +390,8 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
                      "away from it.")
     if stopped:
         lines.append(f"The run {stopped}, so some ways were never tried.")
-    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways))
+    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways),
+                             summary=short)
 
 
 # --------------------------------------------------------------------------- the board at a step
