@@ -104,3 +104,21 @@ def test_the_record_shares_a_column_with_the_piece_types_in_both_layouts(qtbot) 
         window.arrange_docks(compact=compact)
         assert window.piece_types_dock in window.tabifiedDockWidgets(window.record_dock)
         assert not window.record_dock.isFloating()
+
+
+def test_arrow_keys_step_and_an_edited_position_starts_a_new_record(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    fens = _reference()
+    dock.list.setFocus()
+    qtbot.keyClick(dock.list, Qt.Key.Key_Up)
+    assert dock.record.current == 1 and placement(window.document.fen()) == placement(fens[1])
+    # An edit off the record leaves it as it was and says so; the next move starts a new record there.
+    window.document.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert dock.list.currentRow() == -1 and "off the record" in dock.note.text()
+    assert dock.list.count() == 3
+    assert type_move(qtbot, window, "e1e2") == "Ke2"
+    assert [dock.list.item(row).text() for row in range(dock.list.count())] == ["Start", "1. Ke2"]
+    assert dock.record.start.startswith("4k3/8/8/8/8/8/8/4K3 w")
