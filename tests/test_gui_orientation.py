@@ -103,3 +103,16 @@ def test_another_board_opens_whole_and_keeps_the_flip(qtbot, chess_window) -> No
     window.orientation_actions["zoom_in"].trigger()
     assert window.open_file(str(shipped_boards()["xiangqi"]))
     assert window.board_view.zoom == 1.0 and window.board_view.flipped
+
+
+def test_flipped_the_hands_change_sides_with_their_players(qtbot) -> None:
+    window = open_window(qtbot, "shogi")
+    view = window.board_view
+    window.document.set_fen("4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1")
+    items = view.hand_items()
+    first, second = items[(0, "Pawn")].data(1), items[(1, "Pawn")].data(1)
+    assert first.y() > second.y()  # the first player's hand beside his side, at the bottom
+    window.orientation_actions["flip"].setChecked(True)
+    items = view.hand_items()
+    assert items[(0, "Pawn")].data(1).y() < items[(1, "Pawn")].data(1).y()
+    assert view.hand_at(items[(0, "Pawn")].data(1)) == (0, "Pawn")

@@ -645,7 +645,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
             return
         self._hand_items, self._hand_extras = hand_items(
             board, self._hands, self._hand_selected, self._levels.width, UNIT, self._piece_item_at,
-            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED))
+            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED), self.flipped)
         for item in [*self._hand_extras, *self._hand_items.values()]:
             scene.addItem(item)
 
