@@ -214,3 +214,15 @@ def test_random_wrong_answers_fail_somewhere_that_separates_them(capsys) -> None
     dropped = alternatives.pop(rng.randrange(len(alternatives)))
     verdict = check_answer(lesson, ";".join(alternatives), generated=FEW)
     assert not verdict.passed and not verdict.only_answer and verdict.only_solution, dropped
+
+
+def test_many_answers_typed_do_not_pile_up_in_the_rules(monkeypatch) -> None:
+    from dagaz_studio.queries import lessons
+
+    monkeypatch.setattr(lessons, "MOST_TYPED_KINDS", 10)
+    lesson = find_lesson("01")
+    for count in range(30):
+        mark_answer(lesson, "E" + ",E" * (count % 7) + ";W" * (count // 7 + 1))
+    rules = lessons._rules(lesson.board)
+    assert len(rules.kinds) <= len(rules.board.pieces) + 10 + 2
+    assert mark_answer(lesson, "E").right

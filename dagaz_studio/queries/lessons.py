@@ -300,9 +300,22 @@ def lesson_board(name: str) -> Board:
     return load_board(name)
 
 
+#: The most typed pieces the rules of one board keep compiled before they are made afresh: each
+#: answer typed is a piece kind of its own, and a student types many.
+MOST_TYPED_KINDS = 300
+
+
 @lru_cache(maxsize=16)
-def _rules(name: str) -> Rules:
+def _cached_rules(name: str) -> Rules:
     return Rules(lesson_board(name))
+
+
+def _rules(name: str) -> Rules:
+    rules = _cached_rules(name)
+    if len(rules.kinds) > len(rules.board.pieces) + MOST_TYPED_KINDS:
+        _cached_rules.cache_clear()
+        rules = _cached_rules(name)
+    return rules
 
 
 def _position(board: Board, fen: Optional[str]) -> Position:
