@@ -48,6 +48,21 @@ def _apng_frames(data: bytes) -> list[bytes]:
     return [zlib.decompress(b"".join(parts)) for parts in frames]
 
 
+def _apng_frame_files(data: bytes, header: bytes) -> list[bytes]:
+    """Each frame of an APNG file as a PNG file of its own."""
+    def chunk(kind: bytes, content: bytes) -> bytes:
+        return struct.pack(">I", len(content)) + kind + content + struct.pack(">I", zlib.crc32(kind + content))
+
+    files: list[list[bytes]] = []
+    for kind, content in chunks(data):
+        if kind == b"fcTL":
+            files.append([])
+        elif kind in (b"IDAT", b"fdAT"):
+            files[-1].append(content if kind == b"IDAT" else content[4:])
+    return [b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + b"".join(chunk(b"IDAT", c) for c in parts)
+            + chunk(b"IEND", b"") for parts in files]
+
+
 @pytest.mark.parametrize("case", [CASTLING, CHAIN], ids=["castling", "fanorona-chain"])
 def test_an_animated_png_has_a_frame_and_a_caption_for_each_step(case, tmp_path: Path, capsys) -> None:
     board, fen, square, move = case
@@ -65,6 +80,12 @@ def test_an_animated_png_has_a_frame_and_a_caption_for_each_step(case, tmp_path:
     assert all(len(frame) == height * (1 + width * 4) for frame in frames)  # RGBA rows, a filter byte each
     # Every step shows something of its own: its caption at least.
     assert len(set(frames)) == len(frames)
+    # libpng, through Qt, reads the file (its first frame) and each frame made a PNG of its own.
+    from PySide6.QtGui import QImage
+
+    assert QImage.fromData(data, "PNG").size().toTuple() == (width, height)
+    for frame in _apng_frame_files(data, header):
+        assert QImage.fromData(frame, "PNG").size().toTuple() == (width, height)
 
 
 @pytest.mark.parametrize("case", [CASTLING, CHAIN], ids=["castling", "fanorona-chain"])

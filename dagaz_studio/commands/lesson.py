@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from typing import Any
 
 from dagaz_studio.commands.common import CommandError, report
@@ -77,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
             print(lesson.text + "\n")
             print(f"position: {where['fen'] or 'the initial one'}, the piece on {where['square']}")
             print(f"example: {lesson.example}\n  {lesson.example_text}")
+            place = lesson.example_position
+            fen = f" --fen {shlex.quote(place.fen)}" if place.fen else ""
+            print(f"  step through it: dagaz-studio render {shlex.quote(lesson.board)}{fen} --at {place.square} "
+                  f"--piece {shlex.quote(lesson.example)} --trace --out example.png")
             print(f"exercise: {lesson.prompt}")
             print("  its squares: " + " ".join(shown["exercise"]["targets"]))
             for number, hint in enumerate(lesson.hints, 1):
