@@ -193,6 +193,9 @@ class QtMainWindow(QMainWindow):
         self.move_play.shutdown()
         self._check_runner.shutdown()
         self.notation_editor.shutdown()
+        lessons = getattr(self, "lessons_panel", None)
+        if lessons is not None:
+            lessons.shutdown()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
         """Take a drag that carries a board file."""
