@@ -19,8 +19,8 @@ from __future__ import annotations
 import html
 from typing import Any, Optional
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -210,7 +210,8 @@ class QtLessonsPanel(QWidget):
         self.progress.setToolTip("Positions the answer has been compared on so far")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop checking (Esc)")
-        self.cancel_button.setShortcut(QKeySequence("Esc"))
+        # Esc within the panel only: elsewhere in the window it is not this panel's to take.
+        QShortcut(QKeySequence("Esc"), self, self.cancel_check, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.cancel_button.clicked.connect(self.cancel_check)
         self.check_row = QWidget()
         running = QHBoxLayout(self.check_row)
@@ -430,6 +431,7 @@ class QtLessonsPanel(QWidget):
             return
         self._ask(CHECK)
         self.check_row.show()
+        self._bring_into_view(self.check_row)
         self.progress.setRange(0, 0)  # busy until the first report says how many positions
         self.setCursor(Qt.CursorShape.BusyCursor)
         self.verdict.setText("Checking the answer by its moves…")
@@ -458,6 +460,15 @@ class QtLessonsPanel(QWidget):
         self._asked = what
         if what == CHECK:
             self.check_serial = serial
+
+    def _bring_into_view(self, widget: QWidget) -> None:
+        """Scroll the panel's column, once it is laid out again, so that ``widget`` shows."""
+        scroller = self.parentWidget()
+        while scroller is not None and not isinstance(scroller, QScrollArea):
+            scroller = scroller.parentWidget()
+        if scroller is not None:
+            area = scroller
+            QTimer.singleShot(0, widget, lambda: area.ensureWidgetVisible(widget))
 
     def _end_check(self) -> None:
         self.check_serial = 0
