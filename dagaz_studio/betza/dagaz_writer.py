@@ -16,6 +16,7 @@ from collections import defaultdict
 
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
+from dagaz_studio.notation.parser import MAX_NESTING, MAX_NOTATION_LENGTH
 
 LETTER = {(0, 1): "N", (1, 1): "O", (1, 0): "E", (1, -1): "T", (0, -1): "S", (-1, -1): "R", (-1, 0): "W",
           (-1, 1): "M"}
@@ -105,6 +106,8 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
     again = "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(1, scale))
     text = f"({run}){again}"
     if leg.hop and leg.range:
+        if leg.range > MAX_NOTATION_LENGTH // 8:
+            raise _too_long(leg.range * 8)  # one alternative per place of the hurdle, each longer than 8
         # A hopper of range n: the hurdle and the squares either side of it, n at most in all.
         ways = [_limited_hop(k, leg.range - 2 - k) for k in range(leg.range - 1)]
         return text + (ways[0] if len(ways) == 1 else "(" + ";".join(ways) + ")") + _final_check(leg.modes)
@@ -191,7 +194,15 @@ def to_dagaz(piece: Piece) -> str:
         letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, letter in LETTER.items() if letter == c)])
         text = _join(list(prefix) + ["".join(letters) + ("%" if wrap else "")]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
-    return ";".join(texts + alternatives)
+    text = ";".join(texts + alternatives)
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise _too_long(len(text))
+    return text
+
+
+def _too_long(length: int) -> TranslationError:
+    return TranslationError(f"the piece's moves take {length:,} characters or more in the notation, which reads "
+                            f"at most {MAX_NOTATION_LENGTH:,}")
 
 
 def _castling_text(shape: Shape) -> str:
@@ -212,6 +223,9 @@ def _cycle_text(leg: Leg) -> str:
     def leap(vector: tuple[int, int]) -> str:
         return _join([LETTER[step] for step in leap_path(vector)])
 
+    if leg.range > MAX_NESTING:
+        raise TranslationError(f"a crooked or circular path of {leg.range:,} steps nests each step in the one "
+                               f"before: the notation nests at most {MAX_NESTING} levels")
     first, second = leap(leg.step(0)), leap(leg.step(1))
     if leg.range == 0:
         if len(leg.cycle) != 2:

@@ -81,11 +81,21 @@ class Piece:
     #: Constructs read as XBoard reads them that the chosen dialect's program does not read at all
     #: (Fairy-Stockfish and ``a``, ``z``, ``q``, brackets, ``O``).
     unread: list[str] = field(default_factory=list)
+    #: The shapes already added, for a look-up that does not grow with the piece.
+    _known: set[Shape] = field(default_factory=set, repr=False, compare=False)
 
     def add(self, shape: Shape) -> None:
         """Add a shape unless the piece already has it (``KW`` moves as ``K``)."""
-        if shape not in self.shapes:
+        if len(self._known) != len(self.shapes):
+            self._known = set(self.shapes)  # shapes were given or changed without add()
+        if shape not in self._known:
+            self._known.add(shape)
             self.shapes.append(shape)
+
+    def replace(self, index: int, shape: Shape) -> None:
+        """Put ``shape`` in the place of the ``index``-th shape."""
+        self.shapes[index] = shape
+        self._known = set(self.shapes)
 
 
 #: The eight unit directions clockwise from forward, in the piece's frame (dx right, dy forward).
