@@ -12,10 +12,11 @@ them for the other player (a board that turns Black's directions by a half turn 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
+from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, lopsided, straight_scale, unit
 from dagaz_studio.notation.parser import MAX_NESTING, MAX_NOTATION_LENGTH
 
 LETTER = {(0, 1): "N", (1, 1): "O", (1, 0): "E", (1, -1): "T", (0, -1): "S", (-1, -1): "R", (-1, 0): "W",
@@ -195,9 +196,24 @@ def to_dagaz(piece: Piece) -> str:
         text = _join(list(prefix) + ["".join(letters) + ("%" if wrap else "")]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
     text = ";".join(texts + alternatives)
+    if lopsided(piece.shapes):
+        text = _own_hand(text)
     if len(text) > MAX_NOTATION_LENGTH:
         raise _too_long(len(text))
     return text
+
+
+_BRACKETS = re.compile(r"(\[[^\]]*\])")
+_LATERAL_RUN = re.compile(r"[NSWEMORTUDX]*[EWOMTR][NSWEMORTUDX]*")
+
+
+def _own_hand(text: str) -> str:
+    """The text with every run of directions that names a side marked ``'``, to be read in the mover's
+    own hand: Betza's right is the piece's own right on every board, whatever the board's symmetry
+    (outside brackets, capital letters are directions only)."""
+    parts = _BRACKETS.split(text)
+    return "".join(part if index % 2 else _LATERAL_RUN.sub(lambda m: m.group(0) + "'", part)
+                   for index, part in enumerate(parts))
 
 
 def _too_long(length: int) -> TranslationError:

@@ -98,6 +98,21 @@ class Piece:
         self._known = set(self.shapes)
 
 
+def mirrored(shape: Shape) -> Shape:
+    """The shape mirrored left to right: each leg's right becomes its left."""
+    def flip(points: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((-x, y) for x, y in points)
+    legs = tuple(Leg((-leg.vector[0], leg.vector[1]), leg.range, leg.modes, leg.hop, flip(leg.lame_path),
+                     flip(leg.screen_path), flip(leg.cycle), leg.wrap) for leg in shape.legs)
+    return Shape(legs, shape.initial, shape.castling, shape.null)
+
+
+def lopsided(shapes: list[Shape]) -> bool:
+    """Whether the moves differ from their mirror image (``rF``, ``frlRrlbK``): whose right is meant matters."""
+    known = set(shapes)
+    return any(mirrored(shape) not in known for shape in shapes)
+
+
 #: The eight unit directions clockwise from forward, in the piece's frame (dx right, dy forward).
 RING: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
