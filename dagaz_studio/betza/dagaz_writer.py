@@ -148,6 +148,8 @@ def to_dagaz(piece: Piece) -> str:
 
     Raises TranslationError when the piece has no move.
     """
+    if not piece.shapes and piece.immobile:
+        return "[P]"  # the square just left is empty: no move ever completes
     if not piece.shapes:
         raise TranslationError("the piece has no move: its direction modifiers select nothing")
     alternatives: list[str] = []

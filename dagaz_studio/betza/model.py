@@ -81,6 +81,9 @@ class Piece:
     #: Constructs read as XBoard reads them that the chosen dialect's program does not read at all
     #: (Fairy-Stockfish and ``a``, ``z``, ``q``, brackets, ``O``).
     unread: list[str] = field(default_factory=list)
+    #: The text is read as a piece that never moves (Fairy-Stockfish's reading of ``DD``): written so,
+    #: rather than refused as a text whose modifiers select nothing.
+    immobile: bool = False
     #: The shapes already added, for a look-up that does not grow with the piece.
     _known: set[Shape] = field(default_factory=set, repr=False, compare=False)
 

@@ -17,6 +17,7 @@ from dagaz_studio.betza.common import (ANY_RANGE, ATOM_NAMES, LEAPERS, MAX_BETZA
                                        dirs_of, leg_modes)
 from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.betza.fsf import read_fsf
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
 from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, leap_path
 
@@ -59,8 +60,10 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
             what = "the text ends without an atom (a capital letter such as W, N or R)"
             pos = len(text)
         raise TranslationError(what, text, pos, pos + 1) from None
-    piece = Piece()
     parts = list(tree.children)
+    if dialect == "fsf":
+        return _read_as_fsf(text, parts)
+    piece = Piece()
     i = 0
     while i < len(parts):
         part = parts[i]
@@ -93,13 +96,19 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         if len(piece.shapes) > MAX_PATHS:
             raise TranslationError(too_many_paths(len(piece.shapes)), text, part.meta.start_pos, part.meta.end_pos)
         i += 1
-    atom_parts = [p for p in parts if isinstance(p, Tree) and p.data == "atom_part"]
-    if dialect == "fsf" and any("e" in str(_fields(p)[0] or "") for p in atom_parts):
+    piece.warnings = collapse(piece.warnings)
+    return piece
+
+
+def _read_as_fsf(text: str, parts: list) -> Piece:
+    """The piece as Fairy-Stockfish moves it (:mod:`dagaz_studio.betza.fsf`), what it skips named."""
+    piece = read_fsf(text)
+    _name_unread(piece, parts)
+    if "e" in text:
+        # piece.cpp skips 'e'; the variant's parser makes the piece one that takes en passant.
         piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant; "
                               "XBoard only the moves marked e")
         capture_en_passant(piece)
-    if dialect == "fsf":
-        _name_unread(piece, parts)
     piece.warnings = collapse(piece.warnings)
     return piece
 
@@ -132,8 +141,8 @@ def _name_unread(piece: Piece, parts: list) -> None:
         found.extend(name for letter, name in _UNREAD.items() if letter in str(mods or ""))
     for name in dict.fromkeys(found):
         piece.unread.append(name)
-        piece.warnings.append(f"Fairy-Stockfish does not read {name}: it skips the letters and moves the piece "
-                              f"otherwise; read as XBoard does")
+        piece.warnings.append(f"Fairy-Stockfish does not read {name}: it skips the letters and reads the rest, "
+                              f"as here (--dialect xboard reads them)")
 
 
 def _read_null(piece: Piece, text: str, spec: "PartSpec", mods: str, start: int) -> None:
