@@ -96,14 +96,12 @@ def test_multi_leg_moves_turn_relative_to_the_previous_leg() -> None:
     ("fm", "ends without an atom", 3),
     ("cO", "a null move captures nothing", 1),
     ("O0", "O0 has no reading", 1),
-    ("opR", "'o' (the cylinder) with 'p'", 1),
+    ("poR", "'o' (the cylinder) with 'p'", 1),
     ("oafsW", "'o' (the cylinder) in a multi-leg move", 1),
     ("imO2", "'m' on castling (O)", 2),
     ("fceaF", "'e' (en passant) on a leg before the last", 1),
     ("xW", "excluding (x)", 1),
     ("(FW)", "parenthesised groups", 1),
-    ("mWpN", "hoppers go by W or F steps", 3),
-    ("pW", "XBoard's reading", 1),
 ])
 def test_errors_name_the_part(text: str, message: str, column: int) -> None:
     with pytest.raises(TranslationError) as caught:

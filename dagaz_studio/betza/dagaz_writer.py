@@ -117,7 +117,7 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         if leg.hop == "p":
             text += "([p]\\1)*"
         return text + _final_check(leg.modes)
-    text += _repeat(_again_body(scale, lame), leg.range)
+    text += _repeat(_again_body(scale, lame, screen), leg.range)
     return text + _final_check(leg.modes)
 
 
@@ -138,9 +138,10 @@ def _limited_hop(before: int, after: int) -> str:
     return text + ("" if not after else "([p]\\1)?" if after == 1 else f"([p]\\1){{0,{after}}}")
 
 
-def _again_body(scale: int, lame: set[int]) -> str:
-    """One more leap of a straight rider: the square reached must be empty, then the steps."""
-    return "[p]" + "".join(("[p]" if k in lame else "") + "\\1" for k in range(0, scale))
+def _again_body(scale: int, lame: set[int], screen: frozenset[int] | set[int] = frozenset()) -> str:
+    """One more leap of a straight rider: the square reached must be empty, then the steps, each
+    square a lame leap passes empty, each one a jumping leap passes occupied."""
+    return "[p]" + "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(0, scale))
 
 
 def to_dagaz(piece: Piece) -> str:
@@ -165,7 +166,8 @@ def to_dagaz(piece: Piece) -> str:
         if shape.null:
             alternatives.append("[M,n]" if shape.initial else "[n]")
             continue
-        if len(shape.legs) == 1 and is_straight(leg.vector) and not leg.cycle:
+        if len(shape.legs) == 1 and is_straight(leg.vector) and not leg.cycle and not (
+                leg.hop and (straight_scale(leg.vector) > 1 or leg.hop == "g" and leg.range)):
             scale = straight_scale(leg.vector)
             lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
             screen = tuple(sorted(straight_scale(p) for p in leg.screen_path))
@@ -232,6 +234,21 @@ def _castling_text(shape: Shape) -> str:
     return f"[{'M' if shape.initial else ''}A]{steps}|({way}[p])*{way}[f,M]^({back}[p])*+{back}[f]{back}[p]"
 
 
+def _hop_text(leap: str, hop: str, rng: int) -> str:
+    """A hopper along a leap (``N,O`` for a knight's): empty squares, the hurdle, then for ``p`` more
+    empty squares, for ``g`` none; a range counts every leap, the hurdle's among them."""
+    if rng == 0:
+        return f"{leap}([p]{leap})*[P]{leap}" + (f"([p]{leap})*" if hop == "p" else "")
+    if rng > MAX_NOTATION_LENGTH // 8:
+        raise _too_long(rng * 8)
+    ways = []
+    for hurdle in range(1, rng):
+        after = rng - hurdle - 1 if hop == "p" else 0
+        ways.append(leap + f"[p]{leap}" * (hurdle - 1) + f"[P]{leap}"
+                    + ("" if not after else f"([p]{leap})?" if after == 1 else f"([p]{leap}){{0,{after}}}"))
+    return ways[0] if len(ways) == 1 else "(" + ";".join(ways) + ")"
+
+
 def _cycle_text(leg: Leg) -> str:
     """A crooked or circular rider: its steps in turn, each further one from an empty square.
 
@@ -260,9 +277,7 @@ def _shape_text(shape: Shape) -> str:
         if leg.cycle:
             out.append(_cycle_text(leg))
         elif leg.hop:
-            letter = LETTER[unit(leg.vector)]
-            body = f"{letter}([p]{letter})*[P]{letter}" + (f"([p]{letter})*" if leg.hop == "p" else "")
-            out.append(body)
+            out.append(_hop_text(_join(_leap_tokens(Leg(leg.vector))), leg.hop, leg.range))
         elif leg.wrap:
             leap = "".join(token + "%" for token in _leap_tokens(leg))
             out.append(leap + _repeat("[p,B]" + leap, leg.range))

@@ -18,6 +18,7 @@ from dagaz_studio.betza.common import (ANY_RANGE, ATOM_NAMES, LEAPERS, MAX_BETZA
 from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.fsf import read_fsf
+from dagaz_studio.betza.xboard import in_order, step, vectors
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
 from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, leap_path
 
@@ -85,17 +86,23 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         if count is None and isinstance(nxt, Tree) and nxt.data == "atom_part":
             n_mods, n_atom, n_count = _fields(nxt)
             if n_mods is None and n_atom is not None and str(n_atom) == str(atom) and str(atom) not in RIDERS:
-                doubled = True
-                count = n_count
-                i += 1
-                if dialect == "xboard" and not any(c in str(mods or "") for c in "zq"):
+                if any(c in str(mods or "") for c in "zq"):
+                    doubled = True  # a crooked or circular piece is a rider however it is written (qNN)
+                    count = n_count
+                    i += 1
+                else:
+                    # moves.c reads the second letter as a part of its own: the atom again, moving and
+                    # capturing, without the first one's modifiers.
                     piece.warnings.append(
-                        f"{atom}{atom}: XBoard reads a doubled atom as the atom once; Fairy-Stockfish and "
-                        f"classic Betza read it as a rider ({atom}0): use --dialect fsf for that reading")
+                        f"{atom}{atom}: XBoard reads a doubled atom as the atom twice, the second time without "
+                        f"modifiers; Fairy-Stockfish and classic Betza read it as a rider ({atom}0): use "
+                        f"--dialect fsf for that reading")
         _read_atom(piece, text, mods, atom, count, doubled, dialect)
         if len(piece.shapes) > MAX_PATHS:
             raise TranslationError(too_many_paths(len(piece.shapes)), text, part.meta.start_pos, part.meta.end_pos)
         i += 1
+    if not piece.shapes and piece.warnings:
+        piece.immobile = True  # every part was read as XBoard reads it, to no move: each said why
     piece.warnings = collapse(piece.warnings)
     return piece
 
@@ -243,6 +250,25 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         initial = True
         mods = mods[1:]
         part_start += 1
+    written = mods
+    order_bits = None
+    if not any(c in mods for c in "zq") and letter not in "O":
+        order_bits, dirs, kept, skipped = in_order(mods, letter)
+        mods = "".join(c for c in dirs if c in LETTERS) + kept
+        if letter in "KQ" and order_bits & 0x55 and order_bits & 0xAA and _lopsided_bits(order_bits & 0xAA):
+            piece.warnings.append(f"{written}{letter}: XBoard turns a black piece's diagonal moves of {letter} "
+                                  f"with its orthogonal ones only when it has no orthogonal ones (moves.c), so "
+                                  f"Black's would not be its own; read as the piece's own, as for every other atom")
+        if skipped:
+            piece.warnings.append(f"{written}{letter}: XBoard reads the directions first, then the modes in the order "
+                                  f"m c d e t p g o y n j a, and skips '{skipped}' here")
+        if "n" in kept and "a" not in kept and step(letter)[1] == 1:
+            # moves.c looks for a lame leap's blocker halfway along each step, rounded toward where
+            # the step starts: for a W or F step that is the square it starts from, where the
+            # piece itself still stands.
+            piece.warnings.append(f"{written}{letter}: XBoard blocks a lame W or F step by the moving piece itself: "
+                                  f"no move")
+            return
     legs_mods = mods.split("a")
     for leg_mods in legs_mods:
         if "i" in leg_mods:
@@ -267,8 +293,9 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish ignores 'j'; XBoard makes the piece jump "
                               f"(--dialect xboard)")
     if len(legs_mods) == 1:
+        chosen = vectors(order_bits, letter) if order_bits is not None else None
         for p, q in atoms:
-            for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, dialect):
+            for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, dialect, chosen, piece):
                 piece.add(shape)
         if dialect == "fsf" and letter in ("K", "Q") and dirs_of(legs_mods[0]):
             piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish applies the directions to the W and F moves "
@@ -279,6 +306,15 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         return
     for shape in multi_leg(spec, atoms, legs_mods, rng, initial):
         piece.add(shape)
+
+
+def _lopsided_bits(bits: int) -> bool:
+    """Whether a set of direction bits (0 forward, clockwise) differs from its left-right mirror."""
+    mirror = 0
+    for direction in range(8):
+        if bits >> direction & 1:
+            mirror |= 1 << ((8 - direction) % 8)
+    return mirror != bits
 
 
 def _check_cylinder(spec: "PartSpec", mods: str, legs: int) -> None:
@@ -329,18 +365,24 @@ def _lame_path(vector: tuple[int, int], dialect: str) -> tuple[tuple[int, int], 
 
 
 def _single_leg(spec: PartSpec, p: int, q: int, letter: str, mods: str, rng: int, initial: bool,
-                dialect: str) -> list[Shape]:
+                dialect: str, chosen: list[tuple[int, int]] | None = None, piece: Piece | None = None) -> list[Shape]:
     modes, hop, lame = leg_modes(spec, mods, final=True)
     dirs = dirs_of(mods)
-    if letter in ("K", "Q") and dialect == "xboard" and dirs:
+    if chosen is not None:
+        # moves.c's own choice of directions; K and Q step as W in the orthogonal ones, as F in the others.
+        vectors = {v for v in chosen if (v[0] != 0 and v[1] != 0) == (q != 0) or letter not in ("K", "Q")}
+    elif letter in ("K", "Q") and dialect == "xboard" and dirs:
         offsets = king_offsets(dirs)
         vectors = {(RING[o][0] * p, RING[o][1] * p) for o in offsets
                    if (RING[o][0] != 0 and RING[o][1] != 0) == (q != 0)}
     else:
         vectors = select(p, q, split_directions(dirs), eight_way=letter in ("K", "Q"))
+    if hop and rng == 1 and piece is not None:
+        # moves.c: the first square is the last the range allows, so nothing lies beyond a hurdle.
+        piece.warnings.append(f"{hop}{letter}{'1' if spec.counted else ''}: XBoard gives a hopper of range 1 no move "
+                              f"(Fairy-Stockfish reads it as a hopping rider: --dialect fsf)")
+        return []
     if hop:
-        if p != 1:
-            raise spec.error(f"'{hop}' on the atom {letter} is not supported: hoppers go by W or F steps")
         if rng == 1 and spec.counted:
             # A range of 1 leaves no square beyond the hurdle for XBoard; piece.cpp reads any hopper
             # of distance 1 as a grasshopper.
@@ -353,8 +395,6 @@ def _single_leg(spec: PartSpec, p: int, q: int, letter: str, mods: str, rng: int
                 raise spec.error(f"'{hop}' on the leaper {letter}: XBoard's reading gives it no move "
                                  f"(Fairy-Stockfish reads {hop}{letter} as a hopping rider: --dialect fsf)")
             rng = 0
-        if rng != 0 and hop == "g":
-            raise spec.error(f"'g' with a range limit ({letter}{rng}) is not supported")
         if lame:
             raise spec.error(f"'n' and '{hop}' together are not supported")
     if rng != 1 and not hop and dialect == "fsf" and (p, q) not in ((1, 0), (1, 1), (2, 1)):
@@ -365,7 +405,7 @@ def _single_leg(spec: PartSpec, p: int, q: int, letter: str, mods: str, rng: int
     if jumps and dialect == "xboard":
         if hop or lame:
             raise spec.error(f"'j' with '{hop or 'n'}' is not supported")
-        return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial)
+        return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial, piece)
     shapes = []
     for vector in sorted(vectors):
         lame_path: tuple[tuple[int, int], ...] = ()
@@ -430,20 +470,20 @@ def _turning(spec: PartSpec, atoms: list[tuple[int, int]], letter: str, mods: st
 
 
 def _jumping(spec: PartSpec, vectors: set[tuple[int, int]], p: int, letter: str, jumps: int, rng: int,
-             modes: frozenset[str], initial: bool) -> list[Shape]:
+             modes: frozenset[str], initial: bool, piece: Piece | None = None) -> list[Shape]:
     """XBoard's ``j``: a W- or F-stepping piece skips its first ``jumps`` squares whatever stands
     there (the skipped squares count against its range); another leaper must jump an occupied
     square, the one its lame form would need empty."""
     shapes: list[Shape] = []
-    if p != 1:
-        if rng != 1:
-            raise spec.error(f"'j' on the rider {letter}{rng or ''} is not supported")
+    if p != 1:  # every leap, a rider's too, must jump the square halfway
         for vector in sorted(vectors):
-            shapes.append(Shape((Leg(vector, 1, modes, "", (), _lame_path(vector, "xboard")),), initial))
+            shapes.append(Shape((Leg(vector, rng, modes, "", (), _lame_path(vector, "xboard")),), initial))
         return shapes
     if rng != 0 and rng <= jumps:
-        raise spec.error(f"'j' skips {jumps} square{'s' if jumps > 1 else ''}, all the range of {letter}: "
-                         f"no move is left")
+        if piece is not None:
+            piece.warnings.append(f"'j' skips {jumps} square{'s' if jumps > 1 else ''}, all the range of {letter}: "
+                                  f"XBoard gives it no move")
+        return []
     for u in sorted(vectors):
         first = (u[0] * (jumps + 1), u[1] * (jumps + 1))
         shapes.append(Shape((Leg(first, 1, modes),), initial))
