@@ -16,8 +16,9 @@ from typing import Optional
 
 from lark import Tree
 
+from dagaz_studio.board.endings import _Endings
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
-from dagaz_studio.board.pieces import _Pieces
+from dagaz_studio.board.piece_test_reader import _Tests
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.statements import (
     KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, Problem, _Statement,
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 
-class _Loader(_Pieces):
+class _Loader(_Tests, _Endings):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
     def load(self) -> Optional[Board]:
@@ -65,9 +66,11 @@ class _Loader(_Pieces):
         self.names = self._names(each("names_stmt"))
         self.name_letters = self._name_letters(each("name_letter_stmt"))
         self.values = self._values(each("value_stmt"))
+        self.ends = self._ends(each("end_stmt"), check_zones=grid_ok)
         setup_statements = each("setup_stmt")
         if grid_ok:
             self._setup(setup_statements)
+        tests = self._tests(each("test_stmt"), grid_ok)
         if self.problems:
             return None
         return Board(
@@ -94,6 +97,8 @@ class _Loader(_Pieces):
             demotions=self.demotions,
             level_names=self.level_names,
             level_of=self.level_of,
+            tests=tests,
+            ends=self.ends,
         )
 
     def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Mapping, Optional
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
+    from dagaz_studio.board.piece_tests import PieceTest
     from dagaz_studio.notation.nodes import Notation
 
 #: Every direction letter of the notation.
@@ -84,6 +85,23 @@ class PieceType:
         """Whether the letter marks a promoted piece, as Fairy-Stockfish's FEN writes it: shogi's ``+P``,
         crazyhouse's ``Q~``. Captured, it goes to the hand as the piece that promotes to it."""
         return self.letter.startswith("+") or self.letter.endswith("~")
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A way the game ends, stated by an ``end`` statement (docs/boards.md, "end").
+
+    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won),
+    ``passes`` (``count`` passes in a row) or ``facing`` (a pass made while a piece of ``pieces``
+    of the side to move would take another player's by ``notation``).
+    """
+
+    kind: str
+    pieces: tuple[str, ...] = ()
+    zone: str = ""
+    count: int = 0
+    notation_text: str = ""
+    notation: Optional["Notation"] = None
 
 
 @dataclass(frozen=True)
@@ -167,6 +185,10 @@ class Board:
     #: both empty on a flat board. Squares are named level first: ``Aa1``.
     level_names: tuple[str, ...] = ()
     level_of: tuple[int, ...] = ()
+    #: The file's piece tests (``test NAME: …``), in file order; run by ``dagaz-studio test``.
+    tests: tuple["PieceTest", ...] = ()
+    #: How the game ends besides a player left without a move (``end`` statements), in file order.
+    ends: tuple[Ending, ...] = ()
 
     @property
     def has_hands(self) -> bool:
@@ -222,7 +244,7 @@ class Board:
         """The board direction that ``letter`` means for ``player`` (through the player's symmetry).
 
         A letter marked ``'`` (``E'``: the notation's run read in the mover's own hand, notation
-        guide 7.13) is first mirrored left to right when the player's symmetry is itself a mirror
+        guide 7.14) is first mirrored left to right when the player's symmetry is itself a mirror
         image, so that ``E'`` is always the player's right.
         """
         mapping = self.symmetries.get(player, {})

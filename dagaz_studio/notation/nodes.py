@@ -83,7 +83,7 @@ class Step:
     #: back in from the other side, as on a cylinder (docs/notation.md, section 7.8).
     wrap: bool = False
     #: ``'`` after the run: its letters are read in the mover's own hand, its ``E`` his right whatever
-    #: his symmetry (docs/notation.md, section 7.13).
+    #: his symmetry (docs/notation.md, section 7.14).
     own: bool = False
 
     @property

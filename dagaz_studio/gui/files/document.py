@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from dagaz_studio.board import Board, BoardReadError, resolve_board, shipped_boards
+from dagaz_studio.board import Board, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
+from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Piece, Position
@@ -75,10 +76,7 @@ class QtDocument(QObject):
         (both ``ValueError``, with a message for the user) and leaves the document as it was.
         """
         path = resolve_board(path_or_name)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise BoardReadError(f"{path}: cannot be read ({error})") from error
+        text = read_board_text(path)
         # A board opened before comes from the cache of parsed boards: no parsing, no Lark, at start.
         board = parse_board_cached(text, str(path))
         self.open_text(text, path, board)
@@ -338,6 +336,21 @@ class QtDocument(QObject):
         except ValueError:  # a runaway notation: the en-passant square cannot be judged
             return self.position.fen(en_passant=False)
 
+    def game_over(self) -> str:
+        """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""
+        if self.position is None:
+            return ""
+        from dagaz_studio.engine.endings import over_by_board
+        from dagaz_studio.engine.rules import Rules
+
+        if self._fen_rules is None or self._fen_rules.board is not self.position.board:
+            self._fen_rules = Rules(self.position.board)
+        try:
+            over = over_by_board(self._fen_rules, self.position)
+        except ValueError:  # a runaway notation in an end statement
+            return ""
+        return over.reason if over is not None else ""
+
     def at_initial_position(self) -> bool:
         """Whether the position is the board's initial one."""
         position = self.position
@@ -564,11 +577,13 @@ def _assign(target: Position, source: Position) -> None:
     target.halfmove_clock = source.halfmove_clock
     target.fullmove_number = source.fullmove_number
     target.hands = [list(hand) for hand in source.hands]
+    target.runs = source.runs
+    target.passes = source.passes
 
 
 def _same(a: Position, b: Position) -> bool:
-    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands) == (
-        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands)
+    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes) == (
+        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands, b.passes)
 
 
 def parse_board(text: str, filename: str) -> Board:
