@@ -45,7 +45,7 @@ def test_random_pieces_move_as_xboard_moves_them() -> None:
     rng = random.Random(20261127)
     boards = {"chess": ("Pp", Rules(load_board("chess"))), "half-turn": ("Bb", Rules(load_board(str(HALF_TURN))))}
     moved = 0
-    for _ in range(220):
+    for _ in range(180):
         text = "".join(component(rng) for _ in range(rng.choice([1, 2])))
         notation = to_dagaz(read_betza(text))
         kinds = {name: rules.custom_kind(parse_notation(notation), name=text) for name, (_, rules) in boards.items()}
@@ -63,7 +63,7 @@ def test_random_pieces_move_as_xboard_moves_them() -> None:
                 assert got == want, f"{text} -> {notation} on {name}, {'black' if black else 'white'} at {square}, " \
                                     f"{fen_of(blockers, letters, black)}"
             moved += bool(want)
-    assert moved > 500
+    assert moved > 400
 
 
 @pytest.mark.parametrize(("text", "warning"), [
