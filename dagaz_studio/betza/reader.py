@@ -1,8 +1,9 @@
 """Reading Betza and XBetza text into the piece model.
 
-The reading follows XBoard's move generator (moves.c) and H.G. Muller's XBetza description; where
-Fairy-Stockfish (piece.cpp) reads a construct differently, ``dialect="fsf"`` reads it its way and
-the other reading is named in a warning.
+The reading follows XBoard's move generator (moves.c) and H.G. Muller's XBetza description, with
+moves.c's own reading of the modifiers (:mod:`dagaz_studio.betza.xboard`); ``dialect="fsf"`` reads the
+text as Fairy-Stockfish moves it instead (:mod:`dagaz_studio.betza.fsf`). Either way the other
+program's reading, where it differs, is named in a warning.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.fsf import read_fsf
 from dagaz_studio.betza.xboard import in_order, step, vectors
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
-from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, leap_path
+from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape
 
 DIALECTS = ("xboard", "fsf")
 
@@ -232,8 +233,8 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
     atoms = _atom(piece, text, letter, a_start, a_end, dialect)
-    # A crooked or circular piece is a rider however it is written (qNN, the Rose, in every dialect).
-    rider = letter in RIDERS or doubled and (dialect == "fsf" or any(c in mods for c in "zq"))
+    # A crooked or circular piece is a rider however it is written (qNN, the Rose).
+    rider = letter in RIDERS or doubled and any(c in mods for c in "zq")
     rng = 0 if rider else 1
     if count_token is not None:
         digits = str(count_token)
@@ -289,18 +290,12 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         return
     if "j" in mods and len(legs_mods) > 1:
         raise spec.error("'j' (jumping) in a multi-leg move is not supported")
-    if "j" in mods and dialect == "fsf":
-        piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish ignores 'j'; XBoard makes the piece jump "
-                              f"(--dialect xboard)")
     if len(legs_mods) == 1:
         chosen = vectors(order_bits, letter) if order_bits is not None else None
         for p, q in atoms:
-            for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, dialect, chosen, piece):
+            for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, chosen, piece):
                 piece.add(shape)
-        if dialect == "fsf" and letter in ("K", "Q") and dirs_of(legs_mods[0]):
-            piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish applies the directions to the W and F moves "
-                                  f"separately; XBoard reads them in the King's eight directions")
-        elif dialect == "xboard" and letter in ("K", "Q") and dirs_of(legs_mods[0]):
+        if letter in ("K", "Q") and dirs_of(legs_mods[0]):
             piece.warnings.append(f"{mods}{letter}: read in the King's eight directions, as XBoard does; "
                                   f"Fairy-Stockfish applies them to the W and F moves separately (--dialect fsf)")
         return
@@ -331,14 +326,11 @@ def _atom(piece: Piece, text: str, letter: str, start: int, end: int, dialect: s
     """The (long, short) atoms a letter stands for."""
     if letter in ("L", "J"):
         xboard = {"J": (3, 1), "L": (3, 2)}
-        fsf = {"L": (3, 1), "J": (3, 2)}
         names = {(3, 1): "the camel (3,1), C", (3, 2): "the zebra (3,2), Z"}
-        chosen, other = (xboard, fsf) if dialect == "xboard" else (fsf, xboard)
-        piece.warnings.append(f"{letter}: read as {names[chosen[letter]]}"
-                              f"{' as XBoard does' if dialect == 'xboard' else ' as Fairy-Stockfish does'}; "
-                              f"{'Fairy-Stockfish' if dialect == 'xboard' else 'XBoard'} reads it as "
-                              f"{names[other[letter]]}")
-        return [chosen[letter]]
+        other = (3, 2) if xboard[letter] == (3, 1) else (3, 1)
+        piece.warnings.append(f"{letter}: read as {names[xboard[letter]]} as XBoard does; Fairy-Stockfish reads it "
+                              f"as {names[other]}")
+        return [xboard[letter]]
     if letter == "K":
         return [LEAPERS["W"], LEAPERS["F"]]
     if letter in RIDERS:
@@ -349,68 +341,45 @@ def _atom(piece: Piece, text: str, letter: str, start: int, end: int, dialect: s
     raise TranslationError(f"atom {name} is not supported", text, start, end)
 
 
-def _lame_path(vector: tuple[int, int], dialect: str) -> tuple[tuple[int, int], ...]:
-    """The squares a lame leap must find empty, as offsets from its start."""
-    if dialect == "xboard":
-        dx, dy = vector
-        mid = (int(dx / 2), int(dy / 2))
-        return (mid,) if mid != (0, 0) and mid != vector else ()
-    path = leap_path(vector)
-    out = []
-    x = y = 0
-    for sx, sy in path[:-1]:
-        x, y = x + sx, y + sy
-        out.append((x, y))
-    return tuple(out)
+def _lame_path(vector: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The square a lame leap must find empty, as moves.c finds it: halfway, rounded toward the start."""
+    dx, dy = vector
+    mid = (int(dx / 2), int(dy / 2))
+    return (mid,) if mid != (0, 0) and mid != vector else ()
 
 
 def _single_leg(spec: PartSpec, p: int, q: int, letter: str, mods: str, rng: int, initial: bool,
-                dialect: str, chosen: list[tuple[int, int]] | None = None, piece: Piece | None = None) -> list[Shape]:
+                chosen: list[tuple[int, int]] | None = None, piece: Piece | None = None) -> list[Shape]:
+    """One atom's one-leg moves, as XBoard's move generator makes them."""
     modes, hop, lame = leg_modes(spec, mods, final=True)
     dirs = dirs_of(mods)
     if chosen is not None:
         # moves.c's own choice of directions; K and Q step as W in the orthogonal ones, as F in the others.
         vectors = {v for v in chosen if (v[0] != 0 and v[1] != 0) == (q != 0) or letter not in ("K", "Q")}
-    elif letter in ("K", "Q") and dialect == "xboard" and dirs:
+    elif letter in ("K", "Q") and dirs:
         offsets = king_offsets(dirs)
         vectors = {(RING[o][0] * p, RING[o][1] * p) for o in offsets
                    if (RING[o][0] != 0 and RING[o][1] != 0) == (q != 0)}
     else:
         vectors = select(p, q, split_directions(dirs), eight_way=letter in ("K", "Q"))
-    if hop and rng == 1 and piece is not None:
+    if hop and rng == 1:
         # moves.c: the first square is the last the range allows, so nothing lies beyond a hurdle.
-        piece.warnings.append(f"{hop}{letter}{'1' if spec.counted else ''}: XBoard gives a hopper of range 1 no move "
-                              f"(Fairy-Stockfish reads it as a hopping rider: --dialect fsf)")
+        if piece is not None:
+            piece.warnings.append(f"{hop}{letter}{'1' if spec.counted else ''}: XBoard gives a hopper of range 1 no "
+                                  f"move (Fairy-Stockfish reads it as a hopping rider: --dialect fsf)")
         return []
-    if hop:
-        if rng == 1 and spec.counted:
-            # A range of 1 leaves no square beyond the hurdle for XBoard; piece.cpp reads any hopper
-            # of distance 1 as a grasshopper.
-            if dialect == "xboard":
-                raise spec.error(f"'{hop}' with range 1 ({letter}1): XBoard's reading gives it no move "
-                                 f"(Fairy-Stockfish reads it as a grasshopper, g{letter}: --dialect fsf)")
-            hop, rng = "g", 0
-        elif rng == 1:
-            if dialect == "xboard":
-                raise spec.error(f"'{hop}' on the leaper {letter}: XBoard's reading gives it no move "
-                                 f"(Fairy-Stockfish reads {hop}{letter} as a hopping rider: --dialect fsf)")
-            rng = 0
-        if lame:
-            raise spec.error(f"'n' and '{hop}' together are not supported")
-    if rng != 1 and not hop and dialect == "fsf" and (p, q) not in ((1, 0), (1, 1), (2, 1)):
-        raise spec.error(f"Fairy-Stockfish makes no move of a {letter} rider: it has riders of W, F and N only")
-    if lame and rng == 1 and dialect == "fsf" and (p, q) not in ((2, 0), (2, 1), (2, 2), (3, 2), (1, 0), (1, 1)):
-        raise spec.error(f"Fairy-Stockfish makes no move of a lame {letter}: it blocks only D, N, A and Z leaps")
+    if hop and lame:
+        raise spec.error(f"'n' and '{hop}' together are not supported")
     jumps = mods.count("j")
-    if jumps and dialect == "xboard":
+    if jumps:
         if hop or lame:
             raise spec.error(f"'j' with '{hop or 'n'}' is not supported")
         return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial, piece)
     shapes = []
     for vector in sorted(vectors):
         lame_path: tuple[tuple[int, int], ...] = ()
-        if lame and (rng == 1 or dialect == "xboard"):
-            lame_path = _lame_path(vector, dialect)
+        if lame:
+            lame_path = _lame_path(vector)
         shapes.append(Shape((Leg(vector, rng, modes, hop, lame_path, wrap="o" in mods),), initial))
     return shapes
 
@@ -477,7 +446,7 @@ def _jumping(spec: PartSpec, vectors: set[tuple[int, int]], p: int, letter: str,
     shapes: list[Shape] = []
     if p != 1:  # every leap, a rider's too, must jump the square halfway
         for vector in sorted(vectors):
-            shapes.append(Shape((Leg(vector, rng, modes, "", (), _lame_path(vector, "xboard")),), initial))
+            shapes.append(Shape((Leg(vector, rng, modes, "", (), _lame_path(vector)),), initial))
         return shapes
     if rng != 0 and rng <= jumps:
         if piece is not None:
