@@ -134,3 +134,21 @@ def test_the_right_handed_knight_turns_clockwise_for_both_players() -> None:
     assert targets(rules, kind, "8/8/8/8/8/8/8/8 w - - 0 1", "d5") == {"e7", "f4", "c3", "b6"}
     assert targets(rules, kind, "8/8/8/8/8/8/8/8 b - - 0 1", "d5") == {"e7", "f4", "c3", "b6"}
     assert targets(rules, kind, "8/8/8/8/8/8/8/8 b - - 0 1", "e4") == {"d2", "c5", "f6", "g3"}
+
+
+def test_a_piece_marked_in_its_own_hand_attacks_where_it_moves() -> None:
+    # Attacks are looked for along the piece's steps turned back from the square attacked: the mark
+    # must be read the same way there. A black Bishop of the chess board made to go to its own right
+    # only, OT', attacks a2 (south-west of d5, Black's right) but not g2.
+    text = load_board("chess").source
+    assert text is not None
+    board_text = Path(text).read_text(encoding="utf-8").replace("piece Bishop B: (X)([p]\\1)*",
+                                                                 "piece Bishop B: (OT')([p]\\1)*")
+    from dagaz_studio.engine.game import legal_moves
+
+    rules = Rules(parse_board(board_text, "lopsided.board"))
+    for fen, king, attacked, free in (("8/8/8/3b4/8/8/8/K6k w - - 0 1", "a1", "a2", "b1"),
+                                      ("8/8/8/3b4/8/8/8/k5K1 w - - 0 1", "g1", "h2", "g2")):
+        position = Position.from_fen(rules.board, fen)
+        targets_ = {rules.board.squares[m.target] for m in legal_moves(rules, position, rules.board.index(king))}
+        assert free in targets_ and (attacked not in targets_) == (king == "a1"), (fen, targets_)
