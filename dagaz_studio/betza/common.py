@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dagaz_studio.betza.directions import LETTERS
 from dagaz_studio.betza.errors import TranslationError
+from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH
 
 LEAPERS = {"W": (1, 0), "F": (1, 1), "D": (2, 0), "N": (2, 1), "A": (2, 2), "H": (3, 0),
            "C": (3, 1), "Z": (3, 2), "G": (3, 3)}
@@ -28,7 +29,7 @@ ANY_RANGE = 10_000
 #: them, so a short text could otherwise ask for more paths than there are atoms in the world.
 MAX_LEGS = 100
 #: The longest Betza text read, as long as the longest notation: refused before it is parsed.
-MAX_BETZA_LENGTH = 10_000
+MAX_BETZA_LENGTH = MAX_NOTATION_LENGTH
 MAX_PATHS = 2_000
 
 

@@ -244,7 +244,8 @@ def _hop_text(leap: str, hop: str, rng: int) -> str:
     ways = []
     for hurdle in range(1, rng):
         after = rng - hurdle - 1 if hop == "p" else 0
-        ways.append(leap + f"[p]{leap}" * (hurdle - 1) + f"[P]{leap}"
+        before = "" if hurdle == 1 else f"[p]{leap}" if hurdle == 2 else f"([p]{leap}){{{hurdle - 1}}}"
+        ways.append(leap + before + f"[P]{leap}"
                     + ("" if not after else f"([p]{leap})?" if after == 1 else f"([p]{leap}){{0,{after}}}"))
     return ways[0] if len(ways) == 1 else "(" + ";".join(ways) + ")"
 

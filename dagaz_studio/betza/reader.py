@@ -102,6 +102,11 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         if len(piece.shapes) > MAX_PATHS:
             raise TranslationError(too_many_paths(len(piece.shapes)), text, part.meta.start_pos, part.meta.end_pos)
         i += 1
+        if count is not None and len(str(count)) > 2 and i < len(parts):
+            # moves.c takes the whole number but steps over two digits only, and stops at the third.
+            piece.warnings.append(f"{atom}{count}: XBoard reads a range of three digits or more, then stops reading: "
+                                  f"'{text[count.end_pos or 0:].strip()}' is not read")
+            break
     if not piece.shapes and piece.warnings:
         piece.immobile = True  # every part was read as XBoard reads it, to no move: each said why
     piece.warnings = collapse(piece.warnings)
