@@ -282,7 +282,7 @@ class Position:
             piece, home = self.cells[square], setup.get(square)
             if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
                 raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
-                               "setup puts none of its kind: a shuffled start (Chess960), which this board does "
+                               "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
                                f"not allow ('rule: {SHUFFLED_RULE}' in a board file allows it)", fen, "castling rights")
 
     def _partner_kinds(self, player: int) -> Optional[set[int]]:
@@ -391,21 +391,14 @@ class Position:
         if not self.board.has_hands:
             return ""
         kinds = self.kinds
-        if not any(any(hand) for hand in self.hands) and self._drops_only_unlimited():
-            return ""  # every piece dropped is always in hand: nothing to list (Ataxx, as Fairy-Stockfish writes it)
         letters = [(kinds[kind].letter.upper() if player == 0 else kinds[kind].letter.lower()) * count
                    for player, hand in enumerate(self.hands) for kind, count in enumerate(hand) if count > 0]
         return "[" + "".join(letters) + "]"
 
-    def _drops_only_unlimited(self) -> bool:
-        """Whether every drop statement drops a piece flagged ``unlimited`` (none drops every piece)."""
-        pieces = self.board.pieces
-        return all(name in pieces and pieces[name].unlimited for name in self.board.drops)
-
     def _castling_field(self) -> str:
         """The castling rights: for each unmoved royal piece, each unmoved partner in its row, the
         outermost on each side. ``KQkq``, or on a board with shuffled starts, unless every right is
-        chess's own (the royal piece and its partner where the setup puts pieces of their kinds),
+        one of the setup's (the royal piece and its partner where the setup puts pieces of their kinds),
         each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
         Chess960 positions)."""
         kinds, board = self.kinds, self.board
