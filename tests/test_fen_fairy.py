@@ -221,11 +221,17 @@ def test_chess960_perft_equals_fairy_stockfish(name: str, variant: str, fen: str
     assert position.fen() == sf.get_fen(variant, fen, [], True)
 
 
-def test_castling_beside_the_enemy_king_asks_its_landing_square_with_the_rook_beside_it() -> None:
+@pytest.mark.parametrize("fen", [
     # Reached in Fairy-Stockfish's second Atomic960 case: the Rook on h8 attacks c8 only through e8
-    # and d8, which the King and the Rook leave and the Rook lands on. Refused here before.
+    # and d8, which the King and the Rook leave and the Rook lands on.
+    "r3k2R/4K3/8/8/8/8/8/6r1 b a - 2 2",
+    # And in its third: the Rook castled with stands on g8, the King's landing square, attacked from
+    # a8 only through e8 and f8.
+    "R3k1r1/4K3/3p4/8/8/7R/7P/1r6 b g - 3 2",
+])
+def test_castling_beside_the_enemy_king_asks_its_landing_square_with_the_rook_beside_it(fen: str) -> None:
+    # Both castlings were refused here before.
     board, rules = shipped("atomic-chess")
-    fen = "r3k2R/4K3/8/8/8/8/8/6r1 b a - 2 2"
     position = Position.from_fen(board, fen)
     assert any(move.also for move in legal_moves(rules, position))
     assert perft(rules, position, 1) == len(sf.legal_moves("atomic", fen, [], True))
