@@ -268,3 +268,29 @@ def test_chess960_castling_is_named_as_python_chess_names_it(fen: str) -> None:
     uci = MoveNames(rules, position, style="uci")
     for name in uci.names:  # every name reads back as its move
         assert uci.read(name) in uci.moves
+
+
+def test_chess960_games_have_python_chesss_moves_and_fens() -> None:
+    chess = pytest.importorskip("chess")
+    board, rules = shipped("chess")
+    rng = random.Random(960)
+    compared = castled = 0
+    for number in (0, 518, 959, 314):  # 518 is chess's own start
+        theirs = chess.Board.from_chess960_pos(number)
+        theirs.chess960 = True
+        for _ in range(40):
+            if theirs.is_game_over():
+                break
+            fen = theirs.fen(shredder=rng.random() < 0.5)  # Shredder-FEN or X-FEN
+            position = Position.from_fen(board, fen)
+            ours = chess.Board(written_fen(rules, position), chess960=True)
+            assert ours.board_fen() == theirs.board_fen() and ours.castling_rights == theirs.castling_rights, fen
+            names = MoveNames(rules, position, style="san")
+            legal = list(theirs.legal_moves)
+            assert set(names.names) == {theirs.san(move).rstrip("+#") for move in legal}, fen
+            compared += 1
+            castles = [move for move in legal if theirs.is_castling(move)]
+            move = rng.choice(castles) if castles and rng.random() < 0.5 else rng.choice(legal)
+            castled += theirs.is_castling(move)
+            theirs.push(move)
+    assert compared > 100 and castled > 0
