@@ -92,6 +92,9 @@ class Position:
     #: The checks each of the two players has still to give, where the FEN gives them (``3+3``;
     #: :mod:`dagaz_studio.engine.fen_forms`), written back as read; ``None`` without.
     checks_remaining: Optional[tuple[int, int]] = None
+    #: How many passes in a row have just been made (``end passes``, ``end facing``). No FEN says it:
+    #: a position read from one has none behind it, as in Fairy-Stockfish.
+    passes: int = 0
 
     def __post_init__(self) -> None:
         if not self.hands and (self.board.has_hands or _has_stores(self.board)):
@@ -451,7 +454,7 @@ class Position:
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
                         self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
-                        self.checks_remaining)
+                        self.checks_remaining, self.passes)
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""
