@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from engine_helpers import shipped
 from fsf_oracle import ask
 from variants_oracle import fsf_games, uci_names
 
-from dagaz_studio.board import load_board
+from dagaz_studio.board import parse_board
 from dagaz_studio.engine.game import fen as written_fen
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.interpreter import Rules
@@ -130,17 +129,14 @@ def test_imported_variants_read_and_write_fairy_stockfishs_fens() -> None:
     games = fsf_games(text, [variant.name for variant in imported], games=1, plies=6, seed=9)
     counters = 0
     queries: list[tuple[str, str, list[str]]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        for variant in imported:
-            path = Path(folder) / f"{variant.name}.board"
-            path.write_text(variant.text, encoding="utf-8")
-            board = load_board(str(path))
+    for variant in imported:
+        board = parse_board(variant.text, f"{variant.name}.board")
 
-            def later(pairs: list[tuple[str, str]], name: str = variant.name) -> None:
-                queries.extend((name, fen, []) for pair in pairs for fen in pair)
+        def later(pairs: list[tuple[str, str]], name: str = variant.name) -> None:
+            queries.extend((name, fen, []) for pair in pairs for fen in pair)
 
-            check_game(board, Rules(board), games[variant.name], later, shipped_board=False)
-            counters += sum(bool(re.search(r" \d+\+\d+ ", fen)) for game in games[variant.name] for fen, _ in game)
+        check_game(board, Rules(board), games[variant.name], later, shipped_board=False)
+        counters += sum(bool(re.search(r" \d+\+\d+ ", fen)) for game in games[variant.name] for fen, _ in game)
     assert counters > 0  # the three-check variants' counters were among the FENs read
     # Where the en-passant fields differ, Fairy-Stockfish gives the same moves on ours as on its own.
     answers = ask(text, queries)
