@@ -20,7 +20,8 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation, describe_move
 
-__all__ = ["Comparison", "ComparisonCancelled", "compare_pieces", "move_signature", "stop_if_cancelled"]
+__all__ = ["Comparison", "ComparisonCancelled", "compare_pieces", "move_signature", "piece_moves",
+           "stop_if_cancelled"]
 
 #: The most pieces a random placement puts on the board.
 MOST_PLACED = 6
@@ -61,7 +62,9 @@ def move_signature(move: Move) -> tuple:
     return (move.origin, move.target, move.captures, move.stops, move.promotion, move.also, move.dropped)
 
 
-def _moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
+def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
+    """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do (a runaway
+    raises :class:`RunawayNotation`)."""
     work = position.copy()
     standing = work.cells[square]
     if rules.board.kind == "heap":
@@ -80,8 +83,8 @@ def _moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tup
 
 def _difference(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
                 ) -> Optional[tuple[list[Move], list[Move]]]:
-    a = _moves(rules, position, square, kinds[0])
-    b = _moves(rules, position, square, kinds[1])
+    a = piece_moves(rules, position, square, kinds[0])
+    b = piece_moves(rules, position, square, kinds[1])
     if a.keys() == b.keys():
         return None
     return [a[key] for key in a if key not in b], [b[key] for key in b if key not in a]

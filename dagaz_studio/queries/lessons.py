@@ -24,7 +24,13 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation, describe_move
-from dagaz_studio.queries.compare import ComparisonCancelled, stop_if_cancelled
+from dagaz_studio.queries.compare import (
+    ComparisonCancelled,
+    compare_pieces,
+    move_signature,
+    piece_moves,
+    stop_if_cancelled,
+)
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -364,10 +370,8 @@ def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: Optional[s
 
 def _moves_at(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
     """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do."""
-    from dagaz_studio.queries.compare import _moves, move_signature
-
     if rules.board.kind != "stack":
-        return _moves(rules, position, square, kind)
+        return piece_moves(rules, position, square, kind)
     from dagaz_studio.engine.stacks import Column, as_cell
 
     # On a stack board the piece stands as a column of one, or captures could not put a taken
@@ -431,8 +435,6 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
     ``cancel`` is looked at between positions (and squares): when it is set,
     :class:`~dagaz_studio.queries.compare.ComparisonCancelled` is raised. ``progress`` is told
     (positions done, positions in all) after each position."""
-    from dagaz_studio.queries.compare import compare_pieces
-
     rules = _rules(lesson.board)
     board = rules.board
     _answer_kind(lesson, rules, answer, notation)  # refuses what does not read, before any work

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 from typing import Any, Optional
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.engine.position import Position
 from dagaz_studio.gui.board_view.export import position_placement
+from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.lesson_marks import (
@@ -56,6 +57,7 @@ from dagaz_studio.gui.docks.lesson_marks import (
 )
 from dagaz_studio.gui.files.document import position_contents
 from dagaz_studio.gui.settings import settings
+from dagaz_studio.gui.worker.progress import QtProgressRelay
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.lesson_questions import (
     CHECK,
@@ -81,17 +83,6 @@ from dagaz_studio.queries.lessons import (
 DONE_KEY = "lessons/done"
 #: The lesson last open.
 CURRENT_KEY = "lessons/current"
-
-
-class _ProgressRelay(QObject):
-    """Carries a check's progress from the worker to the panel (a queued signal: the worker never
-    touches a widget)."""
-
-    advanced = Signal(int, int, int)  # the check's serial, positions done, positions in all
-
-    def report(self, serial: int, done: int, total: int) -> None:
-        """Called on the worker thread."""
-        self.advanced.emit(serial, done, total)
 
 
 class QtLessonsPanel(QWidget):
@@ -120,7 +111,7 @@ class QtLessonsPanel(QWidget):
         self.runner = QtMoveRunner(self, answer=answer_lesson, failure=lesson_failed)
         self.runner.replyReady.connect(self._on_reply)
         self.runner.busyChanged.connect(self._on_busy)
-        self._relay = _ProgressRelay(self)
+        self._relay = QtProgressRelay(self)
         self._relay.advanced.connect(self._on_progress)
 
         self.chooser = QComboBox()
@@ -343,7 +334,7 @@ class QtLessonsPanel(QWidget):
         self.board_view.set_trace_step(None)
         self.board_view.set_contents(position_contents(position))
         self.board_view.set_board(board, position_placement(position))
-        self.board_view.set_highlights({board.index(place.square): "selected"} if "selected" in _kinds() else {})
+        self.board_view.set_highlights({board.index(place.square): "selected"} if "selected" in HIGHLIGHT_KINDS else {})
         self._marks = {}  # the marks belong to the position shown before
         self._draw_marks()
 
@@ -570,12 +561,6 @@ class QtLessonsPanel(QWidget):
         solution = f"<b>Solution</b>: <code>{breakable(lesson.solution)}</code>"
         if solution not in shown:
             self.hints.setText((shown + "<br>" if shown else "") + solution)
-
-
-def _kinds() -> dict[str, str]:
-    from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
-
-    return HIGHLIGHT_KINDS
 
 
 def add_lessons_action(window: Any, menu: Any) -> Any:
