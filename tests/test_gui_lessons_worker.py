@@ -99,3 +99,18 @@ def test_typing_and_checking_again_show_only_the_latest_checks_result(qtbot, tmp
     qtbot.waitUntil(lambda: not panel.running, timeout=10000)
     qtbot.wait(50)
     assert shown == [] and "agree" in panel.verdict.text()
+
+
+def test_a_failure_of_the_interpreter_is_said_not_shown_as_nothing_to_mark(qtbot, tmp_path: Path,
+                                                                            monkeypatch) -> None:
+    from dagaz_studio.queries import lesson_questions
+
+    panel = _panel(qtbot, tmp_path)
+
+    def broken(_lesson, _answer):
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(lesson_questions, "mark_answer", broken)
+    _type(qtbot, panel, "N")
+    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    assert "broken on purpose" in panel.verdict.text().replace("\u200b", "") and panel.marks() == {}

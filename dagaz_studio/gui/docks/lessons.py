@@ -73,7 +73,6 @@ from dagaz_studio.queries.lessons import (
     LessonError,
     LessonPosition,
     Marking,
-    Verdict,
     course,
     lesson_board,
     read_lesson,
@@ -86,9 +85,8 @@ CURRENT_KEY = "lessons/current"
 
 
 class QtLessonsPanel(QWidget):
-    """The course: choose a lesson, read it, step through its example, answer its exercise.
-
-    Call :meth:`shutdown` before the panel goes (the window does so when it closes)."""
+    """The course: choose a lesson, read it, step through its example, answer its exercise. Call
+    :meth:`shutdown` before the panel goes (the window does so when it closes)."""
 
     #: A check's verdict, as it is shown (only the latest check's: a cancelled one shows none).
     checked = Signal(object)
@@ -505,6 +503,10 @@ class QtLessonsPanel(QWidget):
         board = lesson_board(lesson.board)
         marking = reply.marking
         self.marking = marking
+        if reply.error is not None:  # the interpreter failed: say so rather than mark nothing
+            self.set_marks({})
+            self.verdict.setText(error_html(reply.error))
+            return
         if marking is None:
             self.set_marks({board.index(name): MISSING for name in reply.targets or []})
             self.verdict.setText("The marked squares are where the piece should go. Type its move.")
@@ -525,7 +527,7 @@ class QtLessonsPanel(QWidget):
         self.set_marks(marks)
 
     def _show_check(self, lesson: Lesson, reply: LessonAnswer) -> None:
-        verdict: Optional[Verdict] = reply.verdict
+        verdict = reply.verdict
         if verdict is None:
             self.verdict.setText(error_html(reply.error or "the answer was not checked"))
             return
