@@ -52,6 +52,11 @@ def test_play_pause_speed_and_loop_answer_real_clicks(qtbot) -> None:
     assert count > 12
     for control in (player.play_button, player.speed, player.loop_button):
         assert control.isVisible() and control.isEnabled()
+    # Each control has a name for a screen reader, not only an icon.
+    assert player.play_button.accessibleName() == "Play or pause"
+    for control in (player.start_button, player.back_button, player.forward_button, player.end_button,
+                    player.speed, player.loop_button):
+        assert control.accessibleName()
 
     # Slowest speed: Play starts (the button shows it), a second click pauses where it was.
     while player.speed.value() > player.speed.minimum():

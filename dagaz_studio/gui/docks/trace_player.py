@@ -108,6 +108,7 @@ class QtTracePlayer(QWidget):
         self.speed.setValue(DEFAULT_SPEED)
         self.speed.setSuffix(" steps/s")
         self.speed.setToolTip("How fast Play goes through the steps")
+        self.speed.setAccessibleName("Speed")
         self.speed.valueChanged.connect(self._on_speed_changed)
         self.loop_button = QToolButton()
         self.loop_button.setText("⟲")
@@ -336,6 +337,8 @@ class QtTracePlayer(QWidget):
         button = QToolButton()
         button.setIcon(self.style().standardIcon(icon))
         button.setToolTip(tip)
+        # An icon says nothing to a screen reader: the tip's words before the key do.
+        button.setAccessibleName(tip.split(" (")[0])
         button.clicked.connect(lambda _checked=False: slot())
         return button
 
