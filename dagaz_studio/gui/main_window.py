@@ -347,6 +347,24 @@ class QtMainWindow(QMainWindow):
         """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
         if not self.board_text.ask_unapplied():
             return False
+        broken = self.notation_editor.broken_drafts()
+        if broken:
+            # A notation with an error is never applied: keep editing it, or let it go.
+            problems = "\n".join(f"{name}: {message}" for name, message in broken.items())
+            box = QtWidgets.QMessageBox(
+                QtWidgets.QMessageBox.Icon.Warning, APP_TITLE,
+                f"The notation of {', '.join(broken)} has an error and cannot be applied:\n\n{problems}\n\n"
+                "Keep editing it, or discard the edit?",
+                QtWidgets.QMessageBox.StandardButton.Discard | QtWidgets.QMessageBox.StandardButton.Cancel, self)
+            keep = box.button(QtWidgets.QMessageBox.StandardButton.Cancel)
+            keep.setText("Keep editing")
+            box.setDefaultButton(keep)
+            if box.exec() != QtWidgets.QMessageBox.StandardButton.Discard:
+                self.notation_editor.edit_draft(next(iter(broken)))
+                self.notation_dock.show()
+                self.notation_dock.raise_()
+                return False
+            self.notation_editor.discard_unapplied(list(broken))
         drafts = self.notation_editor.unapplied()
         if not drafts:
             return True
