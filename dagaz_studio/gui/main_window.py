@@ -616,10 +616,10 @@ class QtMainWindow(QMainWindow):
 
         self.file_menu = file_menu = self.menuBar().addMenu("&File")
         self.open_action = QtGui.QAction("&Open…", self)
-        self.open_action.setShortcut(QtGui.QKeySequence.StandardKey.Open)
+        self.open_action.setShortcuts(QtGui.QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._choose_file)
         self.new_board_action = QtGui.QAction("&New board…", self)
-        self.new_board_action.setShortcut(QtGui.QKeySequence.StandardKey.New)
+        self.new_board_action.setShortcuts(QtGui.QKeySequence.StandardKey.New)
         self.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
         self.new_board_action.triggered.connect(lambda: create_new_board(self, self.files.open_path))
         self.open_game_action = QtGui.QAction("Open a &game…", self)
@@ -643,7 +643,7 @@ class QtMainWindow(QMainWindow):
         file_menu.addAction(self.files.export_svg_action)
         file_menu.addSeparator()
         self.quit_action = QtGui.QAction("&Quit", self)
-        self.quit_action.setShortcut(QtGui.QKeySequence.StandardKey.Quit)
+        self.quit_action.setShortcuts(QtGui.QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QtGui.QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)
@@ -672,7 +672,7 @@ class QtMainWindow(QMainWindow):
                                      ("boards", "&Board-file guide", None)):
             action = self.help_menu.addAction(title)
             if shortcut is not None:
-                action.setShortcut(shortcut)
+                action.setShortcuts(shortcut)
             action.triggered.connect(lambda _checked=False, k=key: self.show_guide(k))
         self.help_menu.addSeparator()
         self.help_menu.addAction("&Keyboard shortcuts", lambda: QtShortcutsDialog(self.menuBar(), self).exec())

@@ -286,9 +286,11 @@ class QtPositionEditor(QWidget):
 
 
 def undo_actions(document: QtDocument, parent: QWidget) -> tuple[QAction, QAction]:
-    """Edit ▸ Undo and Redo actions for the document's undo stack (Ctrl+Z, Ctrl+Shift+Z)."""
+    """Edit ▸ Undo and Redo actions for the document's undo stack, on the platform's keys for them
+    (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y)."""
     undo = document.undo_stack.createUndoAction(parent, "&Undo")
-    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    undo.setShortcuts(QKeySequence.StandardKey.Undo)
     redo = document.undo_stack.createRedoAction(parent, "&Redo")
-    redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+    # Every key the platform has for it, each once: a key bound twice is ambiguous and does nothing.
+    redo.setShortcuts(QKeySequence.StandardKey.Redo)
     return undo, redo

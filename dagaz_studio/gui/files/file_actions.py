@@ -263,7 +263,10 @@ class QtFileActions(QObject):
 
     def _action(self, text: str, slot, shortcut=None) -> QAction:  # type: ignore[no-untyped-def]
         action = QAction(text, self._window)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            # All the platform's keys for it, not only the first.
+            action.setShortcuts(shortcut)
+        elif shortcut is not None:
             action.setShortcut(shortcut)
         action.triggered.connect(slot)
         return action
