@@ -414,7 +414,8 @@ class QtMainWindow(QMainWindow):
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
         self.piece_types = QtPieceTypes(self.document, self)
-        self.piece_types_dock = self.add_dock("Piece types", "pieceTypesDock", _scrolling(self.piece_types))
+        # Not in a scroll area: the list scrolls within itself and its buttons stay in sight below it.
+        self.piece_types_dock = self.add_dock("Piece types", "pieceTypesDock", self.piece_types)
         self.board_text = QtBoardTextEditor(self.document, self)
         self.board_text_dock = self.add_dock("Board file", "boardTextDock", _scrolling(self.board_text))
         self.help_browser = QtHelpBrowser(self)
