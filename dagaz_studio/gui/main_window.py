@@ -653,6 +653,10 @@ class QtMainWindow(QMainWindow):
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
         self.edit_menu.addSeparator()
+        self.setup_action = self.edit_menu.addAction("Use this position as the &setup",
+                                                     self.position_editor.use_as_setup)
+        self.setup_action.setToolTip(self.position_editor.setup_button.toolTip())
+        self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.files.copy_image_action)
         self.view_menu = self.menuBar().addMenu("&View")
         for dock in self.docks():

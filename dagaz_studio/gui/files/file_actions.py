@@ -68,6 +68,8 @@ class QtFileActions(QObject):
         self.watcher.fileChanged.connect(self._on_file_changed)
         document.boardChanged.connect(self._watch)
         self._asking = False
+        #: The position whose setup the user chose not to save (not asked about again).
+        self._setup_declined: Optional[str] = None
         self._update_actions()
 
     # ------------------------------------------------------------------ files
@@ -118,7 +120,34 @@ class QtFileActions(QObject):
         if self._document.board_path is None or self._document.read_only:
             # A shipped board stays as installed: its changes go to a copy of the user's own.
             return self.save_as()
-        return self._save_to(None)
+        return self.ask_about_setup() and self._save_to(None)
+
+    def ask_about_setup(self) -> bool:
+        """Before saving: when the position is not the board's setup, offer to make it the setup (the
+        file does not hold the position otherwise). Returns whether to go on saving."""
+        document = self._document
+        if document.position is None or document.at_initial_position():
+            return True
+        fen = document.fen()
+        if fen == self._setup_declined:
+            return True
+        answer = QMessageBox.question(
+            self._window, self._title,
+            "The position on the board is not the board's setup: the board file keeps its own setup, and "
+            "the pieces set up here are not saved in it.\n\nUse this position as the setup?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Cancel:
+            return False
+        if answer == QMessageBox.StandardButton.No:
+            self._setup_declined = fen  # not asked again for this position
+            return True
+        try:
+            document.use_position_as_setup()
+        except ValueError as error:  # BoardFileError, BoardWriteError: for the user to read
+            QMessageBox.warning(self._window, self._title, f"The position cannot be the setup:\n\n{error}")
+            return False
+        return True
 
     @Slot()
     def save_as(self) -> bool:
@@ -136,7 +165,7 @@ class QtFileActions(QObject):
         chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, BOARD_FILTER)
         if not chosen:
             return False
-        return self._save_to(chosen)
+        return self.ask_about_setup() and self._save_to(chosen)
 
     def recent_boards(self, gone: bool = False) -> list[str]:
         """The recently opened board files, newest first, that still exist (``gone``: those too)."""
@@ -278,8 +307,8 @@ class QtFileActions(QObject):
         shipped = self._document.read_only
         self.save_action.setText("&Save board as a copy…" if shipped else "&Save board")
         self.save_action.setStatusTip("A shipped board is read-only: its changes are saved to a copy"
-                                      if shipped else "Save the board file (piece types and notations; "
-                                      "not the position set up in the window)")
+                                      if shipped else "Save the board file (piece types, notations and "
+                                      "the setup; the position set up in the window only when made the setup)")
         for action in (self.save_as_action, self.export_png_action, self.export_svg_action, self.copy_image_action):
             action.setEnabled(has_board)
         self._window.setWindowModified(self._document.board_dirty)
