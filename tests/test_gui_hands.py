@@ -45,3 +45,18 @@ def test_clicking_a_piece_in_hand_shows_its_legal_drops(qtbot) -> None:
     click_hand(qtbot, window, 0, "Pawn")
     assert window.board_view.highlight_items() == {}
     assert "0 legal drops" in window.moves_panel.summary.text()
+
+
+def test_clicking_a_piece_in_hand_shows_that_pieces_notation(qtbot) -> None:
+    window = open_window(qtbot, "shogi")
+    window.document.set_fen(FEN)
+    editor, board, position = window.notation_editor, window.board, window.document.position
+    rook = next(square for square, piece in enumerate(position.cells)
+                if piece is not None and piece.player == 0 and list(board.pieces)[piece.kind] == "Rook")
+    view = window.board_view
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.square_centre(rook)))
+    assert editor.piece == "Rook"
+    click_hand(qtbot, window, 0, "Bishop")
+    assert editor.piece == "Bishop" and editor.text() == board.pieces["Bishop"].notation_text
+    assert "Bishop" in editor.target.currentText()

@@ -152,6 +152,16 @@ def test_a_notation_with_an_error_is_never_applied_on_the_way_out(qtbot, monkeyp
     assert window.board.name == "chess" and editor.unapplied() == {}
 
 
+def test_another_board_starts_with_nothing_selected_even_where_it_has_a_type_of_the_same_name(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "g1")
+    assert editor.piece == "Knight"
+    assert window.open_file(str(shipped_boards()["shatranj"]))
+    assert "Knight" in window.board.pieces and window.move_explorer.selected is None
+    assert editor.piece is None and editor.trying and "click a square" in editor.target.currentText()
+    assert editor.text() == ""
+
 def test_the_position_restored_from_the_last_run_is_announced(qtbot) -> None:
     window = open_window(qtbot, "chess")
     window.document.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")

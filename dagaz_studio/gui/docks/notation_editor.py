@@ -327,6 +327,8 @@ class QtNotationEditor(QWidget):
         keep = self.piece
         key = _board_key(board)
         if key != self._board_key:
+            # Another board: a type of the same name there is not the piece that was selected.
+            keep = None
             self._drafts.clear()
             self._board_key = key
             if key and key not in self._try_texts:

@@ -93,7 +93,11 @@ class QtMoveExplorer(QObject):
         held = (player, name)
         self.selected = None
         self._select_hand(None if held == self.hand_selected else held)
-        self.refresh()
+        if self.hand_selected is not None and self.editor.piece != name:
+            # The editor follows the selection, as for a piece on the board.
+            self.editor.select_piece(name)  # refreshes through targetChanged
+        else:
+            self.refresh()
 
     def _select_hand(self, held: Optional[tuple[int, str]]) -> None:
         self.hand_selected = held
