@@ -321,3 +321,20 @@ def test_an_explosion_is_marked_on_the_pieces_it_destroys(qtbot) -> None:
     board = window.board
     assert marks[board.index("d7")] == "capture" and marks[board.index("e8")] == "destroyed"
     assert "destroyed" in window.board_view.highlight_items()[board.index("e8")].toolTip()
+
+
+def test_a_stopped_run_counts_its_steps_as_the_player_does_and_calls_its_moves_partial(qtbot, chess_window) -> None:
+    import re
+
+    window = chess_window
+    window.notation_editor.set_text("((+)*)*")  # stops at its nesting limit, some moves found
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=60000) as blocker:
+        click(qtbot, window, "d4")
+    reply = blocker.args[0]
+    assert reply.stopped and reply.moves and not reply.trace_truncated
+    summary = window.moves_panel.summary.text()
+    player = window.trace_player
+    counts = {int(n.replace(",", "")) for n in re.findall(r"([\d,]+) steps", summary)}
+    counts |= {int(n.replace(",", "")) for n in re.findall(r"of ([\d,]+)", player.counter.text())}
+    assert counts == {len(player.sequence)}, (summary, player.counter.text())
+    assert "partial" in summary and "partial" in player.moves.item(0).text()
