@@ -719,7 +719,7 @@ class QtMainWindow(QMainWindow):
     def _import_variants(self) -> None:
         from dagaz_studio.gui.files.import_ini import QtImportDialog  # built only when asked for
 
-        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", "",
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", str(self.files.start_folder()),
                                               "Fairy-Stockfish variants (*.ini);;All files (*)")
         if not path:
             return
@@ -730,9 +730,7 @@ class QtMainWindow(QMainWindow):
 
     @Slot()
     def _choose_file(self) -> None:
-        start = ""
-        if self.document.board_path is not None:
-            start = str(self.document.board_path.parent)
+        start = str(self.files.start_folder())
         path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open board", start, "Board files (*.board);;All files (*)")
         if path:
             self.open_file(path)
@@ -745,7 +743,10 @@ class QtMainWindow(QMainWindow):
         self.board_view.set_contents(self.document.view_contents())
         self.board_view.set_board(board, self.document.view_placement())
         self.board_view.set_hands(self.document.view_hands())
-        self.setWindowTitle(f"{board.name}[*] — {APP_TITLE}")
+        # The file open, by its name (a saved copy is not the original), and the game it holds.
+        path = self.document.board_path
+        named = f"{path.name}[*] — {board.name}" if path is not None else f"{board.name}[*]"
+        self.setWindowTitle(f"{named} — {APP_TITLE}")
         self.setWindowModified(self.document.board_dirty)
         self.statusBar().showMessage(self._summary(board))
 

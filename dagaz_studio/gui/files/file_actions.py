@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, QStandardPaths, Signal, Slot
+from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
@@ -16,6 +16,7 @@ from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.files.new_board import boards_folder
 from dagaz_studio.gui.settings import (
     COLOURS_GROUP,
     GEOMETRY_KEY,
@@ -108,10 +109,17 @@ class QtFileActions(QObject):
     @Slot()
     def choose_file(self) -> None:
         """File ▸ Open: choose a board file."""
-        start = str(self._document.board_path.parent) if self._document.board_path else ""
-        path, _ = QFileDialog.getOpenFileName(self._window, "Open board", start, BOARD_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self._window, "Open board", str(self.start_folder()), BOARD_FILTER)
         if path:
             self.open_path(path)
+
+    def start_folder(self) -> Path:
+        """Where file dialogs start: the open board's folder when it is the user's own file, otherwise
+        (a shipped board, no file) the documents folder, or home when there is none."""
+        path = self._document.board_path
+        if path is not None and not self._document.read_only and path.parent.is_dir():
+            return path.parent
+        return boards_folder()
 
     @Slot()
     def save(self) -> bool:
@@ -160,8 +168,7 @@ class QtFileActions(QObject):
         if path is not None and not self._document.read_only:
             start = str(path)
         else:
-            documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-            start = str(Path(documents or Path.home()) / name)
+            start = str(boards_folder() / name)
         title = "Save a copy of the shipped board as" if self._document.read_only else "Save board as"
         chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, BOARD_FILTER)
         if not chosen:
@@ -399,8 +406,7 @@ class QtFileActions(QObject):
     def _export(self, file_filter: str, suffix: str, write) -> None:  # type: ignore[no-untyped-def]
         if self._view.board is None:
             return
-        name = f"{self._view.board.name}{suffix}"
-        start = str(self._document.board_path.with_name(name)) if self._document.board_path else name
+        start = str(self.start_folder() / f"{self._view.board.name}{suffix}")
         path, _ = QFileDialog.getSaveFileName(self._window, f"Export {suffix[1:].upper()}", start, file_filter)
         if not path:
             return
