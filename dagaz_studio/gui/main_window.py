@@ -52,6 +52,8 @@ SIDE_MAX = 340
 SIDE_READABLE = 250
 #: A window made smaller narrows the columns beside the board until the board is this wide.
 BOARD_FLOOR = 320
+#: The room the guides are shown in: their tables and code columns read whole.
+GUIDE_SIZE = QSize(900, 720)
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -686,10 +688,20 @@ class QtMainWindow(QMainWindow):
         about.setMenuRole(QtGui.QAction.MenuRole.AboutRole)
 
     def show_guide(self, key: str) -> None:
-        """Show a guide (``notation``, ``boards``…) in the Help dock."""
+        """Show a guide (``notation``, ``boards``…) in the Help panel, in a window of its own: in a
+        column beside the board its tables and code would be cut. Docking it again is kept."""
         self.help_browser.show_guide(key)
-        self.help_dock.show()
-        self.help_dock.raise_()
+        dock = self.help_dock
+        if dock.isHidden() or not dock.isFloating() and dock.width() < GUIDE_SIZE.width() * 3 // 4:
+            screen = self.screen().availableGeometry()
+            size = QSize(min(GUIDE_SIZE.width(), int(screen.width() * 0.9)),
+                         min(GUIDE_SIZE.height(), int(screen.height() * 0.9)))
+            dock.setFloating(True)
+            dock.resize(size)
+            centre = self.geometry().center()
+            dock.move(centre.x() - size.width() // 2, centre.y() - size.height() // 2)
+        dock.show()
+        dock.raise_()
 
     def show_welcome(self, force: bool = False) -> None:
         """The welcome: on the first start (``force``: whenever asked, from Help ▸ Welcome)."""
