@@ -111,7 +111,7 @@ def test_f1_opens_the_guide_in_a_window_wide_enough_for_its_tables(qtbot) -> Non
     qtbot.keyClick(window.board_view, Qt.Key.Key_F1)
     dock, browser = window.help_dock, window.help_browser
     assert dock.isVisible() and browser.current_guide() == "notation"
-    assert browser.browser.viewport().width() >= 700, browser.browser.viewport().width()
+    assert browser.browser.viewport().width() >= 600, browser.browser.viewport().width()
     # The guide speaks of the notation, not of the program's insides.
     text = browser.browser.toPlainText()
     assert "Structure" in text and ".lark" not in text
