@@ -184,7 +184,7 @@ def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
     assert window.trace_player.position == len(window.trace_player.sequence) - 1 > 0
     with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000) as shown:
         assert window.move_explorer.explain(board.index("d4"))
-    assert shown.args[0].reachable and "d1-d4" in window.moves_panel.explanation.text()
+    assert shown.args[0].reachable and "d1xd4" in window.moves_panel.explanation.text()
     assert window.trace_player.current_event().kind == "move"
 
 
