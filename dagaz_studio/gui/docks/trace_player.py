@@ -207,7 +207,10 @@ class QtTracePlayer(QWidget):
             self._delegate.column = widest + metrics.horizontalAdvance("MM")
             allowed = set(reply.allowed)
             item = QListWidgetItem(f"All steps ({len(reply.trace):,})" if not reply.stopped else
-                                   f"All steps ({len(reply.trace):,}; the run stopped: the moves below are partial)")
+                                   f"All steps ({len(reply.trace):,}), partial")
+            if reply.stopped:
+                item.setToolTip("The run stopped before it was done: the moves below are those it found "
+                                "until then, and there may be more")
             item.setData(Qt.ItemDataRole.UserRole, _ALL)
             self.moves.addItem(item)
             for index, move in enumerate(reply.moves):
