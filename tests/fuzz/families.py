@@ -264,10 +264,10 @@ def _section(rng: random.Random, name: str, parents: list[str], betza: Callable[
                  f"maxFile = {files}", f"maxRank = {ranks}"]
         free = [c for c in "acdefghijlmostuvwxyz"]
         rng.shuffle(free)
-        for number in rng.sample(range(1, 26), rng.randint(0, 3)):
+        for slot in rng.sample(range(1, 26), rng.randint(0, 3)):
             letter = free.pop()
             letters += letter
-            lines.append(f"customPiece{number} = {letter}:{betza(rng)}")
+            lines.append(f"customPiece{slot} = {letter}:{betza(rng)}")
         for _ in range(rng.randint(0, 4)):
             key = rng.choice(sorted(REALISTIC))
             lines.append(f"{key} = {rng.choice(REALISTIC[key]).format(ranks=ranks)}")

@@ -127,9 +127,13 @@ def classify(answer: dict[str, Any]) -> tuple[str, str]:
 class Watchdog:
     """A child process running cases one at a time, restarted after a hang or a memory failure."""
 
-    def __init__(self, memory: int = MEMORY_LIMIT, hang_seconds: float = HANG_SECONDS) -> None:
+    def __init__(self, memory: int = MEMORY_LIMIT, hang_seconds: float = HANG_SECONDS,
+                 target: str = "dagaz_studio.cli:main", source: Optional[Path] = None) -> None:
         self.memory = memory
+        #: The folder whose ``dagaz_studio`` the worker runs (default: this checkout's).
+        self.source = source or _FUZZ.parent.parent
         self.hang_seconds = hang_seconds
+        self.target = target
         self.process: Optional[subprocess.Popen[str]] = None
         self.restarts = 0
         self.baseline = 0
@@ -142,8 +146,9 @@ class Watchdog:
 
     def _start(self) -> subprocess.Popen[str]:
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(_FUZZ.parent.parent), str(_FUZZ.parent)])
-        process = subprocess.Popen([sys.executable, str(_FUZZ / "worker.py"), "--memory", str(self.memory)],
+        env["PYTHONPATH"] = os.pathsep.join([str(self.source), str(_FUZZ.parent)])
+        process = subprocess.Popen([sys.executable, str(_FUZZ / "worker.py"), "--memory", str(self.memory),
+                                    "--target", self.target],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                    text=True, env=env, start_new_session=True)
         ready = self._read(process, 120.0)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import json
 import os
@@ -72,14 +73,15 @@ def _answer(request: dict, main) -> dict:  # type: ignore[no-untyped-def]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--memory", type=int, default=2**30, help="bytes of address space allowed over the start")
+    parser.add_argument("--target", default="dagaz_studio.cli:main",
+                        help="the function called with each case's arguments (module:function)")
     args = parser.parse_args()
-    from dagaz_studio.cli import main as cli_main
-    # Imported before the limit is set: what the command line needs at its start is not the case's.
-    import dagaz_studio.commands.moves  # noqa: F401
-    import dagaz_studio.commands.translate  # noqa: F401
-    import dagaz_studio.commands.import_ini  # noqa: F401
-    import dagaz_studio.translation  # noqa: F401
-    import dagaz_studio.variants_ini  # noqa: F401
+    module, _, function = args.target.partition(":")
+    cli_main = getattr(importlib.import_module(module), function)
+    if args.target == "dagaz_studio.cli:main":
+        # Imported before the limit is set: what the command line needs at its start is not the case's.
+        for name in ("commands.moves", "commands.translate", "commands.import_ini", "translation", "variants_ini"):
+            importlib.import_module(f"dagaz_studio.{name}")
 
     limit = _address_space() + args.memory
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
