@@ -13,7 +13,7 @@ import sys
 from typing import NoReturn, Optional, Sequence
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate", "import", "export")
+COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate", "import", "export", "test", "compare")
 
 #: Subcommands whose module is named otherwise (``import`` is a Python keyword).
 MODULES = {"import": "import_ini"}
@@ -70,11 +70,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in COMMANDS and not words[0].startswith("-")):
         words.insert(0, "gui")
-    args = build_parser(words[0] if words[0] in COMMANDS else None).parse_args(words)
-    module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
+    from dagaz_studio.commands.streams import StreamError, guarded, silence_stdout
+
     try:
-        return int(module.run(args))
+        with guarded():
+            args = build_parser(words[0] if words[0] in COMMANDS else None).parse_args(words)
+            module = importlib.import_module(f"dagaz_studio.commands.{MODULES.get(args.command, args.command)}")
+            return int(module.run(args))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
+    except StreamError as error:
+        # A reader gone, a full disk, a closed stream: one line, not a traceback; what output is
+        # still buffered is dropped, or the interpreter would fail on it again as it exits.
+        silence_stdout()
+        print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        return EXIT_USAGE

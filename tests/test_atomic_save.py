@@ -88,17 +88,21 @@ def test_a_save_killed_midway_leaves_the_previous_file_intact(tmp_path: Path) ->
 
 def test_render_failing_midway_reports_it_and_keeps_the_previous_picture(tmp_path: Path, monkeypatch,
                                                                          capsys) -> None:
-    import dagaz_studio.gui.board_view.export as export
+    import dagaz_studio.notation.whole_file as whole_file
 
     out = tmp_path / "board.svg"
     out.write_text("<svg>the previous picture</svg>", encoding="utf-8")
+    written = []
 
-    def half_then_full_disk(board, position, highlights, path, scale) -> None:  # type: ignore[no-untyped-def]
-        Path(path).write_text("<svg>half", encoding="utf-8")
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    def half_then_full_disk(handle: int, data) -> int:  # type: ignore[no-untyped-def]
+        if written:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(1)
+        return os.write(handle, bytes(data[: len(data) // 2]))
 
-    monkeypatch.setattr(export, "render_board", half_then_full_disk)
+    monkeypatch.setattr(whole_file.os, "write", half_then_full_disk)
     assert main(["render", "chess", "--out", str(out)]) == 2
+    monkeypatch.undo()
     err = capsys.readouterr().err
     assert "No space left on device" in err and "unchanged" in err and "Traceback" not in err
     assert out.read_text(encoding="utf-8") == "<svg>the previous picture</svg>"

@@ -102,3 +102,21 @@ def test_fen_stream_answers_blank_lines_and_reports_option_errors_once() -> None
                          text=True, timeout=120)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.count("unclosed '('") == 1
+
+
+def test_a_notation_is_read_up_to_the_length_the_window_and_the_docs_give(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+    from pathlib import Path
+
+    from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+    from dagaz_studio.queries import MAX_NOTATION_CHARS
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    documented = re.search(r"notations over\s+([\d,]+) characters are refused", readme)
+    assert documented and int(documented.group(1).replace(",", "")) == MAX_NOTATION_CHARS == MAX_NOTATION_LENGTH
+    rook = "(+)([p]\\1)*"
+    at_limit = rook + " " * (MAX_NOTATION_CHARS - len(rook))
+    assert main(["moves", "chess", "--fen", "8/8/8/8/3R4/8/8/k6K w - - 0 1", "--at", "d4", "--piece", at_limit]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 14
+    assert main(["moves", "chess", "--at", "d4", "--piece", at_limit + " "]) == 2
+    assert f"at most {MAX_NOTATION_CHARS:,}" in capsys.readouterr().err

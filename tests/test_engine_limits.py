@@ -20,11 +20,12 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import CANCEL_EVERY
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
+from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
 from engine_helpers import CountingFlag
 
 RUNAWAYS = [("fanorona", "(*[a])*+", "e3"), ("xiangqi", "(&(*))*", "e5"), ("chess", "((*)[A]){30}", "d4"),
             ("fanorona", "(N;S)*", "e3"), ("chess", "(*){12}", "a4"), ("checkers", "(&(*)[a])*", "d4"),
-            ("janggi", "(*[s]){30}", "e5"), ("capablanca", "(&*)" * 2500, "e4")]
+            ("janggi", "(*[s]){30}", "e5"), ("capablanca", "(&*)" * (MAX_NOTATION_LENGTH // 4), "e4")]
 #: The units a run may spend past its budget: the action it was taking when the budget ran out.
 OVERSHOOT = 1_000
 #: How the run is made: compiled where it can be, by the runner alone, traced.
@@ -235,13 +236,14 @@ def _calls_until_done(work, ceiling: int) -> int:
 
 _CHUNK = "(N;S)" * 16
 #: Notations whose ways multiply: alternatives one after another, whole or as the parts of a choice.
-MULTIPLYING = ["(N;S)" * 12, "(N;S)" * 40, "(N;S)" * 2000, ";".join([_CHUNK] * (10_000 // (len(_CHUNK) + 1)))]
+MULTIPLYING = ["(N;S)" * 12, "(N;S)" * 40, "(N;S)" * (MAX_NOTATION_LENGTH // 5),
+               ";".join([_CHUNK] * (MAX_NOTATION_LENGTH // (len(_CHUNK) + 1)))]
 #: Python calls (about a microsecond each) a run may make before it first looks at its cancel flag:
 #: compiling is not interrupted, so this is the longest a cancel can wait for it.
 PREPARING_CALLS = 120_000
 
 
-@pytest.mark.parametrize("text", MULTIPLYING, ids=["12", "40", "2000", "parts"])
+@pytest.mark.parametrize("text", MULTIPLYING, ids=["12", "40", "longest", "parts"])
 def test_preparing_a_run_of_a_multiplying_notation_is_bounded(text: str) -> None:
     # Compiling wrote code for every way through such a notation: 18 alternatives in a row took 8 s,
     # 2,000 never ended. Past a fixed amount of writing the runner takes it, counting its work.

@@ -94,8 +94,8 @@ def test_a_two_megabyte_notation_is_refused_at_once_everywhere(capsys, monkeypat
     assert notation_tokens(text) is not None  # colouring does not parse past the limit either
 
 
-@pytest.mark.parametrize("count", ["{10001}", "{1,10001}", "{10001,}", "{ 10001 }", "{" + "9" * 5000 + "}",
-                                   "{" + "9" * 5000 + ",1}", "{ " + "9" * 5000 + " }"])
+@pytest.mark.parametrize("count", ["{10001}", "{1,10001}", "{10001,}", "{ 10001 }", "{" + "9" * 3000 + "}",
+                                   "{" + "9" * 3000 + ",1}", "{ " + "9" * 3000 + " }"])
 def test_repetition_counts_above_the_limit_are_refused(count: str) -> None:
     with pytest.raises(NotationError, match=f"limit of {MAX_COUNT:,}"):
         _fresh_parse(f"N{count}")

@@ -12,8 +12,9 @@ cannot be read, is corrupt, or holds another key is ignored and written afresh; 
 that cannot be written is simply not used. Only boards that load without problems are kept: a board
 file with problems is parsed every time, so its problems are always reported.
 
-The cache directory is the user's own, as trusted as the board files they open: its files are read
-with :mod:`pickle`.
+Cache files are unpickled only once their signature shows this user's program wrote them, in a
+folder only the user may write (:mod:`dagaz_studio.notation.user_cache`): a file planted in the
+cache is ignored, never run.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Optional
 
 from dagaz_studio import __version__
 from dagaz_studio.board.model import Board
-from dagaz_studio.notation.user_cache import cache_directory as user_cache_directory, keep
+from dagaz_studio.notation.user_cache import cache_directory as user_cache_directory, keep, read_kept
 
 #: Changed whenever what is kept changes shape, so older cache files are not read.
 FORMAT = 2
@@ -122,10 +123,12 @@ def parse_board_cached(text: str, filename: str = "<board>") -> Board:
 
 
 def _read(path: Path, key: tuple[str, ...]) -> Optional[Board]:
+    data = read_kept(path)
+    if data is None:  # missing, unreadable, or not written by this user's program
+        return None
     try:
-        with open(path, "rb") as stream:
-            kept = pickle.load(stream)
-    except Exception:  # missing, unreadable, corrupt, or from code that no longer exists: parse afresh
+        kept = pickle.loads(data)
+    except Exception:  # from code that no longer exists: parse afresh
         return None
     if (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key and isinstance(kept[1], Board)):
         return kept[1]
@@ -138,4 +141,4 @@ def _write(path: Path, key: tuple[str, ...], board: Board) -> bool:
         data = pickle.dumps((key, board), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a board that cannot be kept is simply not kept
         return False
-    return keep(path, lambda stream: stream.write(data))
+    return keep(path, data)

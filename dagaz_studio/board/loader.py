@@ -17,7 +17,7 @@ from typing import Optional
 from lark import Tree
 
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
-from dagaz_studio.board.pieces import _Pieces
+from dagaz_studio.board.piece_test_reader import _Tests
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.statements import (
     KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, Problem, _Statement,
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-class _Loader(_Pieces):
+class _Loader(_Tests):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
     def load(self) -> Optional[Board]:
@@ -68,6 +68,7 @@ class _Loader(_Pieces):
         setup_statements = each("setup_stmt")
         if grid_ok:
             self._setup(setup_statements)
+        tests = self._tests(each("test_stmt"), grid_ok)
         if self.problems:
             return None
         return Board(
@@ -94,6 +95,7 @@ class _Loader(_Pieces):
             demotions=self.demotions,
             level_names=self.level_names,
             level_of=self.level_of,
+            tests=tests,
         )
 
     def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:

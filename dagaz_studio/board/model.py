@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Mapping, Optional
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
+    from dagaz_studio.board.piece_tests import PieceTest
     from dagaz_studio.notation.nodes import Notation
 
 #: Every direction letter of the notation.
@@ -141,6 +142,8 @@ class Board:
     #: both empty on a flat board. Squares are named level first: ``Aa1``.
     level_names: tuple[str, ...] = ()
     level_of: tuple[int, ...] = ()
+    #: The file's piece tests (``test NAME: …``), in file order; run by ``dagaz-studio test``.
+    tests: tuple["PieceTest", ...] = ()
 
     @property
     def has_hands(self) -> bool:

@@ -27,6 +27,9 @@ _PIECE_HEAD = re.compile(r"(?P<keyword>piece\s+)(?P<name>\S+)(?P<gap>\s+)(?P<let
 #: Statements that name one piece type after their keyword (``drop Disc: …``, ``value Man: 1``).
 _NAMING_STATEMENTS = ("name-letter", "drop", "value")
 _SETUP = re.compile(r"(?P<head>setup\s*:\s*)(?P<placement>\S+)")
+# In a test statement: its FEN's placement, the piece it puts or drops, a typed notation.
+_TEST_FEN = re.compile(r"(?P<head>(?<![\w-])fen\s+)(?P<placement>\S+)")
+_TEST_QUOTED = re.compile(r"`[^`]*`")
 # Where a piece's name ends inside a notation: the lexer's own delimiters for '=Name' and '+Name',
 # and '/' between the names of a list ('+Queen/Rook').
 _NAME_END = r"(?=[\s,;()\[\]>/]|$)"
@@ -116,8 +119,10 @@ def update_piece(text: str, board: Board, name: str, new_name: str | None = None
                 if found == name:
                     lines[number] = _in_code(lines[number], lambda code: named.sub(
                         lambda m: m.group("head") + new_name, code, count=1))
+        _rename_in_tests(lines, name, new_name, pattern)
     if letter != piece.letter:
         _edit_setup(lines, lambda cell: _swap_letter(cell, piece.letter, letter))
+        _edit_test_fens(lines, lambda cell: _swap_letter(cell, piece.letter, letter))
     return "".join(lines)
 
 
@@ -138,6 +143,11 @@ def delete_piece(text: str, board: Board, name: str) -> str:
         for number, found in _statements(lines, keyword):
             if found == name:
                 dropped.update(range(number, _statement_end(lines, number)))
+    # A test about the piece (put, dropped, typed or standing in its position) goes with it.
+    for number, _ in _statements(lines, "test"):
+        end = _statement_end(lines, number)
+        if any(_test_uses(_code(lines[n]), name, piece.letter) for n in range(number, end)):
+            dropped.update(range(number, end))
     kept = [line for number, line in enumerate(lines) if number not in dropped]
     _edit_setup(kept, lambda cell: None if cell is not None and cell.upper() == piece.letter.upper() else cell)
     return "".join(kept)
@@ -241,6 +251,49 @@ def _edit_setup(lines: list[str], change) -> None:  # type: ignore[no-untyped-de
     for number, _ in _statements(lines, "setup"):
         lines[number] = _in_code(lines[number], lambda code: _SETUP.sub(
             lambda m: m.group("head") + _rewrite_placement(m.group("placement"), change), code, count=1))
+
+
+def _test_lines(lines: list[str]) -> list[int]:
+    return [n for start, _ in _statements(lines, "test") for n in range(start, _statement_end(lines, start))]
+
+
+def _edit_test_fens(lines: list[str], change) -> None:  # type: ignore[no-untyped-def]
+    """Apply ``change`` to every square of the test statements' FENs."""
+    for number in _test_lines(lines):
+        lines[number] = _in_code(lines[number], lambda code: _TEST_FEN.sub(
+            lambda m: m.group("head") + _rewrite_placement(m.group("placement"), change), code),
+            after_colon=_code(lines[number]).startswith("test"))
+
+
+def _rename_in_tests(lines: list[str], name: str, new_name: str, reference: re.Pattern[str]) -> None:
+    """A renamed piece in the test statements: put or dropped by name, or named in a typed notation."""
+    word = re.compile(rf"(?P<head>(?<![\w-])(?:put|drop)\s+(?:\S+\s+)?){re.escape(name)}(?![\w-])")
+
+    def change(code: str) -> str:
+        code = _TEST_QUOTED.sub(lambda q: reference.sub(lambda m: m.group("sign") + new_name, q.group()), code)
+        return word.sub(lambda m: m.group("head") + new_name, code)
+
+    for number in _test_lines(lines):
+        lines[number] = _in_code(lines[number], change, after_colon=_code(lines[number]).startswith("test"))
+
+
+def _test_uses(code: str, name: str, letter: str) -> bool:
+    """Whether a line of a test statement names the piece or holds its letter in a FEN."""
+    if re.search(rf"(?<![\w-])(?:put|drop)\s+(?:\S+\s+)?{re.escape(name)}(?![\w-])", code):
+        return True
+    if any(_reference(name).search(quoted.group()) for quoted in _TEST_QUOTED.finditer(code)):
+        return True
+    for match in _TEST_FEN.finditer(code.split(":", 1)[1] if code.startswith("test") and ":" in code else code):
+        found: list[bool] = []
+
+        def seen(cell: str) -> str:
+            found.append(cell.upper() == letter.upper())
+            return cell
+
+        _rewrite_placement(match.group("placement"), seen)
+        if any(found):
+            return True
+    return False
 
 
 def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untyped-def]

@@ -230,6 +230,16 @@ class _Pieces(_Geometry):
         tree, statement = given
         token = tree.children[0]
         fen = str(token).rstrip()
+        start = token.start_pos or 0
+        problem = self._fen_problem(fen)
+        if problem is not None:
+            self.report(statement, start + problem[0], f"setup: {problem[1]}")
+            return
+        self.setup = fen
+
+    def _fen_placement(self, fen: str) -> dict[int, object]:
+        """The pieces a FEN places, by square (a heap board's: its counts; a stack board's: its
+        columns); raises :class:`PlacementError` for a placement that does not fit the board."""
         board = Board(
             name=self.name,
             kind=self.kind,
@@ -244,27 +254,29 @@ class _Pieces(_Geometry):
             players=self.players,
             pieces=self.lettered,
         )
-        start = token.start_pos or 0
+        if self.kind == "heap":
+            from dagaz_studio.board.heaps import parse_heap_placement
+
+            return {square: counts for square, counts in parse_heap_placement(board, fen).items()
+                    if any(counts)}
+        if self.kind == "stack":
+            from dagaz_studio.board.stacks import parse_stack_placement
+
+            return dict(parse_stack_placement(board, fen))
+        return dict(parse_placement(board, fen))
+
+    def _fen_problem(self, fen: str) -> Optional[tuple[int, str]]:
+        """What is wrong with a FEN's placement or side to move, and its offset in the FEN; ``None``
+        when both fit the board (the later fields are read by the game)."""
         try:
-            if self.kind == "heap":
-                from dagaz_studio.board.heaps import parse_heap_placement
-
-                parse_heap_placement(board, fen)
-            elif self.kind == "stack":
-                from dagaz_studio.board.stacks import parse_stack_placement
-
-                parse_stack_placement(board, fen)
-            else:
-                parse_placement(board, fen)
+            self._fen_placement(fen)
         except PlacementError as error:
-            self.report(statement, start + error.offset, f"setup: {error.message}")
-            return
+            return error.offset, error.message
         fields = fen.split()
         if len(fields) > 1 and fields[1] not in ("w", "b"):
             offset = fen.index(fields[1], len(fields[0]))
-            self.report(statement, start + offset, f"setup: the side to move is 'w' or 'b', not '{fields[1]}'")
-            return
-        self.setup = fen
+            return offset, f"the side to move is 'w' or 'b', not '{fields[1]}'"
+        return None
 
     def _rules(self, items: list[tuple[Tree, _Statement]]) -> frozenset[str]:
         rules = set()

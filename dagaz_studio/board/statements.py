@@ -49,6 +49,7 @@ _KEYWORD_RULES = {
     "name-letter": "name_letter_stmt",
     "value": "value_stmt",
     "drop": "drop_stmt",
+    "test": "test_stmt",
 }
 
 _STARTS = ["name_line", "direction_stmt", *_KEYWORD_RULES.values()]
@@ -164,6 +165,8 @@ class _Syntax:
     def _parse_statement(self, statement: _Statement) -> None:
         text = statement.text
         head = _KEYWORD_HEAD.match(text)
+        if head and text == "test":
+            head = None  # a board named "test", as the keyword came after such names were written
         if head and (len(text) == head.end() or text[head.end()] in " \t:"):
             rule = _KEYWORD_RULES[head.group(1)]
             what = f"'{head.group(1)}' statement"
@@ -191,8 +194,9 @@ class _Syntax:
             token = error.token
             at_end = token.type == "$END" or token.start_pos is None
             offset = len(statement.text) if at_end else token.start_pos
-            # Outside its own statements the catch-all REST token swallows the rest of the line.
-            shown = token.value[0] if token.type == "REST" else token.value
+            # Outside their own statements the catch-all tokens (the rest of the line, a FEN's field,
+            # a move's name) swallow more than the character that went wrong.
+            shown = token.value[0] if token.type in ("REST", "FEN_FIELD", "MOVE_NAME") else token.value
             found = "end of statement" if at_end else f"'{shown}'"
             expected = sorted(_describe_terminal(parser, name) for name in error.expected)
         elif isinstance(error, UnexpectedCharacters):

@@ -46,6 +46,13 @@ def run(args: argparse.Namespace) -> int:
     if setup_problem is not None:
         print(setup_problem, file=sys.stderr)
         return EXIT_BAD_BOARD
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    test_fen_problems = test_problems(board)
+    for problem in test_fen_problems:
+        print(problem, file=sys.stderr)
+    if test_fen_problems:
+        return EXIT_BAD_BOARD
     filename = Path(board.source).name if board.source else str(args.board)
     parts = [
         board.name,
@@ -74,7 +81,12 @@ def _setup_problem(board: Board) -> Optional[str]:
     except FenError as error:
         line, column = 1, 1
         if board.source:
-            lines = Path(board.source).read_text(encoding="utf-8").splitlines()
+            from dagaz_studio.board.shipped import read_board_text
+
+            try:
+                lines = read_board_text(board.source).splitlines()
+            except ValueError:
+                lines = []  # gone since it was loaded: the problem is still said, at line 1
             for number, text in enumerate(lines, start=1):
                 if text.startswith("setup"):
                     after = text.find(":") + 1

@@ -7,7 +7,7 @@ and the engine only when a command opens a board: ``--help`` starts without them
 from __future__ import annotations
 
 import sys
-from typing import IO, TYPE_CHECKING, Iterator, NamedTuple, Optional
+from typing import IO, TYPE_CHECKING, Any, Iterator, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -86,16 +86,26 @@ def batch_lines(stream: Optional[IO[str]] = None, limit: Optional[int] = None) -
         limit = MAX_FEN_LENGTH
     stream = sys.stdin if stream is None else stream
     binary = getattr(stream, "buffer", None)
+    reader = binary if binary is not None else stream
+
+    def readline(size: int) -> Any:
+        try:
+            return reader.readline(size)
+        except OSError as error:  # standard input a folder, or a device that fails
+            from dagaz_studio.commands.streams import read_failure
+
+            raise read_failure(error) from None
+
     number = 0
     while True:
-        chunk = binary.readline(limit + 2) if binary is not None else stream.readline(limit + 2)
+        chunk = readline(limit + 2)
         if not chunk:
             return
         number += 1
         newline = "\n" if isinstance(chunk, str) else b"\n"
         too_long = not chunk.endswith(newline) and len(chunk) >= limit + 2
         while too_long:  # skip the rest of the line, however long
-            rest = binary.readline(65536) if binary is not None else stream.readline(65536)
+            rest = readline(65536)
             if not rest or rest.endswith(newline):
                 break
         problem = None

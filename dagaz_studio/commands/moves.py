@@ -233,11 +233,14 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
         return status
     # Forked workers keep this process's rules, with every notation compiled once here for all of them.
     rules.warm()
-    with pool(jobs, _open_batch, args, opened=True) as workers:
-        for line_status, text in workers.imap(_answer, batch_lines(), chunksize=16):
-            status = max(status, line_status)
-            sys.stdout.write(text)
-            sys.stdout.flush()
+    try:
+        with pool(jobs, _open_batch, args, opened=True) as workers:
+            for line_status, text in workers.imap(_answer, batch_lines(), chunksize=16):
+                status = max(status, line_status)
+                sys.stdout.write(text)
+                sys.stdout.flush()
+    except CommandError as error:  # the workers could not be started
+        return report(error)
     return status
 
 

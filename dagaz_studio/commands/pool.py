@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Callable, Optional
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
 
 #: What a worker opened once: set in each worker by :func:`start_worker` (and in the parent, for one job).
 STATE: dict[str, Any] = {}
@@ -24,7 +25,10 @@ def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def cores() -> int:
-    """The cores this process may use."""
+    """The cores this process may use (its CPU affinity, not every core of the machine)."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return int(counted() or 1)
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -32,10 +36,17 @@ def cores() -> int:
 
 
 def jobs_for(requested: Optional[int], large: bool) -> int:
-    """How many processes to use: as asked, or every core for large work and one otherwise."""
+    """How many processes to use: as asked, up to the cores this process may use (more would only
+    share them, at the cost of a process each), or every core for large work and one otherwise."""
+    available = cores()
     if requested is not None:
+        if requested > available:
+            print(f"dagaz-studio: note: --jobs {requested}: this process may use {available} "
+                  f"core{'s' if available > 1 else ''}; using {available} job{'s' if available > 1 else ''}",
+                  file=sys.stderr)
+            return available
         return max(1, requested)
-    return cores() if large else 1
+    return available if large else 1
 
 
 def start_worker(opener: Callable[..., dict[str, Any]], *arguments: Any) -> None:
@@ -44,20 +55,83 @@ def start_worker(opener: Callable[..., dict[str, Any]], *arguments: Any) -> None
     STATE.update(opener(*arguments))
 
 
-def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Any:
-    """A process pool of ``jobs`` workers, each started with ``opener(*arguments)``.
+class Terminated(SystemExit):
+    """This process was asked to end (SIGTERM) while its workers were at work: they are ended with it,
+    and the process exits with status 143 (128 + SIGTERM), as the shell reports a process so ended."""
+
+    def __init__(self) -> None:
+        super().__init__(143)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker as soon as ``parent`` ends, however it ends (even killed): a worker left
+    behind would compute for nobody, then fail writing its answer."""
+    import signal
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no C library to ask: the parent's own clean-up still ends it
+            pass
+    if os.getppid() != parent:  # the parent ended before the above took hold
+        os._exit(1)
+
+
+def _worker_started(parent: int, opener: Optional[Callable[..., dict[str, Any]]], *arguments: Any) -> None:
+    """Run in each worker when it starts."""
+    import signal
+
+    # Ctrl-C reaches every process of the terminal; the parent answers it by ending the workers, which
+    # must not each print a traceback. SIGTERM (the parent ending them) ends a worker quietly.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+    if opener is not None:
+        start_worker(opener, *arguments)
+
+
+def _terminate(_signal: int, _frame: Any) -> None:
+    raise Terminated()
+
+
+@contextmanager
+def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Iterator[Any]:
+    """A process pool of ``jobs`` workers, each started with ``opener(*arguments)``, for the length of
+    the block; the workers are ended with the block, or with this process however it ends.
 
     Forked when this process runs no other thread (quick, and the modules are already loaded);
     otherwise started afresh, since forking a process with threads can leave a worker stuck. With
     ``opened``, this process has already put ``opener(*arguments)`` in :data:`STATE`: forked workers
     keep that copy, with whatever it compiled and worked out, rather than open it again.
+
+    Within the block SIGTERM raises :class:`Terminated` (the workers are ended, no traceback); raises
+    :class:`~dagaz_studio.commands.common.CommandError` when the workers cannot be started (too many
+    processes).
     """
     import multiprocessing  # only now: every command declares --jobs, few start a pool
+    import signal
     import threading
 
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
     sys.stdout.flush()
     context = multiprocessing.get_context(method)
-    if opened and method == "fork":
-        return context.Pool(jobs)
-    return context.Pool(jobs, initializer=start_worker, initargs=(opener, *arguments))
+    keep = opened and method == "fork"
+    try:
+        workers = context.Pool(jobs, initializer=_worker_started,
+                               initargs=(os.getpid(), None) if keep else (os.getpid(), opener, *arguments))
+    except OSError as error:  # fork refused: the user's process limit, or memory
+        from dagaz_studio.commands.common import CommandError
+
+        raise CommandError(f"--jobs {jobs}: could not start the worker processes ({error.strerror or error}); "
+                           "give fewer jobs") from None
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main else None
+    try:
+        with workers:  # ends the workers (terminate) however the block ends
+            yield workers
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)

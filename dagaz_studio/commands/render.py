@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report, square_index
@@ -34,7 +35,6 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def run(args: argparse.Namespace) -> int:
     """Write the picture; user errors are reported with exit status 2."""
-    from dagaz_studio.board.writer import SaveError, atomic_path
     from dagaz_studio.commands.moves import moves_for
     from dagaz_studio.engine.highlights import move_highlights
     from dagaz_studio.engine.rules import Rules
@@ -61,16 +61,33 @@ def run(args: argparse.Namespace) -> int:
 
     # Qt only now, and offscreen unless a platform was chosen: no window is ever shown.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from dagaz_studio.gui.board_view.export import render_board
+    from dagaz_studio.gui.board_view.export import MAX_PIXELS, PictureTooLarge, picture
 
-    scale = (args.scale or 64) / 100
     try:
-        # Drawn into a temporary file beside --out, which replaces it only once complete: a failed
-        # or interrupted render never leaves a damaged picture where the old one was.
-        with atomic_path(out) as temporary:
-            render_board(board, position, highlights, temporary, scale)
-    except SaveError as error:
-        return report(CommandError(f"--out {args.out}: {error.reason}; the previous file, if any, is unchanged"))
+        data, scale = picture(board, position, highlights, out.suffix, None if args.scale is None else args.scale / 100)
+    except PictureTooLarge as error:
+        return report(CommandError(f"--scale {args.scale:g}: {error}; this board fits up to --scale "
+                                   f"{int(error.largest * 100 * 10) / 10:g}"))
+    except MemoryError as error:
+        return report(CommandError(f"--out {args.out}: {error or 'out of memory'}"))
+    if args.scale is None and scale < 0.64:
+        print(f"dagaz-studio: note: drawn at {scale * 100:.3g} pixels per square, to stay within "
+              f"{MAX_PIXELS:,} pixels", file=sys.stderr)
+    try:
+        _write(out, data)
     except OSError as error:
-        return report(CommandError(f"--out {args.out}: {error}; the previous file, if any, is unchanged"))
+        return report(CommandError(f"--out {args.out}: {error.strerror or error}; the previous file, if any, "
+                                   "is unchanged"))
     return 0
+
+
+def _write(out: Path, data: bytes) -> None:
+    """Put ``data`` in place of ``out`` in one step, on the disk: a failed or killed render leaves the
+    previous file as it was and nothing beside it (:mod:`dagaz_studio.notation.whole_file`)."""
+    from dagaz_studio.notation.whole_file import write_whole
+
+    folder = os.open(out.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        write_whole(folder, out.name, data, sync=True)
+    finally:
+        os.close(folder)

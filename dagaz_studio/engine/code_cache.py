@@ -11,8 +11,8 @@ Only a board that itself comes from the board cache (:func:`dagaz_studio.board.c
 its code kept, under the board's key and the size and time of every source file of the engine and
 the notation (so code written by another version of the compiler is never loaded). A file that
 cannot be read, is corrupt or holds another key is ignored and written afresh; a folder that cannot
-be written is simply not used. Like the board cache, the folder is the user's own, as trusted as the
-board files they open: its files are read with :mod:`pickle` and :mod:`marshal`.
+be written is simply not used. Like the board cache's, its files are unpickled only once their
+signature shows this user's program wrote them (:mod:`dagaz_studio.notation.user_cache`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 from dagaz_studio.board.cache import kept_as, sources_fingerprint
 from dagaz_studio.engine.compiler import compiled_code, remember_code
-from dagaz_studio.notation.user_cache import cache_directory, keep
+from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -65,9 +65,11 @@ def load(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]]) -> set[tup
     if place is None:
         return set()
     path, key = place
+    data = read_kept(path)
+    if data is None:  # missing, unreadable, or not written by this user's program
+        return set()
     try:
-        with open(path, "rb") as stream:
-            kept = pickle.load(stream)
+        kept = pickle.loads(data)
         if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == key):
             return set()
         entries, codes = kept[1], kept[2]
@@ -99,7 +101,7 @@ def save(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]], loaded: se
         data = pickle.dumps((place[1], entries, codes), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # code that cannot be kept is simply not kept
         return
-    keep(place[0], lambda stream: stream.write(data))
+    keep(place[0], data)
 
 
 @contextmanager

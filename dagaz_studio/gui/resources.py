@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Mapping, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.notation.user_cache import cache_directory, keep
+from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -116,8 +116,7 @@ def _symbol_tables(source: Path) -> dict:
     kept = folder / "pieces.marshal" if folder is not None else None
     if kept is not None:
         try:
-            with open(kept, "rb") as stream:
-                found = marshal.load(stream)
+            found = marshal.loads(read_kept(kept) or b"")
             if isinstance(found, tuple) and len(found) == 2 and found[0] == key and isinstance(found[1], dict):
                 return found[1]
         except (OSError, EOFError, ValueError, TypeError):  # missing or damaged: read the source again
@@ -134,5 +133,5 @@ def _symbol_tables(source: Path) -> dict:
             blob = marshal.dumps((key, data))
         except ValueError:  # a value marshal cannot keep (a TOML date): read the source each time
             return data
-        keep(kept, lambda stream: stream.write(blob))
+        keep(kept, blob)
     return data

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dagaz_studio.notation.nodes import Span
 
+#: The longest notation read, in characters, wherever it comes from (a board file, the command line,
+#: the window); a longer text is refused before any of it is parsed. Real pieces need a few hundred;
+#: at the limit, reading stays well under a tenth of a second, so the window can read as one types.
+MAX_NOTATION_LENGTH = 4_000
+
 
 def line_and_column(text: str, offset: int) -> tuple[int, int]:
     """The 1-based line and column of a 0-based character offset in ``text``."""

@@ -25,7 +25,7 @@ from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
 from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
 from dagaz_studio.notation.collection import collector_paused
-from dagaz_studio.notation.errors import NotationError, line_and_column
+from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH, NotationError, line_and_column
 from dagaz_studio.notation.grammar_cache import cached_lark
 from dagaz_studio.notation.nodes import (
     CHECK_LETTERS,
@@ -72,9 +72,6 @@ _OPENERS = {"(": ")", "[": "]", "{": "}"}
 #: Deeper nesting than this is refused: the tree is built and read recursively.
 MAX_NESTING = 100
 
-#: The longest notation read, in characters; a longer text is refused before any of it is parsed.
-#: Real pieces need a few hundred; at the limit, reading stays well under half a second.
-MAX_NOTATION_LENGTH = 10_000
 
 #: The largest count in braces (``{n}``, ``{n,m}``): more repetitions than any board has squares.
 MAX_COUNT = 10_000

@@ -16,14 +16,15 @@ from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.values import CancelFlag
 from dagaz_studio.notation import NotationError, describe, format_tree
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable, look
+from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH
 from dagaz_studio.notation.nodes import Span
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.tokens import NotationToken
 
-#: The longest notation the window reads. The longest shipped notation is a few hundred characters;
-#: longer texts are refused at once with a message, before any work.
-MAX_NOTATION_CHARS = 4000
+#: The longest notation the window reads: the longest read anywhere. The longest shipped notation is a
+#: few hundred characters; longer texts are refused at once with a message, before any work.
+MAX_NOTATION_CHARS = MAX_NOTATION_LENGTH
 
 
 @dataclass(frozen=True)

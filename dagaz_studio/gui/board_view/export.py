@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Mapping, Union
+from typing import Mapping, Optional, Union
 
 from PySide6.QtCore import QByteArray, QBuffer, QIODevice, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
@@ -21,6 +21,27 @@ from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 
 #: Image pixels per scene unit (a square is 100 units: 64 pixels).
 DEFAULT_SCALE = 0.64
+#: The most pixels a picture drawn outside the window may have (an image of 4 bytes a pixel: 160 MB),
+#: and its longest side (Qt's painter works in 16-bit device coordinates, and paints nothing past them).
+MAX_PIXELS = 40_000_000
+MAX_SIDE = 32_000
+
+
+class PictureTooLarge(ValueError):
+    """A picture the asked scale would make larger than :data:`MAX_PIXELS` or :data:`MAX_SIDE`."""
+
+    def __init__(self, width: int, height: int, largest: float) -> None:
+        super().__init__(f"the picture would be {width:,} × {height:,} pixels; at most {MAX_PIXELS:,} pixels, "
+                         f"{MAX_SIDE:,} a side, are drawn")
+        self.width, self.height, self.largest = width, height, largest
+
+
+def largest_scale(view: QtBoardView) -> float:
+    """The largest scale at which the picture of ``view`` stays within the limits."""
+    rect = view.sceneRect()
+    width, height = max(rect.width(), 1.0), max(rect.height(), 1.0)
+    # A little under the exact bound, so rounding the size never takes it over.
+    return min(MAX_SIDE / width, MAX_SIDE / height, (MAX_PIXELS / (width * height)) ** 0.5) * 0.999
 
 
 def image_size(view: QtBoardView, scale: float = DEFAULT_SCALE) -> QSize:
@@ -46,6 +67,20 @@ def save_png(view: QtBoardView, path: Union[str, Path], scale: float = DEFAULT_S
     """Write the picture of ``view`` as a PNG file; raises ``OSError`` when it cannot be written."""
     if not render_image(view, scale).save(str(path), "PNG"):
         raise OSError(f"could not write {path}")
+
+
+def png_bytes(view: QtBoardView, scale: float = DEFAULT_SCALE) -> bytes:
+    """The picture of ``view`` as a PNG file's content."""
+    image = render_image(view, scale)
+    if image.isNull():
+        raise MemoryError("no memory for the picture")
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
+        raise MemoryError("the picture could not be encoded")
+    buffer.close()
+    return bytes(data.data())
 
 
 def svg_bytes(view: QtBoardView, title: str = "", scale: float = DEFAULT_SCALE) -> bytes:
@@ -100,6 +135,33 @@ def position_placement(position: Position) -> Placement:
         else:
             placement[square] = (piece.player, "Piece", "*")
     return placement
+
+
+def picture(board: Board, position: Position, highlights: Mapping[int, str], suffix: str,
+            scale: Optional[float] = None) -> tuple[bytes, float]:
+    """The picture of ``board`` with ``position`` and ``highlights`` as a ``.png`` or ``.svg`` file's
+    content, drawn without a window, and the scale it was drawn at.
+
+    ``scale``: image pixels per scene unit; raises :class:`PictureTooLarge` when it would make the
+    picture too large. ``None``: :data:`DEFAULT_SCALE`, or less for a board too large to fit the limits
+    at it. Needs a Qt platform (``QT_QPA_PLATFORM=offscreen`` serves).
+    """
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    view = QtBoardView()
+    try:
+        view.set_board(board, position_placement(position))
+        view.set_highlights(highlights)
+        largest = largest_scale(view)
+        if scale is None:
+            scale = min(DEFAULT_SCALE, largest)
+        elif scale > largest:
+            size = image_size(view, scale)
+            raise PictureTooLarge(size.width(), size.height(), largest)
+        data = png_bytes(view, scale) if suffix.lower() == ".png" else svg_bytes(view, scale=scale)
+        return data, scale
+    finally:
+        view.deleteLater()
+        app.processEvents()
 
 
 def render_board(board: Board, position: Position, highlights: Mapping[int, str], out: Union[str, Path],

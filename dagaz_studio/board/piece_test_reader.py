@@ -1,0 +1,244 @@
+"""Board files, the ``test`` statements: each read into a :class:`~dagaz_studio.board.piece_tests.PieceTest`,
+its words checked against the board (squares, pieces, players, the FEN's placement, a typed notation),
+every problem reported where it is written. Running them is :mod:`dagaz_studio.queries.piece_tests`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from lark import Token, Tree
+
+from dagaz_studio.board.model import PieceType, SourcePosition
+from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
+from dagaz_studio.board.pieces import _Pieces
+from dagaz_studio.board.statements import _Statement
+
+#: A reach test's square: ``e4``, or ``xe4`` where a move takes the piece standing there.
+_MARK = re.compile(r"(x?)(.+)")
+#: The expectations by their grammar rule.
+_EXPECT = {"reaches_nothing": "exactly", "reaches_exactly": "exactly", "reaches_at_least": "at-least",
+           "reaches_none_of": "none-of", "perft": "perft", "legal": "legal", "illegal": "illegal"}
+#: The deepest perft a test may ask: deeper counts take minutes on the larger boards.
+MAX_TEST_DEPTH = 6
+
+
+def _token(node: object) -> Token:
+    """A parse tree's child that the grammar makes a token."""
+    assert isinstance(node, Token)
+    return node
+
+
+class _Tests(_Pieces):
+    """The ``test`` statements; problems collected, not raised."""
+
+    drops: dict[str, Any]
+
+    def _tests(self, items: list[tuple[Tree, _Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
+        tests: list[PieceTest] = []
+        seen: dict[str, int] = {}
+        for tree, statement in items:
+            name_token = _token(tree.children[0])
+            name = str(name_token)
+            line = statement.where(name_token.start_pos or 0)[0]
+            if name in seen:
+                self.report_token(statement, name_token, f"test '{name}' already given on line {seen[name]}")
+                continue
+            seen[name] = line
+            if not grid_ok:
+                continue
+            test = self._test(tree, statement)
+            if test is not None:
+                tests.append(test)
+        return tuple(tests)
+
+    def _test_where(self, statement: _Statement, token: Token, skip: int = 0) -> SourcePosition:
+        return SourcePosition(*statement.where((token.start_pos or 0) + skip))
+
+    def _test(self, tree: Tree, statement: _Statement) -> Optional[PieceTest]:
+        name_token = _token(tree.children[0])
+        fields: dict[str, Any] = {"name": str(name_token), "at": self._test_where(statement, name_token)}
+        ok = True
+        parts = [child for child in tree.children[1:] if isinstance(child, Tree)]
+        expect_tree = parts[-1]
+        fields["expect"] = expect = _EXPECT[str(expect_tree.data)]
+        for part in parts[:-1]:
+            kind = str(part.data)
+            if kind == "test_setup" or kind == "test_fen":
+                ok = self._test_position(part, statement, fields) and ok
+            elif kind in ("test_at", "test_drop") and not self._test_piece(part, statement, fields):
+                ok = False
+        if ok and "fen" not in fields and not self.setup:
+            self.report_token(statement, name_token, "the test has no position: the board has no setup, "
+                              "so write one ('fen …')")
+            return None
+        has_piece = any(str(part.data) in ("test_at", "test_drop") for part in parts[:-1])
+        if expect in REACH_EXPECTATIONS:
+            if not has_piece:
+                self.report_token(statement, name_token, "a reach test names its piece first: 'at SQUARE' or 'drop PIECE'")
+                return None
+            marks = self._test_marks(expect_tree, statement)
+            if marks is None or not ok:
+                return None
+            fields["marks"] = marks
+        else:
+            if has_piece:
+                self.report_token(statement, name_token, f"a {expect} test is about the whole position: "
+                                  "it names no piece ('at …', 'drop …')")
+                return None
+            if expect == "perft" and not self._test_perft(expect_tree, statement, fields):
+                return None
+            if expect in ("legal", "illegal"):
+                token = _token(expect_tree.children[0])
+                fields["move"], fields["move_at"] = str(token), self._test_where(statement, token)
+        return PieceTest(**fields) if ok else None
+
+    def _test_position(self, part: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+        if str(part.data) == "test_setup":
+            if not self.setup:
+                self.report(statement, 0, "the test's position is the setup, but the board has no setup")
+                return False
+            return True
+        tokens = [_token(child) for child in part.children]
+        first = tokens[0].start_pos or 0
+        last = tokens[-1]
+        end = (last.start_pos or 0) + len(last)
+        fen = statement.text[first:end]
+        fields["fen"], fields["fen_at"] = fen, self._test_where(statement, tokens[0])
+        problem = self._fen_problem(fen)
+        if problem is not None:
+            self.report(statement, first + problem[0], f"test FEN: {problem[1]}")
+            return False
+        return True
+
+    def _test_player(self, statement: _Statement, token: Token) -> Optional[int]:
+        if str(token) in self.players:
+            return self.players.index(str(token))
+        self.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.players)})")
+        return None
+
+    def _test_piece_name(self, statement: _Statement, token: Token) -> bool:
+        if str(token) in self.pieces:
+            return True
+        known = ", ".join(self.pieces) or "none"
+        self.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
+        return False
+
+    def _test_piece(self, part: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+        words = [child for child in part.children if isinstance(child, Token)]
+        if str(part.data) == "test_drop":
+            if not self.drops:
+                self.report_token(statement, words[0], "a drop test on a board without hands (no 'drop' statement)")
+                return False
+            if len(words) == 2:
+                player = self._test_player(statement, words[0])
+                if player is None:
+                    return False
+                fields["drop_player"] = player
+            if not self._test_piece_name(statement, words[-1]):
+                return False
+            fields["drop"] = str(words[-1])
+            return True
+        square_token = words[0]
+        if not self._test_square(statement, square_token, str(square_token)):
+            return False
+        fields["square"], fields["square_at"] = str(square_token), self._test_where(statement, square_token)
+        put = next((child for child in part.children if isinstance(child, Tree)), None)
+        if put is None:
+            return True
+        if str(put.data) == "put_piece":
+            names = [_token(child) for child in put.children]
+            if len(names) == 2:
+                player = self._test_player(statement, names[0])
+                if player is None:
+                    return False
+                fields["put_player"] = player
+            if not self._test_piece_name(statement, names[-1]):
+                return False
+            fields["put_piece"] = str(names[-1])
+            return True
+        return self._test_notation(put, statement, fields)
+
+    def _test_square(self, statement: _Statement, token: Token, square: str, skip: int = 0) -> bool:
+        if square in self.index:
+            return True
+        self.report(statement, (token.start_pos or 0) + skip,
+                    f"no square '{square}' on the board (squares run {self.squares[0]} … {self.squares[-1]})")
+        return False
+
+    def _test_notation(self, put: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+        from dagaz_studio.notation import parse_notation
+        from dagaz_studio.notation.errors import NotationError
+
+        kind_tree = next((child for child in put.children if isinstance(child, Tree)), None)
+        source = str(kind_tree.children[0]) if kind_tree is not None else "dagaz"
+        quoted = _token(put.children[-1])
+        text = str(quoted)[1:-1]
+        start = (quoted.start_pos or 0) + 1
+        fields["notation_source"] = str(quoted) if source == "dagaz" else f"{source} {quoted}"
+        fields["notation_at"] = SourcePosition(*statement.where(start))
+        # A translated notation's positions are not the file's: its problems are reported at its start.
+        written = source == "dagaz"
+        if not written:
+            # Read as the piece statements read Betza (no other reader is imported by the loader).
+            from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
+
+            try:
+                if source == "parlett":
+                    from dagaz_studio.parlett import read_parlett
+
+                    text = to_dagaz(read_parlett(text))
+                else:
+                    text = to_dagaz(read_betza(text, "fsf" if source == "betza-fsf" else "xboard"))
+            except TranslationError as error:
+                self.report(statement, start + error.start, f"{source}: {error.message}")
+                return False
+        try:
+            notation = parse_notation(text)
+        except NotationError as error:
+            at = start + (error.span.start if written else 0)
+            self.report(statement, at, self._relocate(error.message, statement, start, at) if written
+                        else error.message)
+            return False
+        except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
+            self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
+            return False
+        before = len(self.problems)
+        self._check_names(PieceType("typed piece", "?", False, text, notation), statement, start, True)
+        if len(self.problems) > before:
+            return False
+        fields["notation"] = text
+        return True
+
+    def _test_marks(self, expect: Tree, statement: _Statement) -> Optional[tuple[str, ...]]:
+        marks: list[str] = []
+        good = True
+        for token in expect.children:
+            if not isinstance(token, Token):
+                continue
+            match = _MARK.fullmatch(str(token))
+            assert match is not None
+            taken, square = match.groups()
+            if square not in self.index and str(token) in self.index:
+                taken, square = "", str(token)  # a board whose columns begin with x
+            if not self._test_square(statement, token, square, len(taken)):
+                good = False
+                continue
+            marks.append(taken + square)
+        return tuple(marks) if good else None
+
+    def _test_perft(self, expect: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+        depth_token, count_token = _token(expect.children[0]), _token(expect.children[1])
+        good = True
+        depth = str(depth_token)
+        if not depth.isdigit() or not 1 <= int(depth) <= MAX_TEST_DEPTH:
+            self.report_token(statement, depth_token, f"a perft depth is a whole number from 1 to {MAX_TEST_DEPTH}, "
+                              f"not '{depth}'")
+            good = False
+        count = str(count_token)
+        if not count.isdigit():
+            self.report_token(statement, count_token, f"a perft count is a whole number, not '{count}'")
+            good = False
+        if good:
+            fields["depth"], fields["count"] = int(depth), int(count)
+        return good

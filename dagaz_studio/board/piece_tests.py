@@ -1,0 +1,76 @@
+"""Piece tests as a board file states them (``test NAME: …``, docs/boards.md "Tests"): read by the
+loader, run by :mod:`dagaz_studio.queries.piece_tests`.
+
+Kept apart from the statements' parser so that a board read from the cache imports no Lark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from dagaz_studio.board.model import SourcePosition
+
+#: What a test expects: the piece's marks exactly, at least some, none of some; a perft count; a
+#: named move legal or illegal.
+EXPECTATIONS = ("exactly", "at-least", "none-of", "perft", "legal", "illegal")
+
+#: The expectations that ask a piece's marks (and so need a piece).
+REACH_EXPECTATIONS = ("exactly", "at-least", "none-of")
+
+
+@dataclass(frozen=True)
+class PieceTest:
+    """One ``test`` statement, its words checked against the board.
+
+    The position is ``fen`` (``None``: the board's setup). The piece is the one standing on
+    ``square``, or put there: a piece of type ``put_piece``, or one moving by ``notation`` (already
+    in the Dagaz notation; ``notation_source`` is the text as written), of ``put_player`` (``None``:
+    the side to move); or the piece ``drop`` held in hand by ``drop_player``. ``marks`` are the
+    squares of a reach test as written: ``e4`` a square the piece ends a move on, ``xe4`` a square
+    whose piece a move takes. Each ``*_at`` is where that part is written in the file.
+    """
+
+    name: str
+    at: SourcePosition
+    expect: str
+    fen: Optional[str] = None
+    fen_at: SourcePosition = SourcePosition(0, 0)
+    square: Optional[str] = None
+    square_at: SourcePosition = SourcePosition(0, 0)
+    put_piece: Optional[str] = None
+    put_player: Optional[int] = None
+    notation: Optional[str] = None
+    notation_source: Optional[str] = None
+    notation_at: SourcePosition = SourcePosition(0, 0)
+    drop: Optional[str] = None
+    drop_player: Optional[int] = None
+    marks: tuple[str, ...] = ()
+    depth: int = 0
+    count: int = 0
+    move: Optional[str] = None
+    move_at: SourcePosition = SourcePosition(0, 0)
+
+    def piece_text(self, players: tuple[str, ...]) -> str:
+        """The piece as the test names it, in words: ``d4``, ``Knight put on d4``, ``Pawn dropped``."""
+        def whose(player: Optional[int]) -> str:
+            return f"{players[player]} " if player is not None else ""
+
+        if self.drop is not None:
+            return f"{whose(self.drop_player)}{self.drop} dropped"
+        if self.put_piece is not None:
+            return f"{whose(self.put_player)}{self.put_piece} put on {self.square}"
+        if self.notation_source is not None:
+            return f"{whose(self.put_player)}{self.notation_source} put on {self.square}"
+        return self.square or "the position"
+
+    def expectation_text(self) -> str:
+        """What the test expects, as written in the file (its marks, count or move)."""
+        if self.expect == "perft":
+            return f"perft {self.depth} gives {self.count}"
+        if self.expect in ("legal", "illegal"):
+            return f"{self.expect} {self.move}"
+        if self.expect == "exactly" and not self.marks:
+            return "reaches nothing"
+        words = {"exactly": "reaches", "at-least": "reaches at least", "none-of": "reaches none of"}
+        return f"{words[self.expect]} {' '.join(self.marks)}"

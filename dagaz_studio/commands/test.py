@@ -1,0 +1,102 @@
+"""``dagaz-studio test [BOARD …]``: run the piece tests the board files carry (``test NAME: …``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dagaz_studio.commands.common import EXIT_USAGE
+
+if TYPE_CHECKING:
+    from dagaz_studio.queries.piece_tests import TestResult
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+
+
+def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register the ``test`` subcommand."""
+    parser = subparsers.add_parser(
+        "test",
+        help="run the piece tests of board files",
+        description="Run the piece tests ('test NAME: …' statements) of the named boards (default: every "
+        "shipped board). Prints a line for every failure; exit status 0 when all pass, 1 when one fails, "
+        "2 when a board or a test cannot be read.",
+    )
+    parser.add_argument("boards", metavar="BOARD", nargs="*",
+                        help="a board file or a shipped board's name (default: every shipped board)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per test, passed or not")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tests; the worst status of all the boards."""
+    from dagaz_studio.board import shipped_boards
+
+    names = list(args.boards) or list(shipped_boards())
+    status = EXIT_OK
+    passed = failed = 0
+    for name in names:
+        board_status, results = _run_board(name)
+        status = max(status, board_status)
+        for result in results:
+            if result.passed:
+                passed += 1
+            else:
+                failed += 1
+                status = max(status, EXIT_FAILED)
+            if args.json:
+                print(json.dumps(result.as_json(), ensure_ascii=False))
+            elif not result.passed:
+                print(f"{_where(name, result)}: FAILED {result.describe()}")
+    if not args.json:
+        print(f"{passed + failed} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
+              f"{passed} passed, {failed} failed", file=sys.stderr)
+    return status
+
+
+def _where(name: str, result: TestResult) -> str:
+    from dagaz_studio.board import resolve_board
+
+    try:
+        path = resolve_board(name)
+    except ValueError:
+        return name
+    return f"{Path(path).name}:{result.line}"
+
+
+def _run_board(name: str) -> tuple[int, list[TestResult]]:
+    """One board's results, and its status: 2 when the board or one of its tests cannot be read."""
+    from dagaz_studio.board import BoardFileError, BoardReadError, load_board
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.queries.piece_tests import run_test, test_problems
+
+    try:
+        board = load_board(name)
+    except BoardReadError as error:
+        print(f"dagaz-studio: error: {error}", file=sys.stderr)
+        return EXIT_USAGE, []
+    except BoardFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_USAGE, []
+    problems = test_problems(board)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    unreadable = {problem.line for problem in problems}
+    rules = Rules(board)
+    results = []
+    for test in board.tests:
+        if test.fen_at.line in unreadable and test.fen is not None:
+            continue
+        try:
+            results.append(run_test(rules, test))
+        except Exception as error:  # noqa: BLE001 - one test's defect must not hide the others' results
+            from dagaz_studio.queries.piece_tests import TestResult
+
+            results.append(TestResult(board.name, test.name, test.at.line, test.piece_text(board.players),
+                                      test.expectation_text(),
+                                      error=f"internal error ({type(error).__name__}: {error}); please report it"))
+    return (EXIT_USAGE if problems else EXIT_OK), results

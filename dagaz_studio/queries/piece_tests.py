@@ -1,0 +1,252 @@
+"""Running a board file's piece tests (``test NAME: …``, docs/boards.md "Tests").
+
+A reach test compares the squares a piece marks — where its legal moves end, and, written ``xe4``,
+where they take a piece, as ``moves --json`` gives them in ``to`` and ``captures`` — with the
+squares the test lists; a square missing is explained by the run's own "why not"
+(:func:`~dagaz_studio.queries.explanation.answer_explanation`). Perft and move-name tests ask the
+whole position. Nothing here knows a game: the board file says it all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.board.piece_tests import PieceTest
+from dagaz_studio.board.problems import Problem
+from dagaz_studio.engine.position import FenError, Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
+from dagaz_studio.queries.moves import MovesQuery, answer_moves
+
+__all__ = ["TestResult", "reach_marks", "run_test", "run_tests", "test_problems"]
+
+
+@dataclass
+class TestResult:
+    """How one test went. ``missing`` and ``extra``: the marks the test expects that the piece lacks,
+    and those it has that the test refuses; ``reason``: why the first missing one is not reached;
+    ``error``: why the test could not be run to the end (a runaway notation); ``detail``: what
+    a perft or move-name test found instead."""
+
+    board: str
+    name: str
+    line: int
+    piece: str
+    expectation: str
+    passed: bool = False
+    missing: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+    reason: Optional[str] = None
+    error: Optional[str] = None
+    detail: Optional[str] = None
+    #: For each extra mark, a move that makes it (in coordinates).
+    extra_moves: dict[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, object]:
+        """The result as ``dagaz-studio test --json`` prints it."""
+        return {"board": self.board, "name": self.name, "line": self.line, "piece": self.piece,
+                "expects": self.expectation, "passed": self.passed, "missing": list(self.missing),
+                "extra": list(self.extra), "reason": self.reason, "error": self.error, "detail": self.detail}
+
+    def describe(self) -> str:
+        """The failure in one line: the test, the piece, what is missing and extra, and why."""
+        parts = [f"{self.name}: {self.piece}"]
+        if self.error:
+            parts.append(self.error)
+        if self.detail:
+            parts.append(self.detail)
+        if self.missing:
+            text = "missing " + " ".join(self.missing)
+            if self.reason:
+                text += f" ({self.missing[0]}: {self.reason})"
+            parts.append(text)
+        if self.extra:
+            shown = [f"{mark} ({self.extra_moves[mark]})" if mark in self.extra_moves else mark for mark in self.extra]
+            parts.append("extra " + " ".join(shown))
+        return "; ".join(parts)
+
+
+def _file(board: Board) -> str:
+    return board.source or board.name
+
+
+def test_position(board: Board, test: PieceTest) -> Position:
+    """The position a test starts from; raises :class:`FenError` when its FEN does not fit."""
+    return Position.from_fen(board, test.fen) if test.fen is not None else Position.initial(board)
+
+
+def test_problems(board: Board) -> list[Problem]:
+    """What is wrong with the tests' positions beyond what the loader sees (castling rights, the
+    en-passant square, counters, hands): each a problem at its FEN."""
+    problems = []
+    for test in board.tests:
+        if test.fen is None:
+            continue
+        try:
+            Position.from_fen(board, test.fen)
+        except FenError as error:
+            problems.append(Problem(_file(board), test.fen_at.line, test.fen_at.column, f"test FEN: {error.message}"))
+    return problems
+
+
+def reach_marks(board: Board, moves: list[Move]) -> dict[str, Move]:
+    """The marks of ``moves``, each with the first move that makes it: a square a move ends on
+    without taking there (``e4``), and every square whose piece a move takes (``xe4``)."""
+    marks: dict[str, Move] = {}
+    for move in moves:
+        if move.passes:
+            continue
+        if move.target not in move.captures:
+            marks.setdefault(board.squares[move.target], move)
+        for square in move.captures:
+            marks.setdefault("x" + board.squares[square], move)
+    return marks
+
+
+def run_tests(board: Board, rules: Optional[Rules] = None) -> list[TestResult]:
+    """Every test of ``board``, in file order."""
+    rules = rules if rules is not None else Rules(board)
+    return [run_test(rules, test) for test in board.tests]
+
+
+def run_test(rules: Rules, test: PieceTest) -> TestResult:
+    """Run one test with ``rules`` (for its board)."""
+    board = rules.board
+    result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text())
+    try:
+        position = test_position(board, test)
+        if test.expect == "perft":
+            _perft(rules, position, test, result)
+        elif test.expect in ("legal", "illegal"):
+            _named(rules, position, test, result)
+        else:
+            _reach(rules, position, test, result)
+    except FenError as error:
+        result.error = f"test FEN: {error.message}"
+    except RunawayNotation as error:
+        result.error = f"stopped: {error}"
+    return result
+
+
+def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
+    from dagaz_studio.engine.game import perft
+
+    counted = perft(rules, position, test.depth)
+    result.passed = counted == test.count
+    if not result.passed:
+        result.detail = f"perft {test.depth} counted {counted}, the test says {test.count}"
+
+
+def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
+    from dagaz_studio.queries.move_reading import MoveNameQuery, read_move_name
+
+    answer = read_move_name(rules, MoveNameQuery(rules.board, position, test.move or ""))
+    if answer.error is not None and answer.error.startswith("the legal moves cannot be worked out"):
+        result.error = answer.error
+        return
+    found = answer.move is not None or bool(answer.candidates)
+    result.passed = found if test.expect == "legal" else not found
+    if result.passed:
+        return
+    if test.expect == "legal":
+        result.detail = f"{test.move} is not a legal move here: {answer.error}"
+    else:
+        named = answer.name or ", ".join(answer.candidates)
+        result.detail = f"{test.move} is a legal move here ({named})"
+
+
+def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
+    board = rules.board
+    if test.drop is not None and test.drop not in board.drops:
+        # Read, but refused by the rules (a royal piece is never dropped): the test cannot pass.
+        result.error = f"a {test.drop} is never dropped on this board"
+        return
+    query = _query(rules, position, test)
+    answer = answer_moves(rules, query)
+    if answer.error is not None:
+        result.error = answer.error
+        return
+    if answer.stopped is not None:
+        result.error = f"stopped: {answer.stopped}"
+        return
+    marks = reach_marks(board, answer.shown_moves())
+    expected = set(test.marks)
+    if test.expect == "exactly":
+        missing = [mark for mark in test.marks if mark not in marks]
+        extra = [mark for mark in marks if mark not in expected]
+    elif test.expect == "at-least":
+        missing, extra = [mark for mark in test.marks if mark not in marks], []
+    else:
+        missing = []
+        extra = [mark for mark in test.marks
+                 if mark in marks or (not mark.startswith("x") and "x" + mark in marks)]
+        extra = [mark if mark in marks else "x" + mark for mark in extra]
+    result.missing, result.extra = tuple(_ordered(board, missing)), tuple(_ordered(board, extra))
+    result.extra_moves = {mark: describe_move(board, marks[mark]) for mark in result.extra if mark in marks}
+    result.passed = not missing and not extra
+    if missing:
+        result.reason = _why_not(rules, query, result.missing[0], marks)
+
+
+def _ordered(board: Board, marks: list[str]) -> list[str]:
+    """Marks in the board's order of squares (a mark's square first, the plain one before ``x``)."""
+    return sorted(marks, key=lambda mark: (board.index(mark.lstrip("x")) if board.has_square(mark.lstrip("x"))
+                                           else board.index(mark), mark.startswith("x")))
+
+
+def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
+    board = rules.board
+    if test.drop is not None:
+        return MovesQuery(board, position, drop=test.drop, drop_player=test.drop_player)
+    square = board.index(test.square or "")
+    if test.notation is not None:
+        return MovesQuery(board, position, square, notation=test.notation, notation_player=test.put_player,
+                          any_turn=True)
+    if test.put_piece is not None:
+        position = position.copy()
+        player = position.turn if test.put_player is None else test.put_player
+        kind = rules.kind_index[test.put_piece]
+        standing = position.cells[square]
+        if board.kind == "heap":
+            from dagaz_studio.engine.heaps import typed_heap
+
+            position.cells[square] = typed_heap(standing, kind, rules.board_kinds)
+        else:
+            # As a piece put by hand: it has moved, unless it stands in for an unmoved one of its side.
+            moved = standing.moved if isinstance(standing, Piece) and standing.player == player else True
+            position.cells[square] = Piece(player, kind, moved)
+    return MovesQuery(board, position, square, any_turn=True)
+
+
+def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move]) -> Optional[str]:
+    """Why the piece does not make ``mark``: the run's own explanation, its closest way first."""
+    board = rules.board
+    square_name = mark.lstrip("x") if board.has_square(mark.lstrip("x")) else mark
+    if mark.startswith("x") and square_name in marks:
+        return f"a move ends on {square_name} but takes nothing there ({describe_move(board, marks[square_name])})"
+    if not mark.startswith("x") and "x" + square_name in marks:
+        return f"a move to {square_name} takes the piece there ({describe_move(board, marks['x' + square_name])})"
+    if query.drop is not None:
+        return _why_no_drop(rules, query, board.index(square_name))
+    from dagaz_studio.queries.explanation import ExplainQuery, answer_explanation
+
+    traced = answer_moves(rules, replace(query, trace=True))
+    if traced.start is None or traced.stopped is not None:
+        return traced.stopped
+    explained = answer_explanation(rules, ExplainQuery(board, traced, board.index(square_name)))
+    if explained.explanation is None:
+        return explained.error
+    explanation = explained.explanation
+    if explanation.ways:
+        return explanation.ways[0].describe(board)
+    return explanation.sentence.splitlines()[0]
+
+
+def _why_no_drop(rules: Rules, query: MovesQuery, square: int) -> str:
+    everything = answer_moves(rules, replace(query, legal_only=False))
+    if any(move.target == square for move in everything.moves):
+        return "its drop notation drops it there, but the game's rules forbid that drop"
+    return "its drop notation does not drop it there"
+
