@@ -161,7 +161,7 @@ def _translate_piece(args: argparse.Namespace) -> None:
         result = translate(args.piece, args.notation, "dagaz", args.dialect)
     except TranslationError as error:
         raise CommandError(f"bad {args.notation}:\n" + error.render()) from None
-    from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+    from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH
 
     if len(result.text) > MAX_NOTATION_LENGTH:
         # Said here, not by the notation reader, which would show the whole translation.

@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedInput
 from dagaz_studio.betza.directions import atom_vectors
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import Leg, Piece, Shape, is_straight, straight_scale, unit
+from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH
 
 _ALL = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
 #: Parlett's directions as sets of unit vectors in the piece's frame (forward is +y).
@@ -42,9 +43,9 @@ def _parser() -> Lark:
 #: move could never be made, and a slide's squares on the way are listed one by one.
 MAX_DISTANCE = 9_999
 
-#: The longest Parlett text read, in characters (as the Dagaz notation's reader): real pieces need
-#: a few dozen.
-MAX_PARLETT_LENGTH = 10_000
+#: The longest Parlett text read, in characters: the limit of every notation (real pieces need a
+#: few dozen).
+MAX_PARLETT_LENGTH = MAX_NOTATION_LENGTH
 
 #: The most squares a piece's slides may pass on their way, all moves together (each slide of
 #: ``k`` squares lists its ``k - 1`` squares on the way). ``9999*`` needs 79,984: every slide of
