@@ -27,7 +27,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fuzz.cases import SLOW_SECONDS, Corpus, Outcome, one_case  # noqa: E402
 from fuzz.families import FAMILIES, family_case  # noqa: E402
-from fuzz.watchdog import CLASSES, Result, Watchdog  # noqa: E402
+from fuzz.watchdog import CLASSES, Case, Result, Watchdog  # noqa: E402
+
+
+def replay(path: Path, hang_seconds: float, memory_mb: int, source: Path | None = None) -> int:
+    """Run again the cases a ``--failures`` file of ``--families`` holds, and say how each ends now."""
+    failed = 0
+    with Watchdog(memory_mb * 2**20, hang_seconds, source=source) as watchdog:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if "whole_argv" not in record:
+                continue
+            case = Case(record["family"], record["category"], record["whole_argv"], record["whole_input"],
+                        record["files"])
+            result = watchdog.run(case)
+            failed += result.failed
+            print(f"{record['class']} -> {result.kind}: {case.family} / {case.category}: {result.detail[:120]}\n"
+                  f"    input {case.shown[:120]!r}")
+    print(f"{failed} still failing")
+    return 1 if failed else 0
 
 
 def run_families(count: int, seed: int, families: list[str], failures_file: Path | None, hang_seconds: float,
@@ -55,7 +73,7 @@ def run_families(count: int, seed: int, families: list[str], failures_file: Path
                 elif result.slow:
                     slow.append(result)
                 if out is not None and (result.failed or result.slow):
-                    out.write(json.dumps(result.report()) + "\n")
+                    out.write(json.dumps(result.report(whole=True)) + "\n")
                     out.flush()
                 if number % 500 == 0:
                     print(f"{number:,} cases, {len(failed)} failures, {time.perf_counter() - started:.0f} s",
@@ -91,7 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mb", type=int, default=1024, help="with --families: a case's memory limit")
     parser.add_argument("--source", type=Path, default=None,
                         help="with --families: run the dagaz_studio in this folder (default: this checkout's)")
+    parser.add_argument("--replay", type=Path, default=None,
+                        help="run again the cases of a --failures file written with --families (COUNT is ignored)")
     args = parser.parse_args(argv)
+    if args.replay is not None:
+        return replay(args.replay, args.hang_seconds, args.memory_mb, args.source)
     seed = args.seed if args.seed is not None else int(time.time())
     if args.families:
         families = [name.strip() for name in args.families.split(",")]

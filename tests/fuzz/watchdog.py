@@ -89,14 +89,18 @@ class Result:
         """Whether the case took more than :data:`SLOW_SECONDS` of processor time."""
         return self.cpu > SLOW_SECONDS
 
-    def report(self) -> dict[str, Any]:
-        """The result as one JSON-able object."""
+    def report(self, whole: bool = False) -> dict[str, Any]:
+        """The result as one JSON-able object; ``whole``: with the case's arguments and files in full,
+        so that it can be run again (``run.py --replay``)."""
         shown = self.case.shown if len(self.case.shown) <= 600 else self.case.shown[:600] + \
             f"… ({len(self.case.shown):,} characters)"
-        return {"family": self.case.family, "category": self.case.category, "class": self.kind,
+        out = {"family": self.case.family, "category": self.case.category, "class": self.kind,
                 "detail": self.detail, "argv": [a if len(a) <= 200 else a[:200] + "…" for a in self.case.argv],
                 "input": shown, "cpu": round(self.cpu, 2), "seconds": round(self.seconds, 2),
                 "maxrss_mb": self.maxrss // 2**20}
+        if whole:
+            out.update({"whole_argv": self.case.argv, "files": self.case.files, "whole_input": self.case.shown})
+        return out
 
 
 def classify(answer: dict[str, Any]) -> tuple[str, str]:
