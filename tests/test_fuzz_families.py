@@ -34,6 +34,13 @@ KNOWN: dict[tuple[str, str, str], str] = {
                                           "('mcpa' * 100 + 'K') take gigabytes",
     ("betza", "huge counts", "untidy refusal"): "a refused Betza text is shown whole above its caret: a text of "
                                                 "7,500 characters prints a line as long",
+    ("betza", "repeated legs", "untidy refusal"): "a refused Betza text is shown whole above its caret",
+    ("betza", "huge counts", "traceback"): "a Betza count of 5,000 digits ('Z' + '9' * 5000) is converted by int(), "
+                                           "which refuses more than 4,300 digits with an untyped ValueError",
+    ("betza", "repeated legs", "traceback"): "a Betza count of 5,000 digits is converted by int(), which refuses "
+                                             "more than 4,300 digits with an untyped ValueError",
+    ("variants.ini", "Betza pieces", "hang"): "a custom piece of many Betza legs ('ya' * 100 + 'B') runs the "
+                                              "import for minutes, as the Betza reader does",
 }
 
 
