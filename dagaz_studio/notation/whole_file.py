@@ -28,23 +28,21 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
     """
     if mode is None:
         mode = _mode_for(folder, name)
-    _sweep(folder, name)
+    sweep(folder, name)
     temporary: Optional[str] = None
     handle = _anonymous(folder)
     named = handle is None
     if handle is None:
-        temporary = _temporary_name(name)
+        temporary = temporary_name(name)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
                          dir_fd=folder)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(handle, view):]
+        _write_all(handle, data)
         os.fchmod(handle, mode)
         if sync:
             os.fsync(handle)
         if not named:
-            temporary = _temporary_name(name)
+            temporary = temporary_name(name)
             os.link(f"{_PROC_FD}/{handle}", temporary, dst_dir_fd=folder, follow_symlinks=True)
         assert temporary is not None
         os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
@@ -60,6 +58,12 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
                 pass
 
 
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view):]
+
+
 def _anonymous(folder: int) -> Optional[int]:
     """A file without a name in ``folder``, open for writing; ``None`` where there cannot be one."""
     flag = getattr(os, "O_TMPFILE", 0)
@@ -71,7 +75,8 @@ def _anonymous(folder: int) -> Optional[int]:
         return None
 
 
-def _temporary_name(name: str) -> str:
+def temporary_name(name: str) -> str:
+    """A hidden name for a file on its way to becoming ``name``, carrying this process's id."""
     return f".{name}.{os.getpid()}.{os.urandom(4).hex()}{_SUFFIX}"
 
 
@@ -87,17 +92,20 @@ def _mode_for(folder: int, name: str) -> int:
     return 0o666 & ~umask
 
 
-def _sweep(folder: int, name: str) -> None:
+def sweep(folder: int, name: str) -> None:
     """Remove the temporary files for ``name`` left by processes that no longer run."""
     prefix = f".{name}."
+    # A writer that needs its format's suffix (a picture's) has it after the temporary's own.
+    endings = (_SUFFIX, _SUFFIX + os.path.splitext(name)[1])
     try:
         entries = os.listdir(folder)
     except OSError:
         return
     for entry in entries:
-        if not (entry.startswith(prefix) and entry.endswith(_SUFFIX)):
+        ending = next((e for e in endings if entry.endswith(e)), None)
+        if not entry.startswith(prefix) or ending is None:
             continue
-        parts = entry[len(prefix):-len(_SUFFIX)].split(".")
+        parts = entry[len(prefix):-len(ending)].split(".")
         if len(parts) != 2 or not parts[0].isdigit() or _running(int(parts[0])):
             continue
         try:
