@@ -549,7 +549,8 @@ class _Builder:
         span = _span_of(child)
         if child.type in ("DIRECTIONS", "DIRECTION_SET"):
             written = str(child)
-            return Step(tuple(written.rstrip("%")), span, written.endswith("%"))
+            letters = written.rstrip("%").rstrip("'")
+            return Step(tuple(letters), span, written.endswith("%"), written.rstrip("%").endswith("'"))
         if child.type == "GROUP_REF":
             group = int(child[1])
             self.references.append((group, span, str(child)[:2]))
@@ -620,9 +621,10 @@ class _Builder:
             group = int(token[1])
             self.references.append((group, span, str(token)))
             return NavStep(None, group, token[0] == "~", span)
-        if len(token) > 1 or token in ("+", "*", "X"):
+        letter = str(token).rstrip("'")
+        if len(letter) > 1 or letter in ("+", "*", "X"):
             raise self.error(f"navigation takes one direction, not a set: '{token}'", span, ("one direction",))
-        return NavStep(str(token), None, False, span)
+        return NavStep(letter, None, False, span, str(token).endswith("'"))
 
     def name(self, written: str, start: int, what: str, prefix: str) -> str:
         """Check a piece, zone or label name written at ``start``."""
