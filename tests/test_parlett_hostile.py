@@ -104,6 +104,12 @@ def test_moves_refuses_hostile_parlett_in_bounded_memory(text: str) -> None:
     _refused_cleanly(run_limited("moves", "chess", "--at", "e4", "--piece", text, "--notation", "parlett"))
 
 
+@pytest.mark.parametrize("text", ["0X", "999999*", f"{MAX_DISTANCE}X"])
+def test_compare_refuses_hostile_parlett_in_bounded_memory(text: str) -> None:
+    _refused_cleanly(run_limited("compare", "--notation", "parlett", "--notation-b", "betza", "--positions", "1",
+                                 "chess", text, "K"))
+
+
 def test_the_longest_distance_is_the_longest_line_of_the_largest_board() -> None:
     assert MAX_DISTANCE == MAX_SQUARES - 1
     # Every slide of the longest distance fits the budget of squares passed on the way.

@@ -179,12 +179,6 @@ def _translate_piece(args: argparse.Namespace) -> None:
         result = translate(args.piece, args.notation, "dagaz", args.dialect)
     except TranslationError as error:
         raise CommandError(f"bad {args.notation}:\n" + error.render()) from None
-    from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH
-
-    if len(result.text) > MAX_NOTATION_LENGTH:
-        # Said here, not by the notation reader, which would show the whole translation.
-        raise CommandError(f"bad {args.notation}: the piece in the Dagaz notation is {len(result.text):,} "
-                           f"characters long: at most {MAX_NOTATION_LENGTH:,} are read")
     for warning in result.warnings:
         print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
     args.piece = result.text

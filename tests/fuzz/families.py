@@ -60,10 +60,21 @@ def _moves(family: str, category: str, text: str, rng: random.Random, notation: 
     return Case(family, category, argv, text)
 
 
+def _compare(family: str, category: str, text: str, rng: random.Random, notation: str) -> Case:
+    board = rng.choice(sorted(BOARDS))
+    argv = ["compare", "--notation", notation, "--notation-b", "betza", "--positions", "1", "--seed",
+            str(rng.randrange(1000)), "--", board, text, rng.choice(["K", "QN", "fmWfcF", "N"])]
+    return Case(family, category, argv, text, accepts=(0, 1))
+
+
 def _command(family: str, category: str, text: str, rng: random.Random, notation: str) -> Case:
-    """A text run through ``translate`` (most of the time, as it is cheap) or ``moves --piece``."""
-    if rng.random() < 0.35:
+    """A text run through ``translate`` (most of the time, as it is cheap), ``moves --piece`` or
+    ``compare`` (against a Betza piece, on one position)."""
+    roll = rng.random()
+    if roll < 0.3:
         return _moves(family, category, text, rng, notation)
+    if roll < 0.4:
+        return _compare(family, category, text, rng, notation)
     return _translate(family, category, text, rng, notation)
 
 

@@ -39,7 +39,7 @@ def replay(path: Path, hang_seconds: float, memory_mb: int, source: Path | None 
             if "whole_argv" not in record:
                 continue
             case = Case(record["family"], record["category"], record["whole_argv"], record["whole_input"],
-                        record["files"])
+                        record["files"], tuple(record.get("accepts", (0,))))
             result = watchdog.run(case)
             failed += result.failed
             print(f"{record['class']} -> {result.kind}: {case.family} / {case.category}: {result.detail[:120]}\n"

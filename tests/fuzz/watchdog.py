@@ -9,7 +9,7 @@ of memory (MemoryError, or the child killed) is a memory failure.
 Each case ends in one of these :data:`CLASSES`:
 
 ``accepted``
-    exit status 0.
+    exit status 0 (or another the command gives for work done: ``compare``'s 1).
 ``refused``
     exit status 2 with a short message: the first line starts ``dagaz-studio:``, no traceback, no
     line longer than :data:`LONGEST_LINE` characters.
@@ -65,6 +65,8 @@ class Case:
     argv: list[str]
     shown: str
     files: dict[str, str] = field(default_factory=dict)
+    #: Exit statuses that mean the command did its work (``compare`` exits 1 when it finds a difference).
+    accepts: tuple[int, ...] = (0,)
 
 
 @dataclass
@@ -99,12 +101,14 @@ class Result:
                 "input": shown, "cpu": round(self.cpu, 2), "seconds": round(self.seconds, 2),
                 "maxrss_mb": self.maxrss // 2**20}
         if whole:
-            out.update({"whole_argv": self.case.argv, "files": self.case.files, "whole_input": self.case.shown})
+            out.update({"whole_argv": self.case.argv, "files": self.case.files, "whole_input": self.case.shown,
+                        "accepts": list(self.case.accepts)})
         return out
 
 
-def classify(answer: dict[str, Any]) -> tuple[str, str]:
-    """The class of an answered case and a one-line detail."""
+def classify(answer: dict[str, Any], accepts: tuple[int, ...] = (0,)) -> tuple[str, str]:
+    """The class of an answered case and a one-line detail (``accepts``: the exit statuses of a
+    command that did its work)."""
     err: str = answer["stderr"]
     first = err.splitlines()[0] if err else ""
     if answer["memory"]:
@@ -117,7 +121,7 @@ def classify(answer: dict[str, Any]) -> tuple[str, str]:
             return "memory", where[:300]
         return "traceback", where[:300]
     status = answer["status"]
-    if status == 0:
+    if status in accepts:
         return "accepted", ""
     if status == 2:
         lines = err.splitlines()
@@ -215,7 +219,7 @@ class Watchdog:
                 return Result(case, "hang", f"no answer in {self.hang_seconds:.0f} s", seconds=seconds)
             # The child died without answering: the kernel's memory limits are the likely reason.
             return Result(case, "memory", f"the worker died (exit status {process.returncode})", seconds=seconds)
-        kind, detail = classify(answer)
+        kind, detail = classify(answer, case.accepts)
         if answer["memory"]:
             process.wait(timeout=30)
             self.process = None
