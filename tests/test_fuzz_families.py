@@ -27,21 +27,7 @@ CI_MEMORY = 512 * 2**20
 
 #: What fails today, by family, category and class, each with the reason; the mark goes when the fix
 #: reaches main.
-KNOWN: dict[tuple[str, str, str], str] = {
-    ("betza", "repeated legs", "hang"): "Betza's multi-leg moves are built before they are counted: a few legs "
-                                        "of a rider ('cacacacacacaQ') run for minutes",
-    ("betza", "repeated legs", "memory"): "Betza's multi-leg moves are built before they are counted: many legs "
-                                          "('mcpa' * 100 + 'K') take gigabytes",
-    ("betza", "huge counts", "untidy refusal"): "a refused Betza text is shown whole above its caret: a text of "
-                                                "7,500 characters prints a line as long",
-    ("betza", "repeated legs", "untidy refusal"): "a refused Betza text is shown whole above its caret",
-    ("betza", "huge counts", "traceback"): "a Betza count of 5,000 digits ('Z' + '9' * 5000) is converted by int(), "
-                                           "which refuses more than 4,300 digits with an untyped ValueError",
-    ("betza", "repeated legs", "traceback"): "a Betza count of 5,000 digits is converted by int(), which refuses "
-                                             "more than 4,300 digits with an untyped ValueError",
-    ("variants.ini", "Betza pieces", "hang"): "a custom piece of many Betza legs ('ya' * 100 + 'B') runs the "
-                                              "import for minutes, as the Betza reader does",
-}
+KNOWN: dict[tuple[str, str, str], str] = {}
 
 
 def _params(count: int) -> Iterator[object]:
@@ -104,6 +90,26 @@ def test_fuzzed_command_lines_accept_or_refuse_cleanly(runs: _Runs, family: str,
 def test_many_fuzzed_command_lines_accept_or_refuse_cleanly(long_runs: _Runs, family: str, category: str,
                                                             kind: str, count: int) -> None:
     _none_of(long_runs.of(family, category, count), kind)
+
+
+# Found by the long run, each a hang, a run past 1 GB, a traceback or a 7,500-character line before the
+# Betza reader counted multi-leg moves before building them and bounded its counts.
+FOUND = [
+    ["translate", "--from", "betza", "--to", "english", "--", "cacacacacacaQ"],
+    ["translate", "--from", "betza", "--to", "parlett", "--dialect", "fsf", "--", "papapapaQ"],
+    ["moves", "chess", "--at", "d1", "--piece=" + "mcpa" * 30 + "K", "--notation", "betza"],
+    ["translate", "--from", "betza", "--to", "dagaz", "--", "Z" + "9" * 5000],
+    ["translate", "--from", "betza", "--to", "dagaz", "--", "bqKvk'J" * 1073],
+    ["import", "{dir}/variants.ini", "--out", "{dir}/boards"],
+]
+FOUND_INI = "[v0:chess]\nmaxFile = 9\nmaxRank = 9\nlance = j:" + "ya" * 100 + "B\n"
+
+
+@pytest.mark.parametrize("argv", FOUND, ids=[" ".join(a)[:40] for a in FOUND])
+def test_cases_the_long_run_found_end_cleanly(runs: _Runs, argv: list[str]) -> None:
+    case = Case("found", "found", argv, " ".join(argv)[:200], {"variants.ini": FOUND_INI})
+    result = runs.dog.run(case)
+    assert not result.failed, result.report()
 
 
 # The watchdog must be able to fail: each class, seen on commands that misbehave on purpose.
