@@ -206,6 +206,17 @@ class Board:
                    for notation in notations if notation is not None for node in walk(notation.body))
 
     @cached_property
+    def castling_partners(self) -> frozenset[str]:
+        """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
+        (``=Rook``): those its FEN castling rights speak of."""
+        from dagaz_studio.notation.nodes import TypeCheck, walk
+
+        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
+        named = {node.name for piece in castling if piece.notation is not None
+                 for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
+        return frozenset(named - {piece.name for piece in castling})
+
+    @cached_property
     def setup_placement(self) -> dict[int, tuple[int, PieceType]]:
         """The pieces of the setup by square, as (player, piece type); worked out once per board.
 
