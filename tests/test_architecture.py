@@ -38,8 +38,8 @@ CEILINGS = {
     "private_imports": 49,
     "board_kind_modules": 20,
     "node_dispatch_modules": 18,
-    "long_files": 8,
-    "engine_lines": 9618,
+    "long_files": 9,
+    "engine_lines": 9625,
 }
 
 
