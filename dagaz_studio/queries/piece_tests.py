@@ -77,18 +77,33 @@ def test_position(board: Board, test: PieceTest) -> Position:
     return Position.from_fen(board, test.fen) if test.fen is not None else Position.initial(board)
 
 
-def test_problems(board: Board) -> list[Problem]:
-    """What is wrong with the tests' positions beyond what the loader sees (castling rights, the
-    en-passant square, counters, hands): each a problem at its FEN."""
+def test_problems(board: Board, rules: Optional[Rules] = None) -> list[Problem]:
+    """What is wrong with the tests beyond what the loader sees: a position's castling rights,
+    en-passant square, counters or hands, each a problem at its FEN; a move name that names no move
+    the board could make there, legal or not (:func:`~dagaz_studio.queries.move_shapes.name_problem`),
+    a problem at the name."""
     problems = []
     for test in board.tests:
-        if test.fen is None:
-            continue
         try:
-            Position.from_fen(board, test.fen)
+            position = test_position(board, test)
         except FenError as error:
-            problems.append(Problem(_file(board), test.fen_at.line, test.fen_at.column, f"test FEN: {error.message}"))
+            if test.fen is not None:  # the setup's own problem is check's to report, at the setup
+                problems.append(Problem(_file(board), test.fen_at.line, test.fen_at.column,
+                                        f"test FEN: {error.message}"))
+            continue
+        if test.move is not None:
+            rules = rules if rules is not None else Rules(board)
+            problem = _move_problem(rules, position, test.move)
+            if problem is not None:
+                problems.append(Problem(_file(board), test.move_at.line, test.move_at.column, problem))
     return problems
+
+
+def _move_problem(rules: Rules, position: Position, move: str) -> Optional[str]:
+    from dagaz_studio.queries.move_shapes import name_problem
+
+    problem = name_problem(rules, position, move)
+    return None if problem is None else f"test move: {problem}"
 
 
 def reach_marks(board: Board, moves: list[Move]) -> dict[str, Move]:
@@ -147,6 +162,11 @@ def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.error = answer.error
         return
     found = answer.move is not None or bool(answer.candidates)
+    if not found:
+        # A misspelt name matches no legal move either: refused, it would pass every 'illegal' test.
+        result.error = _move_problem(rules, position, test.move or "")
+        if result.error is not None:
+            return
     result.passed = found if test.expect == "legal" else not found
     if result.passed:
         return
