@@ -80,8 +80,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         return 130
     except StreamError as error:
-        # A reader gone, a full disk, a closed stream: one line, not a traceback; what output is
-        # still buffered is dropped, or the interpreter would fail on it again as it exits.
-        silence_stdout()
-        print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        # A reader gone, a full disk, a closed stream: one line, not a traceback. Output still
+        # buffered is written, or dropped if standard output is what failed (the interpreter would
+        # fail on it again as it exits).
+        if error.stream == "standard input":
+            try:
+                sys.stdout.flush()
+            except (OSError, ValueError):
+                silence_stdout()
+        else:
+            silence_stdout()
+        try:
+            print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
+        except (OSError, ValueError):  # standard error failing too: the exit status still tells
+            pass
         return EXIT_USAGE

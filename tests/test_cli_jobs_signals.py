@@ -109,9 +109,22 @@ def test_workers_end_with_their_parent_and_print_nothing(sent, status):
     assert _gone(workers)
 
 
-def test_a_batch_interrupted_prints_no_traceback():
-    process, workers = _at_work(["moves", "chess", "--fen", "-", "--jobs", "2"], f"{START}\n" * 200)
-    os.killpg(process.pid, signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert "Traceback" not in stderr
+@pytest.mark.parametrize("sent, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, status):
+    lines = f"{START}\n" * 200
+    process, workers = _at_work(["moves", "chess", "--fen", "-", "--jobs", "2"], lines)
+    # Its input stays open: the command waits for more lines, as it would on a terminal.
+    if sent == signal.SIGINT:
+        os.killpg(process.pid, sent)
+    else:
+        process.send_signal(sent)
+    try:
+        assert process.wait(timeout=30) == status
+    finally:
+        process.kill()
+        assert process.stdin is not None and process.stderr is not None and process.stdout is not None
+        process.stdin.close()
+    answered = process.stdout.read()
+    assert answered.count("\n") >= 16 and answered.endswith("\n")  # whole answers, in whole chunks
+    assert process.stderr.read() == ""
     assert _gone(workers)

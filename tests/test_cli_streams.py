@@ -80,3 +80,10 @@ def test_a_command_that_prints_nothing_does_not_mind_a_closed_standard_output(tm
     done = _shell(tmp_path, ">&- <&-", "render", "chess", "--out", str(tmp_path / "chess.svg"))
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "chess.svg").stat().st_size > 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("redirections", ["2> /dev/full", "> /dev/full 2> /dev/full"])
+def test_standard_error_full_too_still_gives_status_2(tmp_path, redirections):
+    done = _shell(tmp_path, redirections, "moves", "chess", "--fen", "bad")
+    assert done.returncode == 2

@@ -207,8 +207,8 @@ def test_a_section_name_cannot_write_outside_the_chosen_folder(tmp_path: Path) -
         assert "/" not in name and "\\" not in name and not name.startswith(".") and name.endswith(".board")
 
 
-@pytest.mark.parametrize(("content", "said"), [(b"\xff\xfe[x]", "not UTF-8"), (None, "cannot read"),
-                                                ("big", "is read up to")])
+@pytest.mark.parametrize(("content", "said"), [(b"\xff\xfe[x]", "not UTF-8"), (None, "cannot be read"),
+                                                ("big", "has at most")])
 def test_a_variants_ini_that_cannot_be_read_is_refused_with_exit_2(tmp_path: Path, content, said: str,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from dagaz_studio.variants_ini import files

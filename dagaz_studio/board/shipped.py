@@ -7,6 +7,11 @@ from typing import Union
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.problems import MAX_BOARD_FILE, BoardReadError
+from dagaz_studio.board.text_file import TextFileError, read_text_file
+
+#: The most bytes of a board file read: its limit is in characters (parse_board counts them), and
+#: UTF-8 takes at most four bytes for one, and a byte-order mark three.
+MAX_BOARD_BYTES = 4 * MAX_BOARD_FILE + 3
 
 
 def _shipped_directory() -> Path:
@@ -56,9 +61,20 @@ def resolve_board(path_or_name: Union[str, Path]) -> Path:
     if isinstance(path_or_name, str) and path_or_name in shipped:
         return shipped[path_or_name]
     if path.exists():
+        read_board_text(path)  # says what the path is instead (a directory, a device, a FIFO)
         raise BoardReadError(f"{path_or_name}: not a file")
     names = ", ".join(shipped) or "none"
     raise BoardReadError(f"{path_or_name}: no such board file or shipped board (shipped boards: {names})")
+
+
+
+def read_board_text(path: Union[str, Path]) -> str:
+    """The text of a board file, read as every file is (:mod:`dagaz_studio.board.text_file`): a
+    device, a FIFO or a file far past the length limit is refused unread. Raises :class:`BoardReadError`."""
+    try:
+        return read_text_file(path, MAX_BOARD_BYTES, what="board file")
+    except TextFileError as error:
+        raise BoardReadError(str(error)) from None
 
 
 
@@ -70,13 +86,7 @@ def load_board(path_or_name: Union[str, Path]) -> Board:
     same text, comes from the cache (:mod:`dagaz_studio.board.cache`).
     """
     path = resolve_board(path_or_name)
-    try:
-        # Read no further than one character past the limit: parse_board refuses a longer file, and
-        # a huge file (or an endless one, such as a device) is never read whole.
-        with path.open(encoding="utf-8") as stream:
-            text = stream.read(MAX_BOARD_FILE + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        raise BoardReadError(f"{path}: cannot be read ({error})") from error
+    text = read_board_text(path)
     from dagaz_studio.board.cache import parse_board_cached
 
     return parse_board_cached(text, str(path))

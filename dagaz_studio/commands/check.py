@@ -81,7 +81,12 @@ def _setup_problem(board: Board) -> Optional[str]:
     except FenError as error:
         line, column = 1, 1
         if board.source:
-            lines = Path(board.source).read_text(encoding="utf-8").splitlines()
+            from dagaz_studio.board.shipped import read_board_text
+
+            try:
+                lines = read_board_text(board.source).splitlines()
+            except ValueError:
+                lines = []  # gone since it was loaded: the problem is still said, at line 1
             for number, text in enumerate(lines, start=1):
                 if text.startswith("setup"):
                     after = text.find(":") + 1

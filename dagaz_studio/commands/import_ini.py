@@ -16,7 +16,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
         help="import the variants of a Fairy-Stockfish variants.ini as board files",
         description="Write one board file per variant section of a Fairy-Stockfish variants.ini. A variant "
                     "with an option that changes the legal moves and is not supported is refused, naming "
-                    "the option; options that only tune an engine are ignored.",
+                    "the option and its line; options that only tune an engine are ignored. Each section "
+                    "is imported or refused on its own; the exit status is 2 if any was refused.",
     )
     parser.add_argument("ini", metavar="FILE.ini", help="the variants.ini file")
     parser.add_argument("--variant", action="append", metavar="NAME", help="import only this section (repeatable)")
@@ -24,9 +25,14 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def run(args: argparse.Namespace) -> int:
-    """Import; prints one line per variant. Exit status 2 if any was refused or the file is unreadable."""
+    """Import; prints one line per variant written, one per section refused (with its line).
+
+    Exit status 2 if any section was refused, or the file cannot be read or holds no section; the
+    sections that import are written all the same.
+    """
     from dagaz_studio.board.writer import SaveError
-    from dagaz_studio.variants_ini import IniError, import_file
+    from dagaz_studio.queries.import_ini import import_checked
+    from dagaz_studio.variants_ini import IniError
     from dagaz_studio.variants_ini.files import read_ini_file, write_boards
 
     try:
@@ -35,9 +41,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        done, refused = import_file(text, args.variant)
+        done, refused = import_checked(text, args.variant)
     except IniError as error:
-        print(f"dagaz-studio: error: {args.ini}: {error}", file=sys.stderr)
+        where = f"{args.ini}:{error.line}" if error.line else args.ini
+        print(f"dagaz-studio: error: {where}: {error.message}", file=sys.stderr)
         return EXIT_USAGE
     try:
         for variant, path in zip(done, write_boards(done, Path(args.out))):
@@ -45,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
     except (SaveError, OSError) as error:
         print(f"dagaz-studio: error: cannot write into {args.out}: {error}", file=sys.stderr)
         return EXIT_USAGE
-    for error in refused:
-        print(f"dagaz-studio: refused [{error.section}]: {error.message}", file=sys.stderr)
+    for refusal in refused:
+        where = f"{args.ini}:{refusal.line}: " if refusal.line else f"{args.ini}: "
+        section = f" [{refusal.section}]" if refusal.section else ""
+        print(f"dagaz-studio: {where}refused{section}: {refusal.message}", file=sys.stderr)
+    if refused:
+        print(f"dagaz-studio: {len(done)} imported, {len(refused)} refused", file=sys.stderr)
     return EXIT_USAGE if refused else 0

@@ -229,12 +229,46 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
     rules.warm()
     try:
         with pool(jobs, _open_batch, args, opened=True) as workers:
-            for line_status, text in workers.imap(_answer, batch_lines(), chunksize=16):
-                status = max(status, line_status)
-                sys.stdout.write(text)
-                sys.stdout.flush()
+            return _answer_over(workers, jobs)
     except CommandError as error:  # the workers could not be started
         return report(error)
+
+
+#: Lines handed to a worker at a time.
+CHUNK = 16
+
+
+def _answer_over(workers: Any, jobs: int) -> int:
+    """Answer the batch over ``workers``, in order; the exit status.
+
+    This thread reads the lines and hands them out a chunk at a time; between lines it prints the
+    answers ready (in order), and waits for the oldest when a few chunks a worker are in flight. (A
+    pool's own ``imap`` reads in a thread of its own, which Ctrl-C cannot interrupt: a command
+    waiting on its terminal for more lines would then never end.)
+    """
+    from collections import deque
+
+    status = 0
+    pending: deque[Any] = deque()
+
+    def settle(everything: bool) -> None:
+        nonlocal status
+        while pending and (everything or len(pending) >= 4 * jobs or pending[0].ready()):
+            for line_status, text in pending.popleft().get():
+                status = max(status, line_status)
+                sys.stdout.write(text)
+            sys.stdout.flush()
+
+    chunk: list[BatchLine] = []
+    for line in batch_lines():
+        chunk.append(line)
+        if len(chunk) == CHUNK:
+            pending.append(workers.map_async(_answer, chunk, chunksize=CHUNK))
+            chunk = []
+        settle(everything=False)
+    if chunk:
+        pending.append(workers.map_async(_answer, chunk, chunksize=CHUNK))
+    settle(everything=True)
     return status
 
 

@@ -86,6 +86,14 @@ def _write(out: Path, data: bytes) -> None:
     previous file as it was and nothing beside it (:mod:`dagaz_studio.notation.whole_file`)."""
     from dagaz_studio.notation.whole_file import write_whole
 
+    if os.open not in os.supports_dir_fd:  # no folder descriptors: a named temporary file instead
+        from dagaz_studio.board.writer import SaveError, write_atomically
+
+        try:
+            write_atomically(out, data)
+        except SaveError as error:
+            raise OSError(error.reason) from None
+        return
     folder = os.open(out.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         write_whole(folder, out.name, data, sync=True)

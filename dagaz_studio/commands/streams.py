@@ -26,6 +26,7 @@ class StreamError(Exception):
         else:
             reason = error.strerror or str(error)
         super().__init__(f"could not {'read' if stream == 'standard input' else 'write'} {stream}: {reason}")
+        self.stream = stream
         self.message = str(self)
 
 
@@ -66,6 +67,29 @@ class _Guarded:
         return getattr(self._stream, attribute)
 
 
+class _Mute:
+    """Standard error, where a failed write is dropped: there is nowhere left to say so, and the exit
+    status still tells."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except (OSError, ValueError):
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self._stream, attribute)
+
+
 def _occupy(descriptor: int) -> bool:
     """Open the null device on ``descriptor`` when it is closed (so no file the command opens lands
     there by chance); whether it was closed."""
@@ -100,6 +124,7 @@ def guarded() -> Iterator[None]:
     if _occupy(2) or sys.stderr is None:
         # Messages are lost, the exit status still tells; print() would send them to standard output.
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - kept open for the whole command
+    sys.stderr = _Mute(sys.stderr)  # type: ignore[assignment]
     if not isinstance(sys.stdout, _Closed):
         sys.stdout = _Guarded(sys.stdout)  # type: ignore[assignment]
     try:

@@ -42,6 +42,8 @@ _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOF
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 #: The key read for each cache folder (by device and inode), so it is read once per process.
 _KEYS: dict[tuple[int, int], bytes] = {}
+#: Files named relative to an open folder, and owners: without them the cache is not used at all.
+_USABLE = hasattr(os, "geteuid") and os.open in os.supports_dir_fd and os.rename in os.supports_dir_fd
 
 
 def cache_directory() -> Optional[Path]:
@@ -147,8 +149,11 @@ def _key(folder: int, create: bool) -> Optional[bytes]:
 def _new_key(folder: int, identity: tuple[int, int]) -> Optional[bytes]:
     """Make the folder's key: written whole under a name of its own (``O_EXCL``, ``0600``), then linked
     as the key file only if there is none yet, so two first starts at once agree on one key."""
+    from dagaz_studio.notation.whole_file import sweep, temporary_name
+
     key = os.urandom(TAG)
-    temporary = f".{KEY_FILE}.{os.getpid()}.{os.urandom(4).hex()}"
+    sweep(folder, KEY_FILE)  # what a start killed while making it left
+    temporary = temporary_name(KEY_FILE)
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
                          dir_fd=folder)
@@ -202,6 +207,8 @@ def _parts(path: Path) -> Optional[tuple[Path, list[str], str]]:
 def _open_path(base: Path, folders: list[str], create: bool) -> tuple[Optional[int], Optional[bytes]]:
     """A descriptor of the innermost of ``folders`` in the cache folder ``base``, and the user's key;
     ``(None, None)`` when the cache cannot be used."""
+    if not _USABLE:
+        return None, None
     folder = _open_folder(base, None, create)
     if folder is None:
         return None, None

@@ -28,12 +28,12 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
     """
     if mode is None:
         mode = _mode_for(folder, name)
-    _sweep(folder, name)
+    sweep(folder, name)
     temporary: Optional[str] = None
     handle = _anonymous(folder)
     named = handle is None
     if handle is None:
-        temporary = _temporary_name(name)
+        temporary = temporary_name(name)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
                          dir_fd=folder)
     try:
@@ -44,7 +44,7 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
         if sync:
             os.fsync(handle)
         if not named:
-            temporary = _temporary_name(name)
+            temporary = temporary_name(name)
             os.link(f"{_PROC_FD}/{handle}", temporary, dst_dir_fd=folder, follow_symlinks=True)
         assert temporary is not None
         os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
@@ -71,7 +71,8 @@ def _anonymous(folder: int) -> Optional[int]:
         return None
 
 
-def _temporary_name(name: str) -> str:
+def temporary_name(name: str) -> str:
+    """A hidden name for a file on its way to becoming ``name``, carrying this process's id."""
     return f".{name}.{os.getpid()}.{os.urandom(4).hex()}{_SUFFIX}"
 
 
@@ -87,7 +88,7 @@ def _mode_for(folder: int, name: str) -> int:
     return 0o666 & ~umask
 
 
-def _sweep(folder: int, name: str) -> None:
+def sweep(folder: int, name: str) -> None:
     """Remove the temporary files for ``name`` left by processes that no longer run."""
     prefix = f".{name}."
     try:

@@ -16,6 +16,21 @@ from dagaz_studio.variants_ini.files import read_ini_file
 from dagaz_studio.variants_ini.variant import Imported
 
 
+def board_loads(text: str, name: str) -> None:
+    """Load an imported board's text as a board file is loaded, its initial position included;
+    raises ValueError saying why it does not."""
+    from dagaz_studio.board.loader import parse_board
+    from dagaz_studio.engine.position import Position
+
+    Position.initial(parse_board(text, f"[{name}]"))
+
+
+def import_checked(text: str, names: Optional[list[str]] = None) -> tuple[list[Imported], list[IniError]]:
+    """:func:`~dagaz_studio.variants_ini.import_file`, each board kept only if it loads
+    (:func:`board_loads`): what the command line and the window import."""
+    return import_file(text, names, check=board_loads)
+
+
 @dataclass(frozen=True)
 class ImportQuery:
     """The variants.ini file to import; ``serial``: the asker's number."""
@@ -43,10 +58,11 @@ class ImportAnswer:
 def answer_import(_rules: object, query: ImportQuery, cancel: Optional[CancelFlag] = None) -> ImportAnswer:
     """Import every section of the query's file; an unreadable file is an answer with its error."""
     try:
-        imported, refused = import_file(read_ini_file(query.path))
+        imported, refused = import_checked(read_ini_file(query.path))
     except IniError as error:
         return ImportAnswer(query, error=str(error))
-    return ImportAnswer(query, imported, [(error.section, error.message) for error in refused])
+    return ImportAnswer(query, imported, [(error.section or f"line {error.line}", f"line {error.line}: {error.message}")
+                                          for error in refused])
 
 
 def import_failed(query: ImportQuery, message: str) -> ImportAnswer:

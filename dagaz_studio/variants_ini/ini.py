@@ -1,4 +1,9 @@
-"""Reading a variants.ini file: sections, their parents and their options, with line numbers."""
+"""Reading a variants.ini file: sections, their parents and their options, with line numbers.
+
+A line that cannot be read spoils only its own section (kept in :attr:`Section.problems`, refused
+when imported); lines before the first section, and the limits on the file as a whole, are the
+file's problems (:attr:`IniText.problems`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,13 @@ import re
 from dataclasses import dataclass, field
 
 _SECTION = re.compile(r"^\[(?P<name>[^\]:]+)(?::(?P<parent>[^\]]+))?\]\s*$")
+
+#: The most sections a variants.ini may hold (Fairy-Stockfish's example has 143): importing each
+#: takes milliseconds, so ten thousand tiny sections in a small file would take minutes.
+MAX_SECTIONS = 1_000
+#: The longest option value read, in characters (the example's longest is under 100): a value is
+#: handed to the Betza reader and the FEN reader, whose time grows with it.
+MAX_VALUE_LENGTH = 1_000
 
 
 class IniError(ValueError):
@@ -24,21 +36,35 @@ class IniError(ValueError):
 
 @dataclass
 class Section:
-    """One variant section: its name, parent (or None) and options in file order."""
+    """One variant section: its name, parent (or None) and options in file order; ``problems``:
+    its lines that could not be read, which refuse it."""
 
     name: str
     parent: str | None
     line: int
     options: dict[str, str] = field(default_factory=dict)
     option_lines: dict[str, int] = field(default_factory=dict)
+    problems: list[IniError] = field(default_factory=list)
 
 
-def read_ini(text: str) -> dict[str, Section]:
-    """The sections of a variants.ini text, by name, in file order.
+@dataclass
+class IniText:
+    """A variants.ini text read: its sections by name, in file order, and the problems of no
+    section (lines before the first one)."""
+
+    sections: dict[str, Section]
+    problems: list[IniError]
+
+
+def parse_ini(text: str) -> IniText:
+    """The sections of a variants.ini text and its problems.
 
     Comments start with ``#`` or ``;``; ``key = value`` lines belong to the section above them.
+    Raises :class:`IniError` only for what spoils the whole file: no section at all, or more than
+    :data:`MAX_SECTIONS`.
     """
     sections: dict[str, Section] = {}
+    problems: list[IniError] = []
     current: Section | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -48,15 +74,41 @@ def read_ini(text: str) -> dict[str, Section]:
         if match:
             name = match.group("name").strip()
             parent = match.group("parent")
+            if name not in sections and len(sections) == MAX_SECTIONS:
+                raise IniError(f"more than {MAX_SECTIONS:,} sections: a variants.ini has at most {MAX_SECTIONS:,}",
+                               number)
+            earlier = sections.pop(name, None)
             current = Section(name, parent.strip() if parent else None, number)
+            if earlier is not None:
+                # Which of the two is meant cannot be told: neither is imported.
+                current.problems.append(IniError(f"a second section [{name}] (the first is at line {earlier.line})",
+                                                 number, name))
             sections[name] = current
             continue
-        if "=" not in line:
-            raise IniError(f"not a 'key = value' line: {line!r}", number)
         if current is None:
-            raise IniError("an option before any [section]", number)
+            problems.append(IniError("a line before any [section]: " + _shown(line), number))
+            continue
+        if "=" not in line:
+            current.problems.append(IniError(f"not a 'key = value' line: {_shown(line)}", number, current.name))
+            continue
         key, value = line.split("=", 1)
         value = value.split("#", 1)[0].strip()
+        if len(value) > MAX_VALUE_LENGTH:
+            current.problems.append(IniError(f"option {key.strip()}: a value of {len(value):,} characters; values "
+                                             f"have at most {MAX_VALUE_LENGTH:,}", number, current.name))
+            continue
         current.options[key.strip()] = value
         current.option_lines[key.strip()] = number
-    return sections
+    if not sections:
+        raise IniError("no [section] in the file: nothing to import")
+    return IniText(sections, problems)
+
+
+def _shown(line: str) -> str:
+    """A line as a message quotes it: a long one cut short."""
+    return repr(line if len(line) <= 60 else line[:60] + "…")
+
+
+def read_ini(text: str) -> dict[str, Section]:
+    """The sections of a variants.ini text, by name, in file order (see :func:`parse_ini`)."""
+    return parse_ini(text).sections

@@ -8,6 +8,7 @@ changes legal moves and is not supported fails with a message naming the option.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -17,7 +18,10 @@ from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
+                                              squares_text, whole_number)
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
 PREDEFINED = {
@@ -79,16 +83,27 @@ class Imported:
     ignored: list[str] = field(default_factory=list)
 
 
+#: The longest chain of parents a section may have (Fairy-Stockfish's built-in variants go three
+#: deep): a longer one is refused, at its section's line, before it is followed.
+MAX_INHERITANCE = 50
+
+
+@functools.lru_cache(maxsize=1)
 def templates() -> dict[str, Section]:
-    """The built-in variants this importer knows, as sections."""
+    """The built-in variants this importer knows, as sections (read once: do not change them)."""
     text = resources.files("dagaz_studio.variants_ini").joinpath("templates/chess.ini").read_text(encoding="utf-8")
     return read_ini(text)
 
 
 def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], dict[str, int]]:
-    """A section's options after inheritance (child over parent), and the lines they came from."""
+    """A section's options after inheritance (child over parent), and the lines of the file's own.
+
+    Raises :class:`IniError` for a chain of parents that loops, is longer than
+    :data:`MAX_INHERITANCE`, or reaches a section refused for a line it could not read.
+    """
     builtin = templates()
     chain: list[Section] = []
+    own_lines: list[bool] = []  # whether each of the chain is the file's (its lines are the file's)
     seen: set[str] = set()
     current: str | None = name
     from_file = True
@@ -96,7 +111,12 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
         if current in seen:
             raise IniError(f"inherits from itself through {current!r}", section=name)
         seen.add(current)
+        if len(seen) > MAX_INHERITANCE + 1:
+            raise IniError(f"more than {MAX_INHERITANCE} parents, one above another: a section has at most "
+                           f"{MAX_INHERITANCE}", section=name)
         section = sections.get(current) if from_file else None
+        if section is not None and section.problems and section.name != name:
+            raise IniError(f"inherits from [{section.name}], which is refused: {section.problems[0]}", section=name)
         if section is None:
             section = builtin.get(current)
             from_file = False
@@ -104,6 +124,7 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
                 raise IniError(f"inherits from the built-in variant {current!r}, which has no template here",
                                section=name)
         chain.append(section)
+        own_lines.append(from_file)
         current = section.parent
         if section.parent is None and section.name != "chess" and not from_file:
             current = None
@@ -112,7 +133,7 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     base = builtin["fairy"] if chain[-1].name not in builtin else None
     if base is not None:
         options["__default__"] = "true"
-    for section in reversed(chain):
+    for section, in_file in zip(reversed(chain), reversed(own_lines)):
         own = dict(section.options)
         if "promotedPieceType" in own and "promotedPieceType" in options:
             # Fairy-Stockfish adds a section's promotions to the ones it inherits (parser.cpp).
@@ -120,64 +141,8 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
             pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
             own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
         options.update(own)
-        lines.update({k: v for k, v in section.option_lines.items()} if section in sections.values() else {})
+        lines.update(section.option_lines if in_file else {k: 0 for k in section.option_lines})
     return options, lines
-
-
-def _bool(value: str) -> bool:
-    return value.strip().lower() in ("true", "1", "yes")
-
-
-def _file_index(value: str) -> int:
-    value = value.strip()
-    return int(value) - 1 if value.isdigit() else ord(value.lower()) - ord("a")
-
-
-Square = tuple[int, int]  # (file index from 0, rank from 1)
-
-
-def _region(value: str, name: str, section: str, files: int, ranks: int) -> set[Square]:
-    """The squares of a region as Fairy-Stockfish writes it: ``*N`` a rank, ``a*`` a file, ``e4`` a
-    square, ``-`` none; squares off the board are left out, as Fairy-Stockfish masks them."""
-    out: set[Square] = set()
-    for word in value.split():
-        if word == "-":
-            break
-        if re.fullmatch(r"\*\d+", word):
-            out |= {(f, int(word[1:])) for f in range(files)}
-        elif re.fullmatch(r"[a-z]\*", word):
-            out |= {(ord(word[0]) - ord("a"), r) for r in range(1, ranks + 1)}
-        elif re.fullmatch(r"[a-z]\d+", word):
-            out.add((ord(word[0]) - ord("a"), int(word[1:])))
-        else:
-            raise IniError(f"option {name} = {value}: {word!r} is not a rank (*N), a file (a*) or a square",
-                           section=section)
-    return {(f, r) for f, r in out if 0 <= f < files and 1 <= r <= ranks}
-
-
-def _squares_text(squares: set[Square], files: int) -> str:
-    """Squares for a zone line: whole ranks as ``a8-h8``, other squares by name."""
-    words = []
-    for rank in sorted({r for _, r in squares}):
-        row = {f for f, r in squares if r == rank}
-        if len(row) == files:
-            words.append(f"a{rank}-{chr(ord('a') + files - 1)}{rank}")
-        else:
-            words += [f"{chr(ord('a') + f)}{rank}" for f in sorted(row)]
-    return " ".join(words)
-
-
-def _setup_fields(fen: str) -> list[str]:
-    """A start FEN's fields as the board file's setup takes them: check counters (``3+3``) left out,
-    castling and en-passant fields put in where Fairy-Stockfish's FEN leaves them out."""
-    fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]
-    if len(fields) > 2 and fields[2].isdigit():
-        fields[2:2] = ["-", "-"]
-    if len(fields) == 2:
-        fields += ["-", "-"]
-    if len(fields) == 4:
-        fields += ["0", "1"]
-    return fields
 
 
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
@@ -204,7 +169,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif MOBILITY.match(key):
             continue
         elif key not in USED:
-            raise IniError(f"option {key} = {value} changes the legal moves and is not supported", section=name)
+            raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
+                           section=name)
     if _extinction_letters(options, pieces):
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
@@ -238,20 +204,31 @@ def _mirror(piece_shapes: set) -> set:
 
 
 def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False) -> str:
+    notation, wrong = _translated(betza, turned, en_passant)
+    if wrong:
+        raise IniError(f"piece {key} = {shown(betza)}{wrong}", section=name)
+    return notation
+
+
+@functools.lru_cache(maxsize=512)
+def _translated(betza: str, turned: bool, en_passant: bool) -> tuple[str, str]:
+    """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
+
+    Kept: sections inheriting the same pieces ask for the same translations, and a file may hold many.
+    """
     try:
         piece = read_betza(betza, "fsf")
     except TranslationError as error:
-        raise IniError(f"piece {key} = {betza}: {error.message}", section=name) from None
+        return "", f": {error.message}"
     if piece.unread:
-        raise IniError(f"piece {key} = {betza}: Fairy-Stockfish does not read {', '.join(piece.unread)}",
-                       section=name)
+        return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
     if en_passant:
         capture_en_passant(piece)
     shapes = set(piece.shapes)
     if not turned and shapes != _mirror(shapes):
-        raise IniError(f"piece {key} = {betza} is not left-right symmetric, in a game with castling: Black's "
-                       f"left and right are not supported there", section=name)
-    return to_dagaz(piece)
+        return "", (" is not left-right symmetric, in a game with castling: Black's left and right are not "
+                    "supported there")
+    return to_dagaz(piece), ""
 
 
 def _shift_groups(notation: str, by: int = 1) -> str:
@@ -274,7 +251,7 @@ def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name:
         if letter is None:
             continue  # a region for a piece this variant does not use
         white, black = out.get(letter, (every, every))
-        region = _region(value, option, name, files, ranks)
+        region = read_region(value, option, name, files, ranks)
         out[letter] = (region, black) if match.group(1) == "White" else (white, region)
     return out
 
@@ -283,13 +260,13 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
     """The royal pieces: the King, and with extinctionPseudoRoyal the extinction pieces, which
     Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them."""
     royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
-    if not _bool(options.get("extinctionPseudoRoyal", "false")):
+    if not is_true(options.get("extinctionPseudoRoyal", "false")):
         return royal
     types = options.get("extinctionPieceTypes", "").strip()
     if types in ("*", ""):
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
-    limit = int(options.get("extinctionPieceCount", "0")) + 1
+    limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
     placement = fen.split()[0]
     promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     promoted |= set(options.get("promotionPieceTypesBlack", ""))
@@ -313,8 +290,8 @@ def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, st
     types = options.get("extinctionPieceTypes", "").strip().lower()
     # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
     # unless captures explode (position.cpp, is_immediate_game_end).
-    pseudo_royal = _bool(options.get("extinctionPseudoRoyal", "false"))
-    if pseudo_royal and not _bool(options.get("blastOnCapture", "false")):
+    pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
+    if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
     if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
             or options.get("extinctionPieceCount", "0").strip() != "0"
@@ -346,7 +323,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if options.get("dropNoDoubledCount", "1").strip() not in ("0", "1"):
         raise IniError(f"option dropNoDoubledCount = {options['dropNoDoubledCount']} is not supported", section=name)
     out = []
-    every = {(f, r) for f in range(files) for r in range(1, int(options.get("maxRank", "8")) + 1)}
+    every = {(f, r) for f in range(files) for r in range(1, whole_number(options, "maxRank", "8", name) + 1)}
     white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
     check = "[p]"
     if "dropRegionWhite" in options or "dropRegionBlack" in options:
@@ -354,7 +331,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                                 black if "dropRegionBlack" in options else every, files))
         check = "[p,@drops]"
     # What the enclosing rules add after the drop's square is chosen: where it may be, what it turns.
-    ranks = int(options.get("maxRank", "8"))
+    ranks = whole_number(options, "maxRank", "8", name)
     start = region("enclosingDropStart", "")
     after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
                                      turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
@@ -366,20 +343,20 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if key != "pawn" or letter == never:
             continue
         keep_off = []
-        if not _bool(options.get("firstRankPawnDrops", "false")):
+        if not is_true(options.get("firstRankPawnDrops", "false")):
             zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
-                                    {(f, int(options.get("maxRank", "8"))) for f in range(files)}, files))
+                                    {(f, whole_number(options, "maxRank", "8", name)) for f in range(files)}, files))
             keep_off.append("!@pawn-first")
-        if not _bool(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
+        if not is_true(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
             zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
             keep_off.append("!@pawn-promotion")
         if keep_off:
             out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
-    if _bool(options.get("mustDrop", "false")):
+    if is_true(options.get("mustDrop", "false")):
         out.append("rule: compulsory-drop")
-    if _bool(options.get("capturesToHand", "false")):
+    if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
-    if _bool(options.get("immobilityIllegal", "false")):
+    if is_true(options.get("immobilityIllegal", "false")):
         out.append("rule: immobility-illegal")
     return out
 
@@ -387,7 +364,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
 def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bool:
     """``passOnStalemate``: a player with no move passes (``rule: pass-when-blocked``), for both
     players alike and without a royal piece, whose check Fairy-Stockfish's pass must also weigh."""
-    sides = {_bool(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
+    sides = {is_true(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
              for side in ("White", "Black")}
     if sides == {False}:
         return False
@@ -399,23 +376,29 @@ def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> b
 
 
 def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
-    parts = [f"{player} " + _squares_text(squares, files)
+    parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
 
 
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
-    ranks = int(options.get("maxRank", "8"))
-    files = _file_index(options.get("maxFile", "8")) + 1
+    ranks = whole_number(options, "maxRank", "8", name)
+    files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
     if not (1 <= ranks <= 10 and 1 <= files <= 12):
         raise IniError(f"a board of {files} files and {ranks} ranks is not supported", section=name)
     fen = options.get("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-    drops = _bool(options.get("pieceDrops", "false"))
+    if not fen.split():
+        raise IniError("option startFen is empty: no start position", section=name)
+    # A number of empty squares past the board's width is refused before any row is laid out.
+    wide = next((run for run in re.findall(r"[0-9]+", fen.split()[0].partition("[")[0]) if int(run) > files), None)
+    if wide is not None:
+        raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
+    drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops:
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     if "*" in fen.split()[0]:
         raise IniError("walls (*) in the start position are not supported", section=name)
-    fields = _setup_fields(fen)
+    fields = setup_fields(fen)
     if drops and "[" not in fields[0]:
         fields[0] += "[]"
     last = chr(ord("a") + files - 1)
@@ -427,17 +410,17 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     names = {letter: _piece_name(key) for letter, (key, _) in pieces.items()}
 
     def region(option: str, default: str) -> set[Square]:
-        return _region(options.get(option, default), option, name, files, ranks)
+        return read_region(options.get(option, default), option, name, files, ranks)
 
     # Fairy-Stockfish's defaults are the ranks of chess whatever the board's size.
     if "promotionRank" in options:
-        first = int(options["promotionRank"])
+        first = whole_number(options, "promotionRank", "8", name)
         promo_w = {(f, r) for f in range(files) for r in range(first, ranks + 1)}
         promo_b = {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}
     else:
         promo_w = region("promotionRegionWhite", "*8")
         promo_b = region("promotionRegionBlack", "*1")
-    double = _bool(options.get("doubleStep", "true"))
+    double = is_true(options.get("doubleStep", "true"))
     double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
@@ -452,13 +435,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     promo_types = options.get("promotionPieceTypes", "nbrq")
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
-    demoting = drops and _bool(options.get("capturesToHand", "false"))
+    demoting = drops and is_true(options.get("capturesToHand", "false"))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     if demoting:
-        for c in set(options.get("promotionPieceTypesWhite", promo_types)) | set(
-                options.get("promotionPieceTypesBlack", promo_types)):
+        # In the options' order, not a set's: the same section writes the same board file every run.
+        for c in dict.fromkeys(options.get("promotionPieceTypesWhite", promo_types)
+                               + options.get("promotionPieceTypesBlack", promo_types)):
             if c in names:
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
@@ -476,10 +460,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         elif source in pieces:
             raise IniError(f"option promotedPieceType = {options['promotedPieceType']}: no piece {target}",
                            section=name)
-    piece_mandatory = _bool(options.get("mandatoryPiecePromotion", "false"))
-    mandatory = _bool(options.get("mandatoryPawnPromotion", "true"))
-    castles = (_bool(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
+    piece_mandatory = is_true(options.get("mandatoryPiecePromotion", "false"))
+    mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
+    castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
+    if not castles and len(fields) > 2:
+        # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
+        fields[2] = "-"
     # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
@@ -495,15 +482,15 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                           bool(royal))
     passing = _pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
-    explodes = _bool(options.get("blastOnCapture", "false"))
+    explodes = is_true(options.get("blastOnCapture", "false"))
     if explodes and flip != "none":
         raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
-    explosion = blast.explosion([names[c] for c in royal if c in names],
+    explosion = blast.explosion([names[c] for c in pieces if c in royal],
                                 [names[c] for c, (key, _) in pieces.items() if key == "pawn"]) if explodes else ""
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
-        parts = [f"{player} " + _squares_text(squares, files)
+        parts = [f"{player} " + squares_text(squares, files)
                  for player, squares in (("White", white), ("Black", black)) if squares]
         return f"zone {zone_name}: " + "; ".join(parts)
 
@@ -522,9 +509,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() != "0":
             flags += " no-drop-doubled"
-        if drops and key == "shogiPawn" and _bool(options.get("shogiPawnDropMateIllegal", "false")):
+        if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
-        if drops and _bool(options.get("freeDrops", "false")):
+        if drops and is_true(options.get("freeDrops", "false")):
             if letter in royal:
                 raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
                                "no royal piece", section=name)
@@ -534,7 +521,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " resets-clock"
         elif key == "soldier" and betza == PREDEFINED[key] and options.get("soldierPromotionRank", "1").strip() != "1":
             # Xiangqi's soldier steps sideways only from the soldierPromotionRank on (across the river).
-            first = int(options["soldierPromotionRank"])
+            first = whole_number(options, "soldierPromotionRank", "1", name)
             zones.append(zone("soldier-sideways", {(f, r) for f in range(files) for r in range(first, ranks + 1)},
                               {(f, r) for f in range(files) for r in range(1, ranks - first + 2)}))
             base = "N;[@soldier-sideways]WE"
@@ -548,7 +535,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
             if explodes:
-                raise IniError(f"piece {key} = {betza}: en passant by a piece other than the pawn, with "
+                raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
             base = _en_passant_victims(base, pieces, names)
         if letter in mobility:
@@ -593,11 +580,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple:
                 notation += (f";[({taken})>E]O[l>N>N]{boom};[({taken})>W]M[l>N>N]{boom}"
                              f";[({taken})>T]O[l>N]{boom};[({taken})>R]M[l>N]{boom}")
-        if key == "king" and _bool(options.get("flyingGeneral", "false")):
+        if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += _castling(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
+            notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
                                   royal=letter in royal)
         if explodes and betza.strip():
             notation = blast.exploding(_shift_groups(notation), explosion, letter in royal)
@@ -618,83 +605,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
-    if _bool(options.get("mustCapture", "false")):
+    if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
-    if not _bool(options.get("checking", "true")):
+    if not is_true(options.get("checking", "true")):
         lines.append("rule: no-check")
     if passing:
         lines.append("rule: pass-when-blocked")
     lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
     return "\n".join(lines) + "\n"
-
-
-def _castling(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
-              royal: bool = True) -> str:
-    """The castling piece's castling moves: it and the outermost Rook on each side on its first rank.
-
-    Both players share one notation, written in the player's own frame, so the two sides that may
-    castle must have the same layout; a side the start position gives no right to castle on has no
-    castling move, and a right this importer cannot lay out is refused.
-    """
-    fields = fen.split()
-    rights = fields[2] if len(fields) > 2 else "-"
-    wanted = {c for c in rights if c in "KQkq"}
-    if not wanted:
-        return ""
-    if "r" not in names:
-        raise IniError("castling without a rook (r) is not supported", section=name)
-    king_letter = options.get("castlingKingPiece", "k")
-    rows = fields[0].split("/")
-    layouts: dict[str, tuple[int, int, int]] = {}  # side -> (king, leftmost rook, rightmost rook)
-    for side, text, case in (("white", rows[-1], str.upper), ("black", rows[0], str.lower)):
-        row: list[str] = []
-        for token in re.findall(r"\d+|[A-Za-z*]", text):
-            row.extend(["."] * int(token) if token.isdigit() else [token])
-        if case(king_letter) not in row:
-            continue
-        rooks = [i for i, c in enumerate(row) if c == case("r")]
-        layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1)
-    kingside = _file_index(options.get("castlingKingsideFile", "g"))
-    queenside = _file_index(options.get("castlingQueensideFile", "c"))
-    rook = names["r"]
-    # A royal King may not castle out of, through or into check; another castling piece may.
-    start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
-    out = ""
-    for flank, letters, label in (("king", "Kk", "King's"), ("queen", "Qq", "Queen's")):
-        sides = [side for side, letter in (("white", letters[0]), ("black", letters[1])) if letter in wanted]
-        found = {layouts.get(side) for side in sides}
-        if not sides:
-            continue
-        if len(found) != 1 or None in found:
-            raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
-        king, left, right = found.pop()  # type: ignore[misc]
-        if flank == "king":
-            if not king < kingside < right:
-                raise IniError(f"castling on the {label} side from this start position is not supported",
-                               section=name)
-            n, between = kingside - king, right - kingside - 1
-            out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
-        else:
-            if not left < queenside < king:
-                raise IniError(f"castling on the {label} side from this start position is not supported",
-                               section=name)
-            n, between = king - queenside, queenside - left - 1
-            out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
-    return out
-
-
-def import_file(text: str, names: list[str] | None = None) -> tuple[list[Imported], list[IniError]]:
-    """Every section of a variants.ini text (or those named) imported, and the refusals."""
-    sections = read_ini(text)
-    wanted = names if names else list(sections)
-    done: list[Imported] = []
-    refused: list[IniError] = []
-    for name in wanted:
-        if name not in sections:
-            refused.append(IniError("no such section", section=name))
-            continue
-        try:
-            done.append(import_variant(name, sections))
-        except IniError as error:
-            refused.append(error)
-    return done, refused

@@ -15,7 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dagaz_studio.variants_ini import import_file, read_ini  # noqa: E402
+from dagaz_studio.queries.import_ini import import_checked  # noqa: E402
+from dagaz_studio.variants_ini import read_ini  # noqa: E402
+from dagaz_studio.variants_ini.files import read_ini_file  # noqa: E402
 from variants_oracle import compare, fsf_games  # noqa: E402
 
 
@@ -25,9 +27,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--plies", type=int, default=30)
     args = parser.parse_args()
-    text = Path(args.ini).read_text(encoding="utf-8")
+    text = read_ini_file(args.ini)
     total = len(read_ini(text))
-    imported, refused = import_file(text)
+    imported, refused = import_checked(text)  # as the command imports: each board kept loads
     games = fsf_games(text, [v.name for v in imported], args.games, args.plies)
     same = 0
     for variant in imported:
@@ -42,7 +44,7 @@ def main() -> int:
         else:
             print(f"{variant.name}: DIFFERENT: {difference}")
     for error in refused:
-        print(f"{error.section}: refused: {error.message}")
+        print(f"{error.section}: refused (line {error.line}): {error.message}")
     print(f"{total} sections: {len(imported)} imported, {same} play as Fairy-Stockfish does, "
           f"{len(refused)} refused with the reason")
     return 0

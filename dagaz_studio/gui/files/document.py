@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from dagaz_studio.board import Board, BoardReadError, resolve_board, shipped_boards
+from dagaz_studio.board import Board, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
+from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Piece, Position
@@ -75,10 +76,7 @@ class QtDocument(QObject):
         (both ``ValueError``, with a message for the user) and leaves the document as it was.
         """
         path = resolve_board(path_or_name)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise BoardReadError(f"{path}: cannot be read ({error})") from error
+        text = read_board_text(path)
         # A board opened before comes from the cache of parsed boards: no parsing, no Lark, at start.
         board = parse_board_cached(text, str(path))
         self.open_text(text, path, board)

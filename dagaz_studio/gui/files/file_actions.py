@@ -10,6 +10,7 @@ from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, QStandardPat
 from PySide6.QtGui import QAction, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.writer import SaveError, atomic_path
 from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view import export
@@ -321,8 +322,8 @@ class QtFileActions(QObject):
             return
         self.watcher.addPath(str(path))  # a file replaced by a rename is no longer watched
         try:
-            on_disk = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            on_disk = read_board_text(path)
+        except ValueError:
             return
         if on_disk == self._document.saved_text:
             return  # our own save, or a change that changed nothing

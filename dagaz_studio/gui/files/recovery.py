@@ -16,6 +16,7 @@ from typing import Optional
 
 from PySide6.QtCore import QStandardPaths
 
+from dagaz_studio.board.text_file import read_text_file
 from dagaz_studio.board.writer import SaveError, write_atomically
 from dagaz_studio.gui.settings import APPLICATION, ORGANIZATION
 
@@ -74,9 +75,7 @@ class Recovery:
             return found
         for file in sorted(self.folder.glob("*.json")):
             try:
-                if file.stat().st_size > MAX_RECOVERY_BYTES:
-                    raise ValueError("too large")
-                data = json.loads(file.read_text(encoding="utf-8"))
+                data = json.loads(read_text_file(file, MAX_RECOVERY_BYTES, what="recovery file"))
                 text, drafts, fen = data.get("text"), data.get("drafts") or {}, data.get("fen") or ""
                 if not isinstance(data.get("board"), str) or not (text is None or isinstance(text, str)) \
                         or not isinstance(drafts, dict) or not isinstance(fen, str):

@@ -1,0 +1,63 @@
+"""Castling from a variants.ini section: the castling piece's moves with the outermost rook on each side."""
+
+from __future__ import annotations
+
+import re
+
+from dagaz_studio.variants_ini.ini import IniError
+from dagaz_studio.variants_ini.values import file_index
+
+
+def castling_moves(name: str, options: dict[str, str], fen: str, files: int, names: dict[str, str],
+              royal: bool = True) -> str:
+    """The castling piece's castling moves: it and the outermost Rook on each side on its first rank.
+
+    Both players share one notation, written in the player's own frame, so the two sides that may
+    castle must have the same layout; a side the start position gives no right to castle on has no
+    castling move, and a right this importer cannot lay out is refused.
+    """
+    fields = fen.split()
+    rights = fields[2] if len(fields) > 2 else "-"
+    wanted = {c for c in rights if c in "KQkq"}
+    if not wanted:
+        return ""
+    if "r" not in names:
+        raise IniError("castling without a rook (r) is not supported", section=name)
+    king_letter = options.get("castlingKingPiece", "k")
+    rows = fields[0].split("/")
+    layouts: dict[str, tuple[int, int, int]] = {}  # side -> (king, leftmost rook, rightmost rook)
+    for side, text, case in (("white", rows[-1], str.upper), ("black", rows[0], str.lower)):
+        row: list[str] = []
+        for token in re.findall(r"\d+|[A-Za-z*]", text):
+            row.extend(["."] * int(token) if token.isdigit() else [token])
+        if case(king_letter) not in row:
+            continue
+        rooks = [i for i, c in enumerate(row) if c == case("r")]
+        layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1)
+    kingside = file_index(options.get("castlingKingsideFile", "g"), "castlingKingsideFile", name)
+    queenside = file_index(options.get("castlingQueensideFile", "c"), "castlingQueensideFile", name)
+    rook = names["r"]
+    # A royal King may not castle out of, through or into check; another castling piece may.
+    start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
+    out = ""
+    for flank, letters, label in (("king", "Kk", "King's"), ("queen", "Qq", "Queen's")):
+        sides = [side for side, letter in (("white", letters[0]), ("black", letters[1])) if letter in wanted]
+        found = {layouts.get(side) for side in sides}
+        if not sides:
+            continue
+        if len(found) != 1 or None in found:
+            raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
+        king, left, right = found.pop()  # type: ignore[misc]
+        if flank == "king":
+            if not king < kingside < right:
+                raise IniError(f"castling on the {label} side from this start position is not supported",
+                               section=name)
+            n, between = kingside - king, right - kingside - 1
+            out += f";{start}(E{empty}){{{n}}}|" + "E[p]" * between + f"E[f,={rook},M]^W{{{right - kingside + 1}}}"
+        else:
+            if not left < queenside < king:
+                raise IniError(f"castling on the {label} side from this start position is not supported",
+                               section=name)
+            n, between = king - queenside, queenside - left - 1
+            out += f";{start}(W{empty}){{{n}}}|" + "W[p]" * between + f"W[f,={rook},M]^E{{{queenside + 1 - left}}}"
+    return out

@@ -1,0 +1,88 @@
+"""Reading variants.ini option values: booleans, numbers, files, regions and start positions.
+
+A value that is not what its option takes is refused with :class:`IniError` naming the option,
+never left to fail further on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dagaz_studio.variants_ini.ini import IniError
+
+
+def shown(value: str, most: int = 80) -> str:
+    """A value as a message quotes it: a long one cut short."""
+    return value if len(value) <= most else value[:most] + "…"
+
+
+def is_true(value: str) -> bool:
+    return value.strip().lower() in ("true", "1", "yes")
+
+
+def file_index(value: str, option: str = "", section: str = "") -> int:
+    """A file as Fairy-Stockfish writes it: a letter (``h``) or a number from 1 (``8``)."""
+    value = value.strip()
+    if re.fullmatch(r"[0-9]{1,3}", value):
+        return int(value) - 1
+    if re.fullmatch(r"[A-Za-z]", value):
+        return ord(value.lower()) - ord("a")
+    raise IniError(f"option {option} = {shown(value)}: not a file (a letter, or a number from 1)", section=section)
+
+
+def whole_number(options: dict[str, str], option: str, default: str, section: str) -> int:
+    """A whole number option's value; a value that is not one is refused, naming the option."""
+    value = options.get(option, default).strip()
+    if not re.fullmatch(r"-?[0-9]{1,6}", value):
+        raise IniError(f"option {option} = {shown(value)}: not a whole number", section=section)
+    return int(value)
+
+
+Square = tuple[int, int]  # (file index from 0, rank from 1)
+
+
+def read_region(value: str, name: str, section: str, files: int, ranks: int) -> set[Square]:
+    """The squares of a region as Fairy-Stockfish writes it: ``*N`` a rank, ``a*`` a file, ``e4`` a
+    square, ``-`` none; squares off the board are left out, as Fairy-Stockfish masks them."""
+    out: set[Square] = set()
+    for word in value.split():
+        if word == "-":
+            break
+        if re.fullmatch(r"\*\d+", word):
+            out |= {(f, int(word[1:])) for f in range(files)}
+        elif re.fullmatch(r"[a-z]\*", word):
+            out |= {(ord(word[0]) - ord("a"), r) for r in range(1, ranks + 1)}
+        elif re.fullmatch(r"[a-z]\d+", word):
+            out.add((ord(word[0]) - ord("a"), int(word[1:])))
+        else:
+            raise IniError(f"option {name} = {shown(value)}: {shown(word)!r} is not a rank (*N), a file (a*) or a square",
+                           section=section)
+    return {(f, r) for f, r in out if 0 <= f < files and 1 <= r <= ranks}
+
+
+def squares_text(squares: set[Square], files: int) -> str:
+    """Squares for a zone line: whole ranks as ``a8-h8``, other squares by name."""
+    words = []
+    for rank in sorted({r for _, r in squares}):
+        row = {f for f, r in squares if r == rank}
+        if len(row) == files:
+            words.append(f"a{rank}-{chr(ord('a') + files - 1)}{rank}")
+        else:
+            words += [f"{chr(ord('a') + f)}{rank}" for f in sorted(row)]
+    return " ".join(words)
+
+
+def setup_fields(fen: str) -> list[str]:
+    """A start FEN's fields as the board file's setup takes them: check counters (``3+3``) left out,
+    castling and en-passant fields put in where Fairy-Stockfish's FEN leaves them out."""
+    fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]
+    if len(fields) > 2 and fields[2].isdigit():
+        fields[2:2] = ["-", "-"]
+    if len(fields) > 3 and fields[3].isdigit():
+        # No en-passant field (``w - 0 1``): Fairy-Stockfish reads the counter there as no square.
+        fields[3:3] = ["-"]
+    if len(fields) == 2:
+        fields += ["-", "-"]
+    if len(fields) == 4:
+        fields += ["0", "1"]
+    return fields
