@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from dagaz_studio.gui.docks.piece_types import QtPieceTypes
     from dagaz_studio.gui.docks.play_field import QtPlayField
     from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+    from dagaz_studio.gui.docks.tests_panel import QtTestsPanel
     from dagaz_studio.gui.docks.trace_player import QtTracePlayer
     from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
     from dagaz_studio.gui.explorer.move_play import QtMovePlay
@@ -92,6 +93,8 @@ class QtMainWindow(QMainWindow):
     piece_types_dock: QtWidgets.QDockWidget
     board_text_dock: QtWidgets.QDockWidget
     help_dock: QtWidgets.QDockWidget
+    tests_panel: QtTestsPanel
+    tests_dock: QtWidgets.QDockWidget
     help_menu: QtWidgets.QMenu
     new_board_action: QtGui.QAction
     file_menu: QtWidgets.QMenu
@@ -154,6 +157,7 @@ class QtMainWindow(QMainWindow):
                                             self.trace_player, self.moves_panel, self)
         #: Moves by name: the "Play move" field, double-click to play, View ▸ Xiangqi move names.
         self.move_play = QtMovePlay(self.document, self.move_explorer, self.play_field, self)
+        self.tests_panel.attach(self.move_explorer, self.notation_editor, self.board_text, self.board_text_dock)
         self._connect()
         self._build_menus()
         app = QCoreApplication.instance()
@@ -180,7 +184,7 @@ class QtMainWindow(QMainWindow):
     def docks(self) -> list[QtWidgets.QDockWidget]:
         """Every dock of the window, in the order View lists them."""
         return [self.moves_dock, self.notation_dock, self.position_dock, self.piece_types_dock,
-                self.board_text_dock, self.trace_dock, self.help_dock]
+                self.board_text_dock, self.trace_dock, self.help_dock, self.tests_dock]
 
     def shutdown(self) -> None:
         """Stop the worker threads (on close; they start again by themselves when asked)."""
@@ -190,6 +194,7 @@ class QtMainWindow(QMainWindow):
         self.move_play.shutdown()
         self._check_runner.shutdown()
         self.notation_editor.shutdown()
+        self.tests_panel.shutdown()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
         """Take a drag that carries a board file."""
@@ -401,9 +406,13 @@ class QtMainWindow(QMainWindow):
         self.board_text_dock = self.add_dock("Board file", "boardTextDock", _scrolling(self.board_text))
         self.help_browser = QtHelpBrowser(self)
         self.help_dock = self.add_dock("Help", "helpDock", _scrolling(self.help_browser))
+        from dagaz_studio.gui.docks.tests_panel import add_tests_dock
+
+        self.tests_panel, self.tests_dock = add_tests_dock(self, self.document, self.board_view)
         # Behind the position: the board file and the guides are read now and then, not all the time.
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
+        self.tabifyDockWidget(self.help_dock, self.tests_dock)
         self.position_dock.raise_()
         self.board_view.setMinimumSize(MIN_BOARD_SIZE)
 
@@ -423,7 +432,7 @@ class QtMainWindow(QMainWindow):
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         places = [(self.moves_dock, left), (self.notation_dock, left), (self.position_dock, right),
                   (self.piece_types_dock, right), (self.board_text_dock, right), (self.help_dock, right),
-                  (self.trace_dock, bottom)]
+                  (self.tests_dock, right), (self.trace_dock, bottom)]
         for dock, _area in places:
             self.removeDockWidget(dock)
         for dock, area in places:
@@ -433,6 +442,7 @@ class QtMainWindow(QMainWindow):
         # Behind the position: the board file and the guides are read now and then, not all the time.
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
+        self.tabifyDockWidget(self.help_dock, self.tests_dock)
         corner = bottom if compact else None
         # Narrow columns hold their tabs on their outer edges, written upwards: four titles fit there
         # where a row of them across 180 pixels would be cut to a letter or two each.
@@ -501,9 +511,10 @@ class QtMainWindow(QMainWindow):
     def _arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
         """What :meth:`_arrangement` says of the layout :meth:`arrange_docks` makes."""
         left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
-        tabs = [["movesDock", "notationDock"], ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock"]]
+        tabs = [["movesDock", "notationDock"], ["positionDock", "boardTextDock", "helpDock", "testsDock", "pieceTypesDock"]]
         if not compact:
-            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock"], ["pieceTypesDock"]]
+            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock", "testsDock"],
+                    ["pieceTypesDock"]]
         area = {"movesDock": left, "notationDock": left, "traceDock": str(Qt.DockWidgetArea.BottomDockWidgetArea)}
         where = {("traceDock", area["traceDock"], frozenset())}
         for group in tabs:
@@ -680,6 +691,7 @@ class QtMainWindow(QMainWindow):
         if not menu.isEmpty():
             menu.addSeparator()
         self.move_explorer.square_actions(square, menu)
+        self.tests_panel.square_actions(square, menu)
         menu.exec(global_pos)
         menu.deleteLater()
 

@@ -20,7 +20,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves
 
-__all__ = ["TestResult", "reach_marks", "run_test", "run_tests", "test_problems"]
+__all__ = ["TestResult", "explain_mark", "reach_marks", "run_test", "run_tests", "test_position", "test_problems"]
 
 
 @dataclass
@@ -43,6 +43,8 @@ class TestResult:
     detail: Optional[str] = None
     #: For each extra mark, a move that makes it (in coordinates).
     extra_moves: dict[str, str] = field(default_factory=dict)
+    #: A reach test's marks the piece makes, in the board's order of squares.
+    found: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         """The result as ``dagaz-studio test --json`` prints it."""
@@ -203,11 +205,24 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         extra = [mark for mark in test.marks
                  if mark in marks or (not mark.startswith("x") and "x" + mark in marks)]
         extra = [mark if mark in marks else "x" + mark for mark in extra]
+    result.found = tuple(_ordered(board, list(marks)))
     result.missing, result.extra = tuple(_ordered(board, missing)), tuple(_ordered(board, extra))
     result.extra_moves = {mark: describe_move(board, marks[mark]) for mark in result.extra if mark in marks}
     result.passed = not missing and not extra
     if missing:
         result.reason = _why_not(rules, query, result.missing[0], marks)
+
+
+def explain_mark(rules: Rules, test: PieceTest, mark: str) -> Optional[str]:
+    """Why the piece of a reach test does not make ``mark`` (``e4`` or ``xe4``), as the window's
+    "why not" says it; ``None`` when it does make it."""
+    position = test_position(rules.board, test)
+    query = _query(rules, position, test)
+    answer = answer_moves(rules, query)
+    if answer.stopped is not None or answer.error is not None:
+        return answer.stopped or answer.error
+    marks = reach_marks(rules.board, answer.shown_moves())
+    return None if mark in marks else _why_not(rules, query, mark, marks)
 
 
 def _ordered(board: Board, marks: list[str]) -> list[str]:
