@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Optional
 
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
+    QComboBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
     QWidget,
 )
 
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -52,6 +53,9 @@ class QtCompareTab(QWidget):
         self.source = QComboBox()
         self.source.setToolTip("B: a notation typed here, another piece type's, or A read back from its Betza")
         self.source.currentIndexChanged.connect(self._on_source_changed)
+        # The dock may be narrow: a long piece name is cut rather than widening the panel.
+        self.source.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.source.setMinimumContentsLength(6)
         self.language = QComboBox()
         self.language.addItem("Dagaz", "dagaz")
         self.language.addItem("Betza", "betza")
@@ -82,13 +86,12 @@ class QtCompareTab(QWidget):
         self._timer.setInterval(PROGRESS_MS)
         self._timer.timeout.connect(self._advance)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("B:", self.source)
-        row = QHBoxLayout()
-        row.addWidget(self.language)
-        row.addWidget(self.b_text, 1)
-        form.addRow("Notation:", row)
+        form.addRow("Read as:", self.language)
+        form.addRow("Notation:", self.b_text)
         form.addRow("Positions:", self.positions)
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()
         buttons.addWidget(self.compare_button)
         buttons.addWidget(self.find_button)
         buttons.addWidget(self.cancel_button)

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Optional
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
-    QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QTabWidget, QVBoxLayout,
+    QDockWidget, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QTabWidget, QVBoxLayout,
     QWidget,
 )
 
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -84,7 +85,7 @@ class QtTestsPanel(QWidget):
         self.record_button.clicked.connect(self.record)
         self.run_button = QPushButton("Run again")
         self.run_button.clicked.connect(lambda: self.run_tests())
-        buttons = QHBoxLayout()
+        buttons = FlowLayout()
         buttons.addWidget(self.record_button)
         buttons.addWidget(self.run_button)
         legend = QLabel("On the board: disc, as expected; dashed ring, missing; cross, extra; a ring round "
@@ -353,5 +354,6 @@ def add_tests_dock(window: object, document: QtDocument, view: QtBoardView) -> t
     area.setWidget(panel)
     area.setWidgetResizable(True)
     area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     dock = window.add_dock("Tests", "testsDock", area)  # type: ignore[attr-defined]
     return panel, dock
