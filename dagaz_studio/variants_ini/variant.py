@@ -71,7 +71,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
         "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
-        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture"}
+        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "enPassantRegion",
+        "enPassantRegionWhite", "enPassantRegionBlack"}
 
 
 @dataclass
@@ -494,11 +495,24 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                  for player, squares in (("White", white), ("Black", black)) if squares]
         return f"zone {zone_name}: " + "; ".join(parts)
 
+    # Where each side may take en passant (the square it lands on, which the pawn passed): Fairy-Stockfish's
+    # enPassantRegion, the whole board unless given (Horde's: not behind a pawn's step from the first rank).
+    zones: list[str] = []
+    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+    both = options.get("enPassantRegion", "").strip()
+    ep_w = region("enPassantRegionWhite", both) if (both or options.get("enPassantRegionWhite", "").strip()) else every
+    ep_b = region("enPassantRegionBlack", both) if (both or options.get("enPassantRegionBlack", "").strip()) else every
+    ep = ""
+    if ep_w != every or ep_b != every:
+        if not ep_w and not ep_b:
+            raise IniError("option enPassantRegion with no square is not supported", section=name)
+        zones.append(zone("en-passant", ep_w, ep_b))
+        ep = ",@en-passant"
+
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {name}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
-    zones: list[str] = []
     extinct = _extinction_letters(options, pieces)
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
@@ -537,7 +551,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            base = _en_passant_victims(base, pieces, names)
+            base = _en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"
@@ -576,10 +590,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # An exploding en passant explodes where the pawn lands.
             boom = f" {explosion}" if explodes else ""
             if double:  # en passant: only a pawn's double step leaves a square to take it on
-                notation += f";[({taken})>E]O[l>N]{boom};[({taken})>W]M[l>N]{boom}"
+                notation += f";[({taken})>E]O[l>N{ep}]{boom};[({taken})>W]M[l>N{ep}]{boom}"
             if triple:
-                notation += (f";[({taken})>E]O[l>N>N]{boom};[({taken})>W]M[l>N>N]{boom}"
-                             f";[({taken})>T]O[l>N]{boom};[({taken})>R]M[l>N]{boom}")
+                notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
+                             f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
@@ -600,7 +614,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if any(f"+{promoted_name}" in line or f"/{promoted_name}" in line for line in lines):
             lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
     for letter, target in piece_promotions.items():
-        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}: {notations[target]}")
+        # Fairy-Stockfish's promoted piece is a piece of the type it moves as: royal where that one is
+        # (Chak's promoted King, a pseudo-royal Divine Lord, may not step into attack).
+        flags = " royal" if target in royal else ""
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {notations[target]}")
     if drops:
         lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
     lines[13:13] = sorted(set(zones), key=zones.index)
