@@ -32,7 +32,7 @@ LONGEST_PLAY = 60
 BLOCK = 250
 
 #: A move as the light path gives it: a full move, or a compiled run's record.
-Found = Union[Move, tuple]
+Listed = Union[Move, tuple]
 
 
 def signature(move: Move) -> tuple:
@@ -118,7 +118,7 @@ def _played(rules: Rules, rng: random.Random) -> Iterator[Position]:
             yield position
 
 
-def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Found]:
+def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Listed]:
     """The moves of a piece of ``kind`` of the side to move put on ``square`` of ``position`` (in
     place of what stands there; the position is left as it was), by their :func:`signature`.
 
@@ -145,7 +145,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
         cells[square] = standing
 
 
-def _light(rules: Rules, position: Position, square: int, piece: Piece) -> Optional[dict[tuple, Found]]:
+def _light(rules: Rules, position: Position, square: int, piece: Piece) -> Optional[dict[tuple, Listed]]:
     """The moves by the compiled path's light records, or ``None`` where it cannot give them."""
     maker = rules.light_maker(piece.kind, piece.player)
     if maker is None:
@@ -164,7 +164,7 @@ def _light(rules: Rules, position: Position, square: int, piece: Piece) -> Optio
     if work[0] > DEFAULT_BUDGET:
         return None
     names = rules.kind_names
-    out: dict[tuple, Found] = {}
+    out: dict[tuple, Listed] = {}
     for record in records:
         if isinstance(record, Move):
             if not record.passes:
@@ -177,14 +177,14 @@ def _light(rules: Rules, position: Position, square: int, piece: Piece) -> Optio
     return out
 
 
-def _run(rules: Rules, position: Position, square: int) -> dict[tuple, Found]:
+def _run(rules: Rules, position: Position, square: int) -> dict[tuple, Listed]:
     result = rules.run(position, square, budget=DEFAULT_BUDGET)
     if result.stopped is not None:
         raise RunawayNotation(result.stopped)
     return {signature(move): move for move in result.moves if not move.passes}
 
 
-def full_move(rules: Rules, position: Position, square: int, kind: int, found: Found) -> Move:
+def full_move(rules: Rules, position: Position, square: int, kind: int, found: Listed) -> Move:
     """The full move of what :func:`piece_moves` found (with the piece put on ``square`` again)."""
     if isinstance(found, Move):
         return found
