@@ -172,3 +172,13 @@ def test_a_shipped_piece_and_its_betza_do_not_differ(name: str, piece: str, betz
 @pytest.mark.parametrize("name, piece, betza", BETZA_PIECES)
 def test_a_shipped_piece_and_its_betza_do_not_differ_in_10000_positions(name: str, piece: str, betza: str) -> None:
     _no_difference(name, piece, betza, 10_000)
+
+
+def test_the_plain_output_names_the_position_square_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "chess", "N", "nN", "--notation", "betza", "--positions", "50"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    fields = dict(line.split(": ", 1) for line in lines[1:])
+    chess.Board(fields["fen"])  # a FEN python-chess reads
+    assert fields["square"].split()[0] in chess.SQUARE_NAMES and fields["only A"] != "-" and fields["only B"] == "-"
+    assert main(["compare", "chess", "Knight", "N", "--notation-b", "betza", "--positions", "50"]) == 0
+    assert capsys.readouterr().out.strip() == "no difference found in 50 positions"
