@@ -193,6 +193,23 @@ def test_compare_draws_a_only_b_only_and_both_apart(qtbot) -> None:
     assert kinds == {"a", "both"}
 
 
+def test_compare_with_another_piece_type(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1"
+    window.document.set_fen(fen)
+    tab = _compare_tab(qtbot, window, "d4")
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000):
+        tab.source.setCurrentIndex(tab.source.findData("Rook"))
+    board = chess.Board(fen)
+    queen = {chess.square_name(s) for s in board.attacks(chess.D4)}
+    board.set_piece_at(chess.D4, chess.Piece(chess.ROOK, chess.WHITE))
+    rook = {chess.square_name(s) for s in board.attacks(chess.D4)}
+    marks = tab.marks.marks
+    assert {m for m, kind in marks.items() if kind == "both"} == rook
+    assert {m for m, kind in marks.items() if kind == "a"} == queen - rook
+    assert "b" not in marks.values()
+
+
 def test_find_a_difference_opens_the_counterexample(qtbot) -> None:
     window = open_window(qtbot, "chess")
     tab = _compare_tab(qtbot, window, "b1")
