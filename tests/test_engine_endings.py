@@ -5,9 +5,12 @@ with the history they make, and its word on whether the game is over."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from engine_helpers import shipped
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board
 from dagaz_studio.cli import main
@@ -145,3 +148,24 @@ def test_an_exported_end_reach_is_fairy_stockfishs_flag() -> None:
     assert after == [] and uci(*played("breakthrough", fen, ["c7c8"])) == set()
     with pytest.raises(ValueError, match="end passes cannot be exported"):
         export_fsf(parse_board("grid: a-b x 2-1\npiece K K: N\nend passes: 2\nsetup: K1/1k w", "x.board"))
+
+
+def _breakthrough_fen(cells: list[str], white: bool) -> str:
+    rows = ["".join(cells[r * 8:(r + 1) * 8]) for r in range(8)]
+    placement = "/".join(re.sub(r"1+", lambda m: str(len(m.group())), row) for row in rows)
+    return f"{placement} {'w' if white else 'b'} - - 0 1"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from("1111PPp"), min_size=64, max_size=64), st.booleans())
+def test_breakthrough_ends_where_fairy_stockfish_ends_it(cells: list[str], white: bool) -> None:
+    # Random placements, the side to move's goal row free of its own Pawns (where Fairy-Stockfish
+    # would play on for a move, docs/notation.md 7.13): the same legal moves, and the same end.
+    goal = range(0, 8) if white else range(56, 64)
+    mine = "P" if white else "p"
+    cells = ["1" if i in goal and cell == mine else cell for i, cell in enumerate(cells)]
+    fen = _breakthrough_fen(cells, white)
+    rules, position = played("breakthrough", fen, [])
+    assert uci(rules, position) == set(sf.legal_moves("breakthrough", fen, []))
+    over = game_over(rules, position)
+    assert (over is not None and over.rule == "reach") == sf.is_immediate_game_end("breakthrough", fen, [])[0]

@@ -1,5 +1,6 @@
 """Fairy-Stockfish's own perft suite (its tests/perft.sh, kept as facts in
-tests/data/fairy-stockfish/perft.tsv) on every case whose variant a shipped board plays.
+tests/data/fairy-stockfish/perft.tsv) on every case whose variant a shipped board plays, and on
+Horde's, imported from its variants.ini section.
 
 The slow run counts each case at its full depth against Fairy-Stockfish's number; the default run
 counts it at a lower depth against pyffish's count at that depth (pyffish has no perft: its legal
@@ -18,8 +19,11 @@ from pathlib import Path
 import pytest
 from engine_helpers import shipped
 
+from dagaz_studio.board import Board, parse_board
 from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.variants_ini import import_file
 
 sf = pytest.importorskip("pyffish")
 
@@ -33,6 +37,9 @@ BOARDS = {
     "shogi": "shogi", "minishogi": "minishogi", "capablanca": "capablanca", "grand": "grand",
     "xiangqi": "xiangqi", "janggi": "janggi-tournament",
 }
+
+#: Fairy-Stockfish's variant -> the variants.ini section importing it, for variants no board ships.
+IMPORTED = {"horde": "[imported-horde:horde]\n"}
 
 #: FEN forms the boards do not read yet, by a part of the case's FEN, with the reason.
 UNREAD = {
@@ -59,7 +66,7 @@ class Case:
 
     @property
     def board(self) -> str:
-        return BOARDS[self.variant]
+        return BOARDS.get(self.variant, f"imported-{self.variant}")
 
     @property
     def fen(self) -> str:
@@ -80,7 +87,7 @@ def read_suite() -> list[Case]:
 
 
 ALL = read_suite()
-CASES = [case for case in ALL if case.variant in BOARDS]
+CASES = [case for case in ALL if case.variant in BOARDS or case.variant in IMPORTED]
 
 
 def _param(case: Case) -> object:
@@ -110,15 +117,24 @@ def default_depth(case: Case) -> int:
     return depth
 
 
+@lru_cache(maxsize=None)
+def imported(variant: str) -> tuple[Board, Rules]:
+    """The board ``dagaz-studio import`` writes for the variant's section, and its rules."""
+    done, refused = import_file(IMPORTED[variant])
+    assert not refused, refused
+    board = parse_board(done[0].text, f"{variant}.board")
+    return board, Rules(board)
+
+
 def our_count(case: Case, depth: int) -> int:
-    board, rules = shipped(case.board)
+    board, rules = imported(case.variant) if case.variant in IMPORTED else shipped(case.board)
     position = Position.initial(board) if case.position == "startpos" else Position.from_fen(board, case.fen)
     return perft(rules, position, depth)
 
 
 def test_the_suite_holds_every_case_of_perft_sh() -> None:
     assert len(ALL) == 155
-    assert {case.variant for case in CASES} == set(BOARDS)
+    assert {case.variant for case in CASES} == set(BOARDS) | set(IMPORTED)
 
 
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])

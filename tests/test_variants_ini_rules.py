@@ -9,7 +9,7 @@ import pytest
 from fsf_oracle import ask
 
 from dagaz_studio.board import parse_board
-from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
@@ -43,16 +43,6 @@ def test_horde_takes_no_pawn_en_passant_behind_its_step_from_the_first_rank() ->
     # A step from the second rank passes the third: taken there, as in chess.
     fen = "4k3/8/8/8/2p5/8/3P4/8 w - - 0 1"
     assert uci_after(rules, fen, ["d2d4"]) == set(sf.legal_moves("horde", fen, ["d2d4"])) >= {"c4d3"}
-
-
-@pytest.mark.parametrize("fen", ["4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
-                                 "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1",
-                                 "4k3/7r/8/P7/2p1n2P/3p2P1/1P3P2/PPP1PPP1 w - - 0 1"])
-def test_horde_perft_equals_fairy_stockfish(fen: str) -> None:
-    # Positions of Fairy-Stockfish's own perft suite, counted two moves deep by pyffish.
-    rules = imported("[x:horde]\n", "x")
-    expected = sum(len(sf.legal_moves("horde", fen, [move])) for move in sf.legal_moves("horde", fen, []))
-    assert perft(rules, Position.from_fen(rules.board, fen), 2) == expected
 
 
 def test_chaks_promoted_king_may_not_step_into_attack() -> None:
