@@ -136,6 +136,9 @@ class QtTestsPanel(QWidget):
         piece = edit = None
         if self.editor is not None and self.editor.piece is not None:
             piece, edit = self.editor.piece, self.editor.current_notation()
+        last = self.answer.query if self.answer is not None else None
+        if debounce and last is not None and last.board is board and (last.piece, last.edit) == (piece, edit):
+            return  # a notation tried on a square, not a piece type's: the tests are as they were
         self.summary.setText(f"Running {len(board.tests)} tests…" if board.tests else
                              "This board has no tests: Record as test writes one.")
         self.runner.request(TestsQuery(board, piece, edit), debounce=debounce)
