@@ -56,6 +56,8 @@ class QtTestsPanel(QWidget):
         self.answer: Optional[TestsAnswer] = None
         #: The test shown on the board (its index in the answer's board's tests).
         self.shown: Optional[int] = None
+        #: What the tests were last asked with: the board, the piece edited and its notation.
+        self._asked: Optional[tuple[object, Optional[str], Optional[str]]] = None
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -136,9 +138,10 @@ class QtTestsPanel(QWidget):
         piece = edit = None
         if self.editor is not None and self.editor.piece is not None:
             piece, edit = self.editor.piece, self.editor.current_notation()
-        last = self.answer.query if self.answer is not None else None
-        if debounce and last is not None and last.board is board and (last.piece, last.edit) == (piece, edit):
+        last = self._asked
+        if debounce and last is not None and last[0] is board and last[1:] == (piece, edit):
             return  # a notation tried on a square, not a piece type's: the tests are as they were
+        self._asked = (board, piece, edit)
         self.summary.setText(f"Running {len(board.tests)} tests…" if board.tests else
                              "This board has no tests: Record as test writes one.")
         self.runner.request(TestsQuery(board, piece, edit), debounce=debounce)
