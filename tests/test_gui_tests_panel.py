@@ -116,6 +116,16 @@ def test_editing_a_notation_runs_the_tests_again_and_a_failing_test_shows_its_sq
         {window.document.board.index(s) for s in knight}
 
 
+def test_reverting_the_edit_runs_the_tests_again(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    _break_the_knight(qtbot, window, panel)
+    with qtbot.waitSignal(panel.resultsShown, timeout=20000,
+                          check_params_cb=lambda answer: answer.query.edit is None):
+        qtbot.mouseClick(window.notation_editor.revert_button, Qt.MouseButton.LeftButton)
+    assert all(panel.test_list.item(row).text().startswith("✓ ") for row in range(panel.test_list.count()))
+
+
 def test_why_not_a_missing_square_from_the_list_and_from_the_board(qtbot) -> None:
     window = open_window(qtbot, "chess")
     panel = _panel(qtbot, window)
