@@ -133,6 +133,35 @@ def test_a_bad_test_is_a_problem_at_its_place(tmp_path: Path, capsys: pytest.Cap
         assert f"bad.board:{where}: " in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("line, column, name", [
+    ("test t: illegal a1d4", 17, "a1d4"),       # no square d4 on the board
+    ("test t: illegal c3c2", 17, "c3c2"),       # the piece on c3 is not the side to move's
+    ("test t: illegal Zb1", 17, "Zb1"),         # no piece is lettered Z
+    ("test t:\n    illegal  a1x", 14, "a1x"),  # folded: the problem is where the name is written
+])
+def test_an_illegal_move_must_be_a_move_the_board_could_name(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             line: str, column: int, name: str) -> None:
+    path = tmp_path / "misspelt.board"
+    path.write_text(TINY + line + "\n", encoding="utf-8")
+    where = f"misspelt.board:{10 + line.count(chr(10))}:{column}: test move: '{name}' names no move"
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        assert where in capsys.readouterr().err
+    result = run_tests(load_board(str(path)))[0]
+    assert not result.passed and "names no move" in (result.error or "")
+
+
+def test_illegal_moves_the_board_could_name_are_sound_tests() -> None:
+    board = parse_board(TINY + "test far: illegal a1c1\ntest taking: illegal a1xc3\ntest castle: illegal O-O\n")
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    assert test_problems(board) == []  # a royal piece going two squares may be castling, as SAN names it
+    results = {result.name: result for result in run_tests(board)}
+    assert all(result.passed for result in results.values())
+    for name in SHIPPED:
+        assert test_problems(load_board(name)) == [], name
+
+
 def test_a_fen_the_game_refuses_is_a_problem_at_the_fen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "fen.board"
     text = SHIPPED["chess"].read_text(encoding="utf-8")

@@ -6,7 +6,10 @@ import argparse
 import json
 import sys
 
+from typing import Any, Iterable, Iterator, Optional
+
 from dagaz_studio.commands.common import CommandError, open_board, report
+from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 
 EXIT_SAME = 0
 EXIT_DIFFER = 1
@@ -20,7 +23,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
         description="Run two definitions of one piece (each a notation, or the name of one of the board's "
         "pieces) on every square of the same positions — the empty board, a few pieces placed at random, "
         "the setup and positions of random play — until they differ, and print the smallest "
-        "counterexample found. Exit status 1 when they differ, 0 when no difference was found.",
+        "counterexample found. Exit status 1 when they differ, 0 when no difference was found, 2 on bad input "
+        "or a definition that runs away.",
     )
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. chess)")
     parser.add_argument("a", metavar="A", help="the first definition")
@@ -30,9 +34,39 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--notation-b", choices=("dagaz", "betza", "parlett"), help="the notation of B")
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with betza: whose reading where XBoard and Fairy-Stockfish differ")
-    parser.add_argument("--positions", type=int, default=200, metavar="N", help="how many positions (default 200)")
+    parser.add_argument("--positions", type=int, default=1000, metavar="N",
+                        help="how many positions (default 1000)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the random positions' seed (default 0)")
     parser.add_argument("--json", action="store_true", help="the result as one JSON object")
+    add_jobs_option(parser, f"search with (default: every core from {PARALLEL_POSITIONS:,} positions on)")
+
+
+#: From this many positions on, the default spreads them over every core.
+PARALLEL_POSITIONS = 5000
+
+
+def _open(board_argument: str, a: str, b: str, seed: int) -> dict[str, Any]:
+    """What a worker keeps: the rules of the board, the two definitions' kinds, the seed."""
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.queries.compare import definition_kinds
+
+    rules = Rules(open_board(board_argument))
+    return {"rules": rules, "kinds": definition_kinds(rules, a, b), "seed": seed}
+
+
+def _search_block(block: tuple[int, int]) -> Any:
+    """In a worker: one block of positions, (its number, how many)."""
+    from dagaz_studio.queries.compare import search_block
+
+    return search_block(STATE["rules"], STATE["kinds"], STATE["seed"], *block)
+
+
+def _searcher(workers: Any) -> Any:
+    """Blocks searched by the pool's workers, answered in order (so the first difference is the one
+    a single process finds); the pool is ended, its remaining blocks unsearched, once one differs."""
+    def search(blocks: Iterable[tuple[int, int]]) -> Iterator[Any]:
+        return workers.imap(_search_block, list(blocks), chunksize=1)
+    return search
 
 
 def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str) -> str:
@@ -53,10 +87,10 @@ def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input."""
+    """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.notation import NotationError
-    from dagaz_studio.queries.compare import compare_pieces
+    from dagaz_studio.queries.compare import Comparison, compare_kinds, definition_kinds
 
     try:
         if args.positions < 1:
@@ -65,28 +99,34 @@ def run(args: argparse.Namespace) -> int:
         pieces = {name: piece.notation_text for name, piece in board.pieces.items()}
         a = _dagaz(pieces, args.a, args.notation, args.dialect)
         b = _dagaz(pieces, args.b, args.notation_b or args.notation, args.dialect)
+        rules = Rules(board)
         try:
-            result = compare_pieces(Rules(board), a, b, args.positions, args.seed)
+            kinds = definition_kinds(rules, a, b)
         except NotationError as error:
             raise CommandError("bad notation:\n" + error.render()) from None
+        jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
+        result: Optional[Comparison] = None
+        if jobs > 1:
+            rules.warm()
+            STATE.update({"rules": rules, "kinds": kinds, "seed": args.seed})
+            with pool(jobs, _open, args.board, a, b, args.seed, opened=True) as workers:
+                result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers))
+        else:
+            result = compare_kinds(rules, kinds, args.positions, args.seed)
+        if result.error:
+            # A runaway is reported as any run of the notation reports it, with where it ran.
+            raise CommandError(f"{result.which} on {result.square} of {result.fen}: {result.error}")
     except CommandError as error:
         return report(error)
     if args.json:
-        print(json.dumps({"differ": result.differ, "positions": result.positions, "fen": result.fen,
-                          "square": result.square, "pieces": result.pieces, "only_a": result.only_a,
-                          "only_b": result.only_b, "error": result.error}, ensure_ascii=False))
-    elif result.error:
-        print(f"a definition on {result.square} of {result.fen}: {result.error}")
+        print(json.dumps(result.as_json(), ensure_ascii=False))
     elif not result.differ:
-        print(f"no difference found on {result.positions} positions")
+        print(f"no difference found in {result.positions:,} positions")
     else:
-        print(f"A and B differ (position {result.positions} tried; {result.pieces} other pieces)")
+        print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
+              f"piece{'s' if result.pieces != 1 else ''})")
         print(f"fen: {result.fen}")
         print(f"square: {result.square} (a piece of the side to move put there)")
-        if result.error:
-            print(f"stopped: {result.error} (so they were not compared there)")
         print("only A: " + (" ".join(result.only_a) or "-"))
         print("only B: " + (" ".join(result.only_b) or "-"))
-    if result.error:
-        return 2  # a definition ran away: no answer either way
     return EXIT_DIFFER if result.differ else EXIT_SAME

@@ -82,14 +82,14 @@ def _run_board(name: str) -> tuple[int, list[TestResult]]:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return EXIT_USAGE, []
-    problems = test_problems(board)
+    rules = Rules(board)
+    problems = test_problems(board, rules)
     for problem in problems:
         print(problem, file=sys.stderr)
-    unreadable = {problem.line for problem in problems}
-    rules = Rules(board)
+    unreadable = {(problem.line, problem.column) for problem in problems}
     results = []
     for test in board.tests:
-        if test.fen_at.line in unreadable and test.fen is not None:
+        if {(test.fen_at.line, test.fen_at.column), (test.move_at.line, test.move_at.column)} & unreadable:
             continue
         try:
             results.append(run_test(rules, test))

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from dagaz_studio.gui.docks.piece_types import QtPieceTypes
     from dagaz_studio.gui.docks.play_field import QtPlayField
     from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+    from dagaz_studio.gui.docks.tests_panel import QtTestsPanel
     from dagaz_studio.gui.docks.trace_player import QtTracePlayer
     from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
     from dagaz_studio.gui.explorer.move_play import QtMovePlay
@@ -95,6 +96,8 @@ class QtMainWindow(QMainWindow):
     piece_types_dock: QtWidgets.QDockWidget
     board_text_dock: QtWidgets.QDockWidget
     help_dock: QtWidgets.QDockWidget
+    tests_panel: QtTestsPanel
+    tests_dock: QtWidgets.QDockWidget
     game_record: QtGameRecord
     record_dock: QtWidgets.QDockWidget
     help_menu: QtWidgets.QMenu
@@ -159,6 +162,7 @@ class QtMainWindow(QMainWindow):
                                             self.trace_player, self.moves_panel, self)
         #: Moves by name: the "Play move" field, double-click to play, View ▸ Xiangqi move names.
         self.move_play = QtMovePlay(self.document, self.move_explorer, self.play_field, self)
+        self.tests_panel.attach(self.move_explorer, self.notation_editor, self.board_text, self.board_text_dock)
         self._connect()
         self._build_menus()
         app = QCoreApplication.instance()
@@ -185,7 +189,7 @@ class QtMainWindow(QMainWindow):
     def docks(self) -> list[QtWidgets.QDockWidget]:
         """Every dock of the window, in the order View lists them."""
         return [self.moves_dock, self.notation_dock, self.position_dock, self.piece_types_dock,
-                self.board_text_dock, self.trace_dock, self.help_dock, self.record_dock]
+                self.board_text_dock, self.trace_dock, self.help_dock, self.tests_dock, self.record_dock]
 
     def shutdown(self) -> None:
         """Stop the worker threads (on close; they start again by themselves when asked)."""
@@ -198,6 +202,7 @@ class QtMainWindow(QMainWindow):
         lessons = getattr(self, "lessons_panel", None)
         if lessons is not None:
             lessons.shutdown()
+        self.tests_panel.shutdown()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
         """Take a drag that carries a board file."""
@@ -434,9 +439,13 @@ class QtMainWindow(QMainWindow):
         self.record_dock = self.add_dock("Game record", "recordDock", _scrolling(self.game_record))
         self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
         self.piece_types_dock.raise_()
+        from dagaz_studio.gui.docks.tests_panel import add_tests_dock
+
+        self.tests_panel, self.tests_dock = add_tests_dock(self, self.document, self.board_view)
         # Behind the position: the board file and the guides are read now and then, not all the time.
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
+        self.tabifyDockWidget(self.help_dock, self.tests_dock)
         self.position_dock.raise_()
         self.board_view.setMinimumSize(MIN_BOARD_SIZE)
 
@@ -456,7 +465,7 @@ class QtMainWindow(QMainWindow):
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         places = [(self.moves_dock, left), (self.notation_dock, left), (self.position_dock, right),
                   (self.piece_types_dock, right), (self.board_text_dock, right), (self.help_dock, right),
-                  (self.trace_dock, bottom), (self.record_dock, right)]
+                  (self.tests_dock, left if compact else right), (self.trace_dock, bottom), (self.record_dock, right)]
         for dock, _area in places:
             self.removeDockWidget(dock)
         for dock, area in places:
@@ -466,6 +475,8 @@ class QtMainWindow(QMainWindow):
         # Behind the position: the board file and the guides are read now and then, not all the time.
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
+        if not compact:
+            self.tabifyDockWidget(self.help_dock, self.tests_dock)
         corner = bottom if compact else None
         # Narrow columns hold their tabs on their outer edges, written upwards: four titles fit there
         # where a row of them across 180 pixels would be cut to a letter or two each.
@@ -475,6 +486,8 @@ class QtMainWindow(QMainWindow):
             self.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
         if compact:
             self.tabifyDockWidget(self.moves_dock, self.notation_dock)
+            # The right column's tabs run down its edge and have no room for one more.
+            self.tabifyDockWidget(self.notation_dock, self.tests_dock)
             self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
         self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
         self.piece_types_dock.raise_()
@@ -536,12 +549,14 @@ class QtMainWindow(QMainWindow):
     def _arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
         """What :meth:`_arrangement` says of the layout :meth:`arrange_docks` makes."""
         left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
-        tabs = [["movesDock", "notationDock"],
+        tabs = [["movesDock", "notationDock", "testsDock"],
                 ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock", "recordDock"]]
         if not compact:
-            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock"],
+            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock", "testsDock"],
                     ["pieceTypesDock", "recordDock"]]
         area = {"movesDock": left, "notationDock": left, "traceDock": str(Qt.DockWidgetArea.BottomDockWidgetArea)}
+        if compact:
+            area["testsDock"] = left
         where = {("traceDock", area["traceDock"], frozenset())}
         for group in tabs:
             for name in group:
@@ -757,6 +772,7 @@ class QtMainWindow(QMainWindow):
         if not menu.isEmpty():
             menu.addSeparator()
         self.move_explorer.square_actions(square, menu)
+        self.tests_panel.square_actions(square, menu)
         menu.exec(global_pos)
         menu.deleteLater()
 

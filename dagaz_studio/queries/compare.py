@@ -1,32 +1,30 @@
 """Two definitions of one piece, run on the same squares of the same positions until they differ.
 
-Positions come simplest first — the empty board, then a few pieces placed at random, then the
-board's setup and positions reached from it by random play — and on each, a piece of the side to
-move moving by either definition is put on every square in turn. The first position where the two
-make different moves is shrunk (pieces taken away one at a time while the difference stays), so
-the counterexample is as small as it can be made.
+On each position (:mod:`~dagaz_studio.queries.compare_positions`: the empty board, the setup,
+sparse random placements and positions of random play) a piece of the side to move moving by either
+definition is put on every square in turn. The first position where the two make different moves is
+shrunk as a property-testing tool shrinks a counterexample: pieces are taken away, moved nearer the
+square, or replaced by simpler pieces (those with fewer moves on the empty board) for as long as the
+difference stays — so the counterexample shows the difference with as little as it can.
 """
 
 from __future__ import annotations
 
-import itertools
-import random
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
-from dagaz_studio.board.model import Board
-from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation, describe_move
+from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation, describe_move
+from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
 
-__all__ = ["Comparison", "ComparisonCancelled", "compare_pieces", "move_signature", "piece_moves",
-           "stop_if_cancelled"]
+__all__ = ["Comparison", "ComparisonCancelled", "Found", "compare_kinds", "compare_pieces", "definition_kinds",
+           "move_signature", "search_block", "stop_if_cancelled"]
 
-#: The most pieces a random placement puts on the board.
-MOST_PLACED = 6
-#: The most random moves played from the setup for one position.
-LONGEST_PLAY = 40
+#: The most positions tried while shrinking a counterexample.
+MOST_SHRINK_TRIALS = 3000
+
+move_signature = signature
 
 
 class ComparisonCancelled(Exception):
@@ -44,7 +42,8 @@ class Comparison:
     """What a comparison found: ``differ``; where (``fen``, the position without the compared piece,
     whose side to move owns it, and ``square``); the moves only one definition makes; how many
     positions were tried; ``pieces``: how many other pieces the counterexample holds; ``error``
-    when a definition could not be run there (a runaway)."""
+    when a definition could not be run there (a runaway, ``which`` of ``A`` and ``B``);
+    ``cancelled`` when the search was stopped before its end."""
 
     differ: bool
     positions: int
@@ -54,133 +53,211 @@ class Comparison:
     only_b: list[str] = field(default_factory=list)
     pieces: int = 0
     error: Optional[str] = None
+    which: Optional[str] = None
+    cancelled: bool = False
+    #: The counterexample itself (the FEN may not keep which pieces have moved).
+    position: Optional[Position] = None
+
+    def as_json(self) -> dict[str, object]:
+        """The result as ``compare --json`` prints it."""
+        return {"differ": self.differ, "positions": self.positions, "fen": self.fen, "square": self.square,
+                "pieces": self.pieces, "only_a": self.only_a, "only_b": self.only_b, "error": self.error,
+                "definition": self.which}
 
 
-def move_signature(move: Move) -> tuple:
-    """What a move does, apart from which kind of piece makes it: where it goes, what it takes,
-    where it lands on the way, what it becomes, what else it moves."""
-    return (move.origin, move.target, move.captures, move.stops, move.promotion, move.also, move.dropped)
+@dataclass
+class Found:
+    """The first position of a block where the definitions differ (or one ran away): its number
+    among all positions tried, counted from 1, the position and the square."""
+
+    index: int
+    position: Position
+    square: int
+    error: Optional[str] = None
+    which: Optional[str] = None
 
 
-def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
-    """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do (a runaway
-    raises :class:`RunawayNotation`)."""
-    work = position.copy()
-    standing = work.cells[square]
-    if rules.board.kind == "heap":
-        from dagaz_studio.engine.heaps import typed_heap
+def definition_kinds(rules: Rules, a: str, b: str) -> tuple[int, int]:
+    """The piece kinds of notations ``a`` and ``b`` (Dagaz) in ``rules``; raises
+    :class:`~dagaz_studio.notation.NotationError` for a notation that does not read."""
+    from dagaz_studio.notation.parser import parse_notation
 
-        work.cells[square] = typed_heap(standing, kind, rules.board_kinds)
-    else:
-        # As a typed piece: it has moved, unless it stands in for an unmoved one of its side.
-        moved = standing.moved if isinstance(standing, Piece) and standing.player == work.turn else True
-        work.cells[square] = Piece(work.turn, kind, moved)
-    result = rules.run(work, square, budget=DEFAULT_BUDGET)
-    if result.stopped is not None:
-        raise RunawayNotation(result.stopped)
-    return {move_signature(move): move for move in result.moves if not move.passes}
+    return rules.custom_kind(parse_notation(a), "A"), rules.custom_kind(parse_notation(b), "B")
 
 
 def _difference(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
                 ) -> Optional[tuple[list[Move], list[Move]]]:
+    """The moves only A makes and only B makes from ``square``, or ``None`` when they agree."""
     a = piece_moves(rules, position, square, kinds[0])
     b = piece_moves(rules, position, square, kinds[1])
     if a.keys() == b.keys():
         return None
-    return [a[key] for key in a if key not in b], [b[key] for key in b if key not in a]
+    return ([full_move(rules, position, square, kinds[0], a[key]) for key in a if key not in b],
+            [full_move(rules, position, square, kinds[1], b[key]) for key in b if key not in a])
 
 
-def _placements(board: Board, rng: random.Random, count: int) -> Iterator[Position]:
-    """The empty board, then ``count`` - 1 boards of a few pieces placed at random, fewest first."""
-    yield Position(board, [None] * len(board.squares))
-    if board.kind == "heap" or not board.pieces:
-        return
-    kinds = [i for i, piece in enumerate(board.pieces.values()) if not piece.neutral] or list(range(len(board.pieces)))
-    players = max(1, len(board.players))
-    for i in range(count - 1):
-        placed = 1 + i * MOST_PLACED // max(1, count - 1)
-        cells: list[Optional[Piece]] = [None] * len(board.squares)
-        for square in rng.sample(range(len(board.squares)), min(placed, len(board.squares))):
-            cells[square] = Piece(rng.randrange(players), rng.choice(kinds), True)
-        yield Position(board, cells)
+def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> bool:
+    try:
+        return _difference(rules, position, square, kinds) is not None
+    except RunawayNotation:
+        return False
 
 
-def _played(board: Board, rules: Rules, rng: random.Random, cancel: Optional[CancelFlag] = None
-            ) -> Iterator[Position]:
-    """The setup and positions reached from it by random legal moves, without end."""
-    if not board.setup:
-        return
-    yield Position.initial(board)
-    while True:
-        position = Position.initial(board)
-        for _ply in range(rng.randrange(1, LONGEST_PLAY)):
-            stop_if_cancelled(cancel)
-            try:
-                moves = legal_moves(rules, position)
-            except RunawayNotation:
-                break
-            if not moves:
-                break
-            make_move(position, rng.choice(moves))
-        yield position
+def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, count: int = BLOCK,
+                 cancel: Optional[CancelFlag] = None) -> tuple[int, Optional[Found]]:
+    """Try the ``count`` positions of block ``block``: how many were tried, and the first difference."""
+    squares = range(len(rules.board.squares))
+    tried = 0
+    for position in block_positions(rules, seed, block, count):
+        if cancel is not None and cancel.is_set():
+            break
+        tried += 1
+        for square in squares:
+            keys = []
+            for which, kind in zip("AB", kinds):
+                try:
+                    keys.append(piece_moves(rules, position, square, kind).keys())
+                except RunawayNotation as error:
+                    return tried, Found(block * BLOCK + tried, position.copy(), square, str(error), which)
+            if keys[0] != keys[1]:
+                return tried, Found(block * BLOCK + tried, position.copy(), square)
+    return tried, None
 
 
-def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
-            cancel: Optional[CancelFlag] = None) -> Position:
-    """``position`` with every piece taken away that the difference on ``square`` does not need."""
-    position = position.copy()
-    position.cells[square] = None
-    changed = True
-    while changed:
-        changed = False
-        for other, piece in enumerate(position.cells):
-            if piece is None:
-                continue
-            stop_if_cancelled(cancel)
-            trial = position.copy()
-            trial.cells[other] = None
-            try:
-                if _difference(rules, trial, square, kinds) is not None:
-                    position, changed = trial, True
-            except RunawayNotation:
-                continue
-    return position
+def _blocks(positions: int) -> list[tuple[int, int]]:
+    """The blocks of ``positions`` positions: (number, how many positions)."""
+    return [(block, min(BLOCK, positions - block * BLOCK)) for block in range((positions + BLOCK - 1) // BLOCK)]
 
 
-def compare_pieces(rules: Rules, a: str, b: str, positions: int = 200, seed: int = 0,
-                   cancel: Optional[CancelFlag] = None,
-                   progress: Optional[Callable[[int], None]] = None) -> Comparison:
+#: Searches the blocks given as (number, count), yielding each one's :func:`search_block` answer in order.
+Searcher = Callable[[Iterable[tuple[int, int]]], Iterator[tuple[int, Optional[Found]]]]
+
+
+def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, seed: int = 0,
+                  search: Optional[Searcher] = None, progress: Optional[Callable[[int, int], None]] = None,
+                  cancel: Optional[CancelFlag] = None) -> Comparison:
+    """Compare two piece kinds of ``rules`` on ``positions`` positions (see the module's docstring).
+
+    ``search`` searches blocks of positions elsewhere (on other processes; default: here, one after
+    the other): the answer is the same. ``progress(tried, positions)`` is called after each block;
+    ``cancel`` stops the search between positions."""
+    if search is None:
+        def search(blocks: Iterable[tuple[int, int]]) -> Iterator[tuple[int, Optional[Found]]]:
+            return (search_block(rules, kinds, seed, block, count, cancel) for block, count in blocks)
+    tried = 0
+    found: Optional[Found] = None
+    for done, found in search(_blocks(positions)):
+        tried += done
+        if progress is not None:
+            progress(tried, positions)
+        if found is not None or (cancel is not None and cancel.is_set()):
+            break
+    if found is None:
+        return Comparison(False, tried, cancelled=cancel is not None and cancel.is_set() and tried < positions)
+    board = rules.board
+    if found.error is not None:
+        return Comparison(True, found.index, found.position.fen(), board.squares[found.square], error=found.error,
+                          which=found.which, position=found.position)
+    small = shrink(rules, found.position, found.square, kinds)
+    difference = _difference(rules, small, found.square, kinds)
+    assert difference is not None  # shrinking keeps the difference
+    only_a, only_b = difference
+    others = sum(piece is not None for square, piece in enumerate(small.cells) if square != found.square)
+    return Comparison(True, found.index, small.fen(), board.squares[found.square],
+                      [describe_move(board, move) for move in only_a], [describe_move(board, move) for move in only_b],
+                      others, position=small)
+
+
+def compare_pieces(rules: Rules, a: str, b: str, positions: int = 1000, seed: int = 0,
+                   cancel: Optional[CancelFlag] = None, progress: Optional[Callable[[int], None]] = None,
+                   search: Optional[Searcher] = None) -> Comparison:
     """Compare notations ``a`` and ``b`` (Dagaz) on ``positions`` positions of ``rules``'s board.
 
-    ``cancel`` is looked at between squares (and between the moves of a random game): when it is set,
-    :class:`ComparisonCancelled` is raised. ``progress`` is told how many positions are done after each.
-    Raises :class:`~dagaz_studio.notation.NotationError` for a notation that does not read.
-    """
-    from dagaz_studio.notation.parser import parse_notation
+    ``cancel`` is looked at between positions: when it is set, :class:`ComparisonCancelled` is raised.
+    ``progress`` is told how many positions are done as the search goes. Raises
+    :class:`~dagaz_studio.notation.NotationError` for a notation that does not read."""
+    told = None if progress is None else (lambda tried, _total: progress(tried))
+    found = compare_kinds(rules, definition_kinds(rules, a, b), positions, seed, search, told, cancel)
+    if found.cancelled or (cancel is not None and cancel.is_set() and not found.differ):
+        raise ComparisonCancelled()
+    return found
 
+
+def _distance(rules: Rules, one: int, other: int) -> int:
     board = rules.board
-    kinds = (rules.custom_kind(parse_notation(a), "A"), rules.custom_kind(parse_notation(b), "B"))
-    rng = random.Random(seed)
-    placed = max(1, positions // 2)
-    candidates = itertools.chain(_placements(board, rng, placed), _played(board, rules, rng, cancel))
-    tried = 0
-    for position in itertools.islice(candidates, positions):
-        tried += 1
-        order = list(range(len(board.squares)))
-        for square in order:
-            stop_if_cancelled(cancel)
-            try:
-                found = _difference(rules, position, square, kinds)
-            except RunawayNotation as error:
-                return Comparison(True, tried, position.fen(), board.squares[square], error=str(error))
-            if found is None:
+    return max(abs(board.column_of[one] - board.column_of[other]), abs(board.row_of[one] - board.row_of[other]))
+
+
+def _simplicity(rules: Rules) -> list[int]:
+    """For each of the board's piece kinds, how many moves it has on the empty board from the square
+    nearest its middle: the fewer, the simpler."""
+    board = rules.board
+    empty = Position(board, [None] * len(board.squares))
+    columns, rows = max(board.column_of) + 1, max(board.row_of) + 1
+    middle = min(range(len(board.squares)),
+                 key=lambda s: abs(2 * board.column_of[s] - columns + 1) + abs(2 * board.row_of[s] - rows + 1))
+    counts = []
+    for kind in range(rules.board_kinds):
+        try:
+            counts.append(len(piece_moves(rules, empty, middle, kind)))
+        except RunawayNotation:
+            counts.append(1 << 30)
+    return counts
+
+
+def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> Position:
+    """A smaller ``position`` where the definitions still differ on ``square``: the square emptied
+    (when the difference does not need what stands there), then pieces taken away, moved nearer the
+    square, or replaced by simpler ones, one at a time, for as long as the difference stays."""
+    current = position.copy()
+    emptied = current.copy()
+    emptied.cells[square] = None
+    if _differs(rules, emptied, square, kinds):
+        current = emptied
+    simplicity: Optional[list[int]] = None
+    trials = 0
+
+    def keeps(trial: Position) -> bool:
+        nonlocal trials
+        trials += 1
+        return _differs(rules, trial, square, kinds)
+
+    changed = True
+    while changed and trials < MOST_SHRINK_TRIALS:
+        changed = False
+        for other, piece in enumerate(current.cells):
+            if piece is None or other == square:
                 continue
-            small = _shrink(rules, position, square, kinds, cancel)
-            only_a, only_b = _difference(rules, small, square, kinds) or found
-            return Comparison(True, tried, small.fen(), board.squares[square],
-                              [describe_move(board, move) for move in only_a],
-                              [describe_move(board, move) for move in only_b],
-                              sum(piece is not None for piece in small.cells))
-        if progress is not None:
-            progress(tried)
-    return Comparison(False, tried)
+            trial = current.copy()
+            trial.cells[other] = None
+            if keeps(trial):
+                current, changed = trial, True
+                continue
+            if not isinstance(piece, Piece) or rules.board.kind != "default":
+                continue
+            far = _distance(rules, other, square)
+            nearer = sorted((s for s, standing in enumerate(current.cells)
+                             if standing is None and s != square and _distance(rules, s, square) < far),
+                            key=lambda s: _distance(rules, s, square))
+            for target in nearer:
+                trial = current.copy()
+                trial.cells[other], trial.cells[target] = None, piece
+                if keeps(trial):
+                    current, changed = trial, True
+                    break
+            else:
+                if simplicity is None:
+                    simplicity = _simplicity(rules)
+                if piece.kind >= len(simplicity):
+                    continue
+                for kind in sorted(range(len(simplicity)), key=simplicity.__getitem__):
+                    if simplicity[kind] >= simplicity[piece.kind]:
+                        break
+                    trial = current.copy()
+                    trial.cells[other] = Piece(piece.player, kind, piece.moved)
+                    if keeps(trial):
+                        current, changed = trial, True
+                        break
+            if changed or trials >= MOST_SHRINK_TRIALS:
+                break
+    return current

@@ -23,14 +23,9 @@ from typing import Any, Callable, Optional, Union
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation, describe_move
-from dagaz_studio.queries.compare import (
-    ComparisonCancelled,
-    compare_pieces,
-    move_signature,
-    piece_moves,
-    stop_if_cancelled,
-)
+from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation, describe_move
+from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
+from dagaz_studio.queries.compare_positions import full_move, piece_moves
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -370,20 +365,8 @@ def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: Optional[s
 
 def _moves_at(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
     """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do."""
-    if rules.board.kind != "stack":
-        return piece_moves(rules, position, square, kind)
-    from dagaz_studio.engine.stacks import Column, as_cell
-
-    # On a stack board the piece stands as a column of one, or captures could not put a taken
-    # piece under it.
-    work = position.copy()
-    standing = work.cells[square]
-    moved = standing.moved if isinstance(standing, Column) and standing.player == work.turn else True
-    work.cells[square] = as_cell(Column(((work.turn, kind),), moved))
-    result = rules.run(work, square, budget=DEFAULT_BUDGET)
-    if result.stopped is not None:
-        raise RunawayNotation(result.stopped)
-    return {move_signature(move): move for move in result.moves if not move.passes}
+    return {key: full_move(rules, position, square, kind, found)
+            for key, found in piece_moves(rules, position, square, kind).items()}
 
 
 def _targets(moves: dict[tuple, Move], board: Board) -> set[str]:

@@ -20,7 +20,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves
 
-__all__ = ["TestResult", "reach_marks", "run_test", "run_tests", "test_problems"]
+__all__ = ["TestResult", "explain_mark", "reach_marks", "run_test", "run_tests", "test_position", "test_problems"]
 
 
 @dataclass
@@ -43,6 +43,8 @@ class TestResult:
     detail: Optional[str] = None
     #: For each extra mark, a move that makes it (in coordinates).
     extra_moves: dict[str, str] = field(default_factory=dict)
+    #: A reach test's marks the piece makes, in the board's order of squares.
+    found: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         """The result as ``dagaz-studio test --json`` prints it."""
@@ -77,18 +79,33 @@ def test_position(board: Board, test: PieceTest) -> Position:
     return Position.from_fen(board, test.fen) if test.fen is not None else Position.initial(board)
 
 
-def test_problems(board: Board) -> list[Problem]:
-    """What is wrong with the tests' positions beyond what the loader sees (castling rights, the
-    en-passant square, counters, hands): each a problem at its FEN."""
+def test_problems(board: Board, rules: Optional[Rules] = None) -> list[Problem]:
+    """What is wrong with the tests beyond what the loader sees: a position's castling rights,
+    en-passant square, counters or hands, each a problem at its FEN; a move name that names no move
+    the board could make there, legal or not (:func:`~dagaz_studio.queries.move_shapes.name_problem`),
+    a problem at the name."""
     problems = []
     for test in board.tests:
-        if test.fen is None:
-            continue
         try:
-            Position.from_fen(board, test.fen)
+            position = test_position(board, test)
         except FenError as error:
-            problems.append(Problem(_file(board), test.fen_at.line, test.fen_at.column, f"test FEN: {error.message}"))
+            if test.fen is not None:  # the setup's own problem is check's to report, at the setup
+                problems.append(Problem(_file(board), test.fen_at.line, test.fen_at.column,
+                                        f"test FEN: {error.message}"))
+            continue
+        if test.move is not None:
+            rules = rules if rules is not None else Rules(board)
+            problem = _move_problem(rules, position, test.move)
+            if problem is not None:
+                problems.append(Problem(_file(board), test.move_at.line, test.move_at.column, problem))
     return problems
+
+
+def _move_problem(rules: Rules, position: Position, move: str) -> Optional[str]:
+    from dagaz_studio.queries.move_shapes import name_problem
+
+    problem = name_problem(rules, position, move)
+    return None if problem is None else f"test move: {problem}"
 
 
 def reach_marks(board: Board, moves: list[Move]) -> dict[str, Move]:
@@ -147,6 +164,11 @@ def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.error = answer.error
         return
     found = answer.move is not None or bool(answer.candidates)
+    if not found:
+        # A misspelt name matches no legal move either: refused, it would pass every 'illegal' test.
+        result.error = _move_problem(rules, position, test.move or "")
+        if result.error is not None:
+            return
     result.passed = found if test.expect == "legal" else not found
     if result.passed:
         return
@@ -183,11 +205,24 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         extra = [mark for mark in test.marks
                  if mark in marks or (not mark.startswith("x") and "x" + mark in marks)]
         extra = [mark if mark in marks else "x" + mark for mark in extra]
+    result.found = tuple(_ordered(board, list(marks)))
     result.missing, result.extra = tuple(_ordered(board, missing)), tuple(_ordered(board, extra))
     result.extra_moves = {mark: describe_move(board, marks[mark]) for mark in result.extra if mark in marks}
     result.passed = not missing and not extra
     if missing:
         result.reason = _why_not(rules, query, result.missing[0], marks)
+
+
+def explain_mark(rules: Rules, test: PieceTest, mark: str) -> Optional[str]:
+    """Why the piece of a reach test does not make ``mark`` (``e4`` or ``xe4``), as the window's
+    "why not" says it; ``None`` when it does make it."""
+    position = test_position(rules.board, test)
+    query = _query(rules, position, test)
+    answer = answer_moves(rules, query)
+    if answer.stopped is not None or answer.error is not None:
+        return answer.stopped or answer.error
+    marks = reach_marks(rules.board, answer.shown_moves())
+    return None if mark in marks else _why_not(rules, query, mark, marks)
 
 
 def _ordered(board: Board, marks: list[str]) -> list[str]:

@@ -1,0 +1,297 @@
+"""The Tests panel's Compare tab: a second definition beside the selected piece's own — typed, another
+piece type's, or the piece's own read back from its Betza — with both definitions' squares drawn on
+the board (A only, B only, both, each its own shape); *Find a difference* searches positions on a
+worker thread, with a progress bar and Cancel, and opens the counterexample on the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
+    QWidget,
+)
+
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries.test_panel import (
+    CompareAnswer, CompareQuery, FindAnswer, FindQuery, answer_panel, panel_failed,
+)
+
+if TYPE_CHECKING:
+    from dagaz_studio.queries.moves import MovesAnswer
+
+TYPED, BETZA = "typed", "betza-reading"
+#: How often the progress bar looks at the search's progress.
+PROGRESS_MS = 100
+
+
+class QtCompareTab(QWidget):
+    """Compare the selected piece (A) with a second definition (B)."""
+
+    def __init__(self, document: QtDocument, marks: QtBoardMarks, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.document, self.marks = document, marks
+        self.explorer: Optional[SelectedPiece] = None
+        #: A: the selected piece's notation (Dagaz), its name, its square.
+        self.a_text: Optional[str] = None
+        self.a_name = ""
+        self.a_square: Optional[int] = None
+        self.answer: Optional[CompareAnswer] = None
+        self.found: Optional[FindAnswer] = None
+        self._find: Optional[FindQuery] = None
+        self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
+        self.runner.replyReady.connect(self._show_compare)
+        self.find_runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
+        self.find_runner.replyReady.connect(self._show_found)
+        self.a_label = QLabel("A: select a piece on the board")
+        self.a_label.setWordWrap(True)
+        self.source = QComboBox()
+        self.source.setToolTip("B: a notation typed here, another piece type's, or A read back from its Betza")
+        self.source.currentIndexChanged.connect(self._on_source_changed)
+        # The dock may be narrow: a long piece name is cut rather than widening the panel.
+        self.source.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.source.setMinimumContentsLength(6)
+        self.language = QComboBox()
+        self.language.addItem("Dagaz", "dagaz")
+        self.language.addItem("Betza", "betza")
+        self.b_text = QLineEdit()
+        self.b_text.setPlaceholderText("B's notation, e.g. (+)([p]\\1)* or R4")
+        self.b_text.textEdited.connect(lambda _text: self.compare_here())
+        self.language.currentIndexChanged.connect(lambda _index: self.compare_here())
+        self.compare_button = QPushButton("Compare here")
+        self.compare_button.setToolTip("A's and B's squares from the selected square, drawn on the board")
+        self.compare_button.clicked.connect(self.compare_here)
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.positions = QSpinBox()
+        self.positions.setRange(100, 100_000)
+        self.positions.setSingleStep(500)
+        self.positions.setValue(2000)
+        self.find_button = QPushButton("Find a difference")
+        self.find_button.setToolTip("Search positions (the setup, random play, sparse placements) for one where "
+                                    "A and B move differently; the smallest found opens on the board")
+        self.find_button.clicked.connect(self.find_difference)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self._timer = QTimer(self)
+        self._timer.setInterval(PROGRESS_MS)
+        self._timer.timeout.connect(self._advance)
+        form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow("B:", self.source)
+        form.addRow("Read as:", self.language)
+        form.addRow("Notation:", self.b_text)
+        form.addRow("Positions:", self.positions)
+        buttons = FlowLayout()
+        buttons.addWidget(self.compare_button)
+        buttons.addWidget(self.find_button)
+        buttons.addWidget(self.cancel_button)
+        legend = QLabel("On the board: triangle up, only A; triangle down, only B; square, both; a ring round "
+                        "the mark, the piece there is taken.")
+        legend.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.a_label)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.result)
+        layout.addWidget(legend)
+        layout.addStretch(1)
+        document.boardChanged.connect(self._fill_sources)
+        self._fill_sources()
+
+    def attach(self, explorer: SelectedPiece) -> None:
+        """Follow the explorer's selected piece: it is A."""
+        self.explorer = explorer
+        explorer.replyShown.connect(self._on_reply)
+
+    def shutdown(self) -> None:
+        """Stop the worker threads."""
+        self._timer.stop()
+        self.runner.shutdown()
+        self.find_runner.shutdown()
+
+    # ------------------------------------------------------------------ the definitions
+
+    @Slot()
+    def _fill_sources(self) -> None:
+        self.source.blockSignals(True)
+        keep = self.source.currentData()
+        self.source.clear()
+        self.source.addItem("Typed notation", TYPED)
+        self.source.addItem("A's Betza, read back", BETZA)
+        board = self.document.board
+        for name in (board.pieces if board is not None else ()):
+            self.source.addItem(f"Piece type: {name}", name)
+        index = self.source.findData(keep)
+        self.source.setCurrentIndex(max(0, index))
+        self.source.blockSignals(False)
+        self._on_source_changed()
+
+    @Slot()
+    def _on_source_changed(self) -> None:
+        source = self.source.currentData()
+        typed = source == TYPED
+        self.b_text.setReadOnly(not typed)
+        self.language.setEnabled(typed)
+        board = self.document.board
+        if board is not None and source in board.pieces:
+            self.b_text.setText(board.pieces[source].notation_text)
+            self.language.setCurrentIndex(0)
+        elif source == BETZA:
+            self.b_text.setText(self._betza() or "")
+            self.language.setCurrentIndex(1)
+        self.compare_here()
+
+    def _betza(self) -> Optional[str]:
+        if self.a_text is None:
+            return None
+        from dagaz_studio.translation import TranslationError, translate
+
+        try:
+            return translate(self.a_text, "dagaz", "betza").text
+        except TranslationError as error:
+            self.result.setText(f"A has no Betza: {error.message}")
+            return None
+
+    def b_notation(self) -> Optional[str]:
+        """B in the Dagaz notation, or ``None`` (and why, in the result line)."""
+        text = self.b_text.text().strip()
+        if not text:
+            return None
+        if self.language.currentData() == "dagaz":
+            return text
+        from dagaz_studio.translation import TranslationError, translate
+
+        try:
+            return translate(text, "betza", "dagaz").text
+        except TranslationError as error:
+            self.result.setText(f"B does not read: {error.message}")
+            return None
+
+    @Slot(object)
+    def _on_reply(self, reply: MovesAnswer) -> None:
+        board = self.document.board
+        query = reply.query
+        if board is None or query.board is not board or query.square is None or query.drop is not None:
+            return
+        text, name = query.notation, "the typed piece"
+        if text is None:
+            piece = query.position.cells[query.square]
+            if piece is None or piece.kind >= len(board.pieces):
+                return
+            name = list(board.pieces)[piece.kind]
+            text = board.pieces[name].notation_text
+        self.a_text, self.a_name, self.a_square = text, name, query.square
+        self.a_label.setText(f"A: the {name} on {board.squares[query.square]}, {text}")
+        if self.source.currentData() == BETZA:
+            self.b_text.setText(self._betza() or "")
+        if self.isVisible():
+            self.compare_here()
+
+    # ------------------------------------------------------------------ compare here
+
+    def compare_here(self) -> bool:
+        """A's and B's squares from A's square in the position shown, drawn on the board."""
+        position, board = self.document.position, self.document.board
+        b = self.b_notation()
+        if board is None or position is None or self.a_text is None or self.a_square is None or b is None:
+            return False
+        self.runner.request(CompareQuery(board, position.copy(), self.a_square, self.a_text, b), debounce=True)
+        return True
+
+    @Slot(object)
+    def _show_compare(self, answer: CompareAnswer) -> None:
+        board = self.document.board
+        if board is None or answer.query.board is not board:
+            return
+        self.answer = answer
+        if answer.error is not None:
+            self.result.setText(f"B: {answer.error}")
+            self.marks.set_marks({})
+            return
+        only_a = [mark for mark, kind in answer.marks.items() if kind == "a"]
+        only_b = [mark for mark, kind in answer.marks.items() if kind == "b"]
+        where = board.squares[answer.query.square]
+        self.result.setText(f"From {where}: only A {' '.join(only_a) or '—'}; only B {' '.join(only_b) or '—'}; "
+                            f"both {sum(kind == 'both' for kind in answer.marks.values())}"
+                            if only_a or only_b else f"From {where}, A and B reach the same squares here.")
+        self.marks.set_marks({mark: "both" if kind == "both" else kind for mark, kind in answer.marks.items()})
+
+    # ------------------------------------------------------------------ find a difference
+
+    def find_difference(self) -> bool:
+        """Search positions for a difference on the worker; the progress bar follows it."""
+        board, b = self.document.board, self.b_notation()
+        if board is None or self.a_text is None or b is None:
+            self.result.setText("Select a piece (A) and give B first.")
+            return False
+        self._find = FindQuery(board, self.a_text, b, self.positions.value())
+        self.find_runner.request(self._find)
+        self.progress.setRange(0, self.positions.value())
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.find_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.result.setText("Searching…")
+        self._timer.start()
+        return True
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the search."""
+        self.find_runner.cancel()
+        self._done()
+        self.result.setText("Search cancelled.")
+
+    def _done(self) -> None:
+        self._timer.stop()
+        self.progress.setVisible(False)
+        self.find_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    @Slot()
+    def _advance(self) -> None:
+        if self._find is not None:
+            self.progress.setValue(self._find.progress.done)
+
+    @Slot(object)
+    def _show_found(self, answer: FindAnswer) -> None:
+        self._done()
+        self.found = answer
+        board = self.document.board
+        if board is None or answer.query.board is not board:
+            return
+        result = answer.comparison
+        if answer.error is not None or result is None:
+            self.result.setText(f"The search stopped: {answer.error}")
+            return
+        if result.error:
+            self.result.setText(f"{result.which} on {result.square} of {result.fen}: {result.error}")
+            return
+        if not result.differ:
+            self.result.setText(f"No difference found in {result.positions:,} positions.")
+            return
+        try:
+            self.document.set_fen(result.fen)
+            square = board.index(result.square)
+            position = self.document.position
+            if self.a_name in board.pieces and position is not None:
+                self.document.place(square, position.turn, self.a_name)
+        except ValueError as error:
+            self.result.setText(f"The counterexample cannot be shown: {error}")
+            return
+        self.a_square = square
+        self.result.setText(f"A and B differ (position {result.positions:,}, {result.pieces} other pieces): "
+                            f"from {result.square} only A {' '.join(result.only_a) or '—'}; "
+                            f"only B {' '.join(result.only_b) or '—'}.")
+        self.compare_here()

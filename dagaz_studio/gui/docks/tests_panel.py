@@ -1,0 +1,365 @@
+"""The Tests panel: the board's tests with pass or fail, run again as a notation is edited; a failing
+test's position with its squares marked apart (expected and found, missing, extra); "why not" for a
+missing square; and *Record as test*, which writes what the board shows as a test statement at the
+end of the board file's text. Its Compare tab is :mod:`~dagaz_studio.gui.docks.compare_tab`.
+
+Every question goes to a worker thread (:class:`~dagaz_studio.gui.worker.runner.QtMoveRunner`);
+the window never waits for an answer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QTextCursor
+from PySide6.QtWidgets import (
+    QDockWidget, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QTabWidget, QVBoxLayout,
+    QWidget,
+)
+
+from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, SelectedPiece
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries.test_panel import (
+    RecordAnswer, RecordQuery, TestsAnswer, TestsQuery, WhyAnswer, WhyQuery, answer_panel, panel_failed,
+)
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.piece_tests import PieceTest
+    from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+    from dagaz_studio.gui.docks.compare_tab import QtCompareTab
+    from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+    from dagaz_studio.queries.piece_tests import TestResult
+
+#: Shown before each test's name: a shape, not only a colour, says how it went.
+PASSED, FAILED = "✓", "✗"
+
+
+class QtTestsPanel(QWidget):
+    """The board's tests and a comparison of two definitions, beside the board."""
+
+    #: The tests were run and their results shown (the answer).
+    resultsShown = Signal(object)
+    #: A statement was recorded into the board file's text.
+    recorded = Signal(str)
+
+    def __init__(self, document: QtDocument, view: QtBoardView, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.document, self.view = document, view
+        self.explorer: Optional[SelectedPiece] = None
+        self.editor: Optional[QtNotationEditor] = None
+        self.board_text: Optional[QtBoardTextEditor] = None
+        self.board_text_dock: Optional[QDockWidget] = None
+        self.answer: Optional[TestsAnswer] = None
+        #: The test shown on the board (its index in the answer's board's tests).
+        self.shown: Optional[int] = None
+        #: What the tests were last asked with: the board, the piece edited and its notation.
+        self._asked: Optional[tuple[object, Optional[str], Optional[str]]] = None
+        self.marks = QtBoardMarks(view)
+        self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
+        self.runner.replyReady.connect(self._show_results)
+        self.detail_runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
+        self.detail_runner.replyReady.connect(self._show_detail)
+
+        self.tabs = QTabWidget()
+        tests = QWidget()
+        self.summary = QLabel("No board")
+        self.summary.setWordWrap(True)
+        self.test_list = QListWidget()
+        self.test_list.setToolTip("Click a test to see its position and squares on the board")
+        self.test_list.itemClicked.connect(self._test_clicked)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.mark_list = QListWidget()
+        self.mark_list.setToolTip("Right-click a missing square: why the piece does not reach it")
+        self.mark_list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.mark_list.customContextMenuRequested.connect(self._mark_menu)
+        self.mark_list.itemClicked.connect(self._mark_clicked)
+        self.why = QLabel()
+        self.why.setWordWrap(True)
+        self.record_button = QPushButton("Record as test")
+        self.record_button.setToolTip("The selected piece's squares in this position, as a test at the end of "
+                                      "the board file (Board file panel), to edit and apply")
+        self.record_button.clicked.connect(self.record)
+        self.run_button = QPushButton("Run again")
+        self.run_button.clicked.connect(lambda: self.run_tests())
+        buttons = FlowLayout()
+        buttons.addWidget(self.record_button)
+        buttons.addWidget(self.run_button)
+        legend = QLabel("On the board: disc, as expected; dashed ring, missing; cross, extra; a ring round "
+                        "the mark, the piece there is taken.")
+        legend.setWordWrap(True)
+        layout = QVBoxLayout(tests)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.test_list, 3)
+        layout.addWidget(self.detail)
+        layout.addWidget(self.mark_list, 2)
+        layout.addWidget(self.why)
+        layout.addWidget(legend)
+        layout.addLayout(buttons)
+        self.tabs.addTab(tests, "Tests")
+        from dagaz_studio.gui.docks.compare_tab import QtCompareTab
+
+        self.compare: QtCompareTab = QtCompareTab(document, self.marks, self)
+        self.tabs.addTab(self.compare, "Compare")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.tabs)
+        document.boardChanged.connect(self._on_board_changed)
+        view.squareClicked.connect(lambda _square: self.marks.set_marks({}))
+
+    def attach(self, explorer: SelectedPiece, editor: QtNotationEditor, board_text: QtBoardTextEditor,
+               board_text_dock: QDockWidget) -> None:
+        """Connect to the window's other parts (built after this panel)."""
+        self.explorer, self.editor = explorer, editor
+        self.board_text, self.board_text_dock = board_text, board_text_dock
+        editor.notationChanged.connect(lambda _notation: self.run_tests(debounce=True))
+        editor.targetChanged.connect(lambda _piece: self.run_tests(debounce=True))
+        self.compare.attach(explorer)
+        self.run_tests()
+
+    def shutdown(self) -> None:
+        """Stop the worker threads (the window calls this when it closes)."""
+        self.runner.shutdown()
+        self.detail_runner.shutdown()
+        self.compare.shutdown()
+
+    # ------------------------------------------------------------------ tests
+
+    def run_tests(self, debounce: bool = False) -> None:
+        """Run the board's tests again, with the notation being edited in place of its piece's."""
+        board = self.document.board
+        if board is None:
+            return
+        piece = edit = None
+        if self.editor is not None and self.editor.piece is not None:
+            piece, edit = self.editor.piece, self.editor.current_notation()
+        last = self._asked
+        if debounce and last is not None and last[0] is board and last[1:] == (piece, edit):
+            return  # a notation tried on a square, not a piece type's: the tests are as they were
+        self._asked = (board, piece, edit)
+        self.summary.setText(f"Running {len(board.tests)} tests…" if board.tests else
+                             "This board has no tests: Record as test writes one.")
+        self.runner.request(TestsQuery(board, piece, edit), debounce=debounce)
+
+    @Slot(object)
+    def _show_results(self, answer: TestsAnswer) -> None:
+        if answer.query.board is not self.document.board:
+            return
+        self.answer = answer
+        self.test_list.clear()
+        if answer.error is not None:
+            self.summary.setText(f"The tests could not be run: {answer.error}")
+            return
+        failed = sum(not result.passed for result in answer.results)
+        edited = f" (with the {answer.query.piece} being edited)" if answer.query.edit is not None else ""
+        self.summary.setText(f"{len(answer.results)} tests{edited}: {len(answer.results) - failed} passed, "
+                             f"{failed} failed" if answer.results else "This board has no tests: Record as test "
+                             "writes one.")
+        for index, result in enumerate(answer.results):
+            item = QListWidgetItem(f"{PASSED if result.passed else FAILED} {result.name}")
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            item.setToolTip(("passed: " if result.passed else "FAILED: ") + result.describe()
+                            if not result.passed else f"passed: {result.piece} {result.expectation}")
+            self.test_list.addItem(item)
+        if self.shown is not None and self.shown < len(answer.results):
+            self._fill_detail(self.shown)
+        self.resultsShown.emit(answer)
+
+    def test_item(self, name: str) -> Optional[QListWidgetItem]:
+        """The list's item of the test ``name``."""
+        for row in range(self.test_list.count()):
+            item = self.test_list.item(row)
+            if item.text().split(" ", 1)[1] == name:
+                return item
+        return None
+
+    @Slot(QListWidgetItem)
+    def _test_clicked(self, item: QListWidgetItem) -> None:
+        self.show_test(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def show_test(self, index: int) -> None:
+        """Show test number ``index``: its position on the board, its squares marked apart."""
+        answer = self.answer
+        if answer is None or answer.board is None or index >= len(answer.results):
+            return
+        self.shown = index
+        test = answer.board.tests[index]
+        self._show_position(test)
+        self._fill_detail(index)
+
+    def _show_position(self, test: PieceTest) -> None:
+        board = self.document.board
+        if board is None:
+            return
+        fen = test.fen if test.fen is not None else board.setup
+        try:
+            if fen:
+                self.document.set_fen(fen)
+            position = self.document.position
+            if test.square is not None and test.put_piece is not None and position is not None:
+                player = test.put_player if test.put_player is not None else position.turn
+                self.document.place(board.index(test.square), player, test.put_piece)
+        except ValueError as error:
+            self.why.setText(f"The test's position cannot be shown: {error}")
+
+    def _fill_detail(self, index: int) -> None:
+        assert self.answer is not None and self.answer.board is not None
+        result = self.answer.results[index]
+        test = self.answer.board.tests[index]
+        self.detail.setText(("Passed: " if result.passed else "Failed: ") + result.describe()
+                            if not result.passed else f"Passed: {result.name}: {result.piece} {result.expectation}")
+        self.why.setText(result.reason and f"{result.missing[0]}: {result.reason}" or "")
+        marks = _mark_kinds(test, result)
+        self.mark_list.clear()
+        words = {"agree": "as expected", "missing": "missing", "extra": "extra"}
+        for mark, kind in marks.items():
+            item = QListWidgetItem(f"{words[kind]} {mark}")
+            item.setData(Qt.ItemDataRole.UserRole, (mark, kind))
+            item.setToolTip(MARK_KINDS[kind][1])
+            self.mark_list.addItem(item)
+        self.marks.set_marks(marks)
+
+    # ------------------------------------------------------------------ why not
+
+    def _shown_test(self) -> Optional[tuple[PieceTest, TestResult]]:
+        if self.answer is None or self.answer.board is None or self.shown is None \
+                or self.shown >= len(self.answer.results):
+            return None
+        return self.answer.board.tests[self.shown], self.answer.results[self.shown]
+
+    def why_not(self, mark: str) -> bool:
+        """Ask why the shown test's piece misses ``mark``; the answer appears below the squares."""
+        shown = self._shown_test()
+        if shown is None or self.answer is None or self.answer.board is None:
+            return False
+        self.why.setText(f"Working out why not {mark}…")
+        self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark))
+        return True
+
+    @Slot(QPoint)
+    def _mark_menu(self, where: QPoint) -> None:
+        item = self.mark_list.itemAt(where)
+        if item is None:
+            return
+        mark, kind = item.data(Qt.ItemDataRole.UserRole)
+        menu = QMenu(self)
+        action = menu.addAction(f"Why not {mark}?")
+        action.setEnabled(kind == "missing")
+        action.triggered.connect(lambda: self.why_not(mark))
+        menu.exec(self.mark_list.viewport().mapToGlobal(where))
+        menu.deleteLater()
+
+    @Slot(QListWidgetItem)
+    def _mark_clicked(self, item: QListWidgetItem) -> None:
+        mark, kind = item.data(Qt.ItemDataRole.UserRole)
+        if kind == "missing":
+            self.why_not(mark)
+
+    def square_actions(self, square: int, menu: QMenu) -> None:
+        """On the board's square menu: "Why not here (test …)?" for a square the shown test misses."""
+        shown = self._shown_test()
+        board = self.document.board
+        if shown is None or board is None or not self.marks.marks:
+            return
+        name = board.squares[square]
+        for mark in (name, "x" + name):
+            if self.marks.marks.get(mark) == "missing":
+                action = QAction(f"Why not {mark} (test {shown[0].name})?", menu)
+                action.triggered.connect(lambda _checked=False, m=mark: self.why_not(m))
+                menu.addAction(action)
+
+    # ------------------------------------------------------------------ record
+
+    def record(self) -> bool:
+        """Write what the board shows — the position, the selected piece, its squares — as a test."""
+        reply = self.explorer.reply if self.explorer is not None else None
+        board = self.document.board
+        if board is None or reply is None or reply.query.board is not board or reply.query.square is None \
+                or reply.query.drop is not None:
+            self.why.setText("Select a piece on the board first: its squares become the test.")
+            return False
+        query = reply.query
+        assert query.square is not None
+        self.why.setText("Recording…")
+        self.detail_runner.request(RecordQuery(board, query.position.copy(), query.square, query.notation,
+                                               query.notation_player))
+        return True
+
+    @Slot(object)
+    def _show_detail(self, answer: object) -> None:
+        if isinstance(answer, WhyAnswer):
+            reason = answer.reason or f"the piece makes {answer.query.mark}"
+            self.why.setText(f"{answer.query.mark}: {reason}")
+        elif isinstance(answer, RecordAnswer):
+            if answer.statement is None:
+                self.why.setText(f"Nothing recorded: {answer.error}")
+                return
+            self._append(answer.statement)
+
+    def _append(self, statement: str) -> None:
+        editor = self.board_text
+        if editor is None:
+            return
+        text = editor.text_edit
+        cursor = text.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        before = text.toPlainText()
+        cursor.insertText(("" if not before or before.endswith("\n") else "\n") + statement + "\n")
+        text.setTextCursor(cursor)
+        text.ensureCursorVisible()
+        if self.board_text_dock is not None:
+            self.board_text_dock.show()
+            self.board_text_dock.raise_()
+        self.why.setText("Recorded at the end of the board file: edit it there, then Apply.")
+        self.recorded.emit(statement)
+
+    @Slot()
+    def _on_board_changed(self) -> None:
+        self.shown = None
+        self.mark_list.clear()
+        self.detail.setText("")
+        self.why.setText("")
+        self.marks.set_marks({})
+        if self.explorer is not None:
+            self.run_tests()
+
+
+def _mark_kinds(test: PieceTest, result: TestResult) -> dict[str, str]:
+    """A reach test's marks, each ``agree``, ``missing`` or ``extra``."""
+    marks: dict[str, str] = {}
+    missing, extra = set(result.missing), set(result.extra)
+    if test.expect == "none-of":
+        for mark in test.marks:
+            marks[mark] = "agree"
+        for mark in result.extra:
+            marks.pop(mark.lstrip("x"), None)
+            marks[mark] = "extra"
+        return marks
+    for mark in test.marks:
+        marks[mark] = "missing" if mark in missing else "agree"
+    for mark in result.extra:
+        marks[mark] = "extra"
+    if test.expect == "exactly":
+        for mark in result.found:
+            marks.setdefault(mark, "extra" if mark in extra else "agree")
+    return marks
+
+
+def add_tests_dock(window: object, document: QtDocument, view: QtBoardView) -> tuple[QtTestsPanel, QDockWidget]:
+    """The Tests dock, added to ``window`` (a :class:`~dagaz_studio.gui.main_window.QtMainWindow`)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    panel = QtTestsPanel(document, view)
+    # In a scroll area, as the other panels: the dock may be narrower than the panel would ask.
+    area = QScrollArea()
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    dock = window.add_dock("Tests", "testsDock", area)  # type: ignore[attr-defined]
+    return panel, dock

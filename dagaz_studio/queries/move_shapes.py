@@ -1,0 +1,78 @@
+"""Whether a typed move name could name a move of a board at all: a name for some *move shape* of
+the position, legal or not. ``illegal e7e8k`` is a sound test even though no move promotes to a
+King; ``illegal Nf9`` names nothing the board could ever play, so it proves nothing and is refused.
+
+A move shape is any move the board's names can tell apart: the position's legal and pseudo-legal
+moves and drops, and, for every piece of the side to move, a step from its square to every other
+square — taking what stands there or not, promoting to each piece type or not, a royal piece going
+two squares or more also displacing another piece (so castling's names read) — and a drop of every
+piece type on every empty square where the board has hands. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from dagaz_studio.engine.game import drop_moves, legal_moves, pseudo_legal_moves
+from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move, RunawayNotation, quick_move
+from dagaz_studio.names import MoveNames
+
+__all__ = ["move_shapes", "name_problem"]
+
+
+def move_shapes(rules: Rules, position: Position) -> list[Move]:
+    """Every move shape of ``position`` for its side to move (see the module's docstring)."""
+    board = rules.board
+    shapes: list[Move] = []
+    for generate in (legal_moves, pseudo_legal_moves, drop_moves):
+        try:
+            shapes.extend(generate(rules, position.copy()))
+        except RunawayNotation:
+            pass  # a runaway is the run's to report; the shapes below still say what names mean
+    me = position.turn
+    cells = position.cells
+    names = list(board.pieces)
+    for origin, piece in enumerate(cells):
+        if not isinstance(piece, Piece) or piece.player != me:
+            continue
+        name = rules.kind_names[piece.kind]
+        royal = piece.kind in rules.royal_kinds
+        for target in range(len(cells)):
+            if target == origin:
+                continue
+            far = max(abs(board.column_of[target] - board.column_of[origin]),
+                      abs(board.row_of[target] - board.row_of[origin])) >= 2
+            also = ((target, target),) if royal and far else ()
+            taken = (target,) if cells[target] is not None else ()
+            for captures in {taken, ()}:
+                for promotion in (None, *names):
+                    shapes.append(quick_move(name, me, origin, target, captures, (target,), promotion, also,
+                                             ((origin, None), (target, piece)), LastMove(origin, target, None)))
+    if board.has_hands:
+        for name in names:
+            for target, standing in enumerate(cells):
+                if standing is None:
+                    shapes.append(quick_move(name, me, target, target, (), (target,), None, (),
+                                             ((target, None),), LastMove(target, target, None), dropped=True))
+    return shapes
+
+
+def name_problem(rules: Rules, position: Position, text: str) -> Optional[str]:
+    """``None`` when ``text`` names some move shape of ``position``; else why it names none."""
+    shapes = MoveNames(rules, position, move_shapes(rules, position))
+    if shapes._candidates(text):
+        return None
+    example = _example(rules, position)
+    board = rules.board
+    hint = f" ({board.name} names its moves like {example})" if example else ""
+    return f"'{text.strip()}' names no move this board could make here, legal or not{hint}"
+
+
+def _example(rules: Rules, position: Position) -> str:
+    try:
+        names = MoveNames(rules, position)
+        return names.names[0] if len(names) else ""
+    except (RunawayNotation, ValueError):
+        return ""

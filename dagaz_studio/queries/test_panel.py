@@ -1,0 +1,290 @@
+"""The questions the window's Tests panel puts to the rules, off its thread: run the board's tests
+(with a piece's notation as it is being edited), why a test's piece misses a mark, a test statement
+recorded from what the board shows, two definitions' squares side by side, and a search for a
+position where they differ. Plain Python, no Qt; each question a dataclass a worker can answer.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.board.piece_tests import PieceTest
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import RunawayNotation
+from dagaz_studio.queries.piece_tests import TestResult, explain_mark, reach_marks, run_test
+
+__all__ = [
+    "CompareAnswer", "CompareQuery", "FindAnswer", "FindQuery", "Progress", "RecordAnswer", "RecordQuery",
+    "TestsAnswer", "TestsQuery", "WhyAnswer", "WhyQuery", "answer_panel", "edited_board", "panel_failed",
+]
+
+
+def edited_board(board: Board, piece: Optional[str], notation: Optional[str]) -> Board:
+    """``board`` with piece type ``piece`` moving by ``notation`` (Dagaz) instead of its own; the
+    board itself when nothing is edited. Raises :class:`~dagaz_studio.notation.NotationError`."""
+    if piece is None or notation is None or piece not in board.pieces:
+        return board
+    from dagaz_studio.notation.parser import parse_notation
+
+    pieces = dict(board.pieces)
+    pieces[piece] = replace(pieces[piece], notation_text=notation, notation=parse_notation(notation))
+    return replace(board, pieces=pieces)
+
+
+@dataclass(frozen=True)
+class TestsQuery:
+    """Run every test of ``board``, with ``piece`` moving by ``edit`` (Dagaz) when one is being edited."""
+
+    board: Board
+    piece: Optional[str] = None
+    edit: Optional[str] = None
+    serial: int = 0
+
+
+@dataclass
+class TestsAnswer:
+    """The results in file order, or why the tests could not be run (``error``)."""
+
+    query: TestsQuery
+    results: list[TestResult] = field(default_factory=list)
+    error: Optional[str] = None
+    #: The board the tests ran on (the edited one).
+    board: Optional[Board] = None
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+@dataclass(frozen=True)
+class WhyQuery:
+    """Why the piece of ``test`` (on ``board``, edited as the tests ran) does not make ``mark``."""
+
+    board: Board
+    test: PieceTest
+    mark: str
+    serial: int = 0
+
+
+@dataclass
+class WhyAnswer:
+    """The reason, in one sentence."""
+
+    query: WhyQuery
+    reason: Optional[str] = None
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+@dataclass(frozen=True)
+class RecordQuery:
+    """A test of what the board shows: the piece on ``square`` of ``position`` (moving by
+    ``notation``, of ``player``, where a notation is typed), its legal marks."""
+
+    board: Board
+    position: Position
+    square: int
+    notation: Optional[str] = None
+    player: Optional[int] = None
+    serial: int = 0
+
+
+@dataclass
+class RecordAnswer:
+    """The statement, one line, or why there is none."""
+
+    query: RecordQuery
+    statement: Optional[str] = None
+    error: Optional[str] = None
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+@dataclass(frozen=True)
+class CompareQuery:
+    """The marks of a piece of the side to move on ``square`` of ``position`` by notation ``a`` and by
+    ``b`` (both Dagaz): which only A makes, only B, and both."""
+
+    board: Board
+    position: Position
+    square: int
+    a: str
+    b: str
+    serial: int = 0
+
+    @property
+    def notation(self) -> str:
+        """A typed notation: the worker's rules that learn typed notations answer it."""
+        return self.a
+
+
+@dataclass
+class CompareAnswer:
+    """Each mark (``e4``, ``xe4``) with ``a``, ``b`` or ``both``; or the ``error``."""
+
+    query: CompareQuery
+    marks: dict[str, str] = field(default_factory=dict)
+    error: Optional[str] = None
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+class Progress:
+    """How far a search has gone, written by the worker and read by the window (whole numbers,
+    which Python reads and writes at once)."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.total = 0
+
+
+@dataclass(frozen=True)
+class FindQuery:
+    """Search ``positions`` positions for one where notations ``a`` and ``b`` differ."""
+
+    board: Board
+    a: str
+    b: str
+    positions: int = 2000
+    seed: int = 0
+    progress: Progress = field(default_factory=Progress, compare=False)
+    serial: int = 0
+
+    @property
+    def notation(self) -> str:
+        """A typed notation: the worker's rules that learn typed notations answer it."""
+        return self.a
+
+
+@dataclass
+class FindAnswer:
+    """What the search found (:class:`~dagaz_studio.queries.compare.Comparison`), or the ``error``."""
+
+    query: FindQuery
+    comparison: Any = None
+    error: Optional[str] = None
+
+    @property
+    def serial(self) -> int:
+        """The number of the query answered."""
+        return self.query.serial
+
+
+def panel_failed(query: Any, message: str) -> Any:
+    """The answer that reports an unexpected failure of ``query``."""
+    answers = {TestsQuery: TestsAnswer, WhyQuery: WhyAnswer, RecordQuery: RecordAnswer, CompareQuery: CompareAnswer,
+               FindQuery: FindAnswer}
+    answer = answers[type(query)](query)
+    if isinstance(answer, WhyAnswer):
+        answer.reason = message
+    else:
+        answer.error = message
+    return answer
+
+
+def answer_panel(rules: Optional[Rules], query: Any, cancel: threading.Event) -> Any:
+    """Answer any of the panel's questions (``rules``: the worker's for the query's board)."""
+    from dagaz_studio.notation import NotationError
+
+    rules = rules if rules is not None else Rules(query.board)
+    try:
+        if isinstance(query, TestsQuery):
+            return _tests(query, cancel)
+        if isinstance(query, WhyQuery):
+            return WhyAnswer(query, explain_mark(Rules(query.board), query.test, query.mark))
+        if isinstance(query, RecordQuery):
+            return _record(rules, query)
+        if isinstance(query, CompareQuery):
+            return _compare(rules, query)
+        return _find(rules, query, cancel)
+    except NotationError as error:
+        return panel_failed(query, error.message)
+    except RunawayNotation as error:
+        return panel_failed(query, f"stopped: {error}")
+
+
+def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:
+    board = edited_board(query.board, query.piece, query.edit)
+    rules = Rules(board) if board is not query.board else Rules(query.board)
+    answer = TestsAnswer(query, board=board)
+    for test in board.tests:
+        if cancel.is_set():
+            break
+        answer.results.append(run_test(rules, test))
+    return answer
+
+
+def _test_name(board: Board, square: str) -> str:
+    taken = {test.name for test in board.tests}
+    number = 1
+    while f"reaches-from-{square}-{number}" in taken:
+        number += 1
+    return f"reaches-from-{square}-{number}"
+
+
+def _record(rules: Rules, query: RecordQuery) -> RecordAnswer:
+    from dagaz_studio.queries.moves import MovesQuery, answer_moves
+
+    board = rules.board
+    answer = answer_moves(rules, MovesQuery(board, query.position.copy(), query.square, notation=query.notation,
+                                            notation_player=query.player, any_turn=True))
+    if answer.error is not None or answer.stopped is not None:
+        return RecordAnswer(query, error=answer.error or answer.stopped)
+    marks = reach_marks(board, answer.shown_moves())
+    square = board.squares[query.square]
+    ordered = sorted(marks, key=lambda mark: (board.index(mark.lstrip("x")) if board.has_square(mark.lstrip("x"))
+                                              else board.index(mark), mark.startswith("x")))
+    piece = ""
+    if query.notation is not None:
+        whose = f"{board.players[query.player]} " if query.player is not None else ""
+        piece = f" put {whose}`{query.notation}`" if "`" not in query.notation else ""
+        if not piece:
+            return RecordAnswer(query, error="a notation with a backquote cannot be written in a test")
+    reaches = "reaches " + " ".join(ordered) if ordered else "reaches nothing"
+    statement = f"test {_test_name(board, square)}: fen {query.position.fen()} at {square}{piece} {reaches}"
+    return RecordAnswer(query, re.sub(r"\s+", " ", statement))
+
+
+def _compare(rules: Rules, query: CompareQuery) -> CompareAnswer:
+    from dagaz_studio.queries.compare import definition_kinds
+    from dagaz_studio.queries.compare_positions import full_move, piece_moves
+
+    kinds = definition_kinds(rules, query.a, query.b)
+    position = query.position.copy()
+    board = rules.board
+    found = []
+    for kind in kinds:
+        moves = piece_moves(rules, position, query.square, kind)
+        found.append(set(reach_marks(board, [full_move(rules, position, query.square, kind, m) for m in moves.values()])))
+    marks = {mark: ("both" if mark in found[1] else "a") for mark in found[0]}
+    marks.update({mark: "b" for mark in found[1] - found[0]})
+    return CompareAnswer(query, marks)
+
+
+def _find(rules: Rules, query: FindQuery, cancel: threading.Event) -> FindAnswer:
+    from dagaz_studio.queries.compare import compare_kinds, definition_kinds
+
+    kinds = definition_kinds(rules, query.a, query.b)
+    progress = query.progress
+    progress.total = query.positions
+
+    def advance(done: int, _total: int) -> None:
+        progress.done = done
+
+    return FindAnswer(query, compare_kinds(rules, kinds, query.positions, query.seed, progress=advance,
+                                           cancel=cancel))
