@@ -48,7 +48,7 @@ def write(context: Context) -> list[str]:
     squares, columns, rows = board.squares, board.column_names, board.row_names
     names: list[str] = []
     # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
-    rivals: dict[tuple, set[int]] = defaultdict(set)
+    rivals: dict[tuple[int, int, Optional[str]], set[int]] = defaultdict(set)
     for move in context.moves:
         if not move.dropped:
             rivals[(context.kind(move), move.target, move.promotion)].add(move.origin)
