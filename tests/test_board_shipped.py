@@ -78,7 +78,7 @@ def test_chess_players_pieces_and_setup():
     ]
     # The King's notation was folded over several lines and reads as one.
     king = board.pieces["King"].notation_text
-    assert king.startswith("*[FA]; [MA]((E[pA])*+E[f,=Rook,M]^") and "\n" not in king
+    assert king.startswith("*[FA]; [MA]((([!@castled-east]E[pA])*") and "\n" not in king
     last = board.zones["last"]
     assert {board.squares[i] for i in last.squares_for("White")} == {f"{c}8" for c in "abcdefgh"}
     assert {board.squares[i] for i in last.squares_for("Black")} == {f"{c}1" for c in "abcdefgh"}

@@ -101,7 +101,7 @@ def reach_left(board: Board, trace: Sequence[TraceEvent], way: "Way", square: in
 
 
 def alternative_label(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int]) -> Optional[str]:
-    """The ``;`` option a way took, as ``alternative 2 of 3 ([MA](E[pA]){2}|…)``: its number and the
+    """The ``;`` option a way took, as ``alternative 2 of 3 ((E[pA])*+E[f,=Rook,M]…)``: its number and the
     start of its text, which is how the notation's author knows it; ``None`` outside any ``;``."""
     for index in reversed(path):
         here = trace[index]
