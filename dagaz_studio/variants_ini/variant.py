@@ -90,9 +90,23 @@ MAX_INHERITANCE = 50
 
 @functools.lru_cache(maxsize=1)
 def templates() -> dict[str, Section]:
-    """The built-in variants this importer knows, as sections (read once: do not change them)."""
-    text = resources.files("dagaz_studio.variants_ini").joinpath("templates/chess.ini").read_text(encoding="utf-8")
-    return read_ini(text)
+    """The built-in variants this importer knows, as sections (read once: do not change them).
+
+    They are kept in several files of ``templates/``, by family; a section inherits from one in any
+    of them, and no name is defined twice (raises :class:`IniError` naming the files).
+    """
+    folder = resources.files("dagaz_studio.variants_ini").joinpath("templates")
+    sections: dict[str, Section] = {}
+    where: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if not entry.name.endswith(".ini"):
+            continue
+        for name, section in read_ini(entry.read_text(encoding="utf-8")).items():
+            if name in sections:
+                raise IniError(f"the built-in variant [{name}] is defined in both {where[name]} and {entry.name}")
+            sections[name] = section
+            where[name] = entry.name
+    return sections
 
 
 def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], dict[str, int]]:
