@@ -25,8 +25,12 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
         raise IniError("castling without a rook (r) is not supported", section=name)
     king_letter = options.get("castlingKingPiece", "k")
     rows = fields[0].split("/")
+    # castlingRank: the rank, counted from each player's own side, where King and Rooks stand.
+    rank = int(options.get("castlingRank", "1").strip()) if options.get("castlingRank", "1").strip().isdigit() else 0
+    if not 1 <= rank <= len(rows):
+        raise IniError(f"option castlingRank = {options.get('castlingRank')}: not a rank of the board", section=name)
     layouts: dict[str, tuple[int, int, int]] = {}  # side -> (king, leftmost rook, rightmost rook)
-    for side, text, case in (("white", rows[-1], str.upper), ("black", rows[0], str.lower)):
+    for side, text, case in (("white", rows[-rank], str.upper), ("black", rows[rank - 1], str.lower)):
         row: list[str] = []
         for token in re.findall(r"\d+|[A-Za-z*]", text):
             row.extend(["."] * int(token) if token.isdigit() else [token])
@@ -48,6 +52,11 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
         if len(found) != 1 or None in found:
             raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
         king, left, right = found.pop()  # type: ignore[misc]
+        # castlingRook…File: the Rook's file, which this importer takes to be the outermost Rook's.
+        option = f"castlingRook{'King' if flank == 'king' else 'Queen'}sideFile"
+        if option in options and file_index(options[option], option, name) != (right if flank == "king" else left):
+            raise IniError(f"option {option} = {options[option]}: a Rook other than the outermost is not supported",
+                           section=name)
         if flank == "king":
             if not king < kingside < right:
                 raise IniError(f"castling on the {label} side from this start position is not supported",

@@ -31,7 +31,7 @@ PREDEFINED = {
     "lance": "fR", "shogiKnight": "fN", "gold": "WfF", "dragonHorse": "BW", "clobber": "cW",
     "breakthrough": "fmWfF", "immobile": "", "cannon": "mRcpR", "janggiCannon": "pR", "soldier": "fsW",
     "horse": "nN", "elephant": "nA", "janggiElephant": "nZ", "banner": "RcpRnN", "wazir": "W",
-    "commoner": "K", "centaur": "KN", "king": "K",
+    "commoner": "K", "centaur": "KN", "king": "K", "dragon": "RF",
 }
 CUSTOM = re.compile(r"customPiece([1-9]|1[0-9]|2[0-5])$")
 
@@ -71,7 +71,9 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
         "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
-        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture"}
+        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
+        "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
+        "castlingRookKingsideFile", "castlingRookQueensideFile"}
 
 
 @dataclass
@@ -282,6 +284,9 @@ def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], 
                        f"supported", section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
     placement = fen.split()[0]
+    if limit > sum(c.isalpha() for c in placement):
+        # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
+        return royal | {letter for letter in types.lower() if letter in pieces}
     promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     promoted |= set(options.get("promotionPieceTypesBlack", ""))
     for letter in types.lower():
@@ -312,6 +317,41 @@ def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, st
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
     return {letter for letter in types if letter in pieces}
+
+
+def _en_passant_region(options: dict[str, str], side: str, name: str, files: int, ranks: int) -> set[Square] | None:
+    """Where ``side``'s pawns may land taking en passant (enPassantRegion, or its White/Black form):
+    ``None`` for anywhere (the default), empty for never (``-``)."""
+    option = f"enPassantRegion{side}" if f"enPassantRegion{side}" in options else "enPassantRegion"
+    value = options.get(option, "").strip()
+    if not value:
+        return None
+    return set() if value == "-" else read_region(value, option, name, files, ranks)
+
+
+def _promotion_limited(name: str, options: dict[str, str], placement: str,
+                       pieces: dict[str, tuple[str, str]]) -> bool:
+    """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
+    Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
+    every type promoted to is limited. Raises :class:`IniError` for other limits."""
+    value = options.get("promotionLimit", "").strip()
+    if not value:
+        return False
+    limits = {}
+    for pair in value.split():
+        letter, _, count = pair.partition(":")
+        if not count.isdigit():
+            raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
+        limits[letter.lower()] = int(count)
+    board = placement.partition("[")[0]
+    types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
+    types |= set(options.get("promotionPieceTypesBlack", ""))
+    for letter in types & set(pieces):
+        start = (board.count(letter.upper()), board.count(letter))
+        if letter not in limits or start != (limits[letter], limits[letter]):
+            raise IniError(f"option promotionLimit = {shown(value)} is supported only as the number of each "
+                           f"promotion piece each side starts with", section=name)
+    return True
 
 
 def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
@@ -410,8 +450,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops:
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
-    if "*" in fen.split()[0]:
-        raise IniError("walls (*) in the start position are not supported", section=name)
+    walling = options.get("wallingRule", "none").strip().lower()
+    if walling not in ("none", "past"):
+        raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
+                       section=name)
+    # Fairy-Stockfish's walls (* in a FEN): squares no piece may enter or pass, made by the start
+    # position or by a move (wallingRule = past: the square a piece leaves).
+    walls = "*" in fen.split()[0] or walling == "past"
     fields = setup_fields(fen)
     if drops and "[" not in fields[0]:
         fields[0] += "[]"
@@ -449,7 +494,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     promo_types = options.get("promotionPieceTypes", "nbrq")
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
-    demoting = drops and is_true(options.get("capturesToHand", "false"))
+    # dropLoop: a promoted piece taken keeps its type in hand, as any other piece.
+    demoting = (drops and is_true(options.get("capturesToHand", "false"))
+                and not is_true(options.get("dropLoop", "false")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -461,9 +508,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
-    if double and (({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
-                   or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b)):
-        raise IniError("a pawn's double step into its promotion region is not supported", section=name)
+    limited = _promotion_limited(name, options, fields[0], pieces)
+    # Where a double step may land in the promotion region, it promotes as a single step does.
+    double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
+                                      or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
+    ep_w, ep_b = (_en_passant_region(options, side, name, files, ranks) for side in ("White", "Black"))
     notations: dict[str, str] = {}
     # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
     piece_promotions: dict[str, str] = {}
@@ -548,6 +597,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         else:
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
+            if options.get("enPassantRegion", "").strip() or options.get("enPassantRegionWhite", "").strip() \
+                    or options.get("enPassantRegionBlack", "").strip():
+                raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
+                               f"enPassantRegion, is not supported", section=name)
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
@@ -559,15 +612,19 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         promote_w = promo_w if letter in pawn_w else set()
         promote_b = promo_b if letter in pawn_b else set()
         choices = choices_w if promote_w else choices_b
-        if promote_w and promote_b and set(choices_w) != set(choices_b):
-            raise IniError("different promotion pieces for White and Black are not supported", section=name)
+        suffix = ""
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            offer = f"[@promotion-{letter}][+{'/'.join(choices)}]"
-            if mandatory:
-                notation = f"({_shift_groups(base)})([!@promotion-{letter}];{offer})"
-            else:
-                notation = f"({_shift_groups(base)})({offer})?"
+            lost = "?" if limited else ""
+            offer = f"[@promotion-{letter}][+{lost}{'/'.join(choices)}]"
+            if promote_w and promote_b and choices_w != choices_b:
+                # Each player his own pieces to promote to, in his own part of the region.
+                zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
+                zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
+                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(choices_w)}];"
+                         f"[@promotion-{letter}-black][+{lost}{'/'.join(choices_b)}])")
+            suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
+            notation = f"({_shift_groups(base)}){suffix}"
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
@@ -583,14 +640,21 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
         if key == "pawn":
             if double:
-                notation += ";[@double](N[p]){2}"
+                notation += f";([@double](N[p]){{2}}){suffix}" if double_promotes else ";[@double](N[p]){2}"
             if triple:
                 notation += ";[@triple](N[p]){3}"
             taken = f"te,={names[letter]},x"
             # An exploding en passant explodes where the pawn lands.
             boom = f" {explosion}" if explodes else ""
-            if double:  # en passant: only a pawn's double step leaves a square to take it on
-                notation += f";[({taken})>E]O[l>N]{boom};[({taken})>W]M[l>N]{boom}"
+            # enPassantRegion: where a pawn may land taking en passant (Fairy-Stockfish's default: anywhere).
+            ep_check = ""
+            if (ep_w is not None or ep_b is not None) and (ep_w or ep_b):
+                every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+                zones.append(zone("en-passant", every if ep_w is None else ep_w, every if ep_b is None else ep_b))
+                ep_check = "[@en-passant]"
+            if double and not (ep_w == set() and ep_b == set()):
+                # en passant: only a pawn's double step leaves a square to take it on
+                notation += f";[({taken})>E]O{ep_check}[l>N]{boom};[({taken})>W]M{ep_check}[l>N]{boom}"
             if triple:
                 notation += (f";[({taken})>E]O[l>N>N]{boom};[({taken})>W]M[l>N>N]{boom}"
                              f";[({taken})>T]O[l>N]{boom};[({taken})>R]M[l>N]{boom}")
@@ -604,6 +668,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = blast.exploding(_shift_groups(notation), explosion, letter in royal)
         if flip != "none" and key != "immobile":
             notation = f"({_shift_groups(notation)}){enclosing.flips_after_move(flip)}"
+        if walls and betza.strip():
+            # No piece lands on a wall (an implicit landing takes whatever is not its own).
+            notation = f"({_shift_groups(notation)})[!=Wall]"
+        if walling == "past" and betza.strip():
+            # The square the piece leaves becomes a wall.
+            notation = f"[*Wall]({_shift_groups(notation)})"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
     if double and any(key == "pawn" for key, _ in pieces.values()):
@@ -611,10 +681,12 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if triple and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("triple", triple_w, triple_b))
     for letter, promoted_name in promoted.items():
-        if any(f"+{promoted_name}" in line or f"/{promoted_name}" in line for line in lines):
+        if any(re.search(rf"[+/?]{promoted_name}\b", line) for line in lines):
             lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
     for letter, target in piece_promotions.items():
         lines.append(f"piece {names[letter]}Promoted +{letter.upper()}: {notations[target]}")
+    if walls:
+        lines.append("piece Wall * neutral: [P]")
     if drops:
         lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
     lines[13:13] = sorted(set(zones), key=zones.index)
@@ -625,5 +697,5 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("rule: no-check")
     if passing:
         lines.append("rule: pass-when-blocked")
-    lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
+    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"

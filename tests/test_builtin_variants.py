@@ -1,0 +1,120 @@
+"""Fairy-Stockfish's built-in variants: each one is an importer template, and each one the board
+model can say ships as a board file that plays as pyffish plays it (legal moves in UCI names, the
+position after each move, the FEN read back), on positions of seeded random games.
+
+The default run compares a few positions a variant; ``-m slow`` five hundred.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import resolve_board
+from dagaz_studio.variants_ini import import_file
+from dagaz_studio.variants_ini.ini import IniError
+from dagaz_studio.variants_ini.variant import import_variant, templates
+
+pytest.importorskip("pyffish")
+from builtin_oracle import check_game, fsf_builtin_games  # noqa: E402
+
+README = Path(__file__).parents[1] / "README.md"
+
+#: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
+#: by the importer naming that rule, and listed in the README.
+REFUSED = {
+    "amazons": "the arrow shot after each move: a move named by Fairy-Stockfish with its wall's square",
+    "snailtrail": "the wall left behind: a move named by Fairy-Stockfish with its wall's square",
+    "joust": "the wall left behind: a move named by Fairy-Stockfish with its wall's square",
+    "isolation": "a wall placed on any empty square after each move",
+    "isolation7x7": "a wall placed on any empty square after each move",
+    "duck": "the Duck, moved to any empty square after each move",
+    "atomar": "Kings immune to explosions and unable to take each other",
+    "bughouse": "the partner's board, where the pieces in hand come from",
+    "koedem": "the partner's board, and a King dropped before any other move",
+    "supply": "the partner's board, where the pieces in hand come from",
+    "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
+    "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
+    "cambodian": "the King's and the Met's special first moves, made only while unmoved",
+    "karouk": "the King's and the Met's special first moves, made only while unmoved",
+    "makpong": "a King in check that may not move",
+    "placement": "a placement phase with the Kings in hand, Bishops on opposite colours",
+    "sittuyin": "a placement phase with the King in hand, and promotion only with no Fers left",
+    "petrified": "a piece turned to stone by its own capture",
+    "kyotoshogi": "pieces that change type after every move, and drops of either side of a piece",
+    "micro": "pieces that change type when they take",
+    "spartan": "two armies with different pawns, promotion limited by count, and two royal Kings",
+    "torishogi": "a file that may hold two swallows but not three",
+    "wolf": "a pawn that promotes both by choice and to a fixed piece",
+    "janggimodern": "a move that repeats a position is not allowed",
+    "fischerandom": "a shuffled back rank with Chess960 castling, named by the Rook's square",
+}
+
+#: Every built-in variant of the pyffish this project tests with (pyffish.variants()).
+BUILTINS = 121
+
+
+@pytest.fixture(scope="module")
+def names() -> list[str]:
+    return fsf_builtin_games([], 0, 0)["variants"]
+
+
+def test_every_builtin_is_a_template(names) -> None:
+    assert len(names) == BUILTINS
+    assert set(names) <= set(templates())
+
+
+def test_a_section_inherits_from_any_builtin(names) -> None:
+    text = "".join(f"[my{name}:{name}]\n" for name in names)
+    imported, refused = import_file(text)
+    assert {v.name for v in imported} | {e.section for e in refused} == {f"my{name}" for name in names}
+    for error in refused:
+        assert "no template" not in error.message, error
+
+
+def test_every_refused_builtin_is_refused_by_the_importer_or_has_a_board(names) -> None:
+    assert set(REFUSED) <= set(names)
+    for name in REFUSED:
+        with pytest.raises(IniError):
+            import_variant(name, {})
+
+
+def shipped(names: list[str]) -> list[str]:
+    return [name for name in names if name not in REFUSED]
+
+
+def test_every_other_builtin_ships_under_its_name(names) -> None:
+    assert len(shipped(names)) >= 96
+    for name in shipped(names):
+        assert resolve_board(name).is_file()
+
+
+def _compare(names: list[str], games: int, plies: int, seed: int) -> dict[str, str]:
+    played = fsf_builtin_games(shipped(names), games, plies, seed)["games"]
+    different = {}
+    for name in shipped(names):
+        text = resolve_board(name).read_text(encoding="utf-8")
+        for game in played[name]:
+            difference = check_game(name, text, game)
+            if difference is not None:
+                different[name] = difference
+                break
+    return different
+
+
+def test_every_shipped_builtin_plays_as_pyffish_does(names) -> None:
+    assert not _compare(names, games=1, plies=3, seed=11)
+
+
+@pytest.mark.slow
+def test_every_shipped_builtin_plays_as_pyffish_does_on_500_positions(names) -> None:
+    assert not _compare(names, games=20, plies=25, seed=12)
+
+
+def test_the_readme_lists_every_refused_builtin() -> None:
+    readme = README.read_text(encoding="utf-8")
+    part = readme.split("Fairy-Stockfish's built-in variants", 1)[-1]
+    for name in REFUSED:
+        assert re.search(rf"`{re.escape(name)}`", part), name
