@@ -52,7 +52,7 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
             "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
             "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",
             "mustDrop": "false", "dropChecks": "true", "flyingGeneral": "false", "oppositeCastling": "false",
-            "wallingRule": "none", "castlingRookPieces": "r", "dropNoDoubled": "-", "makpongRule": "false",
+            "wallingRule": "none", "dropNoDoubled": "-", "makpongRule": "false",
             "sittuyinPromotion": "false", "pieceDemotion": "false", "dropPromoted": "false",
             "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "mandatoryPiecePromotion": "false",
             "dropLoop": "false", "twoBoards": "false", "gating": "false", "seirawanGating": "false",
@@ -61,7 +61,8 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
 #: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
 MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
 
-#: Options this importer reads.
+#: Options this importer reads (twoBoards among them: a bughouse board, whose hand its partner board fills,
+#: is written as the one board, the pieces in hand set in its positions).
 USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPieceTypesWhite",
         "promotionPieceTypesBlack", "promotionRegionWhite", "promotionRegionBlack", "doubleStep",
         "doubleStepRegionWhite", "doubleStepRegionBlack", "castling", "castlingKingsideFile",
@@ -73,7 +74,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
-        "castlingRookKingsideFile", "castlingRookQueensideFile"}
+        "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes", "twoBoards", "castlingRookPieces"}
 
 
 @dataclass
@@ -548,8 +549,15 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     explodes = is_true(options.get("blastOnCapture", "false"))
     if explodes and flip != "none":
         raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
-    explosion = blast.explosion([names[c] for c in pieces if c in royal],
-                                [names[c] for c, (key, _) in pieces.items() if key == "pawn"]) if explodes else ""
+    # blastImmuneTypes: pieces no explosion removes, the capturing one included.
+    immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
+    spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]
+    royal_names = [names[c] for c in pieces if c in royal]
+    explosion = blast.explosion(royal_names, spared) if explodes else ""
+    mutual = set(options.get("mutuallyImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
+    if (immune or mutual) and not explodes:
+        raise IniError("options blastImmuneTypes and mutuallyImmuneTypes without blastOnCapture are not supported",
+                       section=name)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
@@ -612,27 +620,33 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         promote_w = promo_w if letter in pawn_w else set()
         promote_b = promo_b if letter in pawn_b else set()
         choices = choices_w if promote_w else choices_b
+        own_w, own_b = choices_w, choices_b
+        # A pawn with a promotedPieceType also may promote to it, as a shogi piece does ("+").
+        both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
+        if both_ways:
+            if limited:
+                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
+                               f"promotionLimit, which is not supported", section=name)
+            choices = choices + [f"{names[letter]}Promoted"]
+            own_w, own_b = own_w + [f"{names[letter]}Promoted"], own_b + [f"{names[letter]}Promoted"]
         suffix = ""
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
             lost = "?" if limited else ""
             offer = f"[@promotion-{letter}][+{lost}{'/'.join(choices)}]"
-            if promote_w and promote_b and choices_w != choices_b:
+            if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.
                 zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
                 zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
-                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(choices_w)}];"
-                         f"[@promotion-{letter}-black][+{lost}{'/'.join(choices_b)}])")
+                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(own_w)}];"
+                         f"[@promotion-{letter}-black][+{lost}{'/'.join(own_b)}])")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
             notation = f"({_shift_groups(base)})[!@promotion-{letter}]"
-        if letter in piece_promotions:
-            if (promote_w or promote_b) and choices:
-                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, which is "
-                               f"not supported", section=name)
+        if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
             shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
             # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
@@ -665,7 +679,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
                                   royal=letter in royal)
         if explodes and betza.strip():
-            notation = blast.exploding(_shift_groups(notation), explosion, letter in royal)
+            own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
+            notation = blast.exploding(_shift_groups(notation), own, letter in royal,
+                                       names[letter] if letter in mutual else "")
         if flip != "none" and key != "immobile":
             notation = f"({_shift_groups(notation)}){enclosing.flips_after_move(flip)}"
         if walls and betza.strip():
