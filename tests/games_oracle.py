@@ -5,7 +5,8 @@ at every position the board's legal moves, named in the ``uci`` style, must equa
 move strings, the move chosen is read back from its name and played by the interpreter, and the two
 positions must agree (placement, side to move, castling rights). Positions where Fairy-Stockfish ends
 the game by a rule a board file does not state (a bare king, a race won, repetitions) end that game;
-where the board states it (``FairyGame.ends``: Atomic's exploded King), they are compared as any other.
+where the board states it (``FairyGame.ends``: Atomic's exploded King, Breakthrough's last row,
+Janggi's passes), they are compared as any other.
 
 Fairy-Stockfish's FEN and the board's FEN differ in a few conventions, converted by :func:`from_fairy`:
 promoted pieces are marked ``~``, some games leave out the castling and en-passant fields, Makruk
@@ -44,7 +45,7 @@ class FairyGame:
     captures: bool = True  # whether the game captures at all (placing games change pieces' sides instead)
     perft_depth: int = 2  # the deepest perft from the start a default test run counts (slow runs one more)
     ends: bool = False  # the board states how Fairy-Stockfish ends the game (a player's last King
-    # exploded): the positions it ends are compared too, and must have no move on either side
+    # exploded, a Pawn on the last row): the positions it ends are compared too, and must have no move
 
 
 def fairy_moves(game: FairyGame, fen: str, played: list[str]) -> list[str]:
@@ -118,17 +119,21 @@ def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
         position = Position.initial(board)
         played: list[str] = []
         fen = start
+        fens = [start]
         for _ in range(rng.randrange(20, 220)):
             if seen.positions == positions:
                 break
-            # Fairy-Stockfish is asked from the last FEN rather than the whole game: its legal
-            # moves do not depend on the history, and replaying it every time costs the most.
-            ended = sf.is_immediate_game_end(game.variant, fen, [])[0]
+            # Fairy-Stockfish is asked from the FEN two moves back with those two moves rather than
+            # the whole game: its legal moves depend on no more history than that (two passes in a
+            # row, Generals facing after a pass), and replaying the game every time costs the most.
+            recent = played[-2:]
+            root = fens[-1 - len(recent)]
+            ended = sf.is_immediate_game_end(game.variant, root, recent)[0]
             if ended and not game.ends:
                 seen.ended_by_rule += 1
                 break
             seen.game_ends += ended
-            expected = fairy_moves(game, fen, [])
+            expected = fairy_moves(game, root, recent)
             names = uci_names(rules, position)
             got = sorted(names.names)
             assert got == sorted(expected), f"{game.board}: {fen} after {' '.join(played)}"
@@ -162,6 +167,7 @@ def compare_random_games(game: FairyGame, positions: int, seed: int) -> Played:
             make_move(position, move)
             played.append(choice)
             fen = sf.get_fen(game.variant, fen, [choice])
+            fens.append(fen)
     return seen
 
 
@@ -178,12 +184,21 @@ def _rare(move: Move) -> bool:
 
 
 @lru_cache(maxsize=None)
-def fairy_perft(game: FairyGame, fen: str, depth: int) -> int:
-    """Fairy-Stockfish's perft, counted from its legal moves (passes left out where the board has none)."""
-    moves = fairy_moves(game, fen, [])
+def fairy_perft(game: FairyGame, fen: str, depth: int, recent: tuple[str, ...] = ()) -> int:
+    """Fairy-Stockfish's perft, counted from its legal moves (passes left out where the board has none).
+
+    ``recent``, the moves made from ``fen``: the last two are kept, as its legal moves may depend on
+    them (two passes in a row, Generals facing after a pass)."""
+    moves = fairy_moves(game, fen, list(recent))
     if depth == 1:
         return len(moves)
-    return sum(fairy_perft(game, sf.get_fen(game.variant, fen, [move]), depth - 1) for move in moves)
+    total = 0
+    for move in moves:
+        root, after = fen, recent + (move,)
+        if len(after) > 2:
+            root, after = sf.get_fen(game.variant, fen, [after[0]]), after[1:]
+        total += fairy_perft(game, root, depth - 1, after)
+    return total
 
 
 def our_perft(game: FairyGame, depth: int, fen: Optional[str] = None) -> int:

@@ -86,6 +86,64 @@ def test_a_save_killed_midway_leaves_the_previous_file_intact(tmp_path: Path) ->
     assert path.read_text(encoding="utf-8") == OLD
 
 
+def _kill_while_writing(child: str) -> None:
+    process = subprocess.Popen([sys.executable, "-c", textwrap.dedent(child)], stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == -signal.SIGKILL
+
+
+def test_a_save_killed_midway_leaves_no_file_beside_the_previous_one(tmp_path: Path) -> None:
+    """A board saved by the window or the importer is written into a file without a name: a kill
+    mid-write leaves the folder exactly as it was, with no hidden partial file."""
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    path = folder / "game.board"
+    path.write_text(OLD, encoding="utf-8")
+    _kill_while_writing(f"""
+        import os, sys, time
+        import dagaz_studio.notation.whole_file as whole_file
+        from dagaz_studio.board.writer import write_atomically
+
+        def stalled_write(handle, data):
+            print("writing", flush=True)
+            time.sleep(60)
+
+        whole_file.os.write = stalled_write
+        write_atomically({str(path)!r}, "name: new\\n" * 1000)
+    """)
+    assert path.read_text(encoding="utf-8") == OLD
+    assert sorted(p.name for p in folder.iterdir()) == ["game.board"]
+
+
+def test_a_picture_writer_killed_midway_leaves_a_file_the_next_save_removes(tmp_path: Path) -> None:
+    """A writer that needs a path (Qt's picture writers) gets a hidden file named with its process id;
+    once that process is gone, the next save into the folder removes what it left."""
+    path = tmp_path / "board.svg"
+    path.write_text("<svg/>", encoding="utf-8")
+    _kill_while_writing(f"""
+        import time
+        from dagaz_studio.board.writer import atomic_path
+        with atomic_path({str(path)!r}) as temporary, open(temporary, "w", encoding="utf-8") as stream:
+            stream.write("<svg>half")
+            stream.flush()
+            print("writing", flush=True)
+            time.sleep(60)
+    """)
+    assert len(_leftovers(tmp_path)) == 1
+    with atomic_path(path) as temporary:
+        temporary.write_text("<svg>new</svg>", encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == "<svg>new</svg>"
+    assert _leftovers(tmp_path) == []
+
+
 def test_render_failing_midway_reports_it_and_keeps_the_previous_picture(tmp_path: Path, monkeypatch,
                                                                          capsys) -> None:
     import dagaz_studio.notation.whole_file as whole_file

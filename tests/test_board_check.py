@@ -58,12 +58,15 @@ def test_an_unknown_board_name(capsys):
 
 def test_an_unreadable_file(capsys, tmp_path):
     path = tmp_path / "binary.board"
-    path.write_bytes(b"\xff\xfe\x00grid")
+    path.write_bytes(b"\x80\x81grid")
     assert main(["check", str(path)]) == 2
     out, err = capsys.readouterr()
-    assert err.startswith(f"dagaz-studio: error: {path}: cannot be read")
+    assert err.startswith(f"dagaz-studio: error: {path}:1: is not UTF-8 text")
+    path.write_bytes(b"\xff\xfe\x00grid")
+    assert main(["check", str(path)]) == 2
+    assert "UTF-16" in capsys.readouterr().err
     assert main(["check", str(tmp_path)]) == 2
-    assert "not a file" in capsys.readouterr().err
+    assert "is a directory, not a regular file" in capsys.readouterr().err
 
 
 def test_check_runs_as_a_program():

@@ -28,8 +28,12 @@ GAMES = [
     FairyGame("berolina", "berolina", ("promotions",)),
     FairyGame("knightmate", "knightmate", ("promotions",)),
     FairyGame("minixiangqi", "minixiangqi"),
-    FairyGame("janggi", "janggicasual", ("passes",)),
-    FairyGame("breakthrough", "breakthrough"),
+    # Two passes in a row end the game (end passes), and in the tournament rules a pass while the
+    # Generals face each other (end facing): those positions are compared too.
+    FairyGame("janggi", "janggicasual", ("passes",), ends=True),
+    FairyGame("janggi-tournament", "janggi", ("passes",), ends=True),
+    # A Pawn on the last row ends the game (end reach).
+    FairyGame("breakthrough", "breakthrough", ends=True),
     FairyGame("clobber", "clobber"),
     FairyGame("othello", "flipello", ("passes", "turned"), captures=False),
     FairyGame("ataxx", "ataxx", ("turned",), captures=False),

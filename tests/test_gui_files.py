@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.board import writer
+from dagaz_studio.notation import whole_file
 from dagaz_studio.gui import app
 
 
@@ -35,6 +36,7 @@ def full_disk(monkeypatch) -> None:
     def no_space(*_args) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(writer, "_settle", no_space)
+    monkeypatch.setattr(whole_file, "_write_all", no_space)
 
 
 def test_save_on_a_shipped_board_saves_a_copy_in_the_documents_folder(qtbot, monkeypatch, tmp_path) -> None:

@@ -16,6 +16,7 @@ from typing import Optional
 
 from lark import Tree
 
+from dagaz_studio.board.endings import _Endings
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.piece_test_reader import _Tests
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 
-class _Loader(_Tests):
+class _Loader(_Tests, _Endings):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
     def load(self) -> Optional[Board]:
@@ -65,6 +66,7 @@ class _Loader(_Tests):
         self.names = self._names(each("names_stmt"))
         self.name_letters = self._name_letters(each("name_letter_stmt"))
         self.values = self._values(each("value_stmt"))
+        self.ends = self._ends(each("end_stmt"), check_zones=grid_ok)
         setup_statements = each("setup_stmt")
         if grid_ok:
             self._setup(setup_statements)
@@ -96,6 +98,7 @@ class _Loader(_Tests):
             level_names=self.level_names,
             level_of=self.level_of,
             tests=tests,
+            ends=self.ends,
         )
 
     def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:

@@ -88,6 +88,23 @@ class PieceType:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """A way the game ends, stated by an ``end`` statement (docs/boards.md, "end").
+
+    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won),
+    ``passes`` (``count`` passes in a row) or ``facing`` (a pass made while a piece of ``pieces``
+    of the side to move would take another player's by ``notation``).
+    """
+
+    kind: str
+    pieces: tuple[str, ...] = ()
+    zone: str = ""
+    count: int = 0
+    notation_text: str = ""
+    notation: Optional["Notation"] = None
+
+
+@dataclass(frozen=True)
 class DrawHints:
     """How players draw the board. Nothing here changes the rules."""
 
@@ -144,6 +161,8 @@ class Board:
     level_of: tuple[int, ...] = ()
     #: The file's piece tests (``test NAME: …``), in file order; run by ``dagaz-studio test``.
     tests: tuple["PieceTest", ...] = ()
+    #: How the game ends besides a player left without a move (``end`` statements), in file order.
+    ends: tuple[Ending, ...] = ()
 
     @property
     def has_hands(self) -> bool:

@@ -44,6 +44,7 @@ _KEYWORD_RULES = {
     "piece": "piece_stmt",
     "setup": "setup_stmt",
     "rule": "rule_stmt",
+    "end": "end_stmt",
     "draw": "draw_stmt",
     "names": "names_stmt",
     "name-letter": "name_letter_stmt",

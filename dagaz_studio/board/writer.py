@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Union
@@ -38,20 +37,27 @@ class SaveError(ValueError):
 def atomic_path(path: Union[str, Path]) -> Iterator[Path]:
     """A temporary path beside ``path`` to write the new file to; it replaces ``path`` when the block ends.
 
-    The temporary file is in the same folder (so the final rename stays on one file system) and has
-    the same suffix (so writers that choose a format by suffix still do). It is flushed to disk and
+    For writers that can only write to a path (Qt's picture writers). The temporary file is in the same
+    folder (so the final rename stays on one file system), has the same suffix (so writers that choose
+    a format by suffix still do) and carries this process's id in its hidden name, so that a process
+    killed mid-write leaves a file the next write into that folder removes. It is flushed to disk and
     given the old file's permissions before ``os.replace`` puts it in place in one step. If the block
     raises, or writing fails, the temporary file is removed and ``path`` is untouched; an ``OSError``
     (a full disk) becomes :class:`SaveError`.
     """
+    from dagaz_studio.notation.whole_file import sweep, temporary_name
+
     target = Path(path)
+    temporary = target.parent / (temporary_name(target.name) + target.suffix)
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".partial{target.suffix}",
-                                        dir=target.parent)
+        folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        try:
+            sweep(folder, target.name)
+        finally:
+            os.close(folder)
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
     except OSError as error:
         raise SaveError(target, error.strerror or str(error)) from error
-    os.close(handle)
-    temporary = Path(name)
     try:
         yield temporary
         _settle(temporary, target)
@@ -68,11 +74,24 @@ def atomic_path(path: Union[str, Path]) -> Iterator[Path]:
 def write_atomically(path: Union[str, Path], data: Union[str, bytes], encoding: str = "utf-8") -> None:
     """Save ``data`` (text is encoded, line endings kept as given) as ``path``, all or nothing.
 
-    Raises :class:`SaveError` when it cannot be written; the previous file is then unchanged.
+    The bytes go into a file without a name that becomes ``path`` only once complete, so a kill at any
+    moment leaves the previous file as it was and nothing beside it. Raises :class:`SaveError` when it
+    cannot be written; the previous file is then unchanged.
     """
+    from dagaz_studio.notation.whole_file import write_whole
+
+    target = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
-    with atomic_path(path) as temporary, open(temporary, "wb") as stream:
-        stream.write(payload)
+    try:
+        folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as error:
+        raise SaveError(target, error.strerror or str(error)) from error
+    try:
+        write_whole(folder, target.name, payload, sync=True)
+    except OSError as error:
+        raise SaveError(target, error.strerror or str(error)) from error
+    finally:
+        os.close(folder)
 
 
 def _settle(temporary: Path, target: Path) -> None:

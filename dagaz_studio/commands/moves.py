@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from dagaz_studio.board import Board
     from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.endings import GameOver
     from dagaz_studio.engine.values import Move
     from dagaz_studio.queries import MovesAnswer
 
@@ -49,7 +50,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
                         help="with --notation betza: whose reading where XBoard and Fairy-Stockfish differ")
     parser.add_argument("--legal", action="store_true", help="apply the game's rules (royal safety, "
-                        "compulsory capture); without it, every move the notations make")
+                        "compulsory capture, how the game ends) and say when the game is over; without it, "
+                        "every move the notations make")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     parser.add_argument("--names", action="store_true", help="name each move (H2+3, Nf3, d3-e3xc3) in the "
                         "board's style; JSON moves get a \"name\"")
@@ -129,7 +131,9 @@ def named_moves(board: Board, rules: Rules, position: Position, args: argparse.N
 
 
 def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None,
-           typed: Optional[dict[str, str]] = None) -> None:
+           typed: Optional[dict[str, str]] = None, over: Optional[tuple[Optional[GameOver]]] = None) -> None:
+    """Print one position's moves; ``over``, where the game's rules were applied, holds why its game is
+    over (``None`` while it goes on)."""
     from dagaz_studio.engine.values import describe_move
 
     if as_json:
@@ -142,6 +146,8 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
         out: dict[str, Any] = {"fen": fen, "moves": listed}
         if typed is not None:
             out["typed_piece"] = typed
+        if over is not None:
+            out["game_over"] = over[0].as_json(board.players) if over[0] is not None else None
         print(json.dumps(out))
         return
     if not moves:
@@ -149,6 +155,18 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
     for i, move in enumerate(moves):
         named = f"{names[i]}  " if names is not None else ""
         print(f"{named}{move.piece} {describe_move(board, move)}")
+    if over is not None and over[0] is not None:
+        print(f"game over: {over[0].reason}")
+
+
+def _game_over(rules: Rules, position: Position, moves: list[Move], args: argparse.Namespace
+               ) -> Optional[tuple[Optional[GameOver]]]:
+    """Why the game is over, for ``--legal`` listing every move of the position (``None`` otherwise)."""
+    if not args.legal or args.at is not None or args.piece is not None:
+        return None
+    from dagaz_studio.engine.endings import game_over
+
+    return (game_over(rules, position, moves),)
 
 
 def _translate_piece(args: argparse.Namespace) -> None:
@@ -193,7 +211,7 @@ def _run(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             fen = position.fen() if args.fen is None else args.fen
             moves, names = named_moves(board, rules, position, args)
             typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
-            _print(board, fen, moves, args.json, names, typed)
+            _print(board, fen, moves, args.json, names, typed, _game_over(rules, position, moves, args))
             return 0
         # Mistakes in the options are the same for every line: say so once, before reading any.
         if args.at is not None:
@@ -307,6 +325,7 @@ def _answer(line: BatchLine) -> tuple[int, str]:
                 raise CommandError("empty line: no FEN")
             position = open_position(board, fen)
             moves, names = named_moves(board, rules, position, args)
+            over = _game_over(rules, position, moves, args) if args.json else None
         except (CommandError, ValueError) as error:
             # Typed user errors (FEN, notation, names, runaway runs) are all ValueErrors.
             message = error.message if isinstance(error, CommandError) else str(error)
@@ -318,7 +337,7 @@ def _answer(line: BatchLine) -> tuple[int, str]:
             return 2, out.getvalue()
         if args.json:
             typed = {"square": args.at, "notation": args.piece} if args.piece is not None else None
-            _print(board, fen, moves, True, names, typed)
+            _print(board, fen, moves, True, names, typed, over)
         else:
             print(" ".join(names if names is not None else [describe_move(board, m) for m in moves]) or "no moves")
     return 0, out.getvalue()

@@ -1,7 +1,8 @@
 """``dagaz-studio play BOARD [--fen FEN] MOVE…``: play named moves in order and print the position.
 
 Each move is a name in any style the board understands (``H2+3``, ``Nf3``, ``e2e4``) and must be legal
-where it is played. The last line printed is the resulting FEN. (A name the shell would take for an
+where it is played. The last line printed is the resulting FEN, after a ``game over: …`` line when
+the game has ended. (A name the shell would take for an
 option, ``-R=6``, can be written with its marker after the letter: ``R-=6``.)
 """
 
@@ -51,8 +52,13 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
     from dagaz_studio.engine.game import make_move
     from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 
+    from dagaz_studio.engine.endings import ended, game_over
+
     position = position.copy()
     for number, text in enumerate(texts, start=1):
+        if rules.board.ends and ended(rules, position):
+            over = game_over(rules, position)
+            raise PlayError(number, text, f"the game is over: {over.reason if over else 'by the board'}")
         try:
             move = MoveNames(rules, position).read(text)
         except (MoveNameError, NameStyleError) as error:
@@ -93,5 +99,10 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
     except CommandError as error:
         return report(error)
+    from dagaz_studio.engine.endings import game_over
+
+    over = game_over(rules, final)
+    if over is not None:
+        print(f"game over: {over.reason}")
     print(fen(rules, final))
     return 0

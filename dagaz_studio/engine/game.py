@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.engine.endings import ended, facing, keeps_facing
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
@@ -37,6 +38,7 @@ class Undo(NamedTuple):
     fullmove_number: int
     hands: Optional[tuple[tuple[int, ...], ...]] = None
     runs: tuple[tuple[int, int], ...] = ()
+    passes: int = 0
 
 
 def make_move(position: Position, move: Move) -> Undo:
@@ -46,7 +48,9 @@ def make_move(position: Position, move: Move) -> Undo:
         tuple((square, cells[square]) for square, _ in move.changes),
         position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
         tuple(tuple(hand) for hand in position.hands) if position.hands else None, position.runs,
+        position.passes,
     )
+    position.passes = position.passes + 1 if move.passes else 0
     if position.board.counts_runs:
         _count_run(position, move)
     if position.board.kind == "heap":
@@ -84,6 +88,7 @@ def unmake_move(position: Position, undo: Undo) -> None:
     if undo.hands is not None:
         position.hands = [list(hand) for hand in undo.hands]
     position.runs = undo.runs
+    position.passes = undo.passes
 
 
 def _count_run(position: Position, move: Move) -> None:
@@ -299,6 +304,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     ``passing`` is false)."""
     if rules.extinction_kinds and extinct(rules, position):
         return []
+    if rules.board.ends and ended(rules, position):
+        return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
     whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules)) or capture_rules.applies(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
@@ -317,6 +324,9 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
                                               _value_on(rules, position))
     if "compulsory-drop" in rules.board.rules and any(move.dropped for move in moves):
         moves = [move for move in moves if move.dropped]
+    if rules.board.ends and facing(rules, position, position.turn):
+        # Pieces that face each other (end facing): every move but a pass must end the facing.
+        moves = [move for move in moves if not keeps_facing(rules, position, move)]
     if square is not None:
         return [move for move in moves if move.origin == square]
     return moves + passes(rules, position, bool(moves), cancel) if passing else moves
@@ -355,7 +365,11 @@ def passes(rules: Rules, position: Position, can_move: bool, cancel: Optional[Ca
     board_rules = rules.board.rules
     if "pass" in board_rules:
         move = pass_move(rules, position)
-        return [] if leaves_royal_attacked(rules, position, move, cancel=cancel) else [move]
+        # While pieces face each other (end facing), a pass is allowed even in check.
+        if leaves_royal_attacked(rules, position, move, cancel=cancel) and not (
+                rules.board.ends and facing(rules, position, position.turn)):
+            return []
+        return [move]
     if ("pass-when-blocked" in board_rules and not can_move
             and any(piece is not None and piece.player == position.turn for piece in position.cells)):
         move = pass_move(rules, position)
@@ -387,7 +401,7 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    if rules.fast and rules.board.kind != "default":
+    if rules.fast and rules.board.kind != "default" and not rules.board.ends:
         # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
         from dagaz_studio.engine.kind_compiler import kind_perft
 

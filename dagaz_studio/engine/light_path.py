@@ -10,6 +10,7 @@ from typing import Any, Optional, Union
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
+from dagaz_studio.engine.endings import ended, facing
 from dagaz_studio.engine.game import (
     _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules, drop_moves,
     extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
@@ -21,7 +22,7 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
 Entry = Union[Move, tuple[int, Piece, Record], tuple[int, Piece, RichRecord]]
 LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
-                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...]]
+                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...], int]
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
 
@@ -46,7 +47,8 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
         if captures:
             saved += [(square, cells[square]) for square in captures]
     undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs)
+                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs, position.passes)
+    position.passes = 0  # a light record is never a pass
     if rules.counts_runs:
         _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
     player = piece[0]
@@ -81,6 +83,7 @@ def unmake_record(position: Position, undo: LightUndo) -> None:
     if undo[5] is not None:
         position.hands = [list(hand) for hand in undo[5]]
     position.runs = undo[6]
+    position.passes = undo[7]
 
 
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
@@ -111,6 +114,13 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     if rules.extinction_kinds and extinct(rules, position):
         return [] if counting is None else 0
+    if rules.board.ends:
+        if ended(rules, position):
+            return [] if counting is None else 0
+        if facing(rules, position, position.turn):
+            # Rare: while pieces face each other (end facing), the full moves, each asked about.
+            moves: list[Entry] = list(legal_moves(rules, position))
+            return moves if counting is None else len(moves)
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds

@@ -80,6 +80,9 @@ class Position:
     #: Each player's run of moves in a row by one piece, as (square, count), on a board whose notation
     #: asks (``[u0-2]``, :mod:`dagaz_studio.engine.runs`); empty when none is under way.
     runs: tuple[tuple[int, int], ...] = ()
+    #: How many passes in a row have just been made (``end passes``, ``end facing``). No FEN says it:
+    #: a position read from one has none behind it, as in Fairy-Stockfish.
+    passes: int = 0
 
     def __post_init__(self) -> None:
         if not self.hands and (self.board.has_hands or _has_stores(self.board)):
@@ -375,7 +378,8 @@ class Position:
     def copy(self) -> "Position":
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
-                        self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs)
+                        self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
+                        self.passes)
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""

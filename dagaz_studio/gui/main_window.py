@@ -581,7 +581,7 @@ class QtMainWindow(QMainWindow):
         view.squareContextMenuRequested.connect(self._show_square_menu)
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
-        self.move_play.played.connect(lambda name: self.statusBar().showMessage(f"Played {name}", 5000))
+        self.move_play.played.connect(self._on_played)
         # Left and Right step the trace wherever the focus is; text fields keep their own arrows
         # (they claim the keys before shortcuts see them).
         for key, step in ((Qt.Key.Key_Left, self.trace_player.step_back),
@@ -590,6 +590,13 @@ class QtMainWindow(QMainWindow):
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(step)
         self.board_text.saveRequested.connect(self.files.save)
+
+    def _on_played(self, name: str) -> None:
+        over = self.document.game_over()
+        if over:
+            self.statusBar().showMessage(f"Played {name} — game over: {over}")
+        else:
+            self.statusBar().showMessage(f"Played {name}", 5000)
 
     def _build_menus(self) -> None:
         from dagaz_studio.gui.docks.position_editor import undo_actions

@@ -37,9 +37,7 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
                          dir_fd=folder)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(handle, view):]
+        _write_all(handle, data)
         os.fchmod(handle, mode)
         if sync:
             os.fsync(handle)
@@ -58,6 +56,12 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
                 os.unlink(temporary, dir_fd=folder)
             except OSError:
                 pass
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view):]
 
 
 def _anonymous(folder: int) -> Optional[int]:
@@ -91,14 +95,17 @@ def _mode_for(folder: int, name: str) -> int:
 def sweep(folder: int, name: str) -> None:
     """Remove the temporary files for ``name`` left by processes that no longer run."""
     prefix = f".{name}."
+    # A writer that needs its format's suffix (a picture's) has it after the temporary's own.
+    endings = (_SUFFIX, _SUFFIX + os.path.splitext(name)[1])
     try:
         entries = os.listdir(folder)
     except OSError:
         return
     for entry in entries:
-        if not (entry.startswith(prefix) and entry.endswith(_SUFFIX)):
+        ending = next((e for e in endings if entry.endswith(e)), None)
+        if not entry.startswith(prefix) or ending is None:
             continue
-        parts = entry[len(prefix):-len(_SUFFIX)].split(".")
+        parts = entry[len(prefix):-len(ending)].split(".")
         if len(parts) != 2 or not parts[0].isdigit() or _running(int(parts[0])):
             continue
         try:

@@ -96,6 +96,7 @@ def export_fsf(board: Board) -> str:
             lines.append(f"customPiece{slot} = {letter}:{betza}")
     if problems:
         raise IniError(f"board {board.name}: pieces Betza cannot say: " + "; ".join(problems))
+    lines += _flag_lines(board)
     setup = (board.setup or "").split()
     if not setup:
         raise IniError(f"board {board.name}: no setup to start from")
@@ -105,3 +106,26 @@ def export_fsf(board: Board) -> str:
               f"mustCapture = {'true' if 'compulsory-capture' in board.rules else 'false'}",
               f"checking = {'false' if 'no-check' in board.rules else 'true'}"]
     return "\n".join(lines) + "\n"
+
+
+def _flag_lines(board: Board) -> list[str]:
+    """A board's ``end reach`` as Fairy-Stockfish's flag: one piece type, a region for each player."""
+    if any(ending.kind != "reach" for ending in board.ends) or len(board.ends) > 1:
+        kinds = sorted({ending.kind for ending in board.ends if ending.kind != "reach"}) or ["reach"]
+        raise IniError(f"board {board.name}: end {', '.join(kinds)} cannot be exported"
+                       + (" (more than one end reach)" if kinds == ["reach"] else ""))
+    if not board.ends:
+        return []
+    ending = board.ends[0]
+    if len(ending.pieces) != 1:
+        raise IniError(f"board {board.name}: an end reach of several pieces cannot be exported")
+    zone = board.zones[ending.zone]
+    rows = len(board.row_names)
+
+    def region(player: str) -> str:
+        # Fairy-Stockfish names squares by file letter and rank counted from the bottom row.
+        squares = sorted(zone.squares_for(player), key=lambda s: (board.row_of[s], board.column_of[s]))
+        return " ".join(f"{chr(ord('a') + board.column_of[s])}{rows - board.row_of[s]}" for s in squares) or "-"
+
+    return [f"flagPiece = {board.pieces[ending.pieces[0]].letter.lower()}",
+            f"flagRegionWhite = {region(board.players[0])}", f"flagRegionBlack = {region(board.players[1])}"]

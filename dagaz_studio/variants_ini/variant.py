@@ -74,7 +74,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
-        "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes", "twoBoards", "castlingRookPieces"}
+        "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
+        "twoBoards", "castlingRookPieces"}
 
 
 @dataclass
@@ -320,16 +321,6 @@ def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, st
     return {letter for letter in types if letter in pieces}
 
 
-def _en_passant_region(options: dict[str, str], side: str, name: str, files: int, ranks: int) -> set[Square] | None:
-    """Where ``side``'s pawns may land taking en passant (enPassantRegion, or its White/Black form):
-    ``None`` for anywhere (the default), empty for never (``-``)."""
-    option = f"enPassantRegion{side}" if f"enPassantRegion{side}" in options else "enPassantRegion"
-    value = options.get(option, "").strip()
-    if not value:
-        return None
-    return set() if value == "-" else read_region(value, option, name, files, ranks)
-
-
 def _promotion_limited(name: str, options: dict[str, str], placement: str,
                        pieces: dict[str, tuple[str, str]]) -> bool:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
@@ -513,7 +504,6 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # Where a double step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
-    ep_w, ep_b = (_en_passant_region(options, side, name, files, ranks) for side in ("White", "Black"))
     notations: dict[str, str] = {}
     # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
     piece_promotions: dict[str, str] = {}
@@ -565,11 +555,27 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                  for player, squares in (("White", white), ("Black", black)) if squares]
         return f"zone {zone_name}: " + "; ".join(parts)
 
+    # Where each side may take en passant (the square it lands on, which the pawn passed): Fairy-Stockfish's
+    # enPassantRegion, the whole board unless given (Horde's: not behind a pawn's step from the first rank).
+    zones: list[str] = []
+    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+    both = options.get("enPassantRegion", "").strip()
+
+    def ep_region(side: str) -> set[Square]:
+        value = options.get(f"enPassantRegion{side}", "").strip() or both
+        # "-": no square, as Georgian chess's (no en passant at all).
+        return every if not value else set() if value == "-" else region(f"enPassantRegion{side}", value)
+
+    ep_w, ep_b = ep_region("White"), ep_region("Black")
+    ep = ""
+    if (ep_w != every or ep_b != every) and (ep_w or ep_b):
+        zones.append(zone("en-passant", ep_w, ep_b))
+        ep = ",@en-passant"
+
     lines = [f"# Imported from a variants.ini section [{name}].", f"name: {name}", f"grid: a-{last} x {ranks}-1",
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
-    zones: list[str] = []
     extinct = _extinction_letters(options, pieces)
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
@@ -605,14 +611,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         else:
             base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
         if EN_PASSANT in base:
-            if options.get("enPassantRegion", "").strip() or options.get("enPassantRegionWhite", "").strip() \
-                    or options.get("enPassantRegionBlack", "").strip():
-                raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
-                               f"enPassantRegion, is not supported", section=name)
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            base = _en_passant_victims(base, pieces, names)
+            base = _en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"
@@ -660,18 +662,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             taken = f"te,={names[letter]},x"
             # An exploding en passant explodes where the pawn lands.
             boom = f" {explosion}" if explodes else ""
-            # enPassantRegion: where a pawn may land taking en passant (Fairy-Stockfish's default: anywhere).
-            ep_check = ""
-            if (ep_w is not None or ep_b is not None) and (ep_w or ep_b):
-                every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
-                zones.append(zone("en-passant", every if ep_w is None else ep_w, every if ep_b is None else ep_b))
-                ep_check = "[@en-passant]"
-            if double and not (ep_w == set() and ep_b == set()):
-                # en passant: only a pawn's double step leaves a square to take it on
-                notation += f";[({taken})>E]O{ep_check}[l>N]{boom};[({taken})>W]M{ep_check}[l>N]{boom}"
-            if triple:
-                notation += (f";[({taken})>E]O[l>N>N]{boom};[({taken})>W]M[l>N>N]{boom}"
-                             f";[({taken})>T]O[l>N]{boom};[({taken})>R]M[l>N]{boom}")
+            if double and (ep_w or ep_b):  # en passant: only a pawn's double step leaves a square to take it on
+                notation += f";[({taken})>E]O[l>N{ep}]{boom};[({taken})>W]M[l>N{ep}]{boom}"
+            if triple and (ep_w or ep_b):
+                notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
+                             f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
@@ -700,7 +695,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if any(re.search(rf"[+/?]{promoted_name}\b", line) for line in lines):
             lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
     for letter, target in piece_promotions.items():
-        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}: {notations[target]}")
+        # Fairy-Stockfish's promoted piece is a piece of the type it moves as: royal where that one is
+        # (Chak's promoted King, a pseudo-royal Divine Lord, may not step into attack).
+        flags = " royal" if target in royal else ""
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {notations[target]}")
     if walls:
         lines.append("piece Wall * neutral: [P]")
     if drops:

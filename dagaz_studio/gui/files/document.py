@@ -336,6 +336,21 @@ class QtDocument(QObject):
         except ValueError:  # a runaway notation: the en-passant square cannot be judged
             return self.position.fen(en_passant=False)
 
+    def game_over(self) -> str:
+        """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""
+        if self.position is None:
+            return ""
+        from dagaz_studio.engine.endings import over_by_board
+        from dagaz_studio.engine.rules import Rules
+
+        if self._fen_rules is None or self._fen_rules.board is not self.position.board:
+            self._fen_rules = Rules(self.position.board)
+        try:
+            over = over_by_board(self._fen_rules, self.position)
+        except ValueError:  # a runaway notation in an end statement
+            return ""
+        return over.reason if over is not None else ""
+
     def at_initial_position(self) -> bool:
         """Whether the position is the board's initial one."""
         position = self.position
@@ -562,11 +577,13 @@ def _assign(target: Position, source: Position) -> None:
     target.halfmove_clock = source.halfmove_clock
     target.fullmove_number = source.fullmove_number
     target.hands = [list(hand) for hand in source.hands]
+    target.runs = source.runs
+    target.passes = source.passes
 
 
 def _same(a: Position, b: Position) -> bool:
-    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands) == (
-        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands)
+    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes) == (
+        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands, b.passes)
 
 
 def parse_board(text: str, filename: str) -> Board:

@@ -1,0 +1,104 @@
+"""Board files, how the game ends: ``end`` statements (docs/boards.md, "end").
+
+``end reach PIECE…: ZONE`` — a player with one of those pieces in his part of the zone has won;
+``end passes: N`` — N passes in a row end the game; ``end facing PIECE: NOTATION`` — the pieces
+face each other when the notation, run from the side to move's piece, would take another player's:
+the side to move must then end the facing or pass, and a pass leaves the game over.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from dagaz_studio.board.model import Ending
+from dagaz_studio.board.pieces import _Pieces
+from dagaz_studio.board.statements import _Statement
+
+#: The ways of ending a game an ``end`` statement may name.
+ENDINGS = ("reach", "passes", "facing")
+
+#: The most passes in a row an ``end passes`` statement may count.
+MAX_PASSES = 1_000
+
+
+class _Endings(_Pieces):
+    """The ``end`` statements; problems collected, not raised (read after pieces and zones)."""
+
+    def _ends(self, items: list[tuple[Tree, _Statement]], check_zones: bool) -> tuple[Ending, ...]:
+        ends: list[Ending] = []
+        given: dict[str, int] = {}
+        for tree, statement in items:
+            words = [child for child in tree.children[:-1] if isinstance(child, Token)]
+            rest = tree.children[-1]
+            assert isinstance(rest, Token)
+            kind_token, names = words[0], words[1:]
+            kind = str(kind_token)
+            if kind not in ENDINGS:
+                self.report_token(statement, kind_token, f"unknown ending '{kind}' (known: {', '.join(ENDINGS)})")
+                continue
+            ending = getattr(self, f"_end_{kind}")(statement, kind_token, names, rest, check_zones)
+            if ending is None:
+                continue
+            if kind in ("passes", "facing") and kind in given:
+                self.report_token(statement, kind_token, f"'end {kind}' already given on line {given[kind]}")
+                continue
+            given[kind] = statement.positions[0][0]
+            ends.append(ending)
+        return tuple(ends)
+
+    def _known_pieces(self, statement: _Statement, kind_token: Token, names: list[Token]) -> tuple[str, ...] | None:
+        if not names:
+            self.report(statement, kind_token.end_pos or 0, f"'end {kind_token}' names the pieces it is about")
+            return None
+        known = ", ".join(self.pieces) or "none"
+        ok = True
+        for token in names:
+            if str(token) not in self.pieces and str(token) not in self.lettered:
+                self.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
+                ok = False
+        return tuple(str(token) for token in names) if ok else None
+
+    def _end_reach(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                   check_zones: bool) -> Ending | None:
+        pieces = self._known_pieces(statement, kind_token, names)
+        zone = str(rest).strip()
+        if len(zone.split()) != 1:
+            self.report_token(statement, rest, f"'end reach' takes one zone's name, not '{zone}'")
+            return None
+        if check_zones and zone not in self.zones:
+            self.report_token(statement, rest, f"unknown zone '{zone}'")
+            return None
+        return Ending("reach", pieces=pieces, zone=zone) if pieces is not None else None
+
+    def _end_passes(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                    check_zones: bool) -> Ending | None:
+        if names:
+            self.report_token(statement, names[0], "'end passes' names no piece: 'end passes: 2'")
+            return None
+        count = str(rest).strip()
+        if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= MAX_PASSES:
+            self.report_token(statement, rest, f"'end passes' counts passes in a row: a number from 1 to "
+                                               f"{MAX_PASSES:,}, not '{count}'")
+            return None
+        return Ending("passes", count=int(count))
+
+    def _end_facing(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                    check_zones: bool) -> Ending | None:
+        from dagaz_studio.board.model import PieceType
+        from dagaz_studio.notation import parse_notation
+        from dagaz_studio.notation.errors import NotationError
+
+        pieces = self._known_pieces(statement, kind_token, names)
+        if pieces is not None and len(pieces) != 1:
+            self.report_token(statement, names[1], "'end facing' is about one piece type")
+            return None
+        text = str(rest).rstrip()
+        start = rest.start_pos or 0
+        try:
+            notation = parse_notation(text)
+        except NotationError as error:
+            self.report(statement, start + error.span.start,
+                        self._relocate(error.message, statement, start, start + error.span.start))
+            return None
+        self._check_names(PieceType("facing", "?", False, text, notation), statement, start, check_zones)
+        return Ending("facing", pieces=pieces, notation_text=text, notation=notation) if pieces is not None else None

@@ -1,0 +1,56 @@
+"""Imported variants whose rules hide in options beside the pieces: Horde's en-passant region and
+Chak's promoted King, compared with Fairy-Stockfish (pyffish) on the positions that show them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fsf_oracle import ask
+
+from dagaz_studio.board import parse_board
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.names import MoveNames
+from dagaz_studio.variants_ini import import_file
+
+sf = pytest.importorskip("pyffish")
+
+EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+
+
+def imported(ini: str, name: str) -> Rules:
+    done, refused = import_file(ini, [name])
+    assert not refused, refused
+    return Rules(parse_board(done[0].text, f"{name}.board"))
+
+
+def uci_after(rules: Rules, fen: str, played: list[str]) -> set[str]:
+    position = Position.from_fen(rules.board, fen)
+    for name in played:
+        make_move(position, MoveNames(rules, position, style="uci").read(name))
+    return set(MoveNames(rules, position, legal_moves(rules, position), style="uci").names)
+
+
+def test_horde_takes_no_pawn_en_passant_behind_its_step_from_the_first_rank() -> None:
+    # White's c1-c3 passes c2, off Black's en-passant region (the third rank): b3 may not take there.
+    rules = imported("[x:horde]\n", "x")
+    fen = "4k3/8/8/8/8/1p6/8/2P5 w - - 0 1"
+    expected = set(sf.legal_moves("horde", fen, ["c1c3"]))
+    assert "b3c2" not in expected
+    assert uci_after(rules, fen, ["c1c3"]) == expected
+    # A step from the second rank passes the third: taken there, as in chess.
+    fen = "4k3/8/8/8/2p5/8/3P4/8 w - - 0 1"
+    assert uci_after(rules, fen, ["d2d4"]) == set(sf.legal_moves("horde", fen, ["d2d4"])) >= {"c4d3"}
+
+
+def test_chaks_promoted_king_may_not_step_into_attack() -> None:
+    # The King promoted on d5 is Fairy-Stockfish's Divine Lord, pseudo-royal as the one it moves as.
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "chak")
+    assert rules.board.pieces["Custom5Promoted"].royal
+    fen = "1rsq2svr/4o4/p1pp2j2/6pp1/3+k5/P2P3PP/2P6/3VOK3/2SJ1QSVR b - - 5 14"
+    [expected] = ask(ini, [("chak", fen, [])])
+    assert expected is not None and not {"d5b3", "d5b5", "d5c4"} & set(expected)
+    assert uci_after(rules, fen, []) == set(expected)
