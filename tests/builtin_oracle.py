@@ -23,8 +23,9 @@ out = {"variants": sorted(sf.variants()), "games": {}}
 for name in job["variants"]:
     rng = random.Random(f"{job['seed']}-{name}")
     games = []
-    for _ in range(job["games"]):
-        fen = sf.start_fen(name)
+    starts = job["starts"].get(name, []) + [sf.start_fen(name)]
+    for number in range(job["games"]):
+        fen = starts[number % len(starts)]
         seen = []
         for _ in range(job["plies"]):
             if sf.is_immediate_game_end(name, fen, [])[0]:
@@ -42,10 +43,18 @@ json.dump(out, sys.stdout)
 """
 
 
+#: Positions to start from besides a variant's own start, for what its start never leads to: a
+#: bughouse board's hand, which only its partner board fills.
+STARTS = {
+    "bughouse": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1"],
+}
+
+
 def fsf_builtin_games(variants: list[str], games: int, plies: int, seed: int = 1) -> dict:
     """Fairy-Stockfish's built-in variant names, and for each variant asked random games it played
-    from its own start: per game, [fen, legal moves, move played (None at the end)] a ply."""
-    job = json.dumps({"variants": variants, "games": games, "plies": plies, "seed": seed})
+    (from :data:`STARTS` first, then its own start): per game, [fen, legal moves, move played
+    (None at the end)] a ply."""
+    job = json.dumps({"variants": variants, "games": games, "plies": plies, "seed": seed, "starts": STARTS})
     done = subprocess.run([sys.executable, "-c", _PLAY], input=job, capture_output=True, text=True, timeout=3600)
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-2000:])
