@@ -366,8 +366,7 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
     never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
-    if options.get("dropNoDoubledCount", "1").strip() not in ("0", "1"):
-        raise IniError(f"option dropNoDoubledCount = {options['dropNoDoubledCount']} is not supported", section=name)
+    most = whole_number(options, "dropNoDoubledCount", "1", name)
     out = []
     every = {(f, r) for f in range(files) for r in range(1, whole_number(options, "maxRank", "8", name) + 1)}
     white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
@@ -385,6 +384,14 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     out.append(f"drop: {check}{after}")
     if never in names:
         out.append(f"drop {names[never]}: [p,P]")  # an empty square that is not: no drop
+    doubled = options.get("dropNoDoubled", "-").strip()
+    if most > 1 and doubled in names:
+        # dropNoDoubledCount = n: no drop into a file already holding n of the mover's such pieces.
+        last = whole_number(options, "maxRank", "8", name)
+        columns = [chr(ord("a") + f) for f in range(files)]
+        zones += [f"zone file-{c}: {c}1-{c}{last}" for c in columns]
+        out.append(f"drop {names[doubled]}: " + ";".join(
+            f"{check[:-1]},@file-{c},=0-{most - 1}:{names[doubled]}@file-{c}]{after}" for c in columns))
     for letter, (key, _) in pieces.items():
         if key != "pawn" or letter == never:
             continue
@@ -584,7 +591,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
             flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
-                and options.get("dropNoDoubledCount", "1").strip() != "0":
+                and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
         if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
