@@ -63,12 +63,17 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _as_from_a_terminal() -> None:
+    # A suite started in the background (``pytest &``) has Ctrl-C ignored, and its children inherit that.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _at_work(words: list[str], stdin_text: str | None = None) -> tuple[subprocess.Popen[str], list[int]]:
     """The command started in a session of its own, once its two workers run."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", *words], env=env, text=True,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=_as_from_a_terminal)
     if stdin_text is not None:
         assert process.stdin is not None
         process.stdin.write(stdin_text)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
+from dagaz_studio.engine.why_not import alternative_label, goes_on, heads_for, reach_left, repeats_only, summary
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
     from dagaz_studio.engine.position import Position
@@ -158,6 +159,8 @@ class SquareExplanation:
     events: tuple[int, ...]
     moves: tuple[int, ...] = ()
     ways: tuple["Way", ...] = ()
+    #: For an unreached square: what stopped each option that headed there, in one line.
+    summary: str = ""
 
 
 def _role(move: Move, square: int) -> Optional[str]:
@@ -182,6 +185,7 @@ def explain_square(
     allowed: Optional[Iterable[int]] = None,
     origin: Optional[int] = None,
     reason: Optional[Callable[[int], Optional[str]]] = None,
+    notation: Optional[str] = None,
 ) -> SquareExplanation:
     """Why ``square`` is reached by the run (the branch of a move that acts there), or why not.
 
@@ -189,7 +193,8 @@ def explain_square(
     square reached only by forbidden moves is explained as such. ``origin`` is where the piece started.
     An unreached square is explained by every way through the notation that failed, closest to it
     first (:func:`ways_short_of`); the events are those of the closest. ``reason`` may say a failed
-    event better than its trace text (see :func:`attack_reason`).
+    event better than its trace text (see :func:`attack_reason`). ``notation`` is the text the run
+    read: with it, ways the notation could not have taken further are told from those it could.
     """
     name = board.squares[square]
     tree = tree if tree is not None else build_tree(trace)
@@ -217,7 +222,7 @@ def explain_square(
         return SquareExplanation(square, False, sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in acting))
 
-    return _explain_unreached(board, trace, tree, square, origin, reason)
+    return _explain_unreached(board, trace, tree, square, origin, reason, notation)
 
 
 # --------------------------------------------------------------------------- the ways that fell short
@@ -237,7 +242,7 @@ class Way:
     ``event``: the last check that failed on it (or where it ran off the board); ``path``: the
     squares its cursor went through, from the start; ``distance``: from where it stopped to the
     square asked about, in king steps; ``reason``: the failed check in words; ``alternative``: which
-    option of a ``;`` it took (``"alternative 2 of 3"``), if any.
+    option of a ``;`` it took (``"alternative 2 of 3"``, with the start of its text when known), if any.
     """
 
     event: int
@@ -248,6 +253,8 @@ class Way:
     #: The way in legs, one for each partial move of a chain and one for the part after the last:
     #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
     legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    #: Whether the way could have led to the square asked about (:func:`~dagaz_studio.engine.why_not.heads_for`).
+    heads: bool = True
 
     def describe(self, board: Board) -> str:
         """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``; a chain says
@@ -268,10 +275,13 @@ def _distance(board: Board, a: int, b: int) -> int:
 
 
 def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                  reason: Optional[Callable[[int], Optional[str]]] = None, said: int = WAYS_LISTED) -> list[Way]:
-    """Every way through the notation that failed, with the last check that failed on it, closest
-    to ``square`` first (then the way that went farther, a failed check before the board's edge,
-    then the order they were tried).
+                  reason: Optional[Callable[[int], Optional[str]]] = None, said: int = WAYS_LISTED,
+                  notation: Optional[str] = None) -> list[Way]:
+    """Every way through the notation that failed, with the last check that failed on it: those that
+    head for ``square`` first (:func:`~dagaz_studio.engine.why_not.heads_for`; ``notation`` is the
+    text the run read), each group closest to ``square`` first (in king steps, then in a straight
+    line), then the way that went farther, a failed check before the board's edge, then the order
+    they were tried.
 
     A way is told apart by where its cursor last came to (the same step seen through several checks
     is one way); running off the board where the piece stands is no way at all, unless nothing else
@@ -286,15 +296,16 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
         while parent is not None and trace[parent].kind not in _MOVES_CURSOR:
             parent = tree.parents[parent]
         last[parent] = index
-    found: list[tuple[tuple[int, int, bool, int], Way]] = []
+    found: list[tuple[tuple[bool, int, float, int, bool, int], Way]] = []
     for index in last.values():
         event = trace[index]
         squares: list[int] = []
         # A partial move lands where its next one begins: the squares its cursor looked at beyond
         # the landing (to take the pieces there) are no part of the piece's route.
         legs: list[tuple[list[int], list[int]]] = [([], [])]
-        alternative = None
-        for step in tree.path(index):
+        branch = tree.path(index)
+        alternative = alternative_label(notation, trace, branch)
+        for step in branch:
             here = trace[step]
             if here.kind in (EventKind.START, EventKind.STEP) and here.square is not None:
                 squares.append(here.square)
@@ -306,18 +317,26 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
                 if here.square in route:
                     del route[len(route) - route[::-1].index(here.square):]
                 legs.append(([here.square], []))
-            elif here.kind == EventKind.BRANCH and here.branch is not None:
-                alternative = f"alternative {here.branch[0]} of {here.branch[1]}"
         where = event.square if event.square is not None else event.cursor
         if where is None:
             continue
         edge = event.kind == EventKind.BLOCKED
         way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative,
                   tuple((tuple(route), tuple(taken)) for route, taken in legs if route))
-        found.append(((way.distance, -len(way.path), edge, index), way))
+        way = replace(way, heads=heads_for(board, trace, way, square, goes_on(notation, trace, branch, index),
+                                           repeats_only(notation, trace, branch, index)))
+        found.append(((not way.heads, way.distance, reach_left(board, trace, way, square), -len(way.path), edge,
+                       index), way))
     if any(not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED) for _, way in found):
         found = [(key, way) for key, way in found
                  if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)]
+    # A way that failed on the square itself while the same option went on past it (a check that
+    # failed there, and another that passed and stepped beyond) is not where that option stopped.
+    beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for _, way in found
+              if square in way.path[:-1]}
+    found = [((True, *key[1:]), replace(way, heads=False))
+             if way.heads and way.path[-1:] == (square,) and (way.alternative, way.path) in beyond else (key, way)
+             for key, way in found]
     ways = [way for _, way in sorted(found, key=lambda pair: pair[0])]
     if reason is not None:
         for i, way in enumerate(ways[:said]):
@@ -328,9 +347,10 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
 
 
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                       origin: Optional[int], reason: Optional[Callable[[int], Optional[str]]]) -> SquareExplanation:
+                       origin: Optional[int], reason: Optional[Callable[[int], Optional[str]]],
+                       notation: Optional[str] = None) -> SquareExplanation:
     name = board.squares[square]
-    ways = ways_short_of(board, trace, tree, square, reason)
+    ways = ways_short_of(board, trace, tree, square, reason, notation=notation)
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
     onto = next((i for i in range(len(trace) - 1, -1, -1)
                  if trace[i].kind == EventKind.STEP and trace[i].square == square), None)
@@ -344,18 +364,34 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
         return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
                                  "(every way ended in a move elsewhere).", ())
     closest = ways[0]
-    lines = [f"{name} is not reached."]
+    heading = [way for way in ways if way.heads]
+    # The first line says it all in short; the ways that show it follow.
+    short = summary(board, square, ways) if heading else ""
+    lines = [f"{name} is not reached: {short}." if heading
+             else f"{name} is not reached: no way through the notation heads for it."]
     if onto is not None and closest.distance > 0:
         lines.append(f"The run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there.")
-    lines.append("How far each way through the notation got, closest first:" if len(ways) > 1
-                 else "The one way through the notation that failed:")
-    lines.extend(f"• {way.describe(board)}" for way in ways[:WAYS_LISTED])
-    if len(ways) > WAYS_LISTED:
-        more = len(ways) - WAYS_LISTED
-        lines.append(f"… and {more} more way{'s' if more != 1 else ''}, stopped farther away.")
+    listed = heading[:WAYS_LISTED] if heading else ways[:WAYS_LISTED]
+    if heading:
+        lines.append("How close each way that heads for it came, closest first:" if len(heading) > 1
+                     else "The one way that heads for it:")
+    else:
+        lines.append("How far each way through the notation got, closest first:" if len(ways) > 1
+                     else "The one way through the notation that failed:")
+    lines.extend(f"• {way.describe(board)}" for way in listed)
+    more = len(heading) - len(listed) if heading else len(ways) - len(listed)
+    if more:
+        verb = ("head" if more != 1 else "heads") if heading else "stopped"
+        lines.append(f"… and {more} more way{'s' if more != 1 else ''} that {verb} farther away.")
+    elsewhere = len(ways) - len(heading) if heading else 0
+    if elsewhere:
+        lines.append(f"{elsewhere} other way{'s' if elsewhere != 1 else ''} could never lead there: "
+                     f"{'they end' if elsewhere != 1 else 'it ends'} elsewhere or head{'' if elsewhere != 1 else 's'} "
+                     "away from it.")
     if stopped:
         lines.append(f"The run {stopped}, so some ways were never tried.")
-    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways))
+    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways),
+                             summary=short)
 
 
 # --------------------------------------------------------------------------- the board at a step

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from dagaz_studio.gui.docks.help import QtHelpBrowser
     from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
     from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+    from dagaz_studio.gui.docks.game_record import QtGameRecord
     from dagaz_studio.gui.docks.piece_types import QtPieceTypes
     from dagaz_studio.gui.docks.play_field import QtPlayField
     from dagaz_studio.gui.docks.position_editor import QtPositionEditor
@@ -92,6 +93,8 @@ class QtMainWindow(QMainWindow):
     piece_types_dock: QtWidgets.QDockWidget
     board_text_dock: QtWidgets.QDockWidget
     help_dock: QtWidgets.QDockWidget
+    game_record: QtGameRecord
+    record_dock: QtWidgets.QDockWidget
     help_menu: QtWidgets.QMenu
     new_board_action: QtGui.QAction
     file_menu: QtWidgets.QMenu
@@ -180,7 +183,7 @@ class QtMainWindow(QMainWindow):
     def docks(self) -> list[QtWidgets.QDockWidget]:
         """Every dock of the window, in the order View lists them."""
         return [self.moves_dock, self.notation_dock, self.position_dock, self.piece_types_dock,
-                self.board_text_dock, self.trace_dock, self.help_dock]
+                self.board_text_dock, self.trace_dock, self.help_dock, self.record_dock]
 
     def shutdown(self) -> None:
         """Stop the worker threads (on close; they start again by themselves when asked)."""
@@ -401,6 +404,12 @@ class QtMainWindow(QMainWindow):
         self.board_text_dock = self.add_dock("Board file", "boardTextDock", _scrolling(self.board_text))
         self.help_browser = QtHelpBrowser(self)
         self.help_dock = self.add_dock("Help", "helpDock", _scrolling(self.help_browser))
+        from dagaz_studio.gui.docks.game_record import QtGameRecord
+
+        self.game_record = QtGameRecord(self.document, self)
+        self.record_dock = self.add_dock("Game record", "recordDock", _scrolling(self.game_record))
+        self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
+        self.piece_types_dock.raise_()
         # Behind the position: the board file and the guides are read now and then, not all the time.
         self.tabifyDockWidget(self.position_dock, self.board_text_dock)
         self.tabifyDockWidget(self.board_text_dock, self.help_dock)
@@ -423,7 +432,7 @@ class QtMainWindow(QMainWindow):
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         places = [(self.moves_dock, left), (self.notation_dock, left), (self.position_dock, right),
                   (self.piece_types_dock, right), (self.board_text_dock, right), (self.help_dock, right),
-                  (self.trace_dock, bottom)]
+                  (self.trace_dock, bottom), (self.record_dock, right)]
         for dock, _area in places:
             self.removeDockWidget(dock)
         for dock, area in places:
@@ -443,6 +452,8 @@ class QtMainWindow(QMainWindow):
         if compact:
             self.tabifyDockWidget(self.moves_dock, self.notation_dock)
             self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
+        self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
+        self.piece_types_dock.raise_()
         self.setCorner(Qt.Corner.BottomLeftCorner, corner or left)
         self.setCorner(Qt.Corner.BottomRightCorner, corner or right)
         self.moves_dock.raise_()
@@ -501,9 +512,11 @@ class QtMainWindow(QMainWindow):
     def _arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
         """What :meth:`_arrangement` says of the layout :meth:`arrange_docks` makes."""
         left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
-        tabs = [["movesDock", "notationDock"], ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock"]]
+        tabs = [["movesDock", "notationDock"],
+                ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock", "recordDock"]]
         if not compact:
-            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock"], ["pieceTypesDock"]]
+            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock"],
+                    ["pieceTypesDock", "recordDock"]]
         area = {"movesDock": left, "notationDock": left, "traceDock": str(Qt.DockWidgetArea.BottomDockWidgetArea)}
         where = {("traceDock", area["traceDock"], frozenset())}
         for group in tabs:
@@ -582,6 +595,7 @@ class QtMainWindow(QMainWindow):
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
         self.move_play.played.connect(self._on_played)
+        self.move_play.played.connect(self.game_record.move_played)
         # Left and Right step the trace wherever the focus is; text fields keep their own arrows
         # (they claim the keys before shortcuts see them).
         for key, step in ((Qt.Key.Key_Left, self.trace_player.step_back),
@@ -649,6 +663,21 @@ class QtMainWindow(QMainWindow):
         self.reset_layout_action = self.view_menu.addAction("&Reset layout", self.reset_layout)
         self.reset_layout_action.setToolTip("Every panel back in its place and shown")
         self.view_menu.addSeparator()
+        from dagaz_studio.gui.board_view.orientation import orientation_actions
+
+        #: Zoom in, Zoom out, Fit board, Flip board (board_view/orientation.py).
+        self.orientation_actions = orientation_actions(self.board_view, self)
+        self.view_menu.addActions(list(self.orientation_actions.values()))
+        self.view_menu.addSeparator()
+        from dagaz_studio.gui.theme import QtTheme, refresh_legend, theme_menu
+
+        #: Light, dark or the system's, and the highlight palette (theme.py).
+        self.theme = QtTheme(self)
+        self.theme.changed.connect(lambda _dark: (self.board_view.viewport().update(),
+                                                  refresh_legend(self.moves_panel.legend)))
+        self.theme.apply()
+        self.theme_menu = theme_menu(self.theme, self)
+        self.view_menu.addMenu(self.theme_menu)
         self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
         self.view_menu.addMenu(self.xiangqi_names_menu)
         self._build_help_menu()

@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Optional
 
+from dagaz_studio.board.model import Board
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Piece, Position
@@ -75,7 +76,12 @@ def _geometry(rules: Rules) -> _Geometry:
 
 
 def _forward(rules: Rules, player: str) -> tuple[int, int]:
-    board = rules.board
+    return board_forward(rules.board, player)
+
+
+def board_forward(board: Board, player: str) -> tuple[int, int]:
+    """The (columns, rows) step ``player``'s forward (his ``N``) most often makes on ``board``, rows
+    counted downwards as drawn; :class:`NameStyleError` when his ``N`` is no direction of it."""
     letter = board.player_direction(player, "N")
     table = board.directions.get(letter)
     steps = Counter(
@@ -85,6 +91,19 @@ def _forward(rules: Rules, player: str) -> tuple[int, int]:
     if not steps:
         raise NameStyleError(f"WXF names need a forward direction: {player}'s N is no direction of {board.name}")
     return steps.most_common(1)[0][0]
+
+
+def file_numbers(board: Board) -> list[tuple[tuple[int, int], list[int]]]:
+    """For each player, his forward step and each square's file as WXF numbers it (1: the file on his
+    right): what a board draws along its edges. Worked out as :func:`write` reads files."""
+    out = []
+    for player in board.players:
+        fx, fy = board_forward(board, player)
+        rx, ry = -fy, fx
+        lines = [board.column_of[s] * rx + board.row_of[s] * ry for s in range(len(board.squares))]
+        numbers = {value: n for n, value in enumerate(sorted(set(lines), reverse=True), start=1)}
+        out.append(((fx, fy), [numbers[value] for value in lines]))
+    return out
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,9 @@ def answer_explanation(rules: Rules, query: ExplainQuery, cancel: Optional[Cance
     start = moves.start.copy()
     notation = moves.query.notation
     standing = start.cells[origin]
+    text = notation
+    if notation is None and standing is not None and 0 <= standing.kind < len(rules.kinds):
+        text = rules.kinds[standing.kind].notation.text
     if notation is not None and standing is not None:
         # The run's typed kind is numbered by the rules that ran it: number it by these.
         from dagaz_studio.notation.parser import parse_notation  # only a typed piece needs the parser
@@ -64,5 +67,5 @@ def answer_explanation(rules: Rules, query: ExplainQuery, cancel: Optional[Cance
     tree = moves.tree if moves.tree is not None else build_tree(moves.trace)
     reason = attack_reason(rules, start, moves.trace, tree)
     answer.explanation = explain_square(query.board, moves.trace, moves.moves, query.square, tree,
-                                        allowed=moves.allowed, origin=origin, reason=reason)
+                                        allowed=moves.allowed, origin=origin, reason=reason, notation=text)
     return answer

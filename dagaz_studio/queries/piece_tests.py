@@ -239,6 +239,8 @@ def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move])
     if explained.explanation is None:
         return explained.error
     explanation = explained.explanation
+    if sum(way.heads for way in explanation.ways) > 1 and explanation.summary:
+        return explanation.summary  # several ways headed there: what stopped each, in one line
     if explanation.ways:
         return explanation.ways[0].describe(board)
     return explanation.sentence.splitlines()[0]

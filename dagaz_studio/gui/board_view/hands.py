@@ -23,15 +23,16 @@ HAND_GAP = 0.7
 HAND_WIDTH = 1.5
 
 
-def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float) -> list[QPointF]:
-    """Where each held kind's piece is drawn, in the order of ``hands``."""
+def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float, flipped: bool = False) -> list[QPointF]:
+    """Where each held kind's piece is drawn, in the order of ``hands``; ``flipped``: the board is
+    drawn half turned round, so the first player's hand is at the top."""
     x = (columns + HAND_GAP + 0.55) * unit
     placed = {0: 0, 1: 0}
     out = []
     for player, _name, _letter, _count in hands:
         slot = placed.setdefault(player, 0)
         placed[player] = slot + 1
-        if player == 0:
+        if (player == 0) != flipped:
             y = (rows - 0.5 - slot) * unit
         else:
             y = (0.5 + slot) * unit
@@ -73,19 +74,19 @@ def selected_frame(centre: QPointF, unit: float) -> QGraphicsItem:
 
 def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int, str]], width: float, unit: float,
                piece_item: Callable[[QPointF, int, str, str], QGraphicsItem],
-               layers: tuple[float, float, float, float]) -> tuple[dict[tuple[int, str], QGraphicsItem],
-                                                                   list[QGraphicsItem]]:
+               layers: tuple[float, float, float, float],
+               flipped: bool = False) -> tuple[dict[tuple[int, str], QGraphicsItem], list[QGraphicsItem]]:
     """The items drawing the hands beside a board ``width`` units wide: each held kind's piece by
     (player, name), its centre in the item's data 1 (for hit tests), and the rest (the tray, counts,
     the selected frame). ``piece_item`` draws a piece as the board does; ``layers`` are the z values
-    of the tray, the pieces, the counts and the frame."""
+    of the tray, the pieces, the counts and the frame; ``flipped`` as for :func:`hand_centres`."""
     tray_z, piece_z, count_z, frame_z = layers
     rows = len(board.row_names)
     tray = hand_frame(width, rows, unit)
     tray.setZValue(tray_z)
     extras: list[QGraphicsItem] = [tray]
     pieces: dict[tuple[int, str], QGraphicsItem] = {}
-    for (player, name, letter, count), centre in zip(hands, hand_centres(hands, width, rows, unit)):
+    for (player, name, letter, count), centre in zip(hands, hand_centres(hands, width, rows, unit, flipped)):
         item = piece_item(centre, player, name, letter)
         item.setZValue(piece_z)
         item.setData(1, centre)

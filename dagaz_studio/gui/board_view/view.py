@@ -39,10 +39,12 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacement, hand_items
 from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
+from dagaz_studio.gui.board_view.orientation import ZoomFlip
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
 from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
@@ -79,7 +81,7 @@ from dagaz_studio.gui.resources import piece_face
 __all__ = ["DEFAULT_HIGHLIGHT_COLOURS", "HIGHLIGHT_KINDS", "UNIT", "HighlightItem", "Placement", "QtBoardView",
            "highlight_colours", "player_colour", "set_highlight_colours"]
 
-class QtBoardView(QGraphicsView):
+class QtBoardView(ZoomFlip, QGraphicsView):
     """Draws a :class:`Board`, a placement of pieces and highlight layers; reports clicked squares."""
 
     #: A square (or point) was clicked: its index.
@@ -139,6 +141,7 @@ class QtBoardView(QGraphicsView):
         self._hand_selected: Optional[tuple[int, str]] = None
         # Where a 3-D board's levels are drawn: side by side, or in rows in a narrow view.
         self._levels = LevelGrid(0, 0, 1, 1)
+        self._init_orientation()  # zoom and flip (orientation.py)
 
     # ------------------------------------------------------------------ public API
 
@@ -156,6 +159,7 @@ class QtBoardView(QGraphicsView):
         self._check = frozenset()
         self._step_pieces = None
         self._trace_step = None
+        self._zoom = 1.0  # another board opens whole; a flip is kept
         self._rebuild()
 
     def set_placement(self, placement: Placement) -> None:
@@ -286,7 +290,8 @@ class QtBoardView(QGraphicsView):
         """Where a square's centre (or a point) is in scene coordinates."""
         board = self._require_board()
         left, top = level_origin(self._levels, board, square)  # 3-D: where its level is drawn
-        return QPointF((board.column_of[square] + 0.5 + left) * UNIT, (board.row_of[square] + 0.5 + top) * UNIT)
+        column, row = self.flip_cell(board, board.column_of[square], board.row_of[square])
+        return QPointF((column + 0.5 + left) * UNIT, (row + 0.5 + top) * UNIT)
 
     def square_at(self, scene_pos: QPointF) -> Optional[int]:
         """The square nearest to a scene position, or ``None`` if the position is off the board."""
@@ -395,10 +400,15 @@ class QtBoardView(QGraphicsView):
     def _fit(self) -> None:
         if self._board is not None:
             self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._apply_zoom()
+
+    def _orientation_changed(self) -> None:
+        if self._board is not None:
+            self._rebuild()
 
     def _margin(self) -> float:
         """Grid units around the board: room for the coordinates when they are shown."""
-        return 0.55 if self._coordinates_shown() else 0.12
+        return 0.55 if self._coordinates_shown() or shows_files(self._require_board()) else 0.12
 
     def _levels_per_row(self) -> int:
         board = self._require_board()
@@ -409,7 +419,9 @@ class QtBoardView(QGraphicsView):
     def _coordinates_shown(self) -> bool:
         if self._show_coordinates is not None:
             return self._show_coordinates
-        return self._require_board().draw.coordinates
+        board = self._require_board()
+        # A heap board's pits are named in its moves (a1-f1) but hold no letters to read them by.
+        return board.draw.coordinates or board.kind == "heap"
 
     def _rebuild(self) -> None:
         board = self._require_board()
@@ -435,8 +447,7 @@ class QtBoardView(QGraphicsView):
             self._draw_points_board(board, board_rect)
         else:
             self._draw_cells_board(board, board_rect)
-        if self._coordinates_shown():
-            self._draw_coordinates(board, board_rect)
+        self._draw_coordinates(board, board_rect)
         scene.setSceneRect(outer)
         self._draw_pieces()
         self._draw_hands()
@@ -483,6 +494,8 @@ class QtBoardView(QGraphicsView):
         river = board.draw.river
         if river is not None:
             top, bottom = min(river), max(river)
+            if self.flipped:
+                top, bottom = len(board.row_names) - 1 - bottom, len(board.row_names) - 1 - top
             band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
             water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), RIVER)
             water.setZValue(Z_BOARD)
@@ -509,7 +522,8 @@ class QtBoardView(QGraphicsView):
                 self._add_line(self.square_centre(square), self.square_centre(neighbour), line_pen)
 
         for column0, row0, column1, row1 in board.draw.diagonals:
-            corners = [QPointF((c + 0.5) * UNIT, (r + 0.5) * UNIT) for c, r in ((column0, row0), (column1, row1), (column0, row1), (column1, row0))]
+            cells = [self.flip_cell(board, c, r) for c, r in ((column0, row0), (column1, row1), (column0, row1), (column1, row0))]
+            corners = [QPointF((c + 0.5) * UNIT, (r + 0.5) * UNIT) for c, r in cells]
             self._add_line(corners[0], corners[1], line_pen)
             self._add_line(corners[2], corners[3], line_pen)
 
@@ -542,30 +556,12 @@ class QtBoardView(QGraphicsView):
         self._line_items.append(line)
 
     def _draw_coordinates(self, board: Board, board_rect: QRectF) -> None:
+        """The labels along the edges (edges.py): coordinates when shown, WXF files where moves are so named."""
         font = QFont()
         font.setPixelSize(int(UNIT * 0.26))
         brush = QBrush(QColor("#e8e2d6"))
-        offset = UNIT * 0.3
-        grid = self._levels
-        for level in range(grid.levels):
-            left, top = grid.origin(level)
-            for column, name in enumerate(board.column_names):
-                x = (left + column + 0.5) * UNIT
-                for y in ((top + grid.rows) * UNIT + offset, top * UNIT - offset):
-                    if y < top * UNIT and board.level_names:
-                        continue  # the level's name stands above it instead
-                    self._add_label(name, font, QPointF(x, y), brush)
-            if board.level_names:
-                centre = QPointF((left + grid.columns / 2) * UNIT, top * UNIT - offset)
-                self._add_label(f"level {board.level_names[level]}", font, centre, brush)
-        for level_row in range(grid.level_rows):
-            levels = grid.row_levels(level_row)
-            first_left, top = grid.origin(levels[0])
-            last_right = grid.origin(levels[-1])[0] + grid.columns
-            for row, name in enumerate(board.row_names):
-                y = (top + row + 0.5) * UNIT
-                for x in (first_left * UNIT - offset, last_right * UNIT + offset):
-                    self._add_label(name, font, QPointF(x, y), brush)
+        for label in edge_labels(board, self._levels, self.flipped, self._coordinates_shown()):
+            self._add_label(label.text, font, QPointF(label.x * UNIT, label.y * UNIT), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
         label = QGraphicsPathItem(centred_text_path(text, font, centre, on_line=True))
@@ -649,7 +645,7 @@ class QtBoardView(QGraphicsView):
             return
         self._hand_items, self._hand_extras = hand_items(
             board, self._hands, self._hand_selected, self._levels.width, UNIT, self._piece_item_at,
-            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED))
+            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED), self.flipped)
         for item in [*self._hand_extras, *self._hand_items.values()]:
             scene.addItem(item)
 

@@ -8,7 +8,7 @@ rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 
@@ -547,9 +547,16 @@ def describe_board_changes(old: Board, new: Board) -> list[str]:
     if any(old.pieces[name].notation_text != new.pieces[name].notation_text for name in shared):
         changes.append("piece notations")
     rest = dict(pieces={}, source=None)
-    if replace(old, **rest) != replace(new, **rest) or not changes:
+    moved_only = _placeless(old.tests) == _placeless(new.tests)
+    if replace(old, **rest, tests=()) != replace(new, **rest, tests=()) or not moved_only or not changes:
         changes.append("other lines")
     return changes
+
+
+def _placeless(tests: tuple) -> list:
+    """The tests as they read, wherever in the file they stand: lines a piece edit moves are no change."""
+    return [replace(test, **{f.name: None for f in fields(test) if f.name == "at" or f.name.endswith("_at")})
+            for test in tests]
 
 
 def _initial_position(board: Board) -> Position:

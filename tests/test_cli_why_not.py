@@ -1,0 +1,42 @@
+"""`dagaz-studio test` says why a square is missing with the window's "why not": the way that could
+have led there (castling over an attacked square, a Horse's blocked leg), or for several such ways
+what stopped each (a Cannon with nothing to jump)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import shipped_boards
+from dagaz_studio.cli import main
+
+
+def _reason(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, test: str) -> str:
+    text = Path(shipped_boards()[name]).read_text(encoding="utf-8")
+    path = tmp_path / f"{name}.board"
+    path.write_text(text + "\n" + test + "\n", encoding="utf-8")
+    assert main(["test", str(path), "--json"]) == 1
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    failed = [result for result in results if not result["passed"]]
+    assert [result["name"] for result in failed] == ["why"]
+    return failed[0]["reason"]
+
+
+def test_castling_over_an_attacked_square(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reason = _reason(tmp_path, capsys, "chess",
+                     "test why: fen 5r2/8/8/8/8/8/3PP3/3QK2R w K - 0 1 at e1 reaches at least g1")
+    assert reason.startswith("e1-f1 (alternative 2 of 3 (")
+    assert reason.endswith("[A] failed on f1: the Black Rook on f8 attacks it")
+
+
+def test_a_horse_s_blocked_leg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reason = _reason(tmp_path, capsys, "xiangqi", "test why: setup at b1 reaches at least d2")
+    assert reason.startswith("b1-c1 ") and reason.endswith("[p] failed on c1: a friendly Elephant stands there")
+
+
+def test_a_cannon_with_nothing_to_jump(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reason = _reason(tmp_path, capsys, "xiangqi", "test why: fen 3k5/1r7/9/9/9/9/9/1C7/9/5K3 w at b3 reaches at least xb9")
+    assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in reason
+    assert "[p] failed on b9: an enemy Chariot stands there" in reason
