@@ -60,8 +60,9 @@ def uci(board, rules: Rules, move) -> str:
     if move.promotion:
         letter = rules.kinds[rules.kind_index[move.promotion]].letter
         text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
-    if getattr(move, "created", ()):
-        # A wall the move leaves (an arrow, a trail): Fairy-Stockfish adds its square as a second leg.
+    if getattr(move, "created", ()) and move.created[0] != move.target:
+        # A wall the move leaves elsewhere (an arrow, a trail): Fairy-Stockfish adds its square as a
+        # second leg (a piece turned to stone where it lands is not named so).
         text += f",{board.squares[move.target]}{board.squares[move.created[0]]}"
     return text
 

@@ -75,7 +75,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces"}
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes"}
 
 
 @dataclass
@@ -455,7 +455,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                        section=name)
     # Fairy-Stockfish's walls (* in a FEN): squares no piece may enter or pass, made by the start
     # position or by a move (wallingRule = past: the square a piece leaves).
-    walls = "*" in fen.split()[0] or walling == "past"
+    # petrifyOnCaptureTypes: a piece of these types that takes turns into a wall where it lands.
+    petrify = set(options.get("petrifyOnCaptureTypes", "-").strip().lower().replace("-", "")) & set(pieces)
+    walls = "*" in fen.split()[0] or walling == "past" or bool(petrify)
     fields = setup_fields(fen)
     if drops and "[" not in fields[0]:
         fields[0] += "[]"
@@ -689,6 +691,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if walls and betza.strip():
             # No piece lands on a wall (an implicit landing takes whatever is not its own).
             notation = f"({_shift_groups(notation)})[!=Wall]"
+        if letter in petrify:
+            if explodes:
+                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported",
+                               section=name)
+            # A royal piece, which would turn itself to stone, only moves to empty squares.
+            notation = (f"({_shift_groups(notation)})[p]" if letter in royal
+                        else f"({_shift_groups(notation)})([p];[e] |[d][*Wall])")
         if walling == "past" and betza.strip():
             # The square the piece leaves becomes a wall.
             notation = f"[*Wall]({_shift_groups(notation)})"
