@@ -55,11 +55,16 @@ def fsf_games(ini: str, variants: list[str], games: int = 2, plies: int = 30, se
 
 def uci(board, rules: Rules, move) -> str:
     if getattr(move, "dropped", False):
-        return f"{board.pieces[move.piece].letter.upper()}@{board.squares[move.target]}"
+        # A piece dropped as its promoted side (Kyoto shogi): Fairy-Stockfish writes +P@e3.
+        side = "+" if move.promotion else ""
+        return f"{side}{board.pieces[move.piece].letter.upper()}@{board.squares[move.target]}"
     text = board.squares[move.origin] + board.squares[move.target]
     if move.promotion:
         letter = rules.kinds[rules.kind_index[move.promotion]].letter
-        text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
+        if board.pieces[move.piece].letter == "+" + letter:
+            text += "-"  # a promoted piece turned back (Kyoto shogi's demotion)
+        else:
+            text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
     if getattr(move, "created", ()) and move.created[0] != move.target:
         # A wall the move leaves elsewhere (an arrow, a trail): Fairy-Stockfish adds its square as a
         # second leg (a piece turned to stone where it lands is not named so).

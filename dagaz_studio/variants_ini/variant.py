@@ -75,7 +75,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes"}
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted"}
 
 
 @dataclass
@@ -358,10 +359,10 @@ def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names
 
 def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
                 zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
-                turned: bool = True) -> list[str]:
+                turned: bool = True, piece_promotions: dict[str, str] | None = None) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("dropChecks", "true"), ("dropPromoted", "false"), ("mustDropType", "*")):
+    for option, default in (("dropChecks", "true"), ("mustDropType", "*")):
         if options.get(option, default).strip().lower() != default:
             raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
@@ -405,6 +406,13 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             keep_off.append("!@pawn-promotion")
         if keep_off:
             out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
+    if is_true(options.get("dropPromoted", "false")):
+        # dropPromoted: a piece that promotes may also be dropped as its promoted side.
+        for letter in piece_promotions or {}:
+            if any(line.startswith(f"drop {names[letter]}:") for line in out):
+                raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
+                               section=name)
+            out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
     if is_true(options.get("mustDrop", "false")):
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
@@ -480,6 +488,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     else:
         promo_w = region("promotionRegionWhite", "*8")
         promo_b = region("promotionRegionBlack", "*1")
+    every_square = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
     double = is_true(options.get("doubleStep", "true"))
     double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
@@ -524,6 +533,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             raise IniError(f"option promotedPieceType = {options['promotedPieceType']}: no piece {target}",
                            section=name)
     piece_mandatory = is_true(options.get("mandatoryPiecePromotion", "false"))
+    on_capture = is_true(options.get("piecePromotionOnCapture", "false"))
+    # pieceDemotion: a promoted piece turns back by the same rule (Kyoto shogi: after every move).
+    demotes = is_true(options.get("pieceDemotion", "false"))
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
@@ -660,9 +672,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
             shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
-            # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
-            stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
-            notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
+            if on_capture:
+                # piecePromotionOnCapture: a piece changes type when it takes, and only then.
+                notation = f"({shifted})([p];[e]{to})" if piece_mandatory else f"({shifted})([p];[e];[e]{to})"
+            else:
+                # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
+                stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
+                notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
         if key == "pawn":
             if double:
                 notation += f";([@double](N[p]){{2}}){suffix}" if double_promotes else ";[@double](N[p]){2}"
@@ -714,11 +730,23 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         # Fairy-Stockfish's promoted piece is a piece of the type it moves as: royal where that one is
         # (Chak's promoted King, a pseudo-royal Divine Lord, may not step into attack).
         flags = " royal" if target in royal else ""
-        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {notations[target]}")
+        moves = notations[target]
+        if demotes:
+            back = f"[+{names[letter]}]"
+            shifted = _shift_groups(moves)
+            if on_capture:
+                moves = f"({shifted})([p];[e]{back})" if piece_mandatory else f"({shifted})([p];[e];[e]{back})"
+            elif promo_w == every_square and promo_b == every_square and piece_mandatory:
+                moves = f"({shifted}){back}"
+            else:
+                raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported",
+                               section=name)
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {moves}")
     if walls:
         lines.append("piece Wall * neutral: [P]")
     if drops:
-        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
+        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
+                             piece_promotions)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if is_true(options.get("mustCapture", "false")):
