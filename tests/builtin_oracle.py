@@ -47,6 +47,7 @@ json.dump(out, sys.stdout)
 #: bughouse board's hand, which only its partner board fills.
 STARTS = {
     "bughouse": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1"],
+    "supply": ["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RNBACPrnbacp] w - - 0 1"],
     # Swallows in hand, and a file (e) already holding two of White's.
     "torishogi": ["rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[SSss] w 0 1"],
 }

@@ -27,7 +27,6 @@ README = Path(__file__).parents[1] / "README.md"
 REFUSED = {
     "duck": "the Duck, moved to any empty square after each move",
     "koedem": "a King in hand that must be dropped before any other move",
-    "supply": "a drop that may not give check",
     "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
     "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
     "cambodian": "the King's and the Met's special first moves, made only while unmoved",
@@ -76,7 +75,7 @@ def shipped(names: list[str]) -> list[str]:
 
 
 def test_every_other_builtin_ships_under_its_name(names) -> None:
-    assert len(shipped(names)) >= 108
+    assert len(shipped(names)) >= 109
     for name in shipped(names):
         assert resolve_board(name).is_file()
 
@@ -108,3 +107,16 @@ def test_the_readme_lists_every_refused_builtin() -> None:
     part = readme.split("Fairy-Stockfish's built-in variants", 1)[-1]
     for name in REFUSED:
         assert re.search(rf"`{re.escape(name)}`", part), name
+
+
+def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> None:
+    # Supply chess: a Chariot dropped on the open e-file would check the General on e10.
+    from builtin_oracle import _rules
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from variants_oracle import uci_names
+
+    rules = _rules("supply")
+    position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
+    names = uci_names(rules.board, rules, legal_moves(rules, position))
+    assert "R@a5" in names and "R@e5" not in names and "R@e1" not in names

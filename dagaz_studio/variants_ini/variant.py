@@ -51,7 +51,7 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
             "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
             "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
             "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",
-            "mustDrop": "false", "dropChecks": "true", "flyingGeneral": "false", "oppositeCastling": "false",
+            "mustDrop": "false", "flyingGeneral": "false", "oppositeCastling": "false",
             "wallingRule": "none", "dropNoDoubled": "-", "makpongRule": "false",
             "sittuyinPromotion": "false", "pieceDemotion": "false", "dropPromoted": "false",
             "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "mandatoryPiecePromotion": "false",
@@ -76,7 +76,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted"}
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks"}
 
 
 @dataclass
@@ -359,10 +359,11 @@ def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names
 
 def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
                 zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
-                turned: bool = True, piece_promotions: dict[str, str] | None = None) -> list[str]:
+                turned: bool = True, piece_promotions: dict[str, str] | None = None,
+                mobile: set[str] | None = None) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("dropChecks", "true"), ("mustDropType", "*")):
+    for option, default in (("mustDropType", "*"),):
         if options.get(option, default).strip().lower() != default:
             raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
@@ -406,6 +407,11 @@ def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             keep_off.append("!@pawn-promotion")
         if keep_off:
             out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
+    for letter in sorted(mobile or ()):
+        # A piece kept to its mobility region is dropped only there too.
+        if any(line.startswith(f"drop {names[letter]}:") for line in out):
+            raise IniError(f"a mobility region with the drop rules of {names[letter]} is not supported", section=name)
+        out.append(f"drop {names[letter]}: {check[:-1]},@mobility-{letter}]{after}")
     if is_true(options.get("dropPromoted", "false")):
         # dropPromoted: a piece that promotes may also be dropped as its promoted side.
         for letter in piece_promotions or {}:
@@ -607,6 +613,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
+        if drops and not is_true(options.get("dropChecks", "true")):
+            flags += " no-drop-check"
         if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
         if drops and is_true(options.get("freeDrops", "false")):
@@ -746,7 +754,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("piece Wall * neutral: [P]")
     if drops:
         lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
-                             piece_promotions)
+                             piece_promotions, set(mobility))
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if is_true(options.get("mustCapture", "false")):
