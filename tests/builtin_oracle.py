@@ -13,6 +13,8 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
+from dagaz_studio.variants_ini.values import is_true
+from dagaz_studio.variants_ini.variant import resolve
 from variants_oracle import compare, uci_names
 
 _PLAY = r"""
@@ -31,6 +33,11 @@ for name in job["variants"]:
             if sf.is_immediate_game_end(name, fen, [])[0]:
                 break
             moves = sf.legal_moves(name, fen, [])
+            letter = job["drop_mates"].get(name)
+            if letter:
+                # A mating pawn drop, which Fairy-Stockfish lists (and scores as lost): the board refuses it.
+                moves = [m for m in moves if not (m.startswith(letter + "@") and sf.gives_check(name, fen, [m])
+                                                  and not sf.legal_moves(name, fen, [m]))]
             if not moves:
                 seen.append([fen, moves, None])
                 break
@@ -53,11 +60,26 @@ STARTS = {
 }
 
 
+def _drop_mate_letters(variants: list[str]) -> dict[str, str]:
+    """The letter of the shogi pawn of each variant whose rules forbid mating by its drop: Fairy-
+    Stockfish lists such a drop as legal and scores the game lost, where the board refuses it."""
+    out = {}
+    for name in variants:
+        try:
+            options, _ = resolve(name, {})
+        except ValueError:
+            continue
+        if is_true(options.get("shogiPawnDropMateIllegal", "false")) and options.get("shogiPawn", "-") != "-":
+            out[name] = options["shogiPawn"].strip()[0].upper()
+    return out
+
+
 def fsf_builtin_games(variants: list[str], games: int, plies: int, seed: int = 1) -> dict:
     """Fairy-Stockfish's built-in variant names, and for each variant asked random games it played
     (from :data:`STARTS` first, then its own start): per game, [fen, legal moves, move played
     (None at the end)] a ply."""
-    job = json.dumps({"variants": variants, "games": games, "plies": plies, "seed": seed, "starts": STARTS})
+    job = json.dumps({"variants": variants, "games": games, "plies": plies, "seed": seed, "starts": STARTS,
+                      "drop_mates": _drop_mate_letters(variants)})
     done = subprocess.run([sys.executable, "-c", _PLAY], input=job, capture_output=True, text=True, timeout=3600)
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-2000:])
