@@ -13,7 +13,7 @@ import sys
 from typing import NoReturn, Optional, Sequence
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate", "import", "export", "test", "compare")
+COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate", "import", "export", "test", "compare", "lesson")
 
 #: Subcommands whose module is named otherwise (``import`` is a Python keyword).
 MODULES = {"import": "import_ini"}

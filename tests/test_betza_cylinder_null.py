@@ -221,7 +221,7 @@ def test_the_initial_null_move_is_for_an_unmoved_piece_only(rules: Rules) -> Non
 
 @pytest.mark.parametrize(("betza", "message"), [
     ("cO", "a null move captures nothing"),
-    ("opR", "'o' (the cylinder) with 'p'"),
+    ("poR", "'o' (the cylinder) with 'p'"),
     ("onN", "'o' (the cylinder) with 'n'"),
     ("oafsW", "in a multi-leg move"),
 ])

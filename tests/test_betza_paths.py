@@ -214,12 +214,13 @@ def test_the_english_and_the_dagaz_name_the_path() -> None:
     ("fzR", "crooked paths (z)"),
 ])
 def test_the_fsf_dialect_names_what_fairy_stockfish_does_not_read(text: str, name: str) -> None:
-    # piece.cpp reads only the letters it knows and skips the rest: FSF plays these otherwise.
+    # piece.cpp reads only the letters it knows and skips the rest: FSF plays these otherwise, and
+    # the fsf dialect reads them as it does (tests/test_betza_fsf_dialect.py compares the moves).
     piece = read_betza(text, "fsf")
     assert any(name in unread for unread in piece.unread)
     assert any("does not read" in warning and name in warning for warning in piece.warnings)
     assert read_betza(text, "xboard").unread == []
-    assert set(piece.shapes) == set(read_betza(text, "xboard").shapes)
+    assert set(piece.shapes) != set(read_betza(text, "xboard").shapes)
 
 
 def test_an_imported_piece_fairy_stockfish_does_not_read_refuses_its_variant() -> None:
@@ -255,8 +256,7 @@ def test_hoppers_with_a_range_move_as_fairy_stockfish_moves_them() -> None:
         assert dagaz_targets(rules, kind, fen, square) == want, f"{text} on {fen} at {square}"
         moved += len(want)
     assert moved > 30
-    with pytest.raises(TranslationError, match="grasshopper"):
-        read_betza("pR1")
+    assert any("range 1 no move" in warning for warning in read_betza("pR1").warnings)
 
 
 #: Relative directions of a later leg as moves.c reads them, in steps of 45 degrees clockwise

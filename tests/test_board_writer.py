@@ -35,7 +35,9 @@ def test_a_folded_notation_loses_its_continuation_lines_and_nothing_else():
     start = next(i for i, line in enumerate(old_lines) if line.startswith("piece King"))
     assert new_lines[:start] == old_lines[:start]
     assert new_lines[start] == "piece King K royal: *[A]\n"
-    assert new_lines[start + 1:] == old_lines[start + 3:]
+    folded = next(i for i, line in enumerate(old_lines) if i > start and not line.startswith(" "))
+    assert folded > start + 2
+    assert new_lines[start + 1:] == old_lines[folded:]
     king = parse_board(after).pieces["King"]
     assert king.notation_text == "*[A]" and king.royal
 

@@ -14,6 +14,22 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from engine_helpers import shipped
 
+from dagaz_studio.board import load_board, parse_board
+from dagaz_studio.board.writer import replace_piece_notation
+
+#: Chess's King as it castled before shuffled starts: from e1 only, in fixed steps. The explanations
+#: below are of its three alternatives.
+CLASSIC_KING = "*[FA];[MA](E[pA]){2}|E[f,=Rook,M]^W{2};[MA](W[pA]){2}|W[p]W[f,=Rook,M]^E{3}"
+
+
+def classic_chess():
+    """The chess board with the classic King."""
+    source = load_board("chess").source
+    assert source is not None
+    with open(source, encoding="utf-8") as file:
+        board = parse_board(replace_piece_notation(file.read(), "King", CLASSIC_KING))
+    return board, Rules(board)
+
 
 def _branch_is_a_run(board, trace, branch, move) -> None:
     """The branch replays as one way through the notation: each step starts where the last event left
@@ -170,7 +186,7 @@ def test_the_tree_of_a_runaway_trace_is_built() -> None:
 
 
 def test_why_not_names_the_attacker_and_goes_to_the_closest_failed_check() -> None:
-    board, rules = shipped("chess")
+    board, rules = classic_chess()
     position = Position.from_fen(board, "r3k3/8/8/8/8/8/5r2/R3K2R w KQq - 0 1")
     origin = board.index("e1")
     result = rules.run(position, origin, trace=True)
@@ -231,7 +247,7 @@ def test_the_board_at_each_completed_move_is_the_position_after_it(name: str, fe
 
 
 def test_the_board_at_a_lift_has_the_piece_in_hand() -> None:
-    board, rules = shipped("chess")
+    board, rules = classic_chess()
     position = Position.from_fen(board, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     origin = board.index("e1")
     result = rules.run(position, origin, trace=True)

@@ -12,10 +12,12 @@ them for the other player (a board that turns Black's directions by a half turn 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
+from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, lopsided, straight_scale, unit
+from dagaz_studio.notation.parser import MAX_NESTING, MAX_NOTATION_LENGTH
 
 LETTER = {(0, 1): "N", (1, 1): "O", (1, 0): "E", (1, -1): "T", (0, -1): "S", (-1, -1): "R", (-1, 0): "W",
           (-1, 1): "M"}
@@ -105,6 +107,8 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
     again = "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(1, scale))
     text = f"({run}){again}"
     if leg.hop and leg.range:
+        if leg.range > MAX_NOTATION_LENGTH // 8:
+            raise _too_long(leg.range * 8)  # one alternative per place of the hurdle, each longer than 8
         # A hopper of range n: the hurdle and the squares either side of it, n at most in all.
         ways = [_limited_hop(k, leg.range - 2 - k) for k in range(leg.range - 1)]
         return text + (ways[0] if len(ways) == 1 else "(" + ";".join(ways) + ")") + _final_check(leg.modes)
@@ -113,7 +117,7 @@ def _straight_group(units: set[tuple[int, int]], scale: int, leg: Leg) -> str:
         if leg.hop == "p":
             text += "([p]\\1)*"
         return text + _final_check(leg.modes)
-    text += _repeat(_again_body(scale, lame), leg.range)
+    text += _repeat(_again_body(scale, lame, screen), leg.range)
     return text + _final_check(leg.modes)
 
 
@@ -134,9 +138,10 @@ def _limited_hop(before: int, after: int) -> str:
     return text + ("" if not after else "([p]\\1)?" if after == 1 else f"([p]\\1){{0,{after}}}")
 
 
-def _again_body(scale: int, lame: set[int]) -> str:
-    """One more leap of a straight rider: the square reached must be empty, then the steps."""
-    return "[p]" + "".join(("[p]" if k in lame else "") + "\\1" for k in range(0, scale))
+def _again_body(scale: int, lame: set[int], screen: frozenset[int] | set[int] = frozenset()) -> str:
+    """One more leap of a straight rider: the square reached must be empty, then the steps, each
+    square a lame leap passes empty, each one a jumping leap passes occupied."""
+    return "[p]" + "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(0, scale))
 
 
 def to_dagaz(piece: Piece) -> str:
@@ -144,6 +149,8 @@ def to_dagaz(piece: Piece) -> str:
 
     Raises TranslationError when the piece has no move.
     """
+    if not piece.shapes and piece.immobile:
+        return "[P]"  # the square just left is empty: no move ever completes
     if not piece.shapes:
         raise TranslationError("the piece has no move: its direction modifiers select nothing")
     alternatives: list[str] = []
@@ -159,7 +166,8 @@ def to_dagaz(piece: Piece) -> str:
         if shape.null:
             alternatives.append("[M,n]" if shape.initial else "[n]")
             continue
-        if len(shape.legs) == 1 and is_straight(leg.vector) and not leg.cycle:
+        if len(shape.legs) == 1 and is_straight(leg.vector) and not leg.cycle and not (
+                leg.hop and (straight_scale(leg.vector) > 1 or leg.hop == "g" and leg.range)):
             scale = straight_scale(leg.vector)
             lame = tuple(sorted(straight_scale(p) for p in leg.lame_path))
             screen = tuple(sorted(straight_scale(p) for p in leg.screen_path))
@@ -191,7 +199,30 @@ def to_dagaz(piece: Piece) -> str:
         letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, letter in LETTER.items() if letter == c)])
         text = _join(list(prefix) + ["".join(letters) + ("%" if wrap else "")]) + _final_check(modes)
         texts.append(_initial(text) if initial else text)
-    return ";".join(texts + alternatives)
+    text = ";".join(texts + alternatives)
+    if lopsided(piece.shapes):
+        text = _own_hand(text)
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise _too_long(len(text))
+    return text
+
+
+_BRACKETS = re.compile(r"(\[[^\]]*\])")
+_LATERAL_RUN = re.compile(r"[NSWEMORTUDX]*[EWOMTR][NSWEMORTUDX]*")
+
+
+def _own_hand(text: str) -> str:
+    """The text with every run of directions that names a side marked ``'``, to be read in the mover's
+    own hand: Betza's right is the piece's own right on every board, whatever the board's symmetry
+    (outside brackets, capital letters are directions only)."""
+    parts = _BRACKETS.split(text)
+    return "".join(part if index % 2 else _LATERAL_RUN.sub(lambda m: m.group(0) + "'", part)
+                   for index, part in enumerate(parts))
+
+
+def _too_long(length: int) -> TranslationError:
+    return TranslationError(f"the piece's moves take {length:,} characters or more in the notation, which reads "
+                            f"at most {MAX_NOTATION_LENGTH:,}")
 
 
 def _castling_text(shape: Shape) -> str:
@@ -203,6 +234,22 @@ def _castling_text(shape: Shape) -> str:
     return f"[{'M' if shape.initial else ''}A]{steps}|({way}[p])*{way}[f,M]^({back}[p])*+{back}[f]{back}[p]"
 
 
+def _hop_text(leap: str, hop: str, rng: int) -> str:
+    """A hopper along a leap (``N,O`` for a knight's): empty squares, the hurdle, then for ``p`` more
+    empty squares, for ``g`` none; a range counts every leap, the hurdle's among them."""
+    if rng == 0:
+        return f"{leap}([p]{leap})*[P]{leap}" + (f"([p]{leap})*" if hop == "p" else "")
+    if rng > MAX_NOTATION_LENGTH // 8:
+        raise _too_long(rng * 8)
+    ways = []
+    for hurdle in range(1, rng):
+        after = rng - hurdle - 1 if hop == "p" else 0
+        before = "" if hurdle == 1 else f"[p]{leap}" if hurdle == 2 else f"([p]{leap}){{{hurdle - 1}}}"
+        ways.append(leap + before + f"[P]{leap}"
+                    + ("" if not after else f"([p]{leap})?" if after == 1 else f"([p]{leap}){{0,{after}}}"))
+    return ways[0] if len(ways) == 1 else "(" + ";".join(ways) + ")"
+
+
 def _cycle_text(leg: Leg) -> str:
     """A crooked or circular rider: its steps in turn, each further one from an empty square.
 
@@ -212,6 +259,9 @@ def _cycle_text(leg: Leg) -> str:
     def leap(vector: tuple[int, int]) -> str:
         return _join([LETTER[step] for step in leap_path(vector)])
 
+    if leg.range > MAX_NESTING:
+        raise TranslationError(f"a crooked or circular path of {leg.range:,} steps nests each step in the one "
+                               f"before: the notation nests at most {MAX_NESTING} levels")
     first, second = leap(leg.step(0)), leap(leg.step(1))
     if leg.range == 0:
         if len(leg.cycle) != 2:
@@ -228,9 +278,7 @@ def _shape_text(shape: Shape) -> str:
         if leg.cycle:
             out.append(_cycle_text(leg))
         elif leg.hop:
-            letter = LETTER[unit(leg.vector)]
-            body = f"{letter}([p]{letter})*[P]{letter}" + (f"([p]{letter})*" if leg.hop == "p" else "")
-            out.append(body)
+            out.append(_hop_text(_join(_leap_tokens(Leg(leg.vector))), leg.hop, leg.range))
         elif leg.wrap:
             leap = "".join(token + "%" for token in _leap_tokens(leg))
             out.append(leap + _repeat("[p,B]" + leap, leg.range))

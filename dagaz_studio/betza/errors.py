@@ -23,5 +23,10 @@ class TranslationError(ValueError):
         """The text, a caret under the offending part, and the message."""
         if not self.text:
             return self.message
-        width = max(1, self.end - self.start)
-        return "\n".join([self.text, " " * self.start + "^" + "~" * (width - 1), f"{self.column}: {self.message}"])
+        # A long text is shown around the part, so that a hostile one does not fill the screen.
+        left = max(0, self.start - 40) if len(self.text) > 100 else 0
+        right = min(len(self.text), left + 100)
+        shown = ("…" if left else "") + self.text[left:right] + ("…" if right < len(self.text) else "")
+        start = self.start - left + (1 if left else 0)
+        width = max(1, min(self.end, right) - self.start)
+        return "\n".join([shown, " " * start + "^" + "~" * (width - 1), f"{self.column}: {self.message}"])

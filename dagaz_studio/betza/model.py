@@ -81,11 +81,39 @@ class Piece:
     #: Constructs read as XBoard reads them that the chosen dialect's program does not read at all
     #: (Fairy-Stockfish and ``a``, ``z``, ``q``, brackets, ``O``).
     unread: list[str] = field(default_factory=list)
+    #: The text is read as a piece that never moves (Fairy-Stockfish's reading of ``DD``): written so,
+    #: rather than refused as a text whose modifiers select nothing.
+    immobile: bool = False
+    #: The shapes already added, for a look-up that does not grow with the piece.
+    _known: set[Shape] = field(default_factory=set, repr=False, compare=False)
 
     def add(self, shape: Shape) -> None:
         """Add a shape unless the piece already has it (``KW`` moves as ``K``)."""
-        if shape not in self.shapes:
+        if len(self._known) != len(self.shapes):
+            self._known = set(self.shapes)  # shapes were given or changed without add()
+        if shape not in self._known:
+            self._known.add(shape)
             self.shapes.append(shape)
+
+    def replace(self, index: int, shape: Shape) -> None:
+        """Put ``shape`` in the place of the ``index``-th shape."""
+        self.shapes[index] = shape
+        self._known = set(self.shapes)
+
+
+def mirrored(shape: Shape) -> Shape:
+    """The shape mirrored left to right: each leg's right becomes its left."""
+    def flip(points: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((-x, y) for x, y in points)
+    legs = tuple(Leg((-leg.vector[0], leg.vector[1]), leg.range, leg.modes, leg.hop, flip(leg.lame_path),
+                     flip(leg.screen_path), flip(leg.cycle), leg.wrap) for leg in shape.legs)
+    return Shape(legs, shape.initial, shape.castling, shape.null)
+
+
+def lopsided(shapes: list[Shape]) -> bool:
+    """Whether the moves differ from their mirror image (``rF``, ``frlRrlbK``): whose right is meant matters."""
+    known = set(shapes)
+    return any(mirrored(shape) not in known for shape in shapes)
 
 
 #: The eight unit directions clockwise from forward, in the piece's frame (dx right, dy forward).

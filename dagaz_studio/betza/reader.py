@@ -1,37 +1,29 @@
 """Reading Betza and XBetza text into the piece model.
 
-The reading follows XBoard's move generator (moves.c) and H.G. Muller's XBetza description; where
-Fairy-Stockfish (piece.cpp) reads a construct differently, ``dialect="fsf"`` reads it its way and
-the other reading is named in a warning.
+The reading follows XBoard's move generator (moves.c) and H.G. Muller's XBetza description, with
+moves.c's own reading of the modifiers (:mod:`dagaz_studio.betza.xboard`); ``dialect="fsf"`` reads the
+text as Fairy-Stockfish moves it instead (:mod:`dagaz_studio.betza.fsf`). Either way the other
+program's reading, where it differs, is named in a warning.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, ring_index, select, split_directions
+from dagaz_studio.betza.common import (ANY_RANGE, ATOM_NAMES, LEAPERS, MAX_BETZA_LENGTH, MAX_PATHS, MODIFIER_NAMES, RIDERS, PartSpec,
+                                       dirs_of, leg_modes)
+from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, leap_path
+from dagaz_studio.betza.fsf import read_fsf
+from dagaz_studio.betza.xboard import in_order, step, vectors
+from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
+from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape
 
 DIALECTS = ("xboard", "fsf")
-
-#: Leaper atoms as (long side, short side). L and J depend on the dialect (see ``_atom``).
-LEAPERS = {"W": (1, 0), "F": (1, 1), "D": (2, 0), "N": (2, 1), "A": (2, 2), "H": (3, 0),
-           "C": (3, 1), "Z": (3, 2), "G": (3, 3)}
-#: Riders written with one letter: the atoms they repeat.
-RIDERS = {"R": ("W",), "B": ("F",), "Q": ("W", "F")}
-
-_ATOM_NAMES = {"O": "castling (O)", "U": "the universal leaper (U)", "I": "the imitator (I)",
-               "X": "extended atoms (X)", "E": "E", "M": "M", "P": "P", "S": "S", "T": "T", "V": "V", "Y": "Y"}
-_MODIFIER_NAMES = {"e": "en-passant capture (e)", "d": "capturing a friend (d)", "j": "jumping (j)",
-                   "y": "range toggles (y)", "t": "tame moves (t)",
-                   "u": "unload (u)", "x": "excluding (x)",
-                   "k": "checking moves (k)", "w": "w", "!": "'!'", "'": "\"'\""}
 
 
 @lru_cache(maxsize=1)
@@ -50,6 +42,9 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         raise TranslationError(f"unknown dialect {dialect!r}: choose {' or '.join(DIALECTS)}")
     if not text.strip():
         raise TranslationError("empty Betza text", text, 0, 0)
+    if len(text) > MAX_BETZA_LENGTH:
+        raise TranslationError(f"the Betza text is {len(text):,} characters long: at most {MAX_BETZA_LENGTH:,} are read",
+                               text, MAX_BETZA_LENGTH, len(text))
     try:
         tree = _parser().parse(text)
     except UnexpectedCharacters as error:
@@ -67,14 +62,16 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
             what = "the text ends without an atom (a capital letter such as W, N or R)"
             pos = len(text)
         raise TranslationError(what, text, pos, pos + 1) from None
-    piece = Piece()
     parts = list(tree.children)
+    if dialect == "fsf":
+        return _read_as_fsf(text, parts)
+    piece = Piece()
     i = 0
     while i < len(parts):
         part = parts[i]
         assert isinstance(part, Tree)
         if part.data == "bracket_part":
-            _read_bracket(piece, text, part, dialect)
+            read_bracket(piece, text, part, dialect)
             i += 1
             continue
         if part.data != "atom_part":
@@ -90,23 +87,51 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
         if count is None and isinstance(nxt, Tree) and nxt.data == "atom_part":
             n_mods, n_atom, n_count = _fields(nxt)
             if n_mods is None and n_atom is not None and str(n_atom) == str(atom) and str(atom) not in RIDERS:
-                doubled = True
-                count = n_count
-                i += 1
-                if dialect == "xboard" and not any(c in str(mods or "") for c in "zq"):
+                if any(c in str(mods or "") for c in "zq"):
+                    doubled = True  # a crooked or circular piece is a rider however it is written (qNN)
+                    count = n_count
+                    i += 1
+                else:
+                    # moves.c reads the second letter as a part of its own: the atom again, moving and
+                    # capturing, without the first one's modifiers.
                     piece.warnings.append(
-                        f"{atom}{atom}: XBoard reads a doubled atom as the atom once; Fairy-Stockfish and "
-                        f"classic Betza read it as a rider ({atom}0): use --dialect fsf for that reading")
+                        f"{atom}{atom}: XBoard reads a doubled atom as the atom twice, the second time without "
+                        f"modifiers; Fairy-Stockfish and classic Betza read it as a rider ({atom}0): use "
+                        f"--dialect fsf for that reading")
         _read_atom(piece, text, mods, atom, count, doubled, dialect)
+        if len(piece.shapes) > MAX_PATHS:
+            raise TranslationError(too_many_paths(len(piece.shapes)), text, part.meta.start_pos, part.meta.end_pos)
         i += 1
-    atom_parts = [p for p in parts if isinstance(p, Tree) and p.data == "atom_part"]
-    if dialect == "fsf" and any("e" in str(_fields(p)[0] or "") for p in atom_parts):
+        if count is not None and len(str(count)) > 2 and i < len(parts):
+            # moves.c takes the whole number but steps over two digits only, and stops at the third.
+            piece.warnings.append(f"{atom}{count}: XBoard reads a range of three digits or more, then stops reading: "
+                                  f"'{text[count.end_pos or 0:].strip()}' is not read")
+            break
+    if not piece.shapes and piece.warnings:
+        piece.immobile = True  # every part was read as XBoard reads it, to no move: each said why
+    piece.warnings = collapse(piece.warnings)
+    return piece
+
+
+def _read_as_fsf(text: str, parts: list) -> Piece:
+    """The piece as Fairy-Stockfish moves it (:mod:`dagaz_studio.betza.fsf`), what it skips named."""
+    piece = read_fsf(text)
+    _name_unread(piece, parts)
+    if "e" in text:
+        # piece.cpp skips 'e'; the variant's parser makes the piece one that takes en passant.
         piece.warnings.append("e: Fairy-Stockfish lets every capture-only move of the piece take en passant; "
                               "XBoard only the moves marked e")
         capture_en_passant(piece)
-    if dialect == "fsf":
-        _name_unread(piece, parts)
+    piece.warnings = collapse(piece.warnings)
     return piece
+
+
+def collapse(warnings: list[str]) -> list[str]:
+    """Each warning once, in the order first given, with how many times it was given when more than once."""
+    counts: dict[str, int] = {}
+    for warning in warnings:
+        counts[warning] = counts.get(warning, 0) + 1
+    return [warning if n == 1 else f"{warning} ({n:,} times)" for warning, n in counts.items()]
 
 
 #: XBetza that Fairy-Stockfish's piece.cpp does not read: it skips these letters and reads the rest.
@@ -129,11 +154,11 @@ def _name_unread(piece: Piece, parts: list) -> None:
         found.extend(name for letter, name in _UNREAD.items() if letter in str(mods or ""))
     for name in dict.fromkeys(found):
         piece.unread.append(name)
-        piece.warnings.append(f"Fairy-Stockfish does not read {name}: it skips the letters and moves the piece "
-                              f"otherwise; read as XBoard does")
+        piece.warnings.append(f"Fairy-Stockfish does not read {name}: it skips the letters and reads the rest, "
+                              f"as here (--dialect xboard reads them)")
 
 
-def _read_null(piece: Piece, text: str, spec: "_PartSpec", mods: str, start: int) -> None:
+def _read_null(piece: Piece, text: str, spec: "PartSpec", mods: str, start: int) -> None:
     """XBetza's null move, ``O`` without a number: moves.c steps by (0, 0), so the piece "moves" to
     its own square, which counts as empty; ``m`` keeps it, ``c`` leaves no move, ``i`` only for a
     piece that has not moved. Direction letters change nothing (every direction goes nowhere)."""
@@ -143,7 +168,7 @@ def _read_null(piece: Piece, text: str, spec: "_PartSpec", mods: str, start: int
         if char not in LETTERS + "m":
             at = start + len(mods) - len(rest) + offset
             what = "a null move captures nothing, so XBoard gives it no move" if char == "c" else \
-                f"modifier {_MODIFIER_NAMES.get(char, repr(char))} on the null move (O) is not supported"
+                f"modifier {MODIFIER_NAMES.get(char, repr(char))} on the null move (O) is not supported"
             raise TranslationError(what, text, at, at + 1)
     piece.add(Shape((NULL_LEG,), initial, null=True))
 
@@ -155,7 +180,7 @@ def capture_en_passant(piece: Piece) -> None:
         last = shape.legs[-1]
         if last.modes == frozenset({"c"}) and not shape.castling:
             legs = shape.legs[:-1] + (Leg(last.vector, last.range, frozenset({"c", "e"}), last.hop, last.lame_path),)
-            piece.shapes[index] = Shape(legs, shape.initial)
+            piece.replace(index, Shape(legs, shape.initial))
 
 
 def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token: Token,
@@ -163,7 +188,7 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
     """XBetza's castling: ``O`` and the number of steps the piece makes (``isO2``, the King's)."""
     start = mods_token.start_pos if mods_token is not None else atom_token.start_pos
     end = count_token.end_pos if count_token is not None else atom_token.end_pos
-    spec = _PartSpec(text, start or 0, end or 0, "O")
+    spec = PartSpec(text, start or 0, end or 0, "O")
     mods = str(mods_token) if mods_token is not None else ""
     if count_token is None:
         _read_null(piece, text, spec, mods, start or 0)
@@ -175,7 +200,7 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
     for offset, char in enumerate(mods):
         if char not in LETTERS:
             at = (start or 0) + len(str(mods_token or "")) - len(mods) + offset
-            raise TranslationError(f"modifier {_MODIFIER_NAMES.get(char, repr(char))} on castling (O) is not supported",
+            raise TranslationError(f"modifier {MODIFIER_NAMES.get(char, repr(char))} on castling (O) is not supported",
                                    text, at, at + 1)
     for vector in sorted(select(1, 0, split_directions(mods))):
         piece.add(Shape((Leg(vector, int(str(count_token))),), initial, castling=True))
@@ -183,118 +208,6 @@ def _read_castling(piece: Piece, text: str, mods_token: Token | None, atom_token
     # in the corner as moves.c asks: the difference shows only when another unmoved piece is nearer.
     piece.warnings.append("O: castles with the first unmoved friendly piece along the line; XBoard only with "
                           "the piece in the corner (on a board where it is the first, they agree)")
-
-
-_BRACKET_LEG = re.compile(r"([a-z]*)([A-Z])([0-9]*)")
-
-
-def _read_bracket(piece: Piece, text: str, part: Tree, dialect: str) -> None:
-    """The bracket form of a multi-leg move (``[F?R]``, ``[W-sR]``), as the Interactive Diagram reads it.
-
-    The brackets hold simple moves made one after the other; ``-`` between two says the move goes
-    on, ``?`` that it may also end there. A later leg's directions are relative to the leg before
-    (XBetza's King system: ``f`` straight on, ``s`` a right angle either way, ``fr`` 45 degrees to
-    the right); without any, it goes on within 45 degrees of the leg before (the Griffon
-    ``[F?R]`` goes outward, as ``FyafsF``). A leg the move passes ends on an empty square unless
-    it says otherwise (``c``: a locust capture, ``p``: a piece it passes).
-    """
-    meta = part.meta
-    outer = body = ""
-    count = None
-    body_start = 0
-    for child in part.children:
-        if isinstance(child, Token):
-            if child.type == "MODIFIERS":
-                outer = str(child)
-            elif child.type == "BRACKET_BODY":
-                body, body_start = str(child), child.start_pos or 0
-            elif child.type == "RANGE":
-                count = child
-    whole = _PartSpec(text, meta.start_pos, meta.end_pos, "[")
-    if outer.strip("i"):
-        raise whole.error(f"modifiers before a bracket form ({outer}) are not supported: write them on its legs")
-    if count is not None:
-        raise TranslationError("a range after a bracket form is not supported: write it on its legs", text,
-                               count.start_pos or 0, count.end_pos or 0)
-    initial = bool(outer)
-    legs: list[tuple[str, str, int, _PartSpec]] = []  # modifiers, atom letter, range, where
-    ends: list[bool] = []
-    at = 0
-    while at < len(body):
-        match = _BRACKET_LEG.match(body, at)
-        start = body_start + at
-        if match is None:
-            raise TranslationError("each leg of a bracket form is modifiers and an atom (W, F, R, B, K, Q…)",
-                                   text, start, start + 1)
-        mods, letter, digits = match.groups()
-        leg_spec = _PartSpec(text, start, body_start + match.end(), letter)
-        for offset, char in enumerate(mods):
-            if char not in LETTERS + "mcp":
-                raise TranslationError(f"modifier {_MODIFIER_NAMES.get(char, repr(char))} in a bracket form is "
-                                       f"not supported", text, start + offset, start + offset + 1)
-        if letter not in "WFDAHGRBKQ":
-            raise leg_spec.error(f"the atom {_ATOM_NAMES.get(letter, letter)} in a bracket form is not supported: "
-                                 f"its legs go along lines (W F D A H G, R B, K Q)")
-        rng = 0 if letter in RIDERS else 1
-        if digits:
-            rng = int(digits)
-        legs.append((mods, letter, rng, leg_spec))
-        at = match.end()
-        if at < len(body):
-            if body[at] not in "-?":
-                raise TranslationError("legs of a bracket form are joined by '-' (the move goes on) or '?' "
-                                       "(it may also end there)", text, body_start + at, body_start + at + 1)
-            ends.append(body[at] == "?")
-            at += 1
-            if at == len(body):
-                raise TranslationError("a bracket form must end with a leg, not a separator", text, body_start + at - 1, body_start + at)
-    ends.append(True)
-    if len(legs) == 1:
-        raise whole.error("a bracket form holds two legs or more ([F?R])")
-    for last, end in enumerate(ends):
-        if end:
-            for shape in _bracket_shapes(legs[: last + 1], initial):
-                piece.add(shape)
-
-
-def _bracket_directions(letter: str) -> tuple[int, set[int]]:
-    """A leg atom's scale and the ring parities it may take (0: orthogonal, 1: diagonal)."""
-    p, q = LEAPERS[RIDERS[letter][0]] if letter in RIDERS else (1, 0) if letter == "K" else LEAPERS[letter]
-    parities = {0, 1} if letter in ("K", "Q") else {0} if q == 0 else {1}
-    return p, parities
-
-
-def _bracket_shapes(legs: list[tuple[str, str, int, _PartSpec]], initial: bool) -> list[Shape]:
-    """Every concrete path of the first ``len(legs)`` legs, the last one ending the move."""
-    paths: list[list[Leg]] = [[]]
-    here_of: list[int] = [0]
-    for index, (mods, letter, rng, spec) in enumerate(legs):
-        final = index == len(legs) - 1
-        modes, hop, lame = _modes(spec, mods, final)
-        if hop:
-            raise spec.error("'p' on the last leg of a bracket form is not supported")
-        scale, parities = _bracket_directions(letter)
-        dirs = _dirs(mods)
-        grown: list[list[Leg]] = []
-        grown_here: list[int] = []
-        for path, here in zip(paths, here_of):
-            if index == 0:
-                if letter in ("K", "Q"):
-                    ring = sorted(king_offsets(dirs)) if dirs else list(range(8))
-                else:
-                    p, q = (scale, 0) if 0 in parities else (scale, scale)
-                    ring = sorted(ring_index(v) for v in select(p, q, split_directions(dirs)))
-            else:
-                offsets = king_offsets(dirs) if dirs else {7, 0, 1}
-                ring = sorted((here + offset) % 8 for offset in offsets)
-            for direction in ring:
-                if direction % 2 not in parities:
-                    continue
-                dx, dy = RING[direction]
-                grown.append(path + [Leg((dx * scale, dy * scale), rng, modes)])
-                grown_here.append(direction)
-        paths, here_of = grown, grown_here
-    return [Shape(tuple(path), initial) for path in paths]
 
 
 def _fields(part: Tree) -> tuple[Token | None, Token, Token | None]:
@@ -321,32 +234,53 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
     part_start = m_start or 0
     for offset, char in enumerate(mods):
         if char not in LETTERS + "mcpgniaejyzqo":
-            name = _MODIFIER_NAMES.get(char, repr(char))
+            name = MODIFIER_NAMES.get(char, repr(char))
             raise TranslationError(f"modifier {name} is not supported", text, part_start + offset,
                                    part_start + offset + 1)
     atoms = _atom(piece, text, letter, a_start, a_end, dialect)
-    # A crooked or circular piece is a rider however it is written (qNN, the Rose, in every dialect).
-    rider = letter in RIDERS or doubled and (dialect == "fsf" or any(c in mods for c in "zq"))
+    # A crooked or circular piece is a rider however it is written (qNN, the Rose).
+    rider = letter in RIDERS or doubled and any(c in mods for c in "zq")
     rng = 0 if rider else 1
     if count_token is not None:
         digits = str(count_token)
         if len(digits) > 1 and digits.startswith("0"):
             raise TranslationError(f"exact ranges ({letter}{digits}) are not supported", text,
                                    count_token.start_pos or 0, count_token.end_pos or 0)
-        rng = int(digits)
-        if rider and letter in RIDERS and rng == 1:
-            rng = 1
+        rng = int(digits) if len(digits) <= len(str(ANY_RANGE)) else ANY_RANGE
+        if rng >= ANY_RANGE:
+            piece.warnings.append(f"{letter}{digits}: a range of {ANY_RANGE:,} or more reaches as far as a rider "
+                                  f"without a limit on any board (at most {ANY_RANGE:,} squares): read as {letter}0")
+            rng = 0
     initial = False
     while mods.startswith("i"):
         initial = True
         mods = mods[1:]
         part_start += 1
+    written = mods
+    order_bits = None
+    if not any(c in mods for c in "zq") and letter not in "O":
+        order_bits, dirs, kept, skipped = in_order(mods, letter)
+        mods = "".join(c for c in dirs if c in LETTERS) + kept
+        if letter in "KQ" and order_bits & 0x55 and order_bits & 0xAA and _lopsided_bits(order_bits & 0xAA):
+            piece.warnings.append(f"{written}{letter}: XBoard turns a black piece's diagonal moves of {letter} "
+                                  f"with its orthogonal ones only when it has no orthogonal ones (moves.c), so "
+                                  f"Black's would not be its own; read as the piece's own, as for every other atom")
+        if skipped:
+            piece.warnings.append(f"{written}{letter}: XBoard reads the directions first, then the modes in the order "
+                                  f"m c d e t p g o y n j a, and skips '{skipped}' here")
+        if "n" in kept and "a" not in kept and step(letter)[1] == 1:
+            # moves.c looks for a lame leap's blocker halfway along each step, rounded toward where
+            # the step starts: for a W or F step that is the square it starts from, where the
+            # piece itself still stands.
+            piece.warnings.append(f"{written}{letter}: XBoard blocks a lame W or F step by the moving piece itself: "
+                                  f"no move")
+            return
     legs_mods = mods.split("a")
     for leg_mods in legs_mods:
         if "i" in leg_mods:
             at = text.index("i", part_start)
             raise TranslationError("'i' (initial move) goes before every other modifier", text, at, at + 1)
-    spec = _PartSpec(text, part_start, a_end, letter, counted=count_token is not None)
+    spec = PartSpec(text, part_start, a_end, letter, counted=count_token is not None)
     if "y" in mods and len(legs_mods) == 1:
         raise spec.error("'y' toggles the range of the legs after it: it needs a multi-leg move ('a')")
     if "o" in mods:
@@ -361,25 +295,29 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
         return
     if "j" in mods and len(legs_mods) > 1:
         raise spec.error("'j' (jumping) in a multi-leg move is not supported")
-    if "j" in mods and dialect == "fsf":
-        piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish ignores 'j'; XBoard makes the piece jump "
-                              f"(--dialect xboard)")
     if len(legs_mods) == 1:
+        chosen = vectors(order_bits, letter) if order_bits is not None else None
         for p, q in atoms:
-            for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, dialect):
+            for shape in _single_leg(spec, p, q, letter, legs_mods[0], rng, initial, chosen, piece):
                 piece.add(shape)
-        if dialect == "fsf" and letter in ("K", "Q") and _dirs(legs_mods[0]):
-            piece.warnings.append(f"{mods}{letter}: Fairy-Stockfish applies the directions to the W and F moves "
-                                  f"separately; XBoard reads them in the King's eight directions")
-        elif dialect == "xboard" and letter in ("K", "Q") and _dirs(legs_mods[0]):
+        if letter in ("K", "Q") and dirs_of(legs_mods[0]):
             piece.warnings.append(f"{mods}{letter}: read in the King's eight directions, as XBoard does; "
                                   f"Fairy-Stockfish applies them to the W and F moves separately (--dialect fsf)")
         return
-    for shape in _multi_leg(spec, atoms, legs_mods, rng, initial):
+    for shape in multi_leg(spec, atoms, legs_mods, rng, initial):
         piece.add(shape)
 
 
-def _check_cylinder(spec: "_PartSpec", mods: str, legs: int) -> None:
+def _lopsided_bits(bits: int) -> bool:
+    """Whether a set of direction bits (0 forward, clockwise) differs from its left-right mirror."""
+    mirror = 0
+    for direction in range(8):
+        if bits >> direction & 1:
+            mirror |= 1 << ((8 - direction) % 8)
+    return mirror != bits
+
+
+def _check_cylinder(spec: "PartSpec", mods: str, legs: int) -> None:
     """XBetza's ``o`` (the move wraps around the board's side edges) on what it is read with here:
     one-leg leaps and rides, whatever their directions, modality and range."""
     if legs > 1:
@@ -389,129 +327,64 @@ def _check_cylinder(spec: "_PartSpec", mods: str, legs: int) -> None:
             raise spec.error(f"'o' (the cylinder) with '{char}' is not supported")
 
 
-class _PartSpec:
-    """Where a part stands in the text, for errors."""
-
-    def __init__(self, text: str, start: int, end: int, letter: str, counted: bool = False) -> None:
-        self.text, self.start, self.end, self.letter = text, start, end, letter
-        #: Whether the atom has a count after it (``R1`` is not ``W`` for a hopper).
-        self.counted = counted
-
-    def error(self, message: str) -> TranslationError:
-        return TranslationError(message, self.text, self.start, self.end)
-
-
-def _dirs(mods: str) -> str:
-    return "".join(c for c in mods if c in LETTERS)
-
-
 def _atom(piece: Piece, text: str, letter: str, start: int, end: int, dialect: str) -> list[tuple[int, int]]:
     """The (long, short) atoms a letter stands for."""
     if letter in ("L", "J"):
         xboard = {"J": (3, 1), "L": (3, 2)}
-        fsf = {"L": (3, 1), "J": (3, 2)}
         names = {(3, 1): "the camel (3,1), C", (3, 2): "the zebra (3,2), Z"}
-        chosen, other = (xboard, fsf) if dialect == "xboard" else (fsf, xboard)
-        piece.warnings.append(f"{letter}: read as {names[chosen[letter]]}"
-                              f"{' as XBoard does' if dialect == 'xboard' else ' as Fairy-Stockfish does'}; "
-                              f"{'Fairy-Stockfish' if dialect == 'xboard' else 'XBoard'} reads it as "
-                              f"{names[other[letter]]}")
-        return [chosen[letter]]
+        other = (3, 2) if xboard[letter] == (3, 1) else (3, 1)
+        piece.warnings.append(f"{letter}: read as {names[xboard[letter]]} as XBoard does; Fairy-Stockfish reads it "
+                              f"as {names[other]}")
+        return [xboard[letter]]
     if letter == "K":
         return [LEAPERS["W"], LEAPERS["F"]]
     if letter in RIDERS:
         return [LEAPERS[a] for a in RIDERS[letter]]
     if letter in LEAPERS:
         return [LEAPERS[letter]]
-    name = _ATOM_NAMES.get(letter, repr(letter))
+    name = ATOM_NAMES.get(letter, repr(letter))
     raise TranslationError(f"atom {name} is not supported", text, start, end)
 
 
-def _modes(spec: _PartSpec, mods: str, final: bool) -> tuple[frozenset[str], str, bool]:
-    """The modes a leg's modifiers give, its hop letter (final legs) and whether it is lame."""
-    modes = set()
-    hop = ""
-    for c in mods:
-        if c in "mc":
-            modes.add(c)
-        elif c == "e":
-            if not final:
-                raise spec.error("'e' (en passant) on a leg before the last is not supported")
-            modes.add(c)
-        elif c in "pg":
-            if final:
-                if hop and hop != c:
-                    raise spec.error("'p' and 'g' together")
-                hop = c
-            else:
-                modes.add("p")  # XBoard: a leg before the last ends on a piece it passes ('g' also toggles)
-        elif c == "y":
-            if final:
-                raise spec.error("'y' on the last leg: it toggles the range of the legs after it")
-            modes.add("m")
-    if not modes:
-        modes = {"m", "c"} if final else {"m"}
-    return frozenset(modes), hop, "n" in mods
+def _lame_path(vector: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The square a lame leap must find empty, as moves.c finds it: halfway, rounded toward the start."""
+    dx, dy = vector
+    mid = (int(dx / 2), int(dy / 2))
+    return (mid,) if mid != (0, 0) and mid != vector else ()
 
 
-def _lame_path(vector: tuple[int, int], dialect: str) -> tuple[tuple[int, int], ...]:
-    """The squares a lame leap must find empty, as offsets from its start."""
-    if dialect == "xboard":
-        dx, dy = vector
-        mid = (int(dx / 2), int(dy / 2))
-        return (mid,) if mid != (0, 0) and mid != vector else ()
-    path = leap_path(vector)
-    out = []
-    x = y = 0
-    for sx, sy in path[:-1]:
-        x, y = x + sx, y + sy
-        out.append((x, y))
-    return tuple(out)
-
-
-def _single_leg(spec: _PartSpec, p: int, q: int, letter: str, mods: str, rng: int, initial: bool,
-                dialect: str) -> list[Shape]:
-    modes, hop, lame = _modes(spec, mods, final=True)
-    dirs = _dirs(mods)
-    if letter in ("K", "Q") and dialect == "xboard" and dirs:
+def _single_leg(spec: PartSpec, p: int, q: int, letter: str, mods: str, rng: int, initial: bool,
+                chosen: list[tuple[int, int]] | None = None, piece: Piece | None = None) -> list[Shape]:
+    """One atom's one-leg moves, as XBoard's move generator makes them."""
+    modes, hop, lame = leg_modes(spec, mods, final=True)
+    dirs = dirs_of(mods)
+    if chosen is not None:
+        # moves.c's own choice of directions; K and Q step as W in the orthogonal ones, as F in the others.
+        vectors = {v for v in chosen if (v[0] != 0 and v[1] != 0) == (q != 0) or letter not in ("K", "Q")}
+    elif letter in ("K", "Q") and dirs:
         offsets = king_offsets(dirs)
         vectors = {(RING[o][0] * p, RING[o][1] * p) for o in offsets
                    if (RING[o][0] != 0 and RING[o][1] != 0) == (q != 0)}
     else:
         vectors = select(p, q, split_directions(dirs), eight_way=letter in ("K", "Q"))
-    if hop:
-        if p != 1:
-            raise spec.error(f"'{hop}' on the atom {letter} is not supported: hoppers go by W or F steps")
-        if rng == 1 and spec.counted:
-            # A range of 1 leaves no square beyond the hurdle for XBoard; piece.cpp reads any hopper
-            # of distance 1 as a grasshopper.
-            if dialect == "xboard":
-                raise spec.error(f"'{hop}' with range 1 ({letter}1): XBoard's reading gives it no move "
-                                 f"(Fairy-Stockfish reads it as a grasshopper, g{letter}: --dialect fsf)")
-            hop, rng = "g", 0
-        elif rng == 1:
-            if dialect == "xboard":
-                raise spec.error(f"'{hop}' on the leaper {letter}: XBoard's reading gives it no move "
-                                 f"(Fairy-Stockfish reads {hop}{letter} as a hopping rider: --dialect fsf)")
-            rng = 0
-        if rng != 0 and hop == "g":
-            raise spec.error(f"'g' with a range limit ({letter}{rng}) is not supported")
-        if lame:
-            raise spec.error(f"'n' and '{hop}' together are not supported")
-    if rng != 1 and not hop and dialect == "fsf" and (p, q) not in ((1, 0), (1, 1), (2, 1)):
-        raise spec.error(f"Fairy-Stockfish makes no move of a {letter} rider: it has riders of W, F and N only")
-    if lame and rng == 1 and dialect == "fsf" and (p, q) not in ((2, 0), (2, 1), (2, 2), (3, 2), (1, 0), (1, 1)):
-        raise spec.error(f"Fairy-Stockfish makes no move of a lame {letter}: it blocks only D, N, A and Z leaps")
+    if hop and rng == 1:
+        # moves.c: the first square is the last the range allows, so nothing lies beyond a hurdle.
+        if piece is not None:
+            piece.warnings.append(f"{hop}{letter}{'1' if spec.counted else ''}: XBoard gives a hopper of range 1 no "
+                                  f"move (Fairy-Stockfish reads it as a hopping rider: --dialect fsf)")
+        return []
+    if hop and lame:
+        raise spec.error(f"'n' and '{hop}' together are not supported")
     jumps = mods.count("j")
-    if jumps and dialect == "xboard":
+    if jumps:
         if hop or lame:
             raise spec.error(f"'j' with '{hop or 'n'}' is not supported")
-        return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial)
+        return _jumping(spec, vectors, p, letter, jumps, rng, modes, initial, piece)
     shapes = []
     for vector in sorted(vectors):
         lame_path: tuple[tuple[int, int], ...] = ()
-        if lame and (rng == 1 or dialect == "xboard"):
-            lame_path = _lame_path(vector, dialect)
+        if lame:
+            lame_path = _lame_path(vector)
         shapes.append(Shape((Leg(vector, rng, modes, hop, lame_path, wrap="o" in mods),), initial))
     return shapes
 
@@ -524,7 +397,7 @@ def _rotate(vector: tuple[int, int], quarter_turns: int) -> tuple[int, int]:
     return dx, dy
 
 
-def _turning(spec: _PartSpec, atoms: list[tuple[int, int]], letter: str, mods: str, turning: str, rng: int,
+def _turning(spec: PartSpec, atoms: list[tuple[int, int]], letter: str, mods: str, turning: str, rng: int,
              initial: bool) -> list[Shape]:
     """Betza's crooked (``z``) and circular (``q``) riders.
 
@@ -550,8 +423,8 @@ def _turning(spec: _PartSpec, atoms: list[tuple[int, int]], letter: str, mods: s
     for char in mods:
         if char in "pgnjey":
             raise spec.error(f"'{char}' with '{kind}' is not supported")
-    modes, _hop, _lame = _modes(spec, mods, final=True)
-    starts = sorted(select(p, q, split_directions(_dirs(mods))))
+    modes, _hop, _lame = leg_modes(spec, mods, final=True)
+    starts = sorted(select(p, q, split_directions(dirs_of(mods))))
     shapes = []
     if kind == "z":
         for vector in starts:
@@ -570,21 +443,21 @@ def _turning(spec: _PartSpec, atoms: list[tuple[int, int]], letter: str, mods: s
     return shapes
 
 
-def _jumping(spec: _PartSpec, vectors: set[tuple[int, int]], p: int, letter: str, jumps: int, rng: int,
-             modes: frozenset[str], initial: bool) -> list[Shape]:
+def _jumping(spec: PartSpec, vectors: set[tuple[int, int]], p: int, letter: str, jumps: int, rng: int,
+             modes: frozenset[str], initial: bool, piece: Piece | None = None) -> list[Shape]:
     """XBoard's ``j``: a W- or F-stepping piece skips its first ``jumps`` squares whatever stands
     there (the skipped squares count against its range); another leaper must jump an occupied
     square, the one its lame form would need empty."""
     shapes: list[Shape] = []
-    if p != 1:
-        if rng != 1:
-            raise spec.error(f"'j' on the rider {letter}{rng or ''} is not supported")
+    if p != 1:  # every leap, a rider's too, must jump the square halfway
         for vector in sorted(vectors):
-            shapes.append(Shape((Leg(vector, 1, modes, "", (), _lame_path(vector, "xboard")),), initial))
+            shapes.append(Shape((Leg(vector, rng, modes, "", (), _lame_path(vector)),), initial))
         return shapes
     if rng != 0 and rng <= jumps:
-        raise spec.error(f"'j' skips {jumps} square{'s' if jumps > 1 else ''}, all the range of {letter}: "
-                         f"no move is left")
+        if piece is not None:
+            piece.warnings.append(f"'j' skips {jumps} square{'s' if jumps > 1 else ''}, all the range of {letter}: "
+                                  f"XBoard gives it no move")
+        return []
     for u in sorted(vectors):
         first = (u[0] * (jumps + 1), u[1] * (jumps + 1))
         shapes.append(Shape((Leg(first, 1, modes),), initial))
@@ -592,65 +465,6 @@ def _jumping(spec: _PartSpec, vectors: set[tuple[int, int]], p: int, letter: str
             shapes.append(Shape((Leg(first, 1, frozenset({"m"})), Leg(u, 0 if rng == 0 else rng - jumps - 1, modes)),
                                 initial))
     return shapes
-
-
-def _multi_leg(spec: _PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str], rng: int,
-               initial: bool) -> list[Shape]:
-    """The shapes of an ``a`` move: each leg after the first turns relative to the one before.
-
-    The turns are counted around a ring of eight directions, as moves.c counts them: the King's for
-    W- and F-like atoms (a turn of 45 degrees makes a W leg an F leg), and for an oblique atom its
-    own eight leaps in clockwise order, so ``f`` goes on with the same leap, ``s`` turns it by a
-    right angle, ``fr`` to the next leap clockwise (a knight's (1,2) to (2,1)) and ``b`` goes back.
-    """
-    shapes: list[Shape] = []
-    eight_fold = spec.letter in ("K", "Q") or any(0 < q < p for p, q in atoms)
-    scale = atoms[0][0]
-    p0, q0 = atoms[0]
-    if 0 < q0 < p0:
-        ring = clockwise(atom_vectors(p0, q0))
-    else:
-        ring = [(dx * scale, dy * scale) for dx, dy in RING]
-    first_mods = legs_mods[0]
-    if spec.letter in ("K", "Q"):
-        first = [RING[o] for o in sorted(king_offsets(_dirs(first_mods)) if _dirs(first_mods) else range(8))]
-        first_vectors = [(dx * scale, dy * scale) for dx, dy in first]
-    else:
-        p, q = atoms[0]
-        first_vectors = sorted(select(p, q, split_directions(_dirs(first_mods))))
-    leg_specs = []
-    current = rng
-    for index, mods in enumerate(legs_mods):
-        final = index == len(legs_mods) - 1
-        modes, hop, lame = _modes(spec, mods, final)
-        if hop:
-            raise spec.error("hoppers ('p', 'g') on the last leg of a multi-leg move are not supported")
-        if lame:
-            raise spec.error("'n' in a multi-leg move is not supported")
-        if index == 0:
-            offsets = None
-        elif _dirs(mods):
-            offsets = sorted(king_offsets(_dirs(mods)))
-        else:
-            offsets = sorted({0, 1, 2, 3, 5, 6, 7} if eight_fold else {0, 2, 6})
-        leg_specs.append((offsets, modes, current))
-        if not final and ("y" in mods or "g" in mods):
-            # XBoard's range toggle: the legs after it turn a leaper into a rider and a rider
-            # into a leaper (moves.c: 'g' and 'y' on a leg before the last).
-            current = 0 if current == 1 else 1
-    for vector in first_vectors:
-        _extend(shapes, [Leg(vector, rng, leg_specs[0][1])], leg_specs[1:], ring, initial)
-    return shapes
-
-
-def _extend(shapes: list[Shape], legs: list[Leg], rest: list, ring: list[tuple[int, int]], initial: bool) -> None:
-    if not rest:
-        shapes.append(Shape(tuple(legs), initial))
-        return
-    offsets, modes, rng = rest[0]
-    here = ring.index(legs[-1].vector)
-    for offset in offsets:
-        _extend(shapes, legs + [Leg(ring[(here + offset) % 8], rng, modes)], rest[1:], ring, initial)
 
 
 def atom_moves(letter: str) -> set[tuple[int, int]]:

@@ -8,7 +8,7 @@ square, the square one step away in that direction, or ``None`` where there is n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Mapping, Optional
 
 if TYPE_CHECKING:
@@ -122,6 +122,32 @@ class DrawHints:
     blocks: tuple[str, ...] = ()  # piece types drawn as blocks filling their cell (walls, arrows)
 
 
+#: A left-right mirror of the compass.
+_LEFT_RIGHT = {"E": "W", "W": "E", "O": "M", "M": "O", "T": "R", "R": "T"}
+#: The compass clockwise: the four orthogonal directions, and the four diagonal ones.
+_ROUNDS = (("N", "E", "S", "W"), ("O", "T", "R", "M"))
+
+
+@lru_cache(maxsize=64)
+def reverses_hand(mapping: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a symmetry (letter, board letter pairs) turns the compass into its mirror image:
+    going round it clockwise, the images go round anticlockwise (chess's ``N<>S O<>T M<>R``), where a
+    turn (``N<>S E<>W O<>R M<>T``, a quarter turn) keeps the sense. Read on the orthogonal round, or
+    on the diagonal one where the orthogonal letters do not map onto each other; a symmetry that
+    keeps neither round is taken to keep the sense."""
+    image = dict(mapping)
+    for round_ in _ROUNDS:
+        seen = [image.get(letter, letter) for letter in round_]
+        if sorted(seen) != sorted(round_):
+            continue
+        at = [round_.index(letter) for letter in seen]
+        if all((at[(i + 1) % 4] - at[i]) % 4 == 3 for i in range(4)):
+            return True
+        if all((at[(i + 1) % 4] - at[i]) % 4 == 1 for i in range(4)):
+            return False
+    return False
+
+
 @dataclass(frozen=True)
 class Board:
     """A game board as a board file describes it.
@@ -181,6 +207,17 @@ class Board:
                    for notation in notations if notation is not None for node in walk(notation.body))
 
     @cached_property
+    def castling_partners(self) -> frozenset[str]:
+        """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
+        (``=Rook``): those its FEN castling rights speak of."""
+        from dagaz_studio.notation.nodes import TypeCheck, walk
+
+        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
+        named = {node.name for piece in castling if piece.notation is not None
+                 for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
+        return frozenset(named - {piece.name for piece in castling})
+
+    @cached_property
     def setup_placement(self) -> dict[int, tuple[int, PieceType]]:
         """The pieces of the setup by square, as (player, piece type); worked out once per board.
 
@@ -216,8 +253,18 @@ class Board:
         return None if table is None else table[square]
 
     def player_direction(self, player: str, letter: str) -> str:
-        """The board direction that ``letter`` means for ``player`` (through the player's symmetry)."""
-        return self.symmetries.get(player, {}).get(letter, letter)
+        """The board direction that ``letter`` means for ``player`` (through the player's symmetry).
+
+        A letter marked ``'`` (``E'``: the notation's run read in the mover's own hand, notation
+        guide 7.14) is first mirrored left to right when the player's symmetry is itself a mirror
+        image, so that ``E'`` is always the player's right.
+        """
+        mapping = self.symmetries.get(player, {})
+        if letter.endswith("'"):
+            letter = letter[:-1]
+            if mapping and reverses_hand(tuple(sorted(mapping.items()))):
+                letter = _LEFT_RIGHT.get(letter, letter)
+        return mapping.get(letter, letter)
 
     def name_letter(self, piece: str) -> str:
         """The letter that stands for a piece type in move names: its ``name-letter`` if the board

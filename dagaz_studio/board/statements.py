@@ -29,7 +29,8 @@ MAX_SQUARES = 10_000
 #: Rules a board may name with ``rule:``.
 KNOWN_RULES = ("compulsory-capture", "compulsory-drop", "captures-to-hand", "immobility-illegal", "no-check",
                "majority-wins", "pass", "pass-when-blocked", "continue-captures", "most-captures",
-               "most-valuable-capture")
+               "most-valuable-capture",
+               "shuffled-setup")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 

@@ -31,6 +31,14 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--out", metavar="FILE", required=True, help="the picture to write: FILE.png or FILE.svg")
     parser.add_argument("--scale", type=float, default=None, metavar="PIXELS",
                         help="image pixels per square (default 64)")
+    parser.add_argument("--trace", action="store_true",
+                        help="draw the run of the piece on --at step by step: FILE.png an animated PNG (APNG), "
+                        "FILE.svg a numbered series FILE-001.svg …; each "
+                        "frame shows the notation's executed part highlighted and the step's sentence")
+    parser.add_argument("--move", metavar="MOVE", help="with --trace: only the steps behind this move "
+                        "(its name, e.g. O-O, or its coordinates, e.g. e1-g1)")
+    parser.add_argument("--delay", type=int, default=400, metavar="MS",
+                        help="with --trace: milliseconds a frame is shown (default 400)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
     from dagaz_studio.engine.rules import Rules
 
     out = Path(args.out)
+    if args.trace:
+        return _run_trace(args, out)
+    if args.move is not None:
+        return report(CommandError("--move chooses the move whose steps --trace draws: give --trace too"))
     try:
         if out.suffix.lower() not in FORMATS:
             raise CommandError(f"--out {args.out}: the file name must end in .png or .svg")
@@ -78,6 +90,62 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         return report(CommandError(f"--out {args.out}: {error.strerror or error}; the previous file, if any, "
                                    "is unchanged"))
+    return 0
+
+
+def _run_trace(args: argparse.Namespace, out: Path) -> int:
+    """Write the run of the piece on ``--at`` as an animation, or as numbered SVG frames."""
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.notation import NotationError
+    from dagaz_studio.queries.trace_frames import FilmError, film_of_run
+
+    suffix = out.suffix.lower()
+    try:
+        if suffix == ".gif":
+            raise CommandError(f"--out {args.out}: Qt's image writers write no animated GIF; write an animated "
+                               "PNG (.png), which browsers play alike, or SVG frames (.svg)")
+        if suffix not in (".png", ".svg"):
+            raise CommandError(f"--out {args.out}: with --trace the file name ends in .png (an animated PNG) or "
+                               ".svg (a numbered series of frames)")
+        if args.at is None:
+            raise CommandError("--trace needs --at SQUARE: whose run to draw")
+        if args.scale is not None and not 4 <= args.scale <= 200:
+            raise CommandError(f"--scale {args.scale:g}: with --trace give between 4 and 200 pixels per square")
+        if not 10 <= args.delay <= 60_000:
+            raise CommandError(f"--delay {args.delay}: give between 10 and 60000 milliseconds")
+        board = open_board(args.board)
+        position = open_position(board, args.fen)
+        square = square_index(board, args.at)
+        try:
+            film = film_of_run(Rules(board), position, square, args.piece, args.move)
+        except NotationError as error:
+            raise CommandError("bad notation:\n" + error.render()) from None
+        except FilmError as error:
+            raise CommandError(str(error)) from None
+        if not film.frames:
+            raise CommandError(f"the run on {args.at} recorded no steps")
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from dagaz_studio.gui.board_view.animation import film_pictures
+
+        scale = None if args.scale is None else args.scale / 100
+        pictures = film_pictures(film, ".svg" if suffix == ".svg" else ".png", scale)
+    except CommandError as error:
+        return report(error)
+    except MemoryError as error:
+        return report(CommandError(f"--out {args.out}: {error or 'out of memory'}"))
+    from dagaz_studio.commands.apng import animated_png
+
+    try:
+        if suffix == ".svg":
+            width = max(3, len(str(len(pictures))))
+            for number, data in enumerate(pictures, 1):
+                _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+        else:
+            _write(out, animated_png(pictures, args.delay, 0, [frame.sentence for frame in film.frames]))
+    except OSError as error:
+        return report(CommandError(f"--out {args.out}: {error.strerror or error}"))
+    print(f"{len(pictures)} frames: {board.squares[square]}"
+          + (f", the move {film.move}" if film.move else ", the whole run"), file=sys.stderr)
     return 0
 
 

@@ -26,8 +26,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--from", dest="source", choices=SOURCES, default="betza", help="its notation (default betza)")
     parser.add_argument("--to", dest="target", choices=TARGETS, default="dagaz", help="the notation to write (default dagaz)")
     parser.add_argument("--dialect", choices=DIALECTS, default="xboard",
-                        help="where XBoard and Fairy-Stockfish read Betza differently (fK, L, J, NN, pW): "
-                             "whose reading to follow (default xboard)")
+                        help="where XBoard and Fairy-Stockfish read Betza differently (fK, sbK, L, J, NN, pW, "
+                             "pQbWW, the order of the modifiers): whose moves to follow (default xboard)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -114,7 +114,7 @@ class _ItemWriter(Emitter):
             if nav.group is not None:
                 direction = self.recorded(nav.group, nav.opposite, env, ind)
             else:
-                found = self.directions((nav.letter or "",))
+                found = self.directions((nav.key,))
                 direction = str(found[0]) if found else "None"
             step = self.fresh("nv")
             unknown = [f"{name} is None" for name in (direction, target) if not name.isdigit() and name != "origin"]

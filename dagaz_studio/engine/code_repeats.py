@@ -78,7 +78,7 @@ class _RepeatWriter(Emitter):
     def single_way(self, node: Any) -> bool:
         """Whether there is at most one way through ``node``: then a repetition of it is a loop."""
         if isinstance(node, Step):
-            return len(self.directions(node.letters)) <= 1
+            return len(self.directions(node.keys)) <= 1
         if isinstance(node, GroupStep):
             return True
         if isinstance(node, Group):

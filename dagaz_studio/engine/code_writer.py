@@ -432,7 +432,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         elif isinstance(node, Repeat):
             self.repeat(node, env, ind, k)
         elif isinstance(node, Step):
-            self.step(self.directions(node.letters), env, ind, k, node)
+            self.step(self.directions(node.keys), env, ind, k, node)
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):

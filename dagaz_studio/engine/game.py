@@ -398,10 +398,10 @@ def fen(rules: Rules, position: Position) -> str:
     """
     last = position.last_move
     usable = False
-    if last is not None and position.en_passant_square() != "-":
+    if last is not None and position.en_passant_square(any_line=True) != "-":
         usable = any(last.target in move.captures and move.target != last.target
                      for move in legal_moves(rules, position))
-    return position.fen(en_passant=usable)
+    return position.fen(en_passant=usable, any_line=usable)
 
 
 def perft(rules: Rules, position: Position, depth: int) -> int:

@@ -431,7 +431,7 @@ class KindWriter(Emitter):
         elif isinstance(node, Repeat):
             repeat(self, node, env, ind, k)
         elif isinstance(node, Step):
-            self.step(self.directions(node.letters), env, ind, k)
+            self.step(self.directions(node.keys), env, ind, k)
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):

@@ -51,7 +51,7 @@ def first_steps(g: "KindWriter", node: Any) -> Optional[list[int]]:
     if step.wrap or not (isinstance(after, Bracket) and after.items and isinstance(after.items[0], Check)
                          and after.items[0].letter in "pe"):
         return None
-    return g.directions(step.letters)
+    return g.directions(step.keys)
 
 
 def captures_on_enemy_first(g: "KindWriter", node: Any, after: bool = False) -> bool:
@@ -95,7 +95,7 @@ def landing(g: "KindWriter", first: Any, rest: list) -> Optional[Any]:
         return None
     if isinstance(step, GroupStep) and not step.wrap:
         return step
-    if isinstance(step, Step) and not step.wrap and len(g.directions(step.letters)) == 1:
+    if isinstance(step, Step) and not step.wrap and len(g.directions(step.keys)) == 1:
         return step
     return None
 
@@ -111,7 +111,7 @@ def landing_first(g: "KindWriter", env: dict, ind: int, square: str) -> int:
         return ind
     target = g.fresh("lt")
     if isinstance(step, Step):
-        table = g.constant("nb", g.rules.neighbours[g.directions(step.letters)[0]])
+        table = g.constant("nb", g.rules.neighbours[g.directions(step.keys)[0]])
         g.emit(ind, f"{target} = {table}[{square}]")
     else:
         direction = g.recorded(step.group, step.opposite, env, ind)

@@ -26,7 +26,7 @@ class ProbeSucceeded(Exception):
 def single_way(g: "KindWriter", node: Any) -> bool:
     """Whether there is at most one way through ``node``."""
     if isinstance(node, Step):
-        return len(g.directions(node.letters)) <= 1
+        return len(g.directions(node.keys)) <= 1
     if isinstance(node, (GroupStep, Lift, Put)):
         return True
     if isinstance(node, Group):

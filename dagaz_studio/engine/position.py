@@ -12,11 +12,20 @@ whose notation counts moves in a row (``[u0-2]``) takes a seventh field, the run
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
+from dagaz_studio.engine.fen_forms import (
+    SHUFFLED_RULE,
+    check_counter_field,
+    holdings_in_brackets,
+    passed_squares,
+    read_en_passant_squares,
+    split_check_counters,
+)
 
 
 #: The longest FEN read, in characters: refused before any of it is read. Room for a full board at
@@ -80,6 +89,9 @@ class Position:
     #: Each player's run of moves in a row by one piece, as (square, count), on a board whose notation
     #: asks (``[u0-2]``, :mod:`dagaz_studio.engine.runs`); empty when none is under way.
     runs: tuple[tuple[int, int], ...] = ()
+    #: The checks each of the two players has still to give, where the FEN gives them (``3+3``;
+    #: :mod:`dagaz_studio.engine.fen_forms`), written back as read; ``None`` without.
+    checks_remaining: Optional[tuple[int, int]] = None
     #: How many passes in a row have just been made (``end passes``, ``end facing``). No FEN says it:
     #: a position read from one has none behind it, as in Fairy-Stockfish.
     passes: int = 0
@@ -116,6 +128,11 @@ class Position:
         fields = fen.split()
         if not fields:
             raise FenError("empty FEN", fen)
+        fields, checks = split_check_counters(fields)
+        if checks is not None:
+            counted = cls.from_fen(board, " ".join(fields))
+            counted.checks_remaining = checks
+            return counted
         if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs:
             return cls._with_runs(board, fields, fen)
         if len(fields) > len(FEN_FIELDS):
@@ -127,6 +144,7 @@ class Position:
             return cls._from_stack_fen(board, fields, fen)
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
+        fields[0] = holdings_in_brackets(board, fields[0])
         try:
             placement = parse_placement(board, fields[0])
         except PlacementError as error:
@@ -152,7 +170,7 @@ class Position:
         if len(fields) > 2:
             position._apply_castling_rights(fields[2], fen)
         if len(fields) > 3 and fields[3] != "-":
-            position.last_move = _read_en_passant(board, fields[3], turn, fen)
+            position.last_move = _read_en_passant(board, fields[3], turn, fen, position.cells)
         if len(fields) > 4:
             position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
         if len(fields) > 5:
@@ -205,9 +223,10 @@ class Position:
 
     def _apply_castling_rights(self, field: str, fen: str) -> None:
         # FEN castling rights say which royal pieces (or pieces flagged ``castles``) and which of their
-        # partners have not moved. A royal piece is unmoved iff its player keeps a right. K/Q (or a file letter) name the
-        # outermost piece of the royal's row on that side, which is then unmoved; a right that is
-        # missing marks as moved the piece on the square where the setup has that outermost piece.
+        # partners have not moved. A royal piece is unmoved iff its player keeps a right. K/Q name the
+        # outermost partner on that side of the royal's row (X-FEN), a column letter the partner on
+        # that column (Shredder-FEN); those are unmoved, and the other partners that could castle
+        # (on the setup's corners, or any of their kind on a board with shuffled starts) have moved.
         if field == "-":
             rights: set[str] = set()
         else:
@@ -219,43 +238,79 @@ class Position:
                 raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
         kinds = self.kinds
         board = self.board
+        shuffled = SHUFFLED_RULE in board.rules
         for player in range(min(2, len(board.players))):
             player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
             royal_squares = [s for s, p in enumerate(self.cells)
                              if p is not None and p.player == player and _castles(kinds[p.kind])]
             for square in royal_squares:
                 self.cells[square] = self.cells[square]._replace(moved=not player_rights)  # type: ignore[union-attr]
-            for c in player_rights:
+            corners = {side: self._setup_corner(player, side) for side in "kq"}
+            partner_kinds = self._partner_kinds(player)
+            chosen: set[int] = set()
+            for c in sorted(player_rights):
                 found = False
                 for square in royal_squares:
-                    east, west = self._row_partners(square, player)
+                    east, west = self._row_partners(square, player, partner_kinds)
                     if c.lower() == "k":
-                        chosen = east[-1:]
+                        picked = east[-1:]
                     elif c.lower() == "q":
-                        chosen = west[:1]
+                        picked = west[:1]
                     else:
-                        chosen = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
-                    for s in chosen:
-                        self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
-                        found = True
+                        picked = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
+                    chosen.update(picked)
+                    found = found or bool(picked)
                 if not found:
                     raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
-            for side in "kq":
-                if any(c.lower() == side for c in player_rights):
-                    continue
-                for s in self._setup_corner(player, side):
-                    piece = self.cells[s]
-                    if piece is not None and piece.player == player:
-                        self.cells[s] = piece._replace(moved=True)
+            if not shuffled and player_rights and setup_placement(board):
+                self._refuse_shuffled(player, field, royal_squares, chosen, fen)
+            for s in chosen:
+                self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
+            rows = {board.row_of[s] for s in royal_squares}
+            others = [s for side in "kq" for s in corners[side]] + [
+                s for s, p in enumerate(self.cells) if p is not None and p.player == player
+                and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
+            for s in others:
+                piece = self.cells[s]
+                if s not in chosen and piece is not None and piece.player == player:
+                    self.cells[s] = piece._replace(moved=True)
 
-    def _row_partners(self, square: int, player: int) -> tuple[list[int], list[int]]:
-        """The player's non-royal pieces in ``square``'s row: those east of it and those west, by column."""
+    def _refuse_shuffled(self, player: int, field: str, royal_squares: list[int], chosen: set[int], fen: str) -> None:
+        """Raise :class:`FenError` for castling rights that only a shuffled start (Chess960) gives: a
+        royal piece or a partner on a square where the setup puts no piece of its kind and side."""
+        board = self.board
+        setup = setup_placement(board)
+        names = [piece.name for piece in self.kinds]
+        for square in sorted(royal_squares) + sorted(chosen):
+            piece, home = self.cells[square], setup.get(square)
+            if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
+                raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
+                               "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
+                               f"not allow ('rule: {SHUFFLED_RULE}' in a board file allows it)", fen, "castling rights")
+
+    def _partner_kinds(self, player: int) -> Optional[set[int]]:
+        """The kinds a castling piece castles with: those its notation names (``=Rook`` in chess's King),
+        or, where it names none, those the setup puts on the player's castling corners."""
+        names = [piece.name for piece in self.kinds]
+        named = {names.index(name) for name in self.board.castling_partners if name in names}
+        if named:
+            return named
+        setup = setup_placement(self.board)
+        found = {names.index(setup[s][1].name) for side in "kq" for s in self._setup_corner(player, side)
+                 if setup[s][1].name in names}
+        return found or None  # no setup to tell: any piece of the row
+
+    def _row_partners(self, square: int, player: int,
+                      partner_kinds: Optional[set[int]] = None) -> tuple[list[int], list[int]]:
+        """The player's non-royal pieces in ``square``'s row (only those of ``partner_kinds`` if given):
+        those east of it and those west, by column."""
         board, kinds = self.board, self.kinds
         row, column = board.row_of[square], board.column_of[square]
         partners = sorted(
             (s for s, p in enumerate(self.cells)
              if p is not None and p.player == player and s != square and board.row_of[s] == row
-             and not (p.kind < len(kinds) and _castles(kinds[p.kind]))),
+             and not (p.kind < len(kinds) and _castles(kinds[p.kind]))
+             and (partner_kinds is None or p.kind in partner_kinds)),
             key=lambda s: board.column_of[s],
         )
         return ([s for s in partners if board.column_of[s] > column],
@@ -280,11 +335,12 @@ class Position:
 
     # ------------------------------------------------------------------ output
 
-    def fen(self, en_passant: bool = True) -> str:
+    def fen(self, en_passant: bool = True, any_line: bool = False) -> str:
         """This position as FEN (castling rights from unmoved royal pieces and their partners).
 
         ``en_passant=False`` writes ``-`` for the en-passant square; :func:`dagaz_studio.engine.game.fen`
-        decides it from whether a move of the side to move can use it.
+        decides it from whether a move of the side to move can use it, and then, with ``any_line``,
+        names the squares of a double step along any line (:meth:`en_passant_square`).
         """
         board = self.board
         if board.kind == "heap":
@@ -317,7 +373,8 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         written = " ".join([
-            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, self._castling_field(), self.en_passant_square() if en_passant else "-",
+            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, self._castling_field(),
+            (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
         return written + self._runs_field()
@@ -342,44 +399,62 @@ class Position:
         return "[" + "".join(letters) + "]"
 
     def _castling_field(self) -> str:
-        # A right remains while the royal piece and the piece on its setup corner are both unmoved.
-        kinds = self.kinds
-        letters = []
+        """The castling rights: for each unmoved royal piece, each unmoved partner in its row, the
+        outermost on each side. ``KQkq``, or on a board with shuffled starts, unless every right is
+        one of the setup's (the royal piece and its partner where the setup puts pieces of their kinds),
+        each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
+        Chess960 positions)."""
+        kinds, board = self.kinds, self.board
+        rights: list[tuple[int, str, int]] = []
+        standard = SHUFFLED_RULE not in board.rules
         for player in (0, 1):
-            royal_unmoved = any(p is not None and p.player == player and p.kind < len(kinds) and _castles(kinds[p.kind])
-                                and not p.moved
-                                for p in self.cells)
-            if not royal_unmoved:
-                continue
-            for side in "kq":
-                corner = self._setup_corner(player, side)
-                if any((p := self.cells[s]) is not None and p.player == player and not p.moved for s in corner):
-                    letters.append(side.upper() if player == 0 else side)
-        return "".join(letters) or "-"
+            royals = [s for s, p in enumerate(self.cells) if p is not None and p.player == player
+                      and p.kind < len(kinds) and _castles(kinds[p.kind]) and not p.moved]
+            partner_kinds = self._partner_kinds(player)
+            for royal in royals:
+                east, west = self._row_partners(royal, player, partner_kinds)
+                for side, outermost in (("k", east[-1:]), ("q", west[:1])):
+                    for square in outermost:
+                        if not self.cells[square].moved:  # type: ignore[union-attr]
+                            rights.append((player, side, square))
+        standard = standard or all(self._at_home(square, player) for player, _, square in rights) and all(
+            self._at_home(s, p.player) for s, p in enumerate(self.cells) if p is not None and p.kind < len(kinds)
+            and _castles(kinds[p.kind]) and not p.moved)
+        letters = []
+        for player, side, square in rights:
+            letter = side if standard else board.column_names[board.column_of[square]]
+            letters.append(letter.upper() if player == 0 else letter.lower())
+        return "".join(dict.fromkeys(letters)) or "-"
 
-    def en_passant_square(self) -> str:
-        """The square the last move passed over, FEN style, or ``-``.
+    def _at_home(self, square: int, player: int) -> bool:
+        """Whether the setup puts a piece of the player's of the same kind as the one on ``square`` there."""
+        home, piece = setup_placement(self.board).get(square), self.cells[square]
+        return (home is not None and piece is not None and home[0] == player
+                and home[1].name == self.kinds[piece.kind].name)
 
-        Only a two-square move straight forward (its player's ``N``) leaves a square behind it that can
-        be named, as a FEN is read: a diagonal double step, a draughts jump or a sideways slide leaves none.
+    def en_passant_square(self, any_line: bool = False) -> str:
+        """The squares the last move passed over, FEN style, or ``-``.
+
+        A move two or more squares straight forward (its player's ``N``) names the squares it passed,
+        as a FEN is read; with ``any_line``, a move of two or more squares along any other line names
+        the squares it passed and the one it landed on, as Fairy-Stockfish writes a Berolina pawn's
+        diagonal double step (``c5d6``). A draughts jump or a knight's leap names none.
         """
+        squares = passed_squares(self)
         last = self.last_move
-        if last is None or last.direction is None:
+        if not squares or last is None:
             return "-"
         board = self.board
         mover = board.players[(self.turn - 1) % len(board.players)]
-        if last.direction != board.player_direction(mover, "N"):
+        if not any_line and last.direction != board.player_direction(mover, "N"):
             return "-"
-        passed = board.neighbour(last.origin, last.direction)
-        if passed is None or board.neighbour(passed, last.direction) != last.target:
-            return "-"
-        return board.squares[passed]
+        return "".join(board.squares[s] for s in squares)
 
     def copy(self) -> "Position":
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
                         self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
-                        self.passes)
+                        self.checks_remaining, self.passes)
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""
@@ -389,6 +464,9 @@ class Position:
         kinds = self.kinds
         return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
 
+
+
+_SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
 
 def _castles(piece_type: PieceType) -> bool:
@@ -427,8 +505,16 @@ def _read_turn(board: Board, field: str, fen: str) -> int:
     raise FenError(f"side to move {field!r}: expected {expected}", fen, "side to move")
 
 
-def _read_en_passant(board: Board, field: str, turn: int, fen: str) -> LastMove:
-    # The en-passant square is the one the opponent's last move passed over, going forward.
+def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[Optional[Piece]]) -> LastMove:
+    # The en-passant square is the one the opponent's last move passed over, going forward; several
+    # squares (Fairy-Stockfish's "c5d6") are a line the last move went along (engine/fen_forms.py).
+    names = _SQUARES.findall(field)
+    if len(names) > 1 and "".join(names) == field and all(board.has_square(name) for name in names):
+        last = read_en_passant_squares(board, [board.index(name) for name in names], cells, turn)
+        if last is None:
+            raise FenError(f"en-passant squares {field!r} are not the squares a piece of the player who moved last "
+                           "has just passed, in a line, and the one it landed on", fen, "en-passant square")
+        return last
     if not board.has_square(field):
         raise FenError(f"en-passant square {field!r} is not on the board", fen, "en-passant square")
     mover = board.players[(turn - 1) % len(board.players)]

@@ -299,7 +299,7 @@ class Program(_ItemRunner):
             st.progress -= 1
 
     def _step(self, node: Step, k: Cont) -> Cont:
-        directions = self._directions(node.letters)
+        directions = self._directions(node.keys)
         rules = self.rules
         if node.wrap:
             tables = wrapping_tables(rules.board, [rules.dir_letters[d] for d in directions])

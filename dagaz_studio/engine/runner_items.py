@@ -431,7 +431,7 @@ class _ItemRunner:
                     raise self._error(f"'\\{nav.group}' refers to a group that does not exist", nav.span)
                 path.append((None, nav.group, nav.opposite))
             else:
-                directions = self._directions((nav.letter or "",))
+                directions = self._directions((nav.key,))
                 path.append((directions[0] if directions else -1, None, False))
         span = item.span
 

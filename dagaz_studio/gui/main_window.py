@@ -692,6 +692,9 @@ class QtMainWindow(QMainWindow):
             if shortcut is not None:
                 action.setShortcut(shortcut)
             action.triggered.connect(lambda _checked=False, k=key: self.show_guide(k))
+        from dagaz_studio.gui.docks.lessons import add_lessons_action
+
+        add_lessons_action(self, self.help_menu)
         self.help_menu.addSeparator()
         self.help_menu.addAction("&Keyboard shortcuts", lambda: QtShortcutsDialog(self.menuBar(), self).exec())
         self.help_menu.addAction("&Welcome", lambda: self.show_welcome(force=True))

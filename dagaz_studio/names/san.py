@@ -34,7 +34,11 @@ def castling_side(context: Context, move: Move) -> Optional[str]:
     columns = board.column_of[move.target] - board.column_of[move.origin]
     rows = board.row_of[move.target] - board.row_of[move.origin]
     if max(abs(columns), abs(rows)) < 2:
-        return None
+        # A King that moves one square or none (Chess960) castles to the side its partner came
+        # from: the partner lands beside the King, on the King's other side.
+        partner = move.also[0][1]
+        columns = board.column_of[move.target] - board.column_of[partner]
+        rows = board.row_of[move.target] - board.row_of[partner]
     return "O-O" if (columns or rows) > 0 else "O-O-O"
 
 
@@ -44,7 +48,7 @@ def write(context: Context) -> list[str]:
     squares, columns, rows = board.squares, board.column_names, board.row_names
     names: list[str] = []
     # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
-    rivals: dict[tuple, set[int]] = defaultdict(set)
+    rivals: dict[tuple[int, int, Optional[str]], set[int]] = defaultdict(set)
     for move in context.moves:
         if not move.dropped:
             rivals[(context.kind(move), move.target, move.promotion)].add(move.origin)
@@ -105,6 +109,8 @@ def read(context: Context, text: str) -> Optional[list[int]]:
             continue
         if not context.matches_promotion(move, promotion):
             continue
+        if castling_side(context, move) is not None:
+            continue  # a castling King's square (Chess960: one step, or none) names no castling
         found.append(i)
     return found
 

@@ -5,7 +5,7 @@ Each partial move is its origin and landing square run together (squares by thei
 so a tenth row is ``a10``), then the letter the piece is promoted to, lower case, as positions write
 it (``+`` for a promotion into a piece lettered ``+P``, as shogi's); a drop is the piece's letter, upper
 case, ``@`` and the square; the partial moves of a compound move are joined by commas. Castling is the royal piece's move
-alone (``e1g1``), and a move that ends where it began (a pass) names its square twice (``e2e2``):
+alone (``e1g1``), or, where that is a single step or none (Chess960), its square and its partner's (``b1a1``), and a move that ends where it began (a pass) names its square twice (``e2e2``):
 the royal piece's square, or, without one, the square of the mover's piece nearest the first row's
 start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares. A piece the move makes
 (``[*Arrow]``) follows as a partial move from the landing square to its square: ``d1d7,d7g4``.
@@ -30,6 +30,10 @@ def name(context: Context, move: Move) -> str:
     if move.dropped:
         kind = board.pieces.get(move.piece)
         return f"{kind.letter.upper() if kind is not None else move.piece}@{squares[move.target]}"
+    if move.also and _castles_as_a_step(context, move):
+        # A castling King that moves one square or none reads as its plain step (or as nothing):
+        # named by its square and its partner's, as Fairy-Stockfish names Chess960 castling.
+        return squares[move.origin] + squares[move.also[0][0]]
     path = [move.origin, *move.stops] if move.stops else [move.origin, move.target]
     text = ",".join(squares[a] + squares[b] for a, b in zip(path, path[1:]))
     if move.promotion:
@@ -41,6 +45,16 @@ def name(context: Context, move: Move) -> str:
     # square to the new piece's square, after a comma (d1d7,d7g4).
     text += "".join(f",{squares[move.target]}{squares[square]}" for square in move.created)
     return text
+
+
+def _castles_as_a_step(context: Context, move: Move) -> bool:
+    """Whether ``move`` moves a royal piece (with another) by one square or none."""
+    board = context.board
+    piece = context.position.cells[move.origin]
+    if piece is None or piece.kind not in context.rules.royal_kinds:
+        return False
+    return max(abs(board.column_of[move.target] - board.column_of[move.origin]),
+               abs(board.row_of[move.target] - board.row_of[move.origin])) < 2
 
 
 def _pass_square(context: Context, move: Move) -> int:

@@ -82,7 +82,7 @@ def _group_ref(group: int, opposite: bool) -> str:
 def _nav_text(step: NavStep) -> str:
     if step.group is not None:
         return ">" + _group_ref(step.group, step.opposite)
-    return ">" + (step.letter or "")
+    return ">" + (step.letter or "") + ("'" if step.own else "")
 
 
 def _details(element: Element) -> str:
@@ -93,7 +93,7 @@ def _details(element: Element) -> str:
         maximum = "inf" if element.maximum is None else str(element.maximum)
         return f"{element.minimum}..{maximum}" + (" possessive" if element.possessive else "")
     if isinstance(element, Step):
-        return "|".join(element.letters) + ("%" if element.wrap else "")
+        return "|".join(element.letters) + ("'" if element.own else "") + ("%" if element.wrap else "")
     if isinstance(element, GroupStep):
         return _group_ref(element.group, element.opposite) + ("%" if element.wrap else "")
     if isinstance(element, Check):
@@ -171,7 +171,7 @@ def to_notation(element: Union[Notation, Element]) -> str:
             body = f"({body})"
         return body + _quantifier_text(element.minimum, element.maximum, element.possessive)
     if isinstance(element, Step):
-        return "".join(element.letters) + ("%" if element.wrap else "")
+        return "".join(element.letters) + ("'" if element.own else "") + ("%" if element.wrap else "")
     if isinstance(element, GroupStep):
         return _group_ref(element.group, element.opposite) + ("%" if element.wrap else "")
     if isinstance(element, Lift):
@@ -260,6 +260,7 @@ _CHECKS = {
 
 #: How a step written with ``%`` reads.
 _WRAPPING = ", coming round from the other side where it would leave the board's left or right edge"
+_OWN = ", east being the mover's own right"
 
 
 def _count_text(item: CountCheck) -> str:
@@ -368,7 +369,7 @@ class _English:
         if isinstance(node, Repeat):
             return f"{_count(node)}: {self.node(node.body)}"
         if isinstance(node, Step):
-            return _step(node.letters) + (_WRAPPING if node.wrap else "")
+            return _step(node.letters) + (_OWN if node.own else "") + (_WRAPPING if node.wrap else "")
         if isinstance(node, GroupStep):
             return "step " + _direction_variable(node.group, node.opposite) + (_WRAPPING if node.wrap else "")
         if isinstance(node, Lift):
@@ -442,7 +443,7 @@ class _English:
     def nav(step: NavStep) -> str:
         if step.group is not None:
             return _direction_variable(step.group, step.opposite)
-        return DIRECTION_NAMES.get(step.letter or "", step.letter or "")
+        return DIRECTION_NAMES.get(step.letter or "", step.letter or "") + (" (east the mover's own right)" if step.own else "")
 
 
 def describe(notation: Notation) -> str:

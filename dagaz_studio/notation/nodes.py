@@ -82,6 +82,14 @@ class Step:
     #: ``%`` after it: where the step would leave the board across its left or right edge, it comes
     #: back in from the other side, as on a cylinder (docs/notation.md, section 7.8).
     wrap: bool = False
+    #: ``'`` after the run: its letters are read in the mover's own hand, its ``E`` his right whatever
+    #: his symmetry (docs/notation.md, section 7.14).
+    own: bool = False
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The letters as the board reads them for a player (:meth:`Board.player_direction`)."""
+        return tuple(own_key(letter) for letter in self.letters) if self.own else self.letters
 
 
 @record
@@ -231,6 +239,13 @@ class NavStep:
     group: Optional[int]
     opposite: bool
     span: Span
+    #: ``'`` after the letter: read in the mover's own hand, as a :class:`Step`'s.
+    own: bool = False
+
+    @property
+    def key(self) -> str:
+        """The letter as the board reads it for a player ("" for a group variable)."""
+        return own_key(self.letter) if self.own and self.letter else self.letter or ""
 
 
 @record
@@ -263,6 +278,12 @@ class Notation:
 # --------------------------------------------------------------------------- helpers
 
 _SETS = {"+": ("N", "E", "S", "W", "U", "D"), "X": ("O", "T", "R", "M"), "*": ("N", "E", "S", "W", "U", "D", "O", "T", "R", "M")}
+
+
+def own_key(letter: str) -> str:
+    """A direction letter marked to be read in the mover's own hand; the sets ``+``, ``X`` and ``*``
+    are the same in either hand and stay unmarked."""
+    return letter if letter in _SETS else letter + "'"
 
 
 def expand_directions(letters: tuple[str, ...]) -> tuple[str, ...]:

@@ -149,7 +149,7 @@ def parse_notation(text: str) -> Notation:
         return _Builder(text).build(tree)
 
 
-def _parse_tree(text: str) -> Tree:
+def _parse_tree(text: str) -> Tree[Token]:
     """The LALR parse of ``text``, in one pass even when it fails.
 
     The parser is driven token by token, keeping its stacks as they were before the token being
@@ -173,7 +173,8 @@ def _parse_tree(text: str) -> Tree:
                 look(flag)
         before = last
         stacks = (list(state.state_stack), list(state.value_stack))
-        return interactive.feed_eof(last)
+        tree: Tree[Token] = interactive.feed_eof(last)
+        return tree
     except UnexpectedToken as exc:
         if exc.token is last or exc.token.type == "$END":
             # The parser refused the token it was fed: back to the stacks before it, whatever
@@ -344,14 +345,14 @@ def _describe_problem(
         return "'}' without a matching '{'", 1
     if char.isalpha():
         if char in CHECK_LETTERS and char.islower():
-            run = re.compile(r"[a-z]+").match(text, offset).group(0)  # type: ignore[union-attr]
+            run = re.compile(r"[a-z]+").match(text, offset).group(0)
             # Suggest brackets only around what would then read as checks: the check letters the
             # run begins with ('Npiece' gives '[p]', not a bracket of letters picked out of a word).
-            checks = re.compile(f"[{CHECK_LETTERS}]+").match(run).group(0)  # type: ignore[union-attr]
+            checks = re.compile(f"[{CHECK_LETTERS}]+").match(run).group(0)
             if len(checks) < len(run) and not run[len(checks)].isupper():
                 checks = checks[:1]
             if char in "oO" and text[offset + 1 : offset + 2] == ":":
-                checks = re.compile(r"[oO]:[^\s,;()\[\]>]*").match(text, offset).group(0)  # type: ignore[union-attr]
+                checks = re.compile(r"[oO]:[^\s,;()\[\]>]*").match(text, offset).group(0)
             return f"checks go in brackets: write '[{checks}]'", len(checks)
         if char.upper() in DIRECTION_LETTERS:
             return f"unknown direction '{char}': directions are upper-case letters", 1
@@ -459,7 +460,7 @@ class _Builder:
     def error(self, message: str, span: Span, expected: tuple[str, ...] = ()) -> NotationError:
         return NotationError(message, self.text, span, expected)
 
-    def build(self, tree: Tree) -> Notation:
+    def build(self, tree: Tree[Token]) -> Notation:
         body = self.alternatives(tree.children[0])
         for group, span, written in sorted(self.references, key=lambda ref: ref[1].start):
             if group > self.group_count:
@@ -474,7 +475,7 @@ class _Builder:
 
     # structure
 
-    def alternatives(self, tree: Tree) -> Node:
+    def alternatives(self, tree: Tree[Token]) -> Node:
         # Branch reset: every alternative numbers its groups from where the alternatives begin, so
         # each alternative of a piece can say \1 for its own first group; numbering goes on after
         # the highest number any alternative used.
@@ -490,13 +491,13 @@ class _Builder:
             return options[0]
         return Alternatives(tuple(options), Span(options[0].span.start, options[-1].span.end))
 
-    def sequence(self, tree: Tree) -> Node:
+    def sequence(self, tree: Tree[Token]) -> Node:
         items = [self.part(child) for child in tree.children if isinstance(child, Tree)]
         if len(items) == 1:
             return items[0]
         return Sequence(tuple(items), Span(items[0].span.start, items[-1].span.end))
 
-    def part(self, tree: Tree) -> Node:
+    def part(self, tree: Tree[Token]) -> Node:
         self.parts += 1
         if self.parts % _PARTS_BETWEEN_LOOKS == 0:
             look(self.flag)
@@ -540,7 +541,7 @@ class _Builder:
             raise self.error(f"'{core}': minimum above maximum", _span_of(token))
         return minimum, maximum, possessive
 
-    def atom(self, tree: Tree) -> Node:
+    def atom(self, tree: Tree[Token]) -> Node:
         child = tree.children[0]
         if isinstance(child, Tree):
             if child.data == "group":
@@ -549,7 +550,8 @@ class _Builder:
         span = _span_of(child)
         if child.type in ("DIRECTIONS", "DIRECTION_SET"):
             written = str(child)
-            return Step(tuple(written.rstrip("%")), span, written.endswith("%"))
+            letters = written.rstrip("%").rstrip("'")
+            return Step(tuple(letters), span, written.endswith("%"), written.rstrip("%").endswith("'"))
         if child.type == "GROUP_REF":
             group = int(child[1])
             self.references.append((group, span, str(child)[:2]))
@@ -560,7 +562,7 @@ class _Builder:
             return Put(span)
         return Continue(span)
 
-    def group(self, tree: Tree) -> Group:
+    def group(self, tree: Tree[Token]) -> Group:
         opening, body_tree, closing = tree.children
         # Numbered before its body is built: groups count by opening parenthesis, left to right.
         self.next_group += 1
@@ -571,15 +573,15 @@ class _Builder:
 
     # brackets
 
-    def bracket(self, tree: Tree) -> Bracket:
+    def bracket(self, tree: Tree[Token]) -> Bracket:
         opening, items_tree, closing = tree.children
         return Bracket(self.items(items_tree), Span(opening.start_pos, closing.end_pos))
 
-    def items(self, tree: Tree) -> tuple[BracketItem, ...]:
+    def items(self, tree: Tree[Token]) -> tuple[BracketItem, ...]:
         return tuple(self.item(child) for child in tree.children if isinstance(child, Tree))
 
-    def item(self, tree: Tree) -> BracketItem:
-        atom_tree: Tree = tree.children[0]
+    def item(self, tree: Tree[Token]) -> BracketItem:
+        atom_tree: Tree[Token] = tree.children[0]
         path = tuple(self.nav_step(child) for child in tree.children[1:] if isinstance(child, Tree))
         inner = atom_tree.children[0]
         if isinstance(inner, Tree):  # (items) — only meaningful when sent somewhere
@@ -610,7 +612,7 @@ class _Builder:
                   or (isinstance(item, Check) and (item.letter in "xdwk" or item.label is not None))):
                 raise self.error("'!(…)' only checks: an action cannot be negated", item.span, ("a check",))
 
-    def nav_step(self, tree: Tree) -> NavStep:
+    def nav_step(self, tree: Tree[Token]) -> NavStep:
         token: Token = tree.children[0]
         span = _span_of(token)
         if token.type == "GROUP_REF":
@@ -620,9 +622,10 @@ class _Builder:
             group = int(token[1])
             self.references.append((group, span, str(token)))
             return NavStep(None, group, token[0] == "~", span)
-        if len(token) > 1 or token in ("+", "*", "X"):
+        letter = str(token).rstrip("'")
+        if len(letter) > 1 or letter in ("+", "*", "X"):
             raise self.error(f"navigation takes one direction, not a set: '{token}'", span, ("one direction",))
-        return NavStep(str(token), None, False, span)
+        return NavStep(letter, None, False, span, str(token).endswith("'"))
 
     def name(self, written: str, start: int, what: str, prefix: str) -> str:
         """Check a piece, zone or label name written at ``start``."""

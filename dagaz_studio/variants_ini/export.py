@@ -55,7 +55,8 @@ def export_fsf(board: Board) -> str:
     """The board as a variants.ini section. Raises IniError naming what Fairy-Stockfish cannot be told."""
     _check_geometry(board)
     symmetry = _symmetry(board)
-    unsupported = set(board.rules) - {"compulsory-capture", "no-check"}
+    # Shuffled starts are no variant's option in Fairy-Stockfish (its UCI_Chess960 turns them on).
+    unsupported = set(board.rules) - {"compulsory-capture", "no-check", "shuffled-setup"}
     if unsupported:
         raise IniError(f"board {board.name}: rule {', '.join(sorted(unsupported))} cannot be exported")
     lines = [f"[{re.sub(r'[^a-z0-9-]', '-', board.name.lower())}]",

@@ -109,6 +109,11 @@ class QtTracePlayer(QWidget):
         self.speed.setSuffix(" steps/s")
         self.speed.setToolTip("How fast Play goes through the steps")
         self.speed.valueChanged.connect(self._on_speed_changed)
+        self.loop_button = QToolButton()
+        self.loop_button.setText("⟲")
+        self.loop_button.setCheckable(True)
+        self.loop_button.setToolTip("Loop: Play starts again from the first step at the end")
+        self.loop_button.setAccessibleName("Loop")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setToolTip("Drag through the steps")
         self.slider.valueChanged.connect(self._on_slider)
@@ -143,6 +148,7 @@ class QtTracePlayer(QWidget):
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.counter)
         controls.addWidget(self.speed)
+        controls.addWidget(self.loop_button)
         left = QVBoxLayout()
         left.addLayout(controls)
         left.addWidget(self.notation_label)
@@ -379,6 +385,9 @@ class QtTracePlayer(QWidget):
     @Slot()
     def _tick(self) -> None:
         if self._position >= len(self._sequence) - 1:
+            if self.loop_button.isChecked() and len(self._sequence) > 1:
+                self.go_to(0)
+                return
             self.pause()
             return
         self.step_forward()

@@ -1,0 +1,121 @@
+"""``dagaz-studio lesson list|show|check``: the course "Teach the notation" on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+from typing import Any
+
+from dagaz_studio.commands.common import CommandError, report
+
+EXIT_RIGHT = 0
+EXIT_WRONG = 1
+
+
+def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register the ``lesson`` subcommand and its three actions."""
+    parser = subparsers.add_parser(
+        "lesson",
+        help="the course: list lessons, show one, check an answer",
+        description="Lessons that teach the Dagaz notation, each with a worked example and an exercise "
+        "(docs/lessons.md). An answer is marked by how it moves: it passes when it makes the solution's "
+        "moves on the lesson's positions and on generated ones.",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True,
+                                    parser_class=type(parser))
+    listing = actions.add_parser("list", help="the lessons of the course")
+    listing.add_argument("--json", action="store_true", help="as one JSON array")
+    show = actions.add_parser("show", help="a lesson's text, board, position, exercise, hints and solution")
+    show.add_argument("lesson", metavar="ID", help="a lesson's id or number, or a lesson file (.toml)")
+    show.add_argument("--json", action="store_true", help="as one JSON object")
+    check = actions.add_parser("check", help="mark an answer: exit 0 when right, 1 with where it differs")
+    check.add_argument("lesson", metavar="ID", help="a lesson's id or number, or a lesson file (.toml)")
+    check.add_argument("--answer", required=True, metavar="TEXT", help="the piece's move, as the student writes it")
+    check.add_argument("--notation", choices=("dagaz", "betza", "parlett"),
+                       help="the answer's notation (default: the lesson's)")
+    check.add_argument("--positions", type=int, metavar="N",
+                       help="how many generated positions to compare on (default: the lesson's)")
+    check.add_argument("--json", action="store_true", help="the verdict as one JSON object")
+
+
+def _shown(lesson: Any) -> dict:
+    from dagaz_studio.queries.lessons import solution_targets
+
+    place = lambda p: {"fen": p.fen, "square": p.square}  # noqa: E731
+    return {
+        "id": lesson.id, "title": lesson.title, "text": lesson.text, "board": lesson.board,
+        "position": place(lesson.position),
+        "example": {"notation": lesson.example, "text": lesson.example_text, **place(lesson.example_position)},
+        "exercise": {"prompt": lesson.prompt, "targets": solution_targets(lesson),
+                     "positions": [place(p) for p in lesson.positions]},
+        "hints": list(lesson.hints), "solution": lesson.solution, "notation": lesson.notation,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """List, show or check; 0 when right, 1 when an answer is wrong, 2 on bad input."""
+    from dagaz_studio.queries.lessons import AnswerError, LessonError, check_answer, course, find_lesson
+
+    try:
+        if args.action == "list":
+            lessons = course()
+            if args.json:
+                print(json.dumps([{"id": lesson.id, "title": lesson.title, "board": lesson.board,
+                                   "notation": lesson.notation} for lesson in lessons], ensure_ascii=False))
+            else:
+                for lesson in lessons:
+                    print(f"{lesson.id:24} {lesson.title}")
+            return 0
+        lesson = find_lesson(args.lesson)
+        if args.action == "show":
+            shown = _shown(lesson)
+            if args.json:
+                print(json.dumps(shown, ensure_ascii=False))
+                return 0
+            where = shown["position"]
+            print(f"{lesson.title} ({lesson.id}; board {lesson.board})\n")
+            print(lesson.text + "\n")
+            print(f"position: {where['fen'] or 'the initial one'}, the piece on {where['square']}")
+            print(f"example: {lesson.example}\n  {lesson.example_text}")
+            place = lesson.example_position
+            fen = f" --fen {shlex.quote(place.fen)}" if place.fen else ""
+            print(f"  step through it: dagaz-studio render {shlex.quote(lesson.board)}{fen} --at {place.square} "
+                  f"--piece {shlex.quote(lesson.example)} --trace --out example.png")
+            print(f"exercise: {lesson.prompt}")
+            print("  its squares: " + " ".join(shown["exercise"]["targets"]))
+            for number, hint in enumerate(lesson.hints, 1):
+                print(f"hint {number}: {hint}")
+            print(f"solution ({lesson.notation}): {lesson.solution}")
+            return 0
+        if args.positions is not None and not 0 <= args.positions <= 2000:
+            raise CommandError("--positions: give from 0 to 2000")
+        try:
+            verdict = check_answer(lesson, args.answer, args.notation, args.positions)
+        except AnswerError as error:
+            raise CommandError("bad answer:\n" + error.message) from None
+    except LessonError as error:
+        return report(CommandError(str(error)))
+    except CommandError as error:
+        return report(error)
+    if args.json:
+        marking = verdict.marking
+        print(json.dumps({
+            "passed": verdict.passed, "positions": verdict.positions, "fen": verdict.fen, "square": verdict.square,
+            "only_answer": verdict.only_answer, "only_solution": verdict.only_solution, "error": verdict.error,
+            "agree": marking.agree if marking else [], "missing": marking.missing if marking else [],
+            "extra": marking.extra if marking else []}, ensure_ascii=False))
+    elif verdict.passed:
+        print(f"right: it moves as the solution on {verdict.positions} positions")
+    else:
+        print(f"not yet: it moves otherwise than the solution (position {verdict.positions} tried)")
+        print(f"fen: {verdict.fen}")
+        print(f"square: {verdict.square} (the piece put there)")
+        if verdict.error:
+            print(f"stopped: {verdict.error}")
+        if verdict.marking is not None:
+            print("missing: " + (" ".join(verdict.marking.missing) or "-"))
+            print("extra: " + (" ".join(verdict.marking.extra) or "-"))
+        print("only the answer: " + (" ".join(verdict.only_answer) or "-"))
+        print("only the solution: " + (" ".join(verdict.only_solution) or "-"))
+    return EXIT_RIGHT if verdict.passed else EXIT_WRONG

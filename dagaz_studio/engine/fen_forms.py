@@ -1,0 +1,122 @@
+"""The forms of FEN fields that Fairy-Stockfish writes beyond chess's own, read and written.
+
+- Pieces in hand after a further ``/`` (``…/4K3/Qn w``), crazyhouse's other spelling of ``[Qn]``.
+- En-passant fields naming several squares (``c5d6``): every square a piece passed and the one it
+  landed on, as Fairy-Stockfish writes them after a Berolina pawn's diagonal double step, or every
+  square a pawn's triple step passed.
+- Check counters: the checks each player has still to give (``3+3``, after the en-passant field) or,
+  as lichess writes them, those given (``+2+0``, after the move number).
+- Castling rights of shuffled starts (Chess960): a right names a Rook on any file.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
+    from dagaz_studio.engine.position import LastMove, Position
+
+#: The check counters as Fairy-Stockfish writes them, after the en-passant field: checks remaining.
+REMAINING_CHECKS = re.compile(r"(\d{1,2})\+(\d{1,2})", re.ASCII)
+#: The check counters as lichess writes them, after the move number: checks given (out of three).
+GIVEN_CHECKS = re.compile(r"\+(\d{1,2})\+(\d{1,2})", re.ASCII)
+#: The checks a lichess counter counts down from, as Fairy-Stockfish reads it.
+LICHESS_CHECKS = 3
+
+_SQUARE = re.compile(r"[a-z]+\d+", re.ASCII)
+
+#: The rule a board names to allow shuffled starts (docs/boards.md).
+SHUFFLED_RULE = "shuffled-setup"
+
+
+def holdings_in_brackets(board: "Board", placement: str) -> str:
+    """A placement whose pieces in hand follow one ``/`` more than the grid has rows
+    (``…/4K3/Qn``) written with brackets instead (``…/4K3[Qn]``); any other placement unchanged."""
+    if not board.has_hands or "[" in placement or board.level_names:
+        return placement
+    rows = placement.split("/")
+    held = rows[-1]
+    if len(rows) != len(board.row_names) + 1 or not (held == "-" or all(c.isascii() and c.isalpha() for c in held)):
+        return placement
+    return "/".join(rows[:-1]) + "[" + held + "]"
+
+
+def split_check_counters(fields: list[str]) -> tuple[list[str], Optional[tuple[int, int]]]:
+    """The FEN's fields without its check counters, and the checks each player has still to give
+    (``None`` when the FEN has none). Fairy-Stockfish's ``3+3`` stands after the en-passant field,
+    lichess's ``+2+0`` (checks given, out of three) after the move number."""
+    if len(fields) > 4 and (found := REMAINING_CHECKS.fullmatch(fields[4])):
+        return fields[:4] + fields[5:], (int(found.group(1)), int(found.group(2)))
+    if len(fields) > 2 and (found := GIVEN_CHECKS.fullmatch(fields[-1])):
+        given = int(found.group(1)), int(found.group(2))
+        return fields[:-1], (max(LICHESS_CHECKS - given[0], 0), max(LICHESS_CHECKS - given[1], 0))
+    return fields, None
+
+
+def read_en_passant_squares(board: "Board", squares: list[int], cells: list, turn: int) -> Optional["LastMove"]:
+    """The last move that an en-passant field of several squares describes, or ``None``.
+
+    The squares lie in a line, one step apart. Either the line ends on the piece that moved (a
+    Berolina pawn's ``c5d6``: the square passed and the one landed on) or that piece stands one step
+    beyond it (a triple step's two squares passed); the move began one step before the line.
+    """
+    from dagaz_studio.engine.position import LastMove
+
+    mover = (turn - 1) % len(board.players)
+    given = set(squares)
+    for letter in board.directions:
+        starts = [s for s in squares if board.neighbour(s, _opposite(letter)) not in given]
+        if len(starts) != 1:
+            continue
+        line = [starts[0]]
+        while (step := board.neighbour(line[-1], letter)) in given:
+            line.append(step)
+        if len(line) != len(squares):
+            continue
+        origin = board.neighbour(line[0], _opposite(letter))
+        if origin is None:
+            continue
+        for target in (line[-1], board.neighbour(line[-1], letter)):
+            piece = cells[target] if target is not None else None
+            if piece is not None and piece.player == mover:
+                return LastMove(origin, target, letter)  # type: ignore[arg-type]
+    return None
+
+
+def passed_squares(position: "Position") -> list[int]:
+    """The squares Fairy-Stockfish names in the en-passant field after the last move, if that move
+    left any: a step of two or more squares along one line. Straight ahead (a pawn's double or triple
+    step) they are the squares passed; along another line (a Berolina pawn's diagonal double step)
+    the squares passed and the one landed on. Bottom row first, as Fairy-Stockfish counts squares."""
+    last = position.last_move
+    if last is None or last.direction is None:
+        return []
+    board = position.board
+    line = [last.origin]
+    while len(line) <= len(board.squares) and (step := board.neighbour(line[-1], last.direction)) is not None:
+        line.append(step)
+        if step == last.target:
+            break
+    if line[-1] != last.target or len(line) < 3:
+        return []
+    mover = board.players[(position.turn - 1) % len(board.players)]
+    ahead = last.direction == board.player_direction(mover, "N")
+    squares = line[1:-1] if ahead else line[1:]
+    height = len(board.row_names)
+    return sorted(squares, key=lambda s: (height - board.row_of[s], board.column_of[s]))
+
+
+def check_counter_field(position: "Position") -> str:
+    """The check counters as Fairy-Stockfish writes them (``3+3``, with a space before), or ``""``."""
+    if position.checks_remaining is None:
+        return ""
+    first, second = position.checks_remaining
+    return f" {first}+{second}"
+
+
+def _opposite(letter: str) -> str:
+    from dagaz_studio.board.model import OPPOSITE
+
+    return OPPOSITE.get(letter, letter)

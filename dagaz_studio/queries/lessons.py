@@ -1,0 +1,486 @@
+"""The course "Teach the notation": lessons read from TOML files, and answers marked by how they move.
+
+A lesson is data (``resources/lessons/*.toml``, or any file a teacher writes; docs/lessons.md gives
+the format): a text, a board with a position, a worked example to step through, and an exercise —
+"write a piece that moves like this" — with hints and a solution. An answer is marked by moves, not
+by spelling: it passes when it makes the solution's moves on the lesson's positions and on the
+positions the comparison generates (:mod:`dagaz_studio.queries.compare`); when it does not, the
+simplest position found where the two differ is the counterexample.
+
+Plain Python, no Qt: the ``lesson`` command and the window's Lessons panel ask the same questions.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import FenError, Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, describe_move
+
+__all__ = [
+    "LESSON_NOTATIONS", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
+    "course", "course_directory", "find_lesson", "lesson_board", "mark_answer", "read_lesson", "to_dagaz",
+]
+
+#: The languages an answer may be written in.
+LESSON_NOTATIONS = ("dagaz", "betza", "parlett")
+#: How many generated positions an answer is compared on, unless the lesson says otherwise.
+DEFAULT_POSITIONS = 60
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used: ``path``, ``line`` (1-based) and ``reason``."""
+
+    def __init__(self, path: Union[str, Path], line: int, reason: str) -> None:
+        super().__init__(f"{path}:{line}: {reason}")
+        self.path = str(path)
+        self.line = line
+        self.reason = reason
+
+
+class AnswerError(ValueError):
+    """An answer that does not read in its notation; ``message`` says where and why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class LessonPosition:
+    """A position (``fen``; ``None``: the board's initial one) and the ``square`` the piece stands on."""
+
+    fen: Optional[str]
+    square: str
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson. ``board`` names a shipped board or a board file (made absolute); ``position`` is the
+    exercise's position and square; ``example`` is a notation to step through on ``example_position``;
+    ``solution`` is written in ``notation``; ``positions`` are further positions answers are compared
+    on, and ``generated`` how many positions the comparison generates."""
+
+    id: str
+    path: str
+    title: str
+    text: str
+    board: str
+    position: LessonPosition
+    example: str
+    example_text: str
+    example_position: LessonPosition
+    prompt: str
+    solution: str
+    notation: str = "dagaz"
+    hints: tuple[str, ...] = ()
+    positions: tuple[LessonPosition, ...] = ()
+    generated: int = DEFAULT_POSITIONS
+
+
+@dataclass
+class Marking:
+    """An answer's moves against the solution's on one position, by target square: ``agree`` (both
+    reach it), ``missing`` (only the solution), ``extra`` (only the answer). ``error`` when the answer
+    does not read or run (nothing is marked then)."""
+
+    fen: Optional[str]
+    square: str
+    agree: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+    error: Optional[str] = None
+
+    @property
+    def right(self) -> bool:
+        """Whether the targets all agree (the moves may still differ in what they capture)."""
+        return self.error is None and not self.missing and not self.extra
+
+
+@dataclass
+class Verdict:
+    """Whether an answer moves as the solution does. When not, ``fen`` and ``square`` give the
+    simplest position found where they differ, ``only_answer`` and ``only_solution`` the moves one
+    makes and the other does not, and ``marking`` that position's squares."""
+
+    passed: bool
+    positions: int
+    fen: Optional[str] = None
+    square: Optional[str] = None
+    only_answer: list[str] = field(default_factory=list)
+    only_solution: list[str] = field(default_factory=list)
+    marking: Optional[Marking] = None
+    error: Optional[str] = None
+
+
+# --------------------------------------------------------------------------- reading lessons
+
+
+def course_directory() -> Path:
+    """Where the shipped lessons are: installed beside the package, or in the source tree."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "_data" / "resources" / "lessons", package.parent / "resources" / "lessons"):
+        if candidate.is_dir():
+            return candidate
+    return package.parent / "resources" / "lessons"
+
+
+def course() -> list[Lesson]:
+    """Every shipped lesson, in the course's order (their file names)."""
+    return [read_lesson(path) for path in sorted(course_directory().glob("*.toml"))]
+
+
+def find_lesson(reference: str) -> Lesson:
+    """A shipped lesson by id (or its number, ``3`` for ``03-…``), or a lesson file by path."""
+    path = Path(reference)
+    if reference.endswith(".toml") or path.is_file():
+        if not path.is_file():
+            raise LessonError(reference, 1, "no such lesson file")
+        return read_lesson(path)
+    shipped = sorted(course_directory().glob("*.toml"))
+    for candidate in shipped:
+        stem = candidate.stem
+        if reference in (stem, stem.split("-", 1)[-1]) or (reference.isdigit() and stem.split("-")[0].isdigit()
+                                                           and int(stem.split("-")[0]) == int(reference)):
+            return read_lesson(candidate)
+    names = ", ".join(p.stem for p in shipped[:3])
+    raise LessonError(reference, 1, f"no lesson {reference!r}: give a lesson's id ({names}, …) or a .toml file")
+
+
+def _line_of(text: str, table: Optional[str], key: Optional[str]) -> int:
+    """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
+    current: Optional[str] = None
+    header = 1
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            current = stripped.strip("[]").strip()
+            if current == table:
+                header = number
+            continue
+        if current == table and key is not None and re.match(rf"{re.escape(key)}\s*=", stripped):
+            return number
+    return header
+
+
+def read_lesson(path: Union[str, Path]) -> Lesson:
+    """The lesson a TOML file holds; raises :class:`LessonError` with the line and reason of a problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise LessonError(path, 1, "not UTF-8 text") from None
+    except OSError as error:
+        raise LessonError(path, 1, error.strerror or str(error)) from None
+    return parse_lesson(text, path)
+
+
+def parse_lesson(text: str, path: Union[str, Path] = "<lesson>") -> Lesson:
+    """The lesson ``text`` (TOML) describes; ``path`` names it in errors and anchors a relative board."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        line = int(found.group(1)) if found else 1
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "not TOML"
+        if found:
+            reason += f" (column {found.group(2)})"
+        raise LessonError(path, line, reason) from None
+
+    def fail(table: Optional[str], key: Optional[str], reason: str) -> LessonError:
+        return LessonError(path, _line_of(text, table, key), reason)
+
+    def string(table: Optional[str], values: dict, key: str, default: Optional[str] = None) -> str:
+        value = values.get(key, default)
+        if value is None:
+            where = f"[{table}]" if table else "the lesson"
+            return_error = fail(table, None, f"{where} needs '{key}'")
+            raise return_error
+        if not isinstance(value, str) or not value.strip():
+            raise fail(table, key, f"'{key}' must be a text that is not empty")
+        return value.strip()
+
+    def table_of(key: str) -> dict:
+        value = data.get(key)
+        if not isinstance(value, dict):
+            raise fail(None, key, f"the lesson needs a [{key}] table")
+        return value
+
+    known = {"title", "text", "board", "fen", "square", "notation", "example", "exercise"}
+    for key in data:
+        if key not in known:
+            raise fail(None, key, f"unknown key '{key}': a lesson has {', '.join(sorted(known))}")
+    title = string(None, data, "title")
+    body = string(None, data, "text")
+    board_name = string(None, data, "board")
+    notation = string(None, data, "notation", "dagaz")
+    if notation not in LESSON_NOTATIONS:
+        raise fail(None, "notation", f"notation {notation!r}: choose {', '.join(LESSON_NOTATIONS)}")
+    if board_name.endswith(".board") and not Path(board_name).is_absolute():
+        board_name = str((path.parent / board_name).resolve())
+    fen = data.get("fen")
+    if fen is not None and not isinstance(fen, str):
+        raise fail(None, "fen", "'fen' must be a text")
+    position = LessonPosition(fen, string(None, data, "square"))
+
+    example = table_of("example")
+    for key in example:
+        if key not in ("notation", "text", "fen", "square"):
+            raise fail("example", key, f"unknown key '{key}' in [example]: it has notation, text, fen, square")
+    example_position = LessonPosition(example.get("fen", fen), example.get("square", position.square))
+    exercise = table_of("exercise")
+    for key in exercise:
+        if key not in ("prompt", "solution", "hints", "positions", "generated"):
+            raise fail("exercise", key, f"unknown key '{key}' in [exercise]: it has prompt, solution, hints, "
+                       "positions, generated")
+    hints = exercise.get("hints", [])
+    if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
+        raise fail("exercise", "hints", "'hints' must be a list of texts")
+    extra = exercise.get("positions", [])
+    if not isinstance(extra, list) or not all(isinstance(p, dict) and isinstance(p.get("square"), str)
+                                              for p in extra):
+        raise fail("exercise", "positions", "'positions' must be a list of { fen = \"…\", square = \"…\" }")
+    generated = exercise.get("generated", DEFAULT_POSITIONS)
+    if not isinstance(generated, int) or isinstance(generated, bool) or not 0 <= generated <= 2000:
+        raise fail("exercise", "generated", "'generated' must be a count from 0 to 2000")
+    lesson = Lesson(
+        id=path.stem, path=str(path), title=title, text=body, board=board_name, position=position,
+        example=string("example", example, "notation"), example_text=string("example", example, "text"),
+        example_position=example_position, prompt=string("exercise", exercise, "prompt"),
+        solution=string("exercise", exercise, "solution"), notation=notation,
+        hints=tuple(h.strip() for h in hints),
+        positions=tuple(LessonPosition(p.get("fen"), p["square"]) for p in extra), generated=generated)
+    _validate(lesson, text, fail)
+    return lesson
+
+
+def _validate(lesson: Lesson, text: str, fail: Any) -> None:
+    """Refuse a lesson whose board, positions, squares or notations cannot be used, at their line."""
+    from dagaz_studio.notation import NotationError
+    from dagaz_studio.notation.parser import parse_notation
+
+    try:
+        board = lesson_board(lesson.board)
+    except ValueError as error:
+        raise fail(None, "board", f"board {lesson.board!r}: {str(error).splitlines()[0]}") from None
+    checks = [(None, lesson.position), ("example", lesson.example_position)]
+    checks += [("exercise", p) for p in lesson.positions]
+    for table, place in checks:
+        try:
+            _position(board, place.fen)
+        except FenError as error:
+            raise fail(table, "fen" if table != "exercise" else "positions", f"bad position: {error}") from None
+        if not board.has_square(place.square):
+            raise fail(table, "square" if table != "exercise" else "positions",
+                       f"no square {place.square!r} on {board.name}")
+    try:
+        parse_notation(lesson.example)
+    except NotationError as error:
+        raise fail("example", "notation", f"the example does not read: {error.message}") from None
+    try:
+        parse_notation(to_dagaz(lesson.solution, lesson.notation))
+    except (NotationError, AnswerError) as error:
+        message = getattr(error, "message", str(error)).splitlines()[0]
+        raise fail("exercise", "solution", f"the solution does not read: {message}") from None
+
+
+@lru_cache(maxsize=16)
+def lesson_board(name: str) -> Board:
+    """The board a lesson names (shipped name or file), read once."""
+    from dagaz_studio.board import load_board
+
+    return load_board(name)
+
+
+#: The most typed pieces the rules of one board keep compiled before they are made afresh: each
+#: answer typed is a piece kind of its own, and a student types many.
+MOST_TYPED_KINDS = 300
+
+
+@lru_cache(maxsize=16)
+def _cached_rules(name: str) -> Rules:
+    return Rules(lesson_board(name))
+
+
+def _rules(name: str) -> Rules:
+    rules = _cached_rules(name)
+    if len(rules.kinds) > len(rules.board.pieces) + MOST_TYPED_KINDS:
+        _cached_rules.cache_clear()
+        rules = _cached_rules(name)
+    return rules
+
+
+def _position(board: Board, fen: Optional[str]) -> Position:
+    return Position.initial(board) if fen is None else Position.from_fen(board, fen)
+
+
+def to_dagaz(text: str, notation: str) -> str:
+    """An answer in the Dagaz notation: as typed, or translated from Betza or Parlett."""
+    if notation == "dagaz":
+        return text
+    from dagaz_studio.translation import TranslationError, translate
+
+    try:
+        return translate(text, notation, "dagaz").text
+    except TranslationError as error:
+        raise AnswerError(f"bad {notation}: {str(error).splitlines()[0]}") from None
+
+
+# --------------------------------------------------------------------------- marking
+
+
+def _kind(rules: Rules, dagaz: str, name: str) -> int:
+    from dagaz_studio.notation import NotationError
+    from dagaz_studio.notation.parser import parse_notation
+
+    try:
+        return rules.custom_kind(parse_notation(dagaz), name)
+    except NotationError as error:
+        raise AnswerError(error.render() if hasattr(error, "render") else str(error)) from None
+
+
+def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: Optional[str]) -> int:
+    if not answer.strip():
+        raise AnswerError("the answer is empty")
+    from dagaz_studio.queries.notation_reading import MAX_NOTATION_CHARS
+
+    if len(answer) > MAX_NOTATION_CHARS:
+        raise AnswerError(f"the answer is {len(answer):,} characters long: at most {MAX_NOTATION_CHARS:,} are read")
+    return _kind(rules, to_dagaz(answer, notation or lesson.notation), "Answer")
+
+
+def _moves_at(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
+    """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do."""
+    from dagaz_studio.queries.compare import _moves, move_signature
+
+    if rules.board.kind != "stack":
+        return _moves(rules, position, square, kind)
+    from dagaz_studio.engine.stacks import Column, as_cell
+
+    # On a stack board the piece stands as a column of one, or captures could not put a taken
+    # piece under it.
+    work = position.copy()
+    standing = work.cells[square]
+    moved = standing.moved if isinstance(standing, Column) and standing.player == work.turn else True
+    work.cells[square] = as_cell(Column(((work.turn, kind),), moved))
+    result = rules.run(work, square, budget=DEFAULT_BUDGET)
+    if result.stopped is not None:
+        raise RunawayNotation(result.stopped)
+    return {move_signature(move): move for move in result.moves if not move.passes}
+
+
+def _targets(moves: dict[tuple, Move], board: Board) -> set[str]:
+    return {board.squares[move.target] for move in moves.values()}
+
+
+def solution_targets(lesson: Lesson, place: Optional[LessonPosition] = None) -> list[str]:
+    """The squares the solution's piece reaches on the exercise's position (or ``place``)."""
+    rules = _rules(lesson.board)
+    board = rules.board
+    place = place or lesson.position
+    kind = _kind(rules, to_dagaz(lesson.solution, lesson.notation), "Solution")
+    moves = _moves_at(rules, _position(board, place.fen), board.index(place.square), kind)
+    return sorted(_targets(moves, board), key=board.index)
+
+
+def mark_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
+                place: Optional[LessonPosition] = None) -> Marking:
+    """The answer's targets against the solution's on the exercise's position (or ``place``): what the
+    board shows as the student types."""
+    place = place or lesson.position
+    rules = _rules(lesson.board)
+    board = rules.board
+    marking = Marking(place.fen, place.square)
+    try:
+        solution = _kind(rules, to_dagaz(lesson.solution, lesson.notation), "Solution")
+        kind = _answer_kind(lesson, rules, answer, notation)
+        position = _position(board, place.fen)
+        square = board.index(place.square)
+        wanted = _targets(_moves_at(rules, position, square, solution), board)
+        given = _targets(_moves_at(rules, position, square, kind), board)
+    except (AnswerError, RunawayNotation) as error:
+        marking.error = getattr(error, "message", None) or str(error)
+        return marking
+    order = board.index
+    marking.agree = sorted(wanted & given, key=order)
+    marking.missing = sorted(wanted - given, key=order)
+    marking.extra = sorted(given - wanted, key=order)
+    return marking
+
+
+def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
+                 generated: Optional[int] = None, seed: int = 0) -> Verdict:
+    """Whether ``answer`` moves as the lesson's solution: first on the lesson's own positions, then on
+    ``generated`` positions of the comparison (default: the lesson's count). Raises
+    :class:`AnswerError` when the answer does not read."""
+    from dagaz_studio.queries.compare import compare_pieces
+
+    rules = _rules(lesson.board)
+    board = rules.board
+    _answer_kind(lesson, rules, answer, notation)  # refuses what does not read, before any work
+    dagaz = to_dagaz(answer, notation or lesson.notation)
+    solution = to_dagaz(lesson.solution, lesson.notation)
+    answer_kind = _kind(rules, dagaz, "Answer")
+    solution_kind = _kind(rules, solution, "Solution")
+    places = (lesson.position, lesson.example_position) + lesson.positions
+    for tried, place in enumerate(places, 1):
+        position = _position(board, place.fen)
+        square = board.index(place.square)
+        try:
+            a = _moves_at(rules, position, square, answer_kind)
+            b = _moves_at(rules, position, square, solution_kind)
+        except RunawayNotation as error:
+            return Verdict(False, tried, position.fen(), place.square, error=str(error))
+        if a.keys() != b.keys():
+            position = _shrink(rules, position, square, (answer_kind, solution_kind))
+            a = _moves_at(rules, position, square, answer_kind)
+            b = _moves_at(rules, position, square, solution_kind)
+            return Verdict(False, tried, position.fen(), place.square,
+                           [describe_move(board, a[k]) for k in a if k not in b],
+                           [describe_move(board, b[k]) for k in b if k not in a],
+                           mark_answer(lesson, answer, notation, LessonPosition(position.fen(), place.square)))
+    count = lesson.generated if generated is None else generated
+    if count <= 0:
+        return Verdict(True, len(places))
+    found = compare_pieces(rules, dagaz, solution, count, seed)
+    tried = len(places) + found.positions
+    if found.error:
+        return Verdict(False, tried, found.fen, found.square, error=found.error)
+    if not found.differ:
+        return Verdict(True, tried)
+    assert found.fen is not None and found.square is not None
+    return Verdict(False, tried, found.fen, found.square, found.only_a, found.only_b,
+                   mark_answer(lesson, answer, notation, LessonPosition(found.fen, found.square)))
+
+
+def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> Position:
+    """``position`` with every other piece taken away that the difference on ``square`` does not need
+    (the piece on ``square`` stays: whether it has moved may be the difference, as in castling)."""
+    changed = True
+    while changed:
+        changed = False
+        for other, piece in enumerate(position.cells):
+            if piece is None or other == square:
+                continue
+            trial = position.copy()
+            trial.cells[other] = None
+            try:
+                if _moves_at(rules, trial, square, kinds[0]).keys() != _moves_at(rules, trial, square, kinds[1]).keys():
+                    position, changed = trial, True
+            except RunawayNotation:
+                continue
+    return position
+
+
+def piece_on(lesson: Lesson, place: LessonPosition) -> Optional[Piece]:
+    """What stands on the place's square before the lesson's piece is put there."""
+    board = lesson_board(lesson.board)
+    return _position(board, place.fen).cells[board.index(place.square)]

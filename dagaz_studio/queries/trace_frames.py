@@ -1,0 +1,95 @@
+"""A run as a film: one frame for each step of its trace, for an animation to draw.
+
+Each frame holds the board as the run has it at that step (:func:`~dagaz_studio.engine.explain.board_at`),
+the step's sentence and the part of the notation it executed. The steps are those of the whole run, or
+only those behind one chosen move (:func:`~dagaz_studio.engine.explain.move_branch`), as the window's
+stepper plays them. Plain Python, no Qt: the drawing is the window's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from dagaz_studio.board.model import Board
+from dagaz_studio.engine.explain import StepBoard, board_at, move_branch
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import TraceEvent, describe_move
+
+__all__ = ["MAX_FRAMES", "Film", "Frame", "FilmError", "film_of_run"]
+
+#: The most frames a film may have: a run longer than that is refused (choose one move of it).
+MAX_FRAMES = 2000
+
+
+class FilmError(ValueError):
+    """A run that cannot be filmed: no piece, a move it does not make, too many steps."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step: ``event`` (its index in the trace ``index``), ``sentence`` saying what happened,
+    ``span`` the (start, end) of the notation's part executed, and ``board`` as the run has it."""
+
+    index: int
+    event: TraceEvent
+    sentence: str
+    span: Optional[tuple[int, int]]
+    board: StepBoard
+
+
+@dataclass(frozen=True)
+class Film:
+    """The frames of a run of ``notation`` from ``square``; ``move`` names the move filmed, if one."""
+
+    board: Board
+    start: Position
+    square: int
+    notation: str
+    frames: tuple[Frame, ...]
+    kind_names: tuple[str, ...]
+    move: Optional[str] = None
+
+
+def film_of_run(rules: Rules, position: Position, square: int, notation: Optional[str] = None,
+                move: Optional[str] = None, limit: int = MAX_FRAMES) -> Film:
+    """The film of the run of the piece on ``square`` (or of a piece moving by ``notation`` put there):
+    every step, or only those behind ``move`` (its name, as ``moves --names`` gives it, or its
+    coordinates). Raises :class:`FilmError`, or NotationError for a notation that does not read."""
+    from dagaz_studio.queries.moves import MovesQuery, answer_moves
+
+    board = rules.board
+    standing = position.cells[square]
+    if notation is None and standing is None:
+        raise FilmError(f"no piece on {board.squares[square]}: nothing to film")
+    answer = answer_moves(rules, MovesQuery(board, position, square, notation=notation, legal_only=True,
+                                            names=True, trace=True, trace_limit=max(limit * 50, 10_000)))
+    if answer.notation_error is not None:
+        raise answer.notation_error
+    if answer.error is not None or answer.start is None or answer.tree is None:
+        raise FilmError(answer.error or answer.stopped or "the run could not be made")
+    if notation is None:
+        assert standing is not None
+        notation = list(board.pieces.values())[standing.kind].notation_text if standing.kind < len(board.pieces) else ""
+    steps = list(range(len(answer.trace)))
+    chosen = None
+    if move is not None:
+        found = [i for i, made in enumerate(answer.moves)
+                 if move in (answer.names.get(i), describe_move(board, made))]
+        if not found:
+            named = [answer.names.get(i) or describe_move(board, answer.moves[i]) for i in range(len(answer.moves))]
+            raise FilmError(f"the piece on {board.squares[square]} has no move {move!r}; its moves: "
+                            + (" ".join(named[:30]) or "none"))
+        chosen = answer.names.get(found[0]) or describe_move(board, answer.moves[found[0]])
+        steps = move_branch(answer.trace, answer.tree, found[0])
+    if len(steps) > limit:
+        raise FilmError(f"the run has {len(steps):,} steps: at most {limit:,} frames are drawn; choose one of "
+                        "its moves with --move")
+    frames = []
+    for index in steps:
+        event = answer.trace[index]
+        span = (event.span.start, event.span.end) if event.span is not None else None
+        frames.append(Frame(index, event, event.text, span,
+                            board_at(answer.start.cells, answer.trace, answer.tree, index, answer.kind_names)))
+    return Film(board, answer.start, square, notation, tuple(frames), tuple(answer.kind_names), chosen)

@@ -1,0 +1,150 @@
+"""``render --trace``: a run written as an animated PNG and as numbered SVG frames, checked frame by frame."""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from html import unescape
+from pathlib import Path
+
+import chess
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.cli import main
+from dagaz_studio.commands.apng import captions, chunks, frame_count
+from dagaz_studio.engine.explain import move_branch
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.queries import MovesQuery, answer_moves
+from dagaz_studio.queries.trace_frames import film_of_run
+
+CASTLING = ("chess", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1", "O-O")
+CHAIN = ("fanorona", "3s5/9/2s1S4/9/9 w", "e3", "e3-d3-d4xc3xd5")
+
+
+def _run_steps(board_name: str, fen: str, square: str, move: str) -> tuple[list[str], list]:
+    """The sentences of the steps behind ``move``, asked of the run directly."""
+    board = load_board(board_name)
+    answer = answer_moves(Rules(board), MovesQuery(board, Position.from_fen(board, fen), board.index(square),
+                                                   names=True, trace=True))
+    index = next(i for i, name in answer.names.items() if name == move)
+    assert answer.tree is not None
+    steps = move_branch(answer.trace, answer.tree, index)
+    return [answer.trace[i].text for i in steps], [answer.trace[i] for i in steps]
+
+
+def _apng_frames(data: bytes) -> list[bytes]:
+    """Each frame's decompressed image data."""
+    frames: list[list[bytes]] = []
+    for kind, content in chunks(data):
+        if kind == b"fcTL":
+            frames.append([])
+        elif kind == b"IDAT":
+            frames[-1].append(content)
+        elif kind == b"fdAT":
+            frames[-1].append(content[4:])
+    return [zlib.decompress(b"".join(parts)) for parts in frames]
+
+
+def _apng_frame_files(data: bytes, header: bytes) -> list[bytes]:
+    """Each frame of an APNG file as a PNG file of its own."""
+    def chunk(kind: bytes, content: bytes) -> bytes:
+        return struct.pack(">I", len(content)) + kind + content + struct.pack(">I", zlib.crc32(kind + content))
+
+    files: list[list[bytes]] = []
+    for kind, content in chunks(data):
+        if kind == b"fcTL":
+            files.append([])
+        elif kind in (b"IDAT", b"fdAT"):
+            files[-1].append(content if kind == b"IDAT" else content[4:])
+    return [b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + b"".join(chunk(b"IDAT", c) for c in parts)
+            + chunk(b"IEND", b"") for parts in files]
+
+
+@pytest.mark.parametrize("case", [CASTLING, CHAIN], ids=["castling", "fanorona-chain"])
+def test_an_animated_png_has_a_frame_and_a_caption_for_each_step(case, tmp_path: Path, capsys) -> None:
+    board, fen, square, move = case
+    sentences, _events = _run_steps(*case)
+    out = tmp_path / "run.png"
+    assert main(["render", board, "--fen", fen, "--at", square, "--trace", "--move", move, "--out", str(out),
+                 "--scale", "24"]) == 0
+    data = out.read_bytes()
+    assert frame_count(data) == len(sentences) > 5
+    assert captions(data) == sentences
+    header = next(content for kind, content in chunks(data) if kind == b"IHDR")
+    width, height = struct.unpack(">II", header[:8])
+    frames = _apng_frames(data)
+    assert len(frames) == len(sentences)
+    assert all(len(frame) == height * (1 + width * 4) for frame in frames)  # RGBA rows, a filter byte each
+    # Every step shows something of its own: its caption at least.
+    assert len(set(frames)) == len(frames)
+    # libpng, through Qt, reads the file (its first frame) and each frame made a PNG of its own.
+    from PySide6.QtGui import QImage
+
+    assert QImage.fromData(data, "PNG").size().toTuple() == (width, height)
+    for frame in _apng_frame_files(data, header):
+        assert QImage.fromData(frame, "PNG").size().toTuple() == (width, height)
+
+
+@pytest.mark.parametrize("case", [CASTLING, CHAIN], ids=["castling", "fanorona-chain"])
+def test_svg_frames_caption_each_step_and_highlight_its_part(case, tmp_path: Path) -> None:
+    board, fen, square, move = case
+    sentences, events = _run_steps(*case)
+    out = tmp_path / "run.svg"
+    assert main(["render", board, "--fen", fen, "--at", square, "--trace", "--move", move, "--out", str(out),
+                 "--scale", "24"]) == 0
+    files = sorted(tmp_path.glob("run-*.svg"))
+    assert [f.name for f in files] == [f"run-{n:03d}.svg" for n in range(1, len(sentences) + 1)]
+    notation = " ".join(load_board(board).pieces[
+        {"chess": "King", "fanorona": "Stone"}[board]].notation_text.split("\n"))
+    for file, sentence, event in zip(files, sentences, events):
+        svg = file.read_text(encoding="utf-8")
+        texts = [unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+        assert unescape(re.search(r"<desc>([^<]*)</desc>", svg).group(1)) == sentence
+        assert sentence in " ".join(texts) or " ".join(texts).replace(" ", "").find(sentence.replace(" ", "")) >= 0
+        if event.span is not None and event.span.end > event.span.start:
+            assert notation[event.span.start:event.span.end] in texts
+
+
+def test_castling_ends_as_python_chess_castles() -> None:
+    board = load_board("chess")
+    rules = Rules(board)
+    film = film_of_run(rules, Position.from_fen(board, CASTLING[1]), board.index("e1"), move="O-O")
+    last = film.frames[-1].board
+    reference = chess.Board(CASTLING[1])
+    reference.push_san("O-O")
+    for square, piece in enumerate(last.cells):
+        name = board.squares[square]
+        expected = reference.piece_at(chess.parse_square(name))
+        if piece is None:
+            assert expected is None, name
+        else:
+            assert expected is not None and expected.symbol().upper() == board.pieces[
+                list(board.pieces)[piece.kind]].letter, name
+
+
+def test_a_fanorona_chain_lands_twice_and_takes_both_stones() -> None:
+    board = load_board("fanorona")
+    film = film_of_run(Rules(board), Position.from_fen(board, CHAIN[1]), board.index("e3"), move=CHAIN[3])
+    last = film.frames[-1].board
+    assert sorted(board.squares[s] for s, _ in last.captured) == ["c3", "d5"]
+    assert [board.squares[s] for s in last.stops][:1] == ["d3"]  # the first link's landing point
+    assert last.cells[board.index("d4")] is not None and last.cells[board.index("e3")] is None
+
+
+def test_render_trace_refuses_what_it_cannot_draw(tmp_path: Path, capsys) -> None:
+    fen = CASTLING[1]
+    tmp_path = tmp_path / "out"
+    tmp_path.mkdir()
+    assert main(["render", "chess", "--fen", fen, "--trace", "--out", str(tmp_path / "a.png")]) == 2
+    assert main(["render", "chess", "--fen", fen, "--at", "e1", "--trace", "--move", "O-O-O-O",
+                 "--out", str(tmp_path / "a.png")]) == 2
+    assert "has no move 'O-O-O-O'" in capsys.readouterr().err
+    assert main(["render", "chess", "--fen", fen, "--at", "e1", "--move", "O-O", "--out", str(tmp_path / "a.png")]) == 2
+    assert main(["render", "chess", "--fen", fen, "--at", "e1", "--trace", "--out", str(tmp_path / "a.jpg")]) == 2
+    assert main(["render", "chess", "--fen", fen, "--at", "e1", "--trace", "--out", str(tmp_path / "a.gif")]) == 2
+    assert "animated PNG" in capsys.readouterr().err
+    assert main(["render", "chess", "--fen", fen, "--at", "d4", "--trace", "--out", str(tmp_path / "a.png")]) == 2
+    assert not list(tmp_path.iterdir())
