@@ -55,9 +55,17 @@ json.dump(out, sys.stdout)
 STARTS = {
     "bughouse": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1"],
     "supply": ["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RNBACPrnbacp] w - - 0 1"],
+    # Shuffled back ranks, castling rights as Shredder-FEN writes them.
+    "fischerandom": ["bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+                     "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1"],
+    "caparandom": ["rbbqkrnacn/pppppppppp/10/10/10/10/PPPPPPPPPP/RBBQKRNACN w FAfa - 0 1"],
     # Swallows in hand, and a file (e) already holding two of White's.
     "torishogi": ["rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[SSss] w 0 1"],
 }
+
+
+#: Fairy-Stockfish's Chess960 variants, which name every castling by the King's and the Rook's squares.
+CHESS960 = {"fischerandom", "caparandom"}
 
 
 def _drop_mate_letters(variants: list[str]) -> dict[str, str]:
@@ -124,7 +132,8 @@ def check_game(name: str, board_text: str, game: list) -> str | None:
     """None when the shipped board agrees with Fairy-Stockfish on every position of ``game``: the
     legal moves, the FEN read back, and the position each played move leads to; else the first
     difference."""
-    difference = compare(board_text, [[[fen, moves] for fen, moves, _ in game]])
+    chess960 = name in CHESS960
+    difference = compare(board_text, [[[fen, moves] for fen, moves, _ in game]], chess960)
     if difference is not None:
         return difference
     rules = _rules(name)
@@ -136,7 +145,7 @@ def check_game(name: str, board_text: str, game: list) -> str | None:
             return f"{fen}: read back as {position.fen()}"
         if move is None or following is None:
             continue
-        found = [m for m in legal_moves(rules, position) if move in uci_names(board, rules, [m])]
+        found = [m for m in legal_moves(rules, position) if move in uci_names(board, rules, [m], chess960)]
         if len(found) != 1:
             return f"{fen}: {len(found)} moves named {move}"
         make_move(position, found[0])
