@@ -163,7 +163,8 @@ class RunawayNotation(ValueError):
 
 
 def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
-    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``.
+    """A move in coordinates: ``e2-e4``, ``c3xe5`` (a capture where it lands), ``d3-e3xc3``,
+    ``b4-c3-d3xd2``, ``e7-e8=Queen``.
 
     With ``most``, each list of squares (stops, captures, pieces displaced, pieces made) names at most
     that many and says how many more: a trace describes every move a run completes, and a runaway's
@@ -176,9 +177,15 @@ def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
         return f"{piece.letter.upper() if piece is not None else move.piece}@{names[move.target]}"
     stops = _at_most(move.stops, most)
     path = [names[move.origin]] + [names[s] if isinstance(s, int) else s for s in stops]
-    text = "-".join(path)
-    if move.captures:
-        text += "".join("x" + names[s] if isinstance(s, int) else s for s in _at_most(move.captures, most))
+    captures = list(move.captures)
+    if move.stops and move.stops[-1] in captures:
+        # A capture where the move lands is written as players write it: c3xe5, not c3-e5xe5.
+        captures.remove(move.stops[-1])
+        text = "-".join(path[:-1]) + "x" + path[-1]
+    else:
+        text = "-".join(path)
+    if captures:
+        text += "".join("x" + names[s] if isinstance(s, int) else s for s in _at_most(captures, most))
     if move.promotion:
         text += "=" + move.promotion
     for also in _at_most(move.also, most):
