@@ -20,6 +20,8 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
+                                            promotion_limited, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -190,7 +192,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
                            section=name)
-    if _extinction_letters(options, pieces):
+    if extinction_letters(options, pieces):
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
     text = _board_text(name, options, pieces)
@@ -275,179 +277,6 @@ def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name:
     return out
 
 
-def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str, name: str) -> set[str]:
-    """The royal pieces: the King, and with extinctionPseudoRoyal the extinction pieces, which
-    Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them."""
-    royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
-    if not is_true(options.get("extinctionPseudoRoyal", "false")):
-        return royal
-    types = options.get("extinctionPieceTypes", "").strip()
-    if types in ("*", ""):
-        raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
-                       f"supported", section=name)
-    limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
-    placement = fen.split()[0]
-    if limit > sum(c.isalpha() for c in placement):
-        # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
-        return royal | {letter for letter in types.lower() if letter in pieces}
-    promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
-    promoted |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types.lower():
-        if letter not in pieces:
-            continue
-        counts = (sum(c == letter.upper() for c in placement), sum(c == letter for c in placement))
-        if max(counts) > limit or letter in promoted:
-            raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
-                           f"number falls to {limit}, which is not supported", section=name)
-        royal.add(letter)
-    return royal
-
-
-def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
-    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
-    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
-    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
-    above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
-    pieces where captures do not explode."""
-    types = options.get("extinctionPieceTypes", "").strip().lower()
-    # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
-    # unless captures explode (position.cpp, is_immediate_game_end).
-    pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
-    if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
-        return set()
-    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
-            or options.get("extinctionPieceCount", "0").strip() != "0"
-            or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
-        return set()
-    return {letter for letter in types if letter in pieces}
-
-
-def _promotion_limited(name: str, options: dict[str, str], placement: str,
-                       pieces: dict[str, tuple[str, str]]) -> bool:
-    """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
-    Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
-    every type promoted to is limited. Raises :class:`IniError` for other limits."""
-    value = options.get("promotionLimit", "").strip()
-    if not value:
-        return False
-    limits = {}
-    for pair in value.split():
-        letter, _, count = pair.partition(":")
-        if not count.isdigit():
-            raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
-        limits[letter.lower()] = int(count)
-    board = placement.partition("[")[0]
-    types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
-    types |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types & set(pieces):
-        start = (board.count(letter.upper()), board.count(letter))
-        if letter not in limits or start != (limits[letter], limits[letter]):
-            raise IniError(f"option promotionLimit = {shown(value)} is supported only as the number of each "
-                           f"promotion piece each side starts with", section=name)
-    return True
-
-
-def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
-    """Fairy-Stockfish leaves en-passant squares only behind a piece's initial double move (a pawn's,
-    or a custom piece's ``i`` move): only such pieces are taken en passant."""
-    victims = [names[letter] for letter, (key, betza) in pieces.items() if key == "pawn" or "i" in betza]
-    if not victims:
-        return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
-    each = [EN_PASSANT.replace("(te,x)", f"(te,={name},x)") for name in victims]
-    return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
-
-
-def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
-                zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
-                turned: bool = True, piece_promotions: dict[str, str] | None = None,
-                mobile: set[str] | None = None) -> list[str]:
-    """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
-    pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("mustDropType", "*"),):
-        if options.get(option, default).strip().lower() != default:
-            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
-    # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
-    never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
-    most = whole_number(options, "dropNoDoubledCount", "1", name)
-    out = []
-    every = {(f, r) for f in range(files) for r in range(1, whole_number(options, "maxRank", "8", name) + 1)}
-    white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
-    check = "[p]"
-    if "dropRegionWhite" in options or "dropRegionBlack" in options:
-        zones.append(_zone_line("drops", white if "dropRegionWhite" in options else every,
-                                black if "dropRegionBlack" in options else every, files))
-        check = "[p,@drops]"
-    # What the enclosing rules add after the drop's square is chosen: where it may be, what it turns.
-    ranks = whole_number(options, "maxRank", "8", name)
-    start = region("enclosingDropStart", "")
-    after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
-                                     turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
-    after += enclosing.flips_after_drop(options.get("flipEnclosedPieces", "none").strip().lower())
-    out.append(f"drop: {check}{after}")
-    if never in names:
-        out.append(f"drop {names[never]}: [p,P]")  # an empty square that is not: no drop
-    doubled = options.get("dropNoDoubled", "-").strip()
-    if most > 1 and doubled in names:
-        # dropNoDoubledCount = n: no drop into a file already holding n of the mover's such pieces.
-        last = whole_number(options, "maxRank", "8", name)
-        columns = [chr(ord("a") + f) for f in range(files)]
-        zones += [f"zone file-{c}: {c}1-{c}{last}" for c in columns]
-        out.append(f"drop {names[doubled]}: " + ";".join(
-            f"{check[:-1]},@file-{c},=0-{most - 1}:{names[doubled]}@file-{c}]{after}" for c in columns))
-    for letter, (key, _) in pieces.items():
-        if key != "pawn" or letter == never:
-            continue
-        keep_off = []
-        if not is_true(options.get("firstRankPawnDrops", "false")):
-            zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
-                                    {(f, whole_number(options, "maxRank", "8", name)) for f in range(files)}, files))
-            keep_off.append("!@pawn-first")
-        if not is_true(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
-            zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
-            keep_off.append("!@pawn-promotion")
-        if keep_off:
-            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
-    for letter in sorted(mobile or ()):
-        # A piece kept to its mobility region is dropped only there too.
-        if any(line.startswith(f"drop {names[letter]}:") for line in out):
-            raise IniError(f"a mobility region with the drop rules of {names[letter]} is not supported", section=name)
-        out.append(f"drop {names[letter]}: {check[:-1]},@mobility-{letter}]{after}")
-    if is_true(options.get("dropPromoted", "false")):
-        # dropPromoted: a piece that promotes may also be dropped as its promoted side.
-        for letter in piece_promotions or {}:
-            if any(line.startswith(f"drop {names[letter]}:") for line in out):
-                raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
-                               section=name)
-            out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
-    if is_true(options.get("mustDrop", "false")):
-        out.append("rule: compulsory-drop")
-    if is_true(options.get("capturesToHand", "false")):
-        out.append("rule: captures-to-hand")
-    if is_true(options.get("immobilityIllegal", "false")):
-        out.append("rule: immobility-illegal")
-    return out
-
-
-def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bool:
-    """``passOnStalemate``: a player with no move passes (``rule: pass-when-blocked``), for both
-    players alike and without a royal piece, whose check Fairy-Stockfish's pass must also weigh."""
-    sides = {is_true(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
-             for side in ("White", "Black")}
-    if sides == {False}:
-        return False
-    if len(sides) > 1:
-        raise IniError("option passOnStalemate for one side only is not supported", section=name)
-    if royal:
-        raise IniError("option passOnStalemate with a royal piece is not supported", section=name)
-    return True
-
-
-def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
-    parts = [f"{player} " + squares_text(squares, files)
-             for player, squares in (("White", white), ("Black", black)) if squares]
-    return f"zone {zone_name}: " + "; ".join(parts)
-
-
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = whole_number(options, "maxRank", "8", name)
     files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
@@ -524,7 +353,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
-    limited = _promotion_limited(name, options, fields[0], pieces)
+    limited = promotion_limited(name, options, fields[0], pieces)
     # Where a double step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
@@ -552,7 +381,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal = _royal_letters(options, pieces, fields[0].split("[")[0], name)
+    royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
     held = fields[0].partition("[")[2].rstrip("]").lower()
     if any(letter in royal for letter in held):
         raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
@@ -561,7 +390,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
                           bool(royal))
-    passing = _pass_on_stalemate(name, options, royal)
+    passing = pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
     explodes = is_true(options.get("blastOnCapture", "false"))
     if explodes and flip != "none":
@@ -603,7 +432,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
-    extinct = _extinction_letters(options, pieces)
+    extinct = extinction_letters(options, pieces)
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
         if letter in extinct:
@@ -643,7 +472,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            base = _en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
+            base = en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"
@@ -753,7 +582,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if walls:
         lines.append("piece Wall * neutral: [P]")
     if drops:
-        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
+        lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
