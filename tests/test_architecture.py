@@ -35,10 +35,10 @@ architecture = _load_script()
 # except the engine's lines, which may grow with a meaning the notation gains (say why in the commit).
 CEILINGS = {
     "import_cycles": 6,
-    "private_imports": 49,
+    "private_imports": 48,
     "board_kind_modules": 20,
     "node_dispatch_modules": 18,
-    "long_files": 9,
+    "long_files": 8,
     "engine_lines": 9625,
 }
 

@@ -55,28 +55,38 @@ def fsf_games(ini: str, variants: list[str], games: int = 2, plies: int = 30, se
 
 def uci(board, rules: Rules, move) -> str:
     if getattr(move, "dropped", False):
-        return f"{board.pieces[move.piece].letter.upper()}@{board.squares[move.target]}"
+        # A piece dropped as its promoted side (Kyoto shogi): Fairy-Stockfish writes +P@e3.
+        side = "+" if move.promotion else ""
+        return f"{side}{board.pieces[move.piece].letter.upper()}@{board.squares[move.target]}"
     text = board.squares[move.origin] + board.squares[move.target]
     if move.promotion:
         letter = rules.kinds[rules.kind_index[move.promotion]].letter
-        text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
+        if board.pieces[move.piece].letter == "+" + letter:
+            text += "-"  # a promoted piece turned back (Kyoto shogi's demotion)
+        else:
+            text += "+" if letter.startswith("+") else letter.rstrip("~").lower()
+    if getattr(move, "created", ()) and move.created[0] != move.target:
+        # A wall the move leaves elsewhere (an arrow, a trail): Fairy-Stockfish adds its square as a
+        # second leg (a piece turned to stone where it lands is not named so).
+        text += f",{board.squares[move.target]}{board.squares[move.created[0]]}"
     return text
 
 
-def uci_names(board, rules: Rules, moves: list) -> set[str]:
+def uci_names(board, rules: Rules, moves: list, chess960: bool = False) -> set[str]:
     """The moves named as Fairy-Stockfish names them: a castling whose King's move reads as an
-    ordinary King move is named by the King's and the Rook's squares instead (uci.cpp)."""
+    ordinary King move is named by the King's and the Rook's squares instead (uci.cpp), and every
+    castling so in its Chess960 variants (``chess960``)."""
     plain = [uci(board, rules, m) for m in moves]
     simple = {name for name, m in zip(plain, moves) if not m.also}
     out = set()
     for name, move in zip(plain, moves):
-        if move.also and name in simple:
+        if move.also and (chess960 or name in simple):
             name = board.squares[move.origin] + board.squares[move.also[0][0]]
         out.add(name)
     return out
 
 
-def compare(board_text: str, games: list) -> str | None:
+def compare(board_text: str, games: list, chess960: bool = False) -> str | None:
     """None when the board's legal moves equal Fairy-Stockfish's on every position, else the first difference."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "variant.board"
@@ -104,7 +114,7 @@ def compare(board_text: str, games: list) -> str | None:
                     # Fairy-Stockfish keeps KQkq in the FEN of a game without a King to castle with.
                     fields = fen.split()
                     position = Position.from_fen(board, " ".join(fields[:2] + ["-"] + fields[3:]))
-                got = uci_names(board, rules, legal_moves(rules, position))
+                got = uci_names(board, rules, legal_moves(rules, position), chess960)
             except ValueError as error:
                 return f"{fen}: {error}"
             got, expected = _passes_named_alike(got), _passes_named_alike(expected)

@@ -72,6 +72,7 @@ class PieceType:
     defined_at: SourcePosition = SourcePosition(0, 0)
     resets_clock: bool = False
     no_drop_mate: bool = False  # a drop of this piece may not checkmate (shogi's pawn)
+    no_drop_check: bool = False  # a drop of this piece may not give check (Fairy-Stockfish's dropChecks = false)
     no_drop_doubled: bool = False  # no drop of it into a column holding a friendly piece of its type
     unlimited: bool = False  # always in every player's hand: dropping it never uses the hand up
     neutral: bool = False  # belongs to no player (walls, the Amazons' arrows): its letter has no case

@@ -45,7 +45,8 @@ class _Pieces(_Geometry):
             flags = {str(child) for child in children[2:-1]}
             royal = "royal" in flags
             resets_clock = "resets-clock" in flags
-            hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_doubled": "no-drop-doubled" in flags,
+            hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_check": "no-drop-check" in flags,
+                          "no_drop_doubled": "no-drop-doubled" in flags,
                           "unlimited": "unlimited" in flags, "neutral": "neutral" in flags,
                           "extinction": "extinction" in flags, "castles": "castles" in flags}
             rest: Token = children[-1]

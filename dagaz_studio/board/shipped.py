@@ -37,6 +37,26 @@ def shipped_boards() -> dict[str, Path]:
 
 
 
+#: The file of other names for shipped boards, in the boards folder: ``alias = board`` a line.
+ALIASES = "aliases.txt"
+
+
+def shipped_aliases() -> dict[str, str]:
+    """Other names a shipped board answers to (``normal`` for ``chess``, as Fairy-Stockfish names its
+    variants), from the boards folder's ``aliases.txt``; a name that is also a board's stays the board's."""
+    path = _shipped_directory() / ALIASES
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    out = {}
+    for line in text.splitlines():
+        alias, equals, name = line.partition("#")[0].partition("=")
+        if equals and alias.strip() and name.strip():
+            out[alias.strip()] = name.strip()
+    return out
+
+
 def shipped_family(path: Path) -> str:
     """The family of a shipped board (the folder it is kept in: ``chess``, ``draughts``…); ``""``
     for a board kept at the top of the boards folder or elsewhere."""
@@ -60,6 +80,9 @@ def resolve_board(path_or_name: Union[str, Path]) -> Path:
     shipped = shipped_boards()
     if isinstance(path_or_name, str) and path_or_name in shipped:
         return shipped[path_or_name]
+    other = shipped_aliases().get(path_or_name) if isinstance(path_or_name, str) else None
+    if other is not None and other in shipped:
+        return shipped[other]
     if path.exists():
         read_board_text(path)  # says what the path is instead (a directory, a device, a FIFO)
         raise BoardReadError(f"{path_or_name}: not a file")

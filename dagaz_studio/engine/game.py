@@ -182,11 +182,11 @@ def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
         if any(p is not None and p.player == me and p.kind == kind and board.column_of[s] == column
                for s, p in enumerate(position.cells)):
             return False
-    if piece_type.no_drop_mate:
+    if piece_type.no_drop_mate or piece_type.no_drop_check:  # no drop that checks (mates)
         undo = make_move(position, move)
         try:
-            if royal_attacked(rules, position, position.turn) and not legal_moves(rules, position):
-                return False
+            return not (royal_attacked(rules, position, position.turn)
+                        and (piece_type.no_drop_check or not legal_moves(rules, position)))
         finally:
             unmake_move(position, undo)
     return True

@@ -20,22 +20,25 @@ from typing import Iterable
 AROUND = "NOETSRWM"
 
 
-def explosion(royal: Iterable[str], pawns: Iterable[str]) -> str:
+def explosion(royal: Iterable[str], pawns: Iterable[str], immune: bool = False) -> str:
     """The notation of an explosion on the cursor's square, the capturing piece still in hand:
     ``royal`` names the piece types that may not stand beside it on the mover's side, ``pawns``
-    those the blast spares around it."""
+    those the blast spares around it (the pawns, and ``blastImmuneTypes``); ``immune``: the
+    capturing piece is one of those the blast spares, and stays where it lands."""
     looks = [f"!(f,={name})>{direction}" for name in royal for direction in AROUND]
     spared = "".join(f",!={name}" for name in pawns)
     parts = [f"[{','.join(looks)}]"] if looks else []
-    parts.append("|[d]")
+    parts.append("|" if immune else "|[d]")
     parts += [f"[(P{spared},d)>{direction}]?+" for direction in AROUND]
     return " ".join(parts)
 
 
-def exploding(notation: str, blast: str, royal: bool) -> str:
+def exploding(notation: str, blast: str, royal: bool, spares: str = "") -> str:
     """A piece's whole notation (wrapped in a group: ``\\k`` references shifted by the caller) made
     to explode where it captures on the square it lands on; a royal piece, which would blow itself
-    up, only moves to empty squares."""
+    up, only moves to empty squares. ``spares`` names a piece type it may not take (Fairy-Stockfish's
+    ``mutuallyImmuneTypes``: its own)."""
     if royal:
         return f"({notation})[p]"
-    return f"({notation})([p];[e] {blast})"
+    taken = f"[e,!={spares}]" if spares else "[e]"
+    return f"({notation})([p];{taken} {blast})"

@@ -21,22 +21,28 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
     wanted = {c for c in rights if c in "KQkq"}
     if not wanted:
         return ""
-    if "r" not in names:
+    # castlingRookPieces: the piece types a King castles with, the outermost on each side.
+    partners = [c for c in options.get("castlingRookPieces", "r").strip().lower() if c in names]
+    if not partners:
         raise IniError("castling without a rook (r) is not supported", section=name)
     king_letter = options.get("castlingKingPiece", "k")
     rows = fields[0].split("/")
-    layouts: dict[str, tuple[int, int, int]] = {}  # side -> (king, leftmost rook, rightmost rook)
-    for side, text, case in (("white", rows[-1], str.upper), ("black", rows[0], str.lower)):
+    # castlingRank: the rank, counted from each player's own side, where King and Rooks stand.
+    rank = int(options.get("castlingRank", "1").strip()) if options.get("castlingRank", "1").strip().isdigit() else 0
+    if not 1 <= rank <= len(rows):
+        raise IniError(f"option castlingRank = {options.get('castlingRank')}: not a rank of the board", section=name)
+    layouts: dict[str, tuple[int, int, int, str, str]] = {}  # side -> (king, leftmost rook, rightmost rook, their letters)
+    for side, text, case in (("white", rows[-rank], str.upper), ("black", rows[rank - 1], str.lower)):
         row: list[str] = []
         for token in re.findall(r"\d+|[A-Za-z*]", text):
             row.extend(["."] * int(token) if token.isdigit() else [token])
         if case(king_letter) not in row:
             continue
-        rooks = [i for i, c in enumerate(row) if c == case("r")]
-        layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1)
+        rooks = [i for i, c in enumerate(row) if c.lower() in partners and c == case(c)]
+        layouts[side] = (row.index(case(king_letter)), rooks[0] if rooks else files, rooks[-1] if rooks else -1,
+                         row[rooks[0]].lower() if rooks else "", row[rooks[-1]].lower() if rooks else "")
     kingside = file_index(options.get("castlingKingsideFile", "g"), "castlingKingsideFile", name)
     queenside = file_index(options.get("castlingQueensideFile", "c"), "castlingQueensideFile", name)
-    rook = names["r"]
     # A royal King may not castle out of, through or into check; another castling piece may.
     start, empty = ("[MA]", "[pA]") if royal else ("[M]", "[p]")
     out = ""
@@ -47,7 +53,13 @@ def castling_moves(name: str, options: dict[str, str], fen: str, files: int, nam
             continue
         if len(found) != 1 or None in found:
             raise IniError(f"castling on the {label} side from this start position is not supported", section=name)
-        king, left, right = found.pop()  # type: ignore[misc]
+        king, left, right, left_letter, right_letter = found.pop()  # type: ignore[misc]
+        rook = names[right_letter if flank == "king" else left_letter]
+        # castlingRook…File: the Rook's file, which this importer takes to be the outermost Rook's.
+        option = f"castlingRook{'King' if flank == 'king' else 'Queen'}sideFile"
+        if option in options and file_index(options[option], option, name) != (right if flank == "king" else left):
+            raise IniError(f"option {option} = {options[option]}: a Rook other than the outermost is not supported",
+                           section=name)
         if flank == "king":
             if not king < kingside < right:
                 raise IniError(f"castling on the {label} side from this start position is not supported",

@@ -20,6 +20,8 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
+                                            promotion_limited, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -31,7 +33,7 @@ PREDEFINED = {
     "lance": "fR", "shogiKnight": "fN", "gold": "WfF", "dragonHorse": "BW", "clobber": "cW",
     "breakthrough": "fmWfF", "immobile": "", "cannon": "mRcpR", "janggiCannon": "pR", "soldier": "fsW",
     "horse": "nN", "elephant": "nA", "janggiElephant": "nZ", "banner": "RcpRnN", "wazir": "W",
-    "commoner": "K", "centaur": "KN", "king": "K",
+    "commoner": "K", "centaur": "KN", "king": "K", "dragon": "RF",
 }
 CUSTOM = re.compile(r"customPiece([1-9]|1[0-9]|2[0-5])$")
 
@@ -51,8 +53,8 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
             "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
             "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
             "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",
-            "mustDrop": "false", "dropChecks": "true", "flyingGeneral": "false", "oppositeCastling": "false",
-            "wallingRule": "none", "castlingRookPieces": "r", "dropNoDoubled": "-", "makpongRule": "false",
+            "mustDrop": "false", "flyingGeneral": "false", "oppositeCastling": "false",
+            "wallingRule": "none", "dropNoDoubled": "-", "makpongRule": "false",
             "sittuyinPromotion": "false", "pieceDemotion": "false", "dropPromoted": "false",
             "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "mandatoryPiecePromotion": "false",
             "dropLoop": "false", "twoBoards": "false", "gating": "false", "seirawanGating": "false",
@@ -61,7 +63,8 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
 #: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
 MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
 
-#: Options this importer reads.
+#: Options this importer reads (twoBoards among them: a bughouse board, whose hand its partner board fills,
+#: is written as the one board, the pieces in hand set in its positions).
 USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPieceTypesWhite",
         "promotionPieceTypesBlack", "promotionRegionWhite", "promotionRegionBlack", "doubleStep",
         "doubleStepRegionWhite", "doubleStepRegionBlack", "castling", "castlingKingsideFile",
@@ -71,8 +74,11 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
         "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
         "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
-        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "enPassantRegion",
-        "enPassantRegionWhite", "enPassantRegionBlack"}
+        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
+        "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
+        "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks"}
 
 
 @dataclass
@@ -91,9 +97,23 @@ MAX_INHERITANCE = 50
 
 @functools.lru_cache(maxsize=1)
 def templates() -> dict[str, Section]:
-    """The built-in variants this importer knows, as sections (read once: do not change them)."""
-    text = resources.files("dagaz_studio.variants_ini").joinpath("templates/chess.ini").read_text(encoding="utf-8")
-    return read_ini(text)
+    """The built-in variants this importer knows, as sections (read once: do not change them).
+
+    They are kept in several files of ``templates/``, by family; a section inherits from one in any
+    of them, and no name is defined twice (raises :class:`IniError` naming the files).
+    """
+    folder = resources.files("dagaz_studio.variants_ini").joinpath("templates")
+    sections: dict[str, Section] = {}
+    where: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if not entry.name.endswith(".ini"):
+            continue
+        for name, section in read_ini(entry.read_text(encoding="utf-8")).items():
+            if name in sections:
+                raise IniError(f"the built-in variant [{name}] is defined in both {where[name]} and {entry.name}")
+            sections[name] = section
+            where[name] = entry.name
+    return sections
 
 
 def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], dict[str, int]]:
@@ -172,7 +192,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
                            section=name)
-    if _extinction_letters(options, pieces):
+    if extinction_letters(options, pieces):
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
     text = _board_text(name, options, pieces)
@@ -257,131 +277,6 @@ def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name:
     return out
 
 
-def _royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str, name: str) -> set[str]:
-    """The royal pieces: the King, and with extinctionPseudoRoyal the extinction pieces, which
-    Fairy-Stockfish treats as royal while a side has at most extinctionPieceCount + 1 of them."""
-    royal = {letter for letter, (key, _) in pieces.items() if key == "king"}
-    if not is_true(options.get("extinctionPseudoRoyal", "false")):
-        return royal
-    types = options.get("extinctionPieceTypes", "").strip()
-    if types in ("*", ""):
-        raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
-                       f"supported", section=name)
-    limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
-    placement = fen.split()[0]
-    promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
-    promoted |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types.lower():
-        if letter not in pieces:
-            continue
-        counts = (sum(c == letter.upper() for c in placement), sum(c == letter for c in placement))
-        if max(counts) > limit or letter in promoted:
-            raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
-                           f"number falls to {limit}, which is not supported", section=name)
-        royal.add(letter)
-    return royal
-
-
-def _extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
-    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
-    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
-    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
-    above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
-    pieces where captures do not explode."""
-    types = options.get("extinctionPieceTypes", "").strip().lower()
-    # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
-    # unless captures explode (position.cpp, is_immediate_game_end).
-    pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
-    if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
-        return set()
-    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
-            or options.get("extinctionPieceCount", "0").strip() != "0"
-            or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
-        return set()
-    return {letter for letter in types if letter in pieces}
-
-
-def _en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
-    """Fairy-Stockfish leaves en-passant squares only behind a piece's initial double move (a pawn's,
-    or a custom piece's ``i`` move): only such pieces are taken en passant."""
-    victims = [names[letter] for letter, (key, betza) in pieces.items() if key == "pawn" or "i" in betza]
-    if not victims:
-        return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
-    each = [EN_PASSANT.replace("(te,x)", f"(te,={name},x)") for name in victims]
-    return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
-
-
-def _drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
-                zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
-                turned: bool = True) -> list[str]:
-    """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
-    pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("dropChecks", "true"), ("dropPromoted", "false"), ("mustDropType", "*")):
-        if options.get(option, default).strip().lower() != default:
-            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
-    # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
-    never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
-    if options.get("dropNoDoubledCount", "1").strip() not in ("0", "1"):
-        raise IniError(f"option dropNoDoubledCount = {options['dropNoDoubledCount']} is not supported", section=name)
-    out = []
-    every = {(f, r) for f in range(files) for r in range(1, whole_number(options, "maxRank", "8", name) + 1)}
-    white, black = region("dropRegionWhite", ""), region("dropRegionBlack", "")
-    check = "[p]"
-    if "dropRegionWhite" in options or "dropRegionBlack" in options:
-        zones.append(_zone_line("drops", white if "dropRegionWhite" in options else every,
-                                black if "dropRegionBlack" in options else every, files))
-        check = "[p,@drops]"
-    # What the enclosing rules add after the drop's square is chosen: where it may be, what it turns.
-    ranks = whole_number(options, "maxRank", "8", name)
-    start = region("enclosingDropStart", "")
-    after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
-                                     turned, lambda n, w, b: _zone_line(n, w, b, files), zones)
-    after += enclosing.flips_after_drop(options.get("flipEnclosedPieces", "none").strip().lower())
-    out.append(f"drop: {check}{after}")
-    if never in names:
-        out.append(f"drop {names[never]}: [p,P]")  # an empty square that is not: no drop
-    for letter, (key, _) in pieces.items():
-        if key != "pawn" or letter == never:
-            continue
-        keep_off = []
-        if not is_true(options.get("firstRankPawnDrops", "false")):
-            zones.append(_zone_line("pawn-first", {(f, 1) for f in range(files)},
-                                    {(f, whole_number(options, "maxRank", "8", name)) for f in range(files)}, files))
-            keep_off.append("!@pawn-first")
-        if not is_true(options.get("promotionZonePawnDrops", "false")) and (promo_w or promo_b):
-            zones.append(_zone_line("pawn-promotion", promo_w, promo_b, files))
-            keep_off.append("!@pawn-promotion")
-        if keep_off:
-            out.append(f"drop {names[letter]}: {check[:-1]}," + ",".join(keep_off) + "]" + after)
-    if is_true(options.get("mustDrop", "false")):
-        out.append("rule: compulsory-drop")
-    if is_true(options.get("capturesToHand", "false")):
-        out.append("rule: captures-to-hand")
-    if is_true(options.get("immobilityIllegal", "false")):
-        out.append("rule: immobility-illegal")
-    return out
-
-
-def _pass_on_stalemate(name: str, options: dict[str, str], royal: set[str]) -> bool:
-    """``passOnStalemate``: a player with no move passes (``rule: pass-when-blocked``), for both
-    players alike and without a royal piece, whose check Fairy-Stockfish's pass must also weigh."""
-    sides = {is_true(options.get(f"passOnStalemate{side}", options.get("passOnStalemate", "false")))
-             for side in ("White", "Black")}
-    if sides == {False}:
-        return False
-    if len(sides) > 1:
-        raise IniError("option passOnStalemate for one side only is not supported", section=name)
-    if royal:
-        raise IniError("option passOnStalemate with a royal piece is not supported", section=name)
-    return True
-
-
-def _zone_line(zone_name: str, white: set[Square], black: set[Square], files: int) -> str:
-    parts = [f"{player} " + squares_text(squares, files)
-             for player, squares in (("White", white), ("Black", black)) if squares]
-    return f"zone {zone_name}: " + "; ".join(parts)
-
-
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = whole_number(options, "maxRank", "8", name)
     files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
@@ -397,8 +292,15 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     drops = is_true(options.get("pieceDrops", "false"))
     if "[" in fen.split()[0] and not drops:
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
-    if "*" in fen.split()[0]:
-        raise IniError("walls (*) in the start position are not supported", section=name)
+    walling = options.get("wallingRule", "none").strip().lower()
+    if walling not in ("none", "past"):
+        raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
+                       section=name)
+    # Fairy-Stockfish's walls (* in a FEN): squares no piece may enter or pass, made by the start
+    # position or by a move (wallingRule = past: the square a piece leaves).
+    # petrifyOnCaptureTypes: a piece of these types that takes turns into a wall where it lands.
+    petrify = set(options.get("petrifyOnCaptureTypes", "-").strip().lower().replace("-", "")) & set(pieces)
+    walls = "*" in fen.split()[0] or walling == "past" or bool(petrify)
     fields = setup_fields(fen)
     if drops and "[" not in fields[0]:
         fields[0] += "[]"
@@ -421,6 +323,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     else:
         promo_w = region("promotionRegionWhite", "*8")
         promo_b = region("promotionRegionBlack", "*1")
+    every_square = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
     double = is_true(options.get("doubleStep", "true"))
     double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
@@ -436,7 +339,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     promo_types = options.get("promotionPieceTypes", "nbrq")
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
-    demoting = drops and is_true(options.get("capturesToHand", "false"))
+    # dropLoop: a promoted piece taken keeps its type in hand, as any other piece.
+    demoting = (drops and is_true(options.get("capturesToHand", "false"))
+                and not is_true(options.get("dropLoop", "false")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -448,9 +353,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
-    if double and (({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
-                   or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b)):
-        raise IniError("a pawn's double step into its promotion region is not supported", section=name)
+    limited = promotion_limited(name, options, fields[0], pieces)
+    # Where a double step may land in the promotion region, it promotes as a single step does.
+    double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
+                                      or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
     notations: dict[str, str] = {}
     # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
     piece_promotions: dict[str, str] = {}
@@ -462,6 +368,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             raise IniError(f"option promotedPieceType = {options['promotedPieceType']}: no piece {target}",
                            section=name)
     piece_mandatory = is_true(options.get("mandatoryPiecePromotion", "false"))
+    on_capture = is_true(options.get("piecePromotionOnCapture", "false"))
+    # pieceDemotion: a promoted piece turns back by the same rule (Kyoto shogi: after every move).
+    demotes = is_true(options.get("pieceDemotion", "false"))
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
@@ -472,7 +381,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for pieces that are the same left and right, and keeps castling's directions (kingside is east
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
-    royal = _royal_letters(options, pieces, fields[0].split("[")[0], name)
+    royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
     held = fields[0].partition("[")[2].rstrip("]").lower()
     if any(letter in royal for letter in held):
         raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
@@ -481,13 +390,20 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
                           bool(royal))
-    passing = _pass_on_stalemate(name, options, royal)
+    passing = pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
     explodes = is_true(options.get("blastOnCapture", "false"))
     if explodes and flip != "none":
         raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
-    explosion = blast.explosion([names[c] for c in pieces if c in royal],
-                                [names[c] for c, (key, _) in pieces.items() if key == "pawn"]) if explodes else ""
+    # blastImmuneTypes: pieces no explosion removes, the capturing one included.
+    immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
+    spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]
+    royal_names = [names[c] for c in pieces if c in royal]
+    explosion = blast.explosion(royal_names, spared) if explodes else ""
+    mutual = set(options.get("mutuallyImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
+    if (immune or mutual) and not explodes:
+        raise IniError("options blastImmuneTypes and mutuallyImmuneTypes without blastOnCapture are not supported",
+                       section=name)
 
     def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
         """A zone line; a player whose region lies off the board has no squares in it."""
@@ -500,12 +416,15 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     zones: list[str] = []
     every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
     both = options.get("enPassantRegion", "").strip()
-    ep_w = region("enPassantRegionWhite", both) if (both or options.get("enPassantRegionWhite", "").strip()) else every
-    ep_b = region("enPassantRegionBlack", both) if (both or options.get("enPassantRegionBlack", "").strip()) else every
+
+    def ep_region(side: str) -> set[Square]:
+        value = options.get(f"enPassantRegion{side}", "").strip() or both
+        # "-": no square, as Georgian chess's (no en passant at all).
+        return every if not value else set() if value == "-" else region(f"enPassantRegion{side}", value)
+
+    ep_w, ep_b = ep_region("White"), ep_region("Black")
     ep = ""
-    if ep_w != every or ep_b != every:
-        if not ep_w and not ep_b:
-            raise IniError("option enPassantRegion with no square is not supported", section=name)
+    if (ep_w != every or ep_b != every) and (ep_w or ep_b):
         zones.append(zone("en-passant", ep_w, ep_b))
         ep = ",@en-passant"
 
@@ -513,7 +432,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
              "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)", "O = (1, -1)", "M = (-1, -1)",
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
-    extinct = _extinction_letters(options, pieces)
+    extinct = extinction_letters(options, pieces)
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
         if letter in extinct:
@@ -521,8 +440,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
             flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
-                and options.get("dropNoDoubledCount", "1").strip() != "0":
+                and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
+        if drops and not is_true(options.get("dropChecks", "true")):
+            flags += " no-drop-check"
         if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
         if drops and is_true(options.get("freeDrops", "false")):
@@ -551,7 +472,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            base = _en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
+            base = en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"
@@ -559,39 +480,53 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         promote_w = promo_w if letter in pawn_w else set()
         promote_b = promo_b if letter in pawn_b else set()
         choices = choices_w if promote_w else choices_b
-        if promote_w and promote_b and set(choices_w) != set(choices_b):
-            raise IniError("different promotion pieces for White and Black are not supported", section=name)
+        own_w, own_b = choices_w, choices_b
+        # A pawn with a promotedPieceType also may promote to it, as a shogi piece does ("+").
+        both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
+        if both_ways:
+            if limited:
+                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
+                               f"promotionLimit, which is not supported", section=name)
+            choices = choices + [f"{names[letter]}Promoted"]
+            own_w, own_b = own_w + [f"{names[letter]}Promoted"], own_b + [f"{names[letter]}Promoted"]
+        suffix = ""
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            offer = f"[@promotion-{letter}][+{'/'.join(choices)}]"
-            if mandatory:
-                notation = f"({_shift_groups(base)})([!@promotion-{letter}];{offer})"
-            else:
-                notation = f"({_shift_groups(base)})({offer})?"
+            lost = "?" if limited else ""
+            offer = f"[@promotion-{letter}][+{lost}{'/'.join(choices)}]"
+            if promote_w and promote_b and own_w != own_b:
+                # Each player his own pieces to promote to, in his own part of the region.
+                zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
+                zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
+                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(own_w)}];"
+                         f"[@promotion-{letter}-black][+{lost}{'/'.join(own_b)}])")
+            suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
+            notation = f"({_shift_groups(base)}){suffix}"
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
             notation = f"({_shift_groups(base)})[!@promotion-{letter}]"
-        if letter in piece_promotions:
-            if (promote_w or promote_b) and choices:
-                raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, which is "
-                               f"not supported", section=name)
+        if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
             shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
-            # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
-            stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
-            notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
+            if on_capture:
+                # piecePromotionOnCapture: a piece changes type when it takes, and only then.
+                notation = f"({shifted})([p];[e]{to})" if piece_mandatory else f"({shifted})([p];[e];[e]{to})"
+            else:
+                # Fairy-Stockfish promotes a piece that moves into, within or out of the zone.
+                stay = f"[!@promotion]({shifted})[!@promotion]" if piece_mandatory else f"({shifted})"
+                notation = f"{stay};({shifted})[@promotion]{to};[@promotion]({shifted})[!@promotion]{to}"
         if key == "pawn":
             if double:
-                notation += ";[@double](N[p]){2}"
+                notation += f";([@double](N[p]){{2}}){suffix}" if double_promotes else ";[@double](N[p]){2}"
             if triple:
                 notation += ";[@triple](N[p]){3}"
             taken = f"te,={names[letter]},x"
             # An exploding en passant explodes where the pawn lands.
             boom = f" {explosion}" if explodes else ""
-            if double:  # en passant: only a pawn's double step leaves a square to take it on
+            if double and (ep_w or ep_b):  # en passant: only a pawn's double step leaves a square to take it on
                 notation += f";[({taken})>E]O[l>N{ep}]{boom};[({taken})>W]M[l>N{ep}]{boom}"
-            if triple:
+            if triple and (ep_w or ep_b):
                 notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
                              f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
@@ -601,9 +536,24 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
                                   royal=letter in royal)
         if explodes and betza.strip():
-            notation = blast.exploding(_shift_groups(notation), explosion, letter in royal)
+            own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
+            notation = blast.exploding(_shift_groups(notation), own, letter in royal,
+                                       names[letter] if letter in mutual else "")
         if flip != "none" and key != "immobile":
             notation = f"({_shift_groups(notation)}){enclosing.flips_after_move(flip)}"
+        if walls and betza.strip():
+            # No piece lands on a wall (an implicit landing takes whatever is not its own).
+            notation = f"({_shift_groups(notation)})[!=Wall]"
+        if letter in petrify:
+            if explodes:
+                raise IniError("options petrifyOnCaptureTypes and blastOnCapture together are not supported",
+                               section=name)
+            # A royal piece, which would turn itself to stone, only moves to empty squares.
+            notation = (f"({_shift_groups(notation)})[p]" if letter in royal
+                        else f"({_shift_groups(notation)})([p];[e] |[d][*Wall])")
+        if walling == "past" and betza.strip():
+            # The square the piece leaves becomes a wall.
+            notation = f"[*Wall]({_shift_groups(notation)})"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
     if double and any(key == "pawn" for key, _ in pieces.values()):
@@ -611,15 +561,29 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if triple and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("triple", triple_w, triple_b))
     for letter, promoted_name in promoted.items():
-        if any(f"+{promoted_name}" in line or f"/{promoted_name}" in line for line in lines):
+        if any(re.search(rf"[+/?]{promoted_name}\b", line) for line in lines):
             lines.append(f"piece {promoted_name} {letter.upper()}~: {notations[letter]}")
     for letter, target in piece_promotions.items():
         # Fairy-Stockfish's promoted piece is a piece of the type it moves as: royal where that one is
         # (Chak's promoted King, a pseudo-royal Divine Lord, may not step into attack).
         flags = " royal" if target in royal else ""
-        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {notations[target]}")
+        moves = notations[target]
+        if demotes:
+            back = f"[+{names[letter]}]"
+            shifted = _shift_groups(moves)
+            if on_capture:
+                moves = f"({shifted})([p];[e]{back})" if piece_mandatory else f"({shifted})([p];[e];[e]{back})"
+            elif promo_w == every_square and promo_b == every_square and piece_mandatory:
+                moves = f"({shifted}){back}"
+            else:
+                raise IniError("option pieceDemotion outside a promotion region of the whole board is not supported",
+                               section=name)
+        lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {moves}")
+    if walls:
+        lines.append("piece Wall * neutral: [P]")
     if drops:
-        lines += _drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned)
+        lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
+                             piece_promotions, set(mobility))
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if is_true(options.get("mustCapture", "false")):
@@ -628,5 +592,5 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("rule: no-check")
     if passing:
         lines.append("rule: pass-when-blocked")
-    lines += ["draw: cells", "draw: checkered", "draw: coordinates"]
+    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"

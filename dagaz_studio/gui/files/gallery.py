@@ -36,8 +36,11 @@ from dagaz_studio.queries.gallery import GalleryAnswer, GalleryEntry, GalleryQue
 #: The side of a game's picture, in pixels.
 PICTURE = 132
 #: Families in the order a newcomer looks for them; others follow alphabetically.
-_FAMILY_ORDER = ("chess", "xiangqi", "shogi", "draughts", "mancala", "others")
-_FAMILY_TITLES = {"others": "Other games"}
+_FAMILY_ORDER = ("chess", "fairy-chess", "chess-goals", "drop-chess", "large-chess", "regional-chess", "xiangqi",
+                 "shogi", "draughts", "mancala", "others")
+_FAMILY_TITLES = {"others": "Other games", "fairy-chess": "Chess with other pieces",
+                  "chess-goals": "Chess with other goals", "drop-chess": "Chess with drops",
+                  "large-chess": "Chess on larger boards", "regional-chess": "Regional and historic chess"}
 
 
 def family_title(family: str) -> str:

@@ -1,0 +1,120 @@
+"""Fairy-Stockfish's built-in variants: each one is an importer template, and each one the board
+model can say ships as a board file that plays as pyffish plays it (legal moves in UCI names, the
+position after each move, the FEN read back), on positions of seeded random games.
+
+The default run compares a few positions a variant; ``-m slow`` five hundred.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import resolve_board
+from dagaz_studio.variants_ini import import_file
+from dagaz_studio.variants_ini.ini import IniError
+from dagaz_studio.variants_ini.variant import import_variant, templates
+
+pytest.importorskip("pyffish")
+from builtin_oracle import check_game, fsf_builtin_games  # noqa: E402
+
+README = Path(__file__).parents[1] / "README.md"
+
+#: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
+#: by the importer naming that rule, and listed in the README.
+REFUSED = {
+    "duck": "the Duck, moved to any empty square after each move",
+    "koedem": "a King in hand that must be dropped before any other move",
+    "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
+    "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
+    "cambodian": "the King's and the Met's special first moves, made only while unmoved",
+    "karouk": "the King's and the Met's special first moves, made only while unmoved",
+    "makpong": "a King in check that may not move",
+    "placement": "a placement phase with the Kings in hand, Bishops on opposite colours",
+    "sittuyin": "a placement phase with the King in hand, and promotion only with no Fers left",
+    "janggimodern": "the refusal of a move that repeats a position",
+    "spartan": "two armies with different pawns, promotion limited by count, and two royal Kings",
+}
+
+
+#: Every built-in variant of the pyffish this project tests with (pyffish.variants()).
+BUILTINS = 121
+
+
+@pytest.fixture(scope="module")
+def names() -> list[str]:
+    return fsf_builtin_games([], 0, 0)["variants"]
+
+
+def test_every_builtin_is_a_template(names) -> None:
+    assert len(names) == BUILTINS
+    assert set(names) <= set(templates())
+
+
+def test_a_section_inherits_from_any_builtin(names) -> None:
+    text = "".join(f"[my{name}:{name}]\n" for name in names)
+    imported, refused = import_file(text)
+    assert {v.name for v in imported} | {e.section for e in refused} == {f"my{name}" for name in names}
+    for error in refused:
+        assert "no template" not in error.message, error
+
+
+def test_every_refused_builtin_is_refused_by_the_importer_or_has_a_board(names) -> None:
+    assert set(REFUSED) <= set(names)
+    for name in REFUSED:
+        with pytest.raises(IniError):
+            import_variant(name, {})
+
+
+def shipped(names: list[str]) -> list[str]:
+    return [name for name in names if name not in REFUSED]
+
+
+def test_every_other_builtin_ships_under_its_name(names) -> None:
+    assert len(shipped(names)) >= 110
+    for name in shipped(names):
+        assert resolve_board(name).is_file()
+
+
+def _compare(names: list[str], games: int, plies: int, seed: int) -> dict[str, str]:
+    played = fsf_builtin_games(shipped(names), games, plies, seed)["games"]
+    different = {}
+    for name in shipped(names):
+        text = resolve_board(name).read_text(encoding="utf-8")
+        for game in played[name]:
+            difference = check_game(name, text, game)
+            if difference is not None:
+                different[name] = difference
+                break
+    return different
+
+
+def test_every_shipped_builtin_plays_as_pyffish_does(names) -> None:
+    assert not _compare(names, games=1, plies=3, seed=11)
+
+
+@pytest.mark.slow
+def test_every_shipped_builtin_plays_as_pyffish_does_on_500_positions(names) -> None:
+    assert not _compare(names, games=20, plies=25, seed=12)
+
+
+def test_the_readme_lists_every_refused_builtin() -> None:
+    readme = README.read_text(encoding="utf-8")
+    part = readme.split("Fairy-Stockfish's built-in variants", 1)[-1]
+    for name in REFUSED:
+        assert re.search(rf"`{re.escape(name)}`", part), name
+
+
+def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> None:
+    # Supply chess: a Chariot dropped on the open e-file would check the General on e10.
+    from builtin_oracle import _rules
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from variants_oracle import uci_names
+
+    rules = _rules("supply")
+    position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
+    names = uci_names(rules.board, rules, legal_moves(rules, position))
+    assert "R@a5" in names and "R@e5" not in names and "R@e1" not in names
