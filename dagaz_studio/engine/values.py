@@ -163,7 +163,7 @@ class RunawayNotation(ValueError):
 
 
 def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
-    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``e7-e8=Queen``.
+    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``a2xb3``, ``e7-e8=Queen``.
 
     With ``most``, each list of squares (stops, captures, pieces displaced, pieces made) names at most
     that many and says how many more: a trace describes every move a run completes, and a runaway's
@@ -175,10 +175,14 @@ def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
         piece = board.pieces.get(move.piece)
         return f"{piece.letter.upper() if piece is not None else move.piece}@{names[move.target]}"
     stops = _at_most(move.stops, most)
+    captures: Sequence[Union[int, str]] = _at_most(move.captures, most)
     path = [names[move.origin]] + [names[s] if isinstance(s, int) else s for s in stops]
+    if len(move.stops) == 1 and move.captures and move.captures[0] == move.target:
+        # A step that takes on its landing square reads as players write it, e5xd6 (not e5-d6xd6).
+        path = path[:1]
     text = "-".join(path)
     if move.captures:
-        text += "".join("x" + names[s] if isinstance(s, int) else s for s in _at_most(move.captures, most))
+        text += "".join("x" + names[s] if isinstance(s, int) else s for s in captures)
     if move.promotion:
         text += "=" + move.promotion
     for also in _at_most(move.also, most):
