@@ -101,6 +101,8 @@ def _no_modal_questions(monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
     monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
+    # A box built with buttons of its own (such as "Keep editing") is answered the same way.
+    monkeypatch.setattr(QMessageBox, "exec", lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
     for name in ("warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, name, lambda *args, **kwargs: QMessageBox.StandardButton.Ok)
     yield

@@ -39,7 +39,7 @@ CEILINGS = {
     "board_kind_modules": 20,
     "node_dispatch_modules": 18,
     "long_files": 9,
-    "engine_lines": 9410,
+    "engine_lines": 9625,
 }
 
 

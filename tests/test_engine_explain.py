@@ -104,7 +104,7 @@ def test_why_here_and_why_not() -> None:
     result = rules.run(position, origin, trace=True)
     tree = build_tree(result.trace)
     here = explain_square(board, result.trace, result.moves, board.index("d4"), tree, origin=origin)
-    assert here.reachable and "d1-d4" in here.sentence and "captures there" in here.sentence
+    assert here.reachable and "d1xd4" in here.sentence and "captures there" in here.sentence
     assert result.trace[here.events[-1]].kind == "move"
     beyond = explain_square(board, result.trace, result.moves, board.index("d5"), tree, origin=origin)
     assert not beyond.reachable

@@ -41,13 +41,6 @@ BOARDS = {
 #: Fairy-Stockfish's variant -> the variants.ini section importing it, for variants no board ships.
 IMPORTED = {"horde": "[imported-horde:horde]\n"}
 
-#: FEN forms the boards do not read yet, by a part of the case's FEN, with the reason.
-UNREAD = {
-    "c5d6": "an en-passant field of two squares (Berolina's passed and capturing squares)",
-    "d6c5": "an en-passant field of two squares (Berolina's passed and capturing squares)",
-    "4K3/Qn": "pieces in hand after a ninth slash instead of in brackets",
-}
-
 #: Full-depth counts above this take hours in Python: counted only with DAGAZ_PERFT_HOURS=1.
 HOURS = 20_000_000
 
@@ -72,12 +65,6 @@ class Case:
     def fen(self) -> str:
         return sf.start_fen(self.variant) if self.position == "startpos" else self.position
 
-    def unread(self) -> str:
-        """Why the board cannot read the case's FEN yet, or ``""``."""
-        if self.chess960:
-            return "Chess960 castling (Shredder and X-FEN castling rights)"
-        return next((why for part, why in UNREAD.items() if part in self.position), "")
-
 
 def read_suite() -> list[Case]:
     lines = [line for line in SUITE.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
@@ -91,12 +78,7 @@ CASES = [case for case in ALL if case.variant in BOARDS or case.variant in IMPOR
 
 
 def _param(case: Case) -> object:
-    why = case.unread()
-    # A Chess960 case whose castling is chess's may agree already (1R4kr/4K3/… b k): not run, nor
-    # held to fail, until Chess960 castling is read.
-    marks = ([pytest.mark.xfail(reason=why, run=False, strict=False)] if case.chess960 else
-             [pytest.mark.xfail(reason=why, strict=True)] if why else [])
-    return pytest.param(case, id=f"{case.board}-{case.position[:24]}-{case.depth}", marks=marks)
+    return pytest.param(case, id=f"{case.board}-{case.position[:24]}-{case.depth}")
 
 
 @lru_cache(maxsize=None)

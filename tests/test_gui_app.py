@@ -238,3 +238,47 @@ def test_a_window_opened_as_the_application_does_ends_up_as_a_complete_one(qtbot
     with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
         window.move_explorer.square_clicked(window.board.index("g1"))
     assert {window.board.squares[m.target] for m in blocker.args[0].shown_moves()} == {"f3", "h3"}
+
+
+def test_missing_x11_libraries_are_named_before_qt_would_abort() -> None:
+    from dagaz_studio.gui.display_check import XCB_LIBRARIES, missing_xcb_libraries
+
+    absent = {"libxcb-icccm.so.4", "libxcb-keysyms.so.1"}
+    loads = lambda name: name not in absent  # noqa: E731
+    x11 = {"DISPLAY": ":0"}
+    assert set(missing_xcb_libraries(x11, loads, "linux")) == absent
+    assert set(missing_xcb_libraries({**x11, "QT_QPA_PLATFORM": "xcb"}, loads, "linux")) == absent
+    # Nothing to check where Qt does not load xcb.
+    for environ in ({}, {**x11, "QT_QPA_PLATFORM": "offscreen"},
+                    {**x11, "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"}):
+        assert missing_xcb_libraries(environ, loads, "linux") == []
+    assert missing_xcb_libraries(x11, loads, "win32") == []
+    assert absent <= set(XCB_LIBRARIES)
+
+
+def test_the_gui_command_names_missing_x11_libraries_in_one_line_with_status_2(capsys, monkeypatch) -> None:
+    from dagaz_studio.gui import display_check
+
+    monkeypatch.setattr(display_check, "_loads", lambda name: name != "libxcb-icccm.so.4")
+    monkeypatch.setattr(app.QApplication, "instance", staticmethod(lambda: None))
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("QT_QPA_PLATFORM")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert gui_command.run(_gui_args("chess")) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("dagaz-studio: error: ")
+    assert "libxcb-icccm.so.4" in err[0] and "apt-get install libxcb-icccm4" in err[0]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 libraries are looked for on Linux")
+def test_on_this_machine_a_missing_library_exits_with_status_2_not_an_abort(tmp_path) -> None:
+    from dagaz_studio.gui.display_check import missing_xcb_libraries
+
+    missing = missing_xcb_libraries({"DISPLAY": ":0"})
+    if not missing:
+        pytest.skip("every X11 library Qt needs is installed here")
+    environment = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    result = subprocess.run([sys.executable, "-m", "dagaz_studio", "chess"], capture_output=True, text=True,
+                            env={**environment, "DISPLAY": ":0", "XDG_CONFIG_HOME": str(tmp_path)}, timeout=60)
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert len(result.stderr.strip().splitlines()) == 1 and missing[0] in result.stderr

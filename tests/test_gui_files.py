@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import shutil
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -96,3 +97,39 @@ def test_an_export_is_whole_or_not_at_all(qtbot, monkeypatch, own_board, action:
     getattr(window.files, action).trigger()
     assert target.read_bytes() != b"the previous picture" and target.stat().st_size > 100
     assert sorted(p.name for p in own_board.parent.iterdir()) == sorted(["chess.board", target.name])
+
+
+def test_the_title_names_the_file_open_and_a_saved_copy_by_its_own_name(qtbot, monkeypatch, own_board, tmp_path) -> None:
+    window = open_window(qtbot, str(own_board))
+    assert "chess.board" in window.windowTitle()
+    copy = tmp_path / "my-variant.board"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(copy), ""))
+    window.files.save_as_action.trigger()
+    assert window.document.board_path == copy
+    assert "my-variant.board" in window.windowTitle() and "chess.board" not in window.windowTitle()
+
+
+def test_file_dialogs_start_in_home_without_a_documents_folder_and_never_among_the_shipped_boards(
+        qtbot, monkeypatch, tmp_path) -> None:
+    from PySide6.QtCore import QStandardPaths
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setattr(QStandardPaths, "writableLocation", lambda _where: str(home / "Documents"))  # not there
+    window = open_window(qtbot, str(shipped_boards()["chess"]))
+    started = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda parent, title, start, *rest: started.append(start) or ("", ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda parent, title, start, *rest: started.append(start) or ("", ""))
+    window.files.export_png_action.trigger()
+    window.files.export_svg_action.trigger()
+    window.files.save_as_action.trigger()
+    window.open_action.trigger()
+    window.import_action.trigger()
+    assert len(started) == 5
+    shipped = shipped_boards()["chess"].resolve().parent
+    for start in started:
+        folder = Path(start)
+        folder = folder if folder.suffix == "" else folder.parent
+        assert folder.resolve() == home.resolve(), started
+        assert shipped not in (folder.resolve(), *folder.resolve().parents)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.board.shipped import shipped_family
@@ -90,3 +90,40 @@ def test_a_board_that_cannot_be_read_is_shown_with_its_error(qtbot, tmp_path) ->
     assert item.icon().isNull() and "broken.board" in item.toolTip() and "\n" in item.toolTip()
     assert not gallery.items[shipped_boards()["chess"]].icon().isNull()
     gallery.done(0)
+
+
+def test_the_gallery_is_used_with_the_keyboard_and_puts_the_closest_match_first(qtbot) -> None:
+    shipped = shipped_boards()
+    gallery = QtGameGallery()
+    qtbot.addWidget(gallery)
+    gallery.show()
+    with qtbot.waitActive(gallery):
+        gallery.activateWindow()
+    chosen = []
+    gallery.gameChosen.connect(chosen.append)
+    gallery.filter.setFocus()
+    qtbot.keyClicks(gallery.filter, "chess")
+    shown = [item.data(Qt.ItemDataRole.UserRole) for item in gallery.shown_items()]
+    assert len(shown) > 2 and shown[0] == str(shipped["chess"])  # before atomic-chess and the others
+    # Down to the pictures, Right along them (across families too), Enter opens the one reached.
+    qtbot.keyClick(gallery.filter, Qt.Key.Key_Down)
+    assert gallery.selected_path() == shown[0]
+    for expected in shown[1:]:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)
+        assert gallery.selected_path() == expected
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert chosen == [shown[-1]] and not gallery.isVisible()
+
+
+def test_enter_in_the_filter_opens_the_one_game_that_matches(qtbot) -> None:
+    gallery = QtGameGallery()
+    qtbot.addWidget(gallery)
+    gallery.show()
+    with qtbot.waitActive(gallery):
+        gallery.activateWindow()
+    chosen = []
+    gallery.gameChosen.connect(chosen.append)
+    qtbot.keyClicks(gallery.filter, "raumsch")
+    assert len(gallery.shown_items()) == 1
+    qtbot.keyClick(gallery.filter, Qt.Key.Key_Return)
+    assert chosen == [str(shipped_boards()["raumschach"])]

@@ -45,3 +45,38 @@ def test_clicking_a_piece_in_hand_shows_its_legal_drops(qtbot) -> None:
     click_hand(qtbot, window, 0, "Pawn")
     assert window.board_view.highlight_items() == {}
     assert "0 legal drops" in window.moves_panel.summary.text()
+
+
+def test_clicking_a_piece_in_hand_shows_that_pieces_notation(qtbot) -> None:
+    window = open_window(qtbot, "shogi")
+    window.document.set_fen(FEN)
+    editor, board, position = window.notation_editor, window.board, window.document.position
+    rook = next(square for square, piece in enumerate(position.cells)
+                if piece is not None and piece.player == 0 and list(board.pieces)[piece.kind] == "Rook")
+    view = window.board_view
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.square_centre(rook)))
+    assert editor.piece == "Rook"
+    click_hand(qtbot, window, 0, "Bishop")
+    assert editor.piece == "Bishop" and editor.text() == board.pieces["Bishop"].notation_text
+    assert "Bishop" in editor.target.currentText()
+
+
+def test_each_hand_is_labelled_with_its_players_name_in_sight(qtbot) -> None:
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    window = open_window(qtbot, "shogi")
+    window.document.set_fen(FEN)
+    view, board = window.board_view, window.board
+    labels = {item.text(): item for item in view.scene().items()
+              if isinstance(item, QGraphicsSimpleTextItem) and item.text() in board.players}
+    assert set(labels) == set(board.players[:2])
+    held = view.hand_items()
+    first, second = labels[board.players[0]], labels[board.players[1]]
+    # Each name at its own hand's end of the tray: the first player's below, the second's above.
+    assert first.sceneBoundingRect().top() >= held[(0, "Bishop")].data(1).y()
+    assert second.sceneBoundingRect().bottom() <= held[(1, "Bishop")].data(1).y()
+    for label in (first, second):
+        box = label.sceneBoundingRect()
+        assert view.sceneRect().contains(box), label.text()
+        assert box.left() >= len(board.column_names) * 100.0  # beside the board, over the tray

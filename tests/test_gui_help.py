@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
@@ -99,3 +99,19 @@ def test_the_welcome_is_due_until_dismissed_once_unless_asked_to_stay(qtbot, tmp
     dialog.guideRequested.connect(asked.append)
     dialog.guide_button.click()
     assert asked == ["notation"] and welcome_due(store)
+
+
+def test_f1_opens_the_guide_in_a_window_wide_enough_for_its_tables(qtbot) -> None:
+    from gui_window import open_window
+
+    window = open_window(qtbot, "chess", (1280, 900))
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_F1)
+    dock, browser = window.help_dock, window.help_browser
+    assert dock.isVisible() and browser.current_guide() == "notation"
+    assert browser.browser.viewport().width() >= 600, browser.browser.viewport().width()
+    # The guide speaks of the notation, not of the program's insides.
+    text = browser.browser.toPlainText()
+    assert "Structure" in text and ".lark" not in text

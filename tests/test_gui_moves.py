@@ -184,7 +184,7 @@ def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
     assert window.trace_player.position == len(window.trace_player.sequence) - 1 > 0
     with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000) as shown:
         assert window.move_explorer.explain(board.index("d4"))
-    assert shown.args[0].reachable and "d1-d4" in window.moves_panel.explanation.text()
+    assert shown.args[0].reachable and "d1xd4" in window.moves_panel.explanation.text()
     assert window.trace_player.current_event().kind == "move"
 
 
@@ -323,3 +323,20 @@ def test_an_explosion_is_marked_on_the_pieces_it_destroys(qtbot) -> None:
     board = window.board
     assert marks[board.index("d7")] == "capture" and marks[board.index("e8")] == "destroyed"
     assert "destroyed" in window.board_view.highlight_items()[board.index("e8")].toolTip()
+
+
+def test_a_stopped_run_counts_its_steps_as_the_player_does_and_calls_its_moves_partial(qtbot, chess_window) -> None:
+    import re
+
+    window = chess_window
+    window.notation_editor.set_text("((+)*)*")  # stops at its nesting limit, some moves found
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=60000) as blocker:
+        click(qtbot, window, "d4")
+    reply = blocker.args[0]
+    assert reply.stopped and reply.moves and not reply.trace_truncated
+    summary = window.moves_panel.summary.text()
+    player = window.trace_player
+    counts = {int(n.replace(",", "")) for n in re.findall(r"([\d,]+) steps", summary)}
+    counts |= {int(n.replace(",", "")) for n in re.findall(r"of ([\d,]+)", player.counter.text())}
+    assert counts == {len(player.sequence)}, (summary, player.counter.text())
+    assert "partial" in summary and "partial" in player.moves.item(0).text()

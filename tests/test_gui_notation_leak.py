@@ -120,6 +120,48 @@ def test_switching_board_with_unapplied_edits_can_save_them(qtbot, monkeypatch, 
     assert load_board(str(copy)).pieces["Knight"].notation_text == "N"
 
 
+@pytest.mark.parametrize("language", ["betza", "dagaz"])
+def test_a_notation_with_an_error_is_never_applied_on_the_way_out(qtbot, monkeypatch, tmp_path, language) -> None:
+    source = shipped_boards()["xiangqi"]
+    copy = tmp_path / "mine.board"
+    copy.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    window = open_window(qtbot, str(copy))
+    click_and_wait(qtbot, window, "b1")
+    editor = window.notation_editor
+    assert editor.piece == "Horse"
+    editor.set_language(language)
+    editor.text_edit.setFocus()
+    editor.text_edit.selectAll()
+    qtbot.keyClicks(editor.text_edit, "Ff")  # "F" alone reads in Betza (a Ferz); "Ff" reads in neither
+    qtbot.waitUntil(lambda: editor.error is not None)
+    asked, answers = [], [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard]
+    # The old prompt (a question offering Save) and the new one (a box with its own buttons) alike.
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda parent, title, text, *rest: asked.append((text, [])) or QMessageBox.StandardButton.Save)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: QMessageBox.StandardButton.Ok)
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(
+        (box.text(), [button.text() for button in box.buttons()])) or answers.pop(0))
+    assert not window.open_file(str(shipped_boards()["chess"]))
+    text, buttons = asked[0]
+    assert "error" in text and "Horse" in text and "Apply it" not in text
+    assert any("Keep editing" in button for button in buttons) and not any("Save" in b for b in buttons)
+    assert window.board.source == str(copy) and not window.document.board_dirty
+    assert editor.piece == "Horse" and editor.text() == "Ff"  # still there to edit
+    assert window.open_file(str(shipped_boards()["chess"]))  # discarded this time
+    assert copy.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    assert window.board.name == "chess" and editor.unapplied() == {}
+
+
+def test_another_board_starts_with_nothing_selected_even_where_it_has_a_type_of_the_same_name(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click_and_wait(qtbot, window, "g1")
+    assert editor.piece == "Knight"
+    assert window.open_file(str(shipped_boards()["shatranj"]))
+    assert "Knight" in window.board.pieces and window.move_explorer.selected is None
+    assert editor.piece is None and editor.trying and "click a square" in editor.target.currentText()
+    assert editor.text() == ""
+
 def test_the_position_restored_from_the_last_run_is_announced(qtbot) -> None:
     window = open_window(qtbot, "chess")
     window.document.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")

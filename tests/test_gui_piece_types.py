@@ -116,3 +116,22 @@ def test_delete_asks_first_and_names_the_notation_that_still_uses_the_type(setup
     types.list.setCurrentRow(list(document.board.pieces).index("General"))
     types.delete_button.click()
     assert "General" not in document.board.pieces
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (1280, 800), (800, 600)])
+def test_the_new_edit_and_delete_buttons_are_always_in_sight_beside_the_list(qtbot, size):
+    from gui_window import open_window
+
+    window = open_window(qtbot, "xiangqi", size)
+    window.piece_types_dock.show()
+    window.piece_types_dock.raise_()
+    qtbot.wait(50)
+    types = window.piece_types
+    types.list.setCurrentRow(types.list.count() - 1)
+    for button in (types.new_button, types.edit_button, types.delete_button):
+        # Wholly in sight, not clipped by the dock or scrolled away.
+        assert button.isVisible() and button.visibleRegion().boundingRect().size() == button.size(), button.text()
+    assert types.list.visibleRegion().boundingRect().height() >= types.list.sizeHintForRow(0) * 2
+    # The list scrolls within itself: its last row is reached with the buttons still in sight.
+    types.list.scrollToBottom()
+    assert types.delete_button.visibleRegion().boundingRect().size() == types.delete_button.size()

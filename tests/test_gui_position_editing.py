@@ -128,6 +128,31 @@ def test_undo_redo_shortcuts_reset_and_clear(qtbot, window):
     assert editor.undo_button.isEnabled() and not editor.redo_button.isEnabled()
 
 
+def test_every_platform_key_for_undo_and_redo_works_and_no_key_is_bound_twice(qtbot, window):
+    from PySide6.QtGui import QAction, QShortcut
+    from dagaz_studio.gui.docks.help import QtShortcutsDialog
+
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    bound = [keys.toString() for action in window.findChildren(QAction) for keys in action.shortcuts()]
+    bound += [shortcut.key().toString() for shortcut in window.findChildren(QShortcut)]
+    assert bound and len(bound) == len(set(bound)), sorted(bound)
+    table = QtShortcutsDialog(window.menuBar(), window).table
+    listed = [table.item(row, 0).text() for row in range(table.rowCount())]
+    redo_row = next(keys for row, keys in enumerate(listed) if table.item(row, 1).text().startswith("Redo"))
+    redo_keys = [keys.toString(QKeySequence.SequenceFormat.NativeText)
+                 for keys in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)]
+    assert redo_row.split(", ") == redo_keys
+    for standard, cleared in ((QKeySequence.StandardKey.Undo, 32), (QKeySequence.StandardKey.Redo, 0)):
+        for keys in QKeySequence.keyBindings(standard):
+            qtbot.mouseClick(window.position_editor.clear_button, Qt.MouseButton.LeftButton)
+            if standard == QKeySequence.StandardKey.Redo:
+                window.document.undo_stack.undo()
+            window.board_view.setFocus()
+            qtbot.keyClick(window.board_view, keys[0].key(), keys[0].keyboardModifiers())
+            assert len(window.board_view.piece_items()) == cleared, keys.toString()
+
+
 def test_closing_with_a_changed_notation_asks_and_cancel_keeps_the_window(qtbot, window, monkeypatch):
     answers = []
     monkeypatch.setattr(QMessageBox, "question", lambda *args: answers.pop(0))

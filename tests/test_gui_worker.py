@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.position import Position
-from dagaz_studio.gui.worker.runner import DEBOUNCE_MS, WORKER_SWITCH_INTERVAL, QtMoveRunner
+from dagaz_studio.gui.worker.runner import WORKER_SWITCH_INTERVAL, QtMoveRunner
 from dagaz_studio.queries import MovesQuery, answer_moves
 from gui_window import LoopTicks
 from engine_helpers import shipped
@@ -72,25 +72,38 @@ def test_only_the_latest_request_is_answered(qtbot, runner) -> None:
     assert {board.squares[m.target] for m in replies[0].shown_moves()} == {"f3", "h3"}
 
 
-def test_typing_is_debounced(qtbot, runner) -> None:
+def test_a_keystroke_runs_at_once_when_the_worker_is_idle_and_waits_only_behind_a_run(qtbot) -> None:
     board, _ = shipped("chess")
     position = Position.initial(board)
-    replies = []
-    runner.replyReady.connect(replies.append)
-    texts = ("N", "N,", "N,O", "N,OM")
-    asked = []
-    for text in texts:
-        asked.append(time.perf_counter())
-        runner.request(RunRequest(board, position, board.index("d4"), notation=text), debounce=True)
-        qtbot.wait(20)  # faster than the debounce: keystrokes of one word
-    qtbot.waitUntil(lambda: any(reply.query.notation == texts[-1] for reply in replies), timeout=5000)
-    qtbot.wait(300)
-    assert replies[-1].query.notation == texts[-1]
-    # Only a text left alone for the debounce's time (a loaded machine may stretch a 20 ms wait
-    # past it) is run before the next one comes; the others are never run.
-    waited = {text: later - earlier for text, earlier, later in zip(texts, asked, asked[1:])}
-    early = [reply.query.notation for reply in replies[:-1]]
-    assert all(waited[text] * 1000 >= DEBOUNCE_MS for text in early), (early, waited)
+    ran = []
+
+    def recording(rules, query, cancel):
+        ran.append(query.notation)
+        return answer_moves(rules, query, cancel)
+
+    runner = QtMoveRunner(answer=recording)
+    try:
+        replies = []
+        runner.replyReady.connect(replies.append)
+        # The worker is idle: the first keystroke's run starts now, not after a pause.
+        runner.request(RunRequest(board, position, board.index("d4"), notation="((+)*)*"), debounce=True)
+        assert runner._in_flight == 1
+        # Typed while it runs: the stale run is cancelled and only the latest text waits for the worker.
+        texts = ("N", "N,", "N,O", "N,OM")
+        for text in texts:
+            runner.request(RunRequest(board, position, board.index("d4"), notation=text), debounce=True)
+        qtbot.waitUntil(lambda: any(reply.query.notation == texts[-1] for reply in replies), timeout=10000)
+        qtbot.wait(100)
+        assert [reply.query.notation for reply in replies] == [texts[-1]]
+        # The texts typed in between were never run (the first may not have started before it was cancelled).
+        assert ran[-1] == texts[-1] and set(ran) <= {"((+)*)*", texts[-1]}
+        # Idle again: the next keystroke runs at once.
+        with qtbot.waitSignal(runner.replyReady, timeout=5000) as blocker:
+            runner.request(RunRequest(board, position, board.index("d4"), notation="N,OT"), debounce=True)
+            assert runner._in_flight == 1
+        assert blocker.args[0].query.notation == "N,OT"
+    finally:
+        runner.shutdown()
 
 
 def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, runner, collector_as_after_start_up) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from dagaz_studio.cli import main
 from dagaz_studio.queries.lessons import (
+    ComparisonCancelled,
     LessonError,
     check_answer,
     course,
@@ -226,3 +227,55 @@ def test_many_answers_typed_do_not_pile_up_in_the_rules(monkeypatch) -> None:
     rules = lessons._rules(lesson.board)
     assert len(rules.kinds) <= len(rules.board.pieces) + 10 + 2
     assert mark_answer(lesson, "E").right
+
+
+class _SetAfter:
+    """A cancel flag that sets itself at its ``looks``-th look."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks, self.seen = looks, 0
+
+    def is_set(self) -> bool:
+        self.seen += 1
+        return self.seen >= self.looks
+
+
+def test_a_check_reports_its_progress_and_stops_soon_after_it_is_cancelled() -> None:
+    lesson = find_lesson("06-groups")
+    reports: list[tuple[int, int]] = []
+    verdict = check_answer(lesson, lesson.solution, generated=FEW, progress=lambda *r: reports.append(r))
+    places = 2 + len(lesson.positions)
+    assert verdict.passed and reports[-1] == (places + FEW, places + FEW) == (verdict.positions,) * 2
+    assert [done for done, _ in reports] == list(range(1, places + FEW + 1))
+
+    # Cancelled while it compares: it stops at that look, and no position is reported once it is set.
+    flag = _SetAfter(looks=3 * 64)  # about a look per square of a chess board: into the third position
+    looks_at_reports: list[int] = []
+    with pytest.raises(ComparisonCancelled):
+        check_answer(lesson, lesson.solution, generated=FEW, cancel=flag,
+                     progress=lambda *_r: looks_at_reports.append(flag.seen))
+    assert flag.seen == flag.looks and looks_at_reports and max(looks_at_reports) < flag.looks
+    assert len(looks_at_reports) < places + FEW
+    # Cancelled before it starts: not one position.
+    reports.clear()
+    with pytest.raises(ComparisonCancelled):
+        check_answer(lesson, "(+)([p]\\1)*", cancel=_SetAfter(1), progress=lambda *r: reports.append(r))
+    assert reports == []
+
+
+def test_the_panels_questions_are_answered_without_qt_and_a_cancelled_one_says_so() -> None:
+    import threading
+
+    from dagaz_studio.queries.lesson_questions import CHECK, EXAMPLE, MARK, LessonQuery, answer_lesson
+
+    lesson = find_lesson("06-groups")
+    targets = answer_lesson(None, LessonQuery(lesson, MARK)).targets
+    assert targets is not None and "h8" in targets and targets == mark_answer(lesson, lesson.solution).agree
+    assert answer_lesson(None, LessonQuery(lesson, MARK, "O")).marking == mark_answer(lesson, "O")
+    assert answer_lesson(None, LessonQuery(lesson, CHECK, "(X")).error
+    assert answer_lesson(None, LessonQuery(lesson, EXAMPLE)).film.frames
+    heard: list[tuple[int, int, int]] = []
+    cancel = threading.Event()
+    cancel.set()
+    reply = answer_lesson(None, LessonQuery(lesson, CHECK, lesson.solution, lambda *r: heard.append(r), 7), cancel)
+    assert reply.cancelled and reply.verdict is None and reply.serial == 7 and heard == []

@@ -72,3 +72,15 @@ def test_names_stay_right_after_the_position_changes() -> None:
     names = MoveNames(rules, position)
     make_move(position, names.read("C2=5"))
     assert names.name(names.read("H2+3")) == "H2+3"
+
+
+def test_a_capture_where_the_move_lands_is_written_origin_x_target() -> None:
+    board, rules = shipped("xiangqi")
+    position = Position.initial(board)
+    captures = [move for move in legal_moves(rules, position) if move.captures]
+    assert captures  # the cannons take the horses
+    for move in captures:
+        assert list(move.captures) == [move.target]
+        name = describe_move(board, move)
+        assert name == f"{board.squares[move.origin]}x{board.squares[move.target]}"
+        assert describe_move(board, read_move(rules, position, name)) == name

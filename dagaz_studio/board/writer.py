@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Union
 
-__all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "write_atomically"]
+__all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "replace_setup", "write_atomically"]
 
 
 class SaveError(ValueError):
@@ -191,6 +191,36 @@ def replace_piece_notation(text: str, piece_name: str, notation: str) -> str:
         # A file that ended without a line ending still does.
         result = result[: -2 if result.endswith("\r\n") else -1]
     return result
+
+
+_SETUP_HEAD = re.compile(r"setup\s*:[ \t]*")
+
+
+def replace_setup(text: str, fen: str) -> str:
+    """The board file ``text`` with its ``setup:`` line saying ``fen`` (added at the end if it has none).
+
+    The line's comment and every other line stay as they were. Raises :class:`BoardWriteError` for a
+    FEN a setup line cannot hold (empty, several lines, or ``#``, which would start a comment).
+    """
+    fen = fen.strip()
+    if not fen or "\n" in fen or "\r" in fen:
+        raise BoardWriteError("a setup is one line of FEN")
+    if "#" in fen:
+        raise BoardWriteError("a setup in a board file cannot hold '#': it starts a comment")
+    lines = text.splitlines(keepends=True)
+    for number, line in enumerate(lines):
+        head = _SETUP_HEAD.match(_content(line))
+        if head is None:
+            continue
+        content = _content(line)
+        comment = line.rstrip("\r\n")[len(content):]
+        gap = content[len(content.rstrip()):] if comment else ""
+        lines[number] = f"{content[:head.end()]}{fen}{gap}{comment}{_line_ending(line)}"
+        return "".join(lines)
+    ending = _dominant_ending(lines)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += ending
+    return "".join(lines) + f"setup: {fen}{ending}"
 
 
 def _find_piece_line(lines: list[str], piece_name: str) -> int | None:

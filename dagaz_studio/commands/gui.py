@@ -25,9 +25,10 @@ def run(args: argparse.Namespace) -> int:
     """Open the window; a board that cannot be opened is reported on stderr with status 2."""
     # Qt is imported only now, so that the other subcommands run without it.
     from dagaz_studio.gui import app
+    from dagaz_studio.gui.display_check import DisplayLibrariesError
 
     try:
         return app.run(args.board, quit_after_ms=args.quit_after)
-    except app.BoardOpenError as error:
+    except (app.BoardOpenError, DisplayLibrariesError) as error:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
         return EXIT_BAD_BOARD

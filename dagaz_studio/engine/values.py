@@ -163,7 +163,8 @@ class RunawayNotation(ValueError):
 
 
 def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
-    """A move in coordinates: ``e2-e4``, ``d3-e3xc3``, ``b4-c3-d3xd2``, ``a2xb3``, ``e7-e8=Queen``.
+    """A move in coordinates: ``e2-e4``, ``c3xe5`` (a capture where it lands), ``d3-e3xc3``,
+    ``b4-c3-d3xd2``, ``e7-e8=Queen``.
 
     With ``most``, each list of squares (stops, captures, pieces displaced, pieces made) names at most
     that many and says how many more: a trace describes every move a run completes, and a runaway's
@@ -175,14 +176,16 @@ def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
         piece = board.pieces.get(move.piece)
         return f"{piece.letter.upper() if piece is not None else move.piece}@{names[move.target]}"
     stops = _at_most(move.stops, most)
-    captures: Sequence[Union[int, str]] = _at_most(move.captures, most)
     path = [names[move.origin]] + [names[s] if isinstance(s, int) else s for s in stops]
-    if len(move.stops) == 1 and move.captures and move.captures[0] == move.target:
-        # A step that takes on its landing square reads as players write it, e5xd6 (not e5-d6xd6).
-        path = path[:1]
-    text = "-".join(path)
-    if move.captures:
-        text += "".join("x" + names[s] if isinstance(s, int) else s for s in captures)
+    captures = list(move.captures)
+    if move.stops and move.stops[-1] in captures:
+        # A capture where the move lands is written as players write it: c3xe5, not c3-e5xe5.
+        captures.remove(move.stops[-1])
+        text = "-".join(path[:-1]) + "x" + path[-1]
+    else:
+        text = "-".join(path)
+    if captures:
+        text += "".join("x" + names[s] if isinstance(s, int) else s for s in _at_most(captures, most))
     if move.promotion:
         text += "=" + move.promotion
     for also in _at_most(move.also, most):

@@ -143,10 +143,16 @@ def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None
     ``DAGAZ_STUDIO_QUIT_AFTER_MS`` environment variable, or never).
 
     ``board_path`` may also name a shipped board. Raises :class:`BoardOpenError`, before any window
-    is shown, when it does not load.
+    is shown, when it does not load, and :class:`~dagaz_studio.gui.display_check.DisplayLibrariesError`
+    when the X11 libraries Qt needs are missing.
     """
     if board_path is not None:
         board_path = resolve_board_path(board_path)
+    if QApplication.instance() is None:
+        # Qt aborts the process when its platform's libraries are missing: say which, before it tries.
+        from dagaz_studio.gui.display_check import check_display_libraries
+
+        check_display_libraries()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)

@@ -53,6 +53,8 @@ SIDE_MAX = 340
 SIDE_READABLE = 250
 #: A window made smaller narrows the columns beside the board until the board is this wide.
 BOARD_FLOOR = 320
+#: The room the guides are shown in: their tables and code columns read whole.
+GUIDE_SIZE = QSize(900, 720)
 #: Milliseconds after a change before unsaved edits are written to the recovery file.
 AUTOSAVE_MS = 1000
 
@@ -193,6 +195,9 @@ class QtMainWindow(QMainWindow):
         self.move_play.shutdown()
         self._check_runner.shutdown()
         self.notation_editor.shutdown()
+        lessons = getattr(self, "lessons_panel", None)
+        if lessons is not None:
+            lessons.shutdown()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
         """Take a drag that carries a board file."""
@@ -350,6 +355,24 @@ class QtMainWindow(QMainWindow):
         """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
         if not self.board_text.ask_unapplied():
             return False
+        broken = self.notation_editor.broken_drafts()
+        if broken:
+            # A notation with an error is never applied: keep editing it, or let it go.
+            problems = "\n".join(f"{name}: {message}" for name, message in broken.items())
+            box = QtWidgets.QMessageBox(
+                QtWidgets.QMessageBox.Icon.Warning, APP_TITLE,
+                f"The notation of {', '.join(broken)} has an error and cannot be applied:\n\n{problems}\n\n"
+                "Keep editing it, or discard the edit?",
+                QtWidgets.QMessageBox.StandardButton.Discard | QtWidgets.QMessageBox.StandardButton.Cancel, self)
+            keep = box.button(QtWidgets.QMessageBox.StandardButton.Cancel)
+            keep.setText("Keep editing")
+            box.setDefaultButton(keep)
+            if box.exec() != QtWidgets.QMessageBox.StandardButton.Discard:
+                self.notation_editor.edit_draft(next(iter(broken)))
+                self.notation_dock.show()
+                self.notation_dock.raise_()
+                return False
+            self.notation_editor.discard_unapplied(list(broken))
         drafts = self.notation_editor.unapplied()
         if not drafts:
             return True
@@ -399,7 +422,8 @@ class QtMainWindow(QMainWindow):
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
         self.piece_types = QtPieceTypes(self.document, self)
-        self.piece_types_dock = self.add_dock("Piece types", "pieceTypesDock", _scrolling(self.piece_types))
+        # Not in a scroll area: the list scrolls within itself and its buttons stay in sight below it.
+        self.piece_types_dock = self.add_dock("Piece types", "pieceTypesDock", self.piece_types)
         self.board_text = QtBoardTextEditor(self.document, self)
         self.board_text_dock = self.add_dock("Board file", "boardTextDock", _scrolling(self.board_text))
         self.help_browser = QtHelpBrowser(self)
@@ -619,10 +643,10 @@ class QtMainWindow(QMainWindow):
 
         self.file_menu = file_menu = self.menuBar().addMenu("&File")
         self.open_action = QtGui.QAction("&Open…", self)
-        self.open_action.setShortcut(QtGui.QKeySequence.StandardKey.Open)
+        self.open_action.setShortcuts(QtGui.QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._choose_file)
         self.new_board_action = QtGui.QAction("&New board…", self)
-        self.new_board_action.setShortcut(QtGui.QKeySequence.StandardKey.New)
+        self.new_board_action.setShortcuts(QtGui.QKeySequence.StandardKey.New)
         self.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
         self.new_board_action.triggered.connect(lambda: create_new_board(self, self.files.open_path))
         self.open_game_action = QtGui.QAction("Open a &game…", self)
@@ -646,7 +670,7 @@ class QtMainWindow(QMainWindow):
         file_menu.addAction(self.files.export_svg_action)
         file_menu.addSeparator()
         self.quit_action = QtGui.QAction("&Quit", self)
-        self.quit_action.setShortcut(QtGui.QKeySequence.StandardKey.Quit)
+        self.quit_action.setShortcuts(QtGui.QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QtGui.QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)
@@ -654,6 +678,10 @@ class QtMainWindow(QMainWindow):
         self.undo_action, self.redo_action = undo_actions(self.document, self)
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        self.setup_action = self.edit_menu.addAction("Use this position as the &setup",
+                                                     self.position_editor.use_as_setup)
+        self.setup_action.setToolTip(self.position_editor.setup_button.toolTip())
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.files.copy_image_action)
         self.view_menu = self.menuBar().addMenu("&View")
@@ -690,7 +718,7 @@ class QtMainWindow(QMainWindow):
                                      ("boards", "&Board-file guide", None)):
             action = self.help_menu.addAction(title)
             if shortcut is not None:
-                action.setShortcut(shortcut)
+                action.setShortcuts(shortcut)
             action.triggered.connect(lambda _checked=False, k=key: self.show_guide(k))
         from dagaz_studio.gui.docks.lessons import add_lessons_action
 
@@ -702,10 +730,20 @@ class QtMainWindow(QMainWindow):
         about.setMenuRole(QtGui.QAction.MenuRole.AboutRole)
 
     def show_guide(self, key: str) -> None:
-        """Show a guide (``notation``, ``boards``…) in the Help dock."""
+        """Show a guide (``notation``, ``boards``…) in the Help panel, in a window of its own: in a
+        column beside the board its tables and code would be cut. Docking it again is kept."""
         self.help_browser.show_guide(key)
-        self.help_dock.show()
-        self.help_dock.raise_()
+        dock = self.help_dock
+        if dock.isHidden() or not dock.isFloating() and dock.width() < GUIDE_SIZE.width() * 3 // 4:
+            screen = self.screen().availableGeometry()
+            size = QSize(min(GUIDE_SIZE.width(), int(screen.width() * 0.9)),
+                         min(GUIDE_SIZE.height(), int(screen.height() * 0.9)))
+            dock.setFloating(True)
+            dock.resize(size)
+            centre = self.geometry().center()
+            dock.move(centre.x() - size.width() // 2, centre.y() - size.height() // 2)
+        dock.show()
+        dock.raise_()
 
     def show_welcome(self, force: bool = False) -> None:
         """The welcome: on the first start (``force``: whenever asked, from Help ▸ Welcome)."""
@@ -735,7 +773,7 @@ class QtMainWindow(QMainWindow):
     def _import_variants(self) -> None:
         from dagaz_studio.gui.files.import_ini import QtImportDialog  # built only when asked for
 
-        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", "",
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", str(self.files.start_folder()),
                                               "Fairy-Stockfish variants (*.ini);;All files (*)")
         if not path:
             return
@@ -746,9 +784,7 @@ class QtMainWindow(QMainWindow):
 
     @Slot()
     def _choose_file(self) -> None:
-        start = ""
-        if self.document.board_path is not None:
-            start = str(self.document.board_path.parent)
+        start = str(self.files.start_folder())
         path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open board", start, "Board files (*.board);;All files (*)")
         if path:
             self.open_file(path)
@@ -761,7 +797,10 @@ class QtMainWindow(QMainWindow):
         self.board_view.set_contents(self.document.view_contents())
         self.board_view.set_board(board, self.document.view_placement())
         self.board_view.set_hands(self.document.view_hands())
-        self.setWindowTitle(f"{board.name}[*] — {APP_TITLE}")
+        # The file open, by its name (a saved copy is not the original), and the game it holds.
+        path = self.document.board_path
+        named = f"{path.name}[*] — {board.name}" if path is not None else f"{board.name}[*]"
+        self.setWindowTitle(f"{named} — {APP_TITLE}")
         self.setWindowModified(self.document.board_dirty)
         self.statusBar().showMessage(self._summary(board))
 

@@ -12,20 +12,31 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, describe_move
+from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation, describe_move
 
-__all__ = ["Comparison", "compare_pieces", "move_signature"]
+__all__ = ["Comparison", "ComparisonCancelled", "compare_pieces", "move_signature", "piece_moves",
+           "stop_if_cancelled"]
 
 #: The most pieces a random placement puts on the board.
 MOST_PLACED = 6
 #: The most random moves played from the setup for one position.
 LONGEST_PLAY = 40
+
+
+class ComparisonCancelled(Exception):
+    """A comparison stopped because whoever asked for it cancelled it (not a fault of either notation)."""
+
+
+def stop_if_cancelled(cancel: Optional[CancelFlag]) -> None:
+    """Raise :class:`ComparisonCancelled` when ``cancel`` is set."""
+    if cancel is not None and cancel.is_set():
+        raise ComparisonCancelled()
 
 
 @dataclass
@@ -51,7 +62,9 @@ def move_signature(move: Move) -> tuple:
     return (move.origin, move.target, move.captures, move.stops, move.promotion, move.also, move.dropped)
 
 
-def _moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
+def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
+    """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do (a runaway
+    raises :class:`RunawayNotation`)."""
     work = position.copy()
     standing = work.cells[square]
     if rules.board.kind == "heap":
@@ -70,8 +83,8 @@ def _moves(rules: Rules, position: Position, square: int, kind: int) -> dict[tup
 
 def _difference(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
                 ) -> Optional[tuple[list[Move], list[Move]]]:
-    a = _moves(rules, position, square, kinds[0])
-    b = _moves(rules, position, square, kinds[1])
+    a = piece_moves(rules, position, square, kinds[0])
+    b = piece_moves(rules, position, square, kinds[1])
     if a.keys() == b.keys():
         return None
     return [a[key] for key in a if key not in b], [b[key] for key in b if key not in a]
@@ -92,7 +105,8 @@ def _placements(board: Board, rng: random.Random, count: int) -> Iterator[Positi
         yield Position(board, cells)
 
 
-def _played(board: Board, rules: Rules, rng: random.Random) -> Iterator[Position]:
+def _played(board: Board, rules: Rules, rng: random.Random, cancel: Optional[CancelFlag] = None
+            ) -> Iterator[Position]:
     """The setup and positions reached from it by random legal moves, without end."""
     if not board.setup:
         return
@@ -100,6 +114,7 @@ def _played(board: Board, rules: Rules, rng: random.Random) -> Iterator[Position
     while True:
         position = Position.initial(board)
         for _ply in range(rng.randrange(1, LONGEST_PLAY)):
+            stop_if_cancelled(cancel)
             try:
                 moves = legal_moves(rules, position)
             except RunawayNotation:
@@ -110,7 +125,8 @@ def _played(board: Board, rules: Rules, rng: random.Random) -> Iterator[Position
         yield position
 
 
-def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> Position:
+def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
+            cancel: Optional[CancelFlag] = None) -> Position:
     """``position`` with every piece taken away that the difference on ``square`` does not need."""
     position = position.copy()
     position.cells[square] = None
@@ -120,6 +136,7 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
         for other, piece in enumerate(position.cells):
             if piece is None:
                 continue
+            stop_if_cancelled(cancel)
             trial = position.copy()
             trial.cells[other] = None
             try:
@@ -130,9 +147,13 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
     return position
 
 
-def compare_pieces(rules: Rules, a: str, b: str, positions: int = 200, seed: int = 0) -> Comparison:
+def compare_pieces(rules: Rules, a: str, b: str, positions: int = 200, seed: int = 0,
+                   cancel: Optional[CancelFlag] = None,
+                   progress: Optional[Callable[[int], None]] = None) -> Comparison:
     """Compare notations ``a`` and ``b`` (Dagaz) on ``positions`` positions of ``rules``'s board.
 
+    ``cancel`` is looked at between squares (and between the moves of a random game): when it is set,
+    :class:`ComparisonCancelled` is raised. ``progress`` is told how many positions are done after each.
     Raises :class:`~dagaz_studio.notation.NotationError` for a notation that does not read.
     """
     from dagaz_studio.notation.parser import parse_notation
@@ -141,22 +162,25 @@ def compare_pieces(rules: Rules, a: str, b: str, positions: int = 200, seed: int
     kinds = (rules.custom_kind(parse_notation(a), "A"), rules.custom_kind(parse_notation(b), "B"))
     rng = random.Random(seed)
     placed = max(1, positions // 2)
-    candidates = itertools.chain(_placements(board, rng, placed), _played(board, rules, rng))
+    candidates = itertools.chain(_placements(board, rng, placed), _played(board, rules, rng, cancel))
     tried = 0
     for position in itertools.islice(candidates, positions):
         tried += 1
         order = list(range(len(board.squares)))
         for square in order:
+            stop_if_cancelled(cancel)
             try:
                 found = _difference(rules, position, square, kinds)
             except RunawayNotation as error:
                 return Comparison(True, tried, position.fen(), board.squares[square], error=str(error))
             if found is None:
                 continue
-            small = _shrink(rules, position, square, kinds)
+            small = _shrink(rules, position, square, kinds, cancel)
             only_a, only_b = _difference(rules, small, square, kinds) or found
             return Comparison(True, tried, small.fen(), board.squares[square],
                               [describe_move(board, move) for move in only_a],
                               [describe_move(board, move) for move in only_b],
                               sum(piece is not None for piece in small.cells))
+        if progress is not None:
+            progress(tried)
     return Comparison(False, tried)

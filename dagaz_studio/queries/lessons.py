@@ -13,19 +13,27 @@ Plain Python, no Qt: the ``lesson`` command and the window's Lessons panel ask t
 from __future__ import annotations
 
 import re
+import threading
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, describe_move
+from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation, describe_move
+from dagaz_studio.queries.compare import (
+    ComparisonCancelled,
+    compare_pieces,
+    move_signature,
+    piece_moves,
+    stop_if_cancelled,
+)
 
 __all__ = [
-    "LESSON_NOTATIONS", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
+    "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
     "course", "course_directory", "find_lesson", "lesson_board", "mark_answer", "read_lesson", "to_dagaz",
 ]
 
@@ -306,15 +314,18 @@ MOST_TYPED_KINDS = 300
 
 
 @lru_cache(maxsize=16)
-def _cached_rules(name: str) -> Rules:
+def _cached_rules(name: str, thread: int) -> Rules:
     return Rules(lesson_board(name))
 
 
 def _rules(name: str) -> Rules:
-    rules = _cached_rules(name)
+    """The rules of the board ``name``, kept for this thread: the interpreter is not thread-safe, and
+    the window marks answers on a worker while the command line (or a test) may mark on its own."""
+    thread = threading.get_ident()
+    rules = _cached_rules(name, thread)
     if len(rules.kinds) > len(rules.board.pieces) + MOST_TYPED_KINDS:
         _cached_rules.cache_clear()
-        rules = _cached_rules(name)
+        rules = _cached_rules(name, thread)
     return rules
 
 
@@ -359,10 +370,8 @@ def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: Optional[s
 
 def _moves_at(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
     """The moves of a piece of ``kind`` of the side to move put on ``square``, by what they do."""
-    from dagaz_studio.queries.compare import _moves, move_signature
-
     if rules.board.kind != "stack":
-        return _moves(rules, position, square, kind)
+        return piece_moves(rules, position, square, kind)
     from dagaz_studio.engine.stacks import Column, as_cell
 
     # On a stack board the piece stands as a column of one, or captures could not put a taken
@@ -417,12 +426,15 @@ def mark_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
 
 
 def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
-                 generated: Optional[int] = None, seed: int = 0) -> Verdict:
+                 generated: Optional[int] = None, seed: int = 0, cancel: Optional[CancelFlag] = None,
+                 progress: Optional[Callable[[int, int], None]] = None) -> Verdict:
     """Whether ``answer`` moves as the lesson's solution: first on the lesson's own positions, then on
     ``generated`` positions of the comparison (default: the lesson's count). Raises
-    :class:`AnswerError` when the answer does not read."""
-    from dagaz_studio.queries.compare import compare_pieces
+    :class:`AnswerError` when the answer does not read.
 
+    ``cancel`` is looked at between positions (and squares): when it is set,
+    :class:`~dagaz_studio.queries.compare.ComparisonCancelled` is raised. ``progress`` is told
+    (positions done, positions in all) after each position."""
     rules = _rules(lesson.board)
     board = rules.board
     _answer_kind(lesson, rules, answer, notation)  # refuses what does not read, before any work
@@ -431,7 +443,15 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
     answer_kind = _kind(rules, dagaz, "Answer")
     solution_kind = _kind(rules, solution, "Solution")
     places = (lesson.position, lesson.example_position) + lesson.positions
+    count = lesson.generated if generated is None else generated
+    total = len(places) + max(0, count)
+
+    def done(positions: int) -> None:
+        if progress is not None:
+            progress(positions, total)
+
     for tried, place in enumerate(places, 1):
+        stop_if_cancelled(cancel)
         position = _position(board, place.fen)
         square = board.index(place.square)
         try:
@@ -440,17 +460,18 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
         except RunawayNotation as error:
             return Verdict(False, tried, position.fen(), place.square, error=str(error))
         if a.keys() != b.keys():
-            position = _shrink(rules, position, square, (answer_kind, solution_kind))
+            position = _shrink(rules, position, square, (answer_kind, solution_kind), cancel)
             a = _moves_at(rules, position, square, answer_kind)
             b = _moves_at(rules, position, square, solution_kind)
             return Verdict(False, tried, position.fen(), place.square,
                            [describe_move(board, a[k]) for k in a if k not in b],
                            [describe_move(board, b[k]) for k in b if k not in a],
                            mark_answer(lesson, answer, notation, LessonPosition(position.fen(), place.square)))
-    count = lesson.generated if generated is None else generated
+        done(tried)
     if count <= 0:
         return Verdict(True, len(places))
-    found = compare_pieces(rules, dagaz, solution, count, seed)
+    found = compare_pieces(rules, dagaz, solution, count, seed, cancel,
+                           lambda compared: done(len(places) + compared))
     tried = len(places) + found.positions
     if found.error:
         return Verdict(False, tried, found.fen, found.square, error=found.error)
@@ -461,7 +482,8 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
                    mark_answer(lesson, answer, notation, LessonPosition(found.fen, found.square)))
 
 
-def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> Position:
+def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
+            cancel: Optional[CancelFlag] = None) -> Position:
     """``position`` with every other piece taken away that the difference on ``square`` does not need
     (the piece on ``square`` stays: whether it has moved may be the difference, as in castling)."""
     changed = True
@@ -470,6 +492,7 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
         for other, piece in enumerate(position.cells):
             if piece is None or other == square:
                 continue
+            stop_if_cancelled(cancel)
             trial = position.copy()
             trial.cells[other] = None
             try:

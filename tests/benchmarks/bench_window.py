@@ -9,7 +9,8 @@ Reports two figures of the window, each against a reference measured in the same
   notation editor (a piece type's notation being edited) to the new highlights on the board, for
   the pieces of chess, Xiangqi and Fanorona on a mid-game position (random play); the run itself is
   reported separately.
-  Target: at most 100 ms in all at the 99th percentile. The reference is the same keystroke in a
+  Targets: a median of at most 16 ms (one frame), and at most 100 ms in all at the 99th percentile.
+  The reference is the same keystroke in a
   bare ``QPlainTextEdit``.
 
 Runs offscreen (``QT_QPA_PLATFORM=offscreen``) unless a display is set. Figures are medians (and
@@ -214,7 +215,9 @@ def main() -> None:
     run = sorted(r for _, _, r, _, _ in found)
     run_cpu = sorted(c for _, _, _, _, c in found)
     p99 = total[min(len(total) - 1, int(len(total) * 0.99))]
-    print(f"keystroke to highlights over {len(found)} keystrokes: median {statistics.median(total) * 1000:.0f} ms, "
+    median = statistics.median(total)
+    print(f"keystroke to highlights over {len(found)} keystrokes: median {median * 1000:.0f} ms "
+          f"(target at most 16 ms, a frame: {'PASS' if median <= 0.016 else 'FAIL'}), "
           f"p99 {p99 * 1000:.0f} ms (target at most 100 ms); the run alone p99 "
           f"{run[min(len(run) - 1, int(len(run) * 0.99))] * 1000:.0f} ms, of which its own processor time p99 "
           f"{run_cpu[min(len(run_cpu) - 1, int(len(run_cpu) * 0.99))] * 1000:.0f} ms (target at most 16 ms; the rest is "

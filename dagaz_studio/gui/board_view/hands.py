@@ -1,7 +1,7 @@
 """Pieces in hand, drawn beside the board: where each player's pieces go and their counts.
 
 The hands stand in a column right of the board, the second player's from the top down and the
-first player's from the bottom up, as they sit at the table. Each kind held is one piece with its
+first player's from the bottom up, as they sit at the table, each player's name at their end. Each kind held is one piece with its
 count beside it; the view draws the piece as it draws pieces on the board.
 """
 
@@ -11,7 +11,7 @@ from typing import Callable, Optional, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from dagaz_studio.board.model import Board
 
@@ -63,6 +63,35 @@ def hand_frame(columns: float, rows: int, unit: float) -> QGraphicsItem:
     return tray
 
 
+#: The room above and below the hands' tray, in grid units, for the name of whose hand each end is.
+OWNER_ROOM = 0.45
+
+
+def owner_labels(board: Board, columns: float, rows: int, unit: float, flipped: bool = False) -> list[QGraphicsItem]:
+    """Whose hand is whose: each player's name at the end of the tray where their pieces gather (the
+    first player's at the bottom, unless the board is drawn turned round)."""
+    font = QFont()
+    font.setPixelSize(int(unit * 0.28))
+    font.setBold(True)
+    labels: list[QGraphicsItem] = []
+    left = (columns + HAND_GAP) * unit
+    for player, name in enumerate(board.players[:2]):
+        label = QGraphicsSimpleTextItem(name)
+        label.setFont(font)
+        label.setBrush(QColor("#f7f4ec"))
+        label.setToolTip(f"{name}'s pieces in hand")
+        box = label.boundingRect()
+        # Shrunk to the tray's width when a long name would pass it.
+        scale = min(1.0, HAND_WIDTH * unit / max(box.width(), 1.0))
+        label.setScale(scale)
+        at_bottom = (player == 0) != flipped
+        y = rows * unit + unit * 0.06 if at_bottom else -unit * 0.06 - box.height() * scale
+        label.setPos(left + (HAND_WIDTH * unit - box.width() * scale) / 2, y)
+        label.setData(0, f"hand-owner:{player}")
+        labels.append(label)
+    return labels
+
+
 def selected_frame(centre: QPointF, unit: float) -> QGraphicsItem:
     """The frame around the held piece whose drops are shown."""
     half = unit * 0.48
@@ -85,6 +114,9 @@ def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int,
     tray = hand_frame(width, rows, unit)
     tray.setZValue(tray_z)
     extras: list[QGraphicsItem] = [tray]
+    for label in owner_labels(board, width, rows, unit, flipped):
+        label.setZValue(count_z)
+        extras.append(label)
     pieces: dict[tuple[int, str], QGraphicsItem] = {}
     for (player, name, letter, count), centre in zip(hands, hand_centres(hands, width, rows, unit, flipped)):
         item = piece_item(centre, player, name, letter)

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
-from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, HandPlacement, hand_items
+from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, OWNER_ROOM, HandPlacement, hand_items
 from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
@@ -442,7 +442,9 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         margin = UNIT * self._margin()
         outer = board_rect.adjusted(-margin, -margin, margin, margin)
         if board.has_hands:
-            outer = outer.united(board_rect.adjusted(0, 0, (HAND_GAP + HAND_WIDTH) * UNIT + margin, 0))
+            # Room for the hands' tray, and above and below it for whose hand is whose.
+            room = OWNER_ROOM * UNIT
+            outer = outer.united(board_rect.adjusted(0, -room, (HAND_GAP + HAND_WIDTH) * UNIT + margin, room))
         if self._points:
             self._draw_points_board(board, board_rect)
         else:

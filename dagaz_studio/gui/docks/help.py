@@ -237,7 +237,8 @@ def action_shortcuts(menu_bar: QMenuBar) -> list[tuple[str, str, str]]:
             if action.menu() is not None:
                 walk(action.menu(), f"{path} ▸ {action.menu().title().replace('&', '')}")
             elif action.shortcuts():
-                keys = ", ".join(shortcut.toString(QKeySequence.SequenceFormat.NativeText) for shortcut in action.shortcuts())
+                named = (shortcut.toString(QKeySequence.SequenceFormat.NativeText) for shortcut in action.shortcuts())
+                keys = ", ".join(dict.fromkeys(named))
                 found.append((path, action.text().replace("&", "").rstrip("…").strip(), keys))
 
     for action in menu_bar.actions():

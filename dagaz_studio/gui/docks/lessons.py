@@ -6,6 +6,12 @@ the answer agrees on (a disc with a tick), each it misses (a dashed ring) and ea
 shapes, not colours alone. Check marks the answer by its moves on many positions
 (:func:`dagaz_studio.queries.lessons.check_answer`) and, when it is wrong, shows the position where it
 differs. Lessons passed are remembered per user (QSettings).
+
+Marking, checking and the example's run are rule work: they are asked of a worker thread
+(:func:`dagaz_studio.queries.lesson_questions.answer_lesson` through a
+:class:`~dagaz_studio.gui.worker.runner.QtMoveRunner`), so the window never waits for them. The latest
+question wins: typing, opening a lesson or checking again cancels the one running and its answer is
+dropped; a check shows its progress and can be cancelled.
 """
 
 from __future__ import annotations
@@ -13,17 +19,16 @@ from __future__ import annotations
 import html
 from typing import Any, Optional
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Slot
-from PySide6.QtGui import QBrush, QColor, QKeySequence, QPainterPath, QPen
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QFileDialog,
     QGraphicsItem,
-    QGraphicsPathItem,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -34,77 +39,57 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.engine.position import Position
 from dagaz_studio.gui.board_view.export import position_placement
-from dagaz_studio.gui.board_view.style import UNIT
-from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
+from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
+from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.docks.lesson_marks import (
+    AGREE,
+    EXTRA,
+    MISSING,
+    breakable,
+    error_html,
+    mark_item,
+    marking_html,
+    soft,
+    step_html,
+    step_pieces,
+    verdict_html,
+)
 from dagaz_studio.gui.files.document import position_contents
 from dagaz_studio.gui.settings import settings
+from dagaz_studio.gui.worker.progress import QtProgressRelay
+from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.queries.lesson_questions import (
+    CHECK,
+    EXAMPLE,
+    MARK,
+    LessonAnswer,
+    LessonQuery,
+    answer_lesson,
+    lesson_failed,
+)
 from dagaz_studio.queries.lessons import (
-    AnswerError,
     Lesson,
     LessonError,
     LessonPosition,
     Marking,
-    check_answer,
     course,
     lesson_board,
-    mark_answer,
     read_lesson,
-    solution_targets,
 )
 
 #: The lessons passed, as a list of lesson ids.
 DONE_KEY = "lessons/done"
 #: The lesson last open.
 CURRENT_KEY = "lessons/current"
-#: Above the highlights and pieces, below the trace overlay.
-Z_MARKS = 18
-
-_AGREE, _MISSING, _EXTRA = "agree", "missing", "extra"
-_INK = {_AGREE: QColor("#1e7a3c"), _MISSING: QColor("#c05800"), _EXTRA: QColor("#b00020")}
-_SAID = {_AGREE: "the answer reaches it, as the solution does", _MISSING: "the solution reaches it; the answer does not",
-         _EXTRA: "the answer reaches it; the solution does not"}
-
-
-def mark_item(kind: str, centre: QPointF) -> QGraphicsItem:
-    """One square's mark: a disc with a tick (agrees), a dashed ring (missing), a cross (extra)."""
-    radius = UNIT * 0.22
-    path = QPainterPath()
-    pen = QPen(_INK[kind], UNIT * 0.06)
-    brush: Any = Qt.BrushStyle.NoBrush
-    if kind == _AGREE:
-        path.addEllipse(QRectF(-radius, -radius, 2 * radius, 2 * radius))
-        path.moveTo(-radius * 0.5, 0)
-        path.lineTo(-radius * 0.1, radius * 0.45)
-        path.lineTo(radius * 0.55, -radius * 0.45)
-        pen = QPen(QColor("#ffffff"), UNIT * 0.05)
-        brush = QBrush(_INK[kind])
-    elif kind == _MISSING:
-        path.addEllipse(QRectF(-radius, -radius, 2 * radius, 2 * radius))
-        pen.setStyle(Qt.PenStyle.DashLine)
-    else:
-        path.moveTo(-radius, -radius)
-        path.lineTo(radius, radius)
-        path.moveTo(radius, -radius)
-        path.lineTo(-radius, radius)
-        pen.setWidthF(UNIT * 0.09)
-    item = QGraphicsPathItem(path)
-    item.setPen(pen)
-    item.setBrush(brush)
-    item.setPos(centre)
-    item.setZValue(Z_MARKS)
-    item.setToolTip(_SAID[kind])
-    item.setData(0, kind)
-    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-    if kind == _AGREE:  # the disc's edge: the tick is white, the ring in the colour
-        ring = QGraphicsPathItem(path, item)
-        ring.setPen(QPen(_INK[kind], UNIT * 0.02))
-        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-    return item
 
 
 class QtLessonsPanel(QWidget):
-    """The course: choose a lesson, read it, step through its example, answer its exercise."""
+    """The course: choose a lesson, read it, step through its example, answer its exercise. Call
+    :meth:`shutdown` before the panel goes (the window does so when it closes)."""
+
+    #: A check's verdict, as it is shown (only the latest check's: a cancelled one shows none).
+    checked = Signal(object)
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -113,11 +98,19 @@ class QtLessonsPanel(QWidget):
         self.lesson: Optional[Lesson] = None
         self.marking: Optional[Marking] = None
         self.place: Optional[LessonPosition] = None
+        #: The number of the check running (0: none).
+        self.check_serial = 0
+        self._asked = MARK
         self._hints_shown = 0
         self._film: Any = None
         self._frame = -1
         self._mark_items: list[QGraphicsItem] = []
         self._marks: dict[int, str] = {}
+        self.runner = QtMoveRunner(self, answer=answer_lesson, failure=lesson_failed)
+        self.runner.replyReady.connect(self._on_reply)
+        self.runner.busyChanged.connect(self._on_busy)
+        self._relay = QtProgressRelay(self)
+        self._relay.advanced.connect(self._on_progress)
 
         self.chooser = QComboBox()
         self.chooser.setAccessibleName("Lesson")
@@ -180,7 +173,7 @@ class QtLessonsPanel(QWidget):
         self.answer = QLineEdit()
         self.answer.setPlaceholderText("Your answer: the piece's move")
         self.answer.setAccessibleName("Answer")
-        self.answer.textChanged.connect(lambda _text: self._mark_timer.start())
+        self.answer.textChanged.connect(lambda _text: self.mark(debounce=True))
         self.answer.returnPressed.connect(self.check)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
@@ -200,6 +193,21 @@ class QtLessonsPanel(QWidget):
         buttons.addWidget(self.hint_button)
         buttons.addWidget(self.solution_button)
         buttons.addStretch(1)
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Check progress")
+        self.progress.setFormat("%v of %m positions")
+        self.progress.setToolTip("Positions the answer has been compared on so far")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop checking (Esc)")
+        # Esc within the panel only: elsewhere in the window it is not this panel's to take.
+        QShortcut(QKeySequence("Esc"), self, self.cancel_check, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.cancel_button.clicked.connect(self.cancel_check)
+        self.check_row = QWidget()
+        running = QHBoxLayout(self.check_row)
+        running.setContentsMargins(0, 0, 0, 0)
+        running.addWidget(self.progress, 1)
+        running.addWidget(self.cancel_button)
+        self.check_row.hide()
         self.hints = QLabel()
         self.hints.setWordWrap(True)
         self.hints.setTextFormat(Qt.TextFormat.RichText)
@@ -216,13 +224,10 @@ class QtLessonsPanel(QWidget):
         layout.addWidget(self.prompt)
         layout.addWidget(self.answer)
         layout.addLayout(buttons)
+        layout.addWidget(self.check_row)
         layout.addWidget(self.verdict)
         layout.addWidget(self.hints)
 
-        self._mark_timer = QTimer(self)
-        self._mark_timer.setSingleShot(True)
-        self._mark_timer.setInterval(120)
-        self._mark_timer.timeout.connect(self.mark)
         self.setTabOrder(self.chooser, self.answer)
         self.load_course()
 
@@ -283,7 +288,7 @@ class QtLessonsPanel(QWidget):
         try:
             lesson = read_lesson(path)
         except LessonError as error:
-            self.verdict.setText(f"<b>This lesson cannot be used</b>: {_soft(str(error))}")
+            self.verdict.setText(f"<b>This lesson cannot be used</b>: {soft(str(error))}")
             return False
         self.lessons.append(lesson)
         self._fill_chooser()
@@ -295,13 +300,13 @@ class QtLessonsPanel(QWidget):
         self.lesson = lesson
         settings().setValue(CURRENT_KEY, lesson.id)
         self._hints_shown = 0
-        paragraphs = "".join(f"<p>{_soft(' '.join(p.split()))}</p>" for p in lesson.text.split("\n\n") if p.strip())
+        paragraphs = "".join(f"<p>{soft(' '.join(p.split()))}</p>" for p in lesson.text.split("\n\n") if p.strip())
         done = " ✔ passed" if lesson.id in self.done() else ""
         self.text.setHtml(f"<h3>{html.escape(lesson.title)}{done}</h3>{paragraphs}"
                           f"<p><b>Example</b>: <code>{breakable(lesson.example)}</code> — "
-                          f"{_soft(lesson.example_text)}</p>")
+                          f"{soft(lesson.example_text)}</p>")
         language = {"dagaz": "the Dagaz notation", "betza": "Betza", "parlett": "Parlett"}[lesson.notation]
-        self.prompt.setText(f"<b>Exercise</b> (in {language}): {_soft(lesson.prompt)}")
+        self.prompt.setText(f"<b>Exercise</b> (in {language}): {soft(lesson.prompt)}")
         self.hints.setText("")
         self.verdict.setText("")
         self.hint_button.setEnabled(bool(lesson.hints))
@@ -327,7 +332,7 @@ class QtLessonsPanel(QWidget):
         self.board_view.set_trace_step(None)
         self.board_view.set_contents(position_contents(position))
         self.board_view.set_board(board, position_placement(position))
-        self.board_view.set_highlights({board.index(place.square): "selected"} if "selected" in _kinds() else {})
+        self.board_view.set_highlights({board.index(place.square): "selected"} if "selected" in HIGHLIGHT_KINDS else {})
         self._marks = {}  # the marks belong to the position shown before
         self._draw_marks()
 
@@ -360,25 +365,14 @@ class QtLessonsPanel(QWidget):
     # ------------------------------------------------------------------ the example
 
     def show_example(self) -> None:
-        """Put the example's position on the board, ready to step through from its first step."""
-        if self.lesson is None:
-            return
-        from dagaz_studio.engine.rules import Rules
-        from dagaz_studio.queries.trace_frames import FilmError, film_of_run
+        """Ask for the example's run; it is put on the board, from its first step, when it comes."""
+        if self.lesson is not None:
+            self._ask(EXAMPLE)
 
-        lesson = self.lesson
-        self.show_position(lesson.example_position)
-        board = lesson_board(lesson.board)
-        position = Position.initial(board) if lesson.example_position.fen is None else \
-            Position.from_fen(board, lesson.example_position.fen)
-        try:
-            self._film = film_of_run(Rules(board), position, board.index(lesson.example_position.square),
-                                     lesson.example)
-        except (FilmError, ValueError) as error:
-            self._film = None
-            self.example_label.setText(html.escape(str(error)))
-            return
-        self.set_marks({})
+    def _show_film(self, film: Any) -> None:
+        assert self.lesson is not None
+        self.show_position(self.lesson.example_position)
+        self._film = film
         self._frame = -1
         self.step_example(1)
 
@@ -392,107 +386,163 @@ class QtLessonsPanel(QWidget):
             return
         self._frame = max(0, min(self._frame + delta, len(frames) - 1))
         frame = frames[self._frame]
-        film = self._film
-        kinds = list(film.board.pieces.values())
-
-        def drawn(piece: Any) -> tuple[int, str, str]:
-            if 0 <= piece.kind < len(kinds):
-                return piece.player, kinds[piece.kind].name, kinds[piece.kind].letter
-            return piece.player, "example piece", "?"
-
-        at = frame.board
-        self.board_view.set_step_pieces(StepPieces(
-            placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
-            captured={square: drawn(piece) for square, piece in at.captured},
-            hand=drawn(at.hand[-1][0]) if at.hand else None, stops=at.stops))
+        self.board_view.set_step_pieces(step_pieces(self._film, frame))
         self.board_view.set_trace_step(TraceStep.from_event(frame.event))
-        text = film.notation
-        start, end = frame.span if frame.span is not None else (0, 0)
-        shown = (f"<code>{breakable(text[:start])}<span style='background:#fff1a8; color:#000000; "
-                 f"font-weight:bold; text-decoration:underline'>{breakable(text[start:end])}</span>"
-                 f"{breakable(text[end:])}</code>")
-        mark = "✔" if frame.event.ok else "✘"
-        self.example_label.setText(f"Step {self._frame + 1} of {len(frames)}: {shown}<br>{mark} "
-                                   f"{html.escape(frame.sentence)}")
+        self.example_label.setText(step_html(self._film.notation, frame.span, frame.event.ok, frame.sentence,
+                                             self._frame, len(frames)))
         self.example_back.setEnabled(self._frame > 0)
         self.example_forward.setEnabled(self._frame < len(frames) - 1)
 
     # ------------------------------------------------------------------ the exercise
 
+    @property
+    def running(self) -> bool:
+        """Whether a question (marking, check or example) is waiting for the worker or being answered."""
+        return self.runner.running
+
+    @property
+    def checking(self) -> bool:
+        """Whether a check is running."""
+        return self.check_serial != 0
+
+    def mark(self, debounce: bool = False) -> None:
+        """Mark the answer as typed against the solution on the exercise's position (on the worker;
+        the board shows the marks when they come). Cancels a check under way: it checked other text."""
+        if self.lesson is not None:
+            self._ask(MARK, debounce)
+
     @Slot()
-    def mark(self) -> None:
-        """Mark the answer as typed against the solution on the exercise's position."""
+    def check(self) -> None:
+        """Mark the answer by its moves on the lesson's positions and generated ones (on the worker; a
+        check under way is cancelled and its result never shown)."""
         lesson = self.lesson
         if lesson is None:
+            return
+        self._ask(CHECK)
+        self.check_row.show()
+        self._bring_into_view(self.check_row)
+        self.progress.setRange(0, 0)  # busy until the first report says how many positions
+        self.setCursor(Qt.CursorShape.BusyCursor)
+        self.verdict.setText("Checking the answer by its moves…")
+
+    @Slot()
+    def cancel_check(self) -> None:
+        """Stop the check under way; its result is never shown."""
+        if not self.checking:
+            return
+        self.runner.cancel()
+        self._end_check()
+        self.verdict.setText("Check cancelled. Check (Enter) starts it again.")
+
+    def shutdown(self) -> None:
+        """Cancel any question and stop the worker thread, waiting for it to end."""
+        self.runner.shutdown()
+        self._end_check()
+
+    def _ask(self, what: str, debounce: bool = False) -> None:
+        assert self.lesson is not None
+        if self.checking:
+            self._end_check()
+        relay = self._relay
+        serial = self.runner.request(LessonQuery(self.lesson, what, self.answer.text(),
+                                                 relay.report if what == CHECK else None), debounce=debounce)
+        self._asked = what
+        if what == CHECK:
+            self.check_serial = serial
+
+    def _bring_into_view(self, widget: QWidget) -> None:
+        """Scroll the panel's column, once it is laid out again, so that ``widget`` shows."""
+        scroller = self.parentWidget()
+        while scroller is not None and not isinstance(scroller, QScrollArea):
+            scroller = scroller.parentWidget()
+        if scroller is not None:
+            area = scroller
+            QTimer.singleShot(0, widget, lambda: area.ensureWidgetVisible(widget))
+
+    def _end_check(self) -> None:
+        self.check_serial = 0
+        self.check_row.hide()
+        self.unsetCursor()
+
+    @Slot(int, int, int)
+    def _on_progress(self, serial: int, done: int, total: int) -> None:
+        if serial != self.check_serial or serial != self.runner.serial:
+            return  # a report of a check nobody waits for any more
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(min(done, total))
+
+    @Slot(bool)
+    def _on_busy(self, busy: bool) -> None:
+        if busy and self._asked == MARK:
+            self.verdict.setText("Working out the answer's squares…")
+
+    @Slot(object)
+    def _on_reply(self, reply: LessonAnswer) -> None:
+        lesson = self.lesson
+        if lesson is None or reply.query.lesson is not lesson or reply.cancelled:
+            return
+        what = reply.query.what
+        if what == EXAMPLE:
+            if reply.error is not None:
+                self._film = None
+                self.example_label.setText(html.escape(reply.error))
+            else:
+                self._show_film(reply.film)
             return
         if self.place != lesson.position or self._film is not None:
             self._film = None
             self.example_label.setText("")
             self.show_position(lesson.position)
+        if what == CHECK:
+            self._end_check()
+            self._show_check(lesson, reply)
+        else:
+            self._show_mark(lesson, reply)
+
+    def _show_mark(self, lesson: Lesson, reply: LessonAnswer) -> None:
         board = lesson_board(lesson.board)
-        text = self.answer.text()
-        if not text.strip():
-            self.marking = None
-            self.set_marks({board.index(name): _MISSING for name in solution_targets_of(lesson)})
+        marking = reply.marking
+        self.marking = marking
+        if reply.error is not None:  # the interpreter failed: say so rather than mark nothing
+            self.set_marks({})
+            self.verdict.setText(error_html(reply.error))
+            return
+        if marking is None:
+            self.set_marks({board.index(name): MISSING for name in reply.targets or []})
             self.verdict.setText("The marked squares are where the piece should go. Type its move.")
             return
-        marking = mark_answer(lesson, text)
-        self.marking = marking
-        if marking.error is not None:
+        if marking.error is None:
+            self._show_marking(marking)
+        else:
             self.set_marks({})
-            self.verdict.setText(f"<span style='color:#b00020'>✘</span> {_soft(marking.error.splitlines()[-1])}"
-                                 if "\n" not in marking.error else
-                                 f"<span style='color:#b00020'>✘</span> <code>{breakable(_last_lines(marking.error))}"
-                                 "</code>")
-            return
-        self._show_marking(marking)
-        self.verdict.setText(f"Here: {len(marking.agree)} agree, {len(marking.missing)} missing, "
-                             f"{len(marking.extra)} extra. Check (Enter) tries many more positions.")
+        self.verdict.setText(marking_html(marking))
 
     def _show_marking(self, marking: Marking) -> None:
         board = lesson_board(self.lesson.board) if self.lesson else None
         if board is None:
             return
-        marks = {board.index(name): _AGREE for name in marking.agree}
-        marks.update({board.index(name): _MISSING for name in marking.missing})
-        marks.update({board.index(name): _EXTRA for name in marking.extra})
+        marks = {board.index(name): AGREE for name in marking.agree}
+        marks.update({board.index(name): MISSING for name in marking.missing})
+        marks.update({board.index(name): EXTRA for name in marking.extra})
         self.set_marks(marks)
 
-    @Slot()
-    def check(self) -> None:
-        """Mark the answer by its moves on the lesson's positions and generated ones."""
-        lesson = self.lesson
-        if lesson is None:
+    def _show_check(self, lesson: Lesson, reply: LessonAnswer) -> None:
+        verdict = reply.verdict
+        if verdict is None:
+            self.verdict.setText(error_html(reply.error or "the answer was not checked"))
             return
-        # A second or two of comparisons: the cursor says so.
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            verdict = check_answer(lesson, self.answer.text())
-        except AnswerError as error:
-            self.verdict.setText(f"<span style='color:#b00020'>✘</span> <code>{breakable(_last_lines(error.message))}"
-                                 "</code>")
-            return
-        finally:
-            QApplication.restoreOverrideCursor()
         if verdict.passed:
-            done = self.done() | {lesson.id}
-            settings().setValue(DONE_KEY, sorted(done))
+            settings().setValue(DONE_KEY, sorted(self.done() | {lesson.id}))
             self._fill_chooser()
-            self.mark()
-            self.verdict.setText(f"<b>✔ Right</b>: it moves as the solution on {verdict.positions} positions.")
-            return
-        if verdict.fen is None or verdict.square is None:
-            self.verdict.setText(f"✘ {html.escape(verdict.error or 'it moves otherwise')}")
-            return
-        self.show_position(LessonPosition(verdict.fen, verdict.square))
-        if verdict.marking is not None:
-            self._show_marking(verdict.marking)
-        only_a = " ".join(verdict.only_answer[:8]) or "—"
-        only_b = " ".join(verdict.only_solution[:8]) or "—"
-        self.verdict.setText(
-            f"<b>✘ Not yet</b>: here it moves otherwise (the piece on {html.escape(verdict.square)}; "
-            f"position <code>{breakable(verdict.fen)}</code>).<br>Only your answer: {_soft(only_a)}"
-            f"<br>Only the solution: {_soft(only_b)}<br>Edit the answer to go back to the exercise.")
+            if reply.marking is not None:
+                self.marking = reply.marking
+                self._show_marking(reply.marking)
+        elif verdict.fen is not None and verdict.square is not None:
+            self.show_position(LessonPosition(verdict.fen, verdict.square))
+            if verdict.marking is not None:
+                self._show_marking(verdict.marking)
+        self.verdict.setText(verdict_html(verdict))
+        self.checked.emit(verdict)
 
     def show_hint(self) -> None:
         """Reveal the next hint."""
@@ -500,7 +550,7 @@ class QtLessonsPanel(QWidget):
         if lesson is None or self._hints_shown >= len(lesson.hints):
             return
         self._hints_shown += 1
-        self.hints.setText("<br>".join(f"<b>Hint {n}</b>: {_soft(hint)}"
+        self.hints.setText("<br>".join(f"<b>Hint {n}</b>: {soft(hint)}"
                                        for n, hint in enumerate(lesson.hints[:self._hints_shown], 1)))
         self.hint_button.setEnabled(self._hints_shown < len(lesson.hints))
 
@@ -513,36 +563,6 @@ class QtLessonsPanel(QWidget):
         solution = f"<b>Solution</b>: <code>{breakable(lesson.solution)}</code>"
         if solution not in shown:
             self.hints.setText((shown + "<br>" if shown else "") + solution)
-
-
-def solution_targets_of(lesson: Lesson) -> list[str]:
-    """The solution's squares on the exercise's position (none if it cannot run)."""
-    try:
-        return solution_targets(lesson)
-    except (AnswerError, ValueError):
-        return []
-
-
-def breakable(text: str) -> str:
-    """``text`` escaped for rich text, with a place to break after each of its characters: a long
-    notation, which has no spaces, wraps in a narrow panel instead of widening it."""
-    return "\u200b".join(html.escape(character) for character in text)
-
-
-def _last_lines(message: str) -> str:
-    lines = [line for line in message.splitlines() if line.strip()]
-    return "\n".join(lines[-3:])
-
-
-def _soft(text: str) -> str:
-    """Prose escaped for rich text, its long words (notations) breakable."""
-    return " ".join(breakable(word) if len(word) > 16 else html.escape(word) for word in text.split(" "))
-
-
-def _kinds() -> dict[str, str]:
-    from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
-
-    return HIGHLIGHT_KINDS
 
 
 def add_lessons_action(window: Any, menu: Any) -> Any:

@@ -171,6 +171,9 @@ class QtNotationEditor(QWidget):
         self._try_texts: dict[str, str] = {}
         #: Unapplied edits of the open board's piece types.
         self._drafts: dict[str, str] = {}
+        #: Drafts that are not valid notation (their text is kept as typed): the language they are
+        #: written in and the problem. They are never applied.
+        self._broken: dict[str, tuple[str, str]] = {}
         self._try_square: Optional[str] = None
         self._error: Optional[NotationError] = None
         self._reading_pending = False
@@ -324,6 +327,8 @@ class QtNotationEditor(QWidget):
         keep = self.piece
         key = _board_key(board)
         if key != self._board_key:
+            # Another board: a type of the same name there is not the piece that was selected.
+            keep = None
             self._drafts.clear()
             self._board_key = key
             if key and key not in self._try_texts:
@@ -336,6 +341,7 @@ class QtNotationEditor(QWidget):
         self._rules = Rules(board) if board is not None else None
         self._drafts = {name: text for name, text in self._drafts.items()
                         if board is not None and name in board.pieces and text != board.pieces[name].notation_text}
+        self._broken = {name: why for name, why in self._broken.items() if name in self._drafts}
         self._fill_targets(keep)
 
     def take_notes(self) -> list[str]:
@@ -371,6 +377,15 @@ class QtNotationEditor(QWidget):
         """Every piece type with an unapplied edit, and its text."""
         return dict(self._drafts)
 
+    def broken_drafts(self) -> dict[str, str]:
+        """The unapplied edits that are not valid notation: piece type and the problem."""
+        return {name: message for name, (_language, message) in self._broken.items()}
+
+    def edit_draft(self, piece: str) -> None:
+        """Show ``piece``'s draft in the editor, the cursor in its text, to go on editing it."""
+        self.select_piece(piece)
+        self.text_edit.setFocus()
+
     def restore_drafts(self, drafts: dict[str, str]) -> None:
         """Take back edits kept from a run that did not close (those of piece types the board has)."""
         board = self._board
@@ -382,14 +397,19 @@ class QtNotationEditor(QWidget):
         if self.piece in drafts:
             self._on_target_changed()
 
-    def discard_unapplied(self) -> None:
-        """Drop every unapplied edit (the editor shows the applied notation again)."""
-        self._drafts.clear()
-        if self.piece is not None:
+    def discard_unapplied(self, pieces: Optional[list[str]] = None) -> None:
+        """Drop the unapplied edits of ``pieces`` (default: every one); the editor shows the applied
+        notation again."""
+        for name in list(self._drafts) if pieces is None else pieces:
+            self._drafts.pop(name, None)
+            self._broken.pop(name, None)
+        if self.piece is not None and self.piece not in self._drafts:
             self._revert()
 
     def apply_unapplied(self) -> Optional[str]:
         """Apply every unapplied edit; returns why not when one of them is not valid notation."""
+        for name, message in self.broken_drafts().items():
+            return f"The {name}'s notation has an error: {message}"
         for name, text in list(self._drafts.items()):
             reading = read_notation(self._rules, NotationQuery(text, self._board))
             if reading.error is not None:
@@ -420,6 +440,7 @@ class QtNotationEditor(QWidget):
         if piece is None or self._error is not None or self._reading_pending or text is None:
             return
         self._drafts.pop(piece, None)
+        self._broken.pop(piece, None)
         self.pieceNotationApplied.emit(piece, text)
 
     def shutdown(self) -> None:
@@ -445,7 +466,11 @@ class QtNotationEditor(QWidget):
         piece = self.piece
         self.apply_button.setVisible(piece is not None)
         self.revert_button.setVisible(piece is not None)
-        if piece is not None and self._board is not None:
+        if piece is not None and self._board is not None and piece in self._broken:
+            # Shown as typed, in its own language: it has no translation to show.
+            self._set_language_quietly(self._broken[piece][0])
+            self._load(self._drafts[piece], translate=False)
+        elif piece is not None and self._board is not None:
             self._load(self._drafts.get(piece, self._board.pieces[piece].notation_text))
         else:
             self._load(self._try_texts.get(self._board_key, ""))
@@ -455,19 +480,24 @@ class QtNotationEditor(QWidget):
     def _revert(self) -> None:
         if self.piece is not None and self._board is not None:
             self._drafts.pop(self.piece, None)
+            self._broken.pop(self.piece, None)
             self._load(self._board.pieces[self.piece].notation_text)
 
-    def _load(self, text: str) -> None:
-        if self.source_language != "dagaz" and text.strip():
+    def _set_language_quietly(self, name: str) -> None:
+        """Read the text in ``name`` from now on, translating nothing."""
+        blocker = QSignalBlocker(self.language)
+        self.language.setCurrentIndex(max(self.language.findData(name), 0))
+        del blocker
+        self._language = self.source_language
+        self.highlighter.plain = self._language != "dagaz"
+        self.translation_label.setVisible(self._language != "dagaz")
+
+    def _load(self, text: str, translate: bool = True) -> None:
+        if translate and self.source_language != "dagaz" and text.strip():
             # The piece's notation said in the language chosen; where it cannot be, back to Dagaz.
             said = self._translated(text, self.source_language)
             if said is None:
-                blocker = QSignalBlocker(self.language)
-                self.language.setCurrentIndex(0)
-                del blocker
-                self._language = "dagaz"
-                self.highlighter.plain = False
-                self.translation_label.setVisible(False)
+                self._set_language_quietly("dagaz")
             else:
                 text = said
         self._loading = True
@@ -498,6 +528,10 @@ class QtNotationEditor(QWidget):
                 self._drafts.pop(piece, None)
             else:
                 self._drafts[piece] = text
+            # Until it is read, the text counts as one with an error: it is never applied unread.
+            self._broken.pop(piece, None)
+            if piece in self._drafts:
+                self._broken[piece] = ("dagaz", "the notation is still being read")
         self._step_span = None
         query = NotationQuery(text, self._board)
         if too_long(text) is None and len(text) > READ_AT_ONCE_CHARS:
@@ -525,6 +559,11 @@ class QtNotationEditor(QWidget):
                 self.highlighter.set_tokens(text, reading.tokens)
             finally:
                 self._colouring = False
+        piece = self.piece
+        if piece is not None and self.source_language == "dagaz":
+            self._broken.pop(piece, None)
+            if self._error is not None and piece in self._drafts:
+                self._broken[piece] = ("dagaz", f"{self._error.line}:{self._error.column}: {self._error.message}")
         if self._error is not None:
             self.error_label.setText(f"{self._error.line}:{self._error.column}: {self._error.message}")
             # Never leave the reading of an earlier text beside a text that cannot be read.
@@ -591,6 +630,11 @@ class QtNotationEditor(QWidget):
             words = translate(text, self.source_language, "english").text
         except TranslationError as error:
             self._translation = None
+            piece = self.piece
+            if piece is not None and self._board is not None and piece in self._board.pieces:
+                # Kept as typed, and marked: the last reading that translated is not this text.
+                self._drafts[piece] = text
+                self._broken[piece] = (self.source_language, f"{error.column}: {error.message}" if error.text else error.message)
             self._error = NotationError(error.message, text, Span(error.start, max(error.end, error.start + 1)))
             self.translation_label.setText("Dagaz: —")
             self.error_label.setText(f"{error.column}: {error.message}" if error.text else error.message)
@@ -605,7 +649,11 @@ class QtNotationEditor(QWidget):
         piece = self.piece
         if piece is not None and self._board is not None and piece in self._board.pieces:
             # Edits are kept in the Dagaz notation, which the board runs and the file holds.
-            if dagaz.text == self._board.pieces[piece].notation_text:
+            self._broken.pop(piece, None)
+            own = self._board.pieces[piece].notation_text
+            # The piece's own notation said in this language is no edit, though its translation
+            # back may be written otherwise (in another order).
+            if dagaz.text == own or text == self._translated(own, self.source_language):
                 self._drafts.pop(piece, None)
             else:
                 self._drafts[piece] = dagaz.text
@@ -621,6 +669,9 @@ class QtNotationEditor(QWidget):
         if reading.error is not None:
             # The translation names a piece or zone this board lacks: the board cannot run it.
             self._error = NotationError(reading.error.message, text, Span(0, len(text)))
+            if piece is not None and piece in self._drafts:
+                self._drafts[piece] = text
+                self._broken[piece] = (self.source_language, reading.error.message)
             self.notationInvalid.emit(reading.error.message)
         else:
             self.notationChanged.emit(self.current_notation())

@@ -125,6 +125,8 @@ class QtPieceTypes(QWidget):
         super().__init__(parent)
         self.document = document
         self.list = QListWidget()
+        # A few rows at least; the list, not the panel, scrolls through the rest.
+        self.list.setMinimumHeight(self.list.fontMetrics().height() * 3 + 8)
         self.list.setToolTip("The board's piece types; double-click one to rename it or change its letter")
         self.list.itemDoubleClicked.connect(lambda _item: self.edit_type())
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())

@@ -92,6 +92,10 @@ class QtPositionEditor(QWidget):
         self.redo_button = QPushButton("Redo")
         self.reset_button = QPushButton("Initial position")
         self.clear_button = QPushButton("Clear board")
+        self.setup_button = QPushButton("Use as the setup")
+        self.setup_button.setToolTip("Make this position the board's initial one: the board file's setup: line "
+                                     "says it once saved (undo with Edit ▸ Undo)")
+        self.setup_button.clicked.connect(self.use_as_setup)
         self.undo_button.clicked.connect(document.undo_stack.undo)
         self.redo_button.clicked.connect(document.undo_stack.redo)
         document.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
@@ -100,9 +104,16 @@ class QtPositionEditor(QWidget):
         self.clear_button.clicked.connect(self._clear)
         for button in (self.undo_button, self.redo_button):
             button.setEnabled(False)
-        for button in (self.undo_button, self.redo_button, self.reset_button, self.clear_button):
+        for button in (self.undo_button, self.redo_button, self.reset_button, self.clear_button, self.setup_button):
             buttons.addWidget(button)
         layout.addLayout(buttons)
+        #: Says when the position is not the board's setup: the board file does not hold it.
+        self.setup_note = QLabel("This position is not the board's setup: the board file keeps its own "
+                                 "setup unless you use this one.")
+        self.setup_note.setWordWrap(True)
+        self.setup_note.setStyleSheet("color: #8a5a00;")
+        self.setup_note.setVisible(False)
+        layout.addWidget(self.setup_note)
         layout.addStretch(1)
 
         document.boardChanged.connect(self._on_board_changed)
@@ -257,6 +268,9 @@ class QtPositionEditor(QWidget):
         self.fen_field.setText(self.document.fen())
         self.fen_field.setCursorPosition(0)
         self.fen_error.clear()
+        differs = not self.document.at_initial_position()
+        self.setup_button.setEnabled(differs)
+        self.setup_note.setVisible(differs)
 
     @Slot(int)
     def _on_turn_chosen(self, index: int) -> None:
@@ -280,15 +294,25 @@ class QtPositionEditor(QWidget):
             self.document.reset()
 
     @Slot()
+    def use_as_setup(self) -> None:
+        """Make the position the board's setup (undoable); a board file that cannot hold it says why."""
+        try:
+            self.document.use_position_as_setup()
+        except ValueError as error:  # BoardFileError, BoardWriteError: for the user to read
+            self.fen_error.setText(f"Not made the setup: {error}")
+
+    @Slot()
     def _clear(self) -> None:
         if self.document.position is not None:
             self.document.clear()
 
 
 def undo_actions(document: QtDocument, parent: QWidget) -> tuple[QAction, QAction]:
-    """Edit ▸ Undo and Redo actions for the document's undo stack (Ctrl+Z, Ctrl+Shift+Z)."""
+    """Edit ▸ Undo and Redo actions for the document's undo stack, on the platform's keys for them
+    (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y)."""
     undo = document.undo_stack.createUndoAction(parent, "&Undo")
-    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    undo.setShortcuts(QKeySequence.StandardKey.Undo)
     redo = document.undo_stack.createRedoAction(parent, "&Redo")
-    redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+    # Every key the platform has for it, each once: a key bound twice is ambiguous and does nothing.
+    redo.setShortcuts(QKeySequence.StandardKey.Redo)
     return undo, redo

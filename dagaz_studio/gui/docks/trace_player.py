@@ -108,6 +108,7 @@ class QtTracePlayer(QWidget):
         self.speed.setValue(DEFAULT_SPEED)
         self.speed.setSuffix(" steps/s")
         self.speed.setToolTip("How fast Play goes through the steps")
+        self.speed.setAccessibleName("Speed")
         self.speed.valueChanged.connect(self._on_speed_changed)
         self.loop_button = QToolButton()
         self.loop_button.setText("⟲")
@@ -206,7 +207,11 @@ class QtTracePlayer(QWidget):
             widest = max((metrics.horizontalAdvance(name) for name in reply.names.values()), default=0)
             self._delegate.column = widest + metrics.horizontalAdvance("MM")
             allowed = set(reply.allowed)
-            item = QListWidgetItem(f"All steps ({len(reply.trace):,})")
+            item = QListWidgetItem(f"All steps ({len(reply.trace):,})" if not reply.stopped else
+                                   f"All steps ({len(reply.trace):,}), partial")
+            if reply.stopped:
+                item.setToolTip("The run stopped before it was done: the moves below are those it found "
+                                "until then, and there may be more")
             item.setData(Qt.ItemDataRole.UserRole, _ALL)
             self.moves.addItem(item)
             for index, move in enumerate(reply.moves):
@@ -336,6 +341,8 @@ class QtTracePlayer(QWidget):
         button = QToolButton()
         button.setIcon(self.style().standardIcon(icon))
         button.setToolTip(tip)
+        # An icon says nothing to a screen reader: the tip's words before the key do.
+        button.setAccessibleName(tip.split(" (")[0])
         button.clicked.connect(lambda _checked=False: slot())
         return button
 
@@ -423,7 +430,7 @@ class QtTracePlayer(QWidget):
             button.setEnabled(has and self._position < count - 1)
         self.play_button.setEnabled(has)
         self.slider.setEnabled(has)
-        self.counter.setText(f"step {self._position + 1} of {count}" if has else "no steps")
+        self.counter.setText(f"step {self._position + 1:,} of {count:,}" if has else "no steps")
 
     def _sentence(self, event: TraceEvent) -> str:
         colour = "#1e7a3c" if event.ok else "#b00020"

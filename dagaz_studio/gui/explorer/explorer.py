@@ -7,6 +7,7 @@ interpreter, legality) or from :mod:`dagaz_studio.engine.explain` over the reply
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -93,7 +94,11 @@ class QtMoveExplorer(QObject):
         held = (player, name)
         self.selected = None
         self._select_hand(None if held == self.hand_selected else held)
-        self.refresh()
+        if self.hand_selected is not None and self.editor.piece != name:
+            # The editor follows the selection, as for a piece on the board.
+            self.editor.select_piece(name)  # refreshes through targetChanged
+        else:
+            self.refresh()
 
     def _select_hand(self, held: Optional[tuple[int, str]]) -> None:
         self.hand_selected = held
@@ -305,7 +310,7 @@ class QtMoveExplorer(QObject):
         if position is not None and reply.player != position.turn:
             text += f" ({player} is not to move: shown as if it were.)"
         if reply.error or reply.stopped:
-            text += f" {reply.error or reply.stopped}."
+            text += f" {reply.error or stopped_sentence(reply)}."
         self.panel.summary.setText(text)
         self.replyShown.emit(reply)
 
@@ -352,12 +357,15 @@ class QtMoveExplorer(QObject):
             counted = f"{shown} legal move{'s' if shown != 1 else ''}"
         else:
             counted = f"{total} move{'s' if total != 1 else ''} by its notation"
+        if reply.stopped:
+            # What a stopped run found is not all its notation gives.
+            counted += ", found before the run stopped: the list is partial"
         text = f"{what}: {counted}."
         position = self.document.position
         if position is not None and reply.player != position.turn:
             text += f" ({player} is not to move: shown as if it were.)"
         if reply.stopped:
-            text += f" The run {reply.stopped}."
+            text += f" The run {stopped_sentence(reply)}."
         if reply.trace_truncated:
             text += f" The trace was cut at {len(reply.trace):,} steps."
         if reply.names_error:
@@ -393,3 +401,16 @@ class QtMoveExplorer(QObject):
         # The span belongs to the notation that ran; mark it only if the editor shows that text.
         ran = self.player.notation_text
         self.editor.set_step_span(event.span if ran and ran == self.editor.text() else None)
+
+
+_STOPPED_AFTER = re.compile(r"stopped after [\d,]+ steps")
+
+
+def stopped_sentence(reply: MovesAnswer) -> str:
+    """Why ``reply``'s run stopped, counting its steps as the trace player does: the interpreter's own
+    count takes in work the trace does not show as steps, and two counts of "steps" side by side
+    would disagree."""
+    said = reply.stopped or ""
+    if reply.trace and not reply.trace_truncated:
+        said = _STOPPED_AFTER.sub(f"stopped after {len(reply.trace):,} steps", said, count=1)
+    return said

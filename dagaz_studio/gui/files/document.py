@@ -134,6 +134,21 @@ class QtDocument(QObject):
         after = (text, board, carry_position(self._require_position(), board, renames))
         self.undo_stack.push(_BoardEditCommand(self, before, after, description))
 
+    def use_position_as_setup(self) -> None:
+        """Make the position the board's initial one: the board file's ``setup:`` line says it (undoable).
+        Raises ``ValueError`` (:class:`~dagaz_studio.board.BoardFileError`) and changes nothing when
+        the board file cannot hold it."""
+        from dagaz_studio.board.writer import replace_setup
+
+        text = replace_setup(self.board_text, self.fen())
+        if text != self.board_text:
+            board = parse_board(text, self._filename())
+            # The position is now the board's initial one, read back as the file will be read.
+            position = _initial_position(board)
+            self.undo_stack.push(_BoardEditCommand(self, (self.board_text, self._require_board(),
+                                                          self._require_position().copy()),
+                                                   (text, board, position), "Use this position as the setup"))
+
     def unsaved_changes(self) -> list[str]:
         """What differs from the saved file, in words: some of ``"piece types"``, ``"piece
         notations"``, ``"other lines"``; ``["unsaved"]`` for a board never saved, ``["on disk"]`` when

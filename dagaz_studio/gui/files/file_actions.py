@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, QStandardPaths, Signal, Slot
+from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
@@ -16,6 +16,7 @@ from dagaz_studio.engine.position import FenError
 from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.files.new_board import boards_folder
 from dagaz_studio.gui.settings import (
     COLOURS_GROUP,
     GEOMETRY_KEY,
@@ -69,6 +70,8 @@ class QtFileActions(QObject):
         self.watcher.fileChanged.connect(self._on_file_changed)
         document.boardChanged.connect(self._watch)
         self._asking = False
+        #: The position whose setup the user chose not to save (not asked about again).
+        self._setup_declined: Optional[str] = None
         self._update_actions()
 
     # ------------------------------------------------------------------ files
@@ -106,10 +109,17 @@ class QtFileActions(QObject):
     @Slot()
     def choose_file(self) -> None:
         """File ▸ Open: choose a board file."""
-        start = str(self._document.board_path.parent) if self._document.board_path else ""
-        path, _ = QFileDialog.getOpenFileName(self._window, "Open board", start, BOARD_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self._window, "Open board", str(self.start_folder()), BOARD_FILTER)
         if path:
             self.open_path(path)
+
+    def start_folder(self) -> Path:
+        """Where file dialogs start: the open board's folder when it is the user's own file, otherwise
+        (a shipped board, no file) the documents folder, or home when there is none."""
+        path = self._document.board_path
+        if path is not None and not self._document.read_only and path.parent.is_dir():
+            return path.parent
+        return boards_folder()
 
     @Slot()
     def save(self) -> bool:
@@ -119,7 +129,34 @@ class QtFileActions(QObject):
         if self._document.board_path is None or self._document.read_only:
             # A shipped board stays as installed: its changes go to a copy of the user's own.
             return self.save_as()
-        return self._save_to(None)
+        return self.ask_about_setup() and self._save_to(None)
+
+    def ask_about_setup(self) -> bool:
+        """Before saving: when the position is not the board's setup, offer to make it the setup (the
+        file does not hold the position otherwise). Returns whether to go on saving."""
+        document = self._document
+        if document.position is None or document.at_initial_position():
+            return True
+        fen = document.fen()
+        if fen == self._setup_declined:
+            return True
+        answer = QMessageBox.question(
+            self._window, self._title,
+            "The position on the board is not the board's setup: the board file keeps its own setup, and "
+            "the pieces set up here are not saved in it.\n\nUse this position as the setup?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Cancel:
+            return False
+        if answer == QMessageBox.StandardButton.No:
+            self._setup_declined = fen  # not asked again for this position
+            return True
+        try:
+            document.use_position_as_setup()
+        except ValueError as error:  # BoardFileError, BoardWriteError: for the user to read
+            QMessageBox.warning(self._window, self._title, f"The position cannot be the setup:\n\n{error}")
+            return False
+        return True
 
     @Slot()
     def save_as(self) -> bool:
@@ -131,13 +168,12 @@ class QtFileActions(QObject):
         if path is not None and not self._document.read_only:
             start = str(path)
         else:
-            documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-            start = str(Path(documents or Path.home()) / name)
+            start = str(boards_folder() / name)
         title = "Save a copy of the shipped board as" if self._document.read_only else "Save board as"
         chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, BOARD_FILTER)
         if not chosen:
             return False
-        return self._save_to(chosen)
+        return self.ask_about_setup() and self._save_to(chosen)
 
     def recent_boards(self, gone: bool = False) -> list[str]:
         """The recently opened board files, newest first, that still exist (``gone``: those too)."""
@@ -264,7 +300,10 @@ class QtFileActions(QObject):
 
     def _action(self, text: str, slot, shortcut=None) -> QAction:  # type: ignore[no-untyped-def]
         action = QAction(text, self._window)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            # All the platform's keys for it, not only the first.
+            action.setShortcuts(shortcut)
+        elif shortcut is not None:
             action.setShortcut(shortcut)
         action.triggered.connect(slot)
         return action
@@ -276,8 +315,8 @@ class QtFileActions(QObject):
         shipped = self._document.read_only
         self.save_action.setText("&Save board as a copy…" if shipped else "&Save board")
         self.save_action.setStatusTip("A shipped board is read-only: its changes are saved to a copy"
-                                      if shipped else "Save the board file (piece types and notations; "
-                                      "not the position set up in the window)")
+                                      if shipped else "Save the board file (piece types, notations and "
+                                      "the setup; the position set up in the window only when made the setup)")
         for action in (self.save_as_action, self.export_png_action, self.export_svg_action, self.copy_image_action):
             action.setEnabled(has_board)
         self._window.setWindowModified(self._document.board_dirty)
@@ -367,8 +406,7 @@ class QtFileActions(QObject):
     def _export(self, file_filter: str, suffix: str, write) -> None:  # type: ignore[no-untyped-def]
         if self._view.board is None:
             return
-        name = f"{self._view.board.name}{suffix}"
-        start = str(self._document.board_path.with_name(name)) if self._document.board_path else name
+        start = str(self.start_folder() / f"{self._view.board.name}{suffix}")
         path, _ = QFileDialog.getSaveFileName(self._window, f"Export {suffix[1:].upper()}", start, file_filter)
         if not path:
             return

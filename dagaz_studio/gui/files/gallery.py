@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QIcon, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -81,11 +81,17 @@ class QtGameGallery(QDialog):
         self.filter.setPlaceholderText("Filter games by name or family")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._apply_filter)
+        # Enter opens the best match; Down goes to the pictures.
+        self.filter.returnPressed.connect(self._open_best)
+        self.filter.installEventFilter(self)
+        self._chosen = False
         content = QWidget()
         self._content_layout = QVBoxLayout(content)
         self.lists: dict[str, QListWidget] = {}
         self.headers: dict[str, QLabel] = {}
         self.items: dict[Path, QListWidgetItem] = {}
+        #: Each game's place in its family as listed without a filter.
+        self._order: dict[str, int] = {}
         for path in self._paths:
             family = shipped_family(path) or "others"
             self._list_for(family).addItem(self._item(path))
@@ -130,6 +136,7 @@ class QtGameGallery(QDialog):
         games.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         games.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         games.itemActivated.connect(self._open_item)
+        games.installEventFilter(self)
         games.itemSelectionChanged.connect(lambda g=games: self._selected_in(g))
         self.lists[family] = games
         self.headers[family] = header
@@ -138,6 +145,7 @@ class QtGameGallery(QDialog):
     def _item(self, path: Path) -> QListWidgetItem:
         item = QListWidgetItem(path.stem)
         item.setData(Qt.ItemDataRole.UserRole, str(path))
+        self._order[str(path)] = len(self._order)
         item.setToolTip(str(path))
         item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.items[path] = item
@@ -186,7 +194,84 @@ class QtGameGallery(QDialog):
         for path, item in self.items.items():
             haystack = f"{item.text()} {path.stem} {family_title(shipped_family(path))}".casefold()
             item.setHidden(not all(word in haystack for word in words))
+        # The closest matches first: a game named as typed, then those whose name begins so.
+        wanted = " ".join(words)
+        for games in self.lists.values():
+            items = [games.item(row) for row in range(games.count())]
+            ranked = sorted(items, key=lambda item: (self._rank(item, wanted), self._order[item.data(Qt.ItemDataRole.UserRole)]))
+            if ranked != items:
+                current = games.currentItem()
+                for _ in range(games.count()):
+                    games.takeItem(0)
+                for item in ranked:
+                    games.addItem(item)
+                if current is not None:
+                    games.setCurrentItem(current)
         self._fit_lists()
+
+    @staticmethod
+    def _rank(item: QListWidgetItem, wanted: str) -> int:
+        if not wanted:
+            return 0
+        names = {item.text().casefold(), Path(str(item.data(Qt.ItemDataRole.UserRole))).stem.casefold()}
+        if wanted in names:
+            return 0
+        return 1 if any(name.startswith(wanted) for name in names) else 2
+
+    def shown_items(self) -> list[QListWidgetItem]:
+        """The games shown, in order: by family, the closest matches to the filter first in each."""
+        lists = [self.lists[family] for family in sorted(self.lists, key=_family_key)]
+        return [games.item(row) for games in lists for row in range(games.count()) if not games.item(row).isHidden()]
+
+    def best_match(self) -> Optional[QListWidgetItem]:
+        """The game Enter in the filter opens: the selected one, else the closest match to the filter."""
+        wanted = " ".join(self.filter.text().casefold().split())
+        shown = self.shown_items()
+        selected = [item for item in shown if item.isSelected()]
+        if selected:
+            return selected[0]
+        return min(shown, key=lambda item: self._rank(item, wanted), default=None)
+
+    @Slot()
+    def _open_best(self) -> None:
+        item = self.best_match()
+        if item is not None:
+            self._open_item(item)
+
+    def _focus_item(self, item: QListWidgetItem) -> None:
+        games = item.listWidget()
+        for other in self.lists.values():
+            if other is not games:
+                other.clearSelection()
+        games.setFocus()
+        games.setCurrentItem(item)
+        item.setSelected(True)
+        games.scrollToItem(item)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """Arrows from the filter into the pictures, and from one family's pictures to the next."""
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return super().eventFilter(watched, event)
+        key = event.key()
+        shown = self.shown_items()
+        if watched is self.filter and key == Qt.Key.Key_Down and shown:
+            self._focus_item(self.best_match() or shown[0])
+            return True
+        if isinstance(watched, QListWidget) and shown:
+            current = watched.currentItem()
+            if current is not None and current in shown:
+                index = shown.index(current)
+                own = [item for item in shown if item.listWidget() is watched]
+                if key in (Qt.Key.Key_Right, Qt.Key.Key_Down) and current is own[-1] and index + 1 < len(shown):
+                    self._focus_item(shown[index + 1])
+                    return True
+                if key in (Qt.Key.Key_Left, Qt.Key.Key_Up) and current is own[0]:
+                    if index > 0:
+                        self._focus_item(shown[index - 1])
+                    elif key == Qt.Key.Key_Up:
+                        self.filter.setFocus()
+                    return True
+        return super().eventFilter(watched, event)
 
     def _selected_in(self, games: QListWidget) -> None:
         if games.selectedItems():
@@ -204,15 +289,21 @@ class QtGameGallery(QDialog):
 
     @Slot(QListWidgetItem)
     def _open_item(self, item: QListWidgetItem) -> None:
-        self.gameChosen.emit(str(item.data(Qt.ItemDataRole.UserRole)))
-        self.accept()
+        self._choose(str(item.data(Qt.ItemDataRole.UserRole)))
 
     @Slot()
     def _open_selected(self) -> None:
         path = self.selected_path()
         if path is not None:
-            self.gameChosen.emit(path)
-            self.accept()
+            self._choose(path)
+
+    def _choose(self, path: str) -> None:
+        # Enter reaches the list (or the filter) and then the dialog's Open button: one game, once.
+        if self._chosen:
+            return
+        self._chosen = True
+        self.gameChosen.emit(path)
+        self.accept()
 
     def done(self, result: int) -> None:
         """Closing stops the loading worker."""

@@ -148,7 +148,8 @@ class QtNewBoardDialog(QDialog):
 def boards_folder() -> Path:
     """Where new boards are saved by default: the user's documents folder (home if there is none)."""
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(documents) if documents else Path.home()
+    # A documents folder that does not exist would make a file dialog start where the app was launched.
+    return Path(documents) if documents and Path(documents).is_dir() else Path.home()
 
 
 def create_new_board(parent: QWidget, open_file: Callable[[str], bool],

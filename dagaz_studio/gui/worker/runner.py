@@ -4,7 +4,9 @@
 the window and hands them to a worker living in its own :class:`QThread`. Every request is numbered;
 a new one cancels the one running (through the :class:`threading.Event` the interpreter polls) and
 results of stale requests are dropped, so the window only ever shows the answer to the last question.
-Typing is debounced: a request made with ``debounce=True`` waits until the typing pauses.
+Typing is coalesced: a request made with ``debounce=True`` runs at once when the worker is idle; while
+a run is in flight it waits, the latest such request replacing any earlier one, and runs as soon as
+the worker is free (the stale run is cancelled, so that is soon).
 
 The worker owns one :class:`Rules` per board (the interpreter is not thread-safe) and only ever sees
 copies of positions; it never touches a widget.
@@ -24,9 +26,6 @@ from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
-#: Milliseconds typing must pause before the notation is run (a newer keystroke cancels the run anyway;
-#: the pause only spares starting runs that would be cancelled at once).
-DEBOUNCE_MS = 30
 #: Milliseconds a run may take before the window says it is busy.
 BUSY_AFTER_MS = 150
 #: Seconds the worker may keep the interpreter lock once the window's thread asks for it. Each call
@@ -55,6 +54,8 @@ class _Worker(QObject):
     """Lives in the worker thread and answers requests one at a time."""
 
     finished = Signal(object)  # the answer's reply
+    #: A request has been dealt with (answered, or dropped as cancelled): the worker is free for the next.
+    settled = Signal()
 
     def __init__(self, answer: Answer, failure: Failure) -> None:
         super().__init__()
@@ -65,6 +66,7 @@ class _Worker(QObject):
     def run(self, request: Any, cancel: threading.Event) -> None:
         """Answer one request, unless it was cancelled while it waited in the queue."""
         if cancel.is_set():
+            self.settled.emit()
             return
         try:
             typed = getattr(request, "notation", None) is not None
@@ -76,6 +78,7 @@ class _Worker(QObject):
             reply = self._failure(request, f"the interpreter failed: {type(error).__name__}: {error}")
         if not cancel.is_set():
             self.finished.emit(reply)
+        self.settled.emit()
 
     def _rules_for(self, board: Board, typed: bool) -> Rules:
         """The rules for ``board``: those that learn typed notations, or those that never do.
@@ -123,11 +126,9 @@ class QtMoveRunner(QObject):
         self._serial = 0
         self._cancel: Optional[threading.Event] = None
         self._pending: Any = None
+        #: Requests handed to the worker and not yet settled (answered or dropped).
+        self._in_flight = 0
         self._busy = False
-        self._debounce = QTimer(self)
-        self._debounce.setSingleShot(True)
-        self._debounce.setInterval(DEBOUNCE_MS)
-        self._debounce.timeout.connect(self._submit_pending)
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(BUSY_AFTER_MS)
@@ -141,25 +142,24 @@ class QtMoveRunner(QObject):
     @property
     def running(self) -> bool:
         """Whether a request is waiting or being answered."""
-        return self._debounce.isActive() or (self._cancel is not None and not self._cancel.is_set())
+        return self._pending is not None or (self._cancel is not None and not self._cancel.is_set())
 
     def request(self, request: Any, debounce: bool = False) -> int:
-        """Ask the worker; returns the request's number. Any earlier request is cancelled."""
+        """Ask the worker; returns the request's number. Any earlier request is cancelled.
+
+        ``debounce``: when a run is in flight, wait for the worker to be free (the latest request
+        waiting wins) rather than queue behind it; when the worker is idle, run at once."""
         self._serial += 1
         request = replace(request, serial=self._serial)
         self._cancel_running()
         self._pending = request
-        if debounce:
-            self._debounce.start()
-        else:
-            self._debounce.stop()
+        if not debounce or self._in_flight == 0:
             self._submit_pending()
         return self._serial
 
     def cancel(self) -> None:
         """Cancel whatever is waiting or running; no reply will come for it."""
         self._serial += 1
-        self._debounce.stop()
         self._pending = None
         self._cancel_running()
         self._set_busy(False)
@@ -173,6 +173,7 @@ class QtMoveRunner(QObject):
             thread.wait()
             self._thread = None
             self._worker = None
+            self._in_flight = 0
 
     # ------------------------------------------------------------------ private
 
@@ -195,6 +196,7 @@ class QtMoveRunner(QObject):
         thread.finished.connect(worker.deleteLater)
         self._submit.connect(worker.run)
         worker.finished.connect(self._on_finished)
+        worker.settled.connect(self._on_settled)
         thread.start()
         self._thread, self._worker = thread, worker
 
@@ -207,7 +209,14 @@ class QtMoveRunner(QObject):
         self._cancel = threading.Event()
         if not self._busy_timer.isActive() and not self._busy:
             self._busy_timer.start()
+        self._in_flight += 1
         self._submit.emit(request, self._cancel)
+
+    @Slot()
+    def _on_settled(self) -> None:
+        self._in_flight = max(0, self._in_flight - 1)
+        if self._in_flight == 0 and self._pending is not None:
+            self._submit_pending()
 
     @Slot(object)
     def _on_finished(self, reply: Any) -> None:
