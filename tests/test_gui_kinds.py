@@ -38,3 +38,22 @@ def test_the_play_field_shows_names_in_the_boards_style(qtbot) -> None:
     assert "Nf3" in window.play_field.field.placeholderText()
     window = open_window(qtbot, "xiangqi")
     assert "H2+3" in window.play_field.field.placeholderText()
+
+
+def test_a_pits_seeds_are_named_by_the_rows_owner_and_the_stores_stand_beside_the_rows(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    window.document.set_fen("3,0,5,4,2,6/1,4,12,0,4,4 w 3 5")
+    click_and_wait(qtbot, window, "a2")
+    summary = window.move_explorer.panel.summary.text()
+    assert summary.startswith("North Seed on a2"), summary
+    click_and_wait(qtbot, window, "c1")
+    assert window.move_explorer.panel.summary.text().startswith("South Seed on c1")
+    view = window.board_view
+    texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
+    # Each player's name beside the player's own row, with the store the FEN gives (South 3, North 5).
+    for player, row, store in (("South", "a1", "3"), ("North", "a2", "5")):
+        name, count = texts[player], texts[store]
+        y = view.square_centre(window.board.index(row)).y()
+        assert abs(name.sceneBoundingRect().center().y() - y) < 60 and name.sceneBoundingRect().left() > \
+            view.square_centre(window.board.index("f1")).x()
+        assert abs(count.sceneBoundingRect().center().y() - y) < 60

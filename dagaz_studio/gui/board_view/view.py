@@ -45,6 +45,7 @@ from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_it
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.orientation import ZoomFlip
+from dagaz_studio.gui.board_view import owners
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
 from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
@@ -445,6 +446,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
             # Room for the hands' tray, and above and below it for whose hand is whose.
             room = OWNER_ROOM * UNIT
             outer = outer.united(board_rect.adjusted(0, -room, (HAND_GAP + HAND_WIDTH) * UNIT + margin, room))
+        outer = outer.united(owners.room(board, board_rect, UNIT))
         if self._points:
             self._draw_points_board(board, board_rect)
         else:
@@ -643,6 +645,14 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._hand_items.clear()
         self._hand_extras.clear()
         board = self._board
+        if board is not None and owners.shows_owners(board):  # a heap board's rows' owners and stores
+            stores = [sum(n for p, _name, _l, n in self._hands if p == player and n > 0)
+                      for player in range(len(board.players))] if owners.has_stores(board) else []
+            board_rect = QRectF(0, 0, self._levels.width * UNIT, self._levels.height * UNIT)
+            self._hand_extras = owners.owner_items(board, stores, board_rect, self.square_centre, UNIT, self.flipped)
+            for item in self._hand_extras:
+                item.setZValue(Z_LABELS)
+                scene.addItem(item)
         if board is None or not board.has_hands:
             return
         self._hand_items, self._hand_extras = hand_items(
