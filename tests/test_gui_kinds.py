@@ -57,3 +57,31 @@ def test_a_pits_seeds_are_named_by_the_rows_owner_and_the_stores_stand_beside_th
         assert abs(name.sceneBoundingRect().center().y() - y) < 60 and name.sceneBoundingRect().left() > \
             view.square_centre(window.board.index("f1")).x()
         assert abs(count.sceneBoundingRect().center().y() - y) < 60
+
+
+def test_a_columns_pieces_and_height_stay_readable_under_the_selection_and_the_marks(qtbot) -> None:
+    from PySide6.QtWidgets import QGraphicsEllipseItem
+
+    from dagaz_studio.gui.board_view.style import UNIT, player_colour
+
+    window = open_window(qtbot, "lasca")
+    window.document.set_fen("s1(so)1s1s/1s1(ssOS)1s1/s1s1(Sso)1s/7/S1(Ss)1S1S/1S1S1S1/S1S3S w")
+    view, board = window.board_view, window.board
+    click_and_wait(qtbot, window, "c3")
+    # Every piece of the column shows its side's colour, from the bottom disc up to the top one.
+    column = view.piece_items()[board.index("d6")]
+    faces = [child.brush().color().name() for child in column.childItems()
+             if isinstance(child, QGraphicsEllipseItem)]
+    expected = [player_colour(board, p).name() for p in (0, 0, 1, 1)]  # S O s s: bottom to top
+    assert faces == expected
+    marks = [item for item in view.scene().items() if type(item).__name__ == "HighlightItem"]
+    assert marks
+    for square, height in (("c3", "2"), ("d6", "4"), ("e5", "3")):
+        centre = view.square_centre(board.index(square))
+        badges = [item for item in view.scene().items()
+                  if item.toolTip() == f"a column of {height}" and item.sceneBoundingRect().contains(
+                      centre.x() - 40, centre.y() - 40)]
+        assert len(badges) == 1, square
+        # Above every mark, and large enough to read at the default size.
+        assert all(badges[0].zValue() > mark.zValue() for mark in marks)
+        assert badges[0].sceneBoundingRect().height() >= 0.25 * UNIT
