@@ -47,7 +47,7 @@ def walk_and_read(game: str, positions: int, seed: int) -> dict[str, int]:
             for uci in legal:
                 san = sf.get_san(game, fen, uci)
                 assert names.name(names.read(san)) == uci, f"{game}: {san!r} in {fen}"
-                seen["drops"] += "@" in san
+                seen["drops"] += "@" in san or "*" in san
                 seen["promotions"] += "=" in san
                 seen["captures"] += "x" in san
                 seen["disambiguated"] += len(san.rstrip("+#")) > 3 and san[0].isupper() and "@" not in san \
@@ -66,6 +66,13 @@ def test_every_crazyhouse_san_reads_back_as_its_move() -> None:
         read_every_san("crazyhouse", fen, seen)
     assert seen["drops"] > 100 and seen["promotions"] > 0 and seen["captures"] > 20, seen
     assert seen["disambiguated"] > 0, seen
+
+
+@pytest.mark.parametrize("game", ["shogi", "minishogi"])
+def test_every_shogi_name_fairy_stockfish_writes_reads_back_as_its_move(game: str) -> None:
+    # Fairy-Stockfish writes shogi's moves with two-digit squares (P-76, Bx33+, B-33=, G61-52, P*55).
+    seen = walk_and_read(game, positions=30, seed=3)
+    assert seen["captures"] > 10 and seen["drops"] > 10 and seen["promotions"] > 0, seen
 
 
 def test_play_takes_san_on_crazyhouse(capsys: pytest.CaptureFixture[str]) -> None:
