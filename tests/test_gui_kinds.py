@@ -51,12 +51,15 @@ def test_a_pits_seeds_are_named_by_the_rows_owner_and_the_stores_stand_beside_th
     view = window.board_view
     texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
     # Each player's name beside the player's own row, with the store the FEN gives (South 3, North 5).
-    for player, row, store in (("South", "a1", "3"), ("North", "a2", "5")):
-        name, count = texts[player], texts[store]
-        y = view.square_centre(window.board.index(row)).y()
-        assert abs(name.sceneBoundingRect().center().y() - y) < 60 and name.sceneBoundingRect().left() > \
-            view.square_centre(window.board.index("f1")).x()
-        assert abs(count.sceneBoundingRect().center().y() - y) < 60
+    for flipped in (False, True):  # the names follow their rows when the board is turned round
+        view.set_flipped(flipped)
+        texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
+        for player, row, store in (("South", "a1", "3"), ("North", "a2", "5")):
+            name, count = texts[player], texts[store]
+            y = view.square_centre(window.board.index(row)).y()
+            assert abs(name.sceneBoundingRect().center().y() - y) < 60
+            assert name.sceneBoundingRect().left() > max(view.square_centre(s).x() for s in range(12))
+            assert abs(count.sceneBoundingRect().center().y() - y) < 60
 
 
 def test_a_columns_pieces_and_height_stay_readable_under_the_selection_and_the_marks(qtbot) -> None:
