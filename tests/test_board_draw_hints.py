@@ -41,3 +41,20 @@ def test_a_board_names_the_set_of_symbols_its_pieces_are_drawn_with():
     assert load_board("chess").draw.symbols == "chess" and load_board("xiangqi").draw.symbols == "xiangqi"
     # Pieces that share a name with another game's are not drawn with that game's symbols.
     assert load_board("shogi").draw.symbols == "" and load_board("lasca").draw.symbols == ""
+
+
+def test_owners_names_a_per_player_zone_whose_squares_belong_to_its_players():
+    board = parse_board("grid: a-c x 2-1\nplayers: South North\nzone rows: South a1-c1; North a2-c2\n"
+                        "draw: owners rows\n")
+    assert board.draw.owners == "rows"
+    assert [board.owner(board.index(s)) for s in ("a1", "c1", "b2")] == ["South", "South", "North"]
+    assert parse_board("grid: a-c x 2-1\n").owner(0) is None
+    assert load_board("oware").owner(load_board("oware").index("a2")) == "North"
+
+
+@pytest.mark.parametrize("zone", ["nowhere", "middle"])
+def test_owners_must_name_a_zone_with_squares_for_each_player(zone):
+    text = "grid: a-c x 2-1\nplayers: South North\nzone middle: b1 b2\ndraw: owners " + zone + "\n"
+    with pytest.raises(BoardFileError) as caught:
+        parse_board(text)
+    assert f"draw: no zone '{zone}' with squares for each player" in str(caught.value)

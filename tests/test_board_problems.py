@@ -121,7 +121,7 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-c x 3-1\ndraw: diagonals a1", "2:17: draw: 'a1' is not a rectangle like 'd1-f3'"),
         ("grid: a-c x 3-1\ndraw: cells\ndraw: points", "3:1: draw: 'points' contradicts 'cells' on line 2"),
         ("grid: a-c x 3-1\ndraw: wavy", "2:7: malformed 'draw' statement: unexpected 'wavy'; expected "
-         "'blocks' or 'cells' or 'checkered' or 'coordinates' or 'diagonals' or 'lines' or 'points' or 'river' or "
+         "'blocks' or 'cells' or 'checkered' or 'coordinates' or 'diagonals' or 'lines' or 'owners' or 'points' or 'river' or "
          "'stones' or 'surface' or 'symbols'"),
         ("grid: a-c x 3-1\npiece Wall W: [P]\ndraw: blocks Wall Ghost", "3:19: draw: no piece type 'Ghost' on this board"),
     ],

@@ -329,6 +329,13 @@ class _Geometry(_Syntax):
                         values["river"] = tuple(sorted(rows))
             elif kind == "surface":
                 values["surface"] = str(hint.children[0])
+            elif kind == "owners":
+                token = hint.children[0]
+                zone = self.zones.get(str(token))
+                if zone is None or not zone.per_player:
+                    self.report_token(statement, token, f"draw: no zone '{token}' with squares for each player")
+                else:
+                    values["owners"] = str(token)
             elif kind == "blocks":
                 known = getattr(self, "lettered", {})
                 for token in hint.children:
@@ -360,4 +367,5 @@ class _Geometry(_Syntax):
             symbols=str(values.get("symbols", "")),
             surface=values.get("surface"),  # type: ignore[arg-type]
             blocks=values.get("blocks", ()),  # type: ignore[arg-type]
+            owners=str(values.get("owners", "")),
         )

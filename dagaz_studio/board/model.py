@@ -120,6 +120,7 @@ class DrawHints:
     symbols: str = ""  # the set of piece symbols drawn for the pieces it names ("chess"); letters otherwise
     surface: Optional[str] = None  # the colour of the cells (a colour name), where it is not the default
     blocks: tuple[str, ...] = ()  # piece types drawn as blocks filling their cell (walls, arrows)
+    owners: str = ""  # a per-player zone whose squares belong to its players (a mancala player's row)
 
 
 #: A left-right mirror of the compass.
@@ -265,6 +266,13 @@ class Board:
             if mapping and reverses_hand(tuple(sorted(mapping.items()))):
                 letter = _LEFT_RIGHT.get(letter, letter)
         return mapping.get(letter, letter)
+
+    def owner(self, square: int) -> Optional[str]:
+        """The player a square belongs to by ``draw: owners`` (a mancala player's row), if any."""
+        zone = self.zones.get(self.draw.owners) if self.draw.owners else None
+        if zone is None:
+            return None
+        return next((player for player, squares in zone.per_player.items() if square in squares), None)
 
     def name_letter(self, piece: str) -> str:
         """The letter that stands for a piece type in move names: its ``name-letter`` if the board

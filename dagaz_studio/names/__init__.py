@@ -22,7 +22,7 @@ from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
-from dagaz_studio.names import coordinates, numbers, san, uci, wxf
+from dagaz_studio.names import coordinates, numbers, numeric, san, uci, wxf
 from dagaz_studio.names.context import Context, MoveNameError, NameStyleError
 
 #: Every style names can be written in.
@@ -76,6 +76,8 @@ class MoveNames:
         self._context = Context(rules, self.position, listed)
         family = self.style.split("-")[0]
         self._readers = [_READERS[family]] + [r for name, r in _READERS.items() if name != family]
+        # Two-digit squares (shogi's P-76, P*55) are read on any board, though no style writes them.
+        self._readers.append(numeric.read)
         self._names: Optional[list[str]] = None
         self._index = {move.key(): i for i, move in enumerate(listed)}
 

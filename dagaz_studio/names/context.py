@@ -56,6 +56,12 @@ class Context:
             return piece.kind
         return self.rules.kind_index.get(move.piece, -1)
 
+    def letter(self, piece: str) -> str:
+        """The letter a piece type is named by in SAN: its name letter, without the ``~`` a position
+        letter may carry to mark a promoted piece (``Q~``, as Fairy-Stockfish's FEN writes it)."""
+        letter = self.board.name_letter(piece)
+        return letter[:-1] if len(letter) > 1 and letter.endswith("~") else letter
+
     def promotion_letters(self, move: Move) -> Optional[set[str]]:
         """The spellings (upper case) a reader may use for the piece a move promotes to."""
         if move.promotion is None:
@@ -65,10 +71,10 @@ class Context:
         kind = board.pieces.get(move.promotion)
         if kind is not None:
             spellings.add(kind.letter.upper())
-        letter = board.name_letter(move.promotion)
-        if letter:
-            spellings.add(letter)
-        return spellings
+        spellings.add(self.letter(move.promotion))
+        spellings.discard("")
+        # A promoted piece's '~' (Q~) is no part of how players write the promotion (e8=Q).
+        return spellings | {s[:-1] for s in spellings if len(s) > 1 and s.endswith("~")}
 
     def matches_promotion(self, move: Move, written: Optional[str]) -> bool:
         """Whether a promotion written in a name (``None``: none written) fits the move."""
@@ -80,8 +86,8 @@ class Context:
     def promotion_letter(self, move: Move) -> str:
         """The letter that names the piece a move promotes to (its name letter, or its FEN letter)."""
         assert move.promotion is not None
-        letter = self.board.name_letter(move.promotion)
+        letter = self.letter(move.promotion)
         if not letter:
             kind = self.board.pieces.get(move.promotion)
-            letter = kind.letter.upper() if kind is not None else move.promotion
+            letter = kind.letter.upper().rstrip("~") if kind is not None else move.promotion
         return letter

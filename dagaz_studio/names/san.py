@@ -23,6 +23,8 @@ _FORM = re.compile(
     r"(?:[=/]?(?P<promotion>[A-Za-z]))?",
     re.ASCII,  # rows in digits 0-9 only: \d would also match '٣'
 )
+# A drop, as crazyhouse's SAN writes it: the piece's letter (either case), '@' or '*', the square.
+_DROP = re.compile(r"(?P<piece>[A-Za-z][~+]?)[@*](?P<target>[a-z]\d+)", re.ASCII)
 _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 
 
@@ -48,10 +50,11 @@ def write(context: Context) -> list[str]:
     squares, columns, rows = board.squares, board.column_names, board.row_names
     names: list[str] = []
     # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
-    rivals: dict[tuple[int, int, Optional[str]], set[int]] = defaultdict(set)
+    # Keyed by letter, not kind: a promoted Queen (Q~) and a Queen are both written Q.
+    rivals: dict[tuple[str, int, Optional[str]], set[int]] = defaultdict(set)
     for move in context.moves:
         if not move.dropped:
-            rivals[(context.kind(move), move.target, move.promotion)].add(move.origin)
+            rivals[(context.letter(move.piece), move.target, move.promotion)].add(move.origin)
     for move in context.moves:
         if move.dropped:
             names.append(describe_move(board, move))  # P@e5, as crazyhouse's SAN writes a drop
@@ -60,8 +63,8 @@ def write(context: Context) -> list[str]:
         if castle is not None:
             names.append(castle)
             continue
-        letter = board.name_letter(move.piece)
-        others = rivals[(context.kind(move), move.target, move.promotion)] - {move.origin}
+        letter = context.letter(move.piece)
+        others = rivals[(letter, move.target, move.promotion)] - {move.origin}
         column, row = board.column_of[move.origin], board.row_of[move.origin]
         # A piece without a letter is known by its file when it captures, as SAN writes pawns.
         show_column = bool(move.captures) and not letter
@@ -86,6 +89,9 @@ def read(context: Context, text: str) -> Optional[list[int]]:
     if _CASTLING.fullmatch(plain):
         side = "O-O" if plain.count("-") == 1 else "O-O-O"
         return [i for i, move in enumerate(context.moves) if castling_side(context, move) == side]
+    drop = _DROP.fullmatch(plain)
+    if drop is not None:
+        return _read_drop(context, drop.group("piece"), drop.group("target"))
     form = _FORM.fullmatch(plain)
     if form is None or not board.has_square(form.group("target")):
         return None
@@ -101,8 +107,8 @@ def read(context: Context, text: str) -> Optional[list[int]]:
     found = []
     for i in by_target.get(target, ()):
         move = context.moves[i]
-        if context.kind(move) not in kinds:
-            continue
+        if move.dropped or context.kind(move) not in kinds:
+            continue  # a drop is read by its '@' alone
         if column is not None and board.column_names[board.column_of[move.origin]] != column:
             continue
         if row is not None and board.row_names[board.row_of[move.origin]] != row:
@@ -115,11 +121,23 @@ def read(context: Context, text: str) -> Optional[list[int]]:
     return found
 
 
+def _read_drop(context: Context, letter: str, target: str) -> Optional[list[int]]:
+    """The drops of the piece ``letter`` names (its SAN letter or its letter in positions) on ``target``."""
+    board = context.board
+    if not board.has_square(target):
+        return None
+    square = board.index(target)
+    kinds = _kinds(context, letter.upper()) | {i for i, piece in enumerate(context.rules.kinds[:len(board.pieces)])
+                                               if piece.letter.upper() == letter.upper()}
+    return [i for i, move in enumerate(context.moves)
+            if move.dropped and move.target == square and context.kind(move) in kinds]
+
+
 def _kinds(context: Context, letter: Optional[str]) -> set[int]:
     """The piece kinds a SAN letter stands for (none: the kinds written without a letter)."""
     board = context.board
     kinds = context.rules.kinds[:len(board.pieces)]
-    named = {i for i, piece in enumerate(kinds) if board.name_letter(piece.name) == (letter or "")}
+    named = {i for i, piece in enumerate(kinds) if context.letter(piece.name) == (letter or "")}
     if named or letter is None:
         return named
     # A letter no piece is named by may still be a piece's letter in positions (P for the Pawn).

@@ -2,8 +2,8 @@
 
 A heap is a pit holding its seeds, each type in its own colour, with the count written under it
 (``4``, or each type's count for a mixed heap: ``2w 1r``). A column is drawn from the side: its
-pieces as discs stacked upward, the top one in front with its letter, and the column's height
-beside it when it holds more than one piece.
+pieces as discs stacked upward, each rim in its side's colour, the top one in front with its letter,
+and the column's height on a tag in the square's corner when it holds more than one piece.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ SEED_COLOURS = ("#e9dcc0", "#b8271f", "#1f4fa8", "#23744a", "#e8c42a", "#6b3fa0"
 SEEDS_DRAWN = 24
 
 #: How many discs of a column are drawn, and how far up each one stands (in grid units).
-DISCS_DRAWN = 6
-DISC_RISE = 0.07
+DISCS_DRAWN = 8
+DISC_RISE = 0.12
 
 
 def _text(text: str, centre: QPointF, size: float, colour: QColor, parent: QGraphicsItem) -> QGraphicsPathItem:
@@ -74,12 +74,15 @@ def heap_item(centre: QPointF, counts: Sequence[tuple[str, int]], unit: float) -
 
 def column_item(centre: QPointF, pieces: Sequence[tuple[int, str]], colour: Callable[[int], QColor],
                 unit: float) -> QGraphicsItem:
-    """A column seen from the side: discs stacked upward, the top piece in front with its letter,
-    and the column's height beside it."""
-    radius = unit * 0.34
+    """A column seen from the side: its pieces as flat discs stacked upward, each one's rim showing
+    its side's colour, the top piece in front with its letter. The height is a separate item
+    (:func:`height_badge`), so that it can stand above the marks drawn over the board."""
+    radius = unit * 0.36
     shown = list(pieces[:DISCS_DRAWN])
-    rise = unit * DISC_RISE
-    base = (len(shown) - 1) * rise / 2
+    flat = radius * 0.5  # half the height of a disc's face as seen from the side
+    # Spread the discs over at most half a cell, however many there are, so every rim shows.
+    rise = min(unit * DISC_RISE, unit * 0.42 / max(len(shown) - 1, 1))
+    base = (len(shown) - 1) * rise / 2 + flat * 0.3
     root = QGraphicsEllipseItem(QRectF(0, 0, 0, 0))
     root.setPos(centre)
     root.setPen(QPen(Qt.PenStyle.NoPen))
@@ -87,17 +90,40 @@ def column_item(centre: QPointF, pieces: Sequence[tuple[int, str]], colour: Call
         player, letter = shown[depth]
         y = base - (len(shown) - 1 - depth) * rise
         face = colour(player)
-        disc = QGraphicsEllipseItem(QRectF(-radius, y - radius * 0.8, 2 * radius, 1.6 * radius), root)
+        edge = QColor("#2b2118") if face.lightnessF() > 0.5 else QColor("#d9d2c3")
+        # The disc's side: a band under its face, as thick as the rise, darker than the face.
+        side = QPainterPath()
+        side.addRoundedRect(QRectF(-radius, y, 2 * radius, rise + flat * 0.25), radius * 0.2, radius * 0.2)
+        band = QGraphicsPathItem(side, root)
+        band.setBrush(face.darker(125))
+        band.setPen(QPen(edge, unit * 0.02))
+        disc = QGraphicsEllipseItem(QRectF(-radius, y - flat, 2 * radius, 2 * flat), root)
         disc.setBrush(face)
-        disc.setPen(QPen(QColor("#2b2118"), unit * 0.025))
+        disc.setPen(QPen(edge, unit * 0.025))
         if depth == 0:
             ink = QColor("#2b2118") if face.lightnessF() > 0.55 else QColor("#f7f4ec")
-            label = _text(letter.upper(), QPointF(0, y), unit * 0.34, ink, root)
+            label = _text(letter.upper(), QPointF(0, y), unit * 0.3, ink, root)
             label.setPen(QPen(Qt.PenStyle.NoPen))
-    if len(pieces) > 1:
-        _text(str(len(pieces)), QPointF(radius * 1.05, -radius * 0.95), unit * 0.22, QColor("#f7f4ec"), root)
     root.setToolTip(" / ".join(letter for _, letter in pieces) + " (from the top down)")
     return root
+
+
+def height_badge(centre: QPointF, height: int, unit: float) -> QGraphicsItem:
+    """A column's height in the upper left corner of its square, light on a dark tag, so that it
+    reads on light and dark squares and beside the marks of a selection or a move."""
+    size = unit * 0.3
+    width = size * (1.0 if height < 10 else 1.5)
+    corner = QPointF(centre.x() - unit * 0.47, centre.y() - unit * 0.47)
+    path = QPainterPath()
+    path.addRoundedRect(QRectF(corner.x(), corner.y(), width, size), size * 0.25, size * 0.25)
+    tag = QGraphicsPathItem(path)
+    tag.setBrush(QColor("#1d1f24"))
+    tag.setPen(QPen(QColor("#f7f4ec"), unit * 0.015))
+    number = _text(str(height), QPointF(corner.x() + width / 2, corner.y() + size / 2), size * 0.8,
+                   QColor("#f7f4ec"), tag)
+    number.setPen(QPen(Qt.PenStyle.NoPen))
+    tag.setToolTip(f"a column of {height}")
+    return tag
 
 
 def contents_item(centre: QPointF, contents: Contents, colour: Callable[[int], QColor],

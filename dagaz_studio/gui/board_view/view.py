@@ -41,10 +41,11 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, OWNER_ROOM, HandPlacement, hand_items
-from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item
+from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, height_badge
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
 from dagaz_studio.gui.board_view.orientation import ZoomFlip
+from dagaz_studio.gui.board_view import owners
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
 from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
@@ -136,6 +137,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._hands: list[tuple[int, str, str, int]] = []
         # Heaps and columns drawn on heap and stack boards (see kinds.py), by square.
         self._contents: dict[int, Contents] = {}
+        self._badges: list[QGraphicsItem] = []  # columns' heights, drawn over every mark
         self._hand_items: dict[tuple[int, str], QGraphicsItem] = {}
         self._hand_extras: list[QGraphicsItem] = []
         self._hand_selected: Optional[tuple[int, str]] = None
@@ -431,6 +433,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._piece_items.clear()
         self._highlight_items.clear()
         self._faded_items.clear()
+        self._badges.clear()
         self._line_items.clear()
         self._river_labels.clear()
         self._check_items.clear()
@@ -445,6 +448,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
             # Room for the hands' tray, and above and below it for whose hand is whose.
             room = OWNER_ROOM * UNIT
             outer = outer.united(board_rect.adjusted(0, -room, (HAND_GAP + HAND_WIDTH) * UNIT + margin, room))
+        outer = outer.united(owners.room(board, board_rect, UNIT))
         if self._points:
             self._draw_points_board(board, board_rect)
         else:
@@ -573,8 +577,10 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self.scene().addItem(label)
 
     def _draw_pieces(self) -> None:
-        for item in list(self._piece_items.values()) + list(self._faded_items.values()):
-            self.scene().removeItem(item)
+        for item in list(self._piece_items.values()) + list(self._faded_items.values()) + self._badges:
+            if item.scene() is self.scene():
+                self.scene().removeItem(item)
+        self._badges.clear()
         self._piece_items.clear()
         self._faded_items.clear()
         if self._board is None:
@@ -588,6 +594,10 @@ class QtBoardView(ZoomFlip, QGraphicsView):
             if contents is not None:
                 item = contents_item(self.square_centre(square), contents,
                                      lambda p: player_colour(self._require_board(), p), UNIT)
+                if contents[0] == "stack" and len(contents[1]) > 1:
+                    self._badges.append(height_badge(self.square_centre(square), len(contents[1]), UNIT))
+                    self._badges[-1].setZValue(Z_HIGHLIGHTS + 1)
+                    self.scene().addItem(self._badges[-1])
             else:
                 item = self._piece_item(square, player, name, letter)
             item.setZValue(Z_PIECES)
@@ -643,6 +653,14 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._hand_items.clear()
         self._hand_extras.clear()
         board = self._board
+        if board is not None and owners.shows_owners(board):  # a heap board's rows' owners and stores
+            stores = [sum(n for p, _name, _l, n in self._hands if p == player and n > 0)
+                      for player in range(len(board.players))] if owners.has_stores(board) else []
+            board_rect = QRectF(0, 0, self._levels.width * UNIT, self._levels.height * UNIT)
+            self._hand_extras = owners.owner_items(board, stores, board_rect, self.square_centre, UNIT, self.flipped)
+            for item in self._hand_extras:
+                item.setZValue(Z_LABELS)
+                scene.addItem(item)
         if board is None or not board.has_hands:
             return
         self._hand_items, self._hand_extras = hand_items(

@@ -344,6 +344,10 @@ class QtMoveExplorer(QObject):
         player = board.players[reply.player] if reply.player < len(board.players) else "?"
         piece = request.position.cells[origin]
         kind = self._kind_name(board, piece.kind) if piece is not None else "piece"
+        # Where the board says whose a square is (a mancala row), its pieces are named by it.
+        owner = board.owner(origin) if origin is not None else None
+        if owner is not None and (request.notation is None or request.notation_player is not None):
+            player = owner
         if request.notation is not None and request.notation_player is None:
             what = f"Trying a notation on {board.squares[origin]}, as a {player} piece"
         elif request.notation is not None:
