@@ -8,7 +8,6 @@ import resource
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -67,12 +66,31 @@ def test_the_default_scale_shrinks_to_fit_a_huge_board(tmp_path):
 def test_a_render_killed_midway_leaves_nothing_beside_the_picture(tmp_path):
     out = tmp_path / "huge.png"
     out.write_bytes(b"the previous picture")
-    process = _render(tmp_path, "--out", str(out))
-    deadline = time.monotonic() + 1.5
-    while time.monotonic() < deadline and not _leftovers(tmp_path):
-        time.sleep(0.02)
-    process.send_signal(signal.SIGKILL)
-    process.communicate(timeout=60)
+    board = tmp_path / "huge.board"
+    board.write_text(HUGE, encoding="utf-8")
+    # The render stops halfway through writing its picture, and is killed there.
+    child = (
+        "import os, sys, time\n"
+        "import dagaz_studio.notation.whole_file as whole_file\n"
+        "def stalled(handle, data):\n"
+        "    os.write(handle, bytes(data[: len(data) // 2]))\n"
+        "    print('writing', flush=True)\n"
+        "    time.sleep(60)\n"
+        "whole_file._write_all = stalled\n"
+        "from dagaz_studio.cli import main\n"
+        f"main(['render', {str(board)!r}, '--out', {str(out)!r}])\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(REPO), XDG_CACHE_HOME=str(tmp_path / "cache"), QT_QPA_PLATFORM="offscreen")
+    process = subprocess.Popen([sys.executable, "-c", child], text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, env=env)
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     assert process.returncode == -signal.SIGKILL
     assert out.read_bytes() == b"the previous picture"
     assert _leftovers(tmp_path) == []

@@ -185,10 +185,10 @@ def test_shredder_rights_on_the_corners_are_chess_castling() -> None:
 
 
 CHESS960 = [
-    ("chess", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
-    ("chess", "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9"),
-    ("chess", "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9"),
-    ("chess", "1r2k1r1/8/8/8/8/8/8/R1K4R w HAgb - 0 1"),
+    ("chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+    ("chess960", "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9"),
+    ("chess960", "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9"),
+    ("chess960", "1r2k1r1/8/8/8/8/8/8/R1K4R w HAgb - 0 1"),
 ]
 #: Fairy-Stockfish's own Chess960 cases (its tests/perft.sh), with the counts it publishes at depth 4.
 ATOMIC960 = [
@@ -213,6 +213,12 @@ def fairy_perft(variant: str, fen: str, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(fairy_perft(variant, sf.get_fen(variant, fen, [m], True), depth - 1) for m in moves)
+
+
+def test_a_shuffled_start_on_chess_is_refused_and_names_the_rule() -> None:
+    board, _ = shipped("chess")
+    with pytest.raises(ValueError, match="shuffled-setup"):
+        Position.from_fen(board, "4k3/8/8/8/8/8/8/RK5R w HA - 0 1")
 
 
 @pytest.mark.parametrize(("name", "variant", "fen", "depth"),
@@ -263,7 +269,7 @@ def test_a_shuffled_start_on_a_board_without_one_is_refused_by_name(name: str) -
 def test_chess960_castling_is_named_as_python_chess_names_it(fen: str) -> None:
     # A King that castles by one square or none was named as a plain King move (Kc1, c1c1) before.
     chess = pytest.importorskip("chess")
-    board, rules = shipped("chess")
+    board, rules = shipped("chess960")
     position = Position.from_fen(board, fen)
     theirs = chess.Board(fen, chess960=True)
     expected = {theirs.san(move).rstrip("+#") for move in theirs.legal_moves}
@@ -276,7 +282,7 @@ def test_chess960_castling_is_named_as_python_chess_names_it(fen: str) -> None:
 
 def test_chess960_games_have_python_chesss_moves_and_fens() -> None:
     chess = pytest.importorskip("chess")
-    board, rules = shipped("chess")
+    board, rules = shipped("chess960")
     rng = random.Random(960)
     compared = castled = 0
     for number in (0, 518, 959, 314):  # 518 is chess's own start

@@ -240,7 +240,7 @@ def test_a_new_notation_cancels_the_running_one(qtbot, chess_window) -> None:
     explorer = window.move_explorer
     window.notation_editor.set_text("(*){12}")
     click(qtbot, window, "d4")
-    qtbot.wait(400)  # typing pauses, the runaway run starts
+    qtbot.waitUntil(lambda: explorer.runner.running, timeout=2000)  # the runaway run starts at once
     assert explorer.runner.running
     started = time.perf_counter()
     reply = type_and_wait(qtbot, window, "N")

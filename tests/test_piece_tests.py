@@ -63,8 +63,7 @@ def test_a_knight_made_a_wazir_fails_the_knight_tests(tmp_path: Path, capsys: py
 
 def test_castling_through_check_allowed_fails_and_is_named(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    path = _copy(tmp_path, "chess", "(([!@castled-east]E[pA])*[(p,@castled-east)>E]E)?",
-                 "(([!@castled-east]E[p])*[(p,@castled-east)>E]E)?")
+    path = _copy(tmp_path, "chess", "[MA](E[pA]){2}|E[f,=Rook,M]^W{2}", "[MA](E[p]){2}|E[f,=Rook,M]^W{2}")
     assert main(["test", str(path), "--json"]) == 1
     results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     by_name = {result["name"]: result for result in results}
