@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from dagaz_studio.board.writer import SaveError, atomic_path, write_atomically
+from killed_writer import kill_while_writing
 from dagaz_studio.cli import main
 
 OLD = "name: old\ngrid: a-h x 8-1\n"
@@ -62,7 +59,7 @@ def test_an_error_while_writing_leaves_the_old_file(tmp_path: Path) -> None:
 def test_a_save_killed_midway_leaves_the_previous_file_intact(tmp_path: Path) -> None:
     path = tmp_path / "game.board"
     path.write_text(OLD, encoding="utf-8")
-    child = textwrap.dedent(f"""
+    kill_while_writing(f"""
         import sys, time
         from dagaz_studio.board.writer import atomic_path
         with atomic_path({str(path)!r}) as temporary, open(temporary, "w", encoding="utf-8") as stream:
@@ -72,32 +69,7 @@ def test_a_save_killed_midway_leaves_the_previous_file_intact(tmp_path: Path) ->
             time.sleep(60)
             stream.write("the rest\\n")
     """)
-    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-    try:
-        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == -signal.SIGKILL
     assert path.read_text(encoding="utf-8") == OLD
-
-
-def _kill_while_writing(child: str) -> None:
-    process = subprocess.Popen([sys.executable, "-c", textwrap.dedent(child)], stdout=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-    try:
-        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == -signal.SIGKILL
 
 
 def test_a_save_killed_midway_leaves_no_file_beside_the_previous_one(tmp_path: Path) -> None:
@@ -107,7 +79,7 @@ def test_a_save_killed_midway_leaves_no_file_beside_the_previous_one(tmp_path: P
     folder.mkdir()
     path = folder / "game.board"
     path.write_text(OLD, encoding="utf-8")
-    _kill_while_writing(f"""
+    kill_while_writing(f"""
         import os, sys, time
         import dagaz_studio.notation.whole_file as whole_file
         from dagaz_studio.board.writer import write_atomically
@@ -128,7 +100,7 @@ def test_a_picture_writer_killed_midway_leaves_a_file_the_next_save_removes(tmp_
     once that process is gone, the next save into the folder removes what it left."""
     path = tmp_path / "board.svg"
     path.write_text("<svg/>", encoding="utf-8")
-    _kill_while_writing(f"""
+    kill_while_writing(f"""
         import time
         from dagaz_studio.board.writer import atomic_path
         with atomic_path({str(path)!r}) as temporary, open(temporary, "w", encoding="utf-8") as stream:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import resource
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from PySide6.QtGui import QImage
 
 from dagaz_studio.gui.board_view.export import MAX_PIXELS, MAX_SIDE
 from dagaz_studio.notation import whole_file
+from killed_writer import kill_while_writing
 
 REPO = Path(__file__).resolve().parent.parent
 #: The largest board a board file may describe (26 × 384 squares).
@@ -80,18 +80,8 @@ def test_a_render_killed_midway_leaves_nothing_beside_the_picture(tmp_path):
         "from dagaz_studio.cli import main\n"
         f"main(['render', {str(board)!r}, '--out', {str(out)!r}])\n"
     )
-    env = dict(os.environ, PYTHONPATH=str(REPO), XDG_CACHE_HOME=str(tmp_path / "cache"), QT_QPA_PLATFORM="offscreen")
-    process = subprocess.Popen([sys.executable, "-c", child], text=True, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, env=env)
-    try:
-        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == -signal.SIGKILL
+    kill_while_writing(child, dict(os.environ, PYTHONPATH=str(REPO), XDG_CACHE_HOME=str(tmp_path / "cache"),
+                                   QT_QPA_PLATFORM="offscreen"))
     assert out.read_bytes() == b"the previous picture"
     assert _leftovers(tmp_path) == []
 
