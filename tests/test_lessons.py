@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 from pathlib import Path
@@ -283,3 +284,18 @@ def test_the_panels_questions_are_answered_without_qt_and_a_cancelled_one_says_s
     cancel.set()
     reply = answer_lesson(None, LessonQuery(lesson, CHECK, lesson.solution, lambda *r: heard.append(r), 7), cancel)
     assert reply.cancelled and reply.verdict is None and reply.serial == 7 and heard == []
+
+
+def test_a_lesson_file_that_is_no_regular_file_is_refused_by_what_it_is(tmp_path: Path) -> None:
+    # A FIFO would block a reader, a device would feed it without end: each is named, never read.
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    device = tmp_path / "zero.toml"
+    device.symlink_to("/dev/zero")
+    for path, kind in ((fifo, "FIFO"), (device, "character device")):
+        with pytest.raises(LessonError, match=kind):
+            find_lesson(str(path))
+    huge = tmp_path / "huge.toml"
+    huge.write_text('title = "x"\n' + "# padding\n" * 100_000, encoding="utf-8")
+    with pytest.raises(LessonError, match="at most"):
+        find_lesson(str(huge))

@@ -144,7 +144,7 @@ def find_lesson(reference: str) -> Lesson:
     """A shipped lesson by id (or its number, ``3`` for ``03-…``), or a lesson file by path."""
     path = Path(reference)
     if reference.endswith(".toml") or path.is_file():
-        if not path.is_file():
+        if not path.exists():
             raise LessonError(reference, 1, "no such lesson file")
         return read_lesson(path)
     shipped = sorted(course_directory().glob("*.toml"))
@@ -173,15 +173,19 @@ def _line_of(text: str, table: Optional[str], key: Optional[str]) -> int:
     return header
 
 
+#: The largest lesson file read: a lesson is a page of text and a few positions.
+MAX_LESSON_BYTES = 200_000
+
+
 def read_lesson(path: Union[str, Path]) -> Lesson:
     """The lesson a TOML file holds; raises :class:`LessonError` with the line and reason of a problem."""
+    from dagaz_studio.board.text_file import TextFileError, read_text_file
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LessonError(path, 1, "not UTF-8 text") from None
-    except OSError as error:
-        raise LessonError(path, 1, error.strerror or str(error)) from None
+        text = read_text_file(path, MAX_LESSON_BYTES, what="lesson file")
+    except TextFileError as error:
+        raise LessonError(path, error.line or 1, error.message) from None
     return parse_lesson(text, path)
 
 
