@@ -264,3 +264,14 @@ def test_bracket_suggestions_read_as_checks(text: str, suggestion: str) -> None:
         parse_notation(text)
     assert info.value.message == f"checks go in brackets: write '{suggestion}'"
     parse_notation("N" + suggestion)  # the suggestion itself parses
+
+
+def test_an_error_in_a_pasted_page_is_shown_around_its_fault_in_a_few_short_lines(capsys) -> None:
+    from dagaz_studio.cli import main
+
+    text = "N;" * 1000 + "[q]" + "N" * 500
+    assert main(["moves", "chess", "--at", "d4", "--piece", text]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    shown, caret = lines[1], lines[2]
+    assert len(lines) <= 5 and len(shown) <= 110 and len(caret) <= 110, lines
+    assert shown[caret.index("^") - 1:].startswith("[q]")  # under the unknown check letter

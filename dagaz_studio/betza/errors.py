@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dagaz_studio.notation.errors import text_around
+
 
 class TranslationError(ValueError):
     """Text in one notation that cannot be read, or a piece a target notation cannot say.
@@ -23,10 +25,5 @@ class TranslationError(ValueError):
         """The text, a caret under the offending part, and the message."""
         if not self.text:
             return self.message
-        # A long text is shown around the part, so that a hostile one does not fill the screen.
-        left = max(0, self.start - 40) if len(self.text) > 100 else 0
-        right = min(len(self.text), left + 100)
-        shown = ("…" if left else "") + self.text[left:right] + ("…" if right < len(self.text) else "")
-        start = self.start - left + (1 if left else 0)
-        width = max(1, min(self.end, right) - self.start)
-        return "\n".join([shown, " " * start + "^" + "~" * (width - 1), f"{self.column}: {self.message}"])
+        shown, caret = text_around(self.text, self.start, self.end)
+        return "\n".join([shown, caret, f"{self.column}: {self.message}"])

@@ -4,6 +4,21 @@ from __future__ import annotations
 
 from dagaz_studio.notation.nodes import Span
 
+
+#: The most characters of a text an error message shows: a longer text is shown around its fault,
+#: so that a pasted page still gets a message of a few short lines.
+SHOWN_CHARACTERS = 100
+
+
+def text_around(text: str, start: int, end: int) -> tuple[str, str]:
+    """``text`` cut to at most :data:`SHOWN_CHARACTERS` around ``start``..``end`` (an ellipsis where it
+    was cut), and the caret line that marks that part under it."""
+    left = max(0, start - 40) if len(text) > SHOWN_CHARACTERS else 0
+    right = min(len(text), left + SHOWN_CHARACTERS)
+    shown = ("…" if left else "") + text[left:right] + ("…" if right < len(text) else "")
+    width = max(1, min(end, right) - start)
+    return shown, " " * (start - left + (1 if left else 0)) + "^" + "~" * (width - 1)
+
 #: The longest notation read, in characters, wherever it comes from (a board file, the command line,
 #: the window); a longer text is refused before any of it is parsed. Real pieces need a few hundred;
 #: at the limit, reading stays well under a tenth of a second, so the window can read as one types.
@@ -52,7 +67,7 @@ class NotationError(ValueError):
         width = max(1, min(self.span.end, self.span.start + len(source_line)) - self.span.start)
         if "\n" in self.span.slice(self.text):
             width = 1
-        caret = " " * (self.column - 1) + "^" + "~" * (width - 1)
+        source_line, caret = text_around(source_line, self.column - 1, self.column - 1 + width)
         out = [source_line, caret, f"{self.line}:{self.column}: {self.message}"]
         if expected and self.expected:
             out.append("expected: " + ", ".join(self.expected))

@@ -56,22 +56,6 @@ MAX_PATH_SQUARES = 100_000
 class ParlettError(TranslationError):
     """Parlett text that cannot be read: ``start``/``end`` say where in the text."""
 
-    #: Characters of the text shown around the offending part, so that a text of thousands of
-    #: characters is still reported in a few short lines.
-    SHOWN = 60
-
-    def render(self) -> str:
-        """The text near the offending part, a caret under it, and the message."""
-        if not self.text or len(self.text) <= self.SHOWN:
-            return super().render()
-        first = max(0, self.start - self.SHOWN // 2)
-        shown = self.text[first:first + self.SHOWN]
-        before = "…" if first > 0 else ""
-        after = "…" if first + self.SHOWN < len(self.text) else ""
-        width = max(1, min(self.end, first + self.SHOWN) - self.start)
-        caret = " " * (len(before) + self.start - first) + "^" + "~" * (width - 1)
-        return "\n".join([before + shown + after, caret, f"{self.column}: {self.message}"])
-
 
 def _modes(conditions: str) -> tuple[frozenset[str], bool]:
     if "o" in conditions and "c" in conditions:
