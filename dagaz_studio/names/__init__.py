@@ -104,7 +104,7 @@ class MoveNames:
         When it names none, the error says how the board names its moves, with one of them as an
         example: a name in another style is read too, but the board's own style is what is expected.
         """
-        found = self._candidates(text)
+        found = self.candidates(text)
         if len(found) == 1:
             return self.moves[found[0]]
         if found:
@@ -122,7 +122,8 @@ class MoveNames:
             return f"{board} names its moves {style}"
         return f"{board} names its moves {style}, such as {example}"
 
-    def _candidates(self, text: str) -> list[int]:
+    def candidates(self, text: str) -> list[int]:
+        """The indexes in :attr:`moves` of the moves ``text`` names, read in any style; empty for none."""
         text = text.strip()
         if not text:
             return []
@@ -151,12 +152,12 @@ class MoveNames:
             written = coordinates.write(context)
         fallback: Optional[list[str]] = None
         for i, name in enumerate(written):
-            if self._candidates(name) == [i]:
+            if self.candidates(name) == [i]:
                 continue
             # A style cannot tell this move apart (a capture chain in SAN, pieces crowding one file):
             # its squares can, as the WXF source advises for the rare positions it cannot settle.
             fallback = fallback or coordinates.write(context)
-            if self._candidates(fallback[i]) == [i]:
+            if self.candidates(fallback[i]) == [i]:
                 written[i] = fallback[i]
         return written
 

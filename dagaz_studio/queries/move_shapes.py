@@ -5,15 +5,15 @@ King; ``illegal Nf9`` names nothing the board could ever play, so it proves noth
 A move shape is any move the board's names can tell apart: the position's legal and pseudo-legal
 moves and drops, and, for every piece of the side to move, a step from its square to every other
 square — taking what stands there or not, promoting to each piece type or not, a royal piece going
-two squares or more also displacing another piece (so castling's names read) — and a drop of every
-piece type on every empty square where the board has hands. Nothing here names a game.
+two squares or more also displacing another piece (so castling's names read) — a drop of every
+piece type on every empty square where the board has hands, and a pass where the board allows one. Nothing here names a game.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from dagaz_studio.engine.game import drop_moves, legal_moves, pseudo_legal_moves
+from dagaz_studio.engine.game import drop_moves, legal_moves, pass_move, pseudo_legal_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move, RunawayNotation, quick_move
@@ -50,6 +50,9 @@ def move_shapes(rules: Rules, position: Position) -> list[Move]:
                 for promotion in (None, *names):
                     shapes.append(quick_move(name, me, origin, target, captures, (target,), promotion, also,
                                              ((origin, None), (target, piece)), LastMove(origin, target, None)))
+    if {"pass", "pass-when-blocked"} & board.rules:
+        # A pass is a move shape wherever the board lets a player pass, even where the position forbids it.
+        shapes.append(pass_move(rules, position))
     if board.has_hands:
         for name in names:
             for target, standing in enumerate(cells):
@@ -62,7 +65,7 @@ def move_shapes(rules: Rules, position: Position) -> list[Move]:
 def name_problem(rules: Rules, position: Position, text: str) -> Optional[str]:
     """``None`` when ``text`` names some move shape of ``position``; else why it names none."""
     shapes = MoveNames(rules, position, move_shapes(rules, position))
-    if shapes._candidates(text):
+    if shapes.candidates(text):
         return None
     example = _example(rules, position)
     board = rules.board
