@@ -52,7 +52,7 @@ def test_a_pits_seeds_are_named_by_the_rows_owner_and_the_stores_stand_beside_th
     texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
     # Each player's name beside the player's own row, with the store the FEN gives (South 3, North 5).
     for flipped in (False, True):  # the names follow their rows when the board is turned round
-        view.set_flipped(flipped)
+        view.orientation.set_flipped(flipped)
         texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
         for player, row, store in (("South", "a1", "3"), ("North", "a2", "5")):
             name, count = texts[player], texts[store]

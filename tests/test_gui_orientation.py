@@ -22,7 +22,7 @@ def test_flip_draws_each_square_where_the_opposite_one_was_and_clicks_follow(qtb
     view = window.board_view
     before = {name: view.square_centre(board.index(name)) for name in ("a1", "h8", "e2", "d7")}
     window.orientation_actions["flip"].setChecked(True)
-    assert view.flipped
+    assert view.orientation.flipped
     assert view.square_centre(board.index("a1")) == before["h8"]
     assert view.square_centre(board.index("e2")) == before["d7"]
     # The piece drawn on a square is where the square now is, and a click there selects it.
@@ -38,7 +38,7 @@ def test_zoom_in_out_fit_and_ctrl_wheel(qtbot, chess_window) -> None:
     view = window.board_view
     fitted = _scale(window)
     window.orientation_actions["zoom_in"].trigger()
-    assert abs(_scale(window) - fitted * ZOOM_STEP) < 1e-6 and view.zoom == ZOOM_STEP
+    assert abs(_scale(window) - fitted * ZOOM_STEP) < 1e-6 and view.orientation.zoom == ZOOM_STEP
     window.orientation_actions["zoom_out"].trigger()
     window.orientation_actions["zoom_out"].trigger()  # never smaller than the whole board
     assert abs(_scale(window) - fitted) < 1e-6
@@ -46,12 +46,12 @@ def test_zoom_in_out_fit_and_ctrl_wheel(qtbot, chess_window) -> None:
     wheel = QWheelEvent(centre, view.mapToGlobal(centre.toPoint()).toPointF(), QPoint(), QPoint(0, 240),
                         Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False)
     view.wheelEvent(wheel)
-    assert abs(view.zoom - ZOOM_STEP ** 2) < 1e-9
+    assert abs(view.orientation.zoom - ZOOM_STEP ** 2) < 1e-9
     # A resize keeps the zoom over the new fit; Fit board goes back to the whole board.
     window.resize(window.width() - 40, window.height())
     qtbot.wait(50)
     window.orientation_actions["fit"].trigger()
-    assert view.zoom == 1.0
+    assert view.orientation.zoom == 1.0
     rect = view.mapFromScene(view.sceneRect()).boundingRect()
     assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(rect)
 
@@ -102,7 +102,7 @@ def test_another_board_opens_whole_and_keeps_the_flip(qtbot, chess_window) -> No
     window.orientation_actions["flip"].setChecked(True)
     window.orientation_actions["zoom_in"].trigger()
     assert window.open_file(str(shipped_boards()["xiangqi"]))
-    assert window.board_view.zoom == 1.0 and window.board_view.flipped
+    assert window.board_view.orientation.zoom == 1.0 and window.board_view.orientation.flipped
 
 
 def test_flipped_the_hands_change_sides_with_their_players(qtbot) -> None:

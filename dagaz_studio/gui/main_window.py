@@ -709,7 +709,7 @@ class QtMainWindow(QMainWindow):
         from dagaz_studio.gui.board_view.orientation import orientation_actions
 
         #: Zoom in, Zoom out, Fit board, Flip board (board_view/orientation.py).
-        self.orientation_actions = orientation_actions(self.board_view, self)
+        self.orientation_actions = orientation_actions(self.board_view.orientation, self)
         self.view_menu.addActions(list(self.orientation_actions.values()))
         self.view_menu.addSeparator()
         from dagaz_studio.gui.theme import QtTheme, refresh_legend, theme_menu

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS, HIGHLIGHT_QCOLOURS, UNIT, Z_HIGHLIGHTS, Z_SELECTED
+
+if TYPE_CHECKING:
+    # Only named: importing it readies the class (its enums) before the first paint.
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
 
 class HighlightItem(QGraphicsItem):
     """One highlight mark on one square: a symbol drawn in the kind's colour with a dark outline."""

@@ -8,7 +8,7 @@ row); the view adds them to its scene and owns them.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 #: The colour of the mark under an attacked royal piece.
@@ -18,6 +18,9 @@ _RIVER_INK = QColor("#6b5635")
 
 def stone_item(centre: QPointF, colour: QColor, radius: float, unit: float) -> QGraphicsItem:
     """A plain stone in ``colour``: lit from the upper left, with a thin edge, and no letter."""
+    # Imported here: Qt readies a class (its enums) at its first use, which the first paint puts off.
+    from PySide6.QtGui import QRadialGradient
+
     light = colour.lightnessF() > 0.55
     gradient = QRadialGradient(QPointF(-radius * 0.35, -radius * 0.35), radius * 1.4)
     gradient.setColorAt(0.0, colour.lighter(125) if light else colour.lighter(260))
@@ -60,6 +63,8 @@ def river_label_items(labels: tuple[str, ...], band: QRectF, unit: float) -> lis
 
 def check_item(centre: QPointF, radius: float) -> QGraphicsItem:
     """The mark under an attacked royal piece: a red glow fading outwards, with a red ring."""
+    from PySide6.QtGui import QRadialGradient
+
     gradient = QRadialGradient(QPointF(0, 0), radius)
     inner = QColor(CHECK_COLOUR)
     inner.setAlpha(230)
@@ -81,6 +86,8 @@ def _label_font(text: str, unit: float) -> QFont | None:
     if text.isascii():
         font = QFont()
     else:
+        from PySide6.QtGui import QFontDatabase  # as QRadialGradient above
+
         families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese) or \
             QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
         font = QFont(families[0]) if families else QFont()

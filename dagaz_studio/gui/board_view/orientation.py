@@ -8,13 +8,15 @@ scene is laid out anew, so that pieces and labels stay upright.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 if TYPE_CHECKING:
+    # Only named here: the actions' classes are readied by Qt at their first use, after the first paint.
+    from PySide6.QtGui import QAction, QWheelEvent
+
     from dagaz_studio.board.model import Board
 
 #: How much one zoom step (a wheel notch, Ctrl++) enlarges the board.
@@ -24,16 +26,17 @@ ZOOM_MIN, ZOOM_MAX = 1.0, 8.0
 
 
 class ZoomFlip:
-    """Zoom and flip for a :class:`QGraphicsView` that draws a board (mixed into the board view).
+    """Zoom and flip of a :class:`QGraphicsView` that draws a board, owned by the view.
 
-    The view calls :meth:`_init_orientation` when made, :meth:`_apply_zoom` after fitting the scene,
-    :meth:`flip_cell` to place a square, and rebuilds its scene in :meth:`_orientation_changed`.
+    ``fit`` fits the whole scene in the view (and then calls :meth:`apply_zoom`); ``rebuild`` lays
+    the scene out anew once the board is flipped. The view places each square by :meth:`flip_cell`
+    and hands its wheel events to :meth:`wheel`.
     """
 
-    _zoom: float
-    _flipped: bool
-
-    def _init_orientation(self) -> None:
+    def __init__(self, view: QGraphicsView, fit: Callable[[], None], rebuild: Callable[[], None]) -> None:
+        self._view = view
+        self._fit = fit
+        self._rebuild = rebuild
         self._zoom = 1.0
         self._flipped = False
 
@@ -64,34 +67,37 @@ class ZoomFlip:
         """The whole board in view again."""
         self.set_zoom(1.0)
 
-    def _apply_zoom(self) -> None:
+    def forget_zoom(self) -> None:
+        """Another board opens whole (without fitting now: the view lays it out itself); a flip is kept."""
+        self._zoom = 1.0
+
+    def apply_zoom(self) -> None:
         """After the view fitted its scene: enlarge by the zoom. The scroll bars stay hidden (showing
         them would resize the view and fit it again); the wheel and Shift+wheel still scroll."""
         if self._zoom > 1.0:
-            self._view().scale(self._zoom, self._zoom)
+            self._view.scale(self._zoom, self._zoom)
 
     def _refit(self) -> None:
-        view = self._view()
+        view = self._view
         centre = view.mapToScene(view.viewport().rect().center())
-        fit: Optional[Callable[[], None]] = getattr(self, "_fit", None)
-        if fit is not None:
-            fit()
+        self._fit()
         view.centerOn(centre)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt's name
-        """Ctrl+wheel zooms about the pointer; the wheel alone scrolls a zoomed board."""
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            notches = event.angleDelta().y() / 120
-            if notches:
-                view = self._view()
-                under = view.mapToScene(event.position().toPoint())
-                self.set_zoom(self._zoom * ZOOM_STEP ** notches)
-                # The point under the pointer stays under it.
-                shift = view.mapToScene(event.position().toPoint()) - under
-                view.centerOn(view.mapToScene(view.viewport().rect().center()) - shift)
-            event.accept()
-            return
-        QGraphicsView.wheelEvent(self._view(), event)
+    def wheel(self, event: QWheelEvent) -> bool:
+        """Ctrl+wheel zooms about the pointer (``True``: the event is taken); the view scrolls a
+        zoomed board by the wheel alone itself."""
+        if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            return False
+        notches = event.angleDelta().y() / 120
+        if notches:
+            view = self._view
+            under = view.mapToScene(event.position().toPoint())
+            self.set_zoom(self._zoom * ZOOM_STEP ** notches)
+            # The point under the pointer stays under it.
+            shift = view.mapToScene(event.position().toPoint()) - under
+            view.centerOn(view.mapToScene(view.viewport().rect().center()) - shift)
+        event.accept()
+        return True
 
     # ------------------------------------------------------------------ flip
 
@@ -104,30 +110,26 @@ class ZoomFlip:
         """Draw the board half turned round (``True``) or as its file draws it."""
         if flipped != self._flipped:
             self._flipped = flipped
-            self._orientation_changed()
+            self._rebuild()
 
-    def flip_cell(self, board: "Board", column: float, row: float) -> tuple[float, float]:
+    def flip_cell(self, board: Board, column: float, row: float) -> tuple[float, float]:
         """Where the cell at ``column``, ``row`` (of one level) is drawn: itself, or the opposite one."""
         if not self._flipped:
             return column, row
         return len(board.column_names) - 1 - column, len(board.row_names) - 1 - row
 
-    def _orientation_changed(self) -> None:
-        raise NotImplementedError
 
-    def _view(self) -> QGraphicsView:
-        assert isinstance(self, QGraphicsView)
-        return self
-
-
-def orientation_actions(view: ZoomFlip, parent: QWidget) -> dict[str, QAction]:
+def orientation_actions(orientation: ZoomFlip, parent: QWidget) -> dict[str, QAction]:
     """View menu actions: Zoom in (Ctrl++), Zoom out (Ctrl+-), Fit board (Ctrl+0), Flip board (checkable)."""
+    from PySide6.QtGui import QAction, QKeySequence
+
     actions: dict[str, QAction] = {}
     for key, text, shortcut, tip, slot in (
-            ("zoom_in", "Zoom &in", QKeySequence.StandardKey.ZoomIn, "Show the board larger (Ctrl+wheel)", view.zoom_in),
+            ("zoom_in", "Zoom &in", QKeySequence.StandardKey.ZoomIn, "Show the board larger (Ctrl+wheel)",
+             orientation.zoom_in),
             ("zoom_out", "Zoom &out", QKeySequence.StandardKey.ZoomOut, "Show the board smaller, down to the whole "
-             "board", view.zoom_out),
-            ("fit", "&Fit board", QKeySequence("Ctrl+0"), "The whole board in view", view.fit_board)):
+             "board", orientation.zoom_out),
+            ("fit", "&Fit board", QKeySequence("Ctrl+0"), "The whole board in view", orientation.fit_board)):
         action = QAction(text, parent)
         if isinstance(shortcut, QKeySequence):
             action.setShortcut(shortcut)
@@ -139,6 +141,6 @@ def orientation_actions(view: ZoomFlip, parent: QWidget) -> dict[str, QAction]:
     flip = QAction("F&lip board", parent)
     flip.setCheckable(True)
     flip.setToolTip("Turn the board half round: see it as the other side does")
-    flip.toggled.connect(view.set_flipped)
+    flip.toggled.connect(orientation.set_flipped)
     actions["flip"] = flip
     return actions

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
     QShowEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -82,7 +83,7 @@ from dagaz_studio.gui.resources import piece_face
 __all__ = ["DEFAULT_HIGHLIGHT_COLOURS", "HIGHLIGHT_KINDS", "UNIT", "HighlightItem", "Placement", "QtBoardView",
            "highlight_colours", "player_colour", "set_highlight_colours"]
 
-class QtBoardView(ZoomFlip, QGraphicsView):
+class QtBoardView(QGraphicsView):
     """Draws a :class:`Board`, a placement of pieces and highlight layers; reports clicked squares."""
 
     #: A square (or point) was clicked: its index.
@@ -143,7 +144,8 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._hand_selected: Optional[tuple[int, str]] = None
         # Where a 3-D board's levels are drawn: side by side, or in rows in a narrow view.
         self._levels = LevelGrid(0, 0, 1, 1)
-        self._init_orientation()  # zoom and flip (orientation.py)
+        #: Zoom and flip (orientation.py).
+        self.orientation = ZoomFlip(self, self._fit, self._orientation_changed)
 
     # ------------------------------------------------------------------ public API
 
@@ -161,7 +163,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         self._check = frozenset()
         self._step_pieces = None
         self._trace_step = None
-        self._zoom = 1.0  # another board opens whole; a flip is kept
+        self.orientation.forget_zoom()
         self._rebuild()
 
     def set_placement(self, placement: Placement) -> None:
@@ -292,7 +294,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         """Where a square's centre (or a point) is in scene coordinates."""
         board = self._require_board()
         left, top = level_origin(self._levels, board, square)  # 3-D: where its level is drawn
-        column, row = self.flip_cell(board, board.column_of[square], board.row_of[square])
+        column, row = self.orientation.flip_cell(board, board.column_of[square], board.row_of[square])
         return QPointF((column + 0.5 + left) * UNIT, (row + 0.5 + top) * UNIT)
 
     def square_at(self, scene_pos: QPointF) -> Optional[int]:
@@ -383,6 +385,11 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         else:
             self._fit()
 
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt's name
+        """Ctrl+wheel zooms about the pointer (orientation.py); the wheel alone scrolls a zoomed board."""
+        if not self.orientation.wheel(event):
+            super().wheelEvent(event)
+
     def showEvent(self, event: QShowEvent) -> None:
         """Fit the board once the view has its real size."""
         super().showEvent(event)
@@ -402,7 +409,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
     def _fit(self) -> None:
         if self._board is not None:
             self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-            self._apply_zoom()
+            self.orientation.apply_zoom()
 
     def _orientation_changed(self) -> None:
         if self._board is not None:
@@ -500,7 +507,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         river = board.draw.river
         if river is not None:
             top, bottom = min(river), max(river)
-            if self.flipped:
+            if self.orientation.flipped:
                 top, bottom = len(board.row_names) - 1 - bottom, len(board.row_names) - 1 - top
             band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
             water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), RIVER)
@@ -528,7 +535,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
                 self._add_line(self.square_centre(square), self.square_centre(neighbour), line_pen)
 
         for column0, row0, column1, row1 in board.draw.diagonals:
-            cells = [self.flip_cell(board, c, r) for c, r in ((column0, row0), (column1, row1), (column0, row1), (column1, row0))]
+            cells = [self.orientation.flip_cell(board, c, r) for c, r in ((column0, row0), (column1, row1), (column0, row1), (column1, row0))]
             corners = [QPointF((c + 0.5) * UNIT, (r + 0.5) * UNIT) for c, r in cells]
             self._add_line(corners[0], corners[1], line_pen)
             self._add_line(corners[2], corners[3], line_pen)
@@ -566,7 +573,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
         font = QFont()
         font.setPixelSize(int(UNIT * 0.26))
         brush = QBrush(QColor("#e8e2d6"))
-        for label in edge_labels(board, self._levels, self.flipped, self._coordinates_shown()):
+        for label in edge_labels(board, self._levels, self.orientation.flipped, self._coordinates_shown()):
             self._add_label(label.text, font, QPointF(label.x * UNIT, label.y * UNIT), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
@@ -657,7 +664,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
             stores = [sum(n for p, _name, _l, n in self._hands if p == player and n > 0)
                       for player in range(len(board.players))] if owners.has_stores(board) else []
             board_rect = QRectF(0, 0, self._levels.width * UNIT, self._levels.height * UNIT)
-            self._hand_extras = owners.owner_items(board, stores, board_rect, self.square_centre, UNIT, self.flipped)
+            self._hand_extras = owners.owner_items(board, stores, board_rect, self.square_centre, UNIT, self.orientation.flipped)
             for item in self._hand_extras:
                 item.setZValue(Z_LABELS)
                 scene.addItem(item)
@@ -665,7 +672,7 @@ class QtBoardView(ZoomFlip, QGraphicsView):
             return
         self._hand_items, self._hand_extras = hand_items(
             board, self._hands, self._hand_selected, self._levels.width, UNIT, self._piece_item_at,
-            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED), self.flipped)
+            (Z_BOARD, Z_PIECES, Z_LABELS + 10, Z_SELECTED), self.orientation.flipped)
         for item in [*self._hand_extras, *self._hand_items.values()]:
             scene.addItem(item)
 
