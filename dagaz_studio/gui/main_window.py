@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
-from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -18,6 +18,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import settings
+from dagaz_studio.gui.window_docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
 
 if TYPE_CHECKING:
     # The panels are imported when they are built: a window started with ``panels_later`` paints
@@ -35,29 +36,14 @@ if TYPE_CHECKING:
     from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
     from dagaz_studio.gui.explorer.move_play import QtMovePlay
     from dagaz_studio.gui.files.file_actions import QtFileActions
-    from dagaz_studio.gui.files.recovery import Recovered, Recovery
+    from dagaz_studio.gui.files.autosave import QtAutosave
+    from dagaz_studio.gui.files.recovery import Recovery
     from dagaz_studio.gui.worker.runner import QtMoveRunner
     from dagaz_studio.queries import CheckAnswer
 
 APP_TITLE = "Dagaz Studio"
-#: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
-COMPACT_WIDTH = 1100
-#: The board never shrinks below this, whatever the panels around it ask.
-MIN_BOARD_SIZE = QSize(240, 240)
-#: The narrowest a column of docks beside the board is made, when the board needs the room.
-SIDE_MIN = 180
-#: The widest a column of docks beside the board is made when a layout is arranged.
-SIDE_MAX = 340
-#: In a window at least :data:`COMPACT_WIDTH` wide, the narrowest a column is arranged: the notation
-#: editor and the position's FEN stay readable beside a wide board (Fanorona, a 3-D board's levels),
-#: which gives up a little of its size for it.
-SIDE_READABLE = 250
-#: A window made smaller narrows the columns beside the board until the board is this wide.
-BOARD_FLOOR = 320
 #: The room the guides are shown in: their tables and code columns read whole.
 GUIDE_SIZE = QSize(900, 720)
-#: Milliseconds after a change before unsaved edits are written to the recovery file.
-AUTOSAVE_MS = 1000
 
 #: Loads a board file: returns the board and its initial placement, or raises with a readable message.
 BoardLoader = Callable[[str], tuple[Board, Placement]]
@@ -111,7 +97,7 @@ class QtMainWindow(QMainWindow):
     quit_action: QtGui.QAction
     undo_action: QtGui.QAction
     redo_action: QtGui.QAction
-    recovery: Recovery
+    autosave: QtAutosave
 
     def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None, *,
                  panels_later: bool = False) -> None:
@@ -119,10 +105,10 @@ class QtMainWindow(QMainWindow):
         when :meth:`build_panels` is called (the application calls it once the board has painted)."""
         super().__init__(parent)
         self._loader = loader
-        self._size_on_show = False
+        #: Where the docks go, for the window's size (window_docks.py).
+        self.layout_of_docks = DockLayout(self)
         #: Whether the panels, menus and workers are built (see :meth:`build_panels`).
         self.panels_built = False
-        self._recovering: Optional[Path] = None
         self._check_runner: Optional[QtMoveRunner] = None
         #: The open board and the position being edited; the view shows ``document.position``.
         self.document = QtDocument(self)
@@ -143,8 +129,9 @@ class QtMainWindow(QMainWindow):
         """Build the docks, menus and workers around the board, and bring them up to the open board."""
         if self.panels_built:
             return
+        from dagaz_studio.gui.files.autosave import QtAutosave
         from dagaz_studio.gui.files.file_actions import QtFileActions
-        from dagaz_studio.gui.files.recovery import Recovery
+        from dagaz_studio.gui.files.unapplied import ask_about_unapplied_edits
         from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
         from dagaz_studio.gui.explorer.move_play import QtMovePlay
         from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -156,7 +143,10 @@ class QtMainWindow(QMainWindow):
         self._check_runner.replyReady.connect(self._show_check)
         self.files = QtFileActions(self, self.document, self.board_view, APP_TITLE)
         self.files.boardOpened.connect(self.boardFileOpened)
-        self._build_docks()
+        from dagaz_studio.gui.window_docks import build_docks
+        from dagaz_studio.gui.window_menus import build_menus
+
+        build_docks(self)
         #: Moves on the board, the notation editor, the trace player and the legend.
         self.move_explorer = QtMoveExplorer(self.document, self.board_view, self.notation_editor,
                                             self.trace_player, self.moves_panel, self)
@@ -164,22 +154,16 @@ class QtMainWindow(QMainWindow):
         self.move_play = QtMovePlay(self.document, self.move_explorer, self.play_field, self)
         self.tests_panel.attach(self.move_explorer, self.notation_editor, self.board_text, self.board_text_dock)
         self._connect()
-        self._build_menus()
+        build_menus(self)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
         self.notation_editor.set_board(self.document.board)
-        self.files.ask_unapplied = self._ask_about_unapplied_edits
-        #: Unsaved edits kept in a recovery file a moment after each change (see :meth:`autosave`).
-        self.recovery = Recovery()
-        self._recovering = None
-        self._autosave_timer = QTimer(self)
-        self._autosave_timer.setSingleShot(True)
-        self._autosave_timer.setInterval(AUTOSAVE_MS)
-        self._autosave_timer.timeout.connect(self.autosave)
-        for signal in (self.document.boardChanged, self.document.dirtyChanged, self.document.positionChanged,
-                       self.notation_editor.notationChanged, self.notation_editor.notationInvalid):
-            signal.connect(self._autosave_timer.start)
+        self.files.ask_unapplied = lambda: ask_about_unapplied_edits(
+            self, APP_TITLE, self.board_text, self.notation_editor, self.notation_dock, self.files.save)
+        #: Unsaved edits kept in a recovery file a moment after each change.
+        self.autosave = QtAutosave(self, APP_TITLE, self.document, self.notation_editor,
+                                   self._opened_to_restore, lambda message: self.statusBar().showMessage(message, 10000))
         self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
         if self.document.board is not None:
             # The board opened before the panels were there: they catch up as if it opened now.
@@ -224,81 +208,21 @@ class QtMainWindow(QMainWindow):
         if not self.panels_built:
             super().closeEvent(event)
             return
-        self._autosave_timer.stop()
-        if self._recovering is not None:
-            self.recovery.remove(self._recovering)
-            self._recovering = None
+        self.autosave.closed()
         super().closeEvent(event)
 
-    @Slot()
-    def autosave(self) -> None:
-        """Keep the open board's unsaved edits in its recovery file, or remove the file when there are none."""
-        path = self.document.board_path
-        if self._recovering is not None and self._recovering != path:
-            # The user answered for the last board's changes when it was closed.
-            self.recovery.remove(self._recovering)
-            self._recovering = None
-        if path is None:
-            return
-        drafts = self.notation_editor.unapplied()
-        dirty = self.document.board_dirty
-        if not dirty and not drafts:
-            self.recovery.remove(path)
-            self._recovering = None
-            return
-        from dagaz_studio.gui.files.recovery import Recovered
-
-        problem = self.recovery.write(Recovered(path, self.document.board_text if dirty else None, drafts,
-                                                self.document.fen()))
-        if problem is not None:
-            self.statusBar().showMessage(f"Unsaved changes could not be kept for recovery: {problem}", 10000)
-        self._recovering = path
+    @property
+    def recovery(self) -> Recovery:
+        """The recovery files of unsaved edits (see :class:`~dagaz_studio.gui.files.autosave.QtAutosave`)."""
+        return self.autosave.recovery
 
     def offer_recovery(self) -> list[str]:
         """After a run that did not close, offer each board's unsaved changes back; returns what happened."""
-        notes: list[str] = []
-        for state in self.recovery.pending():
-            name = state.board_path.name
-            what = []
-            if state.board_text is not None:
-                what.append("the board file's text")
-            if state.drafts:
-                what.append(f"the notation of {', '.join(state.drafts)} (not applied)")
-            answer = QtWidgets.QMessageBox.question(
-                self, APP_TITLE,
-                f"Dagaz Studio did not close normally last time. {name} has changes that were not saved: "
-                f"{' and '.join(what) or 'the position'}.\n\nRestore them?",
-                QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No, QtWidgets.QMessageBox.StandardButton.Yes)
-            if answer != QtWidgets.QMessageBox.StandardButton.Yes:
-                self.recovery.remove(state.board_path)
-                continue
-            if not state.board_path.is_file() or not self._restore(state):
-                notes.append(f"The unsaved changes to {name} could not be restored: the board file is gone or "
-                             "no longer loads.")
-                self.recovery.remove(state.board_path)
-                continue
-            notes.append(f"Restored the unsaved changes to {name}; save them with File ▸ Save board.")
-            self._recovering = state.board_path
-        return notes
+        return self.autosave.offer()
 
-    def _restore(self, state: Recovered) -> bool:
-        current = self.document.board_path
-        if current is None or current.resolve() != state.board_path.resolve():
-            try:
-                self.document.open_board(state.board_path)
-            except ValueError:
-                return False
-            self.files.remember(str(state.board_path))
-            self.boardFileOpened.emit(str(state.board_path))
-        try:
-            if state.board_text is not None:
-                self.document.set_board_text(state.board_text, "Restore unsaved changes")
-            if state.fen:
-                self.document.set_fen(state.fen)
-        except ValueError:  # BoardFileError, FenError: the file changed since
-            return False
-        self.notation_editor.restore_drafts(state.drafts)
-        return True
+    def _opened_to_restore(self, path: str) -> None:
+        self.files.remember(path)
+        self.boardFileOpened.emit(path)
 
     @staticmethod
     def _first_size() -> QSize:
@@ -330,8 +254,11 @@ class QtMainWindow(QMainWindow):
         self.document.open_text("", None, board, position)
 
     def add_dock(self, title: str, object_name: str, widget: QWidget,
-                 area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> QtWidgets.QDockWidget:
-        """Dock ``widget`` beside the board; ``object_name`` lets the layout be saved and restored."""
+                 area: Optional[Qt.DockWidgetArea] = None) -> QtWidgets.QDockWidget:
+        """Dock ``widget`` beside the board (on the right unless ``area`` says otherwise);
+        ``object_name`` lets the layout be saved and restored."""
+        if area is None:
+            area = Qt.DockWidgetArea.RightDockWidgetArea
         dock = QtWidgets.QDockWidget(title, self)
         dock.setObjectName(object_name)
         dock.setWidget(widget)
@@ -354,100 +281,7 @@ class QtMainWindow(QMainWindow):
         self.boardFileOpened.emit(path)
         return True
 
-    # ------------------------------------------------------------------ private
-
-    def _ask_about_unapplied_edits(self) -> bool:
-        """Before the board goes (closing, another board): Save, Discard or Cancel edited notations."""
-        if not self.board_text.ask_unapplied():
-            return False
-        broken = self.notation_editor.broken_drafts()
-        if broken:
-            # A notation with an error is never applied: keep editing it, or let it go.
-            problems = "\n".join(f"{name}: {message}" for name, message in broken.items())
-            box = QtWidgets.QMessageBox(
-                QtWidgets.QMessageBox.Icon.Warning, APP_TITLE,
-                f"The notation of {', '.join(broken)} has an error and cannot be applied:\n\n{problems}\n\n"
-                "Keep editing it, or discard the edit?",
-                QtWidgets.QMessageBox.StandardButton.Discard | QtWidgets.QMessageBox.StandardButton.Cancel, self)
-            keep = box.button(QtWidgets.QMessageBox.StandardButton.Cancel)
-            keep.setText("Keep editing")
-            box.setDefaultButton(keep)
-            if box.exec() != QtWidgets.QMessageBox.StandardButton.Discard:
-                self.notation_editor.edit_draft(next(iter(broken)))
-                self.notation_dock.show()
-                self.notation_dock.raise_()
-                return False
-            self.notation_editor.discard_unapplied(list(broken))
-        drafts = self.notation_editor.unapplied()
-        if not drafts:
-            return True
-        names = ", ".join(drafts)
-        answer = QtWidgets.QMessageBox.question(
-            self, APP_TITLE,
-            f"The notation of {names} has been edited but not applied.\n\nApply it and save the board file?",
-            QtWidgets.QMessageBox.StandardButton.Save | QtWidgets.QMessageBox.StandardButton.Discard | QtWidgets.QMessageBox.StandardButton.Cancel,
-            QtWidgets.QMessageBox.StandardButton.Save,
-        )
-        if answer == QtWidgets.QMessageBox.StandardButton.Discard:
-            self.notation_editor.discard_unapplied()
-            return True
-        if answer != QtWidgets.QMessageBox.StandardButton.Save:
-            return False
-        problem = self.notation_editor.apply_unapplied()
-        if problem is not None:
-            QtWidgets.QMessageBox.warning(self, APP_TITLE, problem)
-            return False
-        return self.files.save()
-
-    def _build_docks(self) -> None:
-        from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
-        from dagaz_studio.gui.docks.help import QtHelpBrowser
-        from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
-        from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
-        from dagaz_studio.gui.docks.piece_types import QtPieceTypes
-        from dagaz_studio.gui.docks.play_field import QtPlayField
-        from dagaz_studio.gui.docks.position_editor import QtPositionEditor
-        from dagaz_studio.gui.docks.trace_player import QtTracePlayer
-
-        self.position_editor = QtPositionEditor(self.document, self)
-        self.position_dock = self.add_dock("Position", "positionDock", _scrolling(self.position_editor))
-        self.moves_panel = QtMovesPanel(self)
-        self.play_field = QtPlayField(self.moves_panel)
-        self.moves_panel.layout().insertWidget(0, self.play_field)
-        self.notation_editor = QtNotationEditor(self)
-        self.trace_player = QtTracePlayer(self)
-        # Scroll areas let the docks shrink with the window instead of setting its minimum height.
-        left = Qt.DockWidgetArea.LeftDockWidgetArea
-        self.moves_dock = self.add_dock("Moves", "movesDock", _scrolling(self.moves_panel), left)
-        self.notation_dock = self.add_dock("Notation", "notationDock", _scrolling(self.notation_editor), left)
-        # The side columns run the full height, so the player below the board does not add to them.
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.trace_dock = self.add_dock("Step by step", "traceDock", _scrolling(self.trace_player),
-                                        Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.moves_dock], [340], Qt.Orientation.Horizontal)
-        self.piece_types = QtPieceTypes(self.document, self)
-        # Not in a scroll area: the list scrolls within itself and its buttons stay in sight below it.
-        self.piece_types_dock = self.add_dock("Piece types", "pieceTypesDock", self.piece_types)
-        self.board_text = QtBoardTextEditor(self.document, self)
-        self.board_text_dock = self.add_dock("Board file", "boardTextDock", _scrolling(self.board_text))
-        self.help_browser = QtHelpBrowser(self)
-        self.help_dock = self.add_dock("Help", "helpDock", _scrolling(self.help_browser))
-        from dagaz_studio.gui.docks.game_record import QtGameRecord
-
-        self.game_record = QtGameRecord(self.document, self)
-        self.record_dock = self.add_dock("Game record", "recordDock", _scrolling(self.game_record))
-        self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
-        self.piece_types_dock.raise_()
-        from dagaz_studio.gui.docks.tests_panel import add_tests_dock
-
-        self.tests_panel, self.tests_dock = add_tests_dock(self, self.document, self.board_view)
-        # Behind the position: the board file and the guides are read now and then, not all the time.
-        self.tabifyDockWidget(self.position_dock, self.board_text_dock)
-        self.tabifyDockWidget(self.board_text_dock, self.help_dock)
-        self.tabifyDockWidget(self.help_dock, self.tests_dock)
-        self.position_dock.raise_()
-        self.board_view.setMinimumSize(MIN_BOARD_SIZE)
+    # ------------------------------------------------------------------ the docks' layout
 
     def reset_layout(self) -> None:
         """View ▸ Reset layout: every dock back where it starts, shown, arranged for the window's size."""
@@ -458,170 +292,28 @@ class QtMainWindow(QMainWindow):
         self.arrange_docks(compact=True)
 
     def arrange_docks(self, compact: bool) -> None:
-        """Put every dock in its place, shown and docked: Moves and Notation on the left, Position with
-        the board file and help (and piece types) on the right, the stepper below; ``compact`` puts the
-        side panels in tabs and gives the stepper the full width."""
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        places = [(self.moves_dock, left), (self.notation_dock, left), (self.position_dock, right),
-                  (self.piece_types_dock, right), (self.board_text_dock, right), (self.help_dock, right),
-                  (self.tests_dock, left if compact else right), (self.trace_dock, bottom), (self.record_dock, right)]
-        for dock, _area in places:
-            self.removeDockWidget(dock)
-        for dock, area in places:
-            self.addDockWidget(area, dock)
-            dock.setFloating(False)
-            dock.show()
-        # Behind the position: the board file and the guides are read now and then, not all the time.
-        self.tabifyDockWidget(self.position_dock, self.board_text_dock)
-        self.tabifyDockWidget(self.board_text_dock, self.help_dock)
-        if not compact:
-            self.tabifyDockWidget(self.help_dock, self.tests_dock)
-        corner = bottom if compact else None
-        # Narrow columns hold their tabs on their outer edges, written upwards: four titles fit there
-        # where a row of them across 180 pixels would be cut to a letter or two each.
-        sides = Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
-        self.setTabPosition(sides, QtWidgets.QTabWidget.TabPosition.South)
-        if compact:
-            self.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
-        if compact:
-            self.tabifyDockWidget(self.moves_dock, self.notation_dock)
-            # The right column's tabs run down its edge and have no room for one more.
-            self.tabifyDockWidget(self.notation_dock, self.tests_dock)
-            self.tabifyDockWidget(self.help_dock, self.piece_types_dock)
-        self.tabifyDockWidget(self.piece_types_dock, self.record_dock)
-        self.piece_types_dock.raise_()
-        self.setCorner(Qt.Corner.BottomLeftCorner, corner or left)
-        self.setCorner(Qt.Corner.BottomRightCorner, corner or right)
-        self.moves_dock.raise_()
-        self.position_dock.raise_()
-        # Sizes set now are saved with the state restored below, which keeps them.
-        self._size_docks(arranging=True)
-        # Rearranging leaves Qt's earlier tab bars on screen over the docks: hide them all and let
-        # the layout show again the ones it uses.
-        for bar in self.findChildren(QtWidgets.QTabBar):
-            if bar.parent() is self:
-                bar.hide()
-        QMainWindow.restoreState(self, self.saveState())
-        # Shown at another size than it was arranged for, it is arranged again for the size it has.
-        self._size_on_show = not self.isVisible()
+        """Put every dock in its place, shown and docked (see :meth:`DockLayout.arrange`)."""
+        self.layout_of_docks.arrange(compact)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         """Arrange the docks for the size the window is shown at, if they were arranged before."""
         super().showEvent(event)
-        if self._size_on_show and self.panels_built:
-            self._size_on_show = False
-            # Shown at another size than it was arranged for: the layout for the size it has, now,
-            # before the first paint (later it would hold the event loop up while the user works).
-            compact = self.width() < COMPACT_WIDTH
-            if self._arrangement() == self._arrangement_for(compact):
-                self._size_docks(arranging=True)
-            else:
-                self.arrange_docks(compact)
+        if self.panels_built:
+            self.layout_of_docks.shown()
 
     def restoreState(self, state, version: int = 0) -> bool:  # noqa: N802 - Qt's name
         """Restore a saved layout (see QMainWindow), which keeps its own sizes."""
-        self._size_on_show = False
+        self.layout_of_docks.restored()
         return super().restoreState(state, version)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        """A smaller window takes its room from the docks beside the board before the board itself;
-        a window made narrower or wider than :data:`COMPACT_WIDTH` changes to the layout for its
-        size, unless the docks have been arranged otherwise by hand."""
+        """A smaller window takes its room from the docks beside the board before the board itself, and
+        a window made narrower or wider than the compact width may change layout (:meth:`DockLayout.resized`)."""
         super().resizeEvent(event)
-        if not self.isVisible() or not self.panels_built:
-            return
-        compact = event.size().width() < COMPACT_WIDTH
-        if compact != (event.oldSize().width() < COMPACT_WIDTH) and self._arrangement() == self._arrangement_for(not compact):
-            # Once Qt has laid the docks out at the new size.
-            QTimer.singleShot(0, lambda: self.arrange_docks(compact=self.width() < COMPACT_WIDTH))
-        elif event.size().width() < event.oldSize().width() or event.size().height() < event.oldSize().height():
-            QTimer.singleShot(0, self._size_docks)
+        if self.isVisible() and self.panels_built:
+            self.layout_of_docks.resized(event)
 
-    def _arrangement(self) -> set[tuple[str, str, frozenset[str]]]:
-        """Where each dock is: its name, its area (or floating, or closed), and the docks it shares tabs with."""
-        where = set()
-        for dock in self.docks():
-            place = "closed" if dock.isHidden() else "floating" if dock.isFloating() else str(self.dockWidgetArea(dock))
-            where.add((dock.objectName(), place, frozenset(d.objectName() for d in self.tabifiedDockWidgets(dock))))
-        return where
-
-    def _arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
-        """What :meth:`_arrangement` says of the layout :meth:`arrange_docks` makes."""
-        left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
-        tabs = [["movesDock", "notationDock", "testsDock"],
-                ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock", "recordDock"]]
-        if not compact:
-            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock", "testsDock"],
-                    ["pieceTypesDock", "recordDock"]]
-        area = {"movesDock": left, "notationDock": left, "traceDock": str(Qt.DockWidgetArea.BottomDockWidgetArea)}
-        if compact:
-            area["testsDock"] = left
-        where = {("traceDock", area["traceDock"], frozenset())}
-        for group in tabs:
-            for name in group:
-                where.add((name, area.get(name, right), frozenset(group) - {name}))
-        return where
-
-    def _size_docks(self, arranging: bool = False) -> None:
-        """Give the board the room its shape asks for, taking it from the columns of docks beside it.
-
-        When ``arranging`` a layout, the side columns share what the board leaves (each between
-        :data:`SIDE_MIN` and :data:`SIDE_MAX` wide) and the stepper below takes the height it needs;
-        otherwise (the window shrank) only columns wider than the board leaves room for are narrowed.
-        """
-        view = self.board_view
-        scene = view.sceneRect()
-        aspect = scene.width() / scene.height() if view.board is not None and scene.height() > 0 else 1.0
-        if not arranging:
-            columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
-                                         self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
-            widths = [dock.width() for dock in columns]
-            # A board that lays itself out anew for its room (a 3-D board's levels) fits any width,
-            # but not usefully below a floor.
-            wanted = max(int(view.height() * aspect), BOARD_FLOOR)
-            side = max(SIDE_MIN, min(SIDE_MAX, (view.width() + sum(widths) - wanted) // max(1, len(columns))))
-            if columns and view.width() < wanted and any(width > side for width in widths):
-                self._size_columns(columns, [min(width, side) for width in widths])
-            return
-        # Arranging: the docks' sizes are not laid out yet, so the board's room is worked out from
-        # the window's.
-        separator = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
-        height = self.height() - self.menuBar().sizeHint().height() - self.statusBar().sizeHint().height()
-        player = self.trace_dock.widget()
-        if not self.trace_dock.isHidden() and not self.trace_dock.isFloating():
-            inner = player.widget() if isinstance(player, QtWidgets.QScrollArea) else player
-            title = self.trace_dock.sizeHint().height() - player.sizeHint().height() + 4
-            # A fifth of the window, within what the stepper needs at least and asks for at most.
-            below = max(inner.minimumSizeHint().height() + title, min(inner.sizeHint().height() + title, self.height() // 5))
-            self.resizeDocks([self.trace_dock], [below], Qt.Orientation.Vertical)
-            height -= below + separator
-        left_column = [self.moves_dock, self.notation_dock]
-        if (all(not dock.isHidden() and not dock.isFloating() for dock in left_column)
-                and self.notation_dock not in self.tabifiedDockWidgets(self.moves_dock)):
-            # The notation editor, its reading and its tree want the height; the legend needs less.
-            self.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
-        columns = [dock for dock in (self.moves_dock, self.position_dock) if not dock.isHidden()]
-        if columns:
-            room = self.width() - len(columns) * separator
-            narrowest = SIDE_READABLE if self.width() >= COMPACT_WIDTH else SIDE_MIN
-            side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
-            side = min(side, max(SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
-            self._size_columns(columns, [side] * len(columns))
-
-    def _size_columns(self, columns: list[QtWidgets.QDockWidget], widths: list[int]) -> None:
-        """Make each column of docks ``widths`` wide. One column at a time: given the left and the
-        right columns at once, Qt leaves both as they were once the docks have been tabbed."""
-        for dock, width in zip(columns, widths):
-            self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
-
-    def _column(self, area: Qt.DockWidgetArea) -> Optional[QtWidgets.QDockWidget]:
-        """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""
-        for dock in self.docks():
-            if (self.dockWidgetArea(dock) == area and not dock.isFloating() and dock.isVisible()
-                    and not dock.visibleRegion().isEmpty()):
-                return dock
-        return None
+    # ------------------------------------------------------------------ private
 
     def _connect(self) -> None:
         view = self.board_view
@@ -650,99 +342,6 @@ class QtMainWindow(QMainWindow):
             self.statusBar().showMessage(f"Played {name} — game over: {over}")
         else:
             self.statusBar().showMessage(f"Played {name}", 5000)
-
-    def _build_menus(self) -> None:
-        from dagaz_studio.gui.docks.position_editor import undo_actions
-        from dagaz_studio.gui.explorer.move_play import xiangqi_style_menu
-        from dagaz_studio.gui.files.new_board import create_new_board
-
-        self.file_menu = file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QtGui.QAction("&Open…", self)
-        self.open_action.setShortcuts(QtGui.QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self._choose_file)
-        self.new_board_action = QtGui.QAction("&New board…", self)
-        self.new_board_action.setShortcuts(QtGui.QKeySequence.StandardKey.New)
-        self.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
-        self.new_board_action.triggered.connect(lambda: create_new_board(self, self.files.open_path))
-        self.open_game_action = QtGui.QAction("Open a &game…", self)
-        self.open_game_action.setShortcut(QtGui.QKeySequence("Ctrl+Shift+O"))
-        self.open_game_action.setToolTip("The games that come with Dagaz Studio, by family, with a picture each")
-        self.open_game_action.triggered.connect(self._choose_game)
-        file_menu.addAction(self.new_board_action)
-        file_menu.addAction(self.open_action)
-        file_menu.addAction(self.open_game_action)
-        file_menu.addMenu(self.files.recent_menu)
-        self.import_action = QtGui.QAction("&Import Fairy-Stockfish variants…", self)
-        self.import_action.setToolTip("A variants.ini's sections as board files: those that import, and why the "
-                                      "others cannot")
-        self.import_action.triggered.connect(self._import_variants)
-        file_menu.addAction(self.import_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.files.save_action)
-        file_menu.addAction(self.files.save_as_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.files.export_png_action)
-        file_menu.addAction(self.files.export_svg_action)
-        file_menu.addSeparator()
-        self.quit_action = QtGui.QAction("&Quit", self)
-        self.quit_action.setShortcuts(QtGui.QKeySequence.StandardKey.Quit)
-        self.quit_action.setMenuRole(QtGui.QAction.MenuRole.QuitRole)
-        self.quit_action.triggered.connect(self.close)
-        file_menu.addAction(self.quit_action)
-        self.edit_menu = self.menuBar().addMenu("&Edit")
-        self.undo_action, self.redo_action = undo_actions(self.document, self)
-        self.edit_menu.addAction(self.undo_action)
-        self.edit_menu.addAction(self.redo_action)
-        self.edit_menu.addSeparator()
-        self.setup_action = self.edit_menu.addAction("Use this position as the &setup",
-                                                     self.position_editor.use_as_setup)
-        self.setup_action.setToolTip(self.position_editor.setup_button.toolTip())
-        self.edit_menu.addSeparator()
-        self.edit_menu.addAction(self.files.copy_image_action)
-        self.view_menu = self.menuBar().addMenu("&View")
-        for dock in self.docks():
-            self.view_menu.addAction(dock.toggleViewAction())
-        self.view_menu.addSeparator()
-        self.reset_layout_action = self.view_menu.addAction("&Reset layout", self.reset_layout)
-        self.reset_layout_action.setToolTip("Every panel back in its place and shown")
-        self.view_menu.addSeparator()
-        from dagaz_studio.gui.board_view.orientation import orientation_actions
-
-        #: Zoom in, Zoom out, Fit board, Flip board (board_view/orientation.py).
-        self.orientation_actions = orientation_actions(self.board_view.orientation, self)
-        self.view_menu.addActions(list(self.orientation_actions.values()))
-        self.view_menu.addSeparator()
-        from dagaz_studio.gui.theme import QtTheme, refresh_legend, theme_menu
-
-        #: Light, dark or the system's, and the highlight palette (theme.py).
-        self.theme = QtTheme(self)
-        self.theme.changed.connect(lambda _dark: (self.board_view.viewport().update(),
-                                                  refresh_legend(self.moves_panel.legend)))
-        self.theme.apply()
-        self.theme_menu = theme_menu(self.theme, self)
-        self.view_menu.addMenu(self.theme_menu)
-        self.xiangqi_names_menu = xiangqi_style_menu(self.move_play, self)
-        self.view_menu.addMenu(self.xiangqi_names_menu)
-        self._build_help_menu()
-
-    def _build_help_menu(self) -> None:
-        from dagaz_studio.gui.docks.help import QtShortcutsDialog, show_about
-
-        self.help_menu = self.menuBar().addMenu("&Help")
-        for key, title, shortcut in (("notation", "&Notation guide", QtGui.QKeySequence.StandardKey.HelpContents),
-                                     ("boards", "&Board-file guide", None)):
-            action = self.help_menu.addAction(title)
-            if shortcut is not None:
-                action.setShortcuts(shortcut)
-            action.triggered.connect(lambda _checked=False, k=key: self.show_guide(k))
-        from dagaz_studio.gui.docks.lessons import add_lessons_action
-
-        add_lessons_action(self, self.help_menu)
-        self.help_menu.addSeparator()
-        self.help_menu.addAction("&Keyboard shortcuts", lambda: QtShortcutsDialog(self.menuBar(), self).exec())
-        self.help_menu.addAction("&Welcome", lambda: self.show_welcome(force=True))
-        about = self.help_menu.addAction("&About Dagaz Studio", lambda: show_about(self))
-        about.setMenuRole(QtGui.QAction.MenuRole.AboutRole)
 
     def show_guide(self, key: str) -> None:
         """Show a guide (``notation``, ``boards``…) in the Help panel, in a window of its own: in a
@@ -777,7 +376,8 @@ class QtMainWindow(QMainWindow):
         menu.deleteLater()
 
     @Slot()
-    def _choose_game(self) -> None:
+    def choose_game(self) -> None:
+        """File ▸ Open a game…: the shipped games by family, each with a picture."""
         from dagaz_studio.gui.files.gallery import QtGameGallery  # built only when asked for
 
         gallery = QtGameGallery(self)
@@ -786,7 +386,8 @@ class QtMainWindow(QMainWindow):
         gallery.open()
 
     @Slot()
-    def _import_variants(self) -> None:
+    def import_variants(self) -> None:
+        """File ▸ Import Fairy-Stockfish variants…: a variants.ini's sections as board files."""
         from dagaz_studio.gui.files.import_ini import QtImportDialog  # built only when asked for
 
         path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Import Fairy-Stockfish variants", str(self.files.start_folder()),
@@ -799,7 +400,8 @@ class QtMainWindow(QMainWindow):
         dialog.open()
 
     @Slot()
-    def _choose_file(self) -> None:
+    def choose_file(self) -> None:
+        """File ▸ Open…: a board file chosen in a file dialog."""
         start = str(self.files.start_folder())
         path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open board", start, "Board files (*.board);;All files (*)")
         if path:
@@ -852,11 +454,3 @@ class QtMainWindow(QMainWindow):
         kinds = len(board.pieces)
         return f"{board.name}: {len(board.squares)} {style}, {kinds} piece type{'' if kinds == 1 else 's'}, players {' '.join(board.players)}"
 
-
-def _scrolling(widget: QWidget) -> QtWidgets.QScrollArea:
-    area = QtWidgets.QScrollArea()
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    area.setFrameShape(QtWidgets.QScrollArea.Shape.NoFrame)
-    return area

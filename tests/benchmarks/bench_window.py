@@ -4,12 +4,12 @@ Reports two figures of the window, each against a reference measured in the same
 
 - **first paint**: from starting a Python process to the first paint of the Dagaz Studio window on
   chess, against a bare PySide6 window (a ``QWidget`` shown) started the same way. Target: at most
-  2x the bare window.
+  1.5x the bare window's CPU time.
 - **keystroke to highlights**: in a running window with a piece selected, from a keystroke in the
   notation editor (a piece type's notation being edited) to the new highlights on the board, for
   the pieces of chess, Xiangqi and Fanorona on a mid-game position (random play); the run itself is
   reported separately.
-  Targets: a median of at most 16 ms (one frame), and at most 100 ms in all at the 99th percentile.
+  Targets: a median of at most 16 ms (one frame), and at most 33 ms (two frames) at the 99th percentile.
   The reference is the same keystroke in a
   bare ``QPlainTextEdit``.
 
@@ -206,7 +206,7 @@ def main() -> None:
     bare_cpu, studio_cpu = (statistics.median(c for _, c in found) for found in (bare_runs, studio_runs))
     print(f"first paint: bare PySide6 window {bare * 1000:.0f} ms, Dagaz Studio on chess {studio * 1000:.0f} ms, "
           f"ratio {studio / bare:.2f}; CPU time {bare_cpu * 1000:.0f} ms and {studio_cpu * 1000:.0f} ms, "
-          f"ratio {studio_cpu / bare_cpu:.2f} (target at most 2: {'PASS' if studio_cpu / bare_cpu <= 2 else 'FAIL'})")
+          f"ratio {studio_cpu / bare_cpu:.2f} (target at most 1.5: {'PASS' if studio_cpu / bare_cpu <= 1.5 else 'FAIL'})")
     if complete:
         print(f"  the whole window (panels built, remembered state restored): CPU time {statistics.median(complete) * 1000:.0f} ms")
     sys.path.insert(0, str(ROOT))
@@ -218,7 +218,7 @@ def main() -> None:
     median = statistics.median(total)
     print(f"keystroke to highlights over {len(found)} keystrokes: median {median * 1000:.0f} ms "
           f"(target at most 16 ms, a frame: {'PASS' if median <= 0.016 else 'FAIL'}), "
-          f"p99 {p99 * 1000:.0f} ms (target at most 100 ms); the run alone p99 "
+          f"p99 {p99 * 1000:.0f} ms (target at most 33 ms: {'PASS' if p99 <= 0.033 else 'FAIL'}); the run alone p99 "
           f"{run[min(len(run) - 1, int(len(run) * 0.99))] * 1000:.0f} ms, of which its own processor time p99 "
           f"{run_cpu[min(len(run_cpu) - 1, int(len(run_cpu) * 0.99))] * 1000:.0f} ms (target at most 16 ms; the rest is "
           f"waiting for the window's thread to let the interpreter go)")

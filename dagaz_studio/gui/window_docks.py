@@ -1,0 +1,279 @@
+"""The window's docks: the panels made and docked around the board, and their arrangement for the
+window's size (side columns, or tabs on a small screen) as the window is shown and resized."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from PySide6.QtCore import QSize, Qt, QTimer
+
+# Classes looked up when used: Qt readies each class at its first use, which the window's first paint
+# (the board alone) puts off.
+from PySide6 import QtWidgets
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QResizeEvent
+    from PySide6.QtWidgets import QDockWidget, QWidget
+
+    from dagaz_studio.gui.main_window import QtMainWindow
+
+#: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
+COMPACT_WIDTH = 1100
+#: The board never shrinks below this, whatever the panels around it ask.
+MIN_BOARD_SIZE = QSize(240, 240)
+#: The narrowest a column of docks beside the board is made, when the board needs the room.
+SIDE_MIN = 180
+#: The widest a column of docks beside the board is made when a layout is arranged.
+SIDE_MAX = 340
+#: In a window at least :data:`COMPACT_WIDTH` wide, the narrowest a column is arranged: the notation
+#: editor and the position's FEN stay readable beside a wide board (Fanorona, a 3-D board's levels),
+#: which gives up a little of its size for it.
+SIDE_READABLE = 250
+#: A window made smaller narrows the columns beside the board until the board is this wide.
+BOARD_FLOOR = 320
+
+
+def build_docks(window: QtMainWindow) -> None:
+    """Make the panels and dock them around the board: Moves and Notation on the left, Position
+    (Board file, Help and Tests behind it) and Piece types (Game record behind it) on the right, the
+    stepper below."""
+    from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+    from dagaz_studio.gui.docks.help import QtHelpBrowser
+    from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
+    from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
+    from dagaz_studio.gui.docks.piece_types import QtPieceTypes
+    from dagaz_studio.gui.docks.play_field import QtPlayField
+    from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+    from dagaz_studio.gui.docks.trace_player import QtTracePlayer
+
+    window.position_editor = QtPositionEditor(window.document, window)
+    window.position_dock = window.add_dock("Position", "positionDock", _scrolling(window.position_editor))
+    window.moves_panel = QtMovesPanel(window)
+    window.play_field = QtPlayField(window.moves_panel)
+    window.moves_panel.layout().insertWidget(0, window.play_field)
+    window.notation_editor = QtNotationEditor(window)
+    window.trace_player = QtTracePlayer(window)
+    # Scroll areas let the docks shrink with the window instead of setting its minimum height.
+    left = Qt.DockWidgetArea.LeftDockWidgetArea
+    window.moves_dock = window.add_dock("Moves", "movesDock", _scrolling(window.moves_panel), left)
+    window.notation_dock = window.add_dock("Notation", "notationDock", _scrolling(window.notation_editor), left)
+    # The side columns run the full height, so the player below the board does not add to them.
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+    window.trace_dock = window.add_dock("Step by step", "traceDock", _scrolling(window.trace_player),
+                                        Qt.DockWidgetArea.BottomDockWidgetArea)
+    window.resizeDocks([window.moves_dock], [340], Qt.Orientation.Horizontal)
+    window.piece_types = QtPieceTypes(window.document, window)
+    # Not in a scroll area: the list scrolls within itself and its buttons stay in sight below it.
+    window.piece_types_dock = window.add_dock("Piece types", "pieceTypesDock", window.piece_types)
+    window.board_text = QtBoardTextEditor(window.document, window)
+    window.board_text_dock = window.add_dock("Board file", "boardTextDock", _scrolling(window.board_text))
+    window.help_browser = QtHelpBrowser(window)
+    window.help_dock = window.add_dock("Help", "helpDock", _scrolling(window.help_browser))
+    from dagaz_studio.gui.docks.game_record import QtGameRecord
+
+    window.game_record = QtGameRecord(window.document, window)
+    window.record_dock = window.add_dock("Game record", "recordDock", _scrolling(window.game_record))
+    window.tabifyDockWidget(window.piece_types_dock, window.record_dock)
+    window.piece_types_dock.raise_()
+    from dagaz_studio.gui.docks.tests_panel import add_tests_dock
+
+    window.tests_panel, window.tests_dock = add_tests_dock(window, window.document, window.board_view)
+    # Behind the position: the board file and the guides are read now and then, not all the time.
+    window.tabifyDockWidget(window.position_dock, window.board_text_dock)
+    window.tabifyDockWidget(window.board_text_dock, window.help_dock)
+    window.tabifyDockWidget(window.help_dock, window.tests_dock)
+    window.position_dock.raise_()
+    window.board_view.setMinimumSize(MIN_BOARD_SIZE)
+
+
+
+class DockLayout:
+    """Where the window's docks go and how wide they are, for the window's size (owned by the window).
+
+    :meth:`arrange` puts every dock in its place; the window tells it when it is shown
+    (:meth:`shown`), resized (:meth:`resized`) or given a saved layout (:meth:`restored`).
+    """
+
+    def __init__(self, window: QtMainWindow) -> None:
+        self._window = window
+        # Arranged before the window was shown: arranged again for the size it is shown at.
+        self._size_on_show = False
+
+    def arrange(self, compact: bool) -> None:
+        """Put every dock in its place, shown and docked: Moves and Notation on the left, Position with
+        the board file and help (and piece types) on the right, the stepper below; ``compact`` puts the
+        side panels in tabs and gives the stepper the full width."""
+        window = self._window
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        places = [(window.moves_dock, left), (window.notation_dock, left), (window.position_dock, right),
+                  (window.piece_types_dock, right), (window.board_text_dock, right), (window.help_dock, right),
+                  (window.tests_dock, left if compact else right), (window.trace_dock, bottom), (window.record_dock, right)]
+        for dock, _area in places:
+            window.removeDockWidget(dock)
+        for dock, area in places:
+            window.addDockWidget(area, dock)
+            dock.setFloating(False)
+            dock.show()
+        # Behind the position: the board file and the guides are read now and then, not all the time.
+        window.tabifyDockWidget(window.position_dock, window.board_text_dock)
+        window.tabifyDockWidget(window.board_text_dock, window.help_dock)
+        if not compact:
+            window.tabifyDockWidget(window.help_dock, window.tests_dock)
+        corner = bottom if compact else None
+        # Narrow columns hold their tabs on their outer edges, written upwards: four titles fit there
+        # where a row of them across 180 pixels would be cut to a letter or two each.
+        sides = Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
+        window.setTabPosition(sides, QtWidgets.QTabWidget.TabPosition.South)
+        if compact:
+            window.setTabPosition(right, QtWidgets.QTabWidget.TabPosition.East)
+        if compact:
+            window.tabifyDockWidget(window.moves_dock, window.notation_dock)
+            # The right column's tabs run down its edge and have no room for one more.
+            window.tabifyDockWidget(window.notation_dock, window.tests_dock)
+            window.tabifyDockWidget(window.help_dock, window.piece_types_dock)
+        window.tabifyDockWidget(window.piece_types_dock, window.record_dock)
+        window.piece_types_dock.raise_()
+        window.setCorner(Qt.Corner.BottomLeftCorner, corner or left)
+        window.setCorner(Qt.Corner.BottomRightCorner, corner or right)
+        window.moves_dock.raise_()
+        window.position_dock.raise_()
+        # Sizes set now are saved with the state restored below, which keeps them.
+        self.size_docks(arranging=True)
+        # Rearranging leaves Qt's earlier tab bars on screen over the docks: hide them all and let
+        # the layout show again the ones it uses.
+        for bar in window.findChildren(QtWidgets.QTabBar):
+            if bar.parent() is window:
+                bar.hide()
+        QtWidgets.QMainWindow.restoreState(window, window.saveState())
+        # Shown at another size than it was arranged for, it is arranged again for the size it has.
+        self._size_on_show = not window.isVisible()
+
+    def shown(self) -> None:
+        """The window is shown: arrange the docks for the size it is shown at, if they were arranged
+        before it had that size."""
+        window = self._window
+        if self._size_on_show:
+            self._size_on_show = False
+            # Shown at another size than it was arranged for: the layout for the size it has, now,
+            # before the first paint (later it would hold the event loop up while the user works).
+            compact = window.width() < COMPACT_WIDTH
+            if self.arrangement() == self.arrangement_for(compact):
+                self.size_docks(arranging=True)
+            else:
+                self.arrange(compact)
+
+    def restored(self) -> None:
+        """A saved layout was restored, with its own sizes: nothing to arrange when shown."""
+        self._size_on_show = False
+
+    def resized(self, event: QResizeEvent) -> None:
+        """A smaller window takes its room from the docks beside the board before the board itself;
+        a window made narrower or wider than :data:`COMPACT_WIDTH` changes to the layout for its
+        size, unless the docks have been arranged otherwise by hand."""
+        window = self._window
+        compact = event.size().width() < COMPACT_WIDTH
+        if compact != (event.oldSize().width() < COMPACT_WIDTH) and self.arrangement() == self.arrangement_for(not compact):
+            # Once Qt has laid the docks out at the new size.
+            QTimer.singleShot(0, lambda: self.arrange(compact=window.width() < COMPACT_WIDTH))
+        elif event.size().width() < event.oldSize().width() or event.size().height() < event.oldSize().height():
+            QTimer.singleShot(0, self.size_docks)
+
+    def arrangement(self) -> set[tuple[str, str, frozenset[str]]]:
+        """Where each dock is: its name, its area (or floating, or closed), and the docks it shares tabs with."""
+        window = self._window
+        where = set()
+        for dock in window.docks():
+            place = "closed" if dock.isHidden() else "floating" if dock.isFloating() else str(window.dockWidgetArea(dock))
+            where.add((dock.objectName(), place, frozenset(d.objectName() for d in window.tabifiedDockWidgets(dock))))
+        return where
+
+    def arrangement_for(self, compact: bool) -> set[tuple[str, str, frozenset[str]]]:
+        """What :meth:`arrangement` says of the layout :meth:`arrange` makes."""
+        left, right = str(Qt.DockWidgetArea.LeftDockWidgetArea), str(Qt.DockWidgetArea.RightDockWidgetArea)
+        tabs = [["movesDock", "notationDock", "testsDock"],
+                ["positionDock", "boardTextDock", "helpDock", "pieceTypesDock", "recordDock"]]
+        if not compact:
+            tabs = [["movesDock"], ["notationDock"], ["positionDock", "boardTextDock", "helpDock", "testsDock"],
+                    ["pieceTypesDock", "recordDock"]]
+        area = {"movesDock": left, "notationDock": left, "traceDock": str(Qt.DockWidgetArea.BottomDockWidgetArea)}
+        if compact:
+            area["testsDock"] = left
+        where = {("traceDock", area["traceDock"], frozenset())}
+        for group in tabs:
+            for name in group:
+                where.add((name, area.get(name, right), frozenset(group) - {name}))
+        return where
+
+    def size_docks(self, arranging: bool = False) -> None:
+        """Give the board the room its shape asks for, taking it from the columns of docks beside it.
+
+        When ``arranging`` a layout, the side columns share what the board leaves (each between
+        :data:`SIDE_MIN` and :data:`SIDE_MAX` wide) and the stepper below takes the height it needs;
+        otherwise (the window shrank) only columns wider than the board leaves room for are narrowed.
+        """
+        window = self._window
+        view = window.board_view
+        scene = view.sceneRect()
+        aspect = scene.width() / scene.height() if view.board is not None and scene.height() > 0 else 1.0
+        if not arranging:
+            columns = [dock for dock in (self._column(Qt.DockWidgetArea.LeftDockWidgetArea),
+                                         self._column(Qt.DockWidgetArea.RightDockWidgetArea)) if dock is not None]
+            widths = [dock.width() for dock in columns]
+            # A board that lays itself out anew for its room (a 3-D board's levels) fits any width,
+            # but not usefully below a floor.
+            wanted = max(int(view.height() * aspect), BOARD_FLOOR)
+            side = max(SIDE_MIN, min(SIDE_MAX, (view.width() + sum(widths) - wanted) // max(1, len(columns))))
+            if columns and view.width() < wanted and any(width > side for width in widths):
+                self._size_columns(columns, [min(width, side) for width in widths])
+            return
+        # Arranging: the docks' sizes are not laid out yet, so the board's room is worked out from
+        # the window's.
+        separator = window.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, window)
+        height = window.height() - window.menuBar().sizeHint().height() - window.statusBar().sizeHint().height()
+        player = window.trace_dock.widget()
+        if not window.trace_dock.isHidden() and not window.trace_dock.isFloating():
+            inner = player.widget() if isinstance(player, QtWidgets.QScrollArea) else player
+            title = window.trace_dock.sizeHint().height() - player.sizeHint().height() + 4
+            # A fifth of the window, within what the stepper needs at least and asks for at most.
+            below = max(inner.minimumSizeHint().height() + title, min(inner.sizeHint().height() + title, window.height() // 5))
+            window.resizeDocks([window.trace_dock], [below], Qt.Orientation.Vertical)
+            height -= below + separator
+        left_column = [window.moves_dock, window.notation_dock]
+        if (all(not dock.isHidden() and not dock.isFloating() for dock in left_column)
+                and window.notation_dock not in window.tabifiedDockWidgets(window.moves_dock)):
+            # The notation editor, its reading and its tree want the height; the legend needs less.
+            window.resizeDocks(left_column, [height * 2 // 5, height * 3 // 5], Qt.Orientation.Vertical)
+        columns = [dock for dock in (window.moves_dock, window.position_dock) if not dock.isHidden()]
+        if columns:
+            room = window.width() - len(columns) * separator
+            narrowest = SIDE_READABLE if window.width() >= COMPACT_WIDTH else SIDE_MIN
+            side = max(narrowest, min(SIDE_MAX, (room - int(height * aspect)) // len(columns)))
+            side = min(side, max(SIDE_MIN, (room - BOARD_FLOOR) // len(columns)))
+            self._size_columns(columns, [side] * len(columns))
+
+    def _size_columns(self, columns: list[QDockWidget], widths: list[int]) -> None:
+        """Make each column of docks ``widths`` wide. One column at a time: given the left and the
+        right columns at once, Qt leaves both as they were once the docks have been tabbed."""
+        window = self._window
+        for dock, width in zip(columns, widths):
+            window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+
+    def _column(self, area: Qt.DockWidgetArea) -> Optional[QDockWidget]:
+        """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""
+        window = self._window
+        for dock in window.docks():
+            if (window.dockWidgetArea(dock) == area and not dock.isFloating() and dock.isVisible()
+                    and not dock.visibleRegion().isEmpty()):
+                return dock
+        return None
+
+
+def _scrolling(widget: QWidget) -> QtWidgets.QScrollArea:
+    area = QtWidgets.QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setFrameShape(QtWidgets.QScrollArea.Shape.NoFrame)
+    return area
