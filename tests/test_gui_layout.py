@@ -76,7 +76,7 @@ def test_a_window_made_smaller_takes_the_room_from_the_panels_not_the_board(qtbo
 def test_a_wide_board_leaves_the_panels_beside_it_readable_in_a_large_window(qtbot, board: str) -> None:
     """A board wider than tall does not squeeze the columns beside it to their narrowest, where the
     notation editor and the FEN are cut short."""
-    from dagaz_studio.gui.window_docks import SIDE_READABLE
+    from dagaz_studio.gui.frame.docks import SIDE_READABLE
 
     window = open_window(qtbot, board, 1280, 900)
     qtbot.waitUntil(lambda: assert_usable(window, 1280, 900), timeout=3000)

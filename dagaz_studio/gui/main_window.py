@@ -18,7 +18,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import settings
-from dagaz_studio.gui.window_docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
+from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
 
 if TYPE_CHECKING:
     # The panels are imported when they are built: a window started with ``panels_later`` paints
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
     from dagaz_studio.gui.explorer.move_play import QtMovePlay
     from dagaz_studio.gui.files.file_actions import QtFileActions
-    from dagaz_studio.gui.files.autosave import QtAutosave
+    from dagaz_studio.gui.frame.autosave import QtAutosave
     from dagaz_studio.gui.files.recovery import Recovery
     from dagaz_studio.gui.worker.runner import QtMoveRunner
     from dagaz_studio.queries import CheckAnswer
@@ -105,7 +105,7 @@ class QtMainWindow(QMainWindow):
         when :meth:`build_panels` is called (the application calls it once the board has painted)."""
         super().__init__(parent)
         self._loader = loader
-        #: Where the docks go, for the window's size (window_docks.py).
+        #: Where the docks go, for the window's size (frame/docks.py).
         self.layout_of_docks = DockLayout(self)
         #: Whether the panels, menus and workers are built (see :meth:`build_panels`).
         self.panels_built = False
@@ -129,9 +129,9 @@ class QtMainWindow(QMainWindow):
         """Build the docks, menus and workers around the board, and bring them up to the open board."""
         if self.panels_built:
             return
-        from dagaz_studio.gui.files.autosave import QtAutosave
+        from dagaz_studio.gui.frame.autosave import QtAutosave
         from dagaz_studio.gui.files.file_actions import QtFileActions
-        from dagaz_studio.gui.files.unapplied import ask_about_unapplied_edits
+        from dagaz_studio.gui.frame.unapplied import ask_about_unapplied_edits
         from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
         from dagaz_studio.gui.explorer.move_play import QtMovePlay
         from dagaz_studio.gui.worker.runner import QtMoveRunner
@@ -143,8 +143,8 @@ class QtMainWindow(QMainWindow):
         self._check_runner.replyReady.connect(self._show_check)
         self.files = QtFileActions(self, self.document, self.board_view, APP_TITLE)
         self.files.boardOpened.connect(self.boardFileOpened)
-        from dagaz_studio.gui.window_docks import build_docks
-        from dagaz_studio.gui.window_menus import build_menus
+        from dagaz_studio.gui.frame.docks import build_docks
+        from dagaz_studio.gui.frame.menus import build_menus
 
         build_docks(self)
         #: Moves on the board, the notation editor, the trace player and the legend.
@@ -213,7 +213,7 @@ class QtMainWindow(QMainWindow):
 
     @property
     def recovery(self) -> Recovery:
-        """The recovery files of unsaved edits (see :class:`~dagaz_studio.gui.files.autosave.QtAutosave`)."""
+        """The recovery files of unsaved edits (see :class:`~dagaz_studio.gui.frame.autosave.QtAutosave`)."""
         return self.autosave.recovery
 
     def offer_recovery(self) -> list[str]:

@@ -3,7 +3,7 @@ window's size (side columns, or tabs on a small screen) as the window is shown a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from PySide6.QtCore import QSize, Qt, QTimer
 
@@ -15,7 +15,11 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QResizeEvent
     from PySide6.QtWidgets import QDockWidget, QWidget
 
-    from dagaz_studio.gui.main_window import QtMainWindow
+
+#: The main window (:class:`~dagaz_studio.gui.main_window.QtMainWindow`, which imports this module):
+#: its docks, panels and actions are its attributes.
+Window = Any
+
 
 #: Below this width the window starts (and View ▸ Reset layout arranges it) with its panels in tabs.
 COMPACT_WIDTH = 1100
@@ -33,7 +37,7 @@ SIDE_READABLE = 250
 BOARD_FLOOR = 320
 
 
-def build_docks(window: QtMainWindow) -> None:
+def build_docks(window: Window) -> None:
     """Make the panels and dock them around the board: Moves and Notation on the left, Position
     (Board file, Help and Tests behind it) and Piece types (Game record behind it) on the right, the
     stepper below."""
@@ -95,7 +99,7 @@ class DockLayout:
     (:meth:`shown`), resized (:meth:`resized`) or given a saved layout (:meth:`restored`).
     """
 
-    def __init__(self, window: QtMainWindow) -> None:
+    def __init__(self, window: Window) -> None:
         self._window = window
         # Arranged before the window was shown: arranged again for the size it is shown at.
         self._size_on_show = False

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 # Classes looked up when used: the menus are built after the board's first paint.
 from PySide6 import QtGui
 
-if TYPE_CHECKING:
-    from dagaz_studio.gui.main_window import QtMainWindow
+#: The main window (:class:`~dagaz_studio.gui.main_window.QtMainWindow`, which imports this module):
+#: its docks, panels and actions are its attributes.
+Window = Any
 
 
-def build_menus(window: QtMainWindow) -> None:
+def build_menus(window: Window) -> None:
     """File, Edit, View and Help, with their actions kept on ``window`` (``window.open_action`` …)."""
     from dagaz_studio.gui.docks.position_editor import undo_actions
     from dagaz_studio.gui.explorer.move_play import xiangqi_style_menu
@@ -86,7 +87,7 @@ def build_menus(window: QtMainWindow) -> None:
     window.view_menu.addMenu(window.xiangqi_names_menu)
     _build_help_menu(window)
 
-def _build_help_menu(window: QtMainWindow) -> None:
+def _build_help_menu(window: Window) -> None:
     from dagaz_studio.gui.docks.help import QtShortcutsDialog, show_about
 
     window.help_menu = window.menuBar().addMenu("&Help")
