@@ -55,7 +55,7 @@ from dagaz_studio.gui.docks.lesson_marks import (
     step_pieces,
     verdict_html,
 )
-from dagaz_studio.gui.files.document import position_contents
+from dagaz_studio.gui.files.positions import position_contents
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.progress import QtProgressRelay
 from dagaz_studio.gui.worker.runner import QtMoveRunner

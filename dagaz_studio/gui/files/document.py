@@ -8,20 +8,20 @@ rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
 from __future__ import annotations
 
 import os
-from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from dagaz_studio.board import Board, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine.heaps import Heap
-from dagaz_studio.engine.position import FenError, Piece, Position
-from dagaz_studio.engine.stacks import Column
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.gui.files.board_changes import describe_board_changes
+from dagaz_studio.gui.files.edit_commands import BoardEditCommand, BoardTextCommand, PositionCommand
+from dagaz_studio.gui.files.positions import assign, initial_position, position_contents, put, same
 
 if TYPE_CHECKING:
     # Editing and playing load the engine when first asked: opening a board and drawing it need
@@ -95,7 +95,7 @@ class QtDocument(QObject):
         self.board_path = path
         self.board_text = text
         self._saved_text = text if path is not None else ""
-        self.position = position if position is not None else _initial_position(board)
+        self.position = position if position is not None else initial_position(board)
         self.undo_stack.clear()
         self._update_dirty()
         self.boardChanged.emit()
@@ -115,7 +115,7 @@ class QtDocument(QObject):
         if new_text == self.board_text:
             return
         board = parse_board(new_text, self._filename())
-        self.undo_stack.push(_BoardTextCommand(self, self.board_text, self.board, new_text, board,
+        self.undo_stack.push(BoardTextCommand(self._set_board_text, self.board_text, self.board, new_text, board,
                                                f"Change the {piece_name}'s notation"))
 
     def set_board_text(self, text: str, description: str, renames: Optional[Mapping[str, str]] = None) -> None:
@@ -132,7 +132,7 @@ class QtDocument(QObject):
         from dagaz_studio.engine.carry import carry_position
 
         after = (text, board, carry_position(self._require_position(), board, renames))
-        self.undo_stack.push(_BoardEditCommand(self, before, after, description))
+        self.undo_stack.push(BoardEditCommand(self._set_board_and_position, before, after, description))
 
     def use_position_as_setup(self) -> None:
         """Make the position the board's initial one: the board file's ``setup:`` line says it (undoable).
@@ -144,8 +144,8 @@ class QtDocument(QObject):
         if text != self.board_text:
             board = parse_board(text, self._filename())
             # The position is now the board's initial one, read back as the file will be read.
-            position = _initial_position(board)
-            self.undo_stack.push(_BoardEditCommand(self, (self.board_text, self._require_board(),
+            position = initial_position(board)
+            self.undo_stack.push(BoardEditCommand(self._set_board_and_position, (self.board_text, self._require_board(),
                                                           self._require_position().copy()),
                                                    (text, board, position), "Use this position as the setup"))
 
@@ -240,7 +240,7 @@ class QtDocument(QObject):
         name = position.kinds[kind_index].name
         owner = "a neutral" if player == NEUTRAL else position.board.players[player]
         self._edit(f"Place {owner} {name} on {position.board.squares[square]}",
-                   lambda p: _put(p, square, piece))
+                   lambda p: put(p, square, piece))
 
     def remove(self, square: int) -> None:
         """Take away the piece on ``square`` (nothing happens on an empty square)."""
@@ -248,7 +248,7 @@ class QtDocument(QObject):
         self._check_square(square)
         if position.cells[square] is None:
             return
-        self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: _put(p, square, None))
+        self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: put(p, square, None))
 
     def move_piece(self, origin: int, target: int) -> None:
         """Carry the piece on ``origin`` to ``target``, replacing whatever stands there."""
@@ -262,8 +262,8 @@ class QtDocument(QObject):
         names = position.board.squares
 
         def change(p: Position) -> None:
-            _put(p, origin, None)
-            _put(p, target, piece._replace(moved=moved))
+            put(p, origin, None)
+            put(p, target, piece._replace(moved=moved))
 
         self._edit(f"Move {names[origin]} to {names[target]}", change)
 
@@ -290,31 +290,31 @@ class QtDocument(QObject):
         if piece is None or piece.moved == moved:
             return
         what = "moved" if moved else "unmoved"
-        self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: _put(p, square, piece._replace(moved=moved)))
+        self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: put(p, square, piece._replace(moved=moved)))
 
     def set_fen(self, fen: str) -> None:
         """Set up the position a FEN describes. Raises :class:`FenError` and keeps the position if it does not fit."""
         position = self._require_position()
         new = Position.from_fen(position.board, fen.strip())
-        if _same(new, position):
+        if same(new, position):
             return
-        self._edit("Set up from FEN", lambda p: _assign(p, new))
+        self._edit("Set up from FEN", lambda p: assign(p, new))
 
     def reset(self) -> None:
         """Go back to the board's initial position."""
         position = self._require_position()
-        new = _initial_position(position.board)
-        if _same(new, position):
+        new = initial_position(position.board)
+        if same(new, position):
             return
-        self._edit("Initial position", lambda p: _assign(p, new))
+        self._edit("Initial position", lambda p: assign(p, new))
 
     def clear(self) -> None:
         """Take every piece off the board (the side to move stays)."""
         position = self._require_position()
         empty = Position(position.board, [None] * len(position.cells), position.turn)
-        if _same(empty, position):
+        if same(empty, position):
             return
-        self._edit("Clear the board", lambda p: _assign(p, empty))
+        self._edit("Clear the board", lambda p: assign(p, empty))
 
     def play_move(self, move: Move, name: str, on: Optional[Position] = None) -> None:
         """Make ``move`` (a legal move the core found, named ``name``) as one undoable step.
@@ -324,7 +324,7 @@ class QtDocument(QObject):
         nothing changes.
         """
         position = self._require_position()
-        if on is not None and not _same(on, position):
+        if on is not None and not same(on, position):
             raise ValueError(f"the position changed since {name} was found: try again")
 
         from dagaz_studio.engine.game import make_move
@@ -369,7 +369,7 @@ class QtDocument(QObject):
     def at_initial_position(self) -> bool:
         """Whether the position is the board's initial one."""
         position = self.position
-        return position is None or _same(_initial_position(position.board), position)
+        return position is None or same(initial_position(position.board), position)
 
     def view_placement(self) -> ViewPlacement:
         """The pieces as the board view draws them: square -> (player, piece name, piece letter)."""
@@ -408,12 +408,12 @@ class QtDocument(QObject):
         before = position.copy()
         after = position.copy()
         change(after)
-        self.undo_stack.push(_PositionCommand(self, before, after, text))
+        self.undo_stack.push(PositionCommand(self._restore, before, after, text))
 
     def _restore(self, snapshot: Position) -> None:
         """Make ``position`` equal to ``snapshot``, keeping the same object."""
         assert self.position is not None
-        _assign(self.position, snapshot)
+        assign(self.position, snapshot)
         self.positionChanged.emit()
 
     def _set_board_text(self, text: str, board: Board) -> None:
@@ -430,7 +430,7 @@ class QtDocument(QObject):
         assert self.position is not None
         self.board_text = text
         self.board = board
-        _assign(self.position, position.copy())
+        assign(self.position, position.copy())
         self._update_dirty()
         self.boardChanged.emit()
         self.positionChanged.emit()
@@ -473,139 +473,6 @@ class QtDocument(QObject):
         board = self._require_board()
         start = board.setup_placement.get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
-
-
-class _PositionCommand(QUndoCommand):
-    """A position edit: the position before and after."""
-
-    def __init__(self, document: QtDocument, before: Position, after: Position, text: str) -> None:
-        super().__init__(text)
-        self._document = document
-        self._before = before
-        self._after = after
-
-    def redo(self) -> None:
-        """Apply the edit."""
-        self._document._restore(self._after)
-
-    def undo(self) -> None:
-        """Put the position back as it was."""
-        self._document._restore(self._before)
-
-
-class _BoardTextCommand(QUndoCommand):
-    """A change to the board file's text (a piece's notation): the text and board before and after."""
-
-    def __init__(self, document: QtDocument, old_text: str, old_board: Optional[Board], new_text: str,
-                 new_board: Board, text: str) -> None:
-        super().__init__(text)
-        self._document = document
-        self._old = (old_text, old_board)
-        self._new = (new_text, new_board)
-
-    def redo(self) -> None:
-        """Use the new text."""
-        self._document._set_board_text(*self._new)
-
-    def undo(self) -> None:
-        """Go back to the old text."""
-        text, board = self._old
-        assert board is not None
-        self._document._set_board_text(text, board)
-
-
-class _BoardEditCommand(QUndoCommand):
-    """A change to the board file's text that may change the piece types or the grid: the text,
-    board and position before and after."""
-
-    def __init__(self, document: QtDocument, before: tuple[str, Board, Position],
-                 after: tuple[str, Board, Position], text: str) -> None:
-        super().__init__(text)
-        self._document = document
-        self._before = before
-        self._after = after
-
-    def redo(self) -> None:
-        """Use the new text, board and position."""
-        self._document._set_board_and_position(*self._after)
-
-    def undo(self) -> None:
-        """Go back to the old text, board and position."""
-        self._document._set_board_and_position(*self._before)
-
-
-def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
-    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
-    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
-    if position.board.kind == "default":
-        return {}
-    kinds = position.kinds
-    out: dict[int, tuple[str, tuple]] = {}
-    cells: list[object] = list(position.cells)
-    for square, cell in enumerate(cells):
-        if isinstance(cell, Heap):
-            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
-        elif isinstance(cell, Column):
-            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
-                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
-    return out
-
-
-def describe_board_changes(old: Board, new: Board) -> list[str]:
-    """What an edit changed between two loads of a board file, in words (see
-    :meth:`QtDocument.unsaved_changes`); a change only of comments or layout counts as other lines."""
-    changes = []
-    identity = [(p.name, p.letter, p.royal) for p in old.pieces.values()]
-    if identity != [(p.name, p.letter, p.royal) for p in new.pieces.values()]:
-        changes.append("piece types")
-    shared = old.pieces.keys() & new.pieces.keys()
-    if any(old.pieces[name].notation_text != new.pieces[name].notation_text for name in shared):
-        changes.append("piece notations")
-    rest = dict(pieces={}, source=None)
-    moved_only = _placeless(old.tests) == _placeless(new.tests)
-    if replace(old, **rest, tests=()) != replace(new, **rest, tests=()) or not moved_only or not changes:
-        changes.append("other lines")
-    return changes
-
-
-def _placeless(tests: tuple) -> list:
-    """The tests as they read, wherever in the file they stand: lines a piece edit moves are no change."""
-    return [replace(test, **{f.name: None for f in fields(test) if f.name == "at" or f.name.endswith("_at")})
-            for test in tests]
-
-
-def _initial_position(board: Board) -> Position:
-    try:
-        return Position.initial(board)
-    except FenError:
-        # The board is still worth showing; the checker reports its setup's problem.
-        return Position(board, [None] * len(board.squares))
-
-
-def _put(position: Position, square: int, piece: Optional[Piece]) -> None:
-    position.cells[square] = piece
-    last = position.last_move
-    if last is not None and square in (last.origin, last.target):
-        # An en-passant chance belongs to the piece that made the last move; editing its squares ends it.
-        position.last_move = None
-
-
-def _assign(target: Position, source: Position) -> None:
-    target.board = source.board
-    target.cells[:] = source.cells
-    target.turn = source.turn
-    target.last_move = source.last_move
-    target.labels = source.labels
-    target.halfmove_clock = source.halfmove_clock
-    target.fullmove_number = source.fullmove_number
-    target.hands = [list(hand) for hand in source.hands]
-    target.runs = source.runs
-    target.passes = source.passes
-
-
-def _same(a: Position, b: Position) -> bool:
-    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes) == (
-        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands, b.passes)
 
 
 def parse_board(text: str, filename: str) -> Board:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board.shipped import shipped_family
 from dagaz_studio.gui.board_view.export import position_placement, render_image
 from dagaz_studio.gui.board_view.view import QtBoardView
-from dagaz_studio.gui.files.document import position_contents
+from dagaz_studio.gui.files.positions import position_contents
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.gallery import GalleryAnswer, GalleryEntry, GalleryQuery, answer_gallery, gallery_paths
 

@@ -1,0 +1,66 @@
+"""Positions as the document edits them: the initial one, a piece put, one made equal to another,
+two compared, and the heaps and columns drawn."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from dagaz_studio.board import Board
+from dagaz_studio.engine.heaps import Heap
+from dagaz_studio.engine.position import FenError, Piece, Position
+from dagaz_studio.engine.stacks import Column
+
+
+def initial_position(board: Board) -> Position:
+    """The board's initial position, or an empty board where its setup does not fit (the board is
+    still worth showing; the checker reports the setup's problem)."""
+    try:
+        return Position.initial(board)
+    except FenError:
+        return Position(board, [None] * len(board.squares))
+
+
+def put(position: Position, square: int, piece: Optional[Piece]) -> None:
+    """Put ``piece`` (or nothing) on ``square`` of ``position``."""
+    position.cells[square] = piece
+    last = position.last_move
+    if last is not None and square in (last.origin, last.target):
+        # An en-passant chance belongs to the piece that made the last move; editing its squares ends it.
+        position.last_move = None
+
+
+def assign(target: Position, source: Position) -> None:
+    """Make ``target`` equal to ``source``, keeping the ``target`` object."""
+    target.board = source.board
+    target.cells[:] = source.cells
+    target.turn = source.turn
+    target.last_move = source.last_move
+    target.labels = source.labels
+    target.halfmove_clock = source.halfmove_clock
+    target.fullmove_number = source.fullmove_number
+    target.hands = [list(hand) for hand in source.hands]
+    target.runs = source.runs
+    target.passes = source.passes
+
+
+def same(a: Position, b: Position) -> bool:
+    """Whether two positions are the same for the player (their pieces, turn, clocks, hands…)."""
+    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes) == (
+        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands, b.passes)
+
+
+def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
+    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
+    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+    if position.board.kind == "default":
+        return {}
+    kinds = position.kinds
+    out: dict[int, tuple[str, tuple]] = {}
+    cells: list[object] = list(position.cells)
+    for square, cell in enumerate(cells):
+        if isinstance(cell, Heap):
+            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+        elif isinstance(cell, Column):
+            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
+                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+    return out
