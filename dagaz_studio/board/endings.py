@@ -33,7 +33,7 @@ MAX_PASSES = 1_000
 class _Endings(_Pieces):
     """The ``end`` statements; problems collected, not raised (read after pieces and zones)."""
 
-    def _ends(self, items: list[tuple[Tree, _Statement]], check_zones: bool) -> tuple[Ending, ...]:
+    def _ends(self, items: list[tuple[Tree[Token], _Statement]], check_zones: bool) -> tuple[Ending, ...]:
         ends: list[Ending] = []
         given: dict[str, int] = {}
         for tree, statement in items:
