@@ -1,7 +1,7 @@
 """Board files, how the game ends: ``end`` statements (docs/boards.md, "end").
 
 ``end reach PIECE…: ZONE`` — a player with one of those pieces in his part of the zone has won;
-``end passes: N`` — N passes in a row end the game; ``end facing PIECE: NOTATION`` — the pieces
+``end passes: N`` — N passes in a row end the game; ``end checks: 1`` — the first check wins; ``end facing PIECE: NOTATION`` — the pieces
 face each other when the notation, run from the side to move's piece, would take another player's:
 the side to move must then end the facing or pass, and a pass leaves the game over.
 """
@@ -15,7 +15,7 @@ from dagaz_studio.board.pieces import _Pieces
 from dagaz_studio.board.statements import _Statement
 
 #: The ways of ending a game an ``end`` statement may name.
-ENDINGS = ("reach", "passes", "facing")
+ENDINGS = ("reach", "passes", "facing", "checks")
 
 #: The most passes in a row an ``end passes`` statement may count.
 MAX_PASSES = 1_000
@@ -39,7 +39,7 @@ class _Endings(_Pieces):
             ending = getattr(self, f"_end_{kind}")(statement, kind_token, names, rest, check_zones)
             if ending is None:
                 continue
-            if kind in ("passes", "facing") and kind in given:
+            if kind in ("passes", "facing", "checks") and kind in given:
                 self.report_token(statement, kind_token, f"'end {kind}' already given on line {given[kind]}")
                 continue
             given[kind] = statement.positions[0][0]
@@ -81,6 +81,18 @@ class _Endings(_Pieces):
                                                f"{MAX_PASSES:,}, not '{count}'")
             return None
         return Ending("passes", count=int(count))
+
+    def _end_checks(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                    check_zones: bool) -> Ending | None:
+        if names:
+            self.report_token(statement, names[0], "'end checks' names no piece: 'end checks: 1'")
+            return None
+        if str(rest).strip() != "1":
+            # The first check ends the game; counting several is not written yet.
+            self.report_token(statement, rest, f"'end checks' ends the game at the first check: 'end checks: 1', "
+                                               f"not '{str(rest).strip()}'")
+            return None
+        return Ending("checks", count=1)
 
     def _end_facing(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
                     check_zones: bool) -> Ending | None:

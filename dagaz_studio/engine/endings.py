@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class GameOver:
     """Why a game is over: ``reason`` in words, the ``rule`` that ended it (``reach``, ``passes``,
-    ``facing``, ``extinction``, ``majority``, ``no-moves``) and the index of the player who won,
+    ``facing``, ``checks``, ``extinction``, ``majority``, ``no-moves``) and the index of the player who won,
     where that rule says (``None`` for a draw, or where the game decides it some other way)."""
 
     reason: str
@@ -45,6 +45,8 @@ class _Prepared:
     passes: int = 0
     #: ``end facing``: the piece kind, and the notation it faces another by (``None``: no such statement).
     facing: Optional[tuple[int, object]] = None
+    #: ``end checks``: how many checks a player gives to win (0: no such statement).
+    checks: int = 0
 
 
 def prepared(rules: Rules) -> _Prepared:
@@ -56,6 +58,7 @@ def prepared(rules: Rules) -> _Prepared:
     reach = []
     passes = 0
     facing = None
+    checks = 0
     for ending in board.ends:
         if ending.kind == "reach":
             zone = board.zones[ending.zone]
@@ -65,7 +68,9 @@ def prepared(rules: Rules) -> _Prepared:
             passes = ending.count
         elif ending.kind == "facing" and ending.pieces[0] in rules.kind_index:
             facing = (rules.kind_index[ending.pieces[0]], ending.notation)
-    made = _Prepared(tuple(reach), passes, facing)
+        elif ending.kind == "checks":
+            checks = ending.count
+    made = _Prepared(tuple(reach), passes, facing, checks)
     rules.__dict__["_endings"] = made
     return made
 
@@ -88,11 +93,33 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
                 if piece is not None and piece.player == player and piece.kind in kinds:
                     return GameOver(f"{players[player]}'s {rules.kind_names[piece.kind]} on "
                                     f"{rules.board.squares[square]} has reached {zone}", "reach", player)
+    if ends.checks:
+        said = _checked(rules, position)
+        if said is not None:
+            return said
     if ends.passes and position.passes >= ends.passes:
         return GameOver(f"{position.passes} passes in a row", "passes")
     if ends.facing is not None and position.passes and facing(rules, position, position.turn):
         name = rules.kind_names[ends.facing[0]]
         return GameOver(f"the {name}s still face each other after a pass", "facing")
+    return None
+
+
+def _checked(rules: Rules, position: Position) -> Optional[GameOver]:
+    """``end checks: 1``: a player has won once the other's royal piece stands attacked, or once a FEN's
+    check counters (:attr:`Position.checks_remaining`) say he has no check left to give."""
+    from dagaz_studio.engine.game import royal_attacked
+
+    players = rules.board.players
+    if len(players) != 2:
+        return None
+    remaining = position.checks_remaining
+    for player in (0, 1):
+        if remaining is not None and remaining[player] == 0:
+            return GameOver(f"{players[player]} has given the checks that win", "checks", player)
+    me = position.turn
+    if royal_attacked(rules, position, me):
+        return GameOver(f"{players[1 - me]} has given check", "checks", 1 - me)
     return None
 
 

@@ -181,3 +181,17 @@ def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int
     parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
+
+
+def first_moves(key: str, rooks: list[str]) -> str:
+    """``cambodianMoves``: what an unmoved ``king`` or ``fers`` adds to its notation (``;…``). The King,
+    not in check, leaps as a Knight to the row before it, while no enemy Rook stands on its row or
+    column (Fairy-Stockfish takes the leap away once one has landed there: a FEN says so); the Fers
+    steps two squares straight ahead onto an empty square."""
+    if key == "fers":
+        return ";[M]N,N[p]"
+    look = ""
+    if rooks:
+        look = "".join(f"([!(e,={rooks[0]})>{way}]{way})*+[!(p)>{way},!(P)>{way}]([B]{back})*[b]"
+                       for way, back in zip("NESW", "SWNE"))
+    return f";[MA]{look}(N,E,E;N,W,W)[p]"

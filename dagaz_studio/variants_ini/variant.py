@@ -20,8 +20,8 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
-                                            promotion_limited, royal_letters)
+from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, first_moves,
+                                            pass_on_stalemate, promotion_limited, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -78,7 +78,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks"}
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "makpongRule",
+        "cambodianMoves", "gating"}
 
 
 @dataclass
@@ -374,7 +375,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
-    if not castles and len(fields) > 2:
+    cambodian = is_true(options.get("cambodianMoves", "false"))
+    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+        raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
+                       "by column in the FEN), not for gating pieces from hand", section=name)
+    if cambodian and castles:
+        raise IniError("option cambodianMoves with castling is not supported", section=name)
+    if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
         fields[2] = "-"
     # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
@@ -529,6 +536,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple and (ep_w or ep_b):
                 notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
                              f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
+        if key == "king" and is_true(options.get("makpongRule", "false")):
+            if betza.strip() != PREDEFINED["king"]:
+                raise IniError(f"option makpongRule with a king moving as {shown(betza)} is not supported: only the "
+                               "King's step (K) is", section=name)
+            # A King in check only takes the one piece checking it: its square unattacked once that is gone.
+            notation = "[A](*);[a](*)[ex]~1[A]\\1"
+        if cambodian and key in ("king", "fers"):
+            notation += first_moves(key, [names[c] for c, (k, _) in pieces.items() if k == "rook"])
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
@@ -586,6 +601,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                              piece_promotions, set(mobility))
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
+    if cambodian:
+        lines.append("rule: rights-by-column")
+    if is_true(options.get("checkCounting", "false")) and not re.search(r"\b(?!1\+1\b)\d+\+\d+\b", fen):
+        lines.append("end checks: 1")  # without counters in its start, Fairy-Stockfish's first check wins
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
