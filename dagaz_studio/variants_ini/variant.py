@@ -17,11 +17,11 @@ from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
-from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, first_moves,
-                                            pass_on_stalemate, promotion_limited, royal_letters)
+from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
+                                            promotion_limited, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -46,7 +46,7 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal|checkCounting|dupleCheck)$")
+    r"|chess960|shogiPawnDropMateIllegal|dupleCheck)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
 DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
@@ -77,9 +77,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "makpongRule",
-        "cambodianMoves", "gating"}
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting"}
 
 
 @dataclass
@@ -375,12 +374,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
-    cambodian = is_true(options.get("cambodianMoves", "false"))
-    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
-        raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
-                       "by column in the FEN), not for gating pieces from hand", section=name)
-    if cambodian and castles:
-        raise IniError("option cambodianMoves with castling is not supported", section=name)
+    cambodian = ini_rules.first_move_rights(name, options, castles)
     if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
         fields[2] = "-"
@@ -536,14 +530,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple and (ep_w or ep_b):
                 notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
                              f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
-        if key == "king" and is_true(options.get("makpongRule", "false")):
-            if betza.strip() != PREDEFINED["king"]:
-                raise IniError(f"option makpongRule with a king moving as {shown(betza)} is not supported: only the "
-                               "King's step (K) is", section=name)
-            # A King in check only takes the one piece checking it: its square unattacked once that is gone.
-            notation = "[A](*);[a](*)[ex]~1[A]\\1"
-        if cambodian and key in ("king", "fers"):
-            notation += first_moves(key, [names[c] for c, (k, _) in pieces.items() if k == "rook"])
+        if key in ("king", "fers"):  # makpongRule, cambodianMoves
+            notation = ini_rules.first_moves(name, key, betza, notation, options, names, pieces)
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
@@ -601,10 +589,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                              piece_promotions, set(mobility))
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
-    if cambodian:
-        lines.append("rule: rights-by-column")
-    if is_true(options.get("checkCounting", "false")) and not re.search(r"\b(?!1\+1\b)\d+\+\d+\b", fen):
-        lines.append("end checks: 1")  # without counters in its start, Fairy-Stockfish's first check wins
+    lines += (["rule: rights-by-column"] if cambodian else []) + ini_rules.checks_that_win(name, options, fen)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
