@@ -329,6 +329,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
     if "no-check" in rules.board.rules:
         moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
+    if "no-promotion-check" in rules.board.rules:
+        moves = [move for move in moves if move.promotion is None or not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if capture_rules.applies(rules.board):

@@ -106,7 +106,7 @@ _NOTHING: frozenset[int] = frozenset()
 
 
 #: Board rules that choose among the legal moves as a whole: their number is known only from the list.
-_CHOOSING = frozenset({"no-check", "compulsory-capture", "compulsory-drop"})
+_CHOOSING = frozenset({"no-check", "no-promotion-check", "compulsory-capture", "compulsory-drop"})
 
 
 def light_legal_count(rules: Rules, position: Position) -> int:
@@ -254,6 +254,9 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         return found + len(passes(rules, position, found > 0))
     if "no-check" in rules.board.rules:
         out = [e for e in out if not _entry_gives_check(rules, position, e)]
+    if "no-promotion-check" in rules.board.rules:
+        out = [e for e in out if (e.promotion if isinstance(e, Move) else e[2][2]) is None
+               or not _entry_gives_check(rules, position, e)]
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
     if capture_rules.applies(rules.board):

@@ -4,6 +4,8 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
+import re
+
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -181,3 +183,52 @@ def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int
     parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
+
+
+def first_moves(name: str, key: str, betza: str, notation: str, options: dict[str, str], names: dict[str, str],
+                pieces: dict[str, tuple[str, str]]) -> str:
+    """A ``king``'s or ``fers``'s notation under ``makpongRule`` and ``cambodianMoves``.
+
+    makpongRule: a King in check only takes the one piece checking it (its square unattacked once that
+    is gone). cambodianMoves: unmoved, the King, not in check, leaps as a Knight to the row before it
+    while no enemy Rook stands on its row or column (Fairy-Stockfish takes the leap away once one has
+    landed there: a FEN says so); the Fers steps two squares straight ahead onto an empty square."""
+    if key == "king" and is_true(options.get("makpongRule", "false")):
+        if betza.strip() != "K":
+            raise IniError(f"option makpongRule with a king moving as {shown(betza)} is not supported: only the "
+                           "King's step (K) is", section=name)
+        notation = "[A](*);[a](*)[ex]~1[A]\\1"
+    if not is_true(options.get("cambodianMoves", "false")):
+        return notation
+    if key == "fers":
+        return notation + ";[M]N,N[p]"
+    look = ""
+    rooks = [names[letter] for letter, (kind, _) in pieces.items() if kind == "rook"]
+    if rooks:
+        look = "".join(f"([!(e,={rooks[0]})>{way}]{way})*+[!(p)>{way},!(P)>{way}]([B]{back})*[b]"
+                       for way, back in zip("NESW", "SWNE"))
+    return notation + f";[MA]{look}(N,E,E;N,W,W)[p]"
+
+
+def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
+    """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
+    ``rule: rights-by-column``); gating pieces from hand, or with castling, is refused."""
+    cambodian = is_true(options.get("cambodianMoves", "false"))
+    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+        raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
+                       "by column in the FEN), not for gating pieces from hand", section=name)
+    if cambodian and castles:
+        raise IniError("option cambodianMoves with castling is not supported", section=name)
+    return cambodian
+
+
+def checks_that_win(name: str, options: dict[str, str], fen: str) -> list[str]:
+    """``checkCounting``: ``end checks: N``, N the start's check counters (``3+3``), or without them
+    Fairy-Stockfish's first check (Kar Ouk); no line without the option."""
+    if not is_true(options.get("checkCounting", "false")):
+        return []
+    counters = re.findall(r"\b(\d+)\+(\d+)\b", fen)
+    if counters and counters[0][0] != counters[0][1]:
+        raise IniError(f"option checkCounting with counters {'+'.join(counters[0])}, unequal, is not supported",
+                       section=name)
+    return [f"end checks: {int(counters[0][0]) if counters else 1}"]

@@ -17,7 +17,7 @@ from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
-from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
@@ -47,7 +47,7 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal|checkCounting|dupleCheck)$")
+    r"|chess960|shogiPawnDropMateIllegal|dupleCheck)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
 DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
@@ -78,8 +78,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks"}
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting"}
 
 
 @dataclass
@@ -377,7 +377,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
                and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
-    if not castles and len(fields) > 2:
+    cambodian = ini_rules.first_move_rights(name, options, castles)
+    if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
         fields[2] = "-"
     # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
@@ -532,6 +533,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple and (ep_w or ep_b):
                 notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
                              f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
+        if key in ("king", "fers"):  # makpongRule, cambodianMoves
+            notation = ini_rules.first_moves(name, key, betza, notation, options, names, pieces)
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
@@ -590,6 +593,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
+    lines += (["rule: rights-by-column"] if cambodian else []) + ini_rules.checks_that_win(name, options, fen)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
