@@ -35,7 +35,7 @@ BOARDS = {
     "atomic": "atomic-chess", "knightmate": "knightmate", "crazyhouse": "crazyhouse", "ataxx": "ataxx",
     "breakthrough": "breakthrough", "clobber": "clobber", "flipello": "othello", "amazons": "amazons",
     "shogi": "shogi", "minishogi": "minishogi", "capablanca": "capablanca", "grand": "grand",
-    "xiangqi": "xiangqi", "janggi": "janggi-tournament",
+    "xiangqi": "xiangqi", "janggi": "janggi-tournament", "placement": "placement", "koedem": "koedem",
 }
 
 #: Fairy-Stockfish's variant -> the variants.ini section importing it, for variants no board ships.
