@@ -19,7 +19,8 @@ PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
 #: castling with an inner Rook or a one-square King move, a piece not the same left and right.
 OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns",
-           "checkless", "househand", "regiondrops", "promoting", "dropper", "stones", "pawndropper", "bishopsplit"]
+           "checkless", "househand", "regiondrops", "promoting", "dropper", "stones", "pawndropper", "bishopsplit",
+           "capaplacement"]
 
 
 def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
