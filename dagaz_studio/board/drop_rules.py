@@ -15,7 +15,7 @@ from lark import Token, Tree
 Report = Callable[[Any, Token, str], None]
 
 
-def drop_zones(items: list[tuple[Tree, Any]], pieces: Mapping[str, Any], lettered: Mapping[str, Any],
+def drop_zones(items: list[tuple["Tree[Token]", Any]], pieces: Mapping[str, Any], lettered: Mapping[str, Any],
                drops: Mapping[str, Any], zones: Mapping[str, Any], check_zones: bool,
                report: Report) -> dict[str, dict[str, str]]:
     """Each statement's keyword -> piece name -> zone name, from the parsed ``drop-unmoved`` and
