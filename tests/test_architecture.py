@@ -39,7 +39,7 @@ CEILINGS = {
     "board_kind_modules": 21,
     "node_dispatch_modules": 18,
     "long_files": 8,
-    "engine_lines": 9804,  # game ends by check counts, safe and answered flags, that Fairy-Stockfish applies in its move generation; rights kept by column in a FEN (rule: rights-by-column), promotions that may not check (rule: no-promotion-check)
+    "engine_lines": 9867,  # hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); game ends by check counts
 }
 
 

@@ -10,6 +10,7 @@ from typing import Any, Optional, Union
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
+from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.endings import ended, facing
 from dagaz_studio.engine.game import (
     _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules, drop_moves,
@@ -112,7 +113,7 @@ _CHOOSING = frozenset({"no-check", "no-promotion-check", "compulsory-capture", "
 def light_legal_count(rules: Rules, position: Position) -> int:
     """How many moves :func:`light_legal_moves` gives, without making a record of each where the
     board's rules do not choose among them (perft's last ply)."""
-    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board):
+    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board) or chooses_drops(rules.board):
         return len(light_legal_moves(rules, position))
     return _light_legal(rules, position, [0])  # type: ignore[return-value]
 
@@ -262,7 +263,7 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     if capture_rules.applies(rules.board):
         out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
                                             _value_on(rules, position))
-    if "compulsory-drop" in rules.board.rules and any(isinstance(e, Move) and e.dropped for e in out):
+    if drops_compulsory(rules, position) and any(isinstance(e, Move) and e.dropped for e in out):
         out = [e for e in out if isinstance(e, Move) and e.dropped]
     return out + passes(rules, position, bool(out))  # type: ignore[operator]
 

@@ -21,6 +21,7 @@ from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
                                             promotion_limited, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
@@ -79,7 +80,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting"}
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile"}
 
 
 @dataclass
@@ -343,8 +345,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
     # dropLoop: a promoted piece taken keeps its type in hand, as any other piece.
-    demoting = (drops and is_true(options.get("capturesToHand", "false"))
-                and not is_true(options.get("dropLoop", "false")))
+    # twoBoards too: Fairy-Stockfish marks a promoted piece (Q~) for the partner's board all the same.
+    demoting = (drops and not is_true(options.get("dropLoop", "false"))
+                and any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -376,7 +379,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     demotes = is_true(options.get("pieceDemotion", "false"))
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
-               and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
+               and (bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"})
+                    or dropped_castling(options)))
     cambodian = ini_rules.first_move_rights(name, options, castles)
     if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
@@ -386,10 +390,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
     royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
-    held = fields[0].partition("[")[2].rstrip("]").lower()
-    if any(letter in royal for letter in held):
-        raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
-                       "royal piece", section=name)
+    # A royal piece held at the start is dropped as the others are (a placement phase).
+    held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
+    first = drop_first_letter(name, options, pieces)
     mobility = _mobility(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
@@ -443,6 +446,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " extinction"
         if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
             flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
+        flags += " drop-first" if letter == first else ""
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
@@ -452,8 +456,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " no-drop-mate"
         if drops and is_true(options.get("freeDrops", "false")):
             if letter in royal:
-                raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
-                               "no royal piece", section=name)
+                raise IniError("option freeDrops with a royal piece is not supported: a royal piece is never "
+                               "always in hand", section=name)
             flags += " unlimited"  # Fairy-Stockfish drops every piece type from a supply that never ends
         if key == "pawn":
             base = "N[p];OM[e]"
@@ -539,8 +543,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
-                                  royal=letter in royal)
+            notation += castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
+                                       royal=letter in royal)
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
             notation = blast.exploding(_shift_groups(notation), own, letter in royal,
@@ -590,6 +594,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
+        lines += placement_lines(name, options, pieces, names, files, ranks, zones, held_royal, royal, castles)
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
