@@ -35,7 +35,6 @@ REFUSED = {
     "placement": "a placement phase with the Kings in hand, Bishops on opposite colours",
     "sittuyin": "a placement phase with the King in hand, and promotion only with no Fers left",
     "janggimodern": "the refusal of a move that repeats a position",
-    "spartan": "two armies with different pawns, promotion limited by count, and two royal Kings",
 }
 
 

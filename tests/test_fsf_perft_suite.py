@@ -36,6 +36,7 @@ BOARDS = {
     "breakthrough": "breakthrough", "clobber": "clobber", "flipello": "othello", "amazons": "amazons",
     "shogi": "shogi", "minishogi": "minishogi", "capablanca": "capablanca", "grand": "grand",
     "xiangqi": "xiangqi", "janggi": "janggi-tournament",
+    "spartan": "spartan",
 }
 
 #: Fairy-Stockfish's variant -> the variants.ini section importing it, for variants no board ships.
