@@ -30,7 +30,6 @@ REFUSED = {
     "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
     "sittuyin": "a placement phase with the King in hand, and promotion only with no Fers left",
     "janggimodern": "the refusal of a move that repeats a position",
-    "spartan": "two armies with different pawns, promotion limited by count, and two royal Kings",
 }
 
 

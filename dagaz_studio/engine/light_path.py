@@ -13,8 +13,8 @@ from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, 
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.endings import ended, facing
 from dagaz_studio.engine.game import (
-    _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules, drop_moves,
-    extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
+    DUPLE, _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules,
+    drop_moves, extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules, rich_effects
@@ -122,13 +122,13 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     if rules.extinction_kinds and extinct(rules, position):
         return [] if counting is None else 0
-    if rules.board.ends:
-        if ended(rules, position):
-            return [] if counting is None else 0
-        if facing(rules, position, position.turn):
-            # Rare: while pieces face each other (end facing), the full moves, each asked about.
-            moves: list[Entry] = list(legal_moves(rules, position))
-            return moves if counting is None else len(moves)
+    if rules.board.ends and ended(rules, position):
+        return [] if counting is None else 0
+    if DUPLE in rules.board.rules or (rules.board.ends and facing(rules, position, position.turn)):
+        # Rare: while pieces face each other (end facing), or where one royal piece of several may be
+        # left attacked (duple-check), the full moves, each asked about.
+        moves: list[Entry] = list(legal_moves(rules, position))
+        return moves if counting is None else len(moves)
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds

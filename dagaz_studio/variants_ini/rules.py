@@ -23,6 +23,9 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
+    if duple_check(options) and limit == 1 and len(types) == 1:
+        # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
+        return royal | ({types.lower()} & set(pieces))
     placement = fen.split()[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
@@ -38,6 +41,12 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
                            f"number falls to {limit}, which is not supported", section=name)
         royal.add(letter)
     return royal
+
+
+def duple_check(options: dict[str, str]) -> bool:
+    """``dupleCheck``, which Fairy-Stockfish reads for pseudo-royal pieces only: a side is in check
+    only while all its pieces of the extinction type are attacked (``rule: duple-check``)."""
+    return is_true(options.get("dupleCheck", "false")) and is_true(options.get("extinctionPseudoRoyal", "false"))
 
 
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
@@ -60,13 +69,15 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
-                       pieces: dict[str, tuple[str, str]]) -> bool:
+                      pieces: dict[str, tuple[str, str]]) -> tuple[bool, dict[str, int]]:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
     Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
-    every type promoted to is limited. Raises :class:`IniError` for other limits."""
+    every type promoted to is limited; else each limited type's limit (a pawn promotes to it only
+    while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
+    a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
     if not value:
-        return False
+        return False, {}
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -76,12 +87,23 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     types |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types & set(pieces):
-        start = (board.count(letter.upper()), board.count(letter))
-        if letter not in limits or start != (limits[letter], limits[letter]):
-            raise IniError(f"option promotionLimit = {shown(value)} is supported only as the number of each "
-                           f"promotion piece each side starts with", section=name)
-    return True
+    if all(letter in limits and (board.count(letter.upper()), board.count(letter)) == (limits[letter], limits[letter])
+           for letter in types & set(pieces)):
+        return True, {}
+    return False, {letter: count for letter, count in limits.items() if letter in pieces}
+
+
+def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
+    """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
+    and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
+    limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    free = [choice for choice in choices if choice not in limits]
+    parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
+    parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
+              if limits.get(choice, 0) > 0]
+    if not parts:
+        raise IniError(f"option promotionLimit leaves nothing to promote to in the zone {zone}", section=name)
+    return ";".join(parts)
 
 
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:

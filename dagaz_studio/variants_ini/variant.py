@@ -22,8 +22,8 @@ from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
-from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
-                                            promotion_limited, royal_letters)
+from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
+                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -48,7 +48,7 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal|dupleCheck)$")
+    r"|chess960|shogiPawnDropMateIllegal)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
 DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
@@ -81,7 +81,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
         "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
-        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile"}
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck"}
 
 
 @dataclass
@@ -359,7 +359,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
-    limited = promotion_limited(name, options, fields[0], pieces)
+    limited, limits = promotion_limited(name, options, fields[0], pieces)
     # Where a double step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
@@ -492,7 +492,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         # A pawn with a promotedPieceType also may promote to it, as a shogi piece does ("+").
         both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
         if both_ways:
-            if limited:
+            if limited or limits:
                 raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
                                f"promotionLimit, which is not supported", section=name)
             choices = choices + [f"{names[letter]}Promoted"]
@@ -500,14 +500,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         suffix = ""
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            lost = "?" if limited else ""
-            offer = f"[@promotion-{letter}][+{lost}{'/'.join(choices)}]"
+            if limits and demoting:
+                raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
+            capped = {names[c]: count for c, count in limits.items()}
+            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
             if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.
                 zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
                 zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
-                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(own_w)}];"
-                         f"[@promotion-{letter}-black][+{lost}{'/'.join(own_b)}])")
+                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
+                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
         elif (promote_w or promote_b) and mandatory:
@@ -603,6 +605,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
         lines.append("rule: no-check")
+    lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
         lines.append("rule: pass-when-blocked")
     lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
