@@ -144,12 +144,7 @@ def _betza_pieces() -> list[tuple[str, str, str]]:
     return found
 
 
-#: Betza the writer gives that reads back as another piece: the lame Zebra (nZ) is written for
-#: Janggi's Elephant (orthogonal step first), but XBoard, whose reading is the default, takes its
-#: diagonal step first (Fairy-Stockfish reads it as the Elephant).
-READ_BACK_OTHERWISE = {"nZ"}
-BETZA_PIECES = [pytest.param(*found, marks=pytest.mark.xfail(strict=True, reason="nZ reads back otherwise"))
-                if found[2] in READ_BACK_OTHERWISE else found for found in _betza_pieces()]
+BETZA_PIECES = _betza_pieces()
 
 
 def _no_difference(name: str, piece: str, betza: str, positions: int) -> None:

@@ -1,5 +1,11 @@
 """Writing the piece model in Betza, in the part of XBetza that XBoard and Fairy-Stockfish read alike
 where they can: no K or Q with direction modifiers, no L or J, no doubled atoms (``N0``, not ``NN``).
+
+Where the two read a letter otherwise, the dialect decides: a lame leap is written ``n`` only where
+the reader of that dialect checks the squares the leap checks (XBoard one square halfway, rounded
+toward the start; Fairy-Stockfish every square of its path, the longer side first), and as an ``a``
+chain of steps over empty squares otherwise (Janggi's Elephant, ``nZ`` to Fairy-Stockfish, is
+``mafsmafW`` to XBoard).
 """
 
 from __future__ import annotations
@@ -8,7 +14,7 @@ from collections import defaultdict
 
 from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, clockwise, ring_index
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, straight_scale, unit
+from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
 
 _LETTERS = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (2, 1): "N", (2, 2): "A", (3, 0): "H", (3, 1): "C",
             (3, 2): "Z", (3, 3): "G"}
@@ -63,8 +69,43 @@ def _range_text(atom: tuple[int, int], rng: int) -> tuple[str, str]:
     return letter, "" if rng == 1 else str(rng)
 
 
-def to_betza(piece: Piece) -> str:
-    """The piece in Betza.
+def lame_checks(vector: tuple[int, int], dialect: str) -> tuple[tuple[int, int], ...] | None:
+    """The squares a lame leap written ``n`` must find empty, as ``dialect``'s program reads it; None
+    where it reads no lame leap of that length (Fairy-Stockfish blocks D, N, A and Z leaps only)."""
+    if dialect == "fsf":
+        if sorted(map(abs, vector)) not in ([0, 2], [1, 2], [2, 2], [2, 3]):
+            return None
+        points, x, y = [], 0, 0
+        for sx, sy in leap_path(vector)[:-1]:
+            x, y = x + sx, y + sy
+            points.append((x, y))
+        return tuple(points)
+    mid = (int(vector[0] / 2), int(vector[1] / 2))
+    return (mid,) if mid not in ((0, 0), vector) else ()
+
+
+def _as_steps(shape: Shape, dialect: str) -> Shape:
+    """A one-leg lame leap the dialect would read with other checks as ``n``, as the chain of unit steps
+    it takes over empty squares (the last keeping the leap's modes); any other shape as it is."""
+    leg = shape.legs[0]
+    if len(shape.legs) != 1 or not leg.lame or leg.range != 1 or leg.hop or leg.screen_path or leg.wrap:
+        return shape
+    checks = lame_checks(leg.vector, dialect)
+    if checks is not None and set(leg.lame_path) == set(checks):
+        return shape
+    points = [(0, 0), *leg.lame_path, leg.vector]
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
+    if any(step not in RING for step in steps):
+        program = "Fairy-Stockfish" if dialect == "fsf" else "XBoard"
+        raise TranslationError(f"{program} reads no lame leap of {abs(leg.vector[0])} and {abs(leg.vector[1])} "
+                               f"that is blocked on {len(leg.lame_path)} square(s) so, and no chain of steps "
+                               f"says it")
+    legs = [Leg(step, 1, frozenset({"m"})) for step in steps[:-1]] + [Leg(steps[-1], 1, leg.modes)]
+    return Shape(tuple(legs), shape.initial)
+
+
+def to_betza(piece: Piece, dialect: str = "xboard") -> str:
+    """The piece in Betza, to be read by ``dialect``'s program ("xboard" or "fsf").
 
     Raises TranslationError for what Betza cannot say (a leap longer than 3, legs of different
     ranges, a turn that is not a multiple of 45 degrees).
@@ -77,7 +118,7 @@ def to_betza(piece: Piece) -> str:
     turning: dict[tuple, set[tuple[tuple[int, int], ...]]] = defaultdict(set)
     castling: dict[tuple[int, bool], set[tuple[int, int]]] = defaultdict(set)
     nulls: list[str] = []
-    for shape in piece.shapes:
+    for shape in (_as_steps(shape, dialect) for shape in piece.shapes):
         if shape.null:
             # XBetza's null move: O without a number (moves.c steps it by (0, 0)).
             nulls.append(("i" if shape.initial else "") + "O")
@@ -113,12 +154,15 @@ def to_betza(piece: Piece) -> str:
     for (length, atom, rng, modes, initial), cycles in turning.items():
         parts.extend(_turning(length, atom, rng, modes, initial, cycles))
     brackets: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
+    chains: dict[tuple, set[tuple[int, int]]] = defaultdict(set)
     for shape in multi:
         try:
-            parts.append(_multi(shape))
+            key, first = _chain(shape)
+            chains[key].add(first)
         except TranslationError:
             key = _bracket_key(shape)  # raises what neither form can say
             brackets[key].add(_unit_steps(shape.legs[0])[0].vector)
+    parts.extend(_chains(chains))
     for key, firsts in brackets.items():
         parts.extend(_bracket(key, firsts))
     for (steps, initial), vectors in castling.items():
@@ -157,7 +201,9 @@ def _turning(length: int, atom: tuple[int, int], rng: int, modes: frozenset[str]
     return [("i" if initial else "") + label + after + letter + suffix for label in _labels(atom[0], atom[1], starts)]
 
 
-def _multi(shape: Shape) -> str:
+def _chain(shape: Shape) -> tuple[tuple, tuple[int, int]]:
+    """An ``a`` chain but for its first direction: (initial, atom, first leg's modes, each later leg's
+    turn and modes, atom letter and range), and the first leg's vector."""
     first = shape.legs[0]
     atom = _atom_of(first.vector)
     oblique = atom[1] not in (0, atom[0])
@@ -166,18 +212,9 @@ def _multi(shape: Shape) -> str:
     if len(ranges) != 1:
         raise TranslationError("Betza cannot give the legs of one move different ranges")
     letter, suffix = _range_text(atom, first.range)
-    if oblique:
-        # An oblique atom's legs turn around its own eight leaps, in clockwise order (see the reader).
-        ring = clockwise(atom_vectors(*atom))
-        table = _oblique(*atom)
-    else:
-        ring = [(dx * scale, dy * scale) for dx, dy in RING]
-        table = _orthogonal(scale) if atom[1] == 0 else _diagonal(scale)
-    if atom[1] == atom[0]:
-        table.update({"fr": {(scale, scale)}, "fl": {(-scale, scale)}, "br": {(scale, -scale)},
-                      "bl": {(-scale, -scale)}})
-    label = next(name for name, vectors in table.items() if vectors == {first.vector})
-    text = ("i" if shape.initial else "") + label + "".join(m for m in ("m", "c", "p") if m in first.modes)
+    # An oblique atom's legs turn around its own eight leaps, in clockwise order (see the reader).
+    ring = clockwise(atom_vectors(*atom)) if oblique else [(dx * scale, dy * scale) for dx, dy in RING]
+    later = []
     here = ring.index(first.vector)
     for index, leg in enumerate(shape.legs[1:], start=1):
         final = index == len(shape.legs) - 1
@@ -187,9 +224,50 @@ def _multi(shape: Shape) -> str:
                                    "own leaps)")
         there = ring.index(leg.vector)
         modes = _modality(leg.modes) if final else "".join(m for m in ("m", "c", "p") if m in leg.modes)
-        text += "a" + _RELATIVE[(there - here) % 8] + modes
+        later.append((_RELATIVE[(there - here) % 8], modes))
         here = there
-    return text + letter + suffix
+    first_modes = "".join(m for m in ("m", "c", "p") if m in first.modes)
+    return (shape.initial, atom, first_modes, tuple(later), letter + suffix), first.vector
+
+
+#: Two turns of one leg that XBetza's King system names together.
+_BOTH_TURNS = {frozenset({"fr", "fl"}): "fs", frozenset({"br", "bl"}): "bs", frozenset({"r", "l"}): "s",
+               frozenset({"f", "b"}): "v"}
+
+
+def _chains(found: dict[tuple, set[tuple[int, int]]]) -> list[str]:
+    """``a`` chains alike but for their first directions, and for one leg's turn to either side, as
+    few texts (``mafsmafW``: the four first steps, each turning either way)."""
+    entries = [(key, frozenset(firsts)) for key, firsts in found.items()]
+    merged = True
+    while merged:
+        merged = False
+        for i, (key, firsts) in enumerate(entries):
+            for j in range(i + 1, len(entries)):
+                other, other_firsts = entries[j]
+                if other_firsts != firsts or key[:3] != other[:3] or key[4] != other[4] \
+                        or len(key[3]) != len(other[3]):
+                    continue
+                apart = [n for n, (a, b) in enumerate(zip(key[3], other[3])) if a != b]
+                if len(apart) != 1 or key[3][apart[0]][1] != other[3][apart[0]][1]:
+                    continue
+                both = _BOTH_TURNS.get(frozenset({key[3][apart[0]][0], other[3][apart[0]][0]}))
+                if both is None:
+                    continue
+                later = list(key[3])
+                later[apart[0]] = (both, later[apart[0]][1])
+                entries[i] = ((*key[:3], tuple(later), key[4]), firsts)
+                del entries[j]
+                merged = True
+                break
+            if merged:
+                break
+    texts = []
+    for (initial, atom, first_modes, later, atom_text), firsts in entries:
+        chain = "".join("a" + turn + modes for turn, modes in later)
+        texts.extend(("i" if initial else "") + label + first_modes + chain + atom_text
+                     for label in _labels(atom[0], atom[1], set(firsts)))
+    return texts
 
 
 def _line_atom(leg: Leg) -> tuple[int, int]:

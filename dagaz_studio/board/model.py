@@ -80,6 +80,9 @@ class PieceType:
     #: FEN's castling rights name the pieces of its row, as for a royal piece, though it is not royal
     #: (a capture-the-King game's King, which castles).
     castles: bool = False
+    #: While one is in its player's hand, it is the only piece he may drop, and where it can be
+    #: dropped nothing on the board moves (Fairy-Stockfish's mustDropType).
+    drop_first: bool = False
 
     @property
     def promoted_letter(self) -> bool:
@@ -92,9 +95,11 @@ class PieceType:
 class Ending:
     """A way the game ends, stated by an ``end`` statement (docs/boards.md, "end").
 
-    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won),
-    ``passes`` (``count`` passes in a row) or ``facing`` (a pass made while a piece of ``pieces``
-    of the side to move would take another player's by ``notation``).
+    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won;
+    ``options`` may say ``safe`` and ``answered``), ``passes`` (``count`` passes in a row), ``facing``
+    (a pass made while a piece of ``pieces`` of the side to move would take another player's by
+    ``notation``), ``checks`` (a player has given check ``count`` times) or ``extinction`` (how the
+    loss of an ``extinction`` piece ends the game: ``options`` is ``("wins",)``).
     """
 
     kind: str
@@ -103,6 +108,7 @@ class Ending:
     count: int = 0
     notation_text: str = ""
     notation: Optional["Notation"] = None
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,6 +197,12 @@ class Board:
     tests: tuple["PieceTest", ...] = ()
     #: How the game ends besides a player left without a move (``end`` statements), in file order.
     ends: tuple[Ending, ...] = ()
+    #: ``drop-unmoved PIECE: ZONE``: a piece dropped on its player's part of the zone has not moved
+    #: (castling after a placement phase): piece name -> zone name.
+    drop_unmoved: Mapping[str, str] = field(default_factory=dict)
+    #: ``drop-balanced PIECE: ZONE``: the player's pieces of the type are kept half in the zone, half
+    #: out of it (Bishops on squares of both colours): piece name -> zone name.
+    drop_balanced: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def has_hands(self) -> bool:
@@ -217,6 +229,19 @@ class Board:
         named = {node.name for piece in castling if piece.notation is not None
                  for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
         return frozenset(named - {piece.name for piece in castling})
+
+    @cached_property
+    def castling_kinds(self) -> frozenset[str]:
+        """The pieces a FEN's castling rights are about: the royal pieces and those flagged ``castles``
+        whose notation names a partner (``=Rook``), or all of those where none names one (Coregal's
+        royal Queen does not castle; its King does)."""
+        from dagaz_studio.notation.nodes import TypeCheck, walk
+
+        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
+        partners = self.castling_partners
+        naming = {piece.name for piece in castling if piece.notation is not None
+                  and any(isinstance(node, TypeCheck) and node.name in partners for node in walk(piece.notation.body))}
+        return frozenset(naming or {piece.name for piece in castling})
 
     @cached_property
     def setup_placement(self) -> dict[int, tuple[int, PieceType]]:

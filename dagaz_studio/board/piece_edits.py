@@ -10,6 +10,7 @@ here give the reasons a designer can act on.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.writer import BoardWriteError
@@ -19,7 +20,7 @@ __all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_pi
 #: The flags a piece statement may carry after its letter (the board grammar's ``FLAG``): an edit
 #: keeps every one of them.
 PIECE_FLAGS = ("royal", "resets-clock", "betza-fsf", "betza", "no-drop-mate", "no-drop-check", "no-drop-doubled", "unlimited",
-               "neutral", "extinction", "castles")
+               "neutral", "extinction", "castles", "drop-first")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 _PIECE_HEAD = re.compile(r"(?P<keyword>piece\s+)(?P<name>\S+)(?P<gap>\s+)(?P<letter>\S+)"
                          r"(?P<flags>(?:\s+(?:" + "|".join(re.escape(flag) for flag in PIECE_FLAGS) + r")(?![\w-]))*)"
@@ -232,7 +233,7 @@ def _notation_lines(lines: list[str], pieces: dict[int, str]) -> list[int]:
     return numbers
 
 
-def _in_code(line: str, change, after_colon: bool = False) -> str:  # type: ignore[no-untyped-def]
+def _in_code(line: str, change: Callable[[str], str], after_colon: bool = False) -> str:
     """``line`` with ``change`` applied to its code only (not its comment or line ending); with
     ``after_colon``, only to what follows the statement's first ``:`` (the notation, not the head)."""
     body = line.rstrip("\r\n")

@@ -27,7 +27,8 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     parser.add_argument("--to", dest="target", choices=TARGETS, default="dagaz", help="the notation to write (default dagaz)")
     parser.add_argument("--dialect", choices=DIALECTS, default="xboard",
                         help="where XBoard and Fairy-Stockfish read Betza differently (fK, sbK, L, J, NN, pW, "
-                             "pQbWW, the order of the modifiers): whose moves to follow (default xboard)")
+                             "pQbWW, the order of the modifiers, a lame leap's path): whose moves to read, and whose "
+                             "reading Betza is written for (default xboard)")
 
 
 def run(args: argparse.Namespace) -> int:

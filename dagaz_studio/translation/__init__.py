@@ -40,12 +40,13 @@ def read_piece(text: str, source: str, dialect: str = "xboard") -> Piece:
     raise TranslationError(f"unknown notation {source!r}: choose {', '.join(SOURCES)}")
 
 
-def write_piece(piece: Piece, target: str) -> str:
-    """The piece in ``target`` notation. Raises TranslationError naming what the target cannot say."""
+def write_piece(piece: Piece, target: str, dialect: str = "xboard") -> str:
+    """The piece in ``target`` notation (Betza for ``dialect``'s program to read). Raises
+    TranslationError naming what the target cannot say."""
     if target == "dagaz":
         return to_dagaz(piece)
     if target == "betza":
-        return to_betza(piece)
+        return to_betza(piece, dialect)
     if target == "english":
         return to_english(piece)
     if target == "parlett":
@@ -58,7 +59,7 @@ def write_piece(piece: Piece, target: str) -> str:
 def translate(text: str, source: str, target: str, dialect: str = "xboard") -> Translation:
     """``text`` in ``source`` notation, said in ``target`` notation."""
     piece = read_piece(text, source, dialect)
-    return Translation(write_piece(piece, target), list(piece.warnings))
+    return Translation(write_piece(piece, target, dialect), list(piece.warnings))
 
 
 __all__ = ["SOURCES", "TARGETS", "Translation", "TranslationError", "read_piece", "translate", "write_piece"]

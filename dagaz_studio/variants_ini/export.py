@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from dagaz_studio.betza import TranslationError
+from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.betza_writer import to_betza
 from dagaz_studio.betza.dagaz_reader import read_dagaz
 from dagaz_studio.board import Board
@@ -69,12 +69,13 @@ def export_fsf(board: Board) -> str:
     for piece in board.pieces.values():
         try:
             model = read_dagaz(piece.notation_text)
-            betza = to_betza(model)
+            betza = to_betza(model, "fsf")
         except TranslationError as error:
             problems.append(f"{piece.name}: {error.message}")
             continue
-        unread = ["the null move (O)" if s.null else "the cylinder (o)" for s in model.shapes
-                  if s.null or any(leg.wrap for leg in s.legs)]
+        # What the text says that Fairy-Stockfish reads no part of: the null move, the cylinder, a
+        # chain of legs (a lame leap it checks otherwise, written as its steps).
+        unread = read_betza(betza, "fsf").unread
         if unread:
             problems.append(f"{piece.name}: Fairy-Stockfish does not read {unread[0]}")
             continue
@@ -129,4 +130,6 @@ def _flag_lines(board: Board) -> list[str]:
         return " ".join(f"{chr(ord('a') + board.column_of[s])}{rows - board.row_of[s]}" for s in squares) or "-"
 
     return [f"flagPiece = {board.pieces[ending.pieces[0]].letter.lower()}",
-            f"flagRegionWhite = {region(board.players[0])}", f"flagRegionBlack = {region(board.players[1])}"]
+            f"flagRegionWhite = {region(board.players[0])}", f"flagRegionBlack = {region(board.players[1])}"] + (
+            ["flagPieceSafe = true"] if "safe" in ending.options else []) + (
+            ["flagMove = true"] if {"answered", "held"} & set(ending.options) else [])
