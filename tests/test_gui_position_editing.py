@@ -262,3 +262,18 @@ def test_a_neutral_piece_is_in_the_palette_once_and_placed_as_nobodys(qtbot, tmp
     # Asked for a side, an arrow is still nobody's.
     window.document.place(board.index("f5"), 0, "Arrow")
     assert window.document.position.cells[board.index("f5")].player < 0
+
+
+def test_the_palette_shows_letters_where_the_fonts_lack_a_pieces_characters(qtbot):
+    from dagaz_studio.gui.board_view.piece_items import can_draw
+    from dagaz_studio.gui.resources import piece_face
+    from gui_window import open_window
+
+    window = open_window(qtbot, "xiangqi")
+    buttons = {tool: button for tool, button in window.position_editor.tool_buttons.items() if tool.startswith("place:")}
+    assert len(buttons) == 14
+    # Each label drawn by the fonts there are: the characters with a CJK font, the letters without one.
+    assert all(can_draw(button.text()) for button in buttons.values())
+    chariot = piece_face(window.board, "Chariot", "R", 0)
+    assert chariot.kind == "character"
+    assert buttons["place:0:0"].text() == (chariot.text if can_draw(chariot.text) else "R")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.position import FenError
+from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
@@ -221,7 +222,9 @@ class QtPositionEditor(QWidget):
                 if face.kind == "stone":
                     # Plain stones: hollow for a light side, solid for a dark one.
                     label = "○" if player_colour(board, player).lightnessF() > 0.55 else "●"
-                elif face.kind == "letter":
+                elif face.kind == "letter" or face.kind == "character" and not can_draw(face.text):
+                    # Letters where the fonts lack the characters (a Xiangqi piece without a CJK font),
+                    # as the board draws them.
                     label = piece.letter.upper() if player == 0 else piece.letter.lower()
                 else:
                     label = face.text
