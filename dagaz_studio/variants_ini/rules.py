@@ -65,8 +65,8 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
     every type promoted to is limited. Raises :class:`IniError` for other limits."""
     value = options.get("promotionLimit", "").strip()
-    if not value:
-        return False
+    if not value or is_true(options.get("sittuyinPromotion", "false")):
+        return False  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -97,7 +97,7 @@ def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names:
 def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
                 zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
                 turned: bool = True, piece_promotions: dict[str, str] | None = None,
-                mobile: set[str] | None = None) -> list[str]:
+                mobile: set[str] | None = None, held_royal: str = "") -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
     for option, default in (("mustDropType", "*"),):
@@ -156,6 +156,12 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
+    for letter in held_royal:
+        out.append(f"drop {names[letter]}: {check}{after}")  # a royal piece placed from hand (Sittuyin's King)
+    rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
+    if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
+        zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
+        out.append(f"drop {names[rooks[0]]}: {check[:-1]},@rook-first]{after}")
     if is_true(options.get("mustDrop", "false")):
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
@@ -222,13 +228,38 @@ def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool
     return cambodian
 
 
-def checks_that_win(name: str, options: dict[str, str], fen: str) -> list[str]:
-    """``checkCounting``: ``end checks: N``, N the start's check counters (``3+3``), or without them
-    Fairy-Stockfish's first check (Kar Ouk); no line without the option."""
+def game_rules(name: str, options: dict[str, str], fen: str, cambodian: bool) -> list[str]:
+    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for
+    ``sittuyinPromotion``, and for ``checkCounting`` ``end checks: N``, N the start's check counters
+    (``3+3``), or without them Fairy-Stockfish's first check (Kar Ouk)."""
+    out = ["rule: rights-by-column"] if cambodian else []
+    if is_true(options.get("sittuyinPromotion", "false")):
+        out.append("rule: no-promotion-check")
     if not is_true(options.get("checkCounting", "false")):
-        return []
+        return out
     counters = re.findall(r"\b(\d+)\+(\d+)\b", fen)
     if counters and counters[0][0] != counters[0][1]:
         raise IniError(f"option checkCounting with counters {'+'.join(counters[0])}, unequal, is not supported",
                        section=name)
-    return [f"end checks: {int(counters[0][0]) if counters else 1}"]
+    return out + [f"end checks: {int(counters[0][0]) if counters else 1}"]
+
+
+def promotion_in_place(name: str, base: str, letter: str, choices: list[str], options: dict[str, str],
+                       pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
+    """``sittuyinPromotion``: the pawn's moves, promoting by none of them, and its promotion as a move of
+    its own: on its promotion squares, or anywhere as its side's last pawn, while its side has fewer
+    of the piece than ``promotionLimit`` allows, into a Fers where it stands or a step diagonally onto
+    an empty square, from where the Fers attacks no enemy (and, by ``rule: no-promotion-check``, gives
+    no check)."""
+    fers = [c for c, (key, betza) in pieces.items() if key == "fers" and betza == "F" and names[c] in choices]
+    if len(choices) != 1 or not fers:
+        raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
+    limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
+    limit = limits.get(fers[0], "")
+    if limit and not (limit.isdigit() and int(limit) > 0):
+        raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
+                       "a count of 1 or more", section=name)
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit else ""
+    zone = f"promotion-{letter}"
+    return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
+            "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")

@@ -78,6 +78,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
+        "sittuyinPromotion", "sittuyinRookDrop",
         "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting"}
 
 
@@ -383,10 +384,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
     royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
-    held = fields[0].partition("[")[2].rstrip("]").lower()
-    if any(letter in royal for letter in held):
-        raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
-                       "royal piece", section=name)
+    held_royal = "".join(dict.fromkeys(c for c in fields[0].partition("[")[2].lower() if c in royal))
     mobility = _mobility(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
@@ -503,6 +501,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          f"[@promotion-{letter}-black][+{lost}{'/'.join(own_b)}])")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
+            if is_true(options.get("sittuyinPromotion", "false")):
+                notation = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names)
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
@@ -586,10 +586,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("piece Wall * neutral: [P]")
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
-                             piece_promotions, set(mobility))
+                             piece_promotions, set(mobility), held_royal)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
-    lines += (["rule: rights-by-column"] if cambodian else []) + ini_rules.checks_that_win(name, options, fen)
+    lines += ini_rules.game_rules(name, options, fen, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
