@@ -26,12 +26,9 @@ README = Path(__file__).parents[1] / "README.md"
 #: by the importer naming that rule, and listed in the README.
 REFUSED = {
     "duck": "the Duck, moved to any empty square after each move",
-    "koedem": "a King in hand that must be dropped before any other move",
     "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
     "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
-    "placement": "a placement phase with the Kings in hand, Bishops on opposite colours",
     "janggimodern": "the refusal of a move that repeats a position",
-    "spartan": "two armies with different pawns, promotion limited by count, and two royal Kings",
 }
 
 

@@ -175,7 +175,7 @@ def parse_hand(board: "Board", placement: str) -> list[tuple[int, "PieceType"]]:
         if piece is None:
             raise PlacementError(f"no piece has the letter '{char}' (in hand)", at)
         if piece.royal and piece.name not in board.drops:
-            raise PlacementError(f"a royal piece ('{char}') cannot be held in hand where the board does not drop it "
-                                 f"('drop {piece.name}: …')", at)
+            raise PlacementError(f"a royal piece ('{char}') cannot be held in hand: no 'drop {piece.name}:' "
+                                 "statement says how it is dropped", at)
         held.append((0 if char.isupper() else 1, piece))
     return held

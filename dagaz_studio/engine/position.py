@@ -300,6 +300,10 @@ class Position:
         names = [piece.name for piece in self.kinds]
         for square in sorted(royal_squares) + sorted(chosen):
             piece, home = self.cells[square], setup.get(square)
+            # A piece dropped unmoved on its zone (drop-unmoved) keeps its rights wherever the setup has it.
+            dropped = board.drop_unmoved.get(names[piece.kind]) if piece is not None else None
+            if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
+                continue
             if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
                 raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
                                "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "

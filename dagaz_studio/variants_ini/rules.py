@@ -4,8 +4,6 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
-import re
-
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -23,6 +21,9 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
+    if duple_check(options) and limit == 1 and len(types) == 1:
+        # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
+        return royal | ({types.lower()} & set(pieces))
     placement = fen.split()[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
@@ -40,10 +41,16 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     return royal
 
 
+def duple_check(options: dict[str, str]) -> bool:
+    """``dupleCheck``, which Fairy-Stockfish reads for pseudo-royal pieces only: a side is in check
+    only while all its pieces of the extinction type are attacked (``rule: duple-check``)."""
+    return is_true(options.get("dupleCheck", "false")) and is_true(options.get("extinctionPseudoRoyal", "false"))
+
+
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
-    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
-    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
-    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
+    """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
+    extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
+    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
     above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
@@ -52,7 +59,7 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
-    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
+    if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
             or options.get("extinctionPieceCount", "0").strip() != "0"
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
@@ -60,13 +67,15 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
-                       pieces: dict[str, tuple[str, str]]) -> bool:
+                      pieces: dict[str, tuple[str, str]]) -> tuple[bool, dict[str, int]]:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
     Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
-    every type promoted to is limited. Raises :class:`IniError` for other limits."""
+    every type promoted to is limited; else each limited type's limit (a pawn promotes to it only
+    while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
+    a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
     if not value or is_true(options.get("sittuyinPromotion", "false")):
-        return False  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
+        return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -76,12 +85,23 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     types |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types & set(pieces):
-        start = (board.count(letter.upper()), board.count(letter))
-        if letter not in limits or start != (limits[letter], limits[letter]):
-            raise IniError(f"option promotionLimit = {shown(value)} is supported only as the number of each "
-                           f"promotion piece each side starts with", section=name)
-    return True
+    if all(letter in limits and (board.count(letter.upper()), board.count(letter)) == (limits[letter], limits[letter])
+           for letter in types & set(pieces)):
+        return True, {}
+    return False, {letter: count for letter, count in limits.items() if letter in pieces}
+
+
+def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
+    """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
+    and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
+    limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    free = [choice for choice in choices if choice not in limits]
+    parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
+    parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
+              if limits.get(choice, 0) > 0]
+    if not parts:
+        raise IniError(f"option promotionLimit leaves nothing to promote to in the zone {zone}", section=name)
+    return ";".join(parts)
 
 
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
@@ -97,12 +117,9 @@ def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names:
 def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
                 zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
                 turned: bool = True, piece_promotions: dict[str, str] | None = None,
-                mobile: set[str] | None = None, held_royal: str = "") -> list[str]:
+                mobile: set[str] | None = None) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("mustDropType", "*"),):
-        if options.get(option, default).strip().lower() != default:
-            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
     never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
     most = whole_number(options, "dropNoDoubledCount", "1", name)
@@ -156,13 +173,12 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
-    for letter in held_royal:
-        out.append(f"drop {names[letter]}: {check}{after}")  # a royal piece placed from hand (Sittuyin's King)
     rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
     if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
         zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
         out.append(f"drop {names[rooks[0]]}: {check[:-1]},@rook-first]{after}")
-    if is_true(options.get("mustDrop", "false")):
+    # mustDropType = k: only that piece must be dropped first (its flag drop-first), not every piece.
+    if is_true(options.get("mustDrop", "false")) and options.get("mustDropType", "*").strip() == "*":
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
@@ -228,20 +244,10 @@ def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool
     return cambodian
 
 
-def game_rules(name: str, options: dict[str, str], fen: str, cambodian: bool) -> list[str]:
-    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for
-    ``sittuyinPromotion``, and for ``checkCounting`` ``end checks: N``, N the start's check counters
-    (``3+3``), or without them Fairy-Stockfish's first check (Kar Ouk)."""
-    out = ["rule: rights-by-column"] if cambodian else []
-    if is_true(options.get("sittuyinPromotion", "false")):
-        out.append("rule: no-promotion-check")
-    if not is_true(options.get("checkCounting", "false")):
-        return out
-    counters = re.findall(r"\b(\d+)\+(\d+)\b", fen)
-    if counters and counters[0][0] != counters[0][1]:
-        raise IniError(f"option checkCounting with counters {'+'.join(counters[0])}, unequal, is not supported",
-                       section=name)
-    return out + [f"end checks: {int(counters[0][0]) if counters else 1}"]
+def game_rules(options: dict[str, str], cambodian: bool) -> list[str]:
+    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for ``sittuyinPromotion``."""
+    sittuyin = is_true(options.get("sittuyinPromotion", "false"))
+    return (["rule: rights-by-column"] if cambodian else []) + (["rule: no-promotion-check"] if sittuyin else [])
 
 
 def promotion_in_place(name: str, base: str, letter: str, choices: list[str], options: dict[str, str],

@@ -19,9 +19,11 @@ from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
+from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
-                                            promotion_limited, royal_letters)
+from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
+from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
+                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -46,7 +48,7 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal|dupleCheck)$")
+    r"|chess960|shogiPawnDropMateIllegal)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
 DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
@@ -78,8 +80,9 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
-        "sittuyinPromotion", "sittuyinRookDrop",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting"}
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck",
+        "sittuyinPromotion", "sittuyinRookDrop"}
 
 
 @dataclass
@@ -197,6 +200,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
     text = _board_text(name, options, pieces)
+    ignored = [key for key in ignored if not ((key in FLAG_OPTIONS and "\nend reach" in text)  # read as end statements
+                                              or (key == "checkCounting" and "\nend checks" in text))]
     try:
         parse_board(text, f"[{name}]")
     except ValueError as error:
@@ -341,8 +346,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
     # dropLoop: a promoted piece taken keeps its type in hand, as any other piece.
-    demoting = (drops and is_true(options.get("capturesToHand", "false"))
-                and not is_true(options.get("dropLoop", "false")))
+    # twoBoards too: Fairy-Stockfish marks a promoted piece (Q~) for the partner's board all the same.
+    demoting = (drops and not is_true(options.get("dropLoop", "false"))
+                and any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -354,7 +360,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
-    limited = promotion_limited(name, options, fields[0], pieces)
+    limited, limits = promotion_limited(name, options, fields[0], pieces)
     # Where a double step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
@@ -374,7 +380,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     demotes = is_true(options.get("pieceDemotion", "false"))
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
-               and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
+               and (bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"})
+                    or dropped_castling(options)))
     cambodian = ini_rules.first_move_rights(name, options, castles)
     if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
@@ -384,7 +391,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
     royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
-    held_royal = "".join(dict.fromkeys(c for c in fields[0].partition("[")[2].lower() if c in royal))
+    # A royal piece held at the start is dropped as the others are (a placement phase).
+    held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
+    first = drop_first_letter(name, options, pieces)
     mobility = _mobility(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
@@ -438,6 +447,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " extinction"
         if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
             flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
+        flags += " drop-first" if letter == first else ""
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
@@ -447,8 +457,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " no-drop-mate"
         if drops and is_true(options.get("freeDrops", "false")):
             if letter in royal:
-                raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
-                               "no royal piece", section=name)
+                raise IniError("option freeDrops with a royal piece is not supported: a royal piece is never "
+                               "always in hand", section=name)
             flags += " unlimited"  # Fairy-Stockfish drops every piece type from a supply that never ends
         if key == "pawn":
             base = "N[p];OM[e]"
@@ -483,7 +493,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         # A pawn with a promotedPieceType also may promote to it, as a shogi piece does ("+").
         both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
         if both_ways:
-            if limited:
+            if limited or limits:
                 raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
                                f"promotionLimit, which is not supported", section=name)
             choices = choices + [f"{names[letter]}Promoted"]
@@ -491,14 +501,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         suffix = ""
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            lost = "?" if limited else ""
-            offer = f"[@promotion-{letter}][+{lost}{'/'.join(choices)}]"
+            if limits and demoting:
+                raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
+            capped = {names[c]: count for c, count in limits.items()}
+            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
             if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.
                 zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
                 zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
-                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(own_w)}];"
-                         f"[@promotion-{letter}-black][+{lost}{'/'.join(own_b)}])")
+                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
+                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
             if is_true(options.get("sittuyinPromotion", "false")):
@@ -536,8 +548,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
-                                  royal=letter in royal)
+            notation += castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
+                                       royal=letter in royal)
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
             notation = blast.exploding(_shift_groups(notation), own, letter in royal,
@@ -586,15 +598,18 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("piece Wall * neutral: [P]")
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
-                             piece_promotions, set(mobility), held_royal)
-    lines[13:13] = sorted(set(zones), key=zones.index)
+                             piece_promotions, set(mobility))
+        lines += placement_lines(name, options, pieces, names, files, ranks, zones, held_royal, royal, castles)
+    end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
+    lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
-    lines += ini_rules.game_rules(name, options, fen, cambodian)
+    lines += ini_rules.game_rules(options, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
         lines.append("rule: no-check")
+    lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
         lines.append("rule: pass-when-blocked")
-    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
+    lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
