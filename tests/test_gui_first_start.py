@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
+import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -70,6 +71,15 @@ class _WhenShown:
         if self.error is not None:
             raise self.error
         assert self.answered, f"no {self.kind.__name__} came up"
+
+
+@pytest.fixture(autouse=True)
+def _no_answer_left_waiting():
+    """An answer not given (a failed test) stops polling: it must not answer a later test's dialog."""
+    yield
+    for waiting in _WhenShown.waiting:
+        waiting.timer.stop()
+    _WhenShown.waiting.clear()
 
 
 def _activate(qtbot, window: QWidget) -> None:
