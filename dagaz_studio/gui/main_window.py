@@ -17,8 +17,8 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
+from dagaz_studio.gui.settings import settings
 
 if TYPE_CHECKING:
     # The panels are imported when they are built: a window started with ``panels_later`` paints
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
     from dagaz_studio.gui.explorer.move_play import QtMovePlay
     from dagaz_studio.gui.files.file_actions import QtFileActions
-    from dagaz_studio.gui.frame.autosave import QtAutosave
     from dagaz_studio.gui.files.recovery import Recovery
+    from dagaz_studio.gui.frame.autosave import QtAutosave
     from dagaz_studio.gui.worker.runner import QtMoveRunner
     from dagaz_studio.queries import CheckAnswer
 
