@@ -28,44 +28,36 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
-    QApplication,
     QWidget,
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
 from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
+from dagaz_studio.gui.board_view.ground import draw_ground
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, OWNER_ROOM, HandPlacement, hand_items
 from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, height_badge
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
-from dagaz_studio.gui.board_view.marks import check_item, river_label_items, stone_item
+from dagaz_studio.gui.board_view.marks import check_item, stone_item
 from dagaz_studio.gui.board_view.orientation import ZoomFlip
+from dagaz_studio.gui.board_view.pointer import PointerInput
 from dagaz_studio.gui.board_view import owners
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
-from dagaz_studio.gui.board_view.surfaces import block_item, is_block, surface_colour
+from dagaz_studio.gui.board_view.surfaces import block_item, is_block
 from dagaz_studio.gui.board_view.style import (
-    DARK_CELL,
     DEFAULT_HIGHLIGHT_COLOURS,
     DISC_FACE,
     HIGHLIGHT_KINDS,
     INK,
-    LIGHT_CELL,
-    PLAIN_CELL,
-    POINTS_BOARD,
-    RIVER,
     UNIT,
     Z_BOARD,
     Z_HIGHLIGHTS,
     Z_LABELS,
-    Z_LINES,
-    Z_NODES,
     Z_PIECES,
     Z_SELECTED,
     Placement,
@@ -131,9 +123,8 @@ class QtBoardView(QGraphicsView):
         # The pieces as the run has them at that step, drawn instead of the position's.
         self._step_pieces: Optional[StepPieces] = None
         self._faded_items: dict[int, QGraphicsItem] = {}
-        # A press on a piece may become a drag: where it began, and the square once the drag started.
-        self._press: Optional[tuple[int, QPointF]] = None
-        self._dragging: Optional[int] = None
+        # Clicks and drags on squares and hands (pointer.py).
+        self._pointer = PointerInput(self)
         # Pieces in hand, beside the board (see hands.py): what is held, and the items drawing it.
         self._hands: list[tuple[int, str, str, int]] = []
         # Heaps and columns drawn on heap and stack boards (see kinds.py), by square.
@@ -319,54 +310,18 @@ class QtBoardView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """Report a left click on a square as :attr:`squareClicked`; a press on a piece may start a drag."""
-        if event.button() == Qt.MouseButton.LeftButton:
-            square = self.square_at(self.mapToScene(event.position().toPoint()))
-            if square is not None:
-                self._press = (square, event.position()) if square in self._piece_items else None
-                self._dragging = None
-                self.squareClicked.emit(square)
-                event.accept()
-                return
-            held = self.hand_at(self.mapToScene(event.position().toPoint()))
-            if held is not None:
-                self.handClicked.emit(*held)
-                event.accept()
-                return
-        super().mousePressEvent(event)
+        if not self._pointer.pressed(event):
+            super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         """Carry a pressed piece with the pointer once it has moved far enough to be a drag."""
-        if self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
-            origin, start = self._press
-            if self._dragging is None:
-                if (event.position() - start).manhattanLength() < QApplication.startDragDistance():
-                    return
-                self._dragging = origin
-            item = self._piece_items.get(origin)
-            if item is not None:
-                item.setZValue(Z_HIGHLIGHTS + 1)
-                offset = self.mapToScene(event.position().toPoint()) - self.square_centre(origin)
-                item.setTransform(item.transform().fromTranslate(offset.x(), offset.y()))
-            event.accept()
-            return
-        super().mouseMoveEvent(event)
+        if not self._pointer.moved(event):
+            super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         """End a drag on a square: :attr:`pieceDragged`. The piece goes back until the position changes."""
-        if event.button() == Qt.MouseButton.LeftButton and self._dragging is not None:
-            origin = self._dragging
-            self._press, self._dragging = None, None
-            item = self._piece_items.get(origin)
-            if item is not None:
-                item.setTransform(item.transform().fromTranslate(0, 0))
-                item.setZValue(Z_PIECES)
-            target = self.square_at(self.mapToScene(event.position().toPoint()))
-            if target is not None and target != origin:
-                self.pieceDragged.emit(origin, target)
-            event.accept()
-            return
-        self._press = None
-        super().mouseReleaseEvent(event)
+        if not self._pointer.released(event):
+            super().mouseReleaseEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """Report a context-menu request on a square as :attr:`squareContextMenuRequested`."""
@@ -456,10 +411,10 @@ class QtBoardView(QGraphicsView):
             room = OWNER_ROOM * UNIT
             outer = outer.united(board_rect.adjusted(0, -room, (HAND_GAP + HAND_WIDTH) * UNIT + margin, room))
         outer = outer.united(owners.room(board, board_rect, UNIT))
-        if self._points:
-            self._draw_points_board(board, board_rect)
-        else:
-            self._draw_cells_board(board, board_rect)
+        ground = draw_ground(scene, board, self._levels, board_rect, self.square_centre, self.orientation)
+        self._square_items.update(ground.squares)
+        self._line_items.extend(ground.lines)
+        self._river_labels.extend(ground.river_labels)
         self._draw_coordinates(board, board_rect)
         scene.setSceneRect(outer)
         self._draw_pieces()
@@ -469,104 +424,6 @@ class QtBoardView(QGraphicsView):
         self._trace_items.clear()  # scene.clear() above deleted them
         self._draw_trace_step()
         self._fit()
-
-    def _draw_cells_board(self, board: Board, board_rect: QRectF) -> None:
-        scene = self.scene()
-        for level in range(self._levels.levels):
-            left, top = self._levels.origin(level)
-            level_rect = QRectF(left * UNIT, top * UNIT, len(board.column_names) * UNIT, len(board.row_names) * UNIT)
-            frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
-                                  QPen(Qt.PenStyle.NoPen), INK)
-            frame.setZValue(Z_BOARD)
-        surface = surface_colour(board)
-        for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
-            if board.draw.checkered:
-                # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
-                dark = (column + (len(board.row_names) - 1 - row)) % 2 == 0
-                colour = DARK_CELL if dark else LIGHT_CELL
-                pen = QPen(Qt.PenStyle.NoPen)
-            else:
-                colour = surface or PLAIN_CELL
-                pen = QPen(INK, UNIT * (0.025 if surface else 0.015))
-            centre = self.square_centre(square)
-            cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
-            cell.setBrush(colour)
-            cell.setPen(pen)
-            cell.setZValue(Z_NODES)
-            cell.setData(0, square)
-            cell.setToolTip(board.squares[square])
-            scene.addItem(cell)
-            self._square_items[square] = cell
-
-    def _draw_points_board(self, board: Board, board_rect: QRectF) -> None:
-        scene = self.scene()
-        background = scene.addRect(board_rect, QPen(Qt.PenStyle.NoPen), POINTS_BOARD)
-        background.setZValue(Z_BOARD)
-        line_pen = QPen(INK, UNIT * 0.025, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-
-        river = board.draw.river
-        if river is not None:
-            top, bottom = min(river), max(river)
-            if self.orientation.flipped:
-                top, bottom = len(board.row_names) - 1 - bottom, len(board.row_names) - 1 - top
-            band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
-            water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), RIVER)
-            water.setZValue(Z_BOARD)
-            for label in river_label_items(board.draw.river_labels, band, UNIT):
-                label.setZValue(Z_LABELS)
-                scene.addItem(label)
-                self._river_labels.append(label)
-        edge_columns = {min(board.column_of, default=0), max(board.column_of, default=0)}
-
-        drawn: set[frozenset[int]] = set()
-        for letter in board.draw.lines:
-            table = board.directions.get(letter)
-            if table is None:
-                continue
-            for square, neighbour in enumerate(table):
-                if neighbour is None or neighbour == square:
-                    continue
-                link = frozenset((square, neighbour))
-                if link in drawn:
-                    continue
-                drawn.add(link)
-                if river is not None and self._crosses_river(board, square, neighbour, river, edge_columns):
-                    continue
-                self._add_line(self.square_centre(square), self.square_centre(neighbour), line_pen)
-
-        for column0, row0, column1, row1 in board.draw.diagonals:
-            cells = [self.orientation.flip_cell(board, c, r) for c, r in ((column0, row0), (column1, row1), (column0, row1), (column1, row0))]
-            corners = [QPointF((c + 0.5) * UNIT, (r + 0.5) * UNIT) for c, r in cells]
-            self._add_line(corners[0], corners[1], line_pen)
-            self._add_line(corners[2], corners[3], line_pen)
-
-        # Points are where pieces stand and where clicks land; drawn small so the lines read first.
-        radius = UNIT * 0.05
-        for square in range(len(board.squares)):
-            centre = self.square_centre(square)
-            node = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
-            node.setPos(centre)
-            node.setBrush(INK)
-            node.setPen(QPen(Qt.PenStyle.NoPen))
-            node.setZValue(Z_NODES)
-            node.setData(0, square)
-            node.setToolTip(board.squares[square])
-            scene.addItem(node)
-            self._square_items[square] = node
-
-    @staticmethod
-    def _crosses_river(board: Board, a: int, b: int, river: tuple[int, int], edge_columns: set[int]) -> bool:
-        top, bottom = min(river), max(river)
-        rows = sorted((board.row_of[a], board.row_of[b]))
-        if not (rows[0] <= top and rows[1] >= bottom):
-            return False
-        # Only the board's side lines bridge the river.
-        return not (board.column_of[a] == board.column_of[b] and board.column_of[a] in edge_columns)
-
-    def _add_line(self, start: QPointF, end: QPointF, pen: QPen) -> None:
-        line = self.scene().addLine(start.x(), start.y(), end.x(), end.y(), pen)
-        line.setZValue(Z_LINES)
-        self._line_items.append(line)
 
     def _draw_coordinates(self, board: Board, board_rect: QRectF) -> None:
         """The labels along the edges (edges.py): coordinates when shown, WXF files where moves are so named."""

@@ -1,0 +1,82 @@
+"""Clicks and drags on a board view: a left click on a square or a piece in hand, and a piece carried
+from one square to another, told to the view's signals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from dagaz_studio.gui.board_view.style import Z_HIGHLIGHTS, Z_PIECES
+
+if TYPE_CHECKING:
+    from dagaz_studio.gui.board_view.view import QtBoardView
+
+
+class PointerInput:
+    """The mouse on a :class:`QtBoardView` (owned by it): the view hands each press, move and release
+    here, and lets Qt have those that come back ``False``."""
+
+    def __init__(self, view: QtBoardView) -> None:
+        self._view = view
+        # A press on a piece may become a drag: where it began, and the square once the drag started.
+        self._press: Optional[tuple[int, QPointF]] = None
+        self._dragging: Optional[int] = None
+
+    def pressed(self, event: QMouseEvent) -> bool:
+        """A left click on a square: ``squareClicked`` (and a drag may start); on a piece in hand:
+        ``handClicked``. Returns whether the event was taken."""
+        view = self._view
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        square = view.square_at(view.mapToScene(event.position().toPoint()))
+        if square is not None:
+            self._press = (square, event.position()) if square in view.piece_items() else None
+            self._dragging = None
+            view.squareClicked.emit(square)
+            event.accept()
+            return True
+        held = view.hand_at(view.mapToScene(event.position().toPoint()))
+        if held is not None:
+            view.handClicked.emit(*held)
+            event.accept()
+            return True
+        return False
+
+    def moved(self, event: QMouseEvent) -> bool:
+        """Carry a pressed piece with the pointer once it has moved far enough to be a drag."""
+        view = self._view
+        if self._press is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            return False
+        origin, start = self._press
+        if self._dragging is None:
+            if (event.position() - start).manhattanLength() < QApplication.startDragDistance():
+                return True
+            self._dragging = origin
+        item = view.piece_items().get(origin)
+        if item is not None:
+            item.setZValue(Z_HIGHLIGHTS + 1)
+            offset = view.mapToScene(event.position().toPoint()) - view.square_centre(origin)
+            item.setTransform(item.transform().fromTranslate(offset.x(), offset.y()))
+        event.accept()
+        return True
+
+    def released(self, event: QMouseEvent) -> bool:
+        """End a drag on a square: ``pieceDragged``. The piece goes back until the position changes."""
+        view = self._view
+        if event.button() != Qt.MouseButton.LeftButton or self._dragging is None:
+            self._press = None
+            return False
+        origin = self._dragging
+        self._press, self._dragging = None, None
+        item = view.piece_items().get(origin)
+        if item is not None:
+            item.setTransform(item.transform().fromTranslate(0, 0))
+            item.setZValue(Z_PIECES)
+        target = view.square_at(view.mapToScene(event.position().toPoint()))
+        if target is not None and target != origin:
+            view.pieceDragged.emit(origin, target)
+        event.accept()
+        return True
