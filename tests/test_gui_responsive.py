@@ -10,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui import app
-from dagaz_studio.gui.docks.notation_editor import REMEMBERED_CHARS
+from dagaz_studio.gui.docks.tried_notations import REMEMBERED_CHARS
 from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, TRY_GROUP, settings
 from dagaz_studio.queries import MAX_NOTATION_CHARS
 from gui_window import LoopTicks

@@ -20,21 +20,9 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-import hashlib
-
-from PySide6.QtCore import QMimeData, QSignalBlocker, Qt, Signal, Slot
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontDatabase,
-    QSyntaxHighlighter,
-    QTextCharFormat,
-    QTextCursor,
-    QTextDocument,
-    QTextFormat,
-)
+from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -42,112 +30,22 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QTabWidget,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.gui.settings import TRY_GROUP, settings
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.notation_text import READ_AT_ONCE_CHARS, NotationHighlighter, NotationTextEdit
+from dagaz_studio.gui.docks.notation_text import LANGUAGES, read_typed, translated
+from dagaz_studio.gui.docks.tried_notations import board_key, remember_try_text, remembered_try_text
 
-if TYPE_CHECKING:
-    from dagaz_studio.notation.tokens import NotationToken
-
-#: The languages the editor reads: what the selector shows, and the translator's name for each.
-LANGUAGES = (("Dagaz", "dagaz"), ("Betza", "betza"), ("Parlett", "parlett"))
-
-#: Colour of each token category (see :data:`dagaz_studio.notation.tokens.CATEGORIES`).
-TOKEN_COLOURS = {
-    "direction": "#1f5fbf",
-    "group": "#7a3fa0",
-    "quantifier": "#b0307a",
-    "bracket": "#6b6b6b",
-    "check": "#1e7a3c",
-    "action": "#c0392b",
-    "reference": "#b36b00",
-    "separator": "#222222",
-}
-_BOLD = {"group", "quantifier", "action", "separator"}
-#: Background of the part of the notation the trace player is at.
-STEP_BACKGROUND = "#fff1a8"
 TYPED = "typed notation"
-#: Texts up to this length are read at once (well under a millisecond); longer ones on a worker.
-READ_AT_ONCE_CHARS = 300
-#: A notation to try is remembered with its board only up to this length.
-REMEMBERED_CHARS = 2000
-
-
-class NotationHighlighter(QSyntaxHighlighter):
-    """Colours a notation document with the categories of :func:`notation_tokens`."""
-
-    def __init__(self, document: QTextDocument) -> None:
-        super().__init__(document)
-        self._formats: dict[str, QTextCharFormat] = {}
-        for category, colour in TOKEN_COLOURS.items():
-            fmt = QTextCharFormat()
-            fmt.setForeground(QColor(colour))
-            if category in _BOLD:
-                fmt.setFontWeight(QFont.Weight.Bold)
-            self._formats[category] = fmt
-        self._text: Optional[str] = None
-        self._tokens: list[NotationToken] = []
-        #: Colour nothing: the text is in another notation than Dagaz's.
-        self.plain = False
-
-    def set_tokens(self, text: str, tokens: list[NotationToken]) -> None:
-        """Colour ``text`` with ``tokens`` read elsewhere (a long text is read off the event loop)."""
-        if text == self._text and tokens == self._tokens:
-            return
-        if text == self.document().toPlainText():
-            self._text, self._tokens = text, tokens
-            self.rehighlight()
-
-    def highlightBlock(self, text: str) -> None:
-        """Colour one line, from the tokens of the whole notation (a token may depend on earlier lines)."""
-        if self.plain:
-            return
-        whole = self.document().toPlainText()
-        if whole != self._text:
-            # A long text waits for its tokens (set_tokens): reading it here would freeze typing.
-            self._text = whole
-            if whole and len(whole) <= READ_AT_ONCE_CHARS:
-                from dagaz_studio.notation.tokens import notation_tokens  # Lark loads at the first colouring
-
-                self._tokens = notation_tokens(whole)
-            else:
-                self._tokens = []
-        start = self.currentBlock().position()
-        end = start + len(text)
-        for token in self._tokens:
-            if token.end <= start or token.start >= end:
-                continue
-            begin = max(token.start, start)
-            self.setFormat(begin - start, min(token.end, end) - begin, self._formats[token.category])
-
-
-class NotationTextEdit(QPlainTextEdit):
-    """The notation's text field: a paste that would pass the length limit is refused, not inserted
-    (laying out a hundred kilobytes on one line alone would hold the window up)."""
-
-    #: A paste was refused: the length the text would have had.
-    pasteRefused = Signal(int)
-
-    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 - Qt's name
-        """Insert the pasted text unless the notation would grow past the limit."""
-        if source.hasText():
-            cursor = self.textCursor()
-            selected = cursor.selectionEnd() - cursor.selectionStart()
-            length = self.document().characterCount() - 1 - selected + len(source.text())
-            if length > MAX_NOTATION_CHARS:
-                self.pasteRefused.emit(length)
-                return
-        super().insertFromMimeData(source)
 
 
 class QtNotationEditor(QWidget):
@@ -217,15 +115,8 @@ class QtNotationEditor(QWidget):
         self.revert_button.clicked.connect(self._revert)
 
         self.text_edit = NotationTextEdit()
-        self.text_edit.setObjectName("notationText")
         self.text_edit.pasteRefused.connect(self._refuse_length)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setPointSizeF(max(font.pointSizeF(), 11.0))
-        self.text_edit.setFont(font)
-        self.text_edit.setPlaceholderText("Type a notation, e.g. (+)([p]\\1)*  — it applies to the chosen square")
-        self.text_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.text_edit.setMinimumHeight(60)
-        self.text_edit.setMaximumHeight(110)
+        font = self.text_edit.font()
         self.highlighter = NotationHighlighter(self.text_edit.document())
         self.text_edit.textChanged.connect(self._on_text_changed)
 
@@ -325,14 +216,14 @@ class QtNotationEditor(QWidget):
         asks about them first).
         """
         keep = self.piece
-        key = _board_key(board)
+        key = board_key(board)
         if key != self._board_key:
             # Another board: a type of the same name there is not the piece that was selected.
             keep = None
             self._drafts.clear()
             self._board_key = key
             if key and key not in self._try_texts:
-                text, dropped = _remembered_try_text(key)
+                text, dropped = remembered_try_text(key)
                 self._try_texts[key] = text
                 if dropped:
                     self._notes.append(f"The notation tried last time on {board.name if board else 'this board'} "
@@ -495,7 +386,7 @@ class QtNotationEditor(QWidget):
     def _load(self, text: str, translate: bool = True) -> None:
         if translate and self.source_language != "dagaz" and text.strip():
             # The piece's notation said in the language chosen; where it cannot be, back to Dagaz.
-            said = self._translated(text, self.source_language)
+            said = translated(text, self.source_language)
             if said is None:
                 self._set_language_quietly("dagaz")
             else:
@@ -592,7 +483,7 @@ class QtNotationEditor(QWidget):
         new_text: Optional[str] = None
         if previous != target and self._error is None and not self._reading_pending:
             dagaz = self.text() if previous == "dagaz" else self._translation
-            new_text = dagaz if target == "dagaz" else self._translated(dagaz, target)
+            new_text = dagaz if target == "dagaz" else translated(dagaz, target)
         self._translation = None
         if new_text is not None and new_text != self.text():
             self.text_edit.setPlainText(new_text)
@@ -600,34 +491,16 @@ class QtNotationEditor(QWidget):
             self.highlighter.rehighlight()
             self._on_text_changed()
 
-    @staticmethod
-    def _translated(dagaz: Optional[str], target: str) -> Optional[str]:
-        """A Dagaz notation said in ``target``, or ``None`` where that notation cannot say it."""
-        if not dagaz or not dagaz.strip():
-            return None
-        # The translators load when a language other than Dagaz is first used, not at start-up.
-        from dagaz_studio.translation import TranslationError, translate
-
-        try:
-            return translate(dagaz, "dagaz", target).text
-        except TranslationError:
-            return None
-
     def _read_translation(self, text: str) -> None:
         """Read a Betza or Parlett text: its Dagaz translation runs, its English reading is shown."""
-        from dagaz_studio.translation import TranslationError, translate
+        from dagaz_studio.translation import TranslationError
 
         self.reader.cancel()
         self._reading_pending = False
         self._step_span = None
         language = self.language.currentText()
         try:
-            if not text.strip():
-                raise TranslationError(f"type a piece in {language}", text, 0, 0)
-            if len(text) > MAX_NOTATION_CHARS:
-                raise TranslationError(f"at most {MAX_NOTATION_CHARS:,} characters are read", text, 0, len(text))
-            dagaz = translate(text, self.source_language, "dagaz")
-            words = translate(text, self.source_language, "english").text
+            dagaz, words = read_typed(text, self.source_language, language)
         except TranslationError as error:
             self._translation = None
             piece = self.piece
@@ -653,7 +526,7 @@ class QtNotationEditor(QWidget):
             own = self._board.pieces[piece].notation_text
             # The piece's own notation said in this language is no edit, though its translation
             # back may be written otherwise (in another order).
-            if dagaz.text == own or text == self._translated(own, self.source_language):
+            if dagaz.text == own or text == translated(own, self.source_language):
                 self._drafts.pop(piece, None)
             else:
                 self._drafts[piece] = dagaz.text
@@ -683,59 +556,19 @@ class QtNotationEditor(QWidget):
         self.refused = True
 
     def _remember(self, text: str) -> None:
-        # Only what the user types is remembered, and only when short: the settings stay small.
-        if not self._board_key:
-            return
-        store = settings()
-        store.beginGroup(TRY_GROUP)
-        if len(text) <= REMEMBERED_CHARS:
-            store.setValue(_settings_key(self._board_key), text)
-            self.note = ""
-        else:
-            store.remove(_settings_key(self._board_key))
-            self.note = f"A notation over {REMEMBERED_CHARS:,} characters is not remembered for the next run."
-        store.endGroup()
+        if self._board_key:
+            self.note = remember_try_text(self._board_key, text)
 
     def _update_marks(self) -> None:
-        selections = []
-        length = len(self.text())
-        if self._step_span is not None and self._step_span.end <= length:
-            selection = QTextEdit.ExtraSelection()
-            selection.format.setBackground(QColor(STEP_BACKGROUND))
-            selection.format.setProperty(QTextFormat.Property.FullWidthSelection, False)
-            cursor = QTextCursor(self.text_edit.document())
-            cursor.setPosition(self._step_span.start)
-            cursor.setPosition(max(self._step_span.end, self._step_span.start + 1), QTextCursor.MoveMode.KeepAnchor)
-            selection.cursor = cursor
-            selections.append(selection)
-        if self._error is not None and length:
-            selection = QTextEdit.ExtraSelection()
-            selection.format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-            selection.format.setUnderlineColor(QColor("#d0021b"))
-            selection.format.setToolTip(self._error.message)
-            start = min(self._error.span.start, length - 1)
-            end = min(max(self._error.span.end, start + 1), length)
-            cursor = QTextCursor(self.text_edit.document())
-            cursor.setPosition(start)
-            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-            selection.cursor = cursor
-            selections.append(selection)
-        self.text_edit.setExtraSelections(selections)
+        self.text_edit.mark(self._step_span, self._error)
 
     def error_selection(self) -> Optional[tuple[int, int]]:
         """Where the wave underline is drawn (start, end), if anywhere."""
-        for selection in self.text_edit.extraSelections():
-            if selection.format.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline:
-                return selection.cursor.selectionStart(), selection.cursor.selectionEnd()
-        return None
+        return self.text_edit.error_selection()
 
     def step_selection(self) -> Optional[tuple[int, int]]:
         """Where the trace player's step is marked (start, end), if anywhere."""
-        for selection in self.text_edit.extraSelections():
-            if selection.format.underlineStyle() != QTextCharFormat.UnderlineStyle.WaveUnderline:
-                return selection.cursor.selectionStart(), selection.cursor.selectionEnd()
-        return None
-
+        return self.text_edit.step_selection()
 
 def _read_failed(query: NotationQuery, message: str) -> NotationReading:
     return NotationReading(query, error=NotationError(message, query.text, Span(0, len(query.text))))
@@ -743,27 +576,3 @@ def _read_failed(query: NotationQuery, message: str) -> NotationReading:
 
 def _try_label(square: Optional[str]) -> str:
     return f"Try a notation on {square}" if square else "Try a notation (click a square)"
-
-
-def _board_key(board: Optional[Board]) -> str:
-    """What a notation to try belongs to: the board file, or the board's name when it has none."""
-    if board is None:
-        return ""
-    return str(board.source) if board.source else f"board:{board.name}"
-
-
-def _settings_key(board_key: str) -> str:
-    return hashlib.sha1(board_key.encode("utf-8")).hexdigest()[:16]
-
-
-def _remembered_try_text(board_key: str) -> tuple[str, bool]:
-    """The notation tried on this board last time, and whether one was dropped (too long, not text)."""
-    store = settings()
-    store.beginGroup(TRY_GROUP)
-    key = _settings_key(board_key)
-    value = store.value(key)
-    good = isinstance(value, str) and len(value) <= REMEMBERED_CHARS
-    if value is not None and not good:
-        store.remove(key)
-    store.endGroup()
-    return (value if good else ""), value is not None and not good
