@@ -215,14 +215,14 @@ def game_over(rules: Rules, position: Position, moves: Optional[Sequence[Move]] 
         if said is not None:
             return said
     players = board.players
-    if rules.extinction_kinds and game.extinct(rules, position):
-        present = {(piece.player, piece.kind) for piece in position.cells if piece is not None}
-        wins = any(ending.kind == "extinction" for ending in board.ends)
-        for player in range(len(players)):
-            for kind in rules.extinction_kinds:
-                if (player, kind) not in present:
-                    winner = (player if wins else 1 - player) if len(players) == 2 else None
-                    return GameOver(f"{players[player]} has no {rules.kind_names[kind]} left", "extinction", winner)
+    short = game.extinct_player(rules, position) if rules.extinction_kinds else None
+    if short is not None:
+        player, kind = short
+        wins = any(ending.kind == "extinction" and "wins" in ending.options for ending in board.ends)
+        winner = (player if wins else 1 - player) if len(players) == 2 else None
+        below = rules.extinction_below
+        left = "no" if below == 1 else f"fewer than {below} of"
+        return GameOver(f"{players[player]} has {left} {rules.kind_names[kind]} left", "extinction", winner)
     if board.kind == "heap" and "majority-wins" in board.rules and game.majority_reached(position):
         leader = max(range(len(players)), key=lambda p: sum(position.hands[p]))
         return GameOver(f"{players[leader]}'s store holds more than half of the pieces", "majority", leader)
