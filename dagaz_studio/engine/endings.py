@@ -9,6 +9,7 @@ they face: :func:`facing` and :func:`keeps_facing` are asked by :mod:`~dagaz_stu
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
@@ -17,6 +18,10 @@ from dagaz_studio.engine.position import Position
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.values import Move
+
+
+#: Set while an ``answered`` reach asks the side to move's moves (per thread: a window's worker may ask too).
+_ANSWERING = threading.local()
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,7 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
     looked for)."""
     ends = prepared(rules)
     players = rules.board.players
-    if not rules.__dict__.get("_answering"):
+    if not getattr(_ANSWERING, "on", False):
         for kinds, squares, zone, options in ends.reach:
             said = _reached(rules, position, kinds, squares, zone, options)
             if said is not None:
@@ -142,11 +147,11 @@ def _can_answer(rules: Rules, position: Position, kinds: frozenset[int], mine: f
     from dagaz_studio.engine.game import legal_moves
 
     me = position.turn
-    rules.__dict__["_answering"] = True  # the moves are asked as if nobody had reached yet
+    _ANSWERING.on = True  # the moves are asked as if nobody had reached yet
     try:
         moves = legal_moves(rules, position, passing=False)
     finally:
-        rules.__dict__["_answering"] = False
+        _ANSWERING.on = False
     return any(piece is not None and piece.player == me and piece.kind in kinds and square in mine
                for move in moves for square, piece in move.changes)
 
