@@ -9,6 +9,7 @@ they face: :func:`facing` and :func:`keeps_facing` are asked by :mod:`~dagaz_stu
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
@@ -17,6 +18,10 @@ from dagaz_studio.engine.position import Position
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.values import Move
+
+
+#: Set while an ``answered`` reach asks the side to move's moves (per thread: a window's worker may ask too).
+_ANSWERING = threading.local()
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,7 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
     looked for)."""
     ends = prepared(rules)
     players = rules.board.players
-    if not rules.__dict__.get("_answering"):
+    if not getattr(_ANSWERING, "on", False):
         for kinds, squares, zone, options in ends.reach:
             said = _reached(rules, position, kinds, squares, zone, options)
             if said is not None:
@@ -142,11 +147,11 @@ def _can_answer(rules: Rules, position: Position, kinds: frozenset[int], mine: f
     from dagaz_studio.engine.game import legal_moves
 
     me = position.turn
-    rules.__dict__["_answering"] = True  # the moves are asked as if nobody had reached yet
+    _ANSWERING.on = True  # the moves are asked as if nobody had reached yet
     try:
         moves = legal_moves(rules, position, passing=False)
     finally:
-        rules.__dict__["_answering"] = False
+        _ANSWERING.on = False
     return any(piece is not None and piece.player == me and piece.kind in kinds and square in mine
                for move in moves for square, piece in move.changes)
 
@@ -215,14 +220,14 @@ def game_over(rules: Rules, position: Position, moves: Optional[Sequence[Move]] 
         if said is not None:
             return said
     players = board.players
-    if rules.extinction_kinds and game.extinct(rules, position):
-        present = {(piece.player, piece.kind) for piece in position.cells if piece is not None}
-        wins = any(ending.kind == "extinction" for ending in board.ends)
-        for player in range(len(players)):
-            for kind in rules.extinction_kinds:
-                if (player, kind) not in present:
-                    winner = (player if wins else 1 - player) if len(players) == 2 else None
-                    return GameOver(f"{players[player]} has no {rules.kind_names[kind]} left", "extinction", winner)
+    short = game.extinct_player(rules, position) if rules.extinction_kinds else None
+    if short is not None:
+        player, kind = short
+        wins = any(ending.kind == "extinction" and "wins" in ending.options for ending in board.ends)
+        winner = (player if wins else 1 - player) if len(players) == 2 else None
+        below = rules.extinction_below
+        left = "no" if below == 1 else f"fewer than {below} of"
+        return GameOver(f"{players[player]} has {left} {rules.kind_names[kind]} left", "extinction", winner)
     if board.kind == "heap" and "majority-wins" in board.rules and game.majority_reached(position):
         leader = max(range(len(players)), key=lambda p: sum(position.hands[p]))
         return GameOver(f"{players[leader]}'s store holds more than half of the pieces", "majority", leader)

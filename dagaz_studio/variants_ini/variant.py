@@ -198,7 +198,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
                            section=name)
     if extinction_letters(options, pieces):
         # Read, as the pieces' extinction flag.
-        ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
+        ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount")]
     text = _board_text(name, options, pieces)
     ignored = [key for key in ignored if not ((key in FLAG_OPTIONS and "\nend reach" in text)  # read as end statements
                                               or (key == "checkCounting" and "\nend checks" in text))]
