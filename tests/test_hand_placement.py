@@ -109,3 +109,28 @@ def test_bishops_dropped_in_crazyhouse_keep_to_both_colours_as_fairy_stockfish_k
     rules = Rules(board)
     drops = uci_names(board, rules, legal_moves(rules, Position.from_fen(board, fens[0])))
     assert "B@e3" in drops and "B@d3" not in drops
+
+
+@pytest.mark.parametrize("fen", ["rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQ - 0 1",
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[k] w kq - 0 1",
+                                 "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQ - 0 1",
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[] w kq - 0 1"])
+def test_koedem_ends_when_a_player_owns_both_kings_as_fairy_stockfish_ends_it(fen: str) -> None:
+    from dagaz_studio.engine.endings import game_over
+
+    ended, value = sf.is_immediate_game_end("koedem", fen, [])
+    board = load_board("koedem")
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    over = game_over(rules, position)
+    assert (over is not None) == ended
+    if ended:
+        # Fairy-Stockfish scores the game for the side to move.
+        assert over.rule == "collect" and (over.winner == position.turn) == (value > 0)
+
+
+def test_end_collect_is_about_one_piece_and_a_count() -> None:
+    messages = _problems(HEAD + "end collect King Rook: 2\n")
+    assert messages == ["'end collect' is about one piece type"]
+    assert "a number from 1 to" in _problems(HEAD + "end collect King: none\n")[0]
+    assert parse_board(HEAD + "end collect Rook: 2\n").ends[0].count == 2

@@ -21,10 +21,10 @@ from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
-from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
-                                            promotion_limited, royal_letters)
+from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, en_passant_victims, extinction_letters,
+                                            pass_on_stalemate, promotion_limited, royal_letters, zone_line)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
-                                              squares_text, whole_number)
+                                              whole_number)
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
 PREDEFINED = {
@@ -194,9 +194,11 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
                            section=name)
-    if extinction_letters(options, pieces):
-        # Read, as the pieces' extinction flag.
-        ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
+    collect = collect_ending(options, pieces)
+    if extinction_letters(options, pieces) or collect:
+        # Read, as the pieces' extinction flag or an ``end collect`` statement.
+        read = {"extinctionValue", "extinctionPieceTypes", "extinctionOpponentPieceCount" if collect else ""}
+        ignored = [key for key in ignored if key not in read]
     text = _board_text(name, options, pieces)
     try:
         parse_board(text, f"[{name}]")
@@ -407,11 +409,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         raise IniError("options blastImmuneTypes and mutuallyImmuneTypes without blastOnCapture are not supported",
                        section=name)
 
-    def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
-        """A zone line; a player whose region lies off the board has no squares in it."""
-        parts = [f"{player} " + squares_text(squares, files)
-                 for player, squares in (("White", white), ("Black", black)) if squares]
-        return f"zone {zone_name}: " + "; ".join(parts)
+    zone = functools.partial(zone_line, files=files)  # a player whose region lies off the board has no squares
 
     # Where each side may take en passant (the square it lands on, which the pawn passed): Fairy-Stockfish's
     # enPassantRegion, the whole board unless given (Horde's: not behind a pawn's step from the first rank).
@@ -596,5 +594,6 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("rule: no-check")
     if passing:
         lines.append("rule: pass-when-blocked")
+    lines += [line for line in [collect_ending(options, pieces)] if line]
     lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
