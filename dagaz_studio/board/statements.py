@@ -30,7 +30,7 @@ MAX_SQUARES = 10_000
 KNOWN_RULES = ("compulsory-capture", "compulsory-drop", "captures-to-hand", "immobility-illegal", "no-check",
                "majority-wins", "pass", "pass-when-blocked", "continue-captures", "most-captures",
                "most-valuable-capture",
-               "shuffled-setup")
+               "shuffled-setup", "rights-by-column", "no-promotion-check", "duple-check")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 

@@ -18,6 +18,8 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 
+DUPLE = "duple-check"  # the rule: a player is in check only while every one of his royal pieces is attacked
+
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
 
@@ -259,8 +261,9 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     undo = make_move(position, move)
     try:
         players = len(position.board.players)
-        return any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
-                   for square in after for enemy in range(players) if enemy != move.player)
+        attacked = (any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
+                        for enemy in range(players) if enemy != move.player) for square in after)
+        return bool(after) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
     finally:
         unmake_move(position, undo)
 
@@ -269,8 +272,9 @@ def _takes_royal(rules: Rules, position: Position, player: int, squares: Iterabl
     """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
     board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
     cells, royal = position.cells, rules.royal_kinds
-    return any((piece := cells[s]) is not None and piece.player != player and piece.player >= 0
-               and piece.kind in royal for s in squares)
+    # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked).
+    return DUPLE not in rules.board.rules and any((piece := cells[s]) is not None and piece.player != player
+                                                  and piece.player >= 0 and piece.kind in royal for s in squares)
 
 
 def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
@@ -287,11 +291,12 @@ def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
 
 
 def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
-    """Whether any royal piece of ``player`` could be captured by another player."""
+    """Whether any royal piece of ``player`` could be captured by another player (duple-check: every one)."""
     players = len(position.board.players)
-    return any(rules.capturable(position, square, enemy)
-               for square in royal_squares(rules, position, player)
-               for enemy in range(players) if enemy != player)
+    royals = royal_squares(rules, position, player)
+    attacked = (any(rules.capturable(position, square, enemy) for enemy in range(players) if enemy != player)
+                for square in royals)
+    return bool(royals) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
 
 
 def gives_check(rules: Rules, position: Position, move: Move, cancel: Optional[CancelFlag] = None) -> bool:
@@ -339,6 +344,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
     if "no-check" in rules.board.rules:
         moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
+    if "no-promotion-check" in rules.board.rules:
+        moves = [move for move in moves if move.promotion is None or not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if capture_rules.applies(rules.board):

@@ -19,10 +19,13 @@ from typing import NamedTuple, Optional
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.engine.fen_forms import (
+    COLUMN_RIGHTS_RULE,
     SHUFFLED_RULE,
     check_counter_field,
+    column_rights_field,
     holdings_in_brackets,
     passed_squares,
+    read_column_rights,
     read_en_passant_squares,
     split_check_counters,
 )
@@ -177,7 +180,9 @@ class Position:
         position._mark_unmoved_from_setup()
         if len(fields) > 2:
             position._apply_castling_rights(fields[2], fen)
-        if len(fields) > 3 and fields[3] != "-":
+        # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
+        # written in the en-passant field while a count runs: no square was passed.
+        if len(fields) > 3 and fields[3] != "-" and not (fields[3].isascii() and fields[3].isdigit()):
             position.last_move = _read_en_passant(board, fields[3], turn, fen, position.cells)
         if len(fields) > 4:
             position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
@@ -244,6 +249,9 @@ class Position:
                                fen, "castling rights")
             if len(rights) < len(field):
                 raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
+        if COLUMN_RIGHTS_RULE in self.board.rules:
+            read_column_rights(self, field, fen)
+            return
         kinds = self.kinds
         board = self.board
         shuffled = SHUFFLED_RULE in board.rules
@@ -435,6 +443,8 @@ class Position:
         each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
         Chess960 positions)."""
         kinds, board = self.kinds, self.board
+        if COLUMN_RIGHTS_RULE in board.rules:
+            return column_rights_field(self)
         rights: list[tuple[int, str, int]] = []
         standard = SHUFFLED_RULE not in board.rules
         for player in (0, 1):

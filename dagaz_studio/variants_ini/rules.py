@@ -4,6 +4,8 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
+import re
+
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -21,6 +23,9 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
+    if duple_check(options) and limit == 1 and len(types) == 1:
+        # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
+        return royal | ({types.lower()} & set(pieces))
     placement = fen.split()[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
@@ -38,10 +43,16 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
     return royal
 
 
+def duple_check(options: dict[str, str]) -> bool:
+    """``dupleCheck``, which Fairy-Stockfish reads for pseudo-royal pieces only: a side is in check
+    only while all its pieces of the extinction type are attacked (``rule: duple-check``)."""
+    return is_true(options.get("dupleCheck", "false")) and is_true(options.get("extinctionPseudoRoyal", "false"))
+
+
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
-    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
-    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
-    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
+    """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
+    extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
+    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
     above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
@@ -50,7 +61,7 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
-    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
+    if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
             or options.get("extinctionPieceCount", "0").strip() != "0"
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
@@ -72,13 +83,15 @@ def collect_ending(options: dict[str, str], pieces: dict[str, tuple[str, str]]) 
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
-                       pieces: dict[str, tuple[str, str]]) -> bool:
+                      pieces: dict[str, tuple[str, str]]) -> tuple[bool, dict[str, int]]:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
     Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
-    every type promoted to is limited. Raises :class:`IniError` for other limits."""
+    every type promoted to is limited; else each limited type's limit (a pawn promotes to it only
+    while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
+    a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
     if not value:
-        return False
+        return False, {}
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -88,12 +101,23 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     types |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types & set(pieces):
-        start = (board.count(letter.upper()), board.count(letter))
-        if letter not in limits or start != (limits[letter], limits[letter]):
-            raise IniError(f"option promotionLimit = {shown(value)} is supported only as the number of each "
-                           f"promotion piece each side starts with", section=name)
-    return True
+    if all(letter in limits and (board.count(letter.upper()), board.count(letter)) == (limits[letter], limits[letter])
+           for letter in types & set(pieces)):
+        return True, {}
+    return False, {letter: count for letter, count in limits.items() if letter in pieces}
+
+
+def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
+    """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
+    and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
+    limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    free = [choice for choice in choices if choice not in limits]
+    parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
+    parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
+              if limits.get(choice, 0) > 0]
+    if not parts:
+        raise IniError(f"option promotionLimit leaves nothing to promote to in the zone {zone}", section=name)
+    return ";".join(parts)
 
 
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
@@ -193,3 +217,52 @@ def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int
     parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
+
+
+def first_moves(name: str, key: str, betza: str, notation: str, options: dict[str, str], names: dict[str, str],
+                pieces: dict[str, tuple[str, str]]) -> str:
+    """A ``king``'s or ``fers``'s notation under ``makpongRule`` and ``cambodianMoves``.
+
+    makpongRule: a King in check only takes the one piece checking it (its square unattacked once that
+    is gone). cambodianMoves: unmoved, the King, not in check, leaps as a Knight to the row before it
+    while no enemy Rook stands on its row or column (Fairy-Stockfish takes the leap away once one has
+    landed there: a FEN says so); the Fers steps two squares straight ahead onto an empty square."""
+    if key == "king" and is_true(options.get("makpongRule", "false")):
+        if betza.strip() != "K":
+            raise IniError(f"option makpongRule with a king moving as {shown(betza)} is not supported: only the "
+                           "King's step (K) is", section=name)
+        notation = "[A](*);[a](*)[ex]~1[A]\\1"
+    if not is_true(options.get("cambodianMoves", "false")):
+        return notation
+    if key == "fers":
+        return notation + ";[M]N,N[p]"
+    look = ""
+    rooks = [names[letter] for letter, (kind, _) in pieces.items() if kind == "rook"]
+    if rooks:
+        look = "".join(f"([!(e,={rooks[0]})>{way}]{way})*+[!(p)>{way},!(P)>{way}]([B]{back})*[b]"
+                       for way, back in zip("NESW", "SWNE"))
+    return notation + f";[MA]{look}(N,E,E;N,W,W)[p]"
+
+
+def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
+    """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
+    ``rule: rights-by-column``); gating pieces from hand, or with castling, is refused."""
+    cambodian = is_true(options.get("cambodianMoves", "false"))
+    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+        raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
+                       "by column in the FEN), not for gating pieces from hand", section=name)
+    if cambodian and castles:
+        raise IniError("option cambodianMoves with castling is not supported", section=name)
+    return cambodian
+
+
+def checks_that_win(name: str, options: dict[str, str], fen: str) -> list[str]:
+    """``checkCounting``: ``end checks: N``, N the start's check counters (``3+3``), or without them
+    Fairy-Stockfish's first check (Kar Ouk); no line without the option."""
+    if not is_true(options.get("checkCounting", "false")):
+        return []
+    counters = re.findall(r"\b(\d+)\+(\d+)\b", fen)
+    if counters and counters[0][0] != counters[0][1]:
+        raise IniError(f"option checkCounting with counters {'+'.join(counters[0])}, unequal, is not supported",
+                       section=name)
+    return [f"end checks: {int(counters[0][0]) if counters else 1}"]
