@@ -608,5 +608,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if passing:
         lines.append("rule: pass-when-blocked")
     lines += [line for line in [collect_ending(options, pieces)] if line]
-    lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
+    # checkCounting's end checks comes from both readings of it: written once.
+    lines += [line for line in ends if line not in lines]
+    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
