@@ -4,7 +4,6 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
-import re
 
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
@@ -256,13 +255,3 @@ def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool
     return cambodian
 
 
-def checks_that_win(name: str, options: dict[str, str], fen: str) -> list[str]:
-    """``checkCounting``: ``end checks: N``, N the start's check counters (``3+3``), or without them
-    Fairy-Stockfish's first check (Kar Ouk); no line without the option."""
-    if not is_true(options.get("checkCounting", "false")):
-        return []
-    counters = re.findall(r"\b(\d+)\+(\d+)\b", fen)
-    if counters and counters[0][0] != counters[0][1]:
-        raise IniError(f"option checkCounting with counters {'+'.join(counters[0])}, unequal, is not supported",
-                       section=name)
-    return [f"end checks: {int(counters[0][0]) if counters else 1}"]

@@ -599,7 +599,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
-    lines += (["rule: rights-by-column"] if cambodian else []) + ini_rules.checks_that_win(name, options, fen)
+    lines += (["rule: rights-by-column"] if cambodian else [])
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
