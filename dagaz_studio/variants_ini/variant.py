@@ -24,9 +24,9 @@ from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, duple_check, en_passant_victims,
                                             extinction_letters, pass_on_stalemate, promotion_limited, promotion_offer,
-                                            royal_letters, zone_line)
+                                            royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
-                                              whole_number)
+                                              squares_text, whole_number)
 
 #: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
 PREDEFINED = {
@@ -415,7 +415,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         raise IniError("options blastImmuneTypes and mutuallyImmuneTypes without blastOnCapture are not supported",
                        section=name)
 
-    zone = functools.partial(zone_line, files=files)  # a player whose region lies off the board has no squares
+    def zone(zone_name: str, white: set[Square], black: set[Square]) -> str:
+        """A zone line; a player whose region lies off the board has no squares in it."""
+        parts = [f"{player} " + squares_text(squares, files)
+                 for player, squares in (("White", white), ("Black", black)) if squares]
+        return f"zone {zone_name}: " + "; ".join(parts)
 
     # Where each side may take en passant (the square it lands on, which the pawn passed): Fairy-Stockfish's
     # enPassantRegion, the whole board unless given (Horde's: not behind a pawn's step from the first rank).
@@ -608,7 +612,5 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if passing:
         lines.append("rule: pass-when-blocked")
     lines += [line for line in [collect_ending(options, pieces)] if line]
-    # checkCounting's end checks comes from both readings of it: written once.
-    lines += [line for line in ends if line not in lines]
-    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
+    lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
