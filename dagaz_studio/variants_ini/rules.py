@@ -4,7 +4,6 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
-
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -89,8 +88,8 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
     a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
-    if not value:
-        return False, {}
+    if not value or is_true(options.get("sittuyinPromotion", "false")):
+        return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -188,6 +187,10 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
+    rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
+    if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
+        zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
+        out.append(f"drop {names[rooks[0]]}: {check[:-1]},@rook-first]{after}")
     # mustDropType = k: only that piece must be dropped first (its flag drop-first), not every piece.
     if is_true(options.get("mustDrop", "false")) and options.get("mustDropType", "*").strip() == "*":
         out.append("rule: compulsory-drop")
@@ -255,3 +258,28 @@ def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool
     return cambodian
 
 
+def game_rules(options: dict[str, str], cambodian: bool) -> list[str]:
+    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for ``sittuyinPromotion``."""
+    sittuyin = is_true(options.get("sittuyinPromotion", "false"))
+    return (["rule: rights-by-column"] if cambodian else []) + (["rule: no-promotion-check"] if sittuyin else [])
+
+
+def promotion_in_place(name: str, base: str, letter: str, choices: list[str], options: dict[str, str],
+                       pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
+    """``sittuyinPromotion``: the pawn's moves, promoting by none of them, and its promotion as a move of
+    its own: on its promotion squares, or anywhere as its side's last pawn, while its side has fewer
+    of the piece than ``promotionLimit`` allows, into a Fers where it stands or a step diagonally onto
+    an empty square, from where the Fers attacks no enemy (and, by ``rule: no-promotion-check``, gives
+    no check)."""
+    fers = [c for c, (key, betza) in pieces.items() if key == "fers" and betza == "F" and names[c] in choices]
+    if len(choices) != 1 or not fers:
+        raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
+    limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
+    limit = limits.get(fers[0], "")
+    if limit and not (limit.isdigit() and int(limit) > 0):
+        raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
+                       "a count of 1 or more", section=name)
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit else ""
+    zone = f"promotion-{letter}"
+    return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
+            "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")

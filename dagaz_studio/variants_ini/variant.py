@@ -82,7 +82,8 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
         "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
         "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
-        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck"}
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck",
+        "sittuyinPromotion", "sittuyinRookDrop"}
 
 
 @dataclass
@@ -515,6 +516,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
+            if is_true(options.get("sittuyinPromotion", "false")):
+                notation = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names)
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
@@ -603,7 +606,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
-    lines += (["rule: rights-by-column"] if cambodian else [])
+    lines += ini_rules.game_rules(options, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
