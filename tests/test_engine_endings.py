@@ -116,7 +116,7 @@ def test_moves_legal_says_the_game_is_over(capsys: pytest.CaptureFixture[str]) -
 
 
 BAD = [
-    ("end bogus: 1", "1:5: unknown ending 'bogus' (known: reach, passes, facing, checks, extinction)"),
+    ("end bogus: 1", "1:5: unknown ending 'bogus' (known: reach, passes, facing, checks, extinction, collect)"),
     ("end reach Pawn: goal fast", "1:17: 'end reach' takes one zone's name, then any of safe, answered, held once, not 'goal fast'"),
     ("end reach Pawn: goal safe safe", "1:17: 'end reach' takes one zone's name, then any of safe, answered, held once, "
                                        "not 'goal safe safe'"),

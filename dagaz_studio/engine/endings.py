@@ -27,7 +27,7 @@ _ANSWERING = threading.local()
 @dataclass(frozen=True)
 class GameOver:
     """Why a game is over: ``reason`` in words, the ``rule`` that ended it (``reach``, ``passes``,
-    ``facing``, ``checks``, ``extinction``, ``majority``, ``no-moves``) and the index of the player who won,
+    ``facing``, ``checks``, ``extinction``, ``collect``, ``majority``, ``no-moves``) and the index of the player who won,
     where that rule says (``None`` for a draw, or where the game decides it some other way)."""
 
     reason: str
@@ -53,6 +53,8 @@ class _Prepared:
     facing: Optional[tuple[int, object]] = None
     #: ``end checks``: how many checks given win (0: no such statement).
     checks: int = 0
+    #: Per ``end collect``: the piece kind, and how many of it (board and hand) win.
+    collect: tuple[tuple[int, int], ...] = ()
 
 
 def prepared(rules: Rules) -> _Prepared:
@@ -62,6 +64,7 @@ def prepared(rules: Rules) -> _Prepared:
         return known  # type: ignore[no-any-return]
     board = rules.board
     reach = []
+    collect = []
     passes = checks = 0
     facing = None
     for ending in board.ends:
@@ -76,7 +79,9 @@ def prepared(rules: Rules) -> _Prepared:
             facing = (rules.kind_index[ending.pieces[0]], ending.notation)
         elif ending.kind == "checks":
             checks = ending.count
-    made = _Prepared(tuple(reach), passes, facing, checks)
+        elif ending.kind == "collect" and ending.pieces[0] in rules.kind_index:
+            collect.append((rules.kind_index[ending.pieces[0]], ending.count))
+    made = _Prepared(tuple(reach), passes, facing, checks, tuple(collect))
     rules.__dict__["_endings"] = made
     return made
 
@@ -101,6 +106,13 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
         for player, left in enumerate(position.checks_remaining):
             if left <= 0:
                 return GameOver(f"{players[player]} has given check {ends.checks} times", "checks", player)
+    for kind, most in ends.collect:
+        held = [sum(p is not None and p.player == player and p.kind == kind for p in position.cells)
+                + (position.hands[player][kind] if position.hands else 0) for player in range(len(players))]
+        if 0 in held and max(held) >= most:
+            winner = held.index(max(held))
+            return GameOver(f"{players[winner]} holds {held[winner]} {rules.kind_names[kind]}s, "
+                            f"{players[held.index(0)]} none", "collect", winner)
     if ends.passes and position.passes >= ends.passes:
         return GameOver(f"{position.passes} passes in a row", "passes")
     if ends.facing is not None and position.passes and facing(rules, position, position.turn):

@@ -68,6 +68,20 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     return {letter for letter in types if letter in pieces}
 
 
+def collect_ending(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
+    """``end collect PIECE: N`` where a side left with none of one piece type (board and hand) loses
+    once the other holds extinctionOpponentPieceCount of them (Koedem: all the Kings); else ""."""
+    letter = options.get("extinctionPieceTypes", "").strip().lower()
+    most = options.get("extinctionOpponentPieceCount", "0").strip()
+    if (options.get("extinctionValue", "none").strip().lower() != "loss" or letter not in pieces
+            or options.get("extinctionPieceCount", "0").strip() != "0" or not most.isdigit() or int(most) < 1
+            or is_true(options.get("extinctionPseudoRoyal", "false"))):
+        return ""
+    key = pieces[letter][0]
+    name = f"Custom{key[len('customPiece'):]}" if key.startswith("customPiece") else key[0].upper() + key[1:]
+    return f"end collect {name}: {int(most)}"
+
+
 def promotion_limited(name: str, options: dict[str, str], placement: str,
                       pieces: dict[str, tuple[str, str]]) -> tuple[bool, dict[str, int]]:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
