@@ -27,8 +27,8 @@ README = Path(__file__).parents[1] / "README.md"
 REFUSED = {
     "duck": "the Duck, moved to any empty square after each move",
     "koedem": "a King in hand that must be dropped before any other move",
-    "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
-    "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
+    "shouse": "gating with drops: a piece entering from hand behind a piece leaving its first square only where "
+              "it may be dropped",
     "cambodian": "the King's and the Met's special first moves, made only while unmoved",
     "karouk": "the King's and the Met's special first moves, made only while unmoved",
     "makpong": "a King in check that may not move",

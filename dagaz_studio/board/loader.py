@@ -60,6 +60,7 @@ class _Loader(_Tests, _Endings):
         self._pieces(each("piece_stmt"), check_zones=grid_ok)
         self.rules = self._rules(each("rule_stmt"))
         self.drops = self._drops(each("drop_stmt"))
+        self.gate = self._gate(each("gate_stmt"))
         self.draw = DrawHints()
         if grid_ok:
             self._draw(each("draw_stmt"))
@@ -95,6 +96,7 @@ class _Loader(_Tests, _Endings):
             name_letters=self.name_letters,
             values=self.values,
             drops=self.drops,
+            gate=self.gate,
             demotions=self.demotions,
             level_names=self.level_names,
             level_of=self.level_of,

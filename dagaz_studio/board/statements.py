@@ -51,6 +51,7 @@ _KEYWORD_RULES = {
     "name-letter": "name_letter_stmt",
     "value": "value_stmt",
     "drop": "drop_stmt",
+    "gate": "gate_stmt",
     "test": "test_stmt",
 }
 

@@ -203,3 +203,23 @@ def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int
     parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
+
+
+def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
+    """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
+    of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); ``gating`` alone
+    (Cambodian chess's first moves), and with drops (S-House), is refused."""
+    if not is_true(options.get("gating", "false")):
+        if is_true(options.get("seirawanGating", "false")):
+            raise IniError("option seirawanGating without gating is not supported", section=name)
+        return []
+    if not is_true(options.get("seirawanGating", "false")):
+        raise IniError("option gating without seirawanGating is not supported", section=name)
+    if is_true(options.get("pieceDrops", "false")):
+        # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
+        raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
+                       "only where it may be dropped", section=name)
+    rank = whole_number(options, "castlingRank", "1", name)
+    zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
+                           files))
+    return ["gate: gates"]

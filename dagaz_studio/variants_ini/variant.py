@@ -20,7 +20,7 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
+from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters, gate_lines,
                                             pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
@@ -77,7 +77,7 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "gating", "seirawanGating",
         "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "dupleCheck"}
 
 
@@ -290,7 +290,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if wide is not None:
         raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
     drops = is_true(options.get("pieceDrops", "false"))
-    if "[" in fen.split()[0] and not drops:
+    if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     walling = options.get("wallingRule", "none").strip().lower()
     if walling not in ("none", "past"):
@@ -586,6 +586,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
+    lines += gate_lines(name, options, zones, files, ranks)
     lines[13:13] = sorted(set(zones), key=zones.index)
     lines.append("setup: " + " ".join(fields))
     if is_true(options.get("mustCapture", "false")):
