@@ -25,7 +25,6 @@ README = Path(__file__).parents[1] / "README.md"
 #: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
 #: by the importer naming that rule, and listed in the README.
 REFUSED = {
-    "duck": "the Duck, moved to any empty square after each move",
     "koedem": "a King in hand that must be dropped before any other move",
     "shouse": "gating with drops: a piece entering from hand behind a piece leaving its first square only where "
               "it may be dropped",

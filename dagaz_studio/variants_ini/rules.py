@@ -4,10 +4,15 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
+import re
+
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
-from dagaz_studio.variants_ini.values import Square, is_true, shown, squares_text, whole_number
+from dagaz_studio.variants_ini.values import Square, is_true, read_region, shown, squares_text, whole_number
+
+#: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
+MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
 
 
 def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str, name: str) -> set[str]:
@@ -223,3 +228,23 @@ def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int,
     zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
                            files))
     return ["gate: gates"]
+
+
+def mobility_regions(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
+              ranks: int) -> dict[str, tuple[set[Square], set[Square]]]:
+    """Each restricted piece letter's mobility regions (White's, Black's): where it may go."""
+    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+    by_key = {key: letter for letter, (key, _) in pieces.items()}
+    out: dict[str, tuple[set[Square], set[Square]]] = {}
+    for option, value in options.items():
+        match = MOBILITY.match(option)
+        if not match:
+            continue
+        key = match.group(2)[0].lower() + match.group(2)[1:]
+        letter = by_key.get(key)
+        if letter is None:
+            continue  # a region for a piece this variant does not use
+        white, black = out.get(letter, (every, every))
+        region = read_region(value, option, name, files, ranks)
+        out[letter] = (region, black) if match.group(1) == "White" else (white, region)
+    return out

@@ -18,10 +18,12 @@ from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini.walls import duck_lines, duck_move
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters, gate_lines,
-                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
+from dagaz_studio.variants_ini.rules import (MOBILITY, drop_lines, duple_check, en_passant_victims, extinction_letters,
+                                            gate_lines, mobility_regions, pass_on_stalemate, promotion_limited,
+                                            promotion_offer, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -60,8 +62,6 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
             "dropLoop": "false", "twoBoards": "false", "gating": "false", "seirawanGating": "false",
             "cambodianMoves": "false", "petrifyOnCaptureTypes": "-", "enPassantRegion": "",
             "tripleStepRegionWhite": "", "tripleStepRegionBlack": ""}
-#: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
-MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
 
 #: Options this importer reads (twoBoards among them: a bughouse board, whose hand its partner board fills,
 #: is written as the one board, the pieces in hand set in its positions).
@@ -257,26 +257,6 @@ def _shift_groups(notation: str, by: int = 1) -> str:
     return re.sub(r"([\\~])([1-9])", lambda m: m.group(1) + str(int(m.group(2)) + by), notation)
 
 
-def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
-              ranks: int) -> dict[str, tuple[set[Square], set[Square]]]:
-    """Each restricted piece letter's mobility regions (White's, Black's): where it may go."""
-    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
-    by_key = {key: letter for letter, (key, _) in pieces.items()}
-    out: dict[str, tuple[set[Square], set[Square]]] = {}
-    for option, value in options.items():
-        match = MOBILITY.match(option)
-        if not match:
-            continue
-        key = match.group(2)[0].lower() + match.group(2)[1:]
-        letter = by_key.get(key)
-        if letter is None:
-            continue  # a region for a piece this variant does not use
-        white, black = out.get(letter, (every, every))
-        region = read_region(value, option, name, files, ranks)
-        out[letter] = (region, black) if match.group(1) == "White" else (white, region)
-    return out
-
-
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
     ranks = whole_number(options, "maxRank", "8", name)
     files = file_index(options.get("maxFile", "8"), "maxFile", name) + 1
@@ -293,7 +273,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     walling = options.get("wallingRule", "none").strip().lower()
-    if walling not in ("none", "past"):
+    if walling not in ("none", "past", "duck"):
         raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
                        section=name)
     # Fairy-Stockfish's walls (* in a FEN): squares no piece may enter or pass, made by the start
@@ -386,15 +366,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if any(letter in royal for letter in held):
         raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
                        "royal piece", section=name)
-    mobility = _mobility(options, pieces, name, files, ranks)
+    mobility = mobility_regions(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
                           bool(royal))
     passing = pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
     explodes = is_true(options.get("blastOnCapture", "false"))
-    if explodes and flip != "none":
-        raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
+    if explodes and (flip != "none" or walling == "duck"):
+        raise IniError(f"option blastOnCapture with {'the Duck' if walling == 'duck' else 'flipEnclosedPieces'} "
+                       f"is not supported", section=name)
     # blastImmuneTypes: pieces no explosion removes, the capturing one included.
     immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
     spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]
@@ -553,6 +534,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # A royal piece, which would turn itself to stone, only moves to empty squares.
             notation = (f"({_shift_groups(notation)})[p]" if letter in royal
                         else f"({_shift_groups(notation)})([p];[e] |[d][*Wall])")
+        if walling == "duck" and betza.strip():
+            notation = duck_move(_shift_groups(notation))
         if walling == "past" and betza.strip():
             # The square the piece leaves becomes a wall.
             notation = f"[*Wall]({_shift_groups(notation)})"
@@ -583,6 +566,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {moves}")
     if walls:
         lines.append("piece Wall * neutral: [P]")
+    lines += duck_lines() if walling == "duck" else []
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
