@@ -25,14 +25,8 @@ README = Path(__file__).parents[1] / "README.md"
 #: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
 #: by the importer naming that rule, and listed in the README.
 REFUSED = {
-    "koedem": "a King in hand that must be dropped before any other move",
     "shouse": "gating with drops: a piece entering from hand behind a piece leaving its first square only where "
               "it may be dropped",
-    "cambodian": "the King's and the Met's special first moves, made only while unmoved",
-    "karouk": "the King's and the Met's special first moves, made only while unmoved",
-    "makpong": "a King in check that may not move",
-    "placement": "a placement phase with the Kings in hand, Bishops on opposite colours",
-    "sittuyin": "a placement phase with the King in hand, and promotion only with no Fers left",
     "janggimodern": "the refusal of a move that repeats a position",
 }
 
@@ -71,7 +65,7 @@ def shipped(names: list[str]) -> list[str]:
 
 
 def test_every_other_builtin_ships_under_its_name(names) -> None:
-    assert len(shipped(names)) >= 110
+    assert len(shipped(names)) >= 114
     for name in shipped(names):
         assert resolve_board(name).is_file()
 
@@ -116,3 +110,16 @@ def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> 
     position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
     names = uci_names(rules.board, rules, legal_moves(rules, position))
     assert "R@a5" in names and "R@e5" not in names and "R@e1" not in names
+
+
+def test_sections_inheriting_first_moves_a_check_that_wins_makpong_or_sittuyin_play_as_the_builtin() -> None:
+    # cambodianMoves (with gating's rights in the FEN), checkCounting, makpongRule and Sittuyin's
+    # placement and promotion, imported.
+    from variants_oracle import compare
+
+    names = ["cambodian", "karouk", "makpong", "sittuyin"]
+    played = fsf_builtin_games(names, 3, 16, 5)["games"]
+    for name in names:
+        imported, refused = import_file(f"[x:{name}]\n")
+        assert not refused, refused
+        assert compare(imported[0].text, [[[fen, moves] for fen, moves, _ in game] for game in played[name]]) is None

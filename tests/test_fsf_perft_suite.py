@@ -91,9 +91,15 @@ def _param(case: Case) -> object:
 
 
 @lru_cache(maxsize=None)
+def fairy_moves(variant: str, fen: str, moves: tuple[str, ...], chess960: bool) -> tuple[str, ...]:
+    """pyffish's legal moves after ``moves`` from ``fen``, each position asked once (a call costs
+    milliseconds: the counts at each depth share them)."""
+    return tuple(sf.legal_moves(variant, fen, list(moves), chess960))
+
+
 def fairy_count(variant: str, fen: str, moves: tuple[str, ...], depth: int, chess960: bool) -> int:
     """pyffish's perft, counted from its legal moves after ``moves`` from ``fen``."""
-    found = sf.legal_moves(variant, fen, list(moves), chess960)
+    found = fairy_moves(variant, fen, moves, chess960)
     if depth == 1:
         return len(found)
     return sum(fairy_count(variant, fen, moves + (move,), depth - 1, chess960) for move in found)

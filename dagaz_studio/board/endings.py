@@ -1,8 +1,8 @@
 """Board files, how the game ends: ``end`` statements (docs/boards.md, "end").
 
-``end reach PIECE…: ZONE [safe] [answered]`` — a player with one of those pieces in his part of the
-zone has won (only where no enemy attacks it, with ``safe``; the next player may first answer by
-reaching it too, with ``answered``); ``end passes: N`` — N passes in a row end the game; ``end facing
+``end reach PIECE…: ZONE [safe] [answered] [held]`` — a player with one of those pieces in his part
+of the zone has won (only where no enemy attacks it, with ``safe``; the next player may first answer
+by reaching it too, with ``answered``; only once the others have had one move, with ``held``); ``end passes: N`` — N passes in a row end the game; ``end facing
 PIECE: NOTATION`` — the pieces face each other when the notation, run from the side to move's piece,
 would take another player's: the side to move must then end the facing or pass, and a pass leaves
 the game over; ``end checks: N`` — a player who has given check N times has won; ``end extinction:
@@ -21,7 +21,7 @@ from dagaz_studio.board.statements import _Statement
 ENDINGS = ("reach", "passes", "facing", "checks", "extinction")
 
 #: The words that may follow an ``end reach`` statement's zone.
-REACH_OPTIONS = ("safe", "answered")
+REACH_OPTIONS = ("safe", "answered", "held")
 
 #: The most checks an ``end checks`` statement may count.
 MAX_CHECKS = 99

@@ -107,13 +107,16 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
 def _reached(rules: Rules, position: Position, kinds: frozenset[int], squares: tuple[frozenset[int], ...],
              zone: str, options: tuple[str, ...]) -> Optional[GameOver]:
     """Whether an ``end reach`` statement ends the game: a player's piece stands in his part of the zone
-    (and, ``safe``, no other player's piece attacks it). ``answered``: the player moving next in the
-    same round, if he can bring a piece there too by a legal move, moves once more, and the game is
-    then drawn if he did (Racing Kings; the first player reaching second has no answer)."""
+    (and, ``safe``, no other player's piece attacks it; ``held``, only when he is to move again, the
+    others having had their reply). ``answered``: the player moving next in the same round, if he can
+    bring a piece there too by a legal move, moves once more, and the game is then drawn if he did
+    (Racing Kings; the first player reaching second has no answer)."""
     cells, players, me = position.cells, rules.board.players, position.turn
     safe = "safe" in options
+    held = "held" in options  # only the side to move's piece counts: it has outlasted the reply
     found = [next((s for s in mine if (piece := cells[s]) is not None and piece.player == player and piece.kind in kinds
-                   and not (safe and _attacked(rules, position, s, player))), None) for player, mine in enumerate(squares)]
+                   and not (safe and _attacked(rules, position, s, player))), None) if player == me or not held
+             else None for player, mine in enumerate(squares)]
     reached = [player for player, square in enumerate(found) if square is not None]
     if not reached or ("answered" in options and len(players) == 2 and me not in reached and me > reached[0]
                        and _can_answer(rules, position, kinds, squares[me])):

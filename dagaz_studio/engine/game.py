@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
 from dagaz_studio.engine.endings import ended, facing, keeps_facing, settle_checks
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -157,6 +158,7 @@ def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
     me = position.turn
     out: list[Move] = []
     seen: set[tuple] = set()
+    unmoved = bool(rules.board.drop_unmoved)
     for held, count in enumerate(position.hands[me]):
         if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
                 or rules.drop_program(held, me) is None):
@@ -167,6 +169,8 @@ def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
                 raise RunawayNotation(f"the drop of a {rules.kind_names[held]} on {position.board.squares[square]}: "
                                       f"{result.stopped}")
             for move in result.moves:
+                if unmoved:
+                    move = unmoved_drop(rules, position, move)
                 key = move.key()
                 if key not in seen:
                     seen.add(key)
@@ -188,6 +192,11 @@ def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
     kind = rules.kind_index[move.piece]
     piece_type = rules.kinds[kind]
     me = move.player
+    first = held_first(rules, position)
+    if first and kind not in first:
+        return False
+    if board.drop_balanced and not balanced(rules, position, move):
+        return False
     if piece_type.no_drop_doubled:
         column = board.column_of[move.target]
         if any(p is not None and p.player == me and p.kind == kind and board.column_of[s] == column
@@ -326,7 +335,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     if rules.board.ends and ended(rules, position):
         return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
-    whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules)) or capture_rules.applies(rules.board)
+    whole = ("compulsory-capture" in rules.board.rules or chooses_drops(rules.board)
+             or capture_rules.applies(rules.board))
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
     if square is None or whole:
         moves += drop_moves(rules, position, cancel=cancel)
@@ -341,12 +351,14 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
     if "no-check" in rules.board.rules:
         moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
+    if "no-promotion-check" in rules.board.rules:
+        moves = [move for move in moves if move.promotion is None or not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if capture_rules.applies(rules.board):
         moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures,
                                               _value_on(rules, position))
-    if "compulsory-drop" in rules.board.rules and any(move.dropped for move in moves):
+    if drops_compulsory(rules, position) and any(move.dropped for move in moves):
         moves = [move for move in moves if move.dropped]
     if rules.board.ends and facing(rules, position, position.turn):
         # Pieces that face each other (end facing): every move but a pass must end the facing.

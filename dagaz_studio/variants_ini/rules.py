@@ -4,15 +4,10 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
-import re
-
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
-from dagaz_studio.variants_ini.values import Square, is_true, read_region, shown, squares_text, whole_number
-
-#: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
-MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
+from dagaz_studio.variants_ini.values import Square, is_true, shown, squares_text, whole_number
 
 
 def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], fen: str, name: str) -> set[str]:
@@ -53,9 +48,9 @@ def duple_check(options: dict[str, str]) -> bool:
 
 
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
-    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
-    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
-    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
+    """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
+    extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
+    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
     above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
@@ -64,7 +59,7 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
-    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
+    if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
             or options.get("extinctionPieceCount", "0").strip() != "0"
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
@@ -79,8 +74,8 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
     a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
-    if not value:
-        return False, {}
+    if not value or is_true(options.get("sittuyinPromotion", "false")):
+        return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -125,9 +120,6 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 mobile: set[str] | None = None) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("mustDropType", "*"),):
-        if options.get(option, default).strip().lower() != default:
-            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
     never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
     most = whole_number(options, "dropNoDoubledCount", "1", name)
@@ -181,7 +173,12 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
-    if is_true(options.get("mustDrop", "false")):
+    rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
+    if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
+        zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
+        out.append(f"drop {names[rooks[0]]}: {check[:-1]},@rook-first]{after}")
+    # mustDropType = k: only that piece must be dropped first (its flag drop-first), not every piece.
+    if is_true(options.get("mustDrop", "false")) and options.get("mustDropType", "*").strip() == "*":
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
@@ -210,16 +207,77 @@ def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int
     return f"zone {zone_name}: " + "; ".join(parts)
 
 
+def first_moves(name: str, key: str, betza: str, notation: str, options: dict[str, str], names: dict[str, str],
+                pieces: dict[str, tuple[str, str]]) -> str:
+    """A ``king``'s or ``fers``'s notation under ``makpongRule`` and ``cambodianMoves``.
+
+    makpongRule: a King in check only takes the one piece checking it (its square unattacked once that
+    is gone). cambodianMoves: unmoved, the King, not in check, leaps as a Knight to the row before it
+    while no enemy Rook stands on its row or column (Fairy-Stockfish takes the leap away once one has
+    landed there: a FEN says so); the Fers steps two squares straight ahead onto an empty square."""
+    if key == "king" and is_true(options.get("makpongRule", "false")):
+        if betza.strip() != "K":
+            raise IniError(f"option makpongRule with a king moving as {shown(betza)} is not supported: only the "
+                           "King's step (K) is", section=name)
+        notation = "[A](*);[a](*)[ex]~1[A]\\1"
+    if not is_true(options.get("cambodianMoves", "false")):
+        return notation
+    if key == "fers":
+        return notation + ";[M]N,N[p]"
+    look = ""
+    rooks = [names[letter] for letter, (kind, _) in pieces.items() if kind == "rook"]
+    if rooks:
+        look = "".join(f"([!(e,={rooks[0]})>{way}]{way})*+[!(p)>{way},!(P)>{way}]([B]{back})*[b]"
+                       for way, back in zip("NESW", "SWNE"))
+    return notation + f";[MA]{look}(N,E,E;N,W,W)[p]"
+
+
+def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
+    """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
+    ``rule: rights-by-column``); with castling it is refused."""
+    cambodian = is_true(options.get("cambodianMoves", "false"))
+    seirawan = is_true(options.get("seirawanGating", "false"))
+    if is_true(options.get("gating", "false")) != (cambodian or seirawan) or (cambodian and seirawan):
+        raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
+                       "by column in the FEN) or seirawanGating (pieces from hand: gate_lines)", section=name)
+    if cambodian and castles:
+        raise IniError("option cambodianMoves with castling is not supported", section=name)
+    return cambodian
+
+
+def game_rules(options: dict[str, str], cambodian: bool) -> list[str]:
+    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for ``sittuyinPromotion``."""
+    sittuyin = is_true(options.get("sittuyinPromotion", "false"))
+    return (["rule: rights-by-column"] if cambodian else []) + (["rule: no-promotion-check"] if sittuyin else [])
+
+
+def promotion_in_place(name: str, base: str, letter: str, choices: list[str], options: dict[str, str],
+                       pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
+    """``sittuyinPromotion``: the pawn's moves, promoting by none of them, and its promotion as a move of
+    its own: on its promotion squares, or anywhere as its side's last pawn, while its side has fewer
+    of the piece than ``promotionLimit`` allows, into a Fers where it stands or a step diagonally onto
+    an empty square, from where the Fers attacks no enemy (and, by ``rule: no-promotion-check``, gives
+    no check)."""
+    fers = [c for c, (key, betza) in pieces.items() if key == "fers" and betza == "F" and names[c] in choices]
+    if len(choices) != 1 or not fers:
+        raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
+    limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
+    limit = limits.get(fers[0], "")
+    if limit and not (limit.isdigit() and int(limit) > 0):
+        raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
+                       "a count of 1 or more", section=name)
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit else ""
+    zone = f"promotion-{letter}"
+    return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
+            "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")
+
+
 def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
     """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
-    of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); ``gating`` alone
-    (Cambodian chess's first moves), and with drops (S-House), is refused."""
-    if not is_true(options.get("gating", "false")):
-        if is_true(options.get("seirawanGating", "false")):
-            raise IniError("option seirawanGating without gating is not supported", section=name)
+    of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); with drops
+    (S-House) it is refused."""
+    if not (is_true(options.get("gating", "false")) and is_true(options.get("seirawanGating", "false"))):
         return []
-    if not is_true(options.get("seirawanGating", "false")):
-        raise IniError("option gating without seirawanGating is not supported", section=name)
     if is_true(options.get("pieceDrops", "false")):
         # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
         raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
@@ -228,23 +286,3 @@ def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int,
     zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
                            files))
     return ["gate: gates"]
-
-
-def mobility_regions(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
-              ranks: int) -> dict[str, tuple[set[Square], set[Square]]]:
-    """Each restricted piece letter's mobility regions (White's, Black's): where it may go."""
-    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
-    by_key = {key: letter for letter, (key, _) in pieces.items()}
-    out: dict[str, tuple[set[Square], set[Square]]] = {}
-    for option, value in options.items():
-        match = MOBILITY.match(option)
-        if not match:
-            continue
-        key = match.group(2)[0].lower() + match.group(2)[1:]
-        letter = by_key.get(key)
-        if letter is None:
-            continue  # a region for a piece this variant does not use
-        white, black = out.get(letter, (every, every))
-        region = read_region(value, option, name, files, ranks)
-        out[letter] = (region, black) if match.group(1) == "White" else (white, region)
-    return out

@@ -17,13 +17,14 @@ from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
-from dagaz_studio.variants_ini import blast, enclosing
-from dagaz_studio.variants_ini.walls import duck_lines, duck_move
+from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
+from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (MOBILITY, drop_lines, duple_check, en_passant_victims, extinction_letters,
-                                            gate_lines, mobility_regions, pass_on_stalemate, promotion_limited,
-                                            promotion_offer, royal_letters)
+from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
+from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
+                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
+from dagaz_studio.variants_ini.walls import duck_lines, duck_move
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -48,7 +49,7 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal|checkCounting)$")
+    r"|chess960|shogiPawnDropMateIllegal)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
 DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
@@ -62,6 +63,8 @@ DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoR
             "dropLoop": "false", "twoBoards": "false", "gating": "false", "seirawanGating": "false",
             "cambodianMoves": "false", "petrifyOnCaptureTypes": "-", "enPassantRegion": "",
             "tripleStepRegionWhite": "", "tripleStepRegionBlack": ""}
+#: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
+MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
 
 #: Options this importer reads (twoBoards among them: a bughouse board, whose hand its partner board fills,
 #: is written as the one board, the pieces in hand set in its positions).
@@ -77,8 +80,10 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "gating", "seirawanGating",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "dupleCheck"}
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating", "seirawanGating",
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck",
+        "sittuyinPromotion", "sittuyinRookDrop"}
 
 
 @dataclass
@@ -196,6 +201,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
     text = _board_text(name, options, pieces)
+    ignored = [key for key in ignored if not ((key in FLAG_OPTIONS and "\nend reach" in text)  # read as end statements
+                                              or (key == "checkCounting" and "\nend checks" in text))]
     try:
         parse_board(text, f"[{name}]")
     except ValueError as error:
@@ -255,6 +262,26 @@ def _translated(betza: str, turned: bool, en_passant: bool) -> tuple[str, str]:
 def _shift_groups(notation: str, by: int = 1) -> str:
     """The notation with its group references renumbered, for wrapping it in a new first group."""
     return re.sub(r"([\\~])([1-9])", lambda m: m.group(1) + str(int(m.group(2)) + by), notation)
+
+
+def _mobility(options: dict[str, str], pieces: dict[str, tuple[str, str]], name: str, files: int,
+              ranks: int) -> dict[str, tuple[set[Square], set[Square]]]:
+    """Each restricted piece letter's mobility regions (White's, Black's): where it may go."""
+    every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
+    by_key = {key: letter for letter, (key, _) in pieces.items()}
+    out: dict[str, tuple[set[Square], set[Square]]] = {}
+    for option, value in options.items():
+        match = MOBILITY.match(option)
+        if not match:
+            continue
+        key = match.group(2)[0].lower() + match.group(2)[1:]
+        letter = by_key.get(key)
+        if letter is None:
+            continue  # a region for a piece this variant does not use
+        white, black = out.get(letter, (every, every))
+        region = read_region(value, option, name, files, ranks)
+        out[letter] = (region, black) if match.group(1) == "White" else (white, region)
+    return out
 
 
 def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
@@ -320,8 +347,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
     # dropLoop: a promoted piece taken keeps its type in hand, as any other piece.
-    demoting = (drops and is_true(options.get("capturesToHand", "false"))
-                and not is_true(options.get("dropLoop", "false")))
+    # twoBoards too: Fairy-Stockfish marks a promoted piece (Q~) for the partner's board all the same.
+    demoting = (drops and not is_true(options.get("dropLoop", "false"))
+                and any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -353,8 +381,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     demotes = is_true(options.get("pieceDemotion", "false"))
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
-               and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
-    if not castles and len(fields) > 2:
+               and (bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"})
+                    or dropped_castling(options)))
+    cambodian = ini_rules.first_move_rights(name, options, castles)
+    if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
         fields[2] = "-"
     # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
@@ -362,11 +392,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
     royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
-    held = fields[0].partition("[")[2].rstrip("]").lower()
-    if any(letter in royal for letter in held):
-        raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
-                       "royal piece", section=name)
-    mobility = mobility_regions(options, pieces, name, files, ranks)
+    # A royal piece held at the start is dropped as the others are (a placement phase).
+    held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
+    first = drop_first_letter(name, options, pieces)
+    mobility = _mobility(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
                           bool(royal))
@@ -420,6 +449,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " extinction"
         if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
             flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
+        flags += " drop-first" if letter == first else ""
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
@@ -429,8 +459,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " no-drop-mate"
         if drops and is_true(options.get("freeDrops", "false")):
             if letter in royal:
-                raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
-                               "no royal piece", section=name)
+                raise IniError("option freeDrops with a royal piece is not supported: a royal piece is never "
+                               "always in hand", section=name)
             flags += " unlimited"  # Fairy-Stockfish drops every piece type from a supply that never ends
         if key == "pawn":
             base = "N[p];OM[e]"
@@ -485,6 +515,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
+            if is_true(options.get("sittuyinPromotion", "false")):
+                notation = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names)
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
@@ -512,12 +544,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple and (ep_w or ep_b):
                 notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
                              f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
+        if key in ("king", "fers"):  # makpongRule, cambodianMoves
+            notation = ini_rules.first_moves(name, key, betza, notation, options, names, pieces)
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
-                                  royal=letter in royal)
+            notation += castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
+                                       royal=letter in royal)
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
             notation = blast.exploding(_shift_groups(notation), own, letter in royal,
@@ -567,12 +601,15 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if walls:
         lines.append("piece Wall * neutral: [P]")
     lines += duck_lines() if walling == "duck" else []
+    lines += ini_rules.gate_lines(name, options, zones, files, ranks)
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
-    lines += gate_lines(name, options, zones, files, ranks)
-    lines[13:13] = sorted(set(zones), key=zones.index)
+        lines += placement_lines(name, options, pieces, names, files, ranks, zones, held_royal, royal, castles)
+    end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
+    lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
+    lines += ini_rules.game_rules(options, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
@@ -580,5 +617,5 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
         lines.append("rule: pass-when-blocked")
-    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
+    lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
