@@ -27,7 +27,6 @@ README = Path(__file__).parents[1] / "README.md"
 REFUSED = {
     "shouse": "gating with drops: a piece entering from hand behind a piece leaving its first square only where "
               "it may be dropped",
-    "janggimodern": "the refusal of a move that repeats a position",
 }
 
 
