@@ -187,6 +187,9 @@ class Board:
     #: How each piece that may be held in hand is dropped: piece name -> its drop notation. A board
     #: with any ``drop`` statement has hands (docs/boards.md).
     drops: Mapping[str, "Notation"] = field(default_factory=dict)
+    #: The zone where a piece from hand may enter behind an unmoved piece leaving its square, as part
+    #: of that move (``gate: ZONE``, gating); a board with a gate has hands.
+    gate: Optional[str] = None
     #: Each promoted piece (lettered ``+P`` or ``Q~``) -> the piece it goes to the hand as: the one
     #: whose notation promotes to it.
     demotions: Mapping[str, str] = field(default_factory=dict)
@@ -207,8 +210,8 @@ class Board:
 
     @property
     def has_hands(self) -> bool:
-        """Whether players hold pieces in hand (the board has ``drop`` statements)."""
-        return bool(self.drops)
+        """Whether players hold pieces in hand (the board has ``drop`` statements or a gate)."""
+        return bool(self.drops) or self.gate is not None
 
     @cached_property
     def counts_runs(self) -> bool:

@@ -250,11 +250,12 @@ def first_moves(name: str, key: str, betza: str, notation: str, options: dict[st
 
 def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
     """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
-    ``rule: rights-by-column``); gating pieces from hand, or with castling, is refused."""
+    ``rule: rights-by-column``); with castling it is refused."""
     cambodian = is_true(options.get("cambodianMoves", "false"))
-    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+    seirawan = is_true(options.get("seirawanGating", "false"))
+    if is_true(options.get("gating", "false")) != (cambodian or seirawan) or (cambodian and seirawan):
         raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
-                       "by column in the FEN), not for gating pieces from hand", section=name)
+                       "by column in the FEN) or seirawanGating (pieces from hand: gate_lines)", section=name)
     if cambodian and castles:
         raise IniError("option cambodianMoves with castling is not supported", section=name)
     return cambodian
@@ -285,3 +286,19 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
     zone = f"promotion-{letter}"
     return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
             "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")
+
+
+def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
+    """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
+    of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); with drops
+    (S-House) it is refused."""
+    if not (is_true(options.get("gating", "false")) and is_true(options.get("seirawanGating", "false"))):
+        return []
+    if is_true(options.get("pieceDrops", "false")):
+        # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
+        raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
+                       "only where it may be dropped", section=name)
+    rank = whole_number(options, "castlingRank", "1", name)
+    zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
+                           files))
+    return ["gate: gates"]
