@@ -25,10 +25,8 @@ README = Path(__file__).parents[1] / "README.md"
 #: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
 #: by the importer naming that rule, and listed in the README.
 REFUSED = {
-    "duck": "the Duck, moved to any empty square after each move",
-    "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
-    "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
-    "janggimodern": "the refusal of a move that repeats a position",
+    "shouse": "gating with drops: a piece entering from hand behind a piece leaving its first square only where "
+              "it may be dropped",
 }
 
 

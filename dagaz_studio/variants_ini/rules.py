@@ -50,8 +50,9 @@ def duple_check(options: dict[str, str]) -> bool:
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
     """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
     extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
-    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
-    above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
+    counted alone down to none or to extinctionPieceCount (``end extinction: below N``), for either
+    side. Empty for the other extinction rules, which are ignored: a count
+    the opponent must keep, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
     # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
@@ -60,10 +61,25 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
     if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
-            or options.get("extinctionPieceCount", "0").strip() != "0"
+            or not options.get("extinctionPieceCount", "0").strip().isdigit()
+            or int(options.get("extinctionPieceCount", "0")) > 98
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
     return {letter for letter in types if letter in pieces}
+
+
+def collect_ending(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
+    """``end collect PIECE: N`` where a side left with none of one piece type (board and hand) loses
+    once the other holds extinctionOpponentPieceCount of them (Koedem: all the Kings); else ""."""
+    letter = options.get("extinctionPieceTypes", "").strip().lower()
+    most = options.get("extinctionOpponentPieceCount", "0").strip()
+    if (options.get("extinctionValue", "none").strip().lower() != "loss" or letter not in pieces
+            or options.get("extinctionPieceCount", "0").strip() != "0" or not most.isdigit() or int(most) < 1
+            or is_true(options.get("extinctionPseudoRoyal", "false"))):
+        return ""
+    key = pieces[letter][0]
+    name = f"Custom{key[len('customPiece'):]}" if key.startswith("customPiece") else key[0].upper() + key[1:]
+    return f"end collect {name}: {int(most)}"
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
@@ -234,11 +250,12 @@ def first_moves(name: str, key: str, betza: str, notation: str, options: dict[st
 
 def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
     """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
-    ``rule: rights-by-column``); gating pieces from hand, or with castling, is refused."""
+    ``rule: rights-by-column``); with castling it is refused."""
     cambodian = is_true(options.get("cambodianMoves", "false"))
-    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+    seirawan = is_true(options.get("seirawanGating", "false"))
+    if is_true(options.get("gating", "false")) != (cambodian or seirawan) or (cambodian and seirawan):
         raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
-                       "by column in the FEN), not for gating pieces from hand", section=name)
+                       "by column in the FEN) or seirawanGating (pieces from hand: gate_lines)", section=name)
     if cambodian and castles:
         raise IniError("option cambodianMoves with castling is not supported", section=name)
     return cambodian
@@ -269,3 +286,19 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
     zone = f"promotion-{letter}"
     return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
             "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")
+
+
+def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
+    """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
+    of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); with drops
+    (S-House) it is refused."""
+    if not (is_true(options.get("gating", "false")) and is_true(options.get("seirawanGating", "false"))):
+        return []
+    if is_true(options.get("pieceDrops", "false")):
+        # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
+        raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
+                       "only where it may be dropped", section=name)
+    rank = whole_number(options, "castlingRank", "1", name)
+    zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
+                           files))
+    return ["gate: gates"]
