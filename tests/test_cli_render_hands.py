@@ -1,0 +1,80 @@
+"""``dagaz-studio render`` draws the pieces in hand, with their counts, in the tray beside the board, as
+the window does: the second player's at the top, the first player's at the bottom."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QImage
+
+from dagaz_studio.board import load_board
+from dagaz_studio.cli import main
+from dagaz_studio.commands.common import open_position
+from dagaz_studio.gui.board_view.hands import HAND_GAP
+from dagaz_studio.gui.board_view.view import UNIT
+
+SCALE = 0.64
+ZH = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR[{}] w KQkq - 0 3"
+
+
+def _render(tmp_path, name: str, fen: str) -> QImage:
+    out = tmp_path / f"{len(list(tmp_path.iterdir()))}.png"
+    assert main(["render", name, "--fen", fen, "--out", str(out)]) == 0
+    return QImage(str(out))
+
+
+def _box(board, column: float, row: float, width: float = 1.0, height: float = 1.0) -> QRect:
+    """Pixels of a box whose top left is ``column``, ``row`` in squares from the board's top left corner."""
+    margin = 0.55 if board.draw.coordinates else 0.12
+    return QRect(round((column + margin) * UNIT * SCALE), round((row + margin) * UNIT * SCALE),
+                 round(width * UNIT * SCALE), round(height * UNIT * SCALE))
+
+
+def _same(one: QImage, other: QImage, box: QRect) -> bool:
+    return one.copy(box) == other.copy(box)
+
+
+def test_pieces_in_hand_are_drawn_in_the_tray_at_their_owners_end(tmp_path):
+    board = load_board("crazyhouse")
+    columns, rows = len(board.column_names), len(board.row_names)
+    empty, held = _render(tmp_path, "crazyhouse", ZH.format("-")), _render(tmp_path, "crazyhouse", ZH.format("Qq"))
+    assert (empty.width(), empty.height()) == (held.width(), held.height())
+    tray = columns + HAND_GAP
+    # The board itself is drawn alike; the tray gains a piece at each end: Black's at the top, White's at the bottom.
+    assert _same(empty, held, _box(board, -0.5, 0, columns + 0.6, rows))
+    assert not _same(empty, held, _box(board, tray, 0, 1.2, 1))
+    assert not _same(empty, held, _box(board, tray, rows - 1, 1.2, 1))
+    assert _same(empty, held, _box(board, tray, 1.2, 1.5, rows - 2.4))
+
+
+def test_a_count_is_written_beside_a_piece_held_more_than_once(tmp_path):
+    board = load_board("crazyhouse")
+    columns, rows = len(board.column_names), len(board.row_names)
+    one, two = _render(tmp_path, "crazyhouse", ZH.format("Qq")), _render(tmp_path, "crazyhouse", ZH.format("QQq"))
+    centre = columns + HAND_GAP + 0.55
+    # The same queen, with "×2" right of White's and nothing new beside Black's.
+    assert _same(one, two, _box(board, centre - 0.4, rows - 0.9, 0.8, 0.8))
+    assert not _same(one, two, _box(board, centre + 0.42, rows - 1, 0.5, 1))
+    assert _same(one, two, _box(board, columns + HAND_GAP, 0, 1.5, 1))
+
+
+def test_placement_chess_starts_with_its_pieces_drawn_in_hand(tmp_path):
+    board = load_board("placement")
+    columns, rows = len(board.column_names), len(board.row_names)
+    start = open_position(board, None).fen()
+    assert "[" in start
+    emptied = re.sub(r"\[[^\]]*\]", "[-]", start)
+    with_hands, without = _render(tmp_path, "placement", start), _render(tmp_path, "placement", emptied)
+    assert _same(with_hands, without, _box(board, -0.5, 0, columns + 0.6, rows))
+    for row in (0, rows - 1):
+        assert not _same(with_hands, without, _box(board, columns + HAND_GAP, row, 1.5, 1))
+
+
+@pytest.mark.parametrize("hand", ["Qq", "QQq"])
+def test_the_fen_with_a_hand_is_the_position_drawn(hand):
+    # Guards the tests above: the FEN's hand is read as pieces held, not ignored.
+    board = load_board("crazyhouse")
+    position = open_position(board, ZH.format(hand))
+    assert sum(map(sum, position.hands)) == len(hand)
