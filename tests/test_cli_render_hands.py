@@ -1,5 +1,5 @@
-"""``dagaz-studio render`` draws the pieces in hand, with their counts, in the tray beside the board, as
-the window does: the second player's at the top, the first player's at the bottom."""
+"""``dagaz-studio render`` draws what the window draws: the pieces in hand, with their counts, in the tray beside
+the board (the second player's at the top, the first player's at the bottom), and heaps and columns."""
 
 from __future__ import annotations
 
@@ -78,3 +78,22 @@ def test_the_fen_with_a_hand_is_the_position_drawn(hand):
     board = load_board("crazyhouse")
     position = open_position(board, ZH.format(hand))
     assert sum(map(sum, position.hands)) == len(hand)
+
+
+@pytest.mark.parametrize("name, plain, changed, square, elsewhere", [
+    # A pit of seven seeds, not four: the count the window writes on the pit changes.
+    ("oware", "4,4,4,4,4,4/4,4,4,4,4,4 w 0 0", "4,4,4,4,4,4/4,4,4,7,4,4 w 0 0", "d1", "a1"),
+    # A column of two pieces, not one: the window draws the piece below under the top one.
+    ("lasca", "s1s1s1s/1s1s1s1/s1s1s1s/7/S1S1S1S/1S1S1S1/S1S1S1S w",
+     "s1s1s1s/1s1s1s1/s1s1s1s/7/S1(Ss)1S1S/1S1S1S1/S1S1S1S w", "c3", "a3"),
+])
+def test_heaps_and_columns_are_drawn_as_the_window_draws_them(tmp_path, name, plain, changed, square, elsewhere):
+    board = load_board(name)
+    before, after = _render(tmp_path, name, plain), _render(tmp_path, name, changed)
+
+    def box(at: str) -> QRect:
+        index = board.index(at)
+        return _box(board, board.column_of[index], board.row_of[index])
+
+    assert not _same(before, after, box(square))
+    assert _same(before, after, box(elsewhere))

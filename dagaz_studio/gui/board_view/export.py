@@ -16,7 +16,9 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.stacks import Column
 from dagaz_studio.gui.board_view.hands import HandPlacement
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 
@@ -138,6 +140,23 @@ def position_placement(position: Position) -> Placement:
     return placement
 
 
+def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
+    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
+    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+    if position.board.kind == "default":
+        return {}
+    kinds = position.kinds
+    out: dict[int, tuple[str, tuple]] = {}
+    cells: list[object] = list(position.cells)
+    for square, cell in enumerate(cells):
+        if isinstance(cell, Heap):
+            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+        elif isinstance(cell, Column):
+            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
+                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+    return out
+
+
 def position_hands(position: Position) -> HandPlacement:
     """The pieces in hand of a position as the board view draws them: (player, piece name, letter,
     count), the count -1 for a piece always in hand (``unlimited`` and among the board's drops)."""
@@ -151,7 +170,9 @@ def position_hands(position: Position) -> HandPlacement:
 
 
 def _draw_position(view: QtBoardView, board: Board, position: Position, highlights: Mapping[int, str]) -> None:
-    """Put ``board`` with the pieces of ``position``, on the board and in hand, and ``highlights`` in ``view``."""
+    """Put ``board`` with the pieces of ``position`` (heaps and columns, and in hand too) and ``highlights``
+    in ``view``, as the window shows them."""
+    view.set_contents(position_contents(position))
     view.set_board(board, position_placement(position))
     view.set_hands(position_hands(position))
     view.set_highlights(highlights)
