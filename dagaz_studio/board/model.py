@@ -98,8 +98,9 @@ class Ending:
     ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won;
     ``options`` may say ``safe`` and ``answered``), ``passes`` (``count`` passes in a row), ``facing``
     (a pass made while a piece of ``pieces`` of the side to move would take another player's by
-    ``notation``), ``checks`` (a player has given check ``count`` times) or ``extinction`` (how the
-    loss of an ``extinction`` piece ends the game: ``options`` is ``("wins",)``).
+    ``notation``), ``checks`` (a player has given check ``count`` times), ``extinction`` (how the
+    loss of an ``extinction`` piece ends the game: ``options`` is ``("wins",)``) or ``collect`` (a
+    player holds ``count`` of ``pieces``, board and hand, while another holds none: he has won).
     """
 
     kind: str

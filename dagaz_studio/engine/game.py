@@ -370,11 +370,19 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
 
 def extinct(rules: Rules, position: Position) -> bool:
     """Whether a player has none of some ``extinction`` piece type left on the board (Atomic's King
-    blown up): that player has lost, and nobody has a move."""
-    present = {(piece.player, piece.kind) for piece in position.cells
-               if piece is not None and piece.kind in rules.extinction_kinds}
-    return any((player, kind) not in present
-               for player in range(len(rules.board.players)) for kind in rules.extinction_kinds)
+    blown up), or fewer than ``end extinction: below N`` says: nobody has a move."""
+    return extinct_player(rules, position) is not None
+
+
+def extinct_player(rules: Rules, position: Position) -> Optional[tuple[int, int]]:
+    """The first player, and the ``extinction`` kind, that :func:`extinct` finds him short of."""
+    below = rules.extinction_below
+    counts: dict[tuple[int, int], int] = {}
+    for piece in position.cells:
+        if piece is not None and piece.kind in rules.extinction_kinds:
+            counts[piece.player, piece.kind] = counts.get((piece.player, piece.kind), 0) + 1
+    return next(((player, kind) for player in range(len(rules.board.players)) for kind in rules.extinction_kinds
+                 if counts.get((player, kind), 0) < below), None)
 
 
 # --------------------------------------------------------------------------- passing

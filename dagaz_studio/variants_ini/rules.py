@@ -50,8 +50,9 @@ def duple_check(options: dict[str, str]) -> bool:
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
     """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
     extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
-    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
-    above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
+    counted alone down to none or to extinctionPieceCount (``end extinction: below N``), for either
+    side. Empty for the other extinction rules, which are ignored: a count
+    the opponent must keep, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
     # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
@@ -60,10 +61,25 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
     if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
-            or options.get("extinctionPieceCount", "0").strip() != "0"
+            or not options.get("extinctionPieceCount", "0").strip().isdigit()
+            or int(options.get("extinctionPieceCount", "0")) > 98
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
     return {letter for letter in types if letter in pieces}
+
+
+def collect_ending(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
+    """``end collect PIECE: N`` where a side left with none of one piece type (board and hand) loses
+    once the other holds extinctionOpponentPieceCount of them (Koedem: all the Kings); else ""."""
+    letter = options.get("extinctionPieceTypes", "").strip().lower()
+    most = options.get("extinctionOpponentPieceCount", "0").strip()
+    if (options.get("extinctionValue", "none").strip().lower() != "loss" or letter not in pieces
+            or options.get("extinctionPieceCount", "0").strip() != "0" or not most.isdigit() or int(most) < 1
+            or is_true(options.get("extinctionPseudoRoyal", "false"))):
+        return ""
+    key = pieces[letter][0]
+    name = f"Custom{key[len('customPiece'):]}" if key.startswith("customPiece") else key[0].upper() + key[1:]
+    return f"end collect {name}: {int(most)}"
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,

@@ -22,8 +22,9 @@ from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
-from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
-                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
+from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, duple_check, en_passant_victims,
+                                            extinction_letters, pass_on_stalemate, promotion_limited, promotion_offer,
+                                            royal_letters)
 from dagaz_studio.variants_ini.walls import duck_lines, duck_move
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
@@ -197,9 +198,12 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
                            section=name)
-    if extinction_letters(options, pieces):
-        # Read, as the pieces' extinction flag.
-        ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
+    collect = collect_ending(options, pieces)
+    if extinction_letters(options, pieces) or collect:
+        # Read, as the pieces' extinction flag or an ``end collect`` statement.
+        read = {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
+                "extinctionOpponentPieceCount" if collect else ""}
+        ignored = [key for key in ignored if key not in read]
     text = _board_text(name, options, pieces)
     ignored = [key for key in ignored if not ((key in FLAG_OPTIONS and "\nend reach" in text)  # read as end statements
                                               or (key == "checkCounting" and "\nend checks" in text))]
@@ -617,5 +621,6 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
         lines.append("rule: pass-when-blocked")
+    lines += [line for line in [collect_ending(options, pieces)] if line]
     lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
