@@ -35,7 +35,7 @@ architecture = _load_script()
 # except the engine's lines, which may grow with a meaning the notation gains (say why in the commit).
 CEILINGS = {
     "import_cycles": 5,
-    "private_imports": 48,
+    "private_imports": 28,
     "board_kind_modules": 21,
     "node_dispatch_modules": 18,
     "long_files": 4,

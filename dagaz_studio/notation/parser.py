@@ -77,7 +77,7 @@ _TERMINAL_WORDS = {
 
 
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
+def notation_grammar() -> Lark:
     """The parser, built on first use and then shared."""
     return cached_lark(
         "notation",
@@ -124,7 +124,7 @@ def _parse_tree(text: str) -> Tree[Token]:
     fed and the token before that, so that a syntax error is explained from that state (what could
     have come there, what came just before) without parsing the text a second time.
     """
-    interactive = _lark().parse_interactive(text)
+    interactive = notation_grammar().parse_interactive(text)
     state = interactive.parser_state
     last: Optional[Token] = None
     before: Optional[Token] = None  # the token before ``last``
@@ -239,7 +239,7 @@ def _state_at(text: str, offset: int) -> tuple[set[str], Optional[Token]]:
     """The terminals the parser would accept after ``text[:offset]``, and the last token before it."""
     last: Optional[Token] = None
     try:
-        interactive = _lark().parse_interactive(text[:offset])
+        interactive = notation_grammar().parse_interactive(text[:offset])
         for token in interactive.iter_parse():
             last = token
         return set(interactive.accepts()), last
