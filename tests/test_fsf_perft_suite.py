@@ -12,7 +12,7 @@ each with its reason.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +20,7 @@ import pytest
 from engine_helpers import shipped
 
 from dagaz_studio.board import Board, parse_board
+from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
 from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
@@ -29,14 +30,21 @@ sf = pytest.importorskip("pyffish")
 
 SUITE = Path(__file__).parent / "data" / "fairy-stockfish" / "perft.tsv"
 
-#: Fairy-Stockfish's variant -> the shipped board that plays it.
-BOARDS = {
-    "chess": "chess", "berolina": "berolina", "makruk": "makruk", "shatranj": "shatranj",
-    "atomic": "atomic-chess", "knightmate": "knightmate", "crazyhouse": "crazyhouse", "ataxx": "ataxx",
-    "breakthrough": "breakthrough", "clobber": "clobber", "flipello": "othello", "amazons": "amazons",
-    "shogi": "shogi", "minishogi": "minishogi", "capablanca": "capablanca", "grand": "grand",
-    "xiangqi": "xiangqi", "janggi": "janggi-tournament",
-}
+#: Fairy-Stockfish's variant -> the shipped board that plays it, where the board of its name (or the
+#: alias of aliases.txt) plays another variant: Fairy-Stockfish's ``janggi`` has bikjang, the casual
+#: board has not.
+OVERRIDES = {"janggi": "janggi-tournament"}
+
+
+def board_for(variant: str) -> str | None:
+    """The shipped board that plays Fairy-Stockfish's ``variant``, by its name or alias; None if none."""
+    name = OVERRIDES.get(variant, variant)
+    boards = shipped_boards()
+    if name in boards:
+        return name
+    alias = shipped_aliases().get(name)
+    return alias if alias in boards else None
+
 
 #: Fairy-Stockfish's variant -> the variants.ini section importing it, for variants no board ships.
 IMPORTED = {"horde": "[imported-horde:horde]\n"}
@@ -56,10 +64,8 @@ class Case:
     depth: int
     count: int
     chess960: bool
-
-    @property
-    def board(self) -> str:
-        return BOARDS.get(self.variant, f"imported-{self.variant}")
+    #: The shipped board counting it, or ``""`` for the board imported from the variant's section.
+    board: str = ""
 
     @property
     def fen(self) -> str:
@@ -74,17 +80,26 @@ def read_suite() -> list[Case]:
 
 
 ALL = read_suite()
-CASES = [case for case in ALL if case.variant in BOARDS or case.variant in IMPORTED]
+#: Every case of a variant a shipped board plays, on that board; and the imported sections' cases.
+CASES = [replace(case, board=board) for case in ALL if (board := board_for(case.variant))] + [
+    case for case in ALL if case.variant in IMPORTED]
 
 
 def _param(case: Case) -> object:
-    return pytest.param(case, id=f"{case.board}-{case.position[:24]}-{case.depth}")
+    where = case.board or f"imported-{case.variant}"
+    return pytest.param(case, id=f"{where}-{case.position[:24]}-{case.depth}")
 
 
 @lru_cache(maxsize=None)
+def fairy_moves(variant: str, fen: str, moves: tuple[str, ...], chess960: bool) -> tuple[str, ...]:
+    """pyffish's legal moves after ``moves`` from ``fen``, each position asked once (a call costs
+    milliseconds: the counts at each depth share them)."""
+    return tuple(sf.legal_moves(variant, fen, list(moves), chess960))
+
+
 def fairy_count(variant: str, fen: str, moves: tuple[str, ...], depth: int, chess960: bool) -> int:
     """pyffish's perft, counted from its legal moves after ``moves`` from ``fen``."""
-    found = sf.legal_moves(variant, fen, list(moves), chess960)
+    found = fairy_moves(variant, fen, moves, chess960)
     if depth == 1:
         return len(found)
     return sum(fairy_count(variant, fen, moves + (move,), depth - 1, chess960) for move in found)
@@ -109,14 +124,21 @@ def imported(variant: str) -> tuple[Board, Rules]:
 
 
 def our_count(case: Case, depth: int) -> int:
-    board, rules = imported(case.variant) if case.variant in IMPORTED else shipped(case.board)
+    board, rules = shipped(case.board) if case.board else imported(case.variant)
     position = Position.initial(board) if case.position == "startpos" else Position.from_fen(board, case.fen)
     return perft(rules, position, depth)
 
 
 def test_the_suite_holds_every_case_of_perft_sh() -> None:
     assert len(ALL) == 155
-    assert {case.variant for case in CASES} == set(BOARDS) | set(IMPORTED)
+    assert all(case.variant in sf.variants() for case in ALL)
+
+
+def test_a_variant_is_found_by_its_board_or_its_alias() -> None:
+    assert board_for("chess") == "chess"
+    assert board_for("atomic") == "atomic-chess"
+    assert board_for("janggi") == "janggi-tournament"
+    assert board_for("no-such-variant") is None
 
 
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])

@@ -51,7 +51,10 @@ def test_the_loop_ticks_see_a_thread_that_keeps_the_window_from_the_interpreter_
 
     ticks = LoopTicks()
     interval = sys.getswitchinterval()
-    sys.setswitchinterval(1.0)
+    # Far longer than the holder can take even on a crowded machine: the interval counts wall time,
+    # so a shorter one (a second) let the window take the lock back while the holder, waiting for a
+    # core, had run only a part of its 0.4 s.
+    sys.setswitchinterval(60.0)
     try:
         qtbot.wait(50)
         holder = threading.Thread(target=hold_the_lock)

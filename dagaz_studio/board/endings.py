@@ -1,9 +1,12 @@
 """Board files, how the game ends: ``end`` statements (docs/boards.md, "end").
 
-``end reach PIECE…: ZONE`` — a player with one of those pieces in his part of the zone has won;
-``end passes: N`` — N passes in a row end the game; ``end facing PIECE: NOTATION`` — the pieces
-face each other when the notation, run from the side to move's piece, would take another player's:
-the side to move must then end the facing or pass, and a pass leaves the game over.
+``end reach PIECE…: ZONE [safe] [answered] [held]`` — a player with one of those pieces in his part
+of the zone has won (only where no enemy attacks it, with ``safe``; the next player may first answer
+by reaching it too, with ``answered``; only once the others have had one move, with ``held``); ``end passes: N`` — N passes in a row end the game; ``end facing
+PIECE: NOTATION`` — the pieces face each other when the notation, run from the side to move's piece,
+would take another player's: the side to move must then end the facing or pass, and a pass leaves
+the game over; ``end checks: N`` — a player who has given check N times has won; ``end extinction:
+wins`` — a player left without an ``extinction`` piece has won rather than lost.
 """
 
 from __future__ import annotations
@@ -15,7 +18,13 @@ from dagaz_studio.board.pieces import _Pieces
 from dagaz_studio.board.statements import _Statement
 
 #: The ways of ending a game an ``end`` statement may name.
-ENDINGS = ("reach", "passes", "facing")
+ENDINGS = ("reach", "passes", "facing", "checks", "extinction")
+
+#: The words that may follow an ``end reach`` statement's zone.
+REACH_OPTIONS = ("safe", "answered", "held")
+
+#: The most checks an ``end checks`` statement may count.
+MAX_CHECKS = 99
 
 #: The most passes in a row an ``end passes`` statement may count.
 MAX_PASSES = 1_000
@@ -24,7 +33,7 @@ MAX_PASSES = 1_000
 class _Endings(_Pieces):
     """The ``end`` statements; problems collected, not raised (read after pieces and zones)."""
 
-    def _ends(self, items: list[tuple[Tree, _Statement]], check_zones: bool) -> tuple[Ending, ...]:
+    def _ends(self, items: list[tuple[Tree[Token], _Statement]], check_zones: bool) -> tuple[Ending, ...]:
         ends: list[Ending] = []
         given: dict[str, int] = {}
         for tree, statement in items:
@@ -39,7 +48,7 @@ class _Endings(_Pieces):
             ending = getattr(self, f"_end_{kind}")(statement, kind_token, names, rest, check_zones)
             if ending is None:
                 continue
-            if kind in ("passes", "facing") and kind in given:
+            if kind != "reach" and kind in given:
                 self.report_token(statement, kind_token, f"'end {kind}' already given on line {given[kind]}")
                 continue
             given[kind] = statement.positions[0][0]
@@ -61,14 +70,37 @@ class _Endings(_Pieces):
     def _end_reach(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
                    check_zones: bool) -> Ending | None:
         pieces = self._known_pieces(statement, kind_token, names)
-        zone = str(rest).strip()
-        if len(zone.split()) != 1:
-            self.report_token(statement, rest, f"'end reach' takes one zone's name, not '{zone}'")
+        words = str(rest).split()
+        zone, options = (words[0], tuple(words[1:])) if words else ("", ())
+        wrong = [word for word in options if word not in REACH_OPTIONS]
+        if not zone or wrong or len(set(options)) < len(options):
+            self.report_token(statement, rest, f"'end reach' takes one zone's name, then any of "
+                                               f"{', '.join(REACH_OPTIONS)} once, not '{str(rest).strip()}'")
             return None
         if check_zones and zone not in self.zones:
             self.report_token(statement, rest, f"unknown zone '{zone}'")
             return None
-        return Ending("reach", pieces=pieces, zone=zone) if pieces is not None else None
+        return Ending("reach", pieces=pieces, zone=zone, options=options) if pieces is not None else None
+
+    def _end_checks(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                    check_zones: bool) -> Ending | None:
+        if names:
+            self.report_token(statement, names[0], "'end checks' names no piece: 'end checks: 3'")
+            return None
+        count = str(rest).strip()
+        if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= MAX_CHECKS:
+            self.report_token(statement, rest, f"'end checks' counts the checks that win: a number from 1 to "
+                                               f"{MAX_CHECKS}, not '{count}'")
+            return None
+        return Ending("checks", count=int(count))
+
+    def _end_extinction(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                        check_zones: bool) -> Ending | None:
+        if names or str(rest).strip() != "wins":
+            self.report_token(statement, names[0] if names else rest,
+                              "'end extinction' says only 'wins': 'end extinction: wins'")
+            return None
+        return Ending("extinction", options=("wins",))
 
     def _end_passes(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
                     check_zones: bool) -> Ending | None:

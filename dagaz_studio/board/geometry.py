@@ -8,8 +8,9 @@ from typing import Optional
 from lark import Token, Tree
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
+from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
-    _BARE_WORD, _COLUMN_RANGE, _LEVEL_RANGE, _RECTANGLE, _ROW_RANGE, _SQUARE, MAX_SQUARES, Problem,
+    _BARE_WORD, _COLUMN_RANGE, _LEVEL_RANGE, _RECTANGLE, _ROW_RANGE, _SQUARE, MAX_SQUARES,
     _looks_like_squares, _Statement, _Syntax,
 )
 
@@ -22,7 +23,7 @@ class _Geometry(_Syntax):
     zones: dict[str, Zone]
     draw: DrawHints
 
-    def _grid(self, items: list[tuple[Tree, _Statement]]) -> bool:
+    def _grid(self, items: list[tuple[Tree[Token], _Statement]]) -> bool:
         given = self._once(items, "the grid")
         self.column_names: tuple[str, ...] = ()
         self.row_names: tuple[str, ...] = ()
@@ -103,7 +104,7 @@ class _Geometry(_Syntax):
             table.append((z * height + r) * width + c if inside else None)
         return tuple(table)
 
-    def _players(self, items: list[tuple[Tree, _Statement]]) -> tuple[str, ...]:
+    def _players(self, items: list[tuple[Tree[Token], _Statement]]) -> tuple[str, ...]:
         given = self._once(items, "the players")
         if given is None:
             return ("White", "Black")
@@ -138,7 +139,7 @@ class _Geometry(_Syntax):
         self.report(statement, (token.start_pos or 0) + offset, f"unknown square '{name}'")
         return None
 
-    def _directions(self, items: list[tuple[Tree, _Statement]]) -> None:
+    def _directions(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
         size = len(self.squares)
         vectors: dict[str, int] = {}  # letter -> line of its vector
         links: dict[str, list[Optional[int]]] = {}
@@ -195,7 +196,7 @@ class _Geometry(_Syntax):
             else:
                 table[source] = target
 
-    def _symmetries(self, items: list[tuple[Tree, _Statement]]) -> None:
+    def _symmetries(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
         for tree, statement in items:
             player_token, *mappings = tree.children
             player = self._player(statement, player_token)
@@ -261,7 +262,7 @@ class _Geometry(_Syntax):
                 self.report_token(statement, token, f"'{text}' is neither a square nor a rectangle like 'd1-f3'")
         return frozenset(squares)
 
-    def _zones(self, items: list[tuple[Tree, _Statement]]) -> None:
+    def _zones(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
         for tree, statement in items:
             name_token, *parts = tree.children
             name = str(name_token)
@@ -289,7 +290,7 @@ class _Geometry(_Syntax):
                     per_player[player] = squares
             self.zones[name] = Zone(name, per_player=per_player)
 
-    def _draw(self, items: list[tuple[Tree, _Statement]]) -> None:
+    def _draw(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
         style: Optional[tuple[str, int]] = None
         values: dict[str, object] = {}
         lines: list[str] = []
@@ -359,13 +360,13 @@ class _Geometry(_Syntax):
             style=str(values.get("style", "cells")),
             checkered=bool(values.get("checkered", False)),
             lines=tuple(lines),
-            river=values.get("river"),  # type: ignore[arg-type]
+            river=values.get("river"),
             diagonals=tuple(diagonals),
             coordinates=bool(values.get("coordinates", False)),
             stones=bool(values.get("stones", False)),
-            river_labels=values.get("river_labels", ()),  # type: ignore[arg-type]
+            river_labels=values.get("river_labels", ()),
             symbols=str(values.get("symbols", "")),
-            surface=values.get("surface"),  # type: ignore[arg-type]
-            blocks=values.get("blocks", ()),  # type: ignore[arg-type]
+            surface=values.get("surface"),
+            blocks=values.get("blocks", ()),
             owners=str(values.get("owners", "")),
         )

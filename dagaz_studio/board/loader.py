@@ -14,14 +14,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from lark import Tree
+from lark import Token, Tree
 
 from dagaz_studio.board.endings import _Endings
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.piece_test_reader import _Tests
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
+from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
-    KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, Problem, _Statement,
+    KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, _Statement,
     split_statements,
 )
 
@@ -36,11 +37,11 @@ class _Loader(_Tests, _Endings):
 
     def load(self) -> Optional[Board]:
         """The board, or ``None`` when problems were found (they are in :attr:`problems`)."""
-        by_rule: dict[str, list[tuple[Tree, _Statement]]] = {}
+        by_rule: dict[str, list[tuple[Tree[Token], _Statement]]] = {}
         for rule, tree, statement in self.statements:
             by_rule.setdefault(rule, []).append((tree, statement))
 
-        def each(rule: str) -> list[tuple[Tree, _Statement]]:
+        def each(rule: str) -> list[tuple[Tree[Token], _Statement]]:
             return by_rule.get(rule, [])
 
         self.name = self._name(each("name_line"), each("name_stmt"))
@@ -101,7 +102,7 @@ class _Loader(_Tests, _Endings):
             ends=self.ends,
         )
 
-    def _name(self, lines: list[tuple[Tree, _Statement]], stmts: list[tuple[Tree, _Statement]]) -> str:
+    def _name(self, lines: list[tuple[Tree[Token], _Statement]], stmts: list[tuple[Tree[Token], _Statement]]) -> str:
         # The first bare word is the name; a later bare word is more likely a misspelt keyword.
         for _tree, statement in lines[1:]:
             self.report(statement, 0, f"unknown statement '{statement.text}'")
@@ -115,7 +116,7 @@ class _Loader(_Tests, _Endings):
         stem = Path(self.filename).stem
         return stem if not self.filename.startswith("<") else "board"
 
-    def _kind(self, items: list[tuple[Tree, _Statement]]) -> str:
+    def _kind(self, items: list[tuple[Tree[Token], _Statement]]) -> str:
         given = self._once(items, "the kind")
         if given is None:
             return "default"

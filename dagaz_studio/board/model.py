@@ -92,9 +92,11 @@ class PieceType:
 class Ending:
     """A way the game ends, stated by an ``end`` statement (docs/boards.md, "end").
 
-    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won),
-    ``passes`` (``count`` passes in a row) or ``facing`` (a pass made while a piece of ``pieces``
-    of the side to move would take another player's by ``notation``).
+    ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won;
+    ``options`` may say ``safe`` and ``answered``), ``passes`` (``count`` passes in a row), ``facing``
+    (a pass made while a piece of ``pieces`` of the side to move would take another player's by
+    ``notation``), ``checks`` (a player has given check ``count`` times) or ``extinction`` (how the
+    loss of an ``extinction`` piece ends the game: ``options`` is ``("wins",)``).
     """
 
     kind: str
@@ -103,6 +105,7 @@ class Ending:
     count: int = 0
     notation_text: str = ""
     notation: Optional["Notation"] = None
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,19 @@ class Board:
         named = {node.name for piece in castling if piece.notation is not None
                  for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
         return frozenset(named - {piece.name for piece in castling})
+
+    @cached_property
+    def castling_kinds(self) -> frozenset[str]:
+        """The pieces a FEN's castling rights are about: the royal pieces and those flagged ``castles``
+        whose notation names a partner (``=Rook``), or all of those where none names one (Coregal's
+        royal Queen does not castle; its King does)."""
+        from dagaz_studio.notation.nodes import TypeCheck, walk
+
+        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
+        partners = self.castling_partners
+        naming = {piece.name for piece in castling if piece.notation is not None
+                  and any(isinstance(node, TypeCheck) and node.name in partners for node in walk(piece.notation.body))}
+        return frozenset(naming or {piece.name for piece in castling})
 
     @cached_property
     def setup_placement(self) -> dict[int, tuple[int, PieceType]]:

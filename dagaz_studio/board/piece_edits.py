@@ -10,6 +10,7 @@ here give the reasons a designer can act on.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.writer import BoardWriteError
@@ -232,7 +233,7 @@ def _notation_lines(lines: list[str], pieces: dict[int, str]) -> list[int]:
     return numbers
 
 
-def _in_code(line: str, change, after_colon: bool = False) -> str:  # type: ignore[no-untyped-def]
+def _in_code(line: str, change: Callable[[str], str], after_colon: bool = False) -> str:
     """``line`` with ``change`` applied to its code only (not its comment or line ending); with
     ``after_colon``, only to what follows the statement's first ``:`` (the notation, not the head)."""
     body = line.rstrip("\r\n")

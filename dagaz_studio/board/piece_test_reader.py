@@ -34,7 +34,7 @@ class _Tests(_Pieces):
 
     drops: dict[str, Any]
 
-    def _tests(self, items: list[tuple[Tree, _Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
+    def _tests(self, items: list[tuple[Tree[Token], _Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
         tests: list[PieceTest] = []
         seen: dict[str, int] = {}
         for tree, statement in items:
@@ -55,7 +55,7 @@ class _Tests(_Pieces):
     def _test_where(self, statement: _Statement, token: Token, skip: int = 0) -> SourcePosition:
         return SourcePosition(*statement.where((token.start_pos or 0) + skip))
 
-    def _test(self, tree: Tree, statement: _Statement) -> Optional[PieceTest]:
+    def _test(self, tree: Tree[Token], statement: _Statement) -> Optional[PieceTest]:
         name_token = _token(tree.children[0])
         fields: dict[str, Any] = {"name": str(name_token), "at": self._test_where(statement, name_token)}
         ok = True
@@ -93,7 +93,7 @@ class _Tests(_Pieces):
                 fields["move"], fields["move_at"] = str(token), self._test_where(statement, token)
         return PieceTest(**fields) if ok else None
 
-    def _test_position(self, part: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_position(self, part: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
         if str(part.data) == "test_setup":
             if not self.setup:
                 self.report(statement, 0, "the test's position is the setup, but the board has no setup")
@@ -124,7 +124,7 @@ class _Tests(_Pieces):
         self.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
         return False
 
-    def _test_piece(self, part: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_piece(self, part: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
         words = [child for child in part.children if isinstance(child, Token)]
         if str(part.data) == "test_drop":
             if not self.drops:
@@ -166,7 +166,7 @@ class _Tests(_Pieces):
                     f"no square '{square}' on the board (squares run {self.squares[0]} … {self.squares[-1]})")
         return False
 
-    def _test_notation(self, put: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_notation(self, put: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
         from dagaz_studio.notation import parse_notation
         from dagaz_studio.notation.errors import NotationError
 
@@ -210,7 +210,7 @@ class _Tests(_Pieces):
         fields["notation"] = text
         return True
 
-    def _test_marks(self, expect: Tree, statement: _Statement) -> Optional[tuple[str, ...]]:
+    def _test_marks(self, expect: Tree[Token], statement: _Statement) -> Optional[tuple[str, ...]]:
         marks: list[str] = []
         good = True
         for token in expect.children:
@@ -227,7 +227,7 @@ class _Tests(_Pieces):
             marks.append(taken + square)
         return tuple(marks) if good else None
 
-    def _test_perft(self, expect: Tree, statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_perft(self, expect: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
         depth_token, count_token = _token(expect.children[0]), _token(expect.children[1])
         good = True
         depth = str(depth_token)

@@ -12,7 +12,8 @@ from lark import Token, Tree
 from dagaz_studio.board.geometry import _Geometry
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType, SourcePosition
 from dagaz_studio.board.placement import PlacementError, parse_placement
-from dagaz_studio.board.statements import _BARE_WORD, KNOWN_RULES, Problem, _Statement
+from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.statements import _BARE_WORD, KNOWN_RULES, _Statement
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation
@@ -29,7 +30,7 @@ class _Pieces(_Geometry):
     setup: Optional[str]
     demotions: dict[str, str]
 
-    def _pieces(self, items: list[tuple[Tree, _Statement]], check_zones: bool) -> None:
+    def _pieces(self, items: list[tuple[Tree[Token], _Statement]], check_zones: bool) -> None:
         if not items:
             return
         from dagaz_studio.notation import parse_notation
@@ -90,7 +91,7 @@ class _Pieces(_Geometry):
                 notation_text = translated
             where = statement.where(name_token.start_pos or 0)
             if ok:
-                self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where),  # type: ignore[arg-type]
+                self.lettered[name] = PieceType(name, letter, royal, notation_text, None, SourcePosition(*where),
                                                 resets_clock, **hand_flags)
             try:
                 notation = parse_notation(notation_text)
@@ -153,7 +154,7 @@ class _Pieces(_Geometry):
             elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
                 self.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
 
-    def _drops(self, items: list[tuple[Tree, _Statement]]) -> dict[str, "Notation"]:
+    def _drops(self, items: list[tuple[Tree[Token], _Statement]]) -> dict[str, "Notation"]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
         board's ``drop: …`` for every piece without a line of its own, royal and promoted ones apart).
 
@@ -224,7 +225,7 @@ class _Pieces(_Geometry):
                                          "piece goes to the hand as the one piece that promotes to it"))
         return demotions
 
-    def _setup(self, items: list[tuple[Tree, _Statement]]) -> None:
+    def _setup(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
         given = self._once(items, "the setup")
         if given is None:
             return
@@ -279,7 +280,7 @@ class _Pieces(_Geometry):
             return offset, f"the side to move is 'w' or 'b', not '{fields[1]}'"
         return None
 
-    def _rules(self, items: list[tuple[Tree, _Statement]]) -> frozenset[str]:
+    def _rules(self, items: list[tuple[Tree[Token], _Statement]]) -> frozenset[str]:
         rules = set()
         for tree, statement in items:
             token = tree.children[0]
@@ -289,7 +290,7 @@ class _Pieces(_Geometry):
                 rules.add(str(token))
         return frozenset(rules)
 
-    def _names(self, items: list[tuple[Tree, _Statement]]) -> str:
+    def _names(self, items: list[tuple[Tree[Token], _Statement]]) -> str:
         given = self._once(items, "the move names")
         if given is None:
             return "coordinates"
@@ -300,7 +301,7 @@ class _Pieces(_Geometry):
             return "coordinates"
         return str(token)
 
-    def _values(self, items: list[tuple[Tree, _Statement]]) -> dict[str, Fraction]:
+    def _values(self, items: list[tuple[Tree[Token], _Statement]]) -> dict[str, Fraction]:
         values: dict[str, Fraction] = {}
         lines: dict[str, int] = {}
         for tree, statement in items:
@@ -318,7 +319,7 @@ class _Pieces(_Geometry):
                 lines[piece] = statement.positions[0][0]
         return values
 
-    def _name_letters(self, items: list[tuple[Tree, _Statement]]) -> dict[str, str]:
+    def _name_letters(self, items: list[tuple[Tree[Token], _Statement]]) -> dict[str, str]:
         letters: dict[str, str] = {}
         lines: dict[str, int] = {}
         for tree, statement in items:

@@ -153,7 +153,7 @@ class _Syntax:
     def __init__(self, text: str, filename: str) -> None:
         self.filename = filename
         self.problems: list[Problem] = []
-        self.statements: list[tuple[str, Tree, _Statement]] = []
+        self.statements: list[tuple[str, Tree[Token], _Statement]] = []
         for statement in split_statements(text.lstrip("\ufeff")):
             self._parse_statement(statement)
 
@@ -213,7 +213,7 @@ class _Syntax:
             message += "; expected " + " or ".join(dict.fromkeys(expected))
         self.report(statement, offset, message)
 
-    def _once(self, items: list[tuple[Tree, _Statement]], what: str) -> Optional[tuple[Tree, _Statement]]:
+    def _once(self, items: list[tuple[Tree[Token], _Statement]], what: str) -> Optional[tuple[Tree[Token], _Statement]]:
         """The first of ``items``; every further one is reported as given twice."""
         for _tree, statement in items[1:]:
             first_line = items[0][1].positions[0][0]

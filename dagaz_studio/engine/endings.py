@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class GameOver:
     """Why a game is over: ``reason`` in words, the ``rule`` that ended it (``reach``, ``passes``,
-    ``facing``, ``extinction``, ``majority``, ``no-moves``) and the index of the player who won,
+    ``facing``, ``checks``, ``extinction``, ``majority``, ``no-moves``) and the index of the player who won,
     where that rule says (``None`` for a draw, or where the game decides it some other way)."""
 
     reason: str
@@ -39,12 +39,15 @@ class GameOver:
 class _Prepared:
     """A board's ``end`` statements as the engine asks them."""
 
-    #: Per ``end reach``: the piece kinds, each player's squares of the zone, and the zone's name.
-    reach: tuple[tuple[frozenset[int], tuple[frozenset[int], ...], str], ...] = ()
+    #: Per ``end reach``: the piece kinds, each player's squares of the zone, the zone's name, and its
+    #: options (``safe``, ``answered``).
+    reach: tuple[tuple[frozenset[int], tuple[frozenset[int], ...], str, tuple[str, ...]], ...] = ()
     #: ``end passes``: how many passes in a row end the game (0: none do).
     passes: int = 0
     #: ``end facing``: the piece kind, and the notation it faces another by (``None``: no such statement).
     facing: Optional[tuple[int, object]] = None
+    #: ``end checks``: how many checks given win (0: no such statement).
+    checks: int = 0
 
 
 def prepared(rules: Rules) -> _Prepared:
@@ -54,18 +57,21 @@ def prepared(rules: Rules) -> _Prepared:
         return known  # type: ignore[no-any-return]
     board = rules.board
     reach = []
-    passes = 0
+    passes = checks = 0
     facing = None
     for ending in board.ends:
         if ending.kind == "reach":
             zone = board.zones[ending.zone]
             kinds = frozenset(rules.kind_index[name] for name in ending.pieces if name in rules.kind_index)
-            reach.append((kinds, tuple(zone.squares_for(player) for player in board.players), ending.zone))
+            reach.append((kinds, tuple(zone.squares_for(player) for player in board.players), ending.zone,
+                          ending.options))
         elif ending.kind == "passes":
             passes = ending.count
         elif ending.kind == "facing" and ending.pieces[0] in rules.kind_index:
             facing = (rules.kind_index[ending.pieces[0]], ending.notation)
-    made = _Prepared(tuple(reach), passes, facing)
+        elif ending.kind == "checks":
+            checks = ending.count
+    made = _Prepared(tuple(reach), passes, facing, checks)
     rules.__dict__["_endings"] = made
     return made
 
@@ -79,21 +85,85 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
     """Why one of the board's ``end`` statements has ended the game, or ``None`` (cheap: no move is
     looked for)."""
     ends = prepared(rules)
-    cells = position.cells
     players = rules.board.players
-    for kinds, squares, zone in ends.reach:
-        for player, mine in enumerate(squares):
-            for square in mine:
-                piece = cells[square]
-                if piece is not None and piece.player == player and piece.kind in kinds:
-                    return GameOver(f"{players[player]}'s {rules.kind_names[piece.kind]} on "
-                                    f"{rules.board.squares[square]} has reached {zone}", "reach", player)
+    if not rules.__dict__.get("_answering"):
+        for kinds, squares, zone, options in ends.reach:
+            said = _reached(rules, position, kinds, squares, zone, options)
+            if said is not None:
+                return said
+    if ends.checks and position.checks_remaining is not None:
+        settle_checks(rules, position)
+        for player, left in enumerate(position.checks_remaining):
+            if left <= 0:
+                return GameOver(f"{players[player]} has given check {ends.checks} times", "checks", player)
     if ends.passes and position.passes >= ends.passes:
         return GameOver(f"{position.passes} passes in a row", "passes")
     if ends.facing is not None and position.passes and facing(rules, position, position.turn):
         name = rules.kind_names[ends.facing[0]]
         return GameOver(f"the {name}s still face each other after a pass", "facing")
     return None
+
+
+def _reached(rules: Rules, position: Position, kinds: frozenset[int], squares: tuple[frozenset[int], ...],
+             zone: str, options: tuple[str, ...]) -> Optional[GameOver]:
+    """Whether an ``end reach`` statement ends the game: a player's piece stands in his part of the zone
+    (and, ``safe``, no other player's piece attacks it; ``held``, only when he is to move again, the
+    others having had their reply). ``answered``: the player moving next in the same round, if he can
+    bring a piece there too by a legal move, moves once more, and the game is then drawn if he did
+    (Racing Kings; the first player reaching second has no answer)."""
+    cells, players, me = position.cells, rules.board.players, position.turn
+    safe = "safe" in options
+    held = "held" in options  # only the side to move's piece counts: it has outlasted the reply
+    found = [next((s for s in mine if (piece := cells[s]) is not None and piece.player == player and piece.kind in kinds
+                   and not (safe and _attacked(rules, position, s, player))), None) if player == me or not held
+             else None for player, mine in enumerate(squares)]
+    reached = [player for player, square in enumerate(found) if square is not None]
+    if not reached or ("answered" in options and len(players) == 2 and me not in reached and me > reached[0]
+                       and _can_answer(rules, position, kinds, squares[me])):
+        return None
+    winner = reached[0] if len(reached) == 1 else None
+    square = found[reached[0]]
+    assert square is not None
+    piece = cells[square]
+    assert piece is not None
+    both = "" if winner is not None else " (both have: a draw)"
+    return GameOver(f"{players[reached[0]]}'s {rules.kind_names[piece.kind]} on {rules.board.squares[square]} has "
+                    f"reached {zone}{both}", "reach", winner)
+
+
+def _attacked(rules: Rules, position: Position, square: int, player: int) -> bool:
+    """Whether a piece of another player than ``player`` could capture on ``square``."""
+    return any(rules.capturable(position, square, enemy) for enemy in range(len(rules.board.players))
+               if enemy != player)
+
+
+def _can_answer(rules: Rules, position: Position, kinds: frozenset[int], mine: frozenset[int]) -> bool:
+    """Whether the side to move has a legal move putting a piece of ``kinds`` on one of ``mine``."""
+    from dagaz_studio.engine.game import legal_moves
+
+    me = position.turn
+    rules.__dict__["_answering"] = True  # the moves are asked as if nobody had reached yet
+    try:
+        moves = legal_moves(rules, position, passing=False)
+    finally:
+        rules.__dict__["_answering"] = False
+    return any(piece is not None and piece.player == me and piece.kind in kinds and square in mine
+               for move in moves for square, piece in move.changes)
+
+
+def settle_checks(rules: Rules, position: Position) -> None:
+    """Count the check the last move gave, if it is still to be counted (``end checks``: the move
+    made leaves it pending, as only the interpreter can tell a check)."""
+    mover = position.checks_pending
+    if mover < 0 or position.checks_remaining is None:
+        return
+    position.checks_pending = -1
+    from dagaz_studio.engine.game import attacks_royals
+
+    if attacks_royals(rules, position, mover):
+        left = list(position.checks_remaining)
+        left[mover] -= 1
+        position.checks_remaining = (left[0], left[1])
 
 
 def facing(rules: Rules, position: Position, player: int) -> bool:
@@ -147,10 +217,11 @@ def game_over(rules: Rules, position: Position, moves: Optional[Sequence[Move]] 
     players = board.players
     if rules.extinction_kinds and game.extinct(rules, position):
         present = {(piece.player, piece.kind) for piece in position.cells if piece is not None}
+        wins = any(ending.kind == "extinction" for ending in board.ends)
         for player in range(len(players)):
             for kind in rules.extinction_kinds:
                 if (player, kind) not in present:
-                    winner = 1 - player if len(players) == 2 else None
+                    winner = (player if wins else 1 - player) if len(players) == 2 else None
                     return GameOver(f"{players[player]} has no {rules.kind_names[kind]} left", "extinction", winner)
     if board.kind == "heap" and "majority-wins" in board.rules and game.majority_reached(position):
         leader = max(range(len(players)), key=lambda p: sum(position.hands[p]))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collector_paused
-from dagaz_studio.engine.endings import ended, facing, keeps_facing
+from dagaz_studio.engine.endings import ended, facing, keeps_facing, settle_checks
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
@@ -39,6 +39,8 @@ class Undo(NamedTuple):
     hands: Optional[tuple[tuple[int, ...], ...]] = None
     runs: tuple[tuple[int, int], ...] = ()
     passes: int = 0
+    #: The check counters and the check still to count (``end checks``), where the board counts them.
+    checks: Optional[tuple[Optional[tuple[int, int]], int]] = None
 
 
 def make_move(position: Position, move: Move) -> Undo:
@@ -49,7 +51,10 @@ def make_move(position: Position, move: Move) -> Undo:
         position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
         tuple(tuple(hand) for hand in position.hands) if position.hands else None, position.runs,
         position.passes,
+        None if position.checks_remaining is None else (position.checks_remaining, position.checks_pending),
     )
+    if position.checks_remaining is not None:
+        position.checks_pending = -1 if move.passes else move.player
     position.passes = position.passes + 1 if move.passes else 0
     if position.board.counts_runs:
         _count_run(position, move)
@@ -89,6 +94,8 @@ def unmake_move(position: Position, undo: Undo) -> None:
         position.hands = [list(hand) for hand in undo.hands]
     position.runs = undo.runs
     position.passes = undo.passes
+    if undo.checks is not None:
+        position.checks_remaining, position.checks_pending = undo.checks
 
 
 def _count_run(position: Position, move: Move) -> None:
@@ -288,6 +295,11 @@ def gives_check(rules: Rules, position: Position, move: Move, cancel: Optional[C
         unmake_move(position, undo)
 
 
+def attacks_royals(rules: Rules, position: Position, player: int) -> bool:
+    """Whether ``player`` could capture a royal piece of another player now (gives check)."""
+    return _royals_attacked_by(rules, position, player)
+
+
 def _royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Optional[CancelFlag] = None) -> bool:
     if not rules.royal_kinds:
         return False
@@ -389,6 +401,8 @@ def fen(rules: Rules, position: Position) -> str:
     piece that just moved without landing where it stands (en passant) needs it: a castling king or
     a Xiangqi chariot's two-point move leaves none.
     """
+    if position.checks_pending >= 0:
+        settle_checks(rules, position)
     last = position.last_move
     usable = False
     if last is not None and position.en_passant_square(any_line=True) != "-":

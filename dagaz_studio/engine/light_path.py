@@ -22,7 +22,8 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
 Entry = Union[Move, tuple[int, Piece, Record], tuple[int, Piece, RichRecord]]
 LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
-                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...], int]
+                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...], int,
+                  Optional[tuple[Optional[tuple[int, int]], int]]]
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
 
@@ -46,9 +47,13 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
         saved = [(origin, piece), (target, cells[target])]
         if captures:
             saved += [(square, cells[square]) for square in captures]
+    checks = position.checks_remaining
     undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs, position.passes)
+                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs, position.passes,
+                       None if checks is None else (checks, position.checks_pending))
     position.passes = 0  # a light record is never a pass
+    if checks is not None:
+        position.checks_pending = piece[0]  # the check it may give is counted when the game asks (end checks)
     if rules.counts_runs:
         _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
     player = piece[0]
@@ -84,6 +89,8 @@ def unmake_record(position: Position, undo: LightUndo) -> None:
         position.hands = [list(hand) for hand in undo[5]]
     position.runs = undo[6]
     position.passes = undo[7]
+    if undo[8] is not None:
+        position.checks_remaining, position.checks_pending = undo[8]
 
 
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:

@@ -95,8 +95,16 @@ class Position:
     #: How many passes in a row have just been made (``end passes``, ``end facing``). No FEN says it:
     #: a position read from one has none behind it, as in Fairy-Stockfish.
     passes: int = 0
+    #: The player whose last move may have given a check not counted yet in ``checks_remaining``
+    #: (``end checks``: counted when the game is next asked about); -1 when none is.
+    checks_pending: int = -1
 
     def __post_init__(self) -> None:
+        if self.checks_remaining is None:
+            counted = next((ending.count for ending in self.board.ends if ending.kind == "checks"), 0)
+            if counted:
+                # A board that counts checks starts each player with all of them to give.
+                self.checks_remaining = (counted, counted)
         if not self.hands and (self.board.has_hands or _has_stores(self.board)):
             kinds = len(self.board.pieces)
             self.hands = [[0] * kinds for _ in self.board.players]
@@ -242,20 +250,21 @@ class Position:
         for player in range(min(2, len(board.players))):
             player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
             royal_squares = [s for s, p in enumerate(self.cells)
-                             if p is not None and p.player == player and _castles(kinds[p.kind])]
+                             if p is not None and p.player == player and _castles(board, kinds[p.kind])]
             for square in royal_squares:
                 self.cells[square] = self.cells[square]._replace(moved=not player_rights)  # type: ignore[union-attr]
             corners = {side: self._setup_corner(player, side) for side in "kq"}
             partner_kinds = self._partner_kinds(player)
             chosen: set[int] = set()
+            limits = self._home_partner_columns(player, partner_kinds)
             for c in sorted(player_rights):
                 found = False
                 for square in royal_squares:
                     east, west = self._row_partners(square, player, partner_kinds)
                     if c.lower() == "k":
-                        picked = east[-1:]
+                        picked = [s for s in east if board.column_of[s] <= limits[0]][-1:]
                     elif c.lower() == "q":
-                        picked = west[:1]
+                        picked = [s for s in west if board.column_of[s] >= limits[1]][:1]
                     else:
                         picked = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
                     chosen.update(picked)
@@ -309,12 +318,29 @@ class Position:
         partners = sorted(
             (s for s, p in enumerate(self.cells)
              if p is not None and p.player == player and s != square and board.row_of[s] == row
-             and not (p.kind < len(kinds) and _castles(kinds[p.kind]))
+             and not (p.kind < len(kinds) and _castles(board, kinds[p.kind]))
              and (partner_kinds is None or p.kind in partner_kinds)),
             key=lambda s: board.column_of[s],
         )
         return ([s for s in partners if board.column_of[s] > column],
                 [s for s in partners if board.column_of[s] < column])
+
+    def _home_partner_columns(self, player: int, partner_kinds: Optional[set[int]]) -> tuple[int, int]:
+        """The columns ``K`` and ``Q`` look inwards from for their partner: the outermost partners the
+        setup puts east and west of the player's castling piece (Shako's Rooks, inside its cannons),
+        as Fairy-Stockfish reads them; the board's edges without a setup to tell."""
+        board = self.board
+        names = [piece.name for piece in self.kinds]
+        setup = setup_placement(board)
+        for square, (owner, piece_type) in setup.items():
+            if owner != player or not _castles(board, piece_type):
+                continue
+            row, column = board.row_of[square], board.column_of[square]
+            columns = [board.column_of[s] for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
+                       and not _castles(board, t) and (partner_kinds is None or names.index(t.name) in partner_kinds)]
+            east, west = [c for c in columns if c > column], [c for c in columns if c < column]
+            return (max(east) if east else len(board.column_names)), (min(west) if west else -1)
+        return len(board.column_names), -1
 
     def _setup_corner(self, player: int, side: str) -> list[int]:
         """Where the board's setup puts the outermost piece of the player's royal row on a side."""
@@ -322,11 +348,11 @@ class Position:
         board = self.board
         out = []
         for square, (owner, piece_type) in setup.items():
-            if owner != player or not _castles(piece_type):
+            if owner != player or not _castles(board, piece_type):
                 continue
             row, column = board.row_of[square], board.column_of[square]
             same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                               and not _castles(t)), key=lambda s: board.column_of[s])
+                               and not _castles(board, t)), key=lambda s: board.column_of[s])
             if side == "k":
                 out += [s for s in same_row if board.column_of[s] > column][-1:]
             else:
@@ -409,17 +435,17 @@ class Position:
         standard = SHUFFLED_RULE not in board.rules
         for player in (0, 1):
             royals = [s for s, p in enumerate(self.cells) if p is not None and p.player == player
-                      and p.kind < len(kinds) and _castles(kinds[p.kind]) and not p.moved]
+                      and p.kind < len(kinds) and _castles(board, kinds[p.kind]) and not p.moved]
             partner_kinds = self._partner_kinds(player)
             for royal in royals:
                 east, west = self._row_partners(royal, player, partner_kinds)
-                for side, outermost in (("k", east[-1:]), ("q", west[:1])):
-                    for square in outermost:
-                        if not self.cells[square].moved:  # type: ignore[union-attr]
-                            rights.append((player, side, square))
+                unmoved = [s for s in east + west if not self.cells[s].moved]  # type: ignore[union-attr]
+                for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
+                                        ("q", [s for s in west if s in unmoved][:1])):
+                    rights.extend((player, side, square) for square in outermost)
         standard = standard or all(self._at_home(square, player) for player, _, square in rights) and all(
             self._at_home(s, p.player) for s, p in enumerate(self.cells) if p is not None and p.kind < len(kinds)
-            and _castles(kinds[p.kind]) and not p.moved)
+            and _castles(board, kinds[p.kind]) and not p.moved)
         letters = []
         for player, side, square in rights:
             letter = side if standard else board.column_names[board.column_of[square]]
@@ -454,7 +480,7 @@ class Position:
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
                         self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
-                        self.checks_remaining, self.passes)
+                        self.checks_remaining, self.passes, self.checks_pending)
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""
@@ -469,10 +495,10 @@ class Position:
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
 
-def _castles(piece_type: PieceType) -> bool:
+def _castles(board: Board, piece_type: PieceType) -> bool:
     """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
-    flagged ``castles`` (a King that is not royal)."""
-    return piece_type.royal or piece_type.castles
+    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`)."""
+    return piece_type.name in board.castling_kinds
 
 
 def _join_rows(rows: list[str], height: int, levels: bool) -> str:

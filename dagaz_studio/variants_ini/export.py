@@ -130,4 +130,6 @@ def _flag_lines(board: Board) -> list[str]:
         return " ".join(f"{chr(ord('a') + board.column_of[s])}{rows - board.row_of[s]}" for s in squares) or "-"
 
     return [f"flagPiece = {board.pieces[ending.pieces[0]].letter.lower()}",
-            f"flagRegionWhite = {region(board.players[0])}", f"flagRegionBlack = {region(board.players[1])}"]
+            f"flagRegionWhite = {region(board.players[0])}", f"flagRegionBlack = {region(board.players[1])}"] + (
+            ["flagPieceSafe = true"] if "safe" in ending.options else []) + (
+            ["flagMove = true"] if {"answered", "held"} & set(ending.options) else [])

@@ -39,9 +39,9 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
 
 
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
-    """The pieces whose last one lost loses the game (the board's ``extinction`` flag): Fairy-Stockfish's
-    extinctionPieceTypes with extinctionValue = loss, each type counted alone down to none, for either
-    side. Empty for the other extinction rules, which are ignored: a game won by losing pieces, a count
+    """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
+    extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
+    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
     above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
@@ -50,7 +50,7 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     pseudo_royal = is_true(options.get("extinctionPseudoRoyal", "false"))
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
-    if (options.get("extinctionValue", "none").strip().lower() != "loss" or types in ("", "*")
+    if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
             or options.get("extinctionPieceCount", "0").strip() != "0"
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()

@@ -19,6 +19,7 @@ from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing
 from dagaz_studio.variants_ini.castling import castling_moves
+from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
                                             promotion_limited, royal_letters)
@@ -196,6 +197,8 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         # Read, as the pieces' extinction flag.
         ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
     text = _board_text(name, options, pieces)
+    ignored = [key for key in ignored if not ((key in FLAG_OPTIONS and "\nend reach" in text)  # read as end statements
+                                              or (key == "checkCounting" and "\nend checks" in text))]
     try:
         parse_board(text, f"[{name}]")
     except ValueError as error:
@@ -584,7 +587,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
-    lines[13:13] = sorted(set(zones), key=zones.index)
+    end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
+    lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
@@ -592,5 +596,5 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append("rule: no-check")
     if passing:
         lines.append("rule: pass-when-blocked")
-    lines += ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
+    lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
