@@ -60,6 +60,9 @@ STARTS = {
     "fischerandom": ["bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
                      "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1"],
     "caparandom": ["rbbqkrnacn/pppppppppp/10/10/10/10/PPPPPPPPPP/RBBQKRNACN w FAfa - 0 1"],
+    # Castling rights a King's drop gives; a King in hand, which goes first.
+    "placement": ["r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1"],
+    "koedem": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1"],
     # Swallows in hand, and a file (e) already holding two of White's.
     "torishogi": ["rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[SSss] w 0 1"],
 }

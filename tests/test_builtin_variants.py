@@ -26,16 +26,10 @@ README = Path(__file__).parents[1] / "README.md"
 #: by the importer naming that rule, and listed in the README.
 REFUSED = {
     "duck": "the Duck, moved to any empty square after each move",
-    "koedem": "a King in hand that must be dropped before any other move",
     "seirawan": "gating: a piece from hand entering behind a piece leaving its first square",
     "shouse": "gating: a piece from hand entering behind a piece leaving its first square",
-    "cambodian": "the King's and the Met's special first moves, made only while unmoved",
-    "karouk": "the King's and the Met's special first moves, made only while unmoved",
-    "makpong": "a King in check that may not move",
-    "placement": "a placement phase with the Kings in hand, Bishops on opposite colours",
     "sittuyin": "a placement phase with the King in hand, and promotion only with no Fers left",
     "janggimodern": "the refusal of a move that repeats a position",
-    "spartan": "two armies with different pawns, promotion limited by count, and two royal Kings",
 }
 
 
@@ -118,3 +112,15 @@ def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> 
     position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
     names = uci_names(rules.board, rules, legal_moves(rules, position))
     assert "R@a5" in names and "R@e5" not in names and "R@e1" not in names
+
+
+def test_sections_inheriting_first_moves_a_check_that_wins_or_makpong_play_as_the_builtin() -> None:
+    # cambodianMoves (with gating's rights in the FEN), checkCounting and makpongRule, imported.
+    from variants_oracle import compare
+
+    names = ["cambodian", "karouk", "makpong"]
+    played = fsf_builtin_games(names, 3, 16, 5)["games"]
+    for name in names:
+        imported, refused = import_file(f"[x:{name}]\n")
+        assert not refused, refused
+        assert compare(imported[0].text, [[[fen, moves] for fen, moves, _ in game] for game in played[name]]) is None

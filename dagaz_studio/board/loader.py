@@ -16,6 +16,7 @@ from typing import Optional
 
 from lark import Token, Tree
 
+from dagaz_studio.board.drop_rules import drop_zones
 from dagaz_studio.board.endings import _Endings
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.piece_test_reader import _Tests
@@ -60,6 +61,8 @@ class _Loader(_Tests, _Endings):
         self._pieces(each("piece_stmt"), check_zones=grid_ok)
         self.rules = self._rules(each("rule_stmt"))
         self.drops = self._drops(each("drop_stmt"))
+        by_zone = drop_zones(each("drop_zone_stmt"), self.pieces, self.lettered, self.drops, self.zones, grid_ok,
+                             self.report_token)
         self.draw = DrawHints()
         if grid_ok:
             self._draw(each("draw_stmt"))
@@ -100,6 +103,8 @@ class _Loader(_Tests, _Endings):
             level_of=self.level_of,
             tests=tests,
             ends=self.ends,
+            drop_unmoved=by_zone["drop-unmoved"],
+            drop_balanced=by_zone["drop-balanced"],
         )
 
     def _name(self, lines: list[tuple[Tree[Token], _Statement]], stmts: list[tuple[Tree[Token], _Statement]]) -> str:

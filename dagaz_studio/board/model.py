@@ -80,6 +80,9 @@ class PieceType:
     #: FEN's castling rights name the pieces of its row, as for a royal piece, though it is not royal
     #: (a capture-the-King game's King, which castles).
     castles: bool = False
+    #: While one is in its player's hand, it is the only piece he may drop, and where it can be
+    #: dropped nothing on the board moves (Fairy-Stockfish's mustDropType).
+    drop_first: bool = False
 
     @property
     def promoted_letter(self) -> bool:
@@ -194,6 +197,12 @@ class Board:
     tests: tuple["PieceTest", ...] = ()
     #: How the game ends besides a player left without a move (``end`` statements), in file order.
     ends: tuple[Ending, ...] = ()
+    #: ``drop-unmoved PIECE: ZONE``: a piece dropped on its player's part of the zone has not moved
+    #: (castling after a placement phase): piece name -> zone name.
+    drop_unmoved: Mapping[str, str] = field(default_factory=dict)
+    #: ``drop-balanced PIECE: ZONE``: the player's pieces of the type are kept half in the zone, half
+    #: out of it (Bishops on squares of both colours): piece name -> zone name.
+    drop_balanced: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def has_hands(self) -> bool:

@@ -20,7 +20,7 @@ __all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_pi
 #: The flags a piece statement may carry after its letter (the board grammar's ``FLAG``): an edit
 #: keeps every one of them.
 PIECE_FLAGS = ("royal", "resets-clock", "betza-fsf", "betza", "no-drop-mate", "no-drop-check", "no-drop-doubled", "unlimited",
-               "neutral", "extinction", "castles")
+               "neutral", "extinction", "castles", "drop-first")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 _PIECE_HEAD = re.compile(r"(?P<keyword>piece\s+)(?P<name>\S+)(?P<gap>\s+)(?P<letter>\S+)"
                          r"(?P<flags>(?:\s+(?:" + "|".join(re.escape(flag) for flag in PIECE_FLAGS) + r")(?![\w-]))*)"

@@ -49,7 +49,8 @@ class _Pieces(_Geometry):
             hand_flags = {"no_drop_mate": "no-drop-mate" in flags, "no_drop_check": "no-drop-check" in flags,
                           "no_drop_doubled": "no-drop-doubled" in flags,
                           "unlimited": "unlimited" in flags, "neutral": "neutral" in flags,
-                          "extinction": "extinction" in flags, "castles": "castles" in flags}
+                          "extinction": "extinction" in flags, "castles": "castles" in flags,
+                          "drop_first": "drop-first" in flags}
             rest: Token = children[-1]
             name, letter = str(name_token), str(letter_token)
             line = statement.positions[0][0]

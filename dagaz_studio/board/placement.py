@@ -174,7 +174,8 @@ def parse_hand(board: "Board", placement: str) -> list[tuple[int, "PieceType"]]:
         piece = board.piece_by_letter(char)
         if piece is None:
             raise PlacementError(f"no piece has the letter '{char}' (in hand)", at)
-        if piece.royal:
-            raise PlacementError(f"a royal piece ('{char}') cannot be held in hand", at)
+        if piece.royal and piece.name not in board.drops:
+            raise PlacementError(f"a royal piece ('{char}') cannot be held in hand: no 'drop {piece.name}:' "
+                                 "statement says how it is dropped", at)
         held.append((0 if char.isupper() else 1, piece))
     return held

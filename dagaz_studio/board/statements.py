@@ -30,7 +30,7 @@ MAX_SQUARES = 10_000
 KNOWN_RULES = ("compulsory-capture", "compulsory-drop", "captures-to-hand", "immobility-illegal", "no-check",
                "majority-wins", "pass", "pass-when-blocked", "continue-captures", "most-captures",
                "most-valuable-capture",
-               "shuffled-setup")
+               "shuffled-setup", "rights-by-column", "no-promotion-check", "duple-check")
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 
@@ -51,10 +51,12 @@ _KEYWORD_RULES = {
     "name-letter": "name_letter_stmt",
     "value": "value_stmt",
     "drop": "drop_stmt",
+    "drop-unmoved": "drop_zone_stmt",
+    "drop-balanced": "drop_zone_stmt",
     "test": "test_stmt",
 }
 
-_STARTS = ["name_line", "direction_stmt", *_KEYWORD_RULES.values()]
+_STARTS = list(dict.fromkeys(["name_line", "direction_stmt", *_KEYWORD_RULES.values()]))
 
 _KEYWORD_HEAD = re.compile(r"(%s)(?![A-Za-z0-9_\-])" % "|".join(_KEYWORD_RULES))
 _DIRECTION_HEAD = re.compile(r"[A-Za-z0-9_\-]+\s*=")

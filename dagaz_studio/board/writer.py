@@ -120,7 +120,7 @@ def _sync_folder(folder: Path) -> None:
     finally:
         os.close(descriptor)
 
-_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+(?:royal|resets-clock|no-drop-mate|no-drop-check|no-drop-doubled|unlimited|neutral|extinction|castles|betza-fsf|betza))*"
+_PIECE_HEAD = re.compile(r"piece\s+(?P<name>\S+)\s+\S+(?:\s+(?:royal|resets-clock|no-drop-mate|no-drop-check|no-drop-doubled|unlimited|neutral|extinction|castles|drop-first|betza-fsf|betza))*"
                         r"\s*:[ \t]*")
 #: A piece line's Betza flag: the notation written back is the Dagaz notation, so the flag goes.
 _BETZA_FLAG = re.compile(r"\s+betza(?:-fsf)?(?=[\s:])")

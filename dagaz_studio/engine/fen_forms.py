@@ -130,3 +130,52 @@ def free_drops(board: "Board") -> bool:
     pieces = board.pieces
     return (all(name in pieces and pieces[name].unlimited for name in board.drops)
             and "captures-to-hand" not in board.rules and not board.demotions)
+
+
+#: The rule a board names to read and write its castling field as rights by column (docs/boards.md).
+COLUMN_RIGHTS_RULE = "rights-by-column"
+
+
+def first_row(board: "Board", player: int) -> list[int]:
+    """The squares of ``player``'s first row: those a step backward (his ``S``) leaves the board from."""
+    behind = board.player_direction(board.players[player], "S")
+    return [s for s in range(len(board.squares)) if board.neighbour(s, behind) is None]
+
+
+def read_column_rights(position: "Position", field: str, fen: str) -> None:
+    """``rule: rights-by-column``: each player's pieces on his first row are unmoved when the castling
+    field names their column (upper case for the first player), and have moved when it does not.
+
+    Raises :class:`~dagaz_studio.engine.position.FenError` for a letter that names no such piece."""
+    from dagaz_studio.engine.position import FenError
+
+    board, cells = position.board, position.cells
+    letters = set() if field == "-" else set(field)
+    named: set[str] = set()
+    for player in range(min(2, len(board.players))):
+        for square in first_row(board, player):
+            piece = cells[square]
+            if piece is None or piece.player != player:
+                continue
+            letter = board.column_names[board.column_of[square]]
+            letter = letter.upper() if player == 0 else letter.lower()
+            cells[square] = piece._replace(moved=letter not in letters)
+            named.add(letter)
+    wrong = sorted(letters - named)
+    if wrong:
+        raise FenError(f"castling rights {field!r}: {wrong[0]!r} names no piece on its player's first row",
+                       fen, "castling rights")
+
+
+def column_rights_field(position: "Position") -> str:
+    """The castling field of ``rule: rights-by-column``: the columns of each player's unmoved pieces on
+    his first row, the first player's (upper case) first, or ``-``."""
+    board, cells = position.board, position.cells
+    letters = []
+    for player in range(min(2, len(board.players))):
+        for square in sorted(first_row(board, player), key=lambda s: board.column_of[s]):
+            piece = cells[square]
+            if piece is not None and piece.player == player and not piece.moved:
+                letter = board.column_names[board.column_of[square]]
+                letters.append(letter.upper() if player == 0 else letter.lower())
+    return "".join(letters) or "-"

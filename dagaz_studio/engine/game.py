@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
 from dagaz_studio.engine.endings import ended, facing, keeps_facing, settle_checks
 from dagaz_studio.engine.heaps import majority_reached, store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
+
+DUPLE = "duple-check"  # the rule: a player is in check only while every one of his royal pieces is attacked
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
@@ -153,6 +156,7 @@ def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
     me = position.turn
     out: list[Move] = []
     seen: set[tuple] = set()
+    unmoved = bool(rules.board.drop_unmoved)
     for held, count in enumerate(position.hands[me]):
         if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
                 or rules.drop_program(held, me) is None):
@@ -163,6 +167,8 @@ def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
                 raise RunawayNotation(f"the drop of a {rules.kind_names[held]} on {position.board.squares[square]}: "
                                       f"{result.stopped}")
             for move in result.moves:
+                if unmoved:
+                    move = unmoved_drop(rules, position, move)
                 key = move.key()
                 if key not in seen:
                     seen.add(key)
@@ -184,6 +190,11 @@ def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
     kind = rules.kind_index[move.piece]
     piece_type = rules.kinds[kind]
     me = move.player
+    first = held_first(rules, position)
+    if first and kind not in first:
+        return False
+    if board.drop_balanced and not balanced(rules, position, move):
+        return False
     if piece_type.no_drop_doubled:
         column = board.column_of[move.target]
         if any(p is not None and p.player == me and p.kind == kind and board.column_of[s] == column
@@ -250,8 +261,9 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     undo = make_move(position, move)
     try:
         players = len(position.board.players)
-        return any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
-                   for square in after for enemy in range(players) if enemy != move.player)
+        attacked = (any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
+                        for enemy in range(players) if enemy != move.player) for square in after)
+        return bool(after) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
     finally:
         unmake_move(position, undo)
 
@@ -260,8 +272,9 @@ def _takes_royal(rules: Rules, position: Position, player: int, squares: Iterabl
     """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
     board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
     cells, royal = position.cells, rules.royal_kinds
-    return any((piece := cells[s]) is not None and piece.player != player and piece.player >= 0
-               and piece.kind in royal for s in squares)
+    # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked).
+    return DUPLE not in rules.board.rules and any((piece := cells[s]) is not None and piece.player != player
+                                                  and piece.player >= 0 and piece.kind in royal for s in squares)
 
 
 def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
@@ -278,11 +291,12 @@ def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
 
 
 def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
-    """Whether any royal piece of ``player`` could be captured by another player."""
+    """Whether any royal piece of ``player`` could be captured by another player (duple-check: every one)."""
     players = len(position.board.players)
-    return any(rules.capturable(position, square, enemy)
-               for square in royal_squares(rules, position, player)
-               for enemy in range(players) if enemy != player)
+    royals = royal_squares(rules, position, player)
+    attacked = (any(rules.capturable(position, square, enemy) for enemy in range(players) if enemy != player)
+                for square in royals)
+    return bool(royals) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
 
 
 def gives_check(rules: Rules, position: Position, move: Move, cancel: Optional[CancelFlag] = None) -> bool:
@@ -319,7 +333,8 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
     if rules.board.ends and ended(rules, position):
         return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
-    whole = bool({"compulsory-capture", "compulsory-drop"} & set(rules.board.rules)) or capture_rules.applies(rules.board)
+    whole = ("compulsory-capture" in rules.board.rules or chooses_drops(rules.board)
+             or capture_rules.applies(rules.board))
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
     if square is None or whole:
         moves += drop_moves(rules, position, cancel=cancel)
@@ -329,12 +344,14 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
     if "no-check" in rules.board.rules:
         moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
+    if "no-promotion-check" in rules.board.rules:
+        moves = [move for move in moves if move.promotion is None or not gives_check(rules, position, move, cancel)]
     if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
         moves = [move for move in moves if move.captures]
     if capture_rules.applies(rules.board):
         moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures,
                                               _value_on(rules, position))
-    if "compulsory-drop" in rules.board.rules and any(move.dropped for move in moves):
+    if drops_compulsory(rules, position) and any(move.dropped for move in moves):
         moves = [move for move in moves if move.dropped]
     if rules.board.ends and facing(rules, position, position.turn):
         # Pieces that face each other (end facing): every move but a pass must end the facing.

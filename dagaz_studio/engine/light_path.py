@@ -10,10 +10,11 @@ from typing import Any, Optional, Union
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
+from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.endings import ended, facing
 from dagaz_studio.engine.game import (
-    _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules, drop_moves,
-    extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
+    DUPLE, _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules,
+    drop_moves, extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules, rich_effects
@@ -106,13 +107,13 @@ _NOTHING: frozenset[int] = frozenset()
 
 
 #: Board rules that choose among the legal moves as a whole: their number is known only from the list.
-_CHOOSING = frozenset({"no-check", "compulsory-capture", "compulsory-drop"})
+_CHOOSING = frozenset({"no-check", "no-promotion-check", "compulsory-capture", "compulsory-drop"})
 
 
 def light_legal_count(rules: Rules, position: Position) -> int:
     """How many moves :func:`light_legal_moves` gives, without making a record of each where the
     board's rules do not choose among them (perft's last ply)."""
-    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board):
+    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board) or chooses_drops(rules.board):
         return len(light_legal_moves(rules, position))
     return _light_legal(rules, position, [0])  # type: ignore[return-value]
 
@@ -121,13 +122,13 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     if rules.extinction_kinds and extinct(rules, position):
         return [] if counting is None else 0
-    if rules.board.ends:
-        if ended(rules, position):
-            return [] if counting is None else 0
-        if facing(rules, position, position.turn):
-            # Rare: while pieces face each other (end facing), the full moves, each asked about.
-            moves: list[Entry] = list(legal_moves(rules, position))
-            return moves if counting is None else len(moves)
+    if rules.board.ends and ended(rules, position):
+        return [] if counting is None else 0
+    if DUPLE in rules.board.rules or (rules.board.ends and facing(rules, position, position.turn)):
+        # Rare: while pieces face each other (end facing), or where one royal piece of several may be
+        # left attacked (duple-check), the full moves, each asked about.
+        moves: list[Entry] = list(legal_moves(rules, position))
+        return moves if counting is None else len(moves)
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds
@@ -254,12 +255,15 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         return found + len(passes(rules, position, found > 0))
     if "no-check" in rules.board.rules:
         out = [e for e in out if not _entry_gives_check(rules, position, e)]
+    if "no-promotion-check" in rules.board.rules:
+        out = [e for e in out if (e.promotion if isinstance(e, Move) else e[2][2]) is None
+               or not _entry_gives_check(rules, position, e)]
     if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
         out = [e for e in out if _captures(e)]
     if capture_rules.applies(rules.board):
         out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
                                             _value_on(rules, position))
-    if "compulsory-drop" in rules.board.rules and any(isinstance(e, Move) and e.dropped for e in out):
+    if drops_compulsory(rules, position) and any(isinstance(e, Move) and e.dropped for e in out):
         out = [e for e in out if isinstance(e, Move) and e.dropped]
     return out + passes(rules, position, bool(out))  # type: ignore[operator]
 

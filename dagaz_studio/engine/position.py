@@ -19,11 +19,14 @@ from typing import NamedTuple, Optional
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.engine.fen_forms import (
+    COLUMN_RIGHTS_RULE,
     SHUFFLED_RULE,
     free_drops,
     check_counter_field,
+    column_rights_field,
     holdings_in_brackets,
     passed_squares,
+    read_column_rights,
     read_en_passant_squares,
     split_check_counters,
 )
@@ -193,7 +196,9 @@ class Position:
         if len(fields) > 2:
             position._apply_castling_rights(fields[2], fen)
             position.castling_by_column = bool(set(fields[2]) - set("KQkq-"))
-        if len(fields) > 3 and fields[3] != "-":
+        # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
+        # written in the en-passant field while a count runs: no square was passed.
+        if len(fields) > 3 and fields[3] != "-" and not (fields[3].isascii() and fields[3].isdigit()):
             position.last_move = _read_en_passant(board, fields[3], turn, fen, position.cells)
             if board.squares[position.last_move.target] in _SQUARES.findall(fields[3]):
                 position.landing_named = position.last_move
@@ -262,6 +267,9 @@ class Position:
                                fen, "castling rights")
             if len(rights) < len(field):
                 raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
+        if COLUMN_RIGHTS_RULE in self.board.rules:
+            read_column_rights(self, field, fen)
+            return
         kinds = self.kinds
         board = self.board
         shuffled = SHUFFLED_RULE in board.rules
@@ -310,6 +318,10 @@ class Position:
         names = [piece.name for piece in self.kinds]
         for square in sorted(royal_squares) + sorted(chosen):
             piece, home = self.cells[square], setup.get(square)
+            # A piece dropped unmoved on its zone (drop-unmoved) keeps its rights wherever the setup has it.
+            dropped = board.drop_unmoved.get(names[piece.kind]) if piece is not None else None
+            if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
+                continue
             if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
                 raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
                                "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
@@ -457,6 +469,8 @@ class Position:
         each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
         Chess960 positions)."""
         kinds, board = self.kinds, self.board
+        if COLUMN_RIGHTS_RULE in board.rules:
+            return column_rights_field(self)
         rights: list[tuple[int, str, int]] = []
         standard = SHUFFLED_RULE not in board.rules
         for player in (0, 1):

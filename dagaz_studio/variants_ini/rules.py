@@ -4,6 +4,7 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
+
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -21,6 +22,9 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         raise IniError(f"option extinctionPseudoRoyal with extinctionPieceTypes = {types or '(none)'} is not "
                        f"supported", section=name)
     limit = whole_number(options, "extinctionPieceCount", "0", name) + 1
+    if duple_check(options) and limit == 1 and len(types) == 1:
+        # One royal piece alone, or several of which one left safe is enough (rule: duple-check).
+        return royal | ({types.lower()} & set(pieces))
     placement = fen.split()[0]
     if limit > sum(c.isalpha() for c in placement):
         # More than all the pieces the game starts with: every one of them is royal, always (coregal's Queens).
@@ -36,6 +40,12 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
                            f"number falls to {limit}, which is not supported", section=name)
         royal.add(letter)
     return royal
+
+
+def duple_check(options: dict[str, str]) -> bool:
+    """``dupleCheck``, which Fairy-Stockfish reads for pseudo-royal pieces only: a side is in check
+    only while all its pieces of the extinction type are attacked (``rule: duple-check``)."""
+    return is_true(options.get("dupleCheck", "false")) and is_true(options.get("extinctionPseudoRoyal", "false"))
 
 
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
@@ -58,13 +68,15 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
-                       pieces: dict[str, tuple[str, str]]) -> bool:
+                      pieces: dict[str, tuple[str, str]]) -> tuple[bool, dict[str, int]]:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
     Fairy-Stockfish's limit when each limited type's limit is the number each side starts with and
-    every type promoted to is limited. Raises :class:`IniError` for other limits."""
+    every type promoted to is limited; else each limited type's limit (a pawn promotes to it only
+    while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
+    a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
     if not value:
-        return False
+        return False, {}
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -74,12 +86,23 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     types |= set(options.get("promotionPieceTypesBlack", ""))
-    for letter in types & set(pieces):
-        start = (board.count(letter.upper()), board.count(letter))
-        if letter not in limits or start != (limits[letter], limits[letter]):
-            raise IniError(f"option promotionLimit = {shown(value)} is supported only as the number of each "
-                           f"promotion piece each side starts with", section=name)
-    return True
+    if all(letter in limits and (board.count(letter.upper()), board.count(letter)) == (limits[letter], limits[letter])
+           for letter in types & set(pieces)):
+        return True, {}
+    return False, {letter: count for letter, count in limits.items() if letter in pieces}
+
+
+def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
+    """The notation offering ``choices`` on the squares of ``zone``: all at once (``+?``: those lost),
+    and each type of ``limits`` as an alternative of its own, while the mover has fewer than its
+    limit on the board (``[=0-1:King]``). Raises :class:`IniError` when none can be offered."""
+    free = [choice for choice in choices if choice not in limits]
+    parts = [f"[@{zone}][+{'?' if lost else ''}{'/'.join(free)}]"] if free else []
+    parts += [f"[@{zone},=0-{limits[choice] - 1}:{choice}][+{choice}]" for choice in choices
+              if limits.get(choice, 0) > 0]
+    if not parts:
+        raise IniError(f"option promotionLimit leaves nothing to promote to in the zone {zone}", section=name)
+    return ";".join(parts)
 
 
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
@@ -98,9 +121,6 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 mobile: set[str] | None = None) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
-    for option, default in (("mustDropType", "*"),):
-        if options.get(option, default).strip().lower() != default:
-            raise IniError(f"option {option} = {options[option]} is not supported", section=name)
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
     never = options.get("dropNoDoubled", "-").strip() if options.get("dropNoDoubledCount", "1").strip() == "0" else ""
     most = whole_number(options, "dropNoDoubledCount", "1", name)
@@ -154,7 +174,8 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
-    if is_true(options.get("mustDrop", "false")):
+    # mustDropType = k: only that piece must be dropped first (its flag drop-first), not every piece.
+    if is_true(options.get("mustDrop", "false")) and options.get("mustDropType", "*").strip() == "*":
         out.append("rule: compulsory-drop")
     if is_true(options.get("capturesToHand", "false")):
         out.append("rule: captures-to-hand")
@@ -181,3 +202,42 @@ def zone_line(zone_name: str, white: set[Square], black: set[Square], files: int
     parts = [f"{player} " + squares_text(squares, files)
              for player, squares in (("White", white), ("Black", black)) if squares]
     return f"zone {zone_name}: " + "; ".join(parts)
+
+
+def first_moves(name: str, key: str, betza: str, notation: str, options: dict[str, str], names: dict[str, str],
+                pieces: dict[str, tuple[str, str]]) -> str:
+    """A ``king``'s or ``fers``'s notation under ``makpongRule`` and ``cambodianMoves``.
+
+    makpongRule: a King in check only takes the one piece checking it (its square unattacked once that
+    is gone). cambodianMoves: unmoved, the King, not in check, leaps as a Knight to the row before it
+    while no enemy Rook stands on its row or column (Fairy-Stockfish takes the leap away once one has
+    landed there: a FEN says so); the Fers steps two squares straight ahead onto an empty square."""
+    if key == "king" and is_true(options.get("makpongRule", "false")):
+        if betza.strip() != "K":
+            raise IniError(f"option makpongRule with a king moving as {shown(betza)} is not supported: only the "
+                           "King's step (K) is", section=name)
+        notation = "[A](*);[a](*)[ex]~1[A]\\1"
+    if not is_true(options.get("cambodianMoves", "false")):
+        return notation
+    if key == "fers":
+        return notation + ";[M]N,N[p]"
+    look = ""
+    rooks = [names[letter] for letter, (kind, _) in pieces.items() if kind == "rook"]
+    if rooks:
+        look = "".join(f"([!(e,={rooks[0]})>{way}]{way})*+[!(p)>{way},!(P)>{way}]([B]{back})*[b]"
+                       for way, back in zip("NESW", "SWNE"))
+    return notation + f";[MA]{look}(N,E,E;N,W,W)[p]"
+
+
+def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
+    """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
+    ``rule: rights-by-column``); gating pieces from hand, or with castling, is refused."""
+    cambodian = is_true(options.get("cambodianMoves", "false"))
+    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+        raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
+                       "by column in the FEN), not for gating pieces from hand", section=name)
+    if cambodian and castles:
+        raise IniError("option cambodianMoves with castling is not supported", section=name)
+    return cambodian
+
+

@@ -17,12 +17,13 @@ from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
-from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
-from dagaz_studio.variants_ini.rules import (drop_lines, en_passant_victims, extinction_letters, pass_on_stalemate,
-                                            promotion_limited, royal_letters)
+from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
+from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
+                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -47,7 +48,7 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal|checkCounting|dupleCheck)$")
+    r"|chess960|shogiPawnDropMateIllegal)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
 DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
@@ -78,8 +79,9 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks"}
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
+        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck"}
 
 
 @dataclass
@@ -343,8 +345,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
     # dropLoop: a promoted piece taken keeps its type in hand, as any other piece.
-    demoting = (drops and is_true(options.get("capturesToHand", "false"))
-                and not is_true(options.get("dropLoop", "false")))
+    # twoBoards too: Fairy-Stockfish marks a promoted piece (Q~) for the partner's board all the same.
+    demoting = (drops and not is_true(options.get("dropLoop", "false"))
+                and any(is_true(options.get(key, "false")) for key in ("capturesToHand", "twoBoards")))
     promoted: dict[str, str] = {}  # letter -> name of its promoted form
     choices_w = [names[c] for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
     choices_b = [names[c] for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
@@ -356,7 +359,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                 promoted[c] = "Promoted" + names[c]
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
-    limited = promotion_limited(name, options, fields[0], pieces)
+    limited, limits = promotion_limited(name, options, fields[0], pieces)
     # Where a double step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
@@ -376,8 +379,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     demotes = is_true(options.get("pieceDemotion", "false"))
     mandatory = is_true(options.get("mandatoryPawnPromotion", "true"))
     castles = (is_true(options.get("castling", "true")) and options.get("castlingKingPiece", "k") in pieces
-               and bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"}))
-    if not castles and len(fields) > 2:
+               and (bool({c for c in (fields[2] if len(fields) > 2 else "-") if c in "KQkq"})
+                    or dropped_castling(options)))
+    cambodian = ini_rules.first_move_rights(name, options, castles)
+    if not castles and not cambodian and len(fields) > 2:
         # Fairy-Stockfish drops the castling rights of a game without castling (position.cpp).
         fields[2] = "-"
     # Fairy-Stockfish turns Black's moves by a half turn; mirroring them top to bottom is the same
@@ -385,10 +390,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     # for both players) written once. Without castling, the half turn serves every piece.
     turned = not castles
     royal = royal_letters(options, pieces, fields[0].split("[")[0], name)
-    held = fields[0].partition("[")[2].rstrip("]").lower()
-    if any(letter in royal for letter in held):
-        raise IniError("a royal piece in hand at the start is not supported: Dagaz Studio's hands hold no "
-                       "royal piece", section=name)
+    # A royal piece held at the start is dropped as the others are (a placement phase).
+    held_royal = set(fields[0].partition("[")[2].rstrip("]").lower()) & royal
+    first = drop_first_letter(name, options, pieces)
     mobility = _mobility(options, pieces, name, files, ranks)
     flip = options.get("flipEnclosedPieces", "none").strip().lower()
     enclosing.check_rules(name, flip, options.get("enclosingDrop", "none").strip().lower() if drops else "none",
@@ -442,6 +446,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " extinction"
         if castles and letter == options.get("castlingKingPiece", "k") and letter not in royal:
             flags += " castles"  # castling rights in a FEN name its row's pieces, as for a royal King
+        flags += " drop-first" if letter == first else ""
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
@@ -451,8 +456,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             flags += " no-drop-mate"
         if drops and is_true(options.get("freeDrops", "false")):
             if letter in royal:
-                raise IniError("option freeDrops with a royal piece is not supported: Dagaz Studio's hands hold "
-                               "no royal piece", section=name)
+                raise IniError("option freeDrops with a royal piece is not supported: a royal piece is never "
+                               "always in hand", section=name)
             flags += " unlimited"  # Fairy-Stockfish drops every piece type from a supply that never ends
         if key == "pawn":
             base = "N[p];OM[e]"
@@ -487,7 +492,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         # A pawn with a promotedPieceType also may promote to it, as a shogi piece does ("+").
         both_ways = letter in piece_promotions and (promote_w or promote_b) and bool(choices)
         if both_ways:
-            if limited:
+            if limited or limits:
                 raise IniError(f"the piece {letter} promotes both as a pawn and by promotedPieceType, with "
                                f"promotionLimit, which is not supported", section=name)
             choices = choices + [f"{names[letter]}Promoted"]
@@ -495,14 +500,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         suffix = ""
         if (promote_w or promote_b) and choices:
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
-            lost = "?" if limited else ""
-            offer = f"[@promotion-{letter}][+{lost}{'/'.join(choices)}]"
+            if limits and demoting:
+                raise IniError("option promotionLimit with capturesToHand is not supported", section=name)
+            capped = {names[c]: count for c, count in limits.items()}
+            offer = promotion_offer(name, f"promotion-{letter}", choices, limited, capped)
             if promote_w and promote_b and own_w != own_b:
                 # Each player his own pieces to promote to, in his own part of the region.
                 zones.append(zone(f"promotion-{letter}-white", promote_w, set()))
                 zones.append(zone(f"promotion-{letter}-black", set(), promote_b))
-                offer = (f"([@promotion-{letter}-white][+{lost}{'/'.join(own_w)}];"
-                         f"[@promotion-{letter}-black][+{lost}{'/'.join(own_b)}])")
+                offer = (f"({promotion_offer(name, f'promotion-{letter}-white', own_w, limited, capped)};"
+                         f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
         elif (promote_w or promote_b) and mandatory:
@@ -532,12 +539,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if triple and (ep_w or ep_b):
                 notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
                              f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
+        if key in ("king", "fers"):  # makpongRule, cambodianMoves
+            notation = ini_rules.first_moves(name, key, betza, notation, options, names, pieces)
         if key == "king" and is_true(options.get("flyingGeneral", "false")):
             # Generals may not face each other: each attacks the other along an open line.
             notation += f";(+)([p]\\1)*[={names[letter]}]"
         if castles and letter == options.get("castlingKingPiece", "k"):
-            notation += castling_moves(name, options, " ".join([fields[0].split("[")[0]] + fields[1:]), files, names,
-                                  royal=letter in royal)
+            notation += castling_moves(name, options, castling_layout(name, options, fields, files), files, names,
+                                       royal=letter in royal)
         if explodes and betza.strip():
             own = blast.explosion(royal_names, spared, immune=True) if letter in immune else explosion
             notation = blast.exploding(_shift_groups(notation), own, letter in royal,
@@ -587,13 +596,16 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
+        lines += placement_lines(name, options, pieces, names, files, ranks, zones, held_royal, royal, castles)
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
+    lines += (["rule: rights-by-column"] if cambodian else [])
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
         lines.append("rule: no-check")
+    lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
         lines.append("rule: pass-when-blocked")
     lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
