@@ -132,6 +132,23 @@ def free_drops(board: "Board") -> bool:
             and "captures-to-hand" not in board.rules and not board.demotions)
 
 
+def hand_field(position: "Position") -> str:
+    """The hand field of :meth:`Position.hand_field`: each player's pieces, the first player's first,
+    in the order a FEN read gave them (:attr:`Position.hand_order`), the others in the board's."""
+    board = position.board
+    if not board.has_hands or free_drops(board) and not any(map(any, position.hands)):
+        return ""
+    kinds = position.kinds
+    letters = []
+    for player, hand in enumerate(position.hands):
+        read = [kind for who, kind in position.hand_order if who == player]
+        for kind in read + [kind for kind in range(len(hand)) if kind not in read]:
+            if hand[kind] > 0:
+                letter = kinds[kind].letter
+                letters.append((letter.upper() if player == 0 else letter.lower()) * hand[kind])
+    return "[" + "".join(letters) + "]"
+
+
 #: The rule a board names to read and write its castling field as rights by column (docs/boards.md).
 COLUMN_RIGHTS_RULE = "rights-by-column"
 

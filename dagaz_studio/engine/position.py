@@ -21,7 +21,7 @@ from dagaz_studio.board.placement import PlacementError, parse_hand, parse_place
 from dagaz_studio.engine.fen_forms import (
     COLUMN_RIGHTS_RULE,
     SHUFFLED_RULE,
-    free_drops,
+    hand_field,
     check_counter_field,
     column_rights_field,
     holdings_in_brackets,
@@ -449,18 +449,7 @@ class Position:
         held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands,
         or whose hands never change and hold nothing. A hand read from a FEN is written back in the
         order read."""
-        board = self.board
-        if not board.has_hands or free_drops(board) and not any(map(any, self.hands)):
-            return ""
-        kinds = self.kinds
-        letters = []
-        for player, hand in enumerate(self.hands):
-            read = [kind for who, kind in self.hand_order if who == player]
-            for kind in read + [kind for kind in range(len(hand)) if kind not in read]:
-                if hand[kind] > 0:
-                    letter = kinds[kind].letter
-                    letters.append((letter.upper() if player == 0 else letter.lower()) * hand[kind])
-        return "[" + "".join(letters) + "]"
+        return hand_field(self)
 
     def _castling_field(self) -> str:
         """The castling rights: for each unmoved royal piece, each unmoved partner in its row, the
