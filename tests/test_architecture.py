@@ -34,12 +34,12 @@ architecture = _load_script()
 # Today's counts. Lower a ceiling when its count drops; never raise one to let a change through,
 # except the engine's lines, which may grow with a meaning the notation gains (say why in the commit).
 CEILINGS = {
-    "import_cycles": 6,
+    "import_cycles": 5,
     "private_imports": 48,
     "board_kind_modules": 21,
     "node_dispatch_modules": 18,
     "long_files": 9,  # the variants.ini importer (variant.py) grew past 600 lines with the options it now reads
-    "engine_lines": 9939,  # game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check
+    "engine_lines": 10099,  # game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating)
 }
 
 

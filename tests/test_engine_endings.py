@@ -116,13 +116,16 @@ def test_moves_legal_says_the_game_is_over(capsys: pytest.CaptureFixture[str]) -
 
 
 BAD = [
-    ("end bogus: 1", "1:5: unknown ending 'bogus' (known: reach, passes, facing, checks, extinction)"),
+    ("end bogus: 1", "1:5: unknown ending 'bogus' (known: reach, passes, facing, checks, extinction, collect)"),
     ("end reach Pawn: goal fast", "1:17: 'end reach' takes one zone's name, then any of safe, answered, held once, not 'goal fast'"),
     ("end reach Pawn: goal safe safe", "1:17: 'end reach' takes one zone's name, then any of safe, answered, held once, "
                                        "not 'goal safe safe'"),
     ("end checks: 0", "1:13: 'end checks' counts the checks that win: a number from 1 to 99, not '0'"),
     ("end checks: 3\nend checks: 5", "2:5: 'end checks' already given on line 1"),
-    ("end extinction: loses", "1:17: 'end extinction' says only 'wins': 'end extinction: wins'"),
+    ("end extinction: loses", "1:17: 'end extinction' says 'wins', 'below N' (N from 2 to 99) or both: "
+                              "'end extinction: wins'"),
+    ("end extinction: below 1", "1:17: 'end extinction' says 'wins', 'below N' (N from 2 to 99) or both: "
+                                "'end extinction: wins'"),
     ("end passes: 0", "1:13: 'end passes' counts passes in a row: a number from 1 to 1,000, not '0'"),
     ("end passes Pawn: 2", "1:12: 'end passes' names no piece: 'end passes: 2'"),
     ("end reach Ghost: goal", "1:11: unknown piece type 'Ghost' (pieces: Pawn)"),

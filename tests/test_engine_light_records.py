@@ -22,7 +22,8 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 
 def _state(position: Position) -> tuple:
     return (list(position.cells), position.turn, position.last_move, position.halfmove_clock,
-            position.fullmove_number, [list(hand) for hand in position.hands])
+            position.fullmove_number, [list(hand) for hand in position.hands], position.checks_remaining,
+            position.checks_pending)
 
 
 def _positions(name: str, fen: str | None, plies: int) -> list[Position]:
@@ -30,7 +31,8 @@ def _positions(name: str, fen: str | None, plies: int) -> list[Position]:
     return [position.copy() for position in played(name, 3, plies, fen)]
 
 
-@pytest.mark.parametrize("name, fen", [("chess", KIWIPETE), ("fanorona", None), ("chess", None)])
+@pytest.mark.parametrize("name, fen", [("chess", KIWIPETE), ("fanorona", None), ("chess", None),
+                                       ("3check", KIWIPETE.replace("- 0 1", "- 2+3 0 1"))])
 def test_light_records_make_what_their_moves_make(name: str, fen: str | None) -> None:
     rich = 0
     for position in _positions(name, fen, 12):

@@ -17,13 +17,13 @@ import re
 from pathlib import Path
 
 import pytest
-from engine_helpers import shipped
+from engine_helpers import shipped, uci
 from fsf_oracle import ask
 from variants_oracle import fsf_games, uci_names
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.engine.game import fen as written_fen
-from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
@@ -309,3 +309,25 @@ def test_fairy_stockfishs_own_fen_reads_back_unchanged(variant: str, start: str 
 
     fen = sf.get_fen(variant, start or sf.start_fen(variant), moves)
     assert Position.from_fen(load_board(variant), fen).fen() == fen
+
+
+@pytest.mark.parametrize(("name", "variant", "fen", "moves"), [
+    ("3check", "3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+     ["e2e4", "f7f6", "d1h5", "g7g6", "h5g6", "h7g6"]),
+    ("3check", "3check", "7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39", ["a5a6"]),
+    ("5check", "5check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1", ["e2e4", "f7f6", "d1h5"]),
+    ("shako", "shako", "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1", ["j2j1"]),
+    ("coregal", "coregal", "rn2kb1r/ppp1pppp/6q1/8/2PP2b1/5B2/PP3P1P/R1BQK1NR w KQkq - 1 9", ["f3g4"]),
+])
+def test_counted_checks_and_inner_castling_rooks_are_written_as_fairy_stockfish_writes_them(
+        name: str, variant: str, fen: str, moves: list[str]) -> None:
+    # Check counters were read but never counted down; Shako's K (the Rook inside the cannon's file)
+    # and Coregal's rights (its royal Queen taken for a castling King) were refused.
+    board, rules = shipped(name)
+    position = Position.from_fen(board, fen)
+    for played in moves:
+        found = [move for move in legal_moves(rules, position) if uci(board, rules, move) == played]
+        assert found, played
+        make_move(position, found[0])
+    assert written_fen(rules, position) == sf.get_fen(variant, fen, moves)
+    assert legal_names(board, rules, position) == set(sf.legal_moves(variant, fen, moves))

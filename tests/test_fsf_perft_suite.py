@@ -1,12 +1,12 @@
 """Fairy-Stockfish's own perft suite (its tests/perft.sh, kept as facts in
-tests/data/fairy-stockfish/perft.tsv) on every case whose variant a shipped board plays, and on
-Horde's, imported from its variants.ini section.
+tests/data/fairy-stockfish/perft.tsv) on every case whose variant a shipped board plays (found by
+the variant's name or its alias in boards/aliases.txt: a board shipped later joins by itself), and
+on Horde's, imported from its variants.ini section too. A variant no board plays is not run.
 
 The slow run counts each case at its full depth against Fairy-Stockfish's number; the default run
 counts it at a lower depth against pyffish's count at that depth (pyffish has no perft: its legal
-moves are counted recursively, the moves since the case's position kept, as passes and Generals
-facing each other depend on them). Cases whose FEN the board cannot read yet are expected to fail,
-each with its reason.
+moves are counted recursively, the moves since the case's position kept, as passes, Generals facing
+each other and checks given depend on them).
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ def board_for(variant: str) -> str | None:
     return alias if alias in boards else None
 
 
-#: Fairy-Stockfish's variant -> the variants.ini section importing it, for variants no board ships.
+#: Fairy-Stockfish's variant -> a variants.ini section importing it, whose cases are counted on the
+#: imported board as well.
 IMPORTED = {"horde": "[imported-horde:horde]\n"}
 
 #: Full-depth counts above this take hours in Python: counted only with DAGAZ_PERFT_HOURS=1.

@@ -109,3 +109,44 @@ def test_bishops_dropped_in_crazyhouse_keep_to_both_colours_as_fairy_stockfish_k
     rules = Rules(board)
     drops = uci_names(board, rules, legal_moves(rules, Position.from_fen(board, fens[0])))
     assert "B@e3" in drops and "B@d3" not in drops
+
+
+@pytest.mark.parametrize("fen", ["rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] w KQ - 0 1",
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[k] w kq - 0 1",
+                                 "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQ - 0 1",
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[] w kq - 0 1"])
+def test_koedem_ends_when_a_player_owns_both_kings_as_fairy_stockfish_ends_it(fen: str) -> None:
+    from dagaz_studio.engine.endings import game_over
+
+    ended, value = sf.is_immediate_game_end("koedem", fen, [])
+    board = load_board("koedem")
+    rules = Rules(board)
+    position = Position.from_fen(board, fen)
+    over = game_over(rules, position)
+    assert (over is not None) == ended
+    if ended:
+        # Fairy-Stockfish scores the game for the side to move.
+        assert over.rule == "collect" and (over.winner == position.turn) == (value > 0)
+
+
+def test_end_collect_is_about_one_piece_and_a_count() -> None:
+    messages = _problems(HEAD + "end collect King Rook: 2\n")
+    assert messages == ["'end collect' is about one piece type"]
+    assert "a number from 1 to" in _problems(HEAD + "end collect King: none\n")[0]
+    assert parse_board(HEAD + "end collect Rook: 2\n").ends[0].count == 2
+
+
+def _fairy_perft(variant: str, fen: str, moves: list[str], depth: int) -> int:
+    found = sf.legal_moves(variant, fen, moves)
+    return len(found) if depth == 1 else sum(_fairy_perft(variant, fen, moves + [m], depth - 1) for m in found)
+
+
+@pytest.mark.parametrize("fen", [
+    "r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[Rr] w - - 0 1",  # a Rook placed beside a King that has moved renews it
+    "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3[Rr] w - - 0 1",  # ... but not the Rook already in the other corner
+    "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRr] w - - 0 1",
+    "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[QKr] w q - 0 1",  # the King placed later, or elsewhere
+])
+def test_castling_rights_a_placement_gives_are_fairy_stockfishs(fen: str) -> None:
+    board = load_board("placement")
+    assert perft(Rules(board), Position.from_fen(board, fen), 3) == _fairy_perft("placement", fen, [], 3)

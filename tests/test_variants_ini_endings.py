@@ -1,5 +1,5 @@
 """A variants.ini section's game ends as Fairy-Stockfish ends it: the flag (flagPiece, flagRegion,
-flagPieceSafe, flagMove), checkCounting and extinctionValue = win, read as the board's ``end``
+flagPieceSafe, flagMove), checkCounting, extinctionValue = win and extinctionPieceCount, read as the board's ``end``
 statements, counted by perft against Fairy-Stockfish's legal moves with the same section loaded."""
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ SECTIONS = [
      "end reach Knight: goal held"),
     ("[twocheck:chess]\ncheckCounting = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+2 0 1\n",
      "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+2 2 3", "end checks: 2"),
+    ("[three:threekings]\nextinctionPieceCount = 2\n", "knbqkbnk/pppppppp/8/8/8/6n1/PPPPPPPP/KNBQKBNK w - - 0 1",
+     "end extinction: below 3"),
     ("[kamikaze:chess]\nextinctionValue = win\nextinctionPieceTypes = r\ncastling = false\n",
      "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1", "end extinction: wins"),
 ]

@@ -75,14 +75,20 @@ def uci(board, rules: Rules, move) -> str:
 def uci_names(board, rules: Rules, moves: list, chess960: bool = False) -> set[str]:
     """The moves named as Fairy-Stockfish names them: a castling whose King's move reads as an
     ordinary King move is named by the King's and the Rook's squares instead (uci.cpp), and every
-    castling so in its Chess960 variants (``chess960``)."""
+    castling so in its Chess960 variants (``chess960``). A piece from hand entering behind (gating)
+    adds its letter, lower case; entering on a castling Rook's square, the move is named from that
+    square to the King's (``h1e1h``)."""
     plain = [uci(board, rules, m) for m in moves]
     simple = {name for name, m in zip(plain, moves) if not m.also}
     out = set()
     for name, move in zip(plain, moves):
-        if move.also and (chess960 or name in simple):
+        gate = getattr(move, "gate", None)
+        letter = board.pieces[gate[1]].letter.lower() if gate else ""
+        if gate and gate[0] != move.origin:
+            name = board.squares[gate[0]] + board.squares[move.origin]
+        elif move.also and (chess960 or name in simple):
             name = board.squares[move.origin] + board.squares[move.also[0][0]]
-        out.add(name)
+        out.add(name + letter)
     return out
 
 

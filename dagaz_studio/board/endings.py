@@ -2,11 +2,14 @@
 
 ``end reach PIECE…: ZONE [safe] [answered] [held]`` — a player with one of those pieces in his part
 of the zone has won (only where no enemy attacks it, with ``safe``; the next player may first answer
-by reaching it too, with ``answered``; only once the others have had one move, with ``held``); ``end passes: N`` — N passes in a row end the game; ``end facing
-PIECE: NOTATION`` — the pieces face each other when the notation, run from the side to move's piece,
-would take another player's: the side to move must then end the facing or pass, and a pass leaves
-the game over; ``end checks: N`` — a player who has given check N times has won; ``end extinction:
-wins`` — a player left without an ``extinction`` piece has won rather than lost.
+by reaching it too, with ``answered``; only once the others have had one move, with ``held``);
+``end passes: N`` — N passes in a row end the game; ``end facing PIECE: NOTATION`` — the pieces face
+each other when the notation, run from the side to move's piece, would take another player's: the
+side to move must then end the facing or pass, and a pass leaves the game over; ``end checks: N`` —
+a player who has given check N times has won; ``end extinction: [wins] [below N]`` — a player left
+without an ``extinction`` piece (with fewer than N of one) has won rather than lost (has lost);
+``end collect PIECE: N`` — a player holding N pieces of the type, on the board and in hand, while
+another holds none, has won.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dagaz_studio.board.pieces import _Pieces
 from dagaz_studio.board.statements import _Statement
 
 #: The ways of ending a game an ``end`` statement may name.
-ENDINGS = ("reach", "passes", "facing", "checks", "extinction")
+ENDINGS = ("reach", "passes", "facing", "checks", "extinction", "collect")
 
 #: The words that may follow an ``end reach`` statement's zone.
 REACH_OPTIONS = ("safe", "answered", "held")
@@ -96,11 +99,28 @@ class _Endings(_Pieces):
 
     def _end_extinction(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
                         check_zones: bool) -> Ending | None:
-        if names or str(rest).strip() != "wins":
+        words = str(rest).split()
+        wins = words[:1] == ["wins"]
+        below = words[1 + wins:] if words[wins:wins + 1] == ["below"] else None
+        if names or not words or len(words) != wins + (2 if below is not None else 0) or (
+                below is not None and not (below[0].isascii() and below[0].isdigit() and 2 <= int(below[0]) <= MAX_CHECKS)):
             self.report_token(statement, names[0] if names else rest,
-                              "'end extinction' says only 'wins': 'end extinction: wins'")
+                              "'end extinction' says 'wins', 'below N' (N from 2 to 99) or both: 'end extinction: wins'")
             return None
-        return Ending("extinction", options=("wins",))
+        return Ending("extinction", count=int(below[0]) if below else 0, options=("wins",) if wins else ())
+
+    def _end_collect(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+                     check_zones: bool) -> Ending | None:
+        pieces = self._known_pieces(statement, kind_token, names)
+        if pieces is not None and len(pieces) != 1:
+            self.report_token(statement, names[1], "'end collect' is about one piece type")
+            return None
+        count = str(rest).strip()
+        if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= MAX_PASSES:
+            self.report_token(statement, rest, f"'end collect' counts the pieces that win: a number from 1 to "
+                                               f"{MAX_PASSES:,}, not '{count}'")
+            return None
+        return Ending("collect", pieces=pieces, count=int(count)) if pieces is not None else None
 
     def _end_passes(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
                     check_zones: bool) -> Ending | None:

@@ -63,6 +63,7 @@ class _Loader(_Tests, _Endings):
         self.drops = self._drops(each("drop_stmt"))
         by_zone = drop_zones(each("drop_zone_stmt"), self.pieces, self.lettered, self.drops, self.zones, grid_ok,
                              self.report_token)
+        self.gate = self._gate(each("gate_stmt"))
         self.draw = DrawHints()
         if grid_ok:
             self._draw(each("draw_stmt"))
@@ -98,6 +99,7 @@ class _Loader(_Tests, _Endings):
             name_letters=self.name_letters,
             values=self.values,
             drops=self.drops,
+            gate=self.gate,
             demotions=self.demotions,
             level_names=self.level_names,
             level_of=self.level_of,

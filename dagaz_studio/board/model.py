@@ -98,8 +98,9 @@ class Ending:
     ``kind`` is ``reach`` (a player's piece of ``pieces`` stands in his part of ``zone``: he has won;
     ``options`` may say ``safe`` and ``answered``), ``passes`` (``count`` passes in a row), ``facing``
     (a pass made while a piece of ``pieces`` of the side to move would take another player's by
-    ``notation``), ``checks`` (a player has given check ``count`` times) or ``extinction`` (how the
-    loss of an ``extinction`` piece ends the game: ``options`` is ``("wins",)``).
+    ``notation``), ``checks`` (a player has given check ``count`` times), ``extinction`` (how the
+    loss of an ``extinction`` piece ends the game: ``options`` is ``("wins",)``) or ``collect`` (a
+    player holds ``count`` of ``pieces``, board and hand, while another holds none: he has won).
     """
 
     kind: str
@@ -186,6 +187,9 @@ class Board:
     #: How each piece that may be held in hand is dropped: piece name -> its drop notation. A board
     #: with any ``drop`` statement has hands (docs/boards.md).
     drops: Mapping[str, "Notation"] = field(default_factory=dict)
+    #: The zone where a piece from hand may enter behind an unmoved piece leaving its square, as part
+    #: of that move (``gate: ZONE``, gating); a board with a gate has hands.
+    gate: Optional[str] = None
     #: Each promoted piece (lettered ``+P`` or ``Q~``) -> the piece it goes to the hand as: the one
     #: whose notation promotes to it.
     demotions: Mapping[str, str] = field(default_factory=dict)
@@ -206,8 +210,8 @@ class Board:
 
     @property
     def has_hands(self) -> bool:
-        """Whether players hold pieces in hand (the board has ``drop`` statements)."""
-        return bool(self.drops)
+        """Whether players hold pieces in hand (the board has ``drop`` statements or a gate)."""
+        return bool(self.drops) or self.gate is not None
 
     @cached_property
     def counts_runs(self) -> bool:

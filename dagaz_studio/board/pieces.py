@@ -291,6 +291,16 @@ class _Pieces(_Geometry):
                 rules.add(str(token))
         return frozenset(rules)
 
+    def _gate(self, items: list[tuple[Tree[Token], _Statement]]) -> Optional[str]:
+        given = self._once(items, "the gate")
+        if given is None:
+            return None
+        token = given[0].children[0]
+        if str(token) not in self.zones:
+            self.report_token(given[1], token, f"unknown zone '{token}' (zones: {', '.join(self.zones) or 'none'})")
+            return None
+        return str(token)
+
     def _names(self, items: list[tuple[Tree[Token], _Statement]]) -> str:
         given = self._once(items, "the move names")
         if given is None:

@@ -53,6 +53,7 @@ _KEYWORD_RULES = {
     "drop": "drop_stmt",
     "drop-unmoved": "drop_zone_stmt",
     "drop-balanced": "drop_zone_stmt",
+    "gate": "gate_stmt",
     "test": "test_stmt",
 }
 

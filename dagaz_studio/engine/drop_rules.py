@@ -70,18 +70,19 @@ def unmoved_drop(rules: Rules, position: Position, move: Move) -> Move:
     return replace(move, changes=tuple(changes))
 
 
-_droppable: list[Optional[tuple[tuple, frozenset[int]]]] = [None]
+_droppable: list[Optional[tuple[Rules, tuple, frozenset[int]]]] = [None]
 
 
 def _droppable_squares(rules: Rules, position: Position, kind: int) -> frozenset[int]:
     """The squares where the side to move could drop a piece of ``kind`` now (held or not)."""
-    key = (id(rules), kind, position.turn, tuple(position.cells))
+    key = (kind, position.turn, tuple(position.cells))
     known = _droppable[0]
-    if known is not None and known[0] == key:
-        return known[1]
+    # The rules themselves are kept (not their id, which a later interpreter may reuse).
+    if known is not None and known[0] is rules and known[1] == key:
+        return known[2]
     found = frozenset(square for square in range(len(position.cells))
                       if rules.run_drop(position, kind, square).moves)
-    _droppable[0] = (key, found)
+    _droppable[0] = (rules, key, found)
     return found
 
 

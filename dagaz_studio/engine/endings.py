@@ -9,6 +9,7 @@ they face: :func:`facing` and :func:`keeps_facing` are asked by :mod:`~dagaz_stu
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
@@ -19,10 +20,14 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.values import Move
 
 
+#: Set while an ``answered`` reach asks the side to move's moves (per thread: a window's worker may ask too).
+_ANSWERING = threading.local()
+
+
 @dataclass(frozen=True)
 class GameOver:
     """Why a game is over: ``reason`` in words, the ``rule`` that ended it (``reach``, ``passes``,
-    ``facing``, ``checks``, ``extinction``, ``majority``, ``no-moves``) and the index of the player who won,
+    ``facing``, ``checks``, ``extinction``, ``collect``, ``majority``, ``no-moves``) and the index of the player who won,
     where that rule says (``None`` for a draw, or where the game decides it some other way)."""
 
     reason: str
@@ -48,6 +53,8 @@ class _Prepared:
     facing: Optional[tuple[int, object]] = None
     #: ``end checks``: how many checks given win (0: no such statement).
     checks: int = 0
+    #: Per ``end collect``: the piece kind, and how many of it (board and hand) win.
+    collect: tuple[tuple[int, int], ...] = ()
 
 
 def prepared(rules: Rules) -> _Prepared:
@@ -57,6 +64,7 @@ def prepared(rules: Rules) -> _Prepared:
         return known  # type: ignore[no-any-return]
     board = rules.board
     reach = []
+    collect = []
     passes = checks = 0
     facing = None
     for ending in board.ends:
@@ -71,7 +79,9 @@ def prepared(rules: Rules) -> _Prepared:
             facing = (rules.kind_index[ending.pieces[0]], ending.notation)
         elif ending.kind == "checks":
             checks = ending.count
-    made = _Prepared(tuple(reach), passes, facing, checks)
+        elif ending.kind == "collect" and ending.pieces[0] in rules.kind_index:
+            collect.append((rules.kind_index[ending.pieces[0]], ending.count))
+    made = _Prepared(tuple(reach), passes, facing, checks, tuple(collect))
     rules.__dict__["_endings"] = made
     return made
 
@@ -86,7 +96,7 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
     looked for)."""
     ends = prepared(rules)
     players = rules.board.players
-    if not rules.__dict__.get("_answering"):
+    if not getattr(_ANSWERING, "on", False):
         for kinds, squares, zone, options in ends.reach:
             said = _reached(rules, position, kinds, squares, zone, options)
             if said is not None:
@@ -96,6 +106,13 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
         for player, left in enumerate(position.checks_remaining):
             if left <= 0:
                 return GameOver(f"{players[player]} has given check {ends.checks} times", "checks", player)
+    for kind, most in ends.collect:
+        held = [sum(p is not None and p.player == player and p.kind == kind for p in position.cells)
+                + (position.hands[player][kind] if position.hands else 0) for player in range(len(players))]
+        if 0 in held and max(held) >= most:
+            winner = held.index(max(held))
+            return GameOver(f"{players[winner]} holds {held[winner]} {rules.kind_names[kind]}s, "
+                            f"{players[held.index(0)]} none", "collect", winner)
     if ends.passes and position.passes >= ends.passes:
         return GameOver(f"{position.passes} passes in a row", "passes")
     if ends.facing is not None and position.passes and facing(rules, position, position.turn):
@@ -142,11 +159,11 @@ def _can_answer(rules: Rules, position: Position, kinds: frozenset[int], mine: f
     from dagaz_studio.engine.game import legal_moves
 
     me = position.turn
-    rules.__dict__["_answering"] = True  # the moves are asked as if nobody had reached yet
+    _ANSWERING.on = True  # the moves are asked as if nobody had reached yet
     try:
         moves = legal_moves(rules, position, passing=False)
     finally:
-        rules.__dict__["_answering"] = False
+        _ANSWERING.on = False
     return any(piece is not None and piece.player == me and piece.kind in kinds and square in mine
                for move in moves for square, piece in move.changes)
 
@@ -215,14 +232,14 @@ def game_over(rules: Rules, position: Position, moves: Optional[Sequence[Move]] 
         if said is not None:
             return said
     players = board.players
-    if rules.extinction_kinds and game.extinct(rules, position):
-        present = {(piece.player, piece.kind) for piece in position.cells if piece is not None}
-        wins = any(ending.kind == "extinction" for ending in board.ends)
-        for player in range(len(players)):
-            for kind in rules.extinction_kinds:
-                if (player, kind) not in present:
-                    winner = (player if wins else 1 - player) if len(players) == 2 else None
-                    return GameOver(f"{players[player]} has no {rules.kind_names[kind]} left", "extinction", winner)
+    short = game.extinct_player(rules, position) if rules.extinction_kinds else None
+    if short is not None:
+        player, kind = short
+        wins = any(ending.kind == "extinction" and "wins" in ending.options for ending in board.ends)
+        winner = (player if wins else 1 - player) if len(players) == 2 else None
+        below = rules.extinction_below
+        left = "no" if below == 1 else f"fewer than {below} of"
+        return GameOver(f"{players[player]} has {left} {rules.kind_names[kind]} left", "extinction", winner)
     if board.kind == "heap" and "majority-wins" in board.rules and game.majority_reached(position):
         leader = max(range(len(players)), key=lambda p: sum(position.hands[p]))
         return GameOver(f"{players[leader]}'s store holds more than half of the pieces", "majority", leader)

@@ -66,6 +66,8 @@ def make_move(position: Position, move: Move) -> Undo:
     elif position.hands:
         _update_hands(position, move.player, move.captures,
                       position.board.pieces[move.piece] if move.dropped else None)
+        if move.gate is not None:
+            position.hands[move.player][list(position.board.pieces).index(move.gate[1])] -= 1
     for square, piece in move.changes:
         cells[square] = piece
     if move.labels:
@@ -340,6 +342,11 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves += drop_moves(rules, position, cancel=cancel)
     royals = royal_squares(rules, position, position.turn)
     moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals, cancel)]
+    if rules.board.gate is not None:
+        # A piece entering from hand is put where a legal move leaves a square: it shields nothing.
+        from dagaz_studio.engine.gates import gated_moves
+
+        moves += gated_moves(rules, position, moves)
     if position.hands or "immobility-illegal" in rules.board.rules:
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
     if "no-check" in rules.board.rules:
@@ -363,11 +370,19 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
 
 def extinct(rules: Rules, position: Position) -> bool:
     """Whether a player has none of some ``extinction`` piece type left on the board (Atomic's King
-    blown up): that player has lost, and nobody has a move."""
-    present = {(piece.player, piece.kind) for piece in position.cells
-               if piece is not None and piece.kind in rules.extinction_kinds}
-    return any((player, kind) not in present
-               for player in range(len(rules.board.players)) for kind in rules.extinction_kinds)
+    blown up), or fewer than ``end extinction: below N`` says: nobody has a move."""
+    return extinct_player(rules, position) is not None
+
+
+def extinct_player(rules: Rules, position: Position) -> Optional[tuple[int, int]]:
+    """The first player, and the ``extinction`` kind, that :func:`extinct` finds him short of."""
+    below = rules.extinction_below
+    counts: dict[tuple[int, int], int] = {}
+    for piece in position.cells:
+        if piece is not None and piece.kind in rules.extinction_kinds:
+            counts[piece.player, piece.kind] = counts.get((piece.player, piece.kind), 0) + 1
+    return next(((player, kind) for player in range(len(rules.board.players)) for kind in rules.extinction_kinds
+                 if counts.get((player, kind), 0) < below), None)
 
 
 # --------------------------------------------------------------------------- passing

@@ -124,9 +124,9 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         return [] if counting is None else 0
     if rules.board.ends and ended(rules, position):
         return [] if counting is None else 0
-    if DUPLE in rules.board.rules or (rules.board.ends and facing(rules, position, position.turn)):
-        # Rare: while pieces face each other (end facing), or where one royal piece of several may be
-        # left attacked (duple-check), the full moves, each asked about.
+    if DUPLE in rules.board.rules or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
+        # Rare: while pieces face each other (end facing), where one royal piece of several may be
+        # left attacked (duple-check) or pieces enter from hand (gate), the full moves, each asked about.
         moves: list[Entry] = list(legal_moves(rules, position))
         return moves if counting is None else len(moves)
     cells = position.cells

@@ -193,7 +193,11 @@ class Position:
             # a number where castling rights would be starts the clocks.
             fields = fields[:2] + ["-", "-"] + fields[2:]
         position._mark_unmoved_from_setup()
-        if len(fields) > 2:
+        if len(fields) > 2 and board.gate is not None:
+            from dagaz_studio.engine.gates import read_castling_and_gates
+
+            read_castling_and_gates(position, fields[2], fen)
+        elif len(fields) > 2:
             position._apply_castling_rights(fields[2], fen)
             position.castling_by_column = bool(set(fields[2]) - set("KQkq-"))
         # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
@@ -480,6 +484,10 @@ class Position:
         for player, side, square in rights:
             letter = side if standard else board.column_names[board.column_of[square]]
             letters.append(letter.upper() if player == 0 else letter.lower())
+        if board.gate is not None:
+            from dagaz_studio.engine.gates import gate_letters
+
+            letters = sorted(letters + gate_letters(self, rights, standard), key=str.islower)
         return "".join(dict.fromkeys(letters)) or "-"
 
     def _at_home(self, square: int, player: int) -> bool:

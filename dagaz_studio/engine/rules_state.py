@@ -65,6 +65,8 @@ class RulesState:
         self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
         #: The kinds whose last piece lost loses the game (``extinction``).
         self.extinction_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.extinction)
+        #: How few of one of them lose (``end extinction: below N``; 1: none left).
+        self.extinction_below = next((end.count for end in board.ends if end.kind == "extinction" and end.count), 1)
         #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
         self.counts_runs = board.counts_runs
         self._custom: dict[str, int] = {}

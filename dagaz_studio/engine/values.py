@@ -72,6 +72,8 @@ class Move:
     passes: bool = False
     #: The squares where the move made new pieces (``[*Name]``: the Amazons' arrow), in order.
     created: tuple[int, ...] = ()
+    #: A piece from the mover's hand entering where an unmoved piece left (``gate:``): its square and type.
+    gate: Optional[tuple[int, str]] = None
 
     def key(self) -> tuple:
         """What makes two moves the same move."""
@@ -94,7 +96,7 @@ def quick_move(piece: str, player: int, origin: int, target: int, captures: tupl
     move = _object_new(Move)
     move.__dict__.update(piece=piece, player=player, origin=origin, target=target, captures=captures, stops=stops,
                          promotion=promotion, also=also, labels=labels, changes=changes, last=last,
-                         dropped=dropped, again=again, passes=passes, created=created)
+                         dropped=dropped, again=again, passes=passes, created=created, gate=None)
     return move
 
 
@@ -192,6 +194,8 @@ def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
         text += f" ({names[also[0]]}-{names[also[1]]})" if isinstance(also, tuple) else f" {also}"
     # A piece made by the move (the Amazons' arrow) as their players write it: d1-d7/g4.
     text += "".join("/" + names[s] if isinstance(s, int) else s for s in _at_most(move.created, most))
+    if move.gate is not None:  # a piece from hand entering behind (gating): e2-e4 +Hawk@e1
+        text += f" +{move.gate[1]}@{names[move.gate[0]]}"
     return text
 
 

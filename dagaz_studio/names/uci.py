@@ -30,10 +30,13 @@ def name(context: Context, move: Move) -> str:
     if move.dropped:
         kind = board.pieces.get(move.piece)
         return f"{kind.letter.upper() if kind is not None else move.piece}@{squares[move.target]}"
+    if move.gate is not None and move.gate[0] != move.origin:
+        # Castling with a piece entering on the partner's square: from that square to the King's (h1e1h).
+        return squares[move.gate[0]] + squares[move.origin] + _gate(context, move)
     if move.also and _castles_as_a_step(context, move):
         # A castling King that moves one square or none reads as its plain step (or as nothing):
         # named by its square and its partner's, as Fairy-Stockfish names Chess960 castling.
-        return squares[move.origin] + squares[move.also[0][0]]
+        return squares[move.origin] + squares[move.also[0][0]] + _gate(context, move)
     path = [move.origin, *move.stops] if move.stops else [move.origin, move.target]
     text = ",".join(squares[a] + squares[b] for a, b in zip(path, path[1:]))
     if move.promotion:
@@ -44,7 +47,16 @@ def name(context: Context, move: Move) -> str:
     # Each piece the move makes (an arrow, a wall) as Fairy-Stockfish writes a wall: from the landing
     # square to the new piece's square, after a comma (d1d7,d7g4).
     text += "".join(f",{squares[move.target]}{squares[square]}" for square in move.created)
-    return text
+    return text + _gate(context, move)
+
+
+def _gate(context: Context, move: Move) -> str:
+    """A piece from hand entering behind (gating), as Fairy-Stockfish writes it: its letter after the
+    move (``b1c3h``)."""
+    if move.gate is None:
+        return ""
+    kind = context.board.pieces.get(move.gate[1])
+    return kind.letter.lower() if kind is not None else move.gate[1]
 
 
 def _castles_as_a_step(context: Context, move: Move) -> bool:

@@ -182,7 +182,7 @@ def _named(rules: Rules, position: Position, test: PieceTest, result: TestResult
 def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
     board = rules.board
     if test.drop is not None and test.drop not in board.drops:
-        # Read, but refused by the rules (a royal piece is never dropped): the test cannot pass.
+        # Read, but refused by the rules (no drop statement covers the piece): the test cannot pass.
         result.error = f"a {test.drop} is never dropped on this board"
         return
     query = _query(rules, position, test)

@@ -1,6 +1,7 @@
 """How a variants.ini section's game ends, as the board file's ``end`` statements (docs/boards.md):
 Fairy-Stockfish's flag (flagPiece, flagRegion, flagPieceSafe, flagMove) as ``end reach``, its
-checkCounting as ``end checks`` and extinctionValue = win as ``end extinction: wins``.
+checkCounting as ``end checks``, and extinctionValue = win and extinctionPieceCount as ``end
+extinction: wins`` and ``below N``.
 
 A flag this reading cannot say (a count of flag pieces, a win by a blocked region) is left out, the
 options reported as ignored."""
@@ -62,6 +63,8 @@ def ending_lines(options: dict[str, str], pieces: dict[str, tuple[str, str]], na
         if counted is None or counted.group(1) == counted.group(2):
             ends.append(f"end checks: {counted.group(1) if counted else 1}")
             read.add("checkCounting")
-    if options.get("extinctionValue", "").strip().lower() == "win" and extinct:
-        ends.append("end extinction: wins")
+    wins = options.get("extinctionValue", "").strip().lower() == "win"
+    count = int(options.get("extinctionPieceCount", "0").strip() or 0) if extinct else 0
+    if extinct and (wins or count):
+        ends.append("end extinction:" + (" wins" if wins else "") + (f" below {count + 1}" if count else ""))
     return zones, ends, read

@@ -4,7 +4,6 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
-
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -51,8 +50,9 @@ def duple_check(options: dict[str, str]) -> bool:
 def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> set[str]:
     """The pieces whose last one lost ends the game (the board's ``extinction`` flag): Fairy-Stockfish's
     extinctionPieceTypes with extinctionValue = loss (or win: ``end extinction: wins``), each type
-    counted alone down to none, for either side. Empty for the other extinction rules, which are ignored: a count
-    above none, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
+    counted alone down to none or to extinctionPieceCount (``end extinction: below N``), for either
+    side. Empty for the other extinction rules, which are ignored: a count
+    the opponent must keep, every piece at once (``*``, whose last lost leaves no move anyway), and pseudo-royal
     pieces where captures do not explode."""
     types = options.get("extinctionPieceTypes", "").strip().lower()
     # Fairy-Stockfish ends no game by the extinction of pseudo-royal pieces, which cannot be taken,
@@ -61,10 +61,25 @@ def extinction_letters(options: dict[str, str], pieces: dict[str, tuple[str, str
     if pseudo_royal and not is_true(options.get("blastOnCapture", "false")):
         return set()
     if (options.get("extinctionValue", "none").strip().lower() not in ("loss", "win") or types in ("", "*")
-            or options.get("extinctionPieceCount", "0").strip() != "0"
+            or not options.get("extinctionPieceCount", "0").strip().isdigit()
+            or int(options.get("extinctionPieceCount", "0")) > 98
             or options.get("extinctionOpponentPieceCount", "0").strip() != "0"):
         return set()
     return {letter for letter in types if letter in pieces}
+
+
+def collect_ending(options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> str:
+    """``end collect PIECE: N`` where a side left with none of one piece type (board and hand) loses
+    once the other holds extinctionOpponentPieceCount of them (Koedem: all the Kings); else ""."""
+    letter = options.get("extinctionPieceTypes", "").strip().lower()
+    most = options.get("extinctionOpponentPieceCount", "0").strip()
+    if (options.get("extinctionValue", "none").strip().lower() != "loss" or letter not in pieces
+            or options.get("extinctionPieceCount", "0").strip() != "0" or not most.isdigit() or int(most) < 1
+            or is_true(options.get("extinctionPseudoRoyal", "false"))):
+        return ""
+    key = pieces[letter][0]
+    name = f"Custom{key[len('customPiece'):]}" if key.startswith("customPiece") else key[0].upper() + key[1:]
+    return f"end collect {name}: {int(most)}"
 
 
 def promotion_limited(name: str, options: dict[str, str], placement: str,
@@ -75,8 +90,8 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     while its side has fewer on the board, as Fairy-Stockfish counts). Raises :class:`IniError` for
     a value that is not PIECE:COUNT pairs."""
     value = options.get("promotionLimit", "").strip()
-    if not value:
-        return False, {}
+    if not value or is_true(options.get("sittuyinPromotion", "false")):
+        return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
     limits = {}
     for pair in value.split():
         letter, _, count = pair.partition(":")
@@ -174,6 +189,10 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
                 raise IniError(f"option dropPromoted with the drop rules of {names[letter]} is not supported",
                                section=name)
             out.append(f"drop {names[letter]}: {check}{after};{check}{after}[+{names[letter]}Promoted]")
+    rooks = [letter for letter, (key, _) in pieces.items() if key == "rook"]
+    if is_true(options.get("sittuyinRookDrop", "false")) and rooks:
+        zones.append(zone_line("rook-first", {(f, 1) for f in range(files)}, {(f, ranks) for f in range(files)}, files))
+        out.append(f"drop {names[rooks[0]]}: {check[:-1]},@rook-first]{after}")
     # mustDropType = k: only that piece must be dropped first (its flag drop-first), not every piece.
     if is_true(options.get("mustDrop", "false")) and options.get("mustDropType", "*").strip() == "*":
         out.append("rule: compulsory-drop")
@@ -231,13 +250,55 @@ def first_moves(name: str, key: str, betza: str, notation: str, options: dict[st
 
 def first_move_rights(name: str, options: dict[str, str], castles: bool) -> bool:
     """Whether the section has ``cambodianMoves``, its rights kept by ``gating`` in the FEN (then
-    ``rule: rights-by-column``); gating pieces from hand, or with castling, is refused."""
+    ``rule: rights-by-column``); with castling it is refused."""
     cambodian = is_true(options.get("cambodianMoves", "false"))
-    if is_true(options.get("gating", "false")) != cambodian or is_true(options.get("seirawanGating", "false")):
+    seirawan = is_true(options.get("seirawanGating", "false"))
+    if is_true(options.get("gating", "false")) != (cambodian or seirawan) or (cambodian and seirawan):
         raise IniError("option gating is supported only with cambodianMoves (its rights of first moves kept "
-                       "by column in the FEN), not for gating pieces from hand", section=name)
+                       "by column in the FEN) or seirawanGating (pieces from hand: gate_lines)", section=name)
     if cambodian and castles:
         raise IniError("option cambodianMoves with castling is not supported", section=name)
     return cambodian
 
 
+def game_rules(options: dict[str, str], cambodian: bool) -> list[str]:
+    """``rule: rights-by-column`` for ``cambodianMoves``, ``rule: no-promotion-check`` for ``sittuyinPromotion``."""
+    sittuyin = is_true(options.get("sittuyinPromotion", "false"))
+    return (["rule: rights-by-column"] if cambodian else []) + (["rule: no-promotion-check"] if sittuyin else [])
+
+
+def promotion_in_place(name: str, base: str, letter: str, choices: list[str], options: dict[str, str],
+                       pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
+    """``sittuyinPromotion``: the pawn's moves, promoting by none of them, and its promotion as a move of
+    its own: on its promotion squares, or anywhere as its side's last pawn, while its side has fewer
+    of the piece than ``promotionLimit`` allows, into a Fers where it stands or a step diagonally onto
+    an empty square, from where the Fers attacks no enemy (and, by ``rule: no-promotion-check``, gives
+    no check)."""
+    fers = [c for c, (key, betza) in pieces.items() if key == "fers" and betza == "F" and names[c] in choices]
+    if len(choices) != 1 or not fers:
+        raise IniError("option sittuyinPromotion is supported only for promotion to the fers (F)", section=name)
+    limits = dict(pair.partition(":")[::2] for pair in options.get("promotionLimit", "").split())
+    limit = limits.get(fers[0], "")
+    if limit and not (limit.isdigit() and int(limit) > 0):
+        raise IniError(f"option promotionLimit = {shown(options['promotionLimit'])}: {fers[0]}:{limit} is not "
+                       "a count of 1 or more", section=name)
+    count = f"[=0-{int(limit) - 1}:{choices[0]}]" if limit else ""
+    zone = f"promotion-{letter}"
+    return (f"{base};{count}([@{zone}];[!@{zone},=0:{names[letter]}])(X[p])?[+{choices[0]}]"
+            "[!(e)>O,!(e)>M,!(e)>T,!(e)>R]")
+
+
+def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
+    """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
+    of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); with drops
+    (S-House) it is refused."""
+    if not (is_true(options.get("gating", "false")) and is_true(options.get("seirawanGating", "false"))):
+        return []
+    if is_true(options.get("pieceDrops", "false")):
+        # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
+        raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
+                       "only where it may be dropped", section=name)
+    rank = whole_number(options, "castlingRank", "1", name)
+    zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
+                           files))
+    return ["gate: gates"]

@@ -22,8 +22,10 @@ from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
-from dagaz_studio.variants_ini.rules import (drop_lines, duple_check, en_passant_victims, extinction_letters,
-                                            pass_on_stalemate, promotion_limited, promotion_offer, royal_letters)
+from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, duple_check, en_passant_victims,
+                                            extinction_letters, pass_on_stalemate, promotion_limited, promotion_offer,
+                                            royal_letters)
+from dagaz_studio.variants_ini.walls import duck_lines, duck_move
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
 
@@ -79,9 +81,10 @@ USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPiece
         "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
         "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
         "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating",
+        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating", "seirawanGating",
         "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
-        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck"}
+        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck",
+        "sittuyinPromotion", "sittuyinRookDrop"}
 
 
 @dataclass
@@ -195,9 +198,12 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",
                            section=name)
-    if extinction_letters(options, pieces):
-        # Read, as the pieces' extinction flag.
-        ignored = [key for key in ignored if key not in ("extinctionValue", "extinctionPieceTypes")]
+    collect = collect_ending(options, pieces)
+    if extinction_letters(options, pieces) or collect:
+        # Read, as the pieces' extinction flag or an ``end collect`` statement.
+        read = {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
+                "extinctionOpponentPieceCount" if collect else ""}
+        ignored = [key for key in ignored if key not in read]
     text = _board_text(name, options, pieces)
     ignored = [key for key in ignored if not ((key in FLAG_OPTIONS and "\nend reach" in text)  # read as end statements
                                               or (key == "checkCounting" and "\nend checks" in text))]
@@ -295,10 +301,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     if wide is not None:
         raise IniError(f"option startFen = {shown(fen)}: {shown(wide)} empty squares on a row of {files}", section=name)
     drops = is_true(options.get("pieceDrops", "false"))
-    if "[" in fen.split()[0] and not drops:
+    if "[" in fen.split()[0] and not drops and not is_true(options.get("seirawanGating", "false")):
         raise IniError("a start position with hands ([...]) without pieceDrops is not supported", section=name)
     walling = options.get("wallingRule", "none").strip().lower()
-    if walling not in ("none", "past"):
+    if walling not in ("none", "past", "duck"):
         raise IniError(f"option wallingRule = {shown(walling)} changes the legal moves and is not supported",
                        section=name)
     # Fairy-Stockfish's walls (* in a FEN): squares no piece may enter or pass, made by the start
@@ -400,8 +406,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     passing = pass_on_stalemate(name, options, royal)
     # Atomic captures: the explosion written after every capture (variants_ini/blast.py).
     explodes = is_true(options.get("blastOnCapture", "false"))
-    if explodes and flip != "none":
-        raise IniError("option blastOnCapture with flipEnclosedPieces is not supported", section=name)
+    if explodes and (flip != "none" or walling == "duck"):
+        raise IniError(f"option blastOnCapture with {'the Duck' if walling == 'duck' else 'flipEnclosedPieces'} "
+                       f"is not supported", section=name)
     # blastImmuneTypes: pieces no explosion removes, the capturing one included.
     immune = set(options.get("blastImmuneTypes", "").strip().lower().replace("-", "")) & set(pieces)
     spared = [names[c] for c, (key, _) in pieces.items() if key == "pawn" or c in immune]
@@ -512,6 +519,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
                          f"{promotion_offer(name, f'promotion-{letter}-black', own_b, limited, capped)})")
             suffix = f"([!@promotion-{letter}];{offer})" if mandatory else f"({offer})?"
             notation = f"({_shift_groups(base)}){suffix}"
+            if is_true(options.get("sittuyinPromotion", "false")):
+                notation = ini_rules.promotion_in_place(name, base, letter, choices, options, pieces, names)
         elif (promote_w or promote_b) and mandatory:
             # Nothing to promote to, and promotion compulsory: the pawn never enters the zone.
             zones.append(zone(f"promotion-{letter}", promote_w, promote_b))
@@ -563,6 +572,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # A royal piece, which would turn itself to stone, only moves to empty squares.
             notation = (f"({_shift_groups(notation)})[p]" if letter in royal
                         else f"({_shift_groups(notation)})([p];[e] |[d][*Wall])")
+        if walling == "duck" and betza.strip():
+            notation = duck_move(_shift_groups(notation))
         if walling == "past" and betza.strip():
             # The square the piece leaves becomes a wall.
             notation = f"[*Wall]({_shift_groups(notation)})"
@@ -593,6 +604,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         lines.append(f"piece {names[letter]}Promoted +{letter.upper()}{flags}: {moves}")
     if walls:
         lines.append("piece Wall * neutral: [P]")
+    lines += duck_lines() if walling == "duck" else []
+    lines += ini_rules.gate_lines(name, options, zones, files, ranks)
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
                              piece_promotions, set(mobility))
@@ -600,7 +613,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
     lines.append("setup: " + " ".join(fields))
-    lines += (["rule: rights-by-column"] if cambodian else [])
+    lines += ini_rules.game_rules(options, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
     if not is_true(options.get("checking", "true")):
@@ -608,5 +621,6 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
         lines.append("rule: pass-when-blocked")
+    lines += [line for line in [collect_ending(options, pieces)] if line]
     lines += ends + ["draw: cells", "draw: checkered", "draw: coordinates"] + (["draw: blocks Wall"] if walls else [])
     return "\n".join(lines) + "\n"
