@@ -298,6 +298,7 @@ def test_chess960_games_have_python_chesss_moves_and_fens() -> None:
 
 @pytest.mark.parametrize(("variant", "start", "moves"), [
     ("ataxx", None, []),  # free drops: no hand field
+    ("seirawan", "rhb3n1/ppppkp2/2nep2r/6p1/P3P3/b1PP1N2/1q1B1PPP/RNQHKB1R[] b K - 5 13", []),  # gating: one
     ("bughouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PQRBNqrbnp] w KQkq - 0 1", []),  # its hand order
     ("shogi", None, ["g3g4", "c7c6"]),  # an empty hand
     ("petrified", None, ["h2h4"]),  # the square passed and the one landed on

@@ -128,7 +128,7 @@ def free_drops(board: "Board") -> bool:
     capture goes to a hand. Fairy-Stockfish writes no hand field for such a game (its free drops:
     Ataxx) unless it counts pieces in hand (Othello's discs)."""
     pieces = board.pieces
-    return (all(name in pieces and pieces[name].unlimited for name in board.drops)
+    return (bool(board.drops) and all(name in pieces and pieces[name].unlimited for name in board.drops)
             and "captures-to-hand" not in board.rules and not board.demotions)
 
 
