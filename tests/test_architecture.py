@@ -38,7 +38,7 @@ CEILINGS = {
     "private_imports": 48,
     "board_kind_modules": 21,
     "node_dispatch_modules": 18,
-    "long_files": 5,
+    "long_files": 4,
     "engine_lines": 10118,  # game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating)
 }
 
