@@ -15,7 +15,7 @@ from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini.values import is_true
-from dagaz_studio.variants_ini.variant import resolve
+from dagaz_studio.variants_ini.inheritance import resolve
 from variants_oracle import compare, uci_names
 
 _PLAY = r"""

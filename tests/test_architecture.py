@@ -38,8 +38,8 @@ CEILINGS = {
     "private_imports": 28,
     "board_kind_modules": 21,
     "node_dispatch_modules": 18,
-    "long_files": 5,  # engine/position.py passed 600 lines with the FEN forms Fairy-Stockfish writes; its castling rights are the seam to split along
-    "engine_lines": 10162,  # game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating); Fairy-Stockfish FEN forms written back as read (hand order, en-passant pairs, column castling)
+    "long_files": 4,
+    "engine_lines": 10161,  # game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating); Fairy-Stockfish FEN forms written back as read (hand order, en-passant pairs, column castling)
 }
 
 

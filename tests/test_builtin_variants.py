@@ -15,7 +15,8 @@ import pytest
 from dagaz_studio.board import resolve_board
 from dagaz_studio.variants_ini import import_file
 from dagaz_studio.variants_ini.ini import IniError
-from dagaz_studio.variants_ini.variant import import_variant, templates
+from dagaz_studio.variants_ini.inheritance import templates
+from dagaz_studio.variants_ini.variant import import_variant
 
 pytest.importorskip("pyffish")
 from builtin_oracle import check_game, fsf_builtin_games  # noqa: E402

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dagaz_studio.variants_ini import import_file, read_ini
-from dagaz_studio.variants_ini.variant import resolve
+from dagaz_studio.variants_ini.inheritance import resolve
 
 pytest.importorskip("pyffish")
 from variants_oracle import compare, fsf_games  # noqa: E402
