@@ -7,7 +7,8 @@ import pyffish
 import pytest
 
 from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
-from dagaz_studio.board.shipped import refused_builtins
+from dagaz_studio.board import shipped as shipped_module
+from dagaz_studio.board.shipped import REFUSED, refused_builtins
 from dagaz_studio.cli import main
 from dagaz_studio.variants_ini import IniError
 from dagaz_studio.variants_ini.variant import import_variant
@@ -36,12 +37,23 @@ def test_every_builtin_that_ships_no_board_is_listed_with_the_importers_reason()
         assert title and why == _importer_reason(name), name
 
 
-def test_asking_for_a_refused_builtin_says_why_on_one_line(capsys) -> None:
-    assert "shouse" in refused_builtins()
+WHY = "option seirawanGating with pieceDrops is not supported"
+
+
+@pytest.fixture
+def refusing(tmp_path, monkeypatch):
+    """A boards folder where Fairy-Stockfish's ``shouse`` is refused and ``crazyhouse`` ships."""
+    (tmp_path / "crazyhouse.board").write_text("", encoding="utf-8")
+    (tmp_path / REFUSED).write_text(f"# refused\nshouse = S-House: {WHY}\nbroken line\n", encoding="utf-8")
+    monkeypatch.setattr(shipped_module, "_shipped_directory", lambda: tmp_path)
+
+
+def test_asking_for_a_refused_builtin_says_why_on_one_line(refusing, capsys) -> None:
+    assert refused_builtins() == {"shouse": ("S-House", WHY)}
     assert main(["moves", "shouse", "--legal"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
-    assert err.endswith(f"shouse: Fairy-Stockfish's S-House does not ship as a board: {_importer_reason('shouse')}")
+    assert err.endswith(f"shouse: Fairy-Stockfish's S-House does not ship as a board: {WHY}")
     assert "shipped boards:" not in err
 
 
@@ -65,7 +77,7 @@ def test_a_name_near_nothing_still_lists_the_shipped_boards() -> None:
 
 @pytest.mark.parametrize("name, says", [("shouse", "does not ship as a board: "),
                                          ("crazyhose", "did you mean crazyhouse")])
-def test_the_window_opening_a_board_says_the_same(qtbot, name, says) -> None:
+def test_the_window_opening_a_board_says_the_same(refusing, qtbot, name, says) -> None:
     from dagaz_studio.gui.app import BoardOpenError, resolve_board_path
     from dagaz_studio.gui.files.document import QtDocument
 

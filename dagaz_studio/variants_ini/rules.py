@@ -291,13 +291,9 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
 def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
     """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
     of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); with drops
-    (S-House) it is refused."""
+    (S-House), only where it may be dropped, as the board's ``gate:`` says."""
     if not (is_true(options.get("gating", "false")) and is_true(options.get("seirawanGating", "false"))):
         return []
-    if is_true(options.get("pieceDrops", "false")):
-        # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
-        raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
-                       "only where it may be dropped", section=name)
     rank = whole_number(options, "castlingRank", "1", name)
     zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
                            files))

@@ -16,9 +16,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.heaps import Heap
-from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.stacks import Column
+from dagaz_studio.engine import Column, Heap, Position
 from dagaz_studio.gui.board_view.hands import HandPlacement
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 

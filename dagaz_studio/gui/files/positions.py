@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from dagaz_studio.board import Board
-from dagaz_studio.engine.position import FenError, Piece, Position
+from dagaz_studio.engine import FenError, Piece, Position
 # The heaps and columns drawn are the picture's too (export.py): the document's callers find them here still.
 from dagaz_studio.gui.board_view.export import position_contents as position_contents
 
