@@ -97,3 +97,22 @@ def test_heaps_and_columns_are_drawn_as_the_window_draws_them(tmp_path, name, pl
 
     assert not _same(before, after, box(square))
     assert _same(before, after, box(elsewhere))
+
+
+def test_a_tray_holding_more_kinds_than_it_has_squares_hides_none(qtbot):
+    from dagaz_studio.gui.board_view.export import draw_position
+    from dagaz_studio.gui.board_view.view import QtBoardView
+
+    board = load_board("placement")
+    position = open_position(board, None)
+    view = QtBoardView()
+    qtbot.addWidget(view)
+    draw_position(view, board, position, {})
+    held = view.hand_items()
+    # Placement chess starts with five kinds in each hand: ten, beside eight rows.
+    assert len(held) == sum(1 for hand in position.hands for count in hand if count) > len(board.row_names)
+    boxes = {key: item.sceneBoundingRect() for key, item in held.items()}
+    for key, box in boxes.items():
+        assert not any(box.intersects(other) for k, other in boxes.items() if k != key), key
+        # A click on a piece's centre takes that piece.
+        assert view.hand_at(held[key].data(1)) == key

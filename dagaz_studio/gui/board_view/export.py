@@ -167,7 +167,7 @@ def position_hands(position: Position) -> HandPlacement:
             if count > 0 or always]
 
 
-def _draw_position(view: QtBoardView, board: Board, position: Position, highlights: Mapping[int, str]) -> None:
+def draw_position(view: QtBoardView, board: Board, position: Position, highlights: Mapping[int, str]) -> None:
     """Put ``board`` with the pieces of ``position`` (heaps and columns, and in hand too) and ``highlights``
     in ``view``, as the window shows them."""
     view.set_contents(position_contents(position))
@@ -188,7 +188,7 @@ def picture(board: Board, position: Position, highlights: Mapping[int, str], suf
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view = QtBoardView()
     try:
-        _draw_position(view, board, position, highlights)
+        draw_position(view, board, position, highlights)
         largest = largest_scale(view)
         if scale is None:
             scale = min(DEFAULT_SCALE, largest)
@@ -215,7 +215,7 @@ def render_board(board: Board, position: Position, highlights: Mapping[int, str]
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view = QtBoardView()
     try:
-        _draw_position(view, board, position, highlights)
+        draw_position(view, board, position, highlights)
         if suffix == ".png":
             save_png(view, out, scale)
         else:
