@@ -74,7 +74,7 @@ def _setup_problem(board: Board) -> Optional[str]:
     (castling rights, en-passant square, counters) are checked here, where the file is at hand."""
     if not board.setup:
         return None
-    from dagaz_studio.engine.position import FenError, Position
+    from dagaz_studio.engine import FenError, Position
 
     try:
         Position.from_fen(board, board.setup)

@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterator, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
-    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine import Position
 
 EXIT_USAGE = 2
 
@@ -39,7 +39,7 @@ def open_board(argument: str) -> Board:
 def open_position(board: Board, fen: Optional[str]) -> Position:
     """The position a FEN (or a draughts PDN FEN, ``W:W31,32:B1,K2``) gives on ``board``, or the
     board's initial position."""
-    from dagaz_studio.engine.position import FenError, Position
+    from dagaz_studio.engine import FenError, Position
     from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
 
     try:
@@ -81,7 +81,7 @@ def batch_lines(stream: Optional[IO[str]] = None, limit: Optional[int] = None) -
     input holds.
     """
     if limit is None:
-        from dagaz_studio.engine.position import MAX_FEN_LENGTH
+        from dagaz_studio.engine import MAX_FEN_LENGTH
 
         limit = MAX_FEN_LENGTH
     stream = sys.stdin if stream is None else stream

@@ -47,7 +47,7 @@ PARALLEL_POSITIONS = 5000
 
 def _open(board_argument: str, a: str, b: str, seed: int) -> dict[str, Any]:
     """What a worker keeps: the rules of the board, the two definitions' kinds, the seed."""
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules
     from dagaz_studio.queries.compare import definition_kinds
 
     rules = Rules(open_board(board_argument))
@@ -88,7 +88,7 @@ def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str)
 
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
     from dagaz_studio.queries.compare import Comparison, compare_kinds, definition_kinds
 

@@ -21,10 +21,7 @@ from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
-    from dagaz_studio.engine.position import Position
-    from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.endings import GameOver
-    from dagaz_studio.engine.values import Move
+    from dagaz_studio.engine import GameOver, Move, Position, Rules
     from dagaz_studio.queries import MovesAnswer
 
 #: The styles ``--style`` offers: :data:`dagaz_studio.names.STYLES`, written out so that declaring the
@@ -120,7 +117,7 @@ def named_moves(board: Board, rules: Rules, position: Position, args: argparse.N
     A name tells its move apart from every legal move of the position, not only the listed ones; a
     move the game's rules do not allow has no name and is given by its coordinates.
     """
-    from dagaz_studio.engine.values import describe_move
+    from dagaz_studio.engine import describe_move
 
     wanted = bool(args.names or args.style)
     answer = _query(board, rules, position, args.at, args.piece, args.legal, wanted, args.style)
@@ -134,7 +131,7 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
            typed: Optional[dict[str, str]] = None, over: Optional[tuple[Optional[GameOver]]] = None) -> None:
     """Print one position's moves; ``over``, where the game's rules were applied, holds why its game is
     over (``None`` while it goes on)."""
-    from dagaz_studio.engine.values import describe_move
+    from dagaz_studio.engine import describe_move
 
     if as_json:
         import json  # only --json needs it
@@ -164,7 +161,7 @@ def _game_over(rules: Rules, position: Position, moves: list[Move], args: argpar
     """Why the game is over, for ``--legal`` listing every move of the position (``None`` otherwise)."""
     if not args.legal or args.at is not None or args.piece is not None:
         return None
-    from dagaz_studio.engine.endings import game_over
+    from dagaz_studio.engine import game_over
 
     return (game_over(rules, position, moves),)
 
@@ -186,8 +183,7 @@ def _translate_piece(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the moves; user errors are reported with exit status 2."""
-    from dagaz_studio.engine.code_cache import kept_code
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules, kept_code
 
     try:
         _translate_piece(args)
@@ -300,7 +296,7 @@ def _stdin_is_a_file() -> bool:
 
 def _open_batch(args: argparse.Namespace) -> dict[str, Any]:
     """What a worker keeps for a batch: the board, its rules (with the typed piece), the options."""
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules
     from dagaz_studio.notation import parse_notation
 
     board = open_board(args.board)
@@ -312,7 +308,7 @@ def _open_batch(args: argparse.Namespace) -> dict[str, Any]:
 
 def _answer(line: BatchLine) -> tuple[int, str]:
     """One line of a batch answered: its exit status (0 or 2) and the text printed for it."""
-    from dagaz_studio.engine.values import describe_move
+    from dagaz_studio.engine import describe_move
 
     board, rules, args = STATE["board"], STATE["rules"], STATE["args"]
     fen = line.text.strip()

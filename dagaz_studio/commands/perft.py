@@ -30,7 +30,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def _open(board_argument: str, fen: Optional[str]) -> dict[str, Any]:
     """What a worker keeps: the rules of the board, and the position to count from."""
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules
 
     board = open_board(board_argument)
     return {"rules": Rules(board), "position": open_position(board, fen)}
@@ -38,7 +38,7 @@ def _open(board_argument: str, fen: Optional[str]) -> dict[str, Any]:
 
 def _count_after(index: int, depth: int) -> int:
     """In a worker: perft(``depth``) after the ``index``-th legal first move."""
-    from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
+    from dagaz_studio.engine import legal_moves, make_move, perft, unmake_move
 
     rules, position = STATE["rules"], STATE["position"]
     move = legal_moves(rules, position)[index]
@@ -51,7 +51,7 @@ def _count_after(index: int, depth: int) -> int:
 
 def divided(board_argument: str, fen: Optional[str], depth: int, jobs: int) -> list[tuple[Any, int]]:
     """Each legal first move with the perft count of ``depth - 1`` after it, over ``jobs`` processes."""
-    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine import legal_moves
 
     STATE.update(_open(board_argument, fen))
     moves = legal_moves(STATE["rules"], STATE["position"])
@@ -69,9 +69,7 @@ def divided(board_argument: str, fen: Optional[str], depth: int, jobs: int) -> l
 
 def run(args: argparse.Namespace) -> int:
     """Print the perft count (and the divide lines); user errors exit with status 2."""
-    from dagaz_studio.engine.game import divide, perft
-    from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.values import RunawayNotation, describe_move
+    from dagaz_studio.engine import Rules, RunawayNotation, describe_move, divide, perft
 
     try:
         if args.depth < 0:

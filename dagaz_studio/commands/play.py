@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.position import Position
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Position, Rules
 
 
 class PlayError(ValueError):
@@ -49,10 +48,9 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
 
     Raises :class:`PlayError` for the first name that selects no legal move, or several.
     """
-    from dagaz_studio.engine.game import make_move
+    from dagaz_studio.engine import ended, game_over, make_move
     from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 
-    from dagaz_studio.engine.endings import ended, game_over
 
     position = position.copy()
     for number, text in enumerate(texts, start=1):
@@ -84,9 +82,7 @@ def _hand_hint(position: Position, text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play the moves; user errors are reported with exit status 2."""
-    from dagaz_studio.engine.game import fen
-    from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.values import RunawayNotation
+    from dagaz_studio.engine import Rules, RunawayNotation, fen, game_over
 
     try:
         board = open_board(args.board)
@@ -99,7 +95,6 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
     except CommandError as error:
         return report(error)
-    from dagaz_studio.engine.endings import game_over
 
     over = game_over(rules, final)
     if over is not None:

@@ -44,8 +44,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 def run(args: argparse.Namespace) -> int:
     """Write the picture; user errors are reported with exit status 2."""
     from dagaz_studio.commands.moves import moves_for
-    from dagaz_studio.engine.highlights import move_highlights
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules, move_highlights
 
     out = Path(args.out)
     if args.trace:
@@ -95,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_trace(args: argparse.Namespace, out: Path) -> int:
     """Write the run of the piece on ``--at`` as an animation, or as numbered SVG frames."""
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
     from dagaz_studio.queries.trace_frames import FilmError, film_of_run
 

@@ -70,7 +70,7 @@ def _where(name: str, result: TestResult) -> str:
 def _run_board(name: str) -> tuple[int, list[TestResult]]:
     """One board's results, and its status: 2 when the board or one of its tests cannot be read."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Rules
     from dagaz_studio.queries.piece_tests import run_test, test_problems
 
     try:

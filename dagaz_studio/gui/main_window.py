@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from PySide6 import QtGui, QtWidgets
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout

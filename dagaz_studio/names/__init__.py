@@ -18,10 +18,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Move, Position, Rules, legal_moves
 from dagaz_studio.names import coordinates, numbers, numeric, san, uci, wxf
 from dagaz_studio.names.context import Context, MoveNameError, NameStyleError
 

@@ -6,9 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Move, Position, Rules
 
 
 class MoveNameError(ValueError):

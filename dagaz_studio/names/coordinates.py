@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from dagaz_studio.engine.values import describe_move
+from dagaz_studio.engine import describe_move
 from dagaz_studio.names.context import Context
 
 _ALSO = re.compile(r"\s*\([^()]*\)")

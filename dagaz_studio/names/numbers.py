@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from dagaz_studio.engine.interpreter import Move, describe_move
+from dagaz_studio.engine import Move, describe_move
 from dagaz_studio.names.context import Context
 from dagaz_studio.pdn import square_numbers
 

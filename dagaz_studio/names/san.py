@@ -13,8 +13,7 @@ import re
 from collections import defaultdict
 from typing import Optional
 
-from dagaz_studio.engine.values import Move
-from dagaz_studio.engine.values import describe_move
+from dagaz_studio.engine import Move, describe_move
 from dagaz_studio.names.context import Context
 
 _CASTLING = re.compile(r"[O0o](?:-[O0o]){1,2}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from dagaz_studio.engine.interpreter import Move
+from dagaz_studio.engine import Move
 from dagaz_studio.names.context import Context
 
 

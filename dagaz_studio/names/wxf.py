@@ -24,9 +24,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine import Move, Piece, Position, Rules
 from dagaz_studio.names.context import Context, NameStyleError
 
 #: Style -> how two pieces on one file are told apart: (front, back, marker before the letter).

@@ -15,7 +15,7 @@ import re
 from typing import Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Position
 
 __all__ = ["PdnError", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
 

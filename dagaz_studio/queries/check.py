@@ -11,10 +11,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.game import royal_squares
-from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, RunawayNotation
+from dagaz_studio.engine import CancelFlag, Position, Rules, RunawayNotation, royal_squares
 
 __all__ = ["CheckAnswer", "CheckQuery", "Deadline", "answer_check", "royals_in_check"]
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional
 
-from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation, describe_move
+from dagaz_studio.engine import CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
 
 __all__ = ["Comparison", "ComparisonCancelled", "Found", "compare_kinds", "compare_pieces", "definition_kinds",

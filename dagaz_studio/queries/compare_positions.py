@@ -16,11 +16,9 @@ import random
 from typing import Iterator, Optional, Union
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.compiler import Abort, new_work
-from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation
+from dagaz_studio.engine import (
+    DEFAULT_BUDGET, Abort, Move, Piece, Position, Rules, RunawayNotation, legal_moves, make_move, new_work,
+)
 
 __all__ = ["BLOCK", "LONGEST_PLAY", "MOST_PLACED", "block_positions", "full_move", "piece_moves", "signature"]
 
@@ -96,7 +94,7 @@ def _placements(board: Board, rng: random.Random) -> Iterator[Position]:
 
 def _played(rules: Rules, rng: random.Random) -> Iterator[Position]:
     """The positions of games of random legal moves from the setup, one move apart, without end."""
-    from dagaz_studio.engine.light_path import light_legal_moves, make_record
+    from dagaz_studio.engine import light_legal_moves, make_record
 
     board = rules.board
     if not board.setup:
@@ -132,7 +130,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
     cells = position.cells
     standing = cells[square]
     if board.kind == "heap":
-        from dagaz_studio.engine.heaps import typed_heap
+        from dagaz_studio.engine import typed_heap
 
         cells[square] = typed_heap(standing, kind, rules.board_kinds)
         try:
@@ -140,7 +138,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
         finally:
             cells[square] = standing
     if board.kind == "stack":
-        from dagaz_studio.engine.stacks import Column, as_cell
+        from dagaz_studio.engine import Column, as_cell
 
         # A column of one, or its captures could not put a taken piece under it.
         moved = standing.moved if isinstance(standing, Column) and standing.player == position.turn else True

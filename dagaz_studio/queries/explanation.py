@@ -8,9 +8,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import SquareExplanation, attack_reason, build_tree, explain_square
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.engine import CancelFlag, Rules, SquareExplanation, attack_reason, build_tree, explain_square
 from dagaz_studio.queries.moves import TYPED_PIECE, MovesAnswer
 
 

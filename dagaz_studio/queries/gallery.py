@@ -13,8 +13,7 @@ from typing import Optional
 from dagaz_studio.board import BoardReadError, load_board, shipped_boards
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.shipped import shipped_family
-from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.engine import CancelFlag, Position
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.engine import CancelFlag
 from dagaz_studio.variants_ini import IniError, import_file
 from dagaz_studio.variants_ini.files import read_ini_file
 from dagaz_studio.variants_ini.variant import Imported
@@ -20,7 +20,7 @@ def board_loads(text: str, name: str) -> None:
     """Load an imported board's text as a board file is loaded, its initial position included;
     raises ValueError saying why it does not."""
     from dagaz_studio.board.loader import parse_board
-    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine import Position
 
     Position.initial(parse_board(text, f"[{name}]"))
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.engine import CancelFlag
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
 from dagaz_studio.queries.compare import ComparisonCancelled
 from dagaz_studio.queries.lessons import (
@@ -113,8 +113,7 @@ def _targets(lesson: Lesson) -> list[str]:
 
 
 def _film(lesson: Lesson) -> Any:
-    from dagaz_studio.engine.position import Position
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine import Position, Rules
     from dagaz_studio.queries.trace_frames import FilmError, film_of_run
 
     board = lesson_board(lesson.board)

@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import FenError, Piece, Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation, describe_move
+from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
 

@@ -6,10 +6,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import CancelFlag, Move, Position, Rules, RunawayNotation, legal_moves
 from dagaz_studio.names import MoveNameError, MoveNames
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dagaz_studio.engine.game import drop_moves, legal_moves, pass_move, pseudo_legal_moves
-from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move, RunawayNotation, quick_move
+from dagaz_studio.engine import (
+    LastMove, Move, Piece, Position, Rules, RunawayNotation, drop_moves, legal_moves, pass_move, pseudo_legal_moves,
+    quick_move,
+)
 from dagaz_studio.names import MoveNames
 
 __all__ = ["move_shapes", "name_problem"]

@@ -12,22 +12,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.game import drop_moves, legal_moves, pseudo_legal_moves
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import (
-    DEFAULT_BUDGET,
-    DEFAULT_TRACE_LIMIT,
-    CancelFlag,
-    Move,
-    RunawayNotation,
-    TraceEvent,
+from dagaz_studio.engine import (
+    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, Piece, Position, Rules, RunawayNotation, TraceEvent,
+    drop_moves, legal_moves, pseudo_legal_moves,
 )
-from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.explain import TraceTree
+    from dagaz_studio.engine import TraceTree
 
 #: The name a typed notation's piece goes by in messages.
 TYPED_PIECE = "typed piece"
@@ -122,7 +115,7 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     player = position.turn if player is None else player
     standing = position.cells[square]
     if rules.board.kind == "heap":
-        from dagaz_studio.engine.heaps import typed_heap
+        from dagaz_studio.engine import typed_heap
 
         # A heap belongs to nobody and holds seeds of the board's own kinds: the heap on the
         # square stays, and it is what moves by the notation.
@@ -221,7 +214,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
     if answer.trace:
         # Only a traced run needs the explanation's tree, and only named moves the names: the
         # ``moves`` command starts without either (tests/test_cli_startup.py).
-        from dagaz_studio.engine.explain import build_tree
+        from dagaz_studio.engine import build_tree
 
         answer.tree = build_tree(answer.trace)
     return True

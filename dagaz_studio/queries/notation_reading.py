@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runner import Program
-from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.engine import CancelFlag, Program, Rules
 from dagaz_studio.notation import NotationError, describe, format_tree
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable, look
 from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH

@@ -15,9 +15,7 @@ from typing import Optional
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.board.problems import Problem
-from dagaz_studio.engine.position import FenError, Piece, Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import Move, RunawayNotation, describe_move
+from dagaz_studio.engine import FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves
 
 __all__ = ["TestResult", "explain_mark", "reach_marks", "run_test", "run_tests", "test_position", "test_problems"]
@@ -148,7 +146,7 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
 
 
 def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
-    from dagaz_studio.engine.game import perft
+    from dagaz_studio.engine import perft
 
     counted = perft(rules, position, test.depth)
     result.passed = counted == test.count
@@ -245,7 +243,7 @@ def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
         kind = rules.kind_index[test.put_piece]
         standing = position.cells[square]
         if board.kind == "heap":
-            from dagaz_studio.engine.heaps import typed_heap
+            from dagaz_studio.engine import typed_heap
 
             position.cells[square] = typed_heap(standing, kind, rules.board_kinds)
         else:

@@ -13,9 +13,7 @@ from typing import Any, Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
-from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import RunawayNotation
+from dagaz_studio.engine import Position, Rules, RunawayNotation
 from dagaz_studio.queries.piece_tests import TestResult, explain_mark, reach_marks, run_test
 
 __all__ = [

@@ -12,10 +12,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import StepBoard, board_at, move_branch
-from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import TraceEvent, describe_move
+from dagaz_studio.engine import Position, Rules, StepBoard, TraceEvent, board_at, describe_move, move_branch
 
 __all__ = ["MAX_FRAMES", "Film", "Frame", "FilmError", "film_of_run"]
 

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
-from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine import Piece
 from dagaz_studio.gui.board_view.export import DEFAULT_SCALE, image_size, position_placement
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView

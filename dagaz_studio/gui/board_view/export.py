@@ -16,7 +16,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 
 #: Image pixels per scene unit (a square is 100 units: 64 pixels).

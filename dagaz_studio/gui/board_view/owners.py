@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.heaps import has_stores
+from dagaz_studio.engine import has_stores
 
 #: How far right of the board the stores stand, and how wide they are, in grid units.
 STORE_GAP = 0.7

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 from dagaz_studio.board.model import Board
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.values import TraceEvent
+    from dagaz_studio.engine import TraceEvent
 
 
 class SquareGeometry(Protocol):

@@ -20,7 +20,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QToolButton, QVBoxLayout,
                                QWidget)
 
-from dagaz_studio.engine.position import FenError
+from dagaz_studio.engine import FenError
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.record import GameRecord, RecordError
 from dagaz_studio.gui.settings import settings
@@ -154,7 +154,7 @@ class QtGameRecord(QWidget):
 
     def _turn_of(self, fen: str) -> int:
         """The side to move in ``fen`` (the document's side when it cannot be read)."""
-        from dagaz_studio.engine.position import Position
+        from dagaz_studio.engine import Position
 
         board, position = self.document.board, self.document.position
         try:

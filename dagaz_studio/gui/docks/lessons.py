@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Position
 from dagaz_studio.gui.board_view.export import position_placement
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine import Rules
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span

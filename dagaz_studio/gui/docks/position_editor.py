@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine.position import FenError
+from dagaz_studio.engine import FenError
 from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout

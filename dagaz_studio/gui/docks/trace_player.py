@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import move_branch
-from dagaz_studio.engine.values import TraceEvent, describe_move
+from dagaz_studio.engine import TraceEvent, describe_move, move_branch
 from dagaz_studio.queries import MovesAnswer
 
 #: Steps per second when playing, unless changed.

@@ -15,9 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.explain import SquareExplanation, board_at
-from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.highlights import move_highlights
+from dagaz_studio.engine import Piece, SquareExplanation, board_at, move_highlights
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel

@@ -14,8 +14,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
-from dagaz_studio.engine.values import Move, describe_move
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Move, Position, describe_move
 from dagaz_studio.gui.docks.play_field import QtPlayField
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings

@@ -18,7 +18,7 @@ from dagaz_studio.board import Board, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine import Piece, Position
 from dagaz_studio.gui.files.board_changes import describe_board_changes
 from dagaz_studio.gui.files.edit_commands import BoardEditCommand, BoardTextCommand, PositionCommand
 from dagaz_studio.gui.files.positions import assign, initial_position, position_contents, put, same
@@ -26,8 +26,7 @@ from dagaz_studio.gui.files.positions import assign, initial_position, position_
 if TYPE_CHECKING:
     # Editing and playing load the engine when first asked: opening a board and drawing it need
     # only the position (the window paints its board before the rest is loaded).
-    from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.values import Move
+    from dagaz_studio.engine import Move, Rules
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).
 ViewPlacement = dict[int, tuple[int, str, str]]
@@ -129,7 +128,7 @@ class QtDocument(QObject):
             return
         board = parse_board(text, self._filename())
         before = (self.board_text, self._require_board(), self._require_position().copy())
-        from dagaz_studio.engine.carry import carry_position
+        from dagaz_studio.engine import carry_position
 
         after = (text, board, carry_position(self._require_position(), board, renames))
         self.undo_stack.push(BoardEditCommand(self._set_board_and_position, before, after, description))
@@ -327,7 +326,7 @@ class QtDocument(QObject):
         if on is not None and not same(on, position):
             raise ValueError(f"the position changed since {name} was found: try again")
 
-        from dagaz_studio.engine.game import make_move
+        from dagaz_studio.engine import make_move
 
         def change(p: Position) -> None:
             make_move(p, move)
@@ -340,8 +339,7 @@ class QtDocument(QObject):
         """The position as FEN (empty without a board)."""
         if self.position is None:
             return ""
-        from dagaz_studio.engine.game import fen as position_fen
-        from dagaz_studio.engine.rules import Rules
+        from dagaz_studio.engine import Rules, fen as position_fen
 
         # Rules are rebuilt when the board object changes (a new board, or an edited notation).
         if self._fen_rules is None or self._fen_rules.board is not self.position.board:
@@ -355,8 +353,7 @@ class QtDocument(QObject):
         """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""
         if self.position is None:
             return ""
-        from dagaz_studio.engine.endings import over_by_board
-        from dagaz_studio.engine.rules import Rules
+        from dagaz_studio.engine import Rules, over_by_board
 
         if self._fen_rules is None or self._fen_rules.board is not self.position.board:
             self._fen_rules = Rules(self.position.board)

@@ -8,7 +8,7 @@ from typing import Callable, Optional
 from PySide6.QtGui import QUndoCommand
 
 from dagaz_studio.board import Board
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine import Position
 
 
 class PositionCommand(QUndoCommand):

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.writer import SaveError, atomic_path
-from dagaz_studio.engine.position import FenError
+from dagaz_studio.engine import FenError
 from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
 from dagaz_studio.gui.files.document import QtDocument

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from dagaz_studio.board import Board
-from dagaz_studio.engine.heaps import Heap
-from dagaz_studio.engine.position import FenError, Piece, Position
-from dagaz_studio.engine.stacks import Column
+from dagaz_studio.engine import Column, FenError, Heap, Piece, Position
 
 
 def initial_position(board: Board) -> Position:

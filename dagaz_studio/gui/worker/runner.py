@@ -22,8 +22,7 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.collection import collector_paused
-from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine import Rules, collector_paused
 from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
 #: Milliseconds a run may take before the window says it is busy.
