@@ -315,6 +315,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
     extinct = extinction_letters(options, pieces)
+    # Fairy-Stockfish's checks (the ones dropChecks and checking forbid) are made on its King type only:
+    # with none, a pseudo-royal piece (extinctionPseudoRoyal) may be attacked by any move.
+    king_checks = any(key == "king" for key, _ in pieces.values())
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
         if letter in extinct:
@@ -325,7 +328,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
-        if drops and not is_true(options.get("dropChecks", "true")):
+        if drops and not is_true(options.get("dropChecks", "true")) and king_checks:
             flags += " no-drop-check"
         if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
@@ -396,6 +399,17 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
             shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
+            target = piece_promotions[letter]
+            cap = ini_rules.promotion_limits(name, options, pieces).get(target)
+            if cap:  # 0: no limit, as Fairy-Stockfish reads it
+                if piece_mandatory:
+                    raise IniError(f"option promotionLimit on {target}, promoted into by promotedPieceType with "
+                                   f"mandatoryPiecePromotion, is not supported", section=name)
+                # promotionLimit: the promotion only while the mover has fewer of the type, those promoted
+                # into it counted.
+                kinds = [names[target]] + [f"{names[source]}Promoted" for source, into in piece_promotions.items()
+                                           if into == target] + ([promoted[target]] if target in promoted else [])
+                to = ini_rules.fewer_than(kinds, cap) + to
             if on_capture:
                 # piecePromotionOnCapture: a piece changes type when it takes, and only then.
                 notation = f"({shifted})([p];[e]{to})" if piece_mandatory else f"({shifted})([p];[e];[e]{to})"
@@ -476,7 +490,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ini_rules.gate_lines(name, options, zones, files, ranks)
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
-                             piece_promotions, set(mobility))
+                             piece_promotions, set(mobility), walls)
         lines += placement_lines(name, options, pieces, names, files, ranks, zones, held_royal, royal, castles)
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
@@ -484,7 +498,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ini_rules.game_rules(options, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
-    if not is_true(options.get("checking", "true")):
+    if not is_true(options.get("checking", "true")) and king_checks:
         lines.append("rule: no-check")
     lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:
