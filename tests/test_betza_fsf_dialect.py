@@ -3,7 +3,8 @@
 Random pieces written with every letter piece.cpp reads (modalities, hoppers, lame leaps, initial
 moves, every direction pair, every atom, ranges and doubled atoms), several to a piece, with letters
 it skips thrown in; random blockers of both colours; the piece of either side; on the chess board
-(whose symmetry mirrors Black's directions) and on a board that turns them by a half turn.
+(whose symmetry mirrors Black's directions) and on boards that turn them by a half turn (8x8, and
+9x10 against a variant of that size).
 Fairy-Stockfish (pyffish) runs in a child process. Nothing is left out: its quirks are read as it
 reads them, and each is named in a warning.
 """
@@ -11,6 +12,7 @@ reads them, and each is named in a warning.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -171,3 +173,79 @@ def test_each_quirk_is_named(text: str, warning: str) -> None:
 
 def test_a_piece_without_a_move_is_said_so() -> None:
     assert to_dagaz(read_betza("DD", "fsf")) == "[P]"
+
+
+WIDE = Path(__file__).parent / "data" / "betza-9x10.board"
+WIDE_SECTION = """[{name}:chess]
+maxFile = 9
+maxRank = 10
+king = -
+pawn = -
+knight = -
+bishop = -
+rook = -
+queen = -
+customPiece1 = a:{betza}
+customPiece2 = b:mfW
+castling = false
+doubleStepRegionWhite = {everywhere}
+doubleStepRegionBlack = {everywhere}
+checking = false
+startFen = 9/9/9/9/9/9/9/9/9/9 w - - 0 1
+"""
+_MOVE = re.compile(r"([a-i])(\d+)([a-i])(\d+)")
+
+
+def _fen_9x10(cells: dict[tuple[int, int], str], black: bool) -> str:
+    rows = []
+    for rank in range(9, -1, -1):
+        row, empty = "", 0
+        for file in range(9):
+            letter = cells.get((file, rank))
+            if letter:
+                row += (str(empty) if empty else "") + letter
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + (" b" if black else " w") + " - - 0 1"
+
+
+def test_random_pieces_move_as_fairy_stockfish_moves_them_on_a_9x10_board() -> None:
+    # A board of another size whose second player's directions are turned by a half turn, as
+    # Fairy-Stockfish turns them on every board: its edges and centre are not the chess board's.
+    rng = random.Random(91)
+    pieces: list[str] = []
+    while len(pieces) < 70:
+        text = random_piece(rng)
+        if text not in pieces:
+            pieces.append(text)
+    everywhere = " ".join(f"{f}*" for f in "abcdefghi")
+    ini = "".join(WIDE_SECTION.format(name=f"wz{i}", betza=text, everywhere=everywhere)
+                  for i, text in enumerate(pieces))
+    cases, queries = [], []
+    for i, text in enumerate(pieces):
+        for n in range(4):
+            squares = [(f, r) for f in range(9) for r in range(10)]
+            rng.shuffle(squares)
+            (f, r), black = squares[0], n % 2 == 1
+            blockers = {square: rng.choice("Bb") for square in squares[1:1 + rng.randrange(0, 24)]}
+            queries.append((f"wz{i}", _fen_9x10({**blockers, (f, r): "a" if black else "A"}, black), []))
+            cases.append((text, blockers, black, "abcdefghi"[f] + str(r + 1)))
+    answers = ask(ini, queries)
+    rules = Rules(load_board(str(WIDE)))
+    kinds: dict[str, int] = {}
+    moved = 0
+    for (text, blockers, black, square), answer in zip(cases, answers):
+        assert answer is not None, text
+        moves = [_MOVE.match(m) for m in answer]
+        want = {found.group(3) + found.group(4) for found in moves
+                if found and found.group(1) + found.group(2) == square}
+        if text not in kinds:
+            kinds[text] = rules.custom_kind(parse_notation(to_dagaz(read_betza(text, "fsf"))), name=text)
+        fen = _fen_9x10(blockers, black)
+        got = targets(rules, kinds[text], fen, square)
+        assert got == want, f"{text} -> {to_dagaz(read_betza(text, 'fsf'))}, {'black' if black else 'white'} " \
+                            f"at {square}, {fen}"
+        moved += bool(want)
+    assert moved > 150

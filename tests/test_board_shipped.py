@@ -199,3 +199,14 @@ def test_an_installed_package_finds_its_boards_under_data(tmp_path, monkeypatch)
     monkeypatch.setattr(shipped, "__file__", str(package / "board" / "shipped.py"))
     assert shipped_boards() == {"tiny": package / "_data" / "boards" / "tiny.board"}
     assert len(load_board("tiny").squares) == 4
+
+
+CHESS_NAMES = {"King", "Queen", "Rook", "Bishop", "Knight", "Pawn"}
+CHESS_FAMILIES = {"chess", "chess-goals", "drop-chess", "fairy-chess", "large-chess", "regional-chess"}
+
+
+@pytest.mark.parametrize("name", [name for name, path in shipped_boards().items() if shipped_family(path) in CHESS_FAMILIES])
+def test_a_chess_family_board_draws_its_chess_pieces_as_chess_symbols(name):
+    board = load_board(name)
+    if CHESS_NAMES & set(board.pieces):
+        assert board.draw.symbols == "chess", f"{name} draws its chess pieces as letters"

@@ -79,7 +79,7 @@ def test_pieces_fairy_stockfish_does_not_read_make_the_export_fail_naming_them(t
         "name: cylinder", "grid: a-e x 5-1", "N = (0, -1)", "E = (1, 0)", "S = (0, 1)", "W = (-1, 0)",
         "O = (1, -1)", "M = (-1, -1)", "T = (1, 1)", "R = (-1, 1)", "players: White Black",
         "symmetry Black: N<>S E<>W O<>R M<>T", "piece Rook R: (+%)([p,B]\\1%)*", "piece Sentry S: *;[n]",
-        "setup: r3s/5/5/5/S3R w - - 0 1", ""])
+        "piece Moa M: (OM)[p]N;(OT)[p]E;(TR)[p]S;(RM)[p]W", "setup: r3s/5/5/5/S3R w - - 0 1", ""])
     path = tmp_path / "cylinder.board"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(IniError) as caught:
@@ -87,3 +87,5 @@ def test_pieces_fairy_stockfish_does_not_read_make_the_export_fail_naming_them(t
     message = caught.value.message
     assert "Rook: Fairy-Stockfish does not read the cylinder (o)" in message
     assert "Sentry: Fairy-Stockfish does not read the null move (O)" in message
+    # A diagonal step, then outward orthogonally: no lame leap of Fairy-Stockfish's, but a chain of legs.
+    assert "Moa: Fairy-Stockfish does not read multi-leg moves (a)" in message

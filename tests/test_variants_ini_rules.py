@@ -54,3 +54,46 @@ def test_chaks_promoted_king_may_not_step_into_attack() -> None:
     [expected] = ask(ini, [("chak", fen, [])])
     assert expected is not None and not {"d5b3", "d5b5", "d5c4"} & set(expected)
     assert uci_after(rules, fen, []) == set(expected)
+
+
+def test_a_piece_promotes_into_a_limited_type_only_below_its_limit() -> None:
+    # Shogun: promotionLimit g:1, and c3 holds a Knight promoted to the Centaur (g), which counts.
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "shogun")
+    fen = "r2+fkb1r/p2npppp/3p4/3n1P1+F/1p4P1/2+n1P3/PPPP1P1P/RNB2K1R[Bb] b kq - 1 14"
+    [expected] = ask(ini, [("shogun", fen, [])])
+    assert expected is not None and "d5e3+" not in expected and "d5e3" in expected
+    assert uci_after(rules, fen, []) == set(expected)
+    # Without the promoted Knight on c3 the promotion is offered.
+    fen = "r2+fkb1r/p2npppp/3p4/3n1P1+F/1p4P1/4P3/PPPP1P1P/RNB2K1R[Bb] b kq - 1 14"
+    [expected] = ask(ini, [("shogun", fen, [])])
+    assert expected is not None and "d5e3+" in expected
+    assert uci_after(rules, fen, []) == set(expected)
+
+
+def test_drops_may_attack_a_pseudo_royal_piece_whatever_drop_checks_says() -> None:
+    # Atomic crazyhouse: its King is an extinction piece, not Fairy-Stockfish's King type, so a drop
+    # attacking it is no check that dropChecks = false forbids.
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "atomiczh")
+    fen = "rn2kb1r/p1q1pppp/1pbp4/2p5/7P/P2QP3/RPPPNP2/1NB1K3[Nrbp] w - - 0 12"
+    [expected] = ask(ini, [("atomiczh", fen, [])])
+    assert expected is not None and "N@f6" in expected
+    assert uci_after(rules, fen, []) == set(expected)
+
+
+def test_pseudo_royal_pieces_that_promotion_multiplies_are_refused() -> None:
+    # Backrank: every piece promotes to the King, an extinction piece royal only while it stands alone.
+    done, refused = import_file(EXAMPLE.read_text(encoding="utf-8"), ["backrank"])
+    assert not done and "extinctionPseudoRoyal" in str(refused[0])
+
+
+def test_a_reversi_drop_encloses_across_walls_where_fairy_stockfish_lets_it() -> None:
+    # Annexation: d9 is next to White's e9, and c8 (a wall) then b7 (Black's) close a line from it.
+    ini = EXAMPLE.read_text(encoding="utf-8")
+    rules = imported(ini, "annexation")
+    fen = ("***4***/***1P2***/***1PPP***/1pppPPP3/1ppPpP4/1ppppPp3/p1pppP1p2/***2P1***/***2P1***/***4***"
+           "[PPPPPPPPPPPPPPPPPpppppppppppppppppp] b - - 0 13")
+    [expected] = ask(ini, [("annexation", fen, [])])
+    assert expected is not None and "P@d9" in expected
+    assert uci_after(rules, fen, []) == set(expected)

@@ -92,8 +92,9 @@ def uci_names(board, rules: Rules, moves: list, chess960: bool = False) -> set[s
     return out
 
 
-def compare(board_text: str, games: list, chess960: bool = False) -> str | None:
-    """None when the board's legal moves equal Fairy-Stockfish's on every position, else the first difference."""
+def compare(board_text: str, games: list, chess960: bool = False, read_back: bool = False) -> str | None:
+    """None when the board's legal moves equal Fairy-Stockfish's on every position (and, with
+    ``read_back``, each FEN reads and writes back unchanged), else the first difference."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "variant.board"
         path.write_text(board_text, encoding="utf-8")
@@ -104,6 +105,13 @@ def compare(board_text: str, games: list, chess960: bool = False) -> str | None:
     rules = Rules(board)
     for game in games:
         for fen, expected in game:
+            if read_back:
+                try:
+                    written = Position.from_fen(board, fen).fen()
+                except ValueError as error:
+                    return f"{fen}: {error}"
+                if written != fen:
+                    return f"{fen}: written back as {written}"
             fields = [f for f in fen.split() if not re.fullmatch(r"\d+\+\d+", f)]  # check counters
             if len(fields) > 3 and re.fullmatch(r"([a-z]\d+){2,}", fields[3]):
                 # A piece other than a pawn that made its initial double move leaves every square it

@@ -3,9 +3,9 @@ where they can: no K or Q with direction modifiers, no L or J, no doubled atoms 
 
 Where the two read a letter otherwise, the dialect decides: a lame leap is written ``n`` only where
 the reader of that dialect checks the squares the leap checks (XBoard one square halfway, rounded
-toward the start; Fairy-Stockfish every square of its path, the longer side first), and as an ``a``
-chain of steps over empty squares otherwise (Janggi's Elephant, ``nZ`` to Fairy-Stockfish, is
-``mafsmafW`` to XBoard).
+toward the start; Fairy-Stockfish every square of its path, the longer side first, of D, N, A and Z
+leaps only), and for XBoard as an ``a`` chain of steps over empty squares otherwise (Janggi's
+Elephant, ``nZ`` to Fairy-Stockfish, is ``mafsmafW`` to XBoard).
 """
 
 from __future__ import annotations
@@ -95,11 +95,11 @@ def _as_steps(shape: Shape, dialect: str) -> Shape:
         return shape
     points = [(0, 0), *leg.lame_path, leg.vector]
     steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
-    if any(step not in RING for step in steps):
+    if dialect == "fsf" or any(step not in RING for step in steps):
+        # Fairy-Stockfish reads no chain of legs (a) either.
         program = "Fairy-Stockfish" if dialect == "fsf" else "XBoard"
         raise TranslationError(f"{program} reads no lame leap of {abs(leg.vector[0])} and {abs(leg.vector[1])} "
-                               f"that is blocked on {len(leg.lame_path)} square(s) so, and no chain of steps "
-                               f"says it")
+                               f"blocked on the squares this one is")
     legs = [Leg(step, 1, frozenset({"m"})) for step in steps[:-1]] + [Leg(steps[-1], 1, leg.modes)]
     return Shape(tuple(legs), shape.initial)
 

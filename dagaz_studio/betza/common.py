@@ -69,10 +69,13 @@ def leg_modes(spec: PartSpec, mods: str, final: bool) -> tuple[frozenset[str], s
                 hop = c
             else:
                 modes.add("p")  # XBoard: a leg before the last ends on a piece it passes ('g' also toggles)
-        elif c == "y":
-            if final:
-                raise spec.error("'y' on the last leg: it toggles the range of the legs after it")
-            modes.add("m")
+        elif c == "y" and final:
+            raise spec.error("'y' on the last leg: it toggles the range of the legs after it")
+    if "y" in mods:
+        # moves.c: 'y' drops the passing of 'p' and 'g' and turns 'm' over: the leg ends on an
+        # empty square unless it says 'm' (then only where 'c' is, if it says 'c').
+        modes.discard("p")
+        modes ^= {"m"}
     if not modes:
         modes = {"m", "c"} if final else {"m"}
     return frozenset(modes), hop, "n" in mods

@@ -15,7 +15,7 @@ from typing import Union
 
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.directions import atom_vectors, clockwise
-from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, leap_path
+from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, comes_home, leap_path
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -196,8 +196,12 @@ def _shape(tokens: list[Token], text: str) -> Shape:
         tokens = tokens[1:]
     if tokens == [("check", "n")]:
         return Shape((NULL_LEG,), initial, null=True)  # XBetza's null move, O
+    home = bool(tokens) and tokens[-1] == ("check", "n")
+    if home:
+        tokens = tokens[:-1]  # a multi-leg move that may come back to its square: checked below
     if ("check", "n") in tokens or ("check", "Mn") in tokens:
-        raise TranslationError("Betza's null move (O) stays where it is: [n] alone, or [M,n]", text)
+        raise TranslationError("Betza's null move (O) stays where it is: [n] alone, or [M,n]; a move of "
+                               "several legs that comes back to its square ends with [n]", text)
     tokens, wrap = _unwrapped(tokens, text)
     legs: list[Leg] = []
     i = 0
@@ -210,7 +214,16 @@ def _shape(tokens: list[Token], text: str) -> Shape:
         if len(legs) > 1 or legs[0].hop or legs[0].lame or legs[0].cycle or legs[0].screen_path:
             raise TranslationError("Betza's cylinder (o) goes on one-leg leaps and rides only", text)
         legs = [replace(legs[0], wrap=True)]
-    return Shape(tuple(legs), initial)
+    shape = Shape(tuple(legs), initial)
+    if home and len(legs) < 2:
+        raise TranslationError("Betza's null move (O) stays where it is: [n] alone, or [M,n]", text)
+    if comes_home(shape) != home:
+        # XBetza counts a move of several legs that ends on the square it left (XBoard: a null
+        # move); the notation counts it only with [n].
+        raise TranslationError("a move of several legs that can come back to its square is a move in Betza: "
+                               "write [n] at its end" if not home else
+                               "[n] ends only a move of several legs that can come back to its square", text)
+    return shape
 
 
 def _lame_paths(vector: tuple[int, int]) -> list[list[tuple[int, int]]]:

@@ -16,7 +16,8 @@ import re
 from collections import defaultdict
 
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, lopsided, straight_scale, unit
+from dagaz_studio.betza.model import (RING, Leg, Piece, Shape, comes_home, is_straight, leap_path, lopsided,
+                                      straight_scale, unit)
 from dagaz_studio.notation.parser import MAX_NESTING, MAX_NOTATION_LENGTH
 
 LETTER = {(0, 1): "N", (1, 1): "O", (1, 0): "E", (1, -1): "T", (0, -1): "S", (-1, -1): "R", (-1, 0): "W",
@@ -286,6 +287,8 @@ def _shape_text(shape: Shape) -> str:
             leap = _join(_leap_tokens(leg))
             out.append(leap + _repeat("[p]" + leap, leg.range))
         out.append(_final_check(leg.modes) if final else _middle_check(leg.modes))
+    if comes_home(shape):
+        out.append("[n]")
     text = ""
     for part in out:
         if text and text[-1].isalpha() and part[:1].isalpha():

@@ -16,6 +16,7 @@ from dagaz_studio.betza.common import (LEAPERS, MAX_LEGS, MAX_PATHS, MODIFIER_NA
 from dagaz_studio.betza.directions import LETTERS, king_offsets, ring_index, select, split_directions, atom_vectors, clockwise
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape
+from dagaz_studio.betza.xboard import directions, vectors
 
 _BRACKET_LEG = re.compile(r"([a-z]*)([A-Z])([0-9]*)")
 
@@ -169,14 +170,17 @@ def multi_leg(spec: PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str]
     else:
         ring = [(dx * scale, dy * scale) for dx, dy in RING]
     first_mods = legs_mods[0]
+    # The directions as moves.c reads them: the atom's own system for the first leg, the King's,
+    # relative to the leg before, for the others.
+    first_vectors = sorted(vectors(directions(dirs_of(first_mods), spec.letter)[0], spec.letter))
     if spec.letter in ("K", "Q"):
-        first = [RING[o] for o in sorted(king_offsets(dirs_of(first_mods)) if dirs_of(first_mods) else range(8))]
-        first_vectors = [(dx * scale, dy * scale) for dx, dy in first]
-    else:
-        p, q = atoms[0]
-        first_vectors = sorted(select(p, q, split_directions(dirs_of(first_mods))))
+        first_vectors = [(dx * scale, dy * scale) for dx, dy in first_vectors]
     leg_specs = []
     current = rng
+    # What a range toggle makes of the atom (moves.c's 'upgrade'): a W, F or K leg's atom becomes
+    # the unlimited R, B or Q, whatever its range; an R, B or Q one the W, F or K leaper; any other
+    # atom a rider when it leaps once, else a leaper.
+    kind = "step" if spec.letter in "WFK" else "ride" if spec.letter in "RBQ" else "other"
     for index, mods in enumerate(legs_mods):
         final = index == len(legs_mods) - 1
         modes, hop, lame = leg_modes(spec, mods, final)
@@ -184,17 +188,22 @@ def multi_leg(spec: PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str]
             raise spec.error("hoppers ('p', 'g') on the last leg of a multi-leg move are not supported")
         if lame:
             raise spec.error("'n' in a multi-leg move is not supported")
+        bits = directions(dirs_of(mods), "K", default=False)[0]
         if index == 0:
             offsets = None
-        elif dirs_of(mods):
-            offsets = sorted(king_offsets(dirs_of(mods)))
+        elif bits:
+            offsets = [d for d in range(8) if bits >> d & 1]
         else:
             offsets = sorted({0, 1, 2, 3, 5, 6, 7} if eight_fold else {0, 2, 6})
         leg_specs.append((offsets, modes, current))
         if not final and ("y" in mods or "g" in mods):
             # XBoard's range toggle: the legs after it turn a leaper into a rider and a rider
             # into a leaper (moves.c: 'g' and 'y' on a leg before the last).
-            current = 0 if current == 1 else 1
+            if kind == "other":
+                current = 0 if current == 1 else 1
+            else:
+                current = 0 if kind == "step" else 1
+                kind = "ride" if kind == "step" else "step"
     count = len(first_vectors)
     for offsets, _modes, _rng in leg_specs[1:]:
         count *= len(offsets or ())

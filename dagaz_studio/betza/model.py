@@ -154,3 +154,38 @@ def leap_path(vector: tuple[int, int]) -> list[tuple[int, int]]:
         steps.append(step)
         x, y = x + step[0], y + step[1]
     return steps
+
+
+def _meets_start(legs: tuple[Leg, ...], through: bool) -> bool:
+    """Whether the legs, from a square, can end on it again (``through``: or pass it on the way). A leg
+    without a limit is tried up to 16 leaps, far enough for the boards there are."""
+    reach = {(0, 0)}
+    for index, leg in enumerate(legs):
+        dx, dy = leg.vector
+        most = leg.range or 48
+        last = index == len(legs) - 1
+        if index and (through or last):
+            for x, y in reach:
+                k = abs(x) // abs(dx) if dx else abs(y) // abs(dy) if dy else 0
+                if 1 <= k <= most and (x, y) == (-k * dx, -k * dy):
+                    return True
+        if last:
+            break
+        reach = {(x + k * dx, y + k * dy) for x, y in reach for k in range(1, min(most, 16) + 1)}
+        reach = {(x, y) for x, y in reach if abs(x) <= 48 and abs(y) <= 48}
+    return False
+
+
+def comes_home(shape: Shape) -> bool:
+    """Whether a move of several legs can end on the square it started from, on an empty square: a
+    move in XBetza (XBoard's null move), which the notation counts only with ``[n]`` (§7.9)."""
+    if len(shape.legs) < 2 or "m" not in shape.legs[-1].modes or any(leg.cycle for leg in shape.legs):
+        return False
+    return _meets_start(shape.legs, through=False)
+
+
+def revisits_victim(shape: Shape) -> bool:
+    """Whether a later leg of the move can come back to the square where a leg before took a piece."""
+    return any("c" in leg.modes and not any(later.cycle for later in shape.legs[index + 1:])
+               and _meets_start(shape.legs[index + 1:], through=True)
+               for index, leg in enumerate(shape.legs[:-1]))

@@ -19,9 +19,9 @@ from dagaz_studio.betza.common import (ANY_RANGE, ATOM_NAMES, LEAPERS, MAX_BETZA
 from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.fsf import read_fsf
-from dagaz_studio.betza.xboard import in_order, step, vectors
+from dagaz_studio.betza.xboard import in_order, later_leg, step, vectors
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
-from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape
+from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, revisits_victim
 
 DIALECTS = ("xboard", "fsf")
 
@@ -276,6 +276,14 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
                                   f"no move")
             return
     legs_mods = mods.split("a")
+    for at in range(1, len(legs_mods)):
+        # moves.c reads a later leg's letters in its order too; one out of order ends the move there.
+        _bits, kept, skipped = later_leg("a".join(legs_mods[at:]))
+        if skipped:
+            piece.warnings.append(f"{written}{letter}: XBoard reads a leg's directions, then its modes in the order "
+                                  f"m c d e t p g o y n j a, and skips '{skipped}' here, with the legs after it")
+            legs_mods = legs_mods[:at] + [kept]
+            break
     for leg_mods in legs_mods:
         if "i" in leg_mods:
             at = text.index("i", part_start)
@@ -304,7 +312,16 @@ def _read_atom(piece: Piece, text: str, mods_token: Token | None, atom_token: To
             piece.warnings.append(f"{mods}{letter}: read in the King's eight directions, as XBoard does; "
                                   f"Fairy-Stockfish applies them to the W and F moves separately (--dialect fsf)")
         return
-    for shape in multi_leg(spec, atoms, legs_mods, rng, initial):
+    shapes = multi_leg(spec, atoms, legs_mods, rng, initial)
+    if any(0 < q < p for p, q in atoms):
+        piece.warnings.append(f"{written}{letter}: XBoard steps the legs after the first of an oblique atom as the "
+                              f"straight leaps of its long side (D or A for N); read as the atom's own leaps, "
+                              f"turned around its eight as the directions say")
+    if any(revisits_victim(shape) for shape in shapes):
+        piece.warnings.append(f"{written}{letter}: XBoard leaves a piece taken on a leg before the last on its square "
+                              f"until the move is made, so a later leg that comes back there finds it; here the "
+                              f"square is empty from the capture on")
+    for shape in shapes:
         piece.add(shape)
 
 

@@ -38,8 +38,9 @@ def step(letter: str) -> tuple[int, int]:
     return int(_X_STEP[index]), int(_Y_STEP[index])
 
 
-def directions(mods: str, letter: str) -> tuple[int, int]:
-    """The direction bits the leading letters of ``mods`` give the atom, and how many letters they take."""
+def directions(mods: str, letter: str, default: bool = True) -> tuple[int, int]:
+    """The direction bits the leading letters of ``mods`` give the atom, and how many letters they take
+    (``default``: no bits stand for all the atom's directions)."""
     text = mods + "\0\0"
     at = 0
     bits = 0
@@ -88,7 +89,7 @@ def directions(mods: str, letter: str) -> tuple[int, int]:
             else:
                 at += 1
             bits |= b
-        bits = bits or 0xFF
+        bits = bits or (0xFF if default else 0)
     return bits, at
 
 
@@ -125,3 +126,22 @@ def in_order(mods: str, letter: str) -> tuple[int, str, str, str]:
     if rest[:1] == "a":
         return bits, mods[:at], kept + rest, ""
     return bits, mods[:at], kept, rest
+
+
+def later_leg(mods: str) -> tuple[int, str, str]:
+    """moves.c's reading of a leg after an ``a``: its direction bits in the King's system, relative to
+    the leg before (0 for none: the leg's default), the letters it reads (``a`` and the legs after it
+    kept whole), and the letters it skips, after which it reads no further leg."""
+    bits, at = directions(mods, "K", default=False)
+    rest = mods[at:]
+    kept = mods[:at]
+    for mode in MODE_ORDER:
+        if rest[:1] == mode:
+            kept += mode
+            rest = rest[1:]
+    while rest[:1] == "j":
+        kept += "j"
+        rest = rest[1:]
+    if rest[:1] == "a" or not rest:
+        return bits, kept + rest, ""
+    return bits, kept, rest

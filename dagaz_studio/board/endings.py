@@ -17,8 +17,8 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from dagaz_studio.board.model import Ending
-from dagaz_studio.board.pieces import _Pieces
-from dagaz_studio.board.statements import _Statement
+from dagaz_studio.board.pieces import PieceReader
+from dagaz_studio.board.statements import Statement
 
 #: The ways of ending a game an ``end`` statement may name.
 ENDINGS = ("reach", "passes", "facing", "checks", "extinction", "collect")
@@ -33,10 +33,10 @@ MAX_CHECKS = 99
 MAX_PASSES = 1_000
 
 
-class _Endings(_Pieces):
+class EndingReader(PieceReader):
     """The ``end`` statements; problems collected, not raised (read after pieces and zones)."""
 
-    def _ends(self, items: list[tuple[Tree[Token], _Statement]], check_zones: bool) -> tuple[Ending, ...]:
+    def _ends(self, items: list[tuple[Tree[Token], Statement]], check_zones: bool) -> tuple[Ending, ...]:
         ends: list[Ending] = []
         given: dict[str, int] = {}
         for tree, statement in items:
@@ -58,7 +58,7 @@ class _Endings(_Pieces):
             ends.append(ending)
         return tuple(ends)
 
-    def _known_pieces(self, statement: _Statement, kind_token: Token, names: list[Token]) -> tuple[str, ...] | None:
+    def _known_pieces(self, statement: Statement, kind_token: Token, names: list[Token]) -> tuple[str, ...] | None:
         if not names:
             self.report(statement, kind_token.end_pos or 0, f"'end {kind_token}' names the pieces it is about")
             return None
@@ -70,7 +70,7 @@ class _Endings(_Pieces):
                 ok = False
         return tuple(str(token) for token in names) if ok else None
 
-    def _end_reach(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+    def _end_reach(self, statement: Statement, kind_token: Token, names: list[Token], rest: Token,
                    check_zones: bool) -> Ending | None:
         pieces = self._known_pieces(statement, kind_token, names)
         words = str(rest).split()
@@ -85,7 +85,7 @@ class _Endings(_Pieces):
             return None
         return Ending("reach", pieces=pieces, zone=zone, options=options) if pieces is not None else None
 
-    def _end_checks(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+    def _end_checks(self, statement: Statement, kind_token: Token, names: list[Token], rest: Token,
                     check_zones: bool) -> Ending | None:
         if names:
             self.report_token(statement, names[0], "'end checks' names no piece: 'end checks: 3'")
@@ -97,7 +97,7 @@ class _Endings(_Pieces):
             return None
         return Ending("checks", count=int(count))
 
-    def _end_extinction(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+    def _end_extinction(self, statement: Statement, kind_token: Token, names: list[Token], rest: Token,
                         check_zones: bool) -> Ending | None:
         words = str(rest).split()
         wins = words[:1] == ["wins"]
@@ -109,7 +109,7 @@ class _Endings(_Pieces):
             return None
         return Ending("extinction", count=int(below[0]) if below else 0, options=("wins",) if wins else ())
 
-    def _end_collect(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+    def _end_collect(self, statement: Statement, kind_token: Token, names: list[Token], rest: Token,
                      check_zones: bool) -> Ending | None:
         pieces = self._known_pieces(statement, kind_token, names)
         if pieces is not None and len(pieces) != 1:
@@ -122,7 +122,7 @@ class _Endings(_Pieces):
             return None
         return Ending("collect", pieces=pieces, count=int(count)) if pieces is not None else None
 
-    def _end_passes(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+    def _end_passes(self, statement: Statement, kind_token: Token, names: list[Token], rest: Token,
                     check_zones: bool) -> Ending | None:
         if names:
             self.report_token(statement, names[0], "'end passes' names no piece: 'end passes: 2'")
@@ -134,7 +134,7 @@ class _Endings(_Pieces):
             return None
         return Ending("passes", count=int(count))
 
-    def _end_facing(self, statement: _Statement, kind_token: Token, names: list[Token], rest: Token,
+    def _end_facing(self, statement: Statement, kind_token: Token, names: list[Token], rest: Token,
                     check_zones: bool) -> Ending | None:
         from dagaz_studio.board.model import PieceType
         from dagaz_studio.notation import parse_notation

@@ -10,12 +10,12 @@ from lark import Token, Tree
 from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
-    _BARE_WORD, _COLUMN_RANGE, _LEVEL_RANGE, _RECTANGLE, _ROW_RANGE, _SQUARE, MAX_SQUARES,
-    _looks_like_squares, _Statement, _Syntax,
+    BARE_WORD, COLUMN_RANGE, LEVEL_RANGE, RECTANGLE, ROW_RANGE, SQUARE_NAME, MAX_SQUARES,
+    looks_like_squares, Statement, SyntaxReader,
 )
 
 
-class _Geometry(_Syntax):
+class GeometryReader(SyntaxReader):
     """The statements about the board's shape; problems collected, not raised."""
 
     directions: dict[str, tuple[Optional[int], ...]]
@@ -23,7 +23,7 @@ class _Geometry(_Syntax):
     zones: dict[str, Zone]
     draw: DrawHints
 
-    def _grid(self, items: list[tuple[Tree[Token], _Statement]]) -> bool:
+    def _grid(self, items: list[tuple[Tree[Token], Statement]]) -> bool:
         given = self._once(items, "the grid")
         self.column_names: tuple[str, ...] = ()
         self.row_names: tuple[str, ...] = ()
@@ -42,8 +42,8 @@ class _Geometry(_Syntax):
         levels = self._levels(statement, tree.children[2]) if len(tree.children) > 2 else ("",)
         if not levels:
             return False
-        columns = _COLUMN_RANGE.fullmatch(str(columns_token))
-        rows = _ROW_RANGE.fullmatch(str(rows_token))
+        columns = COLUMN_RANGE.fullmatch(str(columns_token))
+        rows = ROW_RANGE.fullmatch(str(rows_token))
         if not columns:
             self.report_token(statement, columns_token, f"malformed range '{columns_token}': columns are letters, like 'a-h'")
         if not rows:
@@ -81,9 +81,9 @@ class _Geometry(_Syntax):
         self.index = {name: i for i, name in enumerate(self.squares)}
         return True
 
-    def _levels(self, statement: _Statement, token: Token) -> tuple[str, ...]:
+    def _levels(self, statement: Statement, token: Token) -> tuple[str, ...]:
         """A 3-D grid's levels (``A-E``: capital letters, as the grid lists them), or ``()`` reported."""
-        match = _LEVEL_RANGE.fullmatch(str(token))
+        match = LEVEL_RANGE.fullmatch(str(token))
         if not match:
             self.report_token(statement, token, f"malformed range '{token}': levels are capital letters, like 'A-E'")
             return ()
@@ -104,7 +104,7 @@ class _Geometry(_Syntax):
             table.append((z * height + r) * width + c if inside else None)
         return tuple(table)
 
-    def _players(self, items: list[tuple[Tree[Token], _Statement]]) -> tuple[str, ...]:
+    def _players(self, items: list[tuple[Tree[Token], Statement]]) -> tuple[str, ...]:
         given = self._once(items, "the players")
         if given is None:
             return ("White", "Black")
@@ -113,33 +113,33 @@ class _Geometry(_Syntax):
         for token in tree.children:
             if str(token) in players:
                 self.report_token(statement, token, f"player '{token}' named twice")
-            elif not _BARE_WORD.fullmatch(str(token)):
+            elif not BARE_WORD.fullmatch(str(token)):
                 self.report_token(statement, token, f"a player's name begins with a letter: '{token}'")
             else:
                 players.append(str(token))
         return tuple(players)
 
-    def _player(self, statement: _Statement, token: Token) -> Optional[str]:
+    def _player(self, statement: Statement, token: Token) -> Optional[str]:
         if str(token) in self.players:
             return str(token)
         self.report_token(statement, token, f"unknown player '{token}' (players: {' '.join(self.players)})")
         return None
 
-    def _direction_letter(self, statement: _Statement, token: Token) -> Optional[str]:
+    def _direction_letter(self, statement: Statement, token: Token) -> Optional[str]:
         letter = str(token)
         if len(letter) == 1 and letter in DIRECTION_LETTERS:
             return letter
         self.report_token(statement, token, f"unknown direction '{letter}' (directions: {' '.join(DIRECTION_LETTERS)})")
         return None
 
-    def _square(self, statement: _Statement, token: Token, offset: int = 0, name: Optional[str] = None) -> Optional[int]:
+    def _square(self, statement: Statement, token: Token, offset: int = 0, name: Optional[str] = None) -> Optional[int]:
         name = str(token) if name is None else name
         if name in self.index:
             return self.index[name]
         self.report(statement, (token.start_pos or 0) + offset, f"unknown square '{name}'")
         return None
 
-    def _directions(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
+    def _directions(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         size = len(self.squares)
         vectors: dict[str, int] = {}  # letter -> line of its vector
         links: dict[str, list[Optional[int]]] = {}
@@ -177,7 +177,7 @@ class _Geometry(_Syntax):
         # Letters in the order of the notation, whatever the order of the file.
         self.directions = {k: self.directions[k] for k in DIRECTION_LETTERS if k in self.directions}
 
-    def _chain(self, statement: _Statement, letter: str, tokens: list[Token], table: list[Optional[int]]) -> None:
+    def _chain(self, statement: Statement, letter: str, tokens: list[Token], table: list[Optional[int]]) -> None:
         if len(tokens) == 1:
             self.report_token(statement, tokens[0], f"link chain with a one-square fragment '{tokens[0]}': a chain links two squares or more")
             return
@@ -196,7 +196,7 @@ class _Geometry(_Syntax):
             else:
                 table[source] = target
 
-    def _symmetries(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
+    def _symmetries(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         for tree, statement in items:
             player_token, *mappings = tree.children
             player = self._player(statement, player_token)
@@ -234,11 +234,11 @@ class _Geometry(_Syntax):
                 continue
             self.symmetries[player] = full
 
-    def _zone_squares(self, statement: _Statement, tokens: list[Token]) -> frozenset[int]:
+    def _zone_squares(self, statement: Statement, tokens: list[Token]) -> frozenset[int]:
         squares: set[int] = set()
         for token in tokens:
             text = str(token)
-            rectangle = _RECTANGLE.fullmatch(text)
+            rectangle = RECTANGLE.fullmatch(text)
             if rectangle:
                 corners = [
                     self._square(statement, token, 0, rectangle.group(1)),
@@ -254,7 +254,7 @@ class _Geometry(_Syntax):
                 width, height = len(self.column_names), len(self.row_names)
                 squares.update((z * height + r) * width + c for z in range(z0, z1 + 1)
                                for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
-            elif _SQUARE.fullmatch(text):
+            elif SQUARE_NAME.fullmatch(text):
                 square = self._square(statement, token)
                 if square is not None:
                     squares.add(square)
@@ -262,7 +262,7 @@ class _Geometry(_Syntax):
                 self.report_token(statement, token, f"'{text}' is neither a square nor a rectangle like 'd1-f3'")
         return frozenset(squares)
 
-    def _zones(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
+    def _zones(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         for tree, statement in items:
             name_token, *parts = tree.children
             name = str(name_token)
@@ -270,13 +270,13 @@ class _Geometry(_Syntax):
                 self.report_token(statement, name_token, f"zone '{name}' defined twice")
                 continue
             first_words = [part.children[0] for part in parts]
-            if len(parts) == 1 and _looks_like_squares(first_words[0]):
+            if len(parts) == 1 and looks_like_squares(first_words[0]):
                 self.zones[name] = Zone(name, shared=self._zone_squares(statement, parts[0].children))
                 continue
             per_player: dict[str, frozenset[int]] = {}
             for part in parts:
                 player_token, *square_tokens = part.children
-                if _looks_like_squares(player_token):
+                if looks_like_squares(player_token):
                     self.report_token(statement, player_token, f"expected a player's name before the squares, found '{player_token}'")
                     continue
                 player = self._player(statement, player_token)
@@ -290,7 +290,7 @@ class _Geometry(_Syntax):
                     per_player[player] = squares
             self.zones[name] = Zone(name, per_player=per_player)
 
-    def _draw(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
+    def _draw(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         style: Optional[tuple[str, int]] = None
         values: dict[str, object] = {}
         lines: list[str] = []
@@ -345,7 +345,7 @@ class _Geometry(_Syntax):
                 values["blocks"] = tuple(str(token) for token in hint.children)
             elif kind == "diagonals":
                 for token in hint.children:
-                    rectangle = _RECTANGLE.fullmatch(str(token))
+                    rectangle = RECTANGLE.fullmatch(str(token))
                     if not rectangle:
                         self.report_token(statement, token, f"draw: '{token}' is not a rectangle like 'd1-f3'")
                         continue

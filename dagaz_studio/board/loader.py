@@ -17,13 +17,13 @@ from typing import Optional
 from lark import Token, Tree
 
 from dagaz_studio.board.drop_rules import drop_zones
-from dagaz_studio.board.endings import _Endings
+from dagaz_studio.board.endings import EndingReader
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
-from dagaz_studio.board.piece_test_reader import _Tests
+from dagaz_studio.board.piece_test_reader import TestReader
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
-    KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, _Statement,
+    KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, Statement,
     split_statements,
 )
 
@@ -33,16 +33,16 @@ __all__ = [
 ]
 
 
-class _Loader(_Tests, _Endings):
+class _Loader(TestReader, EndingReader):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
     def load(self) -> Optional[Board]:
         """The board, or ``None`` when problems were found (they are in :attr:`problems`)."""
-        by_rule: dict[str, list[tuple[Tree[Token], _Statement]]] = {}
+        by_rule: dict[str, list[tuple[Tree[Token], Statement]]] = {}
         for rule, tree, statement in self.statements:
             by_rule.setdefault(rule, []).append((tree, statement))
 
-        def each(rule: str) -> list[tuple[Tree[Token], _Statement]]:
+        def each(rule: str) -> list[tuple[Tree[Token], Statement]]:
             return by_rule.get(rule, [])
 
         self.name = self._name(each("name_line"), each("name_stmt"))
@@ -109,7 +109,7 @@ class _Loader(_Tests, _Endings):
             drop_balanced=by_zone["drop-balanced"],
         )
 
-    def _name(self, lines: list[tuple[Tree[Token], _Statement]], stmts: list[tuple[Tree[Token], _Statement]]) -> str:
+    def _name(self, lines: list[tuple[Tree[Token], Statement]], stmts: list[tuple[Tree[Token], Statement]]) -> str:
         # The first bare word is the name; a later bare word is more likely a misspelt keyword.
         for _tree, statement in lines[1:]:
             self.report(statement, 0, f"unknown statement '{statement.text}'")
@@ -123,7 +123,7 @@ class _Loader(_Tests, _Endings):
         stem = Path(self.filename).stem
         return stem if not self.filename.startswith("<") else "board"
 
-    def _kind(self, items: list[tuple[Tree[Token], _Statement]]) -> str:
+    def _kind(self, items: list[tuple[Tree[Token], Statement]]) -> str:
         given = self._once(items, "the kind")
         if given is None:
             return "default"

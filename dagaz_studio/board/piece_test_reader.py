@@ -11,8 +11,8 @@ from lark import Token, Tree
 
 from dagaz_studio.board.model import PieceType, SourcePosition
 from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
-from dagaz_studio.board.pieces import _Pieces
-from dagaz_studio.board.statements import _Statement
+from dagaz_studio.board.pieces import PieceReader
+from dagaz_studio.board.statements import Statement
 
 #: A reach test's square: ``e4``, or ``xe4`` where a move takes the piece standing there.
 _MARK = re.compile(r"(x?)(.+)")
@@ -29,12 +29,12 @@ def _token(node: object) -> Token:
     return node
 
 
-class _Tests(_Pieces):
+class TestReader(PieceReader):
     """The ``test`` statements; problems collected, not raised."""
 
     drops: dict[str, Any]
 
-    def _tests(self, items: list[tuple[Tree[Token], _Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
+    def _tests(self, items: list[tuple[Tree[Token], Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
         tests: list[PieceTest] = []
         seen: dict[str, int] = {}
         for tree, statement in items:
@@ -52,10 +52,10 @@ class _Tests(_Pieces):
                 tests.append(test)
         return tuple(tests)
 
-    def _test_where(self, statement: _Statement, token: Token, skip: int = 0) -> SourcePosition:
+    def _test_where(self, statement: Statement, token: Token, skip: int = 0) -> SourcePosition:
         return SourcePosition(*statement.where((token.start_pos or 0) + skip))
 
-    def _test(self, tree: Tree[Token], statement: _Statement) -> Optional[PieceTest]:
+    def _test(self, tree: Tree[Token], statement: Statement) -> Optional[PieceTest]:
         name_token = _token(tree.children[0])
         fields: dict[str, Any] = {"name": str(name_token), "at": self._test_where(statement, name_token)}
         ok = True
@@ -93,7 +93,7 @@ class _Tests(_Pieces):
                 fields["move"], fields["move_at"] = str(token), self._test_where(statement, token)
         return PieceTest(**fields) if ok else None
 
-    def _test_position(self, part: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_position(self, part: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
         if str(part.data) == "test_setup":
             if not self.setup:
                 self.report(statement, 0, "the test's position is the setup, but the board has no setup")
@@ -111,20 +111,20 @@ class _Tests(_Pieces):
             return False
         return True
 
-    def _test_player(self, statement: _Statement, token: Token) -> Optional[int]:
+    def _test_player(self, statement: Statement, token: Token) -> Optional[int]:
         if str(token) in self.players:
             return self.players.index(str(token))
         self.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.players)})")
         return None
 
-    def _test_piece_name(self, statement: _Statement, token: Token) -> bool:
+    def _test_piece_name(self, statement: Statement, token: Token) -> bool:
         if str(token) in self.pieces:
             return True
         known = ", ".join(self.pieces) or "none"
         self.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
         return False
 
-    def _test_piece(self, part: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_piece(self, part: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
         words = [child for child in part.children if isinstance(child, Token)]
         if str(part.data) == "test_drop":
             if not self.drops:
@@ -159,14 +159,14 @@ class _Tests(_Pieces):
             return True
         return self._test_notation(put, statement, fields)
 
-    def _test_square(self, statement: _Statement, token: Token, square: str, skip: int = 0) -> bool:
+    def _test_square(self, statement: Statement, token: Token, square: str, skip: int = 0) -> bool:
         if square in self.index:
             return True
         self.report(statement, (token.start_pos or 0) + skip,
                     f"no square '{square}' on the board (squares run {self.squares[0]} … {self.squares[-1]})")
         return False
 
-    def _test_notation(self, put: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_notation(self, put: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
         from dagaz_studio.notation import parse_notation
         from dagaz_studio.notation.errors import NotationError
 
@@ -210,7 +210,7 @@ class _Tests(_Pieces):
         fields["notation"] = text
         return True
 
-    def _test_marks(self, expect: Tree[Token], statement: _Statement) -> Optional[tuple[str, ...]]:
+    def _test_marks(self, expect: Tree[Token], statement: Statement) -> Optional[tuple[str, ...]]:
         marks: list[str] = []
         good = True
         for token in expect.children:
@@ -227,7 +227,7 @@ class _Tests(_Pieces):
             marks.append(taken + square)
         return tuple(marks) if good else None
 
-    def _test_perft(self, expect: Tree[Token], statement: _Statement, fields: dict[str, Any]) -> bool:
+    def _test_perft(self, expect: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
         depth_token, count_token = _token(expect.children[0]), _token(expect.children[1])
         good = True
         depth = str(depth_token)

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Optional
 
 from lark import Token, Tree
 
-from dagaz_studio.board.geometry import _Geometry
+from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType, SourcePosition
 from dagaz_studio.board.placement import PlacementError, parse_placement
 from dagaz_studio.board.problems import Problem
-from dagaz_studio.board.statements import _BARE_WORD, KNOWN_RULES, _Statement
+from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Statement
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 _VALUE = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
-class _Pieces(_Geometry):
+class PieceReader(GeometryReader):
     """The statements about pieces and the game; problems collected, not raised."""
 
     pieces: dict[str, PieceType]
@@ -30,7 +30,7 @@ class _Pieces(_Geometry):
     setup: Optional[str]
     demotions: dict[str, str]
 
-    def _pieces(self, items: list[tuple[Tree[Token], _Statement]], check_zones: bool) -> None:
+    def _pieces(self, items: list[tuple[Tree[Token], Statement]], check_zones: bool) -> None:
         if not items:
             return
         from dagaz_studio.notation import parse_notation
@@ -39,7 +39,7 @@ class _Pieces(_Geometry):
         letters: dict[str, tuple[str, int]] = {}
         # Pieces whose notation is bad still have a letter, so the setup can be checked regardless.
         self.lettered: dict[str, PieceType] = {}
-        parsed: list[tuple[PieceType, _Statement, int]] = []
+        parsed: list[tuple[PieceType, Statement, int]] = []
         for tree, statement in items:
             children = list(tree.children)
             name_token, letter_token = children[0], children[1]
@@ -55,7 +55,7 @@ class _Pieces(_Geometry):
             name, letter = str(name_token), str(letter_token)
             line = statement.positions[0][0]
             ok = True
-            if not _BARE_WORD.fullmatch(name):
+            if not BARE_WORD.fullmatch(name):
                 self.report_token(statement, name_token, f"a piece's name begins with a letter: '{name}'")
                 ok = False
             elif name in self.pieces:
@@ -110,7 +110,7 @@ class _Pieces(_Geometry):
         for piece, statement, start in parsed:
             self._check_names(piece, statement, start, check_zones)
 
-    def _relocate(self, message: str, statement: _Statement, start: int, at: int) -> str:
+    def _relocate(self, message: str, statement: Statement, start: int, at: int) -> str:
         """A notation message with its columns (counted in the notation) turned into file positions.
 
         ``start`` is where the notation begins in the statement, ``at`` where the problem is reported.
@@ -123,7 +123,7 @@ class _Pieces(_Geometry):
 
         return re.sub(r"\bcolumn (\d+)", file_position, message)
 
-    def _from_betza(self, statement: _Statement, text: str, start: int, dialect: str) -> Optional[str]:
+    def _from_betza(self, statement: Statement, text: str, start: int, dialect: str) -> Optional[str]:
         """A piece line's Betza in the Dagaz notation, or None with the problem reported where it is."""
         from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 
@@ -133,7 +133,7 @@ class _Pieces(_Geometry):
             self.report(statement, start + error.start, f"Betza: {error.message}")
             return None
 
-    def _check_names(self, piece: PieceType, statement: _Statement, start: int, check_zones: bool) -> None:
+    def _check_names(self, piece: PieceType, statement: Statement, start: int, check_zones: bool) -> None:
         from dagaz_studio.notation import nodes
 
         for node in nodes.walk(piece.notation):
@@ -155,7 +155,7 @@ class _Pieces(_Geometry):
             elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
                 self.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
 
-    def _drops(self, items: list[tuple[Tree[Token], _Statement]]) -> dict[str, "Notation"]:
+    def _drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, "Notation"]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
         board's ``drop: …`` for every piece without a line of its own, royal and promoted ones apart).
 
@@ -226,7 +226,7 @@ class _Pieces(_Geometry):
                                          "piece goes to the hand as the one piece that promotes to it"))
         return demotions
 
-    def _setup(self, items: list[tuple[Tree[Token], _Statement]]) -> None:
+    def _setup(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         given = self._once(items, "the setup")
         if given is None:
             return
@@ -281,7 +281,7 @@ class _Pieces(_Geometry):
             return offset, f"the side to move is 'w' or 'b', not '{fields[1]}'"
         return None
 
-    def _rules(self, items: list[tuple[Tree[Token], _Statement]]) -> frozenset[str]:
+    def _rules(self, items: list[tuple[Tree[Token], Statement]]) -> frozenset[str]:
         rules = set()
         for tree, statement in items:
             token = tree.children[0]
@@ -291,7 +291,7 @@ class _Pieces(_Geometry):
                 rules.add(str(token))
         return frozenset(rules)
 
-    def _gate(self, items: list[tuple[Tree[Token], _Statement]]) -> Optional[str]:
+    def _gate(self, items: list[tuple[Tree[Token], Statement]]) -> Optional[str]:
         given = self._once(items, "the gate")
         if given is None:
             return None
@@ -301,7 +301,7 @@ class _Pieces(_Geometry):
             return None
         return str(token)
 
-    def _names(self, items: list[tuple[Tree[Token], _Statement]]) -> str:
+    def _names(self, items: list[tuple[Tree[Token], Statement]]) -> str:
         given = self._once(items, "the move names")
         if given is None:
             return "coordinates"
@@ -312,7 +312,7 @@ class _Pieces(_Geometry):
             return "coordinates"
         return str(token)
 
-    def _values(self, items: list[tuple[Tree[Token], _Statement]]) -> dict[str, Fraction]:
+    def _values(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Fraction]:
         values: dict[str, Fraction] = {}
         lines: dict[str, int] = {}
         for tree, statement in items:
@@ -330,7 +330,7 @@ class _Pieces(_Geometry):
                 lines[piece] = statement.positions[0][0]
         return values
 
-    def _name_letters(self, items: list[tuple[Tree[Token], _Statement]]) -> dict[str, str]:
+    def _name_letters(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, str]:
         letters: dict[str, str] = {}
         lines: dict[str, int] = {}
         for tree, statement in items:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Union
 
@@ -57,6 +58,33 @@ def shipped_aliases() -> dict[str, str]:
     return out
 
 
+#: The file of Fairy-Stockfish's built-in variants that ship as no board, in the boards folder:
+#: ``name = Title: why`` a line.
+REFUSED = "refused.txt"
+
+
+def refused_builtins() -> dict[str, tuple[str, str]]:
+    """Fairy-Stockfish's built-in variants that ship as no board (the importer refuses them): name ->
+    (the game's title, why), from the boards folder's ``refused.txt``."""
+    try:
+        text = (_shipped_directory() / REFUSED).read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    out = {}
+    for line in text.splitlines():
+        name, equals, rest = line.partition("#")[0].partition("=")
+        title, colon, why = rest.partition(":")
+        if equals and colon and name.strip() and why.strip():
+            out[name.strip()] = (title.strip() or name.strip(), why.strip())
+    return out
+
+
+#: How many near names a mistyped board name is answered with.
+SUGGESTIONS = 3
+#: How alike (difflib's ratio) a name must be to a shipped one to be offered: "nowhere" is not "oware".
+CLOSE = 0.75
+
+
 def shipped_family(path: Path) -> str:
     """The family of a shipped board (the folder it is kept in: ``chess``, ``draughts``…); ``""``
     for a board kept at the top of the boards folder or elsewhere."""
@@ -86,8 +114,26 @@ def resolve_board(path_or_name: Union[str, Path]) -> Path:
     if path.exists():
         read_board_text(path)  # says what the path is instead (a directory, a device, a FIFO)
         raise BoardReadError(f"{path_or_name}: not a file")
-    names = ", ".join(shipped) or "none"
-    raise BoardReadError(f"{path_or_name}: no such board file or shipped board (shipped boards: {names})")
+    raise BoardReadError(_not_found(str(path_or_name), shipped))
+
+
+def _not_found(argument: str, shipped: dict[str, Path]) -> str:
+    """Why no board answers to ``argument``: a built-in variant that ships as no board says why; a name
+    near shipped ones is answered with those; otherwise every shipped board is listed."""
+    refused = refused_builtins().get(argument)
+    if refused is not None:
+        title, why = refused
+        return f"{argument}: Fairy-Stockfish's {title} does not ship as a board: {why}"
+    known = [*shipped, *(alias for alias, name in shipped_aliases().items() if name in shipped)]
+    near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE)
+    if near:
+        return f"{argument}: no such board file or shipped board; did you mean {_either(near)}?"
+    return f"{argument}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
+
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 

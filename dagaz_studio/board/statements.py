@@ -61,13 +61,13 @@ _STARTS = list(dict.fromkeys(["name_line", "direction_stmt", *_KEYWORD_RULES.val
 
 _KEYWORD_HEAD = re.compile(r"(%s)(?![A-Za-z0-9_\-])" % "|".join(_KEYWORD_RULES))
 _DIRECTION_HEAD = re.compile(r"[A-Za-z0-9_\-]+\s*=")
-_BARE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+BARE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 # A square is named column then row, on a 3-D grid after its level's capital: a1, Aa1.
-_SQUARE = re.compile(r"([A-Z]?[a-z]+)([0-9]+)")
-_RECTANGLE = re.compile(r"([A-Z]?[a-z]+[0-9]+)-([A-Z]?[a-z]+[0-9]+)")
-_COLUMN_RANGE = re.compile(r"([a-z])(?:-([a-z]))?")
-_ROW_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
-_LEVEL_RANGE = re.compile(r"([A-Z])(?:-([A-Z]))?")
+SQUARE_NAME = re.compile(r"([A-Z]?[a-z]+)([0-9]+)")
+RECTANGLE = re.compile(r"([A-Z]?[a-z]+[0-9]+)-([A-Z]?[a-z]+[0-9]+)")
+COLUMN_RANGE = re.compile(r"([a-z])(?:-([a-z]))?")
+ROW_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+LEVEL_RANGE = re.compile(r"([A-Z])(?:-([A-Z]))?")
 
 _TERMINAL_WORDS = {
     "WORD": "a name",
@@ -77,15 +77,15 @@ _TERMINAL_WORDS = {
 }
 
 
-def _looks_like_squares(token: Token) -> bool:
-    return bool(_SQUARE.fullmatch(str(token)) or _RECTANGLE.fullmatch(str(token)))
+def looks_like_squares(token: Token) -> bool:
+    return bool(SQUARE_NAME.fullmatch(str(token)) or RECTANGLE.fullmatch(str(token)))
 
 
 # --------------------------------------------------------------------------- statements
 
 
 @dataclass
-class _Statement:
+class Statement:
     """One statement, joined from its lines, remembering where each character came from."""
 
     text: str
@@ -98,9 +98,9 @@ class _Statement:
         return self.end
 
 
-def split_statements(text: str) -> list[_Statement]:
+def split_statements(text: str) -> list[Statement]:
     """The statements of a board file: comments dropped, continuation lines joined by one space."""
-    statements: list[_Statement] = []
+    statements: list[Statement] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
         content = line.strip()
@@ -116,7 +116,7 @@ def split_statements(text: str) -> list[_Statement]:
             previous.text += " " + content
             previous.end = end
         else:
-            statements.append(_Statement(content, positions, end))
+            statements.append(Statement(content, positions, end))
     return statements
 
 
@@ -135,7 +135,7 @@ def _describe_terminal(parser: Lark, name: str) -> str:
     return f"'{pattern.value}'" if pattern.type == "str" else name
 
 
-class _Syntax:
+class SyntaxReader:
     """The first pass: each statement parsed by its grammar rule; problems collected, not raised."""
 
     # What the later passes work out, declared here so that each pass may read what another sets.
@@ -156,18 +156,18 @@ class _Syntax:
     def __init__(self, text: str, filename: str) -> None:
         self.filename = filename
         self.problems: list[Problem] = []
-        self.statements: list[tuple[str, Tree[Token], _Statement]] = []
+        self.statements: list[tuple[str, Tree[Token], Statement]] = []
         for statement in split_statements(text.lstrip("\ufeff")):
             self._parse_statement(statement)
 
-    def report(self, statement: _Statement, offset: int, message: str) -> None:
+    def report(self, statement: Statement, offset: int, message: str) -> None:
         line, column = statement.where(offset)
         self.problems.append(Problem(self.filename, line, column, message))
 
-    def report_token(self, statement: _Statement, token: Token, message: str) -> None:
+    def report_token(self, statement: Statement, token: Token, message: str) -> None:
         self.report(statement, token.start_pos or 0, message)
 
-    def _parse_statement(self, statement: _Statement) -> None:
+    def _parse_statement(self, statement: Statement) -> None:
         text = statement.text
         head = _KEYWORD_HEAD.match(text)
         if head and text == "test":
@@ -179,7 +179,7 @@ class _Syntax:
             rule = "direction_stmt"
             after = text.split("=", 1)[1].lstrip()
             what = "vector" if after.startswith("(") else "link chain"
-        elif _BARE_WORD.fullmatch(text):
+        elif BARE_WORD.fullmatch(text):
             rule, what = "name_line", "name"
         else:
             word = re.match(r"[^\s:]*", text).group() or text.split()[0]
@@ -193,7 +193,7 @@ class _Syntax:
             return
         self.statements.append((rule, tree, statement))
 
-    def _report_syntax(self, statement: _Statement, error: UnexpectedInput, what: str) -> None:
+    def _report_syntax(self, statement: Statement, error: UnexpectedInput, what: str) -> None:
         parser = _parser()
         if isinstance(error, UnexpectedToken):
             token = error.token
@@ -216,7 +216,7 @@ class _Syntax:
             message += "; expected " + " or ".join(dict.fromkeys(expected))
         self.report(statement, offset, message)
 
-    def _once(self, items: list[tuple[Tree[Token], _Statement]], what: str) -> Optional[tuple[Tree[Token], _Statement]]:
+    def _once(self, items: list[tuple[Tree[Token], Statement]], what: str) -> Optional[tuple[Tree[Token], Statement]]:
         """The first of ``items``; every further one is reported as given twice."""
         for _tree, statement in items[1:]:
             first_line = items[0][1].positions[0][0]

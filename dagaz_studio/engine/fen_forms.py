@@ -88,8 +88,9 @@ def read_en_passant_squares(board: "Board", squares: list[int], cells: list, tur
 def passed_squares(position: "Position") -> list[int]:
     """The squares Fairy-Stockfish names in the en-passant field after the last move, if that move
     left any: a step of two or more squares along one line. Straight ahead (a pawn's double or triple
-    step) they are the squares passed; along another line (a Berolina pawn's diagonal double step)
-    the squares passed and the one landed on. Bottom row first, as Fairy-Stockfish counts squares."""
+    step) they are the squares passed; along another line (a Berolina pawn's diagonal double step),
+    or where the FEN read named it (:attr:`Position.landing_named`), the squares passed and the one
+    landed on. Bottom row first, as Fairy-Stockfish counts squares."""
     last = position.last_move
     if last is None or last.direction is None:
         return []
@@ -103,7 +104,7 @@ def passed_squares(position: "Position") -> list[int]:
         return []
     mover = board.players[(position.turn - 1) % len(board.players)]
     ahead = last.direction == board.player_direction(mover, "N")
-    squares = line[1:-1] if ahead else line[1:]
+    squares = line[1:-1] if ahead and position.landing_named is not last else line[1:]
     height = len(board.row_names)
     return sorted(squares, key=lambda s: (height - board.row_of[s], board.column_of[s]))
 
@@ -120,6 +121,32 @@ def _opposite(letter: str) -> str:
     from dagaz_studio.board.model import OPPOSITE
 
     return OPPOSITE.get(letter, letter)
+
+
+def free_drops(board: "Board") -> bool:
+    """Whether the hands never change: every piece dropped is always in hand (``unlimited``) and no
+    capture goes to a hand. Fairy-Stockfish writes no hand field for such a game (its free drops:
+    Ataxx) unless it counts pieces in hand (Othello's discs)."""
+    pieces = board.pieces
+    return (bool(board.drops) and all(name in pieces and pieces[name].unlimited for name in board.drops)
+            and "captures-to-hand" not in board.rules and not board.demotions)
+
+
+def hand_field(position: "Position") -> str:
+    """The hand field of :meth:`Position.hand_field`: each player's pieces, the first player's first,
+    in the order a FEN read gave them (:attr:`Position.hand_order`), the others in the board's."""
+    board = position.board
+    if not board.has_hands or free_drops(board) and not any(map(any, position.hands)):
+        return ""
+    kinds = position.kinds
+    letters = []
+    for player, hand in enumerate(position.hands):
+        read = [kind for who, kind in position.hand_order if who == player]
+        for kind in read + [kind for kind in range(len(hand)) if kind not in read]:
+            if hand[kind] > 0:
+                letter = kinds[kind].letter
+                letters.append((letter.upper() if player == 0 else letter.lower()) * hand[kind])
+    return "[" + "".join(letters) + "]"
 
 
 #: The rule a board names to read and write its castling field as rights by column (docs/boards.md).

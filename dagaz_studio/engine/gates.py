@@ -37,10 +37,29 @@ def gated_moves(rules: Rules, position: Position, moves: list[Move]) -> list[Mov
                     or square not in after or after[square] is not None):
                 continue
             for kind in held:
+                if not _droppable(rules, position, move, square, kind):
+                    continue
                 entering = Piece(me, kind, True)
                 changes = tuple((s, entering if s == square else p) for s, p in move.changes)
                 out.append(replace(move, changes=changes, gate=(square, rules.kind_names[kind])))
     return out
+
+
+def _droppable(rules: Rules, position: Position, move: Move, square: int, kind: int) -> bool:
+    """Whether a piece of ``kind`` may enter on ``square`` after ``move``: where the board drops it
+    (a drop notation), only where that notation would drop it, the move made (a pawn not on its
+    first row)."""
+    if rules.drop_program(kind, position.turn) is None:
+        return True
+    from dagaz_studio.engine.game import make_move, unmake_move
+
+    me = position.turn
+    undo = make_move(position, move)
+    position.turn = me
+    try:
+        return any(drop.target == square for drop in rules.run_drop(position, kind, square).moves)
+    finally:
+        unmake_move(position, undo)
 
 
 def read_castling_and_gates(position: Position, field: str, fen: str) -> None:

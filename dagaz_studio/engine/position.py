@@ -21,6 +21,7 @@ from dagaz_studio.board.placement import PlacementError, parse_hand, parse_place
 from dagaz_studio.engine.fen_forms import (
     COLUMN_RIGHTS_RULE,
     SHUFFLED_RULE,
+    hand_field,
     check_counter_field,
     column_rights_field,
     holdings_in_brackets,
@@ -101,6 +102,19 @@ class Position:
     #: The player whose last move may have given a check not counted yet in ``checks_remaining``
     #: (``end checks``: counted when the game is next asked about); -1 when none is.
     checks_pending: int = -1
+    #: The (player, kind) pairs in the order the hand field of the FEN the position was read from
+    #: lists them, written back in that order (Fairy-Stockfish lists a hand by its own order of piece
+    #: types); others follow in the board's order. Not a part of the position: positions equal but
+    #: for it are equal.
+    hand_order: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    #: The FEN read named castling rights by their partners' columns (Shredder-FEN, ``JAja``) on a
+    #: board with shuffled starts, where the setup's rights are otherwise written ``KQkq``: written
+    #: back so. Not a part of the position either.
+    castling_by_column: bool = field(default=False, compare=False)
+    #: The last move read from a FEN whose en-passant field named the square it landed on too, as
+    #: Fairy-Stockfish names it after the double step of a piece other than its own pawn (``h3h4``):
+    #: written back so while it is the last move (the same object: a later move is another).
+    landing_named: Optional[LastMove] = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.checks_remaining is None:
@@ -173,6 +187,7 @@ class Position:
             for player, piece_type in held:
                 if player < len(position.hands):
                     position.hands[player][kind_index[piece_type.name]] += 1
+            position.hand_order = tuple(dict.fromkeys((player, kind_index[piece_type.name]) for player, piece_type in held))
         if len(fields) in (4, 5) and fields[2].isascii() and fields[2].isdigit():
             # Fairy-Stockfish writes shogi's FEN without castling and en-passant fields ("[-] w 0 1"):
             # a number where castling rights would be starts the clocks.
@@ -184,10 +199,13 @@ class Position:
             read_castling_and_gates(position, fields[2], fen)
         elif len(fields) > 2:
             position._apply_castling_rights(fields[2], fen)
+            position.castling_by_column = bool(set(fields[2]) - set("KQkq-"))
         # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
         # written in the en-passant field while a count runs: no square was passed.
         if len(fields) > 3 and fields[3] != "-" and not (fields[3].isascii() and fields[3].isdigit()):
             position.last_move = _read_en_passant(board, fields[3], turn, fen, position.cells)
+            if board.squares[position.last_move.target] in _SQUARES.findall(fields[3]):
+                position.landing_named = position.last_move
         if len(fields) > 4:
             position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
         if len(fields) > 5:
@@ -432,13 +450,10 @@ class Position:
 
     def hand_field(self) -> str:
         """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[]`` when none are
-        held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands."""
-        if not self.board.has_hands:
-            return ""
-        kinds = self.kinds
-        letters = [(kinds[kind].letter.upper() if player == 0 else kinds[kind].letter.lower()) * count
-                   for player, hand in enumerate(self.hands) for kind, count in enumerate(hand) if count > 0]
-        return "[" + "".join(letters) + "]"
+        held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands,
+        or whose hands never change and hold nothing. A hand read from a FEN is written back in the
+        order read."""
+        return hand_field(self)
 
     def _castling_field(self) -> str:
         """The castling rights: for each unmoved royal piece, each unmoved partner in its row, the
@@ -461,7 +476,8 @@ class Position:
                 for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
                                         ("q", [s for s in west if s in unmoved][:1])):
                     rights.extend((player, side, square) for square in outermost)
-        standard = standard or all(self._at_home(square, player) for player, _, square in rights) and all(
+        standard = standard or not self.castling_by_column and all(
+            self._at_home(square, player) for player, _, square in rights) and all(
             self._at_home(s, p.player) for s, p in enumerate(self.cells) if p is not None and p.kind < len(kinds)
             and _castles(board, kinds[p.kind]) and not p.moved)
         letters = []
@@ -494,7 +510,7 @@ class Position:
             return "-"
         board = self.board
         mover = board.players[(self.turn - 1) % len(board.players)]
-        if not any_line and last.direction != board.player_direction(mover, "N"):
+        if not any_line and self.landing_named is not last and last.direction != board.player_direction(mover, "N"):
             return "-"
         return "".join(board.squares[s] for s in squares)
 
@@ -502,7 +518,8 @@ class Position:
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
                         self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
-                        self.checks_remaining, self.passes, self.checks_pending)
+                        self.checks_remaining, self.passes, self.checks_pending, self.hand_order,
+                        self.castling_by_column, self.landing_named)
 
     def piece_name(self, square: int) -> Optional[str]:
         """The type name of the piece on ``square``, or ``None``."""

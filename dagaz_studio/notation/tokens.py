@@ -14,7 +14,7 @@ from lark.exceptions import LarkError
 
 from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
 from dagaz_studio.notation.collection import collector_paused
-from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH, _lark
+from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH, notation_grammar
 
 #: Categories of tokens, each coloured differently by the editor.
 CATEGORIES = ("direction", "group", "quantifier", "bracket", "check", "action", "reference", "separator")
@@ -70,7 +70,7 @@ def notation_tokens(text: str) -> list[NotationToken]:
     read = 0
     try:
         with collector_paused():
-            for token in _lark().parse_interactive(text).iter_parse():
+            for token in notation_grammar().parse_interactive(text).iter_parse():
                 read += 1
                 if read % LOOK_EVERY == 0:
                     look(flag)

@@ -12,7 +12,9 @@ Fairy-Stockfish (position.cpp, position.h) turns enemy pieces after every move t
 and lets a piece be dropped (``enclosingDrop``) only where
 
 - ``reversi``: it turns at least one run; while a square of ``enclosingDropStart`` is empty, only on
-  those squares instead (Othello's first four discs);
+  those squares instead (Othello's first four discs). On a board with walls (``*``) Fairy-Stockfish
+  asks less: an enemy next to it, and a friendly piece closing a run of enemies and walls in some
+  line (a wall does not stop the run, where it does stop the turning);
 - ``ataxx``: a friendly piece stands next to it;
 - ``snort``: no enemy stands next to it orthogonally;
 - ``top``: on the first rank or right above a piece (Connect Four, whichever side drops).
@@ -47,6 +49,12 @@ def _run(d: str) -> str:
     """One enclosed run: out over enemies, turning them, to a friend, and back to the square."""
     back = OPPOSITE[d]
     return f"{d}[e,w]({d}[e,w])*+{d}[f]({back}[f])*+{back}"
+
+
+def _wall_run(d: str) -> str:
+    """A run out over enemies and walls to a friend, and back, turning nothing."""
+    back, over = OPPOSITE[d], "([e];[=Wall])"
+    return f"{d}{over}({d}{over})*+{d}[f]({back}{over})*+{back}"
 
 
 def _turn_neighbours() -> str:
@@ -89,14 +97,17 @@ def check_rules(section: str, flip: str, drop: str, royal: bool) -> None:
 
 
 def drop_condition(rule: str, files: int, ranks: int, start: set[Square], turned: bool,
-                   zone: ZoneLine, zones: list[str]) -> str:
+                   zone: ZoneLine, zones: list[str], walls: bool = False) -> str:
     """The checks a drop makes on its square under ``enclosingDrop = rule`` (after ``[p]``), adding
-    the zones they ask about to ``zones``."""
+    the zones they ask about to ``zones``; ``walls``: the board has walls (``piece Wall``)."""
     every = {(f, r) for f in range(files) for r in range(1, ranks + 1)}
     if rule == "none":
         return ""
     if rule == "reversi":
         enclose = "(" + "; ".join(_run(d) for d in DIRECTIONS) + ")"
+        if walls:
+            beside = "(" + ";".join(f"[e>{d}]" for d in DIRECTIONS) + ")"
+            enclose = beside + "(" + "; ".join(_wall_run(d) for d in DIRECTIONS) + ")"
         if not start:
             return enclose
         zones.append(zone("enclosing-start", start, start))

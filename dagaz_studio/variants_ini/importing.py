@@ -11,7 +11,9 @@ import re
 from typing import Callable, Optional
 
 from dagaz_studio.variants_ini.ini import IniError, Section, parse_ini
-from dagaz_studio.variants_ini.variant import CUSTOM, PREDEFINED, Imported, import_variant, resolve
+from dagaz_studio.variants_ini.inheritance import resolve
+from dagaz_studio.variants_ini.options import CUSTOM, PREDEFINED
+from dagaz_studio.variants_ini.variant import Imported, import_variant
 
 #: The most characters of pieces' Betza one file may have translated, each different value counted
 #: once (Fairy-Stockfish's example asks for under 700): translating takes about a tenth of a

@@ -30,10 +30,17 @@ def royal_letters(options: dict[str, str], pieces: dict[str, tuple[str, str]], f
         return royal | {letter for letter in types.lower() if letter in pieces}
     promoted = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     promoted |= set(options.get("promotionPieceTypesBlack", ""))
+    # Pieces promoting into the type (promotedPieceType p:k) add to its number: counted with it.
+    sources: dict[str, str] = {}
+    for pair in options.get("promotedPieceType", "").split():
+        source, _, target = pair.partition(":")
+        sources[target.strip().lower()] = sources.get(target.strip().lower(), "") + source.strip().lower()
     for letter in types.lower():
         if letter not in pieces:
             continue
-        counts = (sum(c == letter.upper() for c in placement), sum(c == letter for c in placement))
+        counted = letter + sources.get(letter, "")
+        counts = (sum(c.lower() in counted for c in placement if c.isupper()),
+                  sum(c in counted for c in placement if c.islower()))
         if max(counts) > limit or letter in promoted:
             raise IniError(f"option extinctionPseudoRoyal: the pieces {letter} are royal only once their "
                            f"number falls to {limit}, which is not supported", section=name)
@@ -82,6 +89,19 @@ def collect_ending(options: dict[str, str], pieces: dict[str, tuple[str, str]]) 
     return f"end collect {name}: {int(most)}"
 
 
+def promotion_limits(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]]) -> dict[str, int]:
+    """``promotionLimit`` as piece letter → count, for the letters of ``pieces``. Raises
+    :class:`IniError` for a value that is not PIECE:COUNT pairs."""
+    value = options.get("promotionLimit", "").strip()
+    limits = {}
+    for pair in value.split():
+        letter, _, count = pair.partition(":")
+        if not count.isdigit():
+            raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
+        limits[letter.lower()] = int(count)
+    return {letter: count for letter, count in limits.items() if letter in pieces}
+
+
 def promotion_limited(name: str, options: dict[str, str], placement: str,
                       pieces: dict[str, tuple[str, str]]) -> tuple[bool, dict[str, int]]:
     """``promotionLimit``: whether pawns promote only to pieces their side has lost (``+?``), which is
@@ -92,19 +112,14 @@ def promotion_limited(name: str, options: dict[str, str], placement: str,
     value = options.get("promotionLimit", "").strip()
     if not value or is_true(options.get("sittuyinPromotion", "false")):
         return False, {}  # sittuyinPromotion counts its limit in its own notation (promotion_in_place)
-    limits = {}
-    for pair in value.split():
-        letter, _, count = pair.partition(":")
-        if not count.isdigit():
-            raise IniError(f"option promotionLimit = {shown(value)}: {shown(pair)} is not PIECE:COUNT", section=name)
-        limits[letter.lower()] = int(count)
+    limits = promotion_limits(name, options, pieces)
     board = placement.partition("[")[0]
     types = set(options.get("promotionPieceTypes", "nbrq")) | set(options.get("promotionPieceTypesWhite", ""))
     types |= set(options.get("promotionPieceTypesBlack", ""))
     if all(letter in limits and (board.count(letter.upper()), board.count(letter)) == (limits[letter], limits[letter])
            for letter in types & set(pieces)):
         return True, {}
-    return False, {letter: count for letter, count in limits.items() if letter in pieces}
+    return False, limits
 
 
 def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits: dict[str, int]) -> str:
@@ -120,6 +135,21 @@ def promotion_offer(name: str, zone: str, choices: list[str], lost: bool, limits
     return ";".join(parts)
 
 
+def fewer_than(kinds: list[str], limit: int) -> str:
+    """A condition holding while the mover has fewer than ``limit`` pieces of ``kinds`` together on the
+    board: Fairy-Stockfish counts a type's pieces with those promoted into it. One ``[=n:Kind,...]``
+    bracket per way of sharing the count out, so that at most one holds."""
+    ways: list[list[str]] = [[]]
+    for kind in kinds[:-1]:
+        ways = [way + [f"={n}:{kind}"] for way in ways
+                for n in range(limit - sum(int(c.split(":")[0][1:]) for c in way))]
+    brackets = []
+    for way in ways:
+        left = limit - 1 - sum(int(c.split(":")[0][1:]) for c in way)
+        brackets.append("[" + ",".join(way + [f"=0-{left}:{kinds[-1]}"]) + "]")
+    return brackets[0] if len(brackets) == 1 else "(" + ";".join(brackets) + ")"
+
+
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
     """Fairy-Stockfish leaves en-passant squares only behind a piece's initial double move (a pawn's,
     or a custom piece's ``i`` move): only such pieces are taken en passant."""
@@ -133,7 +163,7 @@ def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names:
 def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],
                 zones: list[str], region, files: int, promo_w: set[Square], promo_b: set[Square],
                 turned: bool = True, piece_promotions: dict[str, str] | None = None,
-                mobile: set[str] | None = None) -> list[str]:
+                mobile: set[str] | None = None, walls: bool = False) -> list[str]:
     """The statements of a variant with drops: ``drop:`` on an empty square of the drop region, the
     pawn kept off its first rank and the promotion zone, and the hand rules."""
     # dropNoDoubledCount = 0: a file never holds fewer than none of them, so that piece is never dropped.
@@ -151,7 +181,7 @@ def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, 
     ranks = whole_number(options, "maxRank", "8", name)
     start = region("enclosingDropStart", "")
     after = enclosing.drop_condition(options.get("enclosingDrop", "none").strip().lower(), files, ranks, start,
-                                     turned, lambda n, w, b: zone_line(n, w, b, files), zones)
+                                     turned, lambda n, w, b: zone_line(n, w, b, files), zones, walls)
     after += enclosing.flips_after_drop(options.get("flipEnclosedPieces", "none").strip().lower())
     out.append(f"drop: {check}{after}")
     if never in names:
@@ -291,13 +321,9 @@ def promotion_in_place(name: str, base: str, letter: str, choices: list[str], op
 def gate_lines(name: str, options: dict[str, str], zones: list[str], files: int, ranks: int) -> list[str]:
     """``gating`` with ``seirawanGating``: a piece from hand enters behind a piece leaving its square
     of the castling rank unmoved (``gate:`` on a zone of that rank, for each side); with drops
-    (S-House) it is refused."""
+    (S-House), only where it may be dropped, as the board's ``gate:`` says."""
     if not (is_true(options.get("gating", "false")) and is_true(options.get("seirawanGating", "false"))):
         return []
-    if is_true(options.get("pieceDrops", "false")):
-        # Fairy-Stockfish gates a piece only where it may be dropped (a pawn not on its first rank).
-        raise IniError("option seirawanGating with pieceDrops is not supported: a piece enters by the gate "
-                       "only where it may be dropped", section=name)
     rank = whole_number(options, "castlingRank", "1", name)
     zones.append(zone_line("gates", {(f, rank) for f in range(files)}, {(f, ranks + 1 - rank) for f in range(files)},
                            files))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field, replace
-from importlib import resources
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board.loader import parse_board
@@ -20,7 +19,9 @@ from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
-from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.inheritance import resolve
+from dagaz_studio.variants_ini.ini import IniError, Section
+from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, USED
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
 from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, duple_check, en_passant_victims,
                                             extinction_letters, pass_on_stalemate, promotion_limited, promotion_offer,
@@ -28,63 +29,6 @@ from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, duple_c
 from dagaz_studio.variants_ini.walls import duck_lines, duck_move
 from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
                                               squares_text, whole_number)
-
-#: Fairy-Stockfish's predefined pieces: option name → Betza (its own table, docs of variants.ini).
-PREDEFINED = {
-    "pawn": "fmWfceF", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q", "fers": "F", "alfil": "A",
-    "fersAlfil": "FA", "silver": "FfW", "aiwok": "RNF", "bers": "RF", "archbishop": "BN", "chancellor": "RN",
-    "amazon": "QN", "knibis": "mNcB", "biskni": "mBcN", "kniroo": "mNcR", "rookni": "mRcN", "shogiPawn": "fW",
-    "lance": "fR", "shogiKnight": "fN", "gold": "WfF", "dragonHorse": "BW", "clobber": "cW",
-    "breakthrough": "fmWfF", "immobile": "", "cannon": "mRcpR", "janggiCannon": "pR", "soldier": "fsW",
-    "horse": "nN", "elephant": "nA", "janggiElephant": "nZ", "banner": "RcpRnN", "wazir": "W",
-    "commoner": "K", "centaur": "KN", "king": "K", "dragon": "RF",
-}
-CUSTOM = re.compile(r"customPiece([1-9]|1[0-9]|2[0-5])$")
-
-#: Options that only tune an engine, a GUI or the end of a game: they leave the legal moves alone.
-IGNORED = re.compile(
-    r"^(pieceValue(Mg|Eg)|pieceToCharTable|variantTemplate|pocketSize|nMoveRule|nFoldRule|nFoldValue"
-    r"|nFoldValueAbsolute|nMoveRuleTypes(White|Black)?|stalemateValue|stalematePieceCount|checkmateValue"
-    r"|extinctionValue|extinctionClaim|extinctionPieceTypes|extinctionPieceCount|extinctionOpponentPieceCount"
-    r"|flagPiece(White|Black)?|flagRegion(White|Black)?|flagPieceCount|flagPieceBlockedWin|flagMove|flagPieceSafe"
-    r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
-    r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
-    r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal)$")
-
-#: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
-DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
-            "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
-            "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
-            "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",
-            "mustDrop": "false", "flyingGeneral": "false", "oppositeCastling": "false",
-            "wallingRule": "none", "dropNoDoubled": "-", "makpongRule": "false",
-            "sittuyinPromotion": "false", "pieceDemotion": "false", "dropPromoted": "false",
-            "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "mandatoryPiecePromotion": "false",
-            "dropLoop": "false", "twoBoards": "false", "gating": "false", "seirawanGating": "false",
-            "cambodianMoves": "false", "petrifyOnCaptureTypes": "-", "enPassantRegion": "",
-            "tripleStepRegionWhite": "", "tripleStepRegionBlack": ""}
-#: Per-piece options: ``mobilityRegionWhiteKing`` and the like restrict where a piece may go.
-MOBILITY = re.compile(r"^mobilityRegion(White|Black)(\w+)$")
-
-#: Options this importer reads (twoBoards among them: a bughouse board, whose hand its partner board fills,
-#: is written as the one board, the pieces in hand set in its positions).
-USED = {"maxRank", "maxFile", "startFen", "promotionPieceTypes", "promotionPieceTypesWhite",
-        "promotionPieceTypesBlack", "promotionRegionWhite", "promotionRegionBlack", "doubleStep",
-        "doubleStepRegionWhite", "doubleStepRegionBlack", "castling", "castlingKingsideFile",
-        "castlingQueensideFile", "pawnTypes", "promotionPawnTypes", "enPassantTypes", "mandatoryPawnPromotion",
-        "checking", "mustCapture", "promotionRank", "castlingKingPiece", "flyingGeneral",
-        "extinctionPseudoRoyal", "promotionPawnTypesWhite", "promotionPawnTypesBlack", "tripleStepRegionWhite",
-        "tripleStepRegionBlack", "pieceDrops", "capturesToHand", "dropRegionWhite", "dropRegionBlack",
-        "immobilityIllegal", "promotedPieceType", "mustDrop", "mustDropType", "freeDrops", "mandatoryPiecePromotion", "dropNoDoubled", "dropNoDoubledCount", "firstRankPawnDrops", "promotionZonePawnDrops",
-        "flipEnclosedPieces", "enclosingDrop", "enclosingDropStart", "passOnStalemate", "passOnStalemateWhite",
-        "passOnStalemateBlack", "soldierPromotionRank", "blastOnCapture", "dropLoop", "enPassantRegion",
-        "enPassantRegionWhite", "enPassantRegionBlack", "wallingRule", "promotionLimit", "castlingRank",
-        "castlingRookKingsideFile", "castlingRookQueensideFile", "blastImmuneTypes", "mutuallyImmuneTypes",
-        "twoBoards", "castlingRookPieces", "petrifyOnCaptureTypes", "makpongRule", "cambodianMoves", "gating", "seirawanGating",
-        "pieceDemotion", "piecePromotionOnCapture", "dropPromoted", "dropChecks", "checkCounting",
-        "dropOppositeColoredBishop", "castlingDroppedPiece", "castlingKingFile", "dupleCheck",
-        "sittuyinPromotion", "sittuyinRookDrop"}
 
 
 @dataclass
@@ -94,82 +38,6 @@ class Imported:
     name: str
     text: str
     ignored: list[str] = field(default_factory=list)
-
-
-#: The longest chain of parents a section may have (Fairy-Stockfish's built-in variants go three
-#: deep): a longer one is refused, at its section's line, before it is followed.
-MAX_INHERITANCE = 50
-
-
-@functools.lru_cache(maxsize=1)
-def templates() -> dict[str, Section]:
-    """The built-in variants this importer knows, as sections (read once: do not change them).
-
-    They are kept in several files of ``templates/``, by family; a section inherits from one in any
-    of them, and no name is defined twice (raises :class:`IniError` naming the files).
-    """
-    folder = resources.files("dagaz_studio.variants_ini").joinpath("templates")
-    sections: dict[str, Section] = {}
-    where: dict[str, str] = {}
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if not entry.name.endswith(".ini"):
-            continue
-        for name, section in read_ini(entry.read_text(encoding="utf-8")).items():
-            if name in sections:
-                raise IniError(f"the built-in variant [{name}] is defined in both {where[name]} and {entry.name}")
-            sections[name] = section
-            where[name] = entry.name
-    return sections
-
-
-def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], dict[str, int]]:
-    """A section's options after inheritance (child over parent), and the lines of the file's own.
-
-    Raises :class:`IniError` for a chain of parents that loops, is longer than
-    :data:`MAX_INHERITANCE`, or reaches a section refused for a line it could not read.
-    """
-    builtin = templates()
-    chain: list[Section] = []
-    own_lines: list[bool] = []  # whether each of the chain is the file's (its lines are the file's)
-    seen: set[str] = set()
-    current: str | None = name
-    from_file = True
-    while current is not None:
-        if current in seen:
-            raise IniError(f"inherits from itself through {current!r}", section=name)
-        seen.add(current)
-        if len(seen) > MAX_INHERITANCE + 1:
-            raise IniError(f"more than {MAX_INHERITANCE} parents, one above another: a section has at most "
-                           f"{MAX_INHERITANCE}", section=name)
-        section = sections.get(current) if from_file else None
-        if section is not None and section.problems and section.name != name:
-            raise IniError(f"inherits from [{section.name}], which is refused: {section.problems[0]}", section=name)
-        if section is None:
-            section = builtin.get(current)
-            from_file = False
-            if section is None:
-                raise IniError(f"inherits from the built-in variant {current!r}, which has no template here",
-                               section=name)
-        chain.append(section)
-        own_lines.append(from_file)
-        current = section.parent
-        if section.parent is None and section.name != "chess" and not from_file:
-            current = None
-    options: dict[str, str] = {}
-    lines: dict[str, int] = {}
-    base = builtin["fairy"] if chain[-1].name not in builtin else None
-    if base is not None:
-        options["__default__"] = "true"
-    for section, in_file in zip(reversed(chain), reversed(own_lines)):
-        own = dict(section.options)
-        if "promotedPieceType" in own and "promotedPieceType" in options:
-            # Fairy-Stockfish adds a section's promotions to the ones it inherits (parser.cpp).
-            pairs = dict(pair.partition(":")[::2] for pair in options["promotedPieceType"].split())
-            pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
-            own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
-        options.update(own)
-        lines.update(section.option_lines if in_file else {k: 0 for k in section.option_lines})
-    return options, lines
 
 
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
@@ -447,6 +315,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
              "T = (1, 1)", "R = (-1, 1)", "players: White Black",
              "symmetry Black: " + ("N<>S E<>W O<>R M<>T" if turned else "N<>S O<>T M<>R")]
     extinct = extinction_letters(options, pieces)
+    # Fairy-Stockfish's checks (the ones dropChecks and checking forbid) are made on its King type only:
+    # with none, a pseudo-royal piece (extinctionPseudoRoyal) may be attacked by any move.
+    king_checks = any(key == "king" for key, _ in pieces.values())
     for letter, (key, betza) in pieces.items():
         flags = " royal" if letter in royal else ""
         if letter in extinct:
@@ -457,7 +328,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if drops and options.get("dropNoDoubled", "-").strip() == letter \
                 and options.get("dropNoDoubledCount", "1").strip() == "1":
             flags += " no-drop-doubled"
-        if drops and not is_true(options.get("dropChecks", "true")):
+        if drops and not is_true(options.get("dropChecks", "true")) and king_checks:
             flags += " no-drop-check"
         if drops and key == "shogiPawn" and is_true(options.get("shogiPawnDropMateIllegal", "false")):
             flags += " no-drop-mate"
@@ -528,6 +399,17 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if letter in piece_promotions and not both_ways:
             zones.append(zone("promotion", promo_w, promo_b))
             shifted, to = _shift_groups(base), f"[+{names[letter]}Promoted]"
+            target = piece_promotions[letter]
+            cap = ini_rules.promotion_limits(name, options, pieces).get(target)
+            if cap:  # 0: no limit, as Fairy-Stockfish reads it
+                if piece_mandatory:
+                    raise IniError(f"option promotionLimit on {target}, promoted into by promotedPieceType with "
+                                   f"mandatoryPiecePromotion, is not supported", section=name)
+                # promotionLimit: the promotion only while the mover has fewer of the type, those promoted
+                # into it counted.
+                kinds = [names[target]] + [f"{names[source]}Promoted" for source, into in piece_promotions.items()
+                                           if into == target] + ([promoted[target]] if target in promoted else [])
+                to = ini_rules.fewer_than(kinds, cap) + to
             if on_capture:
                 # piecePromotionOnCapture: a piece changes type when it takes, and only then.
                 notation = f"({shifted})([p];[e]{to})" if piece_mandatory else f"({shifted})([p];[e];[e]{to})"
@@ -608,7 +490,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ini_rules.gate_lines(name, options, zones, files, ranks)
     if drops:
         lines += drop_lines(name, options, pieces, names, zones, region, files, promo_w, promo_b, turned,
-                             piece_promotions, set(mobility))
+                             piece_promotions, set(mobility), walls)
         lines += placement_lines(name, options, pieces, names, files, ranks, zones, held_royal, royal, castles)
     end_zones, ends, _ = ending_lines(options, pieces, names, royal, region, files, fen, extinct)
     lines[13:13] = sorted(set(zones + end_zones), key=(zones + end_zones).index)
@@ -616,7 +498,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     lines += ini_rules.game_rules(options, cambodian)
     if is_true(options.get("mustCapture", "false")):
         lines.append("rule: compulsory-capture")
-    if not is_true(options.get("checking", "true")):
+    if not is_true(options.get("checking", "true")) and king_checks:
         lines.append("rule: no-check")
     lines += ["rule: duple-check"] if duple_check(options) and royal else []
     if passing:

@@ -16,7 +16,8 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import Position
+from dagaz_studio.engine import Column, Heap, Position
+from dagaz_studio.gui.board_view.hands import HandPlacement
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 
 #: Image pixels per scene unit (a square is 100 units: 64 pixels).
@@ -137,6 +138,44 @@ def position_placement(position: Position) -> Placement:
     return placement
 
 
+def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
+    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
+    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+    if position.board.kind == "default":
+        return {}
+    kinds = position.kinds
+    out: dict[int, tuple[str, tuple]] = {}
+    cells: list[object] = list(position.cells)
+    for square, cell in enumerate(cells):
+        if isinstance(cell, Heap):
+            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+        elif isinstance(cell, Column):
+            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
+                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+    return out
+
+
+def position_hands(position: Position) -> HandPlacement:
+    """The pieces in hand of a position as the board view draws them: (player, piece name, letter,
+    count), the count -1 for a piece always in hand (``unlimited`` and among the board's drops)."""
+    kinds = position.kinds
+    drops = position.board.drops
+    return [(player, kinds[kind].name, kinds[kind].letter, -1 if always else count)
+            for player, hand in enumerate(position.hands) for kind, count in enumerate(hand)
+            if kind < len(kinds)
+            for always in [kinds[kind].unlimited and kinds[kind].name in drops]
+            if count > 0 or always]
+
+
+def draw_position(view: QtBoardView, board: Board, position: Position, highlights: Mapping[int, str]) -> None:
+    """Put ``board`` with the pieces of ``position`` (heaps and columns, and in hand too) and ``highlights``
+    in ``view``, as the window shows them."""
+    view.set_contents(position_contents(position))
+    view.set_board(board, position_placement(position))
+    view.set_hands(position_hands(position))
+    view.set_highlights(highlights)
+
+
 def picture(board: Board, position: Position, highlights: Mapping[int, str], suffix: str,
             scale: Optional[float] = None) -> tuple[bytes, float]:
     """The picture of ``board`` with ``position`` and ``highlights`` as a ``.png`` or ``.svg`` file's
@@ -149,8 +188,7 @@ def picture(board: Board, position: Position, highlights: Mapping[int, str], suf
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view = QtBoardView()
     try:
-        view.set_board(board, position_placement(position))
-        view.set_highlights(highlights)
+        draw_position(view, board, position, highlights)
         largest = largest_scale(view)
         if scale is None:
             scale = min(DEFAULT_SCALE, largest)
@@ -177,8 +215,7 @@ def render_board(board: Board, position: Position, highlights: Mapping[int, str]
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view = QtBoardView()
     try:
-        view.set_board(board, position_placement(position))
-        view.set_highlights(highlights)
+        draw_position(view, board, position, highlights)
         if suffix == ".png":
             save_png(view, out, scale)
         else:

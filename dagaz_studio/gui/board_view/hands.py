@@ -27,17 +27,24 @@ def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float, f
     """Where each held kind's piece is drawn, in the order of ``hands``; ``flipped``: the board is
     drawn half turned round, so the first player's hand is at the top."""
     x = (columns + HAND_GAP + 0.55) * unit
+    step = hand_step(hands, rows)
     placed = {0: 0, 1: 0}
     out = []
     for player, _name, _letter, _count in hands:
         slot = placed.setdefault(player, 0)
         placed[player] = slot + 1
         if (player == 0) != flipped:
-            y = (rows - 0.5 - slot) * unit
+            y = (rows - (0.5 + slot) * step) * unit
         else:
-            y = (0.5 + slot) * unit
+            y = (0.5 + slot) * step * unit
         out.append(QPointF(x, y))
     return out
+
+
+def hand_step(hands: HandPlacement, rows: int) -> float:
+    """How far apart held pieces stand, in squares: one, or less when more kinds are held than the tray
+    has squares (placement chess starts with ten), so that none hides another; they shrink alike."""
+    return min(1.0, rows / len(hands)) if hands else 1.0
 
 
 def count_item(count: int, centre: QPointF, unit: float) -> QGraphicsItem:
@@ -118,20 +125,25 @@ def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int,
         label.setZValue(count_z)
         extras.append(label)
     pieces: dict[tuple[int, str], QGraphicsItem] = {}
+    step = hand_step(hands, rows)
     for (player, name, letter, count), centre in zip(hands, hand_centres(hands, width, rows, unit, flipped)):
         item = piece_item(centre, player, name, letter)
         item.setZValue(piece_z)
         item.setData(1, centre)
+        item.setData(2, unit * step / 2)  # how far from the centre a click still takes it
+        if step < 1:
+            item.setTransformOriginPoint(item.mapFromScene(centre))
+            item.setScale(step)
         owner = board.players[player] if player < len(board.players) else str(player)
         held = "always" if count < 0 else str(count)
         item.setToolTip(f"{name} in {owner}'s hand ({held}): click to see its drops")
         pieces[(player, name)] = item
         if count > 1 or count < 0:
-            label = count_item(count, centre, unit)
+            label = count_item(count, centre, unit * step)
             label.setZValue(count_z)
             extras.append(label)
         if selected == (player, name):
-            frame = selected_frame(centre, unit)
+            frame = selected_frame(centre, unit * step)
             frame.setZValue(frame_z)
             extras.append(frame)
     return pieces, extras

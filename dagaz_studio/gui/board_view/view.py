@@ -192,9 +192,11 @@ class QtBoardView(QGraphicsView):
     def hand_at(self, scene_pos: QPointF) -> Optional[tuple[int, str]]:
         """The piece in hand (player, name) at a scene position, or ``None``."""
         for key, item in self._hand_items.items():
-            centre = item.data(1)
+            centre, half = item.data(1), item.data(2)
+            if not isinstance(half, float):
+                half = UNIT * 0.5
             if isinstance(centre, QPointF) and max(abs(scene_pos.x() - centre.x()),
-                                                   abs(scene_pos.y() - centre.y())) <= UNIT * 0.5:
+                                                   abs(scene_pos.y() - centre.y())) <= half:
                 return key
         return None
 

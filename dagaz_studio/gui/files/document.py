@@ -21,6 +21,7 @@ from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine import Piece, Position
 from dagaz_studio.gui.files.board_changes import describe_board_changes
 from dagaz_studio.gui.files.edit_commands import BoardEditCommand, BoardTextCommand, PositionCommand
+from dagaz_studio.gui.board_view.export import position_hands
 from dagaz_studio.gui.files.positions import assign, initial_position, position_contents, put, same
 
 if TYPE_CHECKING:
@@ -388,15 +389,7 @@ class QtDocument(QObject):
         """The pieces in hand as the board view draws them: (player, piece name, letter, count), the
         count -1 for a piece always in hand (``unlimited``)."""
         position = self.position
-        if position is None:
-            return []
-        kinds = position.kinds
-        drops = position.board.drops
-        return [(player, kinds[kind].name, kinds[kind].letter, -1 if always else count)
-                for player, hand in enumerate(position.hands) for kind, count in enumerate(hand)
-                if kind < len(kinds)
-                for always in [kinds[kind].unlimited and kinds[kind].name in drops]
-                if count > 0 or always]
+        return [] if position is None else list(position_hands(position))
 
     # ------------------------------------------------------------------ private
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Optional
 
 from dagaz_studio.board import Board
-from dagaz_studio.engine import Column, FenError, Heap, Piece, Position
+from dagaz_studio.engine import FenError, Piece, Position
+# The heaps and columns drawn are the picture's too (export.py): the document's callers find them here still.
+from dagaz_studio.gui.board_view.export import position_contents as position_contents
 
 
 def initial_position(board: Board) -> Position:
@@ -45,20 +47,3 @@ def same(a: Position, b: Position) -> bool:
     """Whether two positions are the same for the player (their pieces, turn, clocks, hands…)."""
     return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes) == (
         b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands, b.passes)
-
-
-def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
-    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
-    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
-    if position.board.kind == "default":
-        return {}
-    kinds = position.kinds
-    out: dict[int, tuple[str, tuple]] = {}
-    cells: list[object] = list(position.cells)
-    for square, cell in enumerate(cells):
-        if isinstance(cell, Heap):
-            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
-        elif isinstance(cell, Column):
-            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
-                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
-    return out

@@ -1,0 +1,83 @@
+"""Resolving a variants.ini section's inheritance: its parents in the same file, else a built-in template."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+
+#: The longest chain of parents a section may have (Fairy-Stockfish's built-in variants go three
+#: deep): a longer one is refused, at its section's line, before it is followed.
+MAX_INHERITANCE = 50
+
+
+@functools.lru_cache(maxsize=1)
+def templates() -> dict[str, Section]:
+    """The built-in variants this importer knows, as sections (read once: do not change them).
+
+    They are kept in several files of ``templates/``, by family; a section inherits from one in any
+    of them, and no name is defined twice (raises :class:`IniError` naming the files).
+    """
+    folder = resources.files("dagaz_studio.variants_ini").joinpath("templates")
+    sections: dict[str, Section] = {}
+    where: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if not entry.name.endswith(".ini"):
+            continue
+        for name, section in read_ini(entry.read_text(encoding="utf-8")).items():
+            if name in sections:
+                raise IniError(f"the built-in variant [{name}] is defined in both {where[name]} and {entry.name}")
+            sections[name] = section
+            where[name] = entry.name
+    return sections
+
+
+def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], dict[str, int]]:
+    """A section's options after inheritance (child over parent), and the lines of the file's own.
+
+    Raises :class:`IniError` for a chain of parents that loops, is longer than
+    :data:`MAX_INHERITANCE`, or reaches a section refused for a line it could not read.
+    """
+    builtin = templates()
+    chain: list[Section] = []
+    own_lines: list[bool] = []  # whether each of the chain is the file's (its lines are the file's)
+    seen: set[str] = set()
+    current: str | None = name
+    from_file = True
+    while current is not None:
+        if current in seen:
+            raise IniError(f"inherits from itself through {current!r}", section=name)
+        seen.add(current)
+        if len(seen) > MAX_INHERITANCE + 1:
+            raise IniError(f"more than {MAX_INHERITANCE} parents, one above another: a section has at most "
+                           f"{MAX_INHERITANCE}", section=name)
+        section = sections.get(current) if from_file else None
+        if section is not None and section.problems and section.name != name:
+            raise IniError(f"inherits from [{section.name}], which is refused: {section.problems[0]}", section=name)
+        if section is None:
+            section = builtin.get(current)
+            from_file = False
+            if section is None:
+                raise IniError(f"inherits from the built-in variant {current!r}, which has no template here",
+                               section=name)
+        chain.append(section)
+        own_lines.append(from_file)
+        current = section.parent
+        if section.parent is None and section.name != "chess" and not from_file:
+            current = None
+    options: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    base = builtin["fairy"] if chain[-1].name not in builtin else None
+    if base is not None:
+        options["__default__"] = "true"
+    for section, in_file in zip(reversed(chain), reversed(own_lines)):
+        own = dict(section.options)
+        if "promotedPieceType" in own and "promotedPieceType" in options:
+            # Fairy-Stockfish adds a section's promotions to the ones it inherits (parser.cpp).
+            pairs = dict(pair.partition(":")[::2] for pair in options["promotedPieceType"].split())
+            pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
+            own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
+        options.update(own)
+        lines.update(section.option_lines if in_file else {k: 0 for k in section.option_lines})
+    return options, lines

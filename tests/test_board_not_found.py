@@ -1,0 +1,94 @@
+"""A board name that finds no board says why: a Fairy-Stockfish built-in that ships as no board gives the
+importer's reason, a mistyped name the shipped names near it; both on one line, exit status 2."""
+
+from __future__ import annotations
+
+import pyffish
+import pytest
+
+from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
+from dagaz_studio.board import shipped as shipped_module
+from dagaz_studio.board.shipped import REFUSED, refused_builtins
+from dagaz_studio.cli import main
+from dagaz_studio.variants_ini import IniError
+from dagaz_studio.variants_ini.variant import import_variant
+
+
+def _importer_reason(name: str) -> str:
+    with pytest.raises(IniError) as caught:
+        import_variant(name, {})
+    return caught.value.message
+
+
+def _unshipped_builtins() -> list[str]:
+    missing = []
+    for name in pyffish.variants():
+        try:
+            resolve_board(name)
+        except BoardReadError:
+            missing.append(name)
+    return missing
+
+
+def test_every_builtin_that_ships_no_board_is_listed_with_the_importers_reason() -> None:
+    refused = refused_builtins()
+    assert set(refused) == set(_unshipped_builtins())
+    for name, (title, why) in refused.items():
+        assert title and why == _importer_reason(name), name
+
+
+WHY = "option seirawanGating with pieceDrops is not supported"
+
+
+@pytest.fixture
+def refusing(tmp_path, monkeypatch):
+    """A boards folder where Fairy-Stockfish's ``shouse`` is refused and ``crazyhouse`` ships."""
+    (tmp_path / "crazyhouse.board").write_text("", encoding="utf-8")
+    (tmp_path / REFUSED).write_text(f"# refused\nshouse = S-House: {WHY}\nbroken line\n", encoding="utf-8")
+    monkeypatch.setattr(shipped_module, "_shipped_directory", lambda: tmp_path)
+
+
+def test_asking_for_a_refused_builtin_says_why_on_one_line(refusing, capsys) -> None:
+    assert refused_builtins() == {"shouse": ("S-House", WHY)}
+    assert main(["moves", "shouse", "--legal"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert err.endswith(f"shouse: Fairy-Stockfish's S-House does not ship as a board: {WHY}")
+    assert "shipped boards:" not in err
+
+
+@pytest.mark.parametrize("typed, meant", [("crazyhose", "crazyhouse"), ("shogii", "shogi"), ("xiangqui", "xiangqi"),
+                                          ("chess960x", "chess960")])
+def test_a_mistyped_name_is_answered_with_the_names_near_it(capsys, typed, meant) -> None:
+    assert main(["moves", typed, "--legal"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert f"did you mean {meant}" in err
+    assert "shipped boards:" not in err and len(err) < 200
+
+
+def test_a_name_near_nothing_still_lists_the_shipped_boards() -> None:
+    with pytest.raises(BoardReadError) as caught:
+        resolve_board("no-such-game")
+    message = str(caught.value)
+    assert "did you mean" not in message
+    assert all(name in message for name in shipped_boards())
+
+
+@pytest.mark.parametrize("name, says", [("shouse", "does not ship as a board: "),
+                                         ("crazyhose", "did you mean crazyhouse")])
+def test_the_window_opening_a_board_says_the_same(refusing, qtbot, name, says) -> None:
+    from dagaz_studio.gui.app import BoardOpenError, resolve_board_path
+    from dagaz_studio.gui.files.document import QtDocument
+
+    with pytest.raises(BoardReadError) as resolved:
+        resolve_board(name)
+    assert says in str(resolved.value)
+    # Named on the command line that opens the window, and opened from within it.
+    with pytest.raises(BoardOpenError) as started:
+        resolve_board_path(name)
+    document = QtDocument()
+    with pytest.raises(BoardReadError) as opened:
+        document.open_board(name)
+    assert str(started.value) == str(opened.value) == str(resolved.value)
+    assert document.board is None
