@@ -30,8 +30,8 @@ import sys
 from dagaz_studio.engine import compiler
 
 written = []
-write = compiler._Generator.module
-compiler._Generator.module = lambda self, *args, **kwargs: written.append(1) or write(self, *args, **kwargs)
+write = compiler.CodeGenerator.module
+compiler.CodeGenerator.module = lambda self, *args, **kwargs: written.append(1) or write(self, *args, **kwargs)
 from dagaz_studio.cli import main
 
 status = main(['moves', 'chess', '--legal'])

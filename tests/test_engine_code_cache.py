@@ -35,7 +35,7 @@ def _refuse_writing(monkeypatch) -> None:
     def refuse(*_args, **_kwargs):
         raise AssertionError("a notation's code was written or compiled again")
 
-    monkeypatch.setattr(compiler._Generator, "module", refuse)
+    monkeypatch.setattr(compiler.CodeGenerator, "module", refuse)
     monkeypatch.setattr(compiler, "compile", refuse, raising=False)  # the module's name shadows the builtin
 
 
@@ -70,8 +70,8 @@ def test_code_written_by_another_engine_is_not_loaded(cache, monkeypatch):
     _fresh_start(monkeypatch)
     monkeypatch.setattr(code_cache, "_writers_fingerprint", lambda: "another compiler")
     written = []
-    write = compiler._Generator.module
-    monkeypatch.setattr(compiler._Generator, "module", lambda self, *a, **k: written.append(1) or write(self, *a, **k))
+    write = compiler.CodeGenerator.module
+    monkeypatch.setattr(compiler.CodeGenerator, "module", lambda self, *a, **k: written.append(1) or write(self, *a, **k))
     again = load_board("chess")
     rules = Rules(again)
     with kept_code(rules):

@@ -63,7 +63,7 @@ def test_a_board_dropped_while_its_share_is_being_made_does_not_stop_the_thread(
     from dagaz_studio.engine import rules as rules_module
 
     board = load_board("chess")
-    share = rules_module._board_share(board)
+    share = rules_module.board_share(board)
 
     def forget_while_held() -> None:
         with rules_module._SHARES_LOCK:
@@ -73,4 +73,4 @@ def test_a_board_dropped_while_its_share_is_being_made_does_not_stop_the_thread(
     worker.start()
     worker.join(timeout=10)
     assert not worker.is_alive()
-    assert rules_module._board_share(board) is share
+    assert rules_module.board_share(board) is share

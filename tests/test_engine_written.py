@@ -17,14 +17,14 @@ def test_a_second_interpreter_of_a_board_loads_the_code_written_for_the_first(mo
     first = Rules(board)
     first.warm()
     written = 0
-    module = compiler._Generator.module
+    module = compiler.CodeGenerator.module
 
     def counting(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         nonlocal written
         written += 1
         return module(self, *args, **kwargs)
 
-    monkeypatch.setattr(compiler._Generator, "module", counting)
+    monkeypatch.setattr(compiler.CodeGenerator, "module", counting)
     second = Rules(board)
     second.warm()
     assert written == 0

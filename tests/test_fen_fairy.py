@@ -332,3 +332,19 @@ def test_counted_checks_and_inner_castling_rooks_are_written_as_fairy_stockfish_
         make_move(position, found[0])
     assert written_fen(rules, position) == sf.get_fen(variant, fen, moves)
     assert legal_names(board, rules, position) == set(sf.legal_moves(variant, fen, moves))
+
+
+def test_a_position_whose_side_to_move_made_the_last_move_writes_a_fen_it_reads() -> None:
+    # A Rook's three-square move down the board is Black's way forward: were it taken for Black's
+    # double step, the FEN would name squares its own reading refuses.
+    from dagaz_studio.board import load_board
+    from dagaz_studio.engine import Position, Rules, legal_moves, make_move
+
+    board = load_board("chess")
+    position = Position.from_fen(board, "R3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    move = next(m for m in legal_moves(Rules(board), position) if board.squares[m.target] == "a5")
+    make_move(position, move)
+    position.turn = 0  # set up so, as a position editor may leave it
+    written = position.fen()
+    assert written.split()[3] == "-"
+    assert Position.from_fen(board, written).fen() == written

@@ -127,10 +127,10 @@ def test_a_syntax_error_read_in_one_pass_says_what_reading_twice_said(text: str)
     from lark.exceptions import UnexpectedInput
 
     from dagaz_studio.notation.errors import NotationError
-    from dagaz_studio.notation.parser import _lark, _parse_tree, _syntax_error
+    from dagaz_studio.notation.parser import _parse_tree, _syntax_error, notation_grammar
 
     try:
-        _lark().parse(text)
+        notation_grammar().parse(text)
     except UnexpectedInput as exc:
         reference = _syntax_error(text, exc)
     else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from dagaz_studio.betza.directions import _diagonal, _oblique, _orthogonal, atom_vectors, clockwise, ring_index
+from dagaz_studio.betza.directions import diagonal_directions, oblique_directions, orthogonal_directions, atom_vectors, clockwise, ring_index
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
 
@@ -31,14 +31,14 @@ def _labels(p: int, q: int, vectors: set[tuple[int, int]]) -> list[str]:
     if vectors == atom_vectors(p, q):
         return [""]
     if 0 < q < p:
-        table = _oblique(p, q)
+        table = oblique_directions(p, q)
         names = ["v", "s", "fh", "bh", "lh", "rh", "f", "b", "l", "r", "fs", "bs", "rv", "lv",
                  "fr", "fl", "br", "bl", "rf", "lf", "rb", "lb"]
     elif q == 0:
-        table = _orthogonal(p)
+        table = orthogonal_directions(p)
         names = ["v", "s", "f", "b", "l", "r"]
     else:
-        table = _diagonal(p)
+        table = diagonal_directions(p)
         table.update({"fr": {(p, p)}, "fl": {(-p, p)}, "br": {(p, -p)}, "bl": {(-p, -p)}})
         names = ["f", "b", "l", "r", "fr", "fl", "br", "bl"]
     left = set(vectors)

@@ -42,7 +42,7 @@ def split_directions(mods: str) -> list[str]:
     return tokens
 
 
-def _oblique(p: int, q: int) -> dict[str, set[tuple[int, int]]]:
+def oblique_directions(p: int, q: int) -> dict[str, set[tuple[int, int]]]:
     """The sets of an oblique atom of long side p and short side q (vectors dx, dy)."""
     s = {
         "ff": {(q, p), (-q, p)}, "bb": {(q, -p), (-q, -p)},
@@ -64,7 +64,7 @@ def _oblique(p: int, q: int) -> dict[str, set[tuple[int, int]]]:
     return s
 
 
-def _orthogonal(p: int) -> dict[str, set[tuple[int, int]]]:
+def orthogonal_directions(p: int) -> dict[str, set[tuple[int, int]]]:
     base = {"f": {(0, p)}, "b": {(0, -p)}, "l": {(-p, 0)}, "r": {(p, 0)}}
     base["v"] = base["f"] | base["b"]
     base["s"] = base["l"] | base["r"]
@@ -72,7 +72,7 @@ def _orthogonal(p: int) -> dict[str, set[tuple[int, int]]]:
     return base
 
 
-def _diagonal(p: int) -> dict[str, set[tuple[int, int]]]:
+def diagonal_directions(p: int) -> dict[str, set[tuple[int, int]]]:
     every = {(p, p), (-p, p), (p, -p), (-p, -p)}
     return {
         "f": {v for v in every if v[1] > 0}, "b": {v for v in every if v[1] < 0},
@@ -106,16 +106,16 @@ def select(p: int, q: int, tokens: list[str], eight_way: bool = False) -> set[tu
         return atom_vectors(p, q)
     out: set[tuple[int, int]] = set()
     if eight_way:
-        sets = _oblique(p, q)
+        sets = oblique_directions(p, q)
         for token in tokens:
             out |= sets.get(token, set())
         return out
     if 0 < q < p:
-        sets = _oblique(p, q)
+        sets = oblique_directions(p, q)
         for token in tokens:
             out |= sets.get(token, set().union(*(sets.get(c, set()) for c in token)))
         return out
-    sets = _orthogonal(p) if q == 0 else _diagonal(p)
+    sets = orthogonal_directions(p) if q == 0 else diagonal_directions(p)
     opposite = {"f": "b", "b": "f", "l": "r", "r": "l"}
     for token in tokens:
         if len(token) == 2 and token[0] == token[1]:

@@ -10,10 +10,10 @@ from dagaz_studio.engine.emitter import Emitter, Unsupported
 from dagaz_studio.notation.nodes import Check, Create, DirectionCheck, Handler, Navigate, Promote, TypeCheck, ZoneCheck
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import ItemCont, _Env
+    from dagaz_studio.engine.code_writer import ItemCont, CodeEnv
 
 
-class _ItemWriter(Emitter):
+class ItemWriter(Emitter):
     """Writes a bracket's items (:meth:`items`) for :class:`~dagaz_studio.engine.code_writer._Generator`."""
 
     if TYPE_CHECKING:
@@ -25,17 +25,17 @@ class _ItemWriter(Emitter):
 
         def emit(self, indent: int, text: str) -> None: ...
         def spend(self, indent: int) -> None: ...
-        def progress(self, env: _Env, ind: int) -> str: ...
-        def recorded(self, group: int, opposite: bool, env: _Env, ind: int) -> str: ...
+        def progress(self, env: CodeEnv, ind: int) -> str: ...
+        def recorded(self, group: int, opposite: bool, env: CodeEnv, ind: int) -> str: ...
 
-    def items(self, items: list, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+    def items(self, items: list, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
         if not items:
             k(env, ind, square)
             return
         first, rest = items[0], items[1:]
         self.item(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
 
-    def item(self, item: Any, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+    def item(self, item: Any, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
         if isinstance(item, Check):
             self.check(item, env, ind, square, k)
         elif isinstance(item, TypeCheck):
@@ -90,7 +90,7 @@ class _ItemWriter(Emitter):
         else:
             raise Unsupported(type(item).__name__)
 
-    def create(self, item: Create, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+    def create(self, item: Create, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
@@ -107,7 +107,7 @@ class _ItemWriter(Emitter):
         k(env.but(pg=pg), ind + 1, square)
         self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
 
-    def navigate(self, item: Navigate, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+    def navigate(self, item: Navigate, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
         target = square
         for nav in item.path:
@@ -131,7 +131,7 @@ class _ItemWriter(Emitter):
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
 
-    def negated_look(self, item: Navigate, target: str, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+    def negated_look(self, item: Navigate, target: str, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
         """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
         free = self.fresh("ng")
         self.emit(ind, f"{free} = True")
@@ -140,7 +140,7 @@ class _ItemWriter(Emitter):
         self.emit(ind, f"if {free}:")
         k(env, ind + 1, square)
 
-    def check(self, item: Check, env: _Env, ind: int, square: str, k: ItemCont) -> None:
+    def check(self, item: Check, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
         lower = letter.lower()
         want = letter.islower()

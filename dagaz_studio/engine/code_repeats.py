@@ -13,10 +13,10 @@ from dagaz_studio.notation.nodes import (
 )
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import Cont, Field, _Env
+    from dagaz_studio.engine.code_writer import Cont, Field, CodeEnv
 
 
-class _RepeatWriter(Emitter):
+class RepeatWriter(Emitter):
     """Writes repetitions (:meth:`repeat`) for :class:`~dagaz_studio.engine.code_writer._Generator`."""
 
     if TYPE_CHECKING:
@@ -26,10 +26,10 @@ class _RepeatWriter(Emitter):
 
         def emit(self, indent: int, text: str) -> None: ...
         def spend(self, indent: int) -> None: ...
-        def node(self, node: Any, env: _Env, ind: int, k: Cont) -> None: ...
-        def materialise(self, k: Cont, env: _Env, ind: int) -> Cont: ...
+        def node(self, node: Any, env: CodeEnv, ind: int, k: Cont) -> None: ...
+        def materialise(self, k: Cont, env: CodeEnv, ind: int) -> Cont: ...
 
-    def repeat(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
+    def repeat(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
         if node.possessive:
             if not self.single_way(node.body) or any(isinstance(n, (Lift, Put, Continue, Repeat))
                                                       for n in walk(node.body)):
@@ -56,7 +56,7 @@ class _RepeatWriter(Emitter):
         if hi is not None:
             self.emit(body_ind, f"if {count} >= {hi}: return")
 
-        def after_body(e: _Env, i: int) -> None:
+        def after_body(e: CodeEnv, i: int) -> None:
             # A pass that changed nothing would change nothing again: leave, as regex engines do.
             if self.need_pg:
                 self.emit(i, f"if {e.pg} == {mark}:")
@@ -91,7 +91,7 @@ class _RepeatWriter(Emitter):
             return all(self.single_way(item) for item in node.items)
         return isinstance(node, (Check, TypeCheck, ZoneCheck, DirectionCheck))
 
-    def repeat_loop(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
+    def repeat_loop(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
         """A repetition of a body with one way through, as a loop: each pass first tries to leave
         (the rest of the notation runs from there), then takes the body once more, in the order the
         recursion would."""
@@ -118,7 +118,7 @@ class _RepeatWriter(Emitter):
         if hi is not None:
             self.emit(i, f"if {count} >= {hi}: break")
 
-        def after_body(e: _Env, j: int) -> None:
+        def after_body(e: CodeEnv, j: int) -> None:
             if self.need_pg:
                 # A pass that changed nothing would change nothing again: leave, as regex engines do.
                 self.emit(j, f"if {e.pg} == {mark}:")
@@ -129,7 +129,7 @@ class _RepeatWriter(Emitter):
         self.emit(i, "break")
         self.put_back_captures(node, count, ind)
 
-    def next_pass(self, state: list[str], count: str, mark: str, e: _Env, j: int) -> None:
+    def next_pass(self, state: list[str], count: str, mark: str, e: CodeEnv, j: int) -> None:
         """The end of a pass of a repetition loop: its state becomes the loop's, and round again."""
         depth = self.fresh("dp")
         self.emit(j, f"{depth} = {e.dp} + 1")
@@ -147,7 +147,7 @@ class _RepeatWriter(Emitter):
             self.emit(ind, f"for _ in range({count} * {captured}):")
             self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
-    def possessive_loop(self, node: Repeat, env: _Env, ind: int, k: Cont) -> None:
+    def possessive_loop(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
         """A possessive repetition of a body with one way through: a pass that can succeed (and
         change something) must be taken; the repetition leaves only where no further pass can.
 
@@ -173,7 +173,7 @@ class _RepeatWriter(Emitter):
             body += 1
         self.emit(body, f"{start} = W[0]")
 
-        def after_body(e: _Env, j: int) -> None:
+        def after_body(e: CodeEnv, j: int) -> None:
             # A pass that changed nothing fails its trial: the code after the pass leaves.
             self.emit(j, f"if {e.pg} != {mark}:")
             j += 1

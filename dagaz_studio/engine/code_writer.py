@@ -1,7 +1,7 @@
 """The writer of the compiled fast path (:mod:`dagaz_studio.engine.compiler`): a notation written
 out as the Python source of its ``moves``, ``attacks`` and ``probe`` functions.
 
-:class:`_Generator` works out what the notation needs (:meth:`_Generator.analyse`), then writes the
+:class:`CodeGenerator` works out what the notation needs (:meth:`CodeGenerator.analyse`), then writes the
 tree node by node, each node given the code that follows it as a continuation; repetitions
 (:mod:`~dagaz_studio.engine.code_repeats`) and bracket items (:mod:`~dagaz_studio.engine.code_items`)
 are written by its parts.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.code_items import _ItemWriter
-from dagaz_studio.engine.code_repeats import _RepeatWriter
+from dagaz_studio.engine.code_items import ItemWriter
+from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.emitter import TooLong, Unsupported, indented
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
@@ -47,10 +47,10 @@ INLINE_LINES = 14
 #: The run state the generated code keeps, by field: the cursor, the last direction, the step and
 #: progress counters, the promotion chosen, the repetition depth, each group's recorded direction
 #: (an int key), and with lifts and puts whether the mover is in hand, where it stands and its last
-#: direction. Only the fields a notation needs are kept (see :meth:`_Generator.analyse`).
+#: direction. Only the fields a notation needs are kept (see :meth:`CodeGenerator.analyse`).
 Field = Any
 
-class _Env:
+class CodeEnv:
     """Where each piece of run state is, as Python expressions, at one point of the generated code."""
 
     __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "mi", "ms", "md", "ps")
@@ -62,8 +62,8 @@ class _Env:
         # with partial moves, where the current partial move began.
         self.mi, self.ms, self.md, self.ps = mi, ms, md, ps
 
-    def but(self, **changes: Any) -> "_Env":
-        env = _Env(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md,
+    def but(self, **changes: Any) -> "CodeEnv":
+        env = CodeEnv(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md,
                    self.ps)
         for name, value in changes.items():
             setattr(env, name, value)
@@ -75,7 +75,7 @@ class _Env:
     def names(self, live: list[Field]) -> list[str]:
         return [self.get(field) for field in live]
 
-    def of(self, params: list[str], live: list[Field]) -> "_Env":
+    def of(self, params: list[str], live: list[Field]) -> "CodeEnv":
         """This state with the live fields read from ``params`` (the others stay as they are: constants)."""
         env = self.but()
         for field, param in zip(live, params):
@@ -86,13 +86,13 @@ class _Env:
         return env
 
 # A continuation writes the code that follows, at an indentation, for a state.
-Cont = Callable[[_Env, int], None]
+Cont = Callable[[CodeEnv, int], None]
 
 # A bracket item's continuation also knows the square the items apply to.
-ItemCont = Callable[[_Env, int, str], None]
+ItemCont = Callable[[CodeEnv, int, str], None]
 
 
-class _Generator(_RepeatWriter, _ItemWriter):
+class CodeGenerator(RepeatWriter, ItemWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
     def __init__(self, rules: "Rules", notation: Notation, player: int,
@@ -247,7 +247,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
                 if self.continues:
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
-            env = _Env("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(self.groups + 1)})
+            env = CodeEnv("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(self.groups + 1)})
             if self.rich:
                 self.finishing(2)
             self.node(body, env, 2, self.finish)
@@ -338,7 +338,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(ind + 3, "seen.add(key); out.append((ms, key[1], pr, md, key[3], ps, ()))")
         self.emit(ind + 2, "return")
 
-    def finish(self, env: _Env, ind: int) -> None:
+    def finish(self, env: CodeEnv, ind: int) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
         if self.rich:
             self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr}, {env.ps}, None)")
@@ -383,7 +383,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(ind + 2, f"seen.add({key})")
         self.emit(ind + 2, f"out.append(({c}, {capt}, {env.pr}, {env.d}))")
 
-    def materialise(self, k: Cont, env: _Env, ind: int) -> Cont:
+    def materialise(self, k: Cont, env: CodeEnv, ind: int) -> Cont:
         """A continuation used in several places: written out at each when it is short, otherwise
         written once as a local function."""
         if self.short(k, env, ind):
@@ -397,11 +397,11 @@ class _Generator(_RepeatWriter, _ItemWriter):
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
 
-        def call(e: _Env, i: int) -> None:
+        def call(e: CodeEnv, i: int) -> None:
             self.emit(i, f"{name}({', '.join(e.names(self.live))})")
         return call
 
-    def short(self, k: Cont, env: _Env, ind: int) -> bool:
+    def short(self, k: Cont, env: CodeEnv, ind: int) -> bool:
         """Whether ``k`` writes at most :data:`INLINE_LINES` lines (it is written into a scratch buffer)."""
         if self.measuring is not None:
             # Already measuring an enclosing continuation: measuring this one too, in a buffer of its
@@ -418,7 +418,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         finally:
             self.lines, self.measuring = saved_lines, saved_measuring
 
-    def node(self, node: Any, env: _Env, ind: int, k: Cont) -> None:
+    def node(self, node: Any, env: CodeEnv, ind: int, k: Cont) -> None:
         if isinstance(node, Sequence):
             self.sequence(list(node.items), env, ind, k)
         elif isinstance(node, Alternatives):
@@ -446,7 +446,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         else:
             raise Unsupported(type(node).__name__)
 
-    def progress(self, env: _Env, ind: int) -> str:
+    def progress(self, env: CodeEnv, ind: int) -> str:
         """The progress counter after an action (``pg``, kept only when a repetition reads it)."""
         if not self.need_pg:
             return env.pg
@@ -454,7 +454,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(ind, f"{pg} = {env.pg} + 1")
         return pg
 
-    def lift(self, env: _Env, ind: int, k: Cont) -> None:
+    def lift(self, env: CodeEnv, ind: int, k: Cont) -> None:
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{env.c}]")
         self.emit(ind, f"if {q} is not None:")
@@ -465,7 +465,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         k(env.but(pg=self.progress(env, i)), i)
         self.emit(i, f"hand.pop(); cells[{env.c}] = {q}")
 
-    def continue_(self, env: _Env, ind: int, k: Cont) -> None:
+    def continue_(self, env: CodeEnv, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand (``fin``), then the partial move ends where
         the moving piece stands and the next begins there, with the piece lifted again."""
         name, stand, direction, piece = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
@@ -483,7 +483,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
         self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr}, {env.ps}, {name})")
 
-    def put(self, env: _Env, ind: int, k: Cont) -> None:
+    def put(self, env: CodeEnv, ind: int, k: Cont) -> None:
         c = env.c
         pp, po, old, mover = (self.fresh(stem) for stem in ("pp", "po", "old", "im"))
         ms, mi = self.fresh("ms"), self.fresh("mi")
@@ -504,14 +504,14 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(i, f"if {old} is not None: caps.pop()")
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
-    def sequence(self, items: list, env: _Env, ind: int, k: Cont) -> None:
+    def sequence(self, items: list, env: CodeEnv, ind: int, k: Cont) -> None:
         if not items:
             k(env, ind)
             return
         first, rest = items[0], items[1:]
         self.node(first, env, ind, lambda e, i: self.sequence(rest, e, i, k))
 
-    def group(self, node: Group, env: _Env, ind: int, k: Cont) -> None:
+    def group(self, node: Group, env: CodeEnv, ind: int, k: Cont) -> None:
         index = node.index
         if index not in self.used_groups:
             self.node(node.body, env, ind, k)  # nothing reads its direction
@@ -523,14 +523,14 @@ class _Generator(_RepeatWriter, _ItemWriter):
         mark = self.fresh("gm")
         self.emit(ind, f"{mark} = {env.sn}")
 
-        def exit_(e: _Env, i: int) -> None:
+        def exit_(e: CodeEnv, i: int) -> None:
             recorded = self.fresh("g")
             # A group records the direction of the last step taken inside it, if any was.
             self.emit(i, f"{recorded} = {e.g[index]} if {e.sn} == {mark} else {e.d}")
             k(e.but(g={**e.g, index: recorded}), i)
         self.node(node.body, env, ind, exit_)
 
-    def step_to(self, target: str, direction: str, env: _Env, ind: int, k: Cont) -> None:
+    def step_to(self, target: str, direction: str, env: CodeEnv, ind: int, k: Cont) -> None:
         self.spend(ind)
         sn = env.sn
         if self.need_sn:
@@ -546,7 +546,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
                 self.emit(ind, f"{mover_dir} = {direction} if {env.mi} else {env.md}")
         k(env.but(c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: _Env, ind: int, k: Cont, node: Optional[Step] = None) -> None:
+    def step(self, directions: list[int], env: CodeEnv, ind: int, k: Cont, node: Optional[Step] = None) -> None:
         tables = self.rules.neighbours
         if not directions:
             return
@@ -579,7 +579,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(ind + 1, f"if {target} is None: continue")
         self.step_to(target, direction, env, ind + 1, k)
 
-    def recorded(self, group: int, opposite: bool, env: _Env, ind: int) -> str:
+    def recorded(self, group: int, opposite: bool, env: CodeEnv, ind: int) -> str:
         """An expression for the direction group ``group`` recorded (or its opposite), or None."""
         if group > self.groups:
             raise Unsupported("a group that does not exist")  # the runner reports it
@@ -599,7 +599,7 @@ class _Generator(_RepeatWriter, _ItemWriter):
         self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
         return name
 
-    def group_step(self, node: GroupStep, env: _Env, ind: int, k: Cont) -> None:
+    def group_step(self, node: GroupStep, env: CodeEnv, ind: int, k: Cont) -> None:
         direction = self.recorded(node.group, node.opposite, env, ind)
         if direction == "None":
             return

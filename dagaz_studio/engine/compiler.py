@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.code_writer import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, _Generator
+from dagaz_studio.engine.code_writer import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, CodeGenerator
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.position import Piece
@@ -94,7 +94,7 @@ class Compiled:
 _CODE_CACHE: dict[str, Any] = {}
 
 
-#: The most pieces of code written for one board kept with it (:func:`_written_key`).
+#: The most pieces of code written for one board kept with it (:func:`written_code_key`).
 MAX_KEPT_WRITTEN = 4096
 
 
@@ -107,10 +107,10 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
     every :data:`WRITE_LOOK_EVERY` lines written, raising
     :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
-    key = _written_key(rules, notation, player, body, "whole")
+    key = written_code_key(rules, notation, player, body, "whole")
     written = rules.written.get(key)
     if written is None:
-        generator = _Generator(rules, notation, player, allowance)
+        generator = CodeGenerator(rules, notation, player, allowance)
         generator.cancel = cancel
         before = generator.allowance[0]
         module = generator.module(notation.body if body is None else body)
@@ -121,7 +121,7 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
 
-def _written_key(rules: "Rules", notation: Notation, player: int, body: Any, what: str) -> tuple:
+def written_code_key(rules: "Rules", notation: Notation, player: int, body: Any, what: str) -> tuple:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
     the notation, the part of it written, the player, and the piece kinds known by name (typed ones
     too), each neutral or not. (A window typing notation after notation on one board would keep the
@@ -147,10 +147,10 @@ def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[.
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
     callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    key = _written_key(rules, notation, player, None, "probe")
+    key = written_code_key(rules, notation, player, None, "probe")
     written = rules.written.get(key)
     if written is None:
-        generator = _Generator(rules, notation, player)
+        generator = CodeGenerator(rules, notation, player)
         written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
     return _load(rules, notation, written[0])["probe"]
 

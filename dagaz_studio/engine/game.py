@@ -64,7 +64,7 @@ def make_move(position: Position, move: Move) -> Undo:
     if position.board.kind == "heap":
         store_taken(position, move.player, move.changes)
     elif position.hands:
-        _update_hands(position, move.player, move.captures,
+        update_hands(position, move.player, move.captures,
                       position.board.pieces[move.piece] if move.dropped else None)
         if move.gate is not None:
             position.hands[move.player][list(position.board.pieces).index(move.gate[1])] -= 1
@@ -110,7 +110,7 @@ def _count_run(position: Position, move: Move) -> None:
                                not move.captures and move.promotion is None)
 
 
-def _count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
+def count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
                       captures: Any, promoted: Optional[int]) -> None:
     """:func:`_count_run` for a light record."""
     position.runs = runs_after(position.runs, len(rules.board.players), player, origin, target,
@@ -132,7 +132,7 @@ def held_as(board: Board) -> list[int]:
     return cached
 
 
-def _update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: Optional[PieceType]) -> None:
+def update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: Optional[PieceType]) -> None:
     """The hand of ``player`` after a move capturing on ``captures`` (the position before it is made)
     and, for a drop, giving up a ``dropped`` piece."""
     board = position.board
@@ -252,7 +252,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
     """
     if not rules.royal_kinds:
         return False
-    if _takes_royal(rules, position, move.player, [s for s, _ in move.changes]):
+    if takes_royal(rules, position, move.player, [s for s, _ in move.changes]):
         return False
     if royals is None:
         royals = royal_squares(rules, position, move.player)
@@ -270,7 +270,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
         unmake_move(position, undo)
 
 
-def _takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
+def takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
     """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
     board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
     cells, royal = position.cells, rules.royal_kinds
@@ -306,17 +306,17 @@ def gives_check(rules: Rules, position: Position, move: Move, cancel: Optional[C
     (``rule: no-check`` forbids such moves)."""
     undo = make_move(position, move)
     try:
-        return _royals_attacked_by(rules, position, move.player, cancel)
+        return royals_attacked_by(rules, position, move.player, cancel)
     finally:
         unmake_move(position, undo)
 
 
 def attacks_royals(rules: Rules, position: Position, player: int) -> bool:
     """Whether ``player`` could capture a royal piece of another player now (gives check)."""
-    return _royals_attacked_by(rules, position, player)
+    return royals_attacked_by(rules, position, player)
 
 
-def _royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Optional[CancelFlag] = None) -> bool:
+def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Optional[CancelFlag] = None) -> bool:
     if not rules.royal_kinds:
         return False
     return any(rules.capturable(position, square, player, cancel=cancel)
@@ -357,7 +357,7 @@ def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
         moves = [move for move in moves if move.captures]
     if capture_rules.applies(rules.board):
         moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures,
-                                              _value_on(rules, position))
+                                              piece_value_lookup(rules, position))
     if drops_compulsory(rules, position) and any(move.dropped for move in moves):
         moves = [move for move in moves if move.dropped]
     if rules.board.ends and facing(rules, position, position.turn):
@@ -458,10 +458,10 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     # while perft allocates millions of short-lived ones that reference counting frees at once. Its
     # few cycles (a compiled notation's local functions) are collected young, after each position
     # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
-    from dagaz_studio.engine.light_path import _perft  # the light path builds on this module
+    from dagaz_studio.engine.light_path import light_perft  # the light path builds on this module
 
     with collector_paused():
-        return _perft(rules, position, depth)
+        return light_perft(rules, position, depth)
 
 
 def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
@@ -476,7 +476,7 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
     return out
 
 
-def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
+def piece_value_lookup(rules: Rules, position: Position) -> Callable[[int], Fraction]:
     """The value of the piece on a square of ``position`` (the commander of a column)."""
     from fractions import Fraction
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, _written_key, compiled_code, poll, remember_code
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, written_code_key, compiled_code, poll, remember_code
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.runner import Program
 
-_NO_LABELS: frozenset[str] = frozenset()
+NO_LABELS: frozenset[str] = frozenset()
 _new_tuple = tuple.__new__
 
 
@@ -100,7 +100,7 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
 
     # The code is the same for every interpreter of the board (as the default board's is,
     # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
-    key = _written_key(rules, notation, player, None, "kind")
+    key = written_code_key(rules, notation, player, None, "kind")
     written = rules.written.get(key)
     if written is None:
         generator = KindWriter(rules, notation, player)
@@ -117,7 +117,7 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     namespace: dict[str, Any] = dict(constants)
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
-        ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=_NO_LABELS, POLL=poll,
+        ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
         ABORT=Abort, PROBEOK=ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)

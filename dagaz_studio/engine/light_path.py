@@ -13,7 +13,7 @@ from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, 
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.endings import ended, facing
 from dagaz_studio.engine.game import (
-    DUPLE, _count_record_run, _royals_attacked_by, _takes_royal, _update_hands, _value_on, allowed_by_rules,
+    DUPLE, count_record_run, royals_attacked_by, takes_royal, update_hands, piece_value_lookup, allowed_by_rules,
     drop_moves, extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -56,10 +56,10 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
     if checks is not None:
         position.checks_pending = piece[0]  # the check it may give is counted when the game asks (end checks)
     if rules.counts_runs:
-        _count_record_run(rules, position, origin, piece[0], target, captures, promoted)
+        count_record_run(rules, position, origin, piece[0], target, captures, promoted)
     player = piece[0]
     if captures and hands:
-        _update_hands(position, player, captures, None)
+        update_hands(position, player, captures, None)
     if after is None:
         for square in captures:
             cells[square] = None
@@ -217,7 +217,7 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
                              and watched.isdisjoint(captures)):  # type: ignore[union-attr]
                 out.append((origin, piece, entry))
                 continue
-            if captures and _takes_royal(rules, position, me, captures):
+            if captures and takes_royal(rules, position, me, captures):
                 out.append((origin, piece, entry))
                 continue
             kind = piece[1] if promoted is None else promoted
@@ -262,7 +262,7 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         out = [e for e in out if _captures(e)]
     if capture_rules.applies(rules.board):
         out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
-                                            _value_on(rules, position))
+                                            piece_value_lookup(rules, position))
     if drops_compulsory(rules, position) and any(isinstance(e, Move) and e.dropped for e in out):
         out = [e for e in out if isinstance(e, Move) and e.dropped]
     return out + passes(rules, position, bool(out))  # type: ignore[operator]
@@ -283,7 +283,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
         return True
     cells = position.cells
     after = rich_effects(origin, piece, record, cells.__getitem__)
-    if _takes_royal(rules, position, me, [s for s, now in after.items() if (was := cells[s]) is not now and was != now]):
+    if takes_royal(rules, position, me, [s for s, now in after.items() if (was := cells[s]) is not now and was != now]):
         return True
     standing = [s for s in royals if s not in after]
     standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
@@ -359,7 +359,7 @@ def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:
     origin, piece, record = entry
     undo = make_record(rules, position, origin, piece, record)
     try:
-        return _royals_attacked_by(rules, position, piece.player)
+        return royals_attacked_by(rules, position, piece.player)
     finally:
         unmake_record(position, undo)
 
@@ -432,7 +432,7 @@ def _captures(entry: Entry) -> bool:
     return bool(entry.captures if isinstance(entry, Move) else entry[2][1])
 
 
-def _perft(rules: Rules, position: Position, depth: int) -> int:
+def light_perft(rules: Rules, position: Position, depth: int) -> int:
     records = rules.fast and rules.board.kind == "default"
     if depth == 1 and records:
         return light_legal_count(rules, position)
@@ -444,13 +444,13 @@ def _perft(rules: Rules, position: Position, depth: int) -> int:
         if isinstance(entry, Move):
             undo = make_move(position, entry)
             try:
-                total += _perft(rules, position, depth - 1)
+                total += light_perft(rules, position, depth - 1)
             finally:
                 unmake_move(position, undo)
         else:
             light = make_record(rules, position, *entry)
             try:
-                total += _perft(rules, position, depth - 1)
+                total += light_perft(rules, position, depth - 1)
             finally:
                 unmake_record(position, light)
     if depth == 2:

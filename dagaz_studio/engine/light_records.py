@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional, Union
 
 from dagaz_studio.engine.compiler import Compiled, Record, RichRecord
 from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.rules_state import RulesState, _reads_checks
+from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import Move, quick_move
 from dagaz_studio.notation.nodes import Promote
 
@@ -83,7 +83,7 @@ class LightRecords(RulesState):
                 body = getattr(node, "body", None)
                 if body is not None:
                     stack.append(body)
-            shape = self._record_shapes[kind] = (_reads_checks(notation, "xdw"), crowning)
+            shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 
     def record_shapes(self) -> dict[int, tuple[bool, bool]]:

@@ -509,6 +509,9 @@ class Position:
         if not squares or last is None:
             return "-"
         board = self.board
+        moved = self.cells[last.target]
+        if moved is not None and moved.player != (self.turn - 1) % len(board.players):
+            return "-"  # the side to move made the last move (a position set up so): no one may take en passant
         mover = board.players[(self.turn - 1) % len(board.players)]
         if not any_line and self.landing_named is not last and last.direction != board.player_direction(mover, "N"):
             return "-"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, AbstractSet, Optional, cast
 
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.rules_state import RulesState, _deep_enough, _reads_checks, _reads_history
+from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
@@ -53,7 +53,7 @@ class ReachTables(RulesState):
         result, footprint = self._reach_run(program, player, square)
         # The footprint first: whoever finds the reach finds the footprint too.
         (self._footprints if board_kind else self._typed_footprints)[key] = (
-            None if _reads_history(piece.notation) else frozenset(footprint))
+            None if reads_history(piece.notation) else frozenset(footprint))
         (self._reach if board_kind else self._typed_reach)[key] = result
         return result
 
@@ -80,7 +80,7 @@ class ReachTables(RulesState):
         st.on_complete = done
         # As deep as a runner's run may nest (a compiled run does not raise the limit): otherwise
         # the reach would depend on which runs the process made before.
-        _deep_enough()
+        deep_enough()
         try:
             program.entry(st)
         except Stop as stop:
@@ -118,7 +118,7 @@ class ReachTables(RulesState):
             return True
         reads = self._moved_readers.get(kind)
         if reads is None:
-            reads = self._moved_readers[kind] = _reads_checks(self.kinds[kind].notation, "mM")
+            reads = self._moved_readers[kind] = reads_checks(self.kinds[kind].notation, "mM")
         return not reads
 
     def unsteady_attackers(self, square: int, player: int, moved: bool,

@@ -20,9 +20,9 @@ from dagaz_studio.engine.compiler import MAX_WRITTEN, Abort, Compiled, Record, U
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
-from dagaz_studio.engine.rules_state import Plan, RulesState, _deep_enough
+from dagaz_studio.engine.rules_state import Plan, RulesState, deep_enough
 # What interpreters of one board share, as it was imported from here before the parts were split off.
-from dagaz_studio.engine.rules_state import _SHARES_LOCK, _board_share, _forget_share  # noqa: F401
+from dagaz_studio.engine.rules_state import SHARES_LOCK, board_share, forget_share  # noqa: F401
 from dagaz_studio.engine.runner import (
     MAX_REPETITION_DEPTH, Cont, Program, State, Stop, complete_move, finish_hand, move_key,
 )
@@ -237,7 +237,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def _enter(self, st: State, entry: Cont, result: RunResult) -> None:
         """Run ``entry`` on the prepared state, restoring the board whatever happens."""
-        _deep_enough()
+        deep_enough()
         try:
             entry(st)
         except Stop as stop:

@@ -74,7 +74,7 @@ class RulesState:
         # Where the board's own pieces could capture from each square, and what could capture each
         # square, are the same for every interpreter of the board: worked out once, kept with it
         # (unless handlers, which an interpreter brings with it, take part). Typed kinds keep theirs here.
-        share = _board_share(board) if not self.handlers else _BoardShare()
+        share = board_share(board) if not self.handlers else _BoardShare()
         self._reach: dict[tuple[int, int, int], frozenset[int]] = share.reach
         self._typed_reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = share.attackers
@@ -138,7 +138,7 @@ class RulesState:
         def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]: ...
 
 
-def _deep_enough() -> None:
+def deep_enough() -> None:
     """Raise Python's recursion limit to :data:`RUNNER_RECURSION_LIMIT` before the runner runs."""
     if sys.getrecursionlimit() < RUNNER_RECURSION_LIMIT:
         sys.setrecursionlimit(RUNNER_RECURSION_LIMIT)
@@ -165,37 +165,37 @@ class _BoardShare:
 _SHARES: dict[int, tuple["weakref.ref[Board]", _BoardShare]] = {}
 
 
-#: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`_forget_share`) on whatever
+#: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`forget_share`) on whatever
 #: thread the collector runs, also while that thread holds the lock, in the middle of making a share.
-_SHARES_LOCK = threading.RLock()
+SHARES_LOCK = threading.RLock()
 
 
-def _board_share(board: Board) -> _BoardShare:
+def board_share(board: Board) -> _BoardShare:
     """The share of ``board`` (made at its first interpreter). Interpreters on several threads may
     use it at once: each entry is a whole value, worked out alike by whoever comes first."""
-    with _SHARES_LOCK:
+    with SHARES_LOCK:
         known = _SHARES.get(id(board))
         if known is not None and known[0]() is board:
             return known[1]
         share = _BoardShare()
         _SHARES[id(board)] = (weakref.ref(board), share)
-        weakref.finalize(board, _forget_share, id(board), share)
+        weakref.finalize(board, forget_share, id(board), share)
         return share
 
 
-def _forget_share(key: int, share: _BoardShare) -> None:
-    with _SHARES_LOCK:
+def forget_share(key: int, share: _BoardShare) -> None:
+    with SHARES_LOCK:
         known = _SHARES.get(key)
         if known is not None and known[1] is share:
             del _SHARES[key]
 
 
-def _reads_history(notation: Notation) -> bool:
+def reads_history(notation: Notation) -> bool:
     """Whether the notation asks about more than the board: the previous move, labels, handlers."""
-    return _reads_checks(notation, "lLtToO", history=True)
+    return reads_checks(notation, "lLtToO", history=True)
 
 
-def _reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
+def reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
     """Whether the notation has a check of one of ``letters`` (with ``history``, or anything else that
     reads the game's history: handlers, runs of moves, counts of a type, group 0)."""
     stack: list[object] = [notation.body]

@@ -21,7 +21,7 @@ BUILD_LOOK_EVERY = 64
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__
-_NO_LABELS: frozenset[str] = frozenset()
+NO_LABELS: frozenset[str] = frozenset()
 
 
 class Stop(Exception):
@@ -32,7 +32,7 @@ class Stop(Exception):
         self.reason = reason
 
 
-class _Held(Exception):
+class Held(Exception):
     """The checks of a negated look (``!(…)>N``) all held: the look fails."""
 
 
@@ -40,7 +40,7 @@ class AttackFound(Exception):
     pass
 
 
-class _ProbeSucceeded(Exception):
+class RunProbeSucceeded(Exception):
     pass
 
 

@@ -14,9 +14,9 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.run_state import (
-    _NO_LABELS, BUILD_LOOK_EVERY, CANCEL_EVERY, MAX_REPETITION_DEPTH, AttackFound, State, Stop, _ProbeSucceeded,
+    NO_LABELS, BUILD_LOOK_EVERY, CANCEL_EVERY, MAX_REPETITION_DEPTH, AttackFound, State, Stop, RunProbeSucceeded,
 )
-from dagaz_studio.engine.runner_items import _ItemRunner, _kind_actions
+from dagaz_studio.engine.runner_items import ItemRunner, actions_for_kind
 from dagaz_studio.engine.values import Move, quick_move
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
@@ -38,7 +38,7 @@ ItemCont = Callable[[State, int], None]
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
 
-class Program(_ItemRunner):
+class Program(ItemRunner):
     """A notation compiled for one board and one player: call :meth:`run` on a state."""
 
     def __init__(self, rules: "Rules", notation: Notation, player: int, piece: Optional[PieceType],
@@ -54,7 +54,7 @@ class Program(_ItemRunner):
         # Long notations repeat the same few direction sets thousands of times.
         self._known_directions: dict[tuple[str, ...], list[int]] = {}
         #: How the board's kind lifts, puts and captures, where it differs from the default board.
-        self.kind_actions = _kind_actions(rules.board.kind)
+        self.kind_actions = actions_for_kind(rules.board.kind)
         #: Looked at while the closures are built (a notation at the length limit takes a while): the
         #: flag of the reading this program is built for (:func:`~dagaz_studio.notation.cancel.cancellable`).
         self._flag = cancel if cancel is not None else current_flag()
@@ -226,7 +226,7 @@ class Program(_ItemRunner):
 
         def probe_done(st: State) -> None:
             if st.progress != st.marks[probe_slot]:
-                raise _ProbeSucceeded
+                raise RunProbeSucceeded
         probe_body = self._compile(node.body, probe_done) if possessive else None
 
         def can_repeat(st: State) -> bool:
@@ -235,7 +235,7 @@ class Program(_ItemRunner):
             st.marks[probe_slot] = st.progress
             try:
                 probe_body(st)  # type: ignore[misc]
-            except _ProbeSucceeded:
+            except RunProbeSucceeded:
                 return True
             finally:
                 st.trace = saved_trace
@@ -531,5 +531,5 @@ def complete_move(st: State, key: Optional[tuple] = None) -> Move:
     return quick_move(
         st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, promotion, also, changes,
         LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
-        frozenset(st.labels) if st.labels else _NO_LABELS, again=again, created=tuple(st.created),
+        frozenset(st.labels) if st.labels else NO_LABELS, again=again, created=tuple(st.created),
     )

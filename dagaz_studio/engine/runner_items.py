@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import State, _Held
+from dagaz_studio.engine.run_state import State, Held
 from dagaz_studio.engine.runs import run_length
 from dagaz_studio.notation.nodes import (
     Check, CountCheck, Create, DirectionCheck, Handler, Navigate, Promote, RunCheck, Span, TypeCheck, ZoneCheck,
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation
 
 
-class _ItemRunner:
+class ItemRunner:
     """Compiles a bracket's items (:meth:`_items`) for :class:`~dagaz_studio.engine.runner.Program`."""
 
     if TYPE_CHECKING:
@@ -406,14 +406,14 @@ class _ItemRunner:
         span = item.span
 
         def held(st: State, _square: int) -> None:
-            raise _Held
+            raise Held
 
         look = self._navigate(Navigate(item.items, item.path, item.span), held)
 
         def navigate_not(st: State, square: int) -> None:
             try:
                 look(st, square)
-            except _Held:
+            except Held:
                 if st.trace is not None:
                     st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
                 return
@@ -585,7 +585,7 @@ def _has_lost(st: State, kind: int) -> bool:
     return have < st.rules.setup_count(me, kind)
 
 
-def _kind_actions(kind: str) -> Any:
+def actions_for_kind(kind: str) -> Any:
     """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
     default board): imported only when such a board is played."""
     if kind == "heap":

@@ -82,13 +82,13 @@ class Move:
 
 
 _object_new = object.__new__
-_NO_LABELS: frozenset[str] = frozenset()
+NO_LABELS: frozenset[str] = frozenset()
 
 
 def quick_move(piece: str, player: int, origin: int, target: int, captures: tuple[int, ...],
                stops: tuple[int, ...], promotion: Optional[str], also: tuple[tuple[int, int], ...],
                changes: tuple[tuple[int, Optional[Piece]], ...], last: LastMove,
-               labels: frozenset[str] = _NO_LABELS, dropped: bool = False, again: bool = False,
+               labels: frozenset[str] = NO_LABELS, dropped: bool = False, again: bool = False,
                passes: bool = False, created: tuple[int, ...] = ()) -> Move:
     """The :class:`Move` of these fields, as its constructor makes it, without the frozen dataclass's
     field-by-field setting: capture chains and perft build moves by the ten thousand, and this takes
