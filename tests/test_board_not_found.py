@@ -53,7 +53,7 @@ def test_asking_for_a_refused_builtin_says_why_on_one_line(refusing, capsys) -> 
     assert main(["moves", "shouse", "--legal"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
-    assert err.endswith(f"shouse: Fairy-Stockfish's S-House does not ship as a board: {WHY}")
+    assert err.endswith(f"shouse: the built-in variant S-House does not ship as a board: {WHY}")
     assert "shipped boards:" not in err
 
 

@@ -123,7 +123,7 @@ def _not_found(argument: str, shipped: dict[str, Path]) -> str:
     refused = refused_builtins().get(argument)
     if refused is not None:
         title, why = refused
-        return f"{argument}: Fairy-Stockfish's {title} does not ship as a board: {why}"
+        return f"{argument}: the built-in variant {title} does not ship as a board: {why}"
     known = [*shipped, *(alias for alias, name in shipped_aliases().items() if name in shipped)]
     near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE)
     if near:
