@@ -65,12 +65,18 @@ def test_a_board_dropped_while_its_share_is_being_made_does_not_stop_the_thread(
     board = load_board("chess")
     share = rules_module.board_share(board)
 
+    failed: list[BaseException] = []
+
     def forget_while_held() -> None:
-        with rules_module._SHARES_LOCK:
-            rules_module._forget_share(-1, share)  # as the collector would, mid-way
+        try:
+            with rules_module.SHARES_LOCK:
+                rules_module.forget_share(-1, share)  # as the collector would, mid-way
+        except BaseException as error:  # noqa: BLE001 - a thread's error must reach the test
+            failed.append(error)
 
     worker = threading.Thread(target=forget_while_held, daemon=True)
     worker.start()
     worker.join(timeout=10)
     assert not worker.is_alive()
+    assert not failed, failed
     assert rules_module.board_share(board) is share

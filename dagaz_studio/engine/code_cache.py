@@ -56,7 +56,7 @@ def _place(board: Board) -> Optional[tuple[Path, tuple[Any, ...]]]:
 
 def _own_kinds(rules: Rules) -> tuple[tuple[str, bool], ...]:
     """The piece kinds a written entry's key names when it was written with the board's own kinds only
-    (as :func:`~dagaz_studio.engine.compiler._written_key` names them)."""
+    (as :func:`~dagaz_studio.engine.compiler.written_code_key` names them)."""
     return tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
 
 

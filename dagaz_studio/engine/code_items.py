@@ -1,5 +1,5 @@
 """Bracket items in the source of the compiled fast path (a part of
-:class:`~dagaz_studio.engine.code_writer._Generator`): checks of a square, captures, promotion,
+:class:`~dagaz_studio.engine.code_writer.CodeGenerator`): checks of a square, captures, promotion,
 making pieces and navigation, each written as a test around the code that follows it."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class ItemWriter(Emitter):
-    """Writes a bracket's items (:meth:`items`) for :class:`~dagaz_studio.engine.code_writer._Generator`."""
+    """Writes a bracket's items (:meth:`items`) for :class:`~dagaz_studio.engine.code_writer.CodeGenerator`."""
 
     if TYPE_CHECKING:
         # What the writer keeps and writes elsewhere (declared for the type checker only).

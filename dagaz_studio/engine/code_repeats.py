@@ -1,5 +1,5 @@
 """Repetitions in the source of the compiled fast path (a part of
-:class:`~dagaz_studio.engine.code_writer._Generator`): a greedy repetition as a small recursive
+:class:`~dagaz_studio.engine.code_writer.CodeGenerator`): a greedy repetition as a small recursive
 function or a loop, a possessive one as a loop that may stop only where one more pass fails."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class RepeatWriter(Emitter):
-    """Writes repetitions (:meth:`repeat`) for :class:`~dagaz_studio.engine.code_writer._Generator`."""
+    """Writes repetitions (:meth:`repeat`) for :class:`~dagaz_studio.engine.code_writer.CodeGenerator`."""
 
     if TYPE_CHECKING:
         # What the writer keeps and writes elsewhere (declared for the type checker only).
