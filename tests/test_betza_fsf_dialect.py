@@ -176,23 +176,9 @@ def test_a_piece_without_a_move_is_said_so() -> None:
 
 
 WIDE = Path(__file__).parent / "data" / "betza-9x10.board"
-WIDE_SECTION = """[{name}:chess]
-maxFile = 9
-maxRank = 10
-king = -
-pawn = -
-knight = -
-bishop = -
-rook = -
-queen = -
-customPiece1 = a:{betza}
-customPiece2 = b:mfW
-castling = false
-doubleStepRegionWhite = {everywhere}
-doubleStepRegionBlack = {everywhere}
-checking = false
-startFen = 9/9/9/9/9/9/9/9/9/9 w - - 0 1
-"""
+#: The same section on a 9x10 board: its size, and the start's empty rows to match.
+WIDE_SECTION = (SECTION.replace("[{name}:chess]\n", "[{name}:chess]\nmaxFile = 9\nmaxRank = 10\n")
+                .replace("startFen = 8/8/8/8/8/8/8/8 w", "startFen = 9/9/9/9/9/9/9/9/9/9 w"))
 _MOVE = re.compile(r"([a-i])(\d+)([a-i])(\d+)")
 
 

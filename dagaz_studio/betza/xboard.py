@@ -109,12 +109,9 @@ def vectors(bits: int, letter: str) -> list[tuple[int, int]]:
     return out
 
 
-def in_order(mods: str, letter: str) -> tuple[int, str, str, str]:
-    """moves.c's reading of a part's modifiers (``i`` already taken off): its direction bits, the
-    direction letters it reads, the mode letters it reads (``a`` and everything after it kept whole),
-    and the letters it skips."""
-    bits, at = directions(mods, letter)
-    rest = mods[at:]
+def _modes(rest: str) -> tuple[str, str]:
+    """The mode letters moves.c reads at the start of ``rest``, in its order (each once, then any
+    ``j``s), and what follows them."""
     kept = ""
     for mode in MODE_ORDER:
         if rest[:1] == mode:
@@ -123,6 +120,15 @@ def in_order(mods: str, letter: str) -> tuple[int, str, str, str]:
     while rest[:1] == "j":
         kept += "j"
         rest = rest[1:]
+    return kept, rest
+
+
+def in_order(mods: str, letter: str) -> tuple[int, str, str, str]:
+    """moves.c's reading of a part's modifiers (``i`` already taken off): its direction bits, the
+    direction letters it reads, the mode letters it reads (``a`` and everything after it kept whole),
+    and the letters it skips."""
+    bits, at = directions(mods, letter)
+    kept, rest = _modes(mods[at:])
     if rest[:1] == "a":
         return bits, mods[:at], kept + rest, ""
     return bits, mods[:at], kept, rest
@@ -133,15 +139,8 @@ def later_leg(mods: str) -> tuple[int, str, str]:
     the leg before (0 for none: the leg's default), the letters it reads (``a`` and the legs after it
     kept whole), and the letters it skips, after which it reads no further leg."""
     bits, at = directions(mods, "K", default=False)
-    rest = mods[at:]
-    kept = mods[:at]
-    for mode in MODE_ORDER:
-        if rest[:1] == mode:
-            kept += mode
-            rest = rest[1:]
-    while rest[:1] == "j":
-        kept += "j"
-        rest = rest[1:]
+    modes, rest = _modes(mods[at:])
+    kept = mods[:at] + modes
     if rest[:1] == "a" or not rest:
         return bits, kept + rest, ""
     return bits, kept, rest
