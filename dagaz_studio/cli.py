@@ -7,10 +7,12 @@ Each subcommand lives in its own module under :mod:`dagaz_studio.commands`, expo
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
-from typing import NoReturn, Optional, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ("gui", "parse", "check", "moves", "perft", "render", "play", "translate", "import", "export", "test", "compare", "lesson")
@@ -48,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered, or only the subcommand ``only`` (what
     a command needs to read its own options: the other commands' modules are not even imported)."""
     parser = _Parser(
@@ -61,7 +63,7 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     With no subcommand the window opens; a first argument that is not a subcommand (a board file or
@@ -90,8 +92,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 silence_stdout()
         else:
             silence_stdout()
-        try:
+        with contextlib.suppress(OSError, ValueError):  # standard error failing too: the exit status still tells
             print(f"dagaz-studio: error: {error.message}", file=sys.stderr)
-        except (OSError, ValueError):  # standard error failing too: the exit status still tells
-            pass
         return EXIT_USAGE

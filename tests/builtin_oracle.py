@@ -8,15 +8,16 @@ import json
 import re
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
+
+from variants_oracle import compare, uci_names
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
-from dagaz_studio.variants_ini.values import is_true
 from dagaz_studio.variants_ini.inheritance import resolve
-from variants_oracle import compare, uci_names
+from dagaz_studio.variants_ini.values import is_true
 
 _PLAY = r"""
 import json, random, sys
@@ -109,7 +110,7 @@ def _board_part(fen: str) -> tuple[str, str]:
     return placement, fields[1] if len(fields) > 1 else "w"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rules(name: str) -> Rules:
     return Rules(load_board(name))
 

@@ -41,7 +41,7 @@ def _isolated_settings(tmp_path, monkeypatch, _cache_home):
     yield settings_dir
 
 
-_started_threads: "weakref.WeakSet" = weakref.WeakSet()
+_started_threads: weakref.WeakSet = weakref.WeakSet()
 
 
 def _track_thread_starts() -> None:

@@ -59,7 +59,7 @@ def their_name(game: DraughtsGame, move: object) -> str:
     return name
 
 
-def their_moves(board: Board, position: "draughts.Board", algebraic: bool = False) -> dict[MoveKey, object]:
+def their_moves(board: Board, position: draughts.Board, algebraic: bool = False) -> dict[MoveKey, object]:
     """pydraughts' legal moves by (start, end, captured squares), squares by their names on the board."""
     names = square_names(board, algebraic)
     return {(names[m.steps_move[0]], names[m.steps_move[-1]], frozenset(names[c] for c in m.captures)): m
@@ -129,7 +129,7 @@ def their_perft(variant: str, depth: int) -> int:
     return their_perft_from(draughts.Board(variant=variant), depth)
 
 
-def their_perft_from(position: "draughts.Board", depth: int) -> int:
+def their_perft_from(position: draughts.Board, depth: int) -> int:
     """pydraughts' perft from ``position`` (left as it was): its legal move sequences of ``depth`` moves."""
     if depth == 0:
         return 1

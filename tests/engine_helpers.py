@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
+from functools import cache
 
 from dagaz_studio.board import Board, load_board
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped(name: str) -> tuple[Board, Rules]:
     """A shipped board and its interpreter, loaded once per test session."""
     board = load_board(name)

@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Optional
+from functools import cache
 
 import pytest
 from engine_helpers import shipped
@@ -183,7 +182,7 @@ def _rare(move: Move) -> bool:
     return move.promotion is not None or bool(move.also) or any(square != move.target for square in move.captures)
 
 
-@lru_cache(maxsize=None)
+@cache
 def fairy_perft(game: FairyGame, fen: str, depth: int, recent: tuple[str, ...] = ()) -> int:
     """Fairy-Stockfish's perft, counted from its legal moves (passes left out where the board has none).
 
@@ -201,7 +200,7 @@ def fairy_perft(game: FairyGame, fen: str, depth: int, recent: tuple[str, ...] =
     return total
 
 
-def our_perft(game: FairyGame, depth: int, fen: Optional[str] = None) -> int:
+def our_perft(game: FairyGame, depth: int, fen: str | None = None) -> int:
     """The board's perft from its setup (or ``fen``)."""
     board, rules = shipped(game.board)
     position = Position.from_fen(board, fen) if fen else Position.initial(board)

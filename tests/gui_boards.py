@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from dagaz_studio.board.model import Board, DrawHints
 
@@ -15,7 +15,7 @@ def grid_board(
     rows: list[str],
     letters: str,
     draw: DrawHints,
-    link: Optional[Callable[[int, int, str], bool]] = None,
+    link: Callable[[int, int, str], bool] | None = None,
     players: tuple[str, ...] = ("White", "Black"),
 ) -> Board:
     """A full grid; direction ``letter`` links (column, row) on only where ``link`` allows."""

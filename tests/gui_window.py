@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt
 
@@ -54,10 +54,10 @@ class _Turn(NamedTuple):
     #: Every thread's processor time.
     process: float
     #: How long the GUI thread has waited for a core, or ``None`` where the system does not say.
-    gui_waited: Optional[float]
+    gui_waited: float | None
 
 
-def _open_schedstat(thread: int) -> Optional[int]:
+def _open_schedstat(thread: int) -> int | None:
     """A descriptor of the Linux scheduler's statistics for ``thread`` (its system id), or ``None``."""
     import os
 
@@ -88,7 +88,7 @@ class LoopTicks:
         # of the loop is not what is measured.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         self._schedstat = _open_schedstat(threading.get_native_id())
-        self._stacks = tempfile.TemporaryFile("w+")
+        self._stacks = tempfile.TemporaryFile("w+")  # noqa: SIM115 (kept open across the loop's turns)
         self.turns = [self._now()]
         self.timer = QTimer()
         self.timer.timeout.connect(self._turn)
@@ -134,7 +134,7 @@ class LoopTicks:
             os.close(self._schedstat)
             self._schedstat = None
 
-    def __enter__(self) -> "LoopTicks":
+    def __enter__(self) -> LoopTicks:
         return self
 
     def __exit__(self, *_exception: object) -> None:

@@ -8,10 +8,9 @@ import signal
 import subprocess
 import sys
 import textwrap
-from typing import Optional
 
 
-def kill_while_writing(child: str, env: Optional[dict[str, str]] = None) -> None:
+def kill_while_writing(child: str, env: dict[str, str] | None = None) -> None:
     """Run ``child`` (Python source, dedented) and SIGKILL it once it prints ``writing``."""
     environment = env if env is not None else {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     process = subprocess.Popen([sys.executable, "-c", textwrap.dedent(child)], stdout=subprocess.PIPE,

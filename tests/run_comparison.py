@@ -5,8 +5,7 @@ run three ways (compiled, runner, traced)."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Optional
+from functools import cache
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
@@ -22,14 +21,14 @@ def runner_rules(board_name: str) -> Rules:
     return rules
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_pair(board_name: str) -> tuple[Rules, Rules]:
     """A compiled and an interpreted interpreter, kept across examples (their attack tables are dear)."""
     return Rules(load_board(board_name)), runner_rules(board_name)
 
 
-@lru_cache(maxsize=None)
-def played(board_name: str, games: int, longest: int, fen: Optional[str] = None) -> tuple[Position, ...]:
+@cache
+def played(board_name: str, games: int, longest: int, fen: str | None = None) -> tuple[Position, ...]:
     """The start (the board's initial position, or ``fen``) and the positions ``games`` random games
     reach from it (each of 2 to ``longest`` - 1 plies, the runner choosing among the legal moves,
     seeded by the board's name); copy one before changing it."""
@@ -49,7 +48,7 @@ def played(board_name: str, games: int, longest: int, fen: Optional[str] = None)
     return tuple(positions)
 
 
-def same_run(fast: Rules, runner: Rules, position: Position, square: int, program: Optional[Program] = None,
+def same_run(fast: Rules, runner: Rules, position: Position, square: int, program: Program | None = None,
              **options: object) -> None:
     """The piece on ``square`` (moving by ``program``, default its own notation) run compiled, by the
     runner and traced: the same moves in the same order, the same stop, the board as it was."""

@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
+from killed_writer import kill_while_writing
 
 from dagaz_studio.board.writer import SaveError, atomic_path, write_atomically
-from killed_writer import kill_while_writing
 from dagaz_studio.cli import main
 
 OLD = "name: old\ngrid: a-h x 8-1\n"

@@ -30,6 +30,7 @@ import random
 from pathlib import Path
 
 import pytest
+from test_betza_fsf import dagaz_targets, random_position
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
@@ -37,7 +38,6 @@ from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import TranslationError, translate
-from test_betza_fsf import dagaz_targets, random_position
 
 BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
 

@@ -25,13 +25,13 @@ import random
 from pathlib import Path
 
 import pytest
+from test_betza_fsf import dagaz_targets, random_position
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import translate
-from test_betza_fsf import dagaz_targets, random_position
 
 BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
 

@@ -15,6 +15,8 @@ import random
 from pathlib import Path
 
 import pytest
+from test_betza_fsf_dialect import fen_of, targets
+from xboard_oracle import full_moves, moves
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board import load_board
@@ -22,8 +24,6 @@ from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
-from test_betza_fsf_dialect import fen_of, targets
-from xboard_oracle import full_moves, moves
 
 HALF_TURN = Path(__file__).parent / "data" / "betza-8x8.board"
 DIRECTIONS = ["f", "b", "l", "r", "v", "s", "h", "ff", "fr", "fl", "rf", "lf", "br", "bl", "rb", "lb", "fs", "bs",

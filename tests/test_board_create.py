@@ -8,13 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.board import parse_board
-from dagaz_studio.board.create import (
-    DIRECTION_CHOICES,
-    SYMMETRY_CHOICES,
-    NewBoard,
-    NewBoardError,
-    new_board_text,
-)
+from dagaz_studio.board.create import DIRECTION_CHOICES, SYMMETRY_CHOICES, NewBoard, NewBoardError, new_board_text
 from dagaz_studio.board.piece_edits import add_piece
 from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules

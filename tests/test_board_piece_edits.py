@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.board import parse_board, shipped_boards
-from dagaz_studio.board.piece_edits import (
-    add_piece,
-    delete_piece,
-    piece_users,
-    update_piece,
-)
+from dagaz_studio.board.piece_edits import add_piece, delete_piece, piece_users, update_piece
 from dagaz_studio.board.writer import BoardWriteError
 from dagaz_studio.engine.position import Position
 

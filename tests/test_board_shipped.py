@@ -179,8 +179,8 @@ def test_every_notation_names_only_known_types_and_zones(name):
 )
 def test_shipped_boards_give_the_published_perft_counts(name, fen, counts):
     game = pytest.importorskip("dagaz_studio.engine.game")
-    from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
 
     board = load_board(name)
     rules = Rules(board)

@@ -14,8 +14,8 @@ import pytest
 
 from dagaz_studio.board import resolve_board
 from dagaz_studio.variants_ini import import_file
-from dagaz_studio.variants_ini.ini import IniError
 from dagaz_studio.variants_ini.inheritance import templates
+from dagaz_studio.variants_ini.ini import IniError
 from dagaz_studio.variants_ini.variant import import_variant
 
 pytest.importorskip("pyffish")
@@ -99,9 +99,10 @@ def test_the_readme_lists_every_refused_builtin() -> None:
 def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> None:
     # Supply chess: a Chariot dropped on the open e-file would check the General on e10.
     from builtin_oracle import _rules
+    from variants_oracle import uci_names
+
     from dagaz_studio.engine.game import legal_moves
     from dagaz_studio.engine.position import Position
-    from variants_oracle import uci_names
 
     rules = _rules("supply")
     position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")

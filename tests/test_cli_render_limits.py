@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from killed_writer import kill_while_writing
 from PySide6.QtGui import QImage
 
 from dagaz_studio.gui.board_view.export import MAX_PIXELS, MAX_SIDE
 from dagaz_studio.notation import whole_file
-from killed_writer import kill_while_writing
 
 REPO = Path(__file__).resolve().parent.parent
 #: The largest board a board file may describe (26 × 384 squares).

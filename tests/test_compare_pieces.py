@@ -3,8 +3,8 @@ shrunk. Each difference found is checked against python-chess's own moves in the
 
 from __future__ import annotations
 
-import re
 import json
+import re
 
 import chess
 import pytest

@@ -11,8 +11,9 @@ runner's closures, writing and compiling the fast code, working out where every 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 

@@ -3,19 +3,17 @@ en passant, castling and Fanorona chains."""
 
 from __future__ import annotations
 
-
 import pytest
-
-from dagaz_studio.engine.explain import attack_reason, board_at, build_tree, explain_square, move_branch
-from dagaz_studio.engine.highlights import move_highlights
-from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.notation import parse_notation
 from engine_helpers import shipped
 
 from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.board.writer import replace_piece_notation
+from dagaz_studio.engine.explain import attack_reason, board_at, build_tree, explain_square, move_branch
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.highlights import move_highlights
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.notation import parse_notation
 
 #: Chess's King as it castled before shuffled starts: from e1 only, in fixed steps. The explanations
 #: below are of its three alternatives.

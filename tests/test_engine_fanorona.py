@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import shipped
 
 from dagaz_studio.engine.game import legal_moves, make_move, perft
-from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
-from engine_helpers import shipped
+from dagaz_studio.engine.values import Move
 
 
 def _spell(move: Move) -> str:

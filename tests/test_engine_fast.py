@@ -8,11 +8,10 @@ shipped board.
 
 from __future__ import annotations
 
-
 import pytest
-from run_comparison import played, rules_pair, runner_rules, same_run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from run_comparison import played, rules_pair, runner_rules, same_run
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.game import legal_moves, perft

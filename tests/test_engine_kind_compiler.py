@@ -13,20 +13,25 @@ import warnings
 from pathlib import Path
 
 import pytest
-from run_comparison import played, rules_pair, same_run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from run_comparison import played, rules_pair, same_run
 
 from dagaz_studio.board import load_board
 from dagaz_studio.board.loader import parse_board
+from dagaz_studio.engine import compiler, kind_compiler
+from dagaz_studio.engine.compiler import Unsupported
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.heaps import Heap, heap_added
-from dagaz_studio.engine.compiler import Unsupported
-from dagaz_studio.engine.kind_compiler import (
-    compile_kind_notation, heap_adder, kind_perft, kind_plan, zone_holds, zone_size,
-)
-from dagaz_studio.engine import compiler, kind_compiler
 from dagaz_studio.engine.kind_code import KindWriter
+from dagaz_studio.engine.kind_compiler import (
+    compile_kind_notation,
+    heap_adder,
+    kind_perft,
+    kind_plan,
+    zone_holds,
+    zone_size,
+)
 from dagaz_studio.engine.kind_items import captures_on_enemy_first, first_steps
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
@@ -277,7 +282,7 @@ def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[
     (r"OM[p];O", None),           # one way without a check
 ])
 def test_the_first_steps_a_piece_needs_free_are_found_only_where_every_way_begins_with_one(
-        text: str, letters: "str | None") -> None:
+        text: str, letters: str | None) -> None:
     rules = Rules(load_board("lasca"))
     writer = KindWriter(rules, parse_notation(text), 0)
     expected = None if letters is None else writer.directions(tuple(letters))
@@ -308,7 +313,7 @@ def test_a_local_function_written_where_a_test_had_no_body_yet_compiles() -> Non
 
 
 @pytest.mark.parametrize("rule", ["rule: compulsory-capture", None])
-def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(rule: "str | None") -> None:
+def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(rule: str | None) -> None:
     # Where captures are not compulsory, a piece that can step is run at once; where they are, after
     # the pieces next to an enemy's: the counts are the runner's either way.
     text = (Path(__file__).resolve().parent.parent / "boards" / "draughts" / "lasca.board").read_text()

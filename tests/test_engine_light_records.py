@@ -7,7 +7,6 @@ where the last began, the pieces they displaced); :func:`make_record` must leave
 
 from __future__ import annotations
 
-
 import pytest
 from run_comparison import played
 

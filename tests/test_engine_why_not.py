@@ -5,19 +5,19 @@ Horse's leg is blocked, a Cannon needs exactly one piece to jump), not the progr
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
-from hypothesis import given, settings, strategies as st
+from engine_helpers import shipped
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dagaz_studio.engine.explain import explain_square
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.notation import parse_notation
 from dagaz_studio.engine.why_not import goes_on
+from dagaz_studio.notation import parse_notation
 from dagaz_studio.queries import ExplainQuery, MovesQuery, answer_explanation, answer_moves
-from engine_helpers import shipped
 
 
-def _why_not(name: str, fen: Optional[str], origin: str, square: str, notation: Optional[str] = None):
+def _why_not(name: str, fen: str | None, origin: str, square: str, notation: str | None = None):
     board, rules = shipped(name)
     position = Position.from_fen(board, fen) if fen else Position.initial(board)
     moves = answer_moves(rules, MovesQuery(board, position, board.index(origin), notation=notation, trace=True,

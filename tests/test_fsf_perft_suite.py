@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -91,7 +91,7 @@ def _param(case: Case) -> object:
     return pytest.param(case, id=f"{where}-{case.position[:24]}-{case.depth}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def fairy_moves(variant: str, fen: str, moves: tuple[str, ...], chess960: bool) -> tuple[str, ...]:
     """pyffish's legal moves after ``moves`` from ``fen``, each position asked once (a call costs
     milliseconds: the counts at each depth share them)."""
@@ -115,7 +115,7 @@ def default_depth(case: Case) -> int:
     return depth
 
 
-@lru_cache(maxsize=None)
+@cache
 def imported(variant: str) -> tuple[Board, Rules]:
     """The board ``dagaz-studio import`` writes for the variant's section, and its rules."""
     done, refused = import_file(IMPORTED[variant])

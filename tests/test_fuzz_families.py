@@ -13,7 +13,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-
 from fuzz.families import FAMILIES
 from fuzz.watchdog import FAILURES, HANG_SECONDS, MEMORY_LIMIT, Case, Result, Watchdog, classify
 

@@ -10,10 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from dagaz_studio.notation import parse_notation
 from fuzz.cases import (
     Corpus,
     _guarded,
@@ -26,6 +22,10 @@ from fuzz.cases import (
     move_name,
     notation_text,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.notation import parse_notation
 
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

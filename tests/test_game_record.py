@@ -8,7 +8,8 @@ import json
 import chess
 import chess.pgn
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dagaz_studio.gui.files.record import GameRecord, RecordError
 

@@ -4,8 +4,8 @@ package) on perft from the start and move by move on positions reached by seeded
 
 from __future__ import annotations
 
-import pytest
 import column_oracle
+import pytest
 from engine_helpers import shipped
 from oracles import Move as OracleMove
 from oracles import bashni, random_positions

@@ -5,8 +5,8 @@ positions reached by seeded random play; its FEN is read and written as docs/kin
 
 from __future__ import annotations
 
-import pytest
 import column_oracle
+import pytest
 from engine_helpers import shipped
 from oracles import Move as OracleMove
 from oracles import lasca, random_positions

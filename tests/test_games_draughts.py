@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from draughts_oracle import (DraughtsGame, compare_random_games, pdn_parts, their_name, their_perft,
-                             their_perft_from)
+from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts, their_name, their_perft, their_perft_from
 from engine_helpers import shipped
 
 from dagaz_studio.cli import main

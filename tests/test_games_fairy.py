@@ -5,16 +5,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import shipped
-from games_oracle import (
-    FairyGame,
-    compare_random_games,
-    fairy_moves,
-    fairy_perft,
-    from_fairy,
-    legal_uci,
-    our_perft,
-    sf,
-)
+from games_oracle import FairyGame, compare_random_games, fairy_moves, fairy_perft, from_fairy, legal_uci, our_perft, sf
 
 from dagaz_studio.engine.game import make_move
 from dagaz_studio.engine.position import Position

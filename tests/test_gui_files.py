@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from dagaz_studio.board import shipped_boards
-from dagaz_studio.board import writer
-from dagaz_studio.notation import whole_file
+from dagaz_studio.board import shipped_boards, writer
 from dagaz_studio.gui import app
+from dagaz_studio.notation import whole_file
 
 
 def open_window(qtbot, path: str):

@@ -8,27 +8,19 @@ file is read back by the board loader, not by the window."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
+from gui_window import click
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QLineEdit,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QWidget
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.gui import app
 from dagaz_studio.gui.docks.piece_types import QtPieceTypeDialog
 from dagaz_studio.gui.files.new_board import QtNewBoardDialog
-from gui_window import click
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -39,7 +31,7 @@ class _WhenShown:
     the dialog (the test would wait for it for ever) and is raised by :meth:`check`."""
 
     #: The answers not given yet.
-    waiting: list["_WhenShown"] = []
+    waiting: list[_WhenShown] = []
 
     def __init__(self, kind: type, answer: Callable[[QWidget], None]) -> None:
         self.kind, self.answer, self.answered = kind, answer, False

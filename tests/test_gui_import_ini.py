@@ -74,8 +74,8 @@ def test_a_file_that_is_no_variants_ini_gets_a_message(qtbot, tmp_path: Path, co
 
 
 def test_file_import_opens_the_variant_chosen_in_the_window(qtbot, tmp_path: Path, monkeypatch) -> None:
-    from PySide6.QtWidgets import QFileDialog
     from gui_window import open_window
+    from PySide6.QtWidgets import QFileDialog
 
     window = open_window(qtbot, "chess")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (str(SAMPLE), "")))

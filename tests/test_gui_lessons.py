@@ -6,9 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-
 from gui_window import open_window
+from PySide6.QtCore import Qt
 
 from dagaz_studio.gui.docks.lessons import DONE_KEY, QtLessonsPanel
 from dagaz_studio.gui.settings import settings

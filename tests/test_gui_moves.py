@@ -6,15 +6,15 @@ from __future__ import annotations
 import time
 
 import pytest
+from gui_window import LoopTicks, click, click_and_wait, open_window, type_and_wait
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.gui.docks.moves_panel import LEGEND_TEXT
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS
-from gui_window import LoopTicks, click, click_and_wait, open_window, type_and_wait
+from dagaz_studio.gui.docks.moves_panel import LEGEND_TEXT
 
 
 def expected_highlights(window, square: str) -> dict[int, str]:

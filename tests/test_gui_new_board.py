@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from dagaz_studio.board import parse_board
+from dagaz_studio.gui.docks.position_editor import QtPositionEditor
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.new_board import QtNewBoardDialog, create_new_board
-from dagaz_studio.gui.docks.position_editor import QtPositionEditor
 
 
 def test_the_dialog_refuses_a_bad_name_with_the_reason_and_accepts_a_good_one(qtbot):

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from dagaz_studio.board import parse_board, shipped_boards
-from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.docks.piece_types import QtPieceTypeDialog, QtPieceTypes
 from dagaz_studio.gui.docks.position_editor import QtPositionEditor
+from dagaz_studio.gui.files.document import QtDocument
 
 
 @pytest.fixture

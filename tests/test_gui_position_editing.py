@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui import app
 from dagaz_studio.gui.board_view import export
-from dagaz_studio.gui.board_view.view import highlight_colours, set_highlight_colours, DEFAULT_HIGHLIGHT_COLOURS
+from dagaz_studio.gui.board_view.view import DEFAULT_HIGHLIGHT_COLOURS, highlight_colours, set_highlight_colours
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -130,6 +130,7 @@ def test_undo_redo_shortcuts_reset_and_clear(qtbot, window):
 
 def test_every_platform_key_for_undo_and_redo_works_and_no_key_is_bound_twice(qtbot, window):
     from PySide6.QtGui import QAction, QShortcut
+
     from dagaz_studio.gui.docks.help import QtShortcutsDialog
 
     with qtbot.waitActive(window):
@@ -265,9 +266,10 @@ def test_a_neutral_piece_is_in_the_palette_once_and_placed_as_nobodys(qtbot, tmp
 
 
 def test_the_palette_shows_letters_where_the_fonts_lack_a_pieces_characters(qtbot):
+    from gui_window import open_window
+
     from dagaz_studio.gui.board_view.piece_items import can_draw
     from dagaz_studio.gui.resources import piece_face
-    from gui_window import open_window
 
     window = open_window(qtbot, "xiangqi")
     buttons = {tool: button for tool, button in window.position_editor.tool_buttons.items() if tool.startswith("place:")}

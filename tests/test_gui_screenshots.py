@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from gui_window import click_and_wait, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
@@ -16,7 +17,6 @@ from PySide6.QtTest import QTest
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.engine.game import fen, legal_moves
 from dagaz_studio.engine.rules import Rules
-from gui_window import click_and_wait, open_window
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))

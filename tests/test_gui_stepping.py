@@ -3,8 +3,9 @@ pieces appear, captured ones fade, and a chain's landing points are drawn as sto
 
 from __future__ import annotations
 
-from dagaz_studio.gui.board_view.view import HighlightItem
 from gui_window import click, click_and_wait, open_window, type_and_wait
+
+from dagaz_studio.gui.board_view.view import HighlightItem
 
 
 def _go_to(player, reply, test) -> int:

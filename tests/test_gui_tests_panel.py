@@ -9,10 +9,9 @@ from pathlib import Path
 
 import chess
 import pytest
+from gui_window import LoopTicks, click_and_wait, open_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu
-
-from gui_window import LoopTicks, click_and_wait, open_window
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from gui_window import click_and_wait, open_window
+from PySide6.QtCore import Qt
 
 
 def test_play_stops_at_the_end_unless_it_loops(qtbot) -> None:

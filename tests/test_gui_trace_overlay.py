@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dagaz_studio.gui.board_view.view import QtBoardView
-from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from gui_boards import chess_like
+
+from dagaz_studio.gui.board_view.trace_overlay import TraceStep
+from dagaz_studio.gui.board_view.view import QtBoardView
 
 
 def test_a_trace_step_is_drawn_and_survives_a_rebuild(qtbot) -> None:

@@ -8,12 +8,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import pytest
+from engine_helpers import shipped, uci
 
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.values import Move
 from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.values import Move
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, read_move
-from engine_helpers import shipped, uci
 
 sf = pytest.importorskip("pyffish")
 
@@ -74,7 +74,7 @@ CASES = [
 def test_names_of_the_reference_cases(fen: str, move: str, plain: str, prefix: str, signs: str,
                                       others: list[str]) -> None:
     written = {}
-    for style, expected in (("wxf", plain), ("wxf-prefix", prefix), ("wxf-signs", signs)):
+    for style, _expected in (("wxf", plain), ("wxf-prefix", prefix), ("wxf-signs", signs)):
         names = _names(fen, style)
         target = _by_uci(names, move)
         written[style] = names.name(target)
@@ -171,7 +171,7 @@ def test_signs_style_equals_fairy_stockfish_where_no_piece_of_its_kind_shares_it
     positions = [p for game in played_games for p in game.positions]
     assert len(positions) >= POSITIONS
     compared = shared = 0
-    for (fen, moves, ucis), expected in zip(positions, oracle):
+    for (fen, moves, _ucis), expected in zip(positions, oracle):
         position = Position.from_fen(board, fen)
         names = MoveNames(rules, position, moves, "wxf-signs")
         for move, name, theirs in zip(moves, names.names, expected):

@@ -200,7 +200,7 @@ def test_notation_alphabet_either_parses_or_raises_notation_error(text):
         parse_notation(text)
     except NotationError as error:
         assert error.message
-        assert 1 <= error.line and 1 <= error.column
+        assert error.line >= 1 and error.column >= 1
         assert 0 <= error.span.start <= error.span.end <= len(text)
 
 
@@ -217,8 +217,8 @@ def test_arbitrary_text_either_parses_or_raises_notation_error(text):
 
 
 def _guide_error_rows():
-    from pathlib import Path
     import re
+    from pathlib import Path
 
     guide = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
     section = guide.read_text(encoding="utf-8").split("## 8. Errors", 1)[1]

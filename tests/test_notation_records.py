@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-from typing import Optional
 
 import pytest
 from hypothesis import given
@@ -20,13 +19,13 @@ from dagaz_studio.notation.records import FrozenRecordError, record
 @record
 class Pair:
     left: int
-    right: Optional[str] = None
+    right: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
 class PairDataclass:
     left: int
-    right: Optional[str] = None
+    right: str | None = None
 
 
 @given(st.integers(), st.one_of(st.none(), st.text(max_size=5)), st.integers(), st.one_of(st.none(), st.text(max_size=5)))

@@ -18,7 +18,12 @@ from hypothesis import strategies as st
 from dagaz_studio.betza import read_betza
 from dagaz_studio.board.statements import MAX_SQUARES
 from dagaz_studio.parlett import (
-    DIRECTIONS, MAX_DISTANCE, MAX_PARLETT_LENGTH, MAX_PATH_SQUARES, ParlettError, read_parlett,
+    DIRECTIONS,
+    MAX_DISTANCE,
+    MAX_PARLETT_LENGTH,
+    MAX_PATH_SQUARES,
+    ParlettError,
+    read_parlett,
 )
 from dagaz_studio.translation import translate
 

@@ -227,7 +227,8 @@ _WORDS = ["fen", "setup", "at", "put", "drop", "reaches", "at least", "none of",
 
 
 def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> None:
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     @settings(max_examples=150, deadline=None, database=None)
     @given(st.lists(st.sampled_from(_WORDS), max_size=9))

@@ -271,11 +271,11 @@ def board_kinds(modules: dict[str, Module]) -> tuple[str, ...]:
                 targets, value = [node.target], node.value
             else:
                 continue
-            if any(isinstance(t, ast.Name) and t.id == "BOARD_KINDS" for t in targets):
-                if isinstance(value, (ast.Tuple, ast.List, ast.Set)):
-                    names = tuple(e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
-                    if names:
-                        return names
+            names_kinds = any(isinstance(t, ast.Name) and t.id == "BOARD_KINDS" for t in targets)
+            if names_kinds and isinstance(value, (ast.Tuple, ast.List, ast.Set)):
+                names = tuple(e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+                if names:
+                    return names
     return FALLBACK_BOARD_KINDS
 
 
@@ -372,12 +372,8 @@ def measure_node_dispatch(modules: dict[str, Module], root: Path = ROOT) -> Meas
         lines: list[int] = []
         for node in module.nodes:
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass")
-                    and len(node.args) == 2 and is_node_class(node.args[1])):
-                lines.append(node.lineno)
-            elif (isinstance(node, ast.Compare) and isinstance(node.left, ast.Call) and isinstance(node.left.func, ast.Name)
-                  and node.left.func.id == "type" and any(is_node_class(c) for c in node.comparators)):
-                lines.append(node.lineno)
-            elif isinstance(node, ast.MatchClass) and is_node_class(node.cls):
+                    and len(node.args) == 2 and is_node_class(node.args[1])) or (isinstance(node, ast.Compare) and isinstance(node.left, ast.Call) and isinstance(node.left.func, ast.Name)
+                  and node.left.func.id == "type" and any(is_node_class(c) for c in node.comparators)) or isinstance(node, ast.MatchClass) and is_node_class(node.cls):
                 lines.append(node.lineno)
         if lines:
             by_module[module.path.relative_to(root).as_posix()] = sorted(lines)

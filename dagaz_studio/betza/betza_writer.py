@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from dagaz_studio.betza.directions import diagonal_directions, oblique_directions, orthogonal_directions, atom_vectors, clockwise, ring_index
+from dagaz_studio.betza.directions import (
+    atom_vectors,
+    clockwise,
+    diagonal_directions,
+    oblique_directions,
+    orthogonal_directions,
+    ring_index,
+)
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape, is_straight, leap_path, straight_scale, unit
 

@@ -13,20 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Union
 
-from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.directions import atom_vectors, clockwise
+from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, comes_home, leap_path
 from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    Check,
-    Group,
-    GroupStep,
-    Repeat,
-    Sequence,
-    Step,
-)
+from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Repeat, Sequence, Step
 
 VECTORS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0), "O": (1, 1), "M": (-1, 1), "T": (1, -1),
            "R": (-1, -1)}
@@ -182,7 +173,7 @@ def _expand(node: object, bindings: dict[int, tuple[int, int]], text: str) -> li
 
 def _limit(branches: list[Branch], node: object, text: str) -> list[Branch]:
     if len(branches) > _LIMIT:
-        span = getattr(node, "span")
+        span = node.span
         raise TranslationError("too many ways through the notation to say in Betza", text, span.start, span.end)
     return branches
 
@@ -379,10 +370,7 @@ def _leg_modes(tokens: list[Token], i: int, text: str) -> tuple[frozenset[str], 
     if i < len(tokens) and tokens[i][0] == "check":
         check = tokens[i][1]
         i += 1
-        if final:
-            table = {"p": {"m"}, "e": {"c"}, "ex": {"c"}}
-        else:
-            table = {"p": {"m"}, "ex": {"c"}, "P": {"p"}}
+        table = {"p": {"m"}, "e": {"c"}, "ex": {"c"}} if final else {"p": {"m"}, "ex": {"c"}, "P": {"p"}}
         if check not in table:
             raise TranslationError(f"Betza cannot end a leg with [{check}] here", text)
         modes = frozenset(table[check])

@@ -16,8 +16,18 @@ import re
 from collections import defaultdict
 
 from dagaz_studio.betza.errors import TranslationError
-from dagaz_studio.betza.model import (RING, Leg, Piece, Shape, comes_home, is_straight, leap_path, lopsided,
-                                      straight_scale, unit)
+from dagaz_studio.betza.model import (
+    RING,
+    Leg,
+    Piece,
+    Shape,
+    comes_home,
+    is_straight,
+    leap_path,
+    lopsided,
+    straight_scale,
+    unit,
+)
 from dagaz_studio.notation.parser import MAX_NESTING, MAX_NOTATION_LENGTH
 
 LETTER = {(0, 1): "N", (1, 1): "O", (1, 0): "E", (1, -1): "T", (0, -1): "S", (-1, -1): "R", (-1, 0): "W",

@@ -29,10 +29,7 @@ def split_directions(mods: str) -> list[str]:
     while i < len(mods):
         c = mods[i]
         nxt = mods[i + 1] if i + 1 < len(mods) else ""
-        if c == "h" and nxt in ("l", "r"):
-            tokens.append(c + nxt)
-            i += 2
-        elif nxt and (nxt == c or (c in VERTICAL and nxt in HORIZONTAL + "h")
+        if c == "h" and nxt in ("l", "r") or nxt and (nxt == c or (c in VERTICAL and nxt in HORIZONTAL + "h")
                       or (c in HORIZONTAL and nxt in VERTICAL + "h")):
             tokens.append(c + nxt)
             i += 2

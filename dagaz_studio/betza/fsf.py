@@ -19,6 +19,7 @@ ray of a rider type lands where the mask lets it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from dagaz_studio.betza.model import Leg, Piece, Shape, leap_path
 
 Vector = tuple[int, int]  # (dx to the piece's right, dy forward)
@@ -176,7 +177,7 @@ class _Mask:
     rays: set[Vector] = field(default_factory=set)  # every positive multiple of these
 
     @classmethod
-    def of(cls, table: _Tables) -> "_Mask":
+    def of(cls, table: _Tables) -> _Mask:
         mask = cls()
         mask.finite.update(table.steps)
         for entries, hop in ((table.slider, False), (table.hopper, True)):

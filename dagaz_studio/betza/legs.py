@@ -7,13 +7,30 @@ before any is built, so a text asking for too many is refused at once (:data:`MA
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 from lark import Token, Tree
 
-from dagaz_studio.betza.common import (LEAPERS, MAX_LEGS, MAX_PATHS, MODIFIER_NAMES, ATOM_NAMES, RIDERS, PartSpec,
-                                       dirs_of, leg_modes)
-from dagaz_studio.betza.directions import LETTERS, king_offsets, ring_index, select, split_directions, atom_vectors, clockwise
+from dagaz_studio.betza.common import (
+    ATOM_NAMES,
+    LEAPERS,
+    MAX_LEGS,
+    MAX_PATHS,
+    MODIFIER_NAMES,
+    RIDERS,
+    PartSpec,
+    dirs_of,
+    leg_modes,
+)
+from dagaz_studio.betza.directions import (
+    LETTERS,
+    atom_vectors,
+    clockwise,
+    king_offsets,
+    ring_index,
+    select,
+    split_directions,
+)
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import RING, Leg, Piece, Shape
 from dagaz_studio.betza.xboard import directions, vectors
@@ -103,7 +120,7 @@ def _bracket_shapes(piece: Piece, legs: list[tuple[str, str, int, PartSpec]], en
     """
     if len(legs) > MAX_LEGS:
         raise legs[MAX_LEGS][3].error(f"a bracket form of {len(legs)} legs: at most {MAX_LEGS} are read")
-    Chain = Optional[tuple[Any, int, int]]  # (the chain before, the leg's index, its ring direction)
+    Chain = tuple[Any, int, int] | None  # (the chain before, the leg's index, its ring direction)
     paths: list[tuple[Chain, int]] = [(None, 0)]
     for index, (mods, letter, rng, spec) in enumerate(legs):
         scale, parities = _bracket_directions(letter)
@@ -165,10 +182,7 @@ def multi_leg(spec: PartSpec, atoms: list[tuple[int, int]], legs_mods: list[str]
     eight_fold = spec.letter in ("K", "Q") or any(0 < q < p for p, q in atoms)
     scale = atoms[0][0]
     p0, q0 = atoms[0]
-    if 0 < q0 < p0:
-        ring = clockwise(atom_vectors(p0, q0))
-    else:
-        ring = [(dx * scale, dy * scale) for dx, dy in RING]
+    ring = clockwise(atom_vectors(p0, q0)) if 0 < q0 < p0 else [(dx * scale, dy * scale) for dx, dy in RING]
     first_mods = legs_mods[0]
     # The directions as moves.c reads them: the atom's own system for the first leg, the King's,
     # relative to the leg before, for the others.

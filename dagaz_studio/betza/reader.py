@@ -14,14 +14,24 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-from dagaz_studio.betza.common import (ANY_RANGE, ATOM_NAMES, LEAPERS, MAX_BETZA_LENGTH, MAX_PATHS, MODIFIER_NAMES, RIDERS, PartSpec,
-                                       dirs_of, leg_modes)
+from dagaz_studio.betza.common import (
+    ANY_RANGE,
+    ATOM_NAMES,
+    LEAPERS,
+    MAX_BETZA_LENGTH,
+    MAX_PATHS,
+    MODIFIER_NAMES,
+    RIDERS,
+    PartSpec,
+    dirs_of,
+    leg_modes,
+)
 from dagaz_studio.betza.directions import LETTERS, atom_vectors, clockwise, king_offsets, select, split_directions
 from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.fsf import read_fsf
-from dagaz_studio.betza.xboard import in_order, later_leg, step, vectors
 from dagaz_studio.betza.legs import multi_leg, read_bracket, too_many_paths
 from dagaz_studio.betza.model import NULL_LEG, RING, Leg, Piece, Shape, revisits_victim
+from dagaz_studio.betza.xboard import in_order, later_leg, step, vectors
 
 DIALECTS = ("xboard", "fsf")
 
@@ -158,7 +168,7 @@ def _name_unread(piece: Piece, parts: list) -> None:
                               f"as here (--dialect xboard reads them)")
 
 
-def _read_null(piece: Piece, text: str, spec: "PartSpec", mods: str, start: int) -> None:
+def _read_null(piece: Piece, text: str, spec: PartSpec, mods: str, start: int) -> None:
     """XBetza's null move, ``O`` without a number: moves.c steps by (0, 0), so the piece "moves" to
     its own square, which counts as empty; ``m`` keeps it, ``c`` leaves no move, ``i`` only for a
     piece that has not moved. Direction letters change nothing (every direction goes nowhere)."""
@@ -334,7 +344,7 @@ def _lopsided_bits(bits: int) -> bool:
     return mirror != bits
 
 
-def _check_cylinder(spec: "PartSpec", mods: str, legs: int) -> None:
+def _check_cylinder(spec: PartSpec, mods: str, legs: int) -> None:
     """XBetza's ``o`` (the move wraps around the board's side edges) on what it is read with here:
     one-leg leaps and rides, whatever their directions, modality and range."""
     if legs > 1:

@@ -26,11 +26,11 @@ import sys
 import weakref
 import zlib
 from pathlib import Path
-from typing import Optional
 
 from dagaz_studio import __version__
 from dagaz_studio.board.model import Board
-from dagaz_studio.notation.user_cache import cache_directory as user_cache_directory, keep, read_kept
+from dagaz_studio.notation.user_cache import cache_directory as user_cache_directory
+from dagaz_studio.notation.user_cache import keep, read_kept
 
 #: Changed whenever what is kept changes shape, so older cache files are not read.
 FORMAT = 2
@@ -38,7 +38,7 @@ FORMAT = 2
 _READERS = ("board", "notation")
 
 
-def cache_directory() -> Optional[Path]:
+def cache_directory() -> Path | None:
     """Where loaded boards are kept (``boards`` in the user's cache folder); ``None`` when no absolute
     cache folder is known."""
     base = user_cache_directory()
@@ -67,7 +67,7 @@ def board_key(text: str, filename: str) -> tuple[str, ...]:
     return (str(FORMAT), __version__, sys.version, sources_fingerprint(_READERS), filename, text)
 
 
-def cache_path(filename: str) -> Optional[Path]:
+def cache_path(filename: str) -> Path | None:
     """The cache file for boards read from ``filename`` (one per name: a new text replaces the old)."""
     directory = cache_directory()
     if directory is None:
@@ -79,10 +79,10 @@ def cache_path(filename: str) -> Optional[Path]:
 
 #: Each board this process read from, or kept in, the cache: by the board's id (a board is not
 #: hashable), the board itself (weakly), its cache file and its key.
-_ORIGINS: dict[int, tuple["weakref.ref[Board]", Path, tuple[str, ...]]] = {}
+_ORIGINS: dict[int, tuple[weakref.ref[Board], Path, tuple[str, ...]]] = {}
 
 
-def kept_as(board: Board) -> Optional[tuple[Path, tuple[str, ...]]]:
+def kept_as(board: Board) -> tuple[Path, tuple[str, ...]] | None:
     """The cache file ``board`` was read from or kept in, and its key; ``None`` for a board the
     cache does not hold (one with problems, one made otherwise, or when no cache folder is usable).
 
@@ -122,7 +122,7 @@ def parse_board_cached(text: str, filename: str = "<board>") -> Board:
     return board
 
 
-def _read(path: Path, key: tuple[str, ...]) -> Optional[Board]:
+def _read(path: Path, key: tuple[str, ...]) -> Board | None:
     data = read_kept(path)
     if data is None:  # missing, unreadable, or not written by this user's program
         return None

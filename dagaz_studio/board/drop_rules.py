@@ -7,7 +7,8 @@ a player's pieces of the type are kept half in the zone and half out of it (Bish
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lark import Token, Tree
 
@@ -15,7 +16,7 @@ from lark import Token, Tree
 Report = Callable[[Any, Token, str], None]
 
 
-def drop_zones(items: list[tuple["Tree[Token]", Any]], pieces: Mapping[str, Any], lettered: Mapping[str, Any],
+def drop_zones(items: list[tuple[Tree[Token], Any]], pieces: Mapping[str, Any], lettered: Mapping[str, Any],
                drops: Mapping[str, Any], zones: Mapping[str, Any], check_zones: bool,
                report: Report) -> dict[str, dict[str, str]]:
     """Each statement's keyword -> piece name -> zone name, from the parsed ``drop-unmoved`` and

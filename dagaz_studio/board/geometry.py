@@ -3,22 +3,28 @@ symmetries, zones, and the drawing hints that name rows, directions and squares.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from lark import Token, Tree
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
-    BARE_WORD, COLUMN_RANGE, LEVEL_RANGE, RECTANGLE, ROW_RANGE, SQUARE_NAME, MAX_SQUARES,
-    looks_like_squares, Statement, SyntaxReader,
+    BARE_WORD,
+    COLUMN_RANGE,
+    LEVEL_RANGE,
+    MAX_SQUARES,
+    RECTANGLE,
+    ROW_RANGE,
+    SQUARE_NAME,
+    Statement,
+    SyntaxReader,
+    looks_like_squares,
 )
 
 
 class GeometryReader(SyntaxReader):
     """The statements about the board's shape; problems collected, not raised."""
 
-    directions: dict[str, tuple[Optional[int], ...]]
+    directions: dict[str, tuple[int | None, ...]]
     symmetries: dict[str, dict[str, str]]
     zones: dict[str, Zone]
     draw: DrawHints
@@ -91,13 +97,13 @@ class GeometryReader(SyntaxReader):
         step = 1 if last >= first else -1
         return tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
 
-    def _vector_table(self, dx: int, dy: int, dz: int) -> tuple[Optional[int], ...]:
+    def _vector_table(self, dx: int, dy: int, dz: int) -> tuple[int | None, ...]:
         """The square one step of (dx, dy, dz) away from every square, or ``None`` off the grid; dz
         counts levels in the grid's order (0 on a flat board)."""
         width, height = len(self.column_names), len(self.row_names)
         depth = len(self.level_names) or 1
         levels = self.level_of or (0,) * len(self.squares)
-        table: list[Optional[int]] = []
+        table: list[int | None] = []
         for i in range(len(self.squares)):
             c, r, z = self.column_of[i] + dx, self.row_of[i] + dy, levels[i] + dz
             inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth
@@ -119,20 +125,20 @@ class GeometryReader(SyntaxReader):
                 players.append(str(token))
         return tuple(players)
 
-    def _player(self, statement: Statement, token: Token) -> Optional[str]:
+    def _player(self, statement: Statement, token: Token) -> str | None:
         if str(token) in self.players:
             return str(token)
         self.report_token(statement, token, f"unknown player '{token}' (players: {' '.join(self.players)})")
         return None
 
-    def _direction_letter(self, statement: Statement, token: Token) -> Optional[str]:
+    def _direction_letter(self, statement: Statement, token: Token) -> str | None:
         letter = str(token)
         if len(letter) == 1 and letter in DIRECTION_LETTERS:
             return letter
         self.report_token(statement, token, f"unknown direction '{letter}' (directions: {' '.join(DIRECTION_LETTERS)})")
         return None
 
-    def _square(self, statement: Statement, token: Token, offset: int = 0, name: Optional[str] = None) -> Optional[int]:
+    def _square(self, statement: Statement, token: Token, offset: int = 0, name: str | None = None) -> int | None:
         name = str(token) if name is None else name
         if name in self.index:
             return self.index[name]
@@ -142,7 +148,7 @@ class GeometryReader(SyntaxReader):
     def _directions(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         size = len(self.squares)
         vectors: dict[str, int] = {}  # letter -> line of its vector
-        links: dict[str, list[Optional[int]]] = {}
+        links: dict[str, list[int | None]] = {}
         link_lines: dict[str, int] = {}
         for tree, statement in items:
             letter_token, value = tree.children
@@ -177,7 +183,7 @@ class GeometryReader(SyntaxReader):
         # Letters in the order of the notation, whatever the order of the file.
         self.directions = {k: self.directions[k] for k in DIRECTION_LETTERS if k in self.directions}
 
-    def _chain(self, statement: Statement, letter: str, tokens: list[Token], table: list[Optional[int]]) -> None:
+    def _chain(self, statement: Statement, letter: str, tokens: list[Token], table: list[int | None]) -> None:
         if len(tokens) == 1:
             self.report_token(statement, tokens[0], f"link chain with a one-square fragment '{tokens[0]}': a chain links two squares or more")
             return
@@ -291,7 +297,7 @@ class GeometryReader(SyntaxReader):
             self.zones[name] = Zone(name, per_player=per_player)
 
     def _draw(self, items: list[tuple[Tree[Token], Statement]]) -> None:
-        style: Optional[tuple[str, int]] = None
+        style: tuple[str, int] | None = None
         values: dict[str, object] = {}
         lines: list[str] = []
         diagonals: list[tuple[int, int, int, int]] = []

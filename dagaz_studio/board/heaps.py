@@ -26,7 +26,7 @@ MAX_HEAP = 100_000
 _PAIR = re.compile(r"([0-9]+)([A-Za-z])")
 
 
-def parse_heap(board: "Board", text: str, offset: int = 0) -> tuple[int, ...]:
+def parse_heap(board: Board, text: str, offset: int = 0) -> tuple[int, ...]:
     """The counts of each of the board's piece types (in board order) a heap's text says.
 
     Raises :class:`PlacementError` (``offset`` is where ``text`` begins) for anything else: a
@@ -66,7 +66,7 @@ def _count(digits: str, offset: int) -> int:
     return int(digits)
 
 
-def format_heap(board: "Board", counts: tuple[int, ...]) -> str:
+def format_heap(board: Board, counts: tuple[int, ...]) -> str:
     """A heap as the placement writes it: ``0``, ``4`` (of the first piece type), ``2s1r``."""
     if not any(counts[1:]):
         return str(counts[0] if counts else 0)
@@ -74,7 +74,7 @@ def format_heap(board: "Board", counts: tuple[int, ...]) -> str:
     return "".join(f"{count}{kinds[kind].letter}" for kind, count in enumerate(counts) if count)
 
 
-def parse_heap_placement(board: "Board", placement: str) -> dict[int, tuple[int, ...]]:
+def parse_heap_placement(board: Board, placement: str) -> dict[int, tuple[int, ...]]:
     """The heaps a placement puts on the board: square index -> counts of each piece type (only the
     squares holding pieces). ``placement`` is the first field of a FEN (a whole FEN is accepted)."""
     rows, start = flat_rows(board, placement, "heap")
@@ -96,7 +96,7 @@ def parse_heap_placement(board: "Board", placement: str) -> dict[int, tuple[int,
     return heaps
 
 
-def format_heap_placement(board: "Board", heaps: dict[int, tuple[int, ...]]) -> str:
+def format_heap_placement(board: Board, heaps: dict[int, tuple[int, ...]]) -> str:
     """The placement field of a heap board: every square's heap, rows from the top."""
     empty = (0,) * len(board.pieces)
     rows = []

@@ -12,7 +12,6 @@ a board by name are :mod:`~dagaz_studio.board.shipped`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from lark import Token, Tree
 
@@ -20,10 +19,15 @@ from dagaz_studio.board.drop_rules import drop_zones
 from dagaz_studio.board.endings import EndingReader
 from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.piece_test_reader import TestReader
-from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.statements import (
-    KNOWN_RULES, MAX_BOARD_FILE, MAX_SQUARES, BoardFileError, BoardReadError, Statement,
+    KNOWN_RULES,
+    MAX_BOARD_FILE,
+    MAX_SQUARES,
+    BoardFileError,
+    BoardReadError,
+    Statement,
     split_statements,
 )
 
@@ -36,7 +40,7 @@ __all__ = [
 class _Loader(TestReader, EndingReader):
     """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
 
-    def load(self) -> Optional[Board]:
+    def load(self) -> Board | None:
         """The board, or ``None`` when problems were found (they are in :attr:`problems`)."""
         by_rule: dict[str, list[tuple[Tree[Token], Statement]]] = {}
         for rule, tree, statement in self.statements:
@@ -49,7 +53,7 @@ class _Loader(TestReader, EndingReader):
         self.kind = self._kind(each("kind_stmt"))
         grid_ok = self._grid(each("grid_stmt"))
         self.players = self._players(each("players_stmt"))
-        self.directions: dict[str, tuple[Optional[int], ...]] = {}
+        self.directions: dict[str, tuple[int | None, ...]] = {}
         self.symmetries: dict[str, dict[str, str]] = {}
         self.zones: dict[str, Zone] = {}
         if grid_ok:
@@ -67,7 +71,7 @@ class _Loader(TestReader, EndingReader):
         self.draw = DrawHints()
         if grid_ok:
             self._draw(each("draw_stmt"))
-        self.setup: Optional[str] = None
+        self.setup: str | None = None
         self.names = self._names(each("names_stmt"))
         self.name_letters = self._name_letters(each("name_letter_stmt"))
         self.values = self._values(each("value_stmt"))

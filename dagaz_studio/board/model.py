@@ -7,9 +7,10 @@ square, the square one step away in that direction, or ``None`` where there is n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
@@ -47,7 +48,7 @@ class Zone:
     """
 
     name: str
-    shared: Optional[frozenset[int]] = None
+    shared: frozenset[int] | None = None
     per_player: Mapping[str, frozenset[int]] = field(default_factory=dict)
 
     def squares_for(self, player: str) -> frozenset[int]:
@@ -68,7 +69,7 @@ class PieceType:
     letter: str
     royal: bool
     notation_text: str
-    notation: "Notation"
+    notation: Notation
     defined_at: SourcePosition = SourcePosition(0, 0)
     resets_clock: bool = False
     no_drop_mate: bool = False  # a drop of this piece may not checkmate (shogi's pawn)
@@ -108,7 +109,7 @@ class Ending:
     zone: str = ""
     count: int = 0
     notation_text: str = ""
-    notation: Optional["Notation"] = None
+    notation: Notation | None = None
     options: tuple[str, ...] = ()
 
 
@@ -119,13 +120,13 @@ class DrawHints:
     style: str = "cells"  # "cells" or "points"
     checkered: bool = False
     lines: tuple[str, ...] = ()  # direction letters whose links are drawn as lines (points boards)
-    river: Optional[tuple[int, int]] = None  # two adjacent row indices (top-to-bottom) the river runs between
+    river: tuple[int, int] | None = None  # two adjacent row indices (top-to-bottom) the river runs between
     diagonals: tuple[tuple[int, int, int, int], ...] = ()  # rectangles (col0, row0, col1, row1) to cross
     coordinates: bool = False
     stones: bool = False  # pieces drawn as plain stones in their player's colour, no letter or symbol
     river_labels: tuple[str, ...] = ()  # written along the river, spread evenly from left to right
     symbols: str = ""  # the set of piece symbols drawn for the pieces it names ("chess"); letters otherwise
-    surface: Optional[str] = None  # the colour of the cells (a colour name), where it is not the default
+    surface: str | None = None  # the colour of the cells (a colour name), where it is not the default
     blocks: tuple[str, ...] = ()  # piece types drawn as blocks filling their cell (walls, arrows)
     owners: str = ""  # a per-player zone whose squares belong to its players (a mancala player's row)
 
@@ -171,25 +172,25 @@ class Board:
     squares: tuple[str, ...]  # square names by index
     column_of: tuple[int, ...]
     row_of: tuple[int, ...]
-    directions: Mapping[str, tuple[Optional[int], ...]]  # letter -> neighbour of each square
+    directions: Mapping[str, tuple[int | None, ...]]  # letter -> neighbour of each square
     players: tuple[str, ...] = ("White", "Black")
     symmetries: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # player -> letter -> board letter
     zones: Mapping[str, Zone] = field(default_factory=dict)
     pieces: Mapping[str, PieceType] = field(default_factory=dict)  # by name, in file order
-    setup: Optional[str] = None  # the initial position as FEN
+    setup: str | None = None  # the initial position as FEN
     rules: frozenset[str] = frozenset()
     draw: DrawHints = DrawHints()
-    source: Optional[str] = None  # the file it was loaded from, if any
+    source: str | None = None  # the file it was loaded from, if any
     names: str = "coordinates"  # how moves are named: one of NAME_STYLES
     name_letters: Mapping[str, str] = field(default_factory=dict)  # piece name -> letter in move names ("" for none)
     #: Each piece's value for rules that weigh captures (``value PIECE: 1.5``); a piece not given is worth 1.
     values: Mapping[str, Fraction] = field(default_factory=dict)
     #: How each piece that may be held in hand is dropped: piece name -> its drop notation. A board
     #: with any ``drop`` statement has hands (docs/boards.md).
-    drops: Mapping[str, "Notation"] = field(default_factory=dict)
+    drops: Mapping[str, Notation] = field(default_factory=dict)
     #: The zone where a piece from hand may enter behind an unmoved piece leaving its square, as part
     #: of that move (``gate: ZONE``, gating); a board with a gate has hands.
-    gate: Optional[str] = None
+    gate: str | None = None
     #: Each promoted piece (lettered ``+P`` or ``Q~``) -> the piece it goes to the hand as: the one
     #: whose notation promotes to it.
     demotions: Mapping[str, str] = field(default_factory=dict)
@@ -198,7 +199,7 @@ class Board:
     level_names: tuple[str, ...] = ()
     level_of: tuple[int, ...] = ()
     #: The file's piece tests (``test NAME: …``), in file order; run by ``dagaz-studio test``.
-    tests: tuple["PieceTest", ...] = ()
+    tests: tuple[PieceTest, ...] = ()
     #: How the game ends besides a player left without a move (``end`` statements), in file order.
     ends: tuple[Ending, ...] = ()
     #: ``drop-unmoved PIECE: ZONE``: a piece dropped on its player's part of the zone has not moved
@@ -277,7 +278,7 @@ class Board:
             object.__setattr__(self, "_square_index", cached)
         return cached
 
-    def neighbour(self, square: int, letter: str) -> Optional[int]:
+    def neighbour(self, square: int, letter: str) -> int | None:
         """The square one step from ``square`` in the board direction ``letter``, or ``None``."""
         table = self.directions.get(letter)
         return None if table is None else table[square]
@@ -296,7 +297,7 @@ class Board:
                 letter = _LEFT_RIGHT.get(letter, letter)
         return mapping.get(letter, letter)
 
-    def owner(self, square: int) -> Optional[str]:
+    def owner(self, square: int) -> str | None:
         """The player a square belongs to by ``draw: owners`` (a mancala player's row), if any."""
         zone = self.zones.get(self.draw.owners) if self.draw.owners else None
         if zone is None:
@@ -312,7 +313,7 @@ class Board:
         known = self.pieces.get(piece)
         return known.letter.upper() if known is not None else "?"
 
-    def piece_by_letter(self, letter: str) -> Optional[PieceType]:
+    def piece_by_letter(self, letter: str) -> PieceType | None:
         """The piece type whose position letter is ``letter`` (either case), if any."""
         for piece in self.pieces.values():
             if piece.letter.upper() == letter.upper():

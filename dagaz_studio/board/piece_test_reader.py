@@ -5,7 +5,7 @@ every problem reported where it is written. Running them is :mod:`dagaz_studio.q
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 from lark import Token, Tree
 
@@ -55,7 +55,7 @@ class TestReader(PieceReader):
     def _test_where(self, statement: Statement, token: Token, skip: int = 0) -> SourcePosition:
         return SourcePosition(*statement.where((token.start_pos or 0) + skip))
 
-    def _test(self, tree: Tree[Token], statement: Statement) -> Optional[PieceTest]:
+    def _test(self, tree: Tree[Token], statement: Statement) -> PieceTest | None:
         name_token = _token(tree.children[0])
         fields: dict[str, Any] = {"name": str(name_token), "at": self._test_where(statement, name_token)}
         ok = True
@@ -111,7 +111,7 @@ class TestReader(PieceReader):
             return False
         return True
 
-    def _test_player(self, statement: Statement, token: Token) -> Optional[int]:
+    def _test_player(self, statement: Statement, token: Token) -> int | None:
         if str(token) in self.players:
             return self.players.index(str(token))
         self.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.players)})")
@@ -210,7 +210,7 @@ class TestReader(PieceReader):
         fields["notation"] = text
         return True
 
-    def _test_marks(self, expect: Tree[Token], statement: Statement) -> Optional[tuple[str, ...]]:
+    def _test_marks(self, expect: Tree[Token], statement: Statement) -> tuple[str, ...] | None:
         marks: list[str] = []
         good = True
         for token in expect.children:

@@ -7,7 +7,6 @@ Kept apart from the statements' parser so that a board read from the cache impor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from dagaz_studio.board.model import SourcePosition
 
@@ -34,26 +33,26 @@ class PieceTest:
     name: str
     at: SourcePosition
     expect: str
-    fen: Optional[str] = None
+    fen: str | None = None
     fen_at: SourcePosition = SourcePosition(0, 0)
-    square: Optional[str] = None
+    square: str | None = None
     square_at: SourcePosition = SourcePosition(0, 0)
-    put_piece: Optional[str] = None
-    put_player: Optional[int] = None
-    notation: Optional[str] = None
-    notation_source: Optional[str] = None
+    put_piece: str | None = None
+    put_player: int | None = None
+    notation: str | None = None
+    notation_source: str | None = None
     notation_at: SourcePosition = SourcePosition(0, 0)
-    drop: Optional[str] = None
-    drop_player: Optional[int] = None
+    drop: str | None = None
+    drop_player: int | None = None
     marks: tuple[str, ...] = ()
     depth: int = 0
     count: int = 0
-    move: Optional[str] = None
+    move: str | None = None
     move_at: SourcePosition = SourcePosition(0, 0)
 
     def piece_text(self, players: tuple[str, ...]) -> str:
         """The piece as the test names it, in words: ``d4``, ``Knight put on d4``, ``Pawn dropped``."""
-        def whose(player: Optional[int]) -> str:
+        def whose(player: int | None) -> str:
             return f"{players[player]} " if player is not None else ""
 
         if self.drop is not None:

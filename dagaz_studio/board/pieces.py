@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
@@ -27,7 +27,7 @@ class PieceReader(GeometryReader):
 
     pieces: dict[str, PieceType]
     lettered: dict[str, PieceType]
-    setup: Optional[str]
+    setup: str | None
     demotions: dict[str, str]
 
     def _pieces(self, items: list[tuple[Tree[Token], Statement]], check_zones: bool) -> None:
@@ -123,7 +123,7 @@ class PieceReader(GeometryReader):
 
         return re.sub(r"\bcolumn (\d+)", file_position, message)
 
-    def _from_betza(self, statement: Statement, text: str, start: int, dialect: str) -> Optional[str]:
+    def _from_betza(self, statement: Statement, text: str, start: int, dialect: str) -> str | None:
         """A piece line's Betza in the Dagaz notation, or None with the problem reported where it is."""
         from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 
@@ -155,7 +155,7 @@ class PieceReader(GeometryReader):
             elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
                 self.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
 
-    def _drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, "Notation"]:
+    def _drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
         board's ``drop: …`` for every piece without a line of its own, royal and promoted ones apart).
 
@@ -164,7 +164,7 @@ class PieceReader(GeometryReader):
         from dagaz_studio.notation.errors import NotationError
 
         self.demotions = self._demotions()
-        default: Optional[Notation] = None
+        default: Notation | None = None
         own: dict[str, Notation] = {}
         for tree, statement in items:
             children = list(tree.children)
@@ -268,7 +268,7 @@ class PieceReader(GeometryReader):
             return dict(parse_stack_placement(board, fen))
         return dict(parse_placement(board, fen))
 
-    def _fen_problem(self, fen: str) -> Optional[tuple[int, str]]:
+    def _fen_problem(self, fen: str) -> tuple[int, str] | None:
         """What is wrong with a FEN's placement or side to move, and its offset in the FEN; ``None``
         when both fit the board (the later fields are read by the game)."""
         try:
@@ -291,7 +291,7 @@ class PieceReader(GeometryReader):
                 rules.add(str(token))
         return frozenset(rules)
 
-    def _gate(self, items: list[tuple[Tree[Token], Statement]]) -> Optional[str]:
+    def _gate(self, items: list[tuple[Tree[Token], Statement]]) -> str | None:
         given = self._once(items, "the gate")
         if given is None:
             return None

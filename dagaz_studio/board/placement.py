@@ -33,7 +33,7 @@ class PlacementError(ValueError):
         super().__init__(f"column {offset + 1}: {message}")
 
 
-def flat_rows(board: "Board", placement: str, kind: str) -> tuple[list[str], int]:
+def flat_rows(board: Board, placement: str, kind: str) -> tuple[list[str], int]:
     """The rows of a one-level board's placement (a heap or stack board's, ``kind`` naming it in
     messages), each a string, from the top, and where the first begins in ``placement`` (a whole
     FEN is accepted). Raises :class:`PlacementError` for an empty placement, a board with levels or
@@ -52,7 +52,7 @@ def flat_rows(board: "Board", placement: str, kind: str) -> tuple[list[str], int
     return rows, start
 
 
-def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "PieceType"]]:
+def parse_placement(board: Board, placement: str) -> dict[int, tuple[int, PieceType]]:
     """The pieces a FEN placement puts on ``board``: square index -> (player index, piece type); a
     neutral piece's player is :data:`NEUTRAL`.
 
@@ -79,7 +79,7 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
         given = "1 level" if len(levels) == 1 else f"{len(levels)} levels"
         raise PlacementError(f"{given}, but the grid has {len(board.level_names)}: "
                              "levels are separated by '|'", start)
-    pieces: dict[int, tuple[int, "PieceType"]] = {}
+    pieces: dict[int, tuple[int, PieceType]] = {}
     offset = start
     for level_index, level in enumerate(levels):
         prefix = board.level_names[level_index] if board.level_names else ""
@@ -88,8 +88,8 @@ def parse_placement(board: "Board", placement: str) -> dict[int, tuple[int, "Pie
     return pieces
 
 
-def _read_rows(board: "Board", field: str, start: int, prefix: str,
-               pieces: dict[int, tuple[int, "PieceType"]]) -> None:
+def _read_rows(board: Board, field: str, start: int, prefix: str,
+               pieces: dict[int, tuple[int, PieceType]]) -> None:
     """The pieces of one level's rows (the whole placement on a flat board) into ``pieces``;
     ``prefix`` is the level's name, which begins its squares' names."""
     width = len(board.column_names)
@@ -145,7 +145,7 @@ def _read_rows(board: "Board", field: str, start: int, prefix: str,
         offset += len(row) + 1
 
 
-def parse_hand(board: "Board", placement: str) -> list[tuple[int, "PieceType"]]:
+def parse_hand(board: Board, placement: str) -> list[tuple[int, PieceType]]:
     """The pieces held in hand that a placement's brackets list: (player index, piece type) for each.
 
     ``LNSGKGSNL[Bp]``: the first player holds a piece lettered ``B``, the second a ``p``; ``[-]`` and
@@ -166,7 +166,7 @@ def parse_hand(board: "Board", placement: str) -> list[tuple[int, "PieceType"]]:
     inside = inside[:-1]
     if inside == "-":
         return []
-    held: list[tuple[int, "PieceType"]] = []
+    held: list[tuple[int, PieceType]] = []
     for i, char in enumerate(inside):
         at = offset + 1 + i
         if not (char.isascii() and char.isalpha()):

@@ -3,8 +3,8 @@ parser, so that code that only reports them (or reads boards from the cache) doe
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 #: The longest board file read, in characters (a board at the limit of squares, with notes, is far
 #: shorter): a longer one is refused before it is read.

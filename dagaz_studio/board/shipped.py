@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Union
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.problems import MAX_BOARD_FILE, BoardReadError
@@ -97,7 +96,7 @@ def shipped_family(path: Path) -> str:
 
 
 
-def resolve_board(path_or_name: Union[str, Path]) -> Path:
+def resolve_board(path_or_name: str | Path) -> Path:
     """The file a board argument stands for: an existing path, or the name of a shipped board.
 
     Raises :class:`BoardReadError` if it is neither.
@@ -137,7 +136,7 @@ def _either(names: list[str]) -> str:
 
 
 
-def read_board_text(path: Union[str, Path]) -> str:
+def read_board_text(path: str | Path) -> str:
     """The text of a board file, read as every file is (:mod:`dagaz_studio.board.text_file`): a
     device, a FIFO or a file far past the length limit is refused unread. Raises :class:`BoardReadError`."""
     try:
@@ -147,7 +146,7 @@ def read_board_text(path: Union[str, Path]) -> str:
 
 
 
-def load_board(path_or_name: Union[str, Path]) -> Board:
+def load_board(path_or_name: str | Path) -> Board:
     """Load a board file by path, or a shipped board by name (``"chess"``).
 
     Raises :class:`BoardReadError` when the file cannot be found or read, and :class:`BoardFileError`

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 ColumnPieces = tuple[tuple[int, int], ...]
 
 
-def parse_stack_placement(board: "Board", placement: str) -> dict[int, ColumnPieces]:
+def parse_stack_placement(board: Board, placement: str) -> dict[int, ColumnPieces]:
     """The columns a placement puts on the board: square index -> its pieces from the top down.
     Raises :class:`PlacementError` for rows that do not fit the grid, an unknown letter, or a column
     in parentheses of fewer than two pieces (``()``, ``(S)``) or left open."""
@@ -71,7 +71,7 @@ def parse_stack_placement(board: "Board", placement: str) -> dict[int, ColumnPie
     return columns
 
 
-def _piece(board: "Board", names: list[str], letter: str, at: int) -> tuple[int, int]:
+def _piece(board: Board, names: list[str], letter: str, at: int) -> tuple[int, int]:
     if not (letter.isascii() and letter.isalpha()):
         raise PlacementError(f"unexpected '{letter}' in the placement: expected a piece letter, a column in "
                              "parentheses or a count of empty squares in digits 0-9", at)
@@ -81,7 +81,7 @@ def _piece(board: "Board", names: list[str], letter: str, at: int) -> tuple[int,
     return (0 if letter.isupper() else 1, names.index(piece.name))
 
 
-def format_stack_placement(board: "Board", columns: dict[int, ColumnPieces]) -> str:
+def format_stack_placement(board: Board, columns: dict[int, ColumnPieces]) -> str:
     """The placement field of a stack board."""
     kinds = list(board.pieces.values())
 

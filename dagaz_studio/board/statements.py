@@ -12,16 +12,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 # Kept importable from here too, where they were defined before.
-from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE, BoardFileError as BoardFileError
-from dagaz_studio.board.problems import BoardReadError as BoardReadError, Problem
+from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
+from dagaz_studio.board.problems import BoardFileError as BoardFileError
+from dagaz_studio.board.problems import BoardReadError as BoardReadError
+from dagaz_studio.board.problems import Problem
 from dagaz_studio.notation.grammar_cache import cached_lark
-
 
 #: The most squares a board may have; a grid beyond it is refused before any square is made.
 MAX_SQUARES = 10_000
@@ -59,7 +59,7 @@ _KEYWORD_RULES = {
 
 _STARTS = list(dict.fromkeys(["name_line", "direction_stmt", *_KEYWORD_RULES.values()]))
 
-_KEYWORD_HEAD = re.compile(r"(%s)(?![A-Za-z0-9_\-])" % "|".join(_KEYWORD_RULES))
+_KEYWORD_HEAD = re.compile(r"({})(?![A-Za-z0-9_\-])".format("|".join(_KEYWORD_RULES)))
 _DIRECTION_HEAD = re.compile(r"[A-Za-z0-9_\-]+\s*=")
 BARE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 # A square is named column then row, on a 3-D grid after its level's capital: a1, Aa1.
@@ -216,7 +216,7 @@ class SyntaxReader:
             message += "; expected " + " or ".join(dict.fromkeys(expected))
         self.report(statement, offset, message)
 
-    def _once(self, items: list[tuple[Tree[Token], Statement]], what: str) -> Optional[tuple[Tree[Token], Statement]]:
+    def _once(self, items: list[tuple[Tree[Token], Statement]], what: str) -> tuple[Tree[Token], Statement] | None:
         """The first of ``items``; every further one is reported as given twice."""
         for _tree, statement in items[1:]:
             first_line = items[0][1].positions[0][0]

@@ -15,7 +15,6 @@ import codecs
 import os
 import stat
 from pathlib import Path
-from typing import Optional, Union
 
 _CHUNK = 1 << 16
 _NOT_REGULAR = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
@@ -40,7 +39,7 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
 
 
-def read_text_file(path: Union[str, Path], max_bytes: int, max_line: Optional[int] = None,
+def read_text_file(path: str | Path, max_bytes: int, max_line: int | None = None,
                    what: str = "file") -> str:
     """The text of ``path``, read as described above.
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Union
 
 __all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "replace_setup", "write_atomically"]
 
@@ -27,14 +27,14 @@ class SaveError(ValueError):
     """A file that could not be saved (a full disk, no permission, a folder that is gone); the previous
     file, if any, is unchanged. ``path`` is the file, ``reason`` the system's words."""
 
-    def __init__(self, path: Union[str, Path], reason: str) -> None:
+    def __init__(self, path: str | Path, reason: str) -> None:
         self.path = Path(path)
         self.reason = reason
         super().__init__(f"cannot save {path}: {reason} (the previous file, if any, is unchanged)")
 
 
 @contextmanager
-def atomic_path(path: Union[str, Path]) -> Iterator[Path]:
+def atomic_path(path: str | Path) -> Iterator[Path]:
     """A temporary path beside ``path`` to write the new file to; it replaces ``path`` when the block ends.
 
     For writers that can only write to a path (Qt's picture writers). The temporary file is in the same
@@ -71,7 +71,7 @@ def atomic_path(path: Union[str, Path]) -> Iterator[Path]:
     _sync_folder(target.parent)
 
 
-def write_atomically(path: Union[str, Path], data: Union[str, bytes], encoding: str = "utf-8") -> None:
+def write_atomically(path: str | Path, data: str | bytes, encoding: str = "utf-8") -> None:
     """Save ``data`` (text is encoded, line endings kept as given) as ``path``, all or nothing.
 
     The bytes go into a file without a name that becomes ``path`` only once complete, so a kill at any

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -68,7 +68,7 @@ def animated_png(frames: Sequence[bytes], delay_ms: int = 250, plays: int = 0,
                 parts.append(_chunk(b"fdAT", struct.pack(">I", sequence) + content))
                 sequence += 1
     for number, caption in enumerate(captions, 1):
-        parts.append(_chunk(b"iTXt", b"Caption\0\0\0\0\0" + f"{number}: {caption}".encode("utf-8")))
+        parts.append(_chunk(b"iTXt", b"Caption\0\0\0\0\0" + f"{number}: {caption}".encode()))
     parts.append(_chunk(b"IEND", b""))
     return b"".join(parts)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -14,7 +14,7 @@ EXIT_OK = 0
 EXIT_BAD_BOARD = 2
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``check`` subcommand."""
     parser = subparsers.add_parser(
         "check",
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _setup_problem(board: Board) -> Optional[str]:
+def _setup_problem(board: Board) -> str | None:
     """The setup read as a position, as every command will read it: its fields past the placement
     (castling rights, en-passant square, counters) are checked here, where the file is at hand."""
     if not board.setup:

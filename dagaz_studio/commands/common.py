@@ -7,7 +7,8 @@ and the engine only when a command opens a board: ``--help`` starts without them
 from __future__ import annotations
 
 import sys
-from typing import IO, TYPE_CHECKING, Any, Iterator, NamedTuple, Optional
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -36,7 +37,7 @@ def open_board(argument: str) -> Board:
         raise CommandError(str(error)) from None
 
 
-def open_position(board: Board, fen: Optional[str]) -> Position:
+def open_position(board: Board, fen: str | None) -> Position:
     """The position a FEN (or a draughts PDN FEN, ``W:W31,32:B1,K2``) gives on ``board``, or the
     board's initial position."""
     from dagaz_studio.engine import FenError, Position
@@ -69,10 +70,10 @@ class BatchLine(NamedTuple):
 
     number: int
     text: str
-    problem: Optional[str]
+    problem: str | None
 
 
-def batch_lines(stream: Optional[IO[str]] = None, limit: Optional[int] = None) -> Iterator[BatchLine]:
+def batch_lines(stream: IO[str] | None = None, limit: int | None = None) -> Iterator[BatchLine]:
     """The lines of a batch, each read at most ``limit`` characters at a time (default: the longest
     FEN a position accepts).
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-
-from typing import Any, Iterable, Iterator, Optional
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from dagaz_studio.commands.common import CommandError, open_board, report
 from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
@@ -15,7 +15,7 @@ EXIT_SAME = 0
 EXIT_DIFFER = 1
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``compare`` subcommand."""
     parser = subparsers.add_parser(
         "compare",
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         except NotationError as error:
             raise CommandError("bad notation:\n" + error.render()) from None
         jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
-        result: Optional[Comparison] = None
+        result: Comparison | None = None
         if jobs > 1:
             rules.warm()
             STATE.update({"rules": rules, "kinds": kinds, "seed": args.seed})

@@ -8,7 +8,7 @@ import sys
 from dagaz_studio.commands.common import EXIT_USAGE, CommandError, open_board, report
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``export`` subcommand."""
     parser = subparsers.add_parser(
         "export",

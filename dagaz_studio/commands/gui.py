@@ -8,7 +8,7 @@ import sys
 EXIT_BAD_BOARD = 2
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``gui`` subcommand."""
     parser = subparsers.add_parser(
         "gui",

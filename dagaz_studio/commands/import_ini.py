@@ -9,7 +9,7 @@ from pathlib import Path
 from dagaz_studio.commands.common import EXIT_USAGE
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``import`` subcommand."""
     parser = subparsers.add_parser(
         "import",

@@ -13,7 +13,7 @@ EXIT_RIGHT = 0
 EXIT_WRONG = 1
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``lesson`` subcommand and its three actions."""
     parser = subparsers.add_parser(
         "lesson",

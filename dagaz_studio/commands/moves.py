@@ -12,10 +12,16 @@ import io
 import os
 import stat
 import sys
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import (
-    BatchLine, CommandError, batch_lines, open_board, open_position, report, square_index,
+    BatchLine,
+    CommandError,
+    batch_lines,
+    open_board,
+    open_position,
+    report,
+    square_index,
 )
 from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 
@@ -29,7 +35,7 @@ if TYPE_CHECKING:
 NAME_STYLES = ("wxf", "wxf-prefix", "wxf-signs", "san", "coordinates", "uci", "numbers", "algebraic")
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``moves`` subcommand."""
     parser = subparsers.add_parser(
         "moves",
@@ -77,8 +83,8 @@ def move_json(board: Board, move: Move) -> dict[str, Any]:
     return out
 
 
-def _query(board: Board, rules: Rules, position: Position, at: Optional[str], piece: Optional[str],
-           legal: bool, names: bool = False, style: Optional[str] = None) -> MovesAnswer:
+def _query(board: Board, rules: Rules, position: Position, at: str | None, piece: str | None,
+           legal: bool, names: bool = False, style: str | None = None) -> MovesAnswer:
     """Ask the rules for the moves the command lists for one position; user errors as CommandError."""
     from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 
@@ -104,14 +110,14 @@ def _query(board: Board, rules: Rules, position: Position, at: Optional[str], pi
     return answer
 
 
-def moves_for(board: Board, rules: Rules, position: Position, at: Optional[str], piece: Optional[str],
+def moves_for(board: Board, rules: Rules, position: Position, at: str | None, piece: str | None,
               legal: bool) -> list[Move]:
     """The moves the command lists for one position (``piece``: a typed notation on the ``at`` square)."""
     return _query(board, rules, position, at, piece, legal).shown_moves()
 
 
 def named_moves(board: Board, rules: Rules, position: Position, args: argparse.Namespace
-                ) -> tuple[list[Move], Optional[list[str]]]:
+                ) -> tuple[list[Move], list[str] | None]:
     """The moves listed for one position, and their names if asked for (``--names``/``--style``).
 
     A name tells its move apart from every legal move of the position, not only the listed ones; a
@@ -127,8 +133,8 @@ def named_moves(board: Board, rules: Rules, position: Position, args: argparse.N
     return moves, [answer.names.get(i, describe_move(board, answer.moves[i])) for i in answer.allowed]
 
 
-def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Optional[list[str]] = None,
-           typed: Optional[dict[str, str]] = None, over: Optional[tuple[Optional[GameOver]]] = None) -> None:
+def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: list[str] | None = None,
+           typed: dict[str, str] | None = None, over: tuple[GameOver | None] | None = None) -> None:
     """Print one position's moves; ``over``, where the game's rules were applied, holds why its game is
     over (``None`` while it goes on)."""
     from dagaz_studio.engine import describe_move
@@ -157,7 +163,7 @@ def _print(board: Board, fen: str, moves: list[Move], as_json: bool, names: Opti
 
 
 def _game_over(rules: Rules, position: Position, moves: list[Move], args: argparse.Namespace
-               ) -> Optional[tuple[Optional[GameOver]]]:
+               ) -> tuple[GameOver | None] | None:
     """Why the game is over, for ``--legal`` listing every move of the position (``None`` otherwise)."""
     if not args.legal or args.at is not None or args.piece is not None:
         return None

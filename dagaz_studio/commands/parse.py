@@ -9,7 +9,7 @@ import sys
 EXIT_BAD_NOTATION = 2
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> argparse.ArgumentParser:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register the ``parse`` subcommand."""
     parser = subparsers.add_parser(
         "parse",

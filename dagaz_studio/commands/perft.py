@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
-
-from typing import Any, Optional
+from typing import Any
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
 from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
@@ -14,7 +13,7 @@ from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 PARALLEL_DEPTH = 4
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``perft`` subcommand."""
     parser = subparsers.add_parser(
         "perft",
@@ -28,7 +27,7 @@ def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
     add_jobs_option(parser, f"count with (default: every core from depth {PARALLEL_DEPTH} on)")
 
 
-def _open(board_argument: str, fen: Optional[str]) -> dict[str, Any]:
+def _open(board_argument: str, fen: str | None) -> dict[str, Any]:
     """What a worker keeps: the rules of the board, and the position to count from."""
     from dagaz_studio.engine import Rules
 
@@ -49,7 +48,7 @@ def _count_after(index: int, depth: int) -> int:
         unmake_move(position, undo)
 
 
-def divided(board_argument: str, fen: Optional[str], depth: int, jobs: int) -> list[tuple[Any, int]]:
+def divided(board_argument: str, fen: str | None, depth: int, jobs: int) -> list[tuple[Any, int]]:
     """Each legal first move with the perft count of ``depth - 1`` after it, over ``jobs`` processes."""
     from dagaz_studio.engine import legal_moves
 

@@ -9,7 +9,8 @@ option, ``-R=6``, can be written with its marker after the letter: ``R-=6``.)
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
 
@@ -27,7 +28,7 @@ class PlayError(ValueError):
         super().__init__(f"move {number} {text!r}: {reason}")
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``play`` subcommand."""
     parser = subparsers.add_parser(
         "play",

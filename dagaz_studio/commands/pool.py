@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 #: What a worker opened once: set in each worker by :func:`start_worker` (and in the parent, for one job).
 STATE: dict[str, Any] = {}
@@ -35,7 +36,7 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def jobs_for(requested: Optional[int], large: bool) -> int:
+def jobs_for(requested: int | None, large: bool) -> int:
     """How many processes to use: as asked, up to the cores this process may use (more would only
     share them, at the cost of a process each), or every core for large work and one otherwise."""
     available = cores()
@@ -80,7 +81,7 @@ def _die_with(parent: int) -> None:
         os._exit(1)
 
 
-def _worker_started(parent: int, opener: Optional[Callable[..., dict[str, Any]]], *arguments: Any) -> None:
+def _worker_started(parent: int, opener: Callable[..., dict[str, Any]] | None, *arguments: Any) -> None:
     """Run in each worker when it starts."""
     import signal
 

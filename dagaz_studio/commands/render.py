@@ -15,7 +15,7 @@ from dagaz_studio.commands.common import CommandError, open_board, open_position
 FORMATS = (".png", ".svg")
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``render`` subcommand."""
     parser = subparsers.add_parser(
         "render",

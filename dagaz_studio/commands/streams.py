@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
-from typing import Any, Iterator, Optional
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
 
 
 class StreamError(Exception):
     """Standard input or output failed: a broken pipe, a full disk, a closed stream."""
 
-    def __init__(self, stream: str, error: Optional[OSError] = None) -> None:
+    def __init__(self, stream: str, error: OSError | None = None) -> None:
         if error is None:
             reason = "it is closed"
         elif isinstance(error, BrokenPipeError):
@@ -81,10 +82,8 @@ class _Mute:
             return len(text)
 
     def flush(self) -> None:
-        try:
+        with suppress(OSError, ValueError):
             self._stream.flush()
-        except (OSError, ValueError):
-            pass
 
     def __getattr__(self, attribute: str) -> Any:
         return getattr(self._stream, attribute)

@@ -17,7 +17,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``test`` subcommand."""
     parser = subparsers.add_parser(
         "test",

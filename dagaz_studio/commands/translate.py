@@ -14,7 +14,7 @@ TARGETS = ("dagaz", "betza", "parlett", "english")
 DIALECTS = ("xboard", "fsf")
 
 
-def add_parser(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``translate`` subcommand."""
     parser = subparsers.add_parser(
         "translate",

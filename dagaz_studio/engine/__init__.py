@@ -36,12 +36,26 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.compiler import Abort, new_work
     from dagaz_studio.engine.endings import GameOver, ended, game_over, over_by_board
     from dagaz_studio.engine.explain import (
-        SquareExplanation, StepBoard, TraceTree, attack_reason, board_at, build_tree, explain_square,
+        SquareExplanation,
+        StepBoard,
+        TraceTree,
+        attack_reason,
+        board_at,
+        build_tree,
+        explain_square,
         move_branch,
     )
     from dagaz_studio.engine.game import (
-        divide, drop_moves, fen, legal_moves, make_move, pass_move, perft, pseudo_legal_moves,
-        royal_squares, unmake_move,
+        divide,
+        drop_moves,
+        fen,
+        legal_moves,
+        make_move,
+        pass_move,
+        perft,
+        pseudo_legal_moves,
+        royal_squares,
+        unmake_move,
     )
     from dagaz_studio.engine.heaps import Heap, has_stores, typed_heap
     from dagaz_studio.engine.highlights import move_highlights
@@ -51,8 +65,14 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.runner import Program
     from dagaz_studio.engine.stacks import Column, as_cell
     from dagaz_studio.engine.values import (
-        DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunawayNotation, TraceEvent,
-        describe_move, quick_move,
+        DEFAULT_BUDGET,
+        DEFAULT_TRACE_LIMIT,
+        CancelFlag,
+        Move,
+        RunawayNotation,
+        TraceEvent,
+        describe_move,
+        quick_move,
     )
 
 __all__ = [

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn, Optional, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
 from dagaz_studio.engine.compiler import Abort, Compiled, Found, Unsupported, compile_probe, new_work, poll
@@ -54,7 +54,7 @@ class AttackQuestions(RulesState):
         return probe
 
     def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],
-                  origin: int) -> tuple[tuple[int, tuple[Optional[int], ...], frozenset[int]], ...]:
+                  origin: int) -> tuple[tuple[int, tuple[int | None, ...], frozenset[int]], ...]:
         """For a first step of ``notation`` from ``origin``: each of its directions, that direction's
         neighbour table, and where the piece could ever capture when that step goes that way (its
         reach with the step restricted to the one direction)."""
@@ -156,7 +156,7 @@ class AttackQuestions(RulesState):
                             f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
 
     def attack_reads(self, position: Position, origin: int, square: int,
-                     by: int) -> Optional[tuple[bool, frozenset[int]]]:
+                     by: int) -> tuple[bool, frozenset[int]] | None:
         """Whether the piece on ``origin`` attacks ``square`` now, and every square its compiled run read
         to find out; ``None`` when its notation is not compiled whole or the run did not end.
 
@@ -178,7 +178,7 @@ class AttackQuestions(RulesState):
             return None
         return False, frozenset(cells.read)
 
-    def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
+    def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece | None,
                     work: list, lifted: int = -1) -> bool:
         """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
 
@@ -196,7 +196,7 @@ class AttackQuestions(RulesState):
             return answer  # type: ignore[no-any-return]
         return self._fast_threat(position, me, square, by_enemy, hand, work)
 
-    def _fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Optional[Piece],
+    def _fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece | None,
                      work: list) -> bool:
         cells = position.cells
         occupant = cells[square]
@@ -265,8 +265,8 @@ class AttackQuestions(RulesState):
                     return True
         return False
 
-    def capturable(self, position: Position, square: int, by: int, stand_in: Optional[Piece] = None,
-                   within: Optional[State] = None, cancel: Optional[CancelFlag] = None, probe: bool = False) -> bool:
+    def capturable(self, position: Position, square: int, by: int, stand_in: Piece | None = None,
+                   within: State | None = None, cancel: CancelFlag | None = None, probe: bool = False) -> bool:
         """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
 
         ``stand_in`` is put on the square for the question (the piece that would stand there); the
@@ -328,7 +328,7 @@ class AttackQuestions(RulesState):
             cells[square] = original
 
     def _captures_on(self, position: Position, origin: int, square: int, by: int,
-                     within: Optional[State], cancel: Optional[CancelFlag]) -> bool:
+                     within: State | None, cancel: CancelFlag | None) -> bool:
         piece = position.cells[origin]
         assert piece is not None
         program = self.kind_program(piece.kind, by)
@@ -347,7 +347,7 @@ class AttackQuestions(RulesState):
             self._give_up(stopped, position, origin, square, within)
         return False
 
-    def _give_up(self, stopped: str, position: Position, origin: int, square: int, within: Optional[State]) -> None:
+    def _give_up(self, stopped: str, position: Position, origin: int, square: int, within: State | None) -> None:
         """Never answer "not attacked" for a question that was not finished: stop the run that asked
         (``within``), or raise :class:`RunawayNotation`, saying why."""
         piece = position.cells[origin]
@@ -358,7 +358,7 @@ class AttackQuestions(RulesState):
         raise RunawayNotation(what)
 
     def _ask_program(self, position: Position, origin: int, square: int, by: int, program: Program,
-                     budget: int, cancel: Optional[CancelFlag]) -> tuple[bool, int, Optional[str]]:
+                     budget: int, cancel: CancelFlag | None) -> tuple[bool, int, str | None]:
         """The runner's attack question: (found, work spent, why it stopped or ``None``)."""
         piece = position.cells[origin]
         assert piece is not None
@@ -429,7 +429,7 @@ _list_item = list.__getitem__
 class _ReadingCells(list):  # type: ignore[type-arg]
     """A copy of a position's cells that remembers which squares were read."""
 
-    def __init__(self, cells: list[Optional[Piece]]) -> None:
+    def __init__(self, cells: list[Piece | None]) -> None:
         super().__init__(cells)
         self.read: set[int] = set()
 

@@ -17,7 +17,8 @@ pieces capture in chains can name them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from dagaz_studio.board.model import Board
 
@@ -36,7 +37,7 @@ def applies(board: Board) -> bool:
 
 
 def choose_captures(board: Board, entries: Sequence[E], origin_of, captures_of,
-                    value_on: Optional[Callable[[int], Fraction]] = None) -> list[E]:
+                    value_on: Callable[[int], Fraction] | None = None) -> list[E]:
     """The entries the board's capture rules allow. ``origin_of`` and ``captures_of`` read an
     entry's starting square and the squares it takes, in order (moves and light records differ);
     ``value_on`` gives the value of the piece on a square before the move (needed by

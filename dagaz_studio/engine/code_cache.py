@@ -20,9 +20,10 @@ from __future__ import annotations
 import marshal
 import pickle
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.cache import kept_as, sources_fingerprint
 from dagaz_studio.engine.compiler import compiled_code, remember_code
@@ -43,7 +44,7 @@ def _writers_fingerprint() -> str:
     return sources_fingerprint(_WRITERS)
 
 
-def _place(board: Board) -> Optional[tuple[Path, tuple[Any, ...]]]:
+def _place(board: Board) -> tuple[Path, tuple[Any, ...]] | None:
     """Where the code written for ``board`` is kept, and the key it is kept under; ``None`` when
     it is not kept."""
     kept = kept_as(board)
@@ -60,7 +61,7 @@ def _own_kinds(rules: Rules) -> tuple[tuple[str, bool], ...]:
     return tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
 
 
-def load(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]]) -> set[tuple]:
+def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[tuple]:
     """Give ``rules`` the code kept for its board; the keys of the entries given."""
     if place is None:
         return set()
@@ -85,7 +86,7 @@ def load(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]]) -> set[tup
         return set()
 
 
-def save(rules: Rules, place: Optional[tuple[Path, tuple[Any, ...]]], loaded: set[tuple]) -> None:
+def save(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None, loaded: set[tuple]) -> None:
     """Keep the code written for ``rules``' board with its own piece kinds, when some of it is new."""
     if place is None:
         return

@@ -10,7 +10,7 @@ from dagaz_studio.engine.emitter import Emitter, Unsupported
 from dagaz_studio.notation.nodes import Check, Create, DirectionCheck, Handler, Navigate, Promote, TypeCheck, ZoneCheck
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import ItemCont, CodeEnv
+    from dagaz_studio.engine.code_writer import CodeEnv, ItemCont
 
 
 class ItemWriter(Emitter):

@@ -8,12 +8,26 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.emitter import Emitter, Unsupported
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, DirectionCheck, Group, GroupStep, Lift, Navigate, Put, Repeat, Sequence,
-    Step, TypeCheck, ZoneCheck, walk,
+    Alternatives,
+    Bracket,
+    Check,
+    Continue,
+    DirectionCheck,
+    Group,
+    GroupStep,
+    Lift,
+    Navigate,
+    Put,
+    Repeat,
+    Sequence,
+    Step,
+    TypeCheck,
+    ZoneCheck,
+    walk,
 )
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import Cont, Field, CodeEnv
+    from dagaz_studio.engine.code_writer import CodeEnv, Cont, Field
 
 
 class RepeatWriter(Emitter):

@@ -9,7 +9,8 @@ are written by its parts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
 from dagaz_studio.engine.code_repeats import RepeatWriter
@@ -17,8 +18,23 @@ from dagaz_studio.engine.emitter import TooLong, Unsupported, indented
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, Create, DirectionCheck, Group, GroupStep, Lift, Navigate, Notation,
-    Promote, Put, Repeat, Sequence, Step, walk,
+    Alternatives,
+    Bracket,
+    Check,
+    Continue,
+    Create,
+    DirectionCheck,
+    Group,
+    GroupStep,
+    Lift,
+    Navigate,
+    Notation,
+    Promote,
+    Put,
+    Repeat,
+    Sequence,
+    Step,
+    walk,
 )
 
 if TYPE_CHECKING:
@@ -62,7 +78,7 @@ class CodeEnv:
         # with partial moves, where the current partial move began.
         self.mi, self.ms, self.md, self.ps = mi, ms, md, ps
 
-    def but(self, **changes: Any) -> "CodeEnv":
+    def but(self, **changes: Any) -> CodeEnv:
         env = CodeEnv(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md,
                    self.ps)
         for name, value in changes.items():
@@ -75,7 +91,7 @@ class CodeEnv:
     def names(self, live: list[Field]) -> list[str]:
         return [self.get(field) for field in live]
 
-    def of(self, params: list[str], live: list[Field]) -> "CodeEnv":
+    def of(self, params: list[str], live: list[Field]) -> CodeEnv:
         """This state with the live fields read from ``params`` (the others stay as they are: constants)."""
         env = self.but()
         for field, param in zip(live, params):
@@ -95,8 +111,8 @@ ItemCont = Callable[[CodeEnv, int, str], None]
 class CodeGenerator(RepeatWriter, ItemWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
-    def __init__(self, rules: "Rules", notation: Notation, player: int,
-                 allowance: Optional[list[int]] = None) -> None:
+    def __init__(self, rules: Rules, notation: Notation, player: int,
+                 allowance: list[int] | None = None) -> None:
         self.allowance = [MAX_WRITTEN] if allowance is None else allowance
         self.rules = rules
         self.notation = notation
@@ -111,7 +127,7 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         #: squares touched are kept, and a completed move is built whole.
         self.rich = False
         #: While measuring a continuation for inlining: the most lines it may take.
-        self.measuring: Optional[int] = None
+        self.measuring: int | None = None
         self.live: list[Field] = ["c", "d"]
         self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
@@ -546,7 +562,7 @@ class CodeGenerator(RepeatWriter, ItemWriter):
                 self.emit(ind, f"{mover_dir} = {direction} if {env.mi} else {env.md}")
         k(env.but(c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: CodeEnv, ind: int, k: Cont, node: Optional[Step] = None) -> None:
+    def step(self, directions: list[int], env: CodeEnv, ind: int, k: Cont, node: Step | None = None) -> None:
         tables = self.rules.neighbours
         if not directions:
             return

@@ -33,8 +33,9 @@ cancelled is handed back to the runner, which stops it and says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_writer import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, CodeGenerator
 from dagaz_studio.engine.collection import collect_young
@@ -53,7 +54,7 @@ class Abort(Exception):
     """A compiled run stopped: ``kind`` is ``budget`` (spent), ``depth`` (repetitions nested too
     deeply), ``cancelled``, or ``rerun`` (leave the run to the runner, which says why it stopped)."""
 
-    def __init__(self, kind: str, message: Optional[str] = None) -> None:
+    def __init__(self, kind: str, message: str | None = None) -> None:
         super().__init__(kind)
         self.kind = kind
         self.message = message
@@ -64,14 +65,14 @@ class Found(Exception):
 
 
 #: A light move: (target, captures, promotion kind or None, direction index of the last step or None).
-Record = tuple[int, tuple[int, ...], Optional[int], Optional[int]]
+Record = tuple[int, tuple[int, ...], int | None, int | None]
 
 
 #: A light move of a notation that lifts or puts (castling, a capture chain): a :data:`Record` followed by
 #: where its earlier partial moves ended, where its last partial move began, and the other pieces it
 #: displaced, as (from, to) pairs. What it changes follows from these (:func:`rich_effects` in
 #: ``rules.py``); a move whose changes do not is built whole instead.
-RichRecord = tuple[int, tuple[int, ...], Optional[int], Optional[int], tuple[int, ...], int, tuple[tuple[int, int], ...]]
+RichRecord = tuple[int, tuple[int, ...], int | None, int | None, tuple[int, ...], int, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,8 @@ _CODE_CACHE: dict[str, Any] = {}
 MAX_KEPT_WRITTEN = 4096
 
 
-def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any = None,
-                     allowance: Optional[list[int]] = None, cancel: Any = None) -> Compiled:
+def compile_notation(rules: Rules, notation: Notation, player: int, body: Any = None,
+                     allowance: list[int] | None = None, cancel: Any = None) -> Compiled:
     """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
@@ -121,7 +122,7 @@ def compile_notation(rules: "Rules", notation: Notation, player: int, body: Any 
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
 
-def written_code_key(rules: "Rules", notation: Notation, player: int, body: Any, what: str) -> tuple:
+def written_code_key(rules: Rules, notation: Notation, player: int, body: Any, what: str) -> tuple:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
     the notation, the part of it written, the player, and the piece kinds known by name (typed ones
     too), each neutral or not. (A window typing notation after notation on one board would keep the
@@ -132,7 +133,7 @@ def written_code_key(rules: "Rules", notation: Notation, player: int, body: Any,
     return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
 
 
-def _spend(allowance: Optional[list[int]], lines: int) -> None:
+def _spend(allowance: list[int] | None, lines: int) -> None:
     """Take from ``allowance`` the lines a notation's code took when it was written, as writing it again
     would: raising :class:`Unsupported` where that runs out."""
     if allowance is not None:
@@ -142,7 +143,7 @@ def _spend(allowance: Optional[list[int]], lines: int) -> None:
             raise Unsupported("too much to write")
 
 
-def compile_probe(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
+def compile_probe(rules: Rules, notation: Notation, player: int) -> Callable[..., None]:
     """The attack question of ``notation`` with the pruning bulk work affords: a first step from
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
@@ -167,7 +168,7 @@ def remember_code(source: str, code: Any) -> None:
     _CODE_CACHE[source] = code
 
 
-def _load(rules: "Rules", notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+def _load(rules: Rules, notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     source, constants = module
     code = _CODE_CACHE.get(source)
     if code is None:

@@ -7,7 +7,7 @@ the order they were made, which move names read); a way through that made none i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.position import Piece, Position
 
@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
 
 
-def created_move(rules: "Rules", position: Position, origin: int, piece: Piece, me: int, touched: dict,
-                 visited: list, captures: list, also: list, target: int, direction: Optional[int],
-                 promoted: Optional[int], out: list, seen: set, created: list, stops: Any = (),
-                 start: Optional[int] = None) -> None:
+def created_move(rules: Rules, position: Position, origin: int, piece: Piece, me: int, touched: dict,
+                 visited: list, captures: list, also: list, target: int, direction: int | None,
+                 promoted: int | None, out: list, seen: set, created: list, stops: Any = (),
+                 start: int | None = None) -> None:
     """A move completed by compiled code of a notation that makes pieces: kept as
     :meth:`Rules.rich_light` keeps it when it made none, else built whole with its new pieces."""
     if not created:

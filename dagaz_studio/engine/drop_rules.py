@@ -10,7 +10,6 @@ zone and half out of it, counting those still in hand.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Position
@@ -70,7 +69,7 @@ def unmoved_drop(rules: Rules, position: Position, move: Move) -> Move:
     return replace(move, changes=tuple(changes))
 
 
-_droppable: list[Optional[tuple[Rules, tuple, frozenset[int]]]] = [None]
+_droppable: list[tuple[Rules, tuple, frozenset[int]] | None] = [None]
 
 
 def _droppable_squares(rules: Rules, position: Position, kind: int) -> frozenset[int]:

@@ -43,7 +43,7 @@ class Emitter:
     """The source being written for one notation and player: its lines, the names given so far and
     the constants the code reads (handed to it in its namespace)."""
 
-    def __init__(self, rules: "Rules", notation: Notation, player: int) -> None:
+    def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
         self.rules = rules
         self.notation = notation
         self.player = player

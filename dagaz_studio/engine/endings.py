@@ -10,8 +10,9 @@ they face: :func:`facing` and :func:`keeps_facing` are asked by :mod:`~dagaz_stu
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.position import Position
 
@@ -32,7 +33,7 @@ class GameOver:
 
     reason: str
     rule: str
-    winner: Optional[int] = None
+    winner: int | None = None
 
     def as_json(self, players: Sequence[str]) -> dict[str, object]:
         """The JSON the command line prints for it."""
@@ -50,7 +51,7 @@ class _Prepared:
     #: ``end passes``: how many passes in a row end the game (0: none do).
     passes: int = 0
     #: ``end facing``: the piece kind, and the notation it faces another by (``None``: no such statement).
-    facing: Optional[tuple[int, object]] = None
+    facing: tuple[int, object] | None = None
     #: ``end checks``: how many checks given win (0: no such statement).
     checks: int = 0
     #: Per ``end collect``: the piece kind, and how many of it (board and hand) win.
@@ -91,7 +92,7 @@ def ended(rules: Rules, position: Position) -> bool:
     return over_by_board(rules, position) is not None
 
 
-def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
+def over_by_board(rules: Rules, position: Position) -> GameOver | None:
     """Why one of the board's ``end`` statements has ended the game, or ``None`` (cheap: no move is
     looked for)."""
     ends = prepared(rules)
@@ -122,7 +123,7 @@ def over_by_board(rules: Rules, position: Position) -> Optional[GameOver]:
 
 
 def _reached(rules: Rules, position: Position, kinds: frozenset[int], squares: tuple[frozenset[int], ...],
-             zone: str, options: tuple[str, ...]) -> Optional[GameOver]:
+             zone: str, options: tuple[str, ...]) -> GameOver | None:
     """Whether an ``end reach`` statement ends the game: a player's piece stands in his part of the zone
     (and, ``safe``, no other player's piece attacks it; ``held``, only when he is to move again, the
     others having had their reply). ``answered``: the player moving next in the same round, if he can
@@ -221,7 +222,7 @@ def keeps_facing(rules: Rules, position: Position, move: Move) -> bool:
         unmake_move(position, undo)
 
 
-def game_over(rules: Rules, position: Position, moves: Optional[Sequence[Move]] = None) -> Optional[GameOver]:
+def game_over(rules: Rules, position: Position, moves: Sequence[Move] | None = None) -> GameOver | None:
     """Why the game of ``position`` is over, or ``None`` while it goes on. ``moves``, the legal moves
     of the position if already known, saves working them out."""
     from dagaz_studio.engine import game

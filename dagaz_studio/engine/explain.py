@@ -19,8 +19,9 @@ to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece
@@ -39,12 +40,12 @@ _LEAVES = frozenset({EventKind.BLOCKED, EventKind.MOVE, EventKind.FAIL, EventKin
 class TraceTree:
     """The trace seen as the search tree it was recorded from: each event's parent, or ``None``."""
 
-    parents: tuple[Optional[int], ...]
+    parents: tuple[int | None, ...]
 
     def path(self, index: int) -> list[int]:
         """The events from the root down to ``index`` (included), in the order they happened."""
         out: list[int] = []
-        current: Optional[int] = index
+        current: int | None = index
         while current is not None:
             out.append(current)
             current = self.parents[current]
@@ -56,7 +57,7 @@ def _state(event: TraceEvent) -> tuple:
     return (event.cursor, event.hand, event.captures, event.direction, event.depth)
 
 
-def _sibling_key(event: TraceEvent) -> Optional[tuple]:
+def _sibling_key(event: TraceEvent) -> tuple | None:
     """The key under which an earlier sibling of ``event`` sits on the current path, if it can have one."""
     kind = event.kind
     if kind in ("step", "blocked"):
@@ -95,7 +96,7 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     """
     # Traces that close every alternative with a backtrack event need no guessing about ';'.
     closes_alternatives = any(event.kind == "backtrack" for event in trace)
-    parents: list[Optional[int]] = []
+    parents: list[int | None] = []
     stack: list[int] = []
     stack_keys: list[tuple[tuple, ...]] = []
     where: dict[tuple, list[int]] = {}
@@ -132,7 +133,7 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     return TraceTree(tuple(parents))
 
 
-def move_event(trace: Sequence[TraceEvent], move_index: int) -> Optional[int]:
+def move_event(trace: Sequence[TraceEvent], move_index: int) -> int | None:
     """The event where move ``move_index`` was first completed."""
     for index, event in enumerate(trace):
         if event.kind == "move" and event.move == move_index:
@@ -158,12 +159,12 @@ class SquareExplanation:
     sentence: str
     events: tuple[int, ...]
     moves: tuple[int, ...] = ()
-    ways: tuple["Way", ...] = ()
+    ways: tuple[Way, ...] = ()
     #: For an unreached square: what stopped each option that headed there, in one line.
     summary: str = ""
 
 
-def _role(move: Move, square: int) -> Optional[str]:
+def _role(move: Move, square: int) -> str | None:
     """What ``move`` does on ``square``, in words, or ``None`` if it does nothing there."""
     if square == move.target:
         return "captures there" if square in move.captures else "ends there"
@@ -181,11 +182,11 @@ def explain_square(
     trace: Sequence[TraceEvent],
     moves: Sequence[Move],
     square: int,
-    tree: Optional[TraceTree] = None,
-    allowed: Optional[Iterable[int]] = None,
-    origin: Optional[int] = None,
-    reason: Optional[Callable[[int], Optional[str]]] = None,
-    notation: Optional[str] = None,
+    tree: TraceTree | None = None,
+    allowed: Iterable[int] | None = None,
+    origin: int | None = None,
+    reason: Callable[[int], str | None] | None = None,
+    notation: str | None = None,
 ) -> SquareExplanation:
     """Why ``square`` is reached by the run (the branch of a move that acts there), or why not.
 
@@ -249,7 +250,7 @@ class Way:
     path: tuple[int, ...]
     distance: int
     reason: str
-    alternative: Optional[str] = None
+    alternative: str | None = None
     #: The way in legs, one for each partial move of a chain and one for the part after the last:
     #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
     legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
@@ -275,8 +276,8 @@ def _distance(board: Board, a: int, b: int) -> int:
 
 
 def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                  reason: Optional[Callable[[int], Optional[str]]] = None, said: int = WAYS_LISTED,
-                  notation: Optional[str] = None) -> list[Way]:
+                  reason: Callable[[int], str | None] | None = None, said: int = WAYS_LISTED,
+                  notation: str | None = None) -> list[Way]:
     """Every way through the notation that failed, with the last check that failed on it: those that
     head for ``square`` first (:func:`~dagaz_studio.engine.why_not.heads_for`; ``notation`` is the
     text the run read), each group closest to ``square`` first (in king steps, then in a straight
@@ -288,7 +289,7 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
     failed. ``reason`` may say the first ``said`` ways' failed events better than their own text
     (naming an attacker).
     """
-    last: dict[Optional[int], int] = {}
+    last: dict[int | None, int] = {}
     for index, event in enumerate(trace):
         if event.ok or event.kind not in _DEAD_ENDS:
             continue
@@ -347,8 +348,8 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
 
 
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                       origin: Optional[int], reason: Optional[Callable[[int], Optional[str]]],
-                       notation: Optional[str] = None) -> SquareExplanation:
+                       origin: int | None, reason: Callable[[int], str | None] | None,
+                       notation: str | None = None) -> SquareExplanation:
     name = board.squares[square]
     ways = ways_short_of(board, trace, tree, square, reason, notation=notation)
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
@@ -407,7 +408,7 @@ class StepBoard:
     ``stops``: the landing points of the partial moves so far (a chain's stops).
     """
 
-    cells: tuple[Optional[Piece], ...]
+    cells: tuple[Piece | None, ...]
     hand: tuple[tuple[Piece, int], ...] = ()
     captured: tuple[tuple[int, Piece], ...] = ()
     put: tuple[int, ...] = ()
@@ -418,7 +419,7 @@ class StepBoard:
         return tuple(origin for _, origin in self.hand)
 
 
-def board_at(cells: Sequence[Optional[Piece]], trace: Sequence[TraceEvent], tree: TraceTree, index: int,
+def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: TraceTree, index: int,
              kind_names: Sequence[str] = ()) -> StepBoard:
     """The board as the run has it just after event ``index``, replayed along that event's branch.
 
@@ -468,8 +469,8 @@ def board_at(cells: Sequence[Optional[Piece]], trace: Sequence[TraceEvent], tree
 ATTACK_QUESTION_BUDGET = 20_000
 
 
-def attack_reason(rules: "Rules", start: "Position", trace: Sequence[TraceEvent],
-                  tree: TraceTree) -> Callable[[int], Optional[str]]:
+def attack_reason(rules: Rules, start: Position, trace: Sequence[TraceEvent],
+                  tree: TraceTree) -> Callable[[int], str | None]:
     """A ``reason`` for :func:`explain_square`: a failed ``[A]`` names the enemy piece that attacks
     the square ("[A] failed on f1: the Black Rook on f2 attacks it"), a failed ``[S]`` the friendly
     piece that defends it, on the board as the run had it at that step.
@@ -481,7 +482,7 @@ def attack_reason(rules: "Rules", start: "Position", trace: Sequence[TraceEvent]
     board = rules.board
     me = start.turn
 
-    def reason(index: int) -> Optional[str]:
+    def reason(index: int) -> str | None:
         event = trace[index]
         letter = (event.check or "").strip("[]").split(":")[0]
         square = event.square

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -31,7 +31,7 @@ _SQUARE = re.compile(r"[a-z]+\d+", re.ASCII)
 SHUFFLED_RULE = "shuffled-setup"
 
 
-def holdings_in_brackets(board: "Board", placement: str) -> str:
+def holdings_in_brackets(board: Board, placement: str) -> str:
     """A placement whose pieces in hand follow one ``/`` more than the grid has rows
     (``…/4K3/Qn``) written with brackets instead (``…/4K3[Qn]``); any other placement unchanged."""
     if not board.has_hands or "[" in placement or board.level_names:
@@ -43,7 +43,7 @@ def holdings_in_brackets(board: "Board", placement: str) -> str:
     return "/".join(rows[:-1]) + "[" + held + "]"
 
 
-def split_check_counters(fields: list[str]) -> tuple[list[str], Optional[tuple[int, int]]]:
+def split_check_counters(fields: list[str]) -> tuple[list[str], tuple[int, int] | None]:
     """The FEN's fields without its check counters, and the checks each player has still to give
     (``None`` when the FEN has none). Fairy-Stockfish's ``3+3`` stands after the en-passant field,
     lichess's ``+2+0`` (checks given, out of three) after the move number."""
@@ -55,7 +55,7 @@ def split_check_counters(fields: list[str]) -> tuple[list[str], Optional[tuple[i
     return fields, None
 
 
-def read_en_passant_squares(board: "Board", squares: list[int], cells: list, turn: int) -> Optional["LastMove"]:
+def read_en_passant_squares(board: Board, squares: list[int], cells: list, turn: int) -> LastMove | None:
     """The last move that an en-passant field of several squares describes, or ``None``.
 
     The squares lie in a line, one step apart. Either the line ends on the piece that moved (a
@@ -85,7 +85,7 @@ def read_en_passant_squares(board: "Board", squares: list[int], cells: list, tur
     return None
 
 
-def passed_squares(position: "Position") -> list[int]:
+def passed_squares(position: Position) -> list[int]:
     """The squares Fairy-Stockfish names in the en-passant field after the last move, if that move
     left any: a step of two or more squares along one line. Straight ahead (a pawn's double or triple
     step) they are the squares passed; along another line (a Berolina pawn's diagonal double step),
@@ -109,7 +109,7 @@ def passed_squares(position: "Position") -> list[int]:
     return sorted(squares, key=lambda s: (height - board.row_of[s], board.column_of[s]))
 
 
-def check_counter_field(position: "Position") -> str:
+def check_counter_field(position: Position) -> str:
     """The check counters as Fairy-Stockfish writes them (``3+3``, with a space before), or ``""``."""
     if position.checks_remaining is None:
         return ""
@@ -123,7 +123,7 @@ def _opposite(letter: str) -> str:
     return OPPOSITE.get(letter, letter)
 
 
-def free_drops(board: "Board") -> bool:
+def free_drops(board: Board) -> bool:
     """Whether the hands never change: every piece dropped is always in hand (``unlimited``) and no
     capture goes to a hand. Fairy-Stockfish writes no hand field for such a game (its free drops:
     Ataxx) unless it counts pieces in hand (Othello's discs)."""
@@ -132,7 +132,7 @@ def free_drops(board: "Board") -> bool:
             and "captures-to-hand" not in board.rules and not board.demotions)
 
 
-def hand_field(position: "Position") -> str:
+def hand_field(position: Position) -> str:
     """The hand field of :meth:`Position.hand_field`: each player's pieces, the first player's first,
     in the order a FEN read gave them (:attr:`Position.hand_order`), the others in the board's."""
     board = position.board
@@ -153,13 +153,13 @@ def hand_field(position: "Position") -> str:
 COLUMN_RIGHTS_RULE = "rights-by-column"
 
 
-def first_row(board: "Board", player: int) -> list[int]:
+def first_row(board: Board, player: int) -> list[int]:
     """The squares of ``player``'s first row: those a step backward (his ``S``) leaves the board from."""
     behind = board.player_direction(board.players[player], "S")
     return [s for s in range(len(board.squares)) if board.neighbour(s, behind) is None]
 
 
-def read_column_rights(position: "Position", field: str, fen: str) -> None:
+def read_column_rights(position: Position, field: str, fen: str) -> None:
     """``rule: rights-by-column``: each player's pieces on his first row are unmoved when the castling
     field names their column (upper case for the first player), and have moved when it does not.
 
@@ -184,7 +184,7 @@ def read_column_rights(position: "Position", field: str, fen: str) -> None:
                        fen, "castling rights")
 
 
-def column_rights_field(position: "Position") -> str:
+def column_rights_field(position: Position) -> str:
     """The castling field of ``rule: rights-by-column``: the columns of each player's unmoved pieces on
     his first row, the first player's (upper case) first, or ``-``."""
     board, cells = position.board, position.cells

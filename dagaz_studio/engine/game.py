@@ -5,7 +5,8 @@ code's light records."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
@@ -24,7 +25,12 @@ if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
 
     from dagaz_studio.engine.light_path import (  # noqa: F401 - offered from here (module __getattr__)
-        Entry, LightUndo, light_legal_count, light_legal_moves, make_record, unmake_record,
+        Entry,
+        LightUndo,
+        light_legal_count,
+        light_legal_moves,
+        make_record,
+        unmake_record,
     )
 
 
@@ -33,17 +39,17 @@ class Undo(NamedTuple):
     legality makes and unmakes moves by the thousand, and it is made in a third of a frozen
     dataclass's time.)"""
 
-    cells: tuple[tuple[int, Optional[Piece]], ...]
+    cells: tuple[tuple[int, Piece | None], ...]
     turn: int
-    last_move: Optional[LastMove]
+    last_move: LastMove | None
     labels: frozenset[tuple[int, str]]
     halfmove_clock: int
     fullmove_number: int
-    hands: Optional[tuple[tuple[int, ...], ...]] = None
+    hands: tuple[tuple[int, ...], ...] | None = None
     runs: tuple[tuple[int, int], ...] = ()
     passes: int = 0
     #: The check counters and the check still to count (``end checks``), where the board counts them.
-    checks: Optional[tuple[Optional[tuple[int, int]], int]] = None
+    checks: tuple[tuple[int, int] | None, int] | None = None
 
 
 def make_move(position: Position, move: Move) -> Undo:
@@ -111,7 +117,7 @@ def _count_run(position: Position, move: Move) -> None:
 
 
 def count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
-                      captures: Any, promoted: Optional[int]) -> None:
+                      captures: Any, promoted: int | None) -> None:
     """:func:`_count_run` for a light record."""
     position.runs = runs_after(position.runs, len(rules.board.players), player, origin, target,
                                not captures and promoted is None)
@@ -132,7 +138,7 @@ def held_as(board: Board) -> list[int]:
     return cached
 
 
-def update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: Optional[PieceType]) -> None:
+def update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: PieceType | None) -> None:
     """The hand of ``player`` after a move capturing on ``captures`` (the position before it is made)
     and, for a drop, giving up a ``dropped`` piece."""
     board = position.board
@@ -149,8 +155,8 @@ def update_hands(position: Position, player: int, captures: tuple[int, ...], dro
                 hand[kinds[taken.kind]] += 1
 
 
-def drop_moves(rules: Rules, position: Position, kind: Optional[int] = None,
-               cancel: Optional[CancelFlag] = None) -> list[Move]:
+def drop_moves(rules: Rules, position: Position, kind: int | None = None,
+               cancel: CancelFlag | None = None) -> list[Move]:
     """Every drop of the side to move by its pieces' drop notations (of one kind, if given), before
     the game's rules are applied. Raises :class:`RunawayNotation` for a drop notation that does not end."""
     if not position.hands:
@@ -212,8 +218,8 @@ def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
     return True
 
 
-def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
-                       cancel: Optional[CancelFlag] = None) -> list[Move]:
+def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = None,
+                       cancel: CancelFlag | None = None) -> list[Move]:
     """Every move the side to move's pieces make by their notation (one square's, if given).
 
     Raises :class:`RunawayNotation` if a piece's notation does not end within its budget.
@@ -242,7 +248,7 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: Optional[int] =
 
 
 def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
-                          royals: Optional[list[int]] = None, cancel: Optional[CancelFlag] = None,
+                          royals: list[int] | None = None, cancel: CancelFlag | None = None,
                           probe: bool = False) -> bool:
     """Whether making ``move`` would leave one of the mover's royal pieces capturable.
 
@@ -301,7 +307,7 @@ def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
     return bool(royals) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
 
 
-def gives_check(rules: Rules, position: Position, move: Move, cancel: Optional[CancelFlag] = None) -> bool:
+def gives_check(rules: Rules, position: Position, move: Move, cancel: CancelFlag | None = None) -> bool:
     """Whether making ``move`` would leave a royal piece of another player capturable by the mover
     (``rule: no-check`` forbids such moves)."""
     undo = make_move(position, move)
@@ -316,7 +322,7 @@ def attacks_royals(rules: Rules, position: Position, player: int) -> bool:
     return royals_attacked_by(rules, position, player)
 
 
-def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Optional[CancelFlag] = None) -> bool:
+def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: CancelFlag | None = None) -> bool:
     if not rules.royal_kinds:
         return False
     return any(rules.capturable(position, square, player, cancel=cancel)
@@ -324,8 +330,8 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Op
                for square in royal_squares(rules, position, other))
 
 
-def legal_moves(rules: Rules, position: Position, square: Optional[int] = None,
-                cancel: Optional[CancelFlag] = None, passing: bool = True) -> list[Move]:
+def legal_moves(rules: Rules, position: Position, square: int | None = None,
+                cancel: CancelFlag | None = None, passing: bool = True) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
     where the board says so (judged over all the side's moves, even when one square is asked); a
     pass, where the board allows one (:func:`passes`; left out when one square is asked, or
@@ -374,7 +380,7 @@ def extinct(rules: Rules, position: Position) -> bool:
     return extinct_player(rules, position) is not None
 
 
-def extinct_player(rules: Rules, position: Position) -> Optional[tuple[int, int]]:
+def extinct_player(rules: Rules, position: Position) -> tuple[int, int] | None:
     """The first player, and the ``extinction`` kind, that :func:`extinct` finds him short of."""
     below = rules.extinction_below
     counts: dict[tuple[int, int], int] = {}
@@ -401,7 +407,7 @@ def pass_move(rules: Rules, position: Position) -> Move:
                 last=LastMove(square, square, None), passes=True)
 
 
-def passes(rules: Rules, position: Position, can_move: bool, cancel: Optional[CancelFlag] = None) -> list[Move]:
+def passes(rules: Rules, position: Position, can_move: bool, cancel: CancelFlag | None = None) -> list[Move]:
     """The pass the board's rules allow the side to move, if any: with ``rule: pass`` whenever it leaves
     no royal piece attacked; with ``rule: pass-when-blocked`` when it has no other move (``can_move``),
     a piece on the board, and the next player has a move, so that two players without a move end

@@ -13,14 +13,12 @@ The hand holds the lifted pieces one by one; the first piece type of the board c
 
 from __future__ import annotations
 
-from typing import Optional
-
 from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
 from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 
-def _as_before(st: State, square: int, heap: Optional[Heap]) -> Optional[Heap]:
+def _as_before(st: State, square: int, heap: Heap | None) -> Heap | None:
     """``heap``, or, on the square the run began from, the heap that stood there if it holds the
     same pieces: a heap put back whole where it was lifted is the heap that stood there (a heap
     moving by a typed notation stays one). Elsewhere a heap is made anew, as the compiled path
@@ -118,7 +116,7 @@ def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
     return program._capture(span, k, lambda st, heap: f"the heap of {_describe(st, heap)}")
 
 
-def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
+def finish_hand(st: State, span: Span | None, k: Cont) -> None:
     """The implicit end on a heap board: every piece still in hand goes onto the cursor's heap."""
     if not st.hand:
         k(st)

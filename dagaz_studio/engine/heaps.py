@@ -38,7 +38,7 @@ class Heap(NamedTuple):
         return sum(self.counts)
 
 
-def make_heap(counts: tuple[int, ...]) -> Optional[Heap]:
+def make_heap(counts: tuple[int, ...]) -> Heap | None:
     """The heap of these counts, or ``None`` when it holds nothing."""
     for kind, count in enumerate(counts):
         if count:
@@ -46,7 +46,7 @@ def make_heap(counts: tuple[int, ...]) -> Optional[Heap]:
     return None
 
 
-def typed_heap(standing: object, kind: int, kinds: int) -> "Piece":
+def typed_heap(standing: object, kind: int, kinds: int) -> Piece:
     """The content of a square of a heap board on which a notation is typed (a piece of ``kind``
     that moves by it): the heap standing there, or one piece of the board's first type on an empty
     square, with ``kind`` saying which notation moves it. Its pieces stay of the board's ``kinds``:
@@ -58,10 +58,10 @@ def typed_heap(standing: object, kind: int, kinds: int) -> "Piece":
 # --------------------------------------------------------------------------- sowing
 # What the runner (heap_actions) and the compiled path (kind_compiler) both do with a heap's pieces.
 
-_HELD: dict[int, "Piece"] = {}
+_HELD: dict[int, Piece] = {}
 
 
-def held_piece(kind: int) -> "Piece":
+def held_piece(kind: int) -> Piece:
     """The piece in hand standing for one piece of a heap (one object a kind)."""
     held = _HELD.get(kind)
     if held is None:
@@ -91,7 +91,7 @@ def push_heap(hand: list, heap: Heap, square: int) -> int:
     return len(pushed)
 
 
-def put_kind(piece: "Piece", kinds: int) -> int:
+def put_kind(piece: Piece, kinds: int) -> int:
     """The kind of the piece put for ``piece`` in hand: its own, or, for a whole heap lifted as one
     piece (by ``&``) whose kind is a typed notation's, the first of the board's ``kinds`` it holds:
     a heap's pieces are always of the board's kinds."""
@@ -100,14 +100,14 @@ def put_kind(piece: "Piece", kinds: int) -> int:
     return next((kind for kind, count in enumerate(piece.counts) if count), 0)
 
 
-def heap_added(cell: object, kind: int, count: int, kinds: int) -> Optional[Heap]:
+def heap_added(cell: object, kind: int, count: int, kinds: int) -> Heap | None:
     """The heap of ``cell`` (a square's content) with ``count`` pieces of ``kind`` more."""
     counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
     counts[kind] += count
     return make_heap(tuple(counts))
 
 
-def heap_with_hand(cell: object, hand: list, kinds: int) -> Optional[Heap]:
+def heap_with_hand(cell: object, hand: list, kinds: int) -> Heap | None:
     """The heap of ``cell`` with every piece in ``hand`` (pairs of a piece and where it came from)
     put on it."""
     counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
@@ -116,7 +116,7 @@ def heap_with_hand(cell: object, hand: list, kinds: int) -> Optional[Heap]:
     return make_heap(tuple(counts))
 
 
-def as_cell(heap: Optional[Heap]) -> Optional["Piece"]:
+def as_cell(heap: Heap | None) -> Piece | None:
     """A heap as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
     return cast(Optional["Piece"], heap)
 
@@ -131,12 +131,12 @@ def heap_size(cell: object) -> int:
     return 1 if size is None else int(size)
 
 
-def has_stores(board: "Board") -> bool:
+def has_stores(board: Board) -> bool:
     """Whether the board's FEN lists each player's store after the side to move."""
     return board.kind == "heap" and "captures-to-hand" in board.rules
 
 
-def read_heap_fen(position: "Position", fields: list[str], fen: str) -> None:
+def read_heap_fen(position: Position, fields: list[str], fen: str) -> None:
     """Fill ``position`` (cells, stores) from a heap board's FEN fields: the placement, the side to
     move (read by the caller) and, with stores, one count a player."""
     from dagaz_studio.engine.position import FenError
@@ -165,7 +165,7 @@ def read_heap_fen(position: "Position", fields: list[str], fen: str) -> None:
             raise FenError(error.message, fen, what) from None
 
 
-def heap_fen(position: "Position") -> str:
+def heap_fen(position: Position) -> str:
     """A heap board's position as FEN: placement, side to move and, with stores, each store."""
     board = position.board
     cells: list[object] = list(position.cells)
@@ -176,7 +176,7 @@ def heap_fen(position: "Position") -> str:
     return " ".join(fields)
 
 
-def store_taken(position: "Position", player: int, changes: tuple) -> None:
+def store_taken(position: Position, player: int, changes: tuple) -> None:
     """Put in ``player``'s store the pieces a move takes off the board (``changes`` its final
     contents of the squares it touched, the position still as before it)."""
     if not position.hands:
@@ -196,7 +196,7 @@ def store_taken(position: "Position", player: int, changes: tuple) -> None:
                     store[kind] -= count
 
 
-def majority_reached(position: "Position") -> bool:
+def majority_reached(position: Position) -> bool:
     """Whether a player's store holds more than half of all the pieces (``rule: majority-wins``)."""
     if not position.hands:
         return False

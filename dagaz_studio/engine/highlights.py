@@ -9,7 +9,7 @@ carries away (castling's Rook); ``stop`` a landing point of a chain of partial m
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from dagaz_studio.engine.values import Move
 
@@ -17,7 +17,7 @@ from dagaz_studio.engine.values import Move
 _PRIORITY = {"selected": 6, "capture": 5, "move": 4, "destroyed": 3, "removed": 2, "displaced": 1, "stop": 0}
 
 
-def move_highlights(moves: Iterable[Move], origin: Optional[int] = None, heaps: bool = False) -> dict[int, str]:
+def move_highlights(moves: Iterable[Move], origin: int | None = None, heaps: bool = False) -> dict[int, str]:
     """Square -> highlight kind for ``moves`` (and ``origin`` marked ``selected`` if given).
 
     ``heaps``: the moves are a heap board's, which empty the pits they lift to sow: nothing there is

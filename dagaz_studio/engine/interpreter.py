@@ -11,8 +11,15 @@ from __future__ import annotations
 from dagaz_studio.engine.rules import REACH_BUDGET, Rules
 from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH, Program
 from dagaz_studio.engine.values import (
-    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, Move, RunawayNotation, RunResult,
-    TraceEvent, describe_move,
+    DEFAULT_BUDGET,
+    DEFAULT_TRACE_LIMIT,
+    CancelFlag,
+    EventKind,
+    Move,
+    RunawayNotation,
+    RunResult,
+    TraceEvent,
+    describe_move,
 )
 
 __all__ = [

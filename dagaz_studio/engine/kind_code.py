@@ -31,8 +31,24 @@ from dagaz_studio.engine.kind_items import Cont, captures_on_enemy_first, first_
 from dagaz_studio.engine.kind_repeats import always_steps, repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, CountCheck, DirectionCheck, Group, GroupStep, Lift, Notation,
-    Promote, Put, Repeat, Sequence, Step, TypeCheck, ZoneCheck, walk,
+    Alternatives,
+    Bracket,
+    Check,
+    Continue,
+    CountCheck,
+    DirectionCheck,
+    Group,
+    GroupStep,
+    Lift,
+    Notation,
+    Promote,
+    Put,
+    Repeat,
+    Sequence,
+    Step,
+    TypeCheck,
+    ZoneCheck,
+    walk,
 )
 
 if TYPE_CHECKING:
@@ -53,7 +69,7 @@ _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 class KindWriter(Emitter):
     """The source of one notation's compiled run on a heap or stack board, for one player."""
 
-    def __init__(self, rules: "Rules", notation: Notation, player: int) -> None:
+    def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
         self.heap = rules.board.kind == "heap"
         self.live: list[str] = []

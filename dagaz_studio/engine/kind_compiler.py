@@ -11,16 +11,15 @@ promotion to a lost piece) runs through the runner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, written_code_key, compiled_code, poll, remember_code
 from dagaz_studio.engine import capture_rules
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, compiled_code, poll, remember_code, written_code_key
 from dagaz_studio.engine.emitter import Unsupported
+from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
-from dagaz_studio.engine.heaps import (
-    Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken,
-)
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_repeats import ProbeSucceeded
 from dagaz_studio.engine.position import LastMove
@@ -30,6 +29,7 @@ from dagaz_studio.notation.nodes import Notation
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
+
     from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.runner import Program
@@ -93,7 +93,7 @@ def zone_holds(cells: list, squares: tuple[int, ...]) -> bool:
 
 
 
-def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Callable[..., None]:
+def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
@@ -126,14 +126,14 @@ def compile_kind_notation(rules: "Rules", notation: Notation, player: int) -> Ca
     return moves
 
 
-def kind_plan(rules: "Rules", program: "Program") -> Optional[Callable[..., None]]:
+def kind_plan(rules: Rules, program: Program) -> Callable[..., None] | None:
     """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when the runner
     must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
-    cache: dict[tuple, Optional[Callable[..., None]]] = rules.__dict__.setdefault("_kind_plans", {})
+    cache: dict[tuple, Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
     key = (program.notation.text, program.player)
     if key in cache:
         return cache[key]
-    plan: Optional[Callable[..., None]] = None
+    plan: Callable[..., None] | None = None
     if program.piece is not None and program.piece_name in rules.kind_index \
             and rules.kind_index[program.piece_name] < rules.board_kinds:
         try:
@@ -144,8 +144,8 @@ def kind_plan(rules: "Rules", program: "Program") -> Optional[Callable[..., None
     return plan
 
 
-def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "Program", budget: int,
-                  cancel: Any) -> Optional[RunResult]:
+def run_kind_fast(rules: Rules, position: Position, square: int, program: Program, budget: int,
+                  cancel: Any) -> RunResult | None:
     """The moves of the piece (or heap) on ``square`` by the compiled path, or ``None`` to leave the
     run to the runner (a notation not covered; a run that spends its budget, nests too deeply or is
     cancelled, which the runner then stops and explains)."""
@@ -163,7 +163,7 @@ def run_kind_fast(rules: "Rules", position: "Position", square: int, program: "P
     return RunResult(moves=out, work=work[0])
 
 
-def kind_moves(rules: "Rules", position: "Position", cancel: Any = None) -> Optional[list[Move]]:
+def kind_moves(rules: Rules, position: Position, cancel: Any = None) -> list[Move] | None:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
@@ -248,7 +248,7 @@ def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int
 
 
 def _each_light(cells: list, me: int, runs: list, gates: list, quiet: list, kinds: int, work: list,
-                only: Optional[list]) -> bool:
+                only: list | None) -> bool:
     """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
     light records): ``False`` also at a piece of another kind (a typed notation's). With ``only``
     (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
@@ -306,7 +306,7 @@ def _each_light(cells: list, me: int, runs: list, gates: list, quiet: list, kind
     return True
 
 
-def _kind_table(rules: "Rules", player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
+def _kind_table(rules: Rules, player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
     runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
     enemy's piece (``quiet_alone``) of each (by kind), worked out once."""
@@ -332,7 +332,7 @@ class _NotLight(Exception):
     """Something :func:`kind_perft` does not count: the caller counts by full moves."""
 
 
-def _light_ready(rules: "Rules") -> bool:
+def _light_ready(rules: Rules) -> bool:
     """Whether every move of this board can be counted by light records: every kind compiled, no
     royal piece, no drop, and only the rules of :data:`LIGHT_RULES`."""
     ready = rules.__dict__.get("_kind_light")
@@ -347,7 +347,7 @@ def _light_ready(rules: "Rules") -> bool:
     return bool(ready)
 
 
-def kind_perft(rules: "Rules", position: "Position", depth: int) -> Optional[int]:
+def kind_perft(rules: Rules, position: Position, depth: int) -> int | None:
     """Perft of a heap or stack board made and unmade by light records (each move's key: its
     changes, captures and whether the same player moves again), with the board's rules applied as
     :func:`~dagaz_studio.engine.game.legal_moves` applies them; ``None`` when the board needs full
@@ -372,7 +372,7 @@ class _LightCounter:
     """Perft of one position by light records: the compiled notations of both sides bound to the
     position once a position, and let go of at the end (:func:`kind_perft`)."""
 
-    def __init__(self, rules: "Rules", position: "Position") -> None:
+    def __init__(self, rules: Rules, position: Position) -> None:
         board = rules.board
         self.rules = rules
         self.position = position
@@ -390,9 +390,9 @@ class _LightCounter:
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
-        self.bound: list[tuple[list, set, Optional[list]]] = []
+        self.bound: list[tuple[list, set, list | None]] = []
         for player, (plans, _, _, _) in enumerate(self.tables):
-            state: tuple[list, set, Optional[list]] = ([], set(), [False, []] if self.compulsory else None)
+            state: tuple[list, set, list | None] = ([], set(), [False, []] if self.compulsory else None)
             _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
             self.bound.append(state)
@@ -460,7 +460,7 @@ class _LightCounter:
         return total
 
 
-def _value_on(rules: "Rules", position: "Position") -> Callable[[int], Fraction]:
+def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
     """The value of the piece on a square of ``position`` (a column's commander), as the capture
     rules weigh it."""
     from fractions import Fraction

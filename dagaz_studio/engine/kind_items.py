@@ -8,12 +8,24 @@ before anything is taken (:func:`landing_first`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, CountCheck, DirectionCheck, Group, GroupStep, Promote, Sequence, Step, TypeCheck,
-    ZoneCheck, walk,
+    Alternatives,
+    Bracket,
+    Check,
+    CountCheck,
+    DirectionCheck,
+    Group,
+    GroupStep,
+    Promote,
+    Sequence,
+    Step,
+    TypeCheck,
+    ZoneCheck,
+    walk,
 )
 
 if TYPE_CHECKING:
@@ -26,7 +38,7 @@ Cont = Callable[[dict, int], None]
 ItemCont = Callable[[dict, int, str], None]
 
 
-def first_steps(g: "KindWriter", node: Any) -> Optional[list[int]]:
+def first_steps(g: KindWriter, node: Any) -> list[int] | None:
     """The directions of the first step of every way through ``node``, where each way begins with a
     step (``OM``, ``(X)``) onto a square that the bracket right after it asks to be empty or an
     enemy's (``[p]``, ``[e…]``); ``None`` where some way may begin otherwise. A piece whose every
@@ -54,7 +66,7 @@ def first_steps(g: "KindWriter", node: Any) -> Optional[list[int]]:
     return g.directions(step.keys)
 
 
-def captures_on_enemy_first(g: "KindWriter", node: Any, after: bool = False) -> bool:
+def captures_on_enemy_first(g: KindWriter, node: Any, after: bool = False) -> bool:
     """Whether every way through ``node`` that captures (counting the captures of what follows it,
     ``after``) begins with a step onto a square that the bracket right after it asks to be an
     enemy's (``(OM)[ex]``): a piece with no enemy on its first steps (:func:`first_steps`) then
@@ -80,7 +92,7 @@ def _captures(node: Any) -> bool:
     return any(isinstance(part, Check) and part.letter in "xX" for part in walk(node))
 
 
-def landing(g: "KindWriter", first: Any, rest: list) -> Optional[Any]:
+def landing(g: KindWriter, first: Any, rest: list) -> Any | None:
     """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
     step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
     the capture looks at that square first (:meth:`landing_first`)."""
@@ -100,7 +112,7 @@ def landing(g: "KindWriter", first: Any, rest: list) -> Optional[Any]:
     return None
 
 
-def landing_first(g: "KindWriter", env: dict, ind: int, square: str) -> int:
+def landing_first(g: KindWriter, env: dict, ind: int, square: str) -> int:
     """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
     that square is looked at before anything is taken: taken and put back, a capture that cannot
     land would change nothing. The work the runner spends on such a capture (the capture and,
@@ -130,7 +142,7 @@ def landing_first(g: "KindWriter", env: dict, ind: int, square: str) -> int:
     return ind + 1
 
 
-def items(g: "KindWriter", pending: list, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def items(g: KindWriter, pending: list, env: dict, ind: int, square: str, k: ItemCont) -> None:
     """The bracket's items ``pending``, in order, on ``square``; then ``k``."""
     if not pending:
         k(env, ind, square)
@@ -139,7 +151,7 @@ def items(g: "KindWriter", pending: list, env: dict, ind: int, square: str, k: I
     item(g, first, env, ind, square, lambda e, i, sq: items(g, rest, e, i, sq, k))
 
 
-def item(g: "KindWriter", item: Any, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def item(g: KindWriter, item: Any, env: dict, ind: int, square: str, k: ItemCont) -> None:
     if isinstance(item, Check):
         check(g, item, env, ind, square, k)
     elif isinstance(item, TypeCheck):
@@ -171,7 +183,7 @@ def item(g: "KindWriter", item: Any, env: dict, ind: int, square: str, k: ItemCo
         raise Unsupported(type(item).__name__)
 
 
-def count_check(g: "KindWriter", item: CountCheck, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def count_check(g: KindWriter, item: CountCheck, env: dict, ind: int, square: str, k: ItemCont) -> None:
     if item.piece is not None:
         raise Unsupported("a count of one type of piece")  # the runner's
     low, high = item.minimum, item.maximum
@@ -196,7 +208,7 @@ def count_check(g: "KindWriter", item: CountCheck, env: dict, ind: int, square: 
     k(env, ind + 1, square)
 
 
-def promote(g: "KindWriter", item: Promote, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def promote(g: KindWriter, item: Promote, env: dict, ind: int, square: str, k: ItemCont) -> None:
     kinds = []
     for name in item.choices:
         kind = g.rules.kind_index.get(name)
@@ -214,7 +226,7 @@ def promote(g: "KindWriter", item: Promote, env: dict, ind: int, square: str, k:
     g.emit(i, f"hand[-1] = ({held}, {start})")
 
 
-def check(g: "KindWriter", item: Check, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def check(g: KindWriter, item: Check, env: dict, ind: int, square: str, k: ItemCont) -> None:
     letter = item.letter
     lower, want = letter.lower(), letter.islower()
     if lower == "x":
@@ -255,7 +267,7 @@ def check(g: "KindWriter", item: Check, env: dict, ind: int, square: str, k: Ite
     k(env, ind + 1, square)
 
 
-def capture(g: "KindWriter", env: dict, ind: int, square: str, k: ItemCont) -> None:
+def capture(g: KindWriter, env: dict, ind: int, square: str, k: ItemCont) -> None:
     known = env.get("rd")
     if known is not None and known[0] == square:
         q = known[1]  # read by a check before it in the same bracket: nothing has changed since

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.kind_items import Cont
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Group, GroupStep, Lift, Promote, Put, Repeat, Sequence, Step,
+    Alternatives,
+    Bracket,
+    Group,
+    GroupStep,
+    Lift,
+    Promote,
+    Put,
+    Repeat,
+    Sequence,
+    Step,
 )
 
 if TYPE_CHECKING:
@@ -23,7 +32,7 @@ class ProbeSucceeded(Exception):
     """A trial pass of a possessive repetition found a way through that changes something."""
 
 
-def single_way(g: "KindWriter", node: Any) -> bool:
+def single_way(g: KindWriter, node: Any) -> bool:
     """Whether there is at most one way through ``node``."""
     if isinstance(node, Step):
         return len(g.directions(node.keys)) <= 1
@@ -42,7 +51,7 @@ def single_way(g: "KindWriter", node: Any) -> bool:
     return False
 
 
-def optional(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> None:
+def optional(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
     """A possessive repetition of at most one pass with one way through (``(…)?+``): the pass
     is taken when it can succeed and change something, else the repetition is left at once."""
     leave = g.materialise(k, env, ind)
@@ -68,7 +77,7 @@ def optional(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> Non
         leave(env, ind + 1)
 
 
-def plain_flag(g: "KindWriter", took: str, first: int) -> str:
+def plain_flag(g: KindWriter, took: str, first: int) -> str:
     """The flag ``took`` (a one-item list, set from the line ``first`` on) as a plain variable
     where no local function is written between (none can set it); how to read it now."""
     lines = g.lines
@@ -80,7 +89,7 @@ def plain_flag(g: "KindWriter", took: str, first: int) -> str:
     return took
 
 
-def repeat(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> None:
+def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
     lo, hi = node.minimum, node.maximum
     if node.possessive and hi == 1 and lo <= 1 and single_way(g, node.body):
         optional(g, node, env, ind, k)
@@ -170,7 +179,7 @@ def repeat(g: "KindWriter", node: Repeat, env: dict, ind: int, k: Cont) -> None:
     g.emit(ind, f"{name} = None")
 
 
-def trial(g: "KindWriter", node: Repeat, env: dict, ind: int) -> str:
+def trial(g: KindWriter, node: Repeat, env: dict, ind: int) -> str:
     """A local function answering whether a pass of ``node``'s body can succeed and change
     something, leaving the board, the hand and the lists as they were."""
     name = g.fresh("trial")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Optional, Union
+from typing import Any
 
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collect_young
@@ -13,30 +13,44 @@ from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, 
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.endings import ended, facing
 from dagaz_studio.engine.game import (
-    DUPLE, count_record_run, royals_attacked_by, takes_royal, update_hands, piece_value_lookup, allowed_by_rules,
-    drop_moves, extinct, gives_check, leaves_royal_attacked, legal_moves, make_move, passes, royal_squares, unmake_move,
+    DUPLE,
+    allowed_by_rules,
+    count_record_run,
+    drop_moves,
+    extinct,
+    gives_check,
+    leaves_royal_attacked,
+    legal_moves,
+    make_move,
+    passes,
+    piece_value_lookup,
+    royal_squares,
+    royals_attacked_by,
+    takes_royal,
+    unmake_move,
+    update_hands,
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation
 
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
-Entry = Union[Move, tuple[int, Piece, Record], tuple[int, Piece, RichRecord]]
-LightUndo = tuple[list[tuple[int, Optional[Piece]]], int, Optional[LastMove], int, int,
-                  Optional[tuple[tuple[int, ...], ...]], tuple[tuple[int, int], ...], int,
-                  Optional[tuple[Optional[tuple[int, int]], int]]]
+Entry = Move | tuple[int, Piece, Record] | tuple[int, Piece, RichRecord]
+LightUndo = tuple[list[tuple[int, Piece | None]], int, LastMove | None, int, int,
+                  tuple[tuple[int, ...], ...] | None, tuple[tuple[int, int], ...], int,
+                  tuple[tuple[int, int] | None, int] | None]
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
 
 
 def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
-                record: Union[Record, RichRecord]) -> LightUndo:
+                record: Record | RichRecord) -> LightUndo:
     """Apply a light record in place, as :func:`make_move` applies the move it stands for. A rich
     record (castling, a capture chain) changes what :func:`~dagaz_studio.engine.rules.rich_effects`
     says; a plain one empties its origin and captures and puts the piece down on its target."""
     cells = position.cells
     hands = position.hands
-    after: Optional[dict[int, Optional[Piece]]] = None
+    after: dict[int, Piece | None] | None = None
     if len(record) > 4:
         target, captures, promoted, direction, _, start, _ = record  # type: ignore[misc]
         after = rich_effects(origin, piece, record, cells.__getitem__)  # type: ignore[arg-type]
@@ -118,7 +132,7 @@ def light_legal_count(rules: Rules, position: Position) -> int:
     return _light_legal(rules, position, [0])  # type: ignore[return-value]
 
 
-def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]) -> Union[list[Entry], int]:
+def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -> list[Entry] | int:
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     if rules.extinction_kinds and extinct(rules, position):
         return [] if counting is None else 0
@@ -155,7 +169,7 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
         maker = makers.get(piece[1], False)
         if maker is False:
             maker = maker_of(piece[1], me)
-        entries: Optional[list[Any]] = None
+        entries: list[Any] | None = None
         plain = False  # every entry a light record
         if maker is not None:
             work[0], work[1] = 0, POLL_EVERY
@@ -197,11 +211,12 @@ def _light_legal(rules: Rules, position: Position, counting: Optional[list[int]]
             continue
         for entry in entries:
             if isinstance(entry, Move):
-                if royal and not (
-                        watched is not None and not any(square in watched for square, _ in entry.changes)
-                        and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes)):
-                    if leaves_royal_attacked(rules, position, entry, royals, probe=True):
-                        continue
+                # A move that touches no watched square and moves no royal piece cannot expose one.
+                exposes = royal and not (
+                    watched is not None and not any(square in watched for square, _ in entry.changes)
+                    and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes))
+                if exposes and leaves_royal_attacked(rules, position, entry, royals, probe=True):
+                    continue
                 if not checked or allowed_by_rules(rules, position, entry):
                     out.append(entry)
                 continue
@@ -312,8 +327,8 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
         unmake_record(position, undo)
 
 
-def _landing_answered(rules: Rules, cells: list[Optional[Piece]], known: dict, origin: int, piece: Piece,
-                      target: int, placed: Optional[Piece], differ: frozenset[int], enemies: list[int]) -> bool:
+def _landing_answered(rules: Rules, cells: list[Piece | None], known: dict, origin: int, piece: Piece,
+                      target: int, placed: Piece | None, differ: frozenset[int], enemies: list[int]) -> bool:
     """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
     without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece
     lifted from ``origin`` and standing in on ``target``, found it not attacked (``known``: the
@@ -370,7 +385,7 @@ Asker = tuple[int, Piece, int, int, frozenset[int]]
 
 
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
-                askers: list[Asker]) -> Optional[bool]:
+                askers: list[Asker]) -> bool | None:
     """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
     is attacked before it (:func:`_watched_squares` noted ``askers``): each attacker whose answer read
     a square the move changes is asked again, after the move; no other can answer otherwise (an
@@ -399,7 +414,7 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
 
 
 def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
-                     askers: Optional[list[Asker]] = None) -> Optional[set[int]]:
+                     askers: list[Asker] | None = None) -> set[int] | None:
     """The squares a move must change to put a royal piece in danger, when none is in danger now.
 
     Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled

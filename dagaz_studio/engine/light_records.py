@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, Callable, Optional, Union
+from typing import Any
 
 from dagaz_studio.engine.compiler import Compiled, Record, RichRecord
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -22,7 +23,7 @@ class LightRecords(RulesState):
     rich records of moves that lift or put pieces."""
 
     def record_move(self, position: Position, origin: int, piece: Piece,
-                    record: Union[Record, RichRecord, Move]) -> Move:
+                    record: Record | RichRecord | Move) -> Move:
         """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
         if isinstance(record, Move):
             return record  # kept whole by a notation that lifts or puts
@@ -35,7 +36,7 @@ class LightRecords(RulesState):
         # What the move changes, square by square: the start emptied, each captured piece taken
         # (captured squares held pieces, and the start was empty while the notation ran, so both
         # always change), the piece put down on the target (unless that changes nothing).
-        changes: list[tuple[int, Optional[Piece]]] = [(square, None) for square in captures if square != target]
+        changes: list[tuple[int, Piece | None]] = [(square, None) for square in captures if square != target]
         if origin != target:
             changes.append((origin, None))
         if placed != (piece if target == origin else cells[target]):
@@ -96,7 +97,7 @@ class LightRecords(RulesState):
         return self._record_makers[player]
 
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
-                      work: list) -> Optional[list[Union[Record, Move]]]:
+                      work: list) -> list[Record | Move] | None:
         """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
         the parts that neither lift nor put, whole moves from the others; ``None`` when a part did
         not end within the work's budget."""
@@ -131,9 +132,9 @@ class LightRecords(RulesState):
         return kept
 
     def rich_light(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
-                   visited: list, captures: list, also: list, target: int, direction: Optional[int],
-                   promoted: Optional[int], out: list, seen: set, stops: Any = (),
-                   start: Optional[int] = None) -> None:
+                   visited: list, captures: list, also: list, target: int, direction: int | None,
+                   promoted: int | None, out: list, seen: set, stops: Any = (),
+                   start: int | None = None) -> None:
         """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
         its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
         (:meth:`rich_record`). Compared square by square with what the run did, so the record is
@@ -177,9 +178,9 @@ class LightRecords(RulesState):
         )
 
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
-                    visited: list, captures: list, also: list, target: int, direction: Optional[int],
-                    promoted: Optional[int], out: list, seen: set, stops: Any = (),
-                    start: Optional[int] = None) -> None:
+                    visited: list, captures: list, also: list, target: int, direction: int | None,
+                    promoted: int | None, out: list, seen: set, stops: Any = (),
+                    start: int | None = None) -> None:
         """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
 
         ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
@@ -192,8 +193,8 @@ class LightRecords(RulesState):
                         seen, stops, start)
 
     def keep_whole(self, changed: list, origin: int, piece: Piece, me: int, visited: list, captures: list,
-                   also: list, target: int, direction: Optional[int], promoted: Optional[int], out: list,
-                   seen: set, stops: Any = (), start: Optional[int] = None, created: tuple[int, ...] = ()) -> None:
+                   also: list, target: int, direction: int | None, promoted: int | None, out: list,
+                   seen: set, stops: Any = (), start: int | None = None, created: tuple[int, ...] = ()) -> None:
         """Keep, built whole, the move compiled code completed with the squares it ``changed`` (square and
         what it holds now, in any order), unless it changed nothing or was found before; ``created``:
         the squares where it made pieces, in the order it made them."""
@@ -218,13 +219,13 @@ class LightRecords(RulesState):
 
 
 def rich_effects(origin: int, piece: Piece, record: RichRecord,
-                 before: Callable[[int], Optional[Piece]]) -> dict[int, Optional[Piece]]:
+                 before: Callable[[int], Piece | None]) -> dict[int, Piece | None]:
     """What a rich light record's move leaves on each square it changes, by square, given the content of
     a square ``before`` the move: its captures and its origin emptied, each displaced piece taken from
     where it stood and put down (marked moved unless put back), and the moving piece put down on its
     target, promoted if it was, marked moved unless it never left its square."""
     target, captures, promoted, _, stops, _, also = record
-    after: dict[int, Optional[Piece]] = dict.fromkeys(captures)
+    after: dict[int, Piece | None] = dict.fromkeys(captures)
     after[origin] = None
     for source, destination in also:
         displaced = before(source)

@@ -14,23 +14,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.engine.fen_forms import (
     COLUMN_RIGHTS_RULE,
     SHUFFLED_RULE,
-    hand_field,
     check_counter_field,
     column_rights_field,
+    hand_field,
     holdings_in_brackets,
     passed_squares,
     read_column_rights,
     read_en_passant_squares,
     split_check_counters,
 )
-
 
 #: The longest FEN read, in characters: refused before any of it is read. Room for a full board at
 #: the limit of squares (docs/boards.md) with every square written.
@@ -58,7 +57,7 @@ class LastMove(NamedTuple):
 
     origin: int
     target: int
-    direction: Optional[str]
+    direction: str | None
 
 
 class FenError(ValueError):
@@ -81,9 +80,9 @@ class Position:
     """
 
     board: Board
-    cells: list[Optional[Piece]]
+    cells: list[Piece | None]
     turn: int = 0
-    last_move: Optional[LastMove] = None
+    last_move: LastMove | None = None
     labels: frozenset[tuple[int, str]] = frozenset()
     halfmove_clock: int = 0
     fullmove_number: int = 1
@@ -95,7 +94,7 @@ class Position:
     runs: tuple[tuple[int, int], ...] = ()
     #: The checks each of the two players has still to give, where the FEN gives them (``3+3``;
     #: :mod:`dagaz_studio.engine.fen_forms`), written back as read; ``None`` without.
-    checks_remaining: Optional[tuple[int, int]] = None
+    checks_remaining: tuple[int, int] | None = None
     #: How many passes in a row have just been made (``end passes``, ``end facing``). No FEN says it:
     #: a position read from one has none behind it, as in Fairy-Stockfish.
     passes: int = 0
@@ -114,7 +113,7 @@ class Position:
     #: The last move read from a FEN whose en-passant field named the square it landed on too, as
     #: Fairy-Stockfish names it after the double step of a piece other than its own pawn (``h3h4``):
     #: written back so while it is the last move (the same object: a later move is another).
-    landing_named: Optional[LastMove] = field(default=None, compare=False)
+    landing_named: LastMove | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.checks_remaining is None:
@@ -134,14 +133,14 @@ class Position:
         return list(self.board.pieces.values())
 
     @classmethod
-    def initial(cls, board: Board) -> "Position":
+    def initial(cls, board: Board) -> Position:
         """The board's initial position (its ``setup``); an empty board if it has none."""
         if board.setup:
             return cls.from_fen(board, board.setup)
         return cls(board, [None] * len(board.squares))
 
     @classmethod
-    def from_fen(cls, board: Board, fen: str) -> "Position":
+    def from_fen(cls, board: Board, fen: str) -> Position:
         """Read a FEN for this board; raises :class:`FenError` when it does not fit.
 
         Fields after the placement may be left out: the first player moves, pieces on their setup
@@ -174,7 +173,7 @@ class Position:
             placement = parse_placement(board, fields[0])
         except PlacementError as error:
             raise FenError(str(error), fen, "placement") from None
-        cells: list[Optional[Piece]] = [None] * len(board.squares)
+        cells: list[Piece | None] = [None] * len(board.squares)
         for square, (player, piece_type) in placement.items():
             cells[square] = Piece(player, kind_index[piece_type.name], True)
         turn = _read_turn(board, fields[1] if len(fields) > 1 else "w", fen)
@@ -213,7 +212,7 @@ class Position:
         return position
 
     @classmethod
-    def _with_runs(cls, board: Board, fields: list[str], fen: str) -> "Position":
+    def _with_runs(cls, board: Board, fields: list[str], fen: str) -> Position:
         """A FEN whose seventh field gives the moves in a row under way (:mod:`dagaz_studio.engine.runs`)."""
         from dagaz_studio.engine.runs import read_runs_field
 
@@ -225,7 +224,7 @@ class Position:
         return position
 
     @classmethod
-    def _from_heap_fen(cls, board: Board, fields: list[str], fen: str) -> "Position":
+    def _from_heap_fen(cls, board: Board, fields: list[str], fen: str) -> Position:
         """A heap board's position (docs/boards.md, heaps): its own placement form and stores."""
         from dagaz_studio.engine.heaps import read_heap_fen
 
@@ -234,7 +233,7 @@ class Position:
         return position
 
     @classmethod
-    def _from_stack_fen(cls, board: Board, fields: list[str], fen: str) -> "Position":
+    def _from_stack_fen(cls, board: Board, fields: list[str], fen: str) -> Position:
         """A stack board's position (docs/boards.md, stacks): columns from the top down."""
         from dagaz_studio.engine.stacks import read_stack_fen
 
@@ -331,7 +330,7 @@ class Position:
                                "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
                                f"not allow ('rule: {SHUFFLED_RULE}' in a board file allows it)", fen, "castling rights")
 
-    def _partner_kinds(self, player: int) -> Optional[set[int]]:
+    def _partner_kinds(self, player: int) -> set[int] | None:
         """The kinds a castling piece castles with: those its notation names (``=Rook`` in chess's King),
         or, where it names none, those the setup puts on the player's castling corners."""
         names = [piece.name for piece in self.kinds]
@@ -344,7 +343,7 @@ class Position:
         return found or None  # no setup to tell: any piece of the row
 
     def _row_partners(self, square: int, player: int,
-                      partner_kinds: Optional[set[int]] = None) -> tuple[list[int], list[int]]:
+                      partner_kinds: set[int] | None = None) -> tuple[list[int], list[int]]:
         """The player's non-royal pieces in ``square``'s row (only those of ``partner_kinds`` if given):
         those east of it and those west, by column."""
         board, kinds = self.board, self.kinds
@@ -359,7 +358,7 @@ class Position:
         return ([s for s in partners if board.column_of[s] > column],
                 [s for s in partners if board.column_of[s] < column])
 
-    def _home_partner_columns(self, player: int, partner_kinds: Optional[set[int]]) -> tuple[int, int]:
+    def _home_partner_columns(self, player: int, partner_kinds: set[int] | None) -> tuple[int, int]:
         """The columns ``K`` and ``Q`` look inwards from for their partner: the outermost partners the
         setup puts east and west of the player's castling piece (Shako's Rooks, inside its cannons),
         as Fairy-Stockfish reads them; the board's edges without a setup to tell."""
@@ -517,14 +516,14 @@ class Position:
             return "-"
         return "".join(board.squares[s] for s in squares)
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         """An independent copy."""
         return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
                         self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
                         self.checks_remaining, self.passes, self.checks_pending, self.hand_order,
                         self.castling_by_column, self.landing_named)
 
-    def piece_name(self, square: int) -> Optional[str]:
+    def piece_name(self, square: int) -> str | None:
         """The type name of the piece on ``square``, or ``None``."""
         piece = self.cells[square]
         if piece is None:
@@ -573,7 +572,7 @@ def _read_turn(board: Board, field: str, fen: str) -> int:
     raise FenError(f"side to move {field!r}: expected {expected}", fen, "side to move")
 
 
-def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[Optional[Piece]]) -> LastMove:
+def _read_en_passant(board: Board, field: str, turn: int, fen: str, cells: list[Piece | None]) -> LastMove:
     # The en-passant square is the one the opponent's last move passed over, going forward; several
     # squares (Fairy-Stockfish's "c5d6") are a line the last move went along (engine/fen_forms.py).
     names = _SQUARES.findall(field)

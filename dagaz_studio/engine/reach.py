@@ -3,7 +3,8 @@ capture each square (a part of :class:`~dagaz_studio.engine.rules.Rules`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Optional, cast
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, cast
 
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
@@ -93,7 +94,7 @@ class ReachTables(RulesState):
             footprint.update(range(len(self.board.squares)))
         return frozenset(found), frozenset(footprint)
 
-    def footprint(self, kind: int, player: int, square: int) -> Optional[frozenset[int]]:
+    def footprint(self, kind: int, player: int, square: int) -> frozenset[int] | None:
         """Every square whose content could matter to what this piece, standing on ``square``,
         captures — where its run could step or look, with every check passing — or ``None`` when
         the answer also depends on the game's history (``[l]``, ``[t]``, ``[o]``, ``\\0``, handlers).
@@ -122,7 +123,7 @@ class ReachTables(RulesState):
         return not reads
 
     def unsteady_attackers(self, square: int, player: int, moved: bool,
-                           differ: frozenset[int] = frozenset()) -> Optional[list[tuple[int, frozenset[int]]]]:
+                           differ: frozenset[int] = frozenset()) -> list[tuple[int, frozenset[int]]] | None:
         """Where a piece of ``player`` that could capture on ``square`` stands, and of which kinds, when
         its answer may differ between two boards that differ only on the squares ``differ``, in the
         game's history and (with ``moved``) in whether the piece asked about has moved
@@ -151,7 +152,7 @@ class ReachTables(RulesState):
             return len(self.board.squares) // SCAN_SQUARES_PER_UNIT
         return 0
 
-    def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
+    def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]:
         """The squares of the pieces of ``player`` that could ever capture on ``square`` (by their
         reach), in the order attack questions ask them: the board's pieces, then typed ones."""
         if self.scans:
@@ -202,7 +203,7 @@ class ReachTables(RulesState):
         self._earning[player] = at
         return at >= total
 
-    def _scan_candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]:
+    def _scan_candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]:
         """:meth:`candidates`, by the reach of each piece of ``player`` on the board."""
         board_kinds = self.board_kinds
         out: list[int] = []

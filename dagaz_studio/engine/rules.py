@@ -11,7 +11,6 @@ out reach sets and the tables of possible attackers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine.attacks import AttackQuestions
@@ -20,14 +19,27 @@ from dagaz_studio.engine.compiler import MAX_WRITTEN, Abort, Compiled, Record, U
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
-from dagaz_studio.engine.rules_state import Plan, RulesState, deep_enough
+
 # What interpreters of one board share, as it was imported from here before the parts were split off.
-from dagaz_studio.engine.rules_state import SHARES_LOCK, board_share, forget_share  # noqa: F401
+from dagaz_studio.engine.rules_state import SHARES_LOCK, Plan, RulesState, board_share, deep_enough, forget_share  # noqa: F401
 from dagaz_studio.engine.runner import (
-    MAX_REPETITION_DEPTH, Cont, Program, State, Stop, complete_move, finish_hand, move_key,
+    MAX_REPETITION_DEPTH,
+    Cont,
+    Program,
+    State,
+    Stop,
+    complete_move,
+    finish_hand,
+    move_key,
 )
 from dagaz_studio.engine.values import (
-    COMPLETION_COST, DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, describe_move,
+    COMPLETION_COST,
+    DEFAULT_BUDGET,
+    DEFAULT_TRACE_LIMIT,
+    CancelFlag,
+    Move,
+    RunResult,
+    describe_move,
 )
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
@@ -50,7 +62,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     thread at a time (give each worker thread its own).
     """
 
-    def program(self, notation: Notation, player: int, piece: Optional[PieceType] = None,
+    def program(self, notation: Notation, player: int, piece: PieceType | None = None,
                 reach_mode: bool = False) -> Program:
         """The notation compiled for ``player`` (cached); raises NotationError for unknown names."""
         key = (notation.text, player, piece.name if piece else None, reach_mode)
@@ -108,8 +120,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             program = self._kind_programs[(kind, player)] = self.program(piece.notation, player, piece)
         return program
 
-    def run(self, position: Position, square: int, program: Optional[Program] = None, *,
-            trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: Optional[CancelFlag] = None,
+    def run(self, position: Position, square: int, program: Program | None = None, *,
+            trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
             trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
         """Run the piece on ``square`` (by its own notation, or by ``program``) and collect its moves.
 
@@ -123,8 +135,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         finally:
             self.asking = saved
 
-    def _run(self, position: Position, square: int, program: Optional[Program], trace: bool, budget: int,
-             cancel: Optional[CancelFlag], trace_limit: int) -> RunResult:
+    def _run(self, position: Position, square: int, program: Program | None, trace: bool, budget: int,
+             cancel: CancelFlag | None, trace_limit: int) -> RunResult:
         piece = position.cells[square]
         if program is None:
             if piece is None:
@@ -144,8 +156,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                                  trace_limit=trace_limit)
 
     def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
-                     cancel: Optional[CancelFlag], trace_limit: int = DEFAULT_TRACE_LIMIT,
-                     drop: Optional[Piece] = None) -> RunResult:
+                     cancel: CancelFlag | None, trace_limit: int = DEFAULT_TRACE_LIMIT,
+                     drop: Piece | None = None) -> RunResult:
         """The runner's way: every step interpreted, explained when ``trace`` is asked for.
 
         With ``drop``, that piece is taken from its player's hand and the run starts on ``square``
@@ -199,7 +211,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def _start(self, st: State, square: int, entry: Cont, result: RunResult, drop: Optional[Piece] = None) -> None:
+    def _start(self, st: State, square: int, entry: Cont, result: RunResult, drop: Piece | None = None) -> None:
         piece = st.cells[square]
         st.cursor = square
         st.mover_sq = square
@@ -254,7 +266,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             for touched_square, original in st.touched.items():
                 st.cells[touched_square] = original
 
-    def drop_program(self, kind: int, player: int) -> Optional[Program]:
+    def drop_program(self, kind: int, player: int) -> Program | None:
         """The drop notation of a board piece type for a player, or ``None`` when it is not dropped."""
         key = (-1 - kind, player)
         program = self._kind_programs.get(key)
@@ -267,7 +279,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         return program
 
     def run_drop(self, position: Position, kind: int, square: int, *, trace: bool = False,
-                 budget: int = DEFAULT_BUDGET, cancel: Optional[CancelFlag] = None,
+                 budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
                  trace_limit: int = DEFAULT_TRACE_LIMIT) -> RunResult:
         """Drop a piece of ``kind`` from the hand of the side to move, its drop notation starting on
         ``square`` (whether the hand holds one is the caller's question)."""
@@ -277,7 +289,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
                                  trace_limit=trace_limit, drop=Piece(position.turn, kind, True))
 
-    def plan(self, program: Program, cancel: Optional[CancelFlag] = None) -> Optional[Plan]:
+    def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None:
         """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles.
 
         Writing the code of a long notation takes a while: ``cancel`` is looked at meanwhile, and
@@ -290,9 +302,9 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         self._plans[key] = plan
         return plan
 
-    def _make_plan(self, program: Program, cancel: Optional[CancelFlag]) -> Optional[Plan]:
+    def _make_plan(self, program: Program, cancel: CancelFlag | None) -> Plan | None:
         notation = program.notation
-        plan: Optional[Plan] = None
+        plan: Plan | None = None
         allowance = [MAX_WRITTEN]  # for the whole and its parts together
         try:
             whole = compile_notation(self, notation, program.player, allowance=allowance, cancel=cancel)
@@ -318,7 +330,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         return plan
 
     def _run_fast(self, position: Position, square: int, program: Program, budget: int,
-                  cancel: Optional[CancelFlag]) -> Optional[RunResult]:
+                  cancel: CancelFlag | None) -> RunResult | None:
         """The moves by the compiled path, or ``None`` to leave the run to the runner (which then
         stops it and says why: budget spent, nested too deeply, cancelled)."""
         cells = position.cells
@@ -399,7 +411,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         return "cancelled"
 
     def _built_moves(self, position: Position, origin: int, piece: Piece, records: list[Record],
-                     cancel: Optional[CancelFlag]) -> tuple[list[Move], bool]:
+                     cancel: CancelFlag | None) -> tuple[list[Move], bool]:
         """The full moves of a compiled run's records, and whether building them was cancelled: a
         runaway may leave tens of thousands, which take a while, so the flag is looked at meanwhile."""
         moves: list[Move] = []

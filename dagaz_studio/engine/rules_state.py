@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import OPPOSITE, Board
 from dagaz_studio.engine.compiler import Compiled
@@ -20,7 +21,14 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.values import CancelFlag
 from dagaz_studio.notation.nodes import (
-    Check, CountCheck, DirectionCheck, GroupStep, Handler, NavStep, Notation, RunCheck,
+    Check,
+    CountCheck,
+    DirectionCheck,
+    GroupStep,
+    Handler,
+    NavStep,
+    Notation,
+    RunCheck,
 )
 
 if TYPE_CHECKING:
@@ -50,7 +58,7 @@ class RulesState:
     made, and what its attack questions keep. The parts of :class:`~dagaz_studio.engine.rules.Rules`
     build on it."""
 
-    def __init__(self, board: Board, handlers: Optional[dict[int, Callable[[Position, int, int], bool]]] = None) -> None:
+    def __init__(self, board: Board, handlers: dict[int, Callable[[Position, int, int], bool]] | None = None) -> None:
         self.board = board
         self.kinds = list(board.pieces.values())
         #: How many of :attr:`kinds` are the board's own; typed kinds (:meth:`custom_kind`) follow.
@@ -60,7 +68,7 @@ class RulesState:
         self.dir_letters = list(board.directions.keys())
         self.dir_index = {letter: i for i, letter in enumerate(self.dir_letters)}
         self.neighbours = [tuple(board.directions[letter]) for letter in self.dir_letters]
-        self.opposite: list[Optional[int]] = [self.dir_index.get(OPPOSITE[letter]) for letter in self.dir_letters]
+        self.opposite: list[int | None] = [self.dir_index.get(OPPOSITE[letter]) for letter in self.dir_letters]
         self.handlers = handlers or {}
         self.royal_kinds = frozenset(i for i, piece in enumerate(self.kinds) if piece.royal)
         #: The kinds whose last piece lost loses the game (``extinction``).
@@ -89,13 +97,13 @@ class RulesState:
         self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = share.tabled
-        self._plans: dict[tuple[str, int, str], Optional[Plan]] = {}
-        self._footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = share.footprints
+        self._plans: dict[tuple[str, int, str], Plan | None] = {}
+        self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.
         self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = share.written
-        self._typed_footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
         self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
@@ -114,28 +122,28 @@ class RulesState:
         self.fast = True
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
-        self.asking: Optional[CancelFlag] = None
+        self.asking: CancelFlag | None = None
         #: Whether the attack question looking for candidates is asked by a run with a budget: it then
         #: never works out a table of every kind's reach from every square (see :meth:`candidates`).
         self.budgeted = False
-        self._setup_counts: Optional[list[list[int]]] = None
+        self._setup_counts: list[list[int]] | None = None
 
     if TYPE_CHECKING:
         # What the parts ask of one another (each defined in its own part; declared here for the type
         # checker only, so that each part's module reads on its own).
-        def program(self, notation: Notation, player: int, piece: Optional[PieceType] = None,
+        def program(self, notation: Notation, player: int, piece: PieceType | None = None,
                     reach_mode: bool = False) -> Program: ...
         def kind_program(self, kind: int, player: int) -> Program: ...
-        def plan(self, program: Program, cancel: Optional[CancelFlag] = None) -> Optional[Plan]: ...
+        def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None: ...
         def _start(self, st: State, square: int, entry: Cont, result: RunResult,
-                   drop: Optional[Piece] = None) -> None: ...
+                   drop: Piece | None = None) -> None: ...
         @staticmethod
         def _stop_reason(stop: Abort, work: list, start: int = 0) -> str: ...
         def light_maker(self, kind: int, player: int) -> Any: ...
         def probe_fn(self, kind: int, player: int) -> Any: ...
         def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
         def scan_cost(self) -> int: ...
-        def candidates(self, cells: list[Optional[Piece]], square: int, player: int) -> list[int]: ...
+        def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
 
 
 def deep_enough() -> None:
@@ -155,14 +163,14 @@ class _BoardShare:
     def __init__(self) -> None:
         self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = {}
         self.reach: dict[tuple[int, int, int], frozenset[int]] = {}
-        self.footprints: dict[tuple[int, int, int], Optional[frozenset[int]]] = {}
+        self.footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self.tabled: set[int] = set()
         self.earning: dict[int, int] = {}
 
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
-_SHARES: dict[int, tuple["weakref.ref[Board]", _BoardShare]] = {}
+_SHARES: dict[int, tuple[weakref.ref[Board], _BoardShare]] = {}
 
 
 #: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`forget_share`) on whatever

@@ -3,7 +3,8 @@ that unwind a run."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -56,48 +57,48 @@ class State:
         "origin", "again", "created", "null",
     )
 
-    def __init__(self, rules: "Rules", position: Position, me: int, slots: int, groups: int) -> None:
+    def __init__(self, rules: Rules, position: Position, me: int, slots: int, groups: int) -> None:
         self.rules = rules
         self.position = position
         self.cells = position.cells
         self.board = position.board
         self.me = me
         self.cursor = 0
-        self.last_dir: Optional[int] = None
+        self.last_dir: int | None = None
         self.hand: list[tuple[Piece, int]] = []
         self.mover_in_hand = False
         self.mover_sq = 0
-        self.mover_dir: Optional[int] = None
+        self.mover_dir: int | None = None
         self.partial_start = 0
-        self.groups: list[Optional[int]] = [None] * (groups + 1)
+        self.groups: list[int | None] = [None] * (groups + 1)
         self.gmarks: list[int] = [0] * (groups + 1)
         self.counters: list[int] = [0] * slots
         self.marks: list[int] = [0] * slots
         self.captures: list[int] = []
         self.stops: list[int] = []
         self.visited: list[int] = []
-        self.touched: dict[int, Optional[Piece]] = {}
-        self.prev: Optional[LastMove] = position.last_move
+        self.touched: dict[int, Piece | None] = {}
+        self.prev: LastMove | None = position.last_move
         self.labels: list[str] = []
-        self.promotion: Optional[str] = None
+        self.promotion: str | None = None
         self.also: list[tuple[int, int]] = []
         self.work = 0
         self.budget = DEFAULT_BUDGET
         self.next_poll = CANCEL_EVERY
-        self.cancel: Optional[CancelFlag] = None
-        self.trace: Optional[list[TraceEvent]] = None
+        self.cancel: CancelFlag | None = None
+        self.trace: list[TraceEvent] | None = None
         self.trace_limit = DEFAULT_TRACE_LIMIT
         self.truncated = False
         self.progress = 0
         self.serial = 0
         self.depth = 0
         self.navstack: list[int] = []
-        self.on_complete: Callable[["State"], None] = _ignore
+        self.on_complete: Callable[[State], None] = _ignore
         self.attack_mode = False
         self.kind_names = rules.kind_names
         self.piece_kind = 0
-        self.reach: Optional[set[int]] = None
-        self.footprint: Optional[set[int]] = None
+        self.reach: set[int] | None = None
+        self.footprint: set[int] | None = None
         #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
         self.origin = 0
         self.again = False
@@ -119,9 +120,9 @@ class State:
             if self.cancel is not None and self.cancel.is_set():
                 raise Stop("cancelled")
 
-    def emit(self, kind: str, text: str, span: Optional[Span], square: Optional[int] = None,
-             ok: bool = True, move: Optional[int] = None, *, branch: Optional[tuple[int, int]] = None,
-             check: Optional[str] = None) -> None:
+    def emit(self, kind: str, text: str, span: Span | None, square: int | None = None,
+             ok: bool = True, move: int | None = None, *, branch: tuple[int, int] | None = None,
+             check: str | None = None) -> None:
         trace = self.trace
         if trace is None:
             return

@@ -8,13 +8,21 @@ every way through the notation that reaches its end completes a move. :class:`Ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.run_state import (
-    NO_LABELS, BUILD_LOOK_EVERY, CANCEL_EVERY, MAX_REPETITION_DEPTH, AttackFound, State, Stop, RunProbeSucceeded,
+    BUILD_LOOK_EVERY,
+    CANCEL_EVERY,
+    MAX_REPETITION_DEPTH,
+    NO_LABELS,
+    AttackFound,
+    RunProbeSucceeded,
+    State,
+    Stop,
 )
 from dagaz_studio.engine.runner_items import ItemRunner, actions_for_kind
 from dagaz_studio.engine.values import Move, quick_move
@@ -22,7 +30,19 @@ from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
-    Alternatives, Bracket, Check, Continue, Group, GroupStep, Lift, Notation, Put, Repeat, Sequence, Span, Step,
+    Alternatives,
+    Bracket,
+    Check,
+    Continue,
+    Group,
+    GroupStep,
+    Lift,
+    Notation,
+    Put,
+    Repeat,
+    Sequence,
+    Span,
+    Step,
 )
 
 if TYPE_CHECKING:
@@ -41,7 +61,7 @@ _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 class Program(ItemRunner):
     """A notation compiled for one board and one player: call :meth:`run` on a state."""
 
-    def __init__(self, rules: "Rules", notation: Notation, player: int, piece: Optional[PieceType],
+    def __init__(self, rules: Rules, notation: Notation, player: int, piece: PieceType | None,
                  reach_mode: bool = False, cancel: Any = None) -> None:
         self.rules = rules
         self.notation = notation
@@ -126,7 +146,7 @@ class Program(ItemRunner):
             return self._fast_bracket(node, k, bracket) or bracket
         raise TypeError(f"unknown notation node {node!r}")  # a parser bug, not a user error
 
-    def _fast_bracket(self, node: Bracket, k: Cont, general: Cont) -> Optional[Cont]:
+    def _fast_bracket(self, node: Bracket, k: Cont, general: Cont) -> Cont | None:
         """A bracket of plain occupancy checks (``[p]``, ``[ex]``-free ``[E]``, ``[F]`` …) as one closure.
 
         Riders ask these on every square, so they are worth a shortcut; a traced run takes the
@@ -458,7 +478,7 @@ class Program(ItemRunner):
         return continue_
 
 
-def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
+def _put_down(st: State, span: Span | None, k: Cont) -> None:
     """Put the top piece of the hand on the cursor's square, then continue."""
     st.spend()  # before the hand is touched: a run stopped here must leave it whole for the frames above
     square = st.cursor
@@ -497,8 +517,8 @@ def _put_down(st: State, span: Optional[Span], k: Cont) -> None:
         st.hand.append((piece, origin))
 
 
-def finish_hand(st: State, span: Optional[Span], k: Cont,
-                put: Callable[[State, Optional[Span], Cont], None] = _put_down) -> None:
+def finish_hand(st: State, span: Span | None, k: Cont,
+                put: Callable[[State, Span | None, Cont], None] = _put_down) -> None:
     """The default board's implicit suffix, ``[F][ex]?|``, for every piece still in hand: never onto
     a friend; ``put`` puts the top piece of the hand down (a stack board puts a column on top of
     what stands there)."""
@@ -524,7 +544,7 @@ def move_key(st: State) -> tuple:
             st.promotion, tuple(st.also), changes, st.again)
 
 
-def complete_move(st: State, key: Optional[tuple] = None) -> Move:
+def complete_move(st: State, key: tuple | None = None) -> Move:
     """The move the state describes, once its notation has completed and its hand is empty (``key``:
     its :func:`move_key`, when already known)."""
     origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)

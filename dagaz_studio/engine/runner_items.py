@@ -4,19 +4,30 @@ handlers and navigation, and the checks' one-letter tests."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import State, Held
+from dagaz_studio.engine.run_state import Held, State
 from dagaz_studio.engine.runs import run_length
 from dagaz_studio.notation.nodes import (
-    Check, CountCheck, Create, DirectionCheck, Handler, Navigate, Promote, RunCheck, Span, TypeCheck, ZoneCheck,
+    Check,
+    CountCheck,
+    Create,
+    DirectionCheck,
+    Handler,
+    Navigate,
+    Promote,
+    RunCheck,
+    Span,
+    TypeCheck,
+    ZoneCheck,
 )
 
 if TYPE_CHECKING:
-    from typing import Iterable
+    from collections.abc import Iterable
 
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.runner import ItemCont
@@ -123,7 +134,7 @@ class ItemRunner:
         return self._predicate(span, text, holds, sentence, k)
 
     def _capture(self, span: Span, k: ItemCont,
-                 describe: Optional[Callable[[State, Any], str]] = None) -> ItemCont:
+                 describe: Callable[[State, Any], str] | None = None) -> ItemCont:
         """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
         a piece by default, a heap board's whole heap as its kind says)."""
         name = describe or (lambda st, piece: st.describe(piece))
@@ -145,7 +156,7 @@ class ItemRunner:
     @staticmethod
     def _win_over(span: Span, k: ItemCont) -> ItemCont:
         """``[w]``: the enemy piece on the square changes to the mover's side, where it stands."""
-        def refused(st: State, piece: Any) -> Optional[str]:
+        def refused(st: State, piece: Any) -> str | None:
             return None if piece is not None and piece.player != st.me and piece.player >= 0 else ""
 
         return _square_action(
@@ -176,7 +187,7 @@ class ItemRunner:
         if self.reach_mode:
             return self._passing(k)
         low, high = item.minimum, item.maximum
-        squares: Optional[tuple[int, ...]] = None
+        squares: tuple[int, ...] | None = None
         if item.zone is not None:
             zone = self.rules.board.zones.get(item.zone)
             if zone is None:
@@ -424,7 +435,7 @@ class ItemRunner:
         if item.negated:
             return self._navigate_not(item, k)
         rules = self.rules
-        path: list[tuple[Optional[int], Optional[int], bool]] = []
+        path: list[tuple[int | None, int | None, bool]] = []
         for nav in item.path:
             if nav.group is not None:
                 if nav.group > self.notation.group_count:
@@ -445,7 +456,7 @@ class ItemRunner:
         inner = self._items(item.items, after)
 
         def navigate(st: State, square: int) -> None:
-            target: Optional[int] = square
+            target: int | None = square
             for direction, group, opposite in path:
                 if group is not None:
                     direction = st.groups[group]
@@ -532,7 +543,7 @@ def _began(st: State, square: int) -> bool:
     return square == st.origin
 
 
-def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], Optional[str]],
+def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], str | None],
                    becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], tuple[str, str]],
                    captures: bool = False) -> ItemCont:
     """An action that changes what stands on the square (``[x]``, ``[d]``, ``[w]``) for the rest of the

@@ -13,7 +13,7 @@ In a FEN, runs are a seventh field written only when one is under way, one item 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -33,7 +33,7 @@ def run_length(runs: Runs, player: int, square: int) -> int:
     return count if where == square else 0
 
 
-def runs_after(runs: Runs, players: int, player: int, origin: Optional[int], target: int, quiet: bool) -> Runs:
+def runs_after(runs: Runs, players: int, player: int, origin: int | None, target: int, quiet: bool) -> Runs:
     """The runs after ``player`` moved a piece from ``origin`` to ``target`` (``origin`` ``None``: a
     drop or a pass, which starts no run), capturing nothing and keeping its type when ``quiet``."""
     mine = runs[player] if player < len(runs) else _NONE
@@ -48,7 +48,7 @@ def runs_after(runs: Runs, players: int, player: int, origin: Optional[int], tar
     return runs[:player] + (now,) + runs[player + 1:]
 
 
-def runs_field(position: "Position") -> Optional[str]:
+def runs_field(position: Position) -> str | None:
     """The FEN field of the runs under way, or ``None`` when there is none."""
     if not any(count for _, count in position.runs):
         return None
@@ -56,7 +56,7 @@ def runs_field(position: "Position") -> Optional[str]:
     return ",".join(f"{count}@{squares[square]}" if count else "-" for square, count in position.runs)
 
 
-def read_runs_field(board: "Board", field: str) -> Runs:
+def read_runs_field(board: Board, field: str) -> Runs:
     """The runs a FEN's seventh field gives; raises ValueError saying what does not fit."""
     items = field.split(",")
     if len(items) != len(board.players):

@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from dagaz_studio.engine import runner
 from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
 from dagaz_studio.engine.stacks import Column, as_cell
@@ -23,7 +21,7 @@ def lift(program: Program, node: Lift, k: Cont) -> Cont:
     return program._lift(node, k)
 
 
-def _put_column(st: State, span: Optional[Span], k: Cont) -> None:
+def _put_column(st: State, span: Span | None, k: Cont) -> None:
     """Put the column on top of the hand on the cursor's square, on whatever column stands there."""
     st.spend()
     square = st.cursor
@@ -104,6 +102,6 @@ def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
     return capture_top
 
 
-def finish_hand(st: State, span: Optional[Span], k: Cont) -> None:
+def finish_hand(st: State, span: Span | None, k: Cont) -> None:
     """The implicit end, ``[F]|``: not onto a column a friend commands; the column goes on top."""
     runner.finish_hand(st, span, k, _put_column)

@@ -26,7 +26,7 @@ class Column(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, pieces: ColumnPieces, moved: bool = False) -> "Column":
+    def __new__(cls, pieces: ColumnPieces, moved: bool = False) -> Column:
         return tuple.__new__(cls, (pieces[0][0], pieces[0][1], moved, tuple(pieces)))
 
     player = property(itemgetter(0))
@@ -39,7 +39,7 @@ class Column(tuple):  # type: ignore[type-arg]
         """How many pieces the column holds."""
         return len(self[3])
 
-    def _replace(self, **changes: Any) -> "Column":
+    def _replace(self, **changes: Any) -> Column:
         top = self[3][0]
         player, kind = changes.get("player", top[0]), changes.get("kind", top[1])
         return Column(((player, kind),) + self[3][1:], changes.get("moved", self[2]))
@@ -47,30 +47,30 @@ class Column(tuple):  # type: ignore[type-arg]
     # Capture chains make these by the thousand: each builds its tuple directly (the top piece
     # is known) rather than through the constructor.
 
-    def moved_now(self) -> "Column":
+    def moved_now(self) -> Column:
         """This column, marked as moved."""
         return self if self[2] else _new(Column, (self[0], self[1], True, self[3]))
 
-    def under(self, piece: tuple[int, int]) -> "Column":
+    def under(self, piece: tuple[int, int]) -> Column:
         """This column with ``piece`` put at its bottom."""
         return _new(Column, (self[0], self[1], self[2], self[3] + (piece,)))
 
-    def without_top(self) -> Optional["Column"]:
+    def without_top(self) -> Column | None:
         """The column once its top piece is taken, or ``None`` when nothing remains."""
         rest = self[3][1:]
         return _new(Column, (rest[0][0], rest[0][1], self[2], rest)) if rest else None
 
-    def on(self, below: Optional["Column"]) -> "Column":
+    def on(self, below: Column | None) -> Column:
         """This column put on top of ``below``."""
         return self if below is None else _new(Column, (self[0], self[1], self[2], self[3] + below[3]))
 
 
-def as_cell(column: Optional[Column]) -> Optional["Piece"]:
+def as_cell(column: Column | None) -> Piece | None:
     """A column as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
     return cast(Optional["Piece"], column)
 
 
-def read_stack_fen(position: "Position", fields: list[str], fen: str) -> None:
+def read_stack_fen(position: Position, fields: list[str], fen: str) -> None:
     """Fill ``position``'s cells from a stack board's placement."""
     from dagaz_studio.engine.position import FenError
 
@@ -85,7 +85,7 @@ def read_stack_fen(position: "Position", fields: list[str], fen: str) -> None:
         position.cells[square] = as_cell(Column(pieces, True))
 
 
-def stack_fen(position: "Position") -> str:
+def stack_fen(position: Position) -> str:
     """A stack board's position as FEN: the placement and the side to move."""
     cells: list[object] = list(position.cells)
     columns = {square: cell.pieces for square, cell in enumerate(cells) if isinstance(cell, Column)}

@@ -7,9 +7,10 @@ nor the rules: a :class:`Move`, a :class:`RunResult` with its stream of structur
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple, Optional, Protocol, Sequence, TypeVar, Union
+from typing import NamedTuple, Protocol, TypeVar
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import LastMove, Piece
@@ -58,10 +59,10 @@ class Move:
     target: int
     captures: tuple[int, ...]
     stops: tuple[int, ...]
-    promotion: Optional[str]
+    promotion: str | None
     also: tuple[tuple[int, int], ...]
     labels: frozenset[str]
-    changes: tuple[tuple[int, Optional[Piece]], ...]
+    changes: tuple[tuple[int, Piece | None], ...]
     last: LastMove
     #: A drop: the piece comes from its player's hand (``origin`` is then ``target``).
     dropped: bool = False
@@ -73,7 +74,7 @@ class Move:
     #: The squares where the move made new pieces (``[*Name]``: the Amazons' arrow), in order.
     created: tuple[int, ...] = ()
     #: A piece from the mover's hand entering where an unmoved piece left (``gate:``): its square and type.
-    gate: Optional[tuple[int, str]] = None
+    gate: tuple[int, str] | None = None
 
     def key(self) -> tuple:
         """What makes two moves the same move."""
@@ -86,8 +87,8 @@ NO_LABELS: frozenset[str] = frozenset()
 
 
 def quick_move(piece: str, player: int, origin: int, target: int, captures: tuple[int, ...],
-               stops: tuple[int, ...], promotion: Optional[str], also: tuple[tuple[int, int], ...],
-               changes: tuple[tuple[int, Optional[Piece]], ...], last: LastMove,
+               stops: tuple[int, ...], promotion: str | None, also: tuple[tuple[int, int], ...],
+               changes: tuple[tuple[int, Piece | None], ...], last: LastMove,
                labels: frozenset[str] = NO_LABELS, dropped: bool = False, again: bool = False,
                passes: bool = False, created: tuple[int, ...] = ()) -> Move:
     """The :class:`Move` of these fields, as its constructor makes it, without the frozen dataclass's
@@ -135,17 +136,17 @@ class TraceEvent(NamedTuple):
 
     kind: EventKind
     text: str
-    span: Optional[Span]
-    square: Optional[int]
+    span: Span | None
+    square: int | None
     ok: bool
-    cursor: Optional[int]
+    cursor: int | None
     hand: tuple[str, ...]
     captures: tuple[int, ...]
-    direction: Optional[str]
+    direction: str | None
     depth: int
-    move: Optional[int] = None  # index of the completed move, for ``move`` events
-    branch: Optional[tuple[int, int]] = None
-    check: Optional[str] = None
+    move: int | None = None  # index of the completed move, for ``move`` events
+    branch: tuple[int, int] | None = None
+    check: str | None = None
 
 
 @dataclass
@@ -154,7 +155,7 @@ class RunResult:
 
     moves: list[Move] = field(default_factory=list)
     trace: list[TraceEvent] = field(default_factory=list)
-    stopped: Optional[str] = None
+    stopped: str | None = None
     work: int = 0
     trace_truncated: bool = False
 
@@ -164,7 +165,7 @@ class RunawayNotation(ValueError):
 
 
 
-def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
+def describe_move(board: Board, move: Move, most: int | None = None) -> str:
     """A move in coordinates: ``e2-e4``, ``c3xe5`` (a capture where it lands), ``d3-e3xc3``,
     ``b4-c3-d3xd2``, ``e7-e8=Queen``.
 
@@ -199,7 +200,7 @@ def describe_move(board: Board, move: Move, most: Optional[int] = None) -> str:
     return text
 
 
-def _at_most(items: Sequence[_T], most: Optional[int]) -> Sequence[Union[_T, str]]:
+def _at_most(items: Sequence[_T], most: int | None) -> Sequence[_T | str]:
     """``items``, or their first ``most`` and how many more there are (the last item kept: a path's end)."""
     if most is None or len(items) <= most:
         return items

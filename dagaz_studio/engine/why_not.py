@@ -10,7 +10,8 @@ nothing here knows a game or a piece.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.values import EventKind, TraceEvent
@@ -26,7 +27,7 @@ _BRACKETS = re.compile(r"\[[^\]]*\]")
 QUOTED = 24
 
 
-def _rest(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> Optional[str]:
+def _rest(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> str | None:
     """The text of the alternative the way took after its failed ``event``, brackets taken out
     (``None`` when the notation's text or the event's place in it is not known)."""
     failed = trace[event]
@@ -44,7 +45,7 @@ def _rest(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[i
     return _BRACKETS.sub("", rest)
 
 
-def goes_on(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
+def goes_on(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
     """Whether the notation, had the failed ``event`` passed, could have moved the cursor again within
     the alternative the way took (``path``: the way's events from the root). Without the notation's
     text the answer is yes: nothing is ruled out."""
@@ -54,7 +55,7 @@ def goes_on(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence
     return rest is None or _MOVES_ON.search(rest) is not None
 
 
-def repeats_only(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
+def repeats_only(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
     """Whether every step left after the failed ``event`` repeats a direction already taken (``\\1``):
     a rider's ray, which goes on only the way it went."""
     rest = _rest(notation, trace, path, event)
@@ -63,7 +64,7 @@ def repeats_only(notation: Optional[str], trace: Sequence[TraceEvent], path: Seq
     return _MOVES_ON.search(re.sub(r"\\\d|\)\s*[*+]|\)\s*\{[^}]*\}", "", rest)) is None
 
 
-def heads_for(board: Board, trace: Sequence[TraceEvent], way: "Way", square: int, moves_on: bool,
+def heads_for(board: Board, trace: Sequence[TraceEvent], way: Way, square: int, moves_on: bool,
               straight: bool = False) -> bool:
     """Whether ``way`` could have led to ``square``: it stopped there, or it would have gone on and
     its last step points towards it (or it had not stepped yet, so no direction is ruled out).
@@ -88,7 +89,7 @@ def heads_for(board: Board, trace: Sequence[TraceEvent], way: "Way", square: int
     return step[0] * towards[0] + step[1] * towards[1] > 0
 
 
-def reach_left(board: Board, trace: Sequence[TraceEvent], way: "Way", square: int) -> float:
+def reach_left(board: Board, trace: Sequence[TraceEvent], way: Way, square: int) -> float:
     """The straight-line distance from where ``way`` stopped to ``square`` (a tie-breaker after the
     king-step distance: the way that came straighter at it first)."""
     event = trace[way.event]
@@ -100,7 +101,7 @@ def reach_left(board: Board, trace: Sequence[TraceEvent], way: "Way", square: in
     return float((dx * dx + dy * dy) ** 0.5)
 
 
-def alternative_label(notation: Optional[str], trace: Sequence[TraceEvent], path: Sequence[int]) -> Optional[str]:
+def alternative_label(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int]) -> str | None:
     """The ``;`` option a way took, as ``alternative 2 of 3 ((E[pA])*+E[f,=Rook,M]…)``: its number and the
     start of its text, which is how the notation's author knows it; ``None`` outside any ``;``."""
     for index in reversed(path):
@@ -121,11 +122,11 @@ def _because(reason: str) -> str:
     return reason.split(": ", 1)[1] if ": " in reason else reason
 
 
-def summary(board: Board, square: int, ways: Sequence["Way"]) -> str:
+def summary(board: Board, square: int, ways: Sequence[Way]) -> str:
     """One line: for each ``;`` option that headed for ``square``, closest first, the checks that
     stopped it and where (``alternative 2 of 2 (…): [P] failed on b8, b7: it is empty``)."""
     heading = [way for way in ways if way.heads] or list(ways[:1])
-    groups: dict[Optional[str], dict[str, list["Way"]]] = {}
+    groups: dict[str | None, dict[str, list[Way]]] = {}
     for way in heading:
         check = way.reason.split(" failed on ", 1)[0] if " failed on " in way.reason else way.reason
         groups.setdefault(way.alternative, {}).setdefault(check, []).append(way)

@@ -9,18 +9,16 @@ has no "other side", and its wrapping step is its plain step.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from dagaz_studio.board.model import Board
 
-Table = tuple[Optional[int], ...]
+Table = tuple[int | None, ...]
 
 
 def wrapping_tables(board: Board, letters: list[str]) -> list[Table]:
     """For each board direction letter, the square a wrapping step reaches from every square.
 
     Worked out once per board (boards are immutable) and kept with it."""
-    cache: Optional[dict[str, Table]] = board.__dict__.get("_wrapping_tables")
+    cache: dict[str, Table] | None = board.__dict__.get("_wrapping_tables")
     if cache is None:
         cache = {}
         object.__setattr__(board, "_wrapping_tables", cache)
@@ -33,7 +31,7 @@ def wrapping_tables(board: Board, letters: list[str]) -> list[Table]:
     return out
 
 
-def _vector_of(board: Board, table: Table) -> Optional[tuple[int, int, int]]:
+def _vector_of(board: Board, table: Table) -> tuple[int, int, int] | None:
     """The vector (columns, rows, levels) of a direction given as one, or None for link chains."""
     levels = board.level_of or (0,) * len(board.squares)
     offsets = {(board.column_of[t] - board.column_of[s], board.row_of[t] - board.row_of[s], levels[t] - levels[s])
@@ -51,7 +49,7 @@ def _shifted(board: Board, vector: tuple[int, int, int], wrap: bool) -> Table:
     width, height = len(board.column_names), len(board.row_names)
     depth = len(board.level_names) or 1
     levels = board.level_of or (0,) * len(board.squares)
-    out: list[Optional[int]] = []
+    out: list[int | None] = []
     for s in range(len(board.squares)):
         c, r, z = board.column_of[s] + dx, board.row_of[s] + dy, levels[s] + dz
         if wrap:

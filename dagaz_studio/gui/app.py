@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
@@ -42,7 +42,7 @@ def resolve_board_path(name_or_path: str) -> str:
         raise BoardOpenError(str(error)) from error
 
 
-def default_board_path() -> Optional[str]:
+def default_board_path() -> str | None:
     """The board to open when none is named: the last one used if it still exists, else chess."""
     last = settings().value(LAST_BOARD_KEY)
     if isinstance(last, str) and Path(last).is_file():
@@ -60,7 +60,7 @@ def remember_board(path: str) -> None:
     store.sync()
 
 
-def create_window(board_path: Optional[str]) -> QtMainWindow:
+def create_window(board_path: str | None) -> QtMainWindow:
     """The main window showing ``board_path`` (or the default board); the path must load.
 
     The window comes back as it was left: layout, highlight colours, and the position if it was
@@ -71,7 +71,7 @@ def create_window(board_path: Optional[str]) -> QtMainWindow:
     return window
 
 
-def open_window(board_path: Optional[str]) -> QtMainWindow:
+def open_window(board_path: str | None) -> QtMainWindow:
     """:func:`create_window` as the application starts it: the window is shown with its board at
     once, and its panels, menus and remembered state follow as soon as the board has painted."""
     window, path, notes = _open_frame(board_path, panels_later=True)
@@ -99,7 +99,7 @@ class _PaintedOnce(QObject):
         return False
 
 
-def _open_frame(board_path: Optional[str], panels_later: bool) -> tuple[QtMainWindow, Optional[str], list[str]]:
+def _open_frame(board_path: str | None, panels_later: bool) -> tuple[QtMainWindow, str | None, list[str]]:
     unreadable = check_settings()
     # Earlier versions kept one typed notation for every board, of any size: it is not read any more.
     settings().remove(NOTATION_TEXT_KEY)
@@ -122,7 +122,7 @@ def _open_frame(board_path: Optional[str], panels_later: bool) -> tuple[QtMainWi
     return window, path, notes
 
 
-def _finish_start(window: QtMainWindow, path: Optional[str], notes: list[str]) -> None:
+def _finish_start(window: QtMainWindow, path: str | None, notes: list[str]) -> None:
     """The panels, then what is remembered: the recent boards, the layout, the position, recovery."""
     window.build_panels()
     if path is not None:
@@ -136,7 +136,7 @@ def _finish_start(window: QtMainWindow, path: Optional[str], notes: list[str]) -
     window.startedUp.emit()
 
 
-def run(board_path: Optional[str] = None, *, quit_after_ms: Optional[int] = None) -> int:
+def run(board_path: str | None = None, *, quit_after_ms: int | None = None) -> int:
     """Open the window on ``board_path`` (or the default board) and run until it closes.
 
     ``quit_after_ms`` closes the window after that many milliseconds (default: the

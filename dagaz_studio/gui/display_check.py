@@ -10,7 +10,6 @@ import ctypes
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import Optional
 
 __all__ = ["DisplayLibrariesError", "XCB_LIBRARIES", "missing_xcb_libraries", "check_display_libraries"]
 
@@ -52,7 +51,7 @@ def _loads(name: str) -> bool:
     return True
 
 
-def missing_xcb_libraries(environ: Optional[Mapping[str, str]] = None,
+def missing_xcb_libraries(environ: Mapping[str, str] | None = None,
                           loads: Callable[[str], bool] = _loads, platform: str = sys.platform) -> list[str]:
     """The xcb plugin's libraries that cannot be loaded, when Qt is about to use xcb (Linux, an X11
     ``DISPLAY``, ``QT_QPA_PLATFORM`` unset or ``xcb``); otherwise (another platform chosen, a Wayland
@@ -69,7 +68,7 @@ def missing_xcb_libraries(environ: Optional[Mapping[str, str]] = None,
     return [name for name in XCB_LIBRARIES if not loads(name)]
 
 
-def check_display_libraries(environ: Optional[Mapping[str, str]] = None,
+def check_display_libraries(environ: Mapping[str, str] | None = None,
                             loads: Callable[[str], bool] = _loads) -> None:
     """Raise :class:`DisplayLibrariesError` when Qt would fail to load its xcb platform."""
     missing = missing_xcb_libraries(environ, loads)

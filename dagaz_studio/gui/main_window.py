@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
-
-from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QMainWindow, QWidget
+from typing import TYPE_CHECKING
 
 # The panels' classes are looked up when the panels are built: Qt readies each class at its first
 # use, which a window painting its board first puts off.
 from PySide6 import QtGui, QtWidgets
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Piece, Position
@@ -24,10 +24,10 @@ if TYPE_CHECKING:
     # The panels are imported when they are built: a window started with ``panels_later`` paints
     # its board before any of them (and the engine and Lark behind them) is loaded.
     from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
+    from dagaz_studio.gui.docks.game_record import QtGameRecord
     from dagaz_studio.gui.docks.help import QtHelpBrowser
     from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
     from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
-    from dagaz_studio.gui.docks.game_record import QtGameRecord
     from dagaz_studio.gui.docks.piece_types import QtPieceTypes
     from dagaz_studio.gui.docks.play_field import QtPlayField
     from dagaz_studio.gui.docks.position_editor import QtPositionEditor
@@ -99,7 +99,7 @@ class QtMainWindow(QMainWindow):
     redo_action: QtGui.QAction
     autosave: QtAutosave
 
-    def __init__(self, loader: Optional[BoardLoader] = None, parent: Optional[QWidget] = None, *,
+    def __init__(self, loader: BoardLoader | None = None, parent: QWidget | None = None, *,
                  panels_later: bool = False) -> None:
         """``panels_later``: build only the board and the frame now, the panels, menus and workers
         when :meth:`build_panels` is called (the application calls it once the board has painted)."""
@@ -109,7 +109,7 @@ class QtMainWindow(QMainWindow):
         self.layout_of_docks = DockLayout(self)
         #: Whether the panels, menus and workers are built (see :meth:`build_panels`).
         self.panels_built = False
-        self._check_runner: Optional[QtMoveRunner] = None
+        self._check_runner: QtMoveRunner | None = None
         #: The open board and the position being edited; the view shows ``document.position``.
         self.document = QtDocument(self)
         self.board_view = QtBoardView(self)
@@ -129,11 +129,11 @@ class QtMainWindow(QMainWindow):
         """Build the docks, menus and workers around the board, and bring them up to the open board."""
         if self.panels_built:
             return
-        from dagaz_studio.gui.frame.autosave import QtAutosave
-        from dagaz_studio.gui.files.file_actions import QtFileActions
-        from dagaz_studio.gui.frame.unapplied import ask_about_unapplied_edits
         from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
         from dagaz_studio.gui.explorer.move_play import QtMovePlay
+        from dagaz_studio.gui.files.file_actions import QtFileActions
+        from dagaz_studio.gui.frame.autosave import QtAutosave
+        from dagaz_studio.gui.frame.unapplied import ask_about_unapplied_edits
         from dagaz_studio.gui.worker.runner import QtMoveRunner
         from dagaz_studio.queries import CheckAnswer, answer_check
 
@@ -240,11 +240,11 @@ class QtMainWindow(QMainWindow):
                      min(wanted.height(), int(available.height() * 0.92)))
 
     @property
-    def board(self) -> Optional[Board]:
+    def board(self) -> Board | None:
         """The board shown, if any."""
         return self.board_view.board
 
-    def open_board(self, board: Board, placement: Optional[Placement] = None) -> None:
+    def open_board(self, board: Board, placement: Placement | None = None) -> None:
         """Show ``board``, built without a board file, with an optional placement of pieces."""
         kinds = {name: index for index, name in enumerate(board.pieces)}
         position = Position(board, [None] * len(board.squares))
@@ -254,7 +254,7 @@ class QtMainWindow(QMainWindow):
         self.document.open_text("", None, board, position)
 
     def add_dock(self, title: str, object_name: str, widget: QWidget,
-                 area: Optional[Qt.DockWidgetArea] = None) -> QtWidgets.QDockWidget:
+                 area: Qt.DockWidgetArea | None = None) -> QtWidgets.QDockWidget:
         """Dock ``widget`` beside the board (on the right unless ``area`` says otherwise);
         ``object_name`` lets the layout be saved and restored."""
         if area is None:
@@ -430,12 +430,11 @@ class QtMainWindow(QMainWindow):
         # Which royal pieces stand attacked is the worker's question: the marks follow its answer.
         self.board_view.set_check(())
         position = self.document.position
-        if position is not None:
-            # Debounced: a burst of changes asks once, and at start the window paints first.
-            if self._check_runner is not None:
-                from dagaz_studio.queries import CheckQuery
+        # Debounced: a burst of changes asks once, and at start the window paints first.
+        if position is not None and self._check_runner is not None:
+            from dagaz_studio.queries import CheckQuery
 
-                self._check_runner.request(CheckQuery(position.board, position.copy()), debounce=True)
+            self._check_runner.request(CheckQuery(position.board, position.copy()), debounce=True)
 
     @Slot(object)
     def _show_check(self, answer: CheckAnswer) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import marshal
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
@@ -33,19 +33,19 @@ class PieceSymbols:
     glyphs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     characters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def glyph_forms(self, piece_name: str) -> Optional[tuple[str, str]]:
+    def glyph_forms(self, piece_name: str) -> tuple[str, str] | None:
         """The outlined and solid glyphs for a piece, if the set draws it as a glyph."""
         forms = self.glyphs.get(piece_name.lower())
         if not forms or len(forms) < 2:
             return None
         return forms[0], forms[1]
 
-    def character(self, piece_name: str, player: int) -> Optional[str]:
+    def character(self, piece_name: str, player: int) -> str | None:
         """The character written on a piece's disc, if the set has one for it."""
         return _pick(self.characters, piece_name, player)
 
 
-def _pick(table: Mapping[str, tuple[str, ...]], name: str, player: int) -> Optional[str]:
+def _pick(table: Mapping[str, tuple[str, ...]], name: str, player: int) -> str | None:
     symbols = table.get(name.lower())
     if not symbols:
         return None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
 
 from PySide6.QtCore import QSettings
 
@@ -30,7 +29,7 @@ COLOURS_GROUP = "colours"
 MAX_RECENT = 8
 
 
-def check_settings() -> Optional[str]:
+def check_settings() -> str | None:
     """Make sure the settings file can be used; returns a sentence for the user when it could not be read.
 
     A file that is unreadable or not in the settings format is moved aside (``.unreadable`` added to

@@ -8,8 +8,6 @@ is told by colour alone. Both choices are kept in the settings; View ▸ Theme s
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QMenu, QWidget
@@ -36,7 +34,7 @@ HIGHLIGHT_PALETTES: dict[str, tuple[str, dict[str, str]]] = {
 
 
 #: The application's palette as the platform gave it, kept the first time a theme is applied.
-_PLATFORM_PALETTE: Optional[QPalette] = None
+_PLATFORM_PALETTE: QPalette | None = None
 
 
 def dark_palette() -> QPalette:
@@ -68,7 +66,7 @@ class QtTheme(QObject):
     #: The widgets' colours changed: whether they are dark now.
     changed = Signal(bool)
 
-    def __init__(self, parent: Optional[QObject] = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         store = settings()
         theme, palette = store.value(THEME_KEY, "system"), store.value(PALETTE_KEY, "okabe-ito")

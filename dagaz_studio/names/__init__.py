@@ -15,7 +15,7 @@ style the board writes in.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, Optional
+from collections.abc import Callable, Iterable, Iterator
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Move, Position, Rules, legal_moves
@@ -30,7 +30,7 @@ __all__ = [
     "named_moves", "read_move",
 ]
 
-_Reader = Callable[[Context, str], Optional[list[int]]]
+_Reader = Callable[[Context, str], list[int] | None]
 _READERS: dict[str, _Reader] = {
     "wxf": wxf.read, "san": san.read, "coordinates": coordinates.read, "uci": uci.read, "numbers": numbers.read,
     "algebraic": numbers.read_algebraic,
@@ -63,8 +63,8 @@ class MoveNames:
     so the object stays right when the caller goes on to play moves.
     """
 
-    def __init__(self, rules: Rules, position: Position, moves: Optional[Iterable[Move]] = None,
-                 style: Optional[str] = None) -> None:
+    def __init__(self, rules: Rules, position: Position, moves: Iterable[Move] | None = None,
+                 style: str | None = None) -> None:
         self.rules = rules
         self.position = position.copy()
         self.style = check_style(style or default_style(rules.board))
@@ -75,7 +75,7 @@ class MoveNames:
         self._readers = [_READERS[family]] + [r for name, r in _READERS.items() if name != family]
         # Two-digit squares (shogi's P-76, P*55) are read on any board, though no style writes them.
         self._readers.append(numeric.read)
-        self._names: Optional[list[str]] = None
+        self._names: list[str] | None = None
         self._index = {move.key(): i for i, move in enumerate(listed)}
 
     @property
@@ -147,7 +147,7 @@ class MoveNames:
             written = numbers.write_algebraic(context)
         else:
             written = coordinates.write(context)
-        fallback: Optional[list[str]] = None
+        fallback: list[str] | None = None
         for i, name in enumerate(written):
             if self.candidates(name) == [i]:
                 continue
@@ -159,18 +159,18 @@ class MoveNames:
         return written
 
 
-def name_moves(rules: Rules, position: Position, moves: Optional[Iterable[Move]] = None,
-               style: Optional[str] = None) -> list[str]:
+def name_moves(rules: Rules, position: Position, moves: Iterable[Move] | None = None,
+               style: str | None = None) -> list[str]:
     """The names of ``moves`` (default: the legal moves), each told apart from the others."""
     return MoveNames(rules, position, moves, style).names
 
 
-def named_moves(rules: Rules, position: Position, style: Optional[str] = None) -> list[tuple[Move, str]]:
+def named_moves(rules: Rules, position: Position, style: str | None = None) -> list[tuple[Move, str]]:
     """The legal moves of ``position`` with their names."""
     return list(MoveNames(rules, position, style=style))
 
 
-def name_move(rules: Rules, position: Position, move: Move, style: Optional[str] = None) -> str:
+def name_move(rules: Rules, position: Position, move: Move, style: str | None = None) -> str:
     """The name of one legal move of ``position`` (to name many, use :class:`MoveNames` once)."""
     names = MoveNames(rules, position, style=style)
     try:
@@ -179,7 +179,7 @@ def name_move(rules: Rules, position: Position, move: Move, style: Optional[str]
         raise MoveNameError(coordinates.write(Context(rules, position, [move]))[0]) from None
 
 
-def read_move(rules: Rules, position: Position, text: str, moves: Optional[Iterable[Move]] = None) -> Move:
+def read_move(rules: Rules, position: Position, text: str, moves: Iterable[Move] | None = None) -> Move:
     """The legal move of ``position`` that ``text`` names, in any style.
 
     Raises :class:`MoveNameError`: "no legal move matches 'X'" or "'X' matches several moves: a, b".

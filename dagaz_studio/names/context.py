@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Move, Position, Rules
@@ -60,7 +60,7 @@ class Context:
         letter = self.board.name_letter(piece)
         return letter[:-1] if len(letter) > 1 and letter.endswith("~") else letter
 
-    def promotion_letters(self, move: Move) -> Optional[set[str]]:
+    def promotion_letters(self, move: Move) -> set[str] | None:
         """The spellings (upper case) a reader may use for the piece a move promotes to."""
         if move.promotion is None:
             return None
@@ -74,7 +74,7 @@ class Context:
         # A promoted piece's '~' (Q~) is no part of how players write the promotion (e8=Q).
         return spellings | {s[:-1] for s in spellings if len(s) > 1 and s.endswith("~")}
 
-    def matches_promotion(self, move: Move, written: Optional[str]) -> bool:
+    def matches_promotion(self, move: Move, written: str | None) -> bool:
         """Whether a promotion written in a name (``None``: none written) fits the move."""
         if written is None:
             return True

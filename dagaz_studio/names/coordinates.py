@@ -7,7 +7,6 @@ of other tools: UCI (``e2e4``, ``e7e8q``), long algebraic (``e5xd6``, ``e2-e4``)
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from dagaz_studio.engine import describe_move
 from dagaz_studio.names.context import Context
@@ -28,7 +27,7 @@ def write(context: Context) -> list[str]:
     return [describe_move(board, move) for move in context.moves]
 
 
-def read(context: Context, text: str) -> Optional[list[int]]:
+def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in coordinates, or ``None`` if it is not written so."""
     board = context.board
     by_name = context.cache.get("coordinates")

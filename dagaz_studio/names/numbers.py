@@ -10,7 +10,6 @@ names are the same with the squares' names, a capture's squares joined by ``:``.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from dagaz_studio.engine import Move, describe_move
 from dagaz_studio.names.context import Context
@@ -38,7 +37,7 @@ def write(context: Context) -> list[str]:
     return [name(context, move) for move in context.moves]
 
 
-def read(context: Context, text: str) -> Optional[list[int]]:
+def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names by numbers, or ``None`` if it is not written so.
 
     Besides the full path, a capture may be given by its first and last squares (``28x10``) when that
@@ -66,7 +65,7 @@ def write_algebraic(context: Context) -> list[str]:
     return [name_algebraic(context, move) for move in context.moves]
 
 
-def read_algebraic(context: Context, text: str) -> Optional[list[int]]:
+def read_algebraic(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in draughts' algebraic form (``c3:e5:g7``, also
     ``c3xe5``; a capture by its first and last squares when that leaves one move), or ``None``."""
     text = text.replace(" ", "")

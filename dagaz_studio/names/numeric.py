@@ -11,7 +11,6 @@ have such names. Nothing here writes names: it reads them, in any board's style.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from dagaz_studio.names.context import Context
 
@@ -19,7 +18,7 @@ _FORM = re.compile(r"(?P<piece>\+?[A-Za-z])(?P<origin>[1-9][1-9])?(?P<how>[-x*])
                    r"(?P<promotion>[+=])?", re.ASCII)
 
 
-def _square(context: Context, digits: str) -> Optional[int]:
+def _square(context: Context, digits: str) -> int | None:
     board = context.board
     files, ranks = len(board.column_names), len(board.row_names)
     column, row = files - int(digits[0]), int(digits[1]) - 1
@@ -32,7 +31,7 @@ def _square(context: Context, digits: str) -> Optional[int]:
     return by_place.get((column, row))
 
 
-def read(context: Context, text: str) -> Optional[list[int]]:
+def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names with two-digit squares, or ``None`` if it is not so written."""
     board = context.board
     form = _FORM.fullmatch(text.replace(" ", "").rstrip("#!?"))

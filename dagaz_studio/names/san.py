@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Optional
 
 from dagaz_studio.engine import Move, describe_move
 from dagaz_studio.names.context import Context
@@ -27,7 +26,7 @@ _DROP = re.compile(r"(?P<piece>[A-Za-z][~+]?)[@*](?P<target>[a-z]\d+)", re.ASCII
 _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 
 
-def castling_side(context: Context, move: Move) -> Optional[str]:
+def castling_side(context: Context, move: Move) -> str | None:
     """``"O-O"`` or ``"O-O-O"`` if the move is a castling move, else ``None``."""
     rules, board = context.rules, context.board
     if not move.also or context.kind(move) not in rules.royal_kinds:
@@ -50,7 +49,7 @@ def write(context: Context) -> list[str]:
     names: list[str] = []
     # Moves of one kind of piece to one square (with one promotion) need their origins told apart.
     # Keyed by letter, not kind: a promoted Queen (Q~) and a Queen are both written Q.
-    rivals: dict[tuple[str, int, Optional[str]], set[int]] = defaultdict(set)
+    rivals: dict[tuple[str, int, str | None], set[int]] = defaultdict(set)
     for move in context.moves:
         if not move.dropped:
             rivals[(context.letter(move.piece), move.target, move.promotion)].add(move.origin)
@@ -81,7 +80,7 @@ def write(context: Context) -> list[str]:
     return names
 
 
-def read(context: Context, text: str) -> Optional[list[int]]:
+def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in SAN, or ``None`` if it is not SAN."""
     board = context.board
     plain = _ANNOTATIONS.sub("", text.strip()).replace(" ", "")
@@ -120,7 +119,7 @@ def read(context: Context, text: str) -> Optional[list[int]]:
     return found
 
 
-def _read_drop(context: Context, letter: str, target: str) -> Optional[list[int]]:
+def _read_drop(context: Context, letter: str, target: str) -> list[int] | None:
     """The drops of the piece ``letter`` names (its SAN letter or its letter in positions) on ``target``."""
     board = context.board
     if not board.has_square(target):
@@ -132,7 +131,7 @@ def _read_drop(context: Context, letter: str, target: str) -> Optional[list[int]
             if move.dropped and move.target == square and context.kind(move) in kinds]
 
 
-def _kinds(context: Context, letter: Optional[str]) -> set[int]:
+def _kinds(context: Context, letter: str | None) -> set[int]:
     """The piece kinds a SAN letter stands for (none: the kinds written without a letter)."""
     board = context.board
     kinds = context.rules.kinds[:len(board.pieces)]

@@ -14,7 +14,6 @@ start (``a1``, then ``b1`` … ``a2``), as Fairy-Stockfish counts squares. A pie
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from dagaz_studio.engine import Move
 from dagaz_studio.names.context import Context
@@ -89,7 +88,7 @@ def write(context: Context) -> list[str]:
     return [name(context, move) for move in context.moves]
 
 
-def read(context: Context, text: str) -> Optional[list[int]]:
+def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in UCI (promotion letters in either case), or ``None``."""
     by_name = context.cache.get("uci")
     if by_name is None:

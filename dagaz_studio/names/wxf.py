@@ -21,7 +21,6 @@ import re
 import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Move, Piece, Position, Rules
@@ -48,7 +47,7 @@ class _Geometry:
     keeps_digit: dict[tuple[int, int], bool] = field(default_factory=dict)
 
 
-_GEOMETRY: "weakref.WeakKeyDictionary[Rules, _Geometry]" = weakref.WeakKeyDictionary()
+_GEOMETRY: weakref.WeakKeyDictionary[Rules, _Geometry] = weakref.WeakKeyDictionary()
 
 
 def _geometry(rules: Rules) -> _Geometry:
@@ -175,7 +174,7 @@ def _keeps_digit(rules: Rules, geometry: _Geometry, kind: int, player: int) -> b
     keeps = True
     while queue:
         origin = queue.pop()
-        cells: list[Optional[Piece]] = [None] * len(board.squares)
+        cells: list[Piece | None] = [None] * len(board.squares)
         cells[origin] = Piece(player, kind, True)
         for move in rules.run(Position(board, cells, player), origin).moves:
             name = (geometry.line_of[player][origin], *_displacement(geometry, player, origin, move.target))
@@ -213,7 +212,7 @@ def write(context: Context, style: str = "wxf") -> list[str]:
     return names
 
 
-def read(context: Context, text: str) -> Optional[list[int]]:
+def read(context: Context, text: str) -> list[int] | None:
     """The indices of the moves ``text`` names in any WXF spelling, or ``None`` if it is not WXF.
 
     Accepts ``.`` or ``=`` for sideways; ``F``/``B`` or ``+``/``-`` before or after the letter; the
@@ -227,7 +226,7 @@ def read(context: Context, text: str) -> Optional[list[int]]:
     letters = context.cache.get("wxf-letters")
     if letters is None:
         letters = context.cache["wxf-letters"] = _letters(context)
-    kinds: Optional[set[int]] = None
+    kinds: set[int] | None = None
     file = index = None
     marker = ""
     if a in letters and b.isdigit():

@@ -10,9 +10,10 @@ keeps its one-argument signature.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator, Optional, Protocol
+from typing import Protocol
 
 
 class _Flag(Protocol):
@@ -26,11 +27,11 @@ class ReadingCancelled(Exception):
 #: Tokens read between two looks at the flag: a few hundred microseconds of work.
 LOOK_EVERY = 64
 
-_flag: ContextVar[Optional[_Flag]] = ContextVar("notation_reading_cancel", default=None)
+_flag: ContextVar[_Flag | None] = ContextVar("notation_reading_cancel", default=None)
 
 
 @contextmanager
-def cancellable(flag: Optional[_Flag]) -> Iterator[None]:
+def cancellable(flag: _Flag | None) -> Iterator[None]:
     """Let ``flag`` stop the readings done inside this block (in this thread)."""
     token = _flag.set(flag)
     try:
@@ -39,12 +40,12 @@ def cancellable(flag: Optional[_Flag]) -> Iterator[None]:
         _flag.reset(token)
 
 
-def current_flag() -> Optional[_Flag]:
+def current_flag() -> _Flag | None:
     """The flag the readings of this thread look at, if any."""
     return _flag.get()
 
 
-def look(flag: Optional[_Flag]) -> None:
+def look(flag: _Flag | None) -> None:
     """Stop with :class:`ReadingCancelled` when ``flag`` is set."""
     if flag is not None and flag.is_set():
         raise ReadingCancelled("the reading was cancelled")

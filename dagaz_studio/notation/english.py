@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union
-
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -49,7 +47,7 @@ DIRECTION_NAMES = {
     "D": "down",
 }
 
-Element = Union[Node, BracketItem]
+Element = Node | BracketItem
 
 _DIRECTION_LETTERS = "NSWEMORTUDX"
 
@@ -57,7 +55,7 @@ _DIRECTION_LETTERS = "NSWEMORTUDX"
 # --------------------------------------------------------------------------- the tree
 
 
-def _quantifier_text(minimum: int, maximum: Optional[int], possessive: bool) -> str:
+def _quantifier_text(minimum: int, maximum: int | None, possessive: bool) -> str:
     if (minimum, maximum) == (0, None):
         written = "*"
     elif (minimum, maximum) == (1, None):
@@ -146,7 +144,7 @@ def format_tree(notation: Notation, indent: str = "  ") -> str:
 # --------------------------------------------------------------------------- notation text
 
 
-def to_notation(element: Union[Notation, Element]) -> str:
+def to_notation(element: Notation | Element) -> str:
     """Canonical notation text for a tree: parts separated by commas, no spaces.
 
     Parsing the result gives the same tree (spans aside). A tree built by hand whose
@@ -276,7 +274,7 @@ def _run_text(item: RunCheck) -> str:
     return "u" + (str(item.minimum) if item.maximum == item.minimum else f"{item.minimum}-{high}")
 
 
-def _amount(minimum: int, maximum: Optional[int]) -> str:
+def _amount(minimum: int, maximum: int | None) -> str:
     if maximum is None:
         return f"at least {minimum}"
     if maximum == minimum:

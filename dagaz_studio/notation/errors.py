@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dagaz_studio.notation.nodes import Span
 
-
 #: The most characters of a text an error message shows: a longer text is shown around its fault,
 #: so that a pasted page still gets a message of a few short lines.
 SHOWN_CHARACTERS = 100
@@ -73,7 +72,7 @@ class NotationError(ValueError):
             out.append("expected: " + ", ".join(self.expected))
         return "\n".join(out)
 
-    def with_offset(self, text: str, offset: int) -> "NotationError":
+    def with_offset(self, text: str, offset: int) -> NotationError:
         """The same error, placed inside a larger ``text`` where the notation starts at ``offset``."""
         shifted = Span(self.span.start + offset, self.span.end + offset)
         return NotationError(self.message, text, shifted, self.expected)

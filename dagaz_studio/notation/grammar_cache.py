@@ -14,7 +14,8 @@ import hashlib
 import sys
 from typing import Any
 
-from lark import Lark, __version__ as lark_version
+from lark import Lark
+from lark import __version__ as lark_version
 
 from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 

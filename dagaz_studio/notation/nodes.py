@@ -6,8 +6,9 @@ Spans are 0-based, end-exclusive character offsets into :attr:`Notation.text`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from dagaz_studio.notation.records import record
-from typing import Iterator, Optional, Union
 
 
 @record
@@ -29,7 +30,7 @@ class Span:
 class Sequence:
     """Parts done one after another: ``A,B`` / ``A B`` / ``AB``."""
 
-    items: tuple["Node", ...]
+    items: tuple[Node, ...]
     span: Span
 
 
@@ -37,7 +38,7 @@ class Sequence:
 class Alternatives:
     """Parts tried independently from the same state: ``A;B``."""
 
-    options: tuple["Node", ...]
+    options: tuple[Node, ...]
     span: Span
 
 
@@ -45,7 +46,7 @@ class Alternatives:
 class Group:
     """A parenthesised, capturing group; ``index`` counts opening parentheses from 1."""
 
-    body: "Node"
+    body: Node
     index: int
     span: Span
 
@@ -58,9 +59,9 @@ class Repeat:
     ``quantifier_span`` covers the quantifier itself (``{2,3}``, ``*+``).
     """
 
-    body: "Node"
+    body: Node
     minimum: int
-    maximum: Optional[int]
+    maximum: int | None
     possessive: bool
     span: Span
     quantifier_span: Span
@@ -131,7 +132,7 @@ class Continue:
 class Bracket:
     """``[ ... ]``: checks and actions applied in order."""
 
-    items: tuple["BracketItem", ...]
+    items: tuple[BracketItem, ...]
     span: Span
 
 
@@ -147,7 +148,7 @@ class Check:
 
     letter: str
     span: Span
-    label: Optional[str] = None
+    label: str | None = None
 
 
 @record
@@ -184,11 +185,11 @@ class CountCheck:
     count, a column's height); with ``zone``, ``=n-m@zone``: the zone's squares hold that many in all."""
 
     minimum: int
-    maximum: Optional[int]
-    zone: Optional[str]
+    maximum: int | None
+    zone: str | None
     span: Span
     #: ``=n-m:Name``: count only the mover's pieces of that type (on the whole board, or in ``zone``).
-    piece: Optional[str] = None
+    piece: str | None = None
 
 
 @record
@@ -198,7 +199,7 @@ class RunCheck:
     changed type or let another piece of its side move (docs/notation.md, 7.12)."""
 
     minimum: int
-    maximum: Optional[int]
+    maximum: int | None
     span: Span
 
 
@@ -235,8 +236,8 @@ class Handler:
 class NavStep:
     """One direction of a navigation path: a letter, or a group variable (``group`` set)."""
 
-    letter: Optional[str]
-    group: Optional[int]
+    letter: str | None
+    group: int | None
     opposite: bool
     span: Span
     #: ``'`` after the letter: read in the mover's own hand, as a :class:`Step`'s.
@@ -256,14 +257,14 @@ class Navigate:
     is no such square; it changes nothing.
     """
 
-    items: tuple["BracketItem", ...]
+    items: tuple[BracketItem, ...]
     path: tuple[NavStep, ...]
     span: Span
     negated: bool = False
 
 
-BracketItem = Union[Check, TypeCheck, ZoneCheck, DirectionCheck, CountCheck, RunCheck, Promote, Create, Handler, Navigate]
-Node = Union[Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket]
+BracketItem = Check | TypeCheck | ZoneCheck | DirectionCheck | CountCheck | RunCheck | Promote | Create | Handler | Navigate
+Node = Sequence | Alternatives | Group | Repeat | Step | GroupStep | Lift | Put | Continue | Bracket
 
 
 @record
@@ -302,7 +303,7 @@ def expand_directions(letters: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def children(node: Union[Node, BracketItem]) -> tuple[Union[Node, BracketItem], ...]:
+def children(node: Node | BracketItem) -> tuple[Node | BracketItem, ...]:
     """The direct children of a node (tree nodes and bracket items alike)."""
     if isinstance(node, Sequence):
         return node.items
@@ -315,7 +316,7 @@ def children(node: Union[Node, BracketItem]) -> tuple[Union[Node, BracketItem], 
     return ()
 
 
-def walk(node: Union[Node, BracketItem, Notation]) -> Iterator[Union[Node, BracketItem]]:
+def walk(node: Node | BracketItem | Notation) -> Iterator[Node | BracketItem]:
     """Every node and bracket item of a tree, depth first, parents before children."""
     if isinstance(node, Notation):
         node = node.body

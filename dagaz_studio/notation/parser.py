@@ -17,18 +17,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 from lark import Lark, Token, Tree
-from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from dagaz_studio.notation.cancel import LOOK_EVERY, current_flag, look
 from dagaz_studio.notation.collection import collector_paused
 from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH, NotationError, line_and_column
 from dagaz_studio.notation.grammar_cache import cached_lark
-from dagaz_studio.notation.tree_builder import MAX_COUNT, TreeBuilder
 from dagaz_studio.notation.nodes import CHECK_LETTERS, Notation, Span
+from dagaz_studio.notation.tree_builder import MAX_COUNT, TreeBuilder
 
 __all__ = ["parse_notation", "GRAMMAR_PATH", "DIRECTION_LETTERS", "MAX_NOTATION_LENGTH", "MAX_NESTING", "MAX_COUNT"]
 
@@ -126,8 +125,8 @@ def _parse_tree(text: str) -> Tree[Token]:
     """
     interactive = notation_grammar().parse_interactive(text)
     state = interactive.parser_state
-    last: Optional[Token] = None
-    before: Optional[Token] = None  # the token before ``last``
+    last: Token | None = None
+    before: Token | None = None  # the token before ``last``
     stacks = (list(state.state_stack), list(state.value_stack))
     flag = current_flag()
     read = 0
@@ -158,7 +157,7 @@ def _parse_tree(text: str) -> Tree[Token]:
         raise NotationError(f"cannot read the notation: {exc}", text, Span(0, len(text))) from None
 
 
-def _accepted(interactive: "InteractiveParser") -> set[str]:
+def _accepted(interactive: InteractiveParser) -> set[str]:
     try:
         return set(interactive.accepts())
     except LarkError:
@@ -235,9 +234,9 @@ def _expected_words(names: set[str]) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _state_at(text: str, offset: int) -> tuple[set[str], Optional[Token]]:
+def _state_at(text: str, offset: int) -> tuple[set[str], Token | None]:
     """The terminals the parser would accept after ``text[:offset]``, and the last token before it."""
-    last: Optional[Token] = None
+    last: Token | None = None
     try:
         interactive = notation_grammar().parse_interactive(text[:offset])
         for token in interactive.iter_parse():
@@ -254,12 +253,12 @@ def _quantifier_at(text: str, offset: int) -> str:
 
 
 def _syntax_error(text: str, exc: UnexpectedInput,
-                  state: Optional[tuple[set[str], Optional[Token]]] = None) -> NotationError:
+                  state: tuple[set[str], Token | None] | None = None) -> NotationError:
     """Turn a lark error into a :class:`NotationError` whose message says what is wrong.
 
     ``state`` is what :func:`_state_at` gives at the offset of the error, when the caller knows it.
     """
-    token: Optional[Token] = getattr(exc, "token", None)
+    token: Token | None = getattr(exc, "token", None)
     if isinstance(exc, UnexpectedToken) and token is not None and token.type == "$END":
         offset = len(text)
     elif isinstance(exc, UnexpectedToken) and token is not None and token.start_pos is not None:
@@ -280,7 +279,7 @@ def _syntax_error(text: str, exc: UnexpectedInput,
 
 
 def _describe_problem(
-    text: str, offset: int, token: Optional[Token], previous_token: Optional[Token]
+    text: str, offset: int, token: Token | None, previous_token: Token | None
 ) -> tuple[str, int]:
     """The message for a parse that stopped at ``offset``, and how many characters it covers."""
     before = text[:offset].rstrip()

@@ -14,8 +14,9 @@ Records pickle as plain objects (their instance dictionary), so unpickling never
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable, TypeVar, dataclass_transform
+from typing import Any, TypeVar, dataclass_transform
 
 _T = TypeVar("_T")
 _SET = object.__setattr__
@@ -81,14 +82,15 @@ def record(cls: type[_T]) -> type[_T]:
         if name in ("__eq__", "__hash__", "__repr__"):  # made here, for this class
             method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
-    setattr(cls, "__record_fields__", names)
-    setattr(cls, "__match_args__", names)
+    # Set by name: the class's type declares neither attribute.
+    setattr(cls, "__record_fields__", names)  # noqa: B010
+    setattr(cls, "__match_args__", names)  # noqa: B010
     return cls
 
 
 def fields(instance: Any) -> tuple[str, ...]:
     """The names of a record's fields (of an instance or of its class), in order."""
-    return getattr(instance, "__record_fields__")  # type: ignore[no-any-return]
+    return instance.__record_fields__  # type: ignore[no-any-return]
 
 
 def is_record(instance: Any) -> bool:

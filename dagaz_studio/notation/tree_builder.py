@@ -6,7 +6,6 @@ is reported with its exact span."""
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from lark import Token, Tree
 
@@ -25,8 +24,8 @@ from dagaz_studio.notation.nodes import (
     GroupStep,
     Handler,
     Lift,
-    NavStep,
     Navigate,
+    NavStep,
     Node,
     Notation,
     Promote,
@@ -122,7 +121,7 @@ class TreeBuilder:
             body, minimum, maximum, possessive, Span(body.span.start, quantifier.end_pos), _span_of(quantifier)
         )
 
-    def quantifier(self, token: Token) -> tuple[int, Optional[int], bool]:
+    def quantifier(self, token: Token) -> tuple[int, int | None, bool]:
         written = str(token)
         core, possessive = written, False
         if len(written) > 1 and written.endswith("+"):
@@ -264,7 +263,7 @@ class TreeBuilder:
             name = self.name(zone, start + 2 + len(counts) + len(colon + piece), "a zone name", "@")
         return CountCheck(low, high, name, span, piece or None)
 
-    def counts(self, counts: str, written: str, span: Span, sign: str) -> tuple[int, Optional[int]]:
+    def counts(self, counts: str, written: str, span: Span, sign: str) -> tuple[int, int | None]:
         """``n``, ``n-m`` or ``n-`` (at least n) after ``=`` or ``u``: the least and the most (``None``)."""
         match = re.fullmatch(r"([0-9]+)(-([0-9]*))?", counts)
         if match is None:

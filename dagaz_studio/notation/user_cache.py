@@ -24,10 +24,12 @@ Keyed BLAKE2b rather than :mod:`hmac`: it comes with the interpreter's own small
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Callable, Optional, Union
+from typing import IO
 
 #: The first bytes of every file kept, before its signature.
 MAGIC = b"dagaz-studio cache 1\n"
@@ -46,7 +48,7 @@ _KEYS: dict[tuple[int, int], bytes] = {}
 _USABLE = hasattr(os, "geteuid") and os.open in os.supports_dir_fd and os.rename in os.supports_dir_fd
 
 
-def cache_directory() -> Optional[Path]:
+def cache_directory() -> Path | None:
     """``$XDG_CACHE_HOME/dagaz-studio``, else ``~/.cache/dagaz-studio``; ``None`` when no absolute
     folder is known."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -60,7 +62,7 @@ def _own(found: os.stat_result) -> bool:
     return found.st_uid == os.geteuid() and not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def _open_folder(name: Union[str, Path], parent: Optional[int], create: bool) -> Optional[int]:
+def _open_folder(name: str | Path, parent: int | None, create: bool) -> int | None:
     """A descriptor of folder ``name`` (in ``parent``, when given), created ``0700`` when missing and
     ``create``; ``None`` when it is missing or must not be used."""
     for attempt in (0, 1):
@@ -89,7 +91,7 @@ def _open_folder(name: Union[str, Path], parent: Optional[int], create: bool) ->
     return None
 
 
-def _read_regular(name: str, folder: int, limit: int) -> Optional[bytes]:
+def _read_regular(name: str, folder: int, limit: int) -> bytes | None:
     """The content of regular file ``name`` in ``folder``, owned by the user; ``None`` for anything else."""
     try:
         handle = os.open(name, _READ_FLAGS, dir_fd=folder)
@@ -114,7 +116,7 @@ def _read_regular(name: str, folder: int, limit: int) -> Optional[bytes]:
         os.close(handle)
 
 
-def _key(folder: int, create: bool) -> Optional[bytes]:
+def _key(folder: int, create: bool) -> bytes | None:
     """The user's key for ``folder``: read once per process, made when missing and ``create``; ``None``
     when there is none or it may have been read or changed by others."""
     try:
@@ -146,7 +148,7 @@ def _key(folder: int, create: bool) -> Optional[bytes]:
     return key
 
 
-def _new_key(folder: int, identity: tuple[int, int]) -> Optional[bytes]:
+def _new_key(folder: int, identity: tuple[int, int]) -> bytes | None:
     """Make the folder's key: written whole under a name of its own (``O_EXCL``, ``0600``), then linked
     as the key file only if there is none yet, so two first starts at once agree on one key."""
     from dagaz_studio.notation.whole_file import sweep, temporary_name
@@ -173,10 +175,8 @@ def _new_key(folder: int, identity: tuple[int, int]) -> Optional[bytes]:
     except OSError:
         return None
     finally:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary, dir_fd=folder)
-        except OSError:
-            pass
 
 
 def _signature(key: bytes, name: str, data: bytes) -> bytes:
@@ -190,7 +190,7 @@ def _signature(key: bytes, name: str, data: bytes) -> bytes:
     return mac.digest()
 
 
-def _parts(path: Path) -> Optional[tuple[Path, list[str], str]]:
+def _parts(path: Path) -> tuple[Path, list[str], str] | None:
     """The cache folder, the subfolders and the file name of ``path``, a file in the cache folder."""
     base = cache_directory()
     if base is None:
@@ -204,7 +204,7 @@ def _parts(path: Path) -> Optional[tuple[Path, list[str], str]]:
     return base, list(relative[:-1]), relative[-1]
 
 
-def _open_path(base: Path, folders: list[str], create: bool) -> tuple[Optional[int], Optional[bytes]]:
+def _open_path(base: Path, folders: list[str], create: bool) -> tuple[int | None, bytes | None]:
     """A descriptor of the innermost of ``folders`` in the cache folder ``base``, and the user's key;
     ``(None, None)`` when the cache cannot be used."""
     if not _USABLE:
@@ -225,7 +225,7 @@ def _open_path(base: Path, folders: list[str], create: bool) -> tuple[Optional[i
     return folder, key
 
 
-def read_kept(path: Path) -> Optional[bytes]:
+def read_kept(path: Path) -> bytes | None:
     """What :func:`keep` kept as ``path`` (a file in the cache folder); ``None`` when it is missing,
     cannot be read, or was not written by this user's program (its signature does not hold)."""
     parts = _parts(path)
@@ -249,7 +249,7 @@ def read_kept(path: Path) -> Optional[bytes]:
     return payload
 
 
-def keep(path: Path, write: Union[bytes, Callable[[IO[bytes]], object]]) -> bool:
+def keep(path: Path, write: bytes | Callable[[IO[bytes]], object]) -> bool:
     """Keep ``write`` (bytes, or what it writes to a stream) as ``path``, a file in the cache folder,
     signed; whether it was kept (a folder that cannot be written, or must not be, is not an error).
 

@@ -9,16 +9,16 @@ removes the files so named of processes that no longer run.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
-from typing import Optional
 
 _SUFFIX = ".partial"
 #: Linux lets a file without a name be linked into a folder through its /proc entry.
 _PROC_FD = "/proc/self/fd"
 
 
-def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None, sync: bool = False) -> None:
+def write_whole(folder: int, name: str, data: bytes, mode: int | None = None, sync: bool = False) -> None:
     """Put ``data`` in ``folder`` (an open folder descriptor) as ``name``, replacing any file of that
     name in one step: a reader sees the old file or the new one, never a part.
 
@@ -29,7 +29,7 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
     if mode is None:
         mode = _mode_for(folder, name)
     sweep(folder, name)
-    temporary: Optional[str] = None
+    temporary: str | None = None
     handle = _anonymous(folder)
     named = handle is None
     if handle is None:
@@ -52,10 +52,8 @@ def write_whole(folder: int, name: str, data: bytes, mode: Optional[int] = None,
     finally:
         os.close(handle)
         if temporary is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(temporary, dir_fd=folder)
-            except OSError:
-                pass
 
 
 def _write_all(handle: int, data: bytes) -> None:
@@ -64,7 +62,7 @@ def _write_all(handle: int, data: bytes) -> None:
         view = view[os.write(handle, view):]
 
 
-def _anonymous(folder: int) -> Optional[int]:
+def _anonymous(folder: int) -> int | None:
     """A file without a name in ``folder``, open for writing; ``None`` where there cannot be one."""
     flag = getattr(os, "O_TMPFILE", 0)
     if not flag or not os.path.isdir(_PROC_FD):
@@ -108,10 +106,8 @@ def sweep(folder: int, name: str) -> None:
         parts = entry[len(prefix):-len(ending)].split(".")
         if len(parts) != 2 or not parts[0].isdigit() or _running(int(parts[0])):
             continue
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(entry, dir_fd=folder)
-        except OSError:
-            pass
 
 
 def _running(pid: int) -> bool:

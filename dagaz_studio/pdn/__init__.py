@@ -12,7 +12,6 @@ write their squares by name: ``W:Wa1,c3:Bb6``.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Position
@@ -52,7 +51,7 @@ def _player(board: Board, letter: str, part: str) -> int:
                    f"(players: {', '.join(board.players)})")
 
 
-def _kinds(board: Board) -> tuple[str, Optional[str]]:
+def _kinds(board: Board) -> tuple[str, str | None]:
     """The letters of the man (the first piece type) and of the king (letter ``K``), upper case."""
     letters = [piece.letter.upper() for piece in board.pieces.values()]
     if not letters:

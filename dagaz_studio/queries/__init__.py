@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from dagaz_studio.queries.check import CheckAnswer, CheckQuery, Deadline, answer_check, royals_in_check
     from dagaz_studio.queries.explanation import ExplainAnswer, ExplainQuery, answer_explanation
     from dagaz_studio.queries.move_reading import MoveNameAnswer, MoveNameQuery, read_move_name
+    from dagaz_studio.queries.moves import MovesAnswer, MovesQuery, answer_moves, place_typed_piece
     from dagaz_studio.queries.notation_reading import (
         MAX_NOTATION_CHARS,
         NotationQuery,
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
         read_notation,
         too_long,
     )
-    from dagaz_studio.queries.moves import MovesAnswer, MovesQuery, answer_moves, place_typed_piece
 
 __all__ = [
     "CheckAnswer", "CheckQuery", "Deadline", "answer_check", "ExplainAnswer", "ExplainQuery", "answer_explanation",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, Position, Rules, RunawayNotation, royal_squares
@@ -28,7 +27,7 @@ class Deadline:
         return time.perf_counter() >= self._end
 
 
-def royals_in_check(rules: Rules, position: Position, cancel: Optional[CancelFlag] = None) -> list[int]:
+def royals_in_check(rules: Rules, position: Position, cancel: CancelFlag | None = None) -> list[int]:
     """The squares of royal pieces, of any player, that another player's piece could capture.
 
     A notation that runs away, or a question cancelled through ``cancel``, answers nothing rather
@@ -66,6 +65,6 @@ class CheckAnswer:
         return self.query.serial
 
 
-def answer_check(rules: Rules, query: CheckQuery, cancel: Optional[CancelFlag] = None) -> CheckAnswer:
+def answer_check(rules: Rules, query: CheckQuery, cancel: CancelFlag | None = None) -> CheckAnswer:
     """Answer ``query`` with ``rules`` (for its board), as the window's worker does."""
     return CheckAnswer(query, royals_in_check(rules, query.position, cancel))

@@ -10,8 +10,8 @@ difference stays — so the counterexample shows the difference with as little a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Optional
 
 from dagaz_studio.engine import CancelFlag, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare_positions import BLOCK, block_positions, full_move, piece_moves, signature
@@ -29,7 +29,7 @@ class ComparisonCancelled(Exception):
     """A comparison stopped because whoever asked for it cancelled it (not a fault of either notation)."""
 
 
-def stop_if_cancelled(cancel: Optional[CancelFlag]) -> None:
+def stop_if_cancelled(cancel: CancelFlag | None) -> None:
     """Raise :class:`ComparisonCancelled` when ``cancel`` is set."""
     if cancel is not None and cancel.is_set():
         raise ComparisonCancelled()
@@ -45,16 +45,16 @@ class Comparison:
 
     differ: bool
     positions: int
-    fen: Optional[str] = None
-    square: Optional[str] = None
+    fen: str | None = None
+    square: str | None = None
     only_a: list[str] = field(default_factory=list)
     only_b: list[str] = field(default_factory=list)
     pieces: int = 0
-    error: Optional[str] = None
-    which: Optional[str] = None
+    error: str | None = None
+    which: str | None = None
     cancelled: bool = False
     #: The counterexample itself (the FEN may not keep which pieces have moved).
-    position: Optional[Position] = None
+    position: Position | None = None
 
     def as_json(self) -> dict[str, object]:
         """The result as ``compare --json`` prints it."""
@@ -71,8 +71,8 @@ class Found:
     index: int
     position: Position
     square: int
-    error: Optional[str] = None
-    which: Optional[str] = None
+    error: str | None = None
+    which: str | None = None
 
 
 def definition_kinds(rules: Rules, a: str, b: str) -> tuple[int, int]:
@@ -84,7 +84,7 @@ def definition_kinds(rules: Rules, a: str, b: str) -> tuple[int, int]:
 
 
 def _difference(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
-                ) -> Optional[tuple[list[Move], list[Move]]]:
+                ) -> tuple[list[Move], list[Move]] | None:
     """The moves only A makes and only B makes from ``square``, or ``None`` when they agree."""
     a = piece_moves(rules, position, square, kinds[0])
     b = piece_moves(rules, position, square, kinds[1])
@@ -102,7 +102,7 @@ def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, in
 
 
 def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, count: int = BLOCK,
-                 cancel: Optional[CancelFlag] = None) -> tuple[int, Optional[Found]]:
+                 cancel: CancelFlag | None = None) -> tuple[int, Found | None]:
     """Try the ``count`` positions of block ``block``: how many were tried, and the first difference."""
     squares = range(len(rules.board.squares))
     tried = 0
@@ -128,22 +128,22 @@ def _blocks(positions: int) -> list[tuple[int, int]]:
 
 
 #: Searches the blocks given as (number, count), yielding each one's :func:`search_block` answer in order.
-Searcher = Callable[[Iterable[tuple[int, int]]], Iterator[tuple[int, Optional[Found]]]]
+Searcher = Callable[[Iterable[tuple[int, int]]], Iterator[tuple[int, Found | None]]]
 
 
 def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, seed: int = 0,
-                  search: Optional[Searcher] = None, progress: Optional[Callable[[int, int], None]] = None,
-                  cancel: Optional[CancelFlag] = None) -> Comparison:
+                  search: Searcher | None = None, progress: Callable[[int, int], None] | None = None,
+                  cancel: CancelFlag | None = None) -> Comparison:
     """Compare two piece kinds of ``rules`` on ``positions`` positions (see the module's docstring).
 
     ``search`` searches blocks of positions elsewhere (on other processes; default: here, one after
     the other): the answer is the same. ``progress(tried, positions)`` is called after each block;
     ``cancel`` stops the search between positions."""
     if search is None:
-        def search(blocks: Iterable[tuple[int, int]]) -> Iterator[tuple[int, Optional[Found]]]:
+        def search(blocks: Iterable[tuple[int, int]]) -> Iterator[tuple[int, Found | None]]:
             return (search_block(rules, kinds, seed, block, count, cancel) for block, count in blocks)
     tried = 0
-    found: Optional[Found] = None
+    found: Found | None = None
     for done, found in search(_blocks(positions)):
         tried += done
         if progress is not None:
@@ -167,8 +167,8 @@ def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, s
 
 
 def compare_pieces(rules: Rules, a: str, b: str, positions: int = 1000, seed: int = 0,
-                   cancel: Optional[CancelFlag] = None, progress: Optional[Callable[[int], None]] = None,
-                   search: Optional[Searcher] = None) -> Comparison:
+                   cancel: CancelFlag | None = None, progress: Callable[[int], None] | None = None,
+                   search: Searcher | None = None) -> Comparison:
     """Compare notations ``a`` and ``b`` (Dagaz) on ``positions`` positions of ``rules``'s board.
 
     ``cancel`` is looked at between positions: when it is set, :class:`ComparisonCancelled` is raised.
@@ -212,7 +212,7 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
     emptied.cells[square] = None
     if _differs(rules, emptied, square, kinds):
         current = emptied
-    simplicity: Optional[list[int]] = None
+    simplicity: list[int] | None = None
     trials = 0
 
     def keeps(trial: Position) -> bool:

@@ -13,11 +13,20 @@ when it ends).
 from __future__ import annotations
 
 import random
-from typing import Iterator, Optional, Union
+from collections.abc import Iterator
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import (
-    DEFAULT_BUDGET, Abort, Move, Piece, Position, Rules, RunawayNotation, legal_moves, make_move, new_work,
+    DEFAULT_BUDGET,
+    Abort,
+    Move,
+    Piece,
+    Position,
+    Rules,
+    RunawayNotation,
+    legal_moves,
+    make_move,
+    new_work,
 )
 
 __all__ = ["BLOCK", "LONGEST_PLAY", "MOST_PLACED", "block_positions", "full_move", "piece_moves", "signature"]
@@ -30,7 +39,7 @@ LONGEST_PLAY = 60
 BLOCK = 250
 
 #: A move as the light path gives it: a full move, or a compiled run's record.
-Listed = Union[Move, tuple]
+Listed = Move | tuple
 
 
 def signature(move: Move) -> tuple:
@@ -84,7 +93,7 @@ def _placements(board: Board, rng: random.Random) -> Iterator[Position]:
     players = max(1, len(board.players))
     size = len(board.squares)
     while True:
-        cells: list[Optional[Piece]] = [None] * size
+        cells: list[Piece | None] = [None] * size
         for square in rng.sample(range(size), min(rng.randint(1, MOST_PLACED), size)):
             cells[square] = Piece(rng.randrange(players), rng.choice(kinds), True)
         position = Position(board, cells)
@@ -158,7 +167,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
         cells[square] = standing
 
 
-def _light(rules: Rules, position: Position, square: int, piece: Piece) -> Optional[dict[tuple, Listed]]:
+def _light(rules: Rules, position: Position, square: int, piece: Piece) -> dict[tuple, Listed] | None:
     """The moves by the compiled path's light records, or ``None`` where it cannot give them."""
     maker = rules.light_maker(piece.kind, piece.player)
     if maker is None:

@@ -5,7 +5,6 @@ naming the piece that attacks a square runs that piece's notation.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, Rules, SquareExplanation, attack_reason, build_tree, explain_square
@@ -22,7 +21,7 @@ class ExplainQuery:
     serial: int = 0
 
     @property
-    def notation(self) -> Optional[str]:
+    def notation(self) -> str | None:
         """The typed notation the run used, if any (a worker keeps rules apart for those)."""
         return self.moves.query.notation
 
@@ -32,8 +31,8 @@ class ExplainAnswer:
     """The answer to an :class:`ExplainQuery`: the explanation, or ``error`` saying why there is none."""
 
     query: ExplainQuery
-    explanation: Optional[SquareExplanation] = None
-    error: Optional[str] = None
+    explanation: SquareExplanation | None = None
+    error: str | None = None
 
     @property
     def serial(self) -> int:
@@ -41,7 +40,7 @@ class ExplainAnswer:
         return self.query.serial
 
 
-def answer_explanation(rules: Rules, query: ExplainQuery, cancel: Optional[CancelFlag] = None) -> ExplainAnswer:
+def answer_explanation(rules: Rules, query: ExplainQuery, cancel: CancelFlag | None = None) -> ExplainAnswer:
     """Explain ``query.square`` for its run with ``rules`` (for the query's board): the ways through
     the notation that fell short, closest first, with the pieces that attack or defend named."""
     answer = ExplainAnswer(query)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 from dagaz_studio.board import BoardReadError, load_board, shipped_boards
 from dagaz_studio.board.model import Board
@@ -31,8 +30,8 @@ class GalleryEntry:
     path: Path
     family: str
     name: str
-    board: Optional[Board] = None
-    position: Optional[Position] = None
+    board: Board | None = None
+    position: Position | None = None
     error: str = ""
 
 
@@ -65,7 +64,7 @@ def load_entry(path: Path) -> GalleryEntry:
     return GalleryEntry(path, family, board.name or path.stem, board, position)
 
 
-def answer_gallery(_rules: object, query: GalleryQuery, cancel: Optional[CancelFlag] = None) -> GalleryAnswer:
+def answer_gallery(_rules: object, query: GalleryQuery, cancel: CancelFlag | None = None) -> GalleryAnswer:
     """Load the boards of ``query`` (every shipped one when it names none); stops early when cancelled."""
     answer = GalleryAnswer(query)
     for path in query.paths or gallery_paths():

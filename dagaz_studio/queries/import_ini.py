@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 from dagaz_studio.engine import CancelFlag
 from dagaz_studio.variants_ini import IniError, import_file
@@ -25,7 +24,7 @@ def board_loads(text: str, name: str) -> None:
     Position.initial(parse_board(text, f"[{name}]"))
 
 
-def import_checked(text: str, names: Optional[list[str]] = None) -> tuple[list[Imported], list[IniError]]:
+def import_checked(text: str, names: list[str] | None = None) -> tuple[list[Imported], list[IniError]]:
     """:func:`~dagaz_studio.variants_ini.import_file`, each board kept only if it loads
     (:func:`board_loads`): what the command line and the window import."""
     return import_file(text, names, check=board_loads)
@@ -55,7 +54,7 @@ class ImportAnswer:
         return self.query.serial
 
 
-def answer_import(_rules: object, query: ImportQuery, cancel: Optional[CancelFlag] = None) -> ImportAnswer:
+def answer_import(_rules: object, query: ImportQuery, cancel: CancelFlag | None = None) -> ImportAnswer:
     """Import every section of the query's file; an unreadable file is an answer with its error."""
     try:
         imported, refused = import_checked(read_ini_file(query.path))

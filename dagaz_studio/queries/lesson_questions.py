@@ -9,8 +9,9 @@ between positions and reporting a check's progress through a callable.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from dagaz_studio.engine import CancelFlag
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
@@ -49,7 +50,7 @@ class LessonQuery:
     lesson: Lesson
     what: str
     answer: str = ""
-    progress: Optional[Progress] = None
+    progress: Progress | None = None
     serial: int = 0
 
 
@@ -60,11 +61,11 @@ class LessonAnswer:
     the example cannot be read or run; ``cancelled`` when the asker gave up on it."""
 
     query: LessonQuery
-    marking: Optional[Marking] = None
-    targets: Optional[list[str]] = None
-    verdict: Optional[Verdict] = None
+    marking: Marking | None = None
+    targets: list[str] | None = None
+    verdict: Verdict | None = None
     film: Any = None
-    error: Optional[str] = None
+    error: str | None = None
     cancelled: bool = False
 
     @property
@@ -78,7 +79,7 @@ def lesson_failed(query: LessonQuery, message: str) -> LessonAnswer:
     return LessonAnswer(query, error=message)
 
 
-def answer_lesson(_rules: object, query: LessonQuery, cancel: Optional[CancelFlag] = None) -> LessonAnswer:
+def answer_lesson(_rules: object, query: LessonQuery, cancel: CancelFlag | None = None) -> LessonAnswer:
     """Answer ``query`` (the lessons keep their own rules per board; ``_rules`` is not used). Stops
     early, with ``cancelled`` set, when ``cancel`` is set."""
     reply = LessonAnswer(query)
@@ -125,7 +126,7 @@ def _film(lesson: Lesson) -> Any:
         raise AnswerError(str(error)) from None
 
 
-def _reporter(query: LessonQuery) -> Optional[Callable[[int, int], None]]:
+def _reporter(query: LessonQuery) -> Callable[[int, int], None] | None:
     """Passes a check's progress on to the query's listener, at most every :data:`PROGRESS_EVERY`
     seconds (and always at the start and the end): a report per position would flood the window."""
     listener = query.progress

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 import threading
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
@@ -39,7 +40,7 @@ DEFAULT_POSITIONS = 60
 class LessonError(ValueError):
     """A lesson file that cannot be used: ``path``, ``line`` (1-based) and ``reason``."""
 
-    def __init__(self, path: Union[str, Path], line: int, reason: str) -> None:
+    def __init__(self, path: str | Path, line: int, reason: str) -> None:
         super().__init__(f"{path}:{line}: {reason}")
         self.path = str(path)
         self.line = line
@@ -58,7 +59,7 @@ class AnswerError(ValueError):
 class LessonPosition:
     """A position (``fen``; ``None``: the board's initial one) and the ``square`` the piece stands on."""
 
-    fen: Optional[str]
+    fen: str | None
     square: str
 
 
@@ -92,12 +93,12 @@ class Marking:
     reach it), ``missing`` (only the solution), ``extra`` (only the answer). ``error`` when the answer
     does not read or run (nothing is marked then)."""
 
-    fen: Optional[str]
+    fen: str | None
     square: str
     agree: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
-    error: Optional[str] = None
+    error: str | None = None
 
     @property
     def right(self) -> bool:
@@ -113,12 +114,12 @@ class Verdict:
 
     passed: bool
     positions: int
-    fen: Optional[str] = None
-    square: Optional[str] = None
+    fen: str | None = None
+    square: str | None = None
     only_answer: list[str] = field(default_factory=list)
     only_solution: list[str] = field(default_factory=list)
-    marking: Optional[Marking] = None
-    error: Optional[str] = None
+    marking: Marking | None = None
+    error: str | None = None
 
 
 # --------------------------------------------------------------------------- reading lessons
@@ -155,9 +156,9 @@ def find_lesson(reference: str) -> Lesson:
     raise LessonError(reference, 1, f"no lesson {reference!r}: give a lesson's id ({names}, …) or a .toml file")
 
 
-def _line_of(text: str, table: Optional[str], key: Optional[str]) -> int:
+def _line_of(text: str, table: str | None, key: str | None) -> int:
     """The line where ``key`` is set in ``table`` (``None``: the top level), else the table's header."""
-    current: Optional[str] = None
+    current: str | None = None
     header = 1
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
@@ -175,7 +176,7 @@ def _line_of(text: str, table: Optional[str], key: Optional[str]) -> int:
 MAX_LESSON_BYTES = 200_000
 
 
-def read_lesson(path: Union[str, Path]) -> Lesson:
+def read_lesson(path: str | Path) -> Lesson:
     """The lesson a TOML file holds; raises :class:`LessonError` with the line and reason of a problem."""
     from dagaz_studio.board.text_file import TextFileError, read_text_file
 
@@ -187,7 +188,7 @@ def read_lesson(path: Union[str, Path]) -> Lesson:
     return parse_lesson(text, path)
 
 
-def parse_lesson(text: str, path: Union[str, Path] = "<lesson>") -> Lesson:
+def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     """The lesson ``text`` (TOML) describes; ``path`` names it in errors and anchors a relative board."""
     path = Path(path)
     try:
@@ -200,10 +201,10 @@ def parse_lesson(text: str, path: Union[str, Path] = "<lesson>") -> Lesson:
             reason += f" (column {found.group(2)})"
         raise LessonError(path, line, reason) from None
 
-    def fail(table: Optional[str], key: Optional[str], reason: str) -> LessonError:
+    def fail(table: str | None, key: str | None, reason: str) -> LessonError:
         return LessonError(path, _line_of(text, table, key), reason)
 
-    def string(table: Optional[str], values: dict, key: str, default: Optional[str] = None) -> str:
+    def string(table: str | None, values: dict, key: str, default: str | None = None) -> str:
         value = values.get(key, default)
         if value is None:
             where = f"[{table}]" if table else "the lesson"
@@ -326,7 +327,7 @@ def _rules(name: str) -> Rules:
     return rules
 
 
-def _position(board: Board, fen: Optional[str]) -> Position:
+def _position(board: Board, fen: str | None) -> Position:
     return Position.initial(board) if fen is None else Position.from_fen(board, fen)
 
 
@@ -355,7 +356,7 @@ def _kind(rules: Rules, dagaz: str, name: str) -> int:
         raise AnswerError(error.render() if hasattr(error, "render") else str(error)) from None
 
 
-def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: Optional[str]) -> int:
+def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: str | None) -> int:
     if not answer.strip():
         raise AnswerError("the answer is empty")
     from dagaz_studio.queries.notation_reading import MAX_NOTATION_CHARS
@@ -375,7 +376,7 @@ def _targets(moves: dict[tuple, Move], board: Board) -> set[str]:
     return {board.squares[move.target] for move in moves.values()}
 
 
-def solution_targets(lesson: Lesson, place: Optional[LessonPosition] = None) -> list[str]:
+def solution_targets(lesson: Lesson, place: LessonPosition | None = None) -> list[str]:
     """The squares the solution's piece reaches on the exercise's position (or ``place``)."""
     rules = _rules(lesson.board)
     board = rules.board
@@ -385,8 +386,8 @@ def solution_targets(lesson: Lesson, place: Optional[LessonPosition] = None) -> 
     return sorted(_targets(moves, board), key=board.index)
 
 
-def mark_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
-                place: Optional[LessonPosition] = None) -> Marking:
+def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
+                place: LessonPosition | None = None) -> Marking:
     """The answer's targets against the solution's on the exercise's position (or ``place``): what the
     board shows as the student types."""
     place = place or lesson.position
@@ -410,9 +411,9 @@ def mark_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
     return marking
 
 
-def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
-                 generated: Optional[int] = None, seed: int = 0, cancel: Optional[CancelFlag] = None,
-                 progress: Optional[Callable[[int, int], None]] = None) -> Verdict:
+def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
+                 generated: int | None = None, seed: int = 0, cancel: CancelFlag | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> Verdict:
     """Whether ``answer`` moves as the lesson's solution: first on the lesson's own positions, then on
     ``generated`` positions of the comparison (default: the lesson's count). Raises
     :class:`AnswerError` when the answer does not read.
@@ -468,7 +469,7 @@ def check_answer(lesson: Lesson, answer: str, notation: Optional[str] = None,
 
 
 def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
-            cancel: Optional[CancelFlag] = None) -> Position:
+            cancel: CancelFlag | None = None) -> Position:
     """``position`` with every other piece taken away that the difference on ``square`` does not need
     (the piece on ``square`` stays: whether it has moved may be the difference, as in castling)."""
     changed = True
@@ -488,7 +489,7 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
     return position
 
 
-def piece_on(lesson: Lesson, place: LessonPosition) -> Optional[Piece]:
+def piece_on(lesson: Lesson, place: LessonPosition) -> Piece | None:
     """What stands on the place's square before the lesson's piece is put there."""
     board = lesson_board(lesson.board)
     return _position(board, place.fen).cells[board.index(place.square)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, Move, Position, Rules, RunawayNotation, legal_moves
@@ -17,7 +16,7 @@ class MoveNameQuery:
     board: Board
     position: Position
     text: str
-    style: Optional[str] = None
+    style: str | None = None
     serial: int = 0
 
 
@@ -26,9 +25,9 @@ class MoveNameAnswer:
     """The move a :class:`MoveNameQuery`'s text names and its name, or the reader's ``error``."""
 
     query: MoveNameQuery
-    move: Optional[Move] = None
+    move: Move | None = None
     name: str = ""
-    error: Optional[str] = None
+    error: str | None = None
     candidates: tuple[str, ...] = ()
 
     @property
@@ -37,7 +36,7 @@ class MoveNameAnswer:
         return self.query.serial
 
 
-def read_move_name(rules: Rules, query: MoveNameQuery, cancel: Optional[CancelFlag] = None) -> MoveNameAnswer:
+def read_move_name(rules: Rules, query: MoveNameQuery, cancel: CancelFlag | None = None) -> MoveNameAnswer:
     """Read ``query.text`` against the legal moves of its position."""
     answer = MoveNameAnswer(query)
     position = query.position.copy()

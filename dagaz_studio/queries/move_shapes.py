@@ -11,10 +11,19 @@ piece type on every empty square where the board has hands, and a pass where the
 
 from __future__ import annotations
 
-from typing import Optional
+import contextlib
 
 from dagaz_studio.engine import (
-    LastMove, Move, Piece, Position, Rules, RunawayNotation, drop_moves, legal_moves, pass_move, pseudo_legal_moves,
+    LastMove,
+    Move,
+    Piece,
+    Position,
+    Rules,
+    RunawayNotation,
+    drop_moves,
+    legal_moves,
+    pass_move,
+    pseudo_legal_moves,
     quick_move,
 )
 from dagaz_studio.names import MoveNames
@@ -27,10 +36,9 @@ def move_shapes(rules: Rules, position: Position) -> list[Move]:
     board = rules.board
     shapes: list[Move] = []
     for generate in (legal_moves, pseudo_legal_moves, drop_moves):
-        try:
+        # A runaway is the run's to report; the shapes below still say what names mean.
+        with contextlib.suppress(RunawayNotation):
             shapes.extend(generate(rules, position.copy()))
-        except RunawayNotation:
-            pass  # a runaway is the run's to report; the shapes below still say what names mean
     me = position.turn
     cells = position.cells
     names = list(board.pieces)
@@ -62,7 +70,7 @@ def move_shapes(rules: Rules, position: Position) -> list[Move]:
     return shapes
 
 
-def name_problem(rules: Rules, position: Position, text: str) -> Optional[str]:
+def name_problem(rules: Rules, position: Position, text: str) -> str | None:
     """``None`` when ``text`` names some move shape of ``position``; else why it names none."""
     shapes = MoveNames(rules, position, move_shapes(rules, position))
     if shapes.candidates(text):

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import (
-    DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, Piece, Position, Rules, RunawayNotation, TraceEvent,
-    drop_moves, legal_moves, pseudo_legal_moves,
+    DEFAULT_BUDGET,
+    DEFAULT_TRACE_LIMIT,
+    CancelFlag,
+    Move,
+    Piece,
+    Position,
+    Rules,
+    RunawayNotation,
+    TraceEvent,
+    drop_moves,
+    legal_moves,
+    pseudo_legal_moves,
 )
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
@@ -43,19 +53,19 @@ class MovesQuery:
 
     board: Board
     position: Position
-    square: Optional[int] = None
-    notation: Optional[str] = None
-    notation_player: Optional[int] = None
+    square: int | None = None
+    notation: str | None = None
+    notation_player: int | None = None
     legal_only: bool = True
     names: bool = False
-    name_style: Optional[str] = None
+    name_style: str | None = None
     any_turn: bool = False
     trace: bool = False
     budget: int = DEFAULT_BUDGET
     trace_limit: int = DEFAULT_TRACE_LIMIT
     serial: int = 0
-    drop: Optional[str] = None
-    drop_player: Optional[int] = None
+    drop: str | None = None
+    drop_player: int | None = None
 
 
 @dataclass
@@ -73,21 +83,21 @@ class MovesAnswer:
     moves: list[Move] = field(default_factory=list)
     allowed: list[int] = field(default_factory=list)
     trace: list[TraceEvent] = field(default_factory=list)
-    tree: Optional[TraceTree] = None
-    stopped: Optional[str] = None
+    tree: TraceTree | None = None
+    stopped: str | None = None
     trace_truncated: bool = False
-    error: Optional[str] = None
-    notation_error: Optional[NotationError] = None
+    error: str | None = None
+    notation_error: NotationError | None = None
     player: int = 0
     seconds: float = 0.0
     #: The processor time the answering thread spent on it: ``seconds`` less any wait for another
     #: thread (the window's own) to let the interpreter go.
     cpu_seconds: float = 0.0
     names: dict[int, str] = field(default_factory=dict)
-    names_error: Optional[str] = None
+    names_error: str | None = None
     #: The position the run started from (a typed piece on it, its player to move), for replaying
     #: the trace (:func:`~dagaz_studio.engine.explain.board_at`); ``None`` when nothing ran.
-    start: Optional[Position] = None
+    start: Position | None = None
     #: Every kind's name, by index, as the run knew them (a typed piece's kind follows the board's).
     kind_names: tuple[str, ...] = ()
 
@@ -102,7 +112,7 @@ class MovesAnswer:
 
 
 def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
-                      player: Optional[int] = None) -> int:
+                      player: int | None = None) -> int:
     """Put a piece of ``player`` (default: the side to move) that moves by notation ``text`` on
     ``square`` of ``position``.
 
@@ -128,7 +138,7 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     return kind
 
 
-def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] = None) -> MovesAnswer:
+def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = None) -> MovesAnswer:
     """Answer ``query`` with ``rules`` (which must be for the query's board). Never changes its position."""
     started, cpu_started = time.perf_counter(), time.thread_time()
     answer = MovesAnswer(query)
@@ -177,7 +187,7 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: Optional[CancelFlag] =
 
 
 def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int, answer: MovesAnswer,
-                cancel: Optional[CancelFlag]) -> bool:
+                cancel: CancelFlag | None) -> bool:
     """Run the piece on ``square`` into ``answer``; whether there was one to run."""
     piece = position.cells[square]
     if piece is None:
@@ -200,7 +210,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
         # Names tell a move apart from the other pieces' moves too, so the whole side is needed.
         everything = _legal_or_none(rules, position, None, answer, cancel) if query.names else None
         if query.legal_only:
-            own: Optional[list[Move]]
+            own: list[Move] | None
             if everything is not None:
                 own = [move for move in everything if move.origin == square]
             else:
@@ -221,7 +231,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
 
 
 def _run_drops(rules: Rules, query: MovesQuery, position: Position, answer: MovesAnswer,
-               cancel: Optional[CancelFlag]) -> None:
+               cancel: CancelFlag | None) -> None:
     """The drops of the piece in hand the query names into ``answer`` (shown for its player)."""
     kind = rules.kind_index.get(query.drop or "")
     if kind is None or kind >= rules.board_kinds:
@@ -246,8 +256,8 @@ def _run_drops(rules: Rules, query: MovesQuery, position: Position, answer: Move
                 _name(answer, rules, position, everything)
 
 
-def _legal_or_none(rules: Rules, position: Position, square: Optional[int], answer: MovesAnswer,
-                   cancel: Optional[CancelFlag], legality: bool = False) -> Optional[list[Move]]:
+def _legal_or_none(rules: Rules, position: Position, square: int | None, answer: MovesAnswer,
+                   cancel: CancelFlag | None, legality: bool = False) -> list[Move] | None:
     try:
         return legal_moves(rules, position, square, cancel)
     except RunawayNotation as error:

@@ -8,7 +8,7 @@ must know (piece types, zones) are checked too, so such mistakes show while typi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, Program, Rules
@@ -30,7 +30,7 @@ class NotationQuery:
     """A notation's text to read, for ``board`` when given (``serial``: the asker's number)."""
 
     text: str
-    board: Optional[Board] = None
+    board: Board | None = None
     serial: int = 0
 
 
@@ -40,7 +40,7 @@ class NotationReading:
 
     query: NotationQuery
     tokens: list[NotationToken] = field(default_factory=list)
-    error: Optional[NotationError] = None
+    error: NotationError | None = None
     words: str = ""
     tree: str = ""
     #: Whether the reading was cancelled before it ended (the other fields are then incomplete).
@@ -52,7 +52,7 @@ class NotationReading:
         return self.query.serial
 
 
-def too_long(text: str) -> Optional[NotationError]:
+def too_long(text: str) -> NotationError | None:
     """The error for a text over :data:`MAX_NOTATION_CHARS`, or ``None`` when it may be read."""
     if len(text) <= MAX_NOTATION_CHARS:
         return None
@@ -60,8 +60,8 @@ def too_long(text: str) -> Optional[NotationError]:
                          f"{MAX_NOTATION_CHARS:,}", text, Span(MAX_NOTATION_CHARS, len(text)))
 
 
-def read_notation(rules: Optional[Rules], query: NotationQuery,
-                  cancel: Optional[CancelFlag] = None) -> NotationReading:
+def read_notation(rules: Rules | None, query: NotationQuery,
+                  cancel: CancelFlag | None = None) -> NotationReading:
     """Read ``query.text``: tokens, error, words and tree; board names are checked with ``rules``.
 
     A set ``cancel`` stops the reading within a few hundred tokens of work (each reader and each
@@ -80,7 +80,7 @@ def read_notation(rules: Optional[Rules], query: NotationQuery,
     return reading
 
 
-def _read(rules: Optional[Rules], text: str, reading: NotationReading, cancel: Optional[CancelFlag]) -> None:
+def _read(rules: Rules | None, text: str, reading: NotationReading, cancel: CancelFlag | None) -> None:
     # The parser (and Lark) is loaded at the first reading, not when the window starts.
     from dagaz_studio.notation.parser import parse_notation
     from dagaz_studio.notation.tokens import notation_tokens

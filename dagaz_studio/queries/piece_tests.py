@@ -10,7 +10,6 @@ whole position. Nothing here knows a game: the board file says it all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
@@ -36,9 +35,9 @@ class TestResult:
     passed: bool = False
     missing: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
-    reason: Optional[str] = None
-    error: Optional[str] = None
-    detail: Optional[str] = None
+    reason: str | None = None
+    error: str | None = None
+    detail: str | None = None
     #: For each extra mark, a move that makes it (in coordinates).
     extra_moves: dict[str, str] = field(default_factory=dict)
     #: A reach test's marks the piece makes, in the board's order of squares.
@@ -77,7 +76,7 @@ def test_position(board: Board, test: PieceTest) -> Position:
     return Position.from_fen(board, test.fen) if test.fen is not None else Position.initial(board)
 
 
-def test_problems(board: Board, rules: Optional[Rules] = None) -> list[Problem]:
+def test_problems(board: Board, rules: Rules | None = None) -> list[Problem]:
     """What is wrong with the tests beyond what the loader sees: a position's castling rights,
     en-passant square, counters or hands, each a problem at its FEN; a move name that names no move
     the board could make there, legal or not (:func:`~dagaz_studio.queries.move_shapes.name_problem`),
@@ -99,7 +98,7 @@ def test_problems(board: Board, rules: Optional[Rules] = None) -> list[Problem]:
     return problems
 
 
-def _move_problem(rules: Rules, position: Position, move: str) -> Optional[str]:
+def _move_problem(rules: Rules, position: Position, move: str) -> str | None:
     from dagaz_studio.queries.move_shapes import name_problem
 
     problem = name_problem(rules, position, move)
@@ -120,7 +119,7 @@ def reach_marks(board: Board, moves: list[Move]) -> dict[str, Move]:
     return marks
 
 
-def run_tests(board: Board, rules: Optional[Rules] = None) -> list[TestResult]:
+def run_tests(board: Board, rules: Rules | None = None) -> list[TestResult]:
     """Every test of ``board``, in file order."""
     rules = rules if rules is not None else Rules(board)
     return [run_test(rules, test) for test in board.tests]
@@ -211,7 +210,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.reason = _why_not(rules, query, result.missing[0], marks)
 
 
-def explain_mark(rules: Rules, test: PieceTest, mark: str) -> Optional[str]:
+def explain_mark(rules: Rules, test: PieceTest, mark: str) -> str | None:
     """Why the piece of a reach test does not make ``mark`` (``e4`` or ``xe4``), as the window's
     "why not" says it; ``None`` when it does make it."""
     position = test_position(rules.board, test)
@@ -253,7 +252,7 @@ def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
     return MovesQuery(board, position, square, any_turn=True)
 
 
-def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move]) -> Optional[str]:
+def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move]) -> str | None:
     """Why the piece does not make ``mark``: the run's own explanation, its closest way first."""
     board = rules.board
     square_name = mark.lstrip("x") if board.has_square(mark.lstrip("x")) else mark

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional
+from typing import Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-def edited_board(board: Board, piece: Optional[str], notation: Optional[str]) -> Board:
+def edited_board(board: Board, piece: str | None, notation: str | None) -> Board:
     """``board`` with piece type ``piece`` moving by ``notation`` (Dagaz) instead of its own; the
     board itself when nothing is edited. Raises :class:`~dagaz_studio.notation.NotationError`."""
     if piece is None or notation is None or piece not in board.pieces:
@@ -39,8 +39,8 @@ class TestsQuery:
     """Run every test of ``board``, with ``piece`` moving by ``edit`` (Dagaz) when one is being edited."""
 
     board: Board
-    piece: Optional[str] = None
-    edit: Optional[str] = None
+    piece: str | None = None
+    edit: str | None = None
     serial: int = 0
 
 
@@ -50,9 +50,9 @@ class TestsAnswer:
 
     query: TestsQuery
     results: list[TestResult] = field(default_factory=list)
-    error: Optional[str] = None
+    error: str | None = None
     #: The board the tests ran on (the edited one).
-    board: Optional[Board] = None
+    board: Board | None = None
 
     @property
     def serial(self) -> int:
@@ -75,7 +75,7 @@ class WhyAnswer:
     """The reason, in one sentence."""
 
     query: WhyQuery
-    reason: Optional[str] = None
+    reason: str | None = None
 
     @property
     def serial(self) -> int:
@@ -91,8 +91,8 @@ class RecordQuery:
     board: Board
     position: Position
     square: int
-    notation: Optional[str] = None
-    player: Optional[int] = None
+    notation: str | None = None
+    player: int | None = None
     serial: int = 0
 
 
@@ -101,8 +101,8 @@ class RecordAnswer:
     """The statement, one line, or why there is none."""
 
     query: RecordQuery
-    statement: Optional[str] = None
-    error: Optional[str] = None
+    statement: str | None = None
+    error: str | None = None
 
     @property
     def serial(self) -> int:
@@ -134,7 +134,7 @@ class CompareAnswer:
 
     query: CompareQuery
     marks: dict[str, str] = field(default_factory=dict)
-    error: Optional[str] = None
+    error: str | None = None
 
     @property
     def serial(self) -> int:
@@ -175,7 +175,7 @@ class FindAnswer:
 
     query: FindQuery
     comparison: Any = None
-    error: Optional[str] = None
+    error: str | None = None
 
     @property
     def serial(self) -> int:
@@ -195,7 +195,7 @@ def panel_failed(query: Any, message: str) -> Any:
     return answer
 
 
-def answer_panel(rules: Optional[Rules], query: Any, cancel: threading.Event) -> Any:
+def answer_panel(rules: Rules | None, query: Any, cancel: threading.Event) -> Any:
     """Answer any of the panel's questions (``rules``: the worker's for the query's board)."""
     from dagaz_studio.notation import NotationError
 

@@ -9,7 +9,6 @@ stepper plays them. Plain Python, no Qt: the drawing is the window's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Position, Rules, StepBoard, TraceEvent, board_at, describe_move, move_branch
@@ -32,7 +31,7 @@ class Frame:
     index: int
     event: TraceEvent
     sentence: str
-    span: Optional[tuple[int, int]]
+    span: tuple[int, int] | None
     board: StepBoard
 
 
@@ -46,11 +45,11 @@ class Film:
     notation: str
     frames: tuple[Frame, ...]
     kind_names: tuple[str, ...]
-    move: Optional[str] = None
+    move: str | None = None
 
 
-def film_of_run(rules: Rules, position: Position, square: int, notation: Optional[str] = None,
-                move: Optional[str] = None, limit: int = MAX_FRAMES) -> Film:
+def film_of_run(rules: Rules, position: Position, square: int, notation: str | None = None,
+                move: str | None = None, limit: int = MAX_FRAMES) -> Film:
     """The film of the run of the piece on ``square`` (or of a piece moving by ``notation`` put there):
     every step, or only those behind ``move`` (its name, as ``moves --names`` gives it, or its
     coordinates). Raises :class:`FilmError`, or NotationError for a notation that does not read."""

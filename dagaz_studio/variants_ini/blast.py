@@ -14,7 +14,7 @@ capturing piece put down and destroyed (``|[d]``), then each neighbour that is n
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 #: The eight directions around a square, as the imported board files name them.
 AROUND = "NOETSRWM"

@@ -26,7 +26,7 @@ terms (an edge, "above") is said through zones, one for each player.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from dagaz_studio.variants_ini.ini import IniError
 

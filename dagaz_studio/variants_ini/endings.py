@@ -9,7 +9,7 @@ options reported as ignored."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from dagaz_studio.variants_ini.values import Square, is_true, squares_text
 

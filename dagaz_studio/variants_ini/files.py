@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Union
 
 from dagaz_studio.board.text_file import TextFileError, read_text_file
 from dagaz_studio.board.writer import write_atomically
@@ -23,7 +22,7 @@ MAX_INI_BYTES = 2_000_000
 MAX_INI_LINE = 10_000
 
 
-def read_ini_file(path: Union[str, Path]) -> str:
+def read_ini_file(path: str | Path) -> str:
     """The text of a variants.ini file, read as every file is (:mod:`dagaz_studio.board.text_file`):
     raises :class:`IniError` saying why it cannot be read (a device, a FIFO, too long, not UTF-8)."""
     try:
@@ -46,7 +45,7 @@ def board_file_name(variant: str) -> str:
     return f"{safe}.board"
 
 
-def write_boards(variants: list[Imported], folder: Union[str, Path]) -> list[Path]:
+def write_boards(variants: list[Imported], folder: str | Path) -> list[Path]:
     """Write each variant as ``NAME.board`` in ``folder`` (made if missing), each file atomically.
 
     Two variants whose names make the same file name (``a/b`` and ``a_b``, or ``Chess`` and

@@ -8,10 +8,10 @@ concerns, or else the section's own line.
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from collections.abc import Callable
 
-from dagaz_studio.variants_ini.ini import IniError, Section, parse_ini
 from dagaz_studio.variants_ini.inheritance import resolve
+from dagaz_studio.variants_ini.ini import IniError, Section, parse_ini
 from dagaz_studio.variants_ini.options import CUSTOM, PREDEFINED
 from dagaz_studio.variants_ini.variant import Imported, import_variant
 
@@ -24,8 +24,8 @@ MAX_PIECE_TEXT = 20_000
 BoardCheck = Callable[[str, str], None]
 
 
-def import_file(text: str, names: Optional[list[str]] = None,
-                check: Optional[BoardCheck] = None) -> tuple[list[Imported], list[IniError]]:
+def import_file(text: str, names: list[str] | None = None,
+                check: BoardCheck | None = None) -> tuple[list[Imported], list[IniError]]:
     """Every section of a variants.ini text (or those named) imported, and the refusals, in file order.
 
     ``check``, when given, is asked about each imported board's text; a board it finds wrong is

@@ -13,22 +13,39 @@ import re
 from dataclasses import dataclass, field, replace
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
-from dagaz_studio.board.loader import parse_board
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.betza.reader import capture_en_passant
-from dagaz_studio.variants_ini import blast, enclosing, rules as ini_rules
+from dagaz_studio.board.loader import parse_board
+from dagaz_studio.variants_ini import blast, enclosing
+from dagaz_studio.variants_ini import rules as ini_rules
 from dagaz_studio.variants_ini.castling import castling_moves
 from dagaz_studio.variants_ini.endings import FLAG_OPTIONS, ending_lines
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.ini import IniError, Section
 from dagaz_studio.variants_ini.options import CUSTOM, DEFAULTS, IGNORED, MOBILITY, PREDEFINED, USED
 from dagaz_studio.variants_ini.placement import castling_layout, drop_first_letter, dropped_castling, placement_lines
-from dagaz_studio.variants_ini.rules import (collect_ending, drop_lines, duple_check, en_passant_victims,
-                                            extinction_letters, pass_on_stalemate, promotion_limited, promotion_offer,
-                                            royal_letters)
+from dagaz_studio.variants_ini.rules import (
+    collect_ending,
+    drop_lines,
+    duple_check,
+    en_passant_victims,
+    extinction_letters,
+    pass_on_stalemate,
+    promotion_limited,
+    promotion_offer,
+    royal_letters,
+)
+from dagaz_studio.variants_ini.values import (
+    Square,
+    file_index,
+    is_true,
+    read_region,
+    setup_fields,
+    shown,
+    squares_text,
+    whole_number,
+)
 from dagaz_studio.variants_ini.walls import duck_lines, duck_move
-from dagaz_studio.variants_ini.values import (Square, file_index, is_true, read_region, setup_fields, shown,
-                                              squares_text, whole_number)
 
 
 @dataclass
@@ -59,9 +76,7 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
             pieces[letter.lower()] = (key, betza)
         elif IGNORED.match(key):
             ignored.append(key)
-        elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key]:
-            continue
-        elif MOBILITY.match(key):
+        elif key in DEFAULTS and value.strip().lower() == DEFAULTS[key] or MOBILITY.match(key):
             continue
         elif key not in USED:
             raise IniError(f"option {key} = {shown(value)} changes the legal moves and is not supported",

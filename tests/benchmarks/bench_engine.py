@@ -38,8 +38,8 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 import chess
 
@@ -146,7 +146,7 @@ print(count, best)
 """
 
 
-def original_perft(name: str, depth: int, runs: int) -> Optional[tuple[int, float]]:
+def original_perft(name: str, depth: int, runs: int) -> tuple[int, float] | None:
     """(count, best CPU seconds) of perft by the :data:`ORIGINAL` interpreter, in a fresh process, or
     ``None`` when this copy of the project has no history to take it from."""
     with tempfile.TemporaryDirectory() as folder:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from dagaz_studio.notation.english import describe
 from dagaz_studio.notation.errors import NotationError

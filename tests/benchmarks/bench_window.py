@@ -27,7 +27,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,7 +94,7 @@ def installed_env() -> dict[str, str]:
     return env
 
 
-def first_paint(script: str, runs: int, env: dict[str, str], complete: Optional[list[float]] = None
+def first_paint(script: str, runs: int, env: dict[str, str], complete: list[float] | None = None
                 ) -> list[tuple[float, float]]:
     """(seconds, CPU seconds) from the process's start to the first paint, once per run.
 

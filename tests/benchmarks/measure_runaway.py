@@ -30,9 +30,9 @@ import gc
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board, shipped_boards
 from dagaz_studio.board.model import Board
@@ -85,7 +85,7 @@ class Watch:
     def __init__(self) -> None:
         self.event = threading.Event()
         self.looks: list[float] = []
-        self.seen: Optional[float] = None
+        self.seen: float | None = None
 
     def set(self) -> None:
         self.event.set()
@@ -114,10 +114,10 @@ class Figures:
     stop_wall: float = 0.0
     stop_cpu: float = 0.0
     poll: float = 0.0
-    cancel: Optional[float] = None
+    cancel: float | None = None
     tree: float = 0.0
     work: int = 0
-    stopped: Optional[str] = None
+    stopped: str | None = None
     note: str = ""
     over: list[str] = field(default_factory=list)
 
@@ -141,7 +141,7 @@ def _heaps_moving_by(board: Board, text: str) -> Board:
     return parse_board(source, board.source or "<board>")
 
 
-def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[Optional[str], int]]:
+def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[str | None, int]]:
     """A run of the typed notation ``text`` the given way: (budget, cancel) -> (why stopped, work)."""
     if board.kind == "heap":
         board, text = _heaps_moving_by(board, text), ""
@@ -149,7 +149,7 @@ def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[
     position = Position.initial(board)
     square = _square(board, position)
     if way == "window":
-        def window(budget: int, cancel: object) -> tuple[Optional[str], int]:
+        def window(budget: int, cancel: object) -> tuple[str | None, int]:
             query = MovesQuery(board, position, square, notation=text or None, budget=budget, legal_only=True)
             answer = answer_moves(rules, query, cancel)  # type: ignore[arg-type]
             return answer.stopped or answer.error, len(answer.moves)
@@ -160,12 +160,12 @@ def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[
     # No run before the one measured: what the first run prepares (its compiled code, the reach of
     # the pieces its attack questions ask about) is its work too.
 
-    def run(budget: int, cancel: object) -> tuple[Optional[str], int]:
+    def run(budget: int, cancel: object) -> tuple[str | None, int]:
         result: RunResult = rules.run(position, square, trace=way == "traced", budget=budget,
                                       cancel=cancel)  # type: ignore[arg-type]
         last[0] = result
         return result.stopped, result.work
-    last: list[Optional[RunResult]] = [None]
+    last: list[RunResult | None] = [None]
     run.last = last  # type: ignore[attr-defined]
     return run
 

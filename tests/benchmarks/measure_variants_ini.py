@@ -15,10 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from variants_oracle import compare, fsf_games  # noqa: E402
+
 from dagaz_studio.queries.import_ini import import_checked  # noqa: E402
 from dagaz_studio.variants_ini import read_ini  # noqa: E402
 from dagaz_studio.variants_ini.files import read_ini_file  # noqa: E402
-from variants_oracle import compare, fsf_games  # noqa: E402
 
 
 def main() -> int:

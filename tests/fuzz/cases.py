@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 from dagaz_studio.board import Board, BoardFileError, load_board, parse_board, shipped_boards
 from dagaz_studio.board.placement import PlacementError
@@ -95,7 +95,7 @@ class Corpus:
     typed: dict[str, Rules] = field(default_factory=dict)
 
     @classmethod
-    def shipped(cls, seed: int = 0, positions_per_board: int = 12) -> "Corpus":
+    def shipped(cls, seed: int = 0, positions_per_board: int = 12) -> Corpus:
         corpus = cls()
         rng = random.Random(seed)
         for name, path in shipped_boards().items():
@@ -141,7 +141,7 @@ class Outcome:
 
     kind: str
     case: str
-    failure: Optional[str] = None
+    failure: str | None = None
     seconds: float = 0.0
     cpu: float = 0.0
 

@@ -10,7 +10,7 @@ seed makes the same cases.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from fuzz.watchdog import Case
 

@@ -28,6 +28,7 @@ Cases that were answered but took more than :data:`SLOW_SECONDS` of processor ti
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -37,7 +38,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 #: Address space a case may use over the child's own start.
 MEMORY_LIMIT = 2**30
@@ -136,17 +137,17 @@ class Watchdog:
     """A child process running cases one at a time, restarted after a hang or a memory failure."""
 
     def __init__(self, memory: int = MEMORY_LIMIT, hang_seconds: float = HANG_SECONDS,
-                 target: str = "dagaz_studio.cli:main", source: Optional[Path] = None) -> None:
+                 target: str = "dagaz_studio.cli:main", source: Path | None = None) -> None:
         self.memory = memory
         #: The folder whose ``dagaz_studio`` the worker runs (default: this checkout's).
         self.source = source or _FUZZ.parent.parent
         self.hang_seconds = hang_seconds
         self.target = target
-        self.process: Optional[subprocess.Popen[str]] = None
+        self.process: subprocess.Popen[str] | None = None
         self.restarts = 0
         self.baseline = 0
 
-    def __enter__(self) -> "Watchdog":
+    def __enter__(self) -> Watchdog:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -167,7 +168,7 @@ class Watchdog:
         return process
 
     @staticmethod
-    def _read(process: subprocess.Popen[str], seconds: float) -> Optional[dict[str, Any]]:
+    def _read(process: subprocess.Popen[str], seconds: float) -> dict[str, Any] | None:
         assert process.stdout is not None
         ready, _, _ = select.select([process.stdout], [], [], seconds)
         if not ready:
@@ -178,10 +179,8 @@ class Watchdog:
     @staticmethod
     def _kill(process: subprocess.Popen[str]) -> None:
         # Only the child this watchdog started (and its session, should it have started any).
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         process.wait()
 
     def close(self) -> None:

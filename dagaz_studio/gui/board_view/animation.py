@@ -8,9 +8,8 @@ same view and overlay as the window's stepper.
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
-from PySide6.QtCore import QByteArray, QBuffer, QIODevice, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
@@ -108,7 +107,7 @@ def _paint_frame(view: QtBoardView, film: Film, number: int, painter: QPainter, 
     _caption(painter, film, number, QRectF(0, board_height, width, caption_height))
 
 
-def film_pictures(film: Film, suffix: str, scale: Optional[float] = None) -> list[bytes]:
+def film_pictures(film: Film, suffix: str, scale: float | None = None) -> list[bytes]:
     """Each frame of ``film`` as a ``.png`` or ``.svg`` file's content, drawn without a window."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view = QtBoardView()

@@ -7,10 +7,10 @@ with or without a window, at any window size.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping, Optional, Union
 
-from PySide6.QtCore import QByteArray, QBuffer, QIODevice, QRectF, QSize
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
@@ -64,7 +64,7 @@ def render_image(view: QtBoardView, scale: float = DEFAULT_SCALE) -> QImage:
     return image
 
 
-def save_png(view: QtBoardView, path: Union[str, Path], scale: float = DEFAULT_SCALE) -> None:
+def save_png(view: QtBoardView, path: str | Path, scale: float = DEFAULT_SCALE) -> None:
     """Write the picture of ``view`` as a PNG file; raises ``OSError`` when it cannot be written."""
     if not render_image(view, scale).save(str(path), "PNG"):
         raise OSError(f"could not write {path}")
@@ -106,7 +106,7 @@ def svg_bytes(view: QtBoardView, title: str = "", scale: float = DEFAULT_SCALE) 
     return bytes(data.data())
 
 
-def save_svg(view: QtBoardView, path: Union[str, Path], scale: float = DEFAULT_SCALE) -> None:
+def save_svg(view: QtBoardView, path: str | Path, scale: float = DEFAULT_SCALE) -> None:
     """Write the picture of ``view`` as an SVG file; raises ``OSError`` when it cannot be written."""
     Path(path).write_bytes(svg_bytes(view, scale=scale))
 
@@ -177,7 +177,7 @@ def draw_position(view: QtBoardView, board: Board, position: Position, highlight
 
 
 def picture(board: Board, position: Position, highlights: Mapping[int, str], suffix: str,
-            scale: Optional[float] = None) -> tuple[bytes, float]:
+            scale: float | None = None) -> tuple[bytes, float]:
     """The picture of ``board`` with ``position`` and ``highlights`` as a ``.png`` or ``.svg`` file's
     content, drawn without a window, and the scale it was drawn at.
 
@@ -202,7 +202,7 @@ def picture(board: Board, position: Position, highlights: Mapping[int, str], suf
         app.processEvents()
 
 
-def render_board(board: Board, position: Position, highlights: Mapping[int, str], out: Union[str, Path],
+def render_board(board: Board, position: Position, highlights: Mapping[int, str], out: str | Path,
                  scale: float = DEFAULT_SCALE) -> None:
     """Draw ``board`` with ``position`` and ``highlights`` into ``out`` (``.png`` or ``.svg``), no window.
 

@@ -3,8 +3,8 @@ joined by the lines of the directions ``draw.lines`` names, a river across them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPen

@@ -7,7 +7,7 @@ count beside it; the view draws the piece as it draws pieces on the board.
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
@@ -33,10 +33,7 @@ def hand_centres(hands: HandPlacement, columns: float, rows: int, unit: float, f
     for player, _name, _letter, _count in hands:
         slot = placed.setdefault(player, 0)
         placed[player] = slot + 1
-        if (player == 0) != flipped:
-            y = (rows - (0.5 + slot) * step) * unit
-        else:
-            y = (0.5 + slot) * step * unit
+        y = (rows - (0.5 + slot) * step) * unit if (player == 0) != flipped else (0.5 + slot) * step * unit
         out.append(QPointF(x, y))
     return out
 
@@ -108,7 +105,7 @@ def selected_frame(centre: QPointF, unit: float) -> QGraphicsItem:
     return frame
 
 
-def hand_items(board: Board, hands: HandPlacement, selected: Optional[tuple[int, str]], width: float, unit: float,
+def hand_items(board: Board, hands: HandPlacement, selected: tuple[int, str] | None, width: float, unit: float,
                piece_item: Callable[[QPointF, int, str, str], QGraphicsItem],
                layers: tuple[float, float, float, float],
                flipped: bool = False) -> tuple[dict[tuple[int, str], QGraphicsItem], list[QGraphicsItem]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
@@ -36,7 +36,7 @@ class HighlightItem(QGraphicsItem):
         half = UNIT * 0.55
         return QRectF(-half, -half, 2 * half, 2 * half)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Optional[QWidget] = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         """Draw the kind's symbol; every symbol differs in shape, not only in colour."""
         colour = HIGHLIGHT_QCOLOURS[self.kind]
         outline = QPen(QColor(0, 0, 0, 170), UNIT * 0.02)

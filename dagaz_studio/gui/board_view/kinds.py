@@ -9,7 +9,7 @@ and the column's height on a tag in the square's corner when it holds more than 
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping, Sequence, Union
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPath
 
 #: What a square of a heap or stack board holds, as the view draws it: ``("heap", ((letter,
 #: count), …))`` in board order, or ``("stack", ((player, letter), …))`` from the top down.
-Contents = tuple[str, tuple[tuple[Union[int, str], Union[int, str]], ...]]
+Contents = tuple[str, tuple[tuple[int | str, int | str], ...]]
 ContentsMap = Mapping[int, Contents]
 
 #: Seed colours, one a piece type in board order.

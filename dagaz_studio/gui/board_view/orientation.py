@@ -8,7 +8,8 @@ scene is laid out anew, so that pieces and labels stay upright.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsView, QWidget

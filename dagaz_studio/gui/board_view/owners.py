@@ -4,7 +4,7 @@ board, kept in the position's hands), as the store stands at the end of a mancal
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPen
@@ -30,7 +30,7 @@ def room(board: Board, board_rect: QRectF, unit: float) -> QRectF:
     return board_rect.adjusted(0, 0, (STORE_GAP + STORE_WIDTH) * unit + unit * 0.12, 0)
 
 
-def _row_centre(board: Board, player: str, centre: Callable[[int], QPointF]) -> Optional[float]:
+def _row_centre(board: Board, player: str, centre: Callable[[int], QPointF]) -> float | None:
     squares = [s for s in range(len(board.squares)) if board.owner(s) == player]
     if not squares:
         return None

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPath
 from dagaz_studio.gui.board_view.highlight_item import centred_text_path
 from dagaz_studio.gui.board_view.style import INK, UNIT, is_light
 
+
 def glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGraphicsItem:
     """A chess-like piece drawn from its symbol's two forms (outlined, solid) in its side's colour."""
     outlined, solid = forms

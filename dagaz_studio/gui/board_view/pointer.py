@@ -3,7 +3,7 @@ from one square to another, told to the view's signals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -22,8 +22,8 @@ class PointerInput:
     def __init__(self, view: QtBoardView) -> None:
         self._view = view
         # A press on a piece may become a drag: where it began, and the square once the drag started.
-        self._press: Optional[tuple[int, QPointF]] = None
-        self._dragging: Optional[int] = None
+        self._press: tuple[int, QPointF] | None = None
+        self._dragging: int | None = None
 
     def pressed(self, event: QMouseEvent) -> bool:
         """A left click on a square: ``squareClicked`` (and a drag may start); on a piece in hand:

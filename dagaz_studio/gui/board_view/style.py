@@ -3,7 +3,7 @@ colours, the board's colours and the stacking order of its layers."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from PySide6.QtGui import QColor
 

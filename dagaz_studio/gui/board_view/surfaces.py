@@ -4,8 +4,6 @@ colour (Othello's green baize, from ``draw: surface``) and pieces drawn as block
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QLinearGradient, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
@@ -16,7 +14,7 @@ from dagaz_studio.board import Board
 BLOCK_COLOUR = QColor("#5b4636")
 
 
-def surface_colour(board: Board) -> Optional[QColor]:
+def surface_colour(board: Board) -> QColor | None:
     """The colour the board file gives its cells (``draw: surface seagreen``), if Qt knows the name."""
     name = board.draw.surface
     if name is None or not QColor.isValidColorName(name):

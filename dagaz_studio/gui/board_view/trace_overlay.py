@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
@@ -26,7 +26,7 @@ class SquareGeometry(Protocol):
     """Where a board view draws its squares (the view passes itself)."""
 
     @property
-    def board(self) -> Optional[Board]:
+    def board(self) -> Board | None:
         """The board shown, if any."""
 
     def square_centre(self, square: int) -> QPointF:
@@ -45,15 +45,15 @@ class TraceStep:
     pieces in hand; ``captures``: the squares captured so far.
     """
 
-    cursor: Optional[int]
-    target: Optional[int] = None
-    checked: Optional[int] = None
+    cursor: int | None
+    target: int | None = None
+    checked: int | None = None
     ok: bool = True
     hand: tuple[str, ...] = ()
     captures: tuple[int, ...] = ()
 
     @classmethod
-    def from_event(cls, event: TraceEvent) -> "TraceStep":
+    def from_event(cls, event: TraceEvent) -> TraceStep:
         """The step an interpreter trace event shows (a step's event is recorded before it moves)."""
         target = event.square if event.kind == "step" else None
         checked = event.square if event.kind in ("check", "capture", "lift", "put", "promote") else None
@@ -75,7 +75,7 @@ class StepPieces:
 
     placement: dict[int, DrawnPiece]
     captured: dict[int, DrawnPiece]
-    hand: Optional[DrawnPiece] = None
+    hand: DrawnPiece | None = None
     stops: tuple[int, ...] = ()
 
 

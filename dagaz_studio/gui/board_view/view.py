@@ -12,7 +12,8 @@ board, so cells and points share one coordinate system.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -37,18 +38,17 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.model import DIAGONAL, Board
+from dagaz_studio.gui.board_view import owners
 from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
 from dagaz_studio.gui.board_view.ground import draw_ground
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, OWNER_ROOM, HandPlacement, hand_items
+from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, height_badge
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, stone_item
 from dagaz_studio.gui.board_view.orientation import ZoomFlip
-from dagaz_studio.gui.board_view.pointer import PointerInput
-from dagaz_studio.gui.board_view import owners
-from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
 from dagaz_studio.gui.board_view.piece_items import can_draw, disc_item, glyph_item
-from dagaz_studio.gui.board_view.surfaces import block_item, is_block
+from dagaz_studio.gui.board_view.pointer import PointerInput
 from dagaz_studio.gui.board_view.style import (
     DEFAULT_HIGHLIGHT_COLOURS,
     DISC_FACE,
@@ -66,6 +66,7 @@ from dagaz_studio.gui.board_view.style import (
     player_colour,
     set_highlight_colours,
 )
+from dagaz_studio.gui.board_view.surfaces import block_item, is_block
 
 if TYPE_CHECKING:  # the step-by-step overlay is loaded when a step is first shown, after the first paint
     from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
@@ -87,7 +88,7 @@ class QtBoardView(QGraphicsView):
     #: A piece in hand was clicked: its player and its name.
     handClicked = Signal(int, str)
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         # A viewport made here is known to Python from the start: the one Qt makes by itself would
         # be looked up among every widget class at its first use, readying them all (tens of ms
@@ -105,7 +106,7 @@ class QtBoardView(QGraphicsView):
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setBackgroundBrush(QColor("#3b3f45"))
         self.setMinimumSize(160, 160)
-        self._board: Optional[Board] = None
+        self._board: Board | None = None
         self._square_items: dict[int, QGraphicsItem] = {}
         self._piece_items: dict[int, QGraphicsItem] = {}
         self._highlight_items: dict[int, HighlightItem] = {}
@@ -116,12 +117,12 @@ class QtBoardView(QGraphicsView):
         self._placement: dict[int, tuple[int, str, str]] = {}
         self._highlights: dict[int, str] = {}
         self._stops: frozenset[int] = frozenset()
-        self._show_coordinates: Optional[bool] = None
+        self._show_coordinates: bool | None = None
         # The trace player's step drawn over the board (see trace_overlay).
-        self._trace_step: Optional[TraceStep] = None
+        self._trace_step: TraceStep | None = None
         self._trace_items: list[QGraphicsItem] = []
         # The pieces as the run has them at that step, drawn instead of the position's.
-        self._step_pieces: Optional[StepPieces] = None
+        self._step_pieces: StepPieces | None = None
         self._faded_items: dict[int, QGraphicsItem] = {}
         # Clicks and drags on squares and hands (pointer.py).
         self._pointer = PointerInput(self)
@@ -132,7 +133,7 @@ class QtBoardView(QGraphicsView):
         self._badges: list[QGraphicsItem] = []  # columns' heights, drawn over every mark
         self._hand_items: dict[tuple[int, str], QGraphicsItem] = {}
         self._hand_extras: list[QGraphicsItem] = []
-        self._hand_selected: Optional[tuple[int, str]] = None
+        self._hand_selected: tuple[int, str] | None = None
         # Where a 3-D board's levels are drawn: side by side, or in rows in a narrow view.
         self._levels = LevelGrid(0, 0, 1, 1)
         #: Zoom and flip (orientation.py).
@@ -141,11 +142,11 @@ class QtBoardView(QGraphicsView):
     # ------------------------------------------------------------------ public API
 
     @property
-    def board(self) -> Optional[Board]:
+    def board(self) -> Board | None:
         """The board drawn, if any."""
         return self._board
 
-    def set_board(self, board: Board, placement: Optional[Placement] = None) -> None:
+    def set_board(self, board: Board, placement: Placement | None = None) -> None:
         """Draw ``board`` (replacing whatever was drawn) with an optional placement of pieces."""
         self._board = board
         self._placement = dict(placement or {})
@@ -180,7 +181,7 @@ class QtBoardView(QGraphicsView):
             self._hand_selected = None
         self._draw_hands()
 
-    def set_hand_selected(self, held: Optional[tuple[int, str]]) -> None:
+    def set_hand_selected(self, held: tuple[int, str] | None) -> None:
         """Frame the piece in hand (player, name) whose drops are shown; ``None``: none."""
         self._hand_selected = held
         self._draw_hands()
@@ -189,7 +190,7 @@ class QtBoardView(QGraphicsView):
         """The item drawing each kind held in hand, by (player, piece name)."""
         return dict(self._hand_items)
 
-    def hand_at(self, scene_pos: QPointF) -> Optional[tuple[int, str]]:
+    def hand_at(self, scene_pos: QPointF) -> tuple[int, str] | None:
         """The piece in hand (player, name) at a scene position, or ``None``."""
         for key, item in self._hand_items.items():
             centre, half = item.data(1), item.data(2)
@@ -230,13 +231,13 @@ class QtBoardView(QGraphicsView):
         """The river's names written on the board (``draw: river ROW ROW TEXT…``)."""
         return list(self._river_labels)
 
-    def set_trace_step(self, step: Optional[TraceStep]) -> None:
+    def set_trace_step(self, step: TraceStep | None) -> None:
         """Draw one step of a run over the board: cursor, step arrow, piece in hand, captures so far
         (``None``: nothing)."""
         self._trace_step = step
         self._draw_trace_step()
 
-    def set_step_pieces(self, pieces: Optional[StepPieces]) -> None:
+    def set_step_pieces(self, pieces: StepPieces | None) -> None:
         """Draw the pieces as a run has them at one step (a lifted piece gone from its square, put
         pieces standing, captured ones faded, the chain's stops so far); ``None``: the position's."""
         if pieces is not None and pieces.placement == self._placement and not pieces.captured \
@@ -249,7 +250,7 @@ class QtBoardView(QGraphicsView):
         self._draw_trace_step()
 
     @property
-    def step_pieces(self) -> Optional[StepPieces]:
+    def step_pieces(self) -> StepPieces | None:
         """The pieces of the run's step drawn instead of the position's, if any."""
         return self._step_pieces
 
@@ -261,7 +262,7 @@ class QtBoardView(QGraphicsView):
         """The items drawing the trace step, if one is shown."""
         return list(self._trace_items)
 
-    def set_show_coordinates(self, show: Optional[bool]) -> None:
+    def set_show_coordinates(self, show: bool | None) -> None:
         """Show or hide coordinates; ``None`` follows the board's ``draw: coordinates`` hint."""
         self._show_coordinates = show
         if self._board is not None:
@@ -290,7 +291,7 @@ class QtBoardView(QGraphicsView):
         column, row = self.orientation.flip_cell(board, board.column_of[square], board.row_of[square])
         return QPointF((column + 0.5 + left) * UNIT, (row + 0.5 + top) * UNIT)
 
-    def square_at(self, scene_pos: QPointF) -> Optional[int]:
+    def square_at(self, scene_pos: QPointF) -> int | None:
         """The square nearest to a scene position, or ``None`` if the position is off the board."""
         board = self._board
         if board is None or not board.squares:
@@ -299,10 +300,7 @@ class QtBoardView(QGraphicsView):
         for square in range(len(board.squares)):
             centre = self.square_centre(square)
             dx, dy = scene_pos.x() - centre.x(), scene_pos.y() - centre.y()
-            if self._points:
-                distance = math.hypot(dx, dy)
-            else:
-                distance = max(abs(dx), abs(dy))
+            distance = math.hypot(dx, dy) if self._points else max(abs(dx), abs(dy))
             if distance < best_distance:
                 best, best_distance = square, distance
         # Half a unit reaches every spot of a cell, and the space between neighbouring points.

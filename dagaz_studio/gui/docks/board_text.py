@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import BoardFileError, Problem
 from dagaz_studio.board.cache import parse_board_cached
-from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.files.document import QtDocument
 
 #: How long typing must pause before the text is checked again.
 CHECK_DELAY_MS = 250

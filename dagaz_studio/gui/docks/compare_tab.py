@@ -6,11 +6,18 @@ worker thread, with a progress bar and Cancel, and opens the counterexample on t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -19,7 +26,12 @@ from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.test_panel import (
-    CompareAnswer, CompareQuery, FindAnswer, FindQuery, answer_panel, panel_failed,
+    CompareAnswer,
+    CompareQuery,
+    FindAnswer,
+    FindQuery,
+    answer_panel,
+    panel_failed,
 )
 
 if TYPE_CHECKING:
@@ -33,17 +45,17 @@ PROGRESS_MS = 100
 class QtCompareTab(QWidget):
     """Compare the selected piece (A) with a second definition (B)."""
 
-    def __init__(self, document: QtDocument, marks: QtBoardMarks, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, document: QtDocument, marks: QtBoardMarks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document, self.marks = document, marks
-        self.explorer: Optional[SelectedPiece] = None
+        self.explorer: SelectedPiece | None = None
         #: A: the selected piece's notation (Dagaz), its name, its square.
-        self.a_text: Optional[str] = None
+        self.a_text: str | None = None
         self.a_name = ""
-        self.a_square: Optional[int] = None
-        self.answer: Optional[CompareAnswer] = None
-        self.found: Optional[FindAnswer] = None
-        self._find: Optional[FindQuery] = None
+        self.a_square: int | None = None
+        self.answer: CompareAnswer | None = None
+        self.found: FindAnswer | None = None
+        self._find: FindQuery | None = None
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_compare)
         self.find_runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
@@ -152,7 +164,7 @@ class QtCompareTab(QWidget):
             self.language.setCurrentIndex(1)
         self.compare_here()
 
-    def _betza(self) -> Optional[str]:
+    def _betza(self) -> str | None:
         if self.a_text is None:
             return None
         from dagaz_studio.translation import TranslationError, translate
@@ -163,7 +175,7 @@ class QtCompareTab(QWidget):
             self.result.setText(f"A has no Betza: {error.message}")
             return None
 
-    def b_notation(self) -> Optional[str]:
+    def b_notation(self) -> str | None:
         """B in the Dagaz notation, or ``None`` (and why, in the result line)."""
         text = self.b_text.text().strip()
         if not text:

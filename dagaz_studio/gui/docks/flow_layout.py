@@ -8,7 +8,7 @@ of their line, so a field beside a label still fills a wide dock.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QWidget
@@ -28,10 +28,10 @@ class FlowLayout(QLayout):
     hand the lock to the worker and wait to get it back.
     """
 
-    def __init__(self, parent: Optional[QWidget] = None, spacing: int = DEFAULT_SPACING) -> None:
+    def __init__(self, parent: QWidget | None = None, spacing: int = DEFAULT_SPACING) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
-        self._measured: Optional[list[_Measured]] = None
+        self._measured: list[_Measured] | None = None
         self._heights: dict[int, int] = {}
         self.setSpacing(spacing)
         if parent is None:
@@ -48,11 +48,11 @@ class FlowLayout(QLayout):
         """How many items the flow holds."""
         return len(self._items)
 
-    def itemAt(self, index: int) -> Optional[QLayoutItem]:  # noqa: N802 - Qt's name
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt's name
         """The item at ``index``, or ``None`` past the end."""
         return self._items[index] if 0 <= index < len(self._items) else None
 
-    def takeAt(self, index: int) -> Optional[QLayoutItem]:  # noqa: N802 - Qt's name
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt's name
         """Remove and return the item at ``index`` (``None`` past the end)."""
         if not 0 <= index < len(self._items):
             return None

@@ -12,13 +12,21 @@ record is kept in the settings, with the board it belongs to, after every change
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QToolButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dagaz_studio.engine import FenError
 from dagaz_studio.gui.files.document import QtDocument
@@ -38,13 +46,13 @@ class QtGameRecord(QWidget):
     #: The record's text was put on the clipboard.
     copied = Signal(str)
 
-    def __init__(self, document: QtDocument, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, document: QtDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.record: Optional[GameRecord] = None
+        self.record: GameRecord | None = None
         self._seen = ""  # the document's position at the last change, as FEN
         self._before = ""  # and the one before it: where a move just played was made
-        self._board_path: Optional[Path] = None
+        self._board_path: Path | None = None
         self._going = False
         self._filling = False
         self.list = QListWidget()
@@ -229,7 +237,7 @@ class QtGameRecord(QWidget):
         store.sync()
 
     @staticmethod
-    def _kept(path: Optional[Path]) -> Optional[GameRecord]:
+    def _kept(path: Path | None) -> GameRecord | None:
         """The record kept for the board file at ``path``, if any and readable."""
         if path is None:
             return None

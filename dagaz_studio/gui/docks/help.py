@@ -7,18 +7,12 @@ the window and the repository never say different things.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSettings, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import (
-    QAction,
-    QColor,
-    QKeySequence,
-    QTextCursor,
-    QTextDocument,
-)
+from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -320,7 +314,7 @@ class QtWelcomeDialog(QDialog):
 
 
 def show_welcome(parent: QWidget, store: QSettings, open_guide: Callable[[str], None],
-                 force: bool = False) -> Optional[QtWelcomeDialog]:
+                 force: bool = False) -> QtWelcomeDialog | None:
     """Show the welcome beside ``parent`` if it is due (or ``force``), without blocking; returns it."""
     if not force and not welcome_due(store):
         return None

@@ -4,7 +4,7 @@ rich text that wrap in a narrow column."""
 from __future__ import annotations
 
 import html
-from typing import Any, Optional
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
@@ -105,7 +105,7 @@ def verdict_html(verdict: Verdict) -> str:
             f"<br>Only the solution: {soft(only_b)}<br>Edit the answer to go back to the exercise.")
 
 
-def step_html(notation: str, span: Optional[tuple[int, int]], ok: bool, sentence: str, index: int,
+def step_html(notation: str, span: tuple[int, int] | None, ok: bool, sentence: str, index: int,
               count: int) -> str:
     """Step ``index`` (0-based) of ``count`` of the example's run: the notation with the part executed
     highlighted, and the step's sentence."""

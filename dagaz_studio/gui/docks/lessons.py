@@ -17,7 +17,7 @@ dropped; a check shows its progress and can be cancelled.
 from __future__ import annotations
 
 import html
-from typing import Any, Optional
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -68,15 +68,7 @@ from dagaz_studio.queries.lesson_questions import (
     answer_lesson,
     lesson_failed,
 )
-from dagaz_studio.queries.lessons import (
-    Lesson,
-    LessonError,
-    LessonPosition,
-    Marking,
-    course,
-    lesson_board,
-    read_lesson,
-)
+from dagaz_studio.queries.lessons import Lesson, LessonError, LessonPosition, Marking, course, lesson_board, read_lesson
 
 #: The lessons passed, as a list of lesson ids.
 DONE_KEY = "lessons/done"
@@ -91,13 +83,13 @@ class QtLessonsPanel(QWidget):
     #: A check's verdict, as it is shown (only the latest check's: a cancelled one shows none).
     checked = Signal(object)
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lessonsPanel")
         self.lessons: list[Lesson] = []
-        self.lesson: Optional[Lesson] = None
-        self.marking: Optional[Marking] = None
-        self.place: Optional[LessonPosition] = None
+        self.lesson: Lesson | None = None
+        self.marking: Marking | None = None
+        self.place: LessonPosition | None = None
         #: The number of the check running (0: none).
         self.check_serial = 0
         self._asked = MARK

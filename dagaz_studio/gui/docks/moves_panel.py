@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -47,7 +45,7 @@ def highlight_icon(kind: str, size: int = 28, points: bool = False) -> QIcon:
 class QtLegend(QWidget):
     """What each highlight's colour and symbol mean; the symbols differ, not only the colours."""
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QGridLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -67,7 +65,7 @@ class QtLegend(QWidget):
 class QtMovesPanel(QWidget):
     """The "legal only" switch, what the selection shows, a busy bar, and the legend."""
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.legal_only = QCheckBox("Legal moves only")
         self.legal_only.setChecked(True)

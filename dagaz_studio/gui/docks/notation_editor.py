@@ -20,8 +20,6 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,14 +34,20 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Rules
+from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.notation_text import (
+    LANGUAGES,
+    READ_AT_ONCE_CHARS,
+    NotationHighlighter,
+    NotationTextEdit,
+    read_typed,
+    translated,
+)
+from dagaz_studio.gui.docks.tried_notations import board_key, remember_try_text, remembered_try_text
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
-from dagaz_studio.gui.docks.flow_layout import FlowLayout
-from dagaz_studio.gui.docks.notation_text import READ_AT_ONCE_CHARS, NotationHighlighter, NotationTextEdit
-from dagaz_studio.gui.docks.notation_text import LANGUAGES, read_typed, translated
-from dagaz_studio.gui.docks.tried_notations import board_key, remember_try_text, remembered_try_text
 
 TYPED = "typed notation"
 
@@ -60,11 +64,11 @@ class QtNotationEditor(QWidget):
     #: The selector changed: the piece type edited, or ``None`` for trying a notation.
     targetChanged = Signal(object)
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._board: Optional[Board] = None
+        self._board: Board | None = None
         self._board_key = ""
-        self._rules: Optional[Rules] = None
+        self._rules: Rules | None = None
         #: The notation to try, per board (its key).
         self._try_texts: dict[str, str] = {}
         #: Unapplied edits of the open board's piece types.
@@ -72,14 +76,14 @@ class QtNotationEditor(QWidget):
         #: Drafts that are not valid notation (their text is kept as typed): the language they are
         #: written in and the problem. They are never applied.
         self._broken: dict[str, tuple[str, str]] = {}
-        self._try_square: Optional[str] = None
-        self._error: Optional[NotationError] = None
+        self._try_square: str | None = None
+        self._error: NotationError | None = None
         self._reading_pending = False
         self._colouring = False
-        self._step_span: Optional[Span] = None
+        self._step_span: Span | None = None
         self._loading = False
         #: The Dagaz translation of a Betza or Parlett text (None: the text is Dagaz, or has none).
-        self._translation: Optional[str] = None
+        self._translation: str | None = None
         self._language = "dagaz"
         self.note = ""
         self._notes: list[str] = []
@@ -158,12 +162,12 @@ class QtNotationEditor(QWidget):
     # ------------------------------------------------------------------ public API
 
     @property
-    def board(self) -> Optional[Board]:
+    def board(self) -> Board | None:
         """The board whose piece types the editor offers."""
         return self._board
 
     @property
-    def piece(self) -> Optional[str]:
+    def piece(self) -> str | None:
         """The piece type being edited, or ``None`` when trying a notation."""
         data = self.target.currentData()
         return data if isinstance(data, str) and data != TYPED else None
@@ -174,7 +178,7 @@ class QtNotationEditor(QWidget):
         return self.piece is None
 
     @property
-    def error(self) -> Optional[NotationError]:
+    def error(self) -> NotationError | None:
         """The problem with the text, if it is not valid notation."""
         return self._error
 
@@ -198,7 +202,7 @@ class QtNotationEditor(QWidget):
         if index >= 0:
             self.language.setCurrentIndex(index)
 
-    def dagaz_text(self) -> Optional[str]:
+    def dagaz_text(self) -> str | None:
         """The text in the Dagaz notation: itself, or its translation (``None`` if it has none)."""
         return self.text() if self.source_language == "dagaz" else self._translation
 
@@ -209,7 +213,7 @@ class QtNotationEditor(QWidget):
             return
         self.text_edit.setPlainText(text)
 
-    def set_board(self, board: Optional[Board]) -> None:
+    def set_board(self, board: Board | None) -> None:
         """Offer the pieces of ``board`` in the selector; a piece being edited stays selected if it still exists.
 
         Another board file brings its own notation to try and drops the unapplied edits (the window
@@ -240,18 +244,18 @@ class QtNotationEditor(QWidget):
         notes, self._notes = self._notes, []
         return notes
 
-    def select_piece(self, name: Optional[str]) -> None:
+    def select_piece(self, name: str | None) -> None:
         """Edit piece type ``name``'s notation (``None``: the notation to try)."""
         index = self.target.findData(name if name is not None else TYPED)
         if index >= 0:
             self.target.setCurrentIndex(index)
 
-    def set_try_square(self, name: Optional[str]) -> None:
+    def set_try_square(self, name: str | None) -> None:
         """Name the square a notation is tried on in the selector (``None``: none chosen yet)."""
         self._try_square = name
         self.target.setItemText(0, _try_label(name))
 
-    def current_notation(self) -> Optional[str]:
+    def current_notation(self) -> str | None:
         """What :attr:`notationChanged` last said or would say now: the text to apply, or ``None``."""
         text = self.dagaz_text() or ""
         if not text.strip() or self._error is not None or self._reading_pending:
@@ -260,7 +264,7 @@ class QtNotationEditor(QWidget):
             return None
         return text
 
-    def draft(self, piece: str) -> Optional[str]:
+    def draft(self, piece: str) -> str | None:
         """The unapplied edit of ``piece``'s notation, if any."""
         return self._drafts.get(piece)
 
@@ -288,7 +292,7 @@ class QtNotationEditor(QWidget):
         if self.piece in drafts:
             self._on_target_changed()
 
-    def discard_unapplied(self, pieces: Optional[list[str]] = None) -> None:
+    def discard_unapplied(self, pieces: list[str] | None = None) -> None:
         """Drop the unapplied edits of ``pieces`` (default: every one); the editor shows the applied
         notation again."""
         for name in list(self._drafts) if pieces is None else pieces:
@@ -297,7 +301,7 @@ class QtNotationEditor(QWidget):
         if self.piece is not None and self.piece not in self._drafts:
             self._revert()
 
-    def apply_unapplied(self) -> Optional[str]:
+    def apply_unapplied(self) -> str | None:
         """Apply every unapplied edit; returns why not when one of them is not valid notation."""
         for name, message in self.broken_drafts().items():
             return f"The {name}'s notation has an error: {message}"
@@ -310,7 +314,7 @@ class QtNotationEditor(QWidget):
             self.pieceNotationApplied.emit(name, text)
         return None
 
-    def set_step_span(self, span: Optional[Span]) -> None:
+    def set_step_span(self, span: Span | None) -> None:
         """Mark the part of the notation the trace player is at (``None``: nothing).
 
         A Betza or Parlett text is not the notation that runs: its steps are not marked in it.
@@ -318,7 +322,7 @@ class QtNotationEditor(QWidget):
         self._step_span = span if self.source_language == "dagaz" else None
         self._update_marks()
 
-    def set_external_error(self, message: Optional[str]) -> None:
+    def set_external_error(self, message: str | None) -> None:
         """Show a problem found when running the notation, or clear it."""
         if self._error is None and not self._reading_pending:
             self.error_label.setText(message or "")
@@ -340,7 +344,7 @@ class QtNotationEditor(QWidget):
 
     # ------------------------------------------------------------------ private
 
-    def _fill_targets(self, keep: Optional[str] = None) -> None:
+    def _fill_targets(self, keep: str | None = None) -> None:
         blocker = QSignalBlocker(self.target)
         self.target.clear()
         self.target.addItem(_try_label(self._try_square), TYPED)
@@ -480,7 +484,7 @@ class QtNotationEditor(QWidget):
         self._language = target
         self.highlighter.plain = target != "dagaz"
         self.translation_label.setVisible(target != "dagaz")
-        new_text: Optional[str] = None
+        new_text: str | None = None
         if previous != target and self._error is None and not self._reading_pending:
             dagaz = self.text() if previous == "dagaz" else self._translation
             new_text = dagaz if target == "dagaz" else translated(dagaz, target)
@@ -562,11 +566,11 @@ class QtNotationEditor(QWidget):
     def _update_marks(self) -> None:
         self.text_edit.mark(self._step_span, self._error)
 
-    def error_selection(self) -> Optional[tuple[int, int]]:
+    def error_selection(self) -> tuple[int, int] | None:
         """Where the wave underline is drawn (start, end), if anywhere."""
         return self.text_edit.error_selection()
 
-    def step_selection(self) -> Optional[tuple[int, int]]:
+    def step_selection(self) -> tuple[int, int] | None:
         """Where the trace player's step is marked (start, end), if anywhere."""
         return self.text_edit.step_selection()
 
@@ -574,5 +578,5 @@ def _read_failed(query: NotationQuery, message: str) -> NotationReading:
     return NotationReading(query, error=NotationError(message, query.text, Span(0, len(query.text))))
 
 
-def _try_label(square: Optional[str]) -> str:
+def _try_label(square: str | None) -> str:
     return f"Try a notation on {square}" if square else "Try a notation (click a square)"

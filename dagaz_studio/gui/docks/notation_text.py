@@ -4,7 +4,7 @@ Parlett, translated into the Dagaz notation)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Signal
 from PySide6.QtGui import (
@@ -60,7 +60,7 @@ class NotationHighlighter(QSyntaxHighlighter):
             if category in _BOLD:
                 fmt.setFontWeight(QFont.Weight.Bold)
             self._formats[category] = fmt
-        self._text: Optional[str] = None
+        self._text: str | None = None
         self._tokens: list[NotationToken] = []
         #: Colour nothing: the text is in another notation than Dagaz's.
         self.plain = False
@@ -103,7 +103,7 @@ class NotationTextEdit(QPlainTextEdit):
     #: A paste was refused: the length the text would have had.
     pasteRefused = Signal(int)
 
-    def __init__(self, parent: Union[QWidget, None] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("notationText")
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
@@ -125,7 +125,7 @@ class NotationTextEdit(QPlainTextEdit):
                 return
         super().insertFromMimeData(source)
 
-    def mark(self, step: Optional[Span], error: Optional[NotationError]) -> None:
+    def mark(self, step: Span | None, error: NotationError | None) -> None:
         """Mark the part of the notation the stepper is at (``step``), and underline ``error``'s."""
         selections = []
         length = len(self.toPlainText())
@@ -152,14 +152,14 @@ class NotationTextEdit(QPlainTextEdit):
             selections.append(selection)
         self.setExtraSelections(selections)
 
-    def error_selection(self) -> Optional[tuple[int, int]]:
+    def error_selection(self) -> tuple[int, int] | None:
         """Where the wave underline is drawn (start, end), if anywhere."""
         for selection in self.extraSelections():
             if selection.format.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline:
                 return selection.cursor.selectionStart(), selection.cursor.selectionEnd()
         return None
 
-    def step_selection(self) -> Optional[tuple[int, int]]:
+    def step_selection(self) -> tuple[int, int] | None:
         """Where the trace player's step is marked (start, end), if anywhere."""
         for selection in self.extraSelections():
             if selection.format.underlineStyle() != QTextCharFormat.UnderlineStyle.WaveUnderline:
@@ -167,7 +167,7 @@ class NotationTextEdit(QPlainTextEdit):
         return None
 
 
-def translated(dagaz: Optional[str], target: str) -> Optional[str]:
+def translated(dagaz: str | None, target: str) -> str | None:
     """A Dagaz notation said in ``target``, or ``None`` where that notation cannot say it."""
     if not dagaz or not dagaz.strip():
         return None

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
-from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.files.document import QtDocument
 
 #: Applies a dialog's values; raises ``ValueError`` with a message for the user when they cannot be.
 Apply = Callable[[str, str, bool, str], None]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
-
 
 #: The placeholder of the field for each way a board names its moves (the board file's ``names:``).
 PLACEHOLDERS = {
@@ -22,7 +19,7 @@ PLACEHOLDERS = {
 class QtPlayField(QWidget):
     """"Play move": a field for a move's name, and the reader's message beside it."""
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = QLabel("&Play move:")
         self.field = QLineEdit()
@@ -59,7 +56,7 @@ class QtPlayField(QWidget):
         self._say(text, "")
 
     @property
-    def error(self) -> Optional[str]:
+    def error(self) -> str | None:
         """The error shown, if any."""
         return self.message.text() if self._failed and self.message.text() else None
 

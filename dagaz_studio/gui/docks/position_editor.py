@@ -6,8 +6,6 @@ for undo and announces it. The board view forwards clicks, drags and context-men
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -44,7 +42,7 @@ class QtPositionEditor(QWidget):
     #: The tool changed: ``select``, ``remove``, or ``place:PLAYER:KIND`` (indices).
     toolChanged = Signal(str)
 
-    def __init__(self, document: QtDocument, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, document: QtDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self._tool = SELECT_TOOL
@@ -156,7 +154,7 @@ class QtPositionEditor(QWidget):
         if self.document.position is not None:
             self.document.move_piece(origin, target)
 
-    def square_menu(self, square: int) -> Optional[QMenu]:
+    def square_menu(self, square: int) -> QMenu | None:
         """The context menu for a square with a piece (moved/unmoved, remove), or ``None``."""
         position = self.document.position
         if position is None or position.cells[square] is None:

@@ -10,7 +10,7 @@ so when it is resized or given another board).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
@@ -28,7 +28,7 @@ class SelectedPiece(Protocol):
     """What the panels need of the window's move explorer (which this layer does not import): the
     last run shown for the selected square, and the signal that says a new one is shown."""
 
-    reply: Optional[MovesAnswer]
+    reply: MovesAnswer | None
     replyShown: Any
 
 #: Each kind of mark: its colour and what it means (the legend and the tooltips say it).
@@ -57,7 +57,7 @@ class QtMarkItem(QGraphicsItem):
         """The square the mark is drawn in."""
         return QRectF(-UNIT * 0.5, -UNIT * 0.5, UNIT, UNIT)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Optional[QWidget] = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         """The kind's shape, with a dark edge that keeps it readable on any square."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = QColor(MARK_KINDS[self.kind][0])

@@ -9,12 +9,19 @@ the window never waits for an answer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
-    QDockWidget, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QTabWidget, QVBoxLayout,
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -24,7 +31,14 @@ from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, Selected
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.test_panel import (
-    RecordAnswer, RecordQuery, TestsAnswer, TestsQuery, WhyAnswer, WhyQuery, answer_panel, panel_failed,
+    RecordAnswer,
+    RecordQuery,
+    TestsAnswer,
+    TestsQuery,
+    WhyAnswer,
+    WhyQuery,
+    answer_panel,
+    panel_failed,
 )
 
 if TYPE_CHECKING:
@@ -46,18 +60,18 @@ class QtTestsPanel(QWidget):
     #: A statement was recorded into the board file's text.
     recorded = Signal(str)
 
-    def __init__(self, document: QtDocument, view: QtBoardView, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, document: QtDocument, view: QtBoardView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document, self.view = document, view
-        self.explorer: Optional[SelectedPiece] = None
-        self.editor: Optional[QtNotationEditor] = None
-        self.board_text: Optional[QtBoardTextEditor] = None
-        self.board_text_dock: Optional[QDockWidget] = None
-        self.answer: Optional[TestsAnswer] = None
+        self.explorer: SelectedPiece | None = None
+        self.editor: QtNotationEditor | None = None
+        self.board_text: QtBoardTextEditor | None = None
+        self.board_text_dock: QDockWidget | None = None
+        self.answer: TestsAnswer | None = None
         #: The test shown on the board (its index in the answer's board's tests).
-        self.shown: Optional[int] = None
+        self.shown: int | None = None
         #: What the tests were last asked with: the board, the piece edited and its notation.
-        self._asked: Optional[tuple[object, Optional[str], Optional[str]]] = None
+        self._asked: tuple[object, str | None, str | None] | None = None
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -170,7 +184,7 @@ class QtTestsPanel(QWidget):
             self._fill_detail(self.shown)
         self.resultsShown.emit(answer)
 
-    def test_item(self, name: str) -> Optional[QListWidgetItem]:
+    def test_item(self, name: str) -> QListWidgetItem | None:
         """The list's item of the test ``name``."""
         for row in range(self.test_list.count()):
             item = self.test_list.item(row)
@@ -226,7 +240,7 @@ class QtTestsPanel(QWidget):
 
     # ------------------------------------------------------------------ why not
 
-    def _shown_test(self) -> Optional[tuple[PieceTest, TestResult]]:
+    def _shown_test(self) -> tuple[PieceTest, TestResult] | None:
         if self.answer is None or self.answer.board is None or self.shown is None \
                 or self.shown >= len(self.answer.results):
             return None

@@ -9,7 +9,7 @@ in the notation editor.
 from __future__ import annotations
 
 import html
-from typing import Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QPainter, QPalette
@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QSlider,
     QSpinBox,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -87,10 +87,10 @@ class QtTracePlayer(QWidget):
     #: A move of the list was double-clicked: its index in the reply's moves.
     moveActivated = Signal(int)
 
-    def __init__(self, parent: Optional[QWidget] = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._reply: Optional[MovesAnswer] = None
-        self._board: Optional[Board] = None
+        self._reply: MovesAnswer | None = None
+        self._board: Board | None = None
         self._notation_text = ""
         self._sequence: list[int] = []
         self._position = -1
@@ -182,19 +182,19 @@ class QtTracePlayer(QWidget):
         """Whether Play is on."""
         return self._timer.isActive()
 
-    def current_index(self) -> Optional[int]:
+    def current_index(self) -> int | None:
         """The index in the reply's trace of the event the player is at."""
         if self._reply is None or not 0 <= self._position < len(self._sequence):
             return None
         return self._sequence[self._position]
 
-    def current_event(self) -> Optional[TraceEvent]:
+    def current_event(self) -> TraceEvent | None:
         """The event the player is at."""
         if self._reply is None or not 0 <= self._position < len(self._sequence):
             return None
         return self._reply.trace[self._sequence[self._position]]
 
-    def set_run(self, reply: Optional[MovesAnswer], board: Optional[Board], notation_text: str = "") -> None:
+    def set_run(self, reply: MovesAnswer | None, board: Board | None, notation_text: str = "") -> None:
         """Replay ``reply``'s trace (``None``: nothing); ``notation_text`` is the notation that ran."""
         self.pause()
         self._notes = {}
@@ -245,7 +245,7 @@ class QtTracePlayer(QWidget):
                 self.moves.setCurrentRow(row)
                 return
 
-    def show_events(self, events: Sequence[int], title: str, notes: Optional[Mapping[int, str]] = None) -> None:
+    def show_events(self, events: Sequence[int], title: str, notes: Mapping[int, str] | None = None) -> None:
         """Replay the given trace events (an explanation), at the last of them. ``notes`` say some
         events better than the trace does (by trace index: a failed ``[A]`` naming its attacker)."""
         if self._reply is None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Optional
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.gui.settings import TRY_GROUP, settings
@@ -12,7 +11,7 @@ from dagaz_studio.gui.settings import TRY_GROUP, settings
 REMEMBERED_CHARS = 2000
 
 
-def board_key(board: Optional[Board]) -> str:
+def board_key(board: Board | None) -> str:
     """What a notation to try belongs to: the board file, or the board's name when it has none."""
     if board is None:
         return ""

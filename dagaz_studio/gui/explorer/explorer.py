@@ -8,7 +8,6 @@ interpreter, legality) or from :mod:`dagaz_studio.engine.explain` over the reply
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction
@@ -21,11 +20,12 @@ from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
 from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
 from dagaz_studio.gui.docks.trace_player import QtTracePlayer
-from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.explorer.name_styles import DEFAULT_XIANGQI_STYLE, window_style
+from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import ExplainAnswer, ExplainQuery, MovesAnswer, MovesQuery, answer_explanation
 from dagaz_studio.queries.moves import TYPED_PIECE
+
 
 class QtMoveExplorer(QObject):
     """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
@@ -36,7 +36,7 @@ class QtMoveExplorer(QObject):
     explanationShown = Signal(object)
 
     def __init__(self, document: QtDocument, view: QtBoardView, editor: QtNotationEditor,
-                 player: QtTracePlayer, panel: QtMovesPanel, parent: Optional[QObject] = None) -> None:
+                 player: QtTracePlayer, panel: QtMovesPanel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document, self.view, self.editor, self.player, self.panel = document, view, editor, player, panel
         self.runner = QtMoveRunner(self)
@@ -44,11 +44,11 @@ class QtMoveExplorer(QObject):
         # that asking never cancels the moves being worked out, nor waits for them.
         self.explainer = QtMoveRunner(self, answer=answer_explanation,
                                       failure=lambda query, message: ExplainAnswer(query, error=message))
-        self.selected: Optional[int] = None
+        self.selected: int | None = None
         #: The piece in hand whose drops are shown: (player, piece name), or ``None``.
-        self.hand_selected: Optional[tuple[int, str]] = None
-        self.reply: Optional[MovesAnswer] = None
-        self.explanation: Optional[SquareExplanation] = None
+        self.hand_selected: tuple[int, str] | None = None
+        self.reply: MovesAnswer | None = None
+        self.explanation: SquareExplanation | None = None
         self._board_path = document.board_path
         #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
@@ -98,11 +98,11 @@ class QtMoveExplorer(QObject):
         else:
             self.refresh()
 
-    def _select_hand(self, held: Optional[tuple[int, str]]) -> None:
+    def _select_hand(self, held: tuple[int, str] | None) -> None:
         self.hand_selected = held
         self.view.set_hand_selected(held)
 
-    def select(self, square: Optional[int]) -> None:
+    def select(self, square: int | None) -> None:
         """Show the moves of the piece on ``square`` (``None``: nothing selected)."""
         self.selected = square
         self.refresh()
@@ -196,7 +196,7 @@ class QtMoveExplorer(QObject):
         names = list(board.pieces)
         return names[kind] if kind < len(names) else "piece"
 
-    def _stop(self, summary: Optional[str]) -> None:
+    def _stop(self, summary: str | None) -> None:
         """Nothing selected: no run, no moves."""
         self.selected = None
         self.editor.set_try_square(None)
@@ -209,7 +209,7 @@ class QtMoveExplorer(QObject):
         self._clear(summary)
         self.view.set_highlights({square: "selected"})
 
-    def _clear(self, summary: Optional[str] = None) -> None:
+    def _clear(self, summary: str | None = None) -> None:
         self.reply = None
         self.view.clear_highlights()
         self.view.set_trace_step(None)
@@ -236,7 +236,7 @@ class QtMoveExplorer(QObject):
         self.refresh()
 
     @Slot(object)
-    def _on_target_changed(self, piece: Optional[str]) -> None:
+    def _on_target_changed(self, piece: str | None) -> None:
         board, position = self.document.board, self.document.position
         if self.selected is not None and piece is not None and board is not None and position is not None:
             standing = position.cells[self.selected]
@@ -246,7 +246,7 @@ class QtMoveExplorer(QObject):
         self.refresh()
 
     @Slot(object)
-    def _on_notation_changed(self, _notation: Optional[str]) -> None:
+    def _on_notation_changed(self, _notation: str | None) -> None:
         self.editor.set_external_error(None)
         self.refresh(debounce=True)
 
@@ -312,7 +312,7 @@ class QtMoveExplorer(QObject):
         self.panel.summary.setText(text)
         self.replyShown.emit(reply)
 
-    def _step_pieces(self) -> Optional[StepPieces]:
+    def _step_pieces(self) -> StepPieces | None:
         """The pieces as the run has them at the player's step (worked out by the core from the trace)."""
         reply, board, index = self.reply, self.document.board, self.player.current_index()
         if reply is None or board is None or reply.start is None or reply.tree is None or index is None:

@@ -8,18 +8,16 @@ move list is already known to be legal: the explorer's worker found it and named
 
 from __future__ import annotations
 
-from typing import Optional
-
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
 from dagaz_studio.engine import Move, Position, describe_move
 from dagaz_studio.gui.docks.play_field import QtPlayField
-from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.gui.explorer.explorer import QtMoveExplorer
 from dagaz_studio.gui.explorer.name_styles import XIANGQI_STYLE_LABELS, remembered_xiangqi_style, window_style
+from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries import MoveNameAnswer, MoveNameQuery, read_move_name
 
@@ -39,7 +37,7 @@ class QtMovePlay(QObject):
     xiangqiStyleChanged = Signal(str)
 
     def __init__(self, document: QtDocument, explorer: QtMoveExplorer, field: QtPlayField,
-                 parent: Optional[QObject] = None) -> None:
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document, self.explorer, self.field = document, explorer, field
         self.runner = QtMoveRunner(self, answer=read_move_name, failure=_read_failed)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from dagaz_studio.board.model import Board
 from dagaz_studio.gui.settings import XIANGQI_NAMES_KEY, settings
 from dagaz_studio.names import default_style
@@ -18,7 +16,7 @@ XIANGQI_STYLE_LABELS = {
 DEFAULT_XIANGQI_STYLE = "wxf"
 
 
-def window_style(board: Optional[Board], xiangqi_style: str = DEFAULT_XIANGQI_STYLE) -> Optional[str]:
+def window_style(board: Board | None, xiangqi_style: str = DEFAULT_XIANGQI_STYLE) -> str | None:
     """The style the window names ``board``'s moves in: the board's own, with the chosen variant
     for a board named in WXF (``None`` without a board)."""
     if board is None:

@@ -8,20 +8,21 @@ rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Optional, Union
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from dagaz_studio.board import Board, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
-from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.board.placement import NEUTRAL
+from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.engine import Piece, Position
+from dagaz_studio.gui.board_view.export import position_hands
 from dagaz_studio.gui.files.board_changes import describe_board_changes
 from dagaz_studio.gui.files.edit_commands import BoardEditCommand, BoardTextCommand, PositionCommand
-from dagaz_studio.gui.board_view.export import position_hands
 from dagaz_studio.gui.files.positions import assign, initial_position, position_contents, put, same
 
 if TYPE_CHECKING:
@@ -51,16 +52,16 @@ class QtDocument(QObject):
     #: The board file's text now differs (``True``) or no longer differs from the saved file.
     dirtyChanged = Signal(bool)
 
-    def __init__(self, parent: Optional[QObject] = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.board: Optional[Board] = None
-        self.board_path: Optional[Path] = None
+        self.board: Board | None = None
+        self.board_path: Path | None = None
         self.board_text: str = ""
-        self.position: Optional[Position] = None
+        self.position: Position | None = None
         self.undo_stack = QUndoStack(self)
-        self._saved_text: Optional[str] = ""
+        self._saved_text: str | None = ""
         self._dirty = False
-        self._fen_rules: Optional[Rules] = None
+        self._fen_rules: Rules | None = None
 
     # ------------------------------------------------------------------ the board
 
@@ -69,7 +70,7 @@ class QtDocument(QObject):
         """Whether the board's text has changes not saved to its file."""
         return self._dirty
 
-    def open_board(self, path_or_name: Union[str, Path]) -> None:
+    def open_board(self, path_or_name: str | Path) -> None:
         """Open a board file (or a shipped board by name) on its initial position.
 
         Raises :class:`~dagaz_studio.board.BoardReadError` or :class:`~dagaz_studio.board.BoardFileError`
@@ -81,8 +82,8 @@ class QtDocument(QObject):
         board = parse_board_cached(text, str(path))
         self.open_text(text, path, board)
 
-    def open_text(self, text: str, path: Optional[Path] = None, board: Optional[Board] = None,
-                  position: Optional[Position] = None) -> None:
+    def open_text(self, text: str, path: Path | None = None, board: Board | None = None,
+                  position: Position | None = None) -> None:
         """Open a board from a board file's text (``path``: where it is saved, if anywhere).
 
         ``board`` is the text's board if already loaded (or a board built without a file, with
@@ -118,7 +119,7 @@ class QtDocument(QObject):
         self.undo_stack.push(BoardTextCommand(self._set_board_text, self.board_text, self.board, new_text, board,
                                                f"Change the {piece_name}'s notation"))
 
-    def set_board_text(self, text: str, description: str, renames: Optional[Mapping[str, str]] = None) -> None:
+    def set_board_text(self, text: str, description: str, renames: Mapping[str, str] | None = None) -> None:
         """Replace the board file's whole text (undoable, as ``description``): a piece type added,
         renamed or deleted, or the text edited by hand. The position is carried over by square and
         piece name (``renames``: old piece name -> new). Raises
@@ -172,7 +173,7 @@ class QtDocument(QObject):
         self._update_dirty()
 
     @property
-    def saved_text(self) -> Optional[str]:
+    def saved_text(self) -> str | None:
         """The board file's text as last opened or saved (what the file on disk should hold), or
         ``None`` once the file is known to hold something else."""
         return self._saved_text
@@ -189,7 +190,7 @@ class QtDocument(QObject):
             return True
         return path.exists() and not os.access(path, os.W_OK)
 
-    def save_board(self, path: Optional[Union[str, Path]] = None) -> Path:
+    def save_board(self, path: str | Path | None = None) -> Path:
         """Write the board file's text to ``path`` (default: where it came from), whole or not at all;
         returns the path. The position set up in the window is not part of the board file.
 
@@ -220,7 +221,7 @@ class QtDocument(QObject):
 
     # ------------------------------------------------------------------ position edits (undoable)
 
-    def place(self, square: int, player: int, kind: Union[int, str], moved: Optional[bool] = None) -> None:
+    def place(self, square: int, player: int, kind: int | str, moved: bool | None = None) -> None:
         """Put a piece of ``player`` (index) and ``kind`` (index or name) on ``square``.
 
         ``moved`` defaults to what a FEN would say: unmoved where the board's setup has that piece.
@@ -316,7 +317,7 @@ class QtDocument(QObject):
             return
         self._edit("Clear the board", lambda p: assign(p, empty))
 
-    def play_move(self, move: Move, name: str, on: Optional[Position] = None) -> None:
+    def play_move(self, move: Move, name: str, on: Position | None = None) -> None:
         """Make ``move`` (a legal move the core found, named ``name``) as one undoable step.
 
         ``on`` is the position the move was found in: a move fits only the position it was made
@@ -340,7 +341,8 @@ class QtDocument(QObject):
         """The position as FEN (empty without a board)."""
         if self.position is None:
             return ""
-        from dagaz_studio.engine import Rules, fen as position_fen
+        from dagaz_studio.engine import Rules
+        from dagaz_studio.engine import fen as position_fen
 
         # Rules are rebuilt when the board object changes (a new board, or an edited notation).
         if self._fen_rules is None or self._fen_rules.board is not self.position.board:
@@ -448,7 +450,7 @@ class QtDocument(QObject):
         if not 0 <= square < len(self._require_board().squares):
             raise ValueError(f"no square {square}")
 
-    def _kind_index(self, kind: Union[int, str]) -> int:
+    def _kind_index(self, kind: int | str) -> int:
         names = list(self._require_board().pieces)
         if isinstance(kind, str):
             if kind not in names:

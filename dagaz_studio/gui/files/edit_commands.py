@@ -3,7 +3,7 @@ replaced. Each holds the states before and after and is given how to put one of 
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
@@ -34,7 +34,7 @@ class BoardTextCommand(QUndoCommand):
     """A change to the board file's text (a piece's notation): the text and board before and after;
     ``use`` makes the document's text and board those given."""
 
-    def __init__(self, use: Callable[[str, Board], None], old_text: str, old_board: Optional[Board], new_text: str,
+    def __init__(self, use: Callable[[str, Board], None], old_text: str, old_board: Board | None, new_text: str,
                  new_board: Board, text: str) -> None:
         super().__init__(text)
         self._use = use

@@ -3,8 +3,8 @@ unsaved changes, and what is remembered between runs (layout, board, position, c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from PySide6.QtCore import QByteArray, QFileSystemWatcher, QObject, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QDragEnterEvent, QDropEvent, QKeySequence
@@ -51,7 +51,7 @@ class QtFileActions(QObject):
         self._view = view
         self._title = app_title
         #: Asked first whenever the board is about to go: whether to go on (edits kept elsewhere).
-        self.ask_unapplied: Optional[Callable[[], bool]] = None
+        self.ask_unapplied: Callable[[], bool] | None = None
         # The window hands its drag, drop and close events here (an event filter would be called
         # from Qt for every event the window gets, each call taking the interpreter lock).
         window.setAcceptDrops(True)
@@ -71,7 +71,7 @@ class QtFileActions(QObject):
         document.boardChanged.connect(self._watch)
         self._asking = False
         #: The position whose setup the user chose not to save (not asked about again).
-        self._setup_declined: Optional[str] = None
+        self._setup_declined: str | None = None
         self._update_actions()
 
     # ------------------------------------------------------------------ files
@@ -165,10 +165,7 @@ class QtFileActions(QObject):
             return False
         path = self._document.board_path
         name = path.name if path is not None else f"{self._document.board.name}.board"
-        if path is not None and not self._document.read_only:
-            start = str(path)
-        else:
-            start = str(boards_folder() / name)
+        start = str(path) if path is not None and not self._document.read_only else str(boards_folder() / name)
         title = "Save a copy of the shipped board as" if self._document.read_only else "Save board as"
         chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, BOARD_FILTER)
         if not chosen:
@@ -391,7 +388,7 @@ class QtFileActions(QObject):
             return
         self.open_path(path)
 
-    def _save_to(self, path: Optional[str]) -> bool:
+    def _save_to(self, path: str | None) -> bool:
         try:
             saved = self._document.save_board(path)
         except (OSError, ValueError) as error:  # SaveError (a full disk …) is a ValueError
@@ -434,7 +431,7 @@ def unsaved_question(changes: list[str], name: str) -> str:
     return f"The {listed} of {name} have changed."
 
 
-def _dropped_file(event: QDropEvent) -> Optional[str]:
+def _dropped_file(event: QDropEvent) -> str | None:
     mime = event.mimeData()
     if mime is None or not mime.hasUrls():
         return None

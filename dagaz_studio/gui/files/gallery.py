@@ -8,7 +8,6 @@ the same board view as the window's.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QIcon, QKeyEvent, QPixmap
@@ -75,7 +74,7 @@ class QtGameGallery(QDialog):
 
     gameChosen = Signal(str)
 
-    def __init__(self, parent: Optional[QWidget] = None, paths: Optional[tuple[Path, ...]] = None) -> None:
+    def __init__(self, parent: QWidget | None = None, paths: tuple[Path, ...] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Open a game")
         self.resize(760, 560)
@@ -226,7 +225,7 @@ class QtGameGallery(QDialog):
         lists = [self.lists[family] for family in sorted(self.lists, key=_family_key)]
         return [games.item(row) for games in lists for row in range(games.count()) if not games.item(row).isHidden()]
 
-    def best_match(self) -> Optional[QListWidgetItem]:
+    def best_match(self) -> QListWidgetItem | None:
         """The game Enter in the filter opens: the selected one, else the closest match to the filter."""
         wanted = " ".join(self.filter.text().casefold().split())
         shown = self.shown_items()
@@ -283,7 +282,7 @@ class QtGameGallery(QDialog):
                     other.clearSelection()
         self.buttons.button(QDialogButtonBox.StandardButton.Open).setEnabled(self.selected_path() is not None)
 
-    def selected_path(self) -> Optional[str]:
+    def selected_path(self) -> str | None:
         """The chosen game's file, if one is selected."""
         for games in self.lists.values():
             for item in games.selectedItems():

@@ -9,7 +9,6 @@ opens the one selected (or the first).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
@@ -39,7 +38,7 @@ class QtImportDialog(QDialog):
 
     boardImported = Signal(str)
 
-    def __init__(self, ini: Path, parent: Optional[QWidget] = None, folder: Optional[Path] = None) -> None:
+    def __init__(self, ini: Path, parent: QWidget | None = None, folder: Path | None = None) -> None:
         super().__init__(parent)
         self.ini = Path(ini)
         self.setWindowTitle(f"Import Fairy-Stockfish variants: {self.ini.name}")

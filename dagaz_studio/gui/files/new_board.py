@@ -26,13 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.board.create import (
-    MAX_COLUMNS,
-    MAX_ROWS,
-    NewBoard,
-    NewBoardError,
-    new_board_text,
-)
+from dagaz_studio.board.create import MAX_COLUMNS, MAX_ROWS, NewBoard, NewBoardError, new_board_text
 
 _DIRECTIONS = (("both", "Orthogonal and diagonal (8)"), ("orthogonal", "Orthogonal (N E S W)"),
                ("diagonal", "Diagonal (4)"))

@@ -3,10 +3,9 @@ two compared, and the heaps and columns drawn."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from dagaz_studio.board import Board
 from dagaz_studio.engine import FenError, Piece, Position
+
 # The heaps and columns drawn are the picture's too (export.py): the document's callers find them here still.
 from dagaz_studio.gui.board_view.export import position_contents as position_contents
 
@@ -20,7 +19,7 @@ def initial_position(board: Board) -> Position:
         return Position(board, [None] * len(board.squares))
 
 
-def put(position: Position, square: int, piece: Optional[Piece]) -> None:
+def put(position: Position, square: int, piece: Piece | None) -> None:
     """Put ``piece`` (or nothing) on ``square`` of ``position``."""
     position.cells[square] = piece
     last = position.last_move

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 #: The most moves a kept record may hold: a record read back with more is refused.
 MAX_MOVES = 5_000
@@ -66,7 +66,7 @@ class GameRecord:
         """The position at the current place."""
         return self.fen_at(self.current)
 
-    def find(self, fen: str) -> Optional[int]:
+    def find(self, fen: str) -> int | None:
         """The place whose position is ``fen``, the nearest to the current one (``None`` if none is)."""
         places = [place for place in range(len(self.moves) + 1) if self.fen_at(place) == fen]
         return min(places, key=lambda place: (abs(place - self.current), place)) if places else None
@@ -147,7 +147,7 @@ class GameRecord:
                 "current": self.current, "moves": [[move.name, move.fen] for move in self.moves]}
 
     @classmethod
-    def from_data(cls, data: Any) -> "GameRecord":
+    def from_data(cls, data: Any) -> GameRecord:
         """A record from :meth:`to_data`'s data; :class:`RecordError` says what is wrong with other data."""
         if not isinstance(data, dict):
             raise RecordError("a game record is a mapping")

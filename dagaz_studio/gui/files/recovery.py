@@ -12,7 +12,6 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 from PySide6.QtCore import QStandardPaths
 
@@ -29,10 +28,10 @@ class Recovered:
     """The unsaved state of one board, as a recovery file kept it."""
 
     board_path: Path
-    board_text: Optional[str] = None
+    board_text: str | None = None
     drafts: dict[str, str] = field(default_factory=dict)
     fen: str = ""
-    file: Optional[Path] = None
+    file: Path | None = None
 
 
 def recovery_folder() -> Path:
@@ -45,7 +44,7 @@ def recovery_folder() -> Path:
 class Recovery:
     """Writes, lists and removes the recovery files in ``folder`` (default: :func:`recovery_folder`)."""
 
-    def __init__(self, folder: Optional[Path] = None) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else recovery_folder()
 
     def file_for(self, board_path: Path) -> Path:
@@ -53,7 +52,7 @@ class Recovery:
         key = hashlib.sha1(str(board_path.resolve()).encode("utf-8")).hexdigest()[:16]
         return self.folder / f"{key}.json"
 
-    def write(self, state: Recovered) -> Optional[str]:
+    def write(self, state: Recovered) -> str | None:
         """Keep ``state``; returns why not when it cannot be written (the window goes on regardless)."""
         data = {"board": str(state.board_path.resolve()), "text": state.board_text, "drafts": state.drafts,
                 "fen": state.fen}

@@ -3,8 +3,9 @@ that did not close, removed once nothing is left to recover."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -37,7 +38,7 @@ class QtAutosave(QObject):
         self._say = say
         self.recovery = Recovery()
         #: The board whose recovery file holds edits of this run.
-        self._recovering: Optional[Path] = None
+        self._recovering: Path | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(AUTOSAVE_MS)

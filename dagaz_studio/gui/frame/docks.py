@@ -3,13 +3,12 @@ window's size (side columns, or tabs on a small screen) as the window is shown a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
-
-from PySide6.QtCore import QSize, Qt, QTimer
+from typing import TYPE_CHECKING, Any
 
 # Classes looked up when used: Qt readies each class at its first use, which the window's first paint
 # (the board alone) puts off.
 from PySide6 import QtWidgets
+from PySide6.QtCore import QSize, Qt, QTimer
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QResizeEvent
@@ -264,7 +263,7 @@ class DockLayout:
         for dock, width in zip(columns, widths):
             window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
 
-    def _column(self, area: Qt.DockWidgetArea) -> Optional[QDockWidget]:
+    def _column(self, area: Qt.DockWidgetArea) -> QDockWidget | None:
         """A dock shown in the column at ``area`` (any one of its tabs), or ``None``."""
         window = self._window
         for dock in window.docks():

@@ -3,7 +3,8 @@ not applied yet, in the Board file panel's text and in the notations being edite
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
 

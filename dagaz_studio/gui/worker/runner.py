@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
@@ -116,14 +117,14 @@ class QtMoveRunner(QObject):
     busyChanged = Signal(bool)
     _submit = Signal(object, object)
 
-    def __init__(self, parent: Optional[QObject] = None, answer: Answer = answer_moves,
+    def __init__(self, parent: QObject | None = None, answer: Answer = answer_moves,
                  failure: Failure = _run_failed) -> None:
         super().__init__(parent)
         self._answer, self._failure = answer, failure
-        self._thread: Optional[QThread] = None
-        self._worker: Optional[_Worker] = None
+        self._thread: QThread | None = None
+        self._worker: _Worker | None = None
         self._serial = 0
-        self._cancel: Optional[threading.Event] = None
+        self._cancel: threading.Event | None = None
         self._pending: Any = None
         #: Requests handed to the worker and not yet settled (answered or dropped).
         self._in_flight = 0
