@@ -231,7 +231,7 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
             if keeps(trial):
                 current, changed = trial, True
                 continue
-            if not isinstance(piece, Piece) or rules.board.kind != "default":
+            if not isinstance(piece, Piece) or not rules.board.kind_type.holds_pieces:
                 continue
             far = _distance(rules, other, square)
             nearer = sorted((s for s, standing in enumerate(current.cells)
