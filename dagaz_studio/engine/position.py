@@ -534,7 +534,7 @@ def _has_stores(board: Board) -> bool:
 
 
 #: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.
-KindFen = tuple[Callable[["Position", list[str], str], None], Callable[["Position"], str]]
+KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position], str]]
 
 
 def _heap_fen() -> KindFen:
