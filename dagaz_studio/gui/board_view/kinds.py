@@ -15,11 +15,12 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: What a square of a heap or stack board holds, as the view draws it: the board's kind and its
 #: parts, ``((letter, count), …)`` of a heap in board order or ``((player, letter), …)`` of a
