@@ -225,21 +225,20 @@ class Board:
     def counts_runs(self) -> bool:
         """Whether a piece's notation asks how many moves in a row a piece has made (``[u0-2]``): its
         positions then keep each player's run (docs/notation.md, 7.12)."""
-        from dagaz_studio.notation.nodes import RunCheck, walk
+        from dagaz_studio.notation.uses import reads_runs
 
         notations = [piece.notation for piece in self.pieces.values()] + list(self.drops.values())
-        return any(isinstance(node, RunCheck)
-                   for notation in notations if notation is not None for node in walk(notation.body))
+        return any(reads_runs(notation) for notation in notations if notation is not None)
 
     @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
         (``=Rook``): those its FEN castling rights speak of."""
-        from dagaz_studio.notation.nodes import TypeCheck, walk
+        from dagaz_studio.notation.uses import STANDS, name_uses
 
         castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
-        named = {node.name for piece in castling if piece.notation is not None
-                 for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
+        named = {use.name for piece in castling if piece.notation is not None
+                 for use in name_uses(piece.notation) if use.use == STANDS and not use.negated}
         return frozenset(named - {piece.name for piece in castling})
 
     @cached_property
@@ -247,12 +246,12 @@ class Board:
         """The pieces a FEN's castling rights are about: the royal pieces and those flagged ``castles``
         whose notation names a partner (``=Rook``), or all of those where none names one (Coregal's
         royal Queen does not castle; its King does)."""
-        from dagaz_studio.notation.nodes import TypeCheck, walk
+        from dagaz_studio.notation.uses import STANDS, name_uses
 
         castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
         partners = self.castling_partners
         naming = {piece.name for piece in castling if piece.notation is not None
-                  and any(isinstance(node, TypeCheck) and node.name in partners for node in walk(piece.notation.body))}
+                  and any(use.use == STANDS and use.name in partners for use in name_uses(piece.notation))}
         return frozenset(naming or {piece.name for piece in castling})
 
     @cached_property

@@ -134,26 +134,14 @@ class PieceReader(GeometryReader):
             return None
 
     def _check_names(self, piece: PieceType, statement: Statement, start: int, check_zones: bool) -> None:
-        from dagaz_studio.notation import nodes
+        from dagaz_studio.notation.uses import name_uses
 
-        for node in nodes.walk(piece.notation):
-            if isinstance(node, nodes.TypeCheck) and node.name not in self.pieces:
-                self.report(statement, start + node.span.start, f"unknown piece type '{node.name}'")
-            elif isinstance(node, nodes.Promote):
-                written = node.span.slice(piece.notation_text)
-                offsets = [m.start() for m in re.finditer(r"[^+?/\s]+", written)]
-                for choice, offset in zip(node.choices, offsets):
-                    if choice not in self.pieces:
-                        self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
-            elif isinstance(node, nodes.Create) and node.name not in self.pieces:
-                self.report(statement, start + node.span.start + 1, f"unknown piece type '{node.name}'")
-            elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
-                self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
-            elif (isinstance(node, nodes.CountCheck) and node.zone is not None and check_zones
-                  and node.zone not in self.zones):
-                self.report(statement, start + node.span.start, f"unknown zone '{node.zone}'")
-            elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
-                self.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
+        for use in name_uses(piece.notation):
+            if use.is_zone:
+                if check_zones and use.name not in self.zones:
+                    self.report(statement, start + use.start, f"unknown zone '{use.name}'")
+            elif use.name not in self.pieces:
+                self.report(statement, start + use.start, f"unknown piece type '{use.name}'")
 
     def _drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
@@ -203,15 +191,13 @@ class PieceReader(GeometryReader):
 
     def _demotions(self) -> dict[str, str]:
         """Each promoted piece (lettered ``+P`` or ``Q~``) -> the one piece whose notation promotes to it."""
-        from dagaz_studio.notation import nodes
+        from dagaz_studio.notation.uses import PROMOTES, name_uses
 
         promoters: dict[str, list[str]] = {}
         for piece in self.pieces.values():
-            for node in nodes.walk(piece.notation):
-                if isinstance(node, nodes.Promote):
-                    for choice in node.choices:
-                        if piece.name not in promoters.setdefault(choice, []):
-                            promoters[choice].append(piece.name)
+            for use in name_uses(piece.notation):
+                if use.use == PROMOTES and piece.name not in promoters.setdefault(use.name, []):
+                    promoters[use.name].append(piece.name)
         demotions: dict[str, str] = {}
         for piece in self.pieces.values():
             if not piece.promoted_letter:

@@ -67,18 +67,19 @@ class Visitor(Generic[R]):
         cls._methods = {node_type: getattr(cls, method_name(node_type)) for node_type in NODE_TYPES
                         if hasattr(cls, method_name(node_type))}
 
-    def visit(self, node: Node | BracketItem | Notation) -> R:
-        """What this reader makes of ``node``."""
+    def visit(self, node: Node | BracketItem | Notation, *context: Any) -> R:
+        """What this reader makes of ``node`` (``context``, if any, is passed on to the method: what
+        the reader knows at that point of the tree)."""
         method = self._methods.get(type(node))
         if method is None:
-            return self.visit_other(node)
-        result: R = method(self, node)
+            return self.visit_other(node, *context)
+        result: R = method(self, node, *context)
         return result
 
-    def visit_notation(self, node: Notation) -> R:
+    def visit_notation(self, node: Notation, *context: Any) -> R:
         """A whole notation: what its tree makes."""
-        return self.visit(node.body)
+        return self.visit(node.body, *context)
 
-    def visit_other(self, node: Node | BracketItem | Notation) -> R:
+    def visit_other(self, node: Node | BracketItem | Notation, *context: Any) -> R:
         """A node type this reader has no method for: a ``TypeError`` unless a reader says otherwise."""
         raise TypeError(f"{type(self).__name__} does not read a {type(node).__name__}: {node!r}")
