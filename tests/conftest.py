@@ -110,8 +110,8 @@ def _no_modal_questions(monkeypatch):
 
 @pytest.fixture
 def chess_window(qtbot):
-    """The window on the shipped chess board, shown (see tests/gui_window.py for more)."""
-    from gui_window import open_window
+    """The window on the shipped chess board, shown (see tests/helpers/gui_window.py for more)."""
+    from tests.helpers.gui_window import open_window
 
     return open_window(qtbot, "chess")
 

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
+
+ROOT = REPO
 
 
 def _load_script():

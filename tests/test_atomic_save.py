@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 import pytest
-from killed_writer import kill_while_writing
 
 from dagaz_studio.board.writer import SaveError, atomic_path, write_atomically
 from dagaz_studio.cli import main
+from tests.helpers.killed_writer import kill_while_writing
 
 OLD = "name: old\ngrid: a-h x 8-1\n"
 

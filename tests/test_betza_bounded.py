@@ -15,8 +15,9 @@ import pytest
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.notation import parse_notation
+from tests.helpers.paths import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def translate(*args: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:

@@ -27,10 +27,8 @@ half turn: ``dirSet >> 4 | dirSet << 4``, as the test board's symmetry does).
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from test_betza_fsf import dagaz_targets, random_position
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
@@ -38,8 +36,10 @@ from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import TranslationError, translate
+from tests.helpers.paths import DATA
+from tests.test_betza_fsf import dagaz_targets, random_position
 
-BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
+BOARD = DATA / "betza-8x8.board"
 
 #: Leaper atoms as moves.c steps them: (long, short) sides.
 ATOMS = {"W": (1, 0), "F": (1, 1), "D": (2, 0), "N": (2, 1), "A": (2, 2), "H": (3, 0), "C": (3, 1),

@@ -7,7 +7,6 @@ of both colours, with the piece on either side; Fairy-Stockfish runs in a child 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -17,11 +16,12 @@ from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
+from tests.helpers.paths import DATA
 
 pytest.importorskip("pyffish")
-from fsf_oracle import ask, piece_section  # noqa: E402
+from tests.helpers.fsf_oracle import ask, piece_section  # noqa: E402
 
-BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
+BOARD = DATA / "betza-8x8.board"
 
 ORTHOGONAL_DIRS = ["f", "b", "l", "r", "v", "s", "fs", "bs", "fr", "lb", "vr", "fh", "lh", "rh", "bh", "ff", "hl"]
 DIAGONAL_DIRS = ["f", "b", "l", "r", "v", "s", "fr", "fl", "br", "bl", "rf", "lb", "fs", "lv", "fh", "bh", "hr"]

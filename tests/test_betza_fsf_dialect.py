@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +22,12 @@ from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
+from tests.helpers.paths import DATA
 
 pytest.importorskip("pyffish")
-from fsf_oracle import ask  # noqa: E402
+from tests.helpers.fsf_oracle import ask  # noqa: E402
 
-HALF_TURN = Path(__file__).parent / "data" / "betza-8x8.board"
+HALF_TURN = DATA / "betza-8x8.board"
 EVERYWHERE = " ".join(f"{f}*" for f in "abcdefgh")
 
 SECTION = """[{name}:chess]
@@ -175,7 +175,7 @@ def test_a_piece_without_a_move_is_said_so() -> None:
     assert to_dagaz(read_betza("DD", "fsf")) == "[P]"
 
 
-WIDE = Path(__file__).parent / "data" / "betza-9x10.board"
+WIDE = DATA / "betza-9x10.board"
 #: The same section on a 9x10 board: its size, and the start's empty rows to match.
 WIDE_SECTION = (SECTION.replace("[{name}:chess]\n", "[{name}:chess]\nmaxFile = 9\nmaxRank = 10\n")
                 .replace("startFen = 8/8/8/8/8/8/8/8 w", "startFen = 9/9/9/9/9/9/9/9/9/9 w"))

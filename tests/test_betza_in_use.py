@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from dagaz_studio.board import BoardFileError, parse_board
 from dagaz_studio.board.writer import replace_piece_notation
 from dagaz_studio.translation import translate
+from tests.helpers.paths import DATA
 
-BOARD = (Path(__file__).parent / "data" / "betza-8x8.board").read_text(encoding="utf-8")
+BOARD = (DATA / "betza-8x8.board").read_text(encoding="utf-8")
 FEN = "8/8/2b5/3B4/1b1A4/8/8/8 w - - 0 1"
 
 

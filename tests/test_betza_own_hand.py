@@ -22,8 +22,9 @@ from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.english import to_notation
+from tests.helpers.paths import DATA
 
-HALF_TURN = Path(__file__).parent / "data" / "betza-8x8.board"
+HALF_TURN = DATA / "betza-8x8.board"
 LOPSIDED = ["rF", "frlRrlbK", "mflFcflW", "fRbrBblF", "lN", "frN", "rbN", "flnD", "rpR", "lgB", "mafrW",
             "crW", "rhN", "lvN", "fmrWcrF", "rK", "lQ2", "lmN0", "rbpQ", "frlsFlD"]
 

@@ -22,18 +22,18 @@ so the expected moves come from the definitions, simulated here square by square
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from test_betza_fsf import dagaz_targets, random_position
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import translate
+from tests.helpers.paths import DATA
+from tests.test_betza_fsf import dagaz_targets, random_position
 
-BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
+BOARD = DATA / "betza-8x8.board"
 
 ORTHOGONAL = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 DIAGONAL = [(1, 1), (1, -1), (-1, -1), (-1, 1)]
@@ -236,7 +236,7 @@ def test_hoppers_with_a_range_move_as_fairy_stockfish_moves_them() -> None:
     # A hopper of range n reaches n squares at most, the hurdle among them (moves.c counts every
     # step; piece.cpp bounds the hopper by the same mask). pR1 is a grasshopper for piece.cpp.
     pytest.importorskip("pyffish")
-    from fsf_oracle import ask, piece_section
+    from tests.helpers.fsf_oracle import ask, piece_section
 
     pieces = ["pR3", "pB2", "mRpRmFpB2", "pR2", "fpR4", "cpB3", "pQ2", "pR1"]
     rules = Rules(load_board(str(BOARD)))

@@ -5,18 +5,18 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from test_betza_fsf import dagaz_targets, random_piece, random_position
 
 from dagaz_studio.betza import read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import TranslationError, translate
+from tests.helpers.paths import DATA
+from tests.test_betza_fsf import dagaz_targets, random_piece, random_position
 
-BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
+BOARD = DATA / "betza-8x8.board"
 
 MULTI_LEG = ["afsW", "fcafmF", "mabW", "afsF", "cafsR", "mpafmR", "fmaflW", "afsmafW", "caK", "mafW", "ifmnDfmWfcF"]
 #: Pieces whose Betza needs more than an ``a`` chain of one atom and range: crooked and circular

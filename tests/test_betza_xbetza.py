@@ -13,8 +13,9 @@ from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.translation import TranslationError, translate
+from tests.helpers.paths import REPO
 
-CHESS = Path(__file__).resolve().parents[1] / "boards" / "chess" / "chess.board"
+CHESS = REPO / "boards" / "chess" / "chess.board"
 
 POSITIONS = [
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",

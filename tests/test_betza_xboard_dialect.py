@@ -12,11 +12,8 @@ turns them by a half turn.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from test_betza_fsf_dialect import fen_of, targets
-from xboard_oracle import full_moves, moves
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.board import load_board
@@ -24,8 +21,11 @@ from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
+from tests.helpers.paths import DATA
+from tests.helpers.xboard_oracle import full_moves, moves
+from tests.test_betza_fsf_dialect import fen_of, targets
 
-HALF_TURN = Path(__file__).parent / "data" / "betza-8x8.board"
+HALF_TURN = DATA / "betza-8x8.board"
 DIRECTIONS = ["f", "b", "l", "r", "v", "s", "h", "ff", "fr", "fl", "rf", "lf", "br", "bl", "rb", "lb", "fs", "bs",
               "sf", "sb", "rv", "lv", "vr", "vl", "fh", "bh", "lh", "rh", "hr", "hl"]
 

@@ -14,8 +14,7 @@ from dagaz_studio.board.cache import cache_path, parse_board_cached
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
-
-REPO = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
 
 
 @pytest.fixture

@@ -5,14 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from dagaz_studio.cli import main
-
-DATA = Path(__file__).resolve().parent / "data"
-REPO = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import DATA, REPO
 
 
 @pytest.mark.parametrize(

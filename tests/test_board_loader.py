@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from dagaz_studio.board import BoardFileError, PlacementError, parse_board, parse_placement
 from dagaz_studio.board.loader import split_statements
-
-REPO = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
 
 ARTICLE = """\
 fanorona-9x5

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board
 from dagaz_studio.board.statements import KNOWN_RULES
-
-DATA = Path(__file__).resolve().parent / "data"
+from tests.helpers.paths import DATA
 
 
 def _problems(text: str) -> list[str]:

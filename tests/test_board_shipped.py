@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from dagaz_studio.board import load_board, parse_placement, shipped_boards, shipped_family
-
-REPO = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
 
 
 def test_shipped_boards_are_found_in_the_repository():

@@ -8,7 +8,6 @@ The default run compares a few positions a variant; ``-m slow`` five hundred.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,11 +16,12 @@ from dagaz_studio.variants_ini import import_file
 from dagaz_studio.variants_ini.inheritance import templates
 from dagaz_studio.variants_ini.ini import IniError
 from dagaz_studio.variants_ini.variant import import_variant
+from tests.helpers.paths import REPO
 
 pytest.importorskip("pyffish")
-from builtin_oracle import check_game, fsf_builtin_games  # noqa: E402
+from tests.helpers.builtin_oracle import check_game, fsf_builtin_games  # noqa: E402
 
-README = Path(__file__).parents[1] / "README.md"
+README = REPO / "README.md"
 
 #: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
 #: by the importer naming that rule, and listed in the README.
@@ -98,11 +98,10 @@ def test_the_readme_lists_every_refused_builtin() -> None:
 
 def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> None:
     # Supply chess: a Chariot dropped on the open e-file would check the General on e10.
-    from builtin_oracle import _rules
-    from variants_oracle import uci_names
-
     from dagaz_studio.engine.game import legal_moves
     from dagaz_studio.engine.position import Position
+    from tests.helpers.builtin_oracle import _rules
+    from tests.helpers.variants_oracle import uci_names
 
     rules = _rules("supply")
     position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
@@ -113,7 +112,7 @@ def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> 
 def test_sections_inheriting_first_moves_a_check_that_wins_makpong_or_sittuyin_play_as_the_builtin() -> None:
     # cambodianMoves (with gating's rights in the FEN), checkCounting, makpongRule and Sittuyin's
     # placement and promotion, imported.
-    from variants_oracle import compare
+    from tests.helpers.variants_oracle import compare
 
     names = ["cambodian", "karouk", "makpong", "sittuyin"]
     played = fsf_builtin_games(names, 3, 16, 5)["games"]

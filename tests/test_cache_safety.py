@@ -15,8 +15,8 @@ import pytest
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.board.cache import cache_path
 from dagaz_studio.notation import user_cache
+from tests.helpers.paths import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 COMMANDS = (["check", "chess"], ["moves", "chess", "--legal"], ["parse", "(+)([p]\\1)*"])
 
 

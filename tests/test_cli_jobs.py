@@ -9,7 +9,9 @@ from pathlib import Path
 
 import chess
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import REPO
+
+ROOT = REPO
 
 
 def _run(*words: str, stdin: Path | None = None) -> subprocess.CompletedProcess[str]:

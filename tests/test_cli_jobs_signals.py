@@ -9,14 +9,14 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from dagaz_studio.cli import main
 from dagaz_studio.commands import perft, pool
+from tests.helpers.paths import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 

@@ -10,6 +10,7 @@ import chess
 import pytest
 
 from dagaz_studio.cli import main
+from tests.helpers.paths import REPO
 
 
 def test_json_moves_of_one_square(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,12 +107,11 @@ def test_fen_stream_answers_blank_lines_and_reports_option_errors_once() -> None
 
 def test_a_notation_is_read_up_to_the_length_the_window_and_the_docs_give(capsys: pytest.CaptureFixture[str]) -> None:
     import re
-    from pathlib import Path
 
     from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
     from dagaz_studio.queries import MAX_NOTATION_CHARS
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
     documented = re.search(r"notations over\s+([\d,]+) characters are refused", readme)
     assert documented and int(documented.group(1).replace(",", "")) == MAX_NOTATION_CHARS == MAX_NOTATION_LENGTH
     rook = "(+)([p]\\1)*"

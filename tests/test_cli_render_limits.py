@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from killed_writer import kill_while_writing
 from PySide6.QtGui import QImage
 
 from dagaz_studio.gui.board_view.export import MAX_PIXELS, MAX_SIDE
 from dagaz_studio.notation import whole_file
+from tests.helpers.killed_writer import kill_while_writing
+from tests.helpers.paths import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 #: The largest board a board file may describe (26 × 384 squares).
 HUGE = "huge\n\ngrid: a-z x 1-384\n\nN = (0, -1)\nE = (1, 0)\n\nplayers: White Black\n"
 

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
 
 #: Modules ``moves chess --legal`` does without once its board and code are kept: the notation
 #: parser and Lark (the board comes from the cache), the traces' explanation and the move names

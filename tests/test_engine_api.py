@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 
 import dagaz_studio.engine as engine
+from tests.helpers.paths import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 PACKAGE = ROOT / "dagaz_studio"
 ENGINE = PACKAGE / "engine"
 NAME = "dagaz_studio.engine"

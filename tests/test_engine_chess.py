@@ -6,10 +6,10 @@ import random
 
 import chess
 import pytest
-from engine_helpers import shipped, uci
 
 from dagaz_studio.engine.game import fen, legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.position import Position
+from tests.helpers.engine_helpers import shipped, uci
 
 START = chess.STARTING_FEN
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -5,7 +5,6 @@ neither friend nor enemy to anyone."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.board import BoardFileError, parse_board
 from dagaz_studio.board.placement import NEUTRAL
@@ -16,6 +15,7 @@ from dagaz_studio.names import MoveNames
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.english import describe
 from dagaz_studio.notation.nodes import Create, walk
+from tests.helpers.engine_helpers import shipped
 
 BOARD = """
 grid: a-d x 4-1

@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-from engine_helpers import shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
 
 sf = pytest.importorskip("pyffish")
 
@@ -144,9 +144,8 @@ def test_a_bad_end_statement_is_reported_where_it_is(line: str, problem: str) ->
 
 
 def test_an_exported_end_reach_is_fairy_stockfishs_flag() -> None:
-    from fsf_oracle import ask
-
     from dagaz_studio.variants_ini.export import export_fsf
+    from tests.helpers.fsf_oracle import ask
 
     ini = export_fsf(load_board("breakthrough")).replace("[breakthrough]", "[exported-breakthrough]", 1)
     assert "flagPiece = p" in ini

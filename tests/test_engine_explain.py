@@ -4,7 +4,6 @@ en passant, castling and Fanorona chains."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.board.writer import replace_piece_notation
@@ -14,6 +13,7 @@ from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation
+from tests.helpers.engine_helpers import shipped
 
 #: Chess's King as it castled before shuffled starts: from e1 only, in fixed steps. The explanations
 #: below are of its three alternatives.

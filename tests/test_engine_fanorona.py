@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import Move
+from tests.helpers.engine_helpers import shipped
 
 
 def _spell(move: Move) -> str:

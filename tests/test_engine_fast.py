@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from run_comparison import played, rules_pair, runner_rules, same_run
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
+from tests.helpers.run_comparison import played, rules_pair, runner_rules, same_run
 
 #: The boards the variants.ini importer made from Fairy-Stockfish's built-ins share its few constructs:
 #: a default run takes these of them, ``-m slow`` every one.

@@ -8,12 +8,12 @@ import threading
 
 import chess
 import pytest
-from engine_helpers import CountingFlag, shipped
 
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
+from tests.helpers.engine_helpers import CountingFlag, shipped
 
 ARTICLE = {
     chess.ROOK: "(+)([p]\\1)*",

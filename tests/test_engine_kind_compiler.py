@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from run_comparison import played, rules_pair, same_run
 
 from dagaz_studio.board import load_board
 from dagaz_studio.board.loader import parse_board
@@ -37,6 +36,8 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation import NotationError, parse_notation
+from tests.helpers.paths import REPO
+from tests.helpers.run_comparison import played, rules_pair, same_run
 
 BOARDS = ["oware", "kalah", "two-seeds", "lasca", "bashni"]
 #: Small, so that runaway notations stop quickly; stopping must agree too.
@@ -316,7 +317,7 @@ def test_a_local_function_written_where_a_test_had_no_body_yet_compiles() -> Non
 def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(rule: str | None) -> None:
     # Where captures are not compulsory, a piece that can step is run at once; where they are, after
     # the pieces next to an enemy's: the counts are the runner's either way.
-    text = (Path(__file__).resolve().parent.parent / "boards" / "draughts" / "lasca.board").read_text()
+    text = (REPO / "boards" / "draughts" / "lasca.board").read_text()
     if rule is None:
         text = text.replace("rule: compulsory-capture", "")
     board = parse_board(text)

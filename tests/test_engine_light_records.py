@@ -8,13 +8,13 @@ where the last began, the pieces they displaced); :func:`make_record` must leave
 from __future__ import annotations
 
 import pytest
-from run_comparison import played
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, light_legal_moves, make_move, make_record, unmake_record
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
+from tests.helpers.run_comparison import played
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 

@@ -13,7 +13,6 @@ import sys
 import threading
 
 import pytest
-from engine_helpers import CountingFlag
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.position import Piece, Position
@@ -22,6 +21,7 @@ from dagaz_studio.engine.runner import CANCEL_EVERY
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+from tests.helpers.engine_helpers import CountingFlag
 
 RUNAWAYS = [("fanorona", "(*[a])*+", "e3"), ("xiangqi", "(&(*))*", "e5"), ("chess", "((*)[A]){30}", "d4"),
             ("fanorona", "(N;S)*", "e3"), ("chess", "(*){12}", "a4"), ("checkers", "(&(*)[a])*", "d4"),

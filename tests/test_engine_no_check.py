@@ -9,8 +9,9 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
+from tests.helpers.paths import REPO
 
-CHESS = Path(__file__).resolve().parents[1] / "boards" / "chess" / "chess.board"
+CHESS = REPO / "boards" / "chess" / "chess.board"
 
 
 def _board(tmp_path: Path, rule: bool):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine_helpers import shipped
-
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import EventKind
+from tests.helpers.engine_helpers import shipped
 
 
 def test_every_event_kind_is_an_event_kind_member() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 
-from engine_helpers import shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.why_not import goes_on
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.queries import ExplainQuery, MovesQuery, answer_explanation, answer_moves
+from tests.helpers.engine_helpers import shipped
 
 
 def _why_not(name: str, fen: str | None, origin: str, square: str, notation: str | None = None):

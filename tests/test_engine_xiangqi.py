@@ -6,10 +6,10 @@ import random
 import re
 
 import pytest
-from engine_helpers import shipped, uci
 
 from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.position import Position
+from tests.helpers.engine_helpers import shipped, uci
 
 sf = pytest.importorskip("pyffish")
 

@@ -14,12 +14,8 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
-from engine_helpers import shipped, uci
-from fsf_oracle import ask
-from variants_oracle import fsf_games, uci_names
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.engine.game import fen as written_fen
@@ -28,10 +24,14 @@ from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.engine_helpers import shipped, uci
+from tests.helpers.fsf_oracle import ask
+from tests.helpers.paths import DATA
+from tests.helpers.variants_oracle import fsf_games, uci_names
 
 sf = pytest.importorskip("pyffish")
 
-EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 
 #: Each shipped board that Fairy-Stockfish plays, and its variant there.
 SHIPPED = {"chess": "chess", "atomic-chess": "atomic", "berolina": "berolina", "capablanca": "capablanca",

@@ -14,10 +14,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from functools import cache
-from pathlib import Path
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.board import Board, parse_board
 from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
@@ -25,10 +23,12 @@ from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.paths import DATA
 
 sf = pytest.importorskip("pyffish")
 
-SUITE = Path(__file__).parent / "data" / "fairy-stockfish" / "perft.tsv"
+SUITE = DATA / "fairy-stockfish" / "perft.tsv"
 
 #: Fairy-Stockfish's variant -> the shipped board that plays it, where the board of its name (or the
 #: alias of aliases.txt) plays another variant: Fairy-Stockfish's ``janggi`` has bikjang, the casual

@@ -13,8 +13,9 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from fuzz.families import FAMILIES
-from fuzz.watchdog import FAILURES, HANG_SECONDS, MEMORY_LIMIT, Case, Result, Watchdog, classify
+
+from tests.fuzz.families import FAMILIES
+from tests.fuzz.watchdog import FAILURES, HANG_SECONDS, MEMORY_LIMIT, Case, Result, Watchdog, classify
 
 #: Cases of each category on every run: about 400 in all, a few seconds.
 CI_CASES = 25
@@ -117,7 +118,7 @@ def test_cases_the_long_run_found_end_cleanly(runs: _Runs, argv: list[str]) -> N
     (["exit3"], "traceback"), (["hang"], "hang"), (["memory"], "memory"), (["accept"], "accepted"),
 ])
 def test_the_watchdog_tells_each_way_a_command_ends(argv: list[str], kind: str) -> None:
-    with Watchdog(64 * 2**20, 2.0, target="fuzz.misbehave:main") as dog:
+    with Watchdog(64 * 2**20, 2.0, target="tests.fuzz.misbehave:main") as dog:
         result = dog.run(Case("self", "test", argv, argv[0]))
         assert result.kind == kind, result.report()
         # After a hang or a memory failure, the next case gets a fresh worker.

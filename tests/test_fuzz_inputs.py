@@ -10,7 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from fuzz.cases import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.notation import parse_notation
+from tests.fuzz.cases import (
     Corpus,
     _guarded,
     board_text,
@@ -22,10 +26,6 @@ from fuzz.cases import (
     move_name,
     notation_text,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from dagaz_studio.notation import parse_notation
 
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

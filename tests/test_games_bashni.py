@@ -4,16 +4,16 @@ package) on perft from the start and move by move on positions reached by seeded
 
 from __future__ import annotations
 
-import column_oracle
 import pytest
-from engine_helpers import shipped
-from oracles import Move as OracleMove
-from oracles import bashni, random_positions
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
+from tests.helpers import column_oracle
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.oracles import Move as OracleMove
+from tests.helpers.oracles import bashni, random_positions
 
 
 def successors(fen: str) -> dict[OracleMove, str]:

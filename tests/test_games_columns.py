@@ -5,16 +5,16 @@ positions reached by seeded random play; its FEN is read and written as docs/kin
 
 from __future__ import annotations
 
-import column_oracle
 import pytest
-from engine_helpers import shipped
-from oracles import Move as OracleMove
-from oracles import lasca, random_positions
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.stacks import Column
+from tests.helpers import column_oracle
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.oracles import Move as OracleMove
+from tests.helpers.oracles import lasca, random_positions
 
 
 def successors(fen: str) -> dict[OracleMove, str]:

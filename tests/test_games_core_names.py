@@ -10,8 +10,9 @@ import tokenize
 from pathlib import Path
 
 from dagaz_studio.board import load_board, shipped_boards
+from tests.helpers.paths import REPO
 
-CORE = [Path(__file__).resolve().parent.parent / "dagaz_studio" / package
+CORE = [REPO / "dagaz_studio" / package
         for package in ("notation", "board", "engine", "names")]
 
 # Piece names that are also ordinary words the code uses in their ordinary sense ("a general

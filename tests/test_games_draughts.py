@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from draughts_oracle import DraughtsGame, compare_random_games, pdn_parts, their_name, their_perft, their_perft_from
-from engine_helpers import shipped
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
+from tests.helpers.draughts_oracle import (
+    DraughtsGame,
+    compare_random_games,
+    pdn_parts,
+    their_name,
+    their_perft,
+    their_perft_from,
+)
+from tests.helpers.engine_helpers import shipped
 
 GAMES = [
     DraughtsGame("checkers", "english"),

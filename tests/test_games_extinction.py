@@ -8,9 +8,6 @@ left attacked and is taken like any piece), is the flag's other use.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
-from games_oracle import comparable, fairy_perft, from_fairy, legal_uci, our_perft, sf
-from test_games_fairy import GAMES
 
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.board.piece_edits import update_piece
@@ -18,6 +15,9 @@ from dagaz_studio.engine.game import legal_moves, make_move, perft, pseudo_legal
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.games_oracle import comparable, fairy_perft, from_fairy, legal_uci, our_perft, sf
+from tests.test_games_fairy import GAMES
 
 ATOMIC = next(game for game in GAMES if game.board == "atomic-chess")
 

@@ -4,12 +4,21 @@ seeded random play, the positions those moves lead to, and perft from the start.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
-from games_oracle import FairyGame, compare_random_games, fairy_moves, fairy_perft, from_fairy, legal_uci, our_perft, sf
 
 from dagaz_studio.engine.game import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.games_oracle import (
+    FairyGame,
+    compare_random_games,
+    fairy_moves,
+    fairy_perft,
+    from_fairy,
+    legal_uci,
+    our_perft,
+    sf,
+)
 
 GAMES = [
     FairyGame("makruk", "makruk", ("promotions",)),

@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
 
 sf = pytest.importorskip("pyffish")
 

@@ -7,10 +7,8 @@ a heap keeps its pieces' types (boards/mancala/two-seeds.board)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import kalah, oware, random_positions
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
@@ -18,6 +16,8 @@ from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.notation.english import describe, to_notation
 from dagaz_studio.notation.parser import parse_notation
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.oracles import kalah, oware, random_positions
 
 GAMES = {"oware": oware, "kalah": kalah}
 

@@ -5,14 +5,14 @@ play, perft from the start and from those positions, and its 3-D FEN read and wr
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
-from oracles import Move as OracleMove
-from oracles import random_positions, raumschach
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves, perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.values import Move
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.oracles import Move as OracleMove
+from tests.helpers.oracles import random_positions, raumschach
 
 
 def as_oracle(board, rules, move: Move) -> OracleMove:

@@ -14,7 +14,7 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 
 sf = pytest.importorskip("pyffish")
-from variants_oracle import uci_names  # noqa: E402
+from tests.helpers.variants_oracle import uci_names  # noqa: E402
 
 
 def _fields(fen: str) -> tuple[str, str, str, str]:

@@ -10,12 +10,12 @@ import sys
 import time
 
 import pytest
-from gui_boards import diagonal_links
 
 from dagaz_studio import cli
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.commands import gui as gui_command
 from dagaz_studio.gui import app
+from tests.helpers.gui_boards import diagonal_links
 
 # Messages the offscreen platform prints for any window; they say nothing about the program.
 _PLATFORM_NOISE = ("propagateSizeHints",)

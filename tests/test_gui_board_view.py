@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from gui_boards import chess_like, diagonal_links, fanorona_like, xiangqi_like
 from PySide6.QtCore import QPointF, Qt
 
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, UNIT, HighlightItem, QtBoardView
+from tests.helpers.gui_boards import chess_like, diagonal_links, fanorona_like, xiangqi_like
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ def test_the_loop_ticks_see_a_thread_that_keeps_the_window_from_the_interpreter_
     import threading
     import time
 
-    from gui_window import LoopTicks
+    from tests.helpers.gui_window import LoopTicks
 
     def hold_the_lock() -> None:
         spent = time.thread_time()

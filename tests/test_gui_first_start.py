@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from gui_window import click
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QWidget
@@ -21,6 +20,7 @@ from dagaz_studio.board import parse_board
 from dagaz_studio.gui import app
 from dagaz_studio.gui.docks.piece_types import QtPieceTypeDialog
 from dagaz_studio.gui.files.new_board import QtNewBoardDialog
+from tests.helpers.gui_window import click
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 

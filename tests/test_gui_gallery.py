@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from gui_window import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.board.shipped import shipped_family
 from dagaz_studio.gui.files.gallery import QtGameGallery, family_title
+from tests.helpers.gui_window import open_window
 
 
 def _gallery(qtbot, window=None) -> QtGameGallery:

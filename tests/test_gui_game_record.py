@@ -7,9 +7,10 @@ import io
 
 import chess
 import chess.pgn
-from gui_window import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+
+from tests.helpers.gui_window import open_window
 
 
 def type_move(qtbot, window, text: str) -> str:

@@ -4,10 +4,10 @@ shows its legal drops, as the core finds them; the same piece again, or a square
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from test_gui_moves import open_window
 
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
+from tests.test_gui_moves import open_window
 
 FEN = "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/9/2P6/PPSPPPPPP/7R1/LN1GKGSNL[BPPb] w - - 0 8"
 

@@ -102,7 +102,7 @@ def test_the_welcome_is_due_until_dismissed_once_unless_asked_to_stay(qtbot, tmp
 
 
 def test_f1_opens_the_guide_in_a_window_wide_enough_for_its_tables(qtbot) -> None:
-    from gui_window import open_window
+    from tests.helpers.gui_window import open_window
 
     window = open_window(qtbot, "chess", (1280, 900))
     with qtbot.waitActive(window):

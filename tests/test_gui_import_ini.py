@@ -9,8 +9,9 @@ import pytest
 from dagaz_studio.board import load_board
 from dagaz_studio.gui.files.import_ini import QtImportDialog
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.paths import DATA
 
-SAMPLE = Path(__file__).parent / "data" / "variants-sample.ini"
+SAMPLE = DATA / "variants-sample.ini"
 
 
 def loaded_dialog(qtbot, ini: Path, folder: Path) -> QtImportDialog:
@@ -74,8 +75,9 @@ def test_a_file_that_is_no_variants_ini_gets_a_message(qtbot, tmp_path: Path, co
 
 
 def test_file_import_opens_the_variant_chosen_in_the_window(qtbot, tmp_path: Path, monkeypatch) -> None:
-    from gui_window import open_window
     from PySide6.QtWidgets import QFileDialog
+
+    from tests.helpers.gui_window import open_window
 
     window = open_window(qtbot, "chess")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (str(SAMPLE), "")))

@@ -3,7 +3,7 @@ heights, and clicking a pit or a column shows its moves."""
 
 from __future__ import annotations
 
-from gui_window import click_and_wait, open_window
+from tests.helpers.gui_window import click_and_wait, open_window
 
 
 def test_a_heap_board_draws_each_pit_and_its_moves(qtbot) -> None:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gui_window import open_window
 from PySide6.QtCore import Qt
 
 from dagaz_studio.gui.docks.lessons import DONE_KEY, QtLessonsPanel
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.queries.lessons import course, course_directory
+from tests.helpers.gui_window import open_window
+from tests.helpers.paths import REPO
 
-SCREENSHOTS = Path(__file__).parent.parent / "docs" / "screenshots"
+SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
 def _lessons_action(window):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from gui_window import LoopTicks, open_window
 from PySide6.QtCore import Qt
 
 from dagaz_studio.gui.docks.lessons import DONE_KEY, QtLessonsPanel
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.queries.lessons import course_directory, read_lesson
+from tests.helpers.gui_window import LoopTicks, open_window
 
 
 def _long_lesson(tmp_path: Path) -> Path:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from gui_boards import chess_like
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.gui.main_window import QtMainWindow
+from tests.helpers.gui_boards import chess_like
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from gui_window import LoopTicks, click, click_and_wait, open_window, type_and_wait
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
@@ -15,6 +14,7 @@ from dagaz_studio.engine.highlights import move_highlights
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS
 from dagaz_studio.gui.docks.moves_panel import LEGEND_TEXT
+from tests.helpers.gui_window import LoopTicks, click, click_and_wait, open_window, type_and_wait
 
 
 def expected_highlights(window, square: str) -> dict[int, str]:

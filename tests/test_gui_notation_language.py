@@ -3,9 +3,8 @@ translated, its Dagaz translation and English reading shown, and the board moves
 
 from __future__ import annotations
 
-from gui_window import click, click_and_wait, open_window
-
 from dagaz_studio.translation import translate
+from tests.helpers.gui_window import click, click_and_wait, open_window
 
 
 def type_and_wait(qtbot, window, text: str, runs: str):

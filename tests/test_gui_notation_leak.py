@@ -4,11 +4,11 @@ to try is an explicit mode on a chosen square of its own board, and edits are ke
 from __future__ import annotations
 
 import pytest
-from gui_window import click, click_and_wait, open_window, type_and_wait
 from PySide6.QtWidgets import QMessageBox
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, settings
+from tests.helpers.gui_window import click, click_and_wait, open_window, type_and_wait
 
 
 def royal_square(window) -> str:

@@ -3,7 +3,6 @@ moves so (counted from each player's right, as WXF counts them), coordinates on 
 
 from __future__ import annotations
 
-from gui_window import click_and_wait, open_window
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 
@@ -11,6 +10,7 @@ from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.gui.board_view.edges import edge_labels, file_labels
 from dagaz_studio.gui.board_view.levels import level_grid
 from dagaz_studio.gui.board_view.orientation import ZOOM_STEP
+from tests.helpers.gui_window import click_and_wait, open_window
 
 
 def _scale(window) -> float:

@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from gui_window import open_window
 from PySide6.QtWidgets import QGraphicsEllipseItem
 
 from dagaz_studio.board import load_board
+from tests.helpers.gui_window import open_window
 
 
 def palette(window) -> dict[tuple[int, str], str]:

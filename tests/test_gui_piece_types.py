@@ -120,7 +120,7 @@ def test_delete_asks_first_and_names_the_notation_that_still_uses_the_type(setup
 
 @pytest.mark.parametrize("size", [(1280, 900), (1280, 800), (800, 600)])
 def test_the_new_edit_and_delete_buttons_are_always_in_sight_beside_the_list(qtbot, size):
-    from gui_window import open_window
+    from tests.helpers.gui_window import open_window
 
     window = open_window(qtbot, "xiangqi", size)
     window.piece_types_dock.show()

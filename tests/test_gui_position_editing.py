@@ -266,10 +266,9 @@ def test_a_neutral_piece_is_in_the_palette_once_and_placed_as_nobodys(qtbot, tmp
 
 
 def test_the_palette_shows_letters_where_the_fonts_lack_a_pieces_characters(qtbot):
-    from gui_window import open_window
-
     from dagaz_studio.gui.board_view.piece_items import can_draw
     from dagaz_studio.gui.resources import piece_face
+    from tests.helpers.gui_window import open_window
 
     window = open_window(qtbot, "xiangqi")
     buttons = {tool: button for tool, button in window.position_editor.tool_buttons.items() if tool.startswith("place:")}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from gui_window import LoopTicks
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
@@ -14,6 +13,7 @@ from dagaz_studio.gui import app
 from dagaz_studio.gui.docks.tried_notations import REMEMBERED_CHARS
 from dagaz_studio.gui.settings import NOTATION_TEXT_KEY, TRY_GROUP, settings
 from dagaz_studio.queries import MAX_NOTATION_CHARS
+from tests.helpers.gui_window import LoopTicks
 
 
 def open_window(qtbot, name: str = "chess"):

@@ -5,11 +5,9 @@ temporary folder otherwise), each after checking that the window shows what its 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
-from gui_window import click_and_wait, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
@@ -17,9 +15,10 @@ from PySide6.QtTest import QTest
 from dagaz_studio.board import shipped_boards
 from dagaz_studio.engine.game import fen, legal_moves
 from dagaz_studio.engine.rules import Rules
+from tests.helpers.gui_window import click_and_wait, open_window
+from tests.helpers.paths import REPO
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
+SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
 def _save(qtbot, window, folder: Path, name: str, size: tuple[int, int], always_sized: bool = False) -> None:
@@ -39,7 +38,7 @@ def _open(qtbot, window, name: str) -> None:
 
 def _mid_game(window, name: str) -> None:
     """A position of random play (the benchmarks' own), with the first piece that can move selected."""
-    from bench_typing import mid_game
+    from tests.benchmarks.bench_typing import mid_game
 
     position = mid_game(name, 1)[0]
     window.document.set_fen(fen(Rules(position.board), position))

@@ -3,9 +3,8 @@ pieces appear, captured ones fade, and a chain's landing points are drawn as sto
 
 from __future__ import annotations
 
-from gui_window import click, click_and_wait, open_window, type_and_wait
-
 from dagaz_studio.gui.board_view.view import HighlightItem
+from tests.helpers.gui_window import click, click_and_wait, open_window, type_and_wait
 
 
 def _go_to(player, reply, test) -> int:

@@ -5,15 +5,16 @@ Find a difference. Expected squares come from python-chess, not from the program
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import chess
 import pytest
-from gui_window import LoopTicks, click_and_wait, open_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+from tests.helpers.gui_window import LoopTicks, click_and_wait, open_window
+from tests.helpers.paths import REPO
+
+SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
 def _panel(qtbot, window):

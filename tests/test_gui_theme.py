@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import itertools
 
-from gui_window import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS, HIGHLIGHT_QCOLOURS
 from dagaz_studio.gui.theme import HIGHLIGHT_PALETTES, QtTheme
+from tests.helpers.gui_window import open_window
 
 
 def _window_is_dark() -> bool:

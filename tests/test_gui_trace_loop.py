@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from gui_window import click_and_wait, open_window
 from PySide6.QtCore import Qt
+
+from tests.helpers.gui_window import click_and_wait, open_window
 
 
 def test_play_stops_at_the_end_unless_it_loops(qtbot) -> None:

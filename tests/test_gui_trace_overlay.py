@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from gui_boards import chess_like
-
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
+from tests.helpers.gui_boards import chess_like
 
 
 def test_a_trace_step_is_drawn_and_survives_a_rebuild(qtbot) -> None:

@@ -3,8 +3,9 @@ listed are those that could have led there (a King's steps are not offered for a
 
 from __future__ import annotations
 
-from gui_window import click_and_wait, open_window
 from PySide6.QtWidgets import QMenu
+
+from tests.helpers.gui_window import click_and_wait, open_window
 
 
 def _why_not(qtbot, window, square: str) -> list[str]:

@@ -9,14 +9,13 @@ import pytest
 pytest.importorskip("PySide6")
 
 
-from engine_helpers import shipped
-from gui_window import LoopTicks
-
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.worker.runner import WORKER_SWITCH_INTERVAL, QtMoveRunner
 from dagaz_studio.queries import MovesQuery, answer_moves
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.gui_window import LoopTicks
 
 
 def RunRequest(board, position, square, **options) -> MovesQuery:  # noqa: N802 - reads as the window's question

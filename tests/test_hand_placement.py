@@ -4,8 +4,6 @@ against Fairy-Stockfish (pyffish) where it plays the same rules."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board
@@ -13,11 +11,12 @@ from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.paths import DATA
 
 sf = pytest.importorskip("pyffish")
-from variants_oracle import compare, fsf_positions, uci_names  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_positions, uci_names  # noqa: E402
 
-SAMPLE = Path(__file__).parent / "data" / "variants-sample.ini"
+SAMPLE = DATA / "variants-sample.ini"
 
 HEAD = """grid: a-d x 4-1
 N = (0, -1)

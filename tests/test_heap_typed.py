@@ -6,13 +6,13 @@ same notation is typed, and never a traceback."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries.moves import MovesQuery, answer_moves
+from tests.helpers.engine_helpers import shipped
 
 HEAP_BOARDS = ["oware", "kalah", "two-seeds"]
 

@@ -17,8 +17,9 @@ from dagaz_studio.engine.interpreter import DEFAULT_BUDGET
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.parser import MAX_COUNT, MAX_NESTING, MAX_NOTATION_LENGTH
 from dagaz_studio.notation.tokens import notation_tokens
+from tests.helpers.paths import REPO
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = REPO / "docs"
 
 
 def _fresh_parse(text: str):

@@ -24,6 +24,7 @@ from dagaz_studio.queries.lessons import (
     parse_lesson,
     read_lesson,
 )
+from tests.helpers.paths import REPO
 
 LESSONS = course()
 #: Generated positions per check in these tests: the lesson's own positions come first anyway.
@@ -152,7 +153,7 @@ def test_a_lesson_file_from_disk_works_like_a_shipped_one(tmp_path: Path, capsys
 
 
 def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
-    board = Path(__file__).parent.parent / "boards" / "chess" / "chess.board"
+    board = REPO / "boards" / "chess" / "chess.board"
     shutil.copy(board, tmp_path / "mine.board")
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
     (tmp_path / "lesson.toml").write_text(text.replace('board = "chess"', 'board = "mine.board"'), encoding="utf-8")

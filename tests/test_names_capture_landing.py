@@ -7,11 +7,11 @@ import random
 import re
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.engine.game import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
 
 COORDINATE_BOARDS = ["breakthrough", "clobber", "oware", "two-seeds", "lasca", "fanorona", "kalah"]
 

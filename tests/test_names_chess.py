@@ -6,10 +6,10 @@ import random
 
 import chess
 import pytest
-from engine_helpers import shipped, uci
 
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, name_move, named_moves, read_move
+from tests.helpers.engine_helpers import shipped, uci
 
 POSITIONS = 1000
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import describe_move
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, NameStyleError, name_moves, read_move
+from tests.helpers.engine_helpers import shipped
 
 
 def test_fanorona_opening_names_show_what_each_move_captures() -> None:

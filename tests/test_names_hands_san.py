@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.cli import main
 from dagaz_studio.engine.game import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
 
 sf = pytest.importorskip("pyffish")
 

@@ -8,12 +8,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import pytest
-from engine_helpers import shipped, uci
 
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import Move
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, read_move
+from tests.helpers.engine_helpers import shipped, uci
 
 sf = pytest.importorskip("pyffish")
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import Span
+from tests.helpers.paths import REPO
 
 
 def error_for(text: str) -> NotationError:
@@ -218,9 +219,8 @@ def test_arbitrary_text_either_parses_or_raises_notation_error(text):
 
 def _guide_error_rows():
     import re
-    from pathlib import Path
 
-    guide = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+    guide = REPO / "docs" / "notation.md"
     section = guide.read_text(encoding="utf-8").split("## 8. Errors", 1)[1]
     rows = []
     for line in section.splitlines():

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.translation import read_piece, translate
+from tests.helpers.paths import REPO
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "notation.md"
+DOC = REPO / "docs" / "notation.md"
 
 
 def _rows() -> list[tuple[str, str, str, str]]:

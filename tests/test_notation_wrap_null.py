@@ -14,8 +14,9 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.english import describe, to_notation
 from dagaz_studio.notation.nodes import GroupStep, Step, walk
+from tests.helpers.paths import DATA
 
-BOARD = Path(__file__).parent / "data" / "betza-8x8.board"
+BOARD = DATA / "betza-8x8.board"
 
 #: A rook of a cylinder board: it rides round the side edges, and stops before its own square.
 CYLINDER_ROOK = r"(+%)([p,B]\1%)*"

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import bashni
-from oracles.bashni import Move, Position, legal_moves, make_move, parse, perft
+
+from tests.helpers.oracles import bashni
+from tests.helpers.oracles.bashni import Move, Position, legal_moves, make_move, parse, perft
 
 START = parse(bashni.START)
 SQUARES = {bashni.name(s): s for s in range(bashni.SIZE * bashni.SIZE)}

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import kalah
-from oracles.kalah import Move, legal_moves, make_move, parse, perft
+
+from tests.helpers.oracles import kalah
+from tests.helpers.oracles.kalah import Move, legal_moves, make_move, parse, perft
 
 START = parse(kalah.START)
 

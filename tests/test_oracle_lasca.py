@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import lasca
-from oracles.lasca import Move, Position, legal_moves, make_move, parse, perft
+
+from tests.helpers.oracles import lasca
+from tests.helpers.oracles.lasca import Move, Position, legal_moves, make_move, parse, perft
 
 START = parse(lasca.START)
 SQUARES = {lasca.name(s): s for s in range(lasca.SIZE * lasca.SIZE)}

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import oware
-from oracles.oware import Move, legal_moves, make_move, parse, perft
+
+from tests.helpers.oracles import oware
+from tests.helpers.oracles.oware import Move, legal_moves, make_move, parse, perft
 
 START = parse(oware.START)
 

@@ -4,7 +4,8 @@ sense that its text form reads back to it and the generator answers it."""
 from __future__ import annotations
 
 import pytest
-from oracles import bashni, kalah, lasca, oware, random_positions, raumschach
+
+from tests.helpers.oracles import bashni, kalah, lasca, oware, random_positions, raumschach
 
 GAMES = [oware, kalah, lasca, bashni, raumschach]
 

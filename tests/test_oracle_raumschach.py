@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import raumschach
-from oracles.raumschach import Move, Position, attacked, legal_moves, make_move, parse
+
+from tests.helpers.oracles import raumschach
+from tests.helpers.oracles.raumschach import Move, Position, attacked, legal_moves, make_move, parse
 
 START = parse(raumschach.START)
 SQUARES = {raumschach.name(s): s for s in range(raumschach.N ** 3)}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.commands.common import CommandError
 from dagaz_studio.commands.moves import moves_for
@@ -12,6 +11,7 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
 from dagaz_studio.queries import MovesQuery, answer_moves
+from tests.helpers.engine_helpers import shipped
 
 MIDGAMES = {
     "chess": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

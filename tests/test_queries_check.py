@@ -6,12 +6,12 @@ import random
 
 import chess
 import pytest
-from engine_helpers import CountingFlag
 
 from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries import Deadline, royals_in_check
+from tests.helpers.engine_helpers import CountingFlag
 
 sf = pytest.importorskip("pyffish")
 

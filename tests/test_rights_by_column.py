@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from variants_oracle import uci_names
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.rules import Rules
+from tests.helpers.variants_oracle import uci_names
 
 sf = pytest.importorskip("pyffish")
 

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from dagaz_studio.variants_ini import IniError, import_file, import_variant, read_ini
+from tests.helpers.paths import DATA
 
 pytest.importorskip("pyffish")
-from variants_oracle import compare, fsf_games, fsf_positions  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_games, fsf_positions  # noqa: E402
 
-SAMPLE = Path(__file__).parent / "data" / "variants-sample.ini"
+SAMPLE = DATA / "variants-sample.ini"
 PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
 #: Sections that exercise one option each: pseudo-royal pieces, facing generals and mobility
 #: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
@@ -226,7 +227,7 @@ def test_a_variants_ini_that_cannot_be_read_is_refused_with_exit_2(tmp_path: Pat
 
 def test_a_piece_no_file_may_hold_any_of_is_never_dropped() -> None:
     # dragonfly: dropNoDoubled = p with dropNoDoubledCount = 0: Fairy-Stockfish never drops a pawn.
-    example = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+    example = DATA / "fairy-stockfish" / "variants.ini"
     text = example.read_text(encoding="utf-8")
     (variant,), refused = import_file(text, ["dragonfly"])
     assert not refused
@@ -249,7 +250,7 @@ def test_xiangqi_and_its_soldiers_river_play_as_fairy_stockfish() -> None:
     # The built-in xiangqi as Fairy-Stockfish defines it: the King's W step in the palace, the
     # elephant on its own side, the soldier sideways only from soldierPromotionRank on (6, across
     # the river; crowdedxiangqi sets 4).
-    text = (Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8") + XIANGQI
+    text = (DATA / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8") + XIANGQI
     done, refused = import_file(text, ["myxiangqi", "crowdedxiangqi"])
     assert not refused, refused
     games = fsf_games(text, ["myxiangqi", "crowdedxiangqi"], games=2, plies=40, seed=8)
@@ -263,7 +264,7 @@ def test_xiangqi_and_its_soldiers_river_play_as_fairy_stockfish() -> None:
     assert compare(done[0].text, [positions]) is None
 
 
-EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 
 
 def _game_ended(text: str, variant: str, fen: str) -> bool:

@@ -20,11 +20,12 @@ from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini import IniError, import_file, import_variant, read_ini
+from tests.helpers.paths import DATA
 
 pytest.importorskip("pyffish")
-from variants_oracle import compare, fsf_games, fsf_positions, uci_names  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_games, fsf_positions, uci_names  # noqa: E402
 
-EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 
 #: Sections of our own, inheriting Fairy-Stockfish's built-in variants: Othello from an empty board
 #: (its first four discs go on the start squares), and Ataxx itself.

@@ -16,7 +16,7 @@ from dagaz_studio.variants_ini import import_file
 from dagaz_studio.variants_ini.export import export_fsf
 
 pytest.importorskip("pyffish")
-from fsf_oracle import ask  # noqa: E402
+from tests.helpers.fsf_oracle import ask  # noqa: E402
 
 #: One section a way of ending, a position where it ends the game within the depth, and the end
 #: statement it is read as.

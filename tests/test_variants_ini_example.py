@@ -8,18 +8,18 @@ missing; the README's figures are the ones measured here.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from dagaz_studio.variants_ini import import_file, read_ini
 from dagaz_studio.variants_ini.inheritance import resolve
+from tests.helpers.paths import DATA, REPO
 
 pytest.importorskip("pyffish")
-from variants_oracle import compare, fsf_games  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_games  # noqa: E402
 
-EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
-README = Path(__file__).parents[1] / "README.md"
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
+README = REPO / "README.md"
 
 
 def imported_and_refused() -> tuple[str, int, list, list]:

@@ -22,8 +22,9 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini import IniError, import_file
 from dagaz_studio.variants_ini.inheritance import MAX_INHERITANCE
 from dagaz_studio.variants_ini.ini import MAX_SECTIONS, MAX_VALUE_LENGTH
+from tests.helpers.paths import DATA
 
-EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 GOOD = "[good{n}:chess]\nmaxRank = 6\nmaxFile = 6\nstartFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\n\n"
 
 

@@ -3,10 +3,7 @@ Chak's promoted King, compared with Fairy-Stockfish (pyffish) on the positions t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from fsf_oracle import ask
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.engine.game import legal_moves, make_move
@@ -14,10 +11,12 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
 from dagaz_studio.variants_ini import import_file
+from tests.helpers.fsf_oracle import ask
+from tests.helpers.paths import DATA
 
 sf = pytest.importorskip("pyffish")
 
-EXAMPLE = Path(__file__).parent / "data" / "fairy-stockfish" / "variants.ini"
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 
 
 def imported(ini: str, name: str) -> Rules:

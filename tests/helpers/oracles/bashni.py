@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracles import Move, count_leaves
-from oracles._columns import Cells, format_placement, parse_placement
+from tests.helpers.oracles import Move, count_leaves
+from tests.helpers.oracles._columns import Cells, format_placement, parse_placement
 
 SIZE = 8
 START = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w"

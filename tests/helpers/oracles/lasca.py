@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracles import Move, count_leaves
-from oracles._columns import Cells, format_placement, parse_placement
+from tests.helpers.oracles import Move, count_leaves
+from tests.helpers.oracles._columns import Cells, format_placement, parse_placement
 
 SIZE = 7
 START = "s1s1s1s/1s1s1s1/s1s1s1s/7/S1S1S1S/1S1S1S1/S1S1S1S w"

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine_helpers import shipped
-from oracles import Move as OracleMove
-
 from dagaz_studio.board import Board
 from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
+from tests.helpers.engine_helpers import shipped
+from tests.helpers.oracles import Move as OracleMove
 
 
 def as_oracle(rules: Rules, board: Board, move: Move) -> OracleMove:

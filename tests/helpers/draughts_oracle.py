@@ -16,7 +16,6 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine.game import make_move
@@ -24,6 +23,7 @@ from dagaz_studio.engine.interpreter import Move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers
+from tests.helpers.engine_helpers import shipped
 
 draughts = pytest.importorskip("draughts")
 convert = pytest.importorskip("draughts.convert")

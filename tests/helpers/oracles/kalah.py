@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracles import Move, count_leaves
+from tests.helpers.oracles import Move, count_leaves
 
 START = "0,4,4,4,4,4,4,0/0,4,4,4,4,4,4,0 w"
 ROW = 6

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracles import Move, count_leaves
+from tests.helpers.oracles import Move, count_leaves
 
 START = "4,4,4,4,4,4/4,4,4,4,4,4 w 0 0"
 PITS = 12

@@ -10,14 +10,13 @@ import subprocess
 import sys
 from functools import cache
 
-from variants_oracle import compare, uci_names
-
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.values import is_true
+from tests.helpers.variants_oracle import compare, uci_names
 
 _PLAY = r"""
 import json, random, sys

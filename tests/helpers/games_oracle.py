@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 
 import pytest
-from engine_helpers import shipped
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine.game import legal_moves, make_move, perft
 from dagaz_studio.engine.interpreter import Move, Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
 
 sf = pytest.importorskip("pyffish")
 
