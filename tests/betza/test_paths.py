@@ -30,8 +30,8 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import translate
+from tests.betza.test_fsf import dagaz_targets, random_position
 from tests.helpers.paths import DATA
-from tests.test_betza_fsf import dagaz_targets, random_position
 
 BOARD = DATA / "betza-8x8.board"
 
@@ -215,7 +215,7 @@ def test_the_english_and_the_dagaz_name_the_path() -> None:
 ])
 def test_the_fsf_dialect_names_what_fairy_stockfish_does_not_read(text: str, name: str) -> None:
     # piece.cpp reads only the letters it knows and skips the rest: FSF plays these otherwise, and
-    # the fsf dialect reads them as it does (tests/test_betza_fsf_dialect.py compares the moves).
+    # the fsf dialect reads them as it does (tests/betza/test_fsf_dialect.py compares the moves).
     piece = read_betza(text, "fsf")
     assert any(name in unread for unread in piece.unread)
     assert any("does not read" in warning and name in warning for warning in piece.warnings)

@@ -21,9 +21,9 @@ from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
+from tests.betza.test_fsf_dialect import fen_of, targets
 from tests.helpers.paths import DATA
 from tests.helpers.xboard_oracle import full_moves, moves
-from tests.test_betza_fsf_dialect import fen_of, targets
 
 HALF_TURN = DATA / "betza-8x8.board"
 DIRECTIONS = ["f", "b", "l", "r", "v", "s", "h", "ff", "fr", "fl", "rf", "lf", "br", "bl", "rb", "lb", "fs", "bs",

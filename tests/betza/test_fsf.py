@@ -121,7 +121,7 @@ def dagaz_targets(rules: Rules, kind: int, fen: str, square: str) -> set[str]:
     return {board.squares[m.target] for m in pseudo_legal_moves(rules, position, index)}
 
 
-@pytest.mark.slow  # the subset both programs read alike: tests/test_betza_fsf_dialect.py reads them all
+@pytest.mark.slow  # the subset both programs read alike: tests/betza/test_fsf_dialect.py reads them all
 def test_random_pieces_move_as_fairy_stockfish_moves_them() -> None:
     rng = random.Random(20261123)
     pieces = []
