@@ -1,6 +1,6 @@
 """Moves in a row (``[u0-2]``) and counts of one type of piece (``[=0:Man]``): read, run, kept.
 
-Frisian draughts' King, checked against pydraughts in tests/test_games_draughts.py, is the first use;
+Frisian draughts' King, checked against pydraughts in tests/games/test_draughts.py, is the first use;
 an invented piece, a Tired Rook that rests after two moves in a row, is the second.
 """
 

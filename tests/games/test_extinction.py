@@ -15,9 +15,9 @@ from dagaz_studio.engine.game import legal_moves, make_move, perft, pseudo_legal
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
+from tests.games.test_fairy import GAMES
 from tests.helpers.engine_helpers import shipped
 from tests.helpers.games_oracle import comparable, fairy_perft, from_fairy, legal_uci, our_perft, sf
-from tests.test_games_fairy import GAMES
 
 ATOMIC = next(game for game in GAMES if game.board == "atomic-chess")
 
