@@ -3,7 +3,7 @@ Fairy-Stockfish's variants.ini, run under :mod:`tests.fuzz.watchdog`.
 
 Each family has categories, each a generator ``(rng) -> Case``: realistic input first, then input
 pushed at one weakness (huge counts, repeated legs, inheritance, garbage). A category is the unit the
-suite marks when a known fault is being fixed elsewhere (``tests/test_fuzz_families.py``). The same
+suite marks when a known fault is being fixed elsewhere (``tests/fuzz/test_families.py``). The same
 seed makes the same cases.
 """
 
