@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
-from tests.test_gui_moves import open_window
+from tests.gui.test_gui_moves import open_window
 
 FEN = "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/9/2P6/PPSPPPPPP/7R1/LN1GKGSNL[BPPb] w - - 0 8"
 
