@@ -1,6 +1,6 @@
 """Under the default dialect a one-leg Betza piece moves as XBoard's move generator moves it.
 
-The oracle (tests/xboard_oracle.py) is moves.c's ``MovesFromString`` written over in Python, with
+The oracle (tests/helpers/xboard_oracle.py) is moves.c's ``MovesFromString`` written over in Python, with
 its one documented change: it turns a black King's or Queen's diagonal directions as it does every
 other direction (moves.c forgets to when the piece also has orthogonal ones). Random pieces with
 every modifier moves.c reads, in any order (moves.c skips the letters written out of its order),

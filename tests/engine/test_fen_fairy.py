@@ -52,7 +52,7 @@ def differences(ours: str, theirs: str) -> list[str]:
 
 def legal_names(board, rules: Rules, position: Position, shipped_board: bool = True) -> set[str]:
     """The legal moves as Fairy-Stockfish names them: the project's ``uci`` names on a shipped board
-    (as tests/games_oracle.py compares them), the import oracle's on an imported one."""
+    (as tests/helpers/games_oracle.py compares them), the import oracle's on an imported one."""
     if shipped_board:
         names = MoveNames(rules, position, style="uci").names
     else:

@@ -1,5 +1,5 @@
 """Bashni (boards/draughts/bashni.board), Russian draughts' moves on a `kind: stack` board, agrees
-with the reference generator of tests/oracles (written from the rules, sharing no code with the
+with the reference generator of tests/helpers/oracles (written from the rules, sharing no code with the
 package) on perft from the start and move by move on positions reached by seeded random play."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Stack boards: Lasca (boards/draughts/lasca.board), its columns written with the default board's
-notation on a `kind: stack` board, agrees with the reference generator of tests/oracles (written
+notation on a `kind: stack` board, agrees with the reference generator of tests/helpers/oracles (written
 from Lasker's rules, sharing no code with the package) on perft from the start and move by move on
 positions reached by seeded random play; its FEN is read and written as docs/kinds-fen.md says."""
 

@@ -1,5 +1,5 @@
 """Heap boards: Oware and Kalah, their sowing and captures written in boards/mancala/ with the
-notation's general constructs, agree with the reference generators of tests/oracles (written from
+notation's general constructs, agree with the reference generators of tests/helpers/oracles (written from
 the published rules, sharing no code with the package) on perft from the start and move by move on
 positions reached by seeded random play; their FEN is read and written as docs/kinds-fen.md says;
 a heap keeps its pieces' types (boards/mancala/two-seeds.board)."""

@@ -1,4 +1,4 @@
-"""Raumschach, a 3-D board, agrees with the reference generator of tests/oracles (written from the
+"""Raumschach, a 3-D board, agrees with the reference generator of tests/helpers/oracles (written from the
 published rules, sharing no code with the package): legal moves on positions reached by seeded random
 play, perft from the start and from those positions, and its 3-D FEN read and written back."""
 

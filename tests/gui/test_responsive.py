@@ -27,7 +27,7 @@ def open_window(qtbot, name: str = "chess"):
 
 @pytest.fixture(autouse=True)
 def _objects_of_earlier_tests_frozen(collector_as_after_start_up):
-    """Measure as in a fresh window (see tests/conftest.py)."""
+    """Measure as in a fresh window (see tests/gui/conftest.py)."""
 
 
 def rook_text(length: int) -> str:

@@ -1,4 +1,4 @@
-"""Column-draughts boards (Lasca, Bashni) move by move against the reference generators of tests/oracles:
+"""Column-draughts boards (Lasca, Bashni) move by move against the reference generators of tests/helpers/oracles:
 each legal move, put in the generators' terms, with the FEN of the position it leads to."""
 
 from __future__ import annotations
