@@ -20,8 +20,7 @@ from dagaz_studio.board.model import reverses_hand
 from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.english import to_notation
+from dagaz_studio.notation import NotationError, parse_notation, to_notation
 from tests.helpers.paths import DATA
 
 HALF_TURN = DATA / "betza-8x8.board"

@@ -14,7 +14,7 @@ from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Position
-from dagaz_studio.notation.english import describe, to_notation
+from dagaz_studio.notation import describe, to_notation
 from dagaz_studio.notation.parser import parse_notation
 from tests.helpers.engine_helpers import shipped
 from tests.helpers.oracles import kalah, oware, random_positions

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import has_stores
+from dagaz_studio.gui.board_view.kinds import drawing
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: How far right of the board the stores stand, and how wide they are, in grid units.
 STORE_GAP = 0.7
@@ -20,7 +22,7 @@ STORE_WIDTH = 1.6
 
 def shows_owners(board: Board) -> bool:
     """Whether the view draws rows' owners or stores beside this board."""
-    return board.kind == "heap" and (bool(board.draw.owners) or has_stores(board))
+    return drawing(board.kind_type).shows_owners and (bool(board.draw.owners) or has_stores(board))
 
 
 def room(board: Board, board_rect: QRectF, unit: float) -> QRectF:

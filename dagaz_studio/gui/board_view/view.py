@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -23,7 +23,6 @@ from PySide6.QtGui import (
     QFont,
     QMouseEvent,
     QPainter,
-    QPen,
     QResizeEvent,
     QShowEvent,
     QWheelEvent,
@@ -43,7 +42,7 @@ from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
 from dagaz_studio.gui.board_view.ground import draw_ground
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, OWNER_ROOM, HandPlacement, hand_items
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
-from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, height_badge
+from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, drawing, height_badge
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, stone_item
 from dagaz_studio.gui.board_view.orientation import ZoomFlip
@@ -67,6 +66,7 @@ from dagaz_studio.gui.board_view.style import (
     set_highlight_colours,
 )
 from dagaz_studio.gui.board_view.surfaces import block_item, is_block
+from dagaz_studio.gui.lazy_qt import fit_keeping_aspect, hide_scroll_bars, no_pen, solid_brush
 
 if TYPE_CHECKING:  # the step-by-step overlay is loaded when a step is first shown, after the first paint
     from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
@@ -101,10 +101,9 @@ class QtBoardView(QGraphicsView):
             | QPainter.RenderHint.SmoothPixmapTransform
         )
         # The whole board is always in view, so scroll bars would only steal room.
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        hide_scroll_bars(self)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setBackgroundBrush(QColor("#3b3f45"))
+        self.setBackgroundBrush(solid_brush(QColor("#3b3f45")))
         self.setMinimumSize(160, 160)
         self._board: Board | None = None
         self._square_items: dict[int, QGraphicsItem] = {}
@@ -363,7 +362,7 @@ class QtBoardView(QGraphicsView):
 
     def _fit(self) -> None:
         if self._board is not None:
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            fit_keeping_aspect(self, self.sceneRect())
             self.orientation.apply_zoom()
 
     def _orientation_changed(self) -> None:
@@ -384,8 +383,7 @@ class QtBoardView(QGraphicsView):
         if self._show_coordinates is not None:
             return self._show_coordinates
         board = self._require_board()
-        # A heap board's pits are named in its moves (a1-f1) but hold no letters to read them by.
-        return board.draw.coordinates or board.kind == "heap"
+        return board.draw.coordinates or drawing(board.kind_type).names_squares
 
     def _rebuild(self) -> None:
         board = self._require_board()
@@ -429,14 +427,14 @@ class QtBoardView(QGraphicsView):
         """The labels along the edges (edges.py): coordinates when shown, WXF files where moves are so named."""
         font = QFont()
         font.setPixelSize(int(UNIT * 0.26))
-        brush = QBrush(QColor("#e8e2d6"))
+        brush = solid_brush(QColor("#e8e2d6"))
         for label in edge_labels(board, self._levels, self.orientation.flipped, self._coordinates_shown()):
             self._add_label(label.text, font, QPointF(label.x * UNIT, label.y * UNIT), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
         label = QGraphicsPathItem(centred_text_path(text, font, centre, on_line=True))
         label.setBrush(brush)
-        label.setPen(QPen(Qt.PenStyle.NoPen))
+        label.setPen(no_pen())
         label.setZValue(Z_LABELS)
         self.scene().addItem(label)
 
@@ -458,7 +456,7 @@ class QtBoardView(QGraphicsView):
             if contents is not None:
                 item = contents_item(self.square_centre(square), contents,
                                      lambda p: player_colour(self._require_board(), p), UNIT)
-                if contents[0] == "stack" and len(contents[1]) > 1:
+                if drawing(contents[0]).counts_height and len(contents[1]) > 1:
                     self._badges.append(height_badge(self.square_centre(square), len(contents[1]), UNIT))
                     self._badges[-1].setZValue(Z_HIGHLIGHTS + 1)
                     self.scene().addItem(self._badges[-1])
