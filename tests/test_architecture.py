@@ -4,6 +4,8 @@ Each measure is held at a ceiling: today's count. A count above its ceiling fail
 the script reports; a count below it passes with a warning saying to lower the ceiling, so an
 improvement, once made, stays made. The targets are what the script prints as "target". mypy is
 left out here (it takes longer than the whole of this file); run ``python tools/architecture.py``.
+
+The tests keep their own layout too: each test file sits in the folder of the package it tests.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
+
+ROOT = REPO
 
 
 def _load_script():
@@ -196,3 +200,26 @@ def test_script_prints_json_and_text(tmp_path, capsys):
     assert architecture.main(["--no-mypy", "--root", str(root)]) == 0
     text = capsys.readouterr().out
     assert "import cycles: 1 (target 0)" in text and "not measured" in text
+
+
+#: The only test files directly in tests/: they are about the whole project, not one package.
+WHOLE_PROJECT_TESTS = {"test_architecture.py", "test_conftest.py", "test_core_names.py", "test_import_boundaries.py"}
+
+
+def test_test_files_sit_in_the_folder_of_what_they_test():
+    """tests/engine holds the engine's tests, tests/gui the window's, tests/games the whole games."""
+    loose = sorted(path.name for path in (ROOT / "tests").glob("test_*.py") if path.name not in WHOLE_PROJECT_TESTS)
+    assert loose == [], f"move these into the tests/ folder of the package they test: {loose}"
+
+
+def test_test_folders_are_packages_and_test_names_are_unique():
+    """Every folder holding tests is a package (so pytest imports them by their full name), and no two
+    test files share a name (so a name given to ``pytest -k`` or an editor finds one file)."""
+    files = sorted((ROOT / "tests").rglob("test_*.py"))
+    no_init = sorted({path.parent.relative_to(ROOT).as_posix() for path in files
+                      if not (path.parent / "__init__.py").is_file()})
+    assert no_init == [], f"add an __init__.py to {no_init}"
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        by_name.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
+    assert [paths for paths in by_name.values() if len(paths) > 1] == []
