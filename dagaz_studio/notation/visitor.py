@@ -57,6 +57,9 @@ def method_name(node_type: type) -> str:
     return "visit_" + re.sub(r"(?<!^)(?=[A-Z])", "_", node_type.__name__).lower()
 
 
+_METHOD_NAMES = {node_type: method_name(node_type) for node_type in NODE_TYPES}
+
+
 class Visitor(Generic[R]):
     """Calls the method named after a node's type (see the module's docstring)."""
 
@@ -64,8 +67,7 @@ class Visitor(Generic[R]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._methods = {node_type: getattr(cls, method_name(node_type)) for node_type in NODE_TYPES
-                        if hasattr(cls, method_name(node_type))}
+        cls._methods = {node_type: getattr(cls, name) for node_type, name in _METHOD_NAMES.items() if hasattr(cls, name)}
 
     def visit(self, node: Node | BracketItem | Notation, *context: Any) -> R:
         """What this reader makes of ``node`` (``context``, if any, is passed on to the method: what

@@ -38,8 +38,8 @@ def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
     panel.chooser.setCurrentIndex(ids.index("06-groups"))
     qtbot.waitUntil(lambda: not panel.running, timeout=5000)
     assert panel.lesson.id == "06-groups" and "Rook" in panel.text.toPlainText()
-    # Before typing: the solution's squares, waiting (the Bishop from d4: its own Pawn on b4, an enemy on d6).
-    assert set(panel.marks().values()) == {"missing"} and "h8" in panel.marks()
+    # Before typing: the solution's squares, waiting (the Bishop from d4: its own Pawn on b2, an enemy on f6).
+    assert set(panel.marks().values()) == {"missing"} and "g1" in panel.marks() and "g7" not in panel.marks()
 
     # The worked example: step through it, the notation's part and the step's sentence shown.
     qtbot.mouseClick(panel.example_reset, Qt.MouseButton.LeftButton)
@@ -84,7 +84,7 @@ def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
     folder = SCREENSHOTS if os.environ.get("DAGAZ_SCREENSHOTS") else tmp_path
     _type(qtbot, panel, "O([p]O)*;(X)[p];N")
     marks = panel.marks()
-    assert {marks["h8"], marks["a7"], marks["d5"]} == {"agree", "missing", "extra"}
+    assert {marks["f6"], marks["a7"], marks["d5"]} == {"agree", "missing", "extra"}
     assert window.grab().save(str(folder / "window-lessons-800x600.png"))
     window.resize(1280, 860)
     qtbot.wait(50)
