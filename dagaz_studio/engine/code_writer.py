@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.emitter import TooLong, Unsupported, indented
+from dagaz_studio.engine.emitter import (
+    MAX_SOURCE,
+    MAX_WRITTEN,
+    WALK_LOOK_EVERY,
+    WRITE_LOOK_EVERY,
+    TooLong,
+    Unsupported,
+    always_steps,
+    indented,
+)
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
@@ -39,22 +48,6 @@ from dagaz_studio.notation.nodes import (
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
-
-#: Generated source longer than this is not worth compiling: the runner takes such notations.
-MAX_SOURCE = 60_000
-
-#: Lines written in all for one notation (the whole and its parts), including those written only to
-#: measure a continuation for inlining. A notation whose alternatives follow one another
-#: (``(N;S)(N;S)…``) makes the measuring grow with the number of ways through it; past this much
-#: writing the runner takes the notation (it counts its work against the run's budget), and
-#: compiling gives up within a fraction of a second.
-MAX_WRITTEN = 4_000
-
-#: Lines written between two looks at the cancel flag of the run that asked for the code.
-WRITE_LOOK_EVERY = 64
-
-#: Nodes of the notation's tree looked over between two looks at that flag.
-WALK_LOOK_EVERY = 1024
 
 #: A continuation whose code is at most this many lines is written out where it is used rather than
 #: made a local function: a call costs more than a few lines of straight code.
@@ -206,8 +199,8 @@ class CodeGenerator(RepeatWriter, ItemWriter):
                     look(self.cancel)
         self.used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
-        self.need_pg = any(n.possessive or not _always(n.body, _CHANGES) for n in repeats)
-        self.need_sn = any(n.index in self.used_groups and not _always(n.body, _STEPS) for n in groups)
+        self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
+        self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
         live: list[Field] = ["c", "d"]
         live += ["sn"] if self.need_sn else []
         live += ["pg"] if self.need_pg else []
@@ -532,7 +525,7 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         if index not in self.used_groups:
             self.node(node.body, env, ind, k)  # nothing reads its direction
             return
-        if _always(node.body, _STEPS):
+        if always_steps(node.body):
             # A group records the direction of the last step taken inside it: here one always is.
             self.node(node.body, env, ind, lambda e, i: k(e.but(g={**e.g, index: e.d}), i))
             return
@@ -632,28 +625,20 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         self.step_to(target, direction, env, ind + 2, k)
 
 
-#: What :func:`_always` asks of every way through a part: that it steps, or that it changes anything.
-_STEPS, _CHANGES = "steps", "changes"
-
-
-def _always(node: Any, what: str) -> bool:
-    """Whether every way through ``node`` takes a step (``_STEPS``), or changes something a
-    repetition would notice — a step, a capture, a promotion, a lift or a put (``_CHANGES``)."""
+def always_changes(node: Any) -> bool:
+    """Whether every way through ``node`` changes something a repetition would notice: a step, a
+    capture, a promotion, a lift or a put."""
     if isinstance(node, Sequence):
-        return any(_always(item, what) for item in node.items)
+        return any(always_changes(item) for item in node.items)
     if isinstance(node, Alternatives):
-        return all(_always(option, what) for option in node.options)
+        return all(always_changes(option) for option in node.options)
     if isinstance(node, Group):
-        return _always(node.body, what)
+        return always_changes(node.body)
     if isinstance(node, Repeat):
-        return node.minimum >= 1 and _always(node.body, what)
-    if isinstance(node, (Step, GroupStep)):
-        return True
-    if what == _STEPS:
-        return False
-    if isinstance(node, (Lift, Put)):
+        return node.minimum >= 1 and always_changes(node.body)
+    if isinstance(node, (Step, GroupStep, Lift, Put)):
         return True
     if isinstance(node, (Bracket, Navigate)):
         return any((isinstance(item, Check) and item.letter == "x") or isinstance(item, Promote)
-                   or (isinstance(item, Navigate) and _always(item, what)) for item in node.items)
+                   or (isinstance(item, Navigate) and always_changes(item)) for item in node.items)
     return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
-from dagaz_studio.notation.nodes import Notation
+from dagaz_studio.notation.nodes import Alternatives, Group, GroupStep, Notation, Repeat, Sequence, Step
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
@@ -22,6 +22,22 @@ DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: compile() reports as a SyntaxError the callers take as "not compiled").
 MAX_INDENT = 60
 INDENT = "    "
+
+#: Generated source longer than this is not worth compiling: the runner takes such notations.
+MAX_SOURCE = 60_000
+
+#: Lines written in all for one notation (the whole and its parts), including those written only to
+#: measure a continuation for inlining. A notation whose alternatives follow one another
+#: (``(N;S)(N;S)…``) makes the measuring grow with the number of ways through it; past this much
+#: writing the runner takes the notation (it counts its work against the run's budget), and
+#: compiling gives up within a fraction of a second.
+MAX_WRITTEN = 4_000
+
+#: Lines written between two looks at the cancel flag of the run that asked for the code.
+WRITE_LOOK_EVERY = 64
+
+#: Nodes of the notation's tree looked over between two looks at that flag.
+WALK_LOOK_EVERY = 1024
 
 
 class Unsupported(Exception):
@@ -76,3 +92,16 @@ class Emitter:
                 if index is not None and index not in out:
                     out.append(index)
         return out
+
+
+def always_steps(node: Any) -> bool:
+    """Whether every way through ``node`` takes a step."""
+    if isinstance(node, Sequence):
+        return any(always_steps(item) for item in node.items)
+    if isinstance(node, Alternatives):
+        return all(always_steps(option) for option in node.options)
+    if isinstance(node, Group):
+        return always_steps(node.body)
+    if isinstance(node, Repeat):
+        return node.minimum >= 1 and always_steps(node.body)
+    return isinstance(node, (Step, GroupStep))

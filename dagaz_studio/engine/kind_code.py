@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, indented
+from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, always_steps, indented
 from dagaz_studio.engine.kind_items import Cont, captures_on_enemy_first, first_steps, items, landing, unread, without
-from dagaz_studio.engine.kind_repeats import always_steps, repeat, single_way
+from dagaz_studio.engine.kind_repeats import repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,

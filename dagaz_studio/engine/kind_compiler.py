@@ -16,12 +16,11 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, compiled_code, poll, remember_code, written_code_key
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code, poll, remember_code, written_code_key
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter
-from dagaz_studio.engine.kind_repeats import ProbeSucceeded
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -118,7 +117,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        ABORT=Abort, PROBEOK=ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        ABORT=Abort, PROBEOK=Found, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]

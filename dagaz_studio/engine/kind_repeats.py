@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dagaz_studio.engine.emitter import always_steps
 from dagaz_studio.engine.kind_items import Cont
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -26,10 +27,6 @@ from dagaz_studio.notation.nodes import (
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.kind_code import KindWriter
-
-
-class ProbeSucceeded(Exception):
-    """A trial pass of a possessive repetition found a way through that changes something."""
 
 
 def single_way(g: KindWriter, node: Any) -> bool:
@@ -203,16 +200,3 @@ def trial(g: KindWriter, node: Repeat, env: dict, ind: int) -> str:
     g.emit(i + 1, "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; del also[lens[3]:]")
     g.emit(i + 1, "return True")
     return name
-
-
-def always_steps(node: Any) -> bool:
-    """Whether every way through ``node`` takes a step."""
-    if isinstance(node, Sequence):
-        return any(always_steps(item) for item in node.items)
-    if isinstance(node, Alternatives):
-        return all(always_steps(option) for option in node.options)
-    if isinstance(node, Group):
-        return always_steps(node.body)
-    if isinstance(node, Repeat):
-        return node.minimum >= 1 and always_steps(node.body)
-    return isinstance(node, (Step, GroupStep))
