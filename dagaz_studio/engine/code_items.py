@@ -10,7 +10,7 @@ from dagaz_studio.engine.emitter import Emitter, Unsupported
 from dagaz_studio.notation.nodes import Check, Create, DirectionCheck, Handler, Navigate, Promote, TypeCheck, ZoneCheck
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import CodeEnv, ItemCont
+    from dagaz_studio.engine.emitter import Env, ItemCont
 
 
 class ItemWriter(Emitter):
@@ -25,17 +25,17 @@ class ItemWriter(Emitter):
 
         def emit(self, indent: int, text: str) -> None: ...
         def spend(self, indent: int) -> None: ...
-        def progress(self, env: CodeEnv, ind: int) -> str: ...
-        def recorded(self, group: int, opposite: bool, env: CodeEnv, ind: int) -> str: ...
+        def progress(self, env: Env, ind: int) -> str: ...
+        def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str: ...
 
-    def items(self, items: list, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def items(self, items: list, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if not items:
             k(env, ind, square)
             return
         first, rest = items[0], items[1:]
         self.item(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
 
-    def item(self, item: Any, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def item(self, item: Any, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if isinstance(item, Check):
             self.check(item, env, ind, square, k)
         elif isinstance(item, TypeCheck):
@@ -56,7 +56,7 @@ class ItemWriter(Emitter):
             k(env, ind + 1, square)
         elif isinstance(item, DirectionCheck):
             recorded = self.recorded(item.group, item.opposite, env, ind)
-            test = f"{recorded} is not None and {env.d} == {recorded}"
+            test = f"{recorded} is not None and {env['d']} == {recorded}"
             self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
             k(env, ind + 1, square)
         elif isinstance(item, Promote):
@@ -78,7 +78,7 @@ class ItemWriter(Emitter):
             pg = self.progress(env, ind + 1)
             if self.rich:
                 self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={promoted}), {start})")
-            k(env.but(pr=promoted, pg=pg), ind + 1, square)
+            k(dict(env, pr=promoted, pg=pg), ind + 1, square)
             if self.rich:
                 self.emit(ind, f"hand[-1] = ({held}, {start})")
         elif isinstance(item, Navigate):
@@ -90,7 +90,7 @@ class ItemWriter(Emitter):
         else:
             raise Unsupported(type(item).__name__)
 
-    def create(self, item: Create, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
@@ -104,10 +104,10 @@ class ItemWriter(Emitter):
         self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = None")
         self.emit(ind + 1, f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})")
         pg = self.progress(env, ind + 1)
-        k(env.but(pg=pg), ind + 1, square)
+        k(dict(env, pg=pg), ind + 1, square)
         self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
 
-    def navigate(self, item: Navigate, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
         target = square
         for nav in item.path:
@@ -131,7 +131,7 @@ class ItemWriter(Emitter):
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
 
-    def negated_look(self, item: Navigate, target: str, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def negated_look(self, item: Navigate, target: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
         free = self.fresh("ng")
         self.emit(ind, f"{free} = True")
@@ -140,7 +140,7 @@ class ItemWriter(Emitter):
         self.emit(ind, f"if {free}:")
         k(env, ind + 1, square)
 
-    def check(self, item: Check, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
         lower = letter.lower()
         want = letter.islower()
@@ -153,7 +153,7 @@ class ItemWriter(Emitter):
                 self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
             self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
             pg = self.progress(env, ind + 1)
-            k(env.but(pg=pg), ind + 1, square)
+            k(dict(env, pg=pg), ind + 1, square)
             self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
             return
         if lower in "as":
@@ -163,7 +163,7 @@ class ItemWriter(Emitter):
             if self.rich:
                 hand = "(hand[-1][0] if hand else None)"
             elif self.promotes:
-                hand = f"(piece if {env.pr} is None else piece._replace(kind={env.pr}))"
+                hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
             else:
                 hand = "piece"
             # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.

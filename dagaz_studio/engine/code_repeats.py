@@ -27,7 +27,7 @@ from dagaz_studio.notation.nodes import (
 )
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import CodeEnv, Cont, Field
+    from dagaz_studio.engine.emitter import Cont, Env
 
 
 class RepeatWriter(Emitter):
@@ -35,15 +35,15 @@ class RepeatWriter(Emitter):
 
     if TYPE_CHECKING:
         # What the writer keeps and writes elsewhere (declared for the type checker only).
-        live: list[Field]
+        live: list[str]
         need_pg: bool
 
         def emit(self, indent: int, text: str) -> None: ...
         def spend(self, indent: int) -> None: ...
-        def node(self, node: Any, env: CodeEnv, ind: int, k: Cont) -> None: ...
-        def materialise(self, k: Cont, env: CodeEnv, ind: int) -> Cont: ...
+        def node(self, node: Any, env: Env, ind: int, k: Cont) -> None: ...
+        def materialise(self, k: Cont, env: Env, ind: int) -> Cont: ...
 
-    def repeat(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
+    def repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         if node.possessive:
             if not self.single_way(node.body) or any(isinstance(n, (Lift, Put, Continue, Repeat))
                                                       for n in walk(node.body)):
@@ -59,7 +59,7 @@ class RepeatWriter(Emitter):
         params = [self.fresh("a") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
         self.emit(ind, f"def {name}({', '.join(params)}, {count}, {mark}):")
-        inner = env.of(params, self.live)
+        inner = dict(env, **dict(zip(self.live, params)))
         body_ind = ind + 1
         self.spend(body_ind)
         if lo == 0:
@@ -70,22 +70,22 @@ class RepeatWriter(Emitter):
         if hi is not None:
             self.emit(body_ind, f"if {count} >= {hi}: return")
 
-        def after_body(e: CodeEnv, i: int) -> None:
+        def after_body(e: Env, i: int) -> None:
             # A pass that changed nothing would change nothing again: leave, as regex engines do.
             if self.need_pg:
-                self.emit(i, f"if {e.pg} == {mark}:")
+                self.emit(i, f"if {e['pg']} == {mark}:")
                 leave(e, i + 1)
                 self.emit(i, "else:")
                 i += 1
             depth = self.fresh("dp")
-            self.emit(i, f"{depth} = {e.dp} + 1")
+            self.emit(i, f"{depth} = {e['dp']} + 1")
             self.emit(i, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-            self.emit(i, f"{name}({', '.join(e.but(dp=depth).names(self.live))}, {count} + 1, {e.pg})")
+            self.emit(i, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
         self.node(node.body, inner, body_ind, after_body)
         # The function refers to itself: let go of it once done, so that it is freed at once rather
         # than left in a cycle for the collector (a run makes one at every pass of what encloses it).
         self.emit(ind, "try:")
-        self.emit(ind + 1, f"{name}({', '.join(env.names(self.live))}, 0, {env.pg})")
+        self.emit(ind + 1, f"{name}({self.args(env)}, 0, {env['pg']})")
         self.emit(ind, "finally:")
         self.emit(ind + 1, f"{name} = None")
 
@@ -105,7 +105,7 @@ class RepeatWriter(Emitter):
             return all(self.single_way(item) for item in node.items)
         return isinstance(node, (Check, TypeCheck, ZoneCheck, DirectionCheck))
 
-    def repeat_loop(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
+    def repeat_loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         """A repetition of a body with one way through, as a loop: each pass first tries to leave
         (the rest of the notation runs from there), then takes the body once more, in the order the
         recursion would."""
@@ -116,12 +116,12 @@ class RepeatWriter(Emitter):
         leave = self.materialise(k, env, ind)
         state = [self.fresh("v") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
-        self.emit(ind, f"{', '.join(state)}, = {', '.join(env.names(self.live))},")
+        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
         self.emit(ind, f"{count} = 0")
         if self.need_pg:
-            self.emit(ind, f"{mark} = {env.pg}")
+            self.emit(ind, f"{mark} = {env['pg']}")
         self.emit(ind, "while True:")
-        inner = env.of(state, self.live)
+        inner = dict(env, **dict(zip(self.live, state)))
         i = ind + 1
         self.spend(i)
         if lo == 0:
@@ -132,10 +132,10 @@ class RepeatWriter(Emitter):
         if hi is not None:
             self.emit(i, f"if {count} >= {hi}: break")
 
-        def after_body(e: CodeEnv, j: int) -> None:
+        def after_body(e: Env, j: int) -> None:
             if self.need_pg:
                 # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                self.emit(j, f"if {e.pg} == {mark}:")
+                self.emit(j, f"if {e['pg']} == {mark}:")
                 leave(e, j + 1)
                 self.emit(j + 1, "break")
             self.next_pass(state, count, mark, e, j)
@@ -143,15 +143,15 @@ class RepeatWriter(Emitter):
         self.emit(i, "break")
         self.put_back_captures(node, count, ind)
 
-    def next_pass(self, state: list[str], count: str, mark: str, e: CodeEnv, j: int) -> None:
+    def next_pass(self, state: list[str], count: str, mark: str, e: Env, j: int) -> None:
         """The end of a pass of a repetition loop: its state becomes the loop's, and round again."""
         depth = self.fresh("dp")
-        self.emit(j, f"{depth} = {e.dp} + 1")
+        self.emit(j, f"{depth} = {e['dp']} + 1")
         self.emit(j, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-        self.emit(j, f"{', '.join(state)}, = {', '.join(e.but(dp=depth).names(self.live))},")
+        self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
         self.emit(j, f"{count} += 1")
         if self.need_pg:
-            self.emit(j, f"{mark} = {e.pg}")
+            self.emit(j, f"{mark} = {e['pg']}")
         self.emit(j, "continue")
 
     def put_back_captures(self, node: Repeat, count: str, ind: int) -> None:
@@ -161,7 +161,7 @@ class RepeatWriter(Emitter):
             self.emit(ind, f"for _ in range({count} * {captured}):")
             self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
-    def possessive_loop(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
+    def possessive_loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         """A possessive repetition of a body with one way through: a pass that can succeed (and
         change something) must be taken; the repetition leaves only where no further pass can.
 
@@ -174,11 +174,11 @@ class RepeatWriter(Emitter):
         leave = self.materialise(k, env, ind)
         state = [self.fresh("v") for _ in self.live]
         count, mark, start = self.fresh("n"), self.fresh("mk"), self.fresh("w")
-        self.emit(ind, f"{', '.join(state)}, = {', '.join(env.names(self.live))},")
+        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
         self.emit(ind, f"{count} = 0")
-        self.emit(ind, f"{mark} = {env.pg}")
+        self.emit(ind, f"{mark} = {env['pg']}")
         self.emit(ind, "while True:")
-        inner = env.of(state, self.live)
+        inner = dict(env, **dict(zip(self.live, state)))
         i = ind + 1
         self.spend(i)
         body = i
@@ -187,9 +187,9 @@ class RepeatWriter(Emitter):
             body += 1
         self.emit(body, f"{start} = W[0]")
 
-        def after_body(e: CodeEnv, j: int) -> None:
+        def after_body(e: Env, j: int) -> None:
             # A pass that changed nothing fails its trial: the code after the pass leaves.
-            self.emit(j, f"if {e.pg} != {mark}:")
+            self.emit(j, f"if {e['pg']} != {mark}:")
             j += 1
             self.emit(j, f"W[0] += W[0] - {start}")  # the trial pass, as the runner counts it
             self.emit(j, "if W[0] >= W[1]: POLL(W)")

@@ -9,7 +9,6 @@ are written by its parts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
@@ -19,6 +18,8 @@ from dagaz_studio.engine.emitter import (
     MAX_WRITTEN,
     WALK_LOOK_EVERY,
     WRITE_LOOK_EVERY,
+    Cont,
+    Env,
     TooLong,
     Unsupported,
     always_steps,
@@ -53,54 +54,6 @@ if TYPE_CHECKING:
 #: made a local function: a call costs more than a few lines of straight code.
 INLINE_LINES = 14
 
-#: The run state the generated code keeps, by field: the cursor, the last direction, the step and
-#: progress counters, the promotion chosen, the repetition depth, each group's recorded direction
-#: (an int key), and with lifts and puts whether the mover is in hand, where it stands and its last
-#: direction. Only the fields a notation needs are kept (see :meth:`CodeGenerator.analyse`).
-Field = Any
-
-class CodeEnv:
-    """Where each piece of run state is, as Python expressions, at one point of the generated code."""
-
-    __slots__ = ("c", "d", "sn", "pg", "pr", "dp", "g", "mi", "ms", "md", "ps")
-
-    def __init__(self, c: str, d: str, sn: str, pg: str, pr: str, dp: str, g: dict[int, str],
-                 mi: str = "True", ms: str = "origin", md: str = "None", ps: str = "origin") -> None:
-        self.c, self.d, self.sn, self.pg, self.pr, self.dp, self.g = c, d, sn, pg, pr, dp, g
-        # With lifts and puts: whether the moving piece is in hand, where it stands, its last direction;
-        # with partial moves, where the current partial move began.
-        self.mi, self.ms, self.md, self.ps = mi, ms, md, ps
-
-    def but(self, **changes: Any) -> CodeEnv:
-        env = CodeEnv(self.c, self.d, self.sn, self.pg, self.pr, self.dp, dict(self.g), self.mi, self.ms, self.md,
-                   self.ps)
-        for name, value in changes.items():
-            setattr(env, name, value)
-        return env
-
-    def get(self, field: Field) -> str:
-        return self.g[field] if isinstance(field, int) else getattr(self, field)
-
-    def names(self, live: list[Field]) -> list[str]:
-        return [self.get(field) for field in live]
-
-    def of(self, params: list[str], live: list[Field]) -> CodeEnv:
-        """This state with the live fields read from ``params`` (the others stay as they are: constants)."""
-        env = self.but()
-        for field, param in zip(live, params):
-            if isinstance(field, int):
-                env.g[field] = param
-            else:
-                setattr(env, field, param)
-        return env
-
-# A continuation writes the code that follows, at an indentation, for a state.
-Cont = Callable[[CodeEnv, int], None]
-
-# A bracket item's continuation also knows the square the items apply to.
-ItemCont = Callable[[CodeEnv, int, str], None]
-
-
 class CodeGenerator(RepeatWriter, ItemWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
@@ -121,7 +74,7 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         self.rich = False
         #: While measuring a continuation for inlining: the most lines it may take.
         self.measuring: int | None = None
-        self.live: list[Field] = ["c", "d"]
+        self.live: list[str] = ["c", "d"]
         self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
         #: direction of the previous partial move (group 0) are kept.
@@ -201,12 +154,12 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
         self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
-        live: list[Field] = ["c", "d"]
+        live: list[str] = ["c", "d"]
         live += ["sn"] if self.need_sn else []
         live += ["pg"] if self.need_pg else []
         live += ["pr"] if self.promotes else []
         live += ["dp"] if self.repeats else []
-        live += sorted(self.used_groups)
+        live += [f"g{g}" for g in sorted(self.used_groups)]
         live += ["mi", "ms", "md"] if self.rich else []
         live += ["ps"] if self.continues else []
         self.live = live
@@ -256,7 +209,9 @@ class CodeGenerator(RepeatWriter, ItemWriter):
                 if self.continues:
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
-            env = CodeEnv("origin", "None", "0", "0", "None", "0", {i: "None" for i in range(self.groups + 1)})
+            env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
+                        "ms": "origin", "md": "None", "ps": "origin"}
+            env.update((f"g{i}", "None") for i in range(self.groups + 1))
             if self.rich:
                 self.finishing(2)
             self.node(body, env, 2, self.finish)
@@ -347,12 +302,12 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         self.emit(ind + 3, "seen.add(key); out.append((ms, key[1], pr, md, key[3], ps, ()))")
         self.emit(ind + 2, "return")
 
-    def finish(self, env: CodeEnv, ind: int) -> None:
+    def finish(self, env: Env, ind: int) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
         if self.rich:
-            self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr}, {env.ps}, None)")
+            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, None)")
             return
-        c, q = env.c, self.fresh("q")
+        c, q = env['c'], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         ind += 1
@@ -376,23 +331,23 @@ class CodeGenerator(RepeatWriter, ItemWriter):
             self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
         self.emit(ind, "if W[0] >= W[1]: POLL(W)")
         if self.promotes:
-            changed += f" or ({env.pr} is not None and {env.pr} != piece[1])"
+            changed += f" or ({env['pr']} is not None and {env['pr']} != piece[1])"
         # Back where it started with nothing captured and nothing promoted: not a move.
         self.emit(ind, f"if {changed}:")
         key = self.fresh("k")
         # The key of a move: its target, captures and promotion. Without captures by [x] the
         # captures follow from the target (the board does not change during the run).
         if self.captures:
-            self.emit(ind + 1, f"{key} = ({c}, {capt}, {env.pr})")
+            self.emit(ind + 1, f"{key} = ({c}, {capt}, {env['pr']})")
         elif self.promotes:
-            self.emit(ind + 1, f"{key} = {c} if {env.pr} is None else ({c}, {env.pr})")
+            self.emit(ind + 1, f"{key} = {c} if {env['pr']} is None else ({c}, {env['pr']})")
         else:
             key = c
         self.emit(ind + 1, f"if {key} not in seen:")
         self.emit(ind + 2, f"seen.add({key})")
-        self.emit(ind + 2, f"out.append(({c}, {capt}, {env.pr}, {env.d}))")
+        self.emit(ind + 2, f"out.append(({c}, {capt}, {env['pr']}, {env['d']}))")
 
-    def materialise(self, k: Cont, env: CodeEnv, ind: int) -> Cont:
+    def materialise(self, k: Cont, env: Env, ind: int) -> Cont:
         """A continuation used in several places: written out at each when it is short, otherwise
         written once as a local function."""
         if self.short(k, env, ind):
@@ -400,17 +355,17 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         name = self.fresh("kf")
         params = [self.fresh("a") for _ in self.live]
         self.emit(ind, f"def {name}({', '.join(params)}):")
-        inner = env.of(params, self.live)
+        inner = dict(env, **dict(zip(self.live, params)))
         start = len(self.lines)
         k(inner, ind + 1)
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
 
-        def call(e: CodeEnv, i: int) -> None:
-            self.emit(i, f"{name}({', '.join(e.names(self.live))})")
+        def call(e: Env, i: int) -> None:
+            self.emit(i, f"{name}({self.args(e)})")
         return call
 
-    def short(self, k: Cont, env: CodeEnv, ind: int) -> bool:
+    def short(self, k: Cont, env: Env, ind: int) -> bool:
         """Whether ``k`` writes at most :data:`INLINE_LINES` lines (it is written into a scratch buffer)."""
         if self.measuring is not None:
             # Already measuring an enclosing continuation: measuring this one too, in a buffer of its
@@ -427,7 +382,7 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         finally:
             self.lines, self.measuring = saved_lines, saved_measuring
 
-    def node(self, node: Any, env: CodeEnv, ind: int, k: Cont) -> None:
+    def node(self, node: Any, env: Env, ind: int, k: Cont) -> None:
         if isinstance(node, Sequence):
             self.sequence(list(node.items), env, ind, k)
         elif isinstance(node, Alternatives):
@@ -445,7 +400,7 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         elif isinstance(node, GroupStep):
             self.group_step(node, env, ind, k)
         elif isinstance(node, Bracket):
-            self.items(list(node.items), env, ind, env.c, lambda e, i, _sq: k(e, i))
+            self.items(list(node.items), env, ind, env['c'], lambda e, i, _sq: k(e, i))
         elif isinstance(node, Lift):
             self.lift(env, ind, k)
         elif isinstance(node, Put):
@@ -455,26 +410,26 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         else:
             raise Unsupported(type(node).__name__)
 
-    def progress(self, env: CodeEnv, ind: int) -> str:
+    def progress(self, env: Env, ind: int) -> str:
         """The progress counter after an action (``pg``, kept only when a repetition reads it)."""
         if not self.need_pg:
-            return env.pg
+            return env['pg']
         pg = self.fresh("pg")
-        self.emit(ind, f"{pg} = {env.pg} + 1")
+        self.emit(ind, f"{pg} = {env['pg']} + 1")
         return pg
 
-    def lift(self, env: CodeEnv, ind: int, k: Cont) -> None:
+    def lift(self, env: Env, ind: int, k: Cont) -> None:
         q = self.fresh("q")
-        self.emit(ind, f"{q} = cells[{env.c}]")
+        self.emit(ind, f"{q} = cells[{env['c']}]")
         self.emit(ind, f"if {q} is not None:")
         i = ind + 1
         self.spend(i)
-        self.emit(i, f"if {env.c} not in touched: touched[{env.c}] = {q}")
-        self.emit(i, f"cells[{env.c}] = None; hand.append(({q}, {env.c}))")
-        k(env.but(pg=self.progress(env, i)), i)
-        self.emit(i, f"hand.pop(); cells[{env.c}] = {q}")
+        self.emit(i, f"if {env['c']} not in touched: touched[{env['c']}] = {q}")
+        self.emit(i, f"cells[{env['c']}] = None; hand.append(({q}, {env['c']}))")
+        k(dict(env, pg=self.progress(env, i)), i)
+        self.emit(i, f"hand.pop(); cells[{env['c']}] = {q}")
 
-    def continue_(self, env: CodeEnv, ind: int, k: Cont) -> None:
+    def continue_(self, env: Env, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand (``fin``), then the partial move ends where
         the moving piece stands and the next begins there, with the piece lifted again."""
         name, stand, direction, piece = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
@@ -486,80 +441,81 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         self.emit(i, f"stops.append({stand})")
         self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
         self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
-        after = env.but(c=stand, g={**env.g, 0: direction}, mi="True", ms=stand, md=direction, ps=stand,
+        after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand,
                         pg=self.progress(env, i))
         k(after, i)
         self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
-        self.emit(ind, f"fin({env.c}, {env.mi}, {env.ms}, {env.md}, {env.pr}, {env.ps}, {name})")
+        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {name})")
 
-    def put(self, env: CodeEnv, ind: int, k: Cont) -> None:
-        c = env.c
+    def put(self, env: Env, ind: int, k: Cont) -> None:
+        c = env['c']
         pp, po, old, mover = (self.fresh(stem) for stem in ("pp", "po", "old", "im"))
         ms, mi = self.fresh("ms"), self.fresh("mi")
         self.emit(ind, "if hand:")
         i = ind + 1
         self.spend(i)
         self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
-        self.emit(i, f"{mover} = {env.mi} and not hand")
+        self.emit(i, f"{mover} = {env['mi']} and not hand")
         self.emit(i, f"if {c} not in touched: touched[{c}] = {old}")
         self.emit(i, f"cells[{c}] = {pp} if {pp}[2] or {c} == {po} else TNEW(PIECE, ({pp}[0], {pp}[1], True))")
         self.emit(i, f"if {old} is not None: caps.append({c})")
         self.emit(i, f"if {mover}: visited.append({c})")
         self.emit(i, f"else: also.append(({po}, {c}))")
-        self.emit(i, f"{mi} = False if {mover} else {env.mi}; {ms} = {c} if {mover} else {env.ms}")
-        k(env.but(mi=mi, ms=ms, pg=self.progress(env, i)), i)
+        self.emit(i, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
+        k(dict(env, mi=mi, ms=ms, pg=self.progress(env, i)), i)
         self.emit(i, f"if {mover}: visited.pop()")
         self.emit(i, "else: also.pop()")
         self.emit(i, f"if {old} is not None: caps.pop()")
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
-    def sequence(self, items: list, env: CodeEnv, ind: int, k: Cont) -> None:
+    def sequence(self, items: list, env: Env, ind: int, k: Cont) -> None:
         if not items:
             k(env, ind)
             return
         first, rest = items[0], items[1:]
         self.node(first, env, ind, lambda e, i: self.sequence(rest, e, i, k))
 
-    def group(self, node: Group, env: CodeEnv, ind: int, k: Cont) -> None:
+    def group(self, node: Group, env: Env, ind: int, k: Cont) -> None:
         index = node.index
+        field = f"g{index}"
         if index not in self.used_groups:
             self.node(node.body, env, ind, k)  # nothing reads its direction
             return
         if always_steps(node.body):
             # A group records the direction of the last step taken inside it: here one always is.
-            self.node(node.body, env, ind, lambda e, i: k(e.but(g={**e.g, index: e.d}), i))
+            self.node(node.body, env, ind, lambda e, i: k(dict(e, **{field: e['d']}), i))
             return
         mark = self.fresh("gm")
-        self.emit(ind, f"{mark} = {env.sn}")
+        self.emit(ind, f"{mark} = {env['sn']}")
 
-        def exit_(e: CodeEnv, i: int) -> None:
+        def exit_(e: Env, i: int) -> None:
             recorded = self.fresh("g")
             # A group records the direction of the last step taken inside it, if any was.
-            self.emit(i, f"{recorded} = {e.g[index]} if {e.sn} == {mark} else {e.d}")
-            k(e.but(g={**e.g, index: recorded}), i)
+            self.emit(i, f"{recorded} = {e[field]} if {e['sn']} == {mark} else {e['d']}")
+            k(dict(e, **{field: recorded}), i)
         self.node(node.body, env, ind, exit_)
 
-    def step_to(self, target: str, direction: str, env: CodeEnv, ind: int, k: Cont) -> None:
+    def step_to(self, target: str, direction: str, env: Env, ind: int, k: Cont) -> None:
         self.spend(ind)
-        sn = env.sn
+        sn = env['sn']
         if self.need_sn:
             sn = self.fresh("sn")
-            self.emit(ind, f"{sn} = {env.sn} + 1")
+            self.emit(ind, f"{sn} = {env['sn']} + 1")
         pg = self.progress(env, ind)
-        mover_dir = env.md
+        mover_dir = env['md']
         if self.rich:
-            if env.mi == "True":
+            if env['mi'] == "True":
                 mover_dir = direction
-            elif env.mi != "False":
+            elif env['mi'] != "False":
                 mover_dir = self.fresh("md")
-                self.emit(ind, f"{mover_dir} = {direction} if {env.mi} else {env.md}")
-        k(env.but(c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
+                self.emit(ind, f"{mover_dir} = {direction} if {env['mi']} else {env['md']}")
+        k(dict(env, c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: CodeEnv, ind: int, k: Cont, node: Step | None = None) -> None:
+    def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
         tables = self.rules.neighbours
         if not directions:
             return
-        if self.probe and node is not None and len(directions) > 1 and env.c == "origin" and id(node) not in self.repeated:
+        if self.probe and node is not None and len(directions) > 1 and env['c'] == "origin" and id(node) not in self.repeated:
             # A first step from the piece's square, taken once by any way through: only in the
             # directions from which the square asked about can be reached (worked out per square, once).
             rays, step = self.fresh("RAYS"), self.fresh("STEP")
@@ -577,26 +533,26 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         if len(directions) == 1:
             target = self.fresh("c")
             table = self.constant("nb", tables[directions[0]])
-            self.emit(ind, f"{target} = {table}[{env.c}]")
+            self.emit(ind, f"{target} = {table}[{env['c']}]")
             self.emit(ind, f"if {target} is not None:")
             self.step_to(target, str(directions[0]), env, ind + 1, k)
             return
         pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
         self.emit(ind, f"for {direction}, {table} in {pairs}:")
-        self.emit(ind + 1, f"{target} = {table}[{env.c}]")
+        self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
         self.emit(ind + 1, f"if {target} is None: continue")
         self.step_to(target, direction, env, ind + 1, k)
 
-    def recorded(self, group: int, opposite: bool, env: CodeEnv, ind: int) -> str:
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str:
         """An expression for the direction group ``group`` recorded (or its opposite), or None."""
         if group > self.groups:
             raise Unsupported("a group that does not exist")  # the runner reports it
         if group == 0 and not self.continues:
             return "None"  # without '&', no partial move ends within a compiled run
         if not opposite:
-            return env.g[group]
-        recorded = env.g[group]
+            return env.get(f"g{group}", "None")
+        recorded = env.get(f"g{group}", "None")
         if recorded == "None":
             return "None"
         if recorded.isdigit():
@@ -608,19 +564,19 @@ class CodeGenerator(RepeatWriter, ItemWriter):
         self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
         return name
 
-    def group_step(self, node: GroupStep, env: CodeEnv, ind: int, k: Cont) -> None:
+    def group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
         direction = self.recorded(node.group, node.opposite, env, ind)
         if direction == "None":
             return
         tables = self.constant("nbs", tuple(self.rules.neighbours))
         target = self.fresh("c")
         if direction.isdigit():
-            self.emit(ind, f"{target} = {tables}[{direction}][{env.c}]")
+            self.emit(ind, f"{target} = {tables}[{direction}][{env['c']}]")
             self.emit(ind, f"if {target} is not None:")
             self.step_to(target, direction, env, ind + 1, k)
             return
         self.emit(ind, f"if {direction} is not None:")
-        self.emit(ind + 1, f"{target} = {tables}[{direction}][{env.c}]")
+        self.emit(ind + 1, f"{target} = {tables}[{direction}][{env['c']}]")
         self.emit(ind + 1, f"if {target} is not None:")
         self.step_to(target, direction, env, ind + 2, k)
 

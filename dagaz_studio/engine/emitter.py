@@ -8,6 +8,7 @@ their generators build on :class:`Emitter`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -22,6 +23,18 @@ DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: compile() reports as a SyntaxError the callers take as "not compiled").
 MAX_INDENT = 60
 INDENT = "    "
+
+#: The run state at one point of the generated code: each field (the cursor ``c``, the last direction
+#: ``d``, the step and progress counters ``sn`` and ``pg``, the promotion chosen ``pr``, the
+#: repetition depth ``dp``, each group's recorded direction ``g0``, ``g1``…, whether the moving piece is
+#: in hand ``mi``, where it stands ``ms`` and its last direction ``md``, where the partial move began
+#: ``ps``, whether the same player moves again ``ag``) as a Python expression; a writer may keep a note
+#: of its own beside them (the square a check read, a capture's landing step).
+Env = dict[str, Any]
+#: A continuation writes the code that follows, at an indentation, for a state.
+Cont = Callable[[Env, int], None]
+#: A bracket item's continuation also knows the square the items apply to.
+ItemCont = Callable[[Env, int, str], None]
 
 #: Generated source longer than this is not worth compiling: the runner takes such notations.
 MAX_SOURCE = 60_000
@@ -67,6 +80,9 @@ class Emitter:
         self.lines: list[str] = []
         self.counter = 0
         self.constants: dict[str, Any] = {}
+        #: The fields of the run state the code passes from function to function (the others are
+        #: constants where they are read).
+        self.live: list[str] = []
 
     def fresh(self, stem: str) -> str:
         """A name not given before in this source: ``stem`` and a number."""
@@ -81,6 +97,10 @@ class Emitter:
         name = self.fresh(stem.upper())
         self.constants[name] = value
         return name
+
+    def args(self, env: Env) -> str:
+        """The live fields of ``env``, as a call's arguments."""
+        return ", ".join(env[field] for field in self.live)
 
     def directions(self, letters: Any) -> list[int]:
         """The board's direction indices a step's letters name for this player, each once, in order."""

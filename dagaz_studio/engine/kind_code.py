@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.emitter import Emitter, TooLong, Unsupported, always_steps, indented
-from dagaz_studio.engine.kind_items import Cont, captures_on_enemy_first, first_steps, items, landing, unread, without
+from dagaz_studio.engine.emitter import Cont, Emitter, Env, TooLong, Unsupported, always_steps, indented
+from dagaz_studio.engine.kind_items import captures_on_enemy_first, first_steps, items, landing, unread, without
 from dagaz_studio.engine.kind_repeats import repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
@@ -72,7 +72,6 @@ class KindWriter(Emitter):
     def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
         self.heap = rules.board.kind == "heap"
-        self.live: list[str] = []
         self.probing = 0
         self.measuring = False
         self.single = False
@@ -150,19 +149,16 @@ class KindWriter(Emitter):
     def spend(self, ind: int, units: str = "1") -> None:
         self.emit(ind, f"w += {units}")
 
-    def get(self, env: dict, field: str) -> str:
+    def get(self, env: Env, field: str) -> str:
         return env.get(field, _DEFAULTS.get(field, "None"))
 
-    def args(self, env: dict) -> str:
-        return ", ".join(env[field] for field in self.live)
-
-    def params_env(self, env: dict) -> tuple[str, dict]:
+    def params_env(self, env: Env) -> tuple[str, Env]:
         params = [self.fresh("a") for _ in self.live]
         inner = dict(env)
         inner.update(zip(self.live, params))
         return ", ".join(params), inner
 
-    def short(self, k: Cont, env: dict, ind: int) -> bool:
+    def short(self, k: Cont, env: Env, ind: int) -> bool:
         """Whether ``k`` writes at most :data:`INLINE_LINES` lines (written into a scratch buffer)."""
         if self.measuring:
             return False  # measuring within a measurement would take time exponential in the nesting
@@ -176,7 +172,7 @@ class KindWriter(Emitter):
         finally:
             self.lines, self.measuring = saved, False
 
-    def materialise(self, k: Cont, env: dict, ind: int) -> Cont:
+    def materialise(self, k: Cont, env: Env, ind: int) -> Cont:
         """A continuation used in several places: written out at each when it is short, else
         written once as a local function."""
         if self.short(k, env, ind):
@@ -195,11 +191,11 @@ class KindWriter(Emitter):
         used = [field for field in self.live if inner[field] in words]
         self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 
-        def call(e: dict, i: int) -> None:
+        def call(e: Env, i: int) -> None:
             self.emit(i, f"{name}({', '.join(e[field] for field in used)})")
         return call
 
-    def progress(self, env: dict, ind: int) -> str:
+    def progress(self, env: Env, ind: int) -> str:
         """The progress counter one more than in ``env`` (a number where it is known)."""
         if env["pg"].isdigit():
             return str(int(env["pg"]) + 1)
@@ -396,7 +392,7 @@ class KindWriter(Emitter):
     def unvisit(self) -> str:
         return "visited.pop(); " if self.visits else ""
 
-    def finish(self, env: dict, ind: int) -> None:
+    def finish(self, env: Env, ind: int) -> None:
         g = self.get
         if self.single:
             self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')})",
@@ -405,7 +401,7 @@ class KindWriter(Emitter):
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
                        f"{g(env, 'pr')}, {g(env, 'ag')}, None)")
 
-    def put_mover(self, env: dict, ind: int, then: str, ending: bool = False) -> None:
+    def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
         that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
         then ``then`` (its ``{c}`` the square)."""
@@ -433,7 +429,7 @@ class KindWriter(Emitter):
 
     # ---------------------------------------------------------------- nodes
 
-    def node(self, node: Any, env: dict, ind: int, k: Cont) -> None:
+    def node(self, node: Any, env: Env, ind: int, k: Cont) -> None:
         if isinstance(node, Sequence):
             self.sequence(list(node.items), env, ind, k)
         elif isinstance(node, Alternatives):
@@ -461,7 +457,7 @@ class KindWriter(Emitter):
         else:
             raise Unsupported(type(node).__name__)
 
-    def sequence(self, items: list, env: dict, ind: int, k: Cont) -> None:
+    def sequence(self, items: list, env: Env, ind: int, k: Cont) -> None:
         if not items:
             k(env, ind)
             return
@@ -471,7 +467,7 @@ class KindWriter(Emitter):
             env = dict(env, land=after_capture)
         self.node(first, env, ind, lambda e, i: self.sequence(rest, without(e, "land"), i, k))
 
-    def group(self, node: Group, env: dict, ind: int, k: Cont) -> None:
+    def group(self, node: Group, env: Env, ind: int, k: Cont) -> None:
         field = f"g{node.index}"
         if field not in self.live:
             self.node(node.body, env, ind, k)  # nothing reads its direction
@@ -483,14 +479,14 @@ class KindWriter(Emitter):
         mark = self.fresh("gm")
         self.emit(ind, f"{mark} = {env['sn']}")
 
-        def exit_(e: dict, i: int) -> None:
+        def exit_(e: Env, i: int) -> None:
             recorded = self.fresh("g")
             # A group records the direction of the last step taken inside it, if any was.
             self.emit(i, f"{recorded} = {e[field]} if {e['sn']} == {mark} else {e['d']}")
             k({**e, field: recorded}, i)
         self.node(node.body, env, ind, exit_)
 
-    def step_to(self, target: str, direction: str, env: dict, ind: int, k: Cont) -> None:
+    def step_to(self, target: str, direction: str, env: Env, ind: int, k: Cont) -> None:
         self.spend(ind)
         new = dict(env, c=target, d=direction, pg=self.progress(env, ind))
         if "sn" in self.live:
@@ -505,12 +501,12 @@ class KindWriter(Emitter):
             new["md"] = md
         k(new, ind)
 
-    def step(self, directions: list[int], env: dict, ind: int, k: Cont) -> None:
+    def step(self, directions: list[int], env: Env, ind: int, k: Cont) -> None:
         tables = self.rules.neighbours
         if not directions:
             return
 
-        def towards(direction: int, e: dict, i: int) -> None:
+        def towards(direction: int, e: Env, i: int) -> None:
             target = self.fresh("c")
             table = self.constant("nb", tables[direction])
             self.emit(i, f"{target} = {table}[{e['c']}]")
@@ -532,7 +528,7 @@ class KindWriter(Emitter):
         self.emit(ind + 1, f"if {target} is None: continue")
         self.step_to(target, direction, env, ind + 1, k)
 
-    def recorded(self, group: int, opposite: bool, env: dict, ind: int) -> str:
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str:
         """The direction a group recorded (``~``: its opposite): a variable, a direction's number
         where it is known as the code is written, or ``None``."""
         recorded = env.get(f"g{group}", "None")
@@ -546,7 +542,7 @@ class KindWriter(Emitter):
         self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
         return name
 
-    def group_step(self, node: GroupStep, env: dict, ind: int, k: Cont) -> None:
+    def group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
         direction = self.recorded(node.group, node.opposite, env, ind)
         if direction == "None":
             return
@@ -564,7 +560,7 @@ class KindWriter(Emitter):
         self.emit(ind + 1, f"if {target} is not None:")
         self.step_to(target, direction, env, ind + 2, k)
 
-    def lift(self, env: dict, ind: int, k: Cont) -> None:
+    def lift(self, env: Env, ind: int, k: Cont) -> None:
         c, q = env["c"], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
         if self.heap:
@@ -585,7 +581,7 @@ class KindWriter(Emitter):
         k(dict(env, pg=self.progress(env, i)), i)
         self.emit(i, f"hand.pop(); cells[{c}] = {q}")
 
-    def put(self, env: dict, ind: int, k: Cont) -> None:
+    def put(self, env: Env, ind: int, k: Cont) -> None:
         c = env["c"]
         pp, po, old = self.fresh("pp"), self.fresh("po"), self.fresh("old")
         self.emit(ind, "if hand:")
@@ -618,7 +614,7 @@ class KindWriter(Emitter):
             self.emit(i, f"if not {mover}: also.pop()")
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
-    def continue_(self, env: dict, ind: int, k: Cont) -> None:
+    def continue_(self, env: Env, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand, then the partial move ends where the
         moving piece stands and the next begins there, with it lifted again."""
         name, stand, direction, q = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")

@@ -8,10 +8,9 @@ before anything is taken (:func:`landing_first`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.emitter import Unsupported
+from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -30,13 +29,6 @@ from dagaz_studio.notation.nodes import (
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.kind_code import KindWriter
-
-#: A continuation writes the code that follows, at an indentation, for a state (the run state's
-#: fields as Python expressions).
-Cont = Callable[[dict, int], None]
-#: A bracket item's continuation also knows the square the items apply to.
-ItemCont = Callable[[dict, int, str], None]
-
 
 def first_steps(g: KindWriter, node: Any) -> list[int] | None:
     """The directions of the first step of every way through ``node``, where each way begins with a
@@ -112,7 +104,7 @@ def landing(g: KindWriter, first: Any, rest: list) -> Any | None:
     return None
 
 
-def landing_first(g: KindWriter, env: dict, ind: int, square: str) -> int:
+def landing_first(g: KindWriter, env: Env, ind: int, square: str) -> int:
     """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
     that square is looked at before anything is taken: taken and put back, a capture that cannot
     land would change nothing. The work the runner spends on such a capture (the capture and,
@@ -142,7 +134,7 @@ def landing_first(g: KindWriter, env: dict, ind: int, square: str) -> int:
     return ind + 1
 
 
-def items(g: KindWriter, pending: list, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def items(g: KindWriter, pending: list, env: Env, ind: int, square: str, k: ItemCont) -> None:
     """The bracket's items ``pending``, in order, on ``square``; then ``k``."""
     if not pending:
         k(env, ind, square)
@@ -151,7 +143,7 @@ def items(g: KindWriter, pending: list, env: dict, ind: int, square: str, k: Ite
     item(g, first, env, ind, square, lambda e, i, sq: items(g, rest, e, i, sq, k))
 
 
-def item(g: KindWriter, item: Any, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def item(g: KindWriter, item: Any, env: Env, ind: int, square: str, k: ItemCont) -> None:
     if isinstance(item, Check):
         check(g, item, env, ind, square, k)
     elif isinstance(item, TypeCheck):
@@ -183,7 +175,7 @@ def item(g: KindWriter, item: Any, env: dict, ind: int, square: str, k: ItemCont
         raise Unsupported(type(item).__name__)
 
 
-def count_check(g: KindWriter, item: CountCheck, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def count_check(g: KindWriter, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
     if item.piece is not None:
         raise Unsupported("a count of one type of piece")  # the runner's
     low, high = item.minimum, item.maximum
@@ -208,7 +200,7 @@ def count_check(g: KindWriter, item: CountCheck, env: dict, ind: int, square: st
     k(env, ind + 1, square)
 
 
-def promote(g: KindWriter, item: Promote, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def promote(g: KindWriter, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
     kinds = []
     for name in item.choices:
         kind = g.rules.kind_index.get(name)
@@ -226,7 +218,7 @@ def promote(g: KindWriter, item: Promote, env: dict, ind: int, square: str, k: I
     g.emit(i, f"hand[-1] = ({held}, {start})")
 
 
-def check(g: KindWriter, item: Check, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def check(g: KindWriter, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
     letter = item.letter
     lower, want = letter.lower(), letter.islower()
     if lower == "x":
@@ -267,7 +259,7 @@ def check(g: KindWriter, item: Check, env: dict, ind: int, square: str, k: ItemC
     k(env, ind + 1, square)
 
 
-def capture(g: KindWriter, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def capture(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
     known = env.get("rd")
     if known is not None and known[0] == square:
         q = known[1]  # read by a check before it in the same bracket: nothing has changed since
@@ -299,14 +291,14 @@ def capture(g: KindWriter, env: dict, ind: int, square: str, k: ItemCont) -> Non
     g.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
 
 
-def without(env: dict, field: str) -> dict:
+def without(env: Env, field: str) -> Env:
     """``env`` without ``field``."""
     if field not in env:
         return env
     return {name: value for name, value in env.items() if name != field}
 
 
-def unread(env: dict) -> dict:
+def unread(env: Env) -> Env:
     """``env`` without the square's content a check read (``rd``): once the board may have changed,
     or outside the bracket that read it."""
     if "rd" not in env:

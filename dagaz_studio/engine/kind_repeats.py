@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.emitter import always_steps
-from dagaz_studio.engine.kind_items import Cont
+from dagaz_studio.engine.emitter import Cont, Env, always_steps
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -48,7 +47,7 @@ def single_way(g: KindWriter, node: Any) -> bool:
     return False
 
 
-def optional(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
+def optional(g: KindWriter, node: Repeat, env: Env, ind: int, k: Cont) -> None:
     """A possessive repetition of at most one pass with one way through (``(…)?+``): the pass
     is taken when it can succeed and change something, else the repetition is left at once."""
     leave = g.materialise(k, env, ind)
@@ -57,7 +56,7 @@ def optional(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
     g.emit(ind, f"{took} = [False]; {start} = w")
     first = len(g.lines)
 
-    def after_pass(e: dict, j: int) -> None:
+    def after_pass(e: Env, j: int) -> None:
         g.emit(j, f"if {e['pg']} != {env['pg']}:")
         j += 1
         g.emit(j, f"{took}[0] = True")
@@ -86,7 +85,7 @@ def plain_flag(g: KindWriter, took: str, first: int) -> str:
     return took
 
 
-def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
+def repeat(g: KindWriter, node: Repeat, env: Env, ind: int, k: Cont) -> None:
     lo, hi = node.minimum, node.maximum
     if node.possessive and hi == 1 and lo <= 1 and single_way(g, node.body):
         optional(g, node, env, ind, k)
@@ -101,7 +100,7 @@ def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
     g.spend(i)
     more = "True" if hi is None else f"{count} < {hi}"
 
-    def next_pass(e: dict, j: int) -> None:
+    def next_pass(e: Env, j: int) -> None:
         depth = g.fresh("dp")
         g.emit(j, f"{depth} = {e['dp']} + 1")
         g.emit(j, f"if {depth} > MAXDEPTH: raise ABORT('depth')")
@@ -114,7 +113,7 @@ def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
             g.emit(i, f"if {count} >= {lo}:")
             leave(inner, i + 1)
 
-        def after_body(e: dict, j: int) -> None:
+        def after_body(e: Env, j: int) -> None:
             # A pass that changed nothing would change nothing again: leave, as regex engines do.
             g.emit(j, f"if {e['pg']} == {mark}:")
             leave(e, j + 1)
@@ -144,7 +143,7 @@ def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
             j += 1
         g.emit(j, f"{start} = w")
 
-        def after_pass(e: dict, j: int) -> None:
+        def after_pass(e: Env, j: int) -> None:
             g.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
             g.emit(j + 1, f"{took}[0] = True")
             g.spend(j + 1, f"w - {start}")
@@ -157,7 +156,7 @@ def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
     else:
         probe = trial(g, node, inner, ind + 1)
 
-        def after_real(e: dict, j: int) -> None:
+        def after_real(e: Env, j: int) -> None:
             g.emit(j, f"if {e['pg']} == {mark}:")
             leave(e, j + 1)
             g.emit(j, "else:")
@@ -176,7 +175,7 @@ def repeat(g: KindWriter, node: Repeat, env: dict, ind: int, k: Cont) -> None:
     g.emit(ind, f"{name} = None")
 
 
-def trial(g: KindWriter, node: Repeat, env: dict, ind: int) -> str:
+def trial(g: KindWriter, node: Repeat, env: Env, ind: int) -> str:
     """A local function answering whether a pass of ``node``'s body can succeed and change
     something, leaving the board, the hand and the lists as they were."""
     name = g.fresh("trial")
@@ -187,7 +186,7 @@ def trial(g: KindWriter, node: Repeat, env: dict, ind: int) -> str:
     g.emit(i, "snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also))")
     g.emit(i, "try:")
 
-    def succeeded(e: dict, j: int) -> None:
+    def succeeded(e: Env, j: int) -> None:
         g.emit(j, f"if {e['pg']} != {inner['pg']}: raise PROBEOK")
     g.probing += 1
     try:
