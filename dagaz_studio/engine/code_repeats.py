@@ -4,9 +4,10 @@ function or a loop, a possessive one as a loop that may stop only where one more
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dagaz_studio.engine.emitter import Emitter, Unsupported
+from dagaz_studio.engine.code_writer import CodeWriter
+from dagaz_studio.engine.emitter import Cont, Env, Unsupported
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -26,22 +27,9 @@ from dagaz_studio.notation.nodes import (
     walk,
 )
 
-if TYPE_CHECKING:
-    from dagaz_studio.engine.emitter import Cont, Env
 
-
-class RepeatWriter(Emitter):
+class RepeatWriter(CodeWriter):
     """Writes repetitions (:meth:`repeat`) for :class:`~dagaz_studio.engine.code_writer.CodeGenerator`."""
-
-    if TYPE_CHECKING:
-        # What the writer keeps and writes elsewhere (declared for the type checker only).
-        live: list[str]
-        need_pg: bool
-
-        def emit(self, indent: int, text: str) -> None: ...
-        def spend(self, indent: int) -> None: ...
-        def node(self, node: Any, env: Env, ind: int, k: Cont) -> None: ...
-        def materialise(self, k: Cont, env: Env, ind: int) -> Cont: ...
 
     def repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         if node.possessive:

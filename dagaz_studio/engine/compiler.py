@@ -37,8 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.code_writer import CodeGenerator
 from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Unsupported
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.notation.nodes import Notation

@@ -92,7 +92,8 @@ def repeat(g: KindWriter, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         return
     leave = g.materialise(k, env, ind)
     name = g.fresh("rep")
-    params, inner = g.params_env(env)
+    names, inner = g.params_env(env)
+    params = ", ".join(names)
     count, mark = g.fresh("n"), g.fresh("mk")
     g.emit(ind, f"def {name}({params}, {count}, {mark}):")
     i = ind + 1
@@ -179,7 +180,8 @@ def trial(g: KindWriter, node: Repeat, env: Env, ind: int) -> str:
     """A local function answering whether a pass of ``node``'s body can succeed and change
     something, leaving the board, the hand and the lists as they were."""
     name = g.fresh("trial")
-    params, inner = g.params_env(env)
+    names, inner = g.params_env(env)
+    params = ", ".join(names)
     g.emit(ind, f"def {name}({params}):")
     i = ind + 1
     g.entry(i)
@@ -188,11 +190,7 @@ def trial(g: KindWriter, node: Repeat, env: Env, ind: int) -> str:
 
     def succeeded(e: Env, j: int) -> None:
         g.emit(j, f"if {e['pg']} != {inner['pg']}: raise PROBEOK")
-    g.probing += 1
-    try:
-        g.node(node.body, inner, i + 1, succeeded)
-    finally:
-        g.probing -= 1
+    g.node(node.body, inner, i + 1, succeeded)
     g.emit(i + 1, "return False")
     g.emit(i, "except PROBEOK:")
     g.emit(i + 1, "cells[:] = snap; hand[:] = held")
