@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 class CodeGenerator(RepeatWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
+    loops = True
+
     def __init__(self, rules: Rules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -279,6 +281,10 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
         return {"mi": mi, "ms": ms}, [f"if {mover}: visited.pop()", "else: also.pop()",
                                       f"if {old} is not None: caps.pop()"]
+
+    def put_back_captures(self, count: str, captured: int, ind: int) -> None:
+        self.emit(ind, f"for _ in range({count} * {captured}):")
+        self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
     def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
         q = self.fresh("q")

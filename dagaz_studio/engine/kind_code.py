@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.code_writer import CodeWriter
-from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported, always_steps
+from dagaz_studio.engine.code_repeats import RepeatWriter
+from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported, always_steps
 from dagaz_studio.engine.kind_items import again_, capture, captures_on_enemy_first, count_check, first_steps, landing
-from dagaz_studio.engine.kind_repeats import repeat, single_way
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -58,7 +57,7 @@ if TYPE_CHECKING:
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 
 
-class KindWriter(CodeWriter):
+class KindWriter(RepeatWriter):
     """The source of one notation's compiled run on a heap or stack board, for one player: the
     back-end of :class:`~dagaz_studio.engine.code_writer.CodeWriter` for these kinds."""
 
@@ -71,6 +70,9 @@ class KindWriter(CodeWriter):
     unroll_directions = 4
     #: A move always keeps the hand and the squares touched.
     rich = True
+    trials = True
+    #: The run's work counter is a local variable, handed back to ``W`` at the end.
+    work = "w"
 
     def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
@@ -179,7 +181,7 @@ class KindWriter(CodeWriter):
         e(2, "if only is not None:")
         e(3, "if not caps: only[1].append(key); return")
         e(3, "only[0] = True")
-        if not single_way(self, self.notation.body):
+        if not self.single_way(self.notation.body):
             # The key is hashed once: added, and known before when the set did not grow. (With one
             # way through the notation a run keeps at most one move, and the key of a move from
             # another square begins otherwise: nothing to tell apart.)
@@ -352,8 +354,10 @@ class KindWriter(CodeWriter):
     def get(self, env: Env, field: str) -> str:
         return str(env.get(field, _DEFAULTS.get(field, "None")))
 
-    def repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        repeat(self, node, env, ind, k)
+    def trial_state(self) -> tuple[str, list[str]]:
+        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also))",
+                ["cells[:] = snap; hand[:] = held",
+                 "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; del also[lens[3]:]"])
 
     def end(self, env: Env, ind: int, then: str) -> None:
         g = self.get

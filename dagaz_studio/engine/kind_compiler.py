@@ -117,7 +117,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        ABORT=Abort, PROBEOK=Found, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        Abort=Abort, Found=Found, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
