@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dagaz_studio.engine.code_writer import CodeWriter
-from dagaz_studio.engine.emitter import Cont, Env, Unsupported, always_steps
+from dagaz_studio.engine.code_writer import CodeWriter, always_steps, captures_in, survey
+from dagaz_studio.engine.emitter import Cont, Env, Unsupported
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -23,22 +23,18 @@ from dagaz_studio.notation.nodes import (
     DirectionCheck,
     Group,
     GroupStep,
-    Lift,
     Navigate,
     NavStep,
-    Promote,
-    Put,
     Repeat,
     Sequence,
     Step,
     TypeCheck,
     ZoneCheck,
-    walk,
 )
 
 #: What a loop's pass may hold: nothing it would have to put back but captures, counted.
-_LOOPABLE = (Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck,
-             ZoneCheck, DirectionCheck)
+_LOOPABLE = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck,
+             ZoneCheck, DirectionCheck}
 
 
 class RepeatWriter(CodeWriter):
@@ -65,28 +61,10 @@ class RepeatWriter(CodeWriter):
 
     # ---------------------------------------------------------------- the shapes of a body
 
-    def single_way(self, node: Any) -> bool:
-        """Whether there is at most one way through ``node``."""
-        if isinstance(node, Step):
-            return len(self.directions(node.keys)) <= 1
-        if isinstance(node, (GroupStep, Lift, Put)):
-            return True
-        if isinstance(node, Group):
-            return self.single_way(node.body)
-        if isinstance(node, Sequence):
-            return all(self.single_way(item) for item in node.items)
-        if isinstance(node, Alternatives):
-            return len(node.options) == 1 and self.single_way(node.options[0])
-        if isinstance(node, Repeat):
-            return node.possessive and self.single_way(node.body)
-        if isinstance(node, Bracket):
-            return all(not isinstance(item, Promote) or len(item.choices) <= 1 for item in node.items)
-        return False
-
     def loopable(self, node: Any) -> bool:
         """Whether a repetition of ``node`` is written as a loop: one way through, changing nothing
         but the cursor and the captures."""
-        return self.loops and all(isinstance(part, _LOOPABLE) for part in walk(node)) and self.single_way(node)
+        return self.loops and survey(node).kinds <= _LOOPABLE and self.single_way(node)
 
     # ---------------------------------------------------------------- repetitions
 
@@ -309,7 +287,7 @@ class RepeatWriter(CodeWriter):
         self.emit(j, "continue")
 
     def loop_captures(self, node: Repeat, count: str, ind: int) -> None:
-        captured = sum(1 for n in walk(node.body) if isinstance(n, Check) and n.letter == "x")
+        captured = captures_in(node.body)
         if captured:
             # Each pass taken left its captures in place for what followed: put them back.
             self.put_back_captures(count, captured, ind)

@@ -13,26 +13,127 @@ stack boards' :class:`~dagaz_studio.engine.kind_code.KindWriter`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
-from dagaz_studio.engine.emitter import Cont, Env, Unsupported, always_steps, without
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, Unsupported, without
+from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
+    Check,
     Continue,
+    DirectionCheck,
     Group,
     GroupStep,
     Lift,
+    Navigate,
     Notation,
+    Promote,
     Put,
     Repeat,
     Sequence,
     Step,
+    ZoneCheck,
+    walk,
 )
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
+
+
+@dataclass
+class Survey:
+    """What a notation (or one part of it) holds, found in one walk over its tree: what a back-end
+    asks before writing it (the run state it keeps, what it leaves to the runner)."""
+
+    #: The types of the nodes and bracket items it holds.
+    kinds: set[type] = field(default_factory=set)
+    #: The letters of its checks.
+    letters: set[str] = field(default_factory=set)
+    #: The groups whose direction it reads (``\\k``, ``~k``, direction checks, navigation).
+    groups_read: set[int] = field(default_factory=set)
+    repeats: list[Repeat] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    #: Whether a step wraps around the board's edge (the runner's: wrapping.py).
+    wraps: bool = False
+    #: Whether a promotion is to a lost piece (it counts the board: the runner's).
+    lost_promotion: bool = False
+
+
+def survey(body: Any, cancel: Any = None) -> Survey:
+    """The :class:`Survey` of ``body``, looking at ``cancel`` now and then (a notation at the length
+    limit has some 15,000 nodes)."""
+    found = Survey()
+    for count, n in enumerate(walk(body), 1):
+        if cancel is not None and count % WALK_LOOK_EVERY == 0:
+            look(cancel)
+        found.kinds.add(type(n))
+        if isinstance(n, Check):
+            found.letters.add(n.letter)
+        elif isinstance(n, Promote):
+            found.lost_promotion = found.lost_promotion or n.lost
+        elif isinstance(n, Repeat):
+            found.repeats.append(n)
+        elif isinstance(n, Group):
+            found.groups.append(n)
+        if isinstance(n, (Step, GroupStep)) and n.wrap:
+            found.wraps = True
+        if isinstance(n, (GroupStep, DirectionCheck)):
+            found.groups_read.add(n.group)
+        elif isinstance(n, Navigate):
+            found.groups_read.update(step.group for step in n.path if step.group is not None)
+    return found
+
+
+def leading_zones(body: Any) -> list[ZoneCheck]:
+    """The zone checks a notation begins with: a move can only begin in (or out of) them."""
+    first = body.items[0] if isinstance(body, Sequence) and body.items else body
+    zones = []
+    if isinstance(first, Bracket):
+        for item in first.items:
+            if not isinstance(item, ZoneCheck):
+                break
+            zones.append(item)
+    return zones
+
+
+def always_changes(node: Any) -> bool:
+    """Whether every way through ``node`` changes something a repetition would notice: a step, a
+    capture, a promotion, a lift or a put."""
+    if isinstance(node, Sequence):
+        return any(always_changes(item) for item in node.items)
+    if isinstance(node, Alternatives):
+        return all(always_changes(option) for option in node.options)
+    if isinstance(node, Group):
+        return always_changes(node.body)
+    if isinstance(node, Repeat):
+        return node.minimum >= 1 and always_changes(node.body)
+    if isinstance(node, (Step, GroupStep, Lift, Put)):
+        return True
+    if isinstance(node, (Bracket, Navigate)):
+        return any((isinstance(item, Check) and item.letter == "x") or isinstance(item, Promote)
+                   or (isinstance(item, Navigate) and always_changes(item)) for item in node.items)
+    return False
+
+
+def captures_in(node: Any) -> int:
+    """How many captures (``[x]``) ``node`` holds."""
+    return sum(1 for n in walk(node) if isinstance(n, Check) and n.letter == "x")
+
+
+def always_steps(node: Any) -> bool:
+    """Whether every way through ``node`` takes a step."""
+    if isinstance(node, Sequence):
+        return any(always_steps(item) for item in node.items)
+    if isinstance(node, Alternatives):
+        return all(always_steps(option) for option in node.options)
+    if isinstance(node, Group):
+        return always_steps(node.body)
+    if isinstance(node, Repeat):
+        return node.minimum >= 1 and always_steps(node.body)
+    return isinstance(node, (Step, GroupStep))
 
 
 class CodeWriter(ItemWriter):
@@ -74,6 +175,24 @@ class CodeWriter(ItemWriter):
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         """A step after ``first`` that a capture in ``first`` looks at before it takes (``None``: none)."""
         return None
+
+    def single_way(self, node: Any) -> bool:
+        """Whether there is at most one way through ``node``."""
+        if isinstance(node, Step):
+            return len(self.directions(node.keys)) <= 1
+        if isinstance(node, (GroupStep, Lift, Put)):
+            return True
+        if isinstance(node, Group):
+            return self.single_way(node.body)
+        if isinstance(node, Sequence):
+            return all(self.single_way(item) for item in node.items)
+        if isinstance(node, Alternatives):
+            return len(node.options) == 1 and self.single_way(node.options[0])
+        if isinstance(node, Repeat):
+            return node.possessive and self.single_way(node.body)
+        if isinstance(node, Bracket):
+            return all(not isinstance(item, Promote) or len(item.choices) <= 1 for item in node.items)
+        return False
 
     # ---------------------------------------------------------------- the nodes
 

@@ -122,7 +122,7 @@ def compile_notation(rules: Rules, notation: Notation, player: int, body: Any = 
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
 
-def written_code_key(rules: Rules, notation: Notation, player: int, body: Any, what: str) -> tuple:
+def written_code_key(rules: Rules, notation: Notation, player: int, body: Any, what: str) -> tuple[Any, ...]:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
     the notation, the part of it written, the player, and the piece kinds known by name (typed ones
     too), each neutral or not. (A window typing notation after notation on one board would keep the
@@ -153,7 +153,8 @@ def compile_probe(rules: Rules, notation: Notation, player: int) -> Callable[...
     if written is None:
         generator = CodeGenerator(rules, notation, player)
         written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
-    return _load(rules, notation, written[0])["probe"]
+    probe: Callable[..., None] = _load(rules, notation, written[0])["probe"]
+    return probe
 
 
 def compiled_code(source: str) -> Any:

@@ -15,28 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported, always_steps
+from dagaz_studio.engine.code_writer import always_changes, always_steps, survey
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    Check,
-    Continue,
-    Create,
-    DirectionCheck,
-    Group,
-    GroupStep,
-    Lift,
-    Navigate,
-    Notation,
-    Promote,
-    Put,
-    Repeat,
-    Sequence,
-    Step,
-    walk,
-)
+from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put, walk
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
@@ -73,39 +56,16 @@ class CodeGenerator(RepeatWriter):
         only to a group whose direction is read and whose body may take no step; groups only when
         read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
         """
-        # One pass over the tree (a notation at the length limit has some 15,000 nodes), looking at
-        # the cancel flag now and then.
-        nodes: list[Any] = []
-        lifts = captures = promotes = history = creates = False
-        continues = False
-        repeats: list[Repeat] = []
-        groups: list[Group] = []
-        used: set[int] = set()
-        for n in walk(body):
-            nodes.append(n)
-            if self.cancel is not None and len(nodes) % WALK_LOOK_EVERY == 0:
-                look(self.cancel)
-            if isinstance(n, Continue):
-                continues = True
-            elif isinstance(n, (Lift, Put)):
-                lifts = True
-            elif isinstance(n, Create):
-                creates = True
-            elif isinstance(n, Check):
-                captures = captures or n.letter == "x"
-                history = history or n.letter in "lLtT"
-            elif isinstance(n, Promote):
-                promotes = True
-            elif isinstance(n, Repeat):
-                repeats.append(n)
-            elif isinstance(n, Group):
-                groups.append(n)
-            if isinstance(n, (Step, GroupStep)) and n.wrap:
-                raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
-            if isinstance(n, (GroupStep, DirectionCheck)):
-                used.add(n.group)
-            elif isinstance(n, Navigate):
-                used.update(step.group for step in n.path if step.group is not None)
+        found = survey(body, self.cancel)
+        if found.wraps:
+            raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
+        continues = Continue in found.kinds
+        lifts = Lift in found.kinds or Put in found.kinds
+        creates = Create in found.kinds
+        captures = "x" in found.letters
+        history = bool(found.letters & set("lLtT"))
+        promotes = Promote in found.kinds
+        repeats, groups, used = found.repeats, found.groups, found.groups_read
         self.continues = continues
         # A move that makes pieces changes squares a light record does not describe: built whole, by
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
@@ -372,23 +332,3 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind + 1, f"if {key} not in seen:")
         self.emit(ind + 2, f"seen.add({key})")
         self.emit(ind + 2, f"out.append(({c}, {capt}, {env['pr']}, {env['d']}))")
-
-
-def always_changes(node: Any) -> bool:
-    """Whether every way through ``node`` changes something a repetition would notice: a step, a
-    capture, a promotion, a lift or a put."""
-    if isinstance(node, Sequence):
-        return any(always_changes(item) for item in node.items)
-    if isinstance(node, Alternatives):
-        return all(always_changes(option) for option in node.options)
-    if isinstance(node, Group):
-        return always_changes(node.body)
-    if isinstance(node, Repeat):
-        return node.minimum >= 1 and always_changes(node.body)
-    if isinstance(node, (Step, GroupStep, Lift, Put)):
-        return True
-    if isinstance(node, (Bracket, Navigate)):
-        return any((isinstance(item, Check) and item.letter == "x") or isinstance(item, Promote)
-                   or (isinstance(item, Navigate) and always_changes(item)) for item in node.items)
-    return False
-

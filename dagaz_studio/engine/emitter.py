@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.notation.cancel import look
-from dagaz_studio.notation.nodes import Alternatives, Group, GroupStep, Notation, Repeat, Sequence, Step
+from dagaz_studio.notation.nodes import Notation
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
@@ -231,19 +231,6 @@ class Emitter:
         pg = self.fresh("pg")
         self.emit(ind, f"{pg} = {env['pg']} + 1")
         return pg
-
-
-def always_steps(node: Any) -> bool:
-    """Whether every way through ``node`` takes a step."""
-    if isinstance(node, Sequence):
-        return any(always_steps(item) for item in node.items)
-    if isinstance(node, Alternatives):
-        return all(always_steps(option) for option in node.options)
-    if isinstance(node, Group):
-        return always_steps(node.body)
-    if isinstance(node, Repeat):
-        return node.minimum >= 1 and always_steps(node.body)
-    return isinstance(node, (Step, GroupStep))
 
 
 def without(env: Env, field: str) -> Env:

@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported, always_steps
+from dagaz_studio.engine.code_writer import Survey, always_steps, leading_zones, survey
+from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
 from dagaz_studio.engine.kind_items import again_, capture, captures_on_enemy_first, count_check, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
@@ -47,7 +48,6 @@ from dagaz_studio.notation.nodes import (
     Step,
     TypeCheck,
     ZoneCheck,
-    walk,
 )
 
 if TYPE_CHECKING:
@@ -55,6 +55,9 @@ if TYPE_CHECKING:
 
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
+#: The nodes and bracket items these boards' code covers (with the check letters of :meth:`KindWriter.analyse`).
+_COVERED = {Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket, Check, TypeCheck,
+            ZoneCheck, CountCheck, DirectionCheck, Promote}
 
 
 class KindWriter(RepeatWriter):
@@ -78,45 +81,39 @@ class KindWriter(RepeatWriter):
         super().__init__(rules, notation, player)
         self.heap = rules.board.kind == "heap"
         self.single = False
+        #: What the notation holds (:meth:`analyse`).
+        self.found = Survey()
 
     # ---------------------------------------------------------------- analysis and helpers
 
     def analyse(self) -> None:
-        body = self.notation.body
-        continues = promotes = again = False
-        groups: set[int] = set()
-        for node in walk(body):
-            if isinstance(node, Step) and node.wrap:
-                raise Unsupported("a step that wraps around the board's edge")  # the runner's
-            if isinstance(node, Continue):
-                continues = True
-            elif isinstance(node, Promote):
-                if node.lost:
-                    raise Unsupported("promotion to a lost piece")
-                promotes = True
-            elif isinstance(node, Check):
-                if node.letter not in "pPeEfFxbBcCkrRmM":
-                    raise Unsupported(f"[{node.letter}]")
-                again = again or node.letter == "k"
-            elif isinstance(node, (GroupStep, DirectionCheck)):
-                if isinstance(node, GroupStep) and node.wrap:
-                    raise Unsupported("a step that wraps around the board's edge")  # the runner's
-                if node.group > self.notation.group_count:
-                    raise Unsupported("a group that does not exist")  # the runner reports it
-                groups.add(node.group)
-            elif not isinstance(node, (Sequence, Alternatives, Group, Repeat, Step, Lift, Put, Bracket,
-                                       TypeCheck, ZoneCheck, CountCheck)):
-                raise Unsupported(type(node).__name__)
+        found = survey(self.notation.body)
+        self.found = found
+        if found.wraps:
+            raise Unsupported("a step that wraps around the board's edge")  # the runner's
+        if found.lost_promotion:
+            raise Unsupported("promotion to a lost piece")
+        unread = found.letters - set("pPeEfFxbBcCkrRmM")
+        if unread:
+            raise Unsupported(f"[{min(unread)}]")
+        groups = found.groups_read
+        if groups and max(groups) > self.notation.group_count:
+            raise Unsupported("a group that does not exist")  # the runner reports it
+        other = found.kinds - _COVERED
+        if other:
+            raise Unsupported(min(kind.__name__ for kind in other))
+        continues = Continue in found.kinds
+        promotes = Promote in found.kinds
+        again = "k" in found.letters
         self.continues = continues
         #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
         #: kept only then.
-        self.visits = any(isinstance(node, Check) and node.letter in "rR" for node in walk(body))
+        self.visits = bool(found.letters & {"r", "R"})
         #: A stack board's notation that neither lifts nor puts: the hand holds the moving column
         #: alone wherever the move ends, so its end is written out in place.
-        self.single = not self.heap and not any(isinstance(node, (Lift, Put)) for node in walk(body))
+        self.single = not self.heap and Lift not in found.kinds and Put not in found.kinds
         live = ["c", "d", "pg", "mi", "ms", "md", "dp"]
-        if any(isinstance(node, Group) and node.index in groups and not always_steps(node.body)
-               for node in walk(body)):
+        if any(group.index in groups and not always_steps(group.body) for group in found.groups):
             live.append("sn")  # a group that may take no step keeps the direction it had
         live += [f"g{i}" for i in sorted(groups)]
         if continues:
@@ -156,10 +153,9 @@ class KindWriter(RepeatWriter):
         e(2, "nonlocal w")
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
         # elsewhere without a lift or a put, captures without one.
-        body = self.notation.body
-        self.stopping = any(isinstance(node, Continue) for node in walk(body))
+        self.stopping = Continue in self.found.kinds
         self.displacing = self.heap or not self.single
-        self.capturing = any(isinstance(node, Check) and node.letter in "xX" for node in walk(body))
+        self.capturing = bool(self.found.letters & {"x", "X"})
         held = [name for name, kept in (("stops", self.stopping), ("caps", self.capturing), ("also", self.displacing))
                 if kept]
         e(2, f"w += {' + '.join([str(COMPLETION_COST)] + [f'len({name})' for name in held])}")
@@ -202,7 +198,9 @@ class KindWriter(RepeatWriter):
         # than the shared list), handed back at the end.
         e(1, "def run(origin_, q0_):")
         e(2, "nonlocal origin, q0, w")
-        for zone in self.leading_zones():
+        for zone in leading_zones(self.notation.body):
+            if zone.name not in self.rules.board.zones:
+                break
             # Asked before anything is lifted, as it asks nothing of what stands there.
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         if self.heap:
@@ -261,18 +259,6 @@ class KindWriter(RepeatWriter):
                 return "None"
             gate.append(squares)
         return self.constant("gate", tuple(gate))
-
-    def leading_zones(self) -> list[ZoneCheck]:
-        """The zone checks the notation begins with: a move can only begin in (or out of) them."""
-        body = self.notation.body
-        first = body.items[0] if isinstance(body, Sequence) and body.items else body
-        zones = []
-        if isinstance(first, Bracket):
-            for item in first.items:
-                if not isinstance(item, ZoneCheck) or item.name not in self.rules.board.zones:
-                    break
-                zones.append(item)
-        return zones
 
     def finishing(self, ind: int) -> None:
         """The implicit end as a local function ``fin``: every piece still in hand put down on the

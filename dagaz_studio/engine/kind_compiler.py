@@ -46,7 +46,7 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     # Looked up first by the cell's identity (no hashing of its counts), each entry holding the cell,
     # so that its identity is not given to another while the entry stands; then by value, so that
     # equal heaps are one object and the identities found again.
-    by_id: dict[int, tuple[Any, list]] = {}
+    by_id: dict[int, tuple[Any, list[Any]]] = {}
     def add(cell: Any, kind: int) -> Any:
         entry = by_id.get(id(cell))
         if entry is not None and entry[0] is cell:
@@ -69,7 +69,7 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     return add
 
 
-def zone_size(cells: list, squares: tuple[int, ...]) -> int:
+def zone_size(cells: list[Any], squares: tuple[int, ...]) -> int:
     """How many pieces the squares hold in all."""
     total = 0
     for square in squares:
@@ -79,7 +79,7 @@ def zone_size(cells: list, squares: tuple[int, ...]) -> int:
     return total
 
 
-def zone_holds(cells: list, squares: tuple[int, ...]) -> bool:
+def zone_holds(cells: list[Any], squares: tuple[int, ...]) -> bool:
     """Whether the squares hold a piece at all (:func:`zone_size` at least 1)."""
     for square in squares:
         cell = cells[square]
@@ -128,7 +128,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
 def kind_plan(rules: Rules, program: Program) -> Callable[..., None] | None:
     """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when the runner
     must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
-    cache: dict[tuple, Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
+    cache: dict[tuple[Any, ...], Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
     key = (program.notation.text, program.player)
     if key in cache:
         return cache[key]
@@ -202,7 +202,7 @@ def _unbind(plans: list[Any]) -> None:
         plan.bind(None, None, None, None, None, None, None, None)
 
 
-def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int, work: list,
+def _each_square(cells: list[Any], me: int, runs: list[Any], gates: list[Any], board_kinds: int, work: list[Any],
                  other: Callable[[int], bool]) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run``, or ``other(origin)`` where its kind has none; ``False`` as soon as a run stopped (or
@@ -246,8 +246,8 @@ def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int
     return True
 
 
-def _each_light(cells: list, me: int, runs: list, gates: list, quiet: list, kinds: int, work: list,
-                only: list | None) -> bool:
+def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
+                only: list[Any] | None) -> bool:
     """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
     light records): ``False`` also at a piece of another kind (a typed notation's). With ``only``
     (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
@@ -389,14 +389,14 @@ class _LightCounter:
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
-        self.bound: list[tuple[list, set, list | None]] = []
+        self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
         for player, (plans, _, _, _) in enumerate(self.tables):
-            state: tuple[list, set, list | None] = ([], set(), [False, []] if self.compulsory else None)
+            state: tuple[list[Any], set[Any], list[Any] | None] = ([], set(), [False, []] if self.compulsory else None)
             _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
             self.bound.append(state)
 
-    def legal(self) -> list[tuple]:
+    def legal(self) -> list[tuple[Any, ...]]:
         """The light records of the legal moves."""
         position = self.position
         if self.majority:
@@ -473,9 +473,9 @@ def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
     return value_on
 
 
-def _origin_of(key: tuple) -> int:
+def _origin_of(key: tuple[Any, ...]) -> int:
     return int(key[0])
 
 
-def _captures_of(key: tuple) -> tuple[int, ...]:
+def _captures_of(key: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(key[2])

@@ -70,7 +70,7 @@ def _captures(node: Any) -> bool:
     return any(isinstance(part, Check) and part.letter in "xX" for part in walk(node))
 
 
-def landing(g: KindWriter, first: Any, rest: list) -> Any | None:
+def landing(g: KindWriter, first: Any, rest: list[Any]) -> Any | None:
     """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
     step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
     the capture looks at that square first (:meth:`landing_first`)."""
