@@ -2,8 +2,9 @@
 
 The runner (:mod:`dagaz_studio.engine.runner`) interprets a notation through a chain of closures
 that save and restore a shared run state; it can explain every step, and it runs every notation. Most
-runs need neither: they only want the moves. For those, this module writes a notation out as the
-Python source of one function, in which
+runs need neither: they only want the moves. For those, this module has a notation written out as
+the Python source of one function (by the code writer's default-board back-end,
+:class:`~dagaz_studio.engine.default_code.CodeGenerator`) and compiles it, in which
 
 - the run's state lives in local variables — the cursor, the last direction, each group's direction,
   the promotion chosen, the counters the notation's repetitions need — and every assignment makes a

@@ -1,9 +1,9 @@
-"""What the notation compilers share in writing Python source: lines at an indentation, fresh
-names, constants handed to the code, and a step's letters as the board's direction indices.
+"""The lowest layer of the code writer: Python source written line by line within its limits, fresh
+names, constants handed to the code, a step's letters as the board's direction indices, and a
+continuation measured, then written where it is used or once as a local function.
 
-The default board's compiler (:mod:`dagaz_studio.engine.compiler`) and the heap and stack boards'
-(:mod:`dagaz_studio.engine.kind_code`) each write a notation out as the source of local functions;
-their generators build on :class:`Emitter`.
+The code writer (:mod:`dagaz_studio.engine.code_writer`) builds on :class:`Emitter`; the run state it
+passes along is an :data:`Env`.
 """
 
 from __future__ import annotations
@@ -85,11 +85,6 @@ class Emitter:
     #: A continuation of at most this many lines is written out where it is used rather than made a
     #: local function: a call costs more than a few lines of straight code.
     inline_lines = 14
-    #: A local function is given only the fields of the run state it reads (their number read from
-    #: its code), rather than every live one.
-    trim_params = False
-    #: Whether the progress counter is written as a number where it is known as the code is written.
-    fold_progress = False
 
     def __init__(self, rules: Rules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         self.rules = rules
@@ -211,12 +206,10 @@ class Emitter:
         k(inner, ind + 1)
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
-        used = self.live
-        if self.trim_params:
-            # Only the fields the code reads are passed (a call's arguments cost, one by one).
-            words = set(re.findall(r"\b[a-z]+[0-9]+\b", "\n".join(self.lines[start:])))
-            used = [field for field in self.live if inner[field] in words]
-            self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
+        # Only the fields the code reads are passed (a call's arguments cost, one by one).
+        words = set(re.findall(r"\b[a-z]+[0-9]+\b", "\n".join(self.lines[start:])))
+        used = [field for field in self.live if inner[field] in words]
+        self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 
         def call(e: Env, i: int) -> None:
             self.emit(i, f"{name}({', '.join(e[field] for field in used)})")
@@ -226,7 +219,7 @@ class Emitter:
         """The progress counter after an action (kept only when a repetition reads it)."""
         if not self.need_pg:
             return str(env["pg"])
-        if self.fold_progress and env["pg"].isdigit():
+        if env["pg"].isdigit():  # known as the code is written
             return str(int(env["pg"]) + 1)
         pg = self.fresh("pg")
         self.emit(ind, f"{pg} = {env['pg']} + 1")

@@ -1,6 +1,6 @@
 """Local functions of generated code made once rather than at every run.
 
-The heap and stack compiler (:mod:`dagaz_studio.engine.kind_code`) writes continuations,
+The heap and stack boards' code (:mod:`dagaz_studio.engine.kind_code`) has continuations,
 repetitions and trial passes as local functions where they are needed, inside the run of one square.
 Python makes a function (and its closure) each time its ``def`` is reached, so a run that defines
 three local functions pays for three functions before it finds anything. Most of them close over

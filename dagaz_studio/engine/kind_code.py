@@ -1,22 +1,14 @@
-"""The source of a notation's compiled run on a heap or stack board (``kind: heap``, ``kind: stack``).
+"""The heap and stack boards' back-end of the code writer (``kind: heap``, ``kind: stack``).
 
-The default board's compiler (:mod:`dagaz_studio.engine.compiler`) writes a notation out as
-straight-line Python; heap and stack boards lift, put and capture differently (a whole heap lifted,
-one seed put at a time; a column carried whole, the top of a jumped column put under it), so their
-notations are written out by :class:`KindWriter`, in the same manner and with the same results as
-the runner (:mod:`heap_actions`, :mod:`stack_actions`):
+The code writer (:class:`~dagaz_studio.engine.code_writer.CodeWriter`) writes a notation's structure,
+its bracket items and its repetitions for every board kind; :class:`KindWriter` says what differs on
+these boards, in the same manner and with the same results as the runner (:mod:`heap_actions`,
+:mod:`stack_actions`): a whole heap lifted, one seed put at a time; a column carried whole, put on
+top of what stands there, the top of a jumped column put under it (:mod:`kind_items`); counts,
+``[b]``, ``[c]``, ``[k]``; a promotion recording the name chosen.
 
-- the run's state lives in local variables, each change making a fresh name, so that an
-  alternative sees the state as it was; the board's cells, the hand, the captures, the stops and the
-  squares touched are shared and put back by each part on its way back;
-- a repetition is a small recursive local function, and a continuation needed in several places a
-  local function written once (:mod:`kind_repeats`);
-- a bracket's items test, capture and promote on a square (:mod:`kind_items`);
-- work is counted where the runner counts it, and a run that spends its budget, nests too deeply or
-  is cancelled is handed back to the runner, which stops it and says why.
-
-The state a run shares (the board, the hand, the squares touched, the work counter) lives in an
-enclosing function made once per notation and interpreter, with the local functions every run
+The state a run shares (the board, the hand, the squares touched, the work counter ``w``) lives in
+an enclosing function made once per notation and interpreter, with the local functions every run
 calls (``fin``, the move's end, and ``rec``, keeping a move); a run never starts another, so one
 state serves them all. :mod:`kind_compiler` compiles the source and runs it.
 """
@@ -68,8 +60,6 @@ class KindWriter(RepeatWriter):
     max_lines = 3_000
     #: A call with the whole run state as arguments costs more than a few lines.
     inline_lines = 24
-    trim_params = True
-    fold_progress = True
     unroll_directions = 4
     #: A move always keeps the hand and the squares touched.
     rich = True

@@ -1,6 +1,6 @@
-"""Bracket items in the source of a heap or stack board's compiled run (:mod:`kind_code`): checks
-of a square, captures (a heap emptied, the top of a jumped column put under the column in hand),
-counts and promotion, each written as a test around the code that follows it.
+"""What a heap or stack board's back-end of the code writer (:mod:`kind_code`) writes of bracket items
+and asks of a notation's shape: captures (a heap emptied, the top of a jumped column put under the
+column in hand), counts, ``[k]``, and the first steps every way begins with (a piece's gate).
 
 A capture followed by a step onto a square that must be empty (``[ex]\\1[p]``) looks at that square
 before anything is taken (:func:`landing_first`).
