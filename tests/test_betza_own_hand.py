@@ -20,8 +20,7 @@ from dagaz_studio.board.model import reverses_hand
 from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.english import to_notation
+from dagaz_studio.notation import NotationError, parse_notation, to_notation
 
 HALF_TURN = Path(__file__).parent / "data" / "betza-8x8.board"
 LOPSIDED = ["rF", "frlRrlbK", "mflFcflW", "fRbrBblF", "lN", "frN", "rbN", "flnD", "rpR", "lgB", "mafrW",

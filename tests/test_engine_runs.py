@@ -13,8 +13,7 @@ from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
-from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.english import describe, to_notation
+from dagaz_studio.notation import NotationError, describe, parse_notation, to_notation
 from dagaz_studio.notation.nodes import CountCheck, RunCheck, walk
 
 TIRED = """tired

@@ -16,7 +16,7 @@ from dagaz_studio.cli import main
 from dagaz_studio.engine.game import legal_moves, make_move, perft, unmake_move
 from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import FenError, Position
-from dagaz_studio.notation.english import describe, to_notation
+from dagaz_studio.notation import describe, to_notation
 from dagaz_studio.notation.parser import parse_notation
 
 GAMES = {"oware": oware, "kalah": kalah}

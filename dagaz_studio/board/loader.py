@@ -17,7 +17,8 @@ from lark import Token, Tree
 
 from dagaz_studio.board.drop_rules import drop_zones
 from dagaz_studio.board.endings import EndingReader
-from dagaz_studio.board.model import BOARD_KINDS, Board, DrawHints, PieceType, Zone
+from dagaz_studio.board.kinds import DEFAULT, KINDS, BoardKind
+from dagaz_studio.board.model import Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.piece_test_reader import TestReader
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
@@ -84,7 +85,7 @@ class _Loader(TestReader, EndingReader):
             return None
         return Board(
             name=self.name,
-            kind=self.kind,
+            kind=self.kind.name,
             column_names=self.column_names,
             row_names=self.row_names,
             squares=self.squares,
@@ -127,15 +128,16 @@ class _Loader(TestReader, EndingReader):
         stem = Path(self.filename).stem
         return stem if not self.filename.startswith("<") else "board"
 
-    def _kind(self, items: list[tuple[Tree[Token], Statement]]) -> str:
+    def _kind(self, items: list[tuple[Tree[Token], Statement]]) -> BoardKind:
         given = self._once(items, "the kind")
         if given is None:
-            return "default"
+            return DEFAULT
         token = given[0].children[0]
-        if str(token) not in BOARD_KINDS:
-            self.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(BOARD_KINDS)})")
-            return "default"
-        return str(token)
+        kind = KINDS.get(str(token))
+        if kind is None:
+            self.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(KINDS)})")
+            return DEFAULT
+        return kind
 
 
 def parse_board(text: str, filename: str = "<board>") -> Board:

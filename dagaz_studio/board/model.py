@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
+    from dagaz_studio.board.kinds import BoardKind
     from dagaz_studio.board.piece_tests import PieceTest
     from dagaz_studio.notation.nodes import Notation
 
@@ -26,7 +27,6 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "O": "R", "R": "O", "M": "T"
 ORTHOGONAL = ("N", "E", "S", "W", "U", "D")
 DIAGONAL = ("O", "T", "R", "M")
 
-BOARD_KINDS = ("default", "stack", "heap")
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
 NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers", "algebraic")
 
@@ -166,7 +166,7 @@ class Board:
     """
 
     name: str
-    kind: str
+    kind: str  # the kind's name, as the file says it (``kind: heap``); :attr:`kind_type` is the kind itself
     column_names: tuple[str, ...]  # as drawn, left to right, e.g. ('a', ..., 'h')
     row_names: tuple[str, ...]  # as drawn, top to bottom, e.g. ('8', ..., '1')
     squares: tuple[str, ...]  # square names by index
@@ -208,6 +208,13 @@ class Board:
     #: ``drop-balanced PIECE: ZONE``: the player's pieces of the type are kept half in the zone, half
     #: out of it (Bishops on squares of both colours): piece name -> zone name.
     drop_balanced: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def kind_type(self) -> BoardKind:
+        """The board's kind (:mod:`dagaz_studio.board.kinds`), to ask what its squares hold."""
+        from dagaz_studio.board.kinds import kind_named
+
+        return kind_named(self.kind)
 
     @property
     def has_hands(self) -> bool:

@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType, SourcePosition
-from dagaz_studio.board.placement import PlacementError, parse_placement
+from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Statement
 
@@ -245,7 +245,7 @@ class PieceReader(GeometryReader):
         columns); raises :class:`PlacementError` for a placement that does not fit the board."""
         board = Board(
             name=self.name,
-            kind=self.kind,
+            kind=self.kind.name,
             column_names=self.column_names,
             row_names=self.row_names,
             squares=self.squares,
@@ -257,16 +257,7 @@ class PieceReader(GeometryReader):
             players=self.players,
             pieces=self.lettered,
         )
-        if self.kind == "heap":
-            from dagaz_studio.board.heaps import parse_heap_placement
-
-            return {square: counts for square, counts in parse_heap_placement(board, fen).items()
-                    if any(counts)}
-        if self.kind == "stack":
-            from dagaz_studio.board.stacks import parse_stack_placement
-
-            return dict(parse_stack_placement(board, fen))
-        return dict(parse_placement(board, fen))
+        return self.kind.read_placement(board, fen)
 
     def _fen_problem(self, fen: str) -> tuple[int, str] | None:
         """What is wrong with a FEN's placement or side to move, and its offset in the FEN; ``None``

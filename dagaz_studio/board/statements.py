@@ -16,6 +16,8 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from dagaz_studio.board.kinds import BoardKind
+
 # Kept importable from here too, where they were defined before.
 from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
 from dagaz_studio.board.problems import BoardFileError as BoardFileError
@@ -142,7 +144,7 @@ class SyntaxReader:
     filename: str
     problems: list[Problem]
     name: str
-    kind: str
+    kind: BoardKind
     players: tuple[str, ...]
     column_names: tuple[str, ...]
     row_names: tuple[str, ...]

@@ -69,7 +69,7 @@ class KindWriter(RepeatWriter):
 
     def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
-        self.heap = rules.board.kind == "heap"
+        self.heap = rules.board.kind_type.holds_heaps
         self.single = False
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()

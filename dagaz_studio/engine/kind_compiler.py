@@ -351,7 +351,7 @@ def kind_perft(rules: Rules, position: Position, depth: int) -> int | None:
     changes, captures and whether the same player moves again), with the board's rules applied as
     :func:`~dagaz_studio.engine.game.legal_moves` applies them; ``None`` when the board needs full
     moves (see :func:`_light_ready`) or a run stopped. The position is as it was afterwards."""
-    if not _light_ready(rules) or (position.hands and rules.board.kind != "heap"):
+    if not _light_ready(rules) or (position.hands and not rules.board.kind_type.holds_heaps):
         return None
     counter = _LightCounter(rules, position)
     try:
@@ -379,7 +379,7 @@ class _LightCounter:
         self.tables = [_kind_table(rules, player) for player in range(self.players)]
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`capture_rules`).
-        self.majority = board.kind == "heap" and "majority-wins" in board.rules and bool(position.hands)
+        self.majority = board.kind_type.holds_heaps and "majority-wins" in board.rules and bool(position.hands)
         #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
         #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
         self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)

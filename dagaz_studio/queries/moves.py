@@ -124,7 +124,7 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
     player = position.turn if player is None else player
     standing = position.cells[square]
-    if rules.board.kind == "heap":
+    if rules.board.kind_type.holds_heaps:
         from dagaz_studio.engine import typed_heap
 
         # A heap belongs to nobody and holds seeds of the board's own kinds: the heap on the

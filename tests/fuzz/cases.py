@@ -28,8 +28,7 @@ from dagaz_studio.engine.game import legal_moves, make_move, pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules, RunawayNotation
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
-from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.english import describe, format_tree
+from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
 from dagaz_studio.notation.tokens import notation_tokens
 
