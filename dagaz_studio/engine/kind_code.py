@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, always_steps, leading_zones, survey
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
-from dagaz_studio.engine.kind_items import again_, capture, captures_on_enemy_first, count_check, first_steps, landing
+from dagaz_studio.engine.kind_items import (
+    capture,
+    captures_on_enemy_first,
+    count_check,
+    first_steps,
+    landing,
+    moves_again,
+)
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -400,7 +407,7 @@ class KindWriter(RepeatWriter):
         player moves again)."""
         lower = item.letter.lower()
         if lower == "k":
-            again_(self, env, ind, square, k)
+            moves_again(self, env, ind, square, k)
             return None
         if lower == "b":
             return f"{square} == origin"

@@ -145,7 +145,7 @@ def count_check(g: KindWriter, item: CountCheck, env: Env, ind: int, square: str
     k(env, ind + 1, square)
 
 
-def again_(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
+def moves_again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
     """``[k]``: the same player moves again after this move (counted as progress the first time)."""
     if env.get("ag") == "True":
         k(env, ind, square)
