@@ -20,14 +20,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, always_steps, leading_zones, survey
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
-from dagaz_studio.engine.kind_items import (
-    capture,
-    captures_on_enemy_first,
-    count_check,
-    first_steps,
-    landing,
-    moves_again,
-)
+from dagaz_studio.engine.kind_items import again, capture, captures_on_enemy_first, count_check, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -101,7 +94,7 @@ class KindWriter(RepeatWriter):
             raise Unsupported(min(kind.__name__ for kind in other))
         continues = Continue in found.kinds
         promotes = Promote in found.kinds
-        again = "k" in found.letters
+        keeps_turn = "k" in found.letters
         self.continues = continues
         #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
         #: kept only then.
@@ -117,7 +110,7 @@ class KindWriter(RepeatWriter):
             live.append("ps")
         if promotes:
             live.append("pr")
-        if again:
+        if keeps_turn:
             live.append("ag")
         self.live = live
 
@@ -407,7 +400,7 @@ class KindWriter(RepeatWriter):
         player moves again)."""
         lower = item.letter.lower()
         if lower == "k":
-            moves_again(self, env, ind, square, k)
+            again(self, env, ind, square, k)
             return None
         if lower == "b":
             return f"{square} == origin"

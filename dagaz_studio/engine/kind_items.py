@@ -145,19 +145,19 @@ def count_check(g: KindWriter, item: CountCheck, env: Env, ind: int, square: str
     k(env, ind + 1, square)
 
 
-def moves_again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
+def again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
     """``[k]``: the same player moves again after this move (counted as progress the first time)."""
     if env.get("ag") == "True":
         k(env, ind, square)
         return
-    again = g.fresh("ag")
-    g.emit(ind, f"{again} = True")
+    flag = g.fresh("ag")
+    g.emit(ind, f"{flag} = True")
     if env.get("ag", "False") == "False":
-        k(dict(env, ag=again, pg=g.progress(env, ind)), ind, square)
+        k(dict(env, ag=flag, pg=g.progress(env, ind)), ind, square)
         return
     pg = g.fresh("pg")
     g.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
-    k(dict(env, ag=again, pg=pg), ind, square)
+    k(dict(env, ag=flag, pg=pg), ind, square)
 
 
 def capture(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
