@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
 
 
-def created_move(rules: Rules, position: Position, origin: int, piece: Piece, me: int, touched: dict,
-                 visited: list, captures: list, also: list, target: int, direction: int | None,
-                 promoted: int | None, out: list, seen: set, created: list, stops: Any = (),
+def created_move(rules: Rules, position: Position, origin: int, piece: Piece, me: int, touched: dict[Any, Any],
+                 visited: list[Any], captures: list[Any], also: list[Any], target: int, direction: int | None,
+                 promoted: int | None, out: list[Any], seen: set[Any], created: list[Any], stops: Any = (),
                  start: int | None = None) -> None:
     """A move completed by compiled code of a notation that makes pieces: kept as
     :meth:`Rules.rich_light` keeps it when it made none, else built whole with its new pieces."""
