@@ -34,7 +34,7 @@ architecture = _load_script()
 # Today's counts. Lower a ceiling when its count drops; never raise one to let a change through,
 # except the engine's lines, which may grow with a meaning the notation gains (say why in the commit).
 CEILINGS = {
-    "import_cycles": 5,
+    "import_cycles": 3,
     "private_imports": 0,
     "board_kind_modules": 21,
     "node_dispatch_modules": 18,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dagaz_studio.board.model import Board, PieceType
-from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
+from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement, setup_placement
 from dagaz_studio.engine.fen_forms import (
     COLUMN_RIGHTS_RULE,
     SHUFFLED_RULE,
@@ -551,12 +551,6 @@ def _join_rows(rows: list[str], height: int, levels: bool) -> str:
 
 def _has_stores(board: Board) -> bool:
     return board.kind == "heap" and "captures-to-hand" in board.rules
-
-
-def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:
-    """The pieces of the board's setup (empty without one, or with one that does not fit):
-    :attr:`Board.setup_placement`, worked out once per board."""
-    return board.setup_placement
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:
