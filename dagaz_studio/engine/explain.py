@@ -19,7 +19,7 @@ to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -53,11 +53,17 @@ class TraceTree:
         return out
 
 
-def _state(event: TraceEvent) -> tuple:
+#: Where a run stands when it records an event: its cursor, hand, captures, direction and depth.
+_State = tuple[int | None, tuple[str, ...], tuple[int, ...], str | None, int]
+#: A key an event is found under on the current path: what it did, where, and the state it did it in.
+_Key = tuple[Hashable, ...]
+
+
+def _state(event: TraceEvent) -> _State:
     return (event.cursor, event.hand, event.captures, event.direction, event.depth)
 
 
-def _sibling_key(event: TraceEvent) -> tuple | None:
+def _sibling_key(event: TraceEvent) -> _Key | None:
     """The key under which an earlier sibling of ``event`` sits on the current path, if it can have one."""
     kind = event.kind
     if kind in ("step", "blocked"):
@@ -72,7 +78,7 @@ def _sibling_key(event: TraceEvent) -> tuple | None:
     return None
 
 
-def _path_keys(event: TraceEvent) -> tuple[tuple, ...]:
+def _path_keys(event: TraceEvent) -> tuple[_Key, ...]:
     """The keys under which ``event``, once on the current path, can be found by a later sibling."""
     kind = event.kind
     if kind == "step":
@@ -82,7 +88,7 @@ def _path_keys(event: TraceEvent) -> tuple[tuple, ...]:
     if kind == "promote":
         return (("promote", event.span, event.cursor, event.captures, event.hand[:-1]),)
     if kind == "branch":
-        keys: tuple[tuple, ...] = (("branch", event.span, _state(event)),)
+        keys: tuple[_Key, ...] = (("branch", event.span, _state(event)),)
         if event.branch is not None:
             keys += (("options", event.branch[1], _state(event)),)
         return keys
@@ -98,8 +104,8 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     closes_alternatives = any(event.kind == "backtrack" for event in trace)
     parents: list[int | None] = []
     stack: list[int] = []
-    stack_keys: list[tuple[tuple, ...]] = []
-    where: dict[tuple, list[int]] = {}
+    stack_keys: list[tuple[_Key, ...]] = []
+    where: dict[_Key, list[int]] = {}
 
     def cut(depth: int) -> None:
         while len(stack) > depth:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
-    from dagaz_studio.engine.position import LastMove, Position
+    from dagaz_studio.engine.position import LastMove, Piece, Position
 
 #: The check counters as Fairy-Stockfish writes them, after the en-passant field: checks remaining.
 REMAINING_CHECKS = re.compile(r"(\d{1,2})\+(\d{1,2})", re.ASCII)
@@ -55,7 +55,7 @@ def split_check_counters(fields: list[str]) -> tuple[list[str], tuple[int, int] 
     return fields, None
 
 
-def read_en_passant_squares(board: Board, squares: list[int], cells: list, turn: int) -> LastMove | None:
+def read_en_passant_squares(board: Board, squares: list[int], cells: list[Piece | None], turn: int) -> LastMove | None:
     """The last move that an en-passant field of several squares describes, or ``None``.
 
     The squares lie in a line, one step apart. Either the line ends on the piece that moved (a

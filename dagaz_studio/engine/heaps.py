@@ -72,10 +72,10 @@ def held_piece(kind: int) -> Piece:
 
 
 #: What :func:`push_heap` puts in hand for a heap's counts lifted from a square: the same few, over and over.
-_PUSHED: dict[tuple[tuple[int, ...], int], list] = {}
+_PUSHED: dict[tuple[tuple[int, ...], int], list[tuple[Piece, int]]] = {}
 
 
-def push_heap(hand: list, heap: Heap, square: int) -> int:
+def push_heap(hand: list[tuple[Piece, int]], heap: Heap, square: int) -> int:
     """Every piece of ``heap`` into ``hand``, the first type on top (it comes out first); how many."""
     key = (heap[3], square)
     pushed = _PUSHED.get(key)
@@ -107,7 +107,7 @@ def heap_added(cell: object, kind: int, count: int, kinds: int) -> Heap | None:
     return make_heap(tuple(counts))
 
 
-def heap_with_hand(cell: object, hand: list, kinds: int) -> Heap | None:
+def heap_with_hand(cell: object, hand: list[tuple[Piece, int]], kinds: int) -> Heap | None:
     """The heap of ``cell`` with every piece in ``hand`` (pairs of a piece and where it came from)
     put on it."""
     counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
@@ -176,7 +176,7 @@ def heap_fen(position: Position) -> str:
     return " ".join(fields)
 
 
-def store_taken(position: Position, player: int, changes: tuple) -> None:
+def store_taken(position: Position, player: int, changes: tuple[tuple[int, Piece | None], ...]) -> None:
     """Put in ``player``'s store the pieces a move takes off the board (``changes`` its final
     contents of the squares it touched, the position still as before it)."""
     if not position.hands:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine.collection import collector_paused
-from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.run_state import (
     BUILD_LOOK_EVERY,
     CANCEL_EVERY,
@@ -54,6 +54,10 @@ __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont"
 
 Cont = Callable[[State], None]
 ItemCont = Callable[[State, int], None]
+#: What tells a move from another, as :func:`move_key` gives it: its first square, target, captures,
+#: stops, promotion, displaced pieces, changes, and whether the mover goes again.
+MoveKey = tuple[int, int, tuple[int, ...], tuple[int, ...], str | None, tuple[tuple[int, int], ...],
+                tuple[tuple[int, Piece | None], ...], bool]
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
@@ -534,7 +538,7 @@ def finish_hand(st: State, span: Span | None, k: Cont,
     put(st, span, lambda state: finish_hand(state, span, k, put))
 
 
-def move_key(st: State) -> tuple:
+def move_key(st: State) -> MoveKey:
     """What tells the move the state describes from another (:meth:`Move.key`), without building it:
     a runaway run completes the same move many times, and only the first is kept."""
     target = st.mover_sq
@@ -544,7 +548,7 @@ def move_key(st: State) -> tuple:
             st.promotion, tuple(st.also), changes, st.again)
 
 
-def complete_move(st: State, key: tuple | None = None) -> Move:
+def complete_move(st: State, key: MoveKey | None = None) -> Move:
     """The move the state describes, once its notation has completed and its hand is empty (``key``:
     its :func:`move_key`, when already known)."""
     origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)

@@ -5,7 +5,7 @@ handlers and navigation, and the checks' one-letter tests."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
@@ -13,13 +13,16 @@ from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Held, State
 from dagaz_studio.engine.runs import run_length
 from dagaz_studio.notation.nodes import (
+    BracketItem,
     Check,
     CountCheck,
     Create,
     DirectionCheck,
     Handler,
+    Lift,
     Navigate,
     Promote,
+    Put,
     RunCheck,
     Span,
     TypeCheck,
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.runner import ItemCont
+    from dagaz_studio.engine.runner import Cont, ItemCont, Program
     from dagaz_studio.notation.errors import NotationError
     from dagaz_studio.notation.nodes import Notation
 
@@ -45,12 +48,12 @@ class ItemRunner:
         player_name: str
         piece_name: str
         reach_mode: bool
-        kind_actions: Any
+        kind_actions: KindActions | None
 
         def _error(self, message: str, span: Span) -> NotationError: ...
         def _directions(self, letters: Iterable[str]) -> list[int]: ...
 
-    def _items(self, items: tuple, k: ItemCont) -> ItemCont:
+    def _items(self, items: tuple[BracketItem, ...], k: ItemCont) -> ItemCont:
         for item in reversed(items):
             k = self._item(item, k)
         return k
@@ -278,8 +281,9 @@ class ItemRunner:
 
         def holds(st: State, square: int) -> bool:
             piece = st.cells[square]
-            if type(piece) is Heap:
-                return (piece.counts[kind] > 0) == want  # a heap holds pieces of several types
+            cell: object = piece  # a heap stands in a cell in the place of a piece (heaps.as_cell)
+            if type(cell) is Heap:
+                return (cell.counts[kind] > 0) == want  # a heap holds pieces of several types
             return (piece is not None and piece.kind == kind) == want
 
         def sentence(st: State, square: int, ok: bool) -> str:
@@ -596,7 +600,24 @@ def _has_lost(st: State, kind: int) -> bool:
     return have < st.rules.setup_count(me, kind)
 
 
-def actions_for_kind(kind: str) -> Any:
+class KindActions(Protocol):
+    """A board kind's own lift, put, capture and implicit end: the module that gives them
+    (:mod:`~dagaz_studio.engine.heap_actions`, :mod:`~dagaz_studio.engine.stack_actions`)."""
+
+    def lift(self, program: Program, node: Lift, k: Cont) -> Cont:
+        """``^``: what the kind lifts into the hand."""
+
+    def put(self, program: Program, node: Put, k: Cont) -> Cont:
+        """``|``: what the kind puts from the hand."""
+
+    def capture(self, program: ItemRunner, span: Span, k: ItemCont) -> ItemCont:
+        """``[x]``: what the kind takes off the board."""
+
+    def finish_hand(self, st: State, span: Span | None, k: Cont) -> None:
+        """The implicit end: where what is still in hand goes."""
+
+
+def actions_for_kind(kind: str) -> KindActions | None:
     """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
     default board): imported only when such a board is played."""
     if kind == "heap":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dagaz_studio.engine import runner
 from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
+from dagaz_studio.engine.runner_items import ItemRunner
 from dagaz_studio.engine.stacks import Column, as_cell
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
@@ -71,7 +72,7 @@ def put(program: Program, node: Put, k: Cont) -> Cont:
     return put_column
 
 
-def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
+def capture(program: ItemRunner, span: Span, k: ItemCont) -> ItemCont:
     """``[x]``: the top piece of the square's column goes under the column in hand."""
     def capture_top(st: State, square: int) -> None:
         column = st.cells[square]
@@ -86,7 +87,7 @@ def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
         st.spend()
         st.touch(square)
         st.cells[square] = as_cell(column.without_top())
-        st.hand[-1] = (as_cell(carried.under(column.pieces[0])), origin)  # type: ignore[assignment]
+        st.hand[-1] = (as_cell(carried.under(column.pieces[0])), origin)
         st.captures.append(square)
         st.progress += 1
         if st.trace is not None:
