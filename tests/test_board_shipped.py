@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dagaz_studio.board import load_board, parse_placement, shipped_boards, shipped_family
+from dagaz_studio.board.shipped import resolve_board, shipped_board
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -24,6 +25,16 @@ def test_shipped_boards_are_kept_by_family_and_named_by_stem_alone():
     stems = [path.stem for path in (REPO / "boards").rglob("*.board")]
     assert len(stems) == len(set(stems)) == len(boards), "two shipped boards share a name"
     assert shipped_family(REPO / "tests" / "x.board") == ""
+
+
+def test_a_board_looked_up_by_name_is_the_one_the_whole_listing_gives():
+    boards = shipped_boards()
+    for name, path in boards.items():
+        assert shipped_board(name) == path == resolve_board(name)
+    for not_a_name in ("", ".", "..", "chess/chess", "../boards/chess/chess", "no-such-board"):
+        assert shipped_board(not_a_name) is None
+    # A board kept deeper than a family folder would be missed by the lookup: none is.
+    assert all(len(path.relative_to(REPO / "boards").parts) <= 2 for path in (REPO / "boards").rglob("*.board"))
 
 
 def test_a_shipped_board_loads_by_name_or_path():

@@ -52,3 +52,21 @@ def test_importing_the_core_loads_no_qt() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def test_the_window_takes_qts_namespace_from_where_it_is_built_on_first_use() -> None:
+    """Taking ``Qt`` from PySide6.QtCore builds its every enum at once (about 10 ms); the window's
+    modules take it from gui/lazy_qt.py, so that the board paints first."""
+    package = Path(__file__).resolve().parent.parent / "dagaz_studio" / "gui"
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "lazy_qt.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            imported = isinstance(node, ast.ImportFrom) and node.module == "PySide6.QtCore" and \
+                any(alias.name == "Qt" for alias in node.names)
+            read = isinstance(node, ast.Attribute) and node.attr == "Qt" and isinstance(node.value, ast.Name) \
+                and node.value.id == "QtCore"
+            if imported or read:
+                offenders.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert offenders == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 from dagaz_studio.board.cache import parse_board_cached
@@ -33,8 +32,28 @@ def shipped_boards() -> dict[str, Path]:
     directory = _shipped_directory()
     if not directory.is_dir():
         return {}
-    found = sorted(directory.rglob("*.board"), key=lambda path: (path.relative_to(directory).parts[:-1], path.stem))
+    # Boards are kept at most one folder deep, so that a name is found where it would be kept.
+    found = sorted([*directory.glob("*.board"), *directory.glob("*/*.board")], key=lambda path: _order(directory, path))
     return {path.stem: path for path in found}
+
+
+def _order(directory: Path, path: Path) -> tuple[tuple[str, ...], str]:
+    """Where a board comes in :func:`shipped_boards` (the last of two same-named boards is the one
+    a name finds)."""
+    return path.relative_to(directory).parts[:-1], path.stem
+
+
+def shipped_board(name: str) -> Path | None:
+    """The shipped board ``name`` stands for, as :func:`shipped_boards` finds it, by looking where it
+    would be kept (the boards folder and its family folders) rather than listing every board: the
+    window opens its first board this way."""
+    directory = _shipped_directory()
+    if not name or Path(name).name != name or name.startswith(".") or not directory.is_dir():
+        return None
+    file = f"{name}.board"
+    places = [directory, *(folder for folder in directory.iterdir() if folder.is_dir())]
+    found = [place / file for place in places if (place / file).is_file()]
+    return max(found, key=lambda path: _order(directory, path)) if found else None
 
 
 
@@ -105,6 +124,9 @@ def resolve_board(path_or_name: str | Path) -> Path:
     path = Path(path_or_name)
     if path.is_file():
         return path
+    found = shipped_board(path_or_name) if isinstance(path_or_name, str) else None
+    if found is not None:
+        return found
     shipped = shipped_boards()
     if isinstance(path_or_name, str) and path_or_name in shipped:
         return shipped[path_or_name]
@@ -125,6 +147,8 @@ def _not_found(argument: str, shipped: dict[str, Path]) -> str:
         title, why = refused
         return f"{argument}: the built-in variant {title} does not ship as a board: {why}"
     known = [*shipped, *(alias for alias, name in shipped_aliases().items() if name in shipped)]
+    import difflib  # imported here: only a name not found needs it, and the window starts without
+
     near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE)
     if near:
         return f"{argument}: no such board file or shipped board; did you mean {_either(near)}?"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 # The panels' classes are looked up when the panels are built: Qt readies each class at its first
 # use, which a window painting its board first puts off.
 from PySide6 import QtGui, QtWidgets
-from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -18,6 +18,7 @@ from dagaz_studio.engine import Piece, Position
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 
 if TYPE_CHECKING:

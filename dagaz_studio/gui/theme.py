@@ -8,11 +8,12 @@ is told by colour alone. Both choices are kept in the settings; View ▸ Theme s
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QMenu, QWidget
 
 from dagaz_studio.gui.board_view.style import DEFAULT_HIGHLIGHT_COLOURS, HIGHLIGHT_KINDS, set_highlight_colours
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 
 #: The theme chosen: ``system`` (follow the system's colour scheme), ``light`` or ``dark``.

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.engine import Piece
-from dagaz_studio.gui.board_view.export import DEFAULT_SCALE, image_size, position_placement
+from dagaz_studio.gui.board_view.export import DEFAULT_SCALE, image_size
+from dagaz_studio.gui.board_view.position_view import position_placement
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries.trace_frames import Film, Frame
 
 #: The caption's height, in lines of its text, under the board.

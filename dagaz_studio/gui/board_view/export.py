@@ -16,9 +16,9 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import Column, Heap, Position
-from dagaz_studio.gui.board_view.hands import HandPlacement
-from dagaz_studio.gui.board_view.view import Placement, QtBoardView
+from dagaz_studio.engine import Position
+from dagaz_studio.gui.board_view.position_view import position_contents, position_hands, position_placement
+from dagaz_studio.gui.board_view.view import QtBoardView
 
 #: Image pixels per scene unit (a square is 100 units: 64 pixels).
 DEFAULT_SCALE = 0.64
@@ -122,49 +122,6 @@ def _paint(view: QtBoardView, painter: QPainter, target: QRectF) -> None:
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
                            | QPainter.RenderHint.SmoothPixmapTransform)
     view.scene().render(painter, target, view.sceneRect())
-
-
-def position_placement(position: Position) -> Placement:
-    """The pieces of a position as the board view draws them; a typed piece shows as ``*``."""
-    kinds = position.kinds
-    placement = {}
-    for square, piece in enumerate(position.cells):
-        if piece is None:
-            continue
-        if 0 <= piece.kind < len(kinds):
-            placement[square] = (piece.player, kinds[piece.kind].name, kinds[piece.kind].letter)
-        else:
-            placement[square] = (piece.player, "Piece", "*")
-    return placement
-
-
-def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
-    """Heaps and columns as the board view draws them (heap and stack boards only): square ->
-    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
-    if position.board.kind == "default":
-        return {}
-    kinds = position.kinds
-    out: dict[int, tuple[str, tuple]] = {}
-    cells: list[object] = list(position.cells)
-    for square, cell in enumerate(cells):
-        if isinstance(cell, Heap):
-            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
-        elif isinstance(cell, Column):
-            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
-                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
-    return out
-
-
-def position_hands(position: Position) -> HandPlacement:
-    """The pieces in hand of a position as the board view draws them: (player, piece name, letter,
-    count), the count -1 for a piece always in hand (``unlimited`` and among the board's drops)."""
-    kinds = position.kinds
-    drops = position.board.drops
-    return [(player, kinds[kind].name, kinds[kind].letter, -1 if always else count)
-            for player, hand in enumerate(position.hands) for kind, count in enumerate(hand)
-            if kind < len(kinds)
-            for always in [kinds[kind].unlimited and kinds[kind].name in drops]
-            if count > 0 or always]
 
 
 def draw_position(view: QtBoardView, board: Board, position: Position, highlights: Mapping[int, str]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QGraphicsRectItem, QGraphicsScene
 
@@ -28,6 +28,7 @@ from dagaz_studio.gui.board_view.style import (
     Z_NODES,
 )
 from dagaz_studio.gui.board_view.surfaces import surface_colour
+from dagaz_studio.gui.lazy_qt import Qt, no_pen, pen, solid_brush
 
 
 @dataclass
@@ -56,22 +57,23 @@ def _cells(scene: QGraphicsScene, board: Board, levels: LevelGrid, centre_of: Ca
         left, top = levels.origin(level)
         level_rect = QRectF(left * UNIT, top * UNIT, len(board.column_names) * UNIT, len(board.row_names) * UNIT)
         frame = scene.addRect(level_rect.adjusted(-UNIT * 0.04, -UNIT * 0.04, UNIT * 0.04, UNIT * 0.04),
-                              QPen(Qt.PenStyle.NoPen), INK)
+                              no_pen(), solid_brush(INK))
         frame.setZValue(Z_BOARD)
     surface = surface_colour(board)
+    dark_cell, light_cell, plain_cell = (solid_brush(colour) for colour in (DARK_CELL, LIGHT_CELL, surface or PLAIN_CELL))
     for square, (column, row) in enumerate(zip(board.column_of, board.row_of)):
         if board.draw.checkered:
             # The bottom-left cell is dark, as on a chess board, whatever the grid's size.
             dark = (column + (len(board.row_names) - 1 - row)) % 2 == 0
-            colour = DARK_CELL if dark else LIGHT_CELL
-            pen = QPen(Qt.PenStyle.NoPen)
+            brush = dark_cell if dark else light_cell
+            cell_pen = no_pen()
         else:
-            colour = surface or PLAIN_CELL
-            pen = QPen(INK, UNIT * (0.025 if surface else 0.015))
+            brush = plain_cell
+            cell_pen = pen(INK, UNIT * (0.025 if surface else 0.015))
         centre = centre_of(square)
         cell = QGraphicsRectItem(QRectF(centre.x() - UNIT / 2, centre.y() - UNIT / 2, UNIT, UNIT))
-        cell.setBrush(colour)
-        cell.setPen(pen)
+        cell.setBrush(brush)
+        cell.setPen(cell_pen)
         cell.setZValue(Z_NODES)
         cell.setData(0, square)
         cell.setToolTip(board.squares[square])
@@ -80,7 +82,7 @@ def _cells(scene: QGraphicsScene, board: Board, levels: LevelGrid, centre_of: Ca
 
 def _points(scene: QGraphicsScene, board: Board, board_rect: QRectF, centre_of: Callable[[int], QPointF],
             orientation: ZoomFlip, ground: Ground) -> None:
-    background = scene.addRect(board_rect, QPen(Qt.PenStyle.NoPen), POINTS_BOARD)
+    background = scene.addRect(board_rect, no_pen(), POINTS_BOARD)
     background.setZValue(Z_BOARD)
     line_pen = QPen(INK, UNIT * 0.025, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
 
@@ -90,7 +92,7 @@ def _points(scene: QGraphicsScene, board: Board, board_rect: QRectF, centre_of: 
         if orientation.flipped:
             top, bottom = len(board.row_names) - 1 - bottom, len(board.row_names) - 1 - top
         band = QRectF(board_rect.left(), (top + 0.5) * UNIT, board_rect.width(), (bottom - top) * UNIT)
-        water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), QPen(Qt.PenStyle.NoPen), RIVER)
+        water = scene.addRect(band.adjusted(UNIT * 0.5, UNIT * 0.04, -UNIT * 0.5, -UNIT * 0.04), no_pen(), RIVER)
         water.setZValue(Z_BOARD)
         for label in river_label_items(board.draw.river_labels, band, UNIT):
             label.setZValue(Z_LABELS)
@@ -127,7 +129,7 @@ def _points(scene: QGraphicsScene, board: Board, board_rect: QRectF, centre_of: 
         node = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
         node.setPos(centre)
         node.setBrush(INK)
-        node.setPen(QPen(Qt.PenStyle.NoPen))
+        node.setPen(no_pen())
         node.setZValue(Z_NODES)
         node.setData(0, square)
         node.setToolTip(board.squares[square])

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: The pieces held, as the view draws them: (player index, piece name, piece letter, count).
 HandPlacement = Sequence[tuple[int, str, str, int]]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS, HIGHLIGHT_QCOLOURS, UNIT, Z_HIGHLIGHTS, Z_SELECTED
+from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
     # Only named: importing it readies the class (its enums) before the first paint.

@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
+
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: What a square of a heap or stack board holds, as the view draws it: ``("heap", ((letter,
 #: count), …))`` in board order, or ``("stack", ((player, letter), …))`` from the top down.

@@ -7,9 +7,11 @@ row); the view adds them to its scene and owns them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
+
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: The colour of the mark under an attacked royal piece.
 CHECK_COLOUR = QColor("#d62728")

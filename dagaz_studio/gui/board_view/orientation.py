@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
     # Only named here: the actions' classes are readied by Qt at their first use, after the first paint.

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import has_stores
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: How far right of the board the stores stand, and how wide they are, in grid units.
 STORE_GAP = 0.7

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from functools import cache
+
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.gui.board_view.highlight_item import centred_text_path
 from dagaz_studio.gui.board_view.style import INK, UNIT, is_light
+from dagaz_studio.gui.lazy_qt import Qt, no_pen, pen, solid_brush
 
 
 def glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGraphicsItem:
@@ -16,16 +19,16 @@ def glyph_item(forms: tuple[str, str], centre: QPointF, colour: QColor) -> QGrap
     font = QFont(glyph_family())
     font.setPixelSize(int(UNIT * 0.82))
     body = QGraphicsPathItem(centred_text_path(solid, font, centre))
-    body.setBrush(colour)
+    body.setBrush(solid_brush(colour))
     if is_light(colour):
-        body.setPen(QPen(Qt.PenStyle.NoPen))
+        body.setPen(no_pen())
         # The outlined form on top gives a light piece its contour and inner lines.
         detail = QGraphicsPathItem(centred_text_path(outlined, font, centre), body)
-        detail.setBrush(INK)
-        detail.setPen(QPen(Qt.PenStyle.NoPen))
+        detail.setBrush(solid_brush(INK))
+        detail.setPen(no_pen())
     else:
         # A thin light edge keeps a dark piece visible on a dark square.
-        body.setPen(QPen(QColor(255, 255, 255, 120), UNIT * 0.012))
+        body.setPen(pen(QColor(255, 255, 255, 120), UNIT * 0.012))
     return body
 
 def disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColor, radius: float) -> QGraphicsItem:
@@ -42,11 +45,13 @@ def disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColo
     font.setBold(True)
     label = QGraphicsPathItem(centred_text_path(text, font, QPointF(0, 0)), disc)
     label.setBrush(ink)
-    label.setPen(QPen(Qt.PenStyle.NoPen))
+    label.setPen(no_pen())
     return disc
 
 
+@cache
 def glyph_family() -> str:
+    """The font chess symbols are drawn in (looked up once: a board draws a glyph per piece)."""
     # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
     families = set(QFontDatabase.families())
     for family in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
@@ -55,6 +60,7 @@ def glyph_family() -> str:
     return QFont().family()
 
 
+@cache
 def cjk_family() -> str:
     families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
     return families[0] if families else QFont().family()

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from dagaz_studio.gui.board_view.style import Z_HIGHLIGHTS, Z_PIECES
+from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
     from dagaz_studio.gui.board_view.view import QtBoardView

@@ -12,11 +12,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
     from dagaz_studio.engine import TraceEvent

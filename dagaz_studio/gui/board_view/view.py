@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -23,7 +23,6 @@ from PySide6.QtGui import (
     QFont,
     QMouseEvent,
     QPainter,
-    QPen,
     QResizeEvent,
     QShowEvent,
     QWheelEvent,
@@ -67,6 +66,7 @@ from dagaz_studio.gui.board_view.style import (
     set_highlight_colours,
 )
 from dagaz_studio.gui.board_view.surfaces import block_item, is_block
+from dagaz_studio.gui.lazy_qt import fit_keeping_aspect, hide_scroll_bars, no_pen, solid_brush
 
 if TYPE_CHECKING:  # the step-by-step overlay is loaded when a step is first shown, after the first paint
     from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
@@ -101,10 +101,9 @@ class QtBoardView(QGraphicsView):
             | QPainter.RenderHint.SmoothPixmapTransform
         )
         # The whole board is always in view, so scroll bars would only steal room.
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        hide_scroll_bars(self)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setBackgroundBrush(QColor("#3b3f45"))
+        self.setBackgroundBrush(solid_brush(QColor("#3b3f45")))
         self.setMinimumSize(160, 160)
         self._board: Board | None = None
         self._square_items: dict[int, QGraphicsItem] = {}
@@ -363,7 +362,7 @@ class QtBoardView(QGraphicsView):
 
     def _fit(self) -> None:
         if self._board is not None:
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            fit_keeping_aspect(self, self.sceneRect())
             self.orientation.apply_zoom()
 
     def _orientation_changed(self) -> None:
@@ -429,14 +428,14 @@ class QtBoardView(QGraphicsView):
         """The labels along the edges (edges.py): coordinates when shown, WXF files where moves are so named."""
         font = QFont()
         font.setPixelSize(int(UNIT * 0.26))
-        brush = QBrush(QColor("#e8e2d6"))
+        brush = solid_brush(QColor("#e8e2d6"))
         for label in edge_labels(board, self._levels, self.orientation.flipped, self._coordinates_shown()):
             self._add_label(label.text, font, QPointF(label.x * UNIT, label.y * UNIT), brush)
 
     def _add_label(self, text: str, font: QFont, centre: QPointF, brush: QBrush) -> None:
         label = QGraphicsPathItem(centred_text_path(text, font, centre, on_line=True))
         label.setBrush(brush)
-        label.setPen(QPen(Qt.PenStyle.NoPen))
+        label.setPen(no_pen())
         label.setZValue(Z_LABELS)
         self.scene().addItem(label)
 

@@ -7,7 +7,7 @@ document use the text, undoably; a text that does not load is never applied.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFontDatabase, QKeyEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QLabel,
@@ -25,6 +25,7 @@ from dagaz_studio.board import BoardFileError, Problem
 from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: How long typing must pause before the text is checked again.
 CHECK_DELAY_MS = 250

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import QTimer, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.test_panel import (
     CompareAnswer,

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QMargins, QPoint, QRect, QSize
 from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QWidget
+
+from dagaz_studio.gui.lazy_qt import Qt
 
 _EXPANDING = (QSizePolicy.Policy.Expanding, QSizePolicy.Policy.MinimumExpanding)
 #: Pixels between neighbours, sideways and between lines, unless set otherwise.

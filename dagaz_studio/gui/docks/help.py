@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QSettings, Qt, QUrl, Signal, Slot
+from PySide6.QtCore import QSettings, QUrl, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio import __version__
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.lazy_qt import Qt
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # dagaz_studio/
 

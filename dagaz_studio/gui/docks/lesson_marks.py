@@ -6,12 +6,13 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.gui.board_view.style import UNIT
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries.lessons import Marking, Verdict
 
 #: Above the highlights and pieces, below the trace overlay.

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.engine import Position
-from dagaz_studio.gui.board_view.export import position_placement
+from dagaz_studio.gui.board_view.position_view import position_contents, position_placement
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS
 from dagaz_studio.gui.board_view.trace_overlay import TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
@@ -55,7 +55,7 @@ from dagaz_studio.gui.docks.lesson_marks import (
     step_pieces,
     verdict_html,
 )
-from dagaz_studio.gui.files.positions import position_contents
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.settings import settings
 from dagaz_studio.gui.worker.progress import QtProgressRelay
 from dagaz_studio.gui.worker.runner import QtMoveRunner

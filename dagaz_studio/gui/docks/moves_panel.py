@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, UNIT, HighlightItem
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: The legend's wording of each highlight kind.
 LEGEND_TEXT = {

@@ -20,7 +20,7 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -44,6 +44,7 @@ from dagaz_studio.gui.docks.notation_text import (
     translated,
 )
 from dagaz_studio.gui.docks.tried_notations import board_key, remember_try_text, remembered_try_text
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.notation import NotationError
 from dagaz_studio.notation.nodes import Span

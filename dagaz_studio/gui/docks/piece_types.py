@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +32,7 @@ from dagaz_studio.board import BoardFileError
 from dagaz_studio.board.piece_edits import add_piece, delete_piece, update_piece
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: Applies a dialog's values; raises ``ValueError`` with a message for the user when they cannot be.
 Apply = Callable[[str, str, bool, str], None]

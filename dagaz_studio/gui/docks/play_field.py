@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from dagaz_studio.gui.lazy_qt import Qt
 
 #: The placeholder of the field for each way a board names its moves (the board file's ``names:``).
 PLACEHOLDERS = {

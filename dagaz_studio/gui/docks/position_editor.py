@@ -6,7 +6,7 @@ for undo and announces it. The board view forwards clicks, drags and context-men
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtCore import QPoint, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,6 +28,7 @@ from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.resources import piece_face
 
 #: The tool that only selects squares (clicks place nothing).

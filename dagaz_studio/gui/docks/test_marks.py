@@ -13,12 +13,13 @@ import math
 from typing import TYPE_CHECKING, Any, Protocol
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from dagaz_studio.gui.board_view.style import UNIT, Z_HIGHLIGHTS
 from dagaz_studio.gui.board_view.view import QtBoardView
+from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
     from dagaz_studio.queries.moves import MovesAnswer

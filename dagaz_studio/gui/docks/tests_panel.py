@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, Signal, Slot
+from PySide6.QtCore import QPoint, Signal, Slot
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -29,6 +29,7 @@ from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, SelectedPiece
 from dagaz_studio.gui.files.document import QtDocument
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.test_panel import (
     RecordAnswer,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QRect, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QModelIndex, QRect, QTimer, Signal, Slot
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import TraceEvent, describe_move, move_branch
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries import MovesAnswer
 
 #: Steps per second when playing, unless changed.

@@ -20,10 +20,10 @@ from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.board.placement import NEUTRAL, setup_placement
 from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.engine import Piece, Position
-from dagaz_studio.gui.board_view.export import position_hands
+from dagaz_studio.gui.board_view.position_view import position_contents, position_hands
 from dagaz_studio.gui.files.board_changes import describe_board_changes
 from dagaz_studio.gui.files.edit_commands import BoardEditCommand, BoardTextCommand, PositionCommand
-from dagaz_studio.gui.files.positions import assign, initial_position, position_contents, put, same
+from dagaz_studio.gui.files.positions import assign, initial_position, put, same
 
 if TYPE_CHECKING:
     # Editing and playing load the engine when first asked: opening a board and drawing it need

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSize, Signal, Slot
 from PySide6.QtGui import QIcon, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.shipped import shipped_family
-from dagaz_studio.gui.board_view.export import position_placement, render_image
+from dagaz_studio.gui.board_view.export import render_image
+from dagaz_studio.gui.board_view.position_view import position_contents, position_placement
 from dagaz_studio.gui.board_view.view import QtBoardView
-from dagaz_studio.gui.files.positions import position_contents
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.gallery import GalleryAnswer, GalleryEntry, GalleryQuery, answer_gallery, gallery_paths
 

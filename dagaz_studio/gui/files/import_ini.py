@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.writer import SaveError
 from dagaz_studio.gui.files.new_board import boards_folder
+from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.import_ini import ImportAnswer, ImportQuery, answer_import, import_failed
 from dagaz_studio.variants_ini.files import write_boards

@@ -6,9 +6,6 @@ from __future__ import annotations
 from dagaz_studio.board import Board
 from dagaz_studio.engine import FenError, Piece, Position
 
-# The heaps and columns drawn are the picture's too (export.py): the document's callers find them here still.
-from dagaz_studio.gui.board_view.export import position_contents as position_contents
-
 
 def initial_position(board: Board) -> Position:
     """The board's initial position, or an empty board where its setup does not fit (the board is

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 # Classes looked up when used: Qt readies each class at its first use, which the window's first paint
 # (the board alone) puts off.
 from PySide6 import QtWidgets
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSize, QTimer
+
+from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QResizeEvent
