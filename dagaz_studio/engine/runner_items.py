@@ -5,12 +5,12 @@ handlers and navigation, and the checks' one-letter tests."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import Held, State
+from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
 from dagaz_studio.engine.runs import run_length
 from dagaz_studio.notation.nodes import (
     BracketItem,
@@ -19,10 +19,8 @@ from dagaz_studio.notation.nodes import (
     Create,
     DirectionCheck,
     Handler,
-    Lift,
     Navigate,
     Promote,
-    Put,
     RunCheck,
     Span,
     TypeCheck,
@@ -32,10 +30,8 @@ from dagaz_studio.notation.nodes import (
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.runner import Cont, ItemCont, Program
     from dagaz_studio.notation.errors import NotationError
-    from dagaz_studio.notation.nodes import Notation
+    from dagaz_studio.notation.nodes import Lift, Notation
 
 
 class ItemRunner:
@@ -43,7 +39,7 @@ class ItemRunner:
 
     if TYPE_CHECKING:
         # What the program keeps and does elsewhere (declared for the type checker only).
-        rules: Rules
+        rules: Interpreter
         notation: Notation
         player_name: str
         piece_name: str
@@ -52,6 +48,7 @@ class ItemRunner:
 
         def _error(self, message: str, span: Span) -> NotationError: ...
         def _directions(self, letters: Iterable[str]) -> list[int]: ...
+        def _lift(self, node: Lift, k: Cont) -> Cont: ...
 
     def _items(self, items: tuple[BracketItem, ...], k: ItemCont) -> ItemCont:
         for item in reversed(items):
@@ -598,23 +595,6 @@ def _has_lost(st: State, kind: int) -> bool:
     if hands and me < len(hands) and kind < len(hands[me]):
         have += hands[me][kind]
     return have < st.rules.setup_count(me, kind)
-
-
-class KindActions(Protocol):
-    """A board kind's own lift, put, capture and implicit end: the module that gives them
-    (:mod:`~dagaz_studio.engine.heap_actions`, :mod:`~dagaz_studio.engine.stack_actions`)."""
-
-    def lift(self, program: Program, node: Lift, k: Cont) -> Cont:
-        """``^``: what the kind lifts into the hand."""
-
-    def put(self, program: Program, node: Put, k: Cont) -> Cont:
-        """``|``: what the kind puts from the hand."""
-
-    def capture(self, program: ItemRunner, span: Span, k: ItemCont) -> ItemCont:
-        """``[x]``: what the kind takes off the board."""
-
-    def finish_hand(self, st: State, span: Span | None, k: Cont) -> None:
-        """The implicit end: where what is still in hand goes."""
 
 
 def actions_for_kind(kind: str) -> KindActions | None:
