@@ -370,7 +370,7 @@ class AttackQuestions(RulesState):
         """The runner's attack question: (found, work spent, why it stopped or ``None``)."""
         piece = position.cells[origin]
         assert piece is not None
-        st = State(cast("Rules", self), position, by, program.slots, program.notation.group_count)
+        st = State(self, position, by, program.slots, program.notation.group_count)
         st.attack_mode = True
         st.piece_kind = piece.kind
         st.budget = budget
