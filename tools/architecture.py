@@ -13,7 +13,10 @@ The measures:
 - private names imported across modules: ``from a import _b``, ``import a._b``, ``m._b`` on an
   imported module ``m``.
 - modules comparing board-kind strings: ``x.kind == "heap"``, ``kind in ("heap", "stack")``,
-  ``case "heap":`` under ``match x.kind``, with the kinds read from ``BOARD_KINDS`` in board/model.py.
+  ``case "heap":`` under ``match x.kind``, with the kinds' names read from the kind classes of the
+  registry, board/kinds.py (``name = "heap"``), or from ``BOARD_KINDS`` in board/model.py; and, outside
+  the registry, compares with its kind objects (``kind is HEAP``, ``isinstance(kind, HeapKind)``),
+  which ask a kind's name by another spelling.
 - modules dispatching on notation node types: ``isinstance`` (or ``type(x) is``, or a ``case``
   class pattern) naming a class of notation/nodes.py.
 - source files over 600 lines.
@@ -41,7 +44,9 @@ CORE = ("notation", "board", "engine", "names")
 NODES_MODULE = f"{PACKAGE}.notation.nodes"
 # Span is where a node stands in the text, not a node: testing for it is no dispatch on the tree.
 NOT_NODES = {"Span"}
-# Used when board/model.py no longer says BOARD_KINDS, so the measure keeps working.
+#: The registry of board kinds: a class a kind, each with its ``name``.
+KINDS_MODULE = f"{PACKAGE}.board.kinds"
+# Used when neither the registry nor board/model.py names the kinds, so the measure keeps working.
 FALLBACK_BOARD_KINDS = ("default", "stack", "heap")
 
 
@@ -259,8 +264,37 @@ def measure_private(modules: dict[str, Module], root: Path = ROOT) -> Measure:
 # --------------------------------------------------------------------------- board kinds
 
 
+def _kind_classes(modules: dict[str, Module]) -> dict[str, str]:
+    """The registry's kind classes (those whose body says ``name = "..."``): class name -> kind name."""
+    registry = modules.get(KINDS_MODULE)
+    found: dict[str, str] = {}
+    for node in registry.tree.body if registry is not None else []:
+        if isinstance(node, ast.ClassDef):
+            for statement in node.body:
+                target = statement.target if isinstance(statement, ast.AnnAssign) else (
+                    statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None)
+                value = getattr(statement, "value", None)
+                if (isinstance(target, ast.Name) and target.id == "name" and isinstance(value, ast.Constant)
+                        and isinstance(value.value, str) and value.value):
+                    found[node.name] = value.value
+    return found
+
+
+def _kind_objects(modules: dict[str, Module], classes: dict[str, str]) -> set[str]:
+    """The registry's module-level kind objects (``HEAP = HeapKind()``), by name."""
+    registry = modules.get(KINDS_MODULE)
+    return {target.id for node in (registry.tree.body if registry is not None else [])
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name) and node.value.func.id in classes
+            for target in node.targets if isinstance(target, ast.Name)}
+
+
 def board_kinds(modules: dict[str, Module]) -> tuple[str, ...]:
-    """How the board kinds are named: ``BOARD_KINDS`` in board/model.py."""
+    """How the board kinds are named: the ``name`` of each kind class of the registry
+    (board/kinds.py), else ``BOARD_KINDS`` in board/model.py."""
+    named = tuple(_kind_classes(modules).values())
+    if named:
+        return named
     model = modules.get(f"{PACKAGE}.board.model")
     if model is not None:
         for node in model.tree.body:
@@ -294,10 +328,18 @@ def _kind_strings(node: ast.AST, kinds: tuple[str, ...]) -> bool:
 
 
 def measure_board_kinds(modules: dict[str, Module], root: Path = ROOT) -> Measure:
-    """Modules comparing a ``kind`` with a board kind's name."""
+    """Modules comparing a ``kind`` with a board kind's name, or with one of the registry's kind
+    objects or classes (the registry itself may)."""
     kinds = board_kinds(modules)
+    classes = _kind_classes(modules)
+    objects = _kind_objects(modules, classes)
     by_module: dict[str, list[int]] = {}
     for module in modules.values():
+        # The registry's objects and classes by the names this module binds them to.
+        imported = {local: name for local, (source, name) in _name_origins(module, modules).items()
+                    if source == KINDS_MODULE} if module.name != KINDS_MODULE else {}
+        kind_objects = {local for local, name in imported.items() if name in objects}
+        kind_classes = {local for local, name in imported.items() if name in classes}
         for node in module.nodes:
             hit = False
             line = getattr(node, "lineno", 0)
@@ -305,6 +347,10 @@ def measure_board_kinds(modules: dict[str, Module], root: Path = ROOT) -> Measur
                 operands = [node.left, *node.comparators]
                 hit = (any(_is_kind(o) for o in operands) and any(_kind_strings(o, kinds) for o in operands)
                        and all(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)) for op in node.ops))
+                hit = hit or any(isinstance(o, ast.Name) and o.id in kind_objects for o in operands)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+                hit = len(node.args) == 2 and any(isinstance(n, ast.Name) and n.id in kind_classes
+                                                  for n in ast.walk(node.args[1]))
             elif isinstance(node, ast.Match) and _is_kind(node.subject):
                 hit = any(isinstance(case.pattern, ast.MatchValue) and _kind_strings(case.pattern.value, kinds)
                           for case in node.cases)

@@ -22,7 +22,8 @@ from lark import Token, Tree
 from dagaz_studio.board.drop_rules import drop_zones
 from dagaz_studio.board.endings import EndingReader
 from dagaz_studio.board.geometry import GeometryReader
-from dagaz_studio.board.model import BOARD_KINDS, Board
+from dagaz_studio.board.kinds import DEFAULT, KINDS, BoardKind
+from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_test_reader import TestReader
 from dagaz_studio.board.pieces import PieceReader
 from dagaz_studio.board.problems import Problem
@@ -98,7 +99,7 @@ class _Loader:
             return None
         return Board(
             name=name,
-            kind=kind,
+            kind=kind.name,
             column_names=geometry.column_names,
             row_names=geometry.row_names,
             squares=geometry.squares,
@@ -141,15 +142,16 @@ class _Loader:
         stem = Path(self.filename).stem
         return stem if not self.filename.startswith("<") else "board"
 
-    def _kind(self, items: list[tuple[Tree[Token], Statement]]) -> str:
+    def _kind(self, items: list[tuple[Tree[Token], Statement]]) -> BoardKind:
         given = self.reporter.once(items, "the kind")
         if given is None:
-            return "default"
+            return DEFAULT
         token = given[0].children[0]
-        if str(token) not in BOARD_KINDS:
-            self.reporter.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(BOARD_KINDS)})")
-            return "default"
-        return str(token)
+        kind = KINDS.get(str(token))
+        if kind is None:
+            self.reporter.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(KINDS)})")
+            return DEFAULT
+        return kind
 
 
 def parse_board(text: str, filename: str = "<board>") -> Board:

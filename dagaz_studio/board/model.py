@@ -17,6 +17,7 @@ from dagaz_studio.board.source import SourcePosition
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
+    from dagaz_studio.board.kinds import BoardKind
     from dagaz_studio.board.piece_tests import PieceTest
     from dagaz_studio.notation.nodes import Notation
 
@@ -28,7 +29,6 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "O": "R", "R": "O", "M": "T"
 ORTHOGONAL = ("N", "E", "S", "W", "U", "D")
 DIAGONAL = ("O", "T", "R", "M")
 
-BOARD_KINDS = ("default", "stack", "heap")
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
 NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers", "algebraic")
 
@@ -160,7 +160,7 @@ class Board:
     """
 
     name: str
-    kind: str
+    kind: str  # the kind's name, as the file says it (``kind: heap``); :attr:`kind_type` is the kind itself
     column_names: tuple[str, ...]  # as drawn, left to right, e.g. ('a', ..., 'h')
     row_names: tuple[str, ...]  # as drawn, top to bottom, e.g. ('8', ..., '1')
     squares: tuple[str, ...]  # square names by index
@@ -203,6 +203,13 @@ class Board:
     #: out of it (Bishops on squares of both colours): piece name -> zone name.
     drop_balanced: Mapping[str, str] = field(default_factory=dict)
 
+    @cached_property
+    def kind_type(self) -> BoardKind:
+        """The board's kind (:mod:`dagaz_studio.board.kinds`), to ask what its squares hold."""
+        from dagaz_studio.board.kinds import kind_named
+
+        return kind_named(self.kind)
+
     @property
     def has_hands(self) -> bool:
         """Whether players hold pieces in hand (the board has ``drop`` statements or a gate)."""
@@ -212,21 +219,20 @@ class Board:
     def counts_runs(self) -> bool:
         """Whether a piece's notation asks how many moves in a row a piece has made (``[u0-2]``): its
         positions then keep each player's run (docs/notation.md, 7.12)."""
-        from dagaz_studio.notation.nodes import RunCheck, walk
+        from dagaz_studio.notation.uses import reads_runs
 
         notations = [piece.notation for piece in self.pieces.values()] + list(self.drops.values())
-        return any(isinstance(node, RunCheck)
-                   for notation in notations if notation is not None for node in walk(notation.body))
+        return any(reads_runs(notation) for notation in notations if notation is not None)
 
     @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
         (``=Rook``): those its FEN castling rights speak of."""
-        from dagaz_studio.notation.nodes import TypeCheck, walk
+        from dagaz_studio.notation.uses import STANDS, name_uses
 
         castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
-        named = {node.name for piece in castling if piece.notation is not None
-                 for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
+        named = {use.name for piece in castling if piece.notation is not None
+                 for use in name_uses(piece.notation) if use.use == STANDS and not use.negated}
         return frozenset(named - {piece.name for piece in castling})
 
     @cached_property
@@ -234,12 +240,12 @@ class Board:
         """The pieces a FEN's castling rights are about: the royal pieces and those flagged ``castles``
         whose notation names a partner (``=Rook``), or all of those where none names one (Coregal's
         royal Queen does not castle; its King does)."""
-        from dagaz_studio.notation.nodes import TypeCheck, walk
+        from dagaz_studio.notation.uses import STANDS, name_uses
 
         castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
         partners = self.castling_partners
         naming = {piece.name for piece in castling if piece.notation is not None
-                  and any(isinstance(node, TypeCheck) and node.name in partners for node in walk(piece.notation.body))}
+                  and any(use.use == STANDS and use.name in partners for use in name_uses(piece.notation))}
         return frozenset(naming or {piece.name for piece in castling})
 
     def index(self, square: str) -> int:

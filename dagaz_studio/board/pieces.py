@@ -4,20 +4,34 @@ Betza), drops and promoted letters, the setup, rules, and how moves are named.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from dagaz_studio.board.geometry import GeometryReader
+from dagaz_studio.board.heaps import parse_heap_placement
+from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_placement
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.source import SourcePosition
+from dagaz_studio.board.stacks import parse_stack_placement
 from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Reporter, Statement
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation
+
+#: How a FEN's placement field is read on each kind of board, to check a setup or a test's FEN: what
+#: it puts on each occupied square, in the kind's form; each raises :class:`PlacementError` when the
+#: placement does not fit the board.
+_PLACEMENT_READERS: dict[BoardKind, Callable[[Board, str], dict[int, object]]] = {
+    DEFAULT: lambda board, fen: dict(parse_placement(board, fen)),
+    HEAP: lambda board, fen: {square: counts for square, counts in parse_heap_placement(board, fen).items()
+                              if any(counts)},
+    STACK: lambda board, fen: dict(parse_stack_placement(board, fen)),
+}
 
 #: A piece's value (``value King: 1.501``): a decimal number, read exactly.
 _VALUE = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
@@ -28,7 +42,7 @@ class PieceReader:
     their notations, drops and promoted letters, the setup, rules, values and how moves are named;
     problems go to the reporter, not raised."""
 
-    def __init__(self, reporter: Reporter, geometry: GeometryReader, name: str, kind: str) -> None:
+    def __init__(self, reporter: Reporter, geometry: GeometryReader, name: str, kind: BoardKind) -> None:
         self.reporter = reporter
         self.geometry = geometry
         self.name = name
@@ -144,26 +158,14 @@ class PieceReader:
 
     def check_names(self, piece: PieceType, statement: Statement, start: int, check_zones: bool) -> None:
         """The piece types and zones a notation names, each checked to exist (``start``: where it begins)."""
-        from dagaz_studio.notation import nodes
+        from dagaz_studio.notation.uses import name_uses
 
-        for node in nodes.walk(piece.notation):
-            if isinstance(node, nodes.TypeCheck) and node.name not in self.pieces:
-                self.reporter.report(statement, start + node.span.start, f"unknown piece type '{node.name}'")
-            elif isinstance(node, nodes.Promote):
-                written = node.span.slice(piece.notation_text)
-                offsets = [m.start() for m in re.finditer(r"[^+?/\s]+", written)]
-                for choice, offset in zip(node.choices, offsets):
-                    if choice not in self.pieces:
-                        self.reporter.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
-            elif isinstance(node, nodes.Create) and node.name not in self.pieces:
-                self.reporter.report(statement, start + node.span.start + 1, f"unknown piece type '{node.name}'")
-            elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.geometry.zones:
-                self.reporter.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
-            elif (isinstance(node, nodes.CountCheck) and node.zone is not None and check_zones
-                  and node.zone not in self.geometry.zones):
-                self.reporter.report(statement, start + node.span.start, f"unknown zone '{node.zone}'")
-            elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
-                self.reporter.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
+        for use in name_uses(piece.notation):
+            if use.is_zone:
+                if check_zones and use.name not in self.geometry.zones:
+                    self.reporter.report(statement, start + use.start, f"unknown zone '{use.name}'")
+            elif use.name not in self.pieces:
+                self.reporter.report(statement, start + use.start, f"unknown piece type '{use.name}'")
 
     def read_drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
@@ -217,15 +219,13 @@ class PieceReader:
 
     def _demotions(self) -> dict[str, str]:
         """Each promoted piece (lettered ``+P`` or ``Q~``) -> the one piece whose notation promotes to it."""
-        from dagaz_studio.notation import nodes
+        from dagaz_studio.notation.uses import PROMOTES, name_uses
 
         promoters: dict[str, list[str]] = {}
         for piece in self.pieces.values():
-            for node in nodes.walk(piece.notation):
-                if isinstance(node, nodes.Promote):
-                    for choice in node.choices:
-                        if piece.name not in promoters.setdefault(choice, []):
-                            promoters[choice].append(piece.name)
+            for use in name_uses(piece.notation):
+                if use.use == PROMOTES and piece.name not in promoters.setdefault(use.name, []):
+                    promoters[use.name].append(piece.name)
         demotions: dict[str, str] = {}
         for piece in self.pieces.values():
             if not piece.promoted_letter:
@@ -260,7 +260,7 @@ class PieceReader:
         columns); raises :class:`PlacementError` for a placement that does not fit the board."""
         board = Board(
             name=self.name,
-            kind=self.kind,
+            kind=self.kind.name,
             column_names=self.geometry.column_names,
             row_names=self.geometry.row_names,
             squares=self.geometry.squares,
@@ -272,16 +272,7 @@ class PieceReader:
             players=self.geometry.players,
             pieces=self.lettered,
         )
-        if self.kind == "heap":
-            from dagaz_studio.board.heaps import parse_heap_placement
-
-            return {square: counts for square, counts in parse_heap_placement(board, fen).items()
-                    if any(counts)}
-        if self.kind == "stack":
-            from dagaz_studio.board.stacks import parse_stack_placement
-
-            return dict(parse_stack_placement(board, fen))
-        return dict(parse_placement(board, fen))
+        return _PLACEMENT_READERS[self.kind](board, fen)
 
     def fen_problem(self, fen: str) -> tuple[int, str] | None:
         """What is wrong with a FEN's placement or side to move, and its offset in the FEN; ``None``

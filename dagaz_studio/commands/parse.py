@@ -24,9 +24,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Parse ``args.notation``; print the tree and the English reading, or the error with a caret."""
-    from dagaz_studio.notation.english import describe, format_tree
+    from dagaz_studio.notation.english import describe
     from dagaz_studio.notation.errors import NotationError
     from dagaz_studio.notation.parser import parse_notation
+    from dagaz_studio.notation.text import format_tree
 
     try:
         notation = parse_notation(args.notation)

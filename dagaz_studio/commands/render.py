@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             if args.piece is None and position.cells[origin] is None:
                 raise CommandError(f"no piece on {args.at}: nothing to show the moves of")
             moves = moves_for(board, Rules(board), position, args.at, args.piece, legal=True)
-            highlights = move_highlights(moves, origin, heaps=board.kind == "heap")
+            highlights = move_highlights(moves, origin, heaps=board.kind_type.holds_heaps)
         elif args.piece is not None:
             raise CommandError("--piece needs --at SQUARE: where to put the piece")
     except CommandError as error:

@@ -68,7 +68,7 @@ def make_move(position: Position, move: Move) -> Undo:
     position.passes = position.passes + 1 if move.passes else 0
     if position.board.counts_runs:
         _count_run(position, move)
-    if position.board.kind == "heap":
+    if position.board.kind_type.keeps_stores:
         store_taken(position, move.player, move.changes)
     elif position.hands:
         update_hands(position, move.player, move.captures,
@@ -227,9 +227,9 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     """
     moves: list[Move] = []
     squares = range(len(position.cells)) if square is None else (square,)
-    if rules.board.kind == "heap" and "majority-wins" in rules.board.rules and majority_reached(position):
+    if rules.board.kind_type.keeps_stores and "majority-wins" in rules.board.rules and majority_reached(position):
         return moves
-    if square is None and rules.fast and rules.board.kind in ("heap", "stack"):
+    if square is None and rules.fast and not rules.board.kind_type.holds_pieces:
         # Heap and stack boards: every square's compiled run in one go (engine/kind_compiler.py).
         from dagaz_studio.engine.kind_compiler import kind_moves
 
@@ -292,7 +292,7 @@ def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
     if not royal:
         return []
     cells = position.cells
-    if rules.board.kind == "default":
+    if rules.board.kind_type.holds_pieces:
         # Pieces only (no heaps or columns): read by index, which a named tuple does faster.
         return [s for s, piece in enumerate(cells) if piece is not None and piece[0] == player and piece[1] in royal]
     return [s for s, piece in enumerate(cells)
@@ -454,7 +454,7 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    if rules.fast and rules.board.kind != "default" and not rules.board.ends:
+    if rules.fast and not rules.board.kind_type.holds_pieces and not rules.board.ends:
         # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
         from dagaz_studio.engine.kind_compiler import kind_perft
 

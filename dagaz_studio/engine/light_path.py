@@ -448,7 +448,7 @@ def _captures(entry: Entry) -> bool:
 
 
 def light_perft(rules: Rules, position: Position, depth: int) -> int:
-    records = rules.fast and rules.board.kind == "default"
+    records = rules.fast and rules.board.kind_type.holds_pieces
     if depth == 1 and records:
         return light_legal_count(rules, position)
     entries: list[Entry] = light_legal_moves(rules, position) if records else list(legal_moves(rules, position))

@@ -13,8 +13,10 @@ whose notation counts moves in a row (``[u0-2]``) takes a seventh field, the run
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.engine.castling import (
@@ -137,10 +139,11 @@ class Position:
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
-        if board.kind == "heap":
-            return cls._from_heap_fen(board, fields, fen)
-        if board.kind == "stack":
-            return cls._from_stack_fen(board, fields, fen)
+        form = _KIND_FENS.get(board.kind_type)
+        if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
+            position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
+            form()[0](position, fields, fen)
+            return position
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
         fields[0] = holdings_in_brackets(board, fields[0])
@@ -196,23 +199,6 @@ class Position:
             raise FenError(str(error), fen, "moves in a row") from None
         return position
 
-    @classmethod
-    def _from_heap_fen(cls, board: Board, fields: list[str], fen: str) -> Position:
-        """A heap board's position (docs/boards.md, heaps): its own placement form and stores."""
-        from dagaz_studio.engine.heaps import read_heap_fen
-
-        position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
-        read_heap_fen(position, fields, fen)
-        return position
-
-    @classmethod
-    def _from_stack_fen(cls, board: Board, fields: list[str], fen: str) -> Position:
-        """A stack board's position (docs/boards.md, stacks): columns from the top down."""
-        from dagaz_studio.engine.stacks import read_stack_fen
-
-        position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
-        read_stack_fen(position, fields, fen)
-        return position
 
     # ------------------------------------------------------------------ output
 
@@ -224,14 +210,9 @@ class Position:
         names the squares of a double step along any line (:meth:`en_passant_square`).
         """
         board = self.board
-        if board.kind == "heap":
-            from dagaz_studio.engine.heaps import heap_fen
-
-            return heap_fen(self)
-        if board.kind == "stack":
-            from dagaz_studio.engine.stacks import stack_fen
-
-            return stack_fen(self)
+        form = _KIND_FENS.get(board.kind_type)
+        if form is not None:
+            return form()[1](self)
         kinds = self.kinds
         levels = board.level_of or (0,) * len(board.squares)
         grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}
@@ -325,7 +306,26 @@ def _join_rows(rows: list[str], height: int, levels: bool) -> str:
 
 
 def _has_stores(board: Board) -> bool:
-    return board.kind == "heap" and "captures-to-hand" in board.rules
+    return board.kind_type.keeps_stores and "captures-to-hand" in board.rules
+
+
+#: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.
+KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position], str]]
+
+
+def _heap_fen() -> KindFen:
+    from dagaz_studio.engine.heaps import heap_fen, read_heap_fen
+    return read_heap_fen, heap_fen
+
+
+def _stack_fen() -> KindFen:
+    from dagaz_studio.engine.stacks import read_stack_fen, stack_fen
+    return read_stack_fen, stack_fen
+
+
+#: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by
+#: kind: each gives its reader and writer, imported only when such a board is played.
+_KIND_FENS: dict[BoardKind, Callable[[], KindFen]] = {HEAP: _heap_fen, STACK: _stack_fen}
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

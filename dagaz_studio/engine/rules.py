@@ -105,7 +105,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         counts = self._setup_counts
         if counts is None:
             counts = self._setup_counts = [[0] * self.board_kinds for _ in self.board.players]
-            if self.board.setup and self.board.kind == "default":
+            if self.board.setup and self.board.kind_type.holds_pieces:
                 start = Position.initial(self.board)
                 for piece in start.cells:
                     if piece is not None and 0 <= piece.player < len(counts):
@@ -147,7 +147,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
         if not trace and self.fast:
-            if self.board.kind == "default":
+            if self.board.kind_type.holds_pieces:
                 fast = self._run_fast(position, square, program, budget, cancel)
             else:
                 # Heap and stack boards have their own compiled path (engine/kind_compiler.py).
@@ -230,7 +230,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return
         if st.trace is not None:
             st.emit("start", f"start on {st.name(square)}", None, square)
-        if self.board.kind == "heap":
+        if self.board.kind_type.holds_heaps:
+            # A heap belongs to nobody: the run lifts it whichever side moves.
             from dagaz_studio.engine.heap_actions import start_heap
 
             if start_heap(st, square):

@@ -8,10 +8,11 @@ its board before it reads any notation, or needs the parse tree's types.
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dagaz_studio.notation.english import describe, format_tree, to_notation
+    from dagaz_studio.notation.english import describe
     from dagaz_studio.notation.errors import NotationError
     from dagaz_studio.notation.nodes import Notation
     from dagaz_studio.notation.parser import parse_notation
+    from dagaz_studio.notation.text import format_tree, to_notation
 
 __all__ = ["NotationError", "Notation", "describe", "format_tree", "parse_notation", "to_notation"]
 
@@ -29,8 +30,12 @@ def __getattr__(name: str) -> Any:
         from dagaz_studio.notation.parser import parse_notation
 
         return parse_notation
-    if name in ("describe", "format_tree", "to_notation"):
-        from dagaz_studio.notation import english
+    if name == "describe":
+        from dagaz_studio.notation.english import describe
 
-        return getattr(english, name)
+        return describe
+    if name in ("format_tree", "to_notation"):
+        from dagaz_studio.notation import text
+
+        return getattr(text, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

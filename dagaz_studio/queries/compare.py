@@ -220,6 +220,8 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
         trials += 1
         return _differs(rules, trial, square, kinds)
 
+    # A piece is moved nearer only where squares hold single pieces.
+    moves_nearer = rules.board.kind_type.holds_pieces
     changed = True
     while changed and trials < MOST_SHRINK_TRIALS:
         changed = False
@@ -231,7 +233,7 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
             if keeps(trial):
                 current, changed = trial, True
                 continue
-            if not isinstance(piece, Piece) or rules.board.kind != "default":
+            if not moves_nearer or not isinstance(piece, Piece):
                 continue
             far = _distance(rules, other, square)
             nearer = sorted((s for s, standing in enumerate(current.cells)

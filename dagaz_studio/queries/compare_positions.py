@@ -87,7 +87,7 @@ def _kinds(board: Board) -> list[int]:
 
 def _placements(board: Board, rng: random.Random) -> Iterator[Position]:
     """Sparse random placements, without end (none on a heap board, whose pits are not pieces)."""
-    if board.kind == "heap" or not board.pieces:
+    if board.kind_type.holds_heaps or not board.pieces:
         return
     kinds = _kinds(board)
     players = max(1, len(board.players))
@@ -138,7 +138,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
     board = rules.board
     cells = position.cells
     standing = cells[square]
-    if board.kind == "heap":
+    if board.kind_type.holds_heaps:
         from dagaz_studio.engine import typed_heap
 
         cells[square] = typed_heap(standing, kind, rules.board_kinds)
@@ -146,7 +146,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
             return _run(rules, position, square)
         finally:
             cells[square] = standing
-    if board.kind == "stack":
+    if board.kind_type.holds_columns:
         from dagaz_studio.engine import Column, as_cell
 
         # A column of one, or its captures could not put a taken piece under it.
@@ -161,7 +161,7 @@ def piece_moves(rules: Rules, position: Position, square: int, kind: int) -> dic
     piece = Piece(position.turn, kind, moved)
     cells[square] = piece
     try:
-        found = _light(rules, position, square, piece) if board.kind == "default" else None
+        found = _light(rules, position, square, piece) if board.kind_type.holds_pieces else None
         return found if found is not None else _run(rules, position, square)
     finally:
         cells[square] = standing

@@ -124,7 +124,7 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
     player = position.turn if player is None else player
     standing = position.cells[square]
-    if rules.board.kind == "heap":
+    if rules.board.kind_type.holds_heaps:
         from dagaz_studio.engine import typed_heap
 
         # A heap belongs to nobody and holds seeds of the board's own kinds: the heap on the
@@ -223,7 +223,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
             _name(answer, rules, position, everything)
     if answer.trace:
         # Only a traced run needs the explanation's tree, and only named moves the names: the
-        # ``moves`` command starts without either (tests/test_cli_startup.py).
+        # ``moves`` command starts without either (tests/commands/test_startup.py).
         from dagaz_studio.engine import build_tree
 
         answer.tree = build_tree(answer.trace)

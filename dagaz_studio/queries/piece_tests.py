@@ -241,7 +241,7 @@ def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
         player = position.turn if test.put_player is None else test.put_player
         kind = rules.kind_index[test.put_piece]
         standing = position.cells[square]
-        if board.kind == "heap":
+        if board.kind_type.holds_heaps:
             from dagaz_studio.engine import typed_heap
 
             position.cells[square] = typed_heap(standing, kind, rules.board_kinds)

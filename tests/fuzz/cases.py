@@ -1,7 +1,7 @@
 """Hostile inputs for the readers and the interpreter, and the one rule they must all keep.
 
 Each kind of case (a notation, a board file, a FEN, a move name) is made from a ``random.Random``, so the same seed
-makes the same cases: the normal suite draws them through hypothesis (``tests/test_fuzz_inputs.py``)
+makes the same cases: the normal suite draws them through hypothesis (``tests/fuzz/test_inputs.py``)
 and the long run (``tests/fuzz/run.py``) from seeded generators. Cases start from what ships (every
 shipped board's text, its pieces' notations, its setup and positions reached from it by random moves)
 and are mutated: characters and tokens inserted, deleted, replaced and repeated, digits from other
@@ -28,8 +28,7 @@ from dagaz_studio.engine.game import legal_moves, make_move, pseudo_legal_moves
 from dagaz_studio.engine.interpreter import Rules, RunawayNotation
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
-from dagaz_studio.notation import NotationError, parse_notation
-from dagaz_studio.notation.english import describe, format_tree
+from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
 from dagaz_studio.notation.tokens import notation_tokens
 

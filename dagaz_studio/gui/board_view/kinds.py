@@ -4,22 +4,28 @@ A heap is a pit holding its seeds, each type in its own colour, with the count w
 (``4``, or each type's count for a mixed heap: ``2w 1r``). A column is drawn from the side: its
 pieces as discs stacked upward, each rim in its side's colour, the top one in front with its letter,
 and the column's height on a tag in the square's corner when it holds more than one piece.
+
+What the view draws differently for a kind, it reads from the kind's :class:`KindDrawing` in
+:data:`DRAWINGS`, keyed by the board's kind object (:mod:`dagaz_studio.board.kinds`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
+from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
 from dagaz_studio.gui.lazy_qt import Qt
 
-#: What a square of a heap or stack board holds, as the view draws it: ``("heap", ((letter,
-#: count), …))`` in board order, or ``("stack", ((player, letter), …))`` from the top down.
-Contents = tuple[str, tuple[tuple[int | str, int | str], ...]]
+#: What a square of a heap or stack board holds, as the view draws it: the board's kind and its
+#: parts, ``((letter, count), …)`` of a heap in board order or ``((player, letter), …)`` of a
+#: column from the top down.
+Contents = tuple[BoardKind, tuple[tuple[int | str, int | str], ...]]
 ContentsMap = Mapping[int, Contents]
 
 #: Seed colours, one a piece type in board order.
@@ -132,6 +138,47 @@ def contents_item(centre: QPointF, contents: Contents, colour: Callable[[int], Q
                   unit: float) -> QGraphicsItem:
     """The item drawing a square's heap or column."""
     kind, parts = contents
-    if kind == "heap":
-        return heap_item(centre, [(str(letter), int(count)) for letter, count in parts], unit)
+    draw = drawing(kind).contents
+    if draw is None:
+        raise ValueError(f"a board of kind {kind.name} holds pieces, drawn as pieces")
+    return draw(centre, parts, colour, unit)
+
+
+def _heap_contents(centre: QPointF, parts: Sequence[tuple[int | str, int | str]], _colour: Callable[[int], QColor],
+                   unit: float) -> QGraphicsItem:
+    return heap_item(centre, [(str(letter), int(count)) for letter, count in parts], unit)
+
+
+def _column_contents(centre: QPointF, parts: Sequence[tuple[int | str, int | str]], colour: Callable[[int], QColor],
+                     unit: float) -> QGraphicsItem:
     return column_item(centre, [(int(player), str(letter)) for player, letter in parts], colour, unit)
+
+
+@dataclass(frozen=True)
+class KindDrawing:
+    """What the view draws differently on a board of a kind."""
+
+    #: The item drawing a square's contents (the centre, its parts, a player's colour, the unit);
+    #: ``None`` for a kind whose squares hold single pieces, drawn as pieces.
+    contents: Callable[[QPointF, Sequence[tuple[int | str, int | str]], Callable[[int], QColor], float],
+                       QGraphicsItem] | None = None
+    #: A square holding more than one piece shows how many on a tag (:func:`height_badge`).
+    counts_height: bool = False
+    #: The coordinates are always drawn: a heap board's pits are named in its moves (a1-f1) but
+    #: hold no letters to read them by.
+    names_squares: bool = False
+    #: The rows' owners (``draw: owners``) and the players' stores are drawn beside the board.
+    shows_owners: bool = False
+
+
+#: Each board kind's drawing; a kind not listed is drawn as the default board is.
+DRAWINGS: dict[BoardKind, KindDrawing] = {
+    DEFAULT: KindDrawing(),
+    HEAP: KindDrawing(_heap_contents, names_squares=True, shows_owners=True),
+    STACK: KindDrawing(_column_contents, counts_height=True),
+}
+
+
+def drawing(kind: BoardKind) -> KindDrawing:
+    """How the view draws a board of ``kind``."""
+    return DRAWINGS.get(kind, DRAWINGS[DEFAULT])

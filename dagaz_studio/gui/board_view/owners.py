@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleT
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import has_stores
+from dagaz_studio.gui.board_view.kinds import drawing
 from dagaz_studio.gui.lazy_qt import Qt
 
 #: How far right of the board the stores stand, and how wide they are, in grid units.
@@ -21,7 +22,7 @@ STORE_WIDTH = 1.6
 
 def shows_owners(board: Board) -> bool:
     """Whether the view draws rows' owners or stores beside this board."""
-    return board.kind == "heap" and (bool(board.draw.owners) or has_stores(board))
+    return drawing(board.kind_type).shows_owners and (bool(board.draw.owners) or has_stores(board))
 
 
 def room(board: Board, board_rect: QRectF, unit: float) -> QRectF:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dagaz_studio.engine import Column, Heap, Position
 from dagaz_studio.gui.board_view.hands import HandPlacement
+from dagaz_studio.gui.board_view.kinds import Contents
 from dagaz_studio.gui.board_view.view import Placement
 
 
@@ -22,20 +23,21 @@ def position_placement(position: Position) -> Placement:
     return placement
 
 
-def position_contents(position: Position) -> dict[int, tuple[str, tuple]]:
+def position_contents(position: Position) -> dict[int, Contents]:
     """Heaps and columns as the board view draws them (heap and stack boards only): square ->
-    ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
-    if position.board.kind == "default":
+    (the board's kind, ``((letter, count), …)``) or (the kind, ``((player, letter), …)`` from the top)."""
+    board_kind = position.board.kind_type
+    if board_kind.holds_pieces:
         return {}
     kinds = position.kinds
-    out: dict[int, tuple[str, tuple]] = {}
+    out: dict[int, Contents] = {}
     cells: list[object] = list(position.cells)
     for square, cell in enumerate(cells):
         if isinstance(cell, Heap):
-            out[square] = ("heap", tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
+            out[square] = (board_kind, tuple((kinds[k].letter, n) for k, n in enumerate(cell.counts)))
         elif isinstance(cell, Column):
-            out[square] = ("stack", tuple((player, kinds[kind].letter.upper() if player == 0
-                                           else kinds[kind].letter.lower()) for player, kind in cell.pieces))
+            out[square] = (board_kind, tuple((player, kinds[kind].letter.upper() if player == 0
+                                              else kinds[kind].letter.lower()) for player, kind in cell.pieces))
     return out
 
 

@@ -42,7 +42,7 @@ from dagaz_studio.gui.board_view.edges import edge_labels, shows_files
 from dagaz_studio.gui.board_view.ground import draw_ground
 from dagaz_studio.gui.board_view.hands import HAND_GAP, HAND_WIDTH, OWNER_ROOM, HandPlacement, hand_items
 from dagaz_studio.gui.board_view.highlight_item import HighlightItem, centred_text_path
-from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, height_badge
+from dagaz_studio.gui.board_view.kinds import Contents, ContentsMap, contents_item, drawing, height_badge
 from dagaz_studio.gui.board_view.levels import LevelGrid, best_per_row, level_grid, level_origin
 from dagaz_studio.gui.board_view.marks import check_item, stone_item
 from dagaz_studio.gui.board_view.orientation import ZoomFlip
@@ -383,8 +383,7 @@ class QtBoardView(QGraphicsView):
         if self._show_coordinates is not None:
             return self._show_coordinates
         board = self._require_board()
-        # A heap board's pits are named in its moves (a1-f1) but hold no letters to read them by.
-        return board.draw.coordinates or board.kind == "heap"
+        return board.draw.coordinates or drawing(board.kind_type).names_squares
 
     def _rebuild(self) -> None:
         board = self._require_board()
@@ -457,7 +456,7 @@ class QtBoardView(QGraphicsView):
             if contents is not None:
                 item = contents_item(self.square_centre(square), contents,
                                      lambda p: player_colour(self._require_board(), p), UNIT)
-                if contents[0] == "stack" and len(contents[1]) > 1:
+                if drawing(contents[0]).counts_height and len(contents[1]) > 1:
                     self._badges.append(height_badge(self.square_centre(square), len(contents[1]), UNIT))
                     self._badges[-1].setZValue(Z_HIGHLIGHTS + 1)
                     self.scene().addItem(self._badges[-1])

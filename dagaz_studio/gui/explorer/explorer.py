@@ -287,7 +287,7 @@ class QtMoveExplorer(QObject):
             self.replyShown.emit(reply)
             return
         shown = reply.shown_moves()
-        self.view.set_highlights(move_highlights(shown, origin, heaps=board.kind == "heap"), stops={s for move in shown for s in move.stops[:-1]})
+        self.view.set_highlights(move_highlights(shown, origin, heaps=board.kind_type.holds_heaps), stops={s for move in shown for s in move.stops[:-1]})
         text = reply.query.notation
         if text is None:
             piece = reply.query.position.cells[origin]

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     # Editing and playing load the engine when first asked: opening a board and drawing it need
     # only the position (the window paints its board before the rest is loaded).
     from dagaz_studio.engine import Move, Rules
+    from dagaz_studio.gui.board_view.kinds import Contents
 
 #: A placement as the board view draws it: square -> (player, piece name, piece letter).
 ViewPlacement = dict[int, tuple[int, str, str]]
@@ -381,9 +382,9 @@ class QtDocument(QObject):
                 for square, piece in enumerate(position.cells)
                 if piece is not None and 0 <= piece.kind < len(kinds)}
 
-    def view_contents(self) -> dict[int, tuple[str, tuple]]:
+    def view_contents(self) -> dict[int, Contents]:
         """Heaps and columns as the board view draws them (heap and stack boards only): square ->
-        ``("heap", ((letter, count), …))`` or ``("stack", ((player, letter), …))`` from the top."""
+        (the board's kind, its heap's or column's parts), as :func:`position_contents` gives them."""
         position = self.position
         return {} if position is None else position_contents(position)
 
