@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.source import SourcePosition
+
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
@@ -29,14 +31,6 @@ DIAGONAL = ("O", "T", "R", "M")
 
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
 NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers", "algebraic")
-
-
-@dataclass(frozen=True)
-class SourcePosition:
-    """Where something was defined in a board file (1-based line and column)."""
-
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
@@ -253,21 +247,6 @@ class Board:
         naming = {piece.name for piece in castling if piece.notation is not None
                   and any(use.use == STANDS and use.name in partners for use in name_uses(piece.notation))}
         return frozenset(naming or {piece.name for piece in castling})
-
-    @cached_property
-    def setup_placement(self) -> dict[int, tuple[int, PieceType]]:
-        """The pieces of the setup by square, as (player, piece type); worked out once per board.
-
-        Empty without a setup, or with one that does not fit the board (the loader reports that).
-        """
-        from dagaz_studio.board.placement import PlacementError, parse_placement
-
-        if not self.setup:
-            return {}
-        try:
-            return parse_placement(self, self.setup.split()[0])
-        except PlacementError:
-            return {}
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""

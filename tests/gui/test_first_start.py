@@ -17,6 +17,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QWidget
 
 from dagaz_studio.board import parse_board
+from dagaz_studio.board.placement import setup_placement
 from dagaz_studio.gui import app
 from dagaz_studio.gui.docks.piece_types import QtPieceTypeDialog
 from dagaz_studio.gui.files.new_board import QtNewBoardDialog
@@ -196,7 +197,7 @@ def test_the_readme_first_start_new_board_pieces_save_and_start_again(qtbot, tmp
     assert not window.isWindowModified()
     saved = parse_board(target.read_text(encoding="utf-8"), str(target))
     assert saved.pieces["Leaper"].notation_text == "(X)\\1" and saved.pieces["Leaper"].letter == "L"
-    assert {saved.squares[s]: (player, piece.name) for s, (player, piece) in saved.setup_placement.items()} == {
+    assert {saved.squares[s]: (player, piece.name) for s, (player, piece) in setup_placement(saved).items()} == {
         "a1": (0, "Leaper"), "c1": (0, "Leaper"), "b3": (1, "Leaper")}
 
     # File ▸ Quit, from the keyboard (Alt+F, Q: the platform may have no quitting shortcut), and

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.board.placement import setup_placement
 from dagaz_studio.gui import app
 
 
@@ -41,7 +42,7 @@ def place(qtbot, window, player: int, piece: str, square: str) -> None:
 def saved_setup(window) -> dict[int, tuple[int, str]]:
     """The setup the file on disk holds, read by the loader: square -> (player, piece name)."""
     board = load_board(str(window.document.board_path))
-    return {square: (player, kind.name) for square, (player, kind) in board.setup_placement.items()}
+    return {square: (player, kind.name) for square, (player, kind) in setup_placement(board).items()}
 
 
 def shown(window) -> dict[int, tuple[int, str]]:
