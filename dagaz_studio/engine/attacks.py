@@ -22,8 +22,7 @@ from dagaz_studio.engine.values import (
     ThreatAnswers,
     Work,
 )
-from dagaz_studio.notation import records
-from dagaz_studio.notation.nodes import Alternatives, Group, Notation, Repeat, Sequence, Step
+from dagaz_studio.notation.nodes import Notation, Step, replaced
 
 _UNKNOWN = object()
 
@@ -79,7 +78,7 @@ class AttackQuestions(RulesState):
                 key = (id(node), letter, player)
                 known = self._ray_programs.get(key)
                 if known is None or known[0] is not node:
-                    body = _replaced(notation.body, node, Step((letter,), node.span, node.wrap))
+                    body = replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                     known = self._ray_programs[key] = (node, Program(
                         cast("Rules", self), Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
                 reach = self._reach_run(known[1], player, origin)[0]
@@ -416,19 +415,6 @@ class AttackQuestions(RulesState):
             return False
         finally:
             st.position.turn = saved_turn
-
-
-def _replaced(node: Any, old: Any, new: Any) -> Any:
-    """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``."""
-    if node is old:
-        return new
-    if isinstance(node, Sequence):
-        return records.replace(node, items=tuple(_replaced(item, old, new) for item in node.items))
-    if isinstance(node, Alternatives):
-        return records.replace(node, options=tuple(_replaced(option, old, new) for option in node.options))
-    if isinstance(node, (Group, Repeat)):
-        return records.replace(node, body=_replaced(node.body, old, new))
-    return node
 
 
 _list_item = list.__getitem__

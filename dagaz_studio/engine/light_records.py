@@ -11,7 +11,7 @@ from dagaz_studio.engine.compiler import Compiled, Record, RichRecord
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import Move, Work, quick_move
-from dagaz_studio.notation.nodes import Promote
+from dagaz_studio.notation.uses import PROMOTES, name_uses
 
 #: What compiled code finds for one piece: light records, and the moves it keeps whole.
 Entries = list[Record | RichRecord | Move]
@@ -77,16 +77,7 @@ class LightRecords(RulesState):
         if shape is None:
             notation = self.kinds[kind].notation
             royal = {self.kind_names[index] for index in self.royal_kinds}
-            crowning = False
-            stack: list[object] = [notation.body]
-            while stack and not crowning:
-                node = stack.pop()
-                crowning = isinstance(node, Promote) and not royal.isdisjoint(node.choices)
-                for name in ("items", "options", "path"):
-                    stack.extend(getattr(node, name, ()))
-                body = getattr(node, "body", None)
-                if body is not None:
-                    stack.append(body)
+            crowning = any(use.use == PROMOTES and use.name in royal for use in name_uses(notation))
             shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 

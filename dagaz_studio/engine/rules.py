@@ -46,7 +46,7 @@ from dagaz_studio.engine.values import (
 )
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
-from dagaz_studio.notation.nodes import Alternatives, Notation
+from dagaz_studio.notation.nodes import Notation, ways
 
 __all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
 
@@ -316,11 +316,12 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             whole = None  # too deep or too long for Python to compile, or not covered
         if whole is not None:
             plan = (whole,)
-        if isinstance(notation.body, Alternatives) and (whole is None or whole.rich) and allowance[0] >= 0:
+        options = ways(notation.body)
+        if options and (whole is None or whole.rich) and allowance[0] >= 0:
             # Part by part: the parts that compile run compiled (the others through the runner), and
             # a part that neither lifts nor puts gives light records even when another part does.
             parts: list[Compiled | Program] = []
-            for option in notation.body.options:
+            for option in options:
                 try:
                     parts.append(compile_notation(self, notation, program.player, option, allowance, cancel))
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):

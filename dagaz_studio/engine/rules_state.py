@@ -26,10 +26,12 @@ from dagaz_studio.notation.nodes import (
     DirectionCheck,
     GroupStep,
     Handler,
-    NavStep,
+    Navigate,
     Notation,
     RunCheck,
+    walk,
 )
+from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import PieceType
@@ -214,17 +216,35 @@ def reads_history(notation: Notation) -> bool:
 def reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
     """Whether the notation has a check of one of ``letters`` (with ``history``, or anything else that
     reads the game's history: handlers, runs of moves, counts of a type, group 0)."""
-    stack: list[object] = [notation.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Check) and node.letter in letters:
-            return True
-        if history and (isinstance(node, (Handler, RunCheck)) or (isinstance(node, CountCheck) and node.piece is not None)
-                        or (isinstance(node, (GroupStep, DirectionCheck, NavStep)) and node.group == 0)):
-            return True
-        for name in ("items", "options", "path"):
-            stack.extend(getattr(node, name, ()))
-        body = getattr(node, "body", None)
-        if body is not None:
-            stack.append(body)
-    return False
+    reader = _Reads(letters, history)
+    return any(reader.visit(node) for node in walk(notation))
+
+
+class _Reads(Visitor[bool]):
+    """Whether one node reads what :func:`reads_checks` asks about."""
+
+    def __init__(self, letters: str, history: bool) -> None:
+        self.letters = letters
+        self.history = history
+
+    def visit_check(self, node: Check) -> bool:
+        return node.letter in self.letters
+
+    def visit_handler(self, node: Handler | RunCheck) -> bool:
+        return self.history
+
+    visit_run_check = visit_handler
+
+    def visit_count_check(self, node: CountCheck) -> bool:
+        return self.history and node.piece is not None
+
+    def visit_group_step(self, node: GroupStep | DirectionCheck) -> bool:
+        return self.history and node.group == 0
+
+    visit_direction_check = visit_group_step
+
+    def visit_navigate(self, node: Navigate) -> bool:
+        return self.history and any(step.group == 0 for step in node.path)
+
+    def visit_other(self, node: object, *context: object) -> bool:
+        return False

@@ -28,6 +28,7 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
     walk,
+    ways,
 )
 from dagaz_studio.notation.text import FORM
 from dagaz_studio.notation.visitor import Visitor
@@ -192,19 +193,6 @@ class _Acts(Visitor[bool]):
 _ACTS = _Acts()
 
 
-class _Ways(Visitor[tuple[Node, ...]]):
-    """The ways of a choice (``A;B``), each read as a line of its own; none for anything else."""
-
-    def visit_alternatives(self, node: Alternatives) -> tuple[Node, ...]:
-        return node.options
-
-    def visit_other(self, node: Node | BracketItem | Notation) -> tuple[Node, ...]:
-        return ()
-
-
-_WAYS = _Ways()
-
-
 class _English(Visitor[str]):
     """Builds the plain-English reading; knows which groups are referred to, to mention only those."""
 
@@ -337,9 +325,9 @@ def describe(notation: Notation) -> str:
     """
     english = _English(notation)
     body = notation.body
-    ways = _WAYS.visit(body)
-    if ways:
-        lines = [f"any of these {len(ways)} ways:"]
-        lines += [f"{number}. {english.node(option, top=True)}" for number, option in enumerate(ways, 1)]
+    options = ways(body)
+    if options:
+        lines = [f"any of these {len(options)} ways:"]
+        lines += [f"{number}. {english.node(option, top=True)}" for number, option in enumerate(options, 1)]
         return "\n".join(lines)
     return english.node(body, top=True)

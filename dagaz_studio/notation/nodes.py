@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dagaz_studio.notation.records import record
+from dagaz_studio.notation.records import record, replace
 
 
 @record
@@ -314,6 +314,25 @@ def children(node: Node | BracketItem) -> tuple[Node | BracketItem, ...]:
     if isinstance(node, (Bracket, Navigate)):
         return node.items
     return ()
+
+
+def ways(node: Node) -> tuple[Node, ...]:
+    """The ways of a choice (``A;B``), each tried from the same state; none for anything else."""
+    return node.options if isinstance(node, Alternatives) else ()
+
+
+def replaced(node: Node, old: Node, new: Node) -> Node:
+    """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``, above
+    the brackets (a bracket's items are left as they are)."""
+    if node is old:
+        return new
+    if isinstance(node, Sequence):
+        return replace(node, items=tuple(replaced(item, old, new) for item in node.items))
+    if isinstance(node, Alternatives):
+        return replace(node, options=tuple(replaced(option, old, new) for option in node.options))
+    if isinstance(node, (Group, Repeat)):
+        return replace(node, body=replaced(node.body, old, new))
+    return node
 
 
 def walk(node: Node | BracketItem | Notation) -> Iterator[Node | BracketItem]:
