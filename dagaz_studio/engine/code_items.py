@@ -1,41 +1,73 @@
-"""Bracket items in the source of the compiled fast path (a part of
-:class:`~dagaz_studio.engine.code_writer.CodeGenerator`): checks of a square, captures, promotion,
-making pieces and navigation, each written as a test around the code that follows it."""
+"""Bracket items in compiled code, for every board kind: checks of a square, captures, promotion,
+making pieces and navigation, each written as a test around the code that follows it.
+
+:class:`ItemWriter` is the layer of :class:`~dagaz_studio.engine.code_writer.CodeWriter` that
+writes them; what a square's content is on a board kind (a piece, a heap, a column) — how a capture
+takes it, how a piece's type is read, which letters the kind adds — is its back-end's
+(:class:`~dagaz_studio.engine.default_code.CodeGenerator`, :class:`~dagaz_studio.engine.kind_code.KindWriter`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dagaz_studio.engine.emitter import Emitter, Unsupported
-from dagaz_studio.notation.nodes import Check, Create, DirectionCheck, Handler, Navigate, Promote, TypeCheck, ZoneCheck
-
-if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import CodeEnv, ItemCont
+from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported
+from dagaz_studio.notation.nodes import (
+    Check,
+    CountCheck,
+    Create,
+    DirectionCheck,
+    Handler,
+    Navigate,
+    Promote,
+    TypeCheck,
+    ZoneCheck,
+)
 
 
 class ItemWriter(Emitter):
-    """Writes a bracket's items (:meth:`items`) for :class:`~dagaz_studio.engine.code_writer.CodeGenerator`."""
+    """Writes a bracket's items (:meth:`items`)."""
 
-    if TYPE_CHECKING:
-        # What the writer keeps and writes elsewhere (declared for the type checker only).
-        rich: bool
-        attack: bool
-        captures: bool
-        promotes: bool
+    #: Whether the code keeps the hand, the squares visited and touched (a notation that lifts or
+    #: puts, or a board kind whose moves always do).
+    rich = False
+    #: Whether the board has neutral pieces (an arrow, a wall, a heap): then they are no enemy.
+    neutral = True
 
-        def emit(self, indent: int, text: str) -> None: ...
-        def spend(self, indent: int) -> None: ...
-        def progress(self, env: CodeEnv, ind: int) -> str: ...
-        def recorded(self, group: int, opposite: bool, env: CodeEnv, ind: int) -> str: ...
+    # ---------------------------------------------------------------- hooks of a back-end
 
-    def items(self, items: list, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[x]``: what stands on ``square`` taken, then ``k``, then put back."""
+        raise NotImplementedError
+
+    def type_test(self, q: str, kind: int) -> str:
+        """A test (in parentheses) that the content ``q`` of a square is, or holds, a piece of ``kind``."""
+        raise NotImplementedError
+
+    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """The test of a check letter only some kinds know (``[a]``, ``[l]``, ``[c]``…), or ``None``
+        when the check's code, ``k``'s included, is written already; raises :class:`Unsupported`."""
+        raise Unsupported(f"[{item.letter}]")
+
+    def count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[=n-m]``: how many pieces a square or a zone holds."""
+        raise Unsupported("counts")
+
+    def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:
+        """The loop header of a promotion choosing among ``kinds`` (name, index), with ``promoted``
+        the value a move records, and the expression of the kind chosen."""
+        return f"for {promoted} in {tuple(kind for _, kind in kinds)!r}:", promoted
+
+    # ---------------------------------------------------------------- the items
+
+    def items(self, items: list[Any], env: Env, ind: int, square: str, k: ItemCont) -> None:
         if not items:
             k(env, ind, square)
             return
         first, rest = items[0], items[1:]
         self.item(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
 
-    def item(self, item: Any, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def item(self, item: Any, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if isinstance(item, Check):
             self.check(item, env, ind, square, k)
         elif isinstance(item, TypeCheck):
@@ -44,43 +76,24 @@ class ItemWriter(Emitter):
                 raise Unsupported("unknown piece type")  # the runner reports it
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
-            test = f"{q} is not None and {q}[1] == {kind}"
-            self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
+            self.emit(ind, f"if {'not ' if item.negated else ''}{self.type_test(q, kind)}:")
             k(env, ind + 1, square)
         elif isinstance(item, ZoneCheck):
-            zone = self.rules.board.zones.get(item.name)
-            if zone is None:
+            if item.name not in self.rules.board.zones:
                 raise Unsupported("unknown zone")
-            squares = self.constant("zone", zone.squares_for(self.player_name))
-            self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {squares}:")
+            self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
             k(env, ind + 1, square)
         elif isinstance(item, DirectionCheck):
             recorded = self.recorded(item.group, item.opposite, env, ind)
-            test = f"{recorded} is not None and {env.d} == {recorded}"
+            # (``is`` is not asked of a direction known as the code is written: Python warns.)
+            test = (f"{env['d']} == {recorded}" if recorded.isdigit()
+                    else f"{recorded} is not None and {env['d']} == {recorded}")
             self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
             k(env, ind + 1, square)
         elif isinstance(item, Promote):
-            if item.lost:
-                raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
-            kinds = []
-            for name in item.choices:
-                kind = self.rules.kind_index.get(name)
-                if kind is None:
-                    raise Unsupported("unknown piece type")
-                kinds.append(kind)
-            promoted = self.fresh("pr")
-            if self.rich:
-                held, start = self.fresh("hp"), self.fresh("ho")
-                self.emit(ind, "if hand:")
-                ind += 1
-                self.emit(ind, f"{held}, {start} = hand[-1]")
-            self.emit(ind, f"for {promoted} in {tuple(kinds)!r}:")
-            pg = self.progress(env, ind + 1)
-            if self.rich:
-                self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={promoted}), {start})")
-            k(env.but(pr=promoted, pg=pg), ind + 1, square)
-            if self.rich:
-                self.emit(ind, f"hand[-1] = ({held}, {start})")
+            self.promote(item, env, ind, square, k)
+        elif isinstance(item, CountCheck):
+            self.count_check(item, env, ind, square, k)
         elif isinstance(item, Navigate):
             self.navigate(item, env, ind, square, k)
         elif isinstance(item, Create):
@@ -90,7 +103,54 @@ class ItemWriter(Emitter):
         else:
             raise Unsupported(type(item).__name__)
 
-    def create(self, item: Create, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def zone_squares(self, name: str) -> str:
+        """The constant holding zone ``name``'s squares for this player."""
+        return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
+
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str:
+        """The direction a group recorded (``~``: its opposite): a variable, a direction's number
+        where it is known as the code is written, or ``None``."""
+        if group > self.notation.group_count:
+            raise Unsupported("a group that does not exist")  # the runner reports it
+        # (Group 0, the previous partial move's, is recorded only by a '&'.)
+        recorded = str(env.get(f"g{group}", "None"))
+        if not opposite or recorded == "None":
+            return recorded
+        if recorded.isdigit():
+            # A direction known when compiling: its opposite is too (no "3 is None" in the code).
+            reverse = self.rules.opposite[int(recorded)]
+            return "None" if reverse is None else str(reverse)
+        name = self.fresh("r")
+        opposites = self.constant("opp", tuple(self.rules.opposite))
+        self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
+        return name
+
+    def promote(self, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """The piece in hand (with nothing in hand, the moving piece) promoted to each choice in turn."""
+        if item.lost:
+            raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
+        kinds = []
+        for name in item.choices:
+            kind = self.rules.kind_index.get(name)
+            if kind is None:
+                raise Unsupported("unknown piece type")
+            kinds.append((name, kind))
+        promoted = self.fresh("pr")
+        if self.rich:
+            held, start = self.fresh("hp"), self.fresh("ho")
+            self.emit(ind, "if hand:")
+            ind += 1
+            self.emit(ind, f"{held}, {start} = hand[-1]")
+        loop, chosen = self.promotion(promoted, kinds)
+        self.emit(ind, loop)
+        pg = self.progress(env, ind + 1)
+        if self.rich:
+            self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={chosen}), {start})")
+        k(dict(env, pr=promoted, pg=pg), ind + 1, square)
+        if self.rich:
+            self.emit(ind, f"hand[-1] = ({held}, {start})")
+
+    def create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
@@ -104,10 +164,10 @@ class ItemWriter(Emitter):
         self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = None")
         self.emit(ind + 1, f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})")
         pg = self.progress(env, ind + 1)
-        k(env.but(pg=pg), ind + 1, square)
+        k(dict(env, pg=pg), ind + 1, square)
         self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
 
-    def navigate(self, item: Navigate, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
         target = square
         for nav in item.path:
@@ -131,7 +191,7 @@ class ItemWriter(Emitter):
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
 
-    def negated_look(self, item: Navigate, target: str, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def negated_look(self, item: Navigate, target: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
         free = self.fresh("ng")
         self.emit(ind, f"{free} = True")
@@ -140,60 +200,32 @@ class ItemWriter(Emitter):
         self.emit(ind, f"if {free}:")
         k(env, ind + 1, square)
 
-    def check(self, item: Check, env: CodeEnv, ind: int, square: str, k: ItemCont) -> None:
+    def check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
         lower = letter.lower()
         want = letter.islower()
         if lower == "x":
-            q = self.fresh("q")
-            self.emit(ind, f"{q} = cells[{square}]")
-            self.emit(ind, f"if {q} is not None:")
-            self.spend(ind + 1)
-            if self.rich:
-                self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
-            self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
-            pg = self.progress(env, ind + 1)
-            k(env.but(pg=pg), ind + 1, square)
-            self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
+            self.capture(env, ind, square, k)
             return
-        if lower in "as":
-            if self.attack:
-                k(env, ind, square)  # what a piece attacks does not depend on its own safety
-                return
-            if self.rich:
-                hand = "(hand[-1][0] if hand else None)"
-            elif self.promotes:
-                hand = f"(piece if {env.pr} is None else piece._replace(kind={env.pr}))"
-            else:
-                hand = "piece"
-            # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
-            if self.rich:
-                lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
-            elif self.captures:
-                lifted = "-1 if caps else origin"
-            else:
-                lifted = "origin"
-            test = f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W, {lifted})"
-        elif lower in "pef":
+        if lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
-            # A neutral piece (player -1: an arrow, a wall) is no enemy; only boards that have one ask.
-            neutral = any(kind.neutral for kind in self.rules.kinds)
-            test = {"p": f"{q} is None",
-                    "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if neutral else ""),
-                    "f": f"{q} is not None and {q}[0] == me"}[lower]
-        elif lower == "m":
-            if self.rich:
-                test = f"(cells[{square}] or (hand[-1][0] if hand else (None, None, False)))[2]"
-            else:
-                test = f"(cells[{square}] or piece)[2]"
+            # A neutral piece (player -1: an arrow, a wall, a heap) is no enemy.
+            content = {"p": f"{q} is None",
+                       "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if self.neutral else ""),
+                       "f": f"{q} is not None and {q}[0] == me"}[lower]
+            self.emit(ind, f"if {'' if want else 'not '}({content}):")
+            # What stands on the square, as read: the bracket's next items may use it (``rd``).
+            k(dict(env, rd=(square, q)), ind + 1, square)
+            return
+        if lower == "m":
+            found = "(hand[-1][0] if hand else (None, None, False))" if self.rich else "piece"
+            test: str | None = f"(cells[{square}] or {found})[2]"
         elif lower == "r":
             test = f"{square} in visited" if self.rich else f"{square} == origin"
-        elif lower == "l":
-            test = f"{square} == LMO"
-        elif lower == "t":
-            test = f"{square} == LMT"
         else:
-            raise Unsupported(f"[{letter}]")
+            test = self.letter_test(item, env, ind, square, k)
+            if test is None:
+                return
         self.emit(ind, f"if {'' if want else 'not '}({test}):")
         k(env, ind + 1, square)

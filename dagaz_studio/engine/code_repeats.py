@@ -1,127 +1,261 @@
-"""Repetitions in the source of the compiled fast path (a part of
-:class:`~dagaz_studio.engine.code_writer.CodeGenerator`): a greedy repetition as a small recursive
-function or a loop, a possessive one as a loop that may stop only where one more pass fails."""
+"""Repetitions in compiled code, for every board kind: the layer of the code writer
+(:class:`RepeatWriter`, over :class:`~dagaz_studio.engine.code_writer.CodeWriter`) that writes them.
+
+A greedy repetition is a small recursive local function; where its body has one way through and
+what a pass changes can be put back by counting (a back-end that says :attr:`RepeatWriter.loops`),
+a loop. A possessive repetition asks, as the runner does, whether another pass can succeed: a body
+with one way through simply takes the pass (the trial and the pass are the same steps) — as a loop
+where loops are written —, and with a back-end that can try passes (:attr:`RepeatWriter.trials`),
+a body whose every way steps takes the pass too, any other being first tried by a copy of its code
+(:meth:`RepeatWriter.trial`) that stops at the first success and puts the board back.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dagaz_studio.engine.emitter import Emitter, Unsupported
+from dagaz_studio.engine.code_writer import CodeWriter, always_steps, captures_in, survey
+from dagaz_studio.engine.emitter import Cont, Env, Unsupported
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
     Check,
-    Continue,
     DirectionCheck,
     Group,
     GroupStep,
-    Lift,
     Navigate,
-    Put,
+    NavStep,
     Repeat,
     Sequence,
     Step,
     TypeCheck,
     ZoneCheck,
-    walk,
 )
 
-if TYPE_CHECKING:
-    from dagaz_studio.engine.code_writer import CodeEnv, Cont, Field
+#: What a loop's pass may hold: nothing it would have to put back but captures, counted.
+_LOOPABLE = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck,
+             ZoneCheck, DirectionCheck}
 
 
-class RepeatWriter(Emitter):
-    """Writes repetitions (:meth:`repeat`) for :class:`~dagaz_studio.engine.code_writer.CodeGenerator`."""
+class RepeatWriter(CodeWriter):
+    """Writes repetitions (:meth:`repeat`)."""
 
-    if TYPE_CHECKING:
-        # What the writer keeps and writes elsewhere (declared for the type checker only).
-        live: list[Field]
-        need_pg: bool
+    #: Whether a repetition of a body with one way through is written as a loop (the back-end puts
+    #: back a pass's captures by count: :meth:`put_back_captures`).
+    loops = False
+    #: Whether a possessive repetition of any shape is written (the back-end can snapshot its state
+    #: for a trial pass: :meth:`trial_state`); otherwise only as a loop.
+    trials = False
+    #: The expression of the work spent so far, as the code reads it.
+    work = "W[0]"
 
-        def emit(self, indent: int, text: str) -> None: ...
-        def spend(self, indent: int) -> None: ...
-        def node(self, node: Any, env: CodeEnv, ind: int, k: Cont) -> None: ...
-        def materialise(self, k: Cont, env: CodeEnv, ind: int) -> Cont: ...
+    # ---------------------------------------------------------------- hooks of a back-end
 
-    def repeat(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
+    def put_back_captures(self, count: str, captured: int, ind: int) -> None:
+        """After a loop: the captures of its ``count`` passes, ``captured`` each, put back."""
+        raise NotImplementedError
+
+    def trial_state(self) -> tuple[str, list[str]]:
+        """The statement that keeps what a trial pass may change, and those that put it back."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- the shapes of a body
+
+    def loopable(self, node: Any) -> bool:
+        """Whether a repetition of ``node`` is written as a loop: one way through, changing nothing
+        but the cursor and the captures."""
+        return self.loops and survey(node).kinds <= _LOOPABLE and self.single_way(node)
+
+    # ---------------------------------------------------------------- repetitions
+
+    def repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+        if self.loopable(node.body):
+            if node.possessive:
+                self.possessive_loop(node, env, ind, k)
+            else:
+                self.repeat_loop(node, env, ind, k)
+            return
         if node.possessive:
-            if not self.single_way(node.body) or any(isinstance(n, (Lift, Put, Continue, Repeat))
-                                                      for n in walk(node.body)):
+            if not self.trials:
                 raise Unsupported("possessive repetitions of this shape")
-            self.repeat_loop(node, env, ind, k)
-            return
-        if self.single_way(node.body):
-            self.repeat_loop(node, env, ind, k)
-            return
+            if node.maximum == 1 and node.minimum <= 1 and self.single_way(node.body):
+                self.optional(node, env, ind, k)
+                return
+        self.recursion(node, env, ind, k)
+
+    def next_depth(self, e: Env, j: int) -> str:
+        """The repetition depth one more than in ``e``, stopping the run past :data:`MAXDEPTH`."""
+        depth = self.fresh("dp")
+        self.emit(j, f"{depth} = {e['dp']} + 1")
+        self.emit(j, f"if {depth} > MAXDEPTH: raise Abort('depth')")
+        return depth
+
+    def recursion(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+        """A repetition as a recursive local function: each pass first tries to leave (the rest of
+        the notation runs from there), then takes the body once more; a possessive one leaves only
+        where no further pass can succeed."""
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
-        params = [self.fresh("a") for _ in self.live]
+        params, inner = self.params_env(env)
         count, mark = self.fresh("n"), self.fresh("mk")
         self.emit(ind, f"def {name}({', '.join(params)}, {count}, {mark}):")
-        inner = env.of(params, self.live)
-        body_ind = ind + 1
-        self.spend(body_ind)
-        if lo == 0:
-            leave(inner, body_ind)
-        else:
-            self.emit(body_ind, f"if {count} >= {lo}:")
-            leave(inner, body_ind + 1)
-        if hi is not None:
-            self.emit(body_ind, f"if {count} >= {hi}: return")
+        i = ind + 1
+        self.entry(i)
+        self.spend(i)
 
-        def after_body(e: CodeEnv, i: int) -> None:
-            # A pass that changed nothing would change nothing again: leave, as regex engines do.
-            if self.need_pg:
-                self.emit(i, f"if {e.pg} == {mark}:")
-                leave(e, i + 1)
-                self.emit(i, "else:")
-                i += 1
-            depth = self.fresh("dp")
-            self.emit(i, f"{depth} = {e.dp} + 1")
-            self.emit(i, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-            self.emit(i, f"{name}({', '.join(e.but(dp=depth).names(self.live))}, {count} + 1, {e.pg})")
-        self.node(node.body, inner, body_ind, after_body)
+        def next_pass(e: Env, j: int) -> None:
+            depth = self.next_depth(e, j)
+            self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
+
+        if not node.possessive:
+            if lo == 0:
+                leave(inner, i)
+            else:
+                self.emit(i, f"if {count} >= {lo}:")
+                leave(inner, i + 1)
+            if hi is not None:
+                self.emit(i, f"if {count} >= {hi}: return")
+
+            def after_body(e: Env, j: int) -> None:
+                # A pass that changed nothing would change nothing again: leave, as regex engines do.
+                if self.need_pg:
+                    self.emit(j, f"if {e['pg']} == {mark}:")
+                    leave(e, j + 1)
+                    self.emit(j, "else:")
+                    j += 1
+                next_pass(e, j)
+            self.node(node.body, inner, i, after_body)
+        else:
+            self.possessive_pass(node, inner, i, count, mark, leave, next_pass)
         # The function refers to itself: let go of it once done, so that it is freed at once rather
         # than left in a cycle for the collector (a run makes one at every pass of what encloses it).
         self.emit(ind, "try:")
-        self.emit(ind + 1, f"{name}({', '.join(env.names(self.live))}, 0, {env.pg})")
+        self.emit(ind + 1, f"{name}({self.args(env)}, 0, {env['pg']})")
         self.emit(ind, "finally:")
         self.emit(ind + 1, f"{name} = None")
 
-    def single_way(self, node: Any) -> bool:
-        """Whether there is at most one way through ``node``: then a repetition of it is a loop."""
-        if isinstance(node, Step):
-            return len(self.directions(node.keys)) <= 1
-        if isinstance(node, GroupStep):
-            return True
-        if isinstance(node, Group):
-            return self.single_way(node.body)
-        if isinstance(node, Sequence):
-            return all(self.single_way(item) for item in node.items)
-        if isinstance(node, Alternatives):
-            return len(node.options) == 1 and self.single_way(node.options[0])
-        if isinstance(node, (Bracket, Navigate)):
-            return all(self.single_way(item) for item in node.items)
-        return isinstance(node, (Check, TypeCheck, ZoneCheck, DirectionCheck))
+    def possessive_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,
+                        next_pass: Cont) -> None:
+        """The body of a possessive repetition's function: a pass taken where one can succeed."""
+        lo, hi = node.minimum, node.maximum
+        more = "True" if hi is None else f"{count} < {hi}"
+        single = self.single_way(node.body)
+        if single or always_steps(node.body):
+            # One way through: the trial pass and the pass are the same steps, so the pass is taken;
+            # when it succeeds and changes something, the trial's work is counted again, as the
+            # runner spends it; otherwise the repetition leaves from where the pass began.
+            # Every way through the body takes a step: every way that reaches its end changes
+            # something, so the trial pass would answer yes exactly when the pass finds a way. The
+            # pass is taken at once, and the trial's work (up to its first success, where it stops)
+            # is counted at the first way found; no way found, the pass was the trial, and the
+            # repetition leaves.
+            took, start = self.fresh("tk"), self.fresh("w")
+            self.emit(i, f"{took} = [False]")
+            first = len(self.lines)
+            j = i
+            if hi is not None:
+                self.emit(i, f"if {more}:")
+                j += 1
+            self.emit(j, f"{start} = {self.work}")
 
-    def repeat_loop(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
+            def after_pass(e: Env, j: int) -> None:
+                self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
+                self.emit(j + 1, f"{took}[0] = True")
+                self.spend(j + 1, f"{self.work} - {start}")
+                next_pass(e, j + 1 if single else j)
+            self.node(node.body, inner, j, after_pass)
+            took_now = self.plain_flag(took, first)
+            self.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
+            leave(inner, i + 1)
+            return
+        probe = self.trial(node, inner, i)
+
+        def after_real(e: Env, j: int) -> None:
+            self.emit(j, f"if {e['pg']} == {mark}:")
+            leave(e, j + 1)
+            self.emit(j, "else:")
+            next_pass(e, j + 1)
+        self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
+        self.node(node.body, inner, i + 1, after_real)
+        if lo == 0:
+            self.emit(i, "else:")
+        else:
+            self.emit(i, f"elif {count} >= {lo}:")
+        leave(inner, i + 1)
+
+    def optional(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+        """A possessive repetition of at most one pass with one way through (``(…)?+``): the pass
+        is taken when it can succeed and change something, else the repetition is left at once."""
+        leave = self.materialise(k, env, ind)
+        self.spend(ind)
+        took, start = self.fresh("tk"), self.fresh("w")
+        self.emit(ind, f"{took} = [False]; {start} = {self.work}")
+        first = len(self.lines)
+
+        def after_pass(e: Env, j: int) -> None:
+            self.emit(j, f"if {e['pg']} != {env['pg']}:")
+            j += 1
+            self.emit(j, f"{took}[0] = True")
+            self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
+            depth = self.next_depth(e, j)
+            self.spend(j)  # the repetition's second look, which leaves
+            leave(dict(e, dp=depth), j)
+        self.node(node.body, env, ind, after_pass)
+        took_now = self.plain_flag(took, first)
+        if node.minimum == 0:
+            self.emit(ind, f"if not {took_now}:")
+            leave(env, ind + 1)
+
+    def plain_flag(self, took: str, first: int) -> str:
+        """The flag ``took`` (a one-item list, set from the line ``first`` on) as a plain variable
+        where no local function is written between (none can set it); how to read it now."""
+        lines = self.lines
+        if any(line.lstrip().startswith("def ") for line in lines[first:]):
+            return f"{took}[0]"
+        lines[first - 1] = lines[first - 1].replace(f"{took} = [False]", f"{took} = False")
+        for index in range(first, len(lines)):
+            lines[index] = lines[index].replace(f"{took}[0] = True", f"{took} = True").replace(f"{took}[0]", took)
+        return took
+
+    def trial(self, node: Repeat, env: Env, ind: int) -> str:
+        """A local function answering whether a pass of ``node``'s body can succeed and change
+        something, leaving the board, the hand and the lists as they were."""
+        name = self.fresh("trial")
+        params, inner = self.params_env(env)
+        self.emit(ind, f"def {name}({', '.join(params)}):")
+        i = ind + 1
+        self.entry(i)
+        keep, restore = self.trial_state()
+        self.emit(i, keep)
+        self.emit(i, "try:")
+
+        def succeeded(e: Env, j: int) -> None:
+            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Found")
+        self.node(node.body, inner, i + 1, succeeded)
+        self.emit(i + 1, "return False")
+        self.emit(i, "except Found:")
+        for line in restore:
+            self.emit(i + 1, line)
+        self.emit(i + 1, "return True")
+        return name
+
+    # ---------------------------------------------------------------- loops
+
+    def repeat_loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         """A repetition of a body with one way through, as a loop: each pass first tries to leave
         (the rest of the notation runs from there), then takes the body once more, in the order the
         recursion would."""
-        if node.possessive:
-            self.possessive_loop(node, env, ind, k)
-            return
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         state = [self.fresh("v") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
-        self.emit(ind, f"{', '.join(state)}, = {', '.join(env.names(self.live))},")
+        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
         self.emit(ind, f"{count} = 0")
         if self.need_pg:
-            self.emit(ind, f"{mark} = {env.pg}")
+            self.emit(ind, f"{mark} = {env['pg']}")
         self.emit(ind, "while True:")
-        inner = env.of(state, self.live)
+        inner = dict(env, **dict(zip(self.live, state)))
         i = ind + 1
         self.spend(i)
         if lo == 0:
@@ -132,36 +266,33 @@ class RepeatWriter(Emitter):
         if hi is not None:
             self.emit(i, f"if {count} >= {hi}: break")
 
-        def after_body(e: CodeEnv, j: int) -> None:
+        def after_body(e: Env, j: int) -> None:
             if self.need_pg:
                 # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                self.emit(j, f"if {e.pg} == {mark}:")
+                self.emit(j, f"if {e['pg']} == {mark}:")
                 leave(e, j + 1)
                 self.emit(j + 1, "break")
-            self.next_pass(state, count, mark, e, j)
+            self.loop_again(state, count, mark, e, j)
         self.node(node.body, inner, i, after_body)
         self.emit(i, "break")
-        self.put_back_captures(node, count, ind)
+        self.loop_captures(node, count, ind)
 
-    def next_pass(self, state: list[str], count: str, mark: str, e: CodeEnv, j: int) -> None:
+    def loop_again(self, state: list[str], count: str, mark: str, e: Env, j: int) -> None:
         """The end of a pass of a repetition loop: its state becomes the loop's, and round again."""
-        depth = self.fresh("dp")
-        self.emit(j, f"{depth} = {e.dp} + 1")
-        self.emit(j, f"if {depth} > MAXDEPTH: raise Abort('depth')")
-        self.emit(j, f"{', '.join(state)}, = {', '.join(e.but(dp=depth).names(self.live))},")
+        depth = self.next_depth(e, j)
+        self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
         self.emit(j, f"{count} += 1")
         if self.need_pg:
-            self.emit(j, f"{mark} = {e.pg}")
+            self.emit(j, f"{mark} = {e['pg']}")
         self.emit(j, "continue")
 
-    def put_back_captures(self, node: Repeat, count: str, ind: int) -> None:
-        captured = sum(1 for n in walk(node.body) if isinstance(n, Check) and n.letter == "x")
+    def loop_captures(self, node: Repeat, count: str, ind: int) -> None:
+        captured = captures_in(node.body)
         if captured:
             # Each pass taken left its captures in place for what followed: put them back.
-            self.emit(ind, f"for _ in range({count} * {captured}):")
-            self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
+            self.put_back_captures(count, captured, ind)
 
-    def possessive_loop(self, node: Repeat, env: CodeEnv, ind: int, k: Cont) -> None:
+    def possessive_loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         """A possessive repetition of a body with one way through: a pass that can succeed (and
         change something) must be taken; the repetition leaves only where no further pass can.
 
@@ -174,26 +305,25 @@ class RepeatWriter(Emitter):
         leave = self.materialise(k, env, ind)
         state = [self.fresh("v") for _ in self.live]
         count, mark, start = self.fresh("n"), self.fresh("mk"), self.fresh("w")
-        self.emit(ind, f"{', '.join(state)}, = {', '.join(env.names(self.live))},")
+        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
         self.emit(ind, f"{count} = 0")
-        self.emit(ind, f"{mark} = {env.pg}")
+        self.emit(ind, f"{mark} = {env['pg']}")
         self.emit(ind, "while True:")
-        inner = env.of(state, self.live)
+        inner = dict(env, **dict(zip(self.live, state)))
         i = ind + 1
         self.spend(i)
         body = i
         if hi is not None:
             self.emit(i, f"if {count} < {hi}:")
             body += 1
-        self.emit(body, f"{start} = W[0]")
+        self.emit(body, f"{start} = {self.work}")
 
-        def after_body(e: CodeEnv, j: int) -> None:
+        def after_body(e: Env, j: int) -> None:
             # A pass that changed nothing fails its trial: the code after the pass leaves.
-            self.emit(j, f"if {e.pg} != {mark}:")
+            self.emit(j, f"if {e['pg']} != {mark}:")
             j += 1
-            self.emit(j, f"W[0] += W[0] - {start}")  # the trial pass, as the runner counts it
-            self.emit(j, "if W[0] >= W[1]: POLL(W)")
-            self.next_pass(state, count, mark, e, j)
+            self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
+            self.loop_again(state, count, mark, e, j)
         self.node(node.body, inner, body, after_body)
         if lo == 0:
             leave(inner, i)
@@ -201,4 +331,4 @@ class RepeatWriter(Emitter):
             self.emit(i, f"if {count} >= {lo}:")
             leave(inner, i + 1)
         self.emit(i, "break")
-        self.put_back_captures(node, count, ind)
+        self.loop_captures(node, count, ind)

@@ -2,8 +2,9 @@
 
 The runner (:mod:`dagaz_studio.engine.runner`) interprets a notation through a chain of closures
 that save and restore a shared run state; it can explain every step, and it runs every notation. Most
-runs need neither: they only want the moves. For those, this module writes a notation out as the
-Python source of one function, in which
+runs need neither: they only want the moves. For those, this module has a notation written out as
+the Python source of one function (by the code writer's default-board back-end,
+:class:`~dagaz_studio.engine.default_code.CodeGenerator`) and compiles it, in which
 
 - the run's state lives in local variables — the cursor, the last direction, each group's direction,
   the promotion chosen, the counters the notation's repetitions need — and every assignment makes a
@@ -37,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.code_writer import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, CodeGenerator
 from dagaz_studio.engine.collection import collect_young
-from dagaz_studio.engine.emitter import Unsupported
+from dagaz_studio.engine.default_code import CodeGenerator
+from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Unsupported
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.notation.nodes import Notation
 
@@ -122,7 +123,7 @@ def compile_notation(rules: Rules, notation: Notation, player: int, body: Any = 
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
 
-def written_code_key(rules: Rules, notation: Notation, player: int, body: Any, what: str) -> tuple:
+def written_code_key(rules: Rules, notation: Notation, player: int, body: Any, what: str) -> tuple[Any, ...]:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
     the notation, the part of it written, the player, and the piece kinds known by name (typed ones
     too), each neutral or not. (A window typing notation after notation on one board would keep the
@@ -153,7 +154,8 @@ def compile_probe(rules: Rules, notation: Notation, player: int) -> Callable[...
     if written is None:
         generator = CodeGenerator(rules, notation, player)
         written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
-    return _load(rules, notation, written[0])["probe"]
+    probe: Callable[..., None] = _load(rules, notation, written[0])["probe"]
+    return probe
 
 
 def compiled_code(source: str) -> Any:

@@ -16,12 +16,11 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, compiled_code, poll, remember_code, written_code_key
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code, poll, remember_code, written_code_key
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter
-from dagaz_studio.engine.kind_repeats import ProbeSucceeded
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -47,7 +46,7 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     # Looked up first by the cell's identity (no hashing of its counts), each entry holding the cell,
     # so that its identity is not given to another while the entry stands; then by value, so that
     # equal heaps are one object and the identities found again.
-    by_id: dict[int, tuple[Any, list]] = {}
+    by_id: dict[int, tuple[Any, list[Any]]] = {}
     def add(cell: Any, kind: int) -> Any:
         entry = by_id.get(id(cell))
         if entry is not None and entry[0] is cell:
@@ -70,7 +69,7 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     return add
 
 
-def zone_size(cells: list, squares: tuple[int, ...]) -> int:
+def zone_size(cells: list[Any], squares: tuple[int, ...]) -> int:
     """How many pieces the squares hold in all."""
     total = 0
     for square in squares:
@@ -80,7 +79,7 @@ def zone_size(cells: list, squares: tuple[int, ...]) -> int:
     return total
 
 
-def zone_holds(cells: list, squares: tuple[int, ...]) -> bool:
+def zone_holds(cells: list[Any], squares: tuple[int, ...]) -> bool:
     """Whether the squares hold a piece at all (:func:`zone_size` at least 1)."""
     for square in squares:
         cell = cells[square]
@@ -118,7 +117,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        ABORT=Abort, PROBEOK=ProbeSucceeded, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        Abort=Abort, Found=Found, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
@@ -129,7 +128,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
 def kind_plan(rules: Rules, program: Program) -> Callable[..., None] | None:
     """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when the runner
     must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
-    cache: dict[tuple, Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
+    cache: dict[tuple[Any, ...], Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
     key = (program.notation.text, program.player)
     if key in cache:
         return cache[key]
@@ -203,7 +202,7 @@ def _unbind(plans: list[Any]) -> None:
         plan.bind(None, None, None, None, None, None, None, None)
 
 
-def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int, work: list,
+def _each_square(cells: list[Any], me: int, runs: list[Any], gates: list[Any], board_kinds: int, work: list[Any],
                  other: Callable[[int], bool]) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run``, or ``other(origin)`` where its kind has none; ``False`` as soon as a run stopped (or
@@ -247,8 +246,8 @@ def _each_square(cells: list, me: int, runs: list, gates: list, board_kinds: int
     return True
 
 
-def _each_light(cells: list, me: int, runs: list, gates: list, quiet: list, kinds: int, work: list,
-                only: list | None) -> bool:
+def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
+                only: list[Any] | None) -> bool:
     """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
     light records): ``False`` also at a piece of another kind (a typed notation's). With ``only``
     (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
@@ -352,7 +351,7 @@ def kind_perft(rules: Rules, position: Position, depth: int) -> int | None:
     changes, captures and whether the same player moves again), with the board's rules applied as
     :func:`~dagaz_studio.engine.game.legal_moves` applies them; ``None`` when the board needs full
     moves (see :func:`_light_ready`) or a run stopped. The position is as it was afterwards."""
-    if not _light_ready(rules) or (position.hands and rules.board.kind != "heap"):
+    if not _light_ready(rules) or (position.hands and not rules.board.kind_type.holds_heaps):
         return None
     counter = _LightCounter(rules, position)
     try:
@@ -380,7 +379,7 @@ class _LightCounter:
         self.tables = [_kind_table(rules, player) for player in range(self.players)]
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`capture_rules`).
-        self.majority = board.kind == "heap" and "majority-wins" in board.rules and bool(position.hands)
+        self.majority = board.kind_type.holds_heaps and "majority-wins" in board.rules and bool(position.hands)
         #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
         #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
         self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
@@ -390,14 +389,14 @@ class _LightCounter:
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
-        self.bound: list[tuple[list, set, list | None]] = []
+        self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
         for player, (plans, _, _, _) in enumerate(self.tables):
-            state: tuple[list, set, list | None] = ([], set(), [False, []] if self.compulsory else None)
+            state: tuple[list[Any], set[Any], list[Any] | None] = ([], set(), [False, []] if self.compulsory else None)
             _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
             self.bound.append(state)
 
-    def legal(self) -> list[tuple]:
+    def legal(self) -> list[tuple[Any, ...]]:
         """The light records of the legal moves."""
         position = self.position
         if self.majority:
@@ -474,9 +473,9 @@ def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
     return value_on
 
 
-def _origin_of(key: tuple) -> int:
+def _origin_of(key: tuple[Any, ...]) -> int:
     return int(key[0])
 
 
-def _captures_of(key: tuple) -> tuple[int, ...]:
+def _captures_of(key: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(key[2])

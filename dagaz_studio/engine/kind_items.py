@@ -1,6 +1,6 @@
-"""Bracket items in the source of a heap or stack board's compiled run (:mod:`kind_code`): checks
-of a square, captures (a heap emptied, the top of a jumped column put under the column in hand),
-counts and promotion, each written as a test around the code that follows it.
+"""What a heap or stack board's back-end of the code writer (:mod:`kind_code`) writes of bracket items
+and asks of a notation's shape: captures (a heap emptied, the top of a jumped column put under the
+column in hand), counts, ``[k]``, and the first steps every way begins with (a piece's gate).
 
 A capture followed by a step onto a square that must be empty (``[ex]\\1[p]``) looks at that square
 before anything is taken (:func:`landing_first`).
@@ -8,35 +8,13 @@ before anything is taken (:func:`landing_first`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.emitter import Unsupported
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    Check,
-    CountCheck,
-    DirectionCheck,
-    Group,
-    GroupStep,
-    Promote,
-    Sequence,
-    Step,
-    TypeCheck,
-    ZoneCheck,
-    walk,
-)
+from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported, without
+from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, CountCheck, Group, GroupStep, Sequence, Step, walk
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.kind_code import KindWriter
-
-#: A continuation writes the code that follows, at an indentation, for a state (the run state's
-#: fields as Python expressions).
-Cont = Callable[[dict, int], None]
-#: A bracket item's continuation also knows the square the items apply to.
-ItemCont = Callable[[dict, int, str], None]
-
 
 def first_steps(g: KindWriter, node: Any) -> list[int] | None:
     """The directions of the first step of every way through ``node``, where each way begins with a
@@ -92,7 +70,7 @@ def _captures(node: Any) -> bool:
     return any(isinstance(part, Check) and part.letter in "xX" for part in walk(node))
 
 
-def landing(g: KindWriter, first: Any, rest: list) -> Any | None:
+def landing(g: KindWriter, first: Any, rest: list[Any]) -> Any | None:
     """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
     step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
     the capture looks at that square first (:meth:`landing_first`)."""
@@ -112,7 +90,7 @@ def landing(g: KindWriter, first: Any, rest: list) -> Any | None:
     return None
 
 
-def landing_first(g: KindWriter, env: dict, ind: int, square: str) -> int:
+def landing_first(g: KindWriter, env: Env, ind: int, square: str) -> int:
     """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
     that square is looked at before anything is taken: taken and put back, a capture that cannot
     land would change nothing. The work the runner spends on such a capture (the capture and,
@@ -142,48 +120,7 @@ def landing_first(g: KindWriter, env: dict, ind: int, square: str) -> int:
     return ind + 1
 
 
-def items(g: KindWriter, pending: list, env: dict, ind: int, square: str, k: ItemCont) -> None:
-    """The bracket's items ``pending``, in order, on ``square``; then ``k``."""
-    if not pending:
-        k(env, ind, square)
-        return
-    first, rest = pending[0], pending[1:]
-    item(g, first, env, ind, square, lambda e, i, sq: items(g, rest, e, i, sq, k))
-
-
-def item(g: KindWriter, item: Any, env: dict, ind: int, square: str, k: ItemCont) -> None:
-    if isinstance(item, Check):
-        check(g, item, env, ind, square, k)
-    elif isinstance(item, TypeCheck):
-        kind = g.rules.kind_index.get(item.name)
-        if kind is None:
-            raise Unsupported("unknown piece type")  # the runner reports it
-        q = g.fresh("q")
-        g.emit(ind, f"{q} = cells[{square}]")
-        test = (f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))")
-        g.emit(ind, f"if {'not ' if item.negated else ''}{test}:")
-        k(env, ind + 1, square)
-    elif isinstance(item, ZoneCheck):
-        zone = g.rules.board.zones.get(item.name)
-        if zone is None:
-            raise Unsupported("unknown zone")
-        g.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {g.zone_squares(item.name)}:")
-        k(env, ind + 1, square)
-    elif isinstance(item, CountCheck):
-        count_check(g, item, env, ind, square, k)
-    elif isinstance(item, DirectionCheck):
-        recorded = g.recorded(item.group, item.opposite, env, ind)
-        test = (f"{env['d']} == {recorded}" if recorded.isdigit()
-                else f"{recorded} is not None and {env['d']} == {recorded}")
-        g.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
-        k(env, ind + 1, square)
-    elif isinstance(item, Promote):
-        promote(g, item, env, ind, square, k)
-    else:
-        raise Unsupported(type(item).__name__)
-
-
-def count_check(g: KindWriter, item: CountCheck, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def count_check(g: KindWriter, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
     if item.piece is not None:
         raise Unsupported("a count of one type of piece")  # the runner's
     low, high = item.minimum, item.maximum
@@ -208,73 +145,29 @@ def count_check(g: KindWriter, item: CountCheck, env: dict, ind: int, square: st
     k(env, ind + 1, square)
 
 
-def promote(g: KindWriter, item: Promote, env: dict, ind: int, square: str, k: ItemCont) -> None:
-    kinds = []
-    for name in item.choices:
-        kind = g.rules.kind_index.get(name)
-        if kind is None:
-            raise Unsupported("unknown piece type")
-        kinds.append((name, kind))
-    held, start, promoted, kind_var = g.fresh("hp"), g.fresh("ho"), g.fresh("pr"), g.fresh("pk")
-    g.emit(ind, "if hand:")
-    i = ind + 1
-    g.emit(i, f"{held}, {start} = hand[-1]")
-    g.emit(i, f"for {promoted}, {kind_var} in {tuple(kinds)!r}:")
-    pg = g.progress(env, i + 1)
-    g.emit(i + 1, f"hand[-1] = ({held}._replace(kind={kind_var}), {start})")
-    k(dict(env, pr=promoted, pg=pg), i + 1, square)
-    g.emit(i, f"hand[-1] = ({held}, {start})")
-
-
-def check(g: KindWriter, item: Check, env: dict, ind: int, square: str, k: ItemCont) -> None:
-    letter = item.letter
-    lower, want = letter.lower(), letter.islower()
-    if lower == "x":
-        capture(g, env, ind, square, k)
+def again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    """``[k]``: the same player moves again after this move (counted as progress the first time)."""
+    if env.get("ag") == "True":
+        k(env, ind, square)
         return
-    if lower == "k":
-        if env.get("ag") == "True":
-            k(env, ind, square)
-            return
-        again = g.fresh("ag")
-        g.emit(ind, f"{again} = True")
-        if env.get("ag", "False") == "False":
-            k(dict(env, ag=again, pg=g.progress(env, ind)), ind, square)
-            return
-        pg = g.fresh("pg")
-        g.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
-        k(dict(env, ag=again, pg=pg), ind, square)
+    flag = g.fresh("ag")
+    g.emit(ind, f"{flag} = True")
+    if env.get("ag", "False") == "False":
+        k(dict(env, ag=flag, pg=g.progress(env, ind)), ind, square)
         return
-    if lower in "pef":
-        q = g.fresh("q")
-        g.emit(ind, f"{q} = cells[{square}]")
-        test = {"p": f"{q} is None", "e": f"{q} is not None and {q}[0] != me and {q}[0] >= 0",  # a heap, neutral, is no enemy
-                "f": f"{q} is not None and {q}[0] == me"}[lower]
-    elif lower == "b":
-        test = f"{square} == origin"
-    elif lower == "c":
-        test = f"{square} in caps"
-    elif lower == "r":
-        test = f"{square} in visited"
-    elif lower == "m":
-        test = f"(cells[{square}] or (hand[-1][0] if hand else (None, None, False)))[2]"
-    else:
-        raise Unsupported(f"[{letter}]")
-    g.emit(ind, f"if {'' if want else 'not '}({test}):")
-    if lower in "pef":
-        # What stands on the square, as read: the bracket's next items may use it (:func:`unread`).
-        env = dict(env, rd=(square, q))
-    k(env, ind + 1, square)
+    pg = g.fresh("pg")
+    g.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
+    k(dict(env, ag=flag, pg=pg), ind, square)
 
 
-def capture(g: KindWriter, env: dict, ind: int, square: str, k: ItemCont) -> None:
+def capture(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
     known = env.get("rd")
     if known is not None and known[0] == square:
         q = known[1]  # read by a check before it in the same bracket: nothing has changed since
     else:
         q = g.fresh("q")
         g.emit(ind, f"{q} = cells[{square}]")
-    env = unread(env)
+    env = without(env, "rd")
     if g.heap:
         g.emit(ind, f"if {q} is not None:")
         i = landing_first(g, env, ind + 1, square)
@@ -297,18 +190,3 @@ def capture(g: KindWriter, env: dict, ind: int, square: str, k: ItemCont) -> Non
     g.emit(i, f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})")
     k(dict(env, pg=g.progress(env, i)), i, square)
     g.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
-
-
-def without(env: dict, field: str) -> dict:
-    """``env`` without ``field``."""
-    if field not in env:
-        return env
-    return {name: value for name, value in env.items() if name != field}
-
-
-def unread(env: dict) -> dict:
-    """``env`` without the square's content a check read (``rd``): once the board may have changed,
-    or outside the bracket that read it."""
-    if "rd" not in env:
-        return env
-    return {field: value for field, value in env.items() if field != "rd"}

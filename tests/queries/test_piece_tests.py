@@ -246,3 +246,13 @@ def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> 
 
 def test_a_board_named_test_keeps_its_name() -> None:
     assert parse_board("test\ngrid: a-b x 2-1\n").name == "test"
+
+
+def test_a_board_that_cannot_be_read_is_counted_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder given as a board runs no test: the summary says it could not be read, not "0 passed"."""
+    assert main(["test", str(tmp_path), "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "not a file" in err or "directory" in err
+    summary = err.strip().splitlines()[-1]
+    assert summary.startswith(f"{len(load_board('chess').tests)} tests on 2 boards")
+    assert summary.endswith("1 of the 2 could not be read")

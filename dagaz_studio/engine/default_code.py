@@ -1,0 +1,334 @@
+"""The default board's back-end of the code writer (:class:`~dagaz_studio.engine.code_writer.CodeWriter`):
+a notation written out as the Python source of its ``moves``, ``attacks`` and ``probe`` functions
+(compiled by :mod:`dagaz_studio.engine.compiler`).
+
+:class:`CodeGenerator` works out what the notation needs (:meth:`CodeGenerator.analyse`): the run
+state it keeps, and whether it lifts or puts (then the hand, the pieces moved along and the squares
+touched are kept, and a completed move is kept as a rich record or built whole). It says how a piece
+is captured (``caps``/``capq``, put back on the way back), how a move ends — the piece in hand put
+down, a light record kept, or, for an attack question, ``Found`` raised — and counts work in the
+shared list ``W``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dagaz_studio.engine.code_repeats import RepeatWriter
+from dagaz_studio.engine.code_writer import always_changes, always_steps, survey
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported
+from dagaz_studio.engine.values import COMPLETION_COST
+from dagaz_studio.notation.cancel import look
+from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put, walk
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.rules import Rules
+
+
+class CodeGenerator(RepeatWriter):
+    """The source of one notation (or one part of it) for one board and player."""
+
+    loops = True
+
+    def __init__(self, rules: Rules, notation: Notation, player: int,
+                 allowance: list[int] | None = None) -> None:
+        super().__init__(rules, notation, player, allowance)
+        self.groups = notation.group_count
+        self.attack = False
+        #: Whether the notation lifts or puts pieces: then the hand, the pieces moved along and the
+        #: squares touched are kept, and a completed move is built whole.
+        self.rich = False
+        self.live = ["c", "d"]
+        self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
+        #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
+        #: direction of the previous partial move (group 0) are kept.
+        self.continues = False
+        self.used_groups: set[int] = set()
+        #: Whether a piece of the board is neutral (an arrow, a wall): only then is it told from an enemy.
+        self.neutral = any(kind.neutral for kind in rules.kinds)
+        #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
+        self.creates = False
+
+    def analyse(self, body: Any) -> None:
+        """Work out which parts of the run state this notation needs, so the rest is never computed.
+
+        ``pg`` (progress) only matters to a repetition whose pass may change nothing; ``sn`` (steps)
+        only to a group whose direction is read and whose body may take no step; groups only when
+        read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
+        """
+        found = survey(body, self.cancel)
+        if found.wraps:
+            raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
+        continues = Continue in found.kinds
+        lifts = Lift in found.kinds or Put in found.kinds
+        creates = Create in found.kinds
+        captures = "x" in found.letters
+        history = bool(found.letters & set("lLtT"))
+        promotes = Promote in found.kinds
+        repeats, groups, used = found.repeats, found.groups, found.groups_read
+        self.continues = continues
+        # A move that makes pieces changes squares a light record does not describe: built whole, by
+        # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
+        self.creates = creates
+        if creates:
+            from dagaz_studio.engine.created import created_move
+
+            self.constants["CREATED"] = created_move
+        self.rich = continues or lifts or creates
+        self.captures = self.rich or captures
+        self.promotes = promotes
+        self.history = history
+        if self.history and self.continues:
+            raise Unsupported("the previous move read after partial moves")
+        self.repeats = bool(repeats)
+        self.repeated = set()
+        for n in repeats:
+            for inner in walk(n.body):
+                self.repeated.add(id(inner))
+                if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
+                    look(self.cancel)
+        self.used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
+        # A possessive repetition's trial pass succeeds only when it changes something.
+        self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
+        self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
+        live: list[str] = ["c", "d"]
+        live += ["sn"] if self.need_sn else []
+        live += ["pg"] if self.need_pg else []
+        live += ["pr"] if self.promotes else []
+        live += ["dp"] if self.repeats else []
+        live += [f"g{g}" for g in sorted(self.used_groups)]
+        live += ["mi", "ms", "md"] if self.rich else []
+        live += ["ps"] if self.continues else []
+        self.live = live
+
+    def spend(self, indent: int, units: str = "1") -> None:
+        """Work, counted where the runner counts it; at each mark, budget and cancel are looked at."""
+        self.emit(indent, f"W[0] += {units}")
+        self.emit(indent, "if W[0] >= W[1]: POLL(W)")
+
+    def module(self, body: Any, variants: tuple[str, ...] = ("moves", "attacks")) -> tuple[str, dict[str, Any]]:
+        """The source of the functions ``variants`` names (``moves``, ``attacks``, ``probe``) and the
+        constants they read."""
+        self.analyse(body)
+        self.constants["NOTE"] = Notation(self.notation.text, body, self.notation.group_count)
+        parts = []
+        for name in variants:
+            self.attack = name != "moves"
+            self.probe = name == "probe"
+            self.lines = []
+            self.counter = 0
+            params = "cells, origin, piece, TGT, W, P" if self.attack else "cells, origin, piece, out, seen, W, P"
+            self.emit(0, f"def {name}({params}):")
+            self.emit(1, "me = piece[0]")
+            if self.history:
+                self.emit(1, "LMO = LMT = -1")
+                self.emit(1, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
+            if self.captures:
+                self.emit(1, "caps = []; capq = []")
+            self.emit(1, "cells[origin] = None")
+            if self.rich:
+                self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
+                if self.creates:
+                    self.emit(1, "created = []")
+                if self.continues:
+                    self.emit(1, "stops = []")
+            self.emit(1, "try:")
+            env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
+                        "ms": "origin", "md": "None", "ps": "origin"}
+            env.update((f"g{i}", "None") for i in range(self.groups + 1))
+            if self.rich:
+                self.finishing(2)
+            self.node(body, env, 2, self.finish)
+            self.emit(2, "pass")
+            self.emit(1, "finally:")
+            if self.rich:
+                self.emit(2, "for s_, v_ in touched.items(): cells[s_] = v_")
+                self.emit(2, "fin = None")  # it refers to itself: freed now, not left in a cycle
+            else:
+                if self.captures:
+                    self.emit(2, "while caps: cells[caps.pop()] = capq.pop()")
+                self.emit(2, "cells[origin] = piece")
+            parts.append("\n".join(self.lines))
+        return "\n\n".join(parts) + "\n", self.constants
+
+    def finishing(self, ind: int) -> None:
+        """With lifts and puts, the implicit end as a local function: each piece still in hand, in
+        turn, must not land on a friend, captures an enemy there and is put down; then the move is kept."""
+        self.emit(ind, "def fin(c, mi, ms, md, pr, ps, then):")
+        i = ind + 1
+        self.emit(i, "if not hand:")
+        if self.continues:
+            # At a '&', what follows it; at the end, the move.
+            self.emit(i + 1, "if then is not None:")
+            self.emit(i + 2, "then(ms, md)")
+            self.emit(i + 2, "return")
+        if not self.attack:
+            # Completing a move costs more than a step, and in proportion to its chain of partial
+            # moves, its captures and the pieces it displaced, as the runner counts it.
+            chain = " + len(stops)" if self.continues else ""
+            self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps) + len(also)")
+            self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
+            # A move that displaced no other piece and made no stop on the way is what a light record
+            # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
+            # Not when the piece was taken off after it was put (|[x]: a capture that destroys the
+            # capturing piece): a light record puts it on its last square. Other moves (castling,
+            # capture chains) are kept as rich light records where their changes follow from them
+            # (Rules.rich_light), else built whole.
+            made = "not created and " if self.creates else ""
+            self.emit(i + 1, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
+                      else f"if {made}not also and cells[ms] is not None:")
+            changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
+            self.emit(i + 2, f"if {changed}:")
+            self.emit(i + 3, "key = (ms, tuple(caps), pr)")
+            self.emit(i + 3, "if key not in seen:")
+            self.emit(i + 4, "seen.add(key); out.append((ms, key[1], pr, md))")
+            self.emit(i + 2, "return")
+            if self.continues:
+                self.chain_record(i + 1)
+        if self.attack:
+            self.emit(i + 1, "if TGT in caps: raise Found")
+        elif self.creates:
+            tail = ", stops, ps" if self.continues else ""
+            self.emit(i + 1, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+                             f"created{tail})")
+        elif self.continues:
+            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+                             "stops, ps)")
+        else:
+            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
+        self.emit(i + 1, "return")
+        self.emit(i, "q = cells[c]")
+        self.emit(i, "if q is not None and q[0] == me: return")
+        self.spend(i)
+        self.emit(i, "pp, po = hand.pop()")
+        self.emit(i, "placed = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
+        self.emit(i, "if c not in touched: touched[c] = q")
+        self.emit(i, "cells[c] = placed")
+        self.emit(i, "if q is not None: caps.append(c)")
+        self.emit(i, "if mi and not hand:")
+        self.emit(i + 1, "visited.append(c); fin(c, False, c, md, pr, ps, then); visited.pop()")
+        self.emit(i, "else:")
+        self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr, ps, then); also.pop()")
+        self.emit(i, "if q is not None: caps.pop()")
+        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+
+    def chain_record(self, ind: int) -> None:
+        """A capture chain's move kept as a rich light record, written out where it is plain: when no
+        piece but the moving one was put, each square the run touched was the mover's path or a
+        capture, so the move empties its origin and its captures and leaves the mover, as the record
+        says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
+        self.emit(ind, "if not created and not also and caps and ms != origin:" if self.creates
+                  else "if not also and caps and ms != origin:")
+        self.emit(ind + 1, "q = cells[ms]")
+        self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
+        self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
+        self.emit(ind + 2, "if key not in seen:")
+        self.emit(ind + 3, "seen.add(key); out.append((ms, key[1], pr, md, key[3], ps, ()))")
+        self.emit(ind + 2, "return")
+
+    def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
+        return f"{q} is not None", f"cells[{c}] = None; hand.append(({q}, {c}))", f"hand.pop(); cells[{c}] = {q}"
+
+    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
+        """The piece put down (moved, unless back where it was lifted); an enemy there is captured."""
+        mover, ms, mi = self.fresh("im"), self.fresh("ms"), self.fresh("mi")
+        self.emit(ind, f"{mover} = {env['mi']} and not hand")
+        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
+        self.emit(ind, f"cells[{c}] = {pp} if {pp}[2] or {c} == {po} else TNEW(PIECE, ({pp}[0], {pp}[1], True))")
+        self.emit(ind, f"if {old} is not None: caps.append({c})")
+        self.emit(ind, f"if {mover}: visited.append({c})")
+        self.emit(ind, f"else: also.append(({po}, {c}))")
+        self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
+        return {"mi": mi, "ms": ms}, [f"if {mover}: visited.pop()", "else: also.pop()",
+                                      f"if {old} is not None: caps.pop()"]
+
+    def put_back_captures(self, count: str, captured: int, ind: int) -> None:
+        self.emit(ind, f"for _ in range({count} * {captured}):")
+        self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
+
+    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        q = self.fresh("q")
+        self.emit(ind, f"{q} = cells[{square}]")
+        self.emit(ind, f"if {q} is not None:")
+        self.spend(ind + 1)
+        if self.rich:
+            self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
+        self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
+        pg = self.progress(env, ind + 1)
+        k(dict(env, pg=pg), ind + 1, square)
+        self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
+
+    def type_test(self, q: str, kind: int) -> str:
+        return f"({q} is not None and {q}[1] == {kind})"
+
+    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]`` (asked of the attack questions) and ``[l]``, ``[t]`` (the last move)."""
+        lower = item.letter.lower()
+        if lower in "as":
+            if self.attack:
+                k(env, ind, square)  # what a piece attacks does not depend on its own safety
+                return None
+            if self.rich:
+                hand = "(hand[-1][0] if hand else None)"
+            elif self.promotes:
+                hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
+            else:
+                hand = "piece"
+            # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
+            if self.rich:
+                lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
+            elif self.captures:
+                lifted = "-1 if caps else origin"
+            else:
+                lifted = "origin"
+            return f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W, {lifted})"
+        if lower == "l":
+            return f"{square} == LMO"
+        if lower == "t":
+            return f"{square} == LMT"
+        raise Unsupported(f"[{item.letter}]")
+
+    def end(self, env: Env, ind: int, then: str) -> None:
+        """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
+        if self.rich:
+            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then})")
+            return
+        c, q = env['c'], self.fresh("q")
+        self.emit(ind, f"{q} = cells[{c}]")
+        self.emit(ind, f"if {q} is None or {q}[0] != me:")
+        ind += 1
+        if self.attack:
+            self.spend(ind)
+            also = " or TGT in caps" if self.captures else ""
+            self.emit(ind, f"if ({c} == TGT and {q} is not None){also}: raise Found")
+            return
+        capt = self.fresh("cp")
+        if self.captures:
+            self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
+            changed = f"{capt} or {c} != origin"
+        else:
+            self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
+            changed = f"{q} is not None or {c} != origin"
+        # The put, then completing the move, which costs more than a step and one unit per piece
+        # taken (as the runner counts it).
+        if self.captures:
+            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} + len({capt})")
+        else:
+            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
+        self.emit(ind, "if W[0] >= W[1]: POLL(W)")
+        if self.promotes:
+            changed += f" or ({env['pr']} is not None and {env['pr']} != piece[1])"
+        # Back where it started with nothing captured and nothing promoted: not a move.
+        self.emit(ind, f"if {changed}:")
+        key = self.fresh("k")
+        # The key of a move: its target, captures and promotion. Without captures by [x] the
+        # captures follow from the target (the board does not change during the run).
+        if self.captures:
+            self.emit(ind + 1, f"{key} = ({c}, {capt}, {env['pr']})")
+        elif self.promotes:
+            self.emit(ind + 1, f"{key} = {c} if {env['pr']} is None else ({c}, {env['pr']})")
+        else:
+            key = c
+        self.emit(ind + 1, f"if {key} not in seen:")
+        self.emit(ind + 2, f"seen.add({key})")
+        self.emit(ind + 2, f"out.append(({c}, {capt}, {env['pr']}, {env['d']}))")
