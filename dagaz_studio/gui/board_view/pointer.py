@@ -3,24 +3,36 @@ from one square to another, told to the view's signals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPoint, QPointF, SignalInstance
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 from dagaz_studio.gui.board_view.style import Z_HIGHLIGHTS, Z_PIECES
 from dagaz_studio.gui.lazy_qt import Qt
 
-if TYPE_CHECKING:
-    from dagaz_studio.gui.board_view.view import QtBoardView
+
+class PointedView(Protocol):
+    """What the pointer asks of the board view it serves (the view owns it, so the pointer knows the
+    view by these alone)."""
+
+    squareClicked: SignalInstance
+    pieceDragged: SignalInstance
+    handClicked: SignalInstance
+
+    def square_at(self, scene_pos: QPointF) -> int | None: ...
+    def hand_at(self, scene_pos: QPointF) -> tuple[int, str] | None: ...
+    def piece_items(self) -> dict[int, QGraphicsItem]: ...
+    def square_centre(self, square: int) -> QPointF: ...
+    def mapToScene(self, point: QPoint) -> QPointF: ...  # noqa: N802 - Qt's name
 
 
 class PointerInput:
-    """The mouse on a :class:`QtBoardView` (owned by it): the view hands each press, move and release
-    here, and lets Qt have those that come back ``False``."""
+    """The mouse on a board view (owned by it): the view hands each press, move and release here, and
+    lets Qt have those that come back ``False``."""
 
-    def __init__(self, view: QtBoardView) -> None:
+    def __init__(self, view: PointedView) -> None:
         self._view = view
         # A press on a piece may become a drag: where it began, and the square once the drag started.
         self._press: tuple[int, QPointF] | None = None
