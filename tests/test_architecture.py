@@ -4,6 +4,8 @@ Each measure is held at a ceiling: today's count. A count above its ceiling fail
 the script reports; a count below it passes with a warning saying to lower the ceiling, so an
 improvement, once made, stays made. The targets are what the script prints as "target". mypy is
 left out here (it takes longer than the whole of this file); run ``python tools/architecture.py``.
+
+The tests keep their own layout too: each test file sits in the folder of the package it tests.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import REPO
+
+ROOT = REPO
 
 
 def _load_script():
@@ -34,12 +38,12 @@ architecture = _load_script()
 # Today's counts. Lower a ceiling when its count drops; never raise one to let a change through,
 # except the engine's lines, which may grow with a meaning the notation gains (say why in the commit).
 CEILINGS = {
-    "import_cycles": 5,
+    "import_cycles": 3,
     "private_imports": 0,
     "board_kind_modules": 1,
-    "node_dispatch_modules": 14,
-    "long_files": 2,
-    "engine_lines": 10267,  # import sorting puts a long import list one name to a line (+168); game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating); Fairy-Stockfish FEN forms written back as read (hand order, en-passant pairs, column castling); the public API listed in engine/__init__.py; an en-passant field only for a move the side to move did not make
+    "node_dispatch_modules": 10,
+    "long_files": 0,
+    "engine_lines": 10467,  # the strict type check's named types (work counter, attack answers, move keys, a kind's actions: +45); the position's state below the parts that read it and castling rights apart from the position, so the position and FEN import one way (+84); what a run asks of the interpreter and of a board kind, below the runner, so the runner imports nothing of the rules (+56); the one-letter checks of a square apart from the bracket items, so no runner file is over 600 lines (+13); import sorting puts a long import list one name to a line (+168); game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating); Fairy-Stockfish FEN forms written back as read (hand order, en-passant pairs, column castling); the public API listed in engine/__init__.py; an en-passant field only for a move the side to move did not make
 }
 
 
@@ -196,3 +200,26 @@ def test_script_prints_json_and_text(tmp_path, capsys):
     assert architecture.main(["--no-mypy", "--root", str(root)]) == 0
     text = capsys.readouterr().out
     assert "import cycles: 1 (target 0)" in text and "not measured" in text
+
+
+#: The only test files directly in tests/: they are about the whole project, not one package.
+WHOLE_PROJECT_TESTS = {"test_architecture.py", "test_conftest.py", "test_core_names.py", "test_import_boundaries.py"}
+
+
+def test_test_files_sit_in_the_folder_of_what_they_test():
+    """tests/engine holds the engine's tests, tests/gui the window's, tests/games the whole games."""
+    loose = sorted(path.name for path in (ROOT / "tests").glob("test_*.py") if path.name not in WHOLE_PROJECT_TESTS)
+    assert loose == [], f"move these into the tests/ folder of the package they test: {loose}"
+
+
+def test_test_folders_are_packages_and_test_names_are_unique():
+    """Every folder holding tests is a package (so pytest imports them by their full name), and no two
+    test files share a name (so a name given to ``pytest -k`` or an editor finds one file)."""
+    files = sorted((ROOT / "tests").rglob("test_*.py"))
+    no_init = sorted({path.parent.relative_to(ROOT).as_posix() for path in files
+                      if not (path.parent / "__init__.py").is_file()})
+    assert no_init == [], f"add an __init__.py to {no_init}"
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        by_name.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
+    assert [paths for paths in by_name.values() if len(paths) > 1] == []

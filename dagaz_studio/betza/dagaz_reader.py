@@ -18,6 +18,7 @@ from dagaz_studio.betza.errors import TranslationError
 from dagaz_studio.betza.model import NULL_LEG, Leg, Piece, Shape, comes_home, leap_path
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Repeat, Sequence, Step
+from dagaz_studio.notation.visitor import Visitor
 
 VECTORS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0), "O": (1, 1), "M": (-1, 1), "T": (1, -1),
            "R": (-1, -1)}
@@ -101,53 +102,69 @@ def _unsupported(node: object, text: str) -> TranslationError:
 
 
 def _expand(node: object, bindings: dict[int, tuple[int, int]], text: str) -> list[Branch]:
-    if isinstance(node, Alternatives):
+    """The branches a node expands into: each a flat list of tokens, with the directions its groups
+    bound by then (``bindings``: group -> the direction of its last step)."""
+    return _EXPANDER.visit(node, bindings, text)
+
+
+Bindings = dict[int, tuple[int, int]]
+
+
+class _Expander(Visitor[list[Branch]]):
+    """Each node type's branches (see :func:`_expand`)."""
+
+    def visit_alternatives(self, node: Alternatives, bindings: Bindings, text: str) -> list[Branch]:
         out: list[Branch] = []
         for option in node.options:
-            out.extend(_expand(option, bindings, text))
+            out.extend(self.visit(option, bindings, text))
         return _limit(out, node, text)
-    if isinstance(node, Sequence):
+
+    def visit_sequence(self, node: Sequence, bindings: Bindings, text: str) -> list[Branch]:
         branches: list[Branch] = [([], dict(bindings))]
         for item in node.items:
             grown: list[Branch] = []
             for tokens, bound in branches:
-                for more, after in _expand(item, bound, text):
+                for more, after in self.visit(item, bound, text):
                     grown.append((tokens + more, after))
             branches = _limit(grown, node, text)
         return branches
-    if isinstance(node, Step):
+
+    def visit_step(self, node: Step, bindings: Bindings, text: str) -> list[Branch]:
         letters = "".join(_SETS.get(letter, letter) for letter in node.letters)
-        out = []
+        out: list[Branch] = []
         kind = "wstep" if node.wrap else "step"
         for letter in letters:
             if letter not in VECTORS:
                 raise TranslationError(f"Betza has no direction {letter!r}", text, node.span.start, node.span.end)
             out.append(([(kind, VECTORS[letter])], dict(bindings)))
         return out
-    if isinstance(node, GroupStep):
+
+    def visit_group_step(self, node: GroupStep, bindings: Bindings, text: str) -> list[Branch]:
         if node.group not in bindings:
             raise TranslationError(f"'\\{node.group}' steps by a direction Betza cannot follow", text,
                                    node.span.start, node.span.end)
         dx, dy = bindings[node.group]
         kind = "wstep" if node.wrap else "step"
         return [([(kind, (-dx, -dy) if node.opposite else (dx, dy))], dict(bindings))]
-    if isinstance(node, Group):
-        out = []
-        for tokens, bound in _expand(node.body, bindings, text):
+
+    def visit_group(self, node: Group, bindings: Bindings, text: str) -> list[Branch]:
+        out: list[Branch] = []
+        for tokens, bound in self.visit(node.body, bindings, text):
             steps = [t[1] for t in tokens if t[0] in ("step", "wstep")]
             after = dict(bound)
             if steps:
                 after[node.index] = steps[-1]
             out.append((tokens, after))
         return out
-    if isinstance(node, Repeat):
-        bodies = _expand(node.body, bindings, text)
+
+    def visit_repeat(self, node: Repeat, bindings: Bindings, text: str) -> list[Branch]:
+        bodies = self.visit(node.body, bindings, text)
         if len(bodies) != 1:
             raise TranslationError("Betza cannot repeat a choice of moves", text, node.span.start, node.span.end)
         body, _ = bodies[0]
         if node.possessive:
             raise TranslationError("Betza has no possessive repetition", text, node.span.start, node.span.end)
-        out = []
+        out: list[Branch] = []
         if node.minimum > 0:
             body_min = body * node.minimum
             rest_max = None if node.maximum is None else node.maximum - node.minimum
@@ -156,19 +173,34 @@ def _expand(node: object, bindings: dict[int, tuple[int, int]], text: str) -> li
         else:
             out.append(([("repeat", tuple(body), 0, node.maximum)], dict(bindings)))
         return out
-    if isinstance(node, Bracket):
-        letters = ""
-        for item in node.items:
-            if not isinstance(item, Check) or item.label is not None:
-                raise _unsupported(item, text)
-            if item.letter not in "pPeMxBn":
-                raise TranslationError(f"Betza has no {_CHECKS.get(item.letter, item.letter)}", text,
-                                       item.span.start, item.span.end)
-            letters += item.letter
+
+    def visit_bracket(self, node: Bracket, bindings: Bindings, text: str) -> list[Branch]:
+        letters = "".join(_CHECK_LETTER.visit(item, text) for item in node.items)
         if letters not in ("p", "P", "e", "ex", "M", "pB", "n", "Mn"):
             raise TranslationError(f"Betza has no check [{letters}]", text, node.span.start, node.span.end)
         return [([("check", letters)], dict(bindings))]
-    raise _unsupported(node, text)
+
+    def visit_other(self, node: object, *context: object) -> list[Branch]:
+        raise _unsupported(node, str(context[-1]))
+
+
+class _CheckLetter(Visitor[str]):
+    """A bracket item's letter, where Betza has the check; an error naming it where not."""
+
+    def visit_check(self, item: Check, text: str) -> str:
+        if item.label is not None:
+            raise _unsupported(item, text)
+        if item.letter not in "pPeMxBn":
+            raise TranslationError(f"Betza has no {_CHECKS.get(item.letter, item.letter)}", text,
+                                   item.span.start, item.span.end)
+        return item.letter
+
+    def visit_other(self, item: object, *context: object) -> str:
+        raise _unsupported(item, str(context[-1]))
+
+
+_EXPANDER = _Expander()
+_CHECK_LETTER = _CheckLetter()
 
 
 def _limit(branches: list[Branch], node: object, text: str) -> list[Branch]:

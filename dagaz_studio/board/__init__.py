@@ -6,10 +6,11 @@ The loader (and with it Lark) is imported when first asked for: a board read fro
 
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.board.model import Board, DrawHints, PieceType, SourcePosition, Zone
+from dagaz_studio.board.model import Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.board.problems import BoardFileError, BoardReadError, Problem
 from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
+from dagaz_studio.board.source import SourcePosition
 
 if TYPE_CHECKING:
     from dagaz_studio.board.loader import parse_board

@@ -3,6 +3,8 @@ symmetries, zones, and the drawing hints that name rows, directions and squares.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from lark import Token, Tree
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
@@ -15,22 +17,23 @@ from dagaz_studio.board.statements import (
     RECTANGLE,
     ROW_RANGE,
     SQUARE_NAME,
+    Reporter,
     Statement,
-    SyntaxReader,
     looks_like_squares,
 )
 
 
-class GeometryReader(SyntaxReader):
-    """The statements about the board's shape; problems collected, not raised."""
+class GeometryReader:
+    """The statements about the board's shape, read into what a board is made of (its grid, players,
+    directions, symmetries, zones and drawing hints); problems go to the reporter, not raised."""
 
-    directions: dict[str, tuple[int | None, ...]]
-    symmetries: dict[str, dict[str, str]]
-    zones: dict[str, Zone]
-    draw: DrawHints
-
-    def _grid(self, items: list[tuple[Tree[Token], Statement]]) -> bool:
-        given = self._once(items, "the grid")
+    def __init__(self, reporter: Reporter) -> None:
+        self.reporter = reporter
+        self.players: tuple[str, ...] = ("White", "Black")
+        self.directions: dict[str, tuple[int | None, ...]] = {}
+        self.symmetries: dict[str, dict[str, str]] = {}
+        self.zones: dict[str, Zone] = {}
+        self.draw = DrawHints()
         self.column_names: tuple[str, ...] = ()
         self.row_names: tuple[str, ...] = ()
         self.squares: tuple[str, ...] = ()
@@ -39,9 +42,13 @@ class GeometryReader(SyntaxReader):
         self.level_names: tuple[str, ...] = ()
         self.level_of: tuple[int, ...] = ()
         self.index: dict[str, int] = {}
+
+    def read_grid(self, items: list[tuple[Tree[Token], Statement]]) -> bool:
+        """The grid (``grid: a-h 8-1``): its squares, named and placed; whether there is one that fits."""
+        given = self.reporter.once(items, "the grid")
         if given is None:
-            if not any(p.message.startswith("malformed 'grid'") for p in self.problems):
-                self.problems.append(Problem(self.filename, 1, 1, "no grid: the board needs a 'grid:' statement"))
+            if not any(p.message.startswith("malformed 'grid'") for p in self.reporter.problems):
+                self.reporter.problems.append(Problem(self.reporter.filename, 1, 1, "no grid: the board needs a 'grid:' statement"))
             return False
         tree, statement = given
         columns_token, rows_token = tree.children[:2]
@@ -51,9 +58,9 @@ class GeometryReader(SyntaxReader):
         columns = COLUMN_RANGE.fullmatch(str(columns_token))
         rows = ROW_RANGE.fullmatch(str(rows_token))
         if not columns:
-            self.report_token(statement, columns_token, f"malformed range '{columns_token}': columns are letters, like 'a-h'")
+            self.reporter.report_token(statement, columns_token, f"malformed range '{columns_token}': columns are letters, like 'a-h'")
         if not rows:
-            self.report_token(statement, rows_token, f"malformed range '{rows_token}': rows are numbers, like '8-1'")
+            self.reporter.report_token(statement, rows_token, f"malformed range '{rows_token}': rows are numbers, like '8-1'")
         if not (columns and rows):
             return False
         first, last = columns.group(1), columns.group(2) or columns.group(1)
@@ -61,12 +68,12 @@ class GeometryReader(SyntaxReader):
         # Sized from the range as written, before any square is made: a row number of thousands of
         # digits is never converted, and a grid of a hundred million squares never built.
         if max(len(top_digits), len(bottom_digits)) > 12:
-            self.report_token(statement, rows_token, "row numbers have at most 12 digits")
+            self.reporter.report_token(statement, rows_token, "row numbers have at most 12 digits")
             return False
         top, bottom = int(top_digits), int(bottom_digits)
         count = (abs(ord(last) - ord(first)) + 1) * (abs(bottom - top) + 1) * len(levels)
         if count > MAX_SQUARES:
-            self.report_token(statement, columns_token, f"the grid has {count:,} squares: a board has at most "
+            self.reporter.report_token(statement, columns_token, f"the grid has {count:,} squares: a board has at most "
                               f"{MAX_SQUARES:,}")
             return False
         step = 1 if last >= first else -1
@@ -91,7 +98,7 @@ class GeometryReader(SyntaxReader):
         """A 3-D grid's levels (``A-E``: capital letters, as the grid lists them), or ``()`` reported."""
         match = LEVEL_RANGE.fullmatch(str(token))
         if not match:
-            self.report_token(statement, token, f"malformed range '{token}': levels are capital letters, like 'A-E'")
+            self.reporter.report_token(statement, token, f"malformed range '{token}': levels are capital letters, like 'A-E'")
             return ()
         first, last = match.group(1), match.group(2) or match.group(1)
         step = 1 if last >= first else -1
@@ -110,42 +117,44 @@ class GeometryReader(SyntaxReader):
             table.append((z * height + r) * width + c if inside else None)
         return tuple(table)
 
-    def _players(self, items: list[tuple[Tree[Token], Statement]]) -> tuple[str, ...]:
-        given = self._once(items, "the players")
+    def read_players(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+        """The players, in turn order (``players: White Black``); White and Black when not given."""
+        given = self.reporter.once(items, "the players")
         if given is None:
-            return ("White", "Black")
+            return
         tree, statement = given
         players: list[str] = []
         for token in tree.children:
             if str(token) in players:
-                self.report_token(statement, token, f"player '{token}' named twice")
+                self.reporter.report_token(statement, token, f"player '{token}' named twice")
             elif not BARE_WORD.fullmatch(str(token)):
-                self.report_token(statement, token, f"a player's name begins with a letter: '{token}'")
+                self.reporter.report_token(statement, token, f"a player's name begins with a letter: '{token}'")
             else:
                 players.append(str(token))
-        return tuple(players)
+        self.players = tuple(players)
 
     def _player(self, statement: Statement, token: Token) -> str | None:
         if str(token) in self.players:
             return str(token)
-        self.report_token(statement, token, f"unknown player '{token}' (players: {' '.join(self.players)})")
+        self.reporter.report_token(statement, token, f"unknown player '{token}' (players: {' '.join(self.players)})")
         return None
 
     def _direction_letter(self, statement: Statement, token: Token) -> str | None:
         letter = str(token)
         if len(letter) == 1 and letter in DIRECTION_LETTERS:
             return letter
-        self.report_token(statement, token, f"unknown direction '{letter}' (directions: {' '.join(DIRECTION_LETTERS)})")
+        self.reporter.report_token(statement, token, f"unknown direction '{letter}' (directions: {' '.join(DIRECTION_LETTERS)})")
         return None
 
     def _square(self, statement: Statement, token: Token, offset: int = 0, name: str | None = None) -> int | None:
         name = str(token) if name is None else name
         if name in self.index:
             return self.index[name]
-        self.report(statement, (token.start_pos or 0) + offset, f"unknown square '{name}'")
+        self.reporter.report(statement, (token.start_pos or 0) + offset, f"unknown square '{name}'")
         return None
 
-    def _directions(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+    def read_directions(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+        """The directions: each letter's vector (``N = (0, -1)``) or link chains (``N = a1 a2 a3``)."""
         size = len(self.squares)
         vectors: dict[str, int] = {}  # letter -> line of its vector
         links: dict[str, list[int | None]] = {}
@@ -160,19 +169,19 @@ class GeometryReader(SyntaxReader):
                 if letter in vectors or letter in links:
                     earlier = vectors.get(letter, link_lines.get(letter))
                     how = "a vector" if letter in vectors else "link chains"
-                    self.report_token(statement, letter_token, f"direction {letter} already given as {how} on line {earlier}")
+                    self.reporter.report_token(statement, letter_token, f"direction {letter} already given as {how} on line {earlier}")
                     continue
                 dx_token, dy_token = value.children[:2]
                 dx, dy = int(dx_token), int(dy_token)
                 dz = int(value.children[2]) if len(value.children) > 2 else 0
                 if dx == 0 and dy == 0 and dz == 0:
-                    self.report_token(statement, dx_token, "malformed vector: (0, 0) goes nowhere")
+                    self.reporter.report_token(statement, dx_token, "malformed vector: (0, 0) goes nowhere")
                     continue
                 vectors[letter] = line
                 self.directions[letter] = self._vector_table(dx, dy, dz)
             else:
                 if letter in vectors:
-                    self.report_token(statement, letter_token, f"direction {letter} already given as a vector on line {vectors[letter]}")
+                    self.reporter.report_token(statement, letter_token, f"direction {letter} already given as a vector on line {vectors[letter]}")
                     continue
                 table_list = links.setdefault(letter, [None] * size)
                 link_lines.setdefault(letter, line)
@@ -185,16 +194,16 @@ class GeometryReader(SyntaxReader):
 
     def _chain(self, statement: Statement, letter: str, tokens: list[Token], table: list[int | None]) -> None:
         if len(tokens) == 1:
-            self.report_token(statement, tokens[0], f"link chain with a one-square fragment '{tokens[0]}': a chain links two squares or more")
+            self.reporter.report_token(statement, tokens[0], f"link chain with a one-square fragment '{tokens[0]}': a chain links two squares or more")
             return
         squares = [self._square(statement, token) for token in tokens]
         for (source, target), token in zip(zip(squares, squares[1:]), tokens[1:]):
             if source is None or target is None:
                 continue
             if source == target:
-                self.report_token(statement, token, f"a link from {self.squares[source]} to itself")
+                self.reporter.report_token(statement, token, f"a link from {self.squares[source]} to itself")
             elif table[source] is not None and table[source] != target:
-                self.report_token(
+                self.reporter.report_token(
                     statement,
                     token,
                     f"{self.squares[source]} already has direction {letter}, to {self.squares[table[source]]}",
@@ -202,12 +211,13 @@ class GeometryReader(SyntaxReader):
             else:
                 table[source] = target
 
-    def _symmetries(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+    def read_symmetries(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+        """Each player's symmetry: the board direction each letter means to that player."""
         for tree, statement in items:
             player_token, *mappings = tree.children
             player = self._player(statement, player_token)
             if player in self.symmetries:
-                self.report_token(statement, player_token, f"symmetry for {player} given twice")
+                self.reporter.report_token(statement, player_token, f"symmetry for {player} given twice")
                 continue
             mapping: dict[str, str] = {}
             tokens: dict[str, Token] = {}  # source letter -> where its mapping was written
@@ -221,7 +231,7 @@ class GeometryReader(SyntaxReader):
                 pairs = [(a, b, a_token), (b, a, b_token)] if item.data == "swap" and a != b else [(a, b, a_token)]
                 for source, target, token in pairs:
                     if source in mapping and mapping[source] != target:
-                        self.report_token(statement, token, f"{source} is mapped twice, to {mapping[source]} and to {target}")
+                        self.reporter.report_token(statement, token, f"{source} is mapped twice, to {mapping[source]} and to {target}")
                         ok = False
                     mapping[source] = target
                     tokens[source] = token
@@ -232,7 +242,7 @@ class GeometryReader(SyntaxReader):
                 doubled = sorted({t for t in full.values() if list(full.values()).count(t) > 1})
                 sources = [s for s in DIRECTION_LETTERS if full[s] == doubled[0]]
                 culprit = tokens.get(sources[-1]) or tokens[sources[0]]
-                self.report_token(
+                self.reporter.report_token(
                     statement,
                     culprit,
                     f"the symmetry is not a permutation: {' and '.join(sources)} both map to {doubled[0]}",
@@ -265,15 +275,16 @@ class GeometryReader(SyntaxReader):
                 if square is not None:
                     squares.add(square)
             else:
-                self.report_token(statement, token, f"'{text}' is neither a square nor a rectangle like 'd1-f3'")
+                self.reporter.report_token(statement, token, f"'{text}' is neither a square nor a rectangle like 'd1-f3'")
         return frozenset(squares)
 
-    def _zones(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+    def read_zones(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+        """The zones: named sets of squares, one for everybody or one per player."""
         for tree, statement in items:
             name_token, *parts = tree.children
             name = str(name_token)
             if name in self.zones:
-                self.report_token(statement, name_token, f"zone '{name}' defined twice")
+                self.reporter.report_token(statement, name_token, f"zone '{name}' defined twice")
                 continue
             first_words = [part.children[0] for part in parts]
             if len(parts) == 1 and looks_like_squares(first_words[0]):
@@ -283,20 +294,22 @@ class GeometryReader(SyntaxReader):
             for part in parts:
                 player_token, *square_tokens = part.children
                 if looks_like_squares(player_token):
-                    self.report_token(statement, player_token, f"expected a player's name before the squares, found '{player_token}'")
+                    self.reporter.report_token(statement, player_token, f"expected a player's name before the squares, found '{player_token}'")
                     continue
                 player = self._player(statement, player_token)
                 if player in per_player:
-                    self.report_token(statement, player_token, f"{player} given twice in zone '{name}'")
+                    self.reporter.report_token(statement, player_token, f"{player} given twice in zone '{name}'")
                     continue
                 if not square_tokens:
-                    self.report(statement, (player_token.end_pos or 0), f"no squares for {player_token} in zone '{name}'")
+                    self.reporter.report(statement, (player_token.end_pos or 0), f"no squares for {player_token} in zone '{name}'")
                 squares = self._zone_squares(statement, square_tokens)
                 if player is not None:
                     per_player[player] = squares
             self.zones[name] = Zone(name, per_player=per_player)
 
-    def _draw(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+    def read_draw(self, items: list[tuple[Tree[Token], Statement]], pieces: Collection[str]) -> None:
+        """The drawing hints (``draw: …``): how the board is drawn, and whose row a square is;
+        ``pieces`` are the piece types the board names (a hint may name them: ``draw: blocks Wall``)."""
         style: tuple[str, int] | None = None
         values: dict[str, object] = {}
         lines: list[str] = []
@@ -306,7 +319,7 @@ class GeometryReader(SyntaxReader):
             kind = hint.data
             if kind in ("cells", "points"):
                 if style is not None and style[0] != kind:
-                    self.report(statement, 0, f"draw: '{kind}' contradicts '{style[0]}' on line {style[1]}")
+                    self.reporter.report(statement, 0, f"draw: '{kind}' contradicts '{style[0]}' on line {style[1]}")
                 style = (kind, statement.positions[0][0])
                 values["style"] = kind
             elif kind in ("checkered", "coordinates", "stones"):
@@ -317,7 +330,7 @@ class GeometryReader(SyntaxReader):
                 for token in hint.children:
                     for i, letter in enumerate(str(token)):
                         if letter not in self.directions:
-                            self.report(statement, (token.start_pos or 0) + i, f"draw: no direction '{letter}' on this board")
+                            self.reporter.report(statement, (token.start_pos or 0) + i, f"draw: no direction '{letter}' on this board")
                         elif letter not in lines:
                             lines.append(letter)
             elif kind == "river":
@@ -326,12 +339,12 @@ class GeometryReader(SyntaxReader):
                 rows = []
                 for token in (a, b):
                     if str(token) not in self.row_names:
-                        self.report_token(statement, token, f"draw: no row '{token}' on this board")
+                        self.reporter.report_token(statement, token, f"draw: no row '{token}' on this board")
                     else:
                         rows.append(self.row_names.index(str(token)))
                 if len(rows) == 2:
                     if abs(rows[0] - rows[1]) != 1:
-                        self.report_token(statement, a, f"draw: a river runs between two neighbouring rows, not {a} and {b}")
+                        self.reporter.report_token(statement, a, f"draw: a river runs between two neighbouring rows, not {a} and {b}")
                     else:
                         values["river"] = tuple(sorted(rows))
             elif kind == "surface":
@@ -340,20 +353,19 @@ class GeometryReader(SyntaxReader):
                 token = hint.children[0]
                 zone = self.zones.get(str(token))
                 if zone is None or not zone.per_player:
-                    self.report_token(statement, token, f"draw: no zone '{token}' with squares for each player")
+                    self.reporter.report_token(statement, token, f"draw: no zone '{token}' with squares for each player")
                 else:
                     values["owners"] = str(token)
             elif kind == "blocks":
-                known = getattr(self, "lettered", {})
                 for token in hint.children:
-                    if str(token) not in known:
-                        self.report_token(statement, token, f"draw: no piece type '{token}' on this board")
+                    if str(token) not in pieces:
+                        self.reporter.report_token(statement, token, f"draw: no piece type '{token}' on this board")
                 values["blocks"] = tuple(str(token) for token in hint.children)
             elif kind == "diagonals":
                 for token in hint.children:
                     rectangle = RECTANGLE.fullmatch(str(token))
                     if not rectangle:
-                        self.report_token(statement, token, f"draw: '{token}' is not a rectangle like 'd1-f3'")
+                        self.reporter.report_token(statement, token, f"draw: '{token}' is not a rectangle like 'd1-f3'")
                         continue
                     a = self._square(statement, token, 0, rectangle.group(1))
                     b = self._square(statement, token, rectangle.start(2), rectangle.group(2))

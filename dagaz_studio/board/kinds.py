@@ -11,10 +11,7 @@ plus its entries in those tables (docs/interpreter.md, "Where a new board kind g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
-
-if TYPE_CHECKING:
-    from dagaz_studio.board.model import Board
+from typing import ClassVar
 
 
 class BoardKind:
@@ -36,11 +33,6 @@ class BoardKind:
     #: stores, and ``rule: majority-wins`` weighs them.
     keeps_stores: ClassVar[bool] = False
 
-    def read_placement(self, board: Board, placement: str) -> dict[int, object]:
-        """What a FEN's placement field puts on each occupied square, in this kind's form; raises
-        :class:`~dagaz_studio.board.placement.PlacementError` when it does not fit the board."""
-        raise NotImplementedError
-
     def __repr__(self) -> str:
         return f"<board kind {self.name}>"
 
@@ -55,11 +47,6 @@ class DefaultKind(BoardKind):
     name = "default"
     holds_pieces = True
 
-    def read_placement(self, board: Board, placement: str) -> dict[int, object]:
-        from dagaz_studio.board.placement import parse_placement
-
-        return dict(parse_placement(board, placement))
-
 
 class HeapKind(BoardKind):
     """Heaps of pieces that belong to nobody (``kind: heap``: mancala's pits; docs/boards.md)."""
@@ -68,22 +55,12 @@ class HeapKind(BoardKind):
     holds_heaps = True
     keeps_stores = True
 
-    def read_placement(self, board: Board, placement: str) -> dict[int, object]:
-        from dagaz_studio.board.heaps import parse_heap_placement
-
-        return {square: counts for square, counts in parse_heap_placement(board, placement).items() if any(counts)}
-
 
 class StackKind(BoardKind):
     """Columns of pieces, owned by their top piece (``kind: stack``: Lasca, Bashni; docs/boards.md)."""
 
     name = "stack"
     holds_columns = True
-
-    def read_placement(self, board: Board, placement: str) -> dict[int, object]:
-        from dagaz_studio.board.stacks import parse_stack_placement
-
-        return dict(parse_stack_placement(board, placement))
 
 
 DEFAULT = DefaultKind()

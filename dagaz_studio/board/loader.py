@@ -4,9 +4,13 @@ A file is read in two passes. The first splits it into statements and parses eac
 ``board.lark`` (:mod:`~dagaz_studio.board.statements`). The second gives the statements their meaning,
 in an order that lets any statement refer to what another defines further down (a King's notation
 may name the Rook): the board's shape (:mod:`~dagaz_studio.board.geometry`), then its pieces and
-what refers to them (:mod:`~dagaz_studio.board.pieces`). Every problem found is collected, with its
-file position, and reported together in one :class:`BoardFileError`. The shipped boards and finding
-a board by name are :mod:`~dagaz_studio.board.shipped`.
+what refers to them (:mod:`~dagaz_studio.board.pieces`), then its endings
+(:mod:`~dagaz_studio.board.endings`) and tests (:mod:`~dagaz_studio.board.piece_test_reader`). Each
+is a reader the loader owns and calls in turn, each reading its own statements into its own part
+of the board. Every problem found is collected, with its file position, by one
+:class:`~dagaz_studio.board.statements.Reporter`, and reported together in one :class:`BoardFileError`.
+The shipped boards and finding a board by name are :mod:`~dagaz_studio.board.shipped`, which reads
+through this module.
 """
 
 from __future__ import annotations
@@ -17,29 +21,44 @@ from lark import Token, Tree
 
 from dagaz_studio.board.drop_rules import drop_zones
 from dagaz_studio.board.endings import EndingReader
+from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.kinds import DEFAULT, KINDS, BoardKind
-from dagaz_studio.board.model import Board, DrawHints, PieceType, Zone
+from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_test_reader import TestReader
+from dagaz_studio.board.pieces import PieceReader
 from dagaz_studio.board.problems import Problem
-from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
 from dagaz_studio.board.statements import (
     KNOWN_RULES,
     MAX_BOARD_FILE,
     MAX_SQUARES,
     BoardFileError,
     BoardReadError,
+    Reporter,
     Statement,
+    read_statements,
     split_statements,
 )
 
 __all__ = [
-    "KNOWN_RULES", "MAX_BOARD_FILE", "MAX_SQUARES", "BoardFileError", "BoardReadError", "Problem", "load_board",
-    "parse_board", "resolve_board", "shipped_boards", "shipped_family", "split_statements",
+    "KNOWN_RULES", "MAX_BOARD_FILE", "MAX_SQUARES", "BoardFileError", "BoardReadError", "Problem", "parse_board",
+    "split_statements",
 ]
 
 
-class _Loader(TestReader, EndingReader):
-    """Gives parsed statements their meaning; collects problems instead of stopping at the first."""
+class _Loader:
+    """Gives parsed statements their meaning, through a reader for each part of the board, in an
+    order that lets each read what the earlier ones found; collects problems instead of stopping at
+    the first."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.filename = filename
+        self.reporter = Reporter(filename)
+        self.statements = read_statements(text, self.reporter)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem found so far, in the order found."""
+        return self.reporter.problems
 
     def load(self) -> Board | None:
         """The board, or ``None`` when problems were found (they are in :attr:`problems`)."""
@@ -50,66 +69,61 @@ class _Loader(TestReader, EndingReader):
         def each(rule: str) -> list[tuple[Tree[Token], Statement]]:
             return by_rule.get(rule, [])
 
-        self.name = self._name(each("name_line"), each("name_stmt"))
-        self.kind = self._kind(each("kind_stmt"))
-        grid_ok = self._grid(each("grid_stmt"))
-        self.players = self._players(each("players_stmt"))
-        self.directions: dict[str, tuple[int | None, ...]] = {}
-        self.symmetries: dict[str, dict[str, str]] = {}
-        self.zones: dict[str, Zone] = {}
+        name = self._name(each("name_line"), each("name_stmt"))
+        kind = self._kind(each("kind_stmt"))
+        geometry = GeometryReader(self.reporter)
+        grid_ok = geometry.read_grid(each("grid_stmt"))
+        geometry.read_players(each("players_stmt"))
         if grid_ok:
-            self._directions(each("direction_stmt"))
-            self._zones(each("zone_stmt"))
-        self._symmetries(each("symmetry_stmt"))
-        self.pieces: dict[str, PieceType] = {}
-        self.lettered = {}
-        self._pieces(each("piece_stmt"), check_zones=grid_ok)
-        self.rules = self._rules(each("rule_stmt"))
-        self.drops = self._drops(each("drop_stmt"))
-        by_zone = drop_zones(each("drop_zone_stmt"), self.pieces, self.lettered, self.drops, self.zones, grid_ok,
-                             self.report_token)
-        self.gate = self._gate(each("gate_stmt"))
-        self.draw = DrawHints()
+            geometry.read_directions(each("direction_stmt"))
+            geometry.read_zones(each("zone_stmt"))
+        geometry.read_symmetries(each("symmetry_stmt"))
+        pieces = PieceReader(self.reporter, geometry, name, kind)
+        pieces.read_pieces(each("piece_stmt"), check_zones=grid_ok)
+        rules = pieces.read_rules(each("rule_stmt"))
+        drops = pieces.read_drops(each("drop_stmt"))
+        by_zone = drop_zones(each("drop_zone_stmt"), pieces.pieces, pieces.lettered, drops, geometry.zones, grid_ok,
+                             self.reporter.report_token)
+        gate = pieces.read_gate(each("gate_stmt"))
         if grid_ok:
-            self._draw(each("draw_stmt"))
-        self.setup: str | None = None
-        self.names = self._names(each("names_stmt"))
-        self.name_letters = self._name_letters(each("name_letter_stmt"))
-        self.values = self._values(each("value_stmt"))
-        self.ends = self._ends(each("end_stmt"), check_zones=grid_ok)
+            geometry.read_draw(each("draw_stmt"), pieces.lettered)
+        names = pieces.read_names(each("names_stmt"))
+        name_letters = pieces.read_name_letters(each("name_letter_stmt"))
+        values = pieces.read_values(each("value_stmt"))
+        ends = EndingReader(self.reporter, geometry, pieces).read_ends(each("end_stmt"), check_zones=grid_ok)
         setup_statements = each("setup_stmt")
         if grid_ok:
-            self._setup(setup_statements)
-        tests = self._tests(each("test_stmt"), grid_ok)
+            pieces.read_setup(setup_statements)
+        tests = TestReader(self.reporter, geometry, pieces).read_tests(each("test_stmt"), grid_ok)
         if self.problems:
             return None
         return Board(
-            name=self.name,
-            kind=self.kind.name,
-            column_names=self.column_names,
-            row_names=self.row_names,
-            squares=self.squares,
-            column_of=self.column_of,
-            row_of=self.row_of,
-            directions=self.directions,
-            players=self.players,
-            symmetries=self.symmetries,
-            zones=self.zones,
-            pieces=self.pieces,
-            setup=self.setup,
-            rules=self.rules,
-            draw=self.draw,
+            name=name,
+            kind=kind.name,
+            column_names=geometry.column_names,
+            row_names=geometry.row_names,
+            squares=geometry.squares,
+            column_of=geometry.column_of,
+            row_of=geometry.row_of,
+            directions=geometry.directions,
+            players=geometry.players,
+            symmetries=geometry.symmetries,
+            zones=geometry.zones,
+            pieces=pieces.pieces,
+            setup=pieces.setup,
+            rules=rules,
+            draw=geometry.draw,
             source=None if self.filename.startswith("<") else self.filename,
-            names=self.names,
-            name_letters=self.name_letters,
-            values=self.values,
-            drops=self.drops,
-            gate=self.gate,
-            demotions=self.demotions,
-            level_names=self.level_names,
-            level_of=self.level_of,
+            names=names,
+            name_letters=name_letters,
+            values=values,
+            drops=drops,
+            gate=gate,
+            demotions=pieces.demotions,
+            level_names=geometry.level_names,
+            level_of=geometry.level_of,
             tests=tests,
-            ends=self.ends,
+            ends=ends,
             drop_unmoved=by_zone["drop-unmoved"],
             drop_balanced=by_zone["drop-balanced"],
         )
@@ -117,10 +131,10 @@ class _Loader(TestReader, EndingReader):
     def _name(self, lines: list[tuple[Tree[Token], Statement]], stmts: list[tuple[Tree[Token], Statement]]) -> str:
         # The first bare word is the name; a later bare word is more likely a misspelt keyword.
         for _tree, statement in lines[1:]:
-            self.report(statement, 0, f"unknown statement '{statement.text}'")
-        named = self._once(stmts, "the name")
+            self.reporter.report(statement, 0, f"unknown statement '{statement.text}'")
+        named = self.reporter.once(stmts, "the name")
         if lines and named:
-            self.report(named[1], 0, f"the name already given on line {lines[0][1].positions[0][0]}")
+            self.reporter.report(named[1], 0, f"the name already given on line {lines[0][1].positions[0][0]}")
         if named:
             return str(named[0].children[0])
         if lines:
@@ -129,13 +143,13 @@ class _Loader(TestReader, EndingReader):
         return stem if not self.filename.startswith("<") else "board"
 
     def _kind(self, items: list[tuple[Tree[Token], Statement]]) -> BoardKind:
-        given = self._once(items, "the kind")
+        given = self.reporter.once(items, "the kind")
         if given is None:
             return DEFAULT
         token = given[0].children[0]
         kind = KINDS.get(str(token))
         if kind is None:
-            self.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(KINDS)})")
+            self.reporter.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(KINDS)})")
             return DEFAULT
         return kind
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.source import SourcePosition
+
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
@@ -29,14 +31,6 @@ DIAGONAL = ("O", "T", "R", "M")
 
 #: The ways of naming moves a board may choose with ``names:`` (see docs/names.md).
 NAME_STYLES = ("coordinates", "san", "wxf", "uci", "numbers", "algebraic")
-
-
-@dataclass(frozen=True)
-class SourcePosition:
-    """Where something was defined in a board file (1-based line and column)."""
-
-    line: int
-    column: int
 
 
 @dataclass(frozen=True)
@@ -225,21 +219,20 @@ class Board:
     def counts_runs(self) -> bool:
         """Whether a piece's notation asks how many moves in a row a piece has made (``[u0-2]``): its
         positions then keep each player's run (docs/notation.md, 7.12)."""
-        from dagaz_studio.notation.nodes import RunCheck, walk
+        from dagaz_studio.notation.uses import reads_runs
 
         notations = [piece.notation for piece in self.pieces.values()] + list(self.drops.values())
-        return any(isinstance(node, RunCheck)
-                   for notation in notations if notation is not None for node in walk(notation.body))
+        return any(reads_runs(notation) for notation in notations if notation is not None)
 
     @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
         (``=Rook``): those its FEN castling rights speak of."""
-        from dagaz_studio.notation.nodes import TypeCheck, walk
+        from dagaz_studio.notation.uses import STANDS, name_uses
 
         castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
-        named = {node.name for piece in castling if piece.notation is not None
-                 for node in walk(piece.notation.body) if isinstance(node, TypeCheck) and not node.negated}
+        named = {use.name for piece in castling if piece.notation is not None
+                 for use in name_uses(piece.notation) if use.use == STANDS and not use.negated}
         return frozenset(named - {piece.name for piece in castling})
 
     @cached_property
@@ -247,28 +240,13 @@ class Board:
         """The pieces a FEN's castling rights are about: the royal pieces and those flagged ``castles``
         whose notation names a partner (``=Rook``), or all of those where none names one (Coregal's
         royal Queen does not castle; its King does)."""
-        from dagaz_studio.notation.nodes import TypeCheck, walk
+        from dagaz_studio.notation.uses import STANDS, name_uses
 
         castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
         partners = self.castling_partners
         naming = {piece.name for piece in castling if piece.notation is not None
-                  and any(isinstance(node, TypeCheck) and node.name in partners for node in walk(piece.notation.body))}
+                  and any(use.use == STANDS and use.name in partners for use in name_uses(piece.notation))}
         return frozenset(naming or {piece.name for piece in castling})
-
-    @cached_property
-    def setup_placement(self) -> dict[int, tuple[int, PieceType]]:
-        """The pieces of the setup by square, as (player, piece type); worked out once per board.
-
-        Empty without a setup, or with one that does not fit the board (the loader reports that).
-        """
-        from dagaz_studio.board.placement import PlacementError, parse_placement
-
-        if not self.setup:
-            return {}
-        try:
-            return parse_placement(self, self.setup.split()[0])
-        except PlacementError:
-            return {}
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""

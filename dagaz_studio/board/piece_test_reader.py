@@ -9,10 +9,12 @@ from typing import Any
 
 from lark import Token, Tree
 
-from dagaz_studio.board.model import PieceType, SourcePosition
+from dagaz_studio.board.geometry import GeometryReader
+from dagaz_studio.board.model import PieceType
 from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
 from dagaz_studio.board.pieces import PieceReader
-from dagaz_studio.board.statements import Statement
+from dagaz_studio.board.source import SourcePosition
+from dagaz_studio.board.statements import Reporter, Statement
 
 #: A reach test's square: ``e4``, or ``xe4`` where a move takes the piece standing there.
 _MARK = re.compile(r"(x?)(.+)")
@@ -29,12 +31,17 @@ def _token(node: object) -> Token:
     return node
 
 
-class TestReader(PieceReader):
-    """The ``test`` statements; problems collected, not raised."""
+class TestReader:
+    """The ``test`` statements, read against the board's squares, players and pieces (so after them);
+    problems go to the reporter, not raised."""
 
-    drops: dict[str, Any]
+    def __init__(self, reporter: Reporter, geometry: GeometryReader, piece_reader: PieceReader) -> None:
+        self.reporter = reporter
+        self.geometry = geometry
+        self.piece_reader = piece_reader
 
-    def _tests(self, items: list[tuple[Tree[Token], Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
+    def read_tests(self, items: list[tuple[Tree[Token], Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
+        """The piece tests, in file order; on a board without a usable grid only their names are checked."""
         tests: list[PieceTest] = []
         seen: dict[str, int] = {}
         for tree, statement in items:
@@ -42,7 +49,7 @@ class TestReader(PieceReader):
             name = str(name_token)
             line = statement.where(name_token.start_pos or 0)[0]
             if name in seen:
-                self.report_token(statement, name_token, f"test '{name}' already given on line {seen[name]}")
+                self.reporter.report_token(statement, name_token, f"test '{name}' already given on line {seen[name]}")
                 continue
             seen[name] = line
             if not grid_ok:
@@ -68,14 +75,14 @@ class TestReader(PieceReader):
                 ok = self._test_position(part, statement, fields) and ok
             elif kind in ("test_at", "test_drop") and not self._test_piece(part, statement, fields):
                 ok = False
-        if ok and "fen" not in fields and not self.setup:
-            self.report_token(statement, name_token, "the test has no position: the board has no setup, "
+        if ok and "fen" not in fields and not self.piece_reader.setup:
+            self.reporter.report_token(statement, name_token, "the test has no position: the board has no setup, "
                               "so write one ('fen …')")
             return None
         has_piece = any(str(part.data) in ("test_at", "test_drop") for part in parts[:-1])
         if expect in REACH_EXPECTATIONS:
             if not has_piece:
-                self.report_token(statement, name_token, "a reach test names its piece first: 'at SQUARE' or 'drop PIECE'")
+                self.reporter.report_token(statement, name_token, "a reach test names its piece first: 'at SQUARE' or 'drop PIECE'")
                 return None
             marks = self._test_marks(expect_tree, statement)
             if marks is None or not ok:
@@ -83,7 +90,7 @@ class TestReader(PieceReader):
             fields["marks"] = marks
         else:
             if has_piece:
-                self.report_token(statement, name_token, f"a {expect} test is about the whole position: "
+                self.reporter.report_token(statement, name_token, f"a {expect} test is about the whole position: "
                                   "it names no piece ('at …', 'drop …')")
                 return None
             if expect == "perft" and not self._test_perft(expect_tree, statement, fields):
@@ -95,8 +102,8 @@ class TestReader(PieceReader):
 
     def _test_position(self, part: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
         if str(part.data) == "test_setup":
-            if not self.setup:
-                self.report(statement, 0, "the test's position is the setup, but the board has no setup")
+            if not self.piece_reader.setup:
+                self.reporter.report(statement, 0, "the test's position is the setup, but the board has no setup")
                 return False
             return True
         tokens = [_token(child) for child in part.children]
@@ -105,30 +112,30 @@ class TestReader(PieceReader):
         end = (last.start_pos or 0) + len(last)
         fen = statement.text[first:end]
         fields["fen"], fields["fen_at"] = fen, self._test_where(statement, tokens[0])
-        problem = self._fen_problem(fen)
+        problem = self.piece_reader.fen_problem(fen)
         if problem is not None:
-            self.report(statement, first + problem[0], f"test FEN: {problem[1]}")
+            self.reporter.report(statement, first + problem[0], f"test FEN: {problem[1]}")
             return False
         return True
 
     def _test_player(self, statement: Statement, token: Token) -> int | None:
-        if str(token) in self.players:
-            return self.players.index(str(token))
-        self.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.players)})")
+        if str(token) in self.geometry.players:
+            return self.geometry.players.index(str(token))
+        self.reporter.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.geometry.players)})")
         return None
 
     def _test_piece_name(self, statement: Statement, token: Token) -> bool:
-        if str(token) in self.pieces:
+        if str(token) in self.piece_reader.pieces:
             return True
-        known = ", ".join(self.pieces) or "none"
-        self.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
+        known = ", ".join(self.piece_reader.pieces) or "none"
+        self.reporter.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
         return False
 
     def _test_piece(self, part: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
         words = [child for child in part.children if isinstance(child, Token)]
         if str(part.data) == "test_drop":
-            if not self.drops:
-                self.report_token(statement, words[0], "a drop test on a board without hands (no 'drop' statement)")
+            if not self.piece_reader.drops:
+                self.reporter.report_token(statement, words[0], "a drop test on a board without hands (no 'drop' statement)")
                 return False
             if len(words) == 2:
                 player = self._test_player(statement, words[0])
@@ -160,10 +167,10 @@ class TestReader(PieceReader):
         return self._test_notation(put, statement, fields)
 
     def _test_square(self, statement: Statement, token: Token, square: str, skip: int = 0) -> bool:
-        if square in self.index:
+        if square in self.geometry.index:
             return True
-        self.report(statement, (token.start_pos or 0) + skip,
-                    f"no square '{square}' on the board (squares run {self.squares[0]} … {self.squares[-1]})")
+        self.reporter.report(statement, (token.start_pos or 0) + skip,
+                    f"no square '{square}' on the board (squares run {self.geometry.squares[0]} … {self.geometry.squares[-1]})")
         return False
 
     def _test_notation(self, put: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
@@ -191,21 +198,21 @@ class TestReader(PieceReader):
                 else:
                     text = to_dagaz(read_betza(text, "fsf" if source == "betza-fsf" else "xboard"))
             except TranslationError as error:
-                self.report(statement, start + error.start, f"{source}: {error.message}")
+                self.reporter.report(statement, start + error.start, f"{source}: {error.message}")
                 return False
         try:
             notation = parse_notation(text)
         except NotationError as error:
             at = start + (error.span.start if written else 0)
-            self.report(statement, at, self._relocate(error.message, statement, start, at) if written
+            self.reporter.report(statement, at, self.piece_reader.relocate(error.message, statement, start, at) if written
                         else error.message)
             return False
         except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
-            self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
+            self.reporter.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
             return False
-        before = len(self.problems)
-        self._check_names(PieceType("typed piece", "?", False, text, notation), statement, start, True)
-        if len(self.problems) > before:
+        before = len(self.reporter.problems)
+        self.piece_reader.check_names(PieceType("typed piece", "?", False, text, notation), statement, start, True)
+        if len(self.reporter.problems) > before:
             return False
         fields["notation"] = text
         return True
@@ -219,7 +226,7 @@ class TestReader(PieceReader):
             match = _MARK.fullmatch(str(token))
             assert match is not None
             taken, square = match.groups()
-            if square not in self.index and str(token) in self.index:
+            if square not in self.geometry.index and str(token) in self.geometry.index:
                 taken, square = "", str(token)  # a board whose columns begin with x
             if not self._test_square(statement, token, square, len(taken)):
                 good = False
@@ -232,12 +239,12 @@ class TestReader(PieceReader):
         good = True
         depth = str(depth_token)
         if not depth.isdigit() or not 1 <= int(depth) <= MAX_TEST_DEPTH:
-            self.report_token(statement, depth_token, f"a perft depth is a whole number from 1 to {MAX_TEST_DEPTH}, "
+            self.reporter.report_token(statement, depth_token, f"a perft depth is a whole number from 1 to {MAX_TEST_DEPTH}, "
                               f"not '{depth}'")
             good = False
         count = str(count_token)
         if not count.isdigit():
-            self.report_token(statement, count_token, f"a perft count is a whole number, not '{count}'")
+            self.reporter.report_token(statement, count_token, f"a perft count is a whole number, not '{count}'")
             good = False
         if good:
             fields["depth"], fields["count"] = int(depth), int(count)

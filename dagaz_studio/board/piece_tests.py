@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dagaz_studio.board.model import SourcePosition
+from dagaz_studio.board.source import SourcePosition
 
 #: What a test expects: the piece's marks exactly, at least some, none of some; a perft count; a
 #: named move legal or illegal.

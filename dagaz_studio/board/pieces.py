@@ -4,41 +4,64 @@ Betza), drops and promoted letters, the setup, rules, and how moves are named.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from dagaz_studio.board.geometry import GeometryReader
-from dagaz_studio.board.model import NAME_STYLES, Board, PieceType, SourcePosition
-from dagaz_studio.board.placement import PlacementError
+from dagaz_studio.board.heaps import parse_heap_placement
+from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
+from dagaz_studio.board.model import NAME_STYLES, Board, PieceType
+from dagaz_studio.board.placement import PlacementError, parse_placement
 from dagaz_studio.board.problems import Problem
-from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Statement
+from dagaz_studio.board.source import SourcePosition
+from dagaz_studio.board.stacks import parse_stack_placement
+from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Reporter, Statement
 
 if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Notation
+
+#: How a FEN's placement field is read on each kind of board, to check a setup or a test's FEN: what
+#: it puts on each occupied square, in the kind's form; each raises :class:`PlacementError` when the
+#: placement does not fit the board.
+_PLACEMENT_READERS: dict[BoardKind, Callable[[Board, str], dict[int, object]]] = {
+    DEFAULT: lambda board, fen: dict(parse_placement(board, fen)),
+    HEAP: lambda board, fen: {square: counts for square, counts in parse_heap_placement(board, fen).items()
+                              if any(counts)},
+    STACK: lambda board, fen: dict(parse_stack_placement(board, fen)),
+}
 
 #: A piece's value (``value King: 1.501``): a decimal number, read exactly.
 _VALUE = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
-class PieceReader(GeometryReader):
-    """The statements about pieces and the game; problems collected, not raised."""
+class PieceReader:
+    """The statements about pieces and the game, read against the board's shape: the piece types and
+    their notations, drops and promoted letters, the setup, rules, values and how moves are named;
+    problems go to the reporter, not raised."""
 
-    pieces: dict[str, PieceType]
-    lettered: dict[str, PieceType]
-    setup: str | None
-    demotions: dict[str, str]
+    def __init__(self, reporter: Reporter, geometry: GeometryReader, name: str, kind: BoardKind) -> None:
+        self.reporter = reporter
+        self.geometry = geometry
+        self.name = name
+        self.kind = kind
+        self.pieces: dict[str, PieceType] = {}
+        # Pieces whose notation is bad still have a letter, so the setup can be checked regardless.
+        self.lettered: dict[str, PieceType] = {}
+        self.drops: dict[str, Notation] = {}
+        self.demotions: dict[str, str] = {}
+        self.setup: str | None = None
 
-    def _pieces(self, items: list[tuple[Tree[Token], Statement]], check_zones: bool) -> None:
+    def read_pieces(self, items: list[tuple[Tree[Token], Statement]], check_zones: bool) -> None:
+        """The piece types (``piece NAME LETTER flags: notation``), each notation parsed and its names checked."""
         if not items:
             return
         from dagaz_studio.notation import parse_notation
         from dagaz_studio.notation.errors import NotationError
 
         letters: dict[str, tuple[str, int]] = {}
-        # Pieces whose notation is bad still have a letter, so the setup can be checked regardless.
-        self.lettered: dict[str, PieceType] = {}
         parsed: list[tuple[PieceType, Statement, int]] = []
         for tree, statement in items:
             children = list(tree.children)
@@ -56,30 +79,30 @@ class PieceReader(GeometryReader):
             line = statement.positions[0][0]
             ok = True
             if not BARE_WORD.fullmatch(name):
-                self.report_token(statement, name_token, f"a piece's name begins with a letter: '{name}'")
+                self.reporter.report_token(statement, name_token, f"a piece's name begins with a letter: '{name}'")
                 ok = False
             elif name in self.pieces:
                 first = self.pieces[name].defined_at.line
-                self.report_token(statement, name_token, f"piece name '{name}' used twice (first on line {first})")
+                self.reporter.report_token(statement, name_token, f"piece name '{name}' used twice (first on line {first})")
                 ok = False
             if letter_token.type == "PROMOTED_LETTER":
                 pass  # '+P' or 'Q~': a promoted piece, demoted to the piece lettered 'P' or 'Q' in hand
             elif letter == "*" and "neutral" not in flags:
-                self.report_token(statement, letter_token, "only a neutral piece is lettered '*': "
+                self.reporter.report_token(statement, letter_token, "only a neutral piece is lettered '*': "
                                   "write the flag 'neutral', or give the piece a letter")
                 ok = False
             elif letter == "*" and "*" in letters:
                 other, other_line = letters["*"]
-                self.report_token(statement, letter_token, f"piece letter '*' used twice (by {other} on line {other_line})")
+                self.reporter.report_token(statement, letter_token, f"piece letter '*' used twice (by {other} on line {other_line})")
                 ok = False
             elif letter == "*":
                 letters["*"] = (name, line)
             elif not (len(letter) == 1 and letter.isalpha() and letter.isascii()):
-                self.report_token(statement, letter_token, f"a piece's letter is one letter, not '{letter}'")
+                self.reporter.report_token(statement, letter_token, f"a piece's letter is one letter, not '{letter}'")
                 ok = False
             elif letter.upper() in letters:
                 other, other_line = letters[letter.upper()]
-                self.report_token(statement, letter_token, f"piece letter '{letter}' used twice (by {other} on line {other_line})")
+                self.reporter.report_token(statement, letter_token, f"piece letter '{letter}' used twice (by {other} on line {other_line})")
                 ok = False
             else:
                 letters[letter.upper()] = (name, line)
@@ -97,10 +120,10 @@ class PieceReader(GeometryReader):
             try:
                 notation = parse_notation(notation_text)
             except NotationError as error:
-                self.report(statement, start + error.span.start, self._relocate(error.message, statement, start, start + error.span.start))
+                self.reporter.report(statement, start + error.span.start, self.relocate(error.message, statement, start, start + error.span.start))
                 continue
             except Exception as error:  # noqa: BLE001 - a loader must report, not crash, whatever the notation
-                self.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
+                self.reporter.report(statement, start, f"the notation could not be read ({type(error).__name__}: {error})")
                 continue
             piece = PieceType(name, letter, royal, notation_text, notation, SourcePosition(*where), resets_clock,
                               **hand_flags)
@@ -108,9 +131,9 @@ class PieceReader(GeometryReader):
             if ok:
                 self.pieces[name] = piece
         for piece, statement, start in parsed:
-            self._check_names(piece, statement, start, check_zones)
+            self.check_names(piece, statement, start, check_zones)
 
-    def _relocate(self, message: str, statement: Statement, start: int, at: int) -> str:
+    def relocate(self, message: str, statement: Statement, start: int, at: int) -> str:
         """A notation message with its columns (counted in the notation) turned into file positions.
 
         ``start`` is where the notation begins in the statement, ``at`` where the problem is reported.
@@ -130,40 +153,33 @@ class PieceReader(GeometryReader):
         try:
             return to_dagaz(read_betza(text, dialect))
         except TranslationError as error:
-            self.report(statement, start + error.start, f"Betza: {error.message}")
+            self.reporter.report(statement, start + error.start, f"Betza: {error.message}")
             return None
 
-    def _check_names(self, piece: PieceType, statement: Statement, start: int, check_zones: bool) -> None:
-        from dagaz_studio.notation import nodes
+    def check_names(self, piece: PieceType, statement: Statement, start: int, check_zones: bool) -> None:
+        """The piece types and zones a notation names, each checked to exist (``start``: where it begins)."""
+        from dagaz_studio.notation.uses import name_uses
 
-        for node in nodes.walk(piece.notation):
-            if isinstance(node, nodes.TypeCheck) and node.name not in self.pieces:
-                self.report(statement, start + node.span.start, f"unknown piece type '{node.name}'")
-            elif isinstance(node, nodes.Promote):
-                written = node.span.slice(piece.notation_text)
-                offsets = [m.start() for m in re.finditer(r"[^+?/\s]+", written)]
-                for choice, offset in zip(node.choices, offsets):
-                    if choice not in self.pieces:
-                        self.report(statement, start + node.span.start + offset, f"unknown piece type '{choice}'")
-            elif isinstance(node, nodes.Create) and node.name not in self.pieces:
-                self.report(statement, start + node.span.start + 1, f"unknown piece type '{node.name}'")
-            elif isinstance(node, nodes.ZoneCheck) and check_zones and node.name not in self.zones:
-                self.report(statement, start + node.span.start, f"unknown zone '{node.name}'")
-            elif (isinstance(node, nodes.CountCheck) and node.zone is not None and check_zones
-                  and node.zone not in self.zones):
-                self.report(statement, start + node.span.start, f"unknown zone '{node.zone}'")
-            elif isinstance(node, nodes.CountCheck) and node.piece is not None and node.piece not in self.pieces:
-                self.report(statement, start + node.span.start, f"unknown piece type '{node.piece}'")
+        for use in name_uses(piece.notation):
+            if use.is_zone:
+                if check_zones and use.name not in self.geometry.zones:
+                    self.reporter.report(statement, start + use.start, f"unknown zone '{use.name}'")
+            elif use.name not in self.pieces:
+                self.reporter.report(statement, start + use.start, f"unknown piece type '{use.name}'")
 
-    def _drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
+    def read_drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
         board's ``drop: …`` for every piece without a line of its own, royal and promoted ones apart).
 
         Also works out what each promoted piece (lettered ``+P``, ``Q~``) is demoted to."""
+        self.demotions = self._demotions()
+        self.drops = self._read_drops(items)
+        return self.drops
+
+    def _read_drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
         from dagaz_studio.notation import parse_notation
         from dagaz_studio.notation.errors import NotationError
 
-        self.demotions = self._demotions()
         default: Notation | None = None
         own: dict[str, Notation] = {}
         for tree, statement in items:
@@ -173,20 +189,20 @@ class PieceReader(GeometryReader):
             text = str(rest).rstrip()
             start = rest.start_pos or 0
             if name_token is not None and str(name_token) not in self.pieces:
-                self.report_token(statement, name_token, f"unknown piece type '{name_token}'")
+                self.reporter.report_token(statement, name_token, f"unknown piece type '{name_token}'")
                 continue
             key = str(name_token) if name_token is not None else ""
             if key in own or (not key and default is not None):
-                self.report(statement, 0, f"the drop of {key or 'every piece'} is already given")
+                self.reporter.report(statement, 0, f"the drop of {key or 'every piece'} is already given")
                 continue
             try:
                 notation = parse_notation(text)
             except NotationError as error:
-                self.report(statement, start + error.span.start,
-                            self._relocate(error.message, statement, start, start + error.span.start))
+                self.reporter.report(statement, start + error.span.start,
+                            self.relocate(error.message, statement, start, start + error.span.start))
                 continue
             check = PieceType(key or "drop", "?", False, text, notation)
-            self._check_names(check, statement, start, True)
+            self.check_names(check, statement, start, True)
             if key:
                 own[key] = notation
             else:
@@ -203,15 +219,13 @@ class PieceReader(GeometryReader):
 
     def _demotions(self) -> dict[str, str]:
         """Each promoted piece (lettered ``+P`` or ``Q~``) -> the one piece whose notation promotes to it."""
-        from dagaz_studio.notation import nodes
+        from dagaz_studio.notation.uses import PROMOTES, name_uses
 
         promoters: dict[str, list[str]] = {}
         for piece in self.pieces.values():
-            for node in nodes.walk(piece.notation):
-                if isinstance(node, nodes.Promote):
-                    for choice in node.choices:
-                        if piece.name not in promoters.setdefault(choice, []):
-                            promoters[choice].append(piece.name)
+            for use in name_uses(piece.notation):
+                if use.use == PROMOTES and piece.name not in promoters.setdefault(use.name, []):
+                    promoters[use.name].append(piece.name)
         demotions: dict[str, str] = {}
         for piece in self.pieces.values():
             if not piece.promoted_letter:
@@ -221,22 +235,23 @@ class PieceReader(GeometryReader):
                 demotions[piece.name] = found[0]
                 continue
             why = "no piece promotes to it" if not found else f"several pieces promote to it ({', '.join(found)})"
-            self.problems.append(Problem(self.filename, piece.defined_at.line, piece.defined_at.column,
+            self.reporter.problems.append(Problem(self.reporter.filename, piece.defined_at.line, piece.defined_at.column,
                                          f"'{piece.letter}' is a promoted piece's letter, but {why}: a promoted "
                                          "piece goes to the hand as the one piece that promotes to it"))
         return demotions
 
-    def _setup(self, items: list[tuple[Tree[Token], Statement]]) -> None:
-        given = self._once(items, "the setup")
+    def read_setup(self, items: list[tuple[Tree[Token], Statement]]) -> None:
+        """The setup (``setup: FEN``), its placement checked against the board and the pieces."""
+        given = self.reporter.once(items, "the setup")
         if given is None:
             return
         tree, statement = given
         token = tree.children[0]
         fen = str(token).rstrip()
         start = token.start_pos or 0
-        problem = self._fen_problem(fen)
+        problem = self.fen_problem(fen)
         if problem is not None:
-            self.report(statement, start + problem[0], f"setup: {problem[1]}")
+            self.reporter.report(statement, start + problem[0], f"setup: {problem[1]}")
             return
         self.setup = fen
 
@@ -246,20 +261,20 @@ class PieceReader(GeometryReader):
         board = Board(
             name=self.name,
             kind=self.kind.name,
-            column_names=self.column_names,
-            row_names=self.row_names,
-            squares=self.squares,
-            column_of=self.column_of,
-            level_names=self.level_names,
-            level_of=self.level_of,
-            row_of=self.row_of,
-            directions=self.directions,
-            players=self.players,
+            column_names=self.geometry.column_names,
+            row_names=self.geometry.row_names,
+            squares=self.geometry.squares,
+            column_of=self.geometry.column_of,
+            level_names=self.geometry.level_names,
+            level_of=self.geometry.level_of,
+            row_of=self.geometry.row_of,
+            directions=self.geometry.directions,
+            players=self.geometry.players,
             pieces=self.lettered,
         )
-        return self.kind.read_placement(board, fen)
+        return _PLACEMENT_READERS[self.kind](board, fen)
 
-    def _fen_problem(self, fen: str) -> tuple[int, str] | None:
+    def fen_problem(self, fen: str) -> tuple[int, str] | None:
         """What is wrong with a FEN's placement or side to move, and its offset in the FEN; ``None``
         when both fit the board (the later fields are read by the game)."""
         try:
@@ -272,38 +287,42 @@ class PieceReader(GeometryReader):
             return offset, f"the side to move is 'w' or 'b', not '{fields[1]}'"
         return None
 
-    def _rules(self, items: list[tuple[Tree[Token], Statement]]) -> frozenset[str]:
+    def read_rules(self, items: list[tuple[Tree[Token], Statement]]) -> frozenset[str]:
+        """The rules named (``rule: compulsory-capture``)."""
         rules = set()
         for tree, statement in items:
             token = tree.children[0]
             if str(token) not in KNOWN_RULES:
-                self.report_token(statement, token, f"unknown rule '{token}' (known: {', '.join(KNOWN_RULES)})")
+                self.reporter.report_token(statement, token, f"unknown rule '{token}' (known: {', '.join(KNOWN_RULES)})")
             else:
                 rules.add(str(token))
         return frozenset(rules)
 
-    def _gate(self, items: list[tuple[Tree[Token], Statement]]) -> str | None:
-        given = self._once(items, "the gate")
+    def read_gate(self, items: list[tuple[Tree[Token], Statement]]) -> str | None:
+        """The gating zone (``gate: ZONE``), if any."""
+        given = self.reporter.once(items, "the gate")
         if given is None:
             return None
         token = given[0].children[0]
-        if str(token) not in self.zones:
-            self.report_token(given[1], token, f"unknown zone '{token}' (zones: {', '.join(self.zones) or 'none'})")
+        if str(token) not in self.geometry.zones:
+            self.reporter.report_token(given[1], token, f"unknown zone '{token}' (zones: {', '.join(self.geometry.zones) or 'none'})")
             return None
         return str(token)
 
-    def _names(self, items: list[tuple[Tree[Token], Statement]]) -> str:
-        given = self._once(items, "the move names")
+    def read_names(self, items: list[tuple[Tree[Token], Statement]]) -> str:
+        """How moves are named (``names: san``); coordinates when not given."""
+        given = self.reporter.once(items, "the move names")
         if given is None:
             return "coordinates"
         tree, statement = given
         token = tree.children[0]
         if str(token) not in NAME_STYLES:
-            self.report_token(statement, token, f"unknown move names '{token}' (known: {', '.join(NAME_STYLES)})")
+            self.reporter.report_token(statement, token, f"unknown move names '{token}' (known: {', '.join(NAME_STYLES)})")
             return "coordinates"
         return str(token)
 
-    def _values(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Fraction]:
+    def read_values(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Fraction]:
+        """Each piece's value (``value PIECE: 1.5``)."""
         values: dict[str, Fraction] = {}
         lines: dict[str, int] = {}
         for tree, statement in items:
@@ -311,17 +330,18 @@ class PieceReader(GeometryReader):
             piece, number = str(piece_token), str(number_token).strip()
             if piece not in self.lettered and piece not in self.pieces:
                 known = ", ".join(self.pieces) or "none"
-                self.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+                self.reporter.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
             elif piece in values:
-                self.report_token(statement, piece_token, f"value of '{piece}' already given on line {lines[piece]}")
+                self.reporter.report_token(statement, piece_token, f"value of '{piece}' already given on line {lines[piece]}")
             elif _VALUE.fullmatch(number) is None:
-                self.report_token(statement, number_token, f"a value is a number such as 1 or 1.5, not '{number}'")
+                self.reporter.report_token(statement, number_token, f"a value is a number such as 1 or 1.5, not '{number}'")
             else:
                 values[piece] = Fraction(number)
                 lines[piece] = statement.positions[0][0]
         return values
 
-    def _name_letters(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, str]:
+    def read_name_letters(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, str]:
+        """Each piece's letter in move names (``name-letter PIECE: N``, ``-`` for none)."""
         letters: dict[str, str] = {}
         lines: dict[str, int] = {}
         for tree, statement in items:
@@ -330,16 +350,16 @@ class PieceReader(GeometryReader):
             line = statement.positions[0][0]
             if piece not in self.lettered and piece not in self.pieces:
                 known = ", ".join(self.pieces) or "none"
-                self.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+                self.reporter.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
             elif piece in letters:
-                self.report_token(statement, piece_token, f"name letter of '{piece}' already given on line {lines[piece]}")
+                self.reporter.report_token(statement, piece_token, f"name letter of '{piece}' already given on line {lines[piece]}")
             elif letter != "-" and not (len(letter) == 1 and letter.isascii() and letter.isupper()):
-                self.report_token(statement, letter_token, f"a name letter is one capital letter or '-' for none, not '{letter}'")
+                self.reporter.report_token(statement, letter_token, f"a name letter is one capital letter or '-' for none, not '{letter}'")
             else:
                 letters[piece] = "" if letter == "-" else letter
                 lines[piece] = line
                 # Names tell pieces apart by their letters, so two pieces may not share one.
                 for other in self.lettered:
                     if other != piece and letter != "-" and letter == letters.get(other, self.lettered[other].letter.upper()):
-                        self.report_token(statement, letter_token, f"name letter '{letter}' is already {other}'s")
+                        self.reporter.report_token(statement, letter_token, f"name letter '{letter}' is already {other}'s")
         return letters

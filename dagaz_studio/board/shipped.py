@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.problems import MAX_BOARD_FILE, BoardReadError
 from dagaz_studio.board.text_file import TextFileError, read_text_file
@@ -179,6 +180,4 @@ def load_board(path_or_name: str | Path) -> Board:
     """
     path = resolve_board(path_or_name)
     text = read_board_text(path)
-    from dagaz_studio.board.cache import parse_board_cached
-
     return parse_board_cached(text, str(path))

@@ -16,8 +16,6 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from dagaz_studio.board.kinds import BoardKind
-
 # Kept importable from here too, where they were defined before.
 from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
 from dagaz_studio.board.problems import BoardFileError as BoardFileError
@@ -137,90 +135,88 @@ def _describe_terminal(parser: Lark, name: str) -> str:
     return f"'{pattern.value}'" if pattern.type == "str" else name
 
 
-class SyntaxReader:
-    """The first pass: each statement parsed by its grammar rule; problems collected, not raised."""
+class Reporter:
+    """Where a board file's problems are collected, each with its file position: every reader reports
+    here instead of stopping at the first problem."""
 
-    # What the later passes work out, declared here so that each pass may read what another sets.
-    filename: str
-    problems: list[Problem]
-    name: str
-    kind: BoardKind
-    players: tuple[str, ...]
-    column_names: tuple[str, ...]
-    row_names: tuple[str, ...]
-    squares: tuple[str, ...]
-    column_of: tuple[int, ...]
-    row_of: tuple[int, ...]
-    level_names: tuple[str, ...]
-    level_of: tuple[int, ...]
-    index: dict[str, int]
-
-    def __init__(self, text: str, filename: str) -> None:
+    def __init__(self, filename: str) -> None:
         self.filename = filename
         self.problems: list[Problem] = []
-        self.statements: list[tuple[str, Tree[Token], Statement]] = []
-        for statement in split_statements(text.lstrip("\ufeff")):
-            self._parse_statement(statement)
 
     def report(self, statement: Statement, offset: int, message: str) -> None:
+        """A problem at ``offset`` characters into ``statement``."""
         line, column = statement.where(offset)
         self.problems.append(Problem(self.filename, line, column, message))
 
     def report_token(self, statement: Statement, token: Token, message: str) -> None:
+        """A problem at a word of ``statement``."""
         self.report(statement, token.start_pos or 0, message)
 
-    def _parse_statement(self, statement: Statement) -> None:
-        text = statement.text
-        head = _KEYWORD_HEAD.match(text)
-        if head and text == "test":
-            head = None  # a board named "test", as the keyword came after such names were written
-        if head and (len(text) == head.end() or text[head.end()] in " \t:"):
-            rule = _KEYWORD_RULES[head.group(1)]
-            what = f"'{head.group(1)}' statement"
-        elif _DIRECTION_HEAD.match(text):
-            rule = "direction_stmt"
-            after = text.split("=", 1)[1].lstrip()
-            what = "vector" if after.startswith("(") else "link chain"
-        elif BARE_WORD.fullmatch(text):
-            rule, what = "name_line", "name"
-        else:
-            word = re.match(r"[^\s:]*", text).group() or text.split()[0]
-            self.report(statement, 0, f"unknown statement '{word}'")
-            return
-        parser = _parser()
-        try:
-            tree = parser.parse(text, start=rule)
-        except UnexpectedInput as error:
-            self._report_syntax(statement, error, what)
-            return
-        self.statements.append((rule, tree, statement))
-
-    def _report_syntax(self, statement: Statement, error: UnexpectedInput, what: str) -> None:
-        parser = _parser()
-        if isinstance(error, UnexpectedToken):
-            token = error.token
-            at_end = token.type == "$END" or token.start_pos is None
-            offset = len(statement.text) if at_end else token.start_pos
-            # Outside their own statements the catch-all tokens (the rest of the line, a FEN's field,
-            # a move's name) swallow more than the character that went wrong.
-            shown = token.value[0] if token.type in ("REST", "FEN_FIELD", "MOVE_NAME") else token.value
-            found = "end of statement" if at_end else f"'{shown}'"
-            expected = sorted(_describe_terminal(parser, name) for name in error.expected)
-        elif isinstance(error, UnexpectedCharacters):
-            offset = error.pos_in_stream
-            found = f"'{statement.text[offset]}'"
-            expected = sorted(_describe_terminal(parser, name) for name in error.allowed)
-        else:
-            offset = len(statement.text)
-            found, expected = "end of statement", []
-        message = f"malformed {what}: unexpected {found}"
-        if expected:
-            message += "; expected " + " or ".join(dict.fromkeys(expected))
-        self.report(statement, offset, message)
-
-    def _once(self, items: list[tuple[Tree[Token], Statement]], what: str) -> tuple[Tree[Token], Statement] | None:
+    def once(self, items: list[tuple[Tree[Token], Statement]], what: str) -> tuple[Tree[Token], Statement] | None:
         """The first of ``items``; every further one is reported as given twice."""
         for _tree, statement in items[1:]:
             first_line = items[0][1].positions[0][0]
             self.report(statement, 0, f"{what} already given on line {first_line}")
         return items[0] if items else None
+
+
+def read_statements(text: str, reporter: Reporter) -> list[tuple[str, Tree[Token], Statement]]:
+    """The first pass: each statement of ``text`` parsed by its grammar rule, as (rule, tree,
+    statement); a statement that does not parse is reported and left out."""
+    parsed: list[tuple[str, Tree[Token], Statement]] = []
+    for statement in split_statements(text.lstrip("\ufeff")):
+        read = _parse_statement(statement, reporter)
+        if read is not None:
+            parsed.append(read)
+    return parsed
+
+
+def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tree[Token], Statement] | None:
+    text = statement.text
+    head = _KEYWORD_HEAD.match(text)
+    if head and text == "test":
+        head = None  # a board named "test", as the keyword came after such names were written
+    if head and (len(text) == head.end() or text[head.end()] in " \t:"):
+        rule = _KEYWORD_RULES[head.group(1)]
+        what = f"'{head.group(1)}' statement"
+    elif _DIRECTION_HEAD.match(text):
+        rule = "direction_stmt"
+        after = text.split("=", 1)[1].lstrip()
+        what = "vector" if after.startswith("(") else "link chain"
+    elif BARE_WORD.fullmatch(text):
+        rule, what = "name_line", "name"
+    else:
+        word = re.match(r"[^\s:]*", text).group() or text.split()[0]
+        reporter.report(statement, 0, f"unknown statement '{word}'")
+        return None
+    parser = _parser()
+    try:
+        tree = parser.parse(text, start=rule)
+    except UnexpectedInput as error:
+        _report_syntax(statement, error, what, reporter)
+        return None
+    return rule, tree, statement
+
+
+def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, reporter: Reporter) -> None:
+    parser = _parser()
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        at_end = token.type == "$END" or token.start_pos is None
+        offset = len(statement.text) if at_end else token.start_pos
+        # Outside their own statements the catch-all tokens (the rest of the line, a FEN's field,
+        # a move's name) swallow more than the character that went wrong.
+        shown = token.value[0] if token.type in ("REST", "FEN_FIELD", "MOVE_NAME") else token.value
+        found = "end of statement" if at_end else f"'{shown}'"
+        expected = sorted(_describe_terminal(parser, name) for name in error.expected)
+    elif isinstance(error, UnexpectedCharacters):
+        offset = error.pos_in_stream
+        found = f"'{statement.text[offset]}'"
+        expected = sorted(_describe_terminal(parser, name) for name in error.allowed)
+    else:
+        offset = len(statement.text)
+        found, expected = "end of statement", []
+    message = f"malformed {what}: unexpected {found}"
+    if expected:
+        message += "; expected " + " or ".join(dict.fromkeys(expected))
+    reporter.report(statement, offset, message)

@@ -31,7 +31,7 @@ def _plural(count: int, word: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Check the board; 0 when it loads, 2 (with the problems on stderr) when it does not."""
-    from dagaz_studio.board.loader import BoardFileError, BoardReadError, load_board
+    from dagaz_studio.board import BoardFileError, BoardReadError, load_board
 
     try:
         board = load_board(args.board)

@@ -37,10 +37,12 @@ def run(args: argparse.Namespace) -> int:
 
     names = list(args.boards) or list(shipped_boards())
     status = EXIT_OK
-    passed = failed = 0
+    passed = failed = unread = 0
     for name in names:
         board_status, results = _run_board(name)
         status = max(status, board_status)
+        unread += results is None
+        results = results or []
         for result in results:
             if result.passed:
                 passed += 1
@@ -52,8 +54,11 @@ def run(args: argparse.Namespace) -> int:
             elif not result.passed:
                 print(f"{_where(name, result)}: FAILED {result.describe()}")
     if not args.json:
+        # A board that could not be read ran no test: the count says so rather than "0 passed".
+        not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
+            f"; {unread} of the {len(names)} could not be read"
         print(f"{passed + failed} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
-              f"{passed} passed, {failed} failed", file=sys.stderr)
+              f"{passed} passed, {failed} failed{not_read}", file=sys.stderr)
     return status
 
 
@@ -67,8 +72,9 @@ def _where(name: str, result: TestResult) -> str:
     return f"{Path(path).name}:{result.line}"
 
 
-def _run_board(name: str) -> tuple[int, list[TestResult]]:
-    """One board's results, and its status: 2 when the board or one of its tests cannot be read."""
+def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
+    """One board's results (``None``: the board could not be read), and its status: 2 when the board
+    or one of its tests cannot be read."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
     from dagaz_studio.engine import Rules
     from dagaz_studio.queries.piece_tests import run_test, test_problems
@@ -77,11 +83,11 @@ def _run_board(name: str) -> tuple[int, list[TestResult]]:
         board = load_board(name)
     except BoardReadError as error:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
-        return EXIT_USAGE, []
+        return EXIT_USAGE, None
     except BoardFileError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return EXIT_USAGE, []
+        return EXIT_USAGE, None
     rules = Rules(board)
     problems = test_problems(board, rules)
     for problem in problems:

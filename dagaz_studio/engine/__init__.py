@@ -92,7 +92,7 @@ __all__ = [
     "attack_reason", "move_highlights",
 ]
 
-# The submodule each public name is imported from on first use; tests/test_engine_api.py holds it
+# The submodule each public name is imported from on first use; tests/engine/test_api.py holds it
 # equal to __all__ and to the imports above.
 _SOURCES: dict[str, str] = {
     name: module

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, SupportsIndex, cast, overload
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
 from dagaz_studio.engine.compiler import Abort, Compiled, Found, Unsupported, compile_probe, new_work, poll
@@ -13,7 +13,15 @@ from dagaz_studio.engine.rules_state import RulesState
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import AttackFound, Program, State, Stop, finish_hand
-from dagaz_studio.engine.values import DEFAULT_BUDGET, QUESTION_COST, CancelFlag, RunawayNotation, RunResult
+from dagaz_studio.engine.values import (
+    DEFAULT_BUDGET,
+    QUESTION_COST,
+    CancelFlag,
+    RunawayNotation,
+    RunResult,
+    ThreatAnswers,
+    Work,
+)
 from dagaz_studio.notation import records
 from dagaz_studio.notation.nodes import Alternatives, Group, Notation, Repeat, Sequence, Step
 
@@ -78,7 +86,7 @@ class AttackQuestions(RulesState):
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)
 
-    def _ask(self, position: Position, origin: int, square: int, by: int, work: list, probe: bool = False) -> bool:
+    def _ask(self, position: Position, origin: int, square: int, by: int, work: Work, probe: bool = False) -> bool:
         """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
         :class:`Abort` when the question must be left to the runner. With ``probe``, the pruned
         question answers (perft's, which reports no stops)."""
@@ -127,7 +135,7 @@ class AttackQuestions(RulesState):
             self._question_stopped("", work, piece, origin, square)
         return False
 
-    def _compiled_question_stopped(self, stop: Abort, work: list, start: int, piece: Piece, origin: int,
+    def _compiled_question_stopped(self, stop: Abort, work: Work, start: int, piece: Piece, origin: int,
                                    square: int) -> NoReturn:
         """Pass on ``stop``, raised by a compiled attack question that began at work ``start``: as it
         is when cancelled, rerun or already said; otherwise said as the runner says it, then what was
@@ -139,7 +147,7 @@ class AttackQuestions(RulesState):
         raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
                             f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
 
-    def _question_stopped(self, stopped: str, work: list, piece: Piece, origin: int, square: int,
+    def _question_stopped(self, stopped: str, work: Work, piece: Piece, origin: int, square: int,
                           whole: bool = True) -> NoReturn:
         """Stop a compiled run whose attack question did not end (``stopped`` says why) as the runner
         stops it (:meth:`_captures_on`): left to the runner, a runaway ran twice over.
@@ -179,7 +187,7 @@ class AttackQuestions(RulesState):
         return False, frozenset(cells.read)
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece | None,
-                    work: list, lifted: int = -1) -> bool:
+                    work: Work, lifted: int = -1) -> bool:
         """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
 
         ``lifted``: the square of the moving piece when the board is as the run found it, but for that
@@ -188,16 +196,16 @@ class AttackQuestions(RulesState):
         again for castling. (Bulk work reports no stops, so the work an answer kept saves is not counted.)
         """
         if lifted >= 0 and len(work) > 4:
-            known = work[4]
+            known: ThreatAnswers = work[4]
             key = (lifted, square, by_enemy, hand)
             answer = known.get(key)
             if answer is None:
                 answer = known[key] = self._fast_threat(position, me, square, by_enemy, hand, work)
-            return answer  # type: ignore[no-any-return]
+            return answer
         return self._fast_threat(position, me, square, by_enemy, hand, work)
 
     def _fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece | None,
-                     work: list) -> bool:
+                     work: Work) -> bool:
         cells = position.cells
         occupant = cells[square]
         if by_enemy:
@@ -237,7 +245,7 @@ class AttackQuestions(RulesState):
             position.turn = saved_turn
             cells[square] = occupant
 
-    def _threat_by_candidates(self, position: Position, square: int, sides: tuple[int, ...], work: list,
+    def _threat_by_candidates(self, position: Position, square: int, sides: tuple[int, ...], work: Work,
                               scan: int) -> bool:
         """:meth:`fast_threat` by :meth:`candidates` (typed pieces, boards without tables, or a square
         whose table is not worked out yet); the stand-in is already on the square."""
@@ -362,7 +370,7 @@ class AttackQuestions(RulesState):
         """The runner's attack question: (found, work spent, why it stopped or ``None``)."""
         piece = position.cells[origin]
         assert piece is not None
-        st = State(cast("Rules", self), position, by, program.slots, program.notation.group_count)
+        st = State(self, position, by, program.slots, program.notation.group_count)
         st.attack_mode = True
         st.piece_kind = piece.kind
         st.budget = budget
@@ -426,13 +434,21 @@ def _replaced(node: Any, old: Any, new: Any) -> Any:
 _list_item = list.__getitem__
 
 
-class _ReadingCells(list):  # type: ignore[type-arg]
+class _ReadingCells(list[Piece | None]):
     """A copy of a position's cells that remembers which squares were read."""
 
     def __init__(self, cells: list[Piece | None]) -> None:
         super().__init__(cells)
         self.read: set[int] = set()
 
-    def __getitem__(self, square):  # type: ignore[no-untyped-def, override]
-        self.read.add(square)
+    @overload
+    def __getitem__(self, square: SupportsIndex) -> Piece | None: ...
+
+    @overload
+    def __getitem__(self, square: slice) -> list[Piece | None]: ...
+
+    def __getitem__(self, square: SupportsIndex | slice) -> Piece | None | list[Piece | None]:
+        if isinstance(square, slice):
+            return _list_item(self, square)
+        self.read.add(square.__index__())
         return _list_item(self, square)

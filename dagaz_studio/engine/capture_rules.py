@@ -36,7 +36,8 @@ def applies(board: Board) -> bool:
     return any(rule in board.rules for rule in CAPTURE_RULES)
 
 
-def choose_captures(board: Board, entries: Sequence[E], origin_of, captures_of,
+def choose_captures(board: Board, entries: Sequence[E], origin_of: Callable[[E], int],
+                    captures_of: Callable[[E], Sequence[int]],
                     value_on: Callable[[int], Fraction] | None = None) -> list[E]:
     """The entries the board's capture rules allow. ``origin_of`` and ``captures_of`` read an
     entry's starting square and the squares it takes, in order (moves and light records differ);
@@ -53,7 +54,8 @@ def choose_captures(board: Board, entries: Sequence[E], origin_of, captures_of,
     return kept
 
 
-def _most_valuable(entries: list[E], origin_of, captures_of, value_on: Callable[[int], Fraction]) -> list[E]:
+def _most_valuable(entries: list[E], origin_of: Callable[[E], int], captures_of: Callable[[E], Sequence[int]],
+                   value_on: Callable[[int], Fraction]) -> list[E]:
     from fractions import Fraction
 
     worth = [sum((value_on(square) for square in captures_of(entry)), Fraction(0)) for entry in entries]
@@ -72,7 +74,7 @@ def piece_values(board: Board, kind_names: Sequence[str]) -> list[Fraction]:
     return [Fraction(board.values.get(name, 1)) for name in kind_names]
 
 
-def _continued(entries: list[E], origin_of, captures_of) -> list[E]:
+def _continued(entries: list[E], origin_of: Callable[[E], int], captures_of: Callable[[E], Sequence[int]]) -> list[E]:
     # Every proper prefix of a capture sequence, by the square it starts from: a move whose whole
     # sequence is among them stops where it could have gone on.
     prefixes: set[tuple[int, tuple[int, ...]]] = set()

@@ -32,6 +32,7 @@ from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
     from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.rules_state import WrittenKey
 
 #: Changed whenever what is kept changes shape, so older files are not read.
 FORMAT = 1
@@ -61,7 +62,7 @@ def _own_kinds(rules: Rules) -> tuple[tuple[str, bool], ...]:
     return tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
 
 
-def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[tuple]:
+def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[WrittenKey]:
     """Give ``rules`` the code kept for its board; the keys of the entries given."""
     if place is None:
         return set()
@@ -74,7 +75,7 @@ def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[tuple]
         if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == key):
             return set()
         entries, codes = kept[1], kept[2]
-        loaded: set[tuple] = set()
+        loaded: set[WrittenKey] = set()
         for written_key, written in entries.items():
             source = written[0][0]
             if compiled_code(source) is None:
@@ -86,7 +87,7 @@ def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[tuple]
         return set()
 
 
-def save(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None, loaded: set[tuple]) -> None:
+def save(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None, loaded: set[WrittenKey]) -> None:
     """Keep the code written for ``rules``' board with its own piece kinds, when some of it is new."""
     if place is None:
         return

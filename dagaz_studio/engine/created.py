@@ -7,17 +7,20 @@ the order they were made, which move names read); a way through that made none i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.position import Piece, Position
 
 if TYPE_CHECKING:
+    from dagaz_studio.engine.light_records import Entries
     from dagaz_studio.engine.rules import Rules
 
 
-def created_move(rules: Rules, position: Position, origin: int, piece: Piece, me: int, touched: dict[Any, Any],
-                 visited: list[Any], captures: list[Any], also: list[Any], target: int, direction: int | None,
-                 promoted: int | None, out: list[Any], seen: set[Any], created: list[Any], stops: Any = (),
+def created_move(rules: Rules, position: Position, origin: int, piece: Piece, me: int,
+                 touched: dict[int, Piece | None], visited: list[int], captures: list[int],
+                 also: list[tuple[int, int]], target: int, direction: int | None, promoted: int | None,
+                 out: Entries, seen: set[Hashable], created: list[int], stops: Sequence[int] = (),
                  start: int | None = None) -> None:
     """A move completed by compiled code of a notation that makes pieces: kept as
     :meth:`Rules.rich_light` keeps it when it made none, else built whole with its new pieces."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 
@@ -69,7 +69,7 @@ def unmoved_drop(rules: Rules, position: Position, move: Move) -> Move:
     return replace(move, changes=tuple(changes))
 
 
-_droppable: list[tuple[Rules, tuple, frozenset[int]] | None] = [None]
+_droppable: list[tuple[Rules, tuple[int, int, tuple[Piece | None, ...]], frozenset[int]] | None] = [None]
 
 
 def _droppable_squares(rules: Rules, position: Position, kind: int) -> frozenset[int]:

@@ -19,14 +19,14 @@ to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
-from dagaz_studio.engine.why_not import alternative_label, goes_on, heads_for, reach_left, repeats_only, summary
+from dagaz_studio.engine.why_not import Way, alternative_label, goes_on, heads_for, reach_left, repeats_only, summary
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
     from dagaz_studio.engine.position import Position
@@ -53,11 +53,17 @@ class TraceTree:
         return out
 
 
-def _state(event: TraceEvent) -> tuple:
+#: Where a run stands when it records an event: its cursor, hand, captures, direction and depth.
+_State = tuple[int | None, tuple[str, ...], tuple[int, ...], str | None, int]
+#: A key an event is found under on the current path: what it did, where, and the state it did it in.
+_Key = tuple[Hashable, ...]
+
+
+def _state(event: TraceEvent) -> _State:
     return (event.cursor, event.hand, event.captures, event.direction, event.depth)
 
 
-def _sibling_key(event: TraceEvent) -> tuple | None:
+def _sibling_key(event: TraceEvent) -> _Key | None:
     """The key under which an earlier sibling of ``event`` sits on the current path, if it can have one."""
     kind = event.kind
     if kind in ("step", "blocked"):
@@ -72,7 +78,7 @@ def _sibling_key(event: TraceEvent) -> tuple | None:
     return None
 
 
-def _path_keys(event: TraceEvent) -> tuple[tuple, ...]:
+def _path_keys(event: TraceEvent) -> tuple[_Key, ...]:
     """The keys under which ``event``, once on the current path, can be found by a later sibling."""
     kind = event.kind
     if kind == "step":
@@ -82,7 +88,7 @@ def _path_keys(event: TraceEvent) -> tuple[tuple, ...]:
     if kind == "promote":
         return (("promote", event.span, event.cursor, event.captures, event.hand[:-1]),)
     if kind == "branch":
-        keys: tuple[tuple, ...] = (("branch", event.span, _state(event)),)
+        keys: tuple[_Key, ...] = (("branch", event.span, _state(event)),)
         if event.branch is not None:
             keys += (("options", event.branch[1], _state(event)),)
         return keys
@@ -98,8 +104,8 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     closes_alternatives = any(event.kind == "backtrack" for event in trace)
     parents: list[int | None] = []
     stack: list[int] = []
-    stack_keys: list[tuple[tuple, ...]] = []
-    where: dict[tuple, list[int]] = {}
+    stack_keys: list[tuple[_Key, ...]] = []
+    where: dict[_Key, list[int]] = {}
 
     def cut(depth: int) -> None:
         while len(stack) > depth:
@@ -234,41 +240,6 @@ _DEAD_ENDS = frozenset({EventKind.CHECK, EventKind.BLOCKED, EventKind.FAIL})
 _MOVES_CURSOR = frozenset({EventKind.START, EventKind.STEP, EventKind.PARTIAL})
 #: Ways listed in a sentence; the others are counted.
 WAYS_LISTED = 5
-
-
-@dataclass(frozen=True)
-class Way:
-    """One way through the notation that ended without acting on the square asked about.
-
-    ``event``: the last check that failed on it (or where it ran off the board); ``path``: the
-    squares its cursor went through, from the start; ``distance``: from where it stopped to the
-    square asked about, in king steps; ``reason``: the failed check in words; ``alternative``: which
-    option of a ``;`` it took (``"alternative 2 of 3"``, with the start of its text when known), if any.
-    """
-
-    event: int
-    path: tuple[int, ...]
-    distance: int
-    reason: str
-    alternative: str | None = None
-    #: The way in legs, one for each partial move of a chain and one for the part after the last:
-    #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
-    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
-    #: Whether the way could have led to the square asked about (:func:`~dagaz_studio.engine.why_not.heads_for`).
-    heads: bool = True
-
-    def describe(self, board: Board) -> str:
-        """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``; a chain says
-        where each partial move landed and what it took: ``d2-e3 taking f4, g5, then e3-d3: …``."""
-        legs = self.legs or ((self.path, ()),)
-        parts = []
-        for squares, taken in legs:
-            part = "-".join(board.squares[s] for s in squares)
-            if taken:
-                part += " taking " + ", ".join(board.squares[s] for s in taken)
-            parts.append(part)
-        choice = f" ({self.alternative})" if self.alternative else ""
-        return f"{', then '.join(parts)}{choice}: {self.reason}"
 
 
 def _distance(board: Board, a: int, b: int) -> int:

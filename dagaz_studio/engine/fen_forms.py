@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from dagaz_studio.engine.state import FenError, LastMove
+
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
-    from dagaz_studio.engine.position import LastMove, Position
+    from dagaz_studio.engine.state import Piece, PositionState
 
 #: The check counters as Fairy-Stockfish writes them, after the en-passant field: checks remaining.
 REMAINING_CHECKS = re.compile(r"(\d{1,2})\+(\d{1,2})", re.ASCII)
@@ -55,15 +57,13 @@ def split_check_counters(fields: list[str]) -> tuple[list[str], tuple[int, int] 
     return fields, None
 
 
-def read_en_passant_squares(board: Board, squares: list[int], cells: list, turn: int) -> LastMove | None:
+def read_en_passant_squares(board: Board, squares: list[int], cells: list[Piece | None], turn: int) -> LastMove | None:
     """The last move that an en-passant field of several squares describes, or ``None``.
 
     The squares lie in a line, one step apart. Either the line ends on the piece that moved (a
     Berolina pawn's ``c5d6``: the square passed and the one landed on) or that piece stands one step
     beyond it (a triple step's two squares passed); the move began one step before the line.
     """
-    from dagaz_studio.engine.position import LastMove
-
     mover = (turn - 1) % len(board.players)
     given = set(squares)
     for letter in board.directions:
@@ -85,7 +85,7 @@ def read_en_passant_squares(board: Board, squares: list[int], cells: list, turn:
     return None
 
 
-def passed_squares(position: Position) -> list[int]:
+def passed_squares(position: PositionState) -> list[int]:
     """The squares Fairy-Stockfish names in the en-passant field after the last move, if that move
     left any: a step of two or more squares along one line. Straight ahead (a pawn's double or triple
     step) they are the squares passed; along another line (a Berolina pawn's diagonal double step),
@@ -109,7 +109,7 @@ def passed_squares(position: Position) -> list[int]:
     return sorted(squares, key=lambda s: (height - board.row_of[s], board.column_of[s]))
 
 
-def check_counter_field(position: Position) -> str:
+def check_counter_field(position: PositionState) -> str:
     """The check counters as Fairy-Stockfish writes them (``3+3``, with a space before), or ``""``."""
     if position.checks_remaining is None:
         return ""
@@ -132,7 +132,7 @@ def free_drops(board: Board) -> bool:
             and "captures-to-hand" not in board.rules and not board.demotions)
 
 
-def hand_field(position: Position) -> str:
+def hand_field(position: PositionState) -> str:
     """The hand field of :meth:`Position.hand_field`: each player's pieces, the first player's first,
     in the order a FEN read gave them (:attr:`Position.hand_order`), the others in the board's."""
     board = position.board
@@ -159,13 +159,11 @@ def first_row(board: Board, player: int) -> list[int]:
     return [s for s in range(len(board.squares)) if board.neighbour(s, behind) is None]
 
 
-def read_column_rights(position: Position, field: str, fen: str) -> None:
+def read_column_rights(position: PositionState, field: str, fen: str) -> None:
     """``rule: rights-by-column``: each player's pieces on his first row are unmoved when the castling
     field names their column (upper case for the first player), and have moved when it does not.
 
     Raises :class:`~dagaz_studio.engine.position.FenError` for a letter that names no such piece."""
-    from dagaz_studio.engine.position import FenError
-
     board, cells = position.board, position.cells
     letters = set() if field == "-" else set(field)
     named: set[str] = set()
@@ -184,7 +182,7 @@ def read_column_rights(position: Position, field: str, fen: str) -> None:
                        fen, "castling rights")
 
 
-def column_rights_field(position: Position) -> str:
+def column_rights_field(position: PositionState) -> str:
     """The castling field of ``rule: rights-by-column``: the columns of each player's unmoved pieces on
     his first row, the first player's (upper case) first, or ``-``."""
     board, cells = position.board, position.cells

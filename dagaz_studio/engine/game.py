@@ -5,7 +5,7 @@ code's light records."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dagaz_studio.board.model import Board, PieceType
@@ -13,7 +13,8 @@ from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
 from dagaz_studio.engine.endings import ended, facing, keeps_facing, settle_checks
-from dagaz_studio.engine.heaps import majority_reached, store_taken
+from dagaz_studio.engine.heaps import majority_reached as majority_reached  # asked by the endings
+from dagaz_studio.engine.heaps import store_taken
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runs import runs_after
@@ -163,7 +164,7 @@ def drop_moves(rules: Rules, position: Position, kind: int | None = None,
         return []
     me = position.turn
     out: list[Move] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[Hashable, ...]] = set()
     unmoved = bool(rules.board.drop_unmoved)
     for held, count in enumerate(position.hands[me]):
         if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)

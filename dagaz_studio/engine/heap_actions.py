@@ -14,7 +14,7 @@ The hand holds the lifted pieces one by one; the first piece type of the board c
 from __future__ import annotations
 
 from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
-from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
+from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 
@@ -25,7 +25,7 @@ def _as_before(st: State, square: int, heap: Heap | None) -> Heap | None:
     makes it (the two are equal but for a typed heap's kind)."""
     if square != st.origin or heap is None:
         return heap
-    before = st.touched.get(square)
+    before: object = st.touched.get(square)  # a heap stands in a cell in the place of a piece
     return before if type(before) is Heap and before.counts == heap.counts else heap
 
 
@@ -53,7 +53,7 @@ def start_heap(st: State, square: int) -> bool:
     return True
 
 
-def lift(program: Program, node: Lift, k: Cont) -> Cont:
+def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
     """``^`` on a heap board: the whole heap on the square into the hand."""
     span = node.span
 
@@ -80,7 +80,7 @@ def lift(program: Program, node: Lift, k: Cont) -> Cont:
     return lift_heap
 
 
-def put(program: Program, node: Put, k: Cont) -> Cont:
+def put(program: Compiling, node: Put, k: Cont) -> Cont:
     """``|`` on a heap board: one piece from the hand onto the square's heap."""
     span = node.span
     kinds = len(program.rules.board.pieces)
@@ -111,7 +111,7 @@ def put(program: Program, node: Put, k: Cont) -> Cont:
     return put_one
 
 
-def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
+def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
     """``[x]`` on a heap board: the whole heap off the board (to the mover's store)."""
     return program._capture(span, k, lambda st, heap: f"the heap of {_describe(st, heap)}")
 

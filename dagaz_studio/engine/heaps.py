@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from dagaz_studio.board.heaps import format_heap, format_heap_placement, parse_heap, parse_heap_placement
 from dagaz_studio.board.placement import PlacementError
+from dagaz_studio.engine.state import FenError, Piece
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
-    from dagaz_studio.engine.position import Piece, Position
+    from dagaz_studio.engine.state import PositionState
 
 
 class Heap(NamedTuple):
@@ -65,17 +66,15 @@ def held_piece(kind: int) -> Piece:
     """The piece in hand standing for one piece of a heap (one object a kind)."""
     held = _HELD.get(kind)
     if held is None:
-        from dagaz_studio.engine.position import Piece
-
         held = _HELD[kind] = Piece(-1, kind, False)
     return held
 
 
 #: What :func:`push_heap` puts in hand for a heap's counts lifted from a square: the same few, over and over.
-_PUSHED: dict[tuple[tuple[int, ...], int], list] = {}
+_PUSHED: dict[tuple[tuple[int, ...], int], list[tuple[Piece, int]]] = {}
 
 
-def push_heap(hand: list, heap: Heap, square: int) -> int:
+def push_heap(hand: list[tuple[Piece, int]], heap: Heap, square: int) -> int:
     """Every piece of ``heap`` into ``hand``, the first type on top (it comes out first); how many."""
     key = (heap[3], square)
     pushed = _PUSHED.get(key)
@@ -107,7 +106,7 @@ def heap_added(cell: object, kind: int, count: int, kinds: int) -> Heap | None:
     return make_heap(tuple(counts))
 
 
-def heap_with_hand(cell: object, hand: list, kinds: int) -> Heap | None:
+def heap_with_hand(cell: object, hand: list[tuple[Piece, int]], kinds: int) -> Heap | None:
     """The heap of ``cell`` with every piece in ``hand`` (pairs of a piece and where it came from)
     put on it."""
     counts = list(cell.counts) if isinstance(cell, Heap) else [0] * kinds
@@ -136,11 +135,9 @@ def has_stores(board: Board) -> bool:
     return board.kind_type.keeps_stores and "captures-to-hand" in board.rules
 
 
-def read_heap_fen(position: Position, fields: list[str], fen: str) -> None:
+def read_heap_fen(position: PositionState, fields: list[str], fen: str) -> None:
     """Fill ``position`` (cells, stores) from a heap board's FEN fields: the placement, the side to
     move (read by the caller) and, with stores, one count a player."""
-    from dagaz_studio.engine.position import FenError
-
     board = position.board
     try:
         heaps = parse_heap_placement(board, fields[0])
@@ -165,7 +162,7 @@ def read_heap_fen(position: Position, fields: list[str], fen: str) -> None:
             raise FenError(error.message, fen, what) from None
 
 
-def heap_fen(position: Position) -> str:
+def heap_fen(position: PositionState) -> str:
     """A heap board's position as FEN: placement, side to move and, with stores, each store."""
     board = position.board
     cells: list[object] = list(position.cells)
@@ -176,7 +173,7 @@ def heap_fen(position: Position) -> str:
     return " ".join(fields)
 
 
-def store_taken(position: Position, player: int, changes: tuple) -> None:
+def store_taken(position: PositionState, player: int, changes: tuple[tuple[int, Piece | None], ...]) -> None:
     """Put in ``player``'s store the pieces a move takes off the board (``changes`` its final
     contents of the squares it touched, the position still as before it)."""
     if not position.hands:
@@ -196,7 +193,7 @@ def store_taken(position: Position, player: int, changes: tuple) -> None:
                     store[kind] -= count
 
 
-def majority_reached(position: Position) -> bool:
+def majority_reached(position: PositionState) -> bool:
     """Whether a player's store holds more than half of all the pieces (``rule: majority-wins``)."""
     if not position.hands:
         return False

@@ -1,11 +1,12 @@
 """The heap and stack boards' back-end of the code writer (``kind: heap``, ``kind: stack``).
 
 The code writer (:class:`~dagaz_studio.engine.code_writer.CodeWriter`) writes a notation's structure,
-its bracket items and its repetitions for every board kind; :class:`KindWriter` says what differs on
-these boards, in the same manner and with the same results as the runner (:mod:`heap_actions`,
-:mod:`stack_actions`): a whole heap lifted, one seed put at a time; a column carried whole, put on
-top of what stands there, the top of a jumped column put under it (:mod:`kind_items`); counts,
-``[b]``, ``[c]``, ``[k]``; a promotion recording the name chosen.
+its bracket items and its repetitions for every board kind; :class:`HeapWriter` and
+:class:`StackWriter` say what differs on these boards, over what they share (:class:`KindWriter`), in
+the same manner and with the same results as the runner (:mod:`heap_actions`, :mod:`stack_actions`):
+a whole heap lifted, one seed put at a time; a column carried whole, put on top of what stands there,
+the top of a jumped column put under it (:mod:`kind_items`); counts, ``[b]``, ``[c]``, ``[k]``; a
+promotion recording the name chosen.
 
 The state a run shares (the board, the hand, the squares touched, the work counter ``w``) lives in
 an enclosing function made once per notation and interpreter, with the local functions every run

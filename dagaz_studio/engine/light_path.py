@@ -32,7 +32,7 @@ from dagaz_studio.engine.game import (
 )
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules import Rules, rich_effects
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation
+from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers
 
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
 Entry = Move | tuple[int, Piece, Record] | tuple[int, Piece, RichRecord]
@@ -52,11 +52,11 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
     hands = position.hands
     after: dict[int, Piece | None] | None = None
     if len(record) > 4:
-        target, captures, promoted, direction, _, start, _ = record  # type: ignore[misc]
-        after = rich_effects(origin, piece, record, cells.__getitem__)  # type: ignore[arg-type]
+        target, captures, promoted, direction, _, start, _ = record
+        after = rich_effects(origin, piece, record, cells.__getitem__)
         saved = [(square, cells[square]) for square in after]
     else:
-        target, captures, promoted, direction = record  # type: ignore[misc]
+        target, captures, promoted, direction = record
         start = origin
         # Every square's content is read before any is changed, so undoing in reverse order is exact.
         saved = [(origin, piece), (target, cells[target])]
@@ -280,11 +280,11 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                                             piece_value_lookup(rules, position))
     if drops_compulsory(rules, position) and any(isinstance(e, Move) and e.dropped for e in out):
         out = [e for e in out if isinstance(e, Move) and e.dropped]
-    return out + passes(rules, position, bool(out))  # type: ignore[operator]
+    return out + passes(rules, position, bool(out))
 
 
 def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
-                      royals: list[int], enemies: list[int], immobility: bool, known: dict) -> bool:
+                      royals: list[int], enemies: list[int], immobility: bool, known: ThreatAnswers) -> bool:
     """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
     :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
     (``royals``: where they stood before it) asked about where it then stands, unless the move's own
@@ -327,7 +327,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
         unmake_record(position, undo)
 
 
-def _landing_answered(rules: Rules, cells: list[Piece | None], known: dict, origin: int, piece: Piece,
+def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnswers, origin: int, piece: Piece,
                       target: int, placed: Piece | None, differ: frozenset[int], enemies: list[int]) -> bool:
     """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
     without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece

@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from operator import itemgetter
 from typing import Any
 
 from dagaz_studio.engine.compiler import Compiled, Record, RichRecord
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
-from dagaz_studio.engine.values import Move, quick_move
+from dagaz_studio.engine.values import Move, Work, quick_move
 from dagaz_studio.notation.nodes import Promote
+
+#: What compiled code finds for one piece: light records, and the moves it keeps whole.
+Entries = list[Record | RichRecord | Move]
 
 _UNKNOWN = object()
 _first = itemgetter(0)
@@ -28,8 +31,8 @@ class LightRecords(RulesState):
         if isinstance(record, Move):
             return record  # kept whole by a notation that lifts or puts
         if len(record) > 4:
-            return self.rich_move(position, origin, piece, record)  # type: ignore[arg-type]
-        target, captures, promoted, direction = record  # type: ignore[misc]
+            return self.rich_move(position, origin, piece, record)
+        target, captures, promoted, direction = record
         kind = piece.kind if promoted is None else promoted
         placed = Piece(piece.player, kind, True if target != origin else piece.moved)
         cells = position.cells
@@ -97,13 +100,13 @@ class LightRecords(RulesState):
         return self._record_makers[player]
 
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
-                      work: list) -> list[Record | Move] | None:
+                      work: Work) -> Entries | None:
         """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
         the parts that neither lift nor put, whole moves from the others; ``None`` when a part did
         not end within the work's budget."""
         cells = position.cells
-        out: list[Any] = []
-        seen: set[Any] = set()
+        out: Entries = []
+        seen: set[Hashable] = set()
         work[0] += 1  # the top-level ';'
         for part in parts:
             part.moves(cells, origin, piece, out, seen, work, position)
@@ -114,12 +117,12 @@ class LightRecords(RulesState):
         # Parts may find the same move: keep the first, as run() does. A light record's move is told
         # apart from another's by its target, captures, promotion (and a rich record's stops and
         # displaced pieces); from a move built whole only by building it too.
-        keys: set[Any] = set()
-        kept = []
+        keys: set[Hashable] = set()
+        kept: Entries = []
         whole = any(isinstance(entry, Move) for entry in out)
         for entry in out:
             if isinstance(entry, Move):
-                key: Any = entry.key()
+                key: Hashable = entry.key()
             elif whole:
                 key = self.record_move(position, origin, piece, entry).key()
             elif len(entry) > 4:
@@ -131,9 +134,10 @@ class LightRecords(RulesState):
                 kept.append(entry)
         return kept
 
-    def rich_light(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
-                   visited: list, captures: list, also: list, target: int, direction: int | None,
-                   promoted: int | None, out: list, seen: set, stops: Any = (),
+    def rich_light(self, position: Position, origin: int, piece: Piece, me: int, touched: dict[int, Piece | None],
+                   visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
+                   direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
+                   stops: Sequence[int] = (),
                    start: int | None = None) -> None:
         """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
         its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
@@ -177,9 +181,10 @@ class LightRecords(RulesState):
             _new_tuple(LastMove, (start, target, None if direction is None else self.dir_letters[direction])),
         )
 
-    def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict,
-                    visited: list, captures: list, also: list, target: int, direction: int | None,
-                    promoted: int | None, out: list, seen: set, stops: Any = (),
+    def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict[int, Piece | None],
+                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
+                    direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
+                    stops: Sequence[int] = (),
                     start: int | None = None) -> None:
         """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
 
@@ -192,9 +197,10 @@ class LightRecords(RulesState):
         self.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out,
                         seen, stops, start)
 
-    def keep_whole(self, changed: list, origin: int, piece: Piece, me: int, visited: list, captures: list,
-                   also: list, target: int, direction: int | None, promoted: int | None, out: list,
-                   seen: set, stops: Any = (), start: int | None = None, created: tuple[int, ...] = ()) -> None:
+    def keep_whole(self, changed: list[tuple[int, Piece | None]], origin: int, piece: Piece, me: int,
+                   visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
+                   direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
+                   stops: Sequence[int] = (), start: int | None = None, created: tuple[int, ...] = ()) -> None:
         """Keep, built whole, the move compiled code completed with the squares it ``changed`` (square and
         what it holds now, in any order), unless it changed nothing or was found before; ``created``:
         the squares where it made pieces, in the order it made them."""

@@ -15,23 +15,27 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
+from dagaz_studio.engine.castling import (
+    apply_castling_rights,
+    castling_field,
+    mark_unmoved_from_setup,
+    read_castling_and_gates,
+)
 from dagaz_studio.engine.fen_forms import (
-    COLUMN_RIGHTS_RULE,
-    SHUFFLED_RULE,
     check_counter_field,
-    column_rights_field,
     hand_field,
     holdings_in_brackets,
     passed_squares,
-    read_column_rights,
     read_en_passant_squares,
     split_check_counters,
 )
+from dagaz_studio.engine.state import FenError as FenError
+from dagaz_studio.engine.state import LastMove as LastMove
+from dagaz_studio.engine.state import Piece as Piece
 
 #: The longest FEN read, in characters: refused before any of it is read. Room for a full board at
 #: the limit of squares (docs/boards.md) with every square written.
@@ -42,35 +46,6 @@ FEN_FIELDS = ("placement", "side to move", "castling rights", "en-passant square
 
 #: The largest clock or move number read: more digits than this are no real game's.
 MAX_COUNTER = 999_999_999
-
-
-class Piece(NamedTuple):
-    """A piece on the board: its player (index), its kind (index into the board's pieces), and
-    whether it has moved."""
-
-    player: int
-    kind: int
-    moved: bool = False
-
-
-class LastMove(NamedTuple):
-    """The previous partial move: where its piece started and ended, and its last direction
-    (a board direction letter, or ``None``)."""
-
-    origin: int
-    target: int
-    direction: str | None
-
-
-class FenError(ValueError):
-    """A FEN that does not fit the board: which field, and what is wrong with it."""
-
-    def __init__(self, message: str, fen: str, field: str = "") -> None:
-        self.message = message
-        self.fen = fen
-        self.field = field
-        where = f" ({field})" if field else ""
-        super().__init__(f"bad FEN{where}: {message}: {fen!r}")
 
 
 @dataclass
@@ -194,13 +169,11 @@ class Position:
             # Fairy-Stockfish writes shogi's FEN without castling and en-passant fields ("[-] w 0 1"):
             # a number where castling rights would be starts the clocks.
             fields = fields[:2] + ["-", "-"] + fields[2:]
-        position._mark_unmoved_from_setup()
+        mark_unmoved_from_setup(position)
         if len(fields) > 2 and board.gate is not None:
-            from dagaz_studio.engine.gates import read_castling_and_gates
-
             read_castling_and_gates(position, fields[2], fen)
         elif len(fields) > 2:
-            position._apply_castling_rights(fields[2], fen)
+            apply_castling_rights(position, fields[2], fen)
             position.castling_by_column = bool(set(fields[2]) - set("KQkq-"))
         # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
         # written in the en-passant field while a count runs: no square was passed.
@@ -226,156 +199,6 @@ class Position:
             raise FenError(str(error), fen, "moves in a row") from None
         return position
 
-    def _mark_unmoved_from_setup(self) -> None:
-        # Without history, a piece standing where the board's setup puts the same piece is taken
-        # as never moved (a pawn on its starting row may still make its double step).
-        setup = setup_placement(self.board)
-        if not setup:
-            return
-        names = [piece.name for piece in self.kinds]
-        for square, piece in enumerate(self.cells):
-            if piece is None:
-                continue
-            start = setup.get(square)
-            if start is not None and start[0] == piece.player and start[1].name == names[piece.kind]:
-                self.cells[square] = piece._replace(moved=False)
-
-    def _apply_castling_rights(self, field: str, fen: str) -> None:
-        # FEN castling rights say which royal pieces (or pieces flagged ``castles``) and which of their
-        # partners have not moved. A royal piece is unmoved iff its player keeps a right. K/Q name the
-        # outermost partner on that side of the royal's row (X-FEN), a column letter the partner on
-        # that column (Shredder-FEN); those are unmoved, and the other partners that could castle
-        # (on the setup's corners, or any of their kind on a board with shuffled starts) have moved.
-        if field == "-":
-            rights: set[str] = set()
-        else:
-            rights = set(field)
-            if any(not (c.isascii() and c.isalpha()) for c in rights):
-                raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
-                               fen, "castling rights")
-            if len(rights) < len(field):
-                raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
-        if COLUMN_RIGHTS_RULE in self.board.rules:
-            read_column_rights(self, field, fen)
-            return
-        kinds = self.kinds
-        board = self.board
-        shuffled = SHUFFLED_RULE in board.rules
-        for player in range(min(2, len(board.players))):
-            player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
-            royal_squares = [s for s, p in enumerate(self.cells)
-                             if p is not None and p.player == player and _castles(board, kinds[p.kind])]
-            for square in royal_squares:
-                self.cells[square] = self.cells[square]._replace(moved=not player_rights)  # type: ignore[union-attr]
-            corners = {side: self._setup_corner(player, side) for side in "kq"}
-            partner_kinds = self._partner_kinds(player)
-            chosen: set[int] = set()
-            limits = self._home_partner_columns(player, partner_kinds)
-            for c in sorted(player_rights):
-                found = False
-                for square in royal_squares:
-                    east, west = self._row_partners(square, player, partner_kinds)
-                    if c.lower() == "k":
-                        picked = [s for s in east if board.column_of[s] <= limits[0]][-1:]
-                    elif c.lower() == "q":
-                        picked = [s for s in west if board.column_of[s] >= limits[1]][:1]
-                    else:
-                        picked = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
-                    chosen.update(picked)
-                    found = found or bool(picked)
-                if not found:
-                    raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
-            if not shuffled and player_rights and setup_placement(board):
-                self._refuse_shuffled(player, field, royal_squares, chosen, fen)
-            for s in chosen:
-                self.cells[s] = self.cells[s]._replace(moved=False)  # type: ignore[union-attr]
-            rows = {board.row_of[s] for s in royal_squares}
-            others = [s for side in "kq" for s in corners[side]] + [
-                s for s, p in enumerate(self.cells) if p is not None and p.player == player
-                and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
-            for s in others:
-                piece = self.cells[s]
-                if s not in chosen and piece is not None and piece.player == player:
-                    self.cells[s] = piece._replace(moved=True)
-
-    def _refuse_shuffled(self, player: int, field: str, royal_squares: list[int], chosen: set[int], fen: str) -> None:
-        """Raise :class:`FenError` for castling rights that only a shuffled start (Chess960) gives: a
-        royal piece or a partner on a square where the setup puts no piece of its kind and side."""
-        board = self.board
-        setup = setup_placement(board)
-        names = [piece.name for piece in self.kinds]
-        for square in sorted(royal_squares) + sorted(chosen):
-            piece, home = self.cells[square], setup.get(square)
-            # A piece dropped unmoved on its zone (drop-unmoved) keeps its rights wherever the setup has it.
-            dropped = board.drop_unmoved.get(names[piece.kind]) if piece is not None else None
-            if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
-                continue
-            if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
-                raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
-                               "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
-                               f"not allow ('rule: {SHUFFLED_RULE}' in a board file allows it)", fen, "castling rights")
-
-    def _partner_kinds(self, player: int) -> set[int] | None:
-        """The kinds a castling piece castles with: those its notation names (``=Rook`` in chess's King),
-        or, where it names none, those the setup puts on the player's castling corners."""
-        names = [piece.name for piece in self.kinds]
-        named = {names.index(name) for name in self.board.castling_partners if name in names}
-        if named:
-            return named
-        setup = setup_placement(self.board)
-        found = {names.index(setup[s][1].name) for side in "kq" for s in self._setup_corner(player, side)
-                 if setup[s][1].name in names}
-        return found or None  # no setup to tell: any piece of the row
-
-    def _row_partners(self, square: int, player: int,
-                      partner_kinds: set[int] | None = None) -> tuple[list[int], list[int]]:
-        """The player's non-royal pieces in ``square``'s row (only those of ``partner_kinds`` if given):
-        those east of it and those west, by column."""
-        board, kinds = self.board, self.kinds
-        row, column = board.row_of[square], board.column_of[square]
-        partners = sorted(
-            (s for s, p in enumerate(self.cells)
-             if p is not None and p.player == player and s != square and board.row_of[s] == row
-             and not (p.kind < len(kinds) and _castles(board, kinds[p.kind]))
-             and (partner_kinds is None or p.kind in partner_kinds)),
-            key=lambda s: board.column_of[s],
-        )
-        return ([s for s in partners if board.column_of[s] > column],
-                [s for s in partners if board.column_of[s] < column])
-
-    def _home_partner_columns(self, player: int, partner_kinds: set[int] | None) -> tuple[int, int]:
-        """The columns ``K`` and ``Q`` look inwards from for their partner: the outermost partners the
-        setup puts east and west of the player's castling piece (Shako's Rooks, inside its cannons),
-        as Fairy-Stockfish reads them; the board's edges without a setup to tell."""
-        board = self.board
-        names = [piece.name for piece in self.kinds]
-        setup = setup_placement(board)
-        for square, (owner, piece_type) in setup.items():
-            if owner != player or not _castles(board, piece_type):
-                continue
-            row, column = board.row_of[square], board.column_of[square]
-            columns = [board.column_of[s] for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                       and not _castles(board, t) and (partner_kinds is None or names.index(t.name) in partner_kinds)]
-            east, west = [c for c in columns if c > column], [c for c in columns if c < column]
-            return (max(east) if east else len(board.column_names)), (min(west) if west else -1)
-        return len(board.column_names), -1
-
-    def _setup_corner(self, player: int, side: str) -> list[int]:
-        """Where the board's setup puts the outermost piece of the player's royal row on a side."""
-        setup = setup_placement(self.board)
-        board = self.board
-        out = []
-        for square, (owner, piece_type) in setup.items():
-            if owner != player or not _castles(board, piece_type):
-                continue
-            row, column = board.row_of[square], board.column_of[square]
-            same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                               and not _castles(board, t)), key=lambda s: board.column_of[s])
-            if side == "k":
-                out += [s for s in same_row if board.column_of[s] > column][-1:]
-            else:
-                out += [s for s in same_row if board.column_of[s] < column][:1]
-        return out
 
     # ------------------------------------------------------------------ output
 
@@ -412,7 +235,7 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         written = " ".join([
-            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, self._castling_field(),
+            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
@@ -433,47 +256,6 @@ class Position:
         or whose hands never change and hold nothing. A hand read from a FEN is written back in the
         order read."""
         return hand_field(self)
-
-    def _castling_field(self) -> str:
-        """The castling rights: for each unmoved royal piece, each unmoved partner in its row, the
-        outermost on each side. ``KQkq``, or on a board with shuffled starts, unless every right is
-        one of the setup's (the royal piece and its partner where the setup puts pieces of their kinds),
-        each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
-        Chess960 positions)."""
-        kinds, board = self.kinds, self.board
-        if COLUMN_RIGHTS_RULE in board.rules:
-            return column_rights_field(self)
-        rights: list[tuple[int, str, int]] = []
-        standard = SHUFFLED_RULE not in board.rules
-        for player in (0, 1):
-            royals = [s for s, p in enumerate(self.cells) if p is not None and p.player == player
-                      and p.kind < len(kinds) and _castles(board, kinds[p.kind]) and not p.moved]
-            partner_kinds = self._partner_kinds(player)
-            for royal in royals:
-                east, west = self._row_partners(royal, player, partner_kinds)
-                unmoved = [s for s in east + west if not self.cells[s].moved]  # type: ignore[union-attr]
-                for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
-                                        ("q", [s for s in west if s in unmoved][:1])):
-                    rights.extend((player, side, square) for square in outermost)
-        standard = standard or not self.castling_by_column and all(
-            self._at_home(square, player) for player, _, square in rights) and all(
-            self._at_home(s, p.player) for s, p in enumerate(self.cells) if p is not None and p.kind < len(kinds)
-            and _castles(board, kinds[p.kind]) and not p.moved)
-        letters = []
-        for player, side, square in rights:
-            letter = side if standard else board.column_names[board.column_of[square]]
-            letters.append(letter.upper() if player == 0 else letter.lower())
-        if board.gate is not None:
-            from dagaz_studio.engine.gates import gate_letters
-
-            letters = sorted(letters + gate_letters(self, rights, standard), key=str.islower)
-        return "".join(dict.fromkeys(letters)) or "-"
-
-    def _at_home(self, square: int, player: int) -> bool:
-        """Whether the setup puts a piece of the player's of the same kind as the one on ``square`` there."""
-        home, piece = setup_placement(self.board).get(square), self.cells[square]
-        return (home is not None and piece is not None and home[0] == player
-                and home[1].name == self.kinds[piece.kind].name)
 
     def en_passant_square(self, any_line: bool = False) -> str:
         """The squares the last move passed over, FEN style, or ``-``.
@@ -516,12 +298,6 @@ class Position:
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
 
-def _castles(board: Board, piece_type: PieceType) -> bool:
-    """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
-    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`)."""
-    return piece_type.name in board.castling_kinds
-
-
 def _join_rows(rows: list[str], height: int, levels: bool) -> str:
     """Rows joined by '/', and on a 3-D board each level's rows joined to the next by '|'."""
     if not levels:
@@ -550,12 +326,6 @@ def _stack_fen() -> KindFen:
 #: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by
 #: kind: each gives its reader and writer, imported only when such a board is played.
 _KIND_FENS: dict[BoardKind, Callable[[], KindFen]] = {HEAP: _heap_fen, STACK: _stack_fen}
-
-
-def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:
-    """The pieces of the board's setup (empty without one, or with one that does not fit):
-    :attr:`Board.setup_placement`, worked out once per board."""
-    return board.setup_placement
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

@@ -10,6 +10,7 @@ out reach sets and the tables of possible attackers.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 
 from dagaz_studio.board.model import PieceType
@@ -25,6 +26,7 @@ from dagaz_studio.engine.rules_state import SHARES_LOCK, Plan, RulesState, board
 from dagaz_studio.engine.runner import (
     MAX_REPETITION_DEPTH,
     Cont,
+    MoveKey,
     Program,
     State,
     Stop,
@@ -39,6 +41,7 @@ from dagaz_studio.engine.values import (
     CancelFlag,
     Move,
     RunResult,
+    Work,
     describe_move,
 )
 from dagaz_studio.notation.cancel import ReadingCancelled
@@ -172,7 +175,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if trace:
             st.trace = result.trace
             st.trace_limit = trace_limit
-        seen: dict[tuple, int] = {}
+        seen: dict[MoveKey, int] = {}
 
         finish = program.kind_actions.finish_hand if program.kind_actions is not None else finish_hand
 
@@ -346,7 +349,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return None
         work = new_work(budget, cancel)
         records: list[Record] = []
-        seen: set[tuple] = set()
+        seen: set[Hashable] = set()
         if len(plan) == 1:
             try:
                 plan[0].moves(cells, square, piece, records, seen, work, position)  # type: ignore[union-attr]
@@ -370,7 +373,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             found, cancelled = self._built_moves(position, square, piece, records, cancel)
             return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
         moves: list[Move] = []
-        keys: set[tuple] = set()
+        keys: set[Hashable] = set()
 
         def keep(move: Move) -> None:
             key = move.key()
@@ -400,7 +403,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         return RunResult(moves=moves, work=work[0])
 
     @staticmethod
-    def _stop_reason(stop: Abort, work: list, start: int = 0) -> str:
+    def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:
         """What the runner says when it stops where the compiled run stopped."""
         if stop.message is not None:
             return stop.message

@@ -12,14 +12,14 @@ from __future__ import annotations
 import sys
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import OPPOSITE, Board
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.runner import Program
-from dagaz_studio.engine.values import CancelFlag
+from dagaz_studio.engine.values import CancelFlag, Work
 from dagaz_studio.notation.nodes import (
     Check,
     CountCheck,
@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
 #: does not cover it) a runner program.
 Plan = tuple["Compiled | Program", ...]
+#: What a notation's written code is kept under (:func:`~dagaz_studio.engine.compiler.written_code_key`):
+#: the notation, the player, what it is written for and the piece kinds it names.
+WrittenKey = tuple[Hashable, ...]
+#: A notation's written code: its module (source and constants), whether its moves are rich records,
+#: and the allowance it spent.
+Written = tuple[tuple[str, dict[str, Any]], bool, int]
 
 
 #: Squares times piece kinds past which a board gets no table of where its pieces could capture each
@@ -78,7 +84,7 @@ class RulesState:
         #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
         self.counts_runs = board.counts_runs
         self._custom: dict[str, int] = {}
-        self._programs: dict[tuple, Program] = {}
+        self._programs: dict[tuple[str, int, str | None, bool], Program] = {}
         # Where the board's own pieces could capture from each square, and what could capture each
         # square, are the same for every interpreter of the board: worked out once, kept with it
         # (unless handlers, which an interpreter brings with it, take part). Typed kinds keep theirs here.
@@ -102,7 +108,7 @@ class RulesState:
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.
-        self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = share.written
+        self.written: dict[WrittenKey, Written] = share.written
         self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
@@ -138,12 +144,14 @@ class RulesState:
         def _start(self, st: State, square: int, entry: Cont, result: RunResult,
                    drop: Piece | None = None) -> None: ...
         @staticmethod
-        def _stop_reason(stop: Abort, work: list, start: int = 0) -> str: ...
+        def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str: ...
         def light_maker(self, kind: int, player: int) -> Any: ...
         def probe_fn(self, kind: int, player: int) -> Any: ...
         def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
         def scan_cost(self) -> int: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
+        def setup_count(self, player: int, kind: int) -> int: ...
+        def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool: ...
 
 
 def deep_enough() -> None:
@@ -161,7 +169,7 @@ class _BoardShare:
     __slots__ = ("reach", "footprints", "attackers", "tabled", "earning", "written")
 
     def __init__(self) -> None:
-        self.written: dict[tuple, tuple[tuple[str, dict[str, Any]], bool, int]] = {}
+        self.written: dict[WrittenKey, Written] = {}
         self.reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self.footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}

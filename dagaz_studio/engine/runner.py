@@ -8,18 +8,22 @@ every way through the notation that reaches its end completes a move. :class:`Ru
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine.collection import collector_paused
-from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.hand_end import finish_hand, put_down
+from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.run_state import (
     BUILD_LOOK_EVERY,
     CANCEL_EVERY,
     MAX_REPETITION_DEPTH,
     NO_LABELS,
     AttackFound,
+    Cont,
+    Interpreter,
+    ItemCont,
     RunProbeSucceeded,
     State,
     Stop,
@@ -45,15 +49,14 @@ from dagaz_studio.notation.nodes import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
-
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "Program",
            "State", "Stop", "complete_move", "finish_hand", "move_key"]
 
 
-Cont = Callable[[State], None]
-ItemCont = Callable[[State, int], None]
+#: What tells a move from another, as :func:`move_key` gives it: its first square, target, captures,
+#: stops, promotion, displaced pieces, changes, and whether the mover goes again.
+MoveKey = tuple[int, int, tuple[int, ...], tuple[int, ...], str | None, tuple[tuple[int, int], ...],
+                tuple[tuple[int, Piece | None], ...], bool]
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
@@ -61,7 +64,7 @@ _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 class Program(ItemRunner):
     """A notation compiled for one board and one player: call :meth:`run` on a state."""
 
-    def __init__(self, rules: Rules, notation: Notation, player: int, piece: PieceType | None,
+    def __init__(self, rules: Interpreter, notation: Notation, player: int, piece: PieceType | None,
                  reach_mode: bool = False, cancel: Any = None) -> None:
         self.rules = rules
         self.notation = notation
@@ -406,7 +409,7 @@ class Program(ItemRunner):
 
     def _put(self, node: Put, k: Cont) -> Cont:
         span = node.span
-        put_down = _put_down
+        put_piece = put_down
 
         def put(st: State) -> None:
             if st.reach is not None:
@@ -424,7 +427,7 @@ class Program(ItemRunner):
                     st.emit("check", f"| failed on {st.name(st.cursor)}: no piece in hand", span, st.cursor, False,
                             check="|")
                 return
-            put_down(st, span, k)
+            put_piece(st, span, k)
         return put
 
     def _continue(self, node: Continue, k: Cont) -> Cont:
@@ -478,63 +481,7 @@ class Program(ItemRunner):
         return continue_
 
 
-def _put_down(st: State, span: Span | None, k: Cont) -> None:
-    """Put the top piece of the hand on the cursor's square, then continue."""
-    st.spend()  # before the hand is touched: a run stopped here must leave it whole for the frames above
-    square = st.cursor
-    piece, origin = st.hand.pop()
-    old = st.cells[square]
-    is_mover = st.mover_in_hand and not st.hand
-    placed = piece._replace(moved=True) if square != origin or piece.moved else piece
-    first = st.touch(square)
-    st.cells[square] = placed
-    if old is not None:
-        st.captures.append(square)
-    saved = (st.mover_in_hand, st.mover_sq)
-    if is_mover:
-        st.mover_in_hand = False
-        st.mover_sq = square
-        st.visited.append(square)
-    else:
-        st.also.append((origin, square))
-    st.progress += 1
-    if st.trace is not None:
-        taken = f", removing {st.describe(old)}" if old is not None else ""
-        st.emit("put", f"put {st.describe(piece)} on {st.name(square)}{taken}", span, square)
-    try:
-        k(st)
-    finally:
-        st.progress -= 1
-        if is_mover:
-            st.visited.pop()
-        else:
-            st.also.pop()
-        st.mover_in_hand, st.mover_sq = saved
-        if old is not None:
-            st.captures.pop()
-        st.cells[square] = old
-        st.untouch(square, first)
-        st.hand.append((piece, origin))
-
-
-def finish_hand(st: State, span: Span | None, k: Cont,
-                put: Callable[[State, Span | None, Cont], None] = _put_down) -> None:
-    """The default board's implicit suffix, ``[F][ex]?|``, for every piece still in hand: never onto
-    a friend; ``put`` puts the top piece of the hand down (a stack board puts a column on top of
-    what stands there)."""
-    if not st.hand:
-        k(st)
-        return
-    square = st.cursor
-    occupant = st.cells[square]
-    if occupant is not None and occupant.player == st.me:
-        if st.trace is not None:
-            st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
-        return
-    put(st, span, lambda state: finish_hand(state, span, k, put))
-
-
-def move_key(st: State) -> tuple:
+def move_key(st: State) -> MoveKey:
     """What tells the move the state describes from another (:meth:`Move.key`), without building it:
     a runaway run completes the same move many times, and only the first is kept."""
     target = st.mover_sq
@@ -544,7 +491,7 @@ def move_key(st: State) -> tuple:
             st.promotion, tuple(st.also), changes, st.again)
 
 
-def complete_move(st: State, key: tuple | None = None) -> Move:
+def complete_move(st: State, key: MoveKey | None = None) -> Move:
     """The move the state describes, once its notation has completed and its hand is empty (``key``:
     its :func:`move_key`, when already known)."""
     origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import Held, State
+from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
 from dagaz_studio.engine.runs import run_length
+from dagaz_studio.engine.square_checks import CHECKS, explain_check
 from dagaz_studio.notation.nodes import (
+    BracketItem,
     Check,
     CountCheck,
     Create,
@@ -29,10 +31,8 @@ from dagaz_studio.notation.nodes import (
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.runner import ItemCont
     from dagaz_studio.notation.errors import NotationError
-    from dagaz_studio.notation.nodes import Notation
+    from dagaz_studio.notation.nodes import Lift, Notation
 
 
 class ItemRunner:
@@ -40,17 +40,18 @@ class ItemRunner:
 
     if TYPE_CHECKING:
         # What the program keeps and does elsewhere (declared for the type checker only).
-        rules: Rules
+        rules: Interpreter
         notation: Notation
         player_name: str
         piece_name: str
         reach_mode: bool
-        kind_actions: Any
+        kind_actions: KindActions | None
 
         def _error(self, message: str, span: Span) -> NotationError: ...
         def _directions(self, letters: Iterable[str]) -> list[int]: ...
+        def _lift(self, node: Lift, k: Cont) -> Cont: ...
 
-    def _items(self, items: tuple, k: ItemCont) -> ItemCont:
+    def _items(self, items: tuple[BracketItem, ...], k: ItemCont) -> ItemCont:
         for item in reversed(items):
             k = self._item(item, k)
         return k
@@ -121,7 +122,7 @@ class ItemRunner:
             return self._destroy(span, k)
         if letter in "oO":
             return self._once(item, k)
-        test = _CHECKS[letter.lower()]
+        test = CHECKS[letter.lower()]
         want = letter.islower()
         is_safety = letter.lower() in "as"
 
@@ -130,7 +131,7 @@ class ItemRunner:
             return (is_safety and st.attack_mode) or test(st, square) == want
 
         def sentence(st: State, square: int, ok: bool) -> str:
-            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {_explain(st, letter, square, ok)}"
+            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {explain_check(st, letter, square, ok)}"
         return self._predicate(span, text, holds, sentence, k)
 
     def _capture(self, span: Span, k: ItemCont,
@@ -278,8 +279,9 @@ class ItemRunner:
 
         def holds(st: State, square: int) -> bool:
             piece = st.cells[square]
-            if type(piece) is Heap:
-                return (piece.counts[kind] > 0) == want  # a heap holds pieces of several types
+            cell: object = piece  # a heap stands in a cell in the place of a piece (heaps.as_cell)
+            if type(cell) is Heap:
+                return (cell.counts[kind] > 0) == want  # a heap holds pieces of several types
             return (piece is not None and piece.kind == kind) == want
 
         def sentence(st: State, square: int, ok: bool) -> str:
@@ -498,51 +500,6 @@ def _null_move(span: Span, k: ItemCont) -> ItemCont:
     return null
 
 
-def _empty(st: State, square: int) -> bool:
-    return st.cells[square] is None
-
-
-def _enemy(st: State, square: int) -> bool:
-    piece = st.cells[square]
-    return piece is not None and piece.player != st.me and piece.player >= 0  # a neutral piece is no enemy
-
-
-def _friend(st: State, square: int) -> bool:
-    piece = st.cells[square]
-    return piece is not None and piece.player == st.me
-
-
-def _attacked(st: State, square: int) -> bool:
-    return st.rules.square_attacked(st, square, by_enemy=True)
-
-
-def _defended(st: State, square: int) -> bool:
-    return st.rules.square_attacked(st, square, by_enemy=False)
-
-
-def _moved(st: State, square: int) -> bool:
-    piece = st.cells[square]
-    if piece is None and st.hand:
-        piece = st.hand[-1][0]
-    return piece is not None and piece.moved
-
-
-def _visited(st: State, square: int) -> bool:
-    return square in st.visited
-
-
-def _last_start(st: State, square: int) -> bool:
-    return st.prev is not None and st.prev.origin == square
-
-
-def _last_end(st: State, square: int) -> bool:
-    return st.prev is not None and st.prev.target == square
-
-
-def _began(st: State, square: int) -> bool:
-    return square == st.origin
-
-
 def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], str | None],
                    becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], tuple[str, str]],
                    captures: bool = False) -> ItemCont:
@@ -581,10 +538,6 @@ def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State
     return act
 
 
-def _captured_on(st: State, square: int) -> bool:
-    return square in st.captures
-
-
 def _has_lost(st: State, kind: int) -> bool:
     """``[+?Name]``: whether the mover has fewer pieces of ``kind`` on the board and in hand than the
     board's setup gave him (the piece in hand, being promoted, is not counted)."""
@@ -596,7 +549,7 @@ def _has_lost(st: State, kind: int) -> bool:
     return have < st.rules.setup_count(me, kind)
 
 
-def actions_for_kind(kind: str) -> Any:
+def actions_for_kind(kind: str) -> KindActions | None:
     """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
     default board): imported only when such a board is played."""
     if kind == "heap":
@@ -606,34 +559,3 @@ def actions_for_kind(kind: str) -> Any:
         from dagaz_studio.engine import stack_actions
         return stack_actions
     return None
-
-
-_CHECKS: dict[str, Callable[[State, int], bool]] = {
-    "p": _empty, "e": _enemy, "f": _friend, "a": _attacked, "s": _defended, "m": _moved,
-    "r": _visited, "l": _last_start, "t": _last_end, "b": _began, "c": _captured_on,
-}
-
-
-def _explain(st: State, letter: str, square: int, ok: bool) -> str:
-    lower = letter.lower()
-    if lower in "pef":
-        return st.who(square)
-    if lower == "a":
-        return "an enemy piece could capture there" if (ok == letter.islower()) else "no enemy piece could capture there"
-    if lower == "s":
-        return "a friendly piece could recapture there" if (ok == letter.islower()) else "no friendly piece could recapture there"
-    if lower == "m":
-        moved = ok == letter.islower()
-        return "the piece has moved before" if moved else "the piece has not moved"
-    if lower == "r":
-        seen = ok == letter.islower()
-        return "the piece has stood there in this move" if seen else "the piece has not stood there in this move"
-    if lower == "c":
-        return f"this move {'has' if ok == letter.islower() else 'has not'} captured there"
-    if lower == "b":
-        return f"the move {'began' if ok == letter.islower() else 'did not begin'} there"
-    if lower in "lt":
-        hit = ok == letter.islower()
-        which = "started" if lower == "l" else "ended"
-        return f"the previous move {'' if hit else 'did not '}{which} there".replace("  ", " ")
-    return ""

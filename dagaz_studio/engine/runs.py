@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
-    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.state import PositionState
 
 #: Each player's run, as (square, count); an empty tuple when no run is under way.
 Runs = tuple[tuple[int, int], ...]
@@ -48,7 +48,7 @@ def runs_after(runs: Runs, players: int, player: int, origin: int | None, target
     return runs[:player] + (now,) + runs[player + 1:]
 
 
-def runs_field(position: Position) -> str | None:
+def runs_field(position: PositionState) -> str | None:
     """The FEN field of the runs under way, or ``None`` when there is none."""
     if not any(count for _, count in position.runs):
         return None

@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-from dagaz_studio.engine import runner
-from dagaz_studio.engine.runner import Cont, ItemCont, Program, State
+from dagaz_studio.engine.hand_end import finish_hand as put_down_hand
+from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
 from dagaz_studio.engine.stacks import Column, as_cell
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 
-def lift(program: Program, node: Lift, k: Cont) -> Cont:
+def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
     """``^``: the whole column, as a default board lifts a piece."""
     return program._lift(node, k)
 
@@ -57,7 +57,7 @@ def _put_column(st: State, span: Span | None, k: Cont) -> None:
         st.hand.append((piece, origin))
 
 
-def put(program: Program, node: Put, k: Cont) -> Cont:
+def put(program: Compiling, node: Put, k: Cont) -> Cont:
     """``|``: the column in hand onto the square."""
     span = node.span
 
@@ -71,7 +71,7 @@ def put(program: Program, node: Put, k: Cont) -> Cont:
     return put_column
 
 
-def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
+def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
     """``[x]``: the top piece of the square's column goes under the column in hand."""
     def capture_top(st: State, square: int) -> None:
         column = st.cells[square]
@@ -86,7 +86,7 @@ def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
         st.spend()
         st.touch(square)
         st.cells[square] = as_cell(column.without_top())
-        st.hand[-1] = (as_cell(carried.under(column.pieces[0])), origin)  # type: ignore[assignment]
+        st.hand[-1] = (as_cell(carried.under(column.pieces[0])), origin)
         st.captures.append(square)
         st.progress += 1
         if st.trace is not None:
@@ -104,4 +104,4 @@ def capture(program: Program, span: Span, k: ItemCont) -> ItemCont:
 
 def finish_hand(st: State, span: Span | None, k: Cont) -> None:
     """The implicit end, ``[F]|``: not onto a column a friend commands; the column goes on top."""
-    runner.finish_hand(st, span, k, _put_column)
+    put_down_hand(st, span, k, _put_column)

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 
 from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.board.stacks import ColumnPieces, format_stack_placement, parse_stack_placement
+from dagaz_studio.engine.state import FenError
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.position import Piece, Position
+    from dagaz_studio.engine.state import Piece, PositionState
 
 
 _new = tuple.__new__
@@ -70,10 +71,8 @@ def as_cell(column: Column | None) -> Piece | None:
     return cast(Optional["Piece"], column)
 
 
-def read_stack_fen(position: Position, fields: list[str], fen: str) -> None:
+def read_stack_fen(position: PositionState, fields: list[str], fen: str) -> None:
     """Fill ``position``'s cells from a stack board's placement."""
-    from dagaz_studio.engine.position import FenError
-
     if len(fields) > 2:
         raise FenError(f"{len(fields)} fields: a stack board's position is the placement and the side to move",
                        fen, "extra field")
@@ -85,7 +84,7 @@ def read_stack_fen(position: Position, fields: list[str], fen: str) -> None:
         position.cells[square] = as_cell(Column(pieces, True))
 
 
-def stack_fen(position: Position) -> str:
+def stack_fen(position: PositionState) -> str:
     """A stack board's position as FEN: the placement and the side to move."""
     cells: list[object] = list(position.cells)
     columns = {square: cell.pieces for square, cell in enumerate(cells) if isinstance(cell, Column)}

@@ -7,10 +7,10 @@ nor the rules: a :class:`Move`, a :class:`RunResult` with its stream of structur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import LastMove, Piece
@@ -33,6 +33,14 @@ COMPLETION_COST = 3
 QUESTION_COST = 4
 #: Trace events kept for one run.
 DEFAULT_TRACE_LIMIT = 50_000
+
+#: The work counter a compiled run shares with the attack questions it asks: [work spent, when to
+#: look again, budget, cancel flag or None], and in bulk work (perft's) a fifth item, the attack
+#: answers kept. A list of mixed items rather than an object: the compiled code's hot loops index it.
+Work = list[Any]
+#: The attack answers bulk work keeps for one position (a :data:`Work`'s fifth item): by the square of
+#: the piece lifted, the square asked about, whether the enemy asks, and the piece standing in.
+ThreatAnswers = dict[tuple[int, int, bool, Piece | None], bool]
 
 
 class CancelFlag(Protocol):
@@ -76,7 +84,7 @@ class Move:
     #: A piece from the mover's hand entering where an unmoved piece left (``gate:``): its square and type.
     gate: tuple[int, str] | None = None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Hashable, ...]:
         """What makes two moves the same move."""
         return (self.origin, self.target, self.captures, self.stops, self.promotion, self.also, self.changes,
                 self.dropped, self.again, self.passes)

@@ -11,13 +11,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.values import EventKind, TraceEvent
 
-if TYPE_CHECKING:
-    from dagaz_studio.engine.explain import Way
+
+@dataclass(frozen=True)
+class Way:
+    """One way through the notation that ended without acting on the square asked about.
+
+    ``event``: the last check that failed on it (or where it ran off the board); ``path``: the
+    squares its cursor went through, from the start; ``distance``: from where it stopped to the
+    square asked about, in king steps; ``reason``: the failed check in words; ``alternative``: which
+    option of a ``;`` it took (``"alternative 2 of 3"``, with the start of its text when known), if any.
+    """
+
+    event: int
+    path: tuple[int, ...]
+    distance: int
+    reason: str
+    alternative: str | None = None
+    #: The way in legs, one for each partial move of a chain and one for the part after the last:
+    #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
+    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    #: Whether the way could have led to the square asked about (:func:`heads_for`).
+    heads: bool = True
+
+    def describe(self, board: Board) -> str:
+        """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``; a chain says
+        where each partial move landed and what it took: ``d2-e3 taking f4, g5, then e3-d3: …``."""
+        legs = self.legs or ((self.path, ()),)
+        parts = []
+        for squares, taken in legs:
+            part = "-".join(board.squares[s] for s in squares)
+            if taken:
+                part += " taking " + ", ".join(board.squares[s] for s in taken)
+            parts.append(part)
+        choice = f" ({self.alternative})" if self.alternative else ""
+        return f"{', then '.join(parts)}{choice}: {self.reason}"
+
 
 #: In the rest of an alternative's text, what moves the cursor again: a direction letter, a
 #: back-reference, a rider's ``(+)``/``(*)``, or a repetition that goes round once more.

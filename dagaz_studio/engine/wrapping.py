@@ -9,12 +9,14 @@ has no "other side", and its wrapping step is its plain step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dagaz_studio.board.model import Board
 
 Table = tuple[int | None, ...]
 
 
-def wrapping_tables(board: Board, letters: list[str]) -> list[Table]:
+def wrapping_tables(board: Board, letters: Sequence[str]) -> list[Table]:
     """For each board direction letter, the square a wrapping step reaches from every square.
 
     Worked out once per board (boards are immutable) and kept with it."""

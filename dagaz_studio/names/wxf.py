@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.board.placement import setup_placement
 from dagaz_studio.engine import Move, Piece, Position, Rules
 from dagaz_studio.names.context import Context, NameStyleError
 
@@ -66,7 +67,7 @@ def _geometry(rules: Rules) -> _Geometry:
         line_of.append(lines)
         rank_of.append([board.column_of[s] * fx + board.row_of[s] * fy for s in range(len(board.squares))])
         step.append(fx * fx + fy * fy)
-    setup = {s: (player, rules.kind_index[t.name]) for s, (player, t) in board.setup_placement.items()}
+    setup = {s: (player, rules.kind_index[t.name]) for s, (player, t) in setup_placement(board).items()}
     geometry = _Geometry(file_of, line_of, rank_of, step, setup)
     _GEOMETRY[rules] = geometry
     return geometry

@@ -38,6 +38,7 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
 )
+from dagaz_studio.notation.visitor import Visitor
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 # [0-9], not \d: \d also matches '²' and '٣', which int() refuses or reads as another number.
@@ -217,11 +218,9 @@ class TreeBuilder:
     def only_checks(self, items: tuple[BracketItem, ...]) -> None:
         """A negated look (``!(…)>N``) asks and changes nothing: no capture, promotion or other action."""
         for item in items:
-            if isinstance(item, Navigate):
-                self.only_checks(item.items)
-            elif (isinstance(item, (Promote, Create, Handler))
-                  or (isinstance(item, Check) and (item.letter in "xdwk" or item.label is not None))):
-                raise self.error("'!(…)' only checks: an action cannot be negated", item.span, ("a check",))
+            action = _ACTION.visit(item)
+            if action is not None:
+                raise self.error("'!(…)' only checks: an action cannot be negated", action.span, ("a check",))
 
     def nav_step(self, tree: Tree[Token]) -> NavStep:
         token: Token = tree.children[0]
@@ -325,3 +324,23 @@ class TreeBuilder:
             raise self.error("handlers are numbered 1 to 9: there is no handler 0", span, ("a handler number 1-9",))
         return Handler(number, span)
 
+
+class _Action(Visitor["BracketItem | None"]):
+    """The first item that acts (takes, changes, labels the move…) in a bracket item, looks included."""
+
+    def visit_navigate(self, item: Navigate) -> BracketItem | None:
+        return next((found for inner in item.items if (found := self.visit(inner)) is not None), None)
+
+    def visit_promote(self, item: Promote | Create | Handler) -> BracketItem | None:
+        return item
+
+    visit_create = visit_handler = visit_promote
+
+    def visit_check(self, item: Check) -> BracketItem | None:
+        return item if item.letter in "xdwk" or item.label is not None else None
+
+    def visit_other(self, item: object, *context: object) -> BracketItem | None:
+        return None
+
+
+_ACTION = _Action()

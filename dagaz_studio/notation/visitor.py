@@ -57,6 +57,9 @@ def method_name(node_type: type) -> str:
     return "visit_" + re.sub(r"(?<!^)(?=[A-Z])", "_", node_type.__name__).lower()
 
 
+_METHOD_NAMES = {node_type: method_name(node_type) for node_type in NODE_TYPES}
+
+
 class Visitor(Generic[R]):
     """Calls the method named after a node's type (see the module's docstring)."""
 
@@ -64,21 +67,21 @@ class Visitor(Generic[R]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._methods = {node_type: getattr(cls, method_name(node_type)) for node_type in NODE_TYPES
-                        if hasattr(cls, method_name(node_type))}
+        cls._methods = {node_type: getattr(cls, name) for node_type, name in _METHOD_NAMES.items() if hasattr(cls, name)}
 
-    def visit(self, node: Node | BracketItem | Notation) -> R:
-        """What this reader makes of ``node``."""
+    def visit(self, node: Node | BracketItem | Notation, *context: Any) -> R:
+        """What this reader makes of ``node`` (``context``, if any, is passed on to the method: what
+        the reader knows at that point of the tree)."""
         method = self._methods.get(type(node))
         if method is None:
-            return self.visit_other(node)
-        result: R = method(self, node)
+            return self.visit_other(node, *context)
+        result: R = method(self, node, *context)
         return result
 
-    def visit_notation(self, node: Notation) -> R:
+    def visit_notation(self, node: Notation, *context: Any) -> R:
         """A whole notation: what its tree makes."""
-        return self.visit(node.body)
+        return self.visit(node.body, *context)
 
-    def visit_other(self, node: Node | BracketItem | Notation) -> R:
+    def visit_other(self, node: Node | BracketItem | Notation, *context: Any) -> R:
         """A node type this reader has no method for: a ``TypeError`` unless a reader says otherwise."""
         raise TypeError(f"{type(self).__name__} does not read a {type(node).__name__}: {node!r}")

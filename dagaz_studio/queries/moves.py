@@ -223,7 +223,7 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
             _name(answer, rules, position, everything)
     if answer.trace:
         # Only a traced run needs the explanation's tree, and only named moves the names: the
-        # ``moves`` command starts without either (tests/test_cli_startup.py).
+        # ``moves`` command starts without either (tests/commands/test_startup.py).
         from dagaz_studio.engine import build_tree
 
         answer.tree = build_tree(answer.trace)

@@ -13,13 +13,12 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from variants_oracle import compare, fsf_games  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from dagaz_studio.queries.import_ini import import_checked  # noqa: E402
 from dagaz_studio.variants_ini import read_ini  # noqa: E402
 from dagaz_studio.variants_ini.files import read_ini_file  # noqa: E402
+from tests.helpers.variants_oracle import compare, fsf_games  # noqa: E402
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
 """Hostile inputs for the readers and the interpreter, and the one rule they must all keep.
 
 Each kind of case (a notation, a board file, a FEN, a move name) is made from a ``random.Random``, so the same seed
-makes the same cases: the normal suite draws them through hypothesis (``tests/test_fuzz_inputs.py``)
+makes the same cases: the normal suite draws them through hypothesis (``tests/fuzz/test_inputs.py``)
 and the long run (``tests/fuzz/run.py``) from seeded generators. Cases start from what ships (every
 shipped board's text, its pieces' notations, its setup and positions reached from it by random moves)
 and are mutated: characters and tokens inserted, deleted, replaced and repeated, digits from other

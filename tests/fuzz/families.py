@@ -1,9 +1,9 @@
 """Hostile cases for the command lines that read other programs' notations: Parlett, Betza and
-Fairy-Stockfish's variants.ini, run under :mod:`fuzz.watchdog`.
+Fairy-Stockfish's variants.ini, run under :mod:`tests.fuzz.watchdog`.
 
 Each family has categories, each a generator ``(rng) -> Case``: realistic input first, then input
 pushed at one weakness (huge counts, repeated legs, inheritance, garbage). A category is the unit the
-suite marks when a known fault is being fixed elsewhere (``tests/test_fuzz_families.py``). The same
+suite marks when a known fault is being fixed elsewhere (``tests/fuzz/test_families.py``). The same
 seed makes the same cases.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from fuzz.watchdog import Case
+from tests.fuzz.watchdog import Case
 
 #: Boards a typed piece is tried on, with squares to put it on (a corner, the middle, an edge).
 BOARDS = {"chess": ["e4", "a1", "h8", "d1"], "shogi": ["e5", "a9", "i1"], "xiangqi": ["e5", "a10", "i1"]}

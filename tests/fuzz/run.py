@@ -23,11 +23,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout, for tests.fuzz
 
-from fuzz.cases import SLOW_SECONDS, Corpus, Outcome, one_case  # noqa: E402
-from fuzz.families import FAMILIES, family_case  # noqa: E402
-from fuzz.watchdog import CLASSES, Case, Result, Watchdog  # noqa: E402
+from tests.fuzz.cases import SLOW_SECONDS, Corpus, Outcome, one_case  # noqa: E402
+from tests.fuzz.families import FAMILIES, family_case  # noqa: E402
+from tests.fuzz.watchdog import CLASSES, Case, Result, Watchdog  # noqa: E402
 
 
 def replay(path: Path, hang_seconds: float, memory_mb: int, source: Path | None = None) -> int:

@@ -1,6 +1,6 @@
 """Command lines run under a watchdog, and how each ended, in the user's terms.
 
-A :class:`Watchdog` keeps one child process (:mod:`fuzz.worker`) that runs ``dagaz_studio.cli.main``
+A :class:`Watchdog` keeps one child process (:mod:`tests.fuzz.worker`) that runs ``dagaz_studio.cli.main``
 on each case, so the cost of starting Python is paid once, not once a case. The child holds itself
 to :data:`MEMORY_LIMIT` bytes over its start and the watchdog gives each case :data:`HANG_SECONDS`:
 a case that runs past that is a hang (the child is killed and another started), one that runs out
@@ -155,7 +155,7 @@ class Watchdog:
 
     def _start(self) -> subprocess.Popen[str]:
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(self.source), str(_FUZZ.parent)])
+        env["PYTHONPATH"] = os.pathsep.join([str(self.source), str(_FUZZ.parents[1])])
         process = subprocess.Popen([sys.executable, str(_FUZZ / "worker.py"), "--memory", str(self.memory),
                                     "--target", self.target],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

@@ -1,4 +1,4 @@
-"""The child process of :mod:`fuzz.watchdog`: runs command lines, one a line, and says how each ended.
+"""The child process of :mod:`tests.fuzz.watchdog`: runs command lines, one a line, and says how each ended.
 
 Each line read from standard input is a JSON object ``{"argv": [...], "files": {name: text}}``: the
 files are written into a fresh folder (``{dir}`` in the arguments stands for it) and
@@ -97,5 +97,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     sys.exit(main())

@@ -17,7 +17,7 @@ from PySide6.QtGui import QUndoStack
 
 from dagaz_studio.board import Board, resolve_board, shipped_boards
 from dagaz_studio.board.cache import parse_board_cached
-from dagaz_studio.board.placement import NEUTRAL
+from dagaz_studio.board.placement import NEUTRAL, setup_placement
 from dagaz_studio.board.shipped import read_board_text
 from dagaz_studio.engine import Piece, Position
 from dagaz_studio.gui.board_view.position_view import position_contents, position_hands
@@ -464,7 +464,7 @@ class QtDocument(QObject):
     def _starts_here(self, square: int, player: int, kind: int) -> bool:
         """Whether the board's setup puts this piece on this square (so that it counts as unmoved)."""
         board = self._require_board()
-        start = board.setup_placement.get(square)
+        start = setup_placement(board).get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
 
 

@@ -1,0 +1,290 @@
+"""Castling rights in FEN: which royal pieces (and pieces flagged ``castles``) and which of their
+partners have not moved, read from a FEN's castling field and written back to it, as X-FEN (``KQkq``)
+or, after a shuffled start, Shredder-FEN (the partners' columns). Read and written for
+:class:`~dagaz_studio.engine.position.Position`. On a board with a gate (:mod:`~dagaz_studio.engine.gates`)
+the field names the gates too: the columns of the unmoved pieces a piece from hand may enter behind.
+"""
+
+from __future__ import annotations
+
+from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.board.placement import setup_placement
+from dagaz_studio.engine.fen_forms import COLUMN_RIGHTS_RULE, SHUFFLED_RULE, column_rights_field, read_column_rights
+from dagaz_studio.engine.state import FenError, PositionState
+
+
+def mark_unmoved_from_setup(position: PositionState) -> None:
+    # Without history, a piece standing where the board's setup puts the same piece is taken
+    # as never moved (a pawn on its starting row may still make its double step).
+    setup = setup_placement(position.board)
+    if not setup:
+        return
+    names = [piece.name for piece in position.kinds]
+    for square, piece in enumerate(position.cells):
+        if piece is None:
+            continue
+        start = setup.get(square)
+        if start is not None and start[0] == piece.player and start[1].name == names[piece.kind]:
+            position.cells[square] = piece._replace(moved=False)
+
+
+def apply_castling_rights(position: PositionState, field: str, fen: str) -> None:
+    # FEN castling rights say which royal pieces (or pieces flagged ``castles``) and which of their
+    # partners have not moved. A royal piece is unmoved iff its player keeps a right. K/Q name the
+    # outermost partner on that side of the royal's row (X-FEN), a column letter the partner on
+    # that column (Shredder-FEN); those are unmoved, and the other partners that could castle
+    # (on the setup's corners, or any of their kind on a board with shuffled starts) have moved.
+    if field == "-":
+        rights: set[str] = set()
+    else:
+        rights = set(field)
+        if any(not (c.isascii() and c.isalpha()) for c in rights):
+            raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
+                           fen, "castling rights")
+        if len(rights) < len(field):
+            raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
+    if COLUMN_RIGHTS_RULE in position.board.rules:
+        read_column_rights(position, field, fen)
+        return
+    kinds = position.kinds
+    board = position.board
+    shuffled = SHUFFLED_RULE in board.rules
+    for player in range(min(2, len(board.players))):
+        player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
+        royal_squares = [s for s, p in enumerate(position.cells)
+                         if p is not None and p.player == player and _castles(board, kinds[p.kind])]
+        for square in royal_squares:
+            royal = position.cells[square]
+            if royal is not None:
+                position.cells[square] = royal._replace(moved=not player_rights)
+        corners = {side: _setup_corner(position, player, side) for side in "kq"}
+        partner_kinds = partner_kinds_of(position, player)
+        chosen: set[int] = set()
+        limits = _home_partner_columns(position, player, partner_kinds)
+        for c in sorted(player_rights):
+            found = False
+            for square in royal_squares:
+                east, west = _row_partners(position, square, player, partner_kinds)
+                if c.lower() == "k":
+                    picked = [s for s in east if board.column_of[s] <= limits[0]][-1:]
+                elif c.lower() == "q":
+                    picked = [s for s in west if board.column_of[s] >= limits[1]][:1]
+                else:
+                    picked = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
+                chosen.update(picked)
+                found = found or bool(picked)
+            if not found:
+                raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
+        if not shuffled and player_rights and setup_placement(board):
+            _refuse_shuffled(position, player, field, royal_squares, chosen, fen)
+        for s in chosen:
+            partner = position.cells[s]
+            if partner is not None:
+                position.cells[s] = partner._replace(moved=False)
+        rows = {board.row_of[s] for s in royal_squares}
+        others = [s for side in "kq" for s in corners[side]] + [
+            s for s, p in enumerate(position.cells) if p is not None and p.player == player
+            and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
+        for s in others:
+            piece = position.cells[s]
+            if s not in chosen and piece is not None and piece.player == player:
+                position.cells[s] = piece._replace(moved=True)
+
+
+def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squares: list[int], chosen: set[int], fen: str) -> None:
+    """Raise :class:`FenError` for castling rights that only a shuffled start (Chess960) gives: a
+    royal piece or a partner on a square where the setup puts no piece of its kind and side."""
+    board = position.board
+    setup = setup_placement(board)
+    names = [piece.name for piece in position.kinds]
+    for square in sorted(royal_squares) + sorted(chosen):
+        piece, home = position.cells[square], setup.get(square)
+        # A piece dropped unmoved on its zone (drop-unmoved) keeps its rights wherever the setup has it.
+        dropped = board.drop_unmoved.get(names[piece.kind]) if piece is not None else None
+        if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
+            continue
+        if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
+            raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
+                           "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
+                           f"not allow ('rule: {SHUFFLED_RULE}' in a board file allows it)", fen, "castling rights")
+
+
+def partner_kinds_of(position: PositionState, player: int) -> set[int] | None:
+    """The kinds a castling piece castles with: those its notation names (``=Rook`` in chess's King),
+    or, where it names none, those the setup puts on the player's castling corners."""
+    names = [piece.name for piece in position.kinds]
+    named = {names.index(name) for name in position.board.castling_partners if name in names}
+    if named:
+        return named
+    setup = setup_placement(position.board)
+    found = {names.index(setup[s][1].name) for side in "kq" for s in _setup_corner(position, player, side)
+             if setup[s][1].name in names}
+    return found or None  # no setup to tell: any piece of the row
+
+
+def _row_partners(position: PositionState, square: int, player: int,
+                  partner_kinds: set[int] | None = None) -> tuple[list[int], list[int]]:
+    """The player's non-royal pieces in ``square``'s row (only those of ``partner_kinds`` if given):
+    those east of it and those west, by column."""
+    board, kinds = position.board, position.kinds
+    row, column = board.row_of[square], board.column_of[square]
+    partners = sorted(
+        (s for s, p in enumerate(position.cells)
+         if p is not None and p.player == player and s != square and board.row_of[s] == row
+         and not (p.kind < len(kinds) and _castles(board, kinds[p.kind]))
+         and (partner_kinds is None or p.kind in partner_kinds)),
+        key=lambda s: board.column_of[s],
+    )
+    return ([s for s in partners if board.column_of[s] > column],
+            [s for s in partners if board.column_of[s] < column])
+
+
+def _home_partner_columns(position: PositionState, player: int, partner_kinds: set[int] | None) -> tuple[int, int]:
+    """The columns ``K`` and ``Q`` look inwards from for their partner: the outermost partners the
+    setup puts east and west of the player's castling piece (Shako's Rooks, inside its cannons),
+    as Fairy-Stockfish reads them; the board's edges without a setup to tell."""
+    board = position.board
+    names = [piece.name for piece in position.kinds]
+    setup = setup_placement(board)
+    for square, (owner, piece_type) in setup.items():
+        if owner != player or not _castles(board, piece_type):
+            continue
+        row, column = board.row_of[square], board.column_of[square]
+        columns = [board.column_of[s] for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
+                   and not _castles(board, t) and (partner_kinds is None or names.index(t.name) in partner_kinds)]
+        east, west = [c for c in columns if c > column], [c for c in columns if c < column]
+        return (max(east) if east else len(board.column_names)), (min(west) if west else -1)
+    return len(board.column_names), -1
+
+
+def _setup_corner(position: PositionState, player: int, side: str) -> list[int]:
+    """Where the board's setup puts the outermost piece of the player's royal row on a side."""
+    setup = setup_placement(position.board)
+    board = position.board
+    out = []
+    for square, (owner, piece_type) in setup.items():
+        if owner != player or not _castles(board, piece_type):
+            continue
+        row, column = board.row_of[square], board.column_of[square]
+        same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
+                           and not _castles(board, t)), key=lambda s: board.column_of[s])
+        if side == "k":
+            out += [s for s in same_row if board.column_of[s] > column][-1:]
+        else:
+            out += [s for s in same_row if board.column_of[s] < column][:1]
+    return out
+
+
+def castling_field(position: PositionState) -> str:
+    """The castling rights: for each unmoved royal piece, each unmoved partner in its row, the
+    outermost on each side. ``KQkq``, or on a board with shuffled starts, unless every right is
+    one of the setup's (the royal piece and its partner where the setup puts pieces of their kinds),
+    each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
+    Chess960 positions)."""
+    kinds, board = position.kinds, position.board
+    if COLUMN_RIGHTS_RULE in board.rules:
+        return column_rights_field(position)
+    rights: list[tuple[int, str, int]] = []
+    standard = SHUFFLED_RULE not in board.rules
+    for player in (0, 1):
+        royals = [s for s, p in enumerate(position.cells) if p is not None and p.player == player
+                  and p.kind < len(kinds) and _castles(board, kinds[p.kind]) and not p.moved]
+        partner_kinds = partner_kinds_of(position, player)
+        for royal in royals:
+            east, west = _row_partners(position, royal, player, partner_kinds)
+            unmoved = [s for s in east + west if (partner := position.cells[s]) is not None and not partner.moved]
+            for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
+                                    ("q", [s for s in west if s in unmoved][:1])):
+                rights.extend((player, side, square) for square in outermost)
+    standard = standard or not position.castling_by_column and all(
+        _at_home(position, square, player) for player, _, square in rights) and all(
+        _at_home(position, s, p.player) for s, p in enumerate(position.cells) if p is not None and p.kind < len(kinds)
+        and _castles(board, kinds[p.kind]) and not p.moved)
+    letters = []
+    for player, side, square in rights:
+        letter = side if standard else board.column_names[board.column_of[square]]
+        letters.append(letter.upper() if player == 0 else letter.lower())
+    if board.gate is not None:
+        letters = sorted(letters + gate_letters(position, rights, standard), key=str.islower)
+    return "".join(dict.fromkeys(letters)) or "-"
+
+
+def _at_home(position: PositionState, square: int, player: int) -> bool:
+    """Whether the setup puts a piece of the player's of the same kind as the one on ``square`` there."""
+    home, piece = setup_placement(position.board).get(square), position.cells[square]
+    return (home is not None and piece is not None and home[0] == player
+            and home[1].name == position.kinds[piece.kind].name)
+
+
+def _castles(board: Board, piece_type: PieceType) -> bool:
+    """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
+    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`)."""
+    return piece_type.name in board.castling_kinds
+
+
+def read_castling_and_gates(position: PositionState, field: str, fen: str) -> None:
+    """Read the castling field of a board with a gate: K/Q, and the columns of castling partners where
+    the player's castling piece is named (by K/Q or by its column), are castling rights, read as on
+    any board; every other column letter names an unmoved piece of the gate zone. The pieces of the
+    zone it names are unmoved, the others moved."""
+    board, cells = position.board, position.cells
+    players = range(min(2, len(board.players)))
+    zones = [board.zones[board.gate].squares_for(board.players[p]) if board.gate else frozenset() for p in players]
+    castling: list[str] = []
+    gates: set[int] = set()
+    named: list[bool] = []
+    for player in players:
+        letters = [c for c in field if c.isalpha() and (c.isupper() if player == 0 else c.islower())]
+        mine = {board.column_names[board.column_of[s]]: s for s in zones[player]
+                if (piece := cells[s]) is not None and piece.player == player}
+        castlers = {s for s in mine.values() if _castler(position, s)}
+        named.append(any(c.lower() in "kq" or mine.get(c.lower()) in castlers for c in letters))
+        partners = partner_kinds_of(position, player) or set()
+        for c in letters:
+            square = mine.get(c.lower())
+            if c.lower() in "kq" or (named[-1] and square is not None and square not in castlers
+                                     and (held := cells[square]) is not None and held.kind in partners):
+                castling.append(c)
+            elif square is not None:
+                gates.add(square)
+            else:
+                raise FenError(f"castling right or gate {c!r} names no piece", fen, "castling rights")
+    apply_castling_rights(position, "".join(castling) or "-", fen)
+    for player in players:
+        partners = partner_kinds_of(position, player) or set()
+        for s in zones[player]:
+            piece = cells[s]
+            if piece is None or piece.player != player:
+                continue
+            if _castler(position, s):
+                cells[s] = piece._replace(moved=not named[player])
+            elif s in gates or piece.kind not in partners:
+                cells[s] = piece._replace(moved=s not in gates)
+
+
+def _castler(position: PositionState, square: int) -> bool:
+    piece = position.cells[square]
+    kind = position.kinds[piece.kind] if piece is not None else None
+    return kind is not None and (kind.royal or kind.castles)
+
+
+def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], standard: bool) -> list[str]:
+    """The column letters of each player's unmoved pieces of the gate zone that his castling rights
+    (``rights``: player, side, partner's square) do not name already, as Fairy-Stockfish writes them
+    after them: while the player holds a piece, or where captures go to the hand; a castling piece
+    with a right written K/Q is named by it."""
+    board = position.board
+    out: list[str] = []
+    for player in range(min(2, len(board.players))):
+        if board.gate is None or not (any(position.hands[player]) or "captures-to-hand" in board.rules):
+            continue
+        named = {square for p, _, square in rights if p == player}
+        castles = any(p == player for p, _, _ in rights)
+        for s in sorted(board.zones[board.gate].squares_for(board.players[player]), key=board.column_of.__getitem__):
+            piece = position.cells[s]
+            if (piece is None or piece.player != player or piece.moved or s in named
+                    or (standard and castles and _castler(position, s))):
+                continue
+            column = board.column_names[board.column_of[s]]
+            out.append(column.upper() if player == 0 else column)
+    return out

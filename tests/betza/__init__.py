@@ -1,0 +1,1 @@
+"""Tests of dagaz_studio.betza and the Betza translations, against Fairy-Stockfish and XBoard."""

@@ -1,0 +1,237 @@
+"""Under ``--dialect fsf`` a Betza piece moves exactly as Fairy-Stockfish moves it.
+
+Random pieces written with every letter piece.cpp reads (modalities, hoppers, lame leaps, initial
+moves, every direction pair, every atom, ranges and doubled atoms), several to a piece, with letters
+it skips thrown in; random blockers of both colours; the piece of either side; on the chess board
+(whose symmetry mirrors Black's directions) and on boards that turn them by a half turn (8x8, and
+9x10 against a variant of that size).
+Fairy-Stockfish (pyffish) runs in a child process. Nothing is left out: its quirks are read as it
+reads them, and each is named in a warning.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from dagaz_studio.betza import read_betza, to_dagaz
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import pseudo_legal_moves
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.notation import parse_notation
+from tests.helpers.paths import DATA
+
+pytest.importorskip("pyffish")
+from tests.helpers.fsf_oracle import ask  # noqa: E402
+
+HALF_TURN = DATA / "betza-8x8.board"
+EVERYWHERE = " ".join(f"{f}*" for f in "abcdefgh")
+
+SECTION = """[{name}:chess]
+king = -
+pawn = -
+knight = -
+bishop = -
+rook = -
+queen = -
+customPiece1 = a:{betza}
+customPiece2 = b:mfW
+castling = false
+doubleStepRegionWhite = {everywhere}
+doubleStepRegionBlack = {everywhere}
+checking = false
+startFen = 8/8/8/8/8/8/8/8 w - - 0 1
+"""
+
+PAIRS = ["f", "b", "l", "r", "v", "s", "h", "ff", "fr", "fl", "rf", "lf", "br", "bl", "rb", "lb", "fs", "bs",
+         "sf", "sb", "rv", "lv", "vr", "vl", "fh", "bh", "lh", "rh", "hr", "hl", "hf", "hh", "vv", "ss", "rl"]
+
+
+def component(rng: random.Random) -> str:
+    """One atom with random modifiers, as piece.cpp reads them (and some it skips)."""
+    text = ""
+    if rng.random() < 0.15:
+        text += "i"
+    text += rng.choice(["", "", "", "m", "c", "mc"])
+    text += rng.choice(["", "", "", "", "p", "g", "n", "n"])
+    for _ in range(rng.choice([0, 0, 1, 1, 2])):
+        text += rng.choice(PAIRS)
+    if rng.random() < 0.1:
+        text = text[: rng.randrange(len(text) + 1)] + rng.choice("jyz") + text[len(text):]
+    atom = rng.choice("WFDNAHLCJZGKRBQWFNKRBQ")
+    text += atom + rng.choice(["", "", "", "", atom, "0", str(rng.randrange(1, 5))])
+    return text
+
+
+def random_piece(rng: random.Random) -> str:
+    return "".join(component(rng) for _ in range(rng.choice([1, 1, 2, 2, 3])))
+
+
+def random_placement(rng: random.Random) -> tuple[dict[tuple[int, int], str], tuple[int, int]]:
+    squares = [(f, r) for f in range(8) for r in range(8)]
+    rng.shuffle(squares)
+    return {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(0, 20)]}, squares[0]
+
+
+def fen_of(blockers: dict[tuple[int, int], str], letters: str, black: bool) -> str:
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for file in range(8):
+            mark = blockers.get((file, rank))
+            if mark:
+                row += (str(empty) if empty else "") + (letters[0] if mark == "X" else letters[1])
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + (" b" if black else " w") + " - - 0 1"
+
+
+def targets(rules: Rules, kind: int, fen: str, square: str) -> set[str]:
+    board = rules.board
+    position = Position.from_fen(board, fen)
+    index = board.index(square)
+    position.cells[index] = Piece(position.turn, kind, False)  # not moved: its initial moves count
+    return {board.squares[m.target] for m in pseudo_legal_moves(rules, position, index)}
+
+
+def test_random_pieces_move_as_fairy_stockfish_moves_them() -> None:
+    rng = random.Random(20261127)
+    pieces: list[str] = []
+    while len(pieces) < 260:
+        text = random_piece(rng)
+        if text not in pieces:
+            pieces.append(text)
+    ini = "".join(SECTION.format(name=f"fz{i}", betza=text, everywhere=EVERYWHERE) for i, text in enumerate(pieces))
+    cases, queries = [], []
+    for i, text in enumerate(pieces):
+        for n in range(4):
+            blockers, (f, r) = random_placement(rng)
+            black = n % 2 == 1
+            fen = fen_of(blockers, "Bb", black)
+            square = "abcdefgh"[f] + str(r + 1)
+            piece_fen = fen.split("/")  # the piece itself on its square, for Fairy-Stockfish
+            rows = [list(_expand(row)) for row in piece_fen[:7] + [piece_fen[7].split()[0]]]
+            rows[7 - r][f] = "a" if black else "A"
+            oracle_fen = "/".join(_compress(row) for row in rows) + (" b" if black else " w") + " - - 0 1"
+            queries.append((f"fz{i}", oracle_fen, []))
+            cases.append((text, blockers, black, square))
+    answers = ask(ini, queries)
+    boards = {"chess": ("Pp", Rules(load_board("chess"))), "half-turn": ("Bb", Rules(load_board(str(HALF_TURN))))}
+    kinds: dict[tuple[str, str], int] = {}
+    moved = 0
+    for (text, blockers, black, square), answer in zip(cases, answers):
+        assert answer is not None, text
+        want = {m[2:4] for m in answer if m[:2] == square}
+        for name, (letters, rules) in boards.items():
+            if (name, text) not in kinds:
+                notation = to_dagaz(read_betza(text, "fsf"))
+                kinds[name, text] = rules.custom_kind(parse_notation(notation), name=text)
+            got = targets(rules, kinds[name, text], fen_of(blockers, letters, black), square)
+            assert got == want, f"{text} -> {to_dagaz(read_betza(text, 'fsf'))} on {name}, {'black' if black else 'white'} at {square}, {fen_of(blockers, letters, black)}"
+        moved += bool(want)
+    assert moved > 500
+
+
+def _expand(row: str) -> str:
+    return "".join("." * int(c) if c.isdigit() else c for c in row)
+
+
+def _compress(cells: list[str]) -> str:
+    out, empty = "", 0
+    for c in cells:
+        if c == ".":
+            empty += 1
+        else:
+            out += (str(empty) if empty else "") + c
+            empty = 0
+    return out + (str(empty) if empty else "")
+
+
+@pytest.mark.parametrize(("text", "warning"), [
+    ("sbK", "does not read the directions 'sb' (it reads 'bs')"),
+    ("pQbWW", "rides forward too"),
+    ("DD", "riders of W, F and N only"),
+    ("AA", "gives this piece no move"),
+    ("pNN", "hops only along files, ranks and diagonals"),
+    ("mafsmafW", "multi-leg moves (a)"),
+    ("jN", "jumping (j)"),
+    ("fyafsF", "range toggles (y)"),
+    ("fzR", "crooked paths (z)"),
+    ("oR", "the cylinder (o)"),
+    ("fmWfceF", "en passant"),
+    ("R12", "one digit"),
+])
+def test_each_quirk_is_named(text: str, warning: str) -> None:
+    piece = read_betza(text, "fsf")
+    assert any(warning in w for w in piece.warnings), piece.warnings
+
+
+def test_a_piece_without_a_move_is_said_so() -> None:
+    assert to_dagaz(read_betza("DD", "fsf")) == "[P]"
+
+
+WIDE = DATA / "betza-9x10.board"
+#: The same section on a 9x10 board: its size, and the start's empty rows to match.
+WIDE_SECTION = (SECTION.replace("[{name}:chess]\n", "[{name}:chess]\nmaxFile = 9\nmaxRank = 10\n")
+                .replace("startFen = 8/8/8/8/8/8/8/8 w", "startFen = 9/9/9/9/9/9/9/9/9/9 w"))
+_MOVE = re.compile(r"([a-i])(\d+)([a-i])(\d+)")
+
+
+def _fen_9x10(cells: dict[tuple[int, int], str], black: bool) -> str:
+    rows = []
+    for rank in range(9, -1, -1):
+        row, empty = "", 0
+        for file in range(9):
+            letter = cells.get((file, rank))
+            if letter:
+                row += (str(empty) if empty else "") + letter
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + (" b" if black else " w") + " - - 0 1"
+
+
+def test_random_pieces_move_as_fairy_stockfish_moves_them_on_a_9x10_board() -> None:
+    # A board of another size whose second player's directions are turned by a half turn, as
+    # Fairy-Stockfish turns them on every board: its edges and centre are not the chess board's.
+    rng = random.Random(91)
+    pieces: list[str] = []
+    while len(pieces) < 70:
+        text = random_piece(rng)
+        if text not in pieces:
+            pieces.append(text)
+    everywhere = " ".join(f"{f}*" for f in "abcdefghi")
+    ini = "".join(WIDE_SECTION.format(name=f"wz{i}", betza=text, everywhere=everywhere)
+                  for i, text in enumerate(pieces))
+    cases, queries = [], []
+    for i, text in enumerate(pieces):
+        for n in range(4):
+            squares = [(f, r) for f in range(9) for r in range(10)]
+            rng.shuffle(squares)
+            (f, r), black = squares[0], n % 2 == 1
+            blockers = {square: rng.choice("Bb") for square in squares[1:1 + rng.randrange(0, 24)]}
+            queries.append((f"wz{i}", _fen_9x10({**blockers, (f, r): "a" if black else "A"}, black), []))
+            cases.append((text, blockers, black, "abcdefghi"[f] + str(r + 1)))
+    answers = ask(ini, queries)
+    rules = Rules(load_board(str(WIDE)))
+    kinds: dict[str, int] = {}
+    moved = 0
+    for (text, blockers, black, square), answer in zip(cases, answers):
+        assert answer is not None, text
+        moves = [_MOVE.match(m) for m in answer]
+        want = {found.group(3) + found.group(4) for found in moves
+                if found and found.group(1) + found.group(2) == square}
+        if text not in kinds:
+            kinds[text] = rules.custom_kind(parse_notation(to_dagaz(read_betza(text, "fsf"))), name=text)
+        fen = _fen_9x10(blockers, black)
+        got = targets(rules, kinds[text], fen, square)
+        assert got == want, f"{text} -> {to_dagaz(read_betza(text, 'fsf'))}, {'black' if black else 'white'} " \
+                            f"at {square}, {fen}"
+        moved += bool(want)
+    assert moved > 150

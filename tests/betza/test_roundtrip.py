@@ -1,0 +1,106 @@
+"""Betza → Dagaz → Betza gives a piece that moves the same, and the translate command."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from dagaz_studio.betza import read_betza, to_dagaz
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.notation import parse_notation
+from dagaz_studio.translation import TranslationError, translate
+from tests.betza.test_fsf import dagaz_targets, random_piece, random_position
+from tests.helpers.paths import DATA
+
+BOARD = DATA / "betza-8x8.board"
+
+MULTI_LEG = ["afsW", "fcafmF", "mabW", "afsF", "cafsR", "mpafmR", "fmaflW", "afsmafW", "caK", "mafW", "ifmnDfmWfcF"]
+#: Pieces whose Betza needs more than an ``a`` chain of one atom and range: crooked and circular
+#: riders, hoppers with a range, legs of different ranges (bracket forms and ``y``).
+TURNING_AND_BRACKETS = ["zB", "qN0", "zR", "qW0", "zB3", "qN3", "czB", "mzR4", "pR3", "pB2", "[F?R]", "FyafsF",
+                        "[W-sR]", "i[W-sR3]", "[F-cR]", "[D?fF]", "[pW-R]"]
+
+
+def test_betza_to_dagaz_to_betza_moves_the_same() -> None:
+    rng = random.Random(7)
+    board = load_board(str(BOARD))
+    rules = Rules(board)
+    texts = MULTI_LEG + TURNING_AND_BRACKETS + [random_piece(rng) for _ in range(150)]
+    checked = 0
+    for text in texts:
+        dialect = "xboard" if text in TURNING_AND_BRACKETS else "fsf"
+        dagaz = translate(text, "betza", "dagaz", dialect).text
+        again = translate(dagaz, "dagaz", "betza", dialect).text
+        original = rules.custom_kind(parse_notation(dagaz), name=text)
+        returned = rules.custom_kind(parse_notation(to_dagaz(read_betza(again, dialect))), name=again)
+        for n in range(6):
+            fen, square = random_position(rng, black=n % 2 == 1)
+            assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
+                f"{text} -> {dagaz} -> {again} on {fen} at {square}"
+            checked += 1
+    assert checked == 6 * len(texts)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dagaz_studio", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_translate_prints_one_line_and_warns_on_stderr() -> None:
+    done = run_cli("translate", "fK", "--from", "betza", "--to", "dagaz")
+    assert done.returncode == 0
+    assert done.stdout.count("\n") == 1
+    dagaz = done.stdout.strip()
+    assert translate(dagaz, "dagaz", "betza").text == "fW"
+    assert "Fairy-Stockfish" in done.stderr
+    english = run_cli("translate", "mRcpR", "--to", "english")
+    assert english.returncode == 0 and "jumps over" in english.stdout
+
+
+def test_translate_errors_exit_2_naming_the_part() -> None:
+    done = run_cli("translate", "fmO2", "--to", "dagaz")
+    assert done.returncode == 2
+    assert "castling (O)" in done.stderr and "Traceback" not in done.stderr
+    castling = run_cli("translate", "*[FA]", "--from", "dagaz", "--to", "betza")
+    assert castling.returncode == 2 and "[F]" in castling.stderr
+
+
+LAME = [direction + "n" + atom for atom in "DNAHCZG" for direction in ("", "f", "rb", "fs", "l")]
+
+
+@pytest.mark.parametrize("dialect", ["xboard", "fsf"])
+def test_a_lame_leap_written_for_a_dialect_reads_back_in_it(dialect: str) -> None:
+    # Read in either dialect (the two check other squares on the way), written for one, read back in
+    # it: the same moves. Janggi's Elephant is Fairy-Stockfish's nZ, which XBoard reads otherwise.
+    rng = random.Random(11)
+    rules = Rules(load_board(str(BOARD)))
+    written = 0
+    for text in LAME:
+        for source in ("xboard", "fsf"):
+            dagaz = translate(text, "betza", "dagaz", source).text
+            if dagaz == "[P]":
+                continue  # Fairy-Stockfish blocks D, N, A and Z leaps only: nH is no move to it
+            try:
+                again = translate(dagaz, "dagaz", "betza", dialect).text
+            except TranslationError:
+                # XBoard checks one square halfway: a leap of 3 so blocked is no lame leap of
+                # Fairy-Stockfish's, nor a chain of steps.
+                assert (source, dialect) == ("xboard", "fsf") and text[-1] in "HCZG", text
+                continue
+            written += 1
+            original = rules.custom_kind(parse_notation(dagaz), name=text)
+            returned = rules.custom_kind(parse_notation(to_dagaz(read_betza(again, dialect))), name=again)
+            for n in range(8):
+                fen, square = random_position(rng, black=n % 2 == 1)
+                assert dagaz_targets(rules, original, fen, square) == dagaz_targets(rules, returned, fen, square), \
+                    f"{text} ({source}) -> {dagaz} -> {again} ({dialect}) on {fen} at {square}"
+    assert written >= 30
+
+
+def test_janggis_elephant_is_written_for_xboard_as_its_chain_of_steps() -> None:
+    elephant = load_board("janggi").pieces["Elephant"].notation_text
+    assert translate(elephant, "dagaz", "betza").text == "mafsmafW"
+    assert translate(elephant, "dagaz", "betza", "fsf").text == "nZ"

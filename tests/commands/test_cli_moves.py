@@ -1,0 +1,122 @@
+"""The ``moves`` and ``perft`` commands: output formats, streams of FENs, and user errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import chess
+import pytest
+
+from dagaz_studio.cli import main
+from tests.helpers.paths import REPO
+
+
+def test_json_moves_of_one_square(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "chess", "--at", "e2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["fen"] == chess.STARTING_FEN
+    assert {m["to"] for m in data["moves"]} == {"e3", "e4"}
+    assert data["moves"][0] == {"piece": "Pawn", "from": "e2", "to": data["moves"][0]["to"], "captures": [],
+                                "stops": [data["moves"][0]["to"]], "promotion": None, "also": []}
+
+
+def test_json_castling_en_passant_and_fanorona_captures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "chess", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--at", "e1", "--json"]) == 0
+    castles = [m for m in json.loads(capsys.readouterr().out)["moves"] if m["also"]]
+    assert sorted((m["to"], m["also"][0]["from"], m["also"][0]["to"]) for m in castles) == [
+        ("c1", "a1", "d1"), ("g1", "h1", "f1")]
+    assert main(["moves", "chess", "--fen", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "--at", "e5", "--json"]) == 0
+    passant = [m for m in json.loads(capsys.readouterr().out)["moves"] if m["to"] == "d6"]
+    assert passant[0]["captures"] == ["d5"]
+    assert main(["moves", "fanorona", "--legal", "--json"]) == 0
+    moves = json.loads(capsys.readouterr().out)["moves"]
+    withdrawal = [m for m in moves if m["from"] == "d3" and m["captures"] == ["c3"]]
+    assert withdrawal and withdrawal[0]["to"] == "e3"
+
+
+def test_legal_filters_moves_into_check(capsys: pytest.CaptureFixture[str]) -> None:
+    fen = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"  # the bishop is pinned
+    assert main(["moves", "chess", "--fen", fen, "--json"]) == 0
+    every = {m["to"] for m in json.loads(capsys.readouterr().out)["moves"]}
+    assert main(["moves", "chess", "--fen", fen, "--legal", "--json"]) == 0
+    legal = {m["to"] for m in json.loads(capsys.readouterr().out)["moves"]}
+    assert legal == {chess.square_name(m.to_square) for m in chess.Board(fen).legal_moves}
+    assert legal < every
+
+
+def test_piece_option_places_a_typed_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "chess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--at", "d4", "--piece", "N,OM;E,OT;S TR;W,RM",
+                 "--json"]) == 0
+    targets = {m["to"] for m in json.loads(capsys.readouterr().out)["moves"]}
+    assert targets == {chess.square_name(s) for s in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[chess.D4])}
+
+
+def test_fen_stream_one_result_per_line() -> None:
+    fens = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "not a fen",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"]
+    result = subprocess.run([sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-", "--legal", "--json"],
+                            input="\n".join(fens) + "\n", capture_output=True, text=True, timeout=120)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["fen"] for line in lines] == fens
+    assert len(lines[0]["moves"]) == 20 and len(lines[2]["moves"]) == 48
+    assert "error" in lines[1] and "rows" in lines[1]["error"]
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["moves", "nosuch"], "no such board"),
+        (["moves", "chess", "--at", "z9"], "no square 'z9'"),
+        (["moves", "chess", "--fen", "8/8 w"], "rows"),
+        (["moves", "chess", "--at", "d4", "--piece", "(+)([p]\\1"], "unclosed '('"),
+        (["moves", "chess", "--at", "d4", "--piece", "(N;S)*"], "stopped after"),
+        (["moves", "chess", "--piece", "N"], "--piece needs --at"),
+        (["perft", "chess", "--depth", "-1"], "--depth"),
+        (["perft", "nosuch", "--depth", "1"], "no such board"),
+    ],
+)
+def test_user_errors_exit_2_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_perft_last_line_ends_with_the_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "chess", "--depth", "2", "--divide"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].endswith(": 400")
+    assert len(lines) == 21
+    assert sum(int(line.rsplit(": ", 1)[1]) for line in lines[:-1]) == 400
+
+
+def test_fen_stream_answers_blank_lines_and_reports_option_errors_once() -> None:
+    command = [sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-", "--json"]
+    result = subprocess.run(command, input="a\n\n8/8/8/8/8/8/8/8 w - - 0 1\n", capture_output=True, text=True,
+                            timeout=120)
+    assert len(result.stdout.splitlines()) == 3
+    bad = subprocess.run(command + ["--at", "d4", "--piece", "("], input="a\nb\nc\n", capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.count("unclosed '('") == 1
+
+
+def test_a_notation_is_read_up_to_the_length_the_window_and_the_docs_give(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+    from dagaz_studio.queries import MAX_NOTATION_CHARS
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    documented = re.search(r"notations over\s+([\d,]+) characters are refused", readme)
+    assert documented and int(documented.group(1).replace(",", "")) == MAX_NOTATION_CHARS == MAX_NOTATION_LENGTH
+    rook = "(+)([p]\\1)*"
+    at_limit = rook + " " * (MAX_NOTATION_CHARS - len(rook))
+    assert main(["moves", "chess", "--fen", "8/8/8/8/3R4/8/8/k6K w - - 0 1", "--at", "d4", "--piece", at_limit]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 14
+    assert main(["moves", "chess", "--at", "d4", "--piece", at_limit + " "]) == 2
+    assert f"at most {MAX_NOTATION_CHARS:,}" in capsys.readouterr().err

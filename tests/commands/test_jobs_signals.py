@@ -1,0 +1,135 @@
+"""``--jobs N`` within bounds: no more workers than cores, and workers that end with their parent —
+Ctrl-C, SIGTERM or SIGKILL — without a traceback each."""
+
+from __future__ import annotations
+
+import multiprocessing.context
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from dagaz_studio.cli import main
+from dagaz_studio.commands import perft, pool
+from tests.helpers.paths import REPO
+
+ROOT = REPO
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def test_more_jobs_than_cores_use_the_cores_and_say_so(monkeypatch, capsys):
+    monkeypatch.setattr(pool, "cores", lambda: 2)
+    asked = []
+    real = perft.pool
+
+    def counted(jobs, *arguments, **options):  # type: ignore[no-untyped-def]
+        asked.append(jobs)
+        return real(jobs, *arguments, **options)
+
+    monkeypatch.setattr(perft, "pool", counted)
+    assert main(["perft", "chess", "--depth", "2", "--jobs", "32"]) == 0
+    out, err = capsys.readouterr()
+    assert out.split()[-1] == "400"
+    assert asked == [2]
+    assert "--jobs 32" in err and "2 cores" in err
+
+
+def test_workers_that_cannot_be_started_are_one_line_and_status_2(monkeypatch, capsys):
+    def refused(*_arguments, **_options):  # type: ignore[no-untyped-def]
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pool", refused)
+    assert main(["perft", "chess", "--depth", "2", "--jobs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "could not start" in err and "Resource temporarily unavailable" in err and len(err.splitlines()) == 1
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listed:
+            return [int(word) for word in listed.read().split()]
+    except OSError:
+        pytest.skip("needs /proc/PID/task/PID/children")
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as status:
+            return status.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _as_from_a_terminal() -> None:
+    # A suite started in the background (``pytest &``) has Ctrl-C ignored, and its children inherit that.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _at_work(words: list[str], stdin_text: str | None = None) -> tuple[subprocess.Popen[str], list[int]]:
+    """The command started in a session of its own, once its two workers run."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", *words], env=env, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=_as_from_a_terminal)
+    if stdin_text is not None:
+        assert process.stdin is not None
+        process.stdin.write(stdin_text)
+        process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while len(workers := _children(process.pid)) < 2:
+        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
+        time.sleep(0.05)
+    time.sleep(0.3)  # at work
+    return process, workers
+
+
+def _gone(workers: list[int]) -> bool:
+    deadline = time.monotonic() + 10
+    while any(_running(worker) for worker in workers):
+        if time.monotonic() > deadline:
+            for worker in workers:
+                if _running(worker):
+                    os.kill(worker, signal.SIGKILL)
+            return False
+        time.sleep(0.05)
+    return True
+
+
+PERFT = ["perft", "chess", "--depth", "6", "--jobs", "2"]
+
+
+@pytest.mark.parametrize("sent, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGKILL, -9)])
+def test_workers_end_with_their_parent_and_print_nothing(sent, status):
+    process, workers = _at_work(PERFT)
+    if sent == signal.SIGINT:
+        os.killpg(process.pid, sent)  # Ctrl-C reaches every process of the terminal
+    else:
+        process.send_signal(sent)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == status
+    assert stderr == ""
+    assert _gone(workers)
+
+
+@pytest.mark.parametrize("sent, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, status):
+    lines = f"{START}\n" * 200
+    process, workers = _at_work(["moves", "chess", "--fen", "-", "--jobs", "2"], lines)
+    # Its input stays open: the command waits for more lines, as it would on a terminal.
+    if sent == signal.SIGINT:
+        os.killpg(process.pid, sent)
+    else:
+        process.send_signal(sent)
+    try:
+        assert process.wait(timeout=30) == status
+    finally:
+        process.kill()
+        assert process.stdin is not None and process.stderr is not None and process.stdout is not None
+        process.stdin.close()
+    answered = process.stdout.read()
+    assert answered.count("\n") >= 16 and answered.endswith("\n")  # whole answers, in whole chunks
+    assert process.stderr.read() == ""
+    assert _gone(workers)

@@ -1,0 +1,127 @@
+"""Why a square is not reached: the ways that could have led there come first, and the first line says
+it in short. The expectations are the games' own rules (a King castles over an attacked square, a
+Horse's leg is blocked, a Cannon needs exactly one piece to jump), not the program's output."""
+
+from __future__ import annotations
+
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.engine.explain import explain_square
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.why_not import goes_on
+from dagaz_studio.notation import parse_notation
+from dagaz_studio.queries import ExplainQuery, MovesQuery, answer_explanation, answer_moves
+from tests.helpers.engine_helpers import shipped
+
+
+def _why_not(name: str, fen: str | None, origin: str, square: str, notation: str | None = None):
+    board, rules = shipped(name)
+    position = Position.from_fen(board, fen) if fen else Position.initial(board)
+    moves = answer_moves(rules, MovesQuery(board, position, board.index(origin), notation=notation, trace=True,
+                                           any_turn=True))
+    answer = answer_explanation(rules, ExplainQuery(board, moves, board.index(square)))
+    assert answer.explanation is not None and not answer.explanation.reachable
+    return board, answer.explanation
+
+
+def _bullets(sentence: str) -> list[str]:
+    return [line[2:] for line in sentence.splitlines() if line.startswith("• ")]
+
+
+def test_castling_over_an_attacked_square_leads_and_the_king_s_steps_do_not() -> None:
+    # f1, which castling crosses, is attacked by the Rook on f8; the King's own steps go elsewhere.
+    board, why = _why_not("chess", "5r2/8/8/8/8/8/3PP3/3QK2R w K - 0 1", "e1", "g1")
+    first = why.sentence.splitlines()[0]
+    assert first.startswith("g1 is not reached: alternative 2 of 3 (")
+    assert "[A] failed on f1: the Black Rook on f8 attacks it" in first
+    bullets = _bullets(why.sentence)
+    assert bullets and bullets[0].startswith("e1-f1 (alternative 2 of 3")
+    # None of the King's single steps is offered as a way to g1, and castling is the closest way.
+    assert not any(b.startswith(("e1-d1 ", "e1-e2 ", "e1-f2 ", "e1-d2 ")) for b in bullets)
+    assert why.ways[0].heads and why.ways[0].alternative.startswith("alternative 2 of 3")
+    assert all(not way.heads for way in why.ways if way.alternative.startswith("alternative 1 of 3"))
+    assert "could never lead there" in why.sentence
+
+
+def test_a_blocked_horse_leg_is_the_reason_and_the_other_leg_is_not_listed() -> None:
+    # The Horse on b1 goes to d2 over c1, where its own Elephant stands; its leg over a1 leads elsewhere.
+    board, why = _why_not("xiangqi", None, "b1", "d2")
+    assert "[p] failed on c1: a friendly Elephant stands there" in why.sentence.splitlines()[0]
+    bullets = _bullets(why.sentence)
+    assert bullets[0].startswith("b1-c1 ")
+    assert not any(b.startswith("b1-a1") for b in bullets)
+    assert "b1-a1" not in why.sentence.splitlines()[0]
+
+
+def test_a_cannon_without_a_piece_to_jump_says_the_squares_between_are_empty() -> None:
+    # Nothing stands between the Cannon on b3 and the Chariot on b9: it cannot capture it.
+    board, why = _why_not("xiangqi", "3k5/1r7/9/9/9/9/9/1C7/9/5K3 w", "b3", "b9")
+    first = why.sentence.splitlines()[0]
+    assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in first
+    assert "no square" not in first
+    bullets = _bullets(why.sentence)
+    assert not any("no square N of b10" in b for b in bullets)
+    assert any("[P] failed on b8: it is empty" in b for b in bullets)
+    # With a piece between, the way over it captures: the square is reached.
+    board, rules = shipped("xiangqi")
+    position = Position.from_fen(board, "3k5/1r7/9/9/1P7/9/9/1C7/9/5K3 w")
+    moves = answer_moves(rules, MovesQuery(board, position, board.index("b3"), trace=True))
+    assert answer_explanation(rules, ExplainQuery(board, moves, board.index("b9"))).explanation.reachable
+
+
+def test_a_rook_s_rays_all_head_away_from_a_square_off_them() -> None:
+    board, why = _why_not("chess", "8/8/8/8/3p4/8/8/3R4 w - - 0 1", "d1", "e2")
+    assert "no way through the notation heads for it" in why.sentence.splitlines()[0]
+    assert [board.squares[way.path[-1]] for way in why.ways] == ["d4", "h1", "a1"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="NESW[]pPfF()*+{}2;\\1", max_size=12), st.integers(0, 12))
+def test_goes_on_never_fails_on_any_text(text: str, cut: int) -> None:
+    """Reading the rest of any text after any point answers yes or no (never raises)."""
+    from dagaz_studio.engine.values import TraceEvent
+    from dagaz_studio.notation.nodes import Span
+
+    at = min(cut, len(text))
+    event = TraceEvent("check", "", Span(max(at - 1, 0), at), 0, False, 0, (), (), None, 0)
+    assert goes_on(text, [event], [0], 0) in (True, False)
+
+
+_RAYS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+# As a run sets it: raised before the property test, not during it (hypothesis warns otherwise).
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 63), st.integers(0, 63), st.sets(st.integers(0, 63), max_size=12))
+def test_a_rider_s_only_way_to_a_square_is_the_ray_it_lies_on(origin: int, target: int, blockers: set[int]) -> None:
+    """A rook-like rider blocked by enemy pieces: of its four rays, the one that could have led to an
+    unreached square is the ray the square lies on (worked out from coordinates), and no other."""
+    board, rules = shipped("chess")
+    blockers -= {origin}
+    if target == origin:
+        return
+    position = Position.from_fen(board, "8/8/8/8/8/8/8/8 w - - 0 1")
+    kind = rules.custom_kind(parse_notation("(+)([p]\\1)*"))
+    for square in blockers:
+        position.cells[square] = Piece(1, rules.kind_index["Pawn"], True)
+    position.cells[origin] = Piece(0, kind, True)
+    result = rules.run(position, origin, trace=True)
+    if any(move.target == target for move in result.moves):
+        return
+    why = explain_square(board, result.trace, result.moves, target, origin=origin, notation="(+)([p]\\1)*")
+    dx = board.column_of[target] - board.column_of[origin]
+    # Rows are counted downwards as drawn: north is a smaller row.
+    dy = board.row_of[origin] - board.row_of[target]
+    on_ray = [name for name, (x, y) in _RAYS.items()
+              if (x == 0 and dx == 0 and dy * y > 0) or (y == 0 and dy == 0 and dx * x > 0)]
+    heading = [way for way in why.ways if way.heads]
+    assert len(heading) == len(on_ray) <= 1
+    for way in heading:
+        # The way went along that ray and stopped on it, at or before the square.
+        x, y = _RAYS[on_ray[0]]
+        end = way.path[-1]
+        assert (board.column_of[end] - board.column_of[origin]) * y == -(board.row_of[end] - board.row_of[origin]) * x

@@ -1,0 +1,384 @@
+"""The compiled path of heap and stack boards (engine/kind_compiler.py) against the runner.
+
+Three ways of running a heap or a column must agree on every notation and position: the compiled
+code (what untraced runs take), the runner alone (``Rules.fast = False``) and the traced run. The
+notations are drawn from the parts these boards give a meaning of their own (lifting a heap, putting
+one seed, taking the top of a column, counting pieces, ``&``, ``[k]``) mixed with the rest of the
+grammar; positions from random play on the shipped heap and stack boards.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.board import load_board
+from dagaz_studio.board.loader import parse_board
+from dagaz_studio.engine import compiler, kind_compiler
+from dagaz_studio.engine.compiler import Unsupported
+from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.heaps import Heap, heap_added
+from dagaz_studio.engine.kind_code import KindWriter
+from dagaz_studio.engine.kind_compiler import (
+    compile_kind_notation,
+    heap_adder,
+    kind_perft,
+    kind_plan,
+    zone_holds,
+    zone_size,
+)
+from dagaz_studio.engine.kind_items import captures_on_enemy_first, first_steps
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.notation import NotationError, parse_notation
+from tests.helpers.paths import REPO
+from tests.helpers.run_comparison import played, rules_pair, same_run
+
+BOARDS = ["oware", "kalah", "two-seeds", "lasca", "bashni"]
+#: Small, so that runaway notations stop quickly; stopping must agree too.
+BUDGET = 2_000
+
+
+def _played(board_name: str) -> tuple[Position, ...]:
+    return played(board_name, 4, 30)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_every_piece_of_the_board_compiles(board_name: str) -> None:
+    rules = Rules(load_board(board_name))
+    for kind in range(rules.board_kinds):
+        for player in range(len(rules.board.players)):
+            assert kind_plan(rules, rules.kind_program(kind, player)) is not None
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_board_runs_the_same_compiled_and_interpreted(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    for position in _played(board_name):
+        position = position.copy()
+        for square, cell in enumerate(position.cells):
+            if cell is not None:
+                same_run(fast, runner, position, square)
+        assert legal_moves(fast, position) == legal_moves(runner, position)
+        assert perft(fast, position, 2) == perft(runner, position, 2)
+
+
+def _notations(board_name: str) -> st.SearchStrategy[str]:
+    board = load_board(board_name)
+    zones = sorted(board.zones)
+    names = sorted(board.pieces)
+    letters = sorted(board.directions)
+    items = [st.sampled_from(list("pPeEfFxbBcCkrRmM")),
+             st.sampled_from(["=1-", "=0", "=2-3", "=1", "=4-"]),
+             st.sampled_from(names).map(lambda n: "=" + n),
+             st.sampled_from(names).map(lambda n: "!=" + n),
+             st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+" + "/".join(ns))]
+    if zones:
+        items += [st.sampled_from(zones).map(lambda z: "@" + z), st.sampled_from(zones).map(lambda z: "!@" + z),
+                  st.sampled_from(zones).map(lambda z: "=1-@" + z)]
+    bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
+    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\0", "^", "|", "&", "E%"]), bracket)
+    quantifier = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
+
+    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
+        quantified = st.tuples(part, quantifier).map("".join)
+        sequence = st.lists(quantified, min_size=1, max_size=3).map(",".join)
+        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
+    return st.recursive(atoms, extend, max_leaves=8)
+
+
+def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        fast, runner = rules_pair(board_name)
+        positions = _played(board_name)
+        position = positions[which % len(positions)].copy()
+        at = square % len(position.cells)
+        kind = square % fast.board_kinds
+        # The notation as that of one of the board's kinds, run from a square holding one: a heap
+        # with a piece of it added, or a column of the side to move with it on top.
+        cell = position.cells[at]
+        if fast.board.kind == "heap":
+            counts = list(cell.counts) if isinstance(cell, Heap) else [0] * fast.board_kinds
+            counts[kind] += 1 + square % 3
+            position.cells[at] = Heap(-1, counts.index(next(c for c in counts if c)), False,  # type: ignore[assignment]
+                                      tuple(counts))
+        else:
+            below = cell.pieces if isinstance(cell, Column) else ()
+            position.cells[at] = Column(((position.turn, kind),) + below, square % 2 == 0)  # type: ignore[assignment]
+        try:
+            program = runner.program(notation, position.turn, runner.kinds[kind])
+        except NotationError:
+            assume(False)
+            return
+        same_run(fast, runner, position, at, program, budget=BUDGET)
+        same_run(fast, runner, position, at, program)
+    return check
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_notations_run_the_same_compiled_traced_and_interpreted(board_name: str) -> None:
+    _random_notation_test(board_name)()
+
+
+def test_a_piece_on_a_heap_board_is_left_to_the_runner() -> None:
+    # Not a heap: the compiled start refuses it as the runner's does, with no moves.
+    fast, runner = rules_pair("oware")
+    position = Position.initial(load_board("oware"))
+    position.cells[0] = Piece(0, 0, False)
+    same_run(fast, runner, position, 0)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_perft_by_light_records_counts_as_the_runner_does_and_leaves_the_position(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    for position in _played(board_name)[1:3]:
+        position = position.copy()
+        before = (position.fen(), list(position.cells))
+        counted = kind_perft(fast, position, 3)
+        assert counted is not None  # every shipped heap and stack board counts by light records
+        assert (position.fen(), list(position.cells)) == before
+        assert counted == perft(runner, position, 3)
+
+
+@pytest.mark.parametrize("text", ["E,([!@pits,E]),E;E,E,E", "E[e]", "(E[E])*"])
+def test_a_heap_belongs_to_nobody_so_is_no_enemy_compiled_as_interpreted(text: str) -> None:
+    fast, runner = rules_pair("two-seeds")
+    notation = parse_notation(text)
+    for position in _played("two-seeds"):
+        for square, cell in enumerate(position.cells):
+            if isinstance(cell, Heap):
+                program = runner.program(notation, position.turn, runner.kinds[cell.kind])
+                same_run(fast, runner, position.copy(), square, program)
+
+
+#: Captures followed by a step onto a square that must be empty, which the compiled code looks at
+#: before taking anything; and near misses that it must not treat so (a second capture, a landing
+#: that need not be empty, a bracket asking something before ``[p]``).
+LANDINGS = {
+    "lasca": [r"(X)[ex]\1[p]", r"(X)[ex]~1[p]", r"O[ex]O[p]", r"(OM)[e,x]\1[p](&(X)[C,ex]\3[p])*+",
+              r"(X)[ex]\1[p,C]", r"(X)[x,ex]\1[p]", r"(X)[ex]\1[P]", r"(X)[ex]\1[C,p]", r"(X)(O)[ex]\1[p]",
+              r"(X)[ex](\1)[p]", r"((X)[ex]\1[p])*"],
+    "bashni": [r"(X)([p]\1)*[ex]\1[p](\1[p,C])*", r"(X)[ex]~1[p]X[p]", r"M[ex]M[p]T[ex]T[p]"],
+    "oware": [r"E[x]E[p]", r"(E)[x]\1[p]", r"(W)[=1-,x]~1[p]", r"(E)[x]\1[p]W[x]W[p]"],
+}
+
+
+@pytest.mark.parametrize("board_name,text", [(board, text) for board, texts in LANDINGS.items() for text in texts])
+def test_a_capture_that_cannot_land_counts_its_work_as_the_runner_does(board_name: str, text: str) -> None:
+    fast, runner = rules_pair(board_name)
+    notation = parse_notation(text)
+    for position in _played(board_name):
+        for square, cell in enumerate(position.cells):
+            if cell is None or (cell[0] != position.turn and cell[0] >= 0):
+                continue
+            program = runner.program(notation, position.turn, runner.kinds[cell[1]])
+            assert kind_plan(fast, fast.program(notation, position.turn, fast.kinds[cell[1]])) is not None
+            quick = fast.run(position, square, fast.program(notation, position.turn, fast.kinds[cell[1]]))
+            slow = runner.run(position, square, program)
+            assert (quick.moves, quick.work) == (slow.moves, slow.work)
+            # Stopping at every budget up to the run's work agrees too.
+            for budget in range(0, slow.work + 1, max(1, slow.work // 12)):
+                same_run(fast, runner, position.copy(), square, program, budget=budget)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_code_written_for_random_notations_compiles_without_warnings(board_name: str) -> None:
+    # Python warns of ``is`` asked of a literal (a direction known as the code is written); with
+    # warnings as errors such code would not compile and the notation would fall to the runner.
+    rules = Rules(load_board(board_name))
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), kind=st.integers(0, 10))
+    def check(text: str, kind: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        compiler._CODE_CACHE.clear()  # compiled afresh: a warning is given once, at compiling
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            try:
+                compile_kind_notation(rules, notation, kind % len(rules.board.players))
+            except Unsupported:
+                assume(False)
+    check()
+
+
+@pytest.mark.parametrize("text", [r"(E)\1", r"(E)[\1]", r"(E)~1", r"(E)[!~1]", r"(E)[x]\1[p]", r"(E)[x]~1[p]"])
+def test_a_direction_known_as_the_code_is_written_gives_no_warning(text: str) -> None:
+    rules = Rules(load_board("oware"))
+    compiler._CODE_CACHE.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compile_kind_notation(rules, parse_notation(text), 0)
+
+
+@pytest.mark.parametrize("board_name", ["oware", "lasca"])
+def test_a_second_interpreter_of_the_board_loads_the_code_written_for_the_first(
+        board_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = load_board(board_name)
+    first = Rules(board)
+    position = Position.initial(board)
+    expected = legal_moves(first, position)
+    written: list[str] = []
+    module = KindWriter.module
+    monkeypatch.setattr(KindWriter, "module", lambda self: written.append(self.notation.text) or module(self))
+    second = Rules(board)
+    assert legal_moves(second, position) == expected
+    assert written == []
+    # Each interpreter runs its own state: the second's plans are not the first's.
+    program = second.kind_program(0, 0)
+    assert kind_plan(second, program) is not kind_plan(first, first.kind_program(0, 0))
+
+
+_CELLS = st.lists(st.one_of(
+    st.none(),
+    st.lists(st.integers(0, 3), min_size=2, max_size=2).filter(any).map(lambda c: Heap(-1, 0, False, tuple(c))),
+    st.integers(0, 1).map(lambda p: Column(((p, 0),), True)),
+), min_size=8, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=_CELLS, squares=st.lists(st.integers(0, 7), unique=True, max_size=8))
+def test_a_zone_holds_a_piece_exactly_when_it_holds_at_least_one(cells: list, squares: list[int]) -> None:
+    assert zone_holds(cells, tuple(squares)) == (zone_size(cells, tuple(squares)) >= 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(sowings=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1)), max_size=40))
+def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[tuple[int, int]]) -> None:
+    # Sowing the same heaps again and again (the adder's cached answers) and onto new heaps of equal
+    # counts (new objects) gives the heap the counts make, each time.
+    add = heap_adder(2)
+    pits: list = [None, Heap(-1, 1, False, (0, 2)), None, None]
+    for pit, kind in sowings:
+        expected = heap_added(pits[pit], kind, 1, 2)
+        assert add(pits[pit], kind) == expected
+        pits[pit] = add(pits[pit], kind) if pit % 2 else expected
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    (r"OM[p];(OM)[ex]\1[p](&[!@last](OM)[C,ex]\3[p])*+", "OM"),
+    (r"(OM[p];(OM)[ex]\2[p])([@last][+Officer])?+", "OM"),
+    (r"X[p];(X)[ex]\1[p]", "X"),
+    (r"O[e]", "O"),
+    (r"[@last]OM[p]", None),      # a check before the step
+    (r"OM", None),                # no check after it: it may land on a friend's column
+    (r"O[f]", None),              # a friend there is what it asks for
+    (r"(X)([p]\1)*[ex]", None),   # a repetition after the step
+    (r"OM[p];O", None),           # one way without a check
+])
+def test_the_first_steps_a_piece_needs_free_are_found_only_where_every_way_begins_with_one(
+        text: str, letters: str | None) -> None:
+    rules = Rules(load_board("lasca"))
+    writer = KindWriter(rules, parse_notation(text), 0)
+    expected = None if letters is None else writer.directions(tuple(letters))
+    assert first_steps(writer, parse_notation(text).body) == expected
+
+
+@pytest.mark.parametrize("board_name", ["lasca", "bashni"])
+def test_a_piece_not_run_because_its_first_steps_land_on_friends_has_no_move_by_the_runner(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    skipped = 0
+    for position in _played(board_name):
+        gates = kind_compiler._kind_table(fast, position.turn)[2]
+        for square, cell in enumerate(position.cells):
+            if cell is None or cell[0] != position.turn or gates[cell[1]] is None:
+                continue
+            if all(position.cells[first] is not None and position.cells[first][0] == position.turn
+                   for first in gates[cell[1]][square]):
+                skipped += 1
+                assert runner.run(position, square).moves == []
+    assert skipped > 0
+
+
+def test_a_local_function_written_where_a_test_had_no_body_yet_compiles() -> None:
+    # The test before it is given a body first: the function's parameters are then those it reads.
+    rules = Rules(load_board("kalah"))
+    moves = compile_kind_notation(rules, parse_notation(r"[=Seed],(\1);E*,E{2}"), 0)
+    assert "def kf" in moves.source  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rule", ["rule: compulsory-capture", None])
+def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(rule: str | None) -> None:
+    # Where captures are not compulsory, a piece that can step is run at once; where they are, after
+    # the pieces next to an enemy's: the counts are the runner's either way.
+    text = (REPO / "boards" / "draughts" / "lasca.board").read_text()
+    if rule is None:
+        text = text.replace("rule: compulsory-capture", "")
+    board = parse_board(text)
+    fast, runner = Rules(board), Rules(board)
+    runner.fast = False
+    for position in played("lasca", 2, 12):
+        position = Position.from_fen(board, position.fen())
+        assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (r"(OM[p];(OM)[ex]\2[p](&[!@last](OM)[C,ex]\4[p])*+)([@last][+Officer])?+", True),
+    (r"X[p];(X)[ex]\1[p](&(X)[C,ex]\3[p])*+", True),
+    (r"OM[p]", True),                 # captures nothing
+    (r"OM[p](OM)[ex]\1[p]", False),   # a step onto an empty square, then a capture
+    (r"(OM[p];(OM)[ex])(OM)[ex]", False),  # what follows the first steps captures
+    (r"(X)([p]\1)*[ex]\1[p]", False),  # a rider's capture: its first step may be onto an empty square
+    (r"O[x]", False),                 # no check that an enemy stands there first
+])
+def test_a_capture_is_found_to_begin_on_an_enemy_only_where_every_capturing_way_does(text: str, expected: bool) -> None:
+    rules = Rules(load_board("lasca"))
+    writer = KindWriter(rules, parse_notation(text), 0)
+    assert captures_on_enemy_first(writer, parse_notation(text).body) is expected
+
+
+@pytest.mark.parametrize("board_name", ["lasca", "bashni"])
+def test_a_piece_left_out_once_a_capture_is_found_has_no_capture_by_the_runner(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    left = 0
+    for position in _played(board_name):
+        me = position.turn
+        _, _, gates, quiet = kind_compiler._kind_table(fast, me)
+        for square, cell in enumerate(position.cells):
+            if cell is None or cell[0] != me or gates[cell[1]] is None or not quiet[cell[1]]:
+                continue
+            firsts = [position.cells[first] for first in gates[cell[1]][square]]
+            if all(first is None or first[0] == me for first in firsts):
+                left += 1
+                assert all(not move.captures for move in runner.run(position, square).moves)
+    assert left > 0
+
+
+def test_the_code_kept_for_a_stack_board_between_starts_is_loaded_without_writing_or_compiling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dagaz_studio.engine.code_cache import kept_code
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(compiler, "_CODE_CACHE", {})
+    board = load_board("lasca")
+    rules = Rules(board)
+    position = Position.initial(board)
+    with kept_code(rules):
+        expected = legal_moves(rules, position)
+    monkeypatch.setattr(compiler, "_CODE_CACHE", {})  # a new start: nothing compiled in this process
+    again = load_board("lasca")
+    assert again is not board
+
+    def refuse(*_args: object) -> None:
+        raise AssertionError("a notation's code was written or compiled again")
+    monkeypatch.setattr(KindWriter, "module", refuse)
+    monkeypatch.setattr(kind_compiler, "compile", refuse, raising=False)  # the module's name shadows the builtin
+    rules = Rules(again)
+    with kept_code(rules):
+        assert legal_moves(rules, Position.initial(again)) == expected

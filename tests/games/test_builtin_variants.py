@@ -1,0 +1,122 @@
+"""Fairy-Stockfish's built-in variants: each one is an importer template, and each one the board
+model can say ships as a board file that plays as pyffish plays it (legal moves in UCI names, the
+position after each move, the FEN read back), on positions of seeded random games.
+
+The default run compares a few positions a variant; ``-m slow`` five hundred.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dagaz_studio.board import resolve_board
+from dagaz_studio.variants_ini import import_file
+from dagaz_studio.variants_ini.inheritance import templates
+from dagaz_studio.variants_ini.ini import IniError
+from dagaz_studio.variants_ini.variant import import_variant
+from tests.helpers.paths import REPO
+
+pytest.importorskip("pyffish")
+from tests.helpers.builtin_oracle import check_game, fsf_builtin_games  # noqa: E402
+
+README = REPO / "README.md"
+
+#: The built-ins the board model cannot say, and what it lacks. Each is still a template, refused
+#: by the importer naming that rule, and listed in the README.
+REFUSED: dict[str, str] = {}
+
+
+#: Every built-in variant of the pyffish this project tests with (pyffish.variants()).
+BUILTINS = 121
+
+
+@pytest.fixture(scope="module")
+def names() -> list[str]:
+    return fsf_builtin_games([], 0, 0)["variants"]
+
+
+def test_every_builtin_is_a_template(names) -> None:
+    assert len(names) == BUILTINS
+    assert set(names) <= set(templates())
+
+
+def test_a_section_inherits_from_any_builtin(names) -> None:
+    text = "".join(f"[my{name}:{name}]\n" for name in names)
+    imported, refused = import_file(text)
+    assert {v.name for v in imported} | {e.section for e in refused} == {f"my{name}" for name in names}
+    for error in refused:
+        assert "no template" not in error.message, error
+
+
+def test_every_refused_builtin_is_refused_by_the_importer_or_has_a_board(names) -> None:
+    assert set(REFUSED) <= set(names)
+    for name in REFUSED:
+        with pytest.raises(IniError):
+            import_variant(name, {})
+
+
+def shipped(names: list[str]) -> list[str]:
+    return [name for name in names if name not in REFUSED]
+
+
+def test_every_other_builtin_ships_under_its_name(names) -> None:
+    assert len(shipped(names)) == BUILTINS
+    for name in shipped(names):
+        assert resolve_board(name).is_file()
+
+
+def _compare(names: list[str], games: int, plies: int, seed: int) -> dict[str, str]:
+    played = fsf_builtin_games(shipped(names), games, plies, seed)["games"]
+    different = {}
+    for name in shipped(names):
+        text = resolve_board(name).read_text(encoding="utf-8")
+        for game in played[name]:
+            difference = check_game(name, text, game)
+            if difference is not None:
+                different[name] = difference
+                break
+    return different
+
+
+def test_every_shipped_builtin_plays_as_pyffish_does(names) -> None:
+    assert not _compare(names, games=1, plies=3, seed=11)
+
+
+@pytest.mark.slow
+def test_every_shipped_builtin_plays_as_pyffish_does_on_500_positions(names) -> None:
+    assert not _compare(names, games=20, plies=25, seed=12)
+
+
+def test_the_readme_lists_every_refused_builtin() -> None:
+    readme = README.read_text(encoding="utf-8")
+    part = readme.split("Fairy-Stockfish's built-in variants", 1)[-1]
+    for name in REFUSED:
+        assert re.search(rf"`{re.escape(name)}`", part), name
+
+
+def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> None:
+    # Supply chess: a Chariot dropped on the open e-file would check the General on e10.
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from tests.helpers.builtin_oracle import _rules
+    from tests.helpers.variants_oracle import uci_names
+
+    rules = _rules("supply")
+    position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
+    names = uci_names(rules.board, rules, legal_moves(rules, position))
+    assert "R@a5" in names and "R@e5" not in names and "R@e1" not in names
+
+
+def test_sections_inheriting_first_moves_a_check_that_wins_makpong_or_sittuyin_play_as_the_builtin() -> None:
+    # cambodianMoves (with gating's rights in the FEN), checkCounting, makpongRule and Sittuyin's
+    # placement and promotion, imported.
+    from tests.helpers.variants_oracle import compare
+
+    names = ["cambodian", "karouk", "makpong", "sittuyin"]
+    played = fsf_builtin_games(names, 3, 16, 5)["games"]
+    for name in names:
+        imported, refused = import_file(f"[x:{name}]\n")
+        assert not refused, refused
+        assert compare(imported[0].text, [[[fen, moves] for fen, moves, _ in game] for game in played[name]]) is None

@@ -1,0 +1,1 @@
+"""Tests of dagaz_studio.gui: the window, driven offscreen."""

@@ -1,0 +1,124 @@
+"""The Game record dock: moves played are listed in the board's own names, stepped through and jumped
+to, kept for the next start, and copied as PGN-like text. python-chess plays the same moves as the oracle."""
+
+from __future__ import annotations
+
+import io
+
+import chess
+import chess.pgn
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from tests.helpers.gui_window import open_window
+
+
+def type_move(qtbot, window, text: str) -> str:
+    field = window.play_field.field
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+    with qtbot.waitSignal(window.move_play.played, timeout=10000) as blocker:
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+    return blocker.args[0]
+
+
+def placement(fen: str) -> list[str]:
+    """Pieces, side to move, castling: what the window's FEN and python-chess's must agree on."""
+    return fen.split()[:3]
+
+
+SANS = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+
+
+def _reference() -> list[str]:
+    board = chess.Board()
+    fens = [board.fen()]
+    for san in SANS:
+        board.push_san(san)
+        fens.append(board.fen())
+    return fens
+
+
+def test_moves_played_are_recorded_and_stepped_through(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for san in SANS:
+        # Typed in UCI: the record names them as the board does (SAN).
+        move = chess.Board(window.document.fen()).parse_san(san)
+        assert type_move(qtbot, window, move.uci()) == san
+    fens = _reference()
+    rows = [dock.list.item(row).text() for row in range(dock.list.count())]
+    assert rows == ["Start", "1. e4", "1... e5", "2. Nf3", "2... Nc6", "3. Bb5", "3... a6"]
+    assert dock.list.currentRow() == 6 and not dock.forward_button.isEnabled()
+    qtbot.mouseClick(dock.back_button, Qt.MouseButton.LeftButton)
+    assert placement(window.document.fen()) == placement(fens[5]) and dock.list.currentRow() == 5
+    qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
+    assert placement(window.document.fen()) == placement(fens[0]) and not dock.back_button.isEnabled()
+    qtbot.mouseClick(dock.forward_button, Qt.MouseButton.LeftButton)
+    assert placement(window.document.fen()) == placement(fens[1])
+    # A click on a move shows the position after it.
+    item = dock.list.item(4)
+    qtbot.mouseClick(dock.list.viewport(), Qt.MouseButton.LeftButton, pos=dock.list.visualItemRect(item).center())
+    assert placement(window.document.fen()) == placement(fens[4]) and dock.record.current == 4
+    qtbot.mouseClick(dock.last_button, Qt.MouseButton.LeftButton)
+    assert placement(window.document.fen()) == placement(fens[6])
+    # Undo takes the place back with it.
+    window.undo_action.trigger()
+    assert dock.list.currentRow() == dock.record.current
+    assert placement(dock.record.fen) == placement(window.document.fen())
+    # Playing from an earlier place replaces the moves after it.
+    qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
+    assert type_move(qtbot, window, "d2d4") == "d4"
+    assert [dock.list.item(row).text() for row in range(dock.list.count())] == ["Start", "1. d4"]
+
+
+def test_copy_as_text_is_pgn_and_the_record_is_back_at_the_next_start(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    for move in ("e2e4", "c7c5", "g1f3"):
+        type_move(qtbot, window, move)
+    qtbot.mouseClick(window.game_record.copy_button, Qt.MouseButton.LeftButton)
+    text = QGuiApplication.clipboard().text()
+    assert '[FEN "' in text and "1. e4 c5 2. Nf3 *" in text
+    game = chess.pgn.read_game(io.StringIO(text))
+    assert game is not None and not game.errors
+    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "c7c5", "g1f3"]
+    qtbot.mouseClick(window.game_record.back_button, Qt.MouseButton.LeftButton)
+    window.files.save_state()
+    window.close()
+    again = open_window(qtbot, "chess")
+    rows = [again.game_record.list.item(row).text() for row in range(again.game_record.list.count())]
+    assert rows == ["Start", "1. e4", "1... c5", "2. Nf3"]
+    assert again.game_record.list.currentRow() == 2
+
+
+def test_xiangqi_moves_are_recorded_in_wxf(qtbot) -> None:
+    window = open_window(qtbot, "xiangqi")
+    assert type_move(qtbot, window, "h3e3") == "C2=5"
+    assert window.game_record.list.item(1).text() == "1. C2=5"
+
+
+def test_the_record_shares_a_column_with_the_piece_types_in_both_layouts(qtbot) -> None:
+    window = open_window(qtbot, "chess", size=(800, 600))
+    for compact in (True, False):
+        window.arrange_docks(compact=compact)
+        assert window.piece_types_dock in window.tabifiedDockWidgets(window.record_dock)
+        assert not window.record_dock.isFloating()
+
+
+def test_arrow_keys_step_and_an_edited_position_starts_a_new_record(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    fens = _reference()
+    dock.list.setFocus()
+    qtbot.keyClick(dock.list, Qt.Key.Key_Up)
+    assert dock.record.current == 1 and placement(window.document.fen()) == placement(fens[1])
+    # An edit off the record leaves it as it was and says so; the next move starts a new record there.
+    window.document.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert dock.list.currentRow() == -1 and "off the record" in dock.note.text()
+    assert dock.list.count() == 3
+    assert type_move(qtbot, window, "e1e2") == "Ke2"
+    assert [dock.list.item(row).text() for row in range(dock.list.count())] == ["Start", "1. Ke2"]
+    assert dock.record.start.startswith("4k3/8/8/8/8/8/8/4K3 w")

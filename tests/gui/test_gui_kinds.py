@@ -1,0 +1,90 @@
+"""The window on heap and stack boards: pits drawn with their seeds and counts, columns with their
+heights, and clicking a pit or a column shows its moves."""
+
+from __future__ import annotations
+
+from tests.helpers.gui_window import click_and_wait, open_window
+
+
+def test_a_heap_board_draws_each_pit_and_its_moves(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    window.document.set_fen("3,0,5,4,2,6/1,4,12,0,4,4 w 3 5")
+    items = window.board_view.piece_items()
+    assert items[window.board.index("c1")].toolTip() == "12 pieces"
+    assert window.board.index("d1") not in items  # an empty pit
+    reply = click_and_wait(qtbot, window, "c1")
+    assert [window.board.squares[m.target] for m in reply.moves] == ["d1"]
+
+
+def test_a_mixed_heap_names_each_types_count(qtbot) -> None:
+    window = open_window(qtbot, "two-seeds")
+    assert window.board_view.piece_items()[window.board.index("b1")].toolTip() == "2 pieces: 1w 1r"
+
+
+def test_a_stack_board_draws_columns_from_the_top_down(qtbot) -> None:
+    window = open_window(qtbot, "lasca")
+    window.document.set_fen("s1(so)1s1s/1s1s1s1/s1s1(Sso)1s/7/S1(Ss)1S1S/1S1S1S1/S1S3S w")
+    items = window.board_view.piece_items()
+    assert items[window.board.index("e5")].toolTip() == "S / s / o (from the top down)"
+    reply = click_and_wait(qtbot, window, "c3")
+    assert sorted(window.board.squares[m.target] for m in reply.moves) == ["b4", "d4"]
+
+
+def test_the_play_field_shows_names_in_the_boards_style(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    assert "Nf3" not in window.play_field.field.placeholderText()
+    assert "a1-b2" in window.play_field.field.placeholderText()
+    window = open_window(qtbot, "chess")
+    assert "Nf3" in window.play_field.field.placeholderText()
+    window = open_window(qtbot, "xiangqi")
+    assert "H2+3" in window.play_field.field.placeholderText()
+
+
+def test_a_pits_seeds_are_named_by_the_rows_owner_and_the_stores_stand_beside_the_rows(qtbot) -> None:
+    window = open_window(qtbot, "oware")
+    window.document.set_fen("3,0,5,4,2,6/1,4,12,0,4,4 w 3 5")
+    click_and_wait(qtbot, window, "a2")
+    summary = window.move_explorer.panel.summary.text()
+    assert summary.startswith("North Seed on a2"), summary
+    click_and_wait(qtbot, window, "c1")
+    assert window.move_explorer.panel.summary.text().startswith("South Seed on c1")
+    view = window.board_view
+    texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
+    # Each player's name beside the player's own row, with the store the FEN gives (South 3, North 5).
+    for flipped in (False, True):  # the names follow their rows when the board is turned round
+        view.orientation.set_flipped(flipped)
+        texts = {item.text(): item for item in view.scene().items() if hasattr(item, "text") and callable(item.text)}
+        for player, row, store in (("South", "a1", "3"), ("North", "a2", "5")):
+            name, count = texts[player], texts[store]
+            y = view.square_centre(window.board.index(row)).y()
+            assert abs(name.sceneBoundingRect().center().y() - y) < 60
+            assert name.sceneBoundingRect().left() > max(view.square_centre(s).x() for s in range(12))
+            assert abs(count.sceneBoundingRect().center().y() - y) < 60
+
+
+def test_a_columns_pieces_and_height_stay_readable_under_the_selection_and_the_marks(qtbot) -> None:
+    from PySide6.QtWidgets import QGraphicsEllipseItem
+
+    from dagaz_studio.gui.board_view.style import UNIT, player_colour
+
+    window = open_window(qtbot, "lasca")
+    window.document.set_fen("s1(so)1s1s/1s1(ssOS)1s1/s1s1(Sso)1s/7/S1(Ss)1S1S/1S1S1S1/S1S3S w")
+    view, board = window.board_view, window.board
+    click_and_wait(qtbot, window, "c3")
+    # Every piece of the column shows its side's colour, from the bottom disc up to the top one.
+    column = view.piece_items()[board.index("d6")]
+    faces = [child.brush().color().name() for child in column.childItems()
+             if isinstance(child, QGraphicsEllipseItem)]
+    expected = [player_colour(board, p).name() for p in (0, 0, 1, 1)]  # S O s s: bottom to top
+    assert faces == expected
+    marks = [item for item in view.scene().items() if type(item).__name__ == "HighlightItem"]
+    assert marks
+    for square, height in (("c3", "2"), ("d6", "4"), ("e5", "3")):
+        centre = view.square_centre(board.index(square))
+        badges = [item for item in view.scene().items()
+                  if item.toolTip() == f"a column of {height}" and item.sceneBoundingRect().contains(
+                      centre.x() - 40, centre.y() - 40)]
+        assert len(badges) == 1, square
+        # Above every mark, and large enough to read at the default size.
+        assert all(badges[0].zValue() > mark.zValue() for mark in marks)
+        assert badges[0].sceneBoundingRect().height() >= 0.25 * UNIT

@@ -1,0 +1,124 @@
+"""Help ▸ Lessons: a student walks a lesson in the window — opens it, types a wrong answer, sees where it
+differs, types a right one and sees it marked; progress is kept; every lesson is reached by keyboard."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from dagaz_studio.gui.docks.lessons import DONE_KEY, QtLessonsPanel
+from dagaz_studio.gui.settings import settings
+from dagaz_studio.queries.lessons import course, course_directory
+from tests.helpers.gui_window import open_window
+from tests.helpers.paths import REPO
+
+SCREENSHOTS = REPO / "docs" / "screenshots"
+
+
+def _lessons_action(window):
+    return next(a for a in window.help_menu.actions() if a.text().replace("&", "") == "Lessons")
+
+
+def _type(qtbot, panel: QtLessonsPanel, text: str) -> None:
+    panel.answer.setFocus()
+    panel.answer.selectAll()
+    qtbot.keyClick(panel.answer, Qt.Key.Key_Delete)
+    qtbot.keyClicks(panel.answer, text)
+    qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+
+
+def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    assert window.lessons_dock.isVisible()
+    ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
+    panel.chooser.setCurrentIndex(ids.index("06-groups"))
+    qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+    assert panel.lesson.id == "06-groups" and "Rook" in panel.text.toPlainText()
+    # Before typing: the solution's squares, waiting (the Bishop from d4: its own Pawn on b2, an enemy on f6).
+    assert set(panel.marks().values()) == {"missing"} and "g1" in panel.marks() and "g7" not in panel.marks()
+
+    # The worked example: step through it, the notation's part and the step's sentence shown.
+    qtbot.mouseClick(panel.example_reset, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+    first = panel.example_label.text()
+    assert "Step 1 of" in first
+    qtbot.mouseClick(panel.example_forward, Qt.MouseButton.LeftButton)
+    assert "Step 2 of" in panel.example_label.text() and "lift" in panel.example_label.text()
+
+    # A wrong answer: a Rook. At once: extra squares crossed, missing ones ringed.
+    _type(qtbot, panel, "(+)([p]\\1)*")
+    marks = panel.marks()
+    assert marks["d5"] == "extra" and marks["c5"] == "missing" and "agree" not in marks.values()
+    qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    assert "Not yet" in panel.verdict.text() and "Only your answer" in panel.verdict.text()
+    assert panel.place is not None and panel.place.square == "d4"
+
+    # Half right: only one diagonal.
+    _type(qtbot, panel, "O([p]O)*")
+    marks = panel.marks()
+    assert marks["e5"] == "agree" and marks["c5"] == "missing" and "extra" not in marks.values()
+
+    # Right, spelt its own way: marked all agreeing, and the check passes and is remembered.
+    _type(qtbot, panel, "(X)([p]\\1)*;O")
+    assert set(panel.marks().values()) == {"agree"}
+    qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    assert "Right" in panel.verdict.text()
+    assert "06-groups" in settings().value(DONE_KEY, [])
+    assert panel.chooser.currentText().startswith("✔")
+
+    # Hints one at a time, then the solution.
+    qtbot.mouseClick(panel.hint_button, Qt.MouseButton.LeftButton)
+    assert "Hint 1" in panel.hints.text() and "Hint 2" not in panel.hints.text()
+    qtbot.mouseClick(panel.hint_button, Qt.MouseButton.LeftButton)
+    assert "Hint 2" in panel.hints.text() and not panel.hint_button.isEnabled()
+    qtbot.mouseClick(panel.solution_button, Qt.MouseButton.LeftButton)
+    assert "(X)([p]\\1)*" in panel.hints.text().replace("\u200b", "")
+
+    # The pictures in docs/screenshots (DAGAZ_SCREENSHOTS=1 writes them there): the three marks at once.
+    folder = SCREENSHOTS if os.environ.get("DAGAZ_SCREENSHOTS") else tmp_path
+    _type(qtbot, panel, "O([p]O)*;(X)[p];N")
+    marks = panel.marks()
+    assert {marks["f6"], marks["a7"], marks["d5"]} == {"agree", "missing", "extra"}
+    assert window.grab().save(str(folder / "window-lessons-800x600.png"))
+    window.resize(1280, 860)
+    qtbot.wait(50)
+    panel.text.verticalScrollBar().setValue(0)
+    window.lessons_dock.widget().verticalScrollBar().setValue(0)
+    assert window.grab().save(str(folder / "window-lessons.png"))
+
+
+def test_every_lesson_is_reached_by_keyboard_and_opens(qtbot) -> None:
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    panel.go(0)
+    seen = [panel.lesson.id]
+    for _ in range(len(course()) - 1):
+        qtbot.keyClick(panel.chooser, Qt.Key.Key_Down)
+        qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+        seen.append(panel.lesson.id)
+        assert panel.board_view.board is not None and panel.marks()
+    assert seen == [lesson.id for lesson in course()]
+    # The panel's controls take the focus in turn.
+    for widget in (panel.chooser, panel.answer, panel.check_button, panel.hint_button, panel.solution_button):
+        assert widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+
+
+def test_a_lesson_file_opens_in_the_panel_and_a_broken_one_is_refused(qtbot, tmp_path: Path) -> None:
+    window = open_window(qtbot, "chess", (800, 600))
+    _lessons_action(window).trigger()
+    panel = window.lessons_panel
+    mine = tmp_path / "mine.toml"
+    mine.write_text((course_directory() / "02-directions.toml").read_text(encoding="utf-8")
+                    .replace('title = "Directions and their sets"', 'title = "My directions"'), encoding="utf-8")
+    assert panel.open_path(str(mine)) and panel.lesson.title == "My directions"
+    broken = tmp_path / "broken.toml"
+    broken.write_text('title = "x"\nboard = "chess"\nsquare = "q9"\n', encoding="utf-8")
+    assert not panel.open_path(str(broken))
+    assert "broken.toml:" in panel.verdict.text().replace("\u200b", "")

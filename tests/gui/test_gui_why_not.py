@@ -1,0 +1,44 @@
+"""The square menu's "Why (not) here?" in the window: the first line says why in short, and the ways
+listed are those that could have led there (a King's steps are not offered for a castling square)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from tests.helpers.gui_window import click_and_wait, open_window
+
+
+def _why_not(qtbot, window, square: str) -> list[str]:
+    menu = QMenu()
+    window.move_explorer.square_actions(window.board.index(square), menu)
+    action = next(a for a in menu.actions() if a.text() == "Why (not) here?")
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+        action.trigger()
+    return window.moves_panel.explanation.text().splitlines()
+
+
+def test_castling_s_attacked_square_leads_the_why_not(qtbot, chess_window) -> None:
+    window = chess_window
+    window.document.set_fen("5r2/8/8/8/8/8/3PP3/3QK2R w K - 0 1")
+    click_and_wait(qtbot, window, "e1")
+    lines = _why_not(qtbot, window, "g1")
+    assert lines[0].startswith("g1 is not reached: alternative 2 of 3")
+    assert "the Black Rook on f8 attacks it" in lines[0]
+    bullets = [line for line in lines if line.startswith("• ")]
+    assert bullets[0].startswith("• e1-f1 (alternative 2 of 3")
+    assert not any(line.startswith(("• e1-d1", "• e1-e2", "• e1-f2")) for line in bullets)
+    # The stepper stands at the check that stopped castling.
+    step = window.trace_player.current_event()
+    assert step.check == "[A]" and step.square == window.board.index("f1") and not step.ok
+
+
+def test_the_horse_s_blocked_leg_and_the_cannon_s_missing_piece(qtbot) -> None:
+    window = open_window(qtbot, "xiangqi")
+    click_and_wait(qtbot, window, "b1")
+    lines = _why_not(qtbot, window, "d2")
+    assert "[p] failed on c1: a friendly Elephant stands there" in lines[0]
+    assert not any(line.startswith("• b1-a1") for line in lines)
+    window.document.set_fen("3k5/1r7/9/9/9/9/9/1C7/9/5K3 w")
+    click_and_wait(qtbot, window, "b3")
+    lines = _why_not(qtbot, window, "b9")
+    assert "[P] failed on b8, b7, b6, b5, b4: it is empty" in lines[0]

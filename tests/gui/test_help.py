@@ -1,0 +1,117 @@
+"""Help at hand: the guides rendered and searchable, shortcuts read from the menus, About, welcome."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow
+
+from dagaz_studio.gui.docks.help import (
+    GUIDES,
+    QtHelpBrowser,
+    QtShortcutsDialog,
+    QtWelcomeDialog,
+    about_text,
+    action_shortcuts,
+    docs_dir,
+    welcome_due,
+)
+
+
+def test_each_guide_is_rendered_from_its_markdown_not_shown_as_source(qtbot):
+    browser = QtHelpBrowser()
+    qtbot.addWidget(browser)
+    for key, (_title, name) in GUIDES.items():
+        browser.show_guide(key)
+        assert browser.current_guide() == key
+        shown = browser.browser.toPlainText()
+        source = (docs_dir() / name).read_text(encoding="utf-8")
+        first_heading = next(line for line in source.splitlines() if line.startswith("# "))
+        assert shown.startswith(first_heading[2:])  # the heading, without its '#'
+        assert "```" not in shown and "| --- |" not in shown
+
+
+def test_search_marks_every_match_and_steps_through_them_wrapping_round(qtbot):
+    browser = QtHelpBrowser()
+    qtbot.addWidget(browser)
+    browser.show_guide("boards")
+    text = browser.browser.toPlainText()
+    expected = text.lower().count("symmetry")
+    assert expected >= 3
+    assert browser.search("symmetry") == expected
+    assert len(browser.browser.extraSelections()) == expected
+    assert browser.match_label.text() == f"1 of {expected}"
+    for number in range(2, expected + 1):
+        assert browser.find_next()
+        assert browser.match_label.text() == f"{number} of {expected}"
+    assert browser.find_next() and browser.match_label.text() == f"1 of {expected}"
+    assert browser.find_previous() and browser.match_label.text() == f"{expected} of {expected}"
+    assert browser.browser.textCursor().selectedText().lower() == "symmetry"
+    assert browser.search("no such words anywhere") == 0 and browser.match_label.text() == "no match"
+
+
+def test_a_link_to_another_guide_opens_it_here(qtbot):
+    browser = QtHelpBrowser()
+    qtbot.addWidget(browser)
+    browser.show_guide("boards")
+    browser.browser.setSource(browser.browser.source().resolved("names.md"))
+    assert browser.current_guide() == "names"
+    assert browser.guide_box.currentData() == "names"
+    assert browser.browser.toPlainText().startswith("Move names") or "WXF" in browser.browser.toPlainText()
+
+
+def test_the_shortcuts_list_reads_the_menus_and_adds_the_other_keys(qtbot):
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    file_menu = window.menuBar().addMenu("&File")
+    open_action = QAction("&Open…", window)
+    open_action.setShortcut(QKeySequence("Ctrl+O"))
+    file_menu.addAction(open_action)
+    file_menu.addAction(QAction("No keys", window))
+    recent = file_menu.addMenu("Open &Recent")
+    again = QAction("Again", window)
+    again.setShortcut(QKeySequence("Ctrl+Shift+T"))
+    recent.addAction(again)
+    assert action_shortcuts(window.menuBar()) == [("File", "Open", "Ctrl+O"), ("File ▸ Open Recent", "Again", "Ctrl+Shift+T")]
+    dialog = QtShortcutsDialog(window.menuBar())
+    qtbot.addWidget(dialog)
+    keys = [dialog.table.item(row, 0).text() for row in range(dialog.table.rowCount())]
+    assert keys[:2] == ["Ctrl+O", "Ctrl+Shift+T"] and "Left / Right" in keys
+
+
+def test_about_names_the_version():
+    from dagaz_studio import __version__
+    assert f"Dagaz Studio {__version__}" in about_text()
+
+
+def test_the_welcome_is_due_until_dismissed_once_unless_asked_to_stay(qtbot, tmp_path):
+    store = QSettings(str(tmp_path / "welcome.ini"), QSettings.Format.IniFormat)
+    assert welcome_due(store)
+    dialog = QtWelcomeDialog(store)
+    qtbot.addWidget(dialog)
+    assert dialog.text_label.text().count("<li>") == 3
+    dialog.reject()
+    assert not welcome_due(QSettings(str(tmp_path / "welcome.ini"), QSettings.Format.IniFormat))
+    dialog = QtWelcomeDialog(store)
+    qtbot.addWidget(dialog)
+    dialog.show_again_box.setChecked(True)
+    asked = []
+    dialog.guideRequested.connect(asked.append)
+    dialog.guide_button.click()
+    assert asked == ["notation"] and welcome_due(store)
+
+
+def test_f1_opens_the_guide_in_a_window_wide_enough_for_its_tables(qtbot) -> None:
+    from tests.helpers.gui_window import open_window
+
+    window = open_window(qtbot, "chess", (1280, 900))
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_F1)
+    dock, browser = window.help_dock, window.help_browser
+    assert dock.isVisible() and browser.current_guide() == "notation"
+    assert browser.browser.viewport().width() >= 600, browser.browser.viewport().width()
+    # The guide speaks of the notation, not of the program's insides.
+    text = browser.browser.toPlainText()
+    assert "Structure" in text and ".lark" not in text

@@ -1,0 +1,279 @@
+"""The Tests panel: the board's tests with pass or fail, run again on the worker as a notation is
+edited; a failing test's squares marked apart on the board; "why not"; Record as test; Compare and
+Find a difference. Expected squares come from python-chess, not from the program."""
+
+from __future__ import annotations
+
+import os
+
+import chess
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMenu
+
+from tests.helpers.gui_window import LoopTicks, click_and_wait, open_window
+from tests.helpers.paths import REPO
+
+SCREENSHOTS = REPO / "docs" / "screenshots"
+
+
+def _panel(qtbot, window):
+    window.tests_dock.show()
+    window.tests_dock.raise_()
+    panel = window.tests_panel
+    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
+                    timeout=20000)
+    return panel
+
+
+def _click_item(qtbot, widget, item, button=Qt.MouseButton.LeftButton) -> None:
+    widget.scrollToItem(item)
+    rect = widget.visualItemRect(item)
+    qtbot.mouseClick(widget.viewport(), button, pos=rect.center())
+
+
+def _right_click_item(qtbot, widget, item) -> None:
+    """A right click on ``item``: the press, and the context-menu event the platform sends with it."""
+    from PySide6.QtGui import QContextMenuEvent
+
+    widget.scrollToItem(item)
+    point = widget.visualItemRect(item).center()
+    qtbot.mousePress(widget.viewport(), Qt.MouseButton.RightButton, pos=point)
+    QApplication.sendEvent(widget.viewport(), QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point,
+                                                                widget.viewport().mapToGlobal(point)))
+    qtbot.mouseRelease(widget.viewport(), Qt.MouseButton.RightButton, pos=point)
+
+
+def _choose_in_next_menu(qtbot, text: str) -> None:
+    """Trigger the item ``text`` of the menu about to open (a menu runs its own loop until chosen)."""
+    def choose() -> None:
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            QTimer.singleShot(20, choose)
+            return
+        action = next((a for a in menu.actions() if a.text() == text), None)
+        if action is None:
+            menu.close()
+            raise AssertionError(f"no {text!r} in {[a.text() for a in menu.actions()]}")
+        menu.setActiveAction(action)
+        qtbot.keyClick(menu, Qt.Key.Key_Return)
+    QTimer.singleShot(20, choose)
+
+
+def _knight_targets(square: str) -> set[str]:
+    return {chess.square_name(s) for s in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[chess.parse_square(square)])}
+
+
+def _wazir_targets(square: str) -> set[str]:
+    s = chess.parse_square(square)
+    f, r = chess.square_file(s), chess.square_rank(s)
+    return {chess.square_name(chess.square(f + dx, r + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= f + dx < 8 and 0 <= r + dy < 8}
+
+
+def _break_the_knight(qtbot, window, panel) -> None:
+    """Edit the Knight's notation into a Wazir's in the notation editor, as a user types it."""
+    editor = window.notation_editor
+    editor.select_piece("Knight")
+    with qtbot.waitSignal(panel.resultsShown, timeout=20000,
+                          check_params_cb=lambda answer: answer.query.edit == "+"):
+        editor.text_edit.setFocus()
+        editor.text_edit.selectAll()
+        qtbot.keyClicks(editor.text_edit, "+")
+
+
+def test_the_boards_tests_are_listed_with_pass_or_fail(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    board = window.document.board
+    assert panel.test_list.count() == len(board.tests) >= 20
+    assert all(panel.test_list.item(row).text().startswith("✓ ") for row in range(panel.test_list.count()))
+    assert "passed, 0 failed" in panel.summary.text()
+
+
+def test_editing_a_notation_runs_the_tests_again_and_a_failing_test_shows_its_squares(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    _break_the_knight(qtbot, window, panel)
+    item = panel.test_item("knight-leaps")
+    assert item is not None and item.text().startswith("✗ ")
+    assert panel.test_item("perft-start-2").text().startswith("✗ ")
+    _click_item(qtbot, panel.test_list, item)
+    test = next(t for t in window.document.board.tests if t.name == "knight-leaps")
+    assert window.document.fen().split()[0] == test.fen.split()[0]
+    square = test.square
+    knight, wazir = _knight_targets(square), _wazir_targets(square)
+    marks = panel.marks.marks
+    assert {m for m, kind in marks.items() if kind == "missing"} == knight
+    assert {m for m, kind in marks.items() if kind == "extra"} == wazir
+    # Drawn on the board, each kind its own shape.
+    drawn = {(item.kind, item.pos().x(), item.pos().y()) for item in panel.marks.items()}
+    assert len(drawn) == len(knight | wazir)
+    view = window.board_view
+    for item in panel.marks.items():
+        assert item.kind in ("missing", "extra")
+    assert {view.square_at(item.pos()) for item in panel.marks.items() if item.kind == "missing"} == \
+        {window.document.board.index(s) for s in knight}
+
+
+def test_reverting_the_edit_runs_the_tests_again(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    _break_the_knight(qtbot, window, panel)
+    with qtbot.waitSignal(panel.resultsShown, timeout=20000,
+                          check_params_cb=lambda answer: answer.query.edit is None):
+        qtbot.mouseClick(window.notation_editor.revert_button, Qt.MouseButton.LeftButton)
+    assert all(panel.test_list.item(row).text().startswith("✓ ") for row in range(panel.test_list.count()))
+
+
+def test_why_not_a_missing_square_from_the_list_and_from_the_board(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    _break_the_knight(qtbot, window, panel)
+    _click_item(qtbot, panel.test_list, panel.test_item("knight-leaps"))
+    missing = next(panel.mark_list.item(row) for row in range(panel.mark_list.count())
+                   if panel.mark_list.item(row).text().startswith("missing "))
+    mark = missing.text().split()[-1]
+    with qtbot.waitSignal(panel.detail_runner.replyReady, timeout=20000) as blocker:
+        _choose_in_next_menu(qtbot, f"Why not {mark}?")
+        _right_click_item(qtbot, panel.mark_list, missing)
+    reason = blocker.args[0].reason
+    assert reason and mark in panel.why.text() and "not reached" in reason
+    # The board's own square menu asks the same question.
+    view = window.board_view
+    board = window.document.board
+    point = view.mapFromScene(view.square_centre(board.index(mark)))
+    panel.why.setText("")
+    with qtbot.waitSignal(panel.detail_runner.replyReady, timeout=20000):
+        _choose_in_next_menu(qtbot, f"Why not {mark} (test knight-leaps)?")
+        view.squareContextMenuRequested.emit(board.index(mark), view.viewport().mapToGlobal(point))
+    assert panel.why.text().startswith(f"{mark}: ")
+
+
+def test_record_as_test_writes_what_the_board_shows(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    click_and_wait(qtbot, window, "g1")
+    with qtbot.waitSignal(panel.recorded, timeout=20000) as blocker:
+        qtbot.mouseClick(panel.record_button, Qt.MouseButton.LeftButton)
+    statement = blocker.args[0]
+    start = chess.Board()
+    targets = sorted(chess.square_name(m.to_square) for m in start.legal_moves if m.from_square == chess.G1)
+    assert statement.startswith("test reaches-from-g1-1: fen " + start.fen().split()[0])
+    assert sorted(statement.split(" reaches ")[1].split()) == targets
+    text = window.board_text.text_edit.toPlainText()
+    assert text.rstrip().endswith(statement)
+    # Applied, it is one of the board's tests, and it passes.
+    with qtbot.waitSignal(panel.resultsShown, timeout=20000):
+        qtbot.mouseClick(window.board_text.apply_button, Qt.MouseButton.LeftButton)
+    assert panel.test_item("reaches-from-g1-1").text().startswith("✓ ")
+
+
+def _compare_tab(qtbot, window, square: str):
+    panel = _panel(qtbot, window)
+    panel.tabs.setCurrentIndex(1)
+    click_and_wait(qtbot, window, square)
+    return panel.compare
+
+
+def test_compare_draws_a_only_b_only_and_both_apart(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    tab.source.setCurrentIndex(tab.source.findData("typed"))
+    tab.language.setCurrentIndex(tab.language.findData("betza"))
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000,
+                          check_params_cb=lambda answer: answer.query.b != answer.query.a):
+        tab.b_text.setFocus()
+        qtbot.keyClicks(tab.b_text, "nN")
+    # From b1 in the setup a Knight reaches a3 and c3; the lame Knight's first step, b2, is taken.
+    marks = tab.marks.marks
+    assert marks == {"a3": "a", "c3": "a"}
+    # Now a Rook against a Wazir, on an emptier board: both, A only.
+    window.document.set_fen("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1")
+    click_and_wait(qtbot, window, "d4")
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000):
+        tab.b_text.clear()
+        qtbot.keyClicks(tab.b_text, "W")
+    board = chess.Board("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1")
+    rook = {chess.square_name(s) for s in board.attacks(chess.D4)}
+    marks = tab.marks.marks
+    assert {m for m, kind in marks.items() if kind == "both"} == _wazir_targets("d4")
+    assert {m for m, kind in marks.items() if kind == "a"} == rook - _wazir_targets("d4")
+    kinds = {item.kind for item in tab.marks.items()}
+    assert kinds == {"a", "both"}
+
+
+def test_compare_with_another_piece_type(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1"
+    window.document.set_fen(fen)
+    tab = _compare_tab(qtbot, window, "d4")
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000):
+        tab.source.setCurrentIndex(tab.source.findData("Rook"))
+    board = chess.Board(fen)
+    queen = {chess.square_name(s) for s in board.attacks(chess.D4)}
+    board.set_piece_at(chess.D4, chess.Piece(chess.ROOK, chess.WHITE))
+    rook = {chess.square_name(s) for s in board.attacks(chess.D4)}
+    marks = tab.marks.marks
+    assert {m for m, kind in marks.items() if kind == "both"} == rook
+    assert {m for m, kind in marks.items() if kind == "a"} == queen - rook
+    assert "b" not in marks.values()
+
+
+def test_find_a_difference_opens_the_counterexample(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "b1")
+    tab.source.setCurrentIndex(tab.source.findData("typed"))
+    tab.language.setCurrentIndex(tab.language.findData("betza"))
+    tab.b_text.setText("nN")
+    with qtbot.waitSignal(tab.find_runner.replyReady, timeout=30000) as blocker:
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+        assert tab.progress.isVisible() and tab.cancel_button.isEnabled()
+    result = blocker.args[0].comparison
+    assert result.differ and result.pieces == 1 and not tab.progress.isVisible()
+    with qtbot.waitSignal(tab.runner.replyReady, timeout=20000):
+        pass
+    # The counterexample on the board: its position with the Knight (A) on its square.
+    board = chess.Board(result.fen)
+    square = chess.parse_square(result.square)
+    board.set_piece_at(square, chess.Piece(chess.KNIGHT, board.turn))
+    assert window.document.fen().split()[0] == board.fen().split()[0]
+    # A only: the Knight's targets whose first orthogonal step is taken (python-chess's squares).
+    blocked = set()
+    for target in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[square]):
+        dx = chess.square_file(target) - chess.square_file(square)
+        dy = chess.square_rank(target) - chess.square_rank(square)
+        leg = chess.square(chess.square_file(square) + (dx // 2 if abs(dx) == 2 else 0),
+                           chess.square_rank(square) + (dy // 2 if abs(dy) == 2 else 0))
+        if board.piece_at(leg) is not None and board.color_at(target) != board.turn:
+            blocked.add(("x" if board.piece_at(target) else "") + chess.square_name(target))
+    assert blocked and {m for m, kind in tab.marks.marks.items() if kind == "a"} == blocked
+    assert "b" not in tab.marks.marks.values()
+
+
+def test_a_search_is_cancelled(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "d1")
+    tab.source.setCurrentIndex(tab.source.findData("betza-reading"))
+    assert tab.b_text.text() == "Q"
+    tab.positions.setValue(100_000)
+    with LoopTicks() as ticks:  # the search is the worker's: the window keeps answering meanwhile
+        qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: tab.progress.value() > 0, timeout=30000)
+        qtbot.mouseClick(tab.cancel_button, Qt.MouseButton.LeftButton)
+    ticks.assert_answering()
+    assert tab.find_button.isEnabled() and not tab.progress.isVisible() and "cancelled" in tab.result.text()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
+    """The panel with a failing test shown; kept in docs/screenshots when DAGAZ_SCREENSHOTS is set."""
+    window = open_window(qtbot, "chess", size)
+    panel = _panel(qtbot, window)
+    _break_the_knight(qtbot, window, panel)
+    _click_item(qtbot, panel.test_list, panel.test_item("knight-leaps"))
+    qtbot.wait(300)
+    picture = window.grab()
+    assert picture.width() == size[0] and picture.height() == size[1]
+    folder = SCREENSHOTS if os.environ.get("DAGAZ_SCREENSHOTS") else tmp_path
+    assert picture.save(str(folder / f"window-tests-{size[0]}x{size[1]}.png"))

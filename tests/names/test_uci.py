@@ -1,0 +1,61 @@
+"""The uci style: Fairy-Stockfish's move strings, written and read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagaz_studio.cli import main
+from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.position import Position
+from dagaz_studio.names import MoveNames
+from tests.helpers.engine_helpers import shipped
+
+
+def _names(board_name: str, fen: str = "") -> MoveNames:
+    board, rules = shipped(board_name)
+    position = Position.from_fen(board, fen) if fen else Position.initial(board)
+    return MoveNames(rules, position, style="uci")
+
+
+def test_squares_run_together_with_tenth_rows_and_promotions() -> None:
+    assert {"h1g3", "a1a2", "b3b10"} <= set(_names("xiangqi").names)
+    promotions = _names("chess", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").names
+    assert {"b7b8q", "b7b8r", "b7b8b", "b7b8n"} <= set(promotions)
+
+
+def test_castling_is_the_royal_move_alone() -> None:
+    names = _names("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert {"e1g1", "e1c1"} <= set(names.names)
+    assert names.read("e1g1").also
+
+
+def test_every_name_reads_back_as_its_move_in_either_case() -> None:
+    names = _names("chess", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    for move, name in names:
+        assert names.read(name) is move
+        assert names.read(name.upper()) is move
+
+
+def test_partial_moves_are_joined_by_commas_and_a_name_that_cannot_tell_moves_apart_is_written_in_coordinates() -> None:
+    # Black's replies after White's d3-e3xc3 include capture chains of several partial moves.
+    board, rules = shipped("fanorona")
+    position = Position.initial(board)
+    start = MoveNames(rules, position, style="uci")
+    assert {"d3-e3xf3", "d3-e3xc3", "d2e3", "e2e3", "f2e3"} == set(start.names)
+    make_move(position, start.read("d3-e3xc3"))
+    replies = MoveNames(rules, position, style="uci").names
+    chains = [name for name in replies if "," in name]
+    assert chains and all(part[2:4] == nxt[:2] for name in chains
+                          for part, nxt in zip(name.split(","), name.split(",")[1:]))
+
+
+def test_play_reads_uci_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "chess", "e2e4", "e7e5", "g1f3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b")
+
+
+def test_moves_lists_uci_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "capablanca", "--fen", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+                 "--legal", "--style", "uci"]) == 0
+    listed = {line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert {"f1i1", "f1c1", "a1a8"} <= listed

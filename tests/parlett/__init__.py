@@ -1,0 +1,1 @@
+"""Tests of dagaz_studio.parlett: Parlett's notation read and translated."""

@@ -1,0 +1,1 @@
+"""Tests of dagaz_studio.queries: the answers the window and the commands share."""

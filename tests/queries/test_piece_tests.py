@@ -1,0 +1,258 @@
+"""Piece tests in board files (``test NAME: …``) and ``dagaz-studio test``: the shipped boards' tests
+pass, a broken piece makes them fail and says where, and bad tests are problems at their line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.board import BoardFileError, load_board, parse_board, shipped_boards
+from dagaz_studio.cli import main
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.queries.piece_tests import run_tests
+
+SHIPPED = shipped_boards()
+
+TINY = """tiny
+grid: a-c x 3-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+piece King K royal: +
+piece Rook R: (+)([p]\\1)*
+setup: 2k/3/K2 w
+"""
+
+
+@pytest.mark.parametrize("name", list(SHIPPED))
+def test_every_shipped_board_passes_its_tests(name: str) -> None:
+    board = load_board(name)
+    assert len(board.tests) >= 3, f"{name} carries {len(board.tests)} tests"
+    failures = [result.describe() for result in run_tests(board) if not result.passed]
+    assert failures == []
+
+
+def test_the_shipped_boards_carry_150_tests_or_more() -> None:
+    assert sum(len(load_board(name).tests) for name in SHIPPED) >= 150
+
+
+def _copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    text = SHIPPED[name].read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"{name}.board"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_a_knight_made_a_wazir_fails_the_knight_tests(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _copy(tmp_path, "chess", "piece Knight N: N,OM;E,OT;S TR;W,RM", "piece Knight N: +")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    failed = {line.split(" FAILED ")[1].split(":")[0] for line in out.splitlines()}
+    assert {"knight-leaps", "knight-in-corner", "perft-start-2"} <= failed
+    assert main(["test", str(path), "--json"]) == 1
+    leaps = next(result for line in capsys.readouterr().out.splitlines()
+                 if (result := json.loads(line))["name"] == "knight-leaps")
+    assert sorted(leaps["missing"]) == ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    assert sorted(leaps["extra"]) == ["c4", "d3", "d5", "e4"]  # the Wazir's steps
+    assert leaps["reason"]
+
+
+def test_castling_through_check_allowed_fails_and_is_named(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = _copy(tmp_path, "chess", "[MA](E[pA]){2}|E[f,=Rook,M]^W{2}", "[MA](E[p]){2}|E[f,=Rook,M]^W{2}")
+    assert main(["test", str(path), "--json"]) == 1
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    by_name = {result["name"]: result for result in results}
+    refused = by_name["castling-through-check-refused"]
+    assert refused["passed"] is False and refused["extra"] == ["g1"] and refused["missing"] == []
+    assert by_name["knight-leaps"]["passed"] is True
+    assert {"board", "name", "passed", "missing", "extra"} <= set(refused)
+
+
+def test_a_missing_square_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "why.board"
+    path.write_text(SHIPPED["chess"].read_text(encoding="utf-8").split("\n# Tests of the rules")[0]
+                    + "test castles-anyway: fen r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1 at e1 reaches at least g1\n",
+                    encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "castles-anyway: e1; missing g1 (g1: " in out
+    assert "[A] failed" in out or "[pA] failed" in out or "attack" in out
+
+
+def test_perft_and_move_name_tests(tmp_path: Path) -> None:
+    board = parse_board(TINY + "test p1: perft 1 gives 5\n"  # the King on a1 steps to a2 or b1: 2
+                        "test p2: perft 1 gives 2\n"
+                        "test l1: legal a1b1\ntest l2: illegal a1b2\n"
+                        "test r1: at a1 put Rook reaches a2 a3 b1 c1\n", "tiny.board")
+    results = {result.name: result for result in run_tests(board)}
+    assert results["p1"].passed is False and "counted 2" in (results["p1"].detail or "")
+    assert results["p2"].passed
+    assert results["l1"].passed and results["l2"].passed
+    assert results["r1"].passed
+
+
+def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "runaway.board"
+    path.write_text(TINY + "test runaway: at b2 put `((+)[A]){30}` reaches nothing\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "runaway: `((+)[A]){30}` put on b2; stopped:" in out
+
+
+@pytest.mark.parametrize("line, where, message", [
+    ("test t: at b2 put Ghost reaches a1", "10:19", "unknown piece type 'Ghost'"),
+    ("test t: at z9 reaches a1", "10:12", "no square 'z9'"),
+    ("test t: at a1 reaches a2 xq4", "10:27", "no square 'q4'"),
+    ("test t: fen 3/3 w at a1 reaches a2", "10:13", "test FEN: "),
+    ("test t: at a1 reaches at a2", "10:26", "malformed 'test' statement"),
+    ("test t: at a1 put `[=Ghost]` reaches a2", "10:21", "unknown piece type 'Ghost'"),
+    ("test t: at a1 put `(+` reaches a2", "10:20", "unclosed '('"),
+    ("test t: drop King reaches a2", "10:14", "without hands"),
+    ("test t: at a1 put Red King reaches a2", "10:19", "unknown player 'Red'"),
+    ("test t: perft 0 gives 3", "10:15", "perft depth"),
+    ("test t: at a1 perft 1 gives 3", "10:6", "names no piece"),
+    ("test t: reaches a1", "10:6", "names its piece"),
+])
+def test_a_bad_test_is_a_problem_at_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              line: str, where: str, message: str) -> None:
+    path = tmp_path / "bad.board"
+    path.write_text(TINY + line + "\n", encoding="utf-8")
+    with pytest.raises(BoardFileError) as raised:
+        parse_board(path.read_text(encoding="utf-8"), str(path))
+    problems = [str(problem) for problem in raised.value.problems]
+    assert any(f":{where}: " in problem and message in problem for problem in problems), problems
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"bad.board:{where}: " in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("line, column, name", [
+    ("test t: illegal a1d4", 17, "a1d4"),       # no square d4 on the board
+    ("test t: illegal c3c2", 17, "c3c2"),       # the piece on c3 is not the side to move's
+    ("test t: illegal Zb1", 17, "Zb1"),         # no piece is lettered Z
+    ("test t:\n    illegal  a1x", 14, "a1x"),  # folded: the problem is where the name is written
+])
+def test_an_illegal_move_must_be_a_move_the_board_could_name(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             line: str, column: int, name: str) -> None:
+    path = tmp_path / "misspelt.board"
+    path.write_text(TINY + line + "\n", encoding="utf-8")
+    where = f"misspelt.board:{10 + line.count(chr(10))}:{column}: test move: '{name}' names no move"
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        assert where in capsys.readouterr().err
+    result = run_tests(load_board(str(path)))[0]
+    assert not result.passed and "names no move" in (result.error or "")
+
+
+def test_illegal_moves_the_board_could_name_are_sound_tests() -> None:
+    board = parse_board(TINY + "test far: illegal a1c1\ntest taking: illegal a1xc3\ntest castle: illegal O-O\n")
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    assert test_problems(board) == []  # a royal piece going two squares may be castling, as SAN names it
+    results = {result.name: result for result in run_tests(board)}
+    assert all(result.passed for result in results.values())
+    for name in SHIPPED:
+        assert test_problems(load_board(name)) == [], name
+
+
+def test_a_fen_the_game_refuses_is_a_problem_at_the_fen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "fen.board"
+    text = SHIPPED["chess"].read_text(encoding="utf-8")
+    path.write_text(text + "test t: fen 4k3/8/8/8/8/8/8/4K3 w - e9 0 1 at e1 reaches d1\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        assert f"fen.board:{line}:13: test FEN: " in capsys.readouterr().err
+
+
+def test_a_test_given_twice_is_a_problem() -> None:
+    with pytest.raises(BoardFileError) as raised:
+        parse_board(TINY + "test t: legal a1a2\ntest t: legal a1b1\n")
+    assert any("test 't' already given on line 10" in str(problem) for problem in raised.value.problems)
+
+
+def test_a_test_statement_folds_over_lines_and_reads_back() -> None:
+    board = parse_board(TINY + "test folded:   # a comment\n    fen 2k/3/K2 w\n    at a1 put White Rook\n"
+                        "    reaches none of xc3 b2\n")
+    (test,) = board.tests
+    assert (test.name, test.fen, test.square, test.put_piece, test.put_player) == ("folded", "2k/3/K2 w", "a1", "Rook", 0)
+    assert (test.expect, test.marks, test.square_at.line) == ("none-of", ("xc3", "b2"), 12)
+    assert test.expectation_text() == "reaches none of xc3 b2"
+
+
+def test_typed_notations_in_betza_are_translated() -> None:
+    board = parse_board(TINY + "test wazir: at b2 put betza `W` reaches a2 c2 b1 b3\n")
+    (result,) = run_tests(board, Rules(board))
+    assert result.passed, result.describe()
+
+
+def test_none_of_a_plain_square_refuses_a_capture_there_too() -> None:
+    board = parse_board(TINY + "test t: fen 2k/3/K2 w at a1 reaches none of b2\n"
+                        "test u: fen 2k/r2/K2 w at a1 reaches none of a2\n")
+    results = {result.name: result for result in run_tests(board)}
+    assert results["t"].passed
+    assert not results["u"].passed and results["u"].extra == ("xa2",)
+
+
+def test_an_empty_square_fails_the_test_and_says_so() -> None:
+    board = parse_board(TINY + "test t: fen 2k/3/K2 w at b2 reaches a2\n")
+    (result,) = run_tests(board)
+    assert not result.passed and result.error == "nothing stands on b2"
+
+
+def test_piece_edits_carry_into_the_tests() -> None:
+    from dagaz_studio.board.piece_edits import delete_piece, update_piece
+
+    text = TINY + ("test put: fen 2k/3/K1R w at a1 put Rook reaches a2 a3 b1\n"
+                   "test typed: at b2 put `(+)([p,!=Rook]\\1)*` reaches a2 b1 b3 c2\n"
+                   "test lettered:\n    fen 2k/3/K1R w\n    at c1 reaches b1 c2 xc3\n"
+                   "test kings: perft 1 gives 2\n")
+    board = parse_board(text)
+    renamed = update_piece(text, board, "Rook", new_name="Tower", letter="T")
+    assert "put Tower reaches" in renamed and "!=Tower" in renamed and "fen 2k/3/K1T w" in renamed
+    assert [result.passed for result in run_tests(parse_board(renamed))] == [True] * 4
+    deleted = delete_piece(text, board, "Rook")
+    assert [test.name for test in parse_board(deleted).tests] == ["kings"]
+
+
+_WORDS = ["fen", "setup", "at", "put", "drop", "reaches", "at least", "none of", "nothing", "perft", "gives",
+          "legal", "illegal", "a1", "b2", "xc3", "z9", "King", "Rook", "Ghost", "White", "Black", "betza",
+          "`W`", "`(+`", "`((+)[A]){30}`", "2k/3/K2", "w", "b", "-", "1", "0", "7", "a1a2", "3/3", "`", ":", "#"]
+
+
+def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=150, deadline=None, database=None)
+    @given(st.lists(st.sampled_from(_WORDS), max_size=9))
+    def check(words: list[str]) -> None:
+        try:
+            board = parse_board(TINY + "test t: " + " ".join(words) + "\n")
+        except BoardFileError as error:
+            assert error.problems and all(problem.line == 10 for problem in error.problems)
+            return
+        for result in run_tests(board):
+            assert result.passed or result.error or result.missing or result.extra or result.detail
+
+    check()
+
+
+def test_a_board_named_test_keeps_its_name() -> None:
+    assert parse_board("test\ngrid: a-b x 2-1\n").name == "test"
+
+
+def test_a_board_that_cannot_be_read_is_counted_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder given as a board runs no test: the summary says it could not be read, not "0 passed"."""
+    assert main(["test", str(tmp_path), "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "not a file" in err or "directory" in err
+    summary = err.strip().splitlines()[-1]
+    assert summary.startswith(f"{len(load_board('chess').tests)} tests on 2 boards")
+    assert summary.endswith("1 of the 2 could not be read")

@@ -1,0 +1,1 @@
+"""Tests of dagaz_studio.variants_ini: Fairy-Stockfish's variants.ini imported and exported."""

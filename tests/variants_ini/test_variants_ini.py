@@ -1,0 +1,329 @@
+"""Importing Fairy-Stockfish variants.ini sections: the same legal moves as Fairy-Stockfish on random games."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dagaz_studio.variants_ini import IniError, import_file, import_variant, read_ini
+from tests.helpers.paths import DATA
+
+pytest.importorskip("pyffish")
+from tests.helpers.variants_oracle import compare, fsf_games, fsf_positions  # noqa: E402
+
+SAMPLE = DATA / "variants-sample.ini"
+PLAYABLE = ["knibishchess", "knibishsmall", "wazirgame", "mustcap", "gothicish"]
+#: Sections that exercise one option each: pseudo-royal pieces, facing generals and mobility
+#: regions, per-player pawn types and promotion squares, triple steps and optional promotion,
+#: castling with an inner Rook or a one-square King move, a piece not the same left and right.
+OPTIONS = ["amazonroyal", "facing", "ownpawns", "bigpawns", "innerrook", "shortcastle", "lopsided", "wazirpawns",
+           "checkless", "househand", "regiondrops", "promoting", "dropper", "stones", "pawndropper", "bishopsplit",
+           "capaplacement"]
+
+
+def test_imported_variants_have_fairy_stockfishs_legal_moves_on_random_games() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, PLAYABLE)
+    assert [v.name for v in done] == PLAYABLE
+    games = fsf_games(text, PLAYABLE, games=3, plies=40, seed=5)
+    for variant in done:
+        assert games[variant.name] is not None, variant.name
+        assert sum(len(g) for g in games[variant.name]) > 30
+        assert compare(variant.text, games[variant.name]) is None, variant.name
+
+
+@pytest.fixture(scope="module")
+def option_games() -> dict:
+    """Fairy-Stockfish's random games of every OPTIONS section, played in one process."""
+    return fsf_games(SAMPLE.read_text(encoding="utf-8"), OPTIONS, games=3, plies=40, seed=11)
+
+
+@pytest.mark.parametrize("name", OPTIONS)
+def test_move_generation_options_play_as_in_fairy_stockfish(name: str, option_games: dict) -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, refused = import_file(text, [name])
+    assert not refused, refused
+    games = option_games[name]
+    assert games is not None and sum(len(g) for g in games) > 30
+    assert compare(done[0].text, games) is None
+
+
+def test_facing_generals_and_regions_on_chosen_positions() -> None:
+    # The Kings face each other across an open file once the Bishop steps off it; an Amazon's
+    # checks; Kings and the custom piece at the edges of their regions.
+    fens = ["4k3/8/8/8/4B3/8/8/4K3 w - - 0 1", "4k3/8/4b3/8/8/8/3E4/4K3 b - - 0 1",
+            "3k4/8/8/8/8/8/4E3/2K5 w - - 0 1", "8/3k4/8/8/3E4/8/8/5K2 w - - 0 1"]
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["facing"])
+    assert compare(done[0].text, [fsf_positions(text, "facing", fens)]) is None
+    fens = ["4k3/8/8/8/8/8/3M4/8 w - - 0 1", "4k3/8/8/8/1r6/8/3M4/8 w - - 0 1", "7k/8/8/8/8/8/3M4/4r3 w - - 0 1"]
+    done, _ = import_file(text, ["amazonroyal"])
+    assert compare(done[0].text, [fsf_positions(text, "amazonroyal", fens)]) is None
+
+
+def test_no_move_gives_check_where_checking_is_off() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["checkless"])
+    assert "rule: no-check" in done[0].text
+    fens = ["4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "4k3/8/8/8/1B6/2N5/4P3/4K3 w - - 0 1",
+            "r3k3/8/8/8/8/8/3q4/4K3 w q - 0 1", "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1"]
+    positions = fsf_positions(text, "checkless", fens)
+    assert "a1a8" not in positions[0][1] and "a1a7" in positions[0][1]
+    assert compare(done[0].text, [positions]) is None
+
+
+def test_drops_promoted_pawns_and_drop_regions_on_chosen_positions() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["househand", "regiondrops"])
+    house, region = (d.text for d in done)
+    assert "rule: captures-to-hand" in house and "Q~" in house and "no-drop-doubled" in region
+    # A promoted Queen in play, pieces in both hands; a Pawn may not be dropped on a file it holds.
+    fens = ["r3k3/1P6/8/8/8/8/8/4K2Q~[PNbq] w q - 0 1", "4k3/8/8/8/8/8/8/4K3[Pp] b - - 0 1"]
+    assert compare(house, [fsf_positions(text, "househand", fens)]) is None
+    fens = ["4k3/8/8/8/8/8/P7/4K3[NPnp] w - - 0 1", "4k3/p7/8/8/8/8/8/4K3[NPnp] b - - 0 1"]
+    assert compare(region, [fsf_positions(text, "regiondrops", fens)]) is None
+
+
+def test_shogi_promotions_on_chosen_positions() -> None:
+    # A Lance and a Knight moving into, within and out of the zone; promoted pieces in play and taken.
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["promoting"])
+    fens = ["4k3/8/L7/1H6/8/8/8/4K3[] w - - 0 1", "4k3/L+H6/8/8/8/8/8/4K3[] w - - 0 1",
+            "4k3/8/8/8/8/2h5/8/+L3K3[Hl] b - - 0 1"]
+    positions = fsf_positions(text, "promoting", fens)
+    assert any(m.endswith("+") for m in positions[0][1])
+    assert compare(done[0].text, [positions]) is None
+
+
+def test_betza_en_passant_takes_a_piece_that_has_just_stepped_twice() -> None:
+    # Fairy-Stockfish leaves en-passant squares behind a custom piece's initial double step, and a
+    # piece whose Betza says e takes it there; a Rook's two-square move leaves none.
+    text = SAMPLE.read_text(encoding="utf-8")
+    done, _ = import_file(text, ["wazirpawns"])
+    start = "4k3/3p1p2/8/4P3/8/8/8/4K3 b - - 0 1"
+    game = fsf_positions(text, "wazirpawns", [start])
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                            f"print(sf.get_fen('wazirpawns', '{start}', ['d7d5']));"
+                            f"print(sf.get_fen('wazirpawns', '{start}', ['f7f5']))"],
+                           input=text, capture_output=True, text=True, timeout=60).stdout.split("\n")[:2]
+    rook = "4k3/3r4/8/4P3/8/8/8/4K3 b - - 0 1"
+    rook_after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                                 f"print(sf.get_fen('wazirpawns', '{rook}', ['d7d5']))"],
+                                input=text, capture_output=True, text=True, timeout=60).stdout.strip()
+    positions = fsf_positions(text, "wazirpawns", after + [rook_after])
+    assert "e5d6" in positions[0][1] and "e5f6" in positions[1][1] and "e5d6" not in positions[2][1]
+    assert compare(done[0].text, [game + positions]) is None
+
+
+def test_unsupported_options_and_unknown_parents_are_refused_by_name() -> None:
+    sections = read_ini(SAMPLE.read_text(encoding="utf-8"))
+    with pytest.raises(IniError, match="freeDrops with a royal piece"):
+        import_variant("freekings", sections)
+    with pytest.raises(IniError, match="nosuchvariant"):
+        import_variant("stranger", sections)
+
+
+def test_explosions_import_and_play_as_fairy_stockfish_plays_them() -> None:
+    # Fairy-Stockfish plays blown-up Kings as its atomic defines them (the game ends): a section of it.
+    text = "[explosive:atomic]\nblastOnCapture = true\n"
+    [explosive] = import_file(text, ["explosive"])[0]
+    # Fairy-Stockfish's atomic King is a commoner, royal while it is its side's only one, whose loss
+    # loses the game (extinctionPseudoRoyal, extinctionPieceTypes = k).
+    assert "|[d]" in explosive.text and "!(f,=Commoner)>N" in explosive.text
+    assert "piece Commoner K royal extinction:" in explosive.text
+    # Seeded games long enough for captures, explosions and blown-up Kings.
+    games = fsf_games(text, ["explosive"], games=3, plies=40, seed=14)["explosive"]
+    assert compare(explosive.text, games) is None
+
+
+def test_engine_only_options_are_ignored() -> None:
+    sections = read_ini(SAMPLE.read_text(encoding="utf-8"))
+    assert set(import_variant("wazirgame", sections).ignored) == {"pieceValueMg", "pieceValueEg"}
+
+
+def test_import_command_writes_boards_and_names_refusals(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(SAMPLE), "--out", str(tmp_path),
+                           "--variant", "wazirgame", "--variant", "freekings"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert (tmp_path / "wazirgame.board").exists()
+    assert not (tmp_path / "freekings.board").exists()
+    assert "freeDrops" in done.stderr and "Traceback" not in done.stderr
+    check = subprocess.run([sys.executable, "-m", "dagaz_studio", "check", str(tmp_path / "wazirgame.board")],
+                           capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stderr
+
+
+#: Sections inheriting from Fairy-Stockfish's shogi family (templates/chess.ini): a section's
+#: promotedPieceType adds to the inherited ones, as parser.cpp reads it.
+SHOGI_FAMILY = """
+[minishogilike:minishogi]
+
+[gorogoroplus:gorogoro]
+startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln] w 0 1
+lance = l
+shogiKnight = n
+promotedPieceType = l:g n:g
+
+[hoppershogi:shogi]
+customPiece1 = a:pR3
+customPiece2 = c:mBcpB2
+promotedPieceType = a:r c:b
+startFen = lnsgkgsnl/1r3ca1b/ppppppppp/9/9/9/PPPPPPPPP/1BA1C2R1/LNSGKGSNL[-] w 0 1
+"""
+
+
+def test_the_shogi_family_imports_and_plays_as_fairy_stockfish() -> None:
+    names = ["minishogilike", "gorogoroplus", "hoppershogi"]
+    done, refused = import_file(SHOGI_FAMILY, names)
+    assert not refused, [e.message for e in refused]
+    games = fsf_games(SHOGI_FAMILY, names, games=2, plies=30, seed=3)
+    for variant in done:
+        assert games[variant.name], variant.name
+        assert compare(variant.text, games[variant.name]) is None, variant.name
+
+
+def test_a_start_position_that_does_not_fit_the_board_is_refused_naming_it() -> None:
+    sections = read_ini("[widerow:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w - - 0 1\n")
+    with pytest.raises(IniError, match="does not load.*more than 8 squares"):
+        import_variant("widerow", sections)
+
+
+def test_a_section_name_cannot_write_outside_the_chosen_folder(tmp_path: Path) -> None:
+    from dagaz_studio.variants_ini.files import board_file_name
+
+    ini = tmp_path / "hostile.ini"
+    ini.write_text("[../../escaped:chess]\n[.hidden:chess]\n[fine:chess]\n", encoding="utf-8")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "refused [../../escaped]" in done.stderr and "Traceback" not in done.stderr
+    assert sorted(path.name for path in tmp_path.rglob("*.board")) == ["fine.board"]
+    for hostile in ("../../escaped", ".hidden", "a/b", "..", "C:\\x"):
+        name = board_file_name(hostile)
+        assert "/" not in name and "\\" not in name and not name.startswith(".") and name.endswith(".board")
+
+
+@pytest.mark.parametrize(("content", "said"), [(b"\xff\xfe[x]", "not UTF-8"), (None, "cannot be read"),
+                                                ("big", "has at most")])
+def test_a_variants_ini_that_cannot_be_read_is_refused_with_exit_2(tmp_path: Path, content, said: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from dagaz_studio.variants_ini import files
+
+    ini = tmp_path / "bad.ini"
+    if content == "big":
+        ini.write_text("# " + "x" * (files.MAX_INI_BYTES + 10), encoding="utf-8")
+    elif content is not None:
+        ini.write_bytes(content)
+    with pytest.raises(IniError, match=said):
+        files.read_ini_file(ini)
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "import", str(ini), "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_piece_no_file_may_hold_any_of_is_never_dropped() -> None:
+    # dragonfly: dropNoDoubled = p with dropNoDoubledCount = 0: Fairy-Stockfish never drops a pawn.
+    example = DATA / "fairy-stockfish" / "variants.ini"
+    text = example.read_text(encoding="utf-8")
+    (variant,), refused = import_file(text, ["dragonfly"])
+    assert not refused
+    fens = ["rbbknnr/ppp1ppp/7/7/7/PPP1PPP/RBBKNNR[PNp] w - - 0 1",
+            "rbbknnr/ppp1ppp/7/7/7/PPP1PPP/RBBKNNR[Ppb] b - - 0 1"]
+    positions = fsf_positions(text, "dragonfly", fens)
+    assert compare(variant.text, [positions]) is None
+    drops = [move for _, moves in positions for move in moves if "@" in move]
+    assert drops and not any(move.lower().startswith("p@") for move in drops)
+    games = fsf_games(text, ["dragonfly"], games=2, plies=30, seed=4)["dragonfly"]
+    assert compare(variant.text, games) is None
+
+
+XIANGQI = """
+[myxiangqi:xiangqi]
+"""
+
+
+def test_xiangqi_and_its_soldiers_river_play_as_fairy_stockfish() -> None:
+    # The built-in xiangqi as Fairy-Stockfish defines it: the King's W step in the palace, the
+    # elephant on its own side, the soldier sideways only from soldierPromotionRank on (6, across
+    # the river; crowdedxiangqi sets 4).
+    text = (DATA / "fairy-stockfish" / "variants.ini").read_text(encoding="utf-8") + XIANGQI
+    done, refused = import_file(text, ["myxiangqi", "crowdedxiangqi"])
+    assert not refused, refused
+    games = fsf_games(text, ["myxiangqi", "crowdedxiangqi"], games=2, plies=40, seed=8)
+    for variant in done:
+        assert compare(variant.text, games[variant.name]) is None, variant.name
+    # White's soldiers on c6 (across the river) and e5 (not yet); Black's on c5 (across) and e6.
+    fens = ["4k4/9/9/9/2P6/4P4/9/9/9/4K4 w - - 0 1", "4k4/9/9/9/4p4/2p6/9/9/9/3K5 b - - 0 1"]
+    positions = fsf_positions(text, "myxiangqi", fens)
+    assert {"c6b6", "c6d6"} <= set(positions[0][1]) and "e5d5" not in positions[0][1]
+    assert {"c5b5", "c5d5"} <= set(positions[1][1]) and "e6d6" not in positions[1][1]
+    assert compare(done[0].text, [positions]) is None
+
+
+EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
+
+
+def _game_ended(text: str, variant: str, fen: str) -> bool:
+    """Whether Fairy-Stockfish, loading ``text``, ends the game at ``fen`` by a rule of the variant."""
+    done = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                           f"print(sf.is_immediate_game_end('{variant}', '{fen}', [])[0])"],
+                          input=text, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip() == "True"
+
+
+def test_extinction_pieces_import_as_the_extinction_flag_and_end_the_game_where_fairy_stockfish_does() -> None:
+    from dagaz_studio.board import parse_board
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    [pawnsking] = import_file(text, ["pawnsking"])[0]
+    assert "piece Commoner K extinction:" in pawnsking.text
+    assert not {"extinctionValue", "extinctionPieceTypes"} & set(pawnsking.ignored)
+    board = parse_board(pawnsking.text)
+    rules = Rules(board)
+    for fen, ends in [("8/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", True),  # Black's King taken
+                      ("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", False)]:
+        assert _game_ended(text, "pawnsking", fen) is ends
+        assert (legal_moves(rules, Position.from_fen(board, fen)) == []) is ends
+
+
+def test_pseudo_royal_extinction_pieces_end_the_game_only_where_captures_explode() -> None:
+    # Fairy-Stockfish's atomic chess on 6x6: a royal King whose blowing up ends the game. Where
+    # captures do not explode, a pseudo-royal piece is never taken, and no extinction is played.
+    text = EXAMPLE.read_text(encoding="utf-8")
+    imported, _ = import_file(text, ["6x6atom", "maharajah"])
+    atom, maharajah = sorted(imported, key=lambda variant: variant.name != "6x6atom")
+    assert "piece Commoner K royal extinction:" in atom.text
+    assert " extinction" not in maharajah.text and "extinctionPieceTypes" in maharajah.ignored
+    games = fsf_games(text, ["6x6atom"], games=3, plies=40, seed=14)["6x6atom"]
+    assert compare(atom.text, games) is None
+    blown_up = "rbq1br/pppppp/6/6/PPPPPP/RBQKBR b - - 0 1"
+    assert _game_ended(text, "6x6atom", blown_up)
+    from dagaz_studio.board import parse_board
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+
+    board = parse_board(atom.text)
+    assert legal_moves(Rules(board), Position.from_fen(board, blown_up)) == []
+
+
+def test_a_king_that_is_not_royal_castles_as_the_fen_allows() -> None:
+    # Fairy-Stockfish's extinction chess: a commoner King, taken like any piece, that castles. Its
+    # board flags it 'castles', so that a FEN's castling rights are read for it.
+    text = "[extinct:extinction]\n\n[nocheck:nocheckatomic]\n"
+    imported, refused = import_file(text)
+    assert not refused
+    for variant in imported:
+        assert "piece Commoner K extinction castles:" in variant.text
+        fens = ["2r1k1nr/pp1b1p2/2p5/1q1p2pp/P1PP2P1/N2nB2P/P2QP1B1/R3K2R w k - 0 22",
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b Kq - 0 1"]
+        positions = fsf_positions(text, variant.name, fens)
+        assert compare(variant.text, [positions]) is None
