@@ -48,6 +48,9 @@ class RepeatWriter(CodeWriter):
     trials = False
     #: The expression of the work spent so far, as the code reads it.
     work = "W[0]"
+    #: Whether a recursive repetition is let go of when an exception unwinds it too (an attack
+    #: question's answer does, often).
+    guarded = True
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -83,6 +86,12 @@ class RepeatWriter(CodeWriter):
                 return
         self.recursion(node, env, ind, k)
 
+    def leave_from(self, lo: int, count: str, leave: Cont, inner: Env, i: int) -> None:
+        """The repetition left from here (``leave``) once it has made its ``lo`` passes."""
+        if lo:
+            self.emit(i, f"if {count} >= {lo}:")
+        leave(inner, i + 1 if lo else i)
+
     def next_depth(self, e: Env, j: int) -> str:
         """The repetition depth one more than in ``e``, stopping the run past :data:`MAXDEPTH`."""
         depth = self.fresh("dp")
@@ -109,11 +118,7 @@ class RepeatWriter(CodeWriter):
             self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
 
         if not node.possessive:
-            if lo == 0:
-                leave(inner, i)
-            else:
-                self.emit(i, f"if {count} >= {lo}:")
-                leave(inner, i + 1)
+            self.leave_from(lo, count, leave, inner, i)
             if hi is not None:
                 self.emit(i, f"if {count} >= {hi}: return")
 
@@ -129,11 +134,17 @@ class RepeatWriter(CodeWriter):
         else:
             self.possessive_pass(node, inner, i, count, mark, leave, next_pass)
         # The function refers to itself: let go of it once done, so that it is freed at once rather
-        # than left in a cycle for the collector (a run makes one at every pass of what encloses it).
-        self.emit(ind, "try:")
-        self.emit(ind + 1, f"{name}({self.args(env)}, 0, {env['pg']})")
-        self.emit(ind, "finally:")
-        self.emit(ind + 1, f"{name} = None")
+        # than left in a cycle for the collector (a run makes one at every pass of what encloses it),
+        # even when an answer found unwinds the run (:attr:`guarded`).
+        call = f"{name}({self.args(env)}, 0, {env['pg']})"
+        if self.guarded:
+            self.emit(ind, "try:")
+            self.emit(ind + 1, call)
+            self.emit(ind, "finally:")
+            self.emit(ind + 1, f"{name} = None")
+        else:
+            self.emit(ind, call)
+            self.emit(ind, f"{name} = None")
 
     def possessive_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,
                         next_pass: Cont) -> None:
@@ -258,11 +269,7 @@ class RepeatWriter(CodeWriter):
         inner = dict(env, **dict(zip(self.live, state)))
         i = ind + 1
         self.spend(i)
-        if lo == 0:
-            leave(inner, i)
-        else:
-            self.emit(i, f"if {count} >= {lo}:")
-            leave(inner, i + 1)
+        self.leave_from(lo, count, leave, inner, i)
         if hi is not None:
             self.emit(i, f"if {count} >= {hi}: break")
 
@@ -325,10 +332,6 @@ class RepeatWriter(CodeWriter):
             self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
             self.loop_again(state, count, mark, e, j)
         self.node(node.body, inner, body, after_body)
-        if lo == 0:
-            leave(inner, i)
-        else:
-            self.emit(i, f"if {count} >= {lo}:")
-            leave(inner, i + 1)
+        self.leave_from(lo, count, leave, inner, i)
         self.emit(i, "break")
         self.loop_captures(node, count, ind)

@@ -59,25 +59,19 @@ class CodeGenerator(RepeatWriter):
         found = survey(body, self.cancel)
         if found.wraps:
             raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
-        continues = Continue in found.kinds
-        lifts = Lift in found.kinds or Put in found.kinds
-        creates = Create in found.kinds
-        captures = "x" in found.letters
-        history = bool(found.letters & set("lLtT"))
-        promotes = Promote in found.kinds
         repeats, groups, used = found.repeats, found.groups, found.groups_read
-        self.continues = continues
+        self.continues = Continue in found.kinds
         # A move that makes pieces changes squares a light record does not describe: built whole, by
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
-        self.creates = creates
-        if creates:
+        self.creates = Create in found.kinds
+        if self.creates:
             from dagaz_studio.engine.created import created_move
 
             self.constants["CREATED"] = created_move
-        self.rich = continues or lifts or creates
-        self.captures = self.rich or captures
-        self.promotes = promotes
-        self.history = history
+        self.rich = self.continues or self.creates or Lift in found.kinds or Put in found.kinds
+        self.captures = self.rich or "x" in found.letters
+        self.promotes = Promote in found.kinds
+        self.history = bool(found.letters & set("lLtT"))
         if self.history and self.continues:
             raise Unsupported("the previous move read after partial moves")
         self.repeats = bool(repeats)
@@ -91,15 +85,10 @@ class CodeGenerator(RepeatWriter):
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
         self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
-        live: list[str] = ["c", "d"]
-        live += ["sn"] if self.need_sn else []
-        live += ["pg"] if self.need_pg else []
-        live += ["pr"] if self.promotes else []
-        live += ["dp"] if self.repeats else []
-        live += [f"g{g}" for g in sorted(self.used_groups)]
-        live += ["mi", "ms", "md"] if self.rich else []
-        live += ["ps"] if self.continues else []
-        self.live = live
+        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats}
+        self.live = ["c", "d", *(name for name, needed in kept.items() if needed),
+                     *(f"g{g}" for g in sorted(self.used_groups)), *(["mi", "ms", "md"] if self.rich else []),
+                     *(["ps"] if self.continues else [])]
 
     def spend(self, indent: int, units: str = "1") -> None:
         """Work, counted where the runner counts it; at each mark, budget and cancel are looked at."""
@@ -225,9 +214,6 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind + 2, "if key not in seen:")
         self.emit(ind + 3, "seen.add(key); out.append((ms, key[1], pr, md, key[3], ps, ()))")
         self.emit(ind + 2, "return")
-
-    def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
-        return f"{q} is not None", f"cells[{c}] = None; hand.append(({q}, {c}))", f"hand.pop(); cells[{c}] = {q}"
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         """The piece put down (moved, unless back where it was lifted); an enemy there is captured."""

@@ -47,7 +47,7 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     """``source`` with every function nested in ``factory``'s function ``inner`` whose free
     variables are all the factory's own (or other such functions) defined once in the factory,
     just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
-    factory keeps it), with the ``try:``/``finally:`` around a call that was there for them only. The result does the same as ``source``."""
+    factory keeps it). The result does the same as ``source``."""
     module = symtable.symtable(source, "<generated>", "exec")
     outer = next((t for t in module.get_children() if t.get_name() == factory), None)
     if outer is None:
@@ -94,7 +94,7 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     kept = [line for index, line in enumerate(lines) if not taken[index] and not drops.match(line)]
     at = next(index for index, line in enumerate(kept)
               if line.startswith(f"{_INDENT}def {inner}("))
-    return "\n".join(_fill_empty(_unguarded(kept[:at] + hoisted + kept[at:])))
+    return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
 
 
 def _owner(blocks: dict[str, tuple[int, int]], index: int) -> str:
@@ -104,25 +104,6 @@ def _owner(blocks: dict[str, tuple[int, int]], index: int) -> str:
         if start <= index < end and (size < 0 or end - start < size):
             best, size = name, end - start
     return best
-
-
-def _unguarded(lines: list[str]) -> list[str]:
-    """The lines without a ``try:``/``finally:`` around a single statement whose ``finally`` was left
-    empty (it let go of a function the factory keeps now)."""
-    out: list[str] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        if line.strip() == "try:" and index + 2 < len(lines) and lines[index + 2].strip() == "finally:" \
-                and _indent_of(lines[index + 2]) == _indent_of(line) \
-                and _indent_of(lines[index + 1]) == _indent_of(line) + 1 \
-                and (index + 3 == len(lines) or _indent_of(lines[index + 3]) <= _indent_of(line)):
-            out.append(lines[index + 1][len(_INDENT):])
-            index += 3
-            continue
-        out.append(line)
-        index += 1
-    return out
 
 
 def _fill_empty(lines: list[str]) -> list[str]:

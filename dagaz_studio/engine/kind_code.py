@@ -1,11 +1,12 @@
 """The heap and stack boards' back-end of the code writer (``kind: heap``, ``kind: stack``).
 
 The code writer (:class:`~dagaz_studio.engine.code_writer.CodeWriter`) writes a notation's structure,
-its bracket items and its repetitions for every board kind; :class:`KindWriter` says what differs on
-these boards, in the same manner and with the same results as the runner (:mod:`heap_actions`,
-:mod:`stack_actions`): a whole heap lifted, one seed put at a time; a column carried whole, put on
-top of what stands there, the top of a jumped column put under it (:mod:`kind_items`); counts,
-``[b]``, ``[c]``, ``[k]``; a promotion recording the name chosen.
+its bracket items and its repetitions for every board kind; :class:`HeapWriter` and
+:class:`StackWriter` say what differs on these boards, over what they share (:class:`KindWriter`), in
+the same manner and with the same results as the runner (:mod:`heap_actions`, :mod:`stack_actions`):
+a whole heap lifted, one seed put at a time; a column carried whole, put on top of what stands there,
+the top of a jumped column put under it (:mod:`kind_items`); counts, ``[b]``, ``[c]``, ``[k]``; a
+promotion recording the name chosen.
 
 The state a run shares (the board, the hand, the squares touched, the work counter ``w``) lives in
 an enclosing function made once per notation and interpreter, with the local functions every run
@@ -59,17 +60,20 @@ class KindWriter(RepeatWriter):
     #: Generated source longer than this many lines is not compiled: the runner takes the notation.
     max_lines = 3_000
     #: A call with the whole run state as arguments costs more than a few lines.
-    inline_lines = 24
+    inline_lines = 23
     unroll_directions = 4
     #: A move always keeps the hand and the squares touched.
     rich = True
     trials = True
+    #: Whether the moving piece alone is in hand when a notation neither lifts nor puts (a column):
+    #: then its end is written out in place.
+    column_alone = False
+    guarded = False
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
 
     def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
-        self.heap = rules.board.kind_type.holds_heaps
         self.single = False
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()
@@ -92,27 +96,18 @@ class KindWriter(RepeatWriter):
         other = found.kinds - _COVERED
         if other:
             raise Unsupported(min(kind.__name__ for kind in other))
-        continues = Continue in found.kinds
-        promotes = Promote in found.kinds
-        keeps_turn = "k" in found.letters
-        self.continues = continues
+        self.continues = Continue in found.kinds
         #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
         #: kept only then.
         self.visits = bool(found.letters & {"r", "R"})
         #: A stack board's notation that neither lifts nor puts: the hand holds the moving column
         #: alone wherever the move ends, so its end is written out in place.
-        self.single = not self.heap and Lift not in found.kinds and Put not in found.kinds
-        live = ["c", "d", "pg", "mi", "ms", "md", "dp"]
-        if any(group.index in groups and not always_steps(group.body) for group in found.groups):
-            live.append("sn")  # a group that may take no step keeps the direction it had
-        live += [f"g{i}" for i in sorted(groups)]
-        if continues:
-            live.append("ps")
-        if promotes:
-            live.append("pr")
-        if keeps_turn:
-            live.append("ag")
-        self.live = live
+        self.single = self.column_alone and Lift not in found.kinds and Put not in found.kinds
+        # A group that may take no step keeps the direction it had: the steps are counted.
+        counted = any(group.index in groups and not always_steps(group.body) for group in found.groups)
+        kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters}
+        self.live = ["c", "d", "pg", "mi", "ms", "md", "dp", *(["sn"] if counted else []),
+                     *(f"g{i}" for i in sorted(groups)), *(name for name, needed in kept.items() if needed)]
 
     def entry(self, ind: int) -> None:
         """The beginning of a local function: the run's work counter is the enclosing run's, and
@@ -144,7 +139,7 @@ class KindWriter(RepeatWriter):
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
         # elsewhere without a lift or a put, captures without one.
         self.stopping = Continue in self.found.kinds
-        self.displacing = self.heap or not self.single
+        self.displacing = not self.single
         self.capturing = bool(self.found.letters & {"x", "X"})
         held = [name for name, kept in (("stops", self.stopping), ("caps", self.capturing), ("also", self.displacing))
                 if kept]
@@ -193,12 +188,7 @@ class KindWriter(RepeatWriter):
                 break
             # Asked before anything is lifted, as it asks nothing of what stands there.
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
-        if self.heap:
-            e(2, "if type(q0_) is not HEAP: return")
-            e(2, "HPUSH(hand, q0_, origin_)")
-        else:
-            e(2, "if q0_[0] != me: return")  # a neutral piece: only a heap moves for either side
-            e(2, "hand.append((q0_, origin_))")
+        self.take_mover(2)
         e(2, "origin = origin_; q0 = q0_; w = 0")
         e(2, f"touched.clear(); touched[origin_] = q0_; cells[origin_] = None"
              f"{'; visited.append(origin_)' if self.visits else ''}")
@@ -263,41 +253,7 @@ class KindWriter(RepeatWriter):
         e(i + 1, "else: then(ms, md)")
         e(i + 1, "return")
         e(i, "q = cells[c]")
-        if self.heap:
-            e(i, "if c not in touched: touched[c] = q")
-            e(i, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
-            e(i, "if then is None: rec(c, md, ps, pr, ag)")
-            e(i, "else: then(c, md)")
-            e(i, "cells[c] = q; hand[:] = held")
-            return
-        e(i, "if q is not None and q[0] == me: return")
-        self.spend(i)
-        e(i, "pp, po = hand.pop()")
-        e(i, "im = mi and not hand")
-        e(i, "car = pp if pp[2] or c == po else pp.moved_now() if type(pp) is COLUMN else pp._replace(moved=True)")
-        e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
-        e(i, "if c not in touched: touched[c] = q")
-        e(i, "cells[c] = car")
-        e(i, "if im:")
-        # The moving column put down and nothing else in hand: the end is reached.
-        if self.visits:
-            e(i + 1, "visited.append(c)")
-        e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
-        e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
-        e(i + 1, "else: then(c, md)")
-        if self.visits:
-            e(i + 1, "visited.pop()")
-        e(i, "else:")
-        e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
-        e(i, "cells[c] = q; hand.append((pp, po))")
-
-    def visit(self, square: str) -> str:
-        """The statement (after a ``;``) noting that the moving piece stood on ``square``, where the
-        notation asks (``[r]``)."""
-        return f"; visited.append({square})" if self.visits else ""
-
-    def unvisit(self) -> str:
-        return "visited.pop(); " if self.visits else ""
+        self.fin_put(i)
 
     def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
@@ -321,9 +277,9 @@ class KindWriter(RepeatWriter):
                      f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({q}) is COLUMN: {car} = {car}.on({q})")
         self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
-        self.emit(i, f"cells[{c}] = {car}{self.visit(c)}")
+        self.emit(i, f"cells[{c}] = {car}" + (f"; visited.append({c})" if self.visits else ""))
         self.emit(i, then.format(c=c))
-        self.emit(i, f"{self.unvisit()}cells[{c}] = {q}; hand.append(({pp}, {po}))")
+        self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append(({pp}, {po}))")
 
     # ---------------------------------------------------------------- hooks of the writer
 
@@ -350,42 +306,24 @@ class KindWriter(RepeatWriter):
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return landing(self, first, rest)
 
-    def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
-        if not self.heap:
-            return super().lift_lines(c, q)
-        # A heap is lifted whole, each of its pieces one in hand.
-        size = self.fresh("n")
-        return f"type({q}) is HEAP", f"cells[{c}] = None; {size} = HPUSH(hand, {q}, {c})", \
-            f"del hand[len(hand) - {size}:]; cells[{c}] = {q}"
-
-    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
-        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        if self.heap:
-            # One seed sown: the heap there gains a piece of its kind.
-            self.emit(ind, f"cells[{c}] = HADD({old}, {pp}[1])")
-            return {"ms": c}, []
-        # A column put on top of what stands there.
-        car, mover, mi, ms = self.fresh("car"), self.fresh("im"), self.fresh("mi"), self.fresh("ms")
-        self.emit(ind, f"{mover} = {env['mi']} and not hand")
-        self.emit(ind, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
-                       f"else {pp}._replace(moved=True)")
-        self.emit(ind, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
-        self.emit(ind, f"cells[{c}] = {car}")
-        if self.visits:
-            self.emit(ind, f"if {mover}: visited.append({c})")
-            self.emit(ind, f"else: also.append(({po}, {c}))")
-            undo = [f"if {mover}: visited.pop()", "else: also.pop()"]
-        else:
-            self.emit(ind, f"if not {mover}: also.append(({po}, {c}))")
-            undo = [f"if not {mover}: also.pop()"]
-        self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
-        return {"mi": mi, "ms": ms}, undo
-
     def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
         capture(self, env, ind, square, k)
 
-    def type_test(self, q: str, kind: int) -> str:
-        return f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))"
+    # ---------------------------------------------------------------- hooks of a heap or a stack
+
+    def take_mover(self, ind: int) -> None:
+        """The start of a run: what stands on the square (``q0_``) taken into the hand, or the run
+        left at once when it cannot move."""
+        raise NotImplementedError
+
+    def fin_put(self, ind: int) -> None:
+        """The body of ``fin`` once its square's content ``q`` is read: the pieces in hand put down."""
+        raise NotImplementedError
+
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
+        that take it and the one that puts it back."""
+        raise NotImplementedError
 
     def count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         count_check(self, item, env, ind, square, k)
@@ -407,3 +345,108 @@ class KindWriter(RepeatWriter):
         if lower == "c":
             return f"{square} in caps"
         raise Unsupported(f"[{item.letter}]")
+
+
+class HeapWriter(KindWriter):
+    """Heaps (``kind: heap``): a heap lifted whole, each of its pieces one in hand, sown one seed at a
+    time, put down all at once at the end, and taken whole by a capture."""
+
+    def take_mover(self, ind: int) -> None:
+        self.emit(ind, "if type(q0_) is not HEAP: return")
+        self.emit(ind, "HPUSH(hand, q0_, origin_)")
+
+    def fin_put(self, ind: int) -> None:
+        e = self.emit
+        e(ind, "if c not in touched: touched[c] = q")
+        e(ind, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
+        e(ind, "if then is None: rec(c, md, ps, pr, ag)")
+        e(ind, "else: then(c, md)")
+        e(ind, "cells[c] = q; hand[:] = held")
+
+    def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
+        size = self.fresh("n")
+        return f"type({q}) is HEAP", f"cells[{c}] = None; {size} = HPUSH(hand, {q}, {c})", \
+            f"del hand[len(hand) - {size}:]; cells[{c}] = {q}"
+
+    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
+        # One seed sown: the heap there gains a piece of its kind.
+        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
+        self.emit(ind, f"cells[{c}] = HADD({old}, {pp}[1])")
+        return {"ms": c}, []
+
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        return f"{q} is not None", [f"cells[{square}] = None; caps.append({square})"], \
+            f"caps.pop(); cells[{square}] = {q}"
+
+    def type_test(self, q: str, kind: int) -> str:
+        return f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))"
+
+
+class StackWriter(KindWriter):
+    """Stacks (``kind: stack``): a column carried whole and put on top of what stands there, never on
+    a friend's; a capture puts the top of the jumped column under the column in hand."""
+
+    column_alone = True
+
+    def take_mover(self, ind: int) -> None:
+        self.emit(ind, "if q0_[0] != me: return")  # a neutral piece: only a heap moves for either side
+        self.emit(ind, "hand.append((q0_, origin_))")
+
+    def fin_put(self, i: int) -> None:
+        e = self.emit
+        e(i, "if q is not None and q[0] == me: return")
+        self.spend(i)
+        e(i, "pp, po = hand.pop()")
+        e(i, "im = mi and not hand")
+        e(i, "car = pp if pp[2] or c == po else pp.moved_now() if type(pp) is COLUMN else pp._replace(moved=True)")
+        e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
+        e(i, "if c not in touched: touched[c] = q")
+        e(i, "cells[c] = car")
+        e(i, "if im:")
+        # The moving column put down and nothing else in hand: the end is reached.
+        if self.visits:
+            e(i + 1, "visited.append(c)")
+        e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
+        e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
+        e(i + 1, "else: then(c, md)")
+        if self.visits:
+            e(i + 1, "visited.pop()")
+        e(i, "else:")
+        e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
+        e(i, "cells[c] = q; hand.append((pp, po))")
+
+    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
+        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
+        # A column put on top of what stands there.
+        car, mover, mi, ms = self.fresh("car"), self.fresh("im"), self.fresh("mi"), self.fresh("ms")
+        self.emit(ind, f"{mover} = {env['mi']} and not hand")
+        self.emit(ind, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
+                       f"else {pp}._replace(moved=True)")
+        self.emit(ind, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
+        self.emit(ind, f"cells[{c}] = {car}")
+        if self.visits:
+            self.emit(ind, f"if {mover}: visited.append({c})")
+            self.emit(ind, f"else: also.append(({po}, {c}))")
+            undo = [f"if {mover}: visited.pop()", "else: also.pop()"]
+        else:
+            self.emit(ind, f"if not {mover}: also.append(({po}, {c}))")
+            undo = [f"if not {mover}: also.pop()"]
+        self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
+        return {"mi": mi, "ms": ms}, undo
+
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        carried, start = self.fresh("cc"), self.fresh("co")
+        return (f"type({q}) is COLUMN and hand and type(hand[-1][0]) is COLUMN",
+                [f"{carried}, {start} = hand[-1]", f"cells[{square}] = {q}.without_top()",
+                 f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})"],
+                f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
+
+    def type_test(self, q: str, kind: int) -> str:
+        return f"({q} is not None and {q}[1] == {kind})"
+
+
+def kind_writer(rules: Rules, notation: Notation, player: int) -> KindWriter:
+    """The writer of ``notation`` for the board's kind: heaps or stacks."""
+    if rules.board.kind_type.holds_heaps:
+        return HeapWriter(rules, notation, player)
+    return StackWriter(rules, notation, player)

@@ -20,7 +20,7 @@ from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
-from dagaz_studio.engine.kind_code import KindWriter
+from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -102,7 +102,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
     key = written_code_key(rules, notation, player, None, "kind")
     written = rules.written.get(key)
     if written is None:
-        generator = KindWriter(rules, notation, player)
+        generator = kind_writer(rules, notation, player)
         # Local functions that close over nothing of a run are made once, not at every run.
         written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
     source, constants = written[0]
@@ -361,10 +361,6 @@ def kind_perft(rules: Rules, position: Position, depth: int) -> int | None:
     finally:
         for plans, _, _, _ in counter.tables:
             _unbind(plans)
-
-
-def _refuse(origin: int) -> bool:
-    return False
 
 
 class _LightCounter:

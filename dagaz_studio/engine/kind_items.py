@@ -161,6 +161,7 @@ def again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
 
 
 def capture(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`KindWriter.capture_lines`)."""
     known = env.get("rd")
     if known is not None and known[0] == square:
         q = known[1]  # read by a check before it in the same bracket: nothing has changed since
@@ -168,25 +169,13 @@ def capture(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None
         q = g.fresh("q")
         g.emit(ind, f"{q} = cells[{square}]")
     env = without(env, "rd")
-    if g.heap:
-        g.emit(ind, f"if {q} is not None:")
-        i = landing_first(g, env, ind + 1, square)
-        env = without(env, "land")
-        g.spend(i)
-        g.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
-        g.emit(i, f"cells[{square}] = None; caps.append({square})")
-        k(dict(env, pg=g.progress(env, i)), i, square)
-        g.emit(i, f"caps.pop(); cells[{square}] = {q}")
-        return
-    # A stack board: the top of the jumped column goes under the column in hand.
-    carried, start = g.fresh("cc"), g.fresh("co")
-    g.emit(ind, f"if type({q}) is COLUMN and hand and type(hand[-1][0]) is COLUMN:")
+    test, take, back = g.capture_lines(q, square)
+    g.emit(ind, f"if {test}:")
     i = landing_first(g, env, ind + 1, square)
     env = without(env, "land")
-    g.emit(i, f"{carried}, {start} = hand[-1]")
     g.spend(i)
     g.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
-    g.emit(i, f"cells[{square}] = {q}.without_top()")
-    g.emit(i, f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})")
+    for line in take:
+        g.emit(i, line)
     k(dict(env, pg=g.progress(env, i)), i, square)
-    g.emit(i, f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
+    g.emit(i, back)
