@@ -36,7 +36,6 @@ from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
-    Check,
     Continue,
     Group,
     GroupStep,
@@ -48,6 +47,7 @@ from dagaz_studio.notation.nodes import (
     Sequence,
     Span,
     Step,
+    is_check,
 )
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "Program",
@@ -152,7 +152,7 @@ class Program(ItemRunner):
         Riders ask these on every square, so they are worth a shortcut; a traced run takes the
         general path, which explains each check.
         """
-        checks = [item for item in node.items if isinstance(item, Check) and item.letter in "pPeEfF"]
+        checks = [item for item in node.items if is_check(item, "pPeEfF")]
         if self.reach_mode or len(checks) != len(node.items):
             return None
         # For each check: (wanted occupied?, wanted owner relation or None)
