@@ -115,6 +115,7 @@ class Program(ItemRunner):
         st.on_complete(st)
 
     def _compile(self, node: Node, k: Cont) -> Cont:
+        """The closure that runs ``node``, then ``k``: made by the ``visit_…`` method of its type."""
         self._built += 1
         if self._built % BUILD_LOOK_EVERY == 0:
             look(self._flag)

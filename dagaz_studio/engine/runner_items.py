@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 
 class ItemRunner(Visitor[Any]):
-    """Compiles a bracket's items (:meth:`_items`) for :class:`~dagaz_studio.engine.runner.Program`."""
+    """Compiles a bracket's items (:meth:`_items`, a ``visit_…`` method an item type) for
+    :class:`~dagaz_studio.engine.runner.Program`, which visits the notation's structure."""
 
     if TYPE_CHECKING:
         # What the program keeps and does elsewhere (declared for the type checker only).
