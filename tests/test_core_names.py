@@ -4,9 +4,12 @@ shipped game or one of its pieces (comments and docstrings may, to explain)."""
 from __future__ import annotations
 
 import ast
+import builtins
+import collections.abc
 import io
 import re
 import tokenize
+import typing
 from pathlib import Path
 
 from dagaz_studio.board import load_board, shipped_boards
@@ -18,6 +21,8 @@ CORE = [REPO / "dagaz_studio" / package
 # Piece names that are also ordinary words the code uses in their ordinary sense ("a general
 # construct"); a game's own name is never exempt.
 ORDINARY_WORDS = {"general"}
+# Names the language itself defines (``TypeGuard`` is not the Janggi Guard): not the project's words.
+LANGUAGE_NAMES = set(dir(builtins)) | set(dir(typing)) | set(dir(collections.abc))
 
 
 def _forbidden_words() -> set[str]:
@@ -50,6 +55,8 @@ def _code_words(path: Path) -> list[tuple[int, str]]:
     docstrings = _docstring_lines(ast.parse(source))
     found = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.NAME and token.string in LANGUAGE_NAMES:
+            continue
         if token.type == tokenize.NAME or (token.type == tokenize.STRING and token.start[0] not in docstrings):
             found += [(token.start[0], word) for word in _words(token.string)]
     return found
@@ -66,7 +73,7 @@ def test_the_core_names_no_shipped_game_or_piece() -> None:
 
 def test_the_search_finds_a_game_named_in_code(tmp_path: Path) -> None:
     source = tmp_path / "special.py"
-    source.write_text('"""Docstrings may say chess."""\nif board.name == "xiangqi":\n    is_pawn = True\n',
-                      encoding="utf-8")
+    source.write_text('"""Docstrings may say chess."""\nif board.name == "xiangqi":\n    is_pawn = True\n'
+                      'def f(x: object) -> TypeGuard[int]:\n    guard_cannon = 1\n', encoding="utf-8")
     assert [word for _, word in _code_words(source)
-            if word in _forbidden_words()] == ["xiangqi", "pawn"]
+            if word in _forbidden_words()] == ["xiangqi", "pawn", "guard", "cannon"]
