@@ -138,6 +138,7 @@ def _read(path: Path, key: tuple[str, ...]) -> Board | None:
 def _write(path: Path, key: tuple[str, ...], board: Board) -> bool:
     """Keep ``board``; whether it could be (a folder that cannot be written is not an error)."""
     try:
+        board.work_out()
         data = pickle.dumps((key, board), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a board that cannot be kept is simply not kept
         return False

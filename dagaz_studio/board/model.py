@@ -224,6 +224,12 @@ class Board:
         notations = [piece.notation for piece in self.pieces.values()] + list(self.drops.values())
         return any(reads_runs(notation) for notation in notations if notation is not None)
 
+    def work_out(self) -> None:
+        """Work out now what every start asks of the board from its notations (the pieces its
+        castling rights are about, whether it counts runs of moves): a board kept in the cache keeps
+        these with it, and a start reads them rather than walking the notations again."""
+        _ = self.castling_kinds, self.counts_runs
+
     @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation

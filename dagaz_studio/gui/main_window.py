@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import Piece, Position
+from dagaz_studio.gui.board_view.outlines import keep_outlines
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.frame.docks import COMPACT_WIDTH, MIN_BOARD_SIZE, DockLayout
@@ -118,9 +119,9 @@ class QtMainWindow(QMainWindow):
         self.board_view.setMinimumSize(MIN_BOARD_SIZE)
         self.document.boardChanged.connect(self._on_board_changed)
         self.document.positionChanged.connect(self._on_position_changed)
-        # Made here rather than by statusBar(), for the same reason as the board view's viewport.
-        self.setStatusBar(QtWidgets.QStatusBar(self))
-        self.statusBar().showMessage("No board")
+        #: What the status bar says of the open board; the bar itself comes with the panels (a
+        #: window's first status bar costs Qt a few milliseconds the board's first paint need not wait).
+        self._board_summary = "No board"
         self.setWindowTitle(APP_TITLE)
         self.resize(self._first_size())
         if not panels_later:
@@ -139,6 +140,9 @@ class QtMainWindow(QMainWindow):
         from dagaz_studio.queries import CheckAnswer, answer_check
 
         self.panels_built = True
+        # Made here rather than by statusBar(), for the same reason as the board view's viewport.
+        self.setStatusBar(QtWidgets.QStatusBar(self))
+        self.statusBar().showMessage(self._board_summary)
         #: Asks on a worker of its own which royal pieces stand attacked, after every position change.
         self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, _message: CheckAnswer(query))
         self._check_runner.replyReady.connect(self._show_check)
@@ -170,6 +174,8 @@ class QtMainWindow(QMainWindow):
             # The board opened before the panels were there: they catch up as if it opened now.
             self.document.boardChanged.emit()
             self.document.positionChanged.emit()
+        # The text the board was drawn with, for the next start's first paint (outlines.py).
+        keep_outlines()
 
     def docks(self) -> list[QtWidgets.QDockWidget]:
         """Every dock of the window, in the order View lists them."""
@@ -177,9 +183,11 @@ class QtMainWindow(QMainWindow):
                 self.board_text_dock, self.trace_dock, self.help_dock, self.tests_dock, self.record_dock]
 
     def shutdown(self) -> None:
-        """Stop the worker threads (on close; they start again by themselves when asked)."""
+        """Stop the worker threads (on close; they start again by themselves when asked), and keep
+        the text drawn since the start for the next (outlines.py)."""
         if not self.panels_built:
             return
+        keep_outlines()
         self.move_explorer.shutdown()
         self.move_play.shutdown()
         self._check_runner.shutdown()
@@ -421,7 +429,9 @@ class QtMainWindow(QMainWindow):
         named = f"{path.name}[*] — {board.name}" if path is not None else f"{board.name}[*]"
         self.setWindowTitle(f"{named} — {APP_TITLE}")
         self.setWindowModified(self.document.board_dirty)
-        self.statusBar().showMessage(self._summary(board))
+        self._board_summary = self._summary(board)
+        if self.panels_built:
+            self.statusBar().showMessage(self._board_summary)
 
     @Slot()
     def _on_position_changed(self) -> None:

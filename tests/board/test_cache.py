@@ -50,6 +50,18 @@ def test_a_board_read_again_comes_from_the_cache_and_is_the_same_board(cache, mo
     assert perft(rules, Position.initial(second), 2) == 400
 
 
+def test_what_every_start_asks_of_a_board_comes_back_with_it_from_the_cache(cache, monkeypatch):
+    """The pieces castling rights are about and whether runs are counted are kept with the board, so
+    a start does not walk its notations again (nor import what reads them): the same answers."""
+    path = shipped_boards()["chess"]
+    fresh = parse_board(path.read_text(encoding="utf-8"), str(path))
+    load_board(path)
+    kept = load_board(path)
+    assert {"castling_kinds", "counts_runs"} <= set(vars(kept))
+    assert (kept.castling_kinds, kept.counts_runs) == (fresh.castling_kinds, fresh.counts_runs) == \
+        (frozenset({"King"}), False)
+
+
 def test_garbage_in_the_cache_file_still_gives_the_right_board(cache):
     path = shipped_boards()["xiangqi"]
     expected = _summary(parse_board(path.read_text(encoding="utf-8"), str(path)))

@@ -238,6 +238,7 @@ def test_a_window_opened_as_the_application_does_ends_up_as_a_complete_one(qtbot
         [menu.title() for menu in complete.menuBar().findChildren(type(complete.file_menu)) if menu.parent() is complete.menuBar()]
     assert window.notation_editor.board is window.board
     assert window.windowTitle() == complete.windowTitle()
+    assert window.statusBar().currentMessage() == complete.statusBar().currentMessage() != ""
     with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
         window.move_explorer.square_clicked(window.board.index("g1"))
     assert {window.board.squares[m.target] for m in blocker.args[0].shown_moves()} == {"f3", "h3"}

@@ -6,9 +6,10 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
+from dagaz_studio.gui.board_view.outlines import outline
 from dagaz_studio.gui.board_view.style import HIGHLIGHT_KINDS, HIGHLIGHT_QCOLOURS, UNIT, Z_HIGHLIGHTS, Z_SELECTED
 from dagaz_studio.gui.lazy_qt import Qt
 
@@ -109,21 +110,11 @@ def circle(radius: float) -> QPainterPath:
     return path
 
 
-#: Text outlines already made, by text and font: shaping text into a path is the costliest part of
-#: drawing pieces, and a board shows the same few symbols again and again.
-_TEXT_PATHS: dict[tuple[str, str], tuple[QPainterPath, QRectF]] = {}
-
-
 def text_path(text: str, font: QFont) -> tuple[QPainterPath, QRectF]:
-    key = (text, font.key())
-    found = _TEXT_PATHS.get(key)
-    if found is None:
-        path = QPainterPath()
-        path.addText(0, 0, font, text)
-        if len(_TEXT_PATHS) > 512:
-            _TEXT_PATHS.clear()
-        found = _TEXT_PATHS[key] = (path, path.boundingRect())
-    return found
+    """``text`` in ``font`` as a path from the origin, and its ink's bounding rectangle (outlines.py
+    keeps them between starts)."""
+    made = outline(text, font)
+    return made.path, made.ink
 
 
 def centred_text_path(text: str, font: QFont, centre: QPointF, on_line: bool = False) -> QPainterPath:
@@ -132,8 +123,7 @@ def centred_text_path(text: str, font: QFont, centre: QPointF, on_line: bool = F
     ``on_line`` centres on the font's line rather than the glyphs' ink, so that a row of labels such as
     ``a b c d`` shares one baseline whatever the letters' ascenders.
     """
-    path, ink = text_path(text, font)
+    path, ink, line_middle = outline(text, font)
     if on_line:
-        metrics = QFontMetricsF(font)
-        return path.translated(centre.x() - ink.center().x(), centre.y() + (metrics.ascent() - metrics.descent()) / 2)
+        return path.translated(centre.x() - ink.center().x(), centre.y() + line_middle)
     return path.translated(centre - ink.center())

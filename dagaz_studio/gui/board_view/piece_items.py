@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.gui.board_view.highlight_item import centred_text_path
+from dagaz_studio.gui.board_view.outlines import family
 from dagaz_studio.gui.board_view.style import INK, UNIT, is_light
 from dagaz_studio.gui.lazy_qt import Qt, no_pen, pen, solid_brush
 
@@ -49,19 +48,26 @@ def disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColo
     return disc
 
 
-@cache
 def glyph_family() -> str:
-    """The font chess symbols are drawn in (looked up once: a board draws a glyph per piece)."""
+    """The font chess symbols are drawn in (chosen once, and kept between starts: outlines.py)."""
+    return family("glyphs", _choose_glyph_family)
+
+
+def _choose_glyph_family() -> str:
     # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
     families = set(QFontDatabase.families())
-    for family in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
-        if family in families:
-            return family
+    for name in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
+        if name in families:
+            return name
     return QFont().family()
 
 
-@cache
 def cjk_family() -> str:
+    """The font Chinese and Japanese letters on discs are drawn in (chosen once, and kept)."""
+    return family("cjk", _choose_cjk_family)
+
+
+def _choose_cjk_family() -> str:
     families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
     return families[0] if families else QFont().family()
 
