@@ -1,9 +1,9 @@
 """The board's ``end`` statements (docs/boards.md) as the game's rules ask them: whether one has ended
 the game (:func:`board_over`), and the facing pieces (``end facing``) that change which moves are
 legal while they face (:func:`facing`, :func:`keeps_facing`). Below the game's rules
-(:mod:`~dagaz_studio.engine.game`); why a game is over, for the command line and the window, is
-:mod:`~dagaz_studio.engine.endings`'.
-"""
+(:mod:`~dagaz_studio.engine.game`), which hand it their legal moves where an ``answered`` reach asks
+for them; why a game is over, for the command line and the window, is said above it
+(:mod:`~dagaz_studio.engine.endings`)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Game rules over the interpreter: legality, compulsory capture, drops and passes.
 
-Moves are made and unmade by :mod:`~dagaz_studio.engine.making`; royal pieces and checks are
-:mod:`~dagaz_studio.engine.royals`'; perft and its moves made by light records are the light path's
-(:mod:`~dagaz_studio.engine.light_path`), which builds on this module; why a game is over,
-:mod:`~dagaz_studio.engine.endings`."""
+Below it: making and unmaking moves (:mod:`~dagaz_studio.engine.making`), royal pieces and checks
+(:mod:`~dagaz_studio.engine.royals`), the ``end`` statements (:mod:`~dagaz_studio.engine.end_rules`).
+Above it: perft and the light path (:mod:`~dagaz_studio.engine.light_path`), and why a game is over
+(:mod:`~dagaz_studio.engine.endings`)."""
 
 from __future__ import annotations
 
