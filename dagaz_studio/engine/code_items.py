@@ -23,9 +23,10 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
 )
+from dagaz_studio.notation.visitor import Visitor
 
 
-class ItemWriter(Emitter):
+class ItemWriter(Emitter, Visitor[None]):
     """Writes a bracket's items (:meth:`items`)."""
 
     #: Whether the code keeps the hand, the squares visited and touched (a notation that lifts or
@@ -49,7 +50,7 @@ class ItemWriter(Emitter):
         when the check's code, ``k``'s included, is written already; raises :class:`Unsupported`."""
         raise Unsupported(f"[{item.letter}]")
 
-    def count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[=n-m]``: how many pieces a square or a zone holds."""
         raise Unsupported("counts")
 
@@ -65,43 +66,36 @@ class ItemWriter(Emitter):
             k(env, ind, square)
             return
         first, rest = items[0], items[1:]
-        self.item(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
+        self.visit(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
 
-    def item(self, item: Any, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        if isinstance(item, Check):
-            self.check(item, env, ind, square, k)
-        elif isinstance(item, TypeCheck):
-            kind = self.rules.kind_index.get(item.name)
-            if kind is None:
-                raise Unsupported("unknown piece type")  # the runner reports it
-            q = self.fresh("q")
-            self.emit(ind, f"{q} = cells[{square}]")
-            self.emit(ind, f"if {'not ' if item.negated else ''}{self.type_test(q, kind)}:")
-            k(env, ind + 1, square)
-        elif isinstance(item, ZoneCheck):
-            if item.name not in self.rules.board.zones:
-                raise Unsupported("unknown zone")
-            self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
-            k(env, ind + 1, square)
-        elif isinstance(item, DirectionCheck):
-            recorded = self.recorded(item.group, item.opposite, env, ind)
-            # (``is`` is not asked of a direction known as the code is written: Python warns.)
-            test = (f"{env['d']} == {recorded}" if recorded.isdigit()
-                    else f"{recorded} is not None and {env['d']} == {recorded}")
-            self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
-            k(env, ind + 1, square)
-        elif isinstance(item, Promote):
-            self.promote(item, env, ind, square, k)
-        elif isinstance(item, CountCheck):
-            self.count_check(item, env, ind, square, k)
-        elif isinstance(item, Navigate):
-            self.navigate(item, env, ind, square, k)
-        elif isinstance(item, Create):
-            self.create(item, env, ind, square, k)
-        elif isinstance(item, Handler):
-            raise Unsupported("handlers")
-        else:
-            raise Unsupported(type(item).__name__)
+    def visit_type_check(self, item: TypeCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        kind = self.rules.kind_index.get(item.name)
+        if kind is None:
+            raise Unsupported("unknown piece type")  # the runner reports it
+        q = self.fresh("q")
+        self.emit(ind, f"{q} = cells[{square}]")
+        self.emit(ind, f"if {'not ' if item.negated else ''}{self.type_test(q, kind)}:")
+        k(env, ind + 1, square)
+
+    def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        if item.name not in self.rules.board.zones:
+            raise Unsupported("unknown zone")
+        self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
+        k(env, ind + 1, square)
+
+    def visit_direction_check(self, item: DirectionCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        recorded = self.recorded(item.group, item.opposite, env, ind)
+        # (``is`` is not asked of a direction known as the code is written: Python warns.)
+        test = (f"{env['d']} == {recorded}" if recorded.isdigit()
+                else f"{recorded} is not None and {env['d']} == {recorded}")
+        self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
+        k(env, ind + 1, square)
+
+    def visit_handler(self, item: Handler, *context: Any) -> None:
+        raise Unsupported("handlers")
+
+    def visit_other(self, node: Any, *context: Any) -> None:
+        raise Unsupported(type(node).__name__)
 
     def zone_squares(self, name: str) -> str:
         """The constant holding zone ``name``'s squares for this player."""
@@ -125,7 +119,7 @@ class ItemWriter(Emitter):
         self.emit(ind, f"{name} = None if {recorded} is None else {opposites}[{recorded}]")
         return name
 
-    def promote(self, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    def visit_promote(self, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """The piece in hand (with nothing in hand, the moving piece) promoted to each choice in turn."""
         if item.lost:
             raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
@@ -150,7 +144,7 @@ class ItemWriter(Emitter):
         if self.rich:
             self.emit(ind, f"hand[-1] = ({held}, {start})")
 
-    def create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    def visit_create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
@@ -167,7 +161,7 @@ class ItemWriter(Emitter):
         k(dict(env, pg=pg), ind + 1, square)
         self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
 
-    def navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    def visit_navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
         target = square
         for nav in item.path:
@@ -200,7 +194,7 @@ class ItemWriter(Emitter):
         self.emit(ind, f"if {free}:")
         k(env, ind + 1, square)
 
-    def check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
         lower = letter.lower()
         want = letter.islower()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dagaz_studio.engine.code_writer import CodeWriter, always_steps, captures_in, survey
+from dagaz_studio.engine.code_writer import CodeWriter, survey
 from dagaz_studio.engine.emitter import Cont, Env, Unsupported
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -31,6 +31,7 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
 )
+from dagaz_studio.notation.shape import always_steps, captures_in
 
 #: What a loop's pass may hold: nothing it would have to put back but captures, counted.
 _LOOPABLE = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck,
@@ -38,7 +39,7 @@ _LOOPABLE = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, 
 
 
 class RepeatWriter(CodeWriter):
-    """Writes repetitions (:meth:`repeat`)."""
+    """Writes repetitions (:meth:`visit_repeat`)."""
 
     #: Whether a repetition of a body with one way through is written as a loop (the back-end puts
     #: back a pass's captures by count: :meth:`put_back_captures`).
@@ -71,7 +72,7 @@ class RepeatWriter(CodeWriter):
 
     # ---------------------------------------------------------------- repetitions
 
-    def repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+    def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         if self.loopable(node.body):
             if node.possessive:
                 self.possessive_loop(node, env, ind, k)

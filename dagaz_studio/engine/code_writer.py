@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
-from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, Unsupported, without
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, without
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -35,9 +35,10 @@ from dagaz_studio.notation.nodes import (
     Repeat,
     Sequence,
     Step,
-    ZoneCheck,
     walk,
 )
+from dagaz_studio.notation.shape import always_steps
+from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -62,6 +63,41 @@ class Survey:
     lost_promotion: bool = False
 
 
+class _Surveyor(Visitor[None]):
+    """Adds what one node holds to a :class:`Survey`."""
+
+    def visit_check(self, node: Check, found: Survey) -> None:
+        found.letters.add(node.letter)
+
+    def visit_promote(self, node: Promote, found: Survey) -> None:
+        found.lost_promotion = found.lost_promotion or node.lost
+
+    def visit_repeat(self, node: Repeat, found: Survey) -> None:
+        found.repeats.append(node)
+
+    def visit_group(self, node: Group, found: Survey) -> None:
+        found.groups.append(node)
+
+    def visit_step(self, node: Step, found: Survey) -> None:
+        found.wraps = found.wraps or node.wrap
+
+    def visit_group_step(self, node: GroupStep, found: Survey) -> None:
+        found.wraps = found.wraps or node.wrap
+        found.groups_read.add(node.group)
+
+    def visit_direction_check(self, node: DirectionCheck, found: Survey) -> None:
+        found.groups_read.add(node.group)
+
+    def visit_navigate(self, node: Navigate, found: Survey) -> None:
+        found.groups_read.update(step.group for step in node.path if step.group is not None)
+
+    def visit_other(self, node: Any, *context: Any) -> None:
+        pass
+
+
+_SURVEYOR = _Surveyor()
+
+
 def survey(body: Any, cancel: Any = None) -> Survey:
     """The :class:`Survey` of ``body``, looking at ``cancel`` now and then (a notation at the length
     limit has some 15,000 nodes)."""
@@ -70,70 +106,52 @@ def survey(body: Any, cancel: Any = None) -> Survey:
         if cancel is not None and count % WALK_LOOK_EVERY == 0:
             look(cancel)
         found.kinds.add(type(n))
-        if isinstance(n, Check):
-            found.letters.add(n.letter)
-        elif isinstance(n, Promote):
-            found.lost_promotion = found.lost_promotion or n.lost
-        elif isinstance(n, Repeat):
-            found.repeats.append(n)
-        elif isinstance(n, Group):
-            found.groups.append(n)
-        if isinstance(n, (Step, GroupStep)) and n.wrap:
-            found.wraps = True
-        if isinstance(n, (GroupStep, DirectionCheck)):
-            found.groups_read.add(n.group)
-        elif isinstance(n, Navigate):
-            found.groups_read.update(step.group for step in n.path if step.group is not None)
+        _SURVEYOR.visit(n, found)
     return found
 
 
-def leading_zones(body: Any) -> list[ZoneCheck]:
-    """The zone checks a notation begins with: a move can only begin in (or out of) them."""
-    first = body.items[0] if isinstance(body, Sequence) and body.items else body
-    zones = []
-    if isinstance(first, Bracket):
-        for item in first.items:
-            if not isinstance(item, ZoneCheck):
-                break
-            zones.append(item)
-    return zones
+class _SingleWay(Visitor[bool]):
+    """Whether there is at most one way through a node (``writer`` reads a step's directions)."""
 
+    def visit_step(self, node: Step, writer: CodeWriter) -> bool:
+        return len(writer.directions(node.keys)) <= 1
 
-def always_changes(node: Any) -> bool:
-    """Whether every way through ``node`` changes something a repetition would notice: a step, a
-    capture, a promotion, a lift or a put."""
-    if isinstance(node, Sequence):
-        return any(always_changes(item) for item in node.items)
-    if isinstance(node, Alternatives):
-        return all(always_changes(option) for option in node.options)
-    if isinstance(node, Group):
-        return always_changes(node.body)
-    if isinstance(node, Repeat):
-        return node.minimum >= 1 and always_changes(node.body)
-    if isinstance(node, (Step, GroupStep, Lift, Put)):
+    def visit_group_step(self, node: GroupStep | Lift | Put, writer: CodeWriter) -> bool:
         return True
-    if isinstance(node, (Bracket, Navigate)):
-        return any((isinstance(item, Check) and item.letter == "x") or isinstance(item, Promote)
-                   or (isinstance(item, Navigate) and always_changes(item)) for item in node.items)
-    return False
+
+    visit_lift = visit_put = visit_group_step
+
+    def visit_group(self, node: Group, writer: CodeWriter) -> bool:
+        return self.visit(node.body, writer)
+
+    def visit_sequence(self, node: Sequence, writer: CodeWriter) -> bool:
+        return all(self.visit(item, writer) for item in node.items)
+
+    def visit_alternatives(self, node: Alternatives, writer: CodeWriter) -> bool:
+        return len(node.options) == 1 and self.visit(node.options[0], writer)
+
+    def visit_repeat(self, node: Repeat, writer: CodeWriter) -> bool:
+        return node.possessive and self.visit(node.body, writer)
+
+    def visit_bracket(self, node: Bracket, writer: CodeWriter) -> bool:
+        return all(_ONE_CHOICE.visit(item) for item in node.items)
+
+    def visit_other(self, node: Any, *context: Any) -> bool:
+        return False
 
 
-def captures_in(node: Any) -> int:
-    """How many captures (``[x]``) ``node`` holds."""
-    return sum(1 for n in walk(node) if isinstance(n, Check) and n.letter == "x")
+class _OneChoice(Visitor[bool]):
+    """Whether a bracket item leaves at most one way on: all but a promotion with a choice do."""
+
+    def visit_promote(self, node: Promote) -> bool:
+        return len(node.choices) <= 1
+
+    def visit_other(self, node: Any, *context: Any) -> bool:
+        return True
 
 
-def always_steps(node: Any) -> bool:
-    """Whether every way through ``node`` takes a step."""
-    if isinstance(node, Sequence):
-        return any(always_steps(item) for item in node.items)
-    if isinstance(node, Alternatives):
-        return all(always_steps(option) for option in node.options)
-    if isinstance(node, Group):
-        return always_steps(node.body)
-    if isinstance(node, Repeat):
-        return node.minimum >= 1 and always_steps(node.body)
-    return isinstance(node, (Step, GroupStep))
+_SINGLE_WAY = _SingleWay()
+_ONE_CHOICE = _OneChoice()
 
 
 class CodeWriter(ItemWriter):
@@ -152,7 +170,7 @@ class CodeWriter(ItemWriter):
 
     # ---------------------------------------------------------------- hooks of a back-end
 
-    def repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+    def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         """A repetition."""
         raise NotImplementedError
 
@@ -178,21 +196,7 @@ class CodeWriter(ItemWriter):
 
     def single_way(self, node: Any) -> bool:
         """Whether there is at most one way through ``node``."""
-        if isinstance(node, Step):
-            return len(self.directions(node.keys)) <= 1
-        if isinstance(node, (GroupStep, Lift, Put)):
-            return True
-        if isinstance(node, Group):
-            return self.single_way(node.body)
-        if isinstance(node, Sequence):
-            return all(self.single_way(item) for item in node.items)
-        if isinstance(node, Alternatives):
-            return len(node.options) == 1 and self.single_way(node.options[0])
-        if isinstance(node, Repeat):
-            return node.possessive and self.single_way(node.body)
-        if isinstance(node, Bracket):
-            return all(not isinstance(item, Promote) or len(item.choices) <= 1 for item in node.items)
-        return False
+        return _SINGLE_WAY.visit(node, self)
 
     # ---------------------------------------------------------------- the nodes
 
@@ -201,32 +205,24 @@ class CodeWriter(ItemWriter):
         self.end(env, ind, "None")
 
     def node(self, node: Any, env: Env, ind: int, k: Cont) -> None:
-        if isinstance(node, Sequence):
-            self.sequence(list(node.items), env, ind, k)
-        elif isinstance(node, Alternatives):
-            self.spend(ind)
-            if len(node.options) > 1:
-                k = self.materialise(k, env, ind)
-            for option in node.options:
-                self.node(option, env, ind, k)
-        elif isinstance(node, Group):
-            self.group(node, env, ind, k)
-        elif isinstance(node, Repeat):
-            self.repeat(node, env, ind, k)
-        elif isinstance(node, Step):
-            self.step(self.directions(node.keys), env, ind, k, node)
-        elif isinstance(node, GroupStep):
-            self.group_step(node, env, ind, k)
-        elif isinstance(node, Bracket):
-            self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(without(e, "rd"), i))
-        elif isinstance(node, Lift):
-            self.lift(env, ind, k)
-        elif isinstance(node, Put):
-            self.put(env, ind, k)
-        elif isinstance(node, Continue):
-            self.continue_(env, ind, k)
-        else:
-            raise Unsupported(type(node).__name__)
+        """The code of ``node``, then ``k``'s."""
+        self.visit(node, env, ind, k)
+
+    def visit_sequence(self, node: Sequence, env: Env, ind: int, k: Cont) -> None:
+        self.sequence(list(node.items), env, ind, k)
+
+    def visit_alternatives(self, node: Alternatives, env: Env, ind: int, k: Cont) -> None:
+        self.spend(ind)
+        if len(node.options) > 1:
+            k = self.materialise(k, env, ind)
+        for option in node.options:
+            self.node(option, env, ind, k)
+
+    def visit_step(self, node: Step, env: Env, ind: int, k: Cont) -> None:
+        self.step(self.directions(node.keys), env, ind, k, node)
+
+    def visit_bracket(self, node: Bracket, env: Env, ind: int, k: Cont) -> None:
+        self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(without(e, "rd"), i))
 
     def sequence(self, items: list[Any], env: Env, ind: int, k: Cont) -> None:
         if not items:
@@ -238,7 +234,7 @@ class CodeWriter(ItemWriter):
             env = dict(env, land=after_capture)
         self.node(first, env, ind, lambda e, i: self.sequence(rest, without(e, "land"), i, k))
 
-    def group(self, node: Group, env: Env, ind: int, k: Cont) -> None:
+    def visit_group(self, node: Group, env: Env, ind: int, k: Cont) -> None:
         field = f"g{node.index}"
         if field not in self.live:
             self.node(node.body, env, ind, k)  # nothing reads its direction
@@ -320,7 +316,7 @@ class CodeWriter(ItemWriter):
         self.emit(ind + 1, f"if {target} is None: continue")
         self.step_to(target, direction, env, ind + 1, k)
 
-    def group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
+    def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
         direction = self.recorded(node.group, node.opposite, env, ind)
         if direction == "None":
             return
@@ -338,7 +334,7 @@ class CodeWriter(ItemWriter):
         self.emit(ind + 1, f"if {target} is not None:")
         self.step_to(target, direction, env, ind + 2, k)
 
-    def lift(self, env: Env, ind: int, k: Cont) -> None:
+    def visit_lift(self, node: Lift, env: Env, ind: int, k: Cont) -> None:
         """``^``: what stands on the cursor's square taken into the hand."""
         c, q = env["c"], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
@@ -351,7 +347,7 @@ class CodeWriter(ItemWriter):
         k(dict(env, pg=self.progress(env, i)), i)
         self.emit(i, back)
 
-    def put(self, env: Env, ind: int, k: Cont) -> None:
+    def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
         c = env["c"]
         pp, po, old = self.fresh("pp"), self.fresh("po"), self.fresh("old")
@@ -365,7 +361,7 @@ class CodeWriter(ItemWriter):
             self.emit(i, line)
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
 
-    def continue_(self, env: Env, ind: int, k: Cont) -> None:
+    def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand, then the partial move ends where the
         moving piece stands and the next begins there, with it lifted again (whole, as one piece in
         hand: a heap too, as the runner does)."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.code_writer import always_changes, always_steps, survey
+from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put, walk
+from dagaz_studio.notation.shape import always_changes, always_steps
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.code_writer import Survey, always_steps, leading_zones, survey
+from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
-from dagaz_studio.engine.kind_items import again, capture, captures_on_enemy_first, count_check, first_steps, landing
+from dagaz_studio.engine.kind_items import again, capture, count_check, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -42,6 +42,7 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
 )
+from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -218,7 +219,7 @@ class KindWriter(RepeatWriter):
         e(2, "finally:")
         e(3, "bind(None, None, None, None, None, None, None, None)")
         e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}")
-        e(1, f"moves.quiet_alone = {captures_on_enemy_first(self, self.notation.body)}")
+        e(1, f"moves.quiet_alone = {captures_on_enemy_first(self.notation.body)}")
         e(1, "return moves")
         e(0, "moves = factory()")
         return "\n".join(self.lines) + "\n"
@@ -325,7 +326,7 @@ class KindWriter(RepeatWriter):
         that take it and the one that puts it back."""
         raise NotImplementedError
 
-    def count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         count_check(self, item, env, ind, square, k)
 
     def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:

@@ -253,7 +253,7 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
     first step run first, the others after: once a capture is found, the moves that capture nothing
     are only counted, not kept, and a piece of a kind whose every capture begins on an enemy's piece
-    (``quiet``, :func:`~dagaz_studio.engine.kind_items.captures_on_enemy_first`) is not run at all."""
+    (``quiet``, :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all."""
     limit = _LIMIT
     work[1] = limit
     first = only is not None

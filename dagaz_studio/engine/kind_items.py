@@ -11,7 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported, without
-from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, CountCheck, Group, GroupStep, Sequence, Step, walk
+from dagaz_studio.notation.nodes import (
+    Alternatives,
+    Bracket,
+    CountCheck,
+    Group,
+    GroupStep,
+    Sequence,
+    Step,
+    as_step,
+    begins_with_check,
+    is_check,
+)
+from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -35,78 +47,88 @@ class KindWriter(Protocol):
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]: ...
 
 
+class _FirstSteps(Visitor[list[int] | None]):
+    """:func:`first_steps`."""
+
+    def visit_alternatives(self, node: Alternatives, g: KindWriter) -> list[int] | None:
+        found: list[int] = []
+        for option in node.options:
+            directions = self.visit(option, g)
+            if directions is None:
+                return None
+            found += [direction for direction in directions if direction not in found]
+        return found
+
+    def visit_group(self, node: Group, g: KindWriter) -> list[int] | None:
+        return self.visit(node.body, g)
+
+    def visit_sequence(self, node: Sequence, g: KindWriter) -> list[int] | None:
+        if not node.items:
+            return None
+        first = node.items[0]
+        step = as_step(first)
+        if step is None:
+            return self.visit(first, g)
+        after = node.items[1] if len(node.items) > 1 else None
+        if step.wrap or not begins_with_check(after, "pe"):
+            return None
+        return g.directions(step.keys)
+
+    def visit_other(self, node: Any, *context: Any) -> list[int] | None:
+        return None
+
+
+_FIRST_STEPS = _FirstSteps()
+
+
 def first_steps(g: KindWriter, node: Any) -> list[int] | None:
     """The directions of the first step of every way through ``node``, where each way begins with a
     step (``OM``, ``(X)``) onto a square that the bracket right after it asks to be empty or an
     enemy's (``[p]``, ``[e…]``); ``None`` where some way may begin otherwise. A piece whose every
     such square holds a friend or is off the board has no move."""
-    if isinstance(node, Alternatives):
-        found: list[int] = []
-        for option in node.options:
-            directions = first_steps(g, option)
-            if directions is None:
-                return None
-            found += [direction for direction in directions if direction not in found]
-        return found
-    if isinstance(node, Group):
-        return first_steps(g, node.body)
-    if not isinstance(node, Sequence) or not node.items:
+    return _FIRST_STEPS.visit(node, g)
+
+
+class _Landing(Visitor[Any]):
+    """:func:`landing`: a bracket ending in its only capture, and the step after it."""
+
+    def visit_bracket(self, node: Bracket, g: KindWriter, rest: list[Any]) -> Any | None:
+        if not (node.items and len(rest) >= 2):
+            return None
+        captures = [item for item in node.items if is_check(item, "xX")]
+        if len(captures) != 1 or captures[0] is not node.items[-1]:
+            return None
+        step, after = rest[0], rest[1]
+        if not begins_with_check(after, "p"):
+            return None
+        return _LANDING_STEP.visit(step, g)
+
+    def visit_other(self, node: Any, *context: Any) -> Any | None:
         return None
-    first = node.items[0]
-    step = first.body if isinstance(first, Group) else first
-    if not isinstance(step, Step):
-        return first_steps(g, first)
-    after = node.items[1] if len(node.items) > 1 else None
-    if step.wrap or not (isinstance(after, Bracket) and after.items and isinstance(after.items[0], Check)
-                         and after.items[0].letter in "pe"):
+
+
+class _LandingStep(Visitor[Any]):
+    """The step a capture may look past: one direction, no wrapping."""
+
+    def visit_group_step(self, node: GroupStep, g: KindWriter) -> GroupStep | None:
+        return None if node.wrap else node
+
+    def visit_step(self, node: Step, g: KindWriter) -> Step | None:
+        return node if not node.wrap and len(g.directions(node.keys)) == 1 else None
+
+    def visit_other(self, node: Any, *context: Any) -> None:
         return None
-    return g.directions(step.keys)
 
 
-def captures_on_enemy_first(g: KindWriter, node: Any, after: bool = False) -> bool:
-    """Whether every way through ``node`` that captures (counting the captures of what follows it,
-    ``after``) begins with a step onto a square that the bracket right after it asks to be an
-    enemy's (``(OM)[ex]``): a piece with no enemy on its first steps (:func:`first_steps`) then
-    captures nothing."""
-    if isinstance(node, Alternatives):
-        return all(captures_on_enemy_first(g, option, after) for option in node.options)
-    if isinstance(node, Group):
-        return captures_on_enemy_first(g, node.body, after)
-    if isinstance(node, Sequence) and node.items:
-        first = node.items[0]
-        step = first.body if isinstance(first, Group) else first
-        if isinstance(step, Step):
-            bracket = node.items[1] if len(node.items) > 1 else None
-            if (not step.wrap and isinstance(bracket, Bracket) and bracket.items
-                    and isinstance(bracket.items[0], Check) and bracket.items[0].letter == "e"):
-                return True
-            return not (after or _captures(node))
-        return captures_on_enemy_first(g, first, after or any(_captures(item) for item in node.items[1:]))
-    return not (after or _captures(node))
-
-
-def _captures(node: Any) -> bool:
-    return any(isinstance(part, Check) and part.letter in "xX" for part in walk(node))
+_LANDING = _Landing()
+_LANDING_STEP = _LandingStep()
 
 
 def landing(g: KindWriter, first: Any, rest: list[Any]) -> Any | None:
     """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
     step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
     the capture looks at that square first (:meth:`landing_first`)."""
-    if not (isinstance(first, Bracket) and first.items and len(rest) >= 2):
-        return None
-    captures = [item for item in first.items if isinstance(item, Check) and item.letter in "xX"]
-    if len(captures) != 1 or captures[0] is not first.items[-1]:
-        return None
-    step, after = rest[0], rest[1]
-    if not (isinstance(after, Bracket) and after.items and isinstance(after.items[0], Check)
-            and after.items[0].letter == "p"):
-        return None
-    if isinstance(step, GroupStep) and not step.wrap:
-        return step
-    if isinstance(step, Step) and not step.wrap and len(g.directions(step.keys)) == 1:
-        return step
-    return None
+    return _LANDING.visit(first, g, rest)
 
 
 def landing_first(g: KindWriter, env: Env, ind: int, square: str) -> int:
@@ -119,8 +141,9 @@ def landing_first(g: KindWriter, env: Env, ind: int, square: str) -> int:
     if step is None:
         return ind
     target = g.fresh("lt")
-    if isinstance(step, Step):
-        table = g.constant("nb", g.rules.neighbours[g.directions(step.keys)[0]])
+    plain = as_step(step)
+    if plain is not None:
+        table = g.constant("nb", g.rules.neighbours[g.directions(plain.keys)[0]])
         g.emit(ind, f"{target} = {table}[{square}]")
     else:
         direction = g.recorded(step.group, step.opposite, env, ind)

@@ -36,17 +36,18 @@ from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
-    Check,
     Continue,
     Group,
     GroupStep,
     Lift,
+    Node,
     Notation,
     Put,
     Repeat,
     Sequence,
     Span,
     Step,
+    is_check,
 )
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "Program",
@@ -113,40 +114,37 @@ class Program(ItemRunner):
     def _complete(self, st: State) -> None:
         st.on_complete(st)
 
-    def _compile(self, node: object, k: Cont) -> Cont:
+    def _compile(self, node: Node, k: Cont) -> Cont:
+        """The closure that runs ``node``, then ``k``: made by the ``visit_…`` method of its type."""
         self._built += 1
         if self._built % BUILD_LOOK_EVERY == 0:
             look(self._flag)
-        if isinstance(node, Sequence):
-            for item in reversed(node.items):
-                k = self._compile(item, k)
-            return k
-        if isinstance(node, Alternatives):
-            return self._alternatives(node, k)
-        if isinstance(node, Group):
-            return self._group(node, k)
-        if isinstance(node, Repeat):
-            return self._repeat(node, k)
-        if isinstance(node, Step):
-            return self._step(node, k)
-        if isinstance(node, GroupStep):
-            return self._group_step(node, k)
-        if isinstance(node, Lift):
-            if self.kind_actions is not None and not self.reach_mode:
-                return self.kind_actions.lift(self, node, k)
-            return self._lift(node, k)
-        if isinstance(node, Put):
-            if self.kind_actions is not None and not self.reach_mode:
-                return self.kind_actions.put(self, node, k)
-            return self._put(node, k)
-        if isinstance(node, Continue):
-            return self._continue(node, k)
-        if isinstance(node, Bracket):
-            chain = self._items(node.items, lambda st, _sq: k(st))
+        compiled: Cont = self.visit(node, k)
+        return compiled
 
-            def bracket(st: State) -> None:
-                chain(st, st.cursor)
-            return self._fast_bracket(node, k, bracket) or bracket
+    def visit_sequence(self, node: Sequence, k: Cont) -> Cont:
+        for item in reversed(node.items):
+            k = self._compile(item, k)
+        return k
+
+    def visit_lift(self, node: Lift, k: Cont) -> Cont:
+        if self.kind_actions is not None and not self.reach_mode:
+            return self.kind_actions.lift(self, node, k)
+        return self._lift(node, k)
+
+    def visit_put(self, node: Put, k: Cont) -> Cont:
+        if self.kind_actions is not None and not self.reach_mode:
+            return self.kind_actions.put(self, node, k)
+        return self._put(node, k)
+
+    def visit_bracket(self, node: Bracket, k: Cont) -> Cont:
+        chain = self._items(node.items, lambda st, _sq: k(st))
+
+        def bracket(st: State) -> None:
+            chain(st, st.cursor)
+        return self._fast_bracket(node, k, bracket) or bracket
+
+    def visit_other(self, node: object, *context: Any) -> Any:
         raise TypeError(f"unknown notation node {node!r}")  # a parser bug, not a user error
 
     def _fast_bracket(self, node: Bracket, k: Cont, general: Cont) -> Cont | None:
@@ -155,7 +153,7 @@ class Program(ItemRunner):
         Riders ask these on every square, so they are worth a shortcut; a traced run takes the
         general path, which explains each check.
         """
-        checks = [item for item in node.items if isinstance(item, Check) and item.letter in "pPeEfF"]
+        checks = [item for item in node.items if is_check(item, "pPeEfF")]
         if self.reach_mode or len(checks) != len(node.items):
             return None
         # For each check: (wanted occupied?, wanted owner relation or None)
@@ -178,7 +176,7 @@ class Program(ItemRunner):
             k(st)
         return fast
 
-    def _alternatives(self, node: Alternatives, k: Cont) -> Cont:
+    def visit_alternatives(self, node: Alternatives, k: Cont) -> Cont:
         options = [self._compile(option, k) for option in node.options]
         spans = [getattr(option, "span", None) for option in node.options]
         count = len(options)
@@ -195,7 +193,7 @@ class Program(ItemRunner):
                             spans[i], st.cursor, branch=(i + 1, count))
         return alternatives
 
-    def _group(self, node: Group, k: Cont) -> Cont:
+    def visit_group(self, node: Group, k: Cont) -> Cont:
         index = node.index
 
         def group_exit(st: State) -> None:
@@ -220,7 +218,7 @@ class Program(ItemRunner):
                 st.gmarks[index] = old
         return group_enter
 
-    def _repeat(self, node: Repeat, k: Cont) -> Cont:
+    def visit_repeat(self, node: Repeat, k: Cont) -> Cont:
         slot = self._slot()
         lo, hi, possessive = node.minimum, node.maximum, node.possessive
         span = node.quantifier_span
@@ -321,7 +319,7 @@ class Program(ItemRunner):
             st.serial -= 1
             st.progress -= 1
 
-    def _step(self, node: Step, k: Cont) -> Cont:
+    def visit_step(self, node: Step, k: Cont) -> Cont:
         directions = self._directions(node.keys)
         rules = self.rules
         if node.wrap:
@@ -346,7 +344,7 @@ class Program(ItemRunner):
                 move_cursor(st, target, direction, k)
         return step
 
-    def _group_step(self, node: GroupStep, k: Cont) -> Cont:
+    def visit_group_step(self, node: GroupStep, k: Cont) -> Cont:
         if node.group > self.notation.group_count:
             raise self._error(f"'\\{node.group}' refers to a group that does not exist", node.span)
         rules = self.rules
@@ -430,7 +428,7 @@ class Program(ItemRunner):
             put_piece(st, span, k)
         return put
 
-    def _continue(self, node: Continue, k: Cont) -> Cont:
+    def visit_continue(self, node: Continue, k: Cont) -> Cont:
         span = node.span
         rules = self.rules
 

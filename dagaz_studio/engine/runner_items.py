@@ -27,6 +27,7 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
 )
+from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
     from dagaz_studio.notation.nodes import Lift, Notation
 
 
-class ItemRunner:
-    """Compiles a bracket's items (:meth:`_items`) for :class:`~dagaz_studio.engine.runner.Program`."""
+class ItemRunner(Visitor[Any]):
+    """Compiles a bracket's items (:meth:`_items`, a ``visit_…`` method an item type) for
+    :class:`~dagaz_studio.engine.runner.Program`, which visits the notation's structure."""
 
     if TYPE_CHECKING:
         # What the program keeps and does elsewhere (declared for the type checker only).
@@ -53,31 +55,8 @@ class ItemRunner:
 
     def _items(self, items: tuple[BracketItem, ...], k: ItemCont) -> ItemCont:
         for item in reversed(items):
-            k = self._item(item, k)
+            k = self.visit(item, k)
         return k
-
-    def _item(self, item: object, k: ItemCont) -> ItemCont:
-        if isinstance(item, Check):
-            return self._check(item, k)
-        if isinstance(item, TypeCheck):
-            return self._type_check(item, k)
-        if isinstance(item, ZoneCheck):
-            return self._zone_check(item, k)
-        if isinstance(item, DirectionCheck):
-            return self._direction_check(item, k)
-        if isinstance(item, CountCheck):
-            return self._count_check(item, k)
-        if isinstance(item, RunCheck):
-            return self._run_check(item, k)
-        if isinstance(item, Promote):
-            return self._promote(item, k)
-        if isinstance(item, Create):
-            return self._create(item, k)
-        if isinstance(item, Handler):
-            return self._handler(item, k)
-        if isinstance(item, Navigate):
-            return self._navigate(item, k)
-        raise TypeError(f"unknown bracket item {item!r}")
 
     @staticmethod
     def _predicate(span: Span, text: str, test: Callable[[State, int], bool],
@@ -98,7 +77,7 @@ class ItemRunner:
             k(st, square)
         return always
 
-    def _check(self, item: Check, k: ItemCont) -> ItemCont:
+    def visit_check(self, item: Check, k: ItemCont) -> ItemCont:
         letter, span = item.letter, item.span
         text = f"[{letter}{':' + item.label if item.label else ''}]"
         if self.reach_mode:
@@ -183,7 +162,7 @@ class ItemRunner:
                 st.again = False
         return again
 
-    def _count_check(self, item: CountCheck, k: ItemCont) -> ItemCont:
+    def visit_count_check(self, item: CountCheck, k: ItemCont) -> ItemCont:
         """``[=n-m]`` / ``[=n-m@zone]``: how many pieces the square (or the zone) holds."""
         if self.reach_mode:
             return self._passing(k)
@@ -221,7 +200,7 @@ class ItemRunner:
             return f"[{text}] {'passed' if ok else 'failed'}: {where} holds {count(st, square)}"
         return self._predicate(item.span, f"[{text}]", holds, sentence, k)
 
-    def _run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
+    def visit_run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
         """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
         is empty) has made without capturing, as the position keeps them (:mod:`dagaz_studio.engine.runs`)."""
         if self.reach_mode:
@@ -268,7 +247,7 @@ class ItemRunner:
                 st.labels.pop()
         return once
 
-    def _type_check(self, item: TypeCheck, k: ItemCont) -> ItemCont:
+    def visit_type_check(self, item: TypeCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
             return self._passing(k)
         kind = self.rules.kind_index.get(item.name)
@@ -288,7 +267,7 @@ class ItemRunner:
             return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}"
         return self._predicate(item.span, text, holds, sentence, k)
 
-    def _zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
+    def visit_zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
             return self._passing(k)
         zone = self.rules.board.zones.get(item.name)
@@ -306,7 +285,7 @@ class ItemRunner:
             return f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is {where} {item.name}"
         return self._predicate(item.span, text, holds, sentence, k)
 
-    def _direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
+    def visit_direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
             return self._passing(k)
         rules = self.rules
@@ -327,7 +306,7 @@ class ItemRunner:
             return f"direction check {'passed' if ok else 'failed'}: the last step {was} in that direction"
         return self._predicate(item.span, text, holds, sentence, k)
 
-    def _promote(self, item: Promote, k: ItemCont) -> ItemCont:
+    def visit_promote(self, item: Promote, k: ItemCont) -> ItemCont:
         if self.reach_mode:
             return self._passing(k)
         kinds = []
@@ -364,7 +343,7 @@ class ItemRunner:
                     st.promotion = saved
         return promote
 
-    def _create(self, item: Create, k: ItemCont) -> ItemCont:
+    def visit_create(self, item: Create, k: ItemCont) -> ItemCont:
         """``[*Name]``: a new piece of that type on the empty square, the mover's (nobody's if the type
         is neutral); it fails on an occupied square."""
         if self.reach_mode:
@@ -397,7 +376,7 @@ class ItemRunner:
                 st.untouch(square, first)
         return create
 
-    def _handler(self, item: Handler, k: ItemCont) -> ItemCont:
+    def visit_handler(self, item: Handler, k: ItemCont) -> ItemCont:
         number, span = item.number, item.span
         if self.reach_mode:
             return self._passing(k)
@@ -421,7 +400,7 @@ class ItemRunner:
         def held(st: State, _square: int) -> None:
             raise Held
 
-        look = self._navigate(Navigate(item.items, item.path, item.span), held)
+        look = self.visit_navigate(Navigate(item.items, item.path, item.span), held)
 
         def navigate_not(st: State, square: int) -> None:
             try:
@@ -433,7 +412,7 @@ class ItemRunner:
             k(st, square)
         return navigate_not
 
-    def _navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
+    def visit_navigate(self, item: Navigate, k: ItemCont) -> ItemCont:
         if item.negated:
             return self._navigate_not(item, k)
         rules = self.rules

@@ -7,6 +7,7 @@ Spans are 0-based, end-exclusive character offsets into :attr:`Notation.text`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeGuard
 
 from dagaz_studio.notation.records import record, replace
 
@@ -319,6 +320,24 @@ def children(node: Node | BracketItem) -> tuple[Node | BracketItem, ...]:
 def ways(node: Node) -> tuple[Node, ...]:
     """The ways of a choice (``A;B``), each tried from the same state; none for anything else."""
     return node.options if isinstance(node, Alternatives) else ()
+
+
+def is_check(node: Node | BracketItem | None, letters: str) -> TypeGuard[Check]:
+    """Whether ``node`` is a one-letter check (``[p]``, ``[x]``, ``[E]``) of one of ``letters``."""
+    return isinstance(node, Check) and node.letter in letters
+
+
+def begins_with_check(node: Node | None, letters: str) -> bool:
+    """Whether ``node`` is a bracket whose first item is a one-letter check of one of ``letters``
+    (``[ex]`` begins with ``e``)."""
+    return isinstance(node, Bracket) and bool(node.items) and is_check(node.items[0], letters)
+
+
+def as_step(node: Node) -> Step | None:
+    """The step ``node`` is, or the one a group holds alone (``(OM)``); ``None`` for anything else."""
+    if isinstance(node, Group):
+        node = node.body
+    return node if isinstance(node, Step) else None
 
 
 def replaced(node: Node, old: Node, new: Node) -> Node:

@@ -31,12 +31,13 @@ from dagaz_studio.engine.kind_compiler import (
     zone_holds,
     zone_size,
 )
-from dagaz_studio.engine.kind_items import captures_on_enemy_first, first_steps
+from dagaz_studio.engine.kind_items import first_steps
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.notation.shape import captures_on_enemy_first
 from tests.helpers.paths import REPO
 from tests.helpers.run_comparison import played, rules_pair, same_run
 
@@ -339,9 +340,7 @@ def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(ru
     (r"O[x]", False),                 # no check that an enemy stands there first
 ])
 def test_a_capture_is_found_to_begin_on_an_enemy_only_where_every_capturing_way_does(text: str, expected: bool) -> None:
-    rules = Rules(load_board("lasca"))
-    writer = KindWriter(rules, parse_notation(text), 0)
-    assert captures_on_enemy_first(writer, parse_notation(text).body) is expected
+    assert captures_on_enemy_first(parse_notation(text).body) is expected
 
 
 @pytest.mark.parametrize("board_name", ["lasca", "bashni"])
