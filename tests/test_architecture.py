@@ -38,12 +38,12 @@ architecture = _load_script()
 # Today's counts. Lower a ceiling when its count drops; never raise one to let a change through,
 # except the engine's lines, which may grow with a meaning the notation gains (say why in the commit).
 CEILINGS = {
-    "import_cycles": 2,
+    "import_cycles": 0,
     "private_imports": 0,
     "board_kind_modules": 1,
     "node_dispatch_modules": 1,
     "long_files": 0,
-    "engine_lines": 10458,  # the strict type check's named types (work counter, attack answers, move keys, a kind's actions: +45); the position's state below the parts that read it and castling rights apart from the position, so the position and FEN import one way (+84); what a run asks of the interpreter and of a board kind, below the runner, so the runner imports nothing of the rules (+56); the one-letter checks of a square apart from the bracket items, so no runner file is over 600 lines (+13); import sorting puts a long import list one name to a line (+168); game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating); Fairy-Stockfish FEN forms written back as read (hand order, en-passant pairs, column castling); the public API listed in engine/__init__.py; an en-passant field only for a move the side to move did not make
+    "engine_lines": 10577,  # what the code writers and compilers read of the rules as a protocol, the light records below the compiler, and what the heap and stack items ask of their writer, so the compiled paths import nothing of the rules (+87); making moves, royal pieces and the end statements the legal moves ask below the game's rules, so those import one way (+32); the strict type check's named types (work counter, attack answers, move keys, a kind's actions: +45); the position's state below the parts that read it and castling rights apart from the position, so the position and FEN import one way (+84); what a run asks of the interpreter and of a board kind, below the runner, so the runner imports nothing of the rules (+56); the one-letter checks of a square apart from the bracket items, so no runner file is over 600 lines (+13); import sorting puts a long import list one name to a line (+168); game ends Fairy-Stockfish applies in its move generation (checks, safe/answered/held flags, extinction wins and counts, end collect); hand rules weighed against the position (drop-first, drop-unmoved, drop-balanced); rights by column, promotions that may not check, duple check; gate: (gating); Fairy-Stockfish FEN forms written back as read (hand order, en-passant pairs, column castling); the public API listed in engine/__init__.py; an en-passant field only for a move the side to move did not make
 }
 
 

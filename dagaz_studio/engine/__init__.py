@@ -46,20 +46,18 @@ if TYPE_CHECKING:
         move_branch,
     )
     from dagaz_studio.engine.game import (
-        divide,
         drop_moves,
         fen,
         legal_moves,
         make_move,
         pass_move,
-        perft,
         pseudo_legal_moves,
         royal_squares,
         unmake_move,
     )
     from dagaz_studio.engine.heaps import Heap, has_stores, typed_heap
     from dagaz_studio.engine.highlights import move_highlights
-    from dagaz_studio.engine.light_path import light_legal_moves, make_record
+    from dagaz_studio.engine.light_path import divide, light_legal_moves, make_record, perft
     from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, LastMove, Piece, Position
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.runner import Program
@@ -102,9 +100,8 @@ _SOURCES: dict[str, str] = {
         "heaps": "Heap typed_heap has_stores",
         "carry": "carry_position",
         "rules": "Rules",
-        "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares "
-                "perft divide",
-        "light_path": "light_legal_moves make_record",
+        "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares",
+        "light_path": "light_legal_moves make_record perft divide",
         "endings": "GameOver game_over ended over_by_board",
         "values": "Move describe_move quick_move TraceEvent DEFAULT_BUDGET DEFAULT_TRACE_LIMIT CancelFlag "
                   "RunawayNotation",

@@ -11,7 +11,8 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules_state import RulesState
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
+    from dagaz_studio.engine.run_state import Interpreter
 from dagaz_studio.engine.runner import AttackFound, Program, State, Stop, finish_hand
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET,
@@ -53,7 +54,7 @@ class AttackQuestions(RulesState):
             probe = None
             if self.attack_fn(kind, player) is not None:
                 try:
-                    probe = compile_probe(cast("Rules", self), self.kind_program(kind, player).notation, player)
+                    probe = compile_probe(cast("CodeRules", self), self.kind_program(kind, player).notation, player)
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
             if self.fast:
@@ -80,7 +81,7 @@ class AttackQuestions(RulesState):
                 if known is None or known[0] is not node:
                     body = replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                     known = self._ray_programs[key] = (node, Program(
-                        cast("Rules", self), Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
+                        cast("Interpreter", self), Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
                 reach = self._reach_run(known[1], player, origin)[0]
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)

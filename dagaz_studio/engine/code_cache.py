@@ -31,8 +31,8 @@ from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
+    from dagaz_studio.engine.code_rules import WrittenKey
     from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.rules_state import WrittenKey
 
 #: Changed whenever what is kept changes shape, so older files are not read.
 FORMAT = 1

@@ -41,7 +41,7 @@ from dagaz_studio.notation.shape import always_steps
 from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
 
 
 @dataclass
@@ -163,7 +163,7 @@ class CodeWriter(ItemWriter):
     #: Writing the pruned attack question (:func:`~dagaz_studio.engine.compiler.compile_probe`).
     probe = False
 
-    def __init__(self, rules: Rules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
+    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
         #: The steps inside a repetition's body (by id): a way may take them more than once.
         self.repeated: set[int] = set()

@@ -42,10 +42,11 @@ from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Unsupported
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.records import Record, RichRecord
 from dagaz_studio.notation.nodes import Notation
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
 
 __all__ = ["Abort", "Compiled", "Found", "MAX_SOURCE", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
            "WALK_LOOK_EVERY", "WRITE_LOOK_EVERY", "compile_notation", "compile_probe", "new_work", "poll"]
@@ -63,17 +64,6 @@ class Abort(Exception):
 
 class Found(Exception):
     """An attack question answered yes."""
-
-
-#: A light move: (target, captures, promotion kind or None, direction index of the last step or None).
-Record = tuple[int, tuple[int, ...], int | None, int | None]
-
-
-#: A light move of a notation that lifts or puts (castling, a capture chain): a :data:`Record` followed by
-#: where its earlier partial moves ended, where its last partial move began, and the other pieces it
-#: displaced, as (from, to) pairs. What it changes follows from these (:func:`rich_effects` in
-#: ``rules.py``); a move whose changes do not is built whole instead.
-RichRecord = tuple[int, tuple[int, ...], int | None, int | None, tuple[int, ...], int, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -100,7 +90,7 @@ _CODE_CACHE: dict[str, Any] = {}
 MAX_KEPT_WRITTEN = 4096
 
 
-def compile_notation(rules: Rules, notation: Notation, player: int, body: Any = None,
+def compile_notation(rules: CodeRules, notation: Notation, player: int, body: Any = None,
                      allowance: list[int] | None = None, cancel: Any = None) -> Compiled:
     """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
 
@@ -123,7 +113,7 @@ def compile_notation(rules: Rules, notation: Notation, player: int, body: Any = 
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
 
-def written_code_key(rules: Rules, notation: Notation, player: int, body: Any, what: str) -> tuple[Any, ...]:
+def written_code_key(rules: CodeRules, notation: Notation, player: int, body: Any, what: str) -> tuple[Any, ...]:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
     the notation, the part of it written, the player, and the piece kinds known by name (typed ones
     too), each neutral or not. (A window typing notation after notation on one board would keep the
@@ -144,7 +134,7 @@ def _spend(allowance: list[int] | None, lines: int) -> None:
             raise Unsupported("too much to write")
 
 
-def compile_probe(rules: Rules, notation: Notation, player: int) -> Callable[..., None]:
+def compile_probe(rules: CodeRules, notation: Notation, player: int) -> Callable[..., None]:
     """The attack question of ``notation`` with the pruning bulk work affords: a first step from
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
@@ -170,7 +160,7 @@ def remember_code(source: str, code: Any) -> None:
     _CODE_CACHE[source] = code
 
 
-def _load(rules: Rules, notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+def _load(rules: CodeRules, notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     source, constants = module
     code = _CODE_CACHE.get(source)
     if code is None:

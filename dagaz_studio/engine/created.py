@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from dagaz_studio.engine.position import Piece, Position
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.light_records import Entries
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
+    from dagaz_studio.engine.records import Entries
 
 
-def created_move(rules: Rules, position: Position, origin: int, piece: Piece, me: int,
+def created_move(rules: CodeRules, position: Position, origin: int, piece: Piece, me: int,
                  touched: dict[int, Piece | None], visited: list[int], captures: list[int],
                  also: list[tuple[int, int]], target: int, direction: int | None, promoted: int | None,
                  out: Entries, seen: set[Hashable], created: list[int], stops: Sequence[int] = (),

@@ -23,7 +23,7 @@ from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation,
 from dagaz_studio.notation.shape import always_changes, always_steps
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
 
 
 class CodeGenerator(RepeatWriter):
@@ -31,7 +31,7 @@ class CodeGenerator(RepeatWriter):
 
     loops = True
 
-    def __init__(self, rules: Rules, notation: Notation, player: int,
+    def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
         self.groups = notation.group_count

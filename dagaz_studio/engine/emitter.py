@@ -17,7 +17,7 @@ from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import Notation
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
 
 #: The letters that stand for several directions.
 DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
@@ -86,7 +86,7 @@ class Emitter:
     #: local function: a call costs more than a few lines of straight code.
     inline_lines = 14
 
-    def __init__(self, rules: Rules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
+    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         self.rules = rules
         self.notation = notation
         self.player = player

@@ -1,159 +1,42 @@
-"""Game rules over the interpreter: making moves, legality, compulsory capture, and perft.
+"""Game rules over the interpreter: legality, compulsory capture, drops and passes.
 
-Perft's moves are made by the light path (:mod:`~dagaz_studio.engine.light_path`), from the compiled
-code's light records."""
+Below it: making and unmaking moves (:mod:`~dagaz_studio.engine.making`), royal pieces and checks
+(:mod:`~dagaz_studio.engine.royals`), the ``end`` statements (:mod:`~dagaz_studio.engine.end_rules`).
+Above it: perft and the light path (:mod:`~dagaz_studio.engine.light_path`), and why a game is over
+(:mod:`~dagaz_studio.engine.endings`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
-from dagaz_studio.engine.endings import ended, facing, keeps_facing, settle_checks
-from dagaz_studio.engine.heaps import majority_reached as majority_reached  # asked by the endings
-from dagaz_studio.engine.heaps import store_taken
-from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.end_rules import board_over, facing, keeps_facing, settle_checks
+from dagaz_studio.engine.heaps import majority_reached
+
+# make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
+from dagaz_studio.engine.making import make_move as make_move
+from dagaz_studio.engine.making import unmake_move as unmake_move
+from dagaz_studio.engine.position import LastMove, Position
+from dagaz_studio.engine.royals import DUPLE, gives_check, royal_attacked, takes_royal
+from dagaz_studio.engine.royals import royal_squares as royal_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 
-DUPLE = "duple-check"  # the rule: a player is in check only while every one of his royal pieces is attacked
-
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
-
-    from dagaz_studio.engine.light_path import (  # noqa: F401 - offered from here (module __getattr__)
-        Entry,
-        LightUndo,
-        light_legal_count,
-        light_legal_moves,
-        make_record,
-        unmake_record,
-    )
-
-
-class Undo(NamedTuple):
-    """What :func:`make_move` changed, so that :func:`unmake_move` can put it back. (A named tuple:
-    legality makes and unmakes moves by the thousand, and it is made in a third of a frozen
-    dataclass's time.)"""
-
-    cells: tuple[tuple[int, Piece | None], ...]
-    turn: int
-    last_move: LastMove | None
-    labels: frozenset[tuple[int, str]]
-    halfmove_clock: int
-    fullmove_number: int
-    hands: tuple[tuple[int, ...], ...] | None = None
-    runs: tuple[tuple[int, int], ...] = ()
-    passes: int = 0
-    #: The check counters and the check still to count (``end checks``), where the board counts them.
-    checks: tuple[tuple[int, int] | None, int] | None = None
-
-
-def make_move(position: Position, move: Move) -> Undo:
-    """Apply every effect of ``move`` to ``position`` in place; returns how to undo it."""
-    cells = position.cells
-    undo = Undo(
-        tuple((square, cells[square]) for square, _ in move.changes),
-        position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
-        tuple(tuple(hand) for hand in position.hands) if position.hands else None, position.runs,
-        position.passes,
-        None if position.checks_remaining is None else (position.checks_remaining, position.checks_pending),
-    )
-    if position.checks_remaining is not None:
-        position.checks_pending = -1 if move.passes else move.player
-    position.passes = position.passes + 1 if move.passes else 0
-    if position.board.counts_runs:
-        _count_run(position, move)
-    if position.board.kind_type.keeps_stores:
-        store_taken(position, move.player, move.changes)
-    elif position.hands:
-        update_hands(position, move.player, move.captures,
-                      position.board.pieces[move.piece] if move.dropped else None)
-        if move.gate is not None:
-            position.hands[move.player][list(position.board.pieces).index(move.gate[1])] -= 1
-    for square, piece in move.changes:
-        cells[square] = piece
-    if move.labels:
-        position.labels = position.labels | {(move.player, label) for label in move.labels}
-    position.last_move = move.last
-    players = len(position.board.players)
-    position.turn = (move.player + (0 if move.again else 1)) % players
-    mover = position.board.pieces.get(move.piece)
-    # Drops and promotions cannot be undone any more than captures can: Fairy-Stockfish resets the
-    # clock on each. A pass changes nothing, whatever piece it is named by.
-    resets = (bool(move.captures) or move.dropped or move.promotion is not None
-              or (mover is not None and mover.resets_clock and not move.passes))
-    position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
-    if position.turn == 0:
-        position.fullmove_number += 1
-    return undo
-
-
-def unmake_move(position: Position, undo: Undo) -> None:
-    """Reverse :func:`make_move`."""
-    for square, piece in undo.cells:
-        position.cells[square] = piece
-    position.turn = undo.turn
-    position.last_move = undo.last_move
-    position.labels = undo.labels
-    position.halfmove_clock = undo.halfmove_clock
-    position.fullmove_number = undo.fullmove_number
-    if undo.hands is not None:
-        position.hands = [list(hand) for hand in undo.hands]
-    position.runs = undo.runs
-    position.passes = undo.passes
-    if undo.checks is not None:
-        position.checks_remaining, position.checks_pending = undo.checks
-
-
-def _count_run(position: Position, move: Move) -> None:
-    """Keep the mover's run of moves in a row by one piece (``[u0-2]``: :mod:`dagaz_studio.engine.runs`)."""
-    origin = None if move.passes or move.dropped else move.origin
-    position.runs = runs_after(position.runs, len(position.board.players), move.player, origin, move.target,
-                               not move.captures and move.promotion is None)
 
 
 def count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
                       captures: Any, promoted: int | None) -> None:
-    """:func:`_count_run` for a light record."""
+    """The run count :func:`make_move` keeps, for a light record."""
     position.runs = runs_after(position.runs, len(rules.board.players), player, origin, target,
                                not captures and promoted is None)
 
 
 # --------------------------------------------------------------------------- pieces in hand
-
-
-def held_as(board: Board) -> list[int]:
-    """For each piece kind of the board, the kind a captured piece of it is held as: a promoted
-    piece (letter ``+P`` or ``Q~``) goes to the hand as the piece that promotes to it; -1 for a royal
-    piece, which is never held."""
-    cached = board.__dict__.get("_held_as")
-    if cached is None:
-        names = list(board.pieces)
-        cached = [-1 if board.pieces[name].royal else names.index(board.demotions.get(name, name)) for name in names]
-        object.__setattr__(board, "_held_as", cached)
-    return cached
-
-
-def update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: PieceType | None) -> None:
-    """The hand of ``player`` after a move capturing on ``captures`` (the position before it is made)
-    and, for a drop, giving up a ``dropped`` piece."""
-    board = position.board
-    hand = position.hands[player]
-    if dropped is not None and not dropped.unlimited:
-        hand[list(board.pieces).index(dropped.name)] -= 1
-    if captures and "captures-to-hand" in board.rules:
-        kinds = held_as(board)
-        cells = position.cells
-        for square in captures:
-            taken = cells[square]
-            # A royal piece is never held (a position where one was taken has no game left to play).
-            if taken is not None and taken.player != player and taken.kind < len(kinds) and kinds[taken.kind] >= 0:
-                hand[kinds[taken.kind]] += 1
 
 
 def drop_moves(rules: Rules, position: Position, kind: int | None = None,
@@ -277,60 +160,6 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
         unmake_move(position, undo)
 
 
-def takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
-    """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
-    board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
-    cells, royal = position.cells, rules.royal_kinds
-    # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked).
-    return DUPLE not in rules.board.rules and any((piece := cells[s]) is not None and piece.player != player
-                                                  and piece.player >= 0 and piece.kind in royal for s in squares)
-
-
-def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
-    """Where the royal pieces of ``player`` stand."""
-    royal = rules.royal_kinds
-    if not royal:
-        return []
-    cells = position.cells
-    if rules.board.kind_type.holds_pieces:
-        # Pieces only (no heaps or columns): read by index, which a named tuple does faster.
-        return [s for s, piece in enumerate(cells) if piece is not None and piece[0] == player and piece[1] in royal]
-    return [s for s, piece in enumerate(cells)
-            if piece is not None and piece.player == player and piece.kind in royal]
-
-
-def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
-    """Whether any royal piece of ``player`` could be captured by another player (duple-check: every one)."""
-    players = len(position.board.players)
-    royals = royal_squares(rules, position, player)
-    attacked = (any(rules.capturable(position, square, enemy) for enemy in range(players) if enemy != player)
-                for square in royals)
-    return bool(royals) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
-
-
-def gives_check(rules: Rules, position: Position, move: Move, cancel: CancelFlag | None = None) -> bool:
-    """Whether making ``move`` would leave a royal piece of another player capturable by the mover
-    (``rule: no-check`` forbids such moves)."""
-    undo = make_move(position, move)
-    try:
-        return royals_attacked_by(rules, position, move.player, cancel)
-    finally:
-        unmake_move(position, undo)
-
-
-def attacks_royals(rules: Rules, position: Position, player: int) -> bool:
-    """Whether ``player`` could capture a royal piece of another player now (gives check)."""
-    return royals_attacked_by(rules, position, player)
-
-
-def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: CancelFlag | None = None) -> bool:
-    if not rules.royal_kinds:
-        return False
-    return any(rules.capturable(position, square, player, cancel=cancel)
-               for other in range(len(position.board.players)) if other != player
-               for square in royal_squares(rules, position, other))
-
-
 def legal_moves(rules: Rules, position: Position, square: int | None = None,
                 cancel: CancelFlag | None = None, passing: bool = True) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
@@ -339,7 +168,7 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     ``passing`` is false)."""
     if rules.extinction_kinds and extinct(rules, position):
         return []
-    if rules.board.ends and ended(rules, position):
+    if rules.board.ends and board_over(rules, position, answering_moves) is not None:
         return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
     whole = ("compulsory-capture" in rules.board.rules or chooses_drops(rules.board)
@@ -450,39 +279,6 @@ def fen(rules: Rules, position: Position) -> str:
     return position.fen(en_passant=usable, any_line=usable)
 
 
-def perft(rules: Rules, position: Position, depth: int) -> int:
-    """The number of legal move sequences of ``depth`` moves from ``position``."""
-    if depth <= 0:
-        return 1
-    if rules.fast and not rules.board.kind_type.holds_pieces and not rules.board.ends:
-        # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
-        from dagaz_studio.engine.kind_compiler import kind_perft
-
-        count = kind_perft(rules, position, depth)
-        if count is not None:
-            return count
-    # The cycle collector would walk every object the process holds now and then, over and over,
-    # while perft allocates millions of short-lived ones that reference counting frees at once. Its
-    # few cycles (a compiled notation's local functions) are collected young, after each position
-    # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
-    from dagaz_studio.engine.light_path import light_perft  # the light path builds on this module
-
-    with collector_paused():
-        return light_perft(rules, position, depth)
-
-
-def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
-    """Each legal move with the perft count of ``depth - 1`` after it."""
-    out = []
-    for move in legal_moves(rules, position):
-        undo = make_move(position, move)
-        try:
-            out.append((move, perft(rules, position, depth - 1)))
-        finally:
-            unmake_move(position, undo)
-    return out
-
-
 def piece_value_lookup(rules: Rules, position: Position) -> Callable[[int], Fraction]:
     """The value of the piece on a square of ``position`` (the commander of a column)."""
     from fractions import Fraction
@@ -504,14 +300,7 @@ def _move_captures(move: Move) -> tuple[int, ...]:
     return move.captures
 
 
-#: What the light path (:mod:`~dagaz_studio.engine.light_path`) offers, importable from here as it was
-#: before it had a module of its own (it imports this module, so this one imports it when first asked).
-_LIGHT_PATH = ("Entry", "LightUndo", "light_legal_count", "light_legal_moves", "make_record", "unmake_record")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LIGHT_PATH:
-        from dagaz_studio.engine import light_path
-
-        return getattr(light_path, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def answering_moves(rules: Rules, position: Position) -> list[Move]:
+    """The legal moves of the side to move but a pass: those an ``answered`` reach asks for
+    (:func:`~dagaz_studio.engine.end_rules.board_over`)."""
+    return legal_moves(rules, position, passing=False)

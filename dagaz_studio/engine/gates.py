@@ -52,7 +52,7 @@ def _droppable(rules: Rules, position: Position, move: Move, square: int, kind: 
     first row)."""
     if rules.drop_program(kind, position.turn) is None:
         return True
-    from dagaz_studio.engine.game import make_move, unmake_move
+    from dagaz_studio.engine.making import make_move, unmake_move
 
     me = position.turn
     undo = make_move(position, move)

@@ -45,7 +45,7 @@ from dagaz_studio.notation.nodes import (
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.code_rules import CodeRules
 
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
@@ -73,7 +73,7 @@ class KindWriter(RepeatWriter):
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
 
-    def __init__(self, rules: Rules, notation: Notation, player: int) -> None:
+    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
         self.single = False
         #: What the notation holds (:meth:`analyse`).
@@ -446,7 +446,7 @@ class StackWriter(KindWriter):
         return f"({q} is not None and {q}[1] == {kind})"
 
 
-def kind_writer(rules: Rules, notation: Notation, player: int) -> KindWriter:
+def kind_writer(rules: CodeRules, notation: Notation, player: int) -> KindWriter:
     """The writer of ``notation`` for the board's kind: heaps or stacks."""
     if rules.board.kind_type.holds_heaps:
         return HeapWriter(rules, notation, player)

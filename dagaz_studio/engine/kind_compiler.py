@@ -29,8 +29,8 @@ from dagaz_studio.notation.nodes import Notation
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
 
+    from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.engine.position import Position
-    from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.runner import Program
 
 NO_LABELS: frozenset[str] = frozenset()
@@ -92,7 +92,7 @@ def zone_holds(cells: list[Any], squares: tuple[int, ...]) -> bool:
 
 
 
-def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Callable[..., None]:
+def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
@@ -125,7 +125,7 @@ def compile_kind_notation(rules: Rules, notation: Notation, player: int) -> Call
     return moves
 
 
-def kind_plan(rules: Rules, program: Program) -> Callable[..., None] | None:
+def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
     """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when the runner
     must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
     cache: dict[tuple[Any, ...], Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
@@ -143,7 +143,7 @@ def kind_plan(rules: Rules, program: Program) -> Callable[..., None] | None:
     return plan
 
 
-def run_kind_fast(rules: Rules, position: Position, square: int, program: Program, budget: int,
+def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Program, budget: int,
                   cancel: Any) -> RunResult | None:
     """The moves of the piece (or heap) on ``square`` by the compiled path, or ``None`` to leave the
     run to the runner (a notation not covered; a run that spends its budget, nests too deeply or is
@@ -162,7 +162,7 @@ def run_kind_fast(rules: Rules, position: Position, square: int, program: Progra
     return RunResult(moves=out, work=work[0])
 
 
-def kind_moves(rules: Rules, position: Position, cancel: Any = None) -> list[Move] | None:
+def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list[Move] | None:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
     (the caller runs the board through the runner, which says why). The same moves, in the same
@@ -305,7 +305,7 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     return True
 
 
-def _kind_table(rules: Rules, player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
+def _kind_table(rules: CodeRules, player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
     runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
     enemy's piece (``quiet_alone``) of each (by kind), worked out once."""
@@ -331,7 +331,7 @@ class _NotLight(Exception):
     """Something :func:`kind_perft` does not count: the caller counts by full moves."""
 
 
-def _light_ready(rules: Rules) -> bool:
+def _light_ready(rules: CodeRules) -> bool:
     """Whether every move of this board can be counted by light records: every kind compiled, no
     royal piece, no drop, and only the rules of :data:`LIGHT_RULES`."""
     ready = rules.__dict__.get("_kind_light")
@@ -346,7 +346,7 @@ def _light_ready(rules: Rules) -> bool:
     return bool(ready)
 
 
-def kind_perft(rules: Rules, position: Position, depth: int) -> int | None:
+def kind_perft(rules: CodeRules, position: Position, depth: int) -> int | None:
     """Perft of a heap or stack board made and unmade by light records (each move's key: its
     changes, captures and whether the same player moves again), with the board's rules applied as
     :func:`~dagaz_studio.engine.game.legal_moves` applies them; ``None`` when the board needs full
@@ -367,7 +367,7 @@ class _LightCounter:
     """Perft of one position by light records: the compiled notations of both sides bound to the
     position once a position, and let go of at the end (:func:`kind_perft`)."""
 
-    def __init__(self, rules: Rules, position: Position) -> None:
+    def __init__(self, rules: CodeRules, position: Position) -> None:
         board = rules.board
         self.rules = rules
         self.position = position
@@ -455,7 +455,7 @@ class _LightCounter:
         return total
 
 
-def _value_on(rules: Rules, position: Position) -> Callable[[int], Fraction]:
+def _value_on(rules: CodeRules, position: Position) -> Callable[[int], Fraction]:
     """The value of the piece on a square of ``position`` (a column's commander), as the capture
     rules weigh it."""
     from fractions import Fraction

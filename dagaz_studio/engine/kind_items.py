@@ -8,7 +8,7 @@ before anything is taken (:func:`landing_first`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported, without
 from dagaz_studio.notation.nodes import (
@@ -26,7 +26,26 @@ from dagaz_studio.notation.nodes import (
 from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.kind_code import KindWriter
+    from dagaz_studio.engine.code_rules import CodeRules
+
+
+class KindWriter(Protocol):
+    """What these items ask of their writer (:class:`~dagaz_studio.engine.kind_code.KindWriter`, which
+    imports them)."""
+
+    @property
+    def rules(self) -> CodeRules: ...
+    @property
+    def player_name(self) -> str: ...
+    def emit(self, indent: int, text: str) -> None: ...
+    def fresh(self, stem: str) -> str: ...
+    def constant(self, stem: str, value: Any) -> str: ...
+    def directions(self, letters: Any) -> list[int]: ...
+    def progress(self, env: Env, ind: int) -> str: ...
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str: ...
+    def spend(self, ind: int, units: str = "1") -> None: ...
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]: ...
+
 
 class _FirstSteps(Visitor[list[int] | None]):
     """:func:`first_steps`."""

@@ -8,29 +8,24 @@ from operator import itemgetter
 from typing import Any
 
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.collection import collect_young, collector_paused
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
-from dagaz_studio.engine.endings import ended, facing
+from dagaz_studio.engine.end_rules import board_over, facing
 from dagaz_studio.engine.game import (
-    DUPLE,
     allowed_by_rules,
+    answering_moves,
     count_record_run,
     drop_moves,
     extinct,
-    gives_check,
     leaves_royal_attacked,
     legal_moves,
-    make_move,
     passes,
     piece_value_lookup,
-    royal_squares,
-    royals_attacked_by,
-    takes_royal,
-    unmake_move,
-    update_hands,
 )
+from dagaz_studio.engine.making import make_move, unmake_move, update_hands
 from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.royals import DUPLE, gives_check, royal_squares, royals_attacked_by, takes_royal
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers
 
@@ -136,7 +131,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
     if rules.extinction_kinds and extinct(rules, position):
         return [] if counting is None else 0
-    if rules.board.ends and ended(rules, position):
+    if rules.board.ends and board_over(rules, position, answering_moves) is not None:
         return [] if counting is None else 0
     if DUPLE in rules.board.rules or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
         # Rare: while pieces face each other (end facing), where one royal piece of several may be
@@ -471,3 +466,34 @@ def light_perft(rules: Rules, position: Position, depth: int) -> int:
     if depth == 2:
         collect_young()
     return total
+
+
+def perft(rules: Rules, position: Position, depth: int) -> int:
+    """The number of legal move sequences of ``depth`` moves from ``position``."""
+    if depth <= 0:
+        return 1
+    if rules.fast and not rules.board.kind_type.holds_pieces and not rules.board.ends:
+        # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
+        from dagaz_studio.engine.kind_compiler import kind_perft
+
+        count = kind_perft(rules, position, depth)
+        if count is not None:
+            return count
+    # The cycle collector would walk every object the process holds now and then, over and over,
+    # while perft allocates millions of short-lived ones that reference counting frees at once. Its
+    # few cycles (a compiled notation's local functions) are collected young, after each position
+    # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
+    with collector_paused():
+        return light_perft(rules, position, depth)
+
+
+def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:
+    """Each legal move with the perft count of ``depth - 1`` after it."""
+    out = []
+    for move in legal_moves(rules, position):
+        undo = make_move(position, move)
+        try:
+            out.append((move, perft(rules, position, depth - 1)))
+        finally:
+            unmake_move(position, undo)
+    return out

@@ -7,14 +7,12 @@ from collections.abc import Callable, Hashable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from dagaz_studio.engine.compiler import Compiled, Record, RichRecord
+from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.records import Entries, Record, RichRecord
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
-
-#: What compiled code finds for one piece: light records, and the moves it keeps whole.
-Entries = list[Record | RichRecord | Move]
 
 _UNKNOWN = object()
 _first = itemgetter(0)

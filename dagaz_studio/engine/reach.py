@@ -10,7 +10,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.run_state import Interpreter
 from dagaz_studio.engine.runner import Program, State, Stop
 from dagaz_studio.notation.errors import NotationError
 
@@ -62,7 +62,7 @@ class ReachTables(RulesState):
         """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
         squares it could step on or look at."""
         empty = Position(self.board, [None] * len(self.board.squares), player)
-        st = State(cast("Rules", self), empty, player, program.slots, program.notation.group_count)
+        st = State(cast("Interpreter", self), empty, player, program.slots, program.notation.group_count)
         found: set[int] = set()
         st.reach = found
         footprint: set[int] = {square}

@@ -12,10 +12,11 @@ from __future__ import annotations
 import sys
 import threading
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import OPPOSITE, Board
+from dagaz_studio.engine.code_rules import Written, WrittenKey
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.runner import Program
@@ -42,12 +43,6 @@ if TYPE_CHECKING:
 #: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
 #: does not cover it) a runner program.
 Plan = tuple["Compiled | Program", ...]
-#: What a notation's written code is kept under (:func:`~dagaz_studio.engine.compiler.written_code_key`):
-#: the notation, the player, what it is written for and the piece kinds it names.
-WrittenKey = tuple[Hashable, ...]
-#: A notation's written code: its module (source and constants), whether its moves are rich records,
-#: and the allowance it spent.
-Written = tuple[tuple[str, dict[str, Any]], bool, int]
 
 
 #: Squares times piece kinds past which a board gets no table of where its pieces could capture each

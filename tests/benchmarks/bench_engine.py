@@ -44,7 +44,8 @@ from pathlib import Path
 import chess
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 
@@ -108,7 +109,7 @@ _FIRST_PERFT = """
 import sys, time
 import chess
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 board = load_board("chess")
@@ -133,7 +134,7 @@ import os, sys, time
 import dagaz_studio
 assert os.path.realpath(dagaz_studio.__file__).startswith(os.path.realpath(os.getcwd())), dagaz_studio.__file__
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 board = load_board(sys.argv[1])

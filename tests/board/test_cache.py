@@ -11,7 +11,8 @@ import pytest
 
 from dagaz_studio.board import load_board, parse_board, shipped_boards
 from dagaz_studio.board.cache import cache_path, parse_board_cached
-from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from tests.helpers.paths import REPO

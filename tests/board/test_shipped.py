@@ -186,14 +186,14 @@ def test_every_notation_names_only_known_types_and_zones(name):
     ],
 )
 def test_shipped_boards_give_the_published_perft_counts(name, fen, counts):
-    game = pytest.importorskip("dagaz_studio.engine.game")
+    light_path = pytest.importorskip("dagaz_studio.engine.light_path")
     from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
 
     board = load_board(name)
     rules = Rules(board)
     position = Position.from_fen(board, fen) if fen else Position.initial(board)
-    assert [game.perft(rules, position, depth) for depth in range(1, len(counts) + 1)] == counts
+    assert [light_path.perft(rules, position, depth) for depth in range(1, len(counts) + 1)] == counts
 
 
 def test_an_installed_package_finds_its_boards_under_data(tmp_path, monkeypatch):

@@ -8,7 +8,8 @@ from dagaz_studio.board import load_board
 from dagaz_studio.board.cache import kept_as
 from dagaz_studio.engine import code_cache, compiler
 from dagaz_studio.engine.code_cache import kept_code
-from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation

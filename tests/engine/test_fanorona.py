@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import Move
 from tests.helpers.engine_helpers import shipped

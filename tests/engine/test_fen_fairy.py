@@ -19,8 +19,9 @@ import pytest
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.engine.game import fen as written_fen
-from dagaz_studio.engine.game import legal_moves, make_move, perft
+from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.variants_ini import import_file

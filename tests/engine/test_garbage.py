@@ -13,7 +13,7 @@ import gc
 import pytest
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import light_legal_moves
+from dagaz_studio.engine.light_path import light_legal_moves
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 

@@ -159,7 +159,7 @@ def test_trace_marks_each_alternative_entered_and_left() -> None:
 def test_kiwipete_perft_3() -> None:
     board, rules = shipped("chess")
     position = Position.from_fen(board, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-    from dagaz_studio.engine.game import perft
+    from dagaz_studio.engine.light_path import perft
 
     assert perft(rules, position, 3) == 97862
 

@@ -20,7 +20,7 @@ from dagaz_studio.board import load_board
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.engine import compiler, kind_compiler
 from dagaz_studio.engine.compiler import Unsupported
-from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.engine.kind_compiler import (
@@ -32,6 +32,7 @@ from dagaz_studio.engine.kind_compiler import (
     zone_size,
 )
 from dagaz_studio.engine.kind_items import first_steps
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.board import parse_board
-from dagaz_studio.engine.game import legal_moves, light_legal_moves, perft
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.light_path import light_legal_moves, perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move

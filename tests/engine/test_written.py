@@ -7,7 +7,7 @@ import pytest
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import compiler
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from tests.helpers import column_oracle

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.stacks import Column
 from tests.helpers import column_oracle

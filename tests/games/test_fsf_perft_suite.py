@@ -19,7 +19,7 @@ import pytest
 
 from dagaz_studio.board import Board, parse_board
 from dagaz_studio.board.shipped import shipped_aliases, shipped_boards
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.variants_ini import import_file

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import legal_moves, perft
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.values import Move
 from tests.helpers.engine_helpers import shipped

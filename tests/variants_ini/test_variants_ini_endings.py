@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from dagaz_studio.board import load_board, parse_board
-from dagaz_studio.engine.game import perft
+from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.variants_ini import import_file

@@ -1,0 +1,124 @@
+"""Making a move on a position in place, and unmaking it: below the game's rules
+(:mod:`~dagaz_studio.engine.game`), which make moves to judge them, and below the end-of-game
+questions and gating, which do too."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.engine.heaps import store_taken
+from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.runs import runs_after
+from dagaz_studio.engine.values import Move
+
+
+class Undo(NamedTuple):
+    """What :func:`make_move` changed, so that :func:`unmake_move` can put it back. (A named tuple:
+    legality makes and unmakes moves by the thousand, and it is made in a third of a frozen
+    dataclass's time.)"""
+
+    cells: tuple[tuple[int, Piece | None], ...]
+    turn: int
+    last_move: LastMove | None
+    labels: frozenset[tuple[int, str]]
+    halfmove_clock: int
+    fullmove_number: int
+    hands: tuple[tuple[int, ...], ...] | None = None
+    runs: tuple[tuple[int, int], ...] = ()
+    passes: int = 0
+    #: The check counters and the check still to count (``end checks``), where the board counts them.
+    checks: tuple[tuple[int, int] | None, int] | None = None
+
+
+def make_move(position: Position, move: Move) -> Undo:
+    """Apply every effect of ``move`` to ``position`` in place; returns how to undo it."""
+    cells = position.cells
+    undo = Undo(
+        tuple((square, cells[square]) for square, _ in move.changes),
+        position.turn, position.last_move, position.labels, position.halfmove_clock, position.fullmove_number,
+        tuple(tuple(hand) for hand in position.hands) if position.hands else None, position.runs,
+        position.passes,
+        None if position.checks_remaining is None else (position.checks_remaining, position.checks_pending),
+    )
+    if position.checks_remaining is not None:
+        position.checks_pending = -1 if move.passes else move.player
+    position.passes = position.passes + 1 if move.passes else 0
+    if position.board.counts_runs:
+        _count_run(position, move)
+    if position.board.kind_type.keeps_stores:
+        store_taken(position, move.player, move.changes)
+    elif position.hands:
+        update_hands(position, move.player, move.captures,
+                      position.board.pieces[move.piece] if move.dropped else None)
+        if move.gate is not None:
+            position.hands[move.player][list(position.board.pieces).index(move.gate[1])] -= 1
+    for square, piece in move.changes:
+        cells[square] = piece
+    if move.labels:
+        position.labels = position.labels | {(move.player, label) for label in move.labels}
+    position.last_move = move.last
+    players = len(position.board.players)
+    position.turn = (move.player + (0 if move.again else 1)) % players
+    mover = position.board.pieces.get(move.piece)
+    # Drops and promotions cannot be undone any more than captures can: Fairy-Stockfish resets the
+    # clock on each. A pass changes nothing, whatever piece it is named by.
+    resets = (bool(move.captures) or move.dropped or move.promotion is not None
+              or (mover is not None and mover.resets_clock and not move.passes))
+    position.halfmove_clock = 0 if resets else position.halfmove_clock + 1
+    if position.turn == 0:
+        position.fullmove_number += 1
+    return undo
+
+
+def unmake_move(position: Position, undo: Undo) -> None:
+    """Reverse :func:`make_move`."""
+    for square, piece in undo.cells:
+        position.cells[square] = piece
+    position.turn = undo.turn
+    position.last_move = undo.last_move
+    position.labels = undo.labels
+    position.halfmove_clock = undo.halfmove_clock
+    position.fullmove_number = undo.fullmove_number
+    if undo.hands is not None:
+        position.hands = [list(hand) for hand in undo.hands]
+    position.runs = undo.runs
+    position.passes = undo.passes
+    if undo.checks is not None:
+        position.checks_remaining, position.checks_pending = undo.checks
+
+
+def _count_run(position: Position, move: Move) -> None:
+    """Keep the mover's run of moves in a row by one piece (``[u0-2]``: :mod:`dagaz_studio.engine.runs`)."""
+    origin = None if move.passes or move.dropped else move.origin
+    position.runs = runs_after(position.runs, len(position.board.players), move.player, origin, move.target,
+                               not move.captures and move.promotion is None)
+
+
+def held_as(board: Board) -> list[int]:
+    """For each piece kind of the board, the kind a captured piece of it is held as: a promoted
+    piece (letter ``+P`` or ``Q~``) goes to the hand as the piece that promotes to it; -1 for a royal
+    piece, which is never held."""
+    cached = board.__dict__.get("_held_as")
+    if cached is None:
+        names = list(board.pieces)
+        cached = [-1 if board.pieces[name].royal else names.index(board.demotions.get(name, name)) for name in names]
+        object.__setattr__(board, "_held_as", cached)
+    return cached
+
+
+def update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: PieceType | None) -> None:
+    """The hand of ``player`` after a move capturing on ``captures`` (the position before it is made)
+    and, for a drop, giving up a ``dropped`` piece."""
+    board = position.board
+    hand = position.hands[player]
+    if dropped is not None and not dropped.unlimited:
+        hand[list(board.pieces).index(dropped.name)] -= 1
+    if captures and "captures-to-hand" in board.rules:
+        kinds = held_as(board)
+        cells = position.cells
+        for square in captures:
+            taken = cells[square]
+            # A royal piece is never held (a position where one was taken has no game left to play).
+            if taken is not None and taken.player != player and taken.kind < len(kinds) and kinds[taken.kind] >= 0:
+                hand[kinds[taken.kind]] += 1

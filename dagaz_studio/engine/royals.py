@@ -1,0 +1,70 @@
+"""Royal pieces: where they stand, whether they are attacked, whether a move gives check. Below the
+game's rules (:mod:`~dagaz_studio.engine.game`) and the end-of-game questions, which both ask."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from dagaz_studio.engine.making import make_move, unmake_move
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.values import CancelFlag, Move
+
+DUPLE = "duple-check"  # the rule: a player is in check only while every one of his royal pieces is attacked
+
+
+def takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
+    """Whether a move of ``player`` changing ``squares`` takes another player's royal piece off the
+    board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
+    cells, royal = position.cells, rules.royal_kinds
+    # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked).
+    return DUPLE not in rules.board.rules and any((piece := cells[s]) is not None and piece.player != player
+                                                  and piece.player >= 0 and piece.kind in royal for s in squares)
+
+
+def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
+    """Where the royal pieces of ``player`` stand."""
+    royal = rules.royal_kinds
+    if not royal:
+        return []
+    cells = position.cells
+    if rules.board.kind_type.holds_pieces:
+        # Pieces only (no heaps or columns): read by index, which a named tuple does faster.
+        return [s for s, piece in enumerate(cells) if piece is not None and piece[0] == player and piece[1] in royal]
+    return [s for s, piece in enumerate(cells)
+            if piece is not None and piece.player == player and piece.kind in royal]
+
+
+def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
+    """Whether any royal piece of ``player`` could be captured by another player (duple-check: every one)."""
+    players = len(position.board.players)
+    royals = royal_squares(rules, position, player)
+    attacked = (any(rules.capturable(position, square, enemy) for enemy in range(players) if enemy != player)
+                for square in royals)
+    return bool(royals) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
+
+
+def gives_check(rules: Rules, position: Position, move: Move, cancel: CancelFlag | None = None) -> bool:
+    """Whether making ``move`` would leave a royal piece of another player capturable by the mover
+    (``rule: no-check`` forbids such moves)."""
+    undo = make_move(position, move)
+    try:
+        return royals_attacked_by(rules, position, move.player, cancel)
+    finally:
+        unmake_move(position, undo)
+
+
+def attacks_royals(rules: Rules, position: Position, player: int) -> bool:
+    """Whether ``player`` could capture a royal piece of another player now (gives check)."""
+    return royals_attacked_by(rules, position, player)
+
+
+def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: CancelFlag | None = None) -> bool:
+    if not rules.royal_kinds:
+        return False
+    return any(rules.capturable(position, square, player, cancel=cancel)
+               for other in range(len(position.board.players)) if other != player
+               for square in royal_squares(rules, position, other))
