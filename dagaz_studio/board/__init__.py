@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.board.model import Board, DrawHints, PieceType, Zone
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.board.problems import BoardFileError, BoardReadError, Problem
-from dagaz_studio.board.shipped import load_board, resolve_board, shipped_boards, shipped_family
+from dagaz_studio.board.shipped import load_board, resolve_board, shipped_board, shipped_boards, shipped_family
 from dagaz_studio.board.source import SourcePosition
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ __all__ = [
     "parse_hand",
     "parse_placement",
     "resolve_board",
+    "shipped_board",
     "shipped_boards",
     "shipped_family",
 ]

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from dagaz_studio.board import BoardReadError, resolve_board, shipped_boards
+from dagaz_studio.board import BoardReadError, resolve_board, shipped_board
 from dagaz_studio.gui.main_window import QtMainWindow
 from dagaz_studio.gui.settings import (
     APPLICATION,
@@ -47,10 +47,8 @@ def default_board_path() -> str | None:
     last = settings().value(LAST_BOARD_KEY)
     if isinstance(last, str) and Path(last).is_file():
         return last
-    shipped = shipped_boards()
-    if DEFAULT_BOARD in shipped:
-        return str(shipped[DEFAULT_BOARD])
-    return None
+    found = shipped_board(DEFAULT_BOARD)
+    return str(found) if found is not None else None
 
 
 def remember_board(path: str) -> None:
