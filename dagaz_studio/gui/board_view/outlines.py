@@ -21,7 +21,7 @@ from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath
 from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 
 #: The kept file's layout; a file of another layout (or Qt version) is not read.
-FORMAT = 1
+FORMAT = 2
 #: The most outlines kept (a board shows a few dozen; every board of the gallery a few hundred).
 MAX_KEPT = 1024
 _FILE = "outlines.qds"
@@ -84,10 +84,10 @@ def keep_outlines() -> bool:
         stream.writeQString(role)
         stream.writeQString(name)
     stream.writeInt32(len(_outlines))
-    for (text, font_key), (path, ink, line_middle) in _outlines.items():
+    for (text, font_key), (path, _ink, line_middle) in _outlines.items():
         stream.writeQString(text)
         stream.writeQString(font_key)
-        stream << path << ink
+        stream << path  # its ink is worked out again on reading: streaming a rectangle costs more
         stream.writeDouble(line_middle)
     _state["changed"] = False
     return keep(folder / _FILE, bytes(data.data()))
@@ -124,9 +124,9 @@ def _parse(raw: bytes) -> tuple[dict[str, str], dict[tuple[str, str], Outline]]:
         return {}, {}
     for _ in range(count):
         text, font_key = stream.readQString(), stream.readQString()
-        path, ink = QPainterPath(), QRectF()
-        stream >> path >> ink
-        outlines[(text, font_key)] = Outline(path, ink, stream.readDouble())
+        path = QPainterPath()
+        stream >> path
+        outlines[(text, font_key)] = Outline(path, path.boundingRect(), stream.readDouble())
     if stream.status() != QDataStream.Status.Ok or not stream.atEnd():
         return {}, {}
     return families, outlines
