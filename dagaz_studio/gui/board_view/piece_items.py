@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 from dagaz_studio.gui.board_view.highlight_item import centred_text_path
@@ -54,6 +54,8 @@ def glyph_family() -> str:
 
 
 def _choose_glyph_family() -> str:
+    from PySide6.QtGui import QFontDatabase  # readied only when no kept choice is found (outlines.py)
+
     # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
     families = set(QFontDatabase.families())
     for name in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
@@ -68,6 +70,8 @@ def cjk_family() -> str:
 
 
 def _choose_cjk_family() -> str:
+    from PySide6.QtGui import QFontDatabase
+
     families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
     return families[0] if families else QFont().family()
 

@@ -5,7 +5,7 @@ colour (Othello's green baize, from ``draw: surface``) and pieces drawn as block
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QLinearGradient, QPen
+from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from dagaz_studio.board import Board
@@ -32,6 +32,8 @@ def block_item(centre: QPointF, unit: float) -> QGraphicsItem:
     half = unit * 0.43
     block = QGraphicsRectItem(QRectF(-half, -half, 2 * half, 2 * half))
     block.setPos(centre)
+    from PySide6.QtGui import QLinearGradient  # readied here: most boards draw no block
+
     gradient = QLinearGradient(QPointF(-half, -half), QPointF(half, half))
     gradient.setColorAt(0.0, BLOCK_COLOUR.lighter(150))
     gradient.setColorAt(1.0, BLOCK_COLOUR.darker(130))
