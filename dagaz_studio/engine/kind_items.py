@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
 
-class KindWriter(Protocol):
+class KindWriting(Protocol):
     """What these items ask of their writer (:class:`~dagaz_studio.engine.kind_code.KindWriter`, which
     imports them)."""
 
@@ -50,7 +50,7 @@ class KindWriter(Protocol):
 class _FirstSteps(Visitor[list[int] | None]):
     """:func:`first_steps`."""
 
-    def visit_alternatives(self, node: Alternatives, g: KindWriter) -> list[int] | None:
+    def visit_alternatives(self, node: Alternatives, g: KindWriting) -> list[int] | None:
         found: list[int] = []
         for option in node.options:
             directions = self.visit(option, g)
@@ -59,10 +59,10 @@ class _FirstSteps(Visitor[list[int] | None]):
             found += [direction for direction in directions if direction not in found]
         return found
 
-    def visit_group(self, node: Group, g: KindWriter) -> list[int] | None:
+    def visit_group(self, node: Group, g: KindWriting) -> list[int] | None:
         return self.visit(node.body, g)
 
-    def visit_sequence(self, node: Sequence, g: KindWriter) -> list[int] | None:
+    def visit_sequence(self, node: Sequence, g: KindWriting) -> list[int] | None:
         if not node.items:
             return None
         first = node.items[0]
@@ -81,7 +81,7 @@ class _FirstSteps(Visitor[list[int] | None]):
 _FIRST_STEPS = _FirstSteps()
 
 
-def first_steps(g: KindWriter, node: Any) -> list[int] | None:
+def first_steps(g: KindWriting, node: Any) -> list[int] | None:
     """The directions of the first step of every way through ``node``, where each way begins with a
     step (``OM``, ``(X)``) onto a square that the bracket right after it asks to be empty or an
     enemy's (``[p]``, ``[e…]``); ``None`` where some way may begin otherwise. A piece whose every
@@ -92,7 +92,7 @@ def first_steps(g: KindWriter, node: Any) -> list[int] | None:
 class _Landing(Visitor[Any]):
     """:func:`landing`: a bracket ending in its only capture, and the step after it."""
 
-    def visit_bracket(self, node: Bracket, g: KindWriter, rest: list[Any]) -> Any | None:
+    def visit_bracket(self, node: Bracket, g: KindWriting, rest: list[Any]) -> Any | None:
         if not (node.items and len(rest) >= 2):
             return None
         captures = [item for item in node.items if is_check(item, "xX")]
@@ -110,10 +110,10 @@ class _Landing(Visitor[Any]):
 class _LandingStep(Visitor[Any]):
     """The step a capture may look past: one direction, no wrapping."""
 
-    def visit_group_step(self, node: GroupStep, g: KindWriter) -> GroupStep | None:
+    def visit_group_step(self, node: GroupStep, g: KindWriting) -> GroupStep | None:
         return None if node.wrap else node
 
-    def visit_step(self, node: Step, g: KindWriter) -> Step | None:
+    def visit_step(self, node: Step, g: KindWriting) -> Step | None:
         return node if not node.wrap and len(g.directions(node.keys)) == 1 else None
 
     def visit_other(self, node: Any, *context: Any) -> None:
@@ -124,14 +124,14 @@ _LANDING = _Landing()
 _LANDING_STEP = _LandingStep()
 
 
-def landing(g: KindWriter, first: Any, rest: list[Any]) -> Any | None:
+def landing(g: KindWriting, first: Any, rest: list[Any]) -> Any | None:
     """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
     step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
     the capture looks at that square first (:meth:`landing_first`)."""
     return _LANDING.visit(first, g, rest)
 
 
-def landing_first(g: KindWriter, env: Env, ind: int, square: str) -> int:
+def landing_first(g: KindWriting, env: Env, ind: int, square: str) -> int:
     """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
     that square is looked at before anything is taken: taken and put back, a capture that cannot
     land would change nothing. The work the runner spends on such a capture (the capture and,
@@ -162,7 +162,7 @@ def landing_first(g: KindWriter, env: Env, ind: int, square: str) -> int:
     return ind + 1
 
 
-def count_check(g: KindWriter, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+def count_check(g: KindWriting, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
     if item.piece is not None:
         raise Unsupported("a count of one type of piece")  # the runner's
     low, high = item.minimum, item.maximum
@@ -187,7 +187,7 @@ def count_check(g: KindWriter, item: CountCheck, env: Env, ind: int, square: str
     k(env, ind + 1, square)
 
 
-def again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
+def again(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:
     """``[k]``: the same player moves again after this move (counted as progress the first time)."""
     if env.get("ag") == "True":
         k(env, ind, square)
@@ -202,8 +202,8 @@ def again(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
     k(dict(env, ag=flag, pg=pg), ind, square)
 
 
-def capture(g: KindWriter, env: Env, ind: int, square: str, k: ItemCont) -> None:
-    """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`KindWriter.capture_lines`)."""
+def capture(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:
+    """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`KindWriting.capture_lines`)."""
     known = env.get("rd")
     if known is not None and known[0] == square:
         q = known[1]  # read by a check before it in the same bracket: nothing has changed since
