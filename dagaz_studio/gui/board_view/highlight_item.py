@@ -110,13 +110,6 @@ def circle(radius: float) -> QPainterPath:
     return path
 
 
-def text_path(text: str, font: QFont) -> tuple[QPainterPath, QRectF]:
-    """``text`` in ``font`` as a path from the origin, and its ink's bounding rectangle (outlines.py
-    keeps them between starts)."""
-    made = outline(text, font)
-    return made.path, made.ink
-
-
 def centred_text_path(text: str, font: QFont, centre: QPointF, on_line: bool = False) -> QPainterPath:
     """Text as a path centred on ``centre``.
 
