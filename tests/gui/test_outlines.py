@@ -28,7 +28,7 @@ def test_outlines_kept_are_read_back_as_they_were_made(qapp, fresh) -> None:
     font = QFont("DejaVu Sans")
     font.setPixelSize(40)
     made = outlines.outline("♔ a1", font)
-    chosen = outlines.family("glyphs", lambda: "Some Family")
+    chosen = outlines.family("glyphs", lambda: "Some Family", lambda: "Fallback")
     assert outlines.keep_outlines()
     assert not outlines.keep_outlines()  # nothing new since
     outlines._outlines.clear()
@@ -37,7 +37,12 @@ def test_outlines_kept_are_read_back_as_they_were_made(qapp, fresh) -> None:
     read = outlines.outline("♔ a1", font)
     assert not outlines._state["changed"]  # read, not made again
     assert read.path == made.path and read.ink == made.ink and read.line_middle == made.line_middle
-    assert outlines.family("glyphs", lambda: "Another") == chosen == "Some Family"
+    assert outlines.family("glyphs", lambda: "Another", lambda: "Fallback") == chosen == "Some Family"
+
+
+def test_a_fallback_font_is_not_kept_so_that_one_installed_later_is_found(qapp, fresh) -> None:
+    assert outlines.family("cjk", lambda: None, lambda: "Sans Serif") == "Sans Serif"
+    assert outlines.family("cjk", lambda: "Noto Sans CJK", lambda: "Sans Serif") == "Noto Sans CJK"
 
 
 @pytest.mark.parametrize("damage", [b"", b"\x00" * 7, b"garbage" * 50, None])

@@ -58,12 +58,17 @@ def outline(text: str, font: QFont) -> Outline:
     return found
 
 
-def family(role: str, choose: Callable[[], str]) -> str:
-    """The font family for ``role`` (``"glyphs"`` …): kept from before, or ``choose()`` now (and kept)."""
+def family(role: str, choose: Callable[[], str | None], fallback: Callable[[], str]) -> str:
+    """The font family for ``role`` (``"glyphs"`` …): kept from before, or ``choose()`` now (and
+    kept). Where ``choose`` finds none of the fonts it looks for, ``fallback()`` is used and not
+    kept, so that a font installed later is found at the next start."""
     _read_once()
     found = _families.get(role)
     if found is None:
-        found = _families[role] = choose()
+        chosen = choose()
+        if chosen is None:
+            return fallback()
+        found = _families[role] = chosen
         _state["changed"] = True
     return found
 

@@ -50,10 +50,10 @@ def disc_item(text: str, centre: QPointF, face: QColor, ink: QColor, ring: QColo
 
 def glyph_family() -> str:
     """The font chess symbols are drawn in (chosen once, and kept between starts: outlines.py)."""
-    return family("glyphs", _choose_glyph_family)
+    return family("glyphs", _choose_glyph_family, lambda: QFont().family())
 
 
-def _choose_glyph_family() -> str:
+def _choose_glyph_family() -> str | None:
     from PySide6.QtGui import QFontDatabase  # readied only when no kept choice is found (outlines.py)
 
     # Chess symbols are missing from many default UI fonts; prefer fonts known to carry them.
@@ -61,19 +61,19 @@ def _choose_glyph_family() -> str:
     for name in ("DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Arial Unicode MS", "FreeSerif"):
         if name in families:
             return name
-    return QFont().family()
+    return None
 
 
 def cjk_family() -> str:
     """The font Chinese and Japanese letters on discs are drawn in (chosen once, and kept)."""
-    return family("cjk", _choose_cjk_family)
+    return family("cjk", _choose_cjk_family, lambda: QFont().family())
 
 
-def _choose_cjk_family() -> str:
+def _choose_cjk_family() -> str | None:
     from PySide6.QtGui import QFontDatabase
 
     families = QFontDatabase.families(QFontDatabase.WritingSystem.TraditionalChinese)
-    return families[0] if families else QFont().family()
+    return families[0] if families else None
 
 
 def can_draw(text: str) -> bool:
