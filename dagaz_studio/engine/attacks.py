@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, SupportsIndex, cast, overload
 from dagaz_studio.board.model import DIRECTION_LETTERS
 from dagaz_studio.engine.compiler import Abort, Compiled, Found, Unsupported, compile_probe, new_work, poll
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.quick_shapes import quick_probe
 from dagaz_studio.engine.rules_state import RulesState
 
 if TYPE_CHECKING:
@@ -53,10 +54,12 @@ class AttackQuestions(RulesState):
         if probe is _UNKNOWN:
             probe = None
             if self.attack_fn(kind, player) is not None:
+                notation = self.kind_program(kind, player).notation
                 try:
-                    probe = compile_probe(cast("CodeRules", self), self.kind_program(kind, player).notation, player)
+                    probe = compile_probe(cast("CodeRules", self), notation, player)
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
+                probe = quick_probe(self, notation, player, probe) or probe
             if self.fast:
                 self._probe_fns[key] = probe
         return probe
@@ -176,6 +179,11 @@ class AttackQuestions(RulesState):
         probe = self.probe_fn(piece.kind, by)
         if probe is None:
             return None
+        quick = getattr(probe, "reads", None)
+        if quick is not None:
+            known: tuple[bool, frozenset[int]] | None = quick(position.cells, origin, piece, square)
+            if known is not None:
+                return known
         cells = _ReadingCells(position.cells)
         work = new_work(DEFAULT_BUDGET, None)
         try:

@@ -9,6 +9,7 @@ from typing import Any
 
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.quick_shapes import quick_moves
 from dagaz_studio.engine.records import Entries, Record, RichRecord
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import Move, Work, quick_move
@@ -57,11 +58,13 @@ class LightRecords(RulesState):
         makers = self._record_makers[player]
         maker = makers.get(kind, _UNKNOWN)
         if maker is _UNKNOWN:
-            plan = self.plan(self.kind_program(kind, player)) if self.fast else None
+            program = self.kind_program(kind, player)
+            plan = self.plan(program) if self.fast else None
             if plan is None or not all(isinstance(part, Compiled) for part in plan):
                 maker = None
             elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
-                maker = plan[0].moves  # type: ignore[union-attr]
+                slow = plan[0].moves  # type: ignore[union-attr]
+                maker = quick_moves(self, program.notation, player, slow) or slow
             else:
                 maker = plan
             makers[kind] = maker

@@ -106,6 +106,8 @@ class RulesState:
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.
         self.written: dict[WrittenKey, Written] = share.written
+        #: The rays and targets of the notations bulk work answers quickly (:mod:`quick_shapes`).
+        self.quick_tables = share.quick
         self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
@@ -163,7 +165,7 @@ class _BoardShare:
     could capture each square, the players whose tables are all built, and the players whose
     tables are being earned (with how far through their kinds and squares the reach sets are known)."""
 
-    __slots__ = ("reach", "footprints", "attackers", "tabled", "earning", "written")
+    __slots__ = ("reach", "footprints", "attackers", "tabled", "earning", "written", "quick")
 
     def __init__(self) -> None:
         self.written: dict[WrittenKey, Written] = {}
@@ -172,6 +174,7 @@ class _BoardShare:
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self.tabled: set[int] = set()
         self.earning: dict[int, int] = {}
+        self.quick: dict[tuple[str, int], tuple[str, Any]] = {}
 
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
