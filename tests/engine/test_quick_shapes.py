@@ -40,7 +40,7 @@ def test_quick_shapes_answer_as_the_compiled_code(name: str) -> None:
     rules = Rules(board)
     squares, players = len(board.squares), len(board.players)
     pairs = []
-    for kind, piece_type in enumerate(rules.kinds):
+    for kind in range(len(rules.kinds)):
         for player in range(players):
             program = rules.kind_program(kind, player)
             plan = rules.plan(program)
