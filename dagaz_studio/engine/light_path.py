@@ -23,6 +23,7 @@ from dagaz_studio.engine.game import (
     passes,
     piece_value_lookup,
 )
+from dagaz_studio.engine.light_records import RICH_KEPT
 from dagaz_studio.engine.making import make_move, unmake_move, update_hands
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.royals import DUPLE, gives_check, royal_squares, royals_attacked_by, takes_royal
@@ -141,7 +142,13 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds
-    royals = royal_squares(rules, position, me) if royal else []
+    holds = rules.board.kind_type.holds_pieces
+    # Pieces only (no heaps or columns): the mover's squares found once, its royal pieces among them.
+    mine = [origin for origin, piece in enumerate(cells) if piece is not None and piece[0] == me] if holds else []
+    if not holds:
+        royals = royal_squares(rules, position, me) if royal else []
+    else:
+        royals = [origin for origin in mine if cells[origin][1] in royal] if royal else []  # type: ignore[index]
     enemies = [p for p in range(len(rules.board.players)) if p != me]
     out: list[Entry] = []
     askers: list[Asker] = []
@@ -158,7 +165,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     maker_of = rules.light_maker
     makers = rules.light_makers(me)
     shapes = rules.record_shapes()
-    for origin, piece in enumerate(cells):
+    for origin in mine if holds else range(len(cells)):
+        piece = cells[origin]
         if piece is None or piece[0] != me:
             continue
         maker = makers.get(piece[1], False)
@@ -169,6 +177,15 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         if maker is not None:
             work[0], work[1] = 0, POLL_EVERY
             try:
+                count = getattr(maker, "quick_count", None)
+                # A quick rider or leaper, or remembered moves, of a piece that does not stand on a watched
+                # square: its moves counted, unless one lands or captures on a watched square or crowns.
+                if (count is not None and counting is not None and not immobility
+                        and (not royal or (watched is not None and piece[1] not in royal and origin not in watched))):
+                    found = count(cells, origin, piece, position, watched if royal else _NOTHING, royal, work)
+                    if found >= 0:
+                        counting[0] += found
+                        continue
                 if type(maker) is tuple:
                     entries = rules.light_entries(position, origin, piece, maker, work)
                 else:
@@ -292,34 +309,64 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
     if not royal:
         return True
     cells = position.cells
-    after = rich_effects(origin, piece, record, cells.__getitem__)
-    if takes_royal(rules, position, me, [s for s, now in after.items() if (was := cells[s]) is not now and was != now]):
+    effects = _rich_effects_known(rules, cells, origin, piece, record)
+    if effects[0]:
         return True
+    after = effects[1]
     standing = [s for s in royals if s not in after]
-    standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
-    if target in standing:
-        # The squares where the board after the move differs from the board the mover's question saw:
-        # the piece lifted from its origin and standing in on its target, nothing else changed yet.
-        differ: set[int] = set()
-        foreign = False  # another player's piece put somewhere: it may attack from there
-        for square, now in after.items():
-            if square != target:
-                was = None if square == origin else cells[square]
-                if now is not was and now != was:
-                    foreign = now is not None and now[0] != me
-                    if foreign:
-                        break
-                    differ.add(square)
-        if not foreign and _landing_answered(rules, cells, known, origin, piece, target, after[target],
-                                             frozenset(differ), enemies):
-            standing.remove(target)
-            if not standing:
-                return True
+    standing += effects[2]
+    if target in standing and effects[3] is not None and _landing_answered(
+            rules, cells, known, origin, piece, target, after[target], effects[3], enemies):
+        standing.remove(target)
+        if not standing:
+            return True
     undo = make_record(rules, position, origin, piece, record)
     try:
         return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
     finally:
         unmake_record(position, undo)
+
+
+#: What :func:`_rich_entry_legal` reads of a rich record's move: whether it takes a royal piece, what it
+#: leaves on each square it changes, where it puts royal pieces of the mover, and the squares where the
+#: board after it differs from the board the mover's question saw (``None``: another player's piece is
+#: put somewhere, and may attack from there).
+RichEffects = tuple[bool, dict[int, Piece | None], list[int], frozenset[int] | None]
+
+def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, piece: Piece,
+                        record: RichRecord) -> RichEffects:
+    """The :data:`RichEffects` of a rich record's move, worked out once for the contents of the squares
+    it reads (castling is listed again and again from the same squares)."""
+    squares = (origin, record[0], *record[1], *chain.from_iterable(record[6]))
+    key = (origin, piece, record)
+    kept = rules.rich_known.get(key)
+    stands = tuple(map(cells.__getitem__, squares))
+    if kept is not None and kept[0] == stands:
+        return kept[1]  # type: ignore[no-any-return]
+    me = piece[0]
+    royal = rules.royal_kinds
+    after = rich_effects(origin, piece, record, cells.__getitem__)
+    # With rule: duple-check, one of several royal pieces is taken as any piece is.
+    takes = DUPLE not in rules.board.rules and any(
+        (was := cells[s]) is not now and was != now and was is not None and was[0] != me and was[0] >= 0
+        and was[1] in royal for s, now in after.items())
+    placed = [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
+    # The squares where the board after the move differs from the board the mover's question saw:
+    # the piece lifted from its origin and standing in on its target, nothing else changed yet.
+    differ: set[int] | None = set()
+    for square, now in after.items():
+        if square != record[0]:
+            was = None if square == origin else cells[square]
+            if now is not was and now != was:
+                if now is not None and now[0] != me:
+                    differ = None  # another player's piece put somewhere: it may attack from there
+                    break
+                differ.add(square)  # type: ignore[union-attr]
+    effects: RichEffects = (takes, after, placed, None if differ is None else frozenset(differ))
+    if len(rules.rich_known) > RICH_KEPT:
+        rules.rich_known.clear()
+    rules.rich_known[key] = (stands, effects)
+    return effects
 
 
 def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnswers, origin: int, piece: Piece,

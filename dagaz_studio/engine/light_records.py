@@ -4,18 +4,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.quick_shapes import quick_moves
+from dagaz_studio.engine.read_memo import remembered
 from dagaz_studio.engine.records import Entries, Record, RichRecord
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
 
 _UNKNOWN = object()
+#: The most comparisons and effects of rich records kept (:attr:`RulesState.rich_known`).
+RICH_KEPT = 20_000
 _first = itemgetter(0)
 _new_tuple = tuple.__new__
 
@@ -64,9 +68,13 @@ class LightRecords(RulesState):
                 maker = None
             elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
                 slow = plan[0].moves  # type: ignore[union-attr]
-                maker = quick_moves(self, program.notation, player, slow) or slow
+                maker = (quick_moves(self, program.notation, player, slow)
+                         or remembered(self, slow, plan[0].source) or slow)  # type: ignore[union-attr]
             else:
-                maker = plan
+                # Each part's moves remembered where they can be (castling is listed again and again).
+                parts = cast("tuple[Compiled, ...]", plan)
+                maker = tuple(replace(part, moves=remembered(self, part.moves, part.source) or part.moves)
+                              for part in parts)
             makers[kind] = maker
         return maker
 
@@ -141,19 +149,29 @@ class LightRecords(RulesState):
         if key in seen:
             return
         cells = position.cells
-        exact = changed = False
-        if all(touched.get(square) is not None for square, _ in also):
-            after = rich_effects(origin, piece, record, touched.__getitem__)
-            exact = all(square in touched for square in after)
-            if exact:
-                for square, was in touched.items():
-                    now, expected = cells[square], after.get(square, was)
-                    if now is not expected and now != expected:
-                        exact = False
-                        break
-                    if expected is not was and expected != was:
-                        changed = True
-        if not (exact and changed):
+        # Castling is found again and again from the same squares holding the same pieces: the
+        # comparison is made once for each.
+        before = tuple(touched.items())
+        known = (origin, piece, record, before, tuple(map(cells.__getitem__, touched)))
+        exact = self.rich_known.get(known)
+        if exact is None:
+            exact = changed = False
+            if all(touched.get(square) is not None for square, _ in also):
+                after = rich_effects(origin, piece, record, touched.__getitem__)
+                exact = all(square in touched for square in after)
+                if exact:
+                    for square, was in before:
+                        now, expected = cells[square], after.get(square, was)
+                        if now is not expected and now != expected:
+                            exact = False
+                            break
+                        if expected is not was and expected != was:
+                            changed = True
+            exact = exact and changed
+            if len(self.rich_known) > RICH_KEPT:
+                self.rich_known.clear()
+            self.rich_known[known] = exact
+        if not exact:
             self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
                              promoted, out, seen, stops, start)
             return

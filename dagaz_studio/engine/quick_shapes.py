@@ -19,6 +19,7 @@ from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.emitter import DIRECTION_SETS
 from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Notation, Repeat, Sequence, Step
+from dagaz_studio.notation.visitor import Visitor
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
@@ -30,23 +31,61 @@ Reads = tuple[bool, frozenset[int]]
 Shape = tuple[str, Any]
 
 
+class _Kind(Visitor[str]):
+    """A node's type as a word, by the one dispatch on node types ("" for one not named here)."""
+
+    def visit_sequence(self, node: Sequence) -> str:
+        return "sequence"
+
+    def visit_alternatives(self, node: Alternatives) -> str:
+        return "alternatives"
+
+    def visit_group(self, node: Group) -> str:
+        return "group"
+
+    def visit_repeat(self, node: Repeat) -> str:
+        return "repeat"
+
+    def visit_step(self, node: Step) -> str:
+        return "step"
+
+    def visit_group_step(self, node: GroupStep) -> str:
+        return "group step"
+
+    def visit_bracket(self, node: Bracket) -> str:
+        return "bracket"
+
+    def visit_check(self, node: Check) -> str:
+        return "check"
+
+    def visit_other(self, node: Any, *context: Any) -> str:
+        return ""
+
+
+_KIND = _Kind()
+
+
+def _is(node: Any, kind: str) -> bool:
+    return _KIND.visit(node) == kind
+
+
 def shape_of(body: Any) -> Shape | None:
     """``("ride", (step, maximum))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
-    if type(body) is Sequence and len(body.items) == 2:
+    if _is(body, "sequence") and len(body.items) == 2:
         first, repeat = body.items
-        if (type(first) is Group and type(first.body) is Step and not first.body.wrap and type(repeat) is Repeat
-                and repeat.minimum == 0 and not repeat.possessive and type(repeat.body) is Group
-                and type(repeat.body.body) is Sequence and len(repeat.body.body.items) == 2):
+        if (_is(first, "group") and _is(first.body, "step") and not first.body.wrap and _is(repeat, "repeat")
+                and repeat.minimum == 0 and not repeat.possessive and _is(repeat.body, "group")
+                and _is(repeat.body.body, "sequence") and len(repeat.body.body.items) == 2):
             check, again = repeat.body.body.items
-            if (type(check) is Bracket and len(check.items) == 1 and type(check.items[0]) is Check
-                    and check.items[0].letter == "p" and check.items[0].label is None and type(again) is GroupStep
+            if (_is(check, "bracket") and len(check.items) == 1 and _is(check.items[0], "check")
+                    and check.items[0].letter == "p" and check.items[0].label is None and _is(again, "group step")
                     and again.group == first.index and not again.opposite and not again.wrap):
                 return "ride", (first.body, repeat.maximum)
-    options = body.options if type(body) is Alternatives else (body,)
+    options = body.options if _is(body, "alternatives") else (body,)
     ways = []
     for option in options:
-        steps = option.items if type(option) is Sequence else (option,)
-        if not steps or not all(type(step) is Step and not step.wrap for step in steps):
+        steps = option.items if _is(option, "sequence") else (option,)
+        if not steps or not all(_is(step, "step") and not step.wrap for step in steps):
             return None
         ways.append(tuple(steps))
     return "leap", tuple(ways)
@@ -135,7 +174,9 @@ def _tables(rules: RulesState, notation: Notation, player: int) -> tuple[str, An
 
 
 def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
-    """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``."""
+    """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``. Its
+    ``quick_count`` says how many moves it has from a square, none landing on a square of ``watched``
+    (else -1), without making them."""
     tables = _tables(rules, notation, player)
     if tables is None:
         return None
@@ -150,6 +191,18 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                     out.append((square, (), None, direction))
                 elif q[0] != me:
                     out.append((square, (square,), None, direction))
+
+        def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
+                       work: Any) -> int:
+            me, count = piece[0], 0
+            for square, _ in leaps[origin]:
+                q = cells[square]
+                if q is None or q[0] != me:
+                    if square in watched:
+                        return -1
+                    count += 1
+            return count
+        leap.quick_count = leap_count  # type: ignore[attr-defined]
         return leap
     rays = tables[1][0]
 
@@ -169,13 +222,34 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                     if q[0] != me:
                         append((square, (square,), None, direction))
                     break
+
+    def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
+                   work: Any) -> int:
+        ways = rays[origin]
+        if ways is False:
+            return -1
+        me, count = piece[0], 0
+        for _, ray in ways:
+            for square in ray:
+                q = cells[square]
+                if q is not None:
+                    if q[0] != me:
+                        if square in watched:
+                            return -1
+                        count += 1
+                    break
+                if square in watched:
+                    return -1
+                count += 1
+        return count
+    ride.quick_count = ride_count  # type: ignore[attr-defined]
     return ride
 
 
 def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
     """The quick pruned attack question of ``notation`` (whose compiled one is ``slow``), or ``None``.
     It reads only the squares its answer depends on: for a rider, those on the way to the square
-    asked about, up to the first piece; for a leaper, that square. Its ``reads`` says which, with the
+    asked about, up to the first piece; for a leaper, that square. Its ``quick_reads`` says which, with the
     answer, without asking through a board that notes what is read (``None``: ask so)."""
     tables = _tables(rules, notation, player)
     if tables is None:
@@ -194,7 +268,7 @@ def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callab
                 return False, frozenset()
             q = cells[target]
             return q is not None and q[0] != piece[0], frozenset((target,))
-        leap.reads = leap_reads  # type: ignore[attr-defined]
+        leap.quick_reads = leap_reads  # type: ignore[attr-defined]
         return leap
     rays, between = tables[1]
 
@@ -234,7 +308,7 @@ def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callab
                 if q is not None and q[0] != piece[0]:
                     return True, frozenset(read)
         return False, frozenset(read)
-    ride.reads = ride_reads  # type: ignore[attr-defined]
+    ride.quick_reads = ride_reads  # type: ignore[attr-defined]
     return ride
 
 

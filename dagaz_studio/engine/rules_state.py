@@ -108,6 +108,9 @@ class RulesState:
         self.written: dict[WrittenKey, Written] = share.written
         #: The rays and targets of the notations bulk work answers quickly (:mod:`quick_shapes`).
         self.quick_tables = share.quick
+        #: What a rich light record's move changes, worked out once for the squares it reads as they
+        #: stand (the light path's; bounded).
+        self.rich_known: dict[Any, Any] = {}
         self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.

@@ -73,7 +73,7 @@ def test_quick_shapes_answer_as_the_compiled_code(name: str) -> None:
                     if target != origin and cells[target] is not None:
                         answer = _answer(slow_probe, cells, origin, piece, target)
                         assert _answer(probe, cells, origin, piece, target) == answer, (name, target)
-                        known = probe.reads(cells, origin, piece, target)
+                        known = probe.quick_reads(cells, origin, piece, target)
                         if known is None:
                             continue
                         assert known[0] == answer, (name, rules.kind_names[kind], target)
