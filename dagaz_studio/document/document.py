@@ -102,6 +102,17 @@ class Document:
         self.board_changed.emit()
         self.position_changed.emit()
 
+    def open_placed(self, board: Board, placement: Mapping[int, tuple[int, str, str]] | None = None) -> None:
+        """Open ``board``, built without a board file, with the pieces ``placement`` puts on it
+        (square -> (player, piece name, letter); a piece the board does not have, or off the board,
+        is left out). The pieces count as moved: they stand where no setup put them."""
+        kinds = {name: index for index, name in enumerate(board.pieces)}
+        position = Position(board, [None] * len(board.squares))
+        for square, (player, name, _letter) in (placement or {}).items():
+            if name in kinds and 0 <= square < len(board.squares):
+                position.cells[square] = Piece(player, kinds[name], True)
+        self.open_text("", None, board, position)
+
     def set_piece_notation(self, piece_name: str, text: str) -> None:
         """Change the notation of a piece type, in the board and in the board file's text (undoable).
 

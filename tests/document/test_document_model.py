@@ -164,3 +164,13 @@ def test_using_the_position_as_the_setup_rewrites_the_setup_line(doc):
 def test_placement_names_the_pieces(doc):
     placement = doc.placement()
     assert placement[doc.board.index("e1")] == (0, "King", "K") and len(placement) == 32
+
+
+def test_a_board_built_without_a_file_opens_with_the_pieces_it_can_hold(doc):
+    board = doc.board
+    doc.place(0, 0, "Rook")
+    doc.open_placed(board, {0: (1, "Knight", "N"), 5: (0, "Dragon", "D"), 99: (0, "Rook", "R")})
+    assert doc.board_path is None and doc.history.count == 0 and not doc.board_dirty
+    knight = list(board.pieces).index("Knight")
+    assert {square: piece for square, piece in enumerate(doc.position.cells) if piece} == {0: Piece(1, knight, True)}
+    assert doc.unsaved_changes() == []

@@ -97,6 +97,10 @@ class QtDocument(QObject):
         """See :meth:`Document.open_text`."""
         self.model.open_text(text, path, board, position)
 
+    def open_placed(self, board: Board, placement: Mapping[int, tuple[int, str, str]] | None = None) -> None:
+        """See :meth:`Document.open_placed`."""
+        self.model.open_placed(board, placement)
+
     def set_piece_notation(self, piece_name: str, text: str) -> None:
         """See :meth:`Document.set_piece_notation`."""
         self.model.set_piece_notation(piece_name, text)
