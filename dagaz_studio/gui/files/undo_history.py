@@ -4,7 +4,9 @@ kept (the calls and signals are named as Qt's undo stack names them)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal, Slot
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal, SignalInstance, Slot
 from PySide6.QtGui import QAction
 
 from dagaz_studio.document import History
@@ -74,7 +76,8 @@ class QtUndoHistory(QObject):
                             self.canRedoChanged, self.redoTextChanged)
 
     @staticmethod
-    def _action(parent, prefix, slot, enabled, text, enabled_changed, text_changed) -> QAction:  # type: ignore[no-untyped-def]
+    def _action(parent: QObject, prefix: str, slot: Callable[[], None], enabled: Callable[[], bool],
+                text: Callable[[], str], enabled_changed: SignalInstance, text_changed: SignalInstance) -> QAction:
         action = QAction(parent)
 
         def update() -> None:
