@@ -307,6 +307,13 @@ class Document:
             return
         self._edit("Set up from FEN", lambda p: assign(p, new))
 
+    def resume(self, fen: str) -> None:
+        """Set up the position left last time (a FEN): coming back to where one left off is no edit to
+        undo, so the history starts here. Raises :class:`FenError` and keeps the position if it does
+        not fit."""
+        self.set_fen(fen)
+        self.history.clear()
+
     def reset(self) -> None:
         """Go back to the board's initial position."""
         position = self._require_position()

@@ -174,3 +174,13 @@ def test_a_board_built_without_a_file_opens_with_the_pieces_it_can_hold(doc):
     knight = list(board.pieces).index("Knight")
     assert {square: piece for square, piece in enumerate(doc.position.cells) if piece} == {0: Piece(1, knight, True)}
     assert doc.unsaved_changes() == []
+
+
+def test_the_position_left_last_time_comes_back_with_nothing_to_undo(doc):
+    doc.place(doc.board.index("e4"), 0, "Queen")
+    fen = "8/8/8/8/3N4/8/8/4K2k b - - 0 1"
+    doc.resume(fen)
+    assert doc.fen() == fen and doc.history.count == 0
+    with pytest.raises(FenError):
+        doc.resume("8/8/8/8/3Z4/8/8/8 w - - 0 1")
+    assert doc.fen() == fen

@@ -149,6 +149,10 @@ class QtDocument(QObject):
         """See :meth:`Document.set_fen`."""
         self.model.set_fen(fen)
 
+    def resume(self, fen: str) -> None:
+        """See :meth:`Document.resume`."""
+        self.model.resume(fen)
+
     def reset(self) -> None:
         """See :meth:`Document.reset`."""
         self.model.reset()
