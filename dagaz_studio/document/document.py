@@ -411,7 +411,9 @@ class Document:
         self.position_changed.emit()
 
     def _use_board_text(self, state: tuple[str, Board]) -> None:
-        self.board_text, self.board = state
+        text, board = state
+        self.board_text = text
+        self.board = self._under_file_name(text, board)
         # Piece kinds are indexed in file order, which a notation change does not touch.
         self._require_position().board = self.board
         self._update_dirty()
@@ -421,11 +423,21 @@ class Document:
     def _use_board_and_position(self, state: BoardState) -> None:
         text, board, position = state
         self.board_text = text
-        self.board = board
+        self.board = self._under_file_name(text, board)
         assign(self._require_position(), position.copy())
+        self._require_position().board = self.board
         self._update_dirty()
         self.board_changed.emit()
         self.position_changed.emit()
+
+    def _under_file_name(self, text: str, board: Board) -> Board:
+        """``board`` (the board of ``text``), or the same read again under the file's name when it was
+        read under another: the file was saved elsewhere since, and its problems are reported against
+        its new name."""
+        path = self.board_path
+        if path is None or board.source == str(path):
+            return board
+        return parse_board_cached(text, str(path))
 
     def _update_dirty(self) -> None:
         dirty = self.board is not None and self.board_text != self._saved_text

@@ -127,6 +127,22 @@ def test_after_saving_elsewhere_undo_keeps_the_position_on_the_open_board(doc, o
     assert doc.position.board is doc.board
 
 
+def test_after_saving_elsewhere_an_undone_board_edit_reads_the_board_under_its_new_name(doc, own_chess, tmp_path):
+    renamed = tmp_path / "renamed.board"
+    doc.open_board(own_chess)
+    doc.set_piece_notation("Rook", "(+)")
+    doc.set_board_text(doc.board_text + "\n# a note\n", "Add a note")
+    doc.save_board(renamed)
+    doc.history.undo()
+    assert doc.board.source == str(renamed) and doc.position.board is doc.board
+    doc.history.undo()
+    assert doc.board.source == str(renamed) and doc.position.board is doc.board
+    assert doc.board.pieces["Rook"].notation_text == "(+)([p]\\1)*" and doc.board_dirty
+    doc.history.redo()
+    doc.history.redo()
+    assert doc.board.source == str(renamed) and not doc.board_dirty
+
+
 def test_unsaved_changes_in_words(doc, own_chess):
     board = doc.board
     doc.open_text("", None, board)
