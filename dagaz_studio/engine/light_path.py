@@ -4,6 +4,7 @@ the compiled path's light records where a piece's whole notation compiles, and f
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -150,7 +151,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         royals = royal_squares(rules, position, me) if royal else []
     else:
         royals = [origin for origin in mine if cells[origin][1] in royal] if royal else []  # type: ignore[index]
-    enemies = [p for p in range(len(rules.board.players)) if p != me]
+    enemies = _enemies(len(rules.board.players), me)
     out: list[Entry] = []
     askers: list[Asker] = []
     watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
@@ -162,7 +163,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     if watched is not None:
         # No royal piece is attacked where it stands: so a royal piece's own [A] of its square, asked with
         # it lifted and standing in on its square again (castling's), knows the answer already.
-        work[4].update(((square, square, True, cells[square]), False) for square in royals)
+        for square in royals:
+            work[4][square, square, True, cells[square]] = False
     maker_of = rules.light_maker
     makers = rules.light_makers(me)
     shapes = rules.record_shapes()
@@ -283,6 +285,12 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         return found + len(passes(rules, position, found > 0))
     out = choose_moves(rules.board, out, EntryChoice(rules, position), drops_compulsory(rules, position))
     return out + passes(rules, position, bool(out))
+
+
+@cache
+def _enemies(players: int, me: int) -> list[int]:
+    """The players other than ``me`` (read it, do not change it)."""
+    return [p for p in range(players) if p != me]
 
 
 def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,

@@ -99,6 +99,20 @@ def _asked(rules: Any, position: Any, me: int, square: int, by_enemy: bool, hand
         cells[lifted] = piece
 
 
+def _answered(rules: Any, position: Any, lifted: int, threats: tuple[tuple[Any, ...], ...], work: Any) -> bool:
+    """Whether each attack question noted gets the answer noted, asked again with the piece lifted."""
+    cells = position.cells
+    piece = cells[lifted]
+    cells[lifted] = None
+    try:
+        for me, square, by_enemy, hand, answer in threats:
+            if rules.fast_threat(position, me, square, by_enemy, hand, work, lifted) != answer:
+                return False
+        return True
+    finally:
+        cells[lifted] = piece
+
+
 _DEF = re.compile(r"^def \w+\(.*\):$", re.MULTILINE)
 #: How compiled code reads the previous move: its start and end squares, once, compared from then on.
 _HISTORY = ("LMO = LMT = -1", "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
@@ -148,8 +162,7 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
             reads, values, not_start, not_end, equal, threats = known[:6]
             if (tuple(map(cells.__getitem__, reads)) == values and start not in not_start and end not in not_end
                     and (not equal or all((end if field else start) == value for field, value in equal))
-                    and (not threats or all(_asked(rules, position, me, square, by_enemy, hand, work, origin) == answer
-                                            for me, square, by_enemy, hand, answer in threats))):
+                    and (not threats or _answered(rules, position, origin, threats, work))):
                 return known
         if given_up:
             return None
