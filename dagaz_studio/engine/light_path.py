@@ -4,6 +4,7 @@ the compiled path's light records where a piece's whole notation compiles, and f
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import chain
 from operator import itemgetter
@@ -30,7 +31,7 @@ from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.royals import royal_squares, royals_attacked_by, takes_royal
 from dagaz_studio.engine.rules import Rules, rich_effects
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers
+from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -168,7 +169,10 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     maker_of = rules.light_maker
     makers = rules.light_makers(me)
     shapes = rules.record_shapes()
-    for origin in mine if holds else range(len(cells)):
+    squares: list[int] | range = mine if holds else range(len(cells))
+    if counting is not None and holds and not immobility and (not royal or watched is not None):
+        squares = _counted(rules, position, mine, me, watched or _NOTHING, counting, work)
+    for origin in squares:
         piece = cells[origin]
         if piece is None or piece[0] != me:
             continue
@@ -180,15 +184,6 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         if maker is not None:
             work[0], work[1] = 0, POLL_EVERY
             try:
-                count = getattr(maker, "quick_count", None)
-                # A quick rider or leaper, or remembered moves, of a piece that does not stand on a watched
-                # square: its moves counted, unless one lands or captures on a watched square or crowns.
-                if (count is not None and counting is not None and not immobility
-                        and (not royal or (watched is not None and piece[1] not in royal and origin not in watched))):
-                    found = count(cells, origin, piece, position, watched if royal else _NOTHING, royal, work)
-                    if found >= 0:
-                        counting[0] += found
-                        continue
                 if type(maker) is tuple:
                     entries = rules.light_entries(position, origin, piece, maker, work)
                 else:
@@ -285,6 +280,36 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         return found + len(passes(rules, position, found > 0))
     out = choose_moves(rules.board, out, EntryChoice(rules, position), drops_compulsory(rules, position))
     return out + passes(rules, position, bool(out))
+
+
+def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched: AbstractSet[int],
+             counting: list[int], work: Work) -> list[int]:
+    """Perft's last ply, in one tight loop: the moves of the pieces that count them whole (quick riders
+    and leapers, remembered moves) added to ``counting``, for each piece that is not royal, does not
+    stand on a ``watched`` square, and has no move landing or capturing on one or crowning; the
+    squares of the other pieces, to be looked at move by move. (The work of the counts adds up over
+    the position: far below the budget, which is one run's.)"""
+    cells = position.cells
+    royal = rules.royal_kinds
+    counts = rules.light_counts(me)
+    left: list[int] = []
+    total = 0
+    for origin in mine:
+        piece = cells[origin]
+        count = counts.get(piece[1], False)  # type: ignore[index]
+        if count is False:
+            count = counts[piece[1]] = getattr(rules.light_maker(piece[1], me), "quick_count", None)  # type: ignore[index]
+        if count is not None and origin not in watched and piece[1] not in royal:  # type: ignore[index]
+            try:
+                found = count(cells, origin, piece, position, watched, royal, work)
+            except (Abort, RecursionError):
+                found = -1
+            if found >= 0:
+                total += found
+                continue
+        left.append(origin)
+    counting[0] += total
+    return left
 
 
 @cache

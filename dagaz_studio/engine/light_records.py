@@ -99,6 +99,11 @@ class LightRecords(RulesState):
         change it): the light path looks them up once per piece on every position."""
         return self._record_makers[player]
 
+    def light_counts(self, player: int) -> dict[int, Any]:
+        """Each kind's ``quick_count`` of its :meth:`light_maker` for ``player`` (``None``: it has
+        none), as perft's last ply has worked them out so far, to fill in as it goes."""
+        return self._record_counts[player]
+
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
                       work: Work) -> Entries | None:
         """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
@@ -112,14 +117,17 @@ class LightRecords(RulesState):
             part.moves(cells, origin, piece, out, seen, work, position)
         if work[0] > work[2]:
             return None
-        if len(parts) == 1:
+        if len(parts) == 1 or len(out) < 2:
             return out
         # Parts may find the same move: keep the first, as run() does. A light record's move is told
         # apart from another's by its target, captures, promotion (and a rich record's stops and
         # displaced pieces); from a move built whole only by building it too.
+        whole = Move in set(map(type, out))
+        if not whole and len({entry[:3] if len(entry) == 4 else (entry[0], entry[1], entry[2], entry[4], entry[6])  # type: ignore[index,arg-type]
+                              for entry in out}) == len(out):
+            return out  # the usual case: no move found twice
         keys: set[Hashable] = set()
         kept: Entries = []
-        whole = any(isinstance(entry, Move) for entry in out)
         for entry in out:
             if isinstance(entry, Move):
                 key: Hashable = entry.key()

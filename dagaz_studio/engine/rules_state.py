@@ -115,6 +115,8 @@ class RulesState:
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
         self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Per player, each kind's way of counting its moves at perft's last ply, or ``None``.
+        self._record_counts: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
         #: Per kind, what its light records may hold (:meth:`record_shape`).
         self._record_shapes: dict[int, tuple[bool, bool]] = {}
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).

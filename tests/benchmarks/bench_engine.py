@@ -44,7 +44,7 @@ from pathlib import Path
 import chess
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
@@ -257,7 +257,7 @@ def bench_memory(depth: int = 5) -> None:
     """Peak resident memory (MB) of a fresh process running chess perft(``depth``)."""
     probe = ("import resource\n"
              "from dagaz_studio.board import load_board\n"
-             "from dagaz_studio.engine.game import perft\n"
+             "from dagaz_studio.engine.light_path import perft\n"
              "from dagaz_studio.engine.position import Position\n"
              "from dagaz_studio.engine.rules import Rules\n"
              "b = load_board('chess')\n"
@@ -308,7 +308,6 @@ def bench_jobs(depth: int, runs: int) -> None:
         for reply in legal_moves(rules, position):
             inner = make_move(position, reply)
             fens.append(position.fen())
-            from dagaz_studio.engine.game import unmake_move
             unmake_move(position, inner)
         unmake_move(position, undo)
     batch = "\n".join(fens) + "\n"
