@@ -243,10 +243,10 @@ class RepeatWriter(CodeWriter):
         self.emit(i, "try:")
 
         def succeeded(e: Env, j: int) -> None:
-            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Found")
+            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed")
         self.node(node.body, inner, i + 1, succeeded)
         self.emit(i + 1, "return False")
-        self.emit(i, "except Found:")
+        self.emit(i, "except Passed:")
         for line in restore:
             self.emit(i + 1, line)
         self.emit(i + 1, "return True")

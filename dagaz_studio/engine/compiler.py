@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Unsupported
+from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Passed, Unsupported
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
 from dagaz_studio.notation.nodes import Notation
@@ -167,7 +167,7 @@ def _load(rules: CodeRules, notation: Notation, module: tuple[str, dict[str, Any
         code = compile(source, f"<notation {notation.text!r}>", "exec")
         remember_code(source, code)
     namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
+    namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
     exec(code, namespace)
     return namespace
 

@@ -30,6 +30,7 @@ class CodeGenerator(RepeatWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
     loops = True
+    trials = True
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
@@ -228,6 +229,21 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
         return {"mi": mi, "ms": ms}, [f"if {mover}: visited.pop()", "else: also.pop()",
                                       f"if {old} is not None: caps.pop()"]
+
+    def trial_state(self) -> tuple[str, list[str]]:
+        """A trial pass may change the board, the captures and, with lifts and puts, the hand and
+        the lists a move keeps: kept before it, put back after it succeeded (it raises)."""
+        keep, restore = ["snap = cells[:]"], ["cells[:] = snap"]
+        lists = [name for name, kept in (("caps", self.captures), ("capq", self.captures), ("visited", self.rich),
+                                         ("also", self.rich), ("created", self.creates), ("stops", self.continues))
+                 if kept]
+        if self.rich:
+            keep.append("held = hand[:]")
+            restore.append("hand[:] = held")
+        if lists:
+            keep.append(f"lens = ({', '.join(f'len({name})' for name in lists)},)")
+            restore += [f"del {name}[lens[{index}]:]" for index, name in enumerate(lists)]
+        return "; ".join(keep), ["; ".join(restore)]
 
     def put_back_captures(self, count: str, captured: int, ind: int) -> None:
         self.emit(ind, f"for _ in range({count} * {captured}):")

@@ -59,6 +59,11 @@ class Unsupported(Exception):
     """A notation shape a compiler does not cover (the runner runs it)."""
 
 
+class Passed(Exception):
+    """A trial pass of a possessive repetition succeeded (raised and caught by the written code,
+    apart from an attack question's answer)."""
+
+
 class TooLong(Exception):
     """A continuation being measured for writing out in place turned out longer than its limit."""
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code, poll, remember_code, written_code_key
-from dagaz_studio.engine.emitter import Unsupported
+from dagaz_studio.engine.emitter import Passed, Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
@@ -117,7 +117,7 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> 
     namespace.update(
         HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
         ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        Abort=Abort, Found=Found, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        Abort=Abort, Found=Found, Passed=Passed, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
