@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported
+from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported, without
 from dagaz_studio.notation.nodes import (
     Check,
     CountCheck,
@@ -24,6 +24,11 @@ from dagaz_studio.notation.nodes import (
     ZoneCheck,
 )
 from dagaz_studio.notation.visitor import Visitor
+
+#: The bracket actions that change what stands on a square in place, for every board kind: the test
+#: that they can, and what the square then holds (of ``q``, what stood there).
+ACTIONS = {"d": ("{q} is not None", "None"),
+           "w": ("{q} is not None and {q}[0] != me and {q}[0] >= 0", "{q}._replace(player=me)")}
 
 
 class ItemWriter(Emitter, Visitor[None]):
@@ -49,6 +54,11 @@ class ItemWriter(Emitter, Visitor[None]):
         """The test of a check letter only some kinds know (``[a]``, ``[l]``, ``[c]``…), or ``None``
         when the check's code, ``k``'s included, is written already; raises :class:`Unsupported`."""
         raise Unsupported(f"[{item.letter}]")
+
+    def kept_in_place(self, square: str | None) -> str:
+        """What the code keeps of a square changed in place (``square``; ``None``: put back), as
+        statements to follow another (nothing by default)."""
+        return ""
 
     def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[=n-m]``: how many pieces a square or a zone holds."""
@@ -90,6 +100,22 @@ class ItemWriter(Emitter, Visitor[None]):
                 else f"{recorded} is not None and {env['d']} == {recorded}")
         self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
         k(env, ind + 1, square)
+
+    def change_square(self, letter: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[d]`` (what stands there taken off, not captured) and ``[w]`` (the enemy piece there
+        changes to the mover's side): the square changed for the rest of the way, then put back.
+        The code keeps the squares touched (:attr:`rich`): a move that changes a square this way is
+        built from them."""
+        q = self.fresh("q")
+        self.emit(ind, f"{q} = cells[{square}]")
+        test, becomes = ACTIONS[letter]
+        self.emit(ind, f"if {test.format(q=q)}:")
+        i = ind + 1
+        self.spend(i)
+        self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
+        self.emit(i, f"cells[{square}] = {becomes.format(q=q)}{self.kept_in_place(square)}")
+        k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
+        self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
 
     def visit_handler(self, item: Handler, *context: Any) -> None:
         raise Unsupported("handlers")
@@ -200,6 +226,9 @@ class ItemWriter(Emitter, Visitor[None]):
         want = letter.islower()
         if lower == "x":
             self.capture(env, ind, square, k)
+            return
+        if letter in ACTIONS:
+            self.change_square(letter, env, ind, square, k)
             return
         if lower in "pef":
             q = self.fresh("q")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_writer import CodeWriter, survey
 from dagaz_studio.engine.emitter import Cont, Env, Unsupported
 from dagaz_studio.notation.nodes import (
@@ -68,7 +69,9 @@ class RepeatWriter(CodeWriter):
     def loopable(self, node: Any) -> bool:
         """Whether a repetition of ``node`` is written as a loop: one way through, changing nothing
         but the cursor and the captures."""
-        return self.loops and survey(node).kinds <= _LOOPABLE and self.single_way(node)
+        found = survey(node)
+        return self.loops and found.kinds <= _LOOPABLE and not found.letters & ACTIONS.keys() \
+            and self.single_way(node)
 
     # ---------------------------------------------------------------- repetitions
 

@@ -21,9 +21,11 @@ def created_move(rules: CodeRules, position: Position, origin: int, piece: Piece
                  touched: dict[int, Piece | None], visited: list[int], captures: list[int],
                  also: list[tuple[int, int]], target: int, direction: int | None, promoted: int | None,
                  out: Entries, seen: set[Hashable], created: list[int], stops: Sequence[int] = (),
-                 start: int | None = None) -> None:
+                 start: int | None = None, everywhere: bool = False) -> None:
     """A move completed by compiled code of a notation that makes pieces: kept as
-    :meth:`Rules.rich_light` keeps it when it made none, else built whole with its new pieces."""
+    :meth:`Rules.rich_light` keeps it when it made none, else built whole with its new pieces.
+    ``everywhere``: the notation also changes squares in place (``[d]``, ``[w]``), so any square
+    touched may have changed."""
     if not created:
         rules.rich_light(position, origin, piece, me, touched, visited, captures, also, target, direction,
                          promoted, out, seen, stops, start)
@@ -32,7 +34,7 @@ def created_move(rules: CodeRules, position: Position, origin: int, piece: Piece
     # ``touched`` keeps every square the run put or took on, along every way it tried; only those of
     # this way can hold something else now: where the moving pieces started and were put, what was
     # taken and what was made.
-    ways = {origin, *visited, *captures, *created}
+    ways = set(touched) if everywhere else {origin, *visited, *captures, *created}
     for pair in also:
         ways.update(pair)
     changed = [(square, now) for square in ways

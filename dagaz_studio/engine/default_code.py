@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported
@@ -50,6 +51,8 @@ class CodeGenerator(RepeatWriter):
         self.neutral = any(kind.neutral for kind in rules.kinds)
         #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
         self.creates = False
+        #: Whether the notation changes squares in place (``[d]``, ``[w]``): then no move is a light record.
+        self.changes = False
 
     def analyse(self, body: Any) -> None:
         """Work out which parts of the run state this notation needs, so the rest is never computed.
@@ -67,10 +70,15 @@ class CodeGenerator(RepeatWriter):
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = Create in found.kinds
         if self.creates:
+            from functools import partial
+
             from dagaz_studio.engine.created import created_move
 
-            self.constants["CREATED"] = created_move
-        self.rich = self.continues or self.creates or Lift in found.kinds or Put in found.kinds
+            self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
+                else created_move
+        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
+        self.changes = bool(found.letters & ACTIONS.keys())
+        self.rich = self.continues or self.creates or self.changes or Lift in found.kinds or Put in found.kinds
         self.captures = self.rich or "x" in found.letters
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
@@ -121,6 +129,8 @@ class CodeGenerator(RepeatWriter):
                 self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
                 if self.creates:
                     self.emit(1, "created = []")
+                if self.changes:
+                    self.emit(1, "gone = []")
                 if self.continues:
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
@@ -159,23 +169,9 @@ class CodeGenerator(RepeatWriter):
             chain = " + len(stops)" if self.continues else ""
             self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps) + len(also)")
             self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
-            # A move that displaced no other piece and made no stop on the way is what a light record
-            # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
-            # Not when the piece was taken off after it was put (|[x]: a capture that destroys the
-            # capturing piece): a light record puts it on its last square. Other moves (castling,
-            # capture chains) are kept as rich light records where their changes follow from them
-            # (Rules.rich_light), else built whole.
-            made = "not created and " if self.creates else ""
-            self.emit(i + 1, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
-                      else f"if {made}not also and cells[ms] is not None:")
-            changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
-            self.emit(i + 2, f"if {changed}:")
-            self.emit(i + 3, "key = (ms, tuple(caps), pr)")
-            self.emit(i + 3, "if key not in seen:")
-            self.emit(i + 4, "seen.add(key); out.append((ms, key[1], pr, md))")
-            self.emit(i + 2, "return")
-            if self.continues:
-                self.chain_record(i + 1)
+            # Other moves (castling, capture chains) are kept as rich light records where their
+            # changes follow from them (Rules.rich_light), else built whole.
+            self.light_end(i + 1)
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
         elif self.creates:
@@ -203,13 +199,31 @@ class CodeGenerator(RepeatWriter):
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
 
+    def light_end(self, i: int) -> None:
+        """A move that displaced no other piece and made no stop on the way is what a light record
+        describes (Rules.record_move builds the same Move): kept as one, it costs no Move here. Not
+        when the piece was taken off after it was put (``|[x]``: a capture that destroys the capturing
+        piece): a light record puts it on its last square; nor when a square was changed in place
+        (``[d]``, ``[w]``: kept in ``gone``)."""
+        made = ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
+        self.emit(i, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
+                  else f"if {made}not also and cells[ms] is not None:")
+        changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
+        self.emit(i + 1, f"if {changed}:")
+        self.emit(i + 2, "key = (ms, tuple(caps), pr)")
+        self.emit(i + 2, "if key not in seen:")
+        self.emit(i + 3, "seen.add(key); out.append((ms, key[1], pr, md))")
+        self.emit(i + 1, "return")
+        if self.continues:
+            self.chain_record(i)
+
     def chain_record(self, ind: int) -> None:
         """A capture chain's move kept as a rich light record, written out where it is plain: when no
         piece but the moving one was put, each square the run touched was the mover's path or a
         capture, so the move empties its origin and its captures and leaves the mover, as the record
         says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
-        self.emit(ind, "if not created and not also and caps and ms != origin:" if self.creates
-                  else "if not also and caps and ms != origin:")
+        made = ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
+        self.emit(ind, f"if {made}not also and caps and ms != origin:")
         self.emit(ind + 1, "q = cells[ms]")
         self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
         self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
@@ -235,7 +249,8 @@ class CodeGenerator(RepeatWriter):
         the lists a move keeps: kept before it, put back after it succeeded (it raises)."""
         keep, restore = ["snap = cells[:]"], ["cells[:] = snap"]
         lists = [name for name, kept in (("caps", self.captures), ("capq", self.captures), ("visited", self.rich),
-                                         ("also", self.rich), ("created", self.creates), ("stops", self.continues))
+                                         ("also", self.rich), ("created", self.creates), ("stops", self.continues),
+                                         ("gone", self.changes))
                  if kept]
         if self.rich:
             keep.append("held = hand[:]")
@@ -244,6 +259,9 @@ class CodeGenerator(RepeatWriter):
             keep.append(f"lens = ({', '.join(f'len({name})' for name in lists)},)")
             restore += [f"del {name}[lens[{index}]:]" for index, name in enumerate(lists)]
         return "; ".join(keep), ["; ".join(restore)]
+
+    def kept_in_place(self, square: str | None) -> str:
+        return f"; gone.append({square})" if square is not None else "; gone.pop()"
 
     def put_back_captures(self, count: str, captured: int, ind: int) -> None:
         self.emit(ind, f"for _ in range({count} * {captured}):")

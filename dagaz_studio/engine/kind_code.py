@@ -88,7 +88,7 @@ class KindWriter(RepeatWriter):
             raise Unsupported("a step that wraps around the board's edge")  # the runner's
         if found.lost_promotion:
             raise Unsupported("promotion to a lost piece")
-        unread = found.letters - set("pPeEfFxbBcCkrRmM")
+        unread = found.letters - set("pPeEfFxbBcCkrRmMdw")
         if unread:
             raise Unsupported(f"[{min(unread)}]")
         groups = found.groups_read
