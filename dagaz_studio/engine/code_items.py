@@ -246,6 +246,10 @@ class ItemWriter(Emitter, Visitor[None]):
             test: str | None = f"(cells[{square}] or {found})[2]"
         elif lower == "r":
             test = f"{square} in visited" if self.rich else f"{square} == origin"
+        elif lower == "b":
+            test = f"{square} == origin"  # where the move began
+        elif lower == "c":
+            test = f"{square} in caps"  # captured on by this move so far
         else:
             test = self.letter_test(item, env, ind, square, k)
             if test is None:

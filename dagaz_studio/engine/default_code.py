@@ -79,7 +79,7 @@ class CodeGenerator(RepeatWriter):
         # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
         self.changes = bool(found.letters & ACTIONS.keys())
         self.rich = self.continues or self.creates or self.changes or Lift in found.kinds or Put in found.kinds
-        self.captures = self.rich or "x" in found.letters
+        self.captures = self.rich or bool(found.letters & set("xcC"))
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
         if self.history and self.continues:

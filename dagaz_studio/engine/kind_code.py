@@ -335,16 +335,11 @@ class KindWriter(RepeatWriter):
         return f"for {promoted}, {kind} in {tuple(kinds)!r}:", kind
 
     def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """``[b]`` (the square the move began on), ``[c]`` (captured on) and ``[k]`` (the same
-        player moves again)."""
+        """``[k]`` (the same player moves again)."""
         lower = item.letter.lower()
         if lower == "k":
             again(self, env, ind, square, k)
             return None
-        if lower == "b":
-            return f"{square} == origin"
-        if lower == "c":
-            return f"{square} in caps"
         raise Unsupported(f"[{item.letter}]")
 
 
