@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported, without
+from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Check,
     CountCheck,
@@ -20,6 +21,7 @@ from dagaz_studio.notation.nodes import (
     Handler,
     Navigate,
     Promote,
+    Span,
     TypeCheck,
     ZoneCheck,
 )
@@ -61,8 +63,38 @@ class ItemWriter(Emitter, Visitor[None]):
         return ""
 
     def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        """``[=n-m]``: how many pieces a square or a zone holds."""
-        raise Unsupported("counts")
+        """``[=n-m]``: how many pieces a square or a zone holds (``:Name``: how many of the mover's
+        pieces of a type), counted as the runner counts them (:mod:`~dagaz_studio.engine.counts`)."""
+        low, high = item.minimum, item.maximum
+        squares = "None"
+        if item.zone is not None:
+            zone = self.rules.board.zones.get(item.zone)
+            if zone is None:
+                raise NotationError(f"unknown zone '{item.zone}'", self.notation.text, item.span)
+            squares = self.constant("zq", tuple(sorted(zone.squares_for(self.player_name))))
+        found = self.fresh("h")
+        if item.piece is not None:
+            self.emit(ind, f"{found} = OWN(cells, {squares}, {self.kind_of(item.piece, item.span)}, me)")
+        elif item.zone is not None:
+            if low == 1 and high is None:
+                # At least one piece: the zone's first square that holds one answers.
+                self.emit(ind, f"if ZANY(cells, {squares}):")
+                k(env, ind + 1, square)
+                return
+            self.emit(ind, f"{found} = ZSIZE(cells, {squares})")
+        else:
+            cell = self.fresh("q")
+            self.emit(ind, f"{cell} = cells[{square}]")
+            self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
+        self.emit(ind, f"if {low} <= {found}{'' if high is None else f' <= {high}'}:")
+        k(env, ind + 1, square)
+
+    def kind_of(self, name: str, span: Span) -> int:
+        """The index of piece type ``name``; the runner's error where the board has no such type."""
+        kind = self.rules.kind_index.get(name)
+        if kind is None:
+            raise NotationError(f"unknown piece type '{name}'", self.notation.text, span)
+        return kind
 
     def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:
         """The loop header of a promotion choosing among ``kinds`` (name, index), with ``promoted``
@@ -79,9 +111,7 @@ class ItemWriter(Emitter, Visitor[None]):
         self.visit(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
 
     def visit_type_check(self, item: TypeCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        kind = self.rules.kind_index.get(item.name)
-        if kind is None:
-            raise Unsupported("unknown piece type")  # the runner reports it
+        kind = self.kind_of(item.name, item.span)
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
         self.emit(ind, f"if {'not ' if item.negated else ''}{self.type_test(q, kind)}:")
@@ -89,12 +119,12 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if item.name not in self.rules.board.zones:
-            raise Unsupported("unknown zone")
+            raise NotationError(f"unknown zone '{item.name}'", self.notation.text, item.span)
         self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
         k(env, ind + 1, square)
 
     def visit_direction_check(self, item: DirectionCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        recorded = self.recorded(item.group, item.opposite, env, ind)
+        recorded = self.recorded(item.group, item.opposite, env, ind, item.span)
         # (``is`` is not asked of a direction known as the code is written: Python warns.)
         test = (f"{env['d']} == {recorded}" if recorded.isdigit()
                 else f"{recorded} is not None and {env['d']} == {recorded}")
@@ -127,11 +157,11 @@ class ItemWriter(Emitter, Visitor[None]):
         """The constant holding zone ``name``'s squares for this player."""
         return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
 
-    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str:
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str:
         """The direction a group recorded (``~``: its opposite): a variable, a direction's number
         where it is known as the code is written, or ``None``."""
         if group > self.notation.group_count:
-            raise Unsupported("a group that does not exist")  # the runner reports it
+            raise NotationError(f"'\\{group}' refers to a group that does not exist", self.notation.text, span)
         # (Group 0, the previous partial move's, is recorded only by a '&'.)
         recorded = str(env.get(f"g{group}", "None"))
         if not opposite or recorded == "None":
@@ -147,14 +177,9 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def visit_promote(self, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """The piece in hand (with nothing in hand, the moving piece) promoted to each choice in turn."""
-        if item.lost:
-            raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
         kinds = []
         for name in item.choices:
-            kind = self.rules.kind_index.get(name)
-            if kind is None:
-                raise Unsupported("unknown piece type")
-            kinds.append((name, kind))
+            kinds.append((name, self.kind_of(name, item.span)))
         promoted = self.fresh("pr")
         if self.rich:
             held, start = self.fresh("hp"), self.fresh("ho")
@@ -163,6 +188,10 @@ class ItemWriter(Emitter, Visitor[None]):
             self.emit(ind, f"{held}, {start} = hand[-1]")
         loop, chosen = self.promotion(promoted, kinds)
         self.emit(ind, loop)
+        if item.lost:
+            # Only to a type the mover has fewer of than the board's setup gave him.
+            setup = self.constant("setup", {kind: self.rules.setup_count(self.player, kind) for _, kind in kinds})
+            self.emit(ind + 1, f"if not LOST(cells, P.hands, me, {chosen}, {setup}[{chosen}]): continue")
         pg = self.progress(env, ind + 1)
         if self.rich:
             self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={chosen}), {start})")
@@ -175,9 +204,7 @@ class ItemWriter(Emitter, Visitor[None]):
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
 
-        kind = self.rules.kind_index.get(item.name)
-        if kind is None:
-            raise Unsupported("unknown piece type")  # the runner reports it
+        kind = self.kind_of(item.name, item.span)
         owner = str(NEUTRAL) if self.rules.kinds[kind].neutral else "me"
         self.emit(ind, f"if cells[{square}] is None:")
         self.spend(ind + 1)
@@ -192,7 +219,7 @@ class ItemWriter(Emitter, Visitor[None]):
         target = square
         for nav in item.path:
             if nav.group is not None:
-                direction = self.recorded(nav.group, nav.opposite, env, ind)
+                direction = self.recorded(nav.group, nav.opposite, env, ind, nav.span)
             else:
                 found = self.directions((nav.key,))
                 direction = str(found[0]) if found else "None"

@@ -59,8 +59,6 @@ class Survey:
     groups: list[Group] = field(default_factory=list)
     #: Whether a step wraps around the board's edge (the runner's: wrapping.py).
     wraps: bool = False
-    #: Whether a promotion is to a lost piece (it counts the board: the runner's).
-    lost_promotion: bool = False
 
 
 class _Surveyor(Visitor[None]):
@@ -68,9 +66,6 @@ class _Surveyor(Visitor[None]):
 
     def visit_check(self, node: Check, found: Survey) -> None:
         found.letters.add(node.letter)
-
-    def visit_promote(self, node: Promote, found: Survey) -> None:
-        found.lost_promotion = found.lost_promotion or node.lost
 
     def visit_repeat(self, node: Repeat, found: Survey) -> None:
         found.repeats.append(node)
@@ -317,7 +312,7 @@ class CodeWriter(ItemWriter):
         self.step_to(target, direction, env, ind + 1, k)
 
     def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
-        direction = self.recorded(node.group, node.opposite, env, ind)
+        direction = self.recorded(node.group, node.opposite, env, ind, node.span)
         if direction == "None":
             return
         target = self.fresh("c")

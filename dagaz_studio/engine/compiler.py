@@ -39,8 +39,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.counts import has_lost, own_pieces, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Passed, Unsupported
+from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
 from dagaz_studio.notation.nodes import Notation
@@ -84,6 +86,9 @@ class Compiled:
 
 
 _CODE_CACHE: dict[str, Any] = {}
+#: What written code counts with, for every board kind (:mod:`dagaz_studio.engine.counts`).
+COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_holds, "OWN": own_pieces,
+            "LOST": has_lost}
 
 
 #: The most pieces of code written for one board kept with it (:func:`written_code_key`).
@@ -167,6 +172,7 @@ def _load(rules: CodeRules, notation: Notation, module: tuple[str, dict[str, Any
         code = compile(source, f"<notation {notation.text!r}>", "exec")
         remember_code(source, code)
     namespace: dict[str, Any] = dict(constants)
+    namespace.update(COUNTING)
     namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
     exec(code, namespace)
     return namespace

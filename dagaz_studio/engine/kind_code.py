@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
-from dagaz_studio.engine.kind_items import again, capture, count_check, first_steps, landing
+from dagaz_studio.engine.kind_items import again, capture, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -86,14 +86,10 @@ class KindWriter(RepeatWriter):
         self.found = found
         if found.wraps:
             raise Unsupported("a step that wraps around the board's edge")  # the runner's
-        if found.lost_promotion:
-            raise Unsupported("promotion to a lost piece")
         unread = found.letters - set("pPeEfFxbBcCkrRmMdw")
         if unread:
             raise Unsupported(f"[{min(unread)}]")
         groups = found.groups_read
-        if groups and max(groups) > self.notation.group_count:
-            raise Unsupported("a group that does not exist")  # the runner reports it
         other = found.kinds - _COVERED
         if other:
             raise Unsupported(min(kind.__name__ for kind in other))
@@ -325,9 +321,6 @@ class KindWriter(RepeatWriter):
         """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
         that take it and the one that puts it back."""
         raise NotImplementedError
-
-    def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        count_check(self, item, env, ind, square, k)
 
     def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:
         # A move records the name promoted to; the hand's piece takes its kind's index.

@@ -16,9 +16,18 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import capture_rules
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code, poll, remember_code, written_code_key
+from dagaz_studio.engine.compiler import (
+    COUNTING,
+    POLL_EVERY,
+    Abort,
+    Found,
+    compiled_code,
+    poll,
+    remember_code,
+    written_code_key,
+)
 from dagaz_studio.engine.emitter import Passed, Unsupported
-from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
+from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.position import LastMove
@@ -69,25 +78,6 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     return add
 
 
-def zone_size(cells: list[Any], squares: tuple[int, ...]) -> int:
-    """How many pieces the squares hold in all."""
-    total = 0
-    for square in squares:
-        cell = cells[square]
-        if cell is not None:
-            total += sum(cell[3]) if type(cell) is Heap else heap_size(cell)
-    return total
-
-
-def zone_holds(cells: list[Any], squares: tuple[int, ...]) -> bool:
-    """Whether the squares hold a piece at all (:func:`zone_size` at least 1)."""
-    for square in squares:
-        cell = cells[square]
-        if cell is not None and (type(cell) is not Heap or any(cell[3])):
-            return True
-    return False
-
-
 # --------------------------------------------------------------------------- compiling and running
 
 
@@ -115,10 +105,11 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> 
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(constants)
     namespace.update(
-        HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
-        ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
+        COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
+        QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
         Abort=Abort, Found=Found, Passed=Passed, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
+    namespace.update(COUNTING)
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
     moves.source = source  # type: ignore[attr-defined]
