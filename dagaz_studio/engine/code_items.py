@@ -21,6 +21,7 @@ from dagaz_studio.notation.nodes import (
     Handler,
     Navigate,
     Promote,
+    RunCheck,
     Span,
     TypeCheck,
     ZoneCheck,
@@ -87,6 +88,17 @@ class ItemWriter(Emitter, Visitor[None]):
             self.emit(ind, f"{cell} = cells[{square}]")
             self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
         self.emit(ind, f"if {low} <= {found}{'' if high is None else f' <= {high}'}:")
+        k(env, ind + 1, square)
+
+    def visit_run_check(self, item: RunCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
+        is empty) has made without capturing, as the position keeps them."""
+        q, where, found = self.fresh("q"), self.fresh("s"), self.fresh("u")
+        held = "hand[-1] if hand else (None, None)" if self.rich else "(piece, origin)"
+        self.emit(ind, f"{q} = cells[{square}]; {where} = {square}")
+        self.emit(ind, f"if {q} is None: {q}, {where} = {held}")
+        self.emit(ind, f"{found} = RUN(P.runs, {q}, {where})")
+        self.emit(ind, f"if {item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}:")
         k(env, ind + 1, square)
 
     def kind_of(self, name: str, span: Span) -> int:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young
-from dagaz_studio.engine.counts import has_lost, own_pieces, zone_holds, zone_size
+from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Passed, Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_size
@@ -88,7 +88,7 @@ class Compiled:
 _CODE_CACHE: dict[str, Any] = {}
 #: What written code counts with, for every board kind (:mod:`dagaz_studio.engine.counts`).
 COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_holds, "OWN": own_pieces,
-            "LOST": has_lost}
+            "LOST": has_lost, "RUN": run_count}
 
 
 #: The most pieces of code written for one board kept with it (:func:`written_code_key`).

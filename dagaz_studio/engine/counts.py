@@ -1,5 +1,5 @@
 """What compiled code counts on a board, for every board kind (``[=n-m]``, ``[=n-m@zone]``,
-``[=n-m:Name]``, and a promotion to a lost piece), as the runner counts it (:meth:`~dagaz_studio.engine.runner_items.ItemRunner.visit_count_check`)."""
+``[=n-m:Name]``, a promotion to a lost piece and a piece's moves in a row), as the runner counts it (:meth:`~dagaz_studio.engine.runner_items.ItemRunner.visit_count_check`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.runs import Runs, run_length
 
 
 def zone_size(cells: list[Any], squares: tuple[int, ...]) -> int:
@@ -47,3 +48,9 @@ def has_lost(cells: list[Any], hands: Sequence[Sequence[int]], me: int, kind: in
     if hands and me < len(hands) and kind < len(hands[me]):
         have += hands[me][kind]
     return have < setup
+
+
+def run_count(runs: Runs, piece: Any, square: int) -> int:
+    """``[u0-2]``: how many moves in a row ``piece``, standing on ``square``, has made without
+    capturing (a heap or a column: none)."""
+    return run_length(runs, piece.player, square) if type(piece) is Piece else 0

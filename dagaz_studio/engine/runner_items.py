@@ -8,11 +8,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine.counts import has_lost
+from dagaz_studio.engine.counts import has_lost, run_count
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
-from dagaz_studio.engine.runs import run_length
 from dagaz_studio.engine.square_checks import CHECKS, explain_check
 from dagaz_studio.notation.nodes import (
     BracketItem,
@@ -213,9 +212,7 @@ class ItemRunner(Visitor[Any]):
             piece = st.cells[square]
             if piece is None and st.hand:
                 piece, square = st.hand[-1]
-            if type(piece) is not Piece:
-                return 0
-            return run_length(st.position.runs, piece.player, square)
+            return run_count(st.position.runs, piece, square)
 
         def holds(st: State, square: int) -> bool:
             found = count(st, square)
