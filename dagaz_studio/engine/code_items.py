@@ -285,6 +285,9 @@ class ItemWriter(Emitter, Visitor[None]):
             test: str | None = f"(cells[{square}] or {found})[2]"
         elif lower == "r":
             test = f"{square} in visited" if self.rich else f"{square} == origin"
+        elif lower in "lt":
+            # The previous move's start or end (after a '&', the previous partial move's).
+            test = f"{square} == {env['lo' if lower == 'l' else 'lt']}"
         elif lower == "b":
             test = f"{square} == origin"  # where the move began
         elif lower == "c":

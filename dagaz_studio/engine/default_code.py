@@ -31,7 +31,6 @@ class CodeGenerator(RepeatWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
     loops = True
-    trials = True
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
@@ -62,8 +61,6 @@ class CodeGenerator(RepeatWriter):
         read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
         """
         found = survey(body, self.cancel)
-        if found.wraps:
-            raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
         repeats, groups, used = found.repeats, found.groups, found.groups_read
         self.continues = Continue in found.kinds
         # A move that makes pieces changes squares a light record does not describe: built whole, by
@@ -82,8 +79,6 @@ class CodeGenerator(RepeatWriter):
         self.captures = self.rich or bool(found.letters & set("xcC"))
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
-        if self.history and self.continues:
-            raise Unsupported("the previous move read after partial moves")
         self.repeats = bool(repeats)
         self.repeated = set()
         for n in repeats:
@@ -135,7 +130,7 @@ class CodeGenerator(RepeatWriter):
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
             env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
-                        "ms": "origin", "md": "None", "ps": "origin"}
+                        "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT"}
             env.update((f"g{i}", "None") for i in range(self.groups + 1))
             if self.rich:
                 self.finishing(2)
@@ -283,7 +278,7 @@ class CodeGenerator(RepeatWriter):
         return f"({q} is not None and {q}[1] == {kind})"
 
     def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """``[a]``, ``[s]`` (asked of the attack questions) and ``[l]``, ``[t]`` (the last move)."""
+        """``[a]``, ``[s]`` (asked of the attack questions)."""
         lower = item.letter.lower()
         if lower in "as":
             if self.attack:
@@ -303,10 +298,6 @@ class CodeGenerator(RepeatWriter):
             else:
                 lifted = "origin"
             return f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W, {lifted})"
-        if lower == "l":
-            return f"{square} == LMO"
-        if lower == "t":
-            return f"{square} == LMT"
         raise Unsupported(f"[{item.letter}]")
 
     def end(self, env: Env, ind: int, then: str) -> None:

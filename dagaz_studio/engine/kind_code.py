@@ -33,10 +33,13 @@ from dagaz_studio.notation.nodes import (
     Group,
     GroupStep,
     Lift,
+    Navigate,
+    NavStep,
     Notation,
     Promote,
     Put,
     Repeat,
+    RunCheck,
     Sequence,
     Step,
     TypeCheck,
@@ -51,7 +54,7 @@ if TYPE_CHECKING:
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 #: The nodes and bracket items these boards' code covers (with the check letters of :meth:`KindWriter.analyse`).
 _COVERED = {Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket, Check, TypeCheck,
-            ZoneCheck, CountCheck, DirectionCheck, Promote}
+            ZoneCheck, CountCheck, DirectionCheck, Promote, Navigate, NavStep, RunCheck}
 
 
 class KindWriter(RepeatWriter):
@@ -65,7 +68,6 @@ class KindWriter(RepeatWriter):
     unroll_directions = 4
     #: A move always keeps the hand and the squares touched.
     rich = True
-    trials = True
     #: Whether the moving piece alone is in hand when a notation neither lifts nor puts (a column):
     #: then its end is written out in place.
     column_alone = False
@@ -84,9 +86,7 @@ class KindWriter(RepeatWriter):
     def analyse(self) -> None:
         found = survey(self.notation.body)
         self.found = found
-        if found.wraps:
-            raise Unsupported("a step that wraps around the board's edge")  # the runner's
-        unread = found.letters - set("pPeEfFxbBcCkrRmMdw")
+        unread = found.letters - set("pPeEfFxbBcCkrRmMdwlLtT")
         if unread:
             raise Unsupported(f"[{min(unread)}]")
         groups = found.groups_read
@@ -187,10 +187,13 @@ class KindWriter(RepeatWriter):
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         self.take_mover(2)
         e(2, "origin = origin_; q0 = q0_; w = 0")
+        if self.found.letters & set("lLtT"):
+            e(2, "LMO = LMT = -1")
+            e(2, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
         e(2, f"touched.clear(); touched[origin_] = q0_; cells[origin_] = None"
              f"{'; visited.append(origin_)' if self.visits else ''}")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
-               "sn": "0", "ps": "origin", "pr": "None", "ag": "False"}
+               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT"}
         for field in self.live:
             if field.startswith("g"):
                 env[field] = "None"

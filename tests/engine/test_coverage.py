@@ -5,7 +5,15 @@ written construct gives the runner's moves, in its order, with the same stops.""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.compiler import Unsupported, compile_notation
+from dagaz_studio.engine.kind_compiler import compile_kind_notation
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.notation import Notation, NotationError, parse_notation
 from tests.helpers.run_comparison import played, rules_pair, same_run
 from tools.compile_coverage import SIZE_LIMITS, fallbacks
 
@@ -29,3 +37,77 @@ def test_pieces_with_newly_covered_constructs_run_as_the_runner_runs_them(board_
             if piece is not None and piece.player == position.turn:
                 same_run(fast, runner, position, square)
                 same_run(fast, runner, position, square, budget=300)
+
+
+# --------------------------------------------------------------------------- random notations
+
+#: A default board, one with partial moves and one that wraps, a heap board and a stack board.
+KIND_BOARDS = ["chess", "checkers", "oware", "lasca"]
+#: Bracket items, beside the board's names and zones.
+_ITEMS = ["p", "P", "e", "E", "f", "F", "x", "m", "M", "r", "R", "b", "B", "c", "C", "d", "w", "l", "L", "t", "T",
+          "u0-1", "u1-", "=0", "=1-", "=2-3"]
+
+
+def _notations(board_name: str) -> st.SearchStrategy[str]:
+    board = load_board(board_name)
+    names, zones, letters = sorted(board.pieces), sorted(board.zones), sorted(board.directions)
+    items = [st.sampled_from(_ITEMS),
+             st.sampled_from(names).map(lambda n: "=" + n),
+             st.sampled_from(names).map(lambda n: "=0-1:" + n),
+             st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+?" + "/".join(ns)),
+             st.sampled_from(["(p,d)>" + letters[0], "(e,w)>" + letters[-1], "!(f)>" + letters[0]])]
+    if zones:
+        items += [st.sampled_from(zones).map(lambda z: "=1-@" + z), st.sampled_from(zones).map(lambda z: "@" + z)]
+    bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
+    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\1%", "^", "|", "&", letters[0] + "%"]),
+                      bracket)
+    quantifier = st.sampled_from(["", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
+
+    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
+        sequence = st.lists(st.tuples(part, quantifier).map("".join), min_size=1, max_size=3).map(",".join)
+        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
+    return st.recursive(atoms, extend, max_leaves=8)
+
+
+def _compiles(rules: Rules, notation: Notation, player: int) -> None:
+    """The notation's code is written (or left out for its size alone)."""
+    try:
+        if rules.board.kind_type.holds_pieces:
+            compile_notation(rules, notation, player)
+        else:
+            compile_kind_notation(rules, notation, player)
+    except Unsupported as reason:
+        assert str(reason) in SIZE_LIMITS, f"{notation.text!r}: {reason}"
+    except (RecursionError, SyntaxError):
+        pass  # too deep for Python
+
+
+@pytest.mark.parametrize("board_name", KIND_BOARDS)
+def test_random_notations_compile_and_run_as_the_runner_runs_them(board_name: str) -> None:
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        fast, runner = rules_pair(board_name)
+        try:
+            kind = fast.custom_kind(notation)
+            assert runner.custom_kind(notation) == kind
+        except NotationError:
+            assume(False)
+            return
+        positions = played(board_name, 4, 30)
+        position = positions[which % len(positions)].copy()
+        at = square % len(position.cells)
+        if fast.board.kind_type.holds_pieces:
+            position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
+        elif position.cells[at] is None:
+            assume(False)
+        _compiles(fast, notation, position.turn)
+        program = fast.program(notation, position.turn, fast.kinds[kind])
+        same_run(fast, runner, position, at, program, budget=2_000)
+    check()
