@@ -159,8 +159,13 @@ class ItemWriter(Emitter, Visitor[None]):
         k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
         self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
 
-    def visit_handler(self, item: Handler, *context: Any) -> None:
-        raise Unsupported("handlers")
+    def visit_handler(self, item: Handler, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[1]``: the interpreter's handler of that number asked of the position and the square
+        (none defined: the check fails)."""
+        handler = self.fresh("hd")
+        self.emit(ind, f"{handler} = R.handlers.get({item.number})")
+        self.emit(ind, f"if {handler} is not None and {handler}(P, {square}, me):")
+        k(env, ind + 1, square)
 
     def visit_other(self, node: Any, *context: Any) -> None:
         raise Unsupported(type(node).__name__)

@@ -32,6 +32,7 @@ from dagaz_studio.notation.nodes import (
     DirectionCheck,
     Group,
     GroupStep,
+    Handler,
     Lift,
     Navigate,
     NavStep,
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
 #: The nodes and bracket items these boards' code covers (with the check letters of :meth:`KindWriter.analyse`).
 _COVERED = {Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket, Check, TypeCheck,
-            ZoneCheck, CountCheck, DirectionCheck, Promote, Navigate, NavStep, RunCheck}
+            ZoneCheck, CountCheck, DirectionCheck, Promote, Navigate, NavStep, RunCheck, Handler}
 
 
 class KindWriter(RepeatWriter):

@@ -108,7 +108,7 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> 
     namespace.update(
         COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
         QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        Abort=Abort, Found=Found, Passed=Passed, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        Abort=Abort, Found=Found, Passed=Passed, R=rules, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     namespace.update(COUNTING)
     exec(code, namespace)

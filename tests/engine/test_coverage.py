@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.compiler import Unsupported, compile_notation
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
-from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import Notation, NotationError, parse_notation
 from tests.helpers.run_comparison import played, rules_pair, same_run
@@ -45,7 +45,7 @@ def test_pieces_with_newly_covered_constructs_run_as_the_runner_runs_them(board_
 KIND_BOARDS = ["chess", "checkers", "oware", "lasca"]
 #: Bracket items, beside the board's names and zones.
 _ITEMS = ["p", "P", "e", "E", "f", "F", "x", "m", "M", "r", "R", "b", "B", "c", "C", "d", "w", "l", "L", "t", "T",
-          "u0-1", "u1-", "=0", "=1-", "=2-3"]
+          "u0-1", "u1-", "=0", "=1-", "=2-3", "1", "2"]
 
 
 def _notations(board_name: str) -> st.SearchStrategy[str]:
@@ -111,3 +111,26 @@ def test_random_notations_compile_and_run_as_the_runner_runs_them(board_name: st
         program = fast.program(notation, position.turn, fast.kinds[kind])
         same_run(fast, runner, position, at, program, budget=2_000)
     check()
+
+
+def _odd_or_empty(position: Position, square: int, player: int) -> bool:
+    """A handler: the square is empty, or its number and the player's are of one parity."""
+    return position.cells[square] is None or square % 2 == player
+
+
+@pytest.mark.parametrize(("board_name", "text"), [("chess", r"(+)([1]\1)*[2];(X)[1,e]"), ("oware", r"(E[1])+"),
+                                                  ("lasca", r"(X)[1]\1[e,1,x]\1[p]")])
+def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
+    board = load_board(board_name)
+    fast, runner = Rules(board, {1: _odd_or_empty}), Rules(board, {1: _odd_or_empty})
+    runner.fast = False
+    notation = parse_notation(text)
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    for position in played(board_name, 4, 30):
+        position = position.copy()
+        _compiles(fast, notation, position.turn)
+        program = fast.program(notation, position.turn, fast.kinds[kind])
+        for square, cell in enumerate(position.cells):
+            if cell is not None and (cell.player == position.turn or cell.player < 0):
+                same_run(fast, runner, position, square, program)
