@@ -159,6 +159,38 @@ class ItemWriter(Emitter, Visitor[None]):
         k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
         self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
 
+    def again(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[k]``: the same player moves again after this move (counted as progress the first time)."""
+        if env["ag"] == "True":
+            k(env, ind, square)
+            return
+        flag = self.fresh("ag")
+        self.emit(ind, f"{flag} = True")
+        if env["ag"] == "False":
+            k(dict(env, ag=flag, pg=self.progress(env, ind)), ind, square)
+            return
+        pg = self.fresh("pg")
+        self.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
+        k(dict(env, ag=flag, pg=pg), ind, square)
+
+    def null(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[n]``: the move counts even if it changes nothing (a null move)."""
+        k(dict(env, nl="True"), ind, square)
+
+    def once(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[o]`` (``[O]``): a move of this label (by default, of this alternative of this piece) has
+        not (has) been made in the game by the mover; ``[o]`` gives the move its label."""
+        label = item.label or f"{self.piece_name}@{item.span.start}"
+        made = f"(me, {label!r}) in P.labels"
+        if item.letter == "O":
+            self.emit(ind, f"if {made}:")
+            k(env, ind + 1, square)
+            return
+        self.emit(ind, f"if not {made}:")
+        labels = self.fresh("lb")
+        self.emit(ind + 1, f"{labels} = {env['lb']} if {label!r} in {env['lb']} else {env['lb']} + ({label!r},)")
+        k(dict(env, lb=labels), ind + 1, square)
+
     def visit_handler(self, item: Handler, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[1]``: the interpreter's handler of that number asked of the position and the square
         (none defined: the check fails)."""
@@ -273,6 +305,9 @@ class ItemWriter(Emitter, Visitor[None]):
             return
         if letter in ACTIONS:
             self.change_square(letter, env, ind, square, k)
+            return
+        if lower in "kno":
+            {"k": self.again, "n": self.null, "o": self.once}[lower](item, env, ind, square, k)
             return
         if lower in "pef":
             q = self.fresh("q")

@@ -52,6 +52,9 @@ class CodeGenerator(RepeatWriter):
         self.creates = False
         #: Whether the notation changes squares in place (``[d]``, ``[w]``): then no move is a light record.
         self.changes = False
+        #: Whether a move may be one whose player moves again, a null move or a labelled one.
+        self.marks = False
+        self.tail = ""
 
     def analyse(self, body: Any) -> None:
         """Work out which parts of the run state this notation needs, so the rest is never computed.
@@ -75,7 +78,12 @@ class CodeGenerator(RepeatWriter):
                 else created_move
         # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
         self.changes = bool(found.letters & ACTIONS.keys())
-        self.rich = self.continues or self.creates or self.changes or Lift in found.kinds or Put in found.kinds
+        # A move whose player moves again ([k]), that counts though it changes nothing ([n]) or that
+        # is labelled ([o]) is built whole, told so by ``fin`` (:attr:`tail`).
+        self.marks = bool(found.letters & set("knoO"))
+        self.tail = ", ag, nl, lb" if self.marks else ""
+        self.rich = self.continues or self.creates or self.changes or self.marks or Lift in found.kinds \
+            or Put in found.kinds
         self.captures = self.rich or bool(found.letters & set("xcC"))
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
@@ -90,7 +98,8 @@ class CodeGenerator(RepeatWriter):
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
         self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
-        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats}
+        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats, "ag": self.marks,
+                "nl": self.marks, "lb": self.marks}
         self.live = ["c", "d", *(name for name, needed in kept.items() if needed),
                      *(f"g{g}" for g in sorted(self.used_groups)), *(["mi", "ms", "md"] if self.rich else []),
                      *(["ps"] if self.continues else [])]
@@ -130,7 +139,8 @@ class CodeGenerator(RepeatWriter):
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
             env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
-                        "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT"}
+                        "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT", "ag": "False",
+                        "nl": "False", "lb": "()"}
             env.update((f"g{i}", "None") for i in range(self.groups + 1))
             if self.rich:
                 self.finishing(2)
@@ -150,7 +160,7 @@ class CodeGenerator(RepeatWriter):
     def finishing(self, ind: int) -> None:
         """With lifts and puts, the implicit end as a local function: each piece still in hand, in
         turn, must not land on a friend, captures an enemy there and is put down; then the move is kept."""
-        self.emit(ind, "def fin(c, mi, ms, md, pr, ps, then):")
+        self.emit(ind, f"def fin(c, mi, ms, md, pr, ps, then{self.tail}):")
         i = ind + 1
         self.emit(i, "if not hand:")
         if self.continues:
@@ -166,18 +176,20 @@ class CodeGenerator(RepeatWriter):
             self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
             # Other moves (castling, capture chains) are kept as rich light records where their
             # changes follow from them (Rules.rich_light), else built whole.
-            self.light_end(i + 1)
+            if not self.marks:
+                self.light_end(i + 1)
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
         elif self.creates:
             tail = ", stops, ps" if self.continues else ""
             self.emit(i + 1, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                             f"created{tail})")
+                             f"created{tail}{self.marked()})")
         elif self.continues:
             self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                             "stops, ps)")
+                             f"stops, ps{self.marked()})")
         else:
-            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
+            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
+                             f"{self.marked()})")
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
         self.emit(i, "if q is not None and q[0] == me: return")
@@ -188,9 +200,9 @@ class CodeGenerator(RepeatWriter):
         self.emit(i, "cells[c] = placed")
         self.emit(i, "if q is not None: caps.append(c)")
         self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, "visited.append(c); fin(c, False, c, md, pr, ps, then); visited.pop()")
+        self.emit(i + 1, f"visited.append(c); fin(c, False, c, md, pr, ps, then{self.tail}); visited.pop()")
         self.emit(i, "else:")
-        self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr, ps, then); also.pop()")
+        self.emit(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, pr, ps, then{self.tail}); also.pop()")
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
 
@@ -200,7 +212,7 @@ class CodeGenerator(RepeatWriter):
         when the piece was taken off after it was put (``|[x]``: a capture that destroys the capturing
         piece): a light record puts it on its last square; nor when a square was changed in place
         (``[d]``, ``[w]``: kept in ``gone``)."""
-        made = ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
+        made = self.plain()
         self.emit(i, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
                   else f"if {made}not also and cells[ms] is not None:")
         changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
@@ -212,13 +224,22 @@ class CodeGenerator(RepeatWriter):
         if self.continues:
             self.chain_record(i)
 
+    def plain(self) -> str:
+        """The tests (each followed by ``and``) that the move made no piece and changed no square in
+        place: else no light record describes it."""
+        return ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
+
+    def marked(self) -> str:
+        """The marks of a move given to the function that keeps it (see :attr:`marks`): every move of
+        such a notation is built whole, so that each is told from the others as the runner tells them."""
+        return ", again=ag, null=nl, labels=lb" if self.marks else ""
+
     def chain_record(self, ind: int) -> None:
         """A capture chain's move kept as a rich light record, written out where it is plain: when no
         piece but the moving one was put, each square the run touched was the mover's path or a
         capture, so the move empties its origin and its captures and leaves the mover, as the record
         says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
-        made = ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
-        self.emit(ind, f"if {made}not also and caps and ms != origin:")
+        self.emit(ind, f"if {self.plain()}not also and caps and ms != origin:")
         self.emit(ind + 1, "q = cells[ms]")
         self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
         self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
@@ -303,7 +324,9 @@ class CodeGenerator(RepeatWriter):
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
         if self.rich:
-            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then})")
+            marks = f", {env['ag']}, {env['nl']}, {env['lb']}" if self.marks else ""
+            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then}"
+                           f"{marks})")
             return
         c, q = env['c'], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")

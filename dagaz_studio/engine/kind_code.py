@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
-from dagaz_studio.engine.kind_items import again, capture, first_steps, landing
+from dagaz_studio.engine.kind_items import capture, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
 #: What a field of the run state is where the notation never changes it.
-_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
+_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
 #: The nodes and bracket items these boards' code covers (with the check letters of :meth:`KindWriter.analyse`).
 _COVERED = {Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket, Check, TypeCheck,
             ZoneCheck, CountCheck, DirectionCheck, Promote, Navigate, NavStep, RunCheck, Handler}
@@ -79,6 +79,8 @@ class KindWriter(RepeatWriter):
     def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
         self.single = False
+        self.marks = False
+        self.tail = ""
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()
 
@@ -87,7 +89,7 @@ class KindWriter(RepeatWriter):
     def analyse(self) -> None:
         found = survey(self.notation.body)
         self.found = found
-        unread = found.letters - set("pPeEfFxbBcCkrRmMdwlLtT")
+        unread = found.letters - set("pPeEfFxbBcCkrRmMdwlLtTnoO")
         if unread:
             raise Unsupported(f"[{min(unread)}]")
         groups = found.groups_read
@@ -103,7 +105,12 @@ class KindWriter(RepeatWriter):
         self.single = self.column_alone and Lift not in found.kinds and Put not in found.kinds
         # A group that may take no step keeps the direction it had: the steps are counted.
         counted = any(group.index in groups and not always_steps(group.body) for group in found.groups)
-        kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters}
+        #: Whether a move may be a null move (``[n]``) or carry labels (``[o]``): then ``fin`` and
+        #: ``rec`` are told (:attr:`tail`).
+        self.marks = bool(found.letters & set("noO"))
+        self.tail = ", nl, lb" if self.marks else ""
+        kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters, "nl": self.marks,
+                "lb": self.marks}
         self.live = ["c", "d", "pg", "mi", "ms", "md", "dp", *(["sn"] if counted else []),
                      *(f"g{i}" for i in sorted(groups)), *(name for name, needed in kept.items() if needed)]
 
@@ -132,7 +139,7 @@ class KindWriter(RepeatWriter):
         # back, so they are empty between runs and made once (emptied when a run is stopped).
         # The squares a run changed, each with what stood there before, is one dict too.
         e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}")
-        e(1, "def rec(ms, md, ps, pr, ag):")
+        e(1, f"def rec(ms, md, ps, pr, ag{self.tail}):")
         e(2, "nonlocal w")
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
         # elsewhere without a lift or a put, captures without one.
@@ -150,7 +157,7 @@ class KindWriter(RepeatWriter):
         e(2, "for s, v in touched.items():")
         e(3, "x = cells[s]")
         e(3, "if x is not v and x != v: changes.append((s, x))")
-        e(2, "if not changes: return")
+        e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
         e(2, "changes.sort()")
         e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
              f"{'(*stops, ms) if stops else (ms,)' if self.stopping else '(ms,)'}, pr, "
@@ -168,7 +175,8 @@ class KindWriter(RepeatWriter):
             e(2, "if len(seen) == n: return")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
-             "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
+             f"TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), "
+             f"{'frozenset(lb) if lb else NOLABELS' if self.marks else 'NOLABELS'}, False, ag))")
         self.finishing(1)
         # What stays the same for every square of a position, bound once (``bind``); then a run
         # from each square (``run``). ``moves`` does both, for one square.
@@ -194,7 +202,8 @@ class KindWriter(RepeatWriter):
         e(2, f"touched.clear(); touched[origin_] = q0_; cells[origin_] = None"
              f"{'; visited.append(origin_)' if self.visits else ''}")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
-               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT"}
+               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
+               "lb": "()"}
         for field in self.live:
             if field.startswith("g"):
                 env[field] = "None"
@@ -246,11 +255,11 @@ class KindWriter(RepeatWriter):
         cursor's square (a heap's all at once, a column on top of what stands there, never on a
         friend's); then ``then(ms, md)`` (after a ``&``) or the move is kept."""
         e = self.emit
-        e(ind, "def fin(c, mi, ms, md, ps, pr, ag, then):")
+        e(ind, f"def fin(c, mi, ms, md, ps, pr, ag, then{self.tail}):")
         i = ind + 1
         self.entry(i)
         e(i, "if not hand:")
-        e(i + 1, "if then is None: rec(ms, md, ps, pr, ag)")
+        e(i + 1, f"if then is None: rec(ms, md, ps, pr, ag{self.tail})")
         e(i + 1, "else: then(ms, md)")
         e(i + 1, "return")
         e(i, "q = cells[c]")
@@ -296,13 +305,17 @@ class KindWriter(RepeatWriter):
         g = self.get
         if self.single:
             if then == "None":
-                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')})",
-                               ending=True)
+                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')}"
+                                         f"{self.marks_of(env)})", ending=True)
             else:
                 self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
-                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then})")
+                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)})")
+
+    def marks_of(self, env: Env) -> str:
+        """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
+        return f", {self.get(env, 'nl')}, {self.get(env, 'lb')}" if self.marks else ""
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return landing(self, first, rest)
@@ -331,13 +344,6 @@ class KindWriter(RepeatWriter):
         kind = self.fresh("pk")
         return f"for {promoted}, {kind} in {tuple(kinds)!r}:", kind
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """``[k]`` (the same player moves again)."""
-        lower = item.letter.lower()
-        if lower == "k":
-            again(self, env, ind, square, k)
-            return None
-        raise Unsupported(f"[{item.letter}]")
 
 
 class HeapWriter(KindWriter):
@@ -352,7 +358,7 @@ class HeapWriter(KindWriter):
         e = self.emit
         e(ind, "if c not in touched: touched[c] = q")
         e(ind, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
-        e(ind, "if then is None: rec(c, md, ps, pr, ag)")
+        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail})")
         e(ind, "else: then(c, md)")
         e(ind, "cells[c] = q; hand[:] = held")
 
@@ -399,13 +405,13 @@ class StackWriter(KindWriter):
         # The moving column put down and nothing else in hand: the end is reached.
         if self.visits:
             e(i + 1, "visited.append(c)")
-        e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
-        e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
+        e(i + 1, f"if hand: fin(c, False, c, md, ps, pr, ag, then{self.tail})")
+        e(i + 1, f"elif then is None: rec(c, md, ps, pr, ag{self.tail})")
         e(i + 1, "else: then(c, md)")
         if self.visits:
             e(i + 1, "visited.pop()")
         e(i, "else:")
-        e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
+        e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}); also.pop()")
         e(i, "cells[c] = q; hand.append((pp, po))")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:

@@ -16,6 +16,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.game_rules import GameRules
+from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import (
     COUNTING,
     POLL_EVERY,
@@ -26,7 +27,7 @@ from dagaz_studio.engine.compiler import (
     remember_code,
     written_code_key,
 )
-from dagaz_studio.engine.emitter import Passed, Unsupported
+from dagaz_studio.engine.emitter import PIECE_NAME, Passed, Unsupported
 from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
@@ -83,17 +84,19 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
 
 
 
-def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> Callable[..., None]:
+def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
+                          piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
     # The code is the same for every interpreter of the board (as the default board's is,
     # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
-    key = written_code_key(rules, notation, player, None, "kind")
+    key = written_code_key(rules, notation, player, None, "kind", piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = kind_writer(rules, notation, player)
+        generator.piece_name = piece_name
         # Local functions that close over nothing of a run are made once, not at every run.
         written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
     source, constants = written[0]
@@ -128,7 +131,7 @@ def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
     if program.piece is not None and program.piece_name in rules.kind_index \
             and rules.kind_index[program.piece_name] < rules.board_kinds:
         try:
-            plan = compile_kind_notation(rules, program.notation, program.player)
+            plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
             plan = None
     cache[key] = plan
@@ -325,13 +328,15 @@ class _NotLight(Exception):
 
 def _light_ready(rules: CodeRules) -> bool:
     """Whether every move of this board can be counted by light records: every kind compiled, no
-    royal piece, no drop, and only the rules of :data:`LIGHT_RULES`."""
+    royal piece, no drop, no labelled move (``[o]``) and only the rules of :data:`LIGHT_RULES`."""
     ready = rules.__dict__.get("_kind_light")
     if ready is None:
         board = rules.board
         players = range(len(board.players))
         ready = (not rules.royal_kinds and board.rules.words <= LIGHT_RULES.words
                  and all(run is not None for player in players for run in _kind_table(rules, player)[1])
+                 and not any(survey(kind.notation.body).letters & {"o", "O"}
+                             for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
                  and all(rules.drop_program(kind, player) is None for player in players
                          for kind in range(rules.board_kinds)))
         rules.__dict__["_kind_light"] = ready

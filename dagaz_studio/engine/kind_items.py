@@ -162,21 +162,6 @@ def landing_first(g: KindWriting, env: Env, ind: int, square: str) -> int:
     return ind + 1
 
 
-def again(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:
-    """``[k]``: the same player moves again after this move (counted as progress the first time)."""
-    if env.get("ag") == "True":
-        k(env, ind, square)
-        return
-    flag = g.fresh("ag")
-    g.emit(ind, f"{flag} = True")
-    if env.get("ag", "False") == "False":
-        k(dict(env, ag=flag, pg=g.progress(env, ind)), ind, square)
-        return
-    pg = g.fresh("pg")
-    g.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
-    k(dict(env, ag=flag, pg=pg), ind, square)
-
-
 def capture(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:
     """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`KindWriting.capture_lines`)."""
     known = env.get("rd")

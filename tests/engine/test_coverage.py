@@ -45,7 +45,8 @@ def test_pieces_with_newly_covered_constructs_run_as_the_runner_runs_them(board_
 KIND_BOARDS = ["chess", "checkers", "oware", "lasca"]
 #: Bracket items, beside the board's names and zones.
 _ITEMS = ["p", "P", "e", "E", "f", "F", "x", "m", "M", "r", "R", "b", "B", "c", "C", "d", "w", "l", "L", "t", "T",
-          "u0-1", "u1-", "=0", "=1-", "=2-3", "1", "2"]
+          "u0-1", "u1-", "=0", "=1-", "=2-3", "1", "2",
+          "k", "n", "o", "O", "o:a", "O:a"]
 
 
 def _notations(board_name: str) -> st.SearchStrategy[str]:
@@ -133,4 +134,23 @@ def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, t
         program = fast.program(notation, position.turn, fast.kinds[kind])
         for square, cell in enumerate(position.cells):
             if cell is not None and (cell.player == position.turn or cell.player < 0):
+                same_run(fast, runner, position, square, program)
+
+
+@pytest.mark.parametrize(("board_name", "text"), [("chess", r"(+)[o]([p]\1)*;(X)[O];N[O:up];S[o:up,k]"),
+                                                  ("checkers", r"(X)[n];(X)[ex,o]\1[p](&(X)[ex,O]\3[p])*+"),
+                                                  ("oware", r"(E)[o]\1*;W[O:up,n]"), ("lasca", r"(X)[o:up]\1[p];[n]")])
+def test_labelled_null_and_repeated_moves_are_kept_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
+    fast, runner = rules_pair(board_name)
+    notation = parse_notation(text)
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    for index, position in enumerate(played(board_name, 4, 30)):
+        position = position.copy()
+        me = position.turn
+        position.labels = frozenset([(me, "up"), (me, "Piece@3")][: index % 3])
+        _compiles(fast, notation, me)
+        program = fast.program(notation, me, fast.kinds[kind])
+        for square, cell in enumerate(position.cells):
+            if cell is not None and (cell.player == me or cell.player < 0):
                 same_run(fast, runner, position, square, program)
