@@ -20,14 +20,9 @@ the Python source of one function (by the code writer's default-board back-end,
 A second variant of the same source answers an attack question ("does this piece capture on that
 square?") and stops at the first capture found there.
 
-The compiler covers the notation's steps, groups and group steps, alternatives, greedy repetitions,
-bracket items that test or capture on a square (``p e f m x l t r a s``, their opposites, ``=Name``,
-``@zone``, promotion, direction checks and navigation), lifts and puts (``^``, ``|``), for which it
-also keeps the hand, the pieces carried along and the squares touched, and builds each move whole, and
-making pieces (``[*Name]``, whose moves :mod:`dagaz_studio.engine.created` builds). A
-notation with anything else — ``&``, ``[o]``, handlers, a possessive repetition — is not compiled: its
-top-level alternatives that do compile still run here, the others through the runner, with the same
-results.
+The compiler covers every construct of the notation, as the runner runs it; a notation whose code
+would be too long or nest too deeply for Python is not compiled: its top-level alternatives that
+compile still run here, the others through the runner, with the same results.
 Work is counted as the runner counts it; a run that would spend its budget, nest too deeply or be
 cancelled is handed back to the runner, which stops it and says why.
 """

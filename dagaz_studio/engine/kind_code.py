@@ -23,29 +23,7 @@ from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
 from dagaz_studio.engine.kind_items import capture, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    Check,
-    Continue,
-    CountCheck,
-    DirectionCheck,
-    Group,
-    GroupStep,
-    Handler,
-    Lift,
-    Navigate,
-    NavStep,
-    Notation,
-    Promote,
-    Put,
-    Repeat,
-    RunCheck,
-    Sequence,
-    Step,
-    TypeCheck,
-    ZoneCheck,
-)
+from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
 
 if TYPE_CHECKING:
@@ -53,9 +31,6 @@ if TYPE_CHECKING:
 
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
-#: The nodes and bracket items these boards' code covers (with the check letters of :meth:`KindWriter.analyse`).
-_COVERED = {Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket, Check, TypeCheck,
-            ZoneCheck, CountCheck, DirectionCheck, Promote, Navigate, NavStep, RunCheck, Handler}
 
 
 class KindWriter(RepeatWriter):
@@ -89,13 +64,7 @@ class KindWriter(RepeatWriter):
     def analyse(self) -> None:
         found = survey(self.notation.body)
         self.found = found
-        unread = found.letters - set("pPeEfFxbBcCkrRmMdwlLtTnoO")
-        if unread:
-            raise Unsupported(f"[{min(unread)}]")
         groups = found.groups_read
-        other = found.kinds - _COVERED
-        if other:
-            raise Unsupported(min(kind.__name__ for kind in other))
         self.continues = Continue in found.kinds
         #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
         #: kept only then.
@@ -138,7 +107,7 @@ class KindWriter(RepeatWriter):
         # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
         # back, so they are empty between runs and made once (emptied when a run is stopped).
         # The squares a run changed, each with what stood there before, is one dict too.
-        e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}")
+        e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}; created = []")
         e(1, f"def rec(ms, md, ps, pr, ag{self.tail}):")
         e(2, "nonlocal w")
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
@@ -176,7 +145,8 @@ class KindWriter(RepeatWriter):
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
              f"TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), "
-             f"{'frozenset(lb) if lb else NOLABELS' if self.marks else 'NOLABELS'}, False, ag))")
+             f"{'frozenset(lb) if lb else NOLABELS' if self.marks else 'NOLABELS'}, False, ag"
+             f"{', created=tuple(created)' if Create in self.found.kinds else ''}))")
         self.finishing(1)
         # What stays the same for every square of a position, bound once (``bind``); then a run
         # from each square (``run``). ``moves`` does both, for one square.
@@ -214,7 +184,7 @@ class KindWriter(RepeatWriter):
         # exception) leaves the board and the lists to be put back as they were.
         e(2, "except BaseException:")
         e(3, "for s_, v_ in touched.items(): cells[s_] = v_")
-        e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear()")
+        e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear(); created.clear()")
         e(3, "W[0] = w")
         e(3, "raise")
         e(2, f"cells[origin_] = q0_; hand.clear(){'; visited.clear()' if self.visits else ''}")
@@ -297,9 +267,9 @@ class KindWriter(RepeatWriter):
         return str(env.get(field, _DEFAULTS.get(field, "None")))
 
     def trial_state(self) -> tuple[str, list[str]]:
-        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also))",
-                ["cells[:] = snap; hand[:] = held",
-                 "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; del also[lens[3]:]"])
+        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also), len(created))",
+                ["cells[:] = snap; hand[:] = held", "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; "
+                 "del also[lens[3]:]; del created[lens[4]:]"])
 
     def end(self, env: Env, ind: int, then: str) -> None:
         g = self.get
@@ -338,6 +308,17 @@ class KindWriter(RepeatWriter):
         """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
         that take it and the one that puts it back."""
         raise NotImplementedError
+
+    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]``: asked of the attack questions, which count their work in ``W``."""
+        if item.letter.lower() not in "as":
+            raise Unsupported(f"[{item.letter}]")
+        answer = self.fresh("at")
+        self.emit(ind, "W[0] = w")
+        self.emit(ind, f"{answer} = R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, "
+                       f"hand[-1][0] if hand else None, W)")
+        self.emit(ind, "w = W[0]")
+        return answer
 
     def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:
         # A move records the name promoted to; the hand's piece takes its kind's index.

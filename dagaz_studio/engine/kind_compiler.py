@@ -4,9 +4,8 @@ position, and perft.
 
 Completed moves are full :class:`~dagaz_studio.engine.values.Move` objects, kept once each in the
 order the runner finds them, or, for perft (:func:`kind_perft`), light records: each move's key,
-which holds its changes, captures and whether the same player moves again. A notation with
-something not covered (attack checks, the previous move, ``[o]``, handlers, navigation, ``[w]``,
-promotion to a lost piece) runs through the runner.
+which holds its changes, captures and whether the same player moves again. Every construct is
+written; a notation whose code would be too long for its limits runs through the runner.
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, pus
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
-from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import Notation
@@ -111,7 +110,7 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
     namespace.update(
         COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
         QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        Abort=Abort, Found=Found, Passed=Passed, R=rules, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        Abort=Abort, Found=Found, Passed=Passed, R=rules, PIECE=Piece, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
     namespace.update(COUNTING)
     exec(code, namespace)

@@ -46,7 +46,7 @@ KIND_BOARDS = ["chess", "checkers", "oware", "lasca"]
 #: Bracket items, beside the board's names and zones.
 _ITEMS = ["p", "P", "e", "E", "f", "F", "x", "m", "M", "r", "R", "b", "B", "c", "C", "d", "w", "l", "L", "t", "T",
           "u0-1", "u1-", "=0", "=1-", "=2-3", "1", "2",
-          "k", "n", "o", "O", "o:a", "O:a"]
+          "k", "n", "o", "O", "o:a", "O:a", "a", "A", "s", "S"]
 
 
 def _notations(board_name: str) -> st.SearchStrategy[str]:
@@ -56,7 +56,8 @@ def _notations(board_name: str) -> st.SearchStrategy[str]:
              st.sampled_from(names).map(lambda n: "=" + n),
              st.sampled_from(names).map(lambda n: "=0-1:" + n),
              st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+?" + "/".join(ns)),
-             st.sampled_from(["(p,d)>" + letters[0], "(e,w)>" + letters[-1], "!(f)>" + letters[0]])]
+             st.sampled_from(["(p,d)>" + letters[0], "(e,w)>" + letters[-1], "!(f)>" + letters[0]]),
+             st.sampled_from(names).map(lambda n: "*" + n)]
     if zones:
         items += [st.sampled_from(zones).map(lambda z: "=1-@" + z), st.sampled_from(zones).map(lambda z: "@" + z)]
     bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
@@ -139,8 +140,9 @@ def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, t
 
 @pytest.mark.parametrize(("board_name", "text"), [("chess", r"(+)[o]([p]\1)*;(X)[O];N[O:up];S[o:up,k]"),
                                                   ("checkers", r"(X)[n];(X)[ex,o]\1[p](&(X)[ex,O]\3[p])*+"),
-                                                  ("oware", r"(E)[o]\1*;W[O:up,n]"), ("lasca", r"(X)[o:up]\1[p];[n]")])
-def test_labelled_null_and_repeated_moves_are_kept_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
+                                                  ("oware", r"(E)[o]\1*;W[O:up,n]"), ("lasca", r"(X)[o:up]\1[p];[n]"),
+                                                  ("lasca", r"X[p,A];(X)[e,a,x]\1[p]"), ("oware", r"(E)[s]\1*;W[S]")])
+def test_labelled_null_and_repeated_moves_and_attack_checks_are_kept_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
     fast, runner = rules_pair(board_name)
     notation = parse_notation(text)
     kind = fast.custom_kind(notation)
