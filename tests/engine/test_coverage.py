@@ -13,6 +13,7 @@ from dagaz_studio.engine.compiler import Unsupported, compile_notation
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.runner import Program
 from dagaz_studio.notation import Notation, NotationError, parse_notation
 from tests.helpers.run_comparison import played, rules_pair, same_run
 from tools.compile_coverage import SIZE_LIMITS, fallbacks
@@ -156,3 +157,20 @@ def test_labelled_null_and_repeated_moves_and_attack_checks_are_kept_by_compiled
         for square, cell in enumerate(position.cells):
             if cell is not None and (cell.player == me or cell.player < 0):
                 same_run(fast, runner, position, square, program)
+
+
+@pytest.mark.parametrize("board_name", ["chess", "oware"])
+@pytest.mark.parametrize("text", ["E[=Nope]", "E[@nowhere]", "E[=1-@nowhere]", "E[+Nope]", "E[*Nope]", "E[=0:Nope]",
+                                  "E[+?Nope]"])
+def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(board_name: str, text: str) -> None:
+    rules = Rules(load_board(board_name))
+    notation = parse_notation(text)
+    with pytest.raises(NotationError) as by_runner:
+        Program(rules, notation, 0, None)
+    with pytest.raises(NotationError) as by_writer:
+        if rules.board.kind_type.holds_pieces:
+            compile_notation(rules, notation, 0)
+        else:
+            compile_kind_notation(rules, notation, 0)
+    assert str(by_writer.value) == str(by_runner.value)
+    assert by_writer.value.span == by_runner.value.span
