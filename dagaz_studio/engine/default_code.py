@@ -102,7 +102,9 @@ class CodeGenerator(RepeatWriter):
                 "nl": self.marks, "lb": self.marks}
         self.live = ["c", "d", *(name for name, needed in kept.items() if needed),
                      *(f"g{g}" for g in sorted(self.used_groups)), *(["mi", "ms", "md"] if self.rich else []),
-                     *(["ps"] if self.continues else [])]
+                     *(["ps"] if self.continues else []),
+                     # The previous move is the previous partial move's after a '&'.
+                     *(["lo", "lt"] if self.continues and self.history else [])]
 
     def spend(self, indent: int, units: str = "1") -> None:
         """Work, counted where the runner counts it; at each mark, budget and cancel are looked at."""

@@ -78,8 +78,9 @@ class KindWriter(RepeatWriter):
         #: ``rec`` are told (:attr:`tail`).
         self.marks = bool(found.letters & set("noO"))
         self.tail = ", nl, lb" if self.marks else ""
+        history = self.continues and bool(found.letters & set("lLtT"))  # the previous partial move's
         kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters, "nl": self.marks,
-                "lb": self.marks}
+                "lb": self.marks, "lo": history, "lt": history}
         self.live = ["c", "d", "pg", "mi", "ms", "md", "dp", *(["sn"] if counted else []),
                      *(f"g{i}" for i in sorted(groups)), *(name for name, needed in kept.items() if needed)]
 

@@ -142,7 +142,8 @@ def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, t
 @pytest.mark.parametrize(("board_name", "text"), [("chess", r"(+)[o]([p]\1)*;(X)[O];N[O:up];S[o:up,k]"),
                                                   ("checkers", r"(X)[n];(X)[ex,o]\1[p](&(X)[ex,O]\3[p])*+"),
                                                   ("oware", r"(E)[o]\1*;W[O:up,n]"), ("lasca", r"(X)[o:up]\1[p];[n]"),
-                                                  ("lasca", r"X[p,A];(X)[e,a,x]\1[p]"), ("oware", r"(E)[s]\1*;W[S]")])
+                                                  ("lasca", r"X[p,A];(X)[e,a,x]\1[p]"), ("oware", r"(E)[s]\1*;W[S]"),
+                                                  ("chess", r"&*,[l];(N&)*[l]E;(E&)+[t]"), ("lasca", r"((X)[p]&)*[L]")])
 def test_labelled_null_and_repeated_moves_and_attack_checks_are_kept_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
     fast, runner = rules_pair(board_name)
     notation = parse_notation(text)
