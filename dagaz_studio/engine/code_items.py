@@ -53,10 +53,10 @@ class ItemWriter(Emitter, Visitor[None]):
         """A test (in parentheses) that the content ``q`` of a square is, or holds, a piece of ``kind``."""
         raise NotImplementedError
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """The test of a check letter only some kinds know (``[a]``, ``[l]``, ``[c]``…), or ``None``
-        when the check's code, ``k``'s included, is written already; raises :class:`Unsupported`."""
-        raise Unsupported(f"[{item.letter}]")
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """The test of ``[a]`` or ``[s]`` (could the enemy, or the mover, capture on the square), or
+        ``None`` when the check's code, ``k``'s included, is written already."""
+        raise NotImplementedError
 
     def kept_in_place(self, square: str | None) -> str:
         """What the code keeps of a square changed in place (``square``; ``None``: put back), as
@@ -332,8 +332,8 @@ class ItemWriter(Emitter, Visitor[None]):
             test = f"{square} == origin"  # where the move began
         elif lower == "c":
             test = f"{square} in caps"  # captured on by this move so far
-        else:
-            test = self.letter_test(item, env, ind, square, k)
+        else:  # [a], [s]
+            test = self.threat_test(item, env, ind, square, k)
             if test is None:
                 return
         self.emit(ind, f"if {'' if want else 'not '}({test}):")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put, walk
@@ -300,28 +300,25 @@ class CodeGenerator(RepeatWriter):
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """``[a]``, ``[s]`` (asked of the attack questions)."""
-        lower = item.letter.lower()
-        if lower in "as":
-            if self.attack:
-                k(env, ind, square)  # what a piece attacks does not depend on its own safety
-                return None
-            if self.rich:
-                hand = "(hand[-1][0] if hand else None)"
-            elif self.promotes:
-                hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
-            else:
-                hand = "piece"
-            # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
-            if self.rich:
-                lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
-            elif self.captures:
-                lifted = "-1 if caps else origin"
-            else:
-                lifted = "origin"
-            return f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W, {lifted})"
-        raise Unsupported(f"[{item.letter}]")
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]``, asked of the attack questions."""
+        if self.attack:
+            k(env, ind, square)  # what a piece attacks does not depend on its own safety
+            return None
+        if self.rich:
+            hand = "(hand[-1][0] if hand else None)"
+        elif self.promotes:
+            hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
+        else:
+            hand = "piece"
+        # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
+        if self.rich:
+            lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
+        elif self.captures:
+            lifted = "-1 if caps else origin"
+        else:
+            lifted = "origin"
+        return f"R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, {hand}, W, {lifted})"
 
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""

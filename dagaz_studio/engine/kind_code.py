@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
-from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
+from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import capture, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
@@ -310,10 +310,8 @@ class KindWriter(RepeatWriter):
         that take it and the one that puts it back."""
         raise NotImplementedError
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
         """``[a]``, ``[s]``: asked of the attack questions, which count their work in ``W``."""
-        if item.letter.lower() not in "as":
-            raise Unsupported(f"[{item.letter}]")
         answer = self.fresh("at")
         self.emit(ind, "W[0] = w")
         self.emit(ind, f"{answer} = R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, "
