@@ -55,9 +55,10 @@ class AttackQuestions(RulesState):
         if probe is _UNKNOWN:
             probe = None
             if self.attack_fn(kind, player) is not None:
-                notation = self.kind_program(kind, player).notation
+                program = self.kind_program(kind, player)
+                notation = program.notation
                 try:
-                    probe = compile_probe(cast("CodeRules", self), notation, player)
+                    probe = compile_probe(cast("CodeRules", self), notation, player, program.piece_name)
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
                 probe = quick_probe(self, notation, player, probe) or probe

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
+from dagaz_studio.engine.counts import has_lost, run_count
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
-from dagaz_studio.engine.runs import run_length
 from dagaz_studio.engine.square_checks import CHECKS, explain_check
 from dagaz_studio.notation.nodes import (
     BracketItem,
@@ -212,9 +212,7 @@ class ItemRunner(Visitor[Any]):
             piece = st.cells[square]
             if piece is None and st.hand:
                 piece, square = st.hand[-1]
-            if type(piece) is not Piece:
-                return 0
-            return run_length(st.position.runs, piece.player, square)
+            return run_count(st.position.runs, piece, square)
 
         def holds(st: State, square: int) -> bool:
             found = count(st, square)
@@ -326,7 +324,7 @@ class ItemRunner(Visitor[Any]):
             piece, origin = st.hand[-1]
             saved = st.promotion
             for name, kind in kinds:
-                if lost and not _has_lost(st, kind):
+                if lost and not has_lost(st.cells, st.position.hands, st.me, kind, st.rules.setup_count(st.me, kind)):
                     if st.trace is not None:
                         st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
                     continue
@@ -515,17 +513,6 @@ def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State
             st.cells[square] = piece
             st.untouch(square, first)
     return act
-
-
-def _has_lost(st: State, kind: int) -> bool:
-    """``[+?Name]``: whether the mover has fewer pieces of ``kind`` on the board and in hand than the
-    board's setup gave him (the piece in hand, being promoted, is not counted)."""
-    me = st.me
-    have = sum(1 for piece in st.cells if piece is not None and piece.player == me and piece.kind == kind)
-    hands = st.position.hands
-    if hands and me < len(hands) and kind < len(hands[me]):
-        have += hands[me][kind]
-    return have < st.rules.setup_count(me, kind)
 
 
 def actions_for_kind(kind: str) -> KindActions | None:
