@@ -134,6 +134,10 @@ def readable(source: str) -> bool:
             and all(m.group(0).startswith("== ") for m in re.finditer(r"(?:== )?\bLM[OT]\b", body)))
 
 
+#: How many times a piece's moves are asked for before they are no longer remembered, when they were
+#: found as kept less than half the time.
+GIVE_UP_AFTER = 32
+
 #: What is kept of a piece's moves from a square: the squares read and what stood there, the squares the
 #: previous move's start and end were found to differ from, those they were found to be, the attack
 #: questions asked with their answers, the moves found, and (light records only) the squares they land
@@ -152,19 +156,28 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         return None
     kept: dict[tuple[int, Any], Remembered] = {}
     given_up: list[bool] = []
+    # How often the moves were asked for, and found as they were kept: where they are mostly found
+    # afresh (capture chains that read much of the board), noting what is read costs more than it saves.
+    tally = [0, 0]
 
     def lookup(cells: list[Any], origin: int, piece: Any, work: Any, position: Any) -> Remembered | None:
         last = position.last_move
-        start, end = (-1, -1) if last is None else (last[0], last[1])
+        if last is None:
+            start = end = -1
+        else:
+            start, end = last[0], last[1]
         key = (origin, piece)
         known = kept.get(key)
+        tally[0] += 1
         if known is not None:
-            reads, values, not_start, not_end, equal, threats = known[:6]
+            reads, values, not_start, not_end, equal, threats, _, _, _ = known
             if (tuple(map(cells.__getitem__, reads)) == values and start not in not_start and end not in not_end
                     and (not equal or all((end if field else start) == value for field, value in equal))
                     and (not threats or _answered(rules, position, origin, threats, work))):
+                tally[1] += 1
                 return known
-        if given_up:
+        if given_up or (tally[0] >= GIVE_UP_AFTER and tally[1] * 2 < tally[0]):
+            given_up.append(True)
             return None
         noted: list[tuple[int, object, bool]] = []
         reading = ReadingCells(cells)
@@ -187,7 +200,7 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         return known
 
     def run(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
-        known = lookup(cells, origin, piece, work, position)
+        known = None if given_up else lookup(cells, origin, piece, work, position)
         if known is None:
             moves(cells, origin, piece, out, seen, work, position)
         else:
@@ -195,7 +208,7 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: AbstractSet[int],
               royal: AbstractSet[int], work: Any) -> int:
-        known = lookup(cells, origin, piece, work, position)
+        known = None if given_up else lookup(cells, origin, piece, work, position)
         if known is None or known[7] is None or not watched.isdisjoint(known[7]) or not royal.isdisjoint(known[8]):
             return -1
         return len(known[6])

@@ -70,7 +70,7 @@ def test_remembered_moves_are_the_compiled_moves_through_a_perft_tree(fen: str) 
     assert _walk(rules, pairs, Position.from_fen(board, fen), 2) > 10_000
 
 
-@pytest.mark.parametrize("name", ["xiangqi", "shogi", "makruk", "grand", "crazyhouse"])
+@pytest.mark.parametrize("name", ["xiangqi", "shogi", "makruk", "grand", "crazyhouse", "fanorona"])
 def test_remembered_moves_are_the_compiled_moves_through_random_games(name: str) -> None:
     board = load_board(name)
     rules = Rules(board)
