@@ -183,3 +183,24 @@ def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(bo
             compile_kind_notation(rules, notation, 0)
     assert str(by_writer.value) == str(by_runner.value)
     assert by_writer.value.span == by_runner.value.span
+
+
+#: Boards whose pieces are dropped from the hand, each drop statement of its own shape.
+DROP_BOARDS = ["crazyhouse", "shogi", "placement-chess", "othello", "torishogi", "kyotoshogi", "ataxx", "sittuyin"]
+
+
+@pytest.mark.parametrize("board_name", DROP_BOARDS)
+def test_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    for position in played(board_name, 4, 40):
+        position = position.copy()
+        for kind in range(fast.board_kinds):
+            if fast.drop_program(kind, position.turn) is None:
+                continue
+            for square in range(len(position.cells)):
+                quick = fast.run_drop(position, kind, square)
+                slow = runner.run_drop(position, kind, square)
+                traced = runner.run_drop(position, kind, square, trace=True)
+                assert quick.moves == slow.moves == traced.moves
+                assert quick.stopped == slow.stopped == traced.stopped
+                assert quick.work == slow.work
