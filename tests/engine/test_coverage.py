@@ -4,6 +4,8 @@ written construct gives the runner's moves, in its order, with the same stops.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -204,3 +206,34 @@ def test_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> None:
                 assert quick.moves == slow.moves == traced.moves
                 assert quick.stopped == slow.stopped == traced.stopped
                 assert quick.work == slow.work
+
+
+@pytest.mark.parametrize("board_name", ["crazyhouse"])
+def test_random_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> None:
+    board = load_board(board_name)
+    positions = [position for position in played(board_name, 6, 60) if any(any(hand) for hand in position.hands)]
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        # Every piece dropped by the notation.
+        dropping = replace(board, drops=dict.fromkeys(board.pieces, notation))
+        fast, runner = Rules(dropping), Rules(dropping)
+        runner.fast = False
+        position = positions[which % len(positions)].copy()
+        kind = next(kind for kind, held in enumerate(position.hands[position.turn]) if held)
+        at = square % len(position.cells)
+        try:
+            slow = runner.run_drop(position, kind, at, budget=2_000)
+        except NotationError:
+            assume(False)
+            return
+        quick = fast.run_drop(position, kind, at, budget=2_000)
+        assert quick.moves == slow.moves
+        assert quick.stopped == slow.stopped
+    check()
