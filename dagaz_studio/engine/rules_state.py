@@ -101,6 +101,8 @@ class RulesState:
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Plan | None] = {}
+        #: The compiled drops (:meth:`Rules.run_drop`), ``None`` where the runner takes the notation.
+        self._drops: dict[tuple[str, int, str], Any] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
