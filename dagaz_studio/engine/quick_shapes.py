@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
-from dagaz_studio.engine.emitter import DIRECTION_SETS
 from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Notation, Repeat, Sequence, Step
 from dagaz_studio.notation.visitor import Visitor
@@ -24,6 +24,9 @@ from dagaz_studio.notation.visitor import Visitor
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
 
+#: The letters that name several directions, as the code writer reads them (``engine/emitter.py``,
+#: not imported: a command that finds the board's code written needs no writer).
+_DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: Whether a piece attacks a square, and the squares that answer depends on.
 Reads = tuple[bool, frozenset[int]]
 #: A rider's first step's directions and most passes (``None``: no limit); a leaper's ways, each the
@@ -97,7 +100,7 @@ def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
     name = rules.board.players[player]
     out: list[int] = []
     for letter in step.keys:
-        for plain in DIRECTION_SETS.get(letter, (letter,)):
+        for plain in _DIRECTION_SETS.get(letter, (letter,)):
             index = rules.dir_index.get(rules.board.player_direction(name, plain))
             if index is not None and index not in out:
                 out.append(index)
