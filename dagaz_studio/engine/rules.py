@@ -14,26 +14,18 @@ from collections.abc import Hashable
 from dataclasses import replace
 
 from dagaz_studio.board.model import PieceType
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.compiler import MAX_WRITTEN, Abort, Compiled, Record, Unsupported, compile_notation, new_work
+from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
 
 # What interpreters of one board share, as it was imported from here before the parts were split off.
 from dagaz_studio.engine.rules_state import SHARES_LOCK, Plan, RulesState, board_share, deep_enough, forget_share  # noqa: F401
-from dagaz_studio.engine.runner import (
-    MAX_REPETITION_DEPTH,
-    Cont,
-    MoveKey,
-    Program,
-    State,
-    Stop,
-    complete_move,
-    finish_hand,
-    move_key,
-)
+from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH, Cont, MoveKey, Program, State, Stop, finish_hand
 from dagaz_studio.engine.values import (
     COMPLETION_COST,
     DEFAULT_BUDGET,
@@ -42,7 +34,6 @@ from dagaz_studio.engine.values import (
     Move,
     RunResult,
     Work,
-    describe_move,
 )
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
@@ -50,10 +41,6 @@ from dagaz_studio.notation.nodes import Notation, ways
 
 __all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
 
-#: Squares a traced run's sentence about a completed move names in each of its lists (stops, captures,
-#: pieces displaced): a runaway's moves can hold thousands, and the sentences of thousands of moves
-#: naming them all took seconds to write.
-TRACED_SQUARES = 32
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
 
@@ -187,24 +174,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             # other pieces it displaced: count it, so that a runaway chain (or relay of lifted pieces)
             # stops as soon in time as any other runaway notation.
             state.spend(COMPLETION_COST + len(state.stops) + len(state.captures) + len(state.also))
-            key = move_key(state)
-            if not key[6] and not state.labels and not state.null:  # no changes, and not a null move ([n])
-                if state.trace is not None:
-                    state.emit("fail", "the piece is back where it started and nothing changed: not a move",
-                               None, key[1], False)
-                return
-            index = seen.get(key)
-            if index is not None:
-                if state.trace is not None:
-                    said = describe_move(self.board, result.moves[index], TRACED_SQUARES)
-                    state.emit("move", f"the same move as before: {said}", None, key[1], True, index)
-                return
-            move = complete_move(state, key)
-            seen[key] = len(result.moves)
-            result.moves.append(move)
-            if state.trace is not None:
-                said = describe_move(self.board, move, TRACED_SQUARES)
-                state.emit("move", f"move completed: {said}", None, move.target, True, len(result.moves) - 1)
+            keep_move(state, self.board, seen, result)
 
         st.on_complete = collect
         self._start(st, square, program.entry, result, drop)
@@ -248,7 +218,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         st.mover_in_hand = True
         st.visited.append(square)
         if st.trace is not None:
-            st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", None, square)
+            words.lift(st, None, piece, square)
         self._enter(st, entry, result)
 
     def _enter(self, st: State, entry: Cont, result: RunResult) -> None:

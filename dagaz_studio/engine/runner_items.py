@@ -8,11 +8,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
 from dagaz_studio.engine.runs import run_length
-from dagaz_studio.engine.square_checks import CHECKS, explain_check
+from dagaz_studio.engine.square_checks import CHECKS
 from dagaz_studio.notation.nodes import (
     BracketItem,
     Check,
@@ -60,12 +61,17 @@ class ItemRunner(Visitor[Any]):
 
     @staticmethod
     def _predicate(span: Span, text: str, test: Callable[[State, int], bool],
-                   sentence: Callable[[State, int, bool], str], k: ItemCont) -> ItemCont:
-        """A check: continue when ``test`` holds; a traced run records ``sentence`` either way."""
+                   sentence: Callable[[State, int, bool], str] | None, k: ItemCont,
+                   event: Callable[[State, int, bool], None] | None = None) -> ItemCont:
+        """A check: continue when ``test`` holds; a traced run records ``event`` (or a check event
+        saying ``sentence``) either way."""
         def check(st: State, square: int) -> None:
             ok = test(st, square)
             if st.trace is not None:
-                st.emit("check", sentence(st, square, ok), span, square, ok, check=text)
+                if event is not None:
+                    event(st, square, ok)
+                else:
+                    st.emit("check", sentence(st, square, ok), span, square, ok, check=text)  # type: ignore[misc]
             if ok:
                 k(st, square)
         return check
@@ -79,7 +85,7 @@ class ItemRunner(Visitor[Any]):
 
     def visit_check(self, item: Check, k: ItemCont) -> ItemCont:
         letter, span = item.letter, item.span
-        text = f"[{letter}{':' + item.label if item.label else ''}]"
+        text = words.check_text(letter, item.label)
         if self.reach_mode:
             if letter == "x":
                 def reach_capture(st: State, square: int) -> None:
@@ -109,20 +115,19 @@ class ItemRunner(Visitor[Any]):
             # An attacker's own safety does not limit what it attacks (and asking would never end).
             return (is_safety and st.attack_mode) or test(st, square) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {explain_check(st, letter, square, ok)}"
-        return self._predicate(span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.check(st, span, text, letter, square, ok)
+        return self._predicate(span, text, holds, None, k, said)
 
     def _capture(self, span: Span, k: ItemCont,
                  describe: Callable[[State, Any], str] | None = None) -> ItemCont:
         """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
         a piece by default, a heap board's whole heap as its kind says)."""
-        name = describe or (lambda st, piece: st.describe(piece))
+        def taken(st: State, piece: Any, square: int) -> None:
+            words.capture(st, span, piece, square, describe(st, piece) if describe is not None else None)
         return _square_action(
             span, k, "[x]", lambda st, piece: "nothing to capture" if piece is None else None,
-            lambda st, piece: None,
-            lambda st, piece, square: ("capture", f"capture {name(st, piece)} on {st.name(square)}"),
-            captures=True)
+            lambda st, piece: None, taken, captures=True)
 
     @staticmethod
     def _destroy(span: Span, k: ItemCont) -> ItemCont:
@@ -263,9 +268,9 @@ class ItemRunner(Visitor[Any]):
                 return (cell.counts[kind] > 0) == want  # a heap holds pieces of several types
             return (piece is not None and piece.kind == kind) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}"
-        return self._predicate(item.span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.type_check(st, item.span, text, square, ok)
+        return self._predicate(item.span, text, holds, None, k, said)
 
     def visit_zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -280,10 +285,9 @@ class ItemRunner(Visitor[Any]):
         def holds(st: State, square: int) -> bool:
             return (square in squares) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            where = "inside" if square in squares else "outside"
-            return f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is {where} {item.name}"
-        return self._predicate(item.span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.zone_check(st, item.span, text, item.name, square in squares, square, ok)
+        return self._predicate(item.span, text, holds, None, k, said)
 
     def visit_direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -301,10 +305,9 @@ class ItemRunner(Visitor[Any]):
         def holds(st: State, square: int) -> bool:
             return same_direction(st) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            was = "was" if same_direction(st) else "was not"
-            return f"direction check {'passed' if ok else 'failed'}: the last step {was} in that direction"
-        return self._predicate(item.span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.direction_check(st, item.span, text, same_direction(st), square, ok)
+        return self._predicate(item.span, text, holds, None, k, said)
 
     def visit_promote(self, item: Promote, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -321,7 +324,7 @@ class ItemRunner(Visitor[Any]):
         def promote(st: State, square: int) -> None:
             if not st.hand:
                 if st.trace is not None:
-                    st.emit("check", "promotion failed: no piece in hand", span, square, False)
+                    words.no_promotion_in_hand(st, span, square)
                 return
             piece, origin = st.hand[-1]
             saved = st.promotion
@@ -334,7 +337,7 @@ class ItemRunner(Visitor[Any]):
                 st.promotion = name
                 st.progress += 1
                 if st.trace is not None:
-                    st.emit("promote", f"the piece in hand becomes a {name}", span, square)
+                    words.promote(st, span, name, square)
                 try:
                     k(st, square)
                 finally:
@@ -357,8 +360,7 @@ class ItemRunner(Visitor[Any]):
         def create(st: State, square: int) -> None:
             if st.cells[square] is not None:
                 if st.trace is not None:
-                    st.emit("check", f"[*{name}] failed on {st.name(square)}: {st.who(square)}", span, square, False,
-                            check=f"[*{name}]")
+                    words.refused(st, span, f"[*{name}]", square, "")
                 return
             st.spend()
             first = st.touch(square)
@@ -366,7 +368,7 @@ class ItemRunner(Visitor[Any]):
             st.created.append(square)
             st.progress += 1
             if st.trace is not None:
-                st.emit("put", f"a new {name} appears on {st.name(square)}", span, square, check=f"[*{name}]")
+                words.created(st, span, name, square)
             try:
                 k(st, square)
             finally:
@@ -407,7 +409,7 @@ class ItemRunner(Visitor[Any]):
                 look(st, square)
             except Held:
                 if st.trace is not None:
-                    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+                    words.checks_hold(st, span, square)
                 return
             k(st, square)
         return navigate_not
@@ -451,7 +453,7 @@ class ItemRunner(Visitor[Any]):
                     break
             if target is None:
                 if st.trace is not None:
-                    st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
+                    words.no_such_square(st, span, square)
                 return
             if st.footprint is not None:
                 st.footprint.add(target)
@@ -480,19 +482,18 @@ def _null_move(span: Span, k: ItemCont) -> ItemCont:
 
 
 def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], str | None],
-                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], tuple[str, str]],
+                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], Any],
                    captures: bool = False) -> ItemCont:
     """An action that changes what stands on the square (``[x]``, ``[d]``, ``[w]``) for the rest of the
     branch, and puts it back after: ``refused`` says why it cannot (``None`` when it can; ``""`` to
     say who stands there), ``becomes`` what the square then holds, ``done`` the trace's event kind and
-    sentence; ``captures`` counts the square among the move's captures."""
+    sentence, or records the event itself; ``captures`` counts the square among the move's captures."""
     def act(st: State, square: int) -> None:
         piece = st.cells[square]
         why = refused(st, piece)
         if why is not None:
             if st.trace is not None:
-                st.emit("check", f"{check} failed on {st.name(square)}: {why or st.who(square)}", span, square,
-                        False, check=check)
+                words.refused(st, span, check, square, why)
             return
         st.spend()
         first = st.touch(square)
@@ -500,8 +501,8 @@ def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State
         if captures:
             st.captures.append(square)
         st.progress += 1
-        if st.trace is not None:
-            kind, sentence = done(st, piece, square)
+        if st.trace is not None and (said := done(st, piece, square)) is not None:
+            kind, sentence = said
             if kind == "check":
                 st.emit(kind, sentence, span, square, check=check)
             else:
