@@ -34,6 +34,8 @@ class ItemWriter(Emitter, Visitor[None]):
     rich = False
     #: Whether the board has neutral pieces (an arrow, a wall, a heap): then they are no enemy.
     neutral = True
+    #: The span of the bracket item being written (what a traced capture names).
+    item_span: Any = None
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -74,13 +76,19 @@ class ItemWriter(Emitter, Visitor[None]):
             raise Unsupported("unknown piece type")  # the runner reports it
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
-        self.emit(ind, f"if {'not ' if item.negated else ''}{self.type_test(q, kind)}:")
+        test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}{self.type_test(q, kind)}", "type_check",
+                                item.span, repr(f"[{'!' if item.negated else ''}={item.name}]"), square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if item.name not in self.rules.board.zones:
             raise Unsupported("unknown zone")
-        self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
+        zone = self.zone_squares(item.name)
+        test = self.traced_test(ind, env, f"{square} {'not in' if item.negated else 'in'} {zone}", "zone_check",
+                                item.span, repr(f"[{'!' if item.negated else ''}@{item.name}]"), repr(item.name),
+                                f"{square} in {zone}", square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_direction_check(self, item: DirectionCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -88,7 +96,10 @@ class ItemWriter(Emitter, Visitor[None]):
         # (``is`` is not asked of a direction known as the code is written: Python warns.)
         test = (f"{env['d']} == {recorded}" if recorded.isdigit()
                 else f"{recorded} is not None and {env['d']} == {recorded}")
-        self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
+        text = repr(self.notation.text[item.span.start:item.span.end])
+        test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}({test})", "direction_check", item.span,
+                                text, f"({test})", square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_handler(self, item: Handler, *context: Any) -> None:
@@ -140,9 +151,11 @@ class ItemWriter(Emitter, Visitor[None]):
         pg = self.progress(env, ind + 1)
         if self.rich:
             self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={chosen}), {start})")
+        self.traced(ind + 1, env, "promote_kind", item.span, chosen, square)
         k(dict(env, pr=promoted, pg=pg), ind + 1, square)
         if self.rich:
             self.emit(ind, f"hand[-1] = ({held}, {start})")
+            self.traced_else(ind - 1, env, "no_promotion_in_hand", item.span, square)
 
     def visit_create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
@@ -157,9 +170,11 @@ class ItemWriter(Emitter, Visitor[None]):
         self.spend(ind + 1)
         self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = None")
         self.emit(ind + 1, f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})")
+        self.traced(ind + 1, env, "created", item.span, repr(item.name), square)
         pg = self.progress(env, ind + 1)
         k(dict(env, pg=pg), ind + 1, square)
         self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
+        self.traced_else(ind, env, "refused", item.span, repr(f"[*{item.name}]"), square, "''")
 
     def visit_navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
@@ -184,6 +199,7 @@ class ItemWriter(Emitter, Visitor[None]):
             return
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
+        self.traced_else(ind, env, "no_such_square", item.span, square)
 
     def negated_look(self, item: Navigate, target: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
@@ -191,8 +207,10 @@ class ItemWriter(Emitter, Visitor[None]):
         self.emit(ind, f"{free} = True")
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: self.emit(i, f"{free} = False"))
+        self.traced_else(ind, env, "no_such_square", item.span, square)
         self.emit(ind, f"if {free}:")
         k(env, ind + 1, square)
+        self.traced_else(ind, env, "checks_hold", item.span, square)
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
@@ -208,7 +226,9 @@ class ItemWriter(Emitter, Visitor[None]):
             content = {"p": f"{q} is None",
                        "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if self.neutral else ""),
                        "f": f"{q} is not None and {q}[0] == me"}[lower]
-            self.emit(ind, f"if {'' if want else 'not '}({content}):")
+            content = self.traced_test(ind, env, f"{'' if want else 'not '}({content})", "check", item.span,
+                                       *self.check_words(item, square))
+            self.emit(ind, f"if {content}:")
             # What stands on the square, as read: the bracket's next items may use it (``rd``).
             k(dict(env, rd=(square, q)), ind + 1, square)
             return
@@ -221,5 +241,14 @@ class ItemWriter(Emitter, Visitor[None]):
             test = self.letter_test(item, env, ind, square, k)
             if test is None:
                 return
-        self.emit(ind, f"if {'' if want else 'not '}({test}):")
+        test = self.traced_test(ind, env, f"{'' if want else 'not '}({test})", "check", item.span,
+                                *self.check_words(item, square))
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
+
+    @staticmethod
+    def check_words(item: Check, square: str) -> tuple[str, str, str]:
+        """What a traced check's event says of it: its text, its letter, the square."""
+        from dagaz_studio.engine.trace_words import check_text
+
+        return repr(check_text(item.letter, item.label)), repr(item.letter), square

@@ -119,9 +119,10 @@ class RepeatWriter(CodeWriter):
             self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
 
         if not node.possessive:
-            self.leave_from(lo, count, leave, inner, i)
+            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
             if hi is not None:
                 self.emit(i, f"if {count} >= {hi}: return")
+            self.traced(i, inner, "another_pass", node.quantifier_span, count)
 
             def after_body(e: Env, j: int) -> None:
                 # A pass that changed nothing would change nothing again: leave, as regex engines do.

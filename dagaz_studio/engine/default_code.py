@@ -241,9 +241,11 @@ class CodeGenerator(RepeatWriter):
         if self.rich:
             self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
         self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
+        self.traced(ind + 1, env, "capture", self.item_span, q, square)
         pg = self.progress(env, ind + 1)
         k(dict(env, pg=pg), ind + 1, square)
         self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
+        self.traced_else(ind, env, "refused", self.item_span, "'[x]'", square, "'nothing to capture'")
 
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"

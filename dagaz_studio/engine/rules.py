@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import replace
+from typing import Any
 
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
@@ -43,6 +44,10 @@ __all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
+
+
+class _Rerun(Exception):
+    """A traced code run left to the runner."""
 
 
 class Rules(LightRecords, AttackQuestions, ReachTables):
@@ -133,6 +138,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
+        if trace and self.fast and self.board.kind_type.holds_pieces:
+            traced = self._run_traced(position, square, program, budget, cancel, trace_limit)
+            if traced is not None:
+                return traced
         if not trace and self.fast:
             if self.board.kind_type.holds_pieces:
                 fast = self._run_fast(position, square, program, budget, cancel)
@@ -144,6 +153,48 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return fast
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
                                  trace_limit=trace_limit)
+
+    def _run_traced(self, position: Position, square: int, program: Program, budget: int, cancel: CancelFlag | None,
+                    trace_limit: int) -> RunResult | None:
+        """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`),
+        or ``None`` to leave it to the runner (a notation it does not cover, a run nested too deeply)."""
+        from dagaz_studio.engine.trace_code import traced_code, traced_state
+
+        key = (program.notation.text, program.player, program.piece_name)
+        if key not in self.traced:
+            try:
+                self.traced[key] = traced_code(self, program.notation, program.player, cancel)
+            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                self.traced[key] = None
+            except ReadingCancelled:
+                return RunResult(stopped="cancelled")  # writing the code took long enough to be cancelled
+        code, piece = self.traced[key], position.cells[square]
+        if code is None or piece is None:
+            return None
+        result = RunResult()
+        st = traced_state(self, position, piece, result, program.notation.group_count)
+        st.budget, st.cancel, st.trace, st.trace_limit = budget, cancel, result.trace, trace_limit
+        work = new_work(budget, cancel)
+
+        def entry(state: Any) -> None:
+            try:
+                code(state.cells, square, piece, state, None, work, position)
+            except Abort as stop:
+                if stop.kind == "rerun":
+                    raise _Rerun from None
+                # Where the runner says it stopped: its state unwound to the start.
+                state.at(square, None, 0)
+                state.hand, state.captures, state.work = [(piece, square)], [], work[0]
+                raise Stop(self._stop_reason(stop, work)) from None
+            except RecursionError:
+                raise _Rerun from None
+        try:
+            self._start(st, square, entry, result)
+        except _Rerun:
+            return None
+        result.work = work[0]
+        result.trace_truncated = st.truncated
+        return result
 
     def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
                      cancel: CancelFlag | None, trace_limit: int = DEFAULT_TRACE_LIMIT,

@@ -101,6 +101,9 @@ class RulesState:
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Plan | None] = {}
+        #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
+        #: ``None`` where the runner traces it.
+        self.traced: dict[tuple[str, int, str], Callable[..., None] | None] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first

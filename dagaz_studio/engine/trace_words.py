@@ -177,3 +177,8 @@ def no_such_square(st: State, span: Span, square: int) -> None:
 def checks_hold(st: State, span: Span, square: int) -> None:
     """``!(…)>N``: the checks hold on the square looked at, so the look fails."""
     st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+
+
+def promote_kind(st: State, span: Span, kind: int, square: int) -> None:
+    """The piece in hand becomes one of ``kind``."""
+    promote(st, span, st.kind_names[kind], square)
