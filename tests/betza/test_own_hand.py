@@ -17,8 +17,8 @@ import pytest
 from dagaz_studio.betza import read_betza, to_dagaz
 from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.board.model import reverses_hand
+from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import pseudo_legal_moves
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import NotationError, parse_notation, to_notation
 from tests.helpers.paths import DATA

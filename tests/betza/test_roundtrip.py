@@ -10,7 +10,7 @@ import pytest
 
 from dagaz_studio.betza import read_betza, to_dagaz
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.interpreter import Rules
+from dagaz_studio.engine import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import TranslationError, translate
 from tests.betza.test_fsf import dagaz_targets, random_piece, random_position

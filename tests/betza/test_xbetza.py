@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from dagaz_studio.board import load_board
+from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 from dagaz_studio.translation import TranslationError, translate
 from tests.helpers.paths import REPO

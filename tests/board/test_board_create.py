@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from dagaz_studio.board import parse_board
 from dagaz_studio.board.create import DIRECTION_CHOICES, SYMMETRY_CHOICES, NewBoard, NewBoardError, new_board_text
 from dagaz_studio.board.piece_edits import add_piece
+from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import pseudo_legal_moves
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Piece, Position
 
 _STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "O": (1, -1), "T": (1, 1), "R": (-1, 1), "M": (-1, -1)}

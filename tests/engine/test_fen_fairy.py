@@ -18,9 +18,9 @@ import re
 import pytest
 
 from dagaz_studio.board import parse_board
+from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import fen as written_fen
 from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames

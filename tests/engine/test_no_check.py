@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dagaz_studio.board import load_board
+from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from tests.helpers.paths import REPO

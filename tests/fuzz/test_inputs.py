@@ -102,7 +102,7 @@ FOUND_COMPOUND = ("(*)[p]|(((\\1[ex])++;~1(~1[ex])++)(&+;~1(~1[ex])++)(&+;~1(~1[
 @pytest.mark.parametrize("budget", [50, 500, 5_000, 20_000])
 def test_a_budget_spent_inside_a_compound_move_stops_the_run_cleanly(budget: int) -> None:
     from dagaz_studio.board import load_board
-    from dagaz_studio.engine.interpreter import Rules
+    from dagaz_studio.engine import Rules
     from dagaz_studio.engine.position import Piece, Position
 
     board = load_board("chess")

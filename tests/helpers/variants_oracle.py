@@ -10,8 +10,8 @@ import tempfile
 from pathlib import Path
 
 from dagaz_studio.board import load_board
+from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import legal_moves
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
 
 _PLAY = r"""

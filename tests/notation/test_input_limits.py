@@ -13,7 +13,7 @@ import pytest
 from dagaz_studio.board import BoardFileError, load_board, parse_board
 from dagaz_studio.board.loader import MAX_BOARD_FILE, MAX_SQUARES
 from dagaz_studio.cli import main
-from dagaz_studio.engine.interpreter import DEFAULT_BUDGET
+from dagaz_studio.engine import DEFAULT_BUDGET
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.parser import MAX_COUNT, MAX_NESTING, MAX_NOTATION_LENGTH
 from dagaz_studio.notation.tokens import notation_tokens
