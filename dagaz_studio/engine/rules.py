@@ -182,8 +182,9 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             except Abort as stop:
                 if stop.kind == "rerun":
                     raise _Rerun from None
-                # Where the runner says it stopped: its state unwound to the start.
-                state.at(square, None, 0)
+                # Where the runner says it stopped: its state unwound to the start (but for the depth
+                # it counted past the limit, which it does not count back).
+                state.at(square, None, 1 if stop.kind == "depth" else 0)
                 state.hand, state.captures, state.work = [(piece, square)], [], work[0]
                 raise Stop(self._stop_reason(stop, work)) from None
             except RecursionError:

@@ -84,8 +84,11 @@ def completed(st: TracedState, target: int, direction: int | None, promoted: int
 class TraceWriter(CodeGenerator):
     """The default board's code with the trace's events written in (its ``moves`` function only)."""
 
-    # A repetition as its recursive function, whose passes the events follow one by one.
+    # A repetition as its recursive function, whose passes the events follow one by one; a possessive
+    # one tries each pass first, with the trace off, as the runner does.
     loops = False
+    trials = True
+    shortcuts = False
     # The events take lines: more are allowed than for untraced code.
     max_lines = CodeGenerator.max_lines * 3
 
@@ -129,10 +132,23 @@ class TraceWriter(CodeGenerator):
 
     # ---------------------------------------------------------------- the parts written in full
 
-    def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        if node.possessive:
-            raise Unsupported("a possessive repetition, traced")
-        super().visit_repeat(node, env, ind, k)
+    def trial_state(self) -> tuple[str, list[str]]:
+        kept = ["caps", "capq", "visited", "also", *(["created"] if self.creates else []),
+                *(["stops"] if self.continues else [])]
+        return (f"snap = cells[:]; held = hand[:]; was = dict(touched); lens = ({', '.join(f'len({n})' for n in kept)},)",
+                ["cells[:] = snap; hand[:] = held; touched.clear(); touched.update(was)",
+                 "; ".join(f"del {n}[lens[{i}]:]" for i, n in enumerate(kept))])
+
+    def trial(self, node: Repeat, env: Env, ind: int) -> str:
+        """The trial pass, run with the trace off."""
+        inner, name = super().trial(node, env, ind), self.fresh("trial")
+        self.emit(ind, f"def {name}(*a):")
+        self.emit(ind + 1, "was = T.trace; T.trace = None")
+        self.emit(ind + 1, "try:")
+        self.emit(ind + 2, f"return {inner}(*a)")
+        self.emit(ind + 1, "finally:")
+        self.emit(ind + 2, "T.trace = was")
+        return name
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         self.item_span = item.span
