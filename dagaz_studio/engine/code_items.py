@@ -108,6 +108,9 @@ class ItemWriter(Emitter, Visitor[None]):
     def visit_other(self, node: Any, *context: Any) -> None:
         raise Unsupported(type(node).__name__)
 
+    def looked_at(self, ind: int, square: str) -> None:
+        """A navigation came to ``square`` (reach mode keeps it among the squares a run looks at)."""
+
     def zone_squares(self, name: str) -> str:
         """The constant holding zone ``name``'s squares for this player."""
         return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
@@ -198,6 +201,7 @@ class ItemWriter(Emitter, Visitor[None]):
             self.negated_look(item, target, env, ind, square, k)
             return
         self.emit(ind, f"if {target} is not None:")
+        self.looked_at(ind + 1, target)
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
         self.traced_else(ind, env, "no_such_square", item.span, square)
 

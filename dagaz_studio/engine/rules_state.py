@@ -104,6 +104,9 @@ class RulesState:
         #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
         #: ``None`` where the runner traces it.
         self.traced: dict[tuple[str, int, str], Callable[..., None] | None] = {}
+        #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
+        #: ``None`` where the runner's reach mode runs it; by the program's identity, kept with it.
+        self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
