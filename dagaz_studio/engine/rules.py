@@ -247,11 +247,11 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             st.hand.append((drop, square))
             st.mover_in_hand = True
             if st.trace is not None:
-                st.emit("start", f"start on {st.name(square)} with {st.describe(drop)} from the hand", None, square)
+                words.start(st, square, drop)
             self._enter(st, entry, result)
             return
         if st.trace is not None:
-            st.emit("start", f"start on {st.name(square)}", None, square)
+            words.start(st, square)
         if self.board.kind_type.holds_heaps:
             # A heap belongs to nobody: the run lifts it whichever side moves.
             from dagaz_studio.engine.heap_actions import start_heap
@@ -261,8 +261,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return
         if piece is None or piece.player != st.me:
             if st.trace is not None:
-                st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",
-                        None, square, False)
+                words.not_own(st, square)
             return
         st.touched[square] = piece
         st.cells[square] = None

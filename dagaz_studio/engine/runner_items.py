@@ -60,18 +60,12 @@ class ItemRunner(Visitor[Any]):
         return k
 
     @staticmethod
-    def _predicate(span: Span, text: str, test: Callable[[State, int], bool],
-                   sentence: Callable[[State, int, bool], str] | None, k: ItemCont,
-                   event: Callable[[State, int, bool], None] | None = None) -> ItemCont:
-        """A check: continue when ``test`` holds; a traced run records ``event`` (or a check event
-        saying ``sentence``) either way."""
+    def _predicate(test: Callable[[State, int], bool], k: ItemCont, event: Callable[[State, int, bool], None]) -> ItemCont:
+        """A check: continue when ``test`` holds; a traced run records ``event`` either way."""
         def check(st: State, square: int) -> None:
             ok = test(st, square)
             if st.trace is not None:
-                if event is not None:
-                    event(st, square, ok)
-                else:
-                    st.emit("check", sentence(st, square, ok), span, square, ok, check=text)  # type: ignore[misc]
+                event(st, square, ok)
             if ok:
                 k(st, square)
         return check
@@ -117,7 +111,7 @@ class ItemRunner(Visitor[Any]):
 
         def said(st: State, square: int, ok: bool) -> None:
             words.check(st, span, text, letter, square, ok)
-        return self._predicate(span, text, holds, None, k, said)
+        return self._predicate(holds, k, said)
 
     def _capture(self, span: Span, k: ItemCont,
                  describe: Callable[[State, Any], str] | None = None) -> ItemCont:
@@ -135,8 +129,7 @@ class ItemRunner(Visitor[Any]):
         captures leave it out, so it is not what the move attacks (an explosion's victims)."""
         return _square_action(
             span, k, "[d]", lambda st, piece: "nothing to destroy" if piece is None else None,
-            lambda st, piece: None,
-            lambda st, piece, square: ("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed"))
+            lambda st, piece: None, lambda st, piece, square: words.destroyed(st, span, piece, square))
 
     @staticmethod
     def _win_over(span: Span, k: ItemCont) -> ItemCont:
@@ -146,8 +139,7 @@ class ItemRunner(Visitor[Any]):
 
         return _square_action(
             span, k, "[w]", refused, lambda st, piece: piece._replace(player=st.me),
-            lambda st, piece, square: ("check", f"{st.describe(piece)} on {st.name(square)} changes to the "
-                                       f"{st.board.players[st.me]} side"))
+            lambda st, piece, square: words.won_over(st, span, piece, square))
 
     @staticmethod
     def _again(span: Span, k: ItemCont) -> ItemCont:
@@ -159,7 +151,7 @@ class ItemRunner(Visitor[Any]):
             st.again = True
             st.progress += 1  # a change a repetition notices, as a capture is
             if st.trace is not None:
-                st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
+                words.again(st, span, square)
             try:
                 k(st, square)
             finally:
@@ -200,10 +192,9 @@ class ItemRunner(Visitor[Any]):
             found = count(st, square)
             return low <= found and (high is None or found <= high)
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            where = f"the zone {item.zone}" if item.zone is not None else st.name(square)
-            return f"[{text}] {'passed' if ok else 'failed'}: {where} holds {count(st, square)}"
-        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.count_check(st, item.span, f"[{text}]", item.zone, count(st, square), square, ok)
+        return self._predicate(holds, k, said)
 
     def visit_run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
         """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
@@ -225,9 +216,9 @@ class ItemRunner(Visitor[Any]):
             found = count(st, square)
             return low <= found and (high is None or found <= high)
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            return f"[{text}] {'passed' if ok else 'failed'}: the piece has made {count(st, square)} moves in a row"
-        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.run_check(st, item.span, f"[{text}]", count(st, square), square, ok)
+        return self._predicate(holds, k, said)
 
     def _once(self, item: Check, k: ItemCont) -> ItemCont:
         label = item.label or f"{self.piece_name}@{item.span.start}"
@@ -238,8 +229,7 @@ class ItemRunner(Visitor[Any]):
             made = (st.me, label) in st.position.labels
             ok = (not made) if first else made
             if st.trace is not None:
-                st.emit("check", f"[{item.letter}] {'passed' if ok else 'failed'}: a '{label}' move "
-                        f"{'has' if made else 'has not'} been made", span, square, ok, check=f"[{item.letter}]")
+                words.once(st, span, item.letter, label, made, square, ok)
             if not ok:
                 return
             if not first or label in st.labels:
@@ -270,7 +260,7 @@ class ItemRunner(Visitor[Any]):
 
         def said(st: State, square: int, ok: bool) -> None:
             words.type_check(st, item.span, text, square, ok)
-        return self._predicate(item.span, text, holds, None, k, said)
+        return self._predicate(holds, k, said)
 
     def visit_zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -287,7 +277,7 @@ class ItemRunner(Visitor[Any]):
 
         def said(st: State, square: int, ok: bool) -> None:
             words.zone_check(st, item.span, text, item.name, square in squares, square, ok)
-        return self._predicate(item.span, text, holds, None, k, said)
+        return self._predicate(holds, k, said)
 
     def visit_direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -307,7 +297,7 @@ class ItemRunner(Visitor[Any]):
 
         def said(st: State, square: int, ok: bool) -> None:
             words.direction_check(st, item.span, text, same_direction(st), square, ok)
-        return self._predicate(item.span, text, holds, None, k, said)
+        return self._predicate(holds, k, said)
 
     def visit_promote(self, item: Promote, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -331,7 +321,7 @@ class ItemRunner(Visitor[Any]):
             for name, kind in kinds:
                 if lost and not _has_lost(st, kind):
                     if st.trace is not None:
-                        st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
+                        words.none_lost(st, span, name, square)
                     continue
                 st.hand[-1] = (piece._replace(kind=kind), origin)
                 st.promotion = name
@@ -387,8 +377,7 @@ class ItemRunner(Visitor[Any]):
             function = st.rules.handlers.get(number)
             ok = bool(function(st.position, square, st.me)) if function is not None else False
             if st.trace is not None:
-                why = "" if function is not None else f" (no handler {number} is defined for this board)"
-                st.emit("check", f"handler [{number}] {'passed' if ok else 'failed'}{why}", span, square, ok)
+                words.handler(st, span, number, function is not None, square, ok)
             if ok:
                 k(st, square)
         return handler
@@ -473,7 +462,7 @@ def _null_move(span: Span, k: ItemCont) -> ItemCont:
             return
         st.null = True
         if st.trace is not None:
-            st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
+            words.null_move(st, span, square)
         try:
             k(st, square)
         finally:
@@ -482,12 +471,12 @@ def _null_move(span: Span, k: ItemCont) -> ItemCont:
 
 
 def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], str | None],
-                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], Any],
+                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], None],
                    captures: bool = False) -> ItemCont:
     """An action that changes what stands on the square (``[x]``, ``[d]``, ``[w]``) for the rest of the
     branch, and puts it back after: ``refused`` says why it cannot (``None`` when it can; ``""`` to
-    say who stands there), ``becomes`` what the square then holds, ``done`` the trace's event kind and
-    sentence, or records the event itself; ``captures`` counts the square among the move's captures."""
+    say who stands there), ``becomes`` what the square then holds, ``done`` records the trace's
+    event; ``captures`` counts the square among the move's captures."""
     def act(st: State, square: int) -> None:
         piece = st.cells[square]
         why = refused(st, piece)
@@ -501,12 +490,8 @@ def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State
         if captures:
             st.captures.append(square)
         st.progress += 1
-        if st.trace is not None and (said := done(st, piece, square)) is not None:
-            kind, sentence = said
-            if kind == "check":
-                st.emit(kind, sentence, span, square, check=check)
-            else:
-                st.emit(kind, sentence, span, square)
+        if st.trace is not None:
+            done(st, piece, square)
         try:
             k(st, square)
         finally:

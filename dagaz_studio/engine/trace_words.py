@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dagaz_studio.engine.square_checks import explain_check
+
 if TYPE_CHECKING:
     from dagaz_studio.engine.run_state import State
     from dagaz_studio.notation.nodes import Span
@@ -114,8 +116,6 @@ def verdict(ok: bool) -> str:
 
 def check(st: State, span: Span, text: str, letter: str, square: int, ok: bool) -> None:
     """A one-letter check (``text`` as written) on ``square``, and why it held or failed."""
-    from dagaz_studio.engine.square_checks import explain_check
-
     st.emit("check", f"{text} {verdict(ok)} on {st.name(square)}: {explain_check(st, letter, square, ok)}",
             span, square, ok, check=text)
 
@@ -182,3 +182,94 @@ def checks_hold(st: State, span: Span, square: int) -> None:
 def promote_kind(st: State, span: Span, kind: int, square: int) -> None:
     """The piece in hand becomes one of ``kind``."""
     promote(st, span, st.kind_names[kind], square)
+
+
+def destroyed(st: State, span: Span, piece: Any, square: int) -> None:
+    """``[d]``: ``piece`` on ``square`` taken off the board, not captured."""
+    st.emit("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed", span, square)
+
+
+def won_over(st: State, span: Span, piece: Any, square: int) -> None:
+    """``[w]``: ``piece`` on ``square`` changes to the mover's side."""
+    st.emit("check", f"{st.describe(piece)} on {st.name(square)} changes to the {st.board.players[st.me]} side",
+            span, square, check="[w]")
+
+
+def again(st: State, span: Span, square: int) -> None:
+    """``[k]``: the mover moves again."""
+    st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
+
+
+def null_move(st: State, span: Span, square: int) -> None:
+    """``[n]``: the move counts though nothing changes."""
+    st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
+
+
+def count_check(st: State, span: Span, text: str, zone: str | None, count: int, square: int, ok: bool) -> None:
+    """``[=n-m]``: how many pieces the square (or ``zone``) holds."""
+    where = f"the zone {zone}" if zone is not None else st.name(square)
+    st.emit("check", f"{text} {verdict(ok)}: {where} holds {count}", span, square, ok, check=text)
+
+
+def run_check(st: State, span: Span, text: str, count: int, square: int, ok: bool) -> None:
+    """``[u0-2]``: how many moves in a row the piece has made."""
+    st.emit("check", f"{text} {verdict(ok)}: the piece has made {count} moves in a row", span, square, ok, check=text)
+
+
+def once(st: State, span: Span, letter: str, label: str, made: bool, square: int, ok: bool) -> None:
+    """``[o]``/``[O]``: whether a move of ``label`` has been made."""
+    st.emit("check", f"[{letter}] {verdict(ok)}: a '{label}' move {'has' if made else 'has not'} been made",
+            span, square, ok, check=f"[{letter}]")
+
+
+def none_lost(st: State, span: Span, name: str, square: int) -> None:
+    """``[+?Name]``: no piece of that type has been lost."""
+    st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
+
+
+def handler(st: State, span: Span, number: int, defined: bool, square: int, ok: bool) -> None:
+    """``[N]``: the board's handler ``number`` asked."""
+    why = "" if defined else f" (no handler {number} is defined for this board)"
+    st.emit("check", f"handler [{number}] {verdict(ok)}{why}", span, square, ok)
+
+
+def start(st: State, square: int, drop: Any = None) -> None:
+    """A run begins on ``square`` (with ``drop`` from the hand)."""
+    held = "" if drop is None else f" with {st.describe(drop)} from the hand"
+    st.emit("start", f"start on {st.name(square)}{held}", None, square)
+
+
+def not_own(st: State, square: int) -> None:
+    """The implicit ``[f]`` failed: the piece on ``square`` is not the mover's."""
+    st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",
+            None, square, False)
+
+
+def no_heap(st: State, square: int) -> None:
+    """A heap board's implicit ``[P]`` failed."""
+    st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
+
+
+def heap_lifted(st: State, span: Span | None, heap: str, square: int) -> None:
+    """A heap (``heap``: its pieces, in words) lifted from ``square``."""
+    st.emit("lift", f"lift the heap of {heap} from {st.name(square)}", span, square)
+
+
+def sown(st: State, span: Span, kind: int, square: int) -> None:
+    """One piece of ``kind`` put on the heap of ``square``."""
+    st.emit("put", f"put a {st.kind_names[kind]} on {st.name(square)}", span, square)
+
+
+def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
+    """The ``count`` pieces still in hand put on the heap of ``square``."""
+    st.emit("put", f"put the {count} pieces in hand on {st.name(square)}", span, square)
+
+
+def column_put(st: State, span: Span | None, piece: Any, square: int) -> None:
+    """A column, ``piece`` on top, put on ``square``."""
+    st.emit("put", f"put {st.describe(piece)}'s column on {st.name(square)}", span, square)
+
+
+def column_taken(st: State, span: Span, square: int) -> None:
+    """The top of the column on ``square`` put under the moving column."""
+    st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column", span, square)
