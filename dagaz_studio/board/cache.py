@@ -33,7 +33,7 @@ from dagaz_studio.notation.user_cache import cache_directory as user_cache_direc
 from dagaz_studio.notation.user_cache import keep, read_kept
 
 #: Changed whenever what is kept changes shape, so older cache files are not read.
-FORMAT = 2
+FORMAT = 3
 #: The packages whose code turns a board file's text into a :class:`Board`.
 _READERS = ("board", "notation")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.board.source import SourcePosition
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ class Board:
     zones: Mapping[str, Zone] = field(default_factory=dict)
     pieces: Mapping[str, PieceType] = field(default_factory=dict)  # by name, in file order
     setup: str | None = None  # the initial position as FEN
-    rules: frozenset[str] = frozenset()
+    rules: GameRules = GameRules()  # what the ``rule:`` statements name
     draw: DrawHints = DrawHints()
     source: str | None = None  # the file it was loaded from, if any
     names: str = "coordinates"  # how moves are named: one of NAME_STYLES

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
+from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.heaps import parse_heap_placement
 from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
@@ -287,7 +288,7 @@ class PieceReader:
             return offset, f"the side to move is 'w' or 'b', not '{fields[1]}'"
         return None
 
-    def read_rules(self, items: list[tuple[Tree[Token], Statement]]) -> frozenset[str]:
+    def read_rules(self, items: list[tuple[Tree[Token], Statement]]) -> GameRules:
         """The rules named (``rule: compulsory-capture``)."""
         rules = set()
         for tree, statement in items:
@@ -296,7 +297,7 @@ class PieceReader:
                 self.reporter.report_token(statement, token, f"unknown rule '{token}' (known: {', '.join(KNOWN_RULES)})")
             else:
                 rules.add(str(token))
-        return frozenset(rules)
+        return GameRules.named(rules)
 
     def read_gate(self, items: list[tuple[Tree[Token], Statement]]) -> str | None:
         """The gating zone (``gate: ZONE``), if any."""

@@ -17,6 +17,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 # Kept importable from here too, where they were defined before.
+from dagaz_studio.board.game_rules import RULE_WORDS
 from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
 from dagaz_studio.board.problems import BoardFileError as BoardFileError
 from dagaz_studio.board.problems import BoardReadError as BoardReadError
@@ -27,10 +28,7 @@ from dagaz_studio.notation.grammar_cache import cached_lark
 MAX_SQUARES = 10_000
 
 #: Rules a board may name with ``rule:``.
-KNOWN_RULES = ("compulsory-capture", "compulsory-drop", "captures-to-hand", "immobility-illegal", "no-check",
-               "majority-wins", "pass", "pass-when-blocked", "continue-captures", "most-captures",
-               "most-valuable-capture",
-               "shuffled-setup", "rights-by-column", "no-promotion-check", "duple-check")
+KNOWN_RULES = tuple(RULE_WORDS)
 
 _GRAMMAR = Path(__file__).with_name("board.lark")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.board.placement import setup_placement
-from dagaz_studio.engine.fen_forms import COLUMN_RIGHTS_RULE, SHUFFLED_RULE, column_rights_field, read_column_rights
+from dagaz_studio.engine.fen_forms import column_rights_field, read_column_rights
 from dagaz_studio.engine.state import FenError, PositionState
 
 
@@ -43,12 +43,12 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
                            fen, "castling rights")
         if len(rights) < len(field):
             raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
-    if COLUMN_RIGHTS_RULE in position.board.rules:
+    if position.board.rules.rights_by_column:
         read_column_rights(position, field, fen)
         return
     kinds = position.kinds
     board = position.board
-    shuffled = SHUFFLED_RULE in board.rules
+    shuffled = board.rules.shuffled_setup
     for player in range(min(2, len(board.players))):
         player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
         royal_squares = [s for s, p in enumerate(position.cells)
@@ -106,7 +106,7 @@ def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squ
         if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
             raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
                            "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
-                           f"not allow ('rule: {SHUFFLED_RULE}' in a board file allows it)", fen, "castling rights")
+                           f"not allow ('rule: shuffled-setup' in a board file allows it)", fen, "castling rights")
 
 
 def partner_kinds_of(position: PositionState, player: int) -> set[int] | None:
@@ -182,10 +182,10 @@ def castling_field(position: PositionState) -> str:
     each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
     Chess960 positions)."""
     kinds, board = position.kinds, position.board
-    if COLUMN_RIGHTS_RULE in board.rules:
+    if board.rules.rights_by_column:
         return column_rights_field(position)
     rights: list[tuple[int, str, int]] = []
-    standard = SHUFFLED_RULE not in board.rules
+    standard = not board.rules.shuffled_setup
     for player in (0, 1):
         royals = [s for s, p in enumerate(position.cells) if p is not None and p.player == player
                   and p.kind < len(kinds) and _castles(board, kinds[p.kind]) and not p.moved]
@@ -276,7 +276,7 @@ def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], st
     board = position.board
     out: list[str] = []
     for player in range(min(2, len(board.players))):
-        if board.gate is None or not (any(position.hands[player]) or "captures-to-hand" in board.rules):
+        if board.gate is None or not (any(position.hands[player]) or board.rules.captures_to_hand):
             continue
         named = {square for p, _, square in rights if p == player}
         castles = any(p == player for p, _, _ in rights)

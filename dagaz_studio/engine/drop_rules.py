@@ -38,12 +38,12 @@ def held_first(rules: Rules, position: Position) -> frozenset[int]:
 def drops_compulsory(rules: Rules, position: Position) -> bool:
     """Whether a drop, where one can be made, must be made: ``rule: compulsory-drop``, or a
     ``drop-first`` piece in the hand of the side to move."""
-    return "compulsory-drop" in rules.board.rules or bool(held_first(rules, position))
+    return rules.board.rules.compulsory_drop or bool(held_first(rules, position))
 
 
 def chooses_drops(board: Board) -> bool:
     """Whether the board's rules may keep only the drops among the legal moves."""
-    return "compulsory-drop" in board.rules or bool(drop_first_kinds(board))
+    return board.rules.compulsory_drop or bool(drop_first_kinds(board))
 
 
 def unmoved_drop(rules: Rules, position: Position, move: Move) -> Move:

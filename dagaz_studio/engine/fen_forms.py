@@ -29,10 +29,6 @@ LICHESS_CHECKS = 3
 
 _SQUARE = re.compile(r"[a-z]+\d+", re.ASCII)
 
-#: The rule a board names to allow shuffled starts (docs/boards.md).
-SHUFFLED_RULE = "shuffled-setup"
-
-
 def holdings_in_brackets(board: Board, placement: str) -> str:
     """A placement whose pieces in hand follow one ``/`` more than the grid has rows
     (``…/4K3/Qn``) written with brackets instead (``…/4K3[Qn]``); any other placement unchanged."""
@@ -129,7 +125,7 @@ def free_drops(board: Board) -> bool:
     Ataxx) unless it counts pieces in hand (Othello's discs)."""
     pieces = board.pieces
     return (bool(board.drops) and all(name in pieces and pieces[name].unlimited for name in board.drops)
-            and "captures-to-hand" not in board.rules and not board.demotions)
+            and not board.rules.captures_to_hand and not board.demotions)
 
 
 def hand_field(position: PositionState) -> str:
@@ -147,10 +143,6 @@ def hand_field(position: PositionState) -> str:
                 letter = kinds[kind].letter
                 letters.append((letter.upper() if player == 0 else letter.lower()) * hand[kind])
     return "[" + "".join(letters) + "]"
-
-
-#: The rule a board names to read and write its castling field as rights by column (docs/boards.md).
-COLUMN_RIGHTS_RULE = "rights-by-column"
 
 
 def first_row(board: Board, player: int) -> list[int]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
 from dagaz_studio.engine.end_rules import board_over, facing, keeps_facing, settle_checks
 from dagaz_studio.engine.heaps import majority_reached
@@ -18,8 +17,9 @@ from dagaz_studio.engine.heaps import majority_reached
 # make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
 from dagaz_studio.engine.making import make_move as make_move
 from dagaz_studio.engine.making import unmake_move as unmake_move
+from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove, Position
-from dagaz_studio.engine.royals import DUPLE, gives_check, royal_attacked, takes_royal
+from dagaz_studio.engine.royals import gives_check, royal_attacked, takes_royal
 from dagaz_studio.engine.royals import royal_squares as royal_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runs import runs_after
@@ -72,7 +72,7 @@ def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
     """Whether the board's rules for pieces in hand and immobile pieces allow ``move`` (a royal
     piece left attacked is :func:`leaves_royal_attacked`'s question)."""
     board = rules.board
-    if "immobility-illegal" in board.rules:
+    if board.rules.immobility_illegal:
         for square, piece in move.changes:
             if (square == move.target and piece is not None and piece.player == move.player
                     and not rules.reach(piece.kind, piece.player, square)):
@@ -110,7 +110,7 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     """
     moves: list[Move] = []
     squares = range(len(position.cells)) if square is None else (square,)
-    if rules.board.kind_type.keeps_stores and "majority-wins" in rules.board.rules and majority_reached(position):
+    if rules.board.kind_type.keeps_stores and rules.board.rules.majority_wins and majority_reached(position):
         return moves
     if square is None and rules.fast and not rules.board.kind_type.holds_pieces:
         # Heap and stack boards: every square's compiled run in one go (engine/kind_compiler.py).
@@ -155,7 +155,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
         players = len(position.board.players)
         attacked = (any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
                         for enemy in range(players) if enemy != move.player) for square in after)
-        return bool(after) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
+        return bool(after) and all(attacked) if rules.board.rules.duple_check else any(attacked)
     finally:
         unmake_move(position, undo)
 
@@ -171,8 +171,7 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     if rules.board.ends and board_over(rules, position, answering_moves) is not None:
         return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
-    whole = ("compulsory-capture" in rules.board.rules or chooses_drops(rules.board)
-             or capture_rules.applies(rules.board))
+    whole = rules.board.rules.chooses_moves or chooses_drops(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
     if square is None or whole:
         moves += drop_moves(rules, position, cancel=cancel)
@@ -183,19 +182,9 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
         from dagaz_studio.engine.gates import gated_moves
 
         moves += gated_moves(rules, position, moves)
-    if position.hands or "immobility-illegal" in rules.board.rules:
+    if position.hands or rules.board.rules.immobility_illegal:
         moves = [move for move in moves if allowed_by_rules(rules, position, move)]
-    if "no-check" in rules.board.rules:
-        moves = [move for move in moves if not gives_check(rules, position, move, cancel)]
-    if "no-promotion-check" in rules.board.rules:
-        moves = [move for move in moves if move.promotion is None or not gives_check(rules, position, move, cancel)]
-    if "compulsory-capture" in rules.board.rules and any(move.captures for move in moves):
-        moves = [move for move in moves if move.captures]
-    if capture_rules.applies(rules.board):
-        moves = capture_rules.choose_captures(rules.board, moves, _move_origin, _move_captures,
-                                              piece_value_lookup(rules, position))
-    if drops_compulsory(rules, position) and any(move.dropped for move in moves):
-        moves = [move for move in moves if move.dropped]
+    moves = choose_moves(rules.board, moves, MoveChoice(rules, position, cancel), drops_compulsory(rules, position))
     if rules.board.ends and facing(rules, position, position.turn):
         # Pieces that face each other (end facing): every move but a pass must end the facing.
         moves = [move for move in moves if not keeps_facing(rules, position, move)]
@@ -243,14 +232,14 @@ def passes(rules: Rules, position: Position, can_move: bool, cancel: CancelFlag 
     a piece on the board, and the next player has a move, so that two players without a move end
     the game (as does a player left with nothing on the board)."""
     board_rules = rules.board.rules
-    if "pass" in board_rules:
+    if board_rules.passing:
         move = pass_move(rules, position)
         # While pieces face each other (end facing), a pass is allowed even in check.
         if leaves_royal_attacked(rules, position, move, cancel=cancel) and not (
                 rules.board.ends and facing(rules, position, position.turn)):
             return []
         return [move]
-    if ("pass-when-blocked" in board_rules and not can_move
+    if (board_rules.passing_when_blocked and not can_move
             and any(piece is not None and piece.player == position.turn for piece in position.cells)):
         move = pass_move(rules, position)
         undo = make_move(position, move)
@@ -283,7 +272,7 @@ def piece_value_lookup(rules: Rules, position: Position) -> Callable[[int], Frac
     """The value of the piece on a square of ``position`` (the commander of a column)."""
     from fractions import Fraction
 
-    values = capture_rules.piece_values(rules.board, rules.kind_names)
+    values = piece_values(rules.board, rules.kind_names)
     cells = position.cells
 
     def value_on(square: int) -> Fraction:
@@ -292,12 +281,29 @@ def piece_value_lookup(rules: Rules, position: Position) -> Callable[[int], Frac
     return value_on
 
 
-def _move_origin(move: Move) -> int:
-    return move.origin
+class MoveChoice(MoveReading[Move]):
+    """How the rules that choose among moves (:func:`choose_moves`) read a full move."""
 
+    def __init__(self, rules: Rules, position: Position, cancel: CancelFlag | None = None) -> None:
+        self.rules, self.position, self.cancel = rules, position, cancel
 
-def _move_captures(move: Move) -> tuple[int, ...]:
-    return move.captures
+    def origin(self, entry: Move) -> int:
+        return entry.origin
+
+    def captures(self, entry: Move) -> tuple[int, ...]:
+        return entry.captures
+
+    def promotes(self, entry: Move) -> bool:
+        return entry.promotion is not None
+
+    def dropped(self, entry: Move) -> bool:
+        return entry.dropped
+
+    def gives_check(self, entry: Move) -> bool:
+        return gives_check(self.rules, self.position, entry, self.cancel)
+
+    def value_on(self) -> Callable[[int], Fraction]:
+        return piece_value_lookup(self.rules, self.position)
 
 
 def answering_moves(rules: Rules, position: Position) -> list[Move]:

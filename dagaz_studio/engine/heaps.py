@@ -132,7 +132,7 @@ def heap_size(cell: object) -> int:
 
 def has_stores(board: Board) -> bool:
     """Whether the board's FEN lists each player's store after the side to move."""
-    return board.kind_type.keeps_stores and "captures-to-hand" in board.rules
+    return board.kind_type.keeps_stores and board.rules.captures_to_hand
 
 
 def read_heap_fen(position: PositionState, fields: list[str], fen: str) -> None:

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine import capture_rules
+from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code, poll, remember_code, written_code_key
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
+from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -323,8 +324,8 @@ def _kind_table(rules: CodeRules, player: int) -> tuple[list[Any], list[Any], li
 # --------------------------------------------------------------------------- perft by light records
 
 #: The board rules :func:`kind_perft` applies; a board with any other is counted move by move.
-LIGHT_RULES = frozenset({"compulsory-capture", "continue-captures", "most-captures", "most-valuable-capture",
-                         "captures-to-hand", "majority-wins"})
+LIGHT_RULES = GameRules(compulsory_capture=True, continue_captures=True, most_captures=True, most_valuable_capture=True,
+                        captures_to_hand=True, majority_wins=True)
 
 
 class _NotLight(Exception):
@@ -338,7 +339,7 @@ def _light_ready(rules: CodeRules) -> bool:
     if ready is None:
         board = rules.board
         players = range(len(board.players))
-        ready = (not rules.royal_kinds and set(board.rules) <= LIGHT_RULES
+        ready = (not rules.royal_kinds and board.rules.words <= LIGHT_RULES.words
                  and all(run is not None for player in players for run in _kind_table(rules, player)[1])
                  and all(rules.drop_program(kind, player) is None for player in players
                          for kind in range(rules.board_kinds)))
@@ -374,14 +375,14 @@ class _LightCounter:
         self.players = len(board.players)
         self.tables = [_kind_table(rules, player) for player in range(self.players)]
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
-        #: and rules that choose among captures (:mod:`capture_rules`).
-        self.majority = board.kind_type.holds_heaps and "majority-wins" in board.rules and bool(position.hands)
+        #: and rules that choose among captures (:mod:`move_choice`).
+        self.majority = board.kind_type.holds_heaps and board.rules.majority_wins and bool(position.hands)
         #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
         #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
         self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
                        if self.majority else 0)
-        self.compulsory = "compulsory-capture" in board.rules
-        self.chooses = capture_rules.applies(board)
+        self.compulsory = board.rules.compulsory_capture
+        self.chooses = board.rules.chooses_captures
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
@@ -417,9 +418,7 @@ class _LightCounter:
                 only[1].clear()
         found.clear()
         if self.chooses:
-            board = self.rules.board
-            value_on = _value_on(self.rules, position) if "most-valuable-capture" in board.rules else None
-            keys = capture_rules.choose_captures(board, keys, _origin_of, _captures_of, value_on)
+            keys = choose_moves(self.rules.board, keys, _KeyChoice(self.rules, position))
         return keys
 
     def perft(self, depth: int) -> int:
@@ -455,23 +454,26 @@ class _LightCounter:
         return total
 
 
-def _value_on(rules: CodeRules, position: Position) -> Callable[[int], Fraction]:
-    """The value of the piece on a square of ``position`` (a column's commander), as the capture
-    rules weigh it."""
-    from fractions import Fraction
+class _KeyChoice(MoveReading[tuple[Any, ...]]):
+    """How the rules that choose among moves read the keys of the moves counted here."""
 
-    values = capture_rules.piece_values(rules.board, rules.kind_names)
-    cells = position.cells
+    def __init__(self, rules: CodeRules, position: Position) -> None:
+        self.rules, self.position = rules, position
 
-    def value_on(square: int) -> Fraction:
-        piece = cells[square]
-        return values[piece[1]] if piece is not None else Fraction(0)
-    return value_on
+    def origin(self, entry: tuple[Any, ...]) -> int:
+        return int(entry[0])
 
+    def captures(self, entry: tuple[Any, ...]) -> tuple[int, ...]:
+        return tuple(entry[2])
 
-def _origin_of(key: tuple[Any, ...]) -> int:
-    return int(key[0])
+    def value_on(self) -> Callable[[int], Fraction]:
+        """The value of the piece on a square (a column's commander), as the capture rules weigh it."""
+        from fractions import Fraction
 
+        values = piece_values(self.rules.board, self.rules.kind_names)
+        cells = self.position.cells
 
-def _captures_of(key: tuple[Any, ...]) -> tuple[int, ...]:
-    return tuple(key[2])
+        def value_on(square: int) -> Fraction:
+            piece = cells[square]
+            return values[piece[1]] if piece is not None else Fraction(0)
+        return value_on

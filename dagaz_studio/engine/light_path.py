@@ -3,16 +3,17 @@ the compiled path's light records where a piece's whole notation compiles, and f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine import capture_rules
 from dagaz_studio.engine.collection import collect_young, collector_paused
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing
 from dagaz_studio.engine.game import (
+    MoveChoice,
     allowed_by_rules,
     answering_moves,
     count_record_run,
@@ -21,13 +22,16 @@ from dagaz_studio.engine.game import (
     leaves_royal_attacked,
     legal_moves,
     passes,
-    piece_value_lookup,
 )
 from dagaz_studio.engine.making import make_move, unmake_move, update_hands
+from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.royals import DUPLE, gives_check, royal_squares, royals_attacked_by, takes_royal
+from dagaz_studio.engine.royals import royal_squares, royals_attacked_by, takes_royal
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
 Entry = Move | tuple[int, Piece, Record] | tuple[int, Piece, RichRecord]
@@ -115,14 +119,11 @@ _first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
 _NOTHING: frozenset[int] = frozenset()
 
 
-#: Board rules that choose among the legal moves as a whole: their number is known only from the list.
-_CHOOSING = frozenset({"no-check", "no-promotion-check", "compulsory-capture", "compulsory-drop"})
-
-
 def light_legal_count(rules: Rules, position: Position) -> int:
     """How many moves :func:`light_legal_moves` gives, without making a record of each where the
     board's rules do not choose among them (perft's last ply)."""
-    if _CHOOSING.intersection(rules.board.rules) or capture_rules.applies(rules.board) or chooses_drops(rules.board):
+    # Rules that choose among the legal moves as a whole: their number is known only from the list.
+    if rules.board.rules.chooses_moves or chooses_drops(rules.board):
         return len(light_legal_moves(rules, position))
     return _light_legal(rules, position, [0])  # type: ignore[return-value]
 
@@ -133,7 +134,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         return [] if counting is None else 0
     if rules.board.ends and board_over(rules, position, answering_moves) is not None:
         return [] if counting is None else 0
-    if DUPLE in rules.board.rules or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
+    if rules.board.rules.duple_check or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
         # Rare: while pieces face each other (end facing), where one royal piece of several may be
         # left attacked (duple-check) or pieces enter from hand (gate), the full moves, each asked about.
         moves: list[Entry] = list(legal_moves(rules, position))
@@ -146,7 +147,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     out: list[Entry] = []
     askers: list[Asker] = []
     watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
-    immobility = "immobility-illegal" in rules.board.rules
+    immobility = rules.board.rules.immobility_illegal
     checked = bool(position.hands) or immobility
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
@@ -263,18 +264,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)
         return found + len(passes(rules, position, found > 0))
-    if "no-check" in rules.board.rules:
-        out = [e for e in out if not _entry_gives_check(rules, position, e)]
-    if "no-promotion-check" in rules.board.rules:
-        out = [e for e in out if (e.promotion if isinstance(e, Move) else e[2][2]) is None
-               or not _entry_gives_check(rules, position, e)]
-    if "compulsory-capture" in rules.board.rules and any(_captures(e) for e in out):
-        out = [e for e in out if _captures(e)]
-    if capture_rules.applies(rules.board):
-        out = capture_rules.choose_captures(rules.board, out, _entry_origin, _entry_captures,
-                                            piece_value_lookup(rules, position))
-    if drops_compulsory(rules, position) and any(isinstance(e, Move) and e.dropped for e in out):
-        out = [e for e in out if isinstance(e, Move) and e.dropped]
+    out = choose_moves(rules.board, out, EntryChoice(rules, position), drops_compulsory(rules, position))
     return out + passes(rules, position, bool(out))
 
 
@@ -355,23 +345,37 @@ def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnsw
     return True
 
 
-def _entry_origin(entry: Entry) -> int:
-    return entry.origin if isinstance(entry, Move) else entry[0]
+class EntryChoice(MoveReading[Entry]):
+    """How the rules that choose among moves read perft's entries: light records, and full moves
+    (drops among them) as :class:`MoveChoice` reads them."""
 
+    def __init__(self, rules: Rules, position: Position) -> None:
+        self.rules, self.position, self.moves = rules, position, MoveChoice(rules, position)
 
-def _entry_captures(entry: Entry) -> tuple[int, ...]:
-    return entry.captures if isinstance(entry, Move) else entry[2][1]
+    def origin(self, entry: Entry) -> int:
+        return entry.origin if isinstance(entry, Move) else entry[0]
 
+    def captures(self, entry: Entry) -> tuple[int, ...]:
+        return entry.captures if isinstance(entry, Move) else entry[2][1]
 
-def _entry_gives_check(rules: Rules, position: Position, entry: Entry) -> bool:
-    if isinstance(entry, Move):
-        return gives_check(rules, position, entry)
-    origin, piece, record = entry
-    undo = make_record(rules, position, origin, piece, record)
-    try:
-        return royals_attacked_by(rules, position, piece.player)
-    finally:
-        unmake_record(position, undo)
+    def promotes(self, entry: Entry) -> bool:
+        return (entry.promotion if isinstance(entry, Move) else entry[2][2]) is not None
+
+    def dropped(self, entry: Entry) -> bool:
+        return isinstance(entry, Move) and entry.dropped
+
+    def value_on(self) -> Callable[[int], Fraction]:
+        return self.moves.value_on()
+
+    def gives_check(self, entry: Entry) -> bool:
+        if isinstance(entry, Move):
+            return self.moves.gives_check(entry)
+        origin, piece, record = entry
+        undo = make_record(self.rules, self.position, origin, piece, record)
+        try:
+            return royals_attacked_by(self.rules, self.position, piece.player)
+        finally:
+            unmake_record(self.position, undo)
 
 
 #: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
@@ -436,10 +440,6 @@ def _watched_squares(rules: Rules, position: Position, royals: list[int], enemie
                 if askers is not None:
                     askers.append((origin, piece, square, enemy, answer[1]))
     return watched
-
-
-def _captures(entry: Entry) -> bool:
-    return bool(entry.captures if isinstance(entry, Move) else entry[2][1])
 
 
 def light_perft(rules: Rules, position: Position, depth: int) -> int:

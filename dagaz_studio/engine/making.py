@@ -114,7 +114,7 @@ def update_hands(position: Position, player: int, captures: tuple[int, ...], dro
     hand = position.hands[player]
     if dropped is not None and not dropped.unlimited:
         hand[list(board.pieces).index(dropped.name)] -= 1
-    if captures and "captures-to-hand" in board.rules:
+    if captures and board.rules.captures_to_hand:
         kinds = held_as(board)
         cells = position.cells
         for square in captures:

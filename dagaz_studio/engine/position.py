@@ -306,7 +306,7 @@ def _join_rows(rows: list[str], height: int, levels: bool) -> str:
 
 
 def _has_stores(board: Board) -> bool:
-    return board.kind_type.keeps_stores and "captures-to-hand" in board.rules
+    return board.kind_type.keeps_stores and board.rules.captures_to_hand
 
 
 #: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.

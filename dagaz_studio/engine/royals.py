@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.values import CancelFlag, Move
 
-DUPLE = "duple-check"  # the rule: a player is in check only while every one of his royal pieces is attacked
 
 
 def takes_royal(rules: Rules, position: Position, player: int, squares: Iterable[int]) -> bool:
@@ -21,7 +20,7 @@ def takes_royal(rules: Rules, position: Position, player: int, squares: Iterable
     board (by a capture or an explosion): that wins the game, whatever it leaves attacked."""
     cells, royal = position.cells, rules.royal_kinds
     # With rule: duple-check, one of several royal pieces is taken as any piece is (the last is never attacked).
-    return DUPLE not in rules.board.rules and any((piece := cells[s]) is not None and piece.player != player
+    return not rules.board.rules.duple_check and any((piece := cells[s]) is not None and piece.player != player
                                                   and piece.player >= 0 and piece.kind in royal for s in squares)
 
 
@@ -44,7 +43,7 @@ def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
     royals = royal_squares(rules, position, player)
     attacked = (any(rules.capturable(position, square, enemy) for enemy in range(players) if enemy != player)
                 for square in royals)
-    return bool(royals) and all(attacked) if DUPLE in rules.board.rules else any(attacked)
+    return bool(royals) and all(attacked) if rules.board.rules.duple_check else any(attacked)
 
 
 def gives_check(rules: Rules, position: Position, move: Move, cancel: CancelFlag | None = None) -> bool:

@@ -14,7 +14,6 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplicat
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import Piece, Position
 from dagaz_studio.gui.board_view.outlines import keep_outlines
 from dagaz_studio.gui.board_view.view import Placement, QtBoardView
 from dagaz_studio.gui.files.document import QtDocument
@@ -255,12 +254,7 @@ class QtMainWindow(QMainWindow):
 
     def open_board(self, board: Board, placement: Placement | None = None) -> None:
         """Show ``board``, built without a board file, with an optional placement of pieces."""
-        kinds = {name: index for index, name in enumerate(board.pieces)}
-        position = Position(board, [None] * len(board.squares))
-        for square, (player, name, _letter) in (placement or {}).items():
-            if name in kinds and 0 <= square < len(board.squares):
-                position.cells[square] = Piece(player, kinds[name], True)
-        self.document.open_text("", None, board, position)
+        self.document.open_placed(board, placement)
 
     def add_dock(self, title: str, object_name: str, widget: QWidget,
                  area: Qt.DockWidgetArea | None = None) -> QtWidgets.QDockWidget:

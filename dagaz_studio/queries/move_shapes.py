@@ -58,7 +58,7 @@ def move_shapes(rules: Rules, position: Position) -> list[Move]:
                 for promotion in (None, *names):
                     shapes.append(quick_move(name, me, origin, target, captures, (target,), promotion, also,
                                              ((origin, None), (target, piece)), LastMove(origin, target, None)))
-    if {"pass", "pass-when-blocked"} & board.rules:
+    if board.rules.passing or board.rules.passing_when_blocked:
         # A pass is a move shape wherever the board lets a player pass, even where the position forbids it.
         shapes.append(pass_move(rules, position))
     if board.has_hands:

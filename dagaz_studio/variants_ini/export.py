@@ -56,7 +56,7 @@ def export_fsf(board: Board) -> str:
     _check_geometry(board)
     symmetry = _symmetry(board)
     # Shuffled starts are no variant's option in Fairy-Stockfish (its UCI_Chess960 turns them on).
-    unsupported = set(board.rules) - {"compulsory-capture", "no-check", "shuffled-setup"}
+    unsupported = board.rules.words - {"compulsory-capture", "no-check", "shuffled-setup"}
     if unsupported:
         raise IniError(f"board {board.name}: rule {', '.join(sorted(unsupported))} cannot be exported")
     lines = [f"[{re.sub(r'[^a-z0-9-]', '-', board.name.lower())}]",
@@ -105,8 +105,8 @@ def export_fsf(board: Board) -> str:
     fen = [setup[0], setup[1] if len(setup) > 1 else "w", "-", "-", "0", "1"]
     lines += [f"startFen = {' '.join(fen)}", "castling = false", "doubleStep = false",
               "promotionRegionWhite = -", "promotionRegionBlack = -",
-              f"mustCapture = {'true' if 'compulsory-capture' in board.rules else 'false'}",
-              f"checking = {'false' if 'no-check' in board.rules else 'true'}"]
+              f"mustCapture = {'true' if board.rules.compulsory_capture else 'false'}",
+              f"checking = {'false' if board.rules.no_check else 'true'}"]
     return "\n".join(lines) + "\n"
 
 

@@ -32,7 +32,7 @@ def test_drops_promoted_letters_and_hand_rules_are_read() -> None:
     assert board.has_hands and set(board.drops) == {"Pawn"}  # the King is royal, the Tokin promoted
     assert board.drops["Pawn"].text == "[p,!@far]"
     assert board.demotions == {"Tokin": "Pawn"}
-    assert "captures-to-hand" in board.rules
+    assert board.rules.captures_to_hand
     assert not parse_board("grid: a-c x 3-1\npiece King K royal: *").has_hands
 
 

@@ -114,7 +114,7 @@ def test_pieces_rules_and_draw_hints():
     assert king.royal and king.letter == "K" and king.notation_text == "N[@top];E [=Man]"
     assert king.defined_at.line == 5 and king.defined_at.column == 7
     assert not board.pieces["Man"].royal
-    assert board.rules == {"compulsory-capture"}
+    assert board.rules.words == {"compulsory-capture"}
     assert board.draw.style == "points"
     assert board.draw.lines == ("N", "E")
     assert board.draw.river == (1, 2)

@@ -97,7 +97,7 @@ def test_chess_players_pieces_and_setup():
     assert placement[board.index("d8")] == (1, board.pieces["Queen"])
     assert board.setup.split()[1:] == ["w", "KQkq", "-", "0", "1"]
     assert board.draw.style == "cells" and board.draw.checkered and board.draw.coordinates
-    assert board.rules == frozenset()
+    assert board.rules.words == frozenset()
 
 
 # --------------------------------------------------------------------------- xiangqi
@@ -158,7 +158,7 @@ def test_fanorona_setup_and_rules():
     assert row3 == [1, 0, 1, 0, 1, 0, 1, 0]  # a3 Black, b3 White, ... as the oracle lists them
     assert all(placement[board.index(f"{c}1")][0] == 0 for c in "abcdefghi")
     assert all(placement[board.index(f"{c}5")][0] == 1 for c in "abcdefghi")
-    assert board.rules == frozenset({"compulsory-capture"})
+    assert board.rules.words == frozenset({"compulsory-capture"})
     assert board.draw.lines == tuple("NESWOTRM")
 
 

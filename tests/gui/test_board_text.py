@@ -111,7 +111,7 @@ def test_edits_not_applied_are_asked_about_before_they_could_be_lost(setup, monk
     edited = editor.text() + "rule: compulsory-capture\n"
     editor.text_edit.setPlainText(edited)
     assert editor.ask_unapplied() is goes_on and "not applied" in asked[0]
-    assert ("compulsory-capture" in document.board.rules) is applied
+    assert document.board.rules.compulsory_capture is applied
     assert editor.text() == (edited if answer != QMessageBox.StandardButton.Discard else document.board_text)
 
 

@@ -1,7 +1,7 @@
 """The Game record dock: the moves played in the window, named as the board names them, to step
 through (first, back, forward, last, or a click on a move) and to copy as PGN-like text.
 
-The record itself is :class:`dagaz_studio.gui.files.record.GameRecord` (no Qt). The dock follows the
+The record itself is :class:`dagaz_studio.document.record.GameRecord` (no Qt). The dock follows the
 document: a move played (the "Play move" field, a double-clicked listed move) is added at the current
 place; an undo or redo, or any change that lands on a position of the record, moves the place there;
 going to a place sets the document's position from its FEN (one undoable step). Any other edit leaves
@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dagaz_studio.document.record import GameRecord, RecordError
 from dagaz_studio.engine import FenError
 from dagaz_studio.gui.files.document import QtDocument
-from dagaz_studio.gui.files.record import GameRecord, RecordError
 from dagaz_studio.gui.settings import settings
 
 #: The record last shown, as JSON, and the board file it belongs to.

@@ -1,49 +1,36 @@
-"""The open board and the position being edited, with undo.
+"""The open board and the position being edited, as the window's Qt parts see them.
 
-:class:`QtDocument` owns the board (and its file's text), the :class:`Position` shown on the board,
-and a :class:`QUndoStack` of every edit. Views and the worker read ``document.position`` and redraw or
-rerun on :attr:`QtDocument.positionChanged`; they never edit it themselves.
+:class:`QtDocument` owns a :class:`~dagaz_studio.document.Document` (the board, its file's text, the
+position, the history of edits: every rule about them) and relays its events as Qt signals; its undo
+history is given to the Edit menu as :attr:`QtDocument.undo_stack`. Views and the worker read
+``document.position`` and redraw or rerun on :attr:`QtDocument.positionChanged`; they never edit it
+themselves.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
 
-from dagaz_studio.board import Board, resolve_board, shipped_boards
-from dagaz_studio.board.cache import parse_board_cached
-from dagaz_studio.board.placement import NEUTRAL, setup_placement
-from dagaz_studio.board.shipped import read_board_text
-from dagaz_studio.engine import Piece, Position
+from dagaz_studio.board import Board
+from dagaz_studio.document import Document, Placement
+from dagaz_studio.engine import Position
 from dagaz_studio.gui.board_view.position_view import position_contents, position_hands
-from dagaz_studio.gui.files.board_changes import describe_board_changes
-from dagaz_studio.gui.files.edit_commands import BoardEditCommand, BoardTextCommand, PositionCommand
-from dagaz_studio.gui.files.positions import assign, initial_position, put, same
+from dagaz_studio.gui.files.undo_history import QtUndoHistory
 
 if TYPE_CHECKING:
-    # Editing and playing load the engine when first asked: opening a board and drawing it need
-    # only the position (the window paints its board before the rest is loaded).
-    from dagaz_studio.engine import Move, Rules
+    from dagaz_studio.engine import Move
     from dagaz_studio.gui.board_view.kinds import Contents
-
-#: A placement as the board view draws it: square -> (player, piece name, piece letter).
-ViewPlacement = dict[int, tuple[int, str, str]]
-#: An edit of a copy of the position, recorded for undo.
-_Change = Callable[[Position], None]
 
 
 class QtDocument(QObject):
-    """The open board, its file's text, and the position being edited.
-
-    ``board`` and ``position`` are ``None`` only until the first board is opened. ``position`` is
-    edited in place by the methods below, which emit :attr:`positionChanged` after every change; a
-    new board (:meth:`open_board`, :meth:`set_piece_notation`) emits :attr:`boardChanged` first.
-    Readers on another thread must work on ``position.copy()``.
+    """The window's document: :attr:`model` (a :class:`~dagaz_studio.document.Document`) with its
+    events as signals. What it reads and does is the model's (see there); ``board`` and ``position``
+    are ``None`` only until the first board is opened. Readers on another thread must work on
+    ``position.copy()``.
     """
 
     #: A different board (or the same board with a changed piece notation) is now open.
@@ -53,423 +40,157 @@ class QtDocument(QObject):
     #: The board file's text now differs (``True``) or no longer differs from the saved file.
     dirtyChanged = Signal(bool)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, model: Document | None = None) -> None:
         super().__init__(parent)
-        self.board: Board | None = None
-        self.board_path: Path | None = None
-        self.board_text: str = ""
-        self.position: Position | None = None
-        self.undo_stack = QUndoStack(self)
-        self._saved_text: str | None = ""
-        self._dirty = False
-        self._fen_rules: Rules | None = None
+        self.model = model if model is not None else Document()
+        #: The model's history of edits, for Edit ▸ Undo and Redo and the Position panel's buttons.
+        self.undo_stack = QtUndoHistory(self.model.history, self)
+        self.model.board_changed.connect(self.boardChanged.emit)
+        self.model.position_changed.connect(self.positionChanged.emit)
+        self.model.dirty_changed.connect(self.dirtyChanged.emit)
 
-    # ------------------------------------------------------------------ the board
+    # ------------------------------------------------------------------ what the model holds
+
+    @property
+    def board(self) -> Board | None:
+        """The open board."""
+        return self.model.board
+
+    @property
+    def board_path(self) -> Path | None:
+        """Where the board file is saved, if anywhere."""
+        return self.model.board_path
+
+    @property
+    def board_text(self) -> str:
+        """The board file's text, as edited."""
+        return self.model.board_text
+
+    @property
+    def position(self) -> Position | None:
+        """The position being edited (one object, edited in place)."""
+        return self.model.position
 
     @property
     def board_dirty(self) -> bool:
         """Whether the board's text has changes not saved to its file."""
-        return self._dirty
-
-    def open_board(self, path_or_name: str | Path) -> None:
-        """Open a board file (or a shipped board by name) on its initial position.
-
-        Raises :class:`~dagaz_studio.board.BoardReadError` or :class:`~dagaz_studio.board.BoardFileError`
-        (both ``ValueError``, with a message for the user) and leaves the document as it was.
-        """
-        path = resolve_board(path_or_name)
-        text = read_board_text(path)
-        # A board opened before comes from the cache of parsed boards: no parsing, no Lark, at start.
-        board = parse_board_cached(text, str(path))
-        self.open_text(text, path, board)
-
-    def open_text(self, text: str, path: Path | None = None, board: Board | None = None,
-                  position: Position | None = None) -> None:
-        """Open a board from a board file's text (``path``: where it is saved, if anywhere).
-
-        ``board`` is the text's board if already loaded (or a board built without a file, with
-        ``text`` empty); ``position`` replaces its initial position. Raises
-        :class:`~dagaz_studio.board.BoardFileError` when the text is not a valid board.
-        """
-        if board is None:
-            board = parse_board_cached(text, str(path) if path is not None else "<board>")
-        self.board = board
-        self.board_path = path
-        self.board_text = text
-        self._saved_text = text if path is not None else ""
-        self.position = position if position is not None else initial_position(board)
-        self.undo_stack.clear()
-        self._update_dirty()
-        self.boardChanged.emit()
-        self.positionChanged.emit()
-
-    def set_piece_notation(self, piece_name: str, text: str) -> None:
-        """Change the notation of a piece type, in the board and in the board file's text (undoable).
-
-        The board is rebuilt from the edited text, so that it is checked as a file is. Raises
-        :class:`~dagaz_studio.board.BoardFileError` (bad notation) or
-        :class:`~dagaz_studio.board.writer.BoardWriteError` and changes nothing.
-        """
-        self._require_board()
-        from dagaz_studio.board.writer import replace_piece_notation
-
-        new_text = replace_piece_notation(self.board_text, piece_name, text)
-        if new_text == self.board_text:
-            return
-        board = parse_board(new_text, self._filename())
-        self.undo_stack.push(BoardTextCommand(self._set_board_text, self.board_text, self.board, new_text, board,
-                                               f"Change the {piece_name}'s notation"))
-
-    def set_board_text(self, text: str, description: str, renames: Mapping[str, str] | None = None) -> None:
-        """Replace the board file's whole text (undoable, as ``description``): a piece type added,
-        renamed or deleted, or the text edited by hand. The position is carried over by square and
-        piece name (``renames``: old piece name -> new). Raises
-        :class:`~dagaz_studio.board.BoardFileError` and changes nothing when the text does not load.
-        """
-        self._require_board()
-        if text == self.board_text:
-            return
-        board = parse_board(text, self._filename())
-        before = (self.board_text, self._require_board(), self._require_position().copy())
-        from dagaz_studio.engine import carry_position
-
-        after = (text, board, carry_position(self._require_position(), board, renames))
-        self.undo_stack.push(BoardEditCommand(self._set_board_and_position, before, after, description))
-
-    def use_position_as_setup(self) -> None:
-        """Make the position the board's initial one: the board file's ``setup:`` line says it (undoable).
-        Raises ``ValueError`` (:class:`~dagaz_studio.board.BoardFileError`) and changes nothing when
-        the board file cannot hold it."""
-        from dagaz_studio.board.writer import replace_setup
-
-        text = replace_setup(self.board_text, self.fen())
-        if text != self.board_text:
-            board = parse_board(text, self._filename())
-            # The position is now the board's initial one, read back as the file will be read.
-            position = initial_position(board)
-            self.undo_stack.push(BoardEditCommand(self._set_board_and_position, (self.board_text, self._require_board(),
-                                                          self._require_position().copy()),
-                                                   (text, board, position), "Use this position as the setup"))
-
-    def unsaved_changes(self) -> list[str]:
-        """What differs from the saved file, in words: some of ``"piece types"``, ``"piece
-        notations"``, ``"other lines"``; ``["unsaved"]`` for a board never saved, ``["on disk"]`` when
-        the file changed on disk. Empty when nothing differs."""
-        if self.board is None or self.board_text == self._saved_text:
-            return []
-        if self._saved_text is None:
-            return ["on disk"]
-        if not self._saved_text:
-            return ["unsaved"]
-        try:
-            saved = parse_board(self._saved_text, self._filename())
-        except ValueError:
-            return ["other lines"]
-        return describe_board_changes(saved, self.board)
-
-    def forget_saved_text(self) -> None:
-        """The file on disk no longer holds what was opened (changed or deleted elsewhere): the board
-        counts as changed, so that Save and closing treat it as unsaved."""
-        self._saved_text = None  # matches no text
-        self._update_dirty()
+        return self.model.board_dirty
 
     @property
     def saved_text(self) -> str | None:
-        """The board file's text as last opened or saved (what the file on disk should hold), or
-        ``None`` once the file is known to hold something else."""
-        return self._saved_text
+        """The board file's text as last opened or saved (see :attr:`Document.saved_text`)."""
+        return self.model.saved_text
 
     @property
     def read_only(self) -> bool:
-        """Whether the board file must not be written over: a board shipped with the application, or
-        a file the user may not write. Save then asks where to save a copy."""
-        path = self.board_path
-        if path is None:
-            return False
-        resolved = path.resolve()
-        if any(resolved == shipped.resolve() for shipped in shipped_boards().values()):
-            return True
-        return path.exists() and not os.access(path, os.W_OK)
+        """Whether the board file must not be written over (see :attr:`Document.read_only`)."""
+        return self.model.read_only
+
+    # ------------------------------------------------------------------ the model's work
+
+    def open_board(self, path_or_name: str | Path) -> None:
+        """See :meth:`Document.open_board`."""
+        self.model.open_board(path_or_name)
+
+    def open_text(self, text: str, path: Path | None = None, board: Board | None = None,
+                  position: Position | None = None) -> None:
+        """See :meth:`Document.open_text`."""
+        self.model.open_text(text, path, board, position)
+
+    def open_placed(self, board: Board, placement: Mapping[int, tuple[int, str, str]] | None = None) -> None:
+        """See :meth:`Document.open_placed`."""
+        self.model.open_placed(board, placement)
+
+    def set_piece_notation(self, piece_name: str, text: str) -> None:
+        """See :meth:`Document.set_piece_notation`."""
+        self.model.set_piece_notation(piece_name, text)
+
+    def set_board_text(self, text: str, description: str, renames: Mapping[str, str] | None = None) -> None:
+        """See :meth:`Document.set_board_text`."""
+        self.model.set_board_text(text, description, renames)
+
+    def use_position_as_setup(self) -> None:
+        """See :meth:`Document.use_position_as_setup`."""
+        self.model.use_position_as_setup()
+
+    def unsaved_changes(self) -> list[str]:
+        """See :meth:`Document.unsaved_changes`."""
+        return self.model.unsaved_changes()
+
+    def forget_saved_text(self) -> None:
+        """See :meth:`Document.forget_saved_text`."""
+        self.model.forget_saved_text()
 
     def save_board(self, path: str | Path | None = None) -> Path:
-        """Write the board file's text to ``path`` (default: where it came from), whole or not at all;
-        returns the path. The position set up in the window is not part of the board file.
-
-        Raises :class:`~dagaz_studio.board.writer.SaveError` when the file cannot be written (the
-        previous file is then unchanged), and ``ValueError`` when there is no path or the file is a
-        read-only one (:attr:`read_only`) and no other path is given.
-        """
-        self._require_board()
-        target = Path(path) if path is not None else self.board_path
-        if target is None:
-            raise ValueError("the board has no file yet: choose where to save it")
-        if path is None and self.read_only:
-            raise ValueError(f"{target.name} is read-only (a shipped board): save a copy elsewhere")
-        from dagaz_studio.board.writer import write_atomically
-
-        write_atomically(target, self.board_text)
-        if target != self.board_path:
-            self.board_path = target
-            # Problems are reported against the file's new name from now on.
-            self.board = parse_board(self.board_text, str(target))
-            assert self.position is not None
-            self.position.board = self.board
-            self.boardChanged.emit()
-            self.positionChanged.emit()
-        self._saved_text = self.board_text
-        self._update_dirty()
-        return target
-
-    # ------------------------------------------------------------------ position edits (undoable)
+        """See :meth:`Document.save_board`."""
+        return self.model.save_board(path)
 
     def place(self, square: int, player: int, kind: int | str, moved: bool | None = None) -> None:
-        """Put a piece of ``player`` (index) and ``kind`` (index or name) on ``square``.
-
-        ``moved`` defaults to what a FEN would say: unmoved where the board's setup has that piece.
-        """
-        position = self._require_position()
-        kind_index = self._kind_index(kind)
-        if position.kinds[kind_index].neutral:
-            player = NEUTRAL  # an arrow or a wall is nobody's, whichever side it is placed for
-        elif not 0 <= player < len(position.board.players):
-            raise ValueError(f"no player {player}")
-        self._check_square(square)
-        if moved is None:
-            moved = not self._starts_here(square, player, kind_index)
-        piece = Piece(player, kind_index, moved)
-        if position.cells[square] == piece:
-            return
-        name = position.kinds[kind_index].name
-        owner = "a neutral" if player == NEUTRAL else position.board.players[player]
-        self._edit(f"Place {owner} {name} on {position.board.squares[square]}",
-                   lambda p: put(p, square, piece))
+        """See :meth:`Document.place`."""
+        self.model.place(square, player, kind, moved)
 
     def remove(self, square: int) -> None:
-        """Take away the piece on ``square`` (nothing happens on an empty square)."""
-        position = self._require_position()
-        self._check_square(square)
-        if position.cells[square] is None:
-            return
-        self._edit(f"Remove the piece on {position.board.squares[square]}", lambda p: put(p, square, None))
+        """See :meth:`Document.remove`."""
+        self.model.remove(square)
 
     def move_piece(self, origin: int, target: int) -> None:
-        """Carry the piece on ``origin`` to ``target``, replacing whatever stands there."""
-        position = self._require_position()
-        self._check_square(origin)
-        self._check_square(target)
-        piece = position.cells[origin]
-        if piece is None or origin == target:
-            return
-        moved = not self._starts_here(target, piece.player, piece.kind)
-        names = position.board.squares
-
-        def change(p: Position) -> None:
-            put(p, origin, None)
-            put(p, target, piece._replace(moved=moved))
-
-        self._edit(f"Move {names[origin]} to {names[target]}", change)
+        """See :meth:`Document.move_piece`."""
+        self.model.move_piece(origin, target)
 
     def set_turn(self, player: int) -> None:
-        """Give the move to ``player`` (index)."""
-        position = self._require_position()
-        if not 0 <= player < len(position.board.players):
-            raise ValueError(f"no player {player}")
-        if position.turn == player:
-            return
-
-        def change(p: Position) -> None:
-            p.turn = player
-            # The last move was the opponent's; with another side to move it no longer means anything.
-            p.last_move = None
-
-        self._edit(f"{position.board.players[player]} to move", change)
+        """See :meth:`Document.set_turn`."""
+        self.model.set_turn(player)
 
     def set_moved(self, square: int, moved: bool) -> None:
-        """Mark the piece on ``square`` as having moved (or not): unmoved pieces may castle, double-step…"""
-        position = self._require_position()
-        self._check_square(square)
-        piece = position.cells[square]
-        if piece is None or piece.moved == moved:
-            return
-        what = "moved" if moved else "unmoved"
-        self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: put(p, square, piece._replace(moved=moved)))
+        """See :meth:`Document.set_moved`."""
+        self.model.set_moved(square, moved)
 
     def set_fen(self, fen: str) -> None:
-        """Set up the position a FEN describes. Raises :class:`FenError` and keeps the position if it does not fit."""
-        position = self._require_position()
-        new = Position.from_fen(position.board, fen.strip())
-        if same(new, position):
-            return
-        self._edit("Set up from FEN", lambda p: assign(p, new))
+        """See :meth:`Document.set_fen`."""
+        self.model.set_fen(fen)
+
+    def resume(self, fen: str) -> None:
+        """See :meth:`Document.resume`."""
+        self.model.resume(fen)
 
     def reset(self) -> None:
-        """Go back to the board's initial position."""
-        position = self._require_position()
-        new = initial_position(position.board)
-        if same(new, position):
-            return
-        self._edit("Initial position", lambda p: assign(p, new))
+        """See :meth:`Document.reset`."""
+        self.model.reset()
 
     def clear(self) -> None:
-        """Take every piece off the board (the side to move stays)."""
-        position = self._require_position()
-        empty = Position(position.board, [None] * len(position.cells), position.turn)
-        if same(empty, position):
-            return
-        self._edit("Clear the board", lambda p: assign(p, empty))
+        """See :meth:`Document.clear`."""
+        self.model.clear()
 
     def play_move(self, move: Move, name: str, on: Position | None = None) -> None:
-        """Make ``move`` (a legal move the core found, named ``name``) as one undoable step.
-
-        ``on`` is the position the move was found in: a move fits only the position it was made
-        for, so if the document's position is no longer equal to it, ``ValueError`` is raised and
-        nothing changes.
-        """
-        position = self._require_position()
-        if on is not None and not same(on, position):
-            raise ValueError(f"the position changed since {name} was found: try again")
-
-        from dagaz_studio.engine import make_move
-
-        def change(p: Position) -> None:
-            make_move(p, move)
-
-        self._edit(f"Play {name}", change)
-
-    # ------------------------------------------------------------------ reading
+        """See :meth:`Document.play_move`."""
+        self.model.play_move(move, name, on)
 
     def fen(self) -> str:
-        """The position as FEN (empty without a board)."""
-        if self.position is None:
-            return ""
-        from dagaz_studio.engine import Rules
-        from dagaz_studio.engine import fen as position_fen
-
-        # Rules are rebuilt when the board object changes (a new board, or an edited notation).
-        if self._fen_rules is None or self._fen_rules.board is not self.position.board:
-            self._fen_rules = Rules(self.position.board)
-        try:
-            return position_fen(self._fen_rules, self.position)
-        except ValueError:  # a runaway notation: the en-passant square cannot be judged
-            return self.position.fen(en_passant=False)
+        """See :meth:`Document.fen`."""
+        return self.model.fen()
 
     def game_over(self) -> str:
-        """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""
-        if self.position is None:
-            return ""
-        from dagaz_studio.engine import Rules, over_by_board
-
-        if self._fen_rules is None or self._fen_rules.board is not self.position.board:
-            self._fen_rules = Rules(self.position.board)
-        try:
-            over = over_by_board(self._fen_rules, self.position)
-        except ValueError:  # a runaway notation in an end statement
-            return ""
-        return over.reason if over is not None else ""
+        """See :meth:`Document.game_over`."""
+        return self.model.game_over()
 
     def at_initial_position(self) -> bool:
-        """Whether the position is the board's initial one."""
-        position = self.position
-        return position is None or same(initial_position(position.board), position)
+        """See :meth:`Document.at_initial_position`."""
+        return self.model.at_initial_position()
 
-    def view_placement(self) -> ViewPlacement:
+    # ------------------------------------------------------------------ as the board view draws it
+
+    def view_placement(self) -> Placement:
         """The pieces as the board view draws them: square -> (player, piece name, piece letter)."""
-        position = self.position
-        if position is None:
-            return {}
-        kinds = position.kinds
-        return {square: (piece.player, kinds[piece.kind].name, kinds[piece.kind].letter)
-                for square, piece in enumerate(position.cells)
-                if piece is not None and 0 <= piece.kind < len(kinds)}
+        return self.model.placement()
 
     def view_contents(self) -> dict[int, Contents]:
         """Heaps and columns as the board view draws them (heap and stack boards only): square ->
         (the board's kind, its heap's or column's parts), as :func:`position_contents` gives them."""
-        position = self.position
+        position = self.model.position
         return {} if position is None else position_contents(position)
 
     def view_hands(self) -> list[tuple[int, str, str, int]]:
         """The pieces in hand as the board view draws them: (player, piece name, letter, count), the
         count -1 for a piece always in hand (``unlimited``)."""
-        position = self.position
+        position = self.model.position
         return [] if position is None else list(position_hands(position))
-
-    # ------------------------------------------------------------------ private
-
-    def _edit(self, text: str, change: _Change) -> None:
-        position = self._require_position()
-        before = position.copy()
-        after = position.copy()
-        change(after)
-        self.undo_stack.push(PositionCommand(self._restore, before, after, text))
-
-    def _restore(self, snapshot: Position) -> None:
-        """Make ``position`` equal to ``snapshot``, keeping the same object."""
-        assert self.position is not None
-        assign(self.position, snapshot)
-        self.positionChanged.emit()
-
-    def _set_board_text(self, text: str, board: Board) -> None:
-        assert self.position is not None
-        self.board_text = text
-        self.board = board
-        # Piece kinds are indexed in file order, which a notation change does not touch.
-        self.position.board = board
-        self._update_dirty()
-        self.boardChanged.emit()
-        self.positionChanged.emit()
-
-    def _set_board_and_position(self, text: str, board: Board, position: Position) -> None:
-        assert self.position is not None
-        self.board_text = text
-        self.board = board
-        assign(self.position, position.copy())
-        self._update_dirty()
-        self.boardChanged.emit()
-        self.positionChanged.emit()
-
-    def _update_dirty(self) -> None:
-        dirty = self.board is not None and self.board_text != self._saved_text
-        if dirty != self._dirty:
-            self._dirty = dirty
-            self.dirtyChanged.emit(dirty)
-
-    def _filename(self) -> str:
-        return str(self.board_path) if self.board_path is not None else "<board>"
-
-    def _require_board(self) -> Board:
-        if self.board is None:
-            raise RuntimeError("no board is open")
-        return self.board
-
-    def _require_position(self) -> Position:
-        if self.position is None:
-            raise RuntimeError("no board is open")
-        return self.position
-
-    def _check_square(self, square: int) -> None:
-        if not 0 <= square < len(self._require_board().squares):
-            raise ValueError(f"no square {square}")
-
-    def _kind_index(self, kind: int | str) -> int:
-        names = list(self._require_board().pieces)
-        if isinstance(kind, str):
-            if kind not in names:
-                raise ValueError(f"no piece named {kind!r}")
-            return names.index(kind)
-        if not 0 <= kind < len(names):
-            raise ValueError(f"no piece kind {kind}")
-        return kind
-
-    def _starts_here(self, square: int, player: int, kind: int) -> bool:
-        """Whether the board's setup puts this piece on this square (so that it counts as unmoved)."""
-        board = self._require_board()
-        start = setup_placement(board).get(square)
-        return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
-
-
-def parse_board(text: str, filename: str) -> Board:
-    """The board of an edited text, parsed afresh (the loader, and Lark, load at the first edit)."""
-    from dagaz_studio.board.loader import parse_board as parse
-
-    return parse(text, filename)

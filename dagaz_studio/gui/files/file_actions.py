@@ -255,12 +255,10 @@ class QtFileActions(QObject):
             try:
                 if not isinstance(fen, str) or len(fen) > MAX_REMEMBERED_FEN:
                     raise FenError("not a FEN", "")
-                self._document.set_fen(fen)
+                self._document.resume(fen)
             except FenError:
                 dropped.append("position")  # the board file changed since; its initial position stays
             else:
-                # Coming back to where one left off is not an edit to undo, but it must be seen.
-                self._document.undo_stack.clear()
                 if not self._document.at_initial_position():
                     notes.append("The position left last time is back (\"Initial position\" in the Position "
                                  "dock starts over).")

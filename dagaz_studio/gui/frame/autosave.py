@@ -4,12 +4,12 @@ that did not close, removed once nothing is left to recover."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from dagaz_studio.document.recovery import Keeper
 from dagaz_studio.gui.files.recovery import Recovered, Recovery
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ class QtAutosave(QObject):
         self._opened = opened
         self._say = say
         self.recovery = Recovery()
-        #: The board whose recovery file holds edits of this run.
-        self._recovering: Path | None = None
+        #: What to keep and when, and how to bring it back (Qt-free).
+        self._keeper = Keeper(self.recovery)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(AUTOSAVE_MS)
@@ -50,74 +50,29 @@ class QtAutosave(QObject):
     @Slot()
     def autosave(self) -> None:
         """Keep the open board's unsaved edits in its recovery file, or remove the file when there are none."""
-        path = self._document.board_path
-        if self._recovering is not None and self._recovering != path:
-            # The user answered for the last board's changes when it was closed.
-            self.recovery.remove(self._recovering)
-            self._recovering = None
-        if path is None:
-            return
-        drafts = self._notation_editor.unapplied()
-        dirty = self._document.board_dirty
-        if not dirty and not drafts:
-            self.recovery.remove(path)
-            self._recovering = None
-            return
-        problem = self.recovery.write(Recovered(path, self._document.board_text if dirty else None, drafts,
-                                                self._document.fen()))
+        problem = self._keeper.keep(self._document.model, self._notation_editor.unapplied())
         if problem is not None:
             self._say(f"Unsaved changes could not be kept for recovery: {problem}")
-        self._recovering = path
 
     def closed(self) -> None:
         """The window closed, its changes answered for: nothing is left to recover."""
         self._timer.stop()
-        if self._recovering is not None:
-            self.recovery.remove(self._recovering)
-            self._recovering = None
+        self._keeper.closed()
 
     def offer(self) -> list[str]:
         """After a run that did not close, offer each board's unsaved changes back; returns what happened."""
-        notes: list[str] = []
-        for state in self.recovery.pending():
-            name = state.board_path.name
-            what = []
-            if state.board_text is not None:
-                what.append("the board file's text")
-            if state.drafts:
-                what.append(f"the notation of {', '.join(state.drafts)} (not applied)")
-            answer = QMessageBox.question(
-                self._parent, self._title,
-                f"Dagaz Studio did not close normally last time. {name} has changes that were not saved: "
-                f"{' and '.join(what) or 'the position'}.\n\nRestore them?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
-            if answer != QMessageBox.StandardButton.Yes:
-                self.recovery.remove(state.board_path)
-                continue
-            if not state.board_path.is_file() or not self._restore(state):
-                notes.append(f"The unsaved changes to {name} could not be restored: the board file is gone or "
-                             "no longer loads.")
-                self.recovery.remove(state.board_path)
-                continue
-            notes.append(f"Restored the unsaved changes to {name}; save them with File ▸ Save board.")
-            self._recovering = state.board_path
-        return notes
+        return self._keeper.offer(self._document.model, self._ask, lambda path: self._opened(str(path)),
+                                  self._notation_editor.restore_drafts)
 
-    def _restore(self, state: Recovered) -> bool:
-        document = self._document
-        current = document.board_path
-        if current is None or current.resolve() != state.board_path.resolve():
-            try:
-                document.open_board(state.board_path)
-            except ValueError:
-                return False
-            self._opened(str(state.board_path))
-        try:
-            if state.board_text is not None:
-                document.set_board_text(state.board_text, "Restore unsaved changes")
-            if state.fen:
-                document.set_fen(state.fen)
-        except ValueError:  # BoardFileError, FenError: the file changed since
-            return False
-        self._notation_editor.restore_drafts(state.drafts)
-        return True
+    def _ask(self, state: Recovered) -> bool:
+        what = []
+        if state.board_text is not None:
+            what.append("the board file's text")
+        if state.drafts:
+            what.append(f"the notation of {', '.join(state.drafts)} (not applied)")
+        answer = QMessageBox.question(
+            self._parent, self._title,
+            f"Dagaz Studio did not close normally last time. {state.board_path.name} has changes that were not "
+            f"saved: {' and '.join(what) or 'the position'}.\n\nRestore them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dagaz_studio.gui.files.record import GameRecord, RecordError
+from dagaz_studio.document.record import GameRecord, RecordError
 
 START = chess.STARTING_FEN
 
