@@ -155,9 +155,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                                  trace_limit=trace_limit)
 
     def _run_traced(self, position: Position, square: int, program: Program, budget: int, cancel: CancelFlag | None,
-                    trace_limit: int) -> RunResult | None:
+                    trace_limit: int, drop: Piece | None = None) -> RunResult | None:
         """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`),
-        or ``None`` to leave it to the runner (a notation it does not cover, a run nested too deeply)."""
+        or ``None`` to leave it to the runner (a notation it does not cover, a run nested too deeply);
+        with ``drop``, that piece dropped from the hand, starting over ``square``."""
         from dagaz_studio.engine.trace_code import traced_code, traced_state
 
         key = (program.notation.text, program.player, program.piece_name)
@@ -168,11 +169,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 self.traced[key] = None
             except ReadingCancelled:
                 return RunResult(stopped="cancelled")  # writing the code took long enough to be cancelled
-        code, piece = self.traced[key], position.cells[square]
+        code, piece = self.traced[key], drop or position.cells[square]
         if code is None or piece is None:
             return None
         result = RunResult()
         st = traced_state(self, position, piece, result, program.notation.group_count)
+        if drop is not None:
+            st.under = (position.cells[square],)
         st.budget, st.cancel, st.trace, st.trace_limit = budget, cancel, result.trace, trace_limit
         work = new_work(budget, cancel)
 
@@ -190,11 +193,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             except RecursionError:
                 raise _Rerun from None
         try:
-            self._start(st, square, entry, result)
+            self._start(st, square, entry, result, drop)
         except _Rerun:
             return None
         result.work = work[0]
         result.trace_truncated = st.truncated
+        if drop is not None:
+            result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
     def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
@@ -311,8 +316,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         program = self.drop_program(kind, position.turn)
         if program is None:
             return RunResult()
+        drop = Piece(position.turn, kind, True)
+        if trace and self.fast and self.board.kind_type.holds_pieces:
+            traced = self._run_traced(position, square, program, budget, cancel, trace_limit, drop)
+            if traced is not None:
+                return traced
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
-                                 trace_limit=trace_limit, drop=Piece(position.turn, kind, True))
+                                 trace_limit=trace_limit, drop=drop)
 
     def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None:
         """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles.

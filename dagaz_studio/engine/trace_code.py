@@ -64,9 +64,11 @@ LETTERS = set("pPeEfFmMrRaAsSlLtTx")
 class TracedState(State):
     """The run state of a traced code run: the moves it completed, as the runner keeps them."""
 
-    __slots__ = ("seen", "result")
+    __slots__ = ("seen", "result", "under")
     seen: dict[MoveKey, int]
     result: RunResult
+    #: A drop's: what stood on the square it starts over, in a tuple (``None``: not a drop).
+    under: tuple[Any] | None
 
     def at(self, cursor: int, direction: int | None, depth: int) -> None:
         """The cursor, the last direction and the depth the next event records."""
@@ -218,6 +220,8 @@ class TraceWriter(CodeGenerator):
         lists = "T.hand = hand; T.captures = caps; T.visited = visited; T.touched = touched; T.also = also"
         self.emit(ind, f"T = out; {lists}{'; T.created = created' if self.creates else ''}"
                        f"{'; T.stops = stops' if self.continues else ''}")
+        # A drop starts with the piece in hand over the square, which keeps what stood there.
+        self.emit(ind, "if T.under is not None: cells[origin] = T.under[0]; touched.clear(); visited.clear()")
         self.emit(ind, "def fin(c, d, dp, mi, ms, md, pr, ps, then, sp):")
         i = ind + 1
         here = {"c": "c", "d": "d", "dp": "dp"}
@@ -278,5 +282,5 @@ def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, gro
     st = TracedState(rules, position, position.turn, 0, groups)
     st.piece_kind = piece.kind
     seen: dict[MoveKey, int] = {}
-    st.seen, st.result = seen, result
+    st.seen, st.result, st.under = seen, result, None
     return st

@@ -117,3 +117,22 @@ def test_random_notations_trace_the_same_by_the_written_code_and_the_runner(boar
 @pytest.mark.parametrize("board_name", sorted(shipped_boards()))
 def test_random_notations_trace_the_same_on_every_board(board_name: str) -> None:
     _random_notation_test(board_name, 100)()
+
+
+DROP_BOARDS = [name for name in sorted(shipped_boards()) if load_board(name).drops]
+
+
+@pytest.mark.parametrize("board_name", [name if name in {"shogi", "crazyhouse"}
+                                        else pytest.param(name, marks=pytest.mark.slow) for name in DROP_BOARDS])
+def test_every_drop_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    fast, runner = _rules(board_name)
+    for position in played(board_name, 2, 30):
+        position = position.copy()
+        for kind in range(fast.board_kinds):
+            if fast.drop_program(kind, position.turn) is None:
+                continue
+            for square in range(len(position.cells)):
+                before = list(position.cells)
+                code = fast.run_drop(position, kind, square, trace=True)
+                assert position.cells == before
+                _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
