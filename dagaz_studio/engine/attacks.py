@@ -54,7 +54,8 @@ class AttackQuestions(RulesState):
             probe = None
             if self.attack_fn(kind, player) is not None:
                 try:
-                    probe = compile_probe(cast("CodeRules", self), self.kind_program(kind, player).notation, player)
+                    program = self.kind_program(kind, player)
+                    probe = compile_probe(cast("CodeRules", self), program.notation, player, program.piece_name)
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
             if self.fast:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported
+from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported, without
+from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Check,
     CountCheck,
@@ -20,10 +21,17 @@ from dagaz_studio.notation.nodes import (
     Handler,
     Navigate,
     Promote,
+    RunCheck,
+    Span,
     TypeCheck,
     ZoneCheck,
 )
 from dagaz_studio.notation.visitor import Visitor
+
+#: The bracket actions that change what stands on a square in place, for every board kind: the test
+#: that they can, and what the square then holds (of ``q``, what stood there).
+ACTIONS = {"d": ("{q} is not None", "None"),
+           "w": ("{q} is not None and {q}[0] != me and {q}[0] >= 0", "{q}._replace(player=me)")}
 
 
 class ItemWriter(Emitter, Visitor[None]):
@@ -47,14 +55,60 @@ class ItemWriter(Emitter, Visitor[None]):
         """A test (in parentheses) that the content ``q`` of a square is, or holds, a piece of ``kind``."""
         raise NotImplementedError
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """The test of a check letter only some kinds know (``[a]``, ``[l]``, ``[c]``…), or ``None``
-        when the check's code, ``k``'s included, is written already; raises :class:`Unsupported`."""
-        raise Unsupported(f"[{item.letter}]")
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """The test of ``[a]`` or ``[s]`` (could the enemy, or the mover, capture on the square), or
+        ``None`` when the check's code, ``k``'s included, is written already."""
+        raise NotImplementedError
+
+    def kept_in_place(self, square: str | None) -> str:
+        """What the code keeps of a square changed in place (``square``; ``None``: put back), as
+        statements to follow another (nothing by default)."""
+        return ""
 
     def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        """``[=n-m]``: how many pieces a square or a zone holds."""
-        raise Unsupported("counts")
+        """``[=n-m]``: how many pieces a square or a zone holds (``:Name``: how many of the mover's
+        pieces of a type), counted as the runner counts them (:mod:`~dagaz_studio.engine.counts`)."""
+        low, high = item.minimum, item.maximum
+        squares = "None"
+        if item.zone is not None:
+            zone = self.rules.board.zones.get(item.zone)
+            if zone is None:
+                raise NotationError(f"unknown zone '{item.zone}'", self.notation.text, item.span)
+            squares = self.constant("zq", tuple(sorted(zone.squares_for(self.player_name))))
+        found = self.fresh("h")
+        if item.piece is not None:
+            self.emit(ind, f"{found} = OWN(cells, {squares}, {self.kind_of(item.piece, item.span)}, me)")
+        elif item.zone is not None:
+            if low == 1 and high is None:
+                # At least one piece: the zone's first square that holds one answers.
+                self.emit(ind, f"if ZANY(cells, {squares}):")
+                k(env, ind + 1, square)
+                return
+            self.emit(ind, f"{found} = ZSIZE(cells, {squares})")
+        else:
+            cell = self.fresh("q")
+            self.emit(ind, f"{cell} = cells[{square}]")
+            self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
+        self.emit(ind, f"if {low} <= {found}{'' if high is None else f' <= {high}'}:")
+        k(env, ind + 1, square)
+
+    def visit_run_check(self, item: RunCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
+        is empty) has made without capturing, as the position keeps them."""
+        q, where, found = self.fresh("q"), self.fresh("s"), self.fresh("u")
+        held = "hand[-1] if hand else (None, None)" if self.rich else "(piece, origin)"
+        self.emit(ind, f"{q} = cells[{square}]; {where} = {square}")
+        self.emit(ind, f"if {q} is None: {q}, {where} = {held}")
+        self.emit(ind, f"{found} = RUN(P.runs, {q}, {where})")
+        self.emit(ind, f"if {item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}:")
+        k(env, ind + 1, square)
+
+    def kind_of(self, name: str, span: Span) -> int:
+        """The index of piece type ``name``; the runner's error where the board has no such type."""
+        kind = self.rules.kind_index.get(name)
+        if kind is None:
+            raise NotationError(f"unknown piece type '{name}'", self.notation.text, span)
+        return kind
 
     def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:
         """The loop header of a promotion choosing among ``kinds`` (name, index), with ``promoted``
@@ -71,9 +125,7 @@ class ItemWriter(Emitter, Visitor[None]):
         self.visit(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
 
     def visit_type_check(self, item: TypeCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        kind = self.rules.kind_index.get(item.name)
-        if kind is None:
-            raise Unsupported("unknown piece type")  # the runner reports it
+        kind = self.kind_of(item.name, item.span)
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
         test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}{self.type_test(q, kind)}", "type_check",
@@ -83,7 +135,7 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if item.name not in self.rules.board.zones:
-            raise Unsupported("unknown zone")
+            raise NotationError(f"unknown zone '{item.name}'", self.notation.text, item.span)
         zone = self.zone_squares(item.name)
         test = self.traced_test(ind, env, f"{square} {'not in' if item.negated else 'in'} {zone}", "zone_check",
                                 item.span, repr(f"[{'!' if item.negated else ''}@{item.name}]"), repr(item.name),
@@ -92,7 +144,7 @@ class ItemWriter(Emitter, Visitor[None]):
         k(env, ind + 1, square)
 
     def visit_direction_check(self, item: DirectionCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        recorded = self.recorded(item.group, item.opposite, env, ind)
+        recorded = self.recorded(item.group, item.opposite, env, ind, item.span)
         # (``is`` is not asked of a direction known as the code is written: Python warns.)
         test = (f"{env['d']} == {recorded}" if recorded.isdigit()
                 else f"{recorded} is not None and {env['d']} == {recorded}")
@@ -102,8 +154,61 @@ class ItemWriter(Emitter, Visitor[None]):
         self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
-    def visit_handler(self, item: Handler, *context: Any) -> None:
-        raise Unsupported("handlers")
+    def change_square(self, letter: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[d]`` (what stands there taken off, not captured) and ``[w]`` (the enemy piece there
+        changes to the mover's side): the square changed for the rest of the way, then put back.
+        The code keeps the squares touched (:attr:`rich`): a move that changes a square this way is
+        built from them."""
+        q = self.fresh("q")
+        self.emit(ind, f"{q} = cells[{square}]")
+        test, becomes = ACTIONS[letter]
+        self.emit(ind, f"if {test.format(q=q)}:")
+        i = ind + 1
+        self.spend(i)
+        self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
+        self.emit(i, f"cells[{square}] = {becomes.format(q=q)}{self.kept_in_place(square)}")
+        k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
+        self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
+
+    def again(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[k]``: the same player moves again after this move (counted as progress the first time)."""
+        if env["ag"] == "True":
+            k(env, ind, square)
+            return
+        flag = self.fresh("ag")
+        self.emit(ind, f"{flag} = True")
+        if env["ag"] == "False":
+            k(dict(env, ag=flag, pg=self.progress(env, ind)), ind, square)
+            return
+        pg = self.fresh("pg")
+        self.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
+        k(dict(env, ag=flag, pg=pg), ind, square)
+
+    def null(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[n]``: the move counts even if it changes nothing (a null move)."""
+        k(dict(env, nl="True"), ind, square)
+
+    def once(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[o]`` (``[O]``): a move of this label (by default, of this alternative of this piece) has
+        not (has) been made in the game by the mover; ``[o]`` gives the move its label."""
+        label = item.label or f"{self.piece_name}@{item.span.start}"
+        made = f"(me, {label!r}) in P.labels"
+        if item.letter == "O":
+            self.emit(ind, f"if {made}:")
+            k(env, ind + 1, square)
+            return
+        self.emit(ind, f"if not {made}:")
+        labels = self.fresh("lb")
+        self.emit(ind + 1, f"{labels} = {env['lb']} if {label!r} in {env['lb']} else {env['lb']} + ({label!r},)")
+        k(dict(env, lb=labels), ind + 1, square)
+
+    def visit_handler(self, item: Handler, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[1]``: the interpreter's handler of that number asked of the position and the square
+        (none defined: the check fails)."""
+        handler = self.fresh("hd")
+        self.emit(ind, f"{handler} = R.handlers.get({item.number})")
+        self.emit(ind, f"if {handler} is not None and {handler}(P, {square}, me):")
+        k(env, ind + 1, square)
 
     def visit_other(self, node: Any, *context: Any) -> None:
         raise Unsupported(type(node).__name__)
@@ -115,11 +220,11 @@ class ItemWriter(Emitter, Visitor[None]):
         """The constant holding zone ``name``'s squares for this player."""
         return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
 
-    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str:
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str:
         """The direction a group recorded (``~``: its opposite): a variable, a direction's number
         where it is known as the code is written, or ``None``."""
         if group > self.notation.group_count:
-            raise Unsupported("a group that does not exist")  # the runner reports it
+            raise NotationError(f"'\\{group}' refers to a group that does not exist", self.notation.text, span)
         # (Group 0, the previous partial move's, is recorded only by a '&'.)
         recorded = str(env.get(f"g{group}", "None"))
         if not opposite or recorded == "None":
@@ -135,14 +240,9 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def visit_promote(self, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """The piece in hand (with nothing in hand, the moving piece) promoted to each choice in turn."""
-        if item.lost:
-            raise Unsupported("promotion to a lost piece")  # it counts the board: the runner's
         kinds = []
         for name in item.choices:
-            kind = self.rules.kind_index.get(name)
-            if kind is None:
-                raise Unsupported("unknown piece type")
-            kinds.append((name, kind))
+            kinds.append((name, self.kind_of(name, item.span)))
         promoted = self.fresh("pr")
         if self.rich:
             held, start = self.fresh("hp"), self.fresh("ho")
@@ -151,6 +251,10 @@ class ItemWriter(Emitter, Visitor[None]):
             self.emit(ind, f"{held}, {start} = hand[-1]")
         loop, chosen = self.promotion(promoted, kinds)
         self.emit(ind, loop)
+        if item.lost:
+            # Only to a type the mover has fewer of than the board's setup gave him.
+            setup = self.constant("setup", {kind: self.rules.setup_count(self.player, kind) for _, kind in kinds})
+            self.emit(ind + 1, f"if not LOST(cells, P.hands, me, {chosen}, {setup}[{chosen}]): continue")
         pg = self.progress(env, ind + 1)
         if self.rich:
             self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={chosen}), {start})")
@@ -165,9 +269,7 @@ class ItemWriter(Emitter, Visitor[None]):
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         from dagaz_studio.board.placement import NEUTRAL
 
-        kind = self.rules.kind_index.get(item.name)
-        if kind is None:
-            raise Unsupported("unknown piece type")  # the runner reports it
+        kind = self.kind_of(item.name, item.span)
         owner = str(NEUTRAL) if self.rules.kinds[kind].neutral else "me"
         self.emit(ind, f"if cells[{square}] is None:")
         self.spend(ind + 1)
@@ -184,7 +286,7 @@ class ItemWriter(Emitter, Visitor[None]):
         target = square
         for nav in item.path:
             if nav.group is not None:
-                direction = self.recorded(nav.group, nav.opposite, env, ind)
+                direction = self.recorded(nav.group, nav.opposite, env, ind, nav.span)
             else:
                 found = self.directions((nav.key,))
                 direction = str(found[0]) if found else "None"
@@ -223,6 +325,12 @@ class ItemWriter(Emitter, Visitor[None]):
         if lower == "x":
             self.capture(env, ind, square, k)
             return
+        if letter in ACTIONS:
+            self.change_square(letter, env, ind, square, k)
+            return
+        if lower in "kno":
+            {"k": self.again, "n": self.null, "o": self.once}[lower](item, env, ind, square, k)
+            return
         if lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
@@ -241,8 +349,15 @@ class ItemWriter(Emitter, Visitor[None]):
             test: str | None = f"(cells[{square}] or {found})[2]"
         elif lower == "r":
             test = f"{square} in visited" if self.rich else f"{square} == origin"
-        else:
-            test = self.letter_test(item, env, ind, square, k)
+        elif lower in "lt":
+            # The previous move's start or end (after a '&', the previous partial move's).
+            test = f"{square} == {env['lo' if lower == 'l' else 'lt']}"
+        elif lower == "b":
+            test = f"{square} == origin"  # where the move began
+        elif lower == "c":
+            test = f"{square} in caps"  # captured on by this move so far
+        else:  # [a], [s]
+            test = self.threat_test(item, env, ind, square, k)
             if test is None:
                 return
         test = self.traced_test(ind, env, f"{'' if want else 'not '}({test})", "check", item.span,

@@ -5,17 +5,18 @@ A greedy repetition is a small recursive local function; where its body has one 
 what a pass changes can be put back by counting (a back-end that says :attr:`RepeatWriter.loops`),
 a loop. A possessive repetition asks, as the runner does, whether another pass can succeed: a body
 with one way through simply takes the pass (the trial and the pass are the same steps) — as a loop
-where loops are written —, and with a back-end that can try passes (:attr:`RepeatWriter.trials`),
-a body whose every way steps takes the pass too, any other being first tried by a copy of its code
-(:meth:`RepeatWriter.trial`) that stops at the first success and puts the board back.
+where loops are written —, a body whose every way steps takes the pass too, and any other is first
+tried by a copy of its code (:meth:`RepeatWriter.trial`) that stops at the first success and puts
+back what the back-end keeps of its state (:meth:`RepeatWriter.trial_state`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_writer import CodeWriter, survey
-from dagaz_studio.engine.emitter import Cont, Env, Unsupported
+from dagaz_studio.engine.emitter import Cont, Env
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -44,9 +45,6 @@ class RepeatWriter(CodeWriter):
     #: Whether a repetition of a body with one way through is written as a loop (the back-end puts
     #: back a pass's captures by count: :meth:`put_back_captures`).
     loops = False
-    #: Whether a possessive repetition of any shape is written (the back-end can snapshot its state
-    #: for a trial pass: :meth:`trial_state`); otherwise only as a loop.
-    trials = False
     #: The expression of the work spent so far, as the code reads it.
     work = "W[0]"
     #: Whether a recursive repetition is let go of when an exception unwinds it too (an attack
@@ -71,7 +69,9 @@ class RepeatWriter(CodeWriter):
     def loopable(self, node: Any) -> bool:
         """Whether a repetition of ``node`` is written as a loop: one way through, changing nothing
         but the cursor and the captures."""
-        return self.loops and survey(node).kinds <= _LOOPABLE and self.single_way(node)
+        found = survey(node)
+        return self.loops and found.kinds <= _LOOPABLE and not found.letters & ACTIONS.keys() \
+            and self.single_way(node)
 
     # ---------------------------------------------------------------- repetitions
 
@@ -82,12 +82,9 @@ class RepeatWriter(CodeWriter):
             else:
                 self.repeat_loop(node, env, ind, k)
             return
-        if node.possessive:
-            if not self.trials:
-                raise Unsupported("possessive repetitions of this shape")
-            if self.shortcuts and node.maximum == 1 and node.minimum <= 1 and self.single_way(node.body):
-                self.optional(node, env, ind, k)
-                return
+        if self.shortcuts and node.possessive and node.maximum == 1 and node.minimum <= 1 and self.single_way(node.body):
+            self.optional(node, env, ind, k)
+            return
         self.recursion(node, env, ind, k)
 
     def leave_from(self, lo: int, count: str, leave: Cont, inner: Env, i: int) -> None:
@@ -249,10 +246,10 @@ class RepeatWriter(CodeWriter):
         self.emit(i, "try:")
 
         def succeeded(e: Env, j: int) -> None:
-            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Found")
+            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed")
         self.node(node.body, inner, i + 1, succeeded)
         self.emit(i + 1, "return False")
-        self.emit(i, "except Found:")
+        self.emit(i, "except Passed:")
         for line in restore:
             self.emit(i + 1, line)
         self.emit(i + 1, "return True")

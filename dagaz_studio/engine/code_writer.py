@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, without
+from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -57,10 +58,6 @@ class Survey:
     groups_read: set[int] = field(default_factory=set)
     repeats: list[Repeat] = field(default_factory=list)
     groups: list[Group] = field(default_factory=list)
-    #: Whether a step wraps around the board's edge (the runner's: wrapping.py).
-    wraps: bool = False
-    #: Whether a promotion is to a lost piece (it counts the board: the runner's).
-    lost_promotion: bool = False
 
 
 class _Surveyor(Visitor[None]):
@@ -69,20 +66,13 @@ class _Surveyor(Visitor[None]):
     def visit_check(self, node: Check, found: Survey) -> None:
         found.letters.add(node.letter)
 
-    def visit_promote(self, node: Promote, found: Survey) -> None:
-        found.lost_promotion = found.lost_promotion or node.lost
-
     def visit_repeat(self, node: Repeat, found: Survey) -> None:
         found.repeats.append(node)
 
     def visit_group(self, node: Group, found: Survey) -> None:
         found.groups.append(node)
 
-    def visit_step(self, node: Step, found: Survey) -> None:
-        found.wraps = found.wraps or node.wrap
-
     def visit_group_step(self, node: GroupStep, found: Survey) -> None:
-        found.wraps = found.wraps or node.wrap
         found.groups_read.add(node.group)
 
     def visit_direction_check(self, node: DirectionCheck, found: Survey) -> None:
@@ -274,10 +264,11 @@ class CodeWriter(ItemWriter):
         k(dict(env, c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
     def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
-        tables = self.rules.neighbours
+        wrap = node is not None and node.wrap
+        tables = self.tables(wrap)
         if not directions:
             return
-        if self.probe and node is not None and len(directions) > 1 and env["c"] == "origin" \
+        if self.probe and node is not None and not wrap and len(directions) > 1 and env["c"] == "origin" \
                 and id(node) not in self.repeated:
             self.probe_step(node, directions, env, ind, k)
             return
@@ -303,6 +294,12 @@ class CodeWriter(ItemWriter):
         self.emit(ind + 1, f"if {target} is None: continue")
         self.step_to(target, direction, env, ind + 1, k)
 
+    def tables(self, wrap: bool) -> list[tuple[int | None, ...]]:
+        """Each direction's neighbour table, by direction index: a wrapping step's (``E%``) comes
+        round the board's left and right edges."""
+        rules = self.rules
+        return wrapping_tables(rules.board, rules.dir_letters) if wrap else rules.neighbours
+
     def probe_step(self, node: Step, directions: list[int], env: Env, ind: int, k: Cont) -> None:
         """A first step from the piece's square, taken once by any way through, in an attack
         question: only in the directions from which the square asked about can be reached (worked
@@ -320,18 +317,18 @@ class CodeWriter(ItemWriter):
         self.step_to(target, direction, env, ind + 1, k)
 
     def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
-        direction = self.recorded(node.group, node.opposite, env, ind)
+        direction = self.recorded(node.group, node.opposite, env, ind, node.span)
         if direction == "None":
             return
         target = self.fresh("c")
         if direction.isdigit():
             # Known as the code is written (``is`` is not asked of a literal: Python warns).
-            table = self.constant("nb", self.rules.neighbours[int(direction)])
+            table = self.constant("nb", self.tables(node.wrap)[int(direction)])
             self.emit(ind, f"{target} = {table}[{env['c']}]")
             self.emit(ind, f"if {target} is not None:")
             self.step_to(target, direction, env, ind + 1, k)
             return
-        tables = self.constant("nbs", tuple(self.rules.neighbours))
+        tables = self.constant("nbs", tuple(self.tables(node.wrap)))
         self.emit(ind, f"if {direction} is not None:")
         self.emit(ind + 1, f"{target} = {tables}[{direction}][{env['c']}]")
         self.emit(ind + 1, f"if {target} is not None:")
@@ -382,7 +379,7 @@ class CodeWriter(ItemWriter):
         self.emit(i, f"stops.append({stand})")
         self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
         self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
-        after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand,
+        after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand, lo=env["ps"], lt=stand,
                      pg=self.progress(env, i))
         self.traced(i, after, "partial", node.span, env["ps"], stand)
         k(after, i)

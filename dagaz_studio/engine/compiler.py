@@ -20,14 +20,9 @@ the Python source of one function (by the code writer's default-board back-end,
 A second variant of the same source answers an attack question ("does this piece capture on that
 square?") and stops at the first capture found there.
 
-The compiler covers the notation's steps, groups and group steps, alternatives, greedy repetitions,
-bracket items that test or capture on a square (``p e f m x l t r a s``, their opposites, ``=Name``,
-``@zone``, promotion, direction checks and navigation), lifts and puts (``^``, ``|``), for which it
-also keeps the hand, the pieces carried along and the squares touched, and builds each move whole, and
-making pieces (``[*Name]``, whose moves :mod:`dagaz_studio.engine.created` builds). A
-notation with anything else — ``&``, ``[o]``, handlers, a possessive repetition — is not compiled: its
-top-level alternatives that do compile still run here, the others through the runner, with the same
-results.
+The compiler covers every construct of the notation, as the runner runs it; a notation whose code
+would be too long or nest too deeply for Python is not compiled: its top-level alternatives that
+compile still run here, the others through the runner, with the same results.
 Work is counted as the runner counts it; a run that would spend its budget, nest too deeply or be
 cancelled is handed back to the runner, which stops it and says why.
 """
@@ -39,11 +34,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import MAX_SOURCE, MAX_WRITTEN, WALK_LOOK_EVERY, WRITE_LOOK_EVERY, Unsupported
+from dagaz_studio.engine.emitter import (
+    MAX_SOURCE,
+    MAX_WRITTEN,
+    PIECE_NAME,
+    WALK_LOOK_EVERY,
+    WRITE_LOOK_EVERY,
+    Passed,
+    Unsupported,
+)
+from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
-from dagaz_studio.notation.nodes import Notation
+from dagaz_studio.notation.nodes import Notation, is_check, walk
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -84,6 +89,9 @@ class Compiled:
 
 
 _CODE_CACHE: dict[str, Any] = {}
+#: What written code counts with, for every board kind (:mod:`dagaz_studio.engine.counts`).
+COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_holds, "OWN": own_pieces,
+            "LOST": has_lost, "RUN": run_count}
 
 
 #: The most pieces of code written for one board kept with it (:func:`written_code_key`).
@@ -91,7 +99,7 @@ MAX_KEPT_WRITTEN = 4096
 
 
 def compile_notation(rules: CodeRules, notation: Notation, player: int, body: Any = None,
-                     allowance: list[int] | None = None, cancel: Any = None) -> Compiled:
+                     allowance: list[int] | None = None, cancel: Any = None, piece_name: str = PIECE_NAME) -> Compiled:
     """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
@@ -99,11 +107,12 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
     every :data:`WRITE_LOOK_EVERY` lines written, raising
     :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
-    key = written_code_key(rules, notation, player, body, "whole")
+    key = written_code_key(rules, notation, player, body, "whole", piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = CodeGenerator(rules, notation, player, allowance)
         generator.cancel = cancel
+        generator.piece_name = piece_name
         before = generator.allowance[0]
         module = generator.module(notation.body if body is None else body)
         written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
@@ -113,14 +122,18 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
 
-def written_code_key(rules: CodeRules, notation: Notation, player: int, body: Any, what: str) -> tuple[Any, ...]:
+def written_code_key(rules: CodeRules, notation: Notation, player: int, body: Any, what: str,
+                     piece_name: str = PIECE_NAME) -> tuple[Any, ...]:
     """What the code written for a notation depends on besides the board (see :attr:`Rules.written`):
-    the notation, the part of it written, the player, and the piece kinds known by name (typed ones
-    too), each neutral or not. (A window typing notation after notation on one board would keep the
-    code of each: past :data:`MAX_KEPT_WRITTEN` it is all let go, and written again as asked.)"""
+    the notation, the part of it written, the player, the piece's name where an unlabelled ``[o]``
+    reads it, and the piece kinds known by name (typed ones too), each neutral or not. (A window
+    typing notation after notation on one board would keep the code of each: past
+    :data:`MAX_KEPT_WRITTEN` it is all let go, and written again as asked.)"""
     if len(rules.written) > MAX_KEPT_WRITTEN:
         rules.written.clear()
     part = None if body is None else next(i for i, option in enumerate(getattr(notation.body, "options", ())) if option is body)
+    if piece_name != PIECE_NAME and any(is_check(node, "oO") and node.label is None for node in walk(notation.body)):
+        what = f"{what} of {piece_name}"
     return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
 
 
@@ -134,15 +147,16 @@ def _spend(allowance: list[int] | None, lines: int) -> None:
             raise Unsupported("too much to write")
 
 
-def compile_probe(rules: CodeRules, notation: Notation, player: int) -> Callable[..., None]:
+def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The attack question of ``notation`` with the pruning bulk work affords: a first step from
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
     callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    key = written_code_key(rules, notation, player, None, "probe")
+    key = written_code_key(rules, notation, player, None, "probe", piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = CodeGenerator(rules, notation, player)
+        generator.piece_name = piece_name
         written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
     probe: Callable[..., None] = _load(rules, notation, written[0])["probe"]
     return probe
@@ -166,9 +180,16 @@ def _load(rules: CodeRules, notation: Notation, module: tuple[str, dict[str, Any
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
         remember_code(source, code)
-    namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
+    namespace = code_namespace(rules, constants, source)
     exec(code, namespace)
+    return namespace
+
+
+def code_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> dict[str, Any]:
+    """What the default board's written code reads: its constants and what every such code calls."""
+    namespace: dict[str, Any] = dict(constants)
+    namespace.update(COUNTING)
+    namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
     return namespace
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont, Unsupported
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put, walk
@@ -49,6 +50,11 @@ class CodeGenerator(RepeatWriter):
         self.neutral = any(kind.neutral for kind in rules.kinds)
         #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
         self.creates = False
+        #: Whether the notation changes squares in place (``[d]``, ``[w]``): then no move is a light record.
+        self.changes = False
+        #: Whether a move may be one whose player moves again, a null move or a labelled one.
+        self.marks = False
+        self.tail = ""
 
     def analyse(self, body: Any) -> None:
         """Work out which parts of the run state this notation needs, so the rest is never computed.
@@ -58,23 +64,29 @@ class CodeGenerator(RepeatWriter):
         read (``\\k``, ``~k``, direction checks, navigation); the rest only when their item occurs.
         """
         found = survey(body, self.cancel)
-        if found.wraps:
-            raise Unsupported("a step that wraps around the board's edge")  # the runner's (wrapping.py)
         repeats, groups, used = found.repeats, found.groups, found.groups_read
         self.continues = Continue in found.kinds
         # A move that makes pieces changes squares a light record does not describe: built whole, by
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = Create in found.kinds
         if self.creates:
+            from functools import partial
+
             from dagaz_studio.engine.created import created_move
 
-            self.constants["CREATED"] = created_move
-        self.rich = self.continues or self.creates or Lift in found.kinds or Put in found.kinds
-        self.captures = self.rich or "x" in found.letters
+            self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
+                else created_move
+        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
+        self.changes = bool(found.letters & ACTIONS.keys())
+        # A move whose player moves again ([k]), that counts though it changes nothing ([n]) or that
+        # is labelled ([o]) is built whole, told so by ``fin`` (:attr:`tail`).
+        self.marks = bool(found.letters & set("knoO"))
+        self.tail = ", ag, nl, lb" if self.marks else ""
+        self.rich = self.continues or self.creates or self.changes or self.marks or Lift in found.kinds \
+            or Put in found.kinds
+        self.captures = self.rich or bool(found.letters & set("xcC"))
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
-        if self.history and self.continues:
-            raise Unsupported("the previous move read after partial moves")
         self.repeats = bool(repeats)
         self.repeated = set()
         for n in repeats:
@@ -86,10 +98,13 @@ class CodeGenerator(RepeatWriter):
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
         self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
-        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats}
+        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats, "ag": self.marks,
+                "nl": self.marks, "lb": self.marks}
         self.live = ["c", "d", *(name for name, needed in kept.items() if needed),
                      *(f"g{g}" for g in sorted(self.used_groups)), *(["mi", "ms", "md"] if self.rich else []),
-                     *(["ps"] if self.continues else [])]
+                     *(["ps"] if self.continues else []),
+                     # The previous move is the previous partial move's after a '&'.
+                     *(["lo", "lt"] if self.continues and self.history else [])]
 
     def spend(self, indent: int, units: str = "1") -> None:
         """Work, counted where the runner counts it; at each mark, budget and cancel are looked at."""
@@ -120,11 +135,14 @@ class CodeGenerator(RepeatWriter):
                 self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
                 if self.creates:
                     self.emit(1, "created = []")
+                if self.changes:
+                    self.emit(1, "gone = []")
                 if self.continues:
                     self.emit(1, "stops = []")
             self.emit(1, "try:")
             env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
-                        "ms": "origin", "md": "None", "ps": "origin"}
+                        "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT", "ag": "False",
+                        "nl": "False", "lb": "()"}
             env.update((f"g{i}", "None") for i in range(self.groups + 1))
             if self.rich:
                 self.finishing(2)
@@ -144,7 +162,7 @@ class CodeGenerator(RepeatWriter):
     def finishing(self, ind: int) -> None:
         """With lifts and puts, the implicit end as a local function: each piece still in hand, in
         turn, must not land on a friend, captures an enemy there and is put down; then the move is kept."""
-        self.emit(ind, "def fin(c, mi, ms, md, pr, ps, then):")
+        self.emit(ind, f"def fin(c, mi, ms, md, pr, ps, then{self.tail}):")
         i = ind + 1
         self.emit(i, "if not hand:")
         if self.continues:
@@ -158,34 +176,22 @@ class CodeGenerator(RepeatWriter):
             chain = " + len(stops)" if self.continues else ""
             self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps) + len(also)")
             self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
-            # A move that displaced no other piece and made no stop on the way is what a light record
-            # describes (Rules.record_move builds the same Move): kept as one, it costs no Move here.
-            # Not when the piece was taken off after it was put (|[x]: a capture that destroys the
-            # capturing piece): a light record puts it on its last square. Other moves (castling,
-            # capture chains) are kept as rich light records where their changes follow from them
-            # (Rules.rich_light), else built whole.
-            made = "not created and " if self.creates else ""
-            self.emit(i + 1, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
-                      else f"if {made}not also and cells[ms] is not None:")
-            changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
-            self.emit(i + 2, f"if {changed}:")
-            self.emit(i + 3, "key = (ms, tuple(caps), pr)")
-            self.emit(i + 3, "if key not in seen:")
-            self.emit(i + 4, "seen.add(key); out.append((ms, key[1], pr, md))")
-            self.emit(i + 2, "return")
-            if self.continues:
-                self.chain_record(i + 1)
+            # Other moves (castling, capture chains) are kept as rich light records where their
+            # changes follow from them (Rules.rich_light), else built whole.
+            if not self.marks:
+                self.light_end(i + 1)
         if self.attack:
             self.emit(i + 1, "if TGT in caps: raise Found")
         elif self.creates:
             tail = ", stops, ps" if self.continues else ""
             self.emit(i + 1, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                             f"created{tail})")
+                             f"created{tail}{self.marked()})")
         elif self.continues:
             self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                             "stops, ps)")
+                             f"stops, ps{self.marked()})")
         else:
-            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen)")
+            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
+                             f"{self.marked()})")
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
         self.emit(i, "if q is not None and q[0] == me: return")
@@ -196,19 +202,46 @@ class CodeGenerator(RepeatWriter):
         self.emit(i, "cells[c] = placed")
         self.emit(i, "if q is not None: caps.append(c)")
         self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, "visited.append(c); fin(c, False, c, md, pr, ps, then); visited.pop()")
+        self.emit(i + 1, f"visited.append(c); fin(c, False, c, md, pr, ps, then{self.tail}); visited.pop()")
         self.emit(i, "else:")
-        self.emit(i + 1, "also.append((po, c)); fin(c, mi, ms, md, pr, ps, then); also.pop()")
+        self.emit(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, pr, ps, then{self.tail}); also.pop()")
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
+
+    def light_end(self, i: int) -> None:
+        """A move that displaced no other piece and made no stop on the way is what a light record
+        describes (Rules.record_move builds the same Move): kept as one, it costs no Move here. Not
+        when the piece was taken off after it was put (``|[x]``: a capture that destroys the capturing
+        piece): a light record puts it on its last square; nor when a square was changed in place
+        (``[d]``, ``[w]``: kept in ``gone``)."""
+        made = self.plain()
+        self.emit(i, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
+                  else f"if {made}not also and cells[ms] is not None:")
+        changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
+        self.emit(i + 1, f"if {changed}:")
+        self.emit(i + 2, "key = (ms, tuple(caps), pr)")
+        self.emit(i + 2, "if key not in seen:")
+        self.emit(i + 3, "seen.add(key); out.append((ms, key[1], pr, md))")
+        self.emit(i + 1, "return")
+        if self.continues:
+            self.chain_record(i)
+
+    def plain(self) -> str:
+        """The tests (each followed by ``and``) that the move made no piece and changed no square in
+        place: else no light record describes it."""
+        return ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
+
+    def marked(self) -> str:
+        """The marks of a move given to the function that keeps it (see :attr:`marks`): every move of
+        such a notation is built whole, so that each is told from the others as the runner tells them."""
+        return ", again=ag, null=nl, labels=lb" if self.marks else ""
 
     def chain_record(self, ind: int) -> None:
         """A capture chain's move kept as a rich light record, written out where it is plain: when no
         piece but the moving one was put, each square the run touched was the mover's path or a
         capture, so the move empties its origin and its captures and leaves the mover, as the record
         says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
-        self.emit(ind, "if not created and not also and caps and ms != origin:" if self.creates
-                  else "if not also and caps and ms != origin:")
+        self.emit(ind, f"if {self.plain()}not also and caps and ms != origin:")
         self.emit(ind + 1, "q = cells[ms]")
         self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
         self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
@@ -228,6 +261,25 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
         return {"mi": mi, "ms": ms}, [f"if {mover}: visited.pop()", "else: also.pop()",
                                       f"if {old} is not None: caps.pop()"]
+
+    def trial_state(self) -> tuple[str, list[str]]:
+        """A trial pass may change the board, the captures and, with lifts and puts, the hand and
+        the lists a move keeps: kept before it, put back after it succeeded (it raises)."""
+        keep, restore = ["snap = cells[:]"], ["cells[:] = snap"]
+        lists = [name for name, kept in (("caps", self.captures), ("capq", self.captures), ("visited", self.rich),
+                                         ("also", self.rich), ("created", self.creates), ("stops", self.continues),
+                                         ("gone", self.changes))
+                 if kept]
+        if self.rich:
+            keep.append("held = hand[:]")
+            restore.append("hand[:] = held")
+        if lists:
+            keep.append(f"lens = ({', '.join(f'len({name})' for name in lists)},)")
+            restore += [f"del {name}[lens[{index}]:]" for index, name in enumerate(lists)]
+        return "; ".join(keep), ["; ".join(restore)]
+
+    def kept_in_place(self, square: str | None) -> str:
+        return f"; gone.append({square})" if square is not None else "; gone.pop()"
 
     def put_back_captures(self, count: str, captured: int, ind: int) -> None:
         self.emit(ind, f"for _ in range({count} * {captured}):")
@@ -250,37 +302,32 @@ class CodeGenerator(RepeatWriter):
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """``[a]``, ``[s]`` (asked of the attack questions) and ``[l]``, ``[t]`` (the last move)."""
-        lower = item.letter.lower()
-        if lower in "as":
-            if self.attack:
-                k(env, ind, square)  # what a piece attacks does not depend on its own safety
-                return None
-            if self.rich:
-                hand = "(hand[-1][0] if hand else None)"
-            elif self.promotes:
-                hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
-            else:
-                hand = "piece"
-            # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
-            if self.rich:
-                lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
-            elif self.captures:
-                lifted = "-1 if caps else origin"
-            else:
-                lifted = "origin"
-            return f"R.fast_threat(P, me, {square}, {lower == 'a'}, {hand}, W, {lifted})"
-        if lower == "l":
-            return f"{square} == LMO"
-        if lower == "t":
-            return f"{square} == LMT"
-        raise Unsupported(f"[{item.letter}]")
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]``, asked of the attack questions."""
+        if self.attack:
+            k(env, ind, square)  # what a piece attacks does not depend on its own safety
+            return None
+        if self.rich:
+            hand = "(hand[-1][0] if hand else None)"
+        elif self.promotes:
+            hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
+        else:
+            hand = "piece"
+        # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
+        if self.rich:
+            lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
+        elif self.captures:
+            lifted = "-1 if caps else origin"
+        else:
+            lifted = "origin"
+        return f"R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, {hand}, W, {lifted})"
 
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
         if self.rich:
-            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then})")
+            marks = f", {env['ag']}, {env['nl']}, {env['lb']}" if self.marks else ""
+            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then}"
+                           f"{marks})")
             return
         c, q = env['c'], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")

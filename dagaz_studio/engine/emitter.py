@@ -48,6 +48,10 @@ MAX_SOURCE = 60_000
 #: compiling gives up within a fraction of a second.
 MAX_WRITTEN = 4_000
 
+#: The name a notation's piece goes by where it has none (as the runner names it): an unlabelled
+#: ``[o]`` labels its moves with it.
+PIECE_NAME = "piece"
+
 #: Lines written between two looks at the cancel flag of the run that asked for the code.
 WRITE_LOOK_EVERY = 64
 
@@ -57,6 +61,11 @@ WALK_LOOK_EVERY = 1024
 
 class Unsupported(Exception):
     """A notation shape a compiler does not cover (the runner runs it)."""
+
+
+class Passed(Exception):
+    """A trial pass of a possessive repetition succeeded (raised and caught by the written code,
+    apart from an attack question's answer)."""
 
 
 class TooLong(Exception):
@@ -106,6 +115,8 @@ class Emitter:
         self.cancel: Any = None
         #: Whether a repetition reads the progress counter (``pg``): else it is not counted.
         self.need_pg = True
+        #: The name of the piece the code is written for (an unlabelled ``[o]`` reads it).
+        self.piece_name = PIECE_NAME
 
     # ---------------------------------------------------------------- hooks of a back-end
 

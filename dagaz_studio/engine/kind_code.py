@@ -20,38 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
-from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported
-from dagaz_studio.engine.kind_items import again, capture, count_check, first_steps, landing
+from dagaz_studio.engine.emitter import Env, ItemCont
+from dagaz_studio.engine.kind_items import capture, first_steps, landing
 from dagaz_studio.engine.values import COMPLETION_COST
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    Check,
-    Continue,
-    CountCheck,
-    DirectionCheck,
-    Group,
-    GroupStep,
-    Lift,
-    Notation,
-    Promote,
-    Put,
-    Repeat,
-    Sequence,
-    Step,
-    TypeCheck,
-    ZoneCheck,
-)
+from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
 #: What a field of the run state is where the notation never changes it.
-_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None"}
-#: The nodes and bracket items these boards' code covers (with the check letters of :meth:`KindWriter.analyse`).
-_COVERED = {Sequence, Alternatives, Group, Repeat, Step, GroupStep, Lift, Put, Continue, Bracket, Check, TypeCheck,
-            ZoneCheck, CountCheck, DirectionCheck, Promote}
+_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
 
 
 class KindWriter(RepeatWriter):
@@ -65,7 +44,6 @@ class KindWriter(RepeatWriter):
     unroll_directions = 4
     #: A move always keeps the hand and the squares touched.
     rich = True
-    trials = True
     #: Whether the moving piece alone is in hand when a notation neither lifts nor puts (a column):
     #: then its end is written out in place.
     column_alone = False
@@ -76,6 +54,8 @@ class KindWriter(RepeatWriter):
     def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player)
         self.single = False
+        self.marks = False
+        self.tail = ""
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()
 
@@ -84,19 +64,7 @@ class KindWriter(RepeatWriter):
     def analyse(self) -> None:
         found = survey(self.notation.body)
         self.found = found
-        if found.wraps:
-            raise Unsupported("a step that wraps around the board's edge")  # the runner's
-        if found.lost_promotion:
-            raise Unsupported("promotion to a lost piece")
-        unread = found.letters - set("pPeEfFxbBcCkrRmM")
-        if unread:
-            raise Unsupported(f"[{min(unread)}]")
         groups = found.groups_read
-        if groups and max(groups) > self.notation.group_count:
-            raise Unsupported("a group that does not exist")  # the runner reports it
-        other = found.kinds - _COVERED
-        if other:
-            raise Unsupported(min(kind.__name__ for kind in other))
         self.continues = Continue in found.kinds
         #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
         #: kept only then.
@@ -106,7 +74,13 @@ class KindWriter(RepeatWriter):
         self.single = self.column_alone and Lift not in found.kinds and Put not in found.kinds
         # A group that may take no step keeps the direction it had: the steps are counted.
         counted = any(group.index in groups and not always_steps(group.body) for group in found.groups)
-        kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters}
+        #: Whether a move may be a null move (``[n]``) or carry labels (``[o]``): then ``fin`` and
+        #: ``rec`` are told (:attr:`tail`).
+        self.marks = bool(found.letters & set("noO"))
+        self.tail = ", nl, lb" if self.marks else ""
+        history = self.continues and bool(found.letters & set("lLtT"))  # the previous partial move's
+        kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters, "nl": self.marks,
+                "lb": self.marks, "lo": history, "lt": history}
         self.live = ["c", "d", "pg", "mi", "ms", "md", "dp", *(["sn"] if counted else []),
                      *(f"g{i}" for i in sorted(groups)), *(name for name, needed in kept.items() if needed)]
 
@@ -134,8 +108,8 @@ class KindWriter(RepeatWriter):
         # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
         # back, so they are empty between runs and made once (emptied when a run is stopped).
         # The squares a run changed, each with what stood there before, is one dict too.
-        e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}")
-        e(1, "def rec(ms, md, ps, pr, ag):")
+        e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}; created = []")
+        e(1, f"def rec(ms, md, ps, pr, ag{self.tail}):")
         e(2, "nonlocal w")
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
         # elsewhere without a lift or a put, captures without one.
@@ -153,7 +127,7 @@ class KindWriter(RepeatWriter):
         e(2, "for s, v in touched.items():")
         e(3, "x = cells[s]")
         e(3, "if x is not v and x != v: changes.append((s, x))")
-        e(2, "if not changes: return")
+        e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
         e(2, "changes.sort()")
         e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
              f"{'(*stops, ms) if stops else (ms,)' if self.stopping else '(ms,)'}, pr, "
@@ -171,7 +145,9 @@ class KindWriter(RepeatWriter):
             e(2, "if len(seen) == n: return")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
         e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
-             "TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), NOLABELS, False, ag))")
+             f"TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), "
+             f"{'frozenset(lb) if lb else NOLABELS' if self.marks else 'NOLABELS'}, False, ag"
+             f"{', created=tuple(created)' if Create in self.found.kinds else ''}))")
         self.finishing(1)
         # What stays the same for every square of a position, bound once (``bind``); then a run
         # from each square (``run``). ``moves`` does both, for one square.
@@ -191,10 +167,14 @@ class KindWriter(RepeatWriter):
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         self.take_mover(2)
         e(2, "origin = origin_; q0 = q0_; w = 0")
+        if self.found.letters & set("lLtT"):
+            e(2, "LMO = LMT = -1")
+            e(2, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
         e(2, f"touched.clear(); touched[origin_] = q0_; cells[origin_] = None"
              f"{'; visited.append(origin_)' if self.visits else ''}")
         env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
-               "sn": "0", "ps": "origin", "pr": "None", "ag": "False"}
+               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
+               "lb": "()"}
         for field in self.live:
             if field.startswith("g"):
                 env[field] = "None"
@@ -205,7 +185,7 @@ class KindWriter(RepeatWriter):
         # exception) leaves the board and the lists to be put back as they were.
         e(2, "except BaseException:")
         e(3, "for s_, v_ in touched.items(): cells[s_] = v_")
-        e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear()")
+        e(3, "hand.clear(); visited.clear(); caps.clear(); stops.clear(); also.clear(); created.clear()")
         e(3, "W[0] = w")
         e(3, "raise")
         e(2, f"cells[origin_] = q0_; hand.clear(){'; visited.clear()' if self.visits else ''}")
@@ -246,11 +226,11 @@ class KindWriter(RepeatWriter):
         cursor's square (a heap's all at once, a column on top of what stands there, never on a
         friend's); then ``then(ms, md)`` (after a ``&``) or the move is kept."""
         e = self.emit
-        e(ind, "def fin(c, mi, ms, md, ps, pr, ag, then):")
+        e(ind, f"def fin(c, mi, ms, md, ps, pr, ag, then{self.tail}):")
         i = ind + 1
         self.entry(i)
         e(i, "if not hand:")
-        e(i + 1, "if then is None: rec(ms, md, ps, pr, ag)")
+        e(i + 1, f"if then is None: rec(ms, md, ps, pr, ag{self.tail})")
         e(i + 1, "else: then(ms, md)")
         e(i + 1, "return")
         e(i, "q = cells[c]")
@@ -288,21 +268,25 @@ class KindWriter(RepeatWriter):
         return str(env.get(field, _DEFAULTS.get(field, "None")))
 
     def trial_state(self) -> tuple[str, list[str]]:
-        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also))",
-                ["cells[:] = snap; hand[:] = held",
-                 "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; del also[lens[3]:]"])
+        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also), len(created))",
+                ["cells[:] = snap; hand[:] = held", "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; "
+                 "del also[lens[3]:]; del created[lens[4]:]"])
 
     def end(self, env: Env, ind: int, then: str) -> None:
         g = self.get
         if self.single:
             if then == "None":
-                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')})",
-                               ending=True)
+                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')}"
+                                         f"{self.marks_of(env)})", ending=True)
             else:
                 self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
-                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then})")
+                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)})")
+
+    def marks_of(self, env: Env) -> str:
+        """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
+        return f", {self.get(env, 'nl')}, {self.get(env, 'lb')}" if self.marks else ""
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return landing(self, first, rest)
@@ -326,26 +310,20 @@ class KindWriter(RepeatWriter):
         that take it and the one that puts it back."""
         raise NotImplementedError
 
-    def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        count_check(self, item, env, ind, square, k)
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]``: asked of the attack questions, which count their work in ``W``."""
+        answer = self.fresh("at")
+        self.emit(ind, "W[0] = w")
+        self.emit(ind, f"{answer} = R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, "
+                       f"hand[-1][0] if hand else None, W)")
+        self.emit(ind, "w = W[0]")
+        return answer
 
     def promotion(self, promoted: str, kinds: list[tuple[str, int]]) -> tuple[str, str]:
         # A move records the name promoted to; the hand's piece takes its kind's index.
         kind = self.fresh("pk")
         return f"for {promoted}, {kind} in {tuple(kinds)!r}:", kind
 
-    def letter_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
-        """``[b]`` (the square the move began on), ``[c]`` (captured on) and ``[k]`` (the same
-        player moves again)."""
-        lower = item.letter.lower()
-        if lower == "k":
-            again(self, env, ind, square, k)
-            return None
-        if lower == "b":
-            return f"{square} == origin"
-        if lower == "c":
-            return f"{square} in caps"
-        raise Unsupported(f"[{item.letter}]")
 
 
 class HeapWriter(KindWriter):
@@ -360,7 +338,7 @@ class HeapWriter(KindWriter):
         e = self.emit
         e(ind, "if c not in touched: touched[c] = q")
         e(ind, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
-        e(ind, "if then is None: rec(c, md, ps, pr, ag)")
+        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail})")
         e(ind, "else: then(c, md)")
         e(ind, "cells[c] = q; hand[:] = held")
 
@@ -407,13 +385,13 @@ class StackWriter(KindWriter):
         # The moving column put down and nothing else in hand: the end is reached.
         if self.visits:
             e(i + 1, "visited.append(c)")
-        e(i + 1, "if hand: fin(c, False, c, md, ps, pr, ag, then)")
-        e(i + 1, "elif then is None: rec(c, md, ps, pr, ag)")
+        e(i + 1, f"if hand: fin(c, False, c, md, ps, pr, ag, then{self.tail})")
+        e(i + 1, f"elif then is None: rec(c, md, ps, pr, ag{self.tail})")
         e(i + 1, "else: then(c, md)")
         if self.visits:
             e(i + 1, "visited.pop()")
         e(i, "else:")
-        e(i + 1, "also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then); also.pop()")
+        e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}); also.pop()")
         e(i, "cells[c] = q; hand.append((pp, po))")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:

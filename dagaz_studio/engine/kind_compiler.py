@@ -4,9 +4,8 @@ position, and perft.
 
 Completed moves are full :class:`~dagaz_studio.engine.values.Move` objects, kept once each in the
 order the runner finds them, or, for perft (:func:`kind_perft`), light records: each move's key,
-which holds its changes, captures and whether the same player moves again. A notation with
-something not covered (attack checks, the previous move, ``[o]``, handlers, navigation, ``[w]``,
-promotion to a lost piece) runs through the runner.
+which holds its changes, captures and whether the same player moves again. Every construct is
+written; a notation whose code would be too long for its limits runs through the runner.
 """
 
 from __future__ import annotations
@@ -16,13 +15,23 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.game_rules import GameRules
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Found, compiled_code, poll, remember_code, written_code_key
-from dagaz_studio.engine.emitter import Unsupported
-from dagaz_studio.engine.heaps import Heap, heap_added, heap_size, heap_with_hand, push_heap, store_taken
+from dagaz_studio.engine.code_writer import survey
+from dagaz_studio.engine.compiler import (
+    COUNTING,
+    POLL_EVERY,
+    Abort,
+    Found,
+    compiled_code,
+    poll,
+    remember_code,
+    written_code_key,
+)
+from dagaz_studio.engine.emitter import PIECE_NAME, Passed, Unsupported
+from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
-from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.position import LastMove, Piece
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import Notation
@@ -70,40 +79,23 @@ def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
     return add
 
 
-def zone_size(cells: list[Any], squares: tuple[int, ...]) -> int:
-    """How many pieces the squares hold in all."""
-    total = 0
-    for square in squares:
-        cell = cells[square]
-        if cell is not None:
-            total += sum(cell[3]) if type(cell) is Heap else heap_size(cell)
-    return total
-
-
-def zone_holds(cells: list[Any], squares: tuple[int, ...]) -> bool:
-    """Whether the squares hold a piece at all (:func:`zone_size` at least 1)."""
-    for square in squares:
-        cell = cells[square]
-        if cell is not None and (type(cell) is not Heap or any(cell[3])):
-            return True
-    return False
-
-
 # --------------------------------------------------------------------------- compiling and running
 
 
 
-def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> Callable[..., None]:
+def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
+                          piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
     :class:`Unsupported` for a notation it does not cover."""
     from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 
     # The code is the same for every interpreter of the board (as the default board's is,
     # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
-    key = written_code_key(rules, notation, player, None, "kind")
+    key = written_code_key(rules, notation, player, None, "kind", piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = kind_writer(rules, notation, player)
+        generator.piece_name = piece_name
         # Local functions that close over nothing of a run are made once, not at every run.
         written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
     source, constants = written[0]
@@ -116,10 +108,11 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int) -> 
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(constants)
     namespace.update(
-        HEAP=Heap, COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand, SIZE=heap_size,
-        ZSIZE=zone_size, ZANY=zone_holds, QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        Abort=Abort, Found=Found, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
+        COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
+        QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
+        Abort=Abort, Found=Found, Passed=Passed, R=rules, PIECE=Piece, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
+    namespace.update(COUNTING)
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
     moves.source = source  # type: ignore[attr-defined]
@@ -137,7 +130,7 @@ def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
     if program.piece is not None and program.piece_name in rules.kind_index \
             and rules.kind_index[program.piece_name] < rules.board_kinds:
         try:
-            plan = compile_kind_notation(rules, program.notation, program.player)
+            plan = compile_kind_notation(rules, program.notation, program.player, program.piece_name)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
             plan = None
     cache[key] = plan
@@ -334,13 +327,15 @@ class _NotLight(Exception):
 
 def _light_ready(rules: CodeRules) -> bool:
     """Whether every move of this board can be counted by light records: every kind compiled, no
-    royal piece, no drop, and only the rules of :data:`LIGHT_RULES`."""
+    royal piece, no drop, no labelled move (``[o]``) and only the rules of :data:`LIGHT_RULES`."""
     ready = rules.__dict__.get("_kind_light")
     if ready is None:
         board = rules.board
         players = range(len(board.players))
         ready = (not rules.royal_kinds and board.rules.words <= LIGHT_RULES.words
                  and all(run is not None for player in players for run in _kind_table(rules, player)[1])
+                 and not any(survey(kind.notation.body).letters & {"o", "O"}
+                             for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
                  and all(rules.drop_program(kind, player) is None for player in players
                          for kind in range(rules.board_kinds)))
         rules.__dict__["_kind_light"] = ready

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dagaz_studio.engine.emitter import Env, ItemCont, Unsupported, without
+from dagaz_studio.engine.emitter import Env, ItemCont, without
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
-    CountCheck,
     Group,
     GroupStep,
     Sequence,
+    Span,
     Step,
     as_step,
     begins_with_check,
@@ -42,7 +42,7 @@ class KindWriting(Protocol):
     def constant(self, stem: str, value: Any) -> str: ...
     def directions(self, letters: Any) -> list[int]: ...
     def progress(self, env: Env, ind: int) -> str: ...
-    def recorded(self, group: int, opposite: bool, env: Env, ind: int) -> str: ...
+    def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str: ...
     def spend(self, ind: int, units: str = "1") -> None: ...
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]: ...
 
@@ -146,7 +146,7 @@ def landing_first(g: KindWriting, env: Env, ind: int, square: str) -> int:
         table = g.constant("nb", g.rules.neighbours[g.directions(plain.keys)[0]])
         g.emit(ind, f"{target} = {table}[{square}]")
     else:
-        direction = g.recorded(step.group, step.opposite, env, ind)
+        direction = g.recorded(step.group, step.opposite, env, ind, step.span)
         if direction == "None":
             return ind  # the step is never taken: nothing to look at
         if direction.isdigit():
@@ -160,46 +160,6 @@ def landing_first(g: KindWriting, env: Env, ind: int, square: str) -> int:
     g.emit(ind, f"elif {target} != {square} and cells[{target}] is not None: w += 2")
     g.emit(ind, "else:")
     return ind + 1
-
-
-def count_check(g: KindWriting, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
-    if item.piece is not None:
-        raise Unsupported("a count of one type of piece")  # the runner's
-    low, high = item.minimum, item.maximum
-    found = g.fresh("h")
-    if item.zone is not None:
-        zone = g.rules.board.zones.get(item.zone)
-        if zone is None:
-            raise Unsupported("unknown zone")
-        squares = g.constant("zq", tuple(sorted(zone.squares_for(g.player_name))))
-        if low == 1 and high is None:
-            # At least one piece: the zone's first square that holds one answers.
-            g.emit(ind, f"if ZANY(cells, {squares}):")
-            k(env, ind + 1, square)
-            return
-        g.emit(ind, f"{found} = ZSIZE(cells, {squares})")
-    else:
-        cell = g.fresh("q")
-        g.emit(ind, f"{cell} = cells[{square}]")
-        g.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
-    test = f"{low} <= {found}" + ("" if high is None else f" <= {high}")
-    g.emit(ind, f"if {test}:")
-    k(env, ind + 1, square)
-
-
-def again(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:
-    """``[k]``: the same player moves again after this move (counted as progress the first time)."""
-    if env.get("ag") == "True":
-        k(env, ind, square)
-        return
-    flag = g.fresh("ag")
-    g.emit(ind, f"{flag} = True")
-    if env.get("ag", "False") == "False":
-        k(dict(env, ag=flag, pg=g.progress(env, ind)), ind, square)
-        return
-    pg = g.fresh("pg")
-    g.emit(ind, f"{pg} = {env['pg']} if {env['ag']} else {env['pg']} + 1")
-    k(dict(env, ag=flag, pg=pg), ind, square)
 
 
 def capture(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:

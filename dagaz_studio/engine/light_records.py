@@ -11,7 +11,7 @@ from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.records import Entries, Record, RichRecord
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
-from dagaz_studio.engine.values import Move, Work, quick_move
+from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
 
 _UNKNOWN = object()
@@ -127,11 +127,16 @@ class LightRecords(RulesState):
                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
                    direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
                    stops: Sequence[int] = (),
-                   start: int | None = None) -> None:
+                   start: int | None = None, **marks: Any) -> None:
         """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
         its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
         (:meth:`rich_record`). Compared square by square with what the run did, so the record is
-        never wrong: it only saves building the move (and perft making it) in full."""
+        never wrong: it only saves building the move (and perft making it) in full. A move of a
+        notation that gives moves the ``marks`` :meth:`keep_whole` takes is built whole."""
+        if marks:
+            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
+                             promoted, out, seen, stops, start, **marks)
+            return
         record = (target, tuple(captures), promoted, direction, tuple(stops), origin if start is None else start,
                   tuple(also))
         key = (target, record[1], promoted, record[4], record[6])
@@ -174,7 +179,7 @@ class LightRecords(RulesState):
                     visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
                     direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
                     stops: Sequence[int] = (),
-                    start: int | None = None) -> None:
+                    start: int | None = None, **marks: Any) -> None:
         """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
 
         ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
@@ -184,16 +189,19 @@ class LightRecords(RulesState):
         changed = [(square, now) for square, was in touched.items()
                    if (now := cells[square]) is not was and now != was]
         self.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out,
-                        seen, stops, start)
+                        seen, stops, start, **marks)
 
     def keep_whole(self, changed: list[tuple[int, Piece | None]], origin: int, piece: Piece, me: int,
                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
                    direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
-                   stops: Sequence[int] = (), start: int | None = None, created: tuple[int, ...] = ()) -> None:
+                   stops: Sequence[int] = (), start: int | None = None, created: tuple[int, ...] = (),
+                   again: bool = False, null: bool = False, labels: tuple[str, ...] = ()) -> None:
         """Keep, built whole, the move compiled code completed with the squares it ``changed`` (square and
         what it holds now, in any order), unless it changed nothing or was found before; ``created``:
-        the squares where it made pieces, in the order it made them."""
-        if not changed:
+        the squares where it made pieces, in the order it made them; ``again``: the same player moves
+        next (``[k]``); ``null``: it counts though it changes nothing (``[n]``); ``labels``: its
+        labels (``[o]``)."""
+        if not changed and not null and not labels:
             return  # the piece is back where it started and nothing changed: not a move
         changed.sort(key=_first)
         changes = tuple(changed)
@@ -201,7 +209,7 @@ class LightRecords(RulesState):
         stopped = (*stops, target)
         promotion = None if promoted is None else self.kind_names[promoted]
         # The key first (Move.key()): a move found again is not built again.
-        key = (first, target, tuple(captures), stopped, promotion, tuple(also), changes, False)
+        key = (first, target, tuple(captures), stopped, promotion, tuple(also), changes, again)
         if key in seen:
             return
         seen.add(key)
@@ -209,7 +217,7 @@ class LightRecords(RulesState):
             self.kind_names[piece[1]], me, first, target, key[2], stopped, promotion, key[5], changes,
             _new_tuple(LastMove, (origin if start is None else start, target,
                                   None if direction is None else self.dir_letters[direction])),
-            created=created,
+            frozenset(labels) if labels else NO_LABELS, again=again, created=created,
         ))
 
 

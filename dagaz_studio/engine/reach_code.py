@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.compiler import Abort, Found, new_work, poll
+from dagaz_studio.engine.compiler import Abort, code_namespace, new_work
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported
-from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, Stop
+from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.nodes import Check, Continue, Lift, Navigate, Put
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class ReachWriter(CodeGenerator):
         super().analyse(body)
         # Only steps count as progress here: a pass of lifts and captures changes nothing.
         self.need_pg = self.repeats
-        self.live = [name for name in self.live if name not in ("pr", "mi", "md", "ps", "ms")]
+        self.live = [name for name in self.live if name in ("c", "d", "sn", "pg", "dp") or name[0] == "g"]
         if "pg" not in self.live and self.need_pg:
             self.live.insert(2, "pg")
         if Put in self.used or Continue in self.used:
@@ -111,8 +111,7 @@ def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
     """The reach code of ``notation`` for ``player``; raises
     :class:`~dagaz_studio.engine.emitter.Unsupported` where the runner's reach mode runs it."""
     source, constants = ReachWriter(rules, notation, player).module(notation.body)
-    namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, MAXDEPTH=MAX_REPETITION_DEPTH, POLL=poll, SOURCE=source)
+    namespace = code_namespace(rules, constants, source)
     exec(compile(source, f"<reach of {notation.text!r}>", "exec"), namespace)
     code: ReachCode = namespace["reach"]
     return code

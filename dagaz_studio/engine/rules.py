@@ -342,7 +342,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         plan: Plan | None = None
         allowance = [MAX_WRITTEN]  # for the whole and its parts together
         try:
-            whole = compile_notation(self, notation, program.player, allowance=allowance, cancel=cancel)
+            whole = compile_notation(self, notation, program.player, allowance=allowance, cancel=cancel,
+                                     piece_name=program.piece_name)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
             whole = None  # too deep or too long for Python to compile, or not covered
         if whole is not None:
@@ -354,7 +355,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             parts: list[Compiled | Program] = []
             for option in options:
                 try:
-                    parts.append(compile_notation(self, notation, program.player, option, allowance, cancel))
+                    parts.append(compile_notation(self, notation, program.player, option, allowance, cancel,
+                                                  program.piece_name))
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     if allowance[0] < 0:
                         break  # too much to write: the runner takes the whole, already built

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine import trace_words as words
+from dagaz_studio.engine.counts import has_lost, run_count
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
-from dagaz_studio.engine.runs import run_length
 from dagaz_studio.engine.square_checks import CHECKS
 from dagaz_studio.notation.nodes import (
     BracketItem,
@@ -208,9 +208,7 @@ class ItemRunner(Visitor[Any]):
             piece = st.cells[square]
             if piece is None and st.hand:
                 piece, square = st.hand[-1]
-            if type(piece) is not Piece:
-                return 0
-            return run_length(st.position.runs, piece.player, square)
+            return run_count(st.position.runs, piece, square)
 
         def holds(st: State, square: int) -> bool:
             found = count(st, square)
@@ -319,7 +317,7 @@ class ItemRunner(Visitor[Any]):
             piece, origin = st.hand[-1]
             saved = st.promotion
             for name, kind in kinds:
-                if lost and not _has_lost(st, kind):
+                if lost and not has_lost(st.cells, st.position.hands, st.me, kind, st.rules.setup_count(st.me, kind)):
                     if st.trace is not None:
                         words.none_lost(st, span, name, square)
                     continue
@@ -501,17 +499,6 @@ def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State
             st.cells[square] = piece
             st.untouch(square, first)
     return act
-
-
-def _has_lost(st: State, kind: int) -> bool:
-    """``[+?Name]``: whether the mover has fewer pieces of ``kind`` on the board and in hand than the
-    board's setup gave him (the piece in hand, being promoted, is not counted)."""
-    me = st.me
-    have = sum(1 for piece in st.cells if piece is not None and piece.player == me and piece.kind == kind)
-    hands = st.position.hands
-    if hands and me < len(hands) and kind < len(hands[me]):
-        have += hands[me][kind]
-    return have < st.rules.setup_count(me, kind)
 
 
 def actions_for_kind(kind: str) -> KindActions | None:

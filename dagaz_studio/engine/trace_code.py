@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.compiler import Abort, Found, poll, written_code_key
+from dagaz_studio.engine.compiler import code_namespace, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_WRITTEN, Cont, Env, ItemCont, Unsupported
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State
+from dagaz_studio.engine.run_state import State
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import (
     Alternatives,
@@ -161,7 +161,7 @@ class TraceWriter(CodeGenerator):
         if not directions:
             return
         span = None if node is None else node.span
-        tables = self.rules.neighbours
+        tables = self.tables(node is not None and node.wrap)
         pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         letters = self.constant("let", tuple(self.rules.dir_letters))
         direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
@@ -176,7 +176,7 @@ class TraceWriter(CodeGenerator):
     def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
         """``\\k``/``~k``: a step the way the group went, recording why there is none."""
         span, group = node.span, f"{'~' if node.opposite else chr(92)!r}, {node.group}"
-        recorded = self.recorded(node.group, False, env, ind)
+        recorded = self.recorded(node.group, False, env, ind, span)
         if recorded == "None":
             self.traced(ind, env, "no_group", span, group, env["c"])
             return
@@ -187,13 +187,13 @@ class TraceWriter(CodeGenerator):
             ind += 1
         direction = recorded
         if node.opposite:
-            direction = self.recorded(node.group, True, env, ind)
+            direction = self.recorded(node.group, True, env, ind, span)
             if direction == "None":
                 return
             if not direction.isdigit():
                 self.emit(ind, f"if {direction} is not None:")
                 ind += 1
-        tables, letters = self.constant("nbs", tuple(self.rules.neighbours)), self.constant("let", tuple(self.rules.dir_letters))
+        tables, letters = self.constant("nbs", tuple(self.tables(node.wrap))), self.constant("let", tuple(self.rules.dir_letters))
         target = self.fresh("c")
         self.emit(ind, f"{target} = {tables}[{direction}][{env['c']}]")
         self.emit(ind, f"if {target} is None:")
@@ -269,9 +269,8 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
         writer.cancel = cancel
         written = rules.written[key] = (writer.module(notation.body, ("moves",)), True, 0)
     source, constants = written[0]
-    namespace: dict[str, Any] = dict(constants)
-    namespace.update(Found=Found, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=MAX_REPETITION_DEPTH,
-                     POLL=poll, R=rules, SOURCE=source, DONE=completed)
+    namespace = code_namespace(rules, constants, source)
+    namespace["DONE"] = completed
     exec(compile(source, f"<traced notation {notation.text!r}>", "exec"), namespace)
     moves: TracedCode = namespace["moves"]
     return moves

@@ -20,17 +20,11 @@ from dagaz_studio.board import load_board
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.engine import compiler, kind_compiler
 from dagaz_studio.engine.compiler import Unsupported
+from dagaz_studio.engine.counts import zone_holds, zone_size
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.kind_code import KindWriter
-from dagaz_studio.engine.kind_compiler import (
-    compile_kind_notation,
-    heap_adder,
-    kind_perft,
-    kind_plan,
-    zone_holds,
-    zone_size,
-)
+from dagaz_studio.engine.kind_compiler import compile_kind_notation, heap_adder, kind_perft, kind_plan
 from dagaz_studio.engine.kind_items import first_steps
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position

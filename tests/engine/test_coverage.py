@@ -1,0 +1,177 @@
+"""The code writer covers every construct the runner runs: no shipped piece's notation is left to
+the runner for want of one (only size limits may keep a notation from compiling), and each newly
+written construct gives the runner's moves, in its order, with the same stops."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.compiler import Unsupported, compile_notation
+from dagaz_studio.engine.kind_compiler import compile_kind_notation
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.runner import Program
+from dagaz_studio.notation import Notation, NotationError, parse_notation
+from tests.helpers.run_comparison import played, rules_pair, same_run
+from tools.compile_coverage import SIZE_LIMITS, fallbacks
+
+
+def test_no_shipped_piece_falls_back_to_the_runner_for_want_of_a_construct() -> None:
+    left = sorted({reason for *_, reason in fallbacks()} - SIZE_LIMITS)
+    assert not left, left
+
+
+#: Shipped boards whose pieces use constructs written out only lately, each run compiled and by the
+#: runner on positions of random play (tests/engine/test_fast.py runs every board's pieces alike).
+BOARDS = ["checkers", "frisian", "duck", "atomic-chess", "petrified", "ataxx", "cambodian", "karouk", "spartan", "sittuyin", "grand", "opulent"]
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_pieces_with_newly_covered_constructs_run_as_the_runner_runs_them(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    # (tests/engine/test_fast.py runs them with the default budget: here a small one, so that runs stop.)
+    for position in played(board_name, 4, 30):
+        position = position.copy()
+        for square, piece in enumerate(position.cells):
+            if piece is not None and piece.player == position.turn:
+                same_run(fast, runner, position, square, budget=300)
+
+
+# --------------------------------------------------------------------------- random notations
+
+#: A default board, one with partial moves and one that wraps, a heap board and a stack board.
+KIND_BOARDS = ["chess", "checkers", "oware", "lasca"]
+#: Bracket items, beside the board's names and zones.
+_ITEMS = ["p", "P", "e", "E", "f", "F", "x", "m", "M", "r", "R", "b", "B", "c", "C", "d", "w", "l", "L", "t", "T",
+          "u0-1", "u1-", "=0", "=1-", "=2-3", "1", "2",
+          "k", "n", "o", "O", "o:a", "O:a", "a", "A", "s", "S"]
+
+
+def _notations(board_name: str) -> st.SearchStrategy[str]:
+    board = load_board(board_name)
+    names, zones, letters = sorted(board.pieces), sorted(board.zones), sorted(board.directions)
+    items = [st.sampled_from(_ITEMS),
+             st.sampled_from(names).map(lambda n: "=" + n),
+             st.sampled_from(names).map(lambda n: "=0-1:" + n),
+             st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+?" + "/".join(ns)),
+             st.sampled_from(["(p,d)>" + letters[0], "(e,w)>" + letters[-1], "!(f)>" + letters[0]]),
+             st.sampled_from(names).map(lambda n: "*" + n)]
+    if zones:
+        items += [st.sampled_from(zones).map(lambda z: "=1-@" + z), st.sampled_from(zones).map(lambda z: "@" + z)]
+    bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
+    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\1%", "^", "|", "&", letters[0] + "%"]),
+                      bracket)
+    quantifier = st.sampled_from(["", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
+
+    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
+        sequence = st.lists(st.tuples(part, quantifier).map("".join), min_size=1, max_size=3).map(",".join)
+        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
+    return st.recursive(atoms, extend, max_leaves=8)
+
+
+def _compiles(rules: Rules, notation: Notation, player: int) -> None:
+    """The notation's code is written (or left out for its size alone)."""
+    try:
+        if rules.board.kind_type.holds_pieces:
+            compile_notation(rules, notation, player)
+        else:
+            compile_kind_notation(rules, notation, player)
+    except Unsupported as reason:
+        assert str(reason) in SIZE_LIMITS, f"{notation.text!r}: {reason}"
+    except (RecursionError, SyntaxError):
+        pass  # too deep for Python
+
+
+@pytest.mark.parametrize("board_name", KIND_BOARDS)
+def test_random_notations_compile_and_run_as_the_runner_runs_them(board_name: str) -> None:
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        fast, runner = rules_pair(board_name)
+        try:
+            kind = fast.custom_kind(notation)
+            assert runner.custom_kind(notation) == kind
+        except NotationError:
+            assume(False)
+            return
+        positions = played(board_name, 4, 30)
+        position = positions[which % len(positions)].copy()
+        at = square % len(position.cells)
+        if fast.board.kind_type.holds_pieces:
+            position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
+        elif position.cells[at] is None:
+            assume(False)
+        _compiles(fast, notation, position.turn)
+        program = fast.program(notation, position.turn, fast.kinds[kind])
+        same_run(fast, runner, position, at, program, budget=2_000)
+    check()
+
+
+def _odd_or_empty(position: Position, square: int, player: int) -> bool:
+    """A handler: the square is empty, or its number and the player's are of one parity."""
+    return position.cells[square] is None or square % 2 == player
+
+
+@pytest.mark.parametrize(("board_name", "text"), [("chess", r"(+)([1]\1)*[2];(X)[1,e]"), ("oware", r"(E[1])+"),
+                                                  ("lasca", r"(X)[1]\1[e,1,x]\1[p]")])
+def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
+    board = load_board(board_name)
+    fast, runner = Rules(board, {1: _odd_or_empty}), Rules(board, {1: _odd_or_empty})
+    runner.fast = False
+    notation = parse_notation(text)
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    for position in played(board_name, 4, 30):
+        position = position.copy()
+        _compiles(fast, notation, position.turn)
+        program = fast.program(notation, position.turn, fast.kinds[kind])
+        for square, cell in enumerate(position.cells):
+            if cell is not None and (cell.player == position.turn or cell.player < 0):
+                same_run(fast, runner, position, square, program)
+
+
+@pytest.mark.parametrize(("board_name", "text"), [("chess", r"(+)[o]([p]\1)*;(X)[O];N[O:up];S[o:up,k]"),
+                                                  ("checkers", r"(X)[n];(X)[ex,o]\1[p](&(X)[ex,O]\3[p])*+"),
+                                                  ("oware", r"E[o];W[O:up,n]"), ("lasca", r"(X)[o:up]\1[p];[n]"),
+                                                  ("lasca", r"X[p,A];(X)[e,a,x]\1[p]"), ("oware", r"(E)[s]\1*;W[S]"),
+                                                  ("chess", r"&*,[l];(N&)*[l]E;(E&)+[t]"), ("lasca", r"((X)[p]&)*[L]")])
+def test_labelled_null_and_repeated_moves_and_attack_checks_are_kept_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
+    fast, runner = rules_pair(board_name)
+    notation = parse_notation(text)
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    for index, position in enumerate(played(board_name, 4, 30)):
+        position = position.copy()
+        me = position.turn
+        position.labels = frozenset([(me, "up"), (me, "Piece@3")][: index % 3])
+        _compiles(fast, notation, me)
+        program = fast.program(notation, me, fast.kinds[kind])
+        for square, cell in enumerate(position.cells):
+            if cell is not None and (cell.player == me or cell.player < 0):
+                same_run(fast, runner, position, square, program, budget=2_000)
+
+
+@pytest.mark.parametrize("board_name", ["chess", "oware"])
+@pytest.mark.parametrize("text", ["E[=Nope]", "E[@nowhere]", "E[=1-@nowhere]", "E[+Nope]", "E[*Nope]", "E[=0:Nope]",
+                                  "E[+?Nope]"])
+def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(board_name: str, text: str) -> None:
+    rules = Rules(load_board(board_name))
+    notation = parse_notation(text)
+    with pytest.raises(NotationError) as by_runner:
+        Program(rules, notation, 0, None)
+    with pytest.raises(NotationError) as by_writer:
+        if rules.board.kind_type.holds_pieces:
+            compile_notation(rules, notation, 0)
+        else:
+            compile_kind_notation(rules, notation, 0)
+    assert str(by_writer.value) == str(by_runner.value)
+    assert by_writer.value.span == by_runner.value.span
