@@ -159,7 +159,7 @@ class ItemWriter(Emitter, Visitor[None]):
         changes to the mover's side): the square changed for the rest of the way, then put back.
         The code keeps the squares touched (:attr:`rich`): a move that changes a square this way is
         built from them."""
-        q = self.fresh("q")
+        q, span = self.fresh("q"), self.item_span
         self.emit(ind, f"{q} = cells[{square}]")
         test, becomes = ACTIONS[letter]
         self.emit(ind, f"if {test.format(q=q)}:")
@@ -167,8 +167,11 @@ class ItemWriter(Emitter, Visitor[None]):
         self.spend(i)
         self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
         self.emit(i, f"cells[{square}] = {becomes.format(q=q)}{self.kept_in_place(square)}")
+        self.traced(i, env, "destroyed" if letter == "d" else "won_over", span, q, square)
         k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
         self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
+        self.traced_else(ind, env, "refused", span, repr(f"[{letter}]"), square,
+                         "'nothing to destroy'" if letter == "d" else "''")
 
     def again(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[k]``: the same player moves again after this move (counted as progress the first time)."""
@@ -254,7 +257,9 @@ class ItemWriter(Emitter, Visitor[None]):
         if item.lost:
             # Only to a type the mover has fewer of than the board's setup gave him.
             setup = self.constant("setup", {kind: self.rules.setup_count(self.player, kind) for _, kind in kinds})
-            self.emit(ind + 1, f"if not LOST(cells, P.hands, me, {chosen}, {setup}[{chosen}]): continue")
+            lost = self.traced_test(ind + 1, env, f"LOST(cells, P.hands, me, {chosen}, {setup}[{chosen}])", "lost_kind",
+                                    item.span, chosen, square)
+            self.emit(ind + 1, f"if not {lost}: continue")
         pg = self.progress(env, ind + 1)
         if self.rich:
             self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={chosen}), {start})")

@@ -34,7 +34,6 @@ ReachCode = Callable[[int, set[int], set[int], list[Any]], None]
 class ReachWriter(CodeGenerator):
     """A notation's reach mode as code."""
 
-    trials = True
     #: The node types the notation holds.
     used: set[type] = set()
 
@@ -63,6 +62,7 @@ class ReachWriter(CodeGenerator):
         return "\n".join(self.lines) + "\n", self.constants
 
     def trial_state(self) -> tuple[str, list[str]]:
+        """A trial pass changes nothing to put back here."""
         return "pass", []
 
     def put_back_captures(self, count: str, captured: int, ind: int) -> None:

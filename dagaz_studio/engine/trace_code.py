@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 COVERED = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck, ZoneCheck,
            DirectionCheck, Repeat, Lift, Put, Continue, Promote, Create}
 #: The check letters it covers.
-LETTERS = set("pPeEfFmMrRaAsSlLtTx")
+LETTERS = set("pPeEfFmMrRaAsSlLtTxbBcCdw")
 
 
 class TracedState(State):
@@ -89,7 +89,6 @@ class TraceWriter(CodeGenerator):
     # A repetition as its recursive function, whose passes the events follow one by one; a possessive
     # one tries each pass first, with the trace off, as the runner does.
     loops = False
-    trials = True
     shortcuts = False
     # The events take lines: more are allowed than for untraced code.
     max_lines = CodeGenerator.max_lines * 3
@@ -133,13 +132,6 @@ class TraceWriter(CodeGenerator):
         return recorded
 
     # ---------------------------------------------------------------- the parts written in full
-
-    def trial_state(self) -> tuple[str, list[str]]:
-        kept = ["caps", "capq", "visited", "also", *(["created"] if self.creates else []),
-                *(["stops"] if self.continues else [])]
-        return (f"snap = cells[:]; held = hand[:]; was = dict(touched); lens = ({', '.join(f'len({n})' for n in kept)},)",
-                ["cells[:] = snap; hand[:] = held; touched.clear(); touched.update(was)",
-                 "; ".join(f"del {n}[lens[{i}]:]" for i, n in enumerate(kept))])
 
     def trial(self, node: Repeat, env: Env, ind: int) -> str:
         """The trial pass, run with the trace off."""

@@ -273,3 +273,9 @@ def column_put(st: State, span: Span | None, piece: Any, square: int) -> None:
 def column_taken(st: State, span: Span, square: int) -> None:
     """The top of the column on ``square`` put under the moving column."""
     st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column", span, square)
+
+
+def lost_kind(st: State, span: Span, kind: int, square: int, lost: bool) -> None:
+    """``[+?Name]``: said only where no piece of ``kind`` has been lost."""
+    if not lost:
+        none_lost(st, span, st.kind_names[kind], square)
