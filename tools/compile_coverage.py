@@ -1,6 +1,7 @@
-"""Which shipped pieces' notations the code writer covers: every shipped board's piece notations
-compiled for every player, and the reasons the code writer gives for those it does not write
-(``Unsupported``), counted. Run from a clone: ``python tools/compile_coverage.py [--pieces]``."""
+"""Which shipped pieces' notations the code writer covers: every shipped board's piece notations (and
+drop notations, on the default board) compiled for every player, and the reasons the code writer
+gives for those it does not write (``Unsupported``), counted. Run from a clone:
+``python tools/compile_coverage.py [--pieces]``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dagaz_studio.board import load_board  # noqa: E402
 from dagaz_studio.board.shipped import shipped_boards  # noqa: E402
-from dagaz_studio.engine.compiler import Unsupported, compile_notation  # noqa: E402
+from dagaz_studio.engine.compiler import Unsupported, compile_drop, compile_notation  # noqa: E402
 from dagaz_studio.engine.kind_compiler import compile_kind_notation  # noqa: E402
 from dagaz_studio.engine.rules import Rules  # noqa: E402
 
@@ -39,6 +40,13 @@ def fallbacks() -> list[tuple[str, str, int, str]]:
                         compile_kind_notation(rules, piece.notation, player)
                 except Unsupported as reason:
                     found.append((name, piece.name, player, str(reason)))
+        if board.kind_type.holds_pieces:
+            for piece_name, notation in board.drops.items():
+                for player in range(len(board.players)):
+                    try:
+                        compile_drop(rules, notation, player, piece_name)
+                    except Unsupported as reason:
+                        found.append((name, f"{piece_name} dropped", player, str(reason)))
     return found
 
 

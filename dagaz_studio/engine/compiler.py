@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
 __all__ = ["Abort", "Compiled", "Found", "MAX_SOURCE", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
-           "WALK_LOOK_EVERY", "WRITE_LOOK_EVERY", "compile_notation", "compile_probe", "new_work", "poll"]
+           "WALK_LOOK_EVERY", "WRITE_LOOK_EVERY", "compile_drop", "compile_notation", "compile_probe", "new_work", "poll"]
 
 
 class Abort(Exception):
@@ -160,6 +160,20 @@ def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name:
         written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
     probe: Callable[..., None] = _load(rules, notation, written[0])["probe"]
     return probe
+
+
+def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
+    """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
+    ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
+    the hand and held over ``square``. Raises :class:`Unsupported` past the size limits."""
+    key = written_code_key(rules, notation, player, None, "drop", piece_name)
+    written = rules.written.get(key)
+    if written is None:
+        generator = CodeGenerator(rules, notation, player)
+        generator.piece_name = piece_name
+        written = rules.written[key] = (generator.module(notation.body, ("drop",)), True, 0)
+    drop: Callable[..., None] = _load(rules, notation, written[0])["drop"]
+    return drop
 
 
 def compiled_code(source: str) -> Any:

@@ -55,6 +55,9 @@ class CodeGenerator(RepeatWriter):
         #: Whether a move may be one whose player moves again, a null move or a labelled one.
         self.marks = False
         self.tail = ""
+        #: Writing a drop (``drop``): the piece comes from the hand, held over the square it starts
+        #: on, which it has not left; every move is built whole (as :attr:`marks` asks).
+        self.dropping = False
 
     def analyse(self, body: Any) -> None:
         """Work out which parts of the run state this notation needs, so the rest is never computed.
@@ -80,7 +83,7 @@ class CodeGenerator(RepeatWriter):
         self.changes = bool(found.letters & ACTIONS.keys())
         # A move whose player moves again ([k]), that counts though it changes nothing ([n]) or that
         # is labelled ([o]) is built whole, told so by ``fin`` (:attr:`tail`).
-        self.marks = bool(found.letters & set("knoO"))
+        self.marks = self.dropping or bool(found.letters & set("knoO"))
         self.tail = ", ag, nl, lb" if self.marks else ""
         self.rich = self.continues or self.creates or self.changes or self.marks or Lift in found.kinds \
             or Put in found.kinds
@@ -112,13 +115,14 @@ class CodeGenerator(RepeatWriter):
         self.emit(indent, "if W[0] >= W[1]: POLL(W)")
 
     def module(self, body: Any, variants: tuple[str, ...] = ("moves", "attacks")) -> tuple[str, dict[str, Any]]:
-        """The source of the functions ``variants`` names (``moves``, ``attacks``, ``probe``) and the
-        constants they read."""
+        """The source of the functions ``variants`` names (``moves``, ``attacks``, ``probe``; or
+        ``drop`` alone) and the constants they read."""
+        self.dropping = variants == ("drop",)
         self.analyse(body)
         self.constants["NOTE"] = Notation(self.notation.text, body, self.notation.group_count)
         parts = []
         for name in variants:
-            self.attack = name != "moves"
+            self.attack = name in ("attacks", "probe")
             self.probe = name == "probe"
             self.lines = []
             self.counter = 0
@@ -130,9 +134,13 @@ class CodeGenerator(RepeatWriter):
                 self.emit(1, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
             if self.captures:
                 self.emit(1, "caps = []; capq = []")
-            self.emit(1, "cells[origin] = None")
-            if self.rich:
+            if self.dropping:
+                self.emit(1, "hand = [(piece, origin)]; touched = {}; visited = []; also = []")
+            else:
+                self.emit(1, "cells[origin] = None")
+            if self.rich and not self.dropping:
                 self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
+            if self.rich:
                 if self.creates:
                     self.emit(1, "created = []")
                 if self.changes:

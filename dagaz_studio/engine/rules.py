@@ -18,7 +18,16 @@ from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.collection import collector_paused
-from dagaz_studio.engine.compiler import MAX_WRITTEN, Abort, Compiled, Record, Unsupported, compile_notation, new_work
+from dagaz_studio.engine.compiler import (
+    MAX_WRITTEN,
+    Abort,
+    Compiled,
+    Record,
+    Unsupported,
+    compile_drop,
+    compile_notation,
+    new_work,
+)
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
@@ -316,13 +325,42 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         program = self.drop_program(kind, position.turn)
         if program is None:
             return RunResult()
-        drop = Piece(position.turn, kind, True)
+        piece = Piece(position.turn, kind, True)
         if trace and self.fast and self.board.kind_type.holds_pieces:
-            traced = self._run_traced(position, square, program, budget, cancel, trace_limit, drop)
+            traced = self._run_traced(position, square, program, budget, cancel, trace_limit, piece)
             if traced is not None:
                 return traced
+        if not trace and self.fast and self.board.kind_type.holds_pieces:
+            found = self._drop_fast(position, square, program, piece, budget, cancel)
+            if found is not None:
+                return found
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
-                                 trace_limit=trace_limit, drop=drop)
+                                 trace_limit=trace_limit, drop=piece)
+
+    def _drop_fast(self, position: Position, square: int, program: Program, piece: Piece, budget: int,
+                   cancel: CancelFlag | None) -> RunResult | None:
+        """A drop by its compiled code, or ``None`` to leave it to the runner (a notation past the size
+        limits; a run that spends its budget, nests too deeply or is cancelled, which the runner stops
+        and explains)."""
+        key = (program.notation.text, program.player, program.piece_name)
+        drop = self._drops.get(key, False)
+        if drop is False:
+            try:
+                drop = compile_drop(self, program.notation, program.player, program.piece_name)
+            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                drop = None
+            self._drops[key] = drop
+        if drop is None:
+            return None
+        work = new_work(budget, cancel)
+        moves: list[Move] = []
+        try:
+            drop(position.cells, square, piece, moves, set(), work, position)
+        except (Abort, RecursionError):
+            return None
+        if work[0] > budget:
+            return None
+        return RunResult(moves=[replace(move, dropped=True) for move in moves], work=work[0])
 
     def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None:
         """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles.

@@ -107,6 +107,8 @@ class RulesState:
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
         #: ``None`` where the runner's reach mode runs it; by the program's identity, kept with it.
         self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
+        #: The compiled drops (:meth:`Rules.run_drop`), ``None`` where the runner takes the notation.
+        self._drops: dict[tuple[str, int, str], Any] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first

@@ -4,6 +4,8 @@ written construct gives the runner's moves, in its order, with the same stops.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -97,23 +99,35 @@ def test_random_notations_compile_and_run_as_the_runner_runs_them(board_name: st
             assume(False)
             return
         fast, runner = rules_pair(board_name)
+        positions = played(board_name, 4, 30)
+        position = positions[which % len(positions)].copy()
         try:
-            kind = fast.custom_kind(notation)
-            assert runner.custom_kind(notation) == kind
+            program, kind = _program(fast, runner, notation, position.turn)
         except NotationError:
             assume(False)
             return
-        positions = played(board_name, 4, 30)
-        position = positions[which % len(positions)].copy()
-        at = square % len(position.cells)
         if fast.board.kind_type.holds_pieces:
+            at = square % len(position.cells)
             position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
-        elif position.cells[at] is None:
-            assume(False)
+        else:
+            # A heap, or a column of the side to move: what the board's pieces move from.
+            movers = [at for at, cell in enumerate(position.cells) if cell is not None
+                      and cell.player in (-1, position.turn)]
+            assume(movers)
+            at = movers[square % len(movers)]
         _compiles(fast, notation, position.turn)
-        program = fast.program(notation, position.turn, fast.kinds[kind])
         same_run(fast, runner, position, at, program, budget=2_000)
     check()
+
+
+def _program(fast: Rules, runner: Rules, notation: Notation, player: int) -> tuple[Program, int]:
+    """The notation as a piece's, and that piece's kind: a kind of its own on the default board, the
+    board's first kind on the others (whose compiled path takes the board's own kinds only)."""
+    if not fast.board.kind_type.holds_pieces:
+        return runner.program(notation, player, runner.kinds[0]), 0
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    return runner.program(notation, player, runner.kinds[kind]), kind
 
 
 def _odd_or_empty(position: Position, square: int, player: int) -> bool:
@@ -128,12 +142,10 @@ def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, t
     fast, runner = Rules(board, {1: _odd_or_empty}), Rules(board, {1: _odd_or_empty})
     runner.fast = False
     notation = parse_notation(text)
-    kind = fast.custom_kind(notation)
-    assert runner.custom_kind(notation) == kind
     for position in played(board_name, 4, 30):
         position = position.copy()
         _compiles(fast, notation, position.turn)
-        program = fast.program(notation, position.turn, fast.kinds[kind])
+        program, _ = _program(fast, runner, notation, position.turn)
         for square, cell in enumerate(position.cells):
             if cell is not None and (cell.player == position.turn or cell.player < 0):
                 same_run(fast, runner, position, square, program)
@@ -147,14 +159,12 @@ def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, t
 def test_labelled_null_and_repeated_moves_and_attack_checks_are_kept_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
     fast, runner = rules_pair(board_name)
     notation = parse_notation(text)
-    kind = fast.custom_kind(notation)
-    assert runner.custom_kind(notation) == kind
     for index, position in enumerate(played(board_name, 4, 30)):
         position = position.copy()
         me = position.turn
         position.labels = frozenset([(me, "up"), (me, "Piece@3")][: index % 3])
         _compiles(fast, notation, me)
-        program = fast.program(notation, me, fast.kinds[kind])
+        program, _ = _program(fast, runner, notation, me)
         for square, cell in enumerate(position.cells):
             if cell is not None and (cell.player == me or cell.player < 0):
                 same_run(fast, runner, position, square, program, budget=2_000)
@@ -175,3 +185,55 @@ def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(bo
             compile_kind_notation(rules, notation, 0)
     assert str(by_writer.value) == str(by_runner.value)
     assert by_writer.value.span == by_runner.value.span
+
+
+#: Boards whose pieces are dropped from the hand, each drop statement of its own shape.
+DROP_BOARDS = ["crazyhouse", "shogi", "placement-chess", "othello", "torishogi", "kyotoshogi", "ataxx", "sittuyin"]
+
+
+@pytest.mark.parametrize("board_name", DROP_BOARDS)
+def test_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> None:
+    fast, runner = rules_pair(board_name)
+    for position in played(board_name, 4, 40):
+        position = position.copy()
+        for kind in range(fast.board_kinds):
+            if fast.drop_program(kind, position.turn) is None:
+                continue
+            for square in range(len(position.cells)):
+                quick = fast.run_drop(position, kind, square)
+                slow = runner.run_drop(position, kind, square)
+                traced = runner.run_drop(position, kind, square, trace=True)
+                assert quick.moves == slow.moves == traced.moves
+                assert quick.stopped == slow.stopped == traced.stopped
+                assert quick.work == slow.work
+
+
+@pytest.mark.parametrize("board_name", ["crazyhouse"])
+def test_random_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> None:
+    board = load_board(board_name)
+    positions = [position for position in played(board_name, 6, 60) if any(any(hand) for hand in position.hands)]
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000))
+    def check(text: str, which: int, square: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        # Every piece dropped by the notation.
+        dropping = replace(board, drops=dict.fromkeys(board.pieces, notation))
+        fast, runner = Rules(dropping), Rules(dropping)
+        runner.fast = False
+        position = positions[which % len(positions)].copy()
+        kind = next(kind for kind, held in enumerate(position.hands[position.turn]) if held)
+        at = square % len(position.cells)
+        try:
+            slow = runner.run_drop(position, kind, at, budget=2_000)
+        except NotationError:
+            assume(False)
+            return
+        quick = fast.run_drop(position, kind, at, budget=2_000)
+        assert quick.moves == slow.moves
+        assert quick.stopped == slow.stopped
+    check()

@@ -87,7 +87,7 @@ def test_perft_counts_agree_at_depth_two_on_wide_positions(board_name: str) -> N
 # --------------------------------------------------------------------------- random notations
 
 _DIRECTIONS = ["N", "S", "E", "W", "O", "M", "R", "T", "+", "X", "*", "NE", "OT"]
-_LETTERS = list("pPeEfFmMxaAsSrRlLtToO")
+_LETTERS = list("pPeEfFmMxaAsSrRlLtToObBcCdwkn")
 
 
 @st.composite

@@ -69,7 +69,7 @@ def _notations(board_name: str) -> st.SearchStrategy[str]:
     zones = sorted(board.zones)
     names = sorted(board.pieces)
     letters = sorted(board.directions)
-    items = [st.sampled_from(list("pPeEfFxbBcCkrRmM")),
+    items = [st.sampled_from(list("pPeEfFxbBcCkrRmMdwlLtTaAsSnoO")),
              st.sampled_from(["=1-", "=0", "=2-3", "=1", "=4-"]),
              st.sampled_from(names).map(lambda n: "=" + n),
              st.sampled_from(names).map(lambda n: "!=" + n),
