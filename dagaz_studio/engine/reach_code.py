@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.compiler import Abort, code_namespace, new_work
+from dagaz_studio.engine.compiler import Abort, code_namespace, compiled_code, new_work, remember_code, written_code_key
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported
 from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.nodes import Check, Continue, Lift, Navigate, Put
+from dagaz_studio.notation.text import to_notation
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -108,13 +109,24 @@ class ReachWriter(CodeGenerator):
 
 
 def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
-    """The reach code of ``notation`` for ``player``; raises
+    """The reach code of ``notation`` for ``player`` (written once per board and kept with its other
+    code, :mod:`~dagaz_studio.engine.code_cache`); raises
     :class:`~dagaz_studio.engine.emitter.Unsupported` where the runner's reach mode runs it."""
-    source, constants = ReachWriter(rules, notation, player).module(notation.body)
+    # A first step's reach asks the notation with that step restricted to one direction: the same
+    # text, another tree, told apart by the tree's own text.
+    key = written_code_key(rules, notation, player, None, f"reach {to_notation(notation.body)}")
+    written = rules.written.get(key)
+    if written is None:
+        written = rules.written[key] = (ReachWriter(rules, notation, player).module(notation.body), False, 0)
+    source, constants = written[0]
+    compiled = compiled_code(source)
+    if compiled is None:
+        compiled = compile(source, f"<reach of {notation.text!r}>", "exec")
+        remember_code(source, compiled)
     namespace = code_namespace(rules, constants, source)
-    exec(compile(source, f"<reach of {notation.text!r}>", "exec"), namespace)
-    code: ReachCode = namespace["reach"]
-    return code
+    exec(compiled, namespace)
+    reach: ReachCode = namespace["reach"]
+    return reach
 
 
 def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footprint: set[int], flag: Any) -> bool:
