@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn, SupportsIndex, cast, overload
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
 from dagaz_studio.engine.compiler import Abort, Compiled, Found, Unsupported, compile_probe, new_work, poll
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.quick_shapes import quick_probe
+from dagaz_studio.engine.read_memo import Learning, ReadingCells
 from dagaz_studio.engine.rules_state import RulesState
 
 if TYPE_CHECKING:
@@ -53,11 +55,13 @@ class AttackQuestions(RulesState):
         if probe is _UNKNOWN:
             probe = None
             if self.attack_fn(kind, player) is not None:
+                program = self.kind_program(kind, player)
+                notation = program.notation
                 try:
-                    program = self.kind_program(kind, player)
-                    probe = compile_probe(cast("CodeRules", self), program.notation, player, program.piece_name)
+                    probe = compile_probe(cast("CodeRules", self), notation, player, program.piece_name)
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
+                probe = quick_probe(self, notation, player, probe) or probe
             if self.fast:
                 self._probe_fns[key] = probe
         return probe
@@ -177,7 +181,12 @@ class AttackQuestions(RulesState):
         probe = self.probe_fn(piece.kind, by)
         if probe is None:
             return None
-        cells = _ReadingCells(position.cells)
+        quick = getattr(probe, "quick_reads", None)
+        if quick is not None:
+            known: tuple[bool, frozenset[int]] | None = quick(position.cells, origin, piece, square)
+            if known is not None:
+                return known
+        cells = ReadingCells(position.cells)
         work = new_work(DEFAULT_BUDGET, None)
         try:
             probe(cells, origin, piece, square, work, position)
@@ -196,6 +205,9 @@ class AttackQuestions(RulesState):
         kept there for the position: the King asks about the squares beside it once for its steps and
         again for castling. (Bulk work reports no stops, so the work an answer kept saves is not counted.)
         """
+        if type(position) is Learning:  # type: ignore[comparison-overlap]
+            # Code being remembered asks: answered on the real position, and noted.
+            return cast(Learning, position).threat(self, me, square, by_enemy, hand, work, lifted)
         if lifted >= 0 and len(work) > 4:
             known: ThreatAnswers = work[4]
             key = (lifted, square, by_enemy, hand)
@@ -417,26 +429,3 @@ class AttackQuestions(RulesState):
             return False
         finally:
             st.position.turn = saved_turn
-
-
-_list_item = list.__getitem__
-
-
-class _ReadingCells(list[Piece | None]):
-    """A copy of a position's cells that remembers which squares were read."""
-
-    def __init__(self, cells: list[Piece | None]) -> None:
-        super().__init__(cells)
-        self.read: set[int] = set()
-
-    @overload
-    def __getitem__(self, square: SupportsIndex) -> Piece | None: ...
-
-    @overload
-    def __getitem__(self, square: slice) -> list[Piece | None]: ...
-
-    def __getitem__(self, square: SupportsIndex | slice) -> Piece | None | list[Piece | None]:
-        if isinstance(square, slice):
-            return _list_item(self, square)
-        self.read.add(square.__index__())
-        return _list_item(self, square)

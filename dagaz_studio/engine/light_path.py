@@ -4,6 +4,8 @@ the compiled path's light records where a piece's whole notation compiles, and f
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+from functools import cache
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -23,12 +25,13 @@ from dagaz_studio.engine.game import (
     legal_moves,
     passes,
 )
+from dagaz_studio.engine.light_records import RICH_KEPT
 from dagaz_studio.engine.making import make_move, unmake_move, update_hands
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.royals import royal_squares, royals_attacked_by, takes_royal
 from dagaz_studio.engine.rules import Rules, rich_effects
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers
+from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -142,8 +145,14 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     cells = position.cells
     me = position.turn
     royal = rules.royal_kinds
-    royals = royal_squares(rules, position, me) if royal else []
-    enemies = [p for p in range(len(rules.board.players)) if p != me]
+    holds = rules.board.kind_type.holds_pieces
+    # Pieces only (no heaps or columns): the mover's squares found once, its royal pieces among them.
+    mine = [origin for origin, piece in enumerate(cells) if piece is not None and piece[0] == me] if holds else []
+    if not holds:
+        royals = royal_squares(rules, position, me) if royal else []
+    else:
+        royals = [origin for origin in mine if cells[origin][1] in royal] if royal else []  # type: ignore[index]
+    enemies = _enemies(len(rules.board.players), me)
     out: list[Entry] = []
     askers: list[Asker] = []
     watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
@@ -155,11 +164,16 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     if watched is not None:
         # No royal piece is attacked where it stands: so a royal piece's own [A] of its square, asked with
         # it lifted and standing in on its square again (castling's), knows the answer already.
-        work[4].update(((square, square, True, cells[square]), False) for square in royals)
+        for square in royals:
+            work[4][square, square, True, cells[square]] = False
     maker_of = rules.light_maker
     makers = rules.light_makers(me)
     shapes = rules.record_shapes()
-    for origin, piece in enumerate(cells):
+    squares: list[int] | range = mine if holds else range(len(cells))
+    if counting is not None and holds and not immobility and (not royal or watched is not None):
+        squares = _counted(rules, position, mine, me, watched or _NOTHING, counting, work)
+    for origin in squares:
+        piece = cells[origin]
         if piece is None or piece[0] != me:
             continue
         maker = makers.get(piece[1], False)
@@ -268,6 +282,42 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     return out + passes(rules, position, bool(out))
 
 
+def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched: AbstractSet[int],
+             counting: list[int], work: Work) -> list[int]:
+    """Perft's last ply, in one tight loop: the moves of the pieces that count them whole (quick riders
+    and leapers, remembered moves) added to ``counting``, for each piece that is not royal, does not
+    stand on a ``watched`` square, and has no move landing or capturing on one or crowning; the
+    squares of the other pieces, to be looked at move by move. (The work of the counts adds up over
+    the position: far below the budget, which is one run's.)"""
+    cells = position.cells
+    royal = rules.royal_kinds
+    counts = rules.light_counts(me)
+    left: list[int] = []
+    total = 0
+    for origin in mine:
+        piece = cells[origin]
+        count = counts.get(piece[1], False)  # type: ignore[index]
+        if count is False:
+            count = counts[piece[1]] = getattr(rules.light_maker(piece[1], me), "quick_count", None)  # type: ignore[index]
+        if count is not None and origin not in watched and piece[1] not in royal:  # type: ignore[index]
+            try:
+                found = count(cells, origin, piece, position, watched, royal, work)
+            except (Abort, RecursionError):
+                found = -1
+            if found >= 0:
+                total += found
+                continue
+        left.append(origin)
+    counting[0] += total
+    return left
+
+
+@cache
+def _enemies(players: int, me: int) -> list[int]:
+    """The players other than ``me`` (read it, do not change it)."""
+    return [p for p in range(players) if p != me]
+
+
 def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
                       royals: list[int], enemies: list[int], immobility: bool, known: ThreatAnswers) -> bool:
     """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
@@ -282,34 +332,64 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
     if not royal:
         return True
     cells = position.cells
-    after = rich_effects(origin, piece, record, cells.__getitem__)
-    if takes_royal(rules, position, me, [s for s, now in after.items() if (was := cells[s]) is not now and was != now]):
+    effects = _rich_effects_known(rules, cells, origin, piece, record)
+    if effects[0]:
         return True
+    after = effects[1]
     standing = [s for s in royals if s not in after]
-    standing += [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
-    if target in standing:
-        # The squares where the board after the move differs from the board the mover's question saw:
-        # the piece lifted from its origin and standing in on its target, nothing else changed yet.
-        differ: set[int] = set()
-        foreign = False  # another player's piece put somewhere: it may attack from there
-        for square, now in after.items():
-            if square != target:
-                was = None if square == origin else cells[square]
-                if now is not was and now != was:
-                    foreign = now is not None and now[0] != me
-                    if foreign:
-                        break
-                    differ.add(square)
-        if not foreign and _landing_answered(rules, cells, known, origin, piece, target, after[target],
-                                             frozenset(differ), enemies):
-            standing.remove(target)
-            if not standing:
-                return True
+    standing += effects[2]
+    if target in standing and effects[3] is not None and _landing_answered(
+            rules, cells, known, origin, piece, target, after[target], effects[3], enemies):
+        standing.remove(target)
+        if not standing:
+            return True
     undo = make_record(rules, position, origin, piece, record)
     try:
         return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
     finally:
         unmake_record(position, undo)
+
+
+#: What :func:`_rich_entry_legal` reads of a rich record's move: whether it takes a royal piece, what it
+#: leaves on each square it changes, where it puts royal pieces of the mover, and the squares where the
+#: board after it differs from the board the mover's question saw (``None``: another player's piece is
+#: put somewhere, and may attack from there).
+RichEffects = tuple[bool, dict[int, Piece | None], list[int], frozenset[int] | None]
+
+def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, piece: Piece,
+                        record: RichRecord) -> RichEffects:
+    """The :data:`RichEffects` of a rich record's move, worked out once for the contents of the squares
+    it reads (castling is listed again and again from the same squares)."""
+    squares = (origin, record[0], *record[1], *chain.from_iterable(record[6]))
+    key = (origin, piece, record)
+    kept = rules.rich_known.get(key)
+    stands = tuple(map(cells.__getitem__, squares))
+    if kept is not None and kept[0] == stands:
+        return kept[1]  # type: ignore[no-any-return]
+    me = piece[0]
+    royal = rules.royal_kinds
+    after = rich_effects(origin, piece, record, cells.__getitem__)
+    # With rule: duple-check, one of several royal pieces is taken as any piece is.
+    takes = not rules.board.rules.duple_check and any(
+        (was := cells[s]) is not now and was != now and was is not None and was[0] != me and was[0] >= 0
+        and was[1] in royal for s, now in after.items())
+    placed = [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
+    # The squares where the board after the move differs from the board the mover's question saw:
+    # the piece lifted from its origin and standing in on its target, nothing else changed yet.
+    differ: set[int] | None = set()
+    for square, now in after.items():
+        if square != record[0]:
+            was = None if square == origin else cells[square]
+            if now is not was and now != was:
+                if now is not None and now[0] != me:
+                    differ = None  # another player's piece put somewhere: it may attack from there
+                    break
+                differ.add(square)  # type: ignore[union-attr]
+    effects: RichEffects = (takes, after, placed, None if differ is None else frozenset(differ))
+    if len(rules.rich_known) > RICH_KEPT:
+        rules.rich_known.clear()
+    rules.rich_known[key] = (stands, effects)
+    return effects
 
 
 def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnswers, origin: int, piece: Piece,

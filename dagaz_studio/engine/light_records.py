@@ -4,17 +4,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.quick_shapes import quick_moves
+from dagaz_studio.engine.read_memo import remembered
 from dagaz_studio.engine.records import Entries, Record, RichRecord
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
 
 _UNKNOWN = object()
+#: The most comparisons and effects of rich records kept (:attr:`RulesState.rich_known`).
+RICH_KEPT = 20_000
 _first = itemgetter(0)
 _new_tuple = tuple.__new__
 
@@ -57,13 +62,19 @@ class LightRecords(RulesState):
         makers = self._record_makers[player]
         maker = makers.get(kind, _UNKNOWN)
         if maker is _UNKNOWN:
-            plan = self.plan(self.kind_program(kind, player)) if self.fast else None
+            program = self.kind_program(kind, player)
+            plan = self.plan(program) if self.fast else None
             if plan is None or not all(isinstance(part, Compiled) for part in plan):
                 maker = None
             elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
-                maker = plan[0].moves  # type: ignore[union-attr]
+                slow = plan[0].moves  # type: ignore[union-attr]
+                maker = (quick_moves(self, program.notation, player, slow)
+                         or remembered(self, slow, plan[0].source) or slow)  # type: ignore[union-attr]
             else:
-                maker = plan
+                # Each part's moves remembered where they can be (castling is listed again and again).
+                parts = cast("tuple[Compiled, ...]", plan)
+                maker = tuple(replace(part, moves=remembered(self, part.moves, part.source) or part.moves)
+                              for part in parts)
             makers[kind] = maker
         return maker
 
@@ -88,6 +99,11 @@ class LightRecords(RulesState):
         change it): the light path looks them up once per piece on every position."""
         return self._record_makers[player]
 
+    def light_counts(self, player: int) -> dict[int, Any]:
+        """Each kind's ``quick_count`` of its :meth:`light_maker` for ``player`` (``None``: it has
+        none), as perft's last ply has worked them out so far, to fill in as it goes."""
+        return self._record_counts[player]
+
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
                       work: Work) -> Entries | None:
         """The moves of a notation compiled in parts, as :meth:`run` lists them: light records from
@@ -101,14 +117,17 @@ class LightRecords(RulesState):
             part.moves(cells, origin, piece, out, seen, work, position)
         if work[0] > work[2]:
             return None
-        if len(parts) == 1:
+        if len(parts) == 1 or len(out) < 2:
             return out
         # Parts may find the same move: keep the first, as run() does. A light record's move is told
         # apart from another's by its target, captures, promotion (and a rich record's stops and
         # displaced pieces); from a move built whole only by building it too.
+        whole = Move in set(map(type, out))
+        if not whole and len({entry[:3] if len(entry) == 4 else (entry[0], entry[1], entry[2], entry[4], entry[6])  # type: ignore[index,arg-type]
+                              for entry in out}) == len(out):
+            return out  # the usual case: no move found twice
         keys: set[Hashable] = set()
         kept: Entries = []
-        whole = any(isinstance(entry, Move) for entry in out)
         for entry in out:
             if isinstance(entry, Move):
                 key: Hashable = entry.key()
@@ -143,19 +162,29 @@ class LightRecords(RulesState):
         if key in seen:
             return
         cells = position.cells
-        exact = changed = False
-        if all(touched.get(square) is not None for square, _ in also):
-            after = rich_effects(origin, piece, record, touched.__getitem__)
-            exact = all(square in touched for square in after)
-            if exact:
-                for square, was in touched.items():
-                    now, expected = cells[square], after.get(square, was)
-                    if now is not expected and now != expected:
-                        exact = False
-                        break
-                    if expected is not was and expected != was:
-                        changed = True
-        if not (exact and changed):
+        # Castling is found again and again from the same squares holding the same pieces: the
+        # comparison is made once for each.
+        before = tuple(touched.items())
+        known = (origin, piece, record, before, tuple(map(cells.__getitem__, touched)))
+        exact = self.rich_known.get(known)
+        if exact is None:
+            exact = changed = False
+            if all(touched.get(square) is not None for square, _ in also):
+                after = rich_effects(origin, piece, record, touched.__getitem__)
+                exact = all(square in touched for square in after)
+                if exact:
+                    for square, was in before:
+                        now, expected = cells[square], after.get(square, was)
+                        if now is not expected and now != expected:
+                            exact = False
+                            break
+                        if expected is not was and expected != was:
+                            changed = True
+            exact = exact and changed
+            if len(self.rich_known) > RICH_KEPT:
+                self.rich_known.clear()
+            self.rich_known[known] = exact
+        if not exact:
             self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
                              promoted, out, seen, stops, start)
             return

@@ -114,10 +114,17 @@ class RulesState:
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.
         self.written: dict[WrittenKey, Written] = share.written
+        #: The rays and targets of the notations bulk work answers quickly (:mod:`quick_shapes`).
+        self.quick_tables = share.quick
+        #: What a rich light record's move changes, worked out once for the squares it reads as they
+        #: stand (the light path's; bounded).
+        self.rich_known: dict[Any, Any] = {}
         self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
         self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Per player, each kind's way of counting its moves at perft's last ply, or ``None``.
+        self._record_counts: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
         #: Per kind, what its light records may hold (:meth:`record_shape`).
         self._record_shapes: dict[int, tuple[bool, bool]] = {}
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
@@ -171,7 +178,7 @@ class _BoardShare:
     could capture each square, the players whose tables are all built, and the players whose
     tables are being earned (with how far through their kinds and squares the reach sets are known)."""
 
-    __slots__ = ("reach", "footprints", "attackers", "tabled", "earning", "written")
+    __slots__ = ("reach", "footprints", "attackers", "tabled", "earning", "written", "quick")
 
     def __init__(self) -> None:
         self.written: dict[WrittenKey, Written] = {}
@@ -180,6 +187,7 @@ class _BoardShare:
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self.tabled: set[int] = set()
         self.earning: dict[int, int] = {}
+        self.quick: dict[tuple[str, int], tuple[str, Any]] = {}
 
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.

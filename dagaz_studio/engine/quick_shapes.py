@@ -1,0 +1,323 @@
+"""Quick moves and attack questions for the two commonest shapes of notation, for bulk work (perft, the
+command line's batches), which reports no work and no stops: a rider, ``(+)([p]\\1)*`` (one step,
+then the same step again over empty squares, ``{0,m}`` times at most), and a leaper, ``N,OM;E,OT``
+(steps that look at nothing on the way, in alternatives).
+
+They give exactly what the compiled code gives, the same light records in the same order, but walk
+rays and targets worked out once per board and player (kept with the board) instead of counting the
+work of each step. From a square where the compiled code could not be matched so (a ray that comes
+round to where it began, two rays reaching one square, a ray deeper than a run may go), they leave
+the question to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dagaz_studio.engine.compiler import Found
+from dagaz_studio.engine.emitter import DIRECTION_SETS
+from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
+from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Notation, Repeat, Sequence, Step
+from dagaz_studio.notation.visitor import Visitor
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.rules_state import RulesState
+
+#: Whether a piece attacks a square, and the squares that answer depends on.
+Reads = tuple[bool, frozenset[int]]
+#: A rider's first step's directions and most passes (``None``: no limit); a leaper's ways, each the
+#: directions of its steps in order.
+Shape = tuple[str, Any]
+
+
+class _Kind(Visitor[str]):
+    """A node's type as a word, by the one dispatch on node types ("" for one not named here)."""
+
+    def visit_sequence(self, node: Sequence) -> str:
+        return "sequence"
+
+    def visit_alternatives(self, node: Alternatives) -> str:
+        return "alternatives"
+
+    def visit_group(self, node: Group) -> str:
+        return "group"
+
+    def visit_repeat(self, node: Repeat) -> str:
+        return "repeat"
+
+    def visit_step(self, node: Step) -> str:
+        return "step"
+
+    def visit_group_step(self, node: GroupStep) -> str:
+        return "group step"
+
+    def visit_bracket(self, node: Bracket) -> str:
+        return "bracket"
+
+    def visit_check(self, node: Check) -> str:
+        return "check"
+
+    def visit_other(self, node: Any, *context: Any) -> str:
+        return ""
+
+
+_KIND = _Kind()
+
+
+def _is(node: Any, kind: str) -> bool:
+    return _KIND.visit(node) == kind
+
+
+def shape_of(body: Any) -> Shape | None:
+    """``("ride", (step, maximum))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
+    if _is(body, "sequence") and len(body.items) == 2:
+        first, repeat = body.items
+        if (_is(first, "group") and _is(first.body, "step") and not first.body.wrap and _is(repeat, "repeat")
+                and repeat.minimum == 0 and not repeat.possessive and _is(repeat.body, "group")
+                and _is(repeat.body.body, "sequence") and len(repeat.body.body.items) == 2):
+            check, again = repeat.body.body.items
+            if (_is(check, "bracket") and len(check.items) == 1 and _is(check.items[0], "check")
+                    and check.items[0].letter == "p" and check.items[0].label is None and _is(again, "group step")
+                    and again.group == first.index and not again.opposite and not again.wrap):
+                return "ride", (first.body, repeat.maximum)
+    options = body.options if _is(body, "alternatives") else (body,)
+    ways = []
+    for option in options:
+        steps = option.items if _is(option, "sequence") else (option,)
+        if not steps or not all(_is(step, "step") and not step.wrap for step in steps):
+            return None
+        ways.append(tuple(steps))
+    return "leap", tuple(ways)
+
+
+def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
+    """The board's direction indices a step's letters name for ``player``, each once, in order (as
+    the code writer reads them)."""
+    name = rules.board.players[player]
+    out: list[int] = []
+    for letter in step.keys:
+        for plain in DIRECTION_SETS.get(letter, (letter,)):
+            index = rules.dir_index.get(rules.board.player_direction(name, plain))
+            if index is not None and index not in out:
+                out.append(index)
+    return out
+
+
+def _rays(rules: RulesState, directions: list[int], maximum: int | None) -> list[Any]:
+    """Per square, each direction with the squares a rider goes through that way, or ``False`` where
+    the compiled code must answer (a ray that loops, meets another, or goes deeper than a run may)."""
+    out: list[Any] = []
+    for origin in range(len(rules.board.squares)):
+        rays: list[tuple[int, tuple[int, ...]]] = []
+        met = {origin}
+        for direction in directions:
+            table = rules.neighbours[direction]
+            ray: list[int] = []
+            square = table[origin]
+            while square is not None and (maximum is None or len(ray) <= maximum):
+                if square in met or len(ray) > MAX_REPETITION_DEPTH:
+                    rays = []
+                    break
+                met.add(square)
+                ray.append(square)
+                square = table[square]
+            else:
+                if ray:
+                    rays.append((direction, tuple(ray)))
+                continue
+            break
+        else:
+            out.append(tuple(rays))
+            continue
+        out.append(False)
+    return out
+
+
+def _leaps(rules: RulesState, player: int, ways: tuple[tuple[Step, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
+    """Per square, each square a leaper lands on (but its own) with the direction of its last step,
+    each once, in the order the compiled code finds them."""
+    steps = [[_directions(rules, player, step) for step in way] for way in ways]
+    neighbours = rules.neighbours
+    out = []
+    for origin in range(len(rules.board.squares)):
+        found: dict[int, int] = {}
+        for way in steps:
+            ends: list[tuple[int, int | None]] = [(origin, None)]
+            for directions in way:
+                ends = [(nxt, d) for square, _ in ends for d in directions
+                        if (nxt := neighbours[d][square]) is not None]
+            for square, last in ends:
+                if square != origin and square not in found and last is not None:
+                    found[square] = last
+        out.append(tuple(found.items()))
+    return out
+
+
+def _tables(rules: RulesState, notation: Notation, player: int) -> tuple[str, Any] | None:
+    """The shape of ``notation`` for ``player`` with its tables (kept with the board), or ``None``."""
+    key = (notation.text, player)
+    known = rules.quick_tables.get(key)
+    if known is None:
+        shape = shape_of(notation.body)
+        if shape is None:
+            known = ("", None)
+        elif shape[0] == "ride":
+            step, maximum = shape[1]
+            rays = _rays(rules, _directions(rules, player, step), maximum)
+            known = ("ride", (rays, [None] * len(rays)))
+        else:
+            leaps = _leaps(rules, player, shape[1])
+            known = ("leap", (leaps, [frozenset(square for square, _ in each) for each in leaps]))
+        rules.quick_tables[key] = known
+    return known if known[0] else None
+
+
+def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
+    """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``. Its
+    ``quick_count`` says how many moves it has from a square, none landing on a square of ``watched``
+    (else -1), without making them."""
+    tables = _tables(rules, notation, player)
+    if tables is None:
+        return None
+    if tables[0] == "leap":
+        leaps = tables[1][0]
+
+        def leap(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
+            me = piece[0]
+            for square, direction in leaps[origin]:
+                q = cells[square]
+                if q is None:
+                    out.append((square, (), None, direction))
+                elif q[0] != me:
+                    out.append((square, (square,), None, direction))
+
+        def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
+                       work: Any) -> int:
+            me, count = piece[0], 0
+            for square, _ in leaps[origin]:
+                q = cells[square]
+                if q is None or q[0] != me:
+                    if square in watched:
+                        return -1
+                    count += 1
+            return count
+        leap.quick_count = leap_count  # type: ignore[attr-defined]
+        return leap
+    rays = tables[1][0]
+
+    def ride(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
+        ways = rays[origin]
+        if ways is False:
+            slow(cells, origin, piece, out, seen, work, position)
+            return
+        me = piece[0]
+        append = out.append
+        for direction, ray in ways:
+            for square in ray:
+                q = cells[square]
+                if q is None:
+                    append((square, (), None, direction))
+                else:
+                    if q[0] != me:
+                        append((square, (square,), None, direction))
+                    break
+
+    def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
+                   work: Any) -> int:
+        ways = rays[origin]
+        if ways is False:
+            return -1
+        me, count = piece[0], 0
+        for _, ray in ways:
+            for square in ray:
+                q = cells[square]
+                if q is not None:
+                    if q[0] != me:
+                        if square in watched:
+                            return -1
+                        count += 1
+                    break
+                if square in watched:
+                    return -1
+                count += 1
+        return count
+    ride.quick_count = ride_count  # type: ignore[attr-defined]
+    return ride
+
+
+def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
+    """The quick pruned attack question of ``notation`` (whose compiled one is ``slow``), or ``None``.
+    It reads only the squares its answer depends on: for a rider, those on the way to the square
+    asked about, up to the first piece; for a leaper, that square. Its ``quick_reads`` says which, with the
+    answer, without asking through a board that notes what is read (``None``: ask so)."""
+    tables = _tables(rules, notation, player)
+    if tables is None:
+        return None
+    if tables[0] == "leap":
+        reached = tables[1][1]
+
+        def leap(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
+            if target in reached[origin]:
+                q = cells[target]
+                if q is not None and q[0] != piece[0]:
+                    raise Found
+
+        def leap_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
+            if target not in reached[origin]:
+                return False, frozenset()
+            q = cells[target]
+            return q is not None and q[0] != piece[0], frozenset((target,))
+        leap.quick_reads = leap_reads  # type: ignore[attr-defined]
+        return leap
+    rays, between = tables[1]
+
+    def ride(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
+        ways = between[origin]
+        if ways is None:
+            ways = between[origin] = _between(rays[origin])
+        if ways is False:
+            slow(cells, origin, piece, target, work, position)
+            return
+        paths = ways.get(target)
+        if paths is not None:
+            for path in paths:
+                for square in path:
+                    if cells[square] is not None:
+                        break
+                else:
+                    q = cells[target]
+                    if q is not None and q[0] != piece[0]:
+                        raise Found
+
+    def ride_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
+        ways = between[origin]
+        if ways is None:
+            ways = between[origin] = _between(rays[origin])
+        if ways is False:
+            return None
+        read: set[int] = set()
+        for path in ways.get(target, ()):
+            for square in path:
+                read.add(square)
+                if cells[square] is not None:
+                    break
+            else:
+                read.add(target)
+                q = cells[target]
+                if q is not None and q[0] != piece[0]:
+                    return True, frozenset(read)
+        return False, frozenset(read)
+    ride.quick_reads = ride_reads  # type: ignore[attr-defined]
+    return ride
+
+
+def _between(rays: Any) -> Any:
+    """For each square a rider's rays reach, the squares before it on each ray that reaches it."""
+    if rays is False:
+        return False
+    out: dict[int, tuple[tuple[int, ...], ...]] = {}
+    for _, ray in rays:
+        for index, square in enumerate(ray):
+            out[square] = (*out.get(square, ()), ray[:index])
+    return out
