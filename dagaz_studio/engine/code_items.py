@@ -42,6 +42,8 @@ class ItemWriter(Emitter, Visitor[None]):
     rich = False
     #: Whether the board has neutral pieces (an arrow, a wall, a heap): then they are no enemy.
     neutral = True
+    #: The span of the bracket item being written (what a traced capture names).
+    item_span: Any = None
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -126,13 +128,19 @@ class ItemWriter(Emitter, Visitor[None]):
         kind = self.kind_of(item.name, item.span)
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
-        self.emit(ind, f"if {'not ' if item.negated else ''}{self.type_test(q, kind)}:")
+        test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}{self.type_test(q, kind)}", "type_check",
+                                item.span, repr(f"[{'!' if item.negated else ''}={item.name}]"), square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if item.name not in self.rules.board.zones:
             raise NotationError(f"unknown zone '{item.name}'", self.notation.text, item.span)
-        self.emit(ind, f"if {square} {'not in' if item.negated else 'in'} {self.zone_squares(item.name)}:")
+        zone = self.zone_squares(item.name)
+        test = self.traced_test(ind, env, f"{square} {'not in' if item.negated else 'in'} {zone}", "zone_check",
+                                item.span, repr(f"[{'!' if item.negated else ''}@{item.name}]"), repr(item.name),
+                                f"{square} in {zone}", square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_direction_check(self, item: DirectionCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -140,7 +148,10 @@ class ItemWriter(Emitter, Visitor[None]):
         # (``is`` is not asked of a direction known as the code is written: Python warns.)
         test = (f"{env['d']} == {recorded}" if recorded.isdigit()
                 else f"{recorded} is not None and {env['d']} == {recorded}")
-        self.emit(ind, f"if {'not ' if item.negated else ''}({test}):")
+        text = repr(self.notation.text[item.span.start:item.span.end])
+        test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}({test})", "direction_check", item.span,
+                                text, f"({test})", square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def change_square(self, letter: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -148,7 +159,7 @@ class ItemWriter(Emitter, Visitor[None]):
         changes to the mover's side): the square changed for the rest of the way, then put back.
         The code keeps the squares touched (:attr:`rich`): a move that changes a square this way is
         built from them."""
-        q = self.fresh("q")
+        q, span = self.fresh("q"), self.item_span
         self.emit(ind, f"{q} = cells[{square}]")
         test, becomes = ACTIONS[letter]
         self.emit(ind, f"if {test.format(q=q)}:")
@@ -156,8 +167,11 @@ class ItemWriter(Emitter, Visitor[None]):
         self.spend(i)
         self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
         self.emit(i, f"cells[{square}] = {becomes.format(q=q)}{self.kept_in_place(square)}")
+        self.traced(i, env, "destroyed" if letter == "d" else "won_over", span, q, square)
         k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
         self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
+        self.traced_else(ind, env, "refused", span, repr(f"[{letter}]"), square,
+                         "'nothing to destroy'" if letter == "d" else "''")
 
     def again(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[k]``: the same player moves again after this move (counted as progress the first time)."""
@@ -202,6 +216,9 @@ class ItemWriter(Emitter, Visitor[None]):
     def visit_other(self, node: Any, *context: Any) -> None:
         raise Unsupported(type(node).__name__)
 
+    def looked_at(self, ind: int, square: str) -> None:
+        """A navigation came to ``square`` (reach mode keeps it among the squares a run looks at)."""
+
     def zone_squares(self, name: str) -> str:
         """The constant holding zone ``name``'s squares for this player."""
         return self.constant("zone", frozenset(self.rules.board.zones[name].squares_for(self.player_name)))
@@ -240,13 +257,17 @@ class ItemWriter(Emitter, Visitor[None]):
         if item.lost:
             # Only to a type the mover has fewer of than the board's setup gave him.
             setup = self.constant("setup", {kind: self.rules.setup_count(self.player, kind) for _, kind in kinds})
-            self.emit(ind + 1, f"if not LOST(cells, P.hands, me, {chosen}, {setup}[{chosen}]): continue")
+            lost = self.traced_test(ind + 1, env, f"LOST(cells, P.hands, me, {chosen}, {setup}[{chosen}])", "lost_kind",
+                                    item.span, chosen, square)
+            self.emit(ind + 1, f"if not {lost}: continue")
         pg = self.progress(env, ind + 1)
         if self.rich:
             self.emit(ind + 1, f"hand[-1] = ({held}._replace(kind={chosen}), {start})")
+        self.traced(ind + 1, env, "promote_kind", item.span, chosen, square)
         k(dict(env, pr=promoted, pg=pg), ind + 1, square)
         if self.rich:
             self.emit(ind, f"hand[-1] = ({held}, {start})")
+            self.traced_else(ind - 1, env, "no_promotion_in_hand", item.span, square)
 
     def visit_create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
@@ -259,9 +280,11 @@ class ItemWriter(Emitter, Visitor[None]):
         self.spend(ind + 1)
         self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = None")
         self.emit(ind + 1, f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})")
+        self.traced(ind + 1, env, "created", item.span, repr(item.name), square)
         pg = self.progress(env, ind + 1)
         k(dict(env, pg=pg), ind + 1, square)
         self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
+        self.traced_else(ind, env, "refused", item.span, repr(f"[*{item.name}]"), square, "''")
 
     def visit_navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
@@ -285,7 +308,9 @@ class ItemWriter(Emitter, Visitor[None]):
             self.negated_look(item, target, env, ind, square, k)
             return
         self.emit(ind, f"if {target} is not None:")
+        self.looked_at(ind + 1, target)
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
+        self.traced_else(ind, env, "no_such_square", item.span, square)
 
     def negated_look(self, item: Navigate, target: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
@@ -293,8 +318,10 @@ class ItemWriter(Emitter, Visitor[None]):
         self.emit(ind, f"{free} = True")
         self.emit(ind, f"if {target} is not None:")
         self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: self.emit(i, f"{free} = False"))
+        self.traced_else(ind, env, "no_such_square", item.span, square)
         self.emit(ind, f"if {free}:")
         k(env, ind + 1, square)
+        self.traced_else(ind, env, "checks_hold", item.span, square)
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         letter = item.letter
@@ -316,7 +343,9 @@ class ItemWriter(Emitter, Visitor[None]):
             content = {"p": f"{q} is None",
                        "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if self.neutral else ""),
                        "f": f"{q} is not None and {q}[0] == me"}[lower]
-            self.emit(ind, f"if {'' if want else 'not '}({content}):")
+            content = self.traced_test(ind, env, f"{'' if want else 'not '}({content})", "check", item.span,
+                                       *self.check_words(item, square))
+            self.emit(ind, f"if {content}:")
             # What stands on the square, as read: the bracket's next items may use it (``rd``).
             k(dict(env, rd=(square, q)), ind + 1, square)
             return
@@ -336,5 +365,14 @@ class ItemWriter(Emitter, Visitor[None]):
             test = self.threat_test(item, env, ind, square, k)
             if test is None:
                 return
-        self.emit(ind, f"if {'' if want else 'not '}({test}):")
+        test = self.traced_test(ind, env, f"{'' if want else 'not '}({test})", "check", item.span,
+                                *self.check_words(item, square))
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
+
+    @staticmethod
+    def check_words(item: Check, square: str) -> tuple[str, str, str]:
+        """What a traced check's event says of it: its text, its letter, the square."""
+        from dagaz_studio.engine.trace_words import check_text
+
+        return repr(check_text(item.letter, item.label)), repr(item.letter), square

@@ -50,6 +50,9 @@ class RepeatWriter(CodeWriter):
     #: Whether a recursive repetition is let go of when an exception unwinds it too (an attack
     #: question's answer does, often).
     guarded = True
+    #: Whether a possessive pass whose trial would take the same steps is simply taken (the traced
+    #: code tries each pass first, as the runner says it does).
+    shortcuts = True
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -79,7 +82,7 @@ class RepeatWriter(CodeWriter):
             else:
                 self.repeat_loop(node, env, ind, k)
             return
-        if node.possessive and node.maximum == 1 and node.minimum <= 1 and self.single_way(node.body):
+        if self.shortcuts and node.possessive and node.maximum == 1 and node.minimum <= 1 and self.single_way(node.body):
             self.optional(node, env, ind, k)
             return
         self.recursion(node, env, ind, k)
@@ -116,9 +119,10 @@ class RepeatWriter(CodeWriter):
             self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
 
         if not node.possessive:
-            self.leave_from(lo, count, leave, inner, i)
+            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
             if hi is not None:
                 self.emit(i, f"if {count} >= {hi}: return")
+            self.traced(i, inner, "another_pass", node.quantifier_span, count)
 
             def after_body(e: Env, j: int) -> None:
                 # A pass that changed nothing would change nothing again: leave, as regex engines do.
@@ -150,7 +154,7 @@ class RepeatWriter(CodeWriter):
         lo, hi = node.minimum, node.maximum
         more = "True" if hi is None else f"{count} < {hi}"
         single = self.single_way(node.body)
-        if single or always_steps(node.body):
+        if self.shortcuts and (single or always_steps(node.body)):
             # One way through: the trial pass and the pass are the same steps, so the pass is taken;
             # when it succeeds and changes something, the trial's work is counted again, as the
             # runner spends it; otherwise the repetition leaves from where the pass began.
@@ -186,11 +190,13 @@ class RepeatWriter(CodeWriter):
             self.emit(j, "else:")
             next_pass(e, j + 1)
         self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
+        self.traced(i + 1, inner, "must_pass", node.quantifier_span, count)
         self.node(node.body, inner, i + 1, after_real)
         if lo == 0:
             self.emit(i, "else:")
         else:
             self.emit(i, f"elif {count} >= {lo}:")
+        self.traced(i + 1, inner, "cannot_pass", node.quantifier_span, count)
         leave(inner, i + 1)
 
     def optional(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:

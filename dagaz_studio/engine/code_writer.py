@@ -205,8 +205,11 @@ class CodeWriter(ItemWriter):
         self.spend(ind)
         if len(node.options) > 1:
             k = self.materialise(k, env, ind)
-        for option in node.options:
+        for index, option in enumerate(node.options, 1):
+            ways = f"{index}, {len(node.options)}"
+            self.traced(ind, env, "branch", getattr(option, "span", None), ways)
             self.node(option, env, ind, k)
+            self.traced(ind, env, "backtrack", getattr(option, "span", None), ways, env["c"])
 
     def visit_step(self, node: Step, env: Env, ind: int, k: Cont) -> None:
         self.step(self.directions(node.keys), env, ind, k, node)
@@ -341,8 +344,10 @@ class CodeWriter(ItemWriter):
         self.spend(i)
         self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
         self.emit(i, take)
+        self.traced(i, env, "lift", node.span, q, c)
         k(dict(env, pg=self.progress(env, i)), i)
         self.emit(i, back)
+        self.traced_else(ind, env, "nothing_to_lift", node.span, c)
 
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
@@ -353,10 +358,12 @@ class CodeWriter(ItemWriter):
         self.spend(i)
         self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
         changes, undo = self.put_down(env, i, c, pp, po, old)
+        self.traced(i, env, "put", node.span, pp, c, old)
         k(dict(env, **changes, pg=self.progress(env, i)), i)
         for line in undo:
             self.emit(i, line)
         self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
+        self.traced_else(ind, env, "nothing_in_hand", node.span, c)
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand, then the partial move ends where the
@@ -374,6 +381,7 @@ class CodeWriter(ItemWriter):
         self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
         after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand, lo=env["ps"], lt=stand,
                      pg=self.progress(env, i))
+        self.traced(i, after, "partial", node.span, env["ps"], stand)
         k(after, i)
         self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
         self.end(env, ind, name)

@@ -194,10 +194,16 @@ def _load(rules: CodeRules, notation: Notation, module: tuple[str, dict[str, Any
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
         remember_code(source, code)
+    namespace = code_namespace(rules, constants, source)
+    exec(code, namespace)
+    return namespace
+
+
+def code_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> dict[str, Any]:
+    """What the default board's written code reads: its constants and what every such code calls."""
     namespace: dict[str, Any] = dict(constants)
     namespace.update(COUNTING)
     namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
-    exec(code, namespace)
     return namespace
 
 

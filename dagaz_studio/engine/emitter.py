@@ -127,6 +127,24 @@ class Emitter:
     def entry(self, indent: int) -> None:
         """The first lines of a local function the code calls (nothing by default)."""
 
+    # The traced back-end (:mod:`~dagaz_studio.engine.trace_code`) records a trace event where the
+    # writer calls these; every other back-end writes nothing for them.
+
+    def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
+        """The trace event ``event`` (a function of :mod:`~dagaz_studio.engine.trace_words`, given
+        ``span`` and the expressions ``args``) recorded here."""
+
+    def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
+        """The same, recorded where the test just written at ``indent`` fails."""
+
+    def traced_test(self, indent: int, env: Env, test: str, event: str, span: Any, *args: str) -> str:
+        """A check's ``test``, recorded with whether it held: the expression to test then."""
+        return test
+
+    def traced_cont(self, k: Cont, event: str, span: Any, *args: str) -> Cont:
+        """``k``, with the event recorded first."""
+        return k
+
     # ---------------------------------------------------------------- lines
 
     def emit(self, indent: int, text: str) -> None:

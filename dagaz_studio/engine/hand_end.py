@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.run_state import Cont, State
 from dagaz_studio.notation.nodes import Span
 
@@ -31,8 +32,7 @@ def put_down(st: State, span: Span | None, k: Cont) -> None:
         st.also.append((origin, square))
     st.progress += 1
     if st.trace is not None:
-        taken = f", removing {st.describe(old)}" if old is not None else ""
-        st.emit("put", f"put {st.describe(piece)} on {st.name(square)}{taken}", span, square)
+        words.put(st, span, piece, square, old)
     try:
         k(st)
     finally:
@@ -61,6 +61,6 @@ def finish_hand(st: State, span: Span | None, k: Cont,
     occupant = st.cells[square]
     if occupant is not None and occupant.player == st.me:
         if st.trace is not None:
-            st.emit("check", f"cannot end on {st.name(square)}: {st.who(square)}", span, square, False)
+            words.cannot_end(st, span, square)
         return
     put(st, span, lambda state: finish_hand(state, span, k, put))

@@ -13,6 +13,7 @@ The hand holds the lifted pieces one by one; the first piece type of the board c
 
 from __future__ import annotations
 
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
 from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
 from dagaz_studio.notation.nodes import Lift, Put, Span
@@ -41,7 +42,7 @@ def start_heap(st: State, square: int) -> bool:
     heap = st.cells[square]
     if not isinstance(heap, Heap):
         if st.trace is not None:
-            st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
+            words.no_heap(st, square)
         return False
     st.touched[square] = heap
     st.cells[square] = None
@@ -49,7 +50,7 @@ def start_heap(st: State, square: int) -> bool:
     st.mover_in_hand = True
     st.visited.append(square)
     if st.trace is not None:
-        st.emit("lift", f"lift the heap of {_describe(st, heap)} from {st.name(square)}", None, square)
+        words.heap_lifted(st, None, _describe(st, heap), square)
     return True
 
 
@@ -62,7 +63,7 @@ def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
         heap = st.cells[square]
         if not isinstance(heap, Heap):
             if st.trace is not None:
-                st.emit("check", f"^ failed on {st.name(square)}: nothing to lift", span, square, False, check="^")
+                words.nothing_to_lift(st, span, square)
             return
         st.spend()
         st.touch(square)
@@ -70,7 +71,7 @@ def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
         size = push_heap(st.hand, heap, square)
         st.progress += 1
         if st.trace is not None:
-            st.emit("lift", f"lift the heap of {_describe(st, heap)} from {st.name(square)}", span, square)
+            words.heap_lifted(st, span, _describe(st, heap), square)
         try:
             k(st)
         finally:
@@ -89,7 +90,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
         square = st.cursor
         if not st.hand:
             if st.trace is not None:
-                st.emit("check", f"| failed on {st.name(square)}: no piece in hand", span, square, False, check="|")
+                words.nothing_in_hand(st, span, square)
             return
         st.spend()
         piece, origin = st.hand.pop()
@@ -100,7 +101,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
         st.mover_sq = square
         st.progress += 1
         if st.trace is not None:
-            st.emit("put", f"put a {st.kind_names[piece.kind]} on {st.name(square)}", span, square)
+            words.sown(st, span, piece.kind, square)
         try:
             k(st)
         finally:
@@ -130,7 +131,7 @@ def finish_hand(st: State, span: Span | None, k: Cont) -> None:
     saved = st.mover_sq
     st.mover_sq = square
     if st.trace is not None:
-        st.emit("put", f"put the {len(held)} pieces in hand on {st.name(square)}", span, square)
+        words.all_sown(st, span, len(held), square)
     try:
         k(st)
     finally:

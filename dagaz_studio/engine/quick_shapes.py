@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
-from dagaz_studio.notation.nodes import Alternatives, Bracket, Check, Group, GroupStep, Notation, Repeat, Sequence, Step
-from dagaz_studio.notation.visitor import Visitor
+from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
@@ -34,64 +33,13 @@ Reads = tuple[bool, frozenset[int]]
 Shape = tuple[str, Any]
 
 
-class _Kind(Visitor[str]):
-    """A node's type as a word, by the one dispatch on node types ("" for one not named here)."""
-
-    def visit_sequence(self, node: Sequence) -> str:
-        return "sequence"
-
-    def visit_alternatives(self, node: Alternatives) -> str:
-        return "alternatives"
-
-    def visit_group(self, node: Group) -> str:
-        return "group"
-
-    def visit_repeat(self, node: Repeat) -> str:
-        return "repeat"
-
-    def visit_step(self, node: Step) -> str:
-        return "step"
-
-    def visit_group_step(self, node: GroupStep) -> str:
-        return "group step"
-
-    def visit_bracket(self, node: Bracket) -> str:
-        return "bracket"
-
-    def visit_check(self, node: Check) -> str:
-        return "check"
-
-    def visit_other(self, node: Any, *context: Any) -> str:
-        return ""
-
-
-_KIND = _Kind()
-
-
-def _is(node: Any, kind: str) -> bool:
-    return _KIND.visit(node) == kind
-
-
-def shape_of(body: Any) -> Shape | None:
+def shape_of(body: Node) -> Shape | None:
     """``("ride", (step, maximum))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
-    if _is(body, "sequence") and len(body.items) == 2:
-        first, repeat = body.items
-        if (_is(first, "group") and _is(first.body, "step") and not first.body.wrap and _is(repeat, "repeat")
-                and repeat.minimum == 0 and not repeat.possessive and _is(repeat.body, "group")
-                and _is(repeat.body.body, "sequence") and len(repeat.body.body.items) == 2):
-            check, again = repeat.body.body.items
-            if (_is(check, "bracket") and len(check.items) == 1 and _is(check.items[0], "check")
-                    and check.items[0].letter == "p" and check.items[0].label is None and _is(again, "group step")
-                    and again.group == first.index and not again.opposite and not again.wrap):
-                return "ride", (first.body, repeat.maximum)
-    options = body.options if _is(body, "alternatives") else (body,)
-    ways = []
-    for option in options:
-        steps = option.items if _is(option, "sequence") else (option,)
-        if not steps or not all(_is(step, "step") and not step.wrap for step in steps):
-            return None
-        ways.append(tuple(steps))
-    return "leap", tuple(ways)
+    rider = as_rider(body)
+    if rider is not None:
+        return "ride", rider
+    ways = as_leaper(body)
+    return None if ways is None else ("leap", ways)
 
 
 def _directions(rules: RulesState, player: int, step: Step) -> list[int]:

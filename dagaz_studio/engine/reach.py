@@ -7,6 +7,7 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, cast
 
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.reach_code import REACH_WORK, run_reach_code
 from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ from dagaz_studio.engine.runner import Program, State, Stop
 from dagaz_studio.notation.errors import NotationError
 
 #: Steps spent working out where a piece could ever capture from one square.
-REACH_BUDGET = 1_000
+REACH_BUDGET = REACH_WORK
 
 
 #: Squares looked at by an attack question that looks for pieces, per unit of work it is counted.
@@ -82,6 +83,8 @@ class ReachTables(RulesState):
         # As deep as a runner's run may nest (a compiled run does not raise the limit): otherwise
         # the reach would depend on which runs the process made before.
         deep_enough()
+        if self.fast and run_reach_code(self, program, square, found, footprint, flag):
+            return frozenset(found), frozenset(footprint)
         try:
             program.entry(st)
         except Stop as stop:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import replace
+from typing import Any
 
 from dagaz_studio.board.model import PieceType
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.compiler import (
@@ -26,23 +28,14 @@ from dagaz_studio.engine.compiler import (
     compile_notation,
     new_work,
 )
+from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
 
 # What interpreters of one board share, as it was imported from here before the parts were split off.
 from dagaz_studio.engine.rules_state import SHARES_LOCK, Plan, RulesState, board_share, deep_enough, forget_share  # noqa: F401
-from dagaz_studio.engine.runner import (
-    MAX_REPETITION_DEPTH,
-    Cont,
-    MoveKey,
-    Program,
-    State,
-    Stop,
-    complete_move,
-    finish_hand,
-    move_key,
-)
+from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH, Cont, MoveKey, Program, State, Stop, finish_hand
 from dagaz_studio.engine.values import (
     COMPLETION_COST,
     DEFAULT_BUDGET,
@@ -51,7 +44,6 @@ from dagaz_studio.engine.values import (
     Move,
     RunResult,
     Work,
-    describe_move,
 )
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
@@ -59,12 +51,12 @@ from dagaz_studio.notation.nodes import Notation, ways
 
 __all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
 
-#: Squares a traced run's sentence about a completed move names in each of its lists (stops, captures,
-#: pieces displaced): a runaway's moves can hold thousands, and the sentences of thousands of moves
-#: naming them all took seconds to write.
-TRACED_SQUARES = 32
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
+
+
+class _Rerun(Exception):
+    """A traced code run left to the runner."""
 
 
 class Rules(LightRecords, AttackQuestions, ReachTables):
@@ -155,6 +147,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
+        if trace and self.fast and self.board.kind_type.holds_pieces:
+            traced = self._run_traced(position, square, program, budget, cancel, trace_limit)
+            if traced is not None:
+                return traced
         if not trace and self.fast:
             if self.board.kind_type.holds_pieces:
                 fast = self._run_fast(position, square, program, budget, cancel)
@@ -166,6 +162,57 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return fast
         return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
                                  trace_limit=trace_limit)
+
+    def _run_traced(self, position: Position, square: int, program: Program, budget: int, cancel: CancelFlag | None,
+                    trace_limit: int, drop: Piece | None = None) -> RunResult | None:
+        """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`),
+        or ``None`` to leave it to the runner (a notation it does not cover, a run nested too deeply);
+        with ``drop``, that piece dropped from the hand, starting over ``square``."""
+        from dagaz_studio.engine.trace_code import traced_code, traced_state
+
+        key = (program.notation.text, program.player, program.piece_name)
+        if key not in self.traced:
+            runs = self._traced_runs[key] = self._traced_runs.get(key, 0) + 1
+            if runs < self.trace_code_from:
+                return None
+            try:
+                self.traced[key] = traced_code(self, program.notation, program.player, cancel)
+            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                self.traced[key] = None
+            except ReadingCancelled:
+                return RunResult(stopped="cancelled")  # writing the code took long enough to be cancelled
+        code, piece = self.traced[key], drop or position.cells[square]
+        if code is None or piece is None:
+            return None
+        result = RunResult()
+        st = traced_state(self, position, piece, result, program.notation.group_count)
+        if drop is not None:
+            st.under = (position.cells[square],)
+        st.budget, st.cancel, st.trace, st.trace_limit = budget, cancel, result.trace, trace_limit
+        work = new_work(budget, cancel)
+
+        def entry(state: Any) -> None:
+            try:
+                code(state.cells, square, piece, state, None, work, position)
+            except Abort as stop:
+                if stop.kind == "rerun":
+                    raise _Rerun from None
+                # Where the runner says it stopped: its state unwound to the start (but for the depth
+                # it counted past the limit, which it does not count back).
+                state.at(square, None, 1 if stop.kind == "depth" else 0)
+                state.hand, state.captures, state.work = [(piece, square)], [], work[0]
+                raise Stop(self._stop_reason(stop, work)) from None
+            except RecursionError:
+                raise _Rerun from None
+        try:
+            self._start(st, square, entry, result, drop)
+        except _Rerun:
+            return None
+        result.work = work[0]
+        result.trace_truncated = st.truncated
+        if drop is not None:
+            result.moves = [replace(move, dropped=True) for move in result.moves]
+        return result
 
     def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
                      cancel: CancelFlag | None, trace_limit: int = DEFAULT_TRACE_LIMIT,
@@ -196,24 +243,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             # other pieces it displaced: count it, so that a runaway chain (or relay of lifted pieces)
             # stops as soon in time as any other runaway notation.
             state.spend(COMPLETION_COST + len(state.stops) + len(state.captures) + len(state.also))
-            key = move_key(state)
-            if not key[6] and not state.labels and not state.null:  # no changes, and not a null move ([n])
-                if state.trace is not None:
-                    state.emit("fail", "the piece is back where it started and nothing changed: not a move",
-                               None, key[1], False)
-                return
-            index = seen.get(key)
-            if index is not None:
-                if state.trace is not None:
-                    said = describe_move(self.board, result.moves[index], TRACED_SQUARES)
-                    state.emit("move", f"the same move as before: {said}", None, key[1], True, index)
-                return
-            move = complete_move(state, key)
-            seen[key] = len(result.moves)
-            result.moves.append(move)
-            if state.trace is not None:
-                said = describe_move(self.board, move, TRACED_SQUARES)
-                state.emit("move", f"move completed: {said}", None, move.target, True, len(result.moves) - 1)
+            keep_move(state, self.board, seen, result)
 
         st.on_complete = collect
         self._start(st, square, program.entry, result, drop)
@@ -234,11 +264,11 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             st.hand.append((drop, square))
             st.mover_in_hand = True
             if st.trace is not None:
-                st.emit("start", f"start on {st.name(square)} with {st.describe(drop)} from the hand", None, square)
+                words.start(st, square, drop)
             self._enter(st, entry, result)
             return
         if st.trace is not None:
-            st.emit("start", f"start on {st.name(square)}", None, square)
+            words.start(st, square)
         if self.board.kind_type.holds_heaps:
             # A heap belongs to nobody: the run lifts it whichever side moves.
             from dagaz_studio.engine.heap_actions import start_heap
@@ -248,8 +278,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return
         if piece is None or piece.player != st.me:
             if st.trace is not None:
-                st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",
-                        None, square, False)
+                words.not_own(st, square)
             return
         st.touched[square] = piece
         st.cells[square] = None
@@ -257,7 +286,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         st.mover_in_hand = True
         st.visited.append(square)
         if st.trace is not None:
-            st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", None, square)
+            words.lift(st, None, piece, square)
         self._enter(st, entry, result)
 
     def _enter(self, st: State, entry: Cont, result: RunResult) -> None:
@@ -300,6 +329,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program is None:
             return RunResult()
         piece = Piece(position.turn, kind, True)
+        if trace and self.fast and self.board.kind_type.holds_pieces:
+            traced = self._run_traced(position, square, program, budget, cancel, trace_limit, piece)
+            if traced is not None:
+                return traced
         if not trace and self.fast and self.board.kind_type.holds_pieces:
             found = self._drop_fast(position, square, program, piece, budget, cancel)
             if found is not None:

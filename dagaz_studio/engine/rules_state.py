@@ -101,6 +101,17 @@ class RulesState:
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Plan | None] = {}
+        #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
+        #: ``None`` where the runner traces it.
+        self.traced: dict[tuple[str, int, str], Callable[..., None] | None] = {}
+        #: The traced run of a notation from which its traced code is written (the runner traces the
+        #: runs before): writing and compiling the code costs several runs, and a notation typed in
+        #: the window is traced once, then changes with the next keystroke.
+        self.trace_code_from = 2
+        self._traced_runs: dict[tuple[str, int, str], int] = {}
+        #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
+        #: ``None`` where the runner's reach mode runs it; by the program's identity, kept with it.
+        self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
         #: The compiled drops (:meth:`Rules.run_drop`), ``None`` where the runner takes the notation.
         self._drops: dict[tuple[str, int, str], Any] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints

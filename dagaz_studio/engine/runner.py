@@ -12,14 +12,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.engine.completion import MoveKey, complete_move, move_key
 from dagaz_studio.engine.hand_end import finish_hand, put_down
-from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.run_state import (
     BUILD_LOOK_EVERY,
     CANCEL_EVERY,
     MAX_REPETITION_DEPTH,
-    NO_LABELS,
     AttackFound,
     Cont,
     Interpreter,
@@ -29,7 +30,6 @@ from dagaz_studio.engine.run_state import (
     Stop,
 )
 from dagaz_studio.engine.runner_items import ItemRunner, actions_for_kind
-from dagaz_studio.engine.values import Move, quick_move
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
@@ -50,14 +50,9 @@ from dagaz_studio.notation.nodes import (
     is_check,
 )
 
-__all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "Program",
-           "State", "Stop", "complete_move", "finish_hand", "move_key"]
+__all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "MoveKey",
+           "Program", "State", "Stop", "complete_move", "finish_hand", "move_key"]
 
-
-#: What tells a move from another, as :func:`move_key` gives it: its first square, target, captures,
-#: stops, promotion, displaced pieces, changes, and whether the mover goes again.
-MoveKey = tuple[int, int, tuple[int, ...], tuple[int, ...], str | None, tuple[tuple[int, int], ...],
-                tuple[tuple[int, Piece | None], ...], bool]
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
@@ -186,11 +181,10 @@ class Program(ItemRunner):
             st.spend()
             for i, option in enumerate(options):
                 if st.trace is not None:
-                    st.emit("branch", f"alternative {i + 1} of {count}", spans[i], branch=(i + 1, count))
+                    words.branch(st, spans[i], i + 1, count)
                 option(st)
                 if st.trace is not None:
-                    st.emit("backtrack", f"alternative {i + 1} of {count} explored: back to {st.name(st.cursor)}",
-                            spans[i], st.cursor, branch=(i + 1, count))
+                    words.backtrack(st, spans[i], i + 1, count, st.cursor)
         return alternatives
 
     def visit_group(self, node: Group, k: Cont) -> Cont:
@@ -270,20 +264,20 @@ class Program(ItemRunner):
             if possessive:
                 if more and can_repeat(st):
                     if st.trace is not None:
-                        st.emit("repeat", f"pass {count + 1}: another pass can succeed, so it must be taken", span)
+                        words.must_pass(st, span, count)
                     body(st)
                 elif count >= lo:
                     if st.trace is not None:
-                        st.emit("repeat", f"leaving after {count} passes: no further pass can succeed", span)
+                        words.cannot_pass(st, span, count)
                     k(st)
                 return
             if count >= lo:
                 if st.trace is not None:
-                    st.emit("repeat", f"trying to leave after {count} pass{'es' if count != 1 else ''}", span)
+                    words.leaving(st, span, count)
                 k(st)
             if more:
                 if st.trace is not None:
-                    st.emit("repeat", f"pass {count + 1}", span)
+                    words.another_pass(st, span, count)
                 body(st)
 
         def enter(st: State) -> None:
@@ -337,10 +331,10 @@ class Program(ItemRunner):
                 target = table[cursor]
                 if target is None:
                     if st.trace is not None:
-                        st.emit("blocked", f"no square {letters[direction]} of {st.name(cursor)}", span, cursor, False)
+                        words.blocked(st, span, letters[direction], cursor)
                     continue
                 if st.trace is not None:
-                    st.emit("step", f"step {letters[direction]} from {st.name(cursor)} to {st.name(target)}", span, target)
+                    words.step(st, span, letters[direction], cursor, target)
                 move_cursor(st, target, direction, k)
         return step
 
@@ -357,8 +351,7 @@ class Program(ItemRunner):
             direction = st.groups[index]
             if direction is None:
                 if st.trace is not None:
-                    what = "the previous partial move" if index == 0 else f"group {index}"
-                    st.emit("blocked", f"{sign}{index}: {what} has recorded no direction", span, st.cursor, False)
+                    words.no_group(st, span, sign, index, st.cursor)
                 return
             if opposite:
                 direction = rules.opposite[direction]
@@ -367,11 +360,10 @@ class Program(ItemRunner):
             target = neighbours[direction][st.cursor]
             if target is None:
                 if st.trace is not None:
-                    st.emit("blocked", f"{sign}{index}: no square {rules.dir_letters[direction]} of {st.name(st.cursor)}",
-                            span, st.cursor, False)
+                    words.group_blocked(st, span, sign, index, rules.dir_letters[direction], st.cursor)
                 return
             if st.trace is not None:
-                st.emit("step", f"{sign}{index}: step {rules.dir_letters[direction]} to {st.name(target)}", span, target)
+                words.group_step(st, span, sign, index, rules.dir_letters[direction], target)
             move_cursor(st, target, direction, k)
         return group_step
 
@@ -387,7 +379,7 @@ class Program(ItemRunner):
                 return
             if piece is None:
                 if st.trace is not None:
-                    st.emit("check", f"^ failed on {st.name(square)}: nothing to lift", span, square, False, check="^")
+                    words.nothing_to_lift(st, span, square)
                 return
             st.spend()
             first = st.touch(square)
@@ -395,7 +387,7 @@ class Program(ItemRunner):
             st.hand.append((piece, square))
             st.progress += 1
             if st.trace is not None:
-                st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", span, square)
+                words.lift(st, span, piece, square)
             try:
                 k(st)
             finally:
@@ -422,8 +414,7 @@ class Program(ItemRunner):
                 return
             if not st.hand:
                 if st.trace is not None:
-                    st.emit("check", f"| failed on {st.name(st.cursor)}: no piece in hand", span, st.cursor, False,
-                            check="|")
+                    words.nothing_in_hand(st, span, st.cursor)
                 return
             put_piece(st, span, k)
         return put
@@ -451,8 +442,7 @@ class Program(ItemRunner):
             st.mover_in_hand = True
             st.progress += 1
             if st.trace is not None:
-                st.emit("partial", f"partial move {st.name(origin)}-{st.name(target)} ends; "
-                        f"the next begins from {st.name(target)}", span, target)
+                words.partial(st, span, origin, target)
             try:
                 k(st)
             finally:
@@ -477,24 +467,3 @@ class Program(ItemRunner):
         # A heap or stack board ends each partial move by its own implicit end, as it ends the move.
         finish = self.kind_actions.finish_hand if self.kind_actions is not None else finish_hand
         return continue_
-
-
-def move_key(st: State) -> MoveKey:
-    """What tells the move the state describes from another (:meth:`Move.key`), without building it:
-    a runaway run completes the same move many times, and only the first is kept."""
-    target = st.mover_sq
-    cells, touched = st.cells, st.touched
-    changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
-    return (st.visited[0] if st.visited else target, target, tuple(st.captures), tuple(st.stops) + (target,),
-            st.promotion, tuple(st.also), changes, st.again)
-
-
-def complete_move(st: State, key: MoveKey | None = None) -> Move:
-    """The move the state describes, once its notation has completed and its hand is empty (``key``:
-    its :func:`move_key`, when already known)."""
-    origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)
-    return quick_move(
-        st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, promotion, also, changes,
-        LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
-        frozenset(st.labels) if st.labels else NO_LABELS, again=again, created=tuple(st.created),
-    )

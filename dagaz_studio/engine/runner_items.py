@@ -8,11 +8,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.placement import NEUTRAL
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.counts import has_lost, run_count
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
-from dagaz_studio.engine.square_checks import CHECKS, explain_check
+from dagaz_studio.engine.square_checks import CHECKS
 from dagaz_studio.notation.nodes import (
     BracketItem,
     Check,
@@ -59,13 +60,12 @@ class ItemRunner(Visitor[Any]):
         return k
 
     @staticmethod
-    def _predicate(span: Span, text: str, test: Callable[[State, int], bool],
-                   sentence: Callable[[State, int, bool], str], k: ItemCont) -> ItemCont:
-        """A check: continue when ``test`` holds; a traced run records ``sentence`` either way."""
+    def _predicate(test: Callable[[State, int], bool], k: ItemCont, event: Callable[[State, int, bool], None]) -> ItemCont:
+        """A check: continue when ``test`` holds; a traced run records ``event`` either way."""
         def check(st: State, square: int) -> None:
             ok = test(st, square)
             if st.trace is not None:
-                st.emit("check", sentence(st, square, ok), span, square, ok, check=text)
+                event(st, square, ok)
             if ok:
                 k(st, square)
         return check
@@ -79,7 +79,7 @@ class ItemRunner(Visitor[Any]):
 
     def visit_check(self, item: Check, k: ItemCont) -> ItemCont:
         letter, span = item.letter, item.span
-        text = f"[{letter}{':' + item.label if item.label else ''}]"
+        text = words.check_text(letter, item.label)
         if self.reach_mode:
             if letter == "x":
                 def reach_capture(st: State, square: int) -> None:
@@ -109,20 +109,19 @@ class ItemRunner(Visitor[Any]):
             # An attacker's own safety does not limit what it attacks (and asking would never end).
             return (is_safety and st.attack_mode) or test(st, square) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {explain_check(st, letter, square, ok)}"
-        return self._predicate(span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.check(st, span, text, letter, square, ok)
+        return self._predicate(holds, k, said)
 
     def _capture(self, span: Span, k: ItemCont,
                  describe: Callable[[State, Any], str] | None = None) -> ItemCont:
         """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
         a piece by default, a heap board's whole heap as its kind says)."""
-        name = describe or (lambda st, piece: st.describe(piece))
+        def taken(st: State, piece: Any, square: int) -> None:
+            words.capture(st, span, piece, square, describe(st, piece) if describe is not None else None)
         return _square_action(
             span, k, "[x]", lambda st, piece: "nothing to capture" if piece is None else None,
-            lambda st, piece: None,
-            lambda st, piece, square: ("capture", f"capture {name(st, piece)} on {st.name(square)}"),
-            captures=True)
+            lambda st, piece: None, taken, captures=True)
 
     @staticmethod
     def _destroy(span: Span, k: ItemCont) -> ItemCont:
@@ -130,8 +129,7 @@ class ItemRunner(Visitor[Any]):
         captures leave it out, so it is not what the move attacks (an explosion's victims)."""
         return _square_action(
             span, k, "[d]", lambda st, piece: "nothing to destroy" if piece is None else None,
-            lambda st, piece: None,
-            lambda st, piece, square: ("capture", f"{st.describe(piece)} on {st.name(square)} is destroyed"))
+            lambda st, piece: None, lambda st, piece, square: words.destroyed(st, span, piece, square))
 
     @staticmethod
     def _win_over(span: Span, k: ItemCont) -> ItemCont:
@@ -141,8 +139,7 @@ class ItemRunner(Visitor[Any]):
 
         return _square_action(
             span, k, "[w]", refused, lambda st, piece: piece._replace(player=st.me),
-            lambda st, piece, square: ("check", f"{st.describe(piece)} on {st.name(square)} changes to the "
-                                       f"{st.board.players[st.me]} side"))
+            lambda st, piece, square: words.won_over(st, span, piece, square))
 
     @staticmethod
     def _again(span: Span, k: ItemCont) -> ItemCont:
@@ -154,7 +151,7 @@ class ItemRunner(Visitor[Any]):
             st.again = True
             st.progress += 1  # a change a repetition notices, as a capture is
             if st.trace is not None:
-                st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
+                words.again(st, span, square)
             try:
                 k(st, square)
             finally:
@@ -195,10 +192,9 @@ class ItemRunner(Visitor[Any]):
             found = count(st, square)
             return low <= found and (high is None or found <= high)
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            where = f"the zone {item.zone}" if item.zone is not None else st.name(square)
-            return f"[{text}] {'passed' if ok else 'failed'}: {where} holds {count(st, square)}"
-        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.count_check(st, item.span, f"[{text}]", item.zone, count(st, square), square, ok)
+        return self._predicate(holds, k, said)
 
     def visit_run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
         """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
@@ -218,9 +214,9 @@ class ItemRunner(Visitor[Any]):
             found = count(st, square)
             return low <= found and (high is None or found <= high)
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            return f"[{text}] {'passed' if ok else 'failed'}: the piece has made {count(st, square)} moves in a row"
-        return self._predicate(item.span, f"[{text}]", holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.run_check(st, item.span, f"[{text}]", count(st, square), square, ok)
+        return self._predicate(holds, k, said)
 
     def _once(self, item: Check, k: ItemCont) -> ItemCont:
         label = item.label or f"{self.piece_name}@{item.span.start}"
@@ -231,8 +227,7 @@ class ItemRunner(Visitor[Any]):
             made = (st.me, label) in st.position.labels
             ok = (not made) if first else made
             if st.trace is not None:
-                st.emit("check", f"[{item.letter}] {'passed' if ok else 'failed'}: a '{label}' move "
-                        f"{'has' if made else 'has not'} been made", span, square, ok, check=f"[{item.letter}]")
+                words.once(st, span, item.letter, label, made, square, ok)
             if not ok:
                 return
             if not first or label in st.labels:
@@ -261,9 +256,9 @@ class ItemRunner(Visitor[Any]):
                 return (cell.counts[kind] > 0) == want  # a heap holds pieces of several types
             return (piece is not None and piece.kind == kind) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            return f"{text} {'passed' if ok else 'failed'} on {st.name(square)}: {st.who(square)}"
-        return self._predicate(item.span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.type_check(st, item.span, text, square, ok)
+        return self._predicate(holds, k, said)
 
     def visit_zone_check(self, item: ZoneCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -278,10 +273,9 @@ class ItemRunner(Visitor[Any]):
         def holds(st: State, square: int) -> bool:
             return (square in squares) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            where = "inside" if square in squares else "outside"
-            return f"{text} {'passed' if ok else 'failed'}: {st.name(square)} is {where} {item.name}"
-        return self._predicate(item.span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.zone_check(st, item.span, text, item.name, square in squares, square, ok)
+        return self._predicate(holds, k, said)
 
     def visit_direction_check(self, item: DirectionCheck, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -299,10 +293,9 @@ class ItemRunner(Visitor[Any]):
         def holds(st: State, square: int) -> bool:
             return same_direction(st) == want
 
-        def sentence(st: State, square: int, ok: bool) -> str:
-            was = "was" if same_direction(st) else "was not"
-            return f"direction check {'passed' if ok else 'failed'}: the last step {was} in that direction"
-        return self._predicate(item.span, text, holds, sentence, k)
+        def said(st: State, square: int, ok: bool) -> None:
+            words.direction_check(st, item.span, text, same_direction(st), square, ok)
+        return self._predicate(holds, k, said)
 
     def visit_promote(self, item: Promote, k: ItemCont) -> ItemCont:
         if self.reach_mode:
@@ -319,20 +312,20 @@ class ItemRunner(Visitor[Any]):
         def promote(st: State, square: int) -> None:
             if not st.hand:
                 if st.trace is not None:
-                    st.emit("check", "promotion failed: no piece in hand", span, square, False)
+                    words.no_promotion_in_hand(st, span, square)
                 return
             piece, origin = st.hand[-1]
             saved = st.promotion
             for name, kind in kinds:
                 if lost and not has_lost(st.cells, st.position.hands, st.me, kind, st.rules.setup_count(st.me, kind)):
                     if st.trace is not None:
-                        st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
+                        words.none_lost(st, span, name, square)
                     continue
                 st.hand[-1] = (piece._replace(kind=kind), origin)
                 st.promotion = name
                 st.progress += 1
                 if st.trace is not None:
-                    st.emit("promote", f"the piece in hand becomes a {name}", span, square)
+                    words.promote(st, span, name, square)
                 try:
                     k(st, square)
                 finally:
@@ -355,8 +348,7 @@ class ItemRunner(Visitor[Any]):
         def create(st: State, square: int) -> None:
             if st.cells[square] is not None:
                 if st.trace is not None:
-                    st.emit("check", f"[*{name}] failed on {st.name(square)}: {st.who(square)}", span, square, False,
-                            check=f"[*{name}]")
+                    words.refused(st, span, f"[*{name}]", square, "")
                 return
             st.spend()
             first = st.touch(square)
@@ -364,7 +356,7 @@ class ItemRunner(Visitor[Any]):
             st.created.append(square)
             st.progress += 1
             if st.trace is not None:
-                st.emit("put", f"a new {name} appears on {st.name(square)}", span, square, check=f"[*{name}]")
+                words.created(st, span, name, square)
             try:
                 k(st, square)
             finally:
@@ -383,8 +375,7 @@ class ItemRunner(Visitor[Any]):
             function = st.rules.handlers.get(number)
             ok = bool(function(st.position, square, st.me)) if function is not None else False
             if st.trace is not None:
-                why = "" if function is not None else f" (no handler {number} is defined for this board)"
-                st.emit("check", f"handler [{number}] {'passed' if ok else 'failed'}{why}", span, square, ok)
+                words.handler(st, span, number, function is not None, square, ok)
             if ok:
                 k(st, square)
         return handler
@@ -405,7 +396,7 @@ class ItemRunner(Visitor[Any]):
                 look(st, square)
             except Held:
                 if st.trace is not None:
-                    st.emit("check", f"!(…) failed from {st.name(square)}: the checks hold there", span, square, False)
+                    words.checks_hold(st, span, square)
                 return
             k(st, square)
         return navigate_not
@@ -449,7 +440,7 @@ class ItemRunner(Visitor[Any]):
                     break
             if target is None:
                 if st.trace is not None:
-                    st.emit("check", f"navigation failed: no such square from {st.name(square)}", span, square, False)
+                    words.no_such_square(st, span, square)
                 return
             if st.footprint is not None:
                 st.footprint.add(target)
@@ -469,7 +460,7 @@ def _null_move(span: Span, k: ItemCont) -> ItemCont:
             return
         st.null = True
         if st.trace is not None:
-            st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
+            words.null_move(st, span, square)
         try:
             k(st, square)
         finally:
@@ -478,19 +469,18 @@ def _null_move(span: Span, k: ItemCont) -> ItemCont:
 
 
 def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State, Any], str | None],
-                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], tuple[str, str]],
+                   becomes: Callable[[State, Any], Any], done: Callable[[State, Any, int], None],
                    captures: bool = False) -> ItemCont:
     """An action that changes what stands on the square (``[x]``, ``[d]``, ``[w]``) for the rest of the
     branch, and puts it back after: ``refused`` says why it cannot (``None`` when it can; ``""`` to
-    say who stands there), ``becomes`` what the square then holds, ``done`` the trace's event kind and
-    sentence; ``captures`` counts the square among the move's captures."""
+    say who stands there), ``becomes`` what the square then holds, ``done`` records the trace's
+    event; ``captures`` counts the square among the move's captures."""
     def act(st: State, square: int) -> None:
         piece = st.cells[square]
         why = refused(st, piece)
         if why is not None:
             if st.trace is not None:
-                st.emit("check", f"{check} failed on {st.name(square)}: {why or st.who(square)}", span, square,
-                        False, check=check)
+                words.refused(st, span, check, square, why)
             return
         st.spend()
         first = st.touch(square)
@@ -499,11 +489,7 @@ def _square_action(span: Span, k: ItemCont, check: str, refused: Callable[[State
             st.captures.append(square)
         st.progress += 1
         if st.trace is not None:
-            kind, sentence = done(st, piece, square)
-            if kind == "check":
-                st.emit(kind, sentence, span, square, check=check)
-            else:
-                st.emit(kind, sentence, span, square)
+            done(st, piece, square)
         try:
             k(st, square)
         finally:

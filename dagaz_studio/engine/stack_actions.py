@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.hand_end import finish_hand as put_down_hand
 from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
 from dagaz_studio.engine.stacks import Column, as_cell
@@ -43,7 +44,7 @@ def _put_column(st: State, span: Span | None, k: Cont) -> None:
         st.also.append((origin, square))
     st.progress += 1
     if st.trace is not None:
-        st.emit("put", f"put {st.describe(piece)}'s column on {st.name(square)}", span, square)
+        words.column_put(st, span, piece, square)
     try:
         k(st)
     finally:
@@ -64,8 +65,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
     def put_column(st: State) -> None:
         if not st.hand:
             if st.trace is not None:
-                st.emit("check", f"| failed on {st.name(st.cursor)}: no piece in hand", span, st.cursor, False,
-                        check="|")
+                words.nothing_in_hand(st, span, st.cursor)
             return
         _put_column(st, span, k)
     return put_column
@@ -77,8 +77,7 @@ def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
         column = st.cells[square]
         if not isinstance(column, Column) or not st.hand:
             if st.trace is not None:
-                st.emit("check", f"[x] failed on {st.name(square)}: nothing to capture", span, square, False,
-                        check="[x]")
+                words.refused(st, span, "[x]", square, "nothing to capture")
             return
         carried, origin = st.hand[-1]
         if not isinstance(carried, Column):
@@ -90,8 +89,7 @@ def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
         st.captures.append(square)
         st.progress += 1
         if st.trace is not None:
-            st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column",
-                    span, square)
+            words.column_taken(st, span, square)
         try:
             k(st, square)
         finally:

@@ -340,6 +340,37 @@ def as_step(node: Node) -> Step | None:
     return node if isinstance(node, Step) else None
 
 
+def as_rider(node: Node) -> tuple[Step, int | None] | None:
+    """``(step, most passes)`` when ``node`` is a plain rider, ``(S)([p]\\1)*`` or ``{0,m}`` passes at most
+    (the step not wrapping, the repetition greedy, the check unlabelled); ``None`` for anything else."""
+    if not isinstance(node, Sequence) or len(node.items) != 2:
+        return None
+    first, repeat = node.items
+    if (not isinstance(first, Group) or not isinstance(first.body, Step) or first.body.wrap
+            or not isinstance(repeat, Repeat) or repeat.minimum != 0 or repeat.possessive
+            or not isinstance(repeat.body, Group) or not isinstance(repeat.body.body, Sequence)
+            or len(repeat.body.body.items) != 2):
+        return None
+    check, again = repeat.body.body.items
+    if (isinstance(check, Bracket) and len(check.items) == 1 and is_check(check.items[0], "p")
+            and check.items[0].label is None and isinstance(again, GroupStep) and again.group == first.index
+            and not again.opposite and not again.wrap):
+        return first.body, repeat.maximum
+    return None
+
+
+def as_leaper(node: Node) -> tuple[tuple[Step, ...], ...] | None:
+    """The ways of a plain leaper, ``N,OM;E,OT`` (each way steps that do not wrap and look at
+    nothing on the way, the ways in alternatives), as their steps; ``None`` for anything else."""
+    ways_: list[tuple[Step, ...]] = []
+    for option in node.options if isinstance(node, Alternatives) else (node,):
+        steps = option.items if isinstance(option, Sequence) else (option,)
+        if not steps or not all(isinstance(step, Step) and not step.wrap for step in steps):
+            return None
+        ways_.append(tuple(steps))  # type: ignore[arg-type]
+    return tuple(ways_)
+
+
 def replaced(node: Node, old: Node, new: Node) -> Node:
     """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``, above
     the brackets (a bracket's items are left as they are)."""

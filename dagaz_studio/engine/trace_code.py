@@ -1,0 +1,277 @@
+"""The traced run, written by the code writer: the default board's back-end
+(:class:`~dagaz_studio.engine.default_code.CodeGenerator`) with the trace's events written in, so
+that a traced run records what the runner records — the same events, sentences, spans, squares and
+flags, in the same order — and finds the same moves.
+
+:class:`TraceWriter` writes the events where the writer's hooks ask (``traced``, ``traced_else``,
+``traced_test``, ``traced_cont``, which write nothing in the other back-ends) and says itself the
+few parts whose events are worth writing in full: a step, a group step and the implicit end. The
+code keeps the run's hand, captures and squares visited in the lists of a run state
+(:class:`TracedState`), so the events and the completed moves are made by the functions the runner
+calls (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). A notation
+holding anything else (a possessive repetition, a count, a handler, ``[o]``, ``[k]``…) raises
+:class:`~dagaz_studio.engine.emitter.Unsupported`: the runner traces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dagaz_studio.engine import trace_words
+from dagaz_studio.engine.code_writer import survey
+from dagaz_studio.engine.compiler import code_namespace, written_code_key
+from dagaz_studio.engine.completion import keep_move
+from dagaz_studio.engine.default_code import CodeGenerator
+from dagaz_studio.engine.emitter import MAX_WRITTEN, Cont, Env, ItemCont, Unsupported
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.run_state import State
+from dagaz_studio.engine.values import COMPLETION_COST
+from dagaz_studio.notation.nodes import (
+    Alternatives,
+    Bracket,
+    Check,
+    Continue,
+    Create,
+    DirectionCheck,
+    Group,
+    GroupStep,
+    Lift,
+    Navigate,
+    NavStep,
+    Notation,
+    Promote,
+    Put,
+    Repeat,
+    Sequence,
+    Step,
+    TypeCheck,
+    ZoneCheck,
+)
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.code_rules import CodeRules
+    from dagaz_studio.engine.completion import MoveKey
+    from dagaz_studio.engine.values import RunResult
+
+#: What the traced code covers: the nodes and items whose events it writes.
+COVERED = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck, ZoneCheck,
+           DirectionCheck, Repeat, Lift, Put, Continue, Promote, Create}
+#: The check letters it covers.
+LETTERS = set("pPeEfFmMrRaAsSlLtTxbBcCdw")
+
+
+class TracedState(State):
+    """The run state of a traced code run: the moves it completed, as the runner keeps them."""
+
+    __slots__ = ("seen", "result", "under")
+    seen: dict[MoveKey, int]
+    result: RunResult
+    #: A drop's: what stood on the square it starts over, in a tuple (``None``: not a drop).
+    under: tuple[Any] | None
+
+    def at(self, cursor: int, direction: int | None, depth: int) -> None:
+        """The cursor, the last direction and the depth the next event records."""
+        self.cursor, self.last_dir, self.depth = cursor, direction, depth
+
+
+def completed(st: TracedState, target: int, direction: int | None, promoted: int | None, start: int) -> None:
+    """A way through the traced code completed: its move kept (or said not to be one) as the
+    runner keeps it."""
+    st.mover_sq, st.mover_dir, st.partial_start = target, direction, start
+    st.promotion = None if promoted is None else st.kind_names[promoted]
+    keep_move(st, st.rules.board, st.seen, st.result)
+
+
+class TraceWriter(CodeGenerator):
+    """The default board's code with the trace's events written in (its ``moves`` function only)."""
+
+    # A repetition as its recursive function, whose passes the events follow one by one; a possessive
+    # one tries each pass first, with the trace off, as the runner does.
+    loops = False
+    shortcuts = False
+    # The events take lines: more are allowed than for untraced code.
+    max_lines = CodeGenerator.max_lines * 3
+
+    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
+        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
+        self.ends: list[str] = []
+
+    def analyse(self, body: Any) -> None:
+        found = survey(body, self.cancel)
+        if not found.kinds <= COVERED or not found.letters <= LETTERS:
+            raise Unsupported("traced by the runner")
+        super().analyse(body)
+        if not self.rich:
+            # The hand and the captures are kept, as the events name them.
+            self.rich = self.captures = True
+            self.live += ["mi", "ms", "md"]
+
+    # ---------------------------------------------------------------- the hooks
+
+    def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
+        call = self.constant("ev", getattr(trace_words, event))
+        where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
+        self.emit(indent, f"if T.trace is not None: T.at({env['c']}, {env['d']}, {env['dp']}); "
+                          f"{call}(T, {', '.join((where, *args))})")
+
+    def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
+        self.emit(indent, "else:")
+        self.traced(indent + 1, env, event, span, *args)
+
+    def traced_test(self, indent: int, env: Env, test: str, event: str, span: Any, *args: str) -> str:
+        ok = self.fresh("ok")
+        self.emit(indent, f"{ok} = {test}")
+        self.traced(indent, env, event, span, *args, ok)
+        return ok
+
+    def traced_cont(self, k: Cont, event: str, span: Any, *args: str) -> Cont:
+        def recorded(e: Env, i: int) -> None:
+            self.traced(i, e, event, span, *args)
+            k(e, i)
+        return recorded
+
+    # ---------------------------------------------------------------- the parts written in full
+
+    def trial(self, node: Repeat, env: Env, ind: int) -> str:
+        """The trial pass, run with the trace off."""
+        inner, name = super().trial(node, env, ind), self.fresh("trial")
+        self.emit(ind, f"def {name}(*a):")
+        self.emit(ind + 1, "was = T.trace; T.trace = None")
+        self.emit(ind + 1, "try:")
+        self.emit(ind + 2, f"return {inner}(*a)")
+        self.emit(ind + 1, "finally:")
+        self.emit(ind + 2, "T.trace = was")
+        return name
+
+    def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        self.item_span = item.span
+        super().visit_check(item, env, ind, square, k)
+
+    def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
+        """Each direction in turn, recording the step, or that there is no square that way."""
+        if not directions:
+            return
+        span = None if node is None else node.span
+        tables = self.tables(node is not None and node.wrap)
+        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
+        letters = self.constant("let", tuple(self.rules.dir_letters))
+        direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
+        self.emit(ind, f"for {direction}, {table} in {pairs}:")
+        self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
+        self.emit(ind + 1, f"if {target} is None:")
+        self.traced(ind + 2, env, "blocked", span, f"{letters}[{direction}]", env["c"])
+        self.emit(ind + 2, "continue")
+        self.traced(ind + 1, env, "step", span, f"{letters}[{direction}]", env["c"], target)
+        self.step_to(target, direction, env, ind + 1, k)
+
+    def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
+        """``\\k``/``~k``: a step the way the group went, recording why there is none."""
+        span, group = node.span, f"{'~' if node.opposite else chr(92)!r}, {node.group}"
+        recorded = self.recorded(node.group, False, env, ind, span)
+        if recorded == "None":
+            self.traced(ind, env, "no_group", span, group, env["c"])
+            return
+        if not recorded.isdigit():
+            self.emit(ind, f"if {recorded} is None:")
+            self.traced(ind + 1, env, "no_group", span, group, env["c"])
+            self.emit(ind, "else:")
+            ind += 1
+        direction = recorded
+        if node.opposite:
+            direction = self.recorded(node.group, True, env, ind, span)
+            if direction == "None":
+                return
+            if not direction.isdigit():
+                self.emit(ind, f"if {direction} is not None:")
+                ind += 1
+        tables, letters = self.constant("nbs", tuple(self.tables(node.wrap))), self.constant("let", tuple(self.rules.dir_letters))
+        target = self.fresh("c")
+        self.emit(ind, f"{target} = {tables}[{direction}][{env['c']}]")
+        self.emit(ind, f"if {target} is None:")
+        self.traced(ind + 1, env, "group_blocked", span, group, f"{letters}[{direction}]", env["c"])
+        self.emit(ind, "else:")
+        self.traced(ind + 1, env, "group_step", span, group, f"{letters}[{direction}]", target)
+        self.step_to(target, direction, env, ind + 1, k)
+
+    def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
+        self.ends.append(self.constant("sp", node.span))
+        try:
+            super().visit_continue(node, env, ind, k)
+        finally:
+            self.ends.pop()
+
+    def end(self, env: Env, ind: int, then: str) -> None:
+        span = "None" if then == "None" else self.ends[-1]
+        fields = ", ".join(env[name] for name in ("c", "d", "dp", "mi", "ms", "md", "pr", "ps"))
+        self.emit(ind, f"fin({fields}, {then}, {span})")
+
+    def finishing(self, ind: int) -> None:
+        """The implicit end as the runner says it: each piece still in hand put down (never on a
+        friend), then the move kept, or (after a ``&``) the next partial move."""
+        lists = "T.hand = hand; T.captures = caps; T.visited = visited; T.touched = touched; T.also = also"
+        self.emit(ind, f"T = out; {lists}{'; T.created = created' if self.creates else ''}"
+                       f"{'; T.stops = stops' if self.continues else ''}")
+        # A drop starts with the piece in hand over the square, which keeps what stood there.
+        self.emit(ind, "if T.under is not None: cells[origin] = T.under[0]; touched.clear(); visited.clear()")
+        self.emit(ind, "def fin(c, d, dp, mi, ms, md, pr, ps, then, sp):")
+        i = ind + 1
+        here = {"c": "c", "d": "d", "dp": "dp"}
+        self.emit(i, "if not hand:")
+        if self.continues:
+            self.emit(i + 1, "if then is not None:")
+            self.emit(i + 2, "then(ms, md)")
+            self.emit(i + 2, "return")
+        chain = " + len(stops)" if self.continues else ""
+        self.spend(i + 1, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
+        self.emit(i + 1, "T.at(c, d, dp); DONE(T, ms, md, pr, ps)")
+        self.emit(i + 1, "return")
+        self.emit(i, "q = cells[c]")
+        self.emit(i, "if q is not None and q[0] == me:")
+        self.traced(i + 1, here, "cannot_end", "sp", "c")
+        self.emit(i + 1, "return")
+        self.spend(i)
+        self.emit(i, "pp, po = hand.pop()")
+        self.emit(i, "if c not in touched: touched[c] = q")
+        self.emit(i, "cells[c] = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
+        self.emit(i, "if q is not None: caps.append(c)")
+        self.emit(i, "if mi and not hand:")
+        self.emit(i + 1, "visited.append(c)")
+        self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
+        self.emit(i + 1, "fin(c, d, dp, False, c, md, pr, ps, then, sp); visited.pop()")
+        self.emit(i, "else:")
+        self.emit(i + 1, "also.append((po, c))")
+        self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
+        self.emit(i + 1, "fin(c, d, dp, mi, ms, md, pr, ps, then, sp); also.pop()")
+        self.emit(i, "if q is not None: caps.pop()")
+        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+
+
+#: A traced run's code: ``moves(cells, origin, piece, state, None, work, position)``.
+TracedCode = Callable[..., None]
+
+
+def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None) -> TracedCode:
+    """The traced code of ``notation`` for ``player`` (written once per board); raises
+    :class:`Unsupported` where the runner traces it."""
+    key = written_code_key(rules, notation, player, None, "traced")
+    written = rules.written.get(key)
+    if written is None:
+        writer = TraceWriter(rules, notation, player)
+        writer.cancel = cancel
+        written = rules.written[key] = (writer.module(notation.body, ("moves",)), True, 0)
+    source, constants = written[0]
+    namespace = code_namespace(rules, constants, source)
+    namespace["DONE"] = completed
+    exec(compile(source, f"<traced notation {notation.text!r}>", "exec"), namespace)
+    moves: TracedCode = namespace["moves"]
+    return moves
+
+
+def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, groups: int) -> TracedState:
+    """A fresh state for a traced code run keeping its moves in ``result``."""
+    st = TracedState(rules, position, position.turn, 0, groups)
+    st.piece_kind = piece.kind
+    seen: dict[MoveKey, int] = {}
+    st.seen, st.result, st.under = seen, result, None
+    return st

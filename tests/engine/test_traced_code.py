@@ -1,0 +1,147 @@
+"""The traced run written by the code writer (:mod:`dagaz_studio.engine.trace_code`) against the
+runner's: event for event the same trace — kinds, sentences, spans, squares, flags, cursors, hands,
+captures, directions, depths, check letters —, the same moves in the same order, the same stop and
+the same cut of a trace at its limit.
+
+The runner is ``Rules.fast = False``; an interpreter with ``fast`` on takes the traced code for every
+notation it covers (and the runner for the rest, which then agrees trivially). Pieces of every
+shipped board run from the start and from positions random play reaches; random notations come from
+the grammar's constructs (the strategies of ``test_fast.py``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import RunResult
+from dagaz_studio.notation import NotationError, parse_notation
+from tests.engine.test_fast import _notations
+from tests.helpers.run_comparison import played, runner_rules
+
+#: Boards whose every piece a default run traces both ways: each kind of board and of piece (riders,
+#: hoppers, drops and hands, promotions, castling, captures by replacement and by jumping, heaps,
+#: stacks); ``-m slow`` runs every shipped board.
+SAMPLE = {"chess", "xiangqi", "shogi", "janggi", "international", "fanorona", "amazons", "grand", "seirawan",
+          "raumschach", "nightrider", "grasshopper", "sittuyin", "petrified", "kalah", "lasca", "bashni", "oware"}
+BOARDS = [name if name in SAMPLE else pytest.param(name, marks=pytest.mark.slow) for name in sorted(shipped_boards())]
+#: The random notations' boards in a default run (``-m slow``: every board).
+NOTATION_BOARDS = ["chess", "xiangqi", "russian", "shogi", "kalah", "lasca"]
+
+
+@cache
+def _rules(board_name: str) -> tuple[Rules, Rules]:
+    """The written code's interpreter and the runner's, kept across examples (their attack tables are dear)."""
+    fast = Rules(load_board(board_name))
+    fast.trace_code_from = 1  # every traced run by the written code, the first too
+    return fast, runner_rules(board_name)
+
+
+def _same(code: RunResult, runner: RunResult, where: str) -> None:
+    for index, (ours, theirs) in enumerate(zip(code.trace, runner.trace)):
+        assert ours == theirs, f"{where}: event {index} differs"
+    assert len(code.trace) == len(runner.trace), where
+    assert code.moves == runner.moves, where
+    assert (code.stopped, code.trace_truncated) == (runner.stopped, runner.trace_truncated), where
+
+
+def _both(fast: Rules, runner: Rules, position: Position, square: int, **options: int) -> None:
+    before = list(position.cells)
+    code = fast.run(position, square, trace=True, **options)  # type: ignore[arg-type]
+    assert position.cells == before
+    _same(code, runner.run(position, square, trace=True, **options),  # type: ignore[arg-type]
+          f"{position.board.squares[square]} {options}")
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_every_shipped_piece_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    fast, runner = _rules(board_name)
+    for position in played(board_name, 2, 30):
+        position = position.copy()
+        for square, piece in enumerate(position.cells):
+            if piece is not None and piece.player == position.turn:
+                _both(fast, runner, position, square)
+    # Cut at a small limit, and stopped by a small budget, at the same event.
+    position = played(board_name, 2, 30)[-1].copy()
+    for square, piece in enumerate(position.cells):
+        if piece is not None and piece.player == position.turn:
+            _both(fast, runner, position, square, trace_limit=7)
+            _both(fast, runner, position, square, budget=5)
+
+
+def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
+    board = load_board("chess")
+    fast = Rules(board)
+    position = Position.initial(board)
+    movers = [square for square, piece in enumerate(position.cells) if piece is not None and piece.player == position.turn]
+    for square in movers:
+        fast.run(position, square, trace=True)
+    # A notation traced once is traced by the runner (writing its code costs several runs): the
+    # Queen's and the King's, one of each; the others' second runs wrote theirs.
+    names = [fast.kind_names[position.cells[square].kind] for square in movers]
+    assert {key[2] for key in fast.traced} == {name for name in names if names.count(name) > 1}
+    for square in movers:
+        fast.run(position, square, trace=True)
+    assert {key[2] for key in fast.traced} == set(names)
+    assert all(code is not None for code in fast.traced.values())
+
+
+def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000),
+           budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]))
+    def check(text: str, which: int, square: int, budget: int, limit: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        fast, runner = _rules(board_name)
+        try:
+            kind = fast.custom_kind(notation)
+            runner.custom_kind(notation)
+        except NotationError:
+            assume(False)
+            return
+        positions = played(board_name, 3, 40)
+        position = positions[which % len(positions)].copy()
+        at = square % len(position.cells)
+        position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
+        _both(fast, runner, position, at, budget=budget, trace_limit=limit)
+    return check
+
+
+@pytest.mark.parametrize("board_name", NOTATION_BOARDS)
+def test_random_notations_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    _random_notation_test(board_name, 30)()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_name", sorted(shipped_boards()))
+def test_random_notations_trace_the_same_on_every_board(board_name: str) -> None:
+    _random_notation_test(board_name, 100)()
+
+
+DROP_BOARDS = [name for name in sorted(shipped_boards()) if load_board(name).drops]
+
+
+@pytest.mark.parametrize("board_name", [name if name in {"shogi", "crazyhouse"}
+                                        else pytest.param(name, marks=pytest.mark.slow) for name in DROP_BOARDS])
+def test_every_drop_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    fast, runner = _rules(board_name)
+    for position in played(board_name, 2, 30):
+        position = position.copy()
+        for kind in range(fast.board_kinds):
+            if fast.drop_program(kind, position.turn) is None:
+                continue
+            for square in range(len(position.cells)):
+                before = list(position.cells)
+                code = fast.run_drop(position, kind, square, trace=True)
+                assert position.cells == before
+                _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
