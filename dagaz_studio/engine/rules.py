@@ -34,7 +34,15 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
 
 # What interpreters of one board share, as it was imported from here before the parts were split off.
-from dagaz_studio.engine.rules_state import SHARES_LOCK, Plan, RulesState, board_share, deep_enough, forget_share  # noqa: F401
+from dagaz_studio.engine.rules_state import (  # noqa: F401
+    SHARES_LOCK,
+    Plan,
+    RulesState,
+    board_share,
+    deep_enough,
+    forget_share,
+    reads_checks,
+)
 from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH, Cont, MoveKey, Program, State, Stop, finish_hand
 from dagaz_studio.engine.values import (
     COMPLETION_COST,
@@ -195,7 +203,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             try:
                 code(state.cells, square, piece, state, None, work, position)
             except Abort as stop:
-                if stop.kind == "rerun":
+                if stop.kind == "rerun" or self._runner_says_stop(stop, program):
                     raise _Rerun from None
                 # Where the runner says it stopped: its state unwound to the start (but for the depth
                 # it counted past the limit, which it does not count back).
@@ -429,7 +437,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             try:
                 plan[0].moves(cells, square, piece, records, seen, work, position)  # type: ignore[union-attr]
             except Abort as stop:
-                if stop.kind == "rerun":
+                if stop.kind == "rerun" or self._runner_says_stop(stop, program):
                     return None
                 if stop.kind == "cancelled":
                     # Already cancelled: the flag is not looked at again (the run stopped at its first
@@ -476,6 +484,17 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if work[0] > budget:
             return None
         return RunResult(moves=moves, work=work[0])
+
+    def _runner_says_stop(self, stop: Abort, program: Program) -> bool:
+        """Whether a compiled run that spent its budget or nested too deeply is left to the runner to
+        stop: where the notation asks attack questions, whose work the compiled code counts only between
+        its looks at the budget, the runner may stop inside one, and says which."""
+        if stop.kind not in ("budget", "depth") or stop.message is not None:
+            return False
+        asks = self._asks_attacks.get(program.notation.text)
+        if asks is None:
+            asks = self._asks_attacks[program.notation.text] = reads_checks(program.notation, "aAsS")
+        return asks
 
     @staticmethod
     def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:

@@ -108,6 +108,8 @@ class RulesState:
         #: runs before): writing and compiling the code costs several runs, and a notation typed in
         #: the window is traced once, then changes with the next keystroke.
         self.trace_code_from = 2
+        #: Whether each notation (by its text) asks attack questions (``[a]``, ``[s]``).
+        self._asks_attacks: dict[str, bool] = {}
         self._traced_runs: dict[tuple[str, int, str], int] = {}
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
         #: ``None`` where the runner's reach mode runs it; by the program's identity, kept with it.

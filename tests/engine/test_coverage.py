@@ -237,3 +237,16 @@ def test_random_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> N
         assert quick.moves == slow.moves
         assert quick.stopped == slow.stopped
     check()
+
+
+def test_a_runaway_that_asks_attack_questions_stops_where_the_runner_says_it_stops() -> None:
+    # Found by the random notations above: the budget ran out inside a [S] question, which the runner
+    # names, while the compiled code, looking at the budget only between its questions, stopped later.
+    fast, runner = rules_pair("checkers")
+    position = played("checkers", 4, 30)[0].copy()
+    notation = parse_notation("M;[S,+?Man]*+")
+    program, kind = _program(fast, runner, notation, position.turn)
+    position.cells[10] = Piece(position.turn, kind, True)
+    same_run(fast, runner, position, 10, program, budget=2_000)
+    assert "(asking whether" in (fast.run(position, 10, fast.program(notation, position.turn, program.piece),
+                                          budget=2_000).stopped or "")
