@@ -61,16 +61,16 @@ def _rays(rules: RulesState, directions: list[int], maximum: int | None) -> list
     out: list[Any] = []
     for origin in range(len(rules.board.squares)):
         rays: list[tuple[int, tuple[int, ...]]] = []
-        met = {origin}
+        reached = {origin}
         for direction in directions:
             table = rules.neighbours[direction]
             ray: list[int] = []
             square = table[origin]
             while square is not None and (maximum is None or len(ray) <= maximum):
-                if square in met or len(ray) > MAX_REPETITION_DEPTH:
+                if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
-                met.add(square)
+                reached.add(square)
                 ray.append(square)
                 square = table[square]
             else:
