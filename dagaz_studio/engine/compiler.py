@@ -152,28 +152,27 @@ def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name:
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
     callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    key = written_code_key(rules, notation, player, None, "probe", piece_name)
-    written = rules.written.get(key)
-    if written is None:
-        generator = CodeGenerator(rules, notation, player)
-        generator.piece_name = piece_name
-        written = rules.written[key] = (generator.module(notation.body, ("probe",)), False, 0)
-    probe: Callable[..., None] = _load(rules, notation, written[0])["probe"]
-    return probe
+    return _written_function(rules, notation, player, piece_name, "probe", False)
 
 
 def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
     ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
     the hand and held over ``square``. Raises :class:`Unsupported` past the size limits."""
-    key = written_code_key(rules, notation, player, None, "drop", piece_name)
+    return _written_function(rules, notation, player, piece_name, "drop", True)
+
+
+def _written_function(rules: CodeRules, notation: Notation, player: int, piece_name: str, name: str,
+                      rich: bool) -> Callable[..., None]:
+    """The one function ``name`` of the code written for ``notation`` (kept in ``rules.written``)."""
+    key = written_code_key(rules, notation, player, None, name, piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = CodeGenerator(rules, notation, player)
         generator.piece_name = piece_name
-        written = rules.written[key] = (generator.module(notation.body, ("drop",)), True, 0)
-    drop: Callable[..., None] = _load(rules, notation, written[0])["drop"]
-    return drop
+        written = rules.written[key] = (generator.module(notation.body, (name,)), rich, 0)
+    function: Callable[..., None] = _load(rules, notation, written[0])[name]
+    return function
 
 
 def compiled_code(source: str) -> Any:
