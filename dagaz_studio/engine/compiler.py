@@ -20,9 +20,10 @@ the Python source of one function (by the code writer's default-board back-end,
 A second variant of the same source answers an attack question ("does this piece capture on that
 square?") and stops at the first capture found there.
 
-The compiler covers every construct of the notation, as the runner runs it; a notation whose code
-would be too long or nest too deeply for Python is not compiled: its top-level alternatives that
-compile still run here, the others through the runner, with the same results.
+The compiler covers every construct of the notation, as the runner runs it, at any length and
+depth: code that would nest too deeply for Python is written apart, as functions of their own, and a
+repetition's body tried and then taken is written once where it holds another such, so the code
+grows in proportion to the notation.
 Work is counted as the runner counts it; a run that would spend its budget, nest too deeply or be
 cancelled is handed back to the runner, which stops it and says why.
 """
@@ -37,11 +38,11 @@ from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import (
-    MAX_SOURCE,
     MAX_WRITTEN,
     PIECE_NAME,
     WALK_LOOK_EVERY,
     WRITE_LOOK_EVERY,
+    CodeTooLarge,
     Passed,
     Unsupported,
 )
@@ -53,7 +54,7 @@ from dagaz_studio.notation.nodes import Notation, is_check, walk
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-__all__ = ["Abort", "Compiled", "Found", "MAX_SOURCE", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
+__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
            "WALK_LOOK_EVERY", "WRITE_LOOK_EVERY", "compile_drop", "compile_notation", "compile_probe", "new_work", "poll"]
 
 
@@ -100,7 +101,9 @@ MAX_KEPT_WRITTEN = 4096
 
 def compile_notation(rules: CodeRules, notation: Notation, player: int, body: Any = None,
                      allowance: list[int] | None = None, cancel: Any = None, piece_name: str = PIECE_NAME) -> Compiled:
-    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
+    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`
+    for a construct not covered, :class:`CodeTooLarge` past the size limits (which no notation the
+    parser takes comes near: the code grows in proportion to the notation, its nesting bounded).
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
     all (see :data:`MAX_WRITTEN`); each call takes from it what it writes. ``cancel`` is looked at
@@ -117,7 +120,7 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
         module = generator.module(notation.body if body is None else body)
         written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
     else:
-        _spend(allowance, written[2])
+        _spend(allowance, written[2], notation)
     namespace = _load(rules, notation, written[0])
     return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
 
@@ -137,14 +140,14 @@ def written_code_key(rules: CodeRules, notation: Notation, player: int, body: An
     return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
 
 
-def _spend(allowance: list[int] | None, lines: int) -> None:
+def _spend(allowance: list[int] | None, lines: int, notation: Notation) -> None:
     """Take from ``allowance`` the lines a notation's code took when it was written, as writing it again
-    would: raising :class:`Unsupported` where that runs out."""
+    would: raising :class:`CodeTooLarge` where that runs out."""
     if allowance is not None:
         allowance[0] -= lines
         if allowance[0] < 0:
             allowance[0] = -1
-            raise Unsupported("too much to write")
+            raise CodeTooLarge(notation, "too much")
 
 
 def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
@@ -158,7 +161,7 @@ def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name:
 def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
     ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
-    the hand and held over ``square``. Raises :class:`Unsupported` past the size limits."""
+    the hand and held over ``square``. Raises :class:`CodeTooLarge` past the size limits."""
     return _written_function(rules, notation, player, piece_name, "drop", True)
 
 

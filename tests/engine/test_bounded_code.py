@@ -1,0 +1,139 @@
+"""Every notation the parser takes is written as code, however long or deeply nested: the code nests
+no deeper than its limit (parts written apart as functions of their own), grows about in proportion
+to the notation (a repetition's body tried and then taken is written once where it holds another),
+and runs as the runner runs it."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.compiler import compile_notation
+from dagaz_studio.engine.default_code import CodeGenerator
+from dagaz_studio.engine.emitter import APART, APART_INDENT, MAX_INDENT
+from dagaz_studio.engine.kind_compiler import compile_kind_notation
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.notation import parse_notation
+from tests.helpers.run_comparison import played, rules_pair, same_run
+
+#: Notations past every limit the writer had: nesting, length, alternatives in a row, doubling.
+DEEP = {
+    "nested groups": "(" * 95 + "N[e]" + ")" * 95,
+    "nested repetitions": "(" * 40 + "N" + ")*" * 40,
+    "nested possessive repetitions": "(" * 30 + "N[e];E" + ")?+" * 30,
+    "nested tried repetitions": "(" * 30 + "N;[e]" + ")*+" * 30,
+    "a long sequence": "(N[e]),(S[e])," * 150 + "N",
+    "alternatives in a row": "(N;S)," * 60 + "[e]",
+    "a long bracket": "N[" + "e," * 600 + "e]",
+    "a long alternation": ";".join(["N,[e],S,[e],E"] * 280),
+    "optional runs in a row": "(N[e],N[e],S[e])?+," * 60 + "W",
+}
+
+
+def _depth(source: str) -> int:
+    return max((len(line) - len(line.lstrip(" "))) // 4 for line in source.split("\n"))
+
+
+@pytest.mark.parametrize("name", sorted(DEEP))
+def test_deep_and_long_notations_are_written_within_python_s_limits(name: str) -> None:
+    rules = Rules(load_board("chess"))
+    notation = parse_notation(DEEP[name])
+    assert len(notation.text) <= 4_000
+    started = time.process_time()
+    source, _ = CodeGenerator(rules, notation, 0).module(notation.body, ("moves", "attacks", "probe"))
+    assert time.process_time() - started < 5
+    assert _depth(source) <= MAX_INDENT
+    compile(source, "<test>", "exec")
+    # Linear, not exponential: a few dozen lines a character at most.
+    assert source.count("\n") < 40 * len(notation.text)
+
+
+def test_a_deep_notation_s_code_is_written_apart() -> None:
+    rules = Rules(load_board("chess"))
+    notation = parse_notation(DEEP["a long sequence"])
+    source = compile_notation(rules, notation, 0).source
+    assert f"def {APART}" in source
+    assert _depth(source) < APART_INDENT + 12
+
+
+def test_nested_tried_repetitions_grow_in_proportion() -> None:
+    rules = Rules(load_board("chess"))
+    sizes = []
+    for depth in (10, 20, 40):
+        notation = parse_notation("(" * depth + "N;[e]" + ")*+" * depth)
+        sizes.append(compile_notation(rules, notation, 0).source.count("\n"))
+    # Doubling the nesting about doubles the code (it once doubled at every level).
+    assert sizes[2] - sizes[1] < 3 * (sizes[1] - sizes[0])
+
+
+def _random_notation(rng: random.Random, size: int) -> str:
+    letters = "NSEWOMRT"
+    items = ["e", "p", "f", "x", "e,w", "k", "c", "m"]
+
+    def atom() -> str:
+        pick = rng.random()
+        if pick < 0.5:
+            return rng.choice(letters)
+        if pick < 0.6:
+            return rng.choice(["^", "|", "\\1"])
+        return "[" + rng.choice(items) + "]"
+
+    def part(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.35:
+            return atom()
+        options = [",".join(part(depth - 1) for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(1, 3))]
+        return "(" + ";".join(options) + ")" + rng.choice(["", "", "*", "?", "*+", "?+", "{2}"])
+    text = "(" + part(4) + ")"
+    while len(text) < size:
+        text = rng.choice(["(" + text + ")" + rng.choice(["", "?+", "*+", "?"]), text + "," + part(3)])
+    return text
+
+
+#: Boards of each kind of writer: the default board's, a stack board's and a heap board's.
+@pytest.mark.parametrize(("board_name", "seed"), [("chess", 1), ("chess", 2), ("chess", 3), ("lasca", 4),
+                                                  ("oware", 5)])
+def test_long_random_notations_run_compiled_as_the_runner_runs_them(board_name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    fast, runner = rules_pair(board_name)
+    positions = played(board_name, 3, 20)
+    for _ in range(3):
+        text = _random_notation(rng, 400)
+        notation = parse_notation(text)
+        position = positions[rng.randrange(len(positions))].copy()
+        if fast.board.kind_type.holds_pieces:
+            compile_notation(fast, notation, position.turn)  # written whole, nothing left out
+            kind = fast.custom_kind(notation)
+            assert runner.custom_kind(notation) == kind
+            program = runner.program(notation, position.turn, runner.kinds[kind])
+            square = rng.randrange(len(position.cells))
+            position.cells[square] = Piece(position.turn, kind, False)
+        else:
+            compile_kind_notation(fast, notation, position.turn)
+            program = runner.program(notation, position.turn, runner.kinds[0])
+            square = next(at for at, cell in enumerate(position.cells)
+                          if cell is not None and cell.player in (-1, position.turn))
+        same_run(fast, runner, position, square, program, budget=3_000)
+
+
+#: Deep notations the runner's closures are made for quickly too (it makes a possessive repetition's
+#: closures twice at every level of nesting, so not thirty levels of them).
+RUN = {name: DEEP[name] for name in ("nested groups", "a long sequence", "optional runs in a row", "alternatives in a row")}
+RUN["nested tried repetitions"] = "(" * 8 + "N;[e]" + ")*+" * 8
+
+
+@pytest.mark.parametrize("name", sorted(RUN))
+def test_deep_notations_run_compiled_as_the_runner_runs_them(name: str) -> None:
+    fast, runner = rules_pair("chess")
+    notation = parse_notation(RUN[name])
+    position = played("chess", 1, 10)[1].copy()
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    program = runner.program(notation, position.turn, runner.kinds[kind])
+    assert fast.plan(fast.program(notation, position.turn, fast.kinds[kind])) is not None  # compiled
+    for square in (27, 36):
+        position.cells[square] = Piece(position.turn, kind, False)
+        same_run(fast, runner, position, square, program, budget=3_000)
