@@ -11,13 +11,13 @@ import time
 import pytest
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.compiler import compile_notation
+from dagaz_studio.engine.compiler import CodeTooLarge, compile_notation
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import APART, APART_INDENT, MAX_INDENT
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.notation import parse_notation
+from dagaz_studio.notation import NotationError, parse_notation
 from tests.helpers.run_comparison import played, rules_pair, same_run
 
 #: Notations past every limit the writer had: nesting, length, alternatives in a row, doubling.
@@ -133,7 +133,44 @@ def test_deep_notations_run_compiled_as_the_runner_runs_them(name: str) -> None:
     kind = fast.custom_kind(notation)
     assert runner.custom_kind(notation) == kind
     program = runner.program(notation, position.turn, runner.kinds[kind])
-    assert fast.plan(fast.program(notation, position.turn, fast.kinds[kind])) is not None  # compiled
+    own = fast.program(notation, position.turn, fast.kinds[kind])
+    assert fast.plan(own) is not None  # compiled
     for square in (27, 36):
         position.cells[square] = Piece(position.turn, kind, False)
         same_run(fast, runner, position, square, program, budget=3_000)
+        # Traced by its written code (from its second traced run), event for event as the runner.
+        for _ in range(fast.trace_code_from):
+            traced = fast.run(position, square, own, trace=True, budget=3_000)
+        assert fast.traced[(notation.text, own.player, own.piece_name)] is not None
+        expected = runner.run(position, square, program, trace=True, budget=3_000)
+        assert (traced.moves, traced.stopped, traced.trace) == (expected.moves, expected.stopped, expected.trace)
+
+
+@pytest.mark.parametrize(("board_name", "item"), [("lasca", "[e]"), ("oware", "")])
+def test_deep_notations_on_heap_and_stack_boards_run_compiled_as_the_runner_runs_them(board_name: str,
+                                                                                       item: str) -> None:
+    fast, runner = rules_pair(board_name)
+    letters = sorted(fast.board.directions)
+    notation = parse_notation(",".join(f"({letters[i % len(letters)]}{item})?+" for i in range(120)))
+    position = played(board_name, 1, 10)[1].copy()
+    assert f"def {APART}" in compile_kind_notation(fast, notation, position.turn).source
+    program = runner.program(notation, position.turn, runner.kinds[0])
+    for square, cell in enumerate(position.cells):
+        if cell is not None and cell.player in (-1, position.turn):
+            same_run(fast, runner, position, square, program, budget=3_000)
+
+
+def test_code_past_the_limits_is_refused_with_a_typed_error_not_left_to_the_runner(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # No notation the parser takes comes near the limits: lowered here to reach them.
+    monkeypatch.setattr(CodeGenerator, "max_lines", 100)
+    rules = Rules(load_board("chess"))
+    notation = parse_notation(DEEP["a long sequence"])
+    with pytest.raises(CodeTooLarge) as refused:
+        compile_notation(rules, notation, 0)
+    assert isinstance(refused.value, NotationError) and "too long" in str(refused.value)
+    position = played("chess", 1, 10)[1].copy()
+    kind = rules.custom_kind(notation)
+    position.cells[27] = Piece(position.turn, kind, False)
+    with pytest.raises(CodeTooLarge):
+        rules.run(position, 27)
