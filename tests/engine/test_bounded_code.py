@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+import warnings
 
 import pytest
 
@@ -47,7 +48,9 @@ def test_deep_and_long_notations_are_written_within_python_s_limits(name: str) -
     source, _ = CodeGenerator(rules, notation, 0).module(notation.body, ("moves", "attacks", "probe"))
     assert time.process_time() - started < 5
     assert _depth(source) <= MAX_INDENT
-    compile(source, "<test>", "exec")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compile(source, "<test>", "exec")
     # Linear, not exponential: a few dozen lines a character at most.
     assert source.count("\n") < 40 * len(notation.text)
 
