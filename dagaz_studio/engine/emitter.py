@@ -52,8 +52,8 @@ Cont = Callable[[Env, int], None]
 ItemCont = Callable[[Env, int, str], None]
 
 #: The most lines one function of a notation's code may have. The code grows in proportion to the
-#: notation — a notation at the length limit writes at most some 15,000 lines a function (about 3 a
-#: character at most, on random notations) —, so no notation the parser takes comes near it.
+#: notation — a notation at the length limit writes at most some 20,000 lines a function (about 5 a
+#: character at most) —, so no notation the parser takes comes near it.
 MAX_LINES = 60_000
 #: Lines written in all for one notation (its functions, the whole and its parts), including those
 #: written only to measure a continuation for inlining: a bound on the time compiling may take, far
