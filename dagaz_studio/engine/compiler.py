@@ -97,6 +97,10 @@ COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_ho
 
 #: The most pieces of code written for one board kept with it (:func:`written_code_key`).
 MAX_KEPT_WRITTEN = 4096
+#: A notation (or part) of more nodes than this has its attack question written when first asked,
+#: not with its moves: a long notation typed in the window is run for its moves, keystroke after
+#: keystroke, and writing both took twice as long (every shipped piece has fewer).
+LAZY_ATTACKS_NODES = 400
 
 
 def compile_notation(rules: CodeRules, notation: Notation, player: int, body: Any = None,
@@ -117,12 +121,27 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
         generator.cancel = cancel
         generator.piece_name = piece_name
         before = generator.allowance[0]
-        module = generator.module(notation.body if body is None else body)
+        part = notation.body if body is None else body
+        lazy = sum(1 for _ in walk(part)) > LAZY_ATTACKS_NODES
+        module = generator.module(part, ("moves",) if lazy else ("moves", "attacks"))
         written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
     else:
         _spend(allowance, written[2], notation)
     namespace = _load(rules, notation, written[0])
-    return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
+    attacks = namespace.get("attacks") or _attacks_when_asked(rules, notation, player, body, piece_name)
+    return Compiled(namespace["moves"], attacks, namespace["SOURCE"], written[1])
+
+
+def _attacks_when_asked(rules: CodeRules, notation: Notation, player: int, body: Any,
+                        piece_name: str) -> Callable[..., None]:
+    """The attack question of a long notation (or part), written and compiled when first asked."""
+    found: list[Callable[..., None]] = []
+
+    def attacks(*args: Any) -> None:
+        if not found:
+            found.append(_written_function(rules, notation, player, piece_name, "attacks", False, body))
+        found[0](*args)
+    return attacks
 
 
 def written_code_key(rules: CodeRules, notation: Notation, player: int, body: Any, what: str,
@@ -166,14 +185,15 @@ def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: 
 
 
 def _written_function(rules: CodeRules, notation: Notation, player: int, piece_name: str, name: str,
-                      rich: bool) -> Callable[..., None]:
-    """The one function ``name`` of the code written for ``notation`` (kept in ``rules.written``)."""
-    key = written_code_key(rules, notation, player, None, name, piece_name)
+                      rich: bool, body: Any = None) -> Callable[..., None]:
+    """The one function ``name`` of the code written for ``notation`` (or one part of it, ``body``),
+    kept in ``rules.written``."""
+    key = written_code_key(rules, notation, player, body, name, piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = CodeGenerator(rules, notation, player)
         generator.piece_name = piece_name
-        written = rules.written[key] = (generator.module(notation.body, (name,)), rich, 0)
+        written = rules.written[key] = (generator.module(notation.body if body is None else body, (name,)), rich, 0)
     function: Callable[..., None] = _load(rules, notation, written[0])[name]
     return function
 

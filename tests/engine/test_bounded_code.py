@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.compiler import CodeTooLarge, compile_notation
+from dagaz_studio.engine.compiler import CodeTooLarge, Compiled, Found, compile_notation, new_work
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import APART, APART_INDENT, MAX_INDENT
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
@@ -177,3 +177,28 @@ def test_code_past_the_limits_is_refused_with_a_typed_error_not_left_to_the_runn
     position.cells[27] = Piece(position.turn, kind, False)
     with pytest.raises(CodeTooLarge):
         rules.run(position, 27)
+
+
+def test_a_long_notation_s_attack_question_written_when_asked_answers_as_a_short_one() -> None:
+    rules = Rules(load_board("chess"))
+    position = played("chess", 1, 10)[1]
+    rook = "(+)([p]\\1)*,[x]"
+    short = compile_notation(rules, parse_notation(rook), 0)
+    long = compile_notation(rules, parse_notation(";".join([rook] * 60)), 0)
+    assert "def attacks" in short.source and "def attacks" not in long.source  # written when asked
+    piece = Piece(0, 0, False)
+
+    def answers(compiled: Compiled, origin: int) -> list[bool]:
+        found = []
+        for target in range(64):
+            cells = list(position.cells)
+            cells[origin] = piece
+            try:
+                compiled.attacks(cells, origin, piece, target, new_work(10**6, None), position)
+                found.append(False)
+            except Found:
+                found.append(True)
+        return found
+    for origin in (0, 27, 36, 63):
+        assert answers(long, origin) == answers(short, origin)
+        assert any(answers(short, origin)) or origin == 0
