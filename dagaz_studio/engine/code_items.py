@@ -44,6 +44,10 @@ class ItemWriter(Emitter, Visitor[None]):
     neutral = True
     #: The span of the bracket item being written (what a traced capture names).
     item_span: Any = None
+    #: Whether the code may take a shortcut the runner does not (a possessive pass taken without its
+    #: trial, a zone's count stopped at its first piece): the traced code takes none, as it says
+    #: every step the runner takes.
+    shortcuts = True
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -79,7 +83,7 @@ class ItemWriter(Emitter, Visitor[None]):
         if item.piece is not None:
             self.emit(ind, f"{found} = OWN(cells, {squares}, {self.kind_of(item.piece, item.span)}, me)")
         elif item.zone is not None:
-            if low == 1 and high is None:
+            if low == 1 and high is None and self.shortcuts:
                 # At least one piece: the zone's first square that holds one answers.
                 self.emit(ind, f"if ZANY(cells, {squares}):")
                 k(env, ind + 1, square)
@@ -89,7 +93,9 @@ class ItemWriter(Emitter, Visitor[None]):
             cell = self.fresh("q")
             self.emit(ind, f"{cell} = cells[{square}]")
             self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
-        self.emit(ind, f"if {low} <= {found}{'' if high is None else f' <= {high}'}:")
+        test = self.traced_test(ind, env, f"{low} <= {found}{'' if high is None else f' <= {high}'}", "count_check",
+                                item.span, repr(self.item_text(item)), repr(item.zone), found, square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_run_check(self, item: RunCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -100,8 +106,14 @@ class ItemWriter(Emitter, Visitor[None]):
         self.emit(ind, f"{q} = cells[{square}]; {where} = {square}")
         self.emit(ind, f"if {q} is None: {q}, {where} = {held}")
         self.emit(ind, f"{found} = RUN(P.runs, {q}, {where})")
-        self.emit(ind, f"if {item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}:")
+        test = self.traced_test(ind, env, f"{item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}",
+                                "run_check", item.span, repr(self.item_text(item)), found, square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
+
+    def item_text(self, item: CountCheck | RunCheck) -> str:
+        """A bracket item as the trace names it: as written, in brackets."""
+        return f"[{self.notation.text[item.span.start:item.span.end]}]"
 
     def kind_of(self, name: str, span: Span) -> int:
         """The index of piece type ``name``; the runner's error where the board has no such type."""
@@ -180,6 +192,7 @@ class ItemWriter(Emitter, Visitor[None]):
             return
         flag = self.fresh("ag")
         self.emit(ind, f"{flag} = True")
+        self.traced(ind, env, "again", item.span, square, env["ag"])
         if env["ag"] == "False":
             k(dict(env, ag=flag, pg=self.progress(env, ind)), ind, square)
             return
@@ -189,6 +202,8 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def null(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[n]``: the move counts even if it changes nothing (a null move)."""
+        if env["nl"] != "True":
+            self.traced(ind, env, "null_move", item.span, square, env["nl"])
         k(dict(env, nl="True"), ind, square)
 
     def once(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -196,11 +211,12 @@ class ItemWriter(Emitter, Visitor[None]):
         not (has) been made in the game by the mover; ``[o]`` gives the move its label."""
         label = item.label or f"{self.piece_name}@{item.span.start}"
         made = f"(me, {label!r}) in P.labels"
+        test = self.traced_test(ind, env, made if item.letter == "O" else f"not {made}", "once", item.span,
+                                repr(item.letter), repr(label), made, square)
+        self.emit(ind, f"if {test}:")
         if item.letter == "O":
-            self.emit(ind, f"if {made}:")
             k(env, ind + 1, square)
             return
-        self.emit(ind, f"if not {made}:")
         labels = self.fresh("lb")
         self.emit(ind + 1, f"{labels} = {env['lb']} if {label!r} in {env['lb']} else {env['lb']} + ({label!r},)")
         k(dict(env, lb=labels), ind + 1, square)
@@ -210,7 +226,9 @@ class ItemWriter(Emitter, Visitor[None]):
         (none defined: the check fails)."""
         handler = self.fresh("hd")
         self.emit(ind, f"{handler} = R.handlers.get({item.number})")
-        self.emit(ind, f"if {handler} is not None and {handler}(P, {square}, me):")
+        test = self.traced_test(ind, env, f"{handler} is not None and {handler}(P, {square}, me)", "handler", item.span,
+                                str(item.number), f"{handler} is not None", square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_other(self, node: Any, *context: Any) -> None:

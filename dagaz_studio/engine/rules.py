@@ -184,7 +184,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             if runs < self.trace_code_from:
                 return None
             try:
-                self.traced[key] = traced_code(self, program.notation, program.player, cancel)
+                self.traced[key] = traced_code(self, program.notation, program.player, cancel, program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
                 self.traced[key] = None
             except ReadingCancelled:
