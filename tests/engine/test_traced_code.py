@@ -194,12 +194,11 @@ def test_every_drop_traces_the_same_by_the_written_code_and_the_runner(board_nam
                 _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
 
 
-@pytest.mark.parametrize("board_name", ["crazyhouse", pytest.param("shogi", marks=pytest.mark.slow)])
-def test_random_drops_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     board = load_board(board_name)
-    positions = [position for position in played(board_name, 6, 60) if any(any(hand) for hand in position.hands)]
+    positions = [position for position in played(board_name, 6, 60) if any(position.hands[position.turn])]
 
-    @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_traced_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000),
            budget=st.sampled_from([50, 2_000]))
     def check(text: str, which: int, square: int, budget: int) -> None:
@@ -222,4 +221,9 @@ def test_random_drops_trace_the_same_by_the_written_code_and_the_runner(board_na
         ours = fast.run_drop(position, kind, at, trace=True, budget=budget)
         assert position.cells == before
         _same(ours, theirs, text)
-    check()
+    return check
+
+
+@pytest.mark.parametrize("board_name", ["crazyhouse", pytest.param("shogi", marks=pytest.mark.slow)])
+def test_random_drops_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    _random_drop_test(board_name, 20)()
