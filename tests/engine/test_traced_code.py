@@ -12,6 +12,7 @@ labels and looks that must fail put in), as pieces and as drops.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 
@@ -70,8 +71,11 @@ _EXTRAS = ["=0", "=1", "=0-1", "=1-", "=2-3", "u0", "u1-2", "u1-", "1", "2", "o:
 @st.composite
 def _traced_notations(draw: st.DrawFn, board_name: str) -> str:
     """A random notation of ``test_fast.py``'s, with up to three of :data:`_EXTRAS` (or counts of a
-    zone or a type, or a promotion to a lost type) put into its brackets, or in front."""
+    zone or a type, or a promotion to a lost type) put into its brackets, or in front, and perhaps
+    its first ``?`` possessive."""
     text = draw(_notations(board_name))
+    if draw(st.booleans()):
+        text = re.sub(r"(?<!\+)\?(?!\+)", "?+", text, count=1)  # a possessive optional pass
     board = load_board(board_name)
     names, zones = sorted(board.pieces), sorted(board.zones)
     extras = [st.sampled_from(_EXTRAS), st.sampled_from(names).map(lambda name: f"=0-1:{name}"),
