@@ -72,7 +72,6 @@ class ItemWriter(Emitter, Visitor[None]):
     def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[=n-m]``: how many pieces a square or a zone holds (``:Name``: how many of the mover's
         pieces of a type), counted as the runner counts them (:mod:`~dagaz_studio.engine.counts`)."""
-        low, high = item.minimum, item.maximum
         squares = "None"
         if item.zone is not None:
             zone = self.rules.board.zones.get(item.zone)
@@ -83,7 +82,7 @@ class ItemWriter(Emitter, Visitor[None]):
         if item.piece is not None:
             self.emit(ind, f"{found} = OWN(cells, {squares}, {self.kind_of(item.piece, item.span)}, me)")
         elif item.zone is not None:
-            if low == 1 and high is None and self.shortcuts:
+            if item.minimum == 1 and item.maximum is None and self.shortcuts:
                 # At least one piece: the zone's first square that holds one answers.
                 self.emit(ind, f"if ZANY(cells, {squares}):")
                 k(env, ind + 1, square)
@@ -93,10 +92,7 @@ class ItemWriter(Emitter, Visitor[None]):
             cell = self.fresh("q")
             self.emit(ind, f"{cell} = cells[{square}]")
             self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
-        test = self.traced_test(ind, env, f"{low} <= {found}{'' if high is None else f' <= {high}'}", "count_check",
-                                item.span, repr(self.item_text(item)), repr(item.zone), found, square)
-        self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        self.bounded(item, found, "count_check", env, ind, square, k, repr(item.zone))
 
     def visit_run_check(self, item: RunCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
@@ -106,14 +102,16 @@ class ItemWriter(Emitter, Visitor[None]):
         self.emit(ind, f"{q} = cells[{square}]; {where} = {square}")
         self.emit(ind, f"if {q} is None: {q}, {where} = {held}")
         self.emit(ind, f"{found} = RUN(P.runs, {q}, {where})")
-        test = self.traced_test(ind, env, f"{item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}",
-                                "run_check", item.span, repr(self.item_text(item)), found, square)
-        self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        self.bounded(item, found, "run_check", env, ind, square, k)
 
-    def item_text(self, item: CountCheck | RunCheck) -> str:
-        """A bracket item as the trace names it: as written, in brackets."""
-        return f"[{self.notation.text[item.span.start:item.span.end]}]"
+    def bounded(self, item: CountCheck | RunCheck, found: str, event: str, env: Env, ind: int, square: str, k: ItemCont,
+                *said: str) -> None:
+        """The number ``found`` within ``item``'s bounds, then ``k``; the trace's ``event`` names the
+        item as written, then what ``said`` adds, the number and the square."""
+        test = f"{item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}"
+        text = repr(f"[{self.notation.text[item.span.start:item.span.end]}]")
+        self.emit(ind, f"if {self.traced_test(ind, env, test, event, item.span, text, *said, found, square)}:")
+        k(env, ind + 1, square)
 
     def kind_of(self, name: str, span: Span) -> int:
         """The index of piece type ``name``; the runner's error where the board has no such type."""

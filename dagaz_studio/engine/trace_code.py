@@ -70,6 +70,8 @@ class TraceWriter(CodeGenerator):
     def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
         self.ends: list[str] = []
+        #: Writing a trial pass, which runs with the trace off: its events are not written.
+        self.silent = False
 
     def analyse(self, body: Any) -> None:
         super().analyse(body)
@@ -81,16 +83,21 @@ class TraceWriter(CodeGenerator):
     # ---------------------------------------------------------------- the hooks
 
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
+        if self.silent:
+            return
         call = self.constant("ev", getattr(trace_words, event))
         where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
         self.emit(indent, f"if T.trace is not None: T.at({env['c']}, {env['d']}, {env['dp']}); "
                           f"{call}(T, {', '.join((where, *args))})")
 
     def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
-        self.emit(indent, "else:")
-        self.traced(indent + 1, env, event, span, *args)
+        if not self.silent:
+            self.emit(indent, "else:")
+            self.traced(indent + 1, env, event, span, *args)
 
     def traced_test(self, indent: int, env: Env, test: str, event: str, span: Any, *args: str) -> str:
+        if self.silent:
+            return test
         ok = self.fresh("ok")
         self.emit(indent, f"{ok} = {test}")
         self.traced(indent, env, event, span, *args, ok)
@@ -105,14 +112,17 @@ class TraceWriter(CodeGenerator):
     # ---------------------------------------------------------------- the parts written in full
 
     def trial(self, node: Repeat, env: Env, ind: int) -> str:
-        """The trial pass, run with the trace off."""
-        inner, name = super().trial(node, env, ind), self.fresh("trial")
+        """The trial pass, run with the trace off (its events unwritten)."""
+        was, self.silent = self.silent, True
+        try:
+            inner = super().trial(node, env, ind)
+        finally:
+            self.silent = was
+        name = self.fresh("trial")
         self.emit(ind, f"def {name}(*a):")
         self.emit(ind + 1, "was = T.trace; T.trace = None")
-        self.emit(ind + 1, "try:")
-        self.emit(ind + 2, f"return {inner}(*a)")
-        self.emit(ind + 1, "finally:")
-        self.emit(ind + 2, "T.trace = was")
+        self.emit(ind + 1, f"try: return {inner}(*a)")
+        self.emit(ind + 1, "finally: T.trace = was")
         return name
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -121,7 +131,8 @@ class TraceWriter(CodeGenerator):
 
     def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
         """Each direction in turn, recording the step, or that there is no square that way."""
-        if not directions:
+        if not directions or self.silent:
+            super().step(directions, env, ind, k, node)
             return
         span = None if node is None else node.span
         tables = self.tables(node is not None and node.wrap)
