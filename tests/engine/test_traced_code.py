@@ -27,6 +27,7 @@ from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.engine.test_fast import _notations
 from tests.helpers.run_comparison import played, runner_rules
+from tools.compile_coverage import fallbacks
 
 #: Boards whose every piece a default run traces both ways: each kind of board and of piece (riders,
 #: hoppers, drops and hands, promotions, castling, captures by replacement and by jumping, heaps,
@@ -120,6 +121,11 @@ def test_every_shipped_piece_traces_the_same_by_the_written_code_and_the_runner(
         if piece is not None and piece.player == position.turn:
             _both(fast, runner, position, square, trace_limit=7)
             _both(fast, runner, position, square, budget=5)
+
+
+def test_every_shipped_piece_and_drop_notation_has_its_traced_code_written() -> None:
+    # Each player's, on every default board: none left to the runner for a construct or its size.
+    assert fallbacks(traced=True) == []
 
 
 def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
