@@ -237,3 +237,15 @@ def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untype
 @pytest.mark.parametrize("board_name", ["crazyhouse", pytest.param("shogi", marks=pytest.mark.slow)])
 def test_random_drops_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
     _random_drop_test(board_name, 20)()
+
+
+@pytest.mark.parametrize("text", ["(N[k])*", "([n]N)*[n]", "(N[o:a];[k]E)*+[O:a,n]", "(N;E[n]){1,3}[k]"])
+def test_a_mark_taken_again_on_a_way_is_said_once_by_the_written_code_as_by_the_runner(text: str) -> None:
+    fast, runner = _handled("chess")
+    notation = parse_notation(text)
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    for position in played("chess", 2, 30):
+        position = position.copy()
+        position.cells[27] = Piece(position.turn, kind, True)
+        _both(fast, runner, position, 27)
