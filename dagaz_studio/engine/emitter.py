@@ -103,8 +103,7 @@ class Emitter:
         self.lines: list[str] = []
         self.counter = 0
         self.constants: dict[str, Any] = {}
-        #: The names given by :meth:`constant` to each (hashable) value, by its type and value.
-        self._by_value: dict[tuple[type, Any], list[str]] = {}
+        self._by_value: dict[tuple[type, Any], list[str]] = {}  # the names of each constant, by its value
         #: The fields of the run state the code passes from function to function (the others are
         #: constants where they are read).
         self.live: list[str] = []
@@ -177,20 +176,14 @@ class Emitter:
 
     def constant(self, stem: str, value: Any) -> str:
         """The name of a constant holding ``value`` (one of ``stem``'s equal to it, if any)."""
-        stem, key = stem.upper(), (type(value), value)
-        try:
-            # Looked up by value: a long notation hands the code thousands of constants (each
-            # event's span), and comparing each with all the others took most of the writing.
-            names: list[str] | None = self._by_value.setdefault(key, [])
-        except TypeError:  # an unhashable value: compared with each constant
-            names = None
-        for name in self.constants if names is None else names:
-            known = self.constants[name]
-            if name.startswith(stem) and type(known) is type(value) and known == value:
-                return name
-        name = self.fresh(stem)
-        self.constants[name] = value
-        if names is not None:
+        try:  # by value: comparing it with each of a long notation's thousands took most of the writing
+            names = self._by_value.setdefault((type(value), value), [])
+        except TypeError:  # unhashable: compared with each
+            names = list(self.constants)
+        name = next((name for name in names if name.startswith(stem.upper()) and self.constants[name] == value), None)
+        if name is None:
+            name = self.fresh(stem.upper())
+            self.constants[name] = value
             names.append(name)
         return name
 
@@ -248,8 +241,8 @@ class Emitter:
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
         # Only the fields the code reads are passed (a call's arguments cost, one by one).
-        body = "\n".join(self.lines[start:])
-        used = [field for field in self.live if _reads(body, inner[field])]
+        body = "\n".join(self.lines[start:])  # each name looked for: listing every word took a fifth of the writing
+        used = [field for field in self.live if re.search(rf"{inner[field]}\b", body)]
         self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 
         def call(e: Env, i: int) -> None:
@@ -265,21 +258,6 @@ class Emitter:
         pg = self.fresh("pg")
         self.emit(ind, f"{pg} = {env['pg']} + 1")
         return pg
-
-
-def _reads(text: str, name: str) -> bool:
-    """Whether ``name`` occurs in ``text`` as a word (found by ``str.find``: a regular expression
-    listing the words of every local function's body took a fifth of the writing)."""
-    end, at = len(text), text.find(name)
-    while at >= 0:
-        after = at + len(name)
-        if (at == 0 or not _WORD.match(text, at - 1)) and (after == end or not _WORD.match(text, after)):
-            return True
-        at = text.find(name, after)
-    return False
-
-
-_WORD = re.compile(r"\w")
 
 
 def without(env: Env, field: str) -> Env:
