@@ -25,6 +25,8 @@ DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: compile() reports as a SyntaxError the callers take as "not compiled").
 MAX_INDENT = 60
 INDENT = "    "
+#: A parameter's name (:meth:`Emitter.params_env`): numbered apart from every other name, it is found alone.
+_PARAMETER = re.compile(r"a[0-9]+\b")
 
 #: The run state at one point of the generated code: each field (the cursor ``c``, the last direction
 #: ``d``, the step and progress counters ``sn`` and ``pg``, the promotion chosen ``pr``, the
@@ -241,8 +243,8 @@ class Emitter:
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
         # Only the fields the code reads are passed (a call's arguments cost, one by one).
-        body = "\n".join(self.lines[start:])  # each name looked for: listing every word took a fifth of the writing
-        used = [field for field in self.live if re.search(rf"{inner[field]}\b", body)]
+        words = set(_PARAMETER.findall("\n".join(self.lines[start:])))  # (every word took a fifth of the writing)
+        used = [field for field in self.live if inner[field] in words]
         self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 
         def call(e: Env, i: int) -> None:
