@@ -233,7 +233,7 @@ class CodeWriter(ItemWriter):
 
     def tried(self, node: Repeat) -> bool:
         """Whether each pass of ``node`` is tried before it is taken, its body written twice."""
-        return node.possessive and not (getattr(self, "shortcuts", True)
+        return node.possessive and not (self.shortcuts
                                         and (self.single_way(node.body) or always_steps(node.body)))
 
     def items(self, items: list[Any], env: Env, ind: int, square: str, k: ItemCont) -> None:

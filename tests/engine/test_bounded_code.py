@@ -141,9 +141,8 @@ def test_deep_notations_run_compiled_as_the_runner_runs_them(name: str) -> None:
     for square in (27, 36):
         position.cells[square] = Piece(position.turn, kind, False)
         same_run(fast, runner, position, square, program, budget=3_000)
-        # Traced by its written code (from its second traced run), event for event as the runner.
-        for _ in range(fast.trace_code_from):
-            traced = fast.run(position, square, own, trace=True, budget=3_000)
+        # Traced by its written code, event for event as the runner.
+        traced = fast.run(position, square, own, trace=True, budget=3_000)
         assert fast.traced[(notation.text, own.player, own.piece_name)] is not None
         expected = runner.run(position, square, program, trace=True, budget=3_000)
         assert (traced.moves, traced.stopped, traced.trace) == (expected.moves, expected.stopped, expected.trace)
