@@ -201,3 +201,26 @@ def test_a_long_notation_s_attack_question_written_when_asked_answers_as_a_short
     for origin in (0, 27, 36, 63):
         assert answers(long, origin) == answers(short, origin)
         assert any(answers(short, origin)) or origin == 0
+
+
+#: A random notation (found by comparing long ones with the runner) whose code written apart once
+#: ended in a test with nothing under it: a step in a direction Checkers lacks.
+CHECKERS_CASE = (
+    '(((((((((([f],((|,W;O,R),(S,S,[m])?,W;([p];O,N,[e];S,[p])?+,(T,N)*+;([e,w],[p],M;S,[k],R)?+,(O,\\'
+    '1){2});(E;(M;[k],[x],[e])),(([e,w],M;E,O)?+,[e];(N){2},M)*;([p],(T,T;[x],[c],M)*+,[e];([m])?;(R,'
+    '[e,w],N){2})*+,(M,([m];E,S;N),([f]);(R;W;R,[c])*+;R)*+)*+,([p],[p],((E,[m];[x];O,[f],S)?,(E)))?,'
+    '(T,((N,[m],[p];O,[m]);(R,W,T;M,[k])?+;([x];[c],[k]),(S;[f],T));(W,([x],M;W),[e];([f];[x],O,[p])*'
+    ',(E,^)?+)*+))))*+,([p],([x],O,(T,R,W)?+;([x];T,[p];T)*+,(S,[x],[m]){2})?+,(([e],[f],[m];[e,w],M)'
+    '*,(R,[m],[e,w];N,^,[e])?,([p];N,[e];[e,w],\\1,N));(([c],[p],[x];W)?+,N,T)*,W;([p];(W,[m];[c],O,R)'
+    '*,(R,[f];M,[k];S)*+,(O,T);([p];N,W))*,(([e,w],^,[k])?;([e,w],[e,w])*+,W;(S;[e,w],E,\\1;[c])*+,([m'
+    '],[e,w],[c];[e];|),[k])?)*)?)*+)*+,([k],((M,[e],R)*+;([e],[m],N;[e])?;T)*+,|;S,O,[k])?+)*+,(((R;'
+    '[e,w],N,[c])*,([e,w])*,(S,T;[e];W,S)?)?,((N,T)*+),O)?+))?+,((([p],[f];T,T)*+;(M,R;[c]),W,W)*+)*,'
+    '((([e];M)?,(O,[f],[x];O),(O,[x];[e],N,N;[p],E,E)?;S)*,((T)?){2},(([f],N,R;M,W;T,[x])?+;(M,[m],[e'
+    ',w];S,[e,w];[e,w],M)*,([p],W,O){2},(R;W,R,S)?+)*+;(W,(\\1,W,[e,w];[k],O;[x]),R))'
+)
+
+
+def test_code_written_apart_that_ends_in_a_step_never_taken_compiles() -> None:
+    rules = Rules(load_board("checkers"))
+    for player in (0, 1):
+        compile_notation(rules, parse_notation(CHECKERS_CASE), player)
