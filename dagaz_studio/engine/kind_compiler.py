@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import (
-    COUNTING,
     POLL_EVERY,
     Abort,
-    Found,
+    code_namespace,
     compiled_code,
-    poll,
     remember_code,
     written_code_key,
 )
-from dagaz_studio.engine.emitter import PIECE_NAME, Passed, Unsupported
+from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
-from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import Notation
@@ -44,7 +42,6 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.runner import Program
 
 NO_LABELS: frozenset[str] = frozenset()
-_new_tuple = tuple.__new__
 
 
 # --------------------------------------------------------------------------- helpers the code calls
@@ -87,8 +84,6 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
                           piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
     :class:`Unsupported` for a notation it does not cover."""
-    from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
-
     # The code is the same for every interpreter of the board (as the default board's is,
     # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
     key = written_code_key(rules, notation, player, None, "kind", piece_name)
@@ -105,18 +100,20 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
         remember_code(source, code)
-    kinds = len(rules.board.pieces)
-    namespace: dict[str, Any] = dict(constants)
-    namespace.update(
-        COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
-        QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        Abort=Abort, Found=Found, Passed=Passed, R=rules, PIECE=Piece, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
-    )
-    namespace.update(COUNTING)
+    namespace = kind_namespace(rules, constants, source)
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
     moves.source = source  # type: ignore[attr-defined]
     return moves
+
+
+def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> dict[str, Any]:
+    """What a heap or stack board's written code reads: the default board's, and how heaps and
+    columns change."""
+    namespace = code_namespace(rules, constants, source)
+    namespace.update(COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(len(rules.board.pieces)), HADDALL=heap_with_hand,
+                     QMOVE=quick_move, LASTMOVE=LastMove, NOLABELS=NO_LABELS)
+    return namespace
 
 
 def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:

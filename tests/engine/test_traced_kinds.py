@@ -1,0 +1,145 @@
+"""The traced run written by the code writer on heap and stack boards
+(:mod:`dagaz_studio.engine.kind_trace`) against the runner's: event for event the same trace —
+kinds, sentences, spans, squares, flags, cursors, hands, captures, directions, depths —, the same
+moves in the same order, the same stop and the same cut of a trace at its limit.
+
+The runner is ``Rules.fast = False``. Every heap and stack of every shipped heap or stack board runs
+from positions random play reaches; random notations come from the strategy of
+``test_kind_compiler.py`` (the parts these boards give a meaning of their own mixed with the rest
+of the grammar), run from a heap with a piece of the notation's kind added, or a column it tops.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.engine.heaps import Heap
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.notation import NotationError, parse_notation
+from tests.engine.test_kind_compiler import _notations
+from tests.engine.test_traced_code import _same
+from tests.helpers.run_comparison import played, runner_rules
+
+#: Every shipped board whose squares hold heaps or columns.
+BOARDS = sorted(name for name in shipped_boards() if not load_board(name).kind_type.holds_pieces)
+
+
+@cache
+def _rules(board_name: str) -> tuple[Rules, Rules]:
+    """The written code's interpreter and the runner's, kept across examples."""
+    fast = Rules(load_board(board_name))
+    fast.trace_code_from = 1  # every traced run by the written code, the first too
+    return fast, runner_rules(board_name)
+
+
+def _both(fast: Rules, runner: Rules, position: Position, square: int, **options: object) -> None:
+    before = list(position.cells)
+    code = fast.run(position, square, trace=True, **options)  # type: ignore[arg-type]
+    assert position.cells == before
+    _same(code, runner.run(position, square, trace=True, **options),  # type: ignore[arg-type]
+          f"{position.board.squares[square]} {options}")
+
+
+def test_the_shipped_boards_of_heaps_and_stacks_are_all_compared() -> None:
+    assert {"kalah", "oware", "two-seeds", "lasca", "bashni"} <= set(BOARDS)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_every_shipped_heap_and_column_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    fast, runner = _rules(board_name)
+    positions = played(board_name, 2, 30)
+    for position in positions:
+        position = position.copy()
+        for square, cell in enumerate(position.cells):
+            if cell is not None:  # the enemy's columns too: the run says why they do not move
+                _both(fast, runner, position, square)
+    # Cut at a small limit, and stopped by a small budget, at the same event.
+    position = positions[-1].copy()
+    for square, cell in enumerate(position.cells):
+        if cell is not None:
+            _both(fast, runner, position, square, trace_limit=7)
+            _both(fast, runner, position, square, budget=5)
+
+
+def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
+    for board_name in ("lasca", "bashni"):
+        fast, _ = _rules(board_name)
+        position = Position.initial(fast.board)
+        for square, cell in enumerate(position.cells):
+            if cell is not None:
+                fast.run(position, square, trace=True)
+        assert fast.traced and all(code is not None for code in fast.traced.values()), board_name
+
+
+def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -> None:
+    # The runner keeps the typed heap that stood on the square: not a move.
+    fast, runner = _rules("kalah")
+    position = Position.initial(fast.board)
+    notation = parse_notation("N,S")
+    kind = fast.custom_kind(notation)
+    runner.custom_kind(notation)
+    square = fast.board.squares.index("c1")
+    position.cells[square] = position.cells[square]._replace(kind=kind)  # type: ignore[union-attr]
+    program = fast.program(notation, position.turn, fast.kinds[kind])
+    code = fast.run(position, square, program, trace=True)
+    _same(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]), trace=True),
+          "N,S")
+    assert not code.moves
+
+
+def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000),
+           budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]))
+    def check(text: str, which: int, square: int, budget: int, limit: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        fast, runner = _rules(board_name)
+        positions = played(board_name, 4, 30)
+        position = positions[which % len(positions)].copy()
+        at = square % len(position.cells)
+        kind = square % fast.board_kinds
+        # The notation as that of one of the board's kinds, run from a square holding one: a heap
+        # with a piece of it added, or a column of the side to move with it on top.
+        cell = position.cells[at]
+        if fast.board.kind_type.holds_heaps:
+            counts = list(cell.counts) if isinstance(cell, Heap) else [0] * fast.board_kinds
+            counts[kind] += 1 + square % 3
+            position.cells[at] = Heap(-1, counts.index(next(c for c in counts if c)), False,  # type: ignore[assignment]
+                                      tuple(counts))
+        else:
+            below = cell.pieces if isinstance(cell, Column) else ()
+            position.cells[at] = Column(((position.turn, kind),) + below, square % 2 == 0)  # type: ignore[assignment]
+        try:
+            ours = fast.program(notation, position.turn, fast.kinds[kind])
+            theirs = runner.program(notation, position.turn, runner.kinds[kind])
+        except NotationError:
+            assume(False)
+            return
+        for options in ({"budget": budget, "trace_limit": limit}, {}):
+            before = list(position.cells)
+            code = fast.run(position, at, ours, trace=True, **options)  # type: ignore[arg-type]
+            assert position.cells == before
+            _same(code, runner.run(position, at, theirs, trace=True, **options), f"{text} {options}")  # type: ignore[arg-type]
+    return check
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_notations_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    _random_notation_test(board_name, 12)()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_many_random_notations_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    _random_notation_test(board_name, 300)()
