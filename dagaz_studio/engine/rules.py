@@ -381,6 +381,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
         Writing the code of a long notation takes a while: ``cancel`` is looked at meanwhile, and
         :class:`~dagaz_studio.notation.cancel.ReadingCancelled` raised (nothing kept) when it is set."""
+        if not self.board.kind_type.holds_pieces:
+            return None  # the default board's code takes no heap or column: its attack questions too
         key = (program.notation.text, program.player, program.piece_name)
         if key in self._plans:
             return self._plans[key]

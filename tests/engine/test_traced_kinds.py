@@ -94,6 +94,22 @@ def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -
     assert not code.moves
 
 
+@pytest.mark.parametrize("board_name", ["lasca", "bashni"])
+def test_a_safety_check_on_a_stack_board_is_answered_as_the_runner_answers_it(board_name: str) -> None:
+    # Asked by the default board's compiled attack question, a stand-in piece was captured as no
+    # column is: the square was said safe where the runner finds it is not.
+    fast, runner = _rules(board_name)
+    notation = parse_notation("X[p,s]")
+    for position in played(board_name, 4, 30):
+        for square, cell in enumerate(position.cells):
+            if cell is not None:
+                ours = fast.program(notation, position.turn, fast.kinds[0])
+                theirs = runner.program(notation, position.turn, runner.kinds[0])
+                assert fast.run(position, square, ours).moves == runner.run(position, square, theirs).moves
+                _same(fast.run(position, square, ours, trace=True), runner.run(position, square, theirs, trace=True),
+                      position.board.squares[square])
+
+
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000),
@@ -127,10 +143,14 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
             assume(False)
             return
         for options in ({"budget": budget, "trace_limit": limit}, {}):
+            said = runner.run(position, at, theirs, trace=True, **options)  # type: ignore[arg-type]
+            # Where the runner's recursion outgrows Python's stack, the step it stops at depends on
+            # the stack the test runs on: nothing to compare.
+            assume("nests too deeply" not in (said.stopped or ""))
             before = list(position.cells)
             code = fast.run(position, at, ours, trace=True, **options)  # type: ignore[arg-type]
             assert position.cells == before
-            _same(code, runner.run(position, at, theirs, trace=True, **options), f"{text} {options}")  # type: ignore[arg-type]
+            _same(code, said, f"{text} {options}")
     return check
 
 
