@@ -23,7 +23,7 @@ from dagaz_studio.engine import heap_actions, stack_actions
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import written_code_key
 from dagaz_studio.engine.completion import keep_move
-from dagaz_studio.engine.emitter import MAX_WRITTEN, Env, Unsupported
+from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env, Unsupported
 from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
 from dagaz_studio.engine.trace_code import COVERED, LETTERS, TracedCode, TracedState, TraceHooks
@@ -132,14 +132,16 @@ class StackTraceWriter(KindTraceWriter, StackWriter):
     own_words = STACK_WORDS
 
 
-def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None, *_: Any) -> TracedCode:
+def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
+                piece_name: str = PIECE_NAME) -> TracedCode:
     """The traced code of ``notation`` for ``player`` on a heap or stack board (written once per
-    board); raises :class:`Unsupported` where the runner traces it."""
-    key = written_code_key(rules, notation, player, None, "traced kind")
+    board; ``piece_name`` labels an unlabelled ``[o]``); raises :class:`Unsupported` where the runner
+    traces it."""
+    key = written_code_key(rules, notation, player, None, "traced kind", piece_name)
     written = rules.written.get(key)
     if written is None:
         writer = (HeapTraceWriter if rules.board.kind_type.holds_heaps else StackTraceWriter)(rules, notation, player)
-        writer.cancel = cancel
+        writer.cancel, writer.piece_name = cancel, piece_name
         written = rules.written[key] = ((writer.module(), writer.constants), True, 0)
     source, constants = written[0]
     namespace = kind_namespace(rules, constants, source)
