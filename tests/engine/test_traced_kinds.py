@@ -4,9 +4,9 @@ kinds, sentences, spans, squares, flags, cursors, hands, captures, directions, d
 moves in the same order, the same stop and the same cut of a trace at its limit.
 
 The runner is ``Rules.fast = False``. Every heap and stack of every shipped heap or stack board runs
-from positions random play reaches; random notations come from the strategy of
+from positions random play reaches; random notations come from the strategies of
 ``test_kind_compiler.py`` (the parts these boards give a meaning of their own mixed with the rest
-of the grammar), run from a heap with a piece of the notation's kind added, or a column it tops.
+of the grammar) and ``test_fast.py`` (looks at other squares, new pieces), run from a heap with a piece of the notation's kind added, or a column it tops.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation import NotationError, parse_notation
+from tests.engine.test_fast import _notations as _default_notations
 from tests.engine.test_kind_compiler import _notations
 from tests.engine.test_traced_code import _same
 from tests.helpers.run_comparison import played, runner_rules
@@ -112,7 +113,7 @@ def test_a_safety_check_on_a_stack_board_is_answered_as_the_runner_answers_it(bo
 
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000),
+    @given(text=st.one_of(_notations(board_name), _default_notations(board_name)), which=st.integers(0, 4), square=st.integers(0, 10_000),
            budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]))
     def check(text: str, which: int, square: int, budget: int, limit: int) -> None:
         try:
