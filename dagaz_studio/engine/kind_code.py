@@ -367,7 +367,8 @@ class HeapWriter(KindWriter):
     def fin_put(self, ind: int) -> None:
         e = self.emit
         e(ind, "if c not in touched: touched[c] = q")
-        e(ind, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
+        e(ind, f"cells[c] = {self.made('c', f'HADDALL(q, hand, {len(self.rules.board.pieces)})')}; held = hand[:]; "
+               "hand.clear()")
         self.traced(ind, FIN, "all_sown", "sp", "len(held)", "c")
         e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
         e(ind, "else: then(c, md)")
@@ -381,8 +382,16 @@ class HeapWriter(KindWriter):
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         # One seed sown: the heap there gains a piece of its kind.
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"cells[{c}] = HADD({old}, {pp}[1])")
+        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD({old}, {self.seed_kind(pp)})')}")
         return {"ms": c}, []
+
+    def made(self, c: str, heap: str) -> str:
+        """The heap ``heap`` makes, as square ``c`` then holds it."""
+        return heap
+
+    def seed_kind(self, pp: str) -> str:
+        """The kind of the piece put for ``pp`` in hand."""
+        return f"{pp}[1]"
 
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
         return f"{q} is not None", [f"cells[{square}] = None; caps.append({square})"], \

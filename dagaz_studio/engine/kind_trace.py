@@ -24,6 +24,7 @@ from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env, Unsupported
+from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
 from dagaz_studio.engine.trace_code import COVERED, LETTERS, TracedCode, TracedState, TraceHooks
@@ -100,9 +101,9 @@ class KindTraceWriter(TraceHooks, KindWriter):
         e(1, "me = T.me; hand = T.hand; touched = T.touched; visited = T.visited; caps = T.captures; "
              "stops = T.stops; also = T.also; created = T.created")
         if self.rules.board.kind_type.holds_heaps:
-            # A heap a typed notation moves stands for its kind (heaps.typed_heap): the runner keeps
-            # it where it is put back whole, which a heap this code makes would not be.
-            e(1, f"if q0[1] >= {self.rules.board_kinds}: raise Abort('rerun')")
+            # A heap put back whole where it was lifted is the heap that stood there, as the runner
+            # keeps it: a typed notation's heap (heaps.typed_heap) stays one.
+            e(1, "def ASIS(c, h): return q0 if c == origin and h is not None and h[3] == q0[3] else h")
         e(1, "w = W[0]")
         self.last_move(1)
         e(1, f"def rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra}):")
@@ -125,6 +126,13 @@ class HeapTraceWriter(KindTraceWriter, HeapWriter):
 
     own_words = HEAP_WORDS
 
+    def made(self, c: str, heap: str) -> str:
+        return f"ASIS({c}, {heap})"
+
+    def seed_kind(self, pp: str) -> str:
+        # A typed notation's heap lifted whole (by ``&``) puts one of the board's kinds.
+        return f"PUTKIND({pp}, {len(self.rules.board.pieces)})"
+
 
 class StackTraceWriter(KindTraceWriter, StackWriter):
     """Stacks, traced."""
@@ -145,7 +153,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
         written = rules.written[key] = ((writer.module(), writer.constants), True, 0)
     source, constants = written[0]
     namespace = kind_namespace(rules, constants, source)
-    namespace["DONE"] = kept
+    namespace.update(DONE=kept, PUTKIND=put_kind)
     exec(compile(source, f"<traced notation {notation.text!r}>", "exec"), namespace)
     moves: TracedCode = namespace["moves"]
     return moves

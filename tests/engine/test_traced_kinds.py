@@ -6,7 +6,8 @@ moves in the same order, the same stop and the same cut of a trace at its limit.
 The runner is ``Rules.fast = False``. Every heap and stack of every shipped heap or stack board runs
 from positions random play reaches; random notations come from the strategies of
 ``test_kind_compiler.py`` (the parts these boards give a meaning of their own mixed with the rest
-of the grammar) and ``test_fast.py`` (looks at other squares, new pieces), run from a heap with a piece of the notation's kind added, or a column it tops.
+of the grammar) and ``test_fast.py`` (looks at other squares, new pieces), run from a heap with a
+piece of the notation's kind added, or a column it tops, or typed as the window types one.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.engine.heaps import Heap
-from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.heaps import Heap, typed_heap
+from dagaz_studio.engine.heaps import as_cell as heap_cell
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.stacks import Column
-from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.engine.stacks import as_cell as column_cell
+from dagaz_studio.notation import Notation, NotationError, parse_notation
 from tests.engine.test_fast import _notations as _default_notations
 from tests.engine.test_kind_compiler import _notations
 from tests.engine.test_traced_code import _same
@@ -111,6 +115,34 @@ def test_a_safety_check_on_a_stack_board_is_answered_as_the_runner_answers_it(bo
                       position.board.squares[square])
 
 
+def _typed(fast: Rules, runner: Rules, notation: Notation, position: Position, at: int) -> tuple[Program, Program]:
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    if fast.board.kind_type.holds_heaps:
+        position.cells[at] = typed_heap(position.cells[at], kind, fast.board_kinds)
+    else:
+        position.cells[at] = Piece(position.turn, kind, True)
+    return fast.program(notation, position.turn, fast.kinds[kind]), runner.program(notation, position.turn,
+                                                                                     runner.kinds[kind])
+
+
+def _as_a_kind(fast: Rules, runner: Rules, notation: Notation, position: Position, at: int,
+               square: int) -> tuple[Program, Program]:
+    """The notation as that of one of the board's kinds, run from a square holding one: a heap with a
+    piece of it added, or a column of the side to move with it on top."""
+    kind = square % fast.board_kinds
+    cell = position.cells[at]
+    if fast.board.kind_type.holds_heaps:
+        counts = list(cell.counts) if isinstance(cell, Heap) else [0] * fast.board_kinds
+        counts[kind] += 1 + square % 3
+        position.cells[at] = heap_cell(Heap(-1, counts.index(next(c for c in counts if c)), False, tuple(counts)))
+    else:
+        below = cell.pieces if isinstance(cell, Column) else ()
+        position.cells[at] = column_cell(Column(((position.turn, kind),) + below, square % 2 == 0))
+    return fast.program(notation, position.turn, fast.kinds[kind]), runner.program(notation, position.turn,
+                                                                                     runner.kinds[kind])
+
+
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=st.one_of(_notations(board_name), _default_notations(board_name)), which=st.integers(0, 4), square=st.integers(0, 10_000),
@@ -125,21 +157,13 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
         positions = played(board_name, 4, 30)
         position = positions[which % len(positions)].copy()
         at = square % len(position.cells)
-        kind = square % fast.board_kinds
-        # The notation as that of one of the board's kinds, run from a square holding one: a heap
-        # with a piece of it added, or a column of the side to move with it on top.
-        cell = position.cells[at]
-        if fast.board.kind_type.holds_heaps:
-            counts = list(cell.counts) if isinstance(cell, Heap) else [0] * fast.board_kinds
-            counts[kind] += 1 + square % 3
-            position.cells[at] = Heap(-1, counts.index(next(c for c in counts if c)), False,  # type: ignore[assignment]
-                                      tuple(counts))
-        else:
-            below = cell.pieces if isinstance(cell, Column) else ()
-            position.cells[at] = Column(((position.turn, kind),) + below, square % 2 == 0)  # type: ignore[assignment]
         try:
-            ours = fast.program(notation, position.turn, fast.kinds[kind])
-            theirs = runner.program(notation, position.turn, runner.kinds[kind])
+            if square % 4 == 3:
+                # A typed notation, as the window puts it on a square: moving the heap there, or a
+                # piece of the side to move.
+                ours, theirs = _typed(fast, runner, notation, position, at)
+            else:
+                ours, theirs = _as_a_kind(fast, runner, notation, position, at, square)
         except NotationError:
             assume(False)
             return
