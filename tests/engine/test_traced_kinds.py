@@ -12,8 +12,6 @@ piece of the notation's kind added, or a column it tops, or typed as the window 
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -29,27 +27,11 @@ from dagaz_studio.engine.stacks import as_cell as column_cell
 from dagaz_studio.notation import Notation, NotationError, parse_notation
 from tests.engine.test_fast import _notations as _default_notations
 from tests.engine.test_kind_compiler import _notations
-from tests.engine.test_traced_code import _same
-from tests.helpers.run_comparison import played, runner_rules
+from tests.engine.test_traced_code import _both, _rules, _same
+from tests.helpers.run_comparison import played
 
 #: Every shipped board whose squares hold heaps or columns.
 BOARDS = sorted(name for name in shipped_boards() if not load_board(name).kind_type.holds_pieces)
-
-
-@cache
-def _rules(board_name: str) -> tuple[Rules, Rules]:
-    """The written code's interpreter and the runner's, kept across examples."""
-    fast = Rules(load_board(board_name))
-    fast.trace_code_from = 1  # every traced run by the written code, the first too
-    return fast, runner_rules(board_name)
-
-
-def _both(fast: Rules, runner: Rules, position: Position, square: int, **options: object) -> None:
-    before = list(position.cells)
-    code = fast.run(position, square, trace=True, **options)  # type: ignore[arg-type]
-    assert position.cells == before
-    _same(code, runner.run(position, square, trace=True, **options),  # type: ignore[arg-type]
-          f"{position.board.squares[square]} {options}")
 
 
 def test_the_shipped_boards_of_heaps_and_stacks_are_all_compared() -> None:
