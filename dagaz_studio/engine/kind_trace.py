@@ -20,14 +20,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import heap_actions, stack_actions
-from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import written_code_key
 from dagaz_studio.engine.completion import keep_move
-from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env, Unsupported
+from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env
 from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
-from dagaz_studio.engine.trace_code import COVERED, LETTERS, TracedCode, TracedState, TraceHooks
+from dagaz_studio.engine.trace_code import TracedCode, TracedState, TraceHooks
 from dagaz_studio.engine.values import COMPLETION_COST
 
 if TYPE_CHECKING:
@@ -75,9 +74,6 @@ class KindTraceWriter(TraceHooks, KindWriter):
         return self.own_words.get(event) or super().word(event)
 
     def analyse(self) -> None:
-        found = survey(self.notation.body, self.cancel)
-        if not found.kinds <= COVERED or not found.letters <= LETTERS:
-            raise Unsupported("traced by the runner")
         super().analyse()
         self.visits = True  # the squares the moving piece has been: the move's first square
 
@@ -143,8 +139,8 @@ class StackTraceWriter(KindTraceWriter, StackWriter):
 def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
                 piece_name: str = PIECE_NAME) -> TracedCode:
     """The traced code of ``notation`` for ``player`` on a heap or stack board (written once per
-    board; ``piece_name`` labels an unlabelled ``[o]``); raises :class:`Unsupported` where the runner
-    traces it."""
+    board; ``piece_name`` labels an unlabelled ``[o]``); raises
+    :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits, where the runner traces it."""
     key = written_code_key(rules, notation, player, None, "traced kind", piece_name)
     written = rules.written.get(key)
     if written is None:

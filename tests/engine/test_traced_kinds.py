@@ -56,7 +56,7 @@ def test_every_shipped_heap_and_column_traces_the_same_by_the_written_code_and_t
 
 
 def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
-    for board_name in ("lasca", "bashni"):
+    for board_name in BOARDS:
         fast, _ = _rules(board_name)
         position = Position.initial(fast.board)
         for square, cell in enumerate(position.cells):
