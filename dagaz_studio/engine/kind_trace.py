@@ -11,7 +11,8 @@ which the events read, and keeps each move as the runner keeps it
 a piece (a heap lifted, one seed sown, a column put, the top of a column taken), the event is the
 board kind's own (:data:`HEAP_WORDS`, :data:`STACK_WORDS`). The code takes none of the untraced
 code's shortcuts: a zone asked before the heap is lifted, a capture that looks at its landing
-square before it takes, a column's end written in place.
+square before it takes, a column's end written in place. A heap put back whole where the run began
+is the heap that stood there, as the runner keeps it (a typed notation's heap stays one).
 """
 
 from __future__ import annotations
