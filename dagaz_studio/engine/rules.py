@@ -174,8 +174,9 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     def _run_traced(self, position: Position, square: int, program: Program, budget: int, cancel: CancelFlag | None,
                     trace_limit: int, drop: Piece | None = None) -> RunResult | None:
         """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`;
-        on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), or ``None`` to leave it to the runner (a notation it does not cover, a run nested too deeply);
-        with ``drop``, that piece dropped from the hand, starting over ``square``."""
+        on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), or ``None`` to leave it to the
+        runner (a notation it does not cover, a run nested too deeply); with ``drop``, that piece
+        dropped from the hand, starting over ``square``."""
         from dagaz_studio.engine.trace_code import traced_code, traced_state
         if not self.board.kind_type.holds_pieces:
             from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
