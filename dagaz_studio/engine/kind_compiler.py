@@ -50,34 +50,21 @@ _new_tuple = tuple.__new__
 
 # --------------------------------------------------------------------------- helpers the code calls
 
-def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
-    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached: sowing makes
-    the same few heaps over and over)."""
-    known: dict[tuple[Any, int], Any] = {}
-    # Looked up first by the cell's identity (no hashing of its counts), each entry holding the cell,
-    # so that its identity is not given to another while the entry stands; then by value, so that
-    # equal heaps are one object and the identities found again.
-    by_id: dict[int, tuple[Any, list[Any]]] = {}
-    def add(cell: Any, kind: int) -> Any:
-        entry = by_id.get(id(cell))
-        if entry is not None and entry[0] is cell:
-            heap = entry[1][kind]
-            if heap is not None:
-                return heap
-        else:
-            if len(by_id) > 100_000:
-                by_id.clear()
-            entry = by_id[id(cell)] = (cell, [None] * kinds)
-        key = (cell, kind)
-        heap = known.get(key)
-        if heap is None:
-            heap = heap_added(cell, kind, 1, kinds)
-            if len(known) > 100_000:
-                known.clear()
-            known[key] = heap
-        entry[1][kind] = heap
+class HeapAdder(dict[Any, Any]):
+    """``HADD[kind][cell]``: the heap of ``cell`` with one piece of ``kind`` more, kept by the cell's
+    value (sowing makes the same few heaps over and over: a lookup, where a call would cost more)."""
+
+    __slots__ = ("kind", "kinds")
+
+    def __init__(self, kind: int, kinds: int) -> None:
+        super().__init__()
+        self.kind, self.kinds = kind, kinds
+
+    def __missing__(self, cell: Any) -> Any:
+        if len(self) > 100_000:
+            self.clear()
+        heap = self[cell] = heap_added(cell, self.kind, 1, self.kinds)
         return heap
-    return add
 
 
 # --------------------------------------------------------------------------- compiling and running
@@ -109,7 +96,7 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
     kinds = len(rules.board.pieces)
     namespace: dict[str, Any] = dict(constants)
     namespace.update(
-        COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
+        COLUMN=Column, HPUSH=push_heap, HADD=[HeapAdder(kind, kinds) for kind in range(kinds)], HADDALL=heap_with_hand,
         QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
         Abort=Abort, Found=Found, Passed=Passed, R=rules, PIECE=Piece, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
     )
