@@ -476,8 +476,18 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
     if not again:
         return True
-    undo = make_record(rules, position, origin, piece, record)
+    # The attackers asked again read the board alone (not the game's history: see _watched_squares), so
+    # only the squares the record changes are changed for them, as make_record changes them.
     cells = position.cells
+    saved = [(square, cells[square]) for square in changed]
+    promoted = record[2]
+    placed = _new(Piece, (piece[0], piece[1] if promoted is None else promoted, True if target != origin else piece[2]))
+    for square in captures:
+        cells[square] = None
+    cells[origin] = None
+    cells[target] = placed
+    turn = position.turn
+    position.turn = (piece[0] + 1) % len(rules.board.players)
     try:
         work = new_work(DEFAULT_BUDGET, None)
         work.append(True)  # perft's pruned questions (see Rules.fast_threat)
@@ -489,7 +499,9 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     except (Abort, RecursionError):
         return None
     finally:
-        unmake_record(position, undo)
+        position.turn = turn
+        for square, was in saved:
+            cells[square] = was
 
 
 def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from functools import lru_cache
 from itertools import chain
-from typing import Any, SupportsIndex, overload
+from operator import itemgetter
+from typing import Any, NamedTuple, SupportsIndex, overload
 
 from dagaz_studio.engine.position import Piece
 
@@ -81,7 +83,8 @@ class Learning:
         if lifted != self.origin:
             raise Unremembered
         answer: bool = _asked(rules, self.real, me, square, by_enemy, hand, work, lifted)
-        self.threats.append((me, square, by_enemy, hand, answer))
+        # Keyed as :meth:`~dagaz_studio.engine.attacks.AttackQuestions.fast_threat` keeps the answer.
+        self.threats.append(((lifted, square, by_enemy, hand), me, square, by_enemy, hand, answer))
         return answer
 
 
@@ -100,13 +103,18 @@ def _asked(rules: Any, position: Any, me: int, square: int, by_enemy: bool, hand
 
 
 def _answered(rules: Any, position: Any, lifted: int, threats: tuple[tuple[Any, ...], ...], work: Any) -> bool:
-    """Whether each attack question noted gets the answer noted, asked again with the piece lifted."""
+    """Whether each attack question noted gets the answer noted, asked again with the piece lifted (the
+    answers kept for the position in bulk work looked up first: the King asks the same again and again)."""
     cells = position.cells
     piece = cells[lifted]
     cells[lifted] = None
+    known = work[4] if len(work) > 4 else {}
     try:
-        for me, square, by_enemy, hand, answer in threats:
-            if rules.fast_threat(position, me, square, by_enemy, hand, work, lifted) != answer:
+        for key, me, square, by_enemy, hand, answer in threats:
+            got = known.get(key)
+            if got is None:
+                got = rules.fast_threat(position, me, square, by_enemy, hand, work, lifted)
+            if got != answer:
                 return False
         return True
     finally:
@@ -123,6 +131,7 @@ _HISTORY = ("LMO = LMT = -1", "if P.last_move is not None: LMO, LMT = P.last_mov
 _ASKS = r"\bR\.(fast_threat|rich_light)\(P, "
 
 
+@lru_cache(maxsize=256)
 def readable(source: str) -> bool:
     """Whether the ``moves`` function of ``source`` reads only the squares by index and the previous
     move's squares by comparing them, and asks the rules nothing but attack questions and rich
@@ -140,13 +149,33 @@ def readable(source: str) -> bool:
 #: found as kept less than half the time.
 GIVE_UP_AFTER = 32
 
-#: What is kept of a piece's moves from a square: the squares read and what stood there, the squares the
-#: previous move's start and end were found to differ from, those they were found to be, the attack
-#: questions asked with their answers, the moves found, and (light records only) the squares they land
-#: or capture on and the kinds they promote to.
-Remembered = tuple[tuple[int, ...], tuple[Any, ...], frozenset[object], frozenset[object],
-                   tuple[tuple[int, object], ...], tuple[tuple[Any, ...], ...], list[Any],
-                   frozenset[int] | None, frozenset[int]]
+#: How many states of what a piece's code read are kept for each square and piece, the latest first:
+#: perft's sibling positions differ by one move, which changes a Pawn's squares and changes them back.
+KEPT_STATES = 6
+
+
+class Remembered(NamedTuple):
+    """What is kept of a piece's moves from a square, in one state of what its code read."""
+
+    #: What stands on the squares read, from the cells (a getter made once: it is asked at every position).
+    read: Callable[[list[Any]], Any]
+    #: What :attr:`read` gave when the moves were found.
+    values: Any
+    #: The squares the previous move's start and end were found to differ from, and those they were
+    #: found to be (field 0: start, 1: end).
+    not_start: frozenset[object]
+    not_end: frozenset[object]
+    equal: tuple[tuple[int, object], ...]
+    #: The attack questions asked, each with its key in the position's answers, and the answer.
+    threats: tuple[tuple[Any, ...], ...]
+    moves: list[Any]
+    #: The squares the moves land or capture on, and the kinds they promote to (light records only).
+    reached: frozenset[int] | None
+    crowns: frozenset[int]
+
+
+def _nothing_read(cells: list[Any]) -> tuple[()]:
+    return ()
 
 
 def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[..., None] | None:
@@ -156,7 +185,7 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
     promoting to a kind of ``royal`` (else -1)."""
     if not readable(source):
         return None
-    kept: dict[tuple[int, Any], Remembered] = {}
+    kept: dict[tuple[int, Any], list[Remembered]] = {}
     given_up: list[bool] = []
     # How often the moves were asked for, and found as they were kept: where they are mostly found
     # afresh (capture chains that read much of the board), noting what is read costs more than it saves.
@@ -169,15 +198,19 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         else:
             start, end = last[0], last[1]
         key = (origin, piece)
-        known = kept.get(key)
+        states = kept.get(key)
         tally[0] += 1
-        if known is not None:
-            reads, values, not_start, not_end, equal, threats, _, _, _ = known
-            if (tuple(map(cells.__getitem__, reads)) == values and start not in not_start and end not in not_end
-                    and (not equal or all((end if field else start) == value for field, value in equal))
-                    and (not threats or _answered(rules, position, origin, threats, work))):
-                tally[1] += 1
-                return known
+        if states is not None:
+            for index, known in enumerate(states):
+                if (known.read(cells) == known.values and start not in known.not_start and end not in known.not_end
+                        and (not known.equal or all((end if field else start) == value for field, value in known.equal))
+                        and (not known.threats or _answered(rules, position, origin, known.threats, work))):
+                    tally[1] += 1
+                    if index:
+                        # The latest found first: a state of the board seen again is often seen more.
+                        states[index] = states[0]
+                        states[0] = known
+                    return known
         if given_up or (tally[0] >= GIVE_UP_AFTER and tally[1] * 2 < tally[0]):
             given_up.append(True)
             return None
@@ -190,15 +223,20 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         except Unremembered:
             given_up.append(True)
             return None
-        reads = tuple(reading.read)
+        read = itemgetter(*reading.read) if reading.read else _nothing_read
         light = all(type(record) is tuple and len(record) == 4 for record in found)
-        known = kept[key] = (
-            reads, tuple(map(cells.__getitem__, reads)),
+        known = Remembered(
+            read, read(cells),
             frozenset(value for field, value, answer in noted if field == 0 and not answer),
             frozenset(value for field, value, answer in noted if field == 1 and not answer),
             tuple((field, value) for field, value, answer in noted if answer), tuple(learning.threats), found,
             frozenset(chain.from_iterable((record[0], *record[1]) for record in found)) if light else None,
             frozenset(record[2] for record in found if light and record[2] is not None))
+        if states is None:
+            kept[key] = [known]
+        else:
+            states.insert(0, known)
+            del states[KEPT_STATES:]
         return known
 
     def run(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
@@ -206,13 +244,14 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         if known is None:
             moves(cells, origin, piece, out, seen, work, position)
         else:
-            out += known[6]
+            out += known.moves
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: AbstractSet[int],
               royal: AbstractSet[int], work: Any) -> int:
         known = None if given_up else lookup(cells, origin, piece, work, position)
-        if known is None or known[7] is None or not watched.isdisjoint(known[7]) or not royal.isdisjoint(known[8]):
+        if (known is None or known.reached is None or not watched.isdisjoint(known.reached)
+                or not royal.isdisjoint(known.crowns)):
             return -1
-        return len(known[6])
+        return len(known.moves)
     run.quick_count = count  # type: ignore[attr-defined]
     return run
