@@ -350,7 +350,7 @@ class HeapWriter(KindWriter):
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         # One seed sown: the heap there gains a piece of its kind.
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"cells[{c}] = HADD({old}, {pp}[1])")
+        self.emit(ind, f"cells[{c}] = HADD[{pp}[1]][{old}]")
         return {"ms": c}, []
 
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
