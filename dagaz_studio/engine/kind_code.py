@@ -382,7 +382,7 @@ class HeapWriter(KindWriter):
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         # One seed sown: the heap there gains a piece of its kind.
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD({old}, {self.seed_kind(pp)})')}")
+        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD[{self.seed_kind(pp)}][{old}]')}")
         return {"ms": c}, []
 
     def made(self, c: str, heap: str) -> str:
