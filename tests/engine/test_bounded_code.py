@@ -157,9 +157,14 @@ def test_deep_notations_on_heap_and_stack_boards_run_compiled_as_the_runner_runs
     position = played(board_name, 1, 10)[1].copy()
     assert f"def {APART}" in compile_kind_notation(fast, notation, position.turn).source
     program = runner.program(notation, position.turn, runner.kinds[0])
+    own = fast.program(notation, position.turn, fast.kinds[0])
     for square, cell in enumerate(position.cells):
         if cell is not None and cell.player in (-1, position.turn):
             same_run(fast, runner, position, square, program, budget=3_000)
+            traced = fast.run(position, square, own, trace=True, budget=3_000)
+            expected = runner.run(position, square, program, trace=True, budget=3_000)
+            assert (traced.moves, traced.stopped, traced.trace) == (expected.moves, expected.stopped, expected.trace)
+    assert fast.traced[(notation.text, own.player, own.piece_name)] is not None  # traced by its written code
 
 
 def test_code_past_the_limits_is_refused_with_a_typed_error_not_left_to_the_runner(
