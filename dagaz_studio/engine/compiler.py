@@ -97,6 +97,12 @@ COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_ho
 
 #: The most pieces of code written for one board kept with it (:func:`written_code_key`).
 MAX_KEPT_WRITTEN = 4096
+#: The most characters of source kept, written for a board or compiled in this process: the code of
+#: a notation near the length limit takes a few megabytes, and a window typing one keeps the code of
+#: every keystroke's notation.
+MAX_KEPT_SOURCE = 40_000_000
+#: The characters of source :data:`_CODE_CACHE` holds.
+_KEPT_SOURCE = [0]
 #: A notation (or part) of more nodes than this has its attack question written when first asked,
 #: not with its moves: a long notation typed in the window is run for its moves, keystroke after
 #: keystroke, and writing both took twice as long (every shipped piece has fewer).
@@ -150,13 +156,17 @@ def written_code_key(rules: CodeRules, notation: Notation, player: int, body: An
     the notation, the part of it written, the player, the piece's name where an unlabelled ``[o]``
     reads it, and the piece kinds known by name (typed ones too), each neutral or not. (A window
     typing notation after notation on one board would keep the code of each: past
-    :data:`MAX_KEPT_WRITTEN` it is all let go, and written again as asked.)"""
+    :data:`MAX_KEPT_WRITTEN` pieces, or :data:`MAX_KEPT_SOURCE` characters, it is all let go, and
+    written again as asked.)"""
     if len(rules.written) > MAX_KEPT_WRITTEN:
         rules.written.clear()
     part = None if body is None else next(i for i, option in enumerate(getattr(notation.body, "options", ())) if option is body)
     if piece_name != PIECE_NAME and any(is_check(node, "oO") and node.label is None for node in walk(notation.body)):
         what = f"{what} of {piece_name}"
-    return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
+    key = (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
+    if key not in rules.written and sum(len(kept[0][0]) for kept in rules.written.values()) > MAX_KEPT_SOURCE:
+        rules.written.clear()  # (summed only before code is written, which costs far more)
+    return key
 
 
 def _spend(allowance: list[int] | None, lines: int, notation: Notation) -> None:
@@ -204,9 +214,12 @@ def compiled_code(source: str) -> Any:
 
 
 def remember_code(source: str, code: Any) -> None:
-    """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded)."""
-    if len(_CODE_CACHE) > 4096:
+    """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded in number
+    and in the characters of source kept, :data:`MAX_KEPT_SOURCE`)."""
+    _KEPT_SOURCE[0] += len(source)
+    if len(_CODE_CACHE) > 4096 or _KEPT_SOURCE[0] > MAX_KEPT_SOURCE:
         _CODE_CACHE.clear()
+        _KEPT_SOURCE[0] = len(source)
     _CODE_CACHE[source] = code
 
 

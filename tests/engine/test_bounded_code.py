@@ -229,3 +229,14 @@ def test_code_written_apart_that_ends_in_a_step_never_taken_compiles() -> None:
     rules = Rules(load_board("checkers"))
     for player in (0, 1):
         compile_notation(rules, parse_notation(CHECKERS_CASE), player)
+
+
+def test_the_code_kept_for_long_notations_is_bounded_in_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A window typing a notation near the length limit writes some megabytes of code a keystroke.
+    from dagaz_studio.engine import compiler
+
+    monkeypatch.setattr(compiler, "MAX_KEPT_SOURCE", 200_000)
+    rules = Rules(load_board("chess"))
+    for count in range(100, 106):
+        compile_notation(rules, parse_notation("(N;S)," * count + "[e]"), 0)
+        assert sum(len(kept[0][0]) for kept in rules.written.values()) < 200_000 + 150_000
