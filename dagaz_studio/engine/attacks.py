@@ -43,7 +43,7 @@ class AttackQuestions(RulesState):
         attacks = self._attack_fns.get(key, _UNKNOWN)
         if attacks is _UNKNOWN:
             plan = self.plan(self.kind_program(kind, player))
-            attacks = plan[0].attacks if plan is not None and len(plan) == 1 else None  # type: ignore[union-attr]
+            attacks = plan[0].attacks if plan is not None and len(plan) == 1 else None
             self._attack_fns[key] = attacks
         return attacks
 

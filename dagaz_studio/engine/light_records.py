@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any
 
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -64,17 +64,16 @@ class LightRecords(RulesState):
         if maker is _UNKNOWN:
             program = self.kind_program(kind, player)
             plan = self.plan(program) if self.fast else None
-            if plan is None or not all(isinstance(part, Compiled) for part in plan):
+            if plan is None:
                 maker = None
-            elif len(plan) == 1 and not plan[0].rich:  # type: ignore[union-attr]
-                slow = plan[0].moves  # type: ignore[union-attr]
+            elif len(plan) == 1 and not plan[0].rich:
+                slow = plan[0].moves
                 maker = (quick_moves(self, program.notation, player, slow)
-                         or remembered(self, slow, plan[0].source) or slow)  # type: ignore[union-attr]
+                         or remembered(self, slow, plan[0].source) or slow)
             else:
                 # Each part's moves remembered where they can be (castling is listed again and again).
-                parts = cast("tuple[Compiled, ...]", plan)
                 maker = tuple(replace(part, moves=remembered(self, part.moves, part.source) or part.moves)
-                              for part in parts)
+                              for part in plan)
             makers[kind] = maker
         return maker
 

@@ -22,7 +22,6 @@ from dagaz_studio.engine.compiler import (
     MAX_WRITTEN,
     Abort,
     CodeTooLarge,
-    Compiled,
     Record,
     Unsupported,
     compile_drop,
@@ -428,7 +427,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         seen: set[Hashable] = set()
         if len(plan) == 1:
             try:
-                plan[0].moves(cells, square, piece, records, seen, work, position)  # type: ignore[union-attr]
+                plan[0].moves(cells, square, piece, records, seen, work, position)
             except Abort as stop:
                 if stop.kind == "rerun" or self._runner_says_stop(stop, program):
                     return None
@@ -459,19 +458,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         try:
             work[0] += 1  # the top-level ';'
             for part in plan:
-                if isinstance(part, Compiled):
-                    records.clear()
-                    part.moves(cells, square, piece, records, seen, work, position)
-                    for record in records:
-                        keep(self.record_move(position, square, piece, record))
-                    continue
-                result = self._run_program(position, square, part, trace=False,
-                                           budget=max(0, budget - work[0]), cancel=cancel)
-                work[0] += result.work
-                if result.stopped:
-                    return None
-                for move in result.moves:
-                    keep(move)
+                records.clear()
+                part.moves(cells, square, piece, records, seen, work, position)
+                for record in records:
+                    keep(self.record_move(position, square, piece, record))
         except (Abort, RecursionError):
             return None
         if work[0] > budget:

@@ -40,9 +40,8 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.runner import Cont, State
     from dagaz_studio.engine.values import RunResult
 
-#: A way to run a notation fast: its top-level parts in order, each compiled or (when the compiler
-#: does not cover it) a runner program.
-Plan = tuple["Compiled | Program", ...]
+#: A way to run a notation fast: its top-level parts in order, each compiled.
+Plan = tuple["Compiled", ...]
 
 
 #: Squares times piece kinds past which a board gets no table of where its pieces could capture each
