@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple, SupportsIndex, overload
 
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.records import Record
 
 _list_item = list.__getitem__
 
@@ -224,14 +225,14 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
             given_up.append(True)
             return None
         read = itemgetter(*reading.read) if reading.read else _nothing_read
-        light = all(type(record) is tuple and len(record) == 4 for record in found)
+        light = all(type(record) is Record for record in found)
         known = Remembered(
             read, read(cells),
             frozenset(value for field, value, answer in noted if field == 0 and not answer),
             frozenset(value for field, value, answer in noted if field == 1 and not answer),
             tuple((field, value) for field, value, answer in noted if answer), tuple(learning.threats), found,
-            frozenset(chain.from_iterable((record[0], *record[1]) for record in found)) if light else None,
-            frozenset(record[2] for record in found if light and record[2] is not None))
+            frozenset(chain.from_iterable((record.target, *record.captures) for record in found)) if light else None,
+            frozenset(record.promoted for record in found if light and record.promoted is not None))
         if states is None:
             kept[key] = [known]
         else:
