@@ -1,7 +1,8 @@
 """Which shipped pieces' notations the code writer covers: every shipped board's piece notations (and
 drop notations, on the default board) compiled for every player, and the reasons the code writer
-gives for those it does not write (``Unsupported``), counted. Run from a clone:
-``python tools/compile_coverage.py [--pieces]``."""
+gives for those it does not write (``Unsupported``), counted; with ``--traced``, the default board's
+traced code (:mod:`dagaz_studio.engine.trace_code`) written instead. Run from a clone:
+``python tools/compile_coverage.py [--pieces] [--traced]``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -17,44 +19,57 @@ from dagaz_studio.board.shipped import shipped_boards  # noqa: E402
 from dagaz_studio.engine.compiler import Unsupported, compile_drop, compile_notation  # noqa: E402
 from dagaz_studio.engine.kind_compiler import compile_kind_notation  # noqa: E402
 from dagaz_studio.engine.rules import Rules  # noqa: E402
+from dagaz_studio.engine.trace_code import TraceWriter  # noqa: E402
 
 #: The reasons that are limits of size, not constructs left out.
 SIZE_LIMITS = frozenset({"too much to write", "too long", "nested too deeply for Python"})
 
 
-def fallbacks() -> list[tuple[str, str, int, str]]:
-    """(board, piece, player, reason) for every shipped piece notation the code writer refuses."""
+def _write(rules: Rules, notation: Any, player: int, dropped: str | None, traced: bool) -> None:
+    """The code of one notation written (``dropped``: the piece it drops), raising :class:`Unsupported`."""
+    if traced:
+        TraceWriter(rules, notation, player).module(notation.body, ("moves",))
+    elif dropped is not None:
+        compile_drop(rules, notation, player, dropped)
+    elif rules.board.kind_type.holds_pieces:
+        compile_notation(rules, notation, player)
+    else:
+        compile_kind_notation(rules, notation, player)
+
+
+def fallbacks(traced: bool = False, tried: list[int] | None = None) -> list[tuple[str, str, int, str]]:
+    """(board, piece, player, reason) for every shipped piece notation the code writer refuses;
+    ``traced``: the default board's, by the traced code's writer; ``tried``, given, counts the
+    notations tried."""
     found = []
     for name, path in shipped_boards().items():
         board = load_board(path)
+        if traced and not board.kind_type.holds_pieces:
+            continue
         rules = Rules(board)
-        for kind in range(rules.board_kinds):
-            piece = rules.kinds[kind]
-            if piece.notation is None:
-                continue
-            for player in range(len(board.players)):
-                try:
-                    if board.kind_type.holds_pieces:
-                        compile_notation(rules, piece.notation, player)
-                    else:
-                        compile_kind_notation(rules, piece.notation, player)
-                except Unsupported as reason:
-                    found.append((name, piece.name, player, str(reason)))
+        notations: list[tuple[str, Any, str | None]] = [
+            (piece.name, piece.notation, None) for piece in rules.kinds[:rules.board_kinds] if piece.notation is not None]
         if board.kind_type.holds_pieces:
-            for piece_name, notation in board.drops.items():
-                for player in range(len(board.players)):
-                    try:
-                        compile_drop(rules, notation, player, piece_name)
-                    except Unsupported as reason:
-                        found.append((name, f"{piece_name} dropped", player, str(reason)))
+            notations += [(f"{piece} dropped", notation, piece) for piece, notation in board.drops.items()]
+        for piece_name, notation, dropped in notations:
+            for player in range(len(board.players)):
+                if tried is not None:
+                    tried[0] += 1
+                try:
+                    _write(rules, notation, player, dropped, traced)
+                except Unsupported as reason:
+                    found.append((name, piece_name, player, str(reason)))
     return found
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pieces", action="store_true", help="list each board's pieces not compiled")
+    parser.add_argument("--traced", action="store_true", help="the default board's traced code instead")
     options = parser.parse_args()
-    found = fallbacks()
+    tried = [0]
+    found = fallbacks(options.traced, tried)
+    print(f"{tried[0] - len(found)} of {tried[0]} notations written (each player's)")
     for reason, count in Counter(reason for *_, reason in found).most_common():
         print(f"{count:5}  {reason}{'  (a size limit)' if reason in SIZE_LIMITS else ''}")
     if options.pieces:

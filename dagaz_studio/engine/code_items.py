@@ -44,6 +44,10 @@ class ItemWriter(Emitter, Visitor[None]):
     neutral = True
     #: The span of the bracket item being written (what a traced capture names).
     item_span: Any = None
+    #: Whether the code may take a shortcut the runner does not (a possessive pass taken without its
+    #: trial, a zone's count stopped at its first piece): the traced code takes none, as it says
+    #: every step the runner takes.
+    shortcuts = True
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -68,7 +72,6 @@ class ItemWriter(Emitter, Visitor[None]):
     def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[=n-m]``: how many pieces a square or a zone holds (``:Name``: how many of the mover's
         pieces of a type), counted as the runner counts them (:mod:`~dagaz_studio.engine.counts`)."""
-        low, high = item.minimum, item.maximum
         squares = "None"
         if item.zone is not None:
             zone = self.rules.board.zones.get(item.zone)
@@ -79,7 +82,7 @@ class ItemWriter(Emitter, Visitor[None]):
         if item.piece is not None:
             self.emit(ind, f"{found} = OWN(cells, {squares}, {self.kind_of(item.piece, item.span)}, me)")
         elif item.zone is not None:
-            if low == 1 and high is None:
+            if item.minimum == 1 and item.maximum is None and self.shortcuts:
                 # At least one piece: the zone's first square that holds one answers.
                 self.emit(ind, f"if ZANY(cells, {squares}):")
                 k(env, ind + 1, square)
@@ -89,8 +92,7 @@ class ItemWriter(Emitter, Visitor[None]):
             cell = self.fresh("q")
             self.emit(ind, f"{cell} = cells[{square}]")
             self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
-        self.emit(ind, f"if {low} <= {found}{'' if high is None else f' <= {high}'}:")
-        k(env, ind + 1, square)
+        self.bounded(item, found, "count_check", env, ind, square, k, repr(item.zone))
 
     def visit_run_check(self, item: RunCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square
@@ -100,7 +102,15 @@ class ItemWriter(Emitter, Visitor[None]):
         self.emit(ind, f"{q} = cells[{square}]; {where} = {square}")
         self.emit(ind, f"if {q} is None: {q}, {where} = {held}")
         self.emit(ind, f"{found} = RUN(P.runs, {q}, {where})")
-        self.emit(ind, f"if {item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}:")
+        self.bounded(item, found, "run_check", env, ind, square, k)
+
+    def bounded(self, item: CountCheck | RunCheck, found: str, event: str, env: Env, ind: int, square: str, k: ItemCont,
+                *said: str) -> None:
+        """The number ``found`` within ``item``'s bounds, then ``k``; the trace's ``event`` names the
+        item as written, then what ``said`` adds, the number and the square."""
+        test = f"{item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}"
+        text = repr(f"[{self.notation.text[item.span.start:item.span.end]}]")
+        self.emit(ind, f"if {self.traced_test(ind, env, test, event, item.span, text, *said, found, square)}:")
         k(env, ind + 1, square)
 
     def kind_of(self, name: str, span: Span) -> int:
@@ -180,6 +190,7 @@ class ItemWriter(Emitter, Visitor[None]):
             return
         flag = self.fresh("ag")
         self.emit(ind, f"{flag} = True")
+        self.traced(ind, env, "again", item.span, square, env["ag"])
         if env["ag"] == "False":
             k(dict(env, ag=flag, pg=self.progress(env, ind)), ind, square)
             return
@@ -189,6 +200,8 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def null(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[n]``: the move counts even if it changes nothing (a null move)."""
+        if env["nl"] != "True":
+            self.traced(ind, env, "null_move", item.span, square, env["nl"])
         k(dict(env, nl="True"), ind, square)
 
     def once(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -196,11 +209,12 @@ class ItemWriter(Emitter, Visitor[None]):
         not (has) been made in the game by the mover; ``[o]`` gives the move its label."""
         label = item.label or f"{self.piece_name}@{item.span.start}"
         made = f"(me, {label!r}) in P.labels"
+        test = self.traced_test(ind, env, made if item.letter == "O" else f"not {made}", "once", item.span,
+                                repr(item.letter), repr(label), made, square)
+        self.emit(ind, f"if {test}:")
         if item.letter == "O":
-            self.emit(ind, f"if {made}:")
             k(env, ind + 1, square)
             return
-        self.emit(ind, f"if not {made}:")
         labels = self.fresh("lb")
         self.emit(ind + 1, f"{labels} = {env['lb']} if {label!r} in {env['lb']} else {env['lb']} + ({label!r},)")
         k(dict(env, lb=labels), ind + 1, square)
@@ -210,7 +224,9 @@ class ItemWriter(Emitter, Visitor[None]):
         (none defined: the check fails)."""
         handler = self.fresh("hd")
         self.emit(ind, f"{handler} = R.handlers.get({item.number})")
-        self.emit(ind, f"if {handler} is not None and {handler}(P, {square}, me):")
+        test = self.traced_test(ind, env, f"{handler} is not None and {handler}(P, {square}, me)", "handler", item.span,
+                                str(item.number), f"{handler} is not None", square)
+        self.emit(ind, f"if {test}:")
         k(env, ind + 1, square)
 
     def visit_other(self, node: Any, *context: Any) -> None:

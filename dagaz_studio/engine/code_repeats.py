@@ -50,9 +50,6 @@ class RepeatWriter(CodeWriter):
     #: Whether a recursive repetition is let go of when an exception unwinds it too (an attack
     #: question's answer does, often).
     guarded = True
-    #: Whether a possessive pass whose trial would take the same steps is simply taken (the traced
-    #: code tries each pass first, as the runner says it does).
-    shortcuts = True
 
     # ---------------------------------------------------------------- hooks of a back-end
 

@@ -25,6 +25,8 @@ DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 #: compile() reports as a SyntaxError the callers take as "not compiled").
 MAX_INDENT = 60
 INDENT = "    "
+#: A parameter's name (:meth:`Emitter.params_env`): numbered apart from every other name, it is found alone.
+_PARAMETER = re.compile(r"a[0-9]+\b")
 
 #: The run state at one point of the generated code: each field (the cursor ``c``, the last direction
 #: ``d``, the step and progress counters ``sn`` and ``pg``, the promotion chosen ``pr``, the
@@ -103,6 +105,7 @@ class Emitter:
         self.lines: list[str] = []
         self.counter = 0
         self.constants: dict[str, Any] = {}
+        self._by_value: dict[tuple[type, Any], list[str]] = {}  # the names of each constant, by its value
         #: The fields of the run state the code passes from function to function (the others are
         #: constants where they are read).
         self.live: list[str] = []
@@ -175,11 +178,15 @@ class Emitter:
 
     def constant(self, stem: str, value: Any) -> str:
         """The name of a constant holding ``value`` (one of ``stem``'s equal to it, if any)."""
-        for name, known in self.constants.items():
-            if name.startswith(stem.upper()) and type(known) is type(value) and known == value:
-                return name
-        name = self.fresh(stem.upper())
-        self.constants[name] = value
+        try:  # by value: comparing it with each of a long notation's thousands took most of the writing
+            names = self._by_value.setdefault((type(value), value), [])
+        except TypeError:  # unhashable: compared with each
+            names = list(self.constants)
+        name = next((name for name in names if name.startswith(stem.upper()) and self.constants[name] == value), None)
+        if name is None:
+            name = self.fresh(stem.upper())
+            self.constants[name] = value
+            names.append(name)
         return name
 
     def args(self, env: Env) -> str:
@@ -236,7 +243,7 @@ class Emitter:
         if len(self.lines) == start:
             self.emit(ind + 1, "pass")
         # Only the fields the code reads are passed (a call's arguments cost, one by one).
-        words = set(re.findall(r"\b[a-z]+[0-9]+\b", "\n".join(self.lines[start:])))
+        words = set(_PARAMETER.findall("\n".join(self.lines[start:])))  # (every word took a fifth of the writing)
         used = [field for field in self.live if inner[field] in words]
         self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 

@@ -180,11 +180,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
         key = (program.notation.text, program.player, program.piece_name)
         if key not in self.traced:
-            runs = self._traced_runs[key] = self._traced_runs.get(key, 0) + 1
-            if runs < self.trace_code_from:
-                return None
             try:
-                self.traced[key] = traced_code(self, program.notation, program.player, cancel)
+                self.traced[key] = traced_code(self, program.notation, program.player, cancel, program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
                 self.traced[key] = None
             except ReadingCancelled:

@@ -104,13 +104,8 @@ class RulesState:
         #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
         #: ``None`` where the runner traces it.
         self.traced: dict[tuple[str, int, str], Callable[..., None] | None] = {}
-        #: The traced run of a notation from which its traced code is written (the runner traces the
-        #: runs before): writing and compiling the code costs several runs, and a notation typed in
-        #: the window is traced once, then changes with the next keystroke.
-        self.trace_code_from = 2
         #: Whether each notation (by its text) asks attack questions (``[a]``, ``[s]``).
         self._asks_attacks: dict[str, bool] = {}
-        self._traced_runs: dict[tuple[str, int, str], int] = {}
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
         #: ``None`` where the runner's reach mode runs it; by the program's identity, kept with it.
         self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}

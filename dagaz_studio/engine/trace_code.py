@@ -8,9 +8,9 @@ flags, in the same order — and finds the same moves.
 few parts whose events are worth writing in full: a step, a group step and the implicit end. The
 code keeps the run's hand, captures and squares visited in the lists of a run state
 (:class:`TracedState`), so the events and the completed moves are made by the functions the runner
-calls (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). A notation
-holding anything else (a possessive repetition, a count, a handler, ``[o]``, ``[k]``…) raises
-:class:`~dagaz_studio.engine.emitter.Unsupported`: the runner traces it.
+calls (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). Every
+construct is written; only a notation past the size limits raises
+:class:`~dagaz_studio.engine.emitter.Unsupported`, and the runner traces it.
 """
 
 from __future__ import annotations
@@ -19,47 +19,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
-from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import code_namespace, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import MAX_WRITTEN, Cont, Env, ItemCont, Unsupported
+from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, ItemCont
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State
 from dagaz_studio.engine.values import COMPLETION_COST
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    Check,
-    Continue,
-    Create,
-    DirectionCheck,
-    Group,
-    GroupStep,
-    Lift,
-    Navigate,
-    NavStep,
-    Notation,
-    Promote,
-    Put,
-    Repeat,
-    Sequence,
-    Step,
-    TypeCheck,
-    ZoneCheck,
-)
+from dagaz_studio.notation.nodes import Check, Continue, GroupStep, Notation, Repeat, Step
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.engine.completion import MoveKey
     from dagaz_studio.engine.values import RunResult
-
-#: What the traced code covers: the nodes and items whose events it writes.
-COVERED = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck, ZoneCheck,
-           DirectionCheck, Repeat, Lift, Put, Continue, Promote, Create}
-#: The check letters it covers.
-LETTERS = set("pPeEfFmMrRaAsSlLtTxbBcCdw")
-
 
 class TracedState(State):
     """The run state of a traced code run: the moves it completed, as the runner keeps them."""
@@ -75,11 +47,13 @@ class TracedState(State):
         self.cursor, self.last_dir, self.depth = cursor, direction, depth
 
 
-def completed(st: TracedState, target: int, direction: int | None, promoted: int | None, start: int) -> None:
+def completed(st: TracedState, target: int, direction: int | None, promoted: int | None, start: int,
+              again: bool = False, null: bool = False, labels: tuple[str, ...] = ()) -> None:
     """A way through the traced code completed: its move kept (or said not to be one) as the
-    runner keeps it."""
+    runner keeps it (``again``, ``null``, ``labels``: its marks, ``[k]``, ``[n]``, ``[o]``)."""
     st.mover_sq, st.mover_dir, st.partial_start = target, direction, start
     st.promotion = None if promoted is None else st.kind_names[promoted]
+    st.again, st.null, st.labels = again, null, list(labels)
     keep_move(st, st.rules.board, st.seen, st.result)
 
 
@@ -96,11 +70,10 @@ class TraceWriter(CodeGenerator):
     def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
         self.ends: list[str] = []
+        #: Writing a trial pass, which runs with the trace off: its events are not written.
+        self.silent = False
 
     def analyse(self, body: Any) -> None:
-        found = survey(body, self.cancel)
-        if not found.kinds <= COVERED or not found.letters <= LETTERS:
-            raise Unsupported("traced by the runner")
         super().analyse(body)
         if not self.rich:
             # The hand and the captures are kept, as the events name them.
@@ -110,16 +83,21 @@ class TraceWriter(CodeGenerator):
     # ---------------------------------------------------------------- the hooks
 
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
+        if self.silent:
+            return
         call = self.constant("ev", getattr(trace_words, event))
         where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
         self.emit(indent, f"if T.trace is not None: T.at({env['c']}, {env['d']}, {env['dp']}); "
                           f"{call}(T, {', '.join((where, *args))})")
 
     def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
-        self.emit(indent, "else:")
-        self.traced(indent + 1, env, event, span, *args)
+        if not self.silent:
+            self.emit(indent, "else:")
+            self.traced(indent + 1, env, event, span, *args)
 
     def traced_test(self, indent: int, env: Env, test: str, event: str, span: Any, *args: str) -> str:
+        if self.silent:
+            return test
         ok = self.fresh("ok")
         self.emit(indent, f"{ok} = {test}")
         self.traced(indent, env, event, span, *args, ok)
@@ -134,14 +112,17 @@ class TraceWriter(CodeGenerator):
     # ---------------------------------------------------------------- the parts written in full
 
     def trial(self, node: Repeat, env: Env, ind: int) -> str:
-        """The trial pass, run with the trace off."""
-        inner, name = super().trial(node, env, ind), self.fresh("trial")
+        """The trial pass, run with the trace off (its events unwritten)."""
+        was, self.silent = self.silent, True
+        try:
+            inner = super().trial(node, env, ind)
+        finally:
+            self.silent = was
+        name = self.fresh("trial")
         self.emit(ind, f"def {name}(*a):")
         self.emit(ind + 1, "was = T.trace; T.trace = None")
-        self.emit(ind + 1, "try:")
-        self.emit(ind + 2, f"return {inner}(*a)")
-        self.emit(ind + 1, "finally:")
-        self.emit(ind + 2, "T.trace = was")
+        self.emit(ind + 1, f"try: return {inner}(*a)")
+        self.emit(ind + 1, "finally: T.trace = was")
         return name
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
@@ -150,7 +131,8 @@ class TraceWriter(CodeGenerator):
 
     def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
         """Each direction in turn, recording the step, or that there is no square that way."""
-        if not directions:
+        if not directions or self.silent:
+            super().step(directions, env, ind, k, node)
             return
         span = None if node is None else node.span
         tables = self.tables(node is not None and node.wrap)
@@ -203,8 +185,9 @@ class TraceWriter(CodeGenerator):
 
     def end(self, env: Env, ind: int, then: str) -> None:
         span = "None" if then == "None" else self.ends[-1]
+        marks = ("ag", "nl", "lb") if self.marks else ()
         fields = ", ".join(env[name] for name in ("c", "d", "dp", "mi", "ms", "md", "pr", "ps"))
-        self.emit(ind, f"fin({fields}, {then}, {span})")
+        self.emit(ind, f"fin({fields}, {then}, {', '.join((span, *(env[name] for name in marks)))})")
 
     def finishing(self, ind: int) -> None:
         """The implicit end as the runner says it: each piece still in hand put down (never on a
@@ -214,7 +197,7 @@ class TraceWriter(CodeGenerator):
                        f"{'; T.stops = stops' if self.continues else ''}")
         # A drop starts with the piece in hand over the square, which keeps what stood there.
         self.emit(ind, "if T.under is not None: cells[origin] = T.under[0]; touched.clear(); visited.clear()")
-        self.emit(ind, "def fin(c, d, dp, mi, ms, md, pr, ps, then, sp):")
+        self.emit(ind, f"def fin(c, d, dp, mi, ms, md, pr, ps, then, sp{self.tail}):")
         i = ind + 1
         here = {"c": "c", "d": "d", "dp": "dp"}
         self.emit(i, "if not hand:")
@@ -224,7 +207,7 @@ class TraceWriter(CodeGenerator):
             self.emit(i + 2, "return")
         chain = " + len(stops)" if self.continues else ""
         self.spend(i + 1, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
-        self.emit(i + 1, "T.at(c, d, dp); DONE(T, ms, md, pr, ps)")
+        self.emit(i + 1, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
         self.emit(i, "if q is not None and q[0] == me:")
@@ -238,11 +221,11 @@ class TraceWriter(CodeGenerator):
         self.emit(i, "if mi and not hand:")
         self.emit(i + 1, "visited.append(c)")
         self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
-        self.emit(i + 1, "fin(c, d, dp, False, c, md, pr, ps, then, sp); visited.pop()")
+        self.emit(i + 1, f"fin(c, d, dp, False, c, md, pr, ps, then, sp{self.tail}); visited.pop()")
         self.emit(i, "else:")
         self.emit(i + 1, "also.append((po, c))")
         self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
-        self.emit(i + 1, "fin(c, d, dp, mi, ms, md, pr, ps, then, sp); also.pop()")
+        self.emit(i + 1, f"fin(c, d, dp, mi, ms, md, pr, ps, then, sp{self.tail}); also.pop()")
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
 
@@ -251,14 +234,16 @@ class TraceWriter(CodeGenerator):
 TracedCode = Callable[..., None]
 
 
-def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None) -> TracedCode:
-    """The traced code of ``notation`` for ``player`` (written once per board); raises
-    :class:`Unsupported` where the runner traces it."""
-    key = written_code_key(rules, notation, player, None, "traced")
+def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
+                piece_name: str = PIECE_NAME) -> TracedCode:
+    """The traced code of ``notation`` for ``player`` (written once per board; ``piece_name`` labels
+    an unlabelled ``[o]``); raises :class:`~dagaz_studio.engine.emitter.Unsupported` past the size
+    limits, where the runner traces it."""
+    key = written_code_key(rules, notation, player, None, "traced", piece_name)
     written = rules.written.get(key)
     if written is None:
         writer = TraceWriter(rules, notation, player)
-        writer.cancel = cancel
+        writer.cancel, writer.piece_name = cancel, piece_name
         written = rules.written[key] = (writer.module(notation.body, ("moves",)), True, 0)
     source, constants = written[0]
     namespace = code_namespace(rules, constants, source)

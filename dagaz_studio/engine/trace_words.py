@@ -195,14 +195,16 @@ def won_over(st: State, span: Span, piece: Any, square: int) -> None:
             span, square, check="[w]")
 
 
-def again(st: State, span: Span, square: int) -> None:
-    """``[k]``: the mover moves again."""
-    st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
+def again(st: State, span: Span, square: int, already: bool = False) -> None:
+    """``[k]``: the mover moves again (said once on a way: not where it ``already`` does)."""
+    if not already:
+        st.emit("check", "[k]: the same player moves again after this move", span, square, check="[k]")
 
 
-def null_move(st: State, span: Span, square: int) -> None:
-    """``[n]``: the move counts though nothing changes."""
-    st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
+def null_move(st: State, span: Span, square: int, already: bool = False) -> None:
+    """``[n]``: the move counts though nothing changes (said once on a way: not ``already``)."""
+    if not already:
+        st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
 
 
 def count_check(st: State, span: Span, text: str, zone: str | None, count: int, square: int, ok: bool) -> None:

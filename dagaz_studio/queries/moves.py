@@ -8,8 +8,9 @@ them.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import (
@@ -100,6 +101,9 @@ class MovesAnswer:
     start: Position | None = None
     #: Every kind's name, by index, as the run knew them (a typed piece's kind follows the board's).
     kind_names: tuple[str, ...] = ()
+    #: The moves of a traced question, found, judged and named by the untraced run, with the trace
+    #: still being recorded: the whole answer follows (see ``early`` in :func:`answer_moves`).
+    tracing: bool = False
 
     @property
     def serial(self) -> int:
@@ -138,8 +142,20 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     return kind
 
 
-def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = None) -> MovesAnswer:
-    """Answer ``query`` with ``rules`` (which must be for the query's board). Never changes its position."""
+#: Given the answer to a traced question before its trace (:func:`answer_moves`).
+Early = Callable[["MovesAnswer"], None]
+
+
+def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = None,
+                 early: Early | None = None) -> MovesAnswer:
+    """Answer ``query`` with ``rules`` (which must be for the query's board). Never changes its position.
+
+    ``early``: for a traced question about a square, the moves are first found by the untraced run,
+    judged and named, and given to ``early`` in an answer of their own (``tracing`` set, no trace);
+    then the run is traced, and the answer returned holds the traced run's moves (judged and named
+    alike) with their trace. The window shows the moves while the trace is recorded: a new
+    notation's traced code is written and compiled before its first traced run.
+    """
     started, cpu_started = time.perf_counter(), time.thread_time()
     answer = MovesAnswer(query)
     position = query.position.copy()
@@ -166,7 +182,8 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = No
         _run_drops(rules, query, position, answer, cancel)
         answer.seconds, answer.cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
         return answer
-    if square is not None and not _run_square(rules, query, position, square, answer, cancel):
+    if square is not None and not _run_square(rules, query, position, square, answer, cancel,
+                                              _early(early, started, cpu_started)):
         return answer
     if square is None:
         try:
@@ -186,9 +203,20 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = No
     return answer
 
 
+def _early(early: Early | None, started: float, cpu_started: float) -> Early | None:
+    """``early``, given the answer with the time it took so far."""
+    if early is None:
+        return None
+
+    def give(answer: MovesAnswer) -> None:
+        early(replace(answer, seconds=time.perf_counter() - started, cpu_seconds=time.thread_time() - cpu_started))
+    return give
+
+
 def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int, answer: MovesAnswer,
-                cancel: CancelFlag | None) -> bool:
-    """Run the piece on ``square`` into ``answer``; whether there was one to run."""
+                cancel: CancelFlag | None, early: Early | None = None) -> bool:
+    """Run the piece on ``square`` into ``answer``; whether there was one to run. With ``early`` and a
+    traced question, the untraced run's answer is given to it first (see :func:`answer_moves`)."""
     piece = position.cells[square]
     if piece is None:
         answer.error = f"nothing stands on {query.board.squares[square]}"
@@ -201,26 +229,28 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
         position.turn = piece.player
     answer.start = position.copy()
     answer.kind_names = tuple(rules.kind_names)
-    result = rules.run(position, square, trace=query.trace, budget=query.budget, cancel=cancel,
+    first = query.trace and early is not None
+    result = rules.run(position, square, trace=query.trace and not first, budget=query.budget, cancel=cancel,
                        trace_limit=query.trace_limit)
     answer.moves, answer.trace = result.moves, result.trace
     answer.stopped, answer.trace_truncated = result.stopped, result.trace_truncated
-    answer.allowed = list(range(len(result.moves)))
-    if result.stopped is None and (query.legal_only or query.names):
-        # Names tell a move apart from the other pieces' moves too, so the whole side is needed.
-        everything = _legal_or_none(rules, position, None, answer, cancel) if query.names else None
-        if query.legal_only:
-            own: list[Move] | None
-            if everything is not None:
-                own = [move for move in everything if move.origin == square]
-            else:
-                # Another piece's runaway notation must not hide this piece's legality, only the names.
-                own = _legal_or_none(rules, position, square, answer, cancel, legality=True)
-            if own is not None:
-                keys = {move.key() for move in own}
-                answer.allowed = [i for i, move in enumerate(result.moves) if move.key() in keys]
-        if everything is not None:
-            _name(answer, rules, position, everything)
+    judged = _judged(rules, query, position, square, answer, cancel) if result.stopped is None else None
+    _apply(answer, judged)
+    if first and early is not None:
+        if cancel is not None and cancel.is_set():
+            return True  # nobody waits for the answer
+        # A copy: the traced run's answer is made in new lists, not in those given.
+        early(replace(answer, tracing=True))
+        traced = rules.run(position, square, trace=True, budget=query.budget, cancel=cancel,
+                           trace_limit=query.trace_limit)
+        # Its moves are those shown with the trace (a step of the trace names the moves in its
+        # order), judged as the untraced run's were.
+        answer.moves, answer.trace, answer.trace_truncated = traced.moves, traced.trace, traced.trace_truncated
+        if traced.stopped is not None or result.stopped is not None:
+            answer.stopped = traced.stopped
+        if judged is None and traced.stopped is None:
+            judged = _judged(rules, query, position, square, answer, cancel)
+        _apply(answer, judged)
     if answer.trace:
         # Only a traced run needs the explanation's tree, and only named moves the names: the
         # ``moves`` command starts without either (tests/commands/test_startup.py).
@@ -228,6 +258,45 @@ def _run_square(rules: Rules, query: MovesQuery, position: Position, square: int
 
         answer.tree = build_tree(answer.trace)
     return True
+
+
+#: What the game's rules say of a square's moves: the keys of those they allow (``None``: all, legality
+#: not asked or not known) and each legal move's name by its key.
+Judged = tuple["set[Any] | None", dict[Any, str]]
+
+
+def _judged(rules: Rules, query: MovesQuery, position: Position, square: int, answer: MovesAnswer,
+            cancel: CancelFlag | None) -> Judged | None:
+    """Which of the square's moves the rules allow, and their names, as the query asks (``None``:
+    neither asked); why either is not known is said in ``answer``."""
+    if not (query.legal_only or query.names):
+        return None
+    keys: set[Any] | None = None
+    # Names tell a move apart from the other pieces' moves too, so the whole side is needed.
+    everything = _legal_or_none(rules, position, None, answer, cancel) if query.names else None
+    if query.legal_only:
+        own: list[Move] | None
+        if everything is not None:
+            own = [move for move in everything if move.origin == square]
+        else:
+            # Another piece's runaway notation must not hide this piece's legality, only the names.
+            own = _legal_or_none(rules, position, square, answer, cancel, legality=True)
+        if own is not None:
+            keys = {move.key() for move in own}
+    names = _names(answer, rules, position, everything) if everything is not None else {}
+    return keys, names
+
+
+def _apply(answer: MovesAnswer, judged: Judged | None) -> None:
+    """``answer``'s moves allowed and named as ``judged`` says (``None``: all allowed, none named)."""
+    keys, names = judged if judged is not None else (None, {})
+    answer.allowed = [i for i, move in enumerate(answer.moves) if keys is None or move.key() in keys]
+    answer.names = {}
+    if names:
+        for i, move in enumerate(answer.moves):
+            found = names.get(move.key())
+            if found is not None:
+                answer.names[i] = found
 
 
 def _run_drops(rules: Rules, query: MovesQuery, position: Position, answer: MovesAnswer,
@@ -269,6 +338,16 @@ def _legal_or_none(rules: Rules, position: Position, square: int | None, answer:
 
 
 def _name(answer: MovesAnswer, rules: Rules, position: Position, legal: list[Move]) -> None:
+    names = _names(answer, rules, position, legal)
+    for i, move in enumerate(answer.moves):
+        found = names.get(move.key())
+        if found is not None:
+            answer.names[i] = found
+
+
+def _names(answer: MovesAnswer, rules: Rules, position: Position, legal: list[Move]) -> dict[Any, str]:
+    """The name of each of the ``legal`` moves, by its key (none when they cannot be named: the
+    answer says why)."""
     from dagaz_studio.names import MoveNames
 
     try:
@@ -276,12 +355,8 @@ def _name(answer: MovesAnswer, rules: Rules, position: Position, legal: list[Mov
         written = named.names
     except ValueError as error:  # a style the board cannot be named in
         answer.names_error = f"moves cannot be named: {error}"
-        return
+        return {}
     except Exception as error:  # noqa: BLE001 - unnamed moves are still worth showing; the answer says why
         answer.names_error = f"moves cannot be named: {type(error).__name__}: {error}"
-        return
-    index = {move.key(): i for i, move in enumerate(named.moves)}
-    for i, move in enumerate(answer.moves):
-        found = index.get(move.key())
-        if found is not None:
-            answer.names[i] = written[found]
+        return {}
+    return {move.key(): written[i] for i, move in enumerate(named.moves)}

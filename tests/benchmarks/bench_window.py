@@ -1,4 +1,5 @@
-"""Window benchmark, run by hand: ``python tests/benchmarks/bench_window.py [RUNS]``.
+"""Window benchmark, run by hand:
+``python tests/benchmarks/bench_window.py [RUNS] [--fresh] [--rapid] [--boards=a,b] [--keystrokes-only]``.
 
 Reports two figures of the window, each against a reference measured in the same run:
 
@@ -10,8 +11,13 @@ Reports two figures of the window, each against a reference measured in the same
   the pieces of chess, Xiangqi and Fanorona on a mid-game position (random play); the run itself is
   reported separately.
   Targets: a median of at most 16 ms (one frame), and at most 33 ms (two frames) at the 99th percentile.
-  The reference is the same keystroke in a
-  bare ``QPlainTextEdit``.
+  The run's trace follows the highlights (the stepper's steps): the time from the keystroke to it is
+  reported too, and the next keystroke waits for it (with ``--rapid``, the next keystroke follows the
+  highlights at once, and the trace being recorded is given up for it).
+  A keystroke adds or takes away a space, which keeps the notation as it was: ``--fresh`` makes each
+  measured keystroke add a step to a notation never typed before (its code is written and compiled
+  anew, as typing does). ``--boards`` names the boards (default: chess, xiangqi and fanorona).
+  ``--keystrokes-only`` leaves out the first paint.
 
 Runs offscreen (``QT_QPA_PLATFORM=offscreen``) unless a display is set. Figures are medians (and
 p99 for keystrokes) over RUNS processes or keystrokes; on a loaded machine they vary, the ratios less.
@@ -119,9 +125,16 @@ def first_paint(script: str, runs: int, env: dict[str, str], complete: list[floa
     return times
 
 
-def keystrokes(runs: int) -> list[tuple[str, float, float, float, float]]:
+#: The boards whose pieces the keystrokes are measured on, unless ``--boards`` says.
+KEYSTROKE_BOARDS = ("chess", "xiangqi", "fanorona")
+
+
+def keystrokes(runs: int, boards: tuple[str, ...] = KEYSTROKE_BOARDS, fresh: bool = False,
+               traces: list[float] | None = None, rapid: bool = False) -> list[tuple[str, float, float, float, float]]:
     """(board and piece, keystroke-to-highlights seconds, run seconds, CPU seconds of the whole process
-    from the keystroke to the highlights, the run's own processor seconds) for each shipped piece."""
+    from the keystroke to the highlights, the run's own processor seconds) for each piece of ``boards``,
+    and the keystroke-to-trace seconds in ``traces``; with ``fresh``, each keystroke makes a notation
+    never typed before."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -135,7 +148,7 @@ def keystrokes(runs: int) -> list[tuple[str, float, float, float, float]]:
     os.environ["XDG_CONFIG_HOME"], os.environ["XDG_DATA_HOME"] = str(isolated / "config"), str(isolated / "data")
     application = QApplication.instance() or QApplication([])
     found = []
-    for name in ("chess", "xiangqi", "fanorona"):
+    for name in boards:
         window = studio.create_window(str(shipped_boards()[name]))
         window.resize(1280, 900)
         window.show()
@@ -153,18 +166,38 @@ def keystrokes(runs: int) -> list[tuple[str, float, float, float, float]]:
             explorer, editor = window.move_explorer, window.notation_editor
             explorer.square_clicked(square)
             _wait(application, lambda: explorer.reply is not None and explorer.reply.query.square == square)
+            base = editor.text()
             for i in range(runs):
-                replies = []
-                explorer.replyShown.connect(replies.append)
+                if fresh:
+                    # Not measured: a notation one step short of the one the keystroke makes.
+                    whole: list[object] = []
+                    explorer.replyShown.connect(whole.append)
+                    editor.set_text(f"{base};{'W' * (2 * i + 1)}")
+                    _wait(application, lambda: bool(whole) and editor.current_notation() == whole[-1].query.notation)
+                    explorer.replyShown.disconnect(whole.append)
+                replies, traced = [], []
+                explorer.movesShown.connect(replies.append)
+                explorer.replyShown.connect(traced.append)
                 editor.text_edit.setFocus()
                 editor.text_edit.moveCursor(editor.text_edit.textCursor().MoveOperation.End)
                 began, cpu = time.perf_counter(), time.process_time()
-                # A space changes the text, not the notation: a new run every keystroke all the same.
-                QTest.keyClick(editor.text_edit, Qt.Key.Key_Space if i % 2 == 0 else Qt.Key.Key_Backspace)
+                if fresh:
+                    QTest.keyClicks(editor.text_edit, "W")
+                else:
+                    # A space changes the text, not the notation: a new run every keystroke all the same.
+                    QTest.keyClick(editor.text_edit, Qt.Key.Key_Space if i % 2 == 0 else Qt.Key.Key_Backspace)
                 _wait(application, lambda: bool(replies))
-                found.append((f"{name} {list(window.board.pieces)[piece.kind]}", time.perf_counter() - began,
-                              replies[-1].seconds, time.process_time() - cpu, replies[-1].cpu_seconds))
-                explorer.replyShown.disconnect(replies.append)
+                shown, cpu_shown = time.perf_counter() - began, time.process_time() - cpu
+                if not rapid:
+                    _wait(application, lambda: bool(traced))
+                found.append((f"{name} {list(window.board.pieces)[piece.kind]}", shown,
+                              replies[0].seconds, cpu_shown, replies[0].cpu_seconds))
+                if traces is not None and traced:
+                    traces.append(time.perf_counter() - began)
+                explorer.movesShown.disconnect(replies.append)
+                explorer.replyShown.disconnect(traced.append)
+            if fresh:
+                editor.set_text(base)
         window.notation_editor.discard_unapplied()
         window.close()
         gc.unfreeze()
@@ -190,11 +223,9 @@ def _wait(application, done, limit: float = 30.0) -> None:
         time.sleep(0.001)
 
 
-def main() -> None:
-    """Print the figures."""
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+def first_paints(runs: int) -> None:
+    """Print the first paint's figures over ``runs`` starts of each window."""
     env = installed_env()
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     bare_runs: list[tuple[float, float]] = []
     studio_runs: list[tuple[float, float]] = []
     complete: list[float] = []
@@ -208,8 +239,22 @@ def main() -> None:
           f"ratio {studio_cpu / bare_cpu:.2f} (target at most 1.5: {'PASS' if studio_cpu / bare_cpu <= 1.5 else 'FAIL'})")
     if complete:
         print(f"  the whole window (panels built, remembered state restored): CPU time {statistics.median(complete) * 1000:.0f} ms")
+
+
+def main() -> None:
+    """Print the figures."""
+    arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    runs = int(arguments[0]) if arguments else 5
+    fresh = "--fresh" in sys.argv
+    boards = next((tuple(argument.split("=", 1)[1].split(",")) for argument in sys.argv if argument.startswith("--boards=")),
+                  KEYSTROKE_BOARDS)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if "--keystrokes-only" not in sys.argv:
+        first_paints(runs)
     sys.path.insert(0, str(ROOT))
-    found = keystrokes(max(runs, 5))
+    traced: list[float] = []
+    found = keystrokes(max(runs, 5), boards, fresh, traced, "--rapid" in sys.argv)
+    traced.sort()
     total = sorted(t for _, t, _, _, _ in found)
     run = sorted(r for _, _, r, _, _ in found)
     run_cpu = sorted(c for _, _, _, _, c in found)
@@ -221,6 +266,9 @@ def main() -> None:
           f"{run[min(len(run) - 1, int(len(run) * 0.99))] * 1000:.0f} ms, of which its own processor time p99 "
           f"{run_cpu[min(len(run_cpu) - 1, int(len(run_cpu) * 0.99))] * 1000:.0f} ms (target at most 16 ms; the rest is "
           f"waiting for the window's thread to let the interpreter go)")
+    if traced:
+        print(f"  keystroke to the trace (the stepper's steps): median {statistics.median(traced) * 1000:.0f} ms, "
+              f"p99 {traced[min(len(traced) - 1, int(len(traced) * 0.99))] * 1000:.0f} ms")
     slowest = max(found, key=lambda item: item[1])
     print(f"slowest: {slowest[0]} {slowest[1] * 1000:.0f} ms")
 

@@ -6,24 +6,28 @@ the same cut of a trace at its limit.
 The runner is ``Rules.fast = False``; an interpreter with ``fast`` on takes the traced code for every
 notation it covers (and the runner for the rest, which then agrees trivially). Pieces of every
 shipped board run from the start and from positions random play reaches; random notations come from
-the grammar's constructs (the strategies of ``test_fast.py``).
+the grammar's constructs (the strategies of ``test_fast.py``, with counts, runs of moves, handlers,
+labels and looks that must fail put in), as pieces and as drops.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dagaz_studio.board import load_board, shipped_boards
+from dagaz_studio.board import Board, load_board, shipped_boards
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.engine.test_fast import _notations
 from tests.helpers.run_comparison import played, runner_rules
+from tools.compile_coverage import fallbacks
 
 #: Boards whose every piece a default run traces both ways: each kind of board and of piece (riders,
 #: hoppers, drops and hands, promotions, castling, captures by replacement and by jumping, heaps,
@@ -35,12 +39,54 @@ BOARDS = [name if name in SAMPLE else pytest.param(name, marks=pytest.mark.slow)
 NOTATION_BOARDS = ["chess", "xiangqi", "russian", "shogi", "kalah", "lasca"]
 
 
+#: The handlers the random notations' interpreters bring: ``[1]`` holds on one square in three,
+#: ``[2]`` is not defined (it fails, saying so).
+HANDLERS = {1: lambda position, square, player: square % 3 == player}
+
+
 @cache
 def _rules(board_name: str) -> tuple[Rules, Rules]:
     """The written code's interpreter and the runner's, kept across examples (their attack tables are dear)."""
-    fast = Rules(load_board(board_name))
-    fast.trace_code_from = 1  # every traced run by the written code, the first too
-    return fast, runner_rules(board_name)
+    return Rules(load_board(board_name)), runner_rules(board_name)
+
+
+def _handled_rules(board: Board) -> tuple[Rules, Rules]:
+    """The written code's interpreter and the runner's for ``board``, with :data:`HANDLERS`."""
+    fast, runner = Rules(board, dict(HANDLERS)), Rules(board, dict(HANDLERS))
+    fast.trace_code_from, runner.fast = 1, False
+    return fast, runner
+
+
+@cache
+def _handled(board_name: str) -> tuple[Rules, Rules]:
+    return _handled_rules(load_board(board_name))
+
+
+#: Bracket items the random notations of ``test_fast.py`` leave out, put into them here.
+_EXTRAS = ["=0", "=1", "=0-1", "=1-", "=2-3", "u0", "u1-2", "u1-", "1", "2", "o:a", "O:a", "O:b", "!(p)>N",
+           "!(e,x)>E", "!(f)>\\1", "k", "n"]
+
+
+@st.composite
+def _traced_notations(draw: st.DrawFn, board_name: str) -> str:
+    """A random notation of ``test_fast.py``'s, with up to three of :data:`_EXTRAS` (or counts of a
+    zone or a type, or a promotion to a lost type) put into its brackets, or in front, and perhaps
+    its first ``?`` possessive."""
+    text = draw(_notations(board_name))
+    if draw(st.booleans()):
+        text = re.sub(r"(?<!\+)\?(?!\+)", "?+", text, count=1)  # a possessive optional pass
+    board = load_board(board_name)
+    names, zones = sorted(board.pieces), sorted(board.zones)
+    extras = [st.sampled_from(_EXTRAS), st.sampled_from(names).map(lambda name: f"=0-1:{name}"),
+              st.sampled_from(names).map(lambda name: f"+?{name}")]
+    if zones:
+        extras.append(st.tuples(st.sampled_from(["=0", "=1-", "=0-3", "=0-2:" + names[0]]), st.sampled_from(zones))
+                      .map(lambda pair: f"{pair[0]}@{pair[1]}"))
+    for item in draw(st.lists(st.one_of(*extras), max_size=3)):
+        spots = [index + 1 for index, char in enumerate(text) if char == "["]
+        at = draw(st.sampled_from(spots)) if spots and draw(st.booleans()) else None
+        text = f"[{item}],{text}" if at is None else f"{text[:at]}{item},{text[at:]}"
+    return text
 
 
 def _same(code: RunResult, runner: RunResult, where: str) -> None:
@@ -75,6 +121,11 @@ def test_every_shipped_piece_traces_the_same_by_the_written_code_and_the_runner(
             _both(fast, runner, position, square, budget=5)
 
 
+def test_every_shipped_piece_and_drop_notation_has_its_traced_code_written() -> None:
+    # Each player's, on every default board: none left to the runner for a construct or its size.
+    assert fallbacks(traced=True) == []
+
+
 def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
     board = load_board("chess")
     fast = Rules(board)
@@ -82,27 +133,23 @@ def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
     movers = [square for square, piece in enumerate(position.cells) if piece is not None and piece.player == position.turn]
     for square in movers:
         fast.run(position, square, trace=True)
-    # A notation traced once is traced by the runner (writing its code costs several runs): the
-    # Queen's and the King's, one of each; the others' second runs wrote theirs.
-    names = [fast.kind_names[position.cells[square].kind] for square in movers]
-    assert {key[2] for key in fast.traced} == {name for name in names if names.count(name) > 1}
-    for square in movers:
-        fast.run(position, square, trace=True)
-    assert {key[2] for key in fast.traced} == set(names)
+    # Every notation by its code from its first traced run (the Queen's and the King's, one of each).
+    assert {key[2] for key in fast.traced} == {fast.kind_names[position.cells[square].kind] for square in movers}
     assert all(code is not None for code in fast.traced.values())
 
 
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000),
-           budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]))
-    def check(text: str, which: int, square: int, budget: int, limit: int) -> None:
+    @given(text=_traced_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000),
+           budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]), run=st.integers(0, 3),
+           labelled=st.booleans())
+    def check(text: str, which: int, square: int, budget: int, limit: int, run: int, labelled: bool) -> None:
         try:
             notation = parse_notation(text)
         except NotationError:
             assume(False)
             return
-        fast, runner = _rules(board_name)
+        fast, runner = _handled(board_name)
         try:
             kind = fast.custom_kind(notation)
             runner.custom_kind(notation)
@@ -113,6 +160,9 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
         position = positions[which % len(positions)].copy()
         at = square % len(position.cells)
         position.cells[at] = Piece(position.turn, kind, square % 2 == 0)
+        # The piece has made ``run`` moves in a row; its side has made a move labelled ``a``, or not.
+        position.runs = ((at, run),) * len(position.board.players)
+        position.labels = frozenset({(position.turn, "a")} if labelled else ())
         _both(fast, runner, position, at, budget=budget, trace_limit=limit)
     return check
 
@@ -145,3 +195,50 @@ def test_every_drop_traces_the_same_by_the_written_code_and_the_runner(board_nam
                 code = fast.run_drop(position, kind, square, trace=True)
                 assert position.cells == before
                 _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
+
+
+def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
+    board = load_board(board_name)
+    positions = [position for position in played(board_name, 6, 60) if any(position.hands[position.turn])]
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=_traced_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000),
+           budget=st.sampled_from([50, 2_000]))
+    def check(text: str, which: int, square: int, budget: int) -> None:
+        try:
+            notation = parse_notation(text)
+        except NotationError:
+            assume(False)
+            return
+        # Every piece dropped by the notation.
+        fast, runner = _handled_rules(replace(board, drops=dict.fromkeys(board.pieces, notation)))
+        position = positions[which % len(positions)].copy()
+        kind = next(kind for kind, held in enumerate(position.hands[position.turn]) if held)
+        at = square % len(position.cells)
+        try:
+            theirs = runner.run_drop(position, kind, at, trace=True, budget=budget)
+        except NotationError:
+            assume(False)
+            return
+        before = list(position.cells)
+        ours = fast.run_drop(position, kind, at, trace=True, budget=budget)
+        assert position.cells == before
+        _same(ours, theirs, text)
+    return check
+
+
+@pytest.mark.parametrize("board_name", ["crazyhouse", pytest.param("shogi", marks=pytest.mark.slow)])
+def test_random_drops_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
+    _random_drop_test(board_name, 20)()
+
+
+@pytest.mark.parametrize("text", ["(N[k])*", "([n]N)*[n]", "(N[o:a];[k]E)*+[O:a,n]", "(N;E[n]){1,3}[k]"])
+def test_a_mark_taken_again_on_a_way_is_said_once_by_the_written_code_as_by_the_runner(text: str) -> None:
+    fast, runner = _handled("chess")
+    notation = parse_notation(text)
+    kind = fast.custom_kind(notation)
+    assert runner.custom_kind(notation) == kind
+    for position in played("chess", 2, 30):
+        position = position.copy()
+        position.cells[27] = Piece(position.turn, kind, True)
+        _both(fast, runner, position, 27)

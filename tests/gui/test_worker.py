@@ -176,3 +176,25 @@ def test_the_collector_rests_while_a_worker_runs_and_resumes_after(qtbot) -> Non
     finally:
         first.shutdown()
         second.shutdown()
+
+
+def test_a_runner_with_early_replies_gives_the_moves_then_the_whole_answer(qtbot) -> None:
+    board, _ = shipped("chess")
+    runner = QtMoveRunner(early=True)
+    try:
+        replies: list = []
+        runner.replyReady.connect(replies.append)
+        serial = runner.request(RunRequest(board, Position.initial(board), board.index("g1")))
+        qtbot.waitUntil(lambda: any(not reply.tracing for reply in replies), timeout=5000)
+        assert [(reply.serial, reply.tracing, bool(reply.trace)) for reply in replies] == [
+            (serial, True, False), (serial, False, True)]
+        assert {board.squares[m.target] for m in replies[0].shown_moves()} == {"f3", "h3"}
+        # A new question gives up the trace of the one before: the first one's whole answer never comes.
+        replies.clear()
+        first = runner.request(RunRequest(board, Position.initial(board), board.index("e4"), notation="(*){12}"))
+        qtbot.waitUntil(lambda: any(reply.serial == first for reply in replies), timeout=10000)
+        second = runner.request(RunRequest(board, Position.initial(board), board.index("b1")))
+        qtbot.waitUntil(lambda: any(reply.serial == second and not reply.tracing for reply in replies), timeout=10000)
+        assert all(reply.tracing for reply in replies if reply.serial == first)
+    finally:
+        runner.shutdown()

@@ -196,18 +196,20 @@ class QtTracePlayer(QWidget):
         return self._reply.trace[self._sequence[self._position]]
 
     def set_run(self, reply: MovesAnswer | None, board: Board | None, notation_text: str = "") -> None:
-        """Replay ``reply``'s trace (``None``: nothing); ``notation_text`` is the notation that ran."""
+        """Replay ``reply``'s trace (``None``: nothing); ``notation_text`` is the notation that ran. A
+        reply whose trace is still being recorded (``tracing``) lists its moves, without steps."""
         self.pause()
         self._notes = {}
         self._reply, self._board, self._notation_text = reply, board, notation_text
         self.moves.blockSignals(True)
         self.moves.clear()
-        if reply is not None and board is not None and reply.trace:
+        if reply is not None and board is not None and (reply.trace or reply.tracing):
             metrics = self.moves.fontMetrics()
             widest = max((metrics.horizontalAdvance(name) for name in reply.names.values()), default=0)
             self._delegate.column = widest + metrics.horizontalAdvance("MM")
             allowed = set(reply.allowed)
-            item = QListWidgetItem(f"All steps ({len(reply.trace):,})" if not reply.stopped else
+            item = QListWidgetItem("All steps (recording…)" if reply.tracing else
+                                   f"All steps ({len(reply.trace):,})" if not reply.stopped else
                                    f"All steps ({len(reply.trace):,}), partial")
             if reply.stopped:
                 item.setToolTip("The run stopped before it was done: the moves below are those it found "
@@ -238,6 +240,12 @@ class QtTracePlayer(QWidget):
         self.moves.blockSignals(False)
         sequence = list(range(len(reply.trace))) if reply is not None else []
         self._set_sequence(sequence, 0 if sequence else -1)
+
+    def chosen_move(self) -> int | None:
+        """The index in the reply's moves of the move chosen in the list, if one is."""
+        item = self.moves.currentItem()
+        key = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return key if isinstance(key, int) and key >= 0 else None
 
     def show_move(self, move_index: int) -> None:
         """Replay only the steps that built move ``move_index`` (from its first step)."""
@@ -414,7 +422,8 @@ class QtTracePlayer(QWidget):
         self.slider.blockSignals(False)
         self._update_controls()
         if event is None:
-            self.sentence.setText("" if self._reply is None else "No steps recorded.")
+            self.sentence.setText("" if self._reply is None else "Recording the steps…" if self._reply.tracing
+                                  else "No steps recorded.")
             self.notation_label.setText("")
         else:
             self.sentence.setText(self._sentence(event))
@@ -430,7 +439,8 @@ class QtTracePlayer(QWidget):
             button.setEnabled(has and self._position < count - 1)
         self.play_button.setEnabled(has)
         self.slider.setEnabled(has)
-        self.counter.setText(f"step {self._position + 1:,} of {count:,}" if has else "no steps")
+        self.counter.setText(f"step {self._position + 1:,} of {count:,}" if has
+                             else "recording…" if self._reply is not None and self._reply.tracing else "no steps")
 
     def _sentence(self, event: TraceEvent) -> str:
         colour = "#1e7a3c" if event.ok else "#b00020"

@@ -30,8 +30,11 @@ from dagaz_studio.queries.moves import TYPED_PIECE
 class QtMoveExplorer(QObject):
     """Runs the selected square's piece (or the typed notation there) and shows what comes back."""
 
-    #: A reply was shown (tests and the status bar listen).
+    #: A reply was shown, trace and all (tests and the status bar listen).
     replyShown = Signal(object)
+    #: A reply's moves were put on the board: the moves of a run whose trace is still being recorded
+    #: (its whole reply follows, with :attr:`replyShown`), or of a whole reply.
+    movesShown = Signal(object)
     #: An explanation of a square was shown (a :class:`SquareExplanation`).
     explanationShown = Signal(object)
 
@@ -39,7 +42,8 @@ class QtMoveExplorer(QObject):
                  player: QtTracePlayer, panel: QtMovesPanel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document, self.view, self.editor, self.player, self.panel = document, view, editor, player, panel
-        self.runner = QtMoveRunner(self)
+        # The moves come first, the trace after them: a new notation's traced code takes a while.
+        self.runner = QtMoveRunner(self, early=True)
         # Explaining runs other pieces' notations (who attacks a square): on a worker of its own, so
         # that asking never cancels the moves being worked out, nor waits for them.
         self.explainer = QtMoveRunner(self, answer=answer_explanation,
@@ -49,6 +53,8 @@ class QtMoveExplorer(QObject):
         self.hand_selected: tuple[int, str] | None = None
         self.reply: MovesAnswer | None = None
         self.explanation: SquareExplanation | None = None
+        #: A square "why (not) here?" was asked about while the run's trace was being recorded.
+        self._explain_after: int | None = None
         self._board_path = document.board_path
         #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
@@ -111,6 +117,7 @@ class QtMoveExplorer(QObject):
         """Ask the worker again for the selected square (after any change)."""
         board, position = self.document.board, self.document.position
         self.explanation = None
+        self._explain_after = None
         self.explainer.cancel()
         self.panel.explanation.setText("")
         editor = self.editor
@@ -177,10 +184,13 @@ class QtMoveExplorer(QObject):
         """Explain ``square`` for the last run: the worker says why, then the explanation is shown
         (:attr:`explanationShown`) and the steps that show it are replayed. Returns whether it asked."""
         reply, board = self.reply, self.document.board
-        if reply is None or board is None or reply.query.board is not board or not reply.trace:
+        if reply is None or board is None or reply.query.board is not board or not (reply.trace or reply.tracing):
             return False
         self.explanation = None
         self.panel.explanation.setText(f"Working out why {board.squares[square]}…")
+        if reply.tracing:
+            self._explain_after = square  # asked once the trace has come
+            return True
         self.explainer.request(ExplainQuery(board, reply, square))
         return True
 
@@ -211,6 +221,7 @@ class QtMoveExplorer(QObject):
 
     def _clear(self, summary: str | None = None) -> None:
         self.reply = None
+        self._explain_after = None
         self.view.clear_highlights()
         self.view.set_trace_step(None)
         self.view.set_step_pieces(None)
@@ -273,6 +284,10 @@ class QtMoveExplorer(QObject):
         board = self.document.board
         if board is None or reply.query.board is not board:
             return
+        # A move chosen in the list while the trace was being recorded stays chosen when it comes.
+        earlier, chosen = self.reply, self.player.chosen_move()
+        kept = earlier.moves[chosen].key() if earlier is not None and earlier.tracing and chosen is not None \
+            and earlier.serial == reply.serial and chosen < len(earlier.moves) else None
         self.reply = reply
         if reply.query.drop is not None:
             self._show_drops(board, reply)
@@ -284,7 +299,7 @@ class QtMoveExplorer(QObject):
             self.editor.set_external_error(reply.error)
             self.player.set_run(None, None)
             self.panel.summary.setText(f"{name}: {reply.error}")
-            self.replyShown.emit(reply)
+            self._shown(reply)
             return
         shown = reply.shown_moves()
         self.view.set_highlights(move_highlights(shown, origin, heaps=board.kind_type.holds_heaps), stops={s for move in shown for s in move.stops[:-1]})
@@ -292,9 +307,23 @@ class QtMoveExplorer(QObject):
         if text is None:
             piece = reply.query.position.cells[origin]
             text = board.pieces[list(board.pieces)[piece.kind]].notation_text if piece is not None and piece.kind < len(board.pieces) else ""
+        # A reply still tracing lists its moves; its steps come with the whole reply, whose
+        # highlights are drawn again from the traced run's own moves: the two never disagree.
         self.player.set_run(reply, board, text)
+        if kept is not None:
+            self.player.show_move(next((i for i, move in enumerate(reply.moves) if move.key() == kept), -1))
         self.panel.summary.setText(self._summary(board, reply))
+        self._shown(reply)
+
+    def _shown(self, reply: MovesAnswer) -> None:
+        """Say that ``reply`` is on show (its moves; and, unless still tracing, the whole of it)."""
+        self.movesShown.emit(reply)
+        if reply.tracing:
+            return
         self.replyShown.emit(reply)
+        if self._explain_after is not None:
+            square, self._explain_after = self._explain_after, None
+            self.explain(square)
 
     def _show_drops(self, board: Board, reply: MovesAnswer) -> None:
         """The drops of a piece in hand: their squares marked, the count in the summary."""
@@ -310,7 +339,7 @@ class QtMoveExplorer(QObject):
         if reply.error or reply.stopped:
             text += f" {reply.error or stopped_sentence(reply)}."
         self.panel.summary.setText(text)
-        self.replyShown.emit(reply)
+        self._shown(reply)
 
     def _step_pieces(self) -> StepPieces | None:
         """The pieces as the run has them at the player's step (worked out by the core from the trace)."""

@@ -6,7 +6,9 @@ a new one cancels the one running (through the :class:`threading.Event` the inte
 results of stale requests are dropped, so the window only ever shows the answer to the last question.
 Typing is coalesced: a request made with ``debounce=True`` runs at once when the worker is idle; while
 a run is in flight it waits, the latest such request replacing any earlier one, and runs as soon as
-the worker is free (the stale run is cancelled, so that is soon).
+the worker is free (the stale run is cancelled, so that is soon). A runner made with ``early=True``
+also delivers the answer a traced question gives before its trace (``early`` in
+:func:`~dagaz_studio.queries.answer_moves`), then the whole answer.
 
 The worker owns one :class:`Rules` per board (the interpreter is not thread-safe) and only ever sees
 copies of positions; it never touches a widget.
@@ -44,8 +46,9 @@ def _run_failed(query: MovesQuery, message: str) -> MovesAnswer:
 
 
 #: Answers one request with the worker's rules for its board (``None`` for a request without a
-#: board); polls the flag to stop early.
-Answer = Callable[[Any, Any, threading.Event], Any]
+#: board); polls the flag to stop early. Called ``(rules, request, flag)``, and for a runner made with
+#: ``early=True`` also with a function to give an early reply to.
+Answer = Callable[..., Any]
 #: Makes the reply that reports an answer's unexpected failure (request, message).
 Failure = Callable[[Any, str], Any]
 
@@ -54,12 +57,14 @@ class _Worker(QObject):
     """Lives in the worker thread and answers requests one at a time."""
 
     finished = Signal(object)  # the answer's reply
+    #: A reply given before the whole answer (the moves of a run whose trace is being recorded).
+    early = Signal(object)
     #: A request has been dealt with (answered, or dropped as cancelled): the worker is free for the next.
     settled = Signal()
 
-    def __init__(self, answer: Answer, failure: Failure) -> None:
+    def __init__(self, answer: Answer, failure: Failure, early: bool = False) -> None:
         super().__init__()
-        self._answer, self._failure = answer, failure
+        self._answer, self._failure, self._early = answer, failure, early
         self._rules: dict[int, tuple[Board, Rules, Rules]] = {}
 
     @Slot(object, object)
@@ -73,12 +78,19 @@ class _Worker(QObject):
             board = getattr(request, "board", None)
             rules = self._rules_for(board, typed) if board is not None else None
             with collector_paused():
-                reply = self._answer(rules, request, cancel)
+                if self._early:
+                    reply = self._answer(rules, request, cancel, lambda first: self._give_early(first, cancel))
+                else:
+                    reply = self._answer(rules, request, cancel)
         except Exception as error:  # a bug must reach the user as a message, not kill the thread
             reply = self._failure(request, f"the interpreter failed: {type(error).__name__}: {error}")
         if not cancel.is_set():
             self.finished.emit(reply)
         self.settled.emit()
+
+    def _give_early(self, reply: Any, cancel: threading.Event) -> None:
+        if not cancel.is_set():
+            self.early.emit(reply)
 
     def _rules_for(self, board: Board, typed: bool) -> Rules:
         """The rules for ``board``: those that learn typed notations, or those that never do.
@@ -118,9 +130,9 @@ class QtMoveRunner(QObject):
     _submit = Signal(object, object)
 
     def __init__(self, parent: QObject | None = None, answer: Answer = answer_moves,
-                 failure: Failure = _run_failed) -> None:
+                 failure: Failure = _run_failed, early: bool = False) -> None:
         super().__init__(parent)
-        self._answer, self._failure = answer, failure
+        self._answer, self._failure, self._early = answer, failure, early
         self._thread: QThread | None = None
         self._worker: _Worker | None = None
         self._serial = 0
@@ -191,11 +203,12 @@ class QtMoveRunner(QObject):
         thread.setObjectName("dagaz-interpreter")
         # Deeply nested notations recurse deeply; a roomy stack keeps the interpreter's own limits in charge.
         thread.setStackSize(64 * 1024 * 1024)
-        worker = _Worker(self._answer, self._failure)
+        worker = _Worker(self._answer, self._failure, self._early)
         worker.moveToThread(thread)
         thread.finished.connect(worker.deleteLater)
         self._submit.connect(worker.run)
         worker.finished.connect(self._on_finished)
+        worker.early.connect(self._on_early)
         worker.settled.connect(self._on_settled)
         thread.start()
         self._thread, self._worker = thread, worker
@@ -223,6 +236,15 @@ class QtMoveRunner(QObject):
         if reply.serial != self._serial:
             return  # an answer to a question nobody is asking any more
         self._cancel = None
+        self._set_busy(False)
+        self.replyReady.emit(reply)
+
+    @Slot(object)
+    def _on_early(self, reply: Any) -> None:
+        if reply.serial != self._serial:
+            return
+        # The rest of the answer is on its way: the window is not waiting on it (the request stays
+        # cancellable, and the next one waits for it as before).
         self._set_busy(False)
         self.replyReady.emit(reply)
 
