@@ -550,6 +550,10 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     # few cycles (a compiled notation's local functions) are collected young, after each position
     # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
     with collector_paused():
+        if depth > 2:
+            # Bulk work asks where each square may be attacked from over and over: the board's attack
+            # tables (kept with the board) are built now, not earned question by question.
+            rules.build_attack_tables()
         return light_perft(rules, position, depth)
 
 
