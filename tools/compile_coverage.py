@@ -1,7 +1,8 @@
 """Which shipped pieces' notations the code writer covers: every shipped board's piece notations (and
 drop notations, on the default board) compiled for every player, and the reasons the code writer
-gives for those it does not write (``Unsupported``), counted; with ``--traced``, the default board's
-traced code (:mod:`dagaz_studio.engine.trace_code`) written instead. Run from a clone:
+gives for those it does not write (``Unsupported``), counted; with ``--traced``, the traced code
+(:mod:`dagaz_studio.engine.trace_code`, on heap and stack boards :mod:`dagaz_studio.engine.kind_trace`)
+written instead. Run from a clone:
 ``python tools/compile_coverage.py [--pieces] [--traced]``."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dagaz_studio.board import load_board  # noqa: E402
 from dagaz_studio.board.shipped import shipped_boards  # noqa: E402
 from dagaz_studio.engine.compiler import Unsupported, compile_drop, compile_notation  # noqa: E402
 from dagaz_studio.engine.kind_compiler import compile_kind_notation  # noqa: E402
+from dagaz_studio.engine.kind_trace import traced_code as kind_traced_code  # noqa: E402
 from dagaz_studio.engine.rules import Rules  # noqa: E402
 from dagaz_studio.engine.trace_code import TraceWriter  # noqa: E402
 
@@ -27,7 +29,9 @@ SIZE_LIMITS = frozenset({"too much to write", "too long", "nested too deeply for
 
 def _write(rules: Rules, notation: Any, player: int, dropped: str | None, traced: bool) -> None:
     """The code of one notation written (``dropped``: the piece it drops), raising :class:`Unsupported`."""
-    if traced:
+    if traced and not rules.board.kind_type.holds_pieces:
+        kind_traced_code(rules, notation, player)
+    elif traced:
         TraceWriter(rules, notation, player).module(notation.body, ("moves",))
     elif dropped is not None:
         compile_drop(rules, notation, player, dropped)
@@ -39,13 +43,11 @@ def _write(rules: Rules, notation: Any, player: int, dropped: str | None, traced
 
 def fallbacks(traced: bool = False, tried: list[int] | None = None) -> list[tuple[str, str, int, str]]:
     """(board, piece, player, reason) for every shipped piece notation the code writer refuses;
-    ``traced``: the default board's, by the traced code's writer; ``tried``, given, counts the
+    ``traced``: by the traced code's writers; ``tried``, given, counts the
     notations tried."""
     found = []
     for name, path in shipped_boards().items():
         board = load_board(path)
-        if traced and not board.kind_type.holds_pieces:
-            continue
         rules = Rules(board)
         notations: list[tuple[str, Any, str | None]] = [
             (piece.name, piece.notation, None) for piece in rules.kinds[:rules.board_kinds] if piece.notation is not None]
@@ -65,7 +67,7 @@ def fallbacks(traced: bool = False, tried: list[int] | None = None) -> list[tupl
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pieces", action="store_true", help="list each board's pieces not compiled")
-    parser.add_argument("--traced", action="store_true", help="the default board's traced code instead")
+    parser.add_argument("--traced", action="store_true", help="the traced code instead")
     options = parser.parse_args()
     tried = [0]
     found = fallbacks(options.traced, tried)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
+from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
@@ -36,6 +37,30 @@ def _describe(st: State, heap: object) -> str:
     return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
 
 
+def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
+    """The trace's event: ``heap`` lifted whole from ``square``."""
+    words.heap_lifted(st, span, _describe(st, heap), square)
+
+
+def sown_one(st: State, span: Span, piece: Piece, square: int, old: object = None) -> None:
+    """The trace's event: one ``piece`` from the hand sown on the heap of ``square`` (which held ``old``)."""
+    words.sown(st, span, piece.kind, square)
+
+
+def _taken_words(st: State, heap: object) -> str:
+    return f"the heap of {_describe(st, heap)}"
+
+
+def taken(st: State, span: Span, heap: Heap, square: int) -> None:
+    """The trace's event: the heap on ``square`` captured."""
+    words.capture(st, span, heap, square, _taken_words(st, heap))
+
+
+def capture_refused(st: State, span: Span, square: int) -> None:
+    """The trace's event: ``[x]`` on an empty square."""
+    words.refused(st, span, "[x]", square, "nothing to capture")
+
+
 def start_heap(st: State, square: int) -> bool:
     """The implicit beginning of a move on a heap board: lift the square's whole heap. False (and
     the run ends) when the square is empty."""
@@ -50,7 +75,7 @@ def start_heap(st: State, square: int) -> bool:
     st.mover_in_hand = True
     st.visited.append(square)
     if st.trace is not None:
-        words.heap_lifted(st, None, _describe(st, heap), square)
+        lifted(st, None, heap, square)
     return True
 
 
@@ -71,7 +96,7 @@ def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
         size = push_heap(st.hand, heap, square)
         st.progress += 1
         if st.trace is not None:
-            words.heap_lifted(st, span, _describe(st, heap), square)
+            lifted(st, span, heap, square)
         try:
             k(st)
         finally:
@@ -101,7 +126,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
         st.mover_sq = square
         st.progress += 1
         if st.trace is not None:
-            words.sown(st, span, piece.kind, square)
+            sown_one(st, span, piece, square)
         try:
             k(st)
         finally:
@@ -114,7 +139,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
 
 def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
     """``[x]`` on a heap board: the whole heap off the board (to the mover's store)."""
-    return program._capture(span, k, lambda st, heap: f"the heap of {_describe(st, heap)}")
+    return program._capture(span, k, _taken_words)
 
 
 def finish_hand(st: State, span: Span | None, k: Cont) -> None:

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
+#: The run state inside ``fin``, as an event recorded there reads it (a traced run's).
+FIN = {"c": "c", "d": "d", "dp": "dp"}
 
 
 class KindWriter(RepeatWriter):
@@ -51,8 +53,13 @@ class KindWriter(RepeatWriter):
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
 
-    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
-        super().__init__(rules, notation, player)
+    #: What ``fin`` is given beyond the run state, and ``rec`` beyond the move: nothing here; a
+    #: traced run's cursor, direction, depth and the span of the end it is
+    #: (:class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`).
+    fin_extra = rec_extra = ""
+
+    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
+        super().__init__(rules, notation, player, allowance)
         self.single = False
         self.marks = False
         self.tail = ""
@@ -167,19 +174,11 @@ class KindWriter(RepeatWriter):
             e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
         self.take_mover(2)
         e(2, "origin = origin_; q0 = q0_; w = 0")
-        if self.found.letters & set("lLtT"):
-            e(2, "LMO = LMT = -1")
-            e(2, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
+        self.last_move(2)
         e(2, f"touched.clear(); touched[origin_] = q0_; cells[origin_] = None"
              f"{'; visited.append(origin_)' if self.visits else ''}")
-        env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
-               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
-               "lb": "()"}
-        for field in self.live:
-            if field.startswith("g"):
-                env[field] = "None"
         e(2, "try:")
-        self.node(self.notation.body, env, 3, self.finish)
+        self.node(self.notation.body, self.start_env(), 3, self.finish)
         e(3, "pass")
         # Each part has put back what it changed on its way back: only a run stopped midway (an
         # exception) leaves the board and the lists to be put back as they were.
@@ -204,6 +203,22 @@ class KindWriter(RepeatWriter):
         e(0, "moves = factory()")
         return "\n".join(self.lines) + "\n"
 
+    def last_move(self, ind: int) -> None:
+        """Where the notation reads the previous move (``[l]``, ``[t]``): its squares, ``LMO`` and ``LMT``."""
+        if self.found.letters & set("lLtT"):
+            self.emit(ind, "LMO = LMT = -1")
+            self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
+
+    def start_env(self) -> Env:
+        """The run state where a run begins: on its square, the moving piece (or heap) in hand."""
+        env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
+               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
+               "lb": "()"}
+        for field in self.live:
+            if field.startswith("g"):
+                env[field] = "None"
+        return env
+
     def gate(self) -> str:
         """The squares of every way's first step from each square (:func:`first_steps`), by square,
         or ``None``: a piece whose every such square holds a friend is not run (its run would find
@@ -226,15 +241,26 @@ class KindWriter(RepeatWriter):
         cursor's square (a heap's all at once, a column on top of what stands there, never on a
         friend's); then ``then(ms, md)`` (after a ``&``) or the move is kept."""
         e = self.emit
-        e(ind, f"def fin(c, mi, ms, md, ps, pr, ag, then{self.tail}):")
+        e(ind, f"def fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra}):")
         i = ind + 1
         self.entry(i)
         e(i, "if not hand:")
-        e(i + 1, f"if then is None: rec(ms, md, ps, pr, ag{self.tail})")
+        e(i + 1, f"if then is None: rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra})")
         e(i + 1, "else: then(ms, md)")
         e(i + 1, "return")
         e(i, "q = cells[c]")
         self.fin_put(i)
+
+    def refuse(self, ind: int, test: str, event: str, *args: str) -> None:
+        """In ``fin``: ``return`` where ``test`` holds, ``event`` recorded first (a traced run's:
+        written on one line where nothing is recorded)."""
+        self.emit(ind, f"if {test}:")
+        mark = len(self.lines)
+        self.traced(ind + 1, FIN, event, "sp", *args)
+        if len(self.lines) == mark:
+            self.lines[-1] += " return"
+        else:
+            self.emit(ind + 1, "return")
 
     def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
@@ -282,7 +308,11 @@ class KindWriter(RepeatWriter):
                 self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
-                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)})")
+                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
+
+    def fin_args(self, env: Env, then: str) -> str:
+        """What ``fin`` is given beyond the run state (:attr:`fin_extra`)."""
+        return ""
 
     def marks_of(self, env: Env) -> str:
         """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
@@ -337,8 +367,10 @@ class HeapWriter(KindWriter):
     def fin_put(self, ind: int) -> None:
         e = self.emit
         e(ind, "if c not in touched: touched[c] = q")
-        e(ind, f"cells[c] = HADDALL(q, hand, {len(self.rules.board.pieces)}); held = hand[:]; hand.clear()")
-        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail})")
+        e(ind, f"cells[c] = {self.made('c', f'HADDALL(q, hand, {len(self.rules.board.pieces)})')}; held = hand[:]; "
+               "hand.clear()")
+        self.traced(ind, FIN, "all_sown", "sp", "len(held)", "c")
+        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
         e(ind, "else: then(c, md)")
         e(ind, "cells[c] = q; hand[:] = held")
 
@@ -350,8 +382,16 @@ class HeapWriter(KindWriter):
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         # One seed sown: the heap there gains a piece of its kind.
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"cells[{c}] = HADD({old}, {pp}[1])")
+        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD[{self.seed_kind(pp)}][{old}]')}")
         return {"ms": c}, []
+
+    def made(self, c: str, heap: str) -> str:
+        """The heap ``heap`` makes, as square ``c`` then holds it."""
+        return heap
+
+    def seed_kind(self, pp: str) -> str:
+        """The kind of the piece put for ``pp`` in hand."""
+        return f"{pp}[1]"
 
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
         return f"{q} is not None", [f"cells[{square}] = None; caps.append({square})"], \
@@ -373,7 +413,7 @@ class StackWriter(KindWriter):
 
     def fin_put(self, i: int) -> None:
         e = self.emit
-        e(i, "if q is not None and q[0] == me: return")
+        self.refuse(i, "q is not None and q[0] == me", "cannot_end", "c")
         self.spend(i)
         e(i, "pp, po = hand.pop()")
         e(i, "im = mi and not hand")
@@ -381,17 +421,18 @@ class StackWriter(KindWriter):
         e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
         e(i, "if c not in touched: touched[c] = q")
         e(i, "cells[c] = car")
+        self.traced(i, FIN, "column_put", "sp", "pp", "c")
         e(i, "if im:")
         # The moving column put down and nothing else in hand: the end is reached.
         if self.visits:
             e(i + 1, "visited.append(c)")
-        e(i + 1, f"if hand: fin(c, False, c, md, ps, pr, ag, then{self.tail})")
-        e(i + 1, f"elif then is None: rec(c, md, ps, pr, ag{self.tail})")
+        e(i + 1, f"if hand: fin(c, False, c, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
+        e(i + 1, f"elif then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
         e(i + 1, "else: then(c, md)")
         if self.visits:
             e(i + 1, "visited.pop()")
         e(i, "else:")
-        e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}); also.pop()")
+        e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra}); also.pop()")
         e(i, "cells[c] = q; hand.append((pp, po))")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:

@@ -12,26 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import (
-    COUNTING,
     POLL_EVERY,
     Abort,
-    Found,
+    code_namespace,
     compiled_code,
-    poll,
     remember_code,
     written_code_key,
 )
-from dagaz_studio.engine.emitter import PIECE_NAME, Passed, Unsupported
+from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
-from dagaz_studio.engine.position import LastMove, Piece
+from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import Notation
@@ -44,39 +43,25 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.runner import Program
 
 NO_LABELS: frozenset[str] = frozenset()
-_new_tuple = tuple.__new__
 
 
 # --------------------------------------------------------------------------- helpers the code calls
 
-def heap_adder(kinds: int) -> Callable[[Any, int], Any]:
-    """``add(cell, kind)``: the heap of ``cell`` with one piece of ``kind`` more (cached: sowing makes
-    the same few heaps over and over)."""
-    known: dict[tuple[Any, int], Any] = {}
-    # Looked up first by the cell's identity (no hashing of its counts), each entry holding the cell,
-    # so that its identity is not given to another while the entry stands; then by value, so that
-    # equal heaps are one object and the identities found again.
-    by_id: dict[int, tuple[Any, list[Any]]] = {}
-    def add(cell: Any, kind: int) -> Any:
-        entry = by_id.get(id(cell))
-        if entry is not None and entry[0] is cell:
-            heap = entry[1][kind]
-            if heap is not None:
-                return heap
-        else:
-            if len(by_id) > 100_000:
-                by_id.clear()
-            entry = by_id[id(cell)] = (cell, [None] * kinds)
-        key = (cell, kind)
-        heap = known.get(key)
-        if heap is None:
-            heap = heap_added(cell, kind, 1, kinds)
-            if len(known) > 100_000:
-                known.clear()
-            known[key] = heap
-        entry[1][kind] = heap
+class HeapAdder(dict[Any, Any]):
+    """``HADD[kind][cell]``: the heap of ``cell`` with one piece of ``kind`` more, kept by the cell's
+    value (sowing makes the same few heaps over and over: a lookup, where a call would cost more)."""
+
+    __slots__ = ("kind", "kinds")
+
+    def __init__(self, kind: int, kinds: int) -> None:
+        super().__init__()
+        self.kind, self.kinds = kind, kinds
+
+    def __missing__(self, cell: Any) -> Any:
+        if len(self) > 100_000:
+            self.clear()
+        heap = self[cell] = heap_added(cell, self.kind, 1, self.kinds)
         return heap
-    return add
 
 
 # --------------------------------------------------------------------------- compiling and running
@@ -87,8 +72,6 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
                           piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The ``moves`` function of ``notation`` on a heap or stack board, for ``player``; raises
     :class:`Unsupported` for a notation it does not cover."""
-    from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
-
     # The code is the same for every interpreter of the board (as the default board's is,
     # :attr:`Rules.written`): written once, each interpreter loading it with a state of its own.
     key = written_code_key(rules, notation, player, None, "kind", piece_name)
@@ -105,18 +88,21 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
     if code is None:
         code = compile(source, f"<notation {notation.text!r}>", "exec")
         remember_code(source, code)
-    kinds = len(rules.board.pieces)
-    namespace: dict[str, Any] = dict(constants)
-    namespace.update(
-        COLUMN=Column, HPUSH=push_heap, HADD=heap_adder(kinds), HADDALL=heap_with_hand,
-        QMOVE=quick_move, TNEW=_new_tuple, LASTMOVE=LastMove, NOLABELS=NO_LABELS, POLL=poll,
-        Abort=Abort, Found=Found, Passed=Passed, R=rules, PIECE=Piece, MAXDEPTH=MAX_REPETITION_DEPTH, SOURCE=source,
-    )
-    namespace.update(COUNTING)
+    namespace = kind_namespace(rules, constants, source)
     exec(code, namespace)
     moves: Callable[..., None] = namespace["moves"]
     moves.source = source  # type: ignore[attr-defined]
     return moves
+
+
+def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> dict[str, Any]:
+    """What a heap or stack board's written code reads: the default board's, and how heaps and
+    columns change."""
+    namespace = code_namespace(rules, constants, source)
+    kinds = len(rules.board.pieces)
+    namespace.update(COLUMN=Column, HPUSH=push_heap, HADD=[HeapAdder(kind, kinds) for kind in range(kinds)],
+                     HADDALL=heap_with_hand, QMOVE=quick_move, LASTMOVE=LastMove, NOLABELS=NO_LABELS)
+    return namespace
 
 
 def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
@@ -403,14 +389,14 @@ class _LightCounter:
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
-            # No capture found: the moves set aside, each once, in the order found.
+            # No capture found: the moves set aside, each once, in the order found (no capture to choose).
             keys = list(dict.fromkeys(only[1]))
             only[1].clear()
-        else:
-            keys = found[:]
-            if only is not None:
-                only[0] = False
-                only[1].clear()
+            return keys
+        keys = found[:]
+        if only is not None:
+            only[0] = False
+            only[1].clear()
         found.clear()
         if self.chooses:
             keys = choose_moves(self.rules.board, keys, _KeyChoice(self.rules, position))
@@ -455,11 +441,10 @@ class _KeyChoice(MoveReading[tuple[Any, ...]]):
     def __init__(self, rules: CodeRules, position: Position) -> None:
         self.rules, self.position = rules, position
 
-    def origin(self, entry: tuple[Any, ...]) -> int:
-        return int(entry[0])
-
-    def captures(self, entry: tuple[Any, ...]) -> tuple[int, ...]:
-        return tuple(entry[2])
+    # A key holds its origin first and its captures, a tuple, third: read by itemgetters, with no call
+    # of a method between (the capture rules read every key of a position with a capture).
+    origin = itemgetter(0)  # type: ignore[assignment]
+    captures = itemgetter(2)  # type: ignore[assignment]
 
     def value_on(self) -> Callable[[int], Fraction]:
         """The value of the piece on a square (a column's commander), as the capture rules weigh it."""

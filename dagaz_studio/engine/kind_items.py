@@ -45,6 +45,10 @@ class KindWriting(Protocol):
     def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str: ...
     def spend(self, ind: int, units: str = "1") -> None: ...
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]: ...
+    def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None: ...
+    def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None: ...
+    @property
+    def item_span(self) -> Any: ...
 
 
 class _FirstSteps(Visitor[list[int] | None]):
@@ -179,5 +183,8 @@ def capture(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> Non
     g.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
     for line in take:
         g.emit(i, line)
+    span = g.item_span
+    g.traced(i, env, "capture", span, q, square)
     k(dict(env, pg=g.progress(env, i)), i, square)
     g.emit(i, back)
+    g.traced_else(ind, env, "capture_refused", span, square)

@@ -155,7 +155,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
-        if trace and self.fast and self.board.kind_type.holds_pieces:
+        if trace and self.fast:
             traced = self._run_traced(position, square, program, budget, cancel, trace_limit)
             if traced is not None:
                 return traced
@@ -173,10 +173,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def _run_traced(self, position: Position, square: int, program: Program, budget: int, cancel: CancelFlag | None,
                     trace_limit: int, drop: Piece | None = None) -> RunResult | None:
-        """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`),
-        or ``None`` to leave it to the runner (a notation it does not cover, a run nested too deeply);
-        with ``drop``, that piece dropped from the hand, starting over ``square``."""
+        """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`;
+        on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), or ``None`` to leave it to the
+        runner (a notation it does not cover, a run nested too deeply); with ``drop``, that piece
+        dropped from the hand, starting over ``square``."""
         from dagaz_studio.engine.trace_code import traced_code, traced_state
+        if not self.board.kind_type.holds_pieces:
+            from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
 
         key = (program.notation.text, program.player, program.piece_name)
         if key not in self.traced:
@@ -197,6 +200,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         work = new_work(budget, cancel)
 
         def entry(state: Any) -> None:
+            held = list(state.hand)  # the piece (or the heap's pieces) lifted
             try:
                 code(state.cells, square, piece, state, None, work, position)
             except Abort as stop:
@@ -205,7 +209,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 # Where the runner says it stopped: its state unwound to the start (but for the depth
                 # it counted past the limit, which it does not count back).
                 state.at(square, None, 1 if stop.kind == "depth" else 0)
-                state.hand, state.captures, state.work = [(piece, square)], [], work[0]
+                state.hand, state.captures, state.work = held, [], work[0]
                 raise Stop(self._stop_reason(stop, work)) from None
             except RecursionError:
                 raise _Rerun from None
@@ -375,6 +379,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
         Writing the code of a long notation takes a while: ``cancel`` is looked at meanwhile, and
         :class:`~dagaz_studio.notation.cancel.ReadingCancelled` raised (nothing kept) when it is set."""
+        if not self.board.kind_type.holds_pieces:
+            return None  # the default board's code takes no heap or column: its attack questions too
         key = (program.notation.text, program.player, program.piece_name)
         if key in self._plans:
             return self._plans[key]

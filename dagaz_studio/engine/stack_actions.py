@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.hand_end import finish_hand as put_down_hand
+from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
 from dagaz_studio.engine.stacks import Column, as_cell
 from dagaz_studio.notation.nodes import Lift, Put, Span
@@ -44,7 +45,7 @@ def _put_column(st: State, span: Span | None, k: Cont) -> None:
         st.also.append((origin, square))
     st.progress += 1
     if st.trace is not None:
-        words.column_put(st, span, piece, square)
+        column_said(st, span, piece, square)
     try:
         k(st)
     finally:
@@ -56,6 +57,11 @@ def _put_column(st: State, span: Span | None, k: Cont) -> None:
         st.mover_in_hand, st.mover_sq = saved
         st.cells[square] = old
         st.hand.append((piece, origin))
+
+
+def column_said(st: State, span: Span | None, piece: Piece, square: int, old: object = None) -> None:
+    """The trace's event: the column ``piece`` tops put on ``square`` (which held ``old``)."""
+    words.column_put(st, span, piece, square)
 
 
 def put(program: Compiling, node: Put, k: Cont) -> Cont:
@@ -71,17 +77,28 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
     return put_column
 
 
+def capture_refused(st: State, span: Span, square: int) -> None:
+    """The trace's event: ``[x]`` cannot take the top of a column on ``square`` — said where no
+    column stands there or the hand is empty, not where the hand holds a piece that is no column."""
+    if isinstance(st.cells[square], Column) and st.hand:
+        return
+    words.refused(st, span, "[x]", square, "nothing to capture")
+
+
+def taken(st: State, span: Span, column: Column, square: int) -> None:
+    """The trace's event: the top of the column on ``square`` taken under the moving column."""
+    words.column_taken(st, span, square)
+
+
 def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
     """``[x]``: the top piece of the square's column goes under the column in hand."""
     def capture_top(st: State, square: int) -> None:
         column = st.cells[square]
-        if not isinstance(column, Column) or not st.hand:
+        if not isinstance(column, Column) or not st.hand or not isinstance(st.hand[-1][0], Column):
             if st.trace is not None:
-                words.refused(st, span, "[x]", square, "nothing to capture")
+                capture_refused(st, span, square)
             return
         carried, origin = st.hand[-1]
-        if not isinstance(carried, Column):
-            return
         st.spend()
         st.touch(square)
         st.cells[square] = as_cell(column.without_top())
@@ -89,7 +106,7 @@ def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
         st.captures.append(square)
         st.progress += 1
         if st.trace is not None:
-            words.column_taken(st, span, square)
+            taken(st, span, column, square)
         try:
             k(st, square)
         finally:

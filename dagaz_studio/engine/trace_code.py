@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
+from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.compiler import code_namespace, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
@@ -57,35 +58,34 @@ def completed(st: TracedState, target: int, direction: int | None, promoted: int
     keep_move(st, st.rules.board, st.seen, st.result)
 
 
-class TraceWriter(CodeGenerator):
-    """The default board's code with the trace's events written in (its ``moves`` function only)."""
+class TraceHooks(RepeatWriter):
+    """What both traced back-ends write alike, over their board kind's back-end: the events where the
+    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``), a step, a
+    group step, a trial pass with the trace off and the end of a partial move; each back-end says
+    its own implicit end (:class:`TraceWriter`,
+    :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
 
     # A repetition as its recursive function, whose passes the events follow one by one; a possessive
     # one tries each pass first, with the trace off, as the runner does.
     loops = False
     shortcuts = False
-    # The events take lines: more are allowed than for untraced code.
-    max_lines = CodeGenerator.max_lines * 3
 
-    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
-        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
+    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
+        super().__init__(rules, notation, player, allowance)
+        #: The spans of the ``&`` being written, innermost last (what their implicit end names).
         self.ends: list[str] = []
         #: Writing a trial pass, which runs with the trace off: its events are not written.
         self.silent = False
 
-    def analyse(self, body: Any) -> None:
-        super().analyse(body)
-        if not self.rich:
-            # The hand and the captures are kept, as the events name them.
-            self.rich = self.captures = True
-            self.live += ["mi", "ms", "md"]
-
-    # ---------------------------------------------------------------- the hooks
+    def word(self, event: str) -> Callable[..., None]:
+        """The function that records ``event`` (:mod:`~dagaz_studio.engine.trace_words`)."""
+        result: Callable[..., None] = getattr(trace_words, event)
+        return result
 
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
         if self.silent:
             return
-        call = self.constant("ev", getattr(trace_words, event))
+        call = self.constant("ev", self.word(event))
         where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
         self.emit(indent, f"if T.trace is not None: T.at({env['c']}, {env['d']}, {env['dp']}); "
                           f"{call}(T, {', '.join((where, *args))})")
@@ -182,6 +182,23 @@ class TraceWriter(CodeGenerator):
             super().visit_continue(node, env, ind, k)
         finally:
             self.ends.pop()
+
+
+class TraceWriter(TraceHooks, CodeGenerator):
+    """The default board's code with the trace's events written in (its ``moves`` function only)."""
+
+    # The events take lines: more are allowed than for untraced code.
+    max_lines = CodeGenerator.max_lines * 3
+
+    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
+        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
+
+    def analyse(self, body: Any) -> None:
+        super().analyse(body)
+        if not self.rich:
+            # The hand and the captures are kept, as the events name them.
+            self.rich = self.captures = True
+            self.live += ["mi", "ms", "md"]
 
     def end(self, env: Env, ind: int, then: str) -> None:
         span = "None" if then == "None" else self.ends[-1]

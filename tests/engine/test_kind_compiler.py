@@ -24,7 +24,7 @@ from dagaz_studio.engine.counts import zone_holds, zone_size
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.kind_code import KindWriter
-from dagaz_studio.engine.kind_compiler import compile_kind_notation, heap_adder, kind_perft, kind_plan
+from dagaz_studio.engine.kind_compiler import HeapAdder, compile_kind_notation, kind_perft, kind_plan
 from dagaz_studio.engine.kind_items import first_steps
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
@@ -259,12 +259,12 @@ def test_a_zone_holds_a_piece_exactly_when_it_holds_at_least_one(cells: list, sq
 def test_sowing_one_piece_at_a_time_makes_the_heap_counted_afresh(sowings: list[tuple[int, int]]) -> None:
     # Sowing the same heaps again and again (the adder's cached answers) and onto new heaps of equal
     # counts (new objects) gives the heap the counts make, each time.
-    add = heap_adder(2)
+    adders = [HeapAdder(kind, 2) for kind in range(2)]
     pits: list = [None, Heap(-1, 1, False, (0, 2)), None, None]
     for pit, kind in sowings:
         expected = heap_added(pits[pit], kind, 1, 2)
-        assert add(pits[pit], kind) == expected
-        pits[pit] = add(pits[pit], kind) if pit % 2 else expected
+        assert adders[kind][pits[pit]] == expected
+        pits[pit] = adders[kind][pits[pit]] if pit % 2 else expected
 
 
 @pytest.mark.parametrize(("text", "letters"), [

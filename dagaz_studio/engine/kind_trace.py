@@ -1,0 +1,156 @@
+"""Traced runs on heap and stack boards, written by the code writer: the heap and stack boards'
+back-end (:mod:`~dagaz_studio.engine.kind_code`) with the trace's events written in, as
+:class:`~dagaz_studio.engine.trace_code.TraceHooks` writes them for every board kind, so that a
+traced run records what the runner records (:mod:`heap_actions`, :mod:`stack_actions`) — the same
+events, sentences, spans, squares and flags, in the same order — and finds the same moves.
+
+The run begins as the runner's does (:meth:`Rules._start` lifts the heap or the column and says so);
+the code then works on the run state's own lists (its hand, captures, squares visited and touched),
+which the events read, and keeps each move as the runner keeps it
+(:func:`~dagaz_studio.engine.completion.keep_move`). Where a heap or a column is said otherwise than
+a piece (a heap lifted, one seed sown, a column put, the top of a column taken), the event is the
+board kind's own (:data:`HEAP_WORDS`, :data:`STACK_WORDS`). The code takes none of the untraced
+code's shortcuts: a zone asked before the heap is lifted, a capture that looks at its landing
+square before it takes, a column's end written in place. A heap put back whole where the run began
+is the heap that stood there, as the runner keeps it (a typed notation's heap stays one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dagaz_studio.engine import heap_actions, stack_actions
+from dagaz_studio.engine.compiler import written_code_key
+from dagaz_studio.engine.completion import keep_move
+from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env
+from dagaz_studio.engine.heaps import put_kind
+from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
+from dagaz_studio.engine.kind_compiler import kind_namespace
+from dagaz_studio.engine.trace_code import TracedCode, TracedState, TraceHooks
+from dagaz_studio.engine.values import COMPLETION_COST
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.code_rules import CodeRules
+    from dagaz_studio.notation.nodes import Notation
+
+#: The events a heap board says in words of its own: a heap lifted whole, one seed sown, a heap taken.
+HEAP_WORDS: dict[str, Callable[..., None]] = {
+    "lift": heap_actions.lifted, "put": heap_actions.sown_one, "capture": heap_actions.taken,
+    "capture_refused": heap_actions.capture_refused}
+#: The events a stack board says in words of its own: a column put, the top of a column taken.
+STACK_WORDS: dict[str, Callable[..., None]] = {
+    "put": stack_actions.column_said, "capture": stack_actions.taken,
+    "capture_refused": stack_actions.capture_refused}
+
+
+def kept(st: TracedState, cursor: int, direction: int | None, depth: int, target: int, mover_dir: int | None,
+         start: int, promotion: str | None, again: bool, null: bool = False, labels: tuple[str, ...] = ()) -> None:
+    """A way through the traced code completed: its move kept (or said not to be one) as the
+    runner keeps it."""
+    st.at(cursor, direction, depth)
+    st.mover_sq, st.mover_dir, st.partial_start, st.promotion = target, mover_dir, start, promotion
+    st.again, st.null, st.labels = again, null, list(labels)
+    keep_move(st, st.rules.board, st.seen, st.result)
+
+
+class KindTraceWriter(TraceHooks, KindWriter):
+    """A heap or stack board's code with the trace's events written in: one ``moves`` function,
+    run once the run state holds the lifted heap or column."""
+
+    # The events take lines: more are allowed than for untraced code.
+    max_lines = KindWriter.max_lines * 3
+    # A column's end goes through ``fin``, which says it.
+    column_alone = False
+    # ``fin`` is told the cursor's direction, the depth and which end it is, and ``rec`` where it is.
+    fin_extra = ", d, dp, sp"
+    rec_extra = ", c, d, dp"
+    #: The events this board kind says in words of its own.
+    own_words: dict[str, Callable[..., None]] = {}
+
+    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
+        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
+
+    def word(self, event: str) -> Callable[..., None]:
+        return self.own_words.get(event) or super().word(event)
+
+    def analyse(self) -> None:
+        super().analyse()
+        self.visits = True  # the squares the moving piece has been: the move's first square
+
+    def spend(self, ind: int, units: str = "1") -> None:
+        # The budget is looked at each time, as the runner stops at the very step past it.
+        self.emit(ind, f"w += {units}")
+        self.emit(ind, "if w >= W[1]: W[0] = w; POLL(W)")
+
+    def landing(self, first: Any, rest: list[Any]) -> Any | None:
+        return None  # the runner takes a capture, and says so, before it looks where it lands
+
+    def fin_args(self, env: Env, then: str) -> str:
+        return f", {env['d']}, {env['dp']}, {'None' if then == 'None' else self.ends[-1]}"
+
+    def module(self) -> str:
+        """The source of ``moves(cells, origin, q0, T, _, W, P)``: ``q0`` lifted from ``origin``
+        into the hand of the run state ``T``, which keeps the moves."""
+        self.analyse()
+        e = self.emit
+        e(0, "def moves(cells, origin, q0, T, _, W, P):")
+        e(1, "me = T.me; hand = T.hand; touched = T.touched; visited = T.visited; caps = T.captures; "
+             "stops = T.stops; also = T.also; created = T.created")
+        if self.rules.board.kind_type.holds_heaps:
+            # A heap put back whole where it was lifted is the heap that stood there, as the runner
+            # keeps it: a typed notation's heap (heaps.typed_heap) stays one.
+            e(1, "def ASIS(c, h): return q0 if c == origin and h is not None and h[3] == q0[3] else h")
+        e(1, "w = W[0]")
+        self.last_move(1)
+        e(1, f"def rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra}):")
+        self.entry(2)
+        self.spend(2, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
+        e(2, f"DONE(T, c, d, dp, ms, md, ps, pr, ag{self.tail})")
+        self.finishing(1)
+        e(1, "try:")
+        self.node(self.notation.body, self.start_env(), 2, self.finish)
+        e(2, "pass")
+        e(1, "except BaseException:")
+        e(2, "W[0] = w")
+        e(2, "raise")
+        e(1, "W[0] = w")
+        return "\n".join(self.lines) + "\n"
+
+
+class HeapTraceWriter(KindTraceWriter, HeapWriter):
+    """Heaps, traced."""
+
+    own_words = HEAP_WORDS
+
+    def made(self, c: str, heap: str) -> str:
+        return f"ASIS({c}, {heap})"
+
+    def seed_kind(self, pp: str) -> str:
+        # A typed notation's heap lifted whole (by ``&``) puts one of the board's kinds.
+        return f"PUTKIND({pp}, {len(self.rules.board.pieces)})"
+
+
+class StackTraceWriter(KindTraceWriter, StackWriter):
+    """Stacks, traced."""
+
+    own_words = STACK_WORDS
+
+
+def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
+                piece_name: str = PIECE_NAME) -> TracedCode:
+    """The traced code of ``notation`` for ``player`` on a heap or stack board (written once per
+    board; ``piece_name`` labels an unlabelled ``[o]``); raises
+    :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits, where the runner traces it."""
+    key = written_code_key(rules, notation, player, None, "traced kind", piece_name)
+    written = rules.written.get(key)
+    if written is None:
+        writer = (HeapTraceWriter if rules.board.kind_type.holds_heaps else StackTraceWriter)(rules, notation, player)
+        writer.cancel, writer.piece_name = cancel, piece_name
+        written = rules.written[key] = ((writer.module(), writer.constants), True, 0)
+    source, constants = written[0]
+    namespace = kind_namespace(rules, constants, source)
+    namespace.update(DONE=kept, PUTKIND=put_kind)
+    exec(compile(source, f"<traced notation {notation.text!r}>", "exec"), namespace)
+    moves: TracedCode = namespace["moves"]
+    return moves
