@@ -16,7 +16,7 @@ from typing import Any
 
 from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_writer import CodeWriter, survey
-from dagaz_studio.engine.emitter import Cont, Env
+from dagaz_studio.engine.emitter import APART, Cont, Env
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -179,6 +179,7 @@ class RepeatWriter(CodeWriter):
             self.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
             leave(inner, i + 1)
             return
+        write = self.passes[id(node)] = self.pass_writer(node.body, inner)
         probe = self.trial(node, inner, i)
 
         def after_real(e: Env, j: int) -> None:
@@ -188,7 +189,7 @@ class RepeatWriter(CodeWriter):
             next_pass(e, j + 1)
         self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
         self.traced(i + 1, inner, "must_pass", node.quantifier_span, count)
-        self.node(node.body, inner, i + 1, after_real)
+        write(inner, i + 1, after_real)
         if lo == 0:
             self.emit(i, "else:")
         else:
@@ -223,7 +224,7 @@ class RepeatWriter(CodeWriter):
         """The flag ``took`` (a one-item list, set from the line ``first`` on) as a plain variable
         where no local function is written between (none can set it); how to read it now."""
         lines = self.lines
-        if any(line.lstrip().startswith("def ") for line in lines[first:]):
+        if any(line.lstrip().startswith(("def ", APART)) for line in lines[first:]):
             return f"{took}[0]"
         lines[first - 1] = lines[first - 1].replace(f"{took} = [False]", f"{took} = False")
         for index in range(first, len(lines)):
@@ -244,7 +245,7 @@ class RepeatWriter(CodeWriter):
 
         def succeeded(e: Env, j: int) -> None:
             self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed")
-        self.node(node.body, inner, i + 1, succeeded)
+        (self.passes.pop(id(node), None) or self.pass_writer(node.body, inner))(inner, i + 1, succeeded)
         self.emit(i + 1, "return False")
         self.emit(i, "except Passed:")
         for line in restore:

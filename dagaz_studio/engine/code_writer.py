@@ -13,11 +13,12 @@ stack boards' :class:`~dagaz_studio.engine.kind_code.KindWriter`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
-from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, without
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, ItemCont, without
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
@@ -157,6 +158,9 @@ class CodeWriter(ItemWriter):
         super().__init__(rules, notation, player, allowance)
         #: The steps inside a repetition's body (by id): a way may take them more than once.
         self.repeated: set[int] = set()
+        #: How the body of a possessive repetition being written is written (:meth:`pass_writer`), by
+        #: the repetition's id, for its trial pass to write it alike.
+        self.passes: dict[int, Callable[[Env, int, Cont], None]] = {}
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -195,8 +199,48 @@ class CodeWriter(ItemWriter):
         self.end(env, ind, "None")
 
     def node(self, node: Any, env: Env, ind: int, k: Cont) -> None:
-        """The code of ``node``, then ``k``'s."""
+        """The code of ``node``, then ``k``'s (written apart where it would nest too deeply)."""
+        if self.too_deep(ind):
+            self.apart(lambda e, i: self.visit(node, e, i, k), env, ind)
+            return
         self.visit(node, env, ind, k)
+
+    def pass_writer(self, body: Any, env: Env) -> Callable[[Env, int, Cont], None]:
+        """How a repetition's ``body``, entered with ``env``'s live fields, is written where it is
+        written twice (a possessive pass tried, then taken): written out at each place, unless it
+        holds such a repetition itself; then once, apart (:meth:`function_apart`), as a function of
+        the live fields and of the continuation it calls at its end, so that nested repetitions do
+        not double their code at every level."""
+        if self.measuring is not None or not any(self.tried(repeat) for repeat in survey(body).repeats):
+            return lambda e, i, k: self.node(body, e, i, k)
+        params, inner = self.params_env(env)
+        then = self.fresh("kk")
+        name, frees = self.function_apart(
+            [*params, then], lambda i: self.node(body, inner, i, lambda e, j: self.emit(j, f"{then}({self.args(e)})")))
+        passed = "".join(f", {free}" for free in frees)
+
+        def write(e: Env, i: int, k: Cont) -> None:
+            after = self.fresh("kb")
+            names, at_end = self.params_env(e)
+            self.emit(i, f"def {after}({', '.join(names)}):")
+            self.entry(i + 1)
+            start = len(self.lines)
+            k(at_end, i + 1)
+            if len(self.lines) == start:
+                self.emit(i + 1, "pass")
+            self.emit(i, f"{name}({self.args(e)}, {after}{passed})")
+        return write
+
+    def tried(self, node: Repeat) -> bool:
+        """Whether each pass of ``node`` is tried before it is taken, its body written twice."""
+        return node.possessive and not (self.shortcuts
+                                        and (self.single_way(node.body) or always_steps(node.body)))
+
+    def items(self, items: list[Any], env: Env, ind: int, square: str, k: ItemCont) -> None:
+        if items and self.too_deep(ind):
+            self.apart(lambda e, i: super(CodeWriter, self).items(items, e, i, square, k), env, ind)
+            return
+        super().items(items, env, ind, square, k)
 
     def visit_sequence(self, node: Sequence, env: Env, ind: int, k: Cont) -> None:
         self.sequence(list(node.items), env, ind, k)

@@ -20,9 +20,10 @@ the Python source of one function (by the code writer's default-board back-end,
 A second variant of the same source answers an attack question ("does this piece capture on that
 square?") and stops at the first capture found there.
 
-The compiler covers every construct of the notation, as the runner runs it; a notation whose code
-would be too long or nest too deeply for Python is not compiled: its top-level alternatives that
-compile still run here, the others through the runner, with the same results.
+The compiler covers every construct of the notation, as the runner runs it, at any length and
+depth: code that would nest too deeply for Python is written apart, as functions of their own, and a
+repetition's body tried and then taken is written once where it holds another such, so the code
+grows in proportion to the notation.
 Work is counted as the runner counts it; a run that would spend its budget, nest too deeply or be
 cancelled is handed back to the runner, which stops it and says why.
 """
@@ -37,11 +38,11 @@ from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import (
-    MAX_SOURCE,
     MAX_WRITTEN,
     PIECE_NAME,
     WALK_LOOK_EVERY,
     WRITE_LOOK_EVERY,
+    CodeTooLarge,
     Passed,
     Unsupported,
 )
@@ -53,7 +54,7 @@ from dagaz_studio.notation.nodes import Notation, is_check, walk
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-__all__ = ["Abort", "Compiled", "Found", "MAX_SOURCE", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
+__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
            "WALK_LOOK_EVERY", "WRITE_LOOK_EVERY", "compile_drop", "compile_notation", "compile_probe", "new_work", "poll"]
 
 
@@ -96,11 +97,23 @@ COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_ho
 
 #: The most pieces of code written for one board kept with it (:func:`written_code_key`).
 MAX_KEPT_WRITTEN = 4096
+#: The most characters of source kept, written for a board or compiled in this process: the code of
+#: a notation near the length limit takes a few megabytes, and a window typing one keeps the code of
+#: every keystroke's notation.
+MAX_KEPT_SOURCE = 40_000_000
+#: The characters of source :data:`_CODE_CACHE` holds.
+_KEPT_SOURCE = [0]
+#: A notation (or part) of more nodes than this has its attack question written when first asked,
+#: not with its moves: a long notation typed in the window is run for its moves, keystroke after
+#: keystroke, and writing both took twice as long (every shipped piece has fewer).
+LAZY_ATTACKS_NODES = 400
 
 
 def compile_notation(rules: CodeRules, notation: Notation, player: int, body: Any = None,
                      allowance: list[int] | None = None, cancel: Any = None, piece_name: str = PIECE_NAME) -> Compiled:
-    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`.
+    """Compile ``notation`` (or one part of it, ``body``) for ``player``; raises :class:`Unsupported`
+    for a construct not covered, :class:`CodeTooLarge` past the size limits (which no notation the
+    parser takes comes near: the code grows in proportion to the notation, its nesting bounded).
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
     all (see :data:`MAX_WRITTEN`); each call takes from it what it writes. ``cancel`` is looked at
@@ -114,12 +127,27 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
         generator.cancel = cancel
         generator.piece_name = piece_name
         before = generator.allowance[0]
-        module = generator.module(notation.body if body is None else body)
+        part = notation.body if body is None else body
+        lazy = sum(1 for _ in walk(part)) > LAZY_ATTACKS_NODES
+        module = generator.module(part, ("moves",) if lazy else ("moves", "attacks"))
         written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
     else:
-        _spend(allowance, written[2])
+        _spend(allowance, written[2], notation)
     namespace = _load(rules, notation, written[0])
-    return Compiled(namespace["moves"], namespace["attacks"], namespace["SOURCE"], written[1])
+    attacks = namespace.get("attacks") or _attacks_when_asked(rules, notation, player, body, piece_name)
+    return Compiled(namespace["moves"], attacks, namespace["SOURCE"], written[1])
+
+
+def _attacks_when_asked(rules: CodeRules, notation: Notation, player: int, body: Any,
+                        piece_name: str) -> Callable[..., None]:
+    """The attack question of a long notation (or part), written and compiled when first asked."""
+    found: list[Callable[..., None]] = []
+
+    def attacks(*args: Any) -> None:
+        if not found:
+            found.append(_written_function(rules, notation, player, piece_name, "attacks", False, body))
+        found[0](*args)
+    return attacks
 
 
 def written_code_key(rules: CodeRules, notation: Notation, player: int, body: Any, what: str,
@@ -128,23 +156,27 @@ def written_code_key(rules: CodeRules, notation: Notation, player: int, body: An
     the notation, the part of it written, the player, the piece's name where an unlabelled ``[o]``
     reads it, and the piece kinds known by name (typed ones too), each neutral or not. (A window
     typing notation after notation on one board would keep the code of each: past
-    :data:`MAX_KEPT_WRITTEN` it is all let go, and written again as asked.)"""
+    :data:`MAX_KEPT_WRITTEN` pieces, or :data:`MAX_KEPT_SOURCE` characters, it is all let go, and
+    written again as asked.)"""
     if len(rules.written) > MAX_KEPT_WRITTEN:
         rules.written.clear()
     part = None if body is None else next(i for i, option in enumerate(getattr(notation.body, "options", ())) if option is body)
     if piece_name != PIECE_NAME and any(is_check(node, "oO") and node.label is None for node in walk(notation.body)):
         what = f"{what} of {piece_name}"
-    return (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
+    key = (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
+    if key not in rules.written and sum(len(kept[0][0]) for kept in rules.written.values()) > MAX_KEPT_SOURCE:
+        rules.written.clear()  # (summed only before code is written, which costs far more)
+    return key
 
 
-def _spend(allowance: list[int] | None, lines: int) -> None:
+def _spend(allowance: list[int] | None, lines: int, notation: Notation) -> None:
     """Take from ``allowance`` the lines a notation's code took when it was written, as writing it again
-    would: raising :class:`Unsupported` where that runs out."""
+    would: raising :class:`CodeTooLarge` where that runs out."""
     if allowance is not None:
         allowance[0] -= lines
         if allowance[0] < 0:
             allowance[0] = -1
-            raise Unsupported("too much to write")
+            raise CodeTooLarge(notation, "too much")
 
 
 def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
@@ -158,19 +190,20 @@ def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name:
 def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
     ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
-    the hand and held over ``square``. Raises :class:`Unsupported` past the size limits."""
+    the hand and held over ``square``. Raises :class:`CodeTooLarge` past the size limits."""
     return _written_function(rules, notation, player, piece_name, "drop", True)
 
 
 def _written_function(rules: CodeRules, notation: Notation, player: int, piece_name: str, name: str,
-                      rich: bool) -> Callable[..., None]:
-    """The one function ``name`` of the code written for ``notation`` (kept in ``rules.written``)."""
-    key = written_code_key(rules, notation, player, None, name, piece_name)
+                      rich: bool, body: Any = None) -> Callable[..., None]:
+    """The one function ``name`` of the code written for ``notation`` (or one part of it, ``body``),
+    kept in ``rules.written``."""
+    key = written_code_key(rules, notation, player, body, name, piece_name)
     written = rules.written.get(key)
     if written is None:
         generator = CodeGenerator(rules, notation, player)
         generator.piece_name = piece_name
-        written = rules.written[key] = (generator.module(notation.body, (name,)), rich, 0)
+        written = rules.written[key] = (generator.module(notation.body if body is None else body, (name,)), rich, 0)
     function: Callable[..., None] = _load(rules, notation, written[0])[name]
     return function
 
@@ -181,9 +214,12 @@ def compiled_code(source: str) -> Any:
 
 
 def remember_code(source: str, code: Any) -> None:
-    """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded)."""
-    if len(_CODE_CACHE) > 4096:
+    """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded in number
+    and in the characters of source kept, :data:`MAX_KEPT_SOURCE`)."""
+    _KEPT_SOURCE[0] += len(source)
+    if len(_CODE_CACHE) > 4096 or _KEPT_SOURCE[0] > MAX_KEPT_SOURCE:
         _CODE_CACHE.clear()
+        _KEPT_SOURCE[0] = len(source)
     _CODE_CACHE[source] = code
 
 

@@ -8,23 +8,36 @@ passes along is an :data:`Env`.
 
 from __future__ import annotations
 
+import builtins
 import re
+import symtable
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.notation.cancel import look
-from dagaz_studio.notation.nodes import Notation
+from dagaz_studio.notation.errors import NotationError
+from dagaz_studio.notation.nodes import Notation, Span
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
 #: The letters that stand for several directions.
 DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
-#: Python compiles at most about a hundred levels of indentation (and twenty nested loops, which
-#: compile() reports as a SyntaxError the callers take as "not compiled").
+#: Python compiles at most about a hundred levels of indentation (and twenty nested loops in one
+#: function); code is written apart well before either (:data:`APART_INDENT`), and this limit is
+#: reached only inside a repetition's loop, whose body is small.
 MAX_INDENT = 60
 INDENT = "    "
+#: Past this indentation, or this many blocks (loops, ``try``) open in one function, the code of the
+#: next node and of all that follows it is written apart, as a function of its own at the level of
+#: the function being written (:meth:`Emitter.apart`), and called where it was to be: however deeply
+#: a notation nests, its code stays within Python's limits (every shipped piece's code stays below both).
+APART_INDENT = 36
+APART_BLOCKS = 10
+#: The names of functions written apart begin so.
+APART = "hf"
 #: A parameter's name (:meth:`Emitter.params_env`): numbered apart from every other name, it is found alone.
 _PARAMETER = re.compile(r"a[0-9]+\b")
 
@@ -40,15 +53,18 @@ Cont = Callable[[Env, int], None]
 #: A bracket item's continuation also knows the square the items apply to.
 ItemCont = Callable[[Env, int, str], None]
 
-#: Generated source longer than this is not worth compiling: the runner takes such notations.
-MAX_SOURCE = 60_000
+#: The most lines one function of a notation's code may have. The code grows in proportion to the
+#: notation — a notation at the length limit writes at most some 20,000 lines a function (about 5 a
+#: character at most) —, so no notation the parser takes comes near it.
+MAX_LINES = 60_000
+#: Lines written in all for one notation (its functions, the whole and its parts), including those
+#: written only to measure a continuation for inlining: a bound on the time compiling may take, far
+#: past any notation the parser takes.
+MAX_WRITTEN = 400_000
 
-#: Lines written in all for one notation (the whole and its parts), including those written only to
-#: measure a continuation for inlining. A notation whose alternatives follow one another
-#: (``(N;S)(N;S)…``) makes the measuring grow with the number of ways through it; past this much
-#: writing the runner takes the notation (it counts its work against the run's budget), and
-#: compiling gives up within a fraction of a second.
-MAX_WRITTEN = 4_000
+#: How deeply the writer's own calls may nest: a continuation takes a few calls per node, and a
+#: notation at the length limit has some thousands of nodes one after another.
+WRITER_RECURSION_LIMIT = 60_000
 
 #: The name a notation's piece goes by where it has none (as the runner names it): an unlabelled
 #: ``[o]`` labels its moves with it.
@@ -70,15 +86,50 @@ class Passed(Exception):
     apart from an attack question's answer)."""
 
 
+class CodeTooLarge(NotationError):
+    """A notation whose code would pass the writer's limits (:data:`MAX_LINES`, :data:`MAX_WRITTEN`,
+    :data:`MAX_INDENT`): refused, where it spans."""
+
+    def __init__(self, notation: Notation, why: str) -> None:
+        super().__init__(f"the notation's code would be {why} to compile", notation.text,
+                         Span(0, len(notation.text)))
+
+
 class TooLong(Exception):
     """A continuation being measured for writing out in place turned out longer than its limit."""
 
 
 def indented(indent: int, text: str) -> str:
-    """``text`` as a line at ``indent`` levels; raises :class:`Unsupported` past :data:`MAX_INDENT`."""
-    if indent > MAX_INDENT:
-        raise Unsupported("nested too deeply for Python")
+    """``text`` as a line at ``indent`` levels."""
     return INDENT * indent + text
+
+
+_BUILTINS = frozenset(dir(builtins))
+#: The statements that open a block of their own (Python allows twenty nested in one function).
+_BLOCKS = ("for ", "while ", "try:", "with ", "except", "finally:", "def ")
+_NONLOCAL = re.compile(r"^\s*nonlocal (.*)$")
+
+
+def free_names(params: list[str], body: list[str], indent: int) -> list[str]:
+    """The names the function ``def f(params)`` with ``body`` (lines at ``indent``) reads but does
+    not bind, but for Python's own, in order of first use: what its callers pass it. (Its
+    ``nonlocal`` names are the enclosing function's own, bound there.)"""
+    shift = len(INDENT) * (indent - 2)
+    nonlocals = sorted({name.strip() for line in body if (declared := _NONLOCAL.match(line))
+                        for name in declared.group(1).split(",")})
+    text = "\n".join(["def o_():", f"{INDENT}{' = '.join([*nonlocals, '_']) } = None",
+                       f"{INDENT}def f_({', '.join(params)}):",
+                       *(line[shift:] if shift >= 0 else INDENT * -(indent - 2) + line for line in body)])
+    table = symtable.symtable(text, "<written apart>", "exec").get_children()[0].get_children()[0]
+    found: dict[str, None] = {}
+    tables = [table]
+    while tables:
+        each = tables.pop()
+        for symbol in each.get_symbols():
+            if symbol.is_global() and symbol.is_referenced():
+                found[symbol.get_name()] = None
+        tables.extend(each.get_children())
+    return [name for name in found if name not in _BUILTINS]
 
 
 class Emitter:
@@ -91,13 +142,15 @@ class Emitter:
     (:class:`~dagaz_studio.engine.default_code.CodeGenerator`,
     :class:`~dagaz_studio.engine.kind_code.KindWriter`), which overrides the hooks below."""
 
-    #: The most lines the source may have: past it the runner takes the notation.
-    max_lines = MAX_SOURCE // 40
+    #: The most lines a function of the source may have (:data:`MAX_LINES`).
+    max_lines = MAX_LINES
     #: A continuation of at most this many lines is written out where it is used rather than made a
     #: local function: a call costs more than a few lines of straight code.
     inline_lines = 14
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
+        if sys.getrecursionlimit() < WRITER_RECURSION_LIMIT:
+            sys.setrecursionlimit(WRITER_RECURSION_LIMIT)
         self.rules = rules
         self.notation = notation
         self.player = player
@@ -120,6 +173,14 @@ class Emitter:
         self.need_pg = True
         #: The name of the piece the code is written for (an unlabelled ``[o]`` reads it).
         self.piece_name = PIECE_NAME
+        #: The blocks open where the next line is written: (indentation, the statement's first word).
+        self.blocks: list[tuple[int, str]] = []
+        #: The lines and index of the function written apart functions go before (a ``def`` at
+        #: indentation 0 or 1), and how many were written.
+        self.anchor: tuple[list[str], int] = ([""], 0)
+        self.aparts = 0
+        #: How deeply functions apart are being written (the anchor stays where it was meanwhile).
+        self.apart_depth = 0
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -151,7 +212,7 @@ class Emitter:
     # ---------------------------------------------------------------- lines
 
     def emit(self, indent: int, text: str) -> None:
-        """``text`` as the next line, at ``indent``; raises :class:`Unsupported` past the limits."""
+        """``text`` as the next line, at ``indent``; raises :class:`CodeTooLarge` past the limits."""
         lines = self.lines
         if lines and lines[-1].endswith(":"):
             # A test whose continuation wrote nothing (a step never taken) is given a body.
@@ -159,17 +220,30 @@ class Emitter:
             depth = (len(header) - len(header.lstrip(" "))) // len(INDENT)
             if indent <= depth:
                 lines.append(indented(depth + 1, "pass"))
+        if not lines:
+            self.blocks = []
+        blocks = self.blocks
+        while blocks and blocks[-1][0] >= indent:
+            blocks.pop()
+        if text.endswith(":") and text.startswith(_BLOCKS):
+            blocks.append((indent, text[:3]))
+            if indent <= 1 and text[:3] == "def" and not self.apart_depth and self.measuring is None:
+                self.anchor = (lines, len(lines))
+        if indent > MAX_INDENT:
+            if self.measuring is not None:
+                raise TooLong
+            raise CodeTooLarge(self.notation, "nested too deeply")
         lines.append(indented(indent, text))
         self.allowance[0] -= 1
         if self.cancel is not None and self.allowance[0] % WRITE_LOOK_EVERY == 0:
             look(self.cancel)
         if self.allowance[0] < 0:
-            raise Unsupported("too much to write")
+            raise CodeTooLarge(self.notation, "too much")
         if self.measuring is not None:
             if len(lines) > self.measuring:
                 raise TooLong
         elif len(lines) > self.max_lines:
-            raise Unsupported("too long")
+            raise CodeTooLarge(self.notation, "too long")
 
     def fresh(self, stem: str) -> str:
         """A name not given before in this source: ``stem`` and a number."""
@@ -206,6 +280,53 @@ class Emitter:
 
     # ---------------------------------------------------------------- continuations and state
 
+    def too_deep(self, ind: int) -> bool:
+        """Whether the code of a node at ``ind`` is to be written apart (:data:`APART_INDENT`); never
+        inside a repetition's loop, whose passes end by ``break`` and ``continue``."""
+        if self.measuring is not None:
+            return False
+        if ind < APART_INDENT and len(self.blocks) < APART_BLOCKS:
+            return False
+        count = 0
+        for at, word in reversed(self.blocks):
+            if at >= ind:
+                continue
+            if word == "def":
+                break
+            if word == "whi":
+                return False
+            count += 1
+        return ind >= APART_INDENT or count >= APART_BLOCKS
+
+    def apart(self, write: Cont, env: Env, ind: int) -> None:
+        """``write``'s code written apart (:meth:`function_apart`) and called here."""
+        name, frees = self.function_apart([], lambda i: write(env, i))
+        self.emit(ind, f"{name}({', '.join(frees)})")
+
+    def function_apart(self, params: list[str], write: Callable[[int], None]) -> tuple[str, list[str]]:
+        """A function of ``params`` whose body ``write`` writes at the level of the function being
+        written, before it; its name, and the names it reads from where it is called, which its
+        callers pass after ``params``."""
+        lines, index = self.anchor
+        saved = self.lines, self.blocks
+        base = (len(lines[index]) - len(lines[index].lstrip(" "))) // len(INDENT) + 1
+        self.lines, self.blocks = [], []
+        self.apart_depth += 1
+        try:
+            self.entry(base)
+            write(base)
+            self.emit(base, "pass")  # (and under a last test whose continuation wrote nothing)
+            body = self.lines
+        finally:
+            self.lines, self.blocks = saved
+            self.apart_depth -= 1
+        frees = [name for name in free_names(params, body, base) if name not in self.constants]
+        self.aparts += 1
+        name = f"{APART}{self.aparts}"
+        header = indented(base - 1, f"def {name}({', '.join(params + frees)}):")
+        lines[index] = "\n".join([header, *body, lines[index]])
+        return name, frees
+
     def short(self, k: Cont, env: Env, ind: int) -> bool:
         """Whether ``k`` writes at most :attr:`inline_lines` lines (it is written into a scratch buffer)."""
         if self.measuring is not None:
@@ -213,7 +334,7 @@ class Emitter:
             # own, would measure each nested repetition's continuation twice at every level (time
             # exponential in the nesting). Taken as long, its lines count toward the enclosing limit.
             return False
-        saved = self.lines
+        saved = self.lines, self.blocks
         self.lines, self.measuring = [], self.inline_lines
         try:
             k(env, ind)
@@ -221,7 +342,7 @@ class Emitter:
         except TooLong:
             return False
         finally:
-            self.lines, self.measuring = saved, None
+            (self.lines, self.blocks), self.measuring = saved, None
 
     def params_env(self, env: Env) -> tuple[list[str], Env]:
         """Fresh parameters for the live fields, and ``env`` reading them from there."""

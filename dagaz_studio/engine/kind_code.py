@@ -39,8 +39,6 @@ class KindWriter(RepeatWriter):
     """The source of one notation's compiled run on a heap or stack board, for one player: the
     back-end of :class:`~dagaz_studio.engine.code_writer.CodeWriter` for these kinds."""
 
-    #: Generated source longer than this many lines is not compiled: the runner takes the notation.
-    max_lines = 3_000
     #: A call with the whole run state as arguments costs more than a few lines.
     inline_lines = 23
     unroll_directions = 4

@@ -21,6 +21,7 @@ from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.compiler import (
     MAX_WRITTEN,
     Abort,
+    CodeTooLarge,
     Compiled,
     Record,
     Unsupported,
@@ -391,33 +392,22 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def _make_plan(self, program: Program, cancel: CancelFlag | None) -> Plan | None:
         notation = program.notation
-        plan: Plan | None = None
         allowance = [MAX_WRITTEN]  # for the whole and its parts together
         try:
             whole = compile_notation(self, notation, program.player, allowance=allowance, cancel=cancel,
                                      piece_name=program.piece_name)
-        except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            whole = None  # too deep or too long for Python to compile, or not covered
-        if whole is not None:
-            plan = (whole,)
-        options = ways(notation.body)
-        if options and (whole is None or whole.rich) and allowance[0] >= 0:
-            # Part by part: the parts that compile run compiled (the others through the runner), and
-            # a part that neither lifts nor puts gives light records even when another part does.
-            parts: list[Compiled | Program] = []
-            for option in options:
-                try:
-                    parts.append(compile_notation(self, notation, program.player, option, allowance, cancel,
-                                                  program.piece_name))
-                except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                    if allowance[0] < 0:
-                        break  # too much to write: the runner takes the whole, already built
-                    part = Notation(notation.text, option, notation.group_count)
-                    parts.append(Program(self, part, program.player, program.piece, cancel=cancel))
-            compiled = [part for part in parts if isinstance(part, Compiled)]
-            if allowance[0] >= 0 and (whole is None and compiled or any(not part.rich for part in compiled)):
-                plan = tuple(parts)
-        return plan
+            options = ways(notation.body)
+            if not whole.rich or not options:
+                return (whole,)
+            # A part that neither lifts nor puts gives light records even when another part does: the
+            # parts are run one by one, their moves merged in order.
+            parts = tuple(compile_notation(self, notation, program.player, option, allowance, cancel, program.piece_name)
+                          for option in options)
+        except Unsupported:
+            return None  # a construct the code writer does not cover: the runner runs it
+        except (RecursionError, SyntaxError, MemoryError) as error:
+            raise CodeTooLarge(notation, "too large") from error
+        return parts if any(not part.rich for part in parts) else (whole,)
 
     def _run_fast(self, position: Position, square: int, program: Program, budget: int,
                   cancel: CancelFlag | None) -> RunResult | None:
