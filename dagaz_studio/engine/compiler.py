@@ -238,7 +238,7 @@ def code_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
     """What the default board's written code reads: its constants and what every such code calls."""
     namespace: dict[str, Any] = dict(constants)
     namespace.update(COUNTING)
-    namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
+    namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, RECORD=Record, RICH=RichRecord, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
     return namespace
 
 

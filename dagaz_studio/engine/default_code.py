@@ -229,7 +229,7 @@ class CodeGenerator(RepeatWriter):
         self.emit(i + 1, f"if {changed}:")
         self.emit(i + 2, "key = (ms, tuple(caps), pr)")
         self.emit(i + 2, "if key not in seen:")
-        self.emit(i + 3, "seen.add(key); out.append((ms, key[1], pr, md))")
+        self.emit(i + 3, "seen.add(key); out.append(TNEW(RECORD, (ms, key[1], pr, md)))")
         self.emit(i + 1, "return")
         if self.continues:
             self.chain_record(i)
@@ -254,7 +254,7 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
         self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
         self.emit(ind + 2, "if key not in seen:")
-        self.emit(ind + 3, "seen.add(key); out.append((ms, key[1], pr, md, key[3], ps, ()))")
+        self.emit(ind + 3, "seen.add(key); out.append(TNEW(RICH, (ms, key[1], pr, md, key[3], ps, ())))")
         self.emit(ind + 2, "return")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
@@ -375,4 +375,4 @@ class CodeGenerator(RepeatWriter):
             key = c
         self.emit(ind + 1, f"if {key} not in seen:")
         self.emit(ind + 2, f"seen.add({key})")
-        self.emit(ind + 2, f"out.append(({c}, {capt}, {env['pr']}, {env['d']}))")
+        self.emit(ind + 2, f"out.append(TNEW(RECORD, ({c}, {capt}, {env['pr']}, {env['d']})))")

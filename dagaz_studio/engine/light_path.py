@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from functools import cache
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young, collector_paused
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Record, RichRecord, new_work
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, new_work
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing
 from dagaz_studio.engine.game import (
@@ -26,9 +25,10 @@ from dagaz_studio.engine.game import (
     passes,
 )
 from dagaz_studio.engine.light_records import RICH_KEPT
-from dagaz_studio.engine.making import make_move, unmake_move, update_hands
+from dagaz_studio.engine.making import Undo, make_move, unmake_move, update_hands
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
 from dagaz_studio.engine.royals import royal_squares, royals_attacked_by, takes_royal
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
@@ -36,38 +36,34 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, Th
 if TYPE_CHECKING:
     from fractions import Fraction
 
-#: One legal move of the light path: a :class:`Move`, or (origin, piece, record) from the compiler.
-Entry = Move | tuple[int, Piece, Record] | tuple[int, Piece, RichRecord]
-LightUndo = tuple[list[tuple[int, Piece | None]], int, LastMove | None, int, int,
-                  tuple[tuple[int, ...], ...] | None, tuple[tuple[int, int], ...], int,
-                  tuple[tuple[int, int] | None, int] | None]
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
 
 
-def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
-                record: Record | RichRecord) -> LightUndo:
-    """Apply a light record in place, as :func:`make_move` applies the move it stands for. A rich
-    record (castling, a capture chain) changes what :func:`~dagaz_studio.engine.rules.rich_effects`
-    says; a plain one empties its origin and captures and puts the piece down on its target."""
+def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
+    """Apply a light move in place, as :func:`make_move` applies the move it stands for (undone by
+    :func:`unmake_move`). A rich record (castling, a capture chain) changes what
+    :func:`~dagaz_studio.engine.rules.rich_effects` says; a plain one empties its origin and captures
+    and puts the piece down on its target."""
+    origin, piece, record = move.origin, move.piece, move.record
     cells = position.cells
     hands = position.hands
     after: dict[int, Piece | None] | None = None
-    if len(record) > 4:
-        target, captures, promoted, direction, _, start, _ = record
+    target, captures, promoted, direction = record.target, record.captures, record.promoted, record.direction
+    if type(record) is RichRecord:
+        start = record.start
         after = rich_effects(origin, piece, record, cells.__getitem__)
         saved = [(square, cells[square]) for square in after]
     else:
-        target, captures, promoted, direction = record
         start = origin
-        # Every square's content is read before any is changed, so undoing in reverse order is exact.
+        # Every square's content is read before any is changed, so undoing in any order is exact.
         saved = [(origin, piece), (target, cells[target])]
         if captures:
             saved += [(square, cells[square]) for square in captures]
     checks = position.checks_remaining
-    undo: LightUndo = (saved, position.turn, position.last_move, position.halfmove_clock, position.fullmove_number,
-                       tuple(tuple(hand) for hand in hands) if hands else None, position.runs, position.passes,
-                       None if checks is None else (checks, position.checks_pending))
+    undo: Undo = _new(Undo, (saved, position.turn, position.last_move, position.labels, position.halfmove_clock,
+                             position.fullmove_number, tuple(tuple(hand) for hand in hands) if hands else None,
+                             position.runs, position.passes, None if checks is None else (checks, position.checks_pending)))
     position.passes = 0  # a light record is never a pass
     if checks is not None:
         position.checks_pending = piece[0]  # the check it may give is counted when the game asks (end checks)
@@ -96,27 +92,10 @@ def make_record(rules: Rules, position: Position, origin: int, piece: Piece,
     return undo
 
 
-def unmake_record(position: Position, undo: LightUndo) -> None:
-    """Reverse :func:`make_record`."""
-    cells = position.cells
-    for square, piece in reversed(undo[0]):
-        cells[square] = piece
-    position.turn, position.last_move, position.halfmove_clock, position.fullmove_number = undo[1:5]
-    if undo[5] is not None:
-        position.hands = [list(hand) for hand in undo[5]]
-    position.runs = undo[6]
-    position.passes = undo[7]
-    if undo[8] is not None:
-        position.checks_remaining, position.checks_pending = undo[8]
-
-
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
     """The legal moves of the side to move, as light records where the compiler allows: the same
     moves, in the same order, as :func:`legal_moves`."""
     return _light_legal(rules, position, None)  # type: ignore[return-value]
-
-
-_first, _second, _third = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 _NOTHING: frozenset[int] = frozenset()
@@ -147,7 +126,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     royal = rules.royal_kinds
     holds = rules.board.kind_type.holds_pieces
     # Pieces only (no heaps or columns): the mover's squares found once, its royal pieces among them.
-    mine = [origin for origin, piece in enumerate(cells) if piece is not None and piece[0] == me] if holds else []
+    # (The empty squares passed over by compress, at C speed: a piece is a non-empty tuple.)
+    mine = [origin for origin in compress(range(len(cells)), cells) if cells[origin][0] == me] if holds else []  # type: ignore[index]
     if not holds:
         royals = royal_squares(rules, position, me) if royal else []
     else:
@@ -207,9 +187,9 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             # What the records cannot hold (captures beside the landing square, a royal promotion) is
             # not looked for.
             shape = shapes.get(piece[1]) or rules.record_shape(piece[1])
-            whole = (watched.isdisjoint(map(_first, entries))  # type: ignore[union-attr]
-                     and (not shape[0] or watched.isdisjoint(chain.from_iterable(map(_second, entries))))  # type: ignore[union-attr]
-                     and (not shape[1] or royal.isdisjoint(map(_third, entries))))
+            whole = (watched.isdisjoint(map(targets, entries))  # type: ignore[union-attr]
+                     and (not shape[0] or watched.isdisjoint(chain.from_iterable(map(captured, entries))))  # type: ignore[union-attr]
+                     and (not shape[1] or royal.isdisjoint(map(promotions, entries))))
         else:
             whole = plain and not immobility and not royal
         if whole:
@@ -217,7 +197,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             if counting is not None:
                 counting[0] += len(entries)
             else:
-                out += [(origin, piece, entry) for entry in entries]
+                out += [_new(LightMove, (origin, piece, entry)) for entry in entries]
             continue
         for entry in entries:
             if isinstance(entry, Move):
@@ -230,20 +210,22 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 if not checked or allowed_by_rules(rules, position, entry):
                     out.append(entry)
                 continue
-            if len(entry) > 4:
+            # Perft's last ply only counts the legal moves: it keeps their records.
+            light = entry if counting is not None else _new(LightMove, (origin, piece, entry))
+            if type(entry) is RichRecord:
                 if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility, work[4]):
-                    out.append((origin, piece, entry))
+                    out.append(light)
                 continue
-            target, captures, promoted, _ = entry
+            target, captures, promoted = entry.target, entry.captures, entry.promoted
             if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
                 continue
             if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
                              and watched.isdisjoint(captures)):  # type: ignore[union-attr]
-                out.append((origin, piece, entry))
+                out.append(light)
                 continue
             if captures and takes_royal(rules, position, me, captures):
-                out.append((origin, piece, entry))
+                out.append(light)
                 continue
             kind = piece[1] if promoted is None else promoted
             if watched is not None and kind not in royal and piece[1] not in royal:
@@ -252,7 +234,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 safe = _still_safe(rules, position, origin, piece, entry, askers)
                 if safe is not None:
                     if safe:
-                        out.append((origin, piece, entry))
+                        out.append(light)
                     continue
             after = [s for s in royals if s != origin and s != target and s not in captures]
             if kind in royal and not _landing_answered(
@@ -262,15 +244,15 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                     enemies):
                 after.append(target)
             if not after:
-                out.append((origin, piece, entry))
+                out.append(light)
                 continue
-            undo = make_record(rules, position, origin, piece, entry)
+            undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
             try:
                 if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
                     continue
             finally:
-                unmake_record(position, undo)
-            out.append((origin, piece, entry))
+                unmake_move(position, undo)
+            out.append(light)
     if position.hands:
         out.extend(m for m in drop_moves(rules, position)
                    if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
@@ -324,7 +306,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
     :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
     (``royals``: where they stood before it) asked about where it then stands, unless the move's own
     question answered already (``known``, see :func:`_landing_answered`)."""
-    target, promoted = record[0], record[2]
+    target, promoted = record.target, record.promoted
     me = piece[0]
     if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
         return False
@@ -343,11 +325,11 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
         standing.remove(target)
         if not standing:
             return True
-    undo = make_record(rules, position, origin, piece, record)
+    undo = make_record(rules, position, _new(LightMove, (origin, piece, record)))
     try:
         return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
     finally:
-        unmake_record(position, undo)
+        unmake_move(position, undo)
 
 
 #: What :func:`_rich_entry_legal` reads of a rich record's move: whether it takes a royal piece, what it
@@ -360,7 +342,7 @@ def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, pi
                         record: RichRecord) -> RichEffects:
     """The :data:`RichEffects` of a rich record's move, worked out once for the contents of the squares
     it reads (castling is listed again and again from the same squares)."""
-    squares = (origin, record[0], *record[1], *chain.from_iterable(record[6]))
+    squares = (origin, record.target, *record.captures, *chain.from_iterable(record.also))
     key = (origin, piece, record)
     kept = rules.rich_known.get(key)
     stands = tuple(map(cells.__getitem__, squares))
@@ -378,7 +360,7 @@ def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, pi
     # the piece lifted from its origin and standing in on its target, nothing else changed yet.
     differ: set[int] | None = set()
     for square, now in after.items():
-        if square != record[0]:
+        if square != record.target:
             was = None if square == origin else cells[square]
             if now is not was and now != was:
                 if now is not None and now[0] != me:
@@ -433,13 +415,13 @@ class EntryChoice(MoveReading[Entry]):
         self.rules, self.position, self.moves = rules, position, MoveChoice(rules, position)
 
     def origin(self, entry: Entry) -> int:
-        return entry.origin if isinstance(entry, Move) else entry[0]
+        return entry.origin
 
     def captures(self, entry: Entry) -> tuple[int, ...]:
-        return entry.captures if isinstance(entry, Move) else entry[2][1]
+        return entry.captures if isinstance(entry, Move) else entry.record.captures
 
     def promotes(self, entry: Entry) -> bool:
-        return (entry.promotion if isinstance(entry, Move) else entry[2][2]) is not None
+        return (entry.promotion if isinstance(entry, Move) else entry.record.promoted) is not None
 
     def dropped(self, entry: Entry) -> bool:
         return isinstance(entry, Move) and entry.dropped
@@ -450,12 +432,11 @@ class EntryChoice(MoveReading[Entry]):
     def gives_check(self, entry: Entry) -> bool:
         if isinstance(entry, Move):
             return self.moves.gives_check(entry)
-        origin, piece, record = entry
-        undo = make_record(self.rules, self.position, origin, piece, record)
+        undo = make_record(self.rules, self.position, entry)
         try:
-            return royals_attacked_by(self.rules, self.position, piece.player)
+            return royals_attacked_by(self.rules, self.position, entry.piece.player)
         finally:
-            unmake_record(self.position, undo)
+            unmake_move(self.position, undo)
 
 
 #: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
@@ -471,7 +452,7 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     attacker answers by the squares it reads; a piece that could never reach the royal square was
     never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
     the caller asks in full."""
-    target, captures = record[0], record[1]
+    target, captures = record.target, record.captures
     changed = {origin, target, *captures}
     again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
     if not again:
@@ -480,7 +461,7 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     # only the squares the record changes are changed for them, as make_record changes them.
     cells = position.cells
     saved = [(square, cells[square]) for square in changed]
-    promoted = record[2]
+    promoted = record.promoted
     placed = _new(Piece, (piece[0], piece[1] if promoted is None else promoted, True if target != origin else piece[2]))
     for square in captures:
         cells[square] = None
@@ -543,18 +524,11 @@ def light_perft(rules: Rules, position: Position, depth: int) -> int:
         return len(entries)
     total = 0
     for entry in entries:
-        if isinstance(entry, Move):
-            undo = make_move(position, entry)
-            try:
-                total += light_perft(rules, position, depth - 1)
-            finally:
-                unmake_move(position, undo)
-        else:
-            light = make_record(rules, position, *entry)
-            try:
-                total += light_perft(rules, position, depth - 1)
-            finally:
-                unmake_record(position, light)
+        undo = make_move(position, entry) if isinstance(entry, Move) else make_record(rules, position, entry)
+        try:
+            total += light_perft(rules, position, depth - 1)
+        finally:
+            unmake_move(position, undo)
     if depth == 2:
         collect_young()
     return total
@@ -576,6 +550,10 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     # few cycles (a compiled notation's local functions) are collected young, after each position
     # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
     with collector_paused():
+        if depth > 2:
+            # Bulk work asks where each square may be attacked from over and over: the board's attack
+            # tables (kept with the board) are built now, not earned question by question.
+            rules.build_attack_tables()
         return light_perft(rules, position, depth)
 
 

@@ -12,7 +12,7 @@ from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.quick_shapes import quick_moves
 from dagaz_studio.engine.read_memo import remembered
-from dagaz_studio.engine.records import Entries, Record, RichRecord
+from dagaz_studio.engine.records import Entries, Record, RichRecord, plain_key, rich_key
 from dagaz_studio.engine.rules_state import RulesState, reads_checks
 from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
@@ -33,9 +33,9 @@ class LightRecords(RulesState):
         """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
         if isinstance(record, Move):
             return record  # kept whole by a notation that lifts or puts
-        if len(record) > 4:
+        if type(record) is RichRecord:
             return self.rich_move(position, origin, piece, record)
-        target, captures, promoted, direction = record
+        target, captures, promoted, direction = record.target, record.captures, record.promoted, record.direction
         kind = piece.kind if promoted is None else promoted
         placed = Piece(piece.player, kind, True if target != origin else piece.moved)
         cells = position.cells
@@ -122,7 +122,7 @@ class LightRecords(RulesState):
         # apart from another's by its target, captures, promotion (and a rich record's stops and
         # displaced pieces); from a move built whole only by building it too.
         whole = Move in set(map(type, out))
-        if not whole and len({entry[:3] if len(entry) == 4 else (entry[0], entry[1], entry[2], entry[4], entry[6])  # type: ignore[index,arg-type]
+        if not whole and len({rich_key(entry) if type(entry) is RichRecord else plain_key(entry)  # type: ignore[arg-type]
                               for entry in out}) == len(out):
             return out  # the usual case: no move found twice
         keys: set[Hashable] = set()
@@ -132,10 +132,8 @@ class LightRecords(RulesState):
                 key: Hashable = entry.key()
             elif whole:
                 key = self.record_move(position, origin, piece, entry).key()
-            elif len(entry) > 4:
-                key = (entry[0], entry[1], entry[2], entry[4], entry[6])
             else:
-                key = entry[:3]
+                key = rich_key(entry) if type(entry) is RichRecord else plain_key(entry)
             if key not in keys:
                 keys.add(key)
                 kept.append(entry)
@@ -155,9 +153,9 @@ class LightRecords(RulesState):
             self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
                              promoted, out, seen, stops, start, **marks)
             return
-        record = (target, tuple(captures), promoted, direction, tuple(stops), origin if start is None else start,
-                  tuple(also))
-        key = (target, record[1], promoted, record[4], record[6])
+        record = _new_tuple(RichRecord, (target, tuple(captures), promoted, direction, tuple(stops),
+                                         origin if start is None else start, tuple(also)))
+        key = rich_key(record)
         if key in seen:
             return
         cells = position.cells
@@ -192,15 +190,16 @@ class LightRecords(RulesState):
 
     def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
         """The full :class:`Move` of a rich light record: the same move :meth:`rich_record` builds."""
-        target, captures, promoted, direction, stops, start, also = record
+        target, promoted, stops = record.target, record.promoted, record.stops
         cells = position.cells
         after = rich_effects(origin, piece, record, cells.__getitem__)
         changes = [(square, now) for square, now in after.items() if (was := cells[square]) is not now and was != now]
         changes.sort(key=_first)
+        direction = record.direction
         return quick_move(
-            self.kind_names[piece[1]], piece[0], origin, target, captures, (*stops, target),
-            None if promoted is None else self.kind_names[promoted], also, tuple(changes),
-            _new_tuple(LastMove, (start, target, None if direction is None else self.dir_letters[direction])),
+            self.kind_names[piece[1]], piece[0], origin, target, record.captures, (*stops, target),
+            None if promoted is None else self.kind_names[promoted], record.also, tuple(changes),
+            _new_tuple(LastMove, (record.start, target, None if direction is None else self.dir_letters[direction])),
         )
 
     def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict[int, Piece | None],
@@ -255,15 +254,15 @@ def rich_effects(origin: int, piece: Piece, record: RichRecord,
     a square ``before`` the move: its captures and its origin emptied, each displaced piece taken from
     where it stood and put down (marked moved unless put back), and the moving piece put down on its
     target, promoted if it was, marked moved unless it never left its square."""
-    target, captures, promoted, _, stops, _, also = record
-    after: dict[int, Piece | None] = dict.fromkeys(captures)
+    target, promoted = record.target, record.promoted
+    after: dict[int, Piece | None] = dict.fromkeys(record.captures)
     after[origin] = None
-    for source, destination in also:
+    for source, destination in record.also:
         displaced = before(source)
         after[source] = None
         if displaced is not None:
             after[destination] = displaced if displaced[2] or destination == source else _new_tuple(
                 Piece, (displaced[0], displaced[1], True))
     after[target] = _new_tuple(Piece, (piece[0], piece[1] if promoted is None else promoted,
-                                       True if target != origin or stops else piece[2]))
+                                       True if target != origin or record.stops else piece[2]))
     return after

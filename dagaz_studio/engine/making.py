@@ -4,6 +4,7 @@ questions and gating, which do too."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from dagaz_studio.board.model import Board, PieceType
@@ -14,11 +15,12 @@ from dagaz_studio.engine.values import Move
 
 
 class Undo(NamedTuple):
-    """What :func:`make_move` changed, so that :func:`unmake_move` can put it back. (A named tuple:
-    legality makes and unmakes moves by the thousand, and it is made in a third of a frozen
-    dataclass's time.)"""
+    """What :func:`make_move` (or the light path's ``make_record``) changed, so that :func:`unmake_move`
+    can put it back. (A named tuple: legality makes and unmakes moves by the thousand, and it is made in
+    a third of a frozen dataclass's time.)"""
 
-    cells: tuple[tuple[int, Piece | None], ...]
+    #: Each square changed with what it held, all read before any was changed (so put back in any order).
+    cells: Sequence[tuple[int, Piece | None]]
     turn: int
     last_move: LastMove | None
     labels: frozenset[tuple[int, str]]
@@ -72,20 +74,16 @@ def make_move(position: Position, move: Move) -> Undo:
 
 
 def unmake_move(position: Position, undo: Undo) -> None:
-    """Reverse :func:`make_move`."""
-    for square, piece in undo.cells:
-        position.cells[square] = piece
-    position.turn = undo.turn
-    position.last_move = undo.last_move
-    position.labels = undo.labels
-    position.halfmove_clock = undo.halfmove_clock
-    position.fullmove_number = undo.fullmove_number
-    if undo.hands is not None:
-        position.hands = [list(hand) for hand in undo.hands]
-    position.runs = undo.runs
-    position.passes = undo.passes
-    if undo.checks is not None:
-        position.checks_remaining, position.checks_pending = undo.checks
+    """Reverse :func:`make_move` (or ``make_record``)."""
+    cells = position.cells
+    changed, position.turn, position.last_move, position.labels, position.halfmove_clock, \
+        position.fullmove_number, hands, position.runs, position.passes, checks = undo
+    for square, piece in changed:
+        cells[square] = piece
+    if hands is not None:
+        position.hands = [list(hand) for hand in hands]
+    if checks is not None:
+        position.checks_remaining, position.checks_pending = checks
 
 
 def _count_run(position: Position, move: Move) -> None:

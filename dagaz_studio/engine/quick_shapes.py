@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
+from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 #: The letters that name several directions, as the code writer reads them (``engine/emitter.py``,
 #: not imported: a command that finds the board's code written needs no writer).
 _DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
+_new = tuple.__new__
 #: Whether a piece attacks a square, and the squares that answer depends on.
 Reads = tuple[bool, frozenset[int]]
 #: A rider's first step's directions and most passes (``None``: no limit); a leaper's ways, each the
@@ -105,6 +107,12 @@ def _leaps(rules: RulesState, player: int, ways: tuple[tuple[Step, ...], ...]) -
     return out
 
 
+def _records(square: int, direction: int) -> tuple[int, Record, Record]:
+    """A square a piece reaches in ``direction``, with the records of its moves there: to the empty
+    square, and capturing there (made once with the tables: the moves give the same records again)."""
+    return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
+
+
 def _tables(rules: RulesState, notation: Notation, player: int) -> tuple[str, Any] | None:
     """The shape of ``notation`` for ``player`` with its tables (kept with the board), or ``None``."""
     key = (notation.text, player)
@@ -116,10 +124,13 @@ def _tables(rules: RulesState, notation: Notation, player: int) -> tuple[str, An
         elif shape[0] == "ride":
             step, maximum = shape[1]
             rays = _rays(rules, _directions(rules, player, step), maximum)
-            known = ("ride", (rays, [None] * len(rays)))
+            known = ("ride", (rays, [None] * len(rays),
+                              [ways and tuple(tuple(_records(square, direction) for square in ray) for direction, ray in ways)
+                               for ways in rays]))
         else:
             leaps = _leaps(rules, player, shape[1])
-            known = ("leap", (leaps, [frozenset(square for square, _ in each) for each in leaps]))
+            known = ("leap", (leaps, [frozenset(square for square, _ in each) for each in leaps],
+                              [tuple(_records(square, direction) for square, direction in each) for each in leaps]))
         rules.quick_tables[key] = known
     return known if known[0] else None
 
@@ -132,16 +143,16 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
     if tables is None:
         return None
     if tables[0] == "leap":
-        leaps = tables[1][0]
+        leaps, leap_records = tables[1][0], tables[1][2]
 
         def leap(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
             me = piece[0]
-            for square, direction in leaps[origin]:
+            for square, quiet, capture in leap_records[origin]:
                 q = cells[square]
                 if q is None:
-                    out.append((square, (), None, direction))
+                    out.append(quiet)
                 elif q[0] != me:
-                    out.append((square, (square,), None, direction))
+                    out.append(capture)
 
         def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
                        work: Any) -> int:
@@ -155,23 +166,23 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
             return count
         leap.quick_count = leap_count  # type: ignore[attr-defined]
         return leap
-    rays = tables[1][0]
+    rays, ride_records = tables[1][0], tables[1][2]
 
     def ride(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
-        ways = rays[origin]
+        ways = ride_records[origin]
         if ways is False:
             slow(cells, origin, piece, out, seen, work, position)
             return
         me = piece[0]
         append = out.append
-        for direction, ray in ways:
-            for square in ray:
+        for ray in ways:
+            for square, quiet, capture in ray:
                 q = cells[square]
                 if q is None:
-                    append((square, (), None, direction))
+                    append(quiet)
                 else:
                     if q[0] != me:
-                        append((square, (square,), None, direction))
+                        append(capture)
                     break
 
     def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
@@ -221,7 +232,7 @@ def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callab
             return q is not None and q[0] != piece[0], frozenset((target,))
         leap.quick_reads = leap_reads  # type: ignore[attr-defined]
         return leap
-    rays, between = tables[1]
+    rays, between, _ = tables[1]
 
     def ride(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
         ways = between[origin]

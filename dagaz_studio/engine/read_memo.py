@@ -14,9 +14,10 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import Any, NamedTuple, SupportsIndex, overload
+from typing import Any, SupportsIndex, overload
 
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.records import Record
 
 _list_item = list.__getitem__
 
@@ -154,24 +155,14 @@ GIVE_UP_AFTER = 32
 KEPT_STATES = 6
 
 
-class Remembered(NamedTuple):
-    """What is kept of a piece's moves from a square, in one state of what its code read."""
-
-    #: What stands on the squares read, from the cells (a getter made once: it is asked at every position).
-    read: Callable[[list[Any]], Any]
-    #: What :attr:`read` gave when the moves were found.
-    values: Any
-    #: The squares the previous move's start and end were found to differ from, and those they were
-    #: found to be (field 0: start, 1: end).
-    not_start: frozenset[object]
-    not_end: frozenset[object]
-    equal: tuple[tuple[int, object], ...]
-    #: The attack questions asked, each with its key in the position's answers, and the answer.
-    threats: tuple[tuple[Any, ...], ...]
-    moves: list[Any]
-    #: The squares the moves land or capture on, and the kinds they promote to (light records only).
-    reached: frozenset[int] | None
-    crowns: frozenset[int]
+#: What is kept of a piece's moves from a square, in one state of what its code read: a getter of what
+#: stands on the squares read (made once: it is asked at every position) and what it gave, the squares
+#: the previous move's start and end were found to differ from, those they were found to be, the attack
+#: questions asked (each with its key in the position's answers) with their answers, the moves found,
+#: and (light records only) the squares they land or capture on and the kinds they promote to.
+Remembered = tuple[Callable[[list[Any]], Any], Any, frozenset[object], frozenset[object],
+                   tuple[tuple[int, object], ...], tuple[tuple[Any, ...], ...], list[Any],
+                   frozenset[int] | None, frozenset[int]]
 
 
 def _nothing_read(cells: list[Any]) -> tuple[()]:
@@ -202,9 +193,10 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         tally[0] += 1
         if states is not None:
             for index, known in enumerate(states):
-                if (known.read(cells) == known.values and start not in known.not_start and end not in known.not_end
-                        and (not known.equal or all((end if field else start) == value for field, value in known.equal))
-                        and (not known.threats or _answered(rules, position, origin, known.threats, work))):
+                read, values, not_start, not_end, equal, threats, _, _, _ = known
+                if (read(cells) == values and start not in not_start and end not in not_end
+                        and (not equal or all((end if field else start) == value for field, value in equal))
+                        and (not threats or _answered(rules, position, origin, threats, work))):
                     tally[1] += 1
                     if index:
                         # The latest found first: a state of the board seen again is often seen more.
@@ -224,14 +216,14 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
             given_up.append(True)
             return None
         read = itemgetter(*reading.read) if reading.read else _nothing_read
-        light = all(type(record) is tuple and len(record) == 4 for record in found)
-        known = Remembered(
+        light = all(type(record) is Record for record in found)
+        known = (
             read, read(cells),
             frozenset(value for field, value, answer in noted if field == 0 and not answer),
             frozenset(value for field, value, answer in noted if field == 1 and not answer),
             tuple((field, value) for field, value, answer in noted if answer), tuple(learning.threats), found,
-            frozenset(chain.from_iterable((record[0], *record[1]) for record in found)) if light else None,
-            frozenset(record[2] for record in found if light and record[2] is not None))
+            frozenset(chain.from_iterable((record.target, *record.captures) for record in found)) if light else None,
+            frozenset(record.promoted for record in found if light and record.promoted is not None))
         if states is None:
             kept[key] = [known]
         else:
@@ -244,14 +236,13 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
         if known is None:
             moves(cells, origin, piece, out, seen, work, position)
         else:
-            out += known.moves
+            out += known[6]
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: AbstractSet[int],
               royal: AbstractSet[int], work: Any) -> int:
         known = None if given_up else lookup(cells, origin, piece, work, position)
-        if (known is None or known.reached is None or not watched.isdisjoint(known.reached)
-                or not royal.isdisjoint(known.crowns)):
+        if known is None or known[7] is None or not watched.isdisjoint(known[7]) or not royal.isdisjoint(known[8]):
             return -1
-        return len(known.moves)
+        return len(known[6])
     run.quick_count = count  # type: ignore[attr-defined]
     return run

@@ -123,7 +123,7 @@ def _played(rules: Rules, rng: random.Random) -> Iterator[Position]:
             if isinstance(entry, Move):
                 make_move(position, entry)
             else:
-                make_record(rules, position, entry[0], entry[1], entry[2])
+                make_record(rules, position, entry)
             moved = True
             yield position
         if not moved:  # the setup has no move to play (or its moves run away): no game to play

@@ -2,7 +2,7 @@
 
 Castling and capture chains are kept as rich light records (where their earlier partial moves ended,
 where the last began, the pieces they displaced); :func:`make_record` must leave exactly what
-:func:`make_move` leaves for the move the record stands for, and :func:`unmake_record` put it back.
+:func:`make_move` leaves for the move the record stands for, and :func:`unmake_move` put it back.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.light_path import light_legal_moves, make_record, unmake_record
+from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.light_path import light_legal_moves, make_record
 from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.records import RichRecord
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 from tests.helpers.run_comparison import played
@@ -38,18 +39,19 @@ def test_light_records_make_what_their_moves_make(name: str, fen: str | None) ->
     for position in _positions(name, fen, 12):
         rules = Rules(position.board)
         entries = light_legal_moves(rules, position)
-        moves = [rules.record_move(position, *entry) if not isinstance(entry, Move) else entry for entry in entries]
+        moves = [entry if isinstance(entry, Move) else rules.record_move(position, entry.origin, entry.piece, entry.record)
+                 for entry in entries]
         assert moves == legal_moves(rules, position)
         before = _state(position)
         for entry, move in zip(entries, moves):
             if isinstance(entry, Move):
                 continue
-            rich += len(entry[2]) > 4
+            rich += type(entry.record) is RichRecord
             expected = position.copy()
             make_move(expected, move)
-            undo = make_record(rules, position, *entry)
+            undo = make_record(rules, position, entry)
             assert _state(position) == _state(expected), move
-            unmake_record(position, undo)
+            unmake_move(position, undo)
             assert _state(position) == before
     # Castling (Kiwipete) and capture chains (Fanorona) were kept as rich records, not built whole.
     assert rich or (name, fen) == ("chess", None)

@@ -40,7 +40,7 @@ def _moves(fen: str) -> tuple[list[Move], list[Move]]:
     board = parse_board(BOARD)
     position = Position.from_fen(board, fen)
     rules = Rules(board)
-    light = [entry if isinstance(entry, Move) else rules.record_move(position, *entry)
+    light = [entry if isinstance(entry, Move) else rules.record_move(position, entry.origin, entry.piece, entry.record)
              for entry in light_legal_moves(rules, position)]
     return light, legal_moves(rules, position)
 
