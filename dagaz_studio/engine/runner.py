@@ -236,20 +236,25 @@ class Program(ItemRunner):
                 st.counters[slot] = count
                 st.marks[slot] = mark
 
-        body = self._compile(node.body, after_body)
         probe_slot = self._slot() if possessive else 0
 
-        def probe_done(st: State) -> None:
-            if st.progress != st.marks[probe_slot]:
+        def after_pass(st: State) -> None:
+            # A possessive pass is tried before it is taken, by the same body: its probe mark (-1 while
+            # the pass is taken) says which, so that nested possessive repetitions are built once, not
+            # twice a level (the build doubling at each level would run out of memory).
+            mark = st.marks[probe_slot]
+            if mark < 0:
+                after_body(st)
+            elif st.progress != mark:
                 raise RunProbeSucceeded
-        probe_body = self._compile(node.body, probe_done) if possessive else None
+        body = self._compile(node.body, after_pass if possessive else after_body)
 
         def can_repeat(st: State) -> bool:
             saved_trace, saved_mark = st.trace, st.marks[probe_slot]
             st.trace = None
             st.marks[probe_slot] = st.progress
             try:
-                probe_body(st)  # type: ignore[misc]
+                body(st)
             except RunProbeSucceeded:
                 return True
             finally:
@@ -281,14 +286,18 @@ class Program(ItemRunner):
                 body(st)
 
         def enter(st: State) -> None:
-            count, mark = st.counters[slot], st.marks[slot]
+            count, mark, probe_mark = st.counters[slot], st.marks[slot], st.marks[probe_slot]
             st.counters[slot] = 0
             st.marks[slot] = st.progress
+            if possessive:
+                st.marks[probe_slot] = -1
             try:
                 head(st)
             finally:
                 st.counters[slot] = count
                 st.marks[slot] = mark
+                if possessive:
+                    st.marks[probe_slot] = probe_mark
         return enter
 
     def _move_cursor(self, st: State, target: int, direction: int, k: Cont) -> None:

@@ -334,3 +334,29 @@ def test_a_table_earned_by_one_interpreter_is_finished_by_the_next() -> None:
     for _ in range(every):
         second.candidates(position.cells, king, 1)
     assert 1 in second._tabled
+
+
+def _nested_possessive(levels: int) -> str:
+    return "(+" * levels + ")*+" * levels
+
+
+def _peak_memory_of_reading(text: str) -> int:
+    import tracemalloc
+
+    from dagaz_studio.engine.runner import Program
+
+    rules = Rules(load_board("chess"))
+    notation = parse_notation(text)
+    tracemalloc.start()
+    try:
+        Program(rules, notation, 0, None)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_reading_nested_possessive_repetitions_grows_with_the_notation_not_its_nesting() -> None:
+    # Each possessive pass was built twice (tried, then taken), so the closures doubled with every
+    # level: 16 levels took 320 MB, 20 ran out of memory as the window read a typed notation.
+    shallow, deep = _peak_memory_of_reading(_nested_possessive(6)), _peak_memory_of_reading(_nested_possessive(12))
+    assert deep < 4 * shallow, f"{shallow:,} bytes at 6 levels, {deep:,} at 12"
