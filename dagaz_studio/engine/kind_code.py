@@ -380,15 +380,15 @@ class HeapWriter(KindWriter):
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         # One seed sown: the heap there gains a piece of its kind.
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD[{self.seed_kind(pp)}][{old}]')}")
+        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD[{self.sown_kind(pp)}][{old}]')}")
         return {"ms": c}, []
 
     def made(self, c: str, heap: str) -> str:
         """The heap ``heap`` makes, as square ``c`` then holds it."""
         return heap
 
-    def seed_kind(self, pp: str) -> str:
-        """The kind of the piece put for ``pp`` in hand."""
+    def sown_kind(self, pp: str) -> str:
+        """The kind of the piece put for ``pp`` in hand (one sown)."""
         return f"{pp}[1]"
 
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:

@@ -126,7 +126,7 @@ class HeapTraceWriter(KindTraceWriter, HeapWriter):
     def made(self, c: str, heap: str) -> str:
         return f"ASIS({c}, {heap})"
 
-    def seed_kind(self, pp: str) -> str:
+    def sown_kind(self, pp: str) -> str:
         # A typed notation's heap lifted whole (by ``&``) puts one of the board's kinds.
         return f"PUTKIND({pp}, {len(self.rules.board.pieces)})"
 
