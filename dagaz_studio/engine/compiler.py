@@ -133,7 +133,7 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
         written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
     else:
         _spend(allowance, written[2], notation)
-    namespace = _load(rules, notation, written[0])
+    namespace = load_code(rules, written[0], f"notation {notation.text!r}")
     attacks = namespace.get("attacks") or _attacks_when_asked(rules, notation, player, body, piece_name)
     return Compiled(namespace["moves"], attacks, namespace["SOURCE"], written[1])
 
@@ -204,7 +204,7 @@ def _written_function(rules: CodeRules, notation: Notation, player: int, piece_n
         generator = CodeGenerator(rules, notation, player)
         generator.piece_name = piece_name
         written = rules.written[key] = (generator.module(notation.body if body is None else body, (name,)), rich, 0)
-    function: Callable[..., None] = _load(rules, notation, written[0])[name]
+    function: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}")[name]
     return function
 
 
@@ -223,15 +223,22 @@ def remember_code(source: str, code: Any) -> None:
     _CODE_CACHE[source] = code
 
 
-def _load(rules: CodeRules, notation: Notation, module: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+def load_code(rules: CodeRules, module: tuple[str, dict[str, Any]], label: str, *, keep: bool = True,
+              namespace: Callable[[CodeRules, dict[str, Any], str], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The names a written ``module`` (its source and constants) defines, run in the namespace its
+    back-end reads (``namespace``, the default board's by default). ``label`` names it in a
+    traceback; with ``keep``, its compiled code is kept (:func:`remember_code`) to load it again
+    without compiling — traced code is not, as it is written for a window's stepper, not for the
+    code kept between starts."""
     source, constants = module
-    code = _CODE_CACHE.get(source)
+    code = _CODE_CACHE.get(source) if keep else None
     if code is None:
-        code = compile(source, f"<notation {notation.text!r}>", "exec")
-        remember_code(source, code)
-    namespace = code_namespace(rules, constants, source)
-    exec(code, namespace)
-    return namespace
+        code = compile(source, f"<{label}>", "exec")
+        if keep:
+            remember_code(source, code)
+    names = (namespace or code_namespace)(rules, constants, source)
+    exec(code, names)
+    return names
 
 
 def code_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> dict[str, Any]:

@@ -17,14 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.compiler import (
-    POLL_EVERY,
-    Abort,
-    code_namespace,
-    compiled_code,
-    remember_code,
-    written_code_key,
-)
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
@@ -81,17 +74,11 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
         generator.piece_name = piece_name
         # Local functions that close over nothing of a run are made once, not at every run.
         written = rules.written[key] = ((hoist(generator.module()), generator.constants), False, 0)
-    source, constants = written[0]
     # Compiled code is kept with the default board's: the code kept for a board between starts
     # (:mod:`dagaz_studio.engine.code_cache`) holds both.
-    code = compiled_code(source)
-    if code is None:
-        code = compile(source, f"<notation {notation.text!r}>", "exec")
-        remember_code(source, code)
-    namespace = kind_namespace(rules, constants, source)
-    exec(code, namespace)
-    moves: Callable[..., None] = namespace["moves"]
-    moves.source = source  # type: ignore[attr-defined]
+    moves: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}",
+                                           namespace=kind_namespace)["moves"]
+    moves.source = written[0][0]  # type: ignore[attr-defined]
     return moves
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import heap_actions, stack_actions
-from dagaz_studio.engine.compiler import written_code_key
+from dagaz_studio.engine.compiler import load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env
 from dagaz_studio.engine.heaps import put_kind
@@ -148,9 +148,6 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
         writer = (HeapTraceWriter if rules.board.kind_type.holds_heaps else StackTraceWriter)(rules, notation, player)
         writer.cancel, writer.piece_name = cancel, piece_name
         written = rules.written[key] = ((writer.module(), writer.constants), True, 0)
-    source, constants = written[0]
-    namespace = kind_namespace(rules, constants, source)
-    namespace.update(DONE=kept, PUTKIND=put_kind)
-    exec(compile(source, f"<traced notation {notation.text!r}>", "exec"), namespace)
-    moves: TracedCode = namespace["moves"]
+    moves: TracedCode = load_code(rules, written[0], f"traced notation {notation.text!r}", keep=False,
+                                  namespace=lambda *read: {**kind_namespace(*read), "DONE": kept, "PUTKIND": put_kind})["moves"]
     return moves

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.compiler import Abort, code_namespace, compiled_code, new_work, remember_code, written_code_key
+from dagaz_studio.engine.compiler import Abort, load_code, new_work, written_code_key
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported
 from dagaz_studio.engine.run_state import Stop
@@ -118,14 +118,7 @@ def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
     written = rules.written.get(key)
     if written is None:
         written = rules.written[key] = (ReachWriter(rules, notation, player).module(notation.body), False, 0)
-    source, constants = written[0]
-    compiled = compiled_code(source)
-    if compiled is None:
-        compiled = compile(source, f"<reach of {notation.text!r}>", "exec")
-        remember_code(source, compiled)
-    namespace = code_namespace(rules, constants, source)
-    exec(compiled, namespace)
-    reach: ReachCode = namespace["reach"]
+    reach: ReachCode = load_code(rules, written[0], f"reach of {notation.text!r}")["reach"]
     return reach
 
 

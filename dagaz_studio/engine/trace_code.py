@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.compiler import code_namespace, written_code_key
+from dagaz_studio.engine.compiler import code_namespace, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, ItemCont
@@ -262,11 +262,8 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
         writer = TraceWriter(rules, notation, player)
         writer.cancel, writer.piece_name = cancel, piece_name
         written = rules.written[key] = (writer.module(notation.body, ("moves",)), True, 0)
-    source, constants = written[0]
-    namespace = code_namespace(rules, constants, source)
-    namespace["DONE"] = completed
-    exec(compile(source, f"<traced notation {notation.text!r}>", "exec"), namespace)
-    moves: TracedCode = namespace["moves"]
+    moves: TracedCode = load_code(rules, written[0], f"traced notation {notation.text!r}", keep=False,
+                                  namespace=lambda *read: {**code_namespace(*read), "DONE": completed})["moves"]
     return moves
 
 
