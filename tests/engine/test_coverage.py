@@ -17,7 +17,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import Program
 from dagaz_studio.notation import Notation, NotationError, parse_notation
-from tests.helpers.run_comparison import played, rules_pair, same_run
+from tests.helpers.run_comparison import drop_sites, parseable, played, rules_pair, same_run
 from tools.compile_coverage import fallbacks
 
 
@@ -88,11 +88,7 @@ def test_random_notations_compile_and_run_as_the_runner_runs_them(board_name: st
     @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         fast, runner = rules_pair(board_name)
         positions = played(board_name, 4, 30)
         position = positions[which % len(positions)].copy()
@@ -191,16 +187,13 @@ def test_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> None:
     fast, runner = rules_pair(board_name)
     for position in played(board_name, 4, 40):
         position = position.copy()
-        for kind in range(fast.board_kinds):
-            if fast.drop_program(kind, position.turn) is None:
-                continue
-            for square in range(len(position.cells)):
-                quick = fast.run_drop(position, kind, square)
-                slow = runner.run_drop(position, kind, square)
-                traced = runner.run_drop(position, kind, square, trace=True)
-                assert quick.moves == slow.moves == traced.moves
-                assert quick.stopped == slow.stopped == traced.stopped
-                assert quick.work == slow.work
+        for kind, square in drop_sites(fast, position):
+            quick = fast.run_drop(position, kind, square)
+            slow = runner.run_drop(position, kind, square)
+            traced = runner.run_drop(position, kind, square, trace=True)
+            assert quick.moves == slow.moves == traced.moves
+            assert quick.stopped == slow.stopped == traced.stopped
+            assert quick.work == slow.work
 
 
 @pytest.mark.parametrize("board_name", ["crazyhouse"])
@@ -211,11 +204,7 @@ def test_random_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> N
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         # Every piece dropped by the notation.
         dropping = replace(board, drops=dict.fromkeys(board.pieces, notation))
         fast, runner = Rules(dropping), Rules(dropping)

@@ -18,7 +18,7 @@ from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
-from tests.helpers.run_comparison import played, rules_pair, runner_rules, same_run
+from tests.helpers.run_comparison import parseable, played, rules_pair, runner_rules, same_run
 
 #: The boards the variants.ini importer made from Fairy-Stockfish's built-ins share its few constructs:
 #: a default run takes these of them, ``-m slow`` every one.
@@ -128,11 +128,7 @@ def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         board = load_board(board_name)
         fast, runner = rules_pair(board_name)
         try:

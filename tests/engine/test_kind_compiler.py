@@ -33,7 +33,7 @@ from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.shape import captures_on_enemy_first
 from tests.helpers.paths import REPO
-from tests.helpers.run_comparison import played, rules_pair, same_run
+from tests.helpers.run_comparison import parseable, played, rules_pair, same_run
 
 BOARDS = ["oware", "kalah", "two-seeds", "lasca", "bashni"]
 #: Small, so that runaway notations stop quickly; stopping must agree too.
@@ -93,11 +93,7 @@ def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         fast, runner = rules_pair(board_name)
         positions = _played(board_name)
         position = positions[which % len(positions)].copy()
@@ -199,11 +195,7 @@ def test_the_code_written_for_random_notations_compiles_without_warnings(board_n
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
     @given(text=_notations(board_name), kind=st.integers(0, 10))
     def check(text: str, kind: int) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         compiler._CODE_CACHE.clear()  # compiled afresh: a warning is given once, at compiling
         with warnings.catch_warnings():
             warnings.simplefilter("error")

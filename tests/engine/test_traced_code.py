@@ -26,7 +26,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.engine.test_fast import _notations
-from tests.helpers.run_comparison import played, runner_rules
+from tests.helpers.run_comparison import drop_sites, parseable, played, runner_rules
 from tools.compile_coverage import fallbacks
 
 #: Boards whose every piece a default run traces both ways: each kind of board and of piece (riders,
@@ -144,11 +144,7 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
            budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]), run=st.integers(0, 3),
            labelled=st.booleans())
     def check(text: str, which: int, square: int, budget: int, limit: int, run: int, labelled: bool) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         fast, runner = _handled(board_name)
         try:
             kind = fast.custom_kind(notation)
@@ -187,14 +183,11 @@ def test_every_drop_traces_the_same_by_the_written_code_and_the_runner(board_nam
     fast, runner = _rules(board_name)
     for position in played(board_name, 2, 30):
         position = position.copy()
-        for kind in range(fast.board_kinds):
-            if fast.drop_program(kind, position.turn) is None:
-                continue
-            for square in range(len(position.cells)):
-                before = list(position.cells)
-                code = fast.run_drop(position, kind, square, trace=True)
-                assert position.cells == before
-                _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
+        for kind, square in drop_sites(fast, position):
+            before = list(position.cells)
+            code = fast.run_drop(position, kind, square, trace=True)
+            assert position.cells == before
+            _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
 
 
 def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
@@ -205,11 +198,7 @@ def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untype
     @given(text=_traced_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000),
            budget=st.sampled_from([50, 2_000]))
     def check(text: str, which: int, square: int, budget: int) -> None:
-        try:
-            notation = parse_notation(text)
-        except NotationError:
-            assume(False)
-            return
+        notation = parseable(text)
         # Every piece dropped by the notation.
         fast, runner = _handled_rules(replace(board, drops=dict.fromkeys(board.pieces, notation)))
         position = positions[which % len(positions)].copy()

@@ -5,13 +5,18 @@ run three ways (compiled, runner, traced)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
+
+from hypothesis import reject
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.runner import Program
+from dagaz_studio.notation import NotationError, parse_notation
+from dagaz_studio.notation.nodes import Notation
 
 
 def runner_rules(board_name: str) -> Rules:
@@ -60,3 +65,21 @@ def same_run(fast: Rules, runner: Rules, position: Position, square: int, progra
     traced = runner.run(position, square, program, trace=True, **options)  # type: ignore[arg-type]
     assert quick.moves == slow.moves == traced.moves
     assert quick.stopped == slow.stopped == traced.stopped
+
+
+def parseable(text: str) -> Notation:
+    """``text`` parsed; a random notation that does not parse is set aside (hypothesis ``assume``),
+    as the differential tests compare runs, not the parser."""
+    try:
+        return parse_notation(text)
+    except NotationError:
+        reject()
+        raise  # ``reject`` raises: never reached
+
+
+def drop_sites(rules: Rules, position: Position) -> Iterator[tuple[int, int]]:
+    """Each piece type the side to move drops, with each square its drop notation may start on."""
+    for kind in range(rules.board_kinds):
+        if rules.drop_program(kind, position.turn) is not None:
+            for square in range(len(position.cells)):
+                yield kind, square
