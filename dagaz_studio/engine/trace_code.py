@@ -26,7 +26,6 @@ from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, ItemCont
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State
-from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, GroupStep, Notation, Repeat, Step
 
 if TYPE_CHECKING:
@@ -69,6 +68,8 @@ class TraceHooks(RepeatWriter):
     # one tries each pass first, with the trace off, as the runner does.
     loops = False
     shortcuts = False
+    # ``fin`` is told the cursor's direction, the depth and which end it is.
+    fin_extra = ", d, dp, sp"
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -76,6 +77,9 @@ class TraceHooks(RepeatWriter):
         self.ends: list[str] = []
         #: Writing a trial pass, which runs with the trace off: its events are not written.
         self.silent = False
+
+    def fin_args(self, env: Env, then: str) -> str:
+        return f", {env['d']}, {env['dp']}, {'None' if then == 'None' else self.ends[-1]}"
 
     def word(self, event: str) -> Callable[..., None]:
         """The function that records ``event`` (:mod:`~dagaz_studio.engine.trace_words`)."""
@@ -200,51 +204,18 @@ class TraceWriter(TraceHooks, CodeGenerator):
             self.rich = self.captures = True
             self.live += ["mi", "ms", "md"]
 
-    def end(self, env: Env, ind: int, then: str) -> None:
-        span = "None" if then == "None" else self.ends[-1]
-        marks = ("ag", "nl", "lb") if self.marks else ()
-        fields = ", ".join(env[name] for name in ("c", "d", "dp", "mi", "ms", "md", "pr", "ps"))
-        self.emit(ind, f"fin({fields}, {then}, {', '.join((span, *(env[name] for name in marks)))})")
-
     def finishing(self, ind: int) -> None:
-        """The implicit end as the runner says it: each piece still in hand put down (never on a
-        friend), then the move kept, or (after a ``&``) the next partial move."""
+        """The implicit end as the runner says it, the run's lists kept in the run state ``T`` that
+        the events read."""
         lists = "T.hand = hand; T.captures = caps; T.visited = visited; T.touched = touched; T.also = also"
         self.emit(ind, f"T = out; {lists}{'; T.created = created' if self.creates else ''}"
                        f"{'; T.stops = stops' if self.continues else ''}")
         # A drop starts with the piece in hand over the square, which keeps what stood there.
         self.emit(ind, "if T.under is not None: cells[origin] = T.under[0]; touched.clear(); visited.clear()")
-        self.emit(ind, f"def fin(c, d, dp, mi, ms, md, pr, ps, then, sp{self.tail}):")
-        i = ind + 1
-        here = {"c": "c", "d": "d", "dp": "dp"}
-        self.emit(i, "if not hand:")
-        if self.continues:
-            self.emit(i + 1, "if then is not None:")
-            self.emit(i + 2, "then(ms, md)")
-            self.emit(i + 2, "return")
-        chain = " + len(stops)" if self.continues else ""
-        self.spend(i + 1, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
-        self.emit(i + 1, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
-        self.emit(i + 1, "return")
-        self.emit(i, "q = cells[c]")
-        self.emit(i, "if q is not None and q[0] == me:")
-        self.traced(i + 1, here, "cannot_end", "sp", "c")
-        self.emit(i + 1, "return")
-        self.spend(i)
-        self.emit(i, "pp, po = hand.pop()")
-        self.emit(i, "if c not in touched: touched[c] = q")
-        self.emit(i, "cells[c] = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
-        self.emit(i, "if q is not None: caps.append(c)")
-        self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, "visited.append(c)")
-        self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
-        self.emit(i + 1, f"fin(c, d, dp, False, c, md, pr, ps, then, sp{self.tail}); visited.pop()")
-        self.emit(i, "else:")
-        self.emit(i + 1, "also.append((po, c))")
-        self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
-        self.emit(i + 1, f"fin(c, d, dp, mi, ms, md, pr, ps, then, sp{self.tail}); also.pop()")
-        self.emit(i, "if q is not None: caps.pop()")
-        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+        super().finishing(ind)
+
+    def keep(self, i: int) -> None:
+        self.emit(i, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
 
 
 #: A traced run's code: ``moves(cells, origin, piece, state, None, work, position)``.
