@@ -80,19 +80,14 @@ def _sibling_key(event: TraceEvent) -> _Key | None:
 
 def _path_keys(event: TraceEvent) -> tuple[_Key, ...]:
     """The keys under which ``event``, once on the current path, can be found by a later sibling."""
-    kind = event.kind
-    if kind == "step":
-        return (("step", event.span, _state(event)),)
-    if kind == "repeat":
-        return (("repeat", event.span, _state(event)),)
-    if kind == "promote":
-        return (("promote", event.span, event.cursor, event.captures, event.hand[:-1]),)
-    if kind == "branch":
+    if event.kind == "branch":
         keys: tuple[_Key, ...] = (("branch", event.span, _state(event)),)
         if event.branch is not None:
             keys += (("options", event.branch[1], _state(event)),)
         return keys
-    return ()
+    key = _sibling_key(event)
+    # A step, a repetition's pass or a promotion is found under the key its later siblings look for.
+    return (key,) if key is not None and event.kind in ("step", "repeat", "promote") else ()
 
 
 def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
