@@ -208,21 +208,17 @@ def explain_square(
     # Moves that end on the square explain it best; then the others, in the order they were found.
     acting.sort(key=lambda pair: (moves[pair[0]].target != square, pair[0]))
     permitted = [(i, role) for i, role in acting if i in allowed_set]
-    if permitted:
-        first, role = permitted[0]
+    shown = permitted or acting
+    if shown:
+        first, role = shown[0]
         text = describe_move(board, moves[first])
         others = len(permitted) - 1
-        more = f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)" if others else ""
-        sentence = f"{name} is reached: the move {text} {role}{more}."
-        return SquareExplanation(square, True, sentence, tuple(move_branch(trace, tree, first)),
-                                 tuple(i for i, _ in permitted))
-    if acting:
-        first, role = acting[0]
-        text = describe_move(board, moves[first])
-        sentence = (f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
-                    "forbid that move: it would leave a royal piece attacked, or another move must capture.")
-        return SquareExplanation(square, False, sentence, tuple(move_branch(trace, tree, first)),
-                                 tuple(i for i, _ in acting))
+        more = f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)" if others > 0 else ""
+        sentence = f"{name} is reached: the move {text} {role}{more}." if permitted else (
+            f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
+            "forbid that move: it would leave a royal piece attacked, or another move must capture.")
+        return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
+                                 tuple(i for i, _ in shown))
 
     return _explain_unreached(board, trace, tree, square, origin, reason, notation)
 
