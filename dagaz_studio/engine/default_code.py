@@ -191,13 +191,7 @@ class CodeGenerator(RepeatWriter):
         self.keep(i + 1)
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
-        self.emit(i, "if q is not None and q[0] == me:")
-        mark = len(self.lines)
-        self.traced(i + 1, here, "cannot_end", "sp", "c")
-        if len(self.lines) == mark:
-            self.lines[-1] += " return"  # nothing recorded: on one line
-        else:
-            self.emit(i + 1, "return")
+        self.leave_if(i, here, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
         self.emit(i, "pp, po = hand.pop()")
         self.emit(i, "placed = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")

@@ -4,9 +4,8 @@ that a traced run records what the runner records — the same events, sentences
 flags, in the same order — and finds the same moves.
 
 :class:`TraceWriter` writes the events where the writer's hooks ask (``traced``, ``traced_else``,
-``traced_test``, ``traced_cont``, which write nothing in the other back-ends) and says itself the
-few parts whose events are worth writing in full: a step, a group step and the implicit end. The
-code keeps the run's hand, captures and squares visited in the lists of a run state
+``traced_test``, ``traced_cont``, ``letter``, which write nothing in the other back-ends) and says
+itself how the implicit end keeps a move. The code keeps the run's hand, captures and squares visited in the lists of a run state
 (:class:`TracedState`), so the events and the completed moves are made by the functions the runner
 calls (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). Every
 construct is written; only a notation past the size limits raises
@@ -26,7 +25,7 @@ from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, ItemCont
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State
-from dagaz_studio.notation.nodes import Check, Continue, GroupStep, Notation, Repeat, Step
+from dagaz_studio.notation.nodes import Check, Continue, Notation, Repeat
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -59,10 +58,9 @@ def completed(st: TracedState, target: int, direction: int | None, promoted: int
 
 class TraceHooks(RepeatWriter):
     """What both traced back-ends write alike, over their board kind's back-end: the events where the
-    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``), a step, a
-    group step, a trial pass with the trace off and the end of a partial move; each back-end says
-    its own implicit end (:class:`TraceWriter`,
-    :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
+    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``, ``letter``), a
+    trial pass with the trace off and the end of a partial move; each back-end says its own
+    implicit end (:class:`TraceWriter`, :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
 
     # A repetition as its recursive function, whose passes the events follow one by one; a possessive
     # one tries each pass first, with the trace off, as the runner does.
@@ -80,6 +78,9 @@ class TraceHooks(RepeatWriter):
 
     def fin_args(self, env: Env, then: str) -> str:
         return f", {env['d']}, {env['dp']}, {'None' if then == 'None' else self.ends[-1]}"
+
+    def letter(self, direction: str) -> str:
+        return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
     def word(self, event: str) -> Callable[..., None]:
         """The function that records ``event`` (:mod:`~dagaz_studio.engine.trace_words`)."""
@@ -132,53 +133,6 @@ class TraceHooks(RepeatWriter):
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         self.item_span = item.span
         super().visit_check(item, env, ind, square, k)
-
-    def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
-        """Each direction in turn, recording the step, or that there is no square that way."""
-        if not directions or self.silent:
-            super().step(directions, env, ind, k, node)
-            return
-        span = None if node is None else node.span
-        tables = self.tables(node is not None and node.wrap)
-        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
-        letters = self.constant("let", tuple(self.rules.dir_letters))
-        direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
-        self.emit(ind, f"for {direction}, {table} in {pairs}:")
-        self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
-        self.emit(ind + 1, f"if {target} is None:")
-        self.traced(ind + 2, env, "blocked", span, f"{letters}[{direction}]", env["c"])
-        self.emit(ind + 2, "continue")
-        self.traced(ind + 1, env, "step", span, f"{letters}[{direction}]", env["c"], target)
-        self.step_to(target, direction, env, ind + 1, k)
-
-    def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
-        """``\\k``/``~k``: a step the way the group went, recording why there is none."""
-        span, group = node.span, f"{'~' if node.opposite else chr(92)!r}, {node.group}"
-        recorded = self.recorded(node.group, False, env, ind, span)
-        if recorded == "None":
-            self.traced(ind, env, "no_group", span, group, env["c"])
-            return
-        if not recorded.isdigit():
-            self.emit(ind, f"if {recorded} is None:")
-            self.traced(ind + 1, env, "no_group", span, group, env["c"])
-            self.emit(ind, "else:")
-            ind += 1
-        direction = recorded
-        if node.opposite:
-            direction = self.recorded(node.group, True, env, ind, span)
-            if direction == "None":
-                return
-            if not direction.isdigit():
-                self.emit(ind, f"if {direction} is not None:")
-                ind += 1
-        tables, letters = self.constant("nbs", tuple(self.tables(node.wrap))), self.constant("let", tuple(self.rules.dir_letters))
-        target = self.fresh("c")
-        self.emit(ind, f"{target} = {tables}[{direction}][{env['c']}]")
-        self.emit(ind, f"if {target} is None:")
-        self.traced(ind + 1, env, "group_blocked", span, group, f"{letters}[{direction}]", env["c"])
-        self.emit(ind, "else:")
-        self.traced(ind + 1, env, "group_step", span, group, f"{letters}[{direction}]", target)
-        self.step_to(target, direction, env, ind + 1, k)
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         self.ends.append(self.constant("sp", node.span))
