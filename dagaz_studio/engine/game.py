@@ -7,6 +7,7 @@ Above it: perft and the light path (:mod:`~dagaz_studio.engine.light_path`), and
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -201,13 +202,10 @@ def extinct(rules: Rules, position: Position) -> bool:
 
 def extinct_player(rules: Rules, position: Position) -> tuple[int, int] | None:
     """The first player, and the ``extinction`` kind, that :func:`extinct` finds him short of."""
-    below = rules.extinction_below
-    counts: dict[tuple[int, int], int] = {}
-    for piece in position.cells:
-        if piece is not None and piece.kind in rules.extinction_kinds:
-            counts[piece.player, piece.kind] = counts.get((piece.player, piece.kind), 0) + 1
+    counts = Counter((piece.player, piece.kind) for piece in position.cells
+                     if piece is not None and piece.kind in rules.extinction_kinds)
     return next(((player, kind) for player in range(len(rules.board.players)) for kind in rules.extinction_kinds
-                 if counts.get((player, kind), 0) < below), None)
+                 if counts[player, kind] < rules.extinction_below), None)
 
 
 # --------------------------------------------------------------------------- passing
