@@ -290,9 +290,8 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
                                            repeats_only(notation, trace, branch, index)))
         found.append(((not way.heads, way.distance, reach_left(board, trace, way, square), -len(way.path), edge,
                        index), way))
-    if any(not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED) for _, way in found):
-        found = [(key, way) for key, way in found
-                 if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)]
+    found = [(key, way) for key, way in found
+             if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)] or found
     # A way that failed on the square itself while the same option went on past it (a check that
     # failed there, and another that passed and stepped beyond) is not where that option stopped.
     beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for _, way in found
