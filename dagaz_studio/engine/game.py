@@ -47,8 +47,7 @@ def drop_moves(rules: Rules, position: Position, kind: int | None = None,
     if not position.hands:
         return []
     me = position.turn
-    out: list[Move] = []
-    seen: set[tuple[Hashable, ...]] = set()
+    found: dict[tuple[Hashable, ...], Move] = {}  # each move once, in the order found
     unmoved = bool(rules.board.drop_unmoved)
     for held, count in enumerate(position.hands[me]):
         if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
@@ -62,11 +61,8 @@ def drop_moves(rules: Rules, position: Position, kind: int | None = None,
             for move in result.moves:
                 if unmoved:
                     move = unmoved_drop(rules, position, move)
-                key = move.key()
-                if key not in seen:
-                    seen.add(key)
-                    out.append(move)
-    return out
+                found.setdefault(move.key(), move)
+    return list(found.values())
 
 
 def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
