@@ -5,11 +5,11 @@ flags, in the same order — and finds the same moves.
 
 :class:`TraceWriter` writes the events where the writer's hooks ask (``traced``, ``traced_else``,
 ``traced_test``, ``traced_cont``, ``letter``, which write nothing in the other back-ends) and says
-itself how the implicit end keeps a move. The code keeps the run's hand, captures and squares visited in the lists of a run state
-(:class:`TracedState`), so the events and the completed moves are made by the functions the runner
-calls (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). Every
-construct is written; only a notation past the size limits raises
-:class:`~dagaz_studio.engine.emitter.Unsupported`, and the runner traces it.
+itself how the implicit end keeps a move. The code keeps the run's hand, captures and squares
+visited in the lists of a run state (:class:`TracedState`), so the events and the completed moves
+are made by the functions the runner calls (:mod:`~dagaz_studio.engine.trace_words`,
+:mod:`~dagaz_studio.engine.completion`). Every construct is written; only a notation past the size
+limits raises :class:`~dagaz_studio.engine.emitter.Unsupported`, and the runner traces it.
 """
 
 from __future__ import annotations
