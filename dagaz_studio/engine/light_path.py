@@ -18,18 +18,18 @@ from dagaz_studio.engine.game import (
     allowed_by_rules,
     answering_moves,
     count_record_run,
-    drop_moves,
     extinct,
     leaves_royal_attacked,
     legal_moves,
     passes,
 )
+from dagaz_studio.engine.light_drops import legal_drops
 from dagaz_studio.engine.light_records import RICH_KEPT
 from dagaz_studio.engine.making import Undo, make_move, unmake_move, update_hands
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
-from dagaz_studio.engine.royals import royal_squares, royals_attacked_by, takes_royal
+from dagaz_studio.engine.royals import Asker, royal_squares, royals_attacked_by, takes_royal, watched_squares
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 
@@ -135,9 +135,11 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     enemies = _enemies(len(rules.board.players), me)
     out: list[Entry] = []
     askers: list[Asker] = []
-    watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
+    watched = watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = rules.board.rules.immobility_illegal
     checked = bool(position.hands) or immobility
+    # With rule: immobility-illegal, only the pieces whose moves may leave one without a move are asked about.
+    free = rules.never_stuck(me) if immobility else None
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
@@ -150,8 +152,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     makers = rules.light_makers(me)
     shapes = rules.record_shapes()
     squares: list[int] | range = mine if holds else range(len(cells))
-    if counting is not None and holds and not immobility and (not royal or watched is not None):
-        squares = _counted(rules, position, mine, me, watched or _NOTHING, counting, work)
+    if counting is not None and holds and (not royal or watched is not None):
+        squares = _counted(rules, position, mine, me, watched or _NOTHING, free, counting, work)
     for origin in squares:
         piece = cells[origin]
         if piece is None or piece[0] != me:
@@ -159,6 +161,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         maker = makers.get(piece[1], False)
         if maker is False:
             maker = maker_of(piece[1], me)
+        stuck = immobility and piece[1] not in free  # type: ignore[operator]
         entries: list[Any] | None = None
         plain = False  # every entry a light record
         if maker is not None:
@@ -183,7 +186,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         # A move that changes no square an attack on a royal piece reads, and puts no royal piece
         # anywhere, leaves every royal piece as safe as it was: legal without asking.
         moves_royal = watched is None or piece[1] in royal or origin in watched
-        if plain and not immobility and royal and not moves_royal:
+        if plain and not stuck and royal and not moves_royal:
             # What the records cannot hold (captures beside the landing square, a royal promotion) is
             # not looked for.
             shape = shapes.get(piece[1]) or rules.record_shape(piece[1])
@@ -191,7 +194,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                      and (not shape[0] or watched.isdisjoint(chain.from_iterable(map(captured, entries))))  # type: ignore[union-attr]
                      and (not shape[1] or royal.isdisjoint(map(promotions, entries))))
         else:
-            whole = plain and not immobility and not royal
+            whole = plain and not stuck and not royal
         if whole:
             # The usual case, taken whole: every move of the piece is legal without asking.
             if counting is not None:
@@ -213,11 +216,11 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             # Perft's last ply only counts the legal moves: it keeps their records.
             light = entry if counting is not None else _new(LightMove, (origin, piece, entry))
             if type(entry) is RichRecord:
-                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility, work[4]):
+                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, stuck, work[4]):
                     out.append(light)
                 continue
             target, captures, promoted = entry.target, entry.captures, entry.promoted
-            if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+            if stuck and not rules.reach(piece[1] if promoted is None else promoted, me, target):
                 continue
             if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
@@ -254,8 +257,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 unmake_move(position, undo)
             out.append(light)
     if position.hands:
-        out.extend(m for m in drop_moves(rules, position)
-                   if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
+        out += legal_drops(rules, position, royals, watched, light_legal_count)
     if counting is not None:
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)
@@ -265,10 +267,11 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
 
 
 def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched: AbstractSet[int],
-             counting: list[int], work: Work) -> list[int]:
+             free: frozenset[int] | None, counting: list[int], work: Work) -> list[int]:
     """Perft's last ply, in one tight loop: the moves of the pieces that count them whole (quick riders
     and leapers, remembered moves) added to ``counting``, for each piece that is not royal, does not
-    stand on a ``watched`` square, and has no move landing or capturing on one or crowning; the
+    stand on a ``watched`` square, is ``free`` of rule: immobility-illegal (``None``: the board has none)
+    and has no move landing or capturing on one or crowning; the
     squares of the other pieces, to be looked at move by move. (The work of the counts adds up over
     the position: far below the budget, which is one run's.)"""
     cells = position.cells
@@ -281,7 +284,8 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
         count = counts.get(piece[1], False)  # type: ignore[index]
         if count is False:
             count = counts[piece[1]] = getattr(rules.light_maker(piece[1], me), "quick_count", None)  # type: ignore[index]
-        if count is not None and origin not in watched and piece[1] not in royal:  # type: ignore[index]
+        if (count is not None and origin not in watched and piece[1] not in royal  # type: ignore[index]
+                and (free is None or piece[1] in free)):  # type: ignore[index]
             try:
                 found = count(cells, origin, piece, position, watched, royal, work)
             except (Abort, RecursionError):
@@ -439,15 +443,10 @@ class EntryChoice(MoveReading[Entry]):
             unmake_move(self.position, undo)
 
 
-#: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
-#: the royal square asked about, the attacker's player, and the squares its answer read.
-Asker = tuple[int, Piece, int, int, frozenset[int]]
-
-
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
                 askers: list[Asker]) -> bool | None:
     """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
-    is attacked before it (:func:`_watched_squares` noted ``askers``): each attacker whose answer read
+    is attacked before it (:func:`watched_squares` noted ``askers``): each attacker whose answer read
     a square the move changes is asked again, after the move; no other can answer otherwise (an
     attacker answers by the squares it reads; a piece that could never reach the royal square was
     never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
@@ -457,7 +456,7 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
     if not again:
         return True
-    # The attackers asked again read the board alone (not the game's history: see _watched_squares), so
+    # The attackers asked again read the board alone (not the game's history: see watched_squares), so
     # only the squares the record changes are changed for them, as make_record changes them.
     cells = position.cells
     saved = [(square, cells[square]) for square in changed]
@@ -483,36 +482,6 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
         position.turn = turn
         for square, was in saved:
             cells[square] = was
-
-
-def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
-                     askers: list[Asker] | None = None) -> set[int] | None:
-    """The squares a move must change to put a royal piece in danger, when none is in danger now.
-
-    Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
-    run of each enemy piece that could reach a royal piece is asked once, noting what it reads. A
-    move that changes none of those squares, and moves no royal piece, leaves every royal piece as
-    safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer depends on
-    more than the board (the game's history, or a notation not compiled whole): then every move is
-    asked about.
-    """
-    cells = position.cells
-    watched: set[int] = set(royals)
-    for square in royals:
-        for enemy in enemies:
-            for origin in rules.candidates(cells, square, enemy):
-                piece = cells[origin]
-                assert piece is not None
-                if rules.footprint(piece.kind, enemy, origin) is None:
-                    return None
-                answer = rules.attack_reads(position, origin, square, enemy)
-                if answer is None or answer[0]:
-                    return None
-                watched |= answer[1]
-                watched.add(origin)
-                if askers is not None:
-                    askers.append((origin, piece, square, enemy, answer[1]))
-    return watched
 
 
 def light_perft(rules: Rules, position: Position, depth: int) -> int:

@@ -89,6 +89,19 @@ class LightRecords(RulesState):
             shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 
+    def never_stuck(self, player: int) -> frozenset[int]:
+        """The board kinds of ``player`` whose moves never put a piece where it could not move again
+        (``rule: immobility-illegal`` asks nothing of them): the kind reaches something from every
+        square, and so does each kind its notation promotes to (cached)."""
+        free = self._never_stuck[player]
+        if free is None:
+            squares = range(len(self.board.squares))
+            moving = {kind for kind in range(self.board_kinds) if all(self.reach(kind, player, s) for s in squares)}
+            free = self._never_stuck[player] = frozenset(
+                kind for kind in moving if all(self.kind_index.get(use.name) in moving
+                                               for use in name_uses(self.kinds[kind].notation) if use.use == PROMOTES))
+        return free
+
     def record_shapes(self) -> dict[int, tuple[bool, bool]]:
         """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
         return self._record_shapes
@@ -97,6 +110,11 @@ class LightRecords(RulesState):
         """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
         change it): the light path looks them up once per piece on every position."""
         return self._record_makers[player]
+
+    def light_drop_makers(self, player: int) -> dict[int, Any]:
+        """Each kind's drop for ``player`` as the light path makes it, worked out so far, by kind (for
+        :mod:`~dagaz_studio.engine.light_drops` to fill in as it goes)."""
+        return self._drop_makers[player]
 
     def light_counts(self, player: int) -> dict[int, Any]:
         """Each kind's ``quick_count`` of its :meth:`light_maker` for ``player`` (``None``: it has

@@ -169,9 +169,11 @@ def _nothing_read(cells: list[Any]) -> tuple[()]:
     return ()
 
 
-def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[..., None] | None:
+def remembered(rules: Any, moves: Callable[..., None], source: str,
+               patience: int = GIVE_UP_AFTER) -> Callable[..., None] | None:
     """``moves`` (compiled, whose source is ``source``) remembering its moves from each square, or
-    ``None`` where its code reads more than :func:`readable` allows. Its ``quick_count`` says how
+    ``None`` where its code reads more than :func:`readable` allows; given up after ``patience`` asks
+    found less than half the time as they were kept. Its ``quick_count`` says how
     many moves it has from a square, none landing or capturing on a square of ``watched`` nor
     promoting to a kind of ``royal`` (else -1)."""
     if not readable(source):
@@ -203,7 +205,7 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
                         states[index] = states[0]
                         states[0] = known
                     return known
-        if given_up or (tally[0] >= GIVE_UP_AFTER and tally[1] * 2 < tally[0]):
+        if given_up or (tally[0] >= patience and tally[1] * 2 < tally[0]):
             given_up.append(True)
             return None
         noted: list[tuple[int, object, bool]] = []

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.position import Piece
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position
@@ -67,3 +68,38 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Ca
     return any(rules.capturable(position, square, player, cancel=cancel)
                for other in range(len(position.board.players)) if other != player
                for square in royal_squares(rules, position, other))
+
+
+#: An attack question asked of a position by :func:`watched_squares`: the attacker's square and piece,
+#: the royal square asked about, the attacker's player, and the squares its answer read.
+Asker = tuple[int, Piece, int, int, frozenset[int]]
+
+
+def watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
+                    askers: list[Asker] | None = None) -> set[int] | None:
+    """The squares a move must change to put a royal piece in danger, when none is in danger now.
+
+    Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
+    run of each enemy piece that could reach a royal piece is asked once, noting what it reads. A
+    move that changes none of those squares, and moves no royal piece, leaves every royal piece as
+    safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer depends on
+    more than the board (the game's history, or a notation not compiled whole): then every move is
+    asked about.
+    """
+    cells = position.cells
+    watched: set[int] = set(royals)
+    for square in royals:
+        for enemy in enemies:
+            for origin in rules.candidates(cells, square, enemy):
+                piece = cells[origin]
+                assert piece is not None
+                if rules.footprint(piece.kind, enemy, origin) is None:
+                    return None
+                answer = rules.attack_reads(position, origin, square, enemy)
+                if answer is None or answer[0]:
+                    return None
+                watched |= answer[1]
+                watched.add(origin)
+                if askers is not None:
+                    askers.append((origin, piece, square, enemy, answer[1]))
+    return watched

@@ -1,0 +1,67 @@
+"""Drops on the light path (perft): the same legal moves, in the same order, as the full moves find,
+on positions with pieces in hand where drops block checks, give check or mate, fill a column or
+land where a piece could never move again, and stand in lines other pieces attack along."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dagaz_studio.board import load_board
+from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.light_path import light_legal_count, light_legal_moves
+from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import Move
+
+#: Boards with drops: the shogi family's hand rules, crazyhouse, drops that may not give check
+#: (supply), and placement rules the light path leaves to the full moves (sittuyin).
+BOARDS = ["shogi", "minishogi", "crazyhouse", "supply", "sittuyin", "torishogi"]
+
+
+def _light(rules: Rules, position: Position) -> list[Move]:
+    return [entry if isinstance(entry, Move) else rules.record_move(position, entry.origin, entry.piece, entry.record)
+            for entry in light_legal_moves(rules, position)]
+
+
+def _same(rules: Rules, position: Position) -> list[Move]:
+    full = legal_moves(rules, position)
+    assert _light(rules, position) == full, position.fen()
+    assert light_legal_count(rules, position) == len(full), position.fen()
+    return full
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_light_path_finds_what_full_moves_find_where_pieces_are_in_hand(board_name: str) -> None:
+    board = load_board(board_name)
+    rules = Rules(board)
+    rng = random.Random(board_name)
+    for _ in range(3):
+        position = Position.initial(board)
+        for _ in range(30):
+            moves = _same(rules, position)
+            if not moves:
+                break
+            # Captures and drops are chosen more often than chance would: the hands fill, and
+            # drops meet checks, columns and lines.
+            rare = [move for move in moves if move.captures or move.dropped]
+            make_move(position, rng.choice(rare if rare and rng.random() < 0.7 else moves))
+
+
+@pytest.mark.parametrize(("board_name", "fen"), [
+    # A pawn drop on a8 mates (not a move); one that only checks is.
+    ("shogi", "kl7/1n7/1G7/9/9/9/9/9/4K4[P] w - - 0 1"),
+    ("shogi", "k8/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1"),
+    # In check from afar: the drops between block it, the others leave the king attacked.
+    ("shogi", "4k4/9/9/9/4r4/9/9/9/4K4[PGs] w - - 0 1"),
+    # A pawn in the column already, promoted pawns that do not count, and rows a pawn never leaves.
+    ("shogi", "4k4/9/9/9/9/9/P8/1+P7/4K4[PLN] w - - 0 1"),
+    ("crazyhouse", "4k3/8/8/8/8/8/4r3/4K3[Qn] w - - 0 1"),
+    # A drop that screens a cannon's line to the general gives check, which supply's drops may not.
+    ("supply", "4k4/9/9/9/9/9/9/4C4/9/4K4[Ppr] w - - 0 1"),
+])
+def test_the_light_path_finds_what_full_moves_find_for_drops_that_check_block_or_stick(board_name: str,
+                                                                                     fen: str) -> None:
+    board = load_board(board_name)
+    _same(Rules(board), Position.from_fen(board, fen))
