@@ -69,12 +69,12 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
         if piece_type.no_drop_mate or piece_type.no_drop_check:
             if not checking:
                 nxt = (me + 1) % len(board.players)
-                kings = [s for s, p in enumerate(cells) if p is not None and p[0] == nxt and p[1] in royal]
+                their_royals = [s for s, p in enumerate(cells) if p is not None and p[0] == nxt and p[1] in royal]
                 others = [p for p in range(len(board.players)) if p != nxt]
-                checking += (nxt, kings, watched_squares(rules, position, kings, others) if kings else set())
-            nxt, kings, mating = checking
+                checking += (nxt, their_royals, watched_squares(rules, position, their_royals, others) if their_royals else set())
+            nxt, their_royals, mating = checking
             if (move.again or mating is None or any(square in mating for square, _ in changes) or any(
-                    p is not None and p[0] != nxt and not rules.reach(p[1], p[0], s).isdisjoint(kings)
+                    p is not None and p[0] != nxt and not rules.reach(p[1], p[0], s).isdisjoint(their_royals)
                     for s, p in changes)) and _checks_wrongly(rules, position, move, piece_type.no_drop_check, count):
                 continue
         out.append(move)

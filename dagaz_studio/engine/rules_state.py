@@ -193,7 +193,7 @@ class _BoardShare:
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self.tabled: set[int] = set()
         self.earning: dict[int, int] = {}
-        self.quick: dict[tuple[str, int], tuple[str, Any]] = {}
+        self.quick: dict[tuple[str, int] | tuple[str, int, int], tuple[str, Any]] = {}
 
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
