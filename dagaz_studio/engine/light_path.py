@@ -61,8 +61,9 @@ def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
         if captures:
             saved += [(square, cells[square]) for square in captures]
     checks = position.checks_remaining
+    # The hands change only where a piece is taken (update_hands below): else they are not kept.
     undo: Undo = _new(Undo, (saved, position.turn, position.last_move, position.labels, position.halfmove_clock,
-                             position.fullmove_number, tuple(tuple(hand) for hand in hands) if hands else None,
+                             position.fullmove_number, tuple(tuple(hand) for hand in hands) if hands and captures else None,
                              position.runs, position.passes, None if checks is None else (checks, position.checks_pending)))
     position.passes = 0  # a light record is never a pass
     if checks is not None:
@@ -249,6 +250,12 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             if not after:
                 out.append(light)
                 continue
+            if rules.board_only_attacks():
+                safe = _still_safe(rules, position, origin, piece, entry, askers, after, enemies)
+                if safe is not None:
+                    if safe:
+                        out.append(light)
+                    continue
             undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
             try:
                 if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
@@ -444,17 +451,20 @@ class EntryChoice(MoveReading[Entry]):
 
 
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
-                askers: list[Asker]) -> bool | None:
+                askers: list[Asker], after: list[int] | None = None,
+                enemies: list[int] | None = None) -> bool | None:
     """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
     is attacked before it (:func:`watched_squares` noted ``askers``): each attacker whose answer read
     a square the move changes is asked again, after the move; no other can answer otherwise (an
     attacker answers by the squares it reads; a piece that could never reach the royal square was
-    never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
-    the caller asks in full."""
+    never asked, and the move puts no enemy piece anywhere). Given ``after``, the squares of the
+    royal pieces after the move, every piece of ``enemies`` that could attack one is asked instead:
+    where no piece reads the game's history, the board after the move is all they read. ``None``
+    when a question did not end: the caller asks in full."""
     target, captures = record.target, record.captures
     changed = {origin, target, *captures}
-    again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
-    if not again:
+    again = [asker for asker in askers if not asker[4].isdisjoint(changed)] if after is None else []
+    if not again and after is None:
         return True
     # The attackers asked again read the board alone (not the game's history: see watched_squares), so
     # only the squares the record changes are changed for them, as make_record changes them.
@@ -471,6 +481,9 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     try:
         work = new_work(DEFAULT_BUDGET, None)
         work.append(True)  # perft's pruned questions (see Rules.fast_threat)
+        if after is not None:
+            again = [(attacker, cells[attacker], square, enemy, _NOTHING) for square in after  # type: ignore[misc]
+                     for enemy in enemies or () for attacker in rules.candidates(cells, square, enemy)]
         for attacker, attacking, square, enemy, _ in again:
             # A captured attacker attacks nothing any more.
             if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):

@@ -13,7 +13,7 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.quick_shapes import quick_moves
 from dagaz_studio.engine.read_memo import remembered
 from dagaz_studio.engine.records import Entries, Record, RichRecord, plain_key, rich_key
-from dagaz_studio.engine.rules_state import RulesState, reads_checks
+from dagaz_studio.engine.rules_state import RulesState, reads_checks, reads_history
 from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
 
@@ -101,6 +101,15 @@ class LightRecords(RulesState):
                 kind for kind in moving if all(self.kind_index.get(use.name) in moving
                                                for use in name_uses(self.kinds[kind].notation) if use.use == PROMOTES))
         return free
+
+    def board_only_attacks(self) -> bool:
+        """Whether every piece kind's notation reads the board alone (no previous move, labels,
+        handlers or runs: :func:`reads_history`), so that whether a square is attacked after a move
+        hangs on the board after it alone (cached for the kinds known)."""
+        known = self._board_only
+        if known is None or known[0] != len(self.kinds):
+            known = self._board_only = (len(self.kinds), not any(reads_history(kind.notation) for kind in self.kinds))
+        return known[1]
 
     def record_shapes(self) -> dict[int, tuple[bool, bool]]:
         """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""

@@ -130,6 +130,8 @@ class RulesState:
         self._record_shapes: dict[int, tuple[bool, bool]] = {}
         #: Per player, each kind's drop as the light path makes it (:mod:`~dagaz_studio.engine.light_drops`).
         self._drop_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Whether the notations of the kinds known read the board alone (:meth:`board_only_attacks`).
+        self._board_only: tuple[int, bool] | None = None
         #: Per player, the kinds whose moves never leave a piece without a move (:meth:`never_stuck`).
         self._never_stuck: list[frozenset[int] | None] = [None] * max(1, players)
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
