@@ -43,7 +43,7 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
                 if not leaves_royal_attacked(rules, position, move, royals) and allowed_by_rules(rules, position, move)]
     royal = rules.royal_kinds
     immobility = board.rules.immobility_illegal
-    free = rules.never_stuck(me) if immobility else frozenset()
+    free = rules.stuck_squares(me)[1] if immobility else frozenset()
     cells = position.cells
     columns: dict[int, set[int]] = {}
     checking: list[Any] = []  # the next player, its royal squares, and the squares checking them reads

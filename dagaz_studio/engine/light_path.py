@@ -139,8 +139,9 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     watched = watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = rules.board.rules.immobility_illegal
     checked = bool(position.hands) or immobility
-    # With rule: immobility-illegal, only the pieces whose moves may leave one without a move are asked about.
-    free = rules.never_stuck(me) if immobility else None
+    # With rule: immobility-illegal, only the pieces whose moves may leave one without a move are asked
+    # about, by the squares where each kind could never move again.
+    dead, free = rules.stuck_squares(me) if immobility else ((), None)
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
@@ -154,7 +155,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     shapes = rules.record_shapes()
     squares: list[int] | range = mine if holds else range(len(cells))
     if counting is not None and holds and (not royal or watched is not None):
-        squares = _counted(rules, position, mine, me, watched or _NOTHING, free, counting, work)
+        squares = _counted(rules, position, mine, me, watched or _NOTHING, dead, free, counting, work)
     for origin in squares:
         piece = cells[origin]
         if piece is None or piece[0] != me:
@@ -221,7 +222,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                     out.append(light)
                 continue
             target, captures, promoted = entry.target, entry.captures, entry.promoted
-            if stuck and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+            if stuck and (target in dead[kind] if (kind := piece[1] if promoted is None else promoted) < len(dead)
+                          else not rules.reach(kind, me, target)):
                 continue
             if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
@@ -274,11 +276,13 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
 
 
 def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched: AbstractSet[int],
-             free: frozenset[int] | None, counting: list[int], work: Work) -> list[int]:
+             dead: tuple[frozenset[int], ...], free: frozenset[int] | None, counting: list[int],
+             work: Work) -> list[int]:
     """Perft's last ply, in one tight loop: the moves of the pieces that count them whole (quick riders
     and leapers, remembered moves) added to ``counting``, for each piece that is not royal, does not
-    stand on a ``watched`` square, is ``free`` of rule: immobility-illegal (``None``: the board has none)
-    and has no move landing or capturing on one or crowning; the
+    stand on a ``watched`` square and has no move landing or capturing on one or crowning (a piece
+    not ``free`` of rule: immobility-illegal, ``None`` where the board has none, counted without its
+    moves to the squares where it would be ``dead``); the
     squares of the other pieces, to be looked at move by move. (The work of the counts adds up over
     the position: far below the budget, which is one run's.)"""
     cells = position.cells
@@ -291,10 +295,10 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
         count = counts.get(piece[1], False)  # type: ignore[index]
         if count is False:
             count = counts[piece[1]] = getattr(rules.light_maker(piece[1], me), "quick_count", None)  # type: ignore[index]
-        if (count is not None and origin not in watched and piece[1] not in royal  # type: ignore[index]
-                and (free is None or piece[1] in free)):  # type: ignore[index]
+        if count is not None and origin not in watched and piece[1] not in royal:  # type: ignore[index]
             try:
-                found = count(cells, origin, piece, position, watched, royal, work)
+                found = count(cells, origin, piece, position, watched, royal, work,
+                              None if free is None or piece[1] in free else dead)  # type: ignore[index]
             except (Abort, RecursionError):
                 found = -1
             if found >= 0:

@@ -89,18 +89,20 @@ class LightRecords(RulesState):
             shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 
-    def never_stuck(self, player: int) -> frozenset[int]:
-        """The board kinds of ``player`` whose moves never put a piece where it could not move again
-        (``rule: immobility-illegal`` asks nothing of them): the kind reaches something from every
-        square, and so does each kind its notation promotes to (cached)."""
-        free = self._never_stuck[player]
-        if free is None:
+    def stuck_squares(self, player: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:
+        """Per board kind of ``player``, the squares where a piece of it could never move again (it
+        reaches nothing from there: ``rule: immobility-illegal`` forbids leaving one there); and the
+        kinds whose moves never do so, as neither the kind nor any kind its notation promotes to has
+        such a square (cached)."""
+        known = self._stuck[player]
+        if known is None:
             squares = range(len(self.board.squares))
-            moving = {kind for kind in range(self.board_kinds) if all(self.reach(kind, player, s) for s in squares)}
-            free = self._never_stuck[player] = frozenset(
+            dead = tuple(frozenset(s for s in squares if not self.reach(kind, player, s)) for kind in range(self.board_kinds))
+            moving = {kind for kind in range(self.board_kinds) if not dead[kind]}
+            known = self._stuck[player] = (dead, frozenset(
                 kind for kind in moving if all(self.kind_index.get(use.name) in moving
-                                               for use in name_uses(self.kinds[kind].notation) if use.use == PROMOTES))
-        return free
+                                               for use in name_uses(self.kinds[kind].notation) if use.use == PROMOTES)))
+        return known
 
     def board_only_attacks(self) -> bool:
         """Whether every piece kind's notation reads the board alone (no previous move, labels,

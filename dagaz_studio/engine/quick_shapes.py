@@ -141,7 +141,8 @@ def _tables(rules: RulesState, notation: Notation, player: int, part: int | None
 def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
     """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``. Its
     ``quick_count`` says how many moves it has from a square, none landing on a square of ``watched``
-    (else -1), without making them."""
+    (else -1), without making them; given ``dead``, the squares where each kind could never move
+    again, by kind, not those landing on one."""
     tables = _tables(rules, notation, player)
     if tables is None:
         return None
@@ -158,14 +159,17 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                     out.append(capture)
 
         def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
-                       work: Any) -> int:
+                       work: Any, dead: Any = None) -> int:
             me, count = piece[0], 0
+            stuck = _stuck(dead, piece[1])
+            if stuck is None:
+                return -1
             for square, _ in leaps[origin]:
                 q = cells[square]
                 if q is None or q[0] != me:
                     if square in watched:
                         return -1
-                    count += 1
+                    count += square not in stuck
             return count
         leap.quick_count = leap_count  # type: ignore[attr-defined]
         return leap
@@ -189,9 +193,9 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                     break
 
     def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
-                   work: Any) -> int:
+                   work: Any, dead: Any = None) -> int:
         ways = rays[origin]
-        if ways is False:
+        if ways is False or dead is not None:
             return -1
         me, count = piece[0], 0
         for _, ray in ways:
@@ -209,6 +213,14 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         return count
     ride.quick_count = ride_count  # type: ignore[attr-defined]
     return ride
+
+
+def _stuck(dead: tuple[frozenset[int], ...] | None, kind: int) -> frozenset[int] | None:
+    """The squares where a piece of ``kind`` could never move again (none without ``dead``), or
+    ``None`` where they are not known (a typed kind)."""
+    if dead is None:
+        return frozenset()
+    return dead[kind] if kind < len(dead) else None
 
 
 def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:

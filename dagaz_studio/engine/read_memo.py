@@ -175,7 +175,8 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
     ``None`` where its code reads more than :func:`readable` allows; given up after ``patience`` asks
     found less than half the time as they were kept. Its ``quick_count`` says how
     many moves it has from a square, none landing or capturing on a square of ``watched`` nor
-    promoting to a kind of ``royal`` (else -1)."""
+    promoting to a kind of ``royal`` (else -1); given ``dead``, the squares where each board kind
+    could never move again, not those leaving the piece on one."""
     if not readable(source):
         return None
     kept: dict[tuple[int, Any], list[Remembered]] = {}
@@ -241,10 +242,18 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
             out += known[6]
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: AbstractSet[int],
-              royal: AbstractSet[int], work: Any) -> int:
+              royal: AbstractSet[int], work: Any, dead: tuple[frozenset[int], ...] | None = None) -> int:
         known = None if given_up else lookup(cells, origin, piece, work, position)
         if known is None or known[7] is None or not watched.isdisjoint(known[7]) or not royal.isdisjoint(known[8]):
             return -1
-        return len(known[6])
+        if dead is None:
+            return len(known[6])
+        found = 0
+        for record in known[6]:
+            kind = piece[1] if record.promoted is None else record.promoted
+            if kind >= len(dead):
+                return -1  # a typed kind: not known
+            found += record.target not in dead[kind]
+        return found
     run.quick_count = count  # type: ignore[attr-defined]
     return run

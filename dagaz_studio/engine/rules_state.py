@@ -132,8 +132,9 @@ class RulesState:
         self._drop_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
         #: Whether the notations of the kinds known read the board alone (:meth:`board_only_attacks`).
         self._board_only: tuple[int, bool] | None = None
-        #: Per player, the kinds whose moves never leave a piece without a move (:meth:`never_stuck`).
-        self._never_stuck: list[frozenset[int] | None] = [None] * max(1, players)
+        #: Per player, where each kind could never move again, and the kinds whose moves never go
+        #: there (:meth:`stuck_squares`).
+        self._stuck: list[tuple[tuple[frozenset[int], ...], frozenset[int]] | None] = [None] * max(1, players)
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
         self._moved_readers: dict[int, bool] = {}
         self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}

@@ -1,6 +1,7 @@
-"""Drops on the light path (perft): the same legal moves, in the same order, as the full moves find,
-on positions with pieces in hand where drops block checks, give check or mate, fill a column or
-land where a piece could never move again, and stand in lines other pieces attack along."""
+"""Drops and the hand rules on the light path (perft): the same legal moves, in the same order, and
+as many counted, as the full moves find, on positions with pieces in hand where drops block checks,
+give check or mate, fill a column or land where a piece could never move again, and stand in lines
+other pieces attack along, and where moves would leave a piece that could never move again."""
 
 from __future__ import annotations
 
@@ -57,6 +58,9 @@ def test_the_light_path_finds_what_full_moves_find_where_pieces_are_in_hand(boar
     ("shogi", "4k4/9/9/9/4r4/9/9/9/4K4[PGs] w - - 0 1"),
     # A pawn in the column already, promoted pawns that do not count, and rows a pawn never leaves.
     ("shogi", "4k4/9/9/9/9/9/P8/1+P7/4K4[PLN] w - - 0 1"),
+    # Pieces a move would leave where they could never move again: they must promote there.
+    ("shogi", "4k4/P1N6/L2N5/9/9/9/9/9/4K4[-] w - - 0 1"),
+    ("minishogi", "4k/P4/5/5/K4[-] w - - 0 1"),
     ("crazyhouse", "4k3/8/8/8/8/8/4r3/4K3[Qn] w - - 0 1"),
     # A drop that screens a cannon's line to the general gives check, which supply's drops may not.
     ("supply", "4k4/9/9/9/9/9/9/4C4/9/4K4[Ppr] w - - 0 1"),
