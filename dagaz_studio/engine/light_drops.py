@@ -14,7 +14,7 @@ from dagaz_studio.engine.game import allowed_by_rules, drop_moves, leaves_royal_
 from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.read_memo import GIVE_UP_AFTER, remembered
-from dagaz_studio.engine.royals import royal_attacked, watched_squares
+from dagaz_studio.engine.royals import Asker, royal_attacked, safe_after, takes_royal, watched_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move
 
@@ -25,12 +25,14 @@ MARKED_KEPT = 20_000
 
 
 def legal_drops(rules: Rules, position: Position, royals: list[int], watched: AbstractSet[int] | None,
-                count: Callable[[Rules, Position], int]) -> list[Move]:
+                askers: list[Asker], count: Callable[[Rules, Position], int]) -> list[Move]:
     """The drops of the side to move that the game's rules allow, in the order :func:`legal_moves`
     lists them. ``watched``: the squares a move must change to put a royal piece of the mover in
-    danger (``None``: every drop is asked about); ``count``: how many legal moves a position has
+    danger (``None``: every drop is asked about), and the attackers whose answers read them
+    (``askers``, see :func:`watched_squares`); ``count``: how many legal moves a position has
     (whether a drop that checks mates). A drop that changes none of them and puts no
-    royal piece leaves the mover's royal pieces as safe as they were; one that changes none of the
+    royal piece leaves the mover's royal pieces as safe as they were (one that puts only the
+    mover's pieces, none royal, as safe as the attackers that read what it changes answer after it); one that changes none of the
     squares the mover's attacks on the next player's royal pieces read, and puts no piece that
     could ever reach one, gives no check: ``no-drop-mate`` and ``no-drop-check`` ask nothing of it."""
     board = rules.board
@@ -52,7 +54,7 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
         changes = move.changes
         if royal and (watched is None or any(square in watched for square, _ in changes)
                       or any(p is not None and p[0] == me and p[1] in royal for _, p in changes)) \
-                and leaves_royal_attacked(rules, position, move, royals, probe=True):
+                and not _drop_safe(rules, position, move, royals, watched, askers):
             continue
         kind = rules.kind_index[move.piece]
         piece_type = rules.kinds[kind]
@@ -79,6 +81,26 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
                 continue
         out.append(move)
     return out
+
+
+def _drop_safe(rules: Rules, position: Position, move: Move, royals: list[int], watched: AbstractSet[int] | None,
+               askers: list[Asker]) -> bool:
+    """Whether a drop leaves the mover's royal pieces unattacked: where it puts only his pieces, none
+    royal, the attackers that read a square it changes asked again (with none attacked before it),
+    or every attacker of the royal pieces where no piece reads the game's history; else in full."""
+    me, changes = move.player, move.changes
+    safe = None
+    if all(p is None or (p[0] == me and p[1] not in rules.royal_kinds) for _, p in changes) and not move.again:
+        changed = {square for square, _ in changes}
+        if takes_royal(rules, position, me, changed):
+            return True
+        if watched is not None:
+            safe = safe_after(rules, position, changes, me,
+                              [asker for asker in askers if not asker[4].isdisjoint(changed)])
+        elif rules.board_only_attacks():
+            safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed],
+                              [p for p in range(len(rules.board.players)) if p != me])
+    return not leaves_royal_attacked(rules, position, move, royals, probe=True) if safe is None else safe
 
 
 def _checks_wrongly(rules: Rules, position: Position, move: Move, no_check: bool,

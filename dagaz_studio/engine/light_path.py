@@ -3,14 +3,14 @@ the compiled path's light records where a piece's whole notation compiles, and f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young, collector_paused
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, new_work
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing
 from dagaz_studio.engine.game import (
@@ -29,7 +29,14 @@ from dagaz_studio.engine.making import Undo, make_move, unmake_move, update_hand
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
-from dagaz_studio.engine.royals import Asker, royal_squares, royals_attacked_by, takes_royal, watched_squares
+from dagaz_studio.engine.royals import (
+    Asker,
+    royal_squares,
+    royals_attacked_by,
+    safe_after,
+    takes_royal,
+    watched_squares,
+)
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 
@@ -266,7 +273,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 unmake_move(position, undo)
             out.append(light)
     if position.hands:
-        out += legal_drops(rules, position, royals, watched, light_legal_count)
+        out += legal_drops(rules, position, royals, watched, askers, light_legal_count)
     if counting is not None:
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)
@@ -455,50 +462,23 @@ class EntryChoice(MoveReading[Entry]):
 
 
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
-                askers: list[Asker], after: list[int] | None = None,
-                enemies: list[int] | None = None) -> bool | None:
+                askers: list[Asker], after: list[int] | None = None, enemies: Iterable[int] = ()) -> bool | None:
     """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
     is attacked before it (:func:`watched_squares` noted ``askers``): each attacker whose answer read
     a square the move changes is asked again, after the move; no other can answer otherwise (an
     attacker answers by the squares it reads; a piece that could never reach the royal square was
-    never asked, and the move puts no enemy piece anywhere). Given ``after``, the squares of the
-    royal pieces after the move, every piece of ``enemies`` that could attack one is asked instead:
-    where no piece reads the game's history, the board after the move is all they read. ``None``
-    when a question did not end: the caller asks in full."""
+    never asked, and the move puts no enemy piece anywhere). Given ``after``, as
+    :func:`safe_after` asks. ``None`` when a question did not end: the caller asks in full."""
     target, captures = record.target, record.captures
     changed = {origin, target, *captures}
     again = [asker for asker in askers if not asker[4].isdisjoint(changed)] if after is None else []
     if not again and after is None:
         return True
-    # The attackers asked again read the board alone (not the game's history: see watched_squares), so
-    # only the squares the record changes are changed for them, as make_record changes them.
-    cells = position.cells
-    saved = [(square, cells[square]) for square in changed]
     promoted = record.promoted
     placed = _new(Piece, (piece[0], piece[1] if promoted is None else promoted, True if target != origin else piece[2]))
-    for square in captures:
-        cells[square] = None
-    cells[origin] = None
-    cells[target] = placed
-    turn = position.turn
-    position.turn = (piece[0] + 1) % len(rules.board.players)
-    try:
-        work = new_work(DEFAULT_BUDGET, None)
-        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
-        if after is not None:
-            again = [(attacker, cells[attacker], square, enemy, _NOTHING) for square in after  # type: ignore[misc]
-                     for enemy in enemies or () for attacker in rules.candidates(cells, square, enemy)]
-        for attacker, attacking, square, enemy, _ in again:
-            # A captured attacker attacks nothing any more.
-            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
-                return False
-        return True
-    except (Abort, RecursionError):
-        return None
-    finally:
-        position.turn = turn
-        for square, was in saved:
-            cells[square] = was
+    changes: list[tuple[int, Piece | None]] = [(square, None) for square in captures]
+    changes += ((origin, None), (target, placed))
+    return safe_after(rules, position, changes, piece[0], again, after, enemies)
 
 
 def light_perft(rules: Rules, position: Position, depth: int) -> int:

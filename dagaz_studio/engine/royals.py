@@ -3,11 +3,13 @@ game's rules (:mod:`~dagaz_studio.engine.game`) and the end-of-game questions, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from dagaz_studio.engine.compiler import Abort, new_work
 from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.values import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position
@@ -103,3 +105,37 @@ def watched_squares(rules: Rules, position: Position, royals: list[int], enemies
                 if askers is not None:
                     askers.append((origin, piece, square, enemy, answer[1]))
     return watched
+
+
+def safe_after(rules: Rules, position: Position, changes: Sequence[tuple[int, Piece | None]], player: int,
+               askers: list[Asker], after: list[int] | None = None, enemies: Iterable[int] = ()) -> bool | None:
+    """Whether a move of ``player`` changing squares as ``changes`` says (each square and what it then
+    holds, in order) leaves his royal pieces unattacked, where only ``askers`` could answer otherwise
+    than before it (each asked again, as :func:`watched_squares` noted it); or, given ``after`` (where
+    his royal pieces then stand), every piece of ``enemies`` that could attack one of those squares
+    is asked, where no piece reads the game's history (the board after the move is all its question
+    reads). The board is changed for the questions and put back. ``None`` when a question did not
+    end: the caller asks in full."""
+    cells = position.cells
+    saved = [(square, cells[square]) for square, _ in changes]
+    for square, now in changes:
+        cells[square] = now
+    turn = position.turn
+    position.turn = (player + 1) % len(rules.board.players)
+    try:
+        work = new_work(DEFAULT_BUDGET, None)
+        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
+        again = askers if after is None else [(attacker, cells[attacker], square, enemy, frozenset())  # type: ignore[misc]
+                                              for square in after for enemy in enemies
+                                              for attacker in rules.candidates(cells, square, enemy)]
+        for attacker, attacking, square, enemy, _ in again:
+            # A captured attacker attacks nothing any more.
+            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
+                return False
+        return True
+    except (Abort, RecursionError):
+        return None
+    finally:
+        position.turn = turn
+        for square, was in reversed(saved):
+            cells[square] = was

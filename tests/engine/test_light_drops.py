@@ -64,6 +64,8 @@ def test_the_light_path_finds_what_full_moves_find_where_pieces_are_in_hand(boar
     ("crazyhouse", "4k3/8/8/8/8/8/4r3/4K3[Qn] w - - 0 1"),
     # A drop that screens a cannon's line to the general gives check, which supply's drops may not.
     ("supply", "4k4/9/9/9/9/9/9/4C4/9/4K4[Ppr] w - - 0 1"),
+    # A drop between the cannon and the general screens the cannon's line to its own general.
+    ("supply", "3k5/4c4/9/9/9/9/9/9/9/4K4[R] w - - 0 1"),
 ])
 def test_the_light_path_finds_what_full_moves_find_for_drops_that_check_block_or_stick(board_name: str,
                                                                                      fen: str) -> None:
