@@ -20,6 +20,7 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET, Move
 
 _new = tuple.__new__
 _object_new = object.__new__
+_NO_TABLES: dict[Any, Any] = {}
 #: The most drops kept marked for a player (see :func:`_drops`).
 MARKED_KEPT = 20_000
 
@@ -136,28 +137,37 @@ def _drops(rules: Rules, position: Position, me: int) -> list[Move] | None:
                 continue
             return None
         piece = _new(Piece, (me, held, True))
-        for square in range(len(cells)):
-            found: list[Move] = []
-            work[0], work[1] = 0, POLL_EVERY
-            try:
-                run(cells, square, piece, found, set(), work, position)
-            except (Abort, RecursionError):
-                return None
-            if work[0] > DEFAULT_BUDGET:
-                return None
+        by_content = getattr(run, "by_content", _NO_TABLES)
+        for square, content in enumerate(cells):
+            # A drop that reads its square alone is found by what stands there, once seen.
+            known = by_content.get((square, piece))
+            state = None if known is None else known.get(content)
+            if state is not None:
+                found: list[Move] = state[6]
+                if not found:
+                    continue
+            else:
+                found = []
+                work[0], work[1] = 0, POLL_EVERY
+                try:
+                    run(cells, square, piece, found, set(), work, position)
+                except (Abort, RecursionError):
+                    return None
+                if work[0] > DEFAULT_BUDGET:
+                    return None
             for move in found:
                 # Remembered drops are found again as the same objects: marked once.
-                known = marked.get(id(move))
-                if known is None or known[0] is not move:
+                mark = marked.get(id(move))
+                if mark is None or mark[0] is not move:
                     dropped = _object_new(Move)
                     dropped.__dict__.update(move.__dict__, dropped=True)
                     if len(marked) > MARKED_KEPT:
                         marked.clear()
                         keys.clear()
-                    known = marked[id(move)] = (move, dropped, keys.setdefault(dropped.key(), len(keys)))
-                if known[2] not in seen:
-                    seen.add(known[2])
-                    out.append(known[1])
+                    mark = marked[id(move)] = (move, dropped, keys.setdefault(dropped.key(), len(keys)))
+                if mark[2] not in seen:
+                    seen.add(mark[2])
+                    out.append(mark[1])
     return out
 
 

@@ -176,10 +176,13 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
     found less than half the time as they were kept. Its ``quick_count`` says how
     many moves it has from a square, none landing or capturing on a square of ``watched`` nor
     promoting to a kind of ``royal`` (else -1); given ``dead``, the squares where each board kind
-    could never move again, not those leaving the piece on one."""
+    could never move again, not those leaving the piece on one. Its ``by_content`` holds the states
+    that read only the square the code starts on, by square and piece, then by what stands there."""
     if not readable(source):
         return None
     kept: dict[tuple[int, Any], list[Remembered]] = {}
+    # The states that read the square asked about alone (a drop's), by what stands there: its own table.
+    by_content: dict[tuple[int, Any], dict[Any, Remembered]] = {}
     given_up: list[bool] = []
     # How often the moves were asked for, and found as they were kept: where they are mostly found
     # afresh (capture chains that read much of the board), noting what is read costs more than it saves.
@@ -227,6 +230,8 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
             tuple((field, value) for field, value, answer in noted if answer), tuple(learning.threats), found,
             frozenset(chain.from_iterable((record.target, *record.captures) for record in found)) if light else None,
             frozenset(record.promoted for record in found if light and record.promoted is not None))
+        if reading.read == {origin} and not noted and not learning.threats:
+            by_content.setdefault(key, {})[cells[origin]] = known
         if states is None:
             kept[key] = [known]
         else:
@@ -256,4 +261,5 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
             found += record.target not in dead[kind]
         return found
     run.quick_count = count  # type: ignore[attr-defined]
+    run.by_content = by_content  # type: ignore[attr-defined]
     return run
