@@ -31,11 +31,12 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
     lists them. ``watched``: the squares a move must change to put a royal piece of the mover in
     danger (``None``: every drop is asked about), and the attackers whose answers read them
     (``askers``, see :func:`watched_squares`); ``count``: how many legal moves a position has
-    (whether a drop that checks mates). A drop that changes none of them and puts no
-    royal piece leaves the mover's royal pieces as safe as they were (one that puts only the
-    mover's pieces, none royal, as safe as the attackers that read what it changes answer after it); one that changes none of the
-    squares the mover's attacks on the next player's royal pieces read, and puts no piece that
-    could ever reach one, gives no check: ``no-drop-mate`` and ``no-drop-check`` ask nothing of it."""
+    (whether a drop that checks mates). A drop that changes none of them and puts no royal piece
+    leaves the mover's royal pieces as safe as they were (one that puts only the mover's pieces,
+    none royal, as safe as the attackers that read what it changes answer after it); one that
+    changes none of the squares the mover's attacks on the next player's royal pieces read, and
+    puts no piece that could ever reach one, gives no check: ``no-drop-mate`` and
+    ``no-drop-check`` ask nothing of it."""
     board = rules.board
     me = position.turn
     found = None
@@ -44,6 +45,8 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
     if found is None:
         return [move for move in drop_moves(rules, position)
                 if not leaves_royal_attacked(rules, position, move, royals) and allowed_by_rules(rules, position, move)]
+    if not found:
+        return found
     royal = rules.royal_kinds
     immobility = board.rules.immobility_illegal
     free = rules.stuck_squares(me)[1] if immobility else frozenset()
