@@ -49,7 +49,6 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
         return found
     royal = rules.royal_kinds
     immobility = board.rules.immobility_illegal
-    free = rules.stuck_squares(me)[1] if immobility else frozenset()
     cells = position.cells
     columns: dict[int, set[int]] = {}
     checking: list[Any] = []  # the next player, its royal squares, and the squares checking them reads
@@ -69,8 +68,8 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
                                         if p is not None and p[0] == me and p[1] == kind}
             if board.column_of[move.target] in mine:
                 continue
-        if immobility and any(s == move.target and p is not None and p[0] == me and p[1] not in free
-                              and not rules.reach(p[1], me, s) for s, p in changes):
+        if immobility and any(s == move.target and p is not None and p[0] == me and not rules.reach(p[1], me, s)
+                              for s, p in changes):
             continue
         if piece_type.no_drop_mate or piece_type.no_drop_check:
             if not checking:

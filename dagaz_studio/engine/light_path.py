@@ -146,9 +146,13 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     watched = watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = rules.board.rules.immobility_illegal
     checked = bool(position.hands) or immobility
-    # With rule: immobility-illegal, only the pieces whose moves may leave one without a move are asked
-    # about, by the squares where each kind could never move again.
-    dead, free = rules.stuck_squares(me) if immobility else ((), None)
+    dead: tuple[frozenset[int], ...] = ()
+    free: frozenset[int] | None = None
+    if immobility:
+        # With rule: immobility-illegal, perft's last ply asks only about the pieces whose moves may
+        # leave one without a move, by the squares where each kind could never move again (worked out
+        # for every square at once); a list of the moves asks about each move.
+        dead, free = rules.stuck_squares(me) if counting is not None else ((), _NOTHING)
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
