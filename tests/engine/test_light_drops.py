@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from dagaz_studio.board import load_board
+from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.light_path import light_legal_count, light_legal_moves
 from dagaz_studio.engine.position import Position
@@ -71,3 +71,30 @@ def test_the_light_path_finds_what_full_moves_find_for_drops_that_check_block_or
                                                                                      fen: str) -> None:
     board = load_board(board_name)
     _same(Rules(board), Position.from_fen(board, fen))
+
+
+#: Plain leapers and riders (perft's quick shapes) that a move or a drop may leave unable to move.
+STUCK = """
+grid: a-e x 5-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+players: White Black
+symmetry Black: N<>S
+rule: captures-to-hand
+rule: immobility-illegal
+drop: [p]
+piece Pawn P: N
+piece Lance L: (N)([p]\\1)*
+piece King K royal: +
+setup: k4/2P1L/5/5/4K[P] w 0 1
+"""
+
+
+def test_the_light_path_counts_without_the_moves_that_leave_a_plain_leaper_or_rider_stuck() -> None:
+    board = parse_board(STUCK)
+    rules = Rules(board)
+    # Out of check, a piece standing on no square the attacks on its King read is counted whole.
+    for fen in ("k4/2P1L/5/5/4K[P] w 0 1", "k4/5/2K2/p3l/5[p] b 0 1", "2k2/P1L2/5/2p1l/2K2[Pp] w 0 1"):
+        _same(rules, Position.from_fen(board, fen))
