@@ -406,18 +406,14 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
                 hand.append((piece, square))
             if kind == EventKind.PARTIAL:
                 stops.append(square)
-        elif kind == EventKind.PUT and hand:
-            piece, _origin = hand.pop()
+        elif kind == EventKind.CAPTURE or (kind == EventKind.PUT and hand):
+            # What stood there is taken either way; a put leaves the last piece in hand in its place.
             old = board[square]
             if old is not None:
                 captured.append((square, old))
-            board[square] = piece
-            put.append(square)
-        elif kind == EventKind.CAPTURE:
-            old = board[square]
-            if old is not None:
-                captured.append((square, old))
-                board[square] = None
+            board[square] = None if kind == EventKind.CAPTURE else hand.pop()[0]
+            if kind == EventKind.PUT:
+                put.append(square)
         elif kind == EventKind.PROMOTE and hand and event.hand and event.hand[-1] in kind_names:
             piece, origin = hand[-1]
             hand[-1] = (piece._replace(kind=list(kind_names).index(event.hand[-1])), origin)
