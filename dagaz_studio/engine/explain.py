@@ -213,7 +213,8 @@ def explain_square(
         first, role = shown[0]
         text = describe_move(board, moves[first])
         others = len(permitted) - 1
-        more = f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)" if others > 0 else ""
+        more = (f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)"
+                if others > 0 else "")
         sentence = f"{name} is reached: the move {text} {role}{more}." if permitted else (
             f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
             "forbid that move: it would leave a royal piece attacked, or another move must capture.")
