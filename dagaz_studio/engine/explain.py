@@ -221,7 +221,7 @@ def explain_square(
         return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in shown))
 
-    return _explain_unreached(board, trace, tree, square, origin, reason, notation)
+    return _explain_unreached(board, trace, tree, square, reason, notation)
 
 
 # --------------------------------------------------------------------------- the ways that fell short
@@ -310,8 +310,7 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
 
 
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                       origin: int | None, reason: Callable[[int], str | None] | None,
-                       notation: str | None = None) -> SquareExplanation:
+                       reason: Callable[[int], str | None] | None, notation: str | None = None) -> SquareExplanation:
     name = board.squares[square]
     ways = ways_short_of(board, trace, tree, square, reason, notation=notation)
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
@@ -329,7 +328,7 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
     closest = ways[0]
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
-    short = summary(board, square, ways) if heading else ""
+    short = summary(ways) if heading else ""
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
     if onto is not None and closest.distance > 0:
