@@ -196,6 +196,5 @@ def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, gro
     """A fresh state for a traced code run keeping its moves in ``result``."""
     st = TracedState(rules, position, position.turn, 0, groups)
     st.piece_kind = piece.kind
-    seen: dict[MoveKey, int] = {}
-    st.seen, st.result, st.under = seen, result, None
+    st.seen, st.result, st.under = {}, result, None
     return st
