@@ -280,7 +280,8 @@ class ItemWriter(Emitter, Visitor[None]):
         self.traced(ind + 1, env, "promote_kind", item.span, chosen, square)
         k(dict(env, pr=promoted, pg=pg), ind + 1, square)
         if self.rich:
-            self.emit(ind, f"hand[-1] = ({held}, {start})")
+            # Put back after each choice, so that the next choice's refusal shows the piece as it was.
+            self.emit(ind + 1, f"hand[-1] = ({held}, {start})")
             self.traced_else(ind - 1, env, "no_promotion_in_hand", item.span, square)
 
     def visit_create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
