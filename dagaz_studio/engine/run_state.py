@@ -1,25 +1,21 @@
-"""The state of one run of the runner (:mod:`dagaz_studio.engine.runner`), the exceptions that unwind
-a run, and what a run and the parts of the runner ask of one another: what a run asks of its
-interpreter (:class:`Interpreter`, which :class:`~dagaz_studio.engine.rules.Rules` is), and what a
-board kind's own actions are and ask of the program they are compiled into (:class:`KindActions`,
-:class:`Compiling`). The runner's modules depend on these, not on the interpreter above them."""
+"""The state of a traced run (:class:`State`), which the events of a trace and a completed move read
+(:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`), and the exception
+that unwinds a run (:class:`Stop`). The traced written code (:mod:`~dagaz_studio.engine.trace_code`,
+:mod:`~dagaz_studio.engine.kind_trace`) keeps its hand, captures and squares here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, TraceEvent
-from dagaz_studio.notation.nodes import Lift, Put, Span
+from dagaz_studio.notation.nodes import Span
 
 #: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
 MAX_REPETITION_DEPTH = 4_000
 CANCEL_EVERY = 512
-#: Parts of a notation built into closures between two looks at the cancel flag of the reading.
-BUILD_LOOK_EVERY = 64
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__
@@ -34,18 +30,6 @@ class Stop(Exception):
         self.reason = reason
 
 
-class Held(Exception):
-    """The checks of a negated look (``!(…)>N``) all held: the look fails."""
-
-
-class AttackFound(Exception):
-    pass
-
-
-class RunProbeSucceeded(Exception):
-    pass
-
-
 class State:
     """The mutable state of one run. Every part restores what it changed when it returns."""
 
@@ -58,7 +42,7 @@ class State:
         "origin", "again", "created", "null",
     )
 
-    def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
+    def __init__(self, rules: Any, position: Position, me: int, slots: int, groups: int) -> None:
         self.rules = rules
         self.position = position
         self.cells = position.cells
@@ -183,63 +167,3 @@ def _ignore(_state: State) -> None:
 Cont = Callable[[State], None]
 #: The same for a bracket item, given the square it acted on.
 ItemCont = Callable[[State, int], None]
-
-
-class Interpreter(Protocol):
-    """What a run asks of the interpreter that runs it: the board, its kinds and directions as
-    indexes, the handlers it brings, and two questions."""
-
-    @property
-    def board(self) -> Board: ...
-    @property
-    def kinds(self) -> Sequence[PieceType]: ...
-    @property
-    def kind_names(self) -> Sequence[str]: ...
-    @property
-    def kind_index(self) -> Mapping[str, int]: ...
-    @property
-    def dir_letters(self) -> Sequence[str]: ...
-    @property
-    def dir_index(self) -> Mapping[str, int]: ...
-    @property
-    def neighbours(self) -> Sequence[tuple[int | None, ...]]: ...
-    @property
-    def opposite(self) -> Sequence[int | None]: ...
-    @property
-    def handlers(self) -> Mapping[int, Callable[[Position, int, int], bool]]: ...
-
-    def setup_count(self, player: int, kind: int) -> int:
-        """How many pieces of ``kind`` the board's setup gives ``player``."""
-
-    def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool:
-        """``[a]``/``[s]`` asked by a run: whether an enemy (or a friend) could capture on ``square``."""
-
-
-class Compiling(Protocol):
-    """What a board kind's actions ask of the program they are compiled into: its interpreter, and the
-    default board's lift and capture, which a kind may build on."""
-
-    @property
-    def rules(self) -> Interpreter: ...
-
-    def _lift(self, node: Lift, k: Cont) -> Cont: ...
-
-    def _capture(self, span: Span, k: ItemCont,
-                 describe: Callable[[State, Any], str] | None = None) -> ItemCont: ...
-
-
-class KindActions(Protocol):
-    """A board kind's own lift, put, capture and implicit end: the module that gives them
-    (:mod:`~dagaz_studio.engine.heap_actions`, :mod:`~dagaz_studio.engine.stack_actions`)."""
-
-    def lift(self, program: Compiling, node: Lift, k: Cont) -> Cont:
-        """``^``: what the kind lifts into the hand."""
-
-    def put(self, program: Compiling, node: Put, k: Cont) -> Cont:
-        """``|``: what the kind puts from the hand."""
-
-    def capture(self, program: Compiling, span: Span, k: ItemCont) -> ItemCont:
-        """``[x]``: what the kind takes off the board."""
-
-    def finish_hand(self, st: State, span: Span | None, k: Cont) -> None:
-        """The implicit end: where what is still in hand goes."""

@@ -7,10 +7,10 @@ flags, in the same order — and finds the same moves.
 ``traced_test``, ``traced_cont``, which write nothing in the other back-ends) and says itself the
 few parts whose events are worth writing in full: a step, a group step and the implicit end. The
 code keeps the run's hand, captures and squares visited in the lists of a run state
-(:class:`TracedState`), so the events and the completed moves are made by the functions the runner
-calls (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). Every
+(:class:`TracedState`), so the events and the completed moves are made by the functions the tests' oracle (the runner)
+calls too (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). Every
 construct is written; only a notation past the size limits raises
-:class:`~dagaz_studio.engine.emitter.Unsupported`, and the runner traces it.
+:class:`~dagaz_studio.engine.emitter.Unsupported` (a run then says its code is too large).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.compiler import code_namespace, load_code, written_code_key
+from dagaz_studio.engine.compiler import Found, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, ItemCont
@@ -37,11 +37,14 @@ if TYPE_CHECKING:
 class TracedState(State):
     """The run state of a traced code run: the moves it completed, as the runner keeps them."""
 
-    __slots__ = ("seen", "result", "under")
+    __slots__ = ("seen", "result", "under", "asked")
     seen: dict[MoveKey, int]
     result: RunResult
     #: A drop's: what stood on the square it starts over, in a tuple (``None``: not a drop).
     under: tuple[Any] | None
+    #: An attack question's square (``None``: a run): each completed move is asked whether it captured
+    #: there, and ``[a]``/``[s]`` pass, as an attacker's own safety does not limit what it attacks.
+    asked: int | None
 
     def at(self, cursor: int, direction: int | None, depth: int) -> None:
         """The cursor, the last direction and the depth the next event records."""
@@ -52,6 +55,10 @@ def completed(st: TracedState, target: int, direction: int | None, promoted: int
               again: bool = False, null: bool = False, labels: tuple[str, ...] = ()) -> None:
     """A way through the traced code completed: its move kept (or said not to be one) as the
     runner keeps it (``again``, ``null``, ``labels``: its marks, ``[k]``, ``[n]``, ``[o]``)."""
+    if st.asked is not None:
+        if st.asked in st.captures:
+            raise Found
+        return
     st.mover_sq, st.mover_dir, st.partial_start = target, direction, start
     st.promotion = None if promoted is None else st.kind_names[promoted]
     st.again, st.null, st.labels = again, null, list(labels)
@@ -128,6 +135,16 @@ class TraceHooks(RepeatWriter):
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         self.item_span = item.span
         super().visit_check(item, env, ind, square, k)
+
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]``: asked of the attack questions, but passing in an attack question's own run
+        (``T.asked``), as an attacker's own safety does not limit what it attacks."""
+        answer = self.fresh("at")
+        self.emit(ind, f"{answer} = {item.letter.islower()}")
+        self.emit(ind, "if T.asked is None:")
+        test = super().threat_test(item, env, ind + 1, square, k)
+        self.emit(ind + 1, f"{answer} = {test}")
+        return answer
 
     def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
         """Each direction in turn, recording the step, or that there is no square that way."""
@@ -223,7 +240,9 @@ class TraceWriter(TraceHooks, CodeGenerator):
             self.emit(i + 2, "then(ms, md)")
             self.emit(i + 2, "return")
         chain = " + len(stops)" if self.continues else ""
-        self.spend(i + 1, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
+        # A move completed in an attack question costs nothing more: only its captures are asked.
+        self.emit(i + 1, "if T.asked is None:")
+        self.spend(i + 2, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
         self.emit(i + 1, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
@@ -255,7 +274,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
                 piece_name: str = PIECE_NAME) -> TracedCode:
     """The traced code of ``notation`` for ``player`` (written once per board; ``piece_name`` labels
     an unlabelled ``[o]``); raises :class:`~dagaz_studio.engine.emitter.Unsupported` past the size
-    limits, where the runner traces it."""
+    limits."""
     key = written_code_key(rules, notation, player, None, "traced", piece_name)
     written = rules.written.get(key)
     if written is None:
@@ -272,5 +291,5 @@ def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, gro
     st = TracedState(rules, position, position.turn, 0, groups)
     st.piece_kind = piece.kind
     seen: dict[MoveKey, int] = {}
-    st.seen, st.result, st.under = seen, result, None
+    st.seen, st.result, st.under, st.asked = seen, result, None, None
     return st

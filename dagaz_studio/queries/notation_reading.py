@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import CancelFlag, Rules
-from dagaz_studio.engine.program import check_names
+from dagaz_studio.engine import CancelFlag, Rules, check_names
 from dagaz_studio.notation import NotationError, describe, format_tree
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable, look
 from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH

@@ -1,6 +1,6 @@
 """The default board's implicit end of a move (``[F][ex]?|``): every piece still in hand put down
 where the cursor stands, never onto a friend. A stack board puts its column down the same way, on top
-of what stands there (:mod:`~dagaz_studio.engine.stack_actions`)."""
+of what stands there (:mod:`~tests.oracle.stack_actions`)."""
 
 from __future__ import annotations
 
