@@ -25,6 +25,7 @@ from dagaz_studio.notation.nodes import (
     ZoneCheck,
     walk,
 )
+from dagaz_studio.notation.visitor import Visitor
 
 #: Parts of a notation whose names are checked between two looks at the cancel flag of the reading.
 NAMES_LOOK_EVERY = 64
@@ -68,29 +69,53 @@ def check_names(rules: BoardNames, notation: Notation, reach_mode: bool = False,
 
 def _lacking(rules: BoardNames, notation: Notation, reach_mode: bool) -> Iterator[tuple[str, Span | None]]:
     """For each part of ``notation``, what it names that the board lacks ("" when nothing)."""
-    zones, kinds, groups = rules.board.zones, rules.kind_index, notation.group_count
+    reader = _Lacking(rules, notation.group_count, reach_mode)
     for node in walk(notation):
-        message = ""
-        span: Span | None = getattr(node, "span", None)
-        if isinstance(node, GroupStep) and node.group > groups:
-            message = f"'\\{node.group}' refers to a group that does not exist"
-        elif isinstance(node, Navigate) and not node.negated:
-            bad = next((nav for nav in node.path if nav.group is not None and nav.group > groups), None)
-            if bad is not None:
-                message, span = f"'\\{bad.group}' refers to a group that does not exist", bad.span
-        elif reach_mode:
-            pass
-        elif isinstance(node, CountCheck):
-            if node.zone is not None and node.zone not in zones:
-                message = f"unknown zone '{node.zone}'"
-            elif node.piece is not None and node.piece not in kinds:
-                message = f"unknown piece type '{node.piece}'"
-        elif isinstance(node, (TypeCheck, Create)) and node.name not in kinds:
-            message = f"unknown piece type '{node.name}'"
-        elif isinstance(node, ZoneCheck) and node.name not in zones:
-            message = f"unknown zone '{node.name}'"
-        elif isinstance(node, Promote):
-            name = next((name for name in node.choices if name not in kinds), None)
-            if name is not None:
-                message = f"unknown piece type '{name}'"
-        yield message, span
+        yield reader.visit(node) or ("", None)
+
+
+class _Lacking(Visitor[tuple[str, Span] | None]):
+    """What one part of a notation names that the board lacks, and where (``None``: nothing)."""
+
+    def __init__(self, rules: BoardNames, groups: int, reach_mode: bool) -> None:
+        self.zones, self.kinds, self.groups, self.reach_mode = rules.board.zones, rules.kind_index, groups, reach_mode
+
+    def _group(self, group: int | None, span: Span) -> tuple[str, Span] | None:
+        if group is not None and group > self.groups:
+            return f"'\\{group}' refers to a group that does not exist", span
+        return None
+
+    def _piece(self, name: str | None, span: Span) -> tuple[str, Span] | None:
+        if self.reach_mode or name is None or name in self.kinds:
+            return None
+        return f"unknown piece type '{name}'", span
+
+    def _zone(self, name: str | None, span: Span) -> tuple[str, Span] | None:
+        if self.reach_mode or name is None or name in self.zones:
+            return None
+        return f"unknown zone '{name}'", span
+
+    def visit_group_step(self, node: GroupStep) -> tuple[str, Span] | None:
+        return self._group(node.group, node.span)
+
+    def visit_navigate(self, node: Navigate) -> tuple[str, Span] | None:
+        if node.negated:
+            return None
+        return next((lacking for nav in node.path if (lacking := self._group(nav.group, nav.span))), None)
+
+    def visit_count_check(self, node: CountCheck) -> tuple[str, Span] | None:
+        return self._zone(node.zone, node.span) or self._piece(node.piece, node.span)
+
+    def visit_type_check(self, node: TypeCheck | Create) -> tuple[str, Span] | None:
+        return self._piece(node.name, node.span)
+
+    visit_create = visit_type_check
+
+    def visit_zone_check(self, node: ZoneCheck) -> tuple[str, Span] | None:
+        return self._zone(node.name, node.span)
+
+    def visit_promote(self, node: Promote) -> tuple[str, Span] | None:
+        return next((lacking for name in node.choices if (lacking := self._piece(name, node.span))), None)
+
+    def visit_other(self, node: object, *context: object) -> None:
+        return None

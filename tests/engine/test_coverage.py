@@ -177,6 +177,10 @@ def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(bo
             compile_kind_notation(rules, notation, 0)
     assert str(by_writer.value) == str(by_runner.value)
     assert by_writer.value.span == by_runner.value.span
+    # The engine's program, which holds the notation, checks its names as the runner does.
+    with pytest.raises(NotationError) as by_program:
+        Program(rules, notation, 0, None)
+    assert (str(by_program.value), by_program.value.span) == (str(by_runner.value), by_runner.value.span)
 
 
 #: Boards whose pieces are dropped from the hand, each drop statement of its own shape.
