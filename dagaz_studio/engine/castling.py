@@ -16,15 +16,10 @@ from dagaz_studio.engine.state import FenError, PositionState
 def mark_unmoved_from_setup(position: PositionState) -> None:
     # Without history, a piece standing where the board's setup puts the same piece is taken
     # as never moved (a pawn on its starting row may still make its double step).
-    setup = setup_placement(position.board)
-    if not setup:
+    if not setup_placement(position.board):
         return
-    names = [piece.name for piece in position.kinds]
     for square, piece in enumerate(position.cells):
-        if piece is None:
-            continue
-        start = setup.get(square)
-        if start is not None and start[0] == piece.player and start[1].name == names[piece.kind]:
+        if piece is not None and _at_home(position, square, piece.player):
             position.cells[square] = piece._replace(moved=False)
 
 
@@ -95,15 +90,14 @@ def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squ
     """Raise :class:`FenError` for castling rights that only a shuffled start (Chess960) gives: a
     royal piece or a partner on a square where the setup puts no piece of its kind and side."""
     board = position.board
-    setup = setup_placement(board)
     names = [piece.name for piece in position.kinds]
     for square in sorted(royal_squares) + sorted(chosen):
-        piece, home = position.cells[square], setup.get(square)
+        piece = position.cells[square]
         # A piece dropped unmoved on its zone (drop-unmoved) keeps its rights wherever the setup has it.
         dropped = board.drop_unmoved.get(names[piece.kind]) if piece is not None else None
         if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
             continue
-        if piece is not None and (home is None or home[0] != player or home[1].name != names[piece.kind]):
+        if piece is not None and not _at_home(position, square, player):
             raise FenError(f"castling rights {field!r} castle with the piece on {board.squares[square]}, where the "
                            "setup puts none of its kind: a shuffled start (Fischer random, 960), which this board does "
                            f"not allow ('rule: shuffled-setup' in a board file allows it)", fen, "castling rights")
@@ -144,34 +138,32 @@ def _home_partner_columns(position: PositionState, player: int, partner_kinds: s
     setup puts east and west of the player's castling piece (Shako's Rooks, inside its cannons),
     as Fairy-Stockfish reads them; the board's edges without a setup to tell."""
     board = position.board
-    names = [piece.name for piece in position.kinds]
-    setup = setup_placement(board)
-    for square, (owner, piece_type) in setup.items():
-        if owner != player or not _castles(board, piece_type):
-            continue
-        row, column = board.row_of[square], board.column_of[square]
-        columns = [board.column_of[s] for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                   and not _castles(board, t) and (partner_kinds is None or names.index(t.name) in partner_kinds)]
-        east, west = [c for c in columns if c > column], [c for c in columns if c < column]
-        return (max(east) if east else len(board.column_names)), (min(west) if west else -1)
-    return len(board.column_names), -1
+    sides = _setup_partners(position, player, partner_kinds)
+    east, west = sides[0] if sides else ([], [])
+    return (board.column_of[east[-1]] if east else len(board.column_names)), (board.column_of[west[0]] if west else -1)
 
 
 def _setup_corner(position: PositionState, player: int, side: str) -> list[int]:
     """Where the board's setup puts the outermost piece of the player's royal row on a side."""
-    setup = setup_placement(position.board)
+    return [s for east, west in _setup_partners(position, player) for s in (east[-1:] if side == "k" else west[:1])]
+
+
+def _setup_partners(position: PositionState, player: int,
+                    partner_kinds: set[int] | None = None) -> list[tuple[list[int], list[int]]]:
+    """For each castling piece the board's setup gives the player, where it puts his other pieces of
+    its row (only those of ``partner_kinds`` if given): those east of it and those west, by column."""
     board = position.board
+    names = [piece.name for piece in position.kinds]
+    setup = setup_placement(board)
     out = []
     for square, (owner, piece_type) in setup.items():
         if owner != player or not _castles(board, piece_type):
             continue
         row, column = board.row_of[square], board.column_of[square]
         same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                           and not _castles(board, t)), key=lambda s: board.column_of[s])
-        if side == "k":
-            out += [s for s in same_row if board.column_of[s] > column][-1:]
-        else:
-            out += [s for s in same_row if board.column_of[s] < column][:1]
+                           and not _castles(board, t) and (partner_kinds is None or names.index(t.name) in partner_kinds)),
+                          key=lambda s: board.column_of[s])
+        out.append(([s for s in same_row if board.column_of[s] > column], [s for s in same_row if board.column_of[s] < column]))
     return out
 
 

@@ -259,9 +259,7 @@ class ItemWriter(Emitter, Visitor[None]):
 
     def visit_promote(self, item: Promote, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """The piece in hand (with nothing in hand, the moving piece) promoted to each choice in turn."""
-        kinds = []
-        for name in item.choices:
-            kinds.append((name, self.kind_of(name, item.span)))
+        kinds = [(name, self.kind_of(name, item.span)) for name in item.choices]
         promoted = self.fresh("pr")
         if self.rich:
             held, start = self.fresh("hp"), self.fresh("ho")

@@ -261,16 +261,8 @@ class RepeatWriter(CodeWriter):
         recursion would."""
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
-        state = [self.fresh("v") for _ in self.live]
-        count, mark = self.fresh("n"), self.fresh("mk")
-        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
-        self.emit(ind, f"{count} = 0")
-        if self.need_pg:
-            self.emit(ind, f"{mark} = {env['pg']}")
-        self.emit(ind, "while True:")
-        inner = dict(env, **dict(zip(self.live, state)))
+        state, count, mark, inner = self.loop_start(env, ind)
         i = ind + 1
-        self.spend(i)
         self.leave_from(lo, count, leave, inner, i)
         if hi is not None:
             self.emit(i, f"if {count} >= {hi}: break")
@@ -285,6 +277,20 @@ class RepeatWriter(CodeWriter):
         self.node(node.body, inner, i, after_body)
         self.emit(i, "break")
         self.loop_captures(node, count, ind)
+
+    def loop_start(self, env: Env, ind: int) -> tuple[list[str], str, str, Env]:
+        """A repetition loop's first lines, from the run state ``env``: the names of its state, of its
+        pass count and of the progress at its last pass (kept where it is read, as a possessive
+        repetition's always is), and the run state inside it."""
+        state = [self.fresh("v") for _ in self.live]
+        count, mark = self.fresh("n"), self.fresh("mk")
+        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
+        self.emit(ind, f"{count} = 0")
+        if self.need_pg:
+            self.emit(ind, f"{mark} = {env['pg']}")
+        self.emit(ind, "while True:")
+        self.spend(ind + 1)
+        return state, count, mark, dict(env, **dict(zip(self.live, state)))
 
     def loop_again(self, state: list[str], count: str, mark: str, e: Env, j: int) -> None:
         """The end of a pass of a repetition loop: its state becomes the loop's, and round again."""
@@ -312,16 +318,9 @@ class RepeatWriter(CodeWriter):
         have failed after the same work, and the repetition leaves from where the pass began."""
         lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
-        state = [self.fresh("v") for _ in self.live]
-        count, mark, start = self.fresh("n"), self.fresh("mk"), self.fresh("w")
-        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
-        self.emit(ind, f"{count} = 0")
-        self.emit(ind, f"{mark} = {env['pg']}")
-        self.emit(ind, "while True:")
-        inner = dict(env, **dict(zip(self.live, state)))
-        i = ind + 1
-        self.spend(i)
-        body = i
+        state, count, mark, inner = self.loop_start(env, ind)
+        start = self.fresh("w")
+        i = body = ind + 1
         if hi is not None:
             self.emit(i, f"if {count} < {hi}:")
             body += 1

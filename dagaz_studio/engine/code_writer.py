@@ -308,8 +308,10 @@ class CodeWriter(ItemWriter):
         k(dict(env, c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
     def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
+        """Each direction in turn, recording the step, or that there is no square that way."""
         wrap = node is not None and node.wrap
         tables = self.tables(wrap)
+        span = None if node is None else node.span
         if not directions:
             return
         if self.probe and node is not None and not wrap and len(directions) > 1 and env["c"] == "origin" \
@@ -322,7 +324,9 @@ class CodeWriter(ItemWriter):
             table = self.constant("nb", tables[direction])
             self.emit(i, f"{target} = {table}[{e['c']}]")
             self.emit(i, f"if {target} is not None:")
+            self.traced(i + 1, e, "step", span, self.letter(str(direction)), e["c"], target)
             self.step_to(target, str(direction), e, i + 1, k)
+            self.traced_else(i, e, "blocked", span, self.letter(str(direction)), e["c"])
 
         if len(directions) == 1 or (len(directions) <= self.unroll_directions
                                     and self.short(lambda e, i: towards(directions[0], e, i), env, ind)):
@@ -335,7 +339,8 @@ class CodeWriter(ItemWriter):
         direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
         self.emit(ind, f"for {direction}, {table} in {pairs}:")
         self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
-        self.emit(ind + 1, f"if {target} is None: continue")
+        self.leave_if(ind + 1, env, f"{target} is None", "continue", "blocked", span, self.letter(direction), env["c"])
+        self.traced(ind + 1, env, "step", span, self.letter(direction), env["c"], target)
         self.step_to(target, direction, env, ind + 1, k)
 
     def tables(self, wrap: bool) -> list[tuple[int | None, ...]]:
@@ -361,22 +366,35 @@ class CodeWriter(ItemWriter):
         self.step_to(target, direction, env, ind + 1, k)
 
     def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
-        direction = self.recorded(node.group, node.opposite, env, ind, node.span)
-        if direction == "None":
+        """``\\k``/``~k``: a step the way the group went (``~``: the opposite way), recording why there
+        is none: the group recorded no direction, or there is no square that way (a direction
+        without an opposite is no way, unsaid, as the runner has it)."""
+        span, group = node.span, f"{'~' if node.opposite else chr(92)!r}, {node.group}"
+        recorded = self.recorded(node.group, False, env, ind, span)
+        if recorded == "None":
+            self.traced(ind, env, "no_group", span, group, env["c"])
             return
-        target = self.fresh("c")
-        if direction.isdigit():
-            # Known as the code is written (``is`` is not asked of a literal: Python warns).
-            table = self.constant("nb", self.tables(node.wrap)[int(direction)])
-            self.emit(ind, f"{target} = {table}[{env['c']}]")
-            self.emit(ind, f"if {target} is not None:")
-            self.step_to(target, direction, env, ind + 1, k)
-            return
-        tables = self.constant("nbs", tuple(self.tables(node.wrap)))
-        self.emit(ind, f"if {direction} is not None:")
-        self.emit(ind + 1, f"{target} = {tables}[{direction}][{env['c']}]")
-        self.emit(ind + 1, f"if {target} is not None:")
-        self.step_to(target, direction, env, ind + 2, k)
+        i = ind
+        if not recorded.isdigit():
+            self.emit(ind, f"if {recorded} is not None:")
+            i += 1
+        direction = self.recorded(node.group, True, env, i, span) if node.opposite else recorded
+        if direction != "None":
+            if direction != recorded and not direction.isdigit():
+                self.emit(i, f"if {direction} is not None:")
+                i += 1
+            target, tables = self.fresh("c"), self.tables(node.wrap)
+            # A direction known as the code is written reads its own table (``is`` is not asked of a
+            # literal: Python warns).
+            table = (self.constant("nb", tables[int(direction)]) if direction.isdigit()
+                     else f"{self.constant('nbs', tuple(tables))}[{direction}]")
+            self.emit(i, f"{target} = {table}[{env['c']}]")
+            self.emit(i, f"if {target} is not None:")
+            self.traced(i + 1, env, "group_step", span, group, self.letter(direction), target)
+            self.step_to(target, direction, env, i + 1, k)
+            self.traced_else(i, env, "group_blocked", span, group, self.letter(direction), env["c"])
+        if not recorded.isdigit():
+            self.traced_else(ind, env, "no_group", span, group, env["c"])
 
     def visit_lift(self, node: Lift, env: Env, ind: int, k: Cont) -> None:
         """``^``: what stands on the cursor's square taken into the hand."""

@@ -31,6 +31,8 @@ class CodeGenerator(RepeatWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
     loops = True
+    #: What ``fin`` takes beyond the run state (:meth:`fin_args`): nothing but in a traced run.
+    fin_extra = ""
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
@@ -169,9 +171,12 @@ class CodeGenerator(RepeatWriter):
 
     def finishing(self, ind: int) -> None:
         """With lifts and puts, the implicit end as a local function: each piece still in hand, in
-        turn, must not land on a friend, captures an enemy there and is put down; then the move is kept."""
-        self.emit(ind, f"def fin(c, mi, ms, md, pr, ps, then{self.tail}):")
+        turn, must not land on a friend, captures an enemy there and is put down; then the move is
+        kept (:meth:`keep`), or (after a ``&``) the next partial move begins."""
+        rest = f"then{self.tail}{self.fin_extra}"
+        self.emit(ind, f"def fin(c, mi, ms, md, pr, ps, {rest}):")
         i = ind + 1
+        here = {"c": "c", "d": "d", "dp": "dp"}
         self.emit(i, "if not hand:")
         if self.continues:
             # At a '&', what follows it; at the end, the move.
@@ -182,39 +187,49 @@ class CodeGenerator(RepeatWriter):
             # Completing a move costs more than a step, and in proportion to its chain of partial
             # moves, its captures and the pieces it displaced, as the runner counts it.
             chain = " + len(stops)" if self.continues else ""
-            self.emit(i + 1, f"W[0] += {COMPLETION_COST}{chain} + len(caps) + len(also)")
-            self.emit(i + 1, "if W[0] >= W[1]: POLL(W)")
-            # Other moves (castling, capture chains) are kept as rich light records where their
-            # changes follow from them (Rules.rich_light), else built whole.
-            if not self.marks:
-                self.light_end(i + 1)
-        if self.attack:
-            self.emit(i + 1, "if TGT in caps: raise Found")
-        elif self.creates:
-            tail = ", stops, ps" if self.continues else ""
-            self.emit(i + 1, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                             f"created{tail}{self.marked()})")
-        elif self.continues:
-            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                             f"stops, ps{self.marked()})")
-        else:
-            self.emit(i + 1, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
-                             f"{self.marked()})")
+            self.spend(i + 1, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
+        self.keep(i + 1)
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
-        self.emit(i, "if q is not None and q[0] == me: return")
+        self.leave_if(i, here, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
         self.emit(i, "pp, po = hand.pop()")
         self.emit(i, "placed = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
         self.emit(i, "if c not in touched: touched[c] = q")
         self.emit(i, "cells[c] = placed")
         self.emit(i, "if q is not None: caps.append(c)")
+        self.traced(i, here, "put", "sp", "pp", "c", "q")
         self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, f"visited.append(c); fin(c, False, c, md, pr, ps, then{self.tail}); visited.pop()")
+        self.emit(i + 1, f"visited.append(c); fin(c, False, c, md, pr, ps, {rest}); visited.pop()")
         self.emit(i, "else:")
-        self.emit(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, pr, ps, then{self.tail}); also.pop()")
+        self.emit(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, pr, ps, {rest}); also.pop()")
         self.emit(i, "if q is not None: caps.pop()")
         self.emit(i, "cells[c] = q; hand.append((pp, po))")
+
+    def keep(self, i: int) -> None:
+        """In ``fin``, the hand empty: the move kept, or for an attack question, ``Found`` raised
+        where it captured on the square asked about."""
+        if self.attack:
+            self.emit(i, "if TGT in caps: raise Found")
+            return
+        # Other moves (castling, capture chains) are kept as rich light records where their
+        # changes follow from them (Rules.rich_light), else built whole.
+        if not self.marks:
+            self.light_end(i)
+        if self.creates:
+            tail = ", stops, ps" if self.continues else ""
+            self.emit(i, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+                         f"created{tail}{self.marked()})")
+        elif self.continues:
+            self.emit(i, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
+                         f"stops, ps{self.marked()})")
+        else:
+            self.emit(i, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
+                         f"{self.marked()})")
+
+    def fin_args(self, env: Env, then: str) -> str:
+        """What ``fin`` is given beyond the run state (:attr:`fin_extra`)."""
+        return ""
 
     def light_end(self, i: int) -> None:
         """A move that displaced no other piece and made no stop on the way is what a light record
@@ -335,7 +350,7 @@ class CodeGenerator(RepeatWriter):
         if self.rich:
             marks = f", {env['ag']}, {env['nl']}, {env['lb']}" if self.marks else ""
             self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then}"
-                           f"{marks})")
+                           f"{marks}{self.fin_args(env, then)})")
             return
         c, q = env['c'], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")

@@ -209,6 +209,21 @@ class Emitter:
         """``k``, with the event recorded first."""
         return k
 
+    def letter(self, direction: str) -> str:
+        """The letter of the direction numbered ``direction`` (an expression), as an event names it."""
+        return "None"
+
+    def leave_if(self, indent: int, env: Env, test: str, leave: str, event: str, span: Any, *args: str) -> None:
+        """``leave`` (``return``, ``continue``) where ``test`` holds, the event ``event`` recorded
+        first: on the test's own line where nothing is recorded."""
+        self.emit(indent, f"if {test}:")
+        mark = len(self.lines)
+        self.traced(indent + 1, env, event, span, *args)
+        if len(self.lines) == mark:
+            self.lines[-1] += f" {leave}"
+        else:
+            self.emit(indent + 1, leave)
+
     # ---------------------------------------------------------------- lines
 
     def emit(self, indent: int, text: str) -> None:

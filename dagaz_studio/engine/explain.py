@@ -80,19 +80,14 @@ def _sibling_key(event: TraceEvent) -> _Key | None:
 
 def _path_keys(event: TraceEvent) -> tuple[_Key, ...]:
     """The keys under which ``event``, once on the current path, can be found by a later sibling."""
-    kind = event.kind
-    if kind == "step":
-        return (("step", event.span, _state(event)),)
-    if kind == "repeat":
-        return (("repeat", event.span, _state(event)),)
-    if kind == "promote":
-        return (("promote", event.span, event.cursor, event.captures, event.hand[:-1]),)
-    if kind == "branch":
+    if event.kind == "branch":
         keys: tuple[_Key, ...] = (("branch", event.span, _state(event)),)
         if event.branch is not None:
             keys += (("options", event.branch[1], _state(event)),)
         return keys
-    return ()
+    key = _sibling_key(event)
+    # A step, a repetition's pass or a promotion is found under the key its later siblings look for.
+    return (key,) if key is not None and event.kind in ("step", "repeat", "promote") else ()
 
 
 def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
@@ -213,21 +208,17 @@ def explain_square(
     # Moves that end on the square explain it best; then the others, in the order they were found.
     acting.sort(key=lambda pair: (moves[pair[0]].target != square, pair[0]))
     permitted = [(i, role) for i, role in acting if i in allowed_set]
-    if permitted:
-        first, role = permitted[0]
+    shown = permitted or acting
+    if shown:
+        first, role = shown[0]
         text = describe_move(board, moves[first])
         others = len(permitted) - 1
-        more = f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)" if others else ""
-        sentence = f"{name} is reached: the move {text} {role}{more}."
-        return SquareExplanation(square, True, sentence, tuple(move_branch(trace, tree, first)),
-                                 tuple(i for i, _ in permitted))
-    if acting:
-        first, role = acting[0]
-        text = describe_move(board, moves[first])
-        sentence = (f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
-                    "forbid that move: it would leave a royal piece attacked, or another move must capture.")
-        return SquareExplanation(square, False, sentence, tuple(move_branch(trace, tree, first)),
-                                 tuple(i for i, _ in acting))
+        more = f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)" if others > 0 else ""
+        sentence = f"{name} is reached: the move {text} {role}{more}." if permitted else (
+            f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
+            "forbid that move: it would leave a royal piece attacked, or another move must capture.")
+        return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
+                                 tuple(i for i, _ in shown))
 
     return _explain_unreached(board, trace, tree, square, origin, reason, notation)
 
@@ -299,9 +290,8 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
                                            repeats_only(notation, trace, branch, index)))
         found.append(((not way.heads, way.distance, reach_left(board, trace, way, square), -len(way.path), edge,
                        index), way))
-    if any(not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED) for _, way in found):
-        found = [(key, way) for key, way in found
-                 if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)]
+    found = [(key, way) for key, way in found
+             if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)] or found
     # A way that failed on the square itself while the same option went on past it (a check that
     # failed there, and another that passed and stepped beyond) is not where that option stopped.
     beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for _, way in found

@@ -27,7 +27,6 @@ GIVEN_CHECKS = re.compile(r"\+(\d{1,2})\+(\d{1,2})", re.ASCII)
 #: The checks a lichess counter counts down from, as Fairy-Stockfish reads it.
 LICHESS_CHECKS = 3
 
-_SQUARE = re.compile(r"[a-z]+\d+", re.ASCII)
 
 def holdings_in_brackets(board: Board, placement: str) -> str:
     """A placement whose pieces in hand follow one ``/`` more than the grid has rows

@@ -7,6 +7,7 @@ Above it: perft and the light path (:mod:`~dagaz_studio.engine.light_path`), and
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -46,8 +47,7 @@ def drop_moves(rules: Rules, position: Position, kind: int | None = None,
     if not position.hands:
         return []
     me = position.turn
-    out: list[Move] = []
-    seen: set[tuple[Hashable, ...]] = set()
+    found: dict[tuple[Hashable, ...], Move] = {}  # each move once, in the order found
     unmoved = bool(rules.board.drop_unmoved)
     for held, count in enumerate(position.hands[me]):
         if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
@@ -61,11 +61,8 @@ def drop_moves(rules: Rules, position: Position, kind: int | None = None,
             for move in result.moves:
                 if unmoved:
                     move = unmoved_drop(rules, position, move)
-                key = move.key()
-                if key not in seen:
-                    seen.add(key)
-                    out.append(move)
-    return out
+                found.setdefault(move.key(), move)
+    return list(found.values())
 
 
 def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
@@ -201,13 +198,10 @@ def extinct(rules: Rules, position: Position) -> bool:
 
 def extinct_player(rules: Rules, position: Position) -> tuple[int, int] | None:
     """The first player, and the ``extinction`` kind, that :func:`extinct` finds him short of."""
-    below = rules.extinction_below
-    counts: dict[tuple[int, int], int] = {}
-    for piece in position.cells:
-        if piece is not None and piece.kind in rules.extinction_kinds:
-            counts[piece.player, piece.kind] = counts.get((piece.player, piece.kind), 0) + 1
+    counts = Counter((piece.player, piece.kind) for piece in position.cells
+                     if piece is not None and piece.kind in rules.extinction_kinds)
     return next(((player, kind) for player in range(len(rules.board.players)) for kind in rules.extinction_kinds
-                 if counts.get((player, kind), 0) < below), None)
+                 if counts[player, kind] < rules.extinction_below), None)
 
 
 # --------------------------------------------------------------------------- passing

@@ -4,13 +4,12 @@ that a traced run records what the runner records — the same events, sentences
 flags, in the same order — and finds the same moves.
 
 :class:`TraceWriter` writes the events where the writer's hooks ask (``traced``, ``traced_else``,
-``traced_test``, ``traced_cont``, which write nothing in the other back-ends) and says itself the
-few parts whose events are worth writing in full: a step, a group step and the implicit end. The
-code keeps the run's hand, captures and squares visited in the lists of a run state
-(:class:`TracedState`), so the events and the completed moves are made by the functions the tests' oracle (the runner)
-calls too (:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`). Every
-construct is written; only a notation past the size limits raises
-:class:`~dagaz_studio.engine.emitter.Unsupported` (a run then says its code is too large).
+``traced_test``, ``traced_cont``, ``letter``, which write nothing in the other back-ends) and says
+itself how the implicit end keeps a move. The code keeps the run's hand, captures and squares
+visited in the lists of a run state (:class:`TracedState`), so the events and the completed moves
+are made by the functions the tests' oracle (the runner) calls too (:mod:`~dagaz_studio.engine.trace_words`,
+:mod:`~dagaz_studio.engine.completion`). Every construct is written; only a notation past the size
+limits raises :class:`~dagaz_studio.engine.emitter.Unsupported` (a run then says its code is too large).
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, Item
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State
 from dagaz_studio.engine.values import COMPLETION_COST
-from dagaz_studio.notation.nodes import Check, Continue, GroupStep, Notation, Repeat, Step
+from dagaz_studio.notation.nodes import Check, Continue, Notation, Repeat
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -67,15 +66,16 @@ def completed(st: TracedState, target: int, direction: int | None, promoted: int
 
 class TraceHooks(RepeatWriter):
     """What both traced back-ends write alike, over their board kind's back-end: the events where the
-    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``), a step, a
-    group step, a trial pass with the trace off and the end of a partial move; each back-end says
-    its own implicit end (:class:`TraceWriter`,
-    :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
+    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``, ``letter``), a
+    trial pass with the trace off and the end of a partial move; each back-end says its own
+    implicit end (:class:`TraceWriter`, :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
 
     # A repetition as its recursive function, whose passes the events follow one by one; a possessive
     # one tries each pass first, with the trace off, as the runner does.
     loops = False
     shortcuts = False
+    # ``fin`` is told the cursor's direction, the depth and which end it is.
+    fin_extra = ", d, dp, sp"
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -83,6 +83,12 @@ class TraceHooks(RepeatWriter):
         self.ends: list[str] = []
         #: Writing a trial pass, which runs with the trace off: its events are not written.
         self.silent = False
+
+    def fin_args(self, env: Env, then: str) -> str:
+        return f", {env['d']}, {env['dp']}, {'None' if then == 'None' else self.ends[-1]}"
+
+    def letter(self, direction: str) -> str:
+        return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
     def word(self, event: str) -> Callable[..., None]:
         """The function that records ``event`` (:mod:`~dagaz_studio.engine.trace_words`)."""
@@ -146,53 +152,6 @@ class TraceHooks(RepeatWriter):
         self.emit(ind + 1, f"{answer} = {test}")
         return answer
 
-    def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
-        """Each direction in turn, recording the step, or that there is no square that way."""
-        if not directions or self.silent:
-            super().step(directions, env, ind, k, node)
-            return
-        span = None if node is None else node.span
-        tables = self.tables(node is not None and node.wrap)
-        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
-        letters = self.constant("let", tuple(self.rules.dir_letters))
-        direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
-        self.emit(ind, f"for {direction}, {table} in {pairs}:")
-        self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
-        self.emit(ind + 1, f"if {target} is None:")
-        self.traced(ind + 2, env, "blocked", span, f"{letters}[{direction}]", env["c"])
-        self.emit(ind + 2, "continue")
-        self.traced(ind + 1, env, "step", span, f"{letters}[{direction}]", env["c"], target)
-        self.step_to(target, direction, env, ind + 1, k)
-
-    def visit_group_step(self, node: GroupStep, env: Env, ind: int, k: Cont) -> None:
-        """``\\k``/``~k``: a step the way the group went, recording why there is none."""
-        span, group = node.span, f"{'~' if node.opposite else chr(92)!r}, {node.group}"
-        recorded = self.recorded(node.group, False, env, ind, span)
-        if recorded == "None":
-            self.traced(ind, env, "no_group", span, group, env["c"])
-            return
-        if not recorded.isdigit():
-            self.emit(ind, f"if {recorded} is None:")
-            self.traced(ind + 1, env, "no_group", span, group, env["c"])
-            self.emit(ind, "else:")
-            ind += 1
-        direction = recorded
-        if node.opposite:
-            direction = self.recorded(node.group, True, env, ind, span)
-            if direction == "None":
-                return
-            if not direction.isdigit():
-                self.emit(ind, f"if {direction} is not None:")
-                ind += 1
-        tables, letters = self.constant("nbs", tuple(self.tables(node.wrap))), self.constant("let", tuple(self.rules.dir_letters))
-        target = self.fresh("c")
-        self.emit(ind, f"{target} = {tables}[{direction}][{env['c']}]")
-        self.emit(ind, f"if {target} is None:")
-        self.traced(ind + 1, env, "group_blocked", span, group, f"{letters}[{direction}]", env["c"])
-        self.emit(ind, "else:")
-        self.traced(ind + 1, env, "group_step", span, group, f"{letters}[{direction}]", target)
-        self.step_to(target, direction, env, ind + 1, k)
-
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         self.ends.append(self.constant("sp", node.span))
         try:
@@ -217,53 +176,25 @@ class TraceWriter(TraceHooks, CodeGenerator):
             self.rich = self.captures = True
             self.live += ["mi", "ms", "md"]
 
-    def end(self, env: Env, ind: int, then: str) -> None:
-        span = "None" if then == "None" else self.ends[-1]
-        marks = ("ag", "nl", "lb") if self.marks else ()
-        fields = ", ".join(env[name] for name in ("c", "d", "dp", "mi", "ms", "md", "pr", "ps"))
-        self.emit(ind, f"fin({fields}, {then}, {', '.join((span, *(env[name] for name in marks)))})")
-
     def finishing(self, ind: int) -> None:
-        """The implicit end as the runner says it: each piece still in hand put down (never on a
-        friend), then the move kept, or (after a ``&``) the next partial move."""
+        """The implicit end as the runner says it, the run's lists kept in the run state ``T`` that
+        the events read."""
         lists = "T.hand = hand; T.captures = caps; T.visited = visited; T.touched = touched; T.also = also"
         self.emit(ind, f"T = out; {lists}{'; T.created = created' if self.creates else ''}"
                        f"{'; T.stops = stops' if self.continues else ''}")
         # A drop starts with the piece in hand over the square, which keeps what stood there.
         self.emit(ind, "if T.under is not None: cells[origin] = T.under[0]; touched.clear(); visited.clear()")
-        self.emit(ind, f"def fin(c, d, dp, mi, ms, md, pr, ps, then, sp{self.tail}):")
-        i = ind + 1
-        here = {"c": "c", "d": "d", "dp": "dp"}
-        self.emit(i, "if not hand:")
-        if self.continues:
-            self.emit(i + 1, "if then is not None:")
-            self.emit(i + 2, "then(ms, md)")
-            self.emit(i + 2, "return")
-        chain = " + len(stops)" if self.continues else ""
-        # A move completed in an attack question costs nothing more: only its captures are asked.
-        self.emit(i + 1, "if T.asked is None:")
-        self.spend(i + 2, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
-        self.emit(i + 1, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
-        self.emit(i + 1, "return")
-        self.emit(i, "q = cells[c]")
-        self.emit(i, "if q is not None and q[0] == me:")
-        self.traced(i + 1, here, "cannot_end", "sp", "c")
-        self.emit(i + 1, "return")
-        self.spend(i)
-        self.emit(i, "pp, po = hand.pop()")
-        self.emit(i, "if c not in touched: touched[c] = q")
-        self.emit(i, "cells[c] = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
-        self.emit(i, "if q is not None: caps.append(c)")
-        self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, "visited.append(c)")
-        self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
-        self.emit(i + 1, f"fin(c, d, dp, False, c, md, pr, ps, then, sp{self.tail}); visited.pop()")
-        self.emit(i, "else:")
-        self.emit(i + 1, "also.append((po, c))")
-        self.traced(i + 1, here, "put", "sp", "pp", "c", "q")
-        self.emit(i + 1, f"fin(c, d, dp, mi, ms, md, pr, ps, then, sp{self.tail}); also.pop()")
-        self.emit(i, "if q is not None: caps.pop()")
-        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+        super().finishing(ind)
+
+    def keep(self, i: int) -> None:
+        self.emit(i, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
+
+    def spend(self, ind: int, units: str = "1") -> None:
+        if units.startswith(f"{COMPLETION_COST} + "):
+            # A move completed in an attack question costs nothing more: only its captures are asked.
+            self.emit(ind, "if T.asked is None:")
+            ind += 1
+        super().spend(ind, units)
 
 
 #: A traced run's code: ``moves(cells, origin, piece, state, None, work, position)``.

@@ -57,24 +57,20 @@ def step(st: State, span: Span, letter: str, origin: int, target: int) -> None:
     st.emit("step", f"step {letter} from {st.name(origin)} to {st.name(target)}", span, target)
 
 
-def _group(sign: str, index: int) -> str:
-    return f"{sign}{index}"
-
-
 def no_group(st: State, span: Span, sign: str, index: int, square: int) -> None:
     """``\\k``/``~k``: group ``index`` has recorded no direction."""
     what = "the previous partial move" if index == 0 else f"group {index}"
-    st.emit("blocked", f"{_group(sign, index)}: {what} has recorded no direction", span, square, False)
+    st.emit("blocked", f"{sign}{index}: {what} has recorded no direction", span, square, False)
 
 
 def group_blocked(st: State, span: Span, sign: str, index: int, letter: str, square: int) -> None:
     """``\\k``/``~k``: no square in the recorded direction."""
-    st.emit("blocked", f"{_group(sign, index)}: no square {letter} of {st.name(square)}", span, square, False)
+    st.emit("blocked", f"{sign}{index}: no square {letter} of {st.name(square)}", span, square, False)
 
 
 def group_step(st: State, span: Span, sign: str, index: int, letter: str, target: int) -> None:
     """``\\k``/``~k``: a step in the recorded direction."""
-    st.emit("step", f"{_group(sign, index)}: step {letter} to {st.name(target)}", span, target)
+    st.emit("step", f"{sign}{index}: step {letter} to {st.name(target)}", span, target)
 
 
 def nothing_to_lift(st: State, span: Span, square: int) -> None:

@@ -170,11 +170,7 @@ def summary(board: Board, square: int, ways: Sequence[Way]) -> str:
             if " failed on " not in same[0].reason:
                 parts.append(same[0].reason)
                 continue
-            where = []
-            for way in same:
-                name = way.reason.split(" failed on ", 1)[1].split(":", 1)[0]
-                if name not in where:
-                    where.append(name)
+            where = dict.fromkeys(way.reason.split(" failed on ", 1)[1].split(":", 1)[0] for way in same)
             becauses = {_because(way.reason) for way in same}
             said = f"{check} failed on {', '.join(where)}"
             parts.append(f"{said}: {becauses.pop()}" if len(becauses) == 1 else said)

@@ -20,17 +20,11 @@ def wrapping_tables(board: Board, letters: Sequence[str]) -> list[Table]:
     """For each board direction letter, the square a wrapping step reaches from every square.
 
     Worked out once per board (boards are immutable) and kept with it."""
-    cache: dict[str, Table] | None = board.__dict__.get("_wrapping_tables")
-    if cache is None:
-        cache = {}
-        object.__setattr__(board, "_wrapping_tables", cache)
-    out = []
+    cache: dict[str, Table] = board.__dict__.setdefault("_wrapping_tables", {})
     for letter in letters:
-        table = cache.get(letter)
-        if table is None:
-            table = cache[letter] = _wrapping_table(board, board.directions[letter])
-        out.append(table)
-    return out
+        if letter not in cache:
+            cache[letter] = _wrapping_table(board, board.directions[letter])
+    return [cache[letter] for letter in letters]
 
 
 def _vector_of(board: Board, table: Table) -> tuple[int, int, int] | None:

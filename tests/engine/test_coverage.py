@@ -17,6 +17,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import Notation, NotationError, parse_notation
+from tests.helpers.notation_strategies import drop_notations, notations
 from tests.helpers.run_comparison import drop_sites, parseable, played, rules_pair, same_run
 from tests.oracle.rules import OracleRules
 from tests.oracle.runner import RunnerProgram
@@ -48,35 +49,6 @@ def test_pieces_with_newly_covered_constructs_run_as_the_runner_runs_them(board_
 
 #: A default board, one with partial moves and one that wraps, a heap board and a stack board.
 KIND_BOARDS = ["chess", "checkers", "oware", "lasca"]
-#: Bracket items, beside the board's names and zones.
-_ITEMS = ["p", "P", "e", "E", "f", "F", "x", "m", "M", "r", "R", "b", "B", "c", "C", "d", "w", "l", "L", "t", "T",
-          "u0-1", "u1-", "=0", "=1-", "=2-3", "1", "2",
-          "k", "n", "o", "O", "o:a", "O:a", "a", "A", "s", "S"]
-
-
-def _notations(board_name: str) -> st.SearchStrategy[str]:
-    board = load_board(board_name)
-    names, zones, letters = sorted(board.pieces), sorted(board.zones), sorted(board.directions)
-    items = [st.sampled_from(_ITEMS),
-             st.sampled_from(names).map(lambda n: "=" + n),
-             st.sampled_from(names).map(lambda n: "=0-1:" + n),
-             st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+?" + "/".join(ns)),
-             st.sampled_from(["(p,d)>" + letters[0], "(e,w)>" + letters[-1], "!(f)>" + letters[0]]),
-             st.sampled_from(names).map(lambda n: "*" + n)]
-    if zones:
-        items += [st.sampled_from(zones).map(lambda z: "=1-@" + z), st.sampled_from(zones).map(lambda z: "@" + z)]
-    bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
-    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\1%", "^", "|", "&", letters[0] + "%"]),
-                      bracket)
-    quantifier = st.sampled_from(["", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
-
-    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
-        sequence = st.lists(st.tuples(part, quantifier).map("".join), min_size=1, max_size=3).map(",".join)
-        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
-    return st.recursive(atoms, extend, max_leaves=8)
-
-
 def _compiles(rules: Rules, notation: Notation, player: int) -> None:
     """The notation's code is written (raising nothing)."""
     if rules.board.kind_type.holds_pieces:
@@ -88,7 +60,7 @@ def _compiles(rules: Rules, notation: Notation, player: int) -> None:
 @pytest.mark.parametrize("board_name", KIND_BOARDS)
 def test_random_notations_compile_and_run_as_the_runner_runs_them(board_name: str) -> None:
     @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
+    @given(text=notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
         notation = parseable(text)
         fast, runner = rules_pair(board_name)
@@ -207,7 +179,7 @@ def test_random_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> N
     positions = [position for position in played(board_name, 6, 60) if any(any(hand) for hand in position.hands)]
 
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000))
+    @given(text=drop_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
         notation = parseable(text)
         # Every piece dropped by the notation.

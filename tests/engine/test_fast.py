@@ -2,8 +2,8 @@
 
 Three ways of running a piece must agree on every notation and position: the compiled path (what
 untraced runs take), the runner alone (the oracle's) and the traced run the window steps
-through. Random notations come from the grammar's constructs; positions from random play on every
-shipped board.
+through. Random notations come from the grammar's constructs (``tests/helpers/notation_strategies.py``);
+positions from random play on every shipped board.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
+from tests.helpers.notation_strategies import notations
 from tests.helpers.run_comparison import parseable, played, rules_pair, runner_rules, same_run
 
 #: The boards the variants.ini importer made from Fairy-Stockfish's built-ins share its few constructs:
@@ -86,47 +87,9 @@ def test_perft_counts_agree_at_depth_two_on_wide_positions(board_name: str) -> N
 
 # --------------------------------------------------------------------------- random notations
 
-_DIRECTIONS = ["N", "S", "E", "W", "O", "M", "R", "T", "+", "X", "*", "NE", "OT"]
-_LETTERS = list("pPeEfFmMxaAsSrRlLtToObBcCdwkn")
-
-
-@st.composite
-def _bracket(draw: st.DrawFn, board_name: str) -> str:
-    board = load_board(board_name)
-    names = list(board.pieces)
-    zones = list(board.zones)
-    choices = [st.sampled_from(_LETTERS),
-               st.sampled_from(names).map(lambda n: "=" + n),
-               st.sampled_from(names).map(lambda n: "!=" + n),
-               st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+" + "/".join(ns)),
-               st.sampled_from(["x>N", "e>E", "(p,x)>W", "t>S", "p>\\1", "f>~1"]),
-               st.sampled_from(names).map(lambda n: "*" + n)]
-    if zones:
-        choices.append(st.sampled_from(zones).map(lambda z: "@" + z))
-        choices.append(st.sampled_from(zones).map(lambda z: "!@" + z))
-    items = draw(st.lists(st.one_of(*choices), min_size=1, max_size=3))
-    return "[" + ",".join(items) + "]"
-
-
-def _notations(board_name: str) -> st.SearchStrategy[str]:
-    atoms = st.one_of(
-        st.sampled_from(_DIRECTIONS),
-        st.sampled_from(["\\1", "~1", "\\2", "\\0", "^", "|", "&"]),
-        _bracket(board_name),
-    )
-    quantifier = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "{1,3}", "*+", "++"])
-
-    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
-        quantified = st.tuples(part, quantifier).map("".join)
-        sequence = st.lists(quantified, min_size=1, max_size=3).map(",".join)
-        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
-    return st.recursive(atoms, extend, max_leaves=8)
-
-
 def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000))
+    @given(text=notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
         notation = parseable(text)
         board = load_board(board_name)

@@ -4,7 +4,7 @@ Three ways of running a heap or a column must agree on every notation and positi
 code (what untraced runs take), the runner alone (the oracle's) and the traced run. The
 notations are drawn from the parts these boards give a meaning of their own (lifting a heap, putting
 one seed, taking the top of a column, counting pieces, ``&``, ``[k]``) mixed with the rest of the
-grammar; positions from random play on the shipped heap and stack boards.
+grammar (``tests/helpers/notation_strategies.py``); positions from random play on the shipped heap and stack boards.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.shape import captures_on_enemy_first
+from tests.helpers.notation_strategies import notations
 from tests.helpers.paths import REPO
 from tests.helpers.run_comparison import parseable, played, rules_pair, same_run
 from tests.oracle.rules import OracleRules
@@ -65,34 +66,9 @@ def test_the_board_runs_the_same_compiled_and_interpreted(board_name: str) -> No
         assert perft(fast, position, 2) == perft(runner, position, 2)
 
 
-def _notations(board_name: str) -> st.SearchStrategy[str]:
-    board = load_board(board_name)
-    zones = sorted(board.zones)
-    names = sorted(board.pieces)
-    letters = sorted(board.directions)
-    items = [st.sampled_from(list("pPeEfFxbBcCkrRmMdwlLtTaAsSnoO")),
-             st.sampled_from(["=1-", "=0", "=2-3", "=1", "=4-"]),
-             st.sampled_from(names).map(lambda n: "=" + n),
-             st.sampled_from(names).map(lambda n: "!=" + n),
-             st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True).map(lambda ns: "+" + "/".join(ns))]
-    if zones:
-        items += [st.sampled_from(zones).map(lambda z: "@" + z), st.sampled_from(zones).map(lambda z: "!@" + z),
-                  st.sampled_from(zones).map(lambda z: "=1-@" + z)]
-    bracket = st.lists(st.one_of(*items), min_size=1, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]")
-    atoms = st.one_of(st.sampled_from(letters), st.sampled_from(["\\1", "~1", "\\0", "^", "|", "&", "E%"]), bracket)
-    quantifier = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "*+", "++", "?+"])
-
-    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-        part = st.one_of(atoms, inner.map(lambda text: f"({text})"))
-        quantified = st.tuples(part, quantifier).map("".join)
-        sequence = st.lists(quantified, min_size=1, max_size=3).map(",".join)
-        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
-    return st.recursive(atoms, extend, max_leaves=8)
-
-
 def _random_notation_test(board_name: str):  # type: ignore[no-untyped-def]
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
+    @given(text=notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000))
     def check(text: str, which: int, square: int) -> None:
         notation = parseable(text)
         fast, runner = rules_pair(board_name)
@@ -194,7 +170,7 @@ def test_the_code_written_for_random_notations_compiles_without_warnings(board_n
     rules = Rules(load_board(board_name))
 
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), kind=st.integers(0, 10))
+    @given(text=notations(board_name), kind=st.integers(0, 10))
     def check(text: str, kind: int) -> None:
         notation = parseable(text)
         compiler._CODE_CACHE.clear()  # compiled afresh: a warning is given once, at compiling

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
-from tests.engine.test_fast import _notations
+from tests.helpers.notation_strategies import notations
 from tests.helpers.run_comparison import runner_rules
 
 DEFAULT_BOARDS = sorted(name for name in shipped_boards() if load_board(name).kind_type.holds_pieces)
@@ -51,7 +51,7 @@ def test_every_shipped_piece_reaches_the_same_by_the_written_code_and_the_runner
 @pytest.mark.parametrize("board_name", ["chess", "xiangqi", "russian"])
 def test_random_notations_reach_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
     @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_notations(board_name), player=st.integers(0, 1))
+    @given(text=notations(board_name), player=st.integers(0, 1))
     def check(text: str, player: int) -> None:
         try:
             notation = parse_notation(text)

@@ -6,13 +6,11 @@ the same cut of a trace at its limit.
 The runner is the oracle's (:class:`~tests.oracle.rules.OracleRules`); an interpreter with ``fast`` on takes the traced code for every
 notation it covers (and the runner for the rest, which then agrees trivially). Pieces of every
 shipped board run from the start and from positions random play reaches; random notations come from
-the grammar's constructs (the strategies of ``test_fast.py``, with counts, runs of moves, handlers,
-labels and looks that must fail put in), as pieces and as drops.
+the grammar's constructs (``tests/helpers/notation_strategies.py``), as pieces and as drops.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import cache
 
@@ -25,7 +23,7 @@ from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
-from tests.engine.test_fast import _notations
+from tests.helpers.notation_strategies import drop_notations, notations
 from tests.helpers.run_comparison import drop_sites, parseable, played, runner_rules
 from tests.oracle.rules import OracleRules
 from tools.compile_coverage import fallbacks
@@ -61,33 +59,6 @@ def _handled_rules(board: Board) -> tuple[Rules, Rules]:
 @cache
 def _handled(board_name: str) -> tuple[Rules, Rules]:
     return _handled_rules(load_board(board_name))
-
-
-#: Bracket items the random notations of ``test_fast.py`` leave out, put into them here.
-_EXTRAS = ["=0", "=1", "=0-1", "=1-", "=2-3", "u0", "u1-2", "u1-", "1", "2", "o:a", "O:a", "O:b", "!(p)>N",
-           "!(e,x)>E", "!(f)>\\1", "k", "n"]
-
-
-@st.composite
-def _traced_notations(draw: st.DrawFn, board_name: str) -> str:
-    """A random notation of ``test_fast.py``'s, with up to three of :data:`_EXTRAS` (or counts of a
-    zone or a type, or a promotion to a lost type) put into its brackets, or in front, and perhaps
-    its first ``?`` possessive."""
-    text = draw(_notations(board_name))
-    if draw(st.booleans()):
-        text = re.sub(r"(?<!\+)\?(?!\+)", "?+", text, count=1)  # a possessive optional pass
-    board = load_board(board_name)
-    names, zones = sorted(board.pieces), sorted(board.zones)
-    extras = [st.sampled_from(_EXTRAS), st.sampled_from(names).map(lambda name: f"=0-1:{name}"),
-              st.sampled_from(names).map(lambda name: f"+?{name}")]
-    if zones:
-        extras.append(st.tuples(st.sampled_from(["=0", "=1-", "=0-3", "=0-2:" + names[0]]), st.sampled_from(zones))
-                      .map(lambda pair: f"{pair[0]}@{pair[1]}"))
-    for item in draw(st.lists(st.one_of(*extras), max_size=3)):
-        spots = [index + 1 for index, char in enumerate(text) if char == "["]
-        at = draw(st.sampled_from(spots)) if spots and draw(st.booleans()) else None
-        text = f"[{item}],{text}" if at is None else f"{text[:at]}{item},{text[at:]}"
-    return text
 
 
 def _same(code: RunResult, runner: RunResult, where: str) -> None:
@@ -141,7 +112,7 @@ def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
 
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_traced_notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000),
+    @given(text=notations(board_name), which=st.integers(0, 5), square=st.integers(0, 10_000),
            budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]), run=st.integers(0, 3),
            labelled=st.booleans())
     def check(text: str, which: int, square: int, budget: int, limit: int, run: int, labelled: bool) -> None:
@@ -196,7 +167,7 @@ def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untype
     positions = [position for position in played(board_name, 6, 60) if any(position.hands[position.turn])]
 
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=_traced_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000),
+    @given(text=drop_notations(board_name), which=st.integers(0, 10), square=st.integers(0, 10_000),
            budget=st.sampled_from([50, 2_000]))
     def check(text: str, which: int, square: int, budget: int) -> None:
         notation = parseable(text)

@@ -4,10 +4,10 @@ kinds, sentences, spans, squares, flags, cursors, hands, captures, directions, d
 moves in the same order, the same stop and the same cut of a trace at its limit.
 
 The runner is the oracle's (:class:`~tests.oracle.rules.OracleRules`). Every heap and stack of every shipped heap or stack board runs
-from positions random play reaches; random notations come from the strategies of
-``test_kind_compiler.py`` (the parts these boards give a meaning of their own mixed with the rest
-of the grammar) and ``test_fast.py`` (looks at other squares, new pieces), run from a heap with a
-piece of the notation's kind added, or a column it tops, or typed as the window types one.
+from positions random play reaches; random notations come from the grammar's constructs, the parts
+these boards give a meaning of their own more often (``tests/helpers/notation_strategies.py``), run
+from a heap with a piece of the notation's kind added, or a column it tops, or typed as the window
+types one.
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.stacks import as_cell as column_cell
 from dagaz_studio.notation import Notation, NotationError, parse_notation
-from tests.engine.test_fast import _notations as _default_notations
-from tests.engine.test_kind_compiler import _notations
 from tests.engine.test_traced_code import _both, _rules, _same
+from tests.helpers.notation_strategies import notations
 from tests.helpers.run_comparison import parseable, played
 
 #: Every shipped board whose squares hold heaps or columns.
@@ -127,7 +126,7 @@ def _as_a_kind(fast: Rules, runner: Rules, notation: Notation, position: Positio
 
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=st.one_of(_notations(board_name), _default_notations(board_name)), which=st.integers(0, 4), square=st.integers(0, 10_000),
+    @given(text=notations(board_name), which=st.integers(0, 4), square=st.integers(0, 10_000),
            budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]))
     def check(text: str, which: int, square: int, budget: int, limit: int) -> None:
         notation = parseable(text)
@@ -180,7 +179,7 @@ def test_random_drops_on_heaps_and_columns_run_by_the_written_code_as_the_runner
     positions = played(board_name, 4, 30)
 
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=st.one_of(_notations(board_name), _default_notations(board_name)), which=st.integers(0, 4),
+    @given(text=notations(board_name), which=st.integers(0, 4),
            square=st.integers(0, 10_000), budget=st.sampled_from([50, 2_000]))
     def check(text: str, which: int, square: int, budget: int) -> None:
         notation = parseable(text)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from dagaz_studio.notation import describe, format_tree, parse_notation, records, to_notation
 from dagaz_studio.notation.nodes import Span, walk
+from tests.helpers.notation_strategies import FREE, notations
 
 # --------------------------------------------------------------------------- format_tree
 
@@ -107,53 +107,8 @@ def _shape(element):
     return element
 
 
-# A strategy for valid notations, built from the grammar of docs/notation.md, written with
-# assorted separators so that the canonical form has something to normalise.
-_names = st.tuples(
-    st.sampled_from("ABCKPQRZ"), st.text(alphabet="abcz09_-", max_size=4)
-).map("".join)
-_checks = st.sampled_from(list("pPeEfFaAsSoOmMrRlLtTx"))
-_item_atoms = st.one_of(
-    _checks,
-    _names.map(lambda name: "=" + name),
-    _names.map(lambda name: "!@" + name),
-    _names.map(lambda name: "o:" + name),
-    st.lists(_names, min_size=1, max_size=3).map(lambda names: "+" + "/".join(names)),
-    st.sampled_from(list("123456789")),
-    st.sampled_from(["\\0", "!~0"]),
-)
-_nav = st.lists(st.sampled_from(["N", "E", "T", "\\0", "~0"]), min_size=1, max_size=2).map(
-    lambda path: "".join(">" + step for step in path)
-)
-_item = st.one_of(
-    _item_atoms.map(lambda item: item + ","),
-    st.tuples(_item_atoms, _nav).map(lambda pair: pair[0] + pair[1] + ","),
-    st.tuples(st.lists(_item_atoms, min_size=1, max_size=3), _nav).map(
-        lambda pair: "(" + ",".join(pair[0]) + ")" + pair[1] + ","
-    ),
-)
-_bracket = st.lists(_item, min_size=1, max_size=3).map(lambda items: "[" + "".join(items).rstrip(",") + "]")
-_atom = st.one_of(
-    st.text(alphabet="NSWEMORTUDX", min_size=1, max_size=3),
-    st.sampled_from(["+", "*", "^", "|", "&", "\\0", "~0"]),
-    _bracket,
-)
-_quantifier = st.sampled_from(["", "", "?", "*", "+", "{2}", "{1,3}", "{2,}", "{,2}", "*+", "++", "{0,2}+"])
-
-
-def _notations():
-    def extend(inner):
-        group = inner.map(lambda text: "(" + text + ")")
-        part = st.tuples(st.one_of(_atom, group), _quantifier).map("".join)
-        sequence = st.lists(part, min_size=1, max_size=3).map(lambda parts: ",".join(parts))
-        return st.lists(sequence, min_size=1, max_size=3).map(";".join)
-
-    base = st.lists(st.tuples(_atom, _quantifier).map("".join), min_size=1, max_size=3).map(",".join)
-    return st.recursive(base, extend, max_leaves=8)
-
-
 @settings(max_examples=300, deadline=None)
-@given(_notations())
+@given(notations(FREE))
 def test_canonical_text_reads_back_as_the_same_tree(text):
     notation = parse_notation(text)
     canonical = to_notation(notation)
@@ -266,7 +221,7 @@ def test_every_check_letter_has_its_own_english():
 
 
 @settings(max_examples=300, deadline=None)
-@given(_notations())
+@given(notations(FREE))
 def test_every_valid_notation_has_an_english_reading_and_a_tree(text):
     notation = parse_notation(text)
     assert describe(notation)

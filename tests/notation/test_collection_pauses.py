@@ -9,7 +9,7 @@ import threading
 import pytest
 
 import dagaz_studio.notation.parser as parser_module
-from dagaz_studio.engine.collection import collector_paused
+from dagaz_studio.notation.collection import collector_paused
 from dagaz_studio.notation.parser import parse_notation as parse
 from dagaz_studio.notation.tokens import notation_tokens as tokenize
 
