@@ -10,7 +10,7 @@ PASS or FAIL:
   within 2x); ``--quick`` uses perft(3) and perft(2);
 - nodes per second of Xiangqi and Fanorona perft, compiled against the interpreter as it was when
   the compiled core was asked for (:data:`ORIGINAL`, taken from the repository's history and run in
-  a fresh process in the same run; without history, against the runner alone, ``Rules.fast = False``)
+  a fresh process in the same run; without history, against the runner alone, the tests' oracle ``OracleRules``)
   (target: at least 5x);
 - the speed-up of ``perft --jobs`` over every core against one process (wall time: the point is
   to use more cores), and of ``moves --fen - --jobs`` on a batch of positions;

@@ -4,7 +4,7 @@ The worst shapes of notation (deep ``(...)*`` nests, ``(*[a])*+``, ``(&(*))*``, 
 about attacks, notations at the length and nesting limits) are typed as a piece on a middle square of
 the initial position of every shipped board (on a heap board, as the notation of every piece type,
 moving the heap on the pit nearest the middle), and each is run four ways: compiled, by the runner alone
-(``Rules.fast = False``), traced, and as the window asks (:func:`~dagaz_studio.queries.answer_moves`
+(the tests' oracle, ``OracleRules``), traced, and as the window asks (:func:`~dagaz_studio.queries.answer_moves`
 with legality, on a worker thread). For each the script reports:
 
 - **stop**: the time a run with the default budget takes to stop by itself (target: under 1 s), in
