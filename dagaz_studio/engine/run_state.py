@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, TraceEvent
 from dagaz_studio.notation.nodes import Span
@@ -31,18 +30,16 @@ class Stop(Exception):
 
 
 class State:
-    """The mutable state of one run. Every part restores what it changed when it returns."""
+    """The mutable state of one traced run: what its events and its completed moves read."""
 
     __slots__ = (
         "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_in_hand", "mover_sq",
-        "mover_dir", "partial_start", "groups", "gmarks", "counters", "marks", "captures", "stops",
-        "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
-        "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
-        "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
-        "origin", "again", "created", "null",
+        "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "prev", "labels",
+        "promotion", "also", "work", "budget", "cancel", "trace", "trace_limit", "truncated", "depth",
+        "rules", "kind_names", "piece_kind", "origin", "again", "created", "null",
     )
 
-    def __init__(self, rules: Any, position: Position, me: int, slots: int, groups: int) -> None:
+    def __init__(self, rules: Any, position: Position, me: int) -> None:
         self.rules = rules
         self.position = position
         self.cells = position.cells
@@ -55,10 +52,6 @@ class State:
         self.mover_sq = 0
         self.mover_dir: int | None = None
         self.partial_start = 0
-        self.groups: list[int | None] = [None] * (groups + 1)
-        self.gmarks: list[int] = [0] * (groups + 1)
-        self.counters: list[int] = [0] * slots
-        self.marks: list[int] = [0] * slots
         self.captures: list[int] = []
         self.stops: list[int] = []
         self.visited: list[int] = []
@@ -69,21 +62,13 @@ class State:
         self.also: list[tuple[int, int]] = []
         self.work = 0
         self.budget = DEFAULT_BUDGET
-        self.next_poll = CANCEL_EVERY
         self.cancel: CancelFlag | None = None
         self.trace: list[TraceEvent] | None = None
         self.trace_limit = DEFAULT_TRACE_LIMIT
         self.truncated = False
-        self.progress = 0
-        self.serial = 0
         self.depth = 0
-        self.navstack: list[int] = []
-        self.on_complete: Callable[[State], None] = _ignore
-        self.attack_mode = False
         self.kind_names = rules.kind_names
         self.piece_kind = 0
-        self.reach: set[int] | None = None
-        self.footprint: set[int] | None = None
         #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
         self.origin = 0
         self.again = False
@@ -93,17 +78,6 @@ class State:
         self.null = False
 
     # ---------------------------------------------------------------- budget and trace
-
-    def spend(self, units: int = 1) -> None:
-        self.work += units
-        if self.work > self.budget:
-            raise Stop(f"stopped after {self.budget:,} steps — the notation may repeat without end")
-        if self.work >= self.next_poll:
-            # Every few hundred units, however they were added (attack questions add theirs at once).
-            self.next_poll = self.work + CANCEL_EVERY
-            collect_young()
-            if self.cancel is not None and self.cancel.is_set():
-                raise Stop("cancelled")
 
     def emit(self, kind: str, text: str, span: Span | None, square: int | None = None,
              ok: bool = True, move: int | None = None, *, branch: tuple[int, int] | None = None,
@@ -144,23 +118,6 @@ class State:
         if piece.player < 0:
             return f"a neutral {self.kind_names[piece.kind]}"
         return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
-
-    def touch(self, square: int) -> bool:
-        """Remember what ``square`` held before this way through changed it; ``True`` when this is the
-        first change there on the way (the caller forgets it again with :meth:`untouch` on its way back,
-        so the squares a completed move compares are only those of its own way, not of every way tried)."""
-        if square not in self.touched:
-            self.touched[square] = self.cells[square]
-            return True
-        return False
-
-    def untouch(self, square: int, first: bool) -> None:
-        if first:
-            del self.touched[square]
-
-
-def _ignore(_state: State) -> None:
-    return None
 
 
 #: What a part of a compiled notation calls for every way it succeeds: the rest of the notation.

@@ -219,7 +219,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
 
 def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, groups: int) -> TracedState:
     """A fresh state for a traced code run keeping its moves in ``result``."""
-    st = TracedState(rules, position, position.turn, 0, groups)
+    st = TracedState(rules, position, position.turn)
     st.piece_kind = piece.kind
     seen: dict[MoveKey, int] = {}
     st.seen, st.result, st.under, st.asked = seen, result, None, None

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.run_state import Cont, State
 from dagaz_studio.notation.nodes import Span
+from tests.oracle.run_state import Cont, State
 
 
 def put_down(st: State, span: Span | None, k: Cont) -> None:

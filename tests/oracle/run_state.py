@@ -10,8 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.run_state import CANCEL_EVERY, MAX_REPETITION_DEPTH, NO_LABELS, Cont, ItemCont, State, Stop
+from dagaz_studio.engine.run_state import CANCEL_EVERY, MAX_REPETITION_DEPTH, NO_LABELS, Stop
+from dagaz_studio.engine.run_state import State as TracedRunState
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Compiling", "Cont", "Held", "Interpreter", "ItemCont",
@@ -19,6 +21,66 @@ __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Compiling", "Cont
 
 #: Parts of a notation built into closures between two looks at the cancel flag of the reading.
 BUILD_LOOK_EVERY = 64
+
+
+class State(TracedRunState):
+    """The mutable state of one run of the runner: the engine's run state, which the events and the
+    completed moves read, with what the runner's closures keep of their own (groups, repetition
+    counters, progress, the look-ahead stack, what a completed move does, attack and reach mode).
+    Every part restores what it changed when it returns."""
+
+    __slots__ = ("groups", "gmarks", "counters", "marks", "progress", "serial", "navstack", "on_complete",
+                 "attack_mode", "reach", "footprint", "next_poll")
+
+    def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
+        super().__init__(rules, position, me)
+        self.groups: list[int | None] = [None] * (groups + 1)
+        self.gmarks: list[int] = [0] * (groups + 1)
+        self.counters: list[int] = [0] * slots
+        self.marks: list[int] = [0] * slots
+        self.next_poll = CANCEL_EVERY
+        self.progress = 0
+        self.serial = 0
+        self.navstack: list[int] = []
+        self.on_complete: Callable[[State], None] = _ignore
+        self.attack_mode = False
+        self.reach: set[int] | None = None
+        self.footprint: set[int] | None = None
+
+    def spend(self, units: int = 1) -> None:
+        self.work += units
+        if self.work > self.budget:
+            raise Stop(f"stopped after {self.budget:,} steps — the notation may repeat without end")
+        if self.work >= self.next_poll:
+            # Every few hundred units, however they were added (attack questions add theirs at once).
+            self.next_poll = self.work + CANCEL_EVERY
+            collect_young()
+            if self.cancel is not None and self.cancel.is_set():
+                raise Stop("cancelled")
+
+
+    def touch(self, square: int) -> bool:
+        """Remember what ``square`` held before this way through changed it; ``True`` when this is the
+        first change there on the way (the caller forgets it again with :meth:`untouch` on its way back,
+        so the squares a completed move compares are only those of its own way, not of every way tried)."""
+        if square not in self.touched:
+            self.touched[square] = self.cells[square]
+            return True
+        return False
+
+    def untouch(self, square: int, first: bool) -> None:
+        if first:
+            del self.touched[square]
+
+
+def _ignore(_state: State) -> None:
+    return None
+
+
+#: What a part of a compiled notation calls for every way it succeeds: the rest of the notation.
+Cont = Callable[[State], None]
+#: The same for a bracket item, given the square it acted on.
+ItemCont = Callable[[State, int], None]
 
 
 class Held(Exception):

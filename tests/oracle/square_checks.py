@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dagaz_studio.engine.run_state import State
+from tests.oracle.run_state import State
 
 
 def _empty(st: State, square: int) -> bool:
