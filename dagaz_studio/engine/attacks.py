@@ -197,7 +197,7 @@ class AttackQuestions(RulesState):
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece | None,
                     work: Work, lifted: int = -1) -> bool:
-        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
+        """``[a]``/``[s]`` asked by a written run: could the other side (or the mover) capture on ``square``, sharing the run's work.
 
         ``lifted``: the square of the moving piece when the board is as the run found it, but for that
         piece lifted (else -1). Then, in bulk work (``work`` with a fifth item, a dict), the answer is

@@ -3,14 +3,14 @@ the compiled path's light records where a piece's whole notation compiles, and f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.collection import collect_young, collector_paused
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, new_work
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing
 from dagaz_studio.engine.game import (
@@ -18,18 +18,25 @@ from dagaz_studio.engine.game import (
     allowed_by_rules,
     answering_moves,
     count_record_run,
-    drop_moves,
     extinct,
     leaves_royal_attacked,
     legal_moves,
     passes,
 )
+from dagaz_studio.engine.light_drops import legal_drops
 from dagaz_studio.engine.light_records import RICH_KEPT
 from dagaz_studio.engine.making import Undo, make_move, unmake_move, update_hands
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
-from dagaz_studio.engine.royals import royal_squares, royals_attacked_by, takes_royal
+from dagaz_studio.engine.royals import (
+    Asker,
+    royal_squares,
+    royals_attacked_by,
+    safe_after,
+    takes_royal,
+    watched_squares,
+)
 from dagaz_studio.engine.rules import Rules, rich_effects
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 
@@ -61,8 +68,9 @@ def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
         if captures:
             saved += [(square, cells[square]) for square in captures]
     checks = position.checks_remaining
+    # The hands change only where a piece is taken (update_hands below): else they are not kept.
     undo: Undo = _new(Undo, (saved, position.turn, position.last_move, position.labels, position.halfmove_clock,
-                             position.fullmove_number, tuple(tuple(hand) for hand in hands) if hands else None,
+                             position.fullmove_number, tuple(tuple(hand) for hand in hands) if hands and captures else None,
                              position.runs, position.passes, None if checks is None else (checks, position.checks_pending)))
     position.passes = 0  # a light record is never a pass
     if checks is not None:
@@ -135,9 +143,16 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     enemies = _enemies(len(rules.board.players), me)
     out: list[Entry] = []
     askers: list[Asker] = []
-    watched = _watched_squares(rules, position, royals, enemies, askers) if royals else None
+    watched = watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = rules.board.rules.immobility_illegal
     checked = bool(position.hands) or immobility
+    dead: tuple[frozenset[int], ...] = ()
+    free: frozenset[int] | None = None
+    if immobility:
+        # With rule: immobility-illegal, perft's last ply asks only about the pieces whose moves may
+        # leave one without a move, by the squares where each kind could never move again (worked out
+        # for every square at once); a list of the moves asks about each move.
+        dead, free = rules.stuck_squares(me) if counting is not None else ((), _NOTHING)
     # A fifth entry: attack questions may be pruned (see Rules.step_rays), as perft reports no stops,
     # and their answers kept for this position (see Rules.fast_threat).
     work: list[Any] = [0, POLL_EVERY, DEFAULT_BUDGET, None, {}]
@@ -150,8 +165,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     makers = rules.light_makers(me)
     shapes = rules.record_shapes()
     squares: list[int] | range = mine if holds else range(len(cells))
-    if counting is not None and holds and not immobility and (not royal or watched is not None):
-        squares = _counted(rules, position, mine, me, watched or _NOTHING, counting, work)
+    if counting is not None and holds and (not royal or watched is not None):
+        squares = _counted(rules, position, mine, me, watched or _NOTHING, dead, free, counting, work)
     for origin in squares:
         piece = cells[origin]
         if piece is None or piece[0] != me:
@@ -159,6 +174,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         maker = makers.get(piece[1], False)
         if maker is False:
             maker = maker_of(piece[1], me)
+        stuck = immobility and piece[1] not in free  # type: ignore[operator]
         entries: list[Any] | None = None
         plain = False  # every entry a light record
         if maker is not None:
@@ -183,7 +199,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         # A move that changes no square an attack on a royal piece reads, and puts no royal piece
         # anywhere, leaves every royal piece as safe as it was: legal without asking.
         moves_royal = watched is None or piece[1] in royal or origin in watched
-        if plain and not immobility and royal and not moves_royal:
+        if plain and not stuck and royal and not moves_royal:
             # What the records cannot hold (captures beside the landing square, a royal promotion) is
             # not looked for.
             shape = shapes.get(piece[1]) or rules.record_shape(piece[1])
@@ -191,7 +207,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                      and (not shape[0] or watched.isdisjoint(chain.from_iterable(map(captured, entries))))  # type: ignore[union-attr]
                      and (not shape[1] or royal.isdisjoint(map(promotions, entries))))
         else:
-            whole = plain and not immobility and not royal
+            whole = plain and not stuck and not royal
         if whole:
             # The usual case, taken whole: every move of the piece is legal without asking.
             if counting is not None:
@@ -213,11 +229,12 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             # Perft's last ply only counts the legal moves: it keeps their records.
             light = entry if counting is not None else _new(LightMove, (origin, piece, entry))
             if type(entry) is RichRecord:
-                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, immobility, work[4]):
+                if _rich_entry_legal(rules, position, origin, piece, entry, royals, enemies, stuck, work[4]):
                     out.append(light)
                 continue
             target, captures, promoted = entry.target, entry.captures, entry.promoted
-            if immobility and not rules.reach(piece[1] if promoted is None else promoted, me, target):
+            if stuck and (target in dead[kind] if (kind := piece[1] if promoted is None else promoted) < len(dead)
+                          else not rules.reach(kind, me, target)):
                 continue
             if not royal or (not moves_royal and target not in watched  # type: ignore[operator]
                              and (promoted is None or promoted not in royal)
@@ -246,6 +263,12 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             if not after:
                 out.append(light)
                 continue
+            if rules.board_only_attacks():
+                safe = _still_safe(rules, position, origin, piece, entry, askers, after, enemies)
+                if safe is not None:
+                    if safe:
+                        out.append(light)
+                    continue
             undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
             try:
                 if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
@@ -254,8 +277,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 unmake_move(position, undo)
             out.append(light)
     if position.hands:
-        out.extend(m for m in drop_moves(rules, position)
-                   if not leaves_royal_attacked(rules, position, m, royals) and allowed_by_rules(rules, position, m))
+        out += legal_drops(rules, position, royals, watched, askers, light_legal_count)
     if counting is not None:
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)
@@ -265,10 +287,13 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
 
 
 def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched: AbstractSet[int],
-             counting: list[int], work: Work) -> list[int]:
+             dead: tuple[frozenset[int], ...], free: frozenset[int] | None, counting: list[int],
+             work: Work) -> list[int]:
     """Perft's last ply, in one tight loop: the moves of the pieces that count them whole (quick riders
     and leapers, remembered moves) added to ``counting``, for each piece that is not royal, does not
-    stand on a ``watched`` square, and has no move landing or capturing on one or crowning; the
+    stand on a ``watched`` square and has no move landing or capturing on one or crowning (a piece
+    not ``free`` of rule: immobility-illegal, ``None`` where the board has none, counted without its
+    moves to the squares where it would be ``dead``); the
     squares of the other pieces, to be looked at move by move. (The work of the counts adds up over
     the position: far below the budget, which is one run's.)"""
     cells = position.cells
@@ -283,7 +308,8 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
             count = counts[piece[1]] = getattr(rules.light_maker(piece[1], me), "quick_count", None)  # type: ignore[index]
         if count is not None and origin not in watched and piece[1] not in royal:  # type: ignore[index]
             try:
-                found = count(cells, origin, piece, position, watched, royal, work)
+                found = count(cells, origin, piece, position, watched, royal, work,
+                              None if free is None or piece[1] in free else dead)  # type: ignore[index]
             except (Abort, RecursionError):
                 found = -1
             if found >= 0:
@@ -439,80 +465,24 @@ class EntryChoice(MoveReading[Entry]):
             unmake_move(self.position, undo)
 
 
-#: An attack question asked of a position by :func:`_watched_squares`: the attacker's square and piece,
-#: the royal square asked about, the attacker's player, and the squares its answer read.
-Asker = tuple[int, Piece, int, int, frozenset[int]]
-
-
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
-                askers: list[Asker]) -> bool | None:
+                askers: list[Asker], after: list[int] | None = None, enemies: Iterable[int] = ()) -> bool | None:
     """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
-    is attacked before it (:func:`_watched_squares` noted ``askers``): each attacker whose answer read
+    is attacked before it (:func:`watched_squares` noted ``askers``): each attacker whose answer read
     a square the move changes is asked again, after the move; no other can answer otherwise (an
     attacker answers by the squares it reads; a piece that could never reach the royal square was
-    never asked, and the move puts no enemy piece anywhere). ``None`` when a question did not end:
-    the caller asks in full."""
+    never asked, and the move puts no enemy piece anywhere). Given ``after``, as
+    :func:`safe_after` asks. ``None`` when a question did not end: the caller asks in full."""
     target, captures = record.target, record.captures
     changed = {origin, target, *captures}
-    again = [asker for asker in askers if not asker[4].isdisjoint(changed)]
-    if not again:
+    again = [asker for asker in askers if not asker[4].isdisjoint(changed)] if after is None else []
+    if not again and after is None:
         return True
-    # The attackers asked again read the board alone (not the game's history: see _watched_squares), so
-    # only the squares the record changes are changed for them, as make_record changes them.
-    cells = position.cells
-    saved = [(square, cells[square]) for square in changed]
     promoted = record.promoted
     placed = _new(Piece, (piece[0], piece[1] if promoted is None else promoted, True if target != origin else piece[2]))
-    for square in captures:
-        cells[square] = None
-    cells[origin] = None
-    cells[target] = placed
-    turn = position.turn
-    position.turn = (piece[0] + 1) % len(rules.board.players)
-    try:
-        work = new_work(DEFAULT_BUDGET, None)
-        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
-        for attacker, attacking, square, enemy, _ in again:
-            # A captured attacker attacks nothing any more.
-            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
-                return False
-        return True
-    except (Abort, RecursionError):
-        return None
-    finally:
-        position.turn = turn
-        for square, was in saved:
-            cells[square] = was
-
-
-def _watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
-                     askers: list[Asker] | None = None) -> set[int] | None:
-    """The squares a move must change to put a royal piece in danger, when none is in danger now.
-
-    Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
-    run of each enemy piece that could reach a royal piece is asked once, noting what it reads. A
-    move that changes none of those squares, and moves no royal piece, leaves every royal piece as
-    safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer depends on
-    more than the board (the game's history, or a notation not compiled whole): then every move is
-    asked about.
-    """
-    cells = position.cells
-    watched: set[int] = set(royals)
-    for square in royals:
-        for enemy in enemies:
-            for origin in rules.candidates(cells, square, enemy):
-                piece = cells[origin]
-                assert piece is not None
-                if rules.footprint(piece.kind, enemy, origin) is None:
-                    return None
-                answer = rules.attack_reads(position, origin, square, enemy)
-                if answer is None or answer[0]:
-                    return None
-                watched |= answer[1]
-                watched.add(origin)
-                if askers is not None:
-                    askers.append((origin, piece, square, enemy, answer[1]))
-    return watched
+    changes: list[tuple[int, Piece | None]] = [(square, None) for square in captures]
+    changes += ((origin, None), (target, placed))
+    return safe_after(rules, position, changes, piece[0], again, after, enemies)
 
 
 def light_perft(rules: Rules, position: Position, depth: int) -> int:

@@ -13,7 +13,7 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.quick_shapes import quick_moves
 from dagaz_studio.engine.read_memo import remembered
 from dagaz_studio.engine.records import Entries, Record, RichRecord, plain_key, rich_key
-from dagaz_studio.engine.rules_state import RulesState, reads_checks
+from dagaz_studio.engine.rules_state import RulesState, reads_checks, reads_history
 from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
 
@@ -89,6 +89,30 @@ class LightRecords(RulesState):
             shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 
+    def stuck_squares(self, player: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:
+        """Per board kind of ``player``, the squares where a piece of it could never move again (it
+        reaches nothing from there: ``rule: immobility-illegal`` forbids leaving one there); and the
+        kinds whose moves never do so, as neither the kind nor any kind its notation promotes to has
+        such a square (cached)."""
+        known = self._stuck[player]
+        if known is None:
+            squares = range(len(self.board.squares))
+            dead = tuple(frozenset(s for s in squares if not self.reach(kind, player, s)) for kind in range(self.board_kinds))
+            moving = {kind for kind in range(self.board_kinds) if not dead[kind]}
+            known = self._stuck[player] = (dead, frozenset(
+                kind for kind in moving if all(self.kind_index.get(use.name) in moving
+                                               for use in name_uses(self.kinds[kind].notation) if use.use == PROMOTES)))
+        return known
+
+    def board_only_attacks(self) -> bool:
+        """Whether every piece kind's notation reads the board alone (no previous move, labels,
+        handlers or runs: :func:`reads_history`), so that whether a square is attacked after a move
+        hangs on the board after it alone (cached for the kinds known)."""
+        known = self._board_only
+        if known is None or known[0] != len(self.kinds):
+            known = self._board_only = (len(self.kinds), not any(reads_history(kind.notation) for kind in self.kinds))
+        return known[1]
+
     def record_shapes(self) -> dict[int, tuple[bool, bool]]:
         """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
         return self._record_shapes
@@ -97,6 +121,11 @@ class LightRecords(RulesState):
         """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
         change it): the light path looks them up once per piece on every position."""
         return self._record_makers[player]
+
+    def light_drop_makers(self, player: int) -> dict[int, Any]:
+        """Each kind's drop for ``player`` as the light path makes it, worked out so far, by kind (for
+        :mod:`~dagaz_studio.engine.light_drops` to fill in as it goes)."""
+        return self._drop_makers[player]
 
     def light_counts(self, player: int) -> dict[int, Any]:
         """Each kind's ``quick_count`` of its :meth:`light_maker` for ``player`` (``None``: it has

@@ -19,7 +19,7 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
-from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider
+from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider, as_stepped_rider, capture_ways
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
@@ -113,12 +113,15 @@ def _records(square: int, direction: int) -> tuple[int, Record, Record]:
     return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
 
 
-def _tables(rules: RulesState, notation: Notation, player: int) -> tuple[str, Any] | None:
-    """The shape of ``notation`` for ``player`` with its tables (kept with the board), or ``None``."""
-    key = (notation.text, player)
+def _tables(rules: RulesState, notation: Notation, player: int, part: int | None = None,
+            shape: Shape | None = None) -> tuple[str, Any] | None:
+    """The shape of ``notation`` for ``player`` with its tables (kept with the board), or ``None``; or
+    those of one ``part`` of its attack question, of the ``shape`` given."""
+    key = (notation.text, player) if part is None else (notation.text, player, part)
     known = rules.quick_tables.get(key)
     if known is None:
-        shape = shape_of(notation.body)
+        if part is None:
+            shape = shape_of(notation.body)
         if shape is None:
             known = ("", None)
         elif shape[0] == "ride":
@@ -138,7 +141,8 @@ def _tables(rules: RulesState, notation: Notation, player: int) -> tuple[str, An
 def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
     """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``. Its
     ``quick_count`` says how many moves it has from a square, none landing on a square of ``watched``
-    (else -1), without making them."""
+    (else -1), without making them; given ``dead``, the squares where each kind could never move
+    again, by kind, not those landing on one."""
     tables = _tables(rules, notation, player)
     if tables is None:
         return None
@@ -155,14 +159,17 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                     out.append(capture)
 
         def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
-                       work: Any) -> int:
+                       work: Any, dead: Any = None) -> int:
             me, count = piece[0], 0
+            stuck = _stuck(dead, piece[1])
+            if stuck is None:
+                return -1
             for square, _ in leaps[origin]:
                 q = cells[square]
                 if q is None or q[0] != me:
                     if square in watched:
                         return -1
-                    count += 1
+                    count += square not in stuck
             return count
         leap.quick_count = leap_count  # type: ignore[attr-defined]
         return leap
@@ -186,9 +193,9 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                     break
 
     def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
-                   work: Any) -> int:
+                   work: Any, dead: Any = None) -> int:
         ways = rays[origin]
-        if ways is False:
+        if ways is False or dead is not None:
             return -1
         me, count = piece[0], 0
         for _, ray in ways:
@@ -208,31 +215,67 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
     return ride
 
 
+def _stuck(dead: tuple[frozenset[int], ...] | None, kind: int) -> frozenset[int] | None:
+    """The squares where a piece of ``kind`` could never move again (none without ``dead``), or
+    ``None`` where they are not known (a typed kind)."""
+    if dead is None:
+        return frozenset()
+    return dead[kind] if kind < len(dead) else None
+
+
 def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
     """The quick pruned attack question of ``notation`` (whose compiled one is ``slow``), or ``None``.
     It reads only the squares its answer depends on: for a rider, those on the way to the square
     asked about, up to the first piece; for a leaper, that square. Its ``quick_reads`` says which, with the
-    answer, without asking through a board that notes what is read (``None``: ask so)."""
-    tables = _tables(rules, notation, player)
-    if tables is None:
-        return None
-    if tables[0] == "leap":
-        reached = tables[1][1]
+    answer, without asking through a board that notes what is read (``None``: ask so). A notation
+    whose captures are those of riders and leapers together (:func:`attack_parts`) asks each."""
+    whole = _tables(rules, notation, player)
+    parts: list[Shape] = [whole] if whole is not None else attack_parts(notation)
+    probes = []
+    for index, shape in enumerate(parts):
+        tables = whole or _tables(rules, notation, player, index, shape)
+        assert tables is not None
+        probes.append(_leap_probe(tables[1][1]) if tables[0] == "leap" else _ride_probe(tables[1], slow))
+    if len(probes) < 2:
+        return probes[0] if probes else None
+    asks = tuple(probes)
+    reads = tuple(probe.quick_reads for probe in probes)  # type: ignore[attr-defined]
 
-        def leap(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
-            if target in reached[origin]:
-                q = cells[target]
-                if q is not None and q[0] != piece[0]:
-                    raise Found
+    def either(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
+        for ask in asks:
+            ask(cells, origin, piece, target, work, position)
 
-        def leap_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
-            if target not in reached[origin]:
-                return False, frozenset()
+    def either_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
+        found, read = False, frozenset[int]()
+        for each in reads:
+            known = each(cells, origin, piece, target)
+            if known is None:
+                return None
+            found = found or known[0]
+            read |= known[1]
+        return found, read
+    either.quick_reads = either_reads  # type: ignore[attr-defined]
+    return either
+
+
+def _leap_probe(reached: list[frozenset[int]]) -> Callable[..., None]:
+    def leap(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
+        if target in reached[origin]:
             q = cells[target]
-            return q is not None and q[0] != piece[0], frozenset((target,))
-        leap.quick_reads = leap_reads  # type: ignore[attr-defined]
-        return leap
-    rays, between, _ = tables[1]
+            if q is not None and q[0] != piece[0]:
+                raise Found
+
+    def leap_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
+        if target not in reached[origin]:
+            return False, frozenset()
+        q = cells[target]
+        return q is not None and q[0] != piece[0], frozenset((target,))
+    leap.quick_reads = leap_reads  # type: ignore[attr-defined]
+    return leap
+
+
+def _ride_probe(tables: Any, slow: Callable[..., None]) -> Callable[..., None]:
+    rays, between, _ = tables
 
     def ride(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
         ways = between[origin]
@@ -272,6 +315,24 @@ def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callab
         return False, frozenset(read)
     ride.quick_reads = ride_reads  # type: ignore[attr-defined]
     return ride
+
+
+def attack_parts(notation: Notation) -> list[Shape]:
+    """Riders and leapers whose captures together are the captures of ``notation`` (its
+    :func:`capture_ways`, each a rider or a leaper, the leapers' ways joined in one), or none."""
+    found = capture_ways(notation)
+    riders: list[Shape] = []
+    ways: list[tuple[Step, ...]] = []
+    for way in found or ():
+        rider = as_rider(way) or as_stepped_rider(way)
+        leaper = None if rider is not None else as_leaper(way)
+        if rider is not None:
+            riders.append(("ride", rider))
+        elif leaper is not None:
+            ways.extend(leaper)
+        else:
+            return []
+    return riders + ([("leap", tuple(ways))] if ways else [])
 
 
 def _between(rays: Any) -> Any:

@@ -169,14 +169,20 @@ def _nothing_read(cells: list[Any]) -> tuple[()]:
     return ()
 
 
-def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[..., None] | None:
+def remembered(rules: Any, moves: Callable[..., None], source: str,
+               patience: int = GIVE_UP_AFTER) -> Callable[..., None] | None:
     """``moves`` (compiled, whose source is ``source``) remembering its moves from each square, or
-    ``None`` where its code reads more than :func:`readable` allows. Its ``quick_count`` says how
+    ``None`` where its code reads more than :func:`readable` allows; given up after ``patience`` asks
+    found less than half the time as they were kept. Its ``quick_count`` says how
     many moves it has from a square, none landing or capturing on a square of ``watched`` nor
-    promoting to a kind of ``royal`` (else -1)."""
+    promoting to a kind of ``royal`` (else -1); given ``dead``, the squares where each board kind
+    could never move again, not those leaving the piece on one. Its ``by_content`` holds the states
+    that read only the square the code starts on, by square and piece, then by what stands there."""
     if not readable(source):
         return None
     kept: dict[tuple[int, Any], list[Remembered]] = {}
+    # The states that read the square asked about alone (a drop's), by what stands there: its own table.
+    by_content: dict[tuple[int, Any], dict[Any, Remembered]] = {}
     given_up: list[bool] = []
     # How often the moves were asked for, and found as they were kept: where they are mostly found
     # afresh (capture chains that read much of the board), noting what is read costs more than it saves.
@@ -203,7 +209,7 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
                         states[index] = states[0]
                         states[0] = known
                     return known
-        if given_up or (tally[0] >= GIVE_UP_AFTER and tally[1] * 2 < tally[0]):
+        if given_up or (tally[0] >= patience and tally[1] * 2 < tally[0]):
             given_up.append(True)
             return None
         noted: list[tuple[int, object, bool]] = []
@@ -224,6 +230,8 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
             tuple((field, value) for field, value, answer in noted if answer), tuple(learning.threats), found,
             frozenset(chain.from_iterable((record.target, *record.captures) for record in found)) if light else None,
             frozenset(record.promoted for record in found if light and record.promoted is not None))
+        if reading.read == {origin} and not noted and not learning.threats:
+            by_content.setdefault(key, {})[cells[origin]] = known
         if states is None:
             kept[key] = [known]
         else:
@@ -239,10 +247,19 @@ def remembered(rules: Any, moves: Callable[..., None], source: str) -> Callable[
             out += known[6]
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: AbstractSet[int],
-              royal: AbstractSet[int], work: Any) -> int:
+              royal: AbstractSet[int], work: Any, dead: tuple[frozenset[int], ...] | None = None) -> int:
         known = None if given_up else lookup(cells, origin, piece, work, position)
         if known is None or known[7] is None or not watched.isdisjoint(known[7]) or not royal.isdisjoint(known[8]):
             return -1
-        return len(known[6])
+        if dead is None:
+            return len(known[6])
+        found = 0
+        for record in known[6]:
+            kind = piece[1] if record.promoted is None else record.promoted
+            if kind >= len(dead):
+                return -1  # a typed kind: not known
+            found += record.target not in dead[kind]
+        return found
     run.quick_count = count  # type: ignore[attr-defined]
+    run.by_content = by_content  # type: ignore[attr-defined]
     return run

@@ -3,10 +3,13 @@ game's rules (:mod:`~dagaz_studio.engine.game`) and the end-of-game questions, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from dagaz_studio.engine.compiler import Abort, new_work
 from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.values import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position
@@ -67,3 +70,72 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Ca
     return any(rules.capturable(position, square, player, cancel=cancel)
                for other in range(len(position.board.players)) if other != player
                for square in royal_squares(rules, position, other))
+
+
+#: An attack question asked of a position by :func:`watched_squares`: the attacker's square and piece,
+#: the royal square asked about, the attacker's player, and the squares its answer read.
+Asker = tuple[int, Piece, int, int, frozenset[int]]
+
+
+def watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
+                    askers: list[Asker] | None = None) -> set[int] | None:
+    """The squares a move must change to put a royal piece in danger, when none is in danger now.
+
+    Whether an enemy piece attacks a square depends only on the squares its run reads; the compiled
+    run of each enemy piece that could reach a royal piece is asked once, noting what it reads. A
+    move that changes none of those squares, and moves no royal piece, leaves every royal piece as
+    safe as it was. ``None`` when a royal piece is attacked now, or an attacker's answer depends on
+    more than the board (the game's history, or a notation not compiled whole): then every move is
+    asked about.
+    """
+    cells = position.cells
+    watched: set[int] = set(royals)
+    for square in royals:
+        for enemy in enemies:
+            for origin in rules.candidates(cells, square, enemy):
+                piece = cells[origin]
+                assert piece is not None
+                if rules.footprint(piece.kind, enemy, origin) is None:
+                    return None
+                answer = rules.attack_reads(position, origin, square, enemy)
+                if answer is None or answer[0]:
+                    return None
+                watched |= answer[1]
+                watched.add(origin)
+                if askers is not None:
+                    askers.append((origin, piece, square, enemy, answer[1]))
+    return watched
+
+
+def safe_after(rules: Rules, position: Position, changes: Sequence[tuple[int, Piece | None]], player: int,
+               askers: list[Asker], after: list[int] | None = None, enemies: Iterable[int] = ()) -> bool | None:
+    """Whether a move of ``player`` changing squares as ``changes`` says (each square and what it then
+    holds, in order) leaves his royal pieces unattacked, where only ``askers`` could answer otherwise
+    than before it (each asked again, as :func:`watched_squares` noted it); or, given ``after`` (where
+    his royal pieces then stand), every piece of ``enemies`` that could attack one of those squares
+    is asked, where no piece reads the game's history (the board after the move is all its question
+    reads). The board is changed for the questions and put back. ``None`` when a question did not
+    end: the caller asks in full."""
+    cells = position.cells
+    saved = [(square, cells[square]) for square, _ in changes]
+    for square, now in changes:
+        cells[square] = now
+    turn = position.turn
+    position.turn = (player + 1) % len(rules.board.players)
+    try:
+        work = new_work(DEFAULT_BUDGET, None)
+        work.append(True)  # perft's pruned questions (see Rules.fast_threat)
+        again = askers if after is None else [(attacker, cells[attacker], square, enemy, frozenset())  # type: ignore[misc]
+                                              for square in after for enemy in enemies
+                                              for attacker in rules.candidates(cells, square, enemy)]
+        for attacker, attacking, square, enemy, _ in again:
+            # A captured attacker attacks nothing any more.
+            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
+                return False
+        return True
+    except (Abort, RecursionError):
+        return None
+    finally:
+        position.turn = turn
+        for square, was in reversed(saved):
+            cells[square] = was

@@ -128,6 +128,13 @@ class RulesState:
         self._record_counts: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
         #: Per kind, what its light records may hold (:meth:`record_shape`).
         self._record_shapes: dict[int, tuple[bool, bool]] = {}
+        #: Per player, each kind's drop as the light path makes it (:mod:`~dagaz_studio.engine.light_drops`).
+        self._drop_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: Whether the notations of the kinds known read the board alone (:meth:`board_only_attacks`).
+        self._board_only: tuple[int, bool] | None = None
+        #: Per player, where each kind could never move again, and the kinds whose moves never go
+        #: there (:meth:`stuck_squares`).
+        self._stuck: list[tuple[tuple[frozenset[int], ...], frozenset[int]] | None] = [None] * max(1, players)
         #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
         self._moved_readers: dict[int, bool] = {}
         self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}
@@ -165,6 +172,7 @@ class RulesState:
         def probe_fn(self, kind: int, player: int) -> Any: ...
         def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
         def scan_cost(self) -> int: ...
+        def reach(self, kind: int, player: int, square: int) -> frozenset[int]: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
         def setup_count(self, player: int, kind: int) -> int: ...
 
@@ -190,7 +198,7 @@ class _BoardShare:
         self.attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = {}
         self.tabled: set[int] = set()
         self.earning: dict[int, int] = {}
-        self.quick: dict[tuple[str, int], tuple[str, Any]] = {}
+        self.quick: dict[tuple[str, int] | tuple[str, int, int], tuple[str, Any]] = {}
 
 
 #: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.

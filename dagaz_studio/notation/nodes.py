@@ -371,6 +371,61 @@ def as_leaper(node: Node) -> tuple[tuple[Step, ...], ...] | None:
     return tuple(ways_)
 
 
+def as_stepped_rider(node: Node) -> tuple[Step, int | None] | None:
+    """``(step, most passes)`` for a rider written with its step again, ``N([p]N)*`` (one direction
+    letter, not wrapping; the repetition greedy, the check unlabelled); ``None`` for anything else."""
+    if not isinstance(node, Sequence) or len(node.items) != 2:
+        return None
+    first, repeat = node.items
+    if (not isinstance(first, Step) or first.wrap or len(first.keys) != 1 or first.keys[0] in _SETS
+            or not isinstance(repeat, Repeat) or repeat.minimum != 0 or repeat.possessive
+            or not isinstance(repeat.body, Group) or not isinstance(repeat.body.body, Sequence)
+            or len(repeat.body.body.items) != 2):
+        return None
+    check, again = repeat.body.body.items
+    if (isinstance(check, Bracket) and len(check.items) == 1 and is_check(check.items[0], "p")
+            and check.items[0].label is None and isinstance(again, Step) and again.keys == first.keys
+            and not again.wrap):
+        return first, repeat.maximum
+    return None
+
+
+def capture_ways(notation: Notation) -> tuple[Node, ...] | None:
+    """The ways of a notation (its alternatives, or itself) that capture wherever it captures, with
+    what cannot change where they capture left out: a last optional group of zone checks and
+    promotions (the move without it lands and captures alike), and a way that is another with zone
+    checks before it and promotions that cannot fail after it (it captures where that one does,
+    from fewer squares); ``None`` where such a way is not another's."""
+    body, text = notation.body, notation.text
+    kept: list[Node] = []
+    plain: set[str] = set()
+    restricted: set[str] = set()
+    for option in body.options if isinstance(body, Alternatives) else (body,):
+        items = list(option.items) if isinstance(option, Sequence) else [option]
+        last = items[-1]
+        if (len(items) > 1 and isinstance(last, Repeat) and last.minimum == 0 and isinstance(last.body, Group)
+                and all(_marks(item, True) for item in (last.body.body.items if isinstance(last.body.body, Sequence)
+                                                         else (last.body.body,)))):
+            items.pop()
+        limited = len(items) > 1 and _marks(items[0], False)
+        if limited:
+            items.pop(0)
+            if len(items) > 1 and _marks(items[-1], True):
+                items.pop()
+        seen = text[items[0].span.start:items[-1].span.end]
+        (restricted if limited else plain).add(seen)
+        if not limited:
+            kept.append(items[0] if len(items) == 1 else Sequence(tuple(items), option.span))
+    return tuple(kept) if restricted <= plain else None
+
+
+def _marks(node: Node, promotions: bool) -> bool:
+    """Whether ``node`` is a bracket of zone checks (and, with ``promotions``, promotions that cannot fail)."""
+    return isinstance(node, Bracket) and all(
+        isinstance(item, ZoneCheck) or (promotions and isinstance(item, Promote) and not item.lost)
+        for item in node.items)
+
+
 def replaced(node: Node, old: Node, new: Node) -> Node:
     """The tree ``node`` with the node ``old`` (itself, not an equal one) replaced by ``new``, above
     the brackets (a bracket's items are left as they are)."""
