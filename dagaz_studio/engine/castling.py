@@ -161,9 +161,11 @@ def _setup_partners(position: PositionState, player: int,
             continue
         row, column = board.row_of[square], board.column_of[square]
         same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                           and not _castles(board, t) and (partner_kinds is None or names.index(t.name) in partner_kinds)),
+                           and not _castles(board, t)
+                           and (partner_kinds is None or names.index(t.name) in partner_kinds)),
                           key=lambda s: board.column_of[s])
-        out.append(([s for s in same_row if board.column_of[s] > column], [s for s in same_row if board.column_of[s] < column]))
+        out.append(([s for s in same_row if board.column_of[s] > column],
+                    [s for s in same_row if board.column_of[s] < column]))
     return out
 
 

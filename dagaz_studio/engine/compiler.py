@@ -145,7 +145,7 @@ def _attacks_when_asked(rules: CodeRules, notation: Notation, player: int, body:
 
     def attacks(*args: Any) -> None:
         if not found:
-            found.append(_written_function(rules, notation, player, piece_name, "attacks", False, body))
+            found.append(_written_function(rules, notation, player, piece_name, "attacks", body))
         found[0](*args)
     return attacks
 
@@ -184,18 +184,18 @@ def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name:
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
     callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    return _written_function(rules, notation, player, piece_name, "probe", False)
+    return _written_function(rules, notation, player, piece_name, "probe")
 
 
 def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
     ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
     the hand and held over ``square``. Raises :class:`CodeTooLarge` past the size limits."""
-    return _written_function(rules, notation, player, piece_name, "drop", True)
+    return _written_function(rules, notation, player, piece_name, "drop")
 
 
 def _written_function(rules: CodeRules, notation: Notation, player: int, piece_name: str, name: str,
-                      rich: bool, body: Any = None) -> Callable[..., None]:
+                      body: Any = None) -> Callable[..., None]:
     """The one function ``name`` of the code written for ``notation`` (or one part of it, ``body``),
     kept in ``rules.written``."""
     key = written_code_key(rules, notation, player, body, name, piece_name)
@@ -203,7 +203,8 @@ def _written_function(rules: CodeRules, notation: Notation, player: int, piece_n
     if written is None:
         generator = CodeGenerator(rules, notation, player)
         generator.piece_name = piece_name
-        written = rules.written[key] = (generator.module(notation.body if body is None else body, (name,)), rich, 0)
+        written = rules.written[key] = (generator.module(notation.body if body is None else body, (name,)),
+                                        generator.rich, 0)
     function: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}")[name]
     return function
 

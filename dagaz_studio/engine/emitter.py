@@ -381,7 +381,10 @@ class Emitter:
         # Only the fields the code reads are passed (a call's arguments cost, one by one).
         words = set(_PARAMETER.findall("\n".join(self.lines[start:])))  # (every word took a fifth of the writing)
         used = [field for field in self.live if inner[field] in words]
-        self.lines[header] = indented(ind, f"def {name}({', '.join(inner[field] for field in used)}):")
+        # Functions written apart meanwhile stand before the header, in its line: they are kept.
+        before, _, _ = self.lines[header].rpartition("\n")
+        self.lines[header] = before + "\n" * bool(before) + indented(
+            ind, f"def {name}({', '.join(inner[field] for field in used)}):")
 
         def call(e: Env, i: int) -> None:
             self.emit(i, f"{name}({', '.join(e[field] for field in used)})")

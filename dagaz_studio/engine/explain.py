@@ -213,14 +213,15 @@ def explain_square(
         first, role = shown[0]
         text = describe_move(board, moves[first])
         others = len(permitted) - 1
-        more = f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)" if others > 0 else ""
+        more = (f" ({others} more move{'s' if others != 1 else ''} also act{'s' if others == 1 else ''} there)"
+                if others > 0 else "")
         sentence = f"{name} is reached: the move {text} {role}{more}." if permitted else (
             f"By its notation the piece reaches {name} (the move {text} {role}), but the game's rules "
             "forbid that move: it would leave a royal piece attacked, or another move must capture.")
         return SquareExplanation(square, bool(permitted), sentence, tuple(move_branch(trace, tree, first)),
                                  tuple(i for i, _ in shown))
 
-    return _explain_unreached(board, trace, tree, square, origin, reason, notation)
+    return _explain_unreached(board, trace, tree, square, reason, notation)
 
 
 # --------------------------------------------------------------------------- the ways that fell short
@@ -309,8 +310,7 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
 
 
 def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                       origin: int | None, reason: Callable[[int], str | None] | None,
-                       notation: str | None = None) -> SquareExplanation:
+                       reason: Callable[[int], str | None] | None, notation: str | None = None) -> SquareExplanation:
     name = board.squares[square]
     ways = ways_short_of(board, trace, tree, square, reason, notation=notation)
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
@@ -328,7 +328,7 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
     closest = ways[0]
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
-    short = summary(board, square, ways) if heading else ""
+    short = summary(ways) if heading else ""
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
     if onto is not None and closest.distance > 0:
@@ -406,18 +406,14 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
                 hand.append((piece, square))
             if kind == EventKind.PARTIAL:
                 stops.append(square)
-        elif kind == EventKind.PUT and hand:
-            piece, _origin = hand.pop()
+        elif kind == EventKind.CAPTURE or (kind == EventKind.PUT and hand):
+            # What stood there is taken either way; a put leaves the last piece in hand in its place.
             old = board[square]
             if old is not None:
                 captured.append((square, old))
-            board[square] = piece
-            put.append(square)
-        elif kind == EventKind.CAPTURE:
-            old = board[square]
-            if old is not None:
-                captured.append((square, old))
-                board[square] = None
+            board[square] = None if kind == EventKind.CAPTURE else hand.pop()[0]
+            if kind == EventKind.PUT:
+                put.append(square)
         elif kind == EventKind.PROMOTE and hand and event.hand and event.hand[-1] in kind_names:
             piece, origin = hand[-1]
             hand[-1] = (piece._replace(kind=list(kind_names).index(event.hand[-1])), origin)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board, PieceType
@@ -279,11 +279,8 @@ class Position:
         return "".join(board.squares[s] for s in squares)
 
     def copy(self) -> Position:
-        """An independent copy."""
-        return Position(self.board, list(self.cells), self.turn, self.last_move, self.labels,
-                        self.halfmove_clock, self.fullmove_number, [list(hand) for hand in self.hands], self.runs,
-                        self.checks_remaining, self.passes, self.checks_pending, self.hand_order,
-                        self.castling_by_column, self.landing_named)
+        """An independent copy (every field as it is, the cells and the hands copied)."""
+        return replace(self, cells=list(self.cells), hands=[list(hand) for hand in self.hands])
 
     def piece_name(self, square: int) -> str | None:
         """The type name of the piece on ``square``, or ``None``."""

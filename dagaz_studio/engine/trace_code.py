@@ -221,6 +221,5 @@ def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, gro
     """A fresh state for a traced code run keeping its moves in ``result``."""
     st = TracedState(rules, position, position.turn)
     st.piece_kind = piece.kind
-    seen: dict[MoveKey, int] = {}
-    st.seen, st.result, st.under, st.asked = seen, result, None, None
+    st.seen, st.result, st.under, st.asked = {}, result, None, None
     return st

@@ -155,9 +155,10 @@ def _because(reason: str) -> str:
     return reason.split(": ", 1)[1] if ": " in reason else reason
 
 
-def summary(board: Board, square: int, ways: Sequence[Way]) -> str:
-    """One line: for each ``;`` option that headed for ``square``, closest first, the checks that
-    stopped it and where (``alternative 2 of 2 (…): [P] failed on b8, b7: it is empty``)."""
+def summary(ways: Sequence[Way]) -> str:
+    """One line: for each ``;`` option that headed for the square asked about (``ways``, closest
+    first), the checks that stopped it and where (``alternative 2 of 2 (…): [P] failed on b8, b7: it
+    is empty``)."""
     heading = [way for way in ways if way.heads] or list(ways[:1])
     groups: dict[str | None, dict[str, list[Way]]] = {}
     for way in heading:

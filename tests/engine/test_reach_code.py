@@ -59,3 +59,10 @@ def test_random_notations_reach_the_same_by_the_written_code_and_the_runner(boar
         except NotationError:
             assume(False)
     check()
+
+
+def test_a_function_written_apart_inside_a_continuation_written_once_is_kept() -> None:
+    text = "(^)*([n](([+Queen])[=Queen]?)++([E]))++([n]([M]))"
+    # The continuation's header is rewritten once its body is known; a possessive pass written apart
+    # meanwhile stands before that header and was lost with it (a NameError when the reach ran).
+    _same_reach("chess", parse_notation(text), 0, None)

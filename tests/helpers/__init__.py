@@ -1,2 +1,3 @@
-"""What the tests share: boards and rules (``engine_helpers``), the window driven as a user drives it
+"""What the tests share: boards and rules (``engine_helpers``), random notations and the runs compared
+on them (``notation_strategies``, ``run_comparison``), the window driven as a user drives it
 (``gui_window``), and the oracles the games are checked against (``*_oracle``, ``oracles``)."""

@@ -9,8 +9,8 @@ checks, piece types, zones, direction checks, counts (of a square, a zone, a typ
 promotions (to a lost type too), new pieces, handlers and looks at other squares (several items,
 negated, paths of several steps). What a board offers it takes from a :class:`Vocabulary`: the
 board's directions, piece names and zones, and its kind, whose own parts (a heap's sowing, a
-column's top, counting) come more often on heap and stack boards; drop notations may begin by
-asking about the square dropped on, as the shipped ones do.
+column's top, counting) come more often on heap and stack boards; drop notations begin, half the
+time, by asking about the square dropped on, as the shipped ones do.
 """
 
 from __future__ import annotations
@@ -76,13 +76,12 @@ FREE = Vocabulary(letters=tuple(ALL_LETTERS), names=_MADE_UP_NAMES, zones=_MADE_
 
 
 def _directions(vocabulary: Vocabulary) -> st.SearchStrategy[str]:
-    """A step: a letter of the board's or a run of them, a set, or a letter the board may lack; at
-    times wrapping (``%``) or read in the mover's own hand (``'``, never after a set)."""
+    """A step: a letter of the board's or a run of them (the diagonals ``X`` among them), a set, or a
+    letter the board may lack; at times wrapping (``%``) or read in the mover's own hand (``'``)."""
     letters = vocabulary.letters
-    run = st.one_of(st.sampled_from(letters), st.lists(st.sampled_from(letters), min_size=2, max_size=3).map("".join),
+    run = st.one_of(st.sampled_from(letters), st.lists(st.sampled_from((*letters, "X")), min_size=2, max_size=3).map("".join),
                     st.sampled_from(ALL_LETTERS))
-    marked = st.tuples(run, st.sampled_from(["", "", "", "'", "%", "'%"])).map(
-        lambda pair: pair[0] + ("" if "X" in pair[0] and "'" in pair[1] else pair[1]))
+    marked = st.tuples(run, st.sampled_from(["", "", "", "'", "%", "'%"])).map("".join)
     return st.one_of(marked, st.sampled_from(["+", "X", "*", "+%", "X%"]))
 
 
@@ -98,45 +97,50 @@ def _nav_path(vocabulary: Vocabulary) -> st.SearchStrategy[str]:
 ACTION_LETTERS = "xdwk"
 
 
-def _checks(vocabulary: Vocabulary) -> st.SearchStrategy[str]:
-    """A bracket item that only asks: a check letter, a piece type, a zone, a direction, a count, a run."""
+def _checks(vocabulary: Vocabulary) -> list[st.SearchStrategy[str]]:
+    """Bracket items that only ask, a strategy for each kind: a check letter, a piece type or its
+    absence, a zone or not, a direction, a count (of a type, in a zone), a run."""
     names, zones = vocabulary.names, vocabulary.zones
-    letters = st.sampled_from([letter for letter in CHECK_LETTERS if letter not in ACTION_LETTERS])
+    # One to three letters at once ("[e,x]"): the letters are what brackets hold most, and a few
+    # each time reach every one of them in fewer examples.
+    letters = st.lists(st.sampled_from([letter for letter in CHECK_LETTERS if letter not in ACTION_LETTERS]),
+                       min_size=1, max_size=3).map(",".join)
     counts = st.one_of(st.sampled_from(COUNTS), st.tuples(st.sampled_from(["=0-1:", "=1-:", "=0-2:"]), names).map("".join))
-    checks = [letters, st.tuples(st.sampled_from(["=", "!="]), names).map("".join),
+    checks = [letters, letters, names.map(lambda name: "=" + name), names.map(lambda name: "!=" + name),
               st.sampled_from([*vocabulary.groups, *("!" + group for group in vocabulary.groups)]),
               counts, st.sampled_from(RUNS)]
     if zones is not None:
-        checks += [st.tuples(st.sampled_from(["@", "!@"]), zones).map("".join),
+        checks += [zones.map(lambda zone: "@" + zone), zones.map(lambda zone: "!@" + zone),
                    st.tuples(counts, zones).map(lambda pair: pair[0] + "@" + pair[1])]
-    return st.one_of(*checks)
+    return checks
 
 
-def _actions(vocabulary: Vocabulary) -> st.SearchStrategy[str]:
-    """A bracket item that acts: a letter that does, a labelled move, a promotion, a new piece, a handler."""
+def _actions(vocabulary: Vocabulary) -> list[st.SearchStrategy[str]]:
+    """Bracket items that act, a strategy for each kind: a letter that does, a labelled move, a
+    promotion (to one of several types, to a lost one), a new piece, a handler."""
     names = vocabulary.names
-    return st.one_of(
-        st.sampled_from(ACTION_LETTERS),
-        st.tuples(st.sampled_from(["o:", "O:"]), vocabulary.labels).map("".join),
-        st.tuples(st.sampled_from(["+", "+?"]), st.lists(names, min_size=1, max_size=2, unique=True)).map(
-            lambda pair: pair[0] + "/".join(pair[1])),
-        names.map(lambda name: "*" + name),
-        st.sampled_from(vocabulary.handlers))
+    return [st.lists(st.sampled_from(ACTION_LETTERS), min_size=1, max_size=2).map(",".join),
+            st.tuples(st.sampled_from(["o:", "O:"]), vocabulary.labels).map("".join),
+            st.tuples(st.sampled_from(["+", "+?"]), st.lists(names, min_size=1, max_size=2, unique=True)).map(
+                lambda pair: pair[0] + "/".join(pair[1])),
+            names.map(lambda name: "*" + name),
+            st.sampled_from(vocabulary.handlers)]
 
 
 def _brackets(vocabulary: Vocabulary) -> st.SearchStrategy[str]:
     checks = _checks(vocabulary)
-    letters = st.sampled_from(CHECK_LETTERS)
-    simple = st.one_of(letters, letters, checks, _actions(vocabulary))
+    kinds = [*checks, *_actions(vocabulary)]
+    if vocabulary.kind != "default":
+        # What heaps and columns give a meaning of their own: a count, the top taken, moving again.
+        kinds.append(st.sampled_from(["=1-", "=0", "=2-3", "=4-", "x", "k", "C", "=1"]))
+    simple = st.one_of(*kinds)
+    asking = st.one_of(*checks)
     path = _nav_path(vocabulary)
     looked = st.one_of(
         st.tuples(simple, path).map("".join),
         st.tuples(st.lists(simple, min_size=1, max_size=2), path).map(lambda parts: f"({','.join(parts[0])}){parts[1]}"),
-        st.tuples(st.lists(checks, min_size=1, max_size=2), path).map(lambda parts: f"!({','.join(parts[0])}){parts[1]}"))
+        st.tuples(st.lists(asking, min_size=1, max_size=2), path).map(lambda parts: f"!({','.join(parts[0])}){parts[1]}"))
     item = st.one_of(simple, simple, simple, looked)
-    if vocabulary.kind != "default":
-        # What heaps and columns give a meaning of their own: a count, the top taken, moving again.
-        item = st.one_of(item, st.sampled_from(["=1-", "=0", "=2-3", "=4-", "x", "k", "C", "=1"]))
     separated = st.tuples(item, st.sampled_from([",", ",", ",", " "])).map("".join)
     return st.lists(separated, min_size=1, max_size=3).map(lambda items: "[" + "".join(items)[:-1] + "]")
 
