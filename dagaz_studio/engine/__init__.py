@@ -13,7 +13,7 @@ from a submodule, so the engine's modules can be split and renamed freely. The n
   position the window shows (:func:`light_legal_moves`, :func:`make_record`).
 - Game ends: :class:`GameOver`, :func:`game_over`, :func:`ended`, :func:`over_by_board`.
 - Moves and runs of the interpreter: :class:`Move`, :func:`describe_move`, :func:`quick_move`,
-  :class:`TraceEvent`, :class:`Program`; their limits and stopping (:data:`DEFAULT_BUDGET`,
+  :class:`TraceEvent`, :class:`Program` and :func:`check_names`; their limits and stopping (:data:`DEFAULT_BUDGET`,
   :data:`DEFAULT_TRACE_LIMIT`, :class:`CancelFlag`, :class:`RunawayNotation`, :class:`Abort`); the
   compiled code and its cache (:func:`new_work`, :func:`kept_code`, :func:`collector_paused`).
 - Explaining moves and squares: :class:`TraceTree` and :func:`build_tree`, :func:`move_branch`,
@@ -59,8 +59,8 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.highlights import move_highlights
     from dagaz_studio.engine.light_path import divide, light_legal_moves, make_record, perft
     from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, LastMove, Piece, Position
+    from dagaz_studio.engine.program import Program, check_names
     from dagaz_studio.engine.rules import Rules
-    from dagaz_studio.engine.runner import Program
     from dagaz_studio.engine.stacks import Column, as_cell
     from dagaz_studio.engine.values import (
         DEFAULT_BUDGET,
@@ -83,7 +83,7 @@ __all__ = [
     # game ends
     "GameOver", "game_over", "ended", "over_by_board",
     # moves and runs of the interpreter
-    "Move", "describe_move", "quick_move", "TraceEvent", "Program", "DEFAULT_BUDGET", "DEFAULT_TRACE_LIMIT",
+    "Move", "describe_move", "quick_move", "TraceEvent", "Program", "check_names", "DEFAULT_BUDGET", "DEFAULT_TRACE_LIMIT",
     "CancelFlag", "RunawayNotation", "Abort", "new_work", "kept_code", "collector_paused",
     # explaining moves and squares
     "TraceTree", "build_tree", "move_branch", "board_at", "StepBoard", "explain_square", "SquareExplanation",
@@ -105,7 +105,7 @@ _SOURCES: dict[str, str] = {
         "endings": "GameOver game_over ended over_by_board",
         "values": "Move describe_move quick_move TraceEvent DEFAULT_BUDGET DEFAULT_TRACE_LIMIT CancelFlag "
                   "RunawayNotation",
-        "runner": "Program",
+        "program": "Program check_names",
         "compiler": "Abort new_work",
         "code_cache": "kept_code",
         "collection": "collector_paused",

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
-from dagaz_studio.engine.compiler import Abort, Compiled, Found, Unsupported, compile_probe, new_work, poll
+from dagaz_studio.engine.compiler import Abort, Found, Unsupported, compile_probe, new_work, poll
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.quick_shapes import quick_probe
 from dagaz_studio.engine.read_memo import Learning, ReadingCells
-from dagaz_studio.engine.rules_state import RulesState
+from dagaz_studio.engine.rules_state import RulesState, deep_enough
+from dagaz_studio.engine.run_state import Stop
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
-    from dagaz_studio.engine.run_state import Interpreter
-from dagaz_studio.engine.runner import AttackFound, Program, State, Stop, finish_hand
 from dagaz_studio.engine.values import (
     DEFAULT_BUDGET,
     QUESTION_COST,
@@ -31,8 +31,8 @@ _UNKNOWN = object()
 
 
 class AttackQuestions(RulesState):
-    """Attack questions, asked of compiled code where a notation compiles (stopping at the first
-    capture found) and of the runner otherwise."""
+    """Attack questions, asked of a notation's compiled code (stopping at the first capture found),
+    and on heap and stack boards of its traced code, the trace off."""
 
     def attack_fn(self, kind: int, player: int) -> Any:
         """The compiled attack question of a piece kind for a player when its notation compiles
@@ -86,15 +86,15 @@ class AttackQuestions(RulesState):
                 if known is None or known[0] is not node:
                     body = replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                     known = self._ray_programs[key] = (node, Program(
-                        cast("Interpreter", self), Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
+                        self, Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
                 reach = self._reach_run(known[1], player, origin)[0]
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)
 
     def _ask(self, position: Position, origin: int, square: int, by: int, work: Work, probe: bool = False) -> bool:
-        """Could the piece on ``origin`` capture on ``square``? Compiled where it can be; raises
-        :class:`Abort` when the question must be left to the runner. With ``probe``, the pruned
-        question answers (perft's, which reports no stops)."""
+        """Could the piece on ``origin`` capture on ``square``? Raises :class:`Abort` when the question
+        stops (said, with what was being asked). With ``probe``, the pruned question answers (perft's,
+        which reports no stops)."""
         cells = position.cells
         piece = cells[origin]
         assert piece is not None
@@ -117,55 +117,54 @@ class AttackQuestions(RulesState):
                 self._compiled_question_stopped(stop, work, start, piece, origin, square)
             return False
         program = self.kind_program(piece.kind, by)
-        plan = self.plan(program) or (program,)
+        plan = self.plan(program)
+        if plan is None:
+            # Heap and stack boards (and a notation past the size limits): the traced code asks.
+            return self._ask_traced(position, origin, square, program, work, start)
         if len(plan) > 1:
             work[0] += 1  # the top-level ';'
         for part in plan:
-            if isinstance(part, Compiled):
-                try:
-                    part.attacks(cells, origin, piece, square, work, position)
-                except Found:
-                    return True
-                except Abort as stop:
-                    self._compiled_question_stopped(stop, work, start, piece, origin, square)
-            else:
-                found, spent, stopped = self._ask_program(position, origin, square, by, part,
-                                                          max(0, work[2] - work[0]), work[3])
-                work[0] += spent
-                if stopped:
-                    self._question_stopped(stopped, work, piece, origin, square, whole=len(plan) == 1)
-                if found:
-                    return True
+            try:
+                part.attacks(cells, origin, piece, square, work, position)
+            except Found:
+                return True
+            except Abort as stop:
+                self._compiled_question_stopped(stop, work, start, piece, origin, square)
         if work[0] > work[2]:
-            self._question_stopped("", work, piece, origin, square)
+            self._compiled_question_stopped(Abort("budget"), work, start, piece, origin, square)
+        return False
+
+    def _ask_traced(self, position: Position, origin: int, square: int, program: Program, work: Work,
+                    start: int) -> bool:
+        """:meth:`_ask` by the traced code of ``program``, the trace off: each move it completes is
+        asked whether it captured on ``square``."""
+        from dagaz_studio.engine.trace_code import traced_state
+
+        piece = position.cells[origin]
+        assert piece is not None
+        code = self.traced_run_code(program)
+        st = traced_state(self, position, piece, RunResult(), program.notation.group_count)
+        st.me, st.asked = program.player, square
+
+        def entry(state: Any) -> None:
+            code(state.cells, origin, piece, state, None, work, position)
+        try:
+            self._start(st, origin, entry, RunResult())
+        except Found:
+            return True
+        except Abort as stop:
+            self._compiled_question_stopped(stop, work, start, piece, origin, square)
         return False
 
     def _compiled_question_stopped(self, stop: Abort, work: Work, start: int, piece: Piece, origin: int,
                                    square: int) -> NoReturn:
-        """Pass on ``stop``, raised by a compiled attack question that began at work ``start``: as it
-        is when cancelled, rerun or already said; otherwise said as the runner says it, then what was
-        being asked. The budget is the run's, shared with its questions: the count said is the run's,
+        """Pass on ``stop``, raised by an attack question that began at work ``start``: as it is when
+        cancelled or already said; otherwise said as a run says it, then what was being asked. The budget is the run's, shared with its questions: the count said is the run's,
         not the question's."""
-        if stop.kind in ("cancelled", "rerun") or stop.message is not None:
+        if stop.kind == "cancelled" or stop.message is not None:
             raise stop
         reason = self._stop_reason(stop, work, 0 if stop.kind == "budget" else start)
         raise Abort("stop", f"{reason} (asking whether the {self.kind_names[piece.kind]} on "
-                            f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
-
-    def _question_stopped(self, stopped: str, work: Work, piece: Piece, origin: int, square: int,
-                          whole: bool = True) -> NoReturn:
-        """Stop a compiled run whose attack question did not end (``stopped`` says why) as the runner
-        stops it (:meth:`_captures_on`): left to the runner, a runaway ran twice over.
-
-        The question run in ``whole`` or not, its budget is the run's; another reason, said of one
-        part of the asking piece's notation, is left to the runner to say of the whole."""
-        if stopped == "cancelled":
-            raise Abort("cancelled")
-        if work[0] > work[2]:
-            stopped = f"stopped after {work[2]:,} steps — the notation may repeat without end"
-        elif not whole:
-            raise Abort("rerun")
-        raise Abort("stop", f"{stopped} (asking whether the {self.kind_names[piece.kind]} on "
                             f"{self.board.squares[origin]} attacks {self.board.squares[square]})")
 
     def attack_reads(self, position: Position, origin: int, square: int,
@@ -198,7 +197,7 @@ class AttackQuestions(RulesState):
 
     def fast_threat(self, position: Position, me: int, square: int, by_enemy: bool, hand: Piece | None,
                     work: Work, lifted: int = -1) -> bool:
-        """``[a]``/``[s]`` asked by a compiled run: :meth:`square_attacked`, sharing the run's work.
+        """``[a]``/``[s]`` asked by a written run: could the other side (or the mover) capture on ``square``, sharing the run's work.
 
         ``lifted``: the square of the moving piece when the board is as the run found it, but for that
         piece lifted (else -1). Then, in bulk work (``work`` with a fifth item, a dict), the answer is
@@ -287,145 +286,54 @@ class AttackQuestions(RulesState):
         return False
 
     def capturable(self, position: Position, square: int, by: int, stand_in: Piece | None = None,
-                   within: State | None = None, cancel: CancelFlag | None = None, probe: bool = False) -> bool:
+                   cancel: CancelFlag | None = None, probe: bool = False) -> bool:
         """Whether a piece of player ``by``, moving by its notation, could capture on ``square``.
 
         ``stand_in`` is put on the square for the question (the piece that would stand there); the
-        position is unchanged afterwards. Asked from inside a run (``within``), the question spends
-        that run's budget and obeys its cancel flag, and a runaway stops that run; asked on its own,
-        a runaway raises :class:`RunawayNotation`.
+        position is unchanged afterwards. A question that does not end raises :class:`RunawayNotation`,
+        saying why.
         """
         cells = position.cells
         original = cells[square]
         if stand_in is not None:
             cells[square] = stand_in
         saved = self.asking
-        if within is None and cancel is not None:
+        if cancel is not None:
             self.asking = cancel
-        saved_budgeted = self.budgeted
         try:
-            if within is not None:
-                within.spend(self.scan_cost())
-                self.budgeted = True
             try:
                 candidates = self.candidates(cells, square, by)
             except Stop:
-                if within is not None:
-                    raise
                 raise RunawayNotation(f"cancelled (asking which pieces could attack {self.board.squares[square]})") \
                     from None
-            finally:
-                self.budgeted = saved_budgeted
             for origin in candidates:
-                if within is not None:
-                    within.spend(QUESTION_COST)  # asking each piece is work, whatever its notation does
-                if self.fast:
-                    if within is not None:
-                        work = new_work(max(0, within.budget - within.work), within.cancel)
-                    else:
-                        work = new_work(DEFAULT_BUDGET, cancel)
+                work = new_work(DEFAULT_BUDGET, cancel)
+                try:
+                    if self._ask(position, origin, square, by, work, probe):
+                        return True
+                except Abort as stop:
+                    self._give_up(stop, work, position, origin, square)
+                except RecursionError:
+                    deep_enough()  # as deep as a run may nest, then asked again
                     try:
-                        found = self._ask(position, origin, square, by, work, probe)
-                    except Abort as stop:
-                        if stop.kind == "cancelled":
-                            # Cancelled is cancelled: asking again would only delay the stop.
-                            if within is not None:
-                                within.work += work[0]
-                            self._give_up("cancelled", position, origin, square, within)
-                        # Otherwise the runner asks again, and says why the question did not end.
-                    except RecursionError:
-                        pass
-                    else:
-                        if within is not None:
-                            within.work += work[0]
-                        if found:
+                        if self._ask(position, origin, square, by, new_work(DEFAULT_BUDGET, cancel), probe):
                             return True
-                        continue
-                if self._captures_on(position, origin, square, by, within, cancel):
-                    return True
+                    except Abort as stop:
+                        self._give_up(stop, work, position, origin, square)
+                    except RecursionError:
+                        self._give_up(Abort("stop", "the notation nests too deeply"), work, position, origin, square)
             return False
         finally:
             self.asking = saved
             cells[square] = original
 
-    def _captures_on(self, position: Position, origin: int, square: int, by: int,
-                     within: State | None, cancel: CancelFlag | None) -> bool:
-        piece = position.cells[origin]
-        assert piece is not None
-        program = self.kind_program(piece.kind, by)
-        if within is not None:
-            found, spent, stopped = self._ask_program(position, origin, square, by, program,
-                                                      max(0, within.budget - within.work), within.cancel)
-            within.work += spent
-            if stopped and stopped != "cancelled" and within.work > within.budget:
-                # The question ran out of what was left of the run's budget: say the run's count.
-                stopped = f"stopped after {within.budget:,} steps — the notation may repeat without end"
-        else:
-            found, spent, stopped = self._ask_program(position, origin, square, by, program, DEFAULT_BUDGET, cancel)
-        if found:
-            return True
-        if stopped:
-            self._give_up(stopped, position, origin, square, within)
-        return False
-
-    def _give_up(self, stopped: str, position: Position, origin: int, square: int, within: State | None) -> None:
-        """Never answer "not attacked" for a question that was not finished: stop the run that asked
-        (``within``), or raise :class:`RunawayNotation`, saying why."""
+    def _give_up(self, stop: Abort, work: Work, position: Position, origin: int, square: int) -> NoReturn:
+        """Never answer "not attacked" for a question that was not finished: raise
+        :class:`RunawayNotation`, saying why."""
         piece = position.cells[origin]
         name = self.kind_names[piece.kind] if piece is not None else "piece"
-        what = f"{stopped} (asking whether the {name} on {self.board.squares[origin]} attacks {self.board.squares[square]})"
-        if within is not None:
-            raise Stop(stopped if stopped == "cancelled" else what)
-        raise RunawayNotation(what)
-
-    def _ask_program(self, position: Position, origin: int, square: int, by: int, program: Program,
-                     budget: int, cancel: CancelFlag | None) -> tuple[bool, int, str | None]:
-        """The runner's attack question: (found, work spent, why it stopped or ``None``)."""
-        piece = position.cells[origin]
-        assert piece is not None
-        st = State(self, position, by, program.slots, program.notation.group_count)
-        st.attack_mode = True
-        st.piece_kind = piece.kind
-        st.budget = budget
-        st.cancel = cancel
-
-        def done(state: State) -> None:
-            finish_hand(state, None, found)
-
-        def found(state: State) -> None:
-            if square in state.captures:
-                raise AttackFound
-        st.on_complete = done
-        result = RunResult()
-        try:
-            self._start(st, origin, program.entry, result)
-        except AttackFound:
-            # _start restores the board in its finally clause before the exception leaves it.
-            return True, st.work, None
-        return False, st.work, result.stopped
-
-    def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool:
-        """``[a]``/``[s]``: could the other side (or our side) capture a piece standing on ``square``?"""
-        me = st.me
-        players = len(self.board.players)
-        sides = [p for p in range(players) if p != me] if by_enemy else [me]
-        occupant = st.cells[square]
-        if by_enemy:
-            if occupant is not None and occupant.player == me:
-                stand_in = None
-            elif st.hand:
-                stand_in = st.hand[-1][0]
-            else:
-                stand_in = Piece(me, -1, True)
-        else:
-            enemy = (me + 1) % players
-            stand_in = None if (occupant is not None and occupant.player != me) else Piece(enemy, -1, True)
-        saved_turn = st.position.turn
-        try:
-            for side in sides:
-                st.position.turn = side
-                if self.capturable(st.position, square, side, stand_in, within=st):
-                    return True
-            return False
-        finally:
-            st.position.turn = saved_turn
+        asking = f" (asking whether the {name} on {self.board.squares[origin]} attacks {self.board.squares[square]})"
+        if stop.kind == "cancelled":
+            raise RunawayNotation("cancelled" + asking)
+        why = stop.message if stop.message is not None else self._stop_reason(stop, work)
+        raise RunawayNotation(why if why.endswith(")") and "(asking whether" in why else why + asking)

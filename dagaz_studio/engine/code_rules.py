@@ -1,6 +1,5 @@
 """What the code writers and the compilers read of the rules (:class:`CodeRules`), so that they, below
-:class:`~dagaz_studio.engine.rules.Rules`, import nothing of it (as the runner asks an
-:class:`~dagaz_studio.engine.run_state.Interpreter`)."""
+:class:`~dagaz_studio.engine.rules.Rules`, import nothing of it."""
 
 from __future__ import annotations
 
@@ -10,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board, PieceType
     from dagaz_studio.engine.position import Piece, Position
+    from dagaz_studio.engine.program import Program
     from dagaz_studio.engine.records import Entries
-    from dagaz_studio.engine.runner import Program
     from dagaz_studio.engine.values import CancelFlag, RunResult
 
 #: What a notation's written code is kept under (:func:`~dagaz_studio.engine.compiler.written_code_key`):
@@ -24,7 +23,7 @@ Written = tuple[tuple[str, dict[str, Any]], bool, int]
 
 class CodeRules(Protocol):
     """The board's tables the code is written from, the code written so far, and the few questions
-    the compiled paths ask back (a heap or stack board's run by the runner, a move built whole).
+    the compiled paths ask back (a heap or stack board's run by its traced code, a move built whole).
     The written code itself reads the rules as ``R`` (``R.rich_light``, ``R.fast_threat``,
     ``R.step_rays``)."""
 

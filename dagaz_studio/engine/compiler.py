@@ -1,8 +1,7 @@
 """The compiled fast path: a notation turned into straight-line Python, compiled once.
 
-The runner (:mod:`dagaz_studio.engine.runner`) interprets a notation through a chain of closures
-that save and restore a shared run state; it can explain every step, and it runs every notation. Most
-runs need neither: they only want the moves. For those, this module has a notation written out as
+A traced run (:mod:`~dagaz_studio.engine.trace_code`) keeps a shared run state and can explain
+every step. Most runs need neither: they only want the moves. For those, this module has a notation written out as
 the Python source of one function (by the code writer's default-board back-end,
 :class:`~dagaz_studio.engine.default_code.CodeGenerator`) and compiles it, in which
 
@@ -20,12 +19,13 @@ the Python source of one function (by the code writer's default-board back-end,
 A second variant of the same source answers an attack question ("does this piece capture on that
 square?") and stops at the first capture found there.
 
-The compiler covers every construct of the notation, as the runner runs it, at any length and
+The compiler covers every construct of the notation at any length and
 depth: code that would nest too deeply for Python is written apart, as functions of their own, and a
 repetition's body tried and then taken is written once where it holds another such, so the code
 grows in proportion to the notation.
-Work is counted as the runner counts it; a run that would spend its budget, nest too deeply or be
-cancelled is handed back to the runner, which stops it and says why.
+Work is counted as a traced run counts it; a run that spends its budget where an attack question
+may have stopped it, or nests too deeply for Python, is handed to the traced code, which stops it
+where every step is counted and says why.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ __all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "MAX_WRITTEN", "Record"
 
 class Abort(Exception):
     """A compiled run stopped: ``kind`` is ``budget`` (spent), ``depth`` (repetitions nested too
-    deeply), ``cancelled``, or ``rerun`` (leave the run to the runner, which says why it stopped)."""
+    deeply), ``cancelled``, or ``stop`` (with its ``message``, said already)."""
 
     def __init__(self, kind: str, message: str | None = None) -> None:
         super().__init__(kind)
@@ -277,5 +277,5 @@ def poll(work: list[Any]) -> None:
 
 
 def _max_depth() -> int:
-    from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
+    from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
     return MAX_REPETITION_DEPTH

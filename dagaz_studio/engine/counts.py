@@ -1,5 +1,5 @@
 """What compiled code counts on a board, for every board kind (``[=n-m]``, ``[=n-m@zone]``,
-``[=n-m:Name]``, a promotion to a lost piece and a piece's moves in a row), as the runner counts it (:meth:`~dagaz_studio.engine.runner_items.ItemRunner.visit_count_check`)."""
+``[=n-m:Name]``, a promotion to a lost piece and a piece's moves in a row), as the written code and the tests' oracle count it."""
 
 from __future__ import annotations
 

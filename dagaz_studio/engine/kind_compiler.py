@@ -3,9 +3,10 @@ notation's source (written by :mod:`kind_code`), running it from a square or fro
 position, and perft.
 
 Completed moves are full :class:`~dagaz_studio.engine.values.Move` objects, kept once each in the
-order the runner finds them, or, for perft (:func:`kind_perft`), light records: each move's key,
+order a traced run finds them, or, for perft (:func:`kind_perft`), light records: each move's key,
 which holds its changes, captures and whether the same player moves again. Every construct is
-written; a notation whose code would be too long for its limits runs through the runner.
+written; a typed notation, and a notation whose code would be too long for its limits, runs by its
+traced code (:mod:`kind_trace`), the trace off.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.engine.position import Position
-    from dagaz_studio.engine.runner import Program
+    from dagaz_studio.engine.program import Program
 
 NO_LABELS: frozenset[str] = frozenset()
 
@@ -93,7 +94,7 @@ def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
 
 
 def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
-    """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when the runner
+    """The compiled ``moves`` of ``program`` (cached on ``rules``), or ``None`` when its traced code
     must run it. Only the board's own pieces are compiled: a typed notation stays cheap to type."""
     cache: dict[tuple[Any, ...], Callable[..., None] | None] = rules.__dict__.setdefault("_kind_plans", {})
     key = (program.notation.text, program.player)
@@ -113,8 +114,8 @@ def kind_plan(rules: CodeRules, program: Program) -> Callable[..., None] | None:
 def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Program, budget: int,
                   cancel: Any) -> RunResult | None:
     """The moves of the piece (or heap) on ``square`` by the compiled path, or ``None`` to leave the
-    run to the runner (a notation not covered; a run that spends its budget, nests too deeply or is
-    cancelled, which the runner then stops and explains)."""
+    run to its traced code (a notation not compiled; a run that spends its budget, nests too deeply or
+    is cancelled, which the traced code then stops and explains)."""
     plan = kind_plan(rules, program)
     if plan is None:
         return None
@@ -132,7 +133,7 @@ def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Pr
 def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list[Move] | None:
     """Every move of the side to move on a heap or stack board, each piece (or heap) run by its
     compiled code where it has one, by :meth:`Rules.run` otherwise; ``None`` when a run stopped
-    (the caller runs the board through the runner, which says why). The same moves, in the same
+    (the caller runs the board square by square, which says why). The same moves, in the same
     order, as running each square in turn: bulk work (the window's legal moves, the command line's)
     makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
@@ -141,14 +142,14 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
-    def by_the_runner(origin: int) -> bool:
+    def by_its_run(origin: int) -> bool:
         result = rules.run(position, origin, cancel=cancel)
         out.extend(result.moves)
         return result.stopped is None
 
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        return out if _each_square(cells, me, runs, gates, rules.board_kinds, work, by_the_runner) else None
+        return out if _each_square(cells, me, runs, gates, rules.board_kinds, work, by_its_run) else None
     finally:
         _unbind(table)
 
@@ -273,8 +274,8 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
 
 
 def _kind_table(rules: CodeRules, player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
-    """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the runner
-    runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
+    """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the traced
+    code runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
     enemy's piece (``quiet_alone``) of each (by kind), worked out once."""
     tables: dict[int, tuple[list[Any], list[Any], list[Any], list[bool]]] = rules.__dict__.setdefault("_kind_tables", {})
     found = tables.get(player)

@@ -1,15 +1,15 @@
 """Traced runs on heap and stack boards, written by the code writer: the heap and stack boards'
 back-end (:mod:`~dagaz_studio.engine.kind_code`) with the trace's events written in, as
 :class:`~dagaz_studio.engine.trace_code.TraceHooks` writes them for every board kind, so that a
-traced run records what the runner records (:mod:`heap_actions`, :mod:`stack_actions`) — the same
-events, sentences, spans, squares and flags, in the same order — and finds the same moves.
+traced run records what the step-by-step oracle of the tests records — the same events, sentences,
+spans, squares and flags, in the same order — and finds the same moves.
 
-The run begins as the runner's does (:meth:`Rules._start` lifts the heap or the column and says so);
+The run begins by :meth:`Rules._start`, which lifts the heap or the column and says so;
 the code then works on the run state's own lists (its hand, captures, squares visited and touched),
 which the events read, and keeps each move as the runner keeps it
 (:func:`~dagaz_studio.engine.completion.keep_move`). Where a heap or a column is said otherwise than
 a piece (a heap lifted, one seed sown, a column put, the top of a column taken), the event is the
-board kind's own (:data:`HEAP_WORDS`, :data:`STACK_WORDS`). The code takes none of the untraced
+board kind's own (:mod:`~dagaz_studio.engine.kind_words`). The code takes none of the untraced
 code's shortcuts: a zone asked before the heap is lifted, a capture that looks at its landing
 square before it takes, a column's end written in place. A heap put back whole where the run began
 is the heap that stood there, as the runner keeps it (a typed notation's heap stays one).
@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine import heap_actions, stack_actions
-from dagaz_studio.engine.compiler import load_code, written_code_key
+from dagaz_studio.engine.compiler import Found, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env
 from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
+from dagaz_studio.engine.kind_words import HEAP_WORDS, STACK_WORDS
 from dagaz_studio.engine.trace_code import TracedCode, TracedState, TraceHooks
 from dagaz_studio.engine.values import COMPLETION_COST
 
@@ -34,20 +34,14 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.notation.nodes import Notation
 
-#: The events a heap board says in words of its own: a heap lifted whole, one seed sown, a heap taken.
-HEAP_WORDS: dict[str, Callable[..., None]] = {
-    "lift": heap_actions.lifted, "put": heap_actions.sown_one, "capture": heap_actions.taken,
-    "capture_refused": heap_actions.capture_refused}
-#: The events a stack board says in words of its own: a column put, the top of a column taken.
-STACK_WORDS: dict[str, Callable[..., None]] = {
-    "put": stack_actions.column_said, "capture": stack_actions.taken,
-    "capture_refused": stack_actions.capture_refused}
-
-
 def kept(st: TracedState, cursor: int, direction: int | None, depth: int, target: int, mover_dir: int | None,
          start: int, promotion: str | None, again: bool, null: bool = False, labels: tuple[str, ...] = ()) -> None:
     """A way through the traced code completed: its move kept (or said not to be one) as the
     runner keeps it."""
+    if st.asked is not None:
+        if st.asked in st.captures:
+            raise Found
+        return
     st.at(cursor, direction, depth)
     st.mover_sq, st.mover_dir, st.partial_start, st.promotion = target, mover_dir, start, promotion
     st.again, st.null, st.labels = again, null, list(labels)
@@ -100,12 +94,17 @@ class KindTraceWriter(TraceHooks, KindWriter):
         if self.rules.board.kind_type.holds_heaps:
             # A heap put back whole where it was lifted is the heap that stood there, as the runner
             # keeps it: a typed notation's heap (heaps.typed_heap) stays one.
-            e(1, "def ASIS(c, h): return q0 if c == origin and h is not None and h[3] == q0[3] else h")
+            # (A drop's first heap there is what stood on its square: no heap was lifted from it.)
+            e(1, "def ASIS(c, h):")
+            e(2, "b = touched.get(origin) if c == origin and h is not None else None")
+            e(2, "return b if b is not None and len(b) > 3 and b[3] == h[3] else h")
         e(1, "w = W[0]")
         self.last_move(1)
         e(1, f"def rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra}):")
         self.entry(2)
-        self.spend(2, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
+        # A move completed in an attack question costs nothing more: only its captures are asked.
+        e(2, "if T.asked is None:")
+        self.spend(3, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
         e(2, f"DONE(T, c, d, dp, ms, md, ps, pr, ag{self.tail})")
         self.finishing(1)
         e(1, "try:")
@@ -141,7 +140,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
                 piece_name: str = PIECE_NAME) -> TracedCode:
     """The traced code of ``notation`` for ``player`` on a heap or stack board (written once per
     board; ``piece_name`` labels an unlabelled ``[o]``); raises
-    :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits, where the runner traces it."""
+    :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits."""
     key = written_code_key(rules, notation, player, None, "traced kind", piece_name)
     written = rules.written.get(key)
     if written is None:

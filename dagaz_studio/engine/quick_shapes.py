@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.records import Record
-from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH
+from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider, as_stepped_rider, capture_ways
 
 if TYPE_CHECKING:

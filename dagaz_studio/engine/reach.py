@@ -4,15 +4,12 @@ capture each square (a part of :class:`~dagaz_studio.engine.rules.Rules`)."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, cast
 
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach_code import REACH_WORK, run_reach_code
 from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
-
-if TYPE_CHECKING:
-    from dagaz_studio.engine.run_state import Interpreter
-from dagaz_studio.engine.runner import Program, State, Stop
+from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.errors import NotationError
 
 #: Steps spent working out where a piece could ever capture from one square.
@@ -60,39 +57,18 @@ class ReachTables(RulesState):
         return result
 
     def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
-        """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
-        squares it could step on or look at."""
-        empty = Position(self.board, [None] * len(self.board.squares), player)
-        st = State(cast("Interpreter", self), empty, player, program.slots, program.notation.group_count)
+        """Run ``program`` (in reach mode) from ``square`` by its reach code: where it could capture,
+        and the squares it could step on or look at."""
         found: set[int] = set()
-        st.reach = found
         footprint: set[int] = {square}
-        st.footprint = footprint
-        # Small: real pieces reach everything they can in a few dozen steps, and a notation that
-        # does not end with every check passing is simply taken to reach every square.
-        st.budget = REACH_BUDGET
-        st.cursor = st.mover_sq = st.partial_start = square
         flag = self.asking
         if flag is not None and flag.is_set():
             raise Stop("cancelled")  # worked out for a run that was given up: nothing is kept
-        st.cancel = flag
-
-        def done(state: State) -> None:
-            found.add(state.cursor)
-        st.on_complete = done
-        # As deep as a runner's run may nest (a compiled run does not raise the limit): otherwise
-        # the reach would depend on which runs the process made before.
+        # As deep as a traced run may nest: otherwise the reach would depend on which runs the
+        # process made before.
         deep_enough()
-        if self.fast and run_reach_code(self, program, square, found, footprint, flag):
-            return frozenset(found), frozenset(footprint)
-        try:
-            program.entry(st)
-        except Stop as stop:
-            if stop.reason == "cancelled":
-                raise
-            found.update(range(len(self.board.squares)))
-            footprint.update(range(len(self.board.squares)))
-        except RecursionError:
+        if not run_reach_code(self, program, square, found, footprint, flag):
+            # Past the writer's limits: taken to reach every square, as a run that does not end is.
             found.update(range(len(self.board.squares)))
             footprint.update(range(len(self.board.squares)))
         return frozenset(found), frozenset(footprint)

@@ -1,13 +1,13 @@
 """Reach mode written by the code writer: where a piece could ever capture from a square, and every
 square its run could step on or look at (its footprint), the notation run on an empty board with
-every check passing, as the runner's reach mode runs it (:meth:`~dagaz_studio.engine.reach.ReachTables.reach`,
+every check passing (:meth:`~dagaz_studio.engine.reach.ReachTables.reach`,
 :meth:`~dagaz_studio.engine.attacks.AttackQuestions.step_rays`).
 
 :class:`ReachWriter` is the default board's back-end with reach mode's meaning of the few parts that
 differ: a check passes (``[x]`` keeps its square as a capture), ``^`` changes nothing, ``|`` keeps
 its square and moves the piece there, ``&`` goes on from where the piece stands, a step and a
 navigation keep the square they come to, and the end keeps the cursor's square. Only a step counts
-as progress for a repetition, as in the runner's reach mode.
+as progress for a repetition.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ class ReachWriter(CodeGenerator):
 def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
     """The reach code of ``notation`` for ``player`` (written once per board and kept with its other
     code, :mod:`~dagaz_studio.engine.code_cache`); raises
-    :class:`~dagaz_studio.engine.emitter.Unsupported` where the runner's reach mode runs it."""
+    :class:`~dagaz_studio.engine.emitter.Unsupported` past the writer's limits."""
     # A first step's reach asks the notation with that step restricted to one direction: the same
     # text, another tree, told apart by the tree's own text.
     key = written_code_key(rules, notation, player, None, f"reach {to_notation(notation.body)}")
@@ -123,9 +123,8 @@ def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
 
 
 def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footprint: set[int], flag: Any) -> bool:
-    """Reach mode of ``program`` (a runner's program in reach mode) from ``square`` by its code,
-    adding to ``found`` and ``footprint`` as the runner would; ``False`` (nothing done) where the code
-    writer does not cover it. A run that spends its budget or nests too deeply is taken to reach
+    """Reach mode of ``program`` (a program in reach mode) from ``square`` by its code, adding to
+    ``found`` and ``footprint``; ``False`` (nothing done) past the writer's limits. A run that spends its budget or nests too deeply is taken to reach
     every square; a cancelled one raises :class:`~dagaz_studio.engine.run_state.Stop`."""
     known = rules.reach_codes.get(id(program))
     if known is None or known[0] is not program:

@@ -1,16 +1,17 @@
-"""The game rules of one board: compiled programs, running pieces, and attack questions.
+"""The game rules of one board: programs, running pieces, and attack questions.
 
 :class:`Rules` is made of parts, one module each, over the state every part reads and writes
 (:class:`~dagaz_studio.engine.rules_state.RulesState`, with what interpreters of one board share):
-this module runs notations — through the runner, or by the compiled fast path where a notation
-compiles —; :mod:`~dagaz_studio.engine.light_records` turns what compiled code finds into moves;
+this module runs notations — by their compiled code, and by their traced code where a run is traced
+or must say exactly where it stopped —; :mod:`~dagaz_studio.engine.light_records` turns what compiled
+code finds into moves;
 :mod:`~dagaz_studio.engine.attacks` answers attack questions; :mod:`~dagaz_studio.engine.reach` works
 out reach sets and the tables of possible attackers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -28,9 +29,10 @@ from dagaz_studio.engine.compiler import (
     compile_notation,
     new_work,
 )
-from dagaz_studio.engine.completion import keep_move
+from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
 
 # What interpreters of one board share, as it was imported from here before the parts were split off.
@@ -43,16 +45,8 @@ from dagaz_studio.engine.rules_state import (  # noqa: F401
     forget_share,
     reads_checks,
 )
-from dagaz_studio.engine.runner import MAX_REPETITION_DEPTH, Cont, MoveKey, Program, State, Stop, finish_hand
-from dagaz_studio.engine.values import (
-    COMPLETION_COST,
-    DEFAULT_BUDGET,
-    DEFAULT_TRACE_LIMIT,
-    CancelFlag,
-    Move,
-    RunResult,
-    Work,
-)
+from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
+from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
@@ -61,10 +55,6 @@ __all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
-
-
-class _Rerun(Exception):
-    """A traced code run left to the runner."""
 
 
 class Rules(LightRecords, AttackQuestions, ReachTables):
@@ -76,7 +66,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def program(self, notation: Notation, player: int, piece: PieceType | None = None,
                 reach_mode: bool = False) -> Program:
-        """The notation compiled for ``player`` (cached); raises NotationError for unknown names."""
+        """The notation for ``player`` (cached); raises NotationError for names the board lacks."""
         key = (notation.text, player, piece.name if piece else None, reach_mode)
         program = self._programs.get(key)
         if program is None:
@@ -155,10 +145,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
-        if trace and self.fast:
-            traced = self._run_traced(position, square, program, budget, cancel, trace_limit)
-            if traced is not None:
-                return traced
         if not trace and self.fast:
             if self.board.kind_type.holds_pieces:
                 fast = self._run_fast(position, square, program, budget, cancel)
@@ -168,35 +154,30 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 fast = run_kind_fast(self, position, square, program, budget, cancel)
             if fast is not None:
                 return fast
-        return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
-                                 trace_limit=trace_limit)
+        # Traced, or left by the compiled path (a run that stops, which the traced code stops where
+        # every step is counted and says why): the traced code, its trace kept only when asked for.
+        return self._run_traced(position, square, program, budget, cancel, trace_limit, trace=trace)
 
     def _run_traced(self, position: Position, square: int, program: Program, budget: int, cancel: CancelFlag | None,
-                    trace_limit: int, drop: Piece | None = None) -> RunResult | None:
-        """A traced run by the code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`;
-        on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), or ``None`` to leave it to the
-        runner (a notation it does not cover, a run nested too deeply); with ``drop``, that piece
-        dropped from the hand, starting over ``square``."""
-        from dagaz_studio.engine.trace_code import traced_code, traced_state
-        if not self.board.kind_type.holds_pieces:
-            from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
+                    trace_limit: int, drop: Piece | None = None, *, trace: bool = True) -> RunResult:
+        """A run by the traced code the code writer wrote for it (:mod:`~dagaz_studio.engine.trace_code`;
+        on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), its events kept with ``trace``;
+        with ``drop``, that piece dropped from the hand, starting over ``square``. It counts every step
+        as it goes: a run that spends its budget stops at the very step past it and says where."""
+        from dagaz_studio.engine.trace_code import traced_state
 
-        key = (program.notation.text, program.player, program.piece_name)
-        if key not in self.traced:
-            try:
-                self.traced[key] = traced_code(self, program.notation, program.player, cancel, program.piece_name)
-            except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                self.traced[key] = None
-            except ReadingCancelled:
-                return RunResult(stopped="cancelled")  # writing the code took long enough to be cancelled
-        code, piece = self.traced[key], drop or position.cells[square]
-        if code is None or piece is None:
-            return None
+        try:
+            code = self.traced_run_code(program, cancel)
+        except ReadingCancelled:
+            return RunResult(stopped="cancelled")  # writing the code took long enough to be cancelled
+        piece = drop or position.cells[square]
         result = RunResult()
-        st = traced_state(self, position, piece, result, program.notation.group_count)
+        # An empty square has no piece to run: the run only says so (its kind is never read).
+        st = traced_state(self, position, piece or Piece(position.turn, 0, False), result, program.notation.group_count)
         if drop is not None:
             st.under = (position.cells[square],)
-        st.budget, st.cancel, st.trace, st.trace_limit = budget, cancel, result.trace, trace_limit
+        st.budget, st.cancel, st.trace_limit = budget, cancel, trace_limit
+        st.trace = result.trace if trace else None
         work = new_work(budget, cancel)
 
         def entry(state: Any) -> None:
@@ -204,65 +185,46 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             try:
                 code(state.cells, square, piece, state, None, work, position)
             except Abort as stop:
-                if stop.kind == "rerun" or self._runner_says_stop(stop, program):
-                    raise _Rerun from None
-                # Where the runner says it stopped: its state unwound to the start (but for the depth
-                # it counted past the limit, which it does not count back).
+                # Said where the run stopped, its state unwound to the start (but for the depth it
+                # counted past the limit, which it does not count back).
                 state.at(square, None, 1 if stop.kind == "depth" else 0)
                 state.hand, state.captures, state.work = held, [], work[0]
                 raise Stop(self._stop_reason(stop, work)) from None
             except RecursionError:
-                raise _Rerun from None
-        try:
-            self._start(st, square, entry, result, drop)
-        except _Rerun:
-            return None
+                # Nested deeper than Python's stack allows, at the limit raised for the run.
+                state.at(square, None, 0)
+                state.hand, state.captures = held, []
+                raise Stop(f"stopped after {work[0]:,} steps: the notation nests too deeply") from None
+        self._start(st, square, entry, result, drop)
         result.work = work[0]
         result.trace_truncated = st.truncated
         if drop is not None:
             result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def _run_program(self, position: Position, square: int, program: Program, *, trace: bool, budget: int,
-                     cancel: CancelFlag | None, trace_limit: int = DEFAULT_TRACE_LIMIT,
-                     drop: Piece | None = None) -> RunResult:
-        """The runner's way: every step interpreted, explained when ``trace`` is asked for.
+    def traced_run_code(self, program: Program, cancel: CancelFlag | None = None) -> Callable[..., None]:
+        """The traced code of ``program`` (cached; :mod:`~dagaz_studio.engine.trace_code`, on heap and
+        stack boards :mod:`~dagaz_studio.engine.kind_trace`); raises
+        :class:`~dagaz_studio.engine.emitter.CodeTooLarge` for a notation past the writer's limits."""
+        key = (program.notation.text, program.player, program.piece_name)
+        if key not in self.traced:
+            if self.board.kind_type.holds_pieces:
+                from dagaz_studio.engine.trace_code import traced_code
+            else:
+                from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
+            try:
+                self.traced[key] = traced_code(self, program.notation, program.player, cancel, program.piece_name)
+            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                self.traced[key] = None
+        code = self.traced[key]
+        if code is None:
+            raise CodeTooLarge(program.notation, "too large")
+        return code
 
-        With ``drop``, that piece is taken from its player's hand and the run starts on ``square``
-        with it held, as a drop notation runs."""
-        piece = drop if drop is not None else position.cells[square]
-        me = position.turn
-        result = RunResult()
-        st = State(self, position, me, program.slots, program.notation.group_count)
-        st.budget = budget
-        st.cancel = cancel
-        st.piece_kind = piece.kind if piece is not None else 0
-        if trace:
-            st.trace = result.trace
-            st.trace_limit = trace_limit
-        seen: dict[MoveKey, int] = {}
-
-        finish = program.kind_actions.finish_hand if program.kind_actions is not None else finish_hand
-
-        def collect(state: State) -> None:
-            finish(state, None, record)
-
-        def record(state: State) -> None:
-            # Completing a move costs in proportion to its chain of partial moves, its captures and the
-            # other pieces it displaced: count it, so that a runaway chain (or relay of lifted pieces)
-            # stops as soon in time as any other runaway notation.
-            state.spend(COMPLETION_COST + len(state.stops) + len(state.captures) + len(state.also))
-            keep_move(state, self.board, seen, result)
-
-        st.on_complete = collect
-        self._start(st, square, program.entry, result, drop)
-        result.work = st.work
-        result.trace_truncated = st.truncated
-        if drop is not None:
-            result.moves = [replace(move, dropped=True) for move in result.moves]
-        return result
-
-    def _start(self, st: State, square: int, entry: Cont, result: RunResult, drop: Piece | None = None) -> None:
+    def _start(self, st: State, square: int, entry: Callable[[State], None], result: RunResult,
+               drop: Piece | None = None) -> None:
+        """The implicit beginning of a run (the piece on ``square`` lifted, or a heap board's heap, or
+        the dropped piece held over it), then ``entry``."""
         piece = st.cells[square]
         st.cursor = square
         st.mover_sq = square
@@ -280,8 +242,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             words.start(st, square)
         if self.board.kind_type.holds_heaps:
             # A heap belongs to nobody: the run lifts it whichever side moves.
-            from dagaz_studio.engine.heap_actions import start_heap
-
             if start_heap(st, square):
                 self._enter(st, entry, result)
             return
@@ -298,7 +258,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             words.lift(st, None, piece, square)
         self._enter(st, entry, result)
 
-    def _enter(self, st: State, entry: Cont, result: RunResult) -> None:
+    def _enter(self, st: State, entry: Callable[[State], None], result: RunResult) -> None:
         """Run ``entry`` on the prepared state, restoring the board whatever happens."""
         deep_enough()
         try:
@@ -338,22 +298,17 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program is None:
             return RunResult()
         piece = Piece(position.turn, kind, True)
-        if trace and self.fast and self.board.kind_type.holds_pieces:
-            traced = self._run_traced(position, square, program, budget, cancel, trace_limit, piece)
-            if traced is not None:
-                return traced
         if not trace and self.fast and self.board.kind_type.holds_pieces:
             found = self._drop_fast(position, square, program, piece, budget, cancel)
             if found is not None:
                 return found
-        return self._run_program(position, square, program, trace=trace, budget=budget, cancel=cancel,
-                                 trace_limit=trace_limit, drop=piece)
+        return self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
 
     def _drop_fast(self, position: Position, square: int, program: Program, piece: Piece, budget: int,
                    cancel: CancelFlag | None) -> RunResult | None:
-        """A drop by its compiled code, or ``None`` to leave it to the runner (a notation past the size
-        limits; a run that spends its budget, nests too deeply or is cancelled, which the runner stops
-        and explains)."""
+        """A drop by its compiled code, or ``None`` to leave it to the traced code (a notation past the
+        size limits; a run that spends its budget, nests too deeply or is cancelled, which the traced
+        code stops and explains)."""
         key = (program.notation.text, program.player, program.piece_name)
         drop = self._drops.get(key, False)
         if drop is False:
@@ -403,14 +358,14 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             parts = tuple(compile_notation(self, notation, program.player, option, allowance, cancel, program.piece_name)
                           for option in options)
         except Unsupported:
-            return None  # a construct the code writer does not cover: the runner runs it
+            return None  # past the size limits: the traced code runs it
         except (RecursionError, SyntaxError, MemoryError) as error:
             raise CodeTooLarge(notation, "too large") from error
         return parts if any(not part.rich for part in parts) else (whole,)
 
     def _run_fast(self, position: Position, square: int, program: Program, budget: int,
                   cancel: CancelFlag | None) -> RunResult | None:
-        """The moves by the compiled path, or ``None`` to leave the run to the runner (which then
+        """The moves by the compiled path, or ``None`` to leave the run to the traced code (which then
         stops it and says why: budget spent, nested too deeply, cancelled)."""
         cells = position.cells
         piece = cells[square]
@@ -429,7 +384,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             try:
                 plan[0].moves(cells, square, piece, records, seen, work, position)
             except Abort as stop:
-                if stop.kind == "rerun" or self._runner_says_stop(stop, program):
+                if self._stops_in_question(stop, program):
                     return None
                 if stop.kind == "cancelled":
                     # Already cancelled: the flag is not looked at again (the run stopped at its first
@@ -468,10 +423,11 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return None
         return RunResult(moves=moves, work=work[0])
 
-    def _runner_says_stop(self, stop: Abort, program: Program) -> bool:
-        """Whether a compiled run that spent its budget or nested too deeply is left to the runner to
-        stop: where the notation asks attack questions, whose work the compiled code counts only between
-        its looks at the budget, the runner may stop inside one, and says which."""
+    def _stops_in_question(self, stop: Abort, program: Program) -> bool:
+        """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
+        to stop: where the notation asks attack questions, whose work the compiled code counts only
+        between its looks at the budget, the traced code, counting each step, may stop inside one, and
+        says which."""
         if stop.kind not in ("budget", "depth") or stop.message is not None:
             return False
         asks = self._asks_attacks.get(program.notation.text)
@@ -481,7 +437,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     @staticmethod
     def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:
-        """What the runner says when it stops where the compiled run stopped."""
+        """What a run says when it stops where the compiled run stopped."""
         if stop.message is not None:
             return stop.message
         if stop.kind == "budget":

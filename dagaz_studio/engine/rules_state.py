@@ -19,7 +19,7 @@ from dagaz_studio.board.model import OPPOSITE, Board
 from dagaz_studio.engine.code_rules import Written, WrittenKey
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.runner import Program
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.values import CancelFlag, Work
 from dagaz_studio.notation.nodes import (
     Check,
@@ -37,7 +37,7 @@ from dagaz_studio.notation.visitor import Visitor
 if TYPE_CHECKING:
     from dagaz_studio.board.model import PieceType
     from dagaz_studio.engine.compiler import Abort
-    from dagaz_studio.engine.runner import Cont, State
+    from dagaz_studio.engine.run_state import State
     from dagaz_studio.engine.values import RunResult
 
 #: A way to run a notation fast: its top-level parts in order, each compiled.
@@ -50,9 +50,9 @@ Plan = tuple["Compiled", ...]
 ATTACK_TABLE_LIMIT = 2_048
 
 
-#: How deep the runner's calls may nest: its continuations take a few calls per part of a notation,
-#: and a run's budget bounds how many parts it goes through.
-RUNNER_RECURSION_LIMIT = 60_000
+#: How deep a traced run's calls may nest: its code takes a few calls per part of a notation, and a
+#: run's budget bounds how many parts it goes through.
+RUN_RECURSION_LIMIT = 60_000
 
 
 class RulesState:
@@ -101,14 +101,14 @@ class RulesState:
         self._tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Plan | None] = {}
         #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
-        #: ``None`` where the runner traces it.
+        #: ``None`` past the writer's limits.
         self.traced: dict[tuple[str, int, str], Callable[..., None] | None] = {}
         #: Whether each notation (by its text) asks attack questions (``[a]``, ``[s]``).
         self._asks_attacks: dict[str, bool] = {}
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
-        #: ``None`` where the runner's reach mode runs it; by the program's identity, kept with it.
+        #: ``None`` past the writer's limits; by the program's identity, kept with it.
         self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
-        #: The compiled drops (:meth:`Rules.run_drop`), ``None`` where the runner takes the notation.
+        #: The compiled drops (:meth:`Rules.run_drop`), ``None`` where the traced code takes the notation.
         self._drops: dict[tuple[str, int, str], Any] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
@@ -144,7 +144,9 @@ class RulesState:
         self._probe_fns: dict[tuple[int, int], Any] = {}
         #: The reach programs of :meth:`step_rays`, by step node (kept beside it), direction and player.
         self._ray_programs: dict[tuple[int, str, int], tuple[Any, Program]] = {}
-        #: Whether runs without a trace take the compiled fast path (the runner alone when False).
+        #: Whether runs without a trace take the compiled fast path, and bulk work its shortcuts (light
+        #: records, attack tables): when False, every run is the traced code's, the trace off, and
+        #: bulk work runs square by square (the step-by-step oracle of the tests turns it off).
         self.fast = True
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
@@ -161,8 +163,9 @@ class RulesState:
                     reach_mode: bool = False) -> Program: ...
         def kind_program(self, kind: int, player: int) -> Program: ...
         def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None: ...
-        def _start(self, st: State, square: int, entry: Cont, result: RunResult,
+        def _start(self, st: State, square: int, entry: Callable[[State], None], result: RunResult,
                    drop: Piece | None = None) -> None: ...
+        def traced_run_code(self, program: Program, cancel: CancelFlag | None = None) -> Callable[..., None]: ...
         @staticmethod
         def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str: ...
         def light_maker(self, kind: int, player: int) -> Any: ...
@@ -172,13 +175,12 @@ class RulesState:
         def reach(self, kind: int, player: int, square: int) -> frozenset[int]: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
         def setup_count(self, player: int, kind: int) -> int: ...
-        def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool: ...
 
 
 def deep_enough() -> None:
-    """Raise Python's recursion limit to :data:`RUNNER_RECURSION_LIMIT` before the runner runs."""
-    if sys.getrecursionlimit() < RUNNER_RECURSION_LIMIT:
-        sys.setrecursionlimit(RUNNER_RECURSION_LIMIT)
+    """Raise Python's recursion limit to :data:`RUN_RECURSION_LIMIT` before a traced run runs."""
+    if sys.getrecursionlimit() < RUN_RECURSION_LIMIT:
+        sys.setrecursionlimit(RUN_RECURSION_LIMIT)
 
 
 class _BoardShare:

@@ -1,25 +1,20 @@
-"""The state of one run of the runner (:mod:`dagaz_studio.engine.runner`), the exceptions that unwind
-a run, and what a run and the parts of the runner ask of one another: what a run asks of its
-interpreter (:class:`Interpreter`, which :class:`~dagaz_studio.engine.rules.Rules` is), and what a
-board kind's own actions are and ask of the program they are compiled into (:class:`KindActions`,
-:class:`Compiling`). The runner's modules depend on these, not on the interpreter above them."""
+"""The state of a traced run (:class:`State`), which the events of a trace and a completed move read
+(:mod:`~dagaz_studio.engine.trace_words`, :mod:`~dagaz_studio.engine.completion`), and the exception
+that unwinds a run (:class:`Stop`). The traced written code (:mod:`~dagaz_studio.engine.trace_code`,
+:mod:`~dagaz_studio.engine.kind_trace`) keeps its hand, captures and squares here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-from dagaz_studio.board.model import Board, PieceType
-from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, TraceEvent
-from dagaz_studio.notation.nodes import Lift, Put, Span
+from dagaz_studio.notation.nodes import Span
 
 #: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
 MAX_REPETITION_DEPTH = 4_000
 CANCEL_EVERY = 512
-#: Parts of a notation built into closures between two looks at the cancel flag of the reading.
-BUILD_LOOK_EVERY = 64
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__
@@ -34,31 +29,17 @@ class Stop(Exception):
         self.reason = reason
 
 
-class Held(Exception):
-    """The checks of a negated look (``!(…)>N``) all held: the look fails."""
-
-
-class AttackFound(Exception):
-    pass
-
-
-class RunProbeSucceeded(Exception):
-    pass
-
-
 class State:
-    """The mutable state of one run. Every part restores what it changed when it returns."""
+    """The mutable state of one traced run: what its events and its completed moves read."""
 
     __slots__ = (
         "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_in_hand", "mover_sq",
-        "mover_dir", "partial_start", "groups", "gmarks", "counters", "marks", "captures", "stops",
-        "visited", "touched", "prev", "labels", "promotion", "also", "work", "budget", "cancel",
-        "trace", "trace_limit", "truncated", "progress", "serial", "depth", "navstack", "on_complete",
-        "attack_mode", "rules", "kind_names", "piece_kind", "reach", "footprint", "next_poll",
-        "origin", "again", "created", "null",
+        "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "prev", "labels",
+        "promotion", "also", "work", "budget", "cancel", "trace", "trace_limit", "truncated", "depth",
+        "rules", "kind_names", "piece_kind", "origin", "again", "created", "null",
     )
 
-    def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
+    def __init__(self, rules: Any, position: Position, me: int) -> None:
         self.rules = rules
         self.position = position
         self.cells = position.cells
@@ -71,10 +52,6 @@ class State:
         self.mover_sq = 0
         self.mover_dir: int | None = None
         self.partial_start = 0
-        self.groups: list[int | None] = [None] * (groups + 1)
-        self.gmarks: list[int] = [0] * (groups + 1)
-        self.counters: list[int] = [0] * slots
-        self.marks: list[int] = [0] * slots
         self.captures: list[int] = []
         self.stops: list[int] = []
         self.visited: list[int] = []
@@ -85,21 +62,13 @@ class State:
         self.also: list[tuple[int, int]] = []
         self.work = 0
         self.budget = DEFAULT_BUDGET
-        self.next_poll = CANCEL_EVERY
         self.cancel: CancelFlag | None = None
         self.trace: list[TraceEvent] | None = None
         self.trace_limit = DEFAULT_TRACE_LIMIT
         self.truncated = False
-        self.progress = 0
-        self.serial = 0
         self.depth = 0
-        self.navstack: list[int] = []
-        self.on_complete: Callable[[State], None] = _ignore
-        self.attack_mode = False
         self.kind_names = rules.kind_names
         self.piece_kind = 0
-        self.reach: set[int] | None = None
-        self.footprint: set[int] | None = None
         #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
         self.origin = 0
         self.again = False
@@ -109,17 +78,6 @@ class State:
         self.null = False
 
     # ---------------------------------------------------------------- budget and trace
-
-    def spend(self, units: int = 1) -> None:
-        self.work += units
-        if self.work > self.budget:
-            raise Stop(f"stopped after {self.budget:,} steps — the notation may repeat without end")
-        if self.work >= self.next_poll:
-            # Every few hundred units, however they were added (attack questions add theirs at once).
-            self.next_poll = self.work + CANCEL_EVERY
-            collect_young()
-            if self.cancel is not None and self.cancel.is_set():
-                raise Stop("cancelled")
 
     def emit(self, kind: str, text: str, span: Span | None, square: int | None = None,
              ok: bool = True, move: int | None = None, *, branch: tuple[int, int] | None = None,
@@ -161,85 +119,8 @@ class State:
             return f"a neutral {self.kind_names[piece.kind]}"
         return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
 
-    def touch(self, square: int) -> bool:
-        """Remember what ``square`` held before this way through changed it; ``True`` when this is the
-        first change there on the way (the caller forgets it again with :meth:`untouch` on its way back,
-        so the squares a completed move compares are only those of its own way, not of every way tried)."""
-        if square not in self.touched:
-            self.touched[square] = self.cells[square]
-            return True
-        return False
-
-    def untouch(self, square: int, first: bool) -> None:
-        if first:
-            del self.touched[square]
-
-
-def _ignore(_state: State) -> None:
-    return None
-
 
 #: What a part of a compiled notation calls for every way it succeeds: the rest of the notation.
 Cont = Callable[[State], None]
 #: The same for a bracket item, given the square it acted on.
 ItemCont = Callable[[State, int], None]
-
-
-class Interpreter(Protocol):
-    """What a run asks of the interpreter that runs it: the board, its kinds and directions as
-    indexes, the handlers it brings, and two questions."""
-
-    @property
-    def board(self) -> Board: ...
-    @property
-    def kinds(self) -> Sequence[PieceType]: ...
-    @property
-    def kind_names(self) -> Sequence[str]: ...
-    @property
-    def kind_index(self) -> Mapping[str, int]: ...
-    @property
-    def dir_letters(self) -> Sequence[str]: ...
-    @property
-    def dir_index(self) -> Mapping[str, int]: ...
-    @property
-    def neighbours(self) -> Sequence[tuple[int | None, ...]]: ...
-    @property
-    def opposite(self) -> Sequence[int | None]: ...
-    @property
-    def handlers(self) -> Mapping[int, Callable[[Position, int, int], bool]]: ...
-
-    def setup_count(self, player: int, kind: int) -> int:
-        """How many pieces of ``kind`` the board's setup gives ``player``."""
-
-    def square_attacked(self, st: State, square: int, by_enemy: bool) -> bool:
-        """``[a]``/``[s]`` asked by a run: whether an enemy (or a friend) could capture on ``square``."""
-
-
-class Compiling(Protocol):
-    """What a board kind's actions ask of the program they are compiled into: its interpreter, and the
-    default board's lift and capture, which a kind may build on."""
-
-    @property
-    def rules(self) -> Interpreter: ...
-
-    def _lift(self, node: Lift, k: Cont) -> Cont: ...
-
-    def _capture(self, span: Span, k: ItemCont,
-                 describe: Callable[[State, Any], str] | None = None) -> ItemCont: ...
-
-
-class KindActions(Protocol):
-    """A board kind's own lift, put, capture and implicit end: the module that gives them
-    (:mod:`~dagaz_studio.engine.heap_actions`, :mod:`~dagaz_studio.engine.stack_actions`)."""
-
-    def lift(self, program: Compiling, node: Lift, k: Cont) -> Cont:
-        """``^``: what the kind lifts into the hand."""
-
-    def put(self, program: Compiling, node: Put, k: Cont) -> Cont:
-        """``|``: what the kind puts from the hand."""
-
-    def capture(self, program: Compiling, span: Span, k: ItemCont) -> ItemCont:
-        """``[x]``: what the kind takes off the board."""
-
-    def finish_hand(self, st: State, span: Span | None, k: Cont) -> None:
-        """The implicit end: where what is still in hand goes."""

@@ -7,9 +7,9 @@ flags, in the same order — and finds the same moves.
 ``traced_test``, ``traced_cont``, ``letter``, which write nothing in the other back-ends) and says
 itself how the implicit end keeps a move. The code keeps the run's hand, captures and squares
 visited in the lists of a run state (:class:`TracedState`), so the events and the completed moves
-are made by the functions the runner calls (:mod:`~dagaz_studio.engine.trace_words`,
+are made by the functions the tests' oracle (the runner) calls too (:mod:`~dagaz_studio.engine.trace_words`,
 :mod:`~dagaz_studio.engine.completion`). Every construct is written; only a notation past the size
-limits raises :class:`~dagaz_studio.engine.emitter.Unsupported`, and the runner traces it.
+limits raises :class:`~dagaz_studio.engine.emitter.Unsupported` (a run then says its code is too large).
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.compiler import code_namespace, load_code, written_code_key
+from dagaz_studio.engine.compiler import Found, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, ItemCont
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State
+from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Notation, Repeat
 
 if TYPE_CHECKING:
@@ -35,11 +36,14 @@ if TYPE_CHECKING:
 class TracedState(State):
     """The run state of a traced code run: the moves it completed, as the runner keeps them."""
 
-    __slots__ = ("seen", "result", "under")
+    __slots__ = ("seen", "result", "under", "asked")
     seen: dict[MoveKey, int]
     result: RunResult
     #: A drop's: what stood on the square it starts over, in a tuple (``None``: not a drop).
     under: tuple[Any] | None
+    #: An attack question's square (``None``: a run): each completed move is asked whether it captured
+    #: there, and ``[a]``/``[s]`` pass, as an attacker's own safety does not limit what it attacks.
+    asked: int | None
 
     def at(self, cursor: int, direction: int | None, depth: int) -> None:
         """The cursor, the last direction and the depth the next event records."""
@@ -50,6 +54,10 @@ def completed(st: TracedState, target: int, direction: int | None, promoted: int
               again: bool = False, null: bool = False, labels: tuple[str, ...] = ()) -> None:
     """A way through the traced code completed: its move kept (or said not to be one) as the
     runner keeps it (``again``, ``null``, ``labels``: its marks, ``[k]``, ``[n]``, ``[o]``)."""
+    if st.asked is not None:
+        if st.asked in st.captures:
+            raise Found
+        return
     st.mover_sq, st.mover_dir, st.partial_start = target, direction, start
     st.promotion = None if promoted is None else st.kind_names[promoted]
     st.again, st.null, st.labels = again, null, list(labels)
@@ -134,6 +142,16 @@ class TraceHooks(RepeatWriter):
         self.item_span = item.span
         super().visit_check(item, env, ind, square, k)
 
+    def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
+        """``[a]``, ``[s]``: asked of the attack questions, but passing in an attack question's own run
+        (``T.asked``), as an attacker's own safety does not limit what it attacks."""
+        answer = self.fresh("at")
+        self.emit(ind, f"{answer} = {item.letter.islower()}")
+        self.emit(ind, "if T.asked is None:")
+        test = super().threat_test(item, env, ind + 1, square, k)
+        self.emit(ind + 1, f"{answer} = {test}")
+        return answer
+
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         self.ends.append(self.constant("sp", node.span))
         try:
@@ -171,6 +189,13 @@ class TraceWriter(TraceHooks, CodeGenerator):
     def keep(self, i: int) -> None:
         self.emit(i, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
 
+    def spend(self, ind: int, units: str = "1") -> None:
+        if units.startswith(f"{COMPLETION_COST} + "):
+            # A move completed in an attack question costs nothing more: only its captures are asked.
+            self.emit(ind, "if T.asked is None:")
+            ind += 1
+        super().spend(ind, units)
+
 
 #: A traced run's code: ``moves(cells, origin, piece, state, None, work, position)``.
 TracedCode = Callable[..., None]
@@ -180,7 +205,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
                 piece_name: str = PIECE_NAME) -> TracedCode:
     """The traced code of ``notation`` for ``player`` (written once per board; ``piece_name`` labels
     an unlabelled ``[o]``); raises :class:`~dagaz_studio.engine.emitter.Unsupported` past the size
-    limits, where the runner traces it."""
+    limits."""
     key = written_code_key(rules, notation, player, None, "traced", piece_name)
     written = rules.written.get(key)
     if written is None:
@@ -194,7 +219,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
 
 def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, groups: int) -> TracedState:
     """A fresh state for a traced code run keeping its moves in ``result``."""
-    st = TracedState(rules, position, position.turn, 0, groups)
+    st = TracedState(rules, position, position.turn)
     st.piece_kind = piece.kind
-    st.seen, st.result, st.under = {}, result, None
+    st.seen, st.result, st.under, st.asked = {}, result, None, None
     return st

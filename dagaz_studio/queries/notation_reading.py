@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import CancelFlag, Program, Rules
+from dagaz_studio.engine import CancelFlag, Rules, check_names
 from dagaz_studio.notation import NotationError, describe, format_tree
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable, look
 from dagaz_studio.notation.errors import MAX_NOTATION_LENGTH
@@ -90,10 +90,8 @@ def _read(rules: Rules | None, text: str, reading: NotationReading, cancel: Canc
     try:
         notation = parse_notation(text)
         if rules is not None:
-            # Compiling for each player finds the names the board lacks, without adding a piece kind.
-            for player in range(len(rules.board.players)):
-                look(cancel)
-                Program(rules, notation, player, None)
+            # The names the board lacks (the same for every player), without adding a piece kind.
+            check_names(rules, notation, cancel=cancel)
     except NotationError as error:
         reading.error = error
         return

@@ -10,7 +10,7 @@ PASS or FAIL:
   within 2x); ``--quick`` uses perft(3) and perft(2);
 - nodes per second of Xiangqi and Fanorona perft, compiled against the interpreter as it was when
   the compiled core was asked for (:data:`ORIGINAL`, taken from the repository's history and run in
-  a fresh process in the same run; without history, against the runner alone, ``Rules.fast = False``)
+  a fresh process in the same run; without history, against the runner alone, the tests' oracle ``OracleRules``)
   (target: at least 5x);
 - the speed-up of ``perft --jobs`` over every core against one process (wall time: the point is
   to use more cores), and of ``moves --fen - --jobs`` on a batch of positions;
@@ -114,6 +114,7 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
+from tests.oracle.rules import OracleRules
 board = load_board("chess")
 started = time.process_time()
 perft(Rules(board), Position.from_fen(board, sys.argv[1]), int(sys.argv[2]))
@@ -175,8 +176,9 @@ def bench_nodes(name: str, depth: int, runs: int) -> None:
 
     def nodes_per_second(fast: bool) -> tuple[int, float]:
         def once() -> int:
-            rules = Rules(board)
-            rules.fast = fast
+            from tests.oracle.rules import OracleRules
+
+            rules = Rules(board) if fast else OracleRules(board)
             return perft(rules, Position.initial(board), depth)
         count = once()
         return count, count / best_cpu(runs, once)
@@ -235,8 +237,9 @@ def bench_kinds(quick: bool) -> None:
 def bench_created(quick: bool) -> None:
     """The Amazons' perft, compiled against the runner alone: a notation that makes pieces."""
     board = load_board("amazons")
-    compiled, runner = Rules(board), Rules(board)
-    runner.fast = False
+    from tests.oracle.rules import OracleRules
+
+    compiled, runner = Rules(board), OracleRules(board)
     depth, times = (1, 20) if quick else (2, 1)
 
     def timed(rules: Rules) -> tuple[int, float]:

@@ -4,7 +4,7 @@ The worst shapes of notation (deep ``(...)*`` nests, ``(*[a])*+``, ``(&(*))*``, 
 about attacks, notations at the length and nesting limits) are typed as a piece on a middle square of
 the initial position of every shipped board (on a heap board, as the notation of every piece type,
 moving the heap on the pit nearest the middle), and each is run four ways: compiled, by the runner alone
-(``Rules.fast = False``), traced, and as the window asks (:func:`~dagaz_studio.queries.answer_moves`
+(the tests' oracle, ``OracleRules``), traced, and as the window asks (:func:`~dagaz_studio.queries.answer_moves`
 with legality, on a worker thread). For each the script reports:
 
 - **stop**: the time a run with the default budget takes to stop by itself (target: under 1 s), in
@@ -45,6 +45,7 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET, RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
 from dagaz_studio.queries import MovesQuery, answer_moves
+from tests.oracle.rules import OracleRules
 
 STOP_TARGET = 1.0
 CANCEL_TARGET = 0.1
@@ -145,7 +146,7 @@ def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[
     """A run of the typed notation ``text`` the given way: (budget, cancel) -> (why stopped, work)."""
     if board.kind == "heap":
         board, text = _heaps_moving_by(board, text), ""
-    rules = Rules(board)
+    rules = OracleRules(board) if way == "runner" else Rules(board)
     position = Position.initial(board)
     square = _square(board, position)
     if way == "window":
@@ -156,7 +157,6 @@ def _runner(board: Board, text: str, way: str) -> Callable[[int, object], tuple[
         return window
     if board.kind != "heap":
         position.cells[square] = Piece(position.turn, rules.custom_kind(parse_notation(text)), True)
-    rules.fast = way != "runner"
     # No run before the one measured: what the first run prepares (its compiled code, the reach of
     # the pieces its attack questions ask about) is its work too.
 

@@ -23,6 +23,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+from tests.oracle.rules import OracleRules
 
 #: Python calls allowed without a look at the flag: a few tens of milliseconds at most.
 LONGEST_STRETCH = 30_000
@@ -87,8 +88,8 @@ def _fresh(board_name: str, way: str) -> tuple[Rules, Position, int]:
     # tables) is not worked out yet either.
     shipped = load_board(board_name)
     board = parse_board(Path(shipped.source or "").read_text(encoding="utf-8"), shipped.source or "<board>")
-    rules = Rules(board)  # nothing worked out yet: the run prepares what it needs, looking at the flag
-    rules.fast = way != "runner"
+    # Nothing worked out yet: the run prepares what it needs, looking at the flag.
+    rules = OracleRules(board) if way == "runner" else Rules(board)
     return rules, Position.initial(board), len(board.squares) // 2
 
 

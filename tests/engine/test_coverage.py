@@ -14,11 +14,13 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine.compiler import compile_notation
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runner import Program
 from dagaz_studio.notation import Notation, NotationError, parse_notation
 from tests.helpers.notation_strategies import drop_notations, notations
 from tests.helpers.run_comparison import drop_sites, parseable, played, rules_pair, same_run
+from tests.oracle.rules import OracleRules
+from tests.oracle.runner import RunnerProgram
 from tools.compile_coverage import fallbacks
 
 
@@ -102,8 +104,7 @@ def _odd_or_empty(position: Position, square: int, player: int) -> bool:
                                                   ("lasca", r"(X)[1]\1[e,1,x]\1[p]")])
 def test_handlers_are_asked_by_compiled_code_as_by_the_runner(board_name: str, text: str) -> None:
     board = load_board(board_name)
-    fast, runner = Rules(board, {1: _odd_or_empty}), Rules(board, {1: _odd_or_empty})
-    runner.fast = False
+    fast, runner = Rules(board, {1: _odd_or_empty}), OracleRules(board, {1: _odd_or_empty})
     notation = parse_notation(text)
     for position in played(board_name, 4, 30):
         position = position.copy()
@@ -140,7 +141,7 @@ def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(bo
     rules = Rules(load_board(board_name))
     notation = parse_notation(text)
     with pytest.raises(NotationError) as by_runner:
-        Program(rules, notation, 0, None)
+        RunnerProgram(rules, notation, 0, None)
     with pytest.raises(NotationError) as by_writer:
         if rules.board.kind_type.holds_pieces:
             compile_notation(rules, notation, 0)
@@ -148,6 +149,10 @@ def test_a_name_the_board_lacks_is_the_runners_error_when_the_code_is_written(bo
             compile_kind_notation(rules, notation, 0)
     assert str(by_writer.value) == str(by_runner.value)
     assert by_writer.value.span == by_runner.value.span
+    # The engine's program, which holds the notation, checks its names as the runner does.
+    with pytest.raises(NotationError) as by_program:
+        Program(rules, notation, 0, None)
+    assert (str(by_program.value), by_program.value.span) == (str(by_runner.value), by_runner.value.span)
 
 
 #: Boards whose pieces are dropped from the hand, each drop statement of its own shape.
@@ -179,8 +184,7 @@ def test_random_drops_run_compiled_as_the_runner_runs_them(board_name: str) -> N
         notation = parseable(text)
         # Every piece dropped by the notation.
         dropping = replace(board, drops=dict.fromkeys(board.pieces, notation))
-        fast, runner = Rules(dropping), Rules(dropping)
-        runner.fast = False
+        fast, runner = Rules(dropping), OracleRules(dropping)
         position = positions[which % len(positions)].copy()
         kind = next(kind for kind, held in enumerate(position.hands[position.turn]) if held)
         at = square % len(position.cells)

@@ -16,6 +16,7 @@ from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.english import describe
 from dagaz_studio.notation.nodes import Create, walk
 from tests.helpers.engine_helpers import shipped
+from tests.oracle.rules import OracleRules
 
 BOARD = """
 grid: a-d x 4-1
@@ -148,8 +149,7 @@ def test_notations_that_make_pieces_compile_whole_and_name_their_new_pieces(boar
     from dagaz_studio.engine.compiler import compile_notation
 
     board, rules = shipped(board_name)
-    runner = Rules(board)
-    runner.fast = False
+    runner = OracleRules(board)
     for piece in board.pieces.values():
         if any(isinstance(node, Create) for node in walk(piece.notation)):
             assert compile_notation(rules, piece.notation, 0).rich

@@ -1,7 +1,7 @@
 """The compiled fast path against the runner: the same moves, in the same order, the same stops.
 
 Three ways of running a piece must agree on every notation and position: the compiled path (what
-untraced runs take), the runner alone (``Rules.fast = False``) and the traced run the window steps
+untraced runs take), the runner alone (the oracle's) and the traced run the window steps
 through. Random notations come from the grammar's constructs (``tests/helpers/notation_strategies.py``);
 positions from random play on every shipped board.
 """

@@ -14,6 +14,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
 from tests.helpers.engine_helpers import CountingFlag, shipped
+from tests.oracle.rules import OracleRules
 
 ARTICLE = {
     chess.ROOK: "(+)([p]\\1)*",
@@ -168,8 +169,7 @@ def test_kiwipete_perft_3() -> None:
 @pytest.mark.parametrize("notation", ["(*[s]){30}", "((*)[A]){30}"])
 def test_attack_questions_spend_the_runs_budget_and_say_so(notation: str, fast: bool) -> None:
     board, _ = shipped("chess")
-    rules = Rules(board)
-    rules.fast = fast
+    rules = Rules(board) if fast else OracleRules(board)
     kind = rules.custom_kind(parse_notation(notation))
     position = Position.from_fen(board, "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1")
     position.cells[board.index("d4")] = Piece(0, kind, True)

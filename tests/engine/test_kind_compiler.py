@@ -1,7 +1,7 @@
 """The compiled path of heap and stack boards (engine/kind_compiler.py) against the runner.
 
 Three ways of running a heap or a column must agree on every notation and position: the compiled
-code (what untraced runs take), the runner alone (``Rules.fast = False``) and the traced run. The
+code (what untraced runs take), the runner alone (the oracle's) and the traced run. The
 notations are drawn from the parts these boards give a meaning of their own (lifting a heap, putting
 one seed, taking the top of a column, counting pieces, ``&``, ``[k]``) mixed with the rest of the
 grammar (``tests/helpers/notation_strategies.py``); positions from random play on the shipped heap and stack boards.
@@ -35,6 +35,7 @@ from dagaz_studio.notation.shape import captures_on_enemy_first
 from tests.helpers.notation_strategies import notations
 from tests.helpers.paths import REPO
 from tests.helpers.run_comparison import parseable, played, rules_pair, same_run
+from tests.oracle.rules import OracleRules
 
 BOARDS = ["oware", "kalah", "two-seeds", "lasca", "bashni"]
 #: Small, so that runaway notations stop quickly; stopping must agree too.
@@ -285,8 +286,7 @@ def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(ru
     if rule is None:
         text = text.replace("rule: compulsory-capture", "")
     board = parse_board(text)
-    fast, runner = Rules(board), Rules(board)
-    runner.fast = False
+    fast, runner = Rules(board), OracleRules(board)
     for position in played("lasca", 2, 12):
         position = Position.from_fen(board, position.fen())
         assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)

@@ -17,11 +17,12 @@ import pytest
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runner import CANCEL_EVERY
+from dagaz_studio.engine.run_state import CANCEL_EVERY
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
 from tests.helpers.engine_helpers import CountingFlag
+from tests.oracle.rules import OracleRules
 
 RUNAWAYS = [("fanorona", "(*[a])*+", "e3"), ("xiangqi", "(&(*))*", "e5"), ("chess", "((*)[A]){30}", "d4"),
             ("fanorona", "(N;S)*", "e3"), ("chess", "(*){12}", "a4"), ("checkers", "(&(*)[a])*", "d4"),
@@ -34,8 +35,7 @@ WAYS = ["compiled", "runner", "traced"]
 
 def _typed(board_name: str, text: str, square: str, way: str = "compiled") -> tuple[Rules, Position, int]:
     board = load_board(board_name)
-    rules = Rules(board)
-    rules.fast = way != "runner"
+    rules = OracleRules(board) if way == "runner" else Rules(board)
     position = Position.initial(board)
     at = board.index(square)
     position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation(text)), True)
@@ -196,8 +196,7 @@ def test_looking_over_a_large_board_for_attackers_is_counted_as_work(way: str) -
     from dagaz_studio.board import parse_board
 
     board = parse_board(_largest_board(), "big.board")
-    rules = Rules(board)
-    rules.fast = way != "runner"
+    rules = OracleRules(board) if way == "runner" else Rules(board)
     position = Position.initial(board)
     at = board.index("m200")
     position.cells[at] = Piece(0, rules.custom_kind(parse_notation("*[a]")), True)
@@ -343,13 +342,13 @@ def _nested_possessive(levels: int) -> str:
 def _peak_memory_of_reading(text: str) -> int:
     import tracemalloc
 
-    from dagaz_studio.engine.runner import Program
+    from tests.oracle.runner import RunnerProgram
 
-    rules = Rules(load_board("chess"))
+    rules = OracleRules(load_board("chess"))
     notation = parse_notation(text)
     tracemalloc.start()
     try:
-        Program(rules, notation, 0, None)
+        RunnerProgram(rules, notation, 0, None)
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

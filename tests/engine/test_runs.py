@@ -16,6 +16,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
 from dagaz_studio.notation import NotationError, describe, parse_notation, to_notation
 from dagaz_studio.notation.nodes import CountCheck, RunCheck, walk
+from tests.oracle.rules import OracleRules
 
 TIRED = """tired
 grid: a-d x 4-1
@@ -86,8 +87,7 @@ def _sources(position: Position, rules: Rules) -> set[str]:
 @pytest.mark.parametrize("fast", [True, False], ids=["compiled", "runner"])
 def test_a_tired_rook_rests_after_two_moves_in_a_row(fast: bool) -> None:
     board = parse_board(TIRED)
-    rules = Rules(board)
-    rules.fast = fast
+    rules = Rules(board) if fast else OracleRules(board)
     position = Position.initial(board)
     for name in ["Ra2", "Kc4", "Rb2", "Kd4"]:
         make_move(position, MoveNames(rules, position).read(name))

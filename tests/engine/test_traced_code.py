@@ -3,7 +3,7 @@ runner's: event for event the same trace — kinds, sentences, spans, squares, f
 captures, directions, depths, check letters —, the same moves in the same order, the same stop and
 the same cut of a trace at its limit.
 
-The runner is ``Rules.fast = False``; an interpreter with ``fast`` on takes the traced code for every
+The runner is the oracle's (:class:`~tests.oracle.rules.OracleRules`); an interpreter with ``fast`` on takes the traced code for every
 notation it covers (and the runner for the rest, which then agrees trivially). Pieces of every
 shipped board run from the start and from positions random play reaches; random notations come from
 the grammar's constructs (``tests/helpers/notation_strategies.py``), as pieces and as drops.
@@ -25,6 +25,7 @@ from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.helpers.notation_strategies import drop_notations, notations
 from tests.helpers.run_comparison import drop_sites, parseable, played, runner_rules
+from tests.oracle.rules import OracleRules
 from tools.compile_coverage import fallbacks
 
 #: Boards whose every piece a default run traces both ways: each kind of board and of piece (riders,
@@ -50,8 +51,8 @@ def _rules(board_name: str) -> tuple[Rules, Rules]:
 
 def _handled_rules(board: Board) -> tuple[Rules, Rules]:
     """The written code's interpreter and the runner's for ``board``, with :data:`HANDLERS`."""
-    fast, runner = Rules(board, dict(HANDLERS)), Rules(board, dict(HANDLERS))
-    fast.trace_code_from, runner.fast = 1, False
+    fast, runner = Rules(board, dict(HANDLERS)), OracleRules(board, dict(HANDLERS))
+    fast.trace_code_from = 1
     return fast, runner
 
 

@@ -3,7 +3,7 @@
 kinds, sentences, spans, squares, flags, cursors, hands, captures, directions, depths —, the same
 moves in the same order, the same stop and the same cut of a trace at its limit.
 
-The runner is ``Rules.fast = False``. Every heap and stack of every shipped heap or stack board runs
+The runner is the oracle's (:class:`~tests.oracle.rules.OracleRules`). Every heap and stack of every shipped heap or stack board runs
 from positions random play reaches; random notations come from the grammar's constructs, the parts
 these boards give a meaning of their own more often (``tests/helpers/notation_strategies.py``), run
 from a heap with a piece of the notation's kind added, or a column it tops, or typed as the window
@@ -20,8 +20,8 @@ from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.heaps import Heap, typed_heap
 from dagaz_studio.engine.heaps import as_cell as heap_cell
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runner import Program
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.stacks import as_cell as column_cell
 from dagaz_studio.notation import Notation, NotationError, parse_notation
@@ -165,3 +165,38 @@ def test_random_notations_trace_the_same_by_the_written_code_and_the_runner(boar
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_many_random_notations_trace_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
     _random_notation_test(board_name, 300)()
+
+
+@pytest.mark.parametrize("board_name", ["kalah", "lasca"])
+def test_random_drops_on_heaps_and_columns_run_by_the_written_code_as_the_runner_runs_them(board_name: str) -> None:
+    # No shipped heap or stack board drops: every piece is given the notation as its drop, and a
+    # piece of each kind is dropped on squares empty and held (on a heap board, onto a heap).
+    from dataclasses import replace
+
+    from tests.oracle.rules import OracleRules
+
+    board = load_board(board_name)
+    positions = played(board_name, 4, 30)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=notations(board_name), which=st.integers(0, 4),
+           square=st.integers(0, 10_000), budget=st.sampled_from([50, 2_000]))
+    def check(text: str, which: int, square: int, budget: int) -> None:
+        notation = parseable(text)
+        dropping = replace(board, drops=dict.fromkeys(board.pieces, notation))
+        fast, runner = Rules(dropping), OracleRules(dropping)
+        position = Position.from_fen(dropping, positions[which % len(positions)].fen())
+        kind, at = square % len(board.pieces), square % len(position.cells)
+        try:
+            said = runner.run_drop(position, kind, at, trace=True, budget=budget)
+        except NotationError:
+            assume(False)
+            return
+        assume("nests too deeply" not in (said.stopped or ""))
+        before = list(position.cells)
+        quick = fast.run_drop(position, kind, at, budget=budget)
+        assert position.cells == before
+        assert quick.moves == runner.run_drop(position, kind, at, budget=budget).moves == said.moves
+        assert quick.stopped == said.stopped
+        _same(fast.run_drop(position, kind, at, trace=True, budget=budget), said, f"{text} drop {kind} on {at}")
+    check()

@@ -13,17 +13,16 @@ from hypothesis import reject
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runner import Program
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import Notation
+from tests.oracle.rules import OracleRules
 
 
 def runner_rules(board_name: str) -> Rules:
-    """An interpreter of the board that runs every notation through the runner."""
-    rules = Rules(load_board(board_name))
-    rules.fast = False
-    return rules
+    """An interpreter of the board that runs every notation through the runner (the oracle)."""
+    return OracleRules(load_board(board_name))
 
 
 @cache

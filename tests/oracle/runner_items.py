@@ -1,5 +1,5 @@
 """Bracket items compiled into the runner's closures (a part of
-:class:`~dagaz_studio.engine.runner.Program`): checks of a square, captures, promotion, making pieces,
+:class:`~tests.oracle.runner.RunnerProgram`): checks of a square, captures, promotion, making pieces,
 handlers and navigation, and the checks' one-letter tests."""
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.counts import has_lost, run_count
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
-from dagaz_studio.engine.square_checks import CHECKS
 from dagaz_studio.notation.nodes import (
     BracketItem,
     Check,
@@ -29,6 +27,8 @@ from dagaz_studio.notation.nodes import (
     ZoneCheck,
 )
 from dagaz_studio.notation.visitor import Visitor
+from tests.oracle.run_state import Cont, Held, Interpreter, ItemCont, KindActions, State
+from tests.oracle.square_checks import CHECKS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 class ItemRunner(Visitor[Any]):
     """Compiles a bracket's items (:meth:`_items`, a ``visit_…`` method an item type) for
-    :class:`~dagaz_studio.engine.runner.Program`, which visits the notation's structure."""
+    :class:`~tests.oracle.runner.RunnerProgram`, which visits the notation's structure."""
 
     if TYPE_CHECKING:
         # What the program keeps and does elsewhere (declared for the type checker only).
@@ -505,9 +505,9 @@ def actions_for_kind(kind: str) -> KindActions | None:
     """The module giving a board kind's own lift, put, capture and implicit end (``None`` for the
     default board): imported only when such a board is played."""
     if kind == "heap":
-        from dagaz_studio.engine import heap_actions
+        from tests.oracle import heap_actions
         return heap_actions
     if kind == "stack":
-        from dagaz_studio.engine import stack_actions
+        from tests.oracle import stack_actions
         return stack_actions
     return None

@@ -1,9 +1,11 @@
-"""The runner: a notation compiled into closures that run it on a position.
+"""The step-by-step oracle of the differential tests (the runner): a notation compiled into closures
+that run it on a position, independently of the engine's written code, which it checks.
 
 A notation is compiled once per (board, player) into a chain of closures in continuation-passing
 style: each part receives the run's state and calls the next part for every way it can succeed, then
 undoes what it changed. Backtracking is therefore the return from a call, as in a regex engine, and
-every way through the notation that reaches its end completes a move. :class:`Rules` drives it.
+every way through the notation that reaches its end completes a move.
+:class:`~tests.oracle.rules.OracleRules` drives it.
 """
 
 from __future__ import annotations
@@ -15,21 +17,7 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.completion import MoveKey, complete_move, move_key
-from dagaz_studio.engine.hand_end import finish_hand, put_down
 from dagaz_studio.engine.position import LastMove
-from dagaz_studio.engine.run_state import (
-    BUILD_LOOK_EVERY,
-    CANCEL_EVERY,
-    MAX_REPETITION_DEPTH,
-    AttackFound,
-    Cont,
-    Interpreter,
-    ItemCont,
-    RunProbeSucceeded,
-    State,
-    Stop,
-)
-from dagaz_studio.engine.runner_items import ItemRunner, actions_for_kind
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
 from dagaz_studio.notation.errors import NotationError
@@ -49,15 +37,29 @@ from dagaz_studio.notation.nodes import (
     Step,
     is_check,
 )
+from tests.oracle.hand_end import finish_hand, put_down
+from tests.oracle.run_state import (
+    BUILD_LOOK_EVERY,
+    CANCEL_EVERY,
+    MAX_REPETITION_DEPTH,
+    AttackFound,
+    Cont,
+    Interpreter,
+    ItemCont,
+    RunProbeSucceeded,
+    State,
+    Stop,
+)
+from tests.oracle.runner_items import ItemRunner, actions_for_kind
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "MoveKey",
-           "Program", "State", "Stop", "complete_move", "finish_hand", "move_key"]
+           "RunnerProgram", "State", "Stop", "complete_move", "finish_hand", "move_key"]
 
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 
 
-class Program(ItemRunner):
+class RunnerProgram(ItemRunner):
     """A notation compiled for one board and one player: call :meth:`run` on a state."""
 
     def __init__(self, rules: Interpreter, notation: Notation, player: int, piece: PieceType | None,

@@ -1,14 +1,14 @@
 """The default board's implicit end of a move (``[F][ex]?|``): every piece still in hand put down
 where the cursor stands, never onto a friend. A stack board puts its column down the same way, on top
-of what stands there (:mod:`~dagaz_studio.engine.stack_actions`)."""
+of what stands there (:mod:`~tests.oracle.stack_actions`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.run_state import Cont, State
 from dagaz_studio.notation.nodes import Span
+from tests.oracle.run_state import Cont, State
 
 
 def put_down(st: State, span: Span | None, k: Cont) -> None:

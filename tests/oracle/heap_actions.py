@@ -1,4 +1,4 @@
-"""How the runner lifts, puts and captures on a heap board (``kind: heap``, notation guide §6).
+"""How the step-by-step oracle lifts, puts and captures on a heap board (``kind: heap``, notation guide §6).
 
 - A move begins by lifting the whole heap of the square it starts from (``[P]^``: a heap belongs to
   nobody, so which squares a player sows from is the notation's to say, with zones).
@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
-from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
+from dagaz_studio.engine.kind_words import heap_taken_words as _taken_words
+from dagaz_studio.engine.kind_words import lifted, sown_one
 from dagaz_studio.notation.nodes import Lift, Put, Span
+from tests.oracle.run_state import Compiling, Cont, ItemCont, State
 
 
 def _as_before(st: State, square: int, heap: Heap | None) -> Heap | None:
@@ -29,54 +30,6 @@ def _as_before(st: State, square: int, heap: Heap | None) -> Heap | None:
         return heap
     before: object = st.touched.get(square)  # a heap stands in a cell in the place of a piece
     return before if type(before) is Heap and before.counts == heap.counts else heap
-
-
-def _describe(st: State, heap: object) -> str:
-    if not isinstance(heap, Heap):
-        return "nothing"
-    return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
-
-
-def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
-    """The trace's event: ``heap`` lifted whole from ``square``."""
-    words.heap_lifted(st, span, _describe(st, heap), square)
-
-
-def sown_one(st: State, span: Span, piece: Piece, square: int, old: object = None) -> None:
-    """The trace's event: one ``piece`` from the hand sown on the heap of ``square`` (which held ``old``)."""
-    words.sown(st, span, piece.kind, square)
-
-
-def _taken_words(st: State, heap: object) -> str:
-    return f"the heap of {_describe(st, heap)}"
-
-
-def taken(st: State, span: Span, heap: Heap, square: int) -> None:
-    """The trace's event: the heap on ``square`` captured."""
-    words.capture(st, span, heap, square, _taken_words(st, heap))
-
-
-def capture_refused(st: State, span: Span, square: int) -> None:
-    """The trace's event: ``[x]`` on an empty square."""
-    words.refused(st, span, "[x]", square, "nothing to capture")
-
-
-def start_heap(st: State, square: int) -> bool:
-    """The implicit beginning of a move on a heap board: lift the square's whole heap. False (and
-    the run ends) when the square is empty."""
-    heap = st.cells[square]
-    if not isinstance(heap, Heap):
-        if st.trace is not None:
-            words.no_heap(st, square)
-        return False
-    st.touched[square] = heap
-    st.cells[square] = None
-    push_heap(st.hand, heap, square)
-    st.mover_in_hand = True
-    st.visited.append(square)
-    if st.trace is not None:
-        lifted(st, None, heap, square)
-    return True
 
 
 def lift(program: Compiling, node: Lift, k: Cont) -> Cont:

@@ -1,4 +1,4 @@
-"""How the runner puts and captures on a stack board (``kind: stack``, notation guide §6).
+"""How the step-by-step oracle puts and captures on a stack board (``kind: stack``, notation guide §6).
 
 - A move begins as on a default board, by ``[f]^``: the column whose top piece is the mover's is
   lifted whole; ``^`` lifts a whole column.
@@ -11,11 +11,13 @@
 from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.hand_end import finish_hand as put_down_hand
-from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import Compiling, Cont, ItemCont, State
+from dagaz_studio.engine.kind_words import column_refused as capture_refused
+from dagaz_studio.engine.kind_words import column_said
+from dagaz_studio.engine.kind_words import column_taken as taken
 from dagaz_studio.engine.stacks import Column, as_cell
 from dagaz_studio.notation.nodes import Lift, Put, Span
+from tests.oracle.hand_end import finish_hand as put_down_hand
+from tests.oracle.run_state import Compiling, Cont, ItemCont, State
 
 
 def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
@@ -59,11 +61,6 @@ def _put_column(st: State, span: Span | None, k: Cont) -> None:
         st.hand.append((piece, origin))
 
 
-def column_said(st: State, span: Span | None, piece: Piece, square: int, old: object = None) -> None:
-    """The trace's event: the column ``piece`` tops put on ``square`` (which held ``old``)."""
-    words.column_put(st, span, piece, square)
-
-
 def put(program: Compiling, node: Put, k: Cont) -> Cont:
     """``|``: the column in hand onto the square."""
     span = node.span
@@ -75,19 +72,6 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
             return
         _put_column(st, span, k)
     return put_column
-
-
-def capture_refused(st: State, span: Span, square: int) -> None:
-    """The trace's event: ``[x]`` cannot take the top of a column on ``square`` — said where no
-    column stands there or the hand is empty, not where the hand holds a piece that is no column."""
-    if isinstance(st.cells[square], Column) and st.hand:
-        return
-    words.refused(st, span, "[x]", square, "nothing to capture")
-
-
-def taken(st: State, span: Span, column: Column, square: int) -> None:
-    """The trace's event: the top of the column on ``square`` taken under the moving column."""
-    words.column_taken(st, span, square)
 
 
 def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:

@@ -1,0 +1,89 @@
+"""What a heap or stack board says of its own in a trace (a heap lifted whole, one seed sown, a heap
+taken; a column put, the top of a column taken), and a heap board's implicit beginning: a move lifts
+the whole heap of the square it starts from. The traced code of those boards records these
+(:mod:`~dagaz_studio.engine.kind_trace`); every other event is :mod:`~dagaz_studio.engine.trace_words`'."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dagaz_studio.engine import trace_words as words
+from dagaz_studio.engine.heaps import Heap, push_heap
+from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.run_state import State
+from dagaz_studio.engine.stacks import Column
+from dagaz_studio.notation.nodes import Span
+
+
+def describe_heap(heap: object) -> str:
+    """How many pieces ``heap`` holds, in words ("nothing" for no heap)."""
+    if not isinstance(heap, Heap):
+        return "nothing"
+    return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
+
+
+def heap_taken_words(st: State, heap: object) -> str:
+    """What a capture on a heap board takes, in words: the whole heap."""
+    return f"the heap of {describe_heap(heap)}"
+
+
+def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
+    """The trace's event: ``heap`` lifted whole from ``square``."""
+    words.heap_lifted(st, span, describe_heap(heap), square)
+
+
+def sown_one(st: State, span: Span, piece: Piece, square: int, old: object = None) -> None:
+    """The trace's event: one ``piece`` from the hand sown on the heap of ``square`` (which held ``old``)."""
+    words.sown(st, span, piece.kind, square)
+
+
+def heap_taken(st: State, span: Span, heap: Heap, square: int) -> None:
+    """The trace's event: the heap on ``square`` captured."""
+    words.capture(st, span, heap, square, heap_taken_words(st, heap))
+
+
+def heap_refused(st: State, span: Span, square: int) -> None:
+    """The trace's event: ``[x]`` on an empty square."""
+    words.refused(st, span, "[x]", square, "nothing to capture")
+
+
+def start_heap(st: State, square: int) -> bool:
+    """The implicit beginning of a move on a heap board: lift the square's whole heap. False (and
+    the run ends) when the square is empty."""
+    heap = st.cells[square]
+    if not isinstance(heap, Heap):
+        if st.trace is not None:
+            words.no_heap(st, square)
+        return False
+    st.touched[square] = heap
+    st.cells[square] = None
+    push_heap(st.hand, heap, square)
+    st.mover_in_hand = True
+    st.visited.append(square)
+    if st.trace is not None:
+        lifted(st, None, heap, square)
+    return True
+
+
+def column_said(st: State, span: Span | None, piece: Piece, square: int, old: object = None) -> None:
+    """The trace's event: the column ``piece`` tops put on ``square`` (which held ``old``)."""
+    words.column_put(st, span, piece, square)
+
+
+def column_refused(st: State, span: Span, square: int) -> None:
+    """The trace's event: ``[x]`` cannot take the top of a column on ``square`` — said where no
+    column stands there or the hand is empty, not where the hand holds a piece that is no column."""
+    if isinstance(st.cells[square], Column) and st.hand:
+        return
+    words.refused(st, span, "[x]", square, "nothing to capture")
+
+
+def column_taken(st: State, span: Span, column: Column, square: int) -> None:
+    """The trace's event: the top of the column on ``square`` taken under the moving column."""
+    words.column_taken(st, span, square)
+
+
+#: The events a heap board says in words of its own: a heap lifted whole, one seed sown, a heap taken.
+HEAP_WORDS: dict[str, Callable[..., None]] = {"lift": lifted, "put": sown_one, "capture": heap_taken, "capture_refused": heap_refused}
+#: The events a stack board says in words of its own: a column put, the top of a column taken.
+STACK_WORDS: dict[str, Callable[..., None]] = {"put": column_said, "capture": column_taken, "capture_refused": column_refused}

@@ -1,0 +1,121 @@
+"""A notation held for one board and one player (:class:`Program`): what the code writers, the caches
+and the attack questions read of it, its names checked against the board when it is made.
+
+It knows nothing of running the notation: every run is written code (:mod:`~dagaz_studio.engine.compiler`,
+:mod:`~dagaz_studio.engine.trace_code`, :mod:`~dagaz_studio.engine.kind_compiler`,
+:mod:`~dagaz_studio.engine.reach_code`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol
+
+from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.notation.cancel import current_flag, look
+from dagaz_studio.notation.errors import NotationError
+from dagaz_studio.notation.nodes import (
+    CountCheck,
+    Create,
+    GroupStep,
+    Navigate,
+    Notation,
+    Promote,
+    Span,
+    TypeCheck,
+    ZoneCheck,
+    walk,
+)
+from dagaz_studio.notation.visitor import Visitor
+
+#: Parts of a notation whose names are checked between two looks at the cancel flag of the reading.
+NAMES_LOOK_EVERY = 64
+
+
+class BoardNames(Protocol):
+    """What a program reads of the rules it is made for: the board and its piece kinds by name."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def kind_index(self) -> Mapping[str, int]: ...
+
+
+class Program:
+    """A notation for one board and one player (with the piece it moves, and whether it is read in
+    reach mode); raises NotationError when it names what the board lacks."""
+
+    __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode")
+
+    def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
+                 reach_mode: bool = False, cancel: Any = None) -> None:
+        self.notation = notation
+        self.player = player
+        self.player_name = rules.board.players[player]
+        self.piece = piece
+        self.piece_name = piece.name if piece is not None else "piece"
+        self.reach_mode = reach_mode
+        check_names(rules, notation, reach_mode, cancel if cancel is not None else current_flag())
+
+
+def check_names(rules: BoardNames, notation: Notation, reach_mode: bool = False, cancel: Any = None) -> None:
+    """Raise NotationError for the first name in ``notation`` the board lacks (a piece type, a zone,
+    a group); in reach mode, where every check passes, only groups are asked about."""
+    for count, (message, span) in enumerate(_lacking(rules, notation, reach_mode)):
+        if count % NAMES_LOOK_EVERY == 0:
+            look(cancel)
+        if message and span is not None:
+            raise NotationError(message, notation.text, span)
+
+
+def _lacking(rules: BoardNames, notation: Notation, reach_mode: bool) -> Iterator[tuple[str, Span | None]]:
+    """For each part of ``notation``, what it names that the board lacks ("" when nothing)."""
+    reader = _Lacking(rules, notation.group_count, reach_mode)
+    for node in walk(notation):
+        yield reader.visit(node) or ("", None)
+
+
+class _Lacking(Visitor[tuple[str, Span] | None]):
+    """What one part of a notation names that the board lacks, and where (``None``: nothing)."""
+
+    def __init__(self, rules: BoardNames, groups: int, reach_mode: bool) -> None:
+        self.zones, self.kinds, self.groups, self.reach_mode = rules.board.zones, rules.kind_index, groups, reach_mode
+
+    def _group(self, group: int | None, span: Span) -> tuple[str, Span] | None:
+        if group is not None and group > self.groups:
+            return f"'\\{group}' refers to a group that does not exist", span
+        return None
+
+    def _piece(self, name: str | None, span: Span) -> tuple[str, Span] | None:
+        if self.reach_mode or name is None or name in self.kinds:
+            return None
+        return f"unknown piece type '{name}'", span
+
+    def _zone(self, name: str | None, span: Span) -> tuple[str, Span] | None:
+        if self.reach_mode or name is None or name in self.zones:
+            return None
+        return f"unknown zone '{name}'", span
+
+    def visit_group_step(self, node: GroupStep) -> tuple[str, Span] | None:
+        return self._group(node.group, node.span)
+
+    def visit_navigate(self, node: Navigate) -> tuple[str, Span] | None:
+        if node.negated:
+            return None
+        return next((lacking for nav in node.path if (lacking := self._group(nav.group, nav.span))), None)
+
+    def visit_count_check(self, node: CountCheck) -> tuple[str, Span] | None:
+        return self._zone(node.zone, node.span) or self._piece(node.piece, node.span)
+
+    def visit_type_check(self, node: TypeCheck | Create) -> tuple[str, Span] | None:
+        return self._piece(node.name, node.span)
+
+    visit_create = visit_type_check
+
+    def visit_zone_check(self, node: ZoneCheck) -> tuple[str, Span] | None:
+        return self._zone(node.name, node.span)
+
+    def visit_promote(self, node: Promote) -> tuple[str, Span] | None:
+        return next((lacking for name in node.choices if (lacking := self._piece(name, node.span))), None)
+
+    def visit_other(self, node: object, *context: object) -> None:
+        return None
