@@ -51,9 +51,7 @@ def _rules(board_name: str) -> tuple[Rules, Rules]:
 
 def _handled_rules(board: Board) -> tuple[Rules, Rules]:
     """The written code's interpreter and the runner's for ``board``, with :data:`HANDLERS`."""
-    fast, runner = Rules(board, dict(HANDLERS)), OracleRules(board, dict(HANDLERS))
-    fast.trace_code_from = 1
-    return fast, runner
+    return Rules(board, dict(HANDLERS)), OracleRules(board, dict(HANDLERS))
 
 
 @cache
