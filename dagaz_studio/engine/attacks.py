@@ -143,7 +143,7 @@ class AttackQuestions(RulesState):
         piece = position.cells[origin]
         assert piece is not None
         code = self.traced_run_code(program)
-        st = traced_state(self, position, piece, RunResult(), program.notation.group_count)
+        st = traced_state(self, position, piece, RunResult())
         st.me, st.asked = program.player, square
 
         def entry(state: Any) -> None:

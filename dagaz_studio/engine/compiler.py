@@ -49,6 +49,7 @@ from dagaz_studio.engine.emitter import (
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
+from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import Notation, is_check, walk
 
 if TYPE_CHECKING:
@@ -246,7 +247,7 @@ def code_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
     """What the default board's written code reads: its constants and what every such code calls."""
     namespace: dict[str, Any] = dict(constants)
     namespace.update(COUNTING)
-    namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, RECORD=Record, RICH=RichRecord, MAXDEPTH=_max_depth(), POLL=poll, R=rules, SOURCE=source)
+    namespace.update(Found=Found, Passed=Passed, Abort=Abort, TNEW=tuple.__new__, PIECE=Piece, RECORD=Record, RICH=RichRecord, MAXDEPTH=MAX_REPETITION_DEPTH, POLL=poll, R=rules, SOURCE=source)
     return namespace
 
 
@@ -256,7 +257,7 @@ def new_work(budget: int, cancel: Any) -> list[Any]:
     return [0, min(POLL_EVERY, budget + 1), budget, cancel]
 
 
-#: How often (in units of work) a run looks at its cancel flag, as the runner does.
+#: How often (in units of work) a run looks at its cancel flag.
 POLL_EVERY = 512
 
 
@@ -269,13 +270,8 @@ def poll(work: list[Any]) -> None:
     if len(work) <= 4:
         # Bulk work (a fifth item: perft's) collects after each position it counts instead.
         collect_young()
-    # At every mark reached, even past it in one go (an attack question left to the runner adds its
-    # work at once): a run whose work comes in jumps must still look.
+    # At every mark reached, even past it in one go (an attack question left to the traced code adds
+    # its work at once): a run whose work comes in jumps must still look.
     if cancel is not None and cancel.is_set():
         raise Abort("cancelled")
     work[1] = min((spent // POLL_EVERY + 1) * POLL_EVERY, work[2] + 1)
-
-
-def _max_depth() -> int:
-    from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
-    return MAX_REPETITION_DEPTH

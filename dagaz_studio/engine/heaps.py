@@ -57,7 +57,7 @@ def typed_heap(standing: object, kind: int, kinds: int) -> Piece:
 
 
 # --------------------------------------------------------------------------- sowing
-# What the runner (heap_actions) and the compiled path (kind_compiler) both do with a heap's pieces.
+# What the heap boards' written code (kind_code, kind_compiler) does with a heap's pieces.
 
 _HELD: dict[int, Piece] = {}
 

@@ -3,7 +3,7 @@
 The code writer (:class:`~dagaz_studio.engine.code_writer.CodeWriter`) writes a notation's structure,
 its bracket items and its repetitions for every board kind; :class:`HeapWriter` and
 :class:`StackWriter` say what differs on these boards, over what they share (:class:`KindWriter`), in
-the same manner and with the same results as the runner (:mod:`heap_actions`, :mod:`stack_actions`):
+the same manner and with the same results as the test oracle's runner (``tests/oracle``):
 a whole heap lifted, one seed put at a time; a column carried whole, put on top of what stands there,
 the top of a jumped column put under it (:mod:`kind_items`); counts, ``[b]``, ``[c]``, ``[k]``; a
 promotion recording the name chosen.

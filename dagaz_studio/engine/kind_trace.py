@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.compiler import Found, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
-from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Env
+from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME
 from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
@@ -56,8 +56,7 @@ class KindTraceWriter(TraceHooks, KindWriter):
     max_lines = KindWriter.max_lines * 3
     # A column's end goes through ``fin``, which says it.
     column_alone = False
-    # ``fin`` is told the cursor's direction, the depth and which end it is, and ``rec`` where it is.
-    fin_extra = ", d, dp, sp"
+    # ``rec`` is told where it is (``fin`` what :class:`TraceHooks` tells it).
     rec_extra = ", c, d, dp"
     #: The events this board kind says in words of its own.
     own_words: dict[str, Callable[..., None]] = {}
@@ -79,9 +78,6 @@ class KindTraceWriter(TraceHooks, KindWriter):
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return None  # the runner takes a capture, and says so, before it looks where it lands
-
-    def fin_args(self, env: Env, then: str) -> str:
-        return f", {env['d']}, {env['dp']}, {'None' if then == 'None' else self.ends[-1]}"
 
     def module(self) -> str:
         """The source of ``moves(cells, origin, q0, T, _, W, P)``: ``q0`` lifted from ``origin``

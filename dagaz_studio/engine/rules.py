@@ -173,7 +173,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         piece = drop or position.cells[square]
         result = RunResult()
         # An empty square has no piece to run: the run only says so (its kind is never read).
-        st = traced_state(self, position, piece or Piece(position.turn, 0, False), result, program.notation.group_count)
+        st = traced_state(self, position, piece or Piece(position.turn, 0, False), result)
         if drop is not None:
             st.under = (position.cells[square],)
         st.budget, st.cancel, st.trace_limit = budget, cancel, trace_limit

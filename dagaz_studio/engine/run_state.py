@@ -14,7 +14,6 @@ from dagaz_studio.notation.nodes import Span
 
 #: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
 MAX_REPETITION_DEPTH = 4_000
-CANCEL_EVERY = 512
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__

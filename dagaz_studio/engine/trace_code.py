@@ -217,7 +217,7 @@ def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any =
     return moves
 
 
-def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult, groups: int) -> TracedState:
+def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult) -> TracedState:
     """A fresh state for a traced code run keeping its moves in ``result``."""
     st = TracedState(rules, position, position.turn)
     st.piece_kind = piece.kind

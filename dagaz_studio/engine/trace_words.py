@@ -1,7 +1,6 @@
-"""The events of a traced run, each with its sentence, written once: the runner
-(:mod:`~dagaz_studio.engine.runner`) and the traced code the code writer makes
-(:mod:`~dagaz_studio.engine.trace_code`) both call these, so the two traces are word for word the
-same. Each records one event on a run state ``st`` (its cursor, hand, captures, last direction and
+"""The events of a traced run, each with its sentence, written once: the traced code the code writer
+makes (:mod:`~dagaz_studio.engine.trace_code`) calls these, and so does the test oracle's runner, so
+the two traces are word for word the same. Each records one event on a run state ``st`` (its cursor, hand, captures, last direction and
 depth as the event's fields); a caller asks ``st.trace is not None`` first, so an untraced run
 writes no sentence."""
 
@@ -155,11 +154,6 @@ def no_promotion_in_hand(st: State, span: Span, square: int) -> None:
     st.emit("check", "promotion failed: no piece in hand", span, square, False)
 
 
-def promote(st: State, span: Span, name: str, square: int) -> None:
-    """The piece in hand becomes a ``name``."""
-    st.emit("promote", f"the piece in hand becomes a {name}", span, square)
-
-
 def created(st: State, span: Span, name: str, square: int) -> None:
     """``[*Name]``: a new piece on ``square``."""
     st.emit("put", f"a new {name} appears on {st.name(square)}", span, square, check=f"[*{name}]")
@@ -177,7 +171,7 @@ def checks_hold(st: State, span: Span, square: int) -> None:
 
 def promote_kind(st: State, span: Span, kind: int, square: int) -> None:
     """The piece in hand becomes one of ``kind``."""
-    promote(st, span, st.kind_names[kind], square)
+    st.emit("promote", f"the piece in hand becomes a {st.kind_names[kind]}", span, square)
 
 
 def destroyed(st: State, span: Span, piece: Any, square: int) -> None:
@@ -218,11 +212,6 @@ def once(st: State, span: Span, letter: str, label: str, made: bool, square: int
     """``[o]``/``[O]``: whether a move of ``label`` has been made."""
     st.emit("check", f"[{letter}] {verdict(ok)}: a '{label}' move {'has' if made else 'has not'} been made",
             span, square, ok, check=f"[{letter}]")
-
-
-def none_lost(st: State, span: Span, name: str, square: int) -> None:
-    """``[+?Name]``: no piece of that type has been lost."""
-    st.emit("check", f"no promotion to a {name}: none has been lost", span, square, False)
 
 
 def handler(st: State, span: Span, number: int, defined: bool, square: int, ok: bool) -> None:
@@ -276,4 +265,4 @@ def column_taken(st: State, span: Span, square: int) -> None:
 def lost_kind(st: State, span: Span, kind: int, square: int, lost: bool) -> None:
     """``[+?Name]``: said only where no piece of ``kind`` has been lost."""
     if not lost:
-        none_lost(st, span, st.kind_names[kind], square)
+        st.emit("check", f"no promotion to a {st.kind_names[kind]}: none has been lost", span, square, False)

@@ -1,6 +1,6 @@
 """The interpreter's value types: what a run gives back, and what callers pass in.
 
-Names, the window and the commands need only these from a run, so they import neither the runner
+Names, the window and the commands need only these from a run, so they import neither the code writers
 nor the rules: a :class:`Move`, a :class:`RunResult` with its stream of structured
 :class:`TraceEvent`, :class:`RunawayNotation`, the :class:`CancelFlag` protocol and the default limits.
 """

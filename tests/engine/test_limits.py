@@ -15,9 +15,9 @@ import threading
 import pytest
 
 from dagaz_studio.board import load_board
+from dagaz_studio.engine.compiler import POLL_EVERY as CANCEL_EVERY
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.run_state import CANCEL_EVERY
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH

@@ -11,13 +11,17 @@ from typing import Any, Protocol
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine.collection import collect_young
+from dagaz_studio.engine.compiler import POLL_EVERY
 from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.run_state import CANCEL_EVERY, MAX_REPETITION_DEPTH, NO_LABELS, Stop
+from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, NO_LABELS, Stop
 from dagaz_studio.engine.run_state import State as TracedRunState
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Compiling", "Cont", "Held", "Interpreter", "ItemCont",
            "KindActions", "MAX_REPETITION_DEPTH", "NO_LABELS", "RunProbeSucceeded", "State", "Stop"]
+
+#: How often (in units of work) a run looks at its cancel flag, as the engine's written code does.
+CANCEL_EVERY = POLL_EVERY
 
 #: Parts of a notation built into closures between two looks at the cancel flag of the reading.
 BUILD_LOOK_EVERY = 64

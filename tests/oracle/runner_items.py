@@ -319,13 +319,13 @@ class ItemRunner(Visitor[Any]):
             for name, kind in kinds:
                 if lost and not has_lost(st.cells, st.position.hands, st.me, kind, st.rules.setup_count(st.me, kind)):
                     if st.trace is not None:
-                        words.none_lost(st, span, name, square)
+                        words.lost_kind(st, span, kind, square, False)
                     continue
                 st.hand[-1] = (piece._replace(kind=kind), origin)
                 st.promotion = name
                 st.progress += 1
                 if st.trace is not None:
-                    words.promote(st, span, name, square)
+                    words.promote_kind(st, span, kind, square)
                 try:
                     k(st, square)
                 finally:
