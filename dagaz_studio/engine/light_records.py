@@ -184,9 +184,6 @@ class LightRecords(RulesState):
             return
         record = _new_tuple(RichRecord, (target, tuple(captures), promoted, direction, tuple(stops),
                                          origin if start is None else start, tuple(also)))
-        key = rich_key(record)
-        if key in seen:
-            return
         cells = position.cells
         # Castling is found again and again from the same squares holding the same pieces: the
         # comparison is made once for each.
@@ -214,8 +211,12 @@ class LightRecords(RulesState):
             self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
                              promoted, out, seen, stops, start)
             return
-        seen.add(key)
-        out.append(record)
+        # Found before only as this very record: a move with the same key that also changed a square
+        # in place (``[d]``) is not this record, and is built whole above.
+        key = rich_key(record)
+        if key not in seen:
+            seen.add(key)
+            out.append(record)
 
     def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
         """The full :class:`Move` of a rich light record: the same move :meth:`rich_record` builds."""

@@ -154,3 +154,15 @@ def test_a_chain_whose_way_to_a_new_piece_is_never_written_still_completes_its_m
             played_here = position.copy()
             played_here.cells[at] = Piece(played_here.turn, kind, True)
             same_run(fast, runner, played_here, at, budget=BUDGET)
+
+
+@pytest.mark.parametrize("text", ["(E[d]?){,2}", "E,(E,[d]{,2})*"])
+def test_a_move_that_also_destroys_is_kept_beside_one_that_lands_alike(text: str) -> None:
+    # Landing on a8's eastern neighbours after destroying on the way, or not: two moves with the same
+    # landing and captures, one of which changed a square in place. The second was taken for the first.
+    fast, runner = rules_pair("atomar")
+    kind = fast.custom_kind(parse_notation(text))
+    assert runner.custom_kind(parse_notation(text)) == kind
+    position = Position.initial(load_board("atomar"))
+    position.cells[0] = Piece(position.turn, kind, True)
+    same_run(fast, runner, position, 0, budget=BUDGET)
