@@ -343,20 +343,29 @@ def as_step(node: Node) -> Step | None:
 def as_rider(node: Node) -> tuple[Step, int | None] | None:
     """``(step, most passes)`` when ``node`` is a plain rider, ``(S)([p]\\1)*`` or ``{0,m}`` passes at most
     (the step not wrapping, the repetition greedy, the check unlabelled); ``None`` for anything else."""
+    first, again, most = _checked_passes(node)
+    if (isinstance(first, Group) and isinstance(first.body, Step) and not first.body.wrap
+            and isinstance(again, GroupStep) and again.group == first.index and not again.opposite
+            and not again.wrap):
+        return first.body, most
+    return None
+
+
+def _checked_passes(node: Node) -> tuple[Node | None, Node | None, int | None]:
+    """``(first, again, most passes)`` of ``first([p]again)*`` (the repetition greedy, the check
+    unlabelled), what a rider is written as; ``(None, None, None)`` for anything else."""
     if not isinstance(node, Sequence) or len(node.items) != 2:
-        return None
+        return None, None, None
     first, repeat = node.items
-    if (not isinstance(first, Group) or not isinstance(first.body, Step) or first.body.wrap
-            or not isinstance(repeat, Repeat) or repeat.minimum != 0 or repeat.possessive
+    if (not isinstance(repeat, Repeat) or repeat.minimum != 0 or repeat.possessive
             or not isinstance(repeat.body, Group) or not isinstance(repeat.body.body, Sequence)
             or len(repeat.body.body.items) != 2):
-        return None
+        return None, None, None
     check, again = repeat.body.body.items
     if (isinstance(check, Bracket) and len(check.items) == 1 and is_check(check.items[0], "p")
-            and check.items[0].label is None and isinstance(again, GroupStep) and again.group == first.index
-            and not again.opposite and not again.wrap):
-        return first.body, repeat.maximum
-    return None
+            and check.items[0].label is None):
+        return first, again, repeat.maximum
+    return None, None, None
 
 
 def as_leaper(node: Node) -> tuple[tuple[Step, ...], ...] | None:
@@ -374,19 +383,10 @@ def as_leaper(node: Node) -> tuple[tuple[Step, ...], ...] | None:
 def as_stepped_rider(node: Node) -> tuple[Step, int | None] | None:
     """``(step, most passes)`` for a rider written with its step again, ``N([p]N)*`` (one direction
     letter, not wrapping; the repetition greedy, the check unlabelled); ``None`` for anything else."""
-    if not isinstance(node, Sequence) or len(node.items) != 2:
-        return None
-    first, repeat = node.items
-    if (not isinstance(first, Step) or first.wrap or len(first.keys) != 1 or first.keys[0] in _SETS
-            or not isinstance(repeat, Repeat) or repeat.minimum != 0 or repeat.possessive
-            or not isinstance(repeat.body, Group) or not isinstance(repeat.body.body, Sequence)
-            or len(repeat.body.body.items) != 2):
-        return None
-    check, again = repeat.body.body.items
-    if (isinstance(check, Bracket) and len(check.items) == 1 and is_check(check.items[0], "p")
-            and check.items[0].label is None and isinstance(again, Step) and again.keys == first.keys
-            and not again.wrap):
-        return first, repeat.maximum
+    first, again, most = _checked_passes(node)
+    if (isinstance(first, Step) and not first.wrap and len(first.keys) == 1 and first.keys[0] not in _SETS
+            and isinstance(again, Step) and again.keys == first.keys and not again.wrap):
+        return first, most
     return None
 
 
