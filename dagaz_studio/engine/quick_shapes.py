@@ -30,18 +30,33 @@ _DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 _new = tuple.__new__
 #: Whether a piece attacks a square, and the squares that answer depends on.
 Reads = tuple[bool, frozenset[int]]
-#: A rider's first step's directions and most passes (``None``: no limit); a leaper's ways, each the
+#: A rider's steps taken together and most passes (``None``: no limit); a leaper's ways, each the
 #: directions of its steps in order.
 Shape = tuple[str, Any]
 
 
 def shape_of(body: Node) -> Shape | None:
     """``("ride", (step, maximum))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
-    rider = as_rider(body)
+    rider = as_ride(body)
     if rider is not None:
         return "ride", rider
     ways = as_leaper(body)
     return None if ways is None else ("leap", ways)
+
+
+def as_ride(node: Node) -> tuple[tuple[Step, ...], int | None] | None:
+    """``(steps taken together, most passes)`` of a rider, however written (:func:`as_rider`,
+    :func:`as_stepped_rider`), or ``None``."""
+    stepped = as_stepped_rider(node)
+    return as_rider(node) if stepped is None else ((stepped[0],), stepped[1])
+
+
+def _paths(rules: RulesState, player: int, steps: tuple[Step, ...]) -> list[tuple[int, ...]]:
+    """The direction indices of steps taken together, each choice in the order the code tries them."""
+    out: list[tuple[int, ...]] = [()]
+    for step in steps:
+        out = [(*path, direction) for path in out for direction in _directions(rules, player, step)]
+    return out
 
 
 def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
@@ -57,27 +72,33 @@ def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
     return out
 
 
-def _rays(rules: RulesState, directions: list[int], maximum: int | None) -> list[Any]:
-    """Per square, each direction with the squares a rider goes through that way, or ``False`` where
-    the compiled code must answer (a ray that loops, meets another, or goes deeper than a run may)."""
+def _rays(rules: RulesState, paths: list[tuple[int, ...]], maximum: int | None) -> list[Any]:
+    """Per square, each path of steps (its last step's direction) with the squares a rider lands on
+    that way, or ``False`` where the compiled code must answer (a ray that loops, meets another, or
+    goes deeper than a run may)."""
+    neighbours = rules.neighbours
+
+    def follow(square: int | None, path: tuple[int, ...]) -> int | None:
+        for direction in path:
+            square = None if square is None else neighbours[direction][square]
+        return square
     out: list[Any] = []
     for origin in range(len(rules.board.squares)):
         rays: list[tuple[int, tuple[int, ...]]] = []
         reached = {origin}
-        for direction in directions:
-            table = rules.neighbours[direction]
+        for path in paths:
             ray: list[int] = []
-            square = table[origin]
+            square = follow(origin, path)
             while square is not None and (maximum is None or len(ray) <= maximum):
                 if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
                 reached.add(square)
                 ray.append(square)
-                square = table[square]
+                square = follow(square, path)
             else:
                 if ray:
-                    rays.append((direction, tuple(ray)))
+                    rays.append((path[-1], tuple(ray)))
                 continue
             break
         else:
@@ -125,8 +146,8 @@ def _tables(rules: RulesState, notation: Notation, player: int, part: int | None
         if shape is None:
             known = ("", None)
         elif shape[0] == "ride":
-            step, maximum = shape[1]
-            rays = _rays(rules, _directions(rules, player, step), maximum)
+            steps, maximum = shape[1]
+            rays = _rays(rules, _paths(rules, player, steps), maximum)
             known = ("ride", (rays, [None] * len(rays),
                               [ways and tuple(tuple(_records(square, direction) for square in ray) for direction, ray in ways)
                                for ways in rays]))
@@ -324,7 +345,7 @@ def attack_parts(notation: Notation) -> list[Shape]:
     riders: list[Shape] = []
     ways: list[tuple[Step, ...]] = []
     for way in found or ():
-        rider = as_rider(way) or as_stepped_rider(way)
+        rider = as_ride(way)
         leaper = None if rider is not None else as_leaper(way)
         if rider is not None:
             riders.append(("ride", rider))

@@ -340,28 +340,34 @@ def as_step(node: Node) -> Step | None:
     return node if isinstance(node, Step) else None
 
 
-def as_rider(node: Node) -> tuple[Step, int | None] | None:
-    """``(step, most passes)`` when ``node`` is a plain rider, ``(S)([p]\\1)*`` or ``{0,m}`` passes at most
-    (the step not wrapping, the repetition greedy, the check unlabelled); ``None`` for anything else."""
-    first, again, most = _checked_passes(node)
-    if (isinstance(first, Group) and isinstance(first.body, Step) and not first.body.wrap
-            and isinstance(again, GroupStep) and again.group == first.index and not again.opposite
-            and not again.wrap):
-        return first.body, most
+def as_rider(node: Node) -> tuple[tuple[Step, ...], int | None] | None:
+    """``(steps, most passes)`` when ``node`` is a plain rider, groups of steps taken together then
+    again, ``(S)([p]\\1)*`` or ``(X)(UD)([p]\\1\\2)*``, or ``{0,m}`` passes at most (the steps not
+    wrapping, the repetition greedy, the check unlabelled); ``None`` for anything else."""
+    if not isinstance(node, Sequence) or len(node.items) < 2:
+        return None
+    groups = node.items[:-1]
+    first, again, most = _checked_passes(Sequence((groups[0], node.items[-1]), node.span), len(groups))
+    if again is not None and all(
+            isinstance(group, Group) and isinstance(group.body, Step) and not group.body.wrap
+            and isinstance(step, GroupStep) and step.group == group.index and not step.opposite
+            and not step.wrap for group, step in zip(groups, again)):
+        return tuple(group.body for group in groups if isinstance(group, Group) and isinstance(group.body, Step)), most
     return None
 
 
-def _checked_passes(node: Node) -> tuple[Node | None, Node | None, int | None]:
-    """``(first, again, most passes)`` of ``first([p]again)*`` (the repetition greedy, the check
-    unlabelled), what a rider is written as; ``(None, None, None)`` for anything else."""
+def _checked_passes(node: Node, steps: int = 1) -> tuple[Node | None, list[Node] | None, int | None]:
+    """``(first, again, most passes)`` of ``first([p]again)*`` (``again`` ``steps`` nodes; the
+    repetition greedy, the check unlabelled), what a rider is written as; ``(None, None, None)`` for
+    anything else."""
     if not isinstance(node, Sequence) or len(node.items) != 2:
         return None, None, None
     first, repeat = node.items
     if (not isinstance(repeat, Repeat) or repeat.minimum != 0 or repeat.possessive
             or not isinstance(repeat.body, Group) or not isinstance(repeat.body.body, Sequence)
-            or len(repeat.body.body.items) != 2):
+            or len(repeat.body.body.items) != steps + 1):
         return None, None, None
-    check, again = repeat.body.body.items
+    check, *again = repeat.body.body.items
     if (isinstance(check, Bracket) and len(check.items) == 1 and is_check(check.items[0], "p")
             and check.items[0].label is None):
         return first, again, repeat.maximum
@@ -385,7 +391,8 @@ def as_stepped_rider(node: Node) -> tuple[Step, int | None] | None:
     letter, not wrapping; the repetition greedy, the check unlabelled); ``None`` for anything else."""
     first, again, most = _checked_passes(node)
     if (isinstance(first, Step) and not first.wrap and len(first.keys) == 1 and first.keys[0] not in _SETS
-            and isinstance(again, Step) and again.keys == first.keys and not again.wrap):
+            and again is not None and isinstance(again[0], Step) and again[0].keys == first.keys
+            and not again[0].wrap):
         return first, most
     return None
 
