@@ -36,9 +36,7 @@ class AttackQuestions(RulesState):
 
     def attack_fn(self, kind: int, player: int) -> Any:
         """The compiled attack question of a piece kind for a player when its notation compiles
-        whole, else ``None`` (cached; while :attr:`fast` is off, always ``None``)."""
-        if not self.fast:
-            return None
+        whole, else ``None`` (cached)."""
         key = (kind, player)
         attacks = self._attack_fns.get(key, _UNKNOWN)
         if attacks is _UNKNOWN:
@@ -62,8 +60,7 @@ class AttackQuestions(RulesState):
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
                 probe = quick_probe(self, notation, player, probe) or probe
-            if self.fast:
-                self._probe_fns[key] = probe
+            self._probe_fns[key] = probe
         return probe
 
     def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],

@@ -109,13 +109,8 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     squares = range(len(position.cells)) if square is None else (square,)
     if rules.board.kind_type.keeps_stores and rules.board.rules.majority_wins and majority_reached(position):
         return moves
-    if square is None and rules.fast and not rules.board.kind_type.holds_pieces:
-        # Heap and stack boards: every square's compiled run in one go (engine/kind_compiler.py).
-        from dagaz_studio.engine.kind_compiler import kind_moves
-
-        found = kind_moves(rules, position, cancel)
-        if found is not None:
-            return found
+    if square is None and (found := rules.bulk_moves(position, cancel)) is not None:
+        return found
     for origin in squares:
         piece = position.cells[origin]
         if piece is None or (piece.player != position.turn and piece.player >= 0):

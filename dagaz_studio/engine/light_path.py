@@ -485,8 +485,8 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     return safe_after(rules, position, changes, piece[0], again, after, enemies)
 
 
-def light_perft(rules: Rules, position: Position, depth: int) -> int:
-    records = rules.fast and rules.board.kind_type.holds_pieces
+def light_perft(rules: Rules, position: Position, depth: int, records: bool) -> int:
+    """Perft by light records where compiled code gives them (``records``, piece boards), else by full moves."""
     if depth == 1 and records:
         return light_legal_count(rules, position)
     entries: list[Entry] = light_legal_moves(rules, position) if records else list(legal_moves(rules, position))
@@ -496,7 +496,7 @@ def light_perft(rules: Rules, position: Position, depth: int) -> int:
     for entry in entries:
         undo = make_move(position, entry) if isinstance(entry, Move) else make_record(rules, position, entry)
         try:
-            total += light_perft(rules, position, depth - 1)
+            total += light_perft(rules, position, depth - 1, records)
         finally:
             unmake_move(position, undo)
     if depth == 2:
@@ -508,13 +508,9 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    if rules.fast and not rules.board.kind_type.holds_pieces and not rules.board.ends:
-        # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
-        from dagaz_studio.engine.kind_compiler import kind_perft
-
-        count = kind_perft(rules, position, depth)
-        if count is not None:
-            return count
+    count = rules.bulk_perft(position, depth)
+    if count is not None:
+        return count
     # The cycle collector would walk every object the process holds now and then, over and over,
     # while perft allocates millions of short-lived ones that reference counting frees at once. Its
     # few cycles (a compiled notation's local functions) are collected young, after each position
@@ -524,7 +520,7 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
             # Bulk work asks where each square may be attacked from over and over: the board's attack
             # tables (kept with the board) are built now, not earned question by question.
             rules.build_attack_tables()
-        return light_perft(rules, position, depth)
+        return light_perft(rules, position, depth, rules.board.kind_type.holds_pieces)
 
 
 def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:

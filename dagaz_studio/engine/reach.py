@@ -202,7 +202,7 @@ class ReachTables(RulesState):
         """Compile now the notation of every board piece kind for every player (its moves, its attack
         question and perft's), as runs would one by one: a process that hands work to forked workers
         does it once for all of them. Nothing on heap and stack boards, which compile their own way."""
-        if not self.fast or not self.board.kind_type.holds_pieces:
+        if not self.board.kind_type.holds_pieces:
             return
         for player in range(len(self.board.players)):
             for kind in range(self.board_kinds):

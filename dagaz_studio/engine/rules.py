@@ -145,7 +145,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
-        if not trace and self.fast:
+        if not trace:
             if self.board.kind_type.holds_pieces:
                 fast = self._run_fast(position, square, program, budget, cancel)
             else:
@@ -298,11 +298,27 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program is None:
             return RunResult()
         piece = Piece(position.turn, kind, True)
-        if not trace and self.fast and self.board.kind_type.holds_pieces:
+        if not trace and self.board.kind_type.holds_pieces:
             found = self._drop_fast(position, square, program, piece, budget, cancel)
             if found is not None:
                 return found
         return self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
+
+    def bulk_moves(self, position: Position, cancel: CancelFlag | None = None) -> list[Move] | None:
+        """Every move of the side to move in one go, where compiled code lists a whole board's (heap and
+        stack boards: :func:`~dagaz_studio.engine.kind_compiler.kind_moves`); ``None``: each square is run."""
+        if self.board.kind_type.holds_pieces:
+            return None
+        from dagaz_studio.engine.kind_compiler import kind_moves
+        return kind_moves(self, position, cancel)
+
+    def bulk_perft(self, position: Position, depth: int) -> int | None:
+        """Perft of a heap or stack board by its compiled code's light records (``kind_compiler.kind_perft``);
+        ``None``: by :func:`~dagaz_studio.engine.light_path.light_perft`."""
+        if self.board.kind_type.holds_pieces or self.board.ends:
+            return None
+        from dagaz_studio.engine.kind_compiler import kind_perft
+        return kind_perft(self, position, depth)
 
     def _drop_fast(self, position: Position, square: int, program: Program, piece: Piece, budget: int,
                    cancel: CancelFlag | None) -> RunResult | None:

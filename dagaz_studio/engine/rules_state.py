@@ -144,10 +144,6 @@ class RulesState:
         self._probe_fns: dict[tuple[int, int], Any] = {}
         #: The reach programs of :meth:`step_rays`, by step node (kept beside it), direction and player.
         self._ray_programs: dict[tuple[int, str, int], tuple[Any, Program]] = {}
-        #: Whether runs without a trace take the compiled fast path, and bulk work its shortcuts (light
-        #: records, attack tables): when False, every run is the traced code's, the trace off, and
-        #: bulk work runs square by square (the step-by-step oracle of the tests turns it off).
-        self.fast = True
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
         self.asking: CancelFlag | None = None
