@@ -131,7 +131,7 @@ class OracleRules(Rules):
             result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
+    def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
         """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
         squares it could step on or look at."""
         empty = Position(self.board, [None] * len(self.board.squares), player)
