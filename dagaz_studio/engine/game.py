@@ -144,10 +144,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
               if piece is not None and piece.player == move.player and piece.kind in rules.royal_kinds]
     undo = make_move(position, move)
     try:
-        players = len(position.board.players)
-        attacked = (any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
-                        for enemy in range(players) if enemy != move.player) for square in after)
-        return bool(after) and all(attacked) if rules.board.rules.duple_check else any(attacked)
+        return royal_attacked(rules, position, move.player, after, cancel, probe)
     finally:
         unmake_move(position, undo)
 

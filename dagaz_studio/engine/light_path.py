@@ -31,6 +31,7 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
 from dagaz_studio.engine.royals import (
     Asker,
+    attacked_by_others,
     royal_squares,
     royals_attacked_by,
     safe_after,
@@ -271,7 +272,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                     continue
             undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
             try:
-                if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
+                if any(attacked_by_others(rules, position, s, me, probe=True) for s in after):
                     continue
             finally:
                 unmake_move(position, undo)
@@ -353,7 +354,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
             return True
     undo = make_record(rules, position, _new(LightMove, (origin, piece, record)))
     try:
-        return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
+        return not any(attacked_by_others(rules, position, square, me, probe=True) for square in standing)
     finally:
         unmake_move(position, undo)
 
