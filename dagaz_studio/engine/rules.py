@@ -33,25 +33,15 @@ from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
-from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
-
-# What interpreters of one board share, as it was imported from here before the parts were split off.
-from dagaz_studio.engine.rules_state import (  # noqa: F401
-    SHARES_LOCK,
-    Plan,
-    RulesState,
-    board_share,
-    deep_enough,
-    forget_share,
-    reads_checks,
-)
+from dagaz_studio.engine.reach import ReachTables
+from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
-__all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
+__all__ = ["Rules", "rich_effects"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
