@@ -408,26 +408,20 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return None
             found, cancelled = self._built_moves(position, square, piece, records, cancel)
             return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
-        moves: list[Move] = []
-        keys: set[Hashable] = set()
-
-        def keep(move: Move) -> None:
-            key = move.key()
-            if key not in keys:
-                keys.add(key)
-                moves.append(move)
+        kept: dict[Hashable, Move] = {}  # each move once, in the order found
         try:
             work[0] += 1  # the top-level ';'
             for part in plan:
                 records.clear()
                 part.moves(cells, square, piece, records, seen, work, position)
                 for record in records:
-                    keep(self.record_move(position, square, piece, record))
+                    move = self.record_move(position, square, piece, record)
+                    kept.setdefault(move.key(), move)
         except (Abort, RecursionError):
             return None
         if work[0] > budget:
             return None
-        return RunResult(moves=moves, work=work[0])
+        return RunResult(moves=list(kept.values()), work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
