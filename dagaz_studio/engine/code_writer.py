@@ -153,6 +153,10 @@ class CodeWriter(ItemWriter):
     unroll_directions = 0
     #: Writing the pruned attack question (:func:`~dagaz_studio.engine.compiler.compile_probe`).
     probe = False
+    #: Whether a step in several directions loops over the squares it leads to from the cursor's
+    #: square (a table by square) rather than over the directions' tables: where nothing records
+    #: that a direction leads off the board.
+    square_steps = False
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -335,8 +339,16 @@ class CodeWriter(ItemWriter):
             for each in directions:
                 towards(each, env, ind)
             return
-        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
+        if self.square_steps:
+            # By square, the directions that lead somewhere and where: read once a step.
+            squares = range(len(self.rules.board.squares))
+            steps = tuple(tuple((d, tables[d][square]) for d in directions if tables[d][square] is not None)
+                          for square in squares)
+            self.emit(ind, f"for {direction}, {target} in {self.constant('steps', steps)}[{env['c']}]:")
+            self.step_to(target, direction, env, ind + 1, k)
+            return
+        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         self.emit(ind, f"for {direction}, {table} in {pairs}:")
         self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
         self.leave_if(ind + 1, env, f"{target} is None", "continue", "blocked", span, self.letter(direction), env["c"])

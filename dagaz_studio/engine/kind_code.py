@@ -42,6 +42,7 @@ class KindWriter(RepeatWriter):
     #: A call with the whole run state as arguments costs more than a few lines.
     inline_lines = 23
     unroll_directions = 4
+    square_steps = True
     #: A move always keeps the hand and the squares touched.
     rich = True
     #: Whether the moving piece alone is in hand when a notation neither lifts nor puts (a column):
