@@ -426,17 +426,18 @@ class CodeWriter(ItemWriter):
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
         c = env["c"]
-        pp, po, old = self.fresh("pp"), self.fresh("po"), self.fresh("old")
+        held, pp, po, old = self.fresh("hp"), self.fresh("pp"), self.fresh("po"), self.fresh("old")
         self.emit(ind, "if hand:")
         i = ind + 1
         self.spend(i)
-        self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
+        # The pair taken from the hand is put back as it was: no new one is made.
+        self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}; {old} = cells[{c}]")
         changes, undo = self.put_down(env, i, c, pp, po, old)
         self.traced(i, env, "put", node.span, pp, c, old)
         k(dict(env, **changes, pg=self.progress(env, i)), i)
         for line in undo:
             self.emit(i, line)
-        self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
+        self.emit(i, f"cells[{c}] = {old}; hand.append({held})")
         self.traced_else(ind, env, "nothing_in_hand", node.span, c)
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
