@@ -249,17 +249,6 @@ class KindWriter(RepeatWriter):
         e(i, "q = cells[c]")
         self.fin_put(i)
 
-    def refuse(self, ind: int, test: str, event: str, *args: str) -> None:
-        """In ``fin``: ``return`` where ``test`` holds, ``event`` recorded first (a traced run's:
-        written on one line where nothing is recorded)."""
-        self.emit(ind, f"if {test}:")
-        mark = len(self.lines)
-        self.traced(ind + 1, FIN, event, "sp", *args)
-        if len(self.lines) == mark:
-            self.lines[-1] += " return"
-        else:
-            self.emit(ind + 1, "return")
-
     def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
         that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
@@ -411,7 +400,7 @@ class StackWriter(KindWriter):
 
     def fin_put(self, i: int) -> None:
         e = self.emit
-        self.refuse(i, "q is not None and q[0] == me", "cannot_end", "c")
+        self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
         e(i, "pp, po = hand.pop()")
         e(i, "im = mi and not hand")
