@@ -71,9 +71,8 @@ def _compare(names: list[str], games: int, plies: int, seed: int) -> dict[str, s
     played = fsf_builtin_games(shipped(names), games, plies, seed)["games"]
     different = {}
     for name in shipped(names):
-        text = resolve_board(name).read_text(encoding="utf-8")
         for game in played[name]:
-            difference = check_game(name, text, game)
+            difference = check_game(name, game)
             if difference is not None:
                 different[name] = difference
                 break
