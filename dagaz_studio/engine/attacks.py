@@ -36,9 +36,7 @@ class AttackQuestions(RulesState):
 
     def attack_fn(self, kind: int, player: int) -> Any:
         """The compiled attack question of a piece kind for a player when its notation compiles
-        whole, else ``None`` (cached; while :attr:`fast` is off, always ``None``)."""
-        if not self.fast:
-            return None
+        whole, else ``None`` (cached)."""
         key = (kind, player)
         attacks = self._attack_fns.get(key, _UNKNOWN)
         if attacks is _UNKNOWN:
@@ -62,8 +60,7 @@ class AttackQuestions(RulesState):
                 except (Unsupported, RecursionError, SyntaxError, MemoryError):
                     probe = self.attack_fn(kind, player)
                 probe = quick_probe(self, notation, player, probe) or probe
-            if self.fast:
-                self._probe_fns[key] = probe
+            self._probe_fns[key] = probe
         return probe
 
     def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],
@@ -87,7 +84,7 @@ class AttackQuestions(RulesState):
                     body = replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                     known = self._ray_programs[key] = (node, Program(
                         self, Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
-                reach = self._reach_run(known[1], player, origin)[0]
+                reach = self.reach_run(known[1], player, origin)[0]
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)
 

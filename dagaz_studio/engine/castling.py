@@ -72,18 +72,14 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
                 raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
         if not shuffled and player_rights and setup_placement(board):
             _refuse_shuffled(position, player, field, royal_squares, chosen, fen)
-        for s in chosen:
-            partner = position.cells[s]
-            if partner is not None:
-                position.cells[s] = partner._replace(moved=False)
         rows = {board.row_of[s] for s in royal_squares}
         others = [s for side in "kq" for s in corners[side]] + [
             s for s, p in enumerate(position.cells) if p is not None and p.player == player
             and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
-        for s in others:
+        for s in [*chosen, *others]:
             piece = position.cells[s]
-            if s not in chosen and piece is not None and piece.player == player:
-                position.cells[s] = piece._replace(moved=True)
+            if piece is not None and piece.player == player:
+                position.cells[s] = piece._replace(moved=s not in chosen)
 
 
 def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squares: list[int], chosen: set[int], fen: str) -> None:

@@ -105,15 +105,19 @@ class RepeatWriter(CodeWriter):
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
         params, inner = self.params_env(env)
-        count, mark = self.fresh("n"), self.fresh("mk")
-        self.emit(ind, f"def {name}({', '.join(params)}, {count}, {mark}):")
+        count = self.fresh("n")
+        # Each call is given the progress at its pass's start, the mark that pass is measured
+        # from: where the progress is passed along, it is that mark.
+        mark = inner["pg"] if "pg" in self.live else self.fresh("mk")
+        marked = "" if mark == inner["pg"] else f", {mark}"
+        self.emit(ind, f"def {name}({', '.join(params)}, {count}{marked}):")
         i = ind + 1
         self.entry(i)
         self.spend(i)
 
         def next_pass(e: Env, j: int) -> None:
             depth = self.next_depth(e, j)
-            self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1, {e['pg']})")
+            self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1{marked and ', ' + e['pg']})")
 
         if not node.possessive:
             self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
@@ -123,7 +127,7 @@ class RepeatWriter(CodeWriter):
 
             def after_body(e: Env, j: int) -> None:
                 # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                if self.need_pg:
+                if self.need_pg and not self.advanced(e["pg"], mark):
                     self.emit(j, f"if {e['pg']} == {mark}:")
                     leave(e, j + 1)
                     self.emit(j, "else:")
@@ -135,7 +139,7 @@ class RepeatWriter(CodeWriter):
         # The function refers to itself: let go of it once done, so that it is freed at once rather
         # than left in a cycle for the collector (a run makes one at every pass of what encloses it),
         # even when an answer found unwinds the run (:attr:`guarded`).
-        call = f"{name}({self.args(env)}, 0, {env['pg']})"
+        call = f"{name}({self.args(env)}, 0{marked and ', ' + env['pg']})"
         if self.guarded:
             self.emit(ind, "try:")
             self.emit(ind + 1, call)
@@ -170,10 +174,14 @@ class RepeatWriter(CodeWriter):
             self.emit(j, f"{start} = {self.work}")
 
             def after_pass(e: Env, j: int) -> None:
-                self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
-                self.emit(j + 1, f"{took}[0] = True")
-                self.spend(j + 1, f"{self.work} - {start}")
-                next_pass(e, j + 1 if single else j)
+                # A pass whose every way acts or steps has changed something: no need to ask.
+                known = single and self.advanced(e["pg"], mark)
+                if not known:
+                    self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
+                k = j if known else j + 1
+                self.emit(k, f"{took}[0] = True")
+                self.spend(k, f"{self.work} - {start}")
+                next_pass(e, k if single else j)
             self.node(node.body, inner, j, after_pass)
             took_now = self.plain_flag(took, first)
             self.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
@@ -207,8 +215,9 @@ class RepeatWriter(CodeWriter):
         first = len(self.lines)
 
         def after_pass(e: Env, j: int) -> None:
-            self.emit(j, f"if {e['pg']} != {env['pg']}:")
-            j += 1
+            if not self.advanced(e["pg"], env["pg"]):
+                self.emit(j, f"if {e['pg']} != {env['pg']}:")
+                j += 1
             self.emit(j, f"{took}[0] = True")
             self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
             depth = self.next_depth(e, j)

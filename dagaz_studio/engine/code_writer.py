@@ -153,6 +153,10 @@ class CodeWriter(ItemWriter):
     unroll_directions = 0
     #: Writing the pruned attack question (:func:`~dagaz_studio.engine.compiler.compile_probe`).
     probe = False
+    #: Whether a step in several directions loops over the squares it leads to from the cursor's
+    #: square (a table by square) rather than over the directions' tables: where nothing records
+    #: that a direction leads off the board.
+    square_steps = False
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -335,8 +339,16 @@ class CodeWriter(ItemWriter):
             for each in directions:
                 towards(each, env, ind)
             return
-        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         direction, table, target = self.fresh("d"), self.fresh("t"), self.fresh("c")
+        if self.square_steps:
+            # By square, the directions that lead somewhere and where: read once a step.
+            squares = range(len(self.rules.board.squares))
+            steps = tuple(tuple((d, tables[d][square]) for d in directions if tables[d][square] is not None)
+                          for square in squares)
+            self.emit(ind, f"for {direction}, {target} in {self.constant('steps', steps)}[{env['c']}]:")
+            self.step_to(target, direction, env, ind + 1, k)
+            return
+        pairs = self.constant("dirs", tuple((d, tables[d]) for d in directions))
         self.emit(ind, f"for {direction}, {table} in {pairs}:")
         self.emit(ind + 1, f"{target} = {table}[{env['c']}]")
         self.leave_if(ind + 1, env, f"{target} is None", "continue", "blocked", span, self.letter(direction), env["c"])
@@ -414,17 +426,18 @@ class CodeWriter(ItemWriter):
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
         c = env["c"]
-        pp, po, old = self.fresh("pp"), self.fresh("po"), self.fresh("old")
+        held, pp, po, old = self.fresh("hp"), self.fresh("pp"), self.fresh("po"), self.fresh("old")
         self.emit(ind, "if hand:")
         i = ind + 1
         self.spend(i)
-        self.emit(i, f"{pp}, {po} = hand.pop(); {old} = cells[{c}]")
+        # The pair taken from the hand is put back as it was: no new one is made.
+        self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}; {old} = cells[{c}]")
         changes, undo = self.put_down(env, i, c, pp, po, old)
         self.traced(i, env, "put", node.span, pp, c, old)
         k(dict(env, **changes, pg=self.progress(env, i)), i)
         for line in undo:
             self.emit(i, line)
-        self.emit(i, f"cells[{c}] = {old}; hand.append(({pp}, {po}))")
+        self.emit(i, f"cells[{c}] = {old}; hand.append({held})")
         self.traced_else(ind, env, "nothing_in_hand", node.span, c)
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:

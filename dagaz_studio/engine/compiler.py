@@ -90,7 +90,8 @@ class Compiled:
     rich: bool = False
 
 
-_CODE_CACHE: dict[str, Any] = {}
+#: The code compiled in this process, by its source (:func:`remember_code`); a new start has none.
+CODE_CACHE: dict[str, Any] = {}
 #: What written code counts with, for every board kind (:mod:`dagaz_studio.engine.counts`).
 COUNTING = {"HEAP": Heap, "SIZE": heap_size, "ZSIZE": zone_size, "ZANY": zone_holds, "OWN": own_pieces,
             "LOST": has_lost, "RUN": run_count}
@@ -102,7 +103,7 @@ MAX_KEPT_WRITTEN = 4096
 #: a notation near the length limit takes a few megabytes, and a window typing one keeps the code of
 #: every keystroke's notation.
 MAX_KEPT_SOURCE = 40_000_000
-#: The characters of source :data:`_CODE_CACHE` holds.
+#: The characters of source :data:`CODE_CACHE` holds.
 _KEPT_SOURCE = [0]
 #: A notation (or part) of more nodes than this has its attack question written when first asked,
 #: not with its moves: a long notation typed in the window is run for its moves, keystroke after
@@ -212,17 +213,17 @@ def _written_function(rules: CodeRules, notation: Notation, player: int, piece_n
 
 def compiled_code(source: str) -> Any:
     """The code object compiled from ``source`` in this process (or kept from an earlier one), if any."""
-    return _CODE_CACHE.get(source)
+    return CODE_CACHE.get(source)
 
 
 def remember_code(source: str, code: Any) -> None:
     """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded in number
     and in the characters of source kept, :data:`MAX_KEPT_SOURCE`)."""
     _KEPT_SOURCE[0] += len(source)
-    if len(_CODE_CACHE) > 4096 or _KEPT_SOURCE[0] > MAX_KEPT_SOURCE:
-        _CODE_CACHE.clear()
+    if len(CODE_CACHE) > 4096 or _KEPT_SOURCE[0] > MAX_KEPT_SOURCE:
+        CODE_CACHE.clear()
         _KEPT_SOURCE[0] = len(source)
-    _CODE_CACHE[source] = code
+    CODE_CACHE[source] = code
 
 
 def load_code(rules: CodeRules, module: tuple[str, dict[str, Any]], label: str, *, keep: bool = True,
@@ -233,7 +234,7 @@ def load_code(rules: CodeRules, module: tuple[str, dict[str, Any]], label: str, 
     without compiling — traced code is not, as it is written for a window's stepper, not for the
     code kept between starts."""
     source, constants = module
-    code = _CODE_CACHE.get(source) if keep else None
+    code = CODE_CACHE.get(source) if keep else None
     if code is None:
         code = compile(source, f"<{label}>", "exec")
         if keep:

@@ -171,6 +171,8 @@ class Emitter:
         self.cancel: Any = None
         #: Whether a repetition reads the progress counter (``pg``): else it is not counted.
         self.need_pg = True
+        #: Each progress counter written, with the one it counts on from (:meth:`advanced`).
+        self.pg_from: dict[str, str] = {}
         #: The name of the piece the code is written for (an unlabelled ``[o]`` reads it).
         self.piece_name = PIECE_NAME
         #: The blocks open where the next line is written: (indentation, the statement's first word).
@@ -398,7 +400,18 @@ class Emitter:
             return str(int(env["pg"]) + 1)
         pg = self.fresh("pg")
         self.emit(ind, f"{pg} = {env['pg']} + 1")
+        self.pg_from[pg] = env["pg"]
         return pg
+
+    def advanced(self, pg: str, mark: str) -> bool:
+        """Whether the progress ``pg`` is known, as the code is written, to be past ``mark``."""
+        if pg.isdigit() and mark.isdigit():
+            return int(pg) > int(mark)
+        while pg in self.pg_from:
+            pg = self.pg_from[pg]
+            if pg == mark:
+                return True
+        return False
 
 
 def without(env: Env, field: str) -> Env:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.royals import attacks_royals
+from dagaz_studio.engine.royals import attacked_by_others, royals_attacked_by
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
@@ -132,7 +132,7 @@ def _reached(rules: Rules, position: Position, kinds: frozenset[int], squares: t
     safe = "safe" in options
     held = "held" in options  # only the side to move's piece counts: it has outlasted the reply
     found = [next((s for s in mine if (piece := cells[s]) is not None and piece.player == player and piece.kind in kinds
-                   and not (safe and _attacked(rules, position, s, player))), None) if player == me or not held
+                   and not (safe and attacked_by_others(rules, position, s, player))), None) if player == me or not held
              else None for player, mine in enumerate(squares)]
     reached = [player for player, square in enumerate(found) if square is not None]
     if not reached or ("answered" in options and len(players) == 2 and me not in reached and me > reached[0]
@@ -146,12 +146,6 @@ def _reached(rules: Rules, position: Position, kinds: frozenset[int], squares: t
     both = "" if winner is not None else " (both have: a draw)"
     return GameOver(f"{players[reached[0]]}'s {rules.kind_names[piece.kind]} on {rules.board.squares[square]} has "
                     f"reached {zone}{both}", "reach", winner)
-
-
-def _attacked(rules: Rules, position: Position, square: int, player: int) -> bool:
-    """Whether a piece of another player than ``player`` could capture on ``square``."""
-    return any(rules.capturable(position, square, enemy) for enemy in range(len(rules.board.players))
-               if enemy != player)
 
 
 def _can_answer(rules: Rules, position: Position, kinds: frozenset[int], mine: frozenset[int],
@@ -174,7 +168,7 @@ def settle_checks(rules: Rules, position: Position) -> None:
     if mover < 0 or position.checks_remaining is None:
         return
     position.checks_pending = -1
-    if attacks_royals(rules, position, mover):
+    if royals_attacked_by(rules, position, mover):
         left = list(position.checks_remaining)
         left[mover] -= 1
         position.checks_remaining = (left[0], left[1])

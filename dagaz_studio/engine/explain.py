@@ -136,10 +136,7 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
 
 def move_event(trace: Sequence[TraceEvent], move_index: int) -> int | None:
     """The event where move ``move_index`` was first completed."""
-    for index, event in enumerate(trace):
-        if event.kind == "move" and event.move == move_index:
-            return index
-    return None
+    return next((index for index, event in enumerate(trace) if event.kind == "move" and event.move == move_index), None)
 
 
 def move_branch(trace: Sequence[TraceEvent], tree: TraceTree, move_index: int) -> list[int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.model import OPPOSITE
 from dagaz_studio.engine.state import FenError, LastMove
 
 if TYPE_CHECKING:
@@ -62,7 +63,8 @@ def read_en_passant_squares(board: Board, squares: list[int], cells: list[Piece 
     mover = (turn - 1) % len(board.players)
     given = set(squares)
     for letter in board.directions:
-        starts = [s for s in squares if board.neighbour(s, _opposite(letter)) not in given]
+        back = OPPOSITE.get(letter, letter)
+        starts = [s for s in squares if board.neighbour(s, back) not in given]
         if len(starts) != 1:
             continue
         line = [starts[0]]
@@ -70,7 +72,7 @@ def read_en_passant_squares(board: Board, squares: list[int], cells: list[Piece 
             line.append(step)
         if len(line) != len(squares):
             continue
-        origin = board.neighbour(line[0], _opposite(letter))
+        origin = board.neighbour(line[0], back)
         if origin is None:
             continue
         for target in (line[-1], board.neighbour(line[-1], letter)):
@@ -110,12 +112,6 @@ def check_counter_field(position: PositionState) -> str:
         return ""
     first, second = position.checks_remaining
     return f" {first}+{second}"
-
-
-def _opposite(letter: str) -> str:
-    from dagaz_studio.board.model import OPPOSITE
-
-    return OPPOSITE.get(letter, letter)
 
 
 def free_drops(board: Board) -> bool:

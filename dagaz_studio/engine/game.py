@@ -109,13 +109,8 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     squares = range(len(position.cells)) if square is None else (square,)
     if rules.board.kind_type.keeps_stores and rules.board.rules.majority_wins and majority_reached(position):
         return moves
-    if square is None and rules.fast and not rules.board.kind_type.holds_pieces:
-        # Heap and stack boards: every square's compiled run in one go (engine/kind_compiler.py).
-        from dagaz_studio.engine.kind_compiler import kind_moves
-
-        found = kind_moves(rules, position, cancel)
-        if found is not None:
-            return found
+    if square is None and (found := rules.bulk_moves(position, cancel)) is not None:
+        return found
     for origin in squares:
         piece = position.cells[origin]
         if piece is None or (piece.player != position.turn and piece.player >= 0):
@@ -149,10 +144,7 @@ def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
               if piece is not None and piece.player == move.player and piece.kind in rules.royal_kinds]
     undo = make_move(position, move)
     try:
-        players = len(position.board.players)
-        attacked = (any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
-                        for enemy in range(players) if enemy != move.player) for square in after)
-        return bool(after) and all(attacked) if rules.board.rules.duple_check else any(attacked)
+        return royal_attacked(rules, position, move.player, after, cancel, probe)
     finally:
         unmake_move(position, undo)
 

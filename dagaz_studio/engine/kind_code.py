@@ -42,11 +42,15 @@ class KindWriter(RepeatWriter):
     #: A call with the whole run state as arguments costs more than a few lines.
     inline_lines = 23
     unroll_directions = 4
+    square_steps = True
     #: A move always keeps the hand and the squares touched.
     rich = True
     #: Whether the moving piece alone is in hand when a notation neither lifts nor puts (a column):
     #: then its end is written out in place.
     column_alone = False
+    #: Whether the mover stays in hand until the end (a heap: no put leaves it), so that ``mi`` is
+    #: always true and not passed along.
+    mover_stays = False
     guarded = False
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
@@ -86,7 +90,7 @@ class KindWriter(RepeatWriter):
         history = self.continues and bool(found.letters & set("lLtT"))  # the previous partial move's
         kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters, "nl": self.marks,
                 "lb": self.marks, "lo": history, "lt": history}
-        self.live = ["c", "d", "pg", "mi", "ms", "md", "dp", *(["sn"] if counted else []),
+        self.live = ["c", "d", "pg", *([] if self.mover_stays else ["mi"]), "ms", "md", "dp", *(["sn"] if counted else []),
                      *(f"g{i}" for i in sorted(groups)), *(name for name, needed in kept.items() if needed)]
 
     def entry(self, ind: int) -> None:
@@ -131,9 +135,13 @@ class KindWriter(RepeatWriter):
         e(2, "changes = []")
         e(2, "for s, v in touched.items():")
         e(3, "x = cells[s]")
-        e(3, "if x is not v and x != v: changes.append((s, x))")
+        e(3, "if x != v: changes.append((s, x))")
         e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
-        e(2, "changes.sort()")
+        # The changes in square order tell apart moves found by different ways from one square;
+        # with one way through the notation, a light record needs them in no order.
+        single = self.single_way(self.notation.body)
+        if not single:
+            e(2, "changes.sort()")
         e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
              f"{'(*stops, ms) if stops else (ms,)' if self.stopping else '(ms,)'}, pr, "
              f"{'tuple(also) if also else ()' if self.displacing else '()'}, tuple(changes), ag)")
@@ -142,14 +150,15 @@ class KindWriter(RepeatWriter):
         e(2, "if only is not None:")
         e(3, "if not caps: only[1].append(key); return")
         e(3, "only[0] = True")
-        if not self.single_way(self.notation.body):
+        if not single:
             # The key is hashed once: added, and known before when the set did not grow. (With one
             # way through the notation a run keeps at most one move, and the key of a move from
             # another square begins otherwise: nothing to tell apart.)
             e(2, "n = len(seen); seen.add(key)")
             e(2, "if len(seen) == n: return")
         e(2, "if names is None: out.append(key); return")  # a light record (bulk work: perft)
-        e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], key[6], "
+        e(2, "out.append(QMOVE(names[q0[1]], me, origin, ms, key[2], key[3], pr, key[5], "
+             f"{'tuple(sorted(changes))' if single else 'key[6]'}, "
              f"TNEW(LASTMOVE, (ps, ms, None if md is None else letters[md])), "
              f"{'frozenset(lb) if lb else NOLABELS' if self.marks else 'NOLABELS'}, False, ag"
              f"{', created=tuple(created)' if Create in self.found.kinds else ''}))")
@@ -249,23 +258,12 @@ class KindWriter(RepeatWriter):
         e(i, "q = cells[c]")
         self.fin_put(i)
 
-    def refuse(self, ind: int, test: str, event: str, *args: str) -> None:
-        """In ``fin``: ``return`` where ``test`` holds, ``event`` recorded first (a traced run's:
-        written on one line where nothing is recorded)."""
-        self.emit(ind, f"if {test}:")
-        mark = len(self.lines)
-        self.traced(ind + 1, FIN, event, "sp", *args)
-        if len(self.lines) == mark:
-            self.lines[-1] += " return"
-        else:
-            self.emit(ind + 1, "return")
-
     def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
         that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
         then ``then`` (its ``{c}`` the square)."""
         c = env["c"]
-        q, pp, po, car = self.fresh("q"), self.fresh("pp"), self.fresh("po"), self.fresh("car")
+        q, held, pp, po, car = self.fresh("q"), self.fresh("hp"), self.fresh("pp"), self.fresh("po"), self.fresh("car")
         self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         i = ind + 1
@@ -277,14 +275,14 @@ class KindWriter(RepeatWriter):
             self.emit(i, "else:")
             i += 1
         self.spend(i)
-        self.emit(i, f"{pp}, {po} = hand.pop()")
+        self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}")
         self.emit(i, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
                      f"else {pp}._replace(moved=True)")
         self.emit(i, f"if type({car}) is COLUMN and type({q}) is COLUMN: {car} = {car}.on({q})")
         self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
         self.emit(i, f"cells[{c}] = {car}" + (f"; visited.append({c})" if self.visits else ""))
         self.emit(i, then.format(c=c))
-        self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append(({pp}, {po}))")
+        self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append({held})")
 
     # ---------------------------------------------------------------- hooks of the writer
 
@@ -358,6 +356,8 @@ class HeapWriter(KindWriter):
     """Heaps (``kind: heap``): a heap lifted whole, each of its pieces one in hand, sown one seed at a
     time, put down all at once at the end, and taken whole by a capture."""
 
+    mover_stays = True
+
     def take_mover(self, ind: int) -> None:
         self.emit(ind, "if type(q0_) is not HEAP: return")
         self.emit(ind, "HPUSH(hand, q0_, origin_)")
@@ -411,9 +411,9 @@ class StackWriter(KindWriter):
 
     def fin_put(self, i: int) -> None:
         e = self.emit
-        self.refuse(i, "q is not None and q[0] == me", "cannot_end", "c")
+        self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
-        e(i, "pp, po = hand.pop()")
+        e(i, "hh = hand.pop(); pp, po = hh")
         e(i, "im = mi and not hand")
         e(i, "car = pp if pp[2] or c == po else pp.moved_now() if type(pp) is COLUMN else pp._replace(moved=True)")
         e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
@@ -431,7 +431,7 @@ class StackWriter(KindWriter):
             e(i + 1, "visited.pop()")
         e(i, "else:")
         e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra}); also.pop()")
-        e(i, "cells[c] = q; hand.append((pp, po))")
+        e(i, "cells[c] = q; hand.append(hh)")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")

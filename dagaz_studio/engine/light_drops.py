@@ -177,7 +177,7 @@ def _drop_maker(rules: Rules, kind: int, player: int) -> Any:
     """The compiled drop of a kind for a player (its drops remembered by what it reads where they can
     be), or ``None`` where its drop notation is not compiled (or it has none)."""
     program = rules.drop_program(kind, player)
-    if program is None or not rules.fast:
+    if program is None:
         return None
     try:
         drop = compile_drop(rules, program.notation, player, program.piece_name)

@@ -31,6 +31,7 @@ from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
 from dagaz_studio.engine.royals import (
     Asker,
+    attacked_by_others,
     royal_squares,
     royals_attacked_by,
     safe_after,
@@ -271,7 +272,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                     continue
             undo = make_record(rules, position, _new(LightMove, (origin, piece, entry)))
             try:
-                if any(rules.capturable(position, s, enemy, probe=True) for s in after for enemy in enemies):
+                if any(attacked_by_others(rules, position, s, me, probe=True) for s in after):
                     continue
             finally:
                 unmake_move(position, undo)
@@ -353,7 +354,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
             return True
     undo = make_record(rules, position, _new(LightMove, (origin, piece, record)))
     try:
-        return not any(rules.capturable(position, square, enemy, probe=True) for square in standing for enemy in enemies)
+        return not any(attacked_by_others(rules, position, square, me, probe=True) for square in standing)
     finally:
         unmake_move(position, undo)
 
@@ -485,8 +486,8 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     return safe_after(rules, position, changes, piece[0], again, after, enemies)
 
 
-def light_perft(rules: Rules, position: Position, depth: int) -> int:
-    records = rules.fast and rules.board.kind_type.holds_pieces
+def light_perft(rules: Rules, position: Position, depth: int, records: bool) -> int:
+    """Perft by light records where compiled code gives them (``records``, piece boards), else by full moves."""
     if depth == 1 and records:
         return light_legal_count(rules, position)
     entries: list[Entry] = light_legal_moves(rules, position) if records else list(legal_moves(rules, position))
@@ -496,7 +497,7 @@ def light_perft(rules: Rules, position: Position, depth: int) -> int:
     for entry in entries:
         undo = make_move(position, entry) if isinstance(entry, Move) else make_record(rules, position, entry)
         try:
-            total += light_perft(rules, position, depth - 1)
+            total += light_perft(rules, position, depth - 1, records)
         finally:
             unmake_move(position, undo)
     if depth == 2:
@@ -508,13 +509,9 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    if rules.fast and not rules.board.kind_type.holds_pieces and not rules.board.ends:
-        # Heap and stack boards count by light records where they can (engine/kind_compiler.py).
-        from dagaz_studio.engine.kind_compiler import kind_perft
-
-        count = kind_perft(rules, position, depth)
-        if count is not None:
-            return count
+    count = rules.bulk_perft(position, depth)
+    if count is not None:
+        return count
     # The cycle collector would walk every object the process holds now and then, over and over,
     # while perft allocates millions of short-lived ones that reference counting frees at once. Its
     # few cycles (a compiled notation's local functions) are collected young, after each position
@@ -524,7 +521,7 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
             # Bulk work asks where each square may be attacked from over and over: the board's attack
             # tables (kept with the board) are built now, not earned question by question.
             rules.build_attack_tables()
-        return light_perft(rules, position, depth)
+        return light_perft(rules, position, depth, rules.board.kind_type.holds_pieces)
 
 
 def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int]]:

@@ -63,7 +63,7 @@ class LightRecords(RulesState):
         maker = makers.get(kind, _UNKNOWN)
         if maker is _UNKNOWN:
             program = self.kind_program(kind, player)
-            plan = self.plan(program) if self.fast else None
+            plan = self.plan(program)
             if plan is None:
                 maker = None
             elif len(plan) == 1 and not plan[0].rich:

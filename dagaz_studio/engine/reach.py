@@ -49,16 +49,16 @@ class ReachTables(RulesState):
             return cached
         piece = self.kinds[kind]
         program = self.program(piece.notation, player, piece, reach_mode=True)
-        result, footprint = self._reach_run(program, player, square)
+        result, footprint = self.reach_run(program, player, square)
         # The footprint first: whoever finds the reach finds the footprint too.
         (self._footprints if board_kind else self._typed_footprints)[key] = (
             None if reads_history(piece.notation) else frozenset(footprint))
         (self._reach if board_kind else self._typed_reach)[key] = result
         return result
 
-    def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
+    def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
         """Run ``program`` (in reach mode) from ``square`` by its reach code: where it could capture,
-        and the squares it could step on or look at."""
+        and the squares it could step on or look at (each reach set and footprint is worked out so)."""
         found: set[int] = set()
         footprint: set[int] = {square}
         flag = self.asking
@@ -140,7 +140,7 @@ class ReachTables(RulesState):
         attackers = self._attackers.get((square, player))
         if attackers is None:
             key = (square, player)
-            if player not in self._tabled:
+            if player not in self.tabled:
                 if player not in self._earning:
                     asked = self._asked[key] = self._asked.get(key, 0) + 1
                     if asked < TABLE_AFTER * len(self.board.squares) * self.board_kinds or self.budgeted:
@@ -202,7 +202,7 @@ class ReachTables(RulesState):
         """Compile now the notation of every board piece kind for every player (its moves, its attack
         question and perft's), as runs would one by one: a process that hands work to forked workers
         does it once for all of them. Nothing on heap and stack boards, which compile their own way."""
-        if not self.fast or not self.board.kind_type.holds_pieces:
+        if not self.board.kind_type.holds_pieces:
             return
         for player in range(len(self.board.players)):
             for kind in range(self.board_kinds):
@@ -237,5 +237,5 @@ class ReachTables(RulesState):
             self._attackers[key] = cached
             # Every kind's reach from every square is now worked out for this player: the table of
             # any other square costs only looking them up, less than a few looks over the board.
-            self._tabled.add(player)
+            self.tabled.add(player)
         return cached

@@ -40,12 +40,21 @@ def royal_squares(rules: Rules, position: Position, player: int) -> list[int]:
             if piece is not None and piece.player == player and piece.kind in royal]
 
 
-def royal_attacked(rules: Rules, position: Position, player: int) -> bool:
-    """Whether any royal piece of ``player`` could be captured by another player (duple-check: every one)."""
-    players = len(position.board.players)
-    royals = royal_squares(rules, position, player)
-    attacked = (any(rules.capturable(position, square, enemy) for enemy in range(players) if enemy != player)
-                for square in royals)
+def attacked_by_others(rules: Rules, position: Position, square: int, player: int,
+                       cancel: CancelFlag | None = None, probe: bool = False) -> bool:
+    """Whether a piece of a player other than ``player`` could capture on ``square`` (``probe``: see
+    :meth:`Rules.capturable`)."""
+    return any(rules.capturable(position, square, enemy, cancel=cancel, probe=probe)
+               for enemy in range(len(position.board.players)) if enemy != player)
+
+
+def royal_attacked(rules: Rules, position: Position, player: int, royals: list[int] | None = None,
+                   cancel: CancelFlag | None = None, probe: bool = False) -> bool:
+    """Whether any royal piece of ``player`` (those on ``royals``, where given) could be captured by
+    another player (duple-check: every one)."""
+    if royals is None:
+        royals = royal_squares(rules, position, player)
+    attacked = (attacked_by_others(rules, position, square, player, cancel, probe) for square in royals)
     return bool(royals) and all(attacked) if rules.board.rules.duple_check else any(attacked)
 
 
@@ -59,12 +68,8 @@ def gives_check(rules: Rules, position: Position, move: Move, cancel: CancelFlag
         unmake_move(position, undo)
 
 
-def attacks_royals(rules: Rules, position: Position, player: int) -> bool:
-    """Whether ``player`` could capture a royal piece of another player now (gives check)."""
-    return royals_attacked_by(rules, position, player)
-
-
 def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: CancelFlag | None = None) -> bool:
+    """Whether ``player`` could capture a royal piece of another player now (gives check)."""
     if not rules.royal_kinds:
         return False
     return any(rules.capturable(position, square, player, cancel=cancel)

@@ -33,25 +33,15 @@ from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords, rich_effects
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
-from dagaz_studio.engine.reach import REACH_BUDGET, ReachTables
-
-# What interpreters of one board share, as it was imported from here before the parts were split off.
-from dagaz_studio.engine.rules_state import (  # noqa: F401
-    SHARES_LOCK,
-    Plan,
-    RulesState,
-    board_share,
-    deep_enough,
-    forget_share,
-    reads_checks,
-)
+from dagaz_studio.engine.reach import ReachTables
+from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
-__all__ = ["Plan", "REACH_BUDGET", "Rules", "RulesState", "rich_effects"]
+__all__ = ["Rules", "rich_effects"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
@@ -145,7 +135,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return RunResult()
             # A heap belongs to nobody (player -1): it moves by its notation for the side to move.
             program = self.kind_program(piece.kind, piece.player if piece.player >= 0 else position.turn)
-        if not trace and self.fast:
+        if not trace:
             if self.board.kind_type.holds_pieces:
                 fast = self._run_fast(position, square, program, budget, cancel)
             else:
@@ -298,11 +288,27 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program is None:
             return RunResult()
         piece = Piece(position.turn, kind, True)
-        if not trace and self.fast and self.board.kind_type.holds_pieces:
+        if not trace and self.board.kind_type.holds_pieces:
             found = self._drop_fast(position, square, program, piece, budget, cancel)
             if found is not None:
                 return found
         return self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
+
+    def bulk_moves(self, position: Position, cancel: CancelFlag | None = None) -> list[Move] | None:
+        """Every move of the side to move in one go, where compiled code lists a whole board's (heap and
+        stack boards: :func:`~dagaz_studio.engine.kind_compiler.kind_moves`); ``None``: each square is run."""
+        if self.board.kind_type.holds_pieces:
+            return None
+        from dagaz_studio.engine.kind_compiler import kind_moves
+        return kind_moves(self, position, cancel)
+
+    def bulk_perft(self, position: Position, depth: int) -> int | None:
+        """Perft of a heap or stack board by its compiled code's light records (``kind_compiler.kind_perft``);
+        ``None``: by :func:`~dagaz_studio.engine.light_path.light_perft`."""
+        if self.board.kind_type.holds_pieces or self.board.ends:
+            return None
+        from dagaz_studio.engine.kind_compiler import kind_perft
+        return kind_perft(self, position, depth)
 
     def _drop_fast(self, position: Position, square: int, program: Program, piece: Piece, budget: int,
                    cancel: CancelFlag | None) -> RunResult | None:
@@ -402,26 +408,20 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return None
             found, cancelled = self._built_moves(position, square, piece, records, cancel)
             return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
-        moves: list[Move] = []
-        keys: set[Hashable] = set()
-
-        def keep(move: Move) -> None:
-            key = move.key()
-            if key not in keys:
-                keys.add(key)
-                moves.append(move)
+        kept: dict[Hashable, Move] = {}  # each move once, in the order found
         try:
             work[0] += 1  # the top-level ';'
             for part in plan:
                 records.clear()
                 part.moves(cells, square, piece, records, seen, work, position)
                 for record in records:
-                    keep(self.record_move(position, square, piece, record))
+                    move = self.record_move(position, square, piece, record)
+                    kept.setdefault(move.key(), move)
         except (Abort, RecursionError):
             return None
         if work[0] > budget:
             return None
-        return RunResult(moves=moves, work=work[0])
+        return RunResult(moves=list(kept.values()), work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code

@@ -98,7 +98,7 @@ class RulesState:
         #: its kinds and squares the reach sets are known (``ReachTables._reach_more``).
         self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
-        self._tabled: set[int] = share.tabled
+        self.tabled: set[int] = share.tabled
         self._plans: dict[tuple[str, int, str], Plan | None] = {}
         #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
         #: ``None`` past the writer's limits.
@@ -144,10 +144,6 @@ class RulesState:
         self._probe_fns: dict[tuple[int, int], Any] = {}
         #: The reach programs of :meth:`step_rays`, by step node (kept beside it), direction and player.
         self._ray_programs: dict[tuple[int, str, int], tuple[Any, Program]] = {}
-        #: Whether runs without a trace take the compiled fast path, and bulk work its shortcuts (light
-        #: records, attack tables): when False, every run is the traced code's, the trace off, and
-        #: bulk work runs square by square (the step-by-step oracle of the tests turns it off).
-        self.fast = True
         #: The cancel flag of the run (or question) under way: working out what a piece could ever
         #: reach, for its attack questions, looks at it too (a board's tables take a while to build).
         self.asking: CancelFlag | None = None
@@ -170,7 +166,7 @@ class RulesState:
         def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str: ...
         def light_maker(self, kind: int, player: int) -> Any: ...
         def probe_fn(self, kind: int, player: int) -> Any: ...
-        def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
+        def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
         def scan_cost(self) -> int: ...
         def reach(self, kind: int, player: int, square: int) -> frozenset[int]: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...

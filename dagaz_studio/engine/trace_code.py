@@ -74,6 +74,7 @@ class TraceHooks(RepeatWriter):
     # one tries each pass first, with the trace off, as the runner does.
     loops = False
     shortcuts = False
+    square_steps = False
     # ``fin`` is told the cursor's direction, the depth and which end it is.
     fin_extra = ", d, dp, sp"
 

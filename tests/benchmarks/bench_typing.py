@@ -19,34 +19,19 @@ Two figures, each with PASS or FAIL against its target:
 from __future__ import annotations
 
 import gc
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.engine.game import legal_moves, make_move
-from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.worker.runner import collector_paused
 from dagaz_studio.notation import parse_notation
 
-
-def mid_game(board_name: str, count: int, seed: int = 7) -> list[Position]:
-    board = load_board(board_name)
-    rules = Rules(board)
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
-        position = Position.initial(board)
-        for _ in range(rng.randrange(10, 30)):
-            moves = legal_moves(rules, position)
-            if not moves:
-                break
-            make_move(position, rng.choice(moves))
-        positions.append(position)
-    return positions
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.helpers.random_play import mid_game  # noqa: E402  (the repository's tests, beside the package)
 
 
 def main() -> int:

@@ -206,11 +206,10 @@ def keystrokes(runs: int, boards: tuple[str, ...] = KEYSTROKE_BOARDS, fresh: boo
 
 def _mid_game_fen(name: str) -> str:
     """A position of the shipped board ``name`` reached by random play."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_typing import mid_game
-
+    sys.path.insert(0, str(ROOT))
     from dagaz_studio.engine.game import fen
     from dagaz_studio.engine.rules import Rules
+    from tests.helpers.random_play import mid_game
 
     position = mid_game(name, 1)[0]
     return fen(Rules(position.board), position)

@@ -36,7 +36,7 @@ from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import TranslationError, translate
-from tests.betza.test_fsf import dagaz_targets, random_position
+from tests.helpers.betza_pieces import dagaz_targets, random_position
 from tests.helpers.paths import DATA
 
 BOARD = DATA / "betza-8x8.board"

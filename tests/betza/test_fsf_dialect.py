@@ -19,9 +19,8 @@ import pytest
 from dagaz_studio.betza import read_betza, to_dagaz
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
-from dagaz_studio.engine.game import pseudo_legal_moves
-from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
+from tests.helpers.betza_pieces import fen_of, unmoved_targets
 from tests.helpers.paths import DATA
 
 pytest.importorskip("pyffish")
@@ -76,29 +75,6 @@ def random_placement(rng: random.Random) -> tuple[dict[tuple[int, int], str], tu
     return {square: rng.choice("Xx") for square in squares[1:1 + rng.randrange(0, 20)]}, squares[0]
 
 
-def fen_of(blockers: dict[tuple[int, int], str], letters: str, black: bool) -> str:
-    rows = []
-    for rank in range(7, -1, -1):
-        row, empty = "", 0
-        for file in range(8):
-            mark = blockers.get((file, rank))
-            if mark:
-                row += (str(empty) if empty else "") + (letters[0] if mark == "X" else letters[1])
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + (" b" if black else " w") + " - - 0 1"
-
-
-def targets(rules: Rules, kind: int, fen: str, square: str) -> set[str]:
-    board = rules.board
-    position = Position.from_fen(board, fen)
-    index = board.index(square)
-    position.cells[index] = Piece(position.turn, kind, False)  # not moved: its initial moves count
-    return {board.squares[m.target] for m in pseudo_legal_moves(rules, position, index)}
-
-
 def test_random_pieces_move_as_fairy_stockfish_moves_them() -> None:
     rng = random.Random(20261127)
     pieces: list[str] = []
@@ -131,7 +107,7 @@ def test_random_pieces_move_as_fairy_stockfish_moves_them() -> None:
             if (name, text) not in kinds:
                 notation = to_dagaz(read_betza(text, "fsf"))
                 kinds[name, text] = rules.custom_kind(parse_notation(notation), name=text)
-            got = targets(rules, kinds[name, text], fen_of(blockers, letters, black), square)
+            got = unmoved_targets(rules, kinds[name, text], fen_of(blockers, letters, black), square)
             assert got == want, f"{text} -> {to_dagaz(read_betza(text, 'fsf'))} on {name}, {'black' if black else 'white'} at {square}, {fen_of(blockers, letters, black)}"
         moved += bool(want)
     assert moved > 500
@@ -230,7 +206,7 @@ def test_random_pieces_move_as_fairy_stockfish_moves_them_on_a_9x10_board() -> N
         if text not in kinds:
             kinds[text] = rules.custom_kind(parse_notation(to_dagaz(read_betza(text, "fsf"))), name=text)
         fen = _fen_9x10(blockers, black)
-        got = targets(rules, kinds[text], fen, square)
+        got = unmoved_targets(rules, kinds[text], fen, square)
         assert got == want, f"{text} -> {to_dagaz(read_betza(text, 'fsf'))}, {'black' if black else 'white'} " \
                             f"at {square}, {fen}"
         moved += bool(want)

@@ -30,7 +30,7 @@ from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import translate
-from tests.betza.test_fsf import dagaz_targets, random_position
+from tests.helpers.betza_pieces import dagaz_targets, random_position
 from tests.helpers.paths import DATA
 
 BOARD = DATA / "betza-8x8.board"

@@ -21,7 +21,7 @@ from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import pseudo_legal_moves
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
-from tests.betza.test_fsf_dialect import fen_of, targets
+from tests.helpers.betza_pieces import fen_of, unmoved_targets
 from tests.helpers.paths import DATA
 from tests.helpers.xboard_oracle import full_moves, moves
 
@@ -63,7 +63,7 @@ def test_random_pieces_move_as_xboard_moves_them() -> None:
             want = {"abcdefgh"[x] + str(y + 1) for x, y in moves(text, sides, at, not black)}
             square = "abcdefgh"[at[0]] + str(at[1] + 1)
             for name, (letters, rules) in boards.items():
-                got = targets(rules, kinds[name], fen_of(blockers, letters, black), square)
+                got = unmoved_targets(rules, kinds[name], fen_of(blockers, letters, black), square)
                 assert got == want, f"{text} -> {notation} on {name}, {'black' if black else 'white'} at {square}, " \
                                     f"{fen_of(blockers, letters, black)}"
             moved += bool(want)
@@ -89,7 +89,7 @@ def test_hoppers_go_by_any_atom() -> None:
     # The nightrider that hops: over the first piece on a knight's line, then on along it.
     rules = Rules(load_board("chess"))
     kind = rules.custom_kind(parse_notation(to_dagaz(read_betza("pN0"))), name="pN0")
-    assert targets(rules, kind, "8/8/8/8/8/2p5/8/8 w - - 0 1", "b1") == {"d5", "e7"}
+    assert unmoved_targets(rules, kind, "8/8/8/8/8/2p5/8/8 w - - 0 1", "b1") == {"d5", "e7"}
 
 
 KING_DIRECTIONS = ["f", "b", "l", "r", "v", "s", "fr", "fl", "br", "bl", "fs", "bs", "rf", "lb", "ff", "h", "fh",

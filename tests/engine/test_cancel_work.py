@@ -23,6 +23,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.notation.cancel import ReadingCancelled, cancellable
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
+from tests.helpers.engine_helpers import counting_reach_runs
 from tests.oracle.rules import OracleRules
 
 #: Python calls allowed without a look at the flag: a few tens of milliseconds at most.
@@ -170,7 +171,9 @@ def test_compiling_a_long_notation_stops_when_cancelled_and_keeps_nothing() -> N
     flag = CallCounter(set_at=2)
     result = flag.watch(lambda: rules.run(position, at, budget=10**9, cancel=flag))
     assert result.stopped == "cancelled" and result.moves == [] and flag.looks == 2
-    assert not rules._plans  # nothing half-compiled is kept
+    # Nothing half-compiled is kept: asked again, the code is written afresh (and cancelled at once).
+    with pytest.raises(ReadingCancelled):
+        rules.plan(rules.kind_program(kind, position.turn), CallCounter(set_at=0))
 
 
 def test_a_quickly_built_move_is_the_move_its_constructor_builds() -> None:
@@ -198,13 +201,15 @@ def test_a_runaway_on_a_fresh_board_works_out_the_reach_of_the_pieces_standing_o
     # more than a whole budget, uncounted): a runaway took twice as long to stop the first time.
     rules, position, at = _fresh(board_name, way)
     position.cells[at] = Piece(position.turn, rules.custom_kind(parse_notation("(*[a])*")), True)
-    standing = {(piece.kind, piece.player, square) for square, piece in enumerate(position.cells)
-                if piece is not None and piece.kind < rules.board_kinds}
+    standing = {(rules.kind_names[piece.kind], piece.player, square) for square, piece in enumerate(position.cells)
+                if piece is not None}
+    runs = counting_reach_runs(rules)
     flag = CallCounter()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 60_000))  # as a run sets it (deep reach runs)
     result = flag.watch(lambda: rules.run(position, at, cancel=flag))
     assert result.stopped is not None and result.stopped.startswith("stopped after")
-    assert set(rules._reach) <= standing and not rules._attackers
+    # No table of what could capture a square: it takes every kind's reach from every square.
+    assert set(runs) <= standing and not rules.tabled
     assert flag.longest <= LONGEST_STRETCH, f"{flag.longest:,} calls without a look at the cancel flag"
 
 

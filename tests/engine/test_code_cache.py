@@ -21,7 +21,7 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 def cache(tmp_path, monkeypatch):
     """A cache folder of the test's own, and no code compiled earlier in this process."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(compiler, "_CODE_CACHE", {})
+    monkeypatch.setattr(compiler, "CODE_CACHE", {})
     return tmp_path / "cache"
 
 
@@ -42,7 +42,7 @@ def _refuse_writing(monkeypatch) -> None:
 
 def _fresh_start(monkeypatch) -> None:
     """What a new start of the program has: no code compiled in this process."""
-    monkeypatch.setattr(compiler, "_CODE_CACHE", {})
+    monkeypatch.setattr(compiler, "CODE_CACHE", {})
 
 
 def test_code_kept_for_a_board_is_loaded_by_the_next_start_and_answers_the_same(cache, monkeypatch):

@@ -47,8 +47,7 @@ def _positions(board_name: str) -> list[Position]:
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_every_shipped_piece_runs_the_same_fast_and_interpreted(board_name: str) -> None:
-    board = load_board(board_name)
-    fast, runner = Rules(board), runner_rules(board_name)
+    fast, runner = rules_pair(board_name)
     for position in _positions(board_name):
         for square, piece in enumerate(position.cells):
             if piece is not None and piece.player == position.turn:
@@ -68,10 +67,10 @@ def _wide(board_name: str, position: Position) -> bool:
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_perft_counts_agree(board_name: str) -> None:
-    board = load_board(board_name)
+    fast, runner = rules_pair(board_name)
     for position in _positions(board_name)[:2]:
         depth = 1 if _wide(board_name, position) else 2
-        assert perft(Rules(board), position.copy(), depth) == perft(runner_rules(board_name), position, depth)
+        assert perft(fast, position.copy(), depth) == perft(runner, position, depth)
 
 
 @pytest.mark.slow
@@ -80,9 +79,9 @@ def test_perft_counts_agree_at_depth_two_on_wide_positions(board_name: str) -> N
     wide = [position for position in _positions(board_name)[:2] if _wide(board_name, position)]
     if not wide:
         pytest.skip("no position with that many moves: the default run counts depth 2")
-    board = load_board(board_name)
+    fast, runner = rules_pair(board_name)
     for position in wide:
-        assert perft(Rules(board), position.copy(), 2) == perft(runner_rules(board_name), position, 2)
+        assert perft(fast, position.copy(), 2) == perft(runner, position, 2)
 
 
 # --------------------------------------------------------------------------- random notations

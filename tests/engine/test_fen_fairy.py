@@ -17,22 +17,19 @@ import re
 
 import pytest
 
-from dagaz_studio.board import parse_board
 from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import fen as written_fen
 from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
-from dagaz_studio.variants_ini import import_file
 from tests.helpers.engine_helpers import shipped, uci
+from tests.helpers.example_ini import example_import, example_rules, example_text
 from tests.helpers.fsf_oracle import ask
-from tests.helpers.paths import DATA
 from tests.helpers.variants_oracle import fsf_games, uci_names
 
 sf = pytest.importorskip("pyffish")
 
-EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 
 #: Each shipped board that Fairy-Stockfish plays, and its variant there.
 SHIPPED = {"chess": "chess", "atomic-chess": "atomic", "berolina": "berolina", "capablanca": "capablanca",
@@ -115,18 +112,18 @@ def test_shipped_boards_read_and_write_fairy_stockfishs_fens(name: str) -> None:
 
 
 def test_imported_variants_read_and_write_fairy_stockfishs_fens() -> None:
-    text = EXAMPLE.read_text(encoding="utf-8")
-    imported, _ = import_file(text)
+    text = example_text()
+    imported, _ = example_import()
     games = fsf_games(text, [variant.name for variant in imported], games=1, plies=6, seed=9)
     counters = 0
     queries: list[tuple[str, str, list[str]]] = []
     for variant in imported:
-        board = parse_board(variant.text, f"{variant.name}.board")
+        rules = example_rules(variant.name)
 
         def later(pairs: list[tuple[str, str]], name: str = variant.name) -> None:
             queries.extend((name, fen, []) for pair in pairs for fen in pair)
 
-        check_game(board, Rules(board), games[variant.name], later, shipped_board=False)
+        check_game(rules.board, rules, games[variant.name], later, shipped_board=False)
         counters += sum(bool(re.search(r" \d+\+\d+ ", fen)) for game in games[variant.name] for fen, _ in game)
     assert counters > 0  # the three-check variants' counters were among the FENs read
     # Where the en-passant fields differ, Fairy-Stockfish gives the same moves on ours as on its own.

@@ -62,7 +62,7 @@ def test_a_board_dropped_while_its_share_is_being_made_does_not_stop_the_thread(
     another board's share, holding the lock: it must not wait for itself."""
     import threading
 
-    from dagaz_studio.engine import rules as rules_module
+    from dagaz_studio.engine import rules_state as rules_module
 
     board = load_board("chess")
     share = rules_module.board_share(board)

@@ -21,7 +21,7 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.notation.parser import MAX_NOTATION_LENGTH
-from tests.helpers.engine_helpers import CountingFlag
+from tests.helpers.engine_helpers import CountingFlag, counting_reach_runs
 from tests.oracle.rules import OracleRules
 
 RUNAWAYS = [("fanorona", "(*[a])*+", "e3"), ("xiangqi", "(&(*))*", "e5"), ("chess", "((*)[A]){30}", "d4"),
@@ -184,11 +184,12 @@ def test_a_board_too_large_for_attack_tables_asks_only_the_pieces_on_it() -> Non
     board = parse_board(_largest_board(), "big.board")
     rules = Rules(board)
     assert rules.scans
+    runs = counting_reach_runs(rules)
     position = Position.initial(board)
     moves = legal_moves(rules, position)
     assert moves and all(position.cells[m.origin].player == 0 for m in moves)
     # Only the pieces standing on the board were worked out, not every kind on every square.
-    assert len(rules._reach) <= 6
+    assert len(runs) <= 6
 
 
 @pytest.mark.parametrize("way", ["compiled", "runner"])
@@ -296,23 +297,18 @@ def test_no_one_question_pays_for_a_whole_attack_table(board_name: str) -> None:
     for _ in range(12):
         make_move(position, chooser.choice(legal_moves(rules, position)))
     rules = Rules(board)
+    made = counting_reach_runs(rules)
     runs = []
-    counting = rules._reach_run
-
-    def counted(*args):
-        runs[-1] += 1
-        return counting(*args)
-
-    rules._reach_run = counted
     royal = next(square for square, piece in enumerate(position.cells)
                  if piece is not None and piece.player == position.turn and piece.kind in rules.royal_kinds)
     enemy = 1 - position.turn
     every = rules.board_kinds * len(board.squares)
     for _ in range(3 * every):
-        runs.append(0)
+        before = len(made)
         rules.candidates(position.cells, royal, enemy)
+        runs.append(len(made) - before)
     assert max(runs) < every // 4, max(runs)
-    assert enemy in rules._tabled  # the table came all the same, for the questions after
+    assert enemy in rules.tabled  # the table came all the same, for the questions after
 
 
 def test_a_table_earned_by_one_interpreter_is_finished_by_the_next() -> None:
@@ -328,11 +324,11 @@ def test_a_table_earned_by_one_interpreter_is_finished_by_the_next() -> None:
     every = first.board_kinds * len(board.squares)
     for _ in range(every + 5):
         first.candidates(position.cells, king, 1)
-    assert 1 not in first._tabled  # earned, and a few of its reach sets worked out
+    assert 1 not in first.tabled  # earned, and a few of its reach sets worked out
     second = Rules(board)
     for _ in range(every):
         second.candidates(position.cells, king, 1)
-    assert 1 in second._tabled
+    assert 1 in second.tabled
 
 
 def _nested_possessive(levels: int) -> str:

@@ -21,10 +21,9 @@ from hypothesis import strategies as st
 from dagaz_studio.board import Board, load_board, shipped_boards
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.helpers.notation_strategies import drop_notations, notations
-from tests.helpers.run_comparison import drop_sites, parseable, played, runner_rules
+from tests.helpers.run_comparison import drop_sites, parseable, played, same_trace, same_traced_run, traced_rules_pair
 from tests.oracle.rules import OracleRules
 from tools.compile_coverage import fallbacks
 
@@ -43,12 +42,6 @@ NOTATION_BOARDS = ["chess", "xiangqi", "russian", "shogi", "kalah", "lasca"]
 HANDLERS = {1: lambda position, square, player: square % 3 == player}
 
 
-@cache
-def _rules(board_name: str) -> tuple[Rules, Rules]:
-    """The written code's interpreter and the runner's, kept across examples (their attack tables are dear)."""
-    return Rules(load_board(board_name)), runner_rules(board_name)
-
-
 def _handled_rules(board: Board) -> tuple[Rules, Rules]:
     """The written code's interpreter and the runner's for ``board``, with :data:`HANDLERS`."""
     return Rules(board, dict(HANDLERS)), OracleRules(board, dict(HANDLERS))
@@ -60,51 +53,35 @@ def _handled(board_name: str) -> tuple[Rules, Rules]:
 
 
 
-def _same(code: RunResult, runner: RunResult, where: str) -> None:
-    for index, (ours, theirs) in enumerate(zip(code.trace, runner.trace)):
-        assert ours == theirs, f"{where}: event {index} differs"
-    assert len(code.trace) == len(runner.trace), where
-    assert code.moves == runner.moves, where
-    assert (code.stopped, code.trace_truncated) == (runner.stopped, runner.trace_truncated), where
-
-
-def _both(fast: Rules, runner: Rules, position: Position, square: int, **options: int) -> None:
-    before = list(position.cells)
-    code = fast.run(position, square, trace=True, **options)  # type: ignore[arg-type]
-    assert position.cells == before
-    _same(code, runner.run(position, square, trace=True, **options),  # type: ignore[arg-type]
-          f"{position.board.squares[square]} {options}")
-
-
 @pytest.mark.parametrize("text", ["N[+?Queen/Bishop]", "N[+?Bishop/Queen]", "N[+?Queen/Pawn]"])
 def test_a_promotion_refused_to_a_later_choice_shows_the_piece_as_it_was(text: str) -> None:
     # Each choice puts the promoted piece in hand; the next choice's refusal ("none has been lost")
     # showed the earlier choice's type where the runner shows the moving piece's own.
-    fast, runner = _rules("chess")
+    fast, runner = traced_rules_pair("chess")
     program, reference = fast.program(parse_notation(text), 0, None), runner.program(parse_notation(text), 0, None)
     for fen in ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN2K1NR w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1",
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QK1NR w - - 0 1"):
         position = Position.from_fen(fast.board, fen)
         for file in "abcdefgh":  # (the back rank, where each lost type is refused or taken)
             square = fast.board.squares.index(file + "1")
-            _same(fast.run(position, square, program, trace=True), runner.run(position, square, reference, trace=True),
-                  f"{fen} {fast.board.squares[square]}")
+            same_trace(fast.run(position, square, program, trace=True), runner.run(position, square, reference, trace=True),
+                       f"{fen} {fast.board.squares[square]}")
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_every_shipped_piece_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
-    fast, runner = _rules(board_name)
+    fast, runner = traced_rules_pair(board_name)
     for position in played(board_name, 2, 30):
         position = position.copy()
         for square, piece in enumerate(position.cells):
             if piece is not None and piece.player == position.turn:
-                _both(fast, runner, position, square)
+                same_traced_run(fast, runner, position, square)
     # Cut at a small limit, and stopped by a small budget, at the same event.
     position = played(board_name, 2, 30)[-1].copy()
     for square, piece in enumerate(position.cells):
         if piece is not None and piece.player == position.turn:
-            _both(fast, runner, position, square, trace_limit=7)
-            _both(fast, runner, position, square, budget=5)
+            same_traced_run(fast, runner, position, square, trace_limit=7)
+            same_traced_run(fast, runner, position, square, budget=5)
 
 
 def test_every_shipped_piece_and_drop_notation_has_its_traced_code_written() -> None:
@@ -145,7 +122,7 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
         # The piece has made ``run`` moves in a row; its side has made a move labelled ``a``, or not.
         position.runs = ((at, run),) * len(position.board.players)
         position.labels = frozenset({(position.turn, "a")} if labelled else ())
-        _both(fast, runner, position, at, budget=budget, trace_limit=limit)
+        same_traced_run(fast, runner, position, at, budget=budget, trace_limit=limit)
     return check
 
 
@@ -166,14 +143,14 @@ DROP_BOARDS = [name for name in sorted(shipped_boards()) if load_board(name).dro
 @pytest.mark.parametrize("board_name", [name if name in {"shogi", "crazyhouse"}
                                         else pytest.param(name, marks=pytest.mark.slow) for name in DROP_BOARDS])
 def test_every_drop_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
-    fast, runner = _rules(board_name)
+    fast, runner = traced_rules_pair(board_name)
     for position in played(board_name, 2, 30):
         position = position.copy()
         for kind, square in drop_sites(fast, position):
             before = list(position.cells)
             code = fast.run_drop(position, kind, square, trace=True)
             assert position.cells == before
-            _same(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
+            same_trace(code, runner.run_drop(position, kind, square, trace=True), f"{kind} {square}")
 
 
 def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]
@@ -198,7 +175,7 @@ def _random_drop_test(board_name: str, examples: int):  # type: ignore[no-untype
         before = list(position.cells)
         ours = fast.run_drop(position, kind, at, trace=True, budget=budget)
         assert position.cells == before
-        _same(ours, theirs, text)
+        same_trace(ours, theirs, text)
     return check
 
 
@@ -216,4 +193,4 @@ def test_a_mark_taken_again_on_a_way_is_said_once_by_the_written_code_as_by_the_
     for position in played("chess", 2, 30):
         position = position.copy()
         position.cells[27] = Piece(position.turn, kind, True)
-        _both(fast, runner, position, 27)
+        same_traced_run(fast, runner, position, 27)

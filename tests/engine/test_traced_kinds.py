@@ -25,9 +25,8 @@ from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.stacks import as_cell as column_cell
 from dagaz_studio.notation import Notation, NotationError, parse_notation
-from tests.engine.test_traced_code import _both, _rules, _same
 from tests.helpers.notation_strategies import notations
-from tests.helpers.run_comparison import parseable, played
+from tests.helpers.run_comparison import parseable, played, same_trace, same_traced_run, traced_rules_pair
 
 #: Every shipped board whose squares hold heaps or columns.
 BOARDS = sorted(name for name in shipped_boards() if not load_board(name).kind_type.holds_pieces)
@@ -39,24 +38,24 @@ def test_the_shipped_boards_of_heaps_and_stacks_are_all_compared() -> None:
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_every_shipped_heap_and_column_traces_the_same_by_the_written_code_and_the_runner(board_name: str) -> None:
-    fast, runner = _rules(board_name)
+    fast, runner = traced_rules_pair(board_name)
     positions = played(board_name, 2, 30)
     for position in positions:
         position = position.copy()
         for square, cell in enumerate(position.cells):
             if cell is not None:  # the enemy's columns too: the run says why they do not move
-                _both(fast, runner, position, square)
+                same_traced_run(fast, runner, position, square)
     # Cut at a small limit, and stopped by a small budget, at the same event.
     position = positions[-1].copy()
     for square, cell in enumerate(position.cells):
         if cell is not None:
-            _both(fast, runner, position, square, trace_limit=7)
-            _both(fast, runner, position, square, budget=5)
+            same_traced_run(fast, runner, position, square, trace_limit=7)
+            same_traced_run(fast, runner, position, square, budget=5)
 
 
 def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
     for board_name in BOARDS:
-        fast, _ = _rules(board_name)
+        fast, _ = traced_rules_pair(board_name)
         position = Position.initial(fast.board)
         for square, cell in enumerate(position.cells):
             if cell is not None:
@@ -66,7 +65,7 @@ def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
 
 def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -> None:
     # The runner keeps the typed heap that stood on the square: not a move.
-    fast, runner = _rules("kalah")
+    fast, runner = traced_rules_pair("kalah")
     position = Position.initial(fast.board)
     notation = parse_notation("N,S")
     kind = fast.custom_kind(notation)
@@ -75,8 +74,8 @@ def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -
     position.cells[square] = position.cells[square]._replace(kind=kind)  # type: ignore[union-attr]
     program = fast.program(notation, position.turn, fast.kinds[kind])
     code = fast.run(position, square, program, trace=True)
-    _same(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]), trace=True),
-          "N,S")
+    same_trace(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]), trace=True),
+               "N,S")
     assert not code.moves
 
 
@@ -84,7 +83,7 @@ def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -
 def test_a_safety_check_on_a_stack_board_is_answered_as_the_runner_answers_it(board_name: str) -> None:
     # Asked by the default board's compiled attack question, a stand-in piece was captured as no
     # column is: the square was said safe where the runner finds it is not.
-    fast, runner = _rules(board_name)
+    fast, runner = traced_rules_pair(board_name)
     notation = parse_notation("X[p,s]")
     for position in played(board_name, 4, 30):
         for square, cell in enumerate(position.cells):
@@ -92,8 +91,8 @@ def test_a_safety_check_on_a_stack_board_is_answered_as_the_runner_answers_it(bo
                 ours = fast.program(notation, position.turn, fast.kinds[0])
                 theirs = runner.program(notation, position.turn, runner.kinds[0])
                 assert fast.run(position, square, ours).moves == runner.run(position, square, theirs).moves
-                _same(fast.run(position, square, ours, trace=True), runner.run(position, square, theirs, trace=True),
-                      position.board.squares[square])
+                same_trace(fast.run(position, square, ours, trace=True), runner.run(position, square, theirs, trace=True),
+                           position.board.squares[square])
 
 
 def _typed(fast: Rules, runner: Rules, notation: Notation, position: Position, at: int) -> tuple[Program, Program]:
@@ -130,7 +129,7 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
            budget=st.sampled_from([50, 1_000, 20_000]), limit=st.sampled_from([20, 50_000]))
     def check(text: str, which: int, square: int, budget: int, limit: int) -> None:
         notation = parseable(text)
-        fast, runner = _rules(board_name)
+        fast, runner = traced_rules_pair(board_name)
         positions = played(board_name, 4, 30)
         position = positions[which % len(positions)].copy()
         at = square % len(position.cells)
@@ -152,7 +151,7 @@ def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-un
             before = list(position.cells)
             code = fast.run(position, at, ours, trace=True, **options)  # type: ignore[arg-type]
             assert position.cells == before
-            _same(code, said, f"{text} {options}")
+            same_trace(code, said, f"{text} {options}")
     return check
 
 
@@ -198,5 +197,5 @@ def test_random_drops_on_heaps_and_columns_run_by_the_written_code_as_the_runner
         assert position.cells == before
         assert quick.moves == runner.run_drop(position, kind, at, budget=budget).moves == said.moves
         assert quick.stopped == said.stopped
-        _same(fast.run_drop(position, kind, at, trace=True, budget=budget), said, f"{text} drop {kind} on {at}")
+        same_trace(fast.run_drop(position, kind, at, trace=True, budget=budget), said, f"{text} drop {kind} on {at}")
     check()

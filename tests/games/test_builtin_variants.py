@@ -71,9 +71,8 @@ def _compare(names: list[str], games: int, plies: int, seed: int) -> dict[str, s
     played = fsf_builtin_games(shipped(names), games, plies, seed)["games"]
     different = {}
     for name in shipped(names):
-        text = resolve_board(name).read_text(encoding="utf-8")
         for game in played[name]:
-            difference = check_game(name, text, game)
+            difference = check_game(name, game)
             if difference is not None:
                 different[name] = difference
                 break
@@ -100,10 +99,10 @@ def test_a_drop_that_would_give_check_is_refused_where_drops_may_not_check() -> 
     # Supply chess: a Chariot dropped on the open e-file would check the General on e10.
     from dagaz_studio.engine.game import legal_moves
     from dagaz_studio.engine.position import Position
-    from tests.helpers.builtin_oracle import _rules
+    from tests.helpers.engine_helpers import shipped
     from tests.helpers.variants_oracle import uci_names
 
-    rules = _rules("supply")
+    _, rules = shipped("supply")
     position = Position.from_fen(rules.board, "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1")
     names = uci_names(rules.board, rules, legal_moves(rules, position))
     assert "R@a5" in names and "R@e5" not in names and "R@e1" not in names

@@ -16,11 +16,10 @@ from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames
-from tests.games.test_fairy import GAMES
 from tests.helpers.engine_helpers import shipped
-from tests.helpers.games_oracle import comparable, fairy_perft, from_fairy, legal_uci, our_perft, sf
+from tests.helpers.games_oracle import comparable, fairy_game, fairy_perft, from_fairy, legal_uci, our_perft, sf
 
-ATOMIC = next(game for game in GAMES if game.board == "atomic-chess")
+ATOMIC = fairy_game("atomic-chess")
 
 # A capture beside the enemy King, and the move that makes it (Fairy-Stockfish's FEN and move string).
 EXPLOSIONS = [

@@ -10,8 +10,10 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from tests.helpers.engine_helpers import shipped
 from tests.helpers.games_oracle import (
+    FAIRY_GAMES,
     FairyGame,
     compare_random_games,
+    fairy_game,
     fairy_moves,
     fairy_perft,
     from_fairy,
@@ -20,50 +22,24 @@ from tests.helpers.games_oracle import (
     sf,
 )
 
-GAMES = [
-    FairyGame("makruk", "makruk", ("promotions",)),
-    FairyGame("shatranj", "shatranj", ("promotions",)),
-    FairyGame("capablanca", "capablanca", ("promotions",)),
-    FairyGame("grand", "grand", ("promotions",)),
-    FairyGame("berolina", "berolina", ("promotions",)),
-    FairyGame("knightmate", "knightmate", ("promotions",)),
-    FairyGame("minixiangqi", "minixiangqi"),
-    # Two passes in a row end the game (end passes), and in the tournament rules a pass while the
-    # Generals face each other (end facing): those positions are compared too.
-    FairyGame("janggi", "janggicasual", ("passes",), ends=True),
-    FairyGame("janggi-tournament", "janggi", ("passes",), ends=True),
-    # A Pawn on the last row ends the game (end reach).
-    FairyGame("breakthrough", "breakthrough", ends=True),
-    FairyGame("clobber", "clobber"),
-    FairyGame("othello", "flipello", ("passes", "turned"), captures=False),
-    FairyGame("ataxx", "ataxx", ("turned",), captures=False),
-    # Every move of an amazon makes an arrow; two thousand moves a position make perft 2 too long
-    # for a default run (4,307,152 moves).
-    FairyGame("amazons", "amazons", ("created",), captures=False, perft_depth=1),
-    # The same construct leaving a wall on the square a piece leaves.
-    FairyGame("snailtrail", "snailtrail", ("created",), captures=False, perft_depth=4),
-    # A King blown up ends the game (the King's 'extinction' flag): those positions are compared too.
-    FairyGame("atomic-chess", "atomic", ("promotions", "game_ends"), ends=True),
-]
-
-IDS = [game.board for game in GAMES]
+IDS = [game.board for game in FAIRY_GAMES]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("game", FAIRY_GAMES, ids=IDS)
 def test_legal_moves_equal_fairy_stockfish_on_random_positions(game: FairyGame) -> None:
     seen = compare_random_games(game, positions=50, seed=14)
     assert seen.captures > 0 or not game.captures
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("game", FAIRY_GAMES, ids=IDS)
 def test_legal_moves_equal_fairy_stockfish_on_500_random_positions(game: FairyGame) -> None:
     seen = compare_random_games(game, positions=500, seed=1402)
     assert seen.captures > 20 or not game.captures
     assert all(getattr(seen, kind) > 0 for kind in game.rare), seen
 
 
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("game", FAIRY_GAMES, ids=IDS)
 def test_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
     start = sf.start_fen(game.variant)
     depths = range(1, game.perft_depth + 1)
@@ -71,7 +47,7 @@ def test_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("game", FAIRY_GAMES, ids=IDS)
 def test_deeper_perft_from_the_start_equals_fairy_stockfish(game: FairyGame) -> None:
     depth = game.perft_depth + 1
     assert our_perft(game, depth) == fairy_perft(game, sf.start_fen(game.variant), depth)
@@ -135,7 +111,7 @@ RARE_POSITIONS = [
 
 @pytest.mark.parametrize(("name", "fen", "shows"), RARE_POSITIONS)
 def test_rare_rules_from_fen_equal_fairy_stockfish(name: str, fen: str, shows: str) -> None:
-    game = next(game for game in GAMES if game.board == name)
+    game = fairy_game(name)
     board, _ = shipped(game.board)
     expected = set(fairy_moves(game, fen, []))
     assert shows in expected
@@ -143,7 +119,7 @@ def test_rare_rules_from_fen_equal_fairy_stockfish(name: str, fen: str, shows: s
 
 
 def test_janggi_has_no_pass_in_check() -> None:
-    game = next(game for game in GAMES if game.board == "janggi")
+    game = fairy_game("janggi")
     board, _ = shipped("janggi")
     fen = "3k5/9/9/9/9/9/9/9/9/3KR4 b - - 0 1"  # the Chariot on e1 does not check d10; a Chariot on d1 would
     assert "d10d10" in legal_uci(game, fen)
@@ -167,7 +143,7 @@ def test_ataxx_turns_every_neighbour_and_a_player_without_stones_has_no_move() -
     position = Position.from_fen(board, fen)
     make_move(position, MoveNames(rules, position, style="uci").read("b2d4"))
     assert position.fen().split()[0] == sf.get_fen("ataxx", fen, ["b2d4"]).split()[0]
-    game = next(game for game in GAMES if game.board == "ataxx")
+    game = fairy_game("ataxx")
     empty_handed = "7/P1P4/7/6P/4PP1/1P5/P6 b - - 7 6"
     assert legal_uci(game, empty_handed) == set(fairy_moves(game, empty_handed, [])) == set()
 
@@ -187,7 +163,7 @@ def test_play_reads_othello_placings_and_passes(capsys: pytest.CaptureFixture[st
 def test_berolina_en_passant_follows_a_diagonal_double_step() -> None:
     # Black's e7c5 passes d6, where White's d5 pawn could have taken it: it takes it there now.
     # (A FEN cannot say this: its en-passant square is read as a straight double step.)
-    game = next(game for game in GAMES if game.board == "berolina")
+    game = fairy_game("berolina")
     board, rules = shipped("berolina")
     fen = "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1"
     position = Position.from_fen(board, fen)

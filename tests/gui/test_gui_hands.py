@@ -7,17 +7,9 @@ from PySide6.QtCore import Qt
 
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
-from tests.gui.test_gui_moves import open_window
+from tests.helpers.gui_window import click_hand, open_window
 
 FEN = "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/9/2P6/PPSPPPPPP/7R1/LN1GKGSNL[BPPb] w - - 0 8"
-
-
-def click_hand(qtbot, window, player: int, name: str):
-    view = window.board_view
-    centre = view.hand_items()[(player, name)].data(1)
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
-        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(centre))
-    return blocker.args[0]
 
 
 def test_hands_are_drawn_beside_the_board_and_follow_the_position(qtbot) -> None:

@@ -7,7 +7,7 @@ from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.gui.board_view.levels import level_grid
 from dagaz_studio.gui.board_view.view import UNIT
-from tests.gui.test_gui_moves import click_and_wait, open_window
+from tests.helpers.gui_window import click_and_wait, open_window
 
 
 def test_levels_are_drawn_side_by_side_and_squares_found_where_drawn(qtbot) -> None:

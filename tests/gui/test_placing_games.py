@@ -8,8 +8,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.rules import Rules
-from tests.gui.test_gui_hands import click_hand
-from tests.gui.test_gui_moves import open_window
+from tests.helpers.gui_window import click_hand, open_window
 
 
 def test_othello_is_drawn_on_green_with_discs_always_in_hand(qtbot) -> None:

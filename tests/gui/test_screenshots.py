@@ -17,6 +17,7 @@ from dagaz_studio.engine.game import fen, legal_moves
 from dagaz_studio.engine.rules import Rules
 from tests.helpers.gui_window import click_and_wait, open_window
 from tests.helpers.paths import REPO
+from tests.helpers.random_play import mid_game
 
 SCREENSHOTS = REPO / "docs" / "screenshots"
 
@@ -38,8 +39,6 @@ def _open(qtbot, window, name: str) -> None:
 
 def _mid_game(window, name: str) -> None:
     """A position of random play (the benchmarks' own), with the first piece that can move selected."""
-    from tests.benchmarks.bench_typing import mid_game
-
     position = mid_game(name, 1)[0]
     window.document.set_fen(fen(Rules(position.board), position))
 

@@ -16,7 +16,7 @@ from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.values import is_true
-from tests.helpers.variants_oracle import compare, uci_names
+from tests.helpers.variants_oracle import compare_rules, uci_names
 
 _PLAY = r"""
 import json, random, sys
@@ -110,7 +110,8 @@ def _board_part(fen: str) -> tuple[str, str]:
 
 
 @cache
-def _rules(name: str) -> Rules:
+def shipped_rules(name: str) -> Rules:
+    """The interpreter of the shipped board ``name``, loaded once: every game compared on it shares it."""
     return Rules(load_board(name))
 
 
@@ -132,15 +133,15 @@ def _readable(board, fen: str) -> str:
     return " ".join(fields)
 
 
-def check_game(name: str, board_text: str, game: list) -> str | None:
-    """None when the shipped board agrees with Fairy-Stockfish on every position of ``game``: the
-    legal moves, the FEN read back, and the position each played move leads to; else the first
+def check_game(name: str, game: list) -> str | None:
+    """None when the shipped board ``name`` agrees with Fairy-Stockfish on every position of ``game``:
+    the legal moves, the FEN read back, and the position each played move leads to; else the first
     difference."""
     chess960 = name in CHESS960
-    difference = compare(board_text, [[[fen, moves] for fen, moves, _ in game]], chess960)
+    rules = shipped_rules(name)
+    difference = compare_rules(rules, [[[fen, moves] for fen, moves, _ in game]], chess960)
     if difference is not None:
         return difference
-    rules = _rules(name)
     board = rules.board
     for index, ((fen, _, move), following) in enumerate(zip(game, game[1:] + [None])):
         if index and Position.from_fen(board, fen).fen() != fen:

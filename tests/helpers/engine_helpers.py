@@ -6,6 +6,7 @@ import threading
 from functools import cache
 
 from dagaz_studio.board import Board, load_board
+from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 
@@ -23,6 +24,20 @@ def uci(board: Board, rules: Rules, move: Move) -> str:
     if move.promotion:
         text += rules.kinds[rules.kind_index[move.promotion]].letter.lower()
     return text
+
+
+def counting_reach_runs(rules: Rules) -> list[tuple[str | None, int, int]]:
+    """Each reach run ``rules`` makes from now on (:meth:`Rules.reach_run`: a reach set and footprint
+    worked out), noted as (piece name, player, square)."""
+    runs: list[tuple[str | None, int, int]] = []
+    run = rules.reach_run
+
+    def counted(program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
+        runs.append((program.piece_name, player, square))
+        return run(program, player, square)
+
+    rules.reach_run = counted  # type: ignore[method-assign]
+    return runs
 
 
 class CountingFlag:

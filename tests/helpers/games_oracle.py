@@ -48,6 +48,39 @@ class FairyGame:
     # exploded, a Pawn on the last row): the positions it ends are compared too, and must have no move
 
 
+#: The shipped games Fairy-Stockfish plays, each with its variant there.
+FAIRY_GAMES = [
+    FairyGame("makruk", "makruk", ("promotions",)),
+    FairyGame("shatranj", "shatranj", ("promotions",)),
+    FairyGame("capablanca", "capablanca", ("promotions",)),
+    FairyGame("grand", "grand", ("promotions",)),
+    FairyGame("berolina", "berolina", ("promotions",)),
+    FairyGame("knightmate", "knightmate", ("promotions",)),
+    FairyGame("minixiangqi", "minixiangqi"),
+    # Two passes in a row end the game (end passes), and in the tournament rules a pass while the
+    # Generals face each other (end facing): those positions are compared too.
+    FairyGame("janggi", "janggicasual", ("passes",), ends=True),
+    FairyGame("janggi-tournament", "janggi", ("passes",), ends=True),
+    # A Pawn on the last row ends the game (end reach).
+    FairyGame("breakthrough", "breakthrough", ends=True),
+    FairyGame("clobber", "clobber"),
+    FairyGame("othello", "flipello", ("passes", "turned"), captures=False),
+    FairyGame("ataxx", "ataxx", ("turned",), captures=False),
+    # Every move of an amazon makes an arrow; two thousand moves a position make perft 2 too long
+    # for a default run (4,307,152 moves).
+    FairyGame("amazons", "amazons", ("created",), captures=False, perft_depth=1),
+    # The same construct leaving a wall on the square a piece leaves.
+    FairyGame("snailtrail", "snailtrail", ("created",), captures=False, perft_depth=4),
+    # A King blown up ends the game (the King's 'extinction' flag): those positions are compared too.
+    FairyGame("atomic-chess", "atomic", ("promotions", "game_ends"), ends=True),
+]
+
+
+def fairy_game(board: str) -> FairyGame:
+    """The game of :data:`FAIRY_GAMES` played on the shipped board ``board``."""
+    return next(game for game in FAIRY_GAMES if game.board == board)
+
+
 def fairy_moves(game: FairyGame, fen: str, played: list[str]) -> list[str]:
     """Fairy-Stockfish's legal moves, less the passes a board cannot say yet."""
     moves = sf.legal_moves(game.variant, fen, played)

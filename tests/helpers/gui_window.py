@@ -45,6 +45,16 @@ def type_and_wait(qtbot, window, text: str):
     return blocker.args[0]
 
 
+def click_hand(qtbot, window, player: int, name: str):
+    """Click the piece type ``name`` in ``player``'s hand beside the board and wait for the moves shown
+    for it (its drops); returns the reply."""
+    view = window.board_view
+    centre = view.hand_items()[(player, name)].data(1)
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(centre))
+    return blocker.args[0]
+
+
 class _Turn(NamedTuple):
     """The clocks at one turn of the event loop."""
 

@@ -1,6 +1,6 @@
 """What the tests comparing the compiled paths with the runner share: the two interpreters of a
 board (compiled, and the runner alone), positions reached by random play, and the comparison of one
-run three ways (compiled, runner, traced)."""
+run three ways (compiled, runner, traced) or of one traced run two ways (written code, runner)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from dagaz_studio.engine.game import legal_moves, make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.rules import Rules
+from dagaz_studio.engine.values import RunResult
 from dagaz_studio.notation import NotationError, parse_notation
 from dagaz_studio.notation.nodes import Notation
 from tests.oracle.rules import OracleRules
@@ -30,6 +31,14 @@ def rules_pair(board_name: str) -> tuple[Rules, Rules]:
     """A compiled and an interpreted interpreter, kept across examples (their attack tables are dear)."""
     return Rules(load_board(board_name)), runner_rules(board_name)
 
+
+
+@cache
+def traced_rules_pair(board_name: str) -> tuple[Rules, Rules]:
+    """The written code's interpreter and the runner's for the traced comparisons, kept across
+    examples; apart from :func:`rules_pair`'s, so that the kinds and traced code other tests add to
+    theirs never reach the checks of what these hold."""
+    return Rules(load_board(board_name)), runner_rules(board_name)
 
 @cache
 def played(board_name: str, games: int, longest: int, fen: str | None = None) -> tuple[Position, ...]:
@@ -82,3 +91,23 @@ def drop_sites(rules: Rules, position: Position) -> Iterator[tuple[int, int]]:
         if rules.drop_program(kind, position.turn) is not None:
             for square in range(len(position.cells)):
                 yield kind, square
+
+
+def same_trace(code: RunResult, runner: RunResult, where: str) -> None:
+    """Two traced runs alike: event for event the same trace, the same moves in the same order, the
+    same stop and the same cut at the trace's limit; ``where`` names the run in a failure."""
+    for index, (ours, theirs) in enumerate(zip(code.trace, runner.trace)):
+        assert ours == theirs, f"{where}: event {index} differs"
+    assert len(code.trace) == len(runner.trace), where
+    assert code.moves == runner.moves, where
+    assert (code.stopped, code.trace_truncated) == (runner.stopped, runner.trace_truncated), where
+
+
+def same_traced_run(fast: Rules, runner: Rules, position: Position, square: int, **options: int) -> None:
+    """The piece on ``square`` run traced by the written code and by the runner, with the same
+    ``options`` (a trace limit, a budget): :func:`same_trace`, and the board left as it was."""
+    before = list(position.cells)
+    code = fast.run(position, square, trace=True, **options)  # type: ignore[arg-type]
+    assert position.cells == before
+    same_trace(code, runner.run(position, square, trace=True, **options),  # type: ignore[arg-type]
+               f"{position.board.squares[square]} {options}")

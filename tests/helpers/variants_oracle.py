@@ -102,7 +102,13 @@ def compare(board_text: str, games: list, chess960: bool = False, read_back: boo
             board = load_board(str(path))
         except ValueError as error:
             return f"the board does not load: {error}"
-    rules = Rules(board)
+    return compare_rules(Rules(board), games, chess960, read_back)
+
+
+def compare_rules(rules: Rules, games: list, chess960: bool = False, read_back: bool = False) -> str | None:
+    """:func:`compare` on a board already loaded, with its interpreter ``rules``: a board compared on
+    game after game is read and its pieces' code written once."""
+    board = rules.board
     for game in games:
         for fen, expected in game:
             if read_back:

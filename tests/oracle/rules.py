@@ -2,8 +2,9 @@
 (:mod:`tests.oracle.runner`): the differential tests' reference for the engine's written code.
 
 :class:`OracleRules` is the engine's :class:`~dagaz_studio.engine.rules.Rules` with its runs, drops,
-attack questions and reach mode answered by the runner, and the bulk shortcuts off (``fast``):
-legal moves and perft go square by square through :meth:`OracleRules.run`.
+attack questions and reach mode answered by the runner, and none of bulk work's shortcuts
+(:meth:`~OracleRules.bulk_moves`, :meth:`~OracleRules.bulk_perft`): legal moves and perft go square by
+square through :meth:`OracleRules.run`, by full moves.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from dataclasses import replace
 from typing import Any
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.completion import keep_move
+from dagaz_studio.engine.light_path import light_perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach import REACH_BUDGET
@@ -25,6 +28,7 @@ from dagaz_studio.engine.values import (
     DEFAULT_TRACE_LIMIT,
     QUESTION_COST,
     CancelFlag,
+    Move,
     RunawayNotation,
     RunResult,
 )
@@ -40,9 +44,19 @@ class OracleRules(Rules):
 
     def __init__(self, board: Board, handlers: dict[int, Callable[[Position, int, int], bool]] | None = None) -> None:
         super().__init__(board, handlers)
-        self.fast = False
         #: Each program's closures, by the program's identity (kept beside it).
         self._closures: dict[int, tuple[Program, RunnerProgram]] = {}
+
+    def bulk_moves(self, position: Position, cancel: CancelFlag | None = None) -> list[Move] | None:
+        """None: every square is run by :meth:`run`, one by one."""
+        return None
+
+    def bulk_perft(self, position: Position, depth: int) -> int | None:
+        """Perft by the legal moves in full at every ply, never by light records."""
+        with collector_paused():
+            if depth > 2:
+                self.build_attack_tables()
+            return light_perft(self, position, depth, False)
 
     def runner_program(self, program: Program) -> RunnerProgram:
         """``program`` compiled into the runner's closures (cached)."""
@@ -117,7 +131,7 @@ class OracleRules(Rules):
             result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def _reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
+    def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
         """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
         squares it could step on or look at."""
         empty = Position(self.board, [None] * len(self.board.squares), player)

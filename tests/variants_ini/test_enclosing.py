@@ -108,13 +108,17 @@ def fsf_after(ini: str, variant: str, fens: list[str]) -> list[dict[str, str]]:
     return json.loads(done.stdout)
 
 
-def placements_after(board_text: str, fen: str) -> dict[str, str]:
-    """The board (without hands) after each of the imported board's legal moves, by move name."""
+def board_rules(board_text: str) -> Rules:
+    """The imported board's interpreter, the board read from a file as ``dagaz-studio`` reads it."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "variant.board"
         path.write_text(board_text, encoding="utf-8")
-        board = load_board(str(path))
-    rules = Rules(board)
+        return Rules(load_board(str(path)))
+
+
+def placements_after(rules: Rules, fen: str) -> dict[str, str]:
+    """The board (without hands) after each of the board's legal moves, by move name."""
+    board = rules.board
     out = {}
     for move in legal_moves(rules, Position.from_fen(board, fen)):
         (name,) = uci_names(board, rules, [move])
@@ -135,9 +139,10 @@ def test_the_pieces_turned_are_those_fairy_stockfish_turns(source: str, name: st
                 for side in "wb"]
     else:
         fens = [fen for game in fsf_games(text, [name], games=1, plies=24, seed=9)[name] for fen, _ in game]
+    rules = board_rules(variant.text)  # read and its pieces' code written once for every position
     turned = 0
     for fen, theirs in zip(fens, fsf_after(text, name, fens)):
-        ours = placements_after(variant.text, fen)
+        ours = placements_after(rules, fen)
         theirs = {move: after.split()[0].split("[")[0] for move, after in theirs.items()
                   if not re.fullmatch(r"([a-z]\d+)\1", move)}  # a pass turns nothing
         ours = {move: after for move, after in ours.items() if not re.fullmatch(r"([a-z]\d+)\1", move)}

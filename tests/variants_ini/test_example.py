@@ -11,20 +11,21 @@ import re
 
 import pytest
 
-from dagaz_studio.variants_ini import import_file, read_ini
+from dagaz_studio.variants_ini import IniError, read_ini
+from dagaz_studio.variants_ini.importing import Imported
 from dagaz_studio.variants_ini.inheritance import resolve
-from tests.helpers.paths import DATA, REPO
+from tests.helpers.example_ini import example_import, example_rules, example_text
+from tests.helpers.paths import REPO
 
 pytest.importorskip("pyffish")
-from tests.helpers.variants_oracle import compare, fsf_games  # noqa: E402
+from tests.helpers.variants_oracle import compare_rules, fsf_games  # noqa: E402
 
-EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
 README = REPO / "README.md"
 
 
-def imported_and_refused() -> tuple[str, int, list, list]:
-    text = EXAMPLE.read_text(encoding="utf-8")
-    imported, refused = import_file(text)
+def imported_and_refused() -> tuple[str, int, tuple[Imported, ...], tuple[IniError, ...]]:
+    text = example_text()
+    imported, refused = example_import()
     return text, len(read_ini(text)), imported, refused
 
 
@@ -36,7 +37,12 @@ def test_at_least_half_of_the_example_sections_play_as_fairy_stockfish_does() ->
     different = {}
     for variant in imported:
         assert games.get(variant.name) is not None, f"Fairy-Stockfish did not load {variant.name}"
-        difference = compare(variant.text, games[variant.name], read_back=True)
+        try:
+            rules = example_rules(variant.name)
+        except ValueError as error:
+            different[variant.name] = f"the board does not load: {error}"
+            continue
+        difference = compare_rules(rules, games[variant.name], read_back=True)
         if difference is not None:
             different[variant.name] = difference
     assert not different

@@ -22,6 +22,7 @@ from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini import IniError, import_file
 from dagaz_studio.variants_ini.inheritance import MAX_INHERITANCE
 from dagaz_studio.variants_ini.ini import MAX_SECTIONS, MAX_VALUE_LENGTH
+from tests.helpers.example_ini import example_import
 from tests.helpers.paths import DATA
 
 EXAMPLE = DATA / "fairy-stockfish" / "variants.ini"
@@ -89,7 +90,7 @@ def test_a_file_without_sections_says_so_and_exits_2(tmp_path: Path, text: str) 
 
 
 def test_every_board_imported_from_the_example_loads_with_its_start_position() -> None:
-    imported, _ = import_file(EXAMPLE.read_text(encoding="utf-8"))
+    imported, _ = example_import()
     problems = {}
     for variant in imported:
         try:
