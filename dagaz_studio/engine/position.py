@@ -235,7 +235,7 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         written = " ".join([
-            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, castling_field(self),
+            _join_rows(rows, len(board.row_names), bool(board.level_names)) + hand_field(self), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
@@ -249,13 +249,6 @@ class Position:
 
         field = runs_field(self)
         return "" if field is None else " " + field
-
-    def hand_field(self) -> str:
-        """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[]`` when none are
-        held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands,
-        or whose hands never change and hold nothing. A hand read from a FEN is written back in the
-        order read."""
-        return hand_field(self)
 
     def en_passant_square(self, any_line: bool = False) -> str:
         """The squares the last move passed over, FEN style, or ``-``.
