@@ -11,7 +11,7 @@ out reach sets and the tables of possible attackers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -384,44 +384,36 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if plan is None:
             return None
         work = new_work(budget, cancel)
-        records: list[Record] = []
-        seen: set[Hashable] = set()
-        if len(plan) == 1:
+        if len(plan) > 1:
             try:
-                plan[0].moves(cells, square, piece, records, seen, work, position)
-            except Abort as stop:
-                if self._stops_in_question(stop, program):
-                    return None
-                if stop.kind == "cancelled":
-                    # Already cancelled: the flag is not looked at again (the run stopped at its first
-                    # look), and a long run's tens of thousands of moves are not all built: only as
-                    # many as are built between two looks (a cancelled run's moves are what it had
-                    # found by then, and it must end now).
-                    found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
-                    return RunResult(moves=found, stopped="cancelled", work=work[0])
-                found, cancelled = self._built_moves(position, square, piece, records, cancel)
-                return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
-                                 work=work[0])
-            except RecursionError:
+                entries = self.light_entries(position, square, piece, plan, work)  # each move once, in the order found
+            except (Abort, RecursionError):
                 return None
-            if work[0] > budget:
+            if entries is None:
                 return None
-            found, cancelled = self._built_moves(position, square, piece, records, cancel)
-            return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
-        kept: dict[Hashable, Move] = {}  # each move once, in the order found
+            return RunResult(moves=[self.record_move(position, square, piece, entry) for entry in entries], work=work[0])
+        records: list[Record] = []
         try:
-            work[0] += 1  # the top-level ';'
-            for part in plan:
-                records.clear()
-                part.moves(cells, square, piece, records, seen, work, position)
-                for record in records:
-                    move = self.record_move(position, square, piece, record)
-                    kept.setdefault(move.key(), move)
-        except (Abort, RecursionError):
+            plan[0].moves(cells, square, piece, records, set(), work, position)
+        except Abort as stop:
+            if self._stops_in_question(stop, program):
+                return None
+            if stop.kind == "cancelled":
+                # Already cancelled: the flag is not looked at again (the run stopped at its first
+                # look), and a long run's tens of thousands of moves are not all built: only as
+                # many as are built between two looks (a cancelled run's moves are what it had
+                # found by then, and it must end now).
+                found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
+                return RunResult(moves=found, stopped="cancelled", work=work[0])
+            found, cancelled = self._built_moves(position, square, piece, records, cancel)
+            return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
+                             work=work[0])
+        except RecursionError:
             return None
         if work[0] > budget:
             return None
-        return RunResult(moves=list(kept.values()), work=work[0])
+        found, cancelled = self._built_moves(position, square, piece, records, cancel)
+        return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
