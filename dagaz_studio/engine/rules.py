@@ -214,42 +214,31 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     def _start(self, st: State, square: int, entry: Callable[[State], None], result: RunResult,
                drop: Piece | None = None) -> None:
         """The implicit beginning of a run (the piece on ``square`` lifted, or a heap board's heap, or
-        the dropped piece held over it), then ``entry``."""
+        the dropped piece held over it), then ``entry``, restoring the board whatever happens."""
         piece = st.cells[square]
-        st.cursor = square
-        st.mover_sq = square
-        st.partial_start = square
-        st.origin = square
+        st.cursor = st.mover_sq = st.partial_start = st.origin = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))
             st.mover_in_hand = True
-            if st.trace is not None:
-                words.start(st, square, drop)
-            self._enter(st, entry, result)
-            return
         if st.trace is not None:
-            words.start(st, square)
-        if self.board.kind_type.holds_heaps:
+            words.start(st, square, drop)
+        if drop is None and self.board.kind_type.holds_heaps:
             # A heap belongs to nobody: the run lifts it whichever side moves.
-            if start_heap(st, square):
-                self._enter(st, entry, result)
-            return
-        if piece is None or piece.player != st.me:
+            if not start_heap(st, square):
+                return
+        elif drop is None:
+            if piece is None or piece.player != st.me:
+                if st.trace is not None:
+                    words.not_own(st, square)
+                return
+            st.touched[square] = piece
+            st.cells[square] = None
+            st.hand.append((piece, square))
+            st.mover_in_hand = True
+            st.visited.append(square)
             if st.trace is not None:
-                words.not_own(st, square)
-            return
-        st.touched[square] = piece
-        st.cells[square] = None
-        st.hand.append((piece, square))
-        st.mover_in_hand = True
-        st.visited.append(square)
-        if st.trace is not None:
-            words.lift(st, None, piece, square)
-        self._enter(st, entry, result)
-
-    def _enter(self, st: State, entry: Callable[[State], None], result: RunResult) -> None:
-        """Run ``entry`` on the prepared state, restoring the board whatever happens."""
+                words.lift(st, None, piece, square)
         deep_enough()
         try:
             entry(st)
