@@ -17,7 +17,6 @@ MAX_REPETITION_DEPTH = 4_000
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__
-NO_LABELS: frozenset[str] = frozenset()
 
 
 class Stop(Exception):
