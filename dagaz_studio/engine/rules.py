@@ -166,7 +166,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         st = traced_state(self, position, piece or Piece(position.turn, 0, False), result)
         if drop is not None:
             st.under = (position.cells[square],)
-        st.budget, st.cancel, st.trace_limit = budget, cancel, trace_limit
+        st.trace_limit = trace_limit
         st.trace = result.trace if trace else None
         work = new_work(budget, cancel)
 
