@@ -106,11 +106,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def kind_program(self, kind: int, player: int) -> Program:
         """The compiled move of a board piece type for a player."""
-        program = self._kind_programs.get((kind, player))
-        if program is None:
-            piece = self.kinds[kind]
-            program = self._kind_programs[(kind, player)] = self.program(piece.notation, player, piece)
-        return program
+        piece = self.kinds[kind]
+        return self.program(piece.notation, player, piece)
 
     def run(self, position: Position, square: int, program: Program | None = None, *,
             trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
@@ -258,15 +255,9 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def drop_program(self, kind: int, player: int) -> Program | None:
         """The drop notation of a board piece type for a player, or ``None`` when it is not dropped."""
-        key = (-1 - kind, player)
-        program = self._kind_programs.get(key)
-        if program is None:
-            piece = self.kinds[kind]
-            notation = self.board.drops.get(piece.name)
-            if notation is None:
-                return None
-            program = self._kind_programs[key] = self.program(notation, player, piece)
-        return program
+        piece = self.kinds[kind]
+        notation = self.board.drops.get(piece.name)
+        return None if notation is None else self.program(notation, player, piece)
 
     def run_drop(self, position: Position, kind: int, square: int, *, trace: bool = False,
                  budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
