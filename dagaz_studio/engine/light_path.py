@@ -164,8 +164,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         for square in royals:
             work[4][square, square, True, cells[square]] = False
     maker_of = rules.light_maker
-    makers = rules.light_makers(me)
-    shapes = rules.record_shapes()
+    makers = rules.light_makers[me]
+    shapes = rules.record_shapes
     squares: list[int] | range = mine if holds else range(len(cells))
     if counting is not None and holds and (not royal or watched is not None):
         squares = _counted(rules, position, mine, me, watched or _NOTHING, dead, free, counting, work)
@@ -300,7 +300,7 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
     the position: far below the budget, which is one run's.)"""
     cells = position.cells
     royal = rules.royal_kinds
-    counts = rules.light_counts(me)
+    counts = rules.light_counts[me]
     left: list[int] = []
     total = 0
     for origin in mine:

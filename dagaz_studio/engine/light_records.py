@@ -59,7 +59,7 @@ class LightRecords(RulesState):
         compiled ``moves`` function of a notation compiled whole that neither lifts nor puts, a
         tuple of compiled parts (those that lift or put give whole moves), or ``None`` (the piece
         runs as :meth:`run` runs it)."""
-        makers = self._record_makers[player]
+        makers = self.light_makers[player]
         maker = makers.get(kind, _UNKNOWN)
         if maker is _UNKNOWN:
             program = self.kind_program(kind, player)
@@ -81,12 +81,12 @@ class LightRecords(RulesState):
         """Whether the light records of a piece kind's moves may capture elsewhere than where it lands
         (its notation takes pieces by ``[x]``, ``[d]`` or ``[w]``), and whether they may promote it
         to a royal kind (cached): perft skips looking at what they cannot hold."""
-        shape = self._record_shapes.get(kind)
+        shape = self.record_shapes.get(kind)
         if shape is None:
             notation = self.kinds[kind].notation
             royal = {self.kind_names[index] for index in self.royal_kinds}
             crowning = any(use.use == PROMOTES and use.name in royal for use in name_uses(notation))
-            shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
+            shape = self.record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 
     def stuck_squares(self, player: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:
@@ -112,25 +112,6 @@ class LightRecords(RulesState):
         if known is None or known[0] != len(self.kinds):
             known = self._board_only = (len(self.kinds), not any(reads_history(kind.notation) for kind in self.kinds))
         return known[1]
-
-    def record_shapes(self) -> dict[int, tuple[bool, bool]]:
-        """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
-        return self._record_shapes
-
-    def light_makers(self, player: int) -> dict[int, Any]:
-        """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
-        change it): the light path looks them up once per piece on every position."""
-        return self._record_makers[player]
-
-    def light_drop_makers(self, player: int) -> dict[int, Any]:
-        """Each kind's drop for ``player`` as the light path makes it, worked out so far, by kind (for
-        :mod:`~dagaz_studio.engine.light_drops` to fill in as it goes)."""
-        return self._drop_makers[player]
-
-    def light_counts(self, player: int) -> dict[int, Any]:
-        """Each kind's ``quick_count`` of its :meth:`light_maker` for ``player`` (``None``: it has
-        none), as perft's last ply has worked them out so far, to fill in as it goes."""
-        return self._record_counts[player]
 
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
                       work: Work) -> Entries | None:
