@@ -134,14 +134,10 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     return TraceTree(tuple(parents))
 
 
-def move_event(trace: Sequence[TraceEvent], move_index: int) -> int | None:
-    """The event where move ``move_index`` was first completed."""
-    return next((index for index, event in enumerate(trace) if event.kind == "move" and event.move == move_index), None)
-
-
 def move_branch(trace: Sequence[TraceEvent], tree: TraceTree, move_index: int) -> list[int]:
-    """The events that built move ``move_index``: its branch from the start to its completion."""
-    end = move_event(trace, move_index)
+    """The events that built move ``move_index``: its branch from the start to where it was first
+    completed."""
+    end = next((index for index, event in enumerate(trace) if event.kind == "move" and event.move == move_index), None)
     return [] if end is None else tree.path(end)
 
 
