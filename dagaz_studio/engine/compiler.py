@@ -211,11 +211,6 @@ def _written_function(rules: CodeRules, notation: Notation, player: int, piece_n
     return function
 
 
-def compiled_code(source: str) -> Any:
-    """The code object compiled from ``source`` in this process (or kept from an earlier one), if any."""
-    return CODE_CACHE.get(source)
-
-
 def remember_code(source: str, code: Any) -> None:
     """Keep ``code``, compiled from ``source``, to load it again without compiling (bounded in number
     and in the characters of source kept, :data:`MAX_KEPT_SOURCE`)."""
