@@ -46,8 +46,11 @@ def make_move(position: Position, move: Move) -> Undo:
     if position.checks_remaining is not None:
         position.checks_pending = -1 if move.passes else move.player
     position.passes = position.passes + 1 if move.passes else 0
+    players = len(position.board.players)
     if position.board.counts_runs:
-        _count_run(position, move)
+        # The mover's run of moves in a row by one piece (``[u0-2]``): a pass or a drop starts none.
+        position.runs = runs_after(position.runs, players, move.player, None if move.passes or move.dropped
+                                   else move.origin, move.target, not move.captures and move.promotion is None)
     if position.board.kind_type.keeps_stores:
         store_taken(position, move.player, move.changes)
     elif position.hands:
@@ -60,7 +63,6 @@ def make_move(position: Position, move: Move) -> Undo:
     if move.labels:
         position.labels = position.labels | {(move.player, label) for label in move.labels}
     position.last_move = move.last
-    players = len(position.board.players)
     position.turn = (move.player + (0 if move.again else 1)) % players
     mover = position.board.pieces.get(move.piece)
     # Drops and promotions cannot be undone any more than captures can: Fairy-Stockfish resets the
@@ -84,13 +86,6 @@ def unmake_move(position: Position, undo: Undo) -> None:
         position.hands = [list(hand) for hand in hands]
     if checks is not None:
         position.checks_remaining, position.checks_pending = checks
-
-
-def _count_run(position: Position, move: Move) -> None:
-    """Keep the mover's run of moves in a row by one piece (``[u0-2]``: :mod:`dagaz_studio.engine.runs`)."""
-    origin = None if move.passes or move.dropped else move.origin
-    position.runs = runs_after(position.runs, len(position.board.players), move.player, origin, move.target,
-                               not move.captures and move.promotion is None)
 
 
 def held_as(board: Board) -> list[int]:
