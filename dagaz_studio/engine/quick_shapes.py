@@ -1,7 +1,8 @@
 """Quick moves and attack questions for the two commonest shapes of notation, for bulk work (perft, the
 command line's batches), which reports no work and no stops: a rider, ``(+)([p]\\1)*`` (one step,
-then the same step again over empty squares, ``{0,m}`` times at most), and a leaper, ``N,OM;E,OT``
-(steps that look at nothing on the way, in alternatives).
+then the same step again over empty squares, ``{0,m}`` times at most), or riders in alternatives,
+``(+)([p]\\1)*;(X)(UD)([p]\\1\\2)*``; and a leaper, ``N,OM;E,OT`` (steps that look at nothing on
+the way, in alternatives).
 
 They give exactly what the compiled code gives, the same light records in the same order, but walk
 rays and targets worked out once per board and player (kept with the board) instead of counting the
@@ -19,7 +20,16 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
-from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider, as_stepped_rider, capture_ways
+from dagaz_studio.notation.nodes import (
+    Alternatives,
+    Node,
+    Notation,
+    Step,
+    as_leaper,
+    as_rider,
+    as_stepped_rider,
+    capture_ways,
+)
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
@@ -30,21 +40,35 @@ _DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 _new = tuple.__new__
 #: Whether a piece attacks a square, and the squares that answer depends on.
 Reads = tuple[bool, frozenset[int]]
-#: A rider's steps taken together and most passes (``None``: no limit); a leaper's ways, each the
-#: directions of its steps in order.
+#: A rider's steps taken together and most passes (``None``: no limit).
+Ride = tuple[tuple[Step, ...], int | None]
+#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each the directions
+#: of its steps in order.
 Shape = tuple[str, Any]
 
 
 def shape_of(body: Node) -> Shape | None:
-    """``("ride", (step, maximum))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
-    rider = as_ride(body)
-    if rider is not None:
-        return "ride", rider
+    """``("ride", (rider, ...))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
+    riders = as_rides(body)
+    if riders is not None:
+        return "ride", riders
     ways = as_leaper(body)
     return None if ways is None else ("leap", ways)
 
 
-def as_ride(node: Node) -> tuple[tuple[Step, ...], int | None] | None:
+def as_rides(node: Node) -> tuple[Ride, ...] | None:
+    """The riders of ``node`` (:func:`as_ride`): itself one, or each of its alternatives one, in the
+    order the code tries them; ``None`` for anything else."""
+    riders = []
+    for option in node.options if isinstance(node, Alternatives) else (node,):
+        rider = as_ride(option)
+        if rider is None:
+            return None
+        riders.append(rider)
+    return tuple(riders)
+
+
+def as_ride(node: Node) -> Ride | None:
     """``(steps taken together, most passes)`` of a rider, however written (:func:`as_rider`,
     :func:`as_stepped_rider`), or ``None``."""
     stepped = as_stepped_rider(node)
@@ -72,10 +96,10 @@ def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
     return out
 
 
-def _rays(rules: RulesState, paths: list[tuple[int, ...]], maximum: int | None) -> list[Any]:
-    """Per square, each path of steps (its last step's direction) with the squares a rider lands on
-    that way, or ``False`` where the compiled code must answer (a ray that loops, meets another, or
-    goes deeper than a run may)."""
+def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | None]]) -> list[Any]:
+    """Per square, each path of steps of each rider in turn (given as its paths and most passes), by
+    its last step's direction, with the squares the rider lands on that way; or ``False`` where the
+    compiled code must answer (a ray that loops, meets another, or goes deeper than a run may)."""
     neighbours = rules.neighbours
 
     def follow(square: int | None, path: tuple[int, ...]) -> int | None:
@@ -86,7 +110,7 @@ def _rays(rules: RulesState, paths: list[tuple[int, ...]], maximum: int | None) 
     for origin in range(len(rules.board.squares)):
         rays: list[tuple[int, tuple[int, ...]]] = []
         reached = {origin}
-        for path in paths:
+        for path, maximum in ((path, maximum) for paths, maximum in riders for path in paths):
             ray: list[int] = []
             square = follow(origin, path)
             while square is not None and (maximum is None or len(ray) <= maximum):
@@ -146,8 +170,7 @@ def _tables(rules: RulesState, notation: Notation, player: int, part: int | None
         if shape is None:
             known = ("", None)
         elif shape[0] == "ride":
-            steps, maximum = shape[1]
-            rays = _rays(rules, _paths(rules, player, steps), maximum)
+            rays = _rays(rules, [(_paths(rules, player, steps), maximum) for steps, maximum in shape[1]])
             known = ("ride", (rays, [None] * len(rays),
                               [ways and tuple(tuple(_records(square, direction) for square in ray) for direction, ray in ways)
                                for ways in rays]))
@@ -348,7 +371,7 @@ def attack_parts(notation: Notation) -> list[Shape]:
         rider = as_ride(way)
         leaper = None if rider is not None else as_leaper(way)
         if rider is not None:
-            riders.append(("ride", rider))
+            riders.append(("ride", (rider,)))
         elif leaper is not None:
             ways.extend(leaper)
         else:

@@ -218,9 +218,23 @@ class ReachTables(RulesState):
         for all of them. Nothing on a board too large for tables."""
         if self.scans:
             return
+        squares = range(len(self.board.squares))
         for player in range(len(self.board.players)):
-            for square in range(len(self.board.squares)):
-                self.attackers(square, player)
+            if all((square, player) in self._attackers for square in squares):
+                continue
+            # Each reach set turned round once: asking every square's table in turn would look up
+            # every kind's reach from every square again for each square.
+            by_square: list[dict[int, set[int]]] = [{} for _ in squares]
+            for kind in range(self.board_kinds):
+                for origin in squares:
+                    for square in self.reach(kind, player, origin):
+                        if square != origin:
+                            by_square[square].setdefault(origin, set()).add(kind)
+            for square in squares:
+                # As attackers() makes it (another thread may have made it already: the same table).
+                self._attackers.setdefault((square, player), [
+                    (origin, frozenset(kinds)) for origin, kinds in sorted(by_square[square].items())])
+            self.tabled.add(player)
 
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
