@@ -373,6 +373,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return None
             return RunResult(moves=[self.record_move(position, square, piece, entry) for entry in entries], work=work[0])
         records: list[Record] = []
+        stopped = None
         try:
             plan[0].moves(cells, square, piece, records, set(), work, position)
         except Abort as stop:
@@ -383,17 +384,15 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 # look), and a long run's tens of thousands of moves are not all built: only as
                 # many as are built between two looks (a cancelled run's moves are what it had
                 # found by then, and it must end now).
-                found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
-                return RunResult(moves=found, stopped="cancelled", work=work[0])
-            found, cancelled = self._built_moves(position, square, piece, records, cancel)
-            return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
-                             work=work[0])
+                records, cancel = records[:BUILD_BETWEEN_LOOKS], None
+            stopped = self._stop_reason(stop, work)
         except RecursionError:
             return None
-        if work[0] > budget:
-            return None
+        else:
+            if work[0] > budget:
+                return None
         found, cancelled = self._built_moves(position, square, piece, records, cancel)
-        return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
+        return RunResult(moves=found, stopped="cancelled" if cancelled else stopped, work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
