@@ -368,10 +368,6 @@ class StepBoard:
     put: tuple[int, ...] = ()
     stops: tuple[int, ...] = ()
 
-    def lifted(self) -> tuple[int, ...]:
-        """The squares the pieces in hand were lifted from."""
-        return tuple(origin for _, origin in self.hand)
-
 
 def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: TraceTree, index: int,
              kind_names: Sequence[str] = ()) -> StepBoard:
