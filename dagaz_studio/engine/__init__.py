@@ -57,7 +57,8 @@ if TYPE_CHECKING:
     )
     from dagaz_studio.engine.heaps import Heap, has_stores, typed_heap
     from dagaz_studio.engine.highlights import move_highlights
-    from dagaz_studio.engine.light_path import divide, light_legal_moves, make_record, perft
+    from dagaz_studio.engine.light_path import divide, light_legal_moves, perft
+    from dagaz_studio.engine.making import make_record
     from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, LastMove, Piece, Position
     from dagaz_studio.engine.program import Program, check_names
     from dagaz_studio.engine.rules import Rules
@@ -101,7 +102,8 @@ _SOURCES: dict[str, str] = {
         "carry": "carry_position",
         "rules": "Rules",
         "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares",
-        "light_path": "light_legal_moves make_record perft divide",
+        "light_path": "light_legal_moves perft divide",
+        "making": "make_record",
         "endings": "GameOver game_over ended over_by_board",
         "values": "Move describe_move quick_move TraceEvent DEFAULT_BUDGET DEFAULT_TRACE_LIMIT CancelFlag "
                   "RunawayNotation",
