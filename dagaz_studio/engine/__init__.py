@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from dagaz_studio.engine.carry import carry_position
     from dagaz_studio.engine.code_cache import kept_code
-    from dagaz_studio.engine.collection import collector_paused
     from dagaz_studio.engine.compiler import Abort, new_work
     from dagaz_studio.engine.endings import GameOver, ended, game_over, over_by_board
     from dagaz_studio.engine.explain import (
@@ -61,7 +60,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.making import make_record
     from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, LastMove, Piece, Position
     from dagaz_studio.engine.program import Program, check_names
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.rules import Rules, collector_paused
     from dagaz_studio.engine.stacks import Column, as_cell
     from dagaz_studio.engine.values import (
         DEFAULT_BUDGET,
@@ -100,7 +99,7 @@ _SOURCES: dict[str, str] = {
         "stacks": "Column as_cell",
         "heaps": "Heap typed_heap has_stores",
         "carry": "carry_position",
-        "rules": "Rules",
+        "rules": "Rules collector_paused",
         "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares",
         "light_path": "light_legal_moves perft divide",
         "making": "make_record",
@@ -110,7 +109,6 @@ _SOURCES: dict[str, str] = {
         "program": "Program check_names",
         "compiler": "Abort new_work",
         "code_cache": "kept_code",
-        "collection": "collector_paused",
         "explain": "TraceTree build_tree move_branch board_at StepBoard explain_square SquareExplanation "
                    "attack_reason",
         "highlights": "move_highlights",

@@ -9,7 +9,6 @@ from functools import cache
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.collection import collect_young, collector_paused
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing
@@ -23,7 +22,7 @@ from dagaz_studio.engine.game import (
     passes,
 )
 from dagaz_studio.engine.light_drops import legal_drops
-from dagaz_studio.engine.light_records import RICH_KEPT
+from dagaz_studio.engine.light_records import RICH_KEPT, rich_effects
 from dagaz_studio.engine.making import make_move, make_record, unmake_move
 from dagaz_studio.engine.move_choice import choose_moves
 from dagaz_studio.engine.position import Piece, Position
@@ -36,8 +35,9 @@ from dagaz_studio.engine.royals import (
     takes_royal,
     watched_squares,
 )
-from dagaz_studio.engine.rules import Rules, rich_effects
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
+from dagaz_studio.notation.collection import collect_young, collector_paused
 
 if TYPE_CHECKING:
     pass

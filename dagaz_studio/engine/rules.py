@@ -18,7 +18,6 @@ from typing import Any
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
-from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.compiler import (
     MAX_WRITTEN,
     Abort,
@@ -30,7 +29,7 @@ from dagaz_studio.engine.compiler import (
     new_work,
 )
 from dagaz_studio.engine.kind_words import start_heap
-from dagaz_studio.engine.light_records import LightRecords, rich_effects
+from dagaz_studio.engine.light_records import LightRecords
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach import ReachTables
@@ -38,10 +37,11 @@ from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
+from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
-__all__ = ["Rules", "rich_effects"]
+__all__ = ["Rules", "collector_paused"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
