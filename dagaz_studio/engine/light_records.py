@@ -158,52 +158,55 @@ class LightRecords(RulesState):
                    stops: Sequence[int] = (),
                    start: int | None = None, **marks: Any) -> None:
         """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
-        its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
-        (:meth:`rich_record`). Compared square by square with what the run did, so the record is
-        never wrong: it only saves building the move (and perft making it) in full. A move of a
-        notation that gives moves the ``marks`` :meth:`keep_whole` takes is built whole."""
-        if marks:
-            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
-                             promoted, out, seen, stops, start, **marks)
-            return
-        record = _new_tuple(RichRecord, (target, tuple(captures), promoted, direction, tuple(stops),
-                                         origin if start is None else start, tuple(also)))
+        its changes are exactly those the record stands for (:func:`rich_effects`), else built whole,
+        as the runner does (:meth:`keep_whole`). Compared square by square with what the run did, so
+        the record is never wrong: it only saves building the move (and perft making it) in full. A
+        move of a notation that gives moves the ``marks`` :meth:`keep_whole` takes is built whole.
+
+        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
+        (its origin when it has one partial move)."""
         cells = position.cells
-        # Castling is found again and again from the same squares holding the same pieces: the
-        # comparison is made once for each.
-        before = tuple(touched.items())
-        known = (origin, piece, record, before, tuple(map(cells.__getitem__, touched)))
-        exact = self.rich_known.get(known)
-        if exact is None:
-            exact = changed = False
-            if all(touched.get(square) is not None for square, _ in also):
-                after = rich_effects(origin, piece, record, touched.__getitem__)
-                exact = all(square in touched for square in after)
-                if exact:
-                    for square, was in before:
-                        now, expected = cells[square], after.get(square, was)
-                        if now is not expected and now != expected:
-                            exact = False
-                            break
-                        if expected is not was and expected != was:
-                            changed = True
-            exact = exact and changed
-            if len(self.rich_known) > RICH_KEPT:
-                self.rich_known.clear()
-            self.rich_known[known] = exact
-        if not exact:
-            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
-                             promoted, out, seen, stops, start)
-            return
-        # Found before only as this very record: a move with the same key that also changed a square
-        # in place (``[d]``) is not this record, and is built whole above.
-        key = rich_key(record)
-        if key not in seen:
-            seen.add(key)
-            out.append(record)
+        if not marks:
+            record = _new_tuple(RichRecord, (target, tuple(captures), promoted, direction, tuple(stops),
+                                             origin if start is None else start, tuple(also)))
+            # Castling is found again and again from the same squares holding the same pieces: the
+            # comparison is made once for each.
+            before = tuple(touched.items())
+            known = (origin, piece, record, before, tuple(map(cells.__getitem__, touched)))
+            exact = self.rich_known.get(known)
+            if exact is None:
+                exact = changed = False
+                if all(touched.get(square) is not None for square, _ in also):
+                    after = rich_effects(origin, piece, record, touched.__getitem__)
+                    exact = all(square in touched for square in after)
+                    if exact:
+                        for square, was in before:
+                            now, expected = cells[square], after.get(square, was)
+                            if now is not expected and now != expected:
+                                exact = False
+                                break
+                            if expected is not was and expected != was:
+                                changed = True
+                exact = exact and changed
+                if len(self.rich_known) > RICH_KEPT:
+                    self.rich_known.clear()
+                self.rich_known[known] = exact
+            if exact:
+                # Found before only as this very record: a move with the same key that also changed a
+                # square in place (``[d]``) is not this record, and is built whole below.
+                key = rich_key(record)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(record)
+                return
+        # Most squares touched hold again the very piece they held: told apart without comparing.
+        changes = [(square, now) for square, was in touched.items()
+                           if (now := cells[square]) is not was and now != was]
+        self.keep_whole(changes, origin, piece, me, visited, captures, also, target, direction, promoted,
+                        out, seen, stops, start, **marks)
 
     def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
-        """The full :class:`Move` of a rich light record: the same move :meth:`rich_record` builds."""
+        """The full :class:`Move` of a rich light record: the same move :meth:`rich_light` builds whole."""
         target, promoted, stops = record.target, record.promoted, record.stops
         cells = position.cells
         after = rich_effects(origin, piece, record, cells.__getitem__)
@@ -215,22 +218,6 @@ class LightRecords(RulesState):
             None if promoted is None else self.kind_names[promoted], record.also, tuple(changes),
             _new_tuple(LastMove, (record.start, target, None if direction is None else self.dir_letters[direction])),
         )
-
-    def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict[int, Piece | None],
-                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
-                    direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
-                    stops: Sequence[int] = (),
-                    start: int | None = None, **marks: Any) -> None:
-        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
-
-        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
-        (its origin when it has one partial move)."""
-        cells = position.cells
-        # Most squares touched hold again the very piece they held: told apart without comparing.
-        changed = [(square, now) for square, was in touched.items()
-                   if (now := cells[square]) is not was and now != was]
-        self.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out,
-                        seen, stops, start, **marks)
 
     def keep_whole(self, changed: list[tuple[int, Piece | None]], origin: int, piece: Piece, me: int,
                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
