@@ -20,16 +20,7 @@ from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
-from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Node,
-    Notation,
-    Step,
-    as_leaper,
-    as_rider,
-    as_stepped_rider,
-    capture_ways,
-)
+from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider, as_stepped_rider, capture_ways, ways
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
@@ -60,7 +51,7 @@ def as_rides(node: Node) -> tuple[Ride, ...] | None:
     """The riders of ``node`` (:func:`as_ride`): itself one, or each of its alternatives one, in the
     order the code tries them; ``None`` for anything else."""
     riders = []
-    for option in node.options if isinstance(node, Alternatives) else (node,):
+    for option in ways(node) or (node,):
         rider = as_ride(option)
         if rider is None:
             return None
