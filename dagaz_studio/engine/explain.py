@@ -63,19 +63,17 @@ def _state(event: TraceEvent) -> _State:
     return (event.cursor, event.hand, event.captures, event.direction, event.depth)
 
 
+#: The events whose earlier siblings share their whole state (a step's event is recorded before the
+#: cursor moves), by kind: the kind of sibling each looks for.
+_SIBLINGS = {"step": "step", "blocked": "step", "repeat": "repeat", "backtrack": "branch"}
+
+
 def _sibling_key(event: TraceEvent) -> _Key | None:
     """The key under which an earlier sibling of ``event`` sits on the current path, if it can have one."""
-    kind = event.kind
-    if kind in ("step", "blocked"):
-        # A step's event is recorded before the cursor moves: siblings share the whole state.
-        return ("step", event.span, _state(event))
-    if kind == "repeat":
-        return ("repeat", event.span, _state(event))
-    if kind == "promote":
+    if event.kind == "promote":
         return ("promote", event.span, event.cursor, event.captures, event.hand[:-1])
-    if kind == "backtrack":
-        return ("branch", event.span, _state(event))
-    return None
+    sibling = _SIBLINGS.get(event.kind)
+    return None if sibling is None else (sibling, event.span, _state(event))
 
 
 def _path_keys(event: TraceEvent) -> tuple[_Key, ...]:
