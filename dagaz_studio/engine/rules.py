@@ -51,11 +51,9 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 reach_mode: bool = False) -> Program:
         """The notation for ``player`` (cached); raises NotationError for names the board lacks."""
         key = (notation.text, player, piece.name if piece else None, reach_mode)
-        program = self._programs.get(key)
-        if program is None:
-            program = Program(self, notation, player, piece, reach_mode)
-            self._programs[key] = program
-        return program
+        if key not in self._programs:
+            self._programs[key] = Program(self, notation, player, piece, reach_mode)
+        return self._programs[key]
 
     def custom_kind(self, notation: Notation, name: str = "Piece") -> int:
         """A piece kind defined only by ``notation`` (a typed notation, not one of the board's pieces).
