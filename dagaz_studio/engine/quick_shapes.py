@@ -2,7 +2,8 @@
 command line's batches), which reports no work and no stops: a rider, ``(+)([p]\\1)*`` (one step,
 then the same step again over empty squares, ``{0,m}`` times at most), or riders in alternatives,
 ``(+)([p]\\1)*;(X)(UD)([p]\\1\\2)*``; and a leaper, ``N,OM;E,OT`` (steps that look at nothing on
-the way, in alternatives).
+the way, in alternatives), also one that steps again by a direction it recorded or checks its last
+step's, ``(+)\\1,+[!\\1,!~1]``.
 
 They give exactly what the compiled code gives, the same light records in the same order, but walk
 rays and targets worked out once per board and player (kept with the board) instead of counting the
@@ -22,8 +23,13 @@ from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import (
     Alternatives,
+    Bracket,
+    DirectionCheck,
+    Group,
+    GroupStep,
     Node,
     Notation,
+    Sequence,
     Step,
     as_leaper,
     as_rider,
@@ -42,8 +48,11 @@ _new = tuple.__new__
 Reads = tuple[bool, frozenset[int]]
 #: A rider's steps taken together and most passes (``None``: no limit).
 Ride = tuple[tuple[Step, ...], int | None]
-#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each the directions
-#: of its steps in order.
+#: A step of a leaper's way: a step (in a group: its direction recorded), a step by a recorded
+#: direction, or checks of the last step's direction.
+LeapStep = Step | Group | GroupStep | Bracket
+#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each its
+#: :data:`LeapStep` in order.
 Shape = tuple[str, Any]
 
 
@@ -52,8 +61,36 @@ def shape_of(body: Node) -> Shape | None:
     riders = as_rides(body)
     if riders is not None:
         return "ride", riders
-    ways = as_leaper(body)
+    ways = as_leap(body)
     return None if ways is None else ("leap", ways)
+
+
+def as_leap(node: Node) -> tuple[tuple[LeapStep, ...], ...] | None:
+    """The ways of a leaper (:func:`as_leaper`), or of one whose steps may record their direction
+    (a group of one step), step by a recorded direction again (``\\1``, ``~1``) or check the last
+    step's direction against one (``[!\\1,!~1]``): nothing on the way is looked at. ``None`` for
+    anything else."""
+    plain = as_leaper(node)
+    if plain is not None:
+        return plain
+    ways = []
+    for option in node.options if isinstance(node, Alternatives) else (node,):
+        recorded: set[int] = set()
+        way: list[LeapStep] = []
+        for item in option.items if isinstance(option, Sequence) else (option,):
+            if isinstance(item, Group) and isinstance(item.body, Step) and not item.body.wrap:
+                recorded.add(item.index)
+            elif not ((isinstance(item, Step) and not item.wrap)
+                      or (isinstance(item, GroupStep) and not item.wrap and item.group in recorded)
+                      or (isinstance(item, Bracket) and way and item.items
+                          and all(isinstance(check, DirectionCheck) and check.group in recorded
+                                  for check in item.items))):
+                return None
+            way.append(item)
+        if not way:
+            return None
+        ways.append(tuple(way))
+    return tuple(ways)
 
 
 def as_rides(node: Node) -> tuple[Ride, ...] | None:
@@ -132,24 +169,44 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
     return out
 
 
-def _leaps(rules: RulesState, player: int, ways: tuple[tuple[Step, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
+def _leaps(rules: RulesState, player: int, ways: tuple[tuple[LeapStep, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
     """Per square, each square a leaper lands on (but its own) with the direction of its last step,
     each once, in the order the compiled code finds them."""
-    steps = [[_directions(rules, player, step) for step in way] for way in ways]
-    neighbours = rules.neighbours
+    steps = [[(item, _directions(rules, player, item) if isinstance(item, Step)
+               else _directions(rules, player, item.body) if isinstance(item, Group) and isinstance(item.body, Step)
+               else []) for item in way] for way in ways]
+    neighbours, opposite = rules.neighbours, rules.opposite
     out = []
     for origin in range(len(rules.board.squares)):
         found: dict[int, int] = {}
         for way in steps:
-            ends: list[tuple[int, int | None]] = [(origin, None)]
-            for directions in way:
-                ends = [(nxt, d) for square, _ in ends for d in directions
-                        if (nxt := neighbours[d][square]) is not None]
-            for square, last in ends:
+            # Each way's ends so far: the square, the last step's direction, the directions recorded.
+            ends: list[tuple[int, int | None, dict[int, int]]] = [(origin, None, {})]
+            for item, directions in way:
+                if isinstance(item, Bracket):
+                    ends = [end for end in ends if all(
+                        (end[1] is not None and end[1] == _recorded(end[2], check, opposite)) != check.negated
+                        for check in item.items if isinstance(check, DirectionCheck))]
+                elif isinstance(item, GroupStep):
+                    ends = [(nxt, d, recorded) for square, _, recorded in ends
+                            if (d := _recorded(recorded, item, opposite)) is not None
+                            and (nxt := neighbours[d][square]) is not None]
+                else:
+                    group = item.index if isinstance(item, Group) else None
+                    ends = [(nxt, d, recorded if group is None else {**recorded, group: d})
+                            for square, _, recorded in ends for d in directions
+                            if (nxt := neighbours[d][square]) is not None]
+            for square, last, _ in ends:
                 if square != origin and square not in found and last is not None:
                     found[square] = last
         out.append(tuple(found.items()))
     return out
+
+
+def _recorded(recorded: dict[int, int], by: GroupStep | DirectionCheck, opposite: list[int | None]) -> int | None:
+    """The direction a recorded group gives (its opposite with ``~``), ``None`` where there is none."""
+    direction = recorded[by.group]
+    return opposite[direction] if by.opposite else direction
 
 
 def _records(square: int, direction: int) -> tuple[int, Record, Record]:
@@ -366,10 +423,10 @@ def attack_parts(notation: Notation) -> list[Shape]:
     :func:`capture_ways`, each a rider or a leaper, the leapers' ways joined in one), or none."""
     found = capture_ways(notation)
     riders: list[Shape] = []
-    ways: list[tuple[Step, ...]] = []
+    ways: list[tuple[LeapStep, ...]] = []
     for way in found or ():
         rider = as_ride(way)
-        leaper = None if rider is not None else as_leaper(way)
+        leaper = None if rider is not None else as_leap(way)
         if rider is not None:
             riders.append(("ride", (rider,)))
         elif leaper is not None:
