@@ -138,28 +138,33 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
     its last step's direction, with the squares the rider lands on that way; or ``False`` where the
     compiled code must answer (a ray that loops, meets another, or goes deeper than a run may)."""
     neighbours = rules.neighbours
-
-    def follow(square: int | None, path: tuple[int, ...]) -> int | None:
-        for direction in path:
-            square = None if square is None else neighbours[direction][square]
-        return square
+    squares = range(len(rules.board.squares))
+    # Each path's steps taken together, as one table of where they lead from each square.
+    walks: list[tuple[int, list[int | None], int | None]] = []
+    for paths, maximum in riders:
+        for path in paths:
+            ends: list[int | None] = list(squares)
+            for direction in path:
+                table = neighbours[direction]
+                ends = [None if square is None else table[square] for square in ends]
+            walks.append((path[-1], ends, maximum))
     out: list[Any] = []
-    for origin in range(len(rules.board.squares)):
+    for origin in squares:
         rays: list[tuple[int, tuple[int, ...]]] = []
         reached = {origin}
-        for path, maximum in ((path, maximum) for paths, maximum in riders for path in paths):
+        for last, ends, maximum in walks:
             ray: list[int] = []
-            square = follow(origin, path)
+            square = ends[origin]
             while square is not None and (maximum is None or len(ray) <= maximum):
                 if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
                 reached.add(square)
                 ray.append(square)
-                square = follow(square, path)
+                square = ends[square]
             else:
                 if ray:
-                    rays.append((path[-1], tuple(ray)))
+                    rays.append((last, tuple(ray)))
                 continue
             break
         else:
