@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
 from dagaz_studio.engine.end_rules import board_over, facing, keeps_facing, settle_checks
@@ -23,18 +23,10 @@ from dagaz_studio.engine.position import LastMove, Position
 from dagaz_studio.engine.royals import gives_check, royal_attacked, takes_royal
 from dagaz_studio.engine.royals import royal_squares as royal_squares
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
-
-
-def count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
-                      captures: Any, promoted: int | None) -> None:
-    """The run count :func:`make_move` keeps, for a light record."""
-    position.runs = runs_after(position.runs, len(rules.board.players), player, origin, target,
-                               not captures and promoted is None)
 
 
 # --------------------------------------------------------------------------- pieces in hand
@@ -254,19 +246,6 @@ def fen(rules: Rules, position: Position) -> str:
     return position.fen(en_passant=usable, any_line=usable)
 
 
-def piece_value_lookup(rules: Rules, position: Position) -> Callable[[int], Fraction]:
-    """The value of the piece on a square of ``position`` (the commander of a column)."""
-    from fractions import Fraction
-
-    values = piece_values(rules.board, rules.kind_names)
-    cells = position.cells
-
-    def value_on(square: int) -> Fraction:
-        piece = cells[square]
-        return values[piece.kind] if piece is not None else Fraction(0)
-    return value_on
-
-
 class MoveChoice(MoveReading[Move]):
     """How the rules that choose among moves (:func:`choose_moves`) read a full move."""
 
@@ -289,7 +268,16 @@ class MoveChoice(MoveReading[Move]):
         return gives_check(self.rules, self.position, entry, self.cancel)
 
     def value_on(self) -> Callable[[int], Fraction]:
-        return piece_value_lookup(self.rules, self.position)
+        """The value of the piece on a square of the position (the commander of a column)."""
+        from fractions import Fraction
+
+        values = piece_values(self.rules.board, self.rules.kind_names)
+        cells = self.position.cells
+
+        def value_on(square: int) -> Fraction:
+            piece = cells[square]
+            return values[piece.kind] if piece is not None else Fraction(0)
+        return value_on
 
 
 def answering_moves(rules: Rules, position: Position) -> list[Move]:

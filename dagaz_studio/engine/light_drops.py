@@ -186,5 +186,4 @@ def _drop_maker(rules: Rules, kind: int, player: int) -> Any:
     written = rules.written.get(written_code_key(rules, program.notation, player, None, "drop", program.piece_name))
     # A drop is asked for on every square at once: given up only after every square was asked for often.
     patience = GIVE_UP_AFTER * len(rules.board.squares)
-    run = (remembered(rules, drop, written[0][0], patience) if written is not None else None) or drop
-    return run
+    return (remembered(rules, drop, written[0][0], patience) if written is not None else None) or drop

@@ -17,7 +17,6 @@ from dagaz_studio.engine.game import (
     MoveChoice,
     allowed_by_rules,
     answering_moves,
-    count_record_run,
     extinct,
     leaves_royal_attacked,
     legal_moves,
@@ -39,6 +38,7 @@ from dagaz_studio.engine.royals import (
     watched_squares,
 )
 from dagaz_studio.engine.rules import Rules, rich_effects
+from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
     if checks is not None:
         position.checks_pending = piece[0]  # the check it may give is counted when the game asks (end checks)
     if rules.counts_runs:
-        count_record_run(rules, position, origin, piece[0], target, captures, promoted)
+        position.runs = runs_after(position.runs, len(rules.board.players), piece[0], origin, target,
+                                   not captures and promoted is None)
     player = piece[0]
     if captures and hands:
         update_hands(position, player, captures, None)

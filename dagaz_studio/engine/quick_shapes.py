@@ -22,19 +22,15 @@ from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
 from dagaz_studio.notation.nodes import (
-    Alternatives,
-    Bracket,
-    DirectionCheck,
-    Group,
-    GroupStep,
+    LeapItem,
     Node,
     Notation,
-    Sequence,
     Step,
-    as_leaper,
+    as_recording_leaper,
     as_rider,
     as_stepped_rider,
     capture_ways,
+    ways,
 )
 
 if TYPE_CHECKING:
@@ -48,11 +44,8 @@ _new = tuple.__new__
 Reads = tuple[bool, frozenset[int]]
 #: A rider's steps taken together and most passes (``None``: no limit).
 Ride = tuple[tuple[Step, ...], int | None]
-#: A step of a leaper's way: a step (in a group: its direction recorded), a step by a recorded
-#: direction, or checks of the last step's direction.
-LeapStep = Step | Group | GroupStep | Bracket
-#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each its
-#: :data:`LeapStep` in order.
+#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each its items
+#: (:data:`~dagaz_studio.notation.nodes.LeapItem`) in order.
 Shape = tuple[str, Any]
 
 
@@ -61,43 +54,15 @@ def shape_of(body: Node) -> Shape | None:
     riders = as_rides(body)
     if riders is not None:
         return "ride", riders
-    ways = as_leap(body)
-    return None if ways is None else ("leap", ways)
-
-
-def as_leap(node: Node) -> tuple[tuple[LeapStep, ...], ...] | None:
-    """The ways of a leaper (:func:`as_leaper`), or of one whose steps may record their direction
-    (a group of one step), step by a recorded direction again (``\\1``, ``~1``) or check the last
-    step's direction against one (``[!\\1,!~1]``): nothing on the way is looked at. ``None`` for
-    anything else."""
-    plain = as_leaper(node)
-    if plain is not None:
-        return plain
-    ways = []
-    for option in node.options if isinstance(node, Alternatives) else (node,):
-        recorded: set[int] = set()
-        way: list[LeapStep] = []
-        for item in option.items if isinstance(option, Sequence) else (option,):
-            if isinstance(item, Group) and isinstance(item.body, Step) and not item.body.wrap:
-                recorded.add(item.index)
-            elif not ((isinstance(item, Step) and not item.wrap)
-                      or (isinstance(item, GroupStep) and not item.wrap and item.group in recorded)
-                      or (isinstance(item, Bracket) and way and item.items
-                          and all(isinstance(check, DirectionCheck) and check.group in recorded
-                                  for check in item.items))):
-                return None
-            way.append(item)
-        if not way:
-            return None
-        ways.append(tuple(way))
-    return tuple(ways)
+    leaps = as_recording_leaper(body)
+    return None if leaps is None else ("leap", leaps)
 
 
 def as_rides(node: Node) -> tuple[Ride, ...] | None:
     """The riders of ``node`` (:func:`as_ride`): itself one, or each of its alternatives one, in the
     order the code tries them; ``None`` for anything else."""
     riders = []
-    for option in node.options if isinstance(node, Alternatives) else (node,):
+    for option in ways(node) or (node,):
         rider = as_ride(option)
         if rider is None:
             return None
@@ -174,12 +139,10 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
     return out
 
 
-def _leaps(rules: RulesState, player: int, ways: tuple[tuple[LeapStep, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
+def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
     """Per square, each square a leaper lands on (but its own) with the direction of its last step,
     each once, in the order the compiled code finds them."""
-    steps = [[(item, _directions(rules, player, item) if isinstance(item, Step)
-               else _directions(rules, player, item.body) if isinstance(item, Group) and isinstance(item.body, Step)
-               else []) for item in way] for way in ways]
+    steps = [[(item, [] if item[0] is None else _directions(rules, player, item[0])) for item in way] for way in leaps]
     neighbours, opposite = rules.neighbours, rules.opposite
     out = []
     for origin in range(len(rules.board.squares)):
@@ -187,18 +150,17 @@ def _leaps(rules: RulesState, player: int, ways: tuple[tuple[LeapStep, ...], ...
         for way in steps:
             # Each way's ends so far: the square, the last step's direction, the directions recorded.
             ends: list[tuple[int, int | None, dict[int, int]]] = [(origin, None, {})]
-            for item, directions in way:
-                if isinstance(item, Bracket):
+            for (step, group, backwards, checks), directions in way:
+                if checks:
                     ends = [end for end in ends if all(
-                        (end[1] is not None and end[1] == _recorded(end[2], check, opposite)) != check.negated
-                        for check in item.items if isinstance(check, DirectionCheck))]
-                elif isinstance(item, GroupStep):
+                        (end[1] is not None and end[1] == _recorded(end[2], check.group, check.opposite, opposite))
+                        != check.negated for check in checks)]
+                elif step is None:
                     ends = [(nxt, d, recorded) for square, _, recorded in ends
-                            if (d := _recorded(recorded, item, opposite)) is not None
+                            if (d := _recorded(recorded, group, backwards, opposite)) is not None
                             and (nxt := neighbours[d][square]) is not None]
                 else:
-                    group = item.index if isinstance(item, Group) else None
-                    ends = [(nxt, d, recorded if group is None else {**recorded, group: d})
+                    ends = [(nxt, d, {**recorded, group: d} if group else recorded)
                             for square, _, recorded in ends for d in directions
                             if (nxt := neighbours[d][square]) is not None]
             for square, last, _ in ends:
@@ -208,10 +170,10 @@ def _leaps(rules: RulesState, player: int, ways: tuple[tuple[LeapStep, ...], ...
     return out
 
 
-def _recorded(recorded: dict[int, int], by: GroupStep | DirectionCheck, opposite: list[int | None]) -> int | None:
-    """The direction a recorded group gives (its opposite with ``~``), ``None`` where there is none."""
-    direction = recorded[by.group]
-    return opposite[direction] if by.opposite else direction
+def _recorded(recorded: dict[int, int], group: int, backwards: bool, opposite: list[int | None]) -> int | None:
+    """The direction ``group`` recorded (its opposite with ``backwards``), ``None`` where there is none."""
+    direction = recorded[group]
+    return opposite[direction] if backwards else direction
 
 
 def _records(square: int, direction: int) -> tuple[int, Record, Record]:
@@ -428,17 +390,17 @@ def attack_parts(notation: Notation) -> list[Shape]:
     :func:`capture_ways`, each a rider or a leaper, the leapers' ways joined in one), or none."""
     found = capture_ways(notation)
     riders: list[Shape] = []
-    ways: list[tuple[LeapStep, ...]] = []
+    leaps: list[tuple[LeapItem, ...]] = []
     for way in found or ():
         rider = as_ride(way)
-        leaper = None if rider is not None else as_leap(way)
+        leaper = None if rider is not None else as_recording_leaper(way)
         if rider is not None:
             riders.append(("ride", (rider,)))
         elif leaper is not None:
-            ways.extend(leaper)
+            leaps.extend(leaper)
         else:
             return []
-    return riders + ([("leap", tuple(ways))] if ways else [])
+    return riders + ([("leap", tuple(leaps))] if leaps else [])
 
 
 def _between(rays: Any) -> Any:

@@ -121,7 +121,6 @@ class RulesState:
         #: stand (the light path's; bounded).
         self.rich_known: dict[Any, Any] = {}
         self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
-        self._kind_programs: dict[tuple[int, int], Program] = {}
         #: Per player, each kind's :meth:`light_maker`.
         self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
         #: Per player, each kind's way of counting its moves at perft's last ply, or ``None``.

@@ -11,24 +11,22 @@ from dagaz_studio.engine.run_state import State
 def explain_check(st: State, letter: str, square: int, ok: bool) -> str:
     """Why the check ``letter`` (upper case: negated) held or failed (``ok``) on ``square``, in words."""
     lower = letter.lower()
+    held = ok == letter.islower()  # whether what the lower-case letter asks is so
     if lower in "pef":
         return st.who(square)
     if lower == "a":
-        return "an enemy piece could capture there" if (ok == letter.islower()) else "no enemy piece could capture there"
+        return f"{'an' if held else 'no'} enemy piece could capture there"
     if lower == "s":
-        return "a friendly piece could recapture there" if (ok == letter.islower()) else "no friendly piece could recapture there"
+        return f"{'a' if held else 'no'} friendly piece could recapture there"
     if lower == "m":
-        moved = ok == letter.islower()
-        return "the piece has moved before" if moved else "the piece has not moved"
+        return "the piece has moved before" if held else "the piece has not moved"
     if lower == "r":
-        seen = ok == letter.islower()
-        return "the piece has stood there in this move" if seen else "the piece has not stood there in this move"
+        return f"the piece has {'' if held else 'not '}stood there in this move"
     if lower == "c":
-        return f"this move {'has' if ok == letter.islower() else 'has not'} captured there"
+        return f"this move {'has' if held else 'has not'} captured there"
     if lower == "b":
-        return f"the move {'began' if ok == letter.islower() else 'did not begin'} there"
+        return f"the move {'began' if held else 'did not begin'} there"
     if lower in "lt":
-        hit = ok == letter.islower()
         which = "started" if lower == "l" else "ended"
-        return f"the previous move {'' if hit else 'did not '}{which} there".replace("  ", " ")
+        return f"the previous move {'' if held else 'did not '}{which} there"
     return ""
