@@ -22,6 +22,7 @@ from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import capture, first_steps, landing
+from dagaz_studio.engine.kind_sowing import SowingWriter
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
@@ -67,6 +68,8 @@ class KindWriter(RepeatWriter):
         self.tail = ""
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()
+        #: Functions written at the level of the factory, after ``run`` (a sowing's table).
+        self.factory_lines: list[str] = []
 
     # ---------------------------------------------------------------- analysis and helpers
 
@@ -196,6 +199,7 @@ class KindWriter(RepeatWriter):
         e(3, "raise")
         e(2, f"cells[origin_] = q0_; hand.clear(){'; visited.clear()' if self.visits else ''}")
         e(2, "W[0] = w")
+        self.lines.extend(self.factory_lines)
         e(1, "def moves(cells_, origin_, me_, out_, seen_, W_, P_, names_, letters_):")
         e(2, "piece = cells_[origin_]")
         e(2, "if piece is None or (piece[0] != me_ and piece[0] >= 0): return")
@@ -352,7 +356,7 @@ class KindWriter(RepeatWriter):
 
 
 
-class HeapWriter(KindWriter):
+class HeapWriter(SowingWriter, KindWriter):
     """Heaps (``kind: heap``): a heap lifted whole, each of its pieces one in hand, sown one seed at a
     time, put down all at once at the end, and taken whole by a capture."""
 
