@@ -208,7 +208,7 @@ class KindWriter(RepeatWriter):
         e(3, "run(origin_, piece)")
         e(2, "finally:")
         e(3, "bind(None, None, None, None, None, None, None, None)")
-        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}")
+        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = {self.origins()}")
         e(1, f"moves.quiet_alone = {captures_on_enemy_first(self.notation.body)}")
         e(1, "return moves")
         e(0, "moves = factory()")
@@ -229,6 +229,19 @@ class KindWriter(RepeatWriter):
             if field.startswith("g"):
                 env[field] = "None"
         return env
+
+    def origins(self) -> str:
+        """The squares a run can begin on, by the zones the notation asks for before anything
+        (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
+        the driver runs only these."""
+        board = self.rules.board
+        squares = set(range(len(board.squares)))
+        for zone in leading_zones(self.notation.body):
+            if zone.name not in board.zones:
+                break
+            held = set(board.zones[zone.name].squares_for(self.player_name))
+            squares = squares - held if zone.negated else squares & held
+        return "None" if len(squares) == len(board.squares) else self.constant("origins", tuple(sorted(squares)))
 
     def gate(self) -> str:
         """The squares of every way's first step from each square (:func:`first_steps`), by square,
