@@ -307,9 +307,12 @@ class KindWriter(RepeatWriter):
         return str(env.get(field, _DEFAULTS.get(field, "None")))
 
     def trial_state(self) -> tuple[str, list[str]]:
-        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also), len(created))",
-                ["cells[:] = snap; hand[:] = held", "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; "
-                 "del also[lens[3]:]; del created[lens[4]:]"])
+        # Only the lists the notation can change are kept (``analyse``, ``module``: the same tests).
+        kept = [name for name, used in (("caps", bool(self.found.letters & {"x", "X"})), ("stops", self.continues),
+                                        ("visited", self.visits), ("also", not self.single),
+                                        ("created", Create in self.found.kinds)) if used]
+        keep = "snap = cells[:]; held = hand[:]" + "".join(f"; n{name} = len({name})" for name in kept)
+        return keep, ["cells[:] = snap; hand[:] = held", *(f"del {name}[n{name}:]" for name in kept)]
 
     def end(self, env: Env, ind: int, then: str) -> None:
         g = self.get

@@ -142,11 +142,16 @@ class SowingWriter:
         i = ind + 1
         # The board as it was is put back at once, after (a copy of a list costs less than a loop).
         e(i, f"{held} = hand[-len({sown}):]; del hand[-len({sown}):]; {olds} = cells[:]")
-        e(i, f"for {square}, {pair} in zip({sown}, reversed({held})):")
+        if len(writer.rules.board.pieces) == 1:
+            # One type of piece: every seed in hand is of it (the hand is not read).
+            e(i, f"for {square} in {sown}:")
+            adder = "HADD[0]"
+        else:
+            e(i, f"for {square}, {pair} in zip({sown}, reversed({held})):")
+            adder = f"HADD[{writer.sown_kind(pair + '[0]')}]"
         e(i + 1, f"{old} = cells[{square}]")
         e(i + 1, f"if {square} not in touched: touched[{square}] = {old}")
-        heap = writer.made(square, f"HADD[{writer.sown_kind(pair + '[0]')}][{old}]")
-        e(i + 1, f"cells[{square}] = {heap}")
+        e(i + 1, f"cells[{square}] = {writer.made(square, f'{adder}[{old}]')}")
         progress = env["pg"]
         if writer.need_pg:
             progress = writer.fresh("pg")
