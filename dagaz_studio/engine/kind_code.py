@@ -114,7 +114,7 @@ class KindWriter(RepeatWriter):
         # The run's shared state lives in an enclosing function made once, so that the local
         # functions every run needs (the move's end, ``fin``, and keeping a move, ``rec``) are made
         # once too: a run never calls another (no attack questions), so one state serves them all.
-        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, w"
+        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, w, tally"
         e(0, "def factory():")
         e(1, f"{shared.replace(', ', ' = ')} = None")
         # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
@@ -134,6 +134,18 @@ class KindWriter(RepeatWriter):
         # Counting a board where captures are compulsory: once a capture is found, the moves that
         # capture nothing will not count, so they are not kept.
         e(2, "if only is not None and only[0] and not caps: return")
+        single = self.single_way(self.notation.body)
+        if single and not self.marks:
+            # Counting the last ply (``tally``): with one way through, a run finds at most one move,
+            # so what is kept is only that it changed something, by its square (one a run).
+            e(2, "if tally:")
+            e(3, "for s, v in touched.items():")
+            e(4, "if cells[s] != v: break")
+            e(3, "else: return")
+            e(3, "if only is not None:")
+            e(4, "if not caps: only[1].append(origin); return")
+            e(4, "only[0] = True")
+            e(3, "out.append(origin); return")
         # A loop rather than a comprehension (which is a call of its own in Python 3.11).
         e(2, "changes = []")
         e(2, "for s, v in touched.items():")
@@ -142,7 +154,6 @@ class KindWriter(RepeatWriter):
         e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
         # The changes in square order tell apart moves found by different ways from one square;
         # with one way through the notation, a light record needs them in no order.
-        single = self.single_way(self.notation.body)
         if not single:
             e(2, "changes.sort()")
         e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
@@ -208,7 +219,12 @@ class KindWriter(RepeatWriter):
         e(3, "run(origin_, piece)")
         e(2, "finally:")
         e(3, "bind(None, None, None, None, None, None, None, None)")
+        # Counting: the moves a run finds only counted, where they need not be told apart.
+        e(1, "def counting(on):")
+        e(2, "nonlocal tally")
+        e(2, "tally = on")
         e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = {self.origins()}")
+        e(1, f"moves.counting = counting; moves.tallies = {single and not self.marks}")
         e(1, f"moves.quiet_alone = {captures_on_enemy_first(self.notation.body)}")
         e(1, "return moves")
         e(0, "moves = factory()")

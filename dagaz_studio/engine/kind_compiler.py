@@ -362,6 +362,9 @@ class _LightCounter:
                        if self.majority else 0)
         self.compulsory = board.rules.compulsory_capture
         self.chooses = board.rules.chooses_captures
+        #: Whether the last ply is counted without its moves (:meth:`counting`): where some notation
+        #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
+        self.tallies = not self.chooses and any(plan.tallies for plans, *_ in self.tables for plan in plans)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
@@ -400,10 +403,29 @@ class _LightCounter:
             keys = choose_moves(self.rules.board, keys, _KeyChoice(self.rules, position))
         return keys
 
+    def counting(self, on: bool) -> None:
+        """Every compiled notation told to count its moves (the last ply: only their number is
+        asked) or to keep them."""
+        for plans, *_ in self.tables:
+            for plan in plans:
+                plan.counting(on)
+
     def perft(self, depth: int) -> int:
         keys = self.legal()
         if depth == 1:
             return len(keys)
+        if depth == 2 and self.tallies:
+            # The last ply: only the number of moves is asked. (Rules that choose among captures
+            # read the moves themselves.)
+            self.counting(True)
+            try:
+                return self.leaves(keys, depth)
+            finally:
+                self.counting(False)
+        return self.leaves(keys, depth)
+
+    def leaves(self, keys: list[tuple[Any, ...]], depth: int) -> int:
+        """Perft(``depth``) below each of ``keys``, the position's moves, each made and unmade in turn."""
         position = self.position
         cells = position.cells
         player = position.turn

@@ -385,3 +385,27 @@ def test_sowing_by_a_table_finds_and_counts_as_the_runner_does(board_name: str, 
             assert (quick.moves, quick.work) == (slow.moves, slow.work)
             for budget in range(0, slow.work + 1, max(1, slow.work // 6)):
                 same_run(fast, runner, position.copy(), square, program, budget=budget)
+
+
+@pytest.mark.parametrize("rule", ["rule: compulsory-capture", None])
+def test_the_last_ply_counted_without_its_moves_counts_as_the_runner_does(rule: str | None) -> None:
+    # Notations with one way through: perft counts the last ply by the runs that find a move, with
+    # captures compulsory (the moves that capture nothing set aside) or not.
+    lines = []
+    for line in (REPO / "boards" / "draughts" / "lasca.board").read_text().splitlines():
+        if line.startswith("piece Soldier"):
+            line = r"piece Soldier S: (O)([ex]\1)?+[p]([@last][+Officer])?+"
+        elif line.startswith("piece Officer"):
+            line = r"piece Officer O: (M)([ex]\1)?+[p]"
+        elif line.startswith("rule: compulsory-capture"):
+            line = rule or ""
+        lines.append(line)
+    board = parse_board("\n".join(lines) + "\n")
+    fast, runner = Rules(board), OracleRules(board)
+    assert all(plan.tallies for plan in kind_compiler._kind_table(fast, 0)[0])  # type: ignore[attr-defined]
+    counts = []
+    for position in played("lasca", 2, 12):
+        position = Position.from_fen(board, position.fen())
+        counts.append(perft(fast, position.copy(), 3))
+        assert counts[-1] == perft(runner, position.copy(), 3)
+    assert min(counts) > 0
