@@ -27,7 +27,7 @@ from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_val
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
-from dagaz_studio.notation.nodes import Notation
+from dagaz_studio.notation.nodes import Continue, Create, Notation, Promote
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
@@ -356,6 +356,11 @@ class _LightCounter:
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`move_choice`).
         self.majority = board.kind_type.holds_heaps and board.rules.majority_wins and bool(position.hands)
+        #: Whether a move takes pieces off the board only by capturing them (``[x]``): no notation
+        #: makes a piece (over what stands there), lifts a heap whole as one piece (``&``) or
+        #: promotes one (changing its kind's count).
+        self.conserving = not any(survey(kind.notation.body).kinds & {Create, Continue, Promote}
+                                  for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
         #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
         #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
         self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
@@ -430,13 +435,17 @@ class _LightCounter:
         cells = position.cells
         player = position.turn
         following = (player + 1) % self.players
-        # Only the mover's store changes: it is put back as it was, in place.
-        store = position.hands[player] if position.hands else None
+        # Only the mover's store changes: it is put back as it was, in place. The stores are read
+        # only by ``majority-wins``; and a move that captures nothing, where no notation makes, lifts
+        # as one or promotes pieces, leaves every piece on the board: the store is not looked at.
+        store = position.hands[player] if position.hands and self.majority else None
+        conserving = self.conserving
         total = 0
         deeper = depth - 1
         for key in keys:
             changes = key[6]
-            if store is not None:
+            kept = None
+            if store is not None and (key[2] or not conserving):
                 kept = store[:]
                 store_taken(position, player, changes)
             saved = []
@@ -450,7 +459,7 @@ class _LightCounter:
                 for square, before in saved:
                     cells[square] = before
                 position.turn = player
-                if store is not None:
+                if kept is not None and store is not None:
                     store[:] = kept
         return total
 

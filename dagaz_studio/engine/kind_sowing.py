@@ -144,8 +144,9 @@ class SowingWriter:
         e(i, f"{held} = hand[-len({sown}):]; del hand[-len({sown}):]; {olds} = cells[:]")
         if len(writer.rules.board.pieces) == 1:
             # One type of piece: every seed in hand is of it (the hand is not read).
+            adder = writer.fresh("ad")
+            e(i, f"{adder} = HADD[0]")
             e(i, f"for {square} in {sown}:")
-            adder = "HADD[0]"
         else:
             e(i, f"for {square}, {pair} in zip({sown}, reversed({held})):")
             adder = f"HADD[{writer.sown_kind(pair + '[0]')}]"
