@@ -77,7 +77,7 @@ class CodeGenerator(RepeatWriter):
         if self.creates:
             from functools import partial
 
-            from dagaz_studio.engine.light_records import created_move
+            from dagaz_studio.engine.created import created_move
 
             self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
                 else created_move

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -16,9 +16,6 @@ from dagaz_studio.engine.records import Entries, Record, RichRecord, plain_key, 
 from dagaz_studio.engine.rules_state import RulesState, reads_checks, reads_history
 from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
-
-if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules
 
 _UNKNOWN = object()
 #: The most comparisons and effects of rich records kept (:attr:`RulesState.rich_known`).
@@ -267,32 +264,3 @@ def rich_effects(origin: int, piece: Piece, record: RichRecord,
     after[target] = _new_tuple(Piece, (piece[0], piece[1] if promoted is None else promoted,
                                        True if target != origin or record.stops else piece[2]))
     return after
-
-
-def created_move(rules: CodeRules, position: Position, origin: int, piece: Piece, me: int,
-                 touched: dict[int, Piece | None], visited: list[int], captures: list[int],
-                 also: list[tuple[int, int]], target: int, direction: int | None, promoted: int | None,
-                 out: Entries, seen: set[Hashable], created: list[int], stops: Sequence[int] = (),
-                 start: int | None = None, everywhere: bool = False, **marks: Any) -> None:
-    """A move completed by compiled code of a notation that makes pieces (``[*Name]``: the Amazons'
-    arrow, a wall left behind): kept as :meth:`Rules.rich_light` keeps it when it made none, else
-    built whole with its new pieces, as the runner does (its ``created`` squares in the order they
-    were made, which move names read), since a light record cannot say where new pieces appeared.
-    ``everywhere``: the notation also changes squares in place (``[d]``, ``[w]``), so any square
-    touched may have changed; ``marks``: what :meth:`Rules.keep_whole` is told of the move besides."""
-    if not created:
-        rules.rich_light(position, origin, piece, me, touched, visited, captures, also, target, direction,
-                         promoted, out, seen, stops, start, **marks)
-        return
-    cells = position.cells
-    # ``touched`` keeps every square the run put or took on, along every way it tried; only those of
-    # this way can hold something else now: where the moving pieces started and were put, what was
-    # taken and what was made.
-    ways = set(touched) if everywhere else {origin, *visited, *captures, *created}
-    for pair in also:
-        ways.update(pair)
-    changed = [(square, now) for square in ways
-               if square in touched and (now := cells[square]) is not (was := touched[square]) and now != was]
-    # Not a move when what it made was taken again and the piece is back where it started.
-    rules.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out, seen,
-                     stops, start, tuple(created), **marks)
