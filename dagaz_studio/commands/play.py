@@ -49,15 +49,15 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
 
     Raises :class:`PlayError` for the first name that selects no legal move, or several.
     """
-    from dagaz_studio.engine import ended, game_over, make_move
+    from dagaz_studio.engine import make_move, over_by_board
     from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 
 
     position = position.copy()
     for number, text in enumerate(texts, start=1):
-        if rules.board.ends and ended(rules, position):
-            over = game_over(rules, position)
-            raise PlayError(number, text, f"the game is over: {over.reason if over else 'by the board'}")
+        over = over_by_board(rules, position) if rules.board.ends else None
+        if over is not None:
+            raise PlayError(number, text, f"the game is over: {over.reason}")
         try:
             move = MoveNames(rules, position).read(text)
         except (MoveNameError, NameStyleError) as error:

@@ -11,7 +11,7 @@ from a submodule, so the engine's modules can be split and renamed freely. The n
   :func:`drop_moves`, :func:`make_move`, :func:`unmake_move`, :func:`pass_move`, :func:`fen`,
   :func:`royal_squares`; counting with :func:`perft` and :func:`divide`; the quick legal moves of a
   position the window shows (:func:`light_legal_moves`, :func:`make_record`).
-- Game ends: :class:`GameOver`, :func:`game_over`, :func:`ended`, :func:`over_by_board`.
+- Game ends: :class:`GameOver`, :func:`game_over`, :func:`over_by_board`.
 - Moves and runs of the interpreter: :class:`Move`, :func:`describe_move`, :func:`quick_move`,
   :class:`TraceEvent`, :class:`Program` and :func:`check_names`; their limits and stopping (:data:`DEFAULT_BUDGET`,
   :data:`DEFAULT_TRACE_LIMIT`, :class:`CancelFlag`, :class:`RunawayNotation`, :class:`Abort`); the
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.carry import carry_position
     from dagaz_studio.engine.code_cache import kept_code
     from dagaz_studio.engine.compiler import Abort, new_work
-    from dagaz_studio.engine.endings import GameOver, ended, game_over, over_by_board
+    from dagaz_studio.engine.endings import GameOver, game_over, over_by_board
     from dagaz_studio.engine.explain import (
         SquareExplanation,
         StepBoard,
@@ -81,7 +81,7 @@ __all__ = [
     "Rules", "legal_moves", "pseudo_legal_moves", "drop_moves", "make_move", "unmake_move", "pass_move", "fen",
     "royal_squares", "perft", "divide", "light_legal_moves", "make_record",
     # game ends
-    "GameOver", "game_over", "ended", "over_by_board",
+    "GameOver", "game_over", "over_by_board",
     # moves and runs of the interpreter
     "Move", "describe_move", "quick_move", "TraceEvent", "Program", "check_names", "DEFAULT_BUDGET", "DEFAULT_TRACE_LIMIT",
     "CancelFlag", "RunawayNotation", "Abort", "new_work", "kept_code", "collector_paused",
@@ -103,7 +103,7 @@ _SOURCES: dict[str, str] = {
         "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares",
         "light_path": "light_legal_moves perft divide",
         "making": "make_record",
-        "endings": "GameOver game_over ended over_by_board",
+        "endings": "GameOver game_over over_by_board",
         "values": "Move describe_move quick_move TraceEvent DEFAULT_BUDGET DEFAULT_TRACE_LIMIT CancelFlag "
                   "RunawayNotation",
         "program": "Program check_names",

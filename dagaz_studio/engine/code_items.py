@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from dagaz_studio.board.placement import NEUTRAL
 from dagaz_studio.engine.emitter import Emitter, Env, ItemCont, Unsupported, without
+from dagaz_studio.engine.trace_words import check_text
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Check,
@@ -287,8 +289,6 @@ class ItemWriter(Emitter, Visitor[None]):
     def visit_create(self, item: Create, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[*Name]``: a new piece on the empty square, the mover's (nobody's if its type is neutral),
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
-        from dagaz_studio.board.placement import NEUTRAL
-
         kind = self.kind_of(item.name, item.span)
         owner = str(NEUTRAL) if self.rules.kinds[kind].neutral else "me"
         self.emit(ind, f"if cells[{square}] is None:")
@@ -388,6 +388,4 @@ class ItemWriter(Emitter, Visitor[None]):
     @staticmethod
     def check_words(item: Check, square: str) -> tuple[str, str, str]:
         """What a traced check's event says of it: its text, its letter, the square."""
-        from dagaz_studio.engine.trace_words import check_text
-
         return repr(check_text(item.letter, item.label)), repr(item.letter), square

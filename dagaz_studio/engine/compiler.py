@@ -36,15 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import (
-    MAX_WRITTEN,
-    PIECE_NAME,
-    WALK_LOOK_EVERY,
-    WRITE_LOOK_EVERY,
-    CodeTooLarge,
-    Passed,
-    Unsupported,
-)
+from dagaz_studio.engine.emitter import PIECE_NAME, CodeTooLarge, Passed, Unsupported
 from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
@@ -55,8 +47,8 @@ from dagaz_studio.notation.nodes import Notation, is_check, walk
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "MAX_WRITTEN", "Record", "RichRecord", "Unsupported",
-           "WALK_LOOK_EVERY", "WRITE_LOOK_EVERY", "compile_drop", "compile_notation", "compile_probe", "new_work", "poll"]
+__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "Unsupported", "compile_drop", "compile_notation", "compile_probe",
+           "new_work", "poll"]
 
 
 class Abort(Exception):
@@ -118,9 +110,9 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
     parser takes comes near: the code grows in proportion to the notation, its nesting bounded).
 
     ``allowance``, a one-item list shared by several calls, holds the lines they may still write in
-    all (see :data:`MAX_WRITTEN`); each call takes from it what it writes. ``cancel`` is looked at
-    every :data:`WRITE_LOOK_EVERY` lines written, raising
-    :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
+    all (see :data:`~dagaz_studio.engine.emitter.MAX_WRITTEN`); each call takes from it what it
+    writes. ``cancel`` is looked at every :data:`~dagaz_studio.engine.emitter.WRITE_LOOK_EVERY` lines
+    written, raising :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
     key = written_code_key(rules, notation, player, body, "whole", piece_name)
     written = rules.written.get(key)

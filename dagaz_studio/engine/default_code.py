@@ -12,11 +12,13 @@ shared list ``W``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import survey
+from dagaz_studio.engine.completion import created_move
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.cancel import look
@@ -75,10 +77,6 @@ class CodeGenerator(RepeatWriter):
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = Create in found.kinds
         if self.creates:
-            from functools import partial
-
-            from dagaz_studio.engine.created import created_move
-
             self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
                 else created_move
         # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.

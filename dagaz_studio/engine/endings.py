@@ -2,8 +2,7 @@
 
 :func:`game_over` says why: by an ``end`` statement (docs/boards.md; :func:`over_by_board`, asked
 by :mod:`~dagaz_studio.engine.end_rules`), by the last of an ``extinction`` piece lost, by a store
-holding most of the pieces, or because the side to move has no legal move. :func:`ended` is what
-legal moves ask first (a game that is over has no move for anybody).
+holding most of the pieces, or because the side to move has no legal move.
 """
 
 from __future__ import annotations
@@ -21,11 +20,6 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.values import Move
-
-
-def ended(rules: Rules, position: Position) -> bool:
-    """Whether one of the board's ``end`` statements has ended the game: nobody has a move."""
-    return over_by_board(rules, position) is not None
 
 
 def over_by_board(rules: Rules, position: Position) -> GameOver | None:

@@ -149,7 +149,7 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     where the board says so (judged over all the side's moves, even when one square is asked); a
     pass, where the board allows one (:func:`passes`; left out when one square is asked, or
     ``passing`` is false)."""
-    if rules.extinction_kinds and extinct(rules, position):
+    if rules.extinction_kinds and extinct_player(rules, position) is not None:
         return []
     if rules.board.ends and board_over(rules, position, answering_moves) is not None:
         return []
@@ -176,14 +176,10 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     return moves + passes(rules, position, bool(moves), cancel) if passing else moves
 
 
-def extinct(rules: Rules, position: Position) -> bool:
-    """Whether a player has none of some ``extinction`` piece type left on the board (Atomic's King
-    blown up), or fewer than ``end extinction: below N`` says: nobody has a move."""
-    return extinct_player(rules, position) is not None
-
-
 def extinct_player(rules: Rules, position: Position) -> tuple[int, int] | None:
-    """The first player, and the ``extinction`` kind, that :func:`extinct` finds him short of."""
+    """The first player who has none of some ``extinction`` piece type left on the board (Atomic's
+    King blown up), or fewer than ``end extinction: below N`` says, and that kind: then nobody has a
+    move."""
     counts = Counter((piece.player, piece.kind) for piece in position.cells
                      if piece is not None and piece.kind in rules.extinction_kinds)
     return next(((player, kind) for player in range(len(rules.board.players)) for kind in rules.extinction_kinds

@@ -16,7 +16,7 @@ from dagaz_studio.engine.game import (
     MoveChoice,
     allowed_by_rules,
     answering_moves,
-    extinct,
+    extinct_player,
     leaves_royal_attacked,
     legal_moves,
     passes,
@@ -66,7 +66,7 @@ def light_legal_count(rules: Rules, position: Position) -> int:
 
 def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -> list[Entry] | int:
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
-    if rules.extinction_kinds and extinct(rules, position):
+    if rules.extinction_kinds and extinct_player(rules, position) is not None:
         return [] if counting is None else 0
     if rules.board.ends and board_over(rules, position, answering_moves) is not None:
         return [] if counting is None else 0

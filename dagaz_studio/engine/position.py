@@ -33,7 +33,9 @@ from dagaz_studio.engine.fen_forms import (
     read_en_passant_squares,
     split_check_counters,
 )
+from dagaz_studio.engine.heaps import has_stores, heap_fen, read_heap_fen
 from dagaz_studio.engine.runs import read_runs_field, runs_field
+from dagaz_studio.engine.stacks import read_stack_fen, stack_fen
 from dagaz_studio.engine.state import FenError as FenError
 from dagaz_studio.engine.state import LastMove as LastMove
 from dagaz_studio.engine.state import Piece as Piece
@@ -99,7 +101,7 @@ class Position:
             if counted:
                 # A board that counts checks starts each player with all of them to give.
                 self.checks_remaining = (counted, counted)
-        if not self.hands and (self.board.has_hands or _has_stores(self.board)):
+        if not self.hands and (self.board.has_hands or has_stores(self.board)):
             kinds = len(self.board.pieces)
             self.hands = [[0] * kinds for _ in self.board.players]
 
@@ -143,7 +145,7 @@ class Position:
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
             position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
-            form()[0](position, fields, fen)
+            form[0](position, fields, fen)
             return position
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
@@ -211,7 +213,7 @@ class Position:
         board = self.board
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:
-            return form()[1](self)
+            return form[1](self)
         kinds = self.kinds
         levels = board.level_of or (0,) * len(board.squares)
         grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}
@@ -285,27 +287,10 @@ def _join_rows(rows: list[str], height: int, levels: bool) -> str:
     return "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
 
 
-def _has_stores(board: Board) -> bool:
-    return board.kind_type.keeps_stores and board.rules.captures_to_hand
-
-
 #: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.
 KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position], str]]
-
-
-def _heap_fen() -> KindFen:
-    from dagaz_studio.engine.heaps import heap_fen, read_heap_fen
-    return read_heap_fen, heap_fen
-
-
-def _stack_fen() -> KindFen:
-    from dagaz_studio.engine.stacks import read_stack_fen, stack_fen
-    return read_stack_fen, stack_fen
-
-
-#: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by
-#: kind: each gives its reader and writer, imported only when such a board is played.
-_KIND_FENS: dict[BoardKind, Callable[[], KindFen]] = {HEAP: _heap_fen, STACK: _stack_fen}
+#: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by kind.
+_KIND_FENS: dict[BoardKind, KindFen] = {HEAP: (read_heap_fen, heap_fen), STACK: (read_stack_fen, stack_fen)}
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

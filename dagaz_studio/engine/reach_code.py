@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import Abort, load_code, new_work, written_code_key
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported
@@ -49,8 +50,6 @@ class ReachWriter(CodeGenerator):
             self.live.append("ms")
 
     def module(self, body: Any, variants: tuple[str, ...] = ()) -> tuple[str, dict[str, Any]]:
-        from dagaz_studio.engine.code_writer import survey
-
         self.used = survey(body, self.cancel).kinds
         self.analyse(body)
         self.lines = []

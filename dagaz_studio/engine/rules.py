@@ -18,21 +18,14 @@ from typing import Any
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
-from dagaz_studio.engine.compiler import (
-    MAX_WRITTEN,
-    Abort,
-    CodeTooLarge,
-    Record,
-    Unsupported,
-    compile_drop,
-    compile_notation,
-    new_work,
-)
+from dagaz_studio.engine.compiler import Abort, compile_drop, compile_notation, new_work
+from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, Unsupported
 from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach import ReachTables
+from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
