@@ -15,6 +15,7 @@ the question to it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -176,9 +177,11 @@ def _recorded(recorded: dict[int, int], group: int, backwards: bool, opposite: l
     return opposite[direction] if backwards else direction
 
 
+@lru_cache(maxsize=1 << 14)
 def _records(square: int, direction: int) -> tuple[int, Record, Record]:
     """A square a piece reaches in ``direction``, with the records of its moves there: to the empty
-    square, and capturing there (made once with the tables: the moves give the same records again)."""
+    square, and capturing there (made once with the tables: the moves give the same records again;
+    and once for every table, as a queen's hold a rook's)."""
     return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
 
 
