@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
 from dagaz_studio.engine.end_rules import board_over, facing, keeps_facing, settle_checks
@@ -17,10 +17,12 @@ from dagaz_studio.engine.heaps import majority_reached
 
 # make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
 from dagaz_studio.engine.making import make_move as make_move
+from dagaz_studio.engine.making import make_record
 from dagaz_studio.engine.making import unmake_move as unmake_move
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove, Position
-from dagaz_studio.engine.royals import gives_check, royal_attacked, takes_royal
+from dagaz_studio.engine.records import Entry
+from dagaz_studio.engine.royals import gives_check, royal_attacked, royals_attacked_by, takes_royal
 from dagaz_studio.engine.royals import royal_squares as royal_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
@@ -246,26 +248,33 @@ def fen(rules: Rules, position: Position) -> str:
     return position.fen(en_passant=usable, any_line=usable)
 
 
-class MoveChoice(MoveReading[Move]):
-    """How the rules that choose among moves (:func:`choose_moves`) read a full move."""
+class MoveChoice(MoveReading[Any]):
+    """How the rules that choose among moves (:func:`choose_moves`) read a full move, and a light
+    move of perft's (its record's target, captures and promotion): a reading of either."""
 
     def __init__(self, rules: Rules, position: Position, cancel: CancelFlag | None = None) -> None:
         self.rules, self.position, self.cancel = rules, position, cancel
 
-    def origin(self, entry: Move) -> int:
+    def origin(self, entry: Entry) -> int:
         return entry.origin
 
-    def captures(self, entry: Move) -> tuple[int, ...]:
-        return entry.captures
+    def captures(self, entry: Entry) -> tuple[int, ...]:
+        return entry.captures if isinstance(entry, Move) else entry.record.captures
 
-    def promotes(self, entry: Move) -> bool:
-        return entry.promotion is not None
+    def promotes(self, entry: Entry) -> bool:
+        return (entry.promotion if isinstance(entry, Move) else entry.record.promoted) is not None
 
-    def dropped(self, entry: Move) -> bool:
-        return entry.dropped
+    def dropped(self, entry: Entry) -> bool:
+        return isinstance(entry, Move) and entry.dropped
 
-    def gives_check(self, entry: Move) -> bool:
-        return gives_check(self.rules, self.position, entry, self.cancel)
+    def gives_check(self, entry: Entry) -> bool:
+        if isinstance(entry, Move):
+            return gives_check(self.rules, self.position, entry, self.cancel)
+        undo = make_record(self.rules, self.position, entry)
+        try:
+            return royals_attacked_by(self.rules, self.position, entry.piece.player)
+        finally:
+            unmake_move(self.position, undo)
 
     def value_on(self) -> Callable[[int], Fraction]:
         """The value of the piece on a square of the position (the commander of a column)."""

@@ -121,7 +121,7 @@ def _drops(rules: Rules, position: Position, me: int) -> list[Move] | None:
     """Every drop of the side to move, as :func:`drop_moves` lists them (marked dropped, each found
     once), or ``None`` where a drop notation is not compiled or does not end within its budget."""
     cells = position.cells
-    makers = rules.light_drop_makers(me)
+    makers = rules.light_drop_makers[me]
     # Under -1, the player's drops found, marked dropped by the identity of each found, and their keys
     # numbered: each is found once, whatever kind's drop finds it.
     marked, keys = makers.get(-1) or makers.setdefault(-1, ({}, {}))

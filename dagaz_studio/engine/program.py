@@ -47,14 +47,14 @@ class Program:
     __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode")
 
     def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
-                 reach_mode: bool = False, cancel: Any = None) -> None:
+                 reach_mode: bool = False) -> None:
         self.notation = notation
         self.player = player
         self.player_name = rules.board.players[player]
         self.piece = piece
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode
-        check_names(rules, notation, reach_mode, cancel if cancel is not None else current_flag())
+        check_names(rules, notation, reach_mode, current_flag())
 
 
 def check_names(rules: BoardNames, notation: Notation, reach_mode: bool = False, cancel: Any = None) -> None:

@@ -18,7 +18,6 @@ from typing import Any
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
-from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.compiler import (
     MAX_WRITTEN,
     Abort,
@@ -30,7 +29,7 @@ from dagaz_studio.engine.compiler import (
     new_work,
 )
 from dagaz_studio.engine.kind_words import start_heap
-from dagaz_studio.engine.light_records import LightRecords, rich_effects
+from dagaz_studio.engine.light_records import LightRecords
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach import ReachTables
@@ -38,10 +37,11 @@ from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
+from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
-__all__ = ["Rules", "rich_effects"]
+__all__ = ["Rules", "collector_paused"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
@@ -373,6 +373,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 return None
             return RunResult(moves=[self.record_move(position, square, piece, entry) for entry in entries], work=work[0])
         records: list[Record] = []
+        stopped = None
         try:
             plan[0].moves(cells, square, piece, records, set(), work, position)
         except Abort as stop:
@@ -383,17 +384,15 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 # look), and a long run's tens of thousands of moves are not all built: only as
                 # many as are built between two looks (a cancelled run's moves are what it had
                 # found by then, and it must end now).
-                found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
-                return RunResult(moves=found, stopped="cancelled", work=work[0])
-            found, cancelled = self._built_moves(position, square, piece, records, cancel)
-            return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
-                             work=work[0])
+                records, cancel = records[:BUILD_BETWEEN_LOOKS], None
+            stopped = self._stop_reason(stop, work)
         except RecursionError:
             return None
-        if work[0] > budget:
-            return None
+        else:
+            if work[0] > budget:
+                return None
         found, cancelled = self._built_moves(position, square, piece, records, cancel)
-        return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
+        return RunResult(moves=found, stopped="cancelled" if cancelled else stopped, work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code

@@ -10,12 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dagaz_studio.board.model import Board, PieceType
-from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.compiler import POLL_EVERY
 from dagaz_studio.engine.position import LastMove, Position
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, Stop
 from dagaz_studio.engine.run_state import State as TracedRunState
 from dagaz_studio.engine.values import DEFAULT_BUDGET, NO_LABELS, CancelFlag
+from dagaz_studio.notation.collection import collect_young
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Compiling", "Cont", "Held", "Interpreter", "ItemCont",
