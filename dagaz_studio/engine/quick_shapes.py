@@ -15,6 +15,7 @@ the question to it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -176,9 +177,11 @@ def _recorded(recorded: dict[int, int], group: int, backwards: bool, opposite: l
     return opposite[direction] if backwards else direction
 
 
+@lru_cache(maxsize=1 << 14)
 def _records(square: int, direction: int) -> tuple[int, Record, Record]:
     """A square a piece reaches in ``direction``, with the records of its moves there: to the empty
-    square, and capturing there (made once with the tables: the moves give the same records again)."""
+    square, and capturing there (made once with the tables: the moves give the same records again;
+    and once for every table, as a queen's hold a rook's)."""
     return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
 
 
@@ -216,6 +219,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         return None
     if tables[0] == "leap":
         leaps, leap_records = tables[1][0], tables[1][2]
+        targets = [tuple(square for square, _ in each) for each in leaps]
 
         def leap(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
             me = piece[0]
@@ -229,10 +233,19 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
                        work: Any, dead: Any = None) -> int:
             me, count = piece[0], 0
+            if dead is None:
+                # The usual case, spelt out: no squares where the piece would be stuck.
+                for square in targets[origin]:
+                    q = cells[square]
+                    if q is None or q[0] != me:
+                        if square in watched:
+                            return -1
+                        count += 1
+                return count
             stuck = _stuck(dead, piece[1])
             if stuck is None:
                 return -1
-            for square, _ in leaps[origin]:
+            for square in targets[origin]:
                 q = cells[square]
                 if q is None or q[0] != me:
                     if square in watched:
@@ -242,6 +255,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         leap.quick_count = leap_count  # type: ignore[attr-defined]
         return leap
     rays, ride_records = tables[1][0], tables[1][2]
+    lines = [ways and tuple(ray for _, ray in ways) for ways in rays]
 
     def ride(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
         ways = ride_records[origin]
@@ -262,11 +276,11 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
 
     def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
                    work: Any, dead: Any = None) -> int:
-        ways = rays[origin]
+        ways = lines[origin]
         if ways is False or dead is not None:
             return -1
         me, count = piece[0], 0
-        for _, ray in ways:
+        for ray in ways:
             for square in ray:
                 q = cells[square]
                 if q is not None:
