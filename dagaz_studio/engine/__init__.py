@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from dagaz_studio.engine.carry import carry_position
     from dagaz_studio.engine.code_cache import kept_code
-    from dagaz_studio.engine.collection import collector_paused
     from dagaz_studio.engine.compiler import Abort, new_work
     from dagaz_studio.engine.endings import GameOver, ended, game_over, over_by_board
     from dagaz_studio.engine.explain import (
@@ -57,10 +56,11 @@ if TYPE_CHECKING:
     )
     from dagaz_studio.engine.heaps import Heap, has_stores, typed_heap
     from dagaz_studio.engine.highlights import move_highlights
-    from dagaz_studio.engine.light_path import divide, light_legal_moves, make_record, perft
+    from dagaz_studio.engine.light_path import divide, light_legal_moves, perft
+    from dagaz_studio.engine.making import make_record
     from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, LastMove, Piece, Position
     from dagaz_studio.engine.program import Program, check_names
-    from dagaz_studio.engine.rules import Rules
+    from dagaz_studio.engine.rules import Rules, collector_paused
     from dagaz_studio.engine.stacks import Column, as_cell
     from dagaz_studio.engine.values import (
         DEFAULT_BUDGET,
@@ -99,16 +99,16 @@ _SOURCES: dict[str, str] = {
         "stacks": "Column as_cell",
         "heaps": "Heap typed_heap has_stores",
         "carry": "carry_position",
-        "rules": "Rules",
+        "rules": "Rules collector_paused",
         "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares",
-        "light_path": "light_legal_moves make_record perft divide",
+        "light_path": "light_legal_moves perft divide",
+        "making": "make_record",
         "endings": "GameOver game_over ended over_by_board",
         "values": "Move describe_move quick_move TraceEvent DEFAULT_BUDGET DEFAULT_TRACE_LIMIT CancelFlag "
                   "RunawayNotation",
         "program": "Program check_names",
         "compiler": "Abort new_work",
         "code_cache": "kept_code",
-        "collection": "collector_paused",
         "explain": "TraceTree build_tree move_branch board_at StepBoard explain_square SquareExplanation "
                    "attack_reason",
         "highlights": "move_highlights",

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.cache import kept_as, sources_fingerprint
-from dagaz_studio.engine.compiler import compiled_code, remember_code
+from dagaz_studio.engine import compiler
 from dagaz_studio.notation.user_cache import cache_directory, keep, read_kept
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[Writte
         loaded: set[WrittenKey] = set()
         for written_key, written in entries.items():
             source = written[0][0]
-            if compiled_code(source) is None:
-                remember_code(source, marshal.loads(codes[source]))
+            if source not in compiler.CODE_CACHE:
+                compiler.remember_code(source, marshal.loads(codes[source]))
             rules.written.setdefault(written_key, written)
             loaded.add(written_key)
         return loaded
@@ -93,11 +93,11 @@ def save(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None, loaded: set[W
         return
     own = _own_kinds(rules)
     entries = {written_key: written for written_key, written in list(rules.written.items())
-               if written_key[-1] == own and compiled_code(written[0][0]) is not None}
+               if written_key[-1] == own and written[0][0] in compiler.CODE_CACHE}
     if not entries or entries.keys() <= loaded:
         return
     try:
-        codes = {written[0][0]: marshal.dumps(compiled_code(written[0][0])) for written in entries.values()}
+        codes = {written[0][0]: marshal.dumps(compiler.CODE_CACHE[written[0][0]]) for written in entries.values()}
         # One pickle: a step's node kept among the constants stays the very node of the notation kept
         # beside it (the compiled code finds the step by identity).
         data = pickle.dumps((place[1], entries, codes), protocol=pickle.HIGHEST_PROTOCOL)

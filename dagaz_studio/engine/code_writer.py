@@ -73,11 +73,10 @@ class _Surveyor(Visitor[None]):
     def visit_group(self, node: Group, found: Survey) -> None:
         found.groups.append(node)
 
-    def visit_group_step(self, node: GroupStep, found: Survey) -> None:
+    def visit_group_step(self, node: GroupStep | DirectionCheck, found: Survey) -> None:
         found.groups_read.add(node.group)
 
-    def visit_direction_check(self, node: DirectionCheck, found: Survey) -> None:
-        found.groups_read.add(node.group)
+    visit_direction_check = visit_group_step
 
     def visit_navigate(self, node: Navigate, found: Survey) -> None:
         found.groups_read.update(step.group for step in node.path if step.group is not None)

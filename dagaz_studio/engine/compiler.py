@@ -34,7 +34,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.counts import has_lost, own_pieces, run_count, zone_holds, zone_size
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import (
@@ -50,6 +49,7 @@ from dagaz_studio.engine.heaps import Heap, heap_size
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.records import Record, RichRecord
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
+from dagaz_studio.notation.collection import collect_young
 from dagaz_studio.notation.nodes import Notation, is_check, walk
 
 if TYPE_CHECKING:
@@ -209,11 +209,6 @@ def _written_function(rules: CodeRules, notation: Notation, player: int, piece_n
                                         generator.rich, 0)
     function: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}")[name]
     return function
-
-
-def compiled_code(source: str) -> Any:
-    """The code object compiled from ``source`` in this process (or kept from an earlier one), if any."""
-    return CODE_CACHE.get(source)
 
 
 def remember_code(source: str, code: Any) -> None:

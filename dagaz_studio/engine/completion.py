@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.position import LastMove, Piece
-from dagaz_studio.engine.run_state import NO_LABELS, State
-from dagaz_studio.engine.values import Move, RunResult, describe_move, quick_move
+from dagaz_studio.engine.run_state import State
+from dagaz_studio.engine.values import NO_LABELS, Move, RunResult, describe_move, quick_move
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board

@@ -77,7 +77,7 @@ class CodeGenerator(RepeatWriter):
         if self.creates:
             from functools import partial
 
-            from dagaz_studio.engine.created import created_move
+            from dagaz_studio.engine.light_records import created_move
 
             self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
                 else created_move
@@ -216,16 +216,10 @@ class CodeGenerator(RepeatWriter):
         # changes follow from them (Rules.rich_light), else built whole.
         if not self.marks:
             self.light_end(i)
-        if self.creates:
-            tail = ", stops, ps" if self.continues else ""
-            self.emit(i, "CREATED(R, P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                         f"created{tail}{self.marked()})")
-        elif self.continues:
-            self.emit(i, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen, "
-                         f"stops, ps{self.marked()})")
-        else:
-            self.emit(i, "R.rich_light(P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
-                         f"{self.marked()})")
+        tail = f"{', stops, ps' if self.continues else ''}{self.marked()}"
+        keeper = "CREATED(R, " if self.creates else "R.rich_light("
+        self.emit(i, f"{keeper}P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
+                     f"{', created' if self.creates else ''}{tail})")
 
     def fin_args(self, env: Env, then: str) -> str:
         """What ``fin`` is given beyond the run state (:attr:`fin_extra`)."""
@@ -238,8 +232,7 @@ class CodeGenerator(RepeatWriter):
         piece): a light record puts it on its last square; nor when a square was changed in place
         (``[d]``, ``[w]``: kept in ``gone``)."""
         made = self.plain()
-        self.emit(i, f"if {made}not also and not stops and cells[ms] is not None:" if self.continues
-                  else f"if {made}not also and cells[ms] is not None:")
+        self.emit(i, f"if {made}not also and {'not stops and ' if self.continues else ''}cells[ms] is not None:")
         changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
         self.emit(i + 1, f"if {changed}:")
         self.emit(i + 2, "key = (ms, tuple(caps), pr)")

@@ -134,14 +134,10 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     return TraceTree(tuple(parents))
 
 
-def move_event(trace: Sequence[TraceEvent], move_index: int) -> int | None:
-    """The event where move ``move_index`` was first completed."""
-    return next((index for index, event in enumerate(trace) if event.kind == "move" and event.move == move_index), None)
-
-
 def move_branch(trace: Sequence[TraceEvent], tree: TraceTree, move_index: int) -> list[int]:
-    """The events that built move ``move_index``: its branch from the start to its completion."""
-    end = move_event(trace, move_index)
+    """The events that built move ``move_index``: its branch from the start to where it was first
+    completed."""
+    end = next((index for index, event in enumerate(trace) if event.kind == "move" and event.move == move_index), None)
     return [] if end is None else tree.path(end)
 
 
@@ -236,8 +232,7 @@ def _distance(board: Board, a: int, b: int) -> int:
 
 
 def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
-                  reason: Callable[[int], str | None] | None = None, said: int = WAYS_LISTED,
-                  notation: str | None = None) -> list[Way]:
+                  reason: Callable[[int], str | None] | None = None, notation: str | None = None) -> list[Way]:
     """Every way through the notation that failed, with the last check that failed on it: those that
     head for ``square`` first (:func:`~dagaz_studio.engine.why_not.heads_for`; ``notation`` is the
     text the run read), each group closest to ``square`` first (in king steps, then in a straight
@@ -246,8 +241,8 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
 
     A way is told apart by where its cursor last came to (the same step seen through several checks
     is one way); running off the board where the piece stands is no way at all, unless nothing else
-    failed. ``reason`` may say the first ``said`` ways' failed events better than their own text
-    (naming an attacker).
+    failed. ``reason`` may say the first :data:`WAYS_LISTED` ways' failed events better than their own
+    text (naming an attacker).
     """
     last: dict[int | None, int] = {}
     for index, event in enumerate(trace):
@@ -299,7 +294,7 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
              for key, way in found]
     ways = [way for _, way in sorted(found, key=lambda pair: pair[0])]
     if reason is not None:
-        for i, way in enumerate(ways[:said]):
+        for i, way in enumerate(ways[:WAYS_LISTED]):
             better = reason(way.event)
             if better:
                 ways[i] = replace(way, reason=better)
@@ -371,10 +366,6 @@ class StepBoard:
     captured: tuple[tuple[int, Piece], ...] = ()
     put: tuple[int, ...] = ()
     stops: tuple[int, ...] = ()
-
-    def lifted(self) -> tuple[int, ...]:
-        """The squares the pieces in hand were lifted from."""
-        return tuple(origin for _, origin in self.hand)
 
 
 def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: TraceTree, index: int,

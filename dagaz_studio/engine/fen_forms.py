@@ -124,8 +124,10 @@ def free_drops(board: Board) -> bool:
 
 
 def hand_field(position: PositionState) -> str:
-    """The hand field of :meth:`Position.hand_field`: each player's pieces, the first player's first,
-    in the order a FEN read gave them (:attr:`Position.hand_order`), the others in the board's."""
+    """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[]`` when none are
+    held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands,
+    or whose hands never change and hold nothing: each player's pieces, the first player's first, in
+    the order a FEN read gave them (:attr:`Position.hand_order`), the others in the board's."""
     board = position.board
     if not board.has_hands or free_drops(board) and not any(map(any, position.hands)):
         return ""

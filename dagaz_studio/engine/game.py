@@ -17,24 +17,18 @@ from dagaz_studio.engine.heaps import majority_reached
 
 # make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
 from dagaz_studio.engine.making import make_move as make_move
+from dagaz_studio.engine.making import make_record
 from dagaz_studio.engine.making import unmake_move as unmake_move
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove, Position
-from dagaz_studio.engine.royals import gives_check, royal_attacked, takes_royal
+from dagaz_studio.engine.records import Entry
+from dagaz_studio.engine.royals import gives_check, royal_attacked, royals_attacked_by, takes_royal
 from dagaz_studio.engine.royals import royal_squares as royal_squares
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
-
-
-def count_record_run(rules: Rules, position: Position, origin: int, player: int, target: int,
-                      captures: Any, promoted: int | None) -> None:
-    """The run count :func:`make_move` keeps, for a light record."""
-    position.runs = runs_after(position.runs, len(rules.board.players), player, origin, target,
-                               not captures and promoted is None)
 
 
 # --------------------------------------------------------------------------- pieces in hand
@@ -254,42 +248,45 @@ def fen(rules: Rules, position: Position) -> str:
     return position.fen(en_passant=usable, any_line=usable)
 
 
-def piece_value_lookup(rules: Rules, position: Position) -> Callable[[int], Fraction]:
-    """The value of the piece on a square of ``position`` (the commander of a column)."""
-    from fractions import Fraction
-
-    values = piece_values(rules.board, rules.kind_names)
-    cells = position.cells
-
-    def value_on(square: int) -> Fraction:
-        piece = cells[square]
-        return values[piece.kind] if piece is not None else Fraction(0)
-    return value_on
-
-
-class MoveChoice(MoveReading[Move]):
-    """How the rules that choose among moves (:func:`choose_moves`) read a full move."""
+class MoveChoice(MoveReading[Any]):
+    """How the rules that choose among moves (:func:`choose_moves`) read a full move, and a light
+    move of perft's (its record's target, captures and promotion): a reading of either."""
 
     def __init__(self, rules: Rules, position: Position, cancel: CancelFlag | None = None) -> None:
         self.rules, self.position, self.cancel = rules, position, cancel
 
-    def origin(self, entry: Move) -> int:
+    def origin(self, entry: Entry) -> int:
         return entry.origin
 
-    def captures(self, entry: Move) -> tuple[int, ...]:
-        return entry.captures
+    def captures(self, entry: Entry) -> tuple[int, ...]:
+        return entry.captures if isinstance(entry, Move) else entry.record.captures
 
-    def promotes(self, entry: Move) -> bool:
-        return entry.promotion is not None
+    def promotes(self, entry: Entry) -> bool:
+        return (entry.promotion if isinstance(entry, Move) else entry.record.promoted) is not None
 
-    def dropped(self, entry: Move) -> bool:
-        return entry.dropped
+    def dropped(self, entry: Entry) -> bool:
+        return isinstance(entry, Move) and entry.dropped
 
-    def gives_check(self, entry: Move) -> bool:
-        return gives_check(self.rules, self.position, entry, self.cancel)
+    def gives_check(self, entry: Entry) -> bool:
+        if isinstance(entry, Move):
+            return gives_check(self.rules, self.position, entry, self.cancel)
+        undo = make_record(self.rules, self.position, entry)
+        try:
+            return royals_attacked_by(self.rules, self.position, entry.piece.player)
+        finally:
+            unmake_move(self.position, undo)
 
     def value_on(self) -> Callable[[int], Fraction]:
-        return piece_value_lookup(self.rules, self.position)
+        """The value of the piece on a square of the position (the commander of a column)."""
+        from fractions import Fraction
+
+        values = piece_values(self.rules.board, self.rules.kind_names)
+        cells = self.position.cells
+
+        def value_on(square: int) -> Fraction:
+            piece = cells[square]
+            return values[piece.kind] if piece is not None else Fraction(0)
+        return value_on
 
 
 def answering_moves(rules: Rules, position: Position) -> list[Move]:

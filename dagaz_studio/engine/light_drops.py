@@ -121,7 +121,7 @@ def _drops(rules: Rules, position: Position, me: int) -> list[Move] | None:
     """Every drop of the side to move, as :func:`drop_moves` lists them (marked dropped, each found
     once), or ``None`` where a drop notation is not compiled or does not end within its budget."""
     cells = position.cells
-    makers = rules.light_drop_makers(me)
+    makers = rules.light_drop_makers[me]
     # Under -1, the player's drops found, marked dropped by the identity of each found, and their keys
     # numbered: each is found once, whatever kind's drop finds it.
     marked, keys = makers.get(-1) or makers.setdefault(-1, ({}, {}))
@@ -186,5 +186,4 @@ def _drop_maker(rules: Rules, kind: int, player: int) -> Any:
     written = rules.written.get(written_code_key(rules, program.notation, player, None, "drop", program.piece_name))
     # A drop is asked for on every square at once: given up only after every square was asked for often.
     patience = GIVE_UP_AFTER * len(rules.board.squares)
-    run = (remembered(rules, drop, written[0][0], patience) if written is not None else None) or drop
-    return run
+    return (remembered(rules, drop, written[0][0], patience) if written is not None else None) or drop

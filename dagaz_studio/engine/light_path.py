@@ -3,13 +3,12 @@ the compiled path's light records where a piece's whole notation compiles, and f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.collection import collect_young, collector_paused
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing
@@ -17,88 +16,34 @@ from dagaz_studio.engine.game import (
     MoveChoice,
     allowed_by_rules,
     answering_moves,
-    count_record_run,
     extinct,
     leaves_royal_attacked,
     legal_moves,
     passes,
 )
 from dagaz_studio.engine.light_drops import legal_drops
-from dagaz_studio.engine.light_records import RICH_KEPT
-from dagaz_studio.engine.making import Undo, make_move, unmake_move, update_hands
-from dagaz_studio.engine.move_choice import MoveReading, choose_moves
-from dagaz_studio.engine.position import LastMove, Piece, Position
+from dagaz_studio.engine.light_records import RICH_KEPT, rich_effects
+from dagaz_studio.engine.making import make_move, make_record, unmake_move
+from dagaz_studio.engine.move_choice import choose_moves
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
 from dagaz_studio.engine.royals import (
     Asker,
     attacked_by_others,
     royal_squares,
-    royals_attacked_by,
     safe_after,
     takes_royal,
     watched_squares,
 )
-from dagaz_studio.engine.rules import Rules, rich_effects
+from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
+from dagaz_studio.notation.collection import collect_young, collector_paused
 
 if TYPE_CHECKING:
-    from fractions import Fraction
+    pass
 
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
-
-
-def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
-    """Apply a light move in place, as :func:`make_move` applies the move it stands for (undone by
-    :func:`unmake_move`). A rich record (castling, a capture chain) changes what
-    :func:`~dagaz_studio.engine.rules.rich_effects` says; a plain one empties its origin and captures
-    and puts the piece down on its target."""
-    origin, piece, record = move.origin, move.piece, move.record
-    cells = position.cells
-    hands = position.hands
-    after: dict[int, Piece | None] | None = None
-    target, captures, promoted, direction = record.target, record.captures, record.promoted, record.direction
-    if type(record) is RichRecord:
-        start = record.start
-        after = rich_effects(origin, piece, record, cells.__getitem__)
-        saved = [(square, cells[square]) for square in after]
-    else:
-        start = origin
-        # Every square's content is read before any is changed, so undoing in any order is exact.
-        saved = [(origin, piece), (target, cells[target])]
-        if captures:
-            saved += [(square, cells[square]) for square in captures]
-    checks = position.checks_remaining
-    # The hands change only where a piece is taken (update_hands below): else they are not kept.
-    undo: Undo = _new(Undo, (saved, position.turn, position.last_move, position.labels, position.halfmove_clock,
-                             position.fullmove_number, tuple(tuple(hand) for hand in hands) if hands and captures else None,
-                             position.runs, position.passes, None if checks is None else (checks, position.checks_pending)))
-    position.passes = 0  # a light record is never a pass
-    if checks is not None:
-        position.checks_pending = piece[0]  # the check it may give is counted when the game asks (end checks)
-    if rules.counts_runs:
-        count_record_run(rules, position, origin, piece[0], target, captures, promoted)
-    player = piece[0]
-    if captures and hands:
-        update_hands(position, player, captures, None)
-    if after is None:
-        for square in captures:
-            cells[square] = None
-        cells[origin] = None
-        cells[target] = _new(Piece, (player, piece[1] if promoted is None else promoted,
-                                     True if target != origin else piece[2]))
-    else:
-        for square, now in after.items():
-            cells[square] = now
-    position.last_move = _new(LastMove, (start, target, None if direction is None else rules.dir_letters[direction]))
-    position.turn = turn = (player + 1) % len(rules.board.players)
-    if captures or promoted is not None or rules.kinds[piece[1]].resets_clock:
-        position.halfmove_clock = 0
-    else:
-        position.halfmove_clock += 1
-    if turn == 0:
-        position.fullmove_number += 1
-    return undo
 
 
 def light_legal_moves(rules: Rules, position: Position) -> list[Entry]:
@@ -163,8 +108,8 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         for square in royals:
             work[4][square, square, True, cells[square]] = False
     maker_of = rules.light_maker
-    makers = rules.light_makers(me)
-    shapes = rules.record_shapes()
+    makers = rules.light_makers[me]
+    shapes = rules.record_shapes
     squares: list[int] | range = mine if holds else range(len(cells))
     if counting is not None and holds and (not royal or watched is not None):
         squares = _counted(rules, position, mine, me, watched or _NOTHING, dead, free, counting, work)
@@ -283,7 +228,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)
         return found + len(passes(rules, position, found > 0))
-    out = choose_moves(rules.board, out, EntryChoice(rules, position), drops_compulsory(rules, position))
+    out = choose_moves(rules.board, out, MoveChoice(rules, position), drops_compulsory(rules, position))
     return out + passes(rules, position, bool(out))
 
 
@@ -299,7 +244,7 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
     the position: far below the budget, which is one run's.)"""
     cells = position.cells
     royal = rules.royal_kinds
-    counts = rules.light_counts(me)
+    counts = rules.light_counts[me]
     left: list[int] = []
     total = 0
     for origin in mine:
@@ -432,38 +377,6 @@ def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnsw
             if standing is not None and standing[0] == enemy and standing[1] in kinds:
                 return False
     return True
-
-
-class EntryChoice(MoveReading[Entry]):
-    """How the rules that choose among moves read perft's entries: light records, and full moves
-    (drops among them) as :class:`MoveChoice` reads them."""
-
-    def __init__(self, rules: Rules, position: Position) -> None:
-        self.rules, self.position, self.moves = rules, position, MoveChoice(rules, position)
-
-    def origin(self, entry: Entry) -> int:
-        return entry.origin
-
-    def captures(self, entry: Entry) -> tuple[int, ...]:
-        return entry.captures if isinstance(entry, Move) else entry.record.captures
-
-    def promotes(self, entry: Entry) -> bool:
-        return (entry.promotion if isinstance(entry, Move) else entry.record.promoted) is not None
-
-    def dropped(self, entry: Entry) -> bool:
-        return isinstance(entry, Move) and entry.dropped
-
-    def value_on(self) -> Callable[[int], Fraction]:
-        return self.moves.value_on()
-
-    def gives_check(self, entry: Entry) -> bool:
-        if isinstance(entry, Move):
-            return self.moves.gives_check(entry)
-        undo = make_record(self.rules, self.position, entry)
-        try:
-            return royals_attacked_by(self.rules, self.position, entry.piece.player)
-        finally:
-            unmake_move(self.position, undo)
 
 
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -16,6 +16,9 @@ from dagaz_studio.engine.records import Entries, Record, RichRecord, plain_key, 
 from dagaz_studio.engine.rules_state import RulesState, reads_checks, reads_history
 from dagaz_studio.engine.values import NO_LABELS, Move, Work, quick_move
 from dagaz_studio.notation.uses import PROMOTES, name_uses
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.code_rules import CodeRules
 
 _UNKNOWN = object()
 #: The most comparisons and effects of rich records kept (:attr:`RulesState.rich_known`).
@@ -59,7 +62,7 @@ class LightRecords(RulesState):
         compiled ``moves`` function of a notation compiled whole that neither lifts nor puts, a
         tuple of compiled parts (those that lift or put give whole moves), or ``None`` (the piece
         runs as :meth:`run` runs it)."""
-        makers = self._record_makers[player]
+        makers = self.light_makers[player]
         maker = makers.get(kind, _UNKNOWN)
         if maker is _UNKNOWN:
             program = self.kind_program(kind, player)
@@ -81,12 +84,12 @@ class LightRecords(RulesState):
         """Whether the light records of a piece kind's moves may capture elsewhere than where it lands
         (its notation takes pieces by ``[x]``, ``[d]`` or ``[w]``), and whether they may promote it
         to a royal kind (cached): perft skips looking at what they cannot hold."""
-        shape = self._record_shapes.get(kind)
+        shape = self.record_shapes.get(kind)
         if shape is None:
             notation = self.kinds[kind].notation
             royal = {self.kind_names[index] for index in self.royal_kinds}
             crowning = any(use.use == PROMOTES and use.name in royal for use in name_uses(notation))
-            shape = self._record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
+            shape = self.record_shapes[kind] = (reads_checks(notation, "xdw"), crowning)
         return shape
 
     def stuck_squares(self, player: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:
@@ -112,25 +115,6 @@ class LightRecords(RulesState):
         if known is None or known[0] != len(self.kinds):
             known = self._board_only = (len(self.kinds), not any(reads_history(kind.notation) for kind in self.kinds))
         return known[1]
-
-    def record_shapes(self) -> dict[int, tuple[bool, bool]]:
-        """Each kind's :meth:`record_shape` worked out so far, by kind (read it, do not change it)."""
-        return self._record_shapes
-
-    def light_makers(self, player: int) -> dict[int, Any]:
-        """Each kind's :meth:`light_maker` for ``player`` worked out so far, by kind (read it, do not
-        change it): the light path looks them up once per piece on every position."""
-        return self._record_makers[player]
-
-    def light_drop_makers(self, player: int) -> dict[int, Any]:
-        """Each kind's drop for ``player`` as the light path makes it, worked out so far, by kind (for
-        :mod:`~dagaz_studio.engine.light_drops` to fill in as it goes)."""
-        return self._drop_makers[player]
-
-    def light_counts(self, player: int) -> dict[int, Any]:
-        """Each kind's ``quick_count`` of its :meth:`light_maker` for ``player`` (``None``: it has
-        none), as perft's last ply has worked them out so far, to fill in as it goes."""
-        return self._record_counts[player]
 
     def light_entries(self, position: Position, origin: int, piece: Piece, parts: tuple[Compiled, ...],
                       work: Work) -> Entries | None:
@@ -174,52 +158,55 @@ class LightRecords(RulesState):
                    stops: Sequence[int] = (),
                    start: int | None = None, **marks: Any) -> None:
         """A move completed by compiled code that lifts or puts pieces, kept as a :data:`RichRecord` when
-        its changes are exactly those the record stands for (:func:`rich_effects`), else built whole
-        (:meth:`rich_record`). Compared square by square with what the run did, so the record is
-        never wrong: it only saves building the move (and perft making it) in full. A move of a
-        notation that gives moves the ``marks`` :meth:`keep_whole` takes is built whole."""
-        if marks:
-            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
-                             promoted, out, seen, stops, start, **marks)
-            return
-        record = _new_tuple(RichRecord, (target, tuple(captures), promoted, direction, tuple(stops),
-                                         origin if start is None else start, tuple(also)))
+        its changes are exactly those the record stands for (:func:`rich_effects`), else built whole,
+        as the runner does (:meth:`keep_whole`). Compared square by square with what the run did, so
+        the record is never wrong: it only saves building the move (and perft making it) in full. A
+        move of a notation that gives moves the ``marks`` :meth:`keep_whole` takes is built whole.
+
+        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
+        (its origin when it has one partial move)."""
         cells = position.cells
-        # Castling is found again and again from the same squares holding the same pieces: the
-        # comparison is made once for each.
-        before = tuple(touched.items())
-        known = (origin, piece, record, before, tuple(map(cells.__getitem__, touched)))
-        exact = self.rich_known.get(known)
-        if exact is None:
-            exact = changed = False
-            if all(touched.get(square) is not None for square, _ in also):
-                after = rich_effects(origin, piece, record, touched.__getitem__)
-                exact = all(square in touched for square in after)
-                if exact:
-                    for square, was in before:
-                        now, expected = cells[square], after.get(square, was)
-                        if now is not expected and now != expected:
-                            exact = False
-                            break
-                        if expected is not was and expected != was:
-                            changed = True
-            exact = exact and changed
-            if len(self.rich_known) > RICH_KEPT:
-                self.rich_known.clear()
-            self.rich_known[known] = exact
-        if not exact:
-            self.rich_record(position, origin, piece, me, touched, visited, captures, also, target, direction,
-                             promoted, out, seen, stops, start)
-            return
-        # Found before only as this very record: a move with the same key that also changed a square
-        # in place (``[d]``) is not this record, and is built whole above.
-        key = rich_key(record)
-        if key not in seen:
-            seen.add(key)
-            out.append(record)
+        if not marks:
+            record = _new_tuple(RichRecord, (target, tuple(captures), promoted, direction, tuple(stops),
+                                             origin if start is None else start, tuple(also)))
+            # Castling is found again and again from the same squares holding the same pieces: the
+            # comparison is made once for each.
+            before = tuple(touched.items())
+            known = (origin, piece, record, before, tuple(map(cells.__getitem__, touched)))
+            exact = self.rich_known.get(known)
+            if exact is None:
+                exact = changed = False
+                if all(touched.get(square) is not None for square, _ in also):
+                    after = rich_effects(origin, piece, record, touched.__getitem__)
+                    exact = all(square in touched for square in after)
+                    if exact:
+                        for square, was in before:
+                            now, expected = cells[square], after.get(square, was)
+                            if now is not expected and now != expected:
+                                exact = False
+                                break
+                            if expected is not was and expected != was:
+                                changed = True
+                exact = exact and changed
+                if len(self.rich_known) > RICH_KEPT:
+                    self.rich_known.clear()
+                self.rich_known[known] = exact
+            if exact:
+                # Found before only as this very record: a move with the same key that also changed a
+                # square in place (``[d]``) is not this record, and is built whole below.
+                key = rich_key(record)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(record)
+                return
+        # Most squares touched hold again the very piece they held: told apart without comparing.
+        changes = [(square, now) for square, was in touched.items()
+                           if (now := cells[square]) is not was and now != was]
+        self.keep_whole(changes, origin, piece, me, visited, captures, also, target, direction, promoted,
+                        out, seen, stops, start, **marks)
 
     def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
-        """The full :class:`Move` of a rich light record: the same move :meth:`rich_record` builds."""
+        """The full :class:`Move` of a rich light record: the same move :meth:`rich_light` builds whole."""
         target, promoted, stops = record.target, record.promoted, record.stops
         cells = position.cells
         after = rich_effects(origin, piece, record, cells.__getitem__)
@@ -231,22 +218,6 @@ class LightRecords(RulesState):
             None if promoted is None else self.kind_names[promoted], record.also, tuple(changes),
             _new_tuple(LastMove, (record.start, target, None if direction is None else self.dir_letters[direction])),
         )
-
-    def rich_record(self, position: Position, origin: int, piece: Piece, me: int, touched: dict[int, Piece | None],
-                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
-                    direction: int | None, promoted: int | None, out: Entries, seen: set[Hashable],
-                    stops: Sequence[int] = (),
-                    start: int | None = None, **marks: Any) -> None:
-        """A move completed by compiled code that lifts or puts pieces: built whole, as the runner does.
-
-        ``stops``: where its earlier partial moves ended; ``start``: where its last partial move began
-        (its origin when it has one partial move)."""
-        cells = position.cells
-        # Most squares touched hold again the very piece they held: told apart without comparing.
-        changed = [(square, now) for square, was in touched.items()
-                   if (now := cells[square]) is not was and now != was]
-        self.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out,
-                        seen, stops, start, **marks)
 
     def keep_whole(self, changed: list[tuple[int, Piece | None]], origin: int, piece: Piece, me: int,
                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
@@ -296,3 +267,32 @@ def rich_effects(origin: int, piece: Piece, record: RichRecord,
     after[target] = _new_tuple(Piece, (piece[0], piece[1] if promoted is None else promoted,
                                        True if target != origin or record.stops else piece[2]))
     return after
+
+
+def created_move(rules: CodeRules, position: Position, origin: int, piece: Piece, me: int,
+                 touched: dict[int, Piece | None], visited: list[int], captures: list[int],
+                 also: list[tuple[int, int]], target: int, direction: int | None, promoted: int | None,
+                 out: Entries, seen: set[Hashable], created: list[int], stops: Sequence[int] = (),
+                 start: int | None = None, everywhere: bool = False, **marks: Any) -> None:
+    """A move completed by compiled code of a notation that makes pieces (``[*Name]``: the Amazons'
+    arrow, a wall left behind): kept as :meth:`Rules.rich_light` keeps it when it made none, else
+    built whole with its new pieces, as the runner does (its ``created`` squares in the order they
+    were made, which move names read), since a light record cannot say where new pieces appeared.
+    ``everywhere``: the notation also changes squares in place (``[d]``, ``[w]``), so any square
+    touched may have changed; ``marks``: what :meth:`Rules.keep_whole` is told of the move besides."""
+    if not created:
+        rules.rich_light(position, origin, piece, me, touched, visited, captures, also, target, direction,
+                         promoted, out, seen, stops, start, **marks)
+        return
+    cells = position.cells
+    # ``touched`` keeps every square the run put or took on, along every way it tried; only those of
+    # this way can hold something else now: where the moving pieces started and were put, what was
+    # taken and what was made.
+    ways = set(touched) if everywhere else {origin, *visited, *captures, *created}
+    for pair in also:
+        ways.update(pair)
+    changed = [(square, now) for square in ways
+               if square in touched and (now := cells[square]) is not (was := touched[square]) and now != was]
+    # Not a move when what it made was taken again and the piece is back where it started.
+    rules.keep_whole(changed, origin, piece, me, visited, captures, also, target, direction, promoted, out, seen,
+                     stops, start, tuple(created), **marks)

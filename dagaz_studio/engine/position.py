@@ -33,6 +33,7 @@ from dagaz_studio.engine.fen_forms import (
     read_en_passant_squares,
     split_check_counters,
 )
+from dagaz_studio.engine.runs import read_runs_field, runs_field
 from dagaz_studio.engine.state import FenError as FenError
 from dagaz_studio.engine.state import LastMove as LastMove
 from dagaz_studio.engine.state import Piece as Piece
@@ -190,8 +191,6 @@ class Position:
     @classmethod
     def _with_runs(cls, board: Board, fields: list[str], fen: str) -> Position:
         """A FEN whose seventh field gives the moves in a row under way (:mod:`dagaz_studio.engine.runs`)."""
-        from dagaz_studio.engine.runs import read_runs_field
-
         position = cls.from_fen(board, " ".join(fields[:-1]))
         try:
             position.runs = read_runs_field(board, fields[-1])
@@ -235,27 +234,11 @@ class Position:
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
         written = " ".join([
-            _join_rows(rows, len(board.row_names), bool(board.level_names)) + self.hand_field(), side, castling_field(self),
+            _join_rows(rows, len(board.row_names), bool(board.level_names)) + hand_field(self), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
-        return written + self._runs_field()
-
-    def _runs_field(self) -> str:
-        """The FEN's seventh field, moves in a row, with its space, when a run is under way; else ""."""
-        if not self.runs:
-            return ""
-        from dagaz_studio.engine.runs import runs_field
-
-        field = runs_field(self)
-        return "" if field is None else " " + field
-
-    def hand_field(self) -> str:
-        """The pieces in hand as FEN writes them after the placement (``[Bp]``, ``[]`` when none are
-        held, as Fairy-Stockfish writes every position it reaches), or ``""`` on a board without hands,
-        or whose hands never change and hold nothing. A hand read from a FEN is written back in the
-        order read."""
-        return hand_field(self)
+        return written + runs_field(self)
 
     def en_passant_square(self, any_line: bool = False) -> str:
         """The squares the last move passed over, FEN style, or ``-``.

@@ -7,7 +7,7 @@ It knows nothing of running the notation: every run is written code (:mod:`~daga
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from dagaz_studio.board.model import Board, PieceType
@@ -47,31 +47,26 @@ class Program:
     __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode")
 
     def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
-                 reach_mode: bool = False, cancel: Any = None) -> None:
+                 reach_mode: bool = False) -> None:
         self.notation = notation
         self.player = player
         self.player_name = rules.board.players[player]
         self.piece = piece
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode
-        check_names(rules, notation, reach_mode, cancel if cancel is not None else current_flag())
+        check_names(rules, notation, reach_mode, current_flag())
 
 
 def check_names(rules: BoardNames, notation: Notation, reach_mode: bool = False, cancel: Any = None) -> None:
     """Raise NotationError for the first name in ``notation`` the board lacks (a piece type, a zone,
     a group); in reach mode, where every check passes, only groups are asked about."""
-    for count, (message, span) in enumerate(_lacking(rules, notation, reach_mode)):
+    reader = _Lacking(rules, notation.group_count, reach_mode)
+    for count, node in enumerate(walk(notation)):
         if count % NAMES_LOOK_EVERY == 0:
             look(cancel)
-        if message and span is not None:
-            raise NotationError(message, notation.text, span)
-
-
-def _lacking(rules: BoardNames, notation: Notation, reach_mode: bool) -> Iterator[tuple[str, Span | None]]:
-    """For each part of ``notation``, what it names that the board lacks ("" when nothing)."""
-    reader = _Lacking(rules, notation.group_count, reach_mode)
-    for node in walk(notation):
-        yield reader.visit(node) or ("", None)
+        lacking = reader.visit(node)
+        if lacking is not None:
+            raise NotationError(lacking[0], notation.text, lacking[1])
 
 
 class _Lacking(Visitor[tuple[str, Span] | None]):

@@ -26,6 +26,12 @@ SCAN_SQUARES_PER_UNIT = 64
 #: (the pieces' own reach runs are kept), so the table pays only once a square is asked about often:
 #: perft asks thousands of times, one position's legal moves a few dozen.
 TABLE_AFTER = 1
+#: Whether each notation (by its text) reads the game's history (:func:`reads_history`): asked for
+#: every reach set, which walking the notation each time would make cost more than the reach run.
+_READS_HISTORY: dict[str, bool] = {}
+#: Forgotten past this many notations (typing a notation makes a new one at each keystroke).
+_READS_HISTORY_KEPT = 4096
+
 #: Reach sets worked out at each attack question about a square asked about that often, until the
 #: player's pieces' reach is known from every square and the table is built: spread over questions,
 #: so that no one question pays for all of them (on Xiangqi, 630 reach runs: 30 ms of one keystroke).
@@ -51,8 +57,12 @@ class ReachTables(RulesState):
         program = self.program(piece.notation, player, piece, reach_mode=True)
         result, footprint = self.reach_run(program, player, square)
         # The footprint first: whoever finds the reach finds the footprint too.
-        (self._footprints if board_kind else self._typed_footprints)[key] = (
-            None if reads_history(piece.notation) else frozenset(footprint))
+        history = _READS_HISTORY.get(piece.notation.text)
+        if history is None:
+            if len(_READS_HISTORY) >= _READS_HISTORY_KEPT:
+                _READS_HISTORY.clear()
+            history = _READS_HISTORY[piece.notation.text] = reads_history(piece.notation)
+        (self._footprints if board_kind else self._typed_footprints)[key] = None if history else frozenset(footprint)
         (self._reach if board_kind else self._typed_reach)[key] = result
         return result
 
@@ -218,9 +228,23 @@ class ReachTables(RulesState):
         for all of them. Nothing on a board too large for tables."""
         if self.scans:
             return
+        squares = range(len(self.board.squares))
         for player in range(len(self.board.players)):
-            for square in range(len(self.board.squares)):
-                self.attackers(square, player)
+            if all((square, player) in self._attackers for square in squares):
+                continue
+            # Each reach set turned round once: asking every square's table in turn would look up
+            # every kind's reach from every square again for each square.
+            by_square: list[dict[int, set[int]]] = [{} for _ in squares]
+            for kind in range(self.board_kinds):
+                for origin in squares:
+                    for square in self.reach(kind, player, origin):
+                        if square != origin:
+                            by_square[square].setdefault(origin, set()).add(kind)
+            for square in squares:
+                # As attackers() makes it (another thread may have made it already: the same table).
+                self._attackers.setdefault((square, player), [
+                    (origin, frozenset(kinds)) for origin, kinds in sorted(by_square[square].items())])
+            self.tabled.add(player)
 
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
         """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""

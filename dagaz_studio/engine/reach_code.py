@@ -137,12 +137,9 @@ def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footp
         return False
     try:
         known[1](square, found, footprint, new_work(REACH_WORK, flag))
-    except Abort as stop:
-        if stop.kind == "cancelled":
+    except (Abort, RecursionError) as stop:
+        if isinstance(stop, Abort) and stop.kind == "cancelled":
             raise Stop("cancelled") from None
-        found.update(range(len(rules.board.squares)))
-        footprint.update(range(len(rules.board.squares)))
-    except RecursionError:
         found.update(range(len(rules.board.squares)))
         footprint.update(range(len(rules.board.squares)))
     return True

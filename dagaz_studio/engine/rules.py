@@ -11,14 +11,13 @@ out reach sets and the tables of possible attackers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
-from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.compiler import (
     MAX_WRITTEN,
     Abort,
@@ -30,7 +29,7 @@ from dagaz_studio.engine.compiler import (
     new_work,
 )
 from dagaz_studio.engine.kind_words import start_heap
-from dagaz_studio.engine.light_records import LightRecords, rich_effects
+from dagaz_studio.engine.light_records import LightRecords
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.reach import ReachTables
@@ -38,10 +37,11 @@ from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
+from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
-__all__ = ["Rules", "rich_effects"]
+__all__ = ["Rules", "collector_paused"]
 
 #: Moves built from a compiled run's light records between two looks at the cancel flag.
 BUILD_BETWEEN_LOOKS = 256
@@ -106,11 +106,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def kind_program(self, kind: int, player: int) -> Program:
         """The compiled move of a board piece type for a player."""
-        program = self._kind_programs.get((kind, player))
-        if program is None:
-            piece = self.kinds[kind]
-            program = self._kind_programs[(kind, player)] = self.program(piece.notation, player, piece)
-        return program
+        piece = self.kinds[kind]
+        return self.program(piece.notation, player, piece)
 
     def run(self, position: Position, square: int, program: Program | None = None, *,
             trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
@@ -166,7 +163,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         st = traced_state(self, position, piece or Piece(position.turn, 0, False), result)
         if drop is not None:
             st.under = (position.cells[square],)
-        st.budget, st.cancel, st.trace_limit = budget, cancel, trace_limit
+        st.trace_limit = trace_limit
         st.trace = result.trace if trace else None
         work = new_work(budget, cancel)
 
@@ -214,42 +211,31 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     def _start(self, st: State, square: int, entry: Callable[[State], None], result: RunResult,
                drop: Piece | None = None) -> None:
         """The implicit beginning of a run (the piece on ``square`` lifted, or a heap board's heap, or
-        the dropped piece held over it), then ``entry``."""
+        the dropped piece held over it), then ``entry``, restoring the board whatever happens."""
         piece = st.cells[square]
-        st.cursor = square
-        st.mover_sq = square
-        st.partial_start = square
-        st.origin = square
+        st.cursor = st.mover_sq = st.partial_start = st.origin = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))
             st.mover_in_hand = True
-            if st.trace is not None:
-                words.start(st, square, drop)
-            self._enter(st, entry, result)
-            return
         if st.trace is not None:
-            words.start(st, square)
-        if self.board.kind_type.holds_heaps:
+            words.start(st, square, drop)
+        if drop is None and self.board.kind_type.holds_heaps:
             # A heap belongs to nobody: the run lifts it whichever side moves.
-            if start_heap(st, square):
-                self._enter(st, entry, result)
-            return
-        if piece is None or piece.player != st.me:
+            if not start_heap(st, square):
+                return
+        elif drop is None:
+            if piece is None or piece.player != st.me:
+                if st.trace is not None:
+                    words.not_own(st, square)
+                return
+            st.touched[square] = piece
+            st.cells[square] = None
+            st.hand.append((piece, square))
+            st.mover_in_hand = True
+            st.visited.append(square)
             if st.trace is not None:
-                words.not_own(st, square)
-            return
-        st.touched[square] = piece
-        st.cells[square] = None
-        st.hand.append((piece, square))
-        st.mover_in_hand = True
-        st.visited.append(square)
-        if st.trace is not None:
-            words.lift(st, None, piece, square)
-        self._enter(st, entry, result)
-
-    def _enter(self, st: State, entry: Callable[[State], None], result: RunResult) -> None:
-        """Run ``entry`` on the prepared state, restoring the board whatever happens."""
+                words.lift(st, None, piece, square)
         deep_enough()
         try:
             entry(st)
@@ -269,15 +255,9 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
 
     def drop_program(self, kind: int, player: int) -> Program | None:
         """The drop notation of a board piece type for a player, or ``None`` when it is not dropped."""
-        key = (-1 - kind, player)
-        program = self._kind_programs.get(key)
-        if program is None:
-            piece = self.kinds[kind]
-            notation = self.board.drops.get(piece.name)
-            if notation is None:
-                return None
-            program = self._kind_programs[key] = self.program(notation, player, piece)
-        return program
+        piece = self.kinds[kind]
+        notation = self.board.drops.get(piece.name)
+        return None if notation is None else self.program(notation, player, piece)
 
     def run_drop(self, position: Position, kind: int, square: int, *, trace: bool = False,
                  budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
@@ -384,44 +364,35 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if plan is None:
             return None
         work = new_work(budget, cancel)
-        records: list[Record] = []
-        seen: set[Hashable] = set()
-        if len(plan) == 1:
+        if len(plan) > 1:
             try:
-                plan[0].moves(cells, square, piece, records, seen, work, position)
-            except Abort as stop:
-                if self._stops_in_question(stop, program):
-                    return None
-                if stop.kind == "cancelled":
-                    # Already cancelled: the flag is not looked at again (the run stopped at its first
-                    # look), and a long run's tens of thousands of moves are not all built: only as
-                    # many as are built between two looks (a cancelled run's moves are what it had
-                    # found by then, and it must end now).
-                    found, _ = self._built_moves(position, square, piece, records[:BUILD_BETWEEN_LOOKS], None)
-                    return RunResult(moves=found, stopped="cancelled", work=work[0])
-                found, cancelled = self._built_moves(position, square, piece, records, cancel)
-                return RunResult(moves=found, stopped="cancelled" if cancelled else self._stop_reason(stop, work),
-                                 work=work[0])
-            except RecursionError:
+                entries = self.light_entries(position, square, piece, plan, work)  # each move once, in the order found
+            except (Abort, RecursionError):
                 return None
+            if entries is None:
+                return None
+            return RunResult(moves=[self.record_move(position, square, piece, entry) for entry in entries], work=work[0])
+        records: list[Record] = []
+        stopped = None
+        try:
+            plan[0].moves(cells, square, piece, records, set(), work, position)
+        except Abort as stop:
+            if self._stops_in_question(stop, program):
+                return None
+            if stop.kind == "cancelled":
+                # Already cancelled: the flag is not looked at again (the run stopped at its first
+                # look), and a long run's tens of thousands of moves are not all built: only as
+                # many as are built between two looks (a cancelled run's moves are what it had
+                # found by then, and it must end now).
+                records, cancel = records[:BUILD_BETWEEN_LOOKS], None
+            stopped = self._stop_reason(stop, work)
+        except RecursionError:
+            return None
+        else:
             if work[0] > budget:
                 return None
-            found, cancelled = self._built_moves(position, square, piece, records, cancel)
-            return RunResult(moves=found, stopped="cancelled" if cancelled else None, work=work[0])
-        kept: dict[Hashable, Move] = {}  # each move once, in the order found
-        try:
-            work[0] += 1  # the top-level ';'
-            for part in plan:
-                records.clear()
-                part.moves(cells, square, piece, records, seen, work, position)
-                for record in records:
-                    move = self.record_move(position, square, piece, record)
-                    kept.setdefault(move.key(), move)
-        except (Abort, RecursionError):
-            return None
-        if work[0] > budget:
-            return None
-        return RunResult(moves=list(kept.values()), work=work[0])
+        found, cancelled = self._built_moves(position, square, piece, records, cancel)
+        return RunResult(moves=found, stopped="cancelled" if cancelled else stopped, work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code

@@ -121,15 +121,16 @@ class RulesState:
         #: stand (the light path's; bounded).
         self.rich_known: dict[Any, Any] = {}
         self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
-        self._kind_programs: dict[tuple[int, int], Program] = {}
-        #: Per player, each kind's :meth:`light_maker`.
-        self._record_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
-        #: Per player, each kind's way of counting its moves at perft's last ply, or ``None``.
-        self._record_counts: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
-        #: Per kind, what its light records may hold (:meth:`record_shape`).
-        self._record_shapes: dict[int, tuple[bool, bool]] = {}
-        #: Per player, each kind's drop as the light path makes it (:mod:`~dagaz_studio.engine.light_drops`).
-        self._drop_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        # What the light path works out as it goes, read by it at every position:
+        #: per player, each kind's :meth:`light_maker` (looked up once per piece);
+        self.light_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: per player, each kind's way of counting its moves at perft's last ply (the ``quick_count``
+        #: of its :meth:`light_maker`), or ``None``;
+        self.light_counts: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
+        #: per kind, what its light records may hold (:meth:`record_shape`);
+        self.record_shapes: dict[int, tuple[bool, bool]] = {}
+        #: per player, each kind's drop as :mod:`~dagaz_studio.engine.light_drops` makes it.
+        self.light_drop_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
         #: Whether the notations of the kinds known read the board alone (:meth:`board_only_attacks`).
         self._board_only: tuple[int, bool] | None = None
         #: Per player, where each kind could never move again, and the kinds whose moves never go
@@ -170,7 +171,6 @@ class RulesState:
         def scan_cost(self) -> int: ...
         def reach(self, kind: int, player: int, square: int) -> frozenset[int]: ...
         def candidates(self, cells: list[Piece | None], square: int, player: int) -> list[int]: ...
-        def setup_count(self, player: int, kind: int) -> int: ...
 
 
 def deep_enough() -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, EventKind, TraceEvent
+from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.values import DEFAULT_TRACE_LIMIT, EventKind, TraceEvent
 from dagaz_studio.notation.nodes import Span
 
 #: Repetitions one path may nest before it is declared runaway (keeps Python's stack bounded).
@@ -17,7 +17,6 @@ MAX_REPETITION_DEPTH = 4_000
 
 _KINDS = {kind.value: kind for kind in EventKind}  # faster than calling the enum
 _new_tuple = tuple.__new__
-NO_LABELS: frozenset[str] = frozenset()
 
 
 class Stop(Exception):
@@ -33,8 +32,8 @@ class State:
 
     __slots__ = (
         "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_in_hand", "mover_sq",
-        "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "prev", "labels",
-        "promotion", "also", "work", "budget", "cancel", "trace", "trace_limit", "truncated", "depth",
+        "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "labels",
+        "promotion", "also", "work", "trace", "trace_limit", "truncated", "depth",
         "rules", "kind_names", "piece_kind", "origin", "again", "created", "null",
     )
 
@@ -55,13 +54,10 @@ class State:
         self.stops: list[int] = []
         self.visited: list[int] = []
         self.touched: dict[int, Piece | None] = {}
-        self.prev: LastMove | None = position.last_move
         self.labels: list[str] = []
         self.promotion: str | None = None
         self.also: list[tuple[int, int]] = []
         self.work = 0
-        self.budget = DEFAULT_BUDGET
-        self.cancel: CancelFlag | None = None
         self.trace: list[TraceEvent] | None = None
         self.trace_limit = DEFAULT_TRACE_LIMIT
         self.truncated = False

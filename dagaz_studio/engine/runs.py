@@ -48,12 +48,12 @@ def runs_after(runs: Runs, players: int, player: int, origin: int | None, target
     return runs[:player] + (now,) + runs[player + 1:]
 
 
-def runs_field(position: PositionState) -> str | None:
-    """The FEN field of the runs under way, or ``None`` when there is none."""
+def runs_field(position: PositionState) -> str:
+    """The FEN's seventh field, the runs under way, with the space before it; ``""`` when none is."""
     if not any(count for _, count in position.runs):
-        return None
+        return ""
     squares = position.board.squares
-    return ",".join(f"{count}@{squares[square]}" if count else "-" for square, count in position.runs)
+    return " " + ",".join(f"{count}@{squares[square]}" if count else "-" for square, count in position.runs)
 
 
 def read_runs_field(board: Board, field: str) -> Runs:

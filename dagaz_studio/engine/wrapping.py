@@ -23,7 +23,9 @@ def wrapping_tables(board: Board, letters: Sequence[str]) -> list[Table]:
     cache: dict[str, Table] = board.__dict__.setdefault("_wrapping_tables", {})
     for letter in letters:
         if letter not in cache:
-            cache[letter] = _wrapping_table(board, board.directions[letter])
+            table = board.directions[letter]
+            vector = _vector_of(board, table)
+            cache[letter] = table if vector is None else _shifted(board, vector, wrap=True)
     return [cache[letter] for letter in letters]
 
 
@@ -55,8 +57,3 @@ def _shifted(board: Board, vector: tuple[int, int, int], wrap: bool) -> Table:
         # Coming round to the square itself (a board one column wide) is no step.
         out.append(None if target == s else target)
     return tuple(out)
-
-
-def _wrapping_table(board: Board, table: Table) -> Table:
-    vector = _vector_of(board, table)
-    return table if vector is None else _shifted(board, vector, wrap=True)

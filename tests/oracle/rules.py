@@ -14,7 +14,6 @@ from dataclasses import replace
 from typing import Any
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.light_path import light_perft
 from dagaz_studio.engine.position import Piece, Position
@@ -32,6 +31,7 @@ from dagaz_studio.engine.values import (
     RunawayNotation,
     RunResult,
 )
+from dagaz_studio.notation.collection import collector_paused
 from tests.oracle.hand_end import finish_hand
 from tests.oracle.run_state import AttackFound, State, Stop
 from tests.oracle.runner import MoveKey, RunnerProgram

@@ -10,11 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dagaz_studio.board.model import Board, PieceType
-from dagaz_studio.engine.collection import collect_young
 from dagaz_studio.engine.compiler import POLL_EVERY
-from dagaz_studio.engine.position import Position
-from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, NO_LABELS, Stop
+from dagaz_studio.engine.position import LastMove, Position
+from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, Stop
 from dagaz_studio.engine.run_state import State as TracedRunState
+from dagaz_studio.engine.values import DEFAULT_BUDGET, NO_LABELS, CancelFlag
+from dagaz_studio.notation.collection import collect_young
 from dagaz_studio.notation.nodes import Lift, Put, Span
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Compiling", "Cont", "Held", "Interpreter", "ItemCont",
@@ -34,7 +35,7 @@ class State(TracedRunState):
     Every part restores what it changed when it returns."""
 
     __slots__ = ("groups", "gmarks", "counters", "marks", "progress", "serial", "navstack", "on_complete",
-                 "attack_mode", "reach", "footprint", "next_poll")
+                 "attack_mode", "reach", "footprint", "next_poll", "prev", "budget", "cancel")
 
     def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
         super().__init__(rules, position, me)
@@ -50,6 +51,10 @@ class State(TracedRunState):
         self.attack_mode = False
         self.reach: set[int] | None = None
         self.footprint: set[int] | None = None
+        #: The previous partial move (``[l]``, ``[t]``), the work the run may spend and its cancel flag.
+        self.prev: LastMove | None = position.last_move
+        self.budget = DEFAULT_BUDGET
+        self.cancel: CancelFlag | None = None
 
     def spend(self, units: int = 1) -> None:
         self.work += units

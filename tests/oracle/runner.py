@@ -15,11 +15,11 @@ from typing import Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.collection import collector_paused
 from dagaz_studio.engine.completion import MoveKey, complete_move, move_key
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
+from dagaz_studio.notation.collection import collector_paused
 from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import (
     Alternatives,
