@@ -396,7 +396,10 @@ class HeapWriter(SowingWriter, KindWriter):
 
     def take_mover(self, ind: int) -> None:
         self.emit(ind, "if type(q0_) is not HEAP: return")
-        self.emit(ind, "HPUSH(hand, q0_, origin_)")
+        # The seeds a heap puts in hand, kept by its counts and square: looked up without a call.
+        self.emit(ind, "held_ = HPUSHED.get((q0_[3], origin_))")
+        self.emit(ind, "if held_ is None: HPUSH(hand, q0_, origin_)")
+        self.emit(ind, "else: hand.extend(held_)")
 
     def fin_put(self, ind: int) -> None:
         e = self.emit

@@ -20,7 +20,7 @@ from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
-from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
+from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
@@ -88,7 +88,7 @@ def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
     columns change."""
     namespace = code_namespace(rules, constants, source)
     kinds = len(rules.board.pieces)
-    namespace.update(COLUMN=Column, HPUSH=push_heap, HADD=[HeapAdder(kind, kinds) for kind in range(kinds)],
+    namespace.update(COLUMN=Column, HPUSH=push_heap, HPUSHED=PUSHED, HADD=[HeapAdder(kind, kinds) for kind in range(kinds)],
                      HADDALL=heap_with_hand, QMOVE=quick_move, LASTMOVE=LastMove, NOLABELS=NO_LABELS)
     return namespace
 
