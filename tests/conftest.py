@@ -1,5 +1,6 @@
 """Test set-up shared by every test: Qt runs offscreen, settings stay in a temporary folder, and no
-test may leave a thread running."""
+test may leave a thread running or a variant loaded in pyffish. The run may be split between processes
+(``-n 2``): each has its own temporary folders, and no test may depend on another having run before it."""
 
 from __future__ import annotations
 
@@ -88,6 +89,23 @@ def _is_running(thread) -> bool:
         return thread.isRunning()
     except RuntimeError:  # the C++ object is already gone, so the thread is too
         return False
+
+
+def _pyffish_variants() -> frozenset[str] | None:
+    module = sys.modules.get("pyffish")
+    return None if module is None else frozenset(module.variants())
+
+
+@pytest.fixture(autouse=True)
+def _no_variants_left_loaded():
+    """Fail a test that loads a variants.ini into this process's pyffish (ask Fairy-Stockfish in a child
+    process instead): pyffish cannot unload a variant, so every later test in the process would see
+    it, and which tests those are depends on how the run is split between processes."""
+    before = _pyffish_variants()
+    yield
+    after = _pyffish_variants()
+    if before is not None and after is not None and after != before:
+        pytest.fail(f"test left variants loaded in pyffish: {', '.join(sorted(after ^ before))}")
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,11 @@
-"""The shared test set-up itself: a test that leaves a thread running is reported."""
+"""The shared test set-up itself: a test that leaves a thread running, or a variant loaded in pyffish, is
+reported."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 CONFTEST = Path(__file__).with_name("conftest.py")
 
@@ -77,3 +80,22 @@ def test_the_loop_ticks_see_a_thread_that_keeps_the_window_from_the_interpreter_
         assert "waited" in str(error)
     else:
         raise AssertionError("a window kept from the interpreter lock for 0.4 s passed as answering")
+
+
+def test_a_variant_left_loaded_in_pyffish_is_reported(pytester):
+    pytest.importorskip("pyffish")
+    pytester.makeconftest(CONFTEST.read_text(encoding="utf-8"))
+    pytester.makepyfile(
+        """
+        import pyffish as sf
+
+        def test_loads_a_variant():
+            sf.load_variant_config("[mychess:chess]\\n")
+
+        def test_only_asks():
+            assert "chess" in sf.variants()
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, errors=1)
+    result.stdout.fnmatch_lines(["*left variants loaded in pyffish: mychess*"])

@@ -71,21 +71,21 @@ def held_piece(kind: int) -> Piece:
 
 
 #: What :func:`push_heap` puts in hand for a heap's counts lifted from a square: the same few, over and over.
-_PUSHED: dict[tuple[tuple[int, ...], int], list[tuple[Piece, int]]] = {}
+PUSHED: dict[tuple[tuple[int, ...], int], list[tuple[Piece, int]]] = {}
 
 
 def push_heap(hand: list[tuple[Piece, int]], heap: Heap, square: int) -> int:
     """Every piece of ``heap`` into ``hand``, the first type on top (it comes out first); how many."""
     key = (heap[3], square)
-    pushed = _PUSHED.get(key)
+    pushed = PUSHED.get(key)
     if pushed is None:
         counts = heap[3]
         pushed = []
         for kind in range(len(counts) - 1, -1, -1):
             pushed.extend([(held_piece(kind), square)] * counts[kind])
-        if len(_PUSHED) > 100_000:
-            _PUSHED.clear()
-        _PUSHED[key] = pushed
+        if len(PUSHED) > 100_000:
+            PUSHED.clear()
+        PUSHED[key] = pushed
     hand.extend(pushed)
     return len(pushed)
 

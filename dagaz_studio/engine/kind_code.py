@@ -22,6 +22,7 @@ from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import capture, first_steps, landing
+from dagaz_studio.engine.kind_sowing import SowingWriter
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
@@ -67,6 +68,8 @@ class KindWriter(RepeatWriter):
         self.tail = ""
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()
+        #: Functions written at the level of the factory, after ``run`` (a sowing's table).
+        self.factory_lines: list[str] = []
 
     # ---------------------------------------------------------------- analysis and helpers
 
@@ -111,7 +114,7 @@ class KindWriter(RepeatWriter):
         # The run's shared state lives in an enclosing function made once, so that the local
         # functions every run needs (the move's end, ``fin``, and keeping a move, ``rec``) are made
         # once too: a run never calls another (no attack questions), so one state serves them all.
-        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, w"
+        shared = "cells, origin, me, out, seen, W, P, names, letters, only, q0, w, tally"
         e(0, "def factory():")
         e(1, f"{shared.replace(', ', ' = ')} = None")
         # The lists a run pushes onto and pops from: every part puts back what it pushed on its way
@@ -131,6 +134,18 @@ class KindWriter(RepeatWriter):
         # Counting a board where captures are compulsory: once a capture is found, the moves that
         # capture nothing will not count, so they are not kept.
         e(2, "if only is not None and only[0] and not caps: return")
+        single = self.single_way(self.notation.body)
+        if single and not self.marks:
+            # Counting the last ply (``tally``): with one way through, a run finds at most one move,
+            # so what is kept is only that it changed something, by its square (one a run).
+            e(2, "if tally:")
+            e(3, "for s, v in touched.items():")
+            e(4, "if cells[s] != v: break")
+            e(3, "else: return")
+            e(3, "if only is not None:")
+            e(4, "if not caps: only[1].append(origin); return")
+            e(4, "only[0] = True")
+            e(3, "out.append(origin); return")
         # A loop rather than a comprehension (which is a call of its own in Python 3.11).
         e(2, "changes = []")
         e(2, "for s, v in touched.items():")
@@ -139,7 +154,6 @@ class KindWriter(RepeatWriter):
         e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
         # The changes in square order tell apart moves found by different ways from one square;
         # with one way through the notation, a light record needs them in no order.
-        single = self.single_way(self.notation.body)
         if not single:
             e(2, "changes.sort()")
         e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
@@ -196,6 +210,7 @@ class KindWriter(RepeatWriter):
         e(3, "raise")
         e(2, f"cells[origin_] = q0_; hand.clear(){'; visited.clear()' if self.visits else ''}")
         e(2, "W[0] = w")
+        self.lines.extend(self.factory_lines)
         e(1, "def moves(cells_, origin_, me_, out_, seen_, W_, P_, names_, letters_):")
         e(2, "piece = cells_[origin_]")
         e(2, "if piece is None or (piece[0] != me_ and piece[0] >= 0): return")
@@ -204,7 +219,12 @@ class KindWriter(RepeatWriter):
         e(3, "run(origin_, piece)")
         e(2, "finally:")
         e(3, "bind(None, None, None, None, None, None, None, None)")
-        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}")
+        # Counting: the moves a run finds only counted, where they need not be told apart.
+        e(1, "def counting(on):")
+        e(2, "nonlocal tally")
+        e(2, "tally = on")
+        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = {self.origins()}")
+        e(1, f"moves.counting = counting; moves.tallies = {single and not self.marks}")
         e(1, f"moves.quiet_alone = {captures_on_enemy_first(self.notation.body)}")
         e(1, "return moves")
         e(0, "moves = factory()")
@@ -225,6 +245,19 @@ class KindWriter(RepeatWriter):
             if field.startswith("g"):
                 env[field] = "None"
         return env
+
+    def origins(self) -> str:
+        """The squares a run can begin on, by the zones the notation asks for before anything
+        (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
+        the driver runs only these."""
+        board = self.rules.board
+        squares = set(range(len(board.squares)))
+        for zone in leading_zones(self.notation.body):
+            if zone.name not in board.zones:
+                break
+            held = set(board.zones[zone.name].squares_for(self.player_name))
+            squares = squares - held if zone.negated else squares & held
+        return "None" if len(squares) == len(board.squares) else self.constant("origins", tuple(sorted(squares)))
 
     def gate(self) -> str:
         """The squares of every way's first step from each square (:func:`first_steps`), by square,
@@ -290,9 +323,12 @@ class KindWriter(RepeatWriter):
         return str(env.get(field, _DEFAULTS.get(field, "None")))
 
     def trial_state(self) -> tuple[str, list[str]]:
-        return ("snap = cells[:]; held = hand[:]; lens = (len(caps), len(stops), len(visited), len(also), len(created))",
-                ["cells[:] = snap; hand[:] = held", "del caps[lens[0]:]; del stops[lens[1]:]; del visited[lens[2]:]; "
-                 "del also[lens[3]:]; del created[lens[4]:]"])
+        # Only the lists the notation can change are kept (``analyse``, ``module``: the same tests).
+        kept = [name for name, used in (("caps", bool(self.found.letters & {"x", "X"})), ("stops", self.continues),
+                                        ("visited", self.visits), ("also", not self.single),
+                                        ("created", Create in self.found.kinds)) if used]
+        keep = "snap = cells[:]; held = hand[:]" + "".join(f"; n{name} = len({name})" for name in kept)
+        return keep, ["cells[:] = snap; hand[:] = held", *(f"del {name}[n{name}:]" for name in kept)]
 
     def end(self, env: Env, ind: int, then: str) -> None:
         g = self.get
@@ -352,7 +388,7 @@ class KindWriter(RepeatWriter):
 
 
 
-class HeapWriter(KindWriter):
+class HeapWriter(SowingWriter, KindWriter):
     """Heaps (``kind: heap``): a heap lifted whole, each of its pieces one in hand, sown one seed at a
     time, put down all at once at the end, and taken whole by a capture."""
 
@@ -360,7 +396,10 @@ class HeapWriter(KindWriter):
 
     def take_mover(self, ind: int) -> None:
         self.emit(ind, "if type(q0_) is not HEAP: return")
-        self.emit(ind, "HPUSH(hand, q0_, origin_)")
+        # The seeds a heap puts in hand, kept by its counts and square: looked up without a call.
+        self.emit(ind, "held_ = HPUSHED.get((q0_[3], origin_))")
+        self.emit(ind, "if held_ is None: HPUSH(hand, q0_, origin_)")
+        self.emit(ind, "else: hand.extend(held_)")
 
     def fin_put(self, ind: int) -> None:
         e = self.emit

@@ -20,14 +20,14 @@ from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
-from dagaz_studio.engine.heaps import heap_added, heap_size, heap_with_hand, push_heap, store_taken
+from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import kind_writer
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
-from dagaz_studio.notation.nodes import Notation
+from dagaz_studio.notation.nodes import Continue, Create, Notation, Promote
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
@@ -88,7 +88,7 @@ def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> 
     columns change."""
     namespace = code_namespace(rules, constants, source)
     kinds = len(rules.board.pieces)
-    namespace.update(COLUMN=Column, HPUSH=push_heap, HADD=[HeapAdder(kind, kinds) for kind in range(kinds)],
+    namespace.update(COLUMN=Column, HPUSH=push_heap, HPUSHED=PUSHED, HADD=[HeapAdder(kind, kinds) for kind in range(kinds)],
                      HADDALL=heap_with_hand, QMOVE=quick_move, LASTMOVE=LastMove, NOLABELS=NO_LABELS)
     return namespace
 
@@ -138,7 +138,7 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
-    table, runs, gates, _ = _kind_table(rules, me)
+    table, runs, gates, _, _ = _kind_table(rules, me)
     out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
@@ -215,18 +215,22 @@ def _each_square(cells: list[Any], me: int, runs: list[Any], gates: list[Any], b
 
 
 def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
-                only: list[Any] | None) -> bool:
+                only: list[Any] | None, origins: tuple[int, ...] | None = None) -> bool:
     """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
     light records): ``False`` also at a piece of another kind (a typed notation's). With ``only``
     (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
     first step run first, the others after: once a capture is found, the moves that capture nothing
     are only counted, not kept, and a piece of a kind whose every capture begins on an enemy's piece
-    (``quiet``, :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all."""
+    (``quiet``, :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all.
+    With ``origins`` (the squares any kind's run can begin on) only those are looked at."""
     limit = _LIMIT
     work[1] = limit
     first = only is not None
     later = []
-    for origin in compress(range(len(cells)), cells):
+    # The squares that hold something (of ``origins``, where given), found without a loop of Python.
+    squares = compress(range(len(cells)), cells) if origins is None \
+        else compress(origins, map(cells.__getitem__, origins))
+    for origin in squares:
         piece = cells[origin]
         player = piece[0]
         if player != me and player >= 0:
@@ -273,18 +277,24 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     return True
 
 
-def _kind_table(rules: CodeRules, player: int) -> tuple[list[Any], list[Any], list[Any], list[bool]]:
+_Table = tuple[list[Any], list[Any], list[Any], list[bool], "tuple[int, ...] | None"]
+
+
+def _kind_table(rules: CodeRules, player: int) -> _Table:
     """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the traced
     code runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
-    enemy's piece (``quiet_alone``) of each (by kind), worked out once."""
-    tables: dict[int, tuple[list[Any], list[Any], list[Any], list[bool]]] = rules.__dict__.setdefault("_kind_tables", {})
+    enemy's piece (``quiet_alone``) of each (by kind), and the squares any of them can begin on
+    (``None``: any square), worked out once."""
+    tables: dict[int, _Table] = rules.__dict__.setdefault("_kind_tables", {})
     found = tables.get(player)
     if found is None:
-        plans = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
+        plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
         distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
-        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans],  # type: ignore[attr-defined]
-                                  [None if plan is None else plan.gate for plan in plans],  # type: ignore[attr-defined]
-                                  [plan is not None and plan.quiet_alone for plan in plans])  # type: ignore[attr-defined]
+        starts: list[Any] = [None if plan is None else plan.origins for plan in plans]
+        origins = None if any(start is None for start in starts) else tuple(sorted(set().union(*starts)))
+        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans],
+                                  [None if plan is None else plan.gate for plan in plans],
+                                  [plan is not None and plan.quiet_alone for plan in plans], origins)
     return found
 
 
@@ -329,7 +339,7 @@ def kind_perft(rules: CodeRules, position: Position, depth: int) -> int | None:
     except _NotLight:
         return None
     finally:
-        for plans, _, _, _ in counter.tables:
+        for plans, *_ in counter.tables:
             _unbind(plans)
 
 
@@ -346,17 +356,25 @@ class _LightCounter:
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`move_choice`).
         self.majority = board.kind_type.holds_heaps and board.rules.majority_wins and bool(position.hands)
+        #: Whether a move takes pieces off the board only by capturing them (``[x]``): no notation
+        #: makes a piece (over what stands there), lifts a heap whole as one piece (``&``) or
+        #: promotes one (changing its kind's count).
+        self.conserving = not any(survey(kind.notation.body).kinds & {Create, Continue, Promote}
+                                  for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
         #: The pieces on the board and in the stores: a move keeps their number, as what it takes off
         #: the board goes to the mover's store (:func:`store_taken`), so it is counted once.
         self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
                        if self.majority else 0)
         self.compulsory = board.rules.compulsory_capture
         self.chooses = board.rules.chooses_captures
+        #: Whether the last ply is counted without its moves (:meth:`counting`): where some notation
+        #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
+        self.tallies = not self.chooses and any(plan.tallies for plans, *_ in self.tables for plan in plans)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
-        for player, (plans, _, _, _) in enumerate(self.tables):
+        for player, (plans, *_) in enumerate(self.tables):
             state: tuple[list[Any], set[Any], list[Any] | None] = ([], set(), [False, []] if self.compulsory else None)
             _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
@@ -372,8 +390,8 @@ class _LightCounter:
                 return []
         me = position.turn
         found, seen, only = self.bound[me]
-        _, runs, gates, quiet = self.tables[me]
-        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only):
+        _, runs, gates, quiet, origins = self.tables[me]
+        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, origins):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
@@ -390,21 +408,44 @@ class _LightCounter:
             keys = choose_moves(self.rules.board, keys, _KeyChoice(self.rules, position))
         return keys
 
+    def counting(self, on: bool) -> None:
+        """Every compiled notation told to count its moves (the last ply: only their number is
+        asked) or to keep them."""
+        for plans, *_ in self.tables:
+            for plan in plans:
+                plan.counting(on)
+
     def perft(self, depth: int) -> int:
         keys = self.legal()
         if depth == 1:
             return len(keys)
+        if depth == 2 and self.tallies:
+            # The last ply: only the number of moves is asked. (Rules that choose among captures
+            # read the moves themselves.)
+            self.counting(True)
+            try:
+                return self.leaves(keys, depth)
+            finally:
+                self.counting(False)
+        return self.leaves(keys, depth)
+
+    def leaves(self, keys: list[tuple[Any, ...]], depth: int) -> int:
+        """Perft(``depth``) below each of ``keys``, the position's moves, each made and unmade in turn."""
         position = self.position
         cells = position.cells
         player = position.turn
         following = (player + 1) % self.players
-        # Only the mover's store changes: it is put back as it was, in place.
-        store = position.hands[player] if position.hands else None
+        # Only the mover's store changes: it is put back as it was, in place. The stores are read
+        # only by ``majority-wins``; and a move that captures nothing, where no notation makes, lifts
+        # as one or promotes pieces, leaves every piece on the board: the store is not looked at.
+        store = position.hands[player] if position.hands and self.majority else None
+        conserving = self.conserving
         total = 0
         deeper = depth - 1
         for key in keys:
             changes = key[6]
-            if store is not None:
+            kept = None
+            if store is not None and (key[2] or not conserving):
                 kept = store[:]
                 store_taken(position, player, changes)
             saved = []
@@ -418,7 +459,7 @@ class _LightCounter:
                 for square, before in saved:
                     cells[square] = before
                 position.turn = player
-                if store is not None:
+                if kept is not None and store is not None:
                     store[:] = kept
         return total
 

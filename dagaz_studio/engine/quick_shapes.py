@@ -2,7 +2,8 @@
 command line's batches), which reports no work and no stops: a rider, ``(+)([p]\\1)*`` (one step,
 then the same step again over empty squares, ``{0,m}`` times at most), or riders in alternatives,
 ``(+)([p]\\1)*;(X)(UD)([p]\\1\\2)*``; and a leaper, ``N,OM;E,OT`` (steps that look at nothing on
-the way, in alternatives).
+the way, in alternatives), also one that steps again by a direction it recorded or checks its last
+step's, ``(+)\\1,+[!\\1,!~1]``.
 
 They give exactly what the compiled code gives, the same light records in the same order, but walk
 rays and targets worked out once per board and player (kept with the board) instead of counting the
@@ -14,13 +15,24 @@ the question to it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
 from dagaz_studio.engine.compiler import Found
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
-from dagaz_studio.notation.nodes import Node, Notation, Step, as_leaper, as_rider, as_stepped_rider, capture_ways, ways
+from dagaz_studio.notation.nodes import (
+    LeapItem,
+    Node,
+    Notation,
+    Step,
+    as_recording_leaper,
+    as_rider,
+    as_stepped_rider,
+    capture_ways,
+    ways,
+)
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.rules_state import RulesState
@@ -33,8 +45,8 @@ _new = tuple.__new__
 Reads = tuple[bool, frozenset[int]]
 #: A rider's steps taken together and most passes (``None``: no limit).
 Ride = tuple[tuple[Step, ...], int | None]
-#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each the directions
-#: of its steps in order.
+#: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each its items
+#: (:data:`~dagaz_studio.notation.nodes.LeapItem`) in order.
 Shape = tuple[str, Any]
 
 
@@ -43,8 +55,8 @@ def shape_of(body: Node) -> Shape | None:
     riders = as_rides(body)
     if riders is not None:
         return "ride", riders
-    ways = as_leaper(body)
-    return None if ways is None else ("leap", ways)
+    leaps = as_recording_leaper(body)
+    return None if leaps is None else ("leap", leaps)
 
 
 def as_rides(node: Node) -> tuple[Ride, ...] | None:
@@ -92,28 +104,33 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
     its last step's direction, with the squares the rider lands on that way; or ``False`` where the
     compiled code must answer (a ray that loops, meets another, or goes deeper than a run may)."""
     neighbours = rules.neighbours
-
-    def follow(square: int | None, path: tuple[int, ...]) -> int | None:
-        for direction in path:
-            square = None if square is None else neighbours[direction][square]
-        return square
+    squares = range(len(rules.board.squares))
+    # Each path's steps taken together, as one table of where they lead from each square.
+    walks: list[tuple[int, list[int | None], int | None]] = []
+    for paths, maximum in riders:
+        for path in paths:
+            ends: list[int | None] = list(squares)
+            for direction in path:
+                table = neighbours[direction]
+                ends = [None if square is None else table[square] for square in ends]
+            walks.append((path[-1], ends, maximum))
     out: list[Any] = []
-    for origin in range(len(rules.board.squares)):
+    for origin in squares:
         rays: list[tuple[int, tuple[int, ...]]] = []
         reached = {origin}
-        for path, maximum in ((path, maximum) for paths, maximum in riders for path in paths):
+        for last, ends, maximum in walks:
             ray: list[int] = []
-            square = follow(origin, path)
+            square = ends[origin]
             while square is not None and (maximum is None or len(ray) <= maximum):
                 if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
                 reached.add(square)
                 ray.append(square)
-                square = follow(square, path)
+                square = ends[square]
             else:
                 if ray:
-                    rays.append((path[-1], tuple(ray)))
+                    rays.append((last, tuple(ray)))
                 continue
             break
         else:
@@ -123,29 +140,48 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
     return out
 
 
-def _leaps(rules: RulesState, player: int, ways: tuple[tuple[Step, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
+def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
     """Per square, each square a leaper lands on (but its own) with the direction of its last step,
     each once, in the order the compiled code finds them."""
-    steps = [[_directions(rules, player, step) for step in way] for way in ways]
-    neighbours = rules.neighbours
+    steps = [[(item, [] if item[0] is None else _directions(rules, player, item[0])) for item in way] for way in leaps]
+    neighbours, opposite = rules.neighbours, rules.opposite
     out = []
     for origin in range(len(rules.board.squares)):
         found: dict[int, int] = {}
         for way in steps:
-            ends: list[tuple[int, int | None]] = [(origin, None)]
-            for directions in way:
-                ends = [(nxt, d) for square, _ in ends for d in directions
-                        if (nxt := neighbours[d][square]) is not None]
-            for square, last in ends:
+            # Each way's ends so far: the square, the last step's direction, the directions recorded.
+            ends: list[tuple[int, int | None, dict[int, int]]] = [(origin, None, {})]
+            for (step, group, backwards, checks), directions in way:
+                if checks:
+                    ends = [end for end in ends if all(
+                        (end[1] is not None and end[1] == _recorded(end[2], check.group, check.opposite, opposite))
+                        != check.negated for check in checks)]
+                elif step is None:
+                    ends = [(nxt, d, recorded) for square, _, recorded in ends
+                            if (d := _recorded(recorded, group, backwards, opposite)) is not None
+                            and (nxt := neighbours[d][square]) is not None]
+                else:
+                    ends = [(nxt, d, {**recorded, group: d} if group else recorded)
+                            for square, _, recorded in ends for d in directions
+                            if (nxt := neighbours[d][square]) is not None]
+            for square, last, _ in ends:
                 if square != origin and square not in found and last is not None:
                     found[square] = last
         out.append(tuple(found.items()))
     return out
 
 
+def _recorded(recorded: dict[int, int], group: int, backwards: bool, opposite: list[int | None]) -> int | None:
+    """The direction ``group`` recorded (its opposite with ``backwards``), ``None`` where there is none."""
+    direction = recorded[group]
+    return opposite[direction] if backwards else direction
+
+
+@lru_cache(maxsize=1 << 14)
 def _records(square: int, direction: int) -> tuple[int, Record, Record]:
     """A square a piece reaches in ``direction``, with the records of its moves there: to the empty
-    square, and capturing there (made once with the tables: the moves give the same records again)."""
+    square, and capturing there (made once with the tables: the moves give the same records again;
+    and once for every table, as a queen's hold a rook's)."""
     return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
 
 
@@ -183,6 +219,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         return None
     if tables[0] == "leap":
         leaps, leap_records = tables[1][0], tables[1][2]
+        targets = [tuple(square for square, _ in each) for each in leaps]
 
         def leap(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
             me = piece[0]
@@ -196,10 +233,19 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
                        work: Any, dead: Any = None) -> int:
             me, count = piece[0], 0
+            if dead is None:
+                # The usual case, spelt out: no squares where the piece would be stuck.
+                for square in targets[origin]:
+                    q = cells[square]
+                    if q is None or q[0] != me:
+                        if square in watched:
+                            return -1
+                        count += 1
+                return count
             stuck = _stuck(dead, piece[1])
             if stuck is None:
                 return -1
-            for square, _ in leaps[origin]:
+            for square in targets[origin]:
                 q = cells[square]
                 if q is None or q[0] != me:
                     if square in watched:
@@ -209,6 +255,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         leap.quick_count = leap_count  # type: ignore[attr-defined]
         return leap
     rays, ride_records = tables[1][0], tables[1][2]
+    lines = [ways and tuple(ray for _, ray in ways) for ways in rays]
 
     def ride(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
         ways = ride_records[origin]
@@ -229,11 +276,11 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
 
     def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
                    work: Any, dead: Any = None) -> int:
-        ways = rays[origin]
+        ways = lines[origin]
         if ways is False or dead is not None:
             return -1
         me, count = piece[0], 0
-        for _, ray in ways:
+        for ray in ways:
             for square in ray:
                 q = cells[square]
                 if q is not None:
@@ -357,17 +404,17 @@ def attack_parts(notation: Notation) -> list[Shape]:
     :func:`capture_ways`, each a rider or a leaper, the leapers' ways joined in one), or none."""
     found = capture_ways(notation)
     riders: list[Shape] = []
-    ways: list[tuple[Step, ...]] = []
+    leaps: list[tuple[LeapItem, ...]] = []
     for way in found or ():
         rider = as_ride(way)
-        leaper = None if rider is not None else as_leaper(way)
+        leaper = None if rider is not None else as_recording_leaper(way)
         if rider is not None:
             riders.append(("ride", (rider,)))
         elif leaper is not None:
-            ways.extend(leaper)
+            leaps.extend(leaper)
         else:
             return []
-    return riders + ([("leap", tuple(ways))] if ways else [])
+    return riders + ([("leap", tuple(leaps))] if leaps else [])
 
 
 def _between(rays: Any) -> Any:

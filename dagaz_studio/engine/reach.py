@@ -26,6 +26,12 @@ SCAN_SQUARES_PER_UNIT = 64
 #: (the pieces' own reach runs are kept), so the table pays only once a square is asked about often:
 #: perft asks thousands of times, one position's legal moves a few dozen.
 TABLE_AFTER = 1
+#: Whether each notation (by its text) reads the game's history (:func:`reads_history`): asked for
+#: every reach set, which walking the notation each time would make cost more than the reach run.
+_READS_HISTORY: dict[str, bool] = {}
+#: Forgotten past this many notations (typing a notation makes a new one at each keystroke).
+_READS_HISTORY_KEPT = 4096
+
 #: Reach sets worked out at each attack question about a square asked about that often, until the
 #: player's pieces' reach is known from every square and the table is built: spread over questions,
 #: so that no one question pays for all of them (on Xiangqi, 630 reach runs: 30 ms of one keystroke).
@@ -51,8 +57,12 @@ class ReachTables(RulesState):
         program = self.program(piece.notation, player, piece, reach_mode=True)
         result, footprint = self.reach_run(program, player, square)
         # The footprint first: whoever finds the reach finds the footprint too.
-        (self._footprints if board_kind else self._typed_footprints)[key] = (
-            None if reads_history(piece.notation) else frozenset(footprint))
+        history = _READS_HISTORY.get(piece.notation.text)
+        if history is None:
+            if len(_READS_HISTORY) >= _READS_HISTORY_KEPT:
+                _READS_HISTORY.clear()
+            history = _READS_HISTORY[piece.notation.text] = reads_history(piece.notation)
+        (self._footprints if board_kind else self._typed_footprints)[key] = None if history else frozenset(footprint)
         (self._reach if board_kind else self._typed_reach)[key] = result
         return result
 

@@ -130,12 +130,17 @@ def safe_after(rules: Rules, position: Position, changes: Sequence[tuple[int, Pi
     try:
         work = new_work(DEFAULT_BUDGET, None)
         work.append(True)  # perft's pruned questions (see Rules.fast_threat)
-        again = askers if after is None else [(attacker, cells[attacker], square, enemy, frozenset())  # type: ignore[misc]
-                                              for square in after for enemy in enemies
-                                              for attacker in rules.candidates(cells, square, enemy)]
-        for attacker, attacking, square, enemy, _ in again:
+        ask = rules._ask
+        if after is not None:
+            for square in after:
+                for enemy in enemies:
+                    for attacker in rules.candidates(cells, square, enemy):
+                        if ask(position, attacker, square, enemy, work, True):
+                            return False
+            return True
+        for attacker, attacking, square, enemy, _ in askers:
             # A captured attacker attacks nothing any more.
-            if cells[attacker] == attacking and rules._ask(position, attacker, square, enemy, work, True):
+            if cells[attacker] == attacking and ask(position, attacker, square, enemy, work, True):
                 return False
         return True
     except (Abort, RecursionError):

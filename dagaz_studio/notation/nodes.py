@@ -340,6 +340,17 @@ def as_step(node: Node) -> Step | None:
     return node if isinstance(node, Step) else None
 
 
+def steps_before_put(node: Node) -> Sequence | None:
+    """The items of a pass before its last, a put, as one sequence (``E([b]E)?+`` of
+    ``(E([b]E)?+|)``): ``node``, inside any groups, a sequence of two items or more ending in a put;
+    ``None`` for anything else."""
+    while isinstance(node, Group):
+        node = node.body
+    if not isinstance(node, Sequence) or len(node.items) < 2 or not isinstance(node.items[-1], Put):
+        return None
+    return Sequence(node.items[:-1], node.span)
+
+
 def as_rider(node: Node) -> tuple[tuple[Step, ...], int | None] | None:
     """``(steps, most passes)`` when ``node`` is a plain rider, groups of steps taken together then
     again, ``(S)([p]\\1)*`` or ``(X)(UD)([p]\\1\\2)*``, or ``{0,m}`` passes at most (the steps not
@@ -374,16 +385,39 @@ def _checked_passes(node: Node, steps: int = 1) -> tuple[Node | None, list[Node]
     return None, None, None
 
 
-def as_leaper(node: Node) -> tuple[tuple[Step, ...], ...] | None:
-    """The ways of a plain leaper, ``N,OM;E,OT`` (each way steps that do not wrap and look at
-    nothing on the way, the ways in alternatives), as their steps; ``None`` for anything else."""
-    ways_: list[tuple[Step, ...]] = []
+#: An item of a leaper's way (:func:`as_recording_leaper`): ``(step, group, False, ())``, a step
+#: (its direction recorded as ``group`` where not 0); ``(None, group, opposite, ())``, a step by a
+#: recorded direction (``\\k``, ``~k``); or ``(None, 0, False, checks)``, the last step's direction
+#: checked.
+LeapItem = tuple[Step | None, int, bool, tuple[DirectionCheck, ...]]
+
+
+def as_recording_leaper(node: Node) -> tuple[tuple[LeapItem, ...], ...] | None:
+    """The ways of a plain leaper, ``N,OM;E,OT`` (each way steps that do not wrap and look at nothing
+    on the way, the ways in alternatives), whose steps may also record their direction (a group of
+    one step), step by a recorded one again or check the last step's against one,
+    ``(+)\\1,+[!\\1,!~1]``; ``None`` for anything else."""
+    out: list[tuple[LeapItem, ...]] = []
     for option in node.options if isinstance(node, Alternatives) else (node,):
-        steps = option.items if isinstance(option, Sequence) else (option,)
-        if not steps or not all(isinstance(step, Step) and not step.wrap for step in steps):
+        recorded: set[int] = set()
+        way: list[LeapItem] = []
+        for item in option.items if isinstance(option, Sequence) else (option,):
+            if isinstance(item, Step) and not item.wrap:
+                way.append((item, 0, False, ()))
+            elif isinstance(item, Group) and isinstance(item.body, Step) and not item.body.wrap:
+                recorded.add(item.index)
+                way.append((item.body, item.index, False, ()))
+            elif isinstance(item, GroupStep) and not item.wrap and item.group in recorded:
+                way.append((None, item.group, item.opposite, ()))
+            elif (isinstance(item, Bracket) and way and item.items
+                  and all(isinstance(check, DirectionCheck) and check.group in recorded for check in item.items)):
+                way.append((None, 0, False, item.items))  # type: ignore[arg-type]  # direction checks, as seen
+            else:
+                return None
+        if not way:
             return None
-        ways_.append(tuple(steps))  # type: ignore[arg-type]
-    return tuple(ways_)
+        out.append(tuple(way))
+    return tuple(out)
 
 
 def as_stepped_rider(node: Node) -> tuple[Step, int | None] | None:

@@ -354,3 +354,58 @@ def test_the_code_kept_for_a_stack_board_between_starts_is_loaded_without_writin
     rules = Rules(again)
     with kept_code(rules):
         assert legal_moves(rules, Position.initial(again)) == expected
+
+
+#: Sowing repetitions, each from positions with heaps big enough to go round the board (a lap skips
+#: or sows the pit it began from), one with two kinds of seed.
+SOWINGS = [
+    ("oware", "15,4,4,4,4,0/4,4,4,25,4,1 w 0 0",
+     [r"(E|)++", r"(E([b]E)?+|)++", r"(E([B]E)?+|)*+", r"(E|){2,}+[=2-3][x]", r"[@pits](E([b]E)?+|)++W[=1-]"]),
+    ("kalah", "0,14,4,4,4,4,4,0/0,4,4,4,4,4,13,0 w", [r"(E([@skip]E)?+|)++([@store][k])?+", r"(E([@skip]E)?+|)*+E"]),
+    ("two-seeds", "7w6r,2w,1w1r,2w/2w,1w1r,9w,1w1r w 0 0", [r"(E|)++", r"(E([b]E)?+|)++([=Ruby][x])?+"]),
+]
+
+
+@pytest.mark.parametrize(("board_name", "fen", "text"),
+                         [(board, fen, text) for board, fen, texts in SOWINGS for text in texts])
+def test_sowing_by_a_table_finds_and_counts_as_the_runner_does(board_name: str, fen: str, text: str) -> None:
+    fast, runner = rules_pair(board_name)
+    notation = parse_notation(text)
+    start = Position.from_fen(load_board(board_name), fen)
+    for position in (start, *played(board_name, 2, 12, fen)):
+        for square, cell in enumerate(position.cells):
+            if not isinstance(cell, Heap):
+                continue
+            program = runner.program(notation, position.turn, runner.kinds[cell.kind])
+            compiled = fast.program(notation, position.turn, fast.kinds[cell.kind])
+            plan = kind_plan(fast, compiled)
+            assert plan is not None and "def sw" in plan.source  # type: ignore[attr-defined]
+            quick = fast.run(position, square, compiled)
+            slow = runner.run(position, square, program)
+            assert (quick.moves, quick.work) == (slow.moves, slow.work)
+            for budget in range(0, slow.work + 1, max(1, slow.work // 6)):
+                same_run(fast, runner, position.copy(), square, program, budget=budget)
+
+
+@pytest.mark.parametrize("rule", ["rule: compulsory-capture", None])
+def test_the_last_ply_counted_without_its_moves_counts_as_the_runner_does(rule: str | None) -> None:
+    # Notations with one way through: perft counts the last ply by the runs that find a move, with
+    # captures compulsory (the moves that capture nothing set aside) or not.
+    lines = []
+    for line in (REPO / "boards" / "draughts" / "lasca.board").read_text().splitlines():
+        if line.startswith("piece Soldier"):
+            line = r"piece Soldier S: (O)([ex]\1)?+[p]([@last][+Officer])?+"
+        elif line.startswith("piece Officer"):
+            line = r"piece Officer O: (M)([ex]\1)?+[p]"
+        elif line.startswith("rule: compulsory-capture"):
+            line = rule or ""
+        lines.append(line)
+    board = parse_board("\n".join(lines) + "\n")
+    fast, runner = Rules(board), OracleRules(board)
+    assert all(plan.tallies for plan in kind_compiler._kind_table(fast, 0)[0])  # type: ignore[attr-defined]
+    counts = []
+    for position in played("lasca", 2, 12):
+        position = Position.from_fen(board, position.fen())
+        counts.append(perft(fast, position.copy(), 3))
+        assert counts[-1] == perft(runner, position.copy(), 3)
+    assert min(counts) > 0

@@ -23,7 +23,8 @@ from dagaz_studio.engine.values import DEFAULT_BUDGET
 #: Riders whose step is several steps taken together, on a flat board: rays that go where none of
 #: their steps goes alone (Slant, Camel), rays that meet (Bent, Short: each way to a square is asked
 #: by the compiled code), rays that come round (Round, on rows linked into rings), and a notation of
-#: such riders in alternatives, whose attack question asks each.
+#: such riders in alternatives. And leapers that step again by a direction they recorded, or check
+#: their last step's against it (Knight, Hook).
 SEVERAL_STEPS = r"""
 several
 grid: a-f x 6-1
@@ -45,6 +46,8 @@ piece Bent B: (NE)(NE)([p]\1\2)*
 piece Short H: (X)(NS)([p]\1\2){0,2}
 piece Round L: (U)(U)([p]\1\2)*;(U)(N)([p]\1\2)*
 piece Mixed Q: (+)([p]\1)*;(NS)(E)([p]\1\2)*;(U)(S)([p]\1\2)*
+piece Knight N: (+)\1,+[!\1,!~1]
+piece Hook J: (+)\1,+[!\1,!~1];(NE),+[\1];(X)~1,+;(U)\1,N
 setup: k5/6/2acb1/1BCA2/6/K5 w
 """
 

@@ -32,6 +32,20 @@ def _save(qtbot, window, folder: Path, name: str, size: tuple[int, int], always_
     assert picture.save(str(folder / f"{name}{suffix}.png"))
 
 
+def _play(qtbot, window, name: str) -> None:
+    """Type ``name`` into the Play move field and press Enter; the move must be played, and a move the
+    window refuses fails the test at once with the window's reason."""
+    field = window.play_field.field
+    field.setFocus()
+    field.selectAll()
+    QTest.keyClicks(field, name)
+    assert field.text() == name and not field.isReadOnly()
+    with qtbot.waitSignal(window.move_play.played, timeout=10000) as answered:
+        answered.connect(window.move_play.refused)
+        QTest.keyClick(field, Qt.Key.Key_Return)
+    assert window.play_field.error is None, f"{name} was not played: {window.play_field.error}"
+
+
 def _open(qtbot, window, name: str) -> None:
     assert window.files.open_path(str(shipped_boards()[name]))
     assert window.board.name.lower() == name
@@ -56,13 +70,8 @@ def test_the_readme_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
     window = open_window(qtbot, "chess", size)
 
     # The game record: moves played by name, one of them chosen in the record.
-    field = window.play_field.field
     for name in ("e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "d3", "Bc5", "O-O", "d6"):
-        field.setFocus()
-        field.selectAll()
-        QTest.keyClicks(field, name)
-        with qtbot.waitSignal(window.move_play.played, timeout=10000):
-            QTest.keyClick(field, Qt.Key.Key_Return)
+        _play(qtbot, window, name)
     window.record_dock.show()
     window.record_dock.raise_()
     record = window.game_record
