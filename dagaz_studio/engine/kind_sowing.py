@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.notation.nodes import Bracket, Check, Group, Put, Repeat, Sequence, Step, ZoneCheck
+from dagaz_studio.notation.nodes import Bracket, Check, Group, Put, Repeat, Sequence, Step, ZoneCheck, steps_before_put
 from dagaz_studio.notation.shape import always_steps
 
 if TYPE_CHECKING:
@@ -47,12 +47,9 @@ class SowingWriter:
         if not (self.sow_paths and self.shortcuts and node.possessive and node.maximum is None) \
                 or "sn" in self.live:
             return None
-        body: Any = node.body
-        while isinstance(body, Group):
-            body = body.body
-        if not isinstance(body, Sequence) or len(body.items) < 2 or not isinstance(body.items[-1], Put):
+        steps = steps_before_put(node.body)
+        if steps is None:
             return None
-        steps = Sequence(body.items[:-1], body.span)
         found = survey(node.body)
         if found.kinds - {Put} - _STATIC or found.letters - {"b", "B"} or found.groups_read \
                 or any(f"g{group.index}" in self.live for group in found.groups) \

@@ -340,6 +340,17 @@ def as_step(node: Node) -> Step | None:
     return node if isinstance(node, Step) else None
 
 
+def steps_before_put(node: Node) -> Sequence | None:
+    """The items of a pass before its last, a put, as one sequence (``E([b]E)?+`` of
+    ``(E([b]E)?+|)``): ``node``, inside any groups, a sequence of two items or more ending in a put;
+    ``None`` for anything else."""
+    while isinstance(node, Group):
+        node = node.body
+    if not isinstance(node, Sequence) or len(node.items) < 2 or not isinstance(node.items[-1], Put):
+        return None
+    return Sequence(node.items[:-1], node.span)
+
+
 def as_rider(node: Node) -> tuple[tuple[Step, ...], int | None] | None:
     """``(steps, most passes)`` when ``node`` is a plain rider, groups of steps taken together then
     again, ``(S)([p]\\1)*`` or ``(X)(UD)([p]\\1\\2)*``, or ``{0,m}`` passes at most (the steps not
