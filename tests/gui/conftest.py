@@ -13,16 +13,29 @@ def chess_window(qtbot):
     return open_window(qtbot, "chess")
 
 
-@pytest.fixture
-def collector_as_after_start_up():
-    """The garbage collector as the application leaves it once its window is up: everything alive
-    then is frozen out of its passes (``app.run`` calls ``gc.freeze()``). Here that includes what
-    earlier tests left (hundreds of thousands of objects in a whole run): a pass over them, set off
-    by a worker's allocations, holds every thread for as long as a second, which a test of the
-    window's responsiveness would take for the window's own freeze."""
+@pytest.fixture(autouse=True, scope="module")
+def _earlier_modules_frozen():
+    """What the tests of earlier modules left alive is kept out of the garbage collector's passes while
+    this module's tests run, as the application keeps what start-up built (``app.run`` calls
+    ``gc.freeze()``). Left in, it is hundreds of thousands of objects late in a run: a pass over them,
+    set off by a worker's allocations, holds every thread for a second of processor time, ten seconds
+    and more on a crowded machine, and a window's worker then misses a test's wait for its answer.
+    Unfrozen after the module, and collected before the next one freezes what is left."""
     import gc
 
     gc.collect()
     gc.freeze()
     yield
     gc.unfreeze()
+
+
+@pytest.fixture
+def collector_as_after_start_up():
+    """The garbage collector as the application leaves it once its window is up: everything alive
+    then is frozen out of its passes (``app.run`` calls ``gc.freeze()``), here including what the
+    module's earlier tests left, which a test of the window's responsiveness would take for the
+    window's own freeze. Unfrozen with the module's (:func:`_earlier_modules_frozen`)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
