@@ -13,20 +13,40 @@ def chess_window(qtbot):
     return open_window(qtbot, "chess")
 
 
+def _tear_down_closed_windows() -> None:
+    """Delete now the widgets closed tests left to Qt's next turn of the event loop, then collect
+    their Python side."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _earlier_modules_frozen():
     """What the tests of earlier modules left alive is kept out of the garbage collector's passes while
     this module's tests run, as the application keeps what start-up built (``app.run`` calls
-    ``gc.freeze()``). Left in, it is hundreds of thousands of objects late in a run: a pass over them,
-    set off by a worker's allocations, holds every thread for a second of processor time, ten seconds
-    and more on a crowded machine, and a window's worker then misses a test's wait for its answer.
-    Unfrozen after the module, and collected before the next one freezes what is left."""
+    ``gc.freeze()``): late in a run it is hundreds of thousands of objects, and each pass over them
+    would hold every thread. Unfrozen after the module, and collected before the next one freezes
+    what is left."""
     import gc
 
-    gc.collect()
+    _tear_down_closed_windows()
     gc.freeze()
     yield
     gc.unfreeze()
+
+
+@pytest.fixture(autouse=True)
+def _earlier_windows_torn_down():
+    """The windows earlier tests closed are torn down before this test starts. Left to the event loop's
+    next turn and the collector's next pass, their teardown (a quarter of a second of processor time
+    for a main window) fell inside this test's own waits, and on a crowded machine, where a process
+    gets a tenth of a core, a window's worker missed a ten-second wait for its answer."""
+    _tear_down_closed_windows()
 
 
 @pytest.fixture
