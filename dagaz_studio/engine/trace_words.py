@@ -129,8 +129,8 @@ def explain_check(st: State, letter: str, square: int, ok: bool) -> str:
     if lower == "b":
         return f"the move {'began' if held else 'did not begin'} there"
     if lower in "lt":
-        which = "started" if lower == "l" else "ended"
-        return f"the previous move {'' if held else 'did not '}{which} there"
+        did, did_not = ("started", "start") if lower == "l" else ("ended", "end")
+        return f"the previous move {did if held else 'did not ' + did_not} there"
     return ""
 
 

@@ -56,3 +56,18 @@ def test_the_square_actions_say_what_they_did_and_why_they_failed() -> None:
     assert "[d] failed on e4: nothing to destroy" in texts("E[d]")
     assert any("changes to the White side" in text for text in texts("N[w]S"))
     assert any(text.startswith("[w] failed on d3: a friendly") for text in texts("S[w]"))
+
+
+def test_the_previous_moves_checks_say_in_plain_english_where_it_did_not_start_or_end() -> None:
+    from dagaz_studio.notation import parse_notation
+
+    board, rules = shipped("chess")
+    position = Position.from_fen(board, "8/8/8/8/3R4/8/8/8 w - - 0 1")  # no previous move
+
+    def texts(notation: str) -> list[str]:
+        program = rules.program(parse_notation(notation), 0)
+        return [e.text for e in rules.run(position, board.index("d4"), program, trace=True).trace
+                if e.kind is EventKind.CHECK]
+
+    assert "[t] failed on e4: the previous move did not end there" in texts("E[t]")
+    assert "[l] failed on e4: the previous move did not start there" in texts("E[l]")
