@@ -1,8 +1,8 @@
 """The heap and stack boards' back-end of the code writer (``kind: heap``, ``kind: stack``).
 
 The code writer (:class:`~dagaz_studio.engine.code_writer.CodeWriter`) writes a notation's structure,
-its bracket items and its repetitions for every board kind; :class:`HeapWriter` and
-:class:`StackWriter` say what differs on these boards, over what they share (:class:`KindWriter`), in
+its bracket items and its repetitions for every board kind; :class:`~dagaz_studio.engine.heap_code.HeapWriter`
+and :class:`StackWriter` say what differs on these boards, over what they share (:class:`KindWriter`), in
 the same manner and with the same results as the test oracle's runner (``tests/oracle``):
 a whole heap lifted, one seed put at a time; a column carried whole, put on top of what stands there,
 the top of a jumped column put under it (:mod:`kind_items`); counts, ``[b]``, ``[c]``, ``[k]``; a
@@ -22,7 +22,6 @@ from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import capture, first_steps, landing
-from dagaz_studio.engine.kind_sowing import SowingWriter
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
@@ -388,56 +387,6 @@ class KindWriter(RepeatWriter):
 
 
 
-class HeapWriter(SowingWriter, KindWriter):
-    """Heaps (``kind: heap``): a heap lifted whole, each of its pieces one in hand, sown one seed at a
-    time, put down all at once at the end, and taken whole by a capture."""
-
-    mover_stays = True
-
-    def take_mover(self, ind: int) -> None:
-        self.emit(ind, "if type(q0_) is not HEAP: return")
-        # The seeds a heap puts in hand, kept by its counts and square: looked up without a call.
-        self.emit(ind, "held_ = HPUSHED.get((q0_[3], origin_))")
-        self.emit(ind, "if held_ is None: HPUSH(hand, q0_, origin_)")
-        self.emit(ind, "else: hand.extend(held_)")
-
-    def fin_put(self, ind: int) -> None:
-        e = self.emit
-        e(ind, "if c not in touched: touched[c] = q")
-        e(ind, f"cells[c] = {self.made('c', f'HADDALL(q, hand, {len(self.rules.board.pieces)})')}; held = hand[:]; "
-               "hand.clear()")
-        self.traced(ind, FIN, "all_sown", "sp", "len(held)", "c")
-        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
-        e(ind, "else: then(c, md)")
-        e(ind, "cells[c] = q; hand[:] = held")
-
-    def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
-        size = self.fresh("n")
-        return f"type({q}) is HEAP", f"cells[{c}] = None; {size} = HPUSH(hand, {q}, {c})", \
-            f"del hand[len(hand) - {size}:]; cells[{c}] = {q}"
-
-    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
-        # One seed sown: the heap there gains a piece of its kind.
-        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD[{self.sown_kind(pp)}][{old}]')}")
-        return {"ms": c}, []
-
-    def made(self, c: str, heap: str) -> str:
-        """The heap ``heap`` makes, as square ``c`` then holds it."""
-        return heap
-
-    def sown_kind(self, pp: str) -> str:
-        """The kind of the piece put for ``pp`` in hand (one sown)."""
-        return f"{pp}[1]"
-
-    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
-        return f"{q} is not None", [f"cells[{square}] = None; caps.append({square})"], \
-            f"caps.pop(); cells[{square}] = {q}"
-
-    def type_test(self, q: str, kind: int) -> str:
-        return f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))"
-
-
 class StackWriter(KindWriter):
     """Stacks (``kind: stack``): a column carried whole and put on top of what stands there, never on
     a friend's; a capture puts the top of the jumped column under the column in hand."""
@@ -500,10 +449,3 @@ class StackWriter(KindWriter):
 
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"
-
-
-def kind_writer(rules: CodeRules, notation: Notation, player: int) -> KindWriter:
-    """The writer of ``notation`` for the board's kind: heaps or stacks."""
-    if rules.board.kind_type.holds_heaps:
-        return HeapWriter(rules, notation, player)
-    return StackWriter(rules, notation, player)

@@ -20,9 +20,10 @@ from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
+from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
-from dagaz_studio.engine.kind_code import kind_writer
+from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
@@ -60,6 +61,13 @@ class HeapAdder(dict[Any, Any]):
 
 # --------------------------------------------------------------------------- compiling and running
 
+
+
+def kind_writer(rules: CodeRules, notation: Notation, player: int) -> KindWriter:
+    """The writer of ``notation`` for the board's kind: heaps or stacks."""
+    if rules.board.kind_type.holds_heaps:
+        return HeapWriter(rules, notation, player)
+    return StackWriter(rules, notation, player)
 
 
 def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.engine.compiler import Found, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME
+from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import put_kind
-from dagaz_studio.engine.kind_code import HeapWriter, KindWriter, StackWriter
+from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
 from dagaz_studio.engine.kind_words import HEAP_WORDS, STACK_WORDS
 from dagaz_studio.engine.trace_code import TracedCode, TracedState, TraceHooks

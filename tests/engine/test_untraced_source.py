@@ -17,7 +17,7 @@ from dagaz_studio.board import load_board, shipped_boards
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.hoist import hoist
-from dagaz_studio.engine.kind_code import kind_writer
+from dagaz_studio.engine.kind_compiler import kind_writer
 from dagaz_studio.engine.rules import Rules
 
 DIGEST = Path(__file__).with_name("untraced_source.sha256")

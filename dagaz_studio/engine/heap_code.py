@@ -1,9 +1,10 @@
-"""Sowing on heap boards written over a table of the squares it sows.
+"""The heap boards' back-end of the code writer (``kind: heap``): a heap lifted whole, sown one seed
+at a time, put down all at once, taken whole; and sowing written over a table of the squares it sows.
 
 A possessive repetition of steps that read nothing of the board and one put, ``(E([b]E)?+|)++``,
 goes on exactly while seeds are left in hand, and the squares it puts them on depend only on the
 square it starts from, the number of seeds in hand (and, where a step asks ``[b]``, the square the
-move began on). :class:`SowingWriter` writes such a repetition as one loop over those squares,
+move began on). :class:`HeapWriter` writes such a repetition as one loop over those squares,
 worked out once by running the steps' own code (a function written apart) and kept by what they
 depend on: a pass costs a lookup and a put rather than a call of a recursive function. The work
 counted, the depth reached, the progress and the state the rest of the notation reads are those of
@@ -13,14 +14,11 @@ whose possessive pass with one way through takes the pass at once and counts its
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from dagaz_studio.engine.code_writer import survey
+from dagaz_studio.engine.emitter import Cont, Env
+from dagaz_studio.engine.kind_code import FIN, KindWriter
 from dagaz_studio.notation.nodes import Bracket, Check, Group, Put, Repeat, Sequence, Step, ZoneCheck, steps_before_put
 from dagaz_studio.notation.shape import always_steps
-
-if TYPE_CHECKING:
-    from dagaz_studio.engine.emitter import Cont, Env
 
 #: What the steps of a pass may hold: nothing that reads what stands on a square.
 _STATIC = {Sequence, Group, Step, Repeat, Bracket, Check, ZoneCheck}
@@ -28,17 +26,56 @@ _STATIC = {Sequence, Group, Step, Repeat, Bracket, Check, ZoneCheck}
 MAX_PATHS = 100_000
 
 
-class SowingWriter:
-    """A mixin of :class:`~dagaz_studio.engine.kind_code.HeapWriter`: sowing over a table."""
+class HeapWriter(KindWriter):
+    """Heaps (``kind: heap``): a heap lifted whole, each of its pieces one in hand, sown one seed at a
+    time, put down all at once at the end, and taken whole by a capture."""
 
-    #: Whether sowing is written over a table (not where the trace says each seed put).
+    mover_stays = True
+    #: Whether a sowing repetition is written over a table (not where a trace says each seed put).
     sow_paths = True
 
-    # Given by the writer this is mixed into.
-    lines: list[str]
-    live: list[str]
-    shortcuts: bool
-    measuring: int | None
+    def take_mover(self, ind: int) -> None:
+        self.emit(ind, "if type(q0_) is not HEAP: return")
+        # The seeds a heap puts in hand, kept by its counts and square: looked up without a call.
+        self.emit(ind, "held_ = HPUSHED.get((q0_[3], origin_))")
+        self.emit(ind, "if held_ is None: HPUSH(hand, q0_, origin_)")
+        self.emit(ind, "else: hand.extend(held_)")
+
+    def fin_put(self, ind: int) -> None:
+        e = self.emit
+        e(ind, "if c not in touched: touched[c] = q")
+        e(ind, f"cells[c] = {self.made('c', f'HADDALL(q, hand, {len(self.rules.board.pieces)})')}; held = hand[:]; "
+               "hand.clear()")
+        self.traced(ind, FIN, "all_sown", "sp", "len(held)", "c")
+        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
+        e(ind, "else: then(c, md)")
+        e(ind, "cells[c] = q; hand[:] = held")
+
+    def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
+        size = self.fresh("n")
+        return f"type({q}) is HEAP", f"cells[{c}] = None; {size} = HPUSH(hand, {q}, {c})", \
+            f"del hand[len(hand) - {size}:]; cells[{c}] = {q}"
+
+    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
+        # One seed sown: the heap there gains a piece of its kind.
+        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
+        self.emit(ind, f"cells[{c}] = {self.made(c, f'HADD[{self.sown_kind(pp)}][{old}]')}")
+        return {"ms": c}, []
+
+    def made(self, c: str, heap: str) -> str:
+        """The heap ``heap`` makes, as square ``c`` then holds it."""
+        return heap
+
+    def sown_kind(self, pp: str) -> str:
+        """The kind of the piece put for ``pp`` in hand (one sown)."""
+        return f"{pp}[1]"
+
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        return f"{q} is not None", [f"cells[{square}] = None; caps.append({square})"], \
+            f"caps.pop(); cells[{square}] = {q}"
+
+    def type_test(self, q: str, kind: int) -> str:
+        return f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))"
 
     def sowing_steps(self, node: Repeat) -> Sequence | None:
         """The steps of a pass of ``node`` when it is a sowing repetition that a table can write: a
@@ -55,21 +92,21 @@ class SowingWriter:
                 or any(f"g{group.index}" in self.live for group in found.groups) \
                 or any(not repeat.possessive or repeat.maximum != 1 for repeat in found.repeats if repeat is not node):
             return None
-        if not always_steps(steps) or not self.single_way(node.body):  # type: ignore[attr-defined]
+        if not always_steps(steps) or not self.single_way(node.body):
             return None
         return steps
 
     def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         steps = self.sowing_steps(node)
         if steps is None or not self.sow(node, steps, env, ind, k):
-            super().visit_repeat(node, env, ind, k)  # type: ignore[misc]
+            super().visit_repeat(node, env, ind, k)
 
     def steps_apart(self, steps: Sequence, env: Env) -> tuple[str, list[str]] | None:
         """The function of the square a pass starts from and the depth, written apart, that takes
         the pass's ``steps`` (their own code) and answers where they end, their direction, the
         progress and depth there, and the work spent (the square ``None`` where they fail); its name
         and lines, or ``None`` where its code would need functions of its own."""
-        writer: Any = self
+        writer = self
         name, square, depth = writer.fresh("sf"), writer.fresh("a"), writer.fresh("a")
         saved = writer.lines, writer.blocks
         writer.lines, writer.blocks = [], []
@@ -91,7 +128,7 @@ class SowingWriter:
 
     def sow(self, node: Repeat, steps: Sequence, env: Env, ind: int, k: Cont) -> bool:
         """The repetition ``node`` as a loop over the squares it sows; ``False`` where it cannot be."""
-        writer: Any = self
+        writer = self
         e = writer.emit
         measuring = self.measuring is not None
         step, path, paths = "sf", "sw", "SWM"
