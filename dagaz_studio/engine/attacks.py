@@ -218,7 +218,7 @@ class AttackQuestions(RulesState):
         cells = position.cells
         occupant = cells[square]
         if by_enemy:
-            sides: tuple[int, ...] = self._others[me]
+            sides: tuple[int, ...] = self.others[me]
             stand_in = None if occupant is not None and occupant[0] == me else (
                 hand if hand is not None else self._blanks[me])
         else:

@@ -437,13 +437,13 @@ def attack_reason(rules: Rules, start: Position, trace: Sequence[TraceEvent],
         occupant = position.cells[square]
         players = len(board.players)
         if letter == "A":
-            sides = [p for p in range(players) if p != me]
+            sides = rules.others[me]
             if occupant is not None and occupant.player == me:
                 stand_in = None
             else:
                 stand_in = at.hand[-1][0] if at.hand else Piece(me, -1, True)
         else:
-            sides = [me]
+            sides = (me,)
             stand_in = None if occupant is not None and occupant.player != me else Piece((me + 1) % players, -1, True)
         if stand_in is not None:
             position.cells[square] = stand_in

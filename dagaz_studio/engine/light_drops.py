@@ -75,8 +75,8 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
             if not checking:
                 nxt = (me + 1) % len(board.players)
                 their_royals = [s for s, p in enumerate(cells) if p is not None and p[0] == nxt and p[1] in royal]
-                others = [p for p in range(len(board.players)) if p != nxt]
-                checking += (nxt, their_royals, watched_squares(rules, position, their_royals, others) if their_royals else set())
+                checking += (nxt, their_royals,
+                             watched_squares(rules, position, their_royals, rules.others[nxt]) if their_royals else set())
             nxt, their_royals, mating = checking
             if (move.again or mating is None or any(square in mating for square, _ in changes) or any(
                     p is not None and p[0] != nxt and not rules.reach(p[1], p[0], s).isdisjoint(their_royals)
@@ -102,7 +102,7 @@ def _drop_safe(rules: Rules, position: Position, move: Move, royals: list[int], 
                               [asker for asker in askers if not asker[4].isdisjoint(changed)])
         elif rules.board_only_attacks():
             safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed],
-                              [p for p in range(len(rules.board.players)) if p != me])
+                              rules.others[me])
     return not leaves_royal_attacked(rules, position, move, royals, probe=True) if safe is None else safe
 
 

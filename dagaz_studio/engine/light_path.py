@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from functools import cache
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -86,7 +85,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
         royals = royal_squares(rules, position, me) if royal else []
     else:
         royals = [origin for origin in mine if cells[origin][1] in royal] if royal else []  # type: ignore[index]
-    enemies = _enemies(len(rules.board.players), me)
+    enemies = rules.others[me]
     out: list[Entry] = []
     askers: list[Asker] = []
     watched = watched_squares(rules, position, royals, enemies, askers) if royals else None
@@ -266,14 +265,8 @@ def _counted(rules: Rules, position: Position, mine: list[int], me: int, watched
     return left
 
 
-@cache
-def _enemies(players: int, me: int) -> list[int]:
-    """The players other than ``me`` (read it, do not change it)."""
-    return [p for p in range(players) if p != me]
-
-
 def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piece, record: RichRecord,
-                      royals: list[int], enemies: list[int], immobility: bool, known: ThreatAnswers) -> bool:
+                      royals: list[int], enemies: tuple[int, ...], immobility: bool, known: ThreatAnswers) -> bool:
     """Whether the game's rules allow a rich light record's move (castling, a capture chain), as
     :func:`legal_moves` asks of the move it stands for: it is made, and every royal piece of the mover
     (``royals``: where they stood before it) asked about where it then stands, unless the move's own
@@ -347,7 +340,7 @@ def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, pi
 
 
 def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnswers, origin: int, piece: Piece,
-                      target: int, placed: Piece | None, differ: frozenset[int], enemies: list[int]) -> bool:
+                      target: int, placed: Piece | None, differ: frozenset[int], enemies: tuple[int, ...]) -> bool:
     """Whether a royal piece the move puts on ``target`` (as ``placed``) is known to be safe there
     without making the move: the moving piece's own ``[A]`` asked about ``target`` with the piece
     lifted from ``origin`` and standing in on ``target``, found it not attacked (``known``: the

@@ -82,7 +82,7 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Ca
 Asker = tuple[int, Piece, int, int, frozenset[int]]
 
 
-def watched_squares(rules: Rules, position: Position, royals: list[int], enemies: list[int],
+def watched_squares(rules: Rules, position: Position, royals: list[int], enemies: tuple[int, ...],
                     askers: list[Asker] | None = None) -> set[int] | None:
     """The squares a move must change to put a royal piece in danger, when none is in danger now.
 

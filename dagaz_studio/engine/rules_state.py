@@ -91,7 +91,7 @@ class RulesState:
         players = len(board.players)
         #: Per player, the other players (whose pieces ``[a]`` asks about), and the stand-in piece of
         #: that player put on an empty square an attack question asks about.
-        self._others = [tuple(p for p in range(players) if p != me) for me in range(players)]
+        self.others = [tuple(p for p in range(players) if p != me) for me in range(players)]
         self._blanks = [Piece(p, -1, True) for p in range(max(1, players))]
         self._asked: dict[tuple[int, int], int] = {}
         #: The players whose tables a square asked about often has earned, each with how far through
