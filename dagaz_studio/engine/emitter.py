@@ -12,7 +12,8 @@ import builtins
 import re
 import symtable
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -320,23 +321,29 @@ class Emitter:
         name, frees = self.function_apart([], lambda i: write(env, i))
         self.emit(ind, f"{name}({', '.join(frees)})")
 
+    @contextmanager
+    def aside(self) -> Iterator[list[str]]:
+        """The lines written inside, into a list of their own (given), for a function written apart;
+        the lines and open blocks being written taken up again after."""
+        saved = self.lines, self.blocks
+        self.lines, self.blocks = [], []
+        self.apart_depth += 1
+        try:
+            yield self.lines
+        finally:
+            self.lines, self.blocks = saved
+            self.apart_depth -= 1
+
     def function_apart(self, params: list[str], write: Callable[[int], None]) -> tuple[str, list[str]]:
         """A function of ``params`` whose body ``write`` writes at the level of the function being
         written, before it; its name, and the names it reads from where it is called, which its
         callers pass after ``params``."""
         lines, index = self.anchor
-        saved = self.lines, self.blocks
         base = (len(lines[index]) - len(lines[index].lstrip(" "))) // len(INDENT) + 1
-        self.lines, self.blocks = [], []
-        self.apart_depth += 1
-        try:
+        with self.aside() as body:
             self.entry(base)
             write(base)
             self.emit(base, "pass")  # (and under a last test whose continuation wrote nothing)
-            body = self.lines
-        finally:
-            self.lines, self.blocks = saved
-            self.apart_depth -= 1
         frees = [name for name in free_names(params, body, base) if name not in self.constants]
         self.aparts += 1
         name = f"{APART}{self.aparts}"

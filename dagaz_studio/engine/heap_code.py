@@ -106,30 +106,21 @@ class HeapWriter(KindWriter):
         the pass's ``steps`` (their own code) and answers where they end, their direction, the
         progress and depth there, and the work spent (the square ``None`` where they fail); its name
         and lines, or ``None`` where its code would need functions of its own."""
-        writer = self
-        name, square, depth = writer.fresh("sf"), writer.fresh("a"), writer.fresh("a")
-        saved = writer.lines, writer.blocks
-        writer.lines, writer.blocks = [], []
-        writer.apart_depth += 1
-        try:
-            writer.emit(1, f"def {name}({square}, {depth}):")
-            writer.emit(2, "w = 0")
+        name, square, depth = self.fresh("sf"), self.fresh("a"), self.fresh("a")
+        with self.aside() as lines:
+            self.emit(1, f"def {name}({square}, {depth}):")
+            self.emit(2, "w = 0")
             inner = dict(env, c=square, d="None", md="None", pg="0", dp=depth)
-            writer.node(steps, inner, 2, lambda e, i: writer.emit(
+            self.node(steps, inner, 2, lambda e, i: self.emit(
                 i, f"return ({e['c']}, {e['d']}, {e['md']}, {e['pg']}, {e['dp']}, w)"))
-            writer.emit(2, "return (None, None, None, 0, 0, w)")
-            lines = writer.lines
-        finally:
-            (writer.lines, writer.blocks) = saved
-            writer.apart_depth -= 1
+            self.emit(2, "return (None, None, None, 0, 0, w)")
         if any(line.lstrip().startswith("def ") for line in lines[1:]):
             return None
         return name, lines
 
     def sow(self, node: Repeat, steps: Sequence, env: Env, ind: int, k: Cont) -> bool:
         """The repetition ``node`` as a loop over the squares it sows; ``False`` where it cannot be."""
-        writer = self
-        e = writer.emit
+        e = self.emit
         measuring = self.measuring is not None
         step, path, paths = "sf", "sw", "SWM"
         if not measuring:
@@ -137,8 +128,8 @@ class HeapWriter(KindWriter):
             if apart is None:
                 return False
             step, lines = apart
-            path, paths = writer.fresh("sw"), writer.fresh("swm")
-            pg_step = 1 if writer.need_pg else 0
+            path, paths = self.fresh("sw"), self.fresh("swm")
+            pg_step = 1 if self.need_pg else 0
             # The passes from a square with ``h`` seeds in hand, as the recursion takes them: each
             # spends one, the steps, one for the put, and the steps and the put again (the trial
             # pass's work); the last, whose steps fail or find the hand empty, spends one and the
@@ -159,14 +150,14 @@ class HeapWriter(KindWriter):
                       f"        if len({paths}) > {MAX_PATHS}: {paths}.clear()",
                       f"        found = {paths}[key] = (tuple(sq), c, d, md, pg, dp, w)",
                       "        return found"]
-            writer.factory_lines.extend(lines)
+            self.factory_lines.extend(lines)
         lo = node.minimum
-        leave = writer.materialise(k, env, ind) if lo == 0 else k
+        leave = self.materialise(k, env, ind) if lo == 0 else k
         c0, dp0 = env["c"], env["dp"]
         begun = bool(survey(steps).letters & {"b", "B"})
-        key, found, sown, held, olds, square, pair, old = (writer.fresh(stem) for stem in (
+        key, found, sown, held, olds, square, pair, old = (self.fresh(stem) for stem in (
             "ky", "pt", "sq", "hs", "ol", "s", "hp", "o"))
-        after = {field: writer.fresh(field) for field in ("c", "d", "md", "pg", "dp", "w")}
+        after = {field: self.fresh(field) for field in ("c", "d", "md", "pg", "dp", "w")}
         e(ind, "if w >= W[1]: W[0] = w; POLL(W)")
         e(ind, f"{key} = ({c0}, {'origin, ' if begun else ''}len(hand), {dp0})")
         e(ind, f"{found} = {paths}.get({key}) or {path}({c0}, {dp0}, len(hand), {key})")
@@ -176,20 +167,20 @@ class HeapWriter(KindWriter):
         i = ind + 1
         # The board as it was is put back at once, after (a copy of a list costs less than a loop).
         e(i, f"{held} = hand[-len({sown}):]; del hand[-len({sown}):]; {olds} = cells[:]")
-        if len(writer.rules.board.pieces) == 1:
+        if len(self.rules.board.pieces) == 1:
             # One type of piece: every seed in hand is of it (the hand is not read).
-            adder = writer.fresh("ad")
+            adder = self.fresh("ad")
             e(i, f"{adder} = HADD[0]")
             e(i, f"for {square} in {sown}:")
         else:
             e(i, f"for {square}, {pair} in zip({sown}, reversed({held})):")
-            adder = f"HADD[{writer.sown_kind(pair + '[0]')}]"
+            adder = f"HADD[{self.sown_kind(pair + '[0]')}]"
         e(i + 1, f"{old} = cells[{square}]")
         e(i + 1, f"if {square} not in touched: touched[{square}] = {old}")
-        e(i + 1, f"cells[{square}] = {writer.made(square, f'{adder}[{old}]')}")
+        e(i + 1, f"cells[{square}] = {self.made(square, f'{adder}[{old}]')}")
         progress = env["pg"]
-        if writer.need_pg:
-            progress = writer.fresh("pg")
+        if self.need_pg:
+            progress = self.fresh("pg")
             e(i, f"{progress} = {env['pg']} + {after['pg']}")
         leave(dict(env, c=after["c"], d=after["d"], md=after["md"], ms=after["c"], pg=progress, dp=after["dp"]), i)
         e(i, f"cells[:] = {olds}; hand.extend({held})")
