@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
@@ -285,24 +285,32 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     return True
 
 
-_Table = tuple[list[Any], list[Any], list[Any], list[bool], "tuple[int, ...] | None"]
+class _KindTable(NamedTuple):
+    """What one player's pieces run on a heap or stack board, by kind (:func:`_kind_table`)."""
+
+    #: The compiled ``moves`` of the board's kinds, each once.
+    plans: list[Any]
+    #: Each kind's ``run`` and ``gate`` (``None`` where the traced code runs it).
+    runs: list[Any]
+    gates: list[Any]
+    #: Whether each kind's captures all begin on an enemy's piece (``quiet_alone``).
+    quiet: list[bool]
+    #: The squares any kind's run can begin on (``None``: any square).
+    origins: tuple[int, ...] | None
 
 
-def _kind_table(rules: CodeRules, player: int) -> _Table:
-    """The compiled ``moves`` of each of the board's kinds for ``player`` (``None`` where the traced
-    code runs it), each once, and the ``run``, the ``gate`` and whether its captures all begin on an
-    enemy's piece (``quiet_alone``) of each (by kind), and the squares any of them can begin on
-    (``None``: any square), worked out once."""
-    tables: dict[int, _Table] = rules.__dict__.setdefault("_kind_tables", {})
+def _kind_table(rules: CodeRules, player: int) -> _KindTable:
+    """The compiled notations of ``player``'s kinds on a heap or stack board, worked out once."""
+    tables: dict[int, _KindTable] = rules.__dict__.setdefault("_kind_tables", {})
     found = tables.get(player)
     if found is None:
         plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
         distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
         starts: list[Any] = [None if plan is None else plan.origins for plan in plans]
         origins = None if any(start is None for start in starts) else tuple(sorted(set().union(*starts)))
-        found = tables[player] = (distinct, [None if plan is None else plan.run for plan in plans],
-                                  [None if plan is None else plan.gate for plan in plans],
-                                  [plan is not None and plan.quiet_alone for plan in plans], origins)
+        found = tables[player] = _KindTable(distinct, [None if plan is None else plan.run for plan in plans],
+                                            [None if plan is None else plan.gate for plan in plans],
+                                            [plan is not None and plan.quiet_alone for plan in plans], origins)
     return found
 
 
@@ -325,7 +333,7 @@ def _light_ready(rules: CodeRules) -> bool:
         board = rules.board
         players = range(len(board.players))
         ready = (not rules.royal_kinds and board.rules.words <= LIGHT_RULES.words
-                 and all(run is not None for player in players for run in _kind_table(rules, player)[1])
+                 and all(run is not None for player in players for run in _kind_table(rules, player).runs)
                  and not any(survey(kind.notation.body).letters & {"o", "O"}
                              for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
                  and all(rules.drop_program(kind, player) is None for player in players
@@ -347,8 +355,8 @@ def kind_perft(rules: CodeRules, position: Position, depth: int) -> int | None:
     except _NotLight:
         return None
     finally:
-        for plans, *_ in counter.tables:
-            _unbind(plans)
+        for table in counter.tables:
+            _unbind(table.plans)
 
 
 class _LightCounter:
@@ -377,14 +385,14 @@ class _LightCounter:
         self.chooses = board.rules.chooses_captures
         #: Whether the last ply is counted without its moves (:meth:`counting`): where some notation
         #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
-        self.tallies = not self.chooses and any(plan.tallies for plans, *_ in self.tables for plan in plans)
+        self.tallies = not self.chooses and any(plan.tallies for table in self.tables for plan in table.plans)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
-        for player, (plans, *_) in enumerate(self.tables):
+        for player, table in enumerate(self.tables):
             state: tuple[list[Any], set[Any], list[Any] | None] = ([], set(), [False, []] if self.compulsory else None)
-            _bind(plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
+            _bind(table.plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
                   state[2])
             self.bound.append(state)
 
@@ -419,8 +427,8 @@ class _LightCounter:
     def counting(self, on: bool) -> None:
         """Every compiled notation told to count its moves (the last ply: only their number is
         asked) or to keep them."""
-        for plans, *_ in self.tables:
-            for plan in plans:
+        for table in self.tables:
+            for plan in table.plans:
                 plan.counting(on)
 
     def perft(self, depth: int) -> int:
