@@ -402,7 +402,8 @@ def test_the_last_ply_counted_without_its_moves_counts_as_the_runner_does(rule: 
         lines.append(line)
     board = parse_board("\n".join(lines) + "\n")
     fast, runner = Rules(board), OracleRules(board)
-    assert all(plan.tallies for plan in kind_compiler._kind_table(fast, 0)[0])  # type: ignore[attr-defined]
+    plans = [kind_plan(fast, fast.kind_program(kind, 0)) for kind in range(fast.board_kinds)]
+    assert all(plan is not None and plan.tallies for plan in plans)  # type: ignore[attr-defined]
     counts = []
     for position in played("lasca", 2, 12):
         position = Position.from_fen(board, position.fen())
