@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.notation.nodes import Notation
 
-#: The work a reach run may spend (:data:`~dagaz_studio.engine.reach.REACH_BUDGET`, which imports this).
-REACH_WORK = 1_000
+#: Steps spent working out where a piece could ever capture from one square (a reach run's budget).
+REACH_BUDGET = 1_000
 #: A notation's reach code: ``reach(origin, found, footprint, work)``.
 ReachCode = Callable[[int, set[int], set[int], list[Any]], None]
 
@@ -135,7 +135,7 @@ def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footp
     if known[1] is None:
         return False
     try:
-        known[1](square, found, footprint, new_work(REACH_WORK, flag))
+        known[1](square, found, footprint, new_work(REACH_BUDGET, flag))
     except (Abort, RecursionError) as stop:
         if isinstance(stop, Abort) and stop.kind == "cancelled":
             raise Stop("cancelled") from None
