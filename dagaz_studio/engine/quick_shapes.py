@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -188,8 +189,7 @@ def _records(square: int, direction: int) -> Landing:
 
 def _tables(rules: RulesState, notation: Notation, player: int, index: int, shape: Shape) -> Any:
     """The rays of ``shape``, part ``index`` of ``notation`` (:func:`attack_parts`) for ``player``, from
-    each square (:func:`_rays`, :func:`_leaps`), and a cache of the squares before each square they
-    reach (:func:`_between`, worked out as asked); kept with the board."""
+    each square (:func:`_rays`, :func:`_leaps`); kept with the board."""
     key = (notation.text, player, index)
     known = rules.quick_tables.get(key)
     if known is None:
@@ -197,7 +197,7 @@ def _tables(rules: RulesState, notation: Notation, player: int, index: int, shap
             rays = _rays(rules, [(_paths(rules, player, steps), maximum) for steps, maximum in shape[1]])
         else:
             rays = _leaps(rules, player, shape[1])
-        known = rules.quick_tables[key] = (shape[0], (rays, [None] * len(rays)))
+        known = rules.quick_tables[key] = (shape[0], rays)
     return known[1]
 
 
@@ -209,7 +209,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
     shapes = _shapes(ways(notation.body) or (notation.body,))
     if shapes is None or len(shapes) != 1:
         return None
-    records = _tables(rules, notation, player, 0, shapes[0])[0]
+    records = _tables(rules, notation, player, 0, shapes[0])
 
     def moves(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
         ways = records[origin]
@@ -262,33 +262,14 @@ def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callab
     It reads only the squares its answer depends on: those on the way to the square asked about, up
     to the first piece (none for a leaper), and that square. Its ``quick_reads`` says which, with the
     answer, without asking through a board that notes what is read (``None``: ask so). A notation
-    whose captures are those of riders and leapers together (:func:`attack_parts`) asks each."""
-    probes = [_probe(_tables(rules, notation, player, index, shape), slow)
-              for index, shape in enumerate(attack_parts(notation))]
-    if len(probes) < 2:
-        return probes[0] if probes else None
-    asks = tuple(probes)
-    reads = tuple(probe.quick_reads for probe in probes)  # type: ignore[attr-defined]
-
-    def either(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
-        for ask in asks:
-            ask(cells, origin, piece, target, work, position)
-
-    def either_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
-        found, read = False, frozenset[int]()
-        for each in reads:
-            known = each(cells, origin, piece, target)
-            if known is None:
-                return None
-            found = found or known[0]
-            read |= known[1]
-        return found, read
-    either.quick_reads = either_reads  # type: ignore[attr-defined]
-    return either
-
-
-def _probe(tables: Any, slow: Callable[..., None]) -> Callable[..., None]:
-    rays, between = tables
+    whose captures are those of riders and leapers together (:func:`attack_parts`) asks the rays of
+    each from the square as one."""
+    parts = [_tables(rules, notation, player, index, shape) for index, shape in enumerate(attack_parts(notation))]
+    if not parts:
+        return None
+    rays = [False if False in ways else tuple(chain.from_iterable(ways)) for ways in zip(*parts)]
+    # For each square, the squares before it on each ray that reaches it: worked out as asked.
+    between: list[Any] = [None] * len(rays)
 
     def probe(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
         ways = between[origin]

@@ -74,7 +74,7 @@ class ReachTables(RulesState):
         # process made before.
         deep_enough()
         if not run_reach_code(self, program, square, found, footprint, flag):
-            # Past the writer's limits: taken to reach every square, as a run that does not end is.
+            # A run that does not end (or past the writer's limits): taken to reach every square.
             found.update(range(len(self.board.squares)))
             footprint.update(range(len(self.board.squares)))
         return frozenset(found), frozenset(footprint)
