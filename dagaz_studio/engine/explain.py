@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
-from dagaz_studio.engine.why_not import Way, alternative_label, goes_on, heads_for, reach_left, repeats_only, summary
+from dagaz_studio.engine.why_not import Way, summary, way_to
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
     from dagaz_studio.engine.position import Position
@@ -225,14 +225,10 @@ _MOVES_CURSOR = frozenset({EventKind.START, EventKind.STEP, EventKind.PARTIAL})
 WAYS_LISTED = 5
 
 
-def _distance(board: Board, a: int, b: int) -> int:
-    return max(abs(board.column_of[a] - board.column_of[b]), abs(board.row_of[a] - board.row_of[b]))
-
-
 def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
                   reason: Callable[[int], str | None] | None = None, notation: str | None = None) -> list[Way]:
     """Every way through the notation that failed, with the last check that failed on it: those that
-    head for ``square`` first (:func:`~dagaz_studio.engine.why_not.heads_for`; ``notation`` is the
+    head for ``square`` first (:func:`~dagaz_studio.engine.why_not.way_to`; ``notation`` is the
     text the run read), each group closest to ``square`` first (in king steps, then in a straight
     line), then the way that went farther, a failed check before the board's edge, then the order
     they were tried.
@@ -250,47 +246,19 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
         while parent is not None and trace[parent].kind not in _MOVES_CURSOR:
             parent = tree.parents[parent]
         last[parent] = index
-    found: list[tuple[tuple[bool, int, float, int, bool, int], Way]] = []
-    for index in last.values():
-        event = trace[index]
-        squares: list[int] = []
-        # A partial move lands where its next one begins: the squares its cursor looked at beyond
-        # the landing (to take the pieces there) are no part of the piece's route.
-        legs: list[tuple[list[int], list[int]]] = [([], [])]
-        branch = tree.path(index)
-        alternative = alternative_label(notation, trace, branch)
-        for step in branch:
-            here = trace[step]
-            if here.kind in (EventKind.START, EventKind.STEP) and here.square is not None:
-                squares.append(here.square)
-                legs[-1][0].append(here.square)
-            elif here.kind == EventKind.CAPTURE and here.square is not None:
-                legs[-1][1].append(here.square)
-            elif here.kind == EventKind.PARTIAL and here.square is not None:
-                route = legs[-1][0]
-                if here.square in route:
-                    del route[len(route) - route[::-1].index(here.square):]
-                legs.append(([here.square], []))
-        where = event.square if event.square is not None else event.cursor
-        if where is None:
-            continue
-        edge = event.kind == EventKind.BLOCKED
-        way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative,
-                  tuple((tuple(route), tuple(taken)) for route, taken in legs if route))
-        way = replace(way, heads=heads_for(board, trace, way, square, goes_on(notation, trace, branch, index),
-                                           repeats_only(notation, trace, branch, index)))
-        found.append(((not way.heads, way.distance, reach_left(board, trace, way, square), -len(way.path), edge,
-                       index), way))
-    found = [(key, way) for key, way in found
-             if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)] or found
+    found = [way for index in last.values() if (way := way_to(board, trace, tree.path(index), square, notation))]
+    found = [way for way in found if way.path[1:] or trace[way.event].kind != EventKind.BLOCKED] or found
     # A way that failed on the square itself while the same option went on past it (a check that
     # failed there, and another that passed and stepped beyond) is not where that option stopped.
-    beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for _, way in found
-              if square in way.path[:-1]}
-    found = [((True, *key[1:]), replace(way, heads=False))
-             if way.heads and way.path[-1:] == (square,) and (way.alternative, way.path) in beyond else (key, way)
-             for key, way in found]
-    ways = [way for _, way in sorted(found, key=lambda pair: pair[0])]
+    beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for way in found if square in way.path[:-1]}
+    found = [replace(way, heads=False) if way.path[-1:] == (square,) and (way.alternative, way.path) in beyond
+             else way for way in found]
+
+    def order(way: Way) -> tuple[bool, int, int, int, bool, int]:
+        across, up = board.column_of[way.stop] - board.column_of[square], board.row_of[way.stop] - board.row_of[square]
+        return (not way.heads, way.distance, across * across + up * up, -len(way.path),
+                trace[way.event].kind == EventKind.BLOCKED, way.event)
+    ways = sorted(found, key=order)
     if reason is not None:
         for i, way in enumerate(ways[:WAYS_LISTED]):
             better = reason(way.event)
@@ -315,24 +283,23 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
             return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
         return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
                                  "(every way ended in a move elsewhere).", ())
-    closest = ways[0]
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
     short = summary(ways) if heading else ""
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
-    if onto is not None and closest.distance > 0:
+    if onto is not None and ways[0].distance > 0:
         lines.append(f"The run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there.")
-    listed = heading[:WAYS_LISTED] if heading else ways[:WAYS_LISTED]
+    shown = heading or ways
     if heading:
         lines.append("How close each way that heads for it came, closest first:" if len(heading) > 1
                      else "The one way that heads for it:")
     else:
         lines.append("How far each way through the notation got, closest first:" if len(ways) > 1
                      else "The one way through the notation that failed:")
-    lines.extend(f"• {way.describe(board)}" for way in listed)
-    more = len(heading) - len(listed) if heading else len(ways) - len(listed)
-    if more:
+    lines.extend(f"• {way.describe(board)}" for way in shown[:WAYS_LISTED])
+    more = len(shown) - WAYS_LISTED
+    if more > 0:
         verb = ("head" if more != 1 else "heads") if heading else "stopped"
         lines.append(f"… and {more} more way{'s' if more != 1 else ''} that {verb} farther away.")
     elsewhere = len(ways) - len(heading) if heading else 0
@@ -342,7 +309,7 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
                      "away from it.")
     if stopped:
         lines.append(f"The run {stopped}, so some ways were never tried.")
-    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways),
+    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(ways[0].event)), ways=tuple(ways),
                              summary=short)
 
 
