@@ -110,16 +110,14 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
         key = _sibling_key(event)
         if key is not None and where.get(key):
             cut(where[key][-1])
-        elif event.kind == "branch" and not closes_alternatives:
+        elif event.kind == "branch" and event.branch is not None and not closes_alternatives:
             # An earlier option of the same ';' starts from the same state; an enclosing one contains it.
-            mine = event.branch
-            found = where.get(("options", mine[1], _state(event))) if mine is not None else None
-            if found and mine is not None:
+            found = where.get(("options", event.branch[1], _state(event)))
+            if found:
                 earlier = trace[stack[found[-1]]]
-                theirs = earlier.branch
                 outer, inner = earlier.span, event.span
                 encloses = outer is not None and inner is not None and outer.start <= inner.start and inner.end <= outer.end
-                if theirs is not None and theirs[0] < mine[0] and not encloses:
+                if earlier.branch is not None and earlier.branch[0] < event.branch[0] and not encloses:
                     cut(found[-1])
         parents.append(stack[-1] if stack else None)
         passed = event.ok or event.kind in ("branch", "repeat")
@@ -402,19 +400,13 @@ def attack_reason(rules: Rules, start: Position, trace: Sequence[TraceEvent],
         position = start.copy()
         position.cells = list(at.cells)
         occupant = position.cells[square]
-        players = len(board.players)
-        if letter == "A":
-            sides = rules.others[me]
-            if occupant is not None and occupant.player == me:
-                stand_in = None
-            else:
-                stand_in = at.hand[-1][0] if at.hand else Piece(me, -1, True)
-        else:
-            sides = (me,)
-            stand_in = None if occupant is not None and occupant.player != me else Piece((me + 1) % players, -1, True)
-        if stand_in is not None:
-            position.cells[square] = stand_in
-        for side in sides:
+        attack = letter == "A"
+        # What the attacked (or defended) square holds for the question: our piece (the one in hand,
+        # if any) where an enemy would capture, an enemy where a friend would recapture.
+        if occupant is None or (occupant.player == me) != attack:
+            owner = me if attack else (me + 1) % len(board.players)
+            position.cells[square] = at.hand[-1][0] if attack and at.hand else Piece(owner, -1, True)
+        for side in rules.others[me] if attack else (me,):
             position.turn = side
             for origin in rules.candidates(position.cells, square, side):
                 try:
@@ -424,7 +416,7 @@ def attack_reason(rules: Rules, start: Position, trace: Sequence[TraceEvent],
                 if result.stopped is None and any(square in move.captures for move in result.moves):
                     piece = position.cells[origin]
                     kind = rules.kind_names[piece.kind] if piece is not None else "piece"
-                    does = "attacks" if letter == "A" else "defends"
+                    does = "attacks" if attack else "defends"
                     return (f"{event.check} failed on {board.squares[square]}: the {board.players[side]} {kind} "
                             f"on {board.squares[origin]} {does} it")
         return None
