@@ -320,14 +320,13 @@ class StepBoard:
     the lifts, puts, captures and partial moves on the way to that step (its branch).
 
     ``hand``: the pieces in hand and where each was lifted from, the top last; ``captured``: the
-    pieces taken so far, by square, in order; ``put``: the squares pieces were put on so far;
-    ``stops``: the landing points of the partial moves so far (a chain's stops).
+    pieces taken so far, by square, in order; ``stops``: the landing points of the partial moves so
+    far (a chain's stops).
     """
 
     cells: tuple[Piece | None, ...]
     hand: tuple[tuple[Piece, int], ...] = ()
     captured: tuple[tuple[int, Piece], ...] = ()
-    put: tuple[int, ...] = ()
     stops: tuple[int, ...] = ()
 
 
@@ -342,7 +341,6 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
     board = list(cells)
     hand: list[tuple[Piece, int]] = []
     captured: list[tuple[int, Piece]] = []
-    put: list[int] = []
     stops: list[int] = []
     for step in tree.path(index):
         event = trace[step]
@@ -363,12 +361,10 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
             if old is not None:
                 captured.append((square, old))
             board[square] = None if kind == EventKind.CAPTURE else hand.pop()[0]
-            if kind == EventKind.PUT:
-                put.append(square)
         elif kind == EventKind.PROMOTE and hand and event.hand and event.hand[-1] in kind_names:
             piece, origin = hand[-1]
             hand[-1] = (piece._replace(kind=list(kind_names).index(event.hand[-1])), origin)
-    return StepBoard(tuple(board), tuple(hand), tuple(captured), tuple(put), tuple(stops))
+    return StepBoard(tuple(board), tuple(hand), tuple(captured), tuple(stops))
 
 
 # --------------------------------------------------------------------------- naming attackers
