@@ -31,21 +31,20 @@ class Way:
     path: tuple[int, ...]
     distance: int
     reason: str
-    alternative: str | None = None
+    alternative: str | None
     #: The way in legs, one for each partial move of a chain and one for the part after the last:
     #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
-    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     #: Whether the way could have led to the square asked about (see :func:`way_to`).
-    heads: bool = True
+    heads: bool
     #: The square where it stopped (the failed check's, or the cursor's).
-    stop: int = 0
+    stop: int
 
     def describe(self, board: Board) -> str:
         """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``; a chain says
         where each partial move landed and what it took: ``d2-e3 taking f4, g5, then e3-d3: …``."""
-        legs = self.legs or ((self.path, ()),)
         parts = []
-        for squares, taken in legs:
+        for squares, taken in self.legs:
             part = "-".join(board.squares[s] for s in squares)
             if taken:
                 part += " taking " + ", ".join(board.squares[s] for s in taken)
