@@ -24,12 +24,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
 from dagaz_studio.engine.why_not import Way, summary, way_to
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
-    from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
 
 #: Event kinds after which the run continues beneath the event (the others are leaves).
