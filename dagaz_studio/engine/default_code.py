@@ -300,18 +300,11 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
     def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        q, span = self.fresh("q"), self.item_span
+        q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
-        self.emit(ind, f"if {q} is not None:")
-        self.spend(ind + 1)
-        if self.rich:
-            self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
-        self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
-        self.traced(ind + 1, env, "capture", span, q, square)
-        pg = self.progress(env, ind + 1)
-        k(dict(env, pg=pg), ind + 1, square)
-        self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
-        self.traced_else(ind, env, "refused", span, "'[x]'", square, "'nothing to capture'")
+        self.altered(env, ind, square, q, f"{q} is not None", f"cells[{square}] = None; caps.append({square}); "
+                     f"capq.append({q})", f"caps.pop(); capq.pop(); cells[{square}] = {q}", self.item_span,
+                     ("capture", q, square), ("'[x]'", "'nothing to capture'"), k)
 
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"
