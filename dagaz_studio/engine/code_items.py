@@ -135,11 +135,13 @@ class ItemWriter(Emitter, Visitor[None]):
     # ---------------------------------------------------------------- the items
 
     def items(self, items: list[Any], env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """The code of ``items`` in turn, then ``k``'s (written apart where it would nest too deeply)."""
         if not items:
             k(env, ind, square)
             return
         first, rest = items[0], items[1:]
-        self.visit(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
+        self.apart_if_deep(lambda e, i: self.visit(first, e, i, square, lambda e, i, sq: self.items(rest, e, i, sq, k)),
+                           env, ind)
 
     def visit_type_check(self, item: TypeCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         kind = self.kind_of(item.name, item.span)

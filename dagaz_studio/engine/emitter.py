@@ -33,7 +33,7 @@ MAX_INDENT = 60
 INDENT = "    "
 #: Past this indentation, or this many blocks (loops, ``try``) open in one function, the code of the
 #: next node and of all that follows it is written apart, as a function of its own at the level of
-#: the function being written (:meth:`Emitter.apart`), and called where it was to be: however deeply
+#: the function being written (:meth:`Emitter.apart_if_deep`), and called where it was to be: however deeply
 #: a notation nests, its code stays within Python's limits (every shipped piece's code stays below both).
 APART_INDENT = 36
 APART_BLOCKS = 10
@@ -316,8 +316,12 @@ class Emitter:
             count += 1
         return ind >= APART_INDENT or count >= APART_BLOCKS
 
-    def apart(self, write: Cont, env: Env, ind: int) -> None:
-        """``write``'s code written apart (:meth:`function_apart`) and called here."""
+    def apart_if_deep(self, write: Cont, env: Env, ind: int) -> None:
+        """``write``'s code, written here, or where it would nest too deeply (:meth:`too_deep`)
+        written apart (:meth:`function_apart`) and called here."""
+        if not self.too_deep(ind):
+            write(env, ind)
+            return
         name, frees = self.function_apart([], lambda i: write(env, i))
         self.emit(ind, f"{name}({', '.join(frees)})")
 
@@ -358,15 +362,15 @@ class Emitter:
             # own, would measure each nested repetition's continuation twice at every level (time
             # exponential in the nesting). Taken as long, its lines count toward the enclosing limit.
             return False
-        saved = self.lines, self.blocks
-        self.lines, self.measuring = [], self.inline_lines
-        try:
-            k(env, ind)
-            return True
-        except TooLong:
-            return False
-        finally:
-            (self.lines, self.blocks), self.measuring = saved, None
+        with self.aside():
+            self.measuring = self.inline_lines
+            try:
+                k(env, ind)
+                return True
+            except TooLong:
+                return False
+            finally:
+                self.measuring = None
 
     def params_env(self, env: Env) -> tuple[list[str], Env]:
         """Fresh parameters for the live fields, and ``env`` reading them from there."""
