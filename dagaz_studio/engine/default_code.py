@@ -346,18 +346,16 @@ class CodeGenerator(RepeatWriter):
             self.emit(ind, f"if ({c} == TGT and {q} is not None){also}: raise Found")
             return
         capt = self.fresh("cp")
-        if self.captures:
-            self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
-            changed = f"{capt} or {c} != origin"
-        else:
-            self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
-            changed = f"{q} is not None or {c} != origin"
         # The put, then completing the move, which costs more than a step and one unit per piece
         # taken (as the runner counts it).
         if self.captures:
+            self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
             self.emit(ind, f"W[0] += {1 + COMPLETION_COST} + len({capt})")
+            changed = f"{capt} or {c} != origin"
         else:
+            self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
             self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
+            changed = f"{q} is not None or {c} != origin"
         self.emit(ind, "if W[0] >= W[1]: POLL(W)")
         if self.promotes:
             changed += f" or ({env['pr']} is not None and {env['pr']} != piece[1])"

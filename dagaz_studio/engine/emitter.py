@@ -105,6 +105,11 @@ def indented(indent: int, text: str) -> str:
     return INDENT * indent + text
 
 
+def indent_of(line: str) -> int:
+    """The levels ``line`` is indented by."""
+    return (len(line) - len(line.lstrip(" "))) // len(INDENT)
+
+
 _BUILTINS = frozenset(dir(builtins))
 #: The statements that open a block of their own (Python allows twenty nested in one function).
 _BLOCKS = ("for ", "while ", "try:", "with ", "except", "finally:", "def ")
@@ -234,8 +239,7 @@ class Emitter:
         lines = self.lines
         if lines and lines[-1].endswith(":"):
             # A test whose continuation wrote nothing (a step never taken) is given a body.
-            header = lines[-1]
-            depth = (len(header) - len(header.lstrip(" "))) // len(INDENT)
+            depth = indent_of(lines[-1])
             if indent <= depth:
                 lines.append(indented(depth + 1, "pass"))
         if not lines:
@@ -343,7 +347,7 @@ class Emitter:
         written, before it; its name, and the names it reads from where it is called, which its
         callers pass after ``params``."""
         lines, index = self.anchor
-        base = (len(lines[index]) - len(lines[index].lstrip(" "))) // len(INDENT) + 1
+        base = indent_of(lines[index]) + 1
         with self.aside() as body:
             self.entry(base)
             write(base)
