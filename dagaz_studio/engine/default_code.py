@@ -191,18 +191,13 @@ class CodeGenerator(RepeatWriter):
         self.emit(i, "q = cells[c]")
         self.leave_if(i, here, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
-        self.emit(i, "pp, po = hand.pop()")
-        self.emit(i, "placed = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
-        self.emit(i, "if c not in touched: touched[c] = q")
-        self.emit(i, "cells[c] = placed")
-        self.emit(i, "if q is not None: caps.append(c)")
+        self.emit(i, "hh = hand.pop(); pp, po = hh")
+        changes, undo = self.put_down(dict(here, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
         self.traced(i, here, "put", "sp", "pp", "c", "q")
-        self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, f"visited.append(c); fin(c, False, c, md, pr, ps, {rest}); visited.pop()")
-        self.emit(i, "else:")
-        self.emit(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, pr, ps, {rest}); also.pop()")
-        self.emit(i, "if q is not None: caps.pop()")
-        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+        self.emit(i, f"fin(c, {changes['mi']}, {changes['ms']}, md, pr, ps, {rest})")
+        for line in undo:
+            self.emit(i, line)
+        self.emit(i, "cells[c] = q; hand.append(hh)")
 
     def keep(self, i: int) -> None:
         """In ``fin``, the hand empty: the move kept, or for an attack question, ``Found`` raised
