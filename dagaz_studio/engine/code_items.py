@@ -178,14 +178,14 @@ class ItemWriter(Emitter, Visitor[None]):
         self.altered(env, ind, square, q, test.format(q=q), f"cells[{square}] = {becomes.format(q=q)}"
                      f"{self.kept_in_place(square)}", f"cells[{square}] = {q}{self.kept_in_place(None)}",
                      self.item_span, ("destroyed" if letter == "d" else "won_over", q, square),
-                     (repr(f"[{letter}]"), "'nothing to destroy'" if letter == "d" else "''"), k)
+                     ("refused", repr(f"[{letter}]"), square, "'nothing to destroy'" if letter == "d" else "''"), k)
 
     def altered(self, env: Env, ind: int, square: str, q: str, test: str, change: str, undo: str, span: Any,
-                said: tuple[str, ...], refused: tuple[str, str], k: ItemCont) -> None:
+                said: tuple[str, ...], refused: tuple[str, ...], k: ItemCont) -> None:
         """``square`` (which held ``q``) changed by the statement ``change`` where ``test`` holds, for
-        the rest of the way (``k``), then put back by ``undo``: a capture, a piece made, a square
-        changed in place. A traced run records the event ``said`` (its name, then what it names), or
-        that the item (``refused``: its text, then the reason) was refused."""
+        the rest of the way (``k``), then put back by ``undo``: a piece lifted, captured or made, a
+        square changed in place. A traced run records the event ``said`` (its name, then what it
+        names) there, or else the event ``refused``."""
         self.emit(ind, f"if {test}:")
         i = ind + 1
         self.spend(i)
@@ -195,7 +195,7 @@ class ItemWriter(Emitter, Visitor[None]):
         self.traced(i, env, said[0], span, *said[1:])
         k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
         self.emit(i, undo)
-        self.traced_else(ind, env, "refused", span, refused[0], square, refused[1])
+        self.traced_else(ind, env, refused[0], span, *refused[1:])
 
     def again(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[k]``: the same player moves again after this move (counted as progress the first time)."""
@@ -304,7 +304,7 @@ class ItemWriter(Emitter, Visitor[None]):
         self.altered(env, ind, square, "None", f"cells[{square}] is None",
                      f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})",
                      f"created.pop(); cells[{square}] = None", item.span, ("created", repr(item.name), square),
-                     (repr(f"[*{item.name}]"), "''"), k)
+                     ("refused", repr(f"[*{item.name}]"), square, "''"), k)
 
     def visit_navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))

@@ -403,15 +403,8 @@ class CodeWriter(ItemWriter):
         c, q = env["c"], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
         test, take, back = self.lift_lines(c, q)
-        self.emit(ind, f"if {test}:")
-        i = ind + 1
-        self.spend(i)
-        self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
-        self.emit(i, take)
-        self.traced(i, env, "lift", node.span, q, c)
-        k(dict(env, pg=self.progress(env, i)), i)
-        self.emit(i, back)
-        self.traced_else(ind, env, "nothing_to_lift", node.span, c)
+        self.altered(env, ind, c, q, test, take, back, node.span, ("lift", q, c), ("nothing_to_lift", c),
+                     lambda e, i, _sq: k(e, i))
 
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""

@@ -138,8 +138,8 @@ class CodeGenerator(RepeatWriter):
                 self.emit(1, "hand = [(piece, origin)]; touched = {}; visited = []; also = []")
             else:
                 self.emit(1, "cells[origin] = None")
-            if self.rich and not self.dropping:
-                self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
+                if self.rich:
+                    self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
             if self.rich:
                 if self.creates:
                     self.emit(1, "created = []")
@@ -206,10 +206,11 @@ class CodeGenerator(RepeatWriter):
             self.emit(i, "if TGT in caps: raise Found")
             return
         # Other moves (castling, capture chains) are kept as rich light records where their
-        # changes follow from them (Rules.rich_light), else built whole.
+        # changes follow from them (Rules.rich_light), else built whole; a move with marks
+        # (:attr:`marks`) is always built whole, told from the others as the runner tells them.
         if not self.marks:
             self.light_end(i)
-        tail = f"{', stops, ps' if self.continues else ''}{self.marked()}"
+        tail = f"{', stops, ps' if self.continues else ''}{', again=ag, null=nl, labels=lb' if self.marks else ''}"
         keeper = "CREATED(R, " if self.creates else "R.rich_light("
         self.emit(i, f"{keeper}P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
                      f"{', created' if self.creates else ''}{tail})")
@@ -239,11 +240,6 @@ class CodeGenerator(RepeatWriter):
         """The tests (each followed by ``and``) that the move made no piece and changed no square in
         place: else no light record describes it."""
         return ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
-
-    def marked(self) -> str:
-        """The marks of a move given to the function that keeps it (see :attr:`marks`): every move of
-        such a notation is built whole, so that each is told from the others as the runner tells them."""
-        return ", again=ag, null=nl, labels=lb" if self.marks else ""
 
     def chain_record(self, ind: int) -> None:
         """A capture chain's move kept as a rich light record, written out where it is plain: when no
@@ -299,7 +295,7 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind, f"{q} = cells[{square}]")
         self.altered(env, ind, square, q, f"{q} is not None", f"cells[{square}] = None; caps.append({square}); "
                      f"capq.append({q})", f"caps.pop(); capq.pop(); cells[{square}] = {q}", self.item_span,
-                     ("capture", q, square), ("'[x]'", "'nothing to capture'"), k)
+                     ("capture", q, square), ("refused", "'[x]'", square, "'nothing to capture'"), k)
 
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"
