@@ -72,10 +72,11 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     for name in moving:
         start = candidates[name].get_lineno() - 1
         blocks[name] = (start, _block_end(lines, start))
-    taken = [False] * len(lines)
-    for start, end in blocks.values():
-        for index in range(start, end):
-            taken[index] = True
+    # Each line moved, by the innermost moved function that holds it (the larger ones marked first).
+    owners: dict[int, str] = {}
+    for name in sorted(moving, key=lambda n: blocks[n][0] - blocks[n][1]):
+        for index in range(*blocks[name]):
+            owners[index] = name
     drops = re.compile(r"^\s*(" + "|".join(re.escape(name) for name in moving) + r") = None$")
     hoisted: list[str] = []
     for name in sorted(moving, key=lambda n: blocks[n][0]):
@@ -83,23 +84,12 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
         shift = indent_of(lines[start]) - 1
         for index in range(start, end):
             line = lines[index]
-            owner = _owner(blocks, index)
-            if owner != name or drops.match(line):
-                continue
-            hoisted.append(line[len(INDENT) * shift:] if line.strip() else line)
-    kept = [line for index, line in enumerate(lines) if not taken[index] and not drops.match(line)]
+            if owners[index] == name and not drops.match(line):
+                hoisted.append(line[len(INDENT) * shift:] if line.strip() else line)
+    kept = [line for index, line in enumerate(lines) if index not in owners and not drops.match(line)]
     at = next(index for index, line in enumerate(kept)
               if line.startswith(f"{INDENT}def {inner}("))
     return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
-
-
-def _owner(blocks: dict[str, tuple[int, int]], index: int) -> str:
-    """The innermost moved function whose block holds line ``index``."""
-    best, size = "", -1
-    for name, (start, end) in blocks.items():
-        if start <= index < end and (size < 0 or end - start < size):
-            best, size = name, end - start
-    return best
 
 
 def _fill_empty(lines: list[str]) -> list[str]:
