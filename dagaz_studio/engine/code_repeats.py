@@ -98,7 +98,6 @@ class RepeatWriter(CodeWriter):
         """A repetition as a recursive local function: each pass first tries to leave (the rest of
         the notation runs from there), then takes the body once more; a possessive one leaves only
         where no further pass can succeed."""
-        lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
         params, inner = self.params_env(env)
@@ -116,23 +115,7 @@ class RepeatWriter(CodeWriter):
             depth = self.next_depth(e, j)
             self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1{marked and ', ' + e['pg']})")
 
-        if not node.possessive:
-            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
-            if hi is not None:
-                self.emit(i, f"if {count} >= {hi}: return")
-            self.traced(i, inner, "another_pass", node.quantifier_span, count)
-
-            def after_body(e: Env, j: int) -> None:
-                # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                if self.need_pg and not self.advanced(e["pg"], mark):
-                    self.emit(j, f"if {e['pg']} == {mark}:")
-                    leave(e, j + 1)
-                    self.emit(j, "else:")
-                    j += 1
-                next_pass(e, j)
-            self.node(node.body, inner, i, after_body)
-        else:
-            self.possessive_pass(node, inner, i, count, mark, leave, next_pass)
+        self.one_pass(node, inner, i, count, mark, leave, next_pass, "return")
         # The function refers to itself: let go of it once done, so that it is freed at once rather
         # than left in a cycle for the collector (a run makes one at every pass of what encloses it),
         # even when an answer found unwinds the run (:attr:`guarded`).
@@ -146,14 +129,36 @@ class RepeatWriter(CodeWriter):
             self.emit(ind, call)
             self.emit(ind, f"{name} = None")
 
-    def possessive_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,
-                        next_pass: Cont) -> None:
-        """The body of a possessive repetition's function: a pass taken where one can succeed."""
+    def one_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont, next_pass: Cont,
+                 stop: str) -> None:
+        """A pass of a repetition, written in its recursive function or its loop (``stop``: the
+        statement that leaves that, ``return`` or ``break``), from the run state ``inner``, after
+        ``count`` passes, the progress ``mark`` at its start: the repetition left (``leave``) or
+        the next pass taken (``next_pass``).
+
+        A greedy pass first tries to leave (the rest of the notation runs from there), then takes
+        the body once more; a possessive one leaves only where no further pass can succeed."""
         lo, hi = node.minimum, node.maximum
-        more = "True" if hi is None else f"{count} < {hi}"
-        if not self.tried(node):
-            self.taken_pass(node, inner, i, count, mark, leave, next_pass)
+        if not node.possessive:
+            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
+            if hi is not None:
+                self.emit(i, f"if {count} >= {hi}: {stop}")
+            self.traced(i, inner, "another_pass", node.quantifier_span, count)
+
+            def after_body(e: Env, j: int) -> None:
+                # A pass that changed nothing would change nothing again: leave, as regex engines do.
+                if self.need_pg and not self.advanced(e["pg"], mark):
+                    self.emit(j, f"if {e['pg']} == {mark}:")
+                    leave(e, j + 1)
+                    self.emit(j, "else:")
+                    j += 1
+                next_pass(e, j)
+            self.node(node.body, inner, i, after_body)
             return
+        if stop == "break" or not self.tried(node):
+            self.taken_pass(node, inner, i, count, mark, leave, next_pass, stop == "break")
+            return
+        more = "True" if hi is None else f"{count} < {hi}"
         write = self.passes[id(node)] = self.pass_writer(node.body, inner)
         probe = self.trial(node, inner, i)
 
@@ -173,9 +178,10 @@ class RepeatWriter(CodeWriter):
         leave(inner, i + 1)
 
     def taken_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,
-                   next_pass: Cont) -> None:
+                   next_pass: Cont, looping: bool = False) -> None:
         """A possessive repetition's pass taken without its trial (``count``: the passes made, a
-        number where it is known as the code is written), then ``next_pass``; else it leaves.
+        number where it is known as the code is written), then ``next_pass``; else it leaves (in a
+        loop, ``looping``, where a pass taken goes round again: the code after the pass).
 
         One way through: the trial pass and the pass are the same steps, so the pass is taken;
         when it succeeds and changes something, the trial's work is counted again, as the runner
@@ -186,9 +192,10 @@ class RepeatWriter(CodeWriter):
         no way found, the pass was the trial, and the repetition leaves."""
         lo, hi = node.minimum, node.maximum
         single = self.single_way(node.body)
-        took, start = self.fresh("tk"), self.fresh("w")
+        took, start = "" if looping else self.fresh("tk"), self.fresh("w")
         known_count = count.isdigit()
-        self.emit(i, f"{took} = [False]" + (f"; {start} = {self.work}" if known_count else ""))
+        if not looping:
+            self.emit(i, f"{took} = [False]" + (f"; {start} = {self.work}" if known_count else ""))
         first = len(self.lines)
         j = i
         if not known_count:
@@ -203,10 +210,14 @@ class RepeatWriter(CodeWriter):
             if not known:
                 self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
             k = j if known else j + 1
-            self.emit(k, f"{took}[0] = True")
+            if not looping:
+                self.emit(k, f"{took}[0] = True")
             self.spend(k, f"{self.work} - {start}")  # the trial pass, as the runner counts it
             next_pass(e, k if single else j)
         self.node(node.body, inner, j, after_pass)
+        if looping:
+            self.leave_from(lo, count, leave, inner, i)
+            return
         took_now = self.plain_flag(took, first)
         if not known_count:
             self.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
@@ -265,52 +276,23 @@ class RepeatWriter(CodeWriter):
     # ---------------------------------------------------------------- loops
 
     def loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A repetition of a body with one way through, as a loop.
-
-        A greedy one's pass first tries to leave (the rest of the notation runs from there), then
-        takes the body once more, in the order the recursion would. A possessive one's pass that can
-        succeed (and change something) must be taken; it leaves only where no further pass can. The
-        runner first tries each pass on trial, puts back what it did, then takes it. With one way
-        through, the trial and the pass are the same steps, so here the pass is simply taken: when
-        it succeeds, the work the trial would have done is counted again, so that a run spends
-        exactly what the runner spends; when it fails (or changes nothing), the trial would have
-        failed after the same work, and the repetition leaves from where the pass began."""
-        lo, hi = node.minimum, node.maximum
+        """A repetition of a body with one way through, as a loop: its passes as the recursion's
+        (:meth:`one_pass`), a pass taken going round again rather than calling the function again.
+        A possessive pass is taken without its trial (:meth:`taken_pass`): with one way through,
+        the trial and the pass are the same steps."""
         leave = self.materialise(k, env, ind)
         # The loop's state, its pass count and the progress at its last pass (kept where it is
         # read, as a possessive repetition's always is).
         state = [self.fresh("v") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
-        start = self.fresh("w") if node.possessive else ""
         self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
         self.emit(ind, f"{count} = 0")
         if self.need_pg:
             self.emit(ind, f"{mark} = {env['pg']}")
         self.emit(ind, "while True:")
-        i = body = ind + 1
-        self.spend(i)
-        inner = dict(env, **dict(zip(self.live, state)))
-        if node.possessive:
-            if hi is not None:
-                self.emit(i, f"if {count} < {hi}:")
-                body += 1
-            self.emit(body, f"{start} = {self.work}")
-        else:
-            self.leave_from(lo, count, leave, inner, i)
-            if hi is not None:
-                self.emit(i, f"if {count} >= {hi}: break")
+        self.spend(ind + 1)
 
-        def after_body(e: Env, j: int) -> None:
-            if node.possessive:
-                # A pass that changed nothing fails its trial: the code after the pass leaves.
-                self.emit(j, f"if {e['pg']} != {mark}:")
-                j += 1
-                self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
-            elif self.need_pg:
-                # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                self.emit(j, f"if {e['pg']} == {mark}:")
-                leave(e, j + 1)
-                self.emit(j + 1, "break")
+        def next_pass(e: Env, j: int) -> None:
             # The pass's state becomes the loop's, and round again.
             depth = self.next_depth(e, j)
             self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
@@ -318,10 +300,8 @@ class RepeatWriter(CodeWriter):
             if self.need_pg:
                 self.emit(j, f"{mark} = {e['pg']}")
             self.emit(j, "continue")
-        self.node(node.body, inner, body, after_body)
-        if node.possessive:
-            self.leave_from(lo, count, leave, inner, i)
-        self.emit(i, "break")
+        self.one_pass(node, dict(env, **dict(zip(self.live, state))), ind + 1, count, mark, leave, next_pass, "break")
+        self.emit(ind + 1, "break")
         captured = captures_in(node.body)
         if captured:
             # Each pass taken left its captures in place for what followed: put them back.
