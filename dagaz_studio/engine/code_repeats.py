@@ -139,20 +139,21 @@ class RepeatWriter(CodeWriter):
         A greedy pass first tries to leave (the rest of the notation runs from there), then takes
         the body once more; a possessive one leaves only where no further pass can succeed."""
         lo, hi = node.minimum, node.maximum
+
+        def after_body(e: Env, j: int) -> None:
+            # A way through the pass that changed nothing would change nothing again: it leaves, as
+            # regex engines do.
+            if self.need_pg and not self.advanced(e["pg"], mark):
+                self.emit(j, f"if {e['pg']} == {mark}:")
+                leave(e, j + 1)
+                self.emit(j, "else:")
+                j += 1
+            next_pass(e, j)
         if not node.possessive:
             self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
             if hi is not None:
                 self.emit(i, f"if {count} >= {hi}: {stop}")
             self.traced(i, inner, "another_pass", node.quantifier_span, count)
-
-            def after_body(e: Env, j: int) -> None:
-                # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                if self.need_pg and not self.advanced(e["pg"], mark):
-                    self.emit(j, f"if {e['pg']} == {mark}:")
-                    leave(e, j + 1)
-                    self.emit(j, "else:")
-                    j += 1
-                next_pass(e, j)
             self.node(node.body, inner, i, after_body)
             return
         if stop == "break" or not self.tried(node):
@@ -161,15 +162,9 @@ class RepeatWriter(CodeWriter):
         more = "True" if hi is None else f"{count} < {hi}"
         write = self.passes[id(node)] = self.pass_writer(node.body, inner)
         probe = self.trial(node, inner, i)
-
-        def after_real(e: Env, j: int) -> None:
-            self.emit(j, f"if {e['pg']} == {mark}:")
-            leave(e, j + 1)
-            self.emit(j, "else:")
-            next_pass(e, j + 1)
         self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
         self.traced(i + 1, inner, "must_pass", node.quantifier_span, count)
-        write(inner, i + 1, after_real)
+        write(inner, i + 1, after_body)
         if lo == 0:
             self.emit(i, "else:")
         else:
