@@ -45,11 +45,10 @@ class CodeGenerator(RepeatWriter):
         #: squares touched are kept, and a completed move is built whole.
         self.rich = False
         self.live = ["c", "d"]
-        self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
+        self.captures = self.promotes = self.history = self.need_pg = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
         #: direction of the previous partial move (group 0) are kept.
         self.continues = False
-        self.used_groups: set[int] = set()
         #: Whether a piece of the board is neutral (an arrow, a wall): only then is it told from an enemy.
         self.neutral = any(kind.neutral for kind in rules.kinds)
         #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
@@ -97,14 +96,14 @@ class CodeGenerator(RepeatWriter):
                 self.repeated.add(id(inner))
                 if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
                     look(self.cancel)
-        self.used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
+        used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
-        self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
-        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats, "ag": self.marks,
+        need_sn = any(n.index in used_groups and not always_steps(n.body) for n in groups)
+        kept = {"sn": need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats, "ag": self.marks,
                 "nl": self.marks, "lb": self.marks}
         self.live = ["c", "d", *(name for name, needed in kept.items() if needed),
-                     *(f"g{g}" for g in sorted(self.used_groups)), *(["mi", "ms", "md"] if self.rich else []),
+                     *(f"g{g}" for g in sorted(used_groups)), *(["mi", "ms", "md"] if self.rich else []),
                      *(["ps"] if self.continues else []),
                      # The previous move is the previous partial move's after a '&'.
                      *(["lo", "lt"] if self.continues and self.history else [])]
@@ -140,13 +139,11 @@ class CodeGenerator(RepeatWriter):
                 self.emit(1, "cells[origin] = None")
                 if self.rich:
                     self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
-            if self.rich:
-                if self.creates:
-                    self.emit(1, "created = []")
-                if self.changes:
-                    self.emit(1, "gone = []")
-                if self.continues:
-                    self.emit(1, "stops = []")
+            # The lists of a rich run that makes pieces, changes squares in place or makes partial moves.
+            made = [name for name, kept in (("created", self.creates), ("gone", self.changes), ("stops", self.continues))
+                    if kept]
+            if made:
+                self.emit(1, "; ".join(f"{name} = []" for name in made))
             self.emit(1, "try:")
             env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
                         "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT", "ag": "False",
