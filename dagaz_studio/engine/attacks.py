@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
@@ -218,13 +219,11 @@ class AttackQuestions(RulesState):
         try:
             for side in sides:
                 position.turn = side
-                table = self._attackers.get((square, side)) if tabled else None
-                if table is not None:
-                    # The usual case in bulk work, spelt out: the possible attackers standing there.
-                    origins = [origin for origin, kinds in table
-                               if (piece := cells[origin]) is not None and piece[0] == side and piece[1] in kinds]
-                else:
-                    # Typed pieces, boards without tables, or a square whose table is not worked out yet.
+                table: Sequence[tuple[int, Container[int]]] | None = (
+                    self._attackers.get((square, side)) if tabled else None)
+                if table is None:
+                    # Typed pieces, boards without tables, or a square whose table is not worked out yet:
+                    # the candidates, each whatever its kind.
                     scan = self.scan_cost()
                     if scan:
                         work[0] += scan
@@ -233,17 +232,21 @@ class AttackQuestions(RulesState):
                     # Bulk work (perft, legality) has no budget to stop at: it builds the tables.
                     saved, self.budgeted = self.budgeted, not probe
                     try:
-                        origins = self.candidates(cells, square, side)
+                        every = range(len(self.kinds))
+                        table = [(origin, every) for origin in self.candidates(cells, square, side)]
                     except Stop:
                         raise Abort("cancelled") from None  # while the reach of the pieces was worked out
                     finally:
                         self.budgeted = saved
-                for origin in origins:
-                    work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
-                    if work[0] >= work[1]:
-                        poll(work)
-                    if self._ask(position, origin, square, side, work, probe):
-                        return True
+                # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
+                for origin, kinds in table:
+                    piece = cells[origin]
+                    if piece is not None and piece[0] == side and piece[1] in kinds:
+                        work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
+                        if work[0] >= work[1]:
+                            poll(work)
+                        if self._ask(position, origin, square, side, work, probe):
+                            return True
             return False
         finally:
             position.turn = saved_turn

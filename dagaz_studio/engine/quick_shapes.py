@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -51,6 +51,8 @@ Ride = tuple[tuple[Step, ...], int | None]
 Shape = tuple[str, Any]
 #: A square a piece reaches, with the records of its moves there: to the empty square, and capturing.
 Landing = tuple[int, Record, Record]
+#: The squares a piece reaches one way, in order, and each as a :data:`Landing`.
+Ray = tuple[tuple[int, ...], tuple[Landing, ...]]
 
 
 def _shapes(options: tuple[Node, ...]) -> list[Shape] | None:
@@ -78,14 +80,6 @@ def attack_parts(notation: Notation) -> list[Shape]:
     return _shapes(capture_ways(notation) or ()) or []
 
 
-def _paths(rules: RulesState, player: int, steps: tuple[Step, ...]) -> list[tuple[int, ...]]:
-    """The direction indices of steps taken together, each choice in the order the code tries them."""
-    out: list[tuple[int, ...]] = [()]
-    for step in steps:
-        out = [(*path, direction) for path in out for direction in _directions(rules, player, step)]
-    return out
-
-
 def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
     """The board's direction indices a step's letters name for ``player``, each once, in order (as
     the code writer reads them)."""
@@ -99,16 +93,20 @@ def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
     return out
 
 
-def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | None]]) -> list[Any]:
-    """Per square, each path of steps of each rider in turn (given as its paths and most passes): the
-    squares the rider lands on that way, each with the records of its moves there (:func:`_records`,
+def _rays(rules: RulesState, player: int, riders: tuple[Ride, ...]) -> list[Any]:
+    """Per square, each path of steps of each rider of ``player`` in turn: the squares the rider lands
+    on that way, each with the records of its moves there (:func:`_records`,
     by the last step's direction); or ``False`` where the compiled code must answer (a ray that loops,
     meets another, or goes deeper than a run may)."""
     neighbours = rules.neighbours
     squares = range(len(rules.board.squares))
     # Each path's steps taken together, as one table of where they lead from each square.
     walks: list[tuple[int, list[int | None], int | None]] = []
-    for paths, maximum in riders:
+    for steps, maximum in riders:
+        # The direction indices of the steps taken together, each choice in the order the code tries them.
+        paths: list[tuple[int, ...]] = [()]
+        for step in steps:
+            paths = [(*path, direction) for path in paths for direction in _directions(rules, player, step)]
         for path in paths:
             ends: list[int | None] = list(squares)
             for direction in path:
@@ -117,21 +115,21 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
             walks.append((path[-1], ends, maximum))
     out: list[Any] = []
     for origin in squares:
-        rays: list[tuple[Landing, ...]] = []
+        rays: list[Ray] = []
         reached = {origin}
         for last, ends, maximum in walks:
-            ray: list[Landing] = []
+            ray: list[int] = []
             square = ends[origin]
             while square is not None and (maximum is None or len(ray) <= maximum):
                 if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
                 reached.add(square)
-                ray.append(_records(square, last))
+                ray.append(square)
                 square = ends[square]
             else:
                 if ray:
-                    rays.append(tuple(ray))
+                    rays.append((tuple(ray), tuple(map(_records, ray, repeat(last)))))
                 continue
             break
         else:
@@ -169,7 +167,7 @@ def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ..
             for square, last, _ in ends:
                 if square != origin and square not in found and last is not None:
                     found[square] = last
-        out.append(tuple((_records(square, last),) for square, last in found.items()))
+        out.append(tuple(((square,), (_records(square, last),)) for square, last in found.items()))
     return out
 
 
@@ -193,10 +191,7 @@ def _tables(rules: RulesState, notation: Notation, player: int, index: int, shap
     key = (notation.text, player, index)
     known = rules.quick_tables.get(key)
     if known is None:
-        if shape[0] == "ride":
-            rays = _rays(rules, [(_paths(rules, player, steps), maximum) for steps, maximum in shape[1]])
-        else:
-            rays = _leaps(rules, player, shape[1])
+        rays = (_rays if shape[0] == "ride" else _leaps)(rules, player, shape[1])
         known = rules.quick_tables[key] = (shape[0], rays)
     return known[1]
 
@@ -218,7 +213,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
             return
         me = piece[0]
         append = out.append
-        for ray in ways:
+        for _, ray in ways:
             for square, quiet, capture in ray:
                 q = cells[square]
                 if q is None:
@@ -231,30 +226,30 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
               work: Any, dead: Any = None) -> int:
         ways = records[origin]
-        stuck = _stuck(dead, piece[1])
-        if ways is False or stuck is None:
+        if ways is False:
             return -1
+        if dead is None:
+            checked = watched
+        elif piece[1] < len(dead):
+            checked = watched | dead[piece[1]]
+        else:
+            return -1  # a typed kind: where it would be stuck is not known
         me, found = piece[0], 0
-        for ray in ways:
-            for square, _, _ in ray:
+        for ray, _ in ways:
+            for square in ray:
                 q = cells[square]
-                if q is None or q[0] != me:
+                if q is not None and q[0] == me:
+                    break
+                if square in checked:
                     if square in watched:
                         return -1
-                    found += square not in stuck
+                    found -= 1  # a move to a square where the piece would be stuck is not counted
+                found += 1
                 if q is not None:
                     break
         return found
     moves.quick_count = count  # type: ignore[attr-defined]
     return moves
-
-
-def _stuck(dead: tuple[frozenset[int], ...] | None, kind: int) -> frozenset[int] | None:
-    """The squares where a piece of ``kind`` could never move again (none without ``dead``), or
-    ``None`` where they are not known (a typed kind)."""
-    if dead is None:
-        return frozenset()
-    return dead[kind] if kind < len(dead) else None
 
 
 def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
@@ -317,9 +312,7 @@ def _between(rays: Any) -> Any:
     if rays is False:
         return False
     out: dict[int, tuple[tuple[int, ...], ...]] = {}
-    for ray in rays:
-        before: tuple[int, ...] = ()
-        for square, _, _ in ray:
-            out[square] = (*out.get(square, ()), before)
-            before = (*before, square)
+    for ray, _ in rays:
+        for index, square in enumerate(ray):
+            out[square] = (*out.get(square, ()), ray[:index])
     return out
