@@ -133,12 +133,7 @@ class Position:
         if not fields:
             raise FenError("empty FEN", fen)
         fields, checks = split_check_counters(fields)
-        if checks is not None:
-            counted = cls.from_fen(board, " ".join(fields))
-            counted.checks_remaining = checks
-            return counted
-        if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs:
-            return cls._with_runs(board, fields, fen)
+        runs = fields.pop() if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs else None
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
@@ -146,7 +141,20 @@ class Position:
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
             position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
             form[0](position, fields, fen)
-            return position
+        else:
+            position = cls._read_fields(board, fields, fen)
+        if checks is not None:
+            position.checks_remaining = checks
+        if runs is not None:  # the moves in a row under way (:mod:`dagaz_studio.engine.runs`)
+            try:
+                position.runs = read_runs_field(board, runs)
+            except ValueError as error:
+                raise FenError(str(error), fen, "moves in a row") from None
+        return position
+
+    @classmethod
+    def _read_fields(cls, board: Board, fields: list[str], fen: str) -> Position:
+        """A position of a board of pieces from the FEN's fields, checks and runs set apart."""
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
         fields[0] = holdings_in_brackets(board, fields[0])
@@ -188,16 +196,6 @@ class Position:
             position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
         if len(fields) > 5:
             position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
-        return position
-
-    @classmethod
-    def _with_runs(cls, board: Board, fields: list[str], fen: str) -> Position:
-        """A FEN whose seventh field gives the moves in a row under way (:mod:`dagaz_studio.engine.runs`)."""
-        position = cls.from_fen(board, " ".join(fields[:-1]))
-        try:
-            position.runs = read_runs_field(board, fields[-1])
-        except ValueError as error:
-            raise FenError(str(error), fen, "moves in a row") from None
         return position
 
 
