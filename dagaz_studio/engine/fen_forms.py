@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import OPPOSITE
@@ -142,10 +143,19 @@ def hand_field(position: PositionState) -> str:
     return "[" + "".join(letters) + "]"
 
 
-def first_row(board: Board, player: int) -> list[int]:
-    """The squares of ``player``'s first row: those a step backward (his ``S``) leaves the board from."""
-    behind = board.player_direction(board.players[player], "S")
-    return [s for s in range(len(board.squares)) if board.neighbour(s, behind) is None]
+def _first_rows(position: PositionState) -> Iterator[tuple[int, Piece, str]]:
+    """Each player's pieces on his first row (those a step backward, his ``S``, leaves the board
+    from), the first player's first, by column: the square, the piece, and the column's letter as
+    the castling field writes it (upper case for the first player)."""
+    board = position.board
+    for player in range(min(2, len(board.players))):
+        behind = board.player_direction(board.players[player], "S")
+        for square in sorted((s for s in range(len(board.squares)) if board.neighbour(s, behind) is None),
+                             key=board.column_of.__getitem__):
+            piece = position.cells[square]
+            if piece is not None and piece.player == player:
+                letter = board.column_names[board.column_of[square]]
+                yield square, piece, letter.upper() if player == 0 else letter.lower()
 
 
 def read_column_rights(position: PositionState, field: str, fen: str) -> None:
@@ -153,18 +163,11 @@ def read_column_rights(position: PositionState, field: str, fen: str) -> None:
     field names their column (upper case for the first player), and have moved when it does not.
 
     Raises :class:`~dagaz_studio.engine.position.FenError` for a letter that names no such piece."""
-    board, cells = position.board, position.cells
     letters = set() if field == "-" else set(field)
     named: set[str] = set()
-    for player in range(min(2, len(board.players))):
-        for square in first_row(board, player):
-            piece = cells[square]
-            if piece is None or piece.player != player:
-                continue
-            letter = board.column_names[board.column_of[square]]
-            letter = letter.upper() if player == 0 else letter.lower()
-            cells[square] = piece._replace(moved=letter not in letters)
-            named.add(letter)
+    for square, piece, letter in _first_rows(position):
+        position.cells[square] = piece._replace(moved=letter not in letters)
+        named.add(letter)
     wrong = sorted(letters - named)
     if wrong:
         raise FenError(f"castling rights {field!r}: {wrong[0]!r} names no piece on its player's first row",
@@ -174,12 +177,4 @@ def read_column_rights(position: PositionState, field: str, fen: str) -> None:
 def column_rights_field(position: PositionState) -> str:
     """The castling field of ``rule: rights-by-column``: the columns of each player's unmoved pieces on
     his first row, the first player's (upper case) first, or ``-``."""
-    board, cells = position.board, position.cells
-    letters = []
-    for player in range(min(2, len(board.players))):
-        for square in sorted(first_row(board, player), key=lambda s: board.column_of[s]):
-            piece = cells[square]
-            if piece is not None and piece.player == player and not piece.moved:
-                letter = board.column_names[board.column_of[square]]
-                letters.append(letter.upper() if player == 0 else letter.lower())
-    return "".join(letters) or "-"
+    return "".join(letter for _, piece, letter in _first_rows(position) if not piece.moved) or "-"
