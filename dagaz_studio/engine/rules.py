@@ -31,7 +31,6 @@ from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
-from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
 __all__ = ["Rules", "collector_paused"]
@@ -64,19 +63,12 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         kind = self._custom.get(notation.text)
         if kind is None:
             piece = PieceType(name, "?", False, notation.text, notation)
-            kind = len(self.kinds)
+            # Its programs first: a notation naming what the board lacks leaves no kind behind.
+            for player in range(min(2, len(self.board.players))):
+                self.program(notation, player, piece)
+            kind = self._custom[notation.text] = len(self.kinds)
             self.kinds.append(piece)
             self.kind_names.append(name)
-            self._custom[notation.text] = kind
-            try:
-                self.program(notation, 0, piece)
-                if len(self.board.players) > 1:
-                    self.program(notation, 1, piece)
-            except (NotationError, ReadingCancelled):
-                del self._custom[notation.text]
-                self.kinds.pop()
-                self.kind_names.pop()
-                raise
         return kind
 
     def setup_count(self, player: int, kind: int) -> int:
