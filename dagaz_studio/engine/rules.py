@@ -27,8 +27,8 @@ from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
-from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
-from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
+from dagaz_studio.engine.run_state import State, Stop
+from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
 from dagaz_studio.notation.nodes import Notation, ways
@@ -45,14 +45,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     One ``Rules`` object serves any number of positions of its board; it is safe to use from one
     thread at a time (give each worker thread its own).
     """
-
-    def program(self, notation: Notation, player: int, piece: PieceType | None = None,
-                reach_mode: bool = False) -> Program:
-        """The notation for ``player`` (cached); raises NotationError for names the board lacks."""
-        key = (notation.text, player, piece.name if piece else None, reach_mode)
-        if key not in self._programs:
-            self._programs[key] = Program(self, notation, player, piece, reach_mode)
-        return self._programs[key]
 
     def custom_kind(self, notation: Notation, name: str = "Piece") -> int:
         """A piece kind defined only by ``notation`` (a typed notation, not one of the board's pieces).
@@ -86,11 +78,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                     for kind_, held in enumerate(hand[: self.board_kinds]):
                         counts[player_][kind_] += held
         return counts[player][kind] if kind < self.board_kinds and player < len(counts) else 0
-
-    def kind_program(self, kind: int, player: int) -> Program:
-        """The compiled move of a board piece type for a player."""
-        piece = self.kinds[kind]
-        return self.program(piece.notation, player, piece)
 
     def run(self, position: Position, square: int, program: Program | None = None, *,
             trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
@@ -382,18 +369,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if asks is None:
             asks = self._asks_attacks[program.notation.text] = reads_checks(program.notation, "aAsS")
         return asks
-
-    @staticmethod
-    def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:
-        """What a run says when it stops where the compiled run stopped."""
-        if stop.message is not None:
-            return stop.message
-        if stop.kind == "budget":
-            return f"stopped after {work[2] - start:,} steps — the notation may repeat without end"
-        if stop.kind == "depth":
-            return (f"stopped after {work[0] - start:,} steps: repetitions nested more than "
-                    f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
-        return "cancelled"
 
     def _built_moves(self, position: Position, origin: int, piece: Piece, records: list[Record],
                      cancel: CancelFlag | None) -> tuple[list[Move], bool]:
