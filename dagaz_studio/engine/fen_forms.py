@@ -3,7 +3,7 @@
 - Pieces in hand after a further ``/`` (``…/4K3/Qn w``), crazyhouse's other spelling of ``[Qn]``.
 - En-passant fields naming several squares (``c5d6``): every square a piece passed and the one it
   landed on, as Fairy-Stockfish writes them after a Berolina pawn's diagonal double step, or every
-  square a pawn's triple step passed.
+  square a pawn's triple step passed (written by :meth:`Position.en_passant_square`).
 - Check counters: the checks each player has still to give (``3+3``, after the en-passant field) or,
   as lichess writes them, those given (``+2+0``, after the move number).
 - Castling rights of shuffled starts (Chess960): a right names a Rook on any file.
@@ -81,30 +81,6 @@ def read_en_passant_squares(board: Board, squares: list[int], cells: list[Piece 
             if piece is not None and piece.player == mover:
                 return LastMove(origin, target, letter)  # type: ignore[arg-type]
     return None
-
-
-def passed_squares(position: PositionState) -> list[int]:
-    """The squares Fairy-Stockfish names in the en-passant field after the last move, if that move
-    left any: a step of two or more squares along one line. Straight ahead (a pawn's double or triple
-    step) they are the squares passed; along another line (a Berolina pawn's diagonal double step),
-    or where the FEN read named it (:attr:`Position.landing_named`), the squares passed and the one
-    landed on. Bottom row first, as Fairy-Stockfish counts squares."""
-    last = position.last_move
-    if last is None or last.direction is None:
-        return []
-    board = position.board
-    line = [last.origin]
-    while len(line) <= len(board.squares) and (step := board.neighbour(line[-1], last.direction)) is not None:
-        line.append(step)
-        if step == last.target:
-            break
-    if line[-1] != last.target or len(line) < 3:
-        return []
-    mover = board.players[(position.turn - 1) % len(board.players)]
-    ahead = last.direction == board.player_direction(mover, "N")
-    squares = line[1:-1] if ahead and position.landing_named is not last else line[1:]
-    height = len(board.row_names)
-    return sorted(squares, key=lambda s: (height - board.row_of[s], board.column_of[s]))
 
 
 def check_counter_field(position: PositionState) -> str:

@@ -29,7 +29,6 @@ from dagaz_studio.engine.fen_forms import (
     check_counter_field,
     hand_field,
     holdings_in_brackets,
-    passed_squares,
     read_en_passant_squares,
     split_check_counters,
 )
@@ -205,17 +204,27 @@ class Position(PositionState):
         the squares it passed and the one it landed on, as Fairy-Stockfish writes a Berolina pawn's
         diagonal double step (``c5d6``). A draughts jump or a knight's leap names none.
         """
-        squares = passed_squares(self)
-        last = self.last_move
-        if not squares or last is None:
+        last, board = self.last_move, self.board
+        if last is None or last.direction is None:
             return "-"
-        board = self.board
+        mover = (self.turn - 1) % len(board.players)
         moved = self.cells[last.target]
-        if moved is not None and moved.player != (self.turn - 1) % len(board.players):
+        if moved is not None and moved.player != mover:
             return "-"  # the side to move made the last move (a position set up so): no one may take en passant
-        mover = board.players[(self.turn - 1) % len(board.players)]
-        if not any_line and self.landing_named is not last and last.direction != board.player_direction(mover, "N"):
+        line = [last.origin]  # a step of two or more squares along one line
+        while len(line) <= len(board.squares) and (step := board.neighbour(line[-1], last.direction)) is not None:
+            line.append(step)
+            if step == last.target:
+                break
+        ahead = last.direction == board.player_direction(board.players[mover], "N")
+        named = self.landing_named is last  # as the FEN read named it (:attr:`landing_named`)
+        if line[-1] != last.target or len(line) < 3 or not (any_line or ahead or named):
             return "-"
+        # Straight ahead the squares passed, else those and the one landed on; bottom row first, as
+        # Fairy-Stockfish counts squares.
+        squares = line[1:-1] if ahead and not named else line[1:]
+        height = len(board.row_names)
+        squares.sort(key=lambda s: (height - board.row_of[s], board.column_of[s]))
         return "".join(board.squares[s] for s in squares)
 
     def copy(self) -> Position:
