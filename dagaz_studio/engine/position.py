@@ -189,8 +189,10 @@ class Position(PositionState):
                 out.append(str(empty))
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
+        height = len(board.row_names)  # on a 3-D board each level's rows are joined to the next by '|'
+        placement = "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
         written = " ".join([
-            _join_rows(rows, len(board.row_names), bool(board.level_names)) + hand_field(self), side, castling_field(self),
+            placement + hand_field(self), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
@@ -242,13 +244,6 @@ class Position(PositionState):
 
 
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
-
-
-def _join_rows(rows: list[str], height: int, levels: bool) -> str:
-    """Rows joined by '/', and on a 3-D board each level's rows joined to the next by '|'."""
-    if not levels:
-        return "/".join(rows)
-    return "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
 
 
 #: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.
