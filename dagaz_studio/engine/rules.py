@@ -355,8 +355,16 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         else:
             if work[0] > budget:
                 return None
-        found, cancelled = self._built_moves(position, square, piece, records, cancel)
-        return RunResult(moves=found, stopped="cancelled" if cancelled else stopped, work=work[0])
+        # A runaway may leave tens of thousands of records, which take a while to build: the flag is
+        # looked at meanwhile.
+        moves: list[Move] = []
+        record_move = self.record_move
+        for start in range(0, len(records), BUILD_BETWEEN_LOOKS):
+            if start and cancel is not None and cancel.is_set():
+                stopped = "cancelled"
+                break
+            moves.extend([record_move(position, square, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
+        return RunResult(moves=moves, stopped=stopped, work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
@@ -369,15 +377,3 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if asks is None:
             asks = self._asks_attacks[program.notation.text] = reads_checks(program.notation, "aAsS")
         return asks
-
-    def _built_moves(self, position: Position, origin: int, piece: Piece, records: list[Record],
-                     cancel: CancelFlag | None) -> tuple[list[Move], bool]:
-        """The full moves of a compiled run's records, and whether building them was cancelled: a
-        runaway may leave tens of thousands, which take a while, so the flag is looked at meanwhile."""
-        moves: list[Move] = []
-        record_move = self.record_move
-        for start in range(0, len(records), BUILD_BETWEEN_LOOKS):
-            if start and cancel is not None and cancel.is_set():
-                return moves, True
-            moves.extend([record_move(position, origin, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
-        return moves, False
