@@ -65,7 +65,7 @@ def completed(st: TracedState, target: int, direction: int | None, start: int, p
         return
     st.mover_sq, st.mover_dir, st.partial_start, st.promotion = target, direction, start, promotion
     st.again, st.null, st.labels = again, null, list(labels)
-    keep_move(st, st.rules.board, st.seen, st.result)
+    keep_move(st, st.seen, st.result)
 
 
 class TraceHooks(RepeatWriter):
