@@ -17,7 +17,6 @@ is the heap that stood there, as the runner keeps it (a typed notation's heap st
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.emitter import PIECE_NAME
@@ -42,11 +41,6 @@ class KindTraceWriter(TraceHooks, KindWriter):
     column_alone = False
     # ``rec`` is told where it is (``fin`` what :class:`TraceHooks` tells it).
     rec_extra = ", c, d, dp"
-    #: The events this board kind says in words of its own.
-    own_words: dict[str, Callable[..., None]] = {}
-
-    def word(self, event: str) -> Callable[..., None]:
-        return self.own_words.get(event) or super().word(event)
 
     def analyse(self) -> None:
         super().analyse()

@@ -85,6 +85,8 @@ class TraceHooks(RepeatWriter):
     square_steps = False
     # ``fin`` is told the cursor's direction, the depth and which end it is.
     fin_extra = ", d, dp, sp"
+    #: The events the board kind says in words of its own, by name.
+    own_words: dict[str, Callable[..., None]] = {}
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
         super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
@@ -120,8 +122,9 @@ class TraceHooks(RepeatWriter):
         return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
     def word(self, event: str) -> Callable[..., None]:
-        """The function that records ``event`` (:mod:`~dagaz_studio.engine.trace_words`)."""
-        result: Callable[..., None] = getattr(trace_words, event)
+        """The function that records ``event``: the board kind's own words
+        (:mod:`~dagaz_studio.engine.kind_words`), else :mod:`~dagaz_studio.engine.trace_words`'."""
+        result: Callable[..., None] = self.own_words.get(event) or getattr(trace_words, event)
         return result
 
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
