@@ -22,11 +22,6 @@ def describe_heap(heap: object) -> str:
     return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
 
 
-def heap_taken_words(st: State, heap: object) -> str:
-    """What a capture on a heap board takes, in words: the whole heap."""
-    return f"the heap of {describe_heap(heap)}"
-
-
 def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
     """The trace's event: ``heap`` lifted whole from ``square``."""
     st.emit("lift", f"lift the heap of {describe_heap(heap)} from {st.name(square)}", span, square)
@@ -43,8 +38,8 @@ def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
 
 
 def heap_taken(st: State, span: Span, heap: Heap, square: int) -> None:
-    """The trace's event: the heap on ``square`` captured."""
-    words.capture(st, span, heap, square, heap_taken_words(st, heap))
+    """The trace's event: the heap on ``square`` captured, the whole heap."""
+    words.capture(st, span, heap, square, f"the heap of {describe_heap(heap)}")
 
 
 def heap_refused(st: State, span: Span, square: int) -> None:
