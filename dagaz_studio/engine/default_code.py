@@ -302,19 +302,14 @@ class CodeGenerator(RepeatWriter):
         if self.attack:
             k(env, ind, square)  # what a piece attacks does not depend on its own safety
             return None
+        # The piece in hand; and whether the board is as the run found it, the piece lifted: then
+        # bulk work may keep the answer.
         if self.rich:
             hand = "(hand[-1][0] if hand else None)"
-        elif self.promotes:
-            hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
-        else:
-            hand = "piece"
-        # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
-        if self.rich:
             lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
-        elif self.captures:
-            lifted = "-1 if caps else origin"
         else:
-            lifted = "origin"
+            hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))" if self.promotes else "piece"
+            lifted = "-1 if caps else origin" if self.captures else "origin"
         return f"R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, {hand}, W, {lifted})"
 
     def end(self, env: Env, ind: int, then: str) -> None:
