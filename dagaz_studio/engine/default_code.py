@@ -327,13 +327,12 @@ class CodeGenerator(RepeatWriter):
         # taken (as the runner counts it).
         if self.captures:
             self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
-            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} + len({capt})")
+            self.spend(ind, f"{1 + COMPLETION_COST} + len({capt})")
             changed = f"{capt} or {c} != origin"
         else:
             self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
-            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
+            self.spend(ind, f"{1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
             changed = f"{q} is not None or {c} != origin"
-        self.emit(ind, "if W[0] >= W[1]: POLL(W)")
         if self.promotes:
             changed += f" or ({env['pr']} is not None and {env['pr']} != piece[1])"
         # Back where it started with nothing captured and nothing promoted: not a move.
