@@ -41,11 +41,7 @@ class CodeGenerator(RepeatWriter):
         super().__init__(rules, notation, player, allowance)
         self.groups = notation.group_count
         self.attack = False
-        #: Whether the notation lifts or puts pieces: then the hand, the pieces moved along and the
-        #: squares touched are kept, and a completed move is built whole.
-        self.rich = False
-        self.live = ["c", "d"]
-        self.captures = self.promotes = self.history = self.need_pg = self.repeats = True
+        self.captures = self.promotes = self.history = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
         #: direction of the previous partial move (group 0) are kept.
         self.continues = False
