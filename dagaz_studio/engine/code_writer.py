@@ -167,10 +167,6 @@ class CodeWriter(ItemWriter):
 
     # ---------------------------------------------------------------- hooks of a back-end
 
-    def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A repetition."""
-        raise NotImplementedError
-
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: each piece still in hand put down on the cursor's square; then
         ``then(square, direction)`` (after a ``&``), or with ``then`` ``None`` the move kept."""
