@@ -37,6 +37,9 @@ from dagaz_studio.notation.nodes import (
     Repeat,
     Sequence,
     Step,
+    children,
+    leading_zone,
+    stops_at_zone,
     walk,
 )
 from dagaz_studio.notation.shape import always_steps
@@ -115,10 +118,23 @@ class _SingleWay(Visitor[bool]):
         return self.visit(node.body, writer)
 
     def visit_sequence(self, node: Sequence, writer: CodeWriter) -> bool:
-        return all(self.visit(item, writer) for item in node.items)
+        items = node.items
+        return all(self.visit(item, writer)
+                   or (stops_at_zone(item, items[index + 1:]) and self.visit(children(item)[0], writer))
+                   for index, item in enumerate(items))
 
     def visit_alternatives(self, node: Alternatives, writer: CodeWriter) -> bool:
-        return len(node.options) == 1 and self.visit(node.options[0], writer)
+        options = node.options
+        if len(options) > 1:
+            # Ways that each begin in a zone of their own, the zones apart: at most one can go on.
+            zones = writer.rules.board.zones
+            names = [leading_zone(option) for option in options]
+            if not all(name in zones for name in names):
+                return False
+            squares = [zones[name].squares_for(writer.player_name) for name in names]  # type: ignore[index]
+            if sum(map(len, squares)) != len(set().union(*squares)):
+                return False
+        return all(self.visit(option, writer) for option in options)
 
     def visit_repeat(self, node: Repeat, writer: CodeWriter) -> bool:
         return node.possessive and self.visit(node.body, writer)
