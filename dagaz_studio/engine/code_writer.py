@@ -37,6 +37,9 @@ from dagaz_studio.notation.nodes import (
     Repeat,
     Sequence,
     Step,
+    children,
+    leading_zone,
+    stops_at_zone,
     walk,
 )
 from dagaz_studio.notation.shape import always_steps
@@ -115,10 +118,23 @@ class _SingleWay(Visitor[bool]):
         return self.visit(node.body, writer)
 
     def visit_sequence(self, node: Sequence, writer: CodeWriter) -> bool:
-        return all(self.visit(item, writer) for item in node.items)
+        items = node.items
+        return all(self.visit(item, writer)
+                   or (stops_at_zone(item, items[index + 1:]) and self.visit(children(item)[0], writer))
+                   for index, item in enumerate(items))
 
     def visit_alternatives(self, node: Alternatives, writer: CodeWriter) -> bool:
-        return len(node.options) == 1 and self.visit(node.options[0], writer)
+        options = node.options
+        if len(options) > 1:
+            # Ways that each begin in a zone of their own, the zones apart: at most one can go on.
+            zones = writer.rules.board.zones
+            names = [leading_zone(option) for option in options]
+            if not all(name in zones for name in names):
+                return False
+            squares = [zones[name].squares_for(writer.player_name) for name in names]  # type: ignore[index]
+            if sum(map(len, squares)) != len(set().union(*squares)):
+                return False
+        return all(self.visit(option, writer) for option in options)
 
     def visit_repeat(self, node: Repeat, writer: CodeWriter) -> bool:
         return node.possessive and self.visit(node.body, writer)
@@ -166,10 +182,6 @@ class CodeWriter(ItemWriter):
         self.passes: dict[int, Callable[[Env, int, Cont], None]] = {}
 
     # ---------------------------------------------------------------- hooks of a back-end
-
-    def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A repetition."""
-        raise NotImplementedError
 
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: each piece still in hand put down on the cursor's square; then
@@ -249,9 +261,6 @@ class CodeWriter(ItemWriter):
             self.node(option, env, ind, k)
             self.traced(ind, env, "backtrack", getattr(option, "span", None), ways, env["c"])
 
-    def visit_step(self, node: Step, env: Env, ind: int, k: Cont) -> None:
-        self.step(self.directions(node.keys), env, ind, k, node)
-
     def visit_bracket(self, node: Bracket, env: Env, ind: int, k: Cont) -> None:
         self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(without(e, "rd"), i))
 
@@ -301,15 +310,13 @@ class CodeWriter(ItemWriter):
                 self.emit(ind, f"{mover_dir} = {direction} if {env['mi']} else {env['md']}")
         k(dict(env, c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
-        """Each direction in turn, recording the step, or that there is no square that way."""
-        wrap = node is not None and node.wrap
-        tables = self.tables(wrap)
-        span = None if node is None else node.span
+    def visit_step(self, node: Step, env: Env, ind: int, k: Cont) -> None:
+        """Each direction of the step in turn, recording the step, or that there is no square that way."""
+        directions = self.directions(node.keys)
+        tables, span = self.tables(node.wrap), node.span
         if not directions:
             return
-        if self.probe and node is not None and not wrap and len(directions) > 1 and env["c"] == "origin" \
-                and id(node) not in self.repeated:
+        if self.probe and not node.wrap and len(directions) > 1 and env["c"] == "origin" and id(node) not in self.repeated:
             self.probe_step(node, directions, env, ind, k)
             return
 

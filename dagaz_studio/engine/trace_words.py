@@ -257,36 +257,6 @@ def not_own(st: State, square: int) -> None:
             None, square, False)
 
 
-def no_heap(st: State, square: int) -> None:
-    """A heap board's implicit ``[P]`` failed."""
-    st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
-
-
-def heap_lifted(st: State, span: Span | None, heap: str, square: int) -> None:
-    """A heap (``heap``: its pieces, in words) lifted from ``square``."""
-    st.emit("lift", f"lift the heap of {heap} from {st.name(square)}", span, square)
-
-
-def sown(st: State, span: Span, kind: int, square: int) -> None:
-    """One piece of ``kind`` put on the heap of ``square``."""
-    st.emit("put", f"put a {st.kind_names[kind]} on {st.name(square)}", span, square)
-
-
-def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
-    """The ``count`` pieces still in hand put on the heap of ``square``."""
-    st.emit("put", f"put the {count} pieces in hand on {st.name(square)}", span, square)
-
-
-def column_put(st: State, span: Span | None, piece: Any, square: int) -> None:
-    """A column, ``piece`` on top, put on ``square``."""
-    st.emit("put", f"put {st.describe(piece)}'s column on {st.name(square)}", span, square)
-
-
-def column_taken(st: State, span: Span, square: int) -> None:
-    """The top of the column on ``square`` put under the moving column."""
-    st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column", span, square)
-
-
 def lost_kind(st: State, span: Span, kind: int, square: int, lost: bool) -> None:
     """``[+?Name]``: said only where no piece of ``kind`` has been lost."""
     if not lost:

@@ -340,6 +340,36 @@ def as_step(node: Node) -> Step | None:
     return node if isinstance(node, Step) else None
 
 
+def leading_zone(node: Node) -> str | None:
+    """The zone a way must begin in: that of a zone check (not negated) in the bracket ``node`` is or
+    begins with (``[@store][k]``); ``None`` where there is none."""
+    first = node.items[0] if isinstance(node, Sequence) and node.items else node
+    if isinstance(first, Bracket):
+        for item in first.items:
+            if isinstance(item, ZoneCheck) and not item.negated:
+                return item.name
+    return None
+
+
+def stops_at_zone(repeat: Node, following: tuple[Node, ...]) -> bool:
+    """Whether ``repeat`` is a greedy repetition of a step onto squares out of a zone, followed by the
+    same step into it (``(E[!@store])*E[@store]``): from each square, the step goes on or stops, never
+    both."""
+    if not isinstance(repeat, Repeat) or repeat.possessive or not isinstance(repeat.body, Group):
+        return False
+    body = repeat.body.body
+    if not isinstance(body, Sequence) or len(body.items) != 2 or len(following) < 2:
+        return False
+    step, check = body.items
+    again, arrived = following[:2]
+    if not (isinstance(step, Step) and isinstance(again, Step) and isinstance(check, Bracket)
+            and isinstance(arrived, Bracket)):
+        return False
+    left = {item.name for item in check.items if isinstance(item, ZoneCheck) and item.negated}
+    return (step.letters, step.wrap, step.own) == (again.letters, again.wrap, again.own) \
+        and any(isinstance(item, ZoneCheck) and not item.negated and item.name in left for item in arrived.items)
+
+
 def steps_before_put(node: Node) -> Sequence | None:
     """The items of a pass before its last, a put, as one sequence (``E([b]E)?+`` of
     ``(E([b]E)?+|)``): ``node``, inside any groups, a sequence of two items or more ending in a put;

@@ -410,3 +410,17 @@ def test_the_last_ply_counted_without_its_moves_counts_as_the_runner_does(rule: 
         counts.append(perft(fast, position.copy(), 3))
         assert counts[-1] == perft(runner, position.copy(), 3)
     assert min(counts) > 0
+
+
+@pytest.mark.parametrize(("store", "tallies"), [("South h1; North a2", True), ("South g1-h1; North a2-b2", False)])
+def test_ways_apart_by_zone_are_one_way_and_counted_as_the_runner_counts(store: str, tallies: bool) -> None:
+    # Kalah's ending: ways that begin in zones apart, and a greedy step out of a zone followed by
+    # the same step into it, leave one way through; where the zones meet, two ways may both go on.
+    text = (REPO / "boards" / "mancala" / "kalah.board").read_text()
+    board = parse_board(text.replace("zone store: South h1; North a2", f"zone store: {store}"))
+    fast, runner = Rules(board), OracleRules(board)
+    plan = kind_plan(fast, fast.kind_program(0, 0))
+    assert plan is not None and plan.tallies is tallies  # type: ignore[attr-defined]
+    for position in played("kalah", 2, 10):
+        position = Position.from_fen(board, position.fen())
+        assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)
