@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -51,8 +51,6 @@ Ride = tuple[tuple[Step, ...], int | None]
 Shape = tuple[str, Any]
 #: A square a piece reaches, with the records of its moves there: to the empty square, and capturing.
 Landing = tuple[int, Record, Record]
-#: The squares a piece reaches one way, in order, and each as a :data:`Landing`.
-Ray = tuple[tuple[int, ...], tuple[Landing, ...]]
 
 
 def _shapes(options: tuple[Node, ...]) -> list[Shape] | None:
@@ -115,21 +113,21 @@ def _rays(rules: RulesState, player: int, riders: tuple[Ride, ...]) -> list[Any]
             walks.append((path[-1], ends, maximum))
     out: list[Any] = []
     for origin in squares:
-        rays: list[Ray] = []
+        rays: list[tuple[Landing, ...]] = []
         reached = {origin}
         for last, ends, maximum in walks:
-            ray: list[int] = []
+            ray: list[Landing] = []
             square = ends[origin]
             while square is not None and (maximum is None or len(ray) <= maximum):
                 if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
                 reached.add(square)
-                ray.append(square)
+                ray.append(_records(square, last))
                 square = ends[square]
             else:
                 if ray:
-                    rays.append((tuple(ray), tuple(map(_records, ray, repeat(last)))))
+                    rays.append(tuple(ray))
                 continue
             break
         else:
@@ -167,7 +165,7 @@ def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ..
             for square, last, _ in ends:
                 if square != origin and square not in found and last is not None:
                     found[square] = last
-        out.append(tuple(((square,), (_records(square, last),)) for square, last in found.items()))
+        out.append(tuple((_records(square, last),) for square, last in found.items()))
     return out
 
 
@@ -213,7 +211,7 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
             return
         me = piece[0]
         append = out.append
-        for _, ray in ways:
+        for ray in ways:
             for square, quiet, capture in ray:
                 q = cells[square]
                 if q is None:
@@ -235,8 +233,8 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
         else:
             return -1  # a typed kind: where it would be stuck is not known
         me, found = piece[0], 0
-        for ray, _ in ways:
-            for square in ray:
+        for ray in ways:
+            for square, _, _ in ray:
                 q = cells[square]
                 if q is not None and q[0] == me:
                     break
@@ -312,7 +310,9 @@ def _between(rays: Any) -> Any:
     if rays is False:
         return False
     out: dict[int, tuple[tuple[int, ...], ...]] = {}
-    for ray, _ in rays:
-        for index, square in enumerate(ray):
-            out[square] = (*out.get(square, ()), ray[:index])
+    for ray in rays:
+        before: tuple[int, ...] = ()
+        for square, _, _ in ray:
+            out[square] = (*out.get(square, ()), before)
+            before = (*before, square)
     return out
