@@ -21,12 +21,16 @@ from a submodule, so the engine's modules can be split and renamed freely. The n
   :func:`attack_reason`, :func:`move_highlights`.
 
 A name's submodule is imported on its first use (PEP 562), so a start that needs only the moves of
-a position does not pay for the trace explainer; mypy reads the imports under ``TYPE_CHECKING``.
+a position does not pay for the trace explainer. The imports under ``TYPE_CHECKING`` say where each
+name comes from, for mypy and for the first use alike.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -90,43 +94,27 @@ __all__ = [
     "attack_reason", "move_highlights",
 ]
 
-# The submodule each public name is imported from on first use; tests/engine/test_api.py holds it
-# equal to __all__ and to the imports above.
-_SOURCES: dict[str, str] = {
-    name: module
-    for module, names in {
-        "position": "Position Piece LastMove FenError MAX_FEN_LENGTH",
-        "stacks": "Column as_cell",
-        "heaps": "Heap typed_heap has_stores",
-        "carry": "carry_position",
-        "rules": "Rules collector_paused",
-        "game": "legal_moves pseudo_legal_moves drop_moves make_move unmake_move pass_move fen royal_squares",
-        "light_path": "light_legal_moves perft divide",
-        "making": "make_record",
-        "endings": "GameOver game_over over_by_board",
-        "values": "Move describe_move quick_move TraceEvent DEFAULT_BUDGET DEFAULT_TRACE_LIMIT CancelFlag "
-                  "RunawayNotation",
-        "program": "Program check_names",
-        "compiler": "Abort new_work",
-        "code_cache": "kept_code",
-        "explain": "TraceTree build_tree move_branch board_at StepBoard explain_square SquareExplanation "
-                   "attack_reason",
-        "highlights": "move_highlights",
-    }.items()
-    for name in names.split()
-}
+
+@functools.cache
+def _sources() -> dict[str, str]:
+    """The submodule each public name is imported from on first use, read from the imports under
+    ``TYPE_CHECKING`` above, so that each name's submodule is written once."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    return {alias.name: statement.module.rpartition(".")[2]
+            for statement in block.body if isinstance(statement, ast.ImportFrom) and statement.module
+            for alias in statement.names}
 
 
 def __getattr__(name: str) -> Any:
     """Import a public name's submodule on the name's first use."""
-    source = _SOURCES.get(name)
-    if source is None:
+    if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{source}"), name)
+    value = getattr(importlib.import_module(f"{__name__}.{_sources()[name]}"), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
     """The public names as well as those already imported."""
-    return sorted(set(globals()) | set(_SOURCES))
+    return sorted(set(globals()) | set(__all__))

@@ -112,7 +112,12 @@ class ItemWriter(Emitter, Visitor[None]):
         item as written, then what ``said`` adds, the number and the square."""
         test = f"{item.minimum} <= {found}{'' if item.maximum is None else f' <= {item.maximum}'}"
         text = repr(f"[{self.notation.text[item.span.start:item.span.end]}]")
-        self.emit(ind, f"if {self.traced_test(ind, env, test, event, item.span, text, *said, found, square)}:")
+        self.holds(test, env, ind, square, k, event, item.span, text, *said, found, square)
+
+    def holds(self, test: str, env: Env, ind: int, square: str, k: ItemCont, event: str, span: Any, *said: str) -> None:
+        """``k`` where ``test`` holds; a traced run records the event ``event`` with what ``said``
+        says and whether it held."""
+        self.emit(ind, f"if {self.traced_test(ind, env, test, event, span, *said)}:")
         k(env, ind + 1, square)
 
     def kind_of(self, name: str, span: Span) -> int:
@@ -130,30 +135,28 @@ class ItemWriter(Emitter, Visitor[None]):
     # ---------------------------------------------------------------- the items
 
     def items(self, items: list[Any], env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """The code of ``items`` in turn, then ``k``'s (written apart where it would nest too deeply)."""
         if not items:
             k(env, ind, square)
             return
         first, rest = items[0], items[1:]
-        self.visit(first, env, ind, square, lambda e, i, sq: self.items(rest, e, i, sq, k))
+        self.apart_if_deep(lambda e, i: self.visit(first, e, i, square, lambda e, i, sq: self.items(rest, e, i, sq, k)),
+                           env, ind)
 
     def visit_type_check(self, item: TypeCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         kind = self.kind_of(item.name, item.span)
         q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
-        test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}{self.type_test(q, kind)}", "type_check",
-                                item.span, repr(f"[{'!' if item.negated else ''}={item.name}]"), square)
-        self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        self.holds(f"{'not ' if item.negated else ''}{self.type_test(q, kind)}", env, ind, square, k, "type_check",
+                   item.span, repr(f"[{'!' if item.negated else ''}={item.name}]"), square)
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         if item.name not in self.rules.board.zones:
             raise NotationError(f"unknown zone '{item.name}'", self.notation.text, item.span)
         zone = self.zone_squares(item.name)
-        test = self.traced_test(ind, env, f"{square} {'not in' if item.negated else 'in'} {zone}", "zone_check",
-                                item.span, repr(f"[{'!' if item.negated else ''}@{item.name}]"), repr(item.name),
-                                f"{square} in {zone}", square)
-        self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        self.holds(f"{square} {'not in' if item.negated else 'in'} {zone}", env, ind, square, k, "zone_check",
+                   item.span, repr(f"[{'!' if item.negated else ''}@{item.name}]"), repr(item.name),
+                   f"{square} in {zone}", square)
 
     def visit_direction_check(self, item: DirectionCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         recorded = self.recorded(item.group, item.opposite, env, ind, item.span)
@@ -161,29 +164,38 @@ class ItemWriter(Emitter, Visitor[None]):
         test = (f"{env['d']} == {recorded}" if recorded.isdigit()
                 else f"{recorded} is not None and {env['d']} == {recorded}")
         text = repr(self.notation.text[item.span.start:item.span.end])
-        test = self.traced_test(ind, env, f"{'not ' if item.negated else ''}({test})", "direction_check", item.span,
-                                text, f"({test})", square)
-        self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        self.holds(f"{'not ' if item.negated else ''}({test})", env, ind, square, k, "direction_check", item.span,
+                   text, f"({test})", square)
 
     def change_square(self, letter: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[d]`` (what stands there taken off, not captured) and ``[w]`` (the enemy piece there
         changes to the mover's side): the square changed for the rest of the way, then put back.
         The code keeps the squares touched (:attr:`rich`): a move that changes a square this way is
         built from them."""
-        q, span = self.fresh("q"), self.item_span
+        q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
         test, becomes = ACTIONS[letter]
-        self.emit(ind, f"if {test.format(q=q)}:")
+        self.altered(env, ind, square, q, test.format(q=q), f"cells[{square}] = {becomes.format(q=q)}"
+                     f"{self.kept_in_place(square)}", f"cells[{square}] = {q}{self.kept_in_place(None)}",
+                     self.item_span, ("destroyed" if letter == "d" else "won_over", q, square),
+                     ("refused", repr(f"[{letter}]"), square, "'nothing to destroy'" if letter == "d" else "''"), k)
+
+    def altered(self, env: Env, ind: int, square: str, q: str, test: str, change: str, undo: str, span: Any,
+                said: tuple[str, ...], refused: tuple[str, ...], k: ItemCont) -> None:
+        """``square`` (which held ``q``) changed by the statement ``change`` where ``test`` holds, for
+        the rest of the way (``k``), then put back by ``undo``: a piece lifted, captured or made, a
+        square changed in place. A traced run records the event ``said`` (its name, then what it
+        names) there, or else the event ``refused``."""
+        self.emit(ind, f"if {test}:")
         i = ind + 1
         self.spend(i)
-        self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
-        self.emit(i, f"cells[{square}] = {becomes.format(q=q)}{self.kept_in_place(square)}")
-        self.traced(i, env, "destroyed" if letter == "d" else "won_over", span, q, square)
+        if self.rich:
+            self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
+        self.emit(i, change)
+        self.traced(i, env, said[0], span, *said[1:])
         k(without(dict(env, pg=self.progress(env, i)), "rd"), i, square)
-        self.emit(i, f"cells[{square}] = {q}{self.kept_in_place(None)}")
-        self.traced_else(ind, env, "refused", span, repr(f"[{letter}]"), square,
-                         "'nothing to destroy'" if letter == "d" else "''")
+        self.emit(i, undo)
+        self.traced_else(ind, env, refused[0], span, *refused[1:])
 
     def again(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[k]``: the same player moves again after this move (counted as progress the first time)."""
@@ -226,10 +238,8 @@ class ItemWriter(Emitter, Visitor[None]):
         (none defined: the check fails)."""
         handler = self.fresh("hd")
         self.emit(ind, f"{handler} = R.handlers.get({item.number})")
-        test = self.traced_test(ind, env, f"{handler} is not None and {handler}(P, {square}, me)", "handler", item.span,
-                                str(item.number), f"{handler} is not None", square)
-        self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        self.holds(f"{handler} is not None and {handler}(P, {square}, me)", env, ind, square, k, "handler", item.span,
+                   str(item.number), f"{handler} is not None", square)
 
     def visit_other(self, node: Any, *context: Any) -> None:
         raise Unsupported(type(node).__name__)
@@ -291,15 +301,10 @@ class ItemWriter(Emitter, Visitor[None]):
         kept in ``created``; taken off again when the way through it is done, as the runner does."""
         kind = self.kind_of(item.name, item.span)
         owner = str(NEUTRAL) if self.rules.kinds[kind].neutral else "me"
-        self.emit(ind, f"if cells[{square}] is None:")
-        self.spend(ind + 1)
-        self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = None")
-        self.emit(ind + 1, f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})")
-        self.traced(ind + 1, env, "created", item.span, repr(item.name), square)
-        pg = self.progress(env, ind + 1)
-        k(dict(env, pg=pg), ind + 1, square)
-        self.emit(ind + 1, f"created.pop(); cells[{square}] = None")
-        self.traced_else(ind, env, "refused", item.span, repr(f"[*{item.name}]"), square, "''")
+        self.altered(env, ind, square, "None", f"cells[{square}] is None",
+                     f"cells[{square}] = TNEW(PIECE, ({owner}, {kind}, True)); created.append({square})",
+                     f"created.pop(); cells[{square}] = None", item.span, ("created", repr(item.name), square),
+                     ("refused", repr(f"[*{item.name}]"), square, "''"), k)
 
     def visit_navigate(self, item: Navigate, env: Env, ind: int, square: str, k: ItemCont) -> None:
         tables = self.constant("nbs", tuple(self.rules.neighbours))
@@ -351,22 +356,19 @@ class ItemWriter(Emitter, Visitor[None]):
         if lower in "kno":
             {"k": self.again, "n": self.null, "o": self.once}[lower](item, env, ind, square, k)
             return
+        after = env
         if lower in "pef":
             q = self.fresh("q")
             self.emit(ind, f"{q} = cells[{square}]")
             # A neutral piece (player -1: an arrow, a wall, a heap) is no enemy.
-            content = {"p": f"{q} is None",
-                       "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if self.neutral else ""),
-                       "f": f"{q} is not None and {q}[0] == me"}[lower]
-            content = self.traced_test(ind, env, f"{'' if want else 'not '}({content})", "check", item.span,
-                                       *self.check_words(item, square))
-            self.emit(ind, f"if {content}:")
+            test: str | None = {"p": f"{q} is None",
+                                "e": f"{q} is not None and {q}[0] != me" + (f" and {q}[0] >= 0" if self.neutral else ""),
+                                "f": f"{q} is not None and {q}[0] == me"}[lower]
             # What stands on the square, as read: the bracket's next items may use it (``rd``).
-            k(dict(env, rd=(square, q)), ind + 1, square)
-            return
-        if lower == "m":
+            after = dict(env, rd=(square, q))
+        elif lower == "m":
             found = "(hand[-1][0] if hand else (None, None, False))" if self.rich else "piece"
-            test: str | None = f"(cells[{square}] or {found})[2]"
+            test = f"(cells[{square}] or {found})[2]"
         elif lower == "r":
             test = f"{square} in visited" if self.rich else f"{square} == origin"
         elif lower in "lt":
@@ -383,7 +385,7 @@ class ItemWriter(Emitter, Visitor[None]):
         test = self.traced_test(ind, env, f"{'' if want else 'not '}({test})", "check", item.span,
                                 *self.check_words(item, square))
         self.emit(ind, f"if {test}:")
-        k(env, ind + 1, square)
+        k(after, ind + 1, square)
 
     @staticmethod
     def check_words(item: Check, square: str) -> tuple[str, str, str]:

@@ -32,7 +32,7 @@ from dagaz_studio.notation.nodes import (
     TypeCheck,
     ZoneCheck,
 )
-from dagaz_studio.notation.shape import always_steps, captures_in
+from dagaz_studio.notation.shape import captures_in
 
 #: What a loop's pass may hold: nothing it would have to put back but captures, counted.
 _LOOPABLE = {Sequence, Alternatives, Group, Step, GroupStep, Bracket, Navigate, NavStep, Check, TypeCheck,
@@ -74,10 +74,7 @@ class RepeatWriter(CodeWriter):
 
     def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
         if self.loopable(node.body):
-            if node.possessive:
-                self.possessive_loop(node, env, ind, k)
-            else:
-                self.repeat_loop(node, env, ind, k)
+            self.loop(node, env, ind, k)
             return
         if self.shortcuts and node.possessive and node.maximum == 1 and node.minimum <= 1 and self.single_way(node.body):
             self.optional(node, env, ind, k)
@@ -101,7 +98,6 @@ class RepeatWriter(CodeWriter):
         """A repetition as a recursive local function: each pass first tries to leave (the rest of
         the notation runs from there), then takes the body once more; a possessive one leaves only
         where no further pass can succeed."""
-        lo, hi = node.minimum, node.maximum
         leave = self.materialise(k, env, ind)
         name = self.fresh("rep")
         params, inner = self.params_env(env)
@@ -119,23 +115,7 @@ class RepeatWriter(CodeWriter):
             depth = self.next_depth(e, j)
             self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1{marked and ', ' + e['pg']})")
 
-        if not node.possessive:
-            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
-            if hi is not None:
-                self.emit(i, f"if {count} >= {hi}: return")
-            self.traced(i, inner, "another_pass", node.quantifier_span, count)
-
-            def after_body(e: Env, j: int) -> None:
-                # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                if self.need_pg and not self.advanced(e["pg"], mark):
-                    self.emit(j, f"if {e['pg']} == {mark}:")
-                    leave(e, j + 1)
-                    self.emit(j, "else:")
-                    j += 1
-                next_pass(e, j)
-            self.node(node.body, inner, i, after_body)
-        else:
-            self.possessive_pass(node, inner, i, count, mark, leave, next_pass)
+        self.one_pass(node, inner, i, count, mark, leave, next_pass, "return")
         # The function refers to itself: let go of it once done, so that it is freed at once rather
         # than left in a cycle for the collector (a run makes one at every pass of what encloses it),
         # even when an answer found unwinds the run (:attr:`guarded`).
@@ -149,55 +129,42 @@ class RepeatWriter(CodeWriter):
             self.emit(ind, call)
             self.emit(ind, f"{name} = None")
 
-    def possessive_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,
-                        next_pass: Cont) -> None:
-        """The body of a possessive repetition's function: a pass taken where one can succeed."""
-        lo, hi = node.minimum, node.maximum
-        more = "True" if hi is None else f"{count} < {hi}"
-        single = self.single_way(node.body)
-        if self.shortcuts and (single or always_steps(node.body)):
-            # One way through: the trial pass and the pass are the same steps, so the pass is taken;
-            # when it succeeds and changes something, the trial's work is counted again, as the
-            # runner spends it; otherwise the repetition leaves from where the pass began.
-            # Every way through the body takes a step: every way that reaches its end changes
-            # something, so the trial pass would answer yes exactly when the pass finds a way. The
-            # pass is taken at once, and the trial's work (up to its first success, where it stops)
-            # is counted at the first way found; no way found, the pass was the trial, and the
-            # repetition leaves.
-            took, start = self.fresh("tk"), self.fresh("w")
-            self.emit(i, f"{took} = [False]")
-            first = len(self.lines)
-            j = i
-            if hi is not None:
-                self.emit(i, f"if {more}:")
-                j += 1
-            self.emit(j, f"{start} = {self.work}")
+    def one_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont, next_pass: Cont,
+                 stop: str) -> None:
+        """A pass of a repetition, written in its recursive function or its loop (``stop``: the
+        statement that leaves that, ``return`` or ``break``), from the run state ``inner``, after
+        ``count`` passes, the progress ``mark`` at its start: the repetition left (``leave``) or
+        the next pass taken (``next_pass``).
 
-            def after_pass(e: Env, j: int) -> None:
-                # A pass whose every way acts or steps has changed something: no need to ask.
-                known = single and self.advanced(e["pg"], mark)
-                if not known:
-                    self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
-                k = j if known else j + 1
-                self.emit(k, f"{took}[0] = True")
-                self.spend(k, f"{self.work} - {start}")
-                next_pass(e, k if single else j)
-            self.node(node.body, inner, j, after_pass)
-            took_now = self.plain_flag(took, first)
-            self.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
-            leave(inner, i + 1)
+        A greedy pass first tries to leave (the rest of the notation runs from there), then takes
+        the body once more; a possessive one leaves only where no further pass can succeed."""
+        lo, hi = node.minimum, node.maximum
+
+        def after_body(e: Env, j: int) -> None:
+            # A way through the pass that changed nothing would change nothing again: it leaves, as
+            # regex engines do.
+            if self.need_pg and not self.advanced(e["pg"], mark):
+                self.emit(j, f"if {e['pg']} == {mark}:")
+                leave(e, j + 1)
+                self.emit(j, "else:")
+                j += 1
+            next_pass(e, j)
+        if not node.possessive:
+            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
+            if hi is not None:
+                self.emit(i, f"if {count} >= {hi}: {stop}")
+            self.traced(i, inner, "another_pass", node.quantifier_span, count)
+            self.node(node.body, inner, i, after_body)
             return
+        if stop == "break" or not self.tried(node):
+            self.taken_pass(node, inner, i, count, mark, leave, next_pass, stop == "break")
+            return
+        more = "True" if hi is None else f"{count} < {hi}"
         write = self.passes[id(node)] = self.pass_writer(node.body, inner)
         probe = self.trial(node, inner, i)
-
-        def after_real(e: Env, j: int) -> None:
-            self.emit(j, f"if {e['pg']} == {mark}:")
-            leave(e, j + 1)
-            self.emit(j, "else:")
-            next_pass(e, j + 1)
         self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
         self.traced(i + 1, inner, "must_pass", node.quantifier_span, count)
-        write(inner, i + 1, after_real)
+        write(inner, i + 1, after_body)
         if lo == 0:
             self.emit(i, "else:")
         else:
@@ -205,29 +172,68 @@ class RepeatWriter(CodeWriter):
         self.traced(i + 1, inner, "cannot_pass", node.quantifier_span, count)
         leave(inner, i + 1)
 
-    def optional(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A possessive repetition of at most one pass with one way through (``(…)?+``): the pass
-        is taken when it can succeed and change something, else the repetition is left at once."""
-        leave = self.materialise(k, env, ind)
-        self.spend(ind)
-        took, start = self.fresh("tk"), self.fresh("w")
-        self.emit(ind, f"{took} = [False]; {start} = {self.work}")
+    def taken_pass(self, node: Repeat, inner: Env, i: int, count: str, mark: str, leave: Cont,
+                   next_pass: Cont, looping: bool = False) -> None:
+        """A possessive repetition's pass taken without its trial (``count``: the passes made, a
+        number where it is known as the code is written), then ``next_pass``; else it leaves (in a
+        loop, ``looping``, where a pass taken goes round again: the code after the pass).
+
+        One way through: the trial pass and the pass are the same steps, so the pass is taken;
+        when it succeeds and changes something, the trial's work is counted again, as the runner
+        spends it; otherwise the repetition leaves from where the pass began. Every way through the
+        body takes a step: every way that reaches its end changes something, so the trial pass
+        would answer yes exactly when the pass finds a way. The pass is taken at once, and the
+        trial's work (up to its first success, where it stops) is counted at the first way found;
+        no way found, the pass was the trial, and the repetition leaves."""
+        lo, hi = node.minimum, node.maximum
+        single = self.single_way(node.body)
+        took, start = "" if looping else self.fresh("tk"), self.fresh("w")
+        known_count = count.isdigit()
+        if not looping:
+            self.emit(i, f"{took} = [False]" + (f"; {start} = {self.work}" if known_count else ""))
         first = len(self.lines)
+        j = i
+        if not known_count:
+            if hi is not None:
+                self.emit(i, f"if {count} < {hi}:")
+                j += 1
+            self.emit(j, f"{start} = {self.work}")
 
         def after_pass(e: Env, j: int) -> None:
-            if not self.advanced(e["pg"], env["pg"]):
-                self.emit(j, f"if {e['pg']} != {env['pg']}:")
-                j += 1
-            self.emit(j, f"{took}[0] = True")
-            self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
+            # A pass whose every way acts or steps has changed something: no need to ask.
+            known = single and self.advanced(e["pg"], mark)
+            if not known:
+                self.emit(j, f"if {e['pg']} != {mark}:" if single else f"if not {took}[0]:")
+            k = j if known else j + 1
+            if not looping:
+                self.emit(k, f"{took}[0] = True")
+            self.spend(k, f"{self.work} - {start}")  # the trial pass, as the runner counts it
+            next_pass(e, k if single else j)
+        self.node(node.body, inner, j, after_pass)
+        if looping:
+            self.leave_from(lo, count, leave, inner, i)
+            return
+        took_now = self.plain_flag(took, first)
+        if not known_count:
+            self.emit(i, f"if not {took_now}{'' if lo == 0 else f' and {count} >= {lo}'}:")
+        elif int(count) >= lo:
+            self.emit(i, f"if not {took_now}:")
+        else:
+            return
+        leave(inner, i + 1)
+
+    def optional(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+        """A possessive repetition of at most one pass with one way through (``(…)?+``), written
+        where it stands rather than as a function: the pass is taken when it can succeed and change
+        something, else the repetition is left at once."""
+        leave = self.materialise(k, env, ind)
+        self.spend(ind)
+
+        def next_pass(e: Env, j: int) -> None:
             depth = self.next_depth(e, j)
             self.spend(j)  # the repetition's second look, which leaves
             leave(dict(e, dp=depth), j)
-        self.node(node.body, env, ind, after_pass)
-        took_now = self.plain_flag(took, first)
-        if node.minimum == 0:
-            self.emit(ind, f"if not {took_now}:")
-            leave(env, ind + 1)
+        self.taken_pass(node, env, ind, "0", env["pg"], leave, next_pass)
 
     def plain_flag(self, took: str, first: int) -> str:
         """The flag ``took`` (a one-item list, set from the line ``first`` on) as a plain variable
@@ -264,33 +270,14 @@ class RepeatWriter(CodeWriter):
 
     # ---------------------------------------------------------------- loops
 
-    def repeat_loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A repetition of a body with one way through, as a loop: each pass first tries to leave
-        (the rest of the notation runs from there), then takes the body once more, in the order the
-        recursion would."""
-        lo, hi = node.minimum, node.maximum
+    def loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
+        """A repetition of a body with one way through, as a loop: its passes as the recursion's
+        (:meth:`one_pass`), a pass taken going round again rather than calling the function again.
+        A possessive pass is taken without its trial (:meth:`taken_pass`): with one way through,
+        the trial and the pass are the same steps."""
         leave = self.materialise(k, env, ind)
-        state, count, mark, inner = self.loop_start(env, ind)
-        i = ind + 1
-        self.leave_from(lo, count, leave, inner, i)
-        if hi is not None:
-            self.emit(i, f"if {count} >= {hi}: break")
-
-        def after_body(e: Env, j: int) -> None:
-            if self.need_pg:
-                # A pass that changed nothing would change nothing again: leave, as regex engines do.
-                self.emit(j, f"if {e['pg']} == {mark}:")
-                leave(e, j + 1)
-                self.emit(j + 1, "break")
-            self.loop_again(state, count, mark, e, j)
-        self.node(node.body, inner, i, after_body)
-        self.emit(i, "break")
-        self.loop_captures(node, count, ind)
-
-    def loop_start(self, env: Env, ind: int) -> tuple[list[str], str, str, Env]:
-        """A repetition loop's first lines, from the run state ``env``: the names of its state, of its
-        pass count and of the progress at its last pass (kept where it is read, as a possessive
-        repetition's always is), and the run state inside it."""
+        # The loop's state, its pass count and the progress at its last pass (kept where it is
+        # read, as a possessive repetition's always is).
         state = [self.fresh("v") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
         self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
@@ -299,49 +286,18 @@ class RepeatWriter(CodeWriter):
             self.emit(ind, f"{mark} = {env['pg']}")
         self.emit(ind, "while True:")
         self.spend(ind + 1)
-        return state, count, mark, dict(env, **dict(zip(self.live, state)))
 
-    def loop_again(self, state: list[str], count: str, mark: str, e: Env, j: int) -> None:
-        """The end of a pass of a repetition loop: its state becomes the loop's, and round again."""
-        depth = self.next_depth(e, j)
-        self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
-        self.emit(j, f"{count} += 1")
-        if self.need_pg:
-            self.emit(j, f"{mark} = {e['pg']}")
-        self.emit(j, "continue")
-
-    def loop_captures(self, node: Repeat, count: str, ind: int) -> None:
+        def next_pass(e: Env, j: int) -> None:
+            # The pass's state becomes the loop's, and round again.
+            depth = self.next_depth(e, j)
+            self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
+            self.emit(j, f"{count} += 1")
+            if self.need_pg:
+                self.emit(j, f"{mark} = {e['pg']}")
+            self.emit(j, "continue")
+        self.one_pass(node, dict(env, **dict(zip(self.live, state))), ind + 1, count, mark, leave, next_pass, "break")
+        self.emit(ind + 1, "break")
         captured = captures_in(node.body)
         if captured:
             # Each pass taken left its captures in place for what followed: put them back.
             self.put_back_captures(count, captured, ind)
-
-    def possessive_loop(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A possessive repetition of a body with one way through: a pass that can succeed (and
-        change something) must be taken; the repetition leaves only where no further pass can.
-
-        The runner first tries each pass on trial, puts back what it did, then takes it. With one
-        way through, the trial and the pass are the same steps, so here the pass is simply taken:
-        when it succeeds, the work the trial would have done is counted again, so that a run
-        spends exactly what the runner spends; when it fails (or changes nothing), the trial would
-        have failed after the same work, and the repetition leaves from where the pass began."""
-        lo, hi = node.minimum, node.maximum
-        leave = self.materialise(k, env, ind)
-        state, count, mark, inner = self.loop_start(env, ind)
-        start = self.fresh("w")
-        i = body = ind + 1
-        if hi is not None:
-            self.emit(i, f"if {count} < {hi}:")
-            body += 1
-        self.emit(body, f"{start} = {self.work}")
-
-        def after_body(e: Env, j: int) -> None:
-            # A pass that changed nothing fails its trial: the code after the pass leaves.
-            self.emit(j, f"if {e['pg']} != {mark}:")
-            j += 1
-            self.spend(j, f"{self.work} - {start}")  # the trial pass, as the runner counts it
-            self.loop_again(state, count, mark, e, j)
-        self.node(node.body, inner, body, after_body)
-        self.leave_from(lo, count, leave, inner, i)
-        self.emit(i, "break")
-        self.loop_captures(node, count, ind)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ItemWriter
-from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, ItemCont, without
+from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, without
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import look
 from dagaz_studio.notation.nodes import (
@@ -219,10 +219,7 @@ class CodeWriter(ItemWriter):
 
     def node(self, node: Any, env: Env, ind: int, k: Cont) -> None:
         """The code of ``node``, then ``k``'s (written apart where it would nest too deeply)."""
-        if self.too_deep(ind):
-            self.apart(lambda e, i: self.visit(node, e, i, k), env, ind)
-            return
-        self.visit(node, env, ind, k)
+        self.apart_if_deep(lambda e, i: self.visit(node, e, i, k), env, ind)
 
     def pass_writer(self, body: Any, env: Env) -> Callable[[Env, int, Cont], None]:
         """How a repetition's ``body``, entered with ``env``'s live fields, is written where it is
@@ -254,12 +251,6 @@ class CodeWriter(ItemWriter):
         """Whether each pass of ``node`` is tried before it is taken, its body written twice."""
         return node.possessive and not (self.shortcuts
                                         and (self.single_way(node.body) or always_steps(node.body)))
-
-    def items(self, items: list[Any], env: Env, ind: int, square: str, k: ItemCont) -> None:
-        if items and self.too_deep(ind):
-            self.apart(lambda e, i: super(CodeWriter, self).items(items, e, i, square, k), env, ind)
-            return
-        super().items(items, env, ind, square, k)
 
     def visit_sequence(self, node: Sequence, env: Env, ind: int, k: Cont) -> None:
         self.sequence(list(node.items), env, ind, k)
@@ -428,15 +419,8 @@ class CodeWriter(ItemWriter):
         c, q = env["c"], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
         test, take, back = self.lift_lines(c, q)
-        self.emit(ind, f"if {test}:")
-        i = ind + 1
-        self.spend(i)
-        self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
-        self.emit(i, take)
-        self.traced(i, env, "lift", node.span, q, c)
-        k(dict(env, pg=self.progress(env, i)), i)
-        self.emit(i, back)
-        self.traced_else(ind, env, "nothing_to_lift", node.span, c)
+        self.altered(env, ind, c, q, test, take, back, node.span, ("lift", q, c), ("nothing_to_lift", c),
+                     lambda e, i, _sq: k(e, i))
 
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""

@@ -45,7 +45,7 @@ from dagaz_studio.notation.collection import collect_young
 from dagaz_studio.notation.nodes import Notation, is_check, walk
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules
+    from dagaz_studio.engine.code_rules import CodeRules, Written
 
 __all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "Unsupported", "compile_drop", "compile_notation", "compile_probe",
            "new_work", "poll"]
@@ -114,19 +114,7 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
     writes. ``cancel`` is looked at every :data:`~dagaz_studio.engine.emitter.WRITE_LOOK_EVERY` lines
     written, raising :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
-    key = written_code_key(rules, notation, player, body, "whole", piece_name)
-    written = rules.written.get(key)
-    if written is None:
-        generator = CodeGenerator(rules, notation, player, allowance)
-        generator.cancel = cancel
-        generator.piece_name = piece_name
-        before = generator.allowance[0]
-        part = notation.body if body is None else body
-        lazy = sum(1 for _ in walk(part)) > LAZY_ATTACKS_NODES
-        module = generator.module(part, ("moves",) if lazy else ("moves", "attacks"))
-        written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
-    else:
-        _spend(allowance, written[2], notation)
+    written = _written(rules, notation, player, body, "whole", piece_name, allowance, cancel)
     namespace = load_code(rules, written[0], f"notation {notation.text!r}")
     attacks = namespace.get("attacks") or _attacks_when_asked(rules, notation, player, body, piece_name)
     return Compiled(namespace["moves"], attacks, namespace["SOURCE"], written[1])
@@ -163,14 +151,31 @@ def written_code_key(rules: CodeRules, notation: Notation, player: int, body: An
     return key
 
 
-def _spend(allowance: list[int] | None, lines: int, notation: Notation) -> None:
-    """Take from ``allowance`` the lines a notation's code took when it was written, as writing it again
-    would: raising :class:`CodeTooLarge` where that runs out."""
-    if allowance is not None:
-        allowance[0] -= lines
+def _written(rules: CodeRules, notation: Notation, player: int, body: Any, what: str, piece_name: str,
+             allowance: list[int] | None = None, cancel: Any = None) -> Written:
+    """The code written for ``notation`` (or one part of it, ``body``): ``what`` names the function
+    written, or ``whole`` its moves with its attack question (the latter left until asked where
+    the part is long, :data:`LAZY_ATTACKS_NODES`); kept in ``rules.written``. Code kept takes from
+    ``allowance`` the lines it took when it was written, as writing it again would: raising
+    :class:`CodeTooLarge` where that runs out."""
+    key = written_code_key(rules, notation, player, body, what, piece_name)
+    written = rules.written.get(key)
+    if written is None:
+        generator = CodeGenerator(rules, notation, player, allowance)
+        generator.cancel = cancel
+        generator.piece_name = piece_name
+        before = generator.allowance[0]
+        part = notation.body if body is None else body
+        variants = (what,) if what != "whole" else ("moves",) if sum(1 for _ in walk(part)) > LAZY_ATTACKS_NODES \
+            else ("moves", "attacks")
+        module = generator.module(part, variants)
+        written = rules.written[key] = (module, generator.rich, before - generator.allowance[0])
+    elif allowance is not None:
+        allowance[0] -= written[2]
         if allowance[0] < 0:
             allowance[0] = -1
             raise CodeTooLarge(notation, "too much")
+    return written
 
 
 def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
@@ -192,13 +197,7 @@ def _written_function(rules: CodeRules, notation: Notation, player: int, piece_n
                       body: Any = None) -> Callable[..., None]:
     """The one function ``name`` of the code written for ``notation`` (or one part of it, ``body``),
     kept in ``rules.written``."""
-    key = written_code_key(rules, notation, player, body, name, piece_name)
-    written = rules.written.get(key)
-    if written is None:
-        generator = CodeGenerator(rules, notation, player)
-        generator.piece_name = piece_name
-        written = rules.written[key] = (generator.module(notation.body if body is None else body, (name,)),
-                                        generator.rich, 0)
+    written = _written(rules, notation, player, body, name, piece_name)
     function: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}")[name]
     return function
 

@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.position import LastMove, Piece, Position
 from dagaz_studio.engine.run_state import State
-from dagaz_studio.engine.values import NO_LABELS, Move, RunResult, describe_move, quick_move
+from dagaz_studio.engine.values import NO_LABELS, RunResult, describe_move, quick_move
 
 if TYPE_CHECKING:
-    from dagaz_studio.board.model import Board
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.engine.records import Entries
 
@@ -22,51 +21,42 @@ if TYPE_CHECKING:
 #: naming them all took seconds to write.
 TRACED_SQUARES = 32
 
-#: What tells a move from another, as :func:`move_key` gives it: its first square, target, captures,
+#: What tells a move from another, as :func:`keep_move` reads it: its first square, target, captures,
 #: stops, promotion, displaced pieces, changes, and whether the mover goes again.
 MoveKey = tuple[int, int, tuple[int, ...], tuple[int, ...], str | None, tuple[tuple[int, int], ...],
                 tuple[tuple[int, Piece | None], ...], bool]
 
-def move_key(st: State) -> MoveKey:
-    """What tells the move the state describes from another (:meth:`Move.key`), without building it:
-    a runaway run completes the same move many times, and only the first is kept."""
-    target = st.mover_sq
-    cells, touched = st.cells, st.touched
+
+def keep_move(st: State, seen: dict[MoveKey, int], result: RunResult) -> None:
+    """The move ``st`` describes, once its notation has completed and its hand is empty, kept in
+    ``result`` unless it changes nothing (not a move) or was found before (``seen``: each kept move's
+    key and index); a traced run says which."""
+    target, cells, touched = st.mover_sq, st.cells, st.touched
     changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
-    return (st.visited[0] if st.visited else target, target, tuple(st.captures), tuple(st.stops) + (target,),
-            st.promotion, tuple(st.also), changes, st.again)
-
-
-def complete_move(st: State, key: MoveKey | None = None) -> Move:
-    """The move the state describes, once its notation has completed and its hand is empty (``key``:
-    its :func:`move_key`, when already known)."""
-    origin, target, captures, stops, promotion, also, changes, again = key if key is not None else move_key(st)
-    return quick_move(
-        st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, promotion, also, changes,
-        LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
-        frozenset(st.labels) if st.labels else NO_LABELS, again=again, created=tuple(st.created),
-    )
-
-
-def keep_move(st: State, board: Board, seen: dict[MoveKey, int], result: RunResult) -> None:
-    """The move ``st`` describes kept in ``result`` unless it changes nothing (not a move) or was
-    found before (``seen``: each kept move's key and index); a traced run says which."""
-    key = move_key(st)
-    if not key[6] and not st.labels and not st.null:  # no changes, and not a null move ([n])
+    if not changes and not st.labels and not st.null:  # not a null move ([n])
         if st.trace is not None:
-            st.emit("fail", "the piece is back where it started and nothing changed: not a move", None, key[1], False)
+            st.emit("fail", "the piece is back where it started and nothing changed: not a move", None, target, False)
         return
+    # What tells the move from another (Move.key), without building it: a runaway run completes the
+    # same move many times, and only the first is kept.
+    origin = st.visited[0] if st.visited else target
+    captures, stops, also = tuple(st.captures), tuple(st.stops) + (target,), tuple(st.also)
+    key = (origin, target, captures, stops, st.promotion, also, changes, st.again)
     index = seen.get(key)
     if index is not None:
         if st.trace is not None:
-            said = describe_move(board, result.moves[index], TRACED_SQUARES)
-            st.emit("move", f"the same move as before: {said}", None, key[1], True, index)
+            said = describe_move(st.board, result.moves[index], TRACED_SQUARES)
+            st.emit("move", f"the same move as before: {said}", None, target, True, index)
         return
-    move = complete_move(st, key)
+    move = quick_move(
+        st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, st.promotion, also, changes,
+        LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
+        frozenset(st.labels) if st.labels else NO_LABELS, again=st.again, created=tuple(st.created),
+    )
     seen[key] = len(result.moves)
     result.moves.append(move)
     if st.trace is not None:
-        st.emit("move", f"move completed: {describe_move(board, move, TRACED_SQUARES)}", None, move.target, True,
+        st.emit("move", f"move completed: {describe_move(st.board, move, TRACED_SQUARES)}", None, target, True,
                 len(result.moves) - 1)
 
 

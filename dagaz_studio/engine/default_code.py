@@ -45,11 +45,10 @@ class CodeGenerator(RepeatWriter):
         #: squares touched are kept, and a completed move is built whole.
         self.rich = False
         self.live = ["c", "d"]
-        self.captures = self.promotes = self.history = self.need_sn = self.need_pg = self.repeats = True
+        self.captures = self.promotes = self.history = self.need_pg = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
         #: direction of the previous partial move (group 0) are kept.
         self.continues = False
-        self.used_groups: set[int] = set()
         #: Whether a piece of the board is neutral (an arrow, a wall): only then is it told from an enemy.
         self.neutral = any(kind.neutral for kind in rules.kinds)
         #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
@@ -97,14 +96,14 @@ class CodeGenerator(RepeatWriter):
                 self.repeated.add(id(inner))
                 if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
                     look(self.cancel)
-        self.used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
+        used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
-        self.need_sn = any(n.index in self.used_groups and not always_steps(n.body) for n in groups)
-        kept = {"sn": self.need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats, "ag": self.marks,
+        need_sn = any(n.index in used_groups and not always_steps(n.body) for n in groups)
+        kept = {"sn": need_sn, "pg": self.need_pg, "pr": self.promotes, "dp": self.repeats, "ag": self.marks,
                 "nl": self.marks, "lb": self.marks}
         self.live = ["c", "d", *(name for name, needed in kept.items() if needed),
-                     *(f"g{g}" for g in sorted(self.used_groups)), *(["mi", "ms", "md"] if self.rich else []),
+                     *(f"g{g}" for g in sorted(used_groups)), *(["mi", "ms", "md"] if self.rich else []),
                      *(["ps"] if self.continues else []),
                      # The previous move is the previous partial move's after a '&'.
                      *(["lo", "lt"] if self.continues and self.history else [])]
@@ -138,15 +137,13 @@ class CodeGenerator(RepeatWriter):
                 self.emit(1, "hand = [(piece, origin)]; touched = {}; visited = []; also = []")
             else:
                 self.emit(1, "cells[origin] = None")
-            if self.rich and not self.dropping:
-                self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
-            if self.rich:
-                if self.creates:
-                    self.emit(1, "created = []")
-                if self.changes:
-                    self.emit(1, "gone = []")
-                if self.continues:
-                    self.emit(1, "stops = []")
+                if self.rich:
+                    self.emit(1, "hand = [(piece, origin)]; touched = {origin: piece}; visited = [origin]; also = []")
+            # The lists of a rich run that makes pieces, changes squares in place or makes partial moves.
+            made = [name for name, kept in (("created", self.creates), ("gone", self.changes), ("stops", self.continues))
+                    if kept]
+            if made:
+                self.emit(1, "; ".join(f"{name} = []" for name in made))
             self.emit(1, "try:")
             env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
                         "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT", "ag": "False",
@@ -191,18 +188,13 @@ class CodeGenerator(RepeatWriter):
         self.emit(i, "q = cells[c]")
         self.leave_if(i, here, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
-        self.emit(i, "pp, po = hand.pop()")
-        self.emit(i, "placed = pp if pp[2] or c == po else TNEW(PIECE, (pp[0], pp[1], True))")
-        self.emit(i, "if c not in touched: touched[c] = q")
-        self.emit(i, "cells[c] = placed")
-        self.emit(i, "if q is not None: caps.append(c)")
+        self.emit(i, "hh = hand.pop(); pp, po = hh")
+        changes, undo = self.put_down(dict(here, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
         self.traced(i, here, "put", "sp", "pp", "c", "q")
-        self.emit(i, "if mi and not hand:")
-        self.emit(i + 1, f"visited.append(c); fin(c, False, c, md, pr, ps, {rest}); visited.pop()")
-        self.emit(i, "else:")
-        self.emit(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, pr, ps, {rest}); also.pop()")
-        self.emit(i, "if q is not None: caps.pop()")
-        self.emit(i, "cells[c] = q; hand.append((pp, po))")
+        self.emit(i, f"fin(c, {changes['mi']}, {changes['ms']}, md, pr, ps, {rest})")
+        for line in undo:
+            self.emit(i, line)
+        self.emit(i, "cells[c] = q; hand.append(hh)")
 
     def keep(self, i: int) -> None:
         """In ``fin``, the hand empty: the move kept, or for an attack question, ``Found`` raised
@@ -211,10 +203,11 @@ class CodeGenerator(RepeatWriter):
             self.emit(i, "if TGT in caps: raise Found")
             return
         # Other moves (castling, capture chains) are kept as rich light records where their
-        # changes follow from them (Rules.rich_light), else built whole.
+        # changes follow from them (Rules.rich_light), else built whole; a move with marks
+        # (:attr:`marks`) is always built whole, told from the others as the runner tells them.
         if not self.marks:
             self.light_end(i)
-        tail = f"{', stops, ps' if self.continues else ''}{self.marked()}"
+        tail = f"{', stops, ps' if self.continues else ''}{', again=ag, null=nl, labels=lb' if self.marks else ''}"
         keeper = "CREATED(R, " if self.creates else "R.rich_light("
         self.emit(i, f"{keeper}P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
                      f"{', created' if self.creates else ''}{tail})")
@@ -244,11 +237,6 @@ class CodeGenerator(RepeatWriter):
         """The tests (each followed by ``and``) that the move made no piece and changed no square in
         place: else no light record describes it."""
         return ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
-
-    def marked(self) -> str:
-        """The marks of a move given to the function that keeps it (see :attr:`marks`): every move of
-        such a notation is built whole, so that each is told from the others as the runner tells them."""
-        return ", again=ag, null=nl, labels=lb" if self.marks else ""
 
     def chain_record(self, ind: int) -> None:
         """A capture chain's move kept as a rich light record, written out where it is plain: when no
@@ -300,18 +288,11 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
     def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        q, span = self.fresh("q"), self.item_span
+        q = self.fresh("q")
         self.emit(ind, f"{q} = cells[{square}]")
-        self.emit(ind, f"if {q} is not None:")
-        self.spend(ind + 1)
-        if self.rich:
-            self.emit(ind + 1, f"if {square} not in touched: touched[{square}] = {q}")
-        self.emit(ind + 1, f"cells[{square}] = None; caps.append({square}); capq.append({q})")
-        self.traced(ind + 1, env, "capture", span, q, square)
-        pg = self.progress(env, ind + 1)
-        k(dict(env, pg=pg), ind + 1, square)
-        self.emit(ind + 1, f"caps.pop(); capq.pop(); cells[{square}] = {q}")
-        self.traced_else(ind, env, "refused", span, "'[x]'", square, "'nothing to capture'")
+        self.altered(env, ind, square, q, f"{q} is not None", f"cells[{square}] = None; caps.append({square}); "
+                     f"capq.append({q})", f"caps.pop(); capq.pop(); cells[{square}] = {q}", self.item_span,
+                     ("capture", q, square), ("refused", "'[x]'", square, "'nothing to capture'"), k)
 
     def type_test(self, q: str, kind: int) -> str:
         return f"({q} is not None and {q}[1] == {kind})"
@@ -353,18 +334,16 @@ class CodeGenerator(RepeatWriter):
             self.emit(ind, f"if ({c} == TGT and {q} is not None){also}: raise Found")
             return
         capt = self.fresh("cp")
-        if self.captures:
-            self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
-            changed = f"{capt} or {c} != origin"
-        else:
-            self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
-            changed = f"{q} is not None or {c} != origin"
         # The put, then completing the move, which costs more than a step and one unit per piece
         # taken (as the runner counts it).
         if self.captures:
+            self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
             self.emit(ind, f"W[0] += {1 + COMPLETION_COST} + len({capt})")
+            changed = f"{capt} or {c} != origin"
         else:
+            self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
             self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
+            changed = f"{q} is not None or {c} != origin"
         self.emit(ind, "if W[0] >= W[1]: POLL(W)")
         if self.promotes:
             changed += f" or ({env['pr']} is not None and {env['pr']} != piece[1])"

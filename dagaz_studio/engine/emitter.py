@@ -33,7 +33,7 @@ MAX_INDENT = 60
 INDENT = "    "
 #: Past this indentation, or this many blocks (loops, ``try``) open in one function, the code of the
 #: next node and of all that follows it is written apart, as a function of its own at the level of
-#: the function being written (:meth:`Emitter.apart`), and called where it was to be: however deeply
+#: the function being written (:meth:`Emitter.apart_if_deep`), and called where it was to be: however deeply
 #: a notation nests, its code stays within Python's limits (every shipped piece's code stays below both).
 APART_INDENT = 36
 APART_BLOCKS = 10
@@ -103,6 +103,11 @@ class TooLong(Exception):
 def indented(indent: int, text: str) -> str:
     """``text`` as a line at ``indent`` levels."""
     return INDENT * indent + text
+
+
+def indent_of(line: str) -> int:
+    """The levels ``line`` is indented by."""
+    return (len(line) - len(line.lstrip(" "))) // len(INDENT)
 
 
 _BUILTINS = frozenset(dir(builtins))
@@ -234,8 +239,7 @@ class Emitter:
         lines = self.lines
         if lines and lines[-1].endswith(":"):
             # A test whose continuation wrote nothing (a step never taken) is given a body.
-            header = lines[-1]
-            depth = (len(header) - len(header.lstrip(" "))) // len(INDENT)
+            depth = indent_of(lines[-1])
             if indent <= depth:
                 lines.append(indented(depth + 1, "pass"))
         if not lines:
@@ -316,8 +320,12 @@ class Emitter:
             count += 1
         return ind >= APART_INDENT or count >= APART_BLOCKS
 
-    def apart(self, write: Cont, env: Env, ind: int) -> None:
-        """``write``'s code written apart (:meth:`function_apart`) and called here."""
+    def apart_if_deep(self, write: Cont, env: Env, ind: int) -> None:
+        """``write``'s code, written here, or where it would nest too deeply (:meth:`too_deep`)
+        written apart (:meth:`function_apart`) and called here."""
+        if not self.too_deep(ind):
+            write(env, ind)
+            return
         name, frees = self.function_apart([], lambda i: write(env, i))
         self.emit(ind, f"{name}({', '.join(frees)})")
 
@@ -339,7 +347,7 @@ class Emitter:
         written, before it; its name, and the names it reads from where it is called, which its
         callers pass after ``params``."""
         lines, index = self.anchor
-        base = (len(lines[index]) - len(lines[index].lstrip(" "))) // len(INDENT) + 1
+        base = indent_of(lines[index]) + 1
         with self.aside() as body:
             self.entry(base)
             write(base)
@@ -358,15 +366,15 @@ class Emitter:
             # own, would measure each nested repetition's continuation twice at every level (time
             # exponential in the nesting). Taken as long, its lines count toward the enclosing limit.
             return False
-        saved = self.lines, self.blocks
-        self.lines, self.measuring = [], self.inline_lines
-        try:
-            k(env, ind)
-            return True
-        except TooLong:
-            return False
-        finally:
-            (self.lines, self.blocks), self.measuring = saved, None
+        with self.aside():
+            self.measuring = self.inline_lines
+            try:
+                k(env, ind)
+                return True
+            except TooLong:
+                return False
+            finally:
+                self.measuring = None
 
     def params_env(self, env: Env) -> tuple[list[str], Env]:
         """Fresh parameters for the live fields, and ``env`` reading them from there."""

@@ -24,12 +24,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.values import EventKind, Move, RunawayNotation, TraceEvent, describe_move
-from dagaz_studio.engine.why_not import Way, alternative_label, goes_on, heads_for, reach_left, repeats_only, summary
+from dagaz_studio.engine.why_not import Way, summary, way_to
 
 if TYPE_CHECKING:  # the rules import nothing from here, but only the attack reason needs them
-    from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
 
 #: Event kinds after which the run continues beneath the event (the others are leaves).
@@ -110,16 +109,14 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
         key = _sibling_key(event)
         if key is not None and where.get(key):
             cut(where[key][-1])
-        elif event.kind == "branch" and not closes_alternatives:
+        elif event.kind == "branch" and event.branch is not None and not closes_alternatives:
             # An earlier option of the same ';' starts from the same state; an enclosing one contains it.
-            mine = event.branch
-            found = where.get(("options", mine[1], _state(event))) if mine is not None else None
-            if found and mine is not None:
+            found = where.get(("options", event.branch[1], _state(event)))
+            if found:
                 earlier = trace[stack[found[-1]]]
-                theirs = earlier.branch
                 outer, inner = earlier.span, event.span
                 encloses = outer is not None and inner is not None and outer.start <= inner.start and inner.end <= outer.end
-                if theirs is not None and theirs[0] < mine[0] and not encloses:
+                if earlier.branch is not None and earlier.branch[0] < event.branch[0] and not encloses:
                     cut(found[-1])
         parents.append(stack[-1] if stack else None)
         passed = event.ok or event.kind in ("branch", "repeat")
@@ -225,14 +222,10 @@ _MOVES_CURSOR = frozenset({EventKind.START, EventKind.STEP, EventKind.PARTIAL})
 WAYS_LISTED = 5
 
 
-def _distance(board: Board, a: int, b: int) -> int:
-    return max(abs(board.column_of[a] - board.column_of[b]), abs(board.row_of[a] - board.row_of[b]))
-
-
 def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, square: int,
                   reason: Callable[[int], str | None] | None = None, notation: str | None = None) -> list[Way]:
     """Every way through the notation that failed, with the last check that failed on it: those that
-    head for ``square`` first (:func:`~dagaz_studio.engine.why_not.heads_for`; ``notation`` is the
+    head for ``square`` first (:func:`~dagaz_studio.engine.why_not.way_to`; ``notation`` is the
     text the run read), each group closest to ``square`` first (in king steps, then in a straight
     line), then the way that went farther, a failed check before the board's edge, then the order
     they were tried.
@@ -250,47 +243,19 @@ def ways_short_of(board: Board, trace: Sequence[TraceEvent], tree: TraceTree, sq
         while parent is not None and trace[parent].kind not in _MOVES_CURSOR:
             parent = tree.parents[parent]
         last[parent] = index
-    found: list[tuple[tuple[bool, int, float, int, bool, int], Way]] = []
-    for index in last.values():
-        event = trace[index]
-        squares: list[int] = []
-        # A partial move lands where its next one begins: the squares its cursor looked at beyond
-        # the landing (to take the pieces there) are no part of the piece's route.
-        legs: list[tuple[list[int], list[int]]] = [([], [])]
-        branch = tree.path(index)
-        alternative = alternative_label(notation, trace, branch)
-        for step in branch:
-            here = trace[step]
-            if here.kind in (EventKind.START, EventKind.STEP) and here.square is not None:
-                squares.append(here.square)
-                legs[-1][0].append(here.square)
-            elif here.kind == EventKind.CAPTURE and here.square is not None:
-                legs[-1][1].append(here.square)
-            elif here.kind == EventKind.PARTIAL and here.square is not None:
-                route = legs[-1][0]
-                if here.square in route:
-                    del route[len(route) - route[::-1].index(here.square):]
-                legs.append(([here.square], []))
-        where = event.square if event.square is not None else event.cursor
-        if where is None:
-            continue
-        edge = event.kind == EventKind.BLOCKED
-        way = Way(index, tuple(squares), _distance(board, where, square), event.text, alternative,
-                  tuple((tuple(route), tuple(taken)) for route, taken in legs if route))
-        way = replace(way, heads=heads_for(board, trace, way, square, goes_on(notation, trace, branch, index),
-                                           repeats_only(notation, trace, branch, index)))
-        found.append(((not way.heads, way.distance, reach_left(board, trace, way, square), -len(way.path), edge,
-                       index), way))
-    found = [(key, way) for key, way in found
-             if not (way.path[1:] == () and trace[way.event].kind == EventKind.BLOCKED)] or found
+    found = [way for index in last.values() if (way := way_to(board, trace, tree.path(index), square, notation))]
+    found = [way for way in found if way.path[1:] or trace[way.event].kind != EventKind.BLOCKED] or found
     # A way that failed on the square itself while the same option went on past it (a check that
     # failed there, and another that passed and stepped beyond) is not where that option stopped.
-    beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for _, way in found
-              if square in way.path[:-1]}
-    found = [((True, *key[1:]), replace(way, heads=False))
-             if way.heads and way.path[-1:] == (square,) and (way.alternative, way.path) in beyond else (key, way)
-             for key, way in found]
-    ways = [way for _, way in sorted(found, key=lambda pair: pair[0])]
+    beyond = {(way.alternative, way.path[:way.path.index(square) + 1]) for way in found if square in way.path[:-1]}
+    found = [replace(way, heads=False) if way.path[-1:] == (square,) and (way.alternative, way.path) in beyond
+             else way for way in found]
+
+    def order(way: Way) -> tuple[bool, int, int, int, bool, int]:
+        across, up = board.column_of[way.stop] - board.column_of[square], board.row_of[way.stop] - board.row_of[square]
+        return (not way.heads, way.distance, across * across + up * up, -len(way.path),
+                trace[way.event].kind == EventKind.BLOCKED, way.event)
+    ways = sorted(found, key=order)
     if reason is not None:
         for i, way in enumerate(ways[:WAYS_LISTED]):
             better = reason(way.event)
@@ -315,24 +280,23 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
             return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
         return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
                                  "(every way ended in a move elsewhere).", ())
-    closest = ways[0]
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
     short = summary(ways) if heading else ""
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
-    if onto is not None and closest.distance > 0:
+    if onto is not None and ways[0].distance > 0:
         lines.append(f"The run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there.")
-    listed = heading[:WAYS_LISTED] if heading else ways[:WAYS_LISTED]
+    shown = heading or ways
     if heading:
         lines.append("How close each way that heads for it came, closest first:" if len(heading) > 1
                      else "The one way that heads for it:")
     else:
         lines.append("How far each way through the notation got, closest first:" if len(ways) > 1
                      else "The one way through the notation that failed:")
-    lines.extend(f"• {way.describe(board)}" for way in listed)
-    more = len(heading) - len(listed) if heading else len(ways) - len(listed)
-    if more:
+    lines.extend(f"• {way.describe(board)}" for way in shown[:WAYS_LISTED])
+    more = len(shown) - WAYS_LISTED
+    if more > 0:
         verb = ("head" if more != 1 else "heads") if heading else "stopped"
         lines.append(f"… and {more} more way{'s' if more != 1 else ''} that {verb} farther away.")
     elsewhere = len(ways) - len(heading) if heading else 0
@@ -342,7 +306,7 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
                      "away from it.")
     if stopped:
         lines.append(f"The run {stopped}, so some ways were never tried.")
-    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(closest.event)), ways=tuple(ways),
+    return SquareExplanation(square, False, "\n".join(lines), tuple(tree.path(ways[0].event)), ways=tuple(ways),
                              summary=short)
 
 
@@ -355,14 +319,13 @@ class StepBoard:
     the lifts, puts, captures and partial moves on the way to that step (its branch).
 
     ``hand``: the pieces in hand and where each was lifted from, the top last; ``captured``: the
-    pieces taken so far, by square, in order; ``put``: the squares pieces were put on so far;
-    ``stops``: the landing points of the partial moves so far (a chain's stops).
+    pieces taken so far, by square, in order; ``stops``: the landing points of the partial moves so
+    far (a chain's stops).
     """
 
     cells: tuple[Piece | None, ...]
     hand: tuple[tuple[Piece, int], ...] = ()
     captured: tuple[tuple[int, Piece], ...] = ()
-    put: tuple[int, ...] = ()
     stops: tuple[int, ...] = ()
 
 
@@ -377,7 +340,6 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
     board = list(cells)
     hand: list[tuple[Piece, int]] = []
     captured: list[tuple[int, Piece]] = []
-    put: list[int] = []
     stops: list[int] = []
     for step in tree.path(index):
         event = trace[step]
@@ -398,12 +360,10 @@ def board_at(cells: Sequence[Piece | None], trace: Sequence[TraceEvent], tree: T
             if old is not None:
                 captured.append((square, old))
             board[square] = None if kind == EventKind.CAPTURE else hand.pop()[0]
-            if kind == EventKind.PUT:
-                put.append(square)
         elif kind == EventKind.PROMOTE and hand and event.hand and event.hand[-1] in kind_names:
             piece, origin = hand[-1]
             hand[-1] = (piece._replace(kind=list(kind_names).index(event.hand[-1])), origin)
-    return StepBoard(tuple(board), tuple(hand), tuple(captured), tuple(put), tuple(stops))
+    return StepBoard(tuple(board), tuple(hand), tuple(captured), tuple(stops))
 
 
 # --------------------------------------------------------------------------- naming attackers
@@ -435,19 +395,13 @@ def attack_reason(rules: Rules, start: Position, trace: Sequence[TraceEvent],
         position = start.copy()
         position.cells = list(at.cells)
         occupant = position.cells[square]
-        players = len(board.players)
-        if letter == "A":
-            sides = rules.others[me]
-            if occupant is not None and occupant.player == me:
-                stand_in = None
-            else:
-                stand_in = at.hand[-1][0] if at.hand else Piece(me, -1, True)
-        else:
-            sides = (me,)
-            stand_in = None if occupant is not None and occupant.player != me else Piece((me + 1) % players, -1, True)
-        if stand_in is not None:
-            position.cells[square] = stand_in
-        for side in sides:
+        attack = letter == "A"
+        # What the attacked (or defended) square holds for the question: our piece (the one in hand,
+        # if any) where an enemy would capture, an enemy where a friend would recapture.
+        if occupant is None or (occupant.player == me) != attack:
+            owner = me if attack else (me + 1) % len(board.players)
+            position.cells[square] = at.hand[-1][0] if attack and at.hand else Piece(owner, -1, True)
+        for side in rules.others[me] if attack else (me,):
             position.turn = side
             for origin in rules.candidates(position.cells, square, side):
                 try:
@@ -457,7 +411,7 @@ def attack_reason(rules: Rules, start: Position, trace: Sequence[TraceEvent],
                 if result.stopped is None and any(square in move.captures for move in result.moves):
                     piece = position.cells[origin]
                     kind = rules.kind_names[piece.kind] if piece is not None else "piece"
-                    does = "attacks" if letter == "A" else "defends"
+                    does = "attacks" if attack else "defends"
                     return (f"{event.check} failed on {board.squares[square]}: the {board.players[side]} {kind} "
                             f"on {board.squares[origin]} {does} it")
         return None

@@ -15,18 +15,14 @@ from __future__ import annotations
 import re
 import symtable
 
-_INDENT = "    "
-
-
-def _indent_of(line: str) -> int:
-    return (len(line) - len(line.lstrip(" "))) // len(_INDENT)
+from dagaz_studio.engine.emitter import INDENT, indent_of
 
 
 def _block_end(lines: list[str], start: int) -> int:
     """The index after the last line of the block whose header is ``lines[start]``."""
-    depth = _indent_of(lines[start])
+    depth = indent_of(lines[start])
     end = start + 1
-    while end < len(lines) and (not lines[end].strip() or _indent_of(lines[end]) > depth):
+    while end < len(lines) and (not lines[end].strip() or indent_of(lines[end]) > depth):
         end += 1
     return end
 
@@ -76,34 +72,24 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     for name in moving:
         start = candidates[name].get_lineno() - 1
         blocks[name] = (start, _block_end(lines, start))
-    taken = [False] * len(lines)
-    for start, end in blocks.values():
-        for index in range(start, end):
-            taken[index] = True
+    # Each line moved, by the innermost moved function that holds it (the larger ones marked first).
+    owners: dict[int, str] = {}
+    for name in sorted(moving, key=lambda n: blocks[n][0] - blocks[n][1]):
+        for index in range(*blocks[name]):
+            owners[index] = name
     drops = re.compile(r"^\s*(" + "|".join(re.escape(name) for name in moving) + r") = None$")
     hoisted: list[str] = []
     for name in sorted(moving, key=lambda n: blocks[n][0]):
         start, end = blocks[name]
-        shift = _indent_of(lines[start]) - 1
+        shift = indent_of(lines[start]) - 1
         for index in range(start, end):
             line = lines[index]
-            owner = _owner(blocks, index)
-            if owner != name or drops.match(line):
-                continue
-            hoisted.append(line[len(_INDENT) * shift:] if line.strip() else line)
-    kept = [line for index, line in enumerate(lines) if not taken[index] and not drops.match(line)]
+            if owners[index] == name and not drops.match(line):
+                hoisted.append(line[len(INDENT) * shift:] if line.strip() else line)
+    kept = [line for index, line in enumerate(lines) if index not in owners and not drops.match(line)]
     at = next(index for index, line in enumerate(kept)
-              if line.startswith(f"{_INDENT}def {inner}("))
+              if line.startswith(f"{INDENT}def {inner}("))
     return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
-
-
-def _owner(blocks: dict[str, tuple[int, int]], index: int) -> str:
-    """The innermost moved function whose block holds line ``index``."""
-    best, size = "", -1
-    for name, (start, end) in blocks.items():
-        if start <= index < end and (size < 0 or end - start < size):
-            best, size = name, end - start
-    return best
 
 
 def _fill_empty(lines: list[str]) -> list[str]:
@@ -113,6 +99,6 @@ def _fill_empty(lines: list[str]) -> list[str]:
         out.append(line)
         if line.rstrip().endswith(":") and not line.lstrip().startswith("#"):
             following = next((later for later in lines[index + 1:] if later.strip()), "")
-            if not following or _indent_of(following) <= _indent_of(line):
-                out.append(_INDENT * (_indent_of(line) + 1) + "pass")
+            if not following or indent_of(following) <= indent_of(line):
+                out.append(INDENT * (indent_of(line) + 1) + "pass")
     return out

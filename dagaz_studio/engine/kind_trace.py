@@ -17,56 +17,30 @@ is the heap that stood there, as the runner keeps it (a typed notation's heap st
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.compiler import Found, load_code, written_code_key
-from dagaz_studio.engine.completion import keep_move
-from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME
+from dagaz_studio.engine.emitter import PIECE_NAME
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
 from dagaz_studio.engine.kind_words import HEAP_WORDS, STACK_WORDS
-from dagaz_studio.engine.trace_code import TracedCode, TracedState, TraceHooks
+from dagaz_studio.engine.trace_code import TracedCode, TraceHooks, completed
 from dagaz_studio.engine.values import COMPLETION_COST
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.notation.nodes import Notation
 
-def kept(st: TracedState, cursor: int, direction: int | None, depth: int, target: int, mover_dir: int | None,
-         start: int, promotion: str | None, again: bool, null: bool = False, labels: tuple[str, ...] = ()) -> None:
-    """A way through the traced code completed: its move kept (or said not to be one) as the
-    runner keeps it."""
-    if st.asked is not None:
-        if st.asked in st.captures:
-            raise Found
-        return
-    st.at(cursor, direction, depth)
-    st.mover_sq, st.mover_dir, st.partial_start, st.promotion = target, mover_dir, start, promotion
-    st.again, st.null, st.labels = again, null, list(labels)
-    keep_move(st, st.rules.board, st.seen, st.result)
-
-
 class KindTraceWriter(TraceHooks, KindWriter):
     """A heap or stack board's code with the trace's events written in: one ``moves`` function,
     run once the run state holds the lifted heap or column."""
 
-    # The events take lines: more are allowed than for untraced code.
-    max_lines = KindWriter.max_lines * 3
+    namespace = staticmethod(kind_namespace)
     # A column's end goes through ``fin``, which says it.
     column_alone = False
     # ``rec`` is told where it is (``fin`` what :class:`TraceHooks` tells it).
     rec_extra = ", c, d, dp"
-    #: The events this board kind says in words of its own.
-    own_words: dict[str, Callable[..., None]] = {}
-
-    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
-        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
-
-    def word(self, event: str) -> Callable[..., None]:
-        return self.own_words.get(event) or super().word(event)
 
     def analyse(self) -> None:
         super().analyse()
@@ -80,9 +54,9 @@ class KindTraceWriter(TraceHooks, KindWriter):
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return None  # the runner takes a capture, and says so, before it looks where it lands
 
-    def module(self) -> str:
+    def written(self) -> tuple[str, dict[str, Any]]:
         """The source of ``moves(cells, origin, q0, T, _, W, P)``: ``q0`` lifted from ``origin``
-        into the hand of the run state ``T``, which keeps the moves."""
+        into the hand of the run state ``T``, which keeps the moves (and the constants it reads)."""
         self.analyse()
         e = self.emit
         e(0, "def moves(cells, origin, q0, T, _, W, P):")
@@ -102,7 +76,7 @@ class KindTraceWriter(TraceHooks, KindWriter):
         # A move completed in an attack question costs nothing more: only its captures are asked.
         e(2, "if T.asked is None:")
         self.spend(3, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
-        e(2, f"DONE(T, c, d, dp, ms, md, ps, pr, ag{self.tail})")
+        e(2, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr, ag{self.tail})")
         self.finishing(1)
         e(1, "try:")
         self.node(self.notation.body, self.start_env(), 2, self.finish)
@@ -111,7 +85,7 @@ class KindTraceWriter(TraceHooks, KindWriter):
         e(2, "W[0] = w")
         e(2, "raise")
         e(1, "W[0] = w")
-        return "\n".join(self.lines) + "\n"
+        return "\n".join(self.lines) + "\n", self.constants
 
 
 class HeapTraceWriter(KindTraceWriter, HeapWriter):
@@ -125,7 +99,7 @@ class HeapTraceWriter(KindTraceWriter, HeapWriter):
 
     def sown_kind(self, pp: str) -> str:
         # A typed notation's heap lifted whole (by ``&``) puts one of the board's kinds.
-        return f"PUTKIND({pp}, {len(self.rules.board.pieces)})"
+        return f"{self.constant('putkind', put_kind)}({pp}, {len(self.rules.board.pieces)})"
 
 
 class StackTraceWriter(KindTraceWriter, StackWriter):
@@ -136,15 +110,7 @@ class StackTraceWriter(KindTraceWriter, StackWriter):
 
 def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
                 piece_name: str = PIECE_NAME) -> TracedCode:
-    """The traced code of ``notation`` for ``player`` on a heap or stack board (written once per
-    board; ``piece_name`` labels an unlabelled ``[o]``); raises
-    :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits."""
-    key = written_code_key(rules, notation, player, None, "traced kind", piece_name)
-    written = rules.written.get(key)
-    if written is None:
-        writer = (HeapTraceWriter if rules.board.kind_type.holds_heaps else StackTraceWriter)(rules, notation, player)
-        writer.cancel, writer.piece_name = cancel, piece_name
-        written = rules.written[key] = ((writer.module(), writer.constants), True, 0)
-    moves: TracedCode = load_code(rules, written[0], f"traced notation {notation.text!r}", keep=False,
-                                  namespace=lambda *read: {**kind_namespace(*read), "DONE": kept, "PUTKIND": put_kind})["moves"]
-    return moves
+    """The traced code of ``notation`` for ``player`` on a heap or stack board
+    (:meth:`~dagaz_studio.engine.trace_code.TraceHooks.code`)."""
+    writer = HeapTraceWriter if rules.board.kind_type.holds_heaps else StackTraceWriter
+    return writer.code(rules, notation, player, cancel, piece_name)

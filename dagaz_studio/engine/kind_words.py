@@ -1,6 +1,6 @@
-"""What a heap or stack board says of its own in a trace (a heap lifted whole, one seed sown, a heap
-taken; a column put, the top of a column taken), and a heap board's implicit beginning: a move lifts
-the whole heap of the square it starts from. The traced code of those boards records these
+"""What a heap or stack board says of its own in a trace (a heap lifted whole, one seed sown, the hand
+sown, a heap taken; a column put, the top of a column taken), and a heap board's implicit beginning:
+a move lifts the whole heap of the square it starts from. The traced code of those boards records these
 (:mod:`~dagaz_studio.engine.kind_trace`); every other event is :mod:`~dagaz_studio.engine.trace_words`'."""
 
 from __future__ import annotations
@@ -22,24 +22,24 @@ def describe_heap(heap: object) -> str:
     return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
 
 
-def heap_taken_words(st: State, heap: object) -> str:
-    """What a capture on a heap board takes, in words: the whole heap."""
-    return f"the heap of {describe_heap(heap)}"
-
-
 def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
     """The trace's event: ``heap`` lifted whole from ``square``."""
-    words.heap_lifted(st, span, describe_heap(heap), square)
+    st.emit("lift", f"lift the heap of {describe_heap(heap)} from {st.name(square)}", span, square)
 
 
-def sown_one(st: State, span: Span, piece: Piece, square: int, old: object = None) -> None:
+def sown(st: State, span: Span, piece: Piece, square: int, old: object = None) -> None:
     """The trace's event: one ``piece`` from the hand sown on the heap of ``square`` (which held ``old``)."""
-    words.sown(st, span, piece.kind, square)
+    st.emit("put", f"put a {st.kind_names[piece.kind]} on {st.name(square)}", span, square)
+
+
+def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
+    """The trace's event: the ``count`` pieces still in hand put on the heap of ``square``."""
+    st.emit("put", f"put the {count} pieces in hand on {st.name(square)}", span, square)
 
 
 def heap_taken(st: State, span: Span, heap: Heap, square: int) -> None:
-    """The trace's event: the heap on ``square`` captured."""
-    words.capture(st, span, heap, square, heap_taken_words(st, heap))
+    """The trace's event: the heap on ``square`` captured, the whole heap."""
+    words.capture(st, span, heap, square, f"the heap of {describe_heap(heap)}")
 
 
 def heap_refused(st: State, span: Span, square: int) -> None:
@@ -53,7 +53,7 @@ def start_heap(st: State, square: int) -> bool:
     heap = st.cells[square]
     if not isinstance(heap, Heap):
         if st.trace is not None:
-            words.no_heap(st, square)
+            st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
         return False
     st.touched[square] = heap
     st.cells[square] = None
@@ -65,9 +65,9 @@ def start_heap(st: State, square: int) -> bool:
     return True
 
 
-def column_said(st: State, span: Span | None, piece: Piece, square: int, old: object = None) -> None:
+def column_put(st: State, span: Span | None, piece: Piece, square: int, old: object = None) -> None:
     """The trace's event: the column ``piece`` tops put on ``square`` (which held ``old``)."""
-    words.column_put(st, span, piece, square)
+    st.emit("put", f"put {st.describe(piece)}'s column on {st.name(square)}", span, square)
 
 
 def column_refused(st: State, span: Span, square: int) -> None:
@@ -80,10 +80,12 @@ def column_refused(st: State, span: Span, square: int) -> None:
 
 def column_taken(st: State, span: Span, column: Column, square: int) -> None:
     """The trace's event: the top of the column on ``square`` taken under the moving column."""
-    words.column_taken(st, span, square)
+    st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column", span, square)
 
 
-#: The events a heap board says in words of its own: a heap lifted whole, one seed sown, a heap taken.
-HEAP_WORDS: dict[str, Callable[..., None]] = {"lift": lifted, "put": sown_one, "capture": heap_taken, "capture_refused": heap_refused}
-#: The events a stack board says in words of its own: a column put, the top of a column taken.
-STACK_WORDS: dict[str, Callable[..., None]] = {"put": column_said, "capture": column_taken, "capture_refused": column_refused}
+#: The events a heap board says in words of its own: a heap lifted whole, one seed sown, the hand sown, a heap taken.
+HEAP_WORDS: dict[str, Callable[..., None]] = {"lift": lifted, "put": sown, "all_sown": all_sown, "capture": heap_taken,
+                                              "capture_refused": heap_refused}
+#: The events a stack board says in words of its own: a column put (by ``|`` or at the end), the top of a column taken.
+STACK_WORDS: dict[str, Callable[..., None]] = {"put": column_put, "column_put": column_put, "capture": column_taken,
+                                               "capture_refused": column_refused}

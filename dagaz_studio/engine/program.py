@@ -27,6 +27,9 @@ from dagaz_studio.notation.nodes import (
 )
 from dagaz_studio.notation.visitor import Visitor
 
+#: What a program keeps where the rules have not made its code yet.
+UNMADE: Any = object()
+
 #: Parts of a notation whose names are checked between two looks at the cancel flag of the reading.
 NAMES_LOOK_EVERY = 64
 
@@ -42,9 +45,11 @@ class BoardNames(Protocol):
 
 class Program:
     """A notation for one board and one player (with the piece it moves, and whether it is read in
-    reach mode); raises NotationError when it names what the board lacks."""
+    reach mode); raises NotationError when it names what the board lacks. The code the rules make for
+    it is kept with it: its compiled plan, its traced code and its compiled drop (:data:`UNMADE` until
+    made; ``None`` where none can be)."""
 
-    __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode")
+    __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode", "plan", "traced", "drop")
 
     def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
                  reach_mode: bool = False) -> None:
@@ -54,6 +59,9 @@ class Program:
         self.piece = piece
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode
+        self.plan: Any = UNMADE
+        self.traced: Any = UNMADE
+        self.drop: Any = UNMADE
         check_names(rules, notation, reach_mode, current_flag())
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
@@ -23,7 +23,7 @@ from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, Unsupported
 from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords
 from dagaz_studio.engine.position import Piece, Position
-from dagaz_studio.engine.program import Program
+from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
@@ -184,17 +184,16 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         """The traced code of ``program`` (cached; :mod:`~dagaz_studio.engine.trace_code`, on heap and
         stack boards :mod:`~dagaz_studio.engine.kind_trace`); raises
         :class:`~dagaz_studio.engine.emitter.CodeTooLarge` for a notation past the writer's limits."""
-        key = (program.notation.text, program.player, program.piece_name)
-        if key not in self.traced:
+        if program.traced is UNMADE:
             if self.board.kind_type.holds_pieces:
                 from dagaz_studio.engine.trace_code import traced_code
             else:
                 from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
             try:
-                self.traced[key] = traced_code(self, program.notation, program.player, cancel, program.piece_name)
+                program.traced = traced_code(self, program.notation, program.player, cancel, program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                self.traced[key] = None
-        code = self.traced[key]
+                program.traced = None
+        code: Callable[..., None] | None = program.traced
         if code is None:
             raise CodeTooLarge(program.notation, "too large")
         return code
@@ -286,14 +285,12 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         """A drop by its compiled code, or ``None`` to leave it to the traced code (a notation past the
         size limits; a run that spends its budget, nests too deeply or is cancelled, which the traced
         code stops and explains)."""
-        key = (program.notation.text, program.player, program.piece_name)
-        drop = self._drops.get(key, False)
-        if drop is False:
+        if program.drop is UNMADE:
             try:
-                drop = compile_drop(self, program.notation, program.player, program.piece_name)
+                program.drop = compile_drop(self, program.notation, program.player, program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                drop = None
-            self._drops[key] = drop
+                program.drop = None
+        drop = program.drop
         if drop is None:
             return None
         work = new_work(budget, cancel)
@@ -313,13 +310,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         :class:`~dagaz_studio.notation.cancel.ReadingCancelled` raised (nothing kept) when it is set."""
         if not self.board.kind_type.holds_pieces:
             return None  # the default board's code takes no heap or column: its attack questions too
-        key = (program.notation.text, program.player, program.piece_name)
-        if key in self._plans:
-            return self._plans[key]
-        with collector_paused():
-            plan = self._make_plan(program, cancel)
-        self._plans[key] = plan
-        return plan
+        if program.plan is UNMADE:
+            with collector_paused():
+                program.plan = self._make_plan(program, cancel)
+        return cast("Plan | None", program.plan)
 
     def _make_plan(self, program: Program, cancel: CancelFlag | None) -> Plan | None:
         notation = program.notation

@@ -99,17 +99,11 @@ class RulesState:
         self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self.tabled: set[int] = share.tabled
-        self._plans: dict[tuple[str, int, str], Plan | None] = {}
-        #: Each notation's traced code (:func:`~dagaz_studio.engine.trace_code.traced_code`), or
-        #: ``None`` past the writer's limits.
-        self.traced: dict[tuple[str, int, str], Callable[..., None] | None] = {}
         #: Whether each notation (by its text) asks attack questions (``[a]``, ``[s]``).
         self._asks_attacks: dict[str, bool] = {}
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
         #: ``None`` past the writer's limits; by the program's identity, kept with it.
         self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
-        #: The compiled drops (:meth:`Rules.run_drop`), ``None`` where the traced code takes the notation.
-        self._drops: dict[tuple[str, int, str], Any] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first

@@ -5,7 +5,6 @@ that unwinds a run (:class:`Stop`). The traced written code (:mod:`~dagaz_studio
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from dagaz_studio.engine.position import Piece, Position
@@ -113,9 +112,3 @@ class State:
         if piece.player < 0:
             return f"a neutral {self.kind_names[piece.kind]}"
         return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
-
-
-#: What a part of a compiled notation calls for every way it succeeds: the rest of the notation.
-Cont = Callable[[State], None]
-#: The same for a bracket item, given the square it acted on.
-ItemCont = Callable[[State, int], None]

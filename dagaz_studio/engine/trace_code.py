@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.completion import MoveKey
     from dagaz_studio.engine.values import RunResult
 
+#: A traced run's code: ``moves(cells, origin, piece, state, None, work, position)``.
+TracedCode = Callable[..., None]
+
+
 class TracedState(State):
     """The run state of a traced code run: the moves it completed, as the runner keeps them."""
 
@@ -50,18 +54,18 @@ class TracedState(State):
         self.cursor, self.last_dir, self.depth = cursor, direction, depth
 
 
-def completed(st: TracedState, target: int, direction: int | None, promoted: int | None, start: int,
+def completed(st: TracedState, target: int, direction: int | None, start: int, promotion: str | None,
               again: bool = False, null: bool = False, labels: tuple[str, ...] = ()) -> None:
-    """A way through the traced code completed: its move kept (or said not to be one) as the
-    runner keeps it (``again``, ``null``, ``labels``: its marks, ``[k]``, ``[n]``, ``[o]``)."""
+    """A way through the traced code completed: its move kept (or said not to be one) as the runner
+    keeps it (``promotion``: the name of the kind it promoted to; ``again``, ``null``, ``labels``: its
+    marks, ``[k]``, ``[n]``, ``[o]``)."""
     if st.asked is not None:
         if st.asked in st.captures:
             raise Found
         return
-    st.mover_sq, st.mover_dir, st.partial_start = target, direction, start
-    st.promotion = None if promoted is None else st.kind_names[promoted]
+    st.mover_sq, st.mover_dir, st.partial_start, st.promotion = target, direction, start, promotion
     st.again, st.null, st.labels = again, null, list(labels)
-    keep_move(st, st.rules.board, st.seen, st.result)
+    keep_move(st, st.seen, st.result)
 
 
 class TraceHooks(RepeatWriter):
@@ -70,6 +74,10 @@ class TraceHooks(RepeatWriter):
     trial pass with the trace off and the end of a partial move; each back-end says its own
     implicit end (:class:`TraceWriter`, :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
 
+    # The events take lines: more are allowed than for untraced code.
+    max_lines = RepeatWriter.max_lines * 3
+    #: What the written code reads besides its constants: its board kind's back-end's names.
+    namespace = staticmethod(code_namespace)
     # A repetition as its recursive function, whose passes the events follow one by one; a possessive
     # one tries each pass first, with the trace off, as the runner does.
     loops = False
@@ -77,13 +85,35 @@ class TraceHooks(RepeatWriter):
     square_steps = False
     # ``fin`` is told the cursor's direction, the depth and which end it is.
     fin_extra = ", d, dp, sp"
+    #: The events the board kind says in words of its own, by name.
+    own_words: dict[str, Callable[..., None]] = {}
 
-    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
-        super().__init__(rules, notation, player, allowance)
+    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
+        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
         #: The spans of the ``&`` being written, innermost last (what their implicit end names).
         self.ends: list[str] = []
         #: Writing a trial pass, which runs with the trace off: its events are not written.
         self.silent = False
+
+    @classmethod
+    def code(cls, rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
+             piece_name: str = PIECE_NAME) -> TracedCode:
+        """The traced code of ``notation`` for ``player`` this back-end writes (written once per board;
+        ``piece_name`` labels an unlabelled ``[o]``); raises
+        :class:`~dagaz_studio.engine.emitter.Unsupported` past the size limits."""
+        key = written_code_key(rules, notation, player, None, "traced", piece_name)
+        written = rules.written.get(key)
+        if written is None:
+            writer = cls(rules, notation, player)
+            writer.cancel, writer.piece_name = cancel, piece_name
+            written = rules.written[key] = (writer.written(), True, 0)
+        moves: TracedCode = load_code(rules, written[0], f"traced notation {notation.text!r}", keep=False,
+                                      namespace=cls.namespace)["moves"]
+        return moves
+
+    def written(self) -> tuple[str, dict[str, Any]]:
+        """The source of the traced ``moves`` function, and the constants it reads."""
+        raise NotImplementedError
 
     def fin_args(self, env: Env, then: str) -> str:
         return f", {env['d']}, {env['dp']}, {'None' if then == 'None' else self.ends[-1]}"
@@ -92,8 +122,9 @@ class TraceHooks(RepeatWriter):
         return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
     def word(self, event: str) -> Callable[..., None]:
-        """The function that records ``event`` (:mod:`~dagaz_studio.engine.trace_words`)."""
-        result: Callable[..., None] = getattr(trace_words, event)
+        """The function that records ``event``: the board kind's own words
+        (:mod:`~dagaz_studio.engine.kind_words`), else :mod:`~dagaz_studio.engine.trace_words`'."""
+        result: Callable[..., None] = self.own_words.get(event) or getattr(trace_words, event)
         return result
 
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
@@ -164,11 +195,8 @@ class TraceHooks(RepeatWriter):
 class TraceWriter(TraceHooks, CodeGenerator):
     """The default board's code with the trace's events written in (its ``moves`` function only)."""
 
-    # The events take lines: more are allowed than for untraced code.
-    max_lines = CodeGenerator.max_lines * 3
-
-    def __init__(self, rules: CodeRules, notation: Notation, player: int) -> None:
-        super().__init__(rules, notation, player, [MAX_WRITTEN * 3])
+    def written(self) -> tuple[str, dict[str, Any]]:
+        return self.module(self.notation.body, ("moves",))
 
     def analyse(self, body: Any) -> None:
         super().analyse(body)
@@ -188,7 +216,9 @@ class TraceWriter(TraceHooks, CodeGenerator):
         super().finishing(ind)
 
     def keep(self, i: int) -> None:
-        self.emit(i, f"T.at(c, d, dp); DONE(T, ms, md, pr, ps{self.tail})")
+        # The code's promotion is a kind's index; a move records its name.
+        promotion = f"None if pr is None else {self.constant('kinds', tuple(self.rules.kind_names))}[pr]"
+        self.emit(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, {promotion if self.promotes else 'None'}{self.tail})")
 
     def spend(self, ind: int, units: str = "1") -> None:
         if units.startswith(f"{COMPLETION_COST} + "):
@@ -198,24 +228,10 @@ class TraceWriter(TraceHooks, CodeGenerator):
         super().spend(ind, units)
 
 
-#: A traced run's code: ``moves(cells, origin, piece, state, None, work, position)``.
-TracedCode = Callable[..., None]
-
-
 def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
                 piece_name: str = PIECE_NAME) -> TracedCode:
-    """The traced code of ``notation`` for ``player`` (written once per board; ``piece_name`` labels
-    an unlabelled ``[o]``); raises :class:`~dagaz_studio.engine.emitter.Unsupported` past the size
-    limits."""
-    key = written_code_key(rules, notation, player, None, "traced", piece_name)
-    written = rules.written.get(key)
-    if written is None:
-        writer = TraceWriter(rules, notation, player)
-        writer.cancel, writer.piece_name = cancel, piece_name
-        written = rules.written[key] = (writer.module(notation.body, ("moves",)), True, 0)
-    moves: TracedCode = load_code(rules, written[0], f"traced notation {notation.text!r}", keep=False,
-                                  namespace=lambda *read: {**code_namespace(*read), "DONE": completed})["moves"]
-    return moves
+    """The traced code of ``notation`` for ``player`` on the default board (:meth:`TraceHooks.code`)."""
+    return TraceWriter.code(rules, notation, player, cancel, piece_name)
 
 
 def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult) -> TracedState:

@@ -107,31 +107,31 @@ def verdict(ok: bool) -> str:
     return "passed" if ok else "failed"
 
 
+#: What each one-letter check of a square but ``[p]``, ``[e]``, ``[f]`` asks, in words: when what the
+#: lower-case letter asks is so, and when it is not.
+_ASKED = {
+    "a": ("an enemy piece could capture there", "no enemy piece could capture there"),
+    "s": ("a friendly piece could recapture there", "no friendly piece could recapture there"),
+    "m": ("the piece has moved before", "the piece has not moved"),
+    "r": ("the piece has stood there in this move", "the piece has not stood there in this move"),
+    "c": ("this move has captured there", "this move has not captured there"),
+    "b": ("the move began there", "the move did not begin there"),
+    "l": ("the previous move started there", "the previous move did not start there"),
+    "t": ("the previous move ended there", "the previous move did not end there"),
+}
+
+
 def explain_check(st: State, letter: str, square: int, ok: bool) -> str:
     """Why the one-letter check ``letter`` of a square (upper case: negated) held or failed (``ok``) on
     ``square``, in words: ``[p]`` empty, ``[e]`` enemy, ``[f]`` friend, ``[a]`` attacked, ``[s]``
     defended, ``[m]`` moved, ``[r]`` visited, ``[l]``/``[t]`` the previous move's start and end, ``[b]``
     where the move began, ``[c]`` captured on (docs/notation.md, sections 5 and 7)."""
     lower = letter.lower()
-    held = ok == letter.islower()  # whether what the lower-case letter asks is so
     if lower in "pef":
         return st.who(square)
-    if lower == "a":
-        return f"{'an' if held else 'no'} enemy piece could capture there"
-    if lower == "s":
-        return f"{'a' if held else 'no'} friendly piece could recapture there"
-    if lower == "m":
-        return "the piece has moved before" if held else "the piece has not moved"
-    if lower == "r":
-        return f"the piece has {'' if held else 'not '}stood there in this move"
-    if lower == "c":
-        return f"this move {'has' if held else 'has not'} captured there"
-    if lower == "b":
-        return f"the move {'began' if held else 'did not begin'} there"
-    if lower in "lt":
-        did, did_not = ("started", "start") if lower == "l" else ("ended", "end")
-        return f"the previous move {did if held else 'did not ' + did_not} there"
-    return ""
+    asked = _ASKED.get(lower)
+    # The first words are said when what the lower-case letter asks is so.
+    return "" if asked is None else asked[ok != letter.islower()]
 
 
 def check(st: State, span: Span, text: str, letter: str, square: int, ok: bool) -> None:
@@ -255,36 +255,6 @@ def not_own(st: State, square: int) -> None:
     """The implicit ``[f]`` failed: the piece on ``square`` is not the mover's."""
     st.emit("check", f"[f] failed on {st.name(square)}: {st.who(square)} — a player moves only his own pieces",
             None, square, False)
-
-
-def no_heap(st: State, square: int) -> None:
-    """A heap board's implicit ``[P]`` failed."""
-    st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
-
-
-def heap_lifted(st: State, span: Span | None, heap: str, square: int) -> None:
-    """A heap (``heap``: its pieces, in words) lifted from ``square``."""
-    st.emit("lift", f"lift the heap of {heap} from {st.name(square)}", span, square)
-
-
-def sown(st: State, span: Span, kind: int, square: int) -> None:
-    """One piece of ``kind`` put on the heap of ``square``."""
-    st.emit("put", f"put a {st.kind_names[kind]} on {st.name(square)}", span, square)
-
-
-def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
-    """The ``count`` pieces still in hand put on the heap of ``square``."""
-    st.emit("put", f"put the {count} pieces in hand on {st.name(square)}", span, square)
-
-
-def column_put(st: State, span: Span | None, piece: Any, square: int) -> None:
-    """A column, ``piece`` on top, put on ``square``."""
-    st.emit("put", f"put {st.describe(piece)}'s column on {st.name(square)}", span, square)
-
-
-def column_taken(st: State, span: Span, square: int) -> None:
-    """The top of the column on ``square`` put under the moving column."""
-    st.emit("capture", f"take the top of the column on {st.name(square)} under the moving column", span, square)
 
 
 def lost_kind(st: State, span: Span, kind: int, square: int, lost: bool) -> None:

@@ -31,19 +31,20 @@ class Way:
     path: tuple[int, ...]
     distance: int
     reason: str
-    alternative: str | None = None
+    alternative: str | None
     #: The way in legs, one for each partial move of a chain and one for the part after the last:
     #: the squares the piece went through (and, in the last leg, the cursor), and those it took.
-    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
-    #: Whether the way could have led to the square asked about (:func:`heads_for`).
-    heads: bool = True
+    legs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    #: Whether the way could have led to the square asked about (see :func:`way_to`).
+    heads: bool
+    #: The square where it stopped (the failed check's, or the cursor's).
+    stop: int
 
     def describe(self, board: Board) -> str:
         """The way in one line: ``e1-f1 (alternative 2 of 3): [A] failed on f1: …``; a chain says
         where each partial move landed and what it took: ``d2-e3 taking f4, g5, then e3-d3: …``."""
-        legs = self.legs or ((self.path, ()),)
         parts = []
-        for squares, taken in legs:
+        for squares, taken in self.legs:
             part = "-".join(board.squares[s] for s in squares)
             if taken:
                 part += " taking " + ", ".join(board.squares[s] for s in taken)
@@ -55,66 +56,46 @@ class Way:
 #: In the rest of an alternative's text, what moves the cursor again: a direction letter, a
 #: back-reference, a rider's ``(+)``/``(*)``, or a repetition that goes round once more.
 _MOVES_ON = re.compile(r"[A-Za-z]|\\\d|\(\s*[+*]|\)\s*[*+{]")
+#: What only repeats a direction already taken: a back-reference, a repetition's end.
+_REPEATS = re.compile(r"\\\d|\)\s*[*+]|\)\s*\{[^}]*\}")
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 #: How much of an alternative's text a summary quotes.
 QUOTED = 24
 
 
-def _rest(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> str | None:
-    """The text of the alternative the way took after its failed ``event``, brackets taken out
-    (``None`` when the notation's text or the event's place in it is not known)."""
-    failed = trace[event]
+def _rest(notation: str | None, failed: TraceEvent, choice: TraceEvent | None) -> str | None:
+    """The text of the alternative ``choice`` (the innermost ``;`` option the way took, if any) after
+    the ``failed`` event, brackets taken out (``None`` when the notation's text or the event's place
+    in it is not known)."""
     if notation is None or failed.span is None:
         return None
-    end = len(notation)
-    for index in reversed(path):
-        here = trace[index]
-        if here.kind == EventKind.BRANCH and here.span is not None:
-            end = here.span.end
-            break
+    end = choice.span.end if choice is not None and choice.span is not None else len(notation)
     rest = notation[failed.span.end:end]
     if failed.kind == EventKind.CHECK and "]" in rest and "[" not in rest.split("]", 1)[0]:
         rest = rest.split("]", 1)[1]  # the rest of the bracket the check stood in
     return _BRACKETS.sub("", rest)
 
 
-def goes_on(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
-    """Whether the notation, had the failed ``event`` passed, could have moved the cursor again within
-    the alternative the way took (``path``: the way's events from the root). Without the notation's
-    text the answer is yes: nothing is ruled out."""
-    if trace[event].kind == EventKind.BLOCKED:
+def goes_on(notation: str | None, failed: TraceEvent, choice: TraceEvent | None = None) -> bool:
+    """Whether the notation, had the ``failed`` event passed, could have moved the cursor again within
+    the alternative ``choice`` the way took (its ``branch`` event, ``None`` outside any ``;``).
+    Without the notation's text the answer is yes: nothing is ruled out."""
+    if failed.kind == EventKind.BLOCKED:
         return False  # it ran off the board: no passing check takes it further that way
-    rest = _rest(notation, trace, path, event)
+    rest = _rest(notation, failed, choice)
     return rest is None or _MOVES_ON.search(rest) is not None
 
 
-def repeats_only(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int], event: int) -> bool:
-    """Whether every step left after the failed ``event`` repeats a direction already taken (``\\1``):
-    a rider's ray, which goes on only the way it went."""
-    rest = _rest(notation, trace, path, event)
-    if rest is None:
-        return False
-    return _MOVES_ON.search(re.sub(r"\\\d|\)\s*[*+]|\)\s*\{[^}]*\}", "", rest)) is None
-
-
-def heads_for(board: Board, trace: Sequence[TraceEvent], way: Way, square: int, moves_on: bool,
-              straight: bool = False) -> bool:
-    """Whether ``way`` could have led to ``square``: it stopped there, or it would have gone on and
-    its last step points towards it (or it had not stepped yet, so no direction is ruled out).
-    ``straight``: it could only have gone on in the direction it went (a rider whose path so far is
-    one line), so the square must lie ahead on that line."""
-    event = trace[way.event]
-    where = event.square if event.square is not None else event.cursor
-    if where == square:
-        return True
-    if not moves_on or where is None:
-        return False
-    path = way.path
+def _heads_for(board: Board, path: Sequence[int], stop: int, square: int, straight: bool) -> bool:
+    """Whether a way through ``path`` that would have gone on from ``stop`` points towards ``square``
+    (or had not stepped yet, so no direction is ruled out). ``straight``: it could only have gone on
+    in the direction it went (a rider whose path so far is one line), so the square must lie ahead
+    on that line."""
     if len(path) < 2:
         return True
     column, row = board.column_of, board.row_of
     step = (column[path[-1]] - column[path[-2]], row[path[-1]] - row[path[-2]])
-    towards = (column[square] - column[where], row[square] - row[where])
+    towards = (column[square] - column[stop], row[square] - row[stop])
     steps = {(column[b] - column[a], row[b] - row[a]) for a, b in zip(path, path[1:])}
     if straight and steps == {step}:
         # Ahead on the line: a positive multiple of the step.
@@ -122,32 +103,57 @@ def heads_for(board: Board, trace: Sequence[TraceEvent], way: Way, square: int, 
     return step[0] * towards[0] + step[1] * towards[1] > 0
 
 
-def reach_left(board: Board, trace: Sequence[TraceEvent], way: Way, square: int) -> float:
-    """The straight-line distance from where ``way`` stopped to ``square`` (a tie-breaker after the
-    king-step distance: the way that came straighter at it first)."""
-    event = trace[way.event]
-    where = event.square if event.square is not None else event.cursor
-    if where is None:
-        return float("inf")
-    dx = board.column_of[where] - board.column_of[square]
-    dy = board.row_of[where] - board.row_of[square]
-    return float((dx * dx + dy * dy) ** 0.5)
-
-
-def alternative_label(notation: str | None, trace: Sequence[TraceEvent], path: Sequence[int]) -> str | None:
+def _label(notation: str | None, choice: TraceEvent | None) -> str | None:
     """The ``;`` option a way took, as ``alternative 2 of 3 ((E[pA])*+E[f,=Rook,M]…)``: its number and the
     start of its text, which is how the notation's author knows it; ``None`` outside any ``;``."""
-    for index in reversed(path):
-        here = trace[index]
-        if here.kind == EventKind.BRANCH and here.branch is not None:
-            label = f"alternative {here.branch[0]} of {here.branch[1]}"
-            if notation is not None and here.span is not None:
-                text = " ".join(notation[here.span.start:here.span.end].split())
-                if len(text) > QUOTED:
-                    text = text[:QUOTED - 1] + "…"
-                label += f" ({text})"
-            return label
-    return None
+    if choice is None or choice.branch is None:
+        return None
+    label = f"alternative {choice.branch[0]} of {choice.branch[1]}"
+    if notation is not None and choice.span is not None:
+        text = " ".join(notation[choice.span.start:choice.span.end].split())
+        if len(text) > QUOTED:
+            text = text[:QUOTED - 1] + "…"
+        label += f" ({text})"
+    return label
+
+
+def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], square: int,
+           notation: str | None = None) -> Way | None:
+    """The way whose events from the root are ``branch``, the last its failed event, as seen from
+    ``square`` (``None`` when it stopped nowhere). It *heads for* ``square`` when it stopped there,
+    or when the notation (its text, if known) would have gone on and its last step points towards
+    the square (along its line, for a rider that can only go on the way it went)."""
+    failed = trace[branch[-1]]
+    stop = failed.square if failed.square is not None else failed.cursor
+    if stop is None:
+        return None
+    choice = next((trace[i] for i in reversed(branch) if trace[i].kind == EventKind.BRANCH), None)
+    squares: list[int] = []
+    # A partial move lands where its next one begins: the squares its cursor looked at beyond
+    # the landing (to take the pieces there) are no part of the piece's route.
+    legs: list[tuple[list[int], list[int]]] = [([], [])]
+    for step in branch:
+        here = trace[step]
+        if here.square is None:
+            continue
+        if here.kind in (EventKind.START, EventKind.STEP):
+            squares.append(here.square)
+            legs[-1][0].append(here.square)
+        elif here.kind == EventKind.CAPTURE:
+            legs[-1][1].append(here.square)
+        elif here.kind == EventKind.PARTIAL:
+            route = legs[-1][0]
+            if here.square in route:
+                del route[len(route) - route[::-1].index(here.square):]
+            legs.append(([here.square], []))
+    heads = stop == square
+    if not heads and goes_on(notation, failed, choice):
+        rest = _rest(notation, failed, choice)
+        straight = rest is not None and _MOVES_ON.search(_REPEATS.sub("", rest)) is None
+        heads = _heads_for(board, squares, stop, square, straight)
+    across, up = board.column_of[stop] - board.column_of[square], board.row_of[stop] - board.row_of[square]
+    return Way(branch[-1], tuple(squares), max(abs(across), abs(up)), failed.text, _label(notation, choice),
+               tuple((tuple(route), tuple(taken)) for route, taken in legs if route), heads, stop)
 
 
 def _because(reason: str) -> str:

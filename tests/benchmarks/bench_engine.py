@@ -132,15 +132,21 @@ def first_perft(fen: str, depth: int) -> float:
 #: The interpreter as it was when the compiled core was asked for (one 1,336-line file): the reference
 #: of the nodes-per-second targets, run from the repository's history in the same run.
 ORIGINAL = "6acf04c934afe2ace1ee83946a027a05e9b03538"
-_ORIGINAL_PERFT = """
-import os, sys, time
+#: The engine as it was before its meaning was written once (its kinds' ratios against chess are the
+#: floor the board kinds are held to): run from the history in the same run, beside this tree's.
+BEFORE_ONE_ENGINE = "d1d3c71"
+#: Where each earlier tree kept perft and the rules (the first had no light path yet).
+_TREE_IMPORTS = {ORIGINAL: ("dagaz_studio.engine.game", "dagaz_studio.engine.interpreter"),
+                 BEFORE_ONE_ENGINE: ("dagaz_studio.engine.game", "dagaz_studio.engine.rules")}
+_EARLIER_PERFT = """
+import importlib, os, sys, time
 import dagaz_studio
 assert os.path.realpath(dagaz_studio.__file__).startswith(os.path.realpath(os.getcwd())), dagaz_studio.__file__
 from dagaz_studio.board import load_board
-# That tree's perft (it had no light path yet), not this one's: the folder holds that tree alone.
-from dagaz_studio.engine.game import perft
-from dagaz_studio.engine.interpreter import Rules
 from dagaz_studio.engine.position import Position
+# That tree's perft and rules, not this one's: the folder holds that tree alone.
+perft = importlib.import_module(sys.argv[4]).perft
+Rules = importlib.import_module(sys.argv[5]).Rules
 board = load_board(sys.argv[1])
 best = float("inf")
 for _ in range(int(sys.argv[3])):
@@ -151,22 +157,24 @@ print(count, best)
 """
 
 
-def original_perft(name: str, depth: int, runs: int) -> tuple[int, float] | None:
-    """(count, best CPU seconds) of perft by the :data:`ORIGINAL` interpreter, in a fresh process, or
-    ``None`` when this copy of the project has no history to take it from."""
+def original_perft(name: str, depth: int, runs: int, commit: str = ORIGINAL) -> tuple[int, float] | None:
+    """(count, best CPU seconds) of perft by the engine at ``commit`` (:data:`ORIGINAL` or
+    :data:`BEFORE_ONE_ENGINE`), in a fresh process, or ``None`` when this copy of the project has no
+    history to take it from."""
     with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ORIGINAL, "dagaz_studio", "boards"],
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit, "dagaz_studio", "boards"],
                                  capture_output=True)
         if archive.returncode != 0:
             return None
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(folder, filter="data")
         # Run from that folder: ``python -c`` puts the working folder first on the import path.
-        done = subprocess.run([sys.executable, "-c", _ORIGINAL_PERFT, name, str(depth), str(runs)], cwd=folder,
-                              capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=folder))
+        done = subprocess.run([sys.executable, "-c", _EARLIER_PERFT, name, str(depth), str(runs),
+                               *_TREE_IMPORTS[commit]], cwd=folder, capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=folder, XDG_CACHE_HOME=folder))
         if done.returncode != 0:
             # Say why rather than a bare CalledProcessError: the old tree's own message is the clue.
-            raise RuntimeError(f"the original interpreter ({ORIGINAL[:7]}) failed on {name}:\n{done.stderr}")
+            raise RuntimeError(f"the engine at {commit[:7]} failed on {name}:\n{done.stderr}")
         count, seconds = done.stdout.split()
         return int(count), float(seconds)
 
@@ -228,10 +236,22 @@ def bench_kinds(quick: bool) -> None:
     _, chess_rate = nodes_per_second("chess", 3)
     rates = [nodes_per_second(name, depth) for name, depth in games]
     chess_rate = max(chess_rate, nodes_per_second("chess", 3)[1])
+    before_chess = original_perft("chess", 3, runs, BEFORE_ONE_ENGINE)
     for (name, depth), (count, rate) in zip(games, rates):
         ratio = rate / chess_rate
         print(f"{name} perft({depth}) = {count}: {rate:,.0f} nodes/s, {ratio:.2f}x chess's {chess_rate:,.0f} "
               f"— target at least 0.25x: {verdict(name + ' nodes/s', ratio >= 0.25)}")
+        before = original_perft(name, depth, runs, BEFORE_ONE_ENGINE)
+        if before is None or before_chess is None:
+            continue
+        assert before[0] == count, (name, before[0], count)
+        # Both trees in the same run: the earlier ratio is the floor, and the kind's own speed-up
+        # beside chess's says whether a lower ratio means a slower kind or a faster chess.
+        before_rate, before_chess_rate = count / before[1], before_chess[0] / before_chess[1]
+        floor = before_rate / before_chess_rate
+        print(f"    the engine at {BEFORE_ONE_ENGINE}: {floor:.2f}x chess; {name} now {rate / before_rate:.2f}x as "
+              f"fast, chess {chess_rate / before_chess_rate:.2f}x — ratio no lower than then: "
+              f"{verdict(name + ' ratio against chess', ratio >= floor)}")
 
 
 def bench_created(quick: bool) -> None:

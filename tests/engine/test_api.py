@@ -79,7 +79,7 @@ def test_the_public_names_are_public_and_listed_alike():
             for statement in node.body:
                 assert isinstance(statement, ast.ImportFrom) and statement.module
                 typed.update({alias.name: statement.module.rpartition(".")[2] for alias in statement.names})
-    sources = engine._SOURCES
+    sources = engine._sources()
     assert len(engine.__all__) == len(set(engine.__all__))
     assert set(engine.__all__) == set(sources) == set(typed)
     assert sources == typed, "the TYPE_CHECKING imports and the lazy imports name different submodules"
@@ -88,7 +88,7 @@ def test_the_public_names_are_public_and_listed_alike():
 
 def test_every_public_name_is_its_submodules_object():
     for name in engine.__all__:
-        source = importlib.import_module(f"{NAME}.{engine._SOURCES[name]}")
+        source = importlib.import_module(f"{NAME}.{engine._sources()[name]}")
         assert getattr(engine, name) is getattr(source, name), name
 
 

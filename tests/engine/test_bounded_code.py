@@ -17,6 +17,7 @@ from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import APART, APART_INDENT, MAX_INDENT
 from dagaz_studio.engine.kind_compiler import compile_kind_notation
 from dagaz_studio.engine.position import Piece
+from dagaz_studio.engine.program import UNMADE
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.helpers.run_comparison import played, rules_pair, same_run
@@ -143,7 +144,7 @@ def test_deep_notations_run_compiled_as_the_runner_runs_them(name: str) -> None:
         same_run(fast, runner, position, square, program, budget=3_000)
         # Traced by its written code, event for event as the runner.
         traced = fast.run(position, square, own, trace=True, budget=3_000)
-        assert fast.traced[(notation.text, own.player, own.piece_name)] is not None
+        assert own.traced not in (None, UNMADE)
         expected = runner.run(position, square, program, trace=True, budget=3_000)
         assert (traced.moves, traced.stopped, traced.trace) == (expected.moves, expected.stopped, expected.trace)
 
@@ -164,7 +165,7 @@ def test_deep_notations_on_heap_and_stack_boards_run_compiled_as_the_runner_runs
             traced = fast.run(position, square, own, trace=True, budget=3_000)
             expected = runner.run(position, square, program, trace=True, budget=3_000)
             assert (traced.moves, traced.stopped, traced.trace) == (expected.moves, expected.stopped, expected.trace)
-    assert fast.traced[(notation.text, own.player, own.piece_name)] is not None  # traced by its written code
+    assert own.traced not in (None, UNMADE)  # traced by its written code
 
 
 def test_code_past_the_limits_is_refused_with_a_typed_error_not_left_to_the_runner(

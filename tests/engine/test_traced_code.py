@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from dagaz_studio.board import Board, load_board, shipped_boards
 from dagaz_studio.engine.position import Piece, Position
+from dagaz_studio.engine.program import UNMADE
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import NotationError, parse_notation
 from tests.helpers.notation_strategies import drop_notations, notations
@@ -97,8 +98,9 @@ def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
     for square in movers:
         fast.run(position, square, trace=True)
     # Every notation by its code from its first traced run (the Queen's and the King's, one of each).
-    assert {key[2] for key in fast.traced} == {fast.kind_names[position.cells[square].kind] for square in movers}
-    assert all(code is not None for code in fast.traced.values())
+    traced = [program for program in fast._programs.values() if program.traced is not UNMADE]
+    assert {program.piece_name for program in traced} == {fast.kind_names[position.cells[square].kind] for square in movers}
+    assert all(program.traced is not None for program in traced)
 
 
 def _random_notation_test(board_name: str, examples: int):  # type: ignore[no-untyped-def]

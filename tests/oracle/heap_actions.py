@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.heaps import Heap, as_cell, heap_added, heap_with_hand, push_heap, put_kind
-from dagaz_studio.engine.kind_words import heap_taken_words as _taken_words
-from dagaz_studio.engine.kind_words import lifted, sown_one
+from dagaz_studio.engine.kind_words import all_sown, heap_taken, lifted, sown
 from dagaz_studio.notation.nodes import Lift, Put, Span
 from tests.oracle.run_state import Compiling, Cont, ItemCont, State
 
@@ -79,7 +78,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
         st.mover_sq = square
         st.progress += 1
         if st.trace is not None:
-            sown_one(st, span, piece, square)
+            sown(st, span, piece, square)
         try:
             k(st)
         finally:
@@ -92,7 +91,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
 
 def capture(program: Compiling, span: Span, k: ItemCont) -> ItemCont:
     """``[x]`` on a heap board: the whole heap off the board (to the mover's store)."""
-    return program._capture(span, k, _taken_words)
+    return program._capture(span, k, heap_taken)
 
 
 def finish_hand(st: State, span: Span | None, k: Cont) -> None:
@@ -109,7 +108,7 @@ def finish_hand(st: State, span: Span | None, k: Cont) -> None:
     saved = st.mover_sq
     st.mover_sq = square
     if st.trace is not None:
-        words.all_sown(st, span, len(held), square)
+        all_sown(st, span, len(held), square)
     try:
         k(st)
     finally:

@@ -121,7 +121,7 @@ class OracleRules(Rules):
             # other pieces it displaced: count it, so that a runaway chain (or relay of lifted pieces)
             # stops as soon in time as any other runaway notation.
             state.spend(COMPLETION_COST + len(state.stops) + len(state.captures) + len(state.also))
-            keep_move(state, self.board, seen, result)
+            keep_move(state, seen, result)
 
         st.on_complete = collect
         self._start(st, square, program.entry, result, drop)

@@ -15,7 +15,7 @@ from typing import Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL, PieceType
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.completion import MoveKey, complete_move, move_key
+from dagaz_studio.engine.completion import MoveKey
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.wrapping import wrapping_tables
 from dagaz_studio.notation.cancel import current_flag, look
@@ -53,7 +53,7 @@ from tests.oracle.run_state import (
 from tests.oracle.runner_items import ItemRunner, actions_for_kind
 
 __all__ = ["AttackFound", "BUILD_LOOK_EVERY", "CANCEL_EVERY", "Cont", "ItemCont", "MAX_REPETITION_DEPTH", "MoveKey",
-           "RunnerProgram", "State", "Stop", "complete_move", "finish_hand", "move_key"]
+           "RunnerProgram", "State", "Stop", "finish_hand"]
 
 
 _SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}

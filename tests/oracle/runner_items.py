@@ -114,11 +114,11 @@ class ItemRunner(Visitor[Any]):
         return self._predicate(holds, k, said)
 
     def _capture(self, span: Span, k: ItemCont,
-                 describe: Callable[[State, Any], str] | None = None) -> ItemCont:
-        """``[x]``: take what stands on the square off the board (``describe`` names it in the trace;
-        a piece by default, a heap board's whole heap as its kind says)."""
+                 said: Callable[[State, Span, Any, int], None] = words.capture) -> ItemCont:
+        """``[x]``: take what stands on the square off the board (``said``: the trace's event for it; a
+        piece's by default, a heap board's whole heap as its kind says)."""
         def taken(st: State, piece: Any, square: int) -> None:
-            words.capture(st, span, piece, square, describe(st, piece) if describe is not None else None)
+            said(st, span, piece, square)
         return _square_action(
             span, k, "[x]", lambda st, piece: "nothing to capture" if piece is None else None,
             lambda st, piece: None, taken, captures=True)

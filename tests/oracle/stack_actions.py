@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 from dagaz_studio.engine import trace_words as words
+from dagaz_studio.engine.kind_words import column_put
 from dagaz_studio.engine.kind_words import column_refused as capture_refused
-from dagaz_studio.engine.kind_words import column_said
 from dagaz_studio.engine.kind_words import column_taken as taken
 from dagaz_studio.engine.stacks import Column, as_cell
 from dagaz_studio.notation.nodes import Lift, Put, Span
@@ -47,7 +47,7 @@ def _put_column(st: State, span: Span | None, k: Cont) -> None:
         st.also.append((origin, square))
     st.progress += 1
     if st.trace is not None:
-        column_said(st, span, piece, square)
+        column_put(st, span, piece, square)
     try:
         k(st)
     finally:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.engine.position import Position
+from dagaz_studio.engine.program import UNMADE
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.queries import MovesAnswer, MovesQuery, answer_moves
 from tests.helpers.engine_helpers import shipped
@@ -55,13 +56,16 @@ def test_a_typed_notation_s_moves_are_given_before_its_traced_code_is_written() 
     written: list[bool] = []
 
     def early(answer: MovesAnswer) -> None:
-        written.append(any(key[0] == text for key in rules.traced))
+        written.append(any(program.notation.text == text and program.traced is not UNMADE
+                           for program in rules._programs.values()))
 
     # An empty e4: the typed rook moves up to the pawns, taking e7's.
     whole = answer_moves(rules, MovesQuery(board, position, board.index("e4"), notation=text, trace=True),
                          early=early)
     assert written == [False]
-    assert any(key[0] == text for key in rules.traced) and rules.traced[next(k for k in rules.traced if k[0] == text)]
+    traced = [program.traced for program in rules._programs.values()
+              if program.notation.text == text and program.traced is not UNMADE]
+    assert traced and traced[0]
     targets = {board.squares[whole.moves[i].target] for i in whole.allowed}
     assert targets == {"e3", "e5", "e6", "e7", "a4", "b4", "c4", "d4", "f4", "g4", "h4"}
 

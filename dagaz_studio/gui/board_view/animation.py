@@ -14,7 +14,6 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 
-from dagaz_studio.engine import Piece
 from dagaz_studio.gui.board_view.export import DEFAULT_SCALE, image_size
 from dagaz_studio.gui.board_view.position_view import position_placement
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
@@ -27,21 +26,8 @@ CAPTION_LINES = 3
 _HIGHLIGHT = QColor("#fff1a8")
 
 
-def _drawn(film: Film, piece: Piece) -> tuple[int, str, str]:
-    kinds = list(film.board.pieces.values())
-    if 0 <= piece.kind < len(kinds):
-        return piece.player, kinds[piece.kind].name, kinds[piece.kind].letter
-    return piece.player, "typed piece", "?"
-
-
 def _show(view: QtBoardView, film: Film, frame: Frame) -> None:
-    at = frame.board
-    view.set_step_pieces(StepPieces(
-        placement={square: _drawn(film, piece) for square, piece in enumerate(at.cells) if piece is not None},
-        captured={square: _drawn(film, piece) for square, piece in at.captured},
-        hand=_drawn(film, at.hand[-1][0]) if at.hand else None,
-        stops=at.stops,
-    ))
+    view.set_step_pieces(StepPieces.at_step(frame.board, film.board, "typed piece"))
     view.set_trace_step(TraceStep.from_event(frame.event))
 
 

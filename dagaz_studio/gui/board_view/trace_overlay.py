@@ -20,7 +20,7 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.gui.lazy_qt import Qt
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine import TraceEvent
+    from dagaz_studio.engine import Piece, StepBoard, TraceEvent
 
 
 class SquareGeometry(Protocol):
@@ -78,6 +78,22 @@ class StepPieces:
     captured: dict[int, DrawnPiece]
     hand: DrawnPiece | None = None
     stops: tuple[int, ...] = ()
+
+    @classmethod
+    def at_step(cls, at: StepBoard, board: Board, unknown: str, stands_for: int | None = None) -> StepPieces:
+        """The pieces of the board ``at`` a run's step, each drawn as its kind on ``board``: a kind the
+        board does not have (a typed notation's piece) as the kind ``stands_for``, else named ``unknown``."""
+        kinds = list(board.pieces.values())
+
+        def drawn(piece: Piece) -> DrawnPiece:
+            kind = piece.kind if 0 <= piece.kind < len(kinds) else stands_for
+            if kind is not None and 0 <= kind < len(kinds):
+                return piece.player, kinds[kind].name, kinds[kind].letter
+            return piece.player, unknown, "?"
+
+        return cls(placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
+                   captured={square: drawn(piece) for square, piece in at.captured},
+                   hand=drawn(at.hand[-1][0]) if at.hand else None, stops=at.stops)
 
 
 def _item(path: QPainterPath, pen: QPen, brush: QBrush | QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush) -> QGraphicsPathItem:

@@ -119,14 +119,4 @@ def step_html(notation: str, span: tuple[int, int] | None, ok: bool, sentence: s
 
 def step_pieces(film: Any, frame: Any) -> StepPieces:
     """The pieces as the example's run has them at ``frame`` of ``film``: standing, captured, in hand."""
-    kinds = list(film.board.pieces.values())
-
-    def drawn(piece: Any) -> tuple[int, str, str]:
-        if 0 <= piece.kind < len(kinds):
-            return piece.player, kinds[piece.kind].name, kinds[piece.kind].letter
-        return piece.player, "example piece", "?"
-
-    at = frame.board
-    return StepPieces(placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
-                      captured={square: drawn(piece) for square, piece in at.captured},
-                      hand=drawn(at.hand[-1][0]) if at.hand else None, stops=at.stops)
+    return StepPieces.at_step(frame.board, film.board, "example piece")

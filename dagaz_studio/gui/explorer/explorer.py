@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine import Piece, SquareExplanation, board_at, move_highlights
+from dagaz_studio.engine import SquareExplanation, board_at, move_highlights
 from dagaz_studio.gui.board_view.trace_overlay import StepPieces, TraceStep
 from dagaz_studio.gui.board_view.view import QtBoardView
 from dagaz_studio.gui.docks.moves_panel import QtMovesPanel
@@ -347,23 +347,11 @@ class QtMoveExplorer(QObject):
         if reply is None or board is None or reply.start is None or reply.tree is None or index is None:
             return None
         at = board_at(reply.start.cells, reply.trace, reply.tree, index, reply.kind_names)
-        kinds = list(board.pieces.values())
-        # A piece type's edited notation moves that type's piece: drawn as the piece it stands for.
+        # A piece type's edited notation moves that type's piece: drawn as the piece it stands for; a
+        # tried notation's piece as the typed piece.
         standing = reply.query.position.cells[reply.query.square] if reply.query.square is not None else None
         stands_for = standing.kind if standing is not None and reply.query.notation_player is not None else None
-
-        def drawn(piece: Piece) -> tuple[int, str, str]:
-            kind = piece.kind if 0 <= piece.kind < len(kinds) else stands_for
-            if kind is not None and 0 <= kind < len(kinds):
-                return piece.player, kinds[kind].name, kinds[kind].letter
-            return piece.player, TYPED_PIECE, "?"  # the piece a tried notation moves
-
-        return StepPieces(
-            placement={square: drawn(piece) for square, piece in enumerate(at.cells) if piece is not None},
-            captured={square: drawn(piece) for square, piece in at.captured},
-            hand=drawn(at.hand[-1][0]) if at.hand else None,
-            stops=at.stops,
-        )
+        return StepPieces.at_step(at, board, TYPED_PIECE, stands_for)
 
     def _summary(self, board: Board, reply: MovesAnswer) -> str:
         request = reply.query
