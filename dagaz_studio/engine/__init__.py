@@ -21,8 +21,9 @@ from a submodule, so the engine's modules can be split and renamed freely. The n
   :func:`attack_reason`, :func:`move_highlights`.
 
 A name's submodule is imported on its first use (PEP 562), so a start that needs only the moves of
-a position does not pay for the trace explainer. The imports under ``TYPE_CHECKING`` say where each
-name comes from, for mypy and for the first use alike.
+a position does not pay for the trace explainer. The imports under ``TYPE_CHECKING`` are the one list
+of the public names: they say where each comes from, for mypy (``name as name`` marks it exported)
+and for the first use alike, and ``__all__`` is read from them.
 """
 
 from __future__ import annotations
@@ -34,65 +35,57 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.carry import carry_position
-    from dagaz_studio.engine.code_cache import kept_code
-    from dagaz_studio.engine.compiler import Abort, new_work
-    from dagaz_studio.engine.endings import GameOver, game_over, over_by_board
-    from dagaz_studio.engine.explain import (
-        SquareExplanation,
-        StepBoard,
-        TraceTree,
-        attack_reason,
-        board_at,
-        build_tree,
-        explain_square,
-        move_branch,
-    )
-    from dagaz_studio.engine.game import (
-        drop_moves,
-        fen,
-        legal_moves,
-        make_move,
-        pass_move,
-        pseudo_legal_moves,
-        royal_squares,
-        unmake_move,
-    )
-    from dagaz_studio.engine.heaps import Heap, has_stores, typed_heap
-    from dagaz_studio.engine.highlights import move_highlights
-    from dagaz_studio.engine.light_path import divide, light_legal_moves, perft
-    from dagaz_studio.engine.making import make_record
-    from dagaz_studio.engine.position import MAX_FEN_LENGTH, FenError, LastMove, Piece, Position
-    from dagaz_studio.engine.program import Program, check_names
-    from dagaz_studio.engine.rules import Rules, collector_paused
-    from dagaz_studio.engine.stacks import Column, as_cell
-    from dagaz_studio.engine.values import (
-        DEFAULT_BUDGET,
-        DEFAULT_TRACE_LIMIT,
-        CancelFlag,
-        Move,
-        RunawayNotation,
-        TraceEvent,
-        describe_move,
-        quick_move,
-    )
+    from dagaz_studio.engine.carry import carry_position as carry_position
+    from dagaz_studio.engine.code_cache import kept_code as kept_code
+    from dagaz_studio.engine.compiler import Abort as Abort
+    from dagaz_studio.engine.compiler import new_work as new_work
+    from dagaz_studio.engine.endings import GameOver as GameOver
+    from dagaz_studio.engine.endings import game_over as game_over
+    from dagaz_studio.engine.endings import over_by_board as over_by_board
+    from dagaz_studio.engine.explain import SquareExplanation as SquareExplanation
+    from dagaz_studio.engine.explain import StepBoard as StepBoard
+    from dagaz_studio.engine.explain import TraceTree as TraceTree
+    from dagaz_studio.engine.explain import attack_reason as attack_reason
+    from dagaz_studio.engine.explain import board_at as board_at
+    from dagaz_studio.engine.explain import build_tree as build_tree
+    from dagaz_studio.engine.explain import explain_square as explain_square
+    from dagaz_studio.engine.explain import move_branch as move_branch
+    from dagaz_studio.engine.game import drop_moves as drop_moves
+    from dagaz_studio.engine.game import fen as fen
+    from dagaz_studio.engine.game import legal_moves as legal_moves
+    from dagaz_studio.engine.game import make_move as make_move
+    from dagaz_studio.engine.game import pass_move as pass_move
+    from dagaz_studio.engine.game import pseudo_legal_moves as pseudo_legal_moves
+    from dagaz_studio.engine.game import royal_squares as royal_squares
+    from dagaz_studio.engine.game import unmake_move as unmake_move
+    from dagaz_studio.engine.heaps import Heap as Heap
+    from dagaz_studio.engine.heaps import has_stores as has_stores
+    from dagaz_studio.engine.heaps import typed_heap as typed_heap
+    from dagaz_studio.engine.highlights import move_highlights as move_highlights
+    from dagaz_studio.engine.light_path import divide as divide
+    from dagaz_studio.engine.light_path import light_legal_moves as light_legal_moves
+    from dagaz_studio.engine.light_path import perft as perft
+    from dagaz_studio.engine.making import make_record as make_record
+    from dagaz_studio.engine.position import MAX_FEN_LENGTH as MAX_FEN_LENGTH
+    from dagaz_studio.engine.position import FenError as FenError
+    from dagaz_studio.engine.position import LastMove as LastMove
+    from dagaz_studio.engine.position import Piece as Piece
+    from dagaz_studio.engine.position import Position as Position
+    from dagaz_studio.engine.program import Program as Program
+    from dagaz_studio.engine.program import check_names as check_names
+    from dagaz_studio.engine.rules import Rules as Rules
+    from dagaz_studio.engine.rules import collector_paused as collector_paused
+    from dagaz_studio.engine.stacks import Column as Column
+    from dagaz_studio.engine.stacks import as_cell as as_cell
+    from dagaz_studio.engine.values import DEFAULT_BUDGET as DEFAULT_BUDGET
+    from dagaz_studio.engine.values import DEFAULT_TRACE_LIMIT as DEFAULT_TRACE_LIMIT
+    from dagaz_studio.engine.values import CancelFlag as CancelFlag
+    from dagaz_studio.engine.values import Move as Move
+    from dagaz_studio.engine.values import RunawayNotation as RunawayNotation
+    from dagaz_studio.engine.values import TraceEvent as TraceEvent
+    from dagaz_studio.engine.values import describe_move as describe_move
+    from dagaz_studio.engine.values import quick_move as quick_move
 
-__all__ = [
-    # positions and their parts
-    "Position", "Piece", "LastMove", "FenError", "MAX_FEN_LENGTH", "Column", "as_cell", "Heap", "typed_heap",
-    "has_stores", "carry_position",
-    # game rules and play
-    "Rules", "legal_moves", "pseudo_legal_moves", "drop_moves", "make_move", "unmake_move", "pass_move", "fen",
-    "royal_squares", "perft", "divide", "light_legal_moves", "make_record",
-    # game ends
-    "GameOver", "game_over", "over_by_board",
-    # moves and runs of the interpreter
-    "Move", "describe_move", "quick_move", "TraceEvent", "Program", "check_names", "DEFAULT_BUDGET", "DEFAULT_TRACE_LIMIT",
-    "CancelFlag", "RunawayNotation", "Abort", "new_work", "kept_code", "collector_paused",
-    # explaining moves and squares
-    "TraceTree", "build_tree", "move_branch", "board_at", "StepBoard", "explain_square", "SquareExplanation",
-    "attack_reason", "move_highlights",
-]
 
 
 @functools.cache
@@ -107,8 +100,10 @@ def _sources() -> dict[str, str]:
 
 
 def __getattr__(name: str) -> Any:
-    """Import a public name's submodule on the name's first use."""
-    if name not in __all__:
+    """Import a public name's submodule on the name's first use; ``__all__`` lists the public names."""
+    if name == "__all__":
+        return list(_sources())
+    if name not in _sources():
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{_sources()[name]}"), name)
     globals()[name] = value
@@ -117,4 +112,4 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     """The public names as well as those already imported."""
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(_sources()))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
@@ -34,34 +35,23 @@ class AttackQuestions(RulesState):
     """Attack questions, asked of a notation's compiled code (stopping at the first capture found),
     and on heap and stack boards of its traced code, the trace off."""
 
-    def attack_fn(self, kind: int, player: int) -> Any:
-        """The compiled attack question of a piece kind for a player when its notation compiles
-        whole, else ``None`` (cached)."""
-        key = (kind, player)
-        attacks = self._attack_fns.get(key, _UNKNOWN)
-        if attacks is _UNKNOWN:
-            plan = self.plan(self.kind_program(kind, player))
-            attacks = plan[0].attacks if plan is not None and len(plan) == 1 else None
-            self._attack_fns[key] = attacks
-        return attacks
-
-    def probe_fn(self, kind: int, player: int) -> Any:
-        """The pruned attack question (:func:`compile_probe`) of a piece kind whose notation compiles
-        whole, else ``None`` (cached)."""
-        key = (kind, player)
-        probe = self._probe_fns.get(key, _UNKNOWN)
-        if probe is _UNKNOWN:
-            probe = None
-            if self.attack_fn(kind, player) is not None:
-                program = self.kind_program(kind, player)
-                notation = program.notation
-                try:
-                    probe = compile_probe(cast("CodeRules", self), notation, player, program.piece_name)
-                except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                    probe = self.attack_fn(kind, player)
-                probe = quick_probe(self, notation, player, probe) or probe
-            self._probe_fns[key] = probe
-        return probe
+    def probe_fn(self, kind: int, player: int, pruned: bool = True) -> Any:
+        """The attack question of a piece kind for a player when its notation compiles whole, else
+        ``None`` (cached): pruned (:func:`compile_probe`, or quick, :func:`quick_probe`, where it can
+        be), which reports no stops, or the compiled one, which says them."""
+        table = self._probe_fns if pruned else self._attack_fns
+        question = table.get((kind, player), _UNKNOWN)
+        if question is _UNKNOWN:
+            program = self.kind_program(kind, player)
+            plan = self.plan(program)
+            question = plan[0].attacks if plan is not None and len(plan) == 1 else None
+            if pruned and question is not None:
+                # Where the pruned question cannot be written, the compiled one answers.
+                with suppress(Unsupported, RecursionError, SyntaxError, MemoryError):
+                    question = compile_probe(cast("CodeRules", self), program.notation, player, program.piece_name)
+                question = quick_probe(self, program.notation, player, question) or question
+            table[kind, player] = question
+        return question
 
     def step_rays(self, notation: Notation, player: int, step: tuple[Step, tuple[int, ...]],
                   origin: int) -> tuple[tuple[int, tuple[int | None, ...], frozenset[int]], ...]:
@@ -95,14 +85,9 @@ class AttackQuestions(RulesState):
         cells = position.cells
         piece = cells[origin]
         assert piece is not None
-        if probe:
-            attacks = self._probe_fns.get((piece[1], by), _UNKNOWN)
-            if attacks is _UNKNOWN:
-                attacks = self.probe_fn(piece[1], by)
-        else:
-            attacks = self._attack_fns.get((piece[1], by), _UNKNOWN)
-            if attacks is _UNKNOWN:
-                attacks = self.attack_fn(piece[1], by)
+        attacks = (self._probe_fns if probe else self._attack_fns).get((piece[1], by), _UNKNOWN)
+        if attacks is _UNKNOWN:
+            attacks = self.probe_fn(piece[1], by, probe)
         start = work[0]
         if attacks is not None:
             # The usual case, spelt out: one compiled question.
@@ -228,59 +213,41 @@ class AttackQuestions(RulesState):
         saved_turn = position.turn
         if stand_in is not None:
             cells[square] = stand_in
+        probe = len(work) > 4
+        tabled = not self.scans and len(self.kinds) <= self.board_kinds
         try:
-            if self.scans or len(self.kinds) > self.board_kinds:
-                return self._threat_by_candidates(position, square, sides, work, self.scan_cost())
-            probe = len(work) > 4
-            tables = self._attackers
             for side in sides:
                 position.turn = side
-                table = tables.get((square, side))
-                if table is None:
-                    if self._threat_by_candidates(position, square, (side,), work, 0):
-                        return True
-                    continue
-                # The usual case in bulk work, spelt out: each possible attacker asked as it is found.
-                for origin, kinds in table:
-                    piece = cells[origin]
-                    if piece is not None and piece[0] == side and piece[1] in kinds:
-                        work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
+                table = self._attackers.get((square, side)) if tabled else None
+                if table is not None:
+                    # The usual case in bulk work, spelt out: the possible attackers standing there.
+                    origins = [origin for origin, kinds in table
+                               if (piece := cells[origin]) is not None and piece[0] == side and piece[1] in kinds]
+                else:
+                    # Typed pieces, boards without tables, or a square whose table is not worked out yet.
+                    scan = self.scan_cost()
+                    if scan:
+                        work[0] += scan
                         if work[0] >= work[1]:
                             poll(work)
-                        if self._ask(position, origin, square, side, work, probe):
-                            return True
+                    # Bulk work (perft, legality) has no budget to stop at: it builds the tables.
+                    saved, self.budgeted = self.budgeted, not probe
+                    try:
+                        origins = self.candidates(cells, square, side)
+                    except Stop:
+                        raise Abort("cancelled") from None  # while the reach of the pieces was worked out
+                    finally:
+                        self.budgeted = saved
+                for origin in origins:
+                    work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
+                    if work[0] >= work[1]:
+                        poll(work)
+                    if self._ask(position, origin, square, side, work, probe):
+                        return True
             return False
         finally:
             position.turn = saved_turn
             cells[square] = occupant
-
-    def _threat_by_candidates(self, position: Position, square: int, sides: tuple[int, ...], work: Work,
-                              scan: int) -> bool:
-        """:meth:`fast_threat` by :meth:`candidates` (typed pieces, boards without tables, or a square
-        whose table is not worked out yet); the stand-in is already on the square."""
-        cells = position.cells
-        probe = len(work) > 4
-        for side in sides:
-            position.turn = side
-            if scan:
-                work[0] += scan
-                if work[0] >= work[1]:
-                    poll(work)
-            # Bulk work (perft, legality) has no budget to stop at: it builds the tables.
-            saved, self.budgeted = self.budgeted, not probe
-            try:
-                candidates = self.candidates(cells, square, side)
-            except Stop:
-                raise Abort("cancelled") from None  # while the reach of the pieces was worked out
-            finally:
-                self.budgeted = saved
-            for origin in candidates:
-                work[0] += QUESTION_COST  # as the runner counts it: asking each piece is work
-                if work[0] >= work[1]:
-                    poll(work)
-                if self._ask(position, origin, square, side, work, probe):
-                    return True
-        return False
 
     def capturable(self, position: Position, square: int, by: int, stand_in: Piece | None = None,
                    cancel: CancelFlag | None = None, probe: bool = False) -> bool:
@@ -306,19 +273,18 @@ class AttackQuestions(RulesState):
             for origin in candidates:
                 work = new_work(DEFAULT_BUDGET, cancel)
                 try:
-                    if self._ask(position, origin, square, by, work, probe):
-                        return True
+                    try:
+                        found = self._ask(position, origin, square, by, work, probe)
+                    except RecursionError:
+                        deep_enough()  # as deep as a run may nest, then asked again
+                        work = new_work(DEFAULT_BUDGET, cancel)
+                        found = self._ask(position, origin, square, by, work, probe)
                 except Abort as stop:
                     self._give_up(stop, work, position, origin, square)
                 except RecursionError:
-                    deep_enough()  # as deep as a run may nest, then asked again
-                    try:
-                        if self._ask(position, origin, square, by, new_work(DEFAULT_BUDGET, cancel), probe):
-                            return True
-                    except Abort as stop:
-                        self._give_up(stop, work, position, origin, square)
-                    except RecursionError:
-                        self._give_up(Abort("stop", "the notation nests too deeply"), work, position, origin, square)
+                    self._give_up(Abort("stop", "the notation nests too deeply"), work, position, origin, square)
+                if found:
+                    return True
             return False
         finally:
             self.asking = saved

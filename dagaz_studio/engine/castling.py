@@ -52,7 +52,6 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
             royal = position.cells[square]
             if royal is not None:
                 position.cells[square] = royal._replace(moved=not player_rights)
-        corners = {side: _setup_corner(position, player, side) for side in "kq"}
         partner_kinds = partner_kinds_of(position, player)
         chosen: set[int] = set()
         limits = _home_partner_columns(position, player, partner_kinds)
@@ -73,7 +72,7 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
         if not shuffled and player_rights and setup_placement(board):
             _refuse_shuffled(position, player, field, royal_squares, chosen, fen)
         rows = {board.row_of[s] for s in royal_squares}
-        others = [s for side in "kq" for s in corners[side]] + [
+        others = _setup_corners(position, player) + [
             s for s, p in enumerate(position.cells) if p is not None and p.player == player
             and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
         for s in [*chosen, *others]:
@@ -107,8 +106,7 @@ def partner_kinds_of(position: PositionState, player: int) -> set[int] | None:
     if named:
         return named
     setup = setup_placement(position.board)
-    found = {names.index(setup[s][1].name) for side in "kq" for s in _setup_corner(position, player, side)
-             if setup[s][1].name in names}
+    found = {names.index(setup[s][1].name) for s in _setup_corners(position, player) if setup[s][1].name in names}
     return found or None  # no setup to tell: any piece of the row
 
 
@@ -139,9 +137,9 @@ def _home_partner_columns(position: PositionState, player: int, partner_kinds: s
     return (board.column_of[east[-1]] if east else len(board.column_names)), (board.column_of[west[0]] if west else -1)
 
 
-def _setup_corner(position: PositionState, player: int, side: str) -> list[int]:
-    """Where the board's setup puts the outermost piece of the player's royal row on a side."""
-    return [s for east, west in _setup_partners(position, player) for s in (east[-1:] if side == "k" else west[:1])]
+def _setup_corners(position: PositionState, player: int) -> list[int]:
+    """Where the board's setup puts the outermost pieces of the player's royal row, on each side."""
+    return [s for east, west in _setup_partners(position, player) for s in east[-1:] + west[:1]]
 
 
 def _setup_partners(position: PositionState, player: int,

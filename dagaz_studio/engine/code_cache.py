@@ -41,10 +41,6 @@ FORMAT = 1
 _WRITERS = ("engine", "notation")
 
 
-def _writers_fingerprint() -> str:
-    return sources_fingerprint(_WRITERS)
-
-
 def _place(board: Board) -> tuple[Path, tuple[Any, ...]] | None:
     """Where the code written for ``board`` is kept, and the key it is kept under; ``None`` when
     it is not kept."""
@@ -53,13 +49,7 @@ def _place(board: Board) -> tuple[Path, tuple[Any, ...]] | None:
     if kept is None or base is None:
         return None
     board_file, board_key = kept
-    return base / "code" / board_file.name, (FORMAT, sys.version, board_key, _writers_fingerprint())
-
-
-def _own_kinds(rules: Rules) -> tuple[tuple[str, bool], ...]:
-    """The piece kinds a written entry's key names when it was written with the board's own kinds only
-    (as :func:`~dagaz_studio.engine.compiler.written_code_key` names them)."""
-    return tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
+    return base / "code" / board_file.name, (FORMAT, sys.version, board_key, sources_fingerprint(_WRITERS))
 
 
 def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[WrittenKey]:
@@ -91,7 +81,9 @@ def save(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None, loaded: set[W
     """Keep the code written for ``rules``' board with its own piece kinds, when some of it is new."""
     if place is None:
         return
-    own = _own_kinds(rules)
+    # The piece kinds a written entry's key names when it was written with the board's own kinds only
+    # (as compiler.written_code_key names them).
+    own = tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
     entries = {written_key: written for written_key, written in list(rules.written.items())
                if written_key[-1] == own and written[0][0] in compiler.CODE_CACHE}
     if not entries or entries.keys() <= loaded:

@@ -382,12 +382,6 @@ class ItemWriter(Emitter, Visitor[None]):
             test = self.threat_test(item, env, ind, square, k)
             if test is None:
                 return
-        test = self.traced_test(ind, env, f"{'' if want else 'not '}({test})", "check", item.span,
-                                *self.check_words(item, square))
-        self.emit(ind, f"if {test}:")
-        k(after, ind + 1, square)
-
-    @staticmethod
-    def check_words(item: Check, square: str) -> tuple[str, str, str]:
-        """What a traced check's event says of it: its text, its letter, the square."""
-        return repr(check_text(item.letter, item.label)), repr(item.letter), square
+        # A traced check says its text, its letter and the square.
+        self.holds(f"{'' if want else 'not '}({test})", after, ind, square, k, "check", item.span,
+                   repr(check_text(item.letter, item.label)), repr(item.letter), square)

@@ -248,7 +248,8 @@ class RepeatWriter(CodeWriter):
 
     def trial(self, node: Repeat, env: Env, ind: int) -> str:
         """A local function answering whether a pass of ``node``'s body can succeed and change
-        something, leaving the board, the hand and the lists as they were."""
+        something, leaving the board, the hand and the lists as they were; the pass is written as
+        the pass taken after it is (the writer :meth:`one_pass` keeps in :attr:`passes`)."""
         name = self.fresh("trial")
         params, inner = self.params_env(env)
         self.emit(ind, f"def {name}({', '.join(params)}):")
@@ -260,7 +261,7 @@ class RepeatWriter(CodeWriter):
 
         def succeeded(e: Env, j: int) -> None:
             self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed")
-        (self.passes.pop(id(node), None) or self.pass_writer(node.body, inner))(inner, i + 1, succeeded)
+        self.passes.pop(id(node))(inner, i + 1, succeeded)
         self.emit(i + 1, "return False")
         self.emit(i, "except Passed:")
         for line in restore:

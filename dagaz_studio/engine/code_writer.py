@@ -183,10 +183,6 @@ class CodeWriter(ItemWriter):
 
     # ---------------------------------------------------------------- hooks of a back-end
 
-    def visit_repeat(self, node: Repeat, env: Env, ind: int, k: Cont) -> None:
-        """A repetition."""
-        raise NotImplementedError
-
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: each piece still in hand put down on the cursor's square; then
         ``then(square, direction)`` (after a ``&``), or with ``then`` ``None`` the move kept."""
@@ -265,9 +261,6 @@ class CodeWriter(ItemWriter):
             self.node(option, env, ind, k)
             self.traced(ind, env, "backtrack", getattr(option, "span", None), ways, env["c"])
 
-    def visit_step(self, node: Step, env: Env, ind: int, k: Cont) -> None:
-        self.step(self.directions(node.keys), env, ind, k, node)
-
     def visit_bracket(self, node: Bracket, env: Env, ind: int, k: Cont) -> None:
         self.items(list(node.items), env, ind, env["c"], lambda e, i, _sq: k(without(e, "rd"), i))
 
@@ -317,15 +310,13 @@ class CodeWriter(ItemWriter):
                 self.emit(ind, f"{mover_dir} = {direction} if {env['mi']} else {env['md']}")
         k(dict(env, c=target, d=direction, sn=sn, pg=pg, md=mover_dir), ind)
 
-    def step(self, directions: list[int], env: Env, ind: int, k: Cont, node: Step | None = None) -> None:
-        """Each direction in turn, recording the step, or that there is no square that way."""
-        wrap = node is not None and node.wrap
-        tables = self.tables(wrap)
-        span = None if node is None else node.span
+    def visit_step(self, node: Step, env: Env, ind: int, k: Cont) -> None:
+        """Each direction of the step in turn, recording the step, or that there is no square that way."""
+        directions = self.directions(node.keys)
+        tables, span = self.tables(node.wrap), node.span
         if not directions:
             return
-        if self.probe and node is not None and not wrap and len(directions) > 1 and env["c"] == "origin" \
-                and id(node) not in self.repeated:
+        if self.probe and not node.wrap and len(directions) > 1 and env["c"] == "origin" and id(node) not in self.repeated:
             self.probe_step(node, directions, env, ind, k)
             return
 

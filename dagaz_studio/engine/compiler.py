@@ -45,7 +45,7 @@ from dagaz_studio.notation.collection import collect_young
 from dagaz_studio.notation.nodes import Notation, is_check, walk
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules, Written
+    from dagaz_studio.engine.code_rules import CodeRules
 
 __all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "Unsupported", "compile_drop", "compile_notation", "compile_probe",
            "new_work", "poll"]
@@ -114,10 +114,9 @@ def compile_notation(rules: CodeRules, notation: Notation, player: int, body: An
     writes. ``cancel`` is looked at every :data:`~dagaz_studio.engine.emitter.WRITE_LOOK_EVERY` lines
     written, raising :class:`~dagaz_studio.notation.cancel.ReadingCancelled` when it is set.
     """
-    written = _written(rules, notation, player, body, "whole", piece_name, allowance, cancel)
-    namespace = load_code(rules, written[0], f"notation {notation.text!r}")
+    namespace, rich = _compiled(rules, notation, player, body, "whole", piece_name, allowance, cancel)
     attacks = namespace.get("attacks") or _attacks_when_asked(rules, notation, player, body, piece_name)
-    return Compiled(namespace["moves"], attacks, namespace["SOURCE"], written[1])
+    return Compiled(namespace["moves"], attacks, namespace["SOURCE"], rich)
 
 
 def _attacks_when_asked(rules: CodeRules, notation: Notation, player: int, body: Any,
@@ -127,7 +126,7 @@ def _attacks_when_asked(rules: CodeRules, notation: Notation, player: int, body:
 
     def attacks(*args: Any) -> None:
         if not found:
-            found.append(_written_function(rules, notation, player, piece_name, "attacks", body))
+            found.append(_compiled(rules, notation, player, body, "attacks", piece_name)[0]["attacks"])
         found[0](*args)
     return attacks
 
@@ -151,13 +150,14 @@ def written_code_key(rules: CodeRules, notation: Notation, player: int, body: An
     return key
 
 
-def _written(rules: CodeRules, notation: Notation, player: int, body: Any, what: str, piece_name: str,
-             allowance: list[int] | None = None, cancel: Any = None) -> Written:
-    """The code written for ``notation`` (or one part of it, ``body``): ``what`` names the function
-    written, or ``whole`` its moves with its attack question (the latter left until asked where
-    the part is long, :data:`LAZY_ATTACKS_NODES`); kept in ``rules.written``. Code kept takes from
-    ``allowance`` the lines it took when it was written, as writing it again would: raising
-    :class:`CodeTooLarge` where that runs out."""
+def _compiled(rules: CodeRules, notation: Notation, player: int, body: Any, what: str, piece_name: str,
+             allowance: list[int] | None = None, cancel: Any = None) -> tuple[dict[str, Any], bool]:
+    """The names the code written for ``notation`` (or one part of it, ``body``) defines, and
+    whether its moves are rich records: ``what`` names the function written, or ``whole`` its
+    moves with its attack question (the latter left until asked where the part is long,
+    :data:`LAZY_ATTACKS_NODES`); kept in ``rules.written``. Code kept takes from ``allowance`` the
+    lines it took when it was written, as writing it again would: raising :class:`CodeTooLarge`
+    where that runs out."""
     key = written_code_key(rules, notation, player, body, what, piece_name)
     written = rules.written.get(key)
     if written is None:
@@ -175,7 +175,7 @@ def _written(rules: CodeRules, notation: Notation, player: int, body: Any, what:
         if allowance[0] < 0:
             allowance[0] = -1
             raise CodeTooLarge(notation, "too much")
-    return written
+    return load_code(rules, written[0], f"notation {notation.text!r}"), written[1]
 
 
 def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
@@ -183,23 +183,16 @@ def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name:
     the piece's square is not taken in a direction from which the square asked about cannot be
     reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
     callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    return _written_function(rules, notation, player, piece_name, "probe")
+    probe: Callable[..., None] = _compiled(rules, notation, player, None, "probe", piece_name)[0]["probe"]
+    return probe
 
 
 def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
     """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
     ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
     the hand and held over ``square``. Raises :class:`CodeTooLarge` past the size limits."""
-    return _written_function(rules, notation, player, piece_name, "drop")
-
-
-def _written_function(rules: CodeRules, notation: Notation, player: int, piece_name: str, name: str,
-                      body: Any = None) -> Callable[..., None]:
-    """The one function ``name`` of the code written for ``notation`` (or one part of it, ``body``),
-    kept in ``rules.written``."""
-    written = _written(rules, notation, player, body, name, piece_name)
-    function: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}")[name]
-    return function
+    drop: Callable[..., None] = _compiled(rules, notation, player, None, "drop", piece_name)[0]["drop"]
+    return drop
 
 
 def remember_code(source: str, code: Any) -> None:

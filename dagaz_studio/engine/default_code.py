@@ -41,11 +41,7 @@ class CodeGenerator(RepeatWriter):
         super().__init__(rules, notation, player, allowance)
         self.groups = notation.group_count
         self.attack = False
-        #: Whether the notation lifts or puts pieces: then the hand, the pieces moved along and the
-        #: squares touched are kept, and a completed move is built whole.
-        self.rich = False
-        self.live = ["c", "d"]
-        self.captures = self.promotes = self.history = self.need_pg = self.repeats = True
+        self.captures = self.promotes = self.history = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
         #: direction of the previous partial move (group 0) are kept.
         self.continues = False
@@ -220,36 +216,30 @@ class CodeGenerator(RepeatWriter):
         """A move that displaced no other piece and made no stop on the way is what a light record
         describes (Rules.record_move builds the same Move): kept as one, it costs no Move here. Not
         when the piece was taken off after it was put (``|[x]``: a capture that destroys the capturing
-        piece): a light record puts it on its last square; nor when a square was changed in place
-        (``[d]``, ``[w]``: kept in ``gone``)."""
-        made = self.plain()
-        self.emit(i, f"if {made}not also and {'not stops and ' if self.continues else ''}cells[ms] is not None:")
+        piece): a light record puts it on its last square; nor when the move made a piece or a square
+        was changed in place (``[d]``, ``[w]``: kept in ``gone``)."""
+        plain = ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
+        self.emit(i, f"if {plain}not also and {'not stops and ' if self.continues else ''}cells[ms] is not None:")
         changed = "caps or ms != origin or (pr is not None and pr != piece[1])"
         self.emit(i + 1, f"if {changed}:")
         self.emit(i + 2, "key = (ms, tuple(caps), pr)")
         self.emit(i + 2, "if key not in seen:")
         self.emit(i + 3, "seen.add(key); out.append(TNEW(RECORD, (ms, key[1], pr, md)))")
         self.emit(i + 1, "return")
-        if self.continues:
-            self.chain_record(i)
-
-    def plain(self) -> str:
-        """The tests (each followed by ``and``) that the move made no piece and changed no square in
-        place: else no light record describes it."""
-        return ("not created and " if self.creates else "") + ("not gone and " if self.changes else "")
-
-    def chain_record(self, ind: int) -> None:
-        """A capture chain's move kept as a rich light record, written out where it is plain: when no
-        piece but the moving one was put, each square the run touched was the mover's path or a
-        capture, so the move empties its origin and its captures and leaves the mover, as the record
-        says it (moved, promoted as chosen), on its last square. Anything else is Rules.rich_light's."""
-        self.emit(ind, f"if {self.plain()}not also and caps and ms != origin:")
-        self.emit(ind + 1, "q = cells[ms]")
-        self.emit(ind + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
-        self.emit(ind + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
-        self.emit(ind + 2, "if key not in seen:")
-        self.emit(ind + 3, "seen.add(key); out.append(TNEW(RICH, (ms, key[1], pr, md, key[3], ps, ())))")
-        self.emit(ind + 2, "return")
+        if not self.continues:
+            return
+        # A capture chain's move is kept as a rich light record, written out where it is plain: when
+        # no piece but the moving one was put, each square the run touched was the mover's path or a
+        # capture, so the move empties its origin and its captures and leaves the mover, as the
+        # record says it (moved, promoted as chosen), on its last square. Anything else is
+        # Rules.rich_light's.
+        self.emit(i, f"if {plain}not also and caps and ms != origin:")
+        self.emit(i + 1, "q = cells[ms]")
+        self.emit(i + 1, "if q is not None and q[2] and q[1] == (piece[1] if pr is None else pr):")
+        self.emit(i + 2, "key = (ms, tuple(caps), pr, tuple(stops), ())")
+        self.emit(i + 2, "if key not in seen:")
+        self.emit(i + 3, "seen.add(key); out.append(TNEW(RICH, (ms, key[1], pr, md, key[3], ps, ())))")
+        self.emit(i + 2, "return")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         """The piece put down (moved, unless back where it was lifted); an enemy there is captured."""
@@ -302,19 +292,14 @@ class CodeGenerator(RepeatWriter):
         if self.attack:
             k(env, ind, square)  # what a piece attacks does not depend on its own safety
             return None
+        # The piece in hand; and whether the board is as the run found it, the piece lifted: then
+        # bulk work may keep the answer.
         if self.rich:
             hand = "(hand[-1][0] if hand else None)"
-        elif self.promotes:
-            hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))"
-        else:
-            hand = "piece"
-        # Whether the board is as the run found it, the piece lifted: then bulk work may keep the answer.
-        if self.rich:
             lifted = "origin if len(touched) == 1 and cells[origin] is None else -1"
-        elif self.captures:
-            lifted = "-1 if caps else origin"
         else:
-            lifted = "origin"
+            hand = f"(piece if {env['pr']} is None else piece._replace(kind={env['pr']}))" if self.promotes else "piece"
+            lifted = "-1 if caps else origin" if self.captures else "origin"
         return f"R.fast_threat(P, me, {square}, {item.letter.lower() == 'a'}, {hand}, W, {lifted})"
 
     def end(self, env: Env, ind: int, then: str) -> None:
@@ -338,13 +323,12 @@ class CodeGenerator(RepeatWriter):
         # taken (as the runner counts it).
         if self.captures:
             self.emit(ind, f"{capt} = tuple(caps) if {q} is None else (*caps, {c})")
-            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} + len({capt})")
+            self.spend(ind, f"{1 + COMPLETION_COST} + len({capt})")
             changed = f"{capt} or {c} != origin"
         else:
             self.emit(ind, f"{capt} = () if {q} is None else ({c},)")
-            self.emit(ind, f"W[0] += {1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
+            self.spend(ind, f"{1 + COMPLETION_COST} if {q} is None else {2 + COMPLETION_COST}")
             changed = f"{q} is not None or {c} != origin"
-        self.emit(ind, "if W[0] >= W[1]: POLL(W)")
         if self.promotes:
             changed += f" or ({env['pr']} is not None and {env['pr']} != piece[1])"
         # Back where it started with nothing captured and nothing promoted: not a move.

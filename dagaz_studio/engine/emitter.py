@@ -127,15 +127,18 @@ def free_names(params: list[str], body: list[str], indent: int) -> list[str]:
                        f"{INDENT}def f_({', '.join(params)}):",
                        *(line[shift:] if shift >= 0 else INDENT * -(indent - 2) + line for line in body)])
     table = symtable.symtable(text, "<written apart>", "exec").get_children()[0].get_children()[0]
-    found: dict[str, None] = {}
+    found = {symbol.get_name(): None for each in scopes(table) for symbol in each.get_symbols()
+             if symbol.is_global() and symbol.is_referenced()}
+    return [name for name in found if name not in _BUILTINS]
+
+
+def scopes(table: symtable.SymbolTable) -> Iterator[symtable.SymbolTable]:
+    """``table`` and every scope written inside it, at any depth."""
     tables = [table]
     while tables:
         each = tables.pop()
-        for symbol in each.get_symbols():
-            if symbol.is_global() and symbol.is_referenced():
-                found[symbol.get_name()] = None
+        yield each
         tables.extend(each.get_children())
-    return [name for name in found if name not in _BUILTINS]
 
 
 class Emitter:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.royals import attacked_by_others, royals_attacked_by
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.values import Move
 
-#: The legal moves of the side to move, but a pass: what an ``answered`` reach asks the game's rules.
+#: The legal moves of the side to move, what an ``answered`` reach asks the game's rules (a pass among
+#: them puts no piece anywhere).
 Answers = Callable[["Rules", Position], "list[Move]"]
 
 
@@ -203,8 +204,5 @@ def keeps_facing(rules: Rules, position: Position, move: Move) -> bool:
     """Whether the mover's pieces still face after ``move`` (not allowed while they face, but a pass)."""
     if move.passes:
         return False
-    undo = make_move(position, move)
-    try:
+    with made(rules, position, move):
         return facing(rules, position, move.player)
-    finally:
-        unmake_move(position, undo)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def over_by_board(rules: Rules, position: Position) -> GameOver | None:
     """Why one of the board's ``end`` statements has ended the game, or ``None`` (cheap: no move is
     looked for, but by an ``answered`` reach)."""
-    return board_over(rules, position, game.answering_moves)
+    return board_over(rules, position, game.legal_moves)
 
 
 def game_over(rules: Rules, position: Position, moves: Sequence[Move] | None = None) -> GameOver | None:

@@ -3,7 +3,7 @@
 - Pieces in hand after a further ``/`` (``…/4K3/Qn w``), crazyhouse's other spelling of ``[Qn]``.
 - En-passant fields naming several squares (``c5d6``): every square a piece passed and the one it
   landed on, as Fairy-Stockfish writes them after a Berolina pawn's diagonal double step, or every
-  square a pawn's triple step passed.
+  square a pawn's triple step passed (written by :meth:`Position.en_passant_square`).
 - Check counters: the checks each player has still to give (``3+3``, after the en-passant field) or,
   as lichess writes them, those given (``+2+0``, after the move number).
 - Castling rights of shuffled starts (Chess960): a right names a Rook on any file.
@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import OPPOSITE
@@ -82,30 +83,6 @@ def read_en_passant_squares(board: Board, squares: list[int], cells: list[Piece 
     return None
 
 
-def passed_squares(position: PositionState) -> list[int]:
-    """The squares Fairy-Stockfish names in the en-passant field after the last move, if that move
-    left any: a step of two or more squares along one line. Straight ahead (a pawn's double or triple
-    step) they are the squares passed; along another line (a Berolina pawn's diagonal double step),
-    or where the FEN read named it (:attr:`Position.landing_named`), the squares passed and the one
-    landed on. Bottom row first, as Fairy-Stockfish counts squares."""
-    last = position.last_move
-    if last is None or last.direction is None:
-        return []
-    board = position.board
-    line = [last.origin]
-    while len(line) <= len(board.squares) and (step := board.neighbour(line[-1], last.direction)) is not None:
-        line.append(step)
-        if step == last.target:
-            break
-    if line[-1] != last.target or len(line) < 3:
-        return []
-    mover = board.players[(position.turn - 1) % len(board.players)]
-    ahead = last.direction == board.player_direction(mover, "N")
-    squares = line[1:-1] if ahead and position.landing_named is not last else line[1:]
-    height = len(board.row_names)
-    return sorted(squares, key=lambda s: (height - board.row_of[s], board.column_of[s]))
-
-
 def check_counter_field(position: PositionState) -> str:
     """The check counters as Fairy-Stockfish writes them (``3+3``, with a space before), or ``""``."""
     if position.checks_remaining is None:
@@ -142,10 +119,19 @@ def hand_field(position: PositionState) -> str:
     return "[" + "".join(letters) + "]"
 
 
-def first_row(board: Board, player: int) -> list[int]:
-    """The squares of ``player``'s first row: those a step backward (his ``S``) leaves the board from."""
-    behind = board.player_direction(board.players[player], "S")
-    return [s for s in range(len(board.squares)) if board.neighbour(s, behind) is None]
+def _first_rows(position: PositionState) -> Iterator[tuple[int, Piece, str]]:
+    """Each player's pieces on his first row (those a step backward, his ``S``, leaves the board
+    from), the first player's first, by column: the square, the piece, and the column's letter as
+    the castling field writes it (upper case for the first player)."""
+    board = position.board
+    for player in range(min(2, len(board.players))):
+        behind = board.player_direction(board.players[player], "S")
+        for square in sorted((s for s in range(len(board.squares)) if board.neighbour(s, behind) is None),
+                             key=board.column_of.__getitem__):
+            piece = position.cells[square]
+            if piece is not None and piece.player == player:
+                letter = board.column_names[board.column_of[square]]
+                yield square, piece, letter.upper() if player == 0 else letter.lower()
 
 
 def read_column_rights(position: PositionState, field: str, fen: str) -> None:
@@ -153,18 +139,11 @@ def read_column_rights(position: PositionState, field: str, fen: str) -> None:
     field names their column (upper case for the first player), and have moved when it does not.
 
     Raises :class:`~dagaz_studio.engine.position.FenError` for a letter that names no such piece."""
-    board, cells = position.board, position.cells
     letters = set() if field == "-" else set(field)
     named: set[str] = set()
-    for player in range(min(2, len(board.players))):
-        for square in first_row(board, player):
-            piece = cells[square]
-            if piece is None or piece.player != player:
-                continue
-            letter = board.column_names[board.column_of[square]]
-            letter = letter.upper() if player == 0 else letter.lower()
-            cells[square] = piece._replace(moved=letter not in letters)
-            named.add(letter)
+    for square, piece, letter in _first_rows(position):
+        position.cells[square] = piece._replace(moved=letter not in letters)
+        named.add(letter)
     wrong = sorted(letters - named)
     if wrong:
         raise FenError(f"castling rights {field!r}: {wrong[0]!r} names no piece on its player's first row",
@@ -174,12 +153,4 @@ def read_column_rights(position: PositionState, field: str, fen: str) -> None:
 def column_rights_field(position: PositionState) -> str:
     """The castling field of ``rule: rights-by-column``: the columns of each player's unmoved pieces on
     his first row, the first player's (upper case) first, or ``-``."""
-    board, cells = position.board, position.cells
-    letters = []
-    for player in range(min(2, len(board.players))):
-        for square in sorted(first_row(board, player), key=lambda s: board.column_of[s]):
-            piece = cells[square]
-            if piece is not None and piece.player == player and not piece.moved:
-                letter = board.column_names[board.column_of[square]]
-                letters.append(letter.upper() if player == 0 else letter.lower())
-    return "".join(letters) or "-"
+    return "".join(letter for _, piece, letter in _first_rows(position) if not piece.moved) or "-"

@@ -8,21 +8,24 @@ Above it: perft and the light path (:mod:`~dagaz_studio.engine.light_path`), and
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.drop_rules import balanced, chooses_drops, drops_compulsory, held_first, unmoved_drop
+from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing, keeps_facing, settle_checks
+from dagaz_studio.engine.gates import gated_moves
 from dagaz_studio.engine.heaps import majority_reached
 
-# make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
+# drop_moves, make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
+from dagaz_studio.engine.light_drops import drop_moves as drop_moves
+from dagaz_studio.engine.light_drops import legal_drops
+from dagaz_studio.engine.making import made
 from dagaz_studio.engine.making import make_move as make_move
-from dagaz_studio.engine.making import make_record
 from dagaz_studio.engine.making import unmake_move as unmake_move
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
 from dagaz_studio.engine.position import LastMove, Position
 from dagaz_studio.engine.records import Entry
-from dagaz_studio.engine.royals import gives_check, royal_attacked, royals_attacked_by, takes_royal
+from dagaz_studio.engine.royals import gives_check, leaves_royal_attacked, move_safe
 from dagaz_studio.engine.royals import royal_squares as royal_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
@@ -31,66 +34,11 @@ if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
 
 
-# --------------------------------------------------------------------------- pieces in hand
-
-
-def drop_moves(rules: Rules, position: Position, kind: int | None = None,
-               cancel: CancelFlag | None = None) -> list[Move]:
-    """Every drop of the side to move by its pieces' drop notations (of one kind, if given), before
-    the game's rules are applied. Raises :class:`RunawayNotation` for a drop notation that does not end."""
-    if not position.hands:
-        return []
-    me = position.turn
-    found: dict[tuple[Hashable, ...], Move] = {}  # each move once, in the order found
-    unmoved = bool(rules.board.drop_unmoved)
-    for held, count in enumerate(position.hands[me]):
-        if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
-                or rules.drop_program(held, me) is None):
-            continue
-        for square in range(len(position.cells)):
-            result = rules.run_drop(position, held, square, cancel=cancel)
-            if result.stopped:
-                raise RunawayNotation(f"the drop of a {rules.kind_names[held]} on {position.board.squares[square]}: "
-                                      f"{result.stopped}")
-            for move in result.moves:
-                if unmoved:
-                    move = unmoved_drop(rules, position, move)
-                found.setdefault(move.key(), move)
-    return list(found.values())
-
-
-def allowed_by_rules(rules: Rules, position: Position, move: Move) -> bool:
-    """Whether the board's rules for pieces in hand and immobile pieces allow ``move`` (a royal
-    piece left attacked is :func:`leaves_royal_attacked`'s question)."""
-    board = rules.board
-    if board.rules.immobility_illegal:
-        for square, piece in move.changes:
-            if (square == move.target and piece is not None and piece.player == move.player
-                    and not rules.reach(piece.kind, piece.player, square)):
-                return False
-    if not move.dropped:
-        return True
-    kind = rules.kind_index[move.piece]
-    piece_type = rules.kinds[kind]
-    me = move.player
-    first = held_first(rules, position)
-    if first and kind not in first:
-        return False
-    if board.drop_balanced and not balanced(rules, position, move):
-        return False
-    if piece_type.no_drop_doubled:
-        column = board.column_of[move.target]
-        if any(p is not None and p.player == me and p.kind == kind and board.column_of[s] == column
-               for s, p in enumerate(position.cells)):
-            return False
-    if piece_type.no_drop_mate or piece_type.no_drop_check:  # no drop that checks (mates)
-        undo = make_move(position, move)
-        try:
-            return not (royal_attacked(rules, position, position.turn)
-                        and (piece_type.no_drop_check or not legal_moves(rules, position)))
-        finally:
-            unmake_move(position, undo)
-    return True
+def leaves_stuck(rules: Rules, move: Move) -> bool:
+    """Whether ``move`` leaves a piece of the mover where it could never move again, which ``rule:
+    immobility-illegal`` forbids (a drop is judged by all the hand rules in :func:`legal_drops`)."""
+    return any(square == move.target and piece is not None and piece.player == move.player
+               and not rules.reach(piece.kind, piece.player, square) for square, piece in move.changes)
 
 
 def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = None,
@@ -117,56 +65,26 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     return moves
 
 
-def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
-                          royals: list[int] | None = None, cancel: CancelFlag | None = None,
-                          probe: bool = False) -> bool:
-    """Whether making ``move`` would leave one of the mover's royal pieces capturable.
-
-    ``royals``, the squares of the mover's royal pieces before the move, saves looking for them;
-    ``probe`` lets the attack questions prune their work (:meth:`Rules.capturable`: for callers that
-    report no stops, as perft).
-    """
-    if not rules.royal_kinds:
-        return False
-    if takes_royal(rules, position, move.player, [s for s, _ in move.changes]):
-        return False
-    if royals is None:
-        royals = royal_squares(rules, position, move.player)
-    changed = dict(move.changes)
-    after = [s for s in royals if s not in changed]
-    after += [s for s, piece in move.changes
-              if piece is not None and piece.player == move.player and piece.kind in rules.royal_kinds]
-    undo = make_move(position, move)
-    try:
-        return royal_attacked(rules, position, move.player, after, cancel, probe)
-    finally:
-        unmake_move(position, undo)
-
-
 def legal_moves(rules: Rules, position: Position, square: int | None = None,
                 cancel: CancelFlag | None = None, passing: bool = True) -> list[Move]:
     """The moves the board's game rules allow: no royal piece left attacked; captures compulsory
     where the board says so (judged over all the side's moves, even when one square is asked); a
     pass, where the board allows one (:func:`passes`; left out when one square is asked, or
     ``passing`` is false)."""
-    if rules.extinction_kinds and extinct_player(rules, position) is not None:
-        return []
-    if rules.board.ends and board_over(rules, position, answering_moves) is not None:
+    if game_stopped(rules, position):
         return []
     # A compulsory capture or drop is judged over all the side's moves, whatever square is asked.
     whole = rules.board.rules.chooses_moves or chooses_drops(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
-    if square is None or whole:
-        moves += drop_moves(rules, position, cancel=cancel)
     royals = royal_squares(rules, position, position.turn)
-    moves = [move for move in moves if not leaves_royal_attacked(rules, position, move, royals, cancel)]
+    moves = [move for move in moves if move_safe(rules, position, move, royals, cancel=cancel)]
+    if position.hands and (square is None or whole):
+        moves += legal_drops(rules, position, royals, lambda r, p: len(legal_moves(r, p)), cancel=cancel)
     if rules.board.gate is not None:
         # A piece entering from hand is put where a legal move leaves a square: it shields nothing.
-        from dagaz_studio.engine.gates import gated_moves
-
         moves += gated_moves(rules, position, moves)
-    if position.hands or rules.board.rules.immobility_illegal:
-        moves = [move for move in moves if allowed_by_rules(rules, position, move)]
+    if rules.board.rules.immobility_illegal:
+        moves = [move for move in moves if not leaves_stuck(rules, move)]
     moves = choose_moves(rules.board, moves, MoveChoice(rules, position, cancel), drops_compulsory(rules, position))
     if rules.board.ends and facing(rules, position, position.turn):
         # Pieces that face each other (end facing): every move but a pass must end the facing.
@@ -174,6 +92,14 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     if square is not None:
         return [move for move in moves if move.origin == square]
     return moves + passes(rules, position, bool(moves), cancel) if passing else moves
+
+
+def game_stopped(rules: Rules, position: Position) -> bool:
+    """Whether the game is over before any move is looked for, so that nobody has a move: a player
+    has lost the last of an ``extinction`` piece (:func:`extinct_player`), or one of the board's
+    ``end`` statements has ended it."""
+    return bool((rules.extinction_kinds and extinct_player(rules, position) is not None)
+                or (rules.board.ends and board_over(rules, position, legal_moves) is not None))
 
 
 def extinct_player(rules: Rules, position: Position) -> tuple[int, int] | None:
@@ -218,11 +144,8 @@ def passes(rules: Rules, position: Position, can_move: bool, cancel: CancelFlag 
     if (board_rules.passing_when_blocked and not can_move
             and any(piece is not None and piece.player == position.turn for piece in position.cells)):
         move = pass_move(rules, position)
-        undo = make_move(position, move)
-        try:
+        with made(rules, position, move):
             answered = bool(legal_moves(rules, position, cancel=cancel, passing=False))
-        finally:
-            unmake_move(position, undo)
         return [move] if answered else []
     return []
 
@@ -264,13 +187,7 @@ class MoveChoice(MoveReading[Any]):
         return isinstance(entry, Move) and entry.dropped
 
     def gives_check(self, entry: Entry) -> bool:
-        if isinstance(entry, Move):
-            return gives_check(self.rules, self.position, entry, self.cancel)
-        undo = make_record(self.rules, self.position, entry)
-        try:
-            return royals_attacked_by(self.rules, self.position, entry.piece.player)
-        finally:
-            unmake_move(self.position, undo)
+        return gives_check(self.rules, self.position, entry, self.cancel)
 
     def value_on(self) -> Callable[[int], Fraction]:
         """The value of the piece on a square of the position (the commander of a column)."""
@@ -283,9 +200,3 @@ class MoveChoice(MoveReading[Any]):
             piece = cells[square]
             return values[piece.kind] if piece is not None else Fraction(0)
         return value_on
-
-
-def answering_moves(rules: Rules, position: Position) -> list[Move]:
-    """The legal moves of the side to move but a pass: those an ``answered`` reach asks for
-    (:func:`~dagaz_studio.engine.end_rules.board_over`)."""
-    return legal_moves(rules, position, passing=False)

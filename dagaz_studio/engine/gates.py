@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.state import Piece
+
 if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position
     from dagaz_studio.engine.rules import Rules
@@ -18,8 +21,6 @@ def gated_moves(rules: Rules, position: Position, moves: list[Move]) -> list[Mov
     """Each of ``moves`` that empties a square of the gate zone where an unmoved piece of the mover
     stood (its own square, or its castling partner's), once more for each piece type the mover
     holds, that piece entering there."""
-    from dagaz_studio.engine.position import Piece
-
     board = rules.board
     me = position.turn
     held = [kind for kind, count in enumerate(position.hands[me]) if count > 0] if position.hands else []
@@ -52,8 +53,6 @@ def _droppable(rules: Rules, position: Position, move: Move, square: int, kind: 
     first row)."""
     if rules.drop_program(kind, position.turn) is None:
         return True
-    from dagaz_studio.engine.making import make_move, unmake_move
-
     me = position.turn
     undo = make_move(position, move)
     position.turn = me

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import symtable
 
-from dagaz_studio.engine.emitter import INDENT, indent_of
+from dagaz_studio.engine.emitter import INDENT, indent_of, scopes
 
 
 def _block_end(lines: list[str], start: int) -> int:
@@ -25,18 +25,6 @@ def _block_end(lines: list[str], start: int) -> int:
     while end < len(lines) and (not lines[end].strip() or indent_of(lines[end]) > depth):
         end += 1
     return end
-
-
-def _functions(table: symtable.SymbolTable, lines: list[str]) -> list[symtable.Function]:
-    """Every function written with ``def`` in ``table``, at any depth (not comprehensions or lambdas,
-    whose scopes are functions too)."""
-    found: list[symtable.Function] = []
-    for child in table.get_children():
-        if isinstance(child, symtable.Function) \
-                and lines[child.get_lineno() - 1].lstrip().startswith(f"def {child.get_name()}("):
-            found.append(child)
-        found.extend(_functions(child, lines))
-    return found
 
 
 def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
@@ -53,7 +41,9 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
         return source
     lines = source.split("\n")
     own = {symbol.get_name() for symbol in outer.get_symbols() if symbol.is_local()}
-    functions = _functions(run, lines)
+    # Every function written with ``def`` (not comprehensions or lambdas, whose scopes are functions too).
+    functions = [scope for scope in scopes(run) if isinstance(scope, symtable.Function) and scope is not run
+                 and lines[scope.get_lineno() - 1].lstrip().startswith(f"def {scope.get_name()}(")]
     candidates = {table.get_name(): table for table in functions}
     if len(candidates) != len(functions):
         return source  # two local functions of one name: leave the code as written

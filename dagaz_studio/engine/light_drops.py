@@ -1,22 +1,23 @@
-"""Drops on the light path: perft lists the drops of every piece in hand at every position, each asked
-whether it leaves a royal piece attacked and whether the hand rules allow it. A drop changes a square
-or two: what it cannot change is not asked about."""
+"""Drops: every drop of the side to move by its pieces' drop notations (:func:`drop_moves`), and those
+the game's rules allow (:func:`legal_drops`), which the legal moves and perft both take. Perft lists
+the drops of every piece in hand at every position, each asked whether it leaves a royal piece
+attacked and whether the hand rules allow it: a drop changes a square or two, and what it cannot
+change is not asked about."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, compile_drop, new_work, written_code_key
-from dagaz_studio.engine.drop_rules import drop_first_kinds
-from dagaz_studio.engine.game import allowed_by_rules, drop_moves, leaves_royal_attacked
-from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.drop_rules import balanced, drop_first_kinds, held_first, unmoved_drop
+from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.read_memo import GIVE_UP_AFTER, remembered
-from dagaz_studio.engine.royals import Asker, royal_attacked, safe_after, takes_royal, watched_squares
+from dagaz_studio.engine.royals import Asker, move_safe, royal_attacked, watched_squares
 from dagaz_studio.engine.rules import Rules
-from dagaz_studio.engine.values import DEFAULT_BUDGET, Move
+from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
 _new = tuple.__new__
 _object_new = object.__new__
@@ -25,42 +26,76 @@ _NO_TABLES: dict[Any, Any] = {}
 MARKED_KEPT = 20_000
 
 
-def legal_drops(rules: Rules, position: Position, royals: list[int], watched: AbstractSet[int] | None,
-                askers: list[Asker], count: Callable[[Rules, Position], int]) -> list[Move]:
-    """The drops of the side to move that the game's rules allow, in the order :func:`legal_moves`
-    lists them. ``watched``: the squares a move must change to put a royal piece of the mover in
-    danger (``None``: every drop is asked about), and the attackers whose answers read them
-    (``askers``, see :func:`watched_squares`); ``count``: how many legal moves a position has
-    (whether a drop that checks mates). A drop that changes none of them and puts no royal piece
-    leaves the mover's royal pieces as safe as they were (one that puts only the mover's pieces,
-    none royal, as safe as the attackers that read what it changes answer after it); one that
-    changes none of the squares the mover's attacks on the next player's royal pieces read, and
-    puts no piece that could ever reach one, gives no check: ``no-drop-mate`` and
-    ``no-drop-check`` ask nothing of it."""
+def drop_moves(rules: Rules, position: Position, kind: int | None = None,
+               cancel: CancelFlag | None = None) -> list[Move]:
+    """Every drop of the side to move by its pieces' drop notations (of one kind, if given), before
+    the game's rules are applied. Raises :class:`RunawayNotation` for a drop notation that does not end."""
+    if not position.hands:
+        return []
+    me = position.turn
+    found: dict[tuple[Hashable, ...], Move] = {}  # each move once, in the order found
+    unmoved = bool(rules.board.drop_unmoved)
+    for held, count in enumerate(position.hands[me]):
+        if ((count <= 0 and not rules.kinds[held].unlimited) or (kind is not None and held != kind)
+                or rules.drop_program(held, me) is None):
+            continue
+        for square in range(len(position.cells)):
+            result = rules.run_drop(position, held, square, cancel=cancel)
+            if result.stopped:
+                raise RunawayNotation(f"the drop of a {rules.kind_names[held]} on {position.board.squares[square]}: "
+                                      f"{result.stopped}")
+            for move in result.moves:
+                if unmoved:
+                    move = unmoved_drop(rules, position, move)
+                found.setdefault(move.key(), move)
+    return list(found.values())
+
+
+def legal_drops(rules: Rules, position: Position, royals: list[int], count: Callable[[Rules, Position], int],
+                watched: AbstractSet[int] | None = None, askers: Sequence[Asker] = (),
+                cancel: CancelFlag | None = None, probe: bool = False) -> list[Move]:
+    """The drops of the side to move that the game's rules allow, in the order :func:`drop_moves`
+    lists them: none leaving a royal piece of the mover attacked (``royals``: where they stand), none
+    the hand rules forbid (``drop-first``, ``drop-balanced``, ``no-drop-doubled``, a drop that checks
+    or mates where its piece may not, ``count`` saying how many legal moves a position has), none
+    landing where the piece could never move again (``rule: immobility-illegal``).
+
+    ``watched``: the squares a move must change to put a royal piece of the mover in danger
+    (``None``: every drop is asked about), and the attackers whose answers read them (``askers``, see
+    :func:`watched_squares`); ``probe``: the attack questions may be pruned (perft's, which reports
+    no stops). A drop that changes none of them and puts no royal piece leaves the mover's royal
+    pieces as safe as they were (one that puts only the mover's pieces, none royal, as safe as the
+    attackers that read what it changes answer after it); one that changes none of the squares the
+    mover's attacks on the next player's royal pieces read, and puts no piece that could ever reach
+    one, gives no check: ``no-drop-mate`` and ``no-drop-check`` ask nothing of it."""
     board = rules.board
     me = position.turn
     found = None
     if not (board.drop_unmoved or board.drop_balanced or drop_first_kinds(board)):
         found = _drops(rules, position, me)
     if found is None:
-        return [move for move in drop_moves(rules, position)
-                if not leaves_royal_attacked(rules, position, move, royals) and allowed_by_rules(rules, position, move)]
+        found = drop_moves(rules, position, cancel=cancel)
     if not found:
         return found
     royal = rules.royal_kinds
     immobility = board.rules.immobility_illegal
+    first = held_first(rules, position)
+    weighed = board.drop_balanced
     cells = position.cells
     columns: dict[int, set[int]] = {}
     checking: list[Any] = []  # the next player, its royal squares, and the squares checking them reads
     out: list[Move] = []
     for move in found:
         changes = move.changes
+        # What move_safe answers first, asked here without a call: perft lists thousands of drops.
         if royal and (watched is None or any(square in watched for square, _ in changes)
                       or any(p is not None and p[0] == me and p[1] in royal for _, p in changes)) \
-                and not _drop_safe(rules, position, move, royals, watched, askers):
+                and not move_safe(rules, position, move, royals, watched, askers, cancel, probe):
             continue
         kind = rules.kind_index[move.piece]
         piece_type = rules.kinds[kind]
+        if (first and kind not in first) or (weighed and not balanced(rules, position, move)):
+            continue
         if piece_type.no_drop_doubled:
             mine = columns.get(kind)
             if mine is None:
@@ -86,35 +121,12 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], watched: Ab
     return out
 
 
-def _drop_safe(rules: Rules, position: Position, move: Move, royals: list[int], watched: AbstractSet[int] | None,
-               askers: list[Asker]) -> bool:
-    """Whether a drop leaves the mover's royal pieces unattacked: where it puts only his pieces, none
-    royal, the attackers that read a square it changes asked again (with none attacked before it),
-    or every attacker of the royal pieces where no piece reads the game's history; else in full."""
-    me, changes = move.player, move.changes
-    safe = None
-    if all(p is None or (p[0] == me and p[1] not in rules.royal_kinds) for _, p in changes) and not move.again:
-        changed = {square for square, _ in changes}
-        if takes_royal(rules, position, me, changed):
-            return True
-        if watched is not None:
-            safe = safe_after(rules, position, changes, me,
-                              [asker for asker in askers if not asker[4].isdisjoint(changed)])
-        elif rules.board_only_attacks():
-            safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed],
-                              rules.others[me])
-    return not leaves_royal_attacked(rules, position, move, royals, probe=True) if safe is None else safe
-
-
 def _checks_wrongly(rules: Rules, position: Position, move: Move, no_check: bool,
                     count: Callable[[Rules, Position], int]) -> bool:
-    """Whether a drop gives check where its piece may not (``no_check``), or mate (as
-    :func:`allowed_by_rules` asks: the next player left with no legal move, ``count`` says)."""
-    undo = make_move(position, move)
-    try:
+    """Whether a drop gives check where its piece may not (``no_check``), or mate (the next player
+    left with no legal move, ``count`` says)."""
+    with made(rules, position, move):
         return royal_attacked(rules, position, position.turn) and (no_check or not count(rules, position))
-    finally:
-        unmake_move(position, undo)
 
 
 def _drops(rules: Rules, position: Position, me: int) -> list[Move] | None:

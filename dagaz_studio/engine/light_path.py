@@ -6,29 +6,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from itertools import chain, compress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
-from dagaz_studio.engine.end_rules import board_over, facing
-from dagaz_studio.engine.game import (
-    MoveChoice,
-    allowed_by_rules,
-    answering_moves,
-    extinct_player,
-    leaves_royal_attacked,
-    legal_moves,
-    passes,
-)
+from dagaz_studio.engine.end_rules import facing
+from dagaz_studio.engine.game import MoveChoice, game_stopped, leaves_stuck, legal_moves, passes
 from dagaz_studio.engine.light_drops import legal_drops
 from dagaz_studio.engine.light_records import RICH_KEPT, rich_effects
-from dagaz_studio.engine.making import make_move, make_record, unmake_move
+from dagaz_studio.engine.making import made, make_entry, make_record, unmake_move
 from dagaz_studio.engine.move_choice import choose_moves
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.records import Entry, LightMove, Record, RichRecord, captured, promotions, targets
 from dagaz_studio.engine.royals import (
     Asker,
     attacked_by_others,
+    move_safe,
     royal_squares,
     safe_after,
     takes_royal,
@@ -37,9 +30,6 @@ from dagaz_studio.engine.royals import (
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunawayNotation, ThreatAnswers, Work
 from dagaz_studio.notation.collection import collect_young, collector_paused
-
-if TYPE_CHECKING:
-    pass
 
 #: Builds a named tuple from its values without the Python-level constructor: perft makes millions.
 _new = tuple.__new__
@@ -65,9 +55,7 @@ def light_legal_count(rules: Rules, position: Position) -> int:
 
 def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -> list[Entry] | int:
     """:func:`light_legal_moves`, or with ``counting`` (a one-item counter) only their number."""
-    if rules.extinction_kinds and extinct_player(rules, position) is not None:
-        return [] if counting is None else 0
-    if rules.board.ends and board_over(rules, position, answering_moves) is not None:
+    if game_stopped(rules, position):
         return [] if counting is None else 0
     if rules.board.rules.duple_check or rules.board.gate or (rules.board.ends and facing(rules, position, position.turn)):
         # Rare: while pieces face each other (end facing), where one royal piece of several may be
@@ -90,7 +78,6 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
     askers: list[Asker] = []
     watched = watched_squares(rules, position, royals, enemies, askers) if royals else None
     immobility = rules.board.rules.immobility_illegal
-    checked = bool(position.hands) or immobility
     dead: tuple[frozenset[int], ...] = ()
     free: frozenset[int] | None = None
     if immobility:
@@ -162,13 +149,9 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
             continue
         for entry in entries:
             if isinstance(entry, Move):
-                # A move that touches no watched square and moves no royal piece cannot expose one.
-                exposes = royal and not (
-                    watched is not None and not any(square in watched for square, _ in entry.changes)
-                    and not any(p is not None and p[0] == me and p[1] in royal for _, p in entry.changes))
-                if exposes and leaves_royal_attacked(rules, position, entry, royals, probe=True):
+                if not move_safe(rules, position, entry, royals, watched, askers, probe=True):
                     continue
-                if not checked or allowed_by_rules(rules, position, entry):
+                if not immobility or not leaves_stuck(rules, entry):
                     out.append(entry)
                 continue
             # Perft's last ply only counts the legal moves: it keeps their records.
@@ -222,7 +205,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 unmake_move(position, undo)
             out.append(light)
     if position.hands:
-        out += legal_drops(rules, position, royals, watched, askers, light_legal_count)
+        out += legal_drops(rules, position, royals, light_legal_count, watched, askers, probe=True)
     if counting is not None:
         # No rule of the board chooses among the moves (see light_legal_count).
         found = counting[0] + len(out)
@@ -401,7 +384,7 @@ def light_perft(rules: Rules, position: Position, depth: int, records: bool) -> 
         return len(entries)
     total = 0
     for entry in entries:
-        undo = make_move(position, entry) if isinstance(entry, Move) else make_record(rules, position, entry)
+        undo = make_entry(rules, position, entry)
         try:
             total += light_perft(rules, position, depth - 1, records)
         finally:
@@ -434,9 +417,6 @@ def divide(rules: Rules, position: Position, depth: int) -> list[tuple[Move, int
     """Each legal move with the perft count of ``depth - 1`` after it."""
     out = []
     for move in legal_moves(rules, position):
-        undo = make_move(position, move)
-        try:
+        with made(rules, position, move):
             out.append((move, perft(rules, position, depth - 1)))
-        finally:
-            unmake_move(position, undo)
     return out

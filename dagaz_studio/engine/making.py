@@ -4,14 +4,15 @@ below the end-of-game questions and gating, which do too."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
 from dagaz_studio.board.model import Board, PieceType
 from dagaz_studio.engine.heaps import store_taken
 from dagaz_studio.engine.light_records import rich_effects
 from dagaz_studio.engine.position import LastMove, Piece, Position
-from dagaz_studio.engine.records import LightMove, RichRecord
+from dagaz_studio.engine.records import Entry, LightMove, RichRecord
 from dagaz_studio.engine.runs import runs_after
 from dagaz_studio.engine.values import Move
 
@@ -177,3 +178,18 @@ def make_record(rules: Rules, position: Position, move: LightMove) -> Undo:
     if turn == 0:
         position.fullmove_number += 1
     return undo
+
+
+def make_entry(rules: Rules, position: Position, entry: Entry) -> Undo:
+    """Apply a full move (:func:`make_move`) or a light move (:func:`make_record`) in place."""
+    return make_move(position, entry) if isinstance(entry, Move) else make_record(rules, position, entry)
+
+
+@contextmanager
+def made(rules: Rules, position: Position, entry: Entry) -> Iterator[None]:
+    """``entry`` (a full or a light move) made on ``position`` for a ``with`` block, unmade after it."""
+    undo = make_entry(rules, position, entry)
+    try:
+        yield
+    finally:
+        unmake_move(position, undo)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
-from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
 from dagaz_studio.engine.castling import (
     apply_castling_rights,
@@ -29,7 +29,6 @@ from dagaz_studio.engine.fen_forms import (
     check_counter_field,
     hand_field,
     holdings_in_brackets,
-    passed_squares,
     read_en_passant_squares,
     split_check_counters,
 )
@@ -39,6 +38,7 @@ from dagaz_studio.engine.stacks import read_stack_fen, stack_fen
 from dagaz_studio.engine.state import FenError as FenError
 from dagaz_studio.engine.state import LastMove as LastMove
 from dagaz_studio.engine.state import Piece as Piece
+from dagaz_studio.engine.state import PositionState
 
 #: The longest FEN read, in characters: refused before any of it is read. Room for a full board at
 #: the limit of squares (docs/boards.md) with every square written.
@@ -52,48 +52,9 @@ MAX_COUNTER = 999_999_999
 
 
 @dataclass
-class Position:
-    """A position on a board. ``cells`` holds a :class:`Piece` or ``None`` for every square index.
-
-    ``labels`` records which labelled kinds of move each player has made (``[o]``); ``last_move`` is
-    the previous partial move (``[l]``, ``[t]``, ``\\0``).
-    """
-
-    board: Board
-    cells: list[Piece | None]
-    turn: int = 0
-    last_move: LastMove | None = None
-    labels: frozenset[tuple[int, str]] = frozenset()
-    halfmove_clock: int = 0
-    fullmove_number: int = 1
-    #: The pieces each player holds in hand, on a board with hands: ``hands[player][kind]`` counts
-    #: them (kinds as :attr:`Piece.kind`). Empty on a board without hands.
-    hands: list[list[int]] = field(default_factory=list)
-    #: Each player's run of moves in a row by one piece, as (square, count), on a board whose notation
-    #: asks (``[u0-2]``, :mod:`dagaz_studio.engine.runs`); empty when none is under way.
-    runs: tuple[tuple[int, int], ...] = ()
-    #: The checks each of the two players has still to give, where the FEN gives them (``3+3``;
-    #: :mod:`dagaz_studio.engine.fen_forms`), written back as read; ``None`` without.
-    checks_remaining: tuple[int, int] | None = None
-    #: How many passes in a row have just been made (``end passes``, ``end facing``). No FEN says it:
-    #: a position read from one has none behind it, as in Fairy-Stockfish.
-    passes: int = 0
-    #: The player whose last move may have given a check not counted yet in ``checks_remaining``
-    #: (``end checks``: counted when the game is next asked about); -1 when none is.
-    checks_pending: int = -1
-    #: The (player, kind) pairs in the order the hand field of the FEN the position was read from
-    #: lists them, written back in that order (Fairy-Stockfish lists a hand by its own order of piece
-    #: types); others follow in the board's order. Not a part of the position: positions equal but
-    #: for it are equal.
-    hand_order: tuple[tuple[int, int], ...] = field(default=(), compare=False)
-    #: The FEN read named castling rights by their partners' columns (Shredder-FEN, ``JAja``) on a
-    #: board with shuffled starts, where the setup's rights are otherwise written ``KQkq``: written
-    #: back so. Not a part of the position either.
-    castling_by_column: bool = field(default=False, compare=False)
-    #: The last move read from a FEN whose en-passant field named the square it landed on too, as
-    #: Fairy-Stockfish names it after the double step of a piece other than its own pawn (``h3h4``):
-    #: written back so while it is the last move (the same object: a later move is another).
-    landing_named: LastMove | None = field(default=None, compare=False)
+class Position(PositionState):
+    """A position on a board (its fields: :class:`~dagaz_studio.engine.state.PositionState`), read from
+    and written as FEN."""
 
     def __post_init__(self) -> None:
         if self.checks_remaining is None:
@@ -106,11 +67,6 @@ class Position:
             self.hands = [[0] * kinds for _ in self.board.players]
 
     # ------------------------------------------------------------------ construction
-
-    @property
-    def kinds(self) -> list[PieceType]:
-        """The board's piece types, indexed as :attr:`Piece.kind`."""
-        return list(self.board.pieces.values())
 
     @classmethod
     def initial(cls, board: Board) -> Position:
@@ -133,12 +89,7 @@ class Position:
         if not fields:
             raise FenError("empty FEN", fen)
         fields, checks = split_check_counters(fields)
-        if checks is not None:
-            counted = cls.from_fen(board, " ".join(fields))
-            counted.checks_remaining = checks
-            return counted
-        if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs:
-            return cls._with_runs(board, fields, fen)
+        runs = fields.pop() if len(fields) == len(FEN_FIELDS) + 1 and board.counts_runs else None
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
@@ -146,7 +97,20 @@ class Position:
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
             position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
             form[0](position, fields, fen)
-            return position
+        else:
+            position = cls._read_fields(board, fields, fen)
+        if checks is not None:
+            position.checks_remaining = checks
+        if runs is not None:  # the moves in a row under way (:mod:`dagaz_studio.engine.runs`)
+            try:
+                position.runs = read_runs_field(board, runs)
+            except ValueError as error:
+                raise FenError(str(error), fen, "moves in a row") from None
+        return position
+
+    @classmethod
+    def _read_fields(cls, board: Board, fields: list[str], fen: str) -> Position:
+        """A position of a board of pieces from the FEN's fields, checks and runs set apart."""
         kinds = list(board.pieces.values())
         kind_index = {piece.name: i for i, piece in enumerate(kinds)}
         fields[0] = holdings_in_brackets(board, fields[0])
@@ -190,16 +154,6 @@ class Position:
             position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
         return position
 
-    @classmethod
-    def _with_runs(cls, board: Board, fields: list[str], fen: str) -> Position:
-        """A FEN whose seventh field gives the moves in a row under way (:mod:`dagaz_studio.engine.runs`)."""
-        position = cls.from_fen(board, " ".join(fields[:-1]))
-        try:
-            position.runs = read_runs_field(board, fields[-1])
-        except ValueError as error:
-            raise FenError(str(error), fen, "moves in a row") from None
-        return position
-
 
     # ------------------------------------------------------------------ output
 
@@ -235,8 +189,10 @@ class Position:
                 out.append(str(empty))
             rows.append("".join(out))
         side = "w" if self.turn == 0 else "b"
+        height = len(board.row_names)  # on a 3-D board each level's rows are joined to the next by '|'
+        placement = "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
         written = " ".join([
-            _join_rows(rows, len(board.row_names), bool(board.level_names)) + hand_field(self), side, castling_field(self),
+            placement + hand_field(self), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
@@ -250,17 +206,27 @@ class Position:
         the squares it passed and the one it landed on, as Fairy-Stockfish writes a Berolina pawn's
         diagonal double step (``c5d6``). A draughts jump or a knight's leap names none.
         """
-        squares = passed_squares(self)
-        last = self.last_move
-        if not squares or last is None:
+        last, board = self.last_move, self.board
+        if last is None or last.direction is None:
             return "-"
-        board = self.board
+        mover = (self.turn - 1) % len(board.players)
         moved = self.cells[last.target]
-        if moved is not None and moved.player != (self.turn - 1) % len(board.players):
+        if moved is not None and moved.player != mover:
             return "-"  # the side to move made the last move (a position set up so): no one may take en passant
-        mover = board.players[(self.turn - 1) % len(board.players)]
-        if not any_line and self.landing_named is not last and last.direction != board.player_direction(mover, "N"):
+        line = [last.origin]  # a step of two or more squares along one line
+        while len(line) <= len(board.squares) and (step := board.neighbour(line[-1], last.direction)) is not None:
+            line.append(step)
+            if step == last.target:
+                break
+        ahead = last.direction == board.player_direction(board.players[mover], "N")
+        named = self.landing_named is last  # as the FEN read named it (:attr:`landing_named`)
+        if line[-1] != last.target or len(line) < 3 or not (any_line or ahead or named):
             return "-"
+        # Straight ahead the squares passed, else those and the one landed on; bottom row first, as
+        # Fairy-Stockfish counts squares.
+        squares = line[1:-1] if ahead and not named else line[1:]
+        height = len(board.row_names)
+        squares.sort(key=lambda s: (height - board.row_of[s], board.column_of[s]))
         return "".join(board.squares[s] for s in squares)
 
     def copy(self) -> Position:
@@ -278,13 +244,6 @@ class Position:
 
 
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
-
-
-def _join_rows(rows: list[str], height: int, levels: bool) -> str:
-    """Rows joined by '/', and on a 3-D board each level's rows joined to the next by '|'."""
-    if not levels:
-        return "/".join(rows)
-    return "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
 
 
 #: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -48,34 +49,33 @@ Ride = tuple[tuple[Step, ...], int | None]
 #: Riders' (:data:`Ride`, in the order the code tries them), or a leaper's ways, each its items
 #: (:data:`~dagaz_studio.notation.nodes.LeapItem`) in order.
 Shape = tuple[str, Any]
+#: A square a piece reaches, with the records of its moves there: to the empty square, and capturing.
+Landing = tuple[int, Record, Record]
 
 
-def shape_of(body: Node) -> Shape | None:
-    """``("ride", (rider, ...))``, ``("leap", (ways))`` or ``None`` (any other shape)."""
-    riders = as_rides(body)
-    if riders is not None:
-        return "ride", riders
-    leaps = as_recording_leaper(body)
-    return None if leaps is None else ("leap", leaps)
-
-
-def as_rides(node: Node) -> tuple[Ride, ...] | None:
-    """The riders of ``node`` (:func:`as_ride`): itself one, or each of its alternatives one, in the
-    order the code tries them; ``None`` for anything else."""
-    riders = []
-    for option in ways(node) or (node,):
-        rider = as_ride(option)
-        if rider is None:
+def _shapes(options: tuple[Node, ...]) -> list[Shape] | None:
+    """The riders of ``options`` in one shape and its leapers' ways in another, each in the order the
+    code tries them (an empty list for no options); ``None`` where an option is neither."""
+    riders: list[Ride] = []
+    leaps: list[tuple[LeapItem, ...]] = []
+    for option in options:
+        stepped = as_stepped_rider(option)
+        rider = as_rider(option) if stepped is None else ((stepped[0],), stepped[1])
+        leaper = None if rider is not None else as_recording_leaper(option)
+        if rider is not None:
+            riders.append(rider)
+        elif leaper is not None:
+            leaps.extend(leaper)
+        else:
             return None
-        riders.append(rider)
-    return tuple(riders)
+    return ([("ride", tuple(riders))] if riders else []) + ([("leap", tuple(leaps))] if leaps else [])
 
 
-def as_ride(node: Node) -> Ride | None:
-    """``(steps taken together, most passes)`` of a rider, however written (:func:`as_rider`,
-    :func:`as_stepped_rider`), or ``None``."""
-    stepped = as_stepped_rider(node)
-    return as_rider(node) if stepped is None else ((stepped[0],), stepped[1])
+def attack_parts(notation: Notation) -> list[Shape]:
+    """Riders and leapers whose captures together are the captures of ``notation`` (its
+    :func:`capture_ways`, each a rider or a leaper; the riders joined in one shape, the leapers'
+    ways in another), or none."""
+    return _shapes(capture_ways(notation) or ()) or []
 
 
 def _paths(rules: RulesState, player: int, steps: tuple[Step, ...]) -> list[tuple[int, ...]]:
@@ -100,9 +100,10 @@ def _directions(rules: RulesState, player: int, step: Step) -> list[int]:
 
 
 def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | None]]) -> list[Any]:
-    """Per square, each path of steps of each rider in turn (given as its paths and most passes), by
-    its last step's direction, with the squares the rider lands on that way; or ``False`` where the
-    compiled code must answer (a ray that loops, meets another, or goes deeper than a run may)."""
+    """Per square, each path of steps of each rider in turn (given as its paths and most passes): the
+    squares the rider lands on that way, each with the records of its moves there (:func:`_records`,
+    by the last step's direction); or ``False`` where the compiled code must answer (a ray that loops,
+    meets another, or goes deeper than a run may)."""
     neighbours = rules.neighbours
     squares = range(len(rules.board.squares))
     # Each path's steps taken together, as one table of where they lead from each square.
@@ -116,21 +117,21 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
             walks.append((path[-1], ends, maximum))
     out: list[Any] = []
     for origin in squares:
-        rays: list[tuple[int, tuple[int, ...]]] = []
+        rays: list[tuple[Landing, ...]] = []
         reached = {origin}
         for last, ends, maximum in walks:
-            ray: list[int] = []
+            ray: list[Landing] = []
             square = ends[origin]
             while square is not None and (maximum is None or len(ray) <= maximum):
                 if square in reached or len(ray) > MAX_REPETITION_DEPTH:
                     rays = []
                     break
                 reached.add(square)
-                ray.append(square)
+                ray.append(_records(square, last))
                 square = ends[square]
             else:
                 if ray:
-                    rays.append((last, tuple(ray)))
+                    rays.append(tuple(ray))
                 continue
             break
         else:
@@ -140,9 +141,10 @@ def _rays(rules: RulesState, riders: list[tuple[list[tuple[int, ...]], int | Non
     return out
 
 
-def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ...]) -> list[tuple[tuple[int, int], ...]]:
-    """Per square, each square a leaper lands on (but its own) with the direction of its last step,
-    each once, in the order the compiled code finds them."""
+def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ...]) -> list[Any]:
+    """Per square, each square a leaper lands on (but its own), each once, in the order the compiled
+    code finds them, as :func:`_rays` gives a rider's rays: a ray of that one square with the records
+    of its moves there, by the direction of its last step."""
     steps = [[(item, [] if item[0] is None else _directions(rules, player, item[0])) for item in way] for way in leaps]
     neighbours, opposite = rules.neighbours, rules.opposite
     out = []
@@ -167,7 +169,7 @@ def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ..
             for square, last, _ in ends:
                 if square != origin and square not in found and last is not None:
                     found[square] = last
-        out.append(tuple(found.items()))
+        out.append(tuple((_records(square, last),) for square, last in found.items()))
     return out
 
 
@@ -178,87 +180,39 @@ def _recorded(recorded: dict[int, int], group: int, backwards: bool, opposite: l
 
 
 @lru_cache(maxsize=1 << 14)
-def _records(square: int, direction: int) -> tuple[int, Record, Record]:
+def _records(square: int, direction: int) -> Landing:
     """A square a piece reaches in ``direction``, with the records of its moves there: to the empty
     square, and capturing there (made once with the tables: the moves give the same records again;
     and once for every table, as a queen's hold a rook's)."""
     return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
 
 
-def _tables(rules: RulesState, notation: Notation, player: int, part: int | None = None,
-            shape: Shape | None = None) -> tuple[str, Any] | None:
-    """The shape of ``notation`` for ``player`` with its tables (kept with the board), or ``None``; or
-    those of one ``part`` of its attack question, of the ``shape`` given."""
-    key = (notation.text, player) if part is None else (notation.text, player, part)
+def _tables(rules: RulesState, notation: Notation, player: int, index: int, shape: Shape) -> Any:
+    """The rays of ``shape``, part ``index`` of ``notation`` (:func:`attack_parts`) for ``player``, from
+    each square (:func:`_rays`, :func:`_leaps`); kept with the board."""
+    key = (notation.text, player, index)
     known = rules.quick_tables.get(key)
     if known is None:
-        if part is None:
-            shape = shape_of(notation.body)
-        if shape is None:
-            known = ("", None)
-        elif shape[0] == "ride":
+        if shape[0] == "ride":
             rays = _rays(rules, [(_paths(rules, player, steps), maximum) for steps, maximum in shape[1]])
-            known = ("ride", (rays, [None] * len(rays),
-                              [ways and tuple(tuple(_records(square, direction) for square in ray) for direction, ray in ways)
-                               for ways in rays]))
         else:
-            leaps = _leaps(rules, player, shape[1])
-            known = ("leap", (leaps, [frozenset(square for square, _ in each) for each in leaps],
-                              [tuple(_records(square, direction) for square, direction in each) for each in leaps]))
-        rules.quick_tables[key] = known
-    return known if known[0] else None
+            rays = _leaps(rules, player, shape[1])
+        known = rules.quick_tables[key] = (shape[0], rays)
+    return known[1]
 
 
 def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
-    """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``. Its
-    ``quick_count`` says how many moves it has from a square, none landing on a square of ``watched``
-    (else -1), without making them; given ``dead``, the squares where each kind could never move
-    again, by kind, not those landing on one."""
-    tables = _tables(rules, notation, player)
-    if tables is None:
+    """The quick ``moves`` of ``notation`` (whose compiled ``moves`` is ``slow``), or ``None``: its
+    riders, or its leaper, alone. Its ``quick_count`` says how many moves it has from a square, none
+    landing on a square of ``watched`` (else -1), without making them; given ``dead``, the squares
+    where each kind could never move again, by kind, not those landing on one."""
+    shapes = _shapes(ways(notation.body) or (notation.body,))
+    if shapes is None or len(shapes) != 1:
         return None
-    if tables[0] == "leap":
-        leaps, leap_records = tables[1][0], tables[1][2]
-        targets = [tuple(square for square, _ in each) for each in leaps]
+    records = _tables(rules, notation, player, 0, shapes[0])
 
-        def leap(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
-            me = piece[0]
-            for square, quiet, capture in leap_records[origin]:
-                q = cells[square]
-                if q is None:
-                    out.append(quiet)
-                elif q[0] != me:
-                    out.append(capture)
-
-        def leap_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
-                       work: Any, dead: Any = None) -> int:
-            me, count = piece[0], 0
-            if dead is None:
-                # The usual case, spelt out: no squares where the piece would be stuck.
-                for square in targets[origin]:
-                    q = cells[square]
-                    if q is None or q[0] != me:
-                        if square in watched:
-                            return -1
-                        count += 1
-                return count
-            stuck = _stuck(dead, piece[1])
-            if stuck is None:
-                return -1
-            for square in targets[origin]:
-                q = cells[square]
-                if q is None or q[0] != me:
-                    if square in watched:
-                        return -1
-                    count += square not in stuck
-            return count
-        leap.quick_count = leap_count  # type: ignore[attr-defined]
-        return leap
-    rays, ride_records = tables[1][0], tables[1][2]
-    lines = [ways and tuple(ray for _, ray in ways) for ways in rays]
-
-    def ride(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
-        ways = ride_records[origin]
+    def moves(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
+        ways = records[origin]
         if ways is False:
             slow(cells, origin, piece, out, seen, work, position)
             return
@@ -274,27 +228,25 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                         append(capture)
                     break
 
-    def ride_count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
-                   work: Any, dead: Any = None) -> int:
-        ways = lines[origin]
-        if ways is False or dead is not None:
+    def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
+              work: Any, dead: Any = None) -> int:
+        ways = records[origin]
+        stuck = _stuck(dead, piece[1])
+        if ways is False or stuck is None:
             return -1
-        me, count = piece[0], 0
+        me, found = piece[0], 0
         for ray in ways:
-            for square in ray:
+            for square, _, _ in ray:
                 q = cells[square]
+                if q is None or q[0] != me:
+                    if square in watched:
+                        return -1
+                    found += square not in stuck
                 if q is not None:
-                    if q[0] != me:
-                        if square in watched:
-                            return -1
-                        count += 1
                     break
-                if square in watched:
-                    return -1
-                count += 1
-        return count
-    ride.quick_count = ride_count  # type: ignore[attr-defined]
-    return ride
+        return found
+    moves.quick_count = count  # type: ignore[attr-defined]
+    return moves
 
 
 def _stuck(dead: tuple[frozenset[int], ...] | None, kind: int) -> frozenset[int] | None:
@@ -307,59 +259,19 @@ def _stuck(dead: tuple[frozenset[int], ...] | None, kind: int) -> frozenset[int]
 
 def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
     """The quick pruned attack question of ``notation`` (whose compiled one is ``slow``), or ``None``.
-    It reads only the squares its answer depends on: for a rider, those on the way to the square
-    asked about, up to the first piece; for a leaper, that square. Its ``quick_reads`` says which, with the
+    It reads only the squares its answer depends on: those on the way to the square asked about, up
+    to the first piece (none for a leaper), and that square. Its ``quick_reads`` says which, with the
     answer, without asking through a board that notes what is read (``None``: ask so). A notation
-    whose captures are those of riders and leapers together (:func:`attack_parts`) asks each."""
-    whole = _tables(rules, notation, player)
-    parts: list[Shape] = [whole] if whole is not None else attack_parts(notation)
-    probes = []
-    for index, shape in enumerate(parts):
-        tables = whole or _tables(rules, notation, player, index, shape)
-        assert tables is not None
-        probes.append(_leap_probe(tables[1][1]) if tables[0] == "leap" else _ride_probe(tables[1], slow))
-    if len(probes) < 2:
-        return probes[0] if probes else None
-    asks = tuple(probes)
-    reads = tuple(probe.quick_reads for probe in probes)  # type: ignore[attr-defined]
+    whose captures are those of riders and leapers together (:func:`attack_parts`) asks the rays of
+    each from the square as one."""
+    parts = [_tables(rules, notation, player, index, shape) for index, shape in enumerate(attack_parts(notation))]
+    if not parts:
+        return None
+    rays = [False if False in ways else tuple(chain.from_iterable(ways)) for ways in zip(*parts)]
+    # For each square, the squares before it on each ray that reaches it: worked out as asked.
+    between: list[Any] = [None] * len(rays)
 
-    def either(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
-        for ask in asks:
-            ask(cells, origin, piece, target, work, position)
-
-    def either_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
-        found, read = False, frozenset[int]()
-        for each in reads:
-            known = each(cells, origin, piece, target)
-            if known is None:
-                return None
-            found = found or known[0]
-            read |= known[1]
-        return found, read
-    either.quick_reads = either_reads  # type: ignore[attr-defined]
-    return either
-
-
-def _leap_probe(reached: list[frozenset[int]]) -> Callable[..., None]:
-    def leap(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
-        if target in reached[origin]:
-            q = cells[target]
-            if q is not None and q[0] != piece[0]:
-                raise Found
-
-    def leap_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
-        if target not in reached[origin]:
-            return False, frozenset()
-        q = cells[target]
-        return q is not None and q[0] != piece[0], frozenset((target,))
-    leap.quick_reads = leap_reads  # type: ignore[attr-defined]
-    return leap
-
-
-def _ride_probe(tables: Any, slow: Callable[..., None]) -> Callable[..., None]:
-    rays, between, _ = tables
-
-    def ride(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
+    def probe(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
         ways = between[origin]
         if ways is None:
             ways = between[origin] = _between(rays[origin])
@@ -377,7 +289,7 @@ def _ride_probe(tables: Any, slow: Callable[..., None]) -> Callable[..., None]:
                     if q is not None and q[0] != piece[0]:
                         raise Found
 
-    def ride_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
+    def probe_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
         ways = between[origin]
         if ways is None:
             ways = between[origin] = _between(rays[origin])
@@ -395,34 +307,19 @@ def _ride_probe(tables: Any, slow: Callable[..., None]) -> Callable[..., None]:
                 if q is not None and q[0] != piece[0]:
                     return True, frozenset(read)
         return False, frozenset(read)
-    ride.quick_reads = ride_reads  # type: ignore[attr-defined]
-    return ride
-
-
-def attack_parts(notation: Notation) -> list[Shape]:
-    """Riders and leapers whose captures together are the captures of ``notation`` (its
-    :func:`capture_ways`, each a rider or a leaper, the leapers' ways joined in one), or none."""
-    found = capture_ways(notation)
-    riders: list[Shape] = []
-    leaps: list[tuple[LeapItem, ...]] = []
-    for way in found or ():
-        rider = as_ride(way)
-        leaper = None if rider is not None else as_recording_leaper(way)
-        if rider is not None:
-            riders.append(("ride", (rider,)))
-        elif leaper is not None:
-            leaps.extend(leaper)
-        else:
-            return []
-    return riders + ([("leap", tuple(leaps))] if leaps else [])
+    probe.quick_reads = probe_reads  # type: ignore[attr-defined]
+    return probe
 
 
 def _between(rays: Any) -> Any:
-    """For each square a rider's rays reach, the squares before it on each ray that reaches it."""
+    """For each square the rays from a square reach (:func:`_tables`), the squares before it on each ray
+    that reaches it."""
     if rays is False:
         return False
     out: dict[int, tuple[tuple[int, ...], ...]] = {}
-    for _, ray in rays:
-        for index, square in enumerate(ray):
-            out[square] = (*out.get(square, ()), ray[:index])
+    for ray in rays:
+        before: tuple[int, ...] = ()
+        for square, _, _ in ray:
+            out[square] = (*out.get(square, ()), before)
+            before = (*before, square)
     return out

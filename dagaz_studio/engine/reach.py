@@ -7,14 +7,10 @@ from collections.abc import Set as AbstractSet
 
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.program import Program
-from dagaz_studio.engine.reach_code import REACH_WORK, run_reach_code
+from dagaz_studio.engine.reach_code import run_reach_code
 from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
 from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.errors import NotationError
-
-#: Steps spent working out where a piece could ever capture from one square.
-REACH_BUDGET = REACH_WORK
-
 
 #: Squares looked at by an attack question that looks for pieces, per unit of work it is counted.
 SCAN_SQUARES_PER_UNIT = 64
@@ -78,7 +74,7 @@ class ReachTables(RulesState):
         # process made before.
         deep_enough()
         if not run_reach_code(self, program, square, found, footprint, flag):
-            # Past the writer's limits: taken to reach every square, as a run that does not end is.
+            # A run that does not end (or past the writer's limits): taken to reach every square.
             found.update(range(len(self.board.squares)))
             footprint.update(range(len(self.board.squares)))
         return frozenset(found), frozenset(footprint)
@@ -228,38 +224,32 @@ class ReachTables(RulesState):
         for all of them. Nothing on a board too large for tables."""
         if self.scans:
             return
-        squares = range(len(self.board.squares))
         for player in range(len(self.board.players)):
-            if all((square, player) in self._attackers for square in squares):
-                continue
-            # Each reach set turned round once: asking every square's table in turn would look up
-            # every kind's reach from every square again for each square.
-            by_square: list[dict[int, set[int]]] = [{} for _ in squares]
-            for kind in range(self.board_kinds):
-                for origin in squares:
-                    for square in self.reach(kind, player, origin):
-                        if square != origin:
-                            by_square[square].setdefault(origin, set()).add(kind)
-            for square in squares:
-                # As attackers() makes it (another thread may have made it already: the same table).
-                self._attackers.setdefault((square, player), [
-                    (origin, frozenset(kinds)) for origin, kinds in sorted(by_square[square].items())])
-            self.tabled.add(player)
+            if player not in self.tabled:
+                self._tabulate(player)
 
     def attackers(self, square: int, player: int) -> list[tuple[int, frozenset[int]]]:
-        """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs."""
-        key = (square, player)
-        cached = self._attackers.get(key)
+        """Where a piece of ``player`` could ever capture on ``square`` from: (origin, kinds) pairs.
+        Worked out for every square at once, the first time a square of the player's is asked about."""
+        cached = self._attackers.get((square, player))
         if cached is None:
-            by_origin: dict[int, set[int]] = {}
-            # Only the board's own pieces attack: a typed piece stands alone, on the mover's side.
-            for kind in range(self.board_kinds):
-                for origin in range(len(self.board.squares)):
-                    if origin != square and square in self.reach(kind, player, origin):
-                        by_origin.setdefault(origin, set()).add(kind)
-            cached = [(origin, frozenset(kinds)) for origin, kinds in sorted(by_origin.items())]
-            self._attackers[key] = cached
-            # Every kind's reach from every square is now worked out for this player: the table of
-            # any other square costs only looking them up, less than a few looks over the board.
-            self.tabled.add(player)
+            self._tabulate(player)
+            cached = self._attackers[square, player]
         return cached
+
+    def _tabulate(self, player: int) -> None:
+        """Work out the table of every square for ``player``: each reach set turned round once (asking
+        every square in turn would look up every kind's reach from every square again for each)."""
+        squares = range(len(self.board.squares))
+        by_square: list[dict[int, set[int]]] = [{} for _ in squares]
+        # Only the board's own pieces attack: a typed piece stands alone, on the mover's side.
+        for kind in range(self.board_kinds):
+            for origin in squares:
+                for square in self.reach(kind, player, origin):
+                    if square != origin:
+                        by_square[square].setdefault(origin, set()).add(kind)
+        for square in squares:
+            # Another thread may have made it already: the same table.
+            self._attackers.setdefault((square, player), [
+                (origin, frozenset(kinds)) for origin, kinds in sorted(by_square[square].items())])
+        self.tabled.add(player)

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
     from dagaz_studio.notation.nodes import Notation
 
-#: The work a reach run may spend (:data:`~dagaz_studio.engine.reach.REACH_BUDGET`, which imports this).
-REACH_WORK = 1_000
+#: Steps spent working out where a piece could ever capture from one square (a reach run's budget).
+REACH_BUDGET = 1_000
 #: A notation's reach code: ``reach(origin, found, footprint, work)``.
 ReachCode = Callable[[int, set[int], set[int], list[Any]], None]
 
@@ -123,8 +123,9 @@ def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
 
 def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footprint: set[int], flag: Any) -> bool:
     """Reach mode of ``program`` (a program in reach mode) from ``square`` by its code, adding to
-    ``found`` and ``footprint``; ``False`` (nothing done) past the writer's limits. A run that spends its budget or nests too deeply is taken to reach
-    every square; a cancelled one raises :class:`~dagaz_studio.engine.run_state.Stop`."""
+    ``found`` and ``footprint``; ``False`` where the run did not end (past the writer's limits, or
+    spending its budget, or nesting too deeply); a cancelled one raises
+    :class:`~dagaz_studio.engine.run_state.Stop`."""
     known = rules.reach_codes.get(id(program))
     if known is None or known[0] is not program:
         try:
@@ -135,10 +136,9 @@ def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footp
     if known[1] is None:
         return False
     try:
-        known[1](square, found, footprint, new_work(REACH_WORK, flag))
+        known[1](square, found, footprint, new_work(REACH_BUDGET, flag))
     except (Abort, RecursionError) as stop:
         if isinstance(stop, Abort) and stop.kind == "cancelled":
             raise Stop("cancelled") from None
-        found.update(range(len(rules.board.squares)))
-        footprint.update(range(len(rules.board.squares)))
+        return False
     return True

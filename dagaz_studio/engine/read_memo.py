@@ -83,9 +83,8 @@ class Learning:
         not remembered."""
         if lifted != self.origin:
             raise Unremembered
-        answer: bool = _asked(rules, self.real, me, square, by_enemy, hand, work, lifted)
-        # Keyed as :meth:`~dagaz_studio.engine.attacks.AttackQuestions.fast_threat` keeps the answer.
-        self.threats.append(((lifted, square, by_enemy, hand), me, square, by_enemy, hand, answer))
+        answer = _answered(rules, self.real, lifted, ((me, square, by_enemy, hand, True),), work)
+        self.threats.append((me, square, by_enemy, hand, answer))
         return answer
 
 
@@ -93,29 +92,18 @@ class Unremembered(Exception):
     """Raised through code asking what cannot be remembered: its moves are found afresh each time."""
 
 
-def _asked(rules: Any, position: Any, me: int, square: int, by_enemy: bool, hand: Any, work: Any, lifted: int) -> bool:
-    cells = position.cells
-    piece = cells[lifted]
-    cells[lifted] = None
-    try:
-        return bool(rules.fast_threat(position, me, square, by_enemy, hand, work, lifted))
-    finally:
-        cells[lifted] = piece
-
-
 def _answered(rules: Any, position: Any, lifted: int, threats: tuple[tuple[Any, ...], ...], work: Any) -> bool:
-    """Whether each attack question noted gets the answer noted, asked again with the piece lifted (the
-    answers kept for the position in bulk work looked up first: the King asks the same again and again)."""
+    """Whether each attack question of ``threats`` (``me``, ``square``, ``by_enemy`` and ``hand``, as
+    :meth:`~dagaz_studio.engine.attacks.AttackQuestions.fast_threat` takes them, then the answer
+    expected) gets that answer, asked of the real position with the piece on ``lifted`` lifted (in bulk
+    work the answers kept for the position are looked up first: the King asks the same again and
+    again)."""
     cells = position.cells
     piece = cells[lifted]
     cells[lifted] = None
-    known = work[4] if len(work) > 4 else {}
     try:
-        for key, me, square, by_enemy, hand, answer in threats:
-            got = known.get(key)
-            if got is None:
-                got = rules.fast_threat(position, me, square, by_enemy, hand, work, lifted)
-            if got != answer:
+        for me, square, by_enemy, hand, answer in threats:
+            if rules.fast_threat(position, me, square, by_enemy, hand, work, lifted) != answer:
                 return False
         return True
     finally:
@@ -158,7 +146,7 @@ KEPT_STATES = 6
 #: What is kept of a piece's moves from a square, in one state of what its code read: a getter of what
 #: stands on the squares read (made once: it is asked at every position) and what it gave, the squares
 #: the previous move's start and end were found to differ from, those they were found to be, the attack
-#: questions asked (each with its key in the position's answers) with their answers, the moves found,
+#: questions asked with their answers (as :func:`_answered` asks them again), the moves found,
 #: and (light records only) the squares they land or capture on and the kinds they promote to.
 Remembered = tuple[Callable[[list[Any]], Any], Any, frozenset[object], frozenset[object],
                    tuple[tuple[int, object], ...], tuple[tuple[Any, ...], ...], list[Any],

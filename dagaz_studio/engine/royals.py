@@ -4,15 +4,17 @@ game's rules (:mod:`~dagaz_studio.engine.game`) and the end-of-game questions, w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from dagaz_studio.engine.compiler import Abort, new_work
-from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.making import made, make_move, unmake_move
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.values import DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position
+    from dagaz_studio.engine.records import Entry
     from dagaz_studio.engine.rules import Rules
     from dagaz_studio.engine.values import CancelFlag, Move
 
@@ -58,14 +60,12 @@ def royal_attacked(rules: Rules, position: Position, player: int, royals: list[i
     return bool(royals) and all(attacked) if rules.board.rules.duple_check else any(attacked)
 
 
-def gives_check(rules: Rules, position: Position, move: Move, cancel: CancelFlag | None = None) -> bool:
-    """Whether making ``move`` would leave a royal piece of another player capturable by the mover
-    (``rule: no-check`` forbids such moves)."""
-    undo = make_move(position, move)
-    try:
-        return royals_attacked_by(rules, position, move.player, cancel)
-    finally:
-        unmake_move(position, undo)
+def gives_check(rules: Rules, position: Position, entry: Entry, cancel: CancelFlag | None = None) -> bool:
+    """Whether making ``entry``, a full or a light move of the side to move, would leave a royal piece
+    of another player capturable by the mover (``rule: no-check`` forbids such moves)."""
+    mover = position.turn
+    with made(rules, position, entry):
+        return royals_attacked_by(rules, position, mover, cancel)
 
 
 def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: CancelFlag | None = None) -> bool:
@@ -75,6 +75,67 @@ def royals_attacked_by(rules: Rules, position: Position, player: int, cancel: Ca
     return any(rules.capturable(position, square, player, cancel=cancel)
                for other in range(len(position.board.players)) if other != player
                for square in royal_squares(rules, position, other))
+
+
+def leaves_royal_attacked(rules: Rules, position: Position, move: Move,
+                          royals: list[int] | None = None, cancel: CancelFlag | None = None,
+                          probe: bool = False) -> bool:
+    """Whether making ``move`` would leave one of the mover's royal pieces capturable.
+
+    ``royals``, the squares of the mover's royal pieces before the move, saves looking for them;
+    ``probe`` lets the attack questions prune their work (:meth:`Rules.capturable`: for callers that
+    report no stops, as perft).
+    """
+    if not rules.royal_kinds:
+        return False
+    if takes_royal(rules, position, move.player, [s for s, _ in move.changes]):
+        return False
+    if royals is None:
+        royals = royal_squares(rules, position, move.player)
+    changed = dict(move.changes)
+    after = [s for s in royals if s not in changed]
+    after += [s for s, piece in move.changes
+              if piece is not None and piece.player == move.player and piece.kind in rules.royal_kinds]
+    undo = make_move(position, move)  # not made(): perft asks this of thousands of moves
+    try:
+        return royal_attacked(rules, position, move.player, after, cancel, probe)
+    finally:
+        unmake_move(position, undo)
+
+
+def move_safe(rules: Rules, position: Position, move: Move, royals: list[int],
+              watched: AbstractSet[int] | None = None, askers: Sequence[Asker] = (),
+              cancel: CancelFlag | None = None, probe: bool = False) -> bool:
+    """Whether ``move`` leaves every royal piece of the mover unattacked (``royals``: where they stand
+    before it), as :func:`leaves_royal_attacked` answers, asking no more than it must.
+
+    ``watched``: the squares a move must change to put a royal piece of the mover in danger, and
+    ``askers``, the attackers whose answers read them (see :func:`watched_squares`; ``None``: a royal
+    piece may be attacked now). A move that changes none of them and puts no royal piece is safe
+    without asking; one that puts only the mover's pieces, none royal, is asked of the attackers that
+    read a square it changes, or, where no piece reads the game's history, of every attacker of the
+    royal pieces; any other is made and asked in full (``cancel``, ``probe``: as
+    :func:`leaves_royal_attacked`)."""
+    royal = rules.royal_kinds
+    if not royal:
+        return True
+    me, changes = move.player, move.changes
+    if watched is not None and not any(square in watched for square, _ in changes) \
+            and not any(p is not None and p[0] == me and p[1] in royal for _, p in changes):
+        return True
+    safe = None
+    if (all(p is None or (p[0] == me and p[1] not in royal) for _, p in changes) and not move.again
+            and rules.board.kind_type.holds_pieces and not rules.board.rules.duple_check):
+        changed = {square for square, _ in changes}
+        if takes_royal(rules, position, me, changed):
+            return True
+        if watched is not None:
+            safe = safe_after(rules, position, changes, me,
+                              [asker for asker in askers if not asker[4].isdisjoint(changed)])
+        elif rules.board_only_attacks():
+            safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed],
+                              rules.others[me])
+    return not leaves_royal_attacked(rules, position, move, royals, cancel, probe) if safe is None else safe
 
 
 #: An attack question asked of a position by :func:`watched_squares`: the attacker's square and piece,

@@ -27,11 +27,10 @@ from dagaz_studio.engine.program import UNMADE, Program
 from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
-from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH, State, Stop
-from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult, Work
+from dagaz_studio.engine.run_state import State, Stop
+from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
-from dagaz_studio.notation.errors import NotationError
 from dagaz_studio.notation.nodes import Notation, ways
 
 __all__ = ["Rules", "collector_paused"]
@@ -47,14 +46,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     thread at a time (give each worker thread its own).
     """
 
-    def program(self, notation: Notation, player: int, piece: PieceType | None = None,
-                reach_mode: bool = False) -> Program:
-        """The notation for ``player`` (cached); raises NotationError for names the board lacks."""
-        key = (notation.text, player, piece.name if piece else None, reach_mode)
-        if key not in self._programs:
-            self._programs[key] = Program(self, notation, player, piece, reach_mode)
-        return self._programs[key]
-
     def custom_kind(self, notation: Notation, name: str = "Piece") -> int:
         """A piece kind defined only by ``notation`` (a typed notation, not one of the board's pieces).
 
@@ -64,19 +55,12 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         kind = self._custom.get(notation.text)
         if kind is None:
             piece = PieceType(name, "?", False, notation.text, notation)
-            kind = len(self.kinds)
+            # Its programs first: a notation naming what the board lacks leaves no kind behind.
+            for player in range(min(2, len(self.board.players))):
+                self.program(notation, player, piece)
+            kind = self._custom[notation.text] = len(self.kinds)
             self.kinds.append(piece)
             self.kind_names.append(name)
-            self._custom[notation.text] = kind
-            try:
-                self.program(notation, 0, piece)
-                if len(self.board.players) > 1:
-                    self.program(notation, 1, piece)
-            except (NotationError, ReadingCancelled):
-                del self._custom[notation.text]
-                self.kinds.pop()
-                self.kind_names.pop()
-                raise
         return kind
 
     def setup_count(self, player: int, kind: int) -> int:
@@ -94,11 +78,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                     for kind_, held in enumerate(hand[: self.board_kinds]):
                         counts[player_][kind_] += held
         return counts[player][kind] if kind < self.board_kinds and player < len(counts) else 0
-
-    def kind_program(self, kind: int, player: int) -> Program:
-        """The compiled move of a board piece type for a player."""
-        piece = self.kinds[kind]
-        return self.program(piece.notation, player, piece)
 
     def run(self, position: Position, square: int, program: Program | None = None, *,
             trace: bool = False, budget: int = DEFAULT_BUDGET, cancel: CancelFlag | None = None,
@@ -376,8 +355,16 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         else:
             if work[0] > budget:
                 return None
-        found, cancelled = self._built_moves(position, square, piece, records, cancel)
-        return RunResult(moves=found, stopped="cancelled" if cancelled else stopped, work=work[0])
+        # A runaway may leave tens of thousands of records, which take a while to build: the flag is
+        # looked at meanwhile.
+        moves: list[Move] = []
+        record_move = self.record_move
+        for start in range(0, len(records), BUILD_BETWEEN_LOOKS):
+            if start and cancel is not None and cancel.is_set():
+                stopped = "cancelled"
+                break
+            moves.extend([record_move(position, square, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
+        return RunResult(moves=moves, stopped=stopped, work=work[0])
 
     def _stops_in_question(self, stop: Abort, program: Program) -> bool:
         """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
@@ -390,27 +377,3 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if asks is None:
             asks = self._asks_attacks[program.notation.text] = reads_checks(program.notation, "aAsS")
         return asks
-
-    @staticmethod
-    def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:
-        """What a run says when it stops where the compiled run stopped."""
-        if stop.message is not None:
-            return stop.message
-        if stop.kind == "budget":
-            return f"stopped after {work[2] - start:,} steps — the notation may repeat without end"
-        if stop.kind == "depth":
-            return (f"stopped after {work[0] - start:,} steps: repetitions nested more than "
-                    f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
-        return "cancelled"
-
-    def _built_moves(self, position: Position, origin: int, piece: Piece, records: list[Record],
-                     cancel: CancelFlag | None) -> tuple[list[Move], bool]:
-        """The full moves of a compiled run's records, and whether building them was cancelled: a
-        runaway may leave tens of thousands, which take a while, so the flag is looked at meanwhile."""
-        moves: list[Move] = []
-        record_move = self.record_move
-        for start in range(0, len(records), BUILD_BETWEEN_LOOKS):
-            if start and cancel is not None and cancel.is_set():
-                return moves, True
-            moves.extend([record_move(position, origin, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
-        return moves, False

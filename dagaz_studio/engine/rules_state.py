@@ -10,16 +10,15 @@ tables (``reach.py``).
 from __future__ import annotations
 
 import sys
-import threading
-import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dagaz_studio.board.model import OPPOSITE, Board
 from dagaz_studio.engine.code_rules import Written, WrittenKey
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
+from dagaz_studio.engine.run_state import MAX_REPETITION_DEPTH
 from dagaz_studio.engine.values import CancelFlag, Work
 from dagaz_studio.notation.nodes import (
     Check,
@@ -147,18 +146,38 @@ class RulesState:
         self.budgeted = False
         self._setup_counts: list[list[int]] | None = None
 
+    def program(self, notation: Notation, player: int, piece: PieceType | None = None,
+                reach_mode: bool = False) -> Program:
+        """The notation for ``player`` (cached); raises NotationError for names the board lacks."""
+        key = (notation.text, player, piece.name if piece else None, reach_mode)
+        if key not in self._programs:
+            self._programs[key] = Program(self, notation, player, piece, reach_mode)
+        return self._programs[key]
+
+    def kind_program(self, kind: int, player: int) -> Program:
+        """The compiled move of a board piece type for a player."""
+        piece = self.kinds[kind]
+        return self.program(piece.notation, player, piece)
+
+    @staticmethod
+    def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:
+        """What a run says when it stops where the compiled run stopped."""
+        if stop.message is not None:
+            return stop.message
+        if stop.kind == "budget":
+            return f"stopped after {work[2] - start:,} steps — the notation may repeat without end"
+        if stop.kind == "depth":
+            return (f"stopped after {work[0] - start:,} steps: repetitions nested more than "
+                    f"{MAX_REPETITION_DEPTH:,} deep — the notation may repeat without end")
+        return "cancelled"
+
     if TYPE_CHECKING:
         # What the parts ask of one another (each defined in its own part; declared here for the type
         # checker only, so that each part's module reads on its own).
-        def program(self, notation: Notation, player: int, piece: PieceType | None = None,
-                    reach_mode: bool = False) -> Program: ...
-        def kind_program(self, kind: int, player: int) -> Program: ...
         def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None: ...
         def _start(self, st: State, square: int, entry: Callable[[State], None], result: RunResult,
                    drop: Piece | None = None) -> None: ...
         def traced_run_code(self, program: Program, cancel: CancelFlag | None = None) -> Callable[..., None]: ...
-        @staticmethod
-        def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str: ...
         def light_maker(self, kind: int, player: int) -> Any: ...
         def probe_fn(self, kind: int, player: int) -> Any: ...
         def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]: ...
@@ -191,33 +210,14 @@ class _BoardShare:
         self.quick: dict[tuple[str, int] | tuple[str, int, int], tuple[str, Any]] = {}
 
 
-#: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
-_SHARES: dict[int, tuple[weakref.ref[Board], _BoardShare]] = {}
-
-
-#: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`forget_share`) on whatever
-#: thread the collector runs, also while that thread holds the lock, in the middle of making a share.
-SHARES_LOCK = threading.RLock()
-
-
 def board_share(board: Board) -> _BoardShare:
-    """The share of ``board`` (made at its first interpreter). Interpreters on several threads may
-    use it at once: each entry is a whole value, worked out alike by whoever comes first."""
-    with SHARES_LOCK:
-        known = _SHARES.get(id(board))
-        if known is not None and known[0]() is board:
-            return known[1]
-        share = _BoardShare()
-        _SHARES[id(board)] = (weakref.ref(board), share)
-        weakref.finalize(board, forget_share, id(board), share)
-        return share
-
-
-def forget_share(key: int, share: _BoardShare) -> None:
-    with SHARES_LOCK:
-        known = _SHARES.get(key)
-        if known is not None and known[1] is share:
-            del _SHARES[key]
+    """The share of ``board``, made at its first interpreter and kept with the board (which is
+    immutable), so that it goes with it. Interpreters on several threads may use it at once: each
+    entry is a whole value, worked out alike by whoever comes first."""
+    share = board.__dict__.get("_rules_share")
+    if share is None:
+        share = board.__dict__.setdefault("_rules_share", _BoardShare())
+    return cast(_BoardShare, share)
 
 
 def reads_history(notation: Notation) -> bool:

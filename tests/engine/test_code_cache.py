@@ -69,7 +69,7 @@ def test_code_written_by_another_engine_is_not_loaded(cache, monkeypatch):
         expected = _answers(rules, board)
 
     _fresh_start(monkeypatch)
-    monkeypatch.setattr(code_cache, "_writers_fingerprint", lambda: "another compiler")
+    monkeypatch.setattr(code_cache, "sources_fingerprint", lambda packages: "another compiler")
     written = []
     write = compiler.CodeGenerator.module
     monkeypatch.setattr(compiler.CodeGenerator, "module", lambda self, *a, **k: written.append(1) or write(self, *a, **k))
@@ -114,5 +114,6 @@ def test_code_for_a_typed_piece_is_not_kept(cache, monkeypatch):
         position.cells[again.index("d4")] = Piece(0, kind, True)
         assert rules.run(position, again.index("d4")).moves
         # Only entries with a typed kind are new: nothing is written.
-        assert any(key[-1] != code_cache._own_kinds(rules) for key in rules.written)
+        own = tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
+        assert any(key[-1] != own for key in rules.written)
     assert kept.read_bytes() == before

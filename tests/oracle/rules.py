@@ -18,7 +18,7 @@ from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.light_path import light_perft
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
-from dagaz_studio.engine.reach import REACH_BUDGET
+from dagaz_studio.engine.reach_code import REACH_BUDGET
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.rules_state import deep_enough
 from dagaz_studio.engine.values import (
