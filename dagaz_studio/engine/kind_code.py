@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
+from dagaz_studio.engine.code_writer import FIN as FIN
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import capture, first_steps, landing
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
 
 #: What a field of the run state is where the notation never changes it.
 _DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
-#: The run state inside ``fin``, as an event recorded there reads it (a traced run's).
-FIN = {"c": "c", "d": "d", "dp": "dp"}
 
 
 class KindWriter(RepeatWriter):
@@ -55,10 +54,9 @@ class KindWriter(RepeatWriter):
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
 
-    #: What ``fin`` is given beyond the run state, and ``rec`` beyond the move: nothing here; a
-    #: traced run's cursor, direction, depth and the span of the end it is
-    #: (:class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`).
-    fin_extra = rec_extra = ""
+    #: What ``rec`` is given beyond the move: nothing here; a traced run's cursor, direction and
+    #: depth (:class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`).
+    rec_extra = ""
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -235,16 +233,6 @@ class KindWriter(RepeatWriter):
             self.emit(ind, "LMO = LMT = -1")
             self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
 
-    def start_env(self) -> Env:
-        """The run state where a run begins: on its square, the moving piece (or heap) in hand."""
-        env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
-               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
-               "lb": "()"}
-        for field in self.live:
-            if field.startswith("g"):
-                env[field] = "None"
-        return env
-
     def origins(self) -> str:
         """The squares a run can begin on, by the zones the notation asks for before anything
         (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
@@ -340,10 +328,6 @@ class KindWriter(RepeatWriter):
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
                        f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
-
-    def fin_args(self, env: Env, then: str) -> str:
-        """What ``fin`` is given beyond the run state (:attr:`fin_extra`)."""
-        return ""
 
     def marks_of(self, env: Env) -> str:
         """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
