@@ -429,8 +429,8 @@ class CodeWriter(ItemWriter):
         c, q = env["c"], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
         test, take, back = self.lift_lines(c, q)
-        self.altered(env, ind, c, q, test, take, back, node.span, ("lift", q, c), ("nothing_to_lift", c),
-                     lambda e, i, _sq: k(e, i))
+        self.altered(env, ind, c, q, test, take, back, node.span, ("lift", q, c),
+                     ("refused", "'^'", c, "'nothing to lift'"), lambda e, i, _sq: k(e, i))
 
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
@@ -447,7 +447,7 @@ class CodeWriter(ItemWriter):
         for line in undo:
             self.emit(i, line)
         self.emit(i, f"cells[{c}] = {old}; hand.append({held})")
-        self.traced_else(ind, env, "nothing_in_hand", node.span, c)
+        self.traced_else(ind, env, "refused", node.span, "'|'", c, "'no piece in hand'")
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand, then the partial move ends where the
