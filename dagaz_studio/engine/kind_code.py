@@ -22,7 +22,7 @@ from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import FIN as FIN
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
-from dagaz_studio.engine.kind_items import capture, first_steps, landing
+from dagaz_studio.engine.kind_items import capture, first_steps, landing, landing_first
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
@@ -338,6 +338,9 @@ class KindWriter(RepeatWriter):
 
     def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
         capture(self, env, ind, square, k)
+
+    def land_first(self, env: Env, ind: int, square: str) -> int:
+        return landing_first(self, env, ind, square)
 
     # ---------------------------------------------------------------- hooks of a heap or a stack
 
