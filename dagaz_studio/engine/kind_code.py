@@ -385,28 +385,19 @@ class StackWriter(KindWriter):
         self.emit(ind, "hand.append((q0_, origin_))")
 
     def fin_put(self, i: int) -> None:
-        e = self.emit
         self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
-        e(i, "hh = hand.pop(); pp, po = hh")
-        e(i, "im = mi and not hand")
-        e(i, "car = pp if pp[2] or c == po else pp.moved_now() if type(pp) is COLUMN else pp._replace(moved=True)")
-        e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
-        e(i, "if c not in touched: touched[c] = q")
-        e(i, "cells[c] = car")
+        self.emit(i, "hh = hand.pop(); pp, po = hh")
+        changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
         self.traced(i, FIN, "column_put", "sp", "pp", "c")
-        e(i, "if im:")
-        # The moving column put down and nothing else in hand: the end is reached.
-        if self.visits:
-            e(i + 1, "visited.append(c)")
-        e(i + 1, f"if hand: fin(c, False, c, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
-        e(i + 1, f"elif then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
-        e(i + 1, "else: then(c, md)")
-        if self.visits:
-            e(i + 1, "visited.pop()")
-        e(i, "else:")
-        e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra}); also.pop()")
-        e(i, "cells[c] = q; hand.append(hh)")
+        mi, ms = changes["mi"], changes["ms"]
+        # The last piece in hand put down: the end is reached here, without a call to ``fin``.
+        self.emit(i, f"if hand: fin(c, {mi}, {ms}, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
+        self.emit(i, f"elif then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
+        self.emit(i, f"else: then({ms}, md)")
+        for line in undo:
+            self.emit(i, line)
+        self.emit(i, "cells[c] = q; hand.append(hh)")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
