@@ -183,9 +183,6 @@ class CodeWriter(ItemWriter):
         super().__init__(rules, notation, player, allowance)
         #: The steps inside a repetition's body (by id): a way may take them more than once.
         self.repeated: set[int] = set()
-        #: How the body of a possessive repetition being written is written (:meth:`pass_writer`), by
-        #: the repetition's id, for its trial pass to write it alike.
-        self.passes: dict[int, Callable[[Env, int, Cont], None]] = {}
 
     # ---------------------------------------------------------------- hooks of a back-end
 
