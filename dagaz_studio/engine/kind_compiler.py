@@ -382,10 +382,11 @@ class _LightCounter:
         self.pieces = (sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
                        if self.majority else 0)
         self.compulsory = board.rules.compulsory_capture
-        self.chooses = board.rules.chooses_captures
+        #: How the rules that choose among captures read the keys, made once (``None``: no such rule).
+        self.choice = _KeyChoice(rules, position) if board.rules.chooses_captures else None
         #: Whether the last ply is counted without its moves (:meth:`counting`): where some notation
         #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
-        self.tallies = not self.chooses and any(plan.tallies for table in self.tables for plan in table.plans)
+        self.tallies = self.choice is None and any(plan.tallies for table in self.tables for plan in table.plans)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
@@ -420,8 +421,8 @@ class _LightCounter:
             only[0] = False
             only[1].clear()
         found.clear()
-        if self.chooses:
-            keys = choose_moves(self.rules.board, keys, _KeyChoice(self.rules, position))
+        if self.choice is not None:
+            keys = choose_moves(self.rules.board, keys, self.choice)
         return keys
 
     def counting(self, on: bool) -> None:

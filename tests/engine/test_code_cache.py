@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from dagaz_studio.board import load_board
@@ -117,3 +119,14 @@ def test_code_for_a_typed_piece_is_not_kept(cache, monkeypatch):
         own = tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
         assert any(key[-1] != own for key in rules.written)
     assert kept.read_bytes() == before
+
+
+def test_a_board_kept_after_an_interpreter_ran_on_it_keeps_nothing_of_the_interpreter(cache):
+    # A board is pickled into the board cache and to perft's worker processes: what interpreters
+    # worked out for it (tables, written code) must not travel with it, or the next start would
+    # find code it never wrote nor loaded.
+    board = load_board("chess")
+    perft(Rules(board), Position.initial(board), 2)
+    again = pickle.loads(pickle.dumps(board))
+    rules = Rules(again)
+    assert not rules.written and not rules.quick_tables
