@@ -30,8 +30,6 @@ from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, l
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-#: What a field of the run state is where the notation never changes it.
-_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
 
 
 class KindWriter(RepeatWriter):
@@ -306,9 +304,6 @@ class KindWriter(RepeatWriter):
 
     # ---------------------------------------------------------------- hooks of the writer
 
-    def get(self, env: Env, field: str) -> str:
-        return str(env.get(field, _DEFAULTS.get(field, "None")))
-
     def trial_state(self) -> tuple[str, list[str]]:
         # Only the lists the notation can change are kept (``analyse``, ``module``: the same tests).
         kept = [name for name, used in (("caps", bool(self.found.letters & {"x", "X"})), ("stops", self.continues),
@@ -318,20 +313,19 @@ class KindWriter(RepeatWriter):
         return keep, ["cells[:] = snap; hand[:] = held", *(f"del {name}[n{name}:]" for name in kept)]
 
     def end(self, env: Env, ind: int, then: str) -> None:
-        g = self.get
         if self.single:
             if then == "None":
-                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')}"
+                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}"
                                          f"{self.marks_of(env)})", ending=True)
             else:
                 self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
             return
-        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
-                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
+        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['ps']}, "
+                       f"{env['pr']}, {env['ag']}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
 
     def marks_of(self, env: Env) -> str:
         """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
-        return f", {self.get(env, 'nl')}, {self.get(env, 'lb')}" if self.marks else ""
+        return f", {env['nl']}, {env['lb']}" if self.marks else ""
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return landing(self, first, rest)
