@@ -57,6 +57,11 @@ class ItemWriter(Emitter, Visitor[None]):
         """``[x]``: what stands on ``square`` taken, then ``k``, then put back."""
         raise NotImplementedError
 
+    def land_first(self, env: Env, ind: int, square: str) -> int:
+        """Before ``square`` is changed at ``ind``, the square a capture there is to land on looked
+        at (on a heap or stack board): the indentation of the change."""
+        return ind
+
     def type_test(self, q: str, kind: int) -> str:
         """A test (in parentheses) that the content ``q`` of a square is, or holds, a piece of ``kind``."""
         raise NotImplementedError
@@ -187,7 +192,7 @@ class ItemWriter(Emitter, Visitor[None]):
         square changed in place. A traced run records the event ``said`` (its name, then what it
         names) there, or else the event ``refused``."""
         self.emit(ind, f"if {test}:")
-        i = ind + 1
+        i = self.land_first(env, ind + 1, square)
         self.spend(i)
         if self.rich:
             self.emit(i, f"if {square} not in touched: touched[{square}] = {q}")

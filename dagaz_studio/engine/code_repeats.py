@@ -12,6 +12,7 @@ back what the back-end keeps of its state (:meth:`RepeatWriter.trial_state`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dagaz_studio.engine.code_items import ACTIONS
@@ -160,8 +161,8 @@ class RepeatWriter(CodeWriter):
             self.taken_pass(node, inner, i, count, mark, leave, next_pass, stop == "break")
             return
         more = "True" if hi is None else f"{count} < {hi}"
-        write = self.passes[id(node)] = self.pass_writer(node.body, inner)
-        probe = self.trial(node, inner, i)
+        write = self.pass_writer(node.body, inner)
+        probe = self.trial(write, inner, i)
         self.emit(i, f"if {more} and {probe}({self.args(inner)}):")
         self.traced(i + 1, inner, "must_pass", node.quantifier_span, count)
         write(inner, i + 1, after_body)
@@ -246,10 +247,10 @@ class RepeatWriter(CodeWriter):
             lines[index] = lines[index].replace(f"{took}[0] = True", f"{took} = True").replace(f"{took}[0]", took)
         return took
 
-    def trial(self, node: Repeat, env: Env, ind: int) -> str:
-        """A local function answering whether a pass of ``node``'s body can succeed and change
-        something, leaving the board, the hand and the lists as they were; the pass is written as
-        the pass taken after it is (the writer :meth:`one_pass` keeps in :attr:`passes`)."""
+    def trial(self, write: Callable[[Env, int, Cont], None], env: Env, ind: int) -> str:
+        """A local function answering whether a pass of a repetition's body can succeed and change
+        something, leaving the board, the hand and the lists as they were; the pass is written by
+        ``write``, as the pass taken after it is (:meth:`pass_writer`)."""
         name = self.fresh("trial")
         params, inner = self.params_env(env)
         self.emit(ind, f"def {name}({', '.join(params)}):")
@@ -261,7 +262,7 @@ class RepeatWriter(CodeWriter):
 
         def succeeded(e: Env, j: int) -> None:
             self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed")
-        self.passes.pop(id(node))(inner, i + 1, succeeded)
+        write(inner, i + 1, succeeded)
         self.emit(i + 1, "return False")
         self.emit(i, "except Passed:")
         for line in restore:

@@ -48,6 +48,9 @@ from dagaz_studio.notation.visitor import Visitor
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
+#: The run state inside the move's end, ``fin``, as an event recorded there reads it (a traced run's).
+FIN = {"c": "c", "d": "d", "dp": "dp"}
+
 
 @dataclass
 class Survey:
@@ -172,14 +175,14 @@ class CodeWriter(ItemWriter):
     #: square (a table by square) rather than over the directions' tables: where nothing records
     #: that a direction leads off the board.
     square_steps = False
+    #: What the move's end, ``fin``, is given beyond the run state (:meth:`fin_args`): nothing but
+    #: in a traced run (its cursor's direction, depth and the span of the end it is).
+    fin_extra = ""
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
         #: The steps inside a repetition's body (by id): a way may take them more than once.
         self.repeated: set[int] = set()
-        #: How the body of a possessive repetition being written is written (:meth:`pass_writer`), by
-        #: the repetition's id, for its trial pass to write it alike.
-        self.passes: dict[int, Callable[[Env, int, Cont], None]] = {}
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -187,6 +190,10 @@ class CodeWriter(ItemWriter):
         """The implicit end: each piece still in hand put down on the cursor's square; then
         ``then(square, direction)`` (after a ``&``), or with ``then`` ``None`` the move kept."""
         raise NotImplementedError
+
+    def fin_args(self, env: Env, then: str) -> str:
+        """What ``fin`` is given beyond the run state (:attr:`fin_extra`), at an end ``then``."""
+        return ""
 
     def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
         """Lifting ``q``, the content of square ``c``: the test that something can be lifted there,
@@ -206,6 +213,15 @@ class CodeWriter(ItemWriter):
     def single_way(self, node: Any) -> bool:
         """Whether there is at most one way through ``node``."""
         return _SINGLE_WAY.visit(node, self)
+
+    def start_env(self) -> Env:
+        """The run state where a run begins: on its square, the moving piece in hand, no group's
+        direction recorded."""
+        env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
+               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
+               "lb": "()"}
+        env.update((f"g{index}", "None") for index in range(self.notation.group_count + 1))
+        return env
 
     # ---------------------------------------------------------------- the nodes
 
@@ -410,8 +426,8 @@ class CodeWriter(ItemWriter):
         c, q = env["c"], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")
         test, take, back = self.lift_lines(c, q)
-        self.altered(env, ind, c, q, test, take, back, node.span, ("lift", q, c), ("nothing_to_lift", c),
-                     lambda e, i, _sq: k(e, i))
+        self.altered(env, ind, c, q, test, take, back, node.span, ("lift", q, c),
+                     ("refused", "'^'", c, "'nothing to lift'"), lambda e, i, _sq: k(e, i))
 
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
@@ -428,7 +444,7 @@ class CodeWriter(ItemWriter):
         for line in undo:
             self.emit(i, line)
         self.emit(i, f"cells[{c}] = {old}; hand.append({held})")
-        self.traced_else(ind, env, "nothing_in_hand", node.span, c)
+        self.traced_else(ind, env, "refused", node.span, "'|'", c, "'no piece in hand'")
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:
         """``&``: the implicit end for every piece in hand, then the partial move ends where the

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.code_writer import survey
+from dagaz_studio.engine.code_writer import FIN, survey
 from dagaz_studio.engine.completion import created_move
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont
 from dagaz_studio.engine.values import COMPLETION_COST
@@ -33,8 +33,6 @@ class CodeGenerator(RepeatWriter):
     """The source of one notation (or one part of it) for one board and player."""
 
     loops = True
-    #: What ``fin`` takes beyond the run state (:meth:`fin_args`): nothing but in a traced run.
-    fin_extra = ""
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
@@ -141,13 +139,9 @@ class CodeGenerator(RepeatWriter):
             if made:
                 self.emit(1, "; ".join(f"{name} = []" for name in made))
             self.emit(1, "try:")
-            env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
-                        "ms": "origin", "md": "None", "ps": "origin", "lo": "LMO", "lt": "LMT", "ag": "False",
-                        "nl": "False", "lb": "()"}
-            env.update((f"g{i}", "None") for i in range(self.groups + 1))
             if self.rich:
                 self.finishing(2)
-            self.node(body, env, 2, self.finish)
+            self.node(body, self.start_env(), 2, self.finish)
             self.emit(2, "pass")
             self.emit(1, "finally:")
             if self.rich:
@@ -167,7 +161,6 @@ class CodeGenerator(RepeatWriter):
         rest = f"then{self.tail}{self.fin_extra}"
         self.emit(ind, f"def fin(c, mi, ms, md, pr, ps, {rest}):")
         i = ind + 1
-        here = {"c": "c", "d": "d", "dp": "dp"}
         self.emit(i, "if not hand:")
         if self.continues:
             # At a '&', what follows it; at the end, the move.
@@ -182,11 +175,11 @@ class CodeGenerator(RepeatWriter):
         self.keep(i + 1)
         self.emit(i + 1, "return")
         self.emit(i, "q = cells[c]")
-        self.leave_if(i, here, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
+        self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
         self.emit(i, "hh = hand.pop(); pp, po = hh")
-        changes, undo = self.put_down(dict(here, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
-        self.traced(i, here, "put", "sp", "pp", "c", "q")
+        changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
+        self.traced(i, FIN, "put", "sp", "pp", "c", "q")
         self.emit(i, f"fin(c, {changes['mi']}, {changes['ms']}, md, pr, ps, {rest})")
         for line in undo:
             self.emit(i, line)
@@ -207,10 +200,6 @@ class CodeGenerator(RepeatWriter):
         keeper = "CREATED(R, " if self.creates else "R.rich_light("
         self.emit(i, f"{keeper}P, origin, piece, me, touched, visited, caps, also, ms, md, pr, out, seen"
                      f"{', created' if self.creates else ''}{tail})")
-
-    def fin_args(self, env: Env, then: str) -> str:
-        """What ``fin`` is given beyond the run state (:attr:`fin_extra`)."""
-        return ""
 
     def light_end(self, i: int) -> None:
         """A move that displaced no other piece and made no stop on the way is what a light record

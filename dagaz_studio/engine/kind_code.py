@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
+from dagaz_studio.engine.code_writer import FIN as FIN
 from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
-from dagaz_studio.engine.kind_items import capture, first_steps, landing
+from dagaz_studio.engine.kind_items import capture, first_steps, landing, landing_first
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
@@ -29,10 +30,6 @@ from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, l
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-#: What a field of the run state is where the notation never changes it.
-_DEFAULTS = {"ps": "origin", "ag": "False", "pr": "None", "nl": "False", "lb": "()"}
-#: The run state inside ``fin``, as an event recorded there reads it (a traced run's).
-FIN = {"c": "c", "d": "d", "dp": "dp"}
 
 
 class KindWriter(RepeatWriter):
@@ -55,10 +52,9 @@ class KindWriter(RepeatWriter):
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
 
-    #: What ``fin`` is given beyond the run state, and ``rec`` beyond the move: nothing here; a
-    #: traced run's cursor, direction, depth and the span of the end it is
-    #: (:class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`).
-    fin_extra = rec_extra = ""
+    #: What ``rec`` is given beyond the move: nothing here; a traced run's cursor, direction and
+    #: depth (:class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`).
+    rec_extra = ""
 
     def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
@@ -235,16 +231,6 @@ class KindWriter(RepeatWriter):
             self.emit(ind, "LMO = LMT = -1")
             self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
 
-    def start_env(self) -> Env:
-        """The run state where a run begins: on its square, the moving piece (or heap) in hand."""
-        env = {"c": "origin", "d": "None", "pg": "0", "mi": "True", "ms": "origin", "md": "None", "dp": "0",
-               "sn": "0", "ps": "origin", "pr": "None", "ag": "False", "lo": "LMO", "lt": "LMT", "nl": "False",
-               "lb": "()"}
-        for field in self.live:
-            if field.startswith("g"):
-                env[field] = "None"
-        return env
-
     def origins(self) -> str:
         """The squares a run can begin on, by the zones the notation asks for before anything
         (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
@@ -318,9 +304,6 @@ class KindWriter(RepeatWriter):
 
     # ---------------------------------------------------------------- hooks of the writer
 
-    def get(self, env: Env, field: str) -> str:
-        return str(env.get(field, _DEFAULTS.get(field, "None")))
-
     def trial_state(self) -> tuple[str, list[str]]:
         # Only the lists the notation can change are kept (``analyse``, ``module``: the same tests).
         kept = [name for name, used in (("caps", bool(self.found.letters & {"x", "X"})), ("stops", self.continues),
@@ -330,30 +313,28 @@ class KindWriter(RepeatWriter):
         return keep, ["cells[:] = snap; hand[:] = held", *(f"del {name}[n{name}:]" for name in kept)]
 
     def end(self, env: Env, ind: int, then: str) -> None:
-        g = self.get
         if self.single:
             if then == "None":
-                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {g(env, 'ps')}, {g(env, 'pr')}, {g(env, 'ag')}"
+                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}"
                                          f"{self.marks_of(env)})", ending=True)
             else:
                 self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
             return
-        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {g(env, 'ps')}, "
-                       f"{g(env, 'pr')}, {g(env, 'ag')}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
-
-    def fin_args(self, env: Env, then: str) -> str:
-        """What ``fin`` is given beyond the run state (:attr:`fin_extra`)."""
-        return ""
+        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['ps']}, "
+                       f"{env['pr']}, {env['ag']}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
 
     def marks_of(self, env: Env) -> str:
         """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
-        return f", {self.get(env, 'nl')}, {self.get(env, 'lb')}" if self.marks else ""
+        return f", {env['nl']}, {env['lb']}" if self.marks else ""
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         return landing(self, first, rest)
 
     def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
         capture(self, env, ind, square, k)
+
+    def land_first(self, env: Env, ind: int, square: str) -> int:
+        return landing_first(self, env, ind, square)
 
     # ---------------------------------------------------------------- hooks of a heap or a stack
 
@@ -398,28 +379,19 @@ class StackWriter(KindWriter):
         self.emit(ind, "hand.append((q0_, origin_))")
 
     def fin_put(self, i: int) -> None:
-        e = self.emit
         self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
         self.spend(i)
-        e(i, "hh = hand.pop(); pp, po = hh")
-        e(i, "im = mi and not hand")
-        e(i, "car = pp if pp[2] or c == po else pp.moved_now() if type(pp) is COLUMN else pp._replace(moved=True)")
-        e(i, "if type(car) is COLUMN and type(q) is COLUMN: car = car.on(q)")
-        e(i, "if c not in touched: touched[c] = q")
-        e(i, "cells[c] = car")
+        self.emit(i, "hh = hand.pop(); pp, po = hh")
+        changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
         self.traced(i, FIN, "column_put", "sp", "pp", "c")
-        e(i, "if im:")
-        # The moving column put down and nothing else in hand: the end is reached.
-        if self.visits:
-            e(i + 1, "visited.append(c)")
-        e(i + 1, f"if hand: fin(c, False, c, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
-        e(i + 1, f"elif then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
-        e(i + 1, "else: then(c, md)")
-        if self.visits:
-            e(i + 1, "visited.pop()")
-        e(i, "else:")
-        e(i + 1, f"also.append((po, c)); fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra}); also.pop()")
-        e(i, "cells[c] = q; hand.append(hh)")
+        mi, ms = changes["mi"], changes["ms"]
+        # The last piece in hand put down: the end is reached here, without a call to ``fin``.
+        self.emit(i, f"if hand: fin(c, {mi}, {ms}, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
+        self.emit(i, f"elif then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
+        self.emit(i, f"else: then({ms}, md)")
+        for line in undo:
+            self.emit(i, line)
+        self.emit(i, "cells[c] = q; hand.append(hh)")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")

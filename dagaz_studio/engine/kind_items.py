@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dagaz_studio.engine.emitter import Env, ItemCont, without
+from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -45,6 +45,8 @@ class KindWriting(Protocol):
     def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str: ...
     def spend(self, ind: int, units: str = "1") -> None: ...
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]: ...
+    def altered(self, env: Env, ind: int, square: str, q: str, test: str, change: str, undo: str, span: Any,
+                said: tuple[str, ...], refused: tuple[str, ...], k: ItemCont) -> None: ...
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None: ...
     def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None: ...
     @property
@@ -174,17 +176,6 @@ def capture(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> Non
     else:
         q = g.fresh("q")
         g.emit(ind, f"{q} = cells[{square}]")
-    env = without(env, "rd")
     test, take, back = g.capture_lines(q, square)
-    g.emit(ind, f"if {test}:")
-    i = landing_first(g, env, ind + 1, square)
-    env = without(env, "land")
-    g.spend(i)
-    g.emit(i, f"if {square} not in touched: touched[{square}] = {q}")
-    for line in take:
-        g.emit(i, line)
-    span = g.item_span
-    g.traced(i, env, "capture", span, q, square)
-    k(dict(env, pg=g.progress(env, i)), i, square)
-    g.emit(i, back)
-    g.traced_else(ind, env, "capture_refused", span, square)
+    g.altered(env, ind, square, q, test, "; ".join(take), back, g.item_span, ("capture", q, square),
+              ("capture_refused", square), k)

@@ -54,10 +54,7 @@ class ReachWriter(CodeGenerator):
         self.analyse(body)
         self.lines = []
         self.emit(0, "def reach(origin, FOUND, FP, W):")
-        env: Env = {"c": "origin", "d": "None", "sn": "0", "pg": "0", "pr": "None", "dp": "0", "mi": "True",
-                    "ms": "origin", "md": "None", "ps": "origin"}
-        env.update((f"g{i}", "None") for i in range(self.groups + 1))
-        self.node(body, env, 1, self.finish)
+        self.node(body, self.start_env(), 1, self.finish)
         self.emit(1, "pass")
         return "\n".join(self.lines) + "\n", self.constants
 

@@ -26,7 +26,7 @@ from dagaz_studio.engine.emitter import MAX_WRITTEN, PIECE_NAME, Cont, Env, Item
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State
 from dagaz_studio.engine.values import COMPLETION_COST
-from dagaz_studio.notation.nodes import Check, Continue, Notation, Repeat
+from dagaz_studio.notation.nodes import Check, Continue, Notation
 
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
@@ -156,11 +156,11 @@ class TraceHooks(RepeatWriter):
 
     # ---------------------------------------------------------------- the parts written in full
 
-    def trial(self, node: Repeat, env: Env, ind: int) -> str:
+    def trial(self, write: Callable[[Env, int, Cont], None], env: Env, ind: int) -> str:
         """The trial pass, run with the trace off (its events unwritten)."""
         was, self.silent = self.silent, True
         try:
-            inner = super().trial(node, env, ind)
+            inner = super().trial(write, env, ind)
         finally:
             self.silent = was
         name = self.fresh("trial")

@@ -70,19 +70,9 @@ def group_step(st: State, span: Span, sign: str, index: int, letter: str, target
     st.emit("step", f"{sign}{index}: step {letter} to {st.name(target)}", span, target)
 
 
-def nothing_to_lift(st: State, span: Span, square: int) -> None:
-    """``^`` on an empty square."""
-    st.emit("check", f"^ failed on {st.name(square)}: nothing to lift", span, square, False, check="^")
-
-
 def lift(st: State, span: Span | None, piece: Any, square: int) -> None:
     """``piece`` lifted from ``square``."""
     st.emit("lift", f"lift {st.describe(piece)} from {st.name(square)}", span, square)
-
-
-def nothing_in_hand(st: State, span: Span, square: int) -> None:
-    """``|`` with nothing in hand."""
-    st.emit("check", f"| failed on {st.name(square)}: no piece in hand", span, square, False, check="|")
 
 
 def put(st: State, span: Span | None, piece: Any, square: int, old: Any) -> None:

@@ -40,7 +40,7 @@ def lift(program: Compiling, node: Lift, k: Cont) -> Cont:
         heap = st.cells[square]
         if not isinstance(heap, Heap):
             if st.trace is not None:
-                words.nothing_to_lift(st, span, square)
+                words.refused(st, span, "^", square, "nothing to lift")
             return
         st.spend()
         st.touch(square)
@@ -67,7 +67,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
         square = st.cursor
         if not st.hand:
             if st.trace is not None:
-                words.nothing_in_hand(st, span, square)
+                words.refused(st, span, "|", square, "no piece in hand")
             return
         st.spend()
         piece, origin = st.hand.pop()

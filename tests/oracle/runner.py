@@ -390,7 +390,7 @@ class RunnerProgram(ItemRunner):
                 return
             if piece is None:
                 if st.trace is not None:
-                    words.nothing_to_lift(st, span, square)
+                    words.refused(st, span, "^", square, "nothing to lift")
                 return
             st.spend()
             first = st.touch(square)
@@ -425,7 +425,7 @@ class RunnerProgram(ItemRunner):
                 return
             if not st.hand:
                 if st.trace is not None:
-                    words.nothing_in_hand(st, span, st.cursor)
+                    words.refused(st, span, "|", st.cursor, "no piece in hand")
                 return
             put_piece(st, span, k)
         return put

@@ -68,7 +68,7 @@ def put(program: Compiling, node: Put, k: Cont) -> Cont:
     def put_column(st: State) -> None:
         if not st.hand:
             if st.trace is not None:
-                words.nothing_in_hand(st, span, st.cursor)
+                words.refused(st, span, "|", st.cursor, "no piece in hand")
             return
         _put_column(st, span, k)
     return put_column
