@@ -14,9 +14,9 @@ whose possessive pass with one way through takes the pass at once and counts its
 
 from __future__ import annotations
 
-from dagaz_studio.engine.code_writer import survey
+from dagaz_studio.engine.code_writer import FIN, survey
 from dagaz_studio.engine.emitter import Cont, Env
-from dagaz_studio.engine.kind_code import FIN, KindWriter
+from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.notation.nodes import Bracket, Check, Group, Put, Repeat, Sequence, Step, ZoneCheck, steps_before_put
 from dagaz_studio.notation.shape import always_steps
 

@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.code_writer import FIN as FIN
-from dagaz_studio.engine.code_writer import Survey, survey
+from dagaz_studio.engine.code_writer import FIN, Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import capture, first_steps, landing, landing_first
 from dagaz_studio.engine.values import COMPLETION_COST
