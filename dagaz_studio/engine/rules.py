@@ -28,6 +28,7 @@ from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import State, Stop
+from dagaz_studio.engine.trace_code import TraceHooks, TraceWriter, traced_state
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
@@ -121,8 +122,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), its events kept with ``trace``;
         with ``drop``, that piece dropped from the hand, starting over ``square``. It counts every step
         as it goes: a run that spends its budget stops at the very step past it and says where."""
-        from dagaz_studio.engine.trace_code import traced_state
-
         try:
             code = self.traced_run_code(program, cancel)
         except ReadingCancelled:
@@ -164,12 +163,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         stack boards :mod:`~dagaz_studio.engine.kind_trace`); raises
         :class:`~dagaz_studio.engine.emitter.CodeTooLarge` for a notation past the writer's limits."""
         if program.traced is UNMADE:
-            if self.board.kind_type.holds_pieces:
-                from dagaz_studio.engine.trace_code import traced_code
-            else:
-                from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
+            kind = self.board.kind_type
+            writer: type[TraceHooks] = TraceWriter
+            if not kind.holds_pieces:
+                from dagaz_studio.engine.kind_trace import HeapTraceWriter, StackTraceWriter
+                writer = HeapTraceWriter if kind.holds_heaps else StackTraceWriter
             try:
-                program.traced = traced_code(self, program.notation, program.player, cancel, program.piece_name)
+                program.traced = writer.code(self, program.notation, program.player, cancel, program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
                 program.traced = None
         code: Callable[..., None] | None = program.traced

@@ -228,12 +228,6 @@ class TraceWriter(TraceHooks, CodeGenerator):
         super().spend(ind, units)
 
 
-def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
-                piece_name: str = PIECE_NAME) -> TracedCode:
-    """The traced code of ``notation`` for ``player`` on the default board (:meth:`TraceHooks.code`)."""
-    return TraceWriter.code(rules, notation, player, cancel, piece_name)
-
-
 def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult) -> TracedState:
     """A fresh state for a traced code run keeping its moves in ``result``."""
     st = TracedState(rules, position, position.turn)
