@@ -182,11 +182,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         """The implicit beginning of a run (the piece on ``square`` lifted, or a heap board's heap, or
         the dropped piece held over it), then ``entry``, restoring the board whatever happens."""
         piece = st.cells[square]
-        st.cursor = st.mover_sq = st.partial_start = st.origin = square
+        st.cursor = st.mover_sq = st.partial_start = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))
-            st.mover_in_hand = True
         if st.trace is not None:
             words.start(st, square, drop)
         if drop is None and self.board.kind_type.holds_heaps:
@@ -201,7 +200,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             st.touched[square] = piece
             st.cells[square] = None
             st.hand.append((piece, square))
-            st.mover_in_hand = True
             st.visited.append(square)
             if st.trace is not None:
                 words.lift(st, None, piece, square)
