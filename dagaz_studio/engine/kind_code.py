@@ -402,6 +402,3 @@ class StackWriter(KindWriter):
                 [f"{carried}, {start} = hand[-1]", f"cells[{square}] = {q}.without_top()",
                  f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})"],
                 f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
-
-    def type_test(self, q: str, kind: int) -> str:
-        return f"({q} is not None and {q}[1] == {kind})"
