@@ -28,7 +28,7 @@ from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import State, Stop
-from dagaz_studio.engine.trace_code import TraceHooks, TraceWriter, traced_state
+from dagaz_studio.engine.trace_code import TracedState, TraceHooks, TraceWriter
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
@@ -129,7 +129,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         piece = drop or position.cells[square]
         result = RunResult()
         # An empty square has no piece to run: the run only says so (its kind is never read).
-        st = traced_state(self, position, piece or Piece(position.turn, 0, False), result)
+        st = TracedState(self, position, piece or Piece(position.turn, 0, False), result)
         if drop is not None:
             st.under = (position.cells[square],)
         st.trace_limit = trace_limit
