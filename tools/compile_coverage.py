@@ -20,20 +20,20 @@ from dagaz_studio.board import load_board  # noqa: E402
 from dagaz_studio.board.shipped import shipped_boards  # noqa: E402
 from dagaz_studio.engine.compiler import CodeTooLarge, Unsupported, compile_drop, compile_notation  # noqa: E402
 from dagaz_studio.engine.kind_compiler import compile_kind_notation  # noqa: E402
-from dagaz_studio.engine.kind_trace import traced_code as kind_traced_code  # noqa: E402
+from dagaz_studio.engine.kind_trace import HeapTraceWriter, StackTraceWriter  # noqa: E402
 from dagaz_studio.engine.rules import Rules  # noqa: E402
 from dagaz_studio.engine.trace_code import TraceWriter  # noqa: E402
 
 
 def _write(rules: Rules, notation: Any, player: int, dropped: str | None, traced: bool) -> None:
     """The code of one notation written (``dropped``: the piece it drops), raising :class:`Unsupported`."""
-    if traced and not rules.board.kind_type.holds_pieces:
-        kind_traced_code(rules, notation, player)
-    elif traced:
-        TraceWriter(rules, notation, player).module(notation.body, ("moves",))
+    kind = rules.board.kind_type
+    if traced:
+        (TraceWriter if kind.holds_pieces else HeapTraceWriter if kind.holds_heaps else StackTraceWriter)(
+            rules, notation, player).written()
     elif dropped is not None:
         compile_drop(rules, notation, player, dropped)
-    elif rules.board.kind_type.holds_pieces:
+    elif kind.holds_pieces:
         compile_notation(rules, notation, player)
     else:
         compile_kind_notation(rules, notation, player)

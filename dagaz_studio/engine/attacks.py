@@ -121,12 +121,12 @@ class AttackQuestions(RulesState):
                     start: int) -> bool:
         """:meth:`_ask` by the traced code of ``program``, the trace off: each move it completes is
         asked whether it captured on ``square``."""
-        from dagaz_studio.engine.trace_code import traced_state
+        from dagaz_studio.engine.trace_code import TracedState
 
         piece = position.cells[origin]
         assert piece is not None
         code = self.traced_run_code(program)
-        st = traced_state(self, position, piece, RunResult())
+        st = TracedState(self, position, piece, RunResult())
         st.me, st.asked = program.player, square
 
         def entry(state: Any) -> None:

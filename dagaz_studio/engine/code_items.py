@@ -63,8 +63,9 @@ class ItemWriter(Emitter, Visitor[None]):
         return ind
 
     def type_test(self, q: str, kind: int) -> str:
-        """A test (in parentheses) that the content ``q`` of a square is, or holds, a piece of ``kind``."""
-        raise NotImplementedError
+        """A test (in parentheses) that the content ``q`` of a square is, or holds, a piece of ``kind``
+        (here: is one, where a square holds one piece or none)."""
+        return f"({q} is not None and {q}[1] == {kind})"
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
         """The test of ``[a]`` or ``[s]`` (could the enemy, or the mover, capture on the square), or

@@ -273,9 +273,6 @@ class CodeGenerator(RepeatWriter):
                      f"capq.append({q})", f"caps.pop(); capq.pop(); cells[{square}] = {q}", self.item_span,
                      ("capture", q, square), ("refused", "'[x]'", square, "'nothing to capture'"), k)
 
-    def type_test(self, q: str, kind: int) -> str:
-        return f"({q} is not None and {q}[1] == {kind})"
-
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
         """``[a]``, ``[s]``, asked of the attack questions."""
         if self.attack:

@@ -16,12 +16,11 @@ state serves them all. :mod:`kind_compiler` compiles the source and runs it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from dagaz_studio.engine.code_repeats import RepeatWriter
 from dagaz_studio.engine.code_writer import FIN, Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
-from dagaz_studio.engine.kind_items import capture, first_steps, landing, landing_first
+from dagaz_studio.engine.kind_items import KindItems, first_steps
 from dagaz_studio.engine.values import COMPLETION_COST
 from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 
 
 
-class KindWriter(RepeatWriter):
+class KindWriter(KindItems):
     """The source of one notation's compiled run on a heap or stack board, for one player: the
     back-end of :class:`~dagaz_studio.engine.code_writer.CodeWriter` for these kinds."""
 
@@ -326,15 +325,6 @@ class KindWriter(RepeatWriter):
         """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
         return f", {env['nl']}, {env['lb']}" if self.marks else ""
 
-    def landing(self, first: Any, rest: list[Any]) -> Any | None:
-        return landing(self, first, rest)
-
-    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        capture(self, env, ind, square, k)
-
-    def land_first(self, env: Env, ind: int, square: str) -> int:
-        return landing_first(self, env, ind, square)
-
     # ---------------------------------------------------------------- hooks of a heap or a stack
 
     def take_mover(self, ind: int) -> None:
@@ -344,11 +334,6 @@ class KindWriter(RepeatWriter):
 
     def fin_put(self, ind: int) -> None:
         """The body of ``fin`` once its square's content ``q`` is read: the pieces in hand put down."""
-        raise NotImplementedError
-
-    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
-        """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
-        that take it and the one that puts it back."""
         raise NotImplementedError
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
@@ -417,6 +402,3 @@ class StackWriter(KindWriter):
                 [f"{carried}, {start} = hand[-1]", f"cells[{square}] = {q}.without_top()",
                  f"hand[-1] = ({carried}.under({q}[3][0]), {start}); caps.append({square})"],
                 f"caps.pop(); hand[-1] = ({carried}, {start}); cells[{square}] = {q}")
-
-    def type_test(self, q: str, kind: int) -> str:
-        return f"({q} is not None and {q}[1] == {kind})"

@@ -3,21 +3,21 @@ and asks of a notation's shape: captures (a heap emptied, the top of a jumped co
 column in hand), counts, ``[k]``, and the first steps every way begins with (a piece's gate).
 
 A capture followed by a step onto a square that must be empty (``[ex]\\1[p]``) looks at that square
-before anything is taken (:func:`landing_first`).
+before anything is taken (:meth:`KindItems.land_first`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
-from dagaz_studio.engine.emitter import Env, ItemCont
+from dagaz_studio.engine.code_repeats import RepeatWriter
+from dagaz_studio.engine.emitter import Emitter, Env, ItemCont
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
     Group,
     GroupStep,
     Sequence,
-    Span,
     Step,
     as_step,
     begins_with_check,
@@ -25,38 +25,11 @@ from dagaz_studio.notation.nodes import (
 )
 from dagaz_studio.notation.visitor import Visitor
 
-if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules
-
-
-class KindWriting(Protocol):
-    """What these items ask of their writer (:class:`~dagaz_studio.engine.kind_code.KindWriter`, which
-    imports them)."""
-
-    @property
-    def rules(self) -> CodeRules: ...
-    @property
-    def player_name(self) -> str: ...
-    def emit(self, indent: int, text: str) -> None: ...
-    def fresh(self, stem: str) -> str: ...
-    def constant(self, stem: str, value: Any) -> str: ...
-    def directions(self, letters: Any) -> list[int]: ...
-    def progress(self, env: Env, ind: int) -> str: ...
-    def recorded(self, group: int, opposite: bool, env: Env, ind: int, span: Span) -> str: ...
-    def spend(self, ind: int, units: str = "1") -> None: ...
-    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]: ...
-    def altered(self, env: Env, ind: int, square: str, q: str, test: str, change: str, undo: str, span: Any,
-                said: tuple[str, ...], refused: tuple[str, ...], k: ItemCont) -> None: ...
-    def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None: ...
-    def traced_else(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None: ...
-    @property
-    def item_span(self) -> Any: ...
-
 
 class _FirstSteps(Visitor[list[int] | None]):
     """:func:`first_steps`."""
 
-    def visit_alternatives(self, node: Alternatives, g: KindWriting) -> list[int] | None:
+    def visit_alternatives(self, node: Alternatives, g: Emitter) -> list[int] | None:
         found: list[int] = []
         for option in node.options:
             directions = self.visit(option, g)
@@ -65,10 +38,10 @@ class _FirstSteps(Visitor[list[int] | None]):
             found += [direction for direction in directions if direction not in found]
         return found
 
-    def visit_group(self, node: Group, g: KindWriting) -> list[int] | None:
+    def visit_group(self, node: Group, g: Emitter) -> list[int] | None:
         return self.visit(node.body, g)
 
-    def visit_sequence(self, node: Sequence, g: KindWriting) -> list[int] | None:
+    def visit_sequence(self, node: Sequence, g: Emitter) -> list[int] | None:
         if not node.items:
             return None
         first = node.items[0]
@@ -87,7 +60,7 @@ class _FirstSteps(Visitor[list[int] | None]):
 _FIRST_STEPS = _FirstSteps()
 
 
-def first_steps(g: KindWriting, node: Any) -> list[int] | None:
+def first_steps(g: Emitter, node: Any) -> list[int] | None:
     """The directions of the first step of every way through ``node``, where each way begins with a
     step (``OM``, ``(X)``) onto a square that the bracket right after it asks to be empty or an
     enemy's (``[p]``, ``[e…]``); ``None`` where some way may begin otherwise. A piece whose every
@@ -98,7 +71,7 @@ def first_steps(g: KindWriting, node: Any) -> list[int] | None:
 class _Landing(Visitor[Any]):
     """:func:`landing`: a bracket ending in its only capture, and the step after it."""
 
-    def visit_bracket(self, node: Bracket, g: KindWriting, rest: list[Any]) -> Any | None:
+    def visit_bracket(self, node: Bracket, g: Emitter, rest: list[Any]) -> Any | None:
         if not (node.items and len(rest) >= 2):
             return None
         captures = [item for item in node.items if is_check(item, "xX")]
@@ -116,10 +89,10 @@ class _Landing(Visitor[Any]):
 class _LandingStep(Visitor[Any]):
     """The step a capture may look past: one direction, no wrapping."""
 
-    def visit_group_step(self, node: GroupStep, g: KindWriting) -> GroupStep | None:
+    def visit_group_step(self, node: GroupStep, g: Emitter) -> GroupStep | None:
         return None if node.wrap else node
 
-    def visit_step(self, node: Step, g: KindWriting) -> Step | None:
+    def visit_step(self, node: Step, g: Emitter) -> Step | None:
         return node if not node.wrap and len(g.directions(node.keys)) == 1 else None
 
     def visit_other(self, node: Any, *context: Any) -> None:
@@ -130,52 +103,59 @@ _LANDING = _Landing()
 _LANDING_STEP = _LandingStep()
 
 
-def landing(g: KindWriting, first: Any, rest: list[Any]) -> Any | None:
-    """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
-    step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
-    the capture looks at that square first (:meth:`landing_first`)."""
-    return _LANDING.visit(first, g, rest)
+class KindItems(RepeatWriter):
+    """The layer of :class:`~dagaz_studio.engine.kind_code.KindWriter` that writes captures, and a
+    capture's look at the square it is to land on."""
 
+    def landing(self, first: Any, rest: list[Any]) -> Any | None:
+        """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
+        step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
+        the capture looks at that square first (:meth:`land_first`)."""
+        return _LANDING.visit(first, self, rest)
 
-def landing_first(g: KindWriting, env: Env, ind: int, square: str) -> int:
-    """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
-    that square is looked at before anything is taken: taken and put back, a capture that cannot
-    land would change nothing. The work the runner spends on such a capture (the capture and,
-    where the square exists, the step) is counted all the same. Returns the indentation of the
-    capture's code."""
-    step = env.get("land")
-    if step is None:
-        return ind
-    target = g.fresh("lt")
-    plain = as_step(step)
-    if plain is not None:
-        table = g.constant("nb", g.rules.neighbours[g.directions(plain.keys)[0]])
-        g.emit(ind, f"{target} = {table}[{square}]")
-    else:
-        direction = g.recorded(step.group, step.opposite, env, ind, step.span)
-        if direction == "None":
-            return ind  # the step is never taken: nothing to look at
-        if direction.isdigit():
-            table = g.constant("nb", g.rules.neighbours[int(direction)])
-            g.emit(ind, f"{target} = {table}[{square}]")
+    def land_first(self, env: Env, ind: int, square: str) -> int:
+        """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),
+        that square is looked at before anything is taken: taken and put back, a capture that cannot
+        land would change nothing. The work the runner spends on such a capture (the capture and,
+        where the square exists, the step) is counted all the same. Returns the indentation of the
+        capture's code."""
+        step = env.get("land")
+        if step is None:
+            return ind
+        target = self.fresh("lt")
+        plain = as_step(step)
+        if plain is not None:
+            table = self.constant("nb", self.rules.neighbours[self.directions(plain.keys)[0]])
+            self.emit(ind, f"{target} = {table}[{square}]")
         else:
-            tables = g.constant("nbs", tuple(g.rules.neighbours))
-            g.emit(ind, f"{target} = None if {direction} is None else {tables}[{direction}][{square}]")
-    g.emit(ind, f"if {target} is None: w += 1")
-    # The capture changes only its own square: any other is read as the step would find it.
-    g.emit(ind, f"elif {target} != {square} and cells[{target}] is not None: w += 2")
-    g.emit(ind, "else:")
-    return ind + 1
+            direction = self.recorded(step.group, step.opposite, env, ind, step.span)
+            if direction == "None":
+                return ind  # the step is never taken: nothing to look at
+            if direction.isdigit():
+                table = self.constant("nb", self.rules.neighbours[int(direction)])
+                self.emit(ind, f"{target} = {table}[{square}]")
+            else:
+                tables = self.constant("nbs", tuple(self.rules.neighbours))
+                self.emit(ind, f"{target} = None if {direction} is None else {tables}[{direction}][{square}]")
+        self.emit(ind, f"if {target} is None: w += 1")
+        # The capture changes only its own square: any other is read as the step would find it.
+        self.emit(ind, f"elif {target} != {square} and cells[{target}] is not None: w += 2")
+        self.emit(ind, "else:")
+        return ind + 1
 
+    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`capture_lines`)."""
+        known = env.get("rd")
+        if known is not None and known[0] == square:
+            q = known[1]  # read by a check before it in the same bracket: nothing has changed since
+        else:
+            q = self.fresh("q")
+            self.emit(ind, f"{q} = cells[{square}]")
+        test, take, back = self.capture_lines(q, square)
+        self.altered(env, ind, square, q, test, "; ".join(take), back, self.item_span, ("capture", q, square),
+                      ("capture_refused", square), k)
 
-def capture(g: KindWriting, env: Env, ind: int, square: str, k: ItemCont) -> None:
-    """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`KindWriting.capture_lines`)."""
-    known = env.get("rd")
-    if known is not None and known[0] == square:
-        q = known[1]  # read by a check before it in the same bracket: nothing has changed since
-    else:
-        q = g.fresh("q")
-        g.emit(ind, f"{q} = cells[{square}]")
-    test, take, back = g.capture_lines(q, square)
-    g.altered(env, ind, square, q, test, "; ".join(take), back, g.item_span, ("capture", q, square),
-              ("capture_refused", square), k)
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
+        that take it and the one that puts it back."""
+        raise NotImplementedError

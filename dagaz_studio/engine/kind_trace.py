@@ -19,18 +19,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.engine.emitter import PIECE_NAME
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.kind_compiler import kind_namespace
 from dagaz_studio.engine.kind_words import HEAP_WORDS, STACK_WORDS
-from dagaz_studio.engine.trace_code import TracedCode, TraceHooks, completed
+from dagaz_studio.engine.trace_code import TraceHooks, completed
 from dagaz_studio.engine.values import COMPLETION_COST
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules
-    from dagaz_studio.notation.nodes import Notation
+    pass
 
 class KindTraceWriter(TraceHooks, KindWriter):
     """A heap or stack board's code with the trace's events written in: one ``moves`` function,
@@ -107,10 +105,3 @@ class StackTraceWriter(KindTraceWriter, StackWriter):
 
     own_words = STACK_WORDS
 
-
-def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
-                piece_name: str = PIECE_NAME) -> TracedCode:
-    """The traced code of ``notation`` for ``player`` on a heap or stack board
-    (:meth:`~dagaz_studio.engine.trace_code.TraceHooks.code`)."""
-    writer = HeapTraceWriter if rules.board.kind_type.holds_heaps else StackTraceWriter
-    return writer.code(rules, notation, player, cancel, piece_name)

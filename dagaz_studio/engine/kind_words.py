@@ -58,7 +58,6 @@ def start_heap(st: State, square: int) -> bool:
     st.touched[square] = heap
     st.cells[square] = None
     push_heap(st.hand, heap, square)
-    st.mover_in_hand = True
     st.visited.append(square)
     if st.trace is not None:
         lifted(st, None, heap, square)

@@ -28,6 +28,7 @@ from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import State, Stop
+from dagaz_studio.engine.trace_code import TracedState, TraceHooks, TraceWriter
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
@@ -121,8 +122,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), its events kept with ``trace``;
         with ``drop``, that piece dropped from the hand, starting over ``square``. It counts every step
         as it goes: a run that spends its budget stops at the very step past it and says where."""
-        from dagaz_studio.engine.trace_code import traced_state
-
         try:
             code = self.traced_run_code(program, cancel)
         except ReadingCancelled:
@@ -130,7 +129,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         piece = drop or position.cells[square]
         result = RunResult()
         # An empty square has no piece to run: the run only says so (its kind is never read).
-        st = traced_state(self, position, piece or Piece(position.turn, 0, False), result)
+        st = TracedState(self, position, piece or Piece(position.turn, 0, False), result)
         if drop is not None:
             st.under = (position.cells[square],)
         st.trace_limit = trace_limit
@@ -164,12 +163,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         stack boards :mod:`~dagaz_studio.engine.kind_trace`); raises
         :class:`~dagaz_studio.engine.emitter.CodeTooLarge` for a notation past the writer's limits."""
         if program.traced is UNMADE:
-            if self.board.kind_type.holds_pieces:
-                from dagaz_studio.engine.trace_code import traced_code
-            else:
-                from dagaz_studio.engine.kind_trace import traced_code  # heaps and stacks
+            kind = self.board.kind_type
+            writer: type[TraceHooks] = TraceWriter
+            if not kind.holds_pieces:
+                from dagaz_studio.engine.kind_trace import HeapTraceWriter, StackTraceWriter
+                writer = HeapTraceWriter if kind.holds_heaps else StackTraceWriter
             try:
-                program.traced = traced_code(self, program.notation, program.player, cancel, program.piece_name)
+                program.traced = writer.code(self, program.notation, program.player, cancel, program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
                 program.traced = None
         code: Callable[..., None] | None = program.traced
@@ -182,11 +182,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         """The implicit beginning of a run (the piece on ``square`` lifted, or a heap board's heap, or
         the dropped piece held over it), then ``entry``, restoring the board whatever happens."""
         piece = st.cells[square]
-        st.cursor = st.mover_sq = st.partial_start = st.origin = square
+        st.cursor = st.mover_sq = st.partial_start = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))
-            st.mover_in_hand = True
         if st.trace is not None:
             words.start(st, square, drop)
         if drop is None and self.board.kind_type.holds_heaps:
@@ -201,7 +200,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             st.touched[square] = piece
             st.cells[square] = None
             st.hand.append((piece, square))
-            st.mover_in_hand = True
             st.visited.append(square)
             if st.trace is not None:
                 words.lift(st, None, piece, square)

@@ -30,10 +30,10 @@ class State:
     """The mutable state of one traced run: what its events and its completed moves read."""
 
     __slots__ = (
-        "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_in_hand", "mover_sq",
+        "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_sq",
         "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "labels",
         "promotion", "also", "work", "trace", "trace_limit", "truncated", "depth",
-        "rules", "kind_names", "piece_kind", "origin", "again", "created", "null",
+        "rules", "kind_names", "piece_kind", "again", "created", "null",
     )
 
     def __init__(self, rules: Any, position: Position, me: int) -> None:
@@ -45,7 +45,6 @@ class State:
         self.cursor = 0
         self.last_dir: int | None = None
         self.hand: list[tuple[Piece, int]] = []
-        self.mover_in_hand = False
         self.mover_sq = 0
         self.mover_dir: int | None = None
         self.partial_start = 0
@@ -63,8 +62,7 @@ class State:
         self.depth = 0
         self.kind_names = rules.kind_names
         self.piece_kind = 0
-        #: The square the move began from (``[b]``), and whether the mover moves again (``[k]``).
-        self.origin = 0
+        #: Whether the mover moves again (``[k]``).
         self.again = False
         #: The squares where ``[*Name]`` has made a new piece on this way through, in order.
         self.created: list[int] = []

@@ -49,6 +49,12 @@ class TracedState(State):
     #: there, and ``[a]``/``[s]`` pass, as an attacker's own safety does not limit what it attacks.
     asked: int | None
 
+    def __init__(self, rules: Any, position: Any, piece: Piece, result: RunResult) -> None:
+        """A fresh state for a traced code run of ``piece`` keeping its moves in ``result``."""
+        super().__init__(rules, position, position.turn)
+        self.piece_kind = piece.kind
+        self.seen, self.result, self.under, self.asked = {}, result, None, None
+
     def at(self, cursor: int, direction: int | None, depth: int) -> None:
         """The cursor, the last direction and the depth the next event records."""
         self.cursor, self.last_dir, self.depth = cursor, direction, depth
@@ -226,17 +232,3 @@ class TraceWriter(TraceHooks, CodeGenerator):
             self.emit(ind, "if T.asked is None:")
             ind += 1
         super().spend(ind, units)
-
-
-def traced_code(rules: CodeRules, notation: Notation, player: int, cancel: Any = None,
-                piece_name: str = PIECE_NAME) -> TracedCode:
-    """The traced code of ``notation`` for ``player`` on the default board (:meth:`TraceHooks.code`)."""
-    return TraceWriter.code(rules, notation, player, cancel, piece_name)
-
-
-def traced_state(rules: Any, position: Any, piece: Piece, result: RunResult) -> TracedState:
-    """A fresh state for a traced code run keeping its moves in ``result``."""
-    st = TracedState(rules, position, position.turn)
-    st.piece_kind = piece.kind
-    st.seen, st.result, st.under, st.asked = {}, result, None, None
-    return st

@@ -124,6 +124,7 @@ class OracleRules(Rules):
             keep_move(state, seen, result)
 
         st.on_complete = collect
+        st.origin, st.mover_in_hand = square, True  # lifted (or held, dropped) as the run begins
         self._start(st, square, program.entry, result, drop)
         result.work = st.work
         result.trace_truncated = st.truncated
@@ -257,6 +258,7 @@ class OracleRules(Rules):
                 raise AttackFound
         st.on_complete = done
         result = RunResult()
+        st.origin, st.mover_in_hand = origin, True  # lifted as the run begins
         try:
             self._start(st, origin, program.entry, result)
         except AttackFound:

@@ -35,7 +35,8 @@ class State(TracedRunState):
     Every part restores what it changed when it returns."""
 
     __slots__ = ("groups", "gmarks", "counters", "marks", "progress", "serial", "navstack", "on_complete",
-                 "attack_mode", "reach", "footprint", "next_poll", "prev", "budget", "cancel")
+                 "attack_mode", "reach", "footprint", "next_poll", "prev", "budget", "cancel", "origin",
+                 "mover_in_hand")
 
     def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
         super().__init__(rules, position, me)
@@ -55,6 +56,10 @@ class State(TracedRunState):
         self.prev: LastMove | None = position.last_move
         self.budget = DEFAULT_BUDGET
         self.cancel: CancelFlag | None = None
+        #: The square the move began from (``[b]``), and whether the moving piece is in hand (from the
+        #: run's start, which lifts it, until it is put down).
+        self.origin = 0
+        self.mover_in_hand = False
 
     def spend(self, units: int = 1) -> None:
         self.work += units
