@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -139,8 +138,8 @@ def _rays(rules: RulesState, player: int, riders: tuple[Ride, ...]) -> list[Any]
 
 def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ...]) -> list[Any]:
     """Per square, each square a leaper lands on (but its own), each once, in the order the compiled
-    code finds them, as :func:`_rays` gives a rider's rays: a ray of that one square with the records
-    of its moves there, by the direction of its last step."""
+    code finds them, as :func:`_rays` gives a rider's rays but all in one, which a piece on the way
+    does not end: the records of its moves there, by the direction of its last step."""
     steps = [[(item, [] if item[0] is None else _directions(rules, player, item[0])) for item in way] for way in leaps]
     neighbours, opposite = rules.neighbours, rules.opposite
     out = []
@@ -165,7 +164,7 @@ def _leaps(rules: RulesState, player: int, leaps: tuple[tuple[LeapItem, ...], ..
             for square, last, _ in ends:
                 if square != origin and square not in found and last is not None:
                     found[square] = last
-        out.append(tuple((_records(square, last),) for square, last in found.items()))
+        out.append((tuple(_records(square, last) for square, last in found.items()),) if found else ())
     return out
 
 
@@ -183,15 +182,16 @@ def _records(square: int, direction: int) -> Landing:
     return square, _new(Record, (square, (), None, direction)), _new(Record, (square, (square,), None, direction))
 
 
-def _tables(rules: RulesState, notation: Notation, player: int, index: int, shape: Shape) -> Any:
-    """The rays of ``shape``, part ``index`` of ``notation`` (:func:`attack_parts`) for ``player``, from
-    each square (:func:`_rays`, :func:`_leaps`); kept with the board."""
+def _tables(rules: RulesState, notation: Notation, player: int, index: int, shape: Shape) -> tuple[bool, Any]:
+    """Whether ``shape``, part ``index`` of ``notation`` (:func:`attack_parts`) for ``player``, rides
+    (a piece on a ray ends it), and its rays from each square (:func:`_rays`, :func:`_leaps`); kept
+    with the board."""
     key = (notation.text, player, index)
     known = rules.quick_tables.get(key)
     if known is None:
         rays = (_rays if shape[0] == "ride" else _leaps)(rules, player, shape[1])
         known = rules.quick_tables[key] = (shape[0], rays)
-    return known[1]
+    return known[0] == "ride", known[1]
 
 
 def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callable[..., None]) -> Callable[..., None] | None:
@@ -202,7 +202,9 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
     shapes = _shapes(ways(notation.body) or (notation.body,))
     if shapes is None or len(shapes) != 1:
         return None
-    records = _tables(rules, notation, player, 0, shapes[0])
+    rides, records = _tables(rules, notation, player, 0, shapes[0])
+    # The rays' squares alone, for counting (perft's last ply, where unpacking each landing would cost).
+    targets = [ways and tuple(tuple(landing[0] for landing in ray) for ray in ways) for ways in records]
 
     def moves(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
         ways = records[origin]
@@ -219,31 +221,30 @@ def quick_moves(rules: RulesState, notation: Notation, player: int, slow: Callab
                 else:
                     if q[0] != me:
                         append(capture)
-                    break
+                    if rides:
+                        break
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: Any, royal: Any,
               work: Any, dead: Any = None) -> int:
-        ways = records[origin]
+        ways = targets[origin]
         if ways is False:
             return -1
-        if dead is None:
-            checked = watched
-        elif piece[1] < len(dead):
+        checked = watched
+        if dead is not None:
+            if piece[1] >= len(dead):
+                return -1  # a typed kind: where it would be stuck is not known
             checked = watched | dead[piece[1]]
-        else:
-            return -1  # a typed kind: where it would be stuck is not known
         me, found = piece[0], 0
         for ray in ways:
-            for square, _, _ in ray:
+            for square in ray:
                 q = cells[square]
-                if q is not None and q[0] == me:
-                    break
-                if square in checked:
-                    if square in watched:
-                        return -1
-                    found -= 1  # a move to a square where the piece would be stuck is not counted
-                found += 1
-                if q is not None:
+                if q is None or q[0] != me:
+                    if square in checked:
+                        if square in watched:
+                            return -1
+                        found -= 1  # a move to a square where the piece would be stuck is not counted
+                    found += 1
+                if q is not None and rides:
                     break
         return found
     moves.quick_count = count  # type: ignore[attr-defined]
@@ -260,59 +261,59 @@ def quick_probe(rules: RulesState, notation: Notation, player: int, slow: Callab
     parts = [_tables(rules, notation, player, index, shape) for index, shape in enumerate(attack_parts(notation))]
     if not parts:
         return None
-    rays = [False if False in ways else tuple(chain.from_iterable(ways)) for ways in zip(*parts)]
-    # For each square, the squares before it on each ray that reaches it: worked out as asked.
-    between: list[Any] = [None] * len(rays)
+    # For each square, the squares before it on the way to each square reached: worked out as asked.
+    between: list[Any] = [None] * len(parts[0][1])
 
     def probe(cells: list[Any], origin: int, piece: Any, target: int, work: Any, position: Any) -> None:
         ways = between[origin]
         if ways is None:
-            ways = between[origin] = _between(rays[origin])
+            ways = between[origin] = _between(parts, origin)
         if ways is False:
             slow(cells, origin, piece, target, work, position)
             return
-        paths = ways.get(target)
-        if paths is not None:
-            for path in paths:
-                for square in path:
-                    if cells[square] is not None:
-                        break
-                else:
-                    q = cells[target]
-                    if q is not None and q[0] != piece[0]:
-                        raise Found
+        path = ways.get(target)
+        if path is not None:
+            for square in path:
+                if cells[square] is not None:
+                    break
+            else:
+                q = cells[target]
+                if q is not None and q[0] != piece[0]:
+                    raise Found
 
     def probe_reads(cells: list[Any], origin: int, piece: Any, target: int) -> Reads | None:
         ways = between[origin]
         if ways is None:
-            ways = between[origin] = _between(rays[origin])
+            ways = between[origin] = _between(parts, origin)
         if ways is False:
             return None
-        read: set[int] = set()
-        for path in ways.get(target, ()):
-            for square in path:
-                read.add(square)
-                if cells[square] is not None:
-                    break
-            else:
-                read.add(target)
-                q = cells[target]
-                if q is not None and q[0] != piece[0]:
-                    return True, frozenset(read)
-        return False, frozenset(read)
+        path = ways.get(target)
+        if path is None:
+            return False, frozenset()
+        for index, square in enumerate(path):
+            if cells[square] is not None:
+                return False, frozenset(path[:index + 1])
+        q = cells[target]
+        return q is not None and q[0] != piece[0], frozenset((*path, target))
     probe.quick_reads = probe_reads  # type: ignore[attr-defined]
     return probe
 
 
-def _between(rays: Any) -> Any:
-    """For each square the rays from a square reach (:func:`_tables`), the squares before it on each ray
-    that reaches it."""
-    if rays is False:
-        return False
-    out: dict[int, tuple[tuple[int, ...], ...]] = {}
-    for ray in rays:
-        before: tuple[int, ...] = ()
-        for square, _, _ in ray:
-            out[square] = (*out.get(square, ()), before)
-            before = (*before, square)
+def _between(parts: list[tuple[bool, Any]], origin: int) -> Any:
+    """For each square the rays of ``parts`` (:func:`_tables`) from ``origin`` reach, the squares before
+    it on the way there (each is reached once by the riders, once by the leapers); ``False`` where the
+    compiled code must answer."""
+    out: dict[int, tuple[int, ...]] = {}
+    for rides, rays in parts:
+        ways = rays[origin]
+        if ways is False:
+            return False
+        for ray in ways:
+            before: tuple[int, ...] = ()
+            for square, _, _ in ray:
+                # The leapers come after the riders (:func:`_shapes`): where both reach a square, the
+                # leapers' way there, over no square, is the one that can be clear.
+                out[square] = before
+                if rides:
+                    before = (*before, square)
     return out

@@ -181,9 +181,10 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
     given_up: list[bool] = []
     # How often the moves were asked for, and found as they were kept: where they are mostly found
     # afresh (capture chains that read much of the board), noting what is read costs more than it saves.
-    tally = [0, 0]
+    asked = kept_found = 0
 
     def lookup(cells: list[Any], origin: int, piece: Any, work: Any, position: Any) -> Remembered | None:
+        nonlocal asked, kept_found
         last = position.last_move
         if last is None:
             start = end = -1
@@ -191,20 +192,20 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
             start, end = last[0], last[1]
         key = (origin, piece)
         states = kept.get(key)
-        tally[0] += 1
+        asked += 1
         if states is not None:
             for index, known in enumerate(states):
                 read, values, not_start, not_end, equal, threats, _, _, _ = known
                 if (read(cells) == values and start not in not_start and end not in not_end
                         and (not equal or all((end if field else start) == value for field, value in equal))
                         and (not threats or _answered(rules, position, origin, threats, work))):
-                    tally[1] += 1
+                    kept_found += 1
                     if index:
                         # The latest found first: a state of the board seen again is often seen more.
                         states[index] = states[0]
                         states[0] = known
                     return known
-        if given_up or (tally[0] >= patience and tally[1] * 2 < tally[0]):
+        if given_up or (asked >= patience and kept_found * 2 < asked):
             given_up.append(True)
             return None
         noted: list[tuple[int, object, bool]] = []
