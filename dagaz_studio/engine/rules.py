@@ -28,7 +28,6 @@ from dagaz_studio.engine.reach import ReachTables
 from dagaz_studio.engine.records import Record
 from dagaz_studio.engine.rules_state import Plan, deep_enough, reads_checks
 from dagaz_studio.engine.run_state import State, Stop
-from dagaz_studio.engine.trace_code import TracedState, TraceHooks, TraceWriter
 from dagaz_studio.engine.values import DEFAULT_BUDGET, DEFAULT_TRACE_LIMIT, CancelFlag, Move, RunResult
 from dagaz_studio.notation.cancel import ReadingCancelled
 from dagaz_studio.notation.collection import collector_paused  # offered by the engine too
@@ -122,6 +121,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         on heap and stack boards :mod:`~dagaz_studio.engine.kind_trace`), its events kept with ``trace``;
         with ``drop``, that piece dropped from the hand, starting over ``square``. It counts every step
         as it goes: a run that spends its budget stops at the very step past it and says where."""
+        from dagaz_studio.engine.trace_code import TracedState
+
         try:
             code = self.traced_run_code(program, cancel)
         except ReadingCancelled:
@@ -163,6 +164,8 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         stack boards :mod:`~dagaz_studio.engine.kind_trace`); raises
         :class:`~dagaz_studio.engine.emitter.CodeTooLarge` for a notation past the writer's limits."""
         if program.traced is UNMADE:
+            from dagaz_studio.engine.trace_code import TraceHooks, TraceWriter
+
             kind = self.board.kind_type
             writer: type[TraceHooks] = TraceWriter
             if not kind.holds_pieces:
