@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dagaz_studio.board.placement import DIGITS, PlacementError, flat_rows
+from dagaz_studio.board.placement import DIGITS, PlacementError, flat_rows, format_placement
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -88,18 +88,11 @@ def format_stack_placement(board: Board, columns: dict[int, ColumnPieces]) -> st
     def letter(player: int, kind: int) -> str:
         written = kinds[kind].letter
         return written.upper() if player == 0 else written.lower()
-    rows = []
-    for row in board.row_names:
-        out, empty = "", 0
-        for name in board.column_names:
-            pieces = columns.get(board.index(name + row))
-            if not pieces:
-                empty += 1
-                continue
-            if empty:
-                out += str(empty)
-                empty = 0
-            text = "".join(letter(p, k) for p, k in pieces)
-            out += text if len(pieces) == 1 else f"({text})"
-        rows.append(out + (str(empty) if empty else ""))
-    return "/".join(rows)
+
+    def written(square: int) -> str | None:
+        pieces = columns.get(square)
+        if not pieces:
+            return None
+        text = "".join(letter(p, k) for p, k in pieces)
+        return text if len(pieces) == 1 else f"({text})"
+    return format_placement(board, written)

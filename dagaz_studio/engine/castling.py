@@ -7,10 +7,10 @@ the field names the gates too: the columns of the unmoved pieces a piece from ha
 
 from __future__ import annotations
 
-from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.board.model import Board
 from dagaz_studio.board.placement import setup_placement
 from dagaz_studio.engine.fen_forms import column_rights_field, read_column_rights
-from dagaz_studio.engine.state import FenError, PositionState
+from dagaz_studio.engine.state import FenError, Piece, PositionState
 
 
 def mark_unmoved_from_setup(position: PositionState) -> None:
@@ -41,13 +41,12 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
     if position.board.rules.rights_by_column:
         read_column_rights(position, field, fen)
         return
-    kinds = position.kinds
     board = position.board
     shuffled = board.rules.shuffled_setup
     for player in range(min(2, len(board.players))):
         player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
         royal_squares = [s for s, p in enumerate(position.cells)
-                         if p is not None and p.player == player and _castles(board, kinds[p.kind])]
+                         if p is not None and p.player == player and _castles(position, p)]
         for square in royal_squares:
             royal = position.cells[square]
             if royal is not None:
@@ -85,11 +84,10 @@ def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squ
     """Raise :class:`FenError` for castling rights that only a shuffled start (Chess960) gives: a
     royal piece or a partner on a square where the setup puts no piece of its kind and side."""
     board = position.board
-    names = [piece.name for piece in position.kinds]
     for square in sorted(royal_squares) + sorted(chosen):
         piece = position.cells[square]
         # A piece dropped unmoved on its zone (drop-unmoved) keeps its rights wherever the setup has it.
-        dropped = board.drop_unmoved.get(names[piece.kind]) if piece is not None else None
+        dropped = board.drop_unmoved.get(position.kinds[piece.kind].name) if piece is not None else None
         if dropped is not None and square in board.zones[dropped].squares_for(board.players[player]):
             continue
         if piece is not None and not _at_home(position, square, player):
@@ -114,17 +112,17 @@ def _row_partners(position: PositionState, square: int, player: int,
                   partner_kinds: set[int] | None = None) -> tuple[list[int], list[int]]:
     """The player's non-royal pieces in ``square``'s row (only those of ``partner_kinds`` if given):
     those east of it and those west, by column."""
-    board, kinds = position.board, position.kinds
+    return _sides(position.board, square, [
+        s for s, p in enumerate(position.cells) if p is not None and p.player == player
+        and not _castles(position, p) and (partner_kinds is None or p.kind in partner_kinds)])
+
+
+def _sides(board: Board, square: int, squares: list[int]) -> tuple[list[int], list[int]]:
+    """Those of ``squares`` in ``square``'s row east of it and those west, by column."""
     row, column = board.row_of[square], board.column_of[square]
-    partners = sorted(
-        (s for s, p in enumerate(position.cells)
-         if p is not None and p.player == player and s != square and board.row_of[s] == row
-         and not (p.kind < len(kinds) and _castles(board, kinds[p.kind]))
-         and (partner_kinds is None or p.kind in partner_kinds)),
-        key=lambda s: board.column_of[s],
-    )
-    return ([s for s in partners if board.column_of[s] > column],
-            [s for s in partners if board.column_of[s] < column])
+    same_row = sorted((s for s in squares if board.row_of[s] == row), key=board.column_of.__getitem__)
+    return ([s for s in same_row if board.column_of[s] > column],
+            [s for s in same_row if board.column_of[s] < column])
 
 
 def _home_partner_columns(position: PositionState, player: int, partner_kinds: set[int] | None) -> tuple[int, int]:
@@ -149,18 +147,10 @@ def _setup_partners(position: PositionState, player: int,
     board = position.board
     names = [piece.name for piece in position.kinds]
     setup = setup_placement(board)
-    out = []
-    for square, (owner, piece_type) in setup.items():
-        if owner != player or not _castles(board, piece_type):
-            continue
-        row, column = board.row_of[square], board.column_of[square]
-        same_row = sorted((s for s, (o, t) in setup.items() if o == player and board.row_of[s] == row
-                           and not _castles(board, t)
-                           and (partner_kinds is None or names.index(t.name) in partner_kinds)),
-                          key=lambda s: board.column_of[s])
-        out.append(([s for s in same_row if board.column_of[s] > column],
-                    [s for s in same_row if board.column_of[s] < column]))
-    return out
+    mine = {s: t.name for s, (owner, t) in setup.items() if owner == player}
+    partners = [s for s, name in mine.items() if name not in board.castling_kinds
+                and (partner_kinds is None or names.index(name) in partner_kinds)]
+    return [_sides(board, square, partners) for square, name in mine.items() if name in board.castling_kinds]
 
 
 def castling_field(position: PositionState) -> str:
@@ -169,16 +159,16 @@ def castling_field(position: PositionState) -> str:
     one of the setup's (the royal piece and its partner where the setup puts pieces of their kinds),
     each right by its partner's column, east side first (Shredder-FEN, as Fairy-Stockfish writes
     Chess960 positions)."""
-    kinds, board = position.kinds, position.board
+    board = position.board
     if board.rules.rights_by_column:
         return column_rights_field(position)
     rights: list[tuple[int, str, int]] = []
     standard = not board.rules.shuffled_setup
+    unmoved_castlers = {s: p.player for s, p in enumerate(position.cells)
+                        if p is not None and _castles(position, p) and not p.moved}
     for player in (0, 1):
-        royals = [s for s, p in enumerate(position.cells) if p is not None and p.player == player
-                  and p.kind < len(kinds) and _castles(board, kinds[p.kind]) and not p.moved]
         partner_kinds = partner_kinds_of(position, player)
-        for royal in royals:
+        for royal in [s for s, owner in unmoved_castlers.items() if owner == player]:
             east, west = _row_partners(position, royal, player, partner_kinds)
             unmoved = [s for s in east + west if (partner := position.cells[s]) is not None and not partner.moved]
             for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
@@ -186,8 +176,7 @@ def castling_field(position: PositionState) -> str:
                 rights.extend((player, side, square) for square in outermost)
     standard = standard or not position.castling_by_column and all(
         _at_home(position, square, player) for player, _, square in rights) and all(
-        _at_home(position, s, p.player) for s, p in enumerate(position.cells) if p is not None and p.kind < len(kinds)
-        and _castles(board, kinds[p.kind]) and not p.moved)
+        _at_home(position, s, owner) for s, owner in unmoved_castlers.items())
     letters = []
     for player, side, square in rights:
         letter = side if standard else board.column_names[board.column_of[square]]
@@ -204,10 +193,11 @@ def _at_home(position: PositionState, square: int, player: int) -> bool:
             and home[1].name == position.kinds[piece.kind].name)
 
 
-def _castles(board: Board, piece_type: PieceType) -> bool:
+def _castles(position: PositionState, piece: Piece) -> bool:
     """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
     flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`)."""
-    return piece_type.name in board.castling_kinds
+    kinds = position.kinds
+    return piece.kind < len(kinds) and kinds[piece.kind].name in position.board.castling_kinds
 
 
 def read_castling_and_gates(position: PositionState, field: str, fen: str) -> None:
@@ -218,6 +208,7 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
     board, cells = position.board, position.cells
     players = range(min(2, len(board.players)))
     zones = [board.zones[board.gate].squares_for(board.players[p]) if board.gate else frozenset() for p in players]
+    partners = [partner_kinds_of(position, p) or set() for p in players]
     castling: list[str] = []
     gates: set[int] = set()
     named: list[bool] = []
@@ -227,11 +218,10 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
                 if (piece := cells[s]) is not None and piece.player == player}
         castlers = {s for s in mine.values() if _castler(position, s)}
         named.append(any(c.lower() in "kq" or mine.get(c.lower()) in castlers for c in letters))
-        partners = partner_kinds_of(position, player) or set()
         for c in letters:
             square = mine.get(c.lower())
             if c.lower() in "kq" or (named[-1] and square is not None and square not in castlers
-                                     and (held := cells[square]) is not None and held.kind in partners):
+                                     and (held := cells[square]) is not None and held.kind in partners[player]):
                 castling.append(c)
             elif square is not None:
                 gates.add(square)
@@ -239,14 +229,13 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
                 raise FenError(f"castling right or gate {c!r} names no piece", fen, "castling rights")
     apply_castling_rights(position, "".join(castling) or "-", fen)
     for player in players:
-        partners = partner_kinds_of(position, player) or set()
         for s in zones[player]:
             piece = cells[s]
             if piece is None or piece.player != player:
                 continue
             if _castler(position, s):
                 cells[s] = piece._replace(moved=not named[player])
-            elif s in gates or piece.kind not in partners:
+            elif s in gates or piece.kind not in partners[player]:
                 cells[s] = piece._replace(moved=s not in gates)
 
 

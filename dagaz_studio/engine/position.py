@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.placement import PlacementError, parse_hand, parse_placement
+from dagaz_studio.board.placement import PlacementError, format_placement, parse_hand, parse_placement
 from dagaz_studio.engine.castling import (
     apply_castling_rights,
     castling_field,
@@ -169,30 +169,16 @@ class Position(PositionState):
         if form is not None:
             return form[1](self)
         kinds = self.kinds
-        levels = board.level_of or (0,) * len(board.squares)
-        grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}
-        rows = []
-        for z, r in ((z, r) for z in range(len(board.level_names) or 1) for r in range(len(board.row_names))):
-            out, empty = [], 0
-            for c in range(len(board.column_names)):
-                s = grid.get((c, r, z))
-                piece = None if s is None else self.cells[s]
-                if piece is None:
-                    empty += 1
-                    continue
-                if empty:
-                    out.append(str(empty))
-                    empty = 0
-                letter = kinds[piece.kind].letter if piece.kind < len(kinds) else "?"
-                out.append(letter if piece.player < 0 else letter.upper() if piece.player == 0 else letter.lower())
-            if empty:
-                out.append(str(empty))
-            rows.append("".join(out))
+
+        def letter_on(square: int) -> str | None:
+            piece = self.cells[square]
+            if piece is None:
+                return None
+            letter = kinds[piece.kind].letter if piece.kind < len(kinds) else "?"
+            return letter if piece.player < 0 else letter.upper() if piece.player == 0 else letter.lower()
         side = "w" if self.turn == 0 else "b"
-        height = len(board.row_names)  # on a 3-D board each level's rows are joined to the next by '|'
-        placement = "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
         written = " ".join([
-            placement + hand_field(self), side, castling_field(self),
+            format_placement(board, letter_on) + hand_field(self), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])

@@ -22,11 +22,6 @@ SCAN_SQUARES_PER_UNIT = 64
 #: (the pieces' own reach runs are kept), so the table pays only once a square is asked about often:
 #: perft asks thousands of times, one position's legal moves a few dozen.
 TABLE_AFTER = 1
-#: Whether each notation (by its text) reads the game's history (:func:`reads_history`): asked for
-#: every reach set, which walking the notation each time would make cost more than the reach run.
-_READS_HISTORY: dict[str, bool] = {}
-#: Forgotten past this many notations (typing a notation makes a new one at each keystroke).
-_READS_HISTORY_KEPT = 4096
 
 #: Reach sets worked out at each attack question about a square asked about that often, until the
 #: player's pieces' reach is known from every square and the table is built: spread over questions,
@@ -45,21 +40,16 @@ class ReachTables(RulesState):
         skip pieces that cannot possibly attack a square.
         """
         key = (kind, player, square)
-        board_kind = kind < self.board_kinds
-        cached = (self._reach if board_kind else self._typed_reach).get(key)
+        reach, footprints = self._kept[kind >= self.board_kinds]
+        cached = reach.get(key)
         if cached is not None:
             return cached
         piece = self.kinds[kind]
         program = self.program(piece.notation, player, piece, reach_mode=True)
         result, footprint = self.reach_run(program, player, square)
         # The footprint first: whoever finds the reach finds the footprint too.
-        history = _READS_HISTORY.get(piece.notation.text)
-        if history is None:
-            if len(_READS_HISTORY) >= _READS_HISTORY_KEPT:
-                _READS_HISTORY.clear()
-            history = _READS_HISTORY[piece.notation.text] = reads_history(piece.notation)
-        (self._footprints if board_kind else self._typed_footprints)[key] = None if history else frozenset(footprint)
-        (self._reach if board_kind else self._typed_reach)[key] = result
+        footprints[key] = None if reads_history(piece.notation) else frozenset(footprint)
+        reach[key] = result
         return result
 
     def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -87,7 +77,7 @@ class ReachTables(RulesState):
         A move that changes none of these squares cannot change whether this piece attacks.
         """
         key = (kind, player, square)
-        prints = self._footprints if kind < self.board_kinds else self._typed_footprints
+        prints = self._kept[kind >= self.board_kinds][1]
         if key not in prints:
             self.reach(kind, player, square)
         return prints[key]
@@ -100,12 +90,7 @@ class ReachTables(RulesState):
         footprint = self.footprint(kind, player, origin)
         if footprint is None or not footprint.isdisjoint(differ):
             return False
-        if not moved:
-            return True
-        reads = self._moved_readers.get(kind)
-        if reads is None:
-            reads = self._moved_readers[kind] = reads_checks(self.kinds[kind].notation, "mM")
-        return not reads
+        return not moved or not reads_checks(self.kinds[kind].notation, "mM")
 
     def unsteady_attackers(self, square: int, player: int, moved: bool,
                            differ: frozenset[int] = frozenset()) -> list[tuple[int, frozenset[int]]] | None:

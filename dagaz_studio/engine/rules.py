@@ -374,7 +374,4 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         says which."""
         if stop.kind not in ("budget", "depth") or stop.message is not None:
             return False
-        asks = self._asks_attacks.get(program.notation.text)
-        if asks is None:
-            asks = self._asks_attacks[program.notation.text] = reads_checks(program.notation, "aAsS")
-        return asks
+        return reads_checks(program.notation, "aAsS")

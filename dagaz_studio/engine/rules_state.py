@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 #: A way to run a notation fast: its top-level parts in order, each compiled.
 Plan = tuple["Compiled", ...]
+#: Reach sets and footprints (:class:`~dagaz_studio.engine.reach.ReachTables`), by kind, player and square.
+Kept = tuple[dict[tuple[int, int, int], frozenset[int]], dict[tuple[int, int, int], frozenset[int] | None]]
 
 
 #: Squares times piece kinds past which a board gets no table of where its pieces could capture each
@@ -87,7 +89,6 @@ class RulesState:
         # (unless handlers, which an interpreter brings with it, take part). Typed kinds keep theirs here.
         share = board_share(board) if not self.handlers else _BoardShare()
         self._reach: dict[tuple[int, int, int], frozenset[int]] = share.reach
-        self._typed_reach: dict[tuple[int, int, int], frozenset[int]] = {}
         self._attackers: dict[tuple[int, int], list[tuple[int, frozenset[int]]]] = share.attackers
         players = len(board.players)
         #: Per player, the other players (whose pieces ``[a]`` asks about), and the stand-in piece of
@@ -100,12 +101,13 @@ class RulesState:
         self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self.tabled: set[int] = share.tabled
-        #: Whether each notation (by its text) asks attack questions (``[a]``, ``[s]``).
-        self._asks_attacks: dict[str, bool] = {}
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
         #: ``None`` past the writer's limits; by the program's identity, kept with it.
         self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
+        #: The reach sets and footprints of the board's kinds, then those of the typed kinds: indexed
+        #: by whether a kind is typed.
+        self._kept: tuple[Kept, Kept] = ((self._reach, self._footprints), ({}, {}))
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.
@@ -115,7 +117,6 @@ class RulesState:
         #: What a rich light record's move changes, worked out once for the squares it reads as they
         #: stand (the light path's; bounded).
         self.rich_known: dict[Any, Any] = {}
-        self._typed_footprints: dict[tuple[int, int, int], frozenset[int] | None] = {}
         # What the light path works out as it goes, read by it at every position:
         #: per player, each kind's :meth:`light_maker` (looked up once per piece);
         self.light_makers: list[dict[int, Any]] = [{} for _ in range(max(1, players))]
@@ -131,8 +132,6 @@ class RulesState:
         #: Per player, where each kind could never move again, and the kinds whose moves never go
         #: there (:meth:`stuck_squares`).
         self._stuck: list[tuple[tuple[frozenset[int], ...], frozenset[int]] | None] = [None] * max(1, players)
-        #: Per kind, whether its notation asks whether a piece has moved (``[m]``, ``[M]``).
-        self._moved_readers: dict[int, bool] = {}
         self._unsteady: dict[tuple[int, int, bool, frozenset[int]], list[tuple[int, frozenset[int]]]] = {}
         #: Whether attack questions look for the pieces on the board rather than in tables.
         self.scans = len(board.squares) * max(1, self.board_kinds) > ATTACK_TABLE_LIMIT
@@ -246,11 +245,24 @@ def reads_history(notation: Notation) -> bool:
     return reads_checks(notation, "lLtToO", history=True)
 
 
+#: What :func:`reads_checks` found, by the notation's text and the question: asked for every reach
+#: set, stopped run and attack table, which walking the notation each time would make cost more.
+_READS: dict[tuple[str, str, bool], bool] = {}
+#: Forgotten past this many answers (typing a notation makes a new one at each keystroke).
+_READS_KEPT = 4096
+
+
 def reads_checks(notation: Notation, letters: str, history: bool = False) -> bool:
     """Whether the notation has a check of one of ``letters`` (with ``history``, or anything else that
     reads the game's history: handlers, runs of moves, counts of a type, group 0)."""
-    reader = _Reads(letters, history)
-    return any(reader.visit(node) for node in walk(notation))
+    key = (notation.text, letters, history)
+    known = _READS.get(key)
+    if known is None:
+        if len(_READS) >= _READS_KEPT:
+            _READS.clear()
+        reader = _Reads(letters, history)
+        known = _READS[key] = any(reader.visit(node) for node in walk(notation))
+    return known
 
 
 class _Reads(Visitor[bool]):
