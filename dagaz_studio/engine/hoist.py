@@ -7,7 +7,8 @@ three local functions pays for three functions before it finds anything. Most of
 nothing of the run: they take the run's state as arguments and share only what the enclosing
 factory holds (the board, the hand, the work counter). :func:`hoist` moves each such function to
 the factory, where it is made once per compiled notation; a function that reads a variable of the
-function it is written in stays where it is.
+function it is written in stays where it is, unless it is only ever called and reads them without
+changing them: then it is given them as its first arguments (:func:`_given`), and moves too.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     variables are all the factory's own (or other such functions) defined once in the factory,
     just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
     factory keeps it). The result does the same as ``source``."""
+    source = _given(source, factory, inner)
     module = symtable.symtable(source, "<generated>", "exec")
     outer = next((t for t in module.get_children() if t.get_name() == factory), None)
     if outer is None:
@@ -80,6 +82,32 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     at = next(index for index, line in enumerate(kept)
               if line.startswith(f"{INDENT}def {inner}("))
     return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
+
+
+def _given(source: str, factory: str, inner: str) -> str:
+    """``source`` with each function written directly in ``inner`` that reads variables of ``inner``
+    given them as its first arguments, at its ``def`` and at every call (each reads them afresh, as
+    the closure did: nothing assigns them while it runs, as no function declares them ``nonlocal``),
+    where its name is only ever called or let go of (``name = None``). (The functions it calls are
+    not given: hoisting moves them, or leaves it where they are.)"""
+    module = symtable.symtable(source, "<generated>", "exec")
+    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
+    run = None if outer is None else next((t for t in outer.get_children() if t.get_name() == inner), None)
+    if run is None:
+        return source
+    shared = {symbol.get_name() for scope in scopes(run) if scope is not run
+              for symbol in scope.get_symbols() if symbol.is_nonlocal()}
+    names = [child.get_name() for child in run.get_children()]
+    for table in run.get_children():
+        name = table.get_name()
+        if not isinstance(table, symtable.Function) or names.count(name) != 1:
+            continue
+        frees = sorted(free for free in table.get_frees() if run.lookup(free).is_local() and free not in names)
+        uses = re.findall(rf"\b{re.escape(name)}\b(\(| = None$)?", source, re.MULTILINE)
+        if not frees or shared & set(frees) or not all(uses):
+            continue
+        source = re.sub(rf"\b{re.escape(name)}\(", f"{name}({', '.join(frees)}, ", source)
+    return source
 
 
 def _fill_empty(lines: list[str]) -> list[str]:
