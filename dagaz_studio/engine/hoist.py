@@ -33,14 +33,12 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     variables are all the factory's own (or other such functions) defined once in the factory,
     just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
     factory keeps it). The result does the same as ``source``."""
-    source = _given(source, factory, inner)
-    module = symtable.symtable(source, "<generated>", "exec")
-    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
-    if outer is None:
+    tables = _tables(source, factory, inner)
+    if tables is not None and (given := _given(source, tables[1])) != source:
+        source, tables = given, _tables(given, factory, inner)
+    if tables is None:
         return source
-    run = next((t for t in outer.get_children() if t.get_name() == inner), None)
-    if run is None:
-        return source
+    outer, run = tables
     lines = source.split("\n")
     own = {symbol.get_name() for symbol in outer.get_symbols() if symbol.is_local()}
     # Every function written with ``def`` (not comprehensions or lambdas, whose scopes are functions too).
@@ -84,17 +82,20 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
 
 
-def _given(source: str, factory: str, inner: str) -> str:
-    """``source`` with each function written directly in ``inner`` that reads variables of ``inner``
+def _tables(source: str, factory: str, inner: str) -> tuple[symtable.SymbolTable, symtable.SymbolTable] | None:
+    """The scopes of ``factory`` and of its function ``inner`` in ``source``; ``None`` without them."""
+    module = symtable.symtable(source, "<generated>", "exec")
+    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
+    run = None if outer is None else next((t for t in outer.get_children() if t.get_name() == inner), None)
+    return None if outer is None or run is None else (outer, run)
+
+
+def _given(source: str, run: symtable.SymbolTable) -> str:
+    """``source`` with each function written directly in ``run`` that reads variables of ``run``
     given them as its first arguments, at its ``def`` and at every call (each reads them afresh, as
     the closure did: nothing assigns them while it runs, as no function declares them ``nonlocal``),
     where its name is only ever called or let go of (``name = None``). (The functions it calls are
     not given: hoisting moves them, or leaves it where they are.)"""
-    module = symtable.symtable(source, "<generated>", "exec")
-    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
-    run = None if outer is None else next((t for t in outer.get_children() if t.get_name() == inner), None)
-    if run is None:
-        return source
     shared = {symbol.get_name() for scope in scopes(run) if scope is not run
               for symbol in scope.get_symbols() if symbol.is_nonlocal()}
     names = [child.get_name() for child in run.get_children()]
@@ -116,7 +117,7 @@ def _fill_empty(lines: list[str]) -> list[str]:
     for index, line in enumerate(lines):
         out.append(line)
         if line.rstrip().endswith(":") and not line.lstrip().startswith("#"):
-            following = next((later for later in lines[index + 1:] if later.strip()), "")
+            following = next((lines[at] for at in range(index + 1, len(lines)) if lines[at].strip()), "")
             if not following or indent_of(following) <= indent_of(line):
                 out.append(INDENT * (indent_of(line) + 1) + "pass")
     return out
