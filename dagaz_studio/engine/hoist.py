@@ -34,11 +34,10 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
     factory keeps it). The result does the same as ``source``."""
     tables = _tables(source, factory, inner)
-    if tables is not None and (given := _given(source, tables[1])) != source:
-        source, tables = given, _tables(given, factory, inner)
     if tables is None:
         return source
     outer, run = tables
+    source, given = _given(source, run)
     lines = source.split("\n")
     own = {symbol.get_name() for symbol in outer.get_symbols() if symbol.is_local()}
     # Every function written with ``def`` (not comprehensions or lambdas, whose scopes are functions too).
@@ -52,7 +51,7 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     while changed:
         changed = False
         for name in sorted(moving):
-            frees = candidates[name].get_frees()
+            frees = set(candidates[name].get_frees()) - given.get(name, set())
             if any(free not in own and free not in moving for free in frees):
                 moving.discard(name)
                 changed = True
@@ -90,25 +89,29 @@ def _tables(source: str, factory: str, inner: str) -> tuple[symtable.SymbolTable
     return None if outer is None or run is None else (outer, run)
 
 
-def _given(source: str, run: symtable.SymbolTable) -> str:
+def _given(source: str, run: symtable.SymbolTable) -> tuple[str, dict[str, set[str]]]:
     """``source`` with each function written directly in ``run`` that reads variables of ``run``
     given them as its first arguments, at its ``def`` and at every call (each reads them afresh, as
     the closure did: nothing assigns them while it runs, as no function declares them ``nonlocal``),
-    where its name is only ever called or let go of (``name = None``). (The functions it calls are
-    not given: hoisting moves them, or leaves it where they are.)"""
+    where its name is only ever called (by ``run`` or itself) or let go of (``name = None``); and
+    what each is given, by name. (The functions it calls are not given: hoisting moves them, or
+    leaves it where they are.) Only names change on a line: the scopes of ``run`` still tell the rest."""
     shared = {symbol.get_name() for scope in scopes(run) if scope is not run
               for symbol in scope.get_symbols() if symbol.is_nonlocal()}
     names = [child.get_name() for child in run.get_children()]
+    given: dict[str, set[str]] = {}
     for table in run.get_children():
         name = table.get_name()
         if not isinstance(table, symtable.Function) or names.count(name) != 1:
             continue
         frees = sorted(free for free in table.get_frees() if run.lookup(free).is_local() and free not in names)
         uses = re.findall(rf"\b{re.escape(name)}\b(\(| = None$)?", source, re.MULTILINE)
-        if not frees or shared & set(frees) or not all(uses):
+        callers = [scope for scope in scopes(run) if scope not in (run, table) and name in scope.get_identifiers()]
+        if not frees or shared & set(frees) or not all(uses) or callers:
             continue
         source = re.sub(rf"\b{re.escape(name)}\(", f"{name}({', '.join(frees)}, ", source)
-    return source
+        given[name] = set(frees)
+    return source, given
 
 
 def _fill_empty(lines: list[str]) -> list[str]:

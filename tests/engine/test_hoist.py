@@ -33,3 +33,8 @@ def test_a_function_reading_the_runs_variables_is_given_them_and_made_once() -> 
 def test_a_function_passed_on_as_a_value_stays_a_closure() -> None:
     source = SOURCE.replace("        rep(2)\n", "        rep(2)\n        keep = rep\n")
     assert hoist(source) == source
+
+
+def test_a_function_another_local_function_calls_stays_a_closure() -> None:
+    source = SOURCE.replace("        rep(2)\n", "        def twice(): rep(2); rep(2)\n        twice()\n")
+    assert "def rep(base, a):" not in hoist(source)
