@@ -14,14 +14,21 @@ whose possessive pass with one way through takes the pass at once and counts its
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dagaz_studio.engine.code_writer import FIN, survey
-from dagaz_studio.engine.emitter import Cont, Env
+from dagaz_studio.engine.emitter import Cont, Env, ItemCont
 from dagaz_studio.engine.kind_code import KindWriter
 from dagaz_studio.notation.nodes import Bracket, Check, Group, Put, Repeat, Sequence, Step, ZoneCheck, steps_before_put
 from dagaz_studio.notation.shape import always_steps
 
+if TYPE_CHECKING:
+    from dagaz_studio.notation.nodes import CountCheck
+
 #: What the steps of a pass may hold: nothing that reads what stands on a square.
 _STATIC = {Sequence, Group, Step, Repeat, Bracket, Check, ZoneCheck}
+#: The most squares of a zone asked one by one, as written, whether they hold anything.
+UNROLLED = 12
 #: The most paths kept by one notation's code before they are let go of.
 MAX_PATHS = 100_000
 
@@ -76,6 +83,18 @@ class HeapWriter(KindWriter):
 
     def type_test(self, q: str, kind: int) -> str:
         return f"(({q}.counts[{kind}] > 0) if type({q}) is HEAP else ({q} is not None and {q}[1] == {kind}))"
+
+    def visit_count_check(self, item: CountCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        # A square holds a heap of at least one piece or nothing (``None``), never an empty heap: a
+        # zone's first square not ``None`` answers ``[=1-@zone]``, each square asked as written.
+        zone = self.rules.board.zones.get(item.zone or "")
+        squares = sorted(zone.squares_for(self.player_name)) if zone is not None else []
+        if self.shortcuts and item.piece is None and item.minimum == 1 and item.maximum is None \
+                and 0 < len(squares) <= UNROLLED:
+            self.emit(ind, f"if {' or '.join(f'cells[{s}] is not None' for s in squares)}:")
+            k(env, ind + 1, square)
+        else:
+            super().visit_count_check(item, env, ind, square, k)
 
     def sowing_steps(self, node: Repeat) -> Sequence | None:
         """The steps of a pass of ``node`` when it is a sowing repetition that a table can write: a

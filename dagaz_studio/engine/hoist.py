@@ -7,7 +7,8 @@ three local functions pays for three functions before it finds anything. Most of
 nothing of the run: they take the run's state as arguments and share only what the enclosing
 factory holds (the board, the hand, the work counter). :func:`hoist` moves each such function to
 the factory, where it is made once per compiled notation; a function that reads a variable of the
-function it is written in stays where it is.
+function it is written in stays where it is, unless it is only ever called and reads them without
+changing them: then it is given them as its first arguments (:func:`_given`), and moves too.
 """
 
 from __future__ import annotations
@@ -32,13 +33,11 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     variables are all the factory's own (or other such functions) defined once in the factory,
     just before ``inner``. Lines ``name = None`` that let go of a moved function are dropped (the
     factory keeps it). The result does the same as ``source``."""
-    module = symtable.symtable(source, "<generated>", "exec")
-    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
-    if outer is None:
+    tables = _tables(source, factory, inner)
+    if tables is None:
         return source
-    run = next((t for t in outer.get_children() if t.get_name() == inner), None)
-    if run is None:
-        return source
+    outer, run = tables
+    source, given = _given(source, run)
     lines = source.split("\n")
     own = {symbol.get_name() for symbol in outer.get_symbols() if symbol.is_local()}
     # Every function written with ``def`` (not comprehensions or lambdas, whose scopes are functions too).
@@ -52,7 +51,7 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     while changed:
         changed = False
         for name in sorted(moving):
-            frees = candidates[name].get_frees()
+            frees = set(candidates[name].get_frees()) - given.get(name, set())
             if any(free not in own and free not in moving for free in frees):
                 moving.discard(name)
                 changed = True
@@ -82,13 +81,46 @@ def hoist(source: str, factory: str = "factory", inner: str = "run") -> str:
     return "\n".join(_fill_empty(kept[:at] + hoisted + kept[at:]))
 
 
+def _tables(source: str, factory: str, inner: str) -> tuple[symtable.SymbolTable, symtable.SymbolTable] | None:
+    """The scopes of ``factory`` and of its function ``inner`` in ``source``; ``None`` without them."""
+    module = symtable.symtable(source, "<generated>", "exec")
+    outer = next((t for t in module.get_children() if t.get_name() == factory), None)
+    run = None if outer is None else next((t for t in outer.get_children() if t.get_name() == inner), None)
+    return None if outer is None or run is None else (outer, run)
+
+
+def _given(source: str, run: symtable.SymbolTable) -> tuple[str, dict[str, set[str]]]:
+    """``source`` with each function written directly in ``run`` that reads variables of ``run``
+    given them as its first arguments, at its ``def`` and at every call (each reads them afresh, as
+    the closure did: nothing assigns them while it runs, as no function declares them ``nonlocal``),
+    where its name is only ever called (by ``run`` or itself) or let go of (``name = None``); and
+    what each is given, by name. (The functions it calls are not given: hoisting moves them, or
+    leaves it where they are.) Only names change on a line: the scopes of ``run`` still tell the rest."""
+    shared = {symbol.get_name() for scope in scopes(run) if scope is not run
+              for symbol in scope.get_symbols() if symbol.is_nonlocal()}
+    names = [child.get_name() for child in run.get_children()]
+    given: dict[str, set[str]] = {}
+    for table in run.get_children():
+        name = table.get_name()
+        if not isinstance(table, symtable.Function) or names.count(name) != 1:
+            continue
+        frees = sorted(free for free in table.get_frees() if run.lookup(free).is_local() and free not in names)
+        uses = re.findall(rf"\b{re.escape(name)}\b(\(| = None$)?", source, re.MULTILINE)
+        callers = [scope for scope in scopes(run) if scope not in (run, table) and name in scope.get_identifiers()]
+        if not frees or shared & set(frees) or not all(uses) or callers:
+            continue
+        source = re.sub(rf"\b{re.escape(name)}\(", f"{name}({', '.join(frees)}, ", source)
+        given[name] = set(frees)
+    return source, given
+
+
 def _fill_empty(lines: list[str]) -> list[str]:
     """``pass`` under every block header left without a body once its functions moved."""
     out: list[str] = []
     for index, line in enumerate(lines):
         out.append(line)
         if line.rstrip().endswith(":") and not line.lstrip().startswith("#"):
-            following = next((later for later in lines[index + 1:] if later.strip()), "")
+            following = next((lines[at] for at in range(index + 1, len(lines)) if lines[at].strip()), "")
             if not following or indent_of(following) <= indent_of(line):
                 out.append(INDENT * (indent_of(line) + 1) + "pass")
     return out

@@ -22,7 +22,7 @@ from dagaz_studio.engine.code_writer import FIN, Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import KindItems, first_steps
 from dagaz_studio.engine.values import COMPLETION_COST
-from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put
+from dagaz_studio.notation.nodes import Check, Continue, Create, Lift, Notation, Promote, Put, ZoneCheck
 from dagaz_studio.notation.shape import always_steps, captures_on_enemy_first, leading_zones
 
 if TYPE_CHECKING:
@@ -324,6 +324,13 @@ class KindWriter(KindItems):
     def marks_of(self, env: Env) -> str:
         """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
         return f", {env['nl']}, {env['lb']}" if self.marks else ""
+
+    def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        # A zone ``run`` asked of its square before anything was lifted (:meth:`module`) is not asked again.
+        if self.shortcuts and square == "origin" and any(item is zone for zone in leading_zones(self.notation.body)):
+            k(env, ind, square)
+        else:
+            super().visit_zone_check(item, env, ind, square, k)
 
     # ---------------------------------------------------------------- hooks of a heap or a stack
 
