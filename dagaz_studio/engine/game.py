@@ -18,7 +18,7 @@ from dagaz_studio.engine.heaps import majority_reached
 
 # drop_moves, make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
 from dagaz_studio.engine.light_drops import drop_moves as drop_moves
-from dagaz_studio.engine.light_drops import legal_drops
+from dagaz_studio.engine.light_drops import leaves_stuck, legal_drops
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.making import make_move as make_move
 from dagaz_studio.engine.making import unmake_move as unmake_move
@@ -32,13 +32,6 @@ from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
-
-
-def leaves_stuck(rules: Rules, move: Move) -> bool:
-    """Whether ``move`` leaves a piece of the mover where it could never move again, which ``rule:
-    immobility-illegal`` forbids (a drop is judged by all the hand rules in :func:`legal_drops`)."""
-    return any(square == move.target and piece is not None and piece.player == move.player
-               and not rules.reach(piece.kind, piece.player, square) for square, piece in move.changes)
 
 
 def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = None,
@@ -77,14 +70,16 @@ def legal_moves(rules: Rules, position: Position, square: int | None = None,
     whole = rules.board.rules.chooses_moves or chooses_drops(rules.board)
     moves = pseudo_legal_moves(rules, position, None if whole else square, cancel)
     royals = royal_squares(rules, position, position.turn)
-    moves = [move for move in moves if move_safe(rules, position, move, royals, cancel=cancel)]
+    # With rule: immobility-illegal, no move may leave a piece where it could never move again (drops
+    # are judged so among the hand rules, and a gated move's target is its move's).
+    stuck = rules.board.rules.immobility_illegal
+    moves = [move for move in moves if move_safe(rules, position, move, royals, cancel=cancel)
+             and not (stuck and leaves_stuck(rules, move))]
     if position.hands and (square is None or whole):
         moves += legal_drops(rules, position, royals, lambda r, p: len(legal_moves(r, p)), cancel=cancel)
     if rules.board.gate is not None:
         # A piece entering from hand is put where a legal move leaves a square: it shields nothing.
         moves += gated_moves(rules, position, moves)
-    if rules.board.rules.immobility_illegal:
-        moves = [move for move in moves if not leaves_stuck(rules, move)]
     moves = choose_moves(rules.board, moves, MoveChoice(rules, position, cancel), drops_compulsory(rules, position))
     if rules.board.ends and facing(rules, position, position.turn):
         # Pieces that face each other (end facing): every move but a pass must end the facing.

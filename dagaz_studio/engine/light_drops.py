@@ -51,6 +51,13 @@ def drop_moves(rules: Rules, position: Position, kind: int | None = None,
     return list(found.values())
 
 
+def leaves_stuck(rules: Rules, move: Move) -> bool:
+    """Whether ``move`` leaves a piece of the mover where it could never move again, which ``rule:
+    immobility-illegal`` forbids."""
+    return any(square == move.target and piece is not None and piece.player == move.player
+               and not rules.reach(piece.kind, piece.player, square) for square, piece in move.changes)
+
+
 def legal_drops(rules: Rules, position: Position, royals: list[int], count: Callable[[Rules, Position], int],
                 watched: AbstractSet[int] | None = None, askers: Sequence[Asker] = (),
                 cancel: CancelFlag | None = None, probe: bool = False) -> list[Move]:
@@ -103,8 +110,7 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], count: Call
                                         if p is not None and p[0] == me and p[1] == kind}
             if board.column_of[move.target] in mine:
                 continue
-        if immobility and any(s == move.target and p is not None and p[0] == me and not rules.reach(p[1], me, s)
-                              for s, p in changes):
+        if immobility and leaves_stuck(rules, move):
             continue
         if piece_type.no_drop_mate or piece_type.no_drop_check:
             if not checking:

@@ -11,8 +11,8 @@ from typing import Any
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort
 from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import facing
-from dagaz_studio.engine.game import MoveChoice, game_stopped, leaves_stuck, legal_moves, passes
-from dagaz_studio.engine.light_drops import legal_drops
+from dagaz_studio.engine.game import MoveChoice, game_stopped, legal_moves, passes
+from dagaz_studio.engine.light_drops import leaves_stuck, legal_drops
 from dagaz_studio.engine.light_records import RICH_KEPT, rich_effects
 from dagaz_studio.engine.making import made, make_entry, make_record, unmake_move
 from dagaz_studio.engine.move_choice import choose_moves

@@ -30,28 +30,23 @@ class LightRecords(RulesState):
 
     def record_move(self, position: Position, origin: int, piece: Piece,
                     record: Record | RichRecord | Move) -> Move:
-        """The full :class:`Move` of a light record made by ``piece`` from ``origin``."""
+        """The full :class:`Move` of a light record made by ``piece`` from ``origin``: for a rich record,
+        the same move :meth:`rich_light` builds whole."""
         if isinstance(record, Move):
             return record  # kept whole by a notation that lifts or puts
-        if type(record) is RichRecord:
-            return self.rich_move(position, origin, piece, record)
-        target, captures, promoted, direction = record.target, record.captures, record.promoted, record.direction
-        kind = piece.kind if promoted is None else promoted
-        placed = Piece(piece.player, kind, True if target != origin else piece.moved)
+        if type(record) is not RichRecord:
+            # A plain record is the rich record of a move with no earlier stops and nothing displaced.
+            record = _new_tuple(RichRecord, (*record, (), origin, ()))
+        target, promoted, stops = record.target, record.promoted, record.stops
         cells = position.cells
-        # What the move changes, square by square: the start emptied, each captured piece taken
-        # (captured squares held pieces, and the start was empty while the notation ran, so both
-        # always change), the piece put down on the target (unless that changes nothing).
-        changes: list[tuple[int, Piece | None]] = [(square, None) for square in captures if square != target]
-        if origin != target:
-            changes.append((origin, None))
-        if placed != (piece if target == origin else cells[target]):
-            changes.append((target, placed))
+        after = rich_effects(origin, piece, record, cells.__getitem__)
+        changes = [(square, now) for square, now in after.items() if (was := cells[square]) is not now and was != now]
         changes.sort(key=_first)
+        direction = record.direction
         return quick_move(
-            self.kind_names[piece[1]], piece[0], origin, target, captures, (target,),
-            None if promoted is None else self.kind_names[promoted], (), tuple(changes),
-            _new_tuple(LastMove, (origin, target, None if direction is None else self.dir_letters[direction])),
+            self.kind_names[piece[1]], piece[0], origin, target, record.captures, (*stops, target),
+            None if promoted is None else self.kind_names[promoted], record.also, tuple(changes),
+            _new_tuple(LastMove, (record.start, target, None if direction is None else self.dir_letters[direction])),
         )
 
     def light_maker(self, kind: int, player: int) -> Any:
@@ -201,20 +196,6 @@ class LightRecords(RulesState):
                            if (now := cells[square]) is not was and now != was]
         self.keep_whole(changes, origin, piece, me, visited, captures, also, target, direction, promoted,
                         out, seen, stops, start, **marks)
-
-    def rich_move(self, position: Position, origin: int, piece: Piece, record: RichRecord) -> Move:
-        """The full :class:`Move` of a rich light record: the same move :meth:`rich_light` builds whole."""
-        target, promoted, stops = record.target, record.promoted, record.stops
-        cells = position.cells
-        after = rich_effects(origin, piece, record, cells.__getitem__)
-        changes = [(square, now) for square, now in after.items() if (was := cells[square]) is not now and was != now]
-        changes.sort(key=_first)
-        direction = record.direction
-        return quick_move(
-            self.kind_names[piece[1]], piece[0], origin, target, record.captures, (*stops, target),
-            None if promoted is None else self.kind_names[promoted], record.also, tuple(changes),
-            _new_tuple(LastMove, (record.start, target, None if direction is None else self.dir_letters[direction])),
-        )
 
     def keep_whole(self, changed: list[tuple[int, Piece | None]], origin: int, piece: Piece, me: int,
                    visited: list[int], captures: list[int], also: list[tuple[int, int]], target: int,
