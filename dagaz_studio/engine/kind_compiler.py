@@ -150,14 +150,19 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     out: list[Move] = []
     work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
 
-    def by_its_run(origin: int) -> bool:
+    def by_its_run(origin: int, piece: Any) -> None:
         result = rules.run(position, origin, cancel=cancel)
         out.extend(result.moves)
-        return result.stopped is None
+        if result.stopped is not None:
+            raise Abort("stop")
 
+    # A kind with no compiled run (a typed notation's too) is run by :meth:`Rules.run`.
+    typed = len(rules.kinds) - rules.board_kinds
+    runs = [by_its_run if run is None else run for run in runs] + [by_its_run] * typed
+    gates = gates + [None] * typed
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        return out if _each_square(cells, me, runs, gates, rules.board_kinds, work, by_its_run) else None
+        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None) else None
     finally:
         _unbind(table)
 
@@ -178,59 +183,20 @@ def _unbind(plans: list[Any]) -> None:
         plan.bind(None, None, None, None, None, None, None, None)
 
 
-def _each_square(cells: list[Any], me: int, runs: list[Any], gates: list[Any], board_kinds: int, work: list[Any],
-                 other: Callable[[int], bool]) -> bool:
-    """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
-    ``run``, or ``other(origin)`` where its kind has none; ``False`` as soon as a run stopped (or
-    ``other`` says so), ``True`` once all ran. A piece whose kind's every first step would land on a
-    friend (its ``gate``: the squares, by square, from which :func:`first_steps` says every way
-    begins) is not run: it has no move."""
-    # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
-    # run puts the board back as it was, so the cells are read as the loop goes.
-    limit = _LIMIT
-    work[1] = limit
-    for origin in compress(range(len(cells)), cells):  # the squares that hold something
-        piece = cells[origin]
-        if piece[0] != me and piece[0] >= 0:
-            continue
-        kind = piece[1]
-        run = runs[kind] if kind < board_kinds else None
-        if run is None:
-            if not other(origin):
-                return False
-            continue
-        gate = gates[kind]
-        if gate is not None:
-            for square in gate[origin]:
-                first = cells[square]
-                if first is None or first[0] != me:
-                    break
-            else:
-                continue
-        # Each run has a budget of its own, its work counted from nought; the moves of one piece
-        # never have the key of another's (a key begins with the square moved from), so one set
-        # tells them apart.
-        try:
-            run(origin, piece)
-        except (Abort, RecursionError):
-            return False
-        if work[0] >= limit:
-            # The run reached its first mark (and was polled): the next starts afresh.
-            if work[0] > DEFAULT_BUDGET:
-                return False
-            work[1] = limit
-    return True
-
-
 def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
                 only: list[Any] | None, origins: tuple[int, ...] | None = None) -> bool:
-    """:func:`_each_square` where each of the board's ``kinds`` has its compiled ``run`` (perft by
-    light records): ``False`` also at a piece of another kind (a typed notation's). With ``only``
-    (captures compulsory: ``[capture found, moves set aside]``) the pieces next to an enemy's on a
-    first step run first, the others after: once a capture is found, the moves that capture nothing
-    are only counted, not kept, and a piece of a kind whose every capture begins on an enemy's piece
-    (``quiet``, :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all.
-    With ``origins`` (the squares any kind's run can begin on) only those are looked at."""
+    """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
+    ``run`` (each of the board's ``kinds`` has one); ``False`` as soon as a run stopped or at a piece
+    of another kind (a typed notation's), ``True`` once all ran. A piece whose kind's every first
+    step would land on a friend (its ``gate``: the squares, by square, from which :func:`first_steps`
+    says every way begins) is not run: it has no move. With ``only`` (captures compulsory:
+    ``[capture found, moves set aside]``) the pieces next to an enemy's on a first step run first,
+    the others after: once a capture is found, the moves that capture nothing are only counted, not
+    kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
+    :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all. With
+    ``origins`` (the squares any kind's run can begin on) only those are looked at."""
+    # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
+    # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
     work[1] = limit
     first = only is not None
@@ -262,11 +228,15 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
                 if free:
                     later.append((origin, piece))
                 continue
+        # Each run has a budget of its own, its work counted from nought; the moves of one piece
+        # never have the key of another's (a key begins with the square moved from), so one set
+        # tells them apart.
         try:
             runs[kind](origin, piece)
         except (Abort, RecursionError):
             return False
         if work[0] >= limit:
+            # The run reached its first mark (and was polled): the next starts afresh.
             if work[0] > DEFAULT_BUDGET:
                 return False
             work[1] = limit
