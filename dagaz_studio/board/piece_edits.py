@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.board.placement import format_row
 from dagaz_studio.board.writer import BoardWriteError
 
 __all__ = ["PIECE_FLAGS", "add_piece", "delete_piece", "piece_users", "update_piece"]
@@ -303,19 +304,7 @@ def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untype
         cells: list[str | None] = []
         for run, char in re.findall(r"(\d+)|(.)", row):
             cells.extend([None] * int(run) if run else [char])
-        cells = [change(cell) if cell is not None else None for cell in cells]
-        out, empty = [], 0
-        for cell in cells:
-            if cell is None:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(cell)
-        if empty:
-            out.append(str(empty))
-        rows.append("".join(out))
+        rows.append(format_row(change(cell) if cell is not None else None for cell in cells))
     return "/".join(rows)
 
 

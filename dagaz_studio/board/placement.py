@@ -9,7 +9,7 @@ in each row, piece letters (the first player's upper case, the second player's l
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,28 +35,32 @@ class PlacementError(ValueError):
         super().__init__(f"column {offset + 1}: {message}")
 
 
+def format_row(cells: Iterable[str | None]) -> str:
+    """One row of a placement field: each cell's text, runs of empty cells (``None``) as numbers."""
+    out: list[str] = []
+    empty = 0
+    for text in cells:
+        if text is None:
+            empty += 1
+            continue
+        if empty:
+            out.append(str(empty))
+            empty = 0
+        out.append(text)
+    if empty:
+        out.append(str(empty))
+    return "".join(out)
+
+
 def format_placement(board: Board, written: Callable[[int], str | None]) -> str:
     """A placement field: each square's text by ``written`` (``None``: empty), rows from the top of
     the grid, runs of empty squares (and of places the grid has no square) as numbers; on a 3-D
     board each level's rows are joined to the next by ``|``."""
     levels = board.level_of or (0,) * len(board.squares)
     grid = {(board.column_of[s], board.row_of[s], levels[s]): s for s in range(len(board.squares))}
-    rows = []
-    for z, r in ((z, r) for z in range(len(board.level_names) or 1) for r in range(len(board.row_names))):
-        out, empty = [], 0
-        for c in range(len(board.column_names)):
-            s = grid.get((c, r, z))
-            text = None if s is None else written(s)
-            if text is None:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(text)
-        if empty:
-            out.append(str(empty))
-        rows.append("".join(out))
+    rows = [format_row(None if (s := grid.get((c, r, z))) is None else written(s)
+                       for c in range(len(board.column_names)))
+            for z in range(len(board.level_names) or 1) for r in range(len(board.row_names))]
     height = len(board.row_names)
     return "|".join("/".join(rows[i:i + height]) for i in range(0, len(rows), height))
 
