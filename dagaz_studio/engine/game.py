@@ -22,7 +22,7 @@ from dagaz_studio.engine.light_drops import leaves_stuck, legal_drops
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.making import make_move as make_move
 from dagaz_studio.engine.making import unmake_move as unmake_move
-from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
+from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove, Position
 from dagaz_studio.engine.records import Entry
 from dagaz_studio.engine.royals import gives_check, leaves_royal_attacked, move_safe
@@ -185,13 +185,4 @@ class MoveChoice(MoveReading[Any]):
         return gives_check(self.rules, self.position, entry, self.cancel)
 
     def value_on(self) -> Callable[[int], Fraction]:
-        """The value of the piece on a square of the position (the commander of a column)."""
-        from fractions import Fraction
-
-        values = piece_values(self.rules.board, self.rules.kind_names)
-        cells = self.position.cells
-
-        def value_on(square: int) -> Fraction:
-            piece = cells[square]
-            return values[piece.kind] if piece is not None else Fraction(0)
-        return value_on
+        return values_on(self.rules.board, self.rules.kind_names, self.position.cells)

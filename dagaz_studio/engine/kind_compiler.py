@@ -24,7 +24,7 @@ from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
 from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
-from dagaz_studio.engine.move_choice import MoveReading, choose_moves, piece_values
+from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
@@ -463,13 +463,4 @@ class _KeyChoice(MoveReading[tuple[Any, ...]]):
     captures = itemgetter(2)  # type: ignore[assignment]
 
     def value_on(self) -> Callable[[int], Fraction]:
-        """The value of the piece on a square (a column's commander), as the capture rules weigh it."""
-        from fractions import Fraction
-
-        values = piece_values(self.rules.board, self.rules.kind_names)
-        cells = self.position.cells
-
-        def value_on(square: int) -> Fraction:
-            piece = cells[square]
-            return values[piece[1]] if piece is not None else Fraction(0)
-        return value_on
+        return values_on(self.rules.board, self.rules.kind_names, self.position.cells)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.engine.position import Piece
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where values are weighed: it is slow to import
@@ -55,9 +56,9 @@ class MoveReading(Generic[E]):
     def gives_check(self, entry: E) -> bool:
         return False
 
-    def value_on(self) -> Callable[[int], Fraction] | None:
+    def value_on(self) -> Callable[[int], Fraction]:
         """The value of the piece on a square before the move, for ``most-valuable-capture``."""
-        return None
+        raise NotImplementedError
 
 
 def choose_moves(board: Board, entries: list[E], reading: MoveReading[E], drops_first: bool = False) -> list[E]:
@@ -85,9 +86,7 @@ def _choose_captures(board: Board, entries: list[E], reading: MoveReading[E]) ->
         most = max(len(captures_of(entry)) for entry in entries)
         entries = [entry for entry in entries if len(captures_of(entry)) == most]
     if board.rules.most_valuable_capture and entries:
-        value_on = reading.value_on()
-        if value_on is not None:
-            entries = _most_valuable(entries, origin_of, captures_of, value_on)
+        entries = _most_valuable(entries, origin_of, captures_of, reading.value_on())
     return entries
 
 
@@ -104,11 +103,17 @@ def _most_valuable(entries: list[E], origin_of: Callable[[E], int], captures_of:
     return [entry for entry in kept if value_on(origin_of(entry)) == strongest]
 
 
-def piece_values(board: Board, kind_names: Sequence[str]) -> list[Fraction]:
-    """The value of each piece kind, by kind index (1 for a piece the board gives none)."""
+def values_on(board: Board, kind_names: Sequence[str], cells: Sequence[Piece | None]) -> Callable[[int], Fraction]:
+    """The value of the piece on a square of ``cells`` (the commander of a column), as the capture rules
+    weigh it: by its kind's ``value`` on the board (1 for a piece the board gives none)."""
     from fractions import Fraction
 
-    return [Fraction(board.values.get(name, 1)) for name in kind_names]
+    values = [Fraction(board.values.get(name, 1)) for name in kind_names]
+
+    def value_on(square: int) -> Fraction:
+        piece = cells[square]
+        return values[piece[1]] if piece is not None else Fraction(0)
+    return value_on
 
 
 def _continued(entries: list[E], origin_of: Callable[[E], int], captures_of: Callable[[E], Sequence[int]]) -> list[E]:
