@@ -233,15 +233,19 @@ class Board:
         _ = self.castling_kinds, self.counts_runs
 
     @cached_property
+    def castlers(self) -> frozenset[str]:
+        """The pieces that may castle: the royal pieces and those flagged ``castles``."""
+        return frozenset(name for name, piece in self.pieces.items() if piece.royal or piece.castles)
+
+    @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
         (``=Rook``): those its FEN castling rights speak of."""
         from dagaz_studio.notation.uses import STANDS, name_uses
 
-        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
-        named = {use.name for piece in castling if piece.notation is not None
-                 for use in name_uses(piece.notation) if use.use == STANDS and not use.negated}
-        return frozenset(named - {piece.name for piece in castling})
+        named = {use.name for name in self.castlers if (notation := self.pieces[name].notation) is not None
+                 for use in name_uses(notation) if use.use == STANDS and not use.negated}
+        return frozenset(named - self.castlers)
 
     @cached_property
     def castling_kinds(self) -> frozenset[str]:
@@ -250,11 +254,10 @@ class Board:
         royal Queen does not castle; its King does)."""
         from dagaz_studio.notation.uses import STANDS, name_uses
 
-        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
         partners = self.castling_partners
-        naming = {piece.name for piece in castling if piece.notation is not None
-                  and any(use.use == STANDS and use.name in partners for use in name_uses(piece.notation))}
-        return frozenset(naming or {piece.name for piece in castling})
+        naming = {name for name in self.castlers if (notation := self.pieces[name].notation) is not None
+                  and any(use.use == STANDS and use.name in partners for use in name_uses(notation))}
+        return frozenset(naming or self.castlers)
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""

@@ -47,10 +47,6 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
         player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
         royal_squares = [s for s, p in enumerate(position.cells)
                          if p is not None and p.player == player and _castles(position, p)]
-        for square in royal_squares:
-            royal = position.cells[square]
-            if royal is not None:
-                position.cells[square] = royal._replace(moved=not player_rights)
         partner_kinds = partner_kinds_of(position, player)
         chosen: set[int] = set()
         limits = _home_partner_columns(position, player, partner_kinds)
@@ -74,10 +70,11 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
         others = _setup_corners(position, player) + [
             s for s, p in enumerate(position.cells) if p is not None and p.player == player
             and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
-        for s in [*chosen, *others]:
+        moved = {s: not player_rights for s in royal_squares} | {s: s not in chosen for s in [*chosen, *others]}
+        for s, has_moved in moved.items():
             piece = position.cells[s]
             if piece is not None and piece.player == player:
-                position.cells[s] = piece._replace(moved=s not in chosen)
+                position.cells[s] = piece._replace(moved=has_moved)
 
 
 def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squares: list[int], chosen: set[int], fen: str) -> None:
@@ -241,8 +238,7 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
 
 def _castler(position: PositionState, square: int) -> bool:
     piece = position.cells[square]
-    kind = position.kinds[piece.kind] if piece is not None else None
-    return kind is not None and (kind.royal or kind.castles)
+    return piece is not None and position.kinds[piece.kind].name in position.board.castlers
 
 
 def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], standard: bool) -> list[str]:
