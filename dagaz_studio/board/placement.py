@@ -35,6 +35,12 @@ class PlacementError(ValueError):
         super().__init__(f"column {offset + 1}: {message}")
 
 
+def player_letter(letter: str, player: int) -> str:
+    """A letter as a FEN writes it for a player: upper case for the first, lower case for the others,
+    as it is for nobody's piece (a neutral one)."""
+    return letter if player < 0 else letter.upper() if player == 0 else letter.lower()
+
+
 def format_row(cells: Iterable[str | None]) -> str:
     """One row of a placement field: each cell's text, runs of empty cells (``None``) as numbers."""
     out: list[str] = []

@@ -8,7 +8,7 @@ the field names the gates too: the columns of the unmoved pieces a piece from ha
 from __future__ import annotations
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.placement import setup_placement
+from dagaz_studio.board.placement import player_letter, setup_placement
 from dagaz_studio.engine.fen_forms import column_rights_field, read_column_rights
 from dagaz_studio.engine.state import FenError, Piece, PositionState
 
@@ -174,10 +174,8 @@ def castling_field(position: PositionState) -> str:
     standard = standard or not position.castling_by_column and all(
         _at_home(position, square, player) for player, _, square in rights) and all(
         _at_home(position, s, owner) for s, owner in unmoved_castlers.items())
-    letters = []
-    for player, side, square in rights:
-        letter = side if standard else board.column_names[board.column_of[square]]
-        letters.append(letter.upper() if player == 0 else letter.lower())
+    letters = [player_letter(side if standard else board.column_names[board.column_of[square]], player)
+               for player, side, square in rights]
     if board.gate is not None:
         letters = sorted(letters + gate_letters(position, rights, standard), key=str.islower)
     return "".join(dict.fromkeys(letters)) or "-"
@@ -258,6 +256,5 @@ def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], st
             if (piece is None or piece.player != player or piece.moved or s in named
                     or (standard and castles and _castler(position, s))):
                 continue
-            column = board.column_names[board.column_of[s]]
-            out.append(column.upper() if player == 0 else column)
+            out.append(player_letter(board.column_names[board.column_of[s]], player))
     return out

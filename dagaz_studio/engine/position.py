@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from dagaz_studio.board.kinds import HEAP, STACK, BoardKind
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.placement import PlacementError, format_placement, parse_hand, parse_placement
+from dagaz_studio.board.placement import PlacementError, format_placement, parse_hand, parse_placement, player_letter
 from dagaz_studio.engine.castling import (
     apply_castling_rights,
     castling_field,
@@ -172,10 +172,8 @@ class Position(PositionState):
 
         def letter_on(square: int) -> str | None:
             piece = self.cells[square]
-            if piece is None:
-                return None
-            letter = kinds[piece.kind].letter if piece.kind < len(kinds) else "?"
-            return letter if piece.player < 0 else letter.upper() if piece.player == 0 else letter.lower()
+            return None if piece is None else player_letter(kinds[piece.kind].letter if piece.kind < len(kinds) else "?",
+                                                            piece.player)
         side = "w" if self.turn == 0 else "b"
         written = " ".join([
             format_placement(board, letter_on) + hand_field(self), side, castling_field(self),
