@@ -111,8 +111,7 @@ class Position(PositionState):
     @classmethod
     def _read_fields(cls, board: Board, fields: list[str], fen: str) -> Position:
         """A position of a board of pieces from the FEN's fields, checks and runs set apart."""
-        kinds = list(board.pieces.values())
-        kind_index = {piece.name: i for i, piece in enumerate(kinds)}
+        kind_index = {name: i for i, name in enumerate(board.pieces)}
         fields[0] = holdings_in_brackets(board, fields[0])
         try:
             placement = parse_placement(board, fields[0])
