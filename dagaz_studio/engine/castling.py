@@ -51,19 +51,18 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
         chosen: set[int] = set()
         limits = _home_partner_columns(position, player, partner_kinds)
         for c in sorted(player_rights):
-            found = False
+            picked: list[int] = []
             for square in royal_squares:
                 east, west = _row_partners(position, square, player, partner_kinds)
                 if c.lower() == "k":
-                    picked = [s for s in east if board.column_of[s] <= limits[0]][-1:]
+                    picked += [s for s in east if board.column_of[s] <= limits[0]][-1:]
                 elif c.lower() == "q":
-                    picked = [s for s in west if board.column_of[s] >= limits[1]][:1]
+                    picked += [s for s in west if board.column_of[s] >= limits[1]][:1]
                 else:
-                    picked = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
-                chosen.update(picked)
-                found = found or bool(picked)
-            if not found:
+                    picked += [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
+            if not picked:
                 raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
+            chosen.update(picked)
         if not shuffled and player_rights and setup_placement(board):
             _refuse_shuffled(position, player, field, royal_squares, chosen, fen)
         rows = {board.row_of[s] for s in royal_squares}
