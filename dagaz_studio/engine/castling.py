@@ -165,11 +165,9 @@ def castling_field(position: PositionState) -> str:
     for player in (0, 1):
         partner_kinds = partner_kinds_of(position, player)
         for royal in [s for s, owner in unmoved_castlers.items() if owner == player]:
-            east, west = _row_partners(position, royal, player, partner_kinds)
-            unmoved = [s for s in east + west if (partner := position.cells[s]) is not None and not partner.moved]
-            for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
-                                    ("q", [s for s in west if s in unmoved][:1])):
-                rights.extend((player, side, square) for square in outermost)
+            east, west = ([s for s in side if (partner := position.cells[s]) is not None and not partner.moved]
+                          for side in _row_partners(position, royal, player, partner_kinds))
+            rights += [(player, "k", s) for s in east[-1:]] + [(player, "q", s) for s in west[:1]]
     standard = standard or not position.castling_by_column and all(
         _at_home(position, square, player) for player, _, square in rights) and all(
         _at_home(position, s, owner) for s, owner in unmoved_castlers.items())
