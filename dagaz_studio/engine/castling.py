@@ -185,11 +185,13 @@ def _at_home(position: PositionState, square: int, player: int) -> bool:
             and home[1].name == position.kinds[piece.kind].name)
 
 
-def _castles(position: PositionState, piece: Piece) -> bool:
+def _castles(position: PositionState, piece: Piece | None, castlers: frozenset[str] | None = None) -> bool:
     """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
-    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`)."""
+    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`); with
+    ``castlers``, whether the piece is one of those (:attr:`Board.castlers`, a gate's castling pieces)."""
     kinds = position.kinds
-    return piece.kind < len(kinds) and kinds[piece.kind].name in position.board.castling_kinds
+    names = position.board.castling_kinds if castlers is None else castlers
+    return piece is not None and piece.kind < len(kinds) and kinds[piece.kind].name in names
 
 
 def read_castling_and_gates(position: PositionState, field: str, fen: str) -> None:
@@ -208,7 +210,7 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
         letters = [c for c in field if c.isalpha() and (c.isupper() if player == 0 else c.islower())]
         mine = {board.column_names[board.column_of[s]]: s for s in zones[player]
                 if (piece := cells[s]) is not None and piece.player == player}
-        castlers = {s for s in mine.values() if _castler(position, s)}
+        castlers = {s for s in mine.values() if _castles(position, cells[s], board.castlers)}
         named.append(any(c.lower() in "kq" or mine.get(c.lower()) in castlers for c in letters))
         for c in letters:
             square = mine.get(c.lower())
@@ -225,15 +227,10 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
             piece = cells[s]
             if piece is None or piece.player != player:
                 continue
-            if _castler(position, s):
+            if _castles(position, piece, board.castlers):
                 cells[s] = piece._replace(moved=not named[player])
             elif s in gates or piece.kind not in partners[player]:
                 cells[s] = piece._replace(moved=s not in gates)
-
-
-def _castler(position: PositionState, square: int) -> bool:
-    piece = position.cells[square]
-    return piece is not None and position.kinds[piece.kind].name in position.board.castlers
 
 
 def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], standard: bool) -> list[str]:
@@ -251,7 +248,7 @@ def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], st
         for s in sorted(board.zones[board.gate].squares_for(board.players[player]), key=board.column_of.__getitem__):
             piece = position.cells[s]
             if (piece is None or piece.player != player or piece.moved or s in named
-                    or (standard and castles and _castler(position, s))):
+                    or (standard and castles and _castles(position, piece, board.castlers))):
                 continue
             out.append(player_letter(board.column_names[board.column_of[s]], player))
     return out
