@@ -165,7 +165,7 @@ class GeometryReader:
                     self.reporter.report_token(statement, dx_token, "malformed vector: (0, 0) goes nowhere")
                     continue
                 vectors[letter] = line
-                self.directions[letter] = vector_table(self, (dx, dy, dz))
+                self.directions[letter] = vector_table(self.column_of, self.row_of, self.level_of, (dx, dy, dz))
             else:
                 if letter in vectors:
                     self.reporter.report_token(statement, letter_token, f"direction {letter} already given as a vector on line {vectors[letter]}")

@@ -18,7 +18,6 @@ from dagaz_studio.board.source import SourcePosition
 if TYPE_CHECKING:
     from fractions import Fraction  # imported by the boards that give values (it is slow to import)
 
-    from dagaz_studio.board.geometry import GeometryReader
     from dagaz_studio.board.kinds import BoardKind
     from dagaz_studio.board.piece_tests import PieceTest
     from dagaz_studio.notation.nodes import Notation
@@ -317,18 +316,19 @@ class Board:
         return None
 
 
-def vector_table(grid: Board | GeometryReader, vector: tuple[int, int, int], wrap: bool = False) -> tuple[int | None, ...]:
+def vector_table(column_of: tuple[int, ...], row_of: tuple[int, ...], level_of: tuple[int, ...],
+                 vector: tuple[int, int, int], wrap: bool = False) -> tuple[int | None, ...]:
     """The square one step of ``vector`` (columns, rows, levels: levels in the grid's order, 0 on a
-    flat board) away from every square, or ``None`` off the grid. With ``wrap``, a step that leaves
+    flat board, whose ``level_of`` is empty) away from every square of a grid whose squares stand at
+    these columns, rows and levels, or ``None`` off the grid. With ``wrap``, a step that leaves
     across the left or right edge comes back in from the other side (``E%``,
     :mod:`dagaz_studio.engine.wrapping`); coming round to the square itself is no step."""
     dx, dy, dz = vector
-    width, height = len(grid.column_names), len(grid.row_names)
-    depth = len(grid.level_names) or 1
-    levels = grid.level_of or (0,) * len(grid.squares)
+    levels = level_of or (0,) * len(column_of)
+    width, height, depth = max(column_of) + 1, max(row_of) + 1, max(levels) + 1
     table: list[int | None] = []
-    for s in range(len(grid.squares)):
-        c, r, z = grid.column_of[s] + dx, grid.row_of[s] + dy, levels[s] + dz
+    for s in range(len(column_of)):
+        c, r, z = column_of[s] + dx, row_of[s] + dy, levels[s] + dz
         if wrap:
             c %= width
         inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth

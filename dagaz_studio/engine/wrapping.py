@@ -25,7 +25,8 @@ def wrapping_tables(board: Board, letters: Sequence[str]) -> list[Table]:
         if letter not in cache:
             table = board.directions[letter]
             vector = _vector_of(board, table)
-            cache[letter] = table if vector is None else vector_table(board, vector, wrap=True)
+            cache[letter] = (table if vector is None
+                             else vector_table(board.column_of, board.row_of, board.level_of, vector, wrap=True))
     return [cache[letter] for letter in letters]
 
 
@@ -39,4 +40,4 @@ def _vector_of(board: Board, table: Table) -> tuple[int, int, int] | None:
     vector = offsets.pop()
     # A vector reaches every square it can inside the grid; link chains that happen to keep one
     # offset leave some of those out, and do not wrap.
-    return vector if vector_table(board, vector) == table else None
+    return vector if vector_table(board.column_of, board.row_of, board.level_of, vector) == table else None
