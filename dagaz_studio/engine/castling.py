@@ -29,17 +29,14 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
     # outermost partner on that side of the royal's row (X-FEN), a column letter the partner on
     # that column (Shredder-FEN); those are unmoved, and the other partners that could castle
     # (on the setup's corners, or any of their kind on a board with shuffled starts) have moved.
-    if field == "-":
-        rights: set[str] = set()
-    else:
-        rights = set(field)
-        if any(not (c.isascii() and c.isalpha()) for c in rights):
-            raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
-                           fen, "castling rights")
-        if len(rights) < len(field):
-            raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
+    rights: set[str] = set() if field == "-" else set(field)
+    if any(not (c.isascii() and c.isalpha()) for c in rights):
+        raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
+                       fen, "castling rights")
+    if rights and len(rights) < len(field):
+        raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
     if position.board.rules.rights_by_column:
-        read_column_rights(position, field, fen)
+        read_column_rights(position, rights, field, fen)
         return
     board = position.board
     shuffled = board.rules.shuffled_setup

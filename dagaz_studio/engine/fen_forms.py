@@ -133,12 +133,12 @@ def _first_rows(position: PositionState) -> Iterator[tuple[int, Piece, str]]:
                 yield square, piece, player_letter(board.column_names[board.column_of[square]], player)
 
 
-def read_column_rights(position: PositionState, field: str, fen: str) -> None:
+def read_column_rights(position: PositionState, letters: set[str], field: str, fen: str) -> None:
     """``rule: rights-by-column``: each player's pieces on his first row are unmoved when the castling
-    field names their column (upper case for the first player), and have moved when it does not.
+    ``field`` names their column (``letters``: upper case for the first player), and have moved when
+    it does not.
 
     Raises :class:`~dagaz_studio.engine.position.FenError` for a letter that names no such piece."""
-    letters = set() if field == "-" else set(field)
     named: set[str] = set()
     for square, piece, letter in _first_rows(position):
         position.cells[square] = piece._replace(moved=letter not in letters)
