@@ -7,7 +7,7 @@ from collections.abc import Collection
 
 from lark import Token, Tree
 
-from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone
+from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone, vector_table
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
     BARE_WORD,
@@ -104,19 +104,6 @@ class GeometryReader:
         step = 1 if last >= first else -1
         return tuple(chr(c) for c in range(ord(first), ord(last) + step, step))
 
-    def _vector_table(self, dx: int, dy: int, dz: int) -> tuple[int | None, ...]:
-        """The square one step of (dx, dy, dz) away from every square, or ``None`` off the grid; dz
-        counts levels in the grid's order (0 on a flat board)."""
-        width, height = len(self.column_names), len(self.row_names)
-        depth = len(self.level_names) or 1
-        levels = self.level_of or (0,) * len(self.squares)
-        table: list[int | None] = []
-        for i in range(len(self.squares)):
-            c, r, z = self.column_of[i] + dx, self.row_of[i] + dy, levels[i] + dz
-            inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth
-            table.append((z * height + r) * width + c if inside else None)
-        return tuple(table)
-
     def read_players(self, items: list[tuple[Tree[Token], Statement]]) -> None:
         """The players, in turn order (``players: White Black``); White and Black when not given."""
         given = self.reporter.once(items, "the players")
@@ -178,7 +165,7 @@ class GeometryReader:
                     self.reporter.report_token(statement, dx_token, "malformed vector: (0, 0) goes nowhere")
                     continue
                 vectors[letter] = line
-                self.directions[letter] = self._vector_table(dx, dy, dz)
+                self.directions[letter] = vector_table(self.column_of, self.row_of, self.level_of, (dx, dy, dz))
             else:
                 if letter in vectors:
                     self.reporter.report_token(statement, letter_token, f"direction {letter} already given as a vector on line {vectors[letter]}")
@@ -388,3 +375,4 @@ class GeometryReader:
             blocks=values.get("blocks", ()),
             owners=str(values.get("owners", "")),
         )
+

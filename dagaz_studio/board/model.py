@@ -232,15 +232,19 @@ class Board:
         _ = self.castling_kinds, self.counts_runs
 
     @cached_property
+    def castlers(self) -> frozenset[str]:
+        """The pieces that may castle: the royal pieces and those flagged ``castles``."""
+        return frozenset(name for name, piece in self.pieces.items() if piece.royal or piece.castles)
+
+    @cached_property
     def castling_partners(self) -> frozenset[str]:
         """The piece types a castling piece (royal, or flagged ``castles``) names in its notation
         (``=Rook``): those its FEN castling rights speak of."""
         from dagaz_studio.notation.uses import STANDS, name_uses
 
-        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
-        named = {use.name for piece in castling if piece.notation is not None
-                 for use in name_uses(piece.notation) if use.use == STANDS and not use.negated}
-        return frozenset(named - {piece.name for piece in castling})
+        named = {use.name for name in self.castlers if (notation := self.pieces[name].notation) is not None
+                 for use in name_uses(notation) if use.use == STANDS and not use.negated}
+        return frozenset(named - self.castlers)
 
     @cached_property
     def castling_kinds(self) -> frozenset[str]:
@@ -249,11 +253,10 @@ class Board:
         royal Queen does not castle; its King does)."""
         from dagaz_studio.notation.uses import STANDS, name_uses
 
-        castling = [piece for piece in self.pieces.values() if piece.royal or piece.castles]
         partners = self.castling_partners
-        naming = {piece.name for piece in castling if piece.notation is not None
-                  and any(use.use == STANDS and use.name in partners for use in name_uses(piece.notation))}
-        return frozenset(naming or {piece.name for piece in castling})
+        naming = {name for name in self.castlers if (notation := self.pieces[name].notation) is not None
+                  and any(use.use == STANDS and use.name in partners for use in name_uses(notation))}
+        return frozenset(naming or self.castlers)
 
     def index(self, square: str) -> int:
         """The index of a square by name; raises ``KeyError`` if there is no such square."""
@@ -311,3 +314,24 @@ class Board:
             if piece.letter.upper() == letter.upper():
                 return piece
         return None
+
+
+def vector_table(column_of: tuple[int, ...], row_of: tuple[int, ...], level_of: tuple[int, ...],
+                 vector: tuple[int, int, int], wrap: bool = False) -> tuple[int | None, ...]:
+    """The square one step of ``vector`` (columns, rows, levels: levels in the grid's order, 0 on a
+    flat board, whose ``level_of`` is empty) away from every square of a grid whose squares stand at
+    these columns, rows and levels, or ``None`` off the grid. With ``wrap``, a step that leaves
+    across the left or right edge comes back in from the other side (``E%``,
+    :mod:`dagaz_studio.engine.wrapping`); coming round to the square itself is no step."""
+    dx, dy, dz = vector
+    levels = level_of or (0,) * len(column_of)
+    width, height, depth = max(column_of) + 1, max(row_of) + 1, max(levels) + 1
+    table: list[int | None] = []
+    for s in range(len(column_of)):
+        c, r, z = column_of[s] + dx, row_of[s] + dy, levels[s] + dz
+        if wrap:
+            c %= width
+        inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth
+        target = (z * height + r) * width + c if inside else None
+        table.append(None if target == s else target)
+    return tuple(table)

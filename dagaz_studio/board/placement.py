@@ -35,6 +35,12 @@ class PlacementError(ValueError):
         super().__init__(f"column {offset + 1}: {message}")
 
 
+def player_letter(letter: str, player: int) -> str:
+    """A letter as a FEN writes it for a player: upper case for the first, lower case for the others,
+    as it is for nobody's piece (a neutral one)."""
+    return letter if player < 0 else letter.upper() if player == 0 else letter.lower()
+
+
 def format_row(cells: Iterable[str | None]) -> str:
     """One row of a placement field: each cell's text, runs of empty cells (``None``) as numbers."""
     out: list[str] = []
@@ -160,16 +166,8 @@ def _read_rows(board: Board, field: str, start: int, prefix: str,
             char = row[i]
             item_start = offset + i
             if char in DIGITS:
-                j = i
-                while j < len(row) and row[j] in DIGITS:
-                    j += 1
-                digits = row[i:j].lstrip("0")
-                if not digits:
-                    raise PlacementError("an empty run of 0 squares", offset + i)
-                # A run longer than the row is refused by its length in digits before it is read as
-                # a number: a run of thousands of digits would be slow to convert, or refused by int.
-                column += int(digits) if len(digits) <= len(str(width)) else width + 1
-                i = j
+                count, i = empty_run(row, i, width, offset)
+                column += count
             elif (char.isascii() and char.isalpha()) or (char == "+" and row[i + 1:i + 2].isalpha()) or char == "*":
                 # '+P' is a promoted piece (shogi), 'Q~' one promoted from a pawn (crazyhouse).
                 length = 2 if char == "+" or row[i + 1:i + 2] == "~" else 1
@@ -197,6 +195,20 @@ def _read_rows(board: Board, field: str, start: int, prefix: str,
                 f"row {row_index + 1} from the top{where} has {column} squares, the grid has {width}", offset
             )
         offset += len(row) + 1
+
+
+def empty_run(row: str, i: int, width: int, offset: int) -> tuple[int, int]:
+    """The count of empty squares whose digits begin at ``row[i]`` (more than ``width`` for a run
+    longer than the row), and where they end; ``offset`` is where ``row`` begins in the placement."""
+    j = i
+    while j < len(row) and row[j] in DIGITS:
+        j += 1
+    digits = row[i:j].lstrip("0")
+    if not digits:
+        raise PlacementError("an empty run of 0 squares", offset + i)
+    # A run longer than the row is refused by its length in digits before it is read as a number:
+    # a run of thousands of digits would be slow to convert, or refused by int.
+    return (int(digits) if len(digits) <= len(str(width)) else width + 1), j
 
 
 def parse_hand(board: Board, placement: str) -> list[tuple[int, PieceType]]:

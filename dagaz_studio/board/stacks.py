@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dagaz_studio.board.placement import DIGITS, PlacementError, flat_rows, format_placement
+from dagaz_studio.board.placement import DIGITS, PlacementError, empty_run, flat_rows, format_placement, player_letter
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -36,14 +36,8 @@ def parse_stack_placement(board: Board, placement: str) -> dict[int, ColumnPiece
             char, at = row[i], offset + i
             pieces: list[tuple[int, int]] = []
             if char in DIGITS:
-                j = i
-                while j < len(row) and row[j] in DIGITS:
-                    j += 1
-                digits = row[i:j].lstrip("0")
-                if not digits:
-                    raise PlacementError("an empty run of 0 squares", at)
-                column += int(digits) if len(digits) <= len(str(width)) else width + 1
-                i = j
+                count, i = empty_run(row, i, width, offset)
+                column += count
             elif char == "(":
                 end = row.find(")", i)
                 if end < 0:
@@ -85,14 +79,10 @@ def format_stack_placement(board: Board, columns: dict[int, ColumnPieces]) -> st
     """The placement field of a stack board."""
     kinds = list(board.pieces.values())
 
-    def letter(player: int, kind: int) -> str:
-        written = kinds[kind].letter
-        return written.upper() if player == 0 else written.lower()
-
     def written(square: int) -> str | None:
         pieces = columns.get(square)
         if not pieces:
             return None
-        text = "".join(letter(p, k) for p, k in pieces)
+        text = "".join(player_letter(kinds[k].letter, p) for p, k in pieces)
         return text if len(pieces) == 1 else f"({text})"
     return format_placement(board, written)

@@ -8,7 +8,7 @@ the field names the gates too: the columns of the unmoved pieces a piece from ha
 from __future__ import annotations
 
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.placement import setup_placement
+from dagaz_studio.board.placement import player_letter, setup_placement
 from dagaz_studio.engine.fen_forms import column_rights_field, read_column_rights
 from dagaz_studio.engine.state import FenError, Piece, PositionState
 
@@ -29,17 +29,14 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
     # outermost partner on that side of the royal's row (X-FEN), a column letter the partner on
     # that column (Shredder-FEN); those are unmoved, and the other partners that could castle
     # (on the setup's corners, or any of their kind on a board with shuffled starts) have moved.
-    if field == "-":
-        rights: set[str] = set()
-    else:
-        rights = set(field)
-        if any(not (c.isascii() and c.isalpha()) for c in rights):
-            raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
-                           fen, "castling rights")
-        if len(rights) < len(field):
-            raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
+    rights: set[str] = set() if field == "-" else set(field)
+    if any(not (c.isascii() and c.isalpha()) for c in rights):
+        raise FenError(f"castling rights {field!r}: expected '-' or letters (KQkq, or column letters)",
+                       fen, "castling rights")
+    if rights and len(rights) < len(field):
+        raise FenError(f"castling rights {field!r} name a right twice", fen, "castling rights")
     if position.board.rules.rights_by_column:
-        read_column_rights(position, field, fen)
+        read_column_rights(position, rights, field, fen)
         return
     board = position.board
     shuffled = board.rules.shuffled_setup
@@ -47,37 +44,33 @@ def apply_castling_rights(position: PositionState, field: str, fen: str) -> None
         player_rights = {c for c in rights if (c.isupper() if player == 0 else c.islower())}
         royal_squares = [s for s, p in enumerate(position.cells)
                          if p is not None and p.player == player and _castles(position, p)]
-        for square in royal_squares:
-            royal = position.cells[square]
-            if royal is not None:
-                position.cells[square] = royal._replace(moved=not player_rights)
         partner_kinds = partner_kinds_of(position, player)
         chosen: set[int] = set()
         limits = _home_partner_columns(position, player, partner_kinds)
         for c in sorted(player_rights):
-            found = False
+            picked: list[int] = []
             for square in royal_squares:
                 east, west = _row_partners(position, square, player, partner_kinds)
                 if c.lower() == "k":
-                    picked = [s for s in east if board.column_of[s] <= limits[0]][-1:]
+                    picked += [s for s in east if board.column_of[s] <= limits[0]][-1:]
                 elif c.lower() == "q":
-                    picked = [s for s in west if board.column_of[s] >= limits[1]][:1]
+                    picked += [s for s in west if board.column_of[s] >= limits[1]][:1]
                 else:
-                    picked = [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
-                chosen.update(picked)
-                found = found or bool(picked)
-            if not found:
+                    picked += [s for s in east + west if board.column_names[board.column_of[s]] == c.lower()]
+            if not picked:
                 raise FenError(f"castling right {c!r} names no piece", fen, "castling rights")
+            chosen.update(picked)
         if not shuffled and player_rights and setup_placement(board):
             _refuse_shuffled(position, player, field, royal_squares, chosen, fen)
         rows = {board.row_of[s] for s in royal_squares}
         others = _setup_corners(position, player) + [
             s for s, p in enumerate(position.cells) if p is not None and p.player == player
             and partner_kinds is not None and p.kind in partner_kinds and board.row_of[s] in rows]
-        for s in [*chosen, *others]:
+        moved = {s: not player_rights for s in royal_squares} | {s: s not in chosen for s in [*chosen, *others]}
+        for s, has_moved in moved.items():
             piece = position.cells[s]
             if piece is not None and piece.player == player:
-                position.cells[s] = piece._replace(moved=s not in chosen)
+                position.cells[s] = piece._replace(moved=has_moved)
 
 
 def _refuse_shuffled(position: PositionState, player: int, field: str, royal_squares: list[int], chosen: set[int], fen: str) -> None:
@@ -169,18 +162,14 @@ def castling_field(position: PositionState) -> str:
     for player in (0, 1):
         partner_kinds = partner_kinds_of(position, player)
         for royal in [s for s, owner in unmoved_castlers.items() if owner == player]:
-            east, west = _row_partners(position, royal, player, partner_kinds)
-            unmoved = [s for s in east + west if (partner := position.cells[s]) is not None and not partner.moved]
-            for side, outermost in (("k", [s for s in east if s in unmoved][-1:]),
-                                    ("q", [s for s in west if s in unmoved][:1])):
-                rights.extend((player, side, square) for square in outermost)
+            east, west = ([s for s in side if (partner := position.cells[s]) is not None and not partner.moved]
+                          for side in _row_partners(position, royal, player, partner_kinds))
+            rights += [(player, "k", s) for s in east[-1:]] + [(player, "q", s) for s in west[:1]]
     standard = standard or not position.castling_by_column and all(
         _at_home(position, square, player) for player, _, square in rights) and all(
         _at_home(position, s, owner) for s, owner in unmoved_castlers.items())
-    letters = []
-    for player, side, square in rights:
-        letter = side if standard else board.column_names[board.column_of[square]]
-        letters.append(letter.upper() if player == 0 else letter.lower())
+    letters = [player_letter(side if standard else board.column_names[board.column_of[square]], player)
+               for player, side, square in rights]
     if board.gate is not None:
         letters = sorted(letters + gate_letters(position, rights, standard), key=str.islower)
     return "".join(dict.fromkeys(letters)) or "-"
@@ -193,11 +182,13 @@ def _at_home(position: PositionState, square: int, player: int) -> bool:
             and home[1].name == position.kinds[piece.kind].name)
 
 
-def _castles(position: PositionState, piece: Piece) -> bool:
+def _castles(position: PositionState, piece: Piece | None, castlers: frozenset[str] | None = None) -> bool:
     """Whether FEN's castling rights name the pieces of this piece's row: a royal piece, or one
-    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`)."""
+    flagged ``castles`` (a King that is not royal), that castles (:attr:`Board.castling_kinds`); with
+    ``castlers``, whether the piece is one of those (:attr:`Board.castlers`, a gate's castling pieces)."""
     kinds = position.kinds
-    return piece.kind < len(kinds) and kinds[piece.kind].name in position.board.castling_kinds
+    names = position.board.castling_kinds if castlers is None else castlers
+    return piece is not None and piece.kind < len(kinds) and kinds[piece.kind].name in names
 
 
 def read_castling_and_gates(position: PositionState, field: str, fen: str) -> None:
@@ -216,7 +207,7 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
         letters = [c for c in field if c.isalpha() and (c.isupper() if player == 0 else c.islower())]
         mine = {board.column_names[board.column_of[s]]: s for s in zones[player]
                 if (piece := cells[s]) is not None and piece.player == player}
-        castlers = {s for s in mine.values() if _castler(position, s)}
+        castlers = {s for s in mine.values() if _castles(position, cells[s], board.castlers)}
         named.append(any(c.lower() in "kq" or mine.get(c.lower()) in castlers for c in letters))
         for c in letters:
             square = mine.get(c.lower())
@@ -233,16 +224,10 @@ def read_castling_and_gates(position: PositionState, field: str, fen: str) -> No
             piece = cells[s]
             if piece is None or piece.player != player:
                 continue
-            if _castler(position, s):
+            if _castles(position, piece, board.castlers):
                 cells[s] = piece._replace(moved=not named[player])
             elif s in gates or piece.kind not in partners[player]:
                 cells[s] = piece._replace(moved=s not in gates)
-
-
-def _castler(position: PositionState, square: int) -> bool:
-    piece = position.cells[square]
-    kind = position.kinds[piece.kind] if piece is not None else None
-    return kind is not None and (kind.royal or kind.castles)
 
 
 def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], standard: bool) -> list[str]:
@@ -260,8 +245,7 @@ def gate_letters(position: PositionState, rights: list[tuple[int, str, int]], st
         for s in sorted(board.zones[board.gate].squares_for(board.players[player]), key=board.column_of.__getitem__):
             piece = position.cells[s]
             if (piece is None or piece.player != player or piece.moved or s in named
-                    or (standard and castles and _castler(position, s))):
+                    or (standard and castles and _castles(position, piece, board.castlers))):
                 continue
-            column = board.column_names[board.column_of[s]]
-            out.append(column.upper() if player == 0 else column)
+            out.append(player_letter(board.column_names[board.column_of[s]], player))
     return out

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.model import OPPOSITE
+from dagaz_studio.board.placement import player_letter
 from dagaz_studio.engine.state import FenError, LastMove
 
 if TYPE_CHECKING:
@@ -114,8 +115,7 @@ def hand_field(position: PositionState) -> str:
         read = [kind for who, kind in position.hand_order if who == player]
         for kind in read + [kind for kind in range(len(hand)) if kind not in read]:
             if hand[kind] > 0:
-                letter = kinds[kind].letter
-                letters.append((letter.upper() if player == 0 else letter.lower()) * hand[kind])
+                letters.append(player_letter(kinds[kind].letter, player) * hand[kind])
     return "[" + "".join(letters) + "]"
 
 
@@ -130,16 +130,15 @@ def _first_rows(position: PositionState) -> Iterator[tuple[int, Piece, str]]:
                              key=board.column_of.__getitem__):
             piece = position.cells[square]
             if piece is not None and piece.player == player:
-                letter = board.column_names[board.column_of[square]]
-                yield square, piece, letter.upper() if player == 0 else letter.lower()
+                yield square, piece, player_letter(board.column_names[board.column_of[square]], player)
 
 
-def read_column_rights(position: PositionState, field: str, fen: str) -> None:
+def read_column_rights(position: PositionState, letters: set[str], field: str, fen: str) -> None:
     """``rule: rights-by-column``: each player's pieces on his first row are unmoved when the castling
-    field names their column (upper case for the first player), and have moved when it does not.
+    ``field`` names their column (``letters``: upper case for the first player), and have moved when
+    it does not.
 
     Raises :class:`~dagaz_studio.engine.position.FenError` for a letter that names no such piece."""
-    letters = set() if field == "-" else set(field)
     named: set[str] = set()
     for square, piece, letter in _first_rows(position):
         position.cells[square] = piece._replace(moved=letter not in letters)

@@ -193,15 +193,10 @@ def store_taken(position: PositionState, player: int, changes: tuple[tuple[int, 
         store[0] += taken
         return
     for square, after in changes:
-        before = cells[square]
-        if isinstance(before, Heap):
-            for kind, count in enumerate(before.counts):
-                if count and kind < kinds:
-                    store[kind] += count
-        if isinstance(after, Heap):
-            for kind, count in enumerate(after.counts):
-                if count and kind < kinds:
-                    store[kind] -= count
+        for cell, sign in ((cells[square], 1), (after, -1)):
+            if isinstance(cell, Heap):
+                for kind, count in enumerate(cell.counts[:kinds]):
+                    store[kind] += sign * count
 
 
 def majority_reached(position: PositionState) -> bool:

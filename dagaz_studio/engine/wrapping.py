@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dagaz_studio.board.model import Board
+from dagaz_studio.board.model import Board, vector_table
 
 Table = tuple[int | None, ...]
 
@@ -25,7 +25,8 @@ def wrapping_tables(board: Board, letters: Sequence[str]) -> list[Table]:
         if letter not in cache:
             table = board.directions[letter]
             vector = _vector_of(board, table)
-            cache[letter] = table if vector is None else _shifted(board, vector, wrap=True)
+            cache[letter] = (table if vector is None
+                             else vector_table(board.column_of, board.row_of, board.level_of, vector, wrap=True))
     return [cache[letter] for letter in letters]
 
 
@@ -39,21 +40,4 @@ def _vector_of(board: Board, table: Table) -> tuple[int, int, int] | None:
     vector = offsets.pop()
     # A vector reaches every square it can inside the grid; link chains that happen to keep one
     # offset leave some of those out, and do not wrap.
-    return vector if _shifted(board, vector, wrap=False) == table else None
-
-
-def _shifted(board: Board, vector: tuple[int, int, int], wrap: bool) -> Table:
-    dx, dy, dz = vector
-    width, height = len(board.column_names), len(board.row_names)
-    depth = len(board.level_names) or 1
-    levels = board.level_of or (0,) * len(board.squares)
-    out: list[int | None] = []
-    for s in range(len(board.squares)):
-        c, r, z = board.column_of[s] + dx, board.row_of[s] + dy, levels[s] + dz
-        if wrap:
-            c %= width
-        inside = 0 <= c < width and 0 <= r < height and 0 <= z < depth
-        target = (z * height + r) * width + c if inside else None
-        # Coming round to the square itself (a board one column wide) is no step.
-        out.append(None if target == s else target)
-    return tuple(out)
+    return vector if vector_table(board.column_of, board.row_of, board.level_of, vector) == table else None

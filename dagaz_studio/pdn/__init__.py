@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from dagaz_studio.board.model import Board
+from dagaz_studio.board.placement import format_placement
 from dagaz_studio.engine import Position
 
 __all__ = ["PdnError", "fen_from_pdn", "is_pdn_fen", "pdn_from_position", "square_numbers"]
@@ -95,19 +96,7 @@ def fen_from_pdn(board: Board, text: str) -> str:
             if square in cells:
                 raise PdnError(f"square {item} is given twice")
             cells[square] = letter if player == 0 else letter.lower()
-    rows = []
-    grid = {(board.column_of[s], board.row_of[s]): s for s in range(len(board.squares))}
-    for r in range(len(board.row_names)):
-        line, empty = "", 0
-        for c in range(len(board.column_names)):
-            piece = cells.get(grid.get((c, r), -1))
-            if piece is None:
-                empty += 1
-                continue
-            line += (str(empty) if empty else "") + piece
-            empty = 0
-        rows.append(line + (str(empty) if empty else ""))
-    return f"{'/'.join(rows)} {'w' if turn == 0 else 'b'} - - 0 1"
+    return f"{format_placement(board, cells.get)} {'w' if turn == 0 else 'b'} - - 0 1"
 
 
 def pdn_from_position(position: Position, numbered: bool = True) -> str:
