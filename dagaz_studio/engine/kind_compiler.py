@@ -494,31 +494,31 @@ def _remembered_run(plan: Any, position: Position, player: int, state: tuple[lis
     found, seen, only = state
     run = plan.run
     kept: dict[int, list[tuple[Callable[[list[Any]], Any], Any, list[Any], list[Any], int]]] = {}
-    asked = hits = 0
+    asked = learnt = 0
     given_up = False
 
     def remembered(origin: int, piece: Any) -> None:
-        nonlocal asked, hits, given_up
+        nonlocal asked, learnt, given_up
         if given_up:
             run(origin, piece)
             return
         asked += 1
         states = kept.get(origin)
+        known = None
         if states is not None:
-            for index, known in enumerate(states):
-                if known[0](cells) == known[1]:
-                    hits += 1
-                    if index:
+            known = states[0]
+            if known[0](cells) != known[1]:
+                known = None
+                for index in range(1, len(states)):
+                    if states[index][0](cells) == states[index][1]:
                         # The latest found first: a state of the board seen again is often seen more.
+                        known = states[index]
                         states[index] = states[0]
                         states[0] = known
-                    break
-            else:
-                known = None
-        else:
-            known = None
+                        break
         if known is None:
-            if asked >= GIVE_UP_AFTER and hits * 2 < asked:
+            learnt += 1
+            if asked >= GIVE_UP_AFTER and learnt * 2 > asked:
                 given_up = True
                 run(origin, piece)
                 return
