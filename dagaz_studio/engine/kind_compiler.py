@@ -11,6 +11,7 @@ traced code (:mod:`kind_trace`), the trace off.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
@@ -26,6 +27,7 @@ from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove
+from dagaz_studio.engine.read_memo import GIVE_UP_AFTER, KEPT_STATES, ReadingCells
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import Continue, Create, Notation, Promote
@@ -88,7 +90,18 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
     moves: Callable[..., None] = load_code(rules, written[0], f"notation {notation.text!r}",
                                            namespace=kind_namespace)["moves"]
     moves.source = written[0][0]  # type: ignore[attr-defined]
+    moves.reads_cells_alone = _reads_cells_alone(written[0][0])  # type: ignore[attr-defined]
     return moves
+
+
+def _reads_cells_alone(source: str) -> bool:
+    """Whether written code reads nothing of the position but its cells, each by its index (no
+    previous move, no store, no attack question; the whole board copied only to be put back, a
+    trial's): what a run finds then depends on the squares it read alone."""
+    body = "\n".join(line for line in source.splitlines()
+                     if not line.lstrip().startswith(("def bind(", "nonlocal ", "cells, me, ", "cells = origin = ")))
+    body = body.replace("snap = cells[:]", "").replace("cells[:] = snap", "")
+    return re.search(r"\b[PR]\b", body) is None and re.search(r"\bcells\b(?!\[)|\bcells\[:", body) is None
 
 
 def kind_namespace(rules: CodeRules, constants: dict[str, Any], source: str) -> dict[str, Any]:
@@ -184,7 +197,7 @@ def _unbind(plans: list[Any]) -> None:
 
 
 def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
-                only: list[Any] | None, origins: tuple[int, ...] | None = None) -> bool:
+                only: list[Any] | None, origins: tuple[int, ...] | None = None, later_runs: list[Any] | None = None) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run`` (each of the board's ``kinds`` has one); ``False`` as soon as a run stopped or at a piece
     of another kind (a typed notation's), ``True`` once all ran. A piece whose kind's every first
@@ -193,7 +206,8 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     ``[capture found, moves set aside]``) the pieces next to an enemy's on a first step run first,
     the others after: once a capture is found, the moves that capture nothing are only counted, not
     kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
-    :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all. With
+    :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all; the pieces run
+    after the others are run by ``later_runs`` where given (:func:`_remembered_run`). With
     ``origins`` (the squares any kind's run can begin on) only those are looked at."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
@@ -201,6 +215,8 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     work[1] = limit
     first = only is not None
     later = []
+    if later_runs is None:
+        later_runs = runs
     # The squares that hold something (of ``origins``, where given), found without a loop of Python.
     squares = compress(range(len(cells)), cells) if origins is None \
         else compress(origins, map(cells.__getitem__, origins))
@@ -245,7 +261,7 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
             # A capture is found, and this piece, with no enemy on a first step, can capture nothing.
             continue
         try:
-            runs[piece[1]](origin, piece)
+            later_runs[piece[1]](origin, piece)
         except (Abort, RecursionError):
             return False
         if work[0] >= limit:
@@ -361,11 +377,24 @@ class _LightCounter:
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
+        #: Each player's runs by kind for the pieces run after the others, with no enemy on a first
+        #: step (captures compulsory: :func:`_each_light`), remembering their records by what they
+        #: read (:func:`_remembered_run`): such a run reads few squares, which a move seldom
+        #: changes. (A run next to an enemy reads a capture's squares, which moves change often:
+        #: remembered, it costs more than it saves.) Not where the last ply is only counted: a
+        #: counted run keeps no records.
+        self.later_runs: list[list[Any] | None] = []
         for player, table in enumerate(self.tables):
             state: tuple[list[Any], set[Any], list[Any] | None] = ([], set(), [False, []] if self.compulsory else None)
-            _bind(table.plans, position.cells, player, state[0], state[1], self.work, position, None, rules.dir_letters,
-                  state[2])
+            _bind(table.plans, position.cells, player, state[0], state[1], self.work, position, None,
+                  rules.dir_letters, state[2])
             self.bound.append(state)
+            plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
+            only = state[2]
+            remembering = not self.tallies and all(plan.reads_cells_alone for plan in plans)
+            self.later_runs.append([_remembered_run(plan, position, player, (state[0], state[1], only), self.work,
+                                                    rules.dir_letters) for plan in plans]
+                                   if only is not None and remembering else None)
 
     def legal(self) -> list[tuple[Any, ...]]:
         """The light records of the legal moves."""
@@ -378,7 +407,8 @@ class _LightCounter:
         me = position.turn
         found, seen, only = self.bound[me]
         _, runs, gates, quiet, origins = self.tables[me]
-        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, origins):
+        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, origins,
+                           self.later_runs[me]):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
@@ -449,6 +479,74 @@ class _LightCounter:
                 if kept is not None and store is not None:
                     store[:] = kept
         return total
+
+
+def _remembered_run(plan: Any, position: Position, player: int, state: tuple[list[Any], set[Any], list[Any]],
+                    work: list[Any], letters: Any) -> Callable[[int, Any], None]:
+    """``plan``'s ``run`` (bound to ``position``'s cells for ``player``, gathering into ``state``:
+    captures compulsory) remembering the light records it finds from each square by what it read,
+    as :func:`~dagaz_studio.engine.read_memo.remembered` does on the default board: while the squares
+    a run read stand as they stood (the square it starts on among them), it finds the same records
+    and spends the same work. A run is learnt on a copy of the cells noting what is read, with lists
+    of its own: its captures, and apart (as ``only`` keeps them) its moves that capture nothing.
+    Given up after :data:`GIVE_UP_AFTER` runs found less than half the time as they were kept."""
+    cells = position.cells
+    found, seen, only = state
+    run = plan.run
+    kept: dict[int, list[tuple[Callable[[list[Any]], Any], Any, list[Any], list[Any], int]]] = {}
+    asked = learnt = 0
+    given_up = False
+
+    def remembered(origin: int, piece: Any) -> None:
+        nonlocal asked, learnt, given_up
+        if given_up:
+            run(origin, piece)
+            return
+        asked += 1
+        states = kept.get(origin)
+        known = None
+        if states is not None:
+            known = states[0]
+            if known[0](cells) != known[1]:
+                known = None
+                for index in range(1, len(states)):
+                    if states[index][0](cells) == states[index][1]:
+                        # The latest found first: a state of the board seen again is often seen more.
+                        known = states[index]
+                        states[index] = states[0]
+                        states[0] = known
+                        break
+        if known is None:
+            learnt += 1
+            if asked >= GIVE_UP_AFTER and learnt * 2 > asked:
+                given_up = True
+                run(origin, piece)
+                return
+            reading = ReadingCells(cells)
+            aside: list[Any] = [False, []]
+            captures: list[Any] = []
+            plan.bind(reading, player, captures, set(), work, position, None, letters, aside)
+            try:
+                run(origin, piece)
+            finally:
+                plan.bind(cells, player, found, seen, work, position, None, letters, only)
+            reading.read.add(origin)
+            read = itemgetter(*reading.read)
+            known = (read, read(cells), captures, aside[1], work[0])
+            if states is None:
+                kept[origin] = [known]
+            else:
+                states.insert(0, known)
+                del states[KEPT_STATES:]
+        # What the run found, gathered as the run gathers it (a key never begins as another
+        # square's: nothing to tell apart).
+        if known[2]:
+            found.extend(known[2])
+            only[0] = True
+        if known[3]:
+            only[1].extend(known[3])
+        work[0] = known[4]
+    return remembered
 
 
 class _KeyChoice(MoveReading[tuple[Any, ...]]):

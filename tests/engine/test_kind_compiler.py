@@ -424,3 +424,47 @@ def test_ways_apart_by_zone_are_one_way_and_counted_as_the_runner_counts(store: 
     for position in played("kalah", 2, 10):
         position = Position.from_fen(board, position.fen())
         assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)
+
+
+def test_a_run_remembered_by_what_it_read_runs_again_only_once_a_square_it_read_changes() -> None:
+    # A piece run after the others (no enemy on a first step, captures compulsory) is remembered in
+    # perft by the squares its run read: while they stand as they stood, its records are the same.
+    rules = Rules(load_board("lasca"))
+    position = Position.initial(rules.board)
+    cells, index = position.cells, rules.board.index
+    plan = kind_plan(rules, rules.kind_program(0, 0))
+    assert plan is not None and plan.reads_cells_alone  # type: ignore[attr-defined]
+    runs: list[int] = []
+
+    class Counted:
+        bind = staticmethod(plan.bind)  # type: ignore[attr-defined]
+
+        def run(self, origin: int, piece: object) -> None:
+            runs.append(origin)
+            plan.run(origin, piece)  # type: ignore[attr-defined]
+
+    found: list = []
+    only: list = [False, []]
+    work = [0, kind_compiler._LIMIT, 10**6, None]
+    plan.bind(cells, 0, found, set(), work, position, None, rules.dir_letters, only)  # type: ignore[attr-defined]
+    try:
+        remembered = kind_compiler._remembered_run(Counted(), position, 0, (found, set(), only), work,
+                                                   rules.dir_letters)
+
+        def records(square: str) -> tuple[list, bool, list, int]:
+            found.clear()
+            only[:] = [False, []]
+            work[0] = 0
+            remembered(index(square), cells[index(square)])
+            return found[:], only[0], sorted(key[1] for key in only[1]), work[0]
+
+        first = records("c3")
+        assert first[:3] == ([], False, sorted([index("b4"), index("d4")])) and runs == [index("c3")]
+        cells[index("g7")] = None  # a square the run does not read
+        assert records("c3") == first and len(runs) == 1
+        cells[index("b4")], cells[index("a5")] = cells[index("a5")], None
+        # An enemy on a first step, the square beyond it empty: the run reads anew, and captures.
+        captures, captured, _, _ = records("c3")
+        assert len(runs) == 2 and captured and [key[2] for key in captures] == [(index("b4"),)]
+    finally:
+        plan.bind(None, None, None, None, None, None, None, None)  # type: ignore[attr-defined]
