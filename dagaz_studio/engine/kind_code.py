@@ -143,7 +143,7 @@ class KindWriter(KindItems):
         e(2, "changes = []")
         e(2, "for s, v in touched.items():")
         e(3, "x = cells[s]")
-        e(3, "if x != v: changes.append((s, x))")
+        e(3, "if x is not v and (x is None or v is None or x != v): changes.append((s, x))")
         e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
         # The changes in square order tell apart moves found by different ways from one square;
         # with one way through the notation, a light record needs them in no order.

@@ -226,7 +226,7 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
             else:
                 # Every first step lands on a friend (no move), or on an empty square (run later).
                 if free:
-                    later.append((origin, piece))
+                    later.append(origin)
                 continue
         # Each run has a budget of its own, its work counted from nought; the moves of one piece
         # never have the key of another's (a key begins with the square moved from), so one set
@@ -240,7 +240,8 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
             if work[0] > DEFAULT_BUDGET:
                 return False
             work[1] = limit
-    for origin, piece in later:
+    for origin in later:
+        piece = cells[origin]
         if only[0] and quiet[piece[1]]:  # type: ignore[index]
             # A capture is found, and this piece, with no enemy on a first step, can capture nothing.
             continue
