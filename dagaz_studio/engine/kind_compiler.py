@@ -162,7 +162,8 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     gates = gates + [None] * typed
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None) else None
+        mine = [cell is not None and (cell[0] == me or cell[0] < 0) for cell in cells]
+        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None, mine) else None
     finally:
         _unbind(table)
 
@@ -184,7 +185,7 @@ def _unbind(plans: list[Any]) -> None:
 
 
 def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
-                only: list[Any] | None, origins: tuple[int, ...] | None = None) -> bool:
+                only: list[Any] | None, mine: list[Any], origins: tuple[int, ...] | None = None) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run`` (each of the board's ``kinds`` has one); ``False`` as soon as a run stopped or at a piece
     of another kind (a typed notation's), ``True`` once all ran. A piece whose kind's every first
@@ -194,21 +195,18 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     the others after: once a capture is found, the moves that capture nothing are only counted, not
     kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
     :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all. With
-    ``origins`` (the squares any kind's run can begin on) only those are looked at."""
+    ``origins`` (the squares any kind's run can begin on) only those are looked at. ``mine`` says, by
+    square, whether it holds a piece that moves for the side to move (its own or a heap): only those run."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
     work[1] = limit
     first = only is not None
     later = []
-    # The squares that hold something (of ``origins``, where given), found without a loop of Python.
-    squares = compress(range(len(cells)), cells) if origins is None \
-        else compress(origins, map(cells.__getitem__, origins))
+    # The squares of the pieces that move (of ``origins``, where given), found without a loop of Python.
+    squares = compress(range(len(cells)), mine) if origins is None else compress(origins, map(mine.__getitem__, origins))
     for origin in squares:
         piece = cells[origin]
-        player = piece[0]
-        if player != me and player >= 0:
-            continue
         kind = piece[1]
         if kind >= kinds:
             return False
@@ -359,6 +357,15 @@ class _LightCounter:
         #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
         self.tallies = self.choice is None and any(plan.tallies for table in self.tables for plan in table.plans)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+        #: On a stack board, by player (and last, for nobody's pieces), whether each square holds one
+        #: of the player's pieces: kept as moves are made and unmade, so that a side's pieces are
+        #: found without looking at the other's. (Every heap moves for either side: not kept.)
+        self.mine: list[list[bool]] | None = None
+        if not board.kind_type.holds_heaps:
+            self.mine = [[False] * len(position.cells) for _ in range(self.players + 1)]
+            for square, cell in enumerate(position.cells):
+                if cell is not None:
+                    self.mine[cell[0]][square] = True
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
@@ -379,7 +386,10 @@ class _LightCounter:
         me = position.turn
         found, seen, only = self.bound[me]
         _, runs, gates, quiet, origins = self.tables[me]
-        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, origins):
+        # On a heap board every piece is a heap (or returns at once from its run): every square that
+        # holds something is run.
+        mine = position.cells if self.mine is None else self.mine[me]
+        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, mine, origins):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
@@ -428,6 +438,7 @@ class _LightCounter:
         # as one or promotes pieces, leaves every piece on the board: the store is not looked at.
         store = position.hands[player] if position.hands and self.majority else None
         conserving = self.conserving
+        mine = self.mine
         total = 0
         deeper = depth - 1
         for key in keys:
@@ -440,10 +451,24 @@ class _LightCounter:
             for square, after in changes:
                 saved.append((square, cells[square]))
                 cells[square] = after
+            if mine is not None:
+                for square, before in saved:
+                    if before is not None:
+                        mine[before[0]][square] = False
+                    after = cells[square]
+                    if after is not None:
+                        mine[after[0]][square] = True
             position.turn = player if key[7] else following
             try:
                 total += len(self.legal()) if deeper == 1 else self.perft(deeper)
             finally:
+                if mine is not None:
+                    for square, before in saved:
+                        after = cells[square]
+                        if after is not None:
+                            mine[after[0]][square] = False
+                        if before is not None:
+                            mine[before[0]][square] = True
                 for square, before in saved:
                     cells[square] = before
                 position.turn = player
