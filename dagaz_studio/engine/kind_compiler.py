@@ -163,7 +163,8 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
         mine = [cell is not None and (cell[0] == me or cell[0] < 0) for cell in cells]
-        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None, mine) else None
+        friends = [cell is not None and cell[0] == me for cell in cells]
+        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None, mine, friends) else None
     finally:
         _unbind(table)
 
@@ -185,7 +186,8 @@ def _unbind(plans: list[Any]) -> None:
 
 
 def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
-                only: list[Any] | None, mine: list[Any], origins: tuple[int, ...] | None = None) -> bool:
+                only: list[Any] | None, mine: list[Any], friends: list[bool],
+                origins: tuple[int, ...] | None = None) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run`` (each of the board's ``kinds`` has one); ``False`` as soon as a run stopped or at a piece
     of another kind (a typed notation's), ``True`` once all ran. A piece whose kind's every first
@@ -196,7 +198,8 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
     :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all. With
     ``origins`` (the squares any kind's run can begin on) only those are looked at. ``mine`` says, by
-    square, whether it holds a piece that moves for the side to move (its own or a heap): only those run."""
+    square, whether it holds a piece that moves for the side to move (its own or a heap): only those run;
+    ``friends``, whether it holds the side to move's own piece (a heap is nobody's)."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
@@ -214,13 +217,11 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
         if gate is not None:
             free = False
             for square in gate[origin]:
-                other = cells[square]
-                if other is None:
-                    if not first:
+                if not friends[square]:
+                    # Another's piece or an empty square: run now, or (captures compulsory) later.
+                    if not first or cells[square] is not None:
                         break
                     free = True
-                elif other[0] != me:
-                    break
             else:
                 # Every first step lands on a friend (no move), or on an empty square (run later).
                 if free:
@@ -361,6 +362,8 @@ class _LightCounter:
         #: of the player's pieces: kept as moves are made and unmade, so that a side's pieces are
         #: found without looking at the other's. (Every heap moves for either side: not kept.)
         self.mine: list[list[bool]] | None = None
+        #: A heap board's squares, none holding a side's own piece.
+        self.nobody = [False] * len(position.cells)
         if not board.kind_type.holds_heaps:
             self.mine = [[False] * len(position.cells) for _ in range(self.players + 1)]
             for square, cell in enumerate(position.cells):
@@ -388,8 +391,9 @@ class _LightCounter:
         _, runs, gates, quiet, origins = self.tables[me]
         # On a heap board every piece is a heap (or returns at once from its run): every square that
         # holds something is run.
-        mine = position.cells if self.mine is None else self.mine[me]
-        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, mine, origins):
+        mine, friends = (position.cells, self.nobody) if self.mine is None else (self.mine[me], self.mine[me])
+        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, mine, friends,
+                           origins):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
