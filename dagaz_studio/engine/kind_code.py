@@ -49,6 +49,8 @@ class KindWriter(KindItems):
     guarded = False
     #: The run's work counter is a local variable, handed back to ``W`` at the end.
     work = "w"
+    #: Whether a square's content ``x`` differs from what stood there before, ``v``.
+    changed = "x != v"
 
     #: What ``rec`` is given beyond the move: nothing here; a traced run's cursor, direction and
     #: depth (:class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`).
@@ -143,7 +145,7 @@ class KindWriter(KindItems):
         e(2, "changes = []")
         e(2, "for s, v in touched.items():")
         e(3, "x = cells[s]")
-        e(3, "if x != v: changes.append((s, x))")
+        e(3, f"if {self.changed}: changes.append((s, x))")
         e(2, "if not changes and not nl and not lb: return" if self.marks else "if not changes: return")
         # The changes in square order tell apart moves found by different ways from one square;
         # with one way through the notation, a light record needs them in no order.
@@ -364,6 +366,9 @@ class StackWriter(KindWriter):
     a friend's; a capture puts the top of the jumped column under the column in hand."""
 
     column_alone = True
+    #: A column moved or jumped is the same object, or one made anew; a square left or landed on is
+    #: empty on one side: told apart without comparing columns piece by piece (or ``None`` with one).
+    changed = "x is not v and (x is None or v is None or x != v)"
 
     def take_mover(self, ind: int) -> None:
         self.emit(ind, "if q0_[0] != me: return")  # a neutral piece: only a heap moves for either side

@@ -175,7 +175,9 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     gates = gates + [None] * typed
     _bind(table, cells, me, out, set(), work, position, rules.kind_names, rules.dir_letters, None)
     try:
-        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None) else None
+        mine = [cell is not None and (cell[0] == me or cell[0] < 0) for cell in cells]
+        friends = [cell is not None and cell[0] == me for cell in cells]
+        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None, mine, friends) else None
     finally:
         _unbind(table)
 
@@ -197,7 +199,8 @@ def _unbind(plans: list[Any]) -> None:
 
 
 def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
-                only: list[Any] | None, origins: tuple[int, ...] | None = None, later_runs: list[Any] | None = None) -> bool:
+                only: list[Any] | None, mine: list[Any], friends: list[bool],
+                origins: tuple[int, ...] | None = None, later_runs: list[Any] | None = None) -> bool:
     """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
     ``run`` (each of the board's ``kinds`` has one); ``False`` as soon as a run stopped or at a piece
     of another kind (a typed notation's), ``True`` once all ran. A piece whose kind's every first
@@ -208,7 +211,9 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
     :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all; the pieces run
     after the others are run by ``later_runs`` where given (:func:`_remembered_run`). With
-    ``origins`` (the squares any kind's run can begin on) only those are looked at."""
+    ``origins`` (the squares any kind's run can begin on) only those are looked at. ``mine`` says, by
+    square, whether it holds a piece that moves for the side to move (its own or a heap): only those run;
+    ``friends``, whether it holds the side to move's own piece (a heap is nobody's)."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
     limit = _LIMIT
@@ -217,14 +222,10 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     later = []
     if later_runs is None:
         later_runs = runs
-    # The squares that hold something (of ``origins``, where given), found without a loop of Python.
-    squares = compress(range(len(cells)), cells) if origins is None \
-        else compress(origins, map(cells.__getitem__, origins))
+    # The squares of the pieces that move (of ``origins``, where given), found without a loop of Python.
+    squares = compress(range(len(cells)), mine) if origins is None else compress(origins, map(mine.__getitem__, origins))
     for origin in squares:
         piece = cells[origin]
-        player = piece[0]
-        if player != me and player >= 0:
-            continue
         kind = piece[1]
         if kind >= kinds:
             return False
@@ -232,17 +233,15 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
         if gate is not None:
             free = False
             for square in gate[origin]:
-                other = cells[square]
-                if other is None:
-                    if not first:
+                if not friends[square]:
+                    # Another's piece or an empty square: run now, or (captures compulsory) later.
+                    if not first or cells[square] is not None:
                         break
                     free = True
-                elif other[0] != me:
-                    break
             else:
                 # Every first step lands on a friend (no move), or on an empty square (run later).
                 if free:
-                    later.append((origin, piece))
+                    later.append(origin)
                 continue
         # Each run has a budget of its own, its work counted from nought; the moves of one piece
         # never have the key of another's (a key begins with the square moved from), so one set
@@ -256,7 +255,8 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
             if work[0] > DEFAULT_BUDGET:
                 return False
             work[1] = limit
-    for origin, piece in later:
+    for origin in later:
+        piece = cells[origin]
         if only[0] and quiet[piece[1]]:  # type: ignore[index]
             # A capture is found, and this piece, with no enemy on a first step, can capture nothing.
             continue
@@ -374,6 +374,17 @@ class _LightCounter:
         #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
         self.tallies = self.choice is None and any(plan.tallies for table in self.tables for plan in table.plans)
         self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+        #: On a stack board, by player (and last, for nobody's pieces), whether each square holds one
+        #: of the player's pieces: kept as moves are made and unmade, so that a side's pieces are
+        #: found without looking at the other's. (Every heap moves for either side: not kept.)
+        self.mine: list[list[bool]] | None = None
+        #: A heap board's squares, none holding a side's own piece.
+        self.nobody = [False] * len(position.cells)
+        if not board.kind_type.holds_heaps:
+            self.mine = [[False] * len(position.cells) for _ in range(self.players + 1)]
+            for square, cell in enumerate(position.cells):
+                if cell is not None:
+                    self.mine[cell[0]][square] = True
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
@@ -407,8 +418,11 @@ class _LightCounter:
         me = position.turn
         found, seen, only = self.bound[me]
         _, runs, gates, quiet, origins = self.tables[me]
-        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, origins,
-                           self.later_runs[me]):
+        # On a heap board every piece is a heap (or returns at once from its run): every square that
+        # holds something is run.
+        mine, friends = (position.cells, self.nobody) if self.mine is None else (self.mine[me], self.mine[me])
+        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, mine, friends,
+                           origins, self.later_runs[me]):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
@@ -457,6 +471,7 @@ class _LightCounter:
         # as one or promotes pieces, leaves every piece on the board: the store is not looked at.
         store = position.hands[player] if position.hands and self.majority else None
         conserving = self.conserving
+        mine = self.mine
         total = 0
         deeper = depth - 1
         for key in keys:
@@ -469,10 +484,24 @@ class _LightCounter:
             for square, after in changes:
                 saved.append((square, cells[square]))
                 cells[square] = after
+            if mine is not None:
+                for square, before in saved:
+                    if before is not None:
+                        mine[before[0]][square] = False
+                    after = cells[square]
+                    if after is not None:
+                        mine[after[0]][square] = True
             position.turn = player if key[7] else following
             try:
                 total += len(self.legal()) if deeper == 1 else self.perft(deeper)
             finally:
+                if mine is not None:
+                    for square, before in saved:
+                        after = cells[square]
+                        if after is not None:
+                            mine[after[0]][square] = False
+                        if before is not None:
+                            mine[before[0]][square] = True
                 for square, before in saved:
                     cells[square] = before
                 position.turn = player
