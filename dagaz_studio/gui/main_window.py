@@ -143,7 +143,7 @@ class QtMainWindow(QMainWindow):
         self.setStatusBar(QtWidgets.QStatusBar(self))
         self.statusBar().showMessage(self._board_summary)
         #: Asks on a worker of its own which royal pieces stand attacked, after every position change.
-        self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, _message: CheckAnswer(query))
+        self._check_runner = QtMoveRunner(self, answer=answer_check, failure=lambda query, message: CheckAnswer(query, error=message))
         self._check_runner.replyReady.connect(self._show_check)
         self.files = QtFileActions(self, self.document, self.board_view, APP_TITLE)
         self.files.boardOpened.connect(self.boardFileOpened)
@@ -445,6 +445,8 @@ class QtMainWindow(QMainWindow):
     def _show_check(self, answer: CheckAnswer) -> None:
         if answer.query.board is self.document.board:
             self.board_view.set_check(answer.squares)
+            if answer.error:
+                self.statusBar().showMessage(f"Could not tell which royal pieces are attacked: {answer.error}")
 
     @Slot(int)
     def _on_square_clicked(self, square: int) -> None:

@@ -58,6 +58,8 @@ class CheckAnswer:
 
     query: CheckQuery
     squares: list[int] = field(default_factory=list)
+    #: Why there is no answer: the interpreter failed (a bug, which the window reports); empty otherwise.
+    error: str = ""
 
     @property
     def serial(self) -> int:

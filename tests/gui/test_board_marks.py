@@ -69,7 +69,10 @@ def test_the_window_marks_the_king_in_check_and_clears_the_mark_when_it_is_gone(
     view = window.board_view
 
     def marked(*squares: str) -> None:
-        qtbot.waitUntil(lambda: list(view.check_items()) == [board.index(s) for s in squares], timeout=10000)
+        try:
+            qtbot.waitUntil(lambda: list(view.check_items()) == [board.index(s) for s in squares], timeout=10000)
+        except qtbot.TimeoutError:
+            raise AssertionError(f"marked {sorted(view.check_items())}, status {window.statusBar().currentMessage()!r}") from None
 
     assert view.check_items() == {}
     window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
@@ -101,6 +104,21 @@ def test_the_window_does_not_ask_about_check_on_its_own_thread(qtbot, monkeypatc
     window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
     qtbot.waitUntil(lambda: bool(window.board_view.check_items()), timeout=10000)
     assert threads and all(thread is not window.thread() for thread in threads)
+    window.shutdown()
+
+
+def test_the_window_says_so_when_asking_about_check_fails(qtbot, monkeypatch):
+    from dagaz_studio.queries import check
+
+    def failing(*_args: object, **_kwargs: object) -> list[int]:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(check, "royals_in_check", failing)
+    window = app.create_window("chess")
+    qtbot.addWidget(window)
+    window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
+    qtbot.waitUntil(lambda: "a bug" in window.statusBar().currentMessage(), timeout=10000)
+    assert "royal pieces" in window.statusBar().currentMessage() and not window.board_view.check_items()
     window.shutdown()
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -83,6 +84,7 @@ class _Worker(QObject):
                 else:
                     reply = self._answer(rules, request, cancel)
         except Exception as error:  # a bug must reach the user as a message, not kill the thread
+            traceback.print_exc()  # and whoever runs the window from a terminal, with where it happened
             reply = self._failure(request, f"the interpreter failed: {type(error).__name__}: {error}")
         if not cancel.is_set():
             self.finished.emit(reply)
