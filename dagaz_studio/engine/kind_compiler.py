@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -94,6 +95,7 @@ def compile_kind_notation(rules: CodeRules, notation: Notation, player: int,
     return moves
 
 
+@lru_cache(maxsize=256)
 def _reads_cells_alone(source: str) -> bool:
     """Whether written code reads nothing of the position but its cells, each by its index (no
     previous move, no store, no attack question; the whole board copied only to be put back, a
