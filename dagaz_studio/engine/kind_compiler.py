@@ -212,7 +212,7 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     the others after: once a capture is found, the moves that capture nothing are only counted, not
     kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
     :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all; the pieces run
-    after the others are run by ``later_runs`` where given (:func:`_remembered_run`). With
+    after the others are run by ``later_runs`` where given (:func:`remembered_run`). With
     ``origins`` (the squares any kind's run can begin on) only those are looked at. ``mine`` says, by
     square, whether it holds a piece that moves for the side to move (its own or a heap): only those run;
     ``friends``, whether it holds the side to move's own piece (a heap is nobody's)."""
@@ -392,7 +392,7 @@ class _LightCounter:
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
         #: Each player's runs by kind for the pieces run after the others, with no enemy on a first
         #: step (captures compulsory: :func:`_each_light`), remembering their records by what they
-        #: read (:func:`_remembered_run`): such a run reads few squares, which a move seldom
+        #: read (:func:`remembered_run`): such a run reads few squares, which a move seldom
         #: changes. (A run next to an enemy reads a capture's squares, which moves change often:
         #: remembered, it costs more than it saves.) Not where the last ply is only counted: a
         #: counted run keeps no records.
@@ -405,7 +405,7 @@ class _LightCounter:
             plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
             only = state[2]
             remembering = not self.tallies and all(plan.reads_cells_alone for plan in plans)
-            self.later_runs.append([_remembered_run(plan, position, player, (state[0], state[1], only), self.work,
+            self.later_runs.append([remembered_run(plan, position, player, (state[0], state[1], only), self.work,
                                                     rules.dir_letters) for plan in plans]
                                    if only is not None and remembering else None)
 
@@ -512,7 +512,7 @@ class _LightCounter:
         return total
 
 
-def _remembered_run(plan: Any, position: Position, player: int, state: tuple[list[Any], set[Any], list[Any]],
+def remembered_run(plan: Any, position: Position, player: int, state: tuple[list[Any], set[Any], list[Any]],
                     work: list[Any], letters: Any) -> Callable[[int, Any], None]:
     """``plan``'s ``run`` (bound to ``position``'s cells for ``player``, gathering into ``state``:
     captures compulsory) remembering the light records it finds from each square by what it read,

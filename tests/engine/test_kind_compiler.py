@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from dagaz_studio.board import load_board
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.engine import compiler, kind_compiler
-from dagaz_studio.engine.compiler import Unsupported
+from dagaz_studio.engine.compiler import Unsupported, new_work
 from dagaz_studio.engine.counts import zone_holds, zone_size
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.kind_code import KindWriter
-from dagaz_studio.engine.kind_compiler import HeapAdder, compile_kind_notation, kind_perft, kind_plan
+from dagaz_studio.engine.kind_compiler import HeapAdder, compile_kind_notation, kind_perft, kind_plan, remembered_run
 from dagaz_studio.engine.kind_items import first_steps
 from dagaz_studio.engine.light_path import perft
 from dagaz_studio.engine.position import Piece, Position
@@ -445,11 +445,10 @@ def test_a_run_remembered_by_what_it_read_runs_again_only_once_a_square_it_read_
 
     found: list = []
     only: list = [False, []]
-    work = [0, kind_compiler._LIMIT, 10**6, None]
+    work = new_work(10**6, None)
     plan.bind(cells, 0, found, set(), work, position, None, rules.dir_letters, only)  # type: ignore[attr-defined]
     try:
-        remembered = kind_compiler._remembered_run(Counted(), position, 0, (found, set(), only), work,
-                                                   rules.dir_letters)
+        remembered = remembered_run(Counted(), position, 0, (found, set(), only), work, rules.dir_letters)
 
         def records(square: str) -> tuple[list, bool, list, int]:
             found.clear()
