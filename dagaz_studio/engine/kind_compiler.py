@@ -484,27 +484,25 @@ class _LightCounter:
                 store_taken(position, player, changes)
             saved = []
             for square, after in changes:
-                saved.append((square, cells[square]))
+                before = cells[square]
+                saved.append((square, before))
                 cells[square] = after
-            if mine is not None:
-                for square, before in saved:
+                if mine is not None:
                     if before is not None:
                         mine[before[0]][square] = False
-                    after = cells[square]
                     if after is not None:
                         mine[after[0]][square] = True
             position.turn = player if key[7] else following
             try:
                 total += len(self.legal()) if deeper == 1 else self.perft(deeper)
             finally:
-                if mine is not None:
-                    for square, before in saved:
+                for square, before in saved:
+                    if mine is not None:
                         after = cells[square]
                         if after is not None:
                             mine[after[0]][square] = False
                         if before is not None:
                             mine[before[0]][square] = True
-                for square, before in saved:
                     cells[square] = before
                 position.turn = player
                 if kept is not None and store is not None:
