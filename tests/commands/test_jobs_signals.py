@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing.context
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -118,7 +119,12 @@ def test_workers_end_with_their_parent_and_print_nothing(sent, status):
 def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, status):
     lines = f"{START}\n" * 200
     process, workers = _at_work(["moves", "chess", "--fen", "-", "--jobs", "2"], lines)
-    # Its input stays open: the command waits for more lines, as it would on a terminal.
+    assert process.stdout is not None
+    # Its input stays open: the command answers the lines it has, then waits for more, as it would
+    # on a terminal. The signal comes once answers have come (a loaded machine may take a while).
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    assert ready, "no answer came"
+    first = os.read(process.stdout.fileno(), 1 << 16).decode()
     if sent == signal.SIGINT:
         os.killpg(process.pid, sent)
     else:
@@ -129,7 +135,7 @@ def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, sta
         process.kill()
         assert process.stdin is not None and process.stderr is not None and process.stdout is not None
         process.stdin.close()
-    answered = process.stdout.read()
+    answered = first + process.stdout.read()
     assert answered.count("\n") >= 16 and answered.endswith("\n")  # whole answers, in whole chunks
     assert process.stderr.read() == ""
     assert _gone(workers)
