@@ -250,12 +250,7 @@ class CodeWriter(ItemWriter):
         def write(e: Env, i: int, k: Cont) -> None:
             after = self.fresh("kb")
             names, at_end = self.params_env(e)
-            self.emit(i, f"def {after}({', '.join(names)}):")
-            self.entry(i + 1)
-            start = len(self.lines)
-            k(at_end, i + 1)
-            if len(self.lines) == start:
-                self.emit(i + 1, "pass")
+            self.local_function(i, f"{after}({', '.join(names)})", lambda j: k(at_end, j))
             self.emit(i, f"{name}({self.args(e)}, {after}{passed})")
         return write
 
@@ -451,18 +446,18 @@ class CodeWriter(ItemWriter):
         moving piece stands and the next begins there, with it lifted again (whole, as one piece in
         hand: a heap too, as the runner does)."""
         name, stand, direction, piece = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
-        self.emit(ind, f"def {name}({stand}, {direction}):")
-        i = ind + 1
-        self.entry(i)
-        self.emit(i, f"{piece} = cells[{stand}]")
-        self.emit(i, f"if {piece} is None: return")  # the moving piece was removed: nothing can continue
-        self.spend(i)
-        self.emit(i, f"stops.append({stand})")
-        self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
-        self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
-        after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand, lo=env["ps"], lt=stand,
-                     pg=self.progress(env, i))
-        self.traced(i, after, "partial", node.span, env["ps"], stand)
-        k(after, i)
-        self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
+
+        def body(i: int) -> None:
+            self.emit(i, f"{piece} = cells[{stand}]")
+            self.emit(i, f"if {piece} is None: return")  # the moving piece was removed: nothing can continue
+            self.spend(i)
+            self.emit(i, f"stops.append({stand})")
+            self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
+            self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
+            after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand, lo=env["ps"],
+                         lt=stand, pg=self.progress(env, i))
+            self.traced(i, after, "partial", node.span, env["ps"], stand)
+            k(after, i)
+            self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
+        self.local_function(ind, f"{name}({stand}, {direction})", body)
         self.end(env, ind, name)
