@@ -278,20 +278,19 @@ class RepeatWriter(CodeWriter):
         # read, as a possessive repetition's always is).
         state = [self.fresh("v") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
-        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
-        self.emit(ind, f"{count} = 0")
-        if self.need_pg:
-            self.emit(ind, f"{mark} = {env['pg']}")
+
+        def set_state(e: Env, j: int, counted: str) -> None:
+            self.emit(j, f"{', '.join(state)}, = {self.args(e)},")
+            self.emit(j, f"{count} {counted}")
+            if self.need_pg:
+                self.emit(j, f"{mark} = {e['pg']}")
+        set_state(env, ind, "= 0")
         self.emit(ind, "while True:")
         self.spend(ind + 1)
 
         def next_pass(e: Env, j: int) -> None:
             # The pass's state becomes the loop's, and round again.
-            depth = self.next_depth(e, j)
-            self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
-            self.emit(j, f"{count} += 1")
-            if self.need_pg:
-                self.emit(j, f"{mark} = {e['pg']}")
+            set_state(dict(e, dp=self.next_depth(e, j)), j, "+= 1")
             self.emit(j, "continue")
         self.one_pass(node, dict(env, **dict(zip(self.live, state))), ind + 1, count, mark, leave, next_pass, "break")
         self.emit(ind + 1, "break")

@@ -37,7 +37,6 @@ class CodeGenerator(RepeatWriter):
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
-        self.groups = notation.group_count
         self.attack = False
         self.captures = self.promotes = self.history = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
@@ -90,7 +89,7 @@ class CodeGenerator(RepeatWriter):
                 self.repeated.add(id(inner))
                 if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
                     look(self.cancel)
-        used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
+        used_groups = {g for g in used if 1 <= g <= self.notation.group_count or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
         need_sn = any(n.index in used_groups and not always_steps(n.body) for n in groups)
