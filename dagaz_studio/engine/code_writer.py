@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dagaz_studio.engine.code_items import ItemWriter
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, without
@@ -31,7 +31,6 @@ from dagaz_studio.notation.nodes import (
     GroupStep,
     Lift,
     Navigate,
-    Notation,
     Promote,
     Put,
     Repeat,
@@ -44,9 +43,6 @@ from dagaz_studio.notation.nodes import (
 )
 from dagaz_studio.notation.shape import always_steps
 from dagaz_studio.notation.visitor import Visitor
-
-if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules
 
 #: The run state inside the move's end, ``fin``, as an event recorded there reads it (a traced run's).
 FIN = {"c": "c", "d": "d", "dp": "dp"}
@@ -178,11 +174,9 @@ class CodeWriter(ItemWriter):
     #: What the move's end, ``fin``, is given beyond the run state (:meth:`fin_args`): nothing but
     #: in a traced run (its cursor's direction, depth and the span of the end it is).
     fin_extra = ""
-
-    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
-        super().__init__(rules, notation, player, allowance)
-        #: The steps inside a repetition's body (by id): a way may take them more than once.
-        self.repeated: set[int] = set()
+    #: The steps inside a repetition's body (by id), which a way may take more than once: the pruned
+    #: attack question's first step is never one of them (:attr:`probe`).
+    repeated: frozenset[int] | set[int] = frozenset()
 
     # ---------------------------------------------------------------- hooks of a back-end
 

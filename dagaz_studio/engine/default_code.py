@@ -83,11 +83,11 @@ class CodeGenerator(RepeatWriter):
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
         self.repeats = bool(repeats)
-        self.repeated = set()
+        self.repeated = repeated = set()
         for n in repeats:
             for inner in walk(n.body):
-                self.repeated.add(id(inner))
-                if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
+                repeated.add(id(inner))
+                if self.cancel is not None and len(repeated) % WALK_LOOK_EVERY == 0:
                     look(self.cancel)
         used_groups = {g for g in used if 1 <= g <= self.notation.group_count or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
