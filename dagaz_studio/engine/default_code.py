@@ -65,14 +65,13 @@ class CodeGenerator(RepeatWriter):
         found = survey(body, self.cancel)
         repeats, groups, used = found.repeats, found.groups, found.groups_read
         self.continues = Continue in found.kinds
+        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
+        self.changes = bool(found.letters & ACTIONS.keys())
         # A move that makes pieces changes squares a light record does not describe: built whole, by
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = Create in found.kinds
         if self.creates:
-            self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
-                else created_move
-        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
-        self.changes = bool(found.letters & ACTIONS.keys())
+            self.constants["CREATED"] = partial(created_move, everywhere=True) if self.changes else created_move
         # A move whose player moves again ([k]), that counts though it changes nothing ([n]) or that
         # is labelled ([o]) is built whole, told so by ``fin`` (:attr:`tail`).
         self.marks = self.dropping or bool(found.letters & set("knoO"))
