@@ -107,16 +107,15 @@ class RepeatWriter(CodeWriter):
         # from: where the progress is passed along, it is that mark.
         mark = inner["pg"] if "pg" in self.live else self.fresh("mk")
         marked = "" if mark == inner["pg"] else f", {mark}"
-        self.emit(ind, f"def {name}({', '.join(params)}, {count}{marked}):")
-        i = ind + 1
-        self.entry(i)
-        self.spend(i)
 
         def next_pass(e: Env, j: int) -> None:
             depth = self.next_depth(e, j)
             self.emit(j, f"{name}({self.args(dict(e, dp=depth))}, {count} + 1{marked and ', ' + e['pg']})")
 
-        self.one_pass(node, inner, i, count, mark, leave, next_pass, "return")
+        def body(i: int) -> None:
+            self.spend(i)
+            self.one_pass(node, inner, i, count, mark, leave, next_pass, "return")
+        self.local_function(ind, f"{name}({', '.join(params)}, {count}{marked})", body)
         # The function refers to itself: let go of it once done, so that it is freed at once rather
         # than left in a cycle for the collector (a run makes one at every pass of what encloses it),
         # even when an answer found unwinds the run (:attr:`guarded`).
@@ -253,21 +252,18 @@ class RepeatWriter(CodeWriter):
         ``write``, as the pass taken after it is (:meth:`pass_writer`)."""
         name = self.fresh("trial")
         params, inner = self.params_env(env)
-        self.emit(ind, f"def {name}({', '.join(params)}):")
-        i = ind + 1
-        self.entry(i)
-        keep, restore = self.trial_state()
-        self.emit(i, keep)
-        self.emit(i, "try:")
 
-        def succeeded(e: Env, j: int) -> None:
-            self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed")
-        write(inner, i + 1, succeeded)
-        self.emit(i + 1, "return False")
-        self.emit(i, "except Passed:")
-        for line in restore:
-            self.emit(i + 1, line)
-        self.emit(i + 1, "return True")
+        def body(i: int) -> None:
+            keep, restore = self.trial_state()
+            self.emit(i, keep)
+            self.emit(i, "try:")
+            write(inner, i + 1, lambda e, j: self.emit(j, f"if {e['pg']} != {inner['pg']}: raise Passed"))
+            self.emit(i + 1, "return False")
+            self.emit(i, "except Passed:")
+            for line in restore:
+                self.emit(i + 1, line)
+            self.emit(i + 1, "return True")
+        self.local_function(ind, f"{name}({', '.join(params)})", body)
         return name
 
     # ---------------------------------------------------------------- loops
@@ -282,20 +278,19 @@ class RepeatWriter(CodeWriter):
         # read, as a possessive repetition's always is).
         state = [self.fresh("v") for _ in self.live]
         count, mark = self.fresh("n"), self.fresh("mk")
-        self.emit(ind, f"{', '.join(state)}, = {self.args(env)},")
-        self.emit(ind, f"{count} = 0")
-        if self.need_pg:
-            self.emit(ind, f"{mark} = {env['pg']}")
+
+        def set_state(e: Env, j: int, counted: str) -> None:
+            self.emit(j, f"{', '.join(state)}, = {self.args(e)},")
+            self.emit(j, f"{count} {counted}")
+            if self.need_pg:
+                self.emit(j, f"{mark} = {e['pg']}")
+        set_state(env, ind, "= 0")
         self.emit(ind, "while True:")
         self.spend(ind + 1)
 
         def next_pass(e: Env, j: int) -> None:
             # The pass's state becomes the loop's, and round again.
-            depth = self.next_depth(e, j)
-            self.emit(j, f"{', '.join(state)}, = {self.args(dict(e, dp=depth))},")
-            self.emit(j, f"{count} += 1")
-            if self.need_pg:
-                self.emit(j, f"{mark} = {e['pg']}")
+            set_state(dict(e, dp=self.next_depth(e, j)), j, "+= 1")
             self.emit(j, "continue")
         self.one_pass(node, dict(env, **dict(zip(self.live, state))), ind + 1, count, mark, leave, next_pass, "break")
         self.emit(ind + 1, "break")

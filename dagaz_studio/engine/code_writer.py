@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dagaz_studio.engine.code_items import ItemWriter
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Cont, Env, without
@@ -31,7 +31,6 @@ from dagaz_studio.notation.nodes import (
     GroupStep,
     Lift,
     Navigate,
-    Notation,
     Promote,
     Put,
     Repeat,
@@ -44,9 +43,6 @@ from dagaz_studio.notation.nodes import (
 )
 from dagaz_studio.notation.shape import always_steps
 from dagaz_studio.notation.visitor import Visitor
-
-if TYPE_CHECKING:
-    from dagaz_studio.engine.code_rules import CodeRules
 
 #: The run state inside the move's end, ``fin``, as an event recorded there reads it (a traced run's).
 FIN = {"c": "c", "d": "d", "dp": "dp"}
@@ -178,11 +174,9 @@ class CodeWriter(ItemWriter):
     #: What the move's end, ``fin``, is given beyond the run state (:meth:`fin_args`): nothing but
     #: in a traced run (its cursor's direction, depth and the span of the end it is).
     fin_extra = ""
-
-    def __init__(self, rules: CodeRules, notation: Notation, player: int, allowance: list[int] | None = None) -> None:
-        super().__init__(rules, notation, player, allowance)
-        #: The steps inside a repetition's body (by id): a way may take them more than once.
-        self.repeated: set[int] = set()
+    #: The steps inside a repetition's body (by id), which a way may take more than once: the pruned
+    #: attack question's first step is never one of them (:attr:`probe`).
+    repeated: frozenset[int] | set[int] = frozenset()
 
     # ---------------------------------------------------------------- hooks of a back-end
 
@@ -250,12 +244,7 @@ class CodeWriter(ItemWriter):
         def write(e: Env, i: int, k: Cont) -> None:
             after = self.fresh("kb")
             names, at_end = self.params_env(e)
-            self.emit(i, f"def {after}({', '.join(names)}):")
-            self.entry(i + 1)
-            start = len(self.lines)
-            k(at_end, i + 1)
-            if len(self.lines) == start:
-                self.emit(i + 1, "pass")
+            self.local_function(i, f"{after}({', '.join(names)})", lambda j: k(at_end, j))
             self.emit(i, f"{name}({self.args(e)}, {after}{passed})")
         return write
 
@@ -451,18 +440,18 @@ class CodeWriter(ItemWriter):
         moving piece stands and the next begins there, with it lifted again (whole, as one piece in
         hand: a heap too, as the runner does)."""
         name, stand, direction, piece = self.fresh("ct"), self.fresh("a"), self.fresh("a"), self.fresh("q")
-        self.emit(ind, f"def {name}({stand}, {direction}):")
-        i = ind + 1
-        self.entry(i)
-        self.emit(i, f"{piece} = cells[{stand}]")
-        self.emit(i, f"if {piece} is None: return")  # the moving piece was removed: nothing can continue
-        self.spend(i)
-        self.emit(i, f"stops.append({stand})")
-        self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
-        self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
-        after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand, lo=env["ps"], lt=stand,
-                     pg=self.progress(env, i))
-        self.traced(i, after, "partial", node.span, env["ps"], stand)
-        k(after, i)
-        self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
+
+        def body(i: int) -> None:
+            self.emit(i, f"{piece} = cells[{stand}]")
+            self.emit(i, f"if {piece} is None: return")  # the moving piece was removed: nothing can continue
+            self.spend(i)
+            self.emit(i, f"stops.append({stand})")
+            self.emit(i, f"if {stand} not in touched: touched[{stand}] = {piece}")
+            self.emit(i, f"cells[{stand}] = None; hand.append(({piece}, {stand}))")
+            after = dict(env, c=stand, g0=direction, mi="True", ms=stand, md=direction, ps=stand, lo=env["ps"],
+                         lt=stand, pg=self.progress(env, i))
+            self.traced(i, after, "partial", node.span, env["ps"], stand)
+            k(after, i)
+            self.emit(i, f"hand.pop(); cells[{stand}] = {piece}; stops.pop()")
+        self.local_function(ind, f"{name}({stand}, {direction})", body)
         self.end(env, ind, name)

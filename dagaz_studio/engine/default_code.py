@@ -37,7 +37,6 @@ class CodeGenerator(RepeatWriter):
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
-        self.groups = notation.group_count
         self.attack = False
         self.captures = self.promotes = self.history = self.repeats = True
         #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
@@ -66,14 +65,13 @@ class CodeGenerator(RepeatWriter):
         found = survey(body, self.cancel)
         repeats, groups, used = found.repeats, found.groups, found.groups_read
         self.continues = Continue in found.kinds
+        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
+        self.changes = bool(found.letters & ACTIONS.keys())
         # A move that makes pieces changes squares a light record does not describe: built whole, by
         # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = Create in found.kinds
         if self.creates:
-            self.constants["CREATED"] = partial(created_move, everywhere=True) if found.letters & ACTIONS.keys() \
-                else created_move
-        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
-        self.changes = bool(found.letters & ACTIONS.keys())
+            self.constants["CREATED"] = partial(created_move, everywhere=True) if self.changes else created_move
         # A move whose player moves again ([k]), that counts though it changes nothing ([n]) or that
         # is labelled ([o]) is built whole, told so by ``fin`` (:attr:`tail`).
         self.marks = self.dropping or bool(found.letters & set("knoO"))
@@ -84,13 +82,13 @@ class CodeGenerator(RepeatWriter):
         self.promotes = Promote in found.kinds
         self.history = bool(found.letters & set("lLtT"))
         self.repeats = bool(repeats)
-        self.repeated = set()
+        self.repeated = repeated = set()
         for n in repeats:
             for inner in walk(n.body):
-                self.repeated.add(id(inner))
-                if self.cancel is not None and len(self.repeated) % WALK_LOOK_EVERY == 0:
+                repeated.add(id(inner))
+                if self.cancel is not None and len(repeated) % WALK_LOOK_EVERY == 0:
                     look(self.cancel)
-        used_groups = {g for g in used if 1 <= g <= self.groups or (g == 0 and self.continues)}
+        used_groups = {g for g in used if 1 <= g <= self.notation.group_count or (g == 0 and self.continues)}
         # A possessive repetition's trial pass succeeds only when it changes something.
         self.need_pg = any(n.possessive or not always_changes(n.body) for n in repeats)
         need_sn = any(n.index in used_groups and not always_steps(n.body) for n in groups)

@@ -384,6 +384,18 @@ class Emitter:
         params = [self.fresh("a") for _ in self.live]
         return params, dict(env, **dict(zip(self.live, params)))
 
+    def local_function(self, ind: int, header: str, write: Callable[[int], None]) -> int:
+        """The local function ``def header:`` at ``ind``, its body written by ``write`` after the
+        back-end's :meth:`entry` (``pass`` where it writes nothing); the index of the header's line."""
+        self.emit(ind, f"def {header}:")
+        at = len(self.lines) - 1  # (a line may have been given before it: a test's body)
+        self.entry(ind + 1)
+        start = len(self.lines)
+        write(ind + 1)
+        if len(self.lines) == start:
+            self.emit(ind + 1, "pass")
+        return at
+
     def materialise(self, k: Cont, env: Env, ind: int) -> Cont:
         """A continuation used in several places: written out at each when it is short, otherwise
         written once as a local function."""
@@ -391,15 +403,9 @@ class Emitter:
             return k
         name = self.fresh("kf")
         params, inner = self.params_env(env)
-        self.emit(ind, f"def {name}({', '.join(params)}):")
-        header = len(self.lines) - 1  # (a line may have been given before it: a test's body)
-        self.entry(ind + 1)
-        start = len(self.lines)
-        k(inner, ind + 1)
-        if len(self.lines) == start:
-            self.emit(ind + 1, "pass")
+        header = self.local_function(ind, f"{name}({', '.join(params)})", lambda i: k(inner, i))
         # Only the fields the code reads are passed (a call's arguments cost, one by one).
-        words = set(_PARAMETER.findall("\n".join(self.lines[start:])))  # (every word took a fifth of the writing)
+        words = set(_PARAMETER.findall("\n".join(self.lines[header + 1:])))  # (every word took a fifth of the writing)
         used = [field for field in self.live if inner[field] in words]
         # Functions written apart meanwhile stand before the header, in its line: they are kept.
         before, _, _ = self.lines[header].rpartition("\n")
