@@ -17,7 +17,7 @@ is the heap that stood there, as the runner keeps it (a typed notation's heap st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import put_kind
@@ -27,8 +27,6 @@ from dagaz_studio.engine.kind_words import HEAP_WORDS, STACK_WORDS
 from dagaz_studio.engine.trace_code import TraceHooks, completed
 from dagaz_studio.engine.values import COMPLETION_COST
 
-if TYPE_CHECKING:
-    pass
 
 class KindTraceWriter(TraceHooks, KindWriter):
     """A heap or stack board's code with the trace's events written in: one ``moves`` function,

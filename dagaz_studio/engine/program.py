@@ -49,13 +49,12 @@ class Program:
     it is kept with it: its compiled plan, its traced code and its compiled drop (:data:`UNMADE` until
     made; ``None`` where none can be)."""
 
-    __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode", "plan", "traced", "drop")
+    __slots__ = ("notation", "player", "piece", "piece_name", "reach_mode", "plan", "traced", "drop")
 
     def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
                  reach_mode: bool = False) -> None:
         self.notation = notation
         self.player = player
-        self.player_name = rules.board.players[player]
         self.piece = piece
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode

@@ -127,16 +127,11 @@ class TraceHooks(RepeatWriter):
     def letter(self, direction: str) -> str:
         return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
-    def word(self, event: str) -> Callable[..., None]:
-        """The function that records ``event``: the board kind's own words
-        (:mod:`~dagaz_studio.engine.kind_words`), else :mod:`~dagaz_studio.engine.trace_words`'."""
-        result: Callable[..., None] = self.own_words.get(event) or getattr(trace_words, event)
-        return result
-
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
         if self.silent:
             return
-        call = self.constant("ev", self.word(event))
+        # The board kind's own words (:mod:`~dagaz_studio.engine.kind_words`), else trace_words'.
+        call = self.constant("ev", self.own_words.get(event) or getattr(trace_words, event))
         where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
         self.emit(indent, f"if T.trace is not None: T.at({env['c']}, {env['d']}, {env['dp']}); "
                           f"{call}(T, {', '.join((where, *args))})")
