@@ -46,10 +46,10 @@ class BoardNames(Protocol):
 class Program:
     """A notation for one board and one player (with the piece it moves, and whether it is read in
     reach mode); raises NotationError when it names what the board lacks. The code the rules make for
-    it is kept with it: its compiled plan, its traced code and its compiled drop (:data:`UNMADE` until
-    made; ``None`` where none can be)."""
+    it is kept with it: its compiled plan, its traced code, its compiled drop and its reach code
+    (:data:`UNMADE` until made; ``None`` where none can be)."""
 
-    __slots__ = ("notation", "player", "piece", "piece_name", "reach_mode", "plan", "traced", "drop")
+    __slots__ = ("notation", "player", "piece", "piece_name", "reach_mode", "plan", "traced", "drop", "reach")
 
     def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
                  reach_mode: bool = False) -> None:
@@ -61,6 +61,7 @@ class Program:
         self.plan: Any = UNMADE
         self.traced: Any = UNMADE
         self.drop: Any = UNMADE
+        self.reach: Any = UNMADE
         check_names(rules, notation, reach_mode, current_flag())
 
 
