@@ -88,15 +88,11 @@ class _Lacking(Visitor[tuple[str, Span] | None]):
             return f"'\\{group}' refers to a group that does not exist", span
         return None
 
-    def _piece(self, name: str | None, span: Span) -> tuple[str, Span] | None:
-        if self.reach_mode or name is None or name in self.kinds:
+    def _unknown(self, name: str | None, span: Span, what: str = "piece type") -> tuple[str, Span] | None:
+        """A piece type's ``name`` (or a zone's, ``what``) the board lacks; reach mode asks none."""
+        if self.reach_mode or name is None or name in (self.kinds if what == "piece type" else self.zones):
             return None
-        return f"unknown piece type '{name}'", span
-
-    def _zone(self, name: str | None, span: Span) -> tuple[str, Span] | None:
-        if self.reach_mode or name is None or name in self.zones:
-            return None
-        return f"unknown zone '{name}'", span
+        return f"unknown {what} '{name}'", span
 
     def visit_group_step(self, node: GroupStep) -> tuple[str, Span] | None:
         return self._group(node.group, node.span)
@@ -107,18 +103,18 @@ class _Lacking(Visitor[tuple[str, Span] | None]):
         return next((lacking for nav in node.path if (lacking := self._group(nav.group, nav.span))), None)
 
     def visit_count_check(self, node: CountCheck) -> tuple[str, Span] | None:
-        return self._zone(node.zone, node.span) or self._piece(node.piece, node.span)
+        return self._unknown(node.zone, node.span, "zone") or self._unknown(node.piece, node.span)
 
     def visit_type_check(self, node: TypeCheck | Create) -> tuple[str, Span] | None:
-        return self._piece(node.name, node.span)
+        return self._unknown(node.name, node.span)
 
     visit_create = visit_type_check
 
     def visit_zone_check(self, node: ZoneCheck) -> tuple[str, Span] | None:
-        return self._zone(node.name, node.span)
+        return self._unknown(node.name, node.span, "zone")
 
     def visit_promote(self, node: Promote) -> tuple[str, Span] | None:
-        return next((lacking for name in node.choices if (lacking := self._piece(name, node.span))), None)
+        return next((lacking for name in node.choices if (lacking := self._unknown(name, node.span))), None)
 
     def visit_other(self, node: object, *context: object) -> None:
         return None
