@@ -88,7 +88,6 @@ class HeapTraceWriter(KindTraceWriter, HeapWriter):
     """Heaps, traced."""
 
     own_words = HEAP_WORDS
-    sow_paths = False  # each seed put is an event
 
     def made(self, c: str, heap: str) -> str:
         return f"ASIS({c}, {heap})"

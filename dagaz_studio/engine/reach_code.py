@@ -37,9 +37,6 @@ ReachCode = Callable[[int, set[int], set[int], list[Any]], None]
 class ReachWriter(CodeGenerator):
     """A notation's reach mode as code."""
 
-    #: The node types the notation holds.
-    used: set[type] = set()
-
     def analyse(self, body: Any) -> None:
         super().analyse(body)
         # Only steps count as progress here: a pass of lifts and captures changes nothing.
@@ -47,11 +44,10 @@ class ReachWriter(CodeGenerator):
         self.live = [name for name in self.live if name in ("c", "d", "sn", "pg", "dp") or name[0] == "g"]
         if "pg" not in self.live and self.need_pg:
             self.live.insert(2, "pg")
-        if Put in self.used or Continue in self.used:
+        if survey(body, self.cancel).kinds & {Put, Continue}:
             self.live.append("ms")
 
     def module(self, body: Any, variants: tuple[str, ...] = ()) -> tuple[str, dict[str, Any]]:
-        self.used = survey(body, self.cancel).kinds
         self.analyse(body)
         self.lines = []
         self.emit(0, "def reach(origin, FOUND, FP, W):")
