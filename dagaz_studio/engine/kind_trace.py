@@ -47,9 +47,6 @@ class KindTraceWriter(TraceHooks, KindWriter):
         self.emit(ind, f"w += {units}")
         self.emit(ind, "if w >= W[1]: W[0] = w; POLL(W)")
 
-    def landing(self, first: Any, rest: list[Any]) -> Any | None:
-        return None  # the runner takes a capture, and says so, before it looks where it lands
-
     def written(self) -> tuple[str, dict[str, Any]]:
         """The source of ``moves(cells, origin, q0, T, _, W, P)``: ``q0`` lifted from ``origin``
         into the hand of the run state ``T``, which keeps the moves (and the constants it reads)."""
