@@ -74,10 +74,8 @@ class KindTraceWriter(TraceHooks, KindWriter):
         e(1, "try:")
         self.node(self.notation.body, self.start_env(), 2, self.finish)
         e(2, "pass")
-        e(1, "except BaseException:")
+        e(1, "finally:")
         e(2, "W[0] = w")
-        e(2, "raise")
-        e(1, "W[0] = w")
         return "\n".join(self.lines) + "\n", self.constants
 
 
