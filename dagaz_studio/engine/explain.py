@@ -119,8 +119,7 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
                 if earlier.branch is not None and earlier.branch[0] < event.branch[0] and not encloses:
                     cut(found[-1])
         parents.append(stack[-1] if stack else None)
-        passed = event.ok or event.kind in ("branch", "repeat")
-        if event.kind not in _LEAVES and passed:
+        if event.kind not in _LEAVES and event.ok:
             keys = _path_keys(event)
             for key in keys:
                 where.setdefault(key, []).append(len(stack))

@@ -15,10 +15,8 @@ from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation.nodes import Span
 
 
-def describe_heap(heap: object) -> str:
-    """How many pieces ``heap`` holds, in words ("nothing" for no heap)."""
-    if not isinstance(heap, Heap):
-        return "nothing"
+def describe_heap(heap: Heap) -> str:
+    """How many pieces ``heap`` holds, in words."""
     return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
 
 
