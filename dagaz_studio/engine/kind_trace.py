@@ -44,7 +44,7 @@ class KindTraceWriter(TraceHooks, KindWriter):
 
     def spend(self, ind: int, units: str = "1") -> None:
         # The budget is looked at each time, as the runner stops at the very step past it.
-        self.emit(ind, f"w += {units}")
+        super().spend(ind, units)
         self.emit(ind, "if w >= W[1]: W[0] = w; POLL(W)")
 
     def written(self) -> tuple[str, dict[str, Any]]:
@@ -66,9 +66,7 @@ class KindTraceWriter(TraceHooks, KindWriter):
         self.last_move(1)
         e(1, f"def rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra}):")
         self.entry(2)
-        # A move completed in an attack question costs nothing more: only its captures are asked.
-        e(2, "if T.asked is None:")
-        self.spend(3, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
+        self.spend(2, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
         e(2, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr, ag{self.tail})")
         self.finishing(1)
         e(1, "try:")

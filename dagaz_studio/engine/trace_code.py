@@ -77,8 +77,9 @@ def completed(st: TracedState, target: int, direction: int | None, start: int, p
 class TraceHooks(RepeatWriter):
     """What both traced back-ends write alike, over their board kind's back-end: the events where the
     writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``, ``letter``), a
-    trial pass with the trace off and the end of a partial move; each back-end says its own
-    implicit end (:class:`TraceWriter`, :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
+    trial pass with the trace off, the end of a partial move and a completed move's cost (none in an
+    attack question); each back-end says its own implicit end (:class:`TraceWriter`,
+    :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
 
     # The events take lines: more are allowed than for untraced code.
     max_lines = RepeatWriter.max_lines * 3
@@ -157,6 +158,13 @@ class TraceHooks(RepeatWriter):
 
     # ---------------------------------------------------------------- the parts written in full
 
+    def spend(self, ind: int, units: str = "1") -> None:
+        if units.startswith(f"{COMPLETION_COST} + "):
+            # A move completed in an attack question costs nothing more: only its captures are asked.
+            self.emit(ind, "if T.asked is None:")
+            ind += 1
+        super().spend(ind, units)
+
     def trial(self, write: Callable[[Env, int, Cont], None], env: Env, ind: int) -> str:
         """The trial pass, run with the trace off (its events unwritten)."""
         was, self.silent = self.silent, True
@@ -220,10 +228,3 @@ class TraceWriter(TraceHooks, CodeGenerator):
         # The code's promotion is a kind's index; a move records its name.
         promotion = f"None if pr is None else {self.constant('kinds', tuple(self.rules.kind_names))}[pr]"
         self.emit(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, {promotion if self.promotes else 'None'}{self.tail})")
-
-    def spend(self, ind: int, units: str = "1") -> None:
-        if units.startswith(f"{COMPLETION_COST} + "):
-            # A move completed in an attack question costs nothing more: only its captures are asked.
-            self.emit(ind, "if T.asked is None:")
-            ind += 1
-        super().spend(ind, units)
