@@ -34,8 +34,7 @@ def keep_move(st: State, seen: dict[MoveKey, int], result: RunResult) -> None:
     target, cells, touched = st.mover_sq, st.cells, st.touched
     changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
     if not changes and not st.labels and not st.null:  # not a null move ([n])
-        if st.trace is not None:
-            st.emit("fail", "the piece is back where it started and nothing changed: not a move", None, target, False)
+        st.emit("fail", "the piece is back where it started and nothing changed: not a move", None, target, False)
         return
     # What tells the move from another (Move.key), without building it: a runaway run completes the
     # same move many times, and only the first is kept.

@@ -119,8 +119,7 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
                 if earlier.branch is not None and earlier.branch[0] < event.branch[0] and not encloses:
                     cut(found[-1])
         parents.append(stack[-1] if stack else None)
-        passed = event.ok or event.kind in ("branch", "repeat")
-        if event.kind not in _LEAVES and passed:
+        if event.kind not in _LEAVES and event.ok:
             keys = _path_keys(event)
             for key in keys:
                 where.setdefault(key, []).append(len(stack))
@@ -271,11 +270,11 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
     stopped = next((e.text for e in reversed(trace) if e.kind == EventKind.STOPPED), None)
     onto = next((i for i in range(len(trace) - 1, -1, -1)
                  if trace[i].kind == EventKind.STEP and trace[i].square == square), None)
+    steps_onto = "" if onto is None else \
+        f"the run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there."
     if not ways:
         if onto is not None:
-            sentence = (f"{name} is not reached: the run steps onto it ({trace[onto].text}) but no way through the "
-                        "notation ends or acts there.")
-            return SquareExplanation(square, False, sentence, tuple(tree.path(onto)))
+            return SquareExplanation(square, False, f"{name} is not reached: {steps_onto}", tuple(tree.path(onto)))
         if stopped:
             return SquareExplanation(square, False, f"{name} is not reached before the run {stopped}.", ())
         return SquareExplanation(square, False, f"{name} is not reached: no way through the notation comes to it "
@@ -286,7 +285,7 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
     if onto is not None and ways[0].distance > 0:
-        lines.append(f"The run steps onto it ({trace[onto].text}) but no way through the notation ends or acts there.")
+        lines.append(steps_onto[0].upper() + steps_onto[1:])
     shown = heading or ways
     if heading:
         lines.append("How close each way that heads for it came, closest first:" if len(heading) > 1

@@ -38,8 +38,6 @@ class HeapWriter(KindWriter):
     time, put down all at once at the end, and taken whole by a capture."""
 
     mover_stays = True
-    #: Whether a sowing repetition is written over a table (not where a trace says each seed put).
-    sow_paths = True
 
     def take_mover(self, ind: int) -> None:
         self.emit(ind, "if type(q0_) is not HEAP: return")
@@ -100,7 +98,8 @@ class HeapWriter(KindWriter):
         """The steps of a pass of ``node`` when it is a sowing repetition that a table can write: a
         possessive repetition without a most of one way through steps that read nothing of the
         board (every way taking one; repetitions in them at most once) and a put; ``None`` else."""
-        if not (self.sow_paths and self.shortcuts and node.possessive and node.maximum is None) \
+        # A table is a shortcut: a traced run says each seed put.
+        if not (self.shortcuts and node.possessive and node.maximum is None) \
                 or "sn" in self.live:
             return None
         steps = steps_before_put(node.body)

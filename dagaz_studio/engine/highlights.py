@@ -31,8 +31,7 @@ def move_highlights(moves: Iterable[Move], origin: int | None = None, heaps: boo
     for move in moves:
         mark(move.target, "capture" if move.target in move.captures else "move")
         for square in move.captures:
-            if square != move.target:
-                mark(square, "removed")
+            mark(square, "removed")  # the target's capture says more
         for start, _end in move.also:
             mark(start, "displaced")
         if not heaps:

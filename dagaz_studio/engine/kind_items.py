@@ -110,8 +110,9 @@ class KindItems(RepeatWriter):
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
         step, of one direction, leads to a bracket asking first for an empty square (``[ex]\\1[p]``):
-        the capture looks at that square first (:meth:`land_first`)."""
-        return _LANDING.visit(first, self, rest)
+        the capture looks at that square first (:meth:`land_first`), a shortcut the traced code does not
+        take: the runner takes a capture, and says so, before it looks where it lands."""
+        return _LANDING.visit(first, self, rest) if self.shortcuts else None
 
     def land_first(self, env: Env, ind: int, square: str) -> int:
         """Where a capture is followed by a step onto a square that must be empty (:meth:`landing`),

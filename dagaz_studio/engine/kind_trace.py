@@ -17,7 +17,7 @@ is the heap that stood there, as the runner keeps it (a typed notation's heap st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import put_kind
@@ -27,8 +27,6 @@ from dagaz_studio.engine.kind_words import HEAP_WORDS, STACK_WORDS
 from dagaz_studio.engine.trace_code import TraceHooks, completed
 from dagaz_studio.engine.values import COMPLETION_COST
 
-if TYPE_CHECKING:
-    pass
 
 class KindTraceWriter(TraceHooks, KindWriter):
     """A heap or stack board's code with the trace's events written in: one ``moves`` function,
@@ -46,11 +44,8 @@ class KindTraceWriter(TraceHooks, KindWriter):
 
     def spend(self, ind: int, units: str = "1") -> None:
         # The budget is looked at each time, as the runner stops at the very step past it.
-        self.emit(ind, f"w += {units}")
+        super().spend(ind, units)
         self.emit(ind, "if w >= W[1]: W[0] = w; POLL(W)")
-
-    def landing(self, first: Any, rest: list[Any]) -> Any | None:
-        return None  # the runner takes a capture, and says so, before it looks where it lands
 
     def written(self) -> tuple[str, dict[str, Any]]:
         """The source of ``moves(cells, origin, q0, T, _, W, P)``: ``q0`` lifted from ``origin``
@@ -71,18 +66,14 @@ class KindTraceWriter(TraceHooks, KindWriter):
         self.last_move(1)
         e(1, f"def rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra}):")
         self.entry(2)
-        # A move completed in an attack question costs nothing more: only its captures are asked.
-        e(2, "if T.asked is None:")
-        self.spend(3, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
+        self.spend(2, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
         e(2, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr, ag{self.tail})")
         self.finishing(1)
         e(1, "try:")
         self.node(self.notation.body, self.start_env(), 2, self.finish)
         e(2, "pass")
-        e(1, "except BaseException:")
+        e(1, "finally:")
         e(2, "W[0] = w")
-        e(2, "raise")
-        e(1, "W[0] = w")
         return "\n".join(self.lines) + "\n", self.constants
 
 
@@ -90,7 +81,6 @@ class HeapTraceWriter(KindTraceWriter, HeapWriter):
     """Heaps, traced."""
 
     own_words = HEAP_WORDS
-    sow_paths = False  # each seed put is an event
 
     def made(self, c: str, heap: str) -> str:
         return f"ASIS({c}, {heap})"

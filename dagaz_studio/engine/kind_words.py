@@ -15,10 +15,8 @@ from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation.nodes import Span
 
 
-def describe_heap(heap: object) -> str:
-    """How many pieces ``heap`` holds, in words ("nothing" for no heap)."""
-    if not isinstance(heap, Heap):
-        return "nothing"
+def describe_heap(heap: Heap) -> str:
+    """How many pieces ``heap`` holds, in words."""
     return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
 
 
@@ -52,15 +50,13 @@ def start_heap(st: State, square: int) -> bool:
     the run ends) when the square is empty."""
     heap = st.cells[square]
     if not isinstance(heap, Heap):
-        if st.trace is not None:
-            st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
+        st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
         return False
     st.touched[square] = heap
     st.cells[square] = None
     push_heap(st.hand, heap, square)
     st.visited.append(square)
-    if st.trace is not None:
-        lifted(st, None, heap, square)
+    lifted(st, None, heap, square)
     return True
 
 

@@ -46,22 +46,22 @@ class BoardNames(Protocol):
 class Program:
     """A notation for one board and one player (with the piece it moves, and whether it is read in
     reach mode); raises NotationError when it names what the board lacks. The code the rules make for
-    it is kept with it: its compiled plan, its traced code and its compiled drop (:data:`UNMADE` until
-    made; ``None`` where none can be)."""
+    it is kept with it: its compiled plan, its traced code, its compiled drop and its reach code
+    (:data:`UNMADE` until made; ``None`` where none can be)."""
 
-    __slots__ = ("notation", "player", "player_name", "piece", "piece_name", "reach_mode", "plan", "traced", "drop")
+    __slots__ = ("notation", "player", "piece", "piece_name", "reach_mode", "plan", "traced", "drop", "reach")
 
     def __init__(self, rules: BoardNames, notation: Notation, player: int, piece: PieceType | None = None,
                  reach_mode: bool = False) -> None:
         self.notation = notation
         self.player = player
-        self.player_name = rules.board.players[player]
         self.piece = piece
         self.piece_name = piece.name if piece is not None else "piece"
         self.reach_mode = reach_mode
         self.plan: Any = UNMADE
         self.traced: Any = UNMADE
         self.drop: Any = UNMADE
+        self.reach: Any = UNMADE
         check_names(rules, notation, reach_mode, current_flag())
 
 
@@ -88,15 +88,11 @@ class _Lacking(Visitor[tuple[str, Span] | None]):
             return f"'\\{group}' refers to a group that does not exist", span
         return None
 
-    def _piece(self, name: str | None, span: Span) -> tuple[str, Span] | None:
-        if self.reach_mode or name is None or name in self.kinds:
+    def _unknown(self, name: str | None, span: Span, what: str = "piece type") -> tuple[str, Span] | None:
+        """A piece type's ``name`` (or a zone's, ``what``) the board lacks; reach mode asks none."""
+        if self.reach_mode or name is None or name in (self.kinds if what == "piece type" else self.zones):
             return None
-        return f"unknown piece type '{name}'", span
-
-    def _zone(self, name: str | None, span: Span) -> tuple[str, Span] | None:
-        if self.reach_mode or name is None or name in self.zones:
-            return None
-        return f"unknown zone '{name}'", span
+        return f"unknown {what} '{name}'", span
 
     def visit_group_step(self, node: GroupStep) -> tuple[str, Span] | None:
         return self._group(node.group, node.span)
@@ -107,18 +103,18 @@ class _Lacking(Visitor[tuple[str, Span] | None]):
         return next((lacking for nav in node.path if (lacking := self._group(nav.group, nav.span))), None)
 
     def visit_count_check(self, node: CountCheck) -> tuple[str, Span] | None:
-        return self._zone(node.zone, node.span) or self._piece(node.piece, node.span)
+        return self._unknown(node.zone, node.span, "zone") or self._unknown(node.piece, node.span)
 
     def visit_type_check(self, node: TypeCheck | Create) -> tuple[str, Span] | None:
-        return self._piece(node.name, node.span)
+        return self._unknown(node.name, node.span)
 
     visit_create = visit_type_check
 
     def visit_zone_check(self, node: ZoneCheck) -> tuple[str, Span] | None:
-        return self._zone(node.name, node.span)
+        return self._unknown(node.name, node.span, "zone")
 
     def visit_promote(self, node: Promote) -> tuple[str, Span] | None:
-        return next((lacking for name in node.choices if (lacking := self._piece(name, node.span))), None)
+        return next((lacking for name in node.choices if (lacking := self._unknown(name, node.span))), None)
 
     def visit_other(self, node: object, *context: object) -> None:
         return None

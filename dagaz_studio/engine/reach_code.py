@@ -19,6 +19,7 @@ from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import Abort, load_code, new_work, written_code_key
 from dagaz_studio.engine.default_code import CodeGenerator
 from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported
+from dagaz_studio.engine.program import UNMADE
 from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.nodes import Check, Continue, Lift, Navigate, Put
 from dagaz_studio.notation.text import to_notation
@@ -36,9 +37,6 @@ ReachCode = Callable[[int, set[int], set[int], list[Any]], None]
 class ReachWriter(CodeGenerator):
     """A notation's reach mode as code."""
 
-    #: The node types the notation holds.
-    used: set[type] = set()
-
     def analyse(self, body: Any) -> None:
         super().analyse(body)
         # Only steps count as progress here: a pass of lifts and captures changes nothing.
@@ -46,11 +44,10 @@ class ReachWriter(CodeGenerator):
         self.live = [name for name in self.live if name in ("c", "d", "sn", "pg", "dp") or name[0] == "g"]
         if "pg" not in self.live and self.need_pg:
             self.live.insert(2, "pg")
-        if Put in self.used or Continue in self.used:
+        if survey(body, self.cancel).kinds & {Put, Continue}:
             self.live.append("ms")
 
     def module(self, body: Any, variants: tuple[str, ...] = ()) -> tuple[str, dict[str, Any]]:
-        self.used = survey(body, self.cancel).kinds
         self.analyse(body)
         self.lines = []
         self.emit(0, "def reach(origin, FOUND, FP, W):")
@@ -123,17 +120,15 @@ def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footp
     ``found`` and ``footprint``; ``False`` where the run did not end (past the writer's limits, or
     spending its budget, or nesting too deeply); a cancelled one raises
     :class:`~dagaz_studio.engine.run_state.Stop`."""
-    known = rules.reach_codes.get(id(program))
-    if known is None or known[0] is not program:
+    if program.reach is UNMADE:
         try:
-            code = reach_code(rules, program.notation, program.player)
+            program.reach = reach_code(rules, program.notation, program.player)
         except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            code = None
-        known = rules.reach_codes[id(program)] = (program, code)
-    if known[1] is None:
+            program.reach = None
+    if program.reach is None:
         return False
     try:
-        known[1](square, found, footprint, new_work(REACH_BUDGET, flag))
+        program.reach(square, found, footprint, new_work(REACH_BUDGET, flag))
     except (Abort, RecursionError) as stop:
         if isinstance(stop, Abort) and stop.kind == "cancelled":
             raise Stop("cancelled") from None

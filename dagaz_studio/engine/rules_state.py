@@ -101,9 +101,6 @@ class RulesState:
         self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self.tabled: set[int] = share.tabled
-        #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
-        #: ``None`` past the writer's limits; by the program's identity, kept with it.
-        self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
         self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The reach sets and footprints of the board's kinds, then those of the typed kinds: indexed
         #: by whether a kind is typed.

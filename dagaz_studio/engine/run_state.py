@@ -30,7 +30,7 @@ class State:
     """The mutable state of one traced run: what its events and its completed moves read."""
 
     __slots__ = (
-        "position", "cells", "board", "me", "cursor", "last_dir", "hand", "mover_sq",
+        "cells", "board", "me", "cursor", "last_dir", "hand", "mover_sq",
         "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "labels",
         "promotion", "also", "work", "trace", "trace_limit", "truncated", "depth",
         "rules", "kind_names", "piece_kind", "again", "created", "null",
@@ -38,7 +38,6 @@ class State:
 
     def __init__(self, rules: Any, position: Position, me: int) -> None:
         self.rules = rules
-        self.position = position
         self.cells = position.cells
         self.board = position.board
         self.me = me

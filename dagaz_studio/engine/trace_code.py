@@ -77,8 +77,9 @@ def completed(st: TracedState, target: int, direction: int | None, start: int, p
 class TraceHooks(RepeatWriter):
     """What both traced back-ends write alike, over their board kind's back-end: the events where the
     writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``, ``letter``), a
-    trial pass with the trace off and the end of a partial move; each back-end says its own
-    implicit end (:class:`TraceWriter`, :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
+    trial pass with the trace off, the end of a partial move and a completed move's cost (none in an
+    attack question); each back-end says its own implicit end (:class:`TraceWriter`,
+    :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
 
     # The events take lines: more are allowed than for untraced code.
     max_lines = RepeatWriter.max_lines * 3
@@ -127,16 +128,11 @@ class TraceHooks(RepeatWriter):
     def letter(self, direction: str) -> str:
         return f"{self.constant('let', tuple(self.rules.dir_letters))}[{direction}]"
 
-    def word(self, event: str) -> Callable[..., None]:
-        """The function that records ``event``: the board kind's own words
-        (:mod:`~dagaz_studio.engine.kind_words`), else :mod:`~dagaz_studio.engine.trace_words`'."""
-        result: Callable[..., None] = self.own_words.get(event) or getattr(trace_words, event)
-        return result
-
     def traced(self, indent: int, env: Env, event: str, span: Any, *args: str) -> None:
         if self.silent:
             return
-        call = self.constant("ev", self.word(event))
+        # The board kind's own words (:mod:`~dagaz_studio.engine.kind_words`), else trace_words'.
+        call = self.constant("ev", self.own_words.get(event) or getattr(trace_words, event))
         where = span if isinstance(span, str) else "None" if span is None else self.constant("sp", span)
         self.emit(indent, f"if T.trace is not None: T.at({env['c']}, {env['d']}, {env['dp']}); "
                           f"{call}(T, {', '.join((where, *args))})")
@@ -161,6 +157,13 @@ class TraceHooks(RepeatWriter):
         return recorded
 
     # ---------------------------------------------------------------- the parts written in full
+
+    def spend(self, ind: int, units: str = "1") -> None:
+        if units.startswith(f"{COMPLETION_COST} + "):
+            # A move completed in an attack question costs nothing more: only its captures are asked.
+            self.emit(ind, "if T.asked is None:")
+            ind += 1
+        super().spend(ind, units)
 
     def trial(self, write: Callable[[Env, int, Cont], None], env: Env, ind: int) -> str:
         """The trial pass, run with the trace off (its events unwritten)."""
@@ -225,10 +228,3 @@ class TraceWriter(TraceHooks, CodeGenerator):
         # The code's promotion is a kind's index; a move records its name.
         promotion = f"None if pr is None else {self.constant('kinds', tuple(self.rules.kind_names))}[pr]"
         self.emit(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, {promotion if self.promotes else 'None'}{self.tail})")
-
-    def spend(self, ind: int, units: str = "1") -> None:
-        if units.startswith(f"{COMPLETION_COST} + "):
-            # A move completed in an attack question costs nothing more: only its captures are asked.
-            self.emit(ind, "if T.asked is None:")
-            ind += 1
-        super().spend(ind, units)

@@ -111,23 +111,16 @@ _ASKED = {
 }
 
 
-def explain_check(st: State, letter: str, square: int, ok: bool) -> str:
-    """Why the one-letter check ``letter`` of a square (upper case: negated) held or failed (``ok``) on
-    ``square``, in words: ``[p]`` empty, ``[e]`` enemy, ``[f]`` friend, ``[a]`` attacked, ``[s]``
-    defended, ``[m]`` moved, ``[r]`` visited, ``[l]``/``[t]`` the previous move's start and end, ``[b]``
-    where the move began, ``[c]`` captured on (docs/notation.md, sections 5 and 7)."""
-    lower = letter.lower()
-    if lower in "pef":
-        return st.who(square)
-    asked = _ASKED.get(lower)
-    # The first words are said when what the lower-case letter asks is so.
-    return "" if asked is None else asked[ok != letter.islower()]
-
-
 def check(st: State, span: Span, text: str, letter: str, square: int, ok: bool) -> None:
-    """A one-letter check (``text`` as written) on ``square``, and why it held or failed."""
-    st.emit("check", f"{text} {verdict(ok)} on {st.name(square)}: {explain_check(st, letter, square, ok)}",
-            span, square, ok, check=text)
+    """A one-letter check ``letter`` (upper case: negated; ``text`` as written) on ``square``, and why
+    it held or failed (``ok``), in words: ``[p]`` empty, ``[e]`` enemy, ``[f]`` friend, ``[a]`` attacked,
+    ``[s]`` defended, ``[m]`` moved, ``[r]`` visited, ``[l]``/``[t]`` the previous move's start and end,
+    ``[b]`` where the move began, ``[c]`` captured on (docs/notation.md, sections 5 and 7)."""
+    asked = _ASKED.get(letter.lower())
+    # The first words are said when what the lower-case letter asks is so; ``[p]``, ``[e]``, ``[f]``
+    # say who stands there.
+    why = st.who(square) if letter.lower() in "pef" else "" if asked is None else asked[ok != letter.islower()]
+    st.emit("check", f"{text} {verdict(ok)} on {st.name(square)}: {why}", span, square, ok, check=text)
 
 
 def check_text(letter: str, label: str | None) -> str:

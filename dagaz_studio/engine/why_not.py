@@ -156,31 +156,25 @@ def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], squ
                tuple((tuple(route), tuple(taken)) for route, taken in legs if route), heads, stop)
 
 
-def _because(reason: str) -> str:
-    """The part of a failed check's sentence after the check and its square: ``it is empty``."""
-    return reason.split(": ", 1)[1] if ": " in reason else reason
-
-
 def summary(ways: Sequence[Way]) -> str:
     """One line: for each ``;`` option that headed for the square asked about (``ways``, closest
     first), the checks that stopped it and where (``alternative 2 of 2 (…): [P] failed on b8, b7: it
     is empty``)."""
     heading = [way for way in ways if way.heads] or list(ways[:1])
-    groups: dict[str | None, dict[str, list[Way]]] = {}
+    # By option, then by check: where each failed and why (a reason that names no square, whole).
+    groups: dict[str | None, dict[str, list[tuple[str, str]]]] = {}
     for way in heading:
-        check = way.reason.split(" failed on ", 1)[0] if " failed on " in way.reason else way.reason
-        groups.setdefault(way.alternative, {}).setdefault(check, []).append(way)
+        check, _, rest = way.reason.partition(" failed on ")
+        where, _, because = rest.partition(": ")
+        groups.setdefault(way.alternative, {}).setdefault(check, []).append((where, because))
     clauses = []
     for alternative, checks in groups.items():
         parts = []
-        for check, same in checks.items():
-            if " failed on " not in same[0].reason:
-                parts.append(same[0].reason)
-                continue
-            where = dict.fromkeys(way.reason.split(" failed on ", 1)[1].split(":", 1)[0] for way in same)
-            becauses = {_because(way.reason) for way in same}
-            said = f"{check} failed on {', '.join(where)}"
-            parts.append(f"{said}: {becauses.pop()}" if len(becauses) == 1 else said)
+        for check, places in checks.items():
+            squares = ", ".join(dict.fromkeys(where for where, _ in places))
+            becauses = {because for _, because in places}
+            said = f"{check} failed on {squares}" if squares else check
+            parts.append(f"{said}: {becauses.pop()}" if squares and len(becauses) == 1 else said)
         clause = "; ".join(parts)
         clauses.append(f"{alternative}: {clause}" if alternative else clause)
     return " — ".join(clauses)

@@ -36,10 +36,11 @@ class State(TracedRunState):
 
     __slots__ = ("groups", "gmarks", "counters", "marks", "progress", "serial", "navstack", "on_complete",
                  "attack_mode", "reach", "footprint", "next_poll", "prev", "budget", "cancel", "origin",
-                 "mover_in_hand")
+                 "mover_in_hand", "position")
 
     def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
         super().__init__(rules, position, me)
+        self.position = position
         self.groups: list[int | None] = [None] * (groups + 1)
         self.gmarks: list[int] = [0] * (groups + 1)
         self.counters: list[int] = [0] * slots

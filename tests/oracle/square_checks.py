@@ -1,7 +1,7 @@
 """The step-by-step oracle's one-letter checks of a square (``[p]`` empty, ``[e]`` enemy, ``[f]``
 friend, ``[a]`` attacked, ``[s]`` defended, ``[m]`` moved, ``[r]`` visited, ``[l]``/``[t]`` the previous
 move's start and end, ``[b]`` where the move began, ``[c]`` captured on): whether each holds for a run.
-The words a trace says of them are the engine's (:func:`~dagaz_studio.engine.trace_words.explain_check`)."""
+The words a trace says of them are the engine's (:func:`~dagaz_studio.engine.trace_words.check`)."""
 
 from __future__ import annotations
 
