@@ -90,31 +90,26 @@ class AttackQuestions(RulesState):
         if attacks is _UNKNOWN:
             attacks = self.probe_fn(piece[1], by, probe)
         start = work[0]
-        if attacks is not None:
-            # The usual case, spelt out: one compiled question.
-            try:
+        try:
+            if attacks is not None:
+                # The usual case: one compiled question.
                 attacks(cells, origin, piece, square, work, position)
-            except Found:
-                return True
-            except Abort as stop:
-                self._compiled_question_stopped(stop, work, start, piece, origin, square)
-            return False
-        program = self.kind_program(piece.kind, by)
-        plan = self.plan(program)
-        if plan is None:
-            # Heap and stack boards (and a notation past the size limits): the traced code asks.
-            return self._ask_traced(position, origin, square, program, work, start)
-        if len(plan) > 1:
-            work[0] += 1  # the top-level ';'
-        for part in plan:
-            try:
-                part.attacks(cells, origin, piece, square, work, position)
-            except Found:
-                return True
-            except Abort as stop:
-                self._compiled_question_stopped(stop, work, start, piece, origin, square)
-        if work[0] > work[2]:
-            self._compiled_question_stopped(Abort("budget"), work, start, piece, origin, square)
+            else:
+                program = self.kind_program(piece.kind, by)
+                plan = self.plan(program)
+                if plan is None:
+                    # Heap and stack boards (and a notation past the size limits): the traced code asks.
+                    return self._ask_traced(position, origin, square, program, work, start)
+                if len(plan) > 1:
+                    work[0] += 1  # the top-level ';'
+                for part in plan:
+                    part.attacks(cells, origin, piece, square, work, position)
+                if work[0] > work[2]:
+                    raise Abort("budget")
+        except Found:
+            return True
+        except Abort as stop:
+            self._compiled_question_stopped(stop, work, start, piece, origin, square)
         return False
 
     def _ask_traced(self, position: Position, origin: int, square: int, program: Program, work: Work,
