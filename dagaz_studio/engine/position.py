@@ -164,16 +164,16 @@ class Position(PositionState):
         names the squares of a double step along any line (:meth:`en_passant_square`).
         """
         board = self.board
+        side = "w" if self.turn == 0 else "b"
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:
-            return form[1](self)
+            return form[1](self, side)
         kinds = self.kinds
 
         def letter_on(square: int) -> str | None:
             piece = self.cells[square]
             return None if piece is None else player_letter(kinds[piece.kind].letter if piece.kind < len(kinds) else "?",
                                                             piece.player)
-        side = "w" if self.turn == 0 else "b"
         written = " ".join([
             format_placement(board, letter_on) + hand_field(self), side, castling_field(self),
             (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
@@ -229,8 +229,9 @@ class Position(PositionState):
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
 
-#: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.
-KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position], str]]
+#: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is
+#: written (given the side to move as FEN writes it).
+KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position, str], str]]
 #: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by kind.
 _KIND_FENS: dict[BoardKind, KindFen] = {HEAP: (read_heap_fen, heap_fen), STACK: (read_stack_fen, stack_fen)}
 
