@@ -42,7 +42,7 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     """
     moves: list[Move] = []
     squares = range(len(position.cells)) if square is None else (square,)
-    if rules.board.kind_type.keeps_stores and rules.board.rules.majority_wins and majority_reached(position):
+    if majority_reached(position):
         return moves
     if square is None and (found := rules.bulk_moves(position, cancel)) is not None:
         return found
