@@ -156,12 +156,12 @@ class Position(PositionState):
 
     # ------------------------------------------------------------------ output
 
-    def fen(self, en_passant: bool = True, any_line: bool = False) -> str:
+    def fen(self, en_passant: str | None = None) -> str:
         """This position as FEN (castling rights from unmoved royal pieces and their partners).
 
-        ``en_passant=False`` writes ``-`` for the en-passant square; :func:`dagaz_studio.engine.game.fen`
-        decides it from whether a move of the side to move can use it, and then, with ``any_line``,
-        names the squares of a double step along any line (:meth:`en_passant_square`).
+        ``en_passant`` is written for the en-passant square when given (``-`` for none), else the squares
+        :meth:`en_passant_square` names; :func:`dagaz_studio.engine.game.fen` gives it, from whether a
+        move of the side to move can use it.
         """
         board = self.board
         side = "w" if self.turn == 0 else "b"
@@ -176,7 +176,7 @@ class Position(PositionState):
                                                             piece.player)
         written = " ".join([
             format_placement(board, letter_on) + hand_field(self), side, castling_field(self),
-            (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
+            (self.en_passant_square() if en_passant is None else en_passant) + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
         return written + runs_field(self)
