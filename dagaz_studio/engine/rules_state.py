@@ -104,10 +104,9 @@ class RulesState:
         #: Each reach-mode program's reach code (:func:`~dagaz_studio.engine.reach_code.reach_code`), or
         #: ``None`` past the writer's limits; by the program's identity, kept with it.
         self.reach_codes: dict[int, tuple[Program, Callable[..., None] | None]] = {}
-        self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The reach sets and footprints of the board's kinds, then those of the typed kinds: indexed
         #: by whether a kind is typed.
-        self._kept: tuple[Kept, Kept] = ((self._reach, self._footprints), ({}, {}))
+        self._kept: tuple[Kept, Kept] = ((self._reach, share.footprints), ({}, {}))
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.
