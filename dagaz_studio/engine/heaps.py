@@ -134,11 +134,7 @@ def read_heap_fen(position: PositionState, fields: list[str], fen: str) -> None:
     """Fill ``position`` (cells, stores) from a heap board's FEN fields: the placement, the side to
     move (read by the caller) and, with stores, one count a player."""
     board = position.board
-    try:
-        heaps = parse_heap_placement(board, fields[0])
-    except PlacementError as error:
-        raise FenError(str(error), fen, "placement") from None
-    for square, counts in heaps.items():
+    for square, counts in parse_heap_placement(board, fields[0]).items():
         position.cells[square] = as_cell(make_heap(counts))
     stores = fields[2:]
     players = len(board.players)

@@ -96,7 +96,10 @@ class Position(PositionState):
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
             position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
-            form[0](position, fields, fen)
+            try:
+                form[0](position, fields, fen)
+            except PlacementError as error:
+                raise FenError(str(error), fen, "placement") from None
         else:
             position = cls._read_fields(board, fields, fen)
         if checks is not None:
@@ -229,8 +232,9 @@ class Position(PositionState):
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
 
-#: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is
-#: written (given the side to move as FEN writes it).
+#: How a kind's FEN fields fill a position (cells, stores; the side to move is read, and a
+#: :class:`PlacementError` said as the placement's), and how it is written (given the side to move as
+#: FEN writes it).
 KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position, str], str]]
 #: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by kind.
 _KIND_FENS: dict[BoardKind, KindFen] = {HEAP: (read_heap_fen, heap_fen), STACK: (read_stack_fen, stack_fen)}

@@ -10,7 +10,6 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.board.stacks import ColumnPieces, format_stack_placement, parse_stack_placement
 from dagaz_studio.engine.state import FenError, as_cell
 
@@ -71,11 +70,7 @@ def read_stack_fen(position: PositionState, fields: list[str], fen: str) -> None
     if len(fields) > 2:
         raise FenError(f"{len(fields)} fields: a stack board's position is the placement and the side to move",
                        fen, "extra field")
-    try:
-        columns = parse_stack_placement(position.board, fields[0])
-    except PlacementError as error:
-        raise FenError(str(error), fen, "placement") from None
-    for square, pieces in columns.items():
+    for square, pieces in parse_stack_placement(position.board, fields[0]).items():
         position.cells[square] = as_cell(Column(pieces, True))
 
 
