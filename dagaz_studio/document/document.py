@@ -359,7 +359,7 @@ class Document:
         try:
             return position_fen(self._rules_of_position(), self.position)
         except ValueError:  # a runaway notation: the en-passant square cannot be judged
-            return self.position.fen(en_passant=False)
+            return self.position.fen(en_passant="-")
 
     def game_over(self) -> str:
         """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""

@@ -76,7 +76,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.rules import Rules as Rules
     from dagaz_studio.engine.rules import collector_paused as collector_paused
     from dagaz_studio.engine.stacks import Column as Column
-    from dagaz_studio.engine.stacks import as_cell as as_cell
+    from dagaz_studio.engine.state import as_cell as as_cell
     from dagaz_studio.engine.values import DEFAULT_BUDGET as DEFAULT_BUDGET
     from dagaz_studio.engine.values import DEFAULT_TRACE_LIMIT as DEFAULT_TRACE_LIMIT
     from dagaz_studio.engine.values import CancelFlag as CancelFlag

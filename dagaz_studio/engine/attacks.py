@@ -90,53 +90,41 @@ class AttackQuestions(RulesState):
         if attacks is _UNKNOWN:
             attacks = self.probe_fn(piece[1], by, probe)
         start = work[0]
-        if attacks is not None:
-            # The usual case, spelt out: one compiled question.
-            try:
+        try:
+            if attacks is not None:
+                # The usual case: one compiled question.
                 attacks(cells, origin, piece, square, work, position)
-            except Found:
-                return True
-            except Abort as stop:
-                self._compiled_question_stopped(stop, work, start, piece, origin, square)
-            return False
-        program = self.kind_program(piece.kind, by)
-        plan = self.plan(program)
-        if plan is None:
-            # Heap and stack boards (and a notation past the size limits): the traced code asks.
-            return self._ask_traced(position, origin, square, program, work, start)
-        if len(plan) > 1:
-            work[0] += 1  # the top-level ';'
-        for part in plan:
-            try:
-                part.attacks(cells, origin, piece, square, work, position)
-            except Found:
-                return True
-            except Abort as stop:
-                self._compiled_question_stopped(stop, work, start, piece, origin, square)
-        if work[0] > work[2]:
-            self._compiled_question_stopped(Abort("budget"), work, start, piece, origin, square)
+            else:
+                program = self.kind_program(piece.kind, by)
+                plan = self.plan(program)
+                if plan is None:
+                    # Heap and stack boards (and a notation past the size limits): the traced code asks.
+                    return self._ask_traced(position, origin, piece, square, program, work)
+                if len(plan) > 1:
+                    work[0] += 1  # the top-level ';'
+                for part in plan:
+                    part.attacks(cells, origin, piece, square, work, position)
+                if work[0] > work[2]:
+                    raise Abort("budget")
+        except Found:
+            return True
+        except Abort as stop:
+            self._compiled_question_stopped(stop, work, start, piece, origin, square)
         return False
 
-    def _ask_traced(self, position: Position, origin: int, square: int, program: Program, work: Work,
-                    start: int) -> bool:
+    def _ask_traced(self, position: Position, origin: int, piece: Piece, square: int, program: Program,
+                    work: Work) -> bool:
         """:meth:`_ask` by the traced code of ``program``, the trace off: each move it completes is
-        asked whether it captured on ``square``."""
+        asked whether it captured on ``square`` (raising :class:`Found`, which :meth:`_ask` catches)."""
         from dagaz_studio.engine.trace_code import TracedState
 
-        piece = position.cells[origin]
-        assert piece is not None
         code = self.traced_run_code(program)
         st = TracedState(self, position, piece, RunResult())
         st.me, st.asked = program.player, square
 
         def entry(state: Any) -> None:
             code(state.cells, origin, piece, state, None, work, position)
-        try:
-            self._start(st, origin, entry, RunResult())
-        except Found:
-            return True
-        except Abort as stop:
-            self._compiled_question_stopped(stop, work, start, piece, origin, square)
+        self._start(st, origin, entry, RunResult())
         return False
 
     def _compiled_question_stopped(self, stop: Abort, work: Work, start: int, piece: Piece, origin: int,

@@ -22,13 +22,13 @@ def carry_position(position: Position, board: Board, renames: Mapping[str, str] 
     renames = renames or {}
     old = position.board
     new_kinds = {name: index for index, name in enumerate(board.pieces)}
-    old_names = list(old.pieces)
+    carried_kinds = [new_kinds.get(renames.get(name, name)) for name in old.pieces]  # None: the type is gone
     cells: list[Piece | None] = [None] * len(board.squares)
     for square, piece in enumerate(position.cells):
-        if piece is None or not 0 <= piece.kind < len(old_names) or piece.player >= len(board.players):
+        if piece is None or not 0 <= piece.kind < len(carried_kinds) or piece.player >= len(board.players):
             continue
         name = old.squares[square]
-        kind = new_kinds.get(renames.get(old_names[piece.kind], old_names[piece.kind]))
+        kind = carried_kinds[piece.kind]
         if kind is None or not board.has_square(name):
             continue
         cells[board.index(name)] = Piece(piece.player, kind, piece.moved)
@@ -43,9 +43,7 @@ def carry_position(position: Position, board: Board, renames: Mapping[str, str] 
                        position.halfmove_clock, position.fullmove_number)
     # Pieces in hand stay held, by type name, where the board still has hands and that type.
     for player, hand in enumerate(position.hands[:len(carried.hands)]):
-        for kind, count in enumerate(hand):
-            if count and kind < len(old_names):
-                index = new_kinds.get(renames.get(old_names[kind], old_names[kind]))
-                if index is not None:
-                    carried.hands[player][index] += count
+        for count, kind in zip(hand, carried_kinds):
+            if count and kind is not None:
+                carried.hands[player][kind] += count
     return carried

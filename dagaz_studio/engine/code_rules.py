@@ -27,28 +27,17 @@ class CodeRules(Protocol):
     The written code itself reads the rules as ``R`` (``R.rich_light``, ``R.fast_threat``,
     ``R.step_rays``)."""
 
-    @property
-    def board(self) -> Board: ...
-    @property
-    def kinds(self) -> list[PieceType]: ...
-    @property
-    def board_kinds(self) -> int: ...
-    @property
-    def kind_names(self) -> list[str]: ...
-    @property
-    def kind_index(self) -> dict[str, int]: ...
-    @property
-    def royal_kinds(self) -> frozenset[int]: ...
-    @property
-    def dir_letters(self) -> list[str]: ...
-    @property
-    def dir_index(self) -> dict[str, int]: ...
-    @property
-    def neighbours(self) -> list[tuple[int | None, ...]]: ...
-    @property
-    def opposite(self) -> list[int | None]: ...
-    @property
-    def written(self) -> dict[WrittenKey, Written]: ...
+    board: Board
+    kinds: list[PieceType]
+    board_kinds: int
+    kind_names: list[str]
+    kind_index: dict[str, int]
+    royal_kinds: frozenset[int]
+    dir_letters: list[str]
+    dir_index: dict[str, int]
+    neighbours: list[tuple[int | None, ...]]
+    opposite: list[int | None]
+    written: dict[WrittenKey, Written]
 
     def run(self, position: Position, square: int, program: Program | None = None, *,
             cancel: CancelFlag | None = None) -> RunResult: ...

@@ -45,7 +45,7 @@ def game_over(rules: Rules, position: Position, moves: Sequence[Move] | None = N
         below = rules.extinction_below
         left = "no" if below == 1 else f"fewer than {below} of"
         return GameOver(f"{players[player]} has {left} {rules.kind_names[kind]} left", "extinction", winner)
-    if board.kind_type.keeps_stores and board.rules.majority_wins and majority_reached(position):
+    if majority_reached(position):
         leader = max(range(len(players)), key=lambda p: sum(position.hands[p]))
         return GameOver(f"{players[leader]}'s store holds more than half of the pieces", "majority", leader)
     if moves is None:

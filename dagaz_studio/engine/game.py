@@ -42,7 +42,7 @@ def pseudo_legal_moves(rules: Rules, position: Position, square: int | None = No
     """
     moves: list[Move] = []
     squares = range(len(position.cells)) if square is None else (square,)
-    if rules.board.kind_type.keeps_stores and rules.board.rules.majority_wins and majority_reached(position):
+    if majority_reached(position):
         return moves
     if square is None and (found := rules.bulk_moves(position, cancel)) is not None:
         return found
@@ -155,11 +155,11 @@ def fen(rules: Rules, position: Position) -> str:
     if position.checks_pending >= 0:
         settle_checks(rules, position)
     last = position.last_move
-    usable = False
-    if last is not None and position.en_passant_square(any_line=True) != "-":
-        usable = any(last.target in move.captures and move.target != last.target
-                     for move in legal_moves(rules, position))
-    return position.fen(en_passant=usable, any_line=usable)
+    square = position.en_passant_square(any_line=True)
+    if last is not None and square != "-" and not any(last.target in move.captures and move.target != last.target
+                                                      for move in legal_moves(rules, position)):
+        square = "-"
+    return position.fen(square)
 
 
 class MoveChoice(MoveReading[Any]):

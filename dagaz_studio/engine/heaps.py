@@ -10,11 +10,11 @@ in the FEN after the side to move, one count a player, on a board with ``rule: c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from dagaz_studio.board.heaps import format_heap, format_heap_placement, parse_heap, parse_heap_placement
 from dagaz_studio.board.placement import PlacementError
-from dagaz_studio.engine.state import FenError, Piece
+from dagaz_studio.engine.state import FenError, Piece, as_cell
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -115,11 +115,6 @@ def heap_with_hand(cell: object, hand: list[tuple[Piece, int]], kinds: int) -> H
     return make_heap(tuple(counts))
 
 
-def as_cell(heap: Heap | None) -> Piece | None:
-    """A heap as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
-    return cast(Optional["Piece"], heap)
-
-
 def heap_size(cell: object) -> int:
     """How many pieces a square's content is: a heap's count, 1 for a piece, 0 for ``None``."""
     if cell is None:
@@ -139,11 +134,7 @@ def read_heap_fen(position: PositionState, fields: list[str], fen: str) -> None:
     """Fill ``position`` (cells, stores) from a heap board's FEN fields: the placement, the side to
     move (read by the caller) and, with stores, one count a player."""
     board = position.board
-    try:
-        heaps = parse_heap_placement(board, fields[0])
-    except PlacementError as error:
-        raise FenError(str(error), fen, "placement") from None
-    for square, counts in heaps.items():
+    for square, counts in parse_heap_placement(board, fields[0]).items():
         position.cells[square] = as_cell(make_heap(counts))
     stores = fields[2:]
     players = len(board.players)
@@ -162,12 +153,13 @@ def read_heap_fen(position: PositionState, fields: list[str], fen: str) -> None:
             raise FenError(error.message, fen, what) from None
 
 
-def heap_fen(position: PositionState) -> str:
-    """A heap board's position as FEN: placement, side to move and, with stores, each store."""
+def heap_fen(position: PositionState, side: str) -> str:
+    """A heap board's position as FEN: placement, side to move (``side``, as FEN writes it) and, with
+    stores, each store."""
     board = position.board
     cells: list[object] = list(position.cells)
     heaps = {square: cell.counts for square, cell in enumerate(cells) if isinstance(cell, Heap)}
-    fields = [format_heap_placement(board, heaps), "w" if position.turn == 0 else "b"]
+    fields = [format_heap_placement(board, heaps), side]
     if has_stores(board):
         fields += [format_heap(board, tuple(hand)) for hand in position.hands]
     return " ".join(fields)
@@ -200,8 +192,10 @@ def store_taken(position: PositionState, player: int, changes: tuple[tuple[int, 
 
 
 def majority_reached(position: PositionState) -> bool:
-    """Whether a player's store holds more than half of all the pieces (``rule: majority-wins``)."""
-    if not position.hands:
+    """Whether, on a board with stores and ``rule: majority-wins``, a player's store holds more than
+    half of all the pieces."""
+    board = position.board
+    if not (position.hands and board.kind_type.keeps_stores and board.rules.majority_wins):
         return False
     total = sum(heap_size(cell) for cell in position.cells) + sum(sum(hand) for hand in position.hands)
     return any(2 * sum(hand) > total for hand in position.hands)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, Unsupported, compile_drop, new_work, written_code_key
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, new_work, written_code_key
 from dagaz_studio.engine.drop_rules import balanced, drop_first_kinds, held_first, unmoved_drop
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Piece, Position
@@ -195,12 +195,9 @@ def _drop_maker(rules: Rules, kind: int, player: int) -> Any:
     """The compiled drop of a kind for a player (its drops remembered by what it reads where they can
     be), or ``None`` where its drop notation is not compiled (or it has none)."""
     program = rules.drop_program(kind, player)
-    if program is None:
-        return None
-    try:
-        drop = compile_drop(rules, program.notation, player, program.piece_name)
-    except (Unsupported, RecursionError, SyntaxError, MemoryError):
-        return None  # the runner runs it
+    drop = None if program is None else rules.compiled_drop(program)
+    if program is None or drop is None:
+        return None  # the traced code runs it
     written = rules.written.get(written_code_key(rules, program.notation, player, None, "drop", program.piece_name))
     # A drop is asked for on every square at once: given up only after every square was asked for often.
     patience = GIVE_UP_AFTER * len(rules.board.squares)

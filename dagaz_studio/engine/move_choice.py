@@ -71,22 +71,16 @@ def choose_moves(board: Board, entries: list[E], reading: MoveReading[E], drops_
         entries = [entry for entry in entries if not reading.promotes(entry) or not reading.gives_check(entry)]
     if rules.compulsory_capture and any(reading.captures(entry) for entry in entries):
         entries = [entry for entry in entries if reading.captures(entry)]
-    if rules.chooses_captures and entries:
-        entries = _choose_captures(board, entries, reading)
-    if drops_first and any(reading.dropped(entry) for entry in entries):
-        entries = [entry for entry in entries if reading.dropped(entry)]
-    return entries
-
-
-def _choose_captures(board: Board, entries: list[E], reading: MoveReading[E]) -> list[E]:
     origin_of, captures_of = reading.origin, reading.captures
-    if board.rules.continue_captures:
+    if rules.continue_captures and entries:
         entries = _continued(entries, origin_of, captures_of)
-    if board.rules.most_captures and entries:
+    if rules.most_captures and entries:
         most = max(len(captures_of(entry)) for entry in entries)
         entries = [entry for entry in entries if len(captures_of(entry)) == most]
-    if board.rules.most_valuable_capture and entries:
+    if rules.most_valuable_capture and entries:
         entries = _most_valuable(entries, origin_of, captures_of, reading.value_on())
+    if drops_first and any(reading.dropped(entry) for entry in entries):
+        entries = [entry for entry in entries if reading.dropped(entry)]
     return entries
 
 

@@ -96,7 +96,10 @@ class Position(PositionState):
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
             position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
-            form[0](position, fields, fen)
+            try:
+                form[0](position, fields, fen)
+            except PlacementError as error:
+                raise FenError(str(error), fen, "placement") from None
         else:
             position = cls._read_fields(board, fields, fen)
         if checks is not None:
@@ -156,27 +159,27 @@ class Position(PositionState):
 
     # ------------------------------------------------------------------ output
 
-    def fen(self, en_passant: bool = True, any_line: bool = False) -> str:
+    def fen(self, en_passant: str | None = None) -> str:
         """This position as FEN (castling rights from unmoved royal pieces and their partners).
 
-        ``en_passant=False`` writes ``-`` for the en-passant square; :func:`dagaz_studio.engine.game.fen`
-        decides it from whether a move of the side to move can use it, and then, with ``any_line``,
-        names the squares of a double step along any line (:meth:`en_passant_square`).
+        ``en_passant`` is written for the en-passant square when given (``-`` for none), else the squares
+        :meth:`en_passant_square` names; :func:`dagaz_studio.engine.game.fen` gives it, from whether a
+        move of the side to move can use it.
         """
         board = self.board
+        side = "w" if self.turn == 0 else "b"
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:
-            return form[1](self)
+            return form[1](self, side)
         kinds = self.kinds
 
         def letter_on(square: int) -> str | None:
             piece = self.cells[square]
             return None if piece is None else player_letter(kinds[piece.kind].letter if piece.kind < len(kinds) else "?",
                                                             piece.player)
-        side = "w" if self.turn == 0 else "b"
         written = " ".join([
             format_placement(board, letter_on) + hand_field(self), side, castling_field(self),
-            (self.en_passant_square(any_line) if en_passant else "-") + check_counter_field(self),
+            (self.en_passant_square() if en_passant is None else en_passant) + check_counter_field(self),
             str(self.halfmove_clock), str(self.fullmove_number),
         ])
         return written + runs_field(self)
@@ -229,8 +232,10 @@ class Position(PositionState):
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
 
-#: How a kind's FEN fields fill a position (cells, stores; the side to move is read), and how it is written.
-KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position], str]]
+#: How a kind's FEN fields fill a position (cells, stores; the side to move is read, and a
+#: :class:`PlacementError` said as the placement's), and how it is written (given the side to move as
+#: FEN writes it).
+KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position, str], str]]
 #: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by kind.
 _KIND_FENS: dict[BoardKind, KindFen] = {HEAP: (read_heap_fen, heap_fen), STACK: (read_stack_fen, stack_fen)}
 

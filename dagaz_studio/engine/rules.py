@@ -265,12 +265,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         """A drop by its compiled code, or ``None`` to leave it to the traced code (a notation past the
         size limits; a run that spends its budget, nests too deeply or is cancelled, which the traced
         code stops and explains)."""
-        if program.drop is UNMADE:
-            try:
-                program.drop = compile_drop(self, program.notation, program.player, program.piece_name)
-            except (Unsupported, RecursionError, SyntaxError, MemoryError):
-                program.drop = None
-        drop = program.drop
+        drop = self.compiled_drop(program)
         if drop is None:
             return None
         work = new_work(budget, cancel)
@@ -282,6 +277,15 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if work[0] > budget:
             return None
         return RunResult(moves=[replace(move, dropped=True) for move in moves], work=work[0])
+
+    def compiled_drop(self, program: Program) -> Callable[..., None] | None:
+        """The compiled drop of ``program`` (cached), or ``None`` past the writer's limits."""
+        if program.drop is UNMADE:
+            try:
+                program.drop = compile_drop(self, program.notation, program.player, program.piece_name)
+            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                program.drop = None
+        return cast("Callable[..., None] | None", program.drop)
 
     def plan(self, program: Program, cancel: CancelFlag | None = None) -> Plan | None:
         """How to run ``program``'s notation fast (cached), or ``None`` when no part of it compiles.

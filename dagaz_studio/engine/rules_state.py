@@ -101,10 +101,9 @@ class RulesState:
         self._earning: dict[int, int] = share.earning
         #: The players whose pieces' reach is worked out from every square (one table was built).
         self.tabled: set[int] = share.tabled
-        self._footprints: dict[tuple[int, int, int], frozenset[int] | None] = share.footprints
         #: The reach sets and footprints of the board's kinds, then those of the typed kinds: indexed
         #: by whether a kind is typed.
-        self._kept: tuple[Kept, Kept] = ((self._reach, self._footprints), ({}, {}))
+        self._kept: tuple[Kept, Kept] = ((self._reach, share.footprints), ({}, {}))
         #: The code written for each notation (:func:`compile_notation`): the same for every interpreter
         #: of the board, each of which loads it with itself as ``R``. Its constants (tables, the first
         #: steps' rays a pruned question works out as it goes) are shared with it.

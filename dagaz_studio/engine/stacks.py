@@ -8,14 +8,13 @@ A column stands in :attr:`Position.cells` as a :class:`Column`, read as its top 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.board.stacks import ColumnPieces, format_stack_placement, parse_stack_placement
-from dagaz_studio.engine.state import FenError
+from dagaz_studio.engine.state import FenError, as_cell
 
 if TYPE_CHECKING:
-    from dagaz_studio.engine.state import Piece, PositionState
+    from dagaz_studio.engine.state import PositionState
 
 
 _new = tuple.__new__
@@ -66,26 +65,17 @@ class Column(tuple):  # type: ignore[type-arg]
         return self if below is None else _new(Column, (self[0], self[1], self[2], self[3] + below[3]))
 
 
-def as_cell(column: Column | None) -> Piece | None:
-    """A column as the content of :attr:`Position.cells`, where it stands in the place of a piece."""
-    return cast(Optional["Piece"], column)
-
-
 def read_stack_fen(position: PositionState, fields: list[str], fen: str) -> None:
     """Fill ``position``'s cells from a stack board's placement."""
     if len(fields) > 2:
         raise FenError(f"{len(fields)} fields: a stack board's position is the placement and the side to move",
                        fen, "extra field")
-    try:
-        columns = parse_stack_placement(position.board, fields[0])
-    except PlacementError as error:
-        raise FenError(str(error), fen, "placement") from None
-    for square, pieces in columns.items():
+    for square, pieces in parse_stack_placement(position.board, fields[0]).items():
         position.cells[square] = as_cell(Column(pieces, True))
 
 
-def stack_fen(position: PositionState) -> str:
-    """A stack board's position as FEN: the placement and the side to move."""
+def stack_fen(position: PositionState, side: str) -> str:
+    """A stack board's position as FEN: the placement and the side to move (``side``, as FEN writes it)."""
     cells: list[object] = list(position.cells)
     columns = {square: cell.pieces for square, cell in enumerate(cells) if isinstance(cell, Column)}
-    return f"{format_stack_placement(position.board, columns)} {'w' if position.turn == 0 else 'b'}"
+    return f"{format_stack_placement(position.board, columns)} {side}"

@@ -8,7 +8,7 @@ builds on them (reading and writing FEN through them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from dagaz_studio.board.model import Board, PieceType
 
@@ -20,6 +20,12 @@ class Piece(NamedTuple):
     player: int
     kind: int
     moved: bool = False
+
+
+def as_cell(content: tuple[Any, ...] | None) -> Piece | None:
+    """A heap or a column as the content of :attr:`PositionState.cells`, where it stands in the place
+    of a piece."""
+    return cast("Piece | None", content)
 
 
 class LastMove(NamedTuple):

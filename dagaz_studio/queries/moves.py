@@ -126,7 +126,12 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
     from dagaz_studio.notation.parser import parse_notation  # only a typed piece needs the parser
 
     kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
-    player = position.turn if player is None else player
+    place_piece(rules, position, square, kind, position.turn if player is None else player)
+    return kind
+
+
+def place_piece(rules: Rules, position: Position, square: int, kind: int, player: int) -> None:
+    """Put a piece of ``kind`` of ``player`` on ``square`` of ``position``, as a piece put by hand."""
     standing = position.cells[square]
     if rules.board.kind_type.holds_heaps:
         from dagaz_studio.engine import typed_heap
@@ -134,12 +139,11 @@ def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
         # A heap belongs to nobody and holds seeds of the board's own kinds: the heap on the
         # square stays, and it is what moves by the notation.
         position.cells[square] = typed_heap(standing, kind, rules.board_kinds)
-        return kind
+        return
     # Replacing an unmoved piece of its own side keeps what "unmoved" checks see; anywhere else the
     # piece has moved, like a piece put on the board by hand.
     moved = standing.moved if standing is not None and standing.player == player else True
     position.cells[square] = Piece(player, kind, moved)
-    return kind
 
 
 #: Given the answer to a traced question before its trace (:func:`answer_moves`).

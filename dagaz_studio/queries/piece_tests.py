@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.board.problems import Problem
-from dagaz_studio.engine import FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
-from dagaz_studio.queries.moves import MovesQuery, answer_moves
+from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
+from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
 
 __all__ = ["TestResult", "explain_mark", "reach_marks", "run_test", "run_tests", "test_position", "test_problems"]
 
@@ -239,16 +239,7 @@ def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
     if test.put_piece is not None:
         position = position.copy()
         player = position.turn if test.put_player is None else test.put_player
-        kind = rules.kind_index[test.put_piece]
-        standing = position.cells[square]
-        if board.kind_type.holds_heaps:
-            from dagaz_studio.engine import typed_heap
-
-            position.cells[square] = typed_heap(standing, kind, rules.board_kinds)
-        else:
-            # As a piece put by hand: it has moved, unless it stands in for an unmoved one of its side.
-            moved = standing.moved if isinstance(standing, Piece) and standing.player == player else True
-            position.cells[square] = Piece(player, kind, moved)
+        place_piece(rules, position, square, rules.kind_index[test.put_piece], player)
     return MovesQuery(board, position, square, any_turn=True)
 
 

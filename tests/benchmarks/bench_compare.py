@@ -39,7 +39,7 @@ def _python_chess(rules: Rules, positions: int) -> float:
         for position in block_positions(rules, 0, block, min(BLOCK, positions - block * BLOCK)):
             # Only where the pieces stand matters here: no en-passant field (a Rook passing two
             # squares would name them, which python-chess does not read).
-            boards.append(chess.Board(position.fen(en_passant=False)))
+            boards.append(chess.Board(position.fen(en_passant="-")))
     started = time.process_time()
     for board in boards:
         mover = board.turn
