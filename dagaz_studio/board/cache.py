@@ -96,7 +96,8 @@ def kept_as(board: Board) -> tuple[Path, tuple[str, ...]] | None:
 
 def _remember(board: Board, path: Path, key: tuple[str, ...]) -> None:
     if len(_ORIGINS) > 256:  # boards long dropped: forget them
-        for stale in [number for number, known in _ORIGINS.items() if known[0]() is None]:
+        # Over a copy: a board may be loaded on another thread (a worker's) meanwhile.
+        for stale in [number for number, known in list(_ORIGINS.items()) if known[0]() is None]:
             del _ORIGINS[stale]
     _ORIGINS[id(board)] = (weakref.ref(board), path, key)
 

@@ -145,8 +145,10 @@ def written_code_key(rules: CodeRules, notation: Notation, player: int, body: An
     if piece_name != PIECE_NAME and any(is_check(node, "oO") and node.label is None for node in walk(notation.body)):
         what = f"{what} of {piece_name}"
     key = (notation.text, part, player, what, tuple((kind.name, kind.neutral) for kind in rules.kinds))
-    if key not in rules.written and sum(len(kept[0][0]) for kept in rules.written.values()) > MAX_KEPT_SOURCE:
-        rules.written.clear()  # (summed only before code is written, which costs far more)
+    # Summed over a copy: the interpreters of the board on other threads (the window's workers) may
+    # add code meanwhile. (Summed only before code is written, which costs far more.)
+    if key not in rules.written and sum(len(kept[0][0]) for kept in list(rules.written.values())) > MAX_KEPT_SOURCE:
+        rules.written.clear()
     return key
 
 

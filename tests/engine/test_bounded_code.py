@@ -241,3 +241,23 @@ def test_the_code_kept_for_long_notations_is_bounded_in_characters(monkeypatch: 
     for count in range(100, 106):
         compile_notation(rules, parse_notation("(N;S)," * count + "[e]"), 0)
         assert sum(len(kept[0][0]) for kept in rules.written.values()) < 200_000 + 150_000
+
+
+def test_the_code_kept_for_a_board_may_grow_while_another_interpreter_weighs_it() -> None:
+    # The code written for a board is shared by its interpreters on every thread (the window's
+    # workers): one may keep new code while another sums what is kept. A source that keeps code
+    # as it is measured stands in for that thread, deterministically.
+    from dagaz_studio.board.loader import parse_board
+    from dagaz_studio.engine.compiler import written_code_key
+    from tests.helpers.paths import REPO
+
+    rules = Rules(parse_board((REPO / "boards" / "chess" / "chess.board").read_text()))
+
+    class Growing(str):
+        def __len__(self) -> int:
+            rules.written[("kept meanwhile", len(rules.written))] = (("", {}), False, 0)
+            return 1
+
+    rules.written[("kept before",)] = ((Growing("source"), {}), False, 0)
+    key = written_code_key(rules, parse_notation("(+)"), 0, None, "moves")
+    assert key not in rules.written and len(rules.written) == 2
