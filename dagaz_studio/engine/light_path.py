@@ -398,14 +398,15 @@ def perft(rules: Rules, position: Position, depth: int) -> int:
     """The number of legal move sequences of ``depth`` moves from ``position``."""
     if depth <= 0:
         return 1
-    count = rules.bulk_perft(position, depth)
-    if count is not None:
-        return count
     # The cycle collector would walk every object the process holds now and then, over and over,
     # while perft allocates millions of short-lived ones that reference counting frees at once. Its
     # few cycles (a compiled notation's local functions) are collected young, after each position
     # whose moves are counted (perft's last ply but one), a pass over at most a few thousand objects.
+    # (Perft by light records on a heap or stack board makes none: its written code is made once.)
     with collector_paused():
+        count = rules.bulk_perft(position, depth)
+        if count is not None:
+            return count
         if depth > 2:
             # Bulk work asks where each square may be attacked from over and over: the board's attack
             # tables (kept with the board) are built now, not earned question by question.

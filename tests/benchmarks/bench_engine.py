@@ -216,9 +216,10 @@ def bench_kinds(quick: bool) -> None:
     """Perft nodes per second of the games with pieces in hand, in three dimensions, with heaps and
     with stacks, each against chess measured in the same run (CPU time, the best of several runs,
     a fresh interpreter each run: compiling the notations is part of what is measured). The smaller
-    perfts take a tenth of a second: the best of eight, so that a busy moment of a loaded machine
-    does not decide the figure."""
-    runs = 2 if quick else 8
+    perfts take a few hundredths of a second: the best of 25, so that a busy moment of a shared
+    machine does not decide the figure (the best of eight moved a ratio by a third between two runs
+    a few minutes apart)."""
+    runs = 2 if quick else 25
 
     def nodes_per_second(name: str, depth: int) -> tuple[int, float]:
         board = load_board(name)

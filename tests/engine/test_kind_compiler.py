@@ -467,3 +467,18 @@ def test_a_run_remembered_by_what_it_read_runs_again_only_once_a_square_it_read_
         assert len(runs) == 2 and captured and [key[2] for key in captures] == [(index("b4"),)]
     finally:
         plan.bind(None, None, None, None, None, None, None, None)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("board_name", ["oware", "lasca"])
+def test_perft_by_light_records_runs_with_the_cycle_collector_paused(board_name: str, monkeypatch) -> None:
+    # As on piece boards: otherwise, now and then, a collection walks every object the process holds,
+    # and a perft's time depends on when the process's allocations happen to trigger one.
+    import gc
+
+    rules = Rules(load_board(board_name))
+    asked: list[bool] = []
+    counted = rules.bulk_perft
+    monkeypatch.setattr(rules, "bulk_perft", lambda *args: asked.append(gc.isenabled()) or counted(*args))
+    assert gc.isenabled()
+    assert perft(rules, Position.initial(rules.board), 2) > 0
+    assert asked == [False] and gc.isenabled()
