@@ -406,7 +406,7 @@ class _LightCounter:
             only = state[2]
             remembering = not self.tallies and all(plan.reads_cells_alone for plan in plans)
             self.later_runs.append([remembered_run(plan, position, player, (state[0], state[1], only), self.work,
-                                                    rules.dir_letters) for plan in plans]
+                                                   rules.dir_letters) for plan in plans]
                                    if only is not None and remembering else None)
 
     def legal(self) -> list[tuple[Any, ...]]:
@@ -511,7 +511,7 @@ class _LightCounter:
 
 
 def remembered_run(plan: Any, position: Position, player: int, state: tuple[list[Any], set[Any], list[Any]],
-                    work: list[Any], letters: Any) -> Callable[[int, Any], None]:
+                   work: list[Any], letters: Any) -> Callable[[int, Any], None]:
     """``plan``'s ``run`` (bound to ``position``'s cells for ``player``, gathering into ``state``:
     captures compulsory) remembering the light records it finds from each square by what it read,
     as :func:`~dagaz_studio.engine.read_memo.remembered` does on the default board: while the squares
