@@ -65,7 +65,7 @@ def _searcher(workers: Any) -> Any:
     """Blocks searched by the pool's workers, answered in order (so the first difference is the one
     a single process finds); the pool is ended, its remaining blocks unsearched, once one differs."""
     def search(blocks: Iterable[tuple[int, int]]) -> Iterator[Any]:
-        return workers.imap(_search_block, list(blocks), chunksize=1)
+        return workers.imap(_search_block, blocks, chunksize=1)
     return search
 
 

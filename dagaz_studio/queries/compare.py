@@ -122,9 +122,11 @@ def search_block(rules: Rules, kinds: tuple[int, int], seed: int, block: int, co
     return tried, None
 
 
-def _blocks(positions: int) -> list[tuple[int, int]]:
-    """The blocks of ``positions`` positions: (number, how many positions)."""
-    return [(block, min(BLOCK, positions - block * BLOCK)) for block in range((positions + BLOCK - 1) // BLOCK)]
+def _blocks(positions: int) -> Iterator[tuple[int, int]]:
+    """The blocks of ``positions`` positions: (number, how many positions), made as the search asks
+    for them (a search of billions of positions stops at its first difference, and is not handed
+    a list of every block before it begins)."""
+    return ((block, min(BLOCK, positions - block * BLOCK)) for block in range((positions + BLOCK - 1) // BLOCK))
 
 
 #: Searches the blocks given as (number, count), yielding each one's :func:`search_block` answer in order.

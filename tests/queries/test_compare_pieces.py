@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import chess
 import pytest
@@ -110,6 +112,27 @@ def test_many_jobs_answer_as_one_does(capsys: pytest.CaptureFixture[str]) -> Non
         two = _compare(capsys, *args, "--seed", "3", "--jobs", "2", positions=600)
         assert one == two
     assert one[0] == 1 and two[1]["differ"]
+
+
+def _within_two_gigabytes() -> None:
+    """In the child: an address space of 2 GB, so a search that would hold every block it is asked
+    for fails fast instead of taking the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the address space is limited by resource")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_search_of_a_million_billion_positions_stops_at_its_first_difference(jobs: str) -> None:
+    # Blocks are made as the search reaches them: asking for ever so many positions costs nothing
+    # until they are searched, and the first difference ends the search at once.
+    done = subprocess.run([sys.executable, "-m", "dagaz_studio", "compare", "chess", "R", "R4", "--notation", "betza",
+                           "--positions", str(10**15), "--jobs", jobs, "--json"], capture_output=True, text=True,
+                          timeout=120, preexec_fn=_within_two_gigabytes)
+    assert done.returncode == 1, done.stderr
+    result = json.loads(done.stdout)
+    assert result["differ"] and result["positions"] == 1 and "Traceback" not in done.stderr
 
 
 def test_a_bad_definition_is_exit_status_2(capsys: pytest.CaptureFixture[str]) -> None:
