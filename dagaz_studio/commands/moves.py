@@ -263,8 +263,8 @@ def _answer_over(workers: Any, jobs: int) -> int:
 
     This thread reads the lines and hands them out a chunk at a time; between lines it prints the
     answers ready (in order), and waits for the oldest when a few chunks a worker are in flight. (A
-    pool's own ``imap`` reads in a thread of its own, which Ctrl-C cannot interrupt: a command
-    waiting on its terminal for more lines would then never end.)
+    map over the lines would read them in a thread of its own, which Ctrl-C cannot interrupt: a
+    command waiting on its terminal for more lines would then never end.)
     """
     from collections import deque
 
@@ -273,8 +273,8 @@ def _answer_over(workers: Any, jobs: int) -> int:
 
     def settle(everything: bool) -> None:
         nonlocal status
-        while pending and (everything or len(pending) >= 4 * jobs or pending[0].ready()):
-            for line_status, text in pending.popleft().get():
+        while pending and (everything or len(pending) >= 4 * jobs or pending[0].done()):
+            for line_status, text in pending.popleft().result():
                 status = max(status, line_status)
                 sys.stdout.write(text)
             sys.stdout.flush()
@@ -283,11 +283,11 @@ def _answer_over(workers: Any, jobs: int) -> int:
     for line in batch_lines():
         chunk.append(line)
         if len(chunk) == CHUNK:
-            pending.append(workers.map_async(_answer, chunk, chunksize=CHUNK))
+            pending.append(workers.submit(_answer_all, chunk))
             chunk = []
         settle(everything=False)
     if chunk:
-        pending.append(workers.map_async(_answer, chunk, chunksize=CHUNK))
+        pending.append(workers.submit(_answer_all, chunk))
     settle(everything=True)
     return status
 
@@ -310,6 +310,11 @@ def _open_batch(args: argparse.Namespace) -> dict[str, Any]:
     if args.piece is not None:
         rules.custom_kind(parse_notation(args.piece))
     return {"board": board, "rules": rules, "args": args}
+
+
+def _answer_all(lines: list[BatchLine]) -> list[tuple[int, str]]:
+    """In a worker: a chunk of a batch's lines answered, in order."""
+    return [_answer(line) for line in lines]
 
 
 def _answer(line: BatchLine) -> tuple[int, str]:

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
-from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
+from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, ordered, pool
 
 #: From this depth on, the default spreads the first moves over every core.
 PARALLEL_DEPTH = 4
@@ -35,8 +35,9 @@ def _open(board_argument: str, fen: str | None) -> dict[str, Any]:
     return {"rules": Rules(board), "position": open_position(board, fen)}
 
 
-def _count_after(index: int, depth: int) -> int:
-    """In a worker: perft(``depth``) after the ``index``-th legal first move."""
+def _count_after(work: tuple[int, int]) -> int:
+    """In a worker: perft(``depth``) after the ``index``-th legal first move (``work``: the two)."""
+    index, depth = work
     from dagaz_studio.engine import legal_moves, make_move, perft, unmake_move
 
     rules, position = STATE["rules"], STATE["position"]
@@ -55,14 +56,15 @@ def divided(board_argument: str, fen: str | None, depth: int, jobs: int) -> list
     STATE.update(_open(board_argument, fen))
     moves = legal_moves(STATE["rules"], STATE["position"])
     if jobs <= 1 or len(moves) < 2:
-        return [(move, _count_after(i, depth - 1)) for i, move in enumerate(moves)]
+        return [(move, _count_after((i, depth - 1))) for i, move in enumerate(moves)]
     if depth > 2:
         # Forked workers keep what this process worked out: the attack tables and the compiled code
         # every worker would otherwise make for itself are made once, here.
         STATE["rules"].build_attack_tables()
     STATE["rules"].warm()
-    with pool(min(jobs, len(moves)), _open, board_argument, fen, opened=True) as workers:
-        counts = workers.starmap(_count_after, [(i, depth - 1) for i in range(len(moves))], chunksize=1)
+    jobs = min(jobs, len(moves))
+    with pool(jobs, _open, board_argument, fen, opened=True) as workers:
+        counts = list(ordered(workers, jobs, _count_after, [(i, depth - 1) for i in range(len(moves))]))
     return list(zip(moves, counts))
 
 

@@ -11,9 +11,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: What a worker opened once: set in each worker by :func:`start_worker` (and in the parent, for one job).
 STATE: dict[str, Any] = {}
@@ -99,40 +105,73 @@ def _terminate(_signal: int, _frame: Any) -> None:
 
 
 @contextmanager
-def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Iterator[Any]:
-    """A process pool of ``jobs`` workers, each started with ``opener(*arguments)``, for the length of
-    the block; the workers are ended with the block, or with this process however it ends.
+def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Iterator[Executor]:
+    """A pool of ``jobs`` worker processes, each started with ``opener(*arguments)``, for the length
+    of the block; the workers are ended with the block, or with this process however it ends.
 
     Forked when this process runs no other thread (quick, and the modules are already loaded);
     otherwise started afresh, since forking a process with threads can leave a worker stuck. With
     ``opened``, this process has already put ``opener(*arguments)`` in :data:`STATE`: forked workers
     keep that copy, with whatever it compiled and worked out, rather than open it again.
 
-    Within the block SIGTERM raises :class:`Terminated` (the workers are ended, no traceback); raises
+    Within the block SIGTERM raises :class:`Terminated` (the workers are ended, no traceback). Raises
     :class:`~dagaz_studio.commands.common.CommandError` when the workers cannot be started (too many
-    processes).
+    processes), or when one ends before its work is done (killed, or out of memory): the work it
+    held is lost, and waiting for it would wait for ever. (A pool of :mod:`multiprocessing` waits for
+    ever then, even to be ended; an executor's pool knows its workers' ends, and says so.)
     """
     import multiprocessing  # only now: every command declares --jobs, few start a pool
     import signal
     import threading
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from dagaz_studio.commands.common import CommandError
 
     method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
     sys.stdout.flush()
     context = multiprocessing.get_context(method)
     keep = opened and method == "fork"
-    try:
-        workers = context.Pool(jobs, initializer=_worker_started,
-                               initargs=(os.getpid(), None) if keep else (os.getpid(), opener, *arguments))
-    except OSError as error:  # fork refused: the user's process limit, or memory
-        from dagaz_studio.commands.common import CommandError
-
-        raise CommandError(f"--jobs {jobs}: could not start the worker processes ({error.strerror or error}); "
-                           "give fewer jobs") from None
+    before = set(multiprocessing.active_children())
+    workers = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_started,
+                                  initargs=(os.getpid(), None) if keep else (os.getpid(), opener, *arguments))
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main else None
     try:
-        with workers:  # ends the workers (terminate) however the block ends
+        try:
+            # The workers start with the first work handed out: started now, a refusal is said here.
+            workers.submit(int).result()
+        except OSError as error:  # fork refused: the user's process limit, or memory
+            raise CommandError(f"--jobs {jobs}: could not start the worker processes ({error.strerror or error}); "
+                               "give fewer jobs") from None
+        try:
             yield workers
+        except BrokenProcessPool:
+            raise CommandError("a worker process ended before its work was done (killed, or out of memory?); "
+                               "run again, with fewer --jobs") from None
     finally:
+        # Work still running is of no use now (the block ended early, or was interrupted): its
+        # workers are ended, not waited for; the executor, finding them gone, lets go of the rest,
+        # and its thread is waited for (one shutdown: a first one lets go of the thread unjoined,
+        # which would then race the interpreter's exit).
+        for worker in set(multiprocessing.active_children()) - before:
+            worker.terminate()
+        workers.shutdown(wait=True, cancel_futures=True)
         if main:
             signal.signal(signal.SIGTERM, previous)
+
+
+def ordered(workers: Executor, jobs: int, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+    """``work(item)`` of each of ``items`` on ``workers`` (``jobs`` of them), answered in the order
+    given; the items are handed out as answers come, two a worker ahead, so that a search of ever so
+    many ends at its first answer without handing out the rest."""
+    from collections import deque
+
+    ahead = 2 * jobs
+    pending: deque[Future[R]] = deque()
+    for item in items:
+        pending.append(workers.submit(work, item))
+        if len(pending) >= ahead:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()

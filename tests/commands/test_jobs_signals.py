@@ -3,7 +3,7 @@ Ctrl-C, SIGTERM or SIGKILL — without a traceback each."""
 
 from __future__ import annotations
 
-import multiprocessing.context
+import multiprocessing.process
 import os
 import select
 import signal
@@ -42,7 +42,8 @@ def test_workers_that_cannot_be_started_are_one_line_and_status_2(monkeypatch, c
     def refused(*_arguments, **_options):  # type: ignore[no-untyped-def]
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pool", refused)
+    # Starting a worker process is what the system refuses (fork or spawn alike).
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refused)
     assert main(["perft", "chess", "--depth", "2", "--jobs", "2"]) == 2
     err = capsys.readouterr().err
     assert "could not start" in err and "Resource temporarily unavailable" in err and len(err.splitlines()) == 1
@@ -138,4 +139,34 @@ def test_a_batch_waiting_on_its_input_ends_at_once_without_a_traceback(sent, sta
     answered = first + process.stdout.read()
     assert answered.count("\n") >= 16 and answered.endswith("\n")  # whole answers, in whole chunks
     assert process.stderr.read() == ""
+    assert _gone(workers)
+
+
+@pytest.mark.parametrize("words", [
+    PERFT,
+    ["compare", "chess", "Rook", "(+)([p]\\1)*", "--positions", str(10**9), "--jobs", "2"],
+    ["moves", "chess", "--fen", "-", "--jobs", "2"],
+], ids=["perft", "compare", "moves"])
+def test_a_worker_killed_at_work_is_said_and_the_command_ends(words, tmp_path):
+    # The out-of-memory killer, or a user, may end one worker: its work is lost, and the command
+    # says so and ends (status 2) rather than wait for ever for the answer that will not come.
+    lines = tmp_path / "lines.fen"
+    lines.write_text(f"{START}\n" * 200_000, encoding="ascii")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open(lines, encoding="ascii") as batch:
+        process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", *words], env=env, text=True, stdin=batch,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(workers := _children(process.pid)) < 2:
+        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
+        time.sleep(0.05)
+    time.sleep(0.5)  # at work
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 2, stderr
+    assert stderr.startswith("dagaz-studio: error: a worker process ended before its work was done"), stderr
+    assert "Traceback" not in stderr
     assert _gone(workers)
