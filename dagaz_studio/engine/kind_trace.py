@@ -33,8 +33,6 @@ class KindTraceWriter(TraceHooks, KindWriter):
     run once the run state holds the lifted heap or column."""
 
     namespace = staticmethod(kind_namespace)
-    # A column's end goes through ``fin``, which says it.
-    column_alone = False
     # ``rec`` is told where it is (``fin`` what :class:`TraceHooks` tells it).
     rec_extra = ", c, d, dp"
 
