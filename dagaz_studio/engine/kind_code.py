@@ -181,11 +181,10 @@ class KindWriter(KindItems):
         # than the shared list), handed back at the end.
         e(1, "def run(origin_, q0_):")
         e(2, "nonlocal origin, q0, w")
-        for zone in leading_zones(self.notation.body):
-            if zone.name not in self.rules.board.zones:
-                break
-            # Asked before anything is lifted, as it asks nothing of what stands there.
-            e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
+        origins = self.origins()
+        if origins is not None:
+            # Asked before anything is lifted, as the leading zones ask nothing of what stands there.
+            e(2, f"if origin_ not in {self.constant('zone', frozenset(origins))}: return")
         self.take_mover(2)
         e(2, "origin = origin_; q0 = q0_; w = 0")
         self.last_move(2)
@@ -216,7 +215,8 @@ class KindWriter(KindItems):
         e(1, "def counting(on):")
         e(2, "nonlocal tally")
         e(2, "tally = on")
-        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = {self.origins()}")
+        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = "
+             f"{'None' if origins is None else self.constant('origins', tuple(sorted(origins)))}")
         e(1, f"moves.counting = counting; moves.tallies = {single and not self.marks}")
         e(1, f"moves.quiet_alone = {captures_on_enemy_first(self.notation.body)}")
         e(1, "return moves")
@@ -229,7 +229,7 @@ class KindWriter(KindItems):
             self.emit(ind, "LMO = LMT = -1")
             self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
 
-    def origins(self) -> str:
+    def origins(self) -> set[int] | None:
         """The squares a run can begin on, by the zones the notation asks for before anything
         (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
         the driver runs only these."""
@@ -240,7 +240,7 @@ class KindWriter(KindItems):
                 break
             held = set(board.zones[zone.name].squares_for(self.player_name))
             squares = squares - held if zone.negated else squares & held
-        return "None" if len(squares) == len(board.squares) else self.constant("origins", tuple(sorted(squares)))
+        return None if len(squares) == len(board.squares) else squares
 
     def gate(self) -> str:
         """The squares of every way's first step from each square (:func:`first_steps`), by square,
@@ -277,16 +277,16 @@ class KindWriter(KindItems):
         self.emit(ind, f"if then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
         self.emit(ind, f"else: then({ms}, md)")
 
-    def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
+    def put_mover(self, env: Env, ind: int, then: str) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
         that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
-        then ``then`` (its ``{c}`` the square)."""
+        then ``then`` called with the square, or the move kept (``then`` ``None``)."""
         c = env["c"]
         q, held, pp, po = self.fresh("q"), self.fresh("hp"), self.fresh("pp"), self.fresh("po")
         self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         i = ind + 1
-        if ending:
+        if then == "None":
             # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
             # its end is only counted, as the put and the keeping would count it.
             self.emit(i, "if only is not None and only[0] and not caps:")
@@ -296,7 +296,8 @@ class KindWriter(KindItems):
         self.spend(i)
         self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}")
         self.put_column(i, c, pp, po, q, f"; visited.append({c})" if self.visits else "")
-        self.emit(i, then.format(c=c))
+        self.emit(i, f"rec({c}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}{self.marks_of(env)})" if then == "None"
+                     else f"{then}({c}, {env['md']})")
         self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append({held})")
 
     def put_column(self, ind: int, c: str, pp: str, po: str, old: str, after: str = "") -> None:
@@ -320,11 +321,7 @@ class KindWriter(KindItems):
 
     def end(self, env: Env, ind: int, then: str) -> None:
         if self.single:
-            if then == "None":
-                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}"
-                                         f"{self.marks_of(env)})", ending=True)
-            else:
-                self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
+            self.put_mover(env, ind, then)
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['ps']}, "
                        f"{env['pr']}, {env['ag']}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
@@ -385,7 +382,7 @@ class StackWriter(KindWriter):
         self.spend(i)
         self.emit(i, "hh = hand.pop(); pp, po = hh")
         changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
-        self.traced(i, FIN, "column_put", "sp", "pp", "c")
+        self.traced(i, FIN, "put", "sp", "pp", "c")
         mi, ms = changes["mi"], changes["ms"]
         # The last piece in hand put down: the end is reached here, without a call to ``fin``.
         self.emit(i, f"if hand: fin(c, {mi}, {ms}, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
