@@ -52,8 +52,7 @@ class HeapWriter(KindWriter):
         e(ind, f"cells[c] = {self.made('c', f'HADDALL(q, hand, {len(self.rules.board.pieces)})')}; held = hand[:]; "
                "hand.clear()")
         self.traced(ind, FIN, "all_sown", "sp", "len(held)", "c")
-        e(ind, f"if then is None: rec(c, md, ps, pr, ag{self.tail}{self.rec_extra})")
-        e(ind, "else: then(c, md)")
+        self.reached(ind, "c")
         e(ind, "cells[c] = q; hand[:] = held")
 
     def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:

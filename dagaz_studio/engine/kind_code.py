@@ -41,7 +41,7 @@ class KindWriter(KindItems):
     #: A move always keeps the hand and the squares touched.
     rich = True
     #: Whether the moving piece alone is in hand when a notation neither lifts nor puts (a column):
-    #: then its end is written out in place.
+    #: then its end is written out in place, a shortcut (traced code says the end in ``fin``).
     column_alone = False
     #: Whether the mover stays in hand until the end (a heap: no put leaves it), so that ``mi`` is
     #: always true and not passed along.
@@ -76,9 +76,10 @@ class KindWriter(KindItems):
         #: Whether the notation asks where the moving piece has been (``[r]``): the squares are
         #: kept only then.
         self.visits = bool(found.letters & {"r", "R"})
+        self.capturing = bool(found.letters & {"x", "X"})
         #: A stack board's notation that neither lifts nor puts: the hand holds the moving column
         #: alone wherever the move ends, so its end is written out in place.
-        self.single = self.column_alone and Lift not in found.kinds and Put not in found.kinds
+        self.single = self.shortcuts and self.column_alone and Lift not in found.kinds and Put not in found.kinds
         # A group that may take no step keeps the direction it had: the steps are counted.
         counted = any(group.index in groups and not always_steps(group.body) for group in found.groups)
         #: Whether a move may be a null move (``[n]``) or carry labels (``[o]``): then ``fin`` and
@@ -120,10 +121,7 @@ class KindWriter(KindItems):
         e(2, "nonlocal w")
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
         # elsewhere without a lift or a put, captures without one.
-        self.stopping = Continue in self.found.kinds
-        self.displacing = not self.single
-        self.capturing = bool(self.found.letters & {"x", "X"})
-        held = [name for name, kept in (("stops", self.stopping), ("caps", self.capturing), ("also", self.displacing))
+        held = [name for name, kept in (("stops", self.continues), ("caps", self.capturing), ("also", not self.single))
                 if kept]
         e(2, f"w += {' + '.join([str(COMPLETION_COST)] + [f'len({name})' for name in held])}")
         # Counting a board where captures are compulsory: once a capture is found, the moves that
@@ -152,8 +150,8 @@ class KindWriter(KindItems):
         if not single:
             e(2, "changes.sort()")
         e(2, f"key = (origin, ms, {'tuple(caps) if caps else ()' if self.capturing else '()'}, "
-             f"{'(*stops, ms) if stops else (ms,)' if self.stopping else '(ms,)'}, pr, "
-             f"{'tuple(also) if also else ()' if self.displacing else '()'}, tuple(changes), ag)")
+             f"{'(*stops, ms) if stops else (ms,)' if self.continues else '(ms,)'}, pr, "
+             f"{'()' if self.single else 'tuple(also) if also else ()'}, tuple(changes), ag)")
         # Counting a board where captures are compulsory, a move that captures nothing is set aside
         # (``only[1]``): told apart from the others only if no capture is found.
         e(2, "if only is not None:")
@@ -183,11 +181,10 @@ class KindWriter(KindItems):
         # than the shared list), handed back at the end.
         e(1, "def run(origin_, q0_):")
         e(2, "nonlocal origin, q0, w")
-        for zone in leading_zones(self.notation.body):
-            if zone.name not in self.rules.board.zones:
-                break
-            # Asked before anything is lifted, as it asks nothing of what stands there.
-            e(2, f"if origin_ {'in' if zone.negated else 'not in'} {self.zone_squares(zone.name)}: return")
+        origins = self.origins()
+        if origins is not None:
+            # Asked before anything is lifted, as the leading zones ask nothing of what stands there.
+            e(2, f"if origin_ not in {self.constant('zone', frozenset(origins))}: return")
         self.take_mover(2)
         e(2, "origin = origin_; q0 = q0_; w = 0")
         self.last_move(2)
@@ -218,7 +215,8 @@ class KindWriter(KindItems):
         e(1, "def counting(on):")
         e(2, "nonlocal tally")
         e(2, "tally = on")
-        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = {self.origins()}")
+        e(1, f"moves.bind = bind; moves.run = run; moves.gate = {self.gate()}; moves.origins = "
+             f"{'None' if origins is None else self.constant('origins', tuple(sorted(origins)))}")
         e(1, f"moves.counting = counting; moves.tallies = {single and not self.marks}")
         e(1, f"moves.quiet_alone = {captures_on_enemy_first(self.notation.body)}")
         e(1, "return moves")
@@ -231,7 +229,7 @@ class KindWriter(KindItems):
             self.emit(ind, "LMO = LMT = -1")
             self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
 
-    def origins(self) -> str:
+    def origins(self) -> set[int] | None:
         """The squares a run can begin on, by the zones the notation asks for before anything
         (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
         the driver runs only these."""
@@ -242,7 +240,7 @@ class KindWriter(KindItems):
                 break
             held = set(board.zones[zone.name].squares_for(self.player_name))
             squares = squares - held if zone.negated else squares & held
-        return "None" if len(squares) == len(board.squares) else self.constant("origins", tuple(sorted(squares)))
+        return None if len(squares) == len(board.squares) else squares
 
     def gate(self) -> str:
         """The squares of every way's first step from each square (:func:`first_steps`), by square,
@@ -265,27 +263,30 @@ class KindWriter(KindItems):
         """The implicit end as a local function ``fin``: every piece still in hand put down on the
         cursor's square (a heap's all at once, a column on top of what stands there, never on a
         friend's); then ``then(ms, md)`` (after a ``&``) or the move is kept."""
-        e = self.emit
-        e(ind, f"def fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra}):")
-        i = ind + 1
-        self.entry(i)
-        e(i, "if not hand:")
-        e(i + 1, f"if then is None: rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra})")
-        e(i + 1, "else: then(ms, md)")
-        e(i + 1, "return")
-        e(i, "q = cells[c]")
-        self.fin_put(i)
+        def body(i: int) -> None:
+            self.emit(i, "if not hand:")
+            self.reached(i + 1, "ms")
+            self.emit(i + 1, "return")
+            self.emit(i, "q = cells[c]")
+            self.fin_put(i)
+        self.local_function(ind, f"fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra})", body)
 
-    def put_mover(self, env: Env, ind: int, then: str, ending: bool = False) -> None:
+    def reached(self, ind: int, ms: str) -> None:
+        """In ``fin``, the hand empty, the moving piece's last square ``ms``: the move kept, or
+        ``then`` called (after a ``&``)."""
+        self.emit(ind, f"if then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
+        self.emit(ind, f"else: then({ms}, md)")
+
+    def put_mover(self, env: Env, ind: int, then: str) -> None:
         """``fin`` written out where the hand holds the moving column alone (a stack board's notation
         that neither lifts nor puts): not onto a friend's column, put on top of what stands there,
-        then ``then`` (its ``{c}`` the square)."""
+        then ``then`` called with the square, or the move kept (``then`` ``None``)."""
         c = env["c"]
-        q, held, pp, po, car = self.fresh("q"), self.fresh("hp"), self.fresh("pp"), self.fresh("po"), self.fresh("car")
+        q, held, pp, po = self.fresh("q"), self.fresh("hp"), self.fresh("pp"), self.fresh("po")
         self.emit(ind, f"{q} = cells[{c}]")
         self.emit(ind, f"if {q} is None or {q}[0] != me:")
         i = ind + 1
-        if ending:
+        if then == "None":
             # A move that captures nothing, once one that captures is kept (``rec``'s ``only``):
             # its end is only counted, as the put and the keeping would count it.
             self.emit(i, "if only is not None and only[0] and not caps:")
@@ -294,31 +295,33 @@ class KindWriter(KindItems):
             i += 1
         self.spend(i)
         self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}")
-        self.emit(i, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
-                     f"else {pp}._replace(moved=True)")
-        self.emit(i, f"if type({car}) is COLUMN and type({q}) is COLUMN: {car} = {car}.on({q})")
-        self.emit(i, f"if {c} not in touched: touched[{c}] = {q}")
-        self.emit(i, f"cells[{c}] = {car}" + (f"; visited.append({c})" if self.visits else ""))
-        self.emit(i, then.format(c=c))
+        self.put_column(i, c, pp, po, q, f"; visited.append({c})" if self.visits else "")
+        self.emit(i, f"rec({c}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}{self.marks_of(env)})" if then == "None"
+                     else f"{then}({c}, {env['md']})")
         self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append({held})")
+
+    def put_column(self, ind: int, c: str, pp: str, po: str, old: str, after: str = "") -> None:
+        """The column ``pp`` in hand, lifted from ``po``, put on ``c`` on top of what stands there,
+        ``old`` (then ``after``): marked as moved unless it is already or is put back where it was."""
+        car = self.fresh("car")
+        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
+        self.emit(ind, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
+                       f"else {pp}._replace(moved=True)")
+        self.emit(ind, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
+        self.emit(ind, f"cells[{c}] = {car}{after}")
 
     # ---------------------------------------------------------------- hooks of the writer
 
     def trial_state(self) -> tuple[str, list[str]]:
-        # Only the lists the notation can change are kept (``analyse``, ``module``: the same tests).
-        kept = [name for name, used in (("caps", bool(self.found.letters & {"x", "X"})), ("stops", self.continues),
-                                        ("visited", self.visits), ("also", not self.single),
-                                        ("created", Create in self.found.kinds)) if used]
+        # Only the lists the notation can change are kept (as :meth:`module` keeps them).
+        kept = [name for name, used in (("caps", self.capturing), ("stops", self.continues), ("visited", self.visits),
+                                        ("also", not self.single), ("created", Create in self.found.kinds)) if used]
         keep = "snap = cells[:]; held = hand[:]" + "".join(f"; n{name} = len({name})" for name in kept)
         return keep, ["cells[:] = snap; hand[:] = held", *(f"del {name}[n{name}:]" for name in kept)]
 
     def end(self, env: Env, ind: int, then: str) -> None:
         if self.single:
-            if then == "None":
-                self.put_mover(env, ind, f"rec({{c}}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}"
-                                         f"{self.marks_of(env)})", ending=True)
-            else:
-                self.put_mover(env, ind, f"{then}({{c}}, {env['md']})")
+            self.put_mover(env, ind, then)
             return
         self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['ps']}, "
                        f"{env['pr']}, {env['ag']}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
@@ -379,25 +382,20 @@ class StackWriter(KindWriter):
         self.spend(i)
         self.emit(i, "hh = hand.pop(); pp, po = hh")
         changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
-        self.traced(i, FIN, "column_put", "sp", "pp", "c")
+        self.traced(i, FIN, "put", "sp", "pp", "c")
         mi, ms = changes["mi"], changes["ms"]
         # The last piece in hand put down: the end is reached here, without a call to ``fin``.
         self.emit(i, f"if hand: fin(c, {mi}, {ms}, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
-        self.emit(i, f"elif then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
-        self.emit(i, f"else: then({ms}, md)")
+        self.emit(i, "else:")
+        self.reached(i + 1, ms)
         for line in undo:
             self.emit(i, line)
         self.emit(i, "cells[c] = q; hand.append(hh)")
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
-        self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
-        # A column put on top of what stands there.
-        car, mover, mi, ms = self.fresh("car"), self.fresh("im"), self.fresh("mi"), self.fresh("ms")
+        mover, mi, ms = self.fresh("im"), self.fresh("mi"), self.fresh("ms")
         self.emit(ind, f"{mover} = {env['mi']} and not hand")
-        self.emit(ind, f"{car} = {pp} if {pp}[2] or {c} == {po} else {pp}.moved_now() if type({pp}) is COLUMN "
-                       f"else {pp}._replace(moved=True)")
-        self.emit(ind, f"if type({car}) is COLUMN and type({old}) is COLUMN: {car} = {car}.on({old})")
-        self.emit(ind, f"cells[{c}] = {car}")
+        self.put_column(ind, c, pp, po, old)
         if self.visits:
             self.emit(ind, f"if {mover}: visited.append({c})")
             self.emit(ind, f"else: also.append(({po}, {c}))")

@@ -1,6 +1,7 @@
 """What a heap or stack board's back-end of the code writer (:mod:`kind_code`) writes of bracket items
 and asks of a notation's shape: captures (a heap emptied, the top of a jumped column put under the
-column in hand), counts, ``[k]``, and the first steps every way begins with (a piece's gate).
+column in hand, as each board kind says: :meth:`KindItems.capture_lines`), and the first steps every
+way begins with (a piece's gate).
 
 A capture followed by a step onto a square that must be empty (``[ex]\\1[p]``) looks at that square
 before anything is taken (:meth:`KindItems.land_first`).

@@ -33,8 +33,6 @@ class KindTraceWriter(TraceHooks, KindWriter):
     run once the run state holds the lifted heap or column."""
 
     namespace = staticmethod(kind_namespace)
-    # A column's end goes through ``fin``, which says it.
-    column_alone = False
     # ``rec`` is told where it is (``fin`` what :class:`TraceHooks` tells it).
     rec_extra = ", c, d, dp"
 
@@ -64,10 +62,10 @@ class KindTraceWriter(TraceHooks, KindWriter):
             e(2, "return b if b is not None and len(b) > 3 and b[3] == h[3] else h")
         e(1, "w = W[0]")
         self.last_move(1)
-        e(1, f"def rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra}):")
-        self.entry(2)
-        self.spend(2, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
-        e(2, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr, ag{self.tail})")
+        def keep(i: int) -> None:
+            self.spend(i, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
+            e(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr, ag{self.tail})")
+        self.local_function(1, f"rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra})", keep)
         self.finishing(1)
         e(1, "try:")
         self.node(self.notation.body, self.start_env(), 2, self.finish)

@@ -82,5 +82,5 @@ def column_taken(st: State, span: Span, column: Column, square: int) -> None:
 HEAP_WORDS: dict[str, Callable[..., None]] = {"lift": lifted, "put": sown, "all_sown": all_sown, "capture": heap_taken,
                                               "capture_refused": heap_refused}
 #: The events a stack board says in words of its own: a column put (by ``|`` or at the end), the top of a column taken.
-STACK_WORDS: dict[str, Callable[..., None]] = {"put": column_put, "column_put": column_put, "capture": column_taken,
+STACK_WORDS: dict[str, Callable[..., None]] = {"put": column_put, "capture": column_taken,
                                                "capture_refused": column_refused}
