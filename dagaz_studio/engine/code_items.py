@@ -350,6 +350,7 @@ class ItemWriter(Emitter, Visitor[None]):
         self.traced_else(ind, env, "checks_hold", item.span, square)
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        self.item_span = item.span
         letter = item.letter
         lower = letter.lower()
         want = letter.islower()

@@ -179,10 +179,6 @@ class TraceHooks(RepeatWriter):
         self.emit(ind + 1, "finally: T.trace = was")
         return name
 
-    def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        self.item_span = item.span
-        super().visit_check(item, env, ind, square, k)
-
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
         """``[a]``, ``[s]``: asked of the attack questions, but passing in an attack question's own run
         (``T.asked``), as an attacker's own safety does not limit what it attacks."""
