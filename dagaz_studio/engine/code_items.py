@@ -330,26 +330,22 @@ class ItemWriter(Emitter, Visitor[None]):
             else:
                 self.emit(ind, f"{step} = {tables}[{direction}][{target}]")
             target = step
-        if item.negated:
-            self.negated_look(item, target, env, ind, square, k)
-            return
+        # ``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set.
+        free = self.fresh("ng") if item.negated else None
+        if free is not None:
+            self.emit(ind, f"{free} = True")
         self.emit(ind, f"if {target} is not None:")
         self.looked_at(ind + 1, target)
-        self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: k(e, i, square))
+        self.items(list(item.items), env, ind + 1, target,
+                   lambda e, i, _sq: k(e, i, square) if free is None else self.emit(i, f"{free} = False"))
         self.traced_else(ind, env, "no_such_square", item.span, square)
-
-    def negated_look(self, item: Navigate, target: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        """``!(checks)>N``: a flag the checks clear when they all hold there; the rest runs while it is set."""
-        free = self.fresh("ng")
-        self.emit(ind, f"{free} = True")
-        self.emit(ind, f"if {target} is not None:")
-        self.items(list(item.items), env, ind + 1, target, lambda e, i, _sq: self.emit(i, f"{free} = False"))
-        self.traced_else(ind, env, "no_such_square", item.span, square)
-        self.emit(ind, f"if {free}:")
-        k(env, ind + 1, square)
-        self.traced_else(ind, env, "checks_hold", item.span, square)
+        if free is not None:
+            self.emit(ind, f"if {free}:")
+            k(env, ind + 1, square)
+            self.traced_else(ind, env, "checks_hold", item.span, square)
 
     def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        self.item_span = item.span
         letter = item.letter
         lower = letter.lower()
         want = letter.islower()

@@ -150,7 +150,10 @@ class RepeatWriter(CodeWriter):
                 j += 1
             next_pass(e, j)
         if not node.possessive:
-            self.leave_from(lo, count, self.traced_cont(leave, "leaving", node.quantifier_span, count), inner, i)
+            def leaving(e: Env, j: int) -> None:
+                self.traced(j, e, "leaving", node.quantifier_span, count)
+                leave(e, j)
+            self.leave_from(lo, count, leaving, inner, i)
             if hi is not None:
                 self.emit(i, f"if {count} >= {hi}: {stop}")
             self.traced(i, inner, "another_pass", node.quantifier_span, count)

@@ -37,20 +37,10 @@ class CodeGenerator(RepeatWriter):
     def __init__(self, rules: CodeRules, notation: Notation, player: int,
                  allowance: list[int] | None = None) -> None:
         super().__init__(rules, notation, player, allowance)
+        #: Writing an attack question (``attacks``, ``probe``) rather than the moves.
         self.attack = False
-        self.captures = self.promotes = self.history = self.repeats = True
-        #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
-        #: direction of the previous partial move (group 0) are kept.
-        self.continues = False
         #: Whether a piece of the board is neutral (an arrow, a wall): only then is it told from an enemy.
         self.neutral = any(kind.neutral for kind in rules.kinds)
-        #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
-        self.creates = False
-        #: Whether the notation changes squares in place (``[d]``, ``[w]``): then no move is a light record.
-        self.changes = False
-        #: Whether a move may be one whose player moves again, a null move or a labelled one.
-        self.marks = False
-        self.tail = ""
         #: Writing a drop (``drop``): the piece comes from the hand, held over the square it starts
         #: on, which it has not left; every move is built whole (as :attr:`marks` asks).
         self.dropping = False
@@ -64,16 +54,20 @@ class CodeGenerator(RepeatWriter):
         """
         found = survey(body, self.cancel)
         repeats, groups, used = found.repeats, found.groups, found.groups_read
+        #: Whether the notation has partial moves (``&``): then where each began, the stops made and the
+        #: direction of the previous partial move (group 0) are kept.
         self.continues = Continue in found.kinds
-        # A move that changes a square in place (``[d]``, ``[w]``) is built from the squares touched.
+        #: Whether the notation changes squares in place (``[d]``, ``[w]``): then no move is a light
+        #: record; it is built from the squares touched.
         self.changes = bool(found.letters & ACTIONS.keys())
-        # A move that makes pieces changes squares a light record does not describe: built whole, by
-        # the move's end (``fin``), which is written whether or not the way to its ``[*Name]`` is.
+        #: Whether the notation makes pieces (``[*Name]``): then the squares made on are kept, in order.
+        #: Such a move changes squares a light record does not describe: built whole, by the move's end
+        #: (``fin``), which is written whether or not the way to its ``[*Name]`` is.
         self.creates = Create in found.kinds
         if self.creates:
             self.constants["CREATED"] = partial(created_move, everywhere=True) if self.changes else created_move
-        # A move whose player moves again ([k]), that counts though it changes nothing ([n]) or that
-        # is labelled ([o]) is built whole, told so by ``fin`` (:attr:`tail`).
+        #: Whether a move may be one whose player moves again ([k]), a null move ([n]) or a labelled
+        #: one ([o]), or a drop: then it is built whole, told so by ``fin`` (:attr:`tail`).
         self.marks = self.dropping or bool(found.letters & set("knoO"))
         self.tail = ", ag, nl, lb" if self.marks else ""
         self.rich = self.continues or self.creates or self.changes or self.marks or Lift in found.kinds \

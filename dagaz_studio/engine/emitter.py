@@ -216,10 +216,6 @@ class Emitter:
         """A check's ``test``, recorded with whether it held: the expression to test then."""
         return test
 
-    def traced_cont(self, k: Cont, event: str, span: Any, *args: str) -> Cont:
-        """``k``, with the event recorded first."""
-        return k
-
     def letter(self, direction: str) -> str:
         """The letter of the direction numbered ``direction`` (an expression), as an event names it."""
         return "None"

@@ -4,7 +4,7 @@ that a traced run records what the runner records — the same events, sentences
 flags, in the same order — and finds the same moves.
 
 :class:`TraceWriter` writes the events where the writer's hooks ask (``traced``, ``traced_else``,
-``traced_test``, ``traced_cont``, ``letter``, which write nothing in the other back-ends) and says
+``traced_test``, ``letter``, which write nothing in the other back-ends) and says
 itself how the implicit end keeps a move. The code keeps the run's hand, captures and squares
 visited in the lists of a run state (:class:`TracedState`), so the events and the completed moves
 are made by the functions the tests' oracle (the runner) calls too (:mod:`~dagaz_studio.engine.trace_words`,
@@ -76,7 +76,7 @@ def completed(st: TracedState, target: int, direction: int | None, start: int, p
 
 class TraceHooks(RepeatWriter):
     """What both traced back-ends write alike, over their board kind's back-end: the events where the
-    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``traced_cont``, ``letter``), a
+    writer's hooks ask (``traced``, ``traced_else``, ``traced_test``, ``letter``), a
     trial pass with the trace off, the end of a partial move and a completed move's cost (none in an
     attack question); each back-end says its own implicit end (:class:`TraceWriter`,
     :class:`~dagaz_studio.engine.kind_trace.KindTraceWriter`)."""
@@ -150,12 +150,6 @@ class TraceHooks(RepeatWriter):
         self.traced(indent, env, event, span, *args, ok)
         return ok
 
-    def traced_cont(self, k: Cont, event: str, span: Any, *args: str) -> Cont:
-        def recorded(e: Env, i: int) -> None:
-            self.traced(i, e, event, span, *args)
-            k(e, i)
-        return recorded
-
     # ---------------------------------------------------------------- the parts written in full
 
     def spend(self, ind: int, units: str = "1") -> None:
@@ -178,10 +172,6 @@ class TraceHooks(RepeatWriter):
         self.emit(ind + 1, f"try: return {inner}(*a)")
         self.emit(ind + 1, "finally: T.trace = was")
         return name
-
-    def visit_check(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        self.item_span = item.span
-        super().visit_check(item, env, ind, square, k)
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
         """``[a]``, ``[s]``: asked of the attack questions, but passing in an attack question's own run
