@@ -65,14 +65,12 @@ def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[Writte
         if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == key):
             return set()
         entries, codes = kept[1], kept[2]
-        loaded: set[WrittenKey] = set()
         for written_key, written in entries.items():
             source = written[0][0]
             if source not in compiler.CODE_CACHE:
                 compiler.remember_code(source, marshal.loads(codes[source]))
             rules.written.setdefault(written_key, written)
-            loaded.add(written_key)
-        return loaded
+        return set(entries)
     except Exception:  # missing, unreadable, corrupt, or from code that no longer exists: write afresh
         return set()
 

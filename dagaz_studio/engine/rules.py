@@ -150,8 +150,6 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         self._start(st, square, entry, result, drop)
         result.work = work[0]
         result.trace_truncated = st.truncated
-        if drop is not None:
-            result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
     def traced_run_code(self, program: Program, cancel: CancelFlag | None = None) -> Callable[..., None]:
@@ -233,11 +231,12 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program is None:
             return RunResult()
         piece = Piece(position.turn, kind, True)
-        if not trace and self.board.kind_type.holds_pieces:
-            found = self._drop_fast(position, square, program, piece, budget, cancel)
-            if found is not None:
-                return found
-        return self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
+        result = self._drop_fast(position, square, program, piece, budget, cancel) \
+            if not trace and self.board.kind_type.holds_pieces else None
+        if result is None:
+            result = self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
+        result.moves = [replace(move, dropped=True) for move in result.moves]
+        return result
 
     def bulk_moves(self, position: Position, cancel: CancelFlag | None = None) -> list[Move] | None:
         """Every move of the side to move in one go, where compiled code lists a whole board's (heap and
@@ -271,7 +270,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return None
         if work[0] > budget:
             return None
-        return RunResult(moves=[replace(move, dropped=True) for move in moves], work=work[0])
+        return RunResult(moves=moves, work=work[0])
 
     def compiled_drop(self, program: Program) -> Callable[..., None] | None:
         """The compiled drop of ``program`` (cached), or ``None`` past the writer's limits."""
