@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dagaz_studio.board import load_board  # noqa: E402
 from dagaz_studio.board.shipped import shipped_boards  # noqa: E402
-from dagaz_studio.engine.compiler import CodeTooLarge, Unsupported, compile_drop, compile_notation  # noqa: E402
+from dagaz_studio.engine.compiler import CodeTooLarge, Unsupported, compile_function, compile_notation  # noqa: E402
 from dagaz_studio.engine.kind_compiler import compile_kind_notation  # noqa: E402
 from dagaz_studio.engine.kind_trace import HeapTraceWriter, StackTraceWriter  # noqa: E402
 from dagaz_studio.engine.rules import Rules  # noqa: E402
@@ -32,7 +32,7 @@ def _write(rules: Rules, notation: Any, player: int, dropped: str | None, traced
         (TraceWriter if kind.holds_pieces else HeapTraceWriter if kind.holds_heaps else StackTraceWriter)(
             rules, notation, player).written()
     elif dropped is not None:
-        compile_drop(rules, notation, player, dropped)
+        compile_function(rules, notation, player, "drop", dropped)
     elif kind.holds_pieces:
         compile_notation(rules, notation, player)
     else:

@@ -8,7 +8,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from dagaz_studio.board.model import DIRECTION_LETTERS
-from dagaz_studio.engine.compiler import Abort, Found, Unsupported, compile_probe, new_work, poll
+from dagaz_studio.engine.compiler import Abort, Found, Unsupported, compile_function, new_work, poll
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import Program
 from dagaz_studio.engine.quick_shapes import quick_probe
@@ -38,7 +38,7 @@ class AttackQuestions(RulesState):
 
     def probe_fn(self, kind: int, player: int, pruned: bool = True) -> Any:
         """The attack question of a piece kind for a player when its notation compiles whole, else
-        ``None`` (cached): pruned (:func:`compile_probe`, or quick, :func:`quick_probe`, where it can
+        ``None`` (cached): pruned (:func:`compile_function`, or quick, :func:`quick_probe`, where it can
         be), which reports no stops, or the compiled one, which says them."""
         table = self._probe_fns if pruned else self._attack_fns
         question = table.get((kind, player), _UNKNOWN)
@@ -49,7 +49,8 @@ class AttackQuestions(RulesState):
             if pruned and question is not None:
                 # Where the pruned question cannot be written, the compiled one answers.
                 with suppress(Unsupported, RecursionError, SyntaxError, MemoryError):
-                    question = compile_probe(cast("CodeRules", self), program.notation, player, program.piece_name)
+                    question = compile_function(cast("CodeRules", self), program.notation, player, "probe",
+                                                program.piece_name)
                 question = quick_probe(self, program.notation, player, question) or question
             table[kind, player] = question
         return question

@@ -52,10 +52,8 @@ def _place(board: Board) -> tuple[Path, tuple[Any, ...]] | None:
     return base / "code" / board_file.name, (FORMAT, sys.version, board_key, sources_fingerprint(_WRITERS))
 
 
-def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[WrittenKey]:
+def load(rules: Rules, place: tuple[Path, tuple[Any, ...]]) -> set[WrittenKey]:
     """Give ``rules`` the code kept for its board; the keys of the entries given."""
-    if place is None:
-        return set()
     path, key = place
     data = read_kept(path)
     if data is None:  # missing, unreadable, or not written by this user's program
@@ -65,22 +63,18 @@ def load(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None) -> set[Writte
         if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == key):
             return set()
         entries, codes = kept[1], kept[2]
-        loaded: set[WrittenKey] = set()
         for written_key, written in entries.items():
             source = written[0][0]
             if source not in compiler.CODE_CACHE:
                 compiler.remember_code(source, marshal.loads(codes[source]))
             rules.written.setdefault(written_key, written)
-            loaded.add(written_key)
-        return loaded
+        return set(entries)
     except Exception:  # missing, unreadable, corrupt, or from code that no longer exists: write afresh
         return set()
 
 
-def save(rules: Rules, place: tuple[Path, tuple[Any, ...]] | None, loaded: set[WrittenKey]) -> None:
+def save(rules: Rules, place: tuple[Path, tuple[Any, ...]], loaded: set[WrittenKey]) -> None:
     """Keep the code written for ``rules``' board with its own piece kinds, when some of it is new."""
-    if place is None:
-        return
     # The piece kinds a written entry's key names when it was written with the board's own kinds only
     # (as compiler.written_code_key names them).
     own = tuple((kind.name, kind.neutral) for kind in rules.kinds[: rules.board_kinds])
@@ -103,6 +97,7 @@ def kept_code(rules: Rules) -> Iterator[None]:
     """Within this block, ``rules`` runs the code kept for its board (written and compiled by an
     earlier start); what it writes anew is kept for the next start when the block ends normally."""
     place = _place(rules.board)
-    loaded = load(rules, place)
+    loaded = load(rules, place) if place is not None else set()
     yield
-    save(rules, place, loaded)
+    if place is not None:
+        save(rules, place, loaded)

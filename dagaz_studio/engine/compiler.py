@@ -47,8 +47,8 @@ from dagaz_studio.notation.nodes import Notation, is_check, walk
 if TYPE_CHECKING:
     from dagaz_studio.engine.code_rules import CodeRules
 
-__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "Unsupported", "compile_drop", "compile_notation", "compile_probe",
-           "new_work", "poll"]
+__all__ = ["Abort", "CodeTooLarge", "Compiled", "Found", "Unsupported", "compile_function", "compile_notation", "new_work",
+           "poll"]
 
 
 class Abort(Exception):
@@ -126,7 +126,7 @@ def _attacks_when_asked(rules: CodeRules, notation: Notation, player: int, body:
 
     def attacks(*args: Any) -> None:
         if not found:
-            found.append(_compiled(rules, notation, player, body, "attacks", piece_name)[0]["attacks"])
+            found.append(compile_function(rules, notation, player, "attacks", piece_name, body))
         found[0](*args)
     return attacks
 
@@ -180,21 +180,19 @@ def _compiled(rules: CodeRules, notation: Notation, player: int, body: Any, what
     return load_code(rules, written[0], f"notation {notation.text!r}"), written[1]
 
 
-def compile_probe(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
-    """The attack question of ``notation`` with the pruning bulk work affords: a first step from
-    the piece's square is not taken in a direction from which the square asked about cannot be
-    reached (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only
-    callers that do not report where a run stopped use it (perft). Raises :class:`Unsupported`."""
-    probe: Callable[..., None] = _compiled(rules, notation, player, None, "probe", piece_name)[0]["probe"]
-    return probe
+def compile_function(rules: CodeRules, notation: Notation, player: int, what: str, piece_name: str = PIECE_NAME,
+                     body: Any = None) -> Callable[..., None]:
+    """The function ``what`` of the code written for ``notation`` (or one part of it, ``body``) alone.
 
-
-def compile_drop(rules: CodeRules, notation: Notation, player: int, piece_name: str = PIECE_NAME) -> Callable[..., None]:
-    """The drop of ``notation``: ``drop(cells, square, piece, out, seen, work, position)`` appends to
-    ``out`` the moves (whole :class:`Move` objects, not yet marked dropped) of ``piece``, taken from
-    the hand and held over ``square``. Raises :class:`CodeTooLarge` past the size limits."""
-    drop: Callable[..., None] = _compiled(rules, notation, player, None, "drop", piece_name)[0]["drop"]
-    return drop
+    ``probe``: the attack question with the pruning bulk work affords: a first step from the piece's
+    square is not taken in a direction from which the square asked about cannot be reached
+    (:meth:`Rules.step_rays`). It answers as ``attacks`` does but counts less work, so only callers
+    that do not report where a run stopped use it (perft). ``drop``: ``drop(cells, square, piece,
+    out, seen, work, position)`` appends to ``out`` the moves (whole :class:`Move` objects, not yet
+    marked dropped) of ``piece``, taken from the hand and held over ``square``. Raises
+    :class:`Unsupported`, :class:`CodeTooLarge` past the size limits."""
+    function: Callable[..., None] = _compiled(rules, notation, player, body, what, piece_name)[0][what]
+    return function
 
 
 def remember_code(source: str, code: Any) -> None:

@@ -281,7 +281,7 @@ def _explain_unreached(board: Board, trace: Sequence[TraceEvent], tree: TraceTre
                                  "(every way ended in a move elsewhere).", ())
     heading = [way for way in ways if way.heads]
     # The first line says it all in short; the ways that show it follow.
-    short = summary(ways) if heading else ""
+    short = summary(heading)
     lines = [f"{name} is not reached: {short}." if heading
              else f"{name} is not reached: no way through the notation heads for it."]
     if onto is not None and ways[0].distance > 0:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
-from dagaz_studio.engine.compiler import Abort, compile_drop, compile_notation, new_work
+from dagaz_studio.engine.compiler import Abort, compile_function, compile_notation, new_work
 from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, Unsupported
 from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords
@@ -141,22 +141,15 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             held = list(state.hand)  # the piece (or the heap's pieces) lifted
             try:
                 code(state.cells, square, piece, state, None, work, position)
-            except Abort as stop:
+            except (Abort, RecursionError) as stop:
                 # Said where the run stopped, its state unwound to the start (but for the depth it
                 # counted past the limit, which it does not count back).
-                state.at(square, None, 1 if stop.kind == "depth" else 0)
+                state.at(square, None, 1 if isinstance(stop, Abort) and stop.kind == "depth" else 0)
                 state.hand, state.captures, state.work = held, [], work[0]
                 raise Stop(self._stop_reason(stop, work)) from None
-            except RecursionError:
-                # Nested deeper than Python's stack allows, at the limit raised for the run.
-                state.at(square, None, 0)
-                state.hand, state.captures = held, []
-                raise Stop(f"stopped after {work[0]:,} steps: the notation nests too deeply") from None
         self._start(st, square, entry, result, drop)
         result.work = work[0]
         result.trace_truncated = st.truncated
-        if drop is not None:
-            result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
     def traced_run_code(self, program: Program, cancel: CancelFlag | None = None) -> Callable[..., None]:
@@ -238,11 +231,12 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         if program is None:
             return RunResult()
         piece = Piece(position.turn, kind, True)
-        if not trace and self.board.kind_type.holds_pieces:
-            found = self._drop_fast(position, square, program, piece, budget, cancel)
-            if found is not None:
-                return found
-        return self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
+        result = self._drop_fast(position, square, program, piece, budget, cancel) \
+            if not trace and self.board.kind_type.holds_pieces else None
+        if result is None:
+            result = self._run_traced(position, square, program, budget, cancel, trace_limit, piece, trace=trace)
+        result.moves = [replace(move, dropped=True) for move in result.moves]
+        return result
 
     def bulk_moves(self, position: Position, cancel: CancelFlag | None = None) -> list[Move] | None:
         """Every move of the side to move in one go, where compiled code lists a whole board's (heap and
@@ -276,13 +270,13 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             return None
         if work[0] > budget:
             return None
-        return RunResult(moves=[replace(move, dropped=True) for move in moves], work=work[0])
+        return RunResult(moves=moves, work=work[0])
 
     def compiled_drop(self, program: Program) -> Callable[..., None] | None:
         """The compiled drop of ``program`` (cached), or ``None`` past the writer's limits."""
         if program.drop is UNMADE:
             try:
-                program.drop = compile_drop(self, program.notation, program.player, program.piece_name)
+                program.drop = compile_function(self, program.notation, program.player, "drop", program.piece_name)
             except (Unsupported, RecursionError, SyntaxError, MemoryError):
                 program.drop = None
         return cast("Callable[..., None] | None", program.drop)
@@ -346,7 +340,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         try:
             plan[0].moves(cells, square, piece, records, set(), work, position)
         except Abort as stop:
-            if self._stops_in_question(stop, program):
+            # A run that spent its budget or nested too deeply where the notation asks attack questions,
+            # whose work compiled code counts only between its looks at the budget, is left to the traced
+            # code to stop: counting each step, it may stop inside a question, and says which.
+            if stop.kind in ("budget", "depth") and stop.message is None and reads_checks(program.notation, "aAsS"):
                 return None
             if stop.kind == "cancelled":
                 # Already cancelled: the flag is not looked at again (the run stopped at its first
@@ -370,12 +367,3 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
                 break
             moves.extend([record_move(position, square, piece, r) for r in records[start:start + BUILD_BETWEEN_LOOKS]])
         return RunResult(moves=moves, stopped=stopped, work=work[0])
-
-    def _stops_in_question(self, stop: Abort, program: Program) -> bool:
-        """Whether a compiled run that spent its budget or nested too deeply is left to the traced code
-        to stop: where the notation asks attack questions, whose work the compiled code counts only
-        between its looks at the budget, the traced code, counting each step, may stop inside one, and
-        says which."""
-        if stop.kind not in ("budget", "depth") or stop.message is not None:
-            return False
-        return reads_checks(program.notation, "aAsS")

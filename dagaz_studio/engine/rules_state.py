@@ -157,8 +157,11 @@ class RulesState:
         return self.program(piece.notation, player, piece)
 
     @staticmethod
-    def _stop_reason(stop: Abort, work: Work, start: int = 0) -> str:
-        """What a run says when it stops where the compiled run stopped."""
+    def _stop_reason(stop: Abort | RecursionError, work: Work, start: int = 0) -> str:
+        """What a run says when it stops where the compiled run stopped (or where it nested deeper than
+        Python's stack allows, at the limit raised for the run)."""
+        if isinstance(stop, RecursionError):
+            return f"stopped after {work[0] - start:,} steps: the notation nests too deeply"
         if stop.message is not None:
             return stop.message
         if stop.kind == "budget":

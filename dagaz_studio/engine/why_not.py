@@ -156,11 +156,10 @@ def way_to(board: Board, trace: Sequence[TraceEvent], branch: Sequence[int], squ
                tuple((tuple(route), tuple(taken)) for route, taken in legs if route), heads, stop)
 
 
-def summary(ways: Sequence[Way]) -> str:
-    """One line: for each ``;`` option that headed for the square asked about (``ways``, closest
-    first), the checks that stopped it and where (``alternative 2 of 2 (…): [P] failed on b8, b7: it
-    is empty``)."""
-    heading = [way for way in ways if way.heads] or list(ways[:1])
+def summary(heading: Sequence[Way]) -> str:
+    """One line: for each ``;`` option that headed for the square asked about (``heading``, the ways
+    that head for it, closest first), the checks that stopped it and where (``alternative 2 of 2 (…):
+    [P] failed on b8, b7: it is empty``)."""
     # By option, then by check: where each failed and why (a reason that names no square, whole).
     groups: dict[str | None, dict[str, list[tuple[str, str]]]] = {}
     for way in heading:

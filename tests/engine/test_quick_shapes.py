@@ -14,7 +14,7 @@ import pytest
 
 from dagaz_studio.board import load_board, parse_board, shipped_boards
 from dagaz_studio.board.model import Board
-from dagaz_studio.engine.compiler import Abort, Found, compile_probe, new_work
+from dagaz_studio.engine.compiler import Abort, Found, compile_function, new_work
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.quick_shapes import attack_parts, quick_moves, quick_probe
 from dagaz_studio.engine.rules import Rules
@@ -110,7 +110,7 @@ def _compare(board: Board, chance: random.Random, rounds: int) -> None:
                 continue
             whole = len(plan) == 1 and not plan[0].rich
             slow = _Counted(plan[0].moves) if whole else None
-            slow_probe = _Counted(compile_probe(rules, notation, player))
+            slow_probe = _Counted(compile_function(rules, notation, player, "probe"))
             quick = quick_moves(rules, notation, player, slow) if whole else None
             probe = quick_probe(rules, notation, player, slow_probe)
             assert probe is not None, (name, rules.kind_names[kind])
