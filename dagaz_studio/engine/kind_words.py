@@ -35,9 +35,10 @@ def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
     st.emit("put", f"put the {count} pieces in hand on {st.name(square)}", span, square)
 
 
-def heap_taken(st: State, span: Span, heap: Heap, square: int) -> None:
-    """The trace's event: the heap on ``square`` captured, the whole heap."""
-    words.capture(st, span, heap, square, f"the heap of {describe_heap(heap)}")
+def heap_taken(st: State, span: Span, heap: Heap | Piece, square: int) -> None:
+    """The trace's event: the heap on ``square`` captured, the whole heap; a piece made there
+    (``[*Name]``), not yet a heap, is said as any piece."""
+    words.capture(st, span, heap, square, f"the heap of {describe_heap(heap)}" if isinstance(heap, Heap) else None)
 
 
 def heap_refused(st: State, span: Span, square: int) -> None:

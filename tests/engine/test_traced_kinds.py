@@ -64,6 +64,21 @@ def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
         assert traced and all(code is not None for code in traced), board_name
 
 
+def test_a_piece_made_on_a_heap_board_and_captured_at_once_traces_as_the_runner_says() -> None:
+    # ``[*Ruby,x]``: the piece made is not a heap; its capture is said as any piece's.
+    fast, runner = traced_rules_pair("two-seeds")
+    position = Position.initial(fast.board)
+    notation = parse_notation("[*Ruby,x]")
+    kind = fast.custom_kind(notation)
+    runner.custom_kind(notation)
+    square = next(square for square, cell in enumerate(position.cells) if cell is not None)
+    code = fast.run(position, square, fast.program(notation, position.turn, fast.kinds[kind]), trace=True)
+    same_trace(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]),
+                                trace=True), "[*Ruby,x]")
+    assert any(event.kind == "capture" and "Ruby" in event.text and event.text.endswith(fast.board.squares[square])
+               for event in code.trace)
+
+
 def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -> None:
     # The runner keeps the typed heap that stood on the square: not a move.
     fast, runner = traced_rules_pair("kalah")
