@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from dagaz_studio.commands.common import CommandError, open_board, report
-from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, ordered, pool
+from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
 EXIT_SAME = 0
 EXIT_DIFFER = 1
@@ -61,11 +61,11 @@ def _search_block(block: tuple[int, int]) -> Any:
     return search_block(STATE["rules"], STATE["kinds"], STATE["seed"], *block)
 
 
-def _searcher(workers: Any, jobs: int) -> Any:
-    """Blocks searched by the pool's ``jobs`` workers, answered in order (so the first difference is
-    the one a single process finds); the pool is ended, its remaining blocks unsearched, once one differs."""
+def _searcher(workers: Workers) -> Any:
+    """Blocks searched by the pool's workers, answered in order (so the first difference is the one
+    a single process finds); the pool is ended, its remaining blocks unsearched, once one differs."""
     def search(blocks: Iterable[tuple[int, int]]) -> Iterator[Any]:
-        return ordered(workers, jobs, _search_block, blocks)
+        return workers.ordered(_search_block, blocks)
     return search
 
 
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             rules.warm()
             STATE.update({"rules": rules, "kinds": kinds, "seed": args.seed})
             with pool(jobs, _open, args.board, a, b, args.seed, opened=True) as workers:
-                result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers, jobs))
+                result = compare_kinds(rules, kinds, args.positions, args.seed, _searcher(workers))
         else:
             result = compare_kinds(rules, kinds, args.positions, args.seed)
         if result.error:

@@ -12,6 +12,7 @@ import io
 import os
 import stat
 import sys
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import (
@@ -23,7 +24,7 @@ from dagaz_studio.commands.common import (
     report,
     square_index,
 )
-from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
+from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
@@ -249,7 +250,7 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
     rules.warm()
     try:
         with pool(jobs, _open_batch, args, opened=True) as workers:
-            return _answer_over(workers, jobs)
+            return _answer_over(workers)
     except CommandError as error:  # the workers could not be started
         return report(error)
 
@@ -258,38 +259,33 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
 CHUNK = 16
 
 
-def _answer_over(workers: Any, jobs: int) -> int:
+def _answer_over(workers: Workers) -> int:
     """Answer the batch over ``workers``, in order; the exit status.
 
-    This thread reads the lines and hands them out a chunk at a time; between lines it prints the
-    answers ready (in order), and waits for the oldest when a few chunks a worker are in flight. (A
-    map over the lines would read them in a thread of its own, which Ctrl-C cannot interrupt: a
-    command waiting on its terminal for more lines would then never end.)
+    This thread reads the lines and hands them out a chunk at a time, a few chunks a worker ahead,
+    and prints the answers (in order) as they come. (A map over the lines would read them in a
+    thread of its own, which Ctrl-C cannot interrupt: a command waiting on its terminal for more
+    lines would then never end.)
     """
-    from collections import deque
-
     status = 0
-    pending: deque[Any] = deque()
+    for answers in workers.ordered(_answer_all, _chunks(batch_lines()), ahead=4):
+        for line_status, text in answers:
+            status = max(status, line_status)
+            sys.stdout.write(text)
+        sys.stdout.flush()
+    return status
 
-    def settle(everything: bool) -> None:
-        nonlocal status
-        while pending and (everything or len(pending) >= 4 * jobs or pending[0].done()):
-            for line_status, text in pending.popleft().result():
-                status = max(status, line_status)
-                sys.stdout.write(text)
-            sys.stdout.flush()
 
+def _chunks(lines: Iterable[BatchLine]) -> Iterator[list[BatchLine]]:
+    """``lines`` :data:`CHUNK` at a time, as they are read."""
     chunk: list[BatchLine] = []
-    for line in batch_lines():
+    for line in lines:
         chunk.append(line)
         if len(chunk) == CHUNK:
-            pending.append(workers.submit(_answer_all, chunk))
+            yield chunk
             chunk = []
-        settle(everything=False)
     if chunk:
-        pending.append(workers.submit(_answer_all, chunk))
-    settle(everything=True)
-    return status
+        yield chunk
 
 
 def _stdin_is_a_file() -> bool:

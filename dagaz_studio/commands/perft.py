@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from dagaz_studio.commands.common import CommandError, open_board, open_position, report
-from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, ordered, pool
+from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 
 #: From this depth on, the default spreads the first moves over every core.
 PARALLEL_DEPTH = 4
@@ -62,9 +62,8 @@ def divided(board_argument: str, fen: str | None, depth: int, jobs: int) -> list
         # every worker would otherwise make for itself are made once, here.
         STATE["rules"].build_attack_tables()
     STATE["rules"].warm()
-    jobs = min(jobs, len(moves))
-    with pool(jobs, _open, board_argument, fen, opened=True) as workers:
-        counts = list(ordered(workers, jobs, _count_after, [(i, depth - 1) for i in range(len(moves))]))
+    with pool(min(jobs, len(moves)), _open, board_argument, fen, opened=True) as workers:
+        counts = list(workers.ordered(_count_after, [(i, depth - 1) for i in range(len(moves))], ahead=1))
     return list(zip(moves, counts))
 
 

@@ -11,12 +11,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
-
-if TYPE_CHECKING:
-    from concurrent.futures import Executor, Future
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -104,8 +102,116 @@ def _terminate(_signal: int, _frame: Any) -> None:
     raise Terminated()
 
 
+class Workers:
+    """Worker processes, each with a pipe of its own: an item of work is handed to a worker with room
+    for it, and its answer read from that worker's pipe once there; a worker's end is seen at once
+    (its pipe closes). Nothing is shared between workers, so a worker killed at any moment (by the
+    out-of-memory killer, or a user) leaves nothing half-written that another would wait on. (A
+    :mod:`multiprocessing` pool then waits for ever, even to be ended: a worker killed while it held
+    the shared queue's lock; :mod:`concurrent.futures`' executor waits for ever on an answer half
+    written by a worker ended at work.)"""
+
+    def __init__(self, context: Any, jobs: int, initargs: tuple[Any, ...]) -> None:
+        self.processes: list[Any] = []
+        self.pipes: list[Any] = []
+        for _ in range(jobs):
+            here, there = context.Pipe()
+            process = context.Process(target=_serve, args=(there, initargs), daemon=True)
+            process.start()
+            there.close()  # the worker's end is the worker's alone: its end closes the pipe
+            self.processes.append(process)
+            self.pipes.append(here)
+
+    def ordered(self, work: Callable[[T], R], items: Iterable[T], ahead: int = 2) -> Iterator[R]:
+        """``work(item)`` of each of ``items``, answered in the order given. The items are handed out
+        as answers come, ``ahead`` a worker at the most, so that a search of ever so many ends at
+        its first answer without handing out the rest; raises :class:`WorkerLost` when a worker
+        ends before its answers come."""
+        given = iter(items)
+        waiting: dict[Any, deque[int]] = {pipe: deque() for pipe in self.pipes}
+        answers: dict[int, Any] = {}
+        handed = answered = 0
+        more = True
+        while True:
+            # Answers already come are read first (without waiting): a batch read line by line
+            # prints each as soon as it is there, not once the next lines are read.
+            self._gather(waiting, answers, 0)
+            if answered in answers:
+                answer = answers.pop(answered)
+                answered += 1
+                if isinstance(answer, _Failed):
+                    raise answer.error
+                yield answer
+                continue
+            pipe = min(self.pipes, key=lambda pipe: len(waiting[pipe]))
+            if more and len(waiting[pipe]) < ahead:
+                try:
+                    item = next(given)
+                except StopIteration:
+                    more = False
+                else:
+                    pipe.send((work, item))
+                    waiting[pipe].append(handed)
+                    handed += 1
+                    continue
+            if answered == handed:
+                return
+            self._gather(waiting, answers, None)
+
+    def _gather(self, waiting: dict[Any, deque[int]], answers: dict[int, Any], timeout: float | None) -> None:
+        """Read the answers the workers have written (waiting up to ``timeout`` for one, ``None``:
+        until one comes), each kept under the number of its item."""
+        from multiprocessing.connection import wait
+
+        busy = [pipe for pipe in self.pipes if waiting[pipe]]
+        if not busy:
+            return
+        for ready in wait(busy, timeout):
+            try:
+                answers[waiting[ready].popleft()] = ready.recv()
+            except (EOFError, OSError):
+                raise WorkerLost() from None
+
+    def end(self) -> None:
+        """End every worker now (work still running is of no use: the block ended early, or was
+        interrupted), and wait for their ends."""
+        for process in self.processes:
+            process.kill()
+        for process in self.processes:
+            process.join()
+        for pipe in self.pipes:
+            pipe.close()
+
+
+class WorkerLost(Exception):
+    """A worker ended before its work was done."""
+
+
+class _Failed:
+    """A worker's work raised ``error``: raised again where its answer is read, in order."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def _serve(pipe: Any, initargs: tuple[Any, ...]) -> None:
+    """A worker's life: started as :func:`_worker_started` says, then each item of work read from
+    ``pipe`` and its answer (or what it raised) written back, until the pipe closes."""
+    _worker_started(*initargs)
+    while True:
+        try:
+            work, item = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = work(item)
+        except Exception as error:  # said where the answer is read, as that process would have raised it
+            answer = _Failed(error)
+        pipe.send(answer)
+
+
 @contextmanager
-def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Iterator[Executor]:
+def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, opened: bool = False) -> Iterator[Workers]:
     """A pool of ``jobs`` worker processes, each started with ``opener(*arguments)``, for the length
     of the block; the workers are ended with the block, or with this process however it ends.
 
@@ -117,14 +223,11 @@ def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, open
     Within the block SIGTERM raises :class:`Terminated` (the workers are ended, no traceback). Raises
     :class:`~dagaz_studio.commands.common.CommandError` when the workers cannot be started (too many
     processes), or when one ends before its work is done (killed, or out of memory): the work it
-    held is lost, and waiting for it would wait for ever. (A pool of :mod:`multiprocessing` waits for
-    ever then, even to be ended; an executor's pool knows its workers' ends, and says so.)
+    held is lost, and waiting for it would wait for ever.
     """
     import multiprocessing  # only now: every command declares --jobs, few start a pool
     import signal
     import threading
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     from dagaz_studio.commands.common import CommandError
 
@@ -132,46 +235,22 @@ def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, open
     sys.stdout.flush()
     context = multiprocessing.get_context(method)
     keep = opened and method == "fork"
-    before = set(multiprocessing.active_children())
-    workers = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_started,
-                                  initargs=(os.getpid(), None) if keep else (os.getpid(), opener, *arguments))
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main else None
+    workers: Workers | None = None
     try:
         try:
-            # The workers start with the first work handed out: started now, a refusal is said here.
-            workers.submit(int).result()
+            workers = Workers(context, jobs, (os.getpid(), None) if keep else (os.getpid(), opener, *arguments))
         except OSError as error:  # fork refused: the user's process limit, or memory
             raise CommandError(f"--jobs {jobs}: could not start the worker processes ({error.strerror or error}); "
                                "give fewer jobs") from None
         try:
             yield workers
-        except BrokenProcessPool:
+        except WorkerLost:
             raise CommandError("a worker process ended before its work was done (killed, or out of memory?); "
                                "run again, with fewer --jobs") from None
     finally:
-        # Work still running is of no use now (the block ended early, or was interrupted): its
-        # workers are ended, not waited for; the executor, finding them gone, lets go of the rest,
-        # and its thread is waited for (one shutdown: a first one lets go of the thread unjoined,
-        # which would then race the interpreter's exit).
-        for worker in set(multiprocessing.active_children()) - before:
-            worker.terminate()
-        workers.shutdown(wait=True, cancel_futures=True)
+        if workers is not None:
+            workers.end()
         if main:
             signal.signal(signal.SIGTERM, previous)
-
-
-def ordered(workers: Executor, jobs: int, work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
-    """``work(item)`` of each of ``items`` on ``workers`` (``jobs`` of them), answered in the order
-    given; the items are handed out as answers come, two a worker ahead, so that a search of ever so
-    many ends at its first answer without handing out the rest."""
-    from collections import deque
-
-    ahead = 2 * jobs
-    pending: deque[Future[R]] = deque()
-    for item in items:
-        pending.append(workers.submit(work, item))
-        if len(pending) >= ahead:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()

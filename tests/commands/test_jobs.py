@@ -47,3 +47,27 @@ def test_a_batch_over_two_processes_answers_every_line_in_order(tmp_path: Path) 
     assert one.returncode == two.returncode == default.returncode == 2  # two lines are not positions
     assert one.stdout == two.stdout == default.stdout
     assert len(one.stdout.splitlines()) == len(lines)
+
+
+def _nothing_opened() -> dict[str, object]:
+    return {}
+
+
+def _halved(number: int) -> int:
+    if number % 2:
+        raise ValueError(f"{number} is odd")
+    return number // 2
+
+
+def test_work_is_answered_in_order_and_what_a_worker_raises_is_raised_in_its_place() -> None:
+    from dagaz_studio.commands.pool import pool
+
+    with pool(2, _nothing_opened) as workers:
+        assert list(workers.ordered(_halved, range(0, 40, 2), ahead=3)) == list(range(20))
+        answered = []
+        try:
+            for answer in workers.ordered(_halved, [0, 2, 4, 7, 8, 10]):
+                answered.append(answer)
+        except ValueError as error:
+            assert str(error) == "7 is odd"
+        assert answered == [0, 1, 2]
