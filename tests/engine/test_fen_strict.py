@@ -109,7 +109,8 @@ def test_every_fen_written_reads_back_whatever_moved_two_squares() -> None:
     # in the FEN written that FEN reading (which takes the square as passed going forward) refused.
     from dagaz_studio.board import shipped_boards
     from dagaz_studio.engine import Rules
-    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
 
     for name in shipped_boards():
         board = load_board(name)
@@ -124,7 +125,8 @@ def test_every_fen_written_reads_back_whatever_moved_two_squares() -> None:
 
 def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
     from dagaz_studio.engine import Rules
-    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
 
     board = load_board("chess")
     rules = Rules(board)
