@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.code_cache import kept_code as kept_code
     from dagaz_studio.engine.compiler import Abort as Abort
     from dagaz_studio.engine.compiler import new_work as new_work
-    from dagaz_studio.engine.endings import GameOver as GameOver
+    from dagaz_studio.engine.end_rules import GameOver as GameOver
     from dagaz_studio.engine.endings import game_over as game_over
     from dagaz_studio.engine.endings import over_by_board as over_by_board
     from dagaz_studio.engine.explain import SquareExplanation as SquareExplanation
@@ -50,22 +50,21 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.explain import build_tree as build_tree
     from dagaz_studio.engine.explain import explain_square as explain_square
     from dagaz_studio.engine.explain import move_branch as move_branch
-    from dagaz_studio.engine.game import drop_moves as drop_moves
     from dagaz_studio.engine.game import fen as fen
     from dagaz_studio.engine.game import legal_moves as legal_moves
-    from dagaz_studio.engine.game import make_move as make_move
     from dagaz_studio.engine.game import pass_move as pass_move
     from dagaz_studio.engine.game import pseudo_legal_moves as pseudo_legal_moves
-    from dagaz_studio.engine.game import royal_squares as royal_squares
-    from dagaz_studio.engine.game import unmake_move as unmake_move
     from dagaz_studio.engine.heaps import Heap as Heap
     from dagaz_studio.engine.heaps import has_stores as has_stores
     from dagaz_studio.engine.heaps import typed_heap as typed_heap
     from dagaz_studio.engine.highlights import move_highlights as move_highlights
+    from dagaz_studio.engine.light_drops import drop_moves as drop_moves
     from dagaz_studio.engine.light_path import divide as divide
     from dagaz_studio.engine.light_path import light_legal_moves as light_legal_moves
     from dagaz_studio.engine.light_path import perft as perft
+    from dagaz_studio.engine.making import make_move as make_move
     from dagaz_studio.engine.making import make_record as make_record
+    from dagaz_studio.engine.making import unmake_move as unmake_move
     from dagaz_studio.engine.position import MAX_FEN_LENGTH as MAX_FEN_LENGTH
     from dagaz_studio.engine.position import FenError as FenError
     from dagaz_studio.engine.position import LastMove as LastMove
@@ -73,6 +72,7 @@ if TYPE_CHECKING:
     from dagaz_studio.engine.position import Position as Position
     from dagaz_studio.engine.program import Program as Program
     from dagaz_studio.engine.program import check_names as check_names
+    from dagaz_studio.engine.royals import royal_squares as royal_squares
     from dagaz_studio.engine.rules import Rules as Rules
     from dagaz_studio.engine.rules import collector_paused as collector_paused
     from dagaz_studio.engine.stacks import Column as Column

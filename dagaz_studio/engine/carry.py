@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine.position import Piece, Position
 
-__all__ = ["carry_position"]
-
 
 def carry_position(position: Position, board: Board, renames: Mapping[str, str] | None = None) -> Position:
     """``position`` on ``board``: every piece whose square, type (after ``renames``, old name -> new)

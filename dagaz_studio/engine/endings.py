@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dagaz_studio.engine import game
-from dagaz_studio.engine.end_rules import GameOver as GameOver  # offered from here, with the questions
-from dagaz_studio.engine.end_rules import board_over
+from dagaz_studio.engine.end_rules import GameOver, board_over
 from dagaz_studio.engine.heaps import majority_reached
 from dagaz_studio.engine.royals import royal_attacked
 

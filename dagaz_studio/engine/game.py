@@ -15,18 +15,12 @@ from dagaz_studio.engine.drop_rules import chooses_drops, drops_compulsory
 from dagaz_studio.engine.end_rules import board_over, facing, keeps_facing, settle_checks
 from dagaz_studio.engine.gates import gated_moves
 from dagaz_studio.engine.heaps import majority_reached
-
-# drop_moves, make_move, unmake_move and royal_squares are offered from here too, beside the legal moves they go with.
-from dagaz_studio.engine.light_drops import drop_moves as drop_moves
 from dagaz_studio.engine.light_drops import leaves_stuck, legal_drops
 from dagaz_studio.engine.making import made
-from dagaz_studio.engine.making import make_move as make_move
-from dagaz_studio.engine.making import unmake_move as unmake_move
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove, Position
 from dagaz_studio.engine.records import Entry
-from dagaz_studio.engine.royals import gives_check, leaves_royal_attacked, move_safe
-from dagaz_studio.engine.royals import royal_squares as royal_squares
+from dagaz_studio.engine.royals import gives_check, leaves_royal_attacked, move_safe, royal_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import CancelFlag, Move, RunawayNotation
 

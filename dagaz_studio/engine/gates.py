@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dagaz_studio.engine.making import make_move, unmake_move
+from dagaz_studio.engine.making import made
 from dagaz_studio.engine.state import Piece
 
 if TYPE_CHECKING:
@@ -54,9 +54,6 @@ def _droppable(rules: Rules, position: Position, move: Move, square: int, kind: 
     if rules.drop_program(kind, position.turn) is None:
         return True
     me = position.turn
-    undo = make_move(position, move)
-    position.turn = me
-    try:
+    with made(rules, position, move):
+        position.turn = me
         return any(drop.target == square for drop in rules.run_drop(position, kind, square).moves)
-    finally:
-        unmake_move(position, undo)

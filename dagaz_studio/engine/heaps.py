@@ -10,6 +10,7 @@ in the FEN after the side to move, one count a player, on a board with ``rule: c
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from dagaz_studio.board.heaps import format_heap, format_heap_placement, parse_heap, parse_heap_placement
@@ -59,15 +60,10 @@ def typed_heap(standing: object, kind: int, kinds: int) -> Piece:
 # --------------------------------------------------------------------------- sowing
 # What the heap boards' written code (kind_code, kind_compiler) does with a heap's pieces.
 
-_HELD: dict[int, Piece] = {}
-
-
+@cache
 def held_piece(kind: int) -> Piece:
     """The piece in hand standing for one piece of a heap (one object a kind)."""
-    held = _HELD.get(kind)
-    if held is None:
-        held = _HELD[kind] = Piece(-1, kind, False)
-    return held
+    return Piece(-1, kind, False)
 
 
 #: What :func:`push_heap` puts in hand for a heap's counts lifted from a square: the same few, over and over.

@@ -15,7 +15,7 @@ from dagaz_studio.engine.drop_rules import balanced, drop_first_kinds, held_firs
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.read_memo import GIVE_UP_AFTER, remembered
-from dagaz_studio.engine.royals import Asker, move_safe, royal_attacked, watched_squares
+from dagaz_studio.engine.royals import Asker, move_safe, royal_attacked, royal_squares, watched_squares
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import DEFAULT_BUDGET, CancelFlag, Move, RunawayNotation
 
@@ -115,7 +115,7 @@ def legal_drops(rules: Rules, position: Position, royals: list[int], count: Call
         if piece_type.no_drop_mate or piece_type.no_drop_check:
             if not checking:
                 nxt = (me + 1) % len(board.players)
-                their_royals = [s for s, p in enumerate(cells) if p is not None and p[0] == nxt and p[1] in royal]
+                their_royals = royal_squares(rules, position, nxt)
                 checking += (nxt, their_royals,
                              watched_squares(rules, position, their_royals, rules.others[nxt]) if their_royals else set())
             nxt, their_royals, mating = checking

@@ -44,8 +44,9 @@ from pathlib import Path
 import chess
 
 from dagaz_studio.board import load_board, shipped_boards
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 

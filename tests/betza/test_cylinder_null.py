@@ -32,7 +32,8 @@ import pytest
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import parse_notation
 from dagaz_studio.translation import TranslationError, translate

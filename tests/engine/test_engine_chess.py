@@ -7,8 +7,9 @@ import random
 import chess
 import pytest
 
-from dagaz_studio.engine.game import fen, legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import fen, legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Position
 from tests.helpers.engine_helpers import shipped, uci
 

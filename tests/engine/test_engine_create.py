@@ -8,7 +8,8 @@ import pytest
 
 from dagaz_studio.board import BoardFileError, parse_board
 from dagaz_studio.board.placement import NEUTRAL
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from dagaz_studio.board import BoardFileError, load_board, parse_board
 from dagaz_studio.cli import main
 from dagaz_studio.engine.endings import game_over
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames

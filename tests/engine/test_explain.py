@@ -8,8 +8,9 @@ import pytest
 from dagaz_studio.board import load_board, parse_board
 from dagaz_studio.board.writer import replace_piece_notation
 from dagaz_studio.engine.explain import attack_reason, board_at, build_tree, explain_square, move_branch
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.highlights import move_highlights
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.notation import parse_notation

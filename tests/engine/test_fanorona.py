@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import Move
 from tests.helpers.engine_helpers import shipped

@@ -19,8 +19,9 @@ import pytest
 
 from dagaz_studio.engine import Rules
 from dagaz_studio.engine.game import fen as written_fen
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
 from tests.helpers.engine_helpers import shipped, uci
@@ -141,7 +142,7 @@ def test_a_berolina_double_step_names_the_squares_passed_and_landed_on_and_is_ta
     assert legal_names(board, rules, position) == set(sf.legal_moves("berolina", fen, []))
     # And the same double step played here writes the same FEN.
     start = Position.from_fen(board, "4k3/8/8/8/1p6/8/2P5/4K3 w - - 0 1")
-    from dagaz_studio.engine.game import make_move
+    from dagaz_studio.engine.making import make_move
 
     (step,) = [m for m in legal_moves(rules, start) if board.squares[m.target] == "a4"]
     make_move(start, step)

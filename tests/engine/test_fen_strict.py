@@ -109,7 +109,8 @@ def test_every_fen_written_reads_back_whatever_moved_two_squares() -> None:
     # in the FEN written that FEN reading (which takes the square as passed going forward) refused.
     from dagaz_studio.board import shipped_boards
     from dagaz_studio.engine import Rules
-    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
 
     for name in shipped_boards():
         board = load_board(name)
@@ -124,7 +125,8 @@ def test_every_fen_written_reads_back_whatever_moved_two_squares() -> None:
 
 def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
     from dagaz_studio.engine import Rules
-    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
 
     board = load_board("chess")
     rules = Rules(board)
@@ -136,3 +138,11 @@ def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
     (double,) = [m for m in legal_moves(rules, pawn) if board.squares[m.target] == "e4"]
     make_move(pawn, double)
     assert pawn.fen().split()[3] == "e3"
+
+
+@pytest.mark.parametrize("name", ["chess", "lasca", "kalah"])
+def test_the_side_to_move_is_read_before_the_placement_on_every_board_kind(name: str) -> None:
+    # A FEN wrong in both fields is refused for its side to move, whatever its squares hold.
+    with pytest.raises(FenError) as caught:
+        Position.from_fen(load_board(name), "9z/8 x")
+    assert caught.value.field == "side to move"

@@ -11,8 +11,9 @@ import sys
 import pytest
 
 from dagaz_studio.board import BoardFileError, load_board, parse_board
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.variants_ini import import_file

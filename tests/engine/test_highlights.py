@@ -7,8 +7,9 @@ import random
 from dagaz_studio.board import load_board
 from dagaz_studio.commands.common import open_position
 from dagaz_studio.commands.moves import moves_for
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.highlights import destroyed_squares, move_highlights
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.rules import Rules
 
 

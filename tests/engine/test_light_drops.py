@@ -10,8 +10,9 @@ import random
 import pytest
 
 from dagaz_studio.board import load_board, parse_board
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import light_legal_count, light_legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import light_legal_moves
-from dagaz_studio.engine.making import make_record
+from dagaz_studio.engine.making import make_move, make_record, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.records import RichRecord
 from dagaz_studio.engine.rules import Rules

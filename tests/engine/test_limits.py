@@ -287,7 +287,8 @@ def test_no_one_question_pays_for_a_whole_attack_table(board_name: str) -> None:
     import random
 
     from dagaz_studio.board import parse_board, shipped_boards
-    from dagaz_studio.engine.game import legal_moves, make_move
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
 
     path = shipped_boards()[board_name]
     board = parse_board(path.read_text(encoding="utf-8"), path.name)  # a board of its own: nothing shared yet

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Position
 from tests.helpers.paths import REPO
 

@@ -10,7 +10,8 @@ import pytest
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine.compiler import POLL_EVERY
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.read_memo import readable, remembered
 from dagaz_studio.engine.rules import Rules

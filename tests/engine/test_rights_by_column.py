@@ -8,7 +8,8 @@ import random
 import pytest
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.rules import Rules
 from tests.helpers.variants_oracle import uci_names

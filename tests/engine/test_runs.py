@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.board.loader import BoardFileError, parse_board
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames

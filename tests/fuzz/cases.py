@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from dagaz_studio.board import Board, BoardFileError, load_board, parse_board, shipped_boards
 from dagaz_studio.board.placement import PlacementError
 from dagaz_studio.engine import Rules, RunawayNotation
-from dagaz_studio.engine.game import legal_moves, make_move, pseudo_legal_moves
+from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import FenError, Piece, Position
 from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 from dagaz_studio.notation import NotationError, describe, format_tree, parse_notation

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import legal_moves, make_move, unmake_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers

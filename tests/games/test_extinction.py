@@ -11,8 +11,9 @@ import pytest
 
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.board.piece_edits import update_piece
-from dagaz_studio.engine.game import legal_moves, make_move, pseudo_legal_moves
+from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.names import MoveNames

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 import pytest
 
 from dagaz_studio.cli import main
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import FenError, Position
 from dagaz_studio.names import MoveNames
 from tests.helpers.engine_helpers import shipped

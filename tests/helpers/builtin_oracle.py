@@ -12,7 +12,8 @@ from functools import cache
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini.inheritance import resolve
 from dagaz_studio.variants_ini.values import is_true

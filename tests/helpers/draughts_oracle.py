@@ -19,7 +19,7 @@ import pytest
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine import Move
-from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from dagaz_studio.pdn import fen_from_pdn, pdn_from_position, square_numbers

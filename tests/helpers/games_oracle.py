@@ -24,8 +24,9 @@ import pytest
 
 from dagaz_studio.board import Board
 from dagaz_studio.engine import Move, Rules
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.light_path import perft
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from tests.helpers.engine_helpers import shipped

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from dagaz_studio.board import load_board
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.rules import Rules
 

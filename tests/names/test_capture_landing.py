@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from dagaz_studio.engine.game import make_move
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.names import MoveNames
 from tests.helpers.engine_helpers import shipped

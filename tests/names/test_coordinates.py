@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.values import describe_move
 from dagaz_studio.names import STYLES, MoveNameError, MoveNames, NameStyleError, name_moves, read_move

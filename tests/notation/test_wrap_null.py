@@ -9,7 +9,8 @@ import pytest
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
-from dagaz_studio.engine.game import legal_moves, make_move, pseudo_legal_moves, unmake_move
+from dagaz_studio.engine.game import legal_moves, pseudo_legal_moves
+from dagaz_studio.engine.making import make_move, unmake_move
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.notation import NotationError, describe, parse_notation, to_notation
 from dagaz_studio.notation.nodes import GroupStep, Step, walk

@@ -17,7 +17,8 @@ import pytest
 
 from dagaz_studio.board import load_board
 from dagaz_studio.engine import Rules
-from dagaz_studio.engine.game import legal_moves, make_move
+from dagaz_studio.engine.game import legal_moves
+from dagaz_studio.engine.making import make_move
 from dagaz_studio.engine.position import Position
 from dagaz_studio.variants_ini import IniError, import_file, import_variant, read_ini
 from tests.helpers.paths import DATA
