@@ -138,11 +138,3 @@ def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
     (double,) = [m for m in legal_moves(rules, pawn) if board.squares[m.target] == "e4"]
     make_move(pawn, double)
     assert pawn.fen().split()[3] == "e3"
-
-
-@pytest.mark.parametrize("name", ["chess", "lasca", "kalah"])
-def test_the_side_to_move_is_read_before_the_placement_on_every_board_kind(name: str) -> None:
-    # A FEN wrong in both fields is refused for its side to move, whatever its squares hold.
-    with pytest.raises(FenError) as caught:
-        Position.from_fen(load_board(name), "9z/8 x")
-    assert caught.value.field == "side to move"
