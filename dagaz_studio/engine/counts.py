@@ -43,10 +43,11 @@ def own_pieces(cells: list[Any], squares: Sequence[int] | None, kind: int, me: i
 
 def has_lost(cells: list[Any], hands: Sequence[Sequence[int]], me: int, kind: int, setup: int) -> bool:
     """``[+?Name]``: whether player ``me`` has fewer pieces of ``kind`` on the board and in hand than
-    the board's setup gave him (``setup``; the piece in hand, being promoted, is not counted). Only a
-    board of pieces has a setup to fall short of: a heap or stack board's ``setup`` is 0."""
-    held = hands[me][kind] if hands and me < len(hands) and kind < len(hands[me]) else 0
-    return own_pieces(cells, None, kind, me) + held < setup
+    the board's setup gave him (``setup``; the piece in hand, being promoted, is not counted)."""
+    have = sum(1 for piece in cells if piece is not None and piece.player == me and piece.kind == kind)
+    if hands and me < len(hands) and kind < len(hands[me]):
+        have += hands[me][kind]
+    return have < setup
 
 
 def run_count(runs: Runs, piece: Any, square: int) -> int:

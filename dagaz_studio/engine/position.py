@@ -93,12 +93,15 @@ class Position(PositionState):
         if len(fields) > len(FEN_FIELDS):
             raise FenError(f"{len(fields)} fields, expected at most {len(FEN_FIELDS)} ({', '.join(FEN_FIELDS)}); "
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
-        position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
         form = _KIND_FENS.get(board.kind_type)
-        try:  # a heap or stack board's kind has its placement form (docs/boards.md) and fields
-            (_read_pieces if form is None else form[0])(position, fields, fen)
-        except PlacementError as error:
-            raise FenError(str(error), fen, "placement") from None
+        if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
+            position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
+            try:
+                form[0](position, fields, fen)
+            except PlacementError as error:
+                raise FenError(str(error), fen, "placement") from None
+        else:
+            position = cls._read_fields(board, fields, fen)
         if checks is not None:
             position.checks_remaining = checks
         if runs is not None:  # the moves in a row under way (:mod:`dagaz_studio.engine.runs`)
@@ -107,6 +110,52 @@ class Position(PositionState):
             except ValueError as error:
                 raise FenError(str(error), fen, "moves in a row") from None
         return position
+
+    @classmethod
+    def _read_fields(cls, board: Board, fields: list[str], fen: str) -> Position:
+        """A position of a board of pieces from the FEN's fields, checks and runs set apart."""
+        kind_index = {name: i for i, name in enumerate(board.pieces)}
+        fields[0] = holdings_in_brackets(board, fields[0])
+        try:
+            placement = parse_placement(board, fields[0])
+        except PlacementError as error:
+            raise FenError(str(error), fen, "placement") from None
+        cells: list[Piece | None] = [None] * len(board.squares)
+        for square, (player, piece_type) in placement.items():
+            cells[square] = Piece(player, kind_index[piece_type.name], True)
+        turn = _read_turn(board, fields[1] if len(fields) > 1 else "w", fen)
+        position = cls(board, cells, turn)
+        if board.has_hands or "[" in fields[0]:
+            try:
+                held = parse_hand(board, fields[0])
+            except PlacementError as error:
+                raise FenError(str(error), fen, "hand") from None
+            for player, piece_type in held:
+                if player < len(position.hands):
+                    position.hands[player][kind_index[piece_type.name]] += 1
+            position.hand_order = tuple(dict.fromkeys((player, kind_index[piece_type.name]) for player, piece_type in held))
+        if len(fields) in (4, 5) and fields[2].isascii() and fields[2].isdigit():
+            # Fairy-Stockfish writes shogi's FEN without castling and en-passant fields ("[-] w 0 1"):
+            # a number where castling rights would be starts the clocks.
+            fields = fields[:2] + ["-", "-"] + fields[2:]
+        mark_unmoved_from_setup(position)
+        if len(fields) > 2 and board.gate is not None:
+            read_castling_and_gates(position, fields[2], fen)
+        elif len(fields) > 2:
+            apply_castling_rights(position, fields[2], fen)
+            position.castling_by_column = bool(set(fields[2]) - set("KQkq-"))
+        # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
+        # written in the en-passant field while a count runs: no square was passed.
+        if len(fields) > 3 and fields[3] != "-" and not (fields[3].isascii() and fields[3].isdigit()):
+            position.last_move = _read_en_passant(board, fields[3], turn, fen, position.cells)
+            if board.squares[position.last_move.target] in _SQUARES.findall(fields[3]):
+                position.landing_named = position.last_move
+        if len(fields) > 4:
+            position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
+        if len(fields) > 5:
+            position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
+        return position
+
 
     # ------------------------------------------------------------------ output
 
@@ -170,6 +219,15 @@ class Position(PositionState):
         """An independent copy (every field as it is, the cells and the hands copied)."""
         return replace(self, cells=list(self.cells), hands=[list(hand) for hand in self.hands])
 
+    def piece_name(self, square: int) -> str | None:
+        """The type name of the piece on ``square``, or ``None``."""
+        piece = self.cells[square]
+        if piece is None:
+            return None
+        kinds = self.kinds
+        return kinds[piece.kind].name if 0 <= piece.kind < len(kinds) else "piece"
+
+
 
 _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 
@@ -180,45 +238,6 @@ _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position, str], str]]
 #: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by kind.
 _KIND_FENS: dict[BoardKind, KindFen] = {HEAP: (read_heap_fen, heap_fen), STACK: (read_stack_fen, stack_fen)}
-
-
-def _read_pieces(position: Position, fields: list[str], fen: str) -> None:
-    """A board of pieces' position (made empty, the side to move read) filled from the FEN's fields,
-    checks and runs set apart (a :class:`PlacementError` said as the placement's)."""
-    board, turn = position.board, position.turn
-    kind_index = {name: i for i, name in enumerate(board.pieces)}
-    fields[0] = holdings_in_brackets(board, fields[0])
-    for square, (player, piece_type) in parse_placement(board, fields[0]).items():
-        position.cells[square] = Piece(player, kind_index[piece_type.name], True)
-    if board.has_hands or "[" in fields[0]:
-        try:
-            held = parse_hand(board, fields[0])
-        except PlacementError as error:
-            raise FenError(str(error), fen, "hand") from None
-        for player, piece_type in held:
-            if player < len(position.hands):
-                position.hands[player][kind_index[piece_type.name]] += 1
-        position.hand_order = tuple(dict.fromkeys((player, kind_index[piece_type.name]) for player, piece_type in held))
-    if len(fields) in (4, 5) and fields[2].isascii() and fields[2].isdigit():
-        # Fairy-Stockfish writes shogi's FEN without castling and en-passant fields ("[-] w 0 1"):
-        # a number where castling rights would be starts the clocks.
-        fields = fields[:2] + ["-", "-"] + fields[2:]
-    mark_unmoved_from_setup(position)
-    if len(fields) > 2 and board.gate is not None:
-        read_castling_and_gates(position, fields[2], fen)
-    elif len(fields) > 2:
-        apply_castling_rights(position, fields[2], fen)
-        position.castling_by_column = bool(set(fields[2]) - set("KQkq-"))
-    # A number there is Fairy-Stockfish's counting limit (Makruk's and its cousins' counting rule),
-    # written in the en-passant field while a count runs: no square was passed.
-    if len(fields) > 3 and fields[3] != "-" and not (fields[3].isascii() and fields[3].isdigit()):
-        position.last_move = _read_en_passant(board, fields[3], turn, fen, position.cells)
-        if board.squares[position.last_move.target] in _SQUARES.findall(fields[3]):
-            position.landing_named = position.last_move
-    if len(fields) > 4:
-        position.halfmove_clock = _read_counter(fields[4], fen, "halfmove clock", 0)
-    if len(fields) > 5:
-        position.fullmove_number = _read_counter(fields[5], fen, "move number", 1)
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

@@ -70,7 +70,7 @@ def test_edits_change_the_one_position_object_and_each_is_one_undo(doc):
     doc.history.undo()
     assert doc.fen() == START and doc.position is position
     doc.history.redo()
-    assert doc.position.kinds[doc.position.cells[e4].kind].name == "Knight" and not doc.board_dirty
+    assert doc.position.piece_name(e4) == "Knight" and not doc.board_dirty
 
 
 def test_edits_that_change_nothing_are_not_kept(doc):

@@ -61,7 +61,7 @@ def test_place_remove_and_undo_redo(qtbot, doc):
     doc.undo_stack.undo()
     assert doc.fen() == START
     doc.undo_stack.redo()
-    assert doc.position.kinds[doc.position.cells[sq(doc, "e4")].kind].name == "Knight"
+    assert doc.position.piece_name(sq(doc, "e4")) == "Knight"
 
 
 def test_a_piece_placed_on_its_setup_square_is_unmoved(doc):
@@ -76,7 +76,7 @@ def test_a_piece_placed_on_its_setup_square_is_unmoved(doc):
 
 def test_move_piece_carries_it_and_replaces_what_stood_there(doc):
     doc.move_piece(sq(doc, "d1"), sq(doc, "d7"))
-    assert doc.position.kinds[doc.position.cells[sq(doc, "d7")].kind].name == "Queen"
+    assert doc.position.piece_name(sq(doc, "d7")) == "Queen"
     assert doc.position.cells[sq(doc, "d7")].player == 0
     assert doc.position.cells[sq(doc, "d1")] is None
     doc.undo_stack.undo()

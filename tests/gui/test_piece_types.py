@@ -41,12 +41,10 @@ def test_a_new_type_appears_in_the_palette_for_both_sides_can_be_placed_moved_an
     editor.square_clicked(e5)
     editor.tool_buttons[f"place:1:{kind}"].click()
     editor.square_clicked(e6)
-    position = document.position
-    assert position.kinds[position.cells[e5].kind].name == "Leaper" and position.cells[e6].player == 1
+    assert document.position.piece_name(e5) == "Leaper" and document.position.cells[e6].player == 1
     assert "/4l4/4L4/" in document.fen()
     document.move_piece(e5, document.board.index("e4"))
-    e4 = document.position.cells[document.board.index("e4")]
-    assert document.position.kinds[e4.kind].name == "Leaper"
+    assert document.position.piece_name(document.board.index("e4")) == "Leaper"
     # The rest of the position came through the change untouched.
     assert document.fen().startswith("rnbakabnr/9/1c5c1/p1p1p1p1p/4l4/9/P1P1L1P1P/")
     assert document.board_dirty
@@ -61,8 +59,7 @@ def test_a_renamed_type_keeps_its_pieces_and_undo_brings_the_old_name_back(setup
     types.apply_edit("Chariot", "Rook", "R", False)
     assert "Rook" in document.board.pieces and "Chariot" not in document.board.pieces
     assert document.fen() == fen
-    a1 = document.position.cells[document.board.index("a1")]
-    assert document.position.kinds[a1.kind].name == "Rook"
+    assert document.position.piece_name(document.board.index("a1")) == "Rook"
     types.apply_edit("Horse", "Horse", "H", False)
     assert document.fen().startswith("rhbakabhr/")
     document.undo_stack.undo()

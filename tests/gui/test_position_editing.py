@@ -44,7 +44,7 @@ def test_palette_places_pieces_and_remove_takes_them(qtbot, window):
     assert editor.tool == f"place:1:{knight}"
     click(qtbot, window, "e4")
     click(qtbot, window, "d5")
-    assert window.document.position.cells[window.board.index("e4")].kind == knight
+    assert window.document.position.piece_name(window.board.index("e4")) == "Knight"
     assert window.board.index("d5") in window.board_view.piece_items()
     qtbot.mouseClick(editor.tool_buttons["remove"], Qt.MouseButton.LeftButton)
     click(qtbot, window, "e4")
@@ -69,7 +69,7 @@ def test_dragging_a_piece_moves_it(qtbot, window):
     _mouse(view, QEvent.Type.MouseMove, end, none, left)
     _mouse(view, QEvent.Type.MouseButtonRelease, end, left, none)
     position = window.document.position
-    assert position.kinds[position.cells[window.board.index("f3")].kind].name == "Knight"
+    assert position.piece_name(window.board.index("f3")) == "Knight"
     assert position.cells[window.board.index("g1")] is None
     assert window.board.index("f3") in view.piece_items() and window.board.index("g1") not in view.piece_items()
 
