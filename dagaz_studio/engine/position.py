@@ -95,11 +95,13 @@ class Position(PositionState):
                            f"the extra field is {fields[len(FEN_FIELDS)]!r}", fen, "extra field")
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:  # a heap or stack board: its kind's placement form (docs/boards.md) and fields
-            position = cls(board, [None] * len(board.squares), _read_turn(board, fields[1] if len(fields) > 1 else "w", fen))
+            position = cls(board, [None] * len(board.squares), 0)
             try:
                 form[0](position, fields, fen)
             except PlacementError as error:
                 raise FenError(str(error), fen, "placement") from None
+            # Read after the placement, as on a board of pieces: the first field wrong is said first.
+            position.turn = _read_turn(board, fields[1] if len(fields) > 1 else "w", fen)
         else:
             position = cls._read_fields(board, fields, fen)
         if checks is not None:

@@ -138,3 +138,15 @@ def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
     (double,) = [m for m in legal_moves(rules, pawn) if board.squares[m.target] == "e4"]
     make_move(pawn, double)
     assert pawn.fen().split()[3] == "e3"
+
+
+@pytest.mark.parametrize("name", ["chess", "lasca", "kalah"])
+def test_a_fen_wrong_in_its_placement_and_its_side_to_move_is_said_wrong_in_its_placement(name: str) -> None:
+    # The first field wrong is the one said, whatever kind of board: a user fixes the FEN from its start.
+    with pytest.raises(FenError) as caught:
+        Position.from_fen(load_board(name), "9z/8 x")
+    assert caught.value.field == "placement"
+    # The side to move alone wrong is still said.
+    with pytest.raises(FenError) as caught:
+        Position.from_fen(load_board(name), Position.initial(load_board(name)).fen().split()[0] + " x")
+    assert caught.value.field == "side to move"
