@@ -290,5 +290,5 @@ class AttackQuestions(RulesState):
         asking = f" (asking whether the {name} on {self.board.squares[origin]} attacks {self.board.squares[square]})"
         if stop.kind == "cancelled":
             raise RunawayNotation("cancelled" + asking)
-        why = stop.message if stop.message is not None else self._stop_reason(stop, work)
+        why = self._stop_reason(stop, work)
         raise RunawayNotation(why if why.endswith(")") and "(asking whether" in why else why + asking)

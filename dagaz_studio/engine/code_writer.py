@@ -165,7 +165,7 @@ class CodeWriter(ItemWriter):
     #: A step in at most this many directions, with a short continuation, is written out once a
     #: direction rather than as a loop over them (0: always a loop).
     unroll_directions = 0
-    #: Writing the pruned attack question (:func:`~dagaz_studio.engine.compiler.compile_probe`).
+    #: Writing the pruned attack question (:func:`~dagaz_studio.engine.compiler.compile_function`, ``"probe"``).
     probe = False
     #: Whether a step in several directions loops over the squares it leads to from the cursor's
     #: square (a table by square) rather than over the directions' tables: where nothing records
