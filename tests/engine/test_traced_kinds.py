@@ -64,34 +64,34 @@ def test_the_shipped_pieces_are_traced_by_the_written_code() -> None:
         assert traced and all(code is not None for code in traced), board_name
 
 
-def test_a_piece_made_on_a_heap_board_and_captured_at_once_traces_as_the_runner_says() -> None:
-    # ``[*Ruby,x]``: the piece made is not a heap; its capture is said as any piece's.
-    fast, runner = traced_rules_pair("two-seeds")
+def _typed_traced(board_name: str, text: str, square_name: str | None = None, retyped: bool = False):
+    """The traced run of ``text`` typed as a new piece type, from ``square_name`` (default: the first
+    square holding something; ``retyped``: its heap made of the new type), checked event for event
+    against the runner's."""
+    fast, runner = traced_rules_pair(board_name)
     position = Position.initial(fast.board)
-    notation = parse_notation("[*Ruby,x]")
+    notation = parse_notation(text)
     kind = fast.custom_kind(notation)
     runner.custom_kind(notation)
-    square = next(square for square, cell in enumerate(position.cells) if cell is not None)
+    square = (next(square for square, cell in enumerate(position.cells) if cell is not None) if square_name is None
+              else fast.board.squares.index(square_name))
+    if retyped:
+        position.cells[square] = position.cells[square]._replace(kind=kind)  # type: ignore[union-attr]
     code = fast.run(position, square, fast.program(notation, position.turn, fast.kinds[kind]), trace=True)
-    same_trace(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]),
-                                trace=True), "[*Ruby,x]")
-    assert any(event.kind == "capture" and "Ruby" in event.text and event.text.endswith(fast.board.squares[square])
-               for event in code.trace)
+    same_trace(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]), trace=True),
+               text)
+    return code, fast.board.squares[square]
+
+
+def test_a_piece_made_on_a_heap_board_and_captured_at_once_traces_as_the_runner_says() -> None:
+    # ``[*Ruby,x]``: the piece made is not a heap; its capture is said as any piece's.
+    code, square = _typed_traced("two-seeds", "[*Ruby,x]")
+    assert any(event.kind == "capture" and "Ruby" in event.text and event.text.endswith(square) for event in code.trace)
 
 
 def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -> None:
     # The runner keeps the typed heap that stood on the square: not a move.
-    fast, runner = traced_rules_pair("kalah")
-    position = Position.initial(fast.board)
-    notation = parse_notation("N,S")
-    kind = fast.custom_kind(notation)
-    runner.custom_kind(notation)
-    square = fast.board.squares.index("c1")
-    position.cells[square] = position.cells[square]._replace(kind=kind)  # type: ignore[union-attr]
-    program = fast.program(notation, position.turn, fast.kinds[kind])
-    code = fast.run(position, square, program, trace=True)
-    same_trace(code, runner.run(position, square, runner.program(notation, position.turn, runner.kinds[kind]), trace=True),
-               "N,S")
+    code, _ = _typed_traced("kalah", "N,S", "c1", retyped=True)
     assert not code.moves
 
 
