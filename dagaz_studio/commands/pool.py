@@ -126,7 +126,8 @@ class Workers:
         """``work(item)`` of each of ``items``, answered in the order given. The items are handed out
         as answers come, ``ahead`` a worker at the most, so that a search of ever so many ends at
         its first answer without handing out the rest; raises :class:`WorkerLost` when a worker
-        ends before its answers come."""
+        ends before its answers come. (Answers of work left unread stay in the pipes: one run of
+        work a pool, as each command asks.)"""
         given = iter(items)
         waiting: dict[Any, deque[int]] = {pipe: deque() for pipe in self.pipes}
         answers: dict[int, Any] = {}
@@ -150,7 +151,10 @@ class Workers:
                 except StopIteration:
                     more = False
                 else:
-                    pipe.send((work, item))
+                    try:
+                        pipe.send((work, item))
+                    except OSError:  # the worker ended while it had nothing to do
+                        raise WorkerLost() from None
                     waiting[pipe].append(handed)
                     handed += 1
                     continue
@@ -207,7 +211,10 @@ def _serve(pipe: Any, initargs: tuple[Any, ...]) -> None:
             answer = work(item)
         except Exception as error:  # said where the answer is read, as that process would have raised it
             answer = _Failed(error)
-        pipe.send(answer)
+        try:
+            pipe.send(answer)
+        except Exception as error:  # an answer (or error) that cannot be pickled: nothing of it was sent
+            pipe.send(_Failed(RuntimeError(f"a worker's answer could not be sent back: {error}")))
 
 
 @contextmanager

@@ -71,3 +71,34 @@ def test_work_is_answered_in_order_and_what_a_worker_raises_is_raised_in_its_pla
         except ValueError as error:
             assert str(error) == "7 is odd"
         assert answered == [0, 1, 2]
+
+
+def test_a_worker_gone_before_it_is_handed_work_is_said_as_a_worker_lost() -> None:
+    import pytest
+
+    from dagaz_studio.commands.common import CommandError
+    from dagaz_studio.commands.pool import pool
+
+    with pytest.raises(CommandError, match="a worker process ended before its work was done"), \
+            pool(2, _nothing_opened) as workers:
+        for process in workers.processes:
+            process.kill()
+            process.join()
+        list(workers.ordered(_halved, range(0, 20, 2)))
+
+
+def _unsendable(number: int) -> object:
+    return lambda: number  # a function made here cannot be pickled back
+
+
+def test_an_answer_that_cannot_be_sent_back_is_raised_as_an_error_in_its_place() -> None:
+    import pytest
+
+    from dagaz_studio.commands.pool import pool
+
+    with pool(2, _nothing_opened) as workers, pytest.raises(RuntimeError, match="could not be sent back"):
+        try:
+            list(workers.ordered(_unsendable, range(3)))
+        finally:
+            # Said as the work's error, not as a worker lost: the workers live on.
+            assert all(process.is_alive() for process in workers.processes)
