@@ -9,9 +9,9 @@ The stream does not store that tree, but it can be rebuilt exactly from how the 
 - Only a few places try several continuations from one state, one after the other: the directions of
   a step (``step``/``blocked``), the options of ``;`` (``branch``, closed by ``backtrack``), a
   repetition's "leave" and "go round again" (``repeat``), and promotion choices (``promote``).
-  A later sibling has the same span (or, for alternatives, belongs to the same ``;``) and starts
-  from the same state as the earlier one, so finding that earlier sibling on the current path
-  closes everything explored beneath it.
+  A later sibling (or an option's ``backtrack``, which closes it before the next is entered) has
+  the same span and starts from the same state as the earlier one, so finding that earlier sibling
+  on the current path closes everything explored beneath it.
 
 Nothing here imports Qt: the window asks these functions and only draws the answers. (Which squares
 to mark for a set of moves is :mod:`dagaz_studio.engine.highlights`.)
@@ -75,16 +75,13 @@ def _sibling_key(event: TraceEvent) -> _Key | None:
     return None if sibling is None else (sibling, event.span, _state(event))
 
 
-def _path_keys(event: TraceEvent) -> tuple[_Key, ...]:
-    """The keys under which ``event``, once on the current path, can be found by a later sibling."""
+def _path_key(event: TraceEvent) -> _Key | None:
+    """The key under which ``event``, once on the current path, can be found by a later sibling: an
+    option of ``;`` by its backtrack, a step, a repetition's pass or a promotion by the key its later
+    siblings look for."""
     if event.kind == "branch":
-        keys: tuple[_Key, ...] = (("branch", event.span, _state(event)),)
-        if event.branch is not None:
-            keys += (("options", event.branch[1], _state(event)),)
-        return keys
-    key = _sibling_key(event)
-    # A step, a repetition's pass or a promotion is found under the key its later siblings look for.
-    return (key,) if key is not None and event.kind in ("step", "repeat", "promote") else ()
+        return ("branch", event.span, _state(event))
+    return _sibling_key(event) if event.kind in ("step", "repeat", "promote") else None
 
 
 def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
@@ -92,39 +89,26 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
 
     Linear in the trace's length: the current path is kept as a stack, indexed by sibling keys.
     """
-    # Traces that close every alternative with a backtrack event need no guessing about ';'.
-    closes_alternatives = any(event.kind == "backtrack" for event in trace)
     parents: list[int | None] = []
     stack: list[int] = []
-    stack_keys: list[tuple[_Key, ...]] = []
+    stack_keys: list[_Key | None] = []
     where: dict[_Key, list[int]] = {}
-
-    def cut(depth: int) -> None:
-        while len(stack) > depth:
-            stack.pop()
-            for key in stack_keys.pop():
-                where[key].pop()
-
     for index, event in enumerate(trace):
         key = _sibling_key(event)
         if key is not None and where.get(key):
-            cut(where[key][-1])
-        elif event.kind == "branch" and event.branch is not None and not closes_alternatives:
-            # An earlier option of the same ';' starts from the same state; an enclosing one contains it.
-            found = where.get(("options", event.branch[1], _state(event)))
-            if found:
-                earlier = trace[stack[found[-1]]]
-                outer, inner = earlier.span, event.span
-                encloses = outer is not None and inner is not None and outer.start <= inner.start and inner.end <= outer.end
-                if earlier.branch is not None and earlier.branch[0] < event.branch[0] and not encloses:
-                    cut(found[-1])
+            depth = where[key][-1]
+            while len(stack) > depth:
+                stack.pop()
+                kept = stack_keys.pop()
+                if kept is not None:
+                    where[kept].pop()
         parents.append(stack[-1] if stack else None)
         if event.kind not in _LEAVES and event.ok:
-            keys = _path_keys(event)
-            for key in keys:
-                where.setdefault(key, []).append(len(stack))
+            kept = _path_key(event)
+            if kept is not None:
+                where.setdefault(kept, []).append(len(stack))
             stack.append(index)
-            stack_keys.append(keys)
+            stack_keys.append(kept)
     return TraceTree(tuple(parents))
 
 
