@@ -76,7 +76,7 @@ class AttackQuestions(RulesState):
                     body = replaced(notation.body, node, Step((letter,), node.span, node.wrap))
                     known = self._ray_programs[key] = (node, Program(
                         self, Notation(notation.text, body, notation.group_count), player, None, reach_mode=True))
-                reach = self.reach_run(known[1], player, origin)[0]
+                reach = self.reach_run(known[1], origin)[0]
             out.append((direction, self.neighbours[direction], reach))
         return tuple(out)
 

@@ -4,13 +4,19 @@ capture each square (a part of :class:`~dagaz_studio.engine.rules.Rules`)."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, cast
 
+from dagaz_studio.engine.compiler import Abort, new_work
+from dagaz_studio.engine.emitter import Unsupported
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.program import Program
-from dagaz_studio.engine.reach_code import run_reach_code
+from dagaz_studio.engine.program import UNMADE, Program
+from dagaz_studio.engine.reach_code import REACH_BUDGET, reach_code
 from dagaz_studio.engine.rules_state import RulesState, deep_enough, reads_checks, reads_history
 from dagaz_studio.engine.run_state import Stop
 from dagaz_studio.notation.errors import NotationError
+
+if TYPE_CHECKING:
+    from dagaz_studio.engine.code_rules import CodeRules
 
 #: Squares looked at by an attack question that looks for pieces, per unit of work it is counted.
 SCAN_SQUARES_PER_UNIT = 64
@@ -46,15 +52,16 @@ class ReachTables(RulesState):
             return cached
         piece = self.kinds[kind]
         program = self.program(piece.notation, player, piece, reach_mode=True)
-        result, footprint = self.reach_run(program, player, square)
+        result, footprint = self.reach_run(program, square)
         # The footprint first: whoever finds the reach finds the footprint too.
         footprints[key] = None if reads_history(piece.notation) else frozenset(footprint)
         reach[key] = result
         return result
 
-    def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
-        """Run ``program`` (in reach mode) from ``square`` by its reach code: where it could capture,
-        and the squares it could step on or look at (each reach set and footprint is worked out so)."""
+    def reach_run(self, program: Program, square: int) -> tuple[frozenset[int], frozenset[int]]:
+        """Run ``program`` (in reach mode, for its player) from ``square`` by its reach code: where it
+        could capture, and the squares it could step on or look at (each reach set and footprint is
+        worked out so)."""
         found: set[int] = set()
         footprint: set[int] = {square}
         flag = self.asking
@@ -63,11 +70,22 @@ class ReachTables(RulesState):
         # As deep as a traced run may nest: otherwise the reach would depend on which runs the
         # process made before.
         deep_enough()
-        if not run_reach_code(self, program, square, found, footprint, flag):
-            # A run that does not end (or past the writer's limits): taken to reach every square.
-            found.update(range(len(self.board.squares)))
-            footprint.update(range(len(self.board.squares)))
-        return frozenset(found), frozenset(footprint)
+        if program.reach is UNMADE:
+            try:
+                program.reach = reach_code(cast("CodeRules", self), program.notation, program.player)
+            except (Unsupported, RecursionError, SyntaxError, MemoryError):
+                program.reach = None
+        if program.reach is not None:
+            try:
+                program.reach(square, found, footprint, new_work(REACH_BUDGET, flag))
+                return frozenset(found), frozenset(footprint)
+            except (Abort, RecursionError) as stop:
+                if isinstance(stop, Abort) and stop.kind == "cancelled":
+                    raise Stop("cancelled") from None
+        # A run that does not end (spending its budget, nesting too deeply, or past the writer's
+        # limits): taken to reach every square.
+        everywhere = frozenset(range(len(self.board.squares)))
+        return everywhere, everywhere
 
     def footprint(self, kind: int, player: int, square: int) -> frozenset[int] | None:
         """Every square whose content could matter to what this piece, standing on ``square``,

@@ -16,11 +16,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.compiler import Abort, load_code, new_work, written_code_key
+from dagaz_studio.engine.compiler import load_code, written_code_key
 from dagaz_studio.engine.default_code import CodeGenerator
-from dagaz_studio.engine.emitter import Cont, Env, ItemCont, Unsupported
-from dagaz_studio.engine.program import UNMADE
-from dagaz_studio.engine.run_state import Stop
+from dagaz_studio.engine.emitter import Cont, Env, ItemCont
 from dagaz_studio.notation.nodes import Check, Continue, Lift, Navigate, Put
 from dagaz_studio.notation.text import to_notation
 
@@ -114,23 +112,3 @@ def reach_code(rules: CodeRules, notation: Notation, player: int) -> ReachCode:
     reach: ReachCode = load_code(rules, written[0], f"reach of {notation.text!r}")["reach"]
     return reach
 
-
-def run_reach_code(rules: Any, program: Any, square: int, found: set[int], footprint: set[int], flag: Any) -> bool:
-    """Reach mode of ``program`` (a program in reach mode) from ``square`` by its code, adding to
-    ``found`` and ``footprint``; ``False`` where the run did not end (past the writer's limits, or
-    spending its budget, or nesting too deeply); a cancelled one raises
-    :class:`~dagaz_studio.engine.run_state.Stop`."""
-    if program.reach is UNMADE:
-        try:
-            program.reach = reach_code(rules, program.notation, program.player)
-        except (Unsupported, RecursionError, SyntaxError, MemoryError):
-            program.reach = None
-    if program.reach is None:
-        return False
-    try:
-        program.reach(square, found, footprint, new_work(REACH_BUDGET, flag))
-    except (Abort, RecursionError) as stop:
-        if isinstance(stop, Abort) and stop.kind == "cancelled":
-            raise Stop("cancelled") from None
-        return False
-    return True

@@ -34,7 +34,7 @@ def _same_reach(board_name: str, notation: object, player: int, piece: object) -
     ours = code.program(notation, player, piece, reach_mode=True)  # type: ignore[arg-type]
     theirs = runner.program(notation, player, piece, reach_mode=True)  # type: ignore[arg-type]
     for square in range(len(code.board.squares)):
-        assert code.reach_run(ours, player, square) == runner.reach_run(theirs, player, square), \
+        assert code.reach_run(ours, square) == runner.reach_run(theirs, square), \
             code.board.squares[square]
     return ours
 

@@ -32,9 +32,9 @@ def counting_reach_runs(rules: Rules) -> list[tuple[str | None, int, int]]:
     runs: list[tuple[str | None, int, int]] = []
     run = rules.reach_run
 
-    def counted(program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
-        runs.append((program.piece_name, player, square))
-        return run(program, player, square)
+    def counted(program: Program, square: int) -> tuple[frozenset[int], frozenset[int]]:
+        runs.append((program.piece_name, program.player, square))
+        return run(program, square)
 
     rules.reach_run = counted  # type: ignore[method-assign]
     return runs

@@ -132,9 +132,10 @@ class OracleRules(Rules):
             result.moves = [replace(move, dropped=True) for move in result.moves]
         return result
 
-    def reach_run(self, program: Program, player: int, square: int) -> tuple[frozenset[int], frozenset[int]]:
-        """Run ``program`` (compiled in reach mode) from ``square``: where it could capture, and the
-        squares it could step on or look at."""
+    def reach_run(self, program: Program, square: int) -> tuple[frozenset[int], frozenset[int]]:
+        """Run ``program`` (compiled in reach mode, for its player) from ``square``: where it could
+        capture, and the squares it could step on or look at."""
+        player = program.player
         empty = Position(self.board, [None] * len(self.board.squares), player)
         program = self.runner_program(program)
         st = State(self, empty, player, program.slots, program.notation.group_count)
