@@ -52,36 +52,24 @@ class TraceTree:
         return out
 
 
-#: Where a run stands when it records an event: its cursor, hand, captures, direction and depth.
-_State = tuple[int | None, tuple[str, ...], tuple[int, ...], str | None, int]
 #: A key an event is found under on the current path: what it did, where, and the state it did it in.
 _Key = tuple[Hashable, ...]
 
-
-def _state(event: TraceEvent) -> _State:
-    return (event.cursor, event.hand, event.captures, event.direction, event.depth)
-
-
 #: The events whose earlier siblings share their whole state (a step's event is recorded before the
-#: cursor moves), by kind: the kind of sibling each looks for.
-_SIBLINGS = {"step": "step", "blocked": "step", "repeat": "repeat", "backtrack": "branch"}
+#: cursor moves), by kind: the kind of sibling each looks for (an option of ``;`` is closed by its
+#: backtrack).
+_SIBLINGS = {"step": "step", "blocked": "step", "repeat": "repeat", "backtrack": "branch", "promote": "promote"}
+#: The events a later sibling finds on the current path.
+_FOUND = frozenset(_SIBLINGS.values())
 
 
-def _sibling_key(event: TraceEvent) -> _Key | None:
-    """The key under which an earlier sibling of ``event`` sits on the current path, if it can have one."""
-    if event.kind == "promote":
+def _key(event: TraceEvent, kind: str) -> _Key:
+    """The key under which an event of ``kind`` (``event``'s own, or the sibling's it looks for) sits
+    on the current path: where the run stood when it recorded it (its cursor, hand, captures,
+    direction and depth; a promotion's siblings differ in the kind in hand)."""
+    if kind == "promote":
         return ("promote", event.span, event.cursor, event.captures, event.hand[:-1])
-    sibling = _SIBLINGS.get(event.kind)
-    return None if sibling is None else (sibling, event.span, _state(event))
-
-
-def _path_key(event: TraceEvent) -> _Key | None:
-    """The key under which ``event``, once on the current path, can be found by a later sibling: an
-    option of ``;`` by its backtrack, a step, a repetition's pass or a promotion by the key its later
-    siblings look for."""
-    if event.kind == "branch":
-        return ("branch", event.span, _state(event))
-    return _sibling_key(event) if event.kind in ("step", "repeat", "promote") else None
+    return (kind, event.span, event.cursor, event.hand, event.captures, event.direction, event.depth)
 
 
 def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
@@ -94,9 +82,9 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
     stack_keys: list[_Key | None] = []
     where: dict[_Key, list[int]] = {}
     for index, event in enumerate(trace):
-        key = _sibling_key(event)
-        if key is not None and where.get(key):
-            depth = where[key][-1]
+        sibling = _SIBLINGS.get(event.kind)
+        if sibling is not None and (found := where.get(_key(event, sibling))):
+            depth = found[-1]
             while len(stack) > depth:
                 stack.pop()
                 kept = stack_keys.pop()
@@ -104,7 +92,7 @@ def build_tree(trace: Sequence[TraceEvent]) -> TraceTree:
                     where[kept].pop()
         parents.append(stack[-1] if stack else None)
         if event.kind not in _LEAVES and event.ok:
-            kept = _path_key(event)
+            kept = _key(event, event.kind) if event.kind in _FOUND else None
             if kept is not None:
                 where.setdefault(kept, []).append(len(stack))
             stack.append(index)
