@@ -10,14 +10,9 @@ from collections.abc import Callable
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.heaps import Heap, push_heap
 from dagaz_studio.engine.position import Piece
-from dagaz_studio.engine.run_state import State
+from dagaz_studio.engine.run_state import State, describe_heap
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.notation.nodes import Span
-
-
-def describe_heap(heap: Heap) -> str:
-    """How many pieces ``heap`` holds, in words."""
-    return f"{heap.size} piece{'s' if heap.size != 1 else ''}"
 
 
 def lifted(st: State, span: Span | None, heap: Heap, square: int) -> None:
@@ -32,7 +27,7 @@ def sown(st: State, span: Span, piece: Piece, square: int, old: object = None) -
 
 def all_sown(st: State, span: Span | None, count: int, square: int) -> None:
     """The trace's event: the ``count`` pieces still in hand put on the heap of ``square``."""
-    st.emit("put", f"put the {count} pieces in hand on {st.name(square)}", span, square)
+    st.emit("put", f"put the {count} piece{'s' if count != 1 else ''} in hand on {st.name(square)}", span, square)
 
 
 def heap_taken(st: State, span: Span, heap: Heap | Piece, square: int) -> None:

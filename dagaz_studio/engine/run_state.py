@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.values import DEFAULT_TRACE_LIMIT, EventKind, TraceEvent
 from dagaz_studio.notation.nodes import Span
@@ -102,10 +103,21 @@ class State:
         piece = self.cells[square]
         if piece is None:
             return "it is empty"
+        if isinstance(piece, Heap):
+            return f"{self.describe(piece)} stands there"
         side = "a friendly" if piece.player == self.me else "a neutral" if piece.player < 0 else "an enemy"
         return f"{side} {self.kind_names[piece.kind]} stands there"
 
     def describe(self, piece: Piece) -> str:
+        if isinstance(piece, Heap):
+            # A heap belongs to nobody and may hold several types: said by what it holds, not its first type.
+            held = ", ".join(f"{count} {self.kind_names[kind]}" for kind, count in enumerate(piece.counts) if count)
+            return f"a heap of {describe_heap(piece)} ({held})"
         if piece.player < 0:
             return f"a neutral {self.kind_names[piece.kind]}"
         return f"a {self.board.players[piece.player]} {self.kind_names[piece.kind]}"
+
+
+def describe_heap(heap: Heap) -> str:
+    """How many pieces ``heap`` holds, in words."""
+    return f"{heap.size} piece{'s' if heap.size != 1 else ''}"

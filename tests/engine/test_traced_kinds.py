@@ -89,6 +89,17 @@ def test_a_piece_made_on_a_heap_board_and_captured_at_once_traces_as_the_runner_
     assert any(event.kind == "capture" and "Ruby" in event.text and event.text.endswith(square) for event in code.trace)
 
 
+def test_a_heap_is_said_as_a_heap_of_its_pieces_not_as_a_piece_of_its_first_type() -> None:
+    # A heap belongs to nobody and holds b1's wheat and ruby seeds: it was said "a neutral Wheat".
+    code, _ = _typed_traced("two-seeds", "E[=Ruby]", "a1")
+    assert "[=Ruby] passed on b1: a heap of 2 pieces (1 Wheat, 1 Ruby) stands there" in [e.text for e in code.trace]
+    code, _ = _typed_traced("two-seeds", "E[d]", "a1")
+    assert "a heap of 2 pieces (1 Wheat, 1 Ruby) on b1 is destroyed" in [e.text for e in code.trace]
+    # The last seed in hand is one piece.
+    code, _ = _typed_traced("two-seeds", "E|E", "a1")
+    assert "put the 1 piece in hand on c1" in [e.text for e in code.trace]
+
+
 def test_a_typed_notation_moving_a_heap_back_whole_traces_as_the_runner_says() -> None:
     # The runner keeps the typed heap that stood on the square: not a move.
     code, _ = _typed_traced("kalah", "N,S", "c1", retyped=True)
