@@ -27,20 +27,23 @@ MoveKey = tuple[int, int, tuple[int, ...], tuple[int, ...], str | None, tuple[tu
                 tuple[tuple[int, Piece | None], ...], bool]
 
 
-def keep_move(st: State, seen: dict[MoveKey, int], result: RunResult) -> None:
-    """The move ``st`` describes, once its notation has completed and its hand is empty, kept in
-    ``result`` unless it changes nothing (not a move) or was found before (``seen``: each kept move's
-    key and index); a traced run says which."""
-    target, cells, touched = st.mover_sq, st.cells, st.touched
+def keep_move(st: State, seen: dict[MoveKey, int], result: RunResult, target: int, direction: int | None,
+              start: int, promotion: str | None, again: bool, null: bool, labels: Sequence[str]) -> None:
+    """The move ``st`` describes, once its notation has completed on ``target`` and its hand is empty,
+    kept in ``result`` unless it changes nothing (not a move) or was found before (``seen``: each kept
+    move's key and index); a traced run says which. ``direction``: the moving piece's last step's;
+    ``start``: where its last partial move began; ``promotion``: the name of the kind it promoted to;
+    ``again``, ``null``, ``labels``: its marks, ``[k]``, ``[n]``, ``[o]``."""
+    cells, touched = st.cells, st.touched
     changes = tuple(sorted((square, cells[square]) for square in touched if cells[square] != touched[square]))
-    if not changes and not st.labels and not st.null:  # not a null move ([n])
+    if not changes and not labels and not null:  # not a null move ([n])
         st.emit("fail", "the piece is back where it started and nothing changed: not a move", None, target, False)
         return
     # What tells the move from another (Move.key), without building it: a runaway run completes the
     # same move many times, and only the first is kept.
     origin = st.visited[0] if st.visited else target
     captures, stops, also = tuple(st.captures), tuple(st.stops) + (target,), tuple(st.also)
-    key = (origin, target, captures, stops, st.promotion, also, changes, st.again)
+    key = (origin, target, captures, stops, promotion, also, changes, again)
     index = seen.get(key)
     if index is not None:
         if st.trace is not None:
@@ -48,9 +51,9 @@ def keep_move(st: State, seen: dict[MoveKey, int], result: RunResult) -> None:
             st.emit("move", f"the same move as before: {said}", None, target, True, index)
         return
     move = quick_move(
-        st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, st.promotion, also, changes,
-        LastMove(st.partial_start, target, None if st.mover_dir is None else st.rules.dir_letters[st.mover_dir]),
-        frozenset(st.labels) if st.labels else NO_LABELS, again=st.again, created=tuple(st.created),
+        st.kind_names[st.piece_kind], st.me, origin, target, captures, stops, promotion, also, changes,
+        LastMove(start, target, None if direction is None else st.rules.dir_letters[direction]),
+        frozenset(labels) if labels else NO_LABELS, again=again, created=tuple(st.created),
     )
     seen[key] = len(result.moves)
     result.moves.append(move)

@@ -178,7 +178,7 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         """The implicit beginning of a run (the piece on ``square`` lifted, or a heap board's heap, or
         the dropped piece held over it), then ``entry``, restoring the board whatever happens."""
         piece = st.cells[square]
-        st.cursor = st.mover_sq = st.partial_start = square
+        st.cursor = square
         if drop is not None:
             # A drop: the piece comes from the hand, the run begins with it held over ``square``.
             st.hand.append((drop, square))

@@ -31,10 +31,9 @@ class State:
     """The mutable state of one traced run: what its events and its completed moves read."""
 
     __slots__ = (
-        "cells", "board", "me", "cursor", "last_dir", "hand", "mover_sq",
-        "mover_dir", "partial_start", "captures", "stops", "visited", "touched", "labels",
-        "promotion", "also", "work", "trace", "trace_limit", "truncated", "depth",
-        "rules", "kind_names", "piece_kind", "again", "created", "null",
+        "cells", "board", "me", "cursor", "last_dir", "hand", "captures", "stops", "visited", "touched",
+        "also", "work", "trace", "trace_limit", "truncated", "depth", "rules", "kind_names", "piece_kind",
+        "created",
     )
 
     def __init__(self, rules: Any, position: Position, me: int) -> None:
@@ -45,15 +44,10 @@ class State:
         self.cursor = 0
         self.last_dir: int | None = None
         self.hand: list[tuple[Piece, int]] = []
-        self.mover_sq = 0
-        self.mover_dir: int | None = None
-        self.partial_start = 0
         self.captures: list[int] = []
         self.stops: list[int] = []
         self.visited: list[int] = []
         self.touched: dict[int, Piece | None] = {}
-        self.labels: list[str] = []
-        self.promotion: str | None = None
         self.also: list[tuple[int, int]] = []
         self.work = 0
         self.trace: list[TraceEvent] | None = None
@@ -62,12 +56,8 @@ class State:
         self.depth = 0
         self.kind_names = rules.kind_names
         self.piece_kind = 0
-        #: Whether the mover moves again (``[k]``).
-        self.again = False
         #: The squares where ``[*Name]`` has made a new piece on this way through, in order.
         self.created: list[int] = []
-        #: Whether the move counts though it changes nothing (``[n]``, a null move).
-        self.null = False
 
     # ---------------------------------------------------------------- budget and trace
 

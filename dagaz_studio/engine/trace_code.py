@@ -63,15 +63,13 @@ class TracedState(State):
 def completed(st: TracedState, target: int, direction: int | None, start: int, promotion: str | None,
               again: bool = False, null: bool = False, labels: tuple[str, ...] = ()) -> None:
     """A way through the traced code completed: its move kept (or said not to be one) as the runner
-    keeps it (``promotion``: the name of the kind it promoted to; ``again``, ``null``, ``labels``: its
-    marks, ``[k]``, ``[n]``, ``[o]``)."""
+    keeps it (:func:`~dagaz_studio.engine.completion.keep_move`); in an attack question, only asked
+    whether it captured on the square asked about."""
     if st.asked is not None:
         if st.asked in st.captures:
             raise Found
         return
-    st.mover_sq, st.mover_dir, st.partial_start, st.promotion = target, direction, start, promotion
-    st.again, st.null, st.labels = again, null, list(labels)
-    keep_move(st, st.seen, st.result)
+    keep_move(st, st.seen, st.result, target, direction, start, promotion, again, null, labels)
 
 
 class TraceHooks(RepeatWriter):

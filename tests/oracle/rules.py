@@ -121,10 +121,12 @@ class OracleRules(Rules):
             # other pieces it displaced: count it, so that a runaway chain (or relay of lifted pieces)
             # stops as soon in time as any other runaway notation.
             state.spend(COMPLETION_COST + len(state.stops) + len(state.captures) + len(state.also))
-            keep_move(state, seen, result)
+            keep_move(state, seen, result, state.mover_sq, state.mover_dir, state.partial_start, state.promotion,
+                      state.again, state.null, state.labels)
 
         st.on_complete = collect
         st.origin, st.mover_in_hand = square, True  # lifted (or held, dropped) as the run begins
+        st.mover_sq = st.partial_start = square
         self._start(st, square, program.entry, result, drop)
         result.work = st.work
         result.trace_truncated = st.truncated
@@ -260,6 +262,7 @@ class OracleRules(Rules):
         st.on_complete = done
         result = RunResult()
         st.origin, st.mover_in_hand = origin, True  # lifted as the run begins
+        st.mover_sq = st.partial_start = origin
         try:
             self._start(st, origin, program.entry, result)
         except AttackFound:

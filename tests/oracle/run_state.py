@@ -36,7 +36,8 @@ class State(TracedRunState):
 
     __slots__ = ("groups", "gmarks", "counters", "marks", "progress", "serial", "navstack", "on_complete",
                  "attack_mode", "reach", "footprint", "next_poll", "prev", "budget", "cancel", "origin",
-                 "mover_in_hand", "position")
+                 "mover_in_hand", "position", "mover_sq", "mover_dir", "partial_start", "labels", "promotion",
+                 "again", "null")
 
     def __init__(self, rules: Interpreter, position: Position, me: int, slots: int, groups: int) -> None:
         super().__init__(rules, position, me)
@@ -61,6 +62,17 @@ class State(TracedRunState):
         #: run's start, which lifts it, until it is put down).
         self.origin = 0
         self.mover_in_hand = False
+        #: What a completed move is kept with (:func:`~dagaz_studio.engine.completion.keep_move`): where
+        #: the moving piece stands and its last direction, where its last partial move began, the
+        #: labels of its ``[o]``, its promotion, whether the mover moves again (``[k]``) and whether
+        #: the move counts though it changes nothing (``[n]``).
+        self.mover_sq = 0
+        self.mover_dir: int | None = None
+        self.partial_start = 0
+        self.labels: list[str] = []
+        self.promotion: str | None = None
+        self.again = False
+        self.null = False
 
     def spend(self, units: int = 1) -> None:
         self.work += units
