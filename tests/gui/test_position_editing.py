@@ -260,6 +260,9 @@ def test_a_neutral_piece_is_in_the_palette_once_and_placed_as_nobodys(qtbot, tmp
     placed = window.document.position.cells[board.index("e5")]
     assert placed is not None and placed.player < 0 and placed.kind == arrow
     assert window.document.fen().split()[0].split("/")[5] == "4*5"
+    # On the board too it is nobody's: not the last player's, which index -1 of the players would name.
+    tip = window.board_view.piece_items()[board.index("e5")].toolTip()
+    assert tip == "Arrow (nobody's)", tip
     # Asked for a side, an arrow is still nobody's.
     window.document.place(board.index("f5"), 0, "Arrow")
     assert window.document.position.cells[board.index("f5")].player < 0

@@ -465,7 +465,11 @@ class QtBoardView(QGraphicsView):
             item.setZValue(Z_PIECES)
             item.setData(0, square)
             if contents is None:
-                item.setToolTip(f"{name} ({self._board.players[player] if player < len(self._board.players) else player})")
+                players = self._board.players
+                # A neutral piece, or a heap at a step of a run, is nobody's (player -1): index -1
+                # would name the last player.
+                owner = players[player] if 0 <= player < len(players) else "nobody's"
+                item.setToolTip(f"{name} ({owner})")
             self.scene().addItem(item)
             self._piece_items[square] = item
         if step is None:
