@@ -53,8 +53,9 @@ class ItemWriter(Emitter, Visitor[None]):
 
     # ---------------------------------------------------------------- hooks of a back-end
 
-    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        """``[x]``: what stands on ``square`` taken, then ``k``, then put back."""
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
+        that take it and the one that puts it back."""
         raise NotImplementedError
 
     def land_first(self, env: Env, ind: int, square: str) -> int:
@@ -172,6 +173,19 @@ class ItemWriter(Emitter, Visitor[None]):
         text = repr(self.notation.text[item.span.start:item.span.end])
         self.holds(f"{'not ' if item.negated else ''}({test})", env, ind, square, k, "direction_check", item.span,
                    text, f"({test})", square)
+
+    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
+        """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`capture_lines`),
+        then ``k``, then put back."""
+        known = env.get("rd")
+        if known is not None and known[0] == square:
+            q = known[1]  # read by a check before it in the same bracket: nothing has changed since
+        else:
+            q = self.fresh("q")
+            self.emit(ind, f"{q} = cells[{square}]")
+        test, take, back = self.capture_lines(q, square)
+        self.altered(env, ind, square, q, test, "; ".join(take), back, self.item_span, ("capture", q, square),
+                     ("capture_refused", square), k)
 
     def change_square(self, letter: str, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[d]`` (what stands there taken off, not captured) and ``[w]`` (the enemy piece there

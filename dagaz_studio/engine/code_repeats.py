@@ -58,9 +58,17 @@ class RepeatWriter(CodeWriter):
         """After a loop: the captures of its ``count`` passes, ``captured`` each, put back."""
         raise NotImplementedError
 
-    def trial_state(self) -> tuple[str, list[str]]:
-        """The statement that keeps what a trial pass may change, and those that put it back."""
+    def trial_lists(self) -> list[str]:
+        """The lists of the run a trial pass may add to: only those the notation can change."""
         raise NotImplementedError
+
+    def trial_state(self) -> tuple[str, list[str]]:
+        """The statement that keeps what a trial pass may change (the board, the hand where it is
+        kept, :attr:`rich`, and the lengths of :meth:`trial_lists`), and those that put it back."""
+        lists = self.trial_lists()
+        hand = "; held = hand[:]" if self.rich else ""
+        keep = f"snap = cells[:]{hand}" + "".join(f"; n{name} = len({name})" for name in lists)
+        return keep, [f"cells[:] = snap{hand and '; hand[:] = held'}", *(f"del {name}[n{name}:]" for name in lists)]
 
     # ---------------------------------------------------------------- the shapes of a body
 

@@ -44,8 +44,9 @@ from dagaz_studio.notation.nodes import (
 from dagaz_studio.notation.shape import always_steps
 from dagaz_studio.notation.visitor import Visitor
 
-#: The run state inside the move's end, ``fin``, as an event recorded there reads it (a traced run's).
-FIN = {"c": "c", "d": "d", "dp": "dp"}
+#: The run state inside the move's end, ``fin``: its parameters (and a traced run's ``d`` and
+#: ``dp``), each read by its own name.
+FIN = {name: name for name in ("c", "d", "dp", "mi", "ms", "md", "pr", "ps", "ag", "nl", "lb")}
 
 
 @dataclass
@@ -174,6 +175,10 @@ class CodeWriter(ItemWriter):
     #: What the move's end, ``fin``, is given beyond the run state (:meth:`fin_args`): nothing but
     #: in a traced run (its cursor's direction, depth and the span of the end it is).
     fin_extra = ""
+    #: Whether the code keeps the squares the moving piece has been put down on, ``visited``.
+    visits = True
+    #: Whether the notation reads the previous move (``[l]``, ``[t]``; :meth:`last_move`).
+    history = False
     #: The steps inside a repetition's body (by id), which a way may take more than once: the pruned
     #: attack question's first step is never one of them (:attr:`probe`).
     repeated: frozenset[int] | set[int] = frozenset()
@@ -181,13 +186,25 @@ class CodeWriter(ItemWriter):
     # ---------------------------------------------------------------- hooks of a back-end
 
     def end(self, env: Env, ind: int, then: str) -> None:
-        """The implicit end: each piece still in hand put down on the cursor's square; then
-        ``then(square, direction)`` (after a ``&``), or with ``then`` ``None`` the move kept."""
-        raise NotImplementedError
+        """The implicit end (``fin``, :meth:`finishing`): each piece still in hand put down on the cursor's
+        square; then ``then(square, direction)`` (after a ``&``), or with ``then`` ``None`` the move kept."""
+        self.emit(ind, self.fin_call(env, then, self.fin_args(env, then)))
 
     def fin_args(self, env: Env, then: str) -> str:
         """What ``fin`` is given beyond the run state (:attr:`fin_extra`), at an end ``then``."""
         return ""
+
+    def marks_of(self, env: Env) -> str:
+        """What ``fin`` is given of the marks a move may carry (``[k]``, ``[n]``, ``[o]``), after ``then``."""
+        return ""
+
+    def reached(self, ind: int, ms: str) -> None:
+        """In ``fin``, the hand empty, the moving piece on ``ms``: the move kept, or ``then`` called (after a ``&``)."""
+        raise NotImplementedError
+
+    def fin_again(self, env: Env, ind: int) -> None:
+        """In ``fin``, a piece from the hand put down (the run state ``env``): ``fin`` again for the rest."""
+        self.emit(ind, self.fin_call(env, "then", self.fin_extra))
 
     def lift_lines(self, c: str, q: str) -> tuple[str, str, str]:
         """Lifting ``q``, the content of square ``c``: the test that something can be lifted there,
@@ -195,9 +212,26 @@ class CodeWriter(ItemWriter):
         return f"{q} is not None", f"cells[{c}] = None; hand.append(({q}, {c}))", f"hand.pop(); cells[{c}] = {q}"
 
     def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
-        """The piece ``pp`` (lifted from ``po``) put on square ``c``, which held ``old``: written at
-        ``ind``; the fields of the run state it changes, and the lines that undo it (before ``c``
-        and the hand are put back as they were)."""
+        """The piece ``pp`` (lifted from ``po``) put on square ``c``, which held ``old`` (:meth:`place`):
+        written at ``ind``; the fields of the run state it changes, and the lines that undo it (before
+        ``c`` and the hand are put back as they were). The mover put down last moved there; another
+        piece is one put elsewhere (``also``)."""
+        mover, ms, mi = self.fresh("im"), self.fresh("ms"), self.fresh("mi")
+        self.emit(ind, f"{mover} = {env['mi']} and not hand")
+        undo = self.place(ind, c, pp, po, old)
+        if self.visits:
+            self.emit(ind, f"if {mover}: visited.append({c})")
+            self.emit(ind, f"else: also.append(({po}, {c}))")
+            undo = [f"if {mover}: visited.pop()", "else: also.pop()", *undo]
+        else:
+            self.emit(ind, f"if not {mover}: also.append(({po}, {c}))")
+            undo = [f"if not {mover}: also.pop()", *undo]
+        self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
+        return {"mi": mi, "ms": ms}, undo
+
+    def place(self, ind: int, c: str, pp: str, po: str, old: str) -> list[str]:
+        """The piece ``pp`` (lifted from ``po``) put on square ``c``, which held ``old``, as the
+        board kind puts it (:meth:`put_down`); the lines that undo what it kept of it."""
         raise NotImplementedError
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
@@ -216,6 +250,51 @@ class CodeWriter(ItemWriter):
                "lb": "()"}
         env.update((f"g{index}", "None") for index in range(self.notation.group_count + 1))
         return env
+
+    def last_move(self, ind: int) -> None:
+        """Where the notation reads the previous move (:attr:`history`): its squares, ``LMO`` and ``LMT``."""
+        if self.history:
+            self.emit(ind, "LMO = LMT = -1")
+            self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
+
+    # ---------------------------------------------------------------- the move's end
+
+    def fin_call(self, env: Env, then: str, extra: str) -> str:
+        """The call of ``fin`` from the run state ``env``, at the end ``then``, given ``extra`` too."""
+        return (f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then}"
+                f"{self.marks_of(env)}{extra})")
+
+    def finishing(self, ind: int) -> None:
+        """The implicit end as a local function ``fin``: each piece still in hand put down on the
+        cursor's square (:meth:`fin_put`); then the move kept, or (after a ``&``) the next partial
+        move begun (:meth:`reached`)."""
+        def body(i: int) -> None:
+            self.emit(i, "if not hand:")
+            self.reached(i + 1, "ms")
+            self.emit(i + 1, "return")
+            self.emit(i, "q = cells[c]")
+            self.fin_put(i)
+        self.local_function(ind, self.fin_call(FIN, "then", self.fin_extra), body)
+
+    def fin_put(self, ind: int) -> None:
+        """The body of ``fin`` once its square's content ``q`` is read: the last piece in hand put
+        down there, never on a friend, then the rest of the hand (:meth:`fin_again`)."""
+        self.leave_if(ind, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
+        self.put_held(FIN, ind, "c", "q", "sp", self.fin_again)
+
+    def put_held(self, env: Env, ind: int, c: str, old: str, span: Any, k: Cont) -> None:
+        """The last piece taken into the hand put down on square ``c``, which holds ``old`` (read
+        already), then ``k`` given the run state the put changes, then put back as it was (the pair
+        taken from the hand too: no new one is made)."""
+        held, pp, po = self.fresh("hp"), self.fresh("pp"), self.fresh("po")
+        self.spend(ind)
+        self.emit(ind, f"{held} = hand.pop(); {pp}, {po} = {held}")
+        changes, undo = self.put_down(env, ind, c, pp, po, old)
+        self.traced(ind, env, "put", span, pp, c, old)
+        k(dict(env, **changes), ind)
+        for line in undo:
+            self.emit(ind, line)
+        self.emit(ind, f"cells[{c}] = {old}; hand.append({held})")
 
     # ---------------------------------------------------------------- the nodes
 
@@ -421,18 +500,10 @@ class CodeWriter(ItemWriter):
     def visit_put(self, node: Put, env: Env, ind: int, k: Cont) -> None:
         """``|``: the last piece taken into the hand put down on the cursor's square."""
         c = env["c"]
-        held, pp, po, old = self.fresh("hp"), self.fresh("pp"), self.fresh("po"), self.fresh("old")
+        old = self.fresh("old")
         self.emit(ind, "if hand:")
-        i = ind + 1
-        self.spend(i)
-        # The pair taken from the hand is put back as it was: no new one is made.
-        self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}; {old} = cells[{c}]")
-        changes, undo = self.put_down(env, i, c, pp, po, old)
-        self.traced(i, env, "put", node.span, pp, c, old)
-        k(dict(env, **changes, pg=self.progress(env, i)), i)
-        for line in undo:
-            self.emit(i, line)
-        self.emit(i, f"cells[{c}] = {old}; hand.append({held})")
+        self.emit(ind + 1, f"{old} = cells[{c}]")
+        self.put_held(env, ind + 1, c, old, node.span, lambda e, i: k(dict(e, pg=self.progress(env, i)), i))
         self.traced_else(ind, env, "refused", node.span, "'|'", c, "'no piece in hand'")
 
     def visit_continue(self, node: Continue, env: Env, ind: int, k: Cont) -> None:

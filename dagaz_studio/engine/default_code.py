@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine.code_items import ACTIONS
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.code_writer import FIN, survey
+from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.completion import created_move
 from dagaz_studio.engine.emitter import WALK_LOOK_EVERY, Env, ItemCont
 from dagaz_studio.engine.values import COMPLETION_COST
@@ -114,9 +114,7 @@ class CodeGenerator(RepeatWriter):
             params = "cells, origin, piece, TGT, W, P" if self.attack else "cells, origin, piece, out, seen, W, P"
             self.emit(0, f"def {name}({params}):")
             self.emit(1, "me = piece[0]")
-            if self.history:
-                self.emit(1, "LMO = LMT = -1")
-                self.emit(1, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
+            self.last_move(1)
             if self.captures:
                 self.emit(1, "caps = []; capq = []")
             if self.dropping:
@@ -146,36 +144,21 @@ class CodeGenerator(RepeatWriter):
             parts.append("\n".join(self.lines))
         return "\n\n".join(parts) + "\n", self.constants
 
-    def finishing(self, ind: int) -> None:
-        """With lifts and puts, the implicit end as a local function: each piece still in hand, in
-        turn, must not land on a friend, captures an enemy there and is put down; then the move is
-        kept (:meth:`keep`), or (after a ``&``) the next partial move begins."""
-        rest = f"then{self.tail}{self.fin_extra}"
-        self.emit(ind, f"def fin(c, mi, ms, md, pr, ps, {rest}):")
-        i = ind + 1
-        self.emit(i, "if not hand:")
+    def reached(self, ind: int, ms: str) -> None:
+        """In ``fin``, the hand empty: (after a ``&``) what follows it, or the move kept (:meth:`keep`)."""
         if self.continues:
-            # At a '&', what follows it; at the end, the move.
-            self.emit(i + 1, "if then is not None:")
-            self.emit(i + 2, "then(ms, md)")
-            self.emit(i + 2, "return")
+            self.emit(ind, "if then is not None:")
+            self.emit(ind + 1, f"then({ms}, md)")
+            self.emit(ind + 1, "return")
         if not self.attack:
             # Completing a move costs more than a step, and in proportion to its chain of partial
             # moves, its captures and the pieces it displaced, as the runner counts it.
             chain = " + len(stops)" if self.continues else ""
-            self.spend(i + 1, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
-        self.keep(i + 1)
-        self.emit(i + 1, "return")
-        self.emit(i, "q = cells[c]")
-        self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
-        self.spend(i)
-        self.emit(i, "hh = hand.pop(); pp, po = hh")
-        changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
-        self.traced(i, FIN, "put", "sp", "pp", "c", "q")
-        self.emit(i, f"fin(c, {changes['mi']}, {changes['ms']}, md, pr, ps, {rest})")
-        for line in undo:
-            self.emit(i, line)
-        self.emit(i, "cells[c] = q; hand.append(hh)")
+            self.spend(ind, f"{COMPLETION_COST}{chain} + len(caps) + len(also)")
+        self.keep(ind)
+
+    def marks_of(self, env: Env) -> str:
+        return f", {env['ag']}, {env['nl']}, {env['lb']}" if self.marks else ""
 
     def keep(self, i: int) -> None:
         """In ``fin``, the hand empty: the move kept, or for an attack question, ``Found`` raised
@@ -222,34 +205,19 @@ class CodeGenerator(RepeatWriter):
         self.emit(i + 3, "seen.add(key); out.append(TNEW(RICH, (ms, key[1], pr, md, key[3], ps, ())))")
         self.emit(i + 2, "return")
 
-    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
+    def place(self, ind: int, c: str, pp: str, po: str, old: str) -> list[str]:
         """The piece put down (moved, unless back where it was lifted); an enemy there is captured."""
-        mover, ms, mi = self.fresh("im"), self.fresh("ms"), self.fresh("mi")
-        self.emit(ind, f"{mover} = {env['mi']} and not hand")
         self.emit(ind, f"if {c} not in touched: touched[{c}] = {old}")
         self.emit(ind, f"cells[{c}] = {pp} if {pp}[2] or {c} == {po} else TNEW(PIECE, ({pp}[0], {pp}[1], True))")
         self.emit(ind, f"if {old} is not None: caps.append({c})")
-        self.emit(ind, f"if {mover}: visited.append({c})")
-        self.emit(ind, f"else: also.append(({po}, {c}))")
-        self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
-        return {"mi": mi, "ms": ms}, [f"if {mover}: visited.pop()", "else: also.pop()",
-                                      f"if {old} is not None: caps.pop()"]
+        return [f"if {old} is not None: caps.pop()"]
 
-    def trial_state(self) -> tuple[str, list[str]]:
-        """A trial pass may change the board, the captures and, with lifts and puts, the hand and
-        the lists a move keeps: kept before it, put back after it succeeded (it raises)."""
-        keep, restore = ["snap = cells[:]"], ["cells[:] = snap"]
-        lists = [name for name, kept in (("caps", self.captures), ("capq", self.captures), ("visited", self.rich),
-                                         ("also", self.rich), ("created", self.creates), ("stops", self.continues),
-                                         ("gone", self.changes))
-                 if kept]
-        if self.rich:
-            keep.append("held = hand[:]")
-            restore.append("hand[:] = held")
-        if lists:
-            keep.append(f"lens = ({', '.join(f'len({name})' for name in lists)},)")
-            restore += [f"del {name}[lens[{index}]:]" for index, name in enumerate(lists)]
-        return "; ".join(keep), ["; ".join(restore)]
+    def trial_lists(self) -> list[str]:
+        # The captures, and with lifts and puts the lists a move keeps.
+        return [name for name, kept in (("caps", self.captures), ("capq", self.captures), ("visited", self.rich),
+                                        ("also", self.rich), ("created", self.creates), ("stops", self.continues),
+                                        ("gone", self.changes))
+                if kept]
 
     def kept_in_place(self, square: str | None) -> str:
         return f"; gone.append({square})" if square is not None else "; gone.pop()"
@@ -258,12 +226,9 @@ class CodeGenerator(RepeatWriter):
         self.emit(ind, f"for _ in range({count} * {captured}):")
         self.emit(ind + 1, "cells[caps.pop()] = capq.pop()")
 
-    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        q = self.fresh("q")
-        self.emit(ind, f"{q} = cells[{square}]")
-        self.altered(env, ind, square, q, f"{q} is not None", f"cells[{square}] = None; caps.append({square}); "
-                     f"capq.append({q})", f"caps.pop(); capq.pop(); cells[{square}] = {q}", self.item_span,
-                     ("capture", q, square), ("refused", "'[x]'", square, "'nothing to capture'"), k)
+    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
+        return f"{q} is not None", [f"cells[{square}] = None; caps.append({square}); capq.append({q})"], \
+            f"caps.pop(); capq.pop(); cells[{square}] = {q}"
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
         """``[a]``, ``[s]``, asked of the attack questions."""
@@ -283,9 +248,7 @@ class CodeGenerator(RepeatWriter):
     def end(self, env: Env, ind: int, then: str) -> None:
         """The implicit end: the piece in hand must not land on a friend; an enemy there is captured."""
         if self.rich:
-            marks = f", {env['ag']}, {env['nl']}, {env['lb']}" if self.marks else ""
-            self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['pr']}, {env['ps']}, {then}"
-                           f"{marks}{self.fin_args(env, then)})")
+            super().end(env, ind, then)
             return
         c, q = env['c'], self.fresh("q")
         self.emit(ind, f"{q} = cells[{c}]")

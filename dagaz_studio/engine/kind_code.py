@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dagaz_studio.engine.code_writer import FIN, Survey, survey
+from dagaz_studio.engine.code_writer import Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import KindItems, first_steps
 from dagaz_studio.engine.values import COMPLETION_COST
@@ -86,9 +86,10 @@ class KindWriter(KindItems):
         #: ``rec`` are told (:attr:`tail`).
         self.marks = bool(found.letters & set("noO"))
         self.tail = ", nl, lb" if self.marks else ""
-        history = self.continues and bool(found.letters & set("lLtT"))  # the previous partial move's
+        self.history = bool(found.letters & set("lLtT"))
+        partial = self.continues and self.history  # the previous partial move's
         kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters, "nl": self.marks,
-                "lb": self.marks, "lo": history, "lt": history}
+                "lb": self.marks, "lo": partial, "lt": partial}
         self.live = ["c", "d", "pg", *([] if self.mover_stays else ["mi"]), "ms", "md", "dp", *(["sn"] if counted else []),
                      *(f"g{i}" for i in sorted(groups)), *(name for name, needed in kept.items() if needed)]
 
@@ -223,12 +224,6 @@ class KindWriter(KindItems):
         e(0, "moves = factory()")
         return "\n".join(self.lines) + "\n"
 
-    def last_move(self, ind: int) -> None:
-        """Where the notation reads the previous move (``[l]``, ``[t]``): its squares, ``LMO`` and ``LMT``."""
-        if self.found.letters & set("lLtT"):
-            self.emit(ind, "LMO = LMT = -1")
-            self.emit(ind, "if P.last_move is not None: LMO, LMT = P.last_move[0], P.last_move[1]")
-
     def origins(self) -> set[int] | None:
         """The squares a run can begin on, by the zones the notation asks for before anything
         (:func:`leading_zones`, which ``run`` asks at once), or ``None`` where that is every square:
@@ -259,21 +254,7 @@ class KindWriter(KindItems):
             gate.append(squares)
         return self.constant("gate", tuple(gate))
 
-    def finishing(self, ind: int) -> None:
-        """The implicit end as a local function ``fin``: every piece still in hand put down on the
-        cursor's square (a heap's all at once, a column on top of what stands there, never on a
-        friend's); then ``then(ms, md)`` (after a ``&``) or the move is kept."""
-        def body(i: int) -> None:
-            self.emit(i, "if not hand:")
-            self.reached(i + 1, "ms")
-            self.emit(i + 1, "return")
-            self.emit(i, "q = cells[c]")
-            self.fin_put(i)
-        self.local_function(ind, f"fin(c, mi, ms, md, ps, pr, ag, then{self.tail}{self.fin_extra})", body)
-
     def reached(self, ind: int, ms: str) -> None:
-        """In ``fin``, the hand empty, the moving piece's last square ``ms``: the move kept, or
-        ``then`` called (after a ``&``)."""
         self.emit(ind, f"if then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
         self.emit(ind, f"else: then({ms}, md)")
 
@@ -296,7 +277,7 @@ class KindWriter(KindItems):
         self.spend(i)
         self.emit(i, f"{held} = hand.pop(); {pp}, {po} = {held}")
         self.put_column(i, c, pp, po, q, f"; visited.append({c})" if self.visits else "")
-        self.emit(i, f"rec({c}, {env['md']}, {env['ps']}, {env['pr']}, {env['ag']}{self.marks_of(env)})" if then == "None"
+        self.emit(i, f"rec({c}, {env['md']}, {env['ps']}, {env['pr']}{self.marks_of(env)})" if then == "None"
                      else f"{then}({c}, {env['md']})")
         self.emit(i, ("visited.pop(); " if self.visits else "") + f"cells[{c}] = {q}; hand.append({held})")
 
@@ -312,23 +293,21 @@ class KindWriter(KindItems):
 
     # ---------------------------------------------------------------- hooks of the writer
 
-    def trial_state(self) -> tuple[str, list[str]]:
-        # Only the lists the notation can change are kept (as :meth:`module` keeps them).
-        kept = [name for name, used in (("caps", self.capturing), ("stops", self.continues), ("visited", self.visits),
+    def trial_lists(self) -> list[str]:
+        # (As :meth:`module` keeps them.)
+        return [name for name, used in (("caps", self.capturing), ("stops", self.continues), ("visited", self.visits),
                                         ("also", not self.single), ("created", Create in self.found.kinds)) if used]
-        keep = "snap = cells[:]; held = hand[:]" + "".join(f"; n{name} = len({name})" for name in kept)
-        return keep, ["cells[:] = snap; hand[:] = held", *(f"del {name}[n{name}:]" for name in kept)]
 
     def end(self, env: Env, ind: int, then: str) -> None:
         if self.single:
             self.put_mover(env, ind, then)
             return
-        self.emit(ind, f"fin({env['c']}, {env['mi']}, {env['ms']}, {env['md']}, {env['ps']}, "
-                       f"{env['pr']}, {env['ag']}, {then}{self.marks_of(env)}{self.fin_args(env, then)})")
+        super().end(env, ind, then)
 
     def marks_of(self, env: Env) -> str:
-        """Whether the move is a null move and its labels, as ``fin`` and ``rec`` are given them."""
-        return f", {env['nl']}, {env['lb']}" if self.marks else ""
+        """Whether the same player moves again, whether the move is a null move and its labels, as
+        ``fin`` and ``rec`` are given them."""
+        return f", {env['ag']}" + (f", {env['nl']}, {env['lb']}" if self.marks else "")
 
     def visit_zone_check(self, item: ZoneCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         # A zone ``run`` asked of its square before anything was lifted (:meth:`module`) is not asked again.
@@ -342,10 +321,6 @@ class KindWriter(KindItems):
     def take_mover(self, ind: int) -> None:
         """The start of a run: what stands on the square (``q0_``) taken into the hand, or the run
         left at once when it cannot move."""
-        raise NotImplementedError
-
-    def fin_put(self, ind: int) -> None:
-        """The body of ``fin`` once its square's content ``q`` is read: the pieces in hand put down."""
         raise NotImplementedError
 
     def threat_test(self, item: Check, env: Env, ind: int, square: str, k: ItemCont) -> str | None:
@@ -377,34 +352,16 @@ class StackWriter(KindWriter):
         self.emit(ind, "if q0_[0] != me: return")  # a neutral piece: only a heap moves for either side
         self.emit(ind, "hand.append((q0_, origin_))")
 
-    def fin_put(self, i: int) -> None:
-        self.leave_if(i, FIN, "q is not None and q[0] == me", "return", "cannot_end", "sp", "c")
-        self.spend(i)
-        self.emit(i, "hh = hand.pop(); pp, po = hh")
-        changes, undo = self.put_down(dict(FIN, mi="mi", ms="ms"), i, "c", "pp", "po", "q")
-        self.traced(i, FIN, "put", "sp", "pp", "c")
-        mi, ms = changes["mi"], changes["ms"]
+    def fin_again(self, env: Env, ind: int) -> None:
         # The last piece in hand put down: the end is reached here, without a call to ``fin``.
-        self.emit(i, f"if hand: fin(c, {mi}, {ms}, md, ps, pr, ag, then{self.tail}{self.fin_extra})")
-        self.emit(i, "else:")
-        self.reached(i + 1, ms)
-        for line in undo:
-            self.emit(i, line)
-        self.emit(i, "cells[c] = q; hand.append(hh)")
+        self.emit(ind, "if hand:")
+        super().fin_again(env, ind + 1)
+        self.emit(ind, "else:")
+        self.reached(ind + 1, env["ms"])
 
-    def put_down(self, env: Env, ind: int, c: str, pp: str, po: str, old: str) -> tuple[Env, list[str]]:
-        mover, mi, ms = self.fresh("im"), self.fresh("mi"), self.fresh("ms")
-        self.emit(ind, f"{mover} = {env['mi']} and not hand")
+    def place(self, ind: int, c: str, pp: str, po: str, old: str) -> list[str]:
         self.put_column(ind, c, pp, po, old)
-        if self.visits:
-            self.emit(ind, f"if {mover}: visited.append({c})")
-            self.emit(ind, f"else: also.append(({po}, {c}))")
-            undo = [f"if {mover}: visited.pop()", "else: also.pop()"]
-        else:
-            self.emit(ind, f"if not {mover}: also.append(({po}, {c}))")
-            undo = [f"if not {mover}: also.pop()"]
-        self.emit(ind, f"{mi} = False if {mover} else {env['mi']}; {ms} = {c} if {mover} else {env['ms']}")
-        return {"mi": mi, "ms": ms}, undo
+        return []
 
     def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
         carried, start = self.fresh("cc"), self.fresh("co")

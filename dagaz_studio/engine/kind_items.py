@@ -1,7 +1,7 @@
 """What a heap or stack board's back-end of the code writer (:mod:`kind_code`) writes of bracket items
-and asks of a notation's shape: captures (a heap emptied, the top of a jumped column put under the
-column in hand, as each board kind says: :meth:`KindItems.capture_lines`), and the first steps every
-way begins with (a piece's gate).
+and asks of a notation's shape: a capture's look at its landing square, and the first steps every way
+begins with (a piece's gate). A capture itself (a heap emptied, the top of a jumped column put under the
+column in hand) is the item writer's, as each board kind says it (``capture_lines``).
 
 A capture followed by a step onto a square that must be empty (``[ex]\\1[p]``) looks at that square
 before anything is taken (:meth:`KindItems.land_first`).
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dagaz_studio.engine.code_repeats import RepeatWriter
-from dagaz_studio.engine.emitter import Emitter, Env, ItemCont
+from dagaz_studio.engine.emitter import Emitter, Env
 from dagaz_studio.notation.nodes import (
     Alternatives,
     Bracket,
@@ -105,8 +105,8 @@ _LANDING_STEP = _LandingStep()
 
 
 class KindItems(RepeatWriter):
-    """The layer of :class:`~dagaz_studio.engine.kind_code.KindWriter` that writes captures, and a
-    capture's look at the square it is to land on."""
+    """The layer of :class:`~dagaz_studio.engine.kind_code.KindWriter` that writes a capture's look at
+    the square it is to land on."""
 
     def landing(self, first: Any, rest: list[Any]) -> Any | None:
         """The step after ``first`` when ``first`` is a bracket ending in its only capture and the
@@ -144,20 +144,3 @@ class KindItems(RepeatWriter):
         self.emit(ind, f"elif {target} != {square} and cells[{target}] is not None: w += 2")
         self.emit(ind, "else:")
         return ind + 1
-
-    def capture(self, env: Env, ind: int, square: str, k: ItemCont) -> None:
-        """``[x]``: what stands on ``square`` taken as the board kind takes it (:meth:`capture_lines`)."""
-        known = env.get("rd")
-        if known is not None and known[0] == square:
-            q = known[1]  # read by a check before it in the same bracket: nothing has changed since
-        else:
-            q = self.fresh("q")
-            self.emit(ind, f"{q} = cells[{square}]")
-        test, take, back = self.capture_lines(q, square)
-        self.altered(env, ind, square, q, test, "; ".join(take), back, self.item_span, ("capture", q, square),
-                      ("capture_refused", square), k)
-
-    def capture_lines(self, q: str, square: str) -> tuple[str, list[str], str]:
-        """``[x]`` on ``square``, which holds ``q``: the test that it can be taken, the statements
-        that take it and the one that puts it back."""
-        raise NotImplementedError

@@ -36,11 +36,6 @@ def heap_taken(st: State, span: Span, heap: Heap | Piece, square: int) -> None:
     words.capture(st, span, heap, square, f"the heap of {describe_heap(heap)}" if isinstance(heap, Heap) else None)
 
 
-def heap_refused(st: State, span: Span, square: int) -> None:
-    """The trace's event: ``[x]`` on an empty square."""
-    words.refused(st, span, "[x]", square, "nothing to capture")
-
-
 def start_heap(st: State, square: int) -> bool:
     """The implicit beginning of a move on a heap board: lift the square's whole heap. False (and
     the run ends) when the square is empty."""
@@ -66,7 +61,7 @@ def column_refused(st: State, span: Span, square: int) -> None:
     column stands there or the hand is empty, not where the hand holds a piece that is no column."""
     if isinstance(st.cells[square], Column) and st.hand:
         return
-    words.refused(st, span, "[x]", square, "nothing to capture")
+    words.capture_refused(st, span, square)
 
 
 def column_taken(st: State, span: Span, column: Column, square: int) -> None:
@@ -75,8 +70,7 @@ def column_taken(st: State, span: Span, column: Column, square: int) -> None:
 
 
 #: The events a heap board says in words of its own: a heap lifted whole, one seed sown, the hand sown, a heap taken.
-HEAP_WORDS: dict[str, Callable[..., None]] = {"lift": lifted, "put": sown, "all_sown": all_sown, "capture": heap_taken,
-                                              "capture_refused": heap_refused}
+HEAP_WORDS: dict[str, Callable[..., None]] = {"lift": lifted, "put": sown, "all_sown": all_sown, "capture": heap_taken}
 #: The events a stack board says in words of its own: a column put (by ``|`` or at the end), the top of a column taken.
 STACK_WORDS: dict[str, Callable[..., None]] = {"put": column_put, "capture": column_taken,
                                                "capture_refused": column_refused}

@@ -152,6 +152,11 @@ def refused(st: State, span: Span, text: str, square: int, why: str) -> None:
     st.emit("check", f"{text} failed on {st.name(square)}: {why or st.who(square)}", span, square, False, check=text)
 
 
+def capture_refused(st: State, span: Span, square: int) -> None:
+    """``[x]`` on ``square``, which holds nothing to capture."""
+    refused(st, span, "[x]", square, "nothing to capture")
+
+
 def capture(st: State, span: Span, piece: Any, square: int, what: str | None = None) -> None:
     """``[x]``: ``piece`` (or ``what`` is taken, in words) captured on ``square``."""
     st.emit("capture", f"capture {what or st.describe(piece)} on {st.name(square)}", span, square)
