@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dagaz_studio.engine.counts import pieces_held
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.royals import attacked_by_others, royals_attacked_by
@@ -108,8 +109,7 @@ def board_over(rules: Rules, position: Position, answers: Answers) -> GameOver |
             if left <= 0:
                 return GameOver(f"{players[player]} has given check {ends.checks} times", "checks", player)
     for kind, most in ends.collect:
-        held = [sum(p is not None and p.player == player and p.kind == kind for p in position.cells)
-                + (position.hands[player][kind] if position.hands else 0) for player in range(len(players))]
+        held = [pieces_held(position.cells, position.hands, player, kind) for player in range(len(players))]
         if 0 in held and max(held) >= most:
             winner = held.index(max(held))
             return GameOver(f"{players[winner]} holds {held[winner]} {rules.kind_names[kind]}s, "
