@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.model import kept
 from dagaz_studio.engine.counts import pieces_held
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Position
@@ -63,11 +64,9 @@ class _Prepared:
     collect: tuple[tuple[int, int], ...] = ()
 
 
+@kept
 def prepared(rules: Rules) -> _Prepared:
     """The board's ``end`` statements prepared for ``rules`` (worked out once per interpreter)."""
-    known = rules.__dict__.get("_endings")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
     board = rules.board
     reach = []
     collect = []
@@ -87,9 +86,7 @@ def prepared(rules: Rules) -> _Prepared:
             checks = ending.count
         elif ending.kind == "collect" and ending.pieces[0] in rules.kind_index:
             collect.append((rules.kind_index[ending.pieces[0]], ending.count))
-    made = _Prepared(tuple(reach), passes, facing, checks, tuple(collect))
-    rules.__dict__["_endings"] = made
-    return made
+    return _Prepared(tuple(reach), passes, facing, checks, tuple(collect))
 
 
 def board_over(rules: Rules, position: Position, answers: Answers) -> GameOver | None:
