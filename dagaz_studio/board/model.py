@@ -154,19 +154,23 @@ def reverses_hand(mapping: tuple[tuple[str, str], ...]) -> bool:
 
 _Made = TypeVar("_Made")
 _MISSING = object()
+#: How the names of what :func:`kept` keeps begin: a board is pickled without them.
+_KEPT = "_kept_"
 
 
 def kept(make: Callable[[Any], _Made]) -> Callable[[Any], _Made]:
     """``make(owner)`` worked out once per owner (a board, or an interpreter of one) and kept in the
     owner's ``__dict__`` under the function's name, as :func:`functools.cached_property` keeps a
-    property: for what a layer above the board works out of it and asks again at every position."""
-    name = f"_kept_{make.__module__}.{make.__qualname__}"
+    property: for what a layer above the board works out of it and asks again at every position.
+    Threads asking at once get the same value (the first kept). A board pickled (into the board
+    cache, to perft's workers) goes without what is kept for it: it is worked out again where needed."""
+    name = f"{_KEPT}{make.__module__}.{make.__qualname__}"
 
     @wraps(make)
     def made(owner: Any) -> _Made:
         found = owner.__dict__.get(name, _MISSING)
         if found is _MISSING:
-            found = owner.__dict__[name] = make(owner)
+            found = owner.__dict__.setdefault(name, make(owner))
         return found  # type: ignore[no-any-return]
     return made
 
@@ -288,6 +292,9 @@ class Board:
     @kept
     def _index_by_name(self) -> dict[str, int]:
         return {name: i for i, name in enumerate(self.squares)}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {name: value for name, value in self.__dict__.items() if not name.startswith(_KEPT)}
 
     def neighbour(self, square: int, letter: str) -> int | None:
         """The square one step from ``square`` in the board direction ``letter``, or ``None``."""
