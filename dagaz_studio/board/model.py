@@ -7,10 +7,10 @@ square, the square one step away in that direction, or ``None`` where there is n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from functools import cached_property, lru_cache, wraps
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.board.source import SourcePosition
@@ -152,6 +152,29 @@ def reverses_hand(mapping: tuple[tuple[str, str], ...]) -> bool:
     return False
 
 
+_Made = TypeVar("_Made")
+_MISSING = object()
+#: How the names of what :func:`kept` keeps begin: a board is pickled without them.
+_KEPT = "_kept_"
+
+
+def kept(make: Callable[[Any], _Made]) -> Callable[[Any], _Made]:
+    """``make(owner)`` worked out once per owner (a board, or an interpreter of one) and kept in the
+    owner's ``__dict__`` under the function's name, as :func:`functools.cached_property` keeps a
+    property: for what a layer above the board works out of it and asks again at every position.
+    Threads asking at once get the same value (the first kept). A board pickled (into the board
+    cache, to perft's workers) goes without what is kept for it: it is worked out again where needed."""
+    name = f"{_KEPT}{make.__module__}.{make.__qualname__}"
+
+    @wraps(make)
+    def made(owner: Any) -> _Made:
+        found = owner.__dict__.get(name, _MISSING)
+        if found is _MISSING:
+            found = owner.__dict__.setdefault(name, make(owner))
+        return found  # type: ignore[no-any-return]
+    return made
+
+
 @dataclass(frozen=True)
 class Board:
     """A game board as a board file describes it.
@@ -266,12 +289,12 @@ class Board:
         """Whether a square of that name exists."""
         return square in self._index_by_name()
 
+    @kept
     def _index_by_name(self) -> dict[str, int]:
-        cached = self.__dict__.get("_square_index")
-        if cached is None:
-            cached = {name: i for i, name in enumerate(self.squares)}
-            object.__setattr__(self, "_square_index", cached)
-        return cached
+        return {name: i for i, name in enumerate(self.squares)}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {name: value for name, value in self.__dict__.items() if not name.startswith(_KEPT)}
 
     def neighbour(self, square: int, letter: str) -> int | None:
         """The square one step from ``square`` in the board direction ``letter``, or ``None``."""

@@ -31,23 +31,29 @@ def zone_holds(cells: list[Any], squares: tuple[int, ...]) -> bool:
 
 
 def own_pieces(cells: list[Any], squares: Sequence[int] | None, kind: int, me: int) -> int:
-    """How many pieces of ``kind`` of player ``me`` stand on ``squares`` (``None``: the whole board);
-    a heap or a column is no piece."""
+    """How many pieces of ``kind`` of player ``me`` stand on ``squares`` (``None``: the whole board).
+    A column counts as its top piece, which owns it; a heap belongs to nobody (player -1)."""
     found = 0
     for square in range(len(cells)) if squares is None else squares:
         cell = cells[square]
-        if cell is not None and type(cell) is Piece and cell[1] == kind and cell[0] == me:
+        if cell is not None and cell[1] == kind and cell[0] == me:
             found += 1
     return found
+
+
+def pieces_held(cells: list[Any], hands: Sequence[Sequence[int]], me: int, kind: int) -> int:
+    """How many pieces of ``kind`` player ``me`` has on the board (:func:`own_pieces`) and in hand:
+    what ``[+?Name]``, its setup's count and ``end collect`` count."""
+    have = own_pieces(cells, None, kind, me)
+    if hands and me < len(hands) and kind < len(hands[me]):
+        have += hands[me][kind]
+    return have
 
 
 def has_lost(cells: list[Any], hands: Sequence[Sequence[int]], me: int, kind: int, setup: int) -> bool:
     """``[+?Name]``: whether player ``me`` has fewer pieces of ``kind`` on the board and in hand than
     the board's setup gave him (``setup``; the piece in hand, being promoted, is not counted)."""
-    have = sum(1 for piece in cells if piece is not None and piece.player == me and piece.kind == kind)
-    if hands and me < len(hands) and kind < len(hands[me]):
-        have += hands[me][kind]
-    return have < setup
+    return pieces_held(cells, hands, me, kind) < setup
 
 
 def run_count(runs: Runs, piece: Any, square: int) -> int:

@@ -11,19 +11,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dagaz_studio.board.model import Board
+from dagaz_studio.board.model import Board, kept
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.rules import Rules
 from dagaz_studio.engine.values import Move
 
 
+@kept
 def drop_first_kinds(board: Board) -> frozenset[int]:
     """The piece kinds flagged ``drop-first`` (kept on the board: asked at every position)."""
-    cached = board.__dict__.get("_drop_first")
-    if cached is None:
-        cached = frozenset(i for i, piece in enumerate(board.pieces.values()) if piece.drop_first)
-        object.__setattr__(board, "_drop_first", cached)
-    return cached
+    return frozenset(i for i, piece in enumerate(board.pieces.values()) if piece.drop_first)
 
 
 def held_first(rules: Rules, position: Position) -> frozenset[int]:

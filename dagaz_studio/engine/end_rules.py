@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dagaz_studio.board.model import kept
+from dagaz_studio.engine.counts import pieces_held
 from dagaz_studio.engine.making import made
 from dagaz_studio.engine.position import Position
 from dagaz_studio.engine.royals import attacked_by_others, royals_attacked_by
@@ -62,11 +64,9 @@ class _Prepared:
     collect: tuple[tuple[int, int], ...] = ()
 
 
+@kept
 def prepared(rules: Rules) -> _Prepared:
     """The board's ``end`` statements prepared for ``rules`` (worked out once per interpreter)."""
-    known = rules.__dict__.get("_endings")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
     board = rules.board
     reach = []
     collect = []
@@ -86,9 +86,7 @@ def prepared(rules: Rules) -> _Prepared:
             checks = ending.count
         elif ending.kind == "collect" and ending.pieces[0] in rules.kind_index:
             collect.append((rules.kind_index[ending.pieces[0]], ending.count))
-    made = _Prepared(tuple(reach), passes, facing, checks, tuple(collect))
-    rules.__dict__["_endings"] = made
-    return made
+    return _Prepared(tuple(reach), passes, facing, checks, tuple(collect))
 
 
 def board_over(rules: Rules, position: Position, answers: Answers) -> GameOver | None:
@@ -108,8 +106,7 @@ def board_over(rules: Rules, position: Position, answers: Answers) -> GameOver |
             if left <= 0:
                 return GameOver(f"{players[player]} has given check {ends.checks} times", "checks", player)
     for kind, most in ends.collect:
-        held = [sum(p is not None and p.player == player and p.kind == kind for p in position.cells)
-                + (position.hands[player][kind] if position.hands else 0) for player in range(len(players))]
+        held = [pieces_held(position.cells, position.hands, player, kind) for player in range(len(players))]
         if 0 in held and max(held) >= most:
             winner = held.index(max(held))
             return GameOver(f"{players[winner]} holds {held[winner]} {rules.kind_names[kind]}s, "

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from dagaz_studio.board.model import Board, PieceType
+from dagaz_studio.board.model import Board, PieceType, kept
 from dagaz_studio.engine.heaps import store_taken
 from dagaz_studio.engine.light_records import rich_effects
 from dagaz_studio.engine.position import LastMove, Piece, Position
@@ -97,16 +97,13 @@ def unmake_move(position: Position, undo: Undo) -> None:
         position.checks_remaining, position.checks_pending = checks
 
 
+@kept
 def held_as(board: Board) -> list[int]:
     """For each piece kind of the board, the kind a captured piece of it is held as: a promoted
     piece (letter ``+P`` or ``Q~``) goes to the hand as the piece that promotes to it; -1 for a royal
     piece, which is never held."""
-    cached = board.__dict__.get("_held_as")
-    if cached is None:
-        names = list(board.pieces)
-        cached = [-1 if board.pieces[name].royal else names.index(board.demotions.get(name, name)) for name in names]
-        object.__setattr__(board, "_held_as", cached)
-    return cached
+    names = list(board.pieces)
+    return [-1 if board.pieces[name].royal else names.index(board.demotions.get(name, name)) for name in names]
 
 
 def update_hands(position: Position, player: int, captures: tuple[int, ...], dropped: PieceType | None) -> None:

@@ -19,6 +19,7 @@ from dagaz_studio.board.model import PieceType
 from dagaz_studio.engine import trace_words as words
 from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.compiler import Abort, compile_function, compile_notation, new_work
+from dagaz_studio.engine.counts import pieces_held
 from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, Unsupported
 from dagaz_studio.engine.kind_words import start_heap
 from dagaz_studio.engine.light_records import LightRecords
@@ -68,15 +69,10 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
         (what a promotion to a lost piece, ``[+?Name]``, counts against)."""
         counts = self._setup_counts
         if counts is None:
-            counts = self._setup_counts = [[0] * self.board_kinds for _ in self.board.players]
-            if self.board.setup and self.board.kind_type.holds_pieces:
-                start = Position.initial(self.board)
-                for piece in start.cells:
-                    if piece is not None and 0 <= piece.player < len(counts):
-                        counts[piece.player][piece.kind] += 1
-                for player_, hand in enumerate(start.hands):
-                    for kind_, held in enumerate(hand[: self.board_kinds]):
-                        counts[player_][kind_] += held
+            start = Position.initial(self.board) if self.board.setup else None
+            counts = self._setup_counts = [
+                [0 if start is None else pieces_held(start.cells, start.hands, player_, kind_)
+                 for kind_ in range(self.board_kinds)] for player_ in range(len(self.board.players))]
         return counts[player][kind] if kind < self.board_kinds and player < len(counts) else 0
 
     def run(self, position: Position, square: int, program: Program | None = None, *,

@@ -10,12 +10,10 @@ tables (``reach.py``).
 from __future__ import annotations
 
 import sys
-import threading
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.board.model import OPPOSITE, Board
+from dagaz_studio.board.model import OPPOSITE, Board, kept
 from dagaz_studio.engine.code_rules import Written, WrittenKey
 from dagaz_studio.engine.compiler import Compiled
 from dagaz_studio.engine.position import Piece, Position
@@ -210,33 +208,13 @@ class _BoardShare:
         self.quick: dict[tuple[str, int] | tuple[str, int, int], tuple[str, Any]] = {}
 
 
-#: The share of each board in use, by the board's id (a board is not hashable); dropped with the board.
-_SHARES: dict[int, tuple[weakref.ref[Board], _BoardShare]] = {}
-
-
-#: Re-entrant: a board dropped by the cycle collector is forgotten (:func:`forget_share`) on whatever
-#: thread the collector runs, also while that thread holds the lock, in the middle of making a share.
-SHARES_LOCK = threading.RLock()
-
-
+@kept
 def board_share(board: Board) -> _BoardShare:
-    """The share of ``board`` (made at its first interpreter). Interpreters on several threads may
-    use it at once: each entry is a whole value, worked out alike by whoever comes first."""
-    with SHARES_LOCK:
-        known = _SHARES.get(id(board))
-        if known is not None and known[0]() is board:
-            return known[1]
-        share = _BoardShare()
-        _SHARES[id(board)] = (weakref.ref(board), share)
-        weakref.finalize(board, forget_share, id(board), share)
-        return share
-
-
-def forget_share(key: int, share: _BoardShare) -> None:
-    with SHARES_LOCK:
-        known = _SHARES.get(key)
-        if known is not None and known[1] is share:
-            del _SHARES[key]
+    """The share of ``board`` (made at its first interpreter), kept with it but not pickled with it:
+    a board in the board cache or sent to perft's workers carries no tables or written code.
+    Interpreters on several threads may use it at once: each entry is a whole value, worked out
+    alike by whoever comes first."""
+    return _BoardShare()
 
 
 def reads_history(notation: Notation) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from dagaz_studio.board.model import Board
+from dagaz_studio.board.model import Board, kept
 from dagaz_studio.board.placement import format_placement
 from dagaz_studio.engine import Position
 
@@ -26,16 +26,13 @@ class PdnError(ValueError):
     """A PDN FEN that does not fit the board: what is wrong, and in which part."""
 
 
+@kept
 def square_numbers(board: Board) -> dict[int, int]:
     """Every numbered square of the board: square index -> its draughts number."""
-    cached = board.__dict__.get("_square_numbers")
-    if cached is None:
-        parity = (len(board.row_names) - 1) % 2  # the bottom-left square's colour
-        dark = sorted((board.row_of[s], board.column_of[s], s) for s in range(len(board.squares))
-                      if (board.row_of[s] + board.column_of[s]) % 2 == parity)
-        cached = {s: number for number, (_, _, s) in enumerate(dark, start=1)}
-        object.__setattr__(board, "_square_numbers", cached)
-    return cached
+    parity = (len(board.row_names) - 1) % 2  # the bottom-left square's colour
+    dark = sorted((board.row_of[s], board.column_of[s], s) for s in range(len(board.squares))
+                  if (board.row_of[s] + board.column_of[s]) % 2 == parity)
+    return {s: number for number, (_, _, s) in enumerate(dark, start=1)}
 
 
 def is_pdn_fen(text: str) -> bool:

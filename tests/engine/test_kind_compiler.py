@@ -21,6 +21,7 @@ from dagaz_studio.board.loader import parse_board
 from dagaz_studio.engine import compiler, kind_compiler
 from dagaz_studio.engine.compiler import Unsupported, new_work
 from dagaz_studio.engine.counts import zone_holds, zone_size
+from dagaz_studio.engine.endings import game_over
 from dagaz_studio.engine.game import legal_moves
 from dagaz_studio.engine.heaps import Heap, heap_added
 from dagaz_studio.engine.kind_code import KindWriter
@@ -300,6 +301,34 @@ def test_lasca_with_and_without_compulsory_captures_counts_as_the_runner_does(ru
     for position in played("lasca", 2, 12):
         position = Position.from_fen(board, position.fen())
         assert perft(fast, position.copy(), 3) == perft(runner, position.copy(), 3)
+
+
+@pytest.mark.parametrize(("text", "targets"), [
+    ("[=1:Soldier]OM[e]", ["d4"]),    # the soldier on a1 (the one lifted from c3 is not counted)
+    ("[=0:Soldier]OM[e]", []),
+    ("[=0:Officer]OM[e]", ["d4"]),    # an officer under a soldier is the soldier's prisoner
+    ("OM[e][+?Soldier]", ["d4"]),     # of the setup's 11 soldiers, White's tops are 2
+    ("OM[e][+?Officer]", []),         # the setup gave White no officer
+])
+def test_a_column_is_counted_as_its_top_piece_by_counts_and_lost_promotions(text: str, targets: list[str]) -> None:
+    # As the end statements count it, and as everything that asks about a square's piece reads it.
+    board = load_board("lasca")
+    position = Position.from_fen(board, "7/7/7/3s3/2(So)4/7/S6 w")
+    square = board.index("c3")
+    for rules in (Rules(board), OracleRules(board)):
+        program = rules.program(parse_notation(text), 0, board.pieces["Soldier"])
+        for trace in (False, True):
+            moves = rules.run(position, square, program, trace=trace).moves
+            assert [board.squares[move.target] for move in moves] == targets
+
+
+def test_end_collect_counts_a_stack_board_s_columns_by_their_top_pieces() -> None:
+    text = (REPO / "boards" / "draughts" / "lasca.board").read_text()
+    board = parse_board(text + "\nend collect Officer: 1\n")
+    rules = Rules(board)
+    assert game_over(rules, Position.from_fen(board, "7/7/7/3s3/2(So)4/7/S6 w")) is None  # a prisoner is not held
+    over = game_over(rules, Position.from_fen(board, "7/7/7/3s3/2(Os)4/7/S6 w"))
+    assert over is not None and over.rule == "collect" and over.winner == 0
 
 
 @pytest.mark.parametrize(("text", "expected"), [

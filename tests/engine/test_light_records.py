@@ -58,28 +58,24 @@ def test_light_records_make_what_their_moves_make(name: str, fen: str | None) ->
     assert rich or (name, fen) == ("chess", None)
 
 
-def test_a_board_dropped_while_its_share_is_being_made_does_not_stop_the_thread() -> None:
-    """The cycle collector may drop a board (and forget its share) on the thread that is making
-    another board's share, holding the lock: it must not wait for itself."""
+def test_interpreters_made_on_several_threads_at_once_share_one_board_share() -> None:
+    """What interpreters of a board share is kept with the board: those made on several threads at
+    once all find the one share the first kept, and a board pickled carries none of it."""
+    import pickle
     import threading
 
-    from dagaz_studio.engine import rules_state as rules_module
-
     board = load_board("chess")
-    share = rules_module.board_share(board)
+    start = threading.Barrier(4)
+    made: list[Rules] = []
 
-    failed: list[BaseException] = []
+    def make() -> None:
+        start.wait()
+        made.append(Rules(board))
 
-    def forget_while_held() -> None:
-        try:
-            with rules_module.SHARES_LOCK:
-                rules_module.forget_share(-1, share)  # as the collector would, mid-way
-        except BaseException as error:  # noqa: BLE001 - a thread's error must reach the test
-            failed.append(error)
-
-    worker = threading.Thread(target=forget_while_held, daemon=True)
-    worker.start()
-    worker.join(timeout=10)
-    assert not worker.is_alive()
-    assert not failed, failed
-    assert rules_module.board_share(board) is share
+    workers = [threading.Thread(target=make) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=10)
+    assert len(made) == 4 and all(rules.written is made[0].written for rules in made)
+    assert Rules(pickle.loads(pickle.dumps(board))).written is not made[0].written

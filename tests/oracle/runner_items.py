@@ -180,10 +180,10 @@ class ItemRunner(Visitor[Any]):
         def count(st: State, square: int) -> int:
             cells = st.cells
             if kind is not None:
-                # The mover's pieces of one type, on the board (or in the zone).
+                # The mover's pieces of one type, on the board (or in the zone): a column counts as
+                # its top piece, which owns it; a heap belongs to nobody.
                 return sum(1 for s in (range(len(cells)) if squares is None else squares)
-                           if (piece := cells[s]) is not None and type(piece) is Piece
-                           and piece.kind == kind and piece.player == st.me)
+                           if (piece := cells[s]) is not None and piece.kind == kind and piece.player == st.me)
             if squares is None:
                 return heap_size(cells[square])
             return sum(heap_size(cells[s]) for s in squares)
