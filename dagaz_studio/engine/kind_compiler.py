@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, written_code_key
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, new_work, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
@@ -143,7 +143,7 @@ def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Pr
     if plan is None:
         return None
     out: list[Move] = []
-    work = [0, min(POLL_EVERY, budget + 1), budget, cancel]
+    work = new_work(budget, cancel)
     try:
         plan(position.cells, square, position.turn, out, set(), work, position, rules.kind_names, rules.dir_letters)
     except (Abort, RecursionError):
@@ -163,7 +163,7 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     me = position.turn
     table, runs, gates, _, _ = _kind_table(rules, me)
     out: list[Move] = []
-    work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
+    work = new_work(DEFAULT_BUDGET, cancel)
 
     def by_its_run(origin: int, piece: Any) -> None:
         result = rules.run(position, origin, cancel=cancel)
@@ -181,7 +181,7 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
         friends = [cell is not None and cell[0] == me for cell in cells]
         return out if _each_light(position, me, runs, gates, [], len(runs), work, None, mine, friends) else None
     finally:
-        _unbind(table)
+        _bind(table)
 
 
 #: The work between two looks at the budget and the cancel flag, from the start of a run.
@@ -189,15 +189,10 @@ _LIMIT = min(POLL_EVERY, DEFAULT_BUDGET + 1)
 
 
 def _bind(plans: list[Any], *state: Any) -> None:
-    """What stays the same for every square of a position, given to each compiled notation."""
+    """What stays the same for every square of a position, given to each compiled notation; given
+    nothing, each lets go of the position it was given."""
     for plan in plans:
-        plan.bind(*state)
-
-
-def _unbind(plans: list[Any]) -> None:
-    """Each compiled notation let go of the position it was given."""
-    for plan in plans:
-        plan.bind(None, None, None, None, None, None, None, None)
+        plan.bind(*(state or (None,) * 8))
 
 
 def _each_light(position: Position, me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
@@ -354,7 +349,7 @@ def kind_perft(rules: CodeRules, position: Position, depth: int) -> int | None:
         return None
     finally:
         for table in counter.tables:
-            _unbind(table.plans)
+            _bind(table.plans)
 
 
 class _LightCounter:
@@ -385,7 +380,7 @@ class _LightCounter:
         #: Whether the last ply is counted without its moves (:meth:`counting`): where some notation
         #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
         self.tallies = self.choice is None and any(plan.tallies for table in self.tables for plan in table.plans)
-        self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+        self.work = new_work(DEFAULT_BUDGET, None)
         #: On a stack board, by player (and last, for nobody's pieces), whether each square holds one
         #: of the player's pieces: kept as moves are made and unmade, so that a side's pieces are
         #: found without looking at the other's. (Every heap moves for either side: not kept.)
