@@ -516,9 +516,9 @@ class _LightCounter:
 
 def remembered_run(plan: Any, position: Position, player: int, state: tuple[list[Any], set[Any], list[Any]],
                    letters: Any) -> Callable[..., Any]:
-    """``plan``'s run (bound to ``position``'s cells for ``player``, gathering into ``state``: captures
-    compulsory) remembered by :func:`~dagaz_studio.engine.read_memo.read_memo`, as the default board's
-    moves are: while the squares a run read stand as they stood (the square it starts on among them),
+    """How ``plan``'s run (bound to ``position``'s cells for ``player``, gathering into ``state``:
+    captures compulsory) is remembered: the ``known`` of :func:`~dagaz_studio.engine.read_memo.read_memo`,
+    as the default board's moves are: while the squares a run read stand as they stood (the square it starts on among them),
     it finds the same records and spends the same work. A run is learnt on a copy of the cells noting
     what is read, gathering apart: its result is the list its records go to (the captures', else
     ``only``'s for the moves that capture nothing), those records, whether they capture and the work
@@ -535,7 +535,7 @@ def remembered_run(plan: Any, position: Position, player: int, state: tuple[list
             run(origin, piece)
         finally:
             plan.bind(cells, player, found, seen, work, position, None, letters, only)
-        # Where the run captures, the moves that capture nothing are not kept.
+        # Where the run captures, the moves that capture nothing are not kept: a capture found, they are never listed.
         return (None, found, captures, True, work[0]) if captures else (None, only[1], aside[1], False, work[0])
 
     return read_memo(learn)[0]

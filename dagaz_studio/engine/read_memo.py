@@ -145,29 +145,31 @@ def readable(source: str) -> bool:
 #: found as kept less than half the time.
 GIVE_UP_AFTER = 32
 
-#: How many states of what a piece's code read are kept for each square and piece, the latest first:
+#: How many states of what a piece's code read are kept for each square, the latest first:
 #: perft's sibling positions differ by one move, which changes a Pawn's squares and changes them back.
 KEPT_STATES = 6
 
 
 #: One state of what a run read, as :func:`read_memo` keeps it: a getter of what stands on the squares
-#: read (made once: it is asked at every position) and what it gave, what else must hold for the state
-#: to stand (``None``: nothing), then the run's result, as its learner gave it.
+#: read (made once: it is asked at every position) and what it gave; what else it read (``None``:
+#: nothing), the squares the previous move's start and end were found to differ from and to be, and
+#: the attack questions asked (each with its key in the position's answers) with their answers; then
+#: the run's result, as its learner gave it.
 Kept = tuple[Any, ...]
 
 
 def read_memo(learn: Callable[..., tuple[Any, ...]], rules: Any = None,
               patience: int = GIVE_UP_AFTER) -> tuple[Callable[..., Kept | None], list[bool]]:
     """A run's results remembered by what it read: ``known(cells, origin, piece, work, position)``
-    gives the state kept for ``origin`` that stands on ``cells`` and ``position`` (the squares read
-    standing as they stood, the previous move's squares comparing as they compared, ``rules``
-    answering the attack questions as they answered), or learns one: ``learn(reading, origin, piece,
-    work, position, start, end)`` runs on ``reading``, a :class:`ReadingCells` copy of the cells (the
-    previous move's squares given), and returns what else it read (``None``: nothing), then the result. The square the run starts on is among those
-    read, so its piece is too. Up to :data:`KEPT_STATES` states are kept a square, the latest found
-    first. ``known`` gives ``None`` (the caller runs afresh), and the list given with it is no longer
-    empty, once ``patience`` asks were found less than half the time as they were kept, or a run
-    raised :class:`Unremembered`."""
+    gives the state kept for ``origin`` that stands (the squares read standing as they stood, the
+    previous move's squares comparing as they compared, ``rules`` answering the attack questions as
+    they answered), or learns one: ``learn(reading, origin, piece, work, position, start, end)`` runs
+    on ``reading``, a :class:`ReadingCells` copy of the cells, the previous move's squares given, and
+    returns what else it read, then the result. The square the run starts on is among those read, so
+    its piece is too. Up to :data:`KEPT_STATES` states are kept a square, the latest found first.
+    ``known`` gives ``None`` (the caller runs afresh) where none stands and none is learnt any more:
+    once ``patience`` asks were found less than half the time as they were kept, or a run raised
+    :class:`Unremembered`, when the list given with it is no longer empty."""
     kept: dict[int, list[Kept]] = {}
     given_up: list[bool] = []
     # How often a state was asked for, and learnt afresh: where most are learnt (capture chains that
@@ -223,22 +225,20 @@ def read_memo(learn: Callable[..., tuple[Any, ...]], rules: Any = None,
 def remembered(rules: Any, moves: Callable[..., None], source: str,
                patience: int = GIVE_UP_AFTER) -> Callable[..., None] | None:
     """``moves`` (compiled, whose source is ``source``) remembering its moves from each square by
-    :func:`read_memo`, or ``None`` where its code reads more than :func:`readable` allows; given up
-    after ``patience`` asks found less than half the time as they were kept. A state kept holds,
-    beyond what was read, the squares the previous move's start and end were found to differ from,
-    those they were found to be and the attack questions asked (each with its key in the position's
-    answers) with their answers; its result, the moves found and (light records only) the squares
-    they land or capture on and the kinds they promote to. Its ``quick_count`` says how many moves it
-    has from a square, none landing or capturing on a square of ``watched`` nor promoting to a kind of
-    ``royal`` (else -1); given ``dead``, the squares where each board kind could never move again, not
-    those leaving the piece on one. Its ``by_content`` holds the moves of the states that read only
-    the square the code starts on, by square and piece, then by what stands there."""
+    :func:`read_memo` (given up as it says, after ``patience`` asks), or ``None`` where its code reads
+    more than :func:`readable` allows. A state's result: the moves found and (light records only) the
+    squares they land or capture on and the kinds they promote to. Its ``quick_count`` says how many
+    moves it has from a square, none landing or capturing on a square of ``watched`` nor promoting to
+    a kind of ``royal`` (else -1); given ``dead``, the squares where each board kind could never move
+    again, not those leaving the piece on one. Its ``by_content`` holds the moves of the states that
+    read only the square the code starts on, by square and piece, then by what stands there."""
     if not readable(source):
         return None
     # The states that read the square asked about alone (a drop's), by what stands there: its own table.
     by_content: dict[tuple[int, Any], dict[Any, list[Any]]] = {}
 
-    def learn(reading: ReadingCells, origin: int, piece: Any, work: Any, position: Any, start: int, end: int) -> tuple[Any, ...]:
+    def learn(reading: ReadingCells, origin: int, piece: Any, work: Any, position: Any, start: int,
+              end: int) -> tuple[Any, ...]:
         noted: list[tuple[int, object, bool]] = []
         found: list[Any] = []
         learning = Learning(reading, (_Compared(start, 0, noted), _Compared(end, 1, noted)), position, origin)
