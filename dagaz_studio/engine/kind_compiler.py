@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dagaz_studio.board.game_rules import GameRules
 from dagaz_studio.engine.code_writer import survey
-from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, written_code_key
+from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, new_work, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import PUSHED, heap_added, heap_size, heap_with_hand, push_heap, store_taken
@@ -28,7 +28,7 @@ from dagaz_studio.engine.hoist import hoist
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
 from dagaz_studio.engine.move_choice import MoveReading, choose_moves, values_on
 from dagaz_studio.engine.position import LastMove
-from dagaz_studio.engine.read_memo import GIVE_UP_AFTER, KEPT_STATES, ReadingCells
+from dagaz_studio.engine.read_memo import ReadingCells, read_memo
 from dagaz_studio.engine.stacks import Column
 from dagaz_studio.engine.values import DEFAULT_BUDGET, Move, RunResult, quick_move
 from dagaz_studio.notation.nodes import Continue, Create, Notation, Promote
@@ -143,7 +143,7 @@ def run_kind_fast(rules: CodeRules, position: Position, square: int, program: Pr
     if plan is None:
         return None
     out: list[Move] = []
-    work = [0, min(POLL_EVERY, budget + 1), budget, cancel]
+    work = new_work(budget, cancel)
     try:
         plan(position.cells, square, position.turn, out, set(), work, position, rules.kind_names, rules.dir_letters)
     except (Abort, RecursionError):
@@ -163,7 +163,7 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     me = position.turn
     table, runs, gates, _, _ = _kind_table(rules, me)
     out: list[Move] = []
-    work = [0, _LIMIT, DEFAULT_BUDGET, cancel]
+    work = new_work(DEFAULT_BUDGET, cancel)
 
     def by_its_run(origin: int, piece: Any) -> None:
         result = rules.run(position, origin, cancel=cancel)
@@ -179,9 +179,9 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     try:
         mine = [cell is not None and (cell[0] == me or cell[0] < 0) for cell in cells]
         friends = [cell is not None and cell[0] == me for cell in cells]
-        return out if _each_light(cells, me, runs, gates, [], len(runs), work, None, mine, friends) else None
+        return out if _each_light(position, me, runs, gates, [], len(runs), work, None, mine, friends) else None
     finally:
-        _unbind(table)
+        _bind(table)
 
 
 #: The work between two looks at the budget and the cancel flag, from the start of a run.
@@ -189,21 +189,16 @@ _LIMIT = min(POLL_EVERY, DEFAULT_BUDGET + 1)
 
 
 def _bind(plans: list[Any], *state: Any) -> None:
-    """What stays the same for every square of a position, given to each compiled notation."""
+    """What stays the same for every square of a position, given to each compiled notation; given
+    nothing, each lets go of the position it was given."""
     for plan in plans:
-        plan.bind(*state)
+        plan.bind(*(state or (None,) * 8))
 
 
-def _unbind(plans: list[Any]) -> None:
-    """Each compiled notation let go of the position it was given."""
-    for plan in plans:
-        plan.bind(None, None, None, None, None, None, None, None)
-
-
-def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
+def _each_light(position: Position, me: int, runs: list[Any], gates: list[Any], quiet: list[Any], kinds: int, work: list[Any],
                 only: list[Any] | None, mine: list[Any], friends: list[bool],
-                origins: tuple[int, ...] | None = None, later_runs: list[Any] | None = None) -> bool:
-    """Run every piece of the side to move (and every heap) on ``cells`` by its kind's compiled
+                origins: tuple[int, ...] | None = None, remembered: list[Any] | None = None) -> bool:
+    """Run every piece of the side to move (and every heap) of ``position`` by its kind's compiled
     ``run`` (each of the board's ``kinds`` has one); ``False`` as soon as a run stopped or at a piece
     of another kind (a typed notation's), ``True`` once all ran. A piece whose kind's every first
     step would land on a friend (its ``gate``: the squares, by square, from which :func:`first_steps`
@@ -212,18 +207,18 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
     the others after: once a capture is found, the moves that capture nothing are only counted, not
     kept, and a piece of a kind whose every capture begins on an enemy's piece (``quiet``,
     :func:`~dagaz_studio.notation.shape.captures_on_enemy_first`) is not run at all; the pieces run
-    after the others are run by ``later_runs`` where given (:func:`remembered_run`). With
+    after the others are looked up first in what ``remembered`` keeps (by kind: :func:`remembered_run`),
+    where given. With
     ``origins`` (the squares any kind's run can begin on) only those are looked at. ``mine`` says, by
     square, whether it holds a piece that moves for the side to move (its own or a heap): only those run;
     ``friends``, whether it holds the side to move's own piece (a heap is nobody's)."""
     # A heap belongs to nobody (player -1): it moves by its notation for the side to move. Each
     # run puts the board back as it was, so the cells are read as the loop goes.
+    cells: list[Any] = position.cells
     limit = _LIMIT
     work[1] = limit
     first = only is not None
     later = []
-    if later_runs is None:
-        later_runs = runs
     # The squares of the pieces that move (of ``origins``, where given), found without a loop of Python.
     squares = compress(range(len(cells)), mine) if origins is None else compress(origins, map(mine.__getitem__, origins))
     for origin in squares:
@@ -259,11 +254,21 @@ def _each_light(cells: list[Any], me: int, runs: list[Any], gates: list[Any], qu
             work[1] = limit
     for origin in later:
         piece = cells[origin]
-        if only[0] and quiet[piece[1]]:  # type: ignore[index]
+        kind = piece[1]
+        if only[0] and quiet[kind]:  # type: ignore[index]
             # A capture is found, and this piece, with no enemy on a first step, can capture nothing.
             continue
         try:
-            later_runs[piece[1]](origin, piece)
+            kept = None if remembered is None else remembered[kind](cells, origin, piece, work, position)
+            if kept is None:
+                runs[kind](origin, piece)
+            else:
+                # What the run found, gathered as the run gathers it (a key never begins as another
+                # square's: nothing to tell apart).
+                kept[3].extend(kept[4])
+                if kept[5]:
+                    only[0] = True  # type: ignore[index]
+                work[0] = kept[6]
         except (Abort, RecursionError):
             return False
         if work[0] >= limit:
@@ -344,7 +349,7 @@ def kind_perft(rules: CodeRules, position: Position, depth: int) -> int | None:
         return None
     finally:
         for table in counter.tables:
-            _unbind(table.plans)
+            _bind(table.plans)
 
 
 class _LightCounter:
@@ -375,7 +380,7 @@ class _LightCounter:
         #: Whether the last ply is counted without its moves (:meth:`counting`): where some notation
         #: can (``tallies``), and no rule chooses among captures, reading the moves themselves.
         self.tallies = self.choice is None and any(plan.tallies for table in self.tables for plan in table.plans)
-        self.work = [0, _LIMIT, DEFAULT_BUDGET, None]
+        self.work = new_work(DEFAULT_BUDGET, None)
         #: On a stack board, by player (and last, for nobody's pieces), whether each square holds one
         #: of the player's pieces: kept as moves are made and unmade, so that a side's pieces are
         #: found without looking at the other's. (Every heap moves for either side: not kept.)
@@ -390,13 +395,13 @@ class _LightCounter:
         #: Each player's compiled notations are bound to the position once (its cells change in
         #: place), each with the lists a position's moves are gathered in, emptied after each.
         self.bound: list[tuple[list[Any], set[Any], list[Any] | None]] = []
-        #: Each player's runs by kind for the pieces run after the others, with no enemy on a first
-        #: step (captures compulsory: :func:`_each_light`), remembering their records by what they
-        #: read (:func:`remembered_run`): such a run reads few squares, which a move seldom
+        #: Each player's records by kind of the pieces run after the others, with no enemy on a first
+        #: step (captures compulsory: :func:`_each_light`), remembered by what their runs read
+        #: (:func:`remembered_run`): such a run reads few squares, which a move seldom
         #: changes. (A run next to an enemy reads a capture's squares, which moves change often:
         #: remembered, it costs more than it saves.) Not where the last ply is only counted: a
         #: counted run keeps no records.
-        self.later_runs: list[list[Any] | None] = []
+        self.remembered: list[list[Any] | None] = []
         for player, table in enumerate(self.tables):
             state: tuple[list[Any], set[Any], list[Any] | None] = ([], set(), [False, []] if self.compulsory else None)
             _bind(table.plans, position.cells, player, state[0], state[1], self.work, position, None,
@@ -405,9 +410,8 @@ class _LightCounter:
             plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
             only = state[2]
             remembering = not self.tallies and all(plan.reads_cells_alone for plan in plans)
-            self.later_runs.append([remembered_run(plan, position, player, (state[0], state[1], only), self.work,
-                                                   rules.dir_letters) for plan in plans]
-                                   if only is not None and remembering else None)
+            self.remembered.append([remembered_run(plan, position, player, (state[0], state[1], only), rules.dir_letters)
+                                    for plan in plans] if only is not None and remembering else None)
 
     def legal(self) -> list[tuple[Any, ...]]:
         """The light records of the legal moves."""
@@ -423,8 +427,8 @@ class _LightCounter:
         # On a heap board every piece is a heap (or returns at once from its run): every square that
         # holds something is run.
         mine, friends = (position.cells, self.nobody) if self.mine is None else (self.mine[me], self.mine[me])
-        if not _each_light(position.cells, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, mine, friends,
-                           origins, self.later_runs[me]):
+        if not _each_light(position, me, runs, gates, quiet, self.rules.board_kinds, self.work, only, mine, friends,
+                           origins, self.remembered[me]):
             raise _NotLight
         seen.clear()
         if only is not None and not only[0]:
@@ -511,71 +515,30 @@ class _LightCounter:
 
 
 def remembered_run(plan: Any, position: Position, player: int, state: tuple[list[Any], set[Any], list[Any]],
-                   work: list[Any], letters: Any) -> Callable[[int, Any], None]:
-    """``plan``'s ``run`` (bound to ``position``'s cells for ``player``, gathering into ``state``:
-    captures compulsory) remembering the light records it finds from each square by what it read,
-    as :func:`~dagaz_studio.engine.read_memo.remembered` does on the default board: while the squares
-    a run read stand as they stood (the square it starts on among them), it finds the same records
-    and spends the same work. A run is learnt on a copy of the cells noting what is read, with lists
-    of its own: its captures, and apart (as ``only`` keeps them) its moves that capture nothing.
-    Given up after :data:`GIVE_UP_AFTER` runs found less than half the time as they were kept."""
+                   letters: Any) -> Callable[..., Any]:
+    """How ``plan``'s run (bound to ``position``'s cells for ``player``, gathering into ``state``:
+    captures compulsory) is remembered: the ``known`` of :func:`~dagaz_studio.engine.read_memo.read_memo`,
+    as the default board's moves are: while the squares a run read stand as they stood (the square it starts on among them),
+    it finds the same records and spends the same work. A run is learnt on a copy of the cells noting
+    what is read, gathering apart: its result is the list its records go to (the captures', else
+    ``only``'s for the moves that capture nothing), those records, whether they capture and the work
+    spent by its end."""
     cells = position.cells
     found, seen, only = state
     run = plan.run
-    kept: dict[int, list[tuple[Callable[[list[Any]], Any], Any, list[Any], list[Any], int]]] = {}
-    asked = learnt = 0
-    given_up = False
 
-    def remembered(origin: int, piece: Any) -> None:
-        nonlocal asked, learnt, given_up
-        if given_up:
+    def learn(reading: ReadingCells, origin: int, piece: Any, work: list[Any], *_: Any) -> tuple[Any, ...]:
+        aside: list[Any] = [False, []]
+        captures: list[Any] = []
+        plan.bind(reading, player, captures, set(), work, position, None, letters, aside)
+        try:
             run(origin, piece)
-            return
-        asked += 1
-        states = kept.get(origin)
-        known = None
-        if states is not None:
-            known = states[0]
-            if known[0](cells) != known[1]:
-                known = None
-                for index in range(1, len(states)):
-                    if states[index][0](cells) == states[index][1]:
-                        # The latest found first: a state of the board seen again is often seen more.
-                        known = states[index]
-                        states[index] = states[0]
-                        states[0] = known
-                        break
-        if known is None:
-            learnt += 1
-            if asked >= GIVE_UP_AFTER and learnt * 2 > asked:
-                given_up = True
-                run(origin, piece)
-                return
-            reading = ReadingCells(cells)
-            aside: list[Any] = [False, []]
-            captures: list[Any] = []
-            plan.bind(reading, player, captures, set(), work, position, None, letters, aside)
-            try:
-                run(origin, piece)
-            finally:
-                plan.bind(cells, player, found, seen, work, position, None, letters, only)
-            reading.read.add(origin)
-            read = itemgetter(*reading.read)
-            known = (read, read(cells), captures, aside[1], work[0])
-            if states is None:
-                kept[origin] = [known]
-            else:
-                states.insert(0, known)
-                del states[KEPT_STATES:]
-        # What the run found, gathered as the run gathers it (a key never begins as another
-        # square's: nothing to tell apart).
-        if known[2]:
-            found.extend(known[2])
-            only[0] = True
-        if known[3]:
-            only[1].extend(known[3])
-        work[0] = known[4]
-    return remembered
+        finally:
+            plan.bind(cells, player, found, seen, work, position, None, letters, only)
+        # Where the run captures, the moves that capture nothing are not kept: a capture found, they are never listed.
+        return (None, found, captures, True, work[0]) if captures else (None, only[1], aside[1], False, work[0])
+
+    return read_memo(learn)[0]
 
 
 class _KeyChoice(MoveReading[tuple[Any, ...]]):

@@ -161,9 +161,8 @@ def _drops(rules: Rules, position: Position, me: int) -> list[Move] | None:
         for square, content in enumerate(cells):
             # A drop that reads its square alone is found by what stands there, once seen.
             known = by_content.get((square, piece))
-            state = None if known is None else known.get(content)
-            if state is not None:
-                found: list[Move] = state[6]
+            found: list[Move] | None = None if known is None else known.get(content)
+            if found is not None:
                 if not found:
                     continue
             else:

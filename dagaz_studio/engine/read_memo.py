@@ -145,112 +145,135 @@ def readable(source: str) -> bool:
 #: found as kept less than half the time.
 GIVE_UP_AFTER = 32
 
-#: How many states of what a piece's code read are kept for each square and piece, the latest first:
+#: How many states of what a piece's code read are kept for each square, the latest first:
 #: perft's sibling positions differ by one move, which changes a Pawn's squares and changes them back.
 KEPT_STATES = 6
 
 
-#: What is kept of a piece's moves from a square, in one state of what its code read: a getter of what
-#: stands on the squares read (made once: it is asked at every position) and what it gave, the squares
-#: the previous move's start and end were found to differ from, those they were found to be, the attack
-#: questions asked (each with its key in the position's answers) with their answers, the moves found,
-#: and (light records only) the squares they land or capture on and the kinds they promote to.
-Remembered = tuple[Callable[[list[Any]], Any], Any, frozenset[object], frozenset[object],
-                   tuple[tuple[int, object], ...], tuple[tuple[Any, ...], ...], list[Any],
-                   frozenset[int] | None, frozenset[int]]
+#: One state of what a run read, as :func:`read_memo` keeps it: a getter of what stands on the squares
+#: read (made once: it is asked at every position) and what it gave; what else it read (``None``:
+#: nothing), the squares the previous move's start and end were found to differ from and to be, and
+#: the attack questions asked (each with its key in the position's answers) with their answers; then
+#: the run's result, as its learner gave it.
+Kept = tuple[Any, ...]
 
 
-def _nothing_read(cells: list[Any]) -> tuple[()]:
-    return ()
+def read_memo(learn: Callable[..., tuple[Any, ...]], rules: Any = None,
+              patience: int = GIVE_UP_AFTER) -> tuple[Callable[..., Kept | None], list[bool]]:
+    """A run's results remembered by what it read: ``known(cells, origin, piece, work, position)``
+    gives the state kept for ``origin`` that stands (the squares read standing as they stood, the
+    previous move's squares comparing as they compared, ``rules`` answering the attack questions as
+    they answered), or learns one: ``learn(reading, origin, piece, work, position, start, end)`` runs
+    on ``reading``, a :class:`ReadingCells` copy of the cells, the previous move's squares given, and
+    returns what else it read, then the result. The square the run starts on is among those read, so
+    its piece is too. Up to :data:`KEPT_STATES` states are kept a square, the latest found first.
+    ``known`` gives ``None`` (the caller runs afresh) where none stands and none is learnt any more:
+    once ``patience`` asks were found less than half the time as they were kept, or a run raised
+    :class:`Unremembered`, when the list given with it is no longer empty."""
+    kept: dict[int, list[Kept]] = {}
+    given_up: list[bool] = []
+    # How often a state was asked for, and learnt afresh: where most are learnt (capture chains that
+    # read much of the board), noting what is read costs more than it saves.
+    asked = learnt = 0
+
+    def known(cells: list[Any], origin: int, piece: Any, work: Any, position: Any) -> Kept | None:
+        nonlocal asked, learnt
+        asked += 1
+        states = kept.get(origin)
+        if states is not None:
+            state = states[0]
+            if state[2] is None and state[0](cells) == state[1]:
+                return state  # the usual case, at once
+        last = position.last_move
+        start, end = (-1, -1) if last is None else (last[0], last[1])
+        if states is not None:
+            # (The first state, where nothing else must hold, is looked at already.)
+            for index in range(states[0][2] is None, len(states)):
+                state = states[index]
+                extra = state[2]
+                if state[0](cells) == state[1] and (extra is None or (
+                        start not in extra[0] and end not in extra[1]
+                        and (not extra[2] or extra[2] <= {(0, start), (1, end)})
+                        and (not extra[3] or _answered(rules, position, origin, extra[3], work)))):
+                    if index:
+                        # The latest found first: a state of the board seen again is often seen more.
+                        states[index] = states[0]
+                        states[0] = state
+                    return state
+        learnt += 1
+        if given_up or (asked >= patience and learnt * 2 > asked):
+            given_up.append(True)
+            return None
+        reading = ReadingCells(cells)
+        try:
+            result = learn(reading, origin, piece, work, position, start, end)
+        except Unremembered:
+            given_up.append(True)
+            return None
+        reading.read.add(origin)
+        read = itemgetter(*reading.read)
+        state = (read, read(cells), *result)
+        if states is None:
+            kept[origin] = [state]
+        else:
+            states.insert(0, state)
+            del states[KEPT_STATES:]
+        return state
+    return known, given_up
 
 
 def remembered(rules: Any, moves: Callable[..., None], source: str,
                patience: int = GIVE_UP_AFTER) -> Callable[..., None] | None:
-    """``moves`` (compiled, whose source is ``source``) remembering its moves from each square, or
-    ``None`` where its code reads more than :func:`readable` allows; given up after ``patience`` asks
-    found less than half the time as they were kept. Its ``quick_count`` says how
-    many moves it has from a square, none landing or capturing on a square of ``watched`` nor
-    promoting to a kind of ``royal`` (else -1); given ``dead``, the squares where each board kind
-    could never move again, not those leaving the piece on one. Its ``by_content`` holds the states
-    that read only the square the code starts on, by square and piece, then by what stands there."""
+    """``moves`` (compiled, whose source is ``source``) remembering its moves from each square by
+    :func:`read_memo` (given up as it says, after ``patience`` asks), or ``None`` where its code reads
+    more than :func:`readable` allows. A state's result: the moves found and (light records only) the
+    squares they land or capture on and the kinds they promote to. Its ``quick_count`` says how many
+    moves it has from a square, none landing or capturing on a square of ``watched`` nor promoting to
+    a kind of ``royal`` (else -1); given ``dead``, the squares where each board kind could never move
+    again, not those leaving the piece on one. Its ``by_content`` holds the moves of the states that
+    read only the square the code starts on, by square and piece, then by what stands there."""
     if not readable(source):
         return None
-    kept: dict[tuple[int, Any], list[Remembered]] = {}
     # The states that read the square asked about alone (a drop's), by what stands there: its own table.
-    by_content: dict[tuple[int, Any], dict[Any, Remembered]] = {}
-    given_up: list[bool] = []
-    # How often the moves were asked for, and found as they were kept: where they are mostly found
-    # afresh (capture chains that read much of the board), noting what is read costs more than it saves.
-    asked = kept_found = 0
+    by_content: dict[tuple[int, Any], dict[Any, list[Any]]] = {}
 
-    def lookup(cells: list[Any], origin: int, piece: Any, work: Any, position: Any) -> Remembered | None:
-        nonlocal asked, kept_found
-        last = position.last_move
-        if last is None:
-            start = end = -1
-        else:
-            start, end = last[0], last[1]
-        key = (origin, piece)
-        states = kept.get(key)
-        asked += 1
-        if states is not None:
-            for index, known in enumerate(states):
-                read, values, not_start, not_end, equal, threats, _, _, _ = known
-                if (read(cells) == values and start not in not_start and end not in not_end
-                        and (not equal or all((end if field else start) == value for field, value in equal))
-                        and (not threats or _answered(rules, position, origin, threats, work))):
-                    kept_found += 1
-                    if index:
-                        # The latest found first: a state of the board seen again is often seen more.
-                        states[index] = states[0]
-                        states[0] = known
-                    return known
-        if given_up or (asked >= patience and kept_found * 2 < asked):
-            given_up.append(True)
-            return None
+    def learn(reading: ReadingCells, origin: int, piece: Any, work: Any, position: Any, start: int,
+              end: int) -> tuple[Any, ...]:
         noted: list[tuple[int, object, bool]] = []
-        reading = ReadingCells(cells)
         found: list[Any] = []
         learning = Learning(reading, (_Compared(start, 0, noted), _Compared(end, 1, noted)), position, origin)
-        try:
-            moves(reading, origin, piece, found, set(), work, learning)
-        except Unremembered:
-            given_up.append(True)
-            return None
-        read = itemgetter(*reading.read) if reading.read else _nothing_read
+        moves(reading, origin, piece, found, set(), work, learning)
         light = all(type(record) is Record for record in found)
-        known = (
-            read, read(cells),
-            frozenset(value for field, value, answer in noted if field == 0 and not answer),
-            frozenset(value for field, value, answer in noted if field == 1 and not answer),
-            tuple((field, value) for field, value, answer in noted if answer), tuple(learning.threats), found,
-            frozenset(chain.from_iterable((record.target, *record.captures) for record in found)) if light else None,
-            frozenset(record.promoted for record in found if light and record.promoted is not None))
-        if reading.read == {origin} and not noted and not learning.threats:
-            by_content.setdefault(key, {})[cells[origin]] = known
-        if states is None:
-            kept[key] = [known]
+        if not noted and not learning.threats:
+            if reading.read == {origin}:
+                by_content.setdefault((origin, piece), {})[_list_item(reading, origin)] = found
+            extra = None
         else:
-            states.insert(0, known)
-            del states[KEPT_STATES:]
-        return known
+            extra = (frozenset(value for field, value, answer in noted if field == 0 and not answer),
+                     frozenset(value for field, value, answer in noted if field == 1 and not answer),
+                     frozenset((field, value) for field, value, answer in noted if answer), tuple(learning.threats))
+        return (extra, found,
+                frozenset(chain.from_iterable((record.target, *record.captures) for record in found)) if light else None,
+                frozenset(record.promoted for record in found if light and record.promoted is not None))
+
+    known, given_up = read_memo(learn, rules, patience)
 
     def run(cells: list[Any], origin: int, piece: Any, out: list[Any], seen: Any, work: Any, position: Any) -> None:
-        known = None if given_up else lookup(cells, origin, piece, work, position)
-        if known is None:
+        state = None if given_up else known(cells, origin, piece, work, position)
+        if state is None:
             moves(cells, origin, piece, out, seen, work, position)
         else:
-            out += known[6]
+            out += state[3]
 
     def count(cells: list[Any], origin: int, piece: Any, position: Any, watched: AbstractSet[int],
               royal: AbstractSet[int], work: Any, dead: tuple[frozenset[int], ...] | None = None) -> int:
-        known = None if given_up else lookup(cells, origin, piece, work, position)
-        if known is None or known[7] is None or not watched.isdisjoint(known[7]) or not royal.isdisjoint(known[8]):
+        state = None if given_up else known(cells, origin, piece, work, position)
+        if state is None or state[4] is None or not watched.isdisjoint(state[4]) or not royal.isdisjoint(state[5]):
             return -1
         if dead is None:
-            return len(known[6])
+            return len(state[3])
         found = 0
-        for record in known[6]:
+        for record in state[3]:
             kind = piece[1] if record.promoted is None else record.promoted
             if kind >= len(dead):
                 return -1  # a typed kind: not known
@@ -259,3 +282,4 @@ def remembered(rules: Any, moves: Callable[..., None], source: str,
     run.quick_count = count  # type: ignore[attr-defined]
     run.by_content = by_content  # type: ignore[attr-defined]
     return run
+

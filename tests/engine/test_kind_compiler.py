@@ -477,23 +477,23 @@ def test_a_run_remembered_by_what_it_read_runs_again_only_once_a_square_it_read_
     work = new_work(10**6, None)
     plan.bind(cells, 0, found, set(), work, position, None, rules.dir_letters, only)  # type: ignore[attr-defined]
     try:
-        remembered = remembered_run(Counted(), position, 0, (found, set(), only), work, rules.dir_letters)
+        remembered = remembered_run(Counted(), position, 0, (found, set(), only), rules.dir_letters)
 
-        def records(square: str) -> tuple[list, bool, list, int]:
-            found.clear()
-            only[:] = [False, []]
+        def records(square: str) -> tuple[bool, list, bool, int]:
+            # Whether the records go to the captures' list, the records, whether they capture, the work.
             work[0] = 0
-            remembered(index(square), cells[index(square)])
-            return found[:], only[0], sorted(key[1] for key in only[1]), work[0]
+            kept = remembered(cells, index(square), cells[index(square)], work, position)
+            return kept[3] is found, kept[4], kept[5], kept[6]
 
         first = records("c3")
-        assert first[:3] == ([], False, sorted([index("b4"), index("d4")])) and runs == [index("c3")]
+        assert first[:3] == (False, first[1], False) and runs == [index("c3")]
+        assert sorted(key[1] for key in first[1]) == sorted([index("b4"), index("d4")]) and first[3] > 0
         cells[index("g7")] = None  # a square the run does not read
         assert records("c3") == first and len(runs) == 1
         cells[index("b4")], cells[index("a5")] = cells[index("a5")], None
         # An enemy on a first step, the square beyond it empty: the run reads anew, and captures.
-        captures, captured, _, _ = records("c3")
-        assert len(runs) == 2 and captured and [key[2] for key in captures] == [(index("b4"),)]
+        to_captures, captures, captured, _ = records("c3")
+        assert len(runs) == 2 and to_captures and captured and [key[2] for key in captures] == [(index("b4"),)]
     finally:
         plan.bind(None, None, None, None, None, None, None, None)  # type: ignore[attr-defined]
 
