@@ -152,6 +152,9 @@ class _OneChoice(Visitor[bool]):
     def visit_promote(self, node: Promote) -> bool:
         return len(node.choices) <= 1
 
+    def visit_navigate(self, node: Navigate) -> bool:
+        return all(self.visit(item) for item in node.items)
+
     def visit_other(self, node: Any, *context: Any) -> bool:
         return True
 

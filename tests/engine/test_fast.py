@@ -165,3 +165,19 @@ def test_a_move_that_also_destroys_is_kept_beside_one_that_lands_alike(text: str
     position = Position.initial(load_board("atomar"))
     position.cells[0] = Piece(position.turn, kind, True)
     same_run(fast, runner, position, 0, budget=BUDGET)
+
+
+@pytest.mark.parametrize("text", ["+,[(+Queen/Rook)>E]{0,2}+", "+,[(p,+Queen/Rook)>E>N]{0,2}+", "+,[+Queen/Rook]{0,2}+"])
+def test_a_possessive_pass_through_a_look_that_promotes_with_a_choice_spends_as_the_runner_does(text: str) -> None:
+    # Found by the random notations above: a promotion with a choice inside a look (``(…)>E``) was
+    # taken for one way through, so the trial pass's work was counted again for every choice, and a
+    # budget the runner's run stays within stopped the compiled run.
+    fast, runner = rules_pair("chess")
+    kind = fast.custom_kind(parse_notation(text))
+    assert runner.custom_kind(parse_notation(text)) == kind
+    position = Position.from_fen(load_board("chess"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    at = position.board.index("d4")
+    position.cells[at] = Piece(position.turn, kind, True)
+    spent = runner.run(position, at).work
+    assert fast.run(position, at).work == spent
+    same_run(fast, runner, position, at, budget=spent)
