@@ -238,6 +238,12 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
     # Every line read gets exactly one line of answer, in order; a bad line does not stop the batch.
     STATE.update(board=board, rules=rules, args=args)
     jobs = jobs_for(args.jobs, _stdin_is_a_file())
+    if jobs > 1 and _stdin_is_a_terminal():
+        # Workers are handed lines ahead of their answers: reading the next line typed would hold
+        # back the answer to the last one. A person types one line at a time; each is answered here.
+        print(f"dagaz-studio: note: --jobs {args.jobs}: lines typed at a terminal are answered one by one, in "
+              "this process", file=sys.stderr)
+        jobs = 1
     status = 0
     if jobs <= 1:
         answers = map(_answer, batch_lines())
@@ -286,6 +292,14 @@ def _chunks(lines: Iterable[BatchLine]) -> Iterator[list[BatchLine]]:
             chunk = []
     if chunk:
         yield chunk
+
+
+def _stdin_is_a_terminal() -> bool:
+    """Whether standard input is a terminal, where a person types the lines."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _stdin_is_a_file() -> bool:

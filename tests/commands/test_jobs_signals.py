@@ -170,3 +170,29 @@ def test_a_worker_killed_at_work_is_said_and_the_command_ends(words, tmp_path):
     assert stderr.startswith("dagaz-studio: error: a worker process ended before its work was done"), stderr
     assert "Traceback" not in stderr
     assert _gone(workers)
+
+
+def test_a_line_typed_at_a_terminal_is_answered_before_the_next_is_typed():
+    # A person typing positions one by one waits for each answer: workers handed lines ahead would
+    # hold it back until more lines are typed, so a terminal's lines are answered in the process.
+    import pty
+
+    controller, terminal = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-", "--jobs", "2"],
+                               env=env, stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(terminal)
+    try:
+        assert process.stdout is not None
+        for _ in range(2):
+            os.write(controller, f"{START}\n".encode("ascii"))
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "a typed line was not answered while the terminal stays open"
+            assert os.read(process.stdout.fileno(), 1 << 16).decode().count("\n") == 1
+        os.write(controller, b"\x04")  # Ctrl-D: the end of the input
+        assert process.wait(timeout=60) == 0
+        assert process.stderr is not None and "answered one by one" in process.stderr.read().decode()
+    finally:
+        process.kill()
+        process.wait()
+        os.close(controller)
