@@ -161,9 +161,10 @@ _KEPT = "_kept_"
 def kept(make: Callable[[Any], _Made]) -> Callable[[Any], _Made]:
     """``make(owner)`` worked out once per owner (a board, or an interpreter of one) and kept in the
     owner's ``__dict__`` under the function's name, as :func:`functools.cached_property` keeps a
-    property: for what a layer above the board works out of it and asks again at every position.
-    Threads asking at once get the same value (the first kept). A board pickled (into the board
-    cache, to perft's workers) goes without what is kept for it: it is worked out again where needed."""
+    property: for what is worked out of it (a board's setup, a layer's tables) and asked again at
+    every position. Threads asking at once get the same value (the first kept). A board pickled (into
+    the board cache, to perft's workers) goes without what is kept for it: it is worked out again
+    where needed."""
     name = f"{_KEPT}{make.__module__}.{make.__qualname__}"
 
     @wraps(make)

@@ -8,9 +8,10 @@ in each row, piece letters (the first player's upper case, the second player's l
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
+
+from dagaz_studio.board.model import kept
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board, PieceType
@@ -90,26 +91,18 @@ def flat_rows(board: Board, placement: str, kind: str) -> tuple[list[str], int]:
     return rows, start
 
 
-#: Each live board's setup, read: by the board's id (a board is not hashable), dropped with the board.
-_SETUPS: dict[int, dict[int, tuple[int, PieceType]]] = {}
-
-
+@kept
 def setup_placement(board: Board) -> dict[int, tuple[int, PieceType]]:
     """The pieces of the board's setup by square, as (player, piece type); worked out once per board.
 
     Empty without a setup, or with one that does not fit the board (the loader reports that).
     """
-    known = _SETUPS.get(id(board))
-    if known is None:
-        known = {}
-        if board.setup:
-            try:
-                known = parse_placement(board, board.setup.split()[0])
-            except PlacementError:
-                known = {}
-        _SETUPS[id(board)] = known
-        weakref.finalize(board, _SETUPS.pop, id(board), None)
-    return known
+    if board.setup:
+        try:
+            return parse_placement(board, board.setup.split()[0])
+        except PlacementError:
+            pass
+    return {}
 
 
 def parse_placement(board: Board, placement: str) -> dict[int, tuple[int, PieceType]]:

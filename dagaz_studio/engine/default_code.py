@@ -67,9 +67,8 @@ class CodeGenerator(RepeatWriter):
         if self.creates:
             self.constants["CREATED"] = partial(created_move, everywhere=True) if self.changes else created_move
         #: Whether a move may be one whose player moves again ([k]), a null move ([n]) or a labelled
-        #: one ([o]), or a drop: then it is built whole, told so by ``fin`` (:attr:`tail`).
+        #: one ([o]), or a drop: then it is built whole, told so by ``fin`` (:meth:`marks_of`).
         self.marks = self.dropping or bool(found.letters & set("knoO"))
-        self.tail = ", ag, nl, lb" if self.marks else ""
         self.rich = self.continues or self.creates or self.changes or self.marks or Lift in found.kinds \
             or Put in found.kinds
         self.captures = self.rich or bool(found.letters & set("xcC"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dagaz_studio.engine.code_writer import Survey, survey
+from dagaz_studio.engine.code_writer import FIN, Survey, survey
 from dagaz_studio.engine.emitter import Env, ItemCont
 from dagaz_studio.engine.kind_items import KindItems, first_steps
 from dagaz_studio.engine.values import COMPLETION_COST
@@ -60,7 +60,6 @@ class KindWriter(KindItems):
         super().__init__(rules, notation, player, allowance)
         self.single = False
         self.marks = False
-        self.tail = ""
         #: What the notation holds (:meth:`analyse`).
         self.found = Survey()
         #: Functions written at the level of the factory, after ``run`` (a sowing's table).
@@ -83,9 +82,8 @@ class KindWriter(KindItems):
         # A group that may take no step keeps the direction it had: the steps are counted.
         counted = any(group.index in groups and not always_steps(group.body) for group in found.groups)
         #: Whether a move may be a null move (``[n]``) or carry labels (``[o]``): then ``fin`` and
-        #: ``rec`` are told (:attr:`tail`).
+        #: ``rec`` are told (:meth:`marks_of`).
         self.marks = bool(found.letters & set("noO"))
-        self.tail = ", nl, lb" if self.marks else ""
         self.history = bool(found.letters & set("lLtT"))
         partial = self.continues and self.history  # the previous partial move's
         kept = {"ps": self.continues, "pr": Promote in found.kinds, "ag": "k" in found.letters, "nl": self.marks,
@@ -118,7 +116,7 @@ class KindWriter(KindItems):
         # back, so they are empty between runs and made once (emptied when a run is stopped).
         # The squares a run changed, each with what stood there before, is one dict too.
         e(1, "hand = []; visited = []; caps = []; stops = []; also = []; touched = {}; created = []")
-        e(1, f"def rec(ms, md, ps, pr, ag{self.tail}):")
+        e(1, f"def rec(ms, md, ps, pr{self.marks_of(FIN)}):")
         e(2, "nonlocal w")
         # What the notation can never hold is not looked at: stops without a ``&``, the pieces put
         # elsewhere without a lift or a put, captures without one.
@@ -255,7 +253,7 @@ class KindWriter(KindItems):
         return self.constant("gate", tuple(gate))
 
     def reached(self, ind: int, ms: str) -> None:
-        self.emit(ind, f"if then is None: rec({ms}, md, ps, pr, ag{self.tail}{self.rec_extra})")
+        self.emit(ind, f"if then is None: rec({ms}, md, ps, pr{self.marks_of(FIN)}{self.rec_extra})")
         self.emit(ind, f"else: then({ms}, md)")
 
     def put_mover(self, env: Env, ind: int, then: str) -> None:

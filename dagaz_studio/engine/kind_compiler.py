@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dagaz_studio.board.game_rules import GameRules
+from dagaz_studio.board.model import kept
 from dagaz_studio.engine.code_writer import survey
 from dagaz_studio.engine.compiler import POLL_EVERY, Abort, code_namespace, load_code, new_work, written_code_key
 from dagaz_studio.engine.emitter import PIECE_NAME, Unsupported
@@ -161,7 +162,7 @@ def kind_moves(rules: CodeRules, position: Position, cancel: Any = None) -> list
     makes this call by the thousand. (Perft counts by light records: :func:`kind_perft`.)"""
     cells = position.cells
     me = position.turn
-    table, runs, gates, _, _ = _kind_table(rules, me)
+    table, runs, gates, _, _ = _kind_tables(rules)[me]
     out: list[Move] = []
     work = new_work(DEFAULT_BUDGET, cancel)
 
@@ -292,19 +293,19 @@ class _KindTable(NamedTuple):
     origins: tuple[int, ...] | None
 
 
-def _kind_table(rules: CodeRules, player: int) -> _KindTable:
-    """The compiled notations of ``player``'s kinds on a heap or stack board, worked out once."""
-    tables: dict[int, _KindTable] = rules.__dict__.setdefault("_kind_tables", {})
-    found = tables.get(player)
-    if found is None:
+@kept
+def _kind_tables(rules: CodeRules) -> list[_KindTable]:
+    """The compiled notations of each player's kinds on a heap or stack board, worked out once."""
+    tables = []
+    for player in range(len(rules.board.players)):
         plans: list[Any] = [kind_plan(rules, rules.kind_program(kind, player)) for kind in range(rules.board_kinds)]
         distinct = [plan for index, plan in enumerate(plans) if plan is not None and plan not in plans[:index]]
         starts: list[Any] = [None if plan is None else plan.origins for plan in plans]
         origins = None if any(start is None for start in starts) else tuple(sorted(set().union(*starts)))
-        found = tables[player] = _KindTable(distinct, [None if plan is None else plan.run for plan in plans],
-                                            [None if plan is None else plan.gate for plan in plans],
-                                            [plan is not None and plan.quiet_alone for plan in plans], origins)
-    return found
+        tables.append(_KindTable(distinct, [None if plan is None else plan.run for plan in plans],
+                                 [None if plan is None else plan.gate for plan in plans],
+                                 [plan is not None and plan.quiet_alone for plan in plans], origins))
+    return tables
 
 
 # --------------------------------------------------------------------------- perft by light records
@@ -318,21 +319,17 @@ class _NotLight(Exception):
     """Something :func:`kind_perft` does not count: the caller counts by full moves."""
 
 
+@kept
 def _light_ready(rules: CodeRules) -> bool:
     """Whether every move of this board can be counted by light records: every kind compiled, no
     royal piece, no drop, no labelled move (``[o]``) and only the rules of :data:`LIGHT_RULES`."""
-    ready = rules.__dict__.get("_kind_light")
-    if ready is None:
-        board = rules.board
-        players = range(len(board.players))
-        ready = (not rules.royal_kinds and board.rules.words <= LIGHT_RULES.words
-                 and all(run is not None for player in players for run in _kind_table(rules, player).runs)
-                 and not any(survey(kind.notation.body).letters & {"o", "O"}
-                             for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
-                 and all(rules.drop_program(kind, player) is None for player in players
-                         for kind in range(rules.board_kinds)))
-        rules.__dict__["_kind_light"] = ready
-    return bool(ready)
+    board = rules.board
+    players = range(len(board.players))
+    return (not rules.royal_kinds and board.rules.words <= LIGHT_RULES.words
+            and all(run is not None for table in _kind_tables(rules) for run in table.runs)
+            and not any(survey(kind.notation.body).letters & {"o", "O"}
+                        for kind in rules.kinds[: rules.board_kinds] if kind.notation is not None)
+            and all(rules.drop_program(kind, player) is None for player in players for kind in range(rules.board_kinds)))
 
 
 def kind_perft(rules: CodeRules, position: Position, depth: int) -> int | None:
@@ -361,7 +358,7 @@ class _LightCounter:
         self.rules = rules
         self.position = position
         self.players = len(board.players)
-        self.tables = [_kind_table(rules, player) for player in range(self.players)]
+        self.tables = _kind_tables(rules)
         #: Whether the board has ``rule: majority-wins`` (on a heap board), ``rule: compulsory-capture``
         #: and rules that choose among captures (:mod:`move_choice`).
         self.majority = board.kind_type.holds_heaps and board.rules.majority_wins and bool(position.hands)

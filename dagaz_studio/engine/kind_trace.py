@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dagaz_studio.engine.code_writer import FIN
 from dagaz_studio.engine.heap_code import HeapWriter
 from dagaz_studio.engine.heaps import put_kind
 from dagaz_studio.engine.kind_code import KindWriter, StackWriter
@@ -64,8 +65,8 @@ class KindTraceWriter(TraceHooks, KindWriter):
         self.last_move(1)
         def keep(i: int) -> None:
             self.spend(i, f"{COMPLETION_COST} + len(stops) + len(caps) + len(also)")
-            e(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr, ag{self.tail})")
-        self.local_function(1, f"rec(ms, md, ps, pr, ag{self.tail}{self.rec_extra})", keep)
+            e(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, pr{self.marks_of(FIN)})")
+        self.local_function(1, f"rec(ms, md, ps, pr{self.marks_of(FIN)}{self.rec_extra})", keep)
         self.finishing(1)
         e(1, "try:")
         self.node(self.notation.body, self.start_env(), 2, self.finish)

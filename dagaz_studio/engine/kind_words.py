@@ -1,6 +1,6 @@
 """What a heap or stack board says of its own in a trace (a heap lifted whole, one seed sown, the hand
-sown, a heap taken; a column put, the top of a column taken), and a heap board's implicit beginning:
-a move lifts the whole heap of the square it starts from. The traced code of those boards records these
+sown, a heap taken; a column put, the top of a column taken), and a heap board's beginning refused:
+no heap to lift on the square a move starts from. The traced code of those boards records these
 (:mod:`~dagaz_studio.engine.kind_trace`); every other event is :mod:`~dagaz_studio.engine.trace_words`'."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dagaz_studio.engine import trace_words as words
-from dagaz_studio.engine.heaps import Heap, push_heap
+from dagaz_studio.engine.heaps import Heap
 from dagaz_studio.engine.position import Piece
 from dagaz_studio.engine.run_state import State, describe_heap
 from dagaz_studio.engine.stacks import Column
@@ -36,19 +36,9 @@ def heap_taken(st: State, span: Span, heap: Heap | Piece, square: int) -> None:
     words.capture(st, span, heap, square, f"the heap of {describe_heap(heap)}" if isinstance(heap, Heap) else None)
 
 
-def start_heap(st: State, square: int) -> bool:
-    """The implicit beginning of a move on a heap board: lift the square's whole heap. False (and
-    the run ends) when the square is empty."""
-    heap = st.cells[square]
-    if not isinstance(heap, Heap):
-        st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
-        return False
-    st.touched[square] = heap
-    st.cells[square] = None
-    push_heap(st.hand, heap, square)
-    st.visited.append(square)
-    lifted(st, None, heap, square)
-    return True
+def no_heap(st: State, square: int) -> None:
+    """The trace's event: a move on a heap board begins on ``square``, which holds no heap to lift."""
+    st.emit("check", f"[P] failed on {st.name(square)}: no heap to lift", None, square, False)
 
 
 def column_put(st: State, span: Span | None, piece: Piece, square: int, old: object = None) -> None:

@@ -21,7 +21,8 @@ from dagaz_studio.engine.attacks import AttackQuestions
 from dagaz_studio.engine.compiler import Abort, compile_function, compile_notation, new_work
 from dagaz_studio.engine.counts import pieces_held
 from dagaz_studio.engine.emitter import MAX_WRITTEN, CodeTooLarge, Unsupported
-from dagaz_studio.engine.kind_words import start_heap
+from dagaz_studio.engine.heaps import Heap, push_heap
+from dagaz_studio.engine.kind_words import lifted, no_heap
 from dagaz_studio.engine.light_records import LightRecords
 from dagaz_studio.engine.position import Piece, Position
 from dagaz_studio.engine.program import UNMADE, Program
@@ -180,21 +181,23 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
             st.hand.append((drop, square))
         if st.trace is not None:
             words.start(st, square, drop)
-        if drop is None and self.board.kind_type.holds_heaps:
-            # A heap belongs to nobody: the run lifts it whichever side moves.
-            if not start_heap(st, square):
-                return
-        elif drop is None:
-            if piece is None or piece.player != st.me:
+        if drop is None:
+            # A heap belongs to nobody: the run lifts it, whole, whichever side moves.
+            heaps = self.board.kind_type.holds_heaps
+            if not (isinstance(piece, Heap) if heaps else piece is not None and piece.player == st.me):
                 if st.trace is not None:
-                    words.not_own(st, square)
+                    (no_heap if heaps else words.not_own)(st, square)
                 return
             st.touched[square] = piece
             st.cells[square] = None
-            st.hand.append((piece, square))
             st.visited.append(square)
-            if st.trace is not None:
-                words.lift(st, None, piece, square)
+            if isinstance(piece, Heap):
+                push_heap(st.hand, piece, square)
+                lifted(st, None, piece, square)
+            elif piece is not None:
+                st.hand.append((piece, square))
+                if st.trace is not None:
+                    words.lift(st, None, piece, square)
         deep_enough()
         try:
             entry(st)

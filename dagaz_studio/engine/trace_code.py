@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.engine import trace_words
 from dagaz_studio.engine.code_repeats import RepeatWriter
+from dagaz_studio.engine.code_writer import FIN
 from dagaz_studio.engine.compiler import Found, code_namespace, load_code, written_code_key
 from dagaz_studio.engine.completion import keep_move
 from dagaz_studio.engine.default_code import CodeGenerator
@@ -215,4 +216,4 @@ class TraceWriter(TraceHooks, CodeGenerator):
     def keep(self, i: int) -> None:
         # The code's promotion is a kind's index; a move records its name.
         promotion = f"None if pr is None else {self.constant('kinds', tuple(self.rules.kind_names))}[pr]"
-        self.emit(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, {promotion if self.promotes else 'None'}{self.tail})")
+        self.emit(i, f"T.at(c, d, dp); {self.constant('done', completed)}(T, ms, md, ps, {promotion if self.promotes else 'None'}{self.marks_of(FIN)})")

@@ -226,3 +226,13 @@ def test_random_drops_on_heaps_and_columns_run_by_the_written_code_as_the_runner
         assert quick.stopped == said.stopped
         same_trace(fast.run_drop(position, kind, at, trace=True, budget=budget), said, f"{text} drop {kind} on {at}")
     check()
+
+
+def test_a_heap_boards_run_begins_by_lifting_the_whole_heap_whichever_side_moves() -> None:
+    rules = Rules(load_board("kalah"))
+    position = Position.initial(rules.board)
+    for square in (1, 9):  # a heap on the far row and one on the mover's: a heap is nobody's
+        start, lift = rules.run(position, square, trace=True).trace[:2]
+        name = rules.board.squares[square]
+        assert (lift.kind, lift.text, len(lift.hand)) == ("lift", f"lift the heap of 4 pieces from {name}", 4)
+        assert start.text == f"start on {name}"
