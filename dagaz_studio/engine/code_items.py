@@ -101,7 +101,7 @@ class ItemWriter(Emitter, Visitor[None]):
             cell = self.fresh("q")
             self.emit(ind, f"{cell} = cells[{square}]")
             self.emit(ind, f"{found} = sum({cell}[3]) if type({cell}) is HEAP else SIZE({cell})")
-        self.bounded(item, found, "count_check", env, ind, square, k, repr(item.zone))
+        self.bounded(item, found, "count_check", env, ind, square, k, repr(item.zone), repr(item.piece))
 
     def visit_run_check(self, item: RunCheck, env: Env, ind: int, square: str, k: ItemCont) -> None:
         """``[u0-2]``: how many moves in a row the piece on the square (or in hand, where the square

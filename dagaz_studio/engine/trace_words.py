@@ -210,10 +210,16 @@ def null_move(st: State, span: Span, square: int, already: bool = False) -> None
         st.emit("check", "[n]: the move counts even if nothing changes (a null move)", span, square, check="[n]")
 
 
-def count_check(st: State, span: Span, text: str, zone: str | None, count: int, square: int, ok: bool) -> None:
-    """``[=n-m]``: how many pieces the square (or ``zone``) holds."""
-    where = f"the zone {zone}" if zone is not None else st.name(square)
-    st.emit("check", f"{text} {verdict(ok)}: {where} holds {count}", span, square, ok, check=text)
+def count_check(st: State, span: Span, text: str, zone: str | None, piece: str | None, count: int, square: int,
+                ok: bool) -> None:
+    """``[=n-m]``: how many pieces the square (or ``zone``) holds; ``[=n-m:Name]`` (``piece``): how many
+    of the mover's pieces of that type the whole board (or ``zone``) holds."""
+    if piece is not None:
+        where = f"in the zone {zone}" if zone is not None else "on the board"
+        found = f"{st.board.players[st.me]} has {count} {piece}{'' if count == 1 else 's'} {where}"
+    else:
+        found = f"{f'the zone {zone}' if zone is not None else st.name(square)} holds {count}"
+    st.emit("check", f"{text} {verdict(ok)}: {found}", span, square, ok, check=text)
 
 
 def run_check(st: State, span: Span, text: str, count: int, square: int, ok: bool) -> None:

@@ -511,3 +511,19 @@ def test_perft_by_light_records_runs_with_the_cycle_collector_paused(board_name:
     assert gc.isenabled()
     assert perft(rules, Position.initial(rules.board), 2) > 0
     assert asked == [False] and gc.isenabled()
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("[=1:Soldier]OM[e]", "[=1:Soldier] passed: White has 1 Soldier on the board"),
+    ("[=2-:Soldier@last]OM[e]", "[=2-:Soldier@last] failed: White has 0 Soldiers in the zone last"),
+    ("[=1]OM[e]", "[=1] failed: c3 holds 0"),  # the column is lifted: its square is empty
+])
+def test_a_count_of_the_mover_s_pieces_of_a_type_says_whose_and_where_it_counted(text: str, said: str) -> None:
+    # A count of a type is of the mover's pieces on the whole board (or in a zone), not of the square
+    # the run stands on: its words say so, as the compiled traced run and the oracle's say alike.
+    board = load_board("lasca")
+    position = Position.from_fen(board, "7/7/7/3s3/2(So)4/7/S6 w")
+    for rules in (Rules(board), OracleRules(board)):
+        program = rules.program(parse_notation(text), 0, board.pieces["Soldier"])
+        trace = rules.run(position, board.index("c3"), program, trace=True).trace
+        assert said in [event.text for event in trace], [event.text for event in trace]

@@ -193,7 +193,7 @@ class ItemRunner(Visitor[Any]):
             return low <= found and (high is None or found <= high)
 
         def said(st: State, square: int, ok: bool) -> None:
-            words.count_check(st, item.span, f"[{text}]", item.zone, count(st, square), square, ok)
+            words.count_check(st, item.span, f"[{text}]", item.zone, item.piece, count(st, square), square, ok)
         return self._predicate(holds, k, said)
 
     def visit_run_check(self, item: RunCheck, k: ItemCont) -> ItemCont:
