@@ -3,7 +3,6 @@ the compiled path's light records where a piece's whole notation compiles, and f
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from itertools import chain, compress
 from typing import Any
@@ -192,7 +191,7 @@ def _light_legal(rules: Rules, position: Position, counting: list[int] | None) -
                 out.append(light)
                 continue
             if rules.board_only_attacks():
-                safe = _still_safe(rules, position, origin, piece, entry, askers, after, enemies)
+                safe = _still_safe(rules, position, origin, piece, entry, askers, after)
                 if safe is not None:
                     if safe:
                         out.append(light)
@@ -262,7 +261,7 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
     if not royal:
         return True
     cells = position.cells
-    effects = _rich_effects_known(rules, cells, origin, piece, record)
+    effects = _rich_effects_known(rules, position, origin, piece, record)
     if effects[0]:
         return True
     after = effects[1]
@@ -286,12 +285,13 @@ def _rich_entry_legal(rules: Rules, position: Position, origin: int, piece: Piec
 #: put somewhere, and may attack from there).
 RichEffects = tuple[bool, dict[int, Piece | None], list[int], frozenset[int] | None]
 
-def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, piece: Piece,
+def _rich_effects_known(rules: Rules, position: Position, origin: int, piece: Piece,
                         record: RichRecord) -> RichEffects:
     """The :data:`RichEffects` of a rich record's move, worked out once for the contents of the squares
     it reads (castling is listed again and again from the same squares)."""
     squares = (origin, record.target, *record.captures, *chain.from_iterable(record.also))
     key = (origin, piece, record)
+    cells = position.cells
     kept = rules.rich_known.get(key)
     stands = tuple(map(cells.__getitem__, squares))
     if kept is not None and kept[0] == stands:
@@ -299,10 +299,7 @@ def _rich_effects_known(rules: Rules, cells: list[Piece | None], origin: int, pi
     me = piece[0]
     royal = rules.royal_kinds
     after = rich_effects(origin, piece, record, cells.__getitem__)
-    # With rule: duple-check, one of several royal pieces is taken as any piece is.
-    takes = not rules.board.rules.duple_check and any(
-        (was := cells[s]) is not now and was != now and was is not None and was[0] != me and was[0] >= 0
-        and was[1] in royal for s, now in after.items())
+    takes = takes_royal(rules, position, me, [s for s, now in after.items() if now is not cells[s] and now != cells[s]])
     placed = [s for s, now in after.items() if now is not None and now[0] == me and now[1] in royal]
     # The squares where the board after the move differs from the board the mover's question saw:
     # the piece lifted from its origin and standing in on its target, nothing else changed yet.
@@ -356,7 +353,7 @@ def _landing_answered(rules: Rules, cells: list[Piece | None], known: ThreatAnsw
 
 
 def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, record: Record,
-                askers: list[Asker], after: list[int] | None = None, enemies: Iterable[int] = ()) -> bool | None:
+                askers: list[Asker], after: list[int] | None = None) -> bool | None:
     """Whether a light record that moves no royal piece leaves every royal piece unattacked, when none
     is attacked before it (:func:`watched_squares` noted ``askers``): each attacker whose answer read
     a square the move changes is asked again, after the move; no other can answer otherwise (an
@@ -372,7 +369,7 @@ def _still_safe(rules: Rules, position: Position, origin: int, piece: Piece, rec
     placed = _new(Piece, (piece[0], piece[1] if promoted is None else promoted, True if target != origin else piece[2]))
     changes: list[tuple[int, Piece | None]] = [(square, None) for square in captures]
     changes += ((origin, None), (target, placed))
-    return safe_after(rules, position, changes, piece[0], again, after, enemies)
+    return safe_after(rules, position, changes, piece[0], again, after)
 
 
 def light_perft(rules: Rules, position: Position, depth: int, records: bool) -> int:

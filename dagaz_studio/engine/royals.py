@@ -131,8 +131,7 @@ def move_safe(rules: Rules, position: Position, move: Move, royals: list[int],
             safe = safe_after(rules, position, changes, me,
                               [asker for asker in askers if not asker[4].isdisjoint(changed)])
         elif rules.board_only_attacks():
-            safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed],
-                              rules.others[me])
+            safe = safe_after(rules, position, changes, me, [], [s for s in royals if s not in changed])
     return not leaves_royal_attacked(rules, position, move, royals, cancel, probe) if safe is None else safe
 
 
@@ -172,12 +171,12 @@ def watched_squares(rules: Rules, position: Position, royals: list[int], enemies
 
 
 def safe_after(rules: Rules, position: Position, changes: Sequence[tuple[int, Piece | None]], player: int,
-               askers: list[Asker], after: list[int] | None = None, enemies: Iterable[int] = ()) -> bool | None:
+               askers: list[Asker], after: list[int] | None = None) -> bool | None:
     """Whether a move of ``player`` changing squares as ``changes`` says (each square and what it then
     holds, in order) leaves his royal pieces unattacked, where only ``askers`` could answer otherwise
     than before it (each asked again, as :func:`watched_squares` noted it); or, given ``after`` (where
-    his royal pieces then stand), every piece of ``enemies`` that could attack one of those squares
-    is asked, where no piece reads the game's history (the board after the move is all its question
+    his royal pieces then stand), every piece of another player that could attack one of those
+    squares is asked, where no piece reads the game's history (the board after the move is all its question
     reads). The board is changed for the questions and put back. ``None`` when a question did not
     end: the caller asks in full."""
     cells = position.cells
@@ -192,7 +191,7 @@ def safe_after(rules: Rules, position: Position, changes: Sequence[tuple[int, Pi
         ask = rules._ask
         if after is not None:
             for square in after:
-                for enemy in enemies:
+                for enemy in rules.others[player]:
                     for attacker in rules.candidates(cells, square, enemy):
                         if ask(position, attacker, square, enemy, work, True):
                             return False
