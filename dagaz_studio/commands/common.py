@@ -6,6 +6,7 @@ and the engine only when a command opens a board: ``--help`` starts without them
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
@@ -73,7 +74,39 @@ class BatchLine(NamedTuple):
     problem: str | None
 
 
-def batch_lines(stream: IO[str] | None = None, limit: int | None = None) -> Iterator[BatchLine]:
+class InputLines:
+    """A descriptor's bytes read a line at a time, with a buffer of its own, so that whether a whole
+    line can be read without waiting is known (:meth:`ready`): a buffered reader does not say what
+    it holds. (Work handed out ahead of its answers must not wait on a line the writer will send
+    only once the answers are there.)"""
+
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+        self.held = b""
+        self.ended = False
+
+    def fileno(self) -> int:
+        return self.descriptor
+
+    def ready(self) -> bool:
+        """Whether :meth:`readline` answers at once: a whole line held, the end reached, or more to read."""
+        import select
+
+        return self.ended or b"\n" in self.held or bool(select.select([self.descriptor], [], [], 0)[0])
+
+    def readline(self, size: int) -> bytes:
+        """The next line, or its first ``size`` bytes (``b""`` at the end), as a binary file's."""
+        while b"\n" not in self.held and len(self.held) < size and not self.ended:
+            more = os.read(self.descriptor, 1 << 16)
+            self.ended = not more
+            self.held += more
+        end = self.held.find(b"\n", 0, size)
+        cut = size if end < 0 else end + 1
+        line, self.held = self.held[:cut], self.held[cut:]
+        return line
+
+
+def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = None) -> Iterator[BatchLine]:
     """The lines of a batch, each read at most ``limit`` characters at a time (default: the longest
     FEN a position accepts).
 

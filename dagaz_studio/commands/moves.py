@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from dagaz_studio.commands.common import (
     BatchLine,
     CommandError,
+    InputLines,
     batch_lines,
     open_board,
     open_position,
@@ -238,12 +239,6 @@ def _run_stream(board: Board, rules: Rules, args: argparse.Namespace) -> int:
     # Every line read gets exactly one line of answer, in order; a bad line does not stop the batch.
     STATE.update(board=board, rules=rules, args=args)
     jobs = jobs_for(args.jobs, _stdin_is_a_file())
-    if jobs > 1 and _stdin_is_a_terminal():
-        # Workers are handed lines ahead of their answers: reading the next line typed would hold
-        # back the answer to the last one. A person types one line at a time; each is answered here.
-        print(f"dagaz-studio: note: --jobs {args.jobs}: lines typed at a terminal are answered one by one, in "
-              "this process", file=sys.stderr)
-        jobs = 1
     status = 0
     if jobs <= 1:
         answers = map(_answer, batch_lines())
@@ -274,7 +269,11 @@ def _answer_over(workers: Workers) -> int:
     lines would then never end.)
     """
     status = 0
-    for answers in workers.ordered(_answer_all, _chunks(batch_lines()), ahead=4):
+    try:
+        source = InputLines(sys.stdin.fileno()) if os.name == "posix" else None
+    except (AttributeError, OSError, ValueError):  # standard input with no descriptor (a test's text)
+        source = None
+    for answers in workers.ordered(_answer_all, _chunks(batch_lines(source), source), ahead=4, source=source):
         for line_status, text in answers:
             status = max(status, line_status)
             sys.stdout.write(text)
@@ -282,24 +281,17 @@ def _answer_over(workers: Workers) -> int:
     return status
 
 
-def _chunks(lines: Iterable[BatchLine]) -> Iterator[list[BatchLine]]:
-    """``lines`` :data:`CHUNK` at a time, as they are read."""
+def _chunks(lines: Iterable[BatchLine], source: InputLines | None = None) -> Iterator[list[BatchLine]]:
+    """``lines`` :data:`CHUNK` at a time, as they are read; fewer where ``source`` (what they are read
+    from) has no next line to give at once: its writer may be waiting for their answers."""
     chunk: list[BatchLine] = []
     for line in lines:
         chunk.append(line)
-        if len(chunk) == CHUNK:
+        if len(chunk) == CHUNK or (source is not None and not source.ready()):
             yield chunk
             chunk = []
     if chunk:
         yield chunk
-
-
-def _stdin_is_a_terminal() -> bool:
-    """Whether standard input is a terminal, where a person types the lines."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, OSError, ValueError):
-        return False
 
 
 def _stdin_is_a_file() -> bool:

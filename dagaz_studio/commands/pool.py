@@ -122,12 +122,15 @@ class Workers:
             self.processes.append(process)
             self.pipes.append(here)
 
-    def ordered(self, work: Callable[[T], R], items: Iterable[T], ahead: int = 2) -> Iterator[R]:
+    def ordered(self, work: Callable[[T], R], items: Iterable[T], ahead: int = 2, source: Any = None) -> Iterator[R]:
         """``work(item)`` of each of ``items``, answered in the order given. The items are handed out
         as answers come, ``ahead`` a worker at the most, so that a search of ever so many ends at
         its first answer without handing out the rest; raises :class:`WorkerLost` when a worker
         ends before its answers come. (Answers of work left unread stay in the pipes: one run of
-        work a pool, as each command asks.)"""
+        work a pool, as each command asks.) With ``source`` (what the items are read from: its
+        ``fileno()`` and ``ready()``, :class:`~dagaz_studio.commands.common.InputLines`), no item
+        is read while answers are due and the next could not be read at once: a program that sends
+        a line and waits for its answer is answered."""
         given = iter(items)
         waiting: dict[Any, deque[int]] = {pipe: deque() for pipe in self.pipes}
         answers: dict[int, Any] = {}
@@ -146,6 +149,9 @@ class Workers:
                 continue
             pipe = min(self.pipes, key=lambda pipe: len(waiting[pipe]))
             if more and len(waiting[pipe]) < ahead:
+                if source is not None and handed > answered and not source.ready():
+                    self._gather(waiting, answers, None, source)
+                    continue
                 try:
                     item = next(given)
                 except StopIteration:
@@ -162,15 +168,19 @@ class Workers:
                 return
             self._gather(waiting, answers, None)
 
-    def _gather(self, waiting: dict[Any, deque[int]], answers: dict[int, Any], timeout: float | None) -> None:
+    def _gather(self, waiting: dict[Any, deque[int]], answers: dict[int, Any], timeout: float | None,
+                source: Any = None) -> None:
         """Read the answers the workers have written (waiting up to ``timeout`` for one, ``None``:
-        until one comes), each kept under the number of its item."""
+        until one comes, or until ``source`` has something to read), each kept under the number of
+        its item."""
         from multiprocessing.connection import wait
 
         busy = [pipe for pipe in self.pipes if waiting[pipe]]
         if not busy:
             return
-        for ready in wait(busy, timeout):
+        for ready in wait(busy if source is None else [*busy, source], timeout):
+            if ready is source:
+                continue
             try:
                 answers[waiting[ready].popleft()] = ready.recv()
             except (EOFError, OSError):
