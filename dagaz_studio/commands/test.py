@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dagaz_studio.commands.common import EXIT_USAGE
@@ -52,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(result.as_json(), ensure_ascii=False))
             elif not result.passed:
-                print(f"{_where(name, result)}: FAILED {result.describe()}")
+                # Where the problems of the same file are said to be: the file as named, and the line.
+                print(f"{result.file or result.board}:{result.line}: FAILED {result.describe()}")
     if not args.json:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
@@ -60,16 +60,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"{passed + failed} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
               f"{passed} passed, {failed} failed{not_read}", file=sys.stderr)
     return status
-
-
-def _where(name: str, result: TestResult) -> str:
-    from dagaz_studio.board import resolve_board
-
-    try:
-        path = resolve_board(name)
-    except ValueError:
-        return name
-    return f"{Path(path).name}:{result.line}"
 
 
 def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
@@ -104,5 +94,6 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
 
             results.append(TestResult(board.name, test.name, test.at.line, test.piece_text(board.players),
                                       test.expectation_text(),
-                                      error=f"internal error ({type(error).__name__}: {error}); please report it"))
+                                      error=f"internal error ({type(error).__name__}: {error}); please report it",
+                                      file=board.source or board.name))
     return (EXIT_USAGE if problems else EXIT_OK), results

@@ -42,10 +42,12 @@ class TestResult:
     extra_moves: dict[str, str] = field(default_factory=dict)
     #: A reach test's marks the piece makes, in the board's order of squares.
     found: tuple[str, ...] = ()
+    #: The board file the test is written in, as it was named (the board's name when read from text).
+    file: str | None = None
 
     def as_json(self) -> dict[str, object]:
         """The result as ``dagaz-studio test --json`` prints it."""
-        return {"board": self.board, "name": self.name, "line": self.line, "piece": self.piece,
+        return {"board": self.board, "file": self.file or self.board, "name": self.name, "line": self.line, "piece": self.piece,
                 "expects": self.expectation, "passed": self.passed, "missing": list(self.missing),
                 "extra": list(self.extra), "reason": self.reason, "error": self.error, "detail": self.detail}
 
@@ -128,7 +130,8 @@ def run_tests(board: Board, rules: Rules | None = None) -> list[TestResult]:
 def run_test(rules: Rules, test: PieceTest) -> TestResult:
     """Run one test with ``rules`` (for its board)."""
     board = rules.board
-    result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text())
+    result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
+                        file=_file(board))
     try:
         position = test_position(board, test)
         if test.expect == "perft":

@@ -256,3 +256,18 @@ def test_a_board_that_cannot_be_read_is_counted_as_such(tmp_path: Path, capsys: 
     summary = err.strip().splitlines()[-1]
     assert summary.startswith(f"{len(load_board('chess').tests)} tests on 2 boards")
     assert summary.endswith("1 of the 2 could not be read")
+
+
+def test_a_failure_names_the_board_file_as_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two boards of one file name in two folders: each failure says which file, as its problems do."""
+    paths = []
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        paths.append(_copy(tmp_path / folder, "chess", "piece Knight N: N,OM;E,OT;S TR;W,RM", "piece Knight N: +"))
+    assert main(["test", *map(str, paths)]) == 1
+    out = capsys.readouterr().out
+    for path in paths:
+        assert f"{path}:78: FAILED knight-leaps: " in out
+    assert main(["test", "--json", str(paths[1])]) == 1
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert first["file"] == str(paths[1]) and first["board"] == "chess"
