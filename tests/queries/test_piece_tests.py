@@ -117,6 +117,10 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
     ("test t: perft 0 gives 3", "10:15", "perft depth"),
     ("test t: at a1 perft 1 gives 3", "10:6", "names no piece"),
     ("test t: reaches a1", "10:6", "names its piece"),
+    ("test t: legal", "10:14", "expected a move's name"),
+    ("test t: at a1 put betza W reaches a2", "10:25", "expected a notation between backquotes"),
+    ("test t: fen", "10:12", "expected a FEN"),
+    ("test t: perft 1 gives 2 3", "10:25", "unexpected '3'; expected end of statement"),
 ])
 def test_a_bad_test_is_a_problem_at_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               line: str, where: str, message: str) -> None:
