@@ -36,11 +36,12 @@ def run(args: argparse.Namespace) -> int:
 
     names = list(args.boards) or list(shipped_boards())
     status = EXIT_OK
-    passed = failed = unread = 0
+    passed = failed = unread = skipped = 0
     for name in names:
-        board_status, results = _run_board(name)
+        board_status, results, board_skipped = _run_board(name)
         status = max(status, board_status)
         unread += results is None
+        skipped += board_skipped
         results = results or []
         for result in results:
             if result.passed:
@@ -57,14 +58,16 @@ def run(args: argparse.Namespace) -> int:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
             f"; {unread} of the {len(names)} could not be read"
-        print(f"{passed + failed} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
-              f"{passed} passed, {failed} failed{not_read}", file=sys.stderr)
+        # A test whose problem is printed above ran not: counted apart, the total stays the file's.
+        unrun = f", {skipped} could not be read" if skipped else ""
+        print(f"{passed + failed + skipped} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
+              f"{passed} passed, {failed} failed{unrun}{not_read}", file=sys.stderr)
     return status
 
 
-def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
-    """One board's results (``None``: the board could not be read), and its status: 2 when the board
-    or one of its tests cannot be read."""
+def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
+    """One board's status (2 when the board or one of its tests cannot be read), its results
+    (``None``: the board could not be read), and how many of its tests could not be read."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
     from dagaz_studio.engine import Rules
     from dagaz_studio.queries.piece_tests import run_test, test_problems
@@ -73,11 +76,11 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
         board = load_board(name)
     except BoardReadError as error:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
-        return EXIT_USAGE, None
+        return EXIT_USAGE, None, 0
     except BoardFileError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return EXIT_USAGE, None
+        return EXIT_USAGE, None, 0
     rules = Rules(board)
     problems = test_problems(board, rules)
     for problem in problems:
@@ -96,4 +99,4 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
                                       test.expectation_text(),
                                       error=f"internal error ({type(error).__name__}: {error}); please report it",
                                       file=board.source or board.name))
-    return (EXIT_USAGE if problems else EXIT_OK), results
+    return (EXIT_USAGE if problems else EXIT_OK), results, len(board.tests) - len(results)

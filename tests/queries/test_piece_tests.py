@@ -275,3 +275,12 @@ def test_a_failure_names_the_board_file_as_given(tmp_path: Path, capsys: pytest.
     assert main(["test", "--json", str(paths[1])]) == 1
     first = json.loads(capsys.readouterr().out.splitlines()[0])
     assert first["file"] == str(paths[1]) and first["board"] == "chess"
+
+
+def test_a_test_that_cannot_be_read_is_counted_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A test whose move names no move runs not, and the summary counts it, not only the others."""
+    path = tmp_path / "unread.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest unread: illegal Zb1\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 2
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
