@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
             f"; {unread} of the {len(names)} could not be read"
         # A test whose problem is printed above ran not: counted apart, the total stays the file's.
         unrun = f", {skipped} could not be read" if skipped else ""
-        print(f"{passed + failed + skipped} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
+        total = passed + failed + skipped
+        print(f"{total} test{'s' if total != 1 else ''} on {len(names)} board{'s' if len(names) != 1 else ''}: "
               f"{passed} passed, {failed} failed{unrun}{not_read}", file=sys.stderr)
     return status
 

@@ -284,3 +284,10 @@ def test_a_test_that_cannot_be_read_is_counted_apart(tmp_path: Path, capsys: pyt
     assert main(["test", str(path)]) == 2
     summary = capsys.readouterr().err.strip().splitlines()[-1]
     assert summary == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
+
+
+def test_one_test_is_counted_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.board"
+    path.write_text(TINY + "test only: legal a1a2\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 0
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "1 test on 1 board: 1 passed, 0 failed"
