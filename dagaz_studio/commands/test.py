@@ -70,6 +70,7 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
     """One board's status (2 when the board or one of its tests cannot be read), its results
     (``None``: the board could not be read), and how many of its tests could not be read."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
+    from dagaz_studio.commands.check import setup_problem
     from dagaz_studio.engine import Rules
     from dagaz_studio.queries.piece_tests import run_test, test_problems
 
@@ -83,6 +84,11 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
             print(problem, file=sys.stderr)
         return EXIT_USAGE, None, 0
     rules = Rules(board)
+    # A setup that does not fit is the board's problem, said once where check says it; the tests of
+    # the setup cannot run, those with a FEN of their own can.
+    setup = setup_problem(board)
+    if setup is not None:
+        print(setup, file=sys.stderr)
     problems = test_problems(board, rules)
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -90,6 +96,8 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
     results = []
     for test in board.tests:
         if {(test.fen_at.line, test.fen_at.column), (test.move_at.line, test.move_at.column)} & unreadable:
+            continue
+        if setup is not None and test.fen is None:
             continue
         try:
             results.append(run_test(rules, test))
@@ -100,4 +108,4 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
                                       test.expectation_text(),
                                       error=f"internal error ({type(error).__name__}: {error}); please report it",
                                       file=board.source or board.name))
-    return (EXIT_USAGE if problems else EXIT_OK), results, len(board.tests) - len(results)
+    return (EXIT_USAGE if problems or setup else EXIT_OK), results, len(board.tests) - len(results)

@@ -141,7 +141,7 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
         else:
             _reach(rules, position, test, result)
     except FenError as error:
-        result.error = f"test FEN: {error.message}"
+        result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
         result.error = f"stopped: {error}"
     return result

@@ -291,3 +291,23 @@ def test_one_test_is_counted_in_the_singular(tmp_path: Path, capsys: pytest.Capt
     path.write_text(TINY + "test only: legal a1a2\n", encoding="utf-8")
     assert main(["test", str(path)]) == 0
     assert capsys.readouterr().err.strip().splitlines()[-1] == "1 test on 1 board: 1 passed, 0 failed"
+
+
+def test_a_setup_that_does_not_fit_is_a_problem_at_the_setup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A test of the setup cannot run when the setup's castling rights name no piece: the problem is the
+    setup's, said where check says it, not a failing test's "test FEN"; a test with its own FEN runs."""
+    text = SHIPPED["chess"].read_text(encoding="utf-8").split("\n# Tests of the rules")[0]
+    text = text.replace("setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "setup: 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1")
+    path = tmp_path / "setup.board"
+    path.write_text(text + "test of-the-setup: perft 1 gives 5\n"
+                    "test own-fen: fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 perft 1 gives 5\n", encoding="utf-8")
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if row.startswith("setup:"))
+    assert main(["test", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "FAILED" not in captured.out
+    err = captured.err.strip().splitlines()
+    assert f"{path}:{line}:8: setup: castling right 'K' names no piece" in err
+    assert err[-1] == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
+    of_setup, own = run_tests(load_board(str(path)))
+    assert of_setup.error == "setup: castling right 'K' names no piece" and own.passed
