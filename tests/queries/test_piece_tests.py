@@ -311,3 +311,35 @@ def test_a_setup_that_does_not_fit_is_a_problem_at_the_setup(tmp_path: Path, cap
     assert err[-1] == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
     of_setup, own = run_tests(load_board(str(path)))
     assert of_setup.error == "setup: castling right 'K' names no piece" and own.passed
+
+
+@pytest.mark.parametrize("player, marks", [(None, "d5 d6 xd7"), (0, "d5 d6 xd7"), (1, "d5 d6 d3 xd2")])
+def test_a_typed_piece_of_a_player_is_recorded_as_a_test_that_reads_back(player: int | None, marks: str) -> None:
+    """Record as test writes the typed notation's player ('put Black `…`'); the statement loads and passes."""
+    import threading
+
+    from dagaz_studio.engine import Position
+    from dagaz_studio.queries.test_panel import RecordQuery, answer_panel
+
+    board = load_board("chess")
+    rook = "(+)([p]\\1)*"
+    answer = answer_panel(Rules(board), RecordQuery(board, Position.initial(board), board.index("d4"), rook, player),
+                          threading.Event())
+    assert answer.statement is not None, answer.error
+    again = parse_board(SHIPPED["chess"].read_text(encoding="utf-8") + answer.statement + "\n")
+    test = again.tests[-1]
+    assert (test.notation, test.put_player) == (rook, player)
+    assert set(marks.split()) <= set(test.marks)
+    (result,) = [result for result in run_tests(again) if result.name == test.name]
+    assert result.passed, result.describe()
+    if player is not None:
+        assert result.piece == f"{board.players[player]} `{rook}` put on d4"
+
+
+def test_a_typed_piece_may_name_its_player() -> None:
+    board = parse_board(TINY + "test t: at b2 put Black betza `W` reaches a2 b1 b3 c2\n")
+    (test,) = board.tests
+    assert (test.put_player, test.notation_source) == (1, "betza `W`")
+    with pytest.raises(BoardFileError) as raised:
+        parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n")
+    assert any(":10:19: unknown player 'Red'" in str(problem) for problem in raised.value.problems)
