@@ -343,3 +343,28 @@ def test_a_typed_piece_may_name_its_player() -> None:
     with pytest.raises(BoardFileError) as raised:
         parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n")
     assert any(":10:19: unknown player 'Red'" in str(problem) for problem in raised.value.problems)
+
+
+WIDE = """wide
+grid: a-z x 2-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+piece King K royal: +
+piece Rook R: (+)([p]\\1)*
+setup: K21Rr2/25k w
+"""
+
+
+def test_marks_on_a_column_named_x() -> None:
+    """On a board with a column x, 'x2' is the square and 'xx2' the piece taken on it."""
+    board = parse_board(WIDE + "test takes: at w2 reaches at least xx2 v2\n"
+                        "test none: at w2 reaches none of x2\n"
+                        "test plain: at w2 reaches at least x2\n")
+    results = {result.name: result for result in run_tests(board)}
+    assert results["takes"].passed, results["takes"].describe()
+    assert results["takes"].found[-2:] == ("v2", "xx2")  # pinned on its row: not w1
+    assert results["none"].extra == ("xx2",) and results["none"].error is None
+    assert results["plain"].missing == ("x2",) and results["plain"].error is None
+    assert results["plain"].reason is not None and results["plain"].reason.startswith("a move to x2 takes the piece there")
