@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
-            f"; {unread} of the {len(names)} could not be read"
+            f"; {unread} of the {len(names)} boards could not be read"
         # A test whose problem is printed above ran not: counted apart, the total stays the file's.
         unrun = f", {skipped} could not be read" if skipped else ""
         total = passed + failed + skipped

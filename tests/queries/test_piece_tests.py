@@ -259,7 +259,7 @@ def test_a_board_that_cannot_be_read_is_counted_as_such(tmp_path: Path, capsys: 
     assert "not a file" in err or "directory" in err
     summary = err.strip().splitlines()[-1]
     assert summary.startswith(f"{len(load_board('chess').tests)} tests on 2 boards")
-    assert summary.endswith("1 of the 2 could not be read")
+    assert summary.endswith("; 1 of the 2 boards could not be read")
 
 
 def test_a_failure_names_the_board_file_as_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -368,3 +368,11 @@ def test_marks_on_a_column_named_x() -> None:
     assert results["none"].extra == ("xx2",) and results["none"].error is None
     assert results["plain"].missing == ("x2",) and results["plain"].error is None
     assert results["plain"].reason is not None and results["plain"].reason.startswith("a move to x2 takes the piece there")
+
+
+def test_unread_tests_and_unread_boards_are_told_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unread.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest unread: illegal Zb1\n", encoding="utf-8")
+    assert main(["test", str(path), str(tmp_path)]) == 2
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary == "2 tests on 2 boards: 1 passed, 0 failed, 1 could not be read; 1 of the 2 boards could not be read"
