@@ -225,7 +225,9 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
                  if mark in marks or (not mark_square(board, mark)[1] and "x" + mark in marks)]
         extra = [mark if mark in marks else "x" + mark for mark in extra]
     result.found = tuple(ordered_marks(board, marks))
-    result.missing, result.extra = tuple(ordered_marks(board, missing)), tuple(ordered_marks(board, extra))
+    # A mark written twice, or a plain one and its taking in 'none of', is said once.
+    result.missing = tuple(ordered_marks(board, dict.fromkeys(missing)))
+    result.extra = tuple(ordered_marks(board, dict.fromkeys(extra)))
     result.extra_moves = {mark: describe_move(board, marks[mark]) for mark in result.extra if mark in marks}
     result.passed = not missing and not extra
     if missing:

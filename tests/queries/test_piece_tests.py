@@ -376,3 +376,11 @@ def test_unread_tests_and_unread_boards_are_told_apart(tmp_path: Path, capsys: p
     assert main(["test", str(path), str(tmp_path)]) == 2
     summary = capsys.readouterr().err.strip().splitlines()[-1]
     assert summary == "2 tests on 2 boards: 1 passed, 0 failed, 1 could not be read; 1 of the 2 boards could not be read"
+
+
+def test_a_mark_written_twice_is_missing_once() -> None:
+    board = parse_board(TINY + "test t: at a1 reaches at least a2 b2 b2\n"
+                        "test u: fen 2k/r2/K2 w at a1 reaches none of a2 a2 xa2\n")
+    results = {result.name: result for result in run_tests(board)}
+    assert results["t"].missing == ("b2",)
+    assert results["u"].extra == ("xa2",)
