@@ -162,8 +162,13 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     except FenError as error:
         result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
-        result.error = f"stopped: {error}"
+        result.error = _stopped(str(error))
     return result
+
+
+def _stopped(reason: str) -> str:
+    """Why a run stopped, said once: the engine's reasons mostly begin "stopped after …" already."""
+    return reason if "stopped" in reason else f"stopped: {reason}"
 
 
 def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
@@ -210,7 +215,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.error = answer.error
         return
     if answer.stopped is not None:
-        result.error = f"stopped: {answer.stopped}"
+        result.error = _stopped(answer.stopped)
         return
     marks = reach_marks(board, answer.shown_moves())
     expected = set(test.marks)

@@ -101,7 +101,7 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
     path.write_text(TINY + "test runaway: at b2 put `((+)[A]){30}` reaches nothing\n", encoding="utf-8")
     assert main(["test", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "runaway: `((+)[A]){30}` put on b2; stopped:" in out
+    assert "runaway: `((+)[A]){30}` put on b2; stopped after " in out and "stopped: stopped" not in out
 
 
 @pytest.mark.parametrize("line, where, message", [
