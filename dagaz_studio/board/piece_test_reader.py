@@ -180,6 +180,13 @@ class TestReader:
         kind_tree = next((child for child in put.children if isinstance(child, Tree)), None)
         source = str(kind_tree.children[0]) if kind_tree is not None else "dagaz"
         quoted = _token(put.children[-1])
+        # A player's name before the notation: its piece is that player's (as 'put PLAYER PIECE').
+        whose = [child for child in put.children[:-1] if isinstance(child, Token)]
+        if whose:
+            player = self._test_player(statement, whose[0])
+            if player is None:
+                return False
+            fields["put_player"] = player
         text = str(quoted)[1:-1]
         start = (quoted.start_pos or 0) + 1
         fields["notation_source"] = str(quoted) if source == "dagaz" else f"{source} {quoted}"

@@ -72,6 +72,13 @@ _TERMINAL_WORDS = {
     "SIGNED_INT": "a whole number",
     "REST": "text",
     "$END": "end of statement",
+    "<END-OF-FILE>": "end of statement",
+    "FLAG": "a flag",
+    "PROMOTED_LETTER": "a promoted letter (+X or X~)",
+    "LABEL": "a label",
+    "FEN_FIELD": "a FEN",
+    "MOVE_NAME": "a move's name",
+    "QUOTED": "a notation between backquotes",
 }
 
 

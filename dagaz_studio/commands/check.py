@@ -42,9 +42,9 @@ def run(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return EXIT_BAD_BOARD
-    setup_problem = _setup_problem(board)
-    if setup_problem is not None:
-        print(setup_problem, file=sys.stderr)
+    setup = setup_problem(board)
+    if setup is not None:
+        print(setup, file=sys.stderr)
         return EXIT_BAD_BOARD
     from dagaz_studio.queries.piece_tests import test_problems
 
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _setup_problem(board: Board) -> str | None:
+def setup_problem(board: Board) -> str | None:
     """The setup read as a position, as every command will read it: its fields past the placement
     (castling rights, en-passant square, counters) are checked here, where the file is at hand."""
     if not board.setup:

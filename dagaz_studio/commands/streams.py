@@ -53,6 +53,12 @@ class _Guarded:
     def write(self, text: str) -> int:
         try:
             return int(self._stream.write(text))
+        except UnicodeEncodeError:
+            # An output that cannot say a character (an ASCII or Latin-1 locale) gets it escaped, as standard
+            # error does, rather than a traceback.
+            encoding = getattr(self._stream, "encoding", None) or "ascii"
+            self.write(text.encode(encoding, "backslashreplace").decode(encoding))
+            return len(text)
         except OSError as error:
             raise StreamError("standard output", error) from None
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dagaz_studio.commands.common import EXIT_USAGE
@@ -37,11 +36,12 @@ def run(args: argparse.Namespace) -> int:
 
     names = list(args.boards) or list(shipped_boards())
     status = EXIT_OK
-    passed = failed = unread = 0
+    passed = failed = unread = skipped = 0
     for name in names:
-        board_status, results = _run_board(name)
+        board_status, results, board_skipped = _run_board(name)
         status = max(status, board_status)
         unread += results is None
+        skipped += board_skipped
         results = results or []
         for result in results:
             if result.passed:
@@ -52,30 +52,25 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(result.as_json(), ensure_ascii=False))
             elif not result.passed:
-                print(f"{_where(name, result)}: FAILED {result.describe()}")
+                # Where the problems of the same file are said to be: the file as named, and the line.
+                print(f"{result.file or result.board}:{result.line}: FAILED {result.describe()}")
     if not args.json:
         # A board that could not be read ran no test: the count says so rather than "0 passed".
         not_read = "" if not unread else "; the board could not be read" if len(names) == 1 else \
-            f"; {unread} of the {len(names)} could not be read"
-        print(f"{passed + failed} tests on {len(names)} board{'s' if len(names) != 1 else ''}: "
-              f"{passed} passed, {failed} failed{not_read}", file=sys.stderr)
+            f"; {unread} of the {len(names)} boards could not be read"
+        # A test whose problem is printed above ran not: counted apart, the total stays the file's.
+        unrun = f", {skipped} could not be read" if skipped else ""
+        total = passed + failed + skipped
+        print(f"{total} test{'s' if total != 1 else ''} on {len(names)} board{'s' if len(names) != 1 else ''}: "
+              f"{passed} passed, {failed} failed{unrun}{not_read}", file=sys.stderr)
     return status
 
 
-def _where(name: str, result: TestResult) -> str:
-    from dagaz_studio.board import resolve_board
-
-    try:
-        path = resolve_board(name)
-    except ValueError:
-        return name
-    return f"{Path(path).name}:{result.line}"
-
-
-def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
-    """One board's results (``None``: the board could not be read), and its status: 2 when the board
-    or one of its tests cannot be read."""
+def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
+    """One board's status (2 when the board or one of its tests cannot be read), its results
+    (``None``: the board could not be read), and how many of its tests could not be read."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
+    from dagaz_studio.commands.check import setup_problem
     from dagaz_studio.engine import Rules
     from dagaz_studio.queries.piece_tests import run_test, test_problems
 
@@ -83,12 +78,17 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
         board = load_board(name)
     except BoardReadError as error:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
-        return EXIT_USAGE, None
+        return EXIT_USAGE, None, 0
     except BoardFileError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return EXIT_USAGE, None
+        return EXIT_USAGE, None, 0
     rules = Rules(board)
+    # A setup that does not fit is the board's problem, said once where check says it; the tests of
+    # the setup cannot run, those with a FEN of their own can.
+    setup = setup_problem(board)
+    if setup is not None:
+        print(setup, file=sys.stderr)
     problems = test_problems(board, rules)
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -97,6 +97,8 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
     for test in board.tests:
         if {(test.fen_at.line, test.fen_at.column), (test.move_at.line, test.move_at.column)} & unreadable:
             continue
+        if setup is not None and test.fen is None:
+            continue
         try:
             results.append(run_test(rules, test))
         except Exception as error:  # noqa: BLE001 - one test's defect must not hide the others' results
@@ -104,5 +106,6 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None]:
 
             results.append(TestResult(board.name, test.name, test.at.line, test.piece_text(board.players),
                                       test.expectation_text(),
-                                      error=f"internal error ({type(error).__name__}: {error}); please report it"))
-    return (EXIT_USAGE if problems else EXIT_OK), results
+                                      error=f"internal error ({type(error).__name__}: {error}); please report it",
+                                      file=board.source or board.name))
+    return (EXIT_USAGE if problems or setup else EXIT_OK), results, len(board.tests) - len(results)

@@ -9,6 +9,7 @@ whole position. Nothing here knows a game: the board file says it all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from dagaz_studio.board.model import Board
@@ -17,7 +18,8 @@ from dagaz_studio.board.problems import Problem
 from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
 
-__all__ = ["TestResult", "explain_mark", "reach_marks", "run_test", "run_tests", "test_position", "test_problems"]
+__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_tests",
+           "test_position", "test_problems"]
 
 
 @dataclass
@@ -42,10 +44,12 @@ class TestResult:
     extra_moves: dict[str, str] = field(default_factory=dict)
     #: A reach test's marks the piece makes, in the board's order of squares.
     found: tuple[str, ...] = ()
+    #: The board file the test is written in, as it was named (the board's name when read from text).
+    file: str | None = None
 
     def as_json(self) -> dict[str, object]:
         """The result as ``dagaz-studio test --json`` prints it."""
-        return {"board": self.board, "name": self.name, "line": self.line, "piece": self.piece,
+        return {"board": self.board, "file": self.file or self.board, "name": self.name, "line": self.line, "piece": self.piece,
                 "expects": self.expectation, "passed": self.passed, "missing": list(self.missing),
                 "extra": list(self.extra), "reason": self.reason, "error": self.error, "detail": self.detail}
 
@@ -105,6 +109,23 @@ def _move_problem(rules: Rules, position: Position, move: str) -> str | None:
     return None if problem is None else f"test move: {problem}"
 
 
+def mark_square(board: Board, mark: str) -> tuple[str, bool]:
+    """The square a mark names, and whether the mark is a piece taken there (``xe4``); one ``x`` only
+    is the taking's, so a board with a column x has its square ``x2`` and ``xx2`` taken on it."""
+    if mark.startswith("x") and board.has_square(mark[1:]):
+        return mark[1:], True
+    return mark, False
+
+
+def ordered_marks(board: Board, marks: Iterable[str]) -> list[str]:
+    """Marks in the board's order of squares (on one square the plain mark before the taking)."""
+    def key(mark: str) -> tuple[int, bool]:
+        square, taken = mark_square(board, mark)
+        return board.index(square), taken
+
+    return sorted(marks, key=key)
+
+
 def reach_marks(board: Board, moves: list[Move]) -> dict[str, Move]:
     """The marks of ``moves``, each with the first move that makes it: a square a move ends on
     without taking there (``e4``), and every square whose piece a move takes (``xe4``)."""
@@ -128,7 +149,8 @@ def run_tests(board: Board, rules: Rules | None = None) -> list[TestResult]:
 def run_test(rules: Rules, test: PieceTest) -> TestResult:
     """Run one test with ``rules`` (for its board)."""
     board = rules.board
-    result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text())
+    result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
+                        file=_file(board))
     try:
         position = test_position(board, test)
         if test.expect == "perft":
@@ -138,10 +160,15 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
         else:
             _reach(rules, position, test, result)
     except FenError as error:
-        result.error = f"test FEN: {error.message}"
+        result.error = f"{'test FEN' if test.fen is not None else 'setup'}: {error.message}"
     except RunawayNotation as error:
-        result.error = f"stopped: {error}"
+        result.error = _stopped(str(error))
     return result
+
+
+def _stopped(reason: str) -> str:
+    """Why a run stopped, said once: the engine's reasons mostly begin "stopped after …" already."""
+    return reason if "stopped" in reason else f"stopped: {reason}"
 
 
 def _perft(rules: Rules, position: Position, test: PieceTest, result: TestResult) -> None:
@@ -188,7 +215,7 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
         result.error = answer.error
         return
     if answer.stopped is not None:
-        result.error = f"stopped: {answer.stopped}"
+        result.error = _stopped(answer.stopped)
         return
     marks = reach_marks(board, answer.shown_moves())
     expected = set(test.marks)
@@ -200,10 +227,12 @@ def _reach(rules: Rules, position: Position, test: PieceTest, result: TestResult
     else:
         missing = []
         extra = [mark for mark in test.marks
-                 if mark in marks or (not mark.startswith("x") and "x" + mark in marks)]
+                 if mark in marks or (not mark_square(board, mark)[1] and "x" + mark in marks)]
         extra = [mark if mark in marks else "x" + mark for mark in extra]
-    result.found = tuple(_ordered(board, list(marks)))
-    result.missing, result.extra = tuple(_ordered(board, missing)), tuple(_ordered(board, extra))
+    result.found = tuple(ordered_marks(board, marks))
+    # A mark written twice, or a plain one and its taking in 'none of', is said once.
+    result.missing = tuple(ordered_marks(board, dict.fromkeys(missing)))
+    result.extra = tuple(ordered_marks(board, dict.fromkeys(extra)))
     result.extra_moves = {mark: describe_move(board, marks[mark]) for mark in result.extra if mark in marks}
     result.passed = not missing and not extra
     if missing:
@@ -220,12 +249,6 @@ def explain_mark(rules: Rules, test: PieceTest, mark: str) -> str | None:
         return answer.stopped or answer.error
     marks = reach_marks(rules.board, answer.shown_moves())
     return None if mark in marks else _why_not(rules, query, mark, marks)
-
-
-def _ordered(board: Board, marks: list[str]) -> list[str]:
-    """Marks in the board's order of squares (a mark's square first, the plain one before ``x``)."""
-    return sorted(marks, key=lambda mark: (board.index(mark.lstrip("x")) if board.has_square(mark.lstrip("x"))
-                                           else board.index(mark), mark.startswith("x")))
 
 
 def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
@@ -246,10 +269,10 @@ def _query(rules: Rules, position: Position, test: PieceTest) -> MovesQuery:
 def _why_not(rules: Rules, query: MovesQuery, mark: str, marks: dict[str, Move]) -> str | None:
     """Why the piece does not make ``mark``: the run's own explanation, its closest way first."""
     board = rules.board
-    square_name = mark.lstrip("x") if board.has_square(mark.lstrip("x")) else mark
-    if mark.startswith("x") and square_name in marks:
+    square_name, taken = mark_square(board, mark)
+    if taken and square_name in marks:
         return f"a move ends on {square_name} but takes nothing there ({describe_move(board, marks[square_name])})"
-    if not mark.startswith("x") and "x" + square_name in marks:
+    if not taken and "x" + square_name in marks:
         return f"a move to {square_name} takes the piece there ({describe_move(board, marks['x' + square_name])})"
     if query.drop is not None:
         return _why_no_drop(rules, query, board.index(square_name))

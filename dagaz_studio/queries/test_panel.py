@@ -14,7 +14,7 @@ from typing import Any
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.engine import Position, Rules, RunawayNotation
-from dagaz_studio.queries.piece_tests import TestResult, explain_mark, reach_marks, run_test
+from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test
 
 __all__ = [
     "CompareAnswer", "CompareQuery", "FindAnswer", "FindQuery", "Progress", "RecordAnswer", "RecordQuery",
@@ -245,8 +245,7 @@ def _record(rules: Rules, query: RecordQuery) -> RecordAnswer:
         return RecordAnswer(query, error=answer.error or answer.stopped)
     marks = reach_marks(board, answer.shown_moves())
     square = board.squares[query.square]
-    ordered = sorted(marks, key=lambda mark: (board.index(mark.lstrip("x")) if board.has_square(mark.lstrip("x"))
-                                              else board.index(mark), mark.startswith("x")))
+    ordered = ordered_marks(board, marks)
     piece = ""
     if query.notation is not None:
         whose = f"{board.players[query.player]} " if query.player is not None else ""

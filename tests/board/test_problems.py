@@ -102,6 +102,9 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-b x 2-1\npiece A ab: N", "2:9: a piece's letter is one letter, not 'ab'"),
         ("grid: a-b x 2-1\npiece A a:", "2:11: malformed 'piece' statement: unexpected end of statement; expected text"),
         ("grid: a-b x 2-1\npiece A a: N[q]", "2:14: unknown check 'q'"),
+        ("grid: a-b x 2-1\npiece A a 3: N", "2:11: malformed 'piece' statement: unexpected '3'; expected ':' or a flag"),
+        ("grid: a-b x 2-1\npiece A", "2:8: malformed 'piece' statement: unexpected end of statement; expected '*' or "
+         "a name or a promoted letter (+X or X~)"),
         ("grid: a-b x 2-1\npiece A a: N\n   ;\n   N)", "4:5: ')' without a matching '('"),
         ("grid: a-b x 2-1\npiece A a: N[=B]", "2:14: unknown piece type 'B'"),
         ("grid: a-b x 2-1\npiece A a: N[+A/B]", "2:17: unknown piece type 'B'"),
@@ -115,6 +118,7 @@ def test_a_setup_that_does_not_fit():
         ("grid: a-b x 2-1\ndraw: lines N", "2:13: draw: no direction 'N' on this board"),
         ("grid: a-c x 3-1\ndraw: river 3 1", "2:13: draw: a river runs between two neighbouring rows, not 3 and 1"),
         ("grid: a-c x 3-1\ndraw: river 3 9", "2:15: draw: no row '9' on this board"),
+        ("grid: a-c x 3-1\ndraw: river 3 2 ,", "2:17: malformed 'draw' statement: unexpected ','; expected a label or a name"),
         ("grid: a-c x 3-1\ndraw: diagonals a1", "2:17: draw: 'a1' is not a rectangle like 'd1-f3'"),
         ("grid: a-c x 3-1\ndraw: cells\ndraw: points", "3:1: draw: 'points' contradicts 'cells' on line 2"),
         ("grid: a-c x 3-1\ndraw: wavy", "2:7: malformed 'draw' statement: unexpected 'wavy'; expected "

@@ -88,3 +88,17 @@ def test_a_command_that_prints_nothing_does_not_mind_a_closed_standard_output(tm
 def test_standard_error_full_too_still_gives_status_2(tmp_path, redirections):
     done = _shell(tmp_path, redirections, "moves", "chess", "--fen", "bad")
     assert done.returncode == 2
+
+
+def test_a_standard_output_that_cannot_encode_a_character_escapes_it(tmp_path):
+    """An ASCII or Latin-1 locale (or PYTHONIOENCODING) cannot encode every character: a '—' in a message is
+    written escaped, not a traceback."""
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    board = tmp_path / "dash.board"
+    board.write_text(text + "test dash: at e2 put Black Pawn reaches e1\n", encoding="utf-8")
+    command = [sys.executable, "-m", "dagaz_studio", "test", str(board)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                          env=dict(_env(tmp_path), PYTHONIOENCODING="ascii"))
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1
+    assert "FAILED dash: Black Pawn put on e2; missing e1" in done.stdout and "\\u2014" in done.stdout

@@ -101,7 +101,7 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
     path.write_text(TINY + "test runaway: at b2 put `((+)[A]){30}` reaches nothing\n", encoding="utf-8")
     assert main(["test", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "runaway: `((+)[A]){30}` put on b2; stopped:" in out
+    assert "runaway: `((+)[A]){30}` put on b2; stopped after " in out and "stopped: stopped" not in out
 
 
 @pytest.mark.parametrize("line, where, message", [
@@ -117,6 +117,10 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
     ("test t: perft 0 gives 3", "10:15", "perft depth"),
     ("test t: at a1 perft 1 gives 3", "10:6", "names no piece"),
     ("test t: reaches a1", "10:6", "names its piece"),
+    ("test t: legal", "10:14", "expected a move's name"),
+    ("test t: at a1 put betza W reaches a2", "10:25", "expected a notation between backquotes"),
+    ("test t: fen", "10:12", "expected a FEN"),
+    ("test t: perft 1 gives 2 3", "10:25", "unexpected '3'; expected end of statement"),
 ])
 def test_a_bad_test_is_a_problem_at_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               line: str, where: str, message: str) -> None:
@@ -255,4 +259,128 @@ def test_a_board_that_cannot_be_read_is_counted_as_such(tmp_path: Path, capsys: 
     assert "not a file" in err or "directory" in err
     summary = err.strip().splitlines()[-1]
     assert summary.startswith(f"{len(load_board('chess').tests)} tests on 2 boards")
-    assert summary.endswith("1 of the 2 could not be read")
+    assert summary.endswith("; 1 of the 2 boards could not be read")
+
+
+def test_a_failure_names_the_board_file_as_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two boards of one file name in two folders: each failure says which file, as its problems do."""
+    paths = []
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        paths.append(_copy(tmp_path / folder, "chess", "piece Knight N: N,OM;E,OT;S TR;W,RM", "piece Knight N: +"))
+    assert main(["test", *map(str, paths)]) == 1
+    out = capsys.readouterr().out
+    for path in paths:
+        assert f"{path}:78: FAILED knight-leaps: " in out
+    assert main(["test", "--json", str(paths[1])]) == 1
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert first["file"] == str(paths[1]) and first["board"] == "chess"
+
+
+def test_a_test_that_cannot_be_read_is_counted_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A test whose move names no move runs not, and the summary counts it, not only the others."""
+    path = tmp_path / "unread.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest unread: illegal Zb1\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 2
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
+
+
+def test_one_test_is_counted_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.board"
+    path.write_text(TINY + "test only: legal a1a2\n", encoding="utf-8")
+    assert main(["test", str(path)]) == 0
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "1 test on 1 board: 1 passed, 0 failed"
+
+
+def test_a_setup_that_does_not_fit_is_a_problem_at_the_setup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A test of the setup cannot run when the setup's castling rights name no piece: the problem is the
+    setup's, said where check says it, not a failing test's "test FEN"; a test with its own FEN runs."""
+    text = SHIPPED["chess"].read_text(encoding="utf-8").split("\n# Tests of the rules")[0]
+    text = text.replace("setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "setup: 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1")
+    path = tmp_path / "setup.board"
+    path.write_text(text + "test of-the-setup: perft 1 gives 5\n"
+                    "test own-fen: fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 perft 1 gives 5\n", encoding="utf-8")
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if row.startswith("setup:"))
+    assert main(["test", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "FAILED" not in captured.out
+    err = captured.err.strip().splitlines()
+    assert f"{path}:{line}:8: setup: castling right 'K' names no piece" in err
+    assert err[-1] == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
+    of_setup, own = run_tests(load_board(str(path)))
+    assert of_setup.error == "setup: castling right 'K' names no piece" and own.passed
+
+
+@pytest.mark.parametrize("player, marks", [(None, "d5 d6 xd7"), (0, "d5 d6 xd7"), (1, "d5 d6 d3 xd2")])
+def test_a_typed_piece_of_a_player_is_recorded_as_a_test_that_reads_back(player: int | None, marks: str) -> None:
+    """Record as test writes the typed notation's player ('put Black `…`'); the statement loads and passes."""
+    import threading
+
+    from dagaz_studio.engine import Position
+    from dagaz_studio.queries.test_panel import RecordQuery, answer_panel
+
+    board = load_board("chess")
+    rook = "(+)([p]\\1)*"
+    answer = answer_panel(Rules(board), RecordQuery(board, Position.initial(board), board.index("d4"), rook, player),
+                          threading.Event())
+    assert answer.statement is not None, answer.error
+    again = parse_board(SHIPPED["chess"].read_text(encoding="utf-8") + answer.statement + "\n")
+    test = again.tests[-1]
+    assert (test.notation, test.put_player) == (rook, player)
+    assert set(marks.split()) <= set(test.marks)
+    (result,) = [result for result in run_tests(again) if result.name == test.name]
+    assert result.passed, result.describe()
+    if player is not None:
+        assert result.piece == f"{board.players[player]} `{rook}` put on d4"
+
+
+def test_a_typed_piece_may_name_its_player() -> None:
+    board = parse_board(TINY + "test t: at b2 put Black betza `W` reaches a2 b1 b3 c2\n")
+    (test,) = board.tests
+    assert (test.put_player, test.notation_source) == (1, "betza `W`")
+    with pytest.raises(BoardFileError) as raised:
+        parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n")
+    assert any(":10:19: unknown player 'Red'" in str(problem) for problem in raised.value.problems)
+
+
+WIDE = """wide
+grid: a-z x 2-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+piece King K royal: +
+piece Rook R: (+)([p]\\1)*
+setup: K21Rr2/25k w
+"""
+
+
+def test_marks_on_a_column_named_x() -> None:
+    """On a board with a column x, 'x2' is the square and 'xx2' the piece taken on it."""
+    board = parse_board(WIDE + "test takes: at w2 reaches at least xx2 v2\n"
+                        "test none: at w2 reaches none of x2\n"
+                        "test plain: at w2 reaches at least x2\n")
+    results = {result.name: result for result in run_tests(board)}
+    assert results["takes"].passed, results["takes"].describe()
+    assert results["takes"].found[-2:] == ("v2", "xx2")  # pinned on its row: not w1
+    assert results["none"].extra == ("xx2",) and results["none"].error is None
+    assert results["plain"].missing == ("x2",) and results["plain"].error is None
+    assert results["plain"].reason is not None and results["plain"].reason.startswith("a move to x2 takes the piece there")
+
+
+def test_unread_tests_and_unread_boards_are_told_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unread.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest unread: illegal Zb1\n", encoding="utf-8")
+    assert main(["test", str(path), str(tmp_path)]) == 2
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert summary == "2 tests on 2 boards: 1 passed, 0 failed, 1 could not be read; 1 of the 2 boards could not be read"
+
+
+def test_a_mark_written_twice_is_missing_once() -> None:
+    board = parse_board(TINY + "test t: at a1 reaches at least a2 b2 b2\n"
+                        "test u: fen 2k/r2/K2 w at a1 reaches none of a2 a2 xa2\n")
+    results = {result.name: result for result in run_tests(board)}
+    assert results["t"].missing == ("b2",)
+    assert results["u"].extra == ("xa2",)
