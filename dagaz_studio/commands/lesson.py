@@ -104,13 +104,17 @@ def run(args: argparse.Namespace) -> int:
             "passed": verdict.passed, "positions": verdict.positions, "fen": verdict.fen, "square": verdict.square,
             "only_answer": verdict.only_answer, "only_solution": verdict.only_solution, "error": verdict.error,
             "agree": marking.agree if marking else [], "missing": marking.missing if marking else [],
-            "extra": marking.extra if marking else []}, ensure_ascii=False))
+            "extra": marking.extra if marking else [], "player": verdict.player, "unsaid": verdict.unsaid},
+            ensure_ascii=False))
     elif verdict.passed:
         print(f"right: it moves as the solution on {verdict.positions} positions")
     else:
         print(f"not yet: it moves otherwise than the solution (position {verdict.positions} tried)")
         print(f"fen: {verdict.fen}")
-        print(f"square: {verdict.square} (the piece put there)")
+        whose = f"a piece of {verdict.player}, the side to move," if verdict.player else "the piece"
+        print(f"square: {verdict.square} ({whose} put there)")
+        for unsaid in verdict.unsaid:
+            print(f"unsaid by the fen: {unsaid}")
         if verdict.error:
             print(f"stopped: {verdict.error}")
         if verdict.marking is not None:

@@ -120,6 +120,11 @@ class Verdict:
     only_solution: list[str] = field(default_factory=list)
     marking: Marking | None = None
     error: str | None = None
+    #: The player whose piece is put on ``square``: the side to move of ``fen``.
+    player: str | None = None
+    #: What the counterexample holds that its FEN cannot say and the difference needs (which pieces
+    #: have moved, the last move), in words; empty when the FEN, read again, shows the difference.
+    unsaid: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- reading lessons
@@ -387,9 +392,10 @@ def solution_targets(lesson: Lesson, place: LessonPosition | None = None) -> lis
 
 
 def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
-                place: LessonPosition | None = None) -> Marking:
+                place: LessonPosition | None = None, position: Position | None = None) -> Marking:
     """The answer's targets against the solution's on the exercise's position (or ``place``): what the
-    board shows as the student types."""
+    board shows as the student types. ``position``, when given, is the position itself (one may hold
+    what ``place``'s FEN cannot say: which pieces have moved, the last move)."""
     place = place or lesson.position
     rules = _rules(lesson.board)
     board = rules.board
@@ -397,7 +403,8 @@ def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
     try:
         solution = _kind(rules, to_dagaz(lesson.solution, lesson.notation), "Solution")
         kind = _answer_kind(lesson, rules, answer, notation)
-        position = _position(board, place.fen)
+        if position is None:
+            position = _position(board, place.fen)
         square = board.index(place.square)
         wanted = _targets(_moves_at(rules, position, square, solution), board)
         given = _targets(_moves_at(rules, position, square, kind), board)
@@ -446,13 +453,8 @@ def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
         except RunawayNotation as error:
             return Verdict(False, tried, position.fen(), place.square, error=str(error))
         if a.keys() != b.keys():
-            position = _shrink(rules, position, square, (answer_kind, solution_kind), cancel)
-            a = _moves_at(rules, position, square, answer_kind)
-            b = _moves_at(rules, position, square, solution_kind)
-            return Verdict(False, tried, position.fen(), place.square,
-                           [describe_move(board, a[k]) for k in a if k not in b],
-                           [describe_move(board, b[k]) for k in b if k not in a],
-                           mark_answer(lesson, answer, notation, LessonPosition(position.fen(), place.square)))
+            return _counterexample(lesson, answer, notation, tried, position, square,
+                                   (answer_kind, solution_kind), cancel)
         done(tried)
     if count <= 0:
         return Verdict(True, len(places))
@@ -463,15 +465,86 @@ def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
         return Verdict(False, tried, found.fen, found.square, error=found.error)
     if not found.differ:
         return Verdict(True, tried)
-    assert found.fen is not None and found.square is not None
-    return Verdict(False, tried, found.fen, found.square, found.only_a, found.only_b,
-                   mark_answer(lesson, answer, notation, LessonPosition(found.fen, found.square)))
+    assert found.position is not None and found.square is not None
+    return _counterexample(lesson, answer, notation, tried, found.position, board.index(found.square),
+                           (answer_kind, solution_kind), cancel)
+
+
+def _counterexample(lesson: Lesson, answer: str, notation: str | None, tried: int, position: Position,
+                    square: int, kinds: tuple[int, int], cancel: CancelFlag | None) -> Verdict:
+    """The verdict on a position where the answer and the solution differ on ``square``: shrunk, and
+    shown as its FEN. A student checks it by reading that FEN again (the window's board, the ``moves``
+    command), and a FEN does not say everything a position holds: which pieces have moved, the last
+    move. So the position is read again from its FEN, and shrunk as read, whenever the difference
+    survives that; otherwise it is kept as it is, and what its FEN leaves unsaid is said in words."""
+    rules = _rules(lesson.board)
+    board = rules.board
+    unsaid: list[str] = []
+    read = _read_again(position)
+    if read is not None and _differs(rules, read, square, kinds):
+        position = _shrink(rules, read, square, kinds, cancel)
+    else:
+        unsaid = _unsaid(position, read, square)
+    fen = position.fen()
+    a = _moves_at(rules, position, square, kinds[0])
+    b = _moves_at(rules, position, square, kinds[1])
+    return Verdict(False, tried, fen, board.squares[square],
+                   [describe_move(board, a[k]) for k in a if k not in b],
+                   [describe_move(board, b[k]) for k in b if k not in a],
+                   mark_answer(lesson, answer, notation, LessonPosition(fen, board.squares[square]), position),
+                   player=board.players[position.turn], unsaid=unsaid)
+
+
+def _read_again(position: Position) -> Position | None:
+    """``position`` as its own FEN reads (``None`` when the FEN does not read back)."""
+    try:
+        return Position.from_fen(position.board, position.fen())
+    except FenError:
+        return None
+
+
+def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> bool:
+    try:
+        return _moves_at(rules, position, square, kinds[0]).keys() != _moves_at(rules, position, square, kinds[1]).keys()
+    except RunawayNotation:
+        return False
+
+
+def _moved(cell: object) -> bool | None:
+    return getattr(cell, "moved", None)
+
+
+def _unsaid(position: Position, read: Position | None, square: int) -> list[str]:
+    """What ``position`` holds that ``read`` (the position its FEN reads as) does not: the last move,
+    which pieces have or have not moved — in words, for a student to set up by hand."""
+    board = position.board
+    if read is None:
+        return ["the position's FEN does not read back on its board"]
+    said: list[str] = []
+    last = position.last_move
+    if last is not None and (read.last_move is None or read.last_move[:2] != last[:2]):
+        said.append(f"the last move was {board.squares[last.origin]}-{board.squares[last.target]}")
+    for index, (held, shown) in enumerate(zip(position.cells, read.cells)):
+        moved = _moved(held)
+        if moved is None or moved == _moved(shown):
+            continue
+        if index == square:
+            # The piece put there stands in for one of its own side, moved or not, as it was.
+            if getattr(held, "player", None) != position.turn:
+                continue
+            said.append(f"the piece put on {board.squares[index]} has {'' if moved else 'not '}moved")
+        else:
+            said.append(f"the piece on {board.squares[index]} has {'' if moved else 'not '}moved")
+    if not said:
+        said.append("it holds what its FEN cannot say (the moves made before it)")
+    return said
 
 
 def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
             cancel: CancelFlag | None = None) -> Position:
-    """``position`` with every other piece taken away that the difference on ``square`` does not need
-    (the piece on ``square`` stays: whether it has moved may be the difference, as in castling)."""
+    """``position`` (as its FEN reads) with every other piece taken away that the difference on
+    ``square`` does not need (the piece on ``square`` stays: whether it has moved may be the
+    difference, as in castling)."""
     changed = True
     while changed:
         changed = False
@@ -481,11 +554,11 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
             stop_if_cancelled(cancel)
             trial = position.copy()
             trial.cells[other] = None
-            try:
-                if _moves_at(rules, trial, square, kinds[0]).keys() != _moves_at(rules, trial, square, kinds[1]).keys():
-                    position, changed = trial, True
-            except RunawayNotation:
-                continue
+            # As its FEN reads: taking a piece away may leave the FEN unable to say what another
+            # still holds (a Rook's castling right needs its King), and the student sees the FEN.
+            read = _read_again(trial)
+            if read is not None and _differs(rules, read, square, kinds):
+                position, changed = read, True
     return position
 
 

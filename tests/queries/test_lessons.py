@@ -302,3 +302,46 @@ def test_a_lesson_file_that_is_no_regular_file_is_refused_by_what_it_is(tmp_path
     huge.write_text('title = "x"\n' + "# padding\n" * 100_000, encoding="utf-8")
     with pytest.raises(LessonError, match="at most"):
         find_lesson(str(huge))
+
+
+@pytest.mark.parametrize("lesson_id, wrong, unsaid", [
+    # The double step asked only "not moved" of a piece standing for a Rook that has not moved,
+    # which a FEN without a King cannot say.
+    ("20-betza-reading", "N[p];OM[e];[M]N,N[p]", "the piece put on a1 has not moved"),
+    # En passant asked neither the taken piece's type nor where it came from: after a one-square
+    # step, which no FEN's en-passant field says.
+    ("14-en-passant", "N[p];OM[e];[(te,x)>E]O;[(te,x)>W]M", "the last move was g2-g3"),
+])
+def test_a_counterexample_says_what_its_fen_cannot(lesson_id, wrong, unsaid, capsys) -> None:
+    lesson = find_lesson(lesson_id)
+    verdict = check_answer(lesson, wrong, generated=20)
+    assert not verdict.passed and verdict.fen and verdict.square and verdict.only_answer
+    # Its FEN read again shows no difference, so the verdict says what else the position holds...
+    answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
+    solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
+    assert answer == solution
+    assert verdict.unsaid == [unsaid]
+    # ...and marks the squares where the moves listed go, not those of the FEN read again.
+    marking = verdict.marking
+    assert marking is not None and not marking.right
+    assert set(marking.extra) == {move.split("-")[-1][:2] for move in verdict.only_answer}
+    assert main(["lesson", "check", lesson_id, "--answer", wrong, "--positions", "20"]) == 1
+    assert f"unsaid by the fen: {unsaid}" in capsys.readouterr().out
+
+
+def test_a_counterexample_is_shrunk_only_as_far_as_its_fen_still_shows_it(tmp_path: Path, capsys) -> None:
+    # The Rook on a1 has not moved while its King keeps the right to castle with it: taking the King
+    # away keeps the difference in the position, but not in its FEN, which is what the student sees.
+    text = (course_directory() / "06-groups.toml").read_text(encoding="utf-8")
+    text = text.replace('fen = "8/8/5p2/8/3B4/8/1P6/8 w - - 0 1"', 'fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"')
+    text = text.replace('square = "d4"\ntext', 'square = "a1"\ntext', 1)
+    (tmp_path / "rook.toml").write_text(text, encoding="utf-8")
+    lesson = read_lesson(tmp_path / "rook.toml")
+    assert lesson.position.square == "a1"
+    wrong = lesson.solution + ";[M]N"
+    verdict = check_answer(lesson, wrong, generated=0)
+    assert not verdict.passed and not verdict.unsaid and verdict.player == "White"
+    assert verdict.fen is not None and verdict.fen.startswith("8/8/8/8/8/8/8/R3K3 w Q")
+    answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
+    solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
+    assert answer != solution
