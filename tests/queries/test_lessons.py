@@ -345,3 +345,13 @@ def test_a_counterexample_is_shrunk_only_as_far_as_its_fen_still_shows_it(tmp_pa
     answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
     solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
     assert answer != solution
+
+
+@pytest.mark.parametrize("wrong", [
+    "*[FA];[MA](E[pA]){2}|E[f,=Rook,M]^W{2};[MA](W[pA]){2}|W[pA]W[f,=Rook,M]^E{3}",  # b1 may be attacked
+    "*[FA];[M](E[pA]){2}|E[f,=Rook,M]^W{2};[MA](W[pA]){2}|W[p]W[f,=Rook,M]^E{3}",   # castles out of check
+])
+def test_castling_answers_wrong_where_the_hints_say_fail_on_the_lessons_own_positions(wrong) -> None:
+    lesson = find_lesson("13-castling")
+    verdict = check_answer(lesson, wrong, generated=0)
+    assert not verdict.passed and verdict.positions <= 2 + len(lesson.positions)
