@@ -246,6 +246,9 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     for key in example:
         if key not in ("notation", "text", "fen", "square"):
             raise fail("example", key, f"unknown key '{key}' in [example]: it has notation, text, fen, square")
+    for key in ("fen", "square"):
+        if key in example and not isinstance(example[key], str):
+            raise fail("example", key, f"'{key}' in [example] must be a text")
     example_position = LessonPosition(example.get("fen", fen), example.get("square", position.square))
     exercise = table_of("exercise")
     for key in exercise:
@@ -256,7 +259,9 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
         raise fail("exercise", "hints", "'hints' must be a list of texts")
     extra = exercise.get("positions", [])
+    # A misspelt key (FEN, Fen) would otherwise leave the board's initial position in its place.
     if not isinstance(extra, list) or not all(isinstance(p, dict) and isinstance(p.get("square"), str)
+                                              and isinstance(p.get("fen", ""), str) and set(p) <= {"fen", "square"}
                                               for p in extra):
         raise fail("exercise", "positions", "'positions' must be a list of { fen = \"…\", square = \"…\" }")
     generated = exercise.get("generated", DEFAULT_POSITIONS)

@@ -172,6 +172,12 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     (lambda t: t.replace('[exercise]', '[exercise]\ngenerated = -1'), 'generated =', "'generated'"),
     (lambda t: t.replace('[exercise]', '[exercise]\nhints = 3', 1).replace('hints = [', 'prompt2 = ['), 'prompt2 =',
      "unknown key 'prompt2'"),
+    (lambda t: t.replace('notation = "N"', 'notation = "N"\nfen = 5'), 'fen = 5', "'fen' in [example] must be a text"),
+    (lambda t: t.replace('notation = "N"', 'notation = "N"\nsquare = 5'), 'square = 5', "'square' in [example]"),
+    (lambda t: t.replace('[exercise]', '[exercise]\npositions = [ { fen = 3, square = "d4" } ]'), 'positions =',
+     "'positions' must be a list"),
+    (lambda t: t.replace('[exercise]', '[exercise]\npositions = [ { FEN = "8/8/8/8/8/8/8/8 w - - 0 1", square = "d4" } ]'),
+     'positions =', "'positions' must be a list"),
 ])
 def test_a_malformed_lesson_is_refused_with_its_line_and_reason(change, at, reason, tmp_path, capsys) -> None:
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
