@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from typing import Any
 
 from dagaz_studio.commands.common import CommandError, report
@@ -34,6 +35,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     check.add_argument("--answer", required=True, metavar="TEXT", help="the piece's move, as the student writes it")
     check.add_argument("--notation", choices=("dagaz", "betza", "parlett"),
                        help="the answer's notation (default: the lesson's)")
+    check.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
+                       help="with betza: whose reading where XBoard and Fairy-Stockfish differ (default xboard)")
     check.add_argument("--positions", type=int, metavar="N",
                        help="how many generated positions to compare on (default: the lesson's)")
     check.add_argument("--json", action="store_true", help="the verdict as one JSON object")
@@ -91,13 +94,15 @@ def run(args: argparse.Namespace) -> int:
         if args.positions is not None and not 0 <= args.positions <= 2000:
             raise CommandError("--positions: give from 0 to 2000")
         try:
-            verdict = check_answer(lesson, args.answer, args.notation, args.positions)
+            verdict = check_answer(lesson, args.answer, args.notation, args.positions, dialect=args.dialect)
         except AnswerError as error:
             raise CommandError("bad answer:\n" + error.message) from None
     except LessonError as error:
         return report(CommandError(str(error)))
     except CommandError as error:
         return report(error)
+    for warning in verdict.warnings:
+        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
     if args.json:
         marking = verdict.marking
         print(json.dumps({

@@ -122,6 +122,8 @@ class Verdict:
     error: str | None = None
     #: The player whose piece is put on ``square``: the side to move of ``fen``.
     player: str | None = None
+    #: What reading the answer warned about (Betza that XBoard and Fairy-Stockfish read otherwise).
+    warnings: list[str] = field(default_factory=list)
     #: What the counterexample holds that its FEN cannot say and the difference needs (which pieces
     #: have moved, the last move), in words; empty when the FEN, read again, shows the difference.
     unsaid: list[str] = field(default_factory=list)
@@ -341,16 +343,23 @@ def _position(board: Board, fen: str | None) -> Position:
     return Position.initial(board) if fen is None else Position.from_fen(board, fen)
 
 
-def to_dagaz(text: str, notation: str) -> str:
-    """An answer in the Dagaz notation: as typed, or translated from Betza or Parlett."""
+def to_dagaz(text: str, notation: str, dialect: str = "xboard") -> str:
+    """An answer in the Dagaz notation: as typed, or translated from Betza (read as ``dialect``: xboard
+    or fsf, where XBoard and Fairy-Stockfish read it otherwise) or Parlett."""
+    return _translated(text, notation, dialect)[0]
+
+
+def _translated(text: str, notation: str, dialect: str = "xboard") -> tuple[str, list[str]]:
+    """An answer in the Dagaz notation, and what its reading warned about."""
     if notation == "dagaz":
-        return text
+        return text, []
     from dagaz_studio.translation import TranslationError, translate
 
     try:
-        return translate(text, notation, "dagaz").text
+        translation = translate(text, notation, "dagaz", dialect)
     except TranslationError as error:
         raise AnswerError(f"bad {notation}: {str(error).splitlines()[0]}") from None
+    return translation.text, list(translation.warnings)
 
 
 # --------------------------------------------------------------------------- marking
@@ -366,14 +375,14 @@ def _kind(rules: Rules, dagaz: str, name: str) -> int:
         raise AnswerError(error.render() if hasattr(error, "render") else str(error)) from None
 
 
-def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: str | None) -> int:
+def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: str | None, dialect: str = "xboard") -> int:
     if not answer.strip():
         raise AnswerError("the answer is empty")
     from dagaz_studio.queries.notation_reading import MAX_NOTATION_CHARS
 
     if len(answer) > MAX_NOTATION_CHARS:
         raise AnswerError(f"the answer is {len(answer):,} characters long: at most {MAX_NOTATION_CHARS:,} are read")
-    return _kind(rules, to_dagaz(answer, notation or lesson.notation), "Answer")
+    return _kind(rules, to_dagaz(answer, notation or lesson.notation, dialect), "Answer")
 
 
 def _moves_at(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
@@ -397,7 +406,8 @@ def solution_targets(lesson: Lesson, place: LessonPosition | None = None) -> lis
 
 
 def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
-                place: LessonPosition | None = None, position: Position | None = None) -> Marking:
+                place: LessonPosition | None = None, position: Position | None = None,
+                dialect: str = "xboard") -> Marking:
     """The answer's targets against the solution's on the exercise's position (or ``place``): what the
     board shows as the student types. ``position``, when given, is the position itself (one may hold
     what ``place``'s FEN cannot say: which pieces have moved, the last move)."""
@@ -407,7 +417,7 @@ def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
     marking = Marking(place.fen, place.square)
     try:
         solution = _kind(rules, to_dagaz(lesson.solution, lesson.notation), "Solution")
-        kind = _answer_kind(lesson, rules, answer, notation)
+        kind = _answer_kind(lesson, rules, answer, notation, dialect)
         if position is None:
             position = _position(board, place.fen)
         square = board.index(place.square)
@@ -425,18 +435,29 @@ def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
 
 def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
                  generated: int | None = None, seed: int = 0, cancel: CancelFlag | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> Verdict:
+                 progress: Callable[[int, int], None] | None = None,
+                 dialect: str = "xboard") -> Verdict:
     """Whether ``answer`` moves as the lesson's solution: first on the lesson's own positions, then on
     ``generated`` positions of the comparison (default: the lesson's count). Raises
-    :class:`AnswerError` when the answer does not read.
+    :class:`AnswerError` when the answer does not read. ``dialect`` says how Betza is read (xboard or
+    fsf, where XBoard and Fairy-Stockfish read it otherwise).
 
     ``cancel`` is looked at between positions (and squares): when it is set,
     :class:`~dagaz_studio.queries.compare.ComparisonCancelled` is raised. ``progress`` is told
     (positions done, positions in all) after each position."""
+    verdict = _check_answer(lesson, answer, notation, generated, seed, cancel, progress, dialect)
+    # A reading that warns may be why the answer moves otherwise (Betza's WW: a Wazir twice, or a rider).
+    verdict.warnings = _translated(answer, notation or lesson.notation, dialect)[1]
+    return verdict
+
+
+def _check_answer(lesson: Lesson, answer: str, notation: str | None, generated: int | None, seed: int,
+                  cancel: CancelFlag | None, progress: Callable[[int, int], None] | None,
+                  dialect: str) -> Verdict:
     rules = _rules(lesson.board)
     board = rules.board
-    _answer_kind(lesson, rules, answer, notation)  # refuses what does not read, before any work
-    dagaz = to_dagaz(answer, notation or lesson.notation)
+    _answer_kind(lesson, rules, answer, notation, dialect)  # refuses what does not read, before any work
+    dagaz = to_dagaz(answer, notation or lesson.notation, dialect)
     solution = to_dagaz(lesson.solution, lesson.notation)
     answer_kind = _kind(rules, dagaz, "Answer")
     solution_kind = _kind(rules, solution, "Solution")
@@ -458,7 +479,7 @@ def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
         except RunawayNotation as error:
             return Verdict(False, tried, position.fen(), place.square, error=str(error))
         if a.keys() != b.keys():
-            return _counterexample(lesson, answer, notation, tried, position, square,
+            return _counterexample(lesson, answer, notation, dialect, tried, position, square,
                                    (answer_kind, solution_kind), cancel)
         done(tried)
     if count <= 0:
@@ -471,12 +492,12 @@ def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
     if not found.differ:
         return Verdict(True, tried)
     assert found.position is not None and found.square is not None
-    return _counterexample(lesson, answer, notation, tried, found.position, board.index(found.square),
+    return _counterexample(lesson, answer, notation, dialect, tried, found.position, board.index(found.square),
                            (answer_kind, solution_kind), cancel)
 
 
-def _counterexample(lesson: Lesson, answer: str, notation: str | None, tried: int, position: Position,
-                    square: int, kinds: tuple[int, int], cancel: CancelFlag | None) -> Verdict:
+def _counterexample(lesson: Lesson, answer: str, notation: str | None, dialect: str, tried: int,
+                    position: Position, square: int, kinds: tuple[int, int], cancel: CancelFlag | None) -> Verdict:
     """The verdict on a position where the answer and the solution differ on ``square``: shrunk, and
     shown as its FEN. A student checks it by reading that FEN again (the window's board, the ``moves``
     command), and a FEN does not say everything a position holds: which pieces have moved, the last
@@ -496,7 +517,8 @@ def _counterexample(lesson: Lesson, answer: str, notation: str | None, tried: in
     return Verdict(False, tried, fen, board.squares[square],
                    [describe_move(board, a[k]) for k in a if k not in b],
                    [describe_move(board, b[k]) for k in b if k not in a],
-                   mark_answer(lesson, answer, notation, LessonPosition(fen, board.squares[square]), position),
+                   mark_answer(lesson, answer, notation, LessonPosition(fen, board.squares[square]), position,
+                               dialect),
                    player=board.players[position.turn], unsaid=unsaid)
 
 

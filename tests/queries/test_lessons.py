@@ -361,3 +361,16 @@ def test_castling_answers_wrong_where_the_hints_say_fail_on_the_lessons_own_posi
     lesson = find_lesson("13-castling")
     verdict = check_answer(lesson, wrong, generated=0)
     assert not verdict.passed and verdict.positions <= 2 + len(lesson.positions)
+
+
+def test_a_betza_answer_read_otherwise_by_the_dialects_is_warned_of_and_read_as_asked(capsys) -> None:
+    # Classic Betza's WW is the Rook; XBoard reads it as a Wazir twice. The student is told, and
+    # may ask for the other reading, as moves and compare allow.
+    lesson = find_lesson("21-betza-writing")
+    verdict = check_answer(lesson, "mWWcpWW", generated=FEW)
+    assert not verdict.passed and any("WW" in warning for warning in verdict.warnings)
+    assert check_answer(lesson, "mWWcpWW", generated=FEW, dialect="fsf").passed
+    assert check_answer(lesson, "mRcpR", generated=FEW).warnings == []
+    assert main(["lesson", "check", "21", "--answer", "mWWcpWW", "--positions", "4"]) == 1
+    assert "warning: WW:" in capsys.readouterr().err
+    assert main(["lesson", "check", "21", "--answer", "mWWcpWW", "--positions", "4", "--dialect", "fsf"]) == 0
