@@ -149,18 +149,34 @@ def course() -> list[Lesson]:
 def find_lesson(reference: str) -> Lesson:
     """A shipped lesson by id (or its number, ``3`` for ``03-…``), or a lesson file by path."""
     path = Path(reference)
-    if reference.endswith(".toml") or path.is_file():
-        if not path.exists():
-            raise LessonError(reference, 1, "no such lesson file")
+    # A name too long for the system, or one with a NUL in it, is no file: not a traceback.
+    shown = reference if len(reference) <= 80 else reference[:80] + "…"
+    if reference.endswith(".toml") or _asks(path.is_file):
+        if not _asks(path.exists):
+            raise LessonError(shown, 1, "no such lesson file")
         return read_lesson(path)
     shipped = sorted(course_directory().glob("*.toml"))
     for candidate in shipped:
         stem = candidate.stem
-        if reference in (stem, stem.split("-", 1)[-1]) or (reference.isdigit() and stem.split("-")[0].isdigit()
-                                                           and int(stem.split("-")[0]) == int(reference)):
+        number = stem.split("-")[0]
+        if reference in (stem, stem.split("-", 1)[-1]) or (_number(reference) == _number(number) is not None):
             return read_lesson(candidate)
     names = ", ".join(p.stem for p in shipped[:3])
-    raise LessonError(reference, 1, f"no lesson {reference!r}: give a lesson's id ({names}, …) or a .toml file")
+    raise LessonError(shown, 1, f"no lesson {shown!r}: give a lesson's id ({names}, …) or a .toml file")
+
+
+def _number(text: str) -> int | None:
+    """The number ``text`` writes, or ``None``: isdecimal, not isdigit (a superscript ² is a digit that
+    int() does not read), and a few digits, not thousands (which int() refuses to read)."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
+def _asks(question: Callable[[], bool]) -> bool:
+    """What a question about a path answers, or ``False`` when the system cannot ask it of the name."""
+    try:
+        return question()
+    except (OSError, ValueError):
+        return False
 
 
 def _line_of(text: str, table: str | None, key: str | None) -> int:

@@ -374,3 +374,18 @@ def test_a_betza_answer_read_otherwise_by_the_dialects_is_warned_of_and_read_as_
     assert main(["lesson", "check", "21", "--answer", "mWWcpWW", "--positions", "4"]) == 1
     assert "warning: WW:" in capsys.readouterr().err
     assert main(["lesson", "check", "21", "--answer", "mWWcpWW", "--positions", "4", "--dialect", "fsf"]) == 0
+
+
+@pytest.mark.parametrize("reference", ["²", "9" * 5000, "9" * 5000 + ".toml", "a/" * 3000 + "x.toml", "x" * 300])
+def test_a_lesson_reference_that_names_no_lesson_is_refused_shortly(reference, capsys) -> None:
+    # A superscript digit int() cannot read, a number of thousands of digits, a name too long for
+    # the system: each is no lesson, said on one short line.
+    with pytest.raises(LessonError):
+        find_lesson(reference)
+    assert main(["lesson", "show", reference]) == 2
+    error = capsys.readouterr().err
+    assert len(error.strip().splitlines()) == 1 and len(error) < 400
+
+
+def test_a_lesson_is_found_by_its_number_written_any_way() -> None:
+    assert find_lesson("6").id == find_lesson("0006").id == find_lesson("٦").id == "06-groups"
