@@ -25,6 +25,7 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
+from dagaz_studio.queries.fen_unsaid import read_again, unsaid_by_fen
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -493,7 +494,8 @@ def _check_answer(lesson: Lesson, answer: str, notation: str | None, generated: 
             a = _moves_at(rules, position, square, answer_kind)
             b = _moves_at(rules, position, square, solution_kind)
         except RunawayNotation as error:
-            return Verdict(False, tried, position.fen(), place.square, error=str(error))
+            return Verdict(False, tried, position.fen(), place.square, error=str(error),
+                           player=board.players[position.turn])
         if a.keys() != b.keys():
             return _counterexample(lesson, answer, notation, dialect, tried, position, square,
                                    (answer_kind, solution_kind), cancel)
@@ -504,7 +506,8 @@ def _check_answer(lesson: Lesson, answer: str, notation: str | None, generated: 
                            lambda compared: done(len(places) + compared))
     tried = len(places) + found.positions
     if found.error:
-        return Verdict(False, tried, found.fen, found.square, error=found.error)
+        return Verdict(False, tried, found.fen, found.square, error=found.error,
+                       player=None if found.position is None else board.players[found.position.turn])
     if not found.differ:
         return Verdict(True, tried)
     assert found.position is not None and found.square is not None
@@ -522,11 +525,11 @@ def _counterexample(lesson: Lesson, answer: str, notation: str | None, dialect: 
     rules = _rules(lesson.board)
     board = rules.board
     unsaid: list[str] = []
-    read = _read_again(position)
+    read = read_again(position)
     if read is not None and _differs(rules, read, square, kinds):
         position = _shrink(rules, read, square, kinds, cancel)
     else:
-        unsaid = _unsaid(position, read, square)
+        unsaid = unsaid_by_fen(position, read, square)
     fen = position.fen()
     a = _moves_at(rules, position, square, kinds[0])
     b = _moves_at(rules, position, square, kinds[1])
@@ -538,49 +541,11 @@ def _counterexample(lesson: Lesson, answer: str, notation: str | None, dialect: 
                    player=board.players[position.turn], unsaid=unsaid)
 
 
-def _read_again(position: Position) -> Position | None:
-    """``position`` as its own FEN reads (``None`` when the FEN does not read back)."""
-    try:
-        return Position.from_fen(position.board, position.fen())
-    except FenError:
-        return None
-
-
 def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> bool:
     try:
         return _moves_at(rules, position, square, kinds[0]).keys() != _moves_at(rules, position, square, kinds[1]).keys()
     except RunawayNotation:
         return False
-
-
-def _moved(cell: object) -> bool | None:
-    return getattr(cell, "moved", None)
-
-
-def _unsaid(position: Position, read: Position | None, square: int) -> list[str]:
-    """What ``position`` holds that ``read`` (the position its FEN reads as) does not: the last move,
-    which pieces have or have not moved — in words, for a student to set up by hand."""
-    board = position.board
-    if read is None:
-        return ["the position's FEN does not read back on its board"]
-    said: list[str] = []
-    last = position.last_move
-    if last is not None and (read.last_move is None or read.last_move[:2] != last[:2]):
-        said.append(f"the last move was {board.squares[last.origin]}-{board.squares[last.target]}")
-    for index, (held, shown) in enumerate(zip(position.cells, read.cells)):
-        moved = _moved(held)
-        if moved is None or moved == _moved(shown):
-            continue
-        if index == square:
-            # The piece put there stands in for one of its own side, moved or not, as it was.
-            if getattr(held, "player", None) != position.turn:
-                continue
-            said.append(f"the piece put on {board.squares[index]} has {'' if moved else 'not '}moved")
-        else:
-            said.append(f"the piece on {board.squares[index]} has {'' if moved else 'not '}moved")
-    if not said:
-        said.append("it holds what its FEN cannot say (the moves made before it)")
-    return said
 
 
 def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
@@ -599,7 +564,7 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
             trial.cells[other] = None
             # As its FEN reads: taking a piece away may leave the FEN unable to say what another
             # still holds (a Rook's castling right needs its King), and the student sees the FEN.
-            read = _read_again(trial)
+            read = read_again(trial)
             if read is not None and _differs(rules, read, square, kinds):
                 position, changed = read, True
     return position
