@@ -316,15 +316,23 @@ def _validate(lesson: Lesson, text: str, fail: Any) -> None:
         if not board.has_square(place.square):
             raise fail(table, "square" if table != "exercise" else "positions",
                        f"no square {place.square!r} on {board.name}")
+    # Read against the board's rules, which know its piece types and zones: a solution naming what
+    # the board lacks would otherwise be blamed on every answer checked.
+    rules = _rules(lesson.board)
     try:
-        parse_notation(lesson.example)
+        rules.custom_kind(parse_notation(lesson.example), "Example")
     except NotationError as error:
         raise fail("example", "notation", f"the example does not read: {error.message}") from None
     try:
-        parse_notation(to_dagaz(lesson.solution, lesson.notation))
+        solution = rules.custom_kind(parse_notation(to_dagaz(lesson.solution, lesson.notation)), "Solution")
     except (NotationError, AnswerError) as error:
         message = getattr(error, "message", str(error)).splitlines()[0]
         raise fail("exercise", "solution", f"the solution does not read: {message}") from None
+    for _table, place in checks:
+        try:
+            _moves_at(rules, _position(board, place.fen), board.index(place.square), solution)
+        except RunawayNotation as error:
+            raise fail("exercise", "solution", f"the solution runs away on {place.square}: {error}") from None
 
 
 @lru_cache(maxsize=16)

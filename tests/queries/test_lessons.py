@@ -178,6 +178,11 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
      "'positions' must be a list"),
     (lambda t: t.replace('[exercise]', '[exercise]\npositions = [ { FEN = "8/8/8/8/8/8/8/8 w - - 0 1", square = "d4" } ]'),
      'positions =', "'positions' must be a list"),
+    # Names the board lacks, and a solution that never ends: not blamed on each answer checked.
+    (lambda t: t.replace('solution = "E"', 'solution = "E[=Nope]"'), 'solution =', "unknown piece type 'Nope'"),
+    (lambda t: t.replace('solution = "E"', 'solution = "E[@nowhere]"'), 'solution =', "unknown zone 'nowhere'"),
+    (lambda t: t.replace('notation = "N"', 'notation = "N[=Nope]"'), 'notation =', "the example does not read"),
+    (lambda t: t.replace('solution = "E"', 'solution = "(X)*"'), 'solution =', "the solution runs away on d4"),
 ])
 def test_a_malformed_lesson_is_refused_with_its_line_and_reason(change, at, reason, tmp_path, capsys) -> None:
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
