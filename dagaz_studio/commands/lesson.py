@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from typing import Any
 
 from dagaz_studio.commands.common import CommandError, report
@@ -34,6 +35,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     check.add_argument("--answer", required=True, metavar="TEXT", help="the piece's move, as the student writes it")
     check.add_argument("--notation", choices=("dagaz", "betza", "parlett"),
                        help="the answer's notation (default: the lesson's)")
+    check.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
+                       help="with betza: whose reading where XBoard and Fairy-Stockfish differ (default xboard)")
     check.add_argument("--positions", type=int, metavar="N",
                        help="how many generated positions to compare on (default: the lesson's)")
     check.add_argument("--json", action="store_true", help="the verdict as one JSON object")
@@ -91,26 +94,32 @@ def run(args: argparse.Namespace) -> int:
         if args.positions is not None and not 0 <= args.positions <= 2000:
             raise CommandError("--positions: give from 0 to 2000")
         try:
-            verdict = check_answer(lesson, args.answer, args.notation, args.positions)
+            verdict = check_answer(lesson, args.answer, args.notation, args.positions, dialect=args.dialect)
         except AnswerError as error:
             raise CommandError("bad answer:\n" + error.message) from None
     except LessonError as error:
         return report(CommandError(str(error)))
     except CommandError as error:
         return report(error)
+    for warning in verdict.warnings:
+        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
     if args.json:
         marking = verdict.marking
         print(json.dumps({
             "passed": verdict.passed, "positions": verdict.positions, "fen": verdict.fen, "square": verdict.square,
             "only_answer": verdict.only_answer, "only_solution": verdict.only_solution, "error": verdict.error,
             "agree": marking.agree if marking else [], "missing": marking.missing if marking else [],
-            "extra": marking.extra if marking else []}, ensure_ascii=False))
+            "extra": marking.extra if marking else [], "player": verdict.player, "unsaid": verdict.unsaid},
+            ensure_ascii=False))
     elif verdict.passed:
         print(f"right: it moves as the solution on {verdict.positions} positions")
     else:
         print(f"not yet: it moves otherwise than the solution (position {verdict.positions} tried)")
         print(f"fen: {verdict.fen}")
-        print(f"square: {verdict.square} (the piece put there)")
+        whose = f"a piece of {verdict.player}, the side to move," if verdict.player else "the piece"
+        print(f"square: {verdict.square} ({whose} put there)")
+        for unsaid in verdict.unsaid:
+            print(f"unsaid by the fen: {unsaid}")
         if verdict.error:
             print(f"stopped: {verdict.error}")
         if verdict.marking is not None:

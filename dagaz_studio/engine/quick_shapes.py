@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from math import prod
 from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.board.model import DIAGONAL, ORTHOGONAL
@@ -31,6 +32,7 @@ from dagaz_studio.notation.nodes import (
     as_rider,
     as_stepped_rider,
     capture_ways,
+    expand_directions,
     ways,
 )
 
@@ -41,6 +43,9 @@ if TYPE_CHECKING:
 #: not imported: a command that finds the board's code written needs no writer).
 _DIRECTION_SETS = {"+": ORTHOGONAL, "X": DIAGONAL, "*": ORTHOGONAL + DIAGONAL}
 _new = tuple.__new__
+#: The most paths of steps the quick tables walk from each square, over all the ways (a letter counted
+#: for each direction it may name on any board: * for ten).
+MOST_PATHS = 10_000
 #: Whether a piece attacks a square, and the squares that answer depends on.
 Reads = tuple[bool, frozenset[int]]
 #: A rider's steps taken together and most passes (``None``: no limit).
@@ -67,6 +72,11 @@ def _shapes(options: tuple[Node, ...]) -> list[Shape] | None:
             leaps.extend(leaper)
         else:
             return None
+    # Tables of paths without end (a King's step nine times over: 8**9) would be made before any
+    # move, with no budget to stop them: the compiled code answers, and stops at its budget.
+    paths = [steps for steps, _ in riders] + [[item[0] for item in way] for way in leaps]
+    if sum(prod(len(expand_directions(step.letters)) for step in steps if step) for steps in paths) > MOST_PATHS:
+        return None
     return ([("ride", tuple(riders))] if riders else []) + ([("leap", tuple(leaps))] if leaps else [])
 
 

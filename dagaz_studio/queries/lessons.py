@@ -25,6 +25,7 @@ from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, FenError, Move, Piece, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.compare import ComparisonCancelled, compare_pieces, stop_if_cancelled
 from dagaz_studio.queries.compare_positions import full_move, piece_moves
+from dagaz_studio.queries.fen_unsaid import read_again, unsaid_by_fen
 
 __all__ = [
     "LESSON_NOTATIONS", "ComparisonCancelled", "Lesson", "LessonError", "LessonPosition", "Marking", "Verdict", "check_answer",
@@ -120,6 +121,13 @@ class Verdict:
     only_solution: list[str] = field(default_factory=list)
     marking: Marking | None = None
     error: str | None = None
+    #: The player whose piece is put on ``square``: the side to move of ``fen``.
+    player: str | None = None
+    #: What reading the answer warned about (Betza that XBoard and Fairy-Stockfish read otherwise).
+    warnings: list[str] = field(default_factory=list)
+    #: What the counterexample holds that its FEN cannot say and the difference needs (which pieces
+    #: have moved, the last move), in words; empty when the FEN, read again, shows the difference.
+    unsaid: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- reading lessons
@@ -142,18 +150,34 @@ def course() -> list[Lesson]:
 def find_lesson(reference: str) -> Lesson:
     """A shipped lesson by id (or its number, ``3`` for ``03-…``), or a lesson file by path."""
     path = Path(reference)
-    if reference.endswith(".toml") or path.is_file():
-        if not path.exists():
-            raise LessonError(reference, 1, "no such lesson file")
+    # A name too long for the system, or one with a NUL in it, is no file: not a traceback.
+    shown = reference if len(reference) <= 80 else reference[:80] + "…"
+    if reference.endswith(".toml") or _asks(path.is_file):
+        if not _asks(path.exists):
+            raise LessonError(shown, 1, "no such lesson file")
         return read_lesson(path)
     shipped = sorted(course_directory().glob("*.toml"))
     for candidate in shipped:
         stem = candidate.stem
-        if reference in (stem, stem.split("-", 1)[-1]) or (reference.isdigit() and stem.split("-")[0].isdigit()
-                                                           and int(stem.split("-")[0]) == int(reference)):
+        number = stem.split("-")[0]
+        if reference in (stem, stem.split("-", 1)[-1]) or (_number(reference) == _number(number) is not None):
             return read_lesson(candidate)
     names = ", ".join(p.stem for p in shipped[:3])
-    raise LessonError(reference, 1, f"no lesson {reference!r}: give a lesson's id ({names}, …) or a .toml file")
+    raise LessonError(shown, 1, f"no lesson {shown!r}: give a lesson's id ({names}, …) or a .toml file")
+
+
+def _number(text: str) -> int | None:
+    """The number ``text`` writes, or ``None``: isdecimal, not isdigit (a superscript ² is a digit that
+    int() does not read), and a few digits, not thousands (which int() refuses to read)."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
+def _asks(question: Callable[[], bool]) -> bool:
+    """What a question about a path answers, or ``False`` when the system cannot ask it of the name."""
+    try:
+        return question()
+    except (OSError, ValueError):
+        return False
 
 
 def _line_of(text: str, table: str | None, key: str | None) -> int:
@@ -241,6 +265,9 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     for key in example:
         if key not in ("notation", "text", "fen", "square"):
             raise fail("example", key, f"unknown key '{key}' in [example]: it has notation, text, fen, square")
+    for key in ("fen", "square"):
+        if key in example and not isinstance(example[key], str):
+            raise fail("example", key, f"'{key}' in [example] must be a text")
     example_position = LessonPosition(example.get("fen", fen), example.get("square", position.square))
     exercise = table_of("exercise")
     for key in exercise:
@@ -251,7 +278,9 @@ def parse_lesson(text: str, path: str | Path = "<lesson>") -> Lesson:
     if not isinstance(hints, list) or not all(isinstance(h, str) and h.strip() for h in hints):
         raise fail("exercise", "hints", "'hints' must be a list of texts")
     extra = exercise.get("positions", [])
+    # A misspelt key (FEN, Fen) would otherwise leave the board's initial position in its place.
     if not isinstance(extra, list) or not all(isinstance(p, dict) and isinstance(p.get("square"), str)
+                                              and isinstance(p.get("fen", ""), str) and set(p) <= {"fen", "square"}
                                               for p in extra):
         raise fail("exercise", "positions", "'positions' must be a list of { fen = \"…\", square = \"…\" }")
     generated = exercise.get("generated", DEFAULT_POSITIONS)
@@ -287,15 +316,23 @@ def _validate(lesson: Lesson, text: str, fail: Any) -> None:
         if not board.has_square(place.square):
             raise fail(table, "square" if table != "exercise" else "positions",
                        f"no square {place.square!r} on {board.name}")
+    # Read against the board's rules, which know its piece types and zones: a solution naming what
+    # the board lacks would otherwise be blamed on every answer checked.
+    rules = _rules(lesson.board)
     try:
-        parse_notation(lesson.example)
+        rules.custom_kind(parse_notation(lesson.example), "Example")
     except NotationError as error:
         raise fail("example", "notation", f"the example does not read: {error.message}") from None
     try:
-        parse_notation(to_dagaz(lesson.solution, lesson.notation))
+        solution = rules.custom_kind(parse_notation(to_dagaz(lesson.solution, lesson.notation)), "Solution")
     except (NotationError, AnswerError) as error:
         message = getattr(error, "message", str(error)).splitlines()[0]
         raise fail("exercise", "solution", f"the solution does not read: {message}") from None
+    for _table, place in checks:
+        try:
+            _moves_at(rules, _position(board, place.fen), board.index(place.square), solution)
+        except RunawayNotation as error:
+            raise fail("exercise", "solution", f"the solution runs away on {place.square}: {error}") from None
 
 
 @lru_cache(maxsize=16)
@@ -331,16 +368,23 @@ def _position(board: Board, fen: str | None) -> Position:
     return Position.initial(board) if fen is None else Position.from_fen(board, fen)
 
 
-def to_dagaz(text: str, notation: str) -> str:
-    """An answer in the Dagaz notation: as typed, or translated from Betza or Parlett."""
+def to_dagaz(text: str, notation: str, dialect: str = "xboard") -> str:
+    """An answer in the Dagaz notation: as typed, or translated from Betza (read as ``dialect``: xboard
+    or fsf, where XBoard and Fairy-Stockfish read it otherwise) or Parlett."""
+    return _translated(text, notation, dialect)[0]
+
+
+def _translated(text: str, notation: str, dialect: str = "xboard") -> tuple[str, list[str]]:
+    """An answer in the Dagaz notation, and what its reading warned about."""
     if notation == "dagaz":
-        return text
+        return text, []
     from dagaz_studio.translation import TranslationError, translate
 
     try:
-        return translate(text, notation, "dagaz").text
+        translation = translate(text, notation, "dagaz", dialect)
     except TranslationError as error:
         raise AnswerError(f"bad {notation}: {str(error).splitlines()[0]}") from None
+    return translation.text, list(translation.warnings)
 
 
 # --------------------------------------------------------------------------- marking
@@ -356,14 +400,14 @@ def _kind(rules: Rules, dagaz: str, name: str) -> int:
         raise AnswerError(error.render() if hasattr(error, "render") else str(error)) from None
 
 
-def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: str | None) -> int:
+def _answer_kind(lesson: Lesson, rules: Rules, answer: str, notation: str | None, dialect: str = "xboard") -> int:
     if not answer.strip():
         raise AnswerError("the answer is empty")
     from dagaz_studio.queries.notation_reading import MAX_NOTATION_CHARS
 
     if len(answer) > MAX_NOTATION_CHARS:
         raise AnswerError(f"the answer is {len(answer):,} characters long: at most {MAX_NOTATION_CHARS:,} are read")
-    return _kind(rules, to_dagaz(answer, notation or lesson.notation), "Answer")
+    return _kind(rules, to_dagaz(answer, notation or lesson.notation, dialect), "Answer")
 
 
 def _moves_at(rules: Rules, position: Position, square: int, kind: int) -> dict[tuple, Move]:
@@ -387,17 +431,20 @@ def solution_targets(lesson: Lesson, place: LessonPosition | None = None) -> lis
 
 
 def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
-                place: LessonPosition | None = None) -> Marking:
+                place: LessonPosition | None = None, position: Position | None = None,
+                dialect: str = "xboard") -> Marking:
     """The answer's targets against the solution's on the exercise's position (or ``place``): what the
-    board shows as the student types."""
+    board shows as the student types. ``position``, when given, is the position itself (one may hold
+    what ``place``'s FEN cannot say: which pieces have moved, the last move)."""
     place = place or lesson.position
     rules = _rules(lesson.board)
     board = rules.board
     marking = Marking(place.fen, place.square)
     try:
         solution = _kind(rules, to_dagaz(lesson.solution, lesson.notation), "Solution")
-        kind = _answer_kind(lesson, rules, answer, notation)
-        position = _position(board, place.fen)
+        kind = _answer_kind(lesson, rules, answer, notation, dialect)
+        if position is None:
+            position = _position(board, place.fen)
         square = board.index(place.square)
         wanted = _targets(_moves_at(rules, position, square, solution), board)
         given = _targets(_moves_at(rules, position, square, kind), board)
@@ -413,18 +460,29 @@ def mark_answer(lesson: Lesson, answer: str, notation: str | None = None,
 
 def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
                  generated: int | None = None, seed: int = 0, cancel: CancelFlag | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> Verdict:
+                 progress: Callable[[int, int], None] | None = None,
+                 dialect: str = "xboard") -> Verdict:
     """Whether ``answer`` moves as the lesson's solution: first on the lesson's own positions, then on
     ``generated`` positions of the comparison (default: the lesson's count). Raises
-    :class:`AnswerError` when the answer does not read.
+    :class:`AnswerError` when the answer does not read. ``dialect`` says how Betza is read (xboard or
+    fsf, where XBoard and Fairy-Stockfish read it otherwise).
 
     ``cancel`` is looked at between positions (and squares): when it is set,
     :class:`~dagaz_studio.queries.compare.ComparisonCancelled` is raised. ``progress`` is told
     (positions done, positions in all) after each position."""
+    verdict = _check_answer(lesson, answer, notation, generated, seed, cancel, progress, dialect)
+    # A reading that warns may be why the answer moves otherwise (Betza's WW: a Wazir twice, or a rider).
+    verdict.warnings = _translated(answer, notation or lesson.notation, dialect)[1]
+    return verdict
+
+
+def _check_answer(lesson: Lesson, answer: str, notation: str | None, generated: int | None, seed: int,
+                  cancel: CancelFlag | None, progress: Callable[[int, int], None] | None,
+                  dialect: str) -> Verdict:
     rules = _rules(lesson.board)
     board = rules.board
-    _answer_kind(lesson, rules, answer, notation)  # refuses what does not read, before any work
-    dagaz = to_dagaz(answer, notation or lesson.notation)
+    _answer_kind(lesson, rules, answer, notation, dialect)  # refuses what does not read, before any work
+    dagaz = to_dagaz(answer, notation or lesson.notation, dialect)
     solution = to_dagaz(lesson.solution, lesson.notation)
     answer_kind = _kind(rules, dagaz, "Answer")
     solution_kind = _kind(rules, solution, "Solution")
@@ -444,15 +502,11 @@ def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
             a = _moves_at(rules, position, square, answer_kind)
             b = _moves_at(rules, position, square, solution_kind)
         except RunawayNotation as error:
-            return Verdict(False, tried, position.fen(), place.square, error=str(error))
+            return Verdict(False, tried, position.fen(), place.square, error=str(error),
+                           player=board.players[position.turn])
         if a.keys() != b.keys():
-            position = _shrink(rules, position, square, (answer_kind, solution_kind), cancel)
-            a = _moves_at(rules, position, square, answer_kind)
-            b = _moves_at(rules, position, square, solution_kind)
-            return Verdict(False, tried, position.fen(), place.square,
-                           [describe_move(board, a[k]) for k in a if k not in b],
-                           [describe_move(board, b[k]) for k in b if k not in a],
-                           mark_answer(lesson, answer, notation, LessonPosition(position.fen(), place.square)))
+            return _counterexample(lesson, answer, notation, dialect, tried, position, square,
+                                   (answer_kind, solution_kind), cancel)
         done(tried)
     if count <= 0:
         return Verdict(True, len(places))
@@ -460,18 +514,53 @@ def check_answer(lesson: Lesson, answer: str, notation: str | None = None,
                            lambda compared: done(len(places) + compared))
     tried = len(places) + found.positions
     if found.error:
-        return Verdict(False, tried, found.fen, found.square, error=found.error)
+        return Verdict(False, tried, found.fen, found.square, error=found.error,
+                       player=None if found.position is None else board.players[found.position.turn])
     if not found.differ:
         return Verdict(True, tried)
-    assert found.fen is not None and found.square is not None
-    return Verdict(False, tried, found.fen, found.square, found.only_a, found.only_b,
-                   mark_answer(lesson, answer, notation, LessonPosition(found.fen, found.square)))
+    assert found.position is not None and found.square is not None
+    return _counterexample(lesson, answer, notation, dialect, tried, found.position, board.index(found.square),
+                           (answer_kind, solution_kind), cancel)
+
+
+def _counterexample(lesson: Lesson, answer: str, notation: str | None, dialect: str, tried: int,
+                    position: Position, square: int, kinds: tuple[int, int], cancel: CancelFlag | None) -> Verdict:
+    """The verdict on a position where the answer and the solution differ on ``square``: shrunk, and
+    shown as its FEN. A student checks it by reading that FEN again (the window's board, the ``moves``
+    command), and a FEN does not say everything a position holds: which pieces have moved, the last
+    move. So the position is read again from its FEN, and shrunk as read, whenever the difference
+    survives that; otherwise it is kept as it is, and what its FEN leaves unsaid is said in words."""
+    rules = _rules(lesson.board)
+    board = rules.board
+    unsaid: list[str] = []
+    read = read_again(position)
+    if read is not None and _differs(rules, read, square, kinds):
+        position = _shrink(rules, read, square, kinds, cancel)
+    else:
+        unsaid = unsaid_by_fen(position, read, square)
+    fen = position.fen()
+    a = _moves_at(rules, position, square, kinds[0])
+    b = _moves_at(rules, position, square, kinds[1])
+    return Verdict(False, tried, fen, board.squares[square],
+                   [describe_move(board, a[k]) for k in a if k not in b],
+                   [describe_move(board, b[k]) for k in b if k not in a],
+                   mark_answer(lesson, answer, notation, LessonPosition(fen, board.squares[square]), position,
+                               dialect),
+                   player=board.players[position.turn], unsaid=unsaid)
+
+
+def _differs(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> bool:
+    try:
+        return _moves_at(rules, position, square, kinds[0]).keys() != _moves_at(rules, position, square, kinds[1]).keys()
+    except RunawayNotation:
+        return False
 
 
 def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
             cancel: CancelFlag | None = None) -> Position:
-    """``position`` with every other piece taken away that the difference on ``square`` does not need
-    (the piece on ``square`` stays: whether it has moved may be the difference, as in castling)."""
+    """``position`` (as its FEN reads) with every other piece taken away that the difference on
+    ``square`` does not need (the piece on ``square`` stays: whether it has moved may be the
+    difference, as in castling)."""
     changed = True
     while changed:
         changed = False
@@ -481,11 +570,11 @@ def _shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int
             stop_if_cancelled(cancel)
             trial = position.copy()
             trial.cells[other] = None
-            try:
-                if _moves_at(rules, trial, square, kinds[0]).keys() != _moves_at(rules, trial, square, kinds[1]).keys():
-                    position, changed = trial, True
-            except RunawayNotation:
-                continue
+            # As its FEN reads: taking a piece away may leave the FEN unable to say what another
+            # still holds (a Rook's castling right needs its King), and the student sees the FEN.
+            read = read_again(trial)
+            if read is not None and _differs(rules, read, square, kinds):
+                position, changed = read, True
     return position
 
 

@@ -53,6 +53,19 @@ def test_piece_option_places_a_typed_notation(capsys: pytest.CaptureFixture[str]
     assert targets == {chess.square_name(s) for s in chess.SquareSet(chess.BB_KNIGHT_ATTACKS[chess.D4])}
 
 
+def test_a_typed_piece_on_a_stack_board_captures_as_the_boards_own_piece_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The piece typed is a column of one, as the board's Officer is: its capture puts the top of the
+    # column it jumps under itself, and the rest of that column stays.
+    fen = "7/7/7/7/7/4(ss)2/3O3 w"
+    assert main(["moves", "lasca", "--fen", fen, "--at", "d1", "--json"]) == 0
+    officer = {(m["to"], tuple(m["captures"])) for m in json.loads(capsys.readouterr().out)["moves"]}
+    assert main(["moves", "lasca", "--fen", fen, "--at", "d1", "--json",
+                 "--piece", "X[p];(X)[ex]\\1[p](&(X)[C,ex]\\3[p])*+"]) == 0
+    typed = {(m["to"], tuple(m["captures"])) for m in json.loads(capsys.readouterr().out)["moves"]}
+    assert typed == officer and ("f3", ("e2",)) in typed
+
+
 def test_fen_stream_one_result_per_line() -> None:
     fens = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "not a fen",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"]

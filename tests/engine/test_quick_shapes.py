@@ -165,3 +165,26 @@ def test_riders_of_several_steps_taken_together_answer_as_the_compiled_code() ->
     # Raumschach's 3-D bishop, unicorn and queen, on more boards than every shipped game gets.
     _compare(load_board("raumschach"), random.Random("raumschach, again"), 6)
     _compare(parse_board(SEVERAL_STEPS), random.Random("several"), 12)
+
+
+def test_a_notation_of_too_many_paths_is_left_to_the_compiled_code_which_stops_at_its_budget() -> None:
+    # A King's step nine times over walks 8**9 paths from each square: the quick tables would be
+    # built before any move, with no budget to stop them, where the compiled code stops at its own.
+    import time
+
+    from dagaz_studio.engine import Position, RunawayNotation
+    from dagaz_studio.engine.quick_shapes import MOST_PATHS
+    from dagaz_studio.notation.parser import parse_notation
+    from dagaz_studio.queries.compare_positions import piece_moves
+
+    for text in ("*,*,*,*,*,*,*,*,*", "(*),(*),(*),(*),(*),(*),(*),(*),(*)",
+                 "(*)(*)(*)(*)(*)(*)(*)(*)(*)([p]\\1\\2\\3\\4\\5\\6\\7\\8\\9)*"):
+        notation = parse_notation(text)
+        assert MOST_PATHS < 8 ** 9 and attack_parts(notation) == []
+        rules = Rules(load_board("chess"))
+        kind = rules.custom_kind(notation, "typed")
+        started = time.monotonic()
+        with pytest.raises(RunawayNotation):
+            piece_moves(rules, Position.from_fen(rules.board, "8/8/8/8/8/8/8/8 w - - 0 1"), 27, kind)
+        assert time.monotonic() - started < 30
+    assert attack_parts(parse_notation("*,*,*,*"))  # 10,000 paths, counting * as ten: quick still

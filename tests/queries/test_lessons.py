@@ -172,6 +172,17 @@ def test_a_lesson_on_a_board_file_beside_it(tmp_path: Path) -> None:
     (lambda t: t.replace('[exercise]', '[exercise]\ngenerated = -1'), 'generated =', "'generated'"),
     (lambda t: t.replace('[exercise]', '[exercise]\nhints = 3', 1).replace('hints = [', 'prompt2 = ['), 'prompt2 =',
      "unknown key 'prompt2'"),
+    (lambda t: t.replace('notation = "N"', 'notation = "N"\nfen = 5'), 'fen = 5', "'fen' in [example] must be a text"),
+    (lambda t: t.replace('notation = "N"', 'notation = "N"\nsquare = 5'), 'square = 5', "'square' in [example]"),
+    (lambda t: t.replace('[exercise]', '[exercise]\npositions = [ { fen = 3, square = "d4" } ]'), 'positions =',
+     "'positions' must be a list"),
+    (lambda t: t.replace('[exercise]', '[exercise]\npositions = [ { FEN = "8/8/8/8/8/8/8/8 w - - 0 1", square = "d4" } ]'),
+     'positions =', "'positions' must be a list"),
+    # Names the board lacks, and a solution that never ends: not blamed on each answer checked.
+    (lambda t: t.replace('solution = "E"', 'solution = "E[=Nope]"'), 'solution =', "unknown piece type 'Nope'"),
+    (lambda t: t.replace('solution = "E"', 'solution = "E[@nowhere]"'), 'solution =', "unknown zone 'nowhere'"),
+    (lambda t: t.replace('notation = "N"', 'notation = "N[=Nope]"'), 'notation =', "the example does not read"),
+    (lambda t: t.replace('solution = "E"', 'solution = "(X)*"'), 'solution =', "the solution runs away on d4"),
 ])
 def test_a_malformed_lesson_is_refused_with_its_line_and_reason(change, at, reason, tmp_path, capsys) -> None:
     text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
@@ -302,3 +313,84 @@ def test_a_lesson_file_that_is_no_regular_file_is_refused_by_what_it_is(tmp_path
     huge.write_text('title = "x"\n' + "# padding\n" * 100_000, encoding="utf-8")
     with pytest.raises(LessonError, match="at most"):
         find_lesson(str(huge))
+
+
+@pytest.mark.parametrize("lesson_id, wrong, unsaid", [
+    # The double step asked only "not moved" of a piece standing for a Rook that has not moved,
+    # which a FEN without a King cannot say.
+    ("20-betza-reading", "N[p];OM[e];[M]N,N[p]", "the piece put on a1 has not moved"),
+    # En passant asked neither the taken piece's type nor where it came from: after a one-square
+    # step, which no FEN's en-passant field says.
+    ("14-en-passant", "N[p];OM[e];[(te,x)>E]O;[(te,x)>W]M", "the last move was g2-g3"),
+])
+def test_a_counterexample_says_what_its_fen_cannot(lesson_id, wrong, unsaid, capsys) -> None:
+    lesson = find_lesson(lesson_id)
+    verdict = check_answer(lesson, wrong, generated=20)
+    assert not verdict.passed and verdict.fen and verdict.square and verdict.only_answer
+    # Its FEN read again shows no difference, so the verdict says what else the position holds...
+    answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
+    solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
+    assert answer == solution
+    assert verdict.unsaid == [unsaid]
+    # ...and marks the squares where the moves listed go, not those of the FEN read again.
+    marking = verdict.marking
+    assert marking is not None and not marking.right
+    assert set(marking.extra) == {move.split("-")[-1][:2] for move in verdict.only_answer}
+    assert main(["lesson", "check", lesson_id, "--answer", wrong, "--positions", "20"]) == 1
+    assert f"unsaid by the fen: {unsaid}" in capsys.readouterr().out
+
+
+def test_a_counterexample_is_shrunk_only_as_far_as_its_fen_still_shows_it(tmp_path: Path, capsys) -> None:
+    # The Rook on a1 has not moved while its King keeps the right to castle with it: taking the King
+    # away keeps the difference in the position, but not in its FEN, which is what the student sees.
+    text = (course_directory() / "06-groups.toml").read_text(encoding="utf-8")
+    text = text.replace('fen = "8/8/5p2/8/3B4/8/1P6/8 w - - 0 1"', 'fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"')
+    text = text.replace('square = "d4"\ntext', 'square = "a1"\ntext', 1)
+    (tmp_path / "rook.toml").write_text(text, encoding="utf-8")
+    lesson = read_lesson(tmp_path / "rook.toml")
+    assert lesson.position.square == "a1"
+    wrong = lesson.solution + ";[M]N"
+    verdict = check_answer(lesson, wrong, generated=0)
+    assert not verdict.passed and not verdict.unsaid and verdict.player == "White"
+    assert verdict.fen is not None and verdict.fen.startswith("8/8/8/8/8/8/8/R3K3 w Q")
+    answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
+    solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
+    assert answer != solution
+
+
+@pytest.mark.parametrize("wrong", [
+    "*[FA];[MA](E[pA]){2}|E[f,=Rook,M]^W{2};[MA](W[pA]){2}|W[pA]W[f,=Rook,M]^E{3}",  # b1 may be attacked
+    "*[FA];[M](E[pA]){2}|E[f,=Rook,M]^W{2};[MA](W[pA]){2}|W[p]W[f,=Rook,M]^E{3}",   # castles out of check
+])
+def test_castling_answers_wrong_where_the_hints_say_fail_on_the_lessons_own_positions(wrong) -> None:
+    lesson = find_lesson("13-castling")
+    verdict = check_answer(lesson, wrong, generated=0)
+    assert not verdict.passed and verdict.positions <= 2 + len(lesson.positions)
+
+
+def test_a_betza_answer_read_otherwise_by_the_dialects_is_warned_of_and_read_as_asked(capsys) -> None:
+    # Classic Betza's WW is the Rook; XBoard reads it as a Wazir twice. The student is told, and
+    # may ask for the other reading, as moves and compare allow.
+    lesson = find_lesson("21-betza-writing")
+    verdict = check_answer(lesson, "mWWcpWW", generated=FEW)
+    assert not verdict.passed and any("WW" in warning for warning in verdict.warnings)
+    assert check_answer(lesson, "mWWcpWW", generated=FEW, dialect="fsf").passed
+    assert check_answer(lesson, "mRcpR", generated=FEW).warnings == []
+    assert main(["lesson", "check", "21", "--answer", "mWWcpWW", "--positions", "4"]) == 1
+    assert "warning: WW:" in capsys.readouterr().err
+    assert main(["lesson", "check", "21", "--answer", "mWWcpWW", "--positions", "4", "--dialect", "fsf"]) == 0
+
+
+@pytest.mark.parametrize("reference", ["²", "9" * 5000, "9" * 5000 + ".toml", "a/" * 3000 + "x.toml", "x" * 300])
+def test_a_lesson_reference_that_names_no_lesson_is_refused_shortly(reference, capsys) -> None:
+    # A superscript digit int() cannot read, a number of thousands of digits, a name too long for
+    # the system: each is no lesson, said on one short line.
+    with pytest.raises(LessonError):
+        find_lesson(reference)
+    assert main(["lesson", "show", reference]) == 2
+    error = capsys.readouterr().err
+    assert len(error.strip().splitlines()) == 1 and len(error) < 400
+
+
+def test_a_lesson_is_found_by_its_number_written_any_way() -> None:
+    assert find_lesson("6").id == find_lesson("0006").id == find_lesson("٦").id == "06-groups"
