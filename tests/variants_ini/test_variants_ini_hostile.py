@@ -203,3 +203,20 @@ def test_a_piece_letter_that_is_no_letter_is_refused_at_its_line(tmp_path: Path,
                      done.stderr), done.stderr
     assert "does not load" not in done.stderr
     assert _written(tmp_path) == ["good1", "good2"]
+
+
+def test_a_parent_defined_below_its_child_is_refused_as_fairy_stockfish_refuses_it() -> None:
+    # Fairy-Stockfish reads the sections in order: [early] finds no variant 'late', and [house]
+    # finds its built-in crazyhouse, not the file's section of that name below it.
+    text = "[early:late]\nmaxRank = 8\n\n[house:crazyhouse]\n\n[late:chess]\ncastling = false\n\n[crazyhouse:chess]\n"
+    done, refused = import_file(text, ["early", "house", "late"])
+    assert [(error.section, error.line) for error in refused] == [("early", 1)]
+    assert "[late], which is defined below it, at line 6" in refused[0].message
+    house = next(variant for variant in done if variant.name == "house")
+    assert "captures-to-hand" in house.text
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    games = fsf_games(text, ["early", "house"], games=2, plies=20, seed=2)
+    assert games["early"] is None
+    assert compare(house.text, games["house"]) is None
