@@ -69,6 +69,7 @@ def _read(text: str, warnings: list[str]) -> dict[tuple[bool, str], _Tables]:
     hopper = rider = lame = initial = False
     distance = 0
     directions: list[str] = []
+    said = ""  # the directions as written, for the warnings ("f", where directions holds "ff")
     skipped: list[str] = []
     i = 0
     while i < len(text):
@@ -87,9 +88,11 @@ def _read(text: str, warnings: list[str]) -> dict[tuple[bool, str], _Tables]:
             c2 = text[i + 1] if i + 1 < len(text) else ""
             if c2 and (c2 == c or (c in _VERTICALS and c2 in _HORIZONTALS) or (c in _HORIZONTALS and c2 in _VERTICALS)):
                 directions.append(c + c2)
+                said += c + c2
                 i += 2
                 continue
             directions.append(c + c)
+            said += c
         elif c in _LEAPER_ATOMS or c in _RIDER_ATOMS:
             atoms = _RIDER_ATOMS.get(c) or _LEAPER_ATOMS[c]
             rider = rider or c in _RIDER_ATOMS
@@ -106,7 +109,7 @@ def _read(text: str, warnings: list[str]) -> dict[tuple[bool, str], _Tables]:
                 i += 1
             if not rider and lame:
                 distance = -1
-            _check_atom(c, written, atoms, hopper, rider, lame, directions, warnings)
+            _check_atom(c, written, atoms, hopper, rider, lame, directions, said, warnings)
             for atom in atoms:
                 # piece.cpp splits the pairs of a W-like atom written alone (fsW: forward, sideways).
                 split = len(atoms) == 1 and atom[1] == 0
@@ -118,7 +121,7 @@ def _read(text: str, warnings: list[str]) -> dict[tuple[bool, str], _Tables]:
                     for vector, selectors in zip(_moves_of(*atom), _SELECTORS):
                         if not chosen or any(s in selectors for s in chosen):
                             kind[vector] = distance
-            modalities, directions = [], []
+            modalities, directions, said = [], [], ""
             hopper = rider = lame = initial = False
             distance = 0
         else:
@@ -131,13 +134,14 @@ def _read(text: str, warnings: list[str]) -> dict[tuple[bool, str], _Tables]:
 
 
 def _check_atom(letter: str, written: str, atoms: tuple[Vector, ...], hopper: bool, rider: bool, lame: bool,
-                directions: list[str], warnings: list[str]) -> None:
-    """Warn of what Fairy-Stockfish gives no move for, and of the atoms XBoard reads otherwise."""
+                directions: list[str], said: str, warnings: list[str]) -> None:
+    """Warn of what Fairy-Stockfish gives no move for, and of the atoms XBoard reads otherwise (``said``:
+    the directions as the text writes them)."""
     if letter in "LJ":
         warnings.append(f"{letter}: read as the {'camel (3,1), C' if letter == 'L' else 'zebra (3,2), Z'} as "
                         f"Fairy-Stockfish does; XBoard reads it as the {'zebra (3,2), Z' if letter == 'L' else 'camel (3,1), C'}")
     if letter in "KQ" and directions:
-        warnings.append(f"{''.join(directions)}{letter}: Fairy-Stockfish applies the directions to the W and F moves "
+        warnings.append(f"{said}{letter}: Fairy-Stockfish applies the directions to the W and F moves "
                         f"separately; XBoard reads them in the King's eight directions")
     for pair in directions:
         if pair not in _READ_PAIRS and not (len(atoms) == 1 and atoms[0][1] == 0 and pair[0] != pair[1]):

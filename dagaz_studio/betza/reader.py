@@ -67,7 +67,10 @@ def read_betza(text: str, dialect: str = "xboard") -> Piece:
     except UnexpectedInput as error:
         pos = getattr(error, "pos_in_stream", None) or 0
         token = getattr(error, "token", None)
-        what = f"unexpected {str(token)!r}" if token is not None and str(token) else "unexpected end"
+        said = str(token) if token is not None else ""
+        # A run of one character is one token, however long: quote its start only.
+        said = said if len(said) <= 12 else said[:12] + "…"
+        what = f"unexpected {said!r}" if said else "unexpected end"
         if token is not None and getattr(token, "type", "") == "$END":
             what = "the text ends without an atom (a capital letter such as W, N or R)"
             pos = len(text)

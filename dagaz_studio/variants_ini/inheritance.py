@@ -53,6 +53,16 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
             raise IniError(f"more than {MAX_INHERITANCE} parents, one above another: a section has at most "
                            f"{MAX_INHERITANCE}", section=name)
         section = sections.get(current) if from_file else None
+        below = chain[-1] if chain and section is not None and section.line > chain[-1].line else None
+        if below is not None:
+            # Fairy-Stockfish reads a file's sections in order: a parent not yet read is its
+            # built-in variant of that name, or none.
+            section = None
+            if current not in builtin:
+                child = "" if below.name == name else f" (through [{below.name}])"
+                raise IniError(f"inherits{child} from [{current}], which is defined below it, at line "
+                               f"{sections[current].line}: Fairy-Stockfish reads a parent only from the "
+                               f"sections above", section=name)
         if section is not None and section.problems and section.name != name:
             raise IniError(f"inherits from [{section.name}], which is refused: {section.problems[0]}", section=name)
         if section is None:

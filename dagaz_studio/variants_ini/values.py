@@ -17,7 +17,9 @@ def shown(value: str, most: int = 80) -> str:
 
 
 def is_true(value: str) -> bool:
-    return value.strip().lower() in ("true", "1", "yes")
+    """A true/false option's value as Fairy-Stockfish's parser.cpp reads it: on only where it says
+    ``true``, written so; "1", "yes" or "True" leave it off there, and so here."""
+    return value.strip() == "true"
 
 
 def file_index(value: str, option: str = "", section: str = "") -> int:

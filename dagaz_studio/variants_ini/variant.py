@@ -70,6 +70,9 @@ def import_variant(name: str, sections: dict[str, Section]) -> Imported:
                 pieces = {k: v for k, v in pieces.items() if v[0] != key}
                 continue
             letter, _, betza = value.partition(":")
+            if not re.fullmatch(r"[A-Za-z]", letter):
+                raise IniError(f"piece {key} = {shown(value)}: a piece's letter is one letter, a to z, "
+                               f"not {shown(letter)!r}", section=name)
             if key in PREDEFINED and not betza:
                 betza = PREDEFINED[key]
             pieces = {k: v for k, v in pieces.items() if v[0] != key}

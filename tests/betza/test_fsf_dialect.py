@@ -211,3 +211,9 @@ def test_random_pieces_move_as_fairy_stockfish_moves_them_on_a_9x10_board() -> N
                             f"at {square}, {fen}"
         moved += bool(want)
     assert moved > 150
+
+
+@pytest.mark.parametrize(("text", "quoted"), [("fK", "fK: "), ("vQ", "vQ: "), ("frlbK", "frlbK: ")])
+def test_a_quirk_quotes_the_directions_as_written(text: str, quoted: str) -> None:
+    warnings = read_betza(text, "fsf").warnings
+    assert any(w.startswith(quoted) for w in warnings), warnings

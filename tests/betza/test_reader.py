@@ -120,3 +120,9 @@ def test_fairy_stockfish_dialect_says_what_it_would_not_move() -> None:
 def test_shapes_are_not_repeated() -> None:
     assert len(read_betza("WW").shapes) == 4
     assert isinstance(read_betza("KW").shapes[0], Shape) and len(read_betza("KW").shapes) == 8
+
+
+def test_a_long_run_that_cannot_be_read_is_quoted_by_its_start() -> None:
+    with pytest.raises(TranslationError) as caught:
+        read_betza("(" * 3000)
+    assert caught.value.message == "unexpected '((((((((((((…'"

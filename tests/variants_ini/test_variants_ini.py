@@ -327,3 +327,16 @@ def test_a_king_that_is_not_royal_castles_as_the_fen_allows() -> None:
                 "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b Kq - 0 1"]
         positions = fsf_positions(text, variant.name, fens)
         assert compare(variant.text, [positions]) is None
+
+
+def test_a_switch_is_on_only_where_it_says_true_as_fairy_stockfish_reads_it() -> None:
+    # parser.cpp sets a true/false option only by the word "true": "1", "yes" and "True" turn it off.
+    text = "[onechecks:chess]\nchecking = 1\n\n[capitaldouble:chess]\ndoubleStep = True\n"
+    done, refused = import_file(text)
+    assert not refused, refused
+    fens = {"onechecks": ["4k3/8/8/8/8/8/8/R3K3 w - - 0 1"],
+            "capitaldouble": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]}
+    for variant in done:
+        positions = fsf_positions(text, variant.name, fens[variant.name])
+        assert "a1a8" not in positions[0][1] and "e2e4" not in positions[0][1]
+        assert compare(variant.text, [positions]) is None, variant.name

@@ -191,3 +191,32 @@ def test_sections_whose_names_make_one_file_name_or_too_long_a_one_are_all_writt
     written = sorted((tmp_path / "out").glob("*.board"))
     assert len(written) == len(names) and all(len(path.name) <= 120 for path in written)
     assert {path.read_text(encoding="utf-8").split("\n")[1] for path in written} == {f"name: {n}" for n in names}
+
+
+@pytest.mark.parametrize("bad", ["customPiece1 = ab:R", "customPiece1 = :R", "customPiece2 = 1:W", "knight = *:N"])
+def test_a_piece_letter_that_is_no_letter_is_refused_at_its_line(tmp_path: Path, bad: str) -> None:
+    text = GOOD.format(n=1) + f"[bad:chess]\n# the bad line is line 8\n{bad}\n\n" + GOOD.format(n=2)
+    done = _import(tmp_path, text)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    key = bad.split()[0]
+    assert re.search(rf"variants\.ini:8: refused \[bad\]: piece {key} = .*: a piece's letter is one letter",
+                     done.stderr), done.stderr
+    assert "does not load" not in done.stderr
+    assert _written(tmp_path) == ["good1", "good2"]
+
+
+def test_a_parent_defined_below_its_child_is_refused_as_fairy_stockfish_refuses_it() -> None:
+    # Fairy-Stockfish reads the sections in order: [early] finds no variant 'late', and [house]
+    # finds its built-in crazyhouse, not the file's section of that name below it.
+    text = "[early:late]\nmaxRank = 8\n\n[house:crazyhouse]\n\n[late:chess]\ncastling = false\n\n[crazyhouse:chess]\n"
+    done, refused = import_file(text, ["early", "house", "late"])
+    assert [(error.section, error.line) for error in refused] == [("early", 1)]
+    assert "[late], which is defined below it, at line 6" in refused[0].message
+    house = next(variant for variant in done if variant.name == "house")
+    assert "captures-to-hand" in house.text
+    pytest.importorskip("pyffish")
+    from tests.helpers.variants_oracle import compare, fsf_games
+
+    games = fsf_games(text, ["early", "house"], games=2, plies=20, seed=2)
+    assert games["early"] is None
+    assert compare(house.text, games["house"]) is None
