@@ -81,3 +81,18 @@ def test_a_piece_types_edited_notation_shows_that_piece_while_stepping(qtbot, ch
     assert reply.query.notation == "N" and reply.query.notation_player is not None
     assert view.step_pieces is None  # at the first step the run's board is the position
     assert view.piece_items()[e2].toolTip().startswith("Pawn")
+
+
+def test_a_long_notation_leaves_the_step_s_sentence_in_sight(qtbot, chess_window) -> None:
+    """The stepper shows the part of a long notation around the step, not the whole text above the
+    sentence: 3,000 characters wrapped over dozens of lines pushed the sentence out of the dock."""
+    window = chess_window
+    player = window.trace_player
+    click(qtbot, window, "e4")
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        window.notation_editor.set_text("(+)" + "[p]" * 999)
+    qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing, timeout=10000)
+    player.go_to(3)
+    qtbot.wait(50)  # the layout follows the new texts at the next turn of the event loop
+    assert "[p]" in player.notation_label.text() and "background" in player.notation_label.text()
+    assert not player.sentence.visibleRegion().isEmpty(), player.notation_label.height()

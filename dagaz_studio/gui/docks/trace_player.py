@@ -35,6 +35,10 @@ from dagaz_studio.queries import MovesAnswer
 
 #: Steps per second when playing, unless changed.
 DEFAULT_SPEED = 4
+#: The most of a notation the stepper shows above the step's sentence: a longer one is cut to the
+#: part around the step, or the wrapped text pushes the sentence out of the dock (the whole text is
+#: in the Notation panel).
+NOTATION_SHOWN_CHARS = 240
 _ALL = -1
 _EXPLANATION = -2
 #: A listed move's name and coordinates, drawn in two columns (the item's text holds both for search).
@@ -467,7 +471,24 @@ class QtTracePlayer(QWidget):
         if not text:
             return ""
         if span is None or span.end > len(text):
-            return f"<code>{html.escape(text)}</code>"
-        before, part, after = text[:span.start], text[span.start:span.end], text[span.end:]
+            return f"<code>{html.escape(notation_excerpt(text, 0, 0)[2])}</code>"
+        before, part, after = notation_excerpt(text, span.start, span.end)
         return (f"<code>{html.escape(before)}<span style='background:#fff1a8; color:#000000; font-weight:bold'>"
                 f"{html.escape(part)}</span>{html.escape(after)}</code>")
+
+
+def notation_excerpt(text: str, start: int, end: int, most: int = NOTATION_SHOWN_CHARS) -> tuple[str, str, str]:
+    """``text`` as the parts before, within and after ``start:end``, cut to about ``most`` characters
+    around that part, each cut marked by "…"."""
+    if len(text) <= most:
+        return text[:start], text[start:end], text[end:]
+    part = text[start:end]
+    if len(part) > most:
+        part = part[:most // 2] + "…" + part[len(part) - most // 2:]
+    room = max(0, most - len(part))
+    first = max(0, start - room // 2)
+    last = min(len(text), end + room - (start - first))
+    first = max(0, first - (room - (start - first) - (last - end)))
+    before = ("…" if first > 0 else "") + text[first:start]
+    after = text[end:last] + ("…" if last < len(text) else "")
+    return before, part, after
