@@ -121,6 +121,9 @@ def resolve_board(path_or_name: str | Path) -> Path:
 
     Raises :class:`BoardReadError` if it is neither.
     """
+    if not str(path_or_name).strip():
+        # Path("") is the working folder: an empty argument would be refused as a directory.
+        raise BoardReadError("no board given: name a board file or a shipped board (an empty argument)")
     path = Path(path_or_name)
     if path.is_file():
         return path

@@ -69,6 +69,15 @@ def test_a_mistyped_name_is_answered_with_the_names_near_it(capsys, typed, meant
     assert "shipped boards:" not in err and len(err) < 200
 
 
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_board_argument_says_none_was_given(capsys, empty) -> None:
+    # An empty path is the working folder: it was refused as "'.': is a directory".
+    assert main(["moves", empty, "--legal"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "no board given" in err and "directory" not in err and "shipped boards:" not in err
+
+
 def test_a_name_near_nothing_still_lists_the_shipped_boards() -> None:
     with pytest.raises(BoardReadError) as caught:
         resolve_board("no-such-game")
