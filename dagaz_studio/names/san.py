@@ -21,8 +21,9 @@ _FORM = re.compile(
     r"(?:[=/]?(?P<promotion>[A-Za-z]))?",
     re.ASCII,  # rows in digits 0-9 only: \d would also match '٣'
 )
-# A drop, as crazyhouse's SAN writes it: the piece's letter (either case), '@' or '*', the square.
-_DROP = re.compile(r"(?P<piece>[A-Za-z][~+]?)[@*](?P<target>[a-z]\d+)", re.ASCII)
+# A drop, as crazyhouse's SAN writes it: the piece's letter (either case; none for a piece written
+# without one, a Pawn, as python-chess writes it: @e3), '@' or '*', the square.
+_DROP = re.compile(r"(?P<piece>[A-Za-z][~+]?)?[@*](?P<target>[a-z]\d+)", re.ASCII)
 _ANNOTATIONS = re.compile(r"(?:\s*e\.?p\.?)?[+#!?]*$")
 
 
@@ -119,14 +120,17 @@ def read(context: Context, text: str) -> list[int] | None:
     return found
 
 
-def _read_drop(context: Context, letter: str, target: str) -> list[int] | None:
-    """The drops of the piece ``letter`` names (its SAN letter or its letter in positions) on ``target``."""
+def _read_drop(context: Context, letter: str | None, target: str) -> list[int] | None:
+    """The drops of the piece ``letter`` names (its SAN letter or its letter in positions; ``None``:
+    the pieces SAN writes without a letter) on ``target``."""
     board = context.board
     if not board.has_square(target):
         return None
     square = board.index(target)
-    kinds = _kinds(context, letter.upper()) | {i for i, piece in enumerate(context.rules.kinds[:len(board.pieces)])
-                                               if piece.letter.upper() == letter.upper()}
+    kinds = _kinds(context, letter if letter is None else letter.upper())
+    if letter is not None:
+        kinds |= {i for i, piece in enumerate(context.rules.kinds[:len(board.pieces)])
+                  if piece.letter.upper() == letter.upper()}
     return [i for i, move in enumerate(context.moves)
             if move.dropped and move.target == square and context.kind(move) in kinds]
 

@@ -75,6 +75,29 @@ def test_every_shogi_name_fairy_stockfish_writes_reads_back_as_its_move(game: st
     assert seen["captures"] > 10 and seen["drops"] > 10 and seen["promotions"] > 0, seen
 
 
+def test_every_crazyhouse_san_python_chess_writes_reads_back_as_its_move() -> None:
+    # python-chess writes a Pawn's drop without its letter (@e3), as a Pawn's move has none.
+    import chess.variant
+
+    board, rules = shipped("crazyhouse")
+    rng = random.Random(11)
+    letterless = 0
+    for _ in range(3):
+        game = chess.variant.CrazyhouseBoard()
+        for _ in range(rng.randrange(30, 90)):
+            legal = list(game.legal_moves)
+            if not legal:
+                break
+            names = MoveNames(rules, Position.from_fen(board, game.fen()), style="uci")
+            for move in legal:
+                san = game.san(move)
+                assert names.name(names.read(san)) == move.uci(), f"{san!r} in {game.fen()}"
+                letterless += san.startswith("@")
+            drops = [move for move in legal if move.drop]
+            game.push(rng.choice(drops if drops and rng.random() < 0.3 else legal))
+    assert letterless > 20, letterless
+
+
 def test_play_takes_san_on_crazyhouse(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "crazyhouse", "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "P@e5"]) == 0
     expected = sf.get_fen("crazyhouse", sf.start_fen("crazyhouse"),
