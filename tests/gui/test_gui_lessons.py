@@ -122,3 +122,18 @@ def test_a_lesson_file_opens_in_the_panel_and_a_broken_one_is_refused(qtbot, tmp
     broken.write_text('title = "x"\nboard = "chess"\nsquare = "q9"\n', encoding="utf-8")
     assert not panel.open_path(str(broken))
     assert "broken.toml:" in panel.verdict.text().replace("\u200b", "")
+
+
+def test_the_verdict_shown_says_what_the_fen_leaves_unsaid_and_how_the_answer_was_read() -> None:
+    # The command line says both; the window's verdict said neither, so a student saw a position
+    # whose FEN, tried, shows no difference, and a Betza answer read otherwise without a word.
+    import html
+
+    from dagaz_studio.gui.docks.lesson_marks import verdict_html
+    from dagaz_studio.queries.lessons import check_answer, find_lesson
+
+    unsaid = check_answer(find_lesson("14-en-passant"), "N[p];OM[e];[(te,x)>E]O;[(te,x)>W]M", generated=20)
+    assert unsaid.unsaid and all(f"Unsaid by the FEN: {html.escape(line)}" in verdict_html(unsaid)
+                                 for line in unsaid.unsaid)
+    warned = check_answer(find_lesson("21-betza-writing"), "mWWcpWW", generated=4)
+    assert warned.warnings and all(html.escape(warning) in verdict_html(warned) for warning in warned.warnings)

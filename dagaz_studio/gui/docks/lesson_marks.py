@@ -95,15 +95,19 @@ def marking_html(marking: Marking) -> str:
 
 def verdict_html(verdict: Verdict) -> str:
     """A check's verdict: right, or the position where the answer moves otherwise and how."""
+    # How the answer was read, where readers differ (Betza's dialects): said whatever the verdict.
+    warned = "".join(f"<br>⚠ {html.escape(warning)}" for warning in verdict.warnings)
     if verdict.passed:
-        return f"<b>✔ Right</b>: it moves as the solution on {verdict.positions} positions."
+        return f"<b>✔ Right</b>: it moves as the solution on {verdict.positions} positions.{warned}"
     if verdict.fen is None or verdict.square is None:
-        return f"✘ {html.escape(verdict.error or 'it moves otherwise')}"
+        return f"✘ {html.escape(verdict.error or 'it moves otherwise')}{warned}"
     only_a = " ".join(verdict.only_answer[:8]) or "—"
     only_b = " ".join(verdict.only_solution[:8]) or "—"
+    # What the position holds that its FEN cannot say, and the difference needs (a piece unmoved).
+    unsaid = "".join(f"<br>Unsaid by the FEN: {html.escape(line)}" for line in verdict.unsaid)
     return (f"<b>✘ Not yet</b>: here it moves otherwise (the piece on {html.escape(verdict.square)}; "
-            f"position <code>{breakable(verdict.fen)}</code>).<br>Only your answer: {soft(only_a)}"
-            f"<br>Only the solution: {soft(only_b)}<br>Edit the answer to go back to the exercise.")
+            f"position <code>{breakable(verdict.fen)}</code>).{unsaid}<br>Only your answer: {soft(only_a)}"
+            f"<br>Only the solution: {soft(only_b)}{warned}<br>Edit the answer to go back to the exercise.")
 
 
 def step_html(notation: str, span: tuple[int, int] | None, ok: bool, sentence: str, index: int,
