@@ -87,7 +87,7 @@ def flat_rows(board: Board, placement: str, kind: str) -> tuple[list[str], int]:
     rows = field.split("/")
     height = len(board.row_names)
     if len(rows) != height:
-        raise PlacementError(f"{len(rows)} rows, but the grid has {height}", start)
+        raise PlacementError(f"{len(rows)} row{'s' if len(rows) != 1 else ''}, but the grid has {height}", start)
     return rows, start
 
 

@@ -138,7 +138,7 @@ def test_placement_reads_multi_digit_runs_and_both_players():
 @pytest.mark.parametrize(
     "placement, offset, words",
     [
-        ("10", 0, "1 rows, but the grid has 2"),
+        ("10", 0, "1 row, but the grid has 2"),
         ("10/9", 3, "has 9 squares"),
         ("10/11", 3, "more than 10"),
         ("10/9MM", 5, "more than 10"),
