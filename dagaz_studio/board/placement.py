@@ -150,7 +150,7 @@ def _read_rows(board: Board, field: str, start: int, prefix: str,
     where = f" on level {prefix}" if prefix else ""
     rows = field.split("/")
     if len(rows) != height:
-        raise PlacementError(f"{len(rows)} rows{where}, but the grid has {height}", start)
+        raise PlacementError(f"{len(rows)} row{'s' if len(rows) != 1 else ''}{where}, but the grid has {height}", start)
     offset = start
     for row_index, row in enumerate(rows):
         column = 0

@@ -74,7 +74,7 @@ def test_fen_stream_one_result_per_line() -> None:
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line["fen"] for line in lines] == fens
     assert len(lines[0]["moves"]) == 20 and len(lines[2]["moves"]) == 48
-    assert "error" in lines[1] and "rows" in lines[1]["error"]
+    assert "error" in lines[1] and "1 row, but the grid has 8" in lines[1]["error"]
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
 
