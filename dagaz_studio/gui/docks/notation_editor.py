@@ -112,6 +112,9 @@ class QtNotationEditor(QWidget):
         self.translation_label.setTextFormat(Qt.TextFormat.PlainText)
         self.translation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.translation_label.setVisible(False)
+        # A long translation without a space to break at would widen the panel past the window:
+        # clipped instead, it still copies whole (breaks put into it would be copied too).
+        self.translation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Give this piece type the notation typed here (undo with Edit ▸ Undo)")
         self.apply_button.clicked.connect(self.apply_to_piece)
@@ -131,6 +134,7 @@ class QtNotationEditor(QWidget):
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         self.words = QPlainTextEdit()
         self.words.setReadOnly(True)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import TraceEvent, describe_move, move_branch
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries import MovesAnswer
 
@@ -471,10 +472,13 @@ class QtTracePlayer(QWidget):
         if not text:
             return ""
         if span is None or span.end > len(text):
-            return f"<code>{html.escape(notation_excerpt(text, 0, 0)[2])}</code>"
+            shown = notation_excerpt(text, 0, 0)[2]
+            return f"<code>{html.escape(wrappable(shown, len(shown)))}</code>"
         before, part, after = notation_excerpt(text, span.start, span.end)
-        return (f"<code>{html.escape(before)}<span style='background:#fff1a8; color:#000000; font-weight:bold'>"
-                f"{html.escape(part)}</span>{html.escape(after)}</code>")
+        # Breakable: a notation without spaces would set the label's width, widening the stepper.
+        before, part, after = (html.escape(wrappable(piece, len(piece))) for piece in (before, part, after))
+        return (f"<code>{before}<span style='background:#fff1a8; color:#000000; font-weight:bold'>"
+                f"{part}</span>{after}</code>")
 
 
 def notation_excerpt(text: str, start: int, end: int, most: int = NOTATION_SHOWN_CHARS) -> tuple[str, str, str]:
