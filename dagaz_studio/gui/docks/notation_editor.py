@@ -20,7 +20,7 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Signal, Slot
+from PySide6.QtCore import QEvent, QSignalBlocker, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -165,6 +165,12 @@ class QtNotationEditor(QWidget):
         self._fill_targets()
 
     # ------------------------------------------------------------------ public API
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """Colour the notation again for a new theme (its colours are the theme's)."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
+            self.highlighter.rehighlight()
 
     @property
     def board(self) -> Board | None:
