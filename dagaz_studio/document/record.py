@@ -37,7 +37,8 @@ class GameRecord:
     """The moves played from ``start`` (a FEN), and the place the board stands at.
 
     ``first_player`` is the index of the side to move at the start and ``players`` how many sides
-    there are: they number the moves (1. e4 e5 2. Nf3, or 1... e5 when the second side starts).
+    there are: they number the moves (1. e4 e5 2. Nf3, or 1... e5 when the second side starts), from
+    ``first_number``, the start's move number (a FEN's last field: 12... Nf6 13. Nc3).
     """
 
     start: str
@@ -47,9 +48,11 @@ class GameRecord:
     current: int = 0
     #: A name for the board, written in the text's header.
     board: str = ""
+    first_number: int = 1
 
     def __post_init__(self) -> None:
         self.players = max(1, self.players)
+        self.first_number = max(1, self.first_number)
         self.first_player = self.first_player % self.players
         self.current = max(0, min(self.current, len(self.moves)))
 
@@ -110,7 +113,7 @@ class GameRecord:
     def number(self, index: int) -> tuple[int, bool]:
         """Move ``index`` (from 0)'s number, and whether it is its round's first."""
         turn = self.first_player + index
-        return turn // self.players + 1, turn % self.players == 0
+        return turn // self.players + self.first_number, turn % self.players == 0
 
     def labels(self) -> list[str]:
         """Each move as the record lists it: ``1. e4``, ``1... e5`` (a round's later moves carry dots)."""
@@ -144,7 +147,8 @@ class GameRecord:
     def to_data(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
         return {"start": self.start, "players": self.players, "first": self.first_player, "board": self.board,
-                "current": self.current, "moves": [[move.name, move.fen] for move in self.moves]}
+                "current": self.current, "number": self.first_number,
+                "moves": [[move.name, move.fen] for move in self.moves]}
 
     @classmethod
     def from_data(cls, data: Any) -> GameRecord:
@@ -153,11 +157,12 @@ class GameRecord:
             raise RecordError("a game record is a mapping")
         start, moves = data.get("start"), data.get("moves", [])
         players, first, current = data.get("players", 2), data.get("first", 0), data.get("current", 0)
+        number = data.get("number", 1)
         board = data.get("board", "")
         if not isinstance(start, str) or len(start) > MAX_TEXT:
             raise RecordError("a game record's start is a FEN")
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (players, first, current)) or players < 1:
-            raise RecordError("a game record's players, first side and place are whole numbers")
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (players, first, current, number)) or players < 1:
+            raise RecordError("a game record's players, first side, place and move number are whole numbers")
         if not isinstance(board, str) or len(board) > MAX_TEXT:
             raise RecordError("a game record's board is a name")
         if not isinstance(moves, list) or len(moves) > MAX_MOVES:
@@ -168,7 +173,7 @@ class GameRecord:
                     or not all(isinstance(part, str) and 0 < len(part) <= MAX_TEXT for part in move)):
                 raise RecordError("each recorded move is a name and a FEN")
             recorded.append(RecordedMove(move[0], move[1]))
-        return cls(start, players, first, recorded, current, board)
+        return cls(start, players, first, recorded, current, board, number)
 
 
 def _quoted(text: str) -> str:

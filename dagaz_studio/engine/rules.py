@@ -51,16 +51,16 @@ class Rules(LightRecords, AttackQuestions, ReachTables):
     def custom_kind(self, notation: Notation, name: str = "Piece") -> int:
         """A piece kind defined only by ``notation`` (a typed notation, not one of the board's pieces).
 
-        Its index follows the board's kinds; pieces of this kind can stand in positions of this
-        board that are used with these rules. Raises NotationError for names the board lacks.
+        Its index follows the board's kinds, one per text and ``name``; pieces of this kind can stand in
+        positions of this board used with these rules. Raises NotationError for names the board lacks.
         """
-        kind = self._custom.get(notation.text)
+        kind = self._custom.get((notation.text, name))
         if kind is None:
             piece = PieceType(name, "?", False, notation.text, notation)
             # Its programs first: a notation naming what the board lacks leaves no kind behind.
             for player in range(min(2, len(self.board.players))):
                 self.program(notation, player, piece)
-            kind = self._custom[notation.text] = len(self.kinds)
+            kind = self._custom[notation.text, name] = len(self.kinds)
             self.kinds.append(piece)
             self.kind_names.append(name)
         return kind

@@ -80,7 +80,7 @@ class RulesState:
         self.extinction_below = next((end.count for end in board.ends if end.kind == "extinction" and end.count), 1)
         #: Whether positions keep each player's moves in a row by one piece (``[u0-2]``).
         self.counts_runs = board.counts_runs
-        self._custom: dict[str, int] = {}
+        self._custom: dict[tuple[str, str], int] = {}
         self._programs: dict[tuple[str, int, str | None, bool], Program] = {}
         # Where the board's own pieces could capture from each square, and what could capture each
         # square, are the same for every interpreter of the board: worked out once, kept with it

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import CancelFlag, Rules, SquareExplanation, attack_reason, build_tree, explain_square
-from dagaz_studio.queries.moves import TYPED_PIECE, MovesAnswer
+from dagaz_studio.queries.moves import MovesAnswer
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def answer_explanation(rules: Rules, query: ExplainQuery, cancel: CancelFlag | N
         # The run's typed kind is numbered by the rules that ran it: number it by these.
         from dagaz_studio.notation.parser import parse_notation  # only a typed piece needs the parser
 
-        kind = rules.custom_kind(parse_notation(notation), TYPED_PIECE)
+        kind = rules.custom_kind(parse_notation(notation), moves.query.notation_name)
         start.cells[origin] = standing._replace(kind=kind)
     tree = moves.tree if moves.tree is not None else build_tree(moves.trace)
     reason = attack_reason(rules, start, moves.trace, tree)

@@ -67,6 +67,9 @@ class MovesQuery:
     serial: int = 0
     drop: str | None = None
     drop_player: int | None = None
+    #: What the piece moving by ``notation`` is called in the run's words and its moves: a piece
+    #: type's name when the notation is that type's edit, whose piece it stands for.
+    notation_name: str = TYPED_PIECE
 
 
 @dataclass
@@ -116,16 +119,16 @@ class MovesAnswer:
 
 
 def place_typed_piece(rules: Rules, position: Position, square: int, text: str,
-                      player: int | None = None) -> int:
+                      player: int | None = None, name: str = TYPED_PIECE) -> int:
     """Put a piece of ``player`` (default: the side to move) that moves by notation ``text`` on
-    ``square`` of ``position``.
+    ``square`` of ``position``, called ``name``.
 
     Returns its kind. Raises :class:`NotationError` when the text is not notation or names what the
     board lacks (an unknown piece type).
     """
     from dagaz_studio.notation.parser import parse_notation  # only a typed piece needs the parser
 
-    kind = rules.custom_kind(parse_notation(text), TYPED_PIECE)
+    kind = rules.custom_kind(parse_notation(text), name)
     place_piece(rules, position, square, kind, position.turn if player is None else player)
     return kind
 
@@ -177,7 +180,7 @@ def answer_moves(rules: Rules, query: MovesQuery, cancel: CancelFlag | None = No
             return answer
         try:
             with cancellable(cancel):
-                place_typed_piece(rules, position, square, query.notation, query.notation_player)
+                place_typed_piece(rules, position, square, query.notation, query.notation_player, query.notation_name)
         except NotationError as error:
             answer.error, answer.notation_error = error.message, error
             return answer

@@ -122,3 +122,20 @@ def test_arrow_keys_step_and_an_edited_position_starts_a_new_record(qtbot) -> No
     assert type_move(qtbot, window, "e1e2") == "Ke2"
     assert [dock.list.item(row).text() for row in range(dock.list.count())] == ["Start", "1. Ke2"]
     assert dock.record.start.startswith("4k3/8/8/8/8/8/8/4K3 w")
+
+
+def test_a_record_from_a_set_up_position_numbers_its_moves_from_the_fen_s_move_number(qtbot) -> None:
+    """Played from a FEN at move 12 with Black to move, the record starts at 12... and its text numbers
+    the moves as python-chess writes them from that FEN, not from 1."""
+    window = open_window(qtbot, "chess")
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12"
+    window.document.set_fen(fen)
+    for move in ("g8f6", "b1c3"):
+        type_move(qtbot, window, move)
+    rows = [window.game_record.list.item(row).text() for row in range(window.game_record.list.count())]
+    assert rows == ["Start", "12... Nf6", "13. Nc3"]
+    game = chess.pgn.Game()
+    game.setup(chess.Board(fen))
+    game.add_line([chess.Move.from_uci("g8f6"), chess.Move.from_uci("b1c3")])
+    movetext = game.accept(chess.pgn.StringExporter(headers=False)).strip()
+    assert window.game_record.copy_text().rstrip().endswith(movetext), movetext

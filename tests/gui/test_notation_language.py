@@ -68,3 +68,26 @@ def test_switching_a_pieces_notation_to_parlett_and_betza_translates_it(qtbot) -
     click_and_wait(qtbot, window, "e1")
     assert editor.piece == "King" and editor.source_language == "dagaz"
     assert editor.text() == window.board.pieces["King"].notation_text
+
+
+def test_a_long_translation_and_its_steps_stay_within_their_panels(qtbot) -> None:
+    """A Betza text whose Dagaz translation runs long without a space widens neither the Notation
+    panel (its translation, its error) nor the stepper (the notation above the step), which would hide
+    their buttons behind a scroll bar; the translation still reads, and copies, as it is."""
+    window = open_window(qtbot, "chess", (1200, 900))
+    editor = window.notation_editor
+    click(qtbot, window, "e4")
+    editor.set_language("betza")
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        editor.set_text("WFDNAHCZGmcfnDKQRB")
+    qtbot.waitUntil(lambda: window.trace_player.sequence and not window.trace_player._reply.tracing, timeout=10000)
+    window.trace_player.go_to(1)
+    qtbot.wait(50)  # the layout follows the new texts at the next turn of the event loop
+    for dock in (window.notation_dock, window.trace_dock):
+        assert not dock.widget().horizontalScrollBar().isVisible(), dock.windowTitle()
+    dagaz = translate("WFDNAHCZGmcfnDKQRB", "betza", "dagaz").text
+    assert editor.translation_label.text() == f"Dagaz: {dagaz}"
+    editor.set_language("dagaz")
+    editor.set_text("\x01" + "W" * 300)
+    qtbot.wait(50)
+    assert editor.error_label.text() and not window.notation_dock.widget().horizontalScrollBar().isVisible()

@@ -281,3 +281,21 @@ def test_the_palette_shows_letters_where_the_fonts_lack_a_pieces_characters(qtbo
     chariot = piece_face(window.board, "Chariot", "R", 0)
     assert chariot.kind == "character"
     assert buttons["place:0:0"].text() == (chariot.text if can_draw(chariot.text) else "R")
+
+
+@pytest.mark.parametrize("text", ["x" * 100_000, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1"])
+def test_a_long_bad_fen_or_move_name_is_said_within_its_panel(qtbot, window, text):
+    """The error quoting a long line without spaces wraps inside its panel and is cut short, instead of
+    widening the panel past the window (its buttons and legend out of sight behind a scroll bar)."""
+    window.resize(1200, 900)
+    qtbot.wait(50)
+    for field, dock in ((window.position_editor.fen_field, window.position_dock),
+                        (window.play_field.field, window.moves_dock)):
+        field.setText(text)
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+        qtbot.wait(50)  # the layout follows the message at the next turn of the event loop
+        area = dock.widget()
+        assert not area.horizontalScrollBar().isVisible(), dock.windowTitle()
+        assert area.widget().width() <= area.viewport().width()
+    assert window.play_field.error is not None and len(window.play_field.message.text()) < 1000
+    assert "bad FEN" in window.position_editor.fen_error.text() and len(window.position_editor.fen_error.text()) < 1000

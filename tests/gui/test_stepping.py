@@ -96,3 +96,26 @@ def test_a_long_notation_leaves_the_step_s_sentence_in_sight(qtbot, chess_window
     qtbot.wait(50)  # the layout follows the new texts at the next turn of the event loop
     assert "[p]" in player.notation_label.text() and "background" in player.notation_label.text()
     assert not player.sentence.visibleRegion().isEmpty(), player.notation_label.height()
+
+
+def test_a_piece_types_edited_notation_carries_that_piece_by_its_name(qtbot, chess_window) -> None:
+    """Drawn as the Pawn, the piece an edited Pawn notation lifts is named a Pawn too, in the step's
+    words and on the board, not "typed piece"; a notation tried before under the same text keeps
+    its own name."""
+    window = chess_window
+    view, player = window.board_view, window.trace_player
+    click(qtbot, window, "d4")
+    type_and_wait(qtbot, window, "N")  # tried first: the typed piece
+    click_and_wait(qtbot, window, "e2")
+    reply = type_and_wait(qtbot, window, "N")
+    qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing, timeout=10000)
+    lift = next(p for p, i in enumerate(player.sequence) if player._reply.trace[i].kind == "lift")
+    player.go_to(lift)
+    assert reply.moves and {move.piece for move in player._reply.moves} == {"Pawn"}
+    assert "in hand: Pawn" in player.sentence.text()
+    assert any(item.toolTip() == "in hand: Pawn" for item in view.trace_step_items())
+    click(qtbot, window, "d4")
+    reply = type_and_wait(qtbot, window, "N,OM;E,OT;S TR;W,RM")
+    click(qtbot, window, "d5")
+    reply = type_and_wait(qtbot, window, "N")
+    assert {move.piece for move in reply.moves} == {"typed piece"}

@@ -105,3 +105,45 @@ def test_light_is_light_even_where_the_platform_s_palette_is_dark(qtbot) -> None
     finally:
         theme_module._PLATFORM_PALETTE = saved
         window.theme.set_theme("system")
+
+
+def test_the_notation_s_colours_and_the_step_s_words_read_on_the_dark_theme(qtbot) -> None:
+    """Every token of the notation (its ";" and "," included) and every mark of the step's sentence
+    stands out from the dark theme's background as from the light one's."""
+    import re
+
+    from PySide6.QtGui import QTextFormat
+
+    from tests.helpers.gui_window import click_and_wait
+
+    window = open_window(qtbot, "chess")
+    editor, player = window.notation_editor, window.trace_player
+    try:
+        window.document.set_fen("4k3/8/8/8/8/8/3PP3/3QK2R w K - 0 1")
+        click_and_wait(qtbot, window, "e1")
+        for theme in ("dark", "light", "dark"):
+            window.theme_menu.theme_actions[theme].trigger()
+            qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing, timeout=10000)
+            qtbot.wait(50)
+            base = editor.text_edit.palette().color(QPalette.ColorRole.Base)
+            text = editor.text_edit.palette().color(QPalette.ColorRole.Text)
+            block = editor.text_edit.document().firstBlock()
+            for token in block.layout().formats():
+                brush = token.format.foreground() if token.format.hasProperty(QTextFormat.Property.ForegroundBrush) else None
+                colour = brush.color() if brush is not None else text
+                shown = block.text()[token.start:token.start + token.length]
+                assert _contrast(colour, base) >= 3, (theme, shown, colour.name())
+            background = player.palette().color(QPalette.ColorRole.Window)
+            lift = next(p for p, i in enumerate(player.sequence) if player._reply.trace[i].kind == "lift")
+            for position in (0, lift, len(player.sequence) - 1):
+                player.go_to(position)
+                for colour in re.findall(r"color:\s*(#[0-9a-fA-F]{6})", player.sentence.text()):
+                    assert _contrast(QColor(colour), background) >= 3, (theme, player.sentence.text())
+                # The part of the notation the step is at, marked in the editor.
+                for mark in editor.text_edit.extraSelections():
+                    if mark.format.hasProperty(QTextFormat.Property.BackgroundBrush):
+                        ink = mark.format.foreground().color() if mark.format.hasProperty(
+                            QTextFormat.Property.ForegroundBrush) else text
+                        assert _contrast(ink, mark.format.background().color()) >= 3, theme
+    finally:
+        window.theme.set_theme("system")

@@ -153,22 +153,26 @@ class QtGameRecord(QWidget):
         record = self.record
         if record is None or record.fen != self._before:
             # Played from a position off the record: a new game starts there.
-            record = self.record = GameRecord(self._before, len(board.players), self._turn_of(self._before),
-                                              board=board.name)
+            turn, number = self._turn_of(self._before)
+            record = self.record = GameRecord(self._before, len(board.players), turn, board=board.name,
+                                              first_number=number)
         record.play(name, self._seen)
         self.note.setText("")
         self._show()
         self._keep()
 
-    def _turn_of(self, fen: str) -> int:
-        """The side to move in ``fen`` (the document's side when it cannot be read)."""
+    def _turn_of(self, fen: str) -> tuple[int, int]:
+        """The side to move in ``fen`` and its move number (the document's when it cannot be read)."""
         from dagaz_studio.engine import Position
 
         board, position = self.document.board, self.document.position
         try:
-            return Position.from_fen(board, fen).turn if board is not None else 0
+            if board is not None:
+                read = Position.from_fen(board, fen)
+                return read.turn, read.fullmove_number
         except FenError:
-            return position.turn if position is not None else 0
+            pass
+        return (position.turn, position.fullmove_number) if position is not None else (0, 1)
 
     @Slot()
     def _on_board_changed(self) -> None:

@@ -20,7 +20,7 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Signal, Slot
+from PySide6.QtCore import QEvent, QSignalBlocker, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -112,6 +112,9 @@ class QtNotationEditor(QWidget):
         self.translation_label.setTextFormat(Qt.TextFormat.PlainText)
         self.translation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.translation_label.setVisible(False)
+        # A long translation without a space to break at would widen the panel past the window:
+        # clipped instead, it still copies whole (breaks put into it would be copied too).
+        self.translation_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Give this piece type the notation typed here (undo with Edit ▸ Undo)")
         self.apply_button.clicked.connect(self.apply_to_piece)
@@ -131,6 +134,7 @@ class QtNotationEditor(QWidget):
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         self.words = QPlainTextEdit()
         self.words.setReadOnly(True)
@@ -161,6 +165,12 @@ class QtNotationEditor(QWidget):
         self._fill_targets()
 
     # ------------------------------------------------------------------ public API
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """Colour the notation again for a new theme (its colours are the theme's)."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
+            self.highlighter.rehighlight()
 
     @property
     def board(self) -> Board | None:

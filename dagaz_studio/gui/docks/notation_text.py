@@ -11,6 +11,8 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QGuiApplication,
+    QPalette,
     QSyntaxHighlighter,
     QTextCharFormat,
     QTextCursor,
@@ -39,7 +41,16 @@ TOKEN_COLOURS = {
     "check": "#1e7a3c",
     "action": "#c0392b",
     "reference": "#b36b00",
-    "separator": "#222222",
+}
+#: The same on the dark theme: lighter, to stand out from its dark background.
+DARK_TOKEN_COLOURS = {
+    "direction": "#7aa7ff",
+    "group": "#c792ea",
+    "quantifier": "#f07cb4",
+    "bracket": "#a0a0a0",
+    "check": "#6fd08c",
+    "action": "#ff7b72",
+    "reference": "#e0a040",
 }
 _BOLD = {"group", "quantifier", "action", "separator"}
 #: Background of the part of the notation the trace player is at.
@@ -54,12 +65,7 @@ class NotationHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
         self._formats: dict[str, QTextCharFormat] = {}
-        for category, colour in TOKEN_COLOURS.items():
-            fmt = QTextCharFormat()
-            fmt.setForeground(QColor(colour))
-            if category in _BOLD:
-                fmt.setFontWeight(QFont.Weight.Bold)
-            self._formats[category] = fmt
+        self._dark: bool | None = None
         self._text: str | None = None
         self._tokens: list[NotationToken] = []
         #: Colour nothing: the text is in another notation than Dagaz's.
@@ -73,10 +79,27 @@ class NotationHighlighter(QSyntaxHighlighter):
             self._text, self._tokens = text, tokens
             self.rehighlight()
 
+    def _set_formats(self) -> None:
+        """The tokens' formats for the theme the application has now (its palette's base)."""
+        dark = QGuiApplication.palette().color(QPalette.ColorRole.Base).lightnessF() < 0.5
+        if dark == self._dark:
+            return
+        self._dark = dark
+        colours = DARK_TOKEN_COLOURS if dark else TOKEN_COLOURS
+        for category in (*TOKEN_COLOURS, "separator"):
+            fmt = QTextCharFormat()
+            # A separator is drawn in the text's own colour, whatever the theme.
+            if category in colours:
+                fmt.setForeground(QColor(colours[category]))
+            if category in _BOLD:
+                fmt.setFontWeight(QFont.Weight.Bold)
+            self._formats[category] = fmt
+
     def highlightBlock(self, text: str) -> None:
         """Colour one line, from the tokens of the whole notation (a token may depend on earlier lines)."""
         if self.plain:
             return
+        self._set_formats()
         whole = self.document().toPlainText()
         if whole != self._text:
             # A long text waits for its tokens (set_tokens): reading it here would freeze typing.
@@ -132,6 +155,8 @@ class NotationTextEdit(QPlainTextEdit):
         if step is not None and step.end <= length:
             selection = QTextEdit.ExtraSelection()
             selection.format.setBackground(QColor(STEP_BACKGROUND))
+            # Dark on the light mark on either theme (the dark theme's text is light).
+            selection.format.setForeground(QColor("#000000"))
             selection.format.setProperty(QTextFormat.Property.FullWidthSelection, False)
             cursor = QTextCursor(self.document())
             cursor.setPosition(step.start)

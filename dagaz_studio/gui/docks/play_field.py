@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from dagaz_studio.gui.docks.label_text import unbroken, wrappable
 from dagaz_studio.gui.lazy_qt import Qt
 
 #: The placeholder of the field for each way a board names its moves (the board file's ``names:``).
@@ -59,10 +60,10 @@ class QtPlayField(QWidget):
     @property
     def error(self) -> str | None:
         """The error shown, if any."""
-        return self.message.text() if self._failed and self.message.text() else None
+        return unbroken(self.message.text()) if self._failed and self.message.text() else None
 
     def _say(self, text: str, colour: str) -> None:
         self._failed = bool(colour)
         self.message.setStyleSheet(f"color: {colour};" if colour else "")
-        self.message.setText(text)
+        self.message.setText(wrappable(text))
         self.message.setVisible(bool(text))

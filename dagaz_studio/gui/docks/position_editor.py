@@ -27,6 +27,7 @@ from dagaz_studio.engine import FenError
 from dagaz_studio.gui.board_view.piece_items import can_draw
 from dagaz_studio.gui.board_view.view import player_colour
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.resources import piece_face
@@ -286,7 +287,7 @@ class QtPositionEditor(QWidget):
         try:
             self.document.set_fen(self.fen_field.text())
         except FenError as error:
-            self.fen_error.setText(str(error))
+            self.fen_error.setText(wrappable(str(error)))
             return
         self.fen_error.clear()
 

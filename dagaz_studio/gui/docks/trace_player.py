@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QRect, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QModelIndex, QRect, QTimer, Signal, Slot
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from dagaz_studio.board.model import Board
 from dagaz_studio.engine import TraceEvent, describe_move, move_branch
+from dagaz_studio.gui.docks.label_text import wrappable
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.queries import MovesAnswer
 
@@ -446,11 +447,21 @@ class QtTracePlayer(QWidget):
         self.counter.setText(f"step {self._position + 1:,} of {count:,}" if has
                              else "recording…" if self._reply is not None and self._reply.tracing else "no steps")
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """Say the step again in the colours of a new theme."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            step = self.current_event()
+            if step is not None:
+                self.sentence.setText(self._sentence(step))
+
     def _sentence(self, event: TraceEvent) -> str:
-        colour = "#1e7a3c" if event.ok else "#b00020"
+        # Each mark in a colour that stands out from the theme's background, light or dark.
+        dark = self.palette().color(QPalette.ColorRole.Window).lightnessF() < 0.5
+        colour = ("#6fd08c" if dark else "#1e7a3c") if event.ok else ("#ff7b72" if dark else "#b00020")
         mark = "✔" if event.ok else "✘"
         if event.kind in ("branch", "repeat", "backtrack", "start"):
-            colour, mark = "#333333", "•"
+            colour, mark = self.palette().color(QPalette.ColorRole.WindowText).name(), "•"
         said = self._notes.get(self.current_index() or 0, event.text)
         text = f"<span style='color:{colour}; font-weight:bold'>{mark}</span> {html.escape(said)}"
         details = []
@@ -462,7 +473,8 @@ class QtTracePlayer(QWidget):
         if self._reply is not None and self._reply.trace_truncated and self._sequence and self._position == len(self._sequence) - 1:
             details.append(f"the trace was cut at {len(self._reply.trace):,} steps")
         if details:
-            text += "<br><span style='color:#555555'>" + html.escape("; ".join(details)) + "</span>"
+            muted = "#a0a0a0" if dark else "#555555"
+            text += f"<br><span style='color:{muted}'>" + html.escape("; ".join(details)) + "</span>"
         return text
 
     def _notation_html(self, event: TraceEvent) -> str:
@@ -471,10 +483,13 @@ class QtTracePlayer(QWidget):
         if not text:
             return ""
         if span is None or span.end > len(text):
-            return f"<code>{html.escape(notation_excerpt(text, 0, 0)[2])}</code>"
+            shown = notation_excerpt(text, 0, 0)[2]
+            return f"<code>{html.escape(wrappable(shown, len(shown)))}</code>"
         before, part, after = notation_excerpt(text, span.start, span.end)
-        return (f"<code>{html.escape(before)}<span style='background:#fff1a8; color:#000000; font-weight:bold'>"
-                f"{html.escape(part)}</span>{html.escape(after)}</code>")
+        # Breakable: a notation without spaces would set the label's width, widening the stepper.
+        before, part, after = (html.escape(wrappable(piece, len(piece))) for piece in (before, part, after))
+        return (f"<code>{before}<span style='background:#fff1a8; color:#000000; font-weight:bold'>"
+                f"{part}</span>{after}</code>")
 
 
 def notation_excerpt(text: str, start: int, end: int, most: int = NOTATION_SHOWN_CHARS) -> tuple[str, str, str]:

@@ -160,6 +160,7 @@ class QtMoveExplorer(QObject):
                                if not editor.reading_pending else "Reading the notation…")
                 return
             query = MovesQuery(board, position.copy(), square, notation=draft, notation_player=standing.player,
+                               notation_name=name,
                                legal_only=self.panel.legal_only.isChecked(),
                                # A notation not on the board moves a hypothetical piece: coordinates say it all.
                                names=draft is None,
