@@ -202,3 +202,24 @@ def test_the_plain_output_names_the_position_square_and_moves(capsys: pytest.Cap
     assert fields["square"].split()[0] in chess.SQUARE_NAMES and fields["only A"] != "-" and fields["only B"] == "-"
     assert main(["compare", "chess", "Knight", "N", "--notation-b", "betza", "--positions", "50"]) == 0
     assert capsys.readouterr().out.strip() == "no difference found in 50 positions"
+
+
+def test_the_fen_printed_shows_the_difference_when_it_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
+    # A jumps a friend only while the friend has not moved. Random placements hold pieces that have
+    # moved; a FEN says a piece on its setup square has not, so shrinking a moved Pawn onto c2 would
+    # print a position where both jump it. The counterexample is shrunk as its FEN reads back.
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.queries.compare_positions import piece_moves
+
+    a, b = "E[f,M]E[p]", "E[f]E[p]"
+    status, result = _compare(capsys, "chess", a, b)
+    assert status == 1
+    board = load_board("chess")
+    rules = Rules(board)
+    kinds = definition_kinds(rules, a, b)
+    position = Position.from_fen(board, result["fen"])
+    square = board.index(result["square"])
+    moves_a, moves_b = (piece_moves(rules, position, square, kind) for kind in kinds)
+    assert moves_a.keys() != moves_b.keys()
+    assert len(moves_a.keys() - moves_b.keys()) == len(result["only_a"])
+    assert len(moves_b.keys() - moves_a.keys()) == len(result["only_b"])
