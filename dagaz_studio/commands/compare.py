@@ -69,8 +69,16 @@ def _searcher(workers: Workers) -> Any:
     return search
 
 
-def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str) -> str:
-    """A definition in the Dagaz notation: a board piece's own, or the text translated."""
+def _not_a_piece(text: str, board_pieces: dict[str, str]) -> str:
+    """For a definition that does not read: a line saying, when it looks like a piece's name, that
+    the board has no piece of that name (and which it has)."""
+    if not (len(text) > 1 and text.isalpha()):
+        return ""
+    return f"\n{text!r} is not one of the board's pieces ({', '.join(board_pieces) or 'it has none'}) either"
+
+
+def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str, which: str) -> str:
+    """Definition ``which`` (A or B) in the Dagaz notation: a board piece's own, or the text translated."""
     if text in board_pieces:
         return board_pieces[text]
     if notation == "dagaz":
@@ -80,7 +88,7 @@ def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str)
     try:
         result = translate(text, notation, "dagaz", dialect)
     except TranslationError as error:
-        raise CommandError(f"bad {notation}:\n" + error.render()) from None
+        raise CommandError(f"bad {notation} of {which}:\n" + error.render() + _not_a_piece(text, board_pieces)) from None
     for warning in result.warnings:
         print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
     return result.text
@@ -90,20 +98,26 @@ def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
     from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
-    from dagaz_studio.queries.compare import Comparison, compare_kinds, definition_kinds
+    from dagaz_studio.notation.parser import parse_notation
+    from dagaz_studio.queries.compare import Comparison, compare_kinds
 
     try:
         if args.positions < 1:
             raise CommandError("--positions is at least 1")
         board = open_board(args.board)
         pieces = {name: piece.notation_text for name, piece in board.pieces.items()}
-        a = _dagaz(pieces, args.a, args.notation, args.dialect)
-        b = _dagaz(pieces, args.b, args.notation_b or args.notation, args.dialect)
+        a = _dagaz(pieces, args.a, args.notation, args.dialect, "A")
+        b = _dagaz(pieces, args.b, args.notation_b or args.notation, args.dialect, "B")
         rules = Rules(board)
-        try:
-            kinds = definition_kinds(rules, a, b)
-        except NotationError as error:
-            raise CommandError("bad notation:\n" + error.render()) from None
+        # Each read in turn, A first, as definition_kinds reads them in the workers: the same kinds.
+        kinds_read = []
+        for which, text, given in (("A", a, args.a), ("B", b, args.b)):
+            try:
+                kinds_read.append(rules.custom_kind(parse_notation(text), which))
+            except NotationError as error:
+                raise CommandError(f"bad notation of {which}:\n" + error.render()
+                                   + _not_a_piece(given, pieces)) from None
+        kinds = (kinds_read[0], kinds_read[1])
         jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
         result: Comparison | None = None
         if jobs > 1:

@@ -223,3 +223,22 @@ def test_the_fen_printed_shows_the_difference_when_it_reads_back(capsys: pytest.
     assert moves_a.keys() != moves_b.keys()
     assert len(moves_a.keys() - moves_b.keys()) == len(result["only_a"])
     assert len(moves_b.keys() - moves_a.keys()) == len(result["only_b"])
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("chess", "Rook", "(+"), "bad notation of B:"),
+    (("chess", "(+", "Rook"), "bad notation of A:"),
+    (("chess", "Q", "R", "--notation", "betza", "--notation-b", "parlett"), "bad parlett of B:"),
+])
+def test_a_bad_definition_is_said_to_be_a_or_b(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+                                               said: str) -> None:
+    assert main(["compare", *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("notation", ["dagaz", "betza"])
+def test_a_name_the_board_lacks_is_said_not_to_be_one_of_its_pieces(capsys: pytest.CaptureFixture[str],
+                                                                     notation: str) -> None:
+    assert main(["compare", "russian", "King", "Officer", "--notation", notation]) == 2
+    err = capsys.readouterr().err
+    assert "'Officer' is not one of the board's pieces (Man, King)" in err and "Traceback" not in err
