@@ -143,6 +143,12 @@ def place_piece(rules: Rules, position: Position, square: int, kind: int, player
     # Replacing an unmoved piece of its own side keeps what "unmoved" checks see; anywhere else the
     # piece has moved, like a piece put on the board by hand.
     moved = standing.moved if standing is not None and standing.player == player else True
+    if rules.board.kind_type.holds_columns:
+        from dagaz_studio.engine import Column, as_cell
+
+        # A column of one, or its captures could not put a taken piece under it.
+        position.cells[square] = as_cell(Column(((player, kind),), moved))
+        return
     position.cells[square] = Piece(player, kind, moved)
 
 
