@@ -6,10 +6,13 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import CommandError, open_board, report
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
 
 EXIT_SAME = 0
 EXIT_DIFFER = 1
@@ -94,6 +97,16 @@ def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str,
     return result.text
 
 
+def _put_there(board: Board) -> str:
+    """What the definitions move on the counterexample's square, as the plain output says it."""
+    if board.kind_type.holds_heaps:
+        # A heap belongs to nobody: the one standing there is what the side to move sows.
+        return "the heap standing there, or one piece on an empty square, moved by the side to move"
+    if board.kind_type.holds_columns:
+        return "a column of one piece of the side to move put there"
+    return "a piece of the side to move put there"
+
+
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
     from dagaz_studio.engine import Rules
@@ -140,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
               f"piece{'s' if result.pieces != 1 else ''})")
         print(f"fen: {result.fen}")
-        print(f"square: {result.square} (a piece of the side to move put there)")
+        print(f"square: {result.square} ({_put_there(board)})")
         print("only A: " + (" ".join(result.only_a) or "-"))
         print("only B: " + (" ".join(result.only_b) or "-"))
     return EXIT_DIFFER if result.differ else EXIT_SAME

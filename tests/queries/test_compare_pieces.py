@@ -242,3 +242,16 @@ def test_a_name_the_board_lacks_is_said_not_to_be_one_of_its_pieces(capsys: pyte
     assert main(["compare", "russian", "King", "Officer", "--notation", notation]) == 2
     err = capsys.readouterr().err
     assert "'Officer' is not one of the board's pieces (Man, King)" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("board", "a", "b", "said"), [
+    ("oware", "Seed", "[@pits](E([b]E)?+|)++", "the heap standing there, or one piece on an empty square"),
+    ("lasca", "Officer", "X[p]", "a column of one piece of the side to move put there"),
+    ("chess", "Knight", "nN", "a piece of the side to move put there"),
+])
+def test_the_plain_output_says_what_stands_on_the_square(capsys: pytest.CaptureFixture[str], board: str, a: str,
+                                                          b: str, said: str) -> None:
+    notation = ["--notation-b", "betza"] if board == "chess" else []
+    assert main(["compare", board, a, b, *notation, "--positions", "50"]) == 1
+    square = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("square: "))
+    assert f"({said}" in square
