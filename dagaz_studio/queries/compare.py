@@ -223,7 +223,7 @@ def _as_written(rules: Rules, position: Position) -> Position | None:
 def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
            as_written: bool = False) -> Position:
     """A smaller ``position`` where the definitions still differ on ``square``: the square emptied
-    (when the difference does not need what stands there), then pieces taken away, moved nearer the
+    (when the difference does not need what stands there), the moves that led there forgotten, then pieces taken away, moved nearer the
     square, or replaced by simpler ones, one at a time, for as long as the difference stays.
 
     ``as_written``: each smaller position is taken as its FEN reads back, so that the difference is
@@ -245,6 +245,14 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
     emptied = current.copy()
     emptied.cells[square] = None
     kept = keeps(emptied)
+    if kept is not None:
+        current = kept
+    # The way there forgotten (the last move, labels of moves made, runs, the clocks), so that a FEN
+    # printed names no en-passant square of a pawn shrinking took away.
+    forgotten = current.copy()
+    forgotten.last_move, forgotten.labels, forgotten.runs = None, frozenset(), ()
+    forgotten.halfmove_clock, forgotten.fullmove_number = 0, 1
+    kept = keeps(forgotten)
     if kept is not None:
         current = kept
     simplicity: list[int] | None = None

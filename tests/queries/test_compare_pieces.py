@@ -255,3 +255,12 @@ def test_the_plain_output_says_what_stands_on_the_square(capsys: pytest.CaptureF
     assert main(["compare", board, a, b, *notation, "--positions", "50"]) == 1
     square = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("square: "))
     assert f"({said}" in square
+
+
+def test_a_counterexample_from_play_forgets_the_moves_that_led_there(capsys: pytest.CaptureFixture[str]) -> None:
+    # Found after a double step whose pawn shrinking takes away: the FEN names no en-passant square
+    # nobody could take on, and its clocks are those of a position set up.
+    status, result = _compare(capsys, "chess", "K", "KisO2", "--notation", "betza")
+    assert status == 1 and result["positions"] > 2
+    board = chess.Board(result["fen"])
+    assert result["fen"].split()[3:] == ["-", "0", "1"] and board.ep_square is None
