@@ -75,6 +75,7 @@ def _searcher(workers: Workers) -> Any:
 def _not_a_piece(text: str, board_pieces: dict[str, str]) -> str:
     """For a definition that does not read: a line saying, when it looks like a piece's name, that
     the board has no piece of that name (and which it has)."""
+    text = text.strip()
     if not (len(text) > 1 and text.isalpha()):
         return ""
     return f"\n{text!r} is not one of the board's pieces ({', '.join(board_pieces) or 'it has none'}) either"
@@ -82,8 +83,9 @@ def _not_a_piece(text: str, board_pieces: dict[str, str]) -> str:
 
 def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str, which: str) -> str:
     """Definition ``which`` (A or B) in the Dagaz notation: a board piece's own, or the text translated."""
-    if text in board_pieces:
-        return board_pieces[text]
+    # A name pasted with the spaces around it is still the name.
+    if text.strip() in board_pieces:
+        return board_pieces[text.strip()]
     if notation == "dagaz":
         return text
     from dagaz_studio.translation import TranslationError, translate

@@ -264,3 +264,8 @@ def test_a_counterexample_from_play_forgets_the_moves_that_led_there(capsys: pyt
     assert status == 1 and result["positions"] > 2
     board = chess.Board(result["fen"])
     assert result["fen"].split()[3:] == ["-", "0", "1"] and board.ep_square is None
+
+
+def test_a_pieces_name_with_spaces_around_it_is_the_piece(capsys: pytest.CaptureFixture[str]) -> None:
+    status, result = _compare(capsys, "chess", " Rook ", "R", "--notation-b", "betza", positions=50)
+    assert status == 0 and not result["differ"]
