@@ -150,7 +150,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
     elif not result.differ:
-        print(f"no difference found in {result.positions:,} positions")
+        tried = f"{result.positions:,} position{'s' if result.positions != 1 else ''}"
+        # Fewer than asked for: the board has no pieces to place at random and no setup to play from.
+        more = "" if result.positions >= args.positions else " (all the board gives: it has no pieces to place " \
+            "at random and no setup to play from)"
+        print(f"no difference found in {tried}{more}")
     else:
         print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
               f"piece{'s' if result.pieces != 1 else ''})")

@@ -269,3 +269,11 @@ def test_a_counterexample_from_play_forgets_the_moves_that_led_there(capsys: pyt
 def test_a_pieces_name_with_spaces_around_it_is_the_piece(capsys: pytest.CaptureFixture[str]) -> None:
     status, result = _compare(capsys, "chess", " Rook ", "R", "--notation-b", "betza", positions=50)
     assert status == 0 and not result["differ"]
+
+
+def test_a_board_that_gives_one_position_says_so(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    board = tmp_path / "bare.board"
+    board.write_text("name: bare\ngrid: a-c x 3-1\nN = (0, -1)\nE = (1, 0)\nplayers: White Black\n")
+    assert main(["compare", str(board), "(N)([p]\\1)*", "(N)([p]\\1){0,1}", "--positions", "200"]) == 0
+    assert capsys.readouterr().out.strip() == ("no difference found in 1 position (all the board gives: it has no "
+                                               "pieces to place at random and no setup to play from)")
