@@ -6,10 +6,13 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dagaz_studio.commands.common import CommandError, open_board, report
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
+
+if TYPE_CHECKING:
+    from dagaz_studio.board.model import Board
 
 EXIT_SAME = 0
 EXIT_DIFFER = 1
@@ -69,10 +72,20 @@ def _searcher(workers: Workers) -> Any:
     return search
 
 
-def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str) -> str:
-    """A definition in the Dagaz notation: a board piece's own, or the text translated."""
-    if text in board_pieces:
-        return board_pieces[text]
+def _not_a_piece(text: str, board_pieces: dict[str, str]) -> str:
+    """For a definition that does not read: a line saying, when it looks like a piece's name, that
+    the board has no piece of that name (and which it has)."""
+    text = text.strip()
+    if not (len(text) > 1 and text.isalpha()):
+        return ""
+    return f"\n{text!r} is not one of the board's pieces ({', '.join(board_pieces) or 'it has none'}) either"
+
+
+def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str, which: str) -> str:
+    """Definition ``which`` (A or B) in the Dagaz notation: a board piece's own, or the text translated."""
+    # A name pasted with the spaces around it is still the name.
+    if text.strip() in board_pieces:
+        return board_pieces[text.strip()]
     if notation == "dagaz":
         return text
     from dagaz_studio.translation import TranslationError, translate
@@ -80,30 +93,46 @@ def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str)
     try:
         result = translate(text, notation, "dagaz", dialect)
     except TranslationError as error:
-        raise CommandError(f"bad {notation}:\n" + error.render()) from None
+        raise CommandError(f"bad {notation} of {which}:\n" + error.render() + _not_a_piece(text, board_pieces)) from None
     for warning in result.warnings:
         print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
     return result.text
+
+
+def _put_there(board: Board) -> str:
+    """What the definitions move on the counterexample's square, as the plain output says it."""
+    if board.kind_type.holds_heaps:
+        # A heap belongs to nobody: the one standing there is what the side to move sows.
+        return "the heap standing there, or one piece on an empty square, moved by the side to move"
+    if board.kind_type.holds_columns:
+        return "a column of one piece of the side to move put there"
+    return "a piece of the side to move put there"
 
 
 def run(args: argparse.Namespace) -> int:
     """Compare the definitions; 1 when they differ, 0 when not, 2 on bad input or a runaway."""
     from dagaz_studio.engine import Rules
     from dagaz_studio.notation import NotationError
-    from dagaz_studio.queries.compare import Comparison, compare_kinds, definition_kinds
+    from dagaz_studio.notation.parser import parse_notation
+    from dagaz_studio.queries.compare import Comparison, compare_kinds
 
     try:
         if args.positions < 1:
             raise CommandError("--positions is at least 1")
         board = open_board(args.board)
         pieces = {name: piece.notation_text for name, piece in board.pieces.items()}
-        a = _dagaz(pieces, args.a, args.notation, args.dialect)
-        b = _dagaz(pieces, args.b, args.notation_b or args.notation, args.dialect)
+        a = _dagaz(pieces, args.a, args.notation, args.dialect, "A")
+        b = _dagaz(pieces, args.b, args.notation_b or args.notation, args.dialect, "B")
         rules = Rules(board)
-        try:
-            kinds = definition_kinds(rules, a, b)
-        except NotationError as error:
-            raise CommandError("bad notation:\n" + error.render()) from None
+        # Each read in turn, A first, as definition_kinds reads them in the workers: the same kinds.
+        kinds_read = []
+        for which, text, given in (("A", a, args.a), ("B", b, args.b)):
+            try:
+                kinds_read.append(rules.custom_kind(parse_notation(text), which))
+            except NotationError as error:
+                raise CommandError(f"bad notation of {which}:\n" + error.render()
+                                   + _not_a_piece(given, pieces)) from None
+        kinds = (kinds_read[0], kinds_read[1])
         jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
         result: Comparison | None = None
         if jobs > 1:
@@ -121,12 +150,16 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
     elif not result.differ:
-        print(f"no difference found in {result.positions:,} positions")
+        tried = f"{result.positions:,} position{'s' if result.positions != 1 else ''}"
+        # Fewer than asked for: the board has no pieces to place at random and no setup to play from.
+        more = "" if result.positions >= args.positions else " (all the board gives: it has no pieces to place " \
+            "at random and no setup to play from)"
+        print(f"no difference found in {tried}{more}")
     else:
         print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
               f"piece{'s' if result.pieces != 1 else ''})")
         print(f"fen: {result.fen}")
-        print(f"square: {result.square} (a piece of the side to move put there)")
+        print(f"square: {result.square} ({_put_there(board)})")
         print("only A: " + (" ".join(result.only_a) or "-"))
         print("only B: " + (" ".join(result.only_b) or "-"))
     return EXIT_DIFFER if result.differ else EXIT_SAME

@@ -158,7 +158,14 @@ def compare_kinds(rules: Rules, kinds: tuple[int, int], positions: int = 1000, s
     if found.error is not None:
         return Comparison(True, found.index, found.position.fen(), board.squares[found.square], error=found.error,
                           which=found.which, position=found.position)
-    small = shrink(rules, found.position, found.square, kinds)
+    # The counterexample is shown as a FEN, which does not say everything a position holds (which
+    # pieces have moved, beyond castling rights; the last move, beyond an en-passant square): where
+    # the difference is still there as the FEN reads back, it is shrunk among such positions only,
+    # so the FEN printed shows it.
+    written = _as_written(rules, found.position)
+    faithful = written is not None and _differs(rules, written, found.square, kinds)
+    small = shrink(rules, written if faithful and written is not None else found.position, found.square, kinds,
+                   as_written=faithful)
     difference = _difference(rules, small, found.square, kinds)
     assert difference is not None  # shrinking keeps the difference
     only_a, only_b = difference
@@ -205,22 +212,50 @@ def _simplicity(rules: Rules) -> list[int]:
     return counts
 
 
-def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]) -> Position:
+def _as_written(rules: Rules, position: Position) -> Position | None:
+    """``position`` as its FEN reads back, or ``None`` when it does not read back."""
+    try:
+        return Position.from_fen(rules.board, position.fen())
+    except ValueError:
+        return None
+
+
+def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int],
+           as_written: bool = False) -> Position:
     """A smaller ``position`` where the definitions still differ on ``square``: the square emptied
-    (when the difference does not need what stands there), then pieces taken away, moved nearer the
-    square, or replaced by simpler ones, one at a time, for as long as the difference stays."""
+    (when the difference does not need what stands there), the moves that led there forgotten, then pieces taken away, moved nearer the
+    square, or replaced by simpler ones, one at a time, for as long as the difference stays.
+
+    ``as_written``: each smaller position is taken as its FEN reads back, so that the difference is
+    in what the FEN of the result says."""
+    trials = 0
+
+    def keeps(trial: Position) -> Position | None:
+        """``trial`` (as written, with ``as_written``) when the difference stays there."""
+        nonlocal trials
+        trials += 1
+        if as_written:
+            written = _as_written(rules, trial)
+            if written is None:
+                return None
+            trial = written
+        return trial if _differs(rules, trial, square, kinds) else None
+
     current = position.copy()
     emptied = current.copy()
     emptied.cells[square] = None
-    if _differs(rules, emptied, square, kinds):
-        current = emptied
+    kept = keeps(emptied)
+    if kept is not None:
+        current = kept
+    # The way there forgotten (the last move, labels of moves made, runs, the clocks), so that a FEN
+    # printed names no en-passant square of a pawn shrinking took away.
+    forgotten = current.copy()
+    forgotten.last_move, forgotten.labels, forgotten.runs = None, frozenset(), ()
+    forgotten.halfmove_clock, forgotten.fullmove_number = 0, 1
+    kept = keeps(forgotten)
+    if kept is not None:
+        current = kept
     simplicity: list[int] | None = None
-    trials = 0
-
-    def keeps(trial: Position) -> bool:
-        nonlocal trials
-        trials += 1
-        return _differs(rules, trial, square, kinds)
 
     # A piece is moved nearer only where squares hold single pieces.
     moves_nearer = rules.board.kind_type.holds_pieces
@@ -232,8 +267,9 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
                 continue
             trial = current.copy()
             trial.cells[other] = None
-            if keeps(trial):
-                current, changed = trial, True
+            kept = keeps(trial)
+            if kept is not None:
+                current, changed = kept, True
                 continue
             if not moves_nearer or not isinstance(piece, Piece):
                 continue
@@ -244,8 +280,9 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
             for target in nearer:
                 trial = current.copy()
                 trial.cells[other], trial.cells[target] = None, piece
-                if keeps(trial):
-                    current, changed = trial, True
+                kept = keeps(trial)
+                if kept is not None:
+                    current, changed = kept, True
                     break
             else:
                 if simplicity is None:
@@ -257,8 +294,9 @@ def shrink(rules: Rules, position: Position, square: int, kinds: tuple[int, int]
                         break
                     trial = current.copy()
                     trial.cells[other] = Piece(piece.player, kind, piece.moved)
-                    if keeps(trial):
-                        current, changed = trial, True
+                    kept = keeps(trial)
+                    if kept is not None:
+                        current, changed = kept, True
                         break
             if changed or trials >= MOST_SHRINK_TRIALS:
                 break

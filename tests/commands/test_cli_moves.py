@@ -133,3 +133,13 @@ def test_a_notation_is_read_up_to_the_length_the_window_and_the_docs_give(capsys
     assert len(capsys.readouterr().out.splitlines()) == 14
     assert main(["moves", "chess", "--at", "d4", "--piece", at_limit + " "]) == 2
     assert f"at most {MAX_NOTATION_CHARS:,}" in capsys.readouterr().err
+
+
+def test_a_typed_piece_on_a_column_board_captures_as_the_boards_own_piece_does(capsys):
+    # A typed piece stands as a column of one, so a capture can put the piece it takes under it.
+    officer = "X[p];(X)[ex]\\1[p](&(X)[C,ex]\\3[p])*+"
+    assert main(["moves", "lasca", "--fen", "7/7/2s4/7/7/7/7 w", "--at", "b6", "--piece", officer]) == 0
+    typed = capsys.readouterr().out.split()
+    assert main(["moves", "lasca", "--fen", "7/1O5/2s4/7/7/7/7 w", "--at", "b6"]) == 0
+    own = capsys.readouterr().out.split()
+    assert "b6-d4xc5" in typed and sorted(typed[2::3]) == sorted(own[1::2])

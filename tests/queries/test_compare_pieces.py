@@ -202,3 +202,78 @@ def test_the_plain_output_names_the_position_square_and_moves(capsys: pytest.Cap
     assert fields["square"].split()[0] in chess.SQUARE_NAMES and fields["only A"] != "-" and fields["only B"] == "-"
     assert main(["compare", "chess", "Knight", "N", "--notation-b", "betza", "--positions", "50"]) == 0
     assert capsys.readouterr().out.strip() == "no difference found in 50 positions"
+
+
+def test_the_fen_printed_shows_the_difference_when_it_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
+    # A jumps a friend only while the friend has not moved. Random placements hold pieces that have
+    # moved; a FEN says a piece on its setup square has not, so shrinking a moved Pawn onto c2 would
+    # print a position where both jump it. The counterexample is shrunk as its FEN reads back.
+    from dagaz_studio.engine.position import Position
+    from dagaz_studio.queries.compare_positions import piece_moves
+
+    a, b = "E[f,M]E[p]", "E[f]E[p]"
+    status, result = _compare(capsys, "chess", a, b)
+    assert status == 1
+    board = load_board("chess")
+    rules = Rules(board)
+    kinds = definition_kinds(rules, a, b)
+    position = Position.from_fen(board, result["fen"])
+    square = board.index(result["square"])
+    moves_a, moves_b = (piece_moves(rules, position, square, kind) for kind in kinds)
+    assert moves_a.keys() != moves_b.keys()
+    assert len(moves_a.keys() - moves_b.keys()) == len(result["only_a"])
+    assert len(moves_b.keys() - moves_a.keys()) == len(result["only_b"])
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("chess", "Rook", "(+"), "bad notation of B:"),
+    (("chess", "(+", "Rook"), "bad notation of A:"),
+    (("chess", "Q", "R", "--notation", "betza", "--notation-b", "parlett"), "bad parlett of B:"),
+])
+def test_a_bad_definition_is_said_to_be_a_or_b(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+                                               said: str) -> None:
+    assert main(["compare", *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("notation", ["dagaz", "betza"])
+def test_a_name_the_board_lacks_is_said_not_to_be_one_of_its_pieces(capsys: pytest.CaptureFixture[str],
+                                                                     notation: str) -> None:
+    assert main(["compare", "russian", "King", "Officer", "--notation", notation]) == 2
+    err = capsys.readouterr().err
+    assert "'Officer' is not one of the board's pieces (Man, King)" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("board", "a", "b", "said"), [
+    ("oware", "Seed", "[@pits](E([b]E)?+|)++", "the heap standing there, or one piece on an empty square"),
+    ("lasca", "Officer", "X[p]", "a column of one piece of the side to move put there"),
+    ("chess", "Knight", "nN", "a piece of the side to move put there"),
+])
+def test_the_plain_output_says_what_stands_on_the_square(capsys: pytest.CaptureFixture[str], board: str, a: str,
+                                                          b: str, said: str) -> None:
+    notation = ["--notation-b", "betza"] if board == "chess" else []
+    assert main(["compare", board, a, b, *notation, "--positions", "50"]) == 1
+    square = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("square: "))
+    assert f"({said}" in square
+
+
+def test_a_counterexample_from_play_forgets_the_moves_that_led_there(capsys: pytest.CaptureFixture[str]) -> None:
+    # Found after a double step whose pawn shrinking takes away: the FEN names no en-passant square
+    # nobody could take on, and its clocks are those of a position set up.
+    status, result = _compare(capsys, "chess", "K", "KisO2", "--notation", "betza")
+    assert status == 1 and result["positions"] > 2
+    board = chess.Board(result["fen"])
+    assert result["fen"].split()[3:] == ["-", "0", "1"] and board.ep_square is None
+
+
+def test_a_pieces_name_with_spaces_around_it_is_the_piece(capsys: pytest.CaptureFixture[str]) -> None:
+    status, result = _compare(capsys, "chess", " Rook ", "R", "--notation-b", "betza", positions=50)
+    assert status == 0 and not result["differ"]
+
+
+def test_a_board_that_gives_one_position_says_so(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    board = tmp_path / "bare.board"
+    board.write_text("name: bare\ngrid: a-c x 3-1\nN = (0, -1)\nE = (1, 0)\nplayers: White Black\n")
+    assert main(["compare", str(board), "(N)([p]\\1)*", "(N)([p]\\1){0,1}", "--positions", "200"]) == 0
+    assert capsys.readouterr().out.strip() == ("no difference found in 1 position (all the board gives: it has no "
+                                               "pieces to place at random and no setup to play from)")
