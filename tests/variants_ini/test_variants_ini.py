@@ -340,3 +340,14 @@ def test_a_switch_is_on_only_where_it_says_true_as_fairy_stockfish_reads_it() ->
         positions = fsf_positions(text, variant.name, fens[variant.name])
         assert "a1a8" not in positions[0][1] and "e2e4" not in positions[0][1]
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_a_section_inheriting_grand_promotes_to_a_lost_archbishop_as_the_builtin() -> None:
+    text = "[mygrand:grand]\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    fen = "rq4n2r/b5k2b/pp1p4p1/n1p2ppP2/9p/2P7/P3P1c3/1C1K2PP1P/aNB6R/R1Q3N1B1 w - - 0 32"
+    positions = fsf_positions(text, "mygrand", [fen])
+    assert {"h7h8a", "h7i8a"} <= set(positions[0][1])
+    assert compare(variant.text, [positions]) is None
+
