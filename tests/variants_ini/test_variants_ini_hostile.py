@@ -220,3 +220,12 @@ def test_a_parent_defined_below_its_child_is_refused_as_fairy_stockfish_refuses_
     games = fsf_games(text, ["early", "house"], games=2, plies=20, seed=2)
     assert games["early"] is None
     assert compare(house.text, games["house"]) is None
+
+
+def test_castling_from_any_start_is_refused_naming_chess960() -> None:
+    # Fairy-Stockfish's chess960 castles a King on f1 with the Rook on g1 (f1g1): not read here,
+    # so not left out silently either.
+    done, refused = import_file("[shuffled:fischerandom]\n\n[wide:caparandom]\n\n[plain:chess]\nchess960 = false\n")
+    assert [variant.name for variant in done] == ["plain"]
+    assert [error.section for error in refused] == ["shuffled", "wide"]
+    assert all("option chess960 = true" in error.message for error in refused)
