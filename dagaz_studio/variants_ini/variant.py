@@ -57,8 +57,15 @@ class Imported:
     ignored: list[str] = field(default_factory=list)
 
 
+#: A board's name (board.lark's WORD), which the section's name becomes.
+_BOARD_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
+
+
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
     """The board file for the section ``name``. Raises IniError naming what is missing."""
+    if not _BOARD_NAME.fullmatch(name):
+        raise IniError(f"the name {shown(name)!r} cannot name a board: a board's name is letters, digits, '_' and '-'",
+                       section=name)
     options, _lines = resolve(name, sections)
     options.pop("__default__", None)
     ignored: list[str] = []

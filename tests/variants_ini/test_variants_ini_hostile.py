@@ -229,3 +229,12 @@ def test_castling_from_any_start_is_refused_naming_chess960() -> None:
     assert [variant.name for variant in done] == ["plain"]
     assert [error.section for error in refused] == ["shuffled", "wide"]
     assert all("option chess960 = true" in error.message for error in refused)
+
+
+@pytest.mark.parametrize("name", ["a b", "a/b", "-x", "é"])
+def test_a_section_name_no_board_can_have_is_refused_saying_so(tmp_path: Path, name: str) -> None:
+    done = _import(tmp_path, GOOD.format(n=1) + f"[{name}:chess]\n\n" + GOOD.format(n=2))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"variants.ini:6: refused [{name}]: the name '{name}' cannot name a board" in done.stderr, done.stderr
+    assert "does not load" not in done.stderr
+    assert _written(tmp_path) == ["good1", "good2"]
