@@ -48,9 +48,10 @@ def run_text(units: set[tuple[int, int]]) -> str:
     return "".join(LETTER[u] for u in sorted(units, key=_ORDER.__getitem__))
 
 
-def _initial(text: str) -> str:
-    """``[M]`` before a move: a comma keeps a following ``+`` or ``*`` from reading as a quantifier."""
-    return "[M]" + ("," if text[:1] in "+*" else "") + text
+def _initial(text: str, check: str = "M") -> str:
+    """``[M]`` (or the ``check`` given) before a move: a comma keeps a following ``+`` or ``*`` from
+    reading as a quantifier."""
+    return f"[{check}]" + ("," if text[:1] in "+*" else "") + text
 
 
 #: An en-passant capture: to an empty square that the piece which moved last has just passed over,
@@ -155,8 +156,9 @@ def _again_body(scale: int, lame: set[int], screen: frozenset[int] | set[int] = 
     return "[p]" + "".join(("[p]" if k in lame else "[P]" if k in screen else "") + "\\1" for k in range(0, scale))
 
 
-def to_dagaz(piece: Piece) -> str:
-    """The piece in the Dagaz notation.
+def to_dagaz(piece: Piece, initial_check: str = "M") -> str:
+    """The piece in the Dagaz notation; its initial moves (``i``) behind the square check ``initial_check``,
+    the piece's not having moved unless told otherwise.
 
     Raises TranslationError when the piece has no move.
     """
@@ -197,19 +199,19 @@ def to_dagaz(piece: Piece) -> str:
             merged[key2].append(tokens[-1])
             continue
         text = _shape_text(shape)
-        alternatives.append(_initial(text) if shape.initial else text)
+        alternatives.append(_initial(text, initial_check) if shape.initial else text)
     texts = []
     for key in order:
         scale, rng, modes, hop, lame, screen, initial, wrap = key
         leg = Leg((0, scale), rng, modes, hop, tuple((0, k) for k in lame), tuple((0, k) for k in screen),
                   wrap=wrap)
         text = _straight_group(straight[key], scale, leg)
-        texts.append(_initial(text) if initial else text)
+        texts.append(_initial(text, initial_check) if initial else text)
     for key2 in merged_order:
         prefix, modes, initial, wrap = key2
         letters = sorted(set(merged[key2]), key=lambda c: _ORDER[next(v for v, letter in LETTER.items() if letter == c)])
         text = _join(list(prefix) + ["".join(letters) + ("%" if wrap else "")]) + _final_check(modes)
-        texts.append(_initial(text) if initial else text)
+        texts.append(_initial(text, initial_check) if initial else text)
     text = ";".join(texts + alternatives)
     if lopsided(piece.shapes):
         text = _own_hand(text)

@@ -29,10 +29,11 @@ IGNORED = re.compile(
     r"|connectN|connectPieceTypes|connectVertical|connectHorizontal|connectDiagonal|connectRegion[12](White|Black)"
     r"|connectNxN|collinearN|connectValue|materialCounting|adjudicateFullBoard|countingRule|chasingRule"
     r"|perpetualCheckIllegal|moveRepetitionIllegal|shatarMateRule|bikjangRule|castlingWins|nnueAlias"
-    r"|chess960|shogiPawnDropMateIllegal)$")
+    r"|shogiPawnDropMateIllegal)$")
 
 #: Options whose value here is Fairy-Stockfish's default: set to it, they change nothing.
-DEFAULTS = {"pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
+#: chess960 among them: its castling, from wherever King and Rook start, is not read.
+DEFAULTS = {"chess960": "false", "pieceDrops": "false", "capturesToHand": "false", "extinctionPseudoRoyal": "false",
             "passOnStalemate": "false", "passOnStalemateWhite": "false", "passOnStalemateBlack": "false",
             "pass": "false", "passWhite": "false", "passBlack": "false", "blastOnCapture": "false",
             "enclosingDrop": "none", "flipEnclosedPieces": "none", "immobilityIllegal": "false",

@@ -57,8 +57,15 @@ class Imported:
     ignored: list[str] = field(default_factory=list)
 
 
+#: A board's name (board.lark's WORD), which the section's name becomes.
+_BOARD_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
+
+
 def import_variant(name: str, sections: dict[str, Section]) -> Imported:
     """The board file for the section ``name``. Raises IniError naming what is missing."""
+    if not _BOARD_NAME.fullmatch(name):
+        raise IniError(f"the name {shown(name)!r} cannot name a board: a board's name is letters, digits, '_' and '-'",
+                       section=name)
     options, _lines = resolve(name, sections)
     options.pop("__default__", None)
     ignored: list[str] = []
@@ -121,16 +128,21 @@ def _mirror(piece_shapes: set) -> set:
             for s in piece_shapes}
 
 
-def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False) -> str:
-    notation, wrong = _translated(betza, turned, en_passant)
+def _betza_dagaz(name: str, key: str, betza: str, turned: bool, en_passant: bool = False,
+                 initial: str = "@double") -> str:
+    notation, wrong = _translated(betza, turned, en_passant, initial)
     if wrong:
         raise IniError(f"piece {key} = {shown(betza)}{wrong}", section=name)
     return notation
 
 
 @functools.lru_cache(maxsize=512)
-def _translated(betza: str, turned: bool, en_passant: bool) -> tuple[str, str]:
+def _translated(betza: str, turned: bool, en_passant: bool, initial: str) -> tuple[str, str]:
     """A piece's Betza as a Dagaz notation, or what is wrong with it (said after ``piece KEY = BETZA``).
+
+    Fairy-Stockfish gives a piece its initial moves (``i``) where it stands in its side's double-step
+    region, moved or not: the check ``initial`` (``@double``), or none where there is no such region
+    (``""``: they are left out).
 
     Kept: sections inheriting the same pieces ask for the same translations, and a file may hold many.
     """
@@ -142,11 +154,15 @@ def _translated(betza: str, turned: bool, en_passant: bool) -> tuple[str, str]:
         return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
     if en_passant:
         capture_en_passant(piece)
+    if not initial:
+        piece.shapes = [shape for shape in piece.shapes if not shape.initial]
+        if not piece.shapes:
+            return "[P]", ""  # only initial moves, never made: a piece that never moves
     shapes = set(piece.shapes)
     if not turned and shapes != _mirror(shapes):
         return "", (" is not left-right symmetric, in a game with castling: Black's left and right are not "
                     "supported there")
-    return to_dagaz(piece), ""
+    return to_dagaz(piece, initial), ""
 
 
 def _shift_groups(notation: str, by: int = 1) -> str:
@@ -371,7 +387,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
             base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
         else:
-            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all)
+            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all,
+                                initial="@double" if double else "")
         if EN_PASSANT in base:
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
@@ -479,7 +496,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             notation = f"[*Wall]({_shift_groups(notation)})"
         lines.append(f"piece {names[letter]} {letter.upper()}{flags}: {notation}")
         notations[letter] = base
-    if double and any(key == "pawn" for key, _ in pieces.values()):
+    if double and (any(key == "pawn" for key, _ in pieces.values())
+                   or any("[@double]" in notation for notation in notations.values())):
         zones.append(zone("double", double_w, double_b))
     if triple and any(key == "pawn" for key, _ in pieces.values()):
         zones.append(zone("triple", triple_w, triple_b))

@@ -340,3 +340,47 @@ def test_a_switch_is_on_only_where_it_says_true_as_fairy_stockfish_reads_it() ->
         positions = fsf_positions(text, variant.name, fens[variant.name])
         assert "a1a8" not in positions[0][1] and "e2e4" not in positions[0][1]
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+INITIAL = """[initial:chess]
+customPiece1 = a:KifmnD
+doubleStepRegionWhite = *2 *4
+castling = false
+startFen = 4k3/8/8/8/3A4/2A5/8/4K3 w - - 0 1
+
+[noinitial:initial]
+doubleStep = false
+"""
+
+
+def test_a_pieces_initial_moves_are_made_from_its_double_step_region_as_in_fairy_stockfish() -> None:
+    # The piece on d4, in the region, steps twice though it has moved there; the one on c3, never
+    # moved but outside it, does not; without double steps neither does.
+    done, refused = import_file(INITIAL)
+    assert not refused, refused
+    fens = ["4k3/8/8/8/3A4/2A5/8/4K3 w - - 0 1", "3k4/8/8/3A4/8/2A5/8/4K3 w - - 0 1"]
+    for variant in done:
+        positions = fsf_positions(INITIAL, variant.name, fens)
+        assert ("d4d6" in positions[0][1]) is (variant.name == "initial") and "c3c5" not in positions[0][1]
+        assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_a_section_inheriting_grand_promotes_to_a_lost_archbishop_as_the_builtin() -> None:
+    text = "[mygrand:grand]\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    fen = "rq4n2r/b5k2b/pp1p4p1/n1p2ppP2/9p/2P7/P3P1c3/1C1K2PP1P/aNB6R/R1Q3N1B1 w - - 0 32"
+    positions = fsf_positions(text, "mygrand", [fen])
+    assert {"h7h8a", "h7i8a"} <= set(positions[0][1])
+    assert compare(variant.text, [positions]) is None
+
+
+def test_a_section_inheriting_wolf_steps_twice_from_the_region_as_the_builtin() -> None:
+    # Wolf's Sergeant on b8 has moved there, and steps twice from its double-step region.
+    text = "[mywolf:wolf]\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    fen = "1qfrbb1k/2npQ3/psps2sp/4s1p1/3W1pP1/1P3P2/P3P1SS/S1P2w2/1KSP3P/1NBBF2R b - - 0 23"
+    positions = fsf_positions(text, "mywolf", [fen])
+    assert "b8b6" in positions[0][1]
+    assert compare(variant.text, [positions]) is None

@@ -220,3 +220,21 @@ def test_a_parent_defined_below_its_child_is_refused_as_fairy_stockfish_refuses_
     games = fsf_games(text, ["early", "house"], games=2, plies=20, seed=2)
     assert games["early"] is None
     assert compare(house.text, games["house"]) is None
+
+
+def test_castling_from_any_start_is_refused_naming_chess960() -> None:
+    # Fairy-Stockfish's chess960 castles a King on f1 with the Rook on g1 (f1g1): not read here,
+    # so not left out silently either.
+    done, refused = import_file("[shuffled:fischerandom]\n\n[wide:caparandom]\n\n[plain:chess]\nchess960 = false\n")
+    assert [variant.name for variant in done] == ["plain"]
+    assert [error.section for error in refused] == ["shuffled", "wide"]
+    assert all("option chess960 = true" in error.message for error in refused)
+
+
+@pytest.mark.parametrize("name", ["a b", "a/b", "-x", "é"])
+def test_a_section_name_no_board_can_have_is_refused_saying_so(tmp_path: Path, name: str) -> None:
+    done = _import(tmp_path, GOOD.format(n=1) + f"[{name}:chess]\n\n" + GOOD.format(n=2))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"variants.ini:6: refused [{name}]: the name '{name}' cannot name a board" in done.stderr, done.stderr
+    assert "does not load" not in done.stderr
+    assert _written(tmp_path) == ["good1", "good2"]
