@@ -76,6 +76,8 @@ def test_fen_stream_one_result_per_line() -> None:
         (["moves", "chess", "--at", "d4", "--piece", "(N;S)*"], "stopped after"),
         (["moves", "chess", "--piece", "N"], "--piece needs --at"),
         (["perft", "chess", "--depth", "-1"], "--depth"),
+        (["perft", "chess", "--depth", "100000", "--jobs", "1"], "--depth 100000: at most 1,000"),
+        (["perft", "chess", "--depth", "99999999999999999999", "--jobs", "2"], "at most 1,000"),
         (["perft", "nosuch", "--depth", "1"], "no such board"),
     ],
 )
