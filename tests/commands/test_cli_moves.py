@@ -122,3 +122,15 @@ def test_a_notation_is_read_up_to_the_length_the_window_and_the_docs_give(capsys
     assert len(capsys.readouterr().out.splitlines()) == 14
     assert main(["moves", "chess", "--at", "d4", "--piece", at_limit + " "]) == 2
     assert f"at most {MAX_NOTATION_CHARS:,}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("board", "pdn", "fen"), [
+    ("lasca", "W:Wa1,c1:Bg7", "6s/7/7/7/7/7/S1S4 w"),
+    ("bashni", "B:W:Bb7", "8/1m6/8/8/8/8/8/8 b"),
+])
+def test_a_pdn_fen_sets_up_a_stack_board(board: str, pdn: str, fen: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", board, "--fen", pdn, "--json"]) == 0
+    by_pdn = json.loads(capsys.readouterr().out)
+    assert main(["moves", board, "--fen", fen, "--json"]) == 0
+    assert by_pdn["moves"] == json.loads(capsys.readouterr().out)["moves"]
+    assert by_pdn["moves"]
