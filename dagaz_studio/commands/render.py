@@ -6,6 +6,7 @@ Draws exactly what the window draws, without opening one (Qt runs offscreen when
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -153,6 +154,7 @@ def _write(out: Path, data: bytes) -> None:
     previous file as it was and nothing beside it (:mod:`dagaz_studio.notation.whole_file`)."""
     from dagaz_studio.notation.whole_file import write_whole
 
+    out = _through_links(out)
     if os.open not in os.supports_dir_fd:  # no folder descriptors: a named temporary file instead
         from dagaz_studio.board.writer import SaveError, write_atomically
 
@@ -166,3 +168,14 @@ def _write(out: Path, data: bytes) -> None:
         write_whole(folder, out.name, data, sync=True)
     finally:
         os.close(folder)
+
+
+def _through_links(out: Path) -> Path:
+    """The file a write to ``out`` replaces: where a symbolic link leads, so that the link stays a link
+    (a renamed new file would take its place) and the picture lands where it points."""
+    if not out.is_symlink():
+        return out
+    target = Path(os.path.realpath(out))
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EINVAL, f"a link to {target}, which is not a regular file")
+    return target
