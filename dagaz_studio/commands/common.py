@@ -29,6 +29,8 @@ def open_board(argument: str) -> Board:
     """The board a command-line argument names (a path or a shipped board's name)."""
     from dagaz_studio.board import BoardFileError, load_board
 
+    if not argument.strip():  # a path of nothing would be read as the current folder
+        raise CommandError("the board is empty: give a board file or a shipped board's name (e.g. chess)")
     try:
         return load_board(argument)
     except BoardFileError as error:

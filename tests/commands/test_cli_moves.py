@@ -79,6 +79,8 @@ def test_fen_stream_one_result_per_line() -> None:
         (["perft", "chess", "--depth", "100000", "--jobs", "1"], "--depth 100000: at most 1,000"),
         (["perft", "chess", "--depth", "99999999999999999999", "--jobs", "2"], "at most 1,000"),
         (["perft", "nosuch", "--depth", "1"], "no such board"),
+        (["perft", "", "--depth", "1"], "the board is empty"),
+        (["moves", " "], "the board is empty"),
     ],
 )
 def test_user_errors_exit_2_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,3 +136,15 @@ def test_a_pdn_fen_sets_up_a_stack_board(board: str, pdn: str, fen: str, capsys:
     assert main(["moves", board, "--fen", fen, "--json"]) == 0
     assert by_pdn["moves"] == json.loads(capsys.readouterr().out)["moves"]
     assert by_pdn["moves"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["perft", "chess", "--depth", "1", "--jobs", "-3"], "argument --jobs: -3: give 1 or more processes"),
+    (["moves", "chess", "--jobs", "0"], "argument --jobs: 0: give 1 or more processes"),
+    (["perft", "chess", "--depth", "1", "--jobs", "two"], "argument --jobs: 'two' is not a whole number"),
+])
+def test_jobs_of_no_process_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert message in capsys.readouterr().err
