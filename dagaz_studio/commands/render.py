@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -140,6 +141,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
             width = max(3, len(str(len(pictures))))
             for number, data in enumerate(pictures, 1):
                 _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+            _remove_later_frames(out, len(pictures))
         else:
             _write(out, animated_png(pictures, args.delay, 0, [frame.sentence for frame in film.frames]))
     except OSError as error:
@@ -179,3 +181,13 @@ def _through_links(out: Path) -> Path:
     if target.exists() and not target.is_file():
         raise OSError(errno.EINVAL, f"a link to {target}, which is not a regular file")
     return target
+
+
+def _remove_later_frames(out: Path, count: int) -> None:
+    """Remove the frames past ``count`` of an earlier, longer series written to ``out``: left beside the
+    new series, they would be read as its last frames."""
+    pattern = re.compile(re.escape(out.stem) + r"-(\d{3,})\.svg")
+    for entry in out.parent.iterdir():
+        found = pattern.fullmatch(entry.name)
+        if found is not None and int(found.group(1)) > count and entry.is_file():
+            entry.unlink()
