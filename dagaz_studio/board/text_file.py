@@ -96,7 +96,7 @@ def decode_text(data: bytes, name: str = "<text>", what: str = "file") -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
-        raise TextFileError(name, f"is not UTF-8 text (byte {error.start:,}): a {what} is read as UTF-8", line) from None
+        raise TextFileError(name, f"is not UTF-8 text (byte {error.start + 1:,}): a {what} is read as UTF-8", line) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -52,10 +52,16 @@ def open_position(board: Board, fen: str | None) -> Position:
         raise CommandError(str(error)) from None
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes for a message, cut short past ``limit`` characters: a pasted page is not
+    echoed back whole."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def square_index(board: Board, name: str) -> int:
     """A square's index by name; a clear error for a square the board does not have."""
     if not board.has_square(name):
-        raise CommandError(f"no square {name!r} on {board.name} (squares run {board.squares[0]} … {board.squares[-1]})")
+        raise CommandError(f"no square {quoted(name)} on {board.name} (squares run {board.squares[0]} … {board.squares[-1]})")
     return board.index(name)
 
 

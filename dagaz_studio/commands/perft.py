@@ -12,6 +12,10 @@ from dagaz_studio.commands.pool import STATE, add_jobs_option, jobs_for, pool
 #: From this depth on, the default spreads the first moves over every core.
 PARALLEL_DEPTH = 4
 
+#: The deepest count asked for: each ply is a frame of the counting's recursion, which must leave
+#: room for the runs of the notations below it (far past any count that ends in a lifetime).
+MAX_DEPTH = 1_000
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``perft`` subcommand."""
@@ -22,7 +26,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("board", metavar="BOARD", help="a board file or a shipped board's name (e.g. chess)")
     parser.add_argument("--fen", metavar="FEN", help="the position (default: the board's initial one)")
-    parser.add_argument("--depth", type=int, required=True, metavar="N", help="how many moves deep")
+    parser.add_argument("--depth", type=int, required=True, metavar="N", help=f"how many moves deep (0 to {MAX_DEPTH:,})")
     parser.add_argument("--divide", action="store_true", help="also the count after each first move")
     add_jobs_option(parser, f"count with (default: every core from depth {PARALLEL_DEPTH} on)")
 
@@ -74,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.depth < 0:
             raise CommandError(f"--depth must be 0 or more, not {args.depth}")
+        if args.depth > MAX_DEPTH:
+            raise CommandError(f"--depth {args.depth}: at most {MAX_DEPTH:,} moves deep")
         board = open_board(args.board)
         rules = Rules(board)
         position = open_position(board, args.fen)

@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from dagaz_studio.commands.common import CommandError, open_board, open_position, report
+from dagaz_studio.commands.common import CommandError, open_board, open_position, quoted, report
 
 if TYPE_CHECKING:
     from dagaz_studio.engine import Position, Rules
@@ -25,7 +25,7 @@ class PlayError(ValueError):
         self.number = number
         self.text = text
         self.reason = reason
-        super().__init__(f"move {number} {text!r}: {reason}")
+        super().__init__(f"move {number} {quoted(text)}: {reason}")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,7 +49,7 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
 
     Raises :class:`PlayError` for the first name that selects no legal move, or several.
     """
-    from dagaz_studio.engine import make_move, over_by_board
+    from dagaz_studio.engine import game_over, make_move, over_by_board
     from dagaz_studio.names import MoveNameError, MoveNames, NameStyleError
 
 
@@ -61,6 +61,9 @@ def play_names(rules: Rules, position: Position, texts: Iterable[str]) -> Positi
         try:
             move = MoveNames(rules, position).read(text)
         except (MoveNameError, NameStyleError) as error:
+            over = game_over(rules, position)
+            if over is not None:  # a board without end rules ends when a side has no move: say so
+                raise PlayError(number, text, f"the game is over: {over.reason}") from None
             raise PlayError(number, text, str(error) + _hand_hint(position, text)) from None
         make_move(position, move)
     return position

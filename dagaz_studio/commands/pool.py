@@ -25,8 +25,19 @@ STATE: dict[str, Any] = {}
 
 def add_jobs_option(parser: argparse.ArgumentParser, what: str) -> None:
     """The ``--jobs N`` option."""
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=_job_count, default=None, metavar="N",
                         help=f"processes to {what}; 1: this process only; the output is the same")
+
+
+def _job_count(text: str) -> int:
+    """A ``--jobs`` value: a whole number of processes, at least one (0 or less is no number of them)."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{count}: give 1 or more processes")
+    return count
 
 
 def cores() -> int:

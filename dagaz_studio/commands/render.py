@@ -6,7 +6,9 @@ Draws exactly what the window draws, without opening one (Qt runs offscreen when
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -139,6 +141,7 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
             width = max(3, len(str(len(pictures))))
             for number, data in enumerate(pictures, 1):
                 _write(out.with_name(f"{out.stem}-{number:0{width}d}.svg"), data)
+            _remove_later_frames(out, len(pictures))
         else:
             _write(out, animated_png(pictures, args.delay, 0, [frame.sentence for frame in film.frames]))
     except OSError as error:
@@ -153,6 +156,7 @@ def _write(out: Path, data: bytes) -> None:
     previous file as it was and nothing beside it (:mod:`dagaz_studio.notation.whole_file`)."""
     from dagaz_studio.notation.whole_file import write_whole
 
+    out = _through_links(out)
     if os.open not in os.supports_dir_fd:  # no folder descriptors: a named temporary file instead
         from dagaz_studio.board.writer import SaveError, write_atomically
 
@@ -166,3 +170,24 @@ def _write(out: Path, data: bytes) -> None:
         write_whole(folder, out.name, data, sync=True)
     finally:
         os.close(folder)
+
+
+def _through_links(out: Path) -> Path:
+    """The file a write to ``out`` replaces: where a symbolic link leads, so that the link stays a link
+    (a renamed new file would take its place) and the picture lands where it points."""
+    if not out.is_symlink():
+        return out
+    target = Path(os.path.realpath(out))
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EINVAL, f"a link to {target}, which is not a regular file")
+    return target
+
+
+def _remove_later_frames(out: Path, count: int) -> None:
+    """Remove the frames past ``count`` of an earlier, longer series written to ``out``: left beside the
+    new series, they would be read as its last frames."""
+    pattern = re.compile(re.escape(out.stem) + r"-(\d{3,})\.svg")
+    for entry in out.parent.iterdir():
+        found = pattern.fullmatch(entry.name)
+        if found is not None and int(found.group(1)) > count and entry.is_file():
+            entry.unlink()

@@ -20,13 +20,19 @@ class MoveNameError(ValueError):
         self.text = text
         self.candidates = candidates
         if candidates:
-            message = f"{text!r} matches several moves: {', '.join(candidates)}"
+            message = f"{quoted(text)} matches several moves: {', '.join(candidates)}"
         else:
-            message = f"no legal move matches {text!r}"
+            message = f"no legal move matches {quoted(text)}"
             if reason:
                 message += f" ({reason})"
         super().__init__(message)
         self.message = message
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` in quotes for a message, cut short past ``limit`` characters: a pasted page is not
+    echoed back whole."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 class NameStyleError(ValueError):

@@ -93,7 +93,9 @@ def fen_from_pdn(board: Board, text: str) -> str:
             if square in cells:
                 raise PdnError(f"square {item} is given twice")
             cells[square] = letter if player == 0 else letter.lower()
-    return f"{format_placement(board, cells.get)} {'w' if turn == 0 else 'b'} - - 0 1"
+    placement = f"{format_placement(board, cells.get)} {'w' if turn == 0 else 'b'}"
+    # A stack board's position has no castling, en passant or move counts: its FEN ends at the side.
+    return placement if board.kind_type.holds_columns else placement + " - - 0 1"
 
 
 def pdn_from_position(position: Position, numbered: bool = True) -> str:

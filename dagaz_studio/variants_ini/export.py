@@ -21,6 +21,9 @@ _MIRRORED = {"N": "S", "S": "N", "E": "E", "W": "W", "O": "T", "T": "O", "M": "R
 
 
 def _check_geometry(board: Board) -> None:
+    if not board.kind_type.holds_pieces:  # seeds in pits, columns of pieces: no single piece to say
+        raise IniError(f"board {board.name}: a {board.kind_type.name} board; Fairy-Stockfish plays boards of "
+                       "one piece a square only")
     columns, rows = len(board.column_names), len(board.row_names)
     if len(board.squares) != columns * rows or not (columns <= 12 and rows <= 10):
         raise IniError(f"board {board.name}: Fairy-Stockfish plays full rectangles up to 12x10 only")

@@ -93,3 +93,13 @@ def test_setup_fields_past_the_placement_are_checked(tmp_path, capsys) -> None: 
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:4:8: setup:" in err and "castling" in err
+
+
+def test_a_byte_that_is_not_utf8_is_counted_from_1(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "binary.board"
+    path.write_bytes(b"\xff")
+    assert main(["check", str(path)]) == 2
+    assert "is not UTF-8 text (byte 1): " in capsys.readouterr().err
+    path.write_bytes(b"ab\n\xff\n")
+    assert main(["check", str(path)]) == 2
+    assert f"{path}:2: is not UTF-8 text (byte 4): " in capsys.readouterr().err

@@ -89,7 +89,11 @@ def test_fen_stream_one_result_per_line() -> None:
         (["moves", "chess", "--at", "d4", "--piece", "(N;S)*"], "stopped after"),
         (["moves", "chess", "--piece", "N"], "--piece needs --at"),
         (["perft", "chess", "--depth", "-1"], "--depth"),
+        (["perft", "chess", "--depth", "100000", "--jobs", "1"], "--depth 100000: at most 1,000"),
+        (["perft", "chess", "--depth", "99999999999999999999", "--jobs", "2"], "at most 1,000"),
         (["perft", "nosuch", "--depth", "1"], "no such board"),
+        (["perft", "", "--depth", "1"], "no board given"),
+        (["moves", " "], "no board given"),
     ],
 )
 def test_user_errors_exit_2_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,3 +147,27 @@ def test_a_typed_piece_on_a_column_board_captures_as_the_boards_own_piece_does(c
     assert main(["moves", "lasca", "--fen", "7/1O5/2s4/7/7/7/7 w", "--at", "b6"]) == 0
     own = capsys.readouterr().out.split()
     assert "b6-d4xc5" in typed and sorted(typed[2::3]) == sorted(own[1::2])
+
+
+@pytest.mark.parametrize(("board", "pdn", "fen"), [
+    ("lasca", "W:Wa1,c1:Bg7", "6s/7/7/7/7/7/S1S4 w"),
+    ("bashni", "B:W:Bb7", "8/1m6/8/8/8/8/8/8 b"),
+])
+def test_a_pdn_fen_sets_up_a_stack_board(board: str, pdn: str, fen: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", board, "--fen", pdn, "--json"]) == 0
+    by_pdn = json.loads(capsys.readouterr().out)
+    assert main(["moves", board, "--fen", fen, "--json"]) == 0
+    assert by_pdn["moves"] == json.loads(capsys.readouterr().out)["moves"]
+    assert by_pdn["moves"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["perft", "chess", "--depth", "1", "--jobs", "-3"], "argument --jobs: -3: give 1 or more processes"),
+    (["moves", "chess", "--jobs", "0"], "argument --jobs: 0: give 1 or more processes"),
+    (["perft", "chess", "--depth", "1", "--jobs", "two"], "argument --jobs: 'two' is not a whole number"),
+])
+def test_jobs_of_no_process_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert message in capsys.readouterr().err

@@ -114,3 +114,25 @@ def test_moves_unknown_style_is_a_usage_error(capsys: pytest.CaptureFixture[str]
         main(["moves", "chess", "--style", "figurine"])
     assert caught.value.code == 2
     assert "invalid choice: 'figurine'" in capsys.readouterr().err
+
+
+def test_a_move_after_checkmate_says_the_game_is_over(capsys: pytest.CaptureFixture[str]) -> None:
+    board = chess.Board()
+    for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]:
+        board.push_san(san)
+    assert board.is_checkmate()
+    assert main(["play", "chess", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#", "Ke7"]) == 2
+    err = capsys.readouterr().err
+    assert "move 8 'Ke7': the game is over: Black has no legal move, with a royal piece attacked (checkmate)" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "chess", "e4" * 50_000],
+    ["play", "chess", "--fen", "4k3/8/8/8/8/8/1N3N2/4K3 w - - 0 1", "e4" * 50_000],
+    ["moves", "chess", "--at", "e4" * 50_000],
+    ["render", "chess", "--at", "e4" * 50_000, "--out", "unwritten.png"],
+])
+def test_a_huge_name_is_quoted_short(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 400 and "e4e4e4…" in err, err[:500]

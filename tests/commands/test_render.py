@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
@@ -113,3 +114,19 @@ def test_render_runs_without_a_display_in_its_own_process(tmp_path):
                             capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     assert ElementTree.parse(out).getroot().tag.endswith("svg")
+
+
+def test_a_link_given_as_out_stays_a_link_to_the_new_picture(tmp_path, capsys):
+    (tmp_path / "renders").mkdir()
+    target = tmp_path / "renders" / "v3.png"
+    target.write_bytes(b"old")
+    link = tmp_path / "current.png"
+    link.symlink_to("renders/v3.png")
+    assert main(["render", "chess", "--out", str(link)]) == 0
+    assert link.is_symlink() and link.readlink().as_posix() == "renders/v3.png"
+    assert target.read_bytes().startswith(b"\x89PNG")
+    device = tmp_path / "null.png"
+    device.symlink_to("/dev/null")
+    assert main(["render", "chess", "--out", str(device)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    assert device.is_symlink() and not Path("/dev/null").is_file()

@@ -148,3 +148,17 @@ def test_render_trace_refuses_what_it_cannot_draw(tmp_path: Path, capsys) -> Non
     assert "animated PNG" in capsys.readouterr().err
     assert main(["render", "chess", "--fen", fen, "--at", "d4", "--trace", "--out", str(tmp_path / "a.png")]) == 2
     assert not list(tmp_path.iterdir())
+
+
+def test_a_shorter_series_of_svg_frames_leaves_none_of_a_longer_one_behind(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run.svg"
+    assert main(["render", "chess", "--trace", "--at", "e2", "--out", str(out)]) == 0
+    longer = sorted(p.name for p in tmp_path.glob("run-*.svg"))
+    (tmp_path / "run-notes.svg").write_text("kept")
+    assert main(["render", "chess", "--trace", "--at", "e2", "--move", "e4", "--out", str(out)]) == 0
+    shorter = sorted(p.name for p in tmp_path.glob("run-*.svg"))
+    assert len(shorter) < len(longer) + 1 and "run-notes.svg" in shorter
+    frames = [name for name in shorter if name != "run-notes.svg"]
+    assert frames == [f"run-{n:03d}.svg" for n in range(1, len(frames) + 1)]
+    assert "13 frames" in capsys.readouterr().err

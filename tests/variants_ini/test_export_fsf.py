@@ -89,3 +89,9 @@ def test_pieces_fairy_stockfish_does_not_read_make_the_export_fail_naming_them(t
     assert "Sentry: Fairy-Stockfish does not read the null move (O)" in message
     # A diagonal step, then outward orthogonally: no lame leap of Fairy-Stockfish's, but a chain of legs.
     assert "Moa: Fairy-Stockfish does not read multi-leg moves (a)" in message
+
+
+@pytest.mark.parametrize(("board_name", "kind"), [("oware", "heap"), ("lasca", "stack")])
+def test_a_heap_or_stack_board_is_refused_as_such(board_name: str, kind: str) -> None:
+    with pytest.raises(IniError, match=f"a {kind} board; Fairy-Stockfish plays boards of one piece a square only"):
+        export_fsf(load_board(board_name))
