@@ -13,6 +13,7 @@ leaves the previous file as it was.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -20,7 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "replace_setup", "write_atomically"]
+__all__ = ["BoardWriteError", "SaveError", "atomic_path", "replace_piece_notation", "replace_setup", "through_links",
+           "write_atomically"]
 
 
 class SaveError(ValueError):
@@ -80,7 +82,10 @@ def write_atomically(path: str | Path, data: str | bytes, encoding: str = "utf-8
     """
     from dagaz_studio.notation.whole_file import write_whole
 
-    target = Path(path)
+    try:
+        target = through_links(Path(path))
+    except OSError as error:
+        raise SaveError(Path(path), error.strerror or str(error)) from error
     payload = data.encode(encoding) if isinstance(data, str) else data
     try:
         folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -92,6 +97,18 @@ def write_atomically(path: str | Path, data: str | bytes, encoding: str = "utf-8
         raise SaveError(target, error.strerror or str(error)) from error
     finally:
         os.close(folder)
+
+
+def through_links(path: Path) -> Path:
+    """The file a write to ``path`` replaces: where a symbolic link leads, so that the link stays a link
+    (a new file renamed over the link would take its place, and the file it leads to would miss the
+    write). Raises ``OSError`` for a link to what is not a regular file (a device, a folder)."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EINVAL, f"a link to {target}, which is not a regular file")
+    return target
 
 
 def _settle(temporary: Path, target: Path) -> None:

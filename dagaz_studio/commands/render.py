@@ -6,7 +6,6 @@ Draws exactly what the window draws, without opening one (Qt runs offscreen when
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import re
 import sys
@@ -154,9 +153,10 @@ def _run_trace(args: argparse.Namespace, out: Path) -> int:
 def _write(out: Path, data: bytes) -> None:
     """Put ``data`` in place of ``out`` in one step, on the disk: a failed or killed render leaves the
     previous file as it was and nothing beside it (:mod:`dagaz_studio.notation.whole_file`)."""
+    from dagaz_studio.board.writer import through_links
     from dagaz_studio.notation.whole_file import write_whole
 
-    out = _through_links(out)
+    out = through_links(out)
     if os.open not in os.supports_dir_fd:  # no folder descriptors: a named temporary file instead
         from dagaz_studio.board.writer import SaveError, write_atomically
 
@@ -170,17 +170,6 @@ def _write(out: Path, data: bytes) -> None:
         write_whole(folder, out.name, data, sync=True)
     finally:
         os.close(folder)
-
-
-def _through_links(out: Path) -> Path:
-    """The file a write to ``out`` replaces: where a symbolic link leads, so that the link stays a link
-    (a renamed new file would take its place) and the picture lands where it points."""
-    if not out.is_symlink():
-        return out
-    target = Path(os.path.realpath(out))
-    if target.exists() and not target.is_file():
-        raise OSError(errno.EINVAL, f"a link to {target}, which is not a regular file")
-    return target
 
 
 def _remove_later_frames(out: Path, count: int) -> None:

@@ -110,6 +110,17 @@ def test_saving_writes_the_text_and_makes_the_board_clean(doc, own_chess, tmp_pa
     assert doc.board_path == other and doc.board.source == str(other)
 
 
+def test_a_board_opened_through_a_symbolic_link_is_saved_where_it_leads(doc, own_chess, tmp_path):
+    # A new file renamed over the link took the link's place: the file it led to missed the edit.
+    link = tmp_path / "current.board"
+    link.symlink_to(own_chess)
+    doc.open_board(link)
+    doc.set_piece_notation("Knight", "N")
+    doc.save_board()
+    assert link.is_symlink() and link.resolve() == own_chess.resolve()
+    assert "piece Knight N: N\n" in own_chess.read_text(encoding="utf-8")
+
+
 def test_a_shipped_board_is_saved_only_elsewhere(doc):
     with pytest.raises(ValueError, match="read-only"):
         doc.save_board()
