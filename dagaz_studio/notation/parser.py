@@ -15,6 +15,7 @@ error message:
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -346,7 +347,7 @@ def _describe_problem(
             return "',' must be followed by another part", 1
     if char == ",":
         return "',' must stand between two parts", 1
-    return f"unexpected '{char}'", 1
+    return f"unexpected {_shown(char)}", 1
 
 
 def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[str, int]:
@@ -397,6 +398,15 @@ def _bracket_problem(text: str, offset: int, char: str, previous: str) -> tuple[
         return f"'{char}' cannot appear in brackets", 1
     if char == "(":
         return "unexpected '('", 1
-    return f"unexpected '{char}' in brackets", 1
+    return f"unexpected {_shown(char)} in brackets", 1
+
+
+def _shown(char: str) -> str:
+    """A character as a message quotes it: in quotes where it can be seen, by its code and name where
+    it cannot (a control character, a zero-width space), or the message would quote nothing."""
+    if char.isprintable() and not char.isspace() and unicodedata.category(char) != "Cf":
+        return f"'{char}'"
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 

@@ -107,6 +107,10 @@ CASES = [
     ("\\", "'\\' must be followed by a group number 0-9", 1, "\\"),
     ("~x", "'~' must be followed by a group number 0-9", 1, "~"),
     ("N#", "unexpected '#'", 2, "#"),
+    # a character that cannot be seen is named, not quoted as nothing
+    ("N\x01E", "unexpected U+0001", 2, "\x01"),
+    ("N\u200bE", "unexpected U+200B (ZERO WIDTH SPACE)", 2, "\u200b"),
+    ("[x\x00]", "unexpected U+0000 in brackets", 3, "\x00"),
 ]
 
 
