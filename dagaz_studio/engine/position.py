@@ -169,7 +169,7 @@ class Position(PositionState):
         move of the side to move can use it.
         """
         board = self.board
-        side = "w" if self.turn == 0 else "b"
+        side = _side_letter(board, self.turn)
         form = _KIND_FENS.get(board.kind_type)
         if form is not None:
             return form[1](self, side)
@@ -240,6 +240,14 @@ _SQUARES = re.compile(r"[a-z]+\d+", re.ASCII)
 KindFen = tuple[Callable[[Position, list[str], str], None], Callable[[Position, str], str]]
 #: The FEN forms of the kinds whose squares hold more than a piece (the others write letters), by kind.
 _KIND_FENS: dict[BoardKind, KindFen] = {HEAP: (read_heap_fen, heap_fen), STACK: (read_stack_fen, stack_fen)}
+
+
+def _side_letter(board: Board, turn: int) -> str:
+    """The side to move as a FEN writes it: ``w`` for the first player, ``b`` for the second of two,
+    and a later player of more by the first letter of its name, lower case (as :func:`_read_turn` reads it)."""
+    if turn == 0:
+        return "w"
+    return "b" if len(board.players) == 2 else board.players[turn][:1].lower()
 
 
 def _read_turn(board: Board, field: str, fen: str) -> int:

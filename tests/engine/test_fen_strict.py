@@ -150,3 +150,14 @@ def test_a_fen_wrong_in_its_placement_and_its_side_to_move_is_said_wrong_in_its_
     with pytest.raises(FenError) as caught:
         Position.from_fen(load_board(name), Position.initial(load_board(name)).fen().split()[0] + " x")
     assert caught.value.field == "side to move"
+
+
+@pytest.mark.parametrize("kind", ["default", "stack"])
+def test_each_of_three_players_to_move_reads_back_from_its_fen(kind: str) -> None:
+    # Every player after the first was written 'b', which reads back as the player named by b: Blue
+    # to move where Green was.
+    board = parse_board(f"kind: {kind}\ngrid: a-c x 3-1\nplayers: Red Green Blue\npiece Man M: N\nsetup: 3/1M1/3 w")
+    for turn in range(3):
+        position = Position.initial(board)
+        position.turn = turn
+        assert Position.from_fen(board, position.fen()).turn == turn, position.fen()
