@@ -58,6 +58,36 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
+def not_a_piece(board: Board, text: str) -> str:
+    """For a definition that does not read: a line saying, when it looks like a piece's name, that
+    the board has no piece of that name (and which it has)."""
+    text = text.strip()
+    if not (len(text) > 1 and text.isalpha()):
+        return ""
+    return f"\n{text!r} is not one of the board's pieces ({', '.join(board.pieces) or 'it has none'}) either"
+
+
+def piece_definition(board: Board, text: str, notation: str, dialect: str, which: str | None = None) -> str:
+    """A piece's definition given on the command line, in the Dagaz notation: a board piece's own where
+    ``text`` is its name, else ``text`` translated from ``notation``; ``which`` names the definition
+    in a message (A or B). Warnings of the translation go to standard error."""
+    # A name pasted with the spaces around it is still the name.
+    if text.strip() in board.pieces:
+        return board.pieces[text.strip()].notation_text
+    if notation == "dagaz":
+        return text
+    from dagaz_studio.translation import TranslationError, translate
+
+    try:
+        result = translate(text, notation, "dagaz", dialect)
+    except TranslationError as error:
+        raise CommandError(f"bad {notation}{'' if which is None else ' of ' + which}:\n" + error.render()
+                           + not_a_piece(board, text)) from None
+    for warning in result.warnings:
+        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
+    return result.text
+
+
 def square_index(board: Board, name: str) -> int:
     """A square's index by name; a clear error for a square the board does not have."""
     if not board.has_square(name):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from dagaz_studio.commands.common import CommandError, open_board, report
+from dagaz_studio.commands.common import CommandError, not_a_piece, open_board, piece_definition, report
 from dagaz_studio.commands.pool import STATE, Workers, add_jobs_option, jobs_for, pool
 
 if TYPE_CHECKING:
@@ -72,33 +71,6 @@ def _searcher(workers: Workers) -> Any:
     return search
 
 
-def _not_a_piece(text: str, board_pieces: dict[str, str]) -> str:
-    """For a definition that does not read: a line saying, when it looks like a piece's name, that
-    the board has no piece of that name (and which it has)."""
-    text = text.strip()
-    if not (len(text) > 1 and text.isalpha()):
-        return ""
-    return f"\n{text!r} is not one of the board's pieces ({', '.join(board_pieces) or 'it has none'}) either"
-
-
-def _dagaz(board_pieces: dict[str, str], text: str, notation: str, dialect: str, which: str) -> str:
-    """Definition ``which`` (A or B) in the Dagaz notation: a board piece's own, or the text translated."""
-    # A name pasted with the spaces around it is still the name.
-    if text.strip() in board_pieces:
-        return board_pieces[text.strip()]
-    if notation == "dagaz":
-        return text
-    from dagaz_studio.translation import TranslationError, translate
-
-    try:
-        result = translate(text, notation, "dagaz", dialect)
-    except TranslationError as error:
-        raise CommandError(f"bad {notation} of {which}:\n" + error.render() + _not_a_piece(text, board_pieces)) from None
-    for warning in result.warnings:
-        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
-    return result.text
-
-
 def _put_there(board: Board) -> str:
     """What the definitions move on the counterexample's square, as the plain output says it."""
     if board.kind_type.holds_heaps:
@@ -120,9 +92,8 @@ def run(args: argparse.Namespace) -> int:
         if args.positions < 1:
             raise CommandError("--positions is at least 1")
         board = open_board(args.board)
-        pieces = {name: piece.notation_text for name, piece in board.pieces.items()}
-        a = _dagaz(pieces, args.a, args.notation, args.dialect, "A")
-        b = _dagaz(pieces, args.b, args.notation_b or args.notation, args.dialect, "B")
+        a = piece_definition(board, args.a, args.notation, args.dialect, "A")
+        b = piece_definition(board, args.b, args.notation_b or args.notation, args.dialect, "B")
         rules = Rules(board)
         # Each read in turn, A first, as definition_kinds reads them in the workers: the same kinds.
         kinds_read = []
@@ -131,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
                 kinds_read.append(rules.custom_kind(parse_notation(text), which))
             except NotationError as error:
                 raise CommandError(f"bad notation of {which}:\n" + error.render()
-                                   + _not_a_piece(given, pieces)) from None
+                                   + not_a_piece(board, given)) from None
         kinds = (kinds_read[0], kinds_read[1])
         jobs = jobs_for(args.jobs, args.positions >= PARALLEL_POSITIONS)
         result: Comparison | None = None

@@ -20,8 +20,10 @@ from dagaz_studio.commands.common import (
     CommandError,
     InputLines,
     batch_lines,
+    not_a_piece,
     open_board,
     open_position,
+    piece_definition,
     report,
     square_index,
 )
@@ -49,7 +51,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "'-' reads one FEN a line from standard input")
     parser.add_argument("--at", metavar="SQUARE", help="only the moves of the piece on this square")
     parser.add_argument("--piece", metavar="NOTATION", help="put a piece of the side to move, moving by this "
-                        "notation, on the --at square (replacing what stands there) and list its moves")
+                        "notation (or as the board's piece of this name moves), on the --at square (replacing what "
+                        "stands there) and list its moves")
     parser.add_argument("--notation", choices=("dagaz", "betza", "parlett"), default="dagaz",
                         help="the notation of --piece (default dagaz; betza reads Betza and XBetza)")
     parser.add_argument("--dialect", choices=("xboard", "fsf"), default="xboard",
@@ -98,7 +101,7 @@ def _query(board: Board, rules: Rules, position: Position, at: str | None, piece
     answer = answer_moves(rules, MovesQuery(board, position, square, notation=piece, legal_only=legal,
                                             names=names, name_style=style))
     if answer.notation_error is not None:
-        raise CommandError("bad notation:\n" + answer.notation_error.render())
+        raise CommandError("bad notation:\n" + answer.notation_error.render() + not_a_piece(board, piece or ""))
     if answer.error is not None:
         raise CommandError(answer.error)
     if answer.stopped is not None:
@@ -174,28 +177,14 @@ def _game_over(rules: Rules, position: Position, moves: list[Move], args: argpar
     return (game_over(rules, position, moves),)
 
 
-def _translate_piece(args: argparse.Namespace) -> None:
-    """Turn a --piece given in another notation into the Dagaz notation; warnings go to stderr."""
-    if args.piece is None or args.notation == "dagaz":
-        return
-    from dagaz_studio.translation import TranslationError, translate
-
-    try:
-        result = translate(args.piece, args.notation, "dagaz", args.dialect)
-    except TranslationError as error:
-        raise CommandError(f"bad {args.notation}:\n" + error.render()) from None
-    for warning in result.warnings:
-        print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
-    args.piece = result.text
-
-
 def run(args: argparse.Namespace) -> int:
     """List the moves; user errors are reported with exit status 2."""
     from dagaz_studio.engine import Rules, kept_code
 
     try:
-        _translate_piece(args)
         board = open_board(args.board)
+        if args.piece is not None:
+            args.piece = piece_definition(board, args.piece, args.notation, args.dialect)
     except CommandError as error:
         return report(error)
     rules = Rules(board)
@@ -229,7 +218,7 @@ def _run(board: Board, rules: Rules, args: argparse.Namespace) -> int:
             try:
                 rules.custom_kind(parse_notation(args.piece))
             except NotationError as error:
-                raise CommandError("bad notation:\n" + error.render()) from None
+                raise CommandError("bad notation:\n" + error.render() + not_a_piece(board, args.piece)) from None
     except CommandError as error:
         return report(error)
     return _run_stream(board, rules, args)

@@ -171,3 +171,19 @@ def test_jobs_of_no_process_is_a_usage_error(argv: list[str], message: str, caps
         main(argv)
     assert caught.value.code == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["Knight", " Rook "])
+def test_a_piece_may_be_given_by_its_name_as_compare_takes_it(name: str, capsys) -> None:
+    # --piece read only notations: 'Knight' was refused as "unknown direction 'K'".
+    letter = {"Knight": "N", "Rook": "R"}[name.strip()]
+    assert main(["moves", "chess", "--fen", "8/8/8/8/8/8/8/8 w", "--at", "e4", "--piece", name]) == 0
+    typed = [line.split()[-1] for line in capsys.readouterr().out.splitlines()]
+    assert main(["moves", "chess", "--fen", f"8/8/8/8/4{letter}3/8/8/8 w", "--at", "e4"]) == 0
+    own = [line.split()[-1] for line in capsys.readouterr().out.splitlines()]
+    assert typed == own and len(own) > 7
+
+
+def test_a_misspelt_piece_name_is_said_not_to_be_one_of_the_board_s(capsys) -> None:
+    assert main(["moves", "chess", "--at", "e4", "--piece", "Knigth"]) == 2
+    assert "'Knigth' is not one of the board's pieces (Pawn, Knight" in capsys.readouterr().err
