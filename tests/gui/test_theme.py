@@ -123,7 +123,10 @@ def test_the_notation_s_colours_and_the_step_s_words_read_on_the_dark_theme(qtbo
         click_and_wait(qtbot, window, "e1")
         for theme in ("dark", "light", "dark"):
             window.theme_menu.theme_actions[theme].trigger()
-            qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing, timeout=10000)
+            # The King's run, its piece lifted first, and not an earlier answer still being shown (a
+            # busy machine answers the click later).
+            qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing
+                            and any(player._reply.trace[i].kind == "lift" for i in player.sequence), timeout=10000)
             qtbot.wait(50)
             base = editor.text_edit.palette().color(QPalette.ColorRole.Base)
             text = editor.text_edit.palette().color(QPalette.ColorRole.Text)

@@ -315,10 +315,23 @@ def test_a_lesson_file_that_is_no_regular_file_is_refused_by_what_it_is(tmp_path
         find_lesson(str(huge))
 
 
+def test_a_counterexample_its_fen_shows_says_nothing_unsaid(capsys) -> None:
+    # The double step asks only "not moved" of a piece standing for a Rook that has not moved: the
+    # search keeps a position whose FEN says so (its King and castling right), not one that needs
+    # the words.
+    lesson = find_lesson("20-betza-reading")
+    wrong = "N[p];OM[e];[M]N,N[p]"
+    verdict = check_answer(lesson, wrong, generated=20)
+    assert not verdict.passed and verdict.fen and verdict.square and not verdict.unsaid
+    answer = _moves(lesson.board, verdict.fen, verdict.square, wrong, capsys)
+    solution = _moves(lesson.board, verdict.fen, verdict.square, lesson.solution, capsys)
+    # The FEN read again shows the difference the verdict lists.
+    assert answer != solution
+    assert {move.split("-")[-1][:2] for move in verdict.only_answer} == {move[0] for move in answer - solution}
+    assert {move.split("-")[-1][:2] for move in verdict.only_solution} == {move[0] for move in solution - answer}
+
+
 @pytest.mark.parametrize("lesson_id, wrong, unsaid", [
-    # The double step asked only "not moved" of a piece standing for a Rook that has not moved,
-    # which a FEN without a King cannot say.
-    ("20-betza-reading", "N[p];OM[e];[M]N,N[p]", "the piece put on a1 has not moved"),
     # En passant asked neither the taken piece's type nor where it came from: after a one-square
     # step, which no FEN's en-passant field says.
     ("14-en-passant", "N[p];OM[e];[(te,x)>E]O;[(te,x)>W]M", "the last move was g2-g3"),
