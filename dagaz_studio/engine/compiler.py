@@ -30,6 +30,8 @@ where every step is counted and says why.
 
 from __future__ import annotations
 
+import marshal
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -95,6 +97,13 @@ MAX_KEPT_WRITTEN = 4096
 #: a notation near the length limit takes a few megabytes, and a window typing one keeps the code of
 #: every keystroke's notation.
 MAX_KEPT_SOURCE = 40_000_000
+#: A source longer than this compiles for a second or more in one call that holds the interpreter's
+#: lock, while no other thread runs (the window's would stand still): it is compiled in a child process
+#: (:func:`compiled`). The shipped boards' longest written code is some 300,000 characters.
+COMPILE_APART_CHARS = 1_000_000
+#: The child process's work: the source from its standard input compiled, its code marshalled out.
+_COMPILE_APART = ("import marshal, sys; sys.stdout.buffer.write(marshal.dumps("
+                  "compile(sys.stdin.buffer.read().decode('utf-8'), sys.argv[1], 'exec')))")
 #: The characters of source :data:`CODE_CACHE` holds.
 _KEPT_SOURCE = [0]
 #: A notation (or part) of more nodes than this has its attack question written when first asked,
@@ -205,6 +214,24 @@ def remember_code(source: str, code: Any) -> None:
     CODE_CACHE[source] = code
 
 
+def compiled(source: str, label: str) -> Any:
+    """``source`` compiled; one past :data:`COMPILE_APART_CHARS` in a child process of the same
+    interpreter, its code read back marshalled (as the code cache keeps code), so that this thread
+    waits without the interpreter's lock. Where the child fails (no process to be had, or the source
+    does not compile), compiled here, raising what compiling raises."""
+    if len(source) > COMPILE_APART_CHARS and sys.executable:
+        import subprocess  # only now: most code is far shorter, and a start imports this module
+
+        try:
+            done = subprocess.run([sys.executable, "-I", "-S", "-c", _COMPILE_APART, label],
+                                  input=source.encode("utf-8"), capture_output=True, check=False)
+        except OSError:
+            done = None
+        if done is not None and done.returncode == 0:
+            return marshal.loads(done.stdout)
+    return compile(source, label, "exec")
+
+
 def load_code(rules: CodeRules, module: tuple[str, dict[str, Any]], label: str, *, keep: bool = True,
               namespace: Callable[[CodeRules, dict[str, Any], str], dict[str, Any]] | None = None) -> dict[str, Any]:
     """The names a written ``module`` (its source and constants) defines, run in the namespace its
@@ -215,7 +242,7 @@ def load_code(rules: CodeRules, module: tuple[str, dict[str, Any]], label: str, 
     source, constants = module
     code = CODE_CACHE.get(source) if keep else None
     if code is None:
-        code = compile(source, f"<{label}>", "exec")
+        code = compiled(source, f"<{label}>")
         if keep:
             remember_code(source, code)
     names = (namespace or code_namespace)(rules, constants, source)

@@ -235,6 +235,22 @@ def test_a_runaway_notation_stops_while_the_window_keeps_responding(qtbot, chess
     ticks.assert_answering()
 
 
+def test_a_notation_whose_code_takes_seconds_to_compile_leaves_the_window_answering(
+        qtbot, chess_window, collector_as_after_start_up) -> None:
+    # Six hundred puts, each a step away: megabytes of written code, whose one compile() held the
+    # interpreter's lock for seconds while the window stood still.
+    window = chess_window
+    click(qtbot, window, "e4")  # an empty square: a notation is tried there
+    ticks = LoopTicks()
+    try:
+        with qtbot.waitSignal(window.move_explorer.replyShown, timeout=120000):
+            window.notation_editor.set_text("(+" + "|+" * 600 + ")")
+        qtbot.waitUntil(lambda: not window.trace_player._reply.tracing, timeout=120000)
+    finally:
+        ticks.stop()
+    ticks.assert_answering()
+
+
 def test_a_new_notation_cancels_the_running_one(qtbot, chess_window) -> None:
     window = chess_window
     explorer = window.move_explorer
