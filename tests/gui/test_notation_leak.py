@@ -152,6 +152,20 @@ def test_a_notation_with_an_error_is_never_applied_on_the_way_out(qtbot, monkeyp
     assert window.board.name == "chess" and editor.unapplied() == {}
 
 
+def test_a_long_draft_still_being_read_on_the_way_out_is_not_called_an_error(qtbot, monkeypatch, tmp_path) -> None:
+    copy = tmp_path / "mine.board"
+    copy.write_text(shipped_boards()["xiangqi"].read_text(encoding="utf-8"), encoding="utf-8")
+    window = open_window(qtbot, str(copy))
+    click_and_wait(qtbot, window, "b1")
+    editor = window.notation_editor
+    editor.set_text(";".join(["(+)([p]\\1)*"] * 40))  # long: read on the worker
+    assert editor.reading_pending
+    asked = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text()) or QMessageBox.StandardButton.Cancel)
+    assert not window.open_file(str(shipped_boards()["chess"]))  # asked before the reading came back
+    assert "Horse" in asked[0] and "still being read" in asked[0] and "has an error" not in asked[0]
+
+
 def test_another_board_starts_with_nothing_selected_even_where_it_has_a_type_of_the_same_name(qtbot) -> None:
     window = open_window(qtbot, "chess")
     editor = window.notation_editor

@@ -51,6 +51,8 @@ from dagaz_studio.notation.nodes import Span
 from dagaz_studio.queries import MAX_NOTATION_CHARS, NotationQuery, NotationReading, read_notation, too_long
 
 TYPED = "typed notation"
+#: Why a draft read on the worker cannot be applied until its reading is done: no error of its own.
+STILL_READING = "the notation is still being read"
 
 
 class QtNotationEditor(QWidget):
@@ -437,7 +439,7 @@ class QtNotationEditor(QWidget):
             # Until it is read, the text counts as one with an error: it is never applied unread.
             self._broken.pop(piece, None)
             if piece in self._drafts:
-                self._broken[piece] = ("dagaz", "the notation is still being read")
+                self._broken[piece] = ("dagaz", STILL_READING)
         self._step_span = None
         query = NotationQuery(text, self._board)
         if too_long(text) is None and len(text) > READ_AT_ONCE_CHARS:

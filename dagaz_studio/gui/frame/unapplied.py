@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
 
+from dagaz_studio.gui.docks.notation_editor import STILL_READING
+
 if TYPE_CHECKING:
     from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
     from dagaz_studio.gui.docks.notation_editor import QtNotationEditor
@@ -24,9 +26,12 @@ def ask_about_unapplied_edits(parent: QWidget, title: str, board_text: QtBoardTe
     if broken:
         # A notation with an error is never applied: keep editing it, or let it go.
         problems = "\n".join(f"{name}: {message}" for name, message in broken.items())
+        # A long draft still being read has no error yet: it is not called one.
+        reading = all(message == STILL_READING for message in broken.values())
+        why = "is still being read and cannot be applied yet" if reading else "has an error and cannot be applied"
         box = QMessageBox(
             QMessageBox.Icon.Warning, title,
-            f"The notation of {', '.join(broken)} has an error and cannot be applied:\n\n{problems}\n\n"
+            f"The notation of {', '.join(broken)} {why}:\n\n{problems}\n\n"
             "Keep editing it, or discard the edit?",
             QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, parent)
         keep = box.button(QMessageBox.StandardButton.Cancel)
