@@ -102,8 +102,11 @@ def write_atomically(path: str | Path, data: str | bytes, encoding: str = "utf-8
 def through_links(path: Path) -> Path:
     """The file a write to ``path`` replaces: where a symbolic link leads, so that the link stays a link
     (a new file renamed over the link would take its place, and the file it leads to would miss the
-    write). Raises ``OSError`` for a link to what is not a regular file (a device, a folder)."""
+    write). Raises ``OSError`` for what is not a regular file (a FIFO, a device, a folder), or a link
+    to one: a new file renamed over it would put it away."""
     if not path.is_symlink():
+        if path.exists() and not path.is_file():
+            raise OSError(errno.EINVAL, f"{path} is not a regular file")
         return path
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -130,3 +132,8 @@ def test_a_link_given_as_out_stays_a_link_to_the_new_picture(tmp_path, capsys):
     assert main(["render", "chess", "--out", str(device)]) == 2
     assert "not a regular file" in capsys.readouterr().err
     assert device.is_symlink() and not Path("/dev/null").is_file()
+    # A FIFO given as --out was put away by the picture renamed over it.
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    assert main(["render", "chess", "--out", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err and stat.S_ISFIFO(fifo.stat().st_mode)
