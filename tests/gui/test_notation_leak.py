@@ -160,10 +160,14 @@ def test_a_long_draft_still_being_read_on_the_way_out_is_not_called_an_error(qtb
     editor = window.notation_editor
     editor.set_text(";".join(["(+)([p]\\1)*"] * 40))  # long: read on the worker
     assert editor.reading_pending
-    asked = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text()) or QMessageBox.StandardButton.Cancel)
+    asked, answers = [], [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard]
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text()) or answers.pop(0))
     assert not window.open_file(str(shipped_boards()["chess"]))  # asked before the reading came back
     assert "Horse" in asked[0] and "still being read" in asked[0] and "has an error" not in asked[0]
+    # Let go of, so that nothing is left running on the board's workers when the window closes.
+    assert window.open_file(str(shipped_boards()["chess"]))
+    qtbot.waitUntil(lambda: not editor.reading_pending, timeout=20000)
+    assert window.board.name == "chess" and editor.unapplied() == {}
 
 
 def test_another_board_starts_with_nothing_selected_even_where_it_has_a_type_of_the_same_name(qtbot) -> None:
