@@ -172,49 +172,33 @@ def test_a_worker_killed_at_work_is_said_and_the_command_ends(words, tmp_path):
     assert _gone(workers)
 
 
-def _answers_each_line_before_the_next(writer: int, process: subprocess.Popen[bytes]) -> None:
-    """Send ``process`` a line at a time through ``writer``, each only once the last is answered."""
-    assert process.stdout is not None
-    for _ in range(3):
-        os.write(writer, f"{START}\n".encode("ascii"))
-        ready, _, _ = select.select([process.stdout], [], [], 60)
-        assert ready, "a line was not answered while its writer waits for the answer"
-        assert os.read(process.stdout.fileno(), 1 << 16).decode().count("\n") == 1
+@pytest.mark.parametrize("source", ["terminal", "pipe"])
+def test_each_line_is_answered_before_the_next_is_written(source: str) -> None:
+    # A person typing positions one by one, or a program (a GUI, an engine's harness) writing one and
+    # reading its answer before the next, waits for each answer: workers handed lines ahead must not
+    # hold it back until more lines come.
+    if source == "terminal":
+        import pty
 
-
-def test_a_line_typed_at_a_terminal_is_answered_before_the_next_is_typed():
-    # A person typing positions one by one waits for each answer: workers handed lines ahead must
-    # not hold it back until more lines are typed.
-    import pty
-
-    controller, terminal = pty.openpty()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-", "--jobs", "2"],
-                               env=env, stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    os.close(terminal)
-    try:
-        _answers_each_line_before_the_next(controller, process)
-        os.write(controller, b"\x04")  # Ctrl-D: the end of the input
-        assert process.wait(timeout=60) == 0
-        assert process.stderr is not None and process.stderr.read() == b""
-    finally:
-        process.kill()
-        process.wait()
-        os.close(controller)
-
-
-def test_a_program_that_waits_for_each_answer_over_a_pipe_is_answered_line_by_line():
-    # A program driving the command (a GUI, an engine's harness) writes a position and reads its
-    # answer before it writes the next: over a pipe, with workers, as at a terminal.
-    reading, writer = os.pipe()
+        writer, reading = pty.openpty()
+    else:
+        reading, writer = os.pipe()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     process = subprocess.Popen([sys.executable, "-m", "dagaz_studio", "moves", "chess", "--fen", "-", "--jobs", "2"],
                                env=env, stdin=reading, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     os.close(reading)
     try:
-        _answers_each_line_before_the_next(writer, process)
-        os.close(writer)
-        writer = -1
+        assert process.stdout is not None
+        for _ in range(3):
+            os.write(writer, f"{START}\n".encode("ascii"))
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "a line was not answered while its writer waits for the answer"
+            assert os.read(process.stdout.fileno(), 1 << 16).decode().count("\n") == 1
+        if source == "terminal":
+            os.write(writer, b"\x04")  # Ctrl-D: the end of the input
+        else:
+            os.close(writer)
+            writer = -1
         assert process.wait(timeout=60) == 0
         assert process.stderr is not None and process.stderr.read() == b""
     finally:
