@@ -125,9 +125,11 @@ def test_the_notation_s_colours_and_the_step_s_words_read_on_the_dark_theme(qtbo
             window.theme_menu.theme_actions[theme].trigger()
             # The King's run, its piece lifted first, and not an earlier answer still being shown (a
             # busy machine answers the click later).
-            qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing
-                            and any(player._reply.trace[i].kind == "lift" for i in player.sequence), timeout=10000)
+            # Events are let run first and not after the wait: a later answer arriving between the wait and
+            # the reading below would be read half-shown.
             qtbot.wait(50)
+            qtbot.waitUntil(lambda: bool(player.sequence) and not player._reply.tracing
+                            and any(player._reply.trace[i].kind == "lift" for i in player.sequence), timeout=10000)
             base = editor.text_edit.palette().color(QPalette.ColorRole.Base)
             text = editor.text_edit.palette().color(QPalette.ColorRole.Text)
             block = editor.text_edit.document().firstBlock()
