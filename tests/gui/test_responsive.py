@@ -88,9 +88,10 @@ def test_start_up_with_huge_or_broken_saved_state_does_not_block(qtbot) -> None:
     store.setValue("position/fen", "this is no FEN")
     store.setValue("position/board", str(shipped_boards()["chess"].resolve()))
     store.sync()
-    started = time.perf_counter()
+    # Processor time, which reading the huge saved texts would spend: a loaded machine stretches wall time.
+    started = time.process_time()
     window = open_window(qtbot)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     editor = window.notation_editor
     editor.select_piece(None)
     assert len(editor.text()) <= REMEMBERED_CHARS
