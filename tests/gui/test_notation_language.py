@@ -4,7 +4,7 @@ translated, its Dagaz translation and English reading shown, and the board moves
 from __future__ import annotations
 
 from dagaz_studio.translation import translate
-from tests.helpers.gui_window import click, click_and_wait, open_window
+from tests.helpers.gui_window import click, click_and_wait, open_window, wait_for_steps
 
 
 def type_and_wait(qtbot, window, text: str, runs: str):
@@ -78,16 +78,18 @@ def test_a_long_translation_and_its_steps_stay_within_their_panels(qtbot) -> Non
     editor = window.notation_editor
     click(qtbot, window, "e4")
     editor.set_language("betza")
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
-        editor.set_text("WFDNAHCZGmcfnDKQRB")
-    qtbot.waitUntil(lambda: window.trace_player.sequence and not window.trace_player._reply.tracing, timeout=10000)
+    dagaz = translate("WFDNAHCZGmcfnDKQRB", "betza", "dagaz").text
+    editor.set_text("WFDNAHCZGmcfnDKQRB")
+    wait_for_steps(qtbot, window, dagaz)
     window.trace_player.go_to(1)
     qtbot.wait(50)  # the layout follows the new texts at the next turn of the event loop
     for dock in (window.notation_dock, window.trace_dock):
         assert not dock.widget().horizontalScrollBar().isVisible(), dock.windowTitle()
-    dagaz = translate("WFDNAHCZGmcfnDKQRB", "betza", "dagaz").text
     assert editor.translation_label.text() == f"Dagaz: {dagaz}"
     editor.set_language("dagaz")
     editor.set_text("\x01" + "W" * 300)
-    qtbot.wait(50)
-    assert editor.error_label.text() and not window.notation_dock.widget().horizontalScrollBar().isVisible()
+    # A text this long is read on the worker: its error is said once the reading comes back, not while
+    # the label still says it is being read.
+    qtbot.waitUntil(lambda: not editor.reading_pending, timeout=20000)
+    qtbot.wait(50)  # the layout follows the message at the next turn of the event loop
+    assert editor.error is not None and editor.error_label.text() and not window.notation_dock.widget().horizontalScrollBar().isVisible()

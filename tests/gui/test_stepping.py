@@ -4,7 +4,7 @@ pieces appear, captured ones fade, and a chain's landing points are drawn as sto
 from __future__ import annotations
 
 from dagaz_studio.gui.board_view.view import HighlightItem
-from tests.helpers.gui_window import click, click_and_wait, open_window, type_and_wait
+from tests.helpers.gui_window import click, click_and_wait, open_window, type_and_wait, wait_for_steps
 
 
 def _go_to(player, reply, test) -> int:
@@ -89,9 +89,9 @@ def test_a_long_notation_leaves_the_step_s_sentence_in_sight(qtbot, chess_window
     window = chess_window
     player = window.trace_player
     click(qtbot, window, "e4")
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
-        window.notation_editor.set_text("(+)" + "[p]" * 999)
-    qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing, timeout=10000)
+    long = "(+)" + "[p]" * 999
+    window.notation_editor.set_text(long)
+    wait_for_steps(qtbot, window, long)
     player.go_to(3)
     qtbot.wait(50)  # the layout follows the new texts at the next turn of the event loop
     assert "[p]" in player.notation_label.text() and "background" in player.notation_label.text()
@@ -108,7 +108,7 @@ def test_a_piece_types_edited_notation_carries_that_piece_by_its_name(qtbot, che
     type_and_wait(qtbot, window, "N")  # tried first: the typed piece
     click_and_wait(qtbot, window, "e2")
     reply = type_and_wait(qtbot, window, "N")
-    qtbot.waitUntil(lambda: player.sequence and not player._reply.tracing, timeout=10000)
+    wait_for_steps(qtbot, window, "N")
     lift = next(p for p, i in enumerate(player.sequence) if player._reply.trace[i].kind == "lift")
     player.go_to(lift)
     assert reply.moves and {move.piece for move in player._reply.moves} == {"Pawn"}

@@ -45,6 +45,22 @@ def type_and_wait(qtbot, window, text: str):
     return blocker.args[0]
 
 
+def wait_for_steps(qtbot, window, notation: str, timeout: int = 30000):
+    """Wait until the stepper holds the whole run of the typed ``notation``: its trace recorded, not the
+    moves given before it nor an earlier question's run, which a loaded machine may still be showing.
+    Returns that reply. The condition is read as it holds, with no events let run after it, so a later
+    answer cannot replace what the caller reads next."""
+    player = window.trace_player
+
+    def whole() -> bool:
+        reply = player._reply
+        return (reply is not None and not reply.tracing and reply.query.notation == notation
+                and bool(player.sequence))
+
+    qtbot.waitUntil(whole, timeout=timeout)
+    return player._reply
+
+
 def click_hand(qtbot, window, player: int, name: str):
     """Click the piece type ``name`` in ``player``'s hand beside the board and wait for the moves shown
     for it (its drops); returns the reply."""
