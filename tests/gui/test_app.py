@@ -114,7 +114,7 @@ def test_dagaz_studio_alone_opens_the_window_and_stays_up(tmp_path):
     try:
         time.sleep(2)
         assert process.poll() is None, process.communicate()[1]
-        _, stderr = process.communicate(timeout=20)
+        _, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
@@ -239,7 +239,7 @@ def test_a_window_opened_as_the_application_does_ends_up_as_a_complete_one(qtbot
     assert window.notation_editor.board is window.board
     assert window.windowTitle() == complete.windowTitle()
     assert window.statusBar().currentMessage() == complete.statusBar().currentMessage() != ""
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000) as blocker:
         window.move_explorer.square_clicked(window.board.index("g1"))
     assert {window.board.squares[m.target] for m in blocker.args[0].shown_moves()} == {"f3", "h3"}
 

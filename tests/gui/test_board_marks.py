@@ -70,7 +70,7 @@ def test_the_window_marks_the_king_in_check_and_clears_the_mark_when_it_is_gone(
 
     def marked(*squares: str) -> None:
         try:
-            qtbot.waitUntil(lambda: list(view.check_items()) == [board.index(s) for s in squares], timeout=10000)
+            qtbot.waitUntil(lambda: list(view.check_items()) == [board.index(s) for s in squares], timeout=20000)
         except qtbot.TimeoutError:
             raise AssertionError(f"marked {sorted(view.check_items())}, status {window.statusBar().currentMessage()!r}") from None
 
@@ -102,7 +102,7 @@ def test_the_window_does_not_ask_about_check_on_its_own_thread(qtbot, monkeypatc
     window = app.create_window("chess")
     qtbot.addWidget(window)
     window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
-    qtbot.waitUntil(lambda: bool(window.board_view.check_items()), timeout=10000)
+    qtbot.waitUntil(lambda: bool(window.board_view.check_items()), timeout=20000)
     assert threads and all(thread is not window.thread() for thread in threads)
     window.shutdown()
 
@@ -117,7 +117,7 @@ def test_the_window_says_so_when_asking_about_check_fails(qtbot, monkeypatch):
     window = app.create_window("chess")
     qtbot.addWidget(window)
     window.document.set_fen("4k3/8/8/8/B7/8/8/4K3 b - - 0 1")
-    qtbot.waitUntil(lambda: "a bug" in window.statusBar().currentMessage(), timeout=10000)
+    qtbot.waitUntil(lambda: "a bug" in window.statusBar().currentMessage(), timeout=20000)
     assert "royal pieces" in window.statusBar().currentMessage() and not window.board_view.check_items()
     window.shutdown()
 

@@ -48,7 +48,7 @@ def test_problems_are_underlined_at_their_line_and_column_as_you_type(setup, qtb
     lines[rook] = "piece Rook R: (+)([p]\\1)*[=Ghost]"
     lines.insert(rook + 1, "zone home: White a1-h2 z9")
     editor.text_edit.setPlainText("\n".join(lines) + "\n")
-    qtbot.waitUntil(lambda: len(editor.problems) == 2, timeout=2000)
+    qtbot.waitUntil(lambda: len(editor.problems) == 2, timeout=10000)
     ghost = lines[rook].index("=Ghost") + 1
     assert _underlined(editor) == [(rook + 1, ghost, "=Ghost"), (rook + 2, lines[rook + 1].index("z9") + 1, "z9")]
     messages = [editor.problem_list.item(i).text() for i in range(editor.problem_list.count())]

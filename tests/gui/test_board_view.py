@@ -155,10 +155,10 @@ def test_unknown_highlight_kind_is_refused(view):
 def test_board_fits_the_view_when_resized(qtbot, view):
     view.set_board(chess_like())
     view.resize(300, 300)
-    qtbot.waitUntil(lambda: view.viewport().width() <= 300)
+    qtbot.waitUntil(lambda: view.viewport().width() <= 300, timeout=10000)
     small = view.mapFromScene(view.sceneRect()).boundingRect()
     view.resize(800, 500)
-    qtbot.waitUntil(lambda: view.viewport().width() > 700)
+    qtbot.waitUntil(lambda: view.viewport().width() > 700, timeout=10000)
     large = view.mapFromScene(view.sceneRect()).boundingRect()
     assert large.height() > small.height()
     assert large.height() <= view.viewport().height() + 2

@@ -59,7 +59,7 @@ def test_a_board_file_changed_on_disk_is_offered_for_reloading(qtbot, monkeypatc
                         lambda parent, title, text, *rest: asked.append(text) or QMessageBox.StandardButton.Yes)
     path.write_text(path.read_text(encoding="utf-8").replace("piece Rook R: (+)([p]\\1)*", "piece Rook R: (+)"),
                     encoding="utf-8")
-    qtbot.waitUntil(lambda: window.board.pieces["Rook"].notation_text == "(+)", timeout=5000)
+    qtbot.waitUntil(lambda: window.board.pieces["Rook"].notation_text == "(+)", timeout=20000)
     assert asked and "changed by another program" in asked[0]
     # The window's own save does not ask.
     window.document.set_piece_notation("Rook", "(+)[p]")
@@ -72,7 +72,7 @@ def test_a_board_file_deleted_on_disk_is_said_and_counts_as_unsaved(qtbot, board
     path = boards / "chess.board"
     window = open_window(qtbot, str(path))
     path.unlink()
-    qtbot.waitUntil(lambda: "deleted or moved" in window.statusBar().currentMessage(), timeout=5000)
+    qtbot.waitUntil(lambda: "deleted or moved" in window.statusBar().currentMessage(), timeout=20000)
     assert window.document.board_dirty and window.files.save_action.isEnabled()
     assert window.files.save() and path.is_file()
 

@@ -206,7 +206,7 @@ def test_the_readme_first_start_new_board_pieces_save_and_start_again(qtbot, tmp
     QTest.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(window.file_menu.isVisible)
     QTest.keyClick(window.file_menu, Qt.Key.Key_Q)
-    qtbot.waitUntil(lambda: not window.isVisible())
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=20000)
     again = app.create_window(None)
     qtbot.addWidget(again)
     again.show()

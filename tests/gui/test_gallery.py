@@ -74,7 +74,7 @@ def test_choosing_a_game_opens_it_in_the_window(qtbot) -> None:
     assert not open_button.isEnabled()
     target.setSelected(True)
     assert open_button.isEnabled()
-    with qtbot.waitSignal(window.boardFileOpened, timeout=10000):
+    with qtbot.waitSignal(window.boardFileOpened, timeout=20000):
         qtbot.mouseClick(open_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.findChild(QtGameGallery) is None)  # closed, and gone with its worker
     assert window.board.name == load_board("xiangqi").name

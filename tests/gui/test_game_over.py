@@ -18,7 +18,7 @@ def test_the_status_bar_says_two_passes_in_a_row_ended_the_game(qtbot) -> None:
         field.setFocus()
         field.selectAll()
         qtbot.keyClicks(field, name)
-        with qtbot.waitSignal(window.move_play.played, timeout=10000):
+        with qtbot.waitSignal(window.move_play.played, timeout=20000):
             qtbot.keyClick(field, Qt.Key.Key_Return)
     assert window.statusBar().currentMessage() == "Played e9e9 — game over: 2 passes in a row"
     window.document.undo_stack.undo()

@@ -46,7 +46,7 @@ def test_clicking_a_piece_in_hand_shows_that_pieces_notation(qtbot) -> None:
     rook = next(square for square, piece in enumerate(position.cells)
                 if piece is not None and piece.player == 0 and list(board.pieces)[piece.kind] == "Rook")
     view = window.board_view
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000):
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.square_centre(rook)))
     assert editor.piece == "Rook"
     click_hand(qtbot, window, 0, "Bishop")

@@ -26,7 +26,7 @@ def _type(qtbot, panel: QtLessonsPanel, text: str) -> None:
     panel.answer.selectAll()
     qtbot.keyClick(panel.answer, Qt.Key.Key_Delete)
     qtbot.keyClicks(panel.answer, text)
-    qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
 
 
 def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
@@ -36,14 +36,14 @@ def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
     assert window.lessons_dock.isVisible()
     ids = [panel.chooser.itemData(i) for i in range(panel.chooser.count())]
     panel.chooser.setCurrentIndex(ids.index("06-groups"))
-    qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     assert panel.lesson.id == "06-groups" and "Rook" in panel.text.toPlainText()
     # Before typing: the solution's squares, waiting (the Bishop from d4: its own Pawn on b2, an enemy on f6).
     assert set(panel.marks().values()) == {"missing"} and "g1" in panel.marks() and "g7" not in panel.marks()
 
     # The worked example: step through it, the notation's part and the step's sentence shown.
     qtbot.mouseClick(panel.example_reset, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     first = panel.example_label.text()
     assert "Step 1 of" in first
     qtbot.mouseClick(panel.example_forward, Qt.MouseButton.LeftButton)
@@ -54,7 +54,7 @@ def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
     marks = panel.marks()
     assert marks["d5"] == "extra" and marks["c5"] == "missing" and "agree" not in marks.values()
     qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     assert "Not yet" in panel.verdict.text() and "Only your answer" in panel.verdict.text()
     assert panel.place is not None and panel.place.square == "d4"
 
@@ -67,7 +67,7 @@ def test_a_student_walks_the_groups_lesson(qtbot, tmp_path: Path) -> None:
     _type(qtbot, panel, "(X)([p]\\1)*;O")
     assert set(panel.marks().values()) == {"agree"}
     qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     assert "Right" in panel.verdict.text()
     assert "06-groups" in settings().value(DONE_KEY, [])
     assert panel.chooser.currentText().startswith("✔")
@@ -101,7 +101,7 @@ def test_every_lesson_is_reached_by_keyboard_and_opens(qtbot) -> None:
     seen = [panel.lesson.id]
     for _ in range(len(course()) - 1):
         qtbot.keyClick(panel.chooser, Qt.Key.Key_Down)
-        qtbot.waitUntil(lambda: not panel.running, timeout=5000)
+        qtbot.waitUntil(lambda: not panel.running, timeout=20000)
         seen.append(panel.lesson.id)
         assert panel.board_view.board is not None and panel.marks()
     assert seen == [lesson.id for lesson in course()]

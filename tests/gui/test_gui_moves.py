@@ -45,7 +45,7 @@ def test_legal_only_toggle_shows_the_notations_moves_too(qtbot, chess_window) ->
     assert reply.moves and reply.allowed == []
     assert set(window.board_view.highlight_items()) == {window.board.index("e2")}
     assert "0 legal moves" in window.moves_panel.summary.text()
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000):
         window.moves_panel.legal_only.setChecked(False)
     assert len(window.board_view.highlight_items()) == len(reply.moves) + 1
 
@@ -146,7 +146,7 @@ def test_play_goes_through_the_steps_by_itself(qtbot, chess_window) -> None:
     player.speed.setValue(60)
     qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
     assert player.playing
-    qtbot.waitUntil(lambda: player.position >= 5, timeout=5000)
+    qtbot.waitUntil(lambda: player.position >= 5, timeout=20000)
     qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
     assert not player.playing
 
@@ -173,7 +173,7 @@ def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
     menu = QMenu()
     window.move_explorer.square_actions(board.index("d5"), menu)
     action = next(a for a in menu.actions() if a.text() == "Why (not) here?")
-    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000) as shown:
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=20000) as shown:
         action.trigger()
     explanation = shown.args[0]
     assert explanation is window.move_explorer.explanation
@@ -182,7 +182,7 @@ def test_why_and_why_not_from_the_square_menu(qtbot, chess_window) -> None:
     failed = window.trace_player.current_event()
     assert failed.square == board.index("d4") and not failed.ok
     assert window.trace_player.position == len(window.trace_player.sequence) - 1 > 0
-    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000) as shown:
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=20000) as shown:
         assert window.move_explorer.explain(board.index("d4"))
     assert shown.args[0].reachable and "d1xd4" in window.moves_panel.explanation.text()
     assert window.trace_player.current_event().kind == "move"
@@ -193,7 +193,7 @@ def test_why_not_names_the_attacker_of_a_square_castling_crosses(qtbot, chess_wi
     board = window.board
     window.document.set_fen("r3k3/8/8/8/8/8/5r2/R3K2R w KQq - 0 1")
     click_and_wait(qtbot, window, "e1")
-    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=20000):
         assert window.move_explorer.explain(board.index("g1"))
     text = window.moves_panel.explanation.text()
     assert "[A] failed on f1: the Black Rook on f2 attacks it" in text
@@ -208,7 +208,7 @@ def test_why_not_for_a_tried_notation_names_the_attacker_too(qtbot, chess_window
     window.document.set_fen("4k3/8/8/8/8/1r6/8/7K w - - 0 1")
     click(qtbot, window, "d4")  # an empty square: a notation is tried there
     type_and_wait(qtbot, window, "+[A]")
-    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=20000):
         assert window.move_explorer.explain(board.index("d2"))
     lines = window.moves_panel.explanation.text().splitlines()
     # One step never gets two squares away, but the way that failed still names the attacker.

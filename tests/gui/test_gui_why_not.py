@@ -12,7 +12,7 @@ def _why_not(qtbot, window, square: str) -> list[str]:
     menu = QMenu()
     window.move_explorer.square_actions(window.board.index(square), menu)
     action = next(a for a in menu.actions() if a.text() == "Why (not) here?")
-    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+    with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=20000):
         action.trigger()
     return window.moves_panel.explanation.text().splitlines()
 

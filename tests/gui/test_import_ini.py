@@ -44,7 +44,7 @@ def test_import_writes_the_ticked_variants_and_opens_the_current_one(qtbot, tmp_
             item.setCheckState(item.checkState().Unchecked)
         if item.data(256) == wanted.name:
             dialog.sections.setCurrentItem(item)
-    with qtbot.waitSignal(dialog.boardImported, timeout=5000) as opened:
+    with qtbot.waitSignal(dialog.boardImported, timeout=20000) as opened:
         dialog.import_button.click()
     path = Path(opened.args[0])
     assert path.parent == out and sorted(out.iterdir()) == [path]

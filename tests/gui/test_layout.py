@@ -63,13 +63,13 @@ def assert_usable(window, width: int, height: int) -> None:
 def test_the_board_and_the_panels_have_room_on_every_board(qtbot, board: str, width: int, height: int) -> None:
     window = open_window(qtbot, board, width, height)
     # Qt lays out and shows scroll bars a few turns of the event loop after a resize.
-    qtbot.waitUntil(lambda: assert_usable(window, width, height), timeout=3000)
+    qtbot.waitUntil(lambda: assert_usable(window, width, height), timeout=10000)
 
 
 @pytest.mark.parametrize("board", ["chess", "shogi", "raumschach"])
 def test_a_window_made_smaller_takes_the_room_from_the_panels_not_the_board(qtbot, board: str) -> None:
     window = open_window(qtbot, board, 800, 600, reset=False)
-    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=3000)
+    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)
 
 
 @pytest.mark.parametrize("board", ["fanorona", "raumschach", "chess"])
@@ -79,7 +79,7 @@ def test_a_wide_board_leaves_the_panels_beside_it_readable_in_a_large_window(qtb
     from dagaz_studio.gui.frame.docks import SIDE_READABLE
 
     window = open_window(qtbot, board, 1280, 900)
-    qtbot.waitUntil(lambda: assert_usable(window, 1280, 900), timeout=3000)
+    qtbot.waitUntil(lambda: assert_usable(window, 1280, 900), timeout=10000)
     assert window.moves_dock.width() >= SIDE_READABLE and window.position_dock.width() >= SIDE_READABLE
 
 
@@ -181,4 +181,4 @@ def test_reset_layout_gives_the_board_its_room_back_after_the_panels_were_widene
     qtbot.wait(50)
     assert window.board_view.width() < 300
     window.reset_layout_action.trigger()
-    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=3000)
+    qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)

@@ -29,7 +29,7 @@ def _panel(qtbot, tmp_path: Path) -> QtLessonsPanel:
     next(a for a in window.help_menu.actions() if a.text().replace("&", "") == "Lessons").trigger()
     panel = window.lessons_panel
     assert panel.open_path(str(_long_lesson(tmp_path)))
-    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     return panel
 
 
@@ -43,11 +43,11 @@ def _type(qtbot, panel: QtLessonsPanel, text: str) -> None:
 def test_the_window_answers_during_a_long_check_and_cancel_stops_it(qtbot, tmp_path: Path) -> None:
     panel = _panel(qtbot, tmp_path)
     _type(qtbot, panel, "(X)([p]\\1)*")
-    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     panel.parentWidget().parentWidget().verticalScrollBar().setValue(0)  # the panel's column, at its top
     with LoopTicks() as ticks:
         qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: panel.progress.value() > 5, timeout=10000)  # under way, and saying so
+        qtbot.waitUntil(lambda: panel.progress.value() > 5, timeout=20000)  # under way, and saying so
         assert panel.checking and panel.progress.isVisible() and panel.cancel_button.isVisible()
         # Scrolled into view: the column is taller than the window.
         assert not panel.progress.visibleRegion().isEmpty() and not panel.cancel_button.visibleRegion().isEmpty()
@@ -75,11 +75,11 @@ def test_typing_and_checking_again_show_only_the_latest_checks_result(qtbot, tmp
     panel.checked.connect(shown.append)
     _type(qtbot, panel, "(X)([p]\\1)*")
     qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: panel.progress.value() > 5, timeout=10000)
+    qtbot.waitUntil(lambda: panel.progress.value() > 5, timeout=20000)
     # A second answer, checked before the first check ended: typing it cancels the first.
     _type(qtbot, panel, "(+)([p]\\1)*")
     qtbot.keyClick(panel.answer, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: bool(shown), timeout=10000)
+    qtbot.waitUntil(lambda: bool(shown), timeout=20000)
     qtbot.wait(300)
     assert len(shown) == 1 and not shown[0].passed
     assert "Not yet" in panel.verdict.text() and not panel.checking
@@ -90,14 +90,14 @@ def test_typing_and_checking_again_show_only_the_latest_checks_result(qtbot, tmp
     shown.clear()
     _type(qtbot, panel, "(X)([p]\\1)*")
     qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: panel.progress.value() > 5, timeout=10000)
+    qtbot.waitUntil(lambda: panel.progress.value() > 5, timeout=20000)
     first = panel.check_serial
     qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
     assert panel.checking and panel.check_serial != first and panel.progress.value() <= 1
     qtbot.keyClick(panel.answer, Qt.Key.Key_Escape)  # Esc in the panel cancels too
     assert not panel.checking and "cancelled" in panel.verdict.text()
     panel.mark()
-    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     qtbot.wait(50)
     assert shown == [] and "agree" in panel.verdict.text()
 
@@ -113,5 +113,5 @@ def test_a_failure_of_the_interpreter_is_said_not_shown_as_nothing_to_mark(qtbot
 
     monkeypatch.setattr(lesson_questions, "mark_answer", broken)
     _type(qtbot, panel, "N")
-    qtbot.waitUntil(lambda: not panel.running, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.running, timeout=20000)
     assert "broken on purpose" in panel.verdict.text().replace("\u200b", "") and panel.marks() == {}

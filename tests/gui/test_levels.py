@@ -36,7 +36,7 @@ def test_in_a_narrow_window_the_levels_wrap_into_rows_with_larger_squares(qtbot)
     window.resize(800, 600)
     window.reset_layout()
     qtbot.waitUntil(lambda: view.square_centre(board.index("Ea1")).y() > view.square_centre(board.index("Aa1")).y(),
-                    timeout=3000)
+                    timeout=10000)
     one_row = level_grid(board)  # the five levels side by side
     one_row_scale = min(view.viewport().width() / ((one_row.width + 1.1) * UNIT),
                         view.viewport().height() / ((one_row.height + 1.1) * UNIT))
@@ -50,4 +50,4 @@ def test_in_a_narrow_window_the_levels_wrap_into_rows_with_larger_squares(qtbot)
     window.resize(1600, 1000)
     window.reset_layout()
     qtbot.waitUntil(lambda: view.square_centre(board.index("Ea1")).y() == view.square_centre(board.index("Aa1")).y(),
-                    timeout=3000)
+                    timeout=10000)

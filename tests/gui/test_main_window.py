@@ -66,7 +66,7 @@ def test_file_menu_has_open_and_quit(qtbot, window):
     assert titles[:2] == ["&File", "&Edit"]
     assert window.open_action.isEnabled()
     window.quit_action.trigger()
-    qtbot.waitUntil(lambda: not window.isVisible())
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=20000)
 
 
 def test_view_lists_every_dock_so_a_closed_one_can_be_reopened(qtbot, window):

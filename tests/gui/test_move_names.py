@@ -35,7 +35,7 @@ def select_and_wait(qtbot, window, square: str):
     """Click ``square`` on the board and wait for its moves."""
     view = window.board_view
     point = view.mapFromScene(view.square_centre(window.board.index(square)))
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000) as blocker:
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     return blocker.args[0]
 
@@ -56,7 +56,7 @@ def type_move(qtbot, window, text: str, signal: str = "played") -> str:
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, text)
-    with qtbot.waitSignal(getattr(window.move_play, signal), timeout=10000) as blocker:
+    with qtbot.waitSignal(getattr(window.move_play, signal), timeout=20000) as blocker:
         qtbot.keyClick(field, Qt.Key.Key_Return)
     return blocker.args[0]
 
@@ -141,7 +141,7 @@ def test_double_clicking_a_listed_move_plays_it(qtbot) -> None:
     moves = window.trace_player.moves
     item = moves.item(listed(window).index("Nf3    g1-f3") + 1)
     point = moves.visualItemRect(item).center()
-    with qtbot.waitSignal(window.move_play.played, timeout=5000) as blocker:
+    with qtbot.waitSignal(window.move_play.played, timeout=20000) as blocker:
         # A real double-click starts with a click; the view ignores a double-click on an item not pressed.
         qtbot.mouseClick(moves.viewport(), Qt.MouseButton.LeftButton, pos=point)
         qtbot.mouseDClick(moves.viewport(), Qt.MouseButton.LeftButton, pos=point)
@@ -157,7 +157,7 @@ def test_a_listed_move_of_the_side_not_to_move_is_not_played(qtbot) -> None:
     reply = select_and_wait(qtbot, window, "g8")
     before = window.document.fen()
     index = next(iter(reply.names))
-    with qtbot.waitSignal(window.move_play.refused, timeout=5000) as blocker:
+    with qtbot.waitSignal(window.move_play.refused, timeout=20000) as blocker:
         window.trace_player.moveActivated.emit(index)
     assert "Black is not to move" in blocker.args[0]
     assert window.document.fen() == before
@@ -181,7 +181,7 @@ def test_the_xiangqi_style_setting_names_two_cannons_on_a_file(qtbot, style: str
     assert "CF+1" in listed_names(window)  # the board's default
     # Through another style, so that choosing the default changes something too.
     for chosen in (["wxf-signs"] if style == "wxf" else []) + [style]:
-        with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000):
             window.xiangqi_names_menu.style_actions[chosen].trigger()
     assert window.xiangqi_names_menu.style_actions[style].isChecked()
     if style != "wxf":
@@ -222,7 +222,7 @@ def test_a_typed_notations_moves_cannot_be_played(qtbot) -> None:
     window.notation_editor.set_text("N,OM;E,OT;S TR;W,RM")
     reply = select_and_wait(qtbot, window, "d4")
     assert reply.moves and not reply.names
-    with qtbot.waitSignal(window.move_play.refused, timeout=5000) as blocker:
+    with qtbot.waitSignal(window.move_play.refused, timeout=20000) as blocker:
         window.trace_player.moveActivated.emit(reply.allowed[0])
     assert "notation not on the board" in blocker.args[0]
     assert window.document.undo_stack.count() == 0

@@ -52,7 +52,7 @@ def test_why_not_asked_while_the_trace_is_recorded_is_answered_once_it_comes(qtb
             asked.append(explorer.explain(window.board.index("e5")))
 
     explorer.movesShown.connect(ask)
-    with qtbot.waitSignal(explorer.explanationShown, timeout=10000) as blocker:
+    with qtbot.waitSignal(explorer.explanationShown, timeout=20000) as blocker:
         click_and_wait(qtbot, window, "e2")
     assert asked == [True]
     explanation = blocker.args[0]

@@ -10,7 +10,7 @@ from tests.helpers.gui_window import click, click_and_wait, open_window, wait_fo
 def type_and_wait(qtbot, window, text: str, runs: str):
     """Type ``text`` and wait for the board's answer to the notation ``runs``."""
     editor = window.notation_editor
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000,
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000,
                           check_params_cb=lambda reply: reply.query.notation == runs) as blocker:
         editor.text_edit.setFocus()
         editor.text_edit.selectAll()
@@ -45,7 +45,7 @@ def test_a_betza_text_that_cannot_be_read_is_underlined_and_moves_nothing(qtbot)
     editor = window.notation_editor
     click(qtbot, window, "d4")
     editor.set_language("betza")
-    with qtbot.waitSignal(editor.notationInvalid, timeout=10000):
+    with qtbot.waitSignal(editor.notationInvalid, timeout=20000):
         editor.text_edit.setFocus()
         qtbot.keyClicks(editor.text_edit, "fmWxN")
     assert editor.error is not None and "excluding (x)" in editor.error_label.text()

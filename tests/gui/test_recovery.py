@@ -98,10 +98,10 @@ def test_declining_recovery_forgets_it(qtbot, monkeypatch, own_board) -> None:
 def test_edits_are_kept_a_moment_after_each_change_and_dropped_once_saved(qtbot, own_board) -> None:
     window = open_window(qtbot, str(own_board))
     window.document.set_piece_notation("Rook", "(+)")
-    qtbot.waitUntil(lambda: Recovery().pending() != [], timeout=5000)
+    qtbot.waitUntil(lambda: Recovery().pending() != [], timeout=20000)
     assert recovery_folder().is_dir() and str(recovery_folder()).startswith(os.environ["XDG_DATA_HOME"])
     assert window.files.save()
-    qtbot.waitUntil(lambda: Recovery().pending() == [], timeout=5000)
+    qtbot.waitUntil(lambda: Recovery().pending() == [], timeout=20000)
 
 
 def test_a_corrupt_recovery_file_is_dropped(qtbot, own_board) -> None:

@@ -40,7 +40,7 @@ def _play(qtbot, window, name: str) -> None:
     field.selectAll()
     QTest.keyClicks(field, name)
     assert field.text() == name and not field.isReadOnly()
-    with qtbot.waitSignal(window.move_play.played, timeout=10000) as answered:
+    with qtbot.waitSignal(window.move_play.played, timeout=20000) as answered:
         answered.connect(window.move_play.refused)
         QTest.keyClick(field, Qt.Key.Key_Return)
     assert window.play_field.error is None, f"{name} was not played: {window.play_field.error}"
@@ -107,7 +107,7 @@ def test_the_readme_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
         qtbot.waitUntil(lambda: window.palette().color(QPalette.ColorRole.Window).lightnessF() < 0.5)
         window.document.set_fen("r3k3/8/8/8/8/5r2/8/R3K2R w KQ - 0 1")
         click_and_wait(qtbot, window, "e1")
-        with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=10000):
+        with qtbot.waitSignal(window.move_explorer.explanationShown, timeout=20000):
             assert window.move_explorer.explain(window.board.index("g1"))
         assert "g1 is not reached" in window.move_explorer.panel.explanation.text()
         _save(qtbot, window, folder, "window-dark", size, always_sized=True)

@@ -129,7 +129,7 @@ def test_the_notation_s_colours_and_the_step_s_words_read_on_the_dark_theme(qtbo
             # the reading below would be read half-shown.
             qtbot.wait(50)
             qtbot.waitUntil(lambda: bool(player.sequence) and not player._reply.tracing
-                            and any(player._reply.trace[i].kind == "lift" for i in player.sequence), timeout=10000)
+                            and any(player._reply.trace[i].kind == "lift" for i in player.sequence), timeout=20000)
             base = editor.text_edit.palette().color(QPalette.ColorRole.Base)
             text = editor.text_edit.palette().color(QPalette.ColorRole.Text)
             block = editor.text_edit.document().firstBlock()

@@ -16,12 +16,12 @@ def test_play_stops_at_the_end_unless_it_loops(qtbot) -> None:
     player.speed.setValue(60)
     player.go_to(count - 2)
     player.play()
-    qtbot.waitUntil(lambda: not player.playing, timeout=5000)
+    qtbot.waitUntil(lambda: not player.playing, timeout=10000)
     assert player.position == count - 1
     player.loop_button.setChecked(True)
     player.go_to(count - 2)
     player.play()
-    qtbot.waitUntil(lambda: player.position < count - 2, timeout=5000)
+    qtbot.waitUntil(lambda: player.position < count - 2, timeout=10000)
     assert player.playing
     player.pause()
     assert not player.playing
@@ -82,14 +82,14 @@ def test_play_pause_speed_and_loop_answer_real_clicks(qtbot) -> None:
     # At the end it stops, unless Loop is on: then it starts again from the first step.
     player.go_to(count - 3)
     qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not player.playing, timeout=5000)
+    qtbot.waitUntil(lambda: not player.playing, timeout=10000)
     assert player.position == count - 1 and not player.play_button.isChecked()
     qtbot.mouseClick(player.loop_button, Qt.MouseButton.LeftButton)
     assert player.loop_button.isChecked()
     player.go_to(count - 3)
     qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: player.position < count - 3, timeout=5000)
+    qtbot.waitUntil(lambda: player.position < count - 3, timeout=10000)
     assert player.playing
     qtbot.mouseClick(player.loop_button, Qt.MouseButton.LeftButton)  # off again: the next end stops it
-    qtbot.waitUntil(lambda: not player.playing, timeout=5000)
+    qtbot.waitUntil(lambda: not player.playing, timeout=10000)
     assert player.position == count - 1

@@ -35,7 +35,7 @@ def runner(qtbot):
 def test_reply_holds_the_moves_and_the_trace(qtbot, runner) -> None:
     board, rules = shipped("chess")
     position = Position.initial(board)
-    with qtbot.waitSignal(runner.replyReady, timeout=5000) as blocker:
+    with qtbot.waitSignal(runner.replyReady, timeout=20000) as blocker:
         runner.request(RunRequest(board, position, board.index("g1")))
     reply = blocker.args[0]
     assert {board.squares[m.target] for m in reply.shown_moves()} == {"f3", "h3"}
@@ -51,7 +51,7 @@ def test_a_running_worker_gives_the_window_the_interpreter_lock_within_a_fifth_o
     before = sys.getswitchinterval()
     sys.setswitchinterval(0.005)
     try:
-        with qtbot.waitSignal(runner.replyReady, timeout=5000):
+        with qtbot.waitSignal(runner.replyReady, timeout=20000):
             runner.request(RunRequest(board, Position.initial(board), board.index("g1")))
         assert sys.getswitchinterval() <= WORKER_SWITCH_INTERVAL <= 0.0002
     finally:
@@ -66,7 +66,7 @@ def test_only_the_latest_request_is_answered(qtbot, runner) -> None:
     runner.request(RunRequest(board, position, board.index("d4"), notation="((+)*)*"))
     runner.request(RunRequest(board, position, board.index("b1")))
     last = runner.request(RunRequest(board, position, board.index("g1")))
-    qtbot.waitUntil(lambda: bool(replies), timeout=5000)
+    qtbot.waitUntil(lambda: bool(replies), timeout=20000)
     qtbot.wait(100)
     assert [r.serial for r in replies] == [last]
     assert {board.squares[m.target] for m in replies[0].shown_moves()} == {"f3", "h3"}
@@ -92,13 +92,13 @@ def test_a_keystroke_runs_at_once_when_the_worker_is_idle_and_waits_only_behind_
         texts = ("N", "N,", "N,O", "N,OM")
         for text in texts:
             runner.request(RunRequest(board, position, board.index("d4"), notation=text), debounce=True)
-        qtbot.waitUntil(lambda: any(reply.query.notation == texts[-1] for reply in replies), timeout=10000)
+        qtbot.waitUntil(lambda: any(reply.query.notation == texts[-1] for reply in replies), timeout=20000)
         qtbot.wait(100)
         assert [reply.query.notation for reply in replies] == [texts[-1]]
         # The texts typed in between were never run (the first may not have started before it was cancelled).
         assert ran[-1] == texts[-1] and set(ran) <= {"((+)*)*", texts[-1]}
         # Idle again: the next keystroke runs at once.
-        with qtbot.waitSignal(runner.replyReady, timeout=5000) as blocker:
+        with qtbot.waitSignal(runner.replyReady, timeout=20000) as blocker:
             runner.request(RunRequest(board, position, board.index("d4"), notation="N,OT"), debounce=True)
             assert runner._in_flight == 1
         assert blocker.args[0].query.notation == "N,OT"
@@ -161,15 +161,15 @@ def test_the_collector_rests_while_a_worker_runs_and_resumes_after(qtbot) -> Non
         board, _ = shipped("chess")
         position = Position.initial(board)
         assert gc.isenabled()
-        with qtbot.waitSignal(first.replyReady, timeout=10000), qtbot.waitSignal(second.replyReady, timeout=10000):
+        with qtbot.waitSignal(first.replyReady, timeout=20000), qtbot.waitSignal(second.replyReady, timeout=20000):
             first.request(RunRequest(board, position, board.index("g1")))
             second.request(RunRequest(board, position, board.index("b1")))
         assert seen == [False, False]
-        qtbot.waitUntil(gc.isenabled, timeout=5000)
+        qtbot.waitUntil(gc.isenabled, timeout=20000)
         # A collector paused by someone else stays paused.
         gc.disable()
         try:
-            with qtbot.waitSignal(first.replyReady, timeout=10000):
+            with qtbot.waitSignal(first.replyReady, timeout=20000):
                 first.request(RunRequest(board, position, board.index("g1")))
             qtbot.wait(50)
             assert not gc.isenabled()
@@ -187,16 +187,16 @@ def test_a_runner_with_early_replies_gives_the_moves_then_the_whole_answer(qtbot
         replies: list = []
         runner.replyReady.connect(replies.append)
         serial = runner.request(RunRequest(board, Position.initial(board), board.index("g1")))
-        qtbot.waitUntil(lambda: any(not reply.tracing for reply in replies), timeout=5000)
+        qtbot.waitUntil(lambda: any(not reply.tracing for reply in replies), timeout=20000)
         assert [(reply.serial, reply.tracing, bool(reply.trace)) for reply in replies] == [
             (serial, True, False), (serial, False, True)]
         assert {board.squares[m.target] for m in replies[0].shown_moves()} == {"f3", "h3"}
         # A new question gives up the trace of the one before: the first one's whole answer never comes.
         replies.clear()
         first = runner.request(RunRequest(board, Position.initial(board), board.index("e4"), notation="(*){12}"))
-        qtbot.waitUntil(lambda: any(reply.serial == first for reply in replies), timeout=10000)
+        qtbot.waitUntil(lambda: any(reply.serial == first for reply in replies), timeout=20000)
         second = runner.request(RunRequest(board, Position.initial(board), board.index("b1")))
-        qtbot.waitUntil(lambda: any(reply.serial == second and not reply.tracing for reply in replies), timeout=10000)
+        qtbot.waitUntil(lambda: any(reply.serial == second and not reply.tracing for reply in replies), timeout=20000)
         assert all(reply.tracing for reply in replies if reply.serial == first)
     finally:
         runner.shutdown()

@@ -30,7 +30,7 @@ def click(qtbot, window, square: str) -> None:
 
 def click_and_wait(qtbot, window, square: str):
     """Click ``square`` and wait for the moves shown for it; returns the reply."""
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000) as blocker:
         click(qtbot, window, square)
     return blocker.args[0]
 
@@ -38,7 +38,7 @@ def click_and_wait(qtbot, window, square: str):
 def type_and_wait(qtbot, window, text: str):
     """Type ``text`` over the notation editor's text, key by key, and wait for its moves; returns the reply."""
     editor = window.notation_editor
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000) as blocker:
         editor.text_edit.setFocus()
         editor.text_edit.selectAll()
         qtbot.keyClicks(editor.text_edit, text)
@@ -66,7 +66,7 @@ def click_hand(qtbot, window, player: int, name: str):
     for it (its drops); returns the reply."""
     view = window.board_view
     centre = view.hand_items()[(player, name)].data(1)
-    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=20000) as blocker:
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(centre))
     return blocker.args[0]
 
