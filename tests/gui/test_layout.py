@@ -178,7 +178,8 @@ def test_reset_layout_gives_the_board_its_room_back_after_the_panels_were_widene
 
     window = open_window(qtbot, "chess", 800, 600)
     window.resizeDocks([window.moves_dock, window.position_dock], [300, 300], Qt.Orientation.Horizontal)
-    qtbot.wait(50)
-    assert window.board_view.width() < 300
+    # Laid out at a later turn of the event loop: waited for, not given a fixed 50 ms that a loaded
+    # machine may spend before the loop turns at all.
+    qtbot.waitUntil(lambda: window.board_view.width() < 300, timeout=10000)
     window.reset_layout_action.trigger()
     qtbot.waitUntil(lambda: assert_usable(window, 800, 600), timeout=10000)

@@ -128,7 +128,12 @@ def test_the_new_edit_and_delete_buttons_are_always_in_sight_beside_the_list(qtb
     qtbot.wait(50)
     types = window.piece_types
     types.list.setCurrentRow(types.list.count() - 1)
-    for button in (types.new_button, types.edit_button, types.delete_button):
+    buttons = (types.new_button, types.edit_button, types.delete_button)
+    # The panel is laid out at later turns of the event loop, which a loaded machine may not have
+    # turned within the 50 ms: waited for.
+    qtbot.waitUntil(lambda: all(button.visibleRegion().boundingRect().size() == button.size() for button in buttons),
+                    timeout=10000)
+    for button in buttons:
         # Wholly in sight, not clipped by the dock or scrolled away.
         assert button.isVisible() and button.visibleRegion().boundingRect().size() == button.size(), button.text()
     assert types.list.visibleRegion().boundingRect().height() >= types.list.sizeHintForRow(0) * 2
