@@ -74,7 +74,9 @@ def test_repeated_warnings_are_given_once() -> None:
 
 
 def test_a_text_longer_than_the_notation_is_refused_before_it_is_read() -> None:
-    done = translate("W" * 131_000, timeout=10)
+    # The refusal's message shows that it came before the reading; the child's time limit is only a
+    # guard against a hang, and a loaded machine takes seconds to start the interpreter alone.
+    done = translate("W" * 131_000)
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 3 and "131,000 characters" in done.stderr
     assert max(len(line) for line in done.stderr.splitlines()) < 200
