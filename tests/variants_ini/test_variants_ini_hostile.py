@@ -132,9 +132,11 @@ def test_the_same_file_writes_the_same_bytes_whatever_the_hash_seed(tmp_path: Pa
 def test_an_inheritance_chain_past_the_limit_is_refused_quickly(tmp_path: Path) -> None:
     deep = 3 * MAX_INHERITANCE
     text = "[v0:chess]\n" + "".join(f"[v{n}:v{n - 1}]\n" for n in range(1, deep + 1))
-    started = time.perf_counter()
+    # Processor time, which an unbounded reading would spend: a loaded machine stretches wall time
+    # several times over.
+    started = time.process_time()
     done, refused = import_file(text)
-    assert time.perf_counter() - started < 30
+    assert time.process_time() - started < 30
     assert [variant.name for variant in done] == [f"v{n}" for n in range(MAX_INHERITANCE)]
     assert len(refused) == deep + 1 - MAX_INHERITANCE
     assert all(f"more than {MAX_INHERITANCE} parents" in error.message for error in refused)
@@ -172,9 +174,11 @@ def test_the_pieces_betza_a_file_may_have_translated_is_bounded_and_each_value_i
     text = "".join(f"[p{n}:chess]\ncastling = false\ncustomPiece1 = z:{value}\n"
                    f"startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w - - 0 1\n[q{n}:p{n}]\n"
                    for n, value in enumerate(values))
-    started = time.perf_counter()
+    # Processor time, which an unbounded reading would spend: a loaded machine stretches wall time
+    # several times over.
+    started = time.process_time()
     done, refused = import_file(text)
-    assert time.perf_counter() - started < 30
+    assert time.process_time() - started < 30
     fits = MAX_PIECE_TEXT // (each + 2)  # "z:" and the value
     # A child inheriting its parent's piece costs nothing more.
     assert [variant.name for variant in done] == [f"{kind}{n}" for n in range(fits) for kind in "pq"]
