@@ -76,7 +76,9 @@ def test_play_pause_speed_and_loop_answer_real_clicks(qtbot) -> None:
     for _ in range(19):
         _click_spin_arrow(qtbot, player.speed, up=True)
     assert player.speed.value() == 20
-    assert player.playing and player._timer.remainingTime() <= 50  # the slow tick it waited for is gone
+    # The slow tick it waited for is gone: the next comes within a fast step (Qt's coarse timers may
+    # round it up a little), not up to a second away.
+    assert player.playing and player._timer.remainingTime() < 500
     # Three steps come well within the two seconds they take at one step a second. Waited for, not
     # counted over a fixed 400 ms: a loaded machine's late ticks can leave that short of three.
     start = player.position
