@@ -172,7 +172,13 @@ class QtNotationEditor(QWidget):
         """Colour the notation again for a new theme (its colours are the theme's)."""
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
-            self.highlighter.rehighlight()
+            # New formats, the same text: no edit to read and run again (which would start the run
+            # being stepped through over from its first step).
+            self._colouring = True
+            try:
+                self.highlighter.rehighlight()
+            finally:
+                self._colouring = False
 
     @property
     def board(self) -> Board | None:
