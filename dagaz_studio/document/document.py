@@ -299,13 +299,14 @@ class Document:
         marked = piece._replace(moved=moved)
         self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: put(p, square, marked))
 
-    def set_fen(self, fen: str) -> None:
-        """Set up the position a FEN describes. Raises :class:`FenError` and keeps the position if it does not fit."""
+    def set_fen(self, fen: str, description: str = "Set up from FEN") -> None:
+        """Set up the position a FEN describes (undoable, as ``description``). Raises
+        :class:`FenError` and keeps the position if it does not fit."""
         position = self._require_position()
         new = Position.from_fen(position.board, fen.strip())
         if same(new, position):
             return
-        self._edit("Set up from FEN", lambda p: assign(p, new))
+        self._edit(description, lambda p: assign(p, new))
 
     def resume(self, fen: str) -> None:
         """Set up the position left last time (a FEN): coming back to where one left off is no edit to

@@ -145,9 +145,9 @@ class QtDocument(QObject):
         """See :meth:`Document.set_moved`."""
         self.model.set_moved(square, moved)
 
-    def set_fen(self, fen: str) -> None:
+    def set_fen(self, fen: str, description: str = "Set up from FEN") -> None:
         """See :meth:`Document.set_fen`."""
-        self.model.set_fen(fen)
+        self.model.set_fen(fen, description)
 
     def resume(self, fen: str) -> None:
         """See :meth:`Document.resume`."""
