@@ -52,6 +52,11 @@ class QtFileActions(QObject):
         self._title = app_title
         #: Asked first whenever the board is about to go: whether to go on (edits kept elsewhere).
         self.ask_unapplied: Callable[[], bool] | None = None
+        #: Before saving: applies the edits made in the panels and not applied yet (so that what is
+        #: saved is what they show); whether to go on saving.
+        self.apply_pending: Callable[[], bool] | None = None
+        #: Whether there are such edits: Save is offered for them as for a changed board.
+        self.has_pending: Callable[[], bool] | None = None
         # The window hands its drag, drop and close events here (an event filter would be called
         # from Qt for every event the window gets, each call taking the interpreter lock).
         window.setAcceptDrops(True)
@@ -63,8 +68,8 @@ class QtFileActions(QObject):
         self.export_png_action = self._action("Export &PNG…", self.export_png)
         self.export_svg_action = self._action("Export S&VG…", self.export_svg)
         self.copy_image_action = self._action("&Copy image", self.copy_image, QKeySequence("Ctrl+Shift+C"))
-        document.dirtyChanged.connect(self._update_actions)
-        document.boardChanged.connect(self._update_actions)
+        document.dirtyChanged.connect(self.update_actions)
+        document.boardChanged.connect(self.update_actions)
         #: Watches the open board file: changed or deleted by another program, the user is told.
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._on_file_changed)
@@ -72,7 +77,7 @@ class QtFileActions(QObject):
         self._asking = False
         #: The position whose setup the user chose not to save (not asked about again).
         self._setup_declined: str | None = None
-        self._update_actions()
+        self.update_actions()
 
     # ------------------------------------------------------------------ files
 
@@ -124,12 +129,15 @@ class QtFileActions(QObject):
     @Slot()
     def save(self) -> bool:
         """File ▸ Save board: write the board file (asks where if it has none). Returns success."""
-        if self._document.board is None:
+        if self._document.board is None or not self._applied_pending():
             return False
         if self._document.board_path is None or self._document.read_only:
             # A shipped board stays as installed: its changes go to a copy of the user's own.
-            return self.save_as()
+            return self._choose_and_save()
         return self.ask_about_setup() and self._save_to(None)
+
+    def _applied_pending(self) -> bool:
+        return self.apply_pending is None or self.apply_pending()
 
     def ask_about_setup(self) -> bool:
         """Before saving: when the position is not the board's setup, offer to make it the setup (the
@@ -161,8 +169,12 @@ class QtFileActions(QObject):
     @Slot()
     def save_as(self) -> bool:
         """File ▸ Save board as: write the board file somewhere else. Returns success."""
-        if self._document.board is None:
+        if self._document.board is None or not self._applied_pending():
             return False
+        return self._choose_and_save()
+
+    def _choose_and_save(self) -> bool:
+        assert self._document.board is not None
         path = self._document.board_path
         name = path.name if path is not None else f"{self._document.board.name}.board"
         start = str(path) if path is not None and not self._document.read_only else str(boards_folder() / name)
@@ -304,9 +316,11 @@ class QtFileActions(QObject):
         return action
 
     @Slot()
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
+        """Offer Save when there is something to save: the board changed, or edits wait in the panels."""
         has_board = self._document.board is not None
-        self.save_action.setEnabled(self._document.board_dirty)
+        pending = has_board and self.has_pending is not None and self.has_pending()
+        self.save_action.setEnabled(self._document.board_dirty or pending)
         shipped = self._document.read_only
         self.save_action.setText("&Save board as a copy…" if shipped else "&Save board")
         self.save_action.setStatusTip("A shipped board is read-only: its changes are saved to a copy"
