@@ -59,6 +59,9 @@ class Document:
         self.position_changed: Event[()] = Event()
         #: The board file's text now differs (``True``) or no longer differs from the saved file.
         self.dirty_changed: Event[bool] = Event()
+        #: How many boards have been opened: a :attr:`board_changed` that leaves it as it was is the
+        #: same board changed (edited, or saved under another name), not another board.
+        self.openings = 0
         self._saved_text: str | None = ""
         self._dirty = False
         self._rules: Rules | None = None
@@ -97,6 +100,7 @@ class Document:
         self.board_text = text
         self._saved_text = text if path is not None else ""
         self.position = position if position is not None else initial_position(board)
+        self.openings += 1
         self.history.clear()
         self._update_dirty()
         self.board_changed.emit()

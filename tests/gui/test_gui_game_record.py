@@ -204,3 +204,29 @@ def test_undo_past_a_new_record_brings_back_the_one_it_replaced(qtbot) -> None:
     assert _rows(dock) == ["Start", "1. Ke2"] and dock.list.currentRow() == 0
     window.redo_action.trigger()
     assert dock.list.currentRow() == 1
+
+
+def test_the_record_stays_when_the_board_is_saved_under_another_name(qtbot, monkeypatch, tmp_path) -> None:
+    """Saving a shipped board's copy (or Save as) keeps the board open, under a new name: the game
+    record stays, and is the copy's at the next start; opening another board file does not take it."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    target = tmp_path / "mine.board"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.No)
+    window.document.set_piece_notation("Rook", "(+)")
+    window.files.save_action.trigger()
+    assert window.document.board_path == target
+    assert _rows(dock) == ["Start", "1. e4", "1... e5"] and dock.list.currentRow() == 2
+    window.files.save_state()
+    window.close()
+    again = open_window(qtbot, str(target))
+    assert _rows(again.game_record) == ["Start", "1. e4", "1... e5"]
+    other = tmp_path / "other.board"
+    other.write_text(target.read_text(encoding="utf-8"), encoding="utf-8")
+    assert again.open_file(str(other))
+    assert again.game_record.record is None

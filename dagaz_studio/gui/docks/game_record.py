@@ -58,6 +58,7 @@ class QtGameRecord(QWidget):
         self._seen = ""  # the document's position at the last change, as FEN
         self._before = ""  # and the one before it: where a move just played was made
         self._board_path: Path | None = None
+        self._opening = -1  # the document's count of boards opened, at the last board change
         self._going = False
         self._filling = False
         #: The record at each step of the document's history: the id of the command last done there ->
@@ -190,7 +191,12 @@ class QtGameRecord(QWidget):
     @Slot()
     def _on_board_changed(self) -> None:
         path = self.document.board_path
-        if path == self._board_path and self.record is not None:
+        opening, self._opening = self._opening, self.document.openings
+        if self.record is not None and (path == self._board_path or opening == self._opening):
+            # The same board, edited or saved under another name: the record goes on, kept as the new file's.
+            if path != self._board_path:
+                self._board_path = path
+                self._keep()
             return
         self._board_path = path
         self.record = self._kept(path)

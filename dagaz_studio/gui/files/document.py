@@ -57,6 +57,11 @@ class QtDocument(QObject):
         return self.model.board
 
     @property
+    def openings(self) -> int:
+        """See :attr:`Document.openings`."""
+        return self.model.openings
+
+    @property
     def board_path(self) -> Path | None:
         """Where the board file is saved, if anywhere."""
         return self.model.board_path
