@@ -306,3 +306,20 @@ def test_a_taking_on_a_column_named_x_is_marked_on_its_own_square(qtbot, tmp_pat
     assert [(mark.kind, view_square) for mark, view_square in
             ((mark, window.board_view.square_at(mark.pos())) for mark in panel.marks.items())] == \
         [("extra", window.document.board.index("x2"))]
+
+
+def test_a_search_stops_when_the_board_changes_and_says_so(qtbot) -> None:
+    """A search of the board left behind is stopped with it, not left saying "Searching…" while it runs
+    on (its answer would fit no board the window shows)."""
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "d1")
+    tab.source.setCurrentIndex(tab.source.findData("betza-reading"))
+    tab.positions.setValue(100_000)
+    qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.progress.value() > 0, timeout=30000)
+    assert window.open_file("xiangqi")
+    assert not tab.find_runner.running and tab.find_button.isEnabled() and not tab.progress.isVisible()
+    assert "Searching" not in tab.result.text() and "board changed" in tab.result.text()
+    # The Queen of the board left behind is no longer A: another search asks for a piece first.
+    assert "Queen" not in tab.a_label.text() and not tab.find_difference()
+    assert "Select a piece" in tab.result.text()
