@@ -230,3 +230,18 @@ def test_the_record_stays_when_the_board_is_saved_under_another_name(qtbot, monk
     other.write_text(target.read_text(encoding="utf-8"), encoding="utf-8")
     assert again.open_file(str(other))
     assert again.game_record.record is None
+
+
+def test_a_recorded_position_the_board_no_longer_reads_says_why_and_keeps_the_place(qtbot) -> None:
+    """After the Knight's letter changes, the record's positions name a piece the board no longer has:
+    stepping to one says so, and the record stays where the board is."""
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    window.piece_types.apply_edit("Knight", "Knight", "H", False)
+    before = window.document.fen()
+    qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
+    assert window.document.fen() == before
+    assert "no longer fits the board" in dock.note.text()
+    assert dock.record.current == 2

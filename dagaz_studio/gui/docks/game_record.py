@@ -108,12 +108,16 @@ class QtGameRecord(QWidget):
         record = self.record
         if record is None or self.document.position is None:
             return
+        was = record.current
         fen = record.go(place)
         self._going = True
         try:
             self.document.set_fen(fen, f"Go to {record.labels()[place - 1]}" if place > 0 else "Go to the start")
         except FenError as error:  # the board changed under a kept record
+            record.go(was)  # the board stays where it was, and so does the record
+            self._show()
             self.note.setText(f"That position no longer fits the board: {error}")
+            return
         finally:
             self._going = False
         self._show()
