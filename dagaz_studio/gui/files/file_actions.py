@@ -81,9 +81,10 @@ class QtFileActions(QObject):
 
     # ------------------------------------------------------------------ files
 
-    def open_path(self, path: str) -> bool:
-        """Open a board file, asking first about unsaved changes; a failure is explained in a message box."""
-        if not self.maybe_save():
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        """Open a board file, asking first about unsaved changes (``ask=False``: they were asked about
+        already); a failure is explained in a message box."""
+        if ask and not self.maybe_save():
             return False
         try:
             self._document.open_board(path)
