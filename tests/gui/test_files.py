@@ -150,3 +150,19 @@ def test_save_with_a_board_text_that_does_not_load_says_where_and_writes_nothing
     assert window.board_text_dock.isVisible() and window.board_text.has_unapplied_changes()
     window.board_text.revert()
     assert not window.files.save_action.isEnabled()
+
+
+def test_an_export_named_without_its_suffix_asks_before_replacing_the_file_it_names(qtbot, monkeypatch,
+                                                                                  own_board) -> None:
+    """The save dialog confirmed 'board', which is free; 'board.png', which is written, is not."""
+    window = open_window(qtbot, str(own_board))
+    picture = own_board.parent / "board.png"
+    picture.write_bytes(b"my picture")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(own_board.parent / "board"), ""))
+    asked, answers = [], [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text)
+                        or answers.pop(0))
+    window.files.export_png_action.trigger()
+    assert picture.read_bytes() == b"my picture" and asked and "board.png already exists" in asked[0]
+    window.files.export_png_action.trigger()
+    assert picture.read_bytes() != b"my picture" and len(asked) == 2

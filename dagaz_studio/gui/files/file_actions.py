@@ -17,6 +17,7 @@ from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.new_board import boards_folder
+from dagaz_studio.gui.files.save_path import with_suffix_asked
 from dagaz_studio.gui.settings import (
     COLOURS_GROUP,
     GEOMETRY_KEY,
@@ -417,11 +418,11 @@ class QtFileActions(QObject):
         if self._view.board is None:
             return
         start = str(self.start_folder() / f"{self._view.board.name}{suffix}")
-        path, _ = QFileDialog.getSaveFileName(self._window, f"Export {suffix[1:].upper()}", start, file_filter)
-        if not path:
+        title = f"Export {suffix[1:].upper()}"
+        chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, file_filter)
+        path = with_suffix_asked(self._window, title, chosen, suffix) if chosen else None
+        if path is None:
             return
-        if not path.lower().endswith(suffix):
-            path += suffix
         try:
             with atomic_path(path) as partial:
                 write(self._view, partial)

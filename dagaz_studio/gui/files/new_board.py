@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.create import MAX_COLUMNS, MAX_ROWS, NewBoard, NewBoardError, new_board_text
+from dagaz_studio.gui.files.save_path import with_suffix_asked
 
 _DIRECTIONS = (("both", "Orthogonal and diagonal (8)"), ("orthogonal", "Orthogonal (N E S W)"),
                ("diagonal", "Diagonal (4)"))
@@ -172,15 +173,9 @@ def create_new_board(parent: QWidget | None, open_file: Callable[[str], bool],
     chosen = ask_path(suggested)
     if not chosen:
         return None
-    path = Path(chosen)
-    if not path.suffix:
-        path = path.with_suffix(".board")
-        # The dialog asked about replacing the name typed, not this one.
-        if path.exists() and QMessageBox.question(
-                parent, "New board", f"{path.name} already exists in {path.parent}.\n\nReplace it?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
-            return None
+    path = Path(chosen) if Path(chosen).suffix else with_suffix_asked(parent, "New board", chosen, ".board")
+    if path is None:
+        return None
     if may_go is not None and not may_go():
         return None
     from dagaz_studio.board.writer import write_atomically
