@@ -59,6 +59,9 @@ class Document:
         self.position_changed: Event[()] = Event()
         #: The board file's text now differs (``True``) or no longer differs from the saved file.
         self.dirty_changed: Event[bool] = Event()
+        #: How many boards have been opened: a :attr:`board_changed` that leaves it as it was is the
+        #: same board changed (edited, or saved under another name), not another board.
+        self.openings = 0
         self._saved_text: str | None = ""
         self._dirty = False
         self._rules: Rules | None = None
@@ -97,6 +100,7 @@ class Document:
         self.board_text = text
         self._saved_text = text if path is not None else ""
         self.position = position if position is not None else initial_position(board)
+        self.openings += 1
         self.history.clear()
         self._update_dirty()
         self.board_changed.emit()
@@ -299,13 +303,14 @@ class Document:
         marked = piece._replace(moved=moved)
         self._edit(f"Mark {position.board.squares[square]} {what}", lambda p: put(p, square, marked))
 
-    def set_fen(self, fen: str) -> None:
-        """Set up the position a FEN describes. Raises :class:`FenError` and keeps the position if it does not fit."""
+    def set_fen(self, fen: str, description: str = "Set up from FEN") -> None:
+        """Set up the position a FEN describes (undoable, as ``description``). Raises
+        :class:`FenError` and keeps the position if it does not fit."""
         position = self._require_position()
         new = Position.from_fen(position.board, fen.strip())
         if same(new, position):
             return
-        self._edit("Set up from FEN", lambda p: assign(p, new))
+        self._edit(description, lambda p: assign(p, new))
 
     def resume(self, fen: str) -> None:
         """Set up the position left last time (a FEN): coming back to where one left off is no edit to

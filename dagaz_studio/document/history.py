@@ -104,6 +104,17 @@ class History:
         return self._index
 
     @property
+    def last_done(self) -> Command | None:
+        """The command whose redo put in place what is there now (``None`` when none is done): what
+        tells apart the states the history steps through."""
+        return self._commands[self._index - 1] if self._index > 0 else None
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """The commands kept, done and undone, in order."""
+        return tuple(self._commands)
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is a command to undo."""
         return self._index > 0

@@ -11,7 +11,7 @@ between runs (the window's settings).
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 #: The most moves a kept record may hold: a record read back with more is refused.
@@ -55,6 +55,10 @@ class GameRecord:
         self.first_number = max(1, self.first_number)
         self.first_player = self.first_player % self.players
         self.current = max(0, min(self.current, len(self.moves)))
+
+    def copy(self) -> GameRecord:
+        """The same record, its moves a list of their own."""
+        return replace(self, moves=list(self.moves))
 
     # ------------------------------------------------------------------ where the board stands
 

@@ -134,7 +134,7 @@ class QtMainWindow(QMainWindow):
         from dagaz_studio.gui.explorer.move_play import QtMovePlay
         from dagaz_studio.gui.files.file_actions import QtFileActions
         from dagaz_studio.gui.frame.autosave import QtAutosave
-        from dagaz_studio.gui.frame.unapplied import ask_about_unapplied_edits
+        from dagaz_studio.gui.frame.unapplied import apply_before_saving, ask_about_unapplied_edits, has_unapplied_edits
         from dagaz_studio.gui.worker.runner import QtMoveRunner
         from dagaz_studio.queries import CheckAnswer, answer_check
 
@@ -165,6 +165,12 @@ class QtMainWindow(QMainWindow):
         self.notation_editor.set_board(self.document.board)
         self.files.ask_unapplied = lambda: ask_about_unapplied_edits(
             self, APP_TITLE, self.board_text, self.notation_editor, self.notation_dock, self.files.save)
+        self.files.apply_pending = lambda: apply_before_saving(
+            self, APP_TITLE, self.board_text, self.board_text_dock, self.notation_editor, self.notation_dock)
+        self.files.has_pending = lambda: has_unapplied_edits(self.board_text, self.notation_editor)
+        for edited in (self.board_text.text_edit.textChanged, self.notation_editor.notationChanged,
+                       self.notation_editor.notationInvalid, self.notation_editor.targetChanged):
+            edited.connect(self.files.update_actions)
         #: Unsaved edits kept in a recovery file a moment after each change.
         self.autosave = QtAutosave(self, APP_TITLE, self.document, self.notation_editor,
                                    self._opened_to_restore, lambda message: self.statusBar().showMessage(message, 10000))

@@ -53,9 +53,17 @@ def write_boards(variants: list[Imported], folder: str | Path) -> list[Path]:
     Raises :class:`~dagaz_studio.board.writer.SaveError` (or ``OSError`` for the folder) when one
     cannot be written; the files already written stay, and none is left half-written.
     """
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    Path(folder).mkdir(parents=True, exist_ok=True)
     written = []
+    for variant, path in zip(variants, board_paths(variants, folder)):
+        write_atomically(path, variant.text)
+        written.append(path)
+    return written
+
+
+def board_paths(variants: list[Imported], folder: str | Path) -> list[Path]:
+    """The file each variant is written to by :func:`write_boards` (to see beforehand which are there)."""
+    paths = []
     taken: set[str] = set()
     for variant in variants:
         name = board_file_name(variant.name)
@@ -64,7 +72,5 @@ def write_boards(variants: list[Imported], folder: str | Path) -> list[Path]:
             count += 1
             name = f"{board_file_name(variant.name)[:-len('.board')]}-{count}.board"
         taken.add(name.lower())
-        path = out / name
-        write_atomically(path, variant.text)
-        written.append(path)
-    return written
+        paths.append(Path(folder) / name)
+    return paths

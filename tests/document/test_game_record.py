@@ -25,6 +25,15 @@ def _played(sans: list[str], fen: str = START) -> GameRecord:
     return record
 
 
+def test_a_copy_plays_on_without_touching_the_original() -> None:
+    record = _played(["e4", "e5", "Nf3"])
+    record.go(1)
+    copy = record.copy()
+    copy.play("d5", "some fen")
+    assert [move.name for move in record.moves] == ["e4", "e5", "Nf3"] and record.current == 1
+    assert [move.name for move in copy.moves] == ["e4", "d5"]
+
+
 def test_back_forward_first_last_and_jumps_give_each_position() -> None:
     sans = ["e4", "e5", "Nf3", "Nc6", "Bb5"]
     record = _played(sans)

@@ -39,6 +39,19 @@ def test_push_does_the_command_and_undo_redo_move_the_place():
     assert changes == [(1, 1), (2, 2), (1, 2), (2, 2)]
 
 
+def test_the_last_command_done_tells_the_steps_apart():
+    counter, history = Counter(), History()
+    first, second = add(counter, 2), add(counter, 3)
+    assert history.last_done is None
+    history.push(first)
+    history.push(second)
+    assert history.last_done is second and history.commands == (first, second)
+    history.undo()
+    assert history.last_done is first and history.commands == (first, second)
+    history.push(add(counter, 7))
+    assert second not in history.commands and history.last_done is history.commands[-1]
+
+
 def test_a_new_command_drops_those_undone_and_nothing_to_undo_does_nothing():
     counter, history = Counter(), History()
     history.undo()

@@ -45,6 +45,23 @@ def test_file_new_board_writes_the_file_and_opens_it_in_the_window(window, tmp_p
     assert window.piece_types.list.count() == 0
 
 
+def test_file_new_board_asks_about_the_open_boards_changes_once_and_first(window, tmp_path, monkeypatch):
+    """Cancelled at the question about the open board's changes, nothing is written; answered
+    Discard, the question is not asked again when the new board opens."""
+    monkeypatch.setattr(QtNewBoardDialog, "exec", lambda dialog: dialog.name_field.setText("hexapawn")
+                        or QDialog.DialogCode.Accepted)
+    target = tmp_path / "hexapawn.board"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(target), ""))
+    window.document.set_piece_notation("Horse", "N")
+    answers, asked = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard], []
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text)
+                        or answers.pop(0))
+    window.new_board_action.trigger()
+    assert not target.exists() and window.board.name == "xiangqi" and len(asked) == 1
+    window.new_board_action.trigger()
+    assert target.is_file() and window.board.name == "hexapawn" and len(asked) == 2
+
+
 def test_a_piece_type_made_in_the_dock_is_drawn_when_placed_and_saved_with_the_board(window):
     window.piece_types.apply_new("Leaper", "L", False, "(X)\\1")
     kind = list(window.board.pieces).index("Leaper")

@@ -132,3 +132,37 @@ def test_file_dialogs_start_in_home_without_a_documents_folder_and_never_among_t
         folder = folder if folder.suffix == "" else folder.parent
         assert folder.resolve() == home.resolve(), started
         assert shipped not in (folder.resolve(), *folder.resolve().parents)
+
+
+def test_save_with_a_board_text_that_does_not_load_says_where_and_writes_nothing(qtbot, monkeypatch,
+                                                                                  own_board) -> None:
+    before = own_board.read_bytes()
+    window = open_window(qtbot, str(own_board))
+    window.board_text.text_edit.setPlainText(window.board_text.text() + "piece Wizard W: (\n")
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    assert window.files.save_action.isEnabled()
+    window.files.save_action.trigger()
+    assert own_board.read_bytes() == before
+    assert warnings and "cannot be applied" in warnings[0] and "not saved" in warnings[0]
+    line = len(before.decode("utf-8").splitlines()) + 1
+    assert f"\n{line}:" in warnings[0], warnings[0]
+    assert window.board_text_dock.isVisible() and window.board_text.has_unapplied_changes()
+    window.board_text.revert()
+    assert not window.files.save_action.isEnabled()
+
+
+def test_an_export_named_without_its_suffix_asks_before_replacing_the_file_it_names(qtbot, monkeypatch,
+                                                                                  own_board) -> None:
+    """The save dialog confirmed 'board', which is free; 'board.png', which is written, is not."""
+    window = open_window(qtbot, str(own_board))
+    picture = own_board.parent / "board.png"
+    picture.write_bytes(b"my picture")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(own_board.parent / "board"), ""))
+    asked, answers = [], [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text)
+                        or answers.pop(0))
+    window.files.export_png_action.trigger()
+    assert picture.read_bytes() == b"my picture" and asked and "board.png already exists" in asked[0]
+    window.files.export_png_action.trigger()
+    assert picture.read_bytes() != b"my picture" and len(asked) == 2

@@ -139,3 +139,109 @@ def test_a_record_from_a_set_up_position_numbers_its_moves_from_the_fen_s_move_n
     game.add_line([chess.Move.from_uci("g8f6"), chess.Move.from_uci("b1c3")])
     movetext = game.accept(chess.pgn.StringExporter(headers=False)).strip()
     assert window.game_record.copy_text().rstrip().endswith(movetext), movetext
+
+
+def _rows(dock) -> list[str]:
+    return [dock.list.item(row).text() for row in range(dock.list.count())]
+
+
+def test_undo_after_playing_from_an_earlier_place_brings_back_the_moves_it_replaced(qtbot) -> None:
+    """Stepping back, playing another move and undoing both: each undo lands on a position the
+    record shows, with its row current, and the moves the new one replaced come back with the step
+    undone; redo replays the new move. The Edit menu names the step as a step, not a set-up."""
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5", "g1f3", "b8c6"):
+        type_move(qtbot, window, move)
+    fens = _reference()
+    item = dock.list.item(2)
+    qtbot.mouseClick(dock.list.viewport(), Qt.MouseButton.LeftButton, pos=dock.list.visualItemRect(item).center())
+    assert dock.record.current == 2
+    assert window.undo_action.text().replace("&", "") == "Undo Go to 1... e5"
+    assert type_move(qtbot, window, "d2d4") == "d4"
+    assert _rows(dock) == ["Start", "1. e4", "1... e5", "2. d4"]
+
+    def agree() -> None:
+        assert dock.list.currentRow() == dock.record.current
+        assert placement(dock.record.fen) == placement(window.document.fen())
+        assert "off the record" not in dock.note.text()
+
+    window.undo_action.trigger()  # the move played
+    agree()
+    assert dock.record.current == 2
+    window.undo_action.trigger()  # the step back: the moves d4 replaced are back
+    agree()
+    assert _rows(dock) == ["Start", "1. e4", "1... e5", "2. Nf3", "2... Nc6"]
+    assert dock.record.current == 4 and placement(window.document.fen()) == placement(fens[4])
+    window.undo_action.trigger()
+    agree()
+    assert dock.record.current == 3
+    for _ in range(3):
+        window.redo_action.trigger()
+        agree()
+    assert _rows(dock) == ["Start", "1. e4", "1... e5", "2. d4"] and dock.record.current == 3
+
+
+def test_undo_past_a_new_record_brings_back_the_one_it_replaced(qtbot) -> None:
+    """A move played off the record starts a new one; undoing back past it shows the old record again,
+    at the position undone to."""
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    window.document.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    window.undo_action.trigger()
+    assert dock.list.currentRow() == 2 and "off the record" not in dock.note.text()
+    window.redo_action.trigger()
+    assert "off the record" in dock.note.text()
+    type_move(qtbot, window, "e1e2")
+    assert _rows(dock) == ["Start", "1. Ke2"]
+    window.undo_action.trigger()
+    assert dock.list.currentRow() == 0
+    window.undo_action.trigger()
+    assert _rows(dock) == ["Start", "1. e4", "1... e5"] and dock.list.currentRow() == 2
+    window.redo_action.trigger()
+    assert _rows(dock) == ["Start", "1. Ke2"] and dock.list.currentRow() == 0
+    window.redo_action.trigger()
+    assert dock.list.currentRow() == 1
+
+
+def test_the_record_stays_when_the_board_is_saved_under_another_name(qtbot, monkeypatch, tmp_path) -> None:
+    """Saving a shipped board's copy (or Save as) keeps the board open, under a new name: the game
+    record stays, and is the copy's at the next start; opening another board file does not take it."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    target = tmp_path / "mine.board"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.No)
+    window.document.set_piece_notation("Rook", "(+)")
+    window.files.save_action.trigger()
+    assert window.document.board_path == target
+    assert _rows(dock) == ["Start", "1. e4", "1... e5"] and dock.list.currentRow() == 2
+    window.files.save_state()
+    window.close()
+    again = open_window(qtbot, str(target))
+    assert _rows(again.game_record) == ["Start", "1. e4", "1... e5"]
+    other = tmp_path / "other.board"
+    other.write_text(target.read_text(encoding="utf-8"), encoding="utf-8")
+    assert again.open_file(str(other))
+    assert again.game_record.record is None
+
+
+def test_a_recorded_position_the_board_no_longer_reads_says_why_and_keeps_the_place(qtbot) -> None:
+    """After the Knight's letter changes, the record's positions name a piece the board no longer has:
+    stepping to one says so, and the record stays where the board is."""
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5"):
+        type_move(qtbot, window, move)
+    window.piece_types.apply_edit("Knight", "Knight", "H", False)
+    before = window.document.fen()
+    qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
+    assert window.document.fen() == before
+    assert "no longer fits the board" in dock.note.text()
+    assert dock.record.current == 2

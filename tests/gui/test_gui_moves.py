@@ -359,3 +359,34 @@ def test_a_stopped_run_counts_its_steps_as_the_player_does_and_calls_its_moves_p
     counts |= {int(n.replace(",", "")) for n in re.findall(r"of ([\d,]+)", player.counter.text())}
     assert counts == {len(player.sequence)}, (summary, player.counter.text())
     assert "partial" in summary and "partial" in player.moves.item(0).text()
+
+
+ROOK_BOARD = """rooks
+grid: a-h x 8-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+piece King K royal: +
+piece Rook R: (+)([p]\\1)*
+setup: 7k/8/8/8/8/8/8/K6R w
+"""
+
+
+def test_the_selected_piece_stays_selected_by_its_square_when_the_grid_grows(qtbot, tmp_path) -> None:
+    """Two columns more, applied in the Board file panel: the Rook on h1 stays the one selected, its
+    moves shown from h1 (pieces are carried over by square name, and so is the selection)."""
+    path = tmp_path / "rooks.board"
+    path.write_text(ROOK_BOARD, encoding="utf-8")
+    window = open_window(qtbot, str(path))
+    click_and_wait(qtbot, window, "h1")
+    wider = ROOK_BOARD.replace("a-h x 8-1", "a-j x 8-1").replace("7k/8/8/8/8/8/8/K6R", "7k2/10/10/10/10/10/10/K6R2")
+    window.board_text.text_edit.setPlainText(wider)
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        assert window.board_text.apply()
+    board = window.board
+    assert len(board.squares) == 80 and window.move_explorer.selected == board.index("h1")
+    assert blocker.args[0].query.square == board.index("h1")
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000) as blocker:
+        window.undo_action.trigger()
+    assert len(window.board.squares) == 64 and blocker.args[0].query.square == window.board.index("h1")

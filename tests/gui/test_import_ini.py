@@ -91,3 +91,29 @@ def test_file_import_opens_the_variant_chosen_in_the_window(qtbot, tmp_path: Pat
     dialog.import_button.click()
     qtbot.waitUntil(lambda: window.document.board_path == tmp_path / f"{first.name}.board", timeout=20000)
     assert window.document.board.name == load_board(str(tmp_path / f"{first.name}.board")).name
+
+
+def test_board_files_already_in_the_folder_are_replaced_only_when_the_user_says_so(qtbot, tmp_path: Path,
+                                                                                    monkeypatch) -> None:
+    """Importing the same file again into the folder of an earlier import: the boards edited since
+    are not written over unasked; the question names them, and Cancel leaves every file as it was."""
+    from PySide6.QtWidgets import QMessageBox
+
+    out = tmp_path / "imported"
+    first = loaded_dialog(qtbot, SAMPLE, out)
+    with qtbot.waitSignal(first.boardImported, timeout=5000):
+        first.import_button.click()
+    edited = sorted(out.iterdir())[0]
+    edited.write_text(edited.read_text(encoding="utf-8") + "# my own line\n", encoding="utf-8")
+    before = {path: path.read_bytes() for path in out.iterdir()}
+    asked, answers = [], [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Yes]
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text)
+                        or answers.pop(0))
+    again = loaded_dialog(qtbot, SAMPLE, out)
+    emitted: list[str] = []
+    again.boardImported.connect(emitted.append)
+    again.import_button.click()
+    assert {path: path.read_bytes() for path in out.iterdir()} == before and not emitted
+    assert asked and edited.name in asked[0] and again.isVisible()
+    again.import_button.click()
+    assert emitted and "# my own line" not in edited.read_text(encoding="utf-8")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox
+import os
+import stat
+import threading
+
+import pytest
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
 from dagaz_studio.board import parse_board
 from dagaz_studio.gui.docks.position_editor import QtPositionEditor
@@ -81,3 +86,51 @@ def test_cancelling_the_save_writes_nothing(qtbot, tmp_path, monkeypatch):
     opened = []
     assert create_new_board(None, opened.append, lambda suggested: "") is None
     assert opened == [] and list(tmp_path.rglob("*.board")) == []
+
+
+def _tiny(dialog: QtNewBoardDialog) -> int:
+    dialog.name_field.setText("tiny")
+    return QDialog.DialogCode.Accepted
+
+
+def test_a_name_without_suffix_does_not_write_over_a_board_of_that_name_unasked(qtbot, tmp_path, monkeypatch):
+    """The save dialog confirmed 'tiny', which is free; 'tiny.board', which is written, is not."""
+    monkeypatch.setattr(QtNewBoardDialog, "exec", _tiny)
+    mine = tmp_path / "tiny.board"
+    mine.write_text("my own board\n", encoding="utf-8")
+    asked, opened = [], []
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text)
+                        or QMessageBox.StandardButton.No)
+    assert create_new_board(None, opened.append, lambda suggested: str(tmp_path / "tiny")) is None
+    assert mine.read_text(encoding="utf-8") == "my own board\n" and opened == []
+    assert asked and "tiny.board already exists" in asked[0]
+
+
+def test_the_open_board_is_asked_about_before_the_new_one_is_written(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QtNewBoardDialog, "exec", _tiny)
+    opened = []
+    assert create_new_board(None, opened.append, lambda suggested: str(tmp_path / "tiny.board"),
+                            may_go=lambda: False) is None
+    assert opened == [] and not (tmp_path / "tiny.board").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_chosen_for_the_new_board_is_refused_not_waited_on(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QtNewBoardDialog, "exec", _tiny)
+    fifo = tmp_path / "tiny.board"
+    os.mkfifo(fifo)
+    readers: list[int] = []
+    # Were the FIFO opened for writing, this reader would let it through after a while (no test hangs).
+    late_reader = threading.Timer(5, lambda: readers.append(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)))
+    late_reader.start()
+    warnings, opened = [], []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    try:
+        assert create_new_board(None, opened.append, lambda suggested: str(fifo)) is None
+    finally:
+        late_reader.cancel()
+        late_reader.join()
+        for descriptor in readers:
+            os.close(descriptor)
+    assert opened == [] and warnings and "not a regular file" in warnings[0]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)

@@ -4,6 +4,7 @@ to try is an explicit mode on a chosen square of its own board, and edits are ke
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from dagaz_studio.board import load_board, shipped_boards
@@ -188,3 +189,50 @@ def test_the_position_restored_from_the_last_run_is_announced(qtbot) -> None:
     assert again.document.fen().startswith("rnbqkbnr/pppppppp/8/8/4P3")
     assert "position left last time is back" in again.statusBar().currentMessage()
     assert "position left last time" in again.play_field.message.text()
+
+
+def test_file_save_writes_the_edits_not_yet_applied(qtbot, monkeypatch, tmp_path) -> None:
+    """Ctrl+S with the Board file panel's text edited and a notation typed but not applied: Save is
+    offered, applies both (one undoable step each) and writes them; nothing is asked."""
+    copy = tmp_path / "mine.board"
+    copy.write_text(shipped_boards()["chess"].read_text(encoding="utf-8"), encoding="utf-8")
+    window = open_window(qtbot, str(copy))
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, *rest: asked.append(text)
+                        or QMessageBox.StandardButton.No)
+    text = window.board_text.text_edit
+    text.setPlainText(window.board_text.text() + "# kept in the file\n")
+    assert window.files.save_action.isEnabled()
+    click_and_wait(qtbot, window, "g1")
+    type_and_wait(qtbot, window, "N")
+    text.setFocus()
+    # The Knight's moves are shown again by its new notation: waited for, so no worker outlives the test.
+    with qtbot.waitSignal(window.move_explorer.replyShown, timeout=10000):
+        qtbot.keyClick(text, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    saved = copy.read_text(encoding="utf-8")
+    assert "# kept in the file" in saved and load_board(str(copy)).pieces["Knight"].notation_text == "N"
+    assert window.notation_editor.unapplied() == {} and not window.board_text.has_unapplied_changes()
+    assert not window.document.board_dirty and not window.files.save_action.isEnabled() and asked == []
+
+
+def test_file_save_with_a_notation_that_cannot_be_applied_saves_the_rest_only_when_told(qtbot, monkeypatch,
+                                                                                         tmp_path) -> None:
+    copy = tmp_path / "mine.board"
+    copy.write_text(shipped_boards()["chess"].read_text(encoding="utf-8"), encoding="utf-8")
+    window = open_window(qtbot, str(copy))
+    window.document.set_piece_notation("Rook", "(+)")
+    click_and_wait(qtbot, window, "g1")
+    editor = window.notation_editor
+    editor.text_edit.setFocus()
+    editor.text_edit.selectAll()
+    qtbot.keyClicks(editor.text_edit, "N(")
+    qtbot.waitUntil(lambda: editor.error is not None)
+    asked, answers = [], [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save]
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text()) or answers.pop(0))
+    before = copy.read_text(encoding="utf-8")
+    assert not window.files.save()
+    assert copy.read_text(encoding="utf-8") == before and "Knight" in asked[0] and "error" in asked[0]
+    assert window.files.save()
+    assert load_board(str(copy)).pieces["Rook"].notation_text == "(+)"
+    assert editor.unapplied() == {"Knight": "N("}  # still there to mend
+    editor.discard_unapplied()

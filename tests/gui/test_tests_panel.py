@@ -277,3 +277,49 @@ def test_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
     assert picture.width() == size[0] and picture.height() == size[1]
     folder = SCREENSHOTS if os.environ.get("DAGAZ_SCREENSHOTS") else tmp_path
     assert picture.save(str(folder / f"window-tests-{size[0]}x{size[1]}.png"))
+
+
+WIDE = """wide
+grid: a-z x 2-1
+N = (0, -1)
+E = (1, 0)
+S = (0, 1)
+W = (-1, 0)
+piece King K royal: +
+piece Rook R: (+)([p]\\1)*
+setup: K21Rr2/25k w
+test none: at w2 reaches none of x2
+"""
+
+
+def test_a_taking_on_a_column_named_x_is_marked_on_its_own_square(qtbot, tmp_path) -> None:
+    """On a board with a column x, a 'none of x2' test whose Rook takes on x2 marks x2 extra (the
+    taking, 'xx2'), and no longer also as expected: the taking's x is one letter only."""
+    path = tmp_path / "wide.board"
+    path.write_text(WIDE, encoding="utf-8")
+    window = open_window(qtbot, str(path))
+    panel = _panel(qtbot, window)
+    item = panel.test_item("none")
+    assert item is not None and item.text().startswith("✗ ")
+    _click_item(qtbot, panel.test_list, item)
+    assert panel.marks.marks == {"xx2": "extra"}
+    assert [(mark.kind, view_square) for mark, view_square in
+            ((mark, window.board_view.square_at(mark.pos())) for mark in panel.marks.items())] == \
+        [("extra", window.document.board.index("x2"))]
+
+
+def test_a_search_stops_when_the_board_changes_and_says_so(qtbot) -> None:
+    """A search of the board left behind is stopped with it, not left saying "Searching…" while it runs
+    on (its answer would fit no board the window shows)."""
+    window = open_window(qtbot, "chess")
+    tab = _compare_tab(qtbot, window, "d1")
+    tab.source.setCurrentIndex(tab.source.findData("betza-reading"))
+    tab.positions.setValue(100_000)
+    qtbot.mouseClick(tab.find_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.progress.value() > 0, timeout=30000)
+    assert window.open_file("xiangqi")
+    assert not tab.find_runner.running and tab.find_button.isEnabled() and not tab.progress.isVisible()
+    assert "Searching" not in tab.result.text() and "board changed" in tab.result.text()
+    # The Queen of the board left behind is no longer A: another search asks for a piece first.
+    assert "Queen" not in tab.a_label.text() and not tab.find_difference()
+    assert "Select a piece" in tab.result.text()

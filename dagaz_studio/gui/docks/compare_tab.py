@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from dagaz_studio.queries.moves import MovesAnswer
 
 TYPED, BETZA = "typed", "betza-reading"
+#: What A is called when it moves by a notation typed in the editor, not by its type's own.
+TYPED_PIECE = "the typed piece"
 #: How often the progress bar looks at the search's progress.
 PROGRESS_MS = 100
 
@@ -57,6 +59,7 @@ class QtCompareTab(QWidget):
         self.answer: CompareAnswer | None = None
         self.found: FindAnswer | None = None
         self._find: FindQuery | None = None
+        self._opening = document.openings  # the document's count of boards opened, at the last board change
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_compare)
         self.find_runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
@@ -120,6 +123,7 @@ class QtCompareTab(QWidget):
         layout.addWidget(legend)
         layout.addStretch(1)
         document.boardChanged.connect(self._fill_sources)
+        document.boardChanged.connect(self._on_board_changed)
         self._fill_sources()
 
     def attach(self, explorer: SelectedPiece) -> None:
@@ -132,6 +136,27 @@ class QtCompareTab(QWidget):
         self._timer.stop()
         self.runner.shutdown()
         self.find_runner.shutdown()
+
+    @Slot()
+    def _on_board_changed(self) -> None:
+        # A search, and A itself, belong to the board as it was: the answer would fit no board shown.
+        if self.find_runner.running:
+            self.find_runner.cancel()
+            self._done()
+            self.result.setText("Search stopped: the board changed.")
+        board = self.document.board
+        opening, self._opening = self._opening, self.document.openings
+        if self.a_text is None:
+            return
+        if board is None or opening != self._opening:
+            stale = True  # another board: A's square is not its square
+        elif self.a_name == TYPED_PIECE:
+            stale = False
+        else:  # A piece type's own notation: gone with the type, or changed
+            stale = self.a_name not in board.pieces or board.pieces[self.a_name].notation_text != self.a_text
+        if stale:
+            self.a_text, self.a_name, self.a_square = None, "", None
+            self.a_label.setText("A: select a piece on the board")
 
     # ------------------------------------------------------------------ the definitions
 
@@ -197,7 +222,7 @@ class QtCompareTab(QWidget):
         query = reply.query
         if board is None or query.board is not board or query.square is None or query.drop is not None:
             return
-        text, name = query.notation, "the typed piece"
+        text, name = query.notation, TYPED_PIECE
         if text is None:
             piece = query.position.cells[query.square]
             if piece is None or piece.kind >= len(board.pieces):

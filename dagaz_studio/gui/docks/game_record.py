@@ -4,9 +4,12 @@ through (first, back, forward, last, or a click on a move) and to copy as PGN-li
 The record itself is :class:`dagaz_studio.document.record.GameRecord` (no Qt). The dock follows the
 document: a move played (the "Play move" field, a double-clicked listed move) is added at the current
 place; an undo or redo, or any change that lands on a position of the record, moves the place there;
-going to a place sets the document's position from its FEN (one undoable step). Any other edit leaves
-the record as it was, and the next move played starts a new record from the edited position. The
-record is kept in the settings, with the board it belongs to, after every change.
+going to a place sets the document's position from its FEN (one undoable step, named for the move
+gone to). Any other edit leaves the record as it was, and the next move played starts a new record
+from the edited position. An undo or redo that lands off the record brings back the record as it was
+at that step of the history (the moves a move played from an earlier place replaced, the record a new
+one replaced), so that the board and the record agree again. The record is kept in the settings, with
+the board it belongs to, after every change.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from dagaz_studio.gui.settings import settings
 #: The record last shown, as JSON, and the board file it belongs to.
 RECORD_KEY = "record/data"
 RECORD_BOARD_KEY = "record/board"
+#: What the record says while the board shows a position it does not hold.
+OFF_RECORD = "The board shows a position off the record: the next move played starts a new one."
 #: Longest kept record read back, in characters (a larger one is not the window's).
 MAX_KEPT = 2_000_000
 
@@ -53,8 +58,13 @@ class QtGameRecord(QWidget):
         self._seen = ""  # the document's position at the last change, as FEN
         self._before = ""  # and the one before it: where a move just played was made
         self._board_path: Path | None = None
+        self._opening = -1  # the document's count of boards opened, at the last board change
         self._going = False
         self._filling = False
+        #: The record at each step of the document's history: the id of the command last done there ->
+        #: (that command, the record, how many of its moves it had). A record's moves are only ever
+        #: added to in place (a record that loses moves is copied first), so the count says them.
+        self._steps: dict[int, tuple[object, GameRecord | None, int]] = {}
         self.list = QListWidget()
         self.list.setObjectName("gameRecordList")
         self.list.setToolTip("The moves played; click one (or use the arrow keys) to see the position after it")
@@ -80,6 +90,7 @@ class QtGameRecord(QWidget):
         layout.addWidget(self.note)
         document.boardChanged.connect(self._on_board_changed)
         document.positionChanged.connect(self._on_position_changed)
+        document.undo_stack.indexChanged.connect(self._on_history_changed)
         self._show()
 
     def _button(self, text: str, tip: str, slot: Callable[[], None]) -> QToolButton:
@@ -97,12 +108,16 @@ class QtGameRecord(QWidget):
         record = self.record
         if record is None or self.document.position is None:
             return
+        was = record.current
         fen = record.go(place)
         self._going = True
         try:
-            self.document.set_fen(fen)
+            self.document.set_fen(fen, f"Go to {record.labels()[place - 1]}" if place > 0 else "Go to the start")
         except FenError as error:  # the board changed under a kept record
+            record.go(was)  # the board stays where it was, and so does the record
+            self._show()
             self.note.setText(f"That position no longer fits the board: {error}")
+            return
         finally:
             self._going = False
         self._show()
@@ -156,6 +171,9 @@ class QtGameRecord(QWidget):
             turn, number = self._turn_of(self._before)
             record = self.record = GameRecord(self._before, len(board.players), turn, board=board.name,
                                               first_number=number)
+        elif record.current < len(record.moves):
+            # The moves after the place are replaced: the record as it was stays whole for an undo.
+            record = self.record = record.copy()
         record.play(name, self._seen)
         self.note.setText("")
         self._show()
@@ -177,11 +195,17 @@ class QtGameRecord(QWidget):
     @Slot()
     def _on_board_changed(self) -> None:
         path = self.document.board_path
-        if path == self._board_path and self.record is not None:
+        opening, self._opening = self._opening, self.document.openings
+        if self.record is not None and (path == self._board_path or opening == self._opening):
+            # The same board, edited or saved under another name: the record goes on, kept as the new file's.
+            if path != self._board_path:
+                self._board_path = path
+                self._keep()
             return
         self._board_path = path
         self.record = self._kept(path)
         self._seen = self._before = ""
+        self._remember()
 
     @Slot()
     def _on_position_changed(self) -> None:
@@ -195,6 +219,34 @@ class QtGameRecord(QWidget):
                 record.go(place)
                 self._keep()
         self._show()
+
+    @Slot()
+    def _on_history_changed(self) -> None:
+        history = self.document.undo_stack.history
+        kept = {id(command) for command in history.commands} | {id(None)}
+        self._steps = {key: step for key, step in self._steps.items() if key in kept}
+        step = self._steps.get(id(history.last_done))
+        record = self.record
+        off = record is None or record.fen != self._seen
+        if off and self._seen and step is not None and step[1] is not None:
+            # An undo or redo onto a position the record no longer holds: the record of that step again.
+            restored = step[1].copy()
+            del restored.moves[step[2]:]
+            place = restored.find(self._seen)
+            if place is not None:
+                restored.go(place)
+                self.record = restored
+                self.note.setText("")
+                self._show()
+                self._keep()
+                return
+        self._remember()
+
+    def _remember(self) -> None:
+        """Keep the record as the one of the history's present step."""
+        done = self.document.undo_stack.history.last_done
+        record = self.record
+        self._steps[id(done)] = (done, record, len(record.moves) if record is not None else 0)
 
     @Slot(int)
     def _row_chosen(self, row: int) -> None:
@@ -215,10 +267,11 @@ class QtGameRecord(QWidget):
                 off = record.fen != self._seen and bool(self._seen)
                 if not off:
                     self.list.setCurrentRow(record.current)
+                    if self.note.text() == OFF_RECORD:  # back on the record (an undo, a step)
+                        self.note.setText("")
                 else:
                     self.list.setCurrentRow(-1)
-                    self.note.setText("The board shows a position off the record: the next move played starts "
-                                      "a new one.")
+                    self.note.setText(OFF_RECORD)
         finally:
             self._filling = False
         place = record.current if record is not None else 0
@@ -233,6 +286,7 @@ class QtGameRecord(QWidget):
                               "recorded here.")
 
     def _keep(self) -> None:
+        self._remember()
         if self.record is None or self._board_path is None:
             return
         store = settings()

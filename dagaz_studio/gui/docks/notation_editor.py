@@ -20,6 +20,8 @@ reading in words is the piece's, in plain English. Switching the language transl
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from PySide6.QtCore import QEvent, QSignalBlocker, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
@@ -320,15 +322,18 @@ class QtNotationEditor(QWidget):
         if self.piece is not None and self.piece not in self._drafts:
             self._revert()
 
-    def apply_unapplied(self) -> str | None:
-        """Apply every unapplied edit; returns why not when one of them is not valid notation."""
+    def apply_unapplied(self, leave: Collection[str] = ()) -> str | None:
+        """Apply every unapplied edit but those of the piece types in ``leave`` (kept as they are);
+        returns why not when one of them is not valid notation."""
+        drafts = {name: text for name, text in self._drafts.items() if name not in leave}
         for name, message in self.broken_drafts().items():
-            return f"The {name}'s notation has an error: {message}"
-        for name, text in list(self._drafts.items()):
+            if name not in leave:
+                return f"The {name}'s notation has an error: {message}"
+        for name, text in drafts.items():
             reading = read_notation(self._rules, NotationQuery(text, self._board))
             if reading.error is not None:
                 return f"The {name}'s notation has an error: {reading.error}"
-        for name, text in list(self._drafts.items()):
+        for name, text in drafts.items():
             self._drafts.pop(name, None)
             self.pieceNotationApplied.emit(name, text)
         return None

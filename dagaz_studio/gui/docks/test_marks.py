@@ -137,9 +137,10 @@ class QtBoardMarks(QObject):
         board = self.view.board
         if board is None:
             return
+        from dagaz_studio.queries.piece_tests import mark_square
+
         for mark, kind in self.marks.items():
-            taken = mark.startswith("x") and not board.has_square(mark)
-            name = mark[1:] if taken else mark
+            name, taken = mark_square(board, mark)
             if not board.has_square(name):
                 continue
             what = MARK_KINDS[kind][1]

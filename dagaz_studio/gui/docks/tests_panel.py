@@ -43,6 +43,7 @@ from dagaz_studio.queries.test_panel import (
 )
 
 if TYPE_CHECKING:
+    from dagaz_studio.board import Board
     from dagaz_studio.board.piece_tests import PieceTest
     from dagaz_studio.gui.docks.board_text import QtBoardTextEditor
     from dagaz_studio.gui.docks.compare_tab import QtCompareTab
@@ -229,7 +230,7 @@ class QtTestsPanel(QWidget):
         self.detail.setText(("Passed: " if result.passed else "Failed: ") + result.describe()
                             if not result.passed else f"Passed: {result.name}: {result.piece} {result.expectation}")
         self.why.setText(result.reason and f"{result.missing[0]}: {result.reason}" or "")
-        marks = _mark_kinds(test, result)
+        marks = _mark_kinds(self.answer.board, test, result)
         self.mark_list.clear()
         words = {"agree": "as expected", "missing": "missing", "extra": "extra"}
         for mark, kind in marks.items():
@@ -344,15 +345,18 @@ class QtTestsPanel(QWidget):
             self.run_tests()
 
 
-def _mark_kinds(test: PieceTest, result: TestResult) -> dict[str, str]:
-    """A reach test's marks, each ``agree``, ``missing`` or ``extra``."""
+def _mark_kinds(board: Board, test: PieceTest, result: TestResult) -> dict[str, str]:
+    """A reach test's marks on ``board``, each ``agree``, ``missing`` or ``extra``."""
+    from dagaz_studio.queries.piece_tests import mark_square
+
     marks: dict[str, str] = {}
     missing, extra = set(result.missing), set(result.extra)
     if test.expect == "none-of":
         for mark in test.marks:
             marks[mark] = "agree"
         for mark in result.extra:
-            marks.pop(mark.lstrip("x"), None)
+            # The test's mark a taking stands for: the square under the taking's one x.
+            marks.pop(mark_square(board, mark)[0], None)
             marks[mark] = "extra"
         return marks
     for mark in test.marks:

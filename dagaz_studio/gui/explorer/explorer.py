@@ -56,6 +56,7 @@ class QtMoveExplorer(QObject):
         #: A square "why (not) here?" was asked about while the run's trace was being recorded.
         self._explain_after: int | None = None
         self._board_path = document.board_path
+        self._board = document.board  # the board at the last board change
         #: How the move list names Xiangqi moves (see :data:`~dagaz_studio.gui.explorer.move_play.XIANGQI_STYLE_LABELS`).
         self.xiangqi_style = DEFAULT_XIANGQI_STYLE
         self.runner.replyReady.connect(self._show_reply)
@@ -239,12 +240,18 @@ class QtMoveExplorer(QObject):
 
     @Slot()
     def _on_board_changed(self) -> None:
-        path = self.document.board_path
+        path, board = self.document.board_path, self.document.board
+        earlier, self._board = self._board, board
         if path != self._board_path:
             # Another board: nothing of the last one's selection carries over.
             self._board_path = path
             self.selected = None
-        self.editor.set_board(self.document.board)
+        elif self.selected is not None and earlier is not None and board is not None \
+                and earlier.squares != board.squares:
+            # The grid changed: the position is carried over by square name, and so is the selection.
+            name = earlier.squares[self.selected] if self.selected < len(earlier.squares) else None
+            self.selected = board.index(name) if name is not None and board.has_square(name) else None
+        self.editor.set_board(board)
         self.refresh()
 
     @Slot(object)

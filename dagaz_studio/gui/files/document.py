@@ -57,6 +57,11 @@ class QtDocument(QObject):
         return self.model.board
 
     @property
+    def openings(self) -> int:
+        """See :attr:`Document.openings`."""
+        return self.model.openings
+
+    @property
     def board_path(self) -> Path | None:
         """Where the board file is saved, if anywhere."""
         return self.model.board_path
@@ -145,9 +150,9 @@ class QtDocument(QObject):
         """See :meth:`Document.set_moved`."""
         self.model.set_moved(square, moved)
 
-    def set_fen(self, fen: str) -> None:
+    def set_fen(self, fen: str, description: str = "Set up from FEN") -> None:
         """See :meth:`Document.set_fen`."""
-        self.model.set_fen(fen)
+        self.model.set_fen(fen, description)
 
     def resume(self, fen: str) -> None:
         """See :meth:`Document.resume`."""

@@ -17,6 +17,7 @@ from dagaz_studio.gui.board_view import export
 from dagaz_studio.gui.board_view.view import HIGHLIGHT_KINDS, QtBoardView, highlight_colours, set_highlight_colours
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.files.new_board import boards_folder
+from dagaz_studio.gui.files.save_path import with_suffix_asked
 from dagaz_studio.gui.settings import (
     COLOURS_GROUP,
     GEOMETRY_KEY,
@@ -52,6 +53,11 @@ class QtFileActions(QObject):
         self._title = app_title
         #: Asked first whenever the board is about to go: whether to go on (edits kept elsewhere).
         self.ask_unapplied: Callable[[], bool] | None = None
+        #: Before saving: applies the edits made in the panels and not applied yet (so that what is
+        #: saved is what they show); whether to go on saving.
+        self.apply_pending: Callable[[], bool] | None = None
+        #: Whether there are such edits: Save is offered for them as for a changed board.
+        self.has_pending: Callable[[], bool] | None = None
         # The window hands its drag, drop and close events here (an event filter would be called
         # from Qt for every event the window gets, each call taking the interpreter lock).
         window.setAcceptDrops(True)
@@ -63,8 +69,8 @@ class QtFileActions(QObject):
         self.export_png_action = self._action("Export &PNG…", self.export_png)
         self.export_svg_action = self._action("Export S&VG…", self.export_svg)
         self.copy_image_action = self._action("&Copy image", self.copy_image, QKeySequence("Ctrl+Shift+C"))
-        document.dirtyChanged.connect(self._update_actions)
-        document.boardChanged.connect(self._update_actions)
+        document.dirtyChanged.connect(self.update_actions)
+        document.boardChanged.connect(self.update_actions)
         #: Watches the open board file: changed or deleted by another program, the user is told.
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._on_file_changed)
@@ -72,13 +78,14 @@ class QtFileActions(QObject):
         self._asking = False
         #: The position whose setup the user chose not to save (not asked about again).
         self._setup_declined: str | None = None
-        self._update_actions()
+        self.update_actions()
 
     # ------------------------------------------------------------------ files
 
-    def open_path(self, path: str) -> bool:
-        """Open a board file, asking first about unsaved changes; a failure is explained in a message box."""
-        if not self.maybe_save():
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        """Open a board file, asking first about unsaved changes (``ask=False``: they were asked about
+        already); a failure is explained in a message box."""
+        if ask and not self.maybe_save():
             return False
         try:
             self._document.open_board(path)
@@ -124,12 +131,15 @@ class QtFileActions(QObject):
     @Slot()
     def save(self) -> bool:
         """File ▸ Save board: write the board file (asks where if it has none). Returns success."""
-        if self._document.board is None:
+        if self._document.board is None or not self._applied_pending():
             return False
         if self._document.board_path is None or self._document.read_only:
             # A shipped board stays as installed: its changes go to a copy of the user's own.
-            return self.save_as()
+            return self._choose_and_save()
         return self.ask_about_setup() and self._save_to(None)
+
+    def _applied_pending(self) -> bool:
+        return self.apply_pending is None or self.apply_pending()
 
     def ask_about_setup(self) -> bool:
         """Before saving: when the position is not the board's setup, offer to make it the setup (the
@@ -161,8 +171,12 @@ class QtFileActions(QObject):
     @Slot()
     def save_as(self) -> bool:
         """File ▸ Save board as: write the board file somewhere else. Returns success."""
-        if self._document.board is None:
+        if self._document.board is None or not self._applied_pending():
             return False
+        return self._choose_and_save()
+
+    def _choose_and_save(self) -> bool:
+        assert self._document.board is not None
         path = self._document.board_path
         name = path.name if path is not None else f"{self._document.board.name}.board"
         start = str(path) if path is not None and not self._document.read_only else str(boards_folder() / name)
@@ -304,9 +318,11 @@ class QtFileActions(QObject):
         return action
 
     @Slot()
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
+        """Offer Save when there is something to save: the board changed, or edits wait in the panels."""
         has_board = self._document.board is not None
-        self.save_action.setEnabled(self._document.board_dirty)
+        pending = has_board and self.has_pending is not None and self.has_pending()
+        self.save_action.setEnabled(self._document.board_dirty or pending)
         shipped = self._document.read_only
         self.save_action.setText("&Save board as a copy…" if shipped else "&Save board")
         self.save_action.setStatusTip("A shipped board is read-only: its changes are saved to a copy"
@@ -402,11 +418,11 @@ class QtFileActions(QObject):
         if self._view.board is None:
             return
         start = str(self.start_folder() / f"{self._view.board.name}{suffix}")
-        path, _ = QFileDialog.getSaveFileName(self._window, f"Export {suffix[1:].upper()}", start, file_filter)
-        if not path:
+        title = f"Export {suffix[1:].upper()}"
+        chosen, _ = QFileDialog.getSaveFileName(self._window, title, start, file_filter)
+        path = with_suffix_asked(self._window, title, chosen, suffix) if chosen else None
+        if path is None:
             return
-        if not path.lower().endswith(suffix):
-            path += suffix
         try:
             with atomic_path(path) as partial:
                 write(self._view, partial)

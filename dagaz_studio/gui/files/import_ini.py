@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -30,7 +31,7 @@ from dagaz_studio.gui.files.new_board import boards_folder
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
 from dagaz_studio.queries.import_ini import ImportAnswer, ImportQuery, answer_import, import_failed
-from dagaz_studio.variants_ini.files import write_boards
+from dagaz_studio.variants_ini.files import board_paths, write_boards
 from dagaz_studio.variants_ini.variant import Imported
 
 
@@ -147,8 +148,12 @@ class QtImportDialog(QDialog):
         variants = self.ticked()
         if not variants:
             return
+        folder = Path(self.folder.text()).expanduser()
+        planned = zip(variants, board_paths(variants, folder))
+        if not self._may_replace([path for variant, path in planned if _holds_other_than(path, variant.text)]):
+            return
         try:
-            written = write_boards(variants, Path(self.folder.text()).expanduser())
+            written = write_boards(variants, folder)
         except (SaveError, OSError) as error:
             self.problem.setText(f"Nothing more was written: {error}")
             return
@@ -159,7 +164,29 @@ class QtImportDialog(QDialog):
         self.accept()
         self.boardImported.emit(str(written[index]))
 
+    def _may_replace(self, there: list[Path]) -> bool:
+        """Whether board files already in the folder with another text (edited since an earlier import,
+        perhaps) may be written over: asked, naming them."""
+        if not there:
+            return True
+        names = ", ".join(path.name for path in there[:5]) + (f" and {len(there) - 5} more" if len(there) > 5 else "")
+        answer = QMessageBox.question(
+            self, "Import", f"{len(there)} of these board files are already in {there[0].parent}, each with "
+            f"another text: {names}.\n\nReplace them with the imported ones?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
     def done(self, result: int) -> None:
         """Closing stops the worker."""
         self.loader.shutdown()
         super().done(result)
+
+
+def _holds_other_than(path: Path, text: str) -> bool:
+    """Whether something is at ``path`` other than a file holding ``text`` (what an import would write)."""
+    if not path.exists() and not path.is_symlink():
+        return False
+    try:
+        return not path.is_file() or path.read_bytes() != text.encode("utf-8")
+    except OSError:
+        return True

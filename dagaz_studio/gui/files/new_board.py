@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dagaz_studio.board.create import MAX_COLUMNS, MAX_ROWS, NewBoard, NewBoardError, new_board_text
+from dagaz_studio.gui.files.save_path import with_suffix_asked
 
 _DIRECTIONS = (("both", "Orthogonal and diagonal (8)"), ("orthogonal", "Orthogonal (N E S W)"),
                ("diagonal", "Diagonal (4)"))
@@ -146,12 +147,15 @@ def boards_folder() -> Path:
     return Path(documents) if documents and Path(documents).is_dir() else Path.home()
 
 
-def create_new_board(parent: QWidget, open_file: Callable[[str], bool],
-                     ask_path: Callable[[str], str] | None = None) -> Path | None:
+def create_new_board(parent: QWidget | None, open_file: Callable[[str], bool],
+                     ask_path: Callable[[str], str] | None = None,
+                     may_go: Callable[[], bool] | None = None) -> Path | None:
     """Run the New board dialog, save the board file where the user chooses and open it.
 
     ``ask_path`` gets a suggested path and returns the chosen one ("" to cancel); by default a
-    Save dialog. Returns the file written, or ``None`` if the user cancelled or it could not be written.
+    Save dialog. ``may_go`` is asked once the path is chosen, before anything is written, whether
+    the open board may go (its unsaved changes answered for). Returns the file written, or ``None``
+    if the user cancelled or it could not be written.
     """
     dialog = QtNewBoardDialog(parent)
     try:
@@ -169,13 +173,17 @@ def create_new_board(parent: QWidget, open_file: Callable[[str], bool],
     chosen = ask_path(suggested)
     if not chosen:
         return None
-    path = Path(chosen)
-    if not path.suffix:
-        path = path.with_suffix(".board")
+    path = Path(chosen) if Path(chosen).suffix else with_suffix_asked(parent, "New board", chosen, ".board")
+    if path is None:
+        return None
+    if may_go is not None and not may_go():
+        return None
+    from dagaz_studio.board.writer import write_atomically
+
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        QMessageBox.warning(parent, "New board", f"Could not write {path}:\n\n{error}")
+        write_atomically(path, text)
+    except ValueError as error:  # SaveError: a full disk, a folder or a FIFO chosen …
+        QMessageBox.warning(parent, "New board", f"Could not write the new board:\n\n{error}")
         return None
     open_file(str(path))
     return path

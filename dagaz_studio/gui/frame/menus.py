@@ -25,7 +25,8 @@ def build_menus(window: Window) -> None:
     window.new_board_action = QtGui.QAction("&New board…", window)
     window.new_board_action.setShortcuts(QtGui.QKeySequence.StandardKey.New)
     window.new_board_action.setToolTip("Make a board: grid, directions, players and symmetry")
-    window.new_board_action.triggered.connect(lambda: create_new_board(window, window.files.open_path))
+    window.new_board_action.triggered.connect(lambda: create_new_board(
+        window, lambda path: window.files.open_path(path, ask=False), may_go=window.files.maybe_save))
     window.open_game_action = QtGui.QAction("Open a &game…", window)
     window.open_game_action.setShortcut(QtGui.QKeySequence("Ctrl+Shift+O"))
     window.open_game_action.setToolTip("The games that come with Dagaz Studio, by family, with a picture each")

@@ -25,14 +25,9 @@ def ask_about_unapplied_edits(parent: QWidget, title: str, board_text: QtBoardTe
     broken = notation_editor.broken_drafts()
     if broken:
         # A notation with an error is never applied: keep editing it, or let it go.
-        problems = "\n".join(f"{name}: {message}" for name, message in broken.items())
-        # A long draft still being read has no error yet: it is not called one.
-        reading = all(message == STILL_READING for message in broken.values())
-        why = "is still being read and cannot be applied yet" if reading else "has an error and cannot be applied"
         box = QMessageBox(
             QMessageBox.Icon.Warning, title,
-            f"The notation of {', '.join(broken)} {why}:\n\n{problems}\n\n"
-            "Keep editing it, or discard the edit?",
+            f"{_not_applicable(broken)}\n\nKeep editing it, or discard the edit?",
             QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, parent)
         keep = box.button(QMessageBox.StandardButton.Cancel)
         keep.setText("Keep editing")
@@ -63,3 +58,55 @@ def ask_about_unapplied_edits(parent: QWidget, title: str, board_text: QtBoardTe
         QMessageBox.warning(parent, title, problem)
         return False
     return save()
+
+
+def apply_before_saving(parent: QWidget, title: str, board_text: QtBoardTextEditor, board_text_dock: QDockWidget,
+                        notation_editor: QtNotationEditor, notation_dock: QDockWidget) -> bool:
+    """Before the board file is saved: apply the Board file panel's text and the edited notations, so
+    that the file holds what the panels show. Returns whether to go on saving: a text that does not
+    load is shown with its problems, and a notation that cannot be applied is asked about (save
+    without it, the edit staying in the editor, or keep editing it)."""
+    if not board_text.apply():
+        count = len(board_text.problems)
+        first = board_text.problems[0] if board_text.problems else None
+        where = f"\n\n{first.line}:{first.column}: {first.message}" if first is not None else ""
+        QMessageBox.warning(parent, title, f"The board file's text has {count} problem{'' if count == 1 else 's'} "
+                            f"and cannot be applied, so the board file is not saved:{where}\n\n"
+                            "Mend the text in the Board file panel (or Revert it), then save.")
+        board_text_dock.show()
+        board_text_dock.raise_()
+        return False
+    broken = notation_editor.broken_drafts()
+    if broken:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title,
+            f"{_not_applicable(broken)}\n\nSave the board file without it? The edit stays in the "
+            "notation editor.",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel, parent)
+        keep = box.button(QMessageBox.StandardButton.Cancel)
+        keep.setText("Keep editing")
+        box.setDefaultButton(keep)
+        if box.exec() != QMessageBox.StandardButton.Save:
+            notation_editor.edit_draft(next(iter(broken)))
+            notation_dock.show()
+            notation_dock.raise_()
+            return False
+    problem = notation_editor.apply_unapplied(leave=broken)
+    if problem is not None:
+        QMessageBox.warning(parent, title, problem)
+        return False
+    return True
+
+
+def has_unapplied_edits(board_text: QtBoardTextEditor, notation_editor: QtNotationEditor) -> bool:
+    """Whether the Board file panel's text or a piece type's notation is edited and not applied."""
+    return board_text.has_unapplied_changes() or bool(notation_editor.unapplied())
+
+
+def _not_applicable(broken: dict[str, str]) -> str:
+    """Says which edited notations cannot be applied, and why."""
+    problems = "\n".join(f"{name}: {message}" for name, message in broken.items())
+    # A long draft still being read has no error yet: it is not called one.
+    reading = all(message == STILL_READING for message in broken.values())
+    why = "is still being read and cannot be applied yet" if reading else "has an error and cannot be applied"
+    return f"The notation of {', '.join(broken)} {why}:\n\n{problems}"
