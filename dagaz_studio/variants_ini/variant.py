@@ -393,7 +393,9 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            base = en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
+            # No initial moves (no double-step region) or no square to take on: nothing is taken en passant.
+            victims = pieces if double and (ep_w or ep_b) else {}
+            base = en_passant_victims(base, victims, names, turned, triple, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"

@@ -384,3 +384,18 @@ def test_a_section_inheriting_wolf_steps_twice_from_the_region_as_the_builtin() 
     positions = fsf_positions(text, "mywolf", [fen])
     assert "b8b6" in positions[0][1]
     assert compare(variant.text, [positions]) is None
+
+
+def test_a_pawn_that_stepped_twice_diagonally_is_taken_en_passant_where_it_stands() -> None:
+    # A Berolina pawn's double step goes diagonally: the pawn that takes en passant lands on the
+    # square it passed, and takes it beyond, diagonally, not straight behind.
+    text = "[myberolina:berolina]\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf;"
+                            "print(sf.get_fen('berolina', '4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1', ['e2c4']));"
+                            "print(sf.get_fen('berolina', '4k3/6p1/8/5P2/8/8/8/4K3 b - - 0 1', ['g7e5']))"],
+                           capture_output=True, text=True, check=True).stdout.split("\n")[:2]
+    positions = fsf_positions(text, "myberolina", after)
+    assert "d4d3" in positions[0][1] and "f5f6" in positions[1][1]
+    assert compare(variant.text, [positions]) is None
