@@ -399,3 +399,26 @@ def test_a_pawn_that_stepped_twice_diagonally_is_taken_en_passant_where_it_stand
     positions = fsf_positions(text, "myberolina", after)
     assert "d4d3" in positions[0][1] and "f5f6" in positions[1][1]
     assert compare(variant.text, [positions]) is None
+
+
+def test_a_section_named_as_a_builtin_is_refused_and_its_children_inherit_the_builtin() -> None:
+    # Fairy-Stockfish keeps its built-in chess and shogi, warning that they already exist, and the
+    # sections below inheriting from them get the built-ins.
+    text = ("[chess]\nmaxRank = 6\nstartFen = 4k3/8/8/8/8/4K3 w - - 0 1\n[mine:chess]\n"
+            "[shogi]\npieceDrops = false\n[myshogi:shogi]\n")
+    imported, refused = import_file(text)
+    assert [v.name for v in imported] == ["mine", "myshogi"]
+    assert [(e.section, e.line) for e in refused] == [("chess", 1), ("shogi", 5)]
+    assert "Variant 'chess' already exists." in refused[0].message and "built-in" in refused[0].message
+    for variant in imported:
+        games = fsf_games(text, [variant.name], games=2, plies=30, seed=3)[variant.name]
+        assert "[" in games[0][0][0] or variant.name == "mine"
+        assert compare(variant.text, games) is None, variant.name
+
+
+def test_a_parent_fairy_stockfish_does_not_build_in_is_refused_unless_defined_above() -> None:
+    # Tic-tac-toe and Connect Four are sections of Fairy-Stockfish's example file, not built-ins.
+    imported, refused = import_file("[x:tictactoe]\n[cfour:crazyhouse]\n[y:cfour]\n")
+    assert [v.name for v in imported] == ["cfour", "y"]
+    assert [e.section for e in refused] == ["x"]
+    assert "Variant template 'tictactoe' does not exist." in refused[0].message
