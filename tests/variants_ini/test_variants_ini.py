@@ -422,3 +422,26 @@ def test_a_parent_fairy_stockfish_does_not_build_in_is_refused_unless_defined_ab
     assert [v.name for v in imported] == ["cfour", "y"]
     assert [e.section for e in refused] == ["x"]
     assert "Variant template 'tictactoe' does not exist." in refused[0].message
+
+
+EN_PASSANT_TYPES = """[namedtypes:chess]
+customPiece1 = a:fmWfcF
+enPassantTypes = pa
+[pawntypesonly:chess]
+customPiece1 = a:fmWfceF
+pawnTypes = p
+[betzae:chess]
+customPiece1 = a:fmWfceF
+"""
+
+
+def test_the_pieces_that_take_en_passant_are_those_enpassanttypes_then_pawntypes_name() -> None:
+    # A piece listed in enPassantTypes takes en passant with its capture-only moves; one whose Betza
+    # says e does so unless pawnTypes names the pieces that do, leaving it out.
+    fen = "4k3/8/8/3pA3/8/8/8/4K3 w - d6 0 1"
+    done, refused = import_file(EN_PASSANT_TYPES)
+    assert not refused, refused
+    for variant in done:
+        positions = fsf_positions(EN_PASSANT_TYPES, variant.name, [fen])
+        assert ("e5d6" in positions[0][1]) is (variant.name != "pawntypesonly")
+        assert compare(variant.text, [positions]) is None, variant.name
