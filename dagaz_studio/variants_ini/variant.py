@@ -247,7 +247,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
-    triple = double and bool(triple_w or triple_b)
+    # A triple step does not need the double (variant.cpp's conclude() empties only the double-step region).
+    triple = bool(triple_w or triple_b)
     # Fairy-Stockfish's pawn types default to its pawn piece type, whatever its letter.
     pawns = "".join(letter for letter, (key, _) in pieces.items() if key == "pawn")
     pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", pawns)).replace("-", ""))
@@ -405,9 +406,8 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            # No initial moves (no double-step region) or no square to take on: nothing is taken en passant.
-            victims = pieces if double and (ep_w or ep_b) else {}
-            base = en_passant_victims(base, victims, names, turned, triple, ep)
+            # No square to take on (enPassantRegion = -): nothing is taken en passant.
+            base = en_passant_victims(base, pieces if ep_w or ep_b else {}, names, turned, double, triple, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"

@@ -445,3 +445,15 @@ def test_the_pieces_that_take_en_passant_are_those_enpassanttypes_then_pawntypes
         positions = fsf_positions(EN_PASSANT_TYPES, variant.name, [fen])
         assert ("e5d6" in positions[0][1]) is (variant.name != "pawntypesonly")
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_pawns_step_thrice_from_their_region_without_double_steps() -> None:
+    # doubleStep = false empties only the double-step region: a triple step is still made.
+    text = "[thrice:chess]\ndoubleStep = false\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    fens = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/3P4/4p3/8/PPP1PPPP/RNBQKBNR b KQkq d3d4 0 1"]
+    positions = fsf_positions(text, "thrice", fens)
+    assert "d2d5" in positions[0][1] and "d2d4" not in positions[0][1] and "e4d3" in positions[1][1]
+    assert compare(variant.text, [positions]) is None
