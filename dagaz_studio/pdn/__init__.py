@@ -6,7 +6,8 @@ checkers, ``46`` is ``a1`` in international draughts). A PDN FEN gives the side 
 side's pieces by their numbers, ``K`` before a king's. ``W`` and ``B`` stand for the players whose
 names begin with those letters; an unmarked number is the board's first piece type (the man), a
 ``K`` number the piece type whose letter is ``K``. Boards with algebraic squares (Russian draughts)
-write their squares by name: ``W:Wa1,c3:Bb6``.
+write their squares by name: ``W:Wa1,c3:Bb6``. Numbers may be given as ranges (``W:W31-50:B1-20``), and
+Lidraughts' move counters may end the FEN (``:H0:F1``).
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def _kinds(board: Board) -> tuple[str, str | None]:
 
 
 def _square(board: Board, item: str, by_number: dict[int, int]) -> int:
-    if item.isdigit():
+    # ASCII digits only: int() refuses other scripts' (superscripts), which isdigit() takes.
+    if item.isascii() and item.isdigit():
         index = by_number.get(int(item))
         if index is None:
             raise PdnError(f"no square numbered {item} on {board.name} (1 to {len(by_number)})")
@@ -74,6 +76,13 @@ def fen_from_pdn(board: Board, text: str) -> str:
         raise PdnError(f"not a PDN FEN: {text!r} (expected e.g. 'W:W31,32:B1,K2')")
     side, *parts = [part.strip() for part in text.strip().rstrip(".").split(":")]
     turn = _player(board, side, side)
+    # Lidraughts (and pydraughts, which reads it) ends a PDN FEN with the move counters, H (half-moves
+    # since a capture or a man's move) and F (the move number), letters no player's name begins with.
+    counters = {"H": "0", "F": "1"}
+    while parts and re.fullmatch(r"[HF][0-9]+", parts[-1]) and not any(
+            name[:1].upper() == parts[-1][0] for name in board.players):
+        last = parts.pop()
+        counters[last[0]] = last[1:]
     man, king = _kinds(board)
     by_number = {number: s for s, number in square_numbers(board).items()}
     cells: dict[int, str] = {}
@@ -87,15 +96,32 @@ def fen_from_pdn(board: Board, text: str) -> str:
                 if king is None:
                     raise PdnError(f"{item!r}: {board.name} has no piece with the letter K")
                 letter, item = king, item[1:]
-            if "-" in item:
-                raise PdnError(f"{item!r}: ranges of squares are not read; list the squares")
-            square = _square(board, item, by_number)
-            if square in cells:
-                raise PdnError(f"square {item} is given twice")
-            cells[square] = letter if player == 0 else letter.lower()
+            if not item:
+                raise PdnError(f"'K' in part {part!r}: a king without its square")
+            for one in _squares(item):
+                square = _square(board, one, by_number)
+                if square in cells:
+                    raise PdnError(f"square {one} is given twice")
+                cells[square] = letter if player == 0 else letter.lower()
     placement = f"{format_placement(board, cells.get)} {'w' if turn == 0 else 'b'}"
     # A stack board's position has no castling, en passant or move counts: its FEN ends at the side.
-    return placement if board.kind_type.holds_columns else placement + " - - 0 1"
+    return placement if board.kind_type.holds_columns else placement + f" - - {counters['H']} {counters['F']}"
+
+
+def _squares(item: str) -> list[str]:
+    """The squares an item names: one, or a range of numbers (``31-35``, PDN's way of listing a row)."""
+    if "-" not in item:
+        return [item]
+    low, _, high = item.partition("-")
+    if not (low.isascii() and low.isdigit() and high.isascii() and high.isdigit()) or int(low) > int(high):
+        raise PdnError(f"{item!r}: a range of squares is two numbers, the lower first (e.g. 31-35)")
+    if int(high) - int(low) >= _MOST_SQUARES:
+        raise PdnError(f"{item!r}: a range of more squares than a board has")
+    return [str(number) for number in range(int(low), int(high) + 1)]
+
+
+#: More squares than any board numbers: a range longer is refused before it is listed.
+_MOST_SQUARES = 10_000
 
 
 def pdn_from_position(position: Position, numbered: bool = True) -> str:

@@ -40,6 +40,11 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
     :data:`MAX_INHERITANCE`, or reaches a section refused for a line it could not read.
     """
     builtin = templates()
+    if name in builtin and name in sections:
+        # variant.cpp (VariantMap::parse_istream) adds a section only under a name not yet taken.
+        raise IniError(f"is named as Fairy-Stockfish's built-in variant [{name}], which it keeps, ignoring this "
+                       f"section (it warns \"Variant '{name}' already exists.\"): sections inheriting from "
+                       f"[{name}] get the built-in; rename this one to use it", sections[name].line, name)
     chain: list[Section] = []
     own_lines: list[bool] = []  # whether each of the chain is the file's (its lines are the file's)
     seen: set[str] = set()
@@ -52,7 +57,8 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
         if len(seen) > MAX_INHERITANCE + 1:
             raise IniError(f"more than {MAX_INHERITANCE} parents, one above another: a section has at most "
                            f"{MAX_INHERITANCE}", section=name)
-        section = sections.get(current) if from_file else None
+        # A section named as a built-in variant is not read (above): its name is the built-in's.
+        section = sections.get(current) if from_file and current not in builtin else None
         below = chain[-1] if chain and section is not None and section.line > chain[-1].line else None
         if below is not None:
             # Fairy-Stockfish reads a file's sections in order: a parent not yet read is its
@@ -69,7 +75,8 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
             section = builtin.get(current)
             from_file = False
             if section is None:
-                raise IniError(f"inherits from the built-in variant {current!r}, which has no template here",
+                raise IniError(f"inherits from [{current}], which is neither a section above it nor a built-in variant "
+                               f"(Fairy-Stockfish warns \"Variant template '{current}' does not exist.\"): there is no template of that name",
                                section=name)
         chain.append(section)
         own_lines.append(from_file)

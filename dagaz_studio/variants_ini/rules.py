@@ -4,6 +4,9 @@ and their rules, passing when blocked."""
 
 from __future__ import annotations
 
+from math import gcd
+
+from dagaz_studio.betza import TranslationError, read_betza
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
 from dagaz_studio.variants_ini import enclosing
 from dagaz_studio.variants_ini.ini import IniError
@@ -150,13 +153,72 @@ def fewer_than(kinds: list[str], limit: int) -> str:
     return brackets[0] if len(brackets) == 1 else "(" + ";".join(brackets) + ")"
 
 
-def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str]) -> str:
-    """Fairy-Stockfish leaves en-passant squares only behind a piece's initial double move (a pawn's,
-    or a custom piece's ``i`` move): only such pieces are taken en passant."""
-    victims = [names[letter] for letter, (key, betza) in pieces.items() if key == "pawn" or "i" in betza]
-    if not victims:
+#: The board file's direction letters, by step (White's view: north is up the board, y down).
+_DIRECTIONS = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W", (1, -1): "O", (-1, -1): "M", (1, 1): "T",
+               (-1, 1): "R"}
+
+
+def _passing_lines(key: str, betza: str, double: bool, triple: bool) -> set[tuple[tuple[int, int], int]]:
+    """The lines a piece's initial moves go along, leaving the squares they pass behind them: each a
+    step (White's view, as the board file's directions) and the number of steps.
+
+    Fairy-Stockfish leaves en-passant squares between an initial move's two ends where they lie in
+    a line (``between_bb``): a pawn's straight double (and triple) step, a custom piece's ``i``
+    move however it goes (a Berolina pawn's diagonal one), made only where there are double steps.
+    """
+    if key == "pawn":
+        return ({((0, -1), 2)} if double else set()) | ({((0, -1), 3)} if triple else set())
+    if not double:
+        return set()
+    try:
+        piece = read_betza(betza, "fsf")
+    except TranslationError:
+        return set()
+    lines: set[tuple[tuple[int, int], int]] = set()
+    for shape in piece.shapes:
+        if not shape.initial or shape.castling or len(shape.legs) != 1 or shape.legs[0].hop or shape.legs[0].cycle:
+            continue
+        leg = shape.legs[0]
+        for times in range(1, (leg.range or MAX_LINE) + 1):
+            # Betza's forward is +y; the board file's north is -y.
+            x, y = leg.vector[0] * times, -leg.vector[1] * times
+            steps = gcd(x, y)
+            if steps >= 2 and (x // steps, y // steps) in _DIRECTIONS:
+                lines.add(((x // steps, y // steps), steps))
+    return lines
+
+
+#: The longest line an initial rider's move is followed along: a board's largest side.
+MAX_LINE = 12
+
+
+def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool,
+                       double: bool = True, triple: bool = False, region: str = "") -> str:
+    """The notation with its en-passant capture (:data:`EN_PASSANT`) taking only what Fairy-Stockfish
+    lets it take: a piece that has just made an initial move (a pawn's double step, a custom
+    piece's ``i`` move) over the square the capture lands on, wherever along that move's line it
+    stands (straight behind for a pawn, diagonally beyond for a Berolina pawn).
+
+    ``turned``: Black's moves are White's turned by a half turn (else mirrored top to bottom);
+    ``double``, ``triple``: whether pawns step twice, thrice (the double-step region also makes custom
+    pieces' initial moves);
+    ``region``: a zone check the landing square must pass (``,@en-passant``).
+    """
+
+    def turn(step: tuple[int, int]) -> tuple[int, int]:
+        # The victim is the other side's: its step as the capturer's notation reads it.
+        return (-step[0], -step[1]) if turned else (step[0], -step[1])
+
+    each = []
+    for letter, (key, betza) in pieces.items():
+        if key != "pawn" and "i" not in betza:
+            continue
+        for step, steps in sorted(_passing_lines(key, betza, double, triple)):
+            back, ahead = _DIRECTIONS[turn((-step[0], -step[1]))], _DIRECTIONS[turn(step)]
+            for before in range(1, steps):
+                each.append(f"[p{region},l{('>' + back) * before},(te,={names[letter]},x){('>' + ahead) * (steps - before)}]")
+    if not each:
         return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
-    each = [EN_PASSANT.replace("(te,x)", f"(te,={name},x)") for name in victims]
     return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from dagaz_studio.betza import TranslationError, read_betza, to_dagaz
 from dagaz_studio.betza.dagaz_writer import EN_PASSANT
+from dagaz_studio.betza.model import Shape
 from dagaz_studio.betza.reader import capture_en_passant
 from dagaz_studio.board.loader import parse_board
 from dagaz_studio.variants_ini import blast, enclosing
@@ -154,6 +155,11 @@ def _translated(betza: str, turned: bool, en_passant: bool, initial: str) -> tup
         return "", f": Fairy-Stockfish does not read {', '.join(piece.unread)}"
     if en_passant:
         capture_en_passant(piece)
+    else:
+        # Not among the variant's en-passant types: its e (read as taking en passant) takes nothing more.
+        piece.shapes = [Shape(tuple(replace(leg, modes=leg.modes - {"e"}) if "e" in leg.modes and len(leg.modes) > 1
+                                    else leg for leg in shape.legs), shape.initial, shape.castling, shape.null)
+                        for shape in piece.shapes]
     if not initial:
         piece.shapes = [shape for shape in piece.shapes if not shape.initial]
         if not piece.shapes:
@@ -241,12 +247,19 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
     double_w, double_b = region("doubleStepRegionWhite", "*2"), region("doubleStepRegionBlack", "*7")
     triple_w, triple_b = region("tripleStepRegionWhite", ""), region("tripleStepRegionBlack", "")
     double = double and bool(double_w or double_b)
-    triple = double and bool(triple_w or triple_b)
+    # A triple step does not need the double (variant.cpp's conclude() empties only the double-step region).
+    triple = bool(triple_w or triple_b)
     # Fairy-Stockfish's pawn types default to its pawn piece type, whatever its letter.
     pawns = "".join(letter for letter, (key, _) in pieces.items() if key == "pawn")
     pawn_types = set(options.get("promotionPawnTypes", options.get("pawnTypes", pawns)).replace("-", ""))
-    # Fairy-Stockfish's en-passant types: the pawn types (pawnTypes), whose captures also take e.p.
-    pawn_types_all = set(options.get("pawnTypes", pawns).replace("-", ""))
+    # Fairy-Stockfish's en-passant types, whose capture-only moves also take en passant: its pawn and
+    # each custom piece whose Betza says e, unless pawnTypes, then enPassantTypes, name them instead
+    # (parser.cpp reads them in that order, each replacing the set).
+    ep_types = {letter for letter, (key, betza) in pieces.items() if key == "pawn" or (CUSTOM.match(key) and "e" in betza)}
+    for option in ("pawnTypes", "enPassantTypes"):
+        if option in options:
+            # "*" is Fairy-Stockfish's ALL_PIECES, the type 0 no piece has: it names none.
+            ep_types = set(options[option].strip().lower()) - set("-* ")
     pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
     pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
     promo_types = options.get("promotionPieceTypes", "nbrq")
@@ -387,13 +400,14 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             # Janggi's cannon neither jumps over a cannon nor takes one, of either side.
             base = f"(+)([p]\\1)*[P,!={names[letter]}]\\1([p]\\1)*[!={names[letter]}]"
         else:
-            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in pawn_types_all,
+            base = _betza_dagaz(name, key, betza, turned, en_passant=letter in ep_types,
                                 initial="@double" if double else "")
         if EN_PASSANT in base:
             if explodes:
                 raise IniError(f"piece {key} = {shown(betza)}: en passant by a piece other than the pawn, with "
                                f"blastOnCapture, is not supported", section=name)
-            base = en_passant_victims(base, pieces, names).replace("[p,l>N,", f"[p{ep},l>N,")
+            # No square to take on (enPassantRegion = -): nothing is taken en passant.
+            base = en_passant_victims(base, pieces if ep_w or ep_b else {}, names, turned, double, triple, ep)
         if letter in mobility:
             zones.append(zone(f"mobility-{letter}", *mobility[letter]))
             base = f"({_shift_groups(base)})[@mobility-{letter}]"

@@ -170,10 +170,24 @@ def test_a_multiple_capture_is_named_by_every_landing_square(capsys: pytest.Capt
     ("W:W33:B1", "no square numbered 33 on checkers (1 to 32)"),
     ("W:WK1:X2", "PDN FEN part 'X2': no player's name begins with 'X'"),
     ("W:W5,5:B1", "square 5 is given twice"),
+    ("W:W\u00b3\u00b9:B1", "is neither a square number nor a square of checkers"),
+    ("W:WK:B1", "a king without its square"),
+    ("W:W5-3:B1", "a range of squares is two numbers, the lower first"),
+    ("W:W1-99999999999999:B1", "a range of more squares than a board has"),
 ])
 def test_bad_pdn_fen_is_a_clear_error(fen: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "checkers", "--fen", fen]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fen", ["W:W31-50:B1-20:H0:F1", "B:WK46,31-35:BK5,12-14:H12:F30", "W:W31-50:B1-20"])
+def test_a_pdn_fen_with_ranges_and_move_counters_reads_as_pydraughts_reads_it(fen: str) -> None:
+    # Lidraughts writes rows of squares as ranges and ends with the move counters.
+    draughts = pytest.importorskip("draughts")
+    board, _ = shipped("international")
+    ours = Position.from_fen(board, fen_from_pdn(board, fen))
+    assert pdn_parts(pdn_from_position(ours)) == pdn_parts(draughts.Board(fen=fen).fen)
+    assert ours.fen().split()[-2:] == (["12", "30"] if "H12" in fen else ["0", "1"])
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

@@ -384,3 +384,76 @@ def test_a_section_inheriting_wolf_steps_twice_from_the_region_as_the_builtin() 
     positions = fsf_positions(text, "mywolf", [fen])
     assert "b8b6" in positions[0][1]
     assert compare(variant.text, [positions]) is None
+
+
+def test_a_pawn_that_stepped_twice_diagonally_is_taken_en_passant_where_it_stands() -> None:
+    # A Berolina pawn's double step goes diagonally: the pawn that takes en passant lands on the
+    # square it passed, and takes it beyond, diagonally, not straight behind.
+    text = "[myberolina:berolina]\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf;"
+                            "print(sf.get_fen('berolina', '4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1', ['e2c4']));"
+                            "print(sf.get_fen('berolina', '4k3/6p1/8/5P2/8/8/8/4K3 b - - 0 1', ['g7e5']))"],
+                           capture_output=True, text=True, check=True).stdout.split("\n")[:2]
+    positions = fsf_positions(text, "myberolina", after)
+    assert "d4d3" in positions[0][1] and "f5f6" in positions[1][1]
+    assert compare(variant.text, [positions]) is None
+
+
+def test_a_section_named_as_a_builtin_is_refused_and_its_children_inherit_the_builtin() -> None:
+    # Fairy-Stockfish keeps its built-in chess and shogi, warning that they already exist, and the
+    # sections below inheriting from them get the built-ins.
+    text = ("[chess]\nmaxRank = 6\nstartFen = 4k3/8/8/8/8/4K3 w - - 0 1\n[mine:chess]\n"
+            "[shogi]\npieceDrops = false\n[myshogi:shogi]\n")
+    imported, refused = import_file(text)
+    assert [v.name for v in imported] == ["mine", "myshogi"]
+    assert [(e.section, e.line) for e in refused] == [("chess", 1), ("shogi", 5)]
+    assert "Variant 'chess' already exists." in refused[0].message and "built-in" in refused[0].message
+    for variant in imported:
+        games = fsf_games(text, [variant.name], games=2, plies=30, seed=3)[variant.name]
+        assert "[" in games[0][0][0] or variant.name == "mine"
+        assert compare(variant.text, games) is None, variant.name
+
+
+def test_a_parent_fairy_stockfish_does_not_build_in_is_refused_unless_defined_above() -> None:
+    # Tic-tac-toe and Connect Four are sections of Fairy-Stockfish's example file, not built-ins.
+    imported, refused = import_file("[x:tictactoe]\n[cfour:crazyhouse]\n[y:cfour]\n")
+    assert [v.name for v in imported] == ["cfour", "y"]
+    assert [e.section for e in refused] == ["x"]
+    assert "Variant template 'tictactoe' does not exist." in refused[0].message
+
+
+EN_PASSANT_TYPES = """[namedtypes:chess]
+customPiece1 = a:fmWfcF
+enPassantTypes = pa
+[pawntypesonly:chess]
+customPiece1 = a:fmWfceF
+pawnTypes = p
+[betzae:chess]
+customPiece1 = a:fmWfceF
+"""
+
+
+def test_the_pieces_that_take_en_passant_are_those_enpassanttypes_then_pawntypes_name() -> None:
+    # A piece listed in enPassantTypes takes en passant with its capture-only moves; one whose Betza
+    # says e does so unless pawnTypes names the pieces that do, leaving it out.
+    fen = "4k3/8/8/3pA3/8/8/8/4K3 w - d6 0 1"
+    done, refused = import_file(EN_PASSANT_TYPES)
+    assert not refused, refused
+    for variant in done:
+        positions = fsf_positions(EN_PASSANT_TYPES, variant.name, [fen])
+        assert ("e5d6" in positions[0][1]) is (variant.name != "pawntypesonly")
+        assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_pawns_step_thrice_from_their_region_without_double_steps() -> None:
+    # doubleStep = false empties only the double-step region: a triple step is still made.
+    text = "[thrice:chess]\ndoubleStep = false\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    fens = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/3P4/4p3/8/PPP1PPPP/RNBQKBNR b KQkq d3d4 0 1"]
+    positions = fsf_positions(text, "thrice", fens)
+    assert "d2d5" in positions[0][1] and "d2d4" not in positions[0][1] and "e4d3" in positions[1][1]
+    assert compare(variant.text, [positions]) is None
