@@ -95,7 +95,7 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
     unreadable = {(problem.line, problem.column) for problem in problems}
     results = []
     for test in board.tests:
-        if {(test.fen_at.line, test.fen_at.column), (test.move_at.line, test.move_at.column)} & unreadable:
+        if not test.readable or {(test.fen_at.line, test.fen_at.column), (test.move_at.line, test.move_at.column)} & unreadable:
             continue
         if setup is not None and test.fen is None:
             continue

@@ -81,12 +81,16 @@ def test_position(board: Board, test: PieceTest) -> Position:
 
 
 def test_problems(board: Board, rules: Rules | None = None) -> list[Problem]:
-    """What is wrong with the tests beyond what the loader sees: a position's castling rights,
+    """What is wrong with the tests: the loader's problems of the tests it could not read; beyond
+    what the loader sees, a position's castling rights,
     en-passant square, counters or hands, each a problem at its FEN; a move name that names no move
     the board could make there, legal or not (:func:`~dagaz_studio.queries.move_shapes.name_problem`),
     a problem at the name."""
     problems = []
     for test in board.tests:
+        if not test.readable:
+            problems.extend(test.problems)
+            continue
         try:
             position = test_position(board, test)
         except FenError as error:
@@ -151,6 +155,10 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     board = rules.board
     result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
                         file=_file(board))
+    if not test.readable:
+        # Said where check says it: the file, line and column of each problem.
+        result.error = "the test cannot be read: " + "; ".join(map(str, test.problems))
+        return result
     try:
         position = test_position(board, test)
         if test.expect == "perft":

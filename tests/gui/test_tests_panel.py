@@ -277,3 +277,27 @@ def test_screenshots(qtbot, tmp_path, size: tuple[int, int]) -> None:
     assert picture.width() == size[0] and picture.height() == size[1]
     folder = SCREENSHOTS if os.environ.get("DAGAZ_SCREENSHOTS") else tmp_path
     assert picture.save(str(folder / f"window-tests-{size[0]}x{size[1]}.png"))
+
+
+def test_a_test_that_cannot_be_read_is_listed_failing_and_underlined(qtbot, tmp_path) -> None:
+    """A misspelt test leaves the board open: the panel lists it ✗ with where and what, the other
+    tests pass, clicking it leaves the position alone, and the Board file panel underlines it."""
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    path = tmp_path / "misspelt.board"
+    path.write_text(text + "test misspelt: at d4 put Knigth reaches e6\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    window = open_window(qtbot, str(path))
+    panel = _panel(qtbot, window)
+    board = window.document.board
+    assert panel.test_list.count() == len(board.tests)
+    item = panel.test_item("misspelt")
+    assert item is not None and item.text().startswith("✗ ")
+    assert f"misspelt.board:{line}:26: unknown piece type 'Knigth'" in item.toolTip()
+    assert sum(panel.test_list.item(row).text().startswith("✗ ") for row in range(panel.test_list.count())) == 1
+    assert "1 could not be read" in panel.summary.text()
+    fen = window.document.fen()
+    _click_item(qtbot, panel.test_list, item)
+    assert window.document.fen() == fen
+    assert "unknown piece type 'Knigth'" in panel.detail.text()
+    problems = window.board_text.problems
+    assert [(problem.line, problem.column) for problem in problems] == [(line, 26)]

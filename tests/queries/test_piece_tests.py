@@ -124,12 +124,16 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
 ])
 def test_a_bad_test_is_a_problem_at_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               line: str, where: str, message: str) -> None:
+    from dagaz_studio.queries.piece_tests import test_problems
+
     path = tmp_path / "bad.board"
     path.write_text(TINY + line + "\n", encoding="utf-8")
-    with pytest.raises(BoardFileError) as raised:
-        parse_board(path.read_text(encoding="utf-8"), str(path))
-    problems = [str(problem) for problem in raised.value.problems]
+    # The board loads: the bad test is its own problem, kept among the tests, never run nor passing.
+    board = parse_board(path.read_text(encoding="utf-8"), str(path))
+    problems = [str(problem) for problem in test_problems(board)]
     assert any(f":{where}: " in problem and message in problem for problem in problems), problems
+    (result,) = run_tests(board)
+    assert not result.passed and f":{where}: " in (result.error or "")
     for command in (["check", str(path)], ["test", str(path)]):
         assert main(command) == 2
         err = capsys.readouterr().err
@@ -176,9 +180,9 @@ def test_a_fen_the_game_refuses_is_a_problem_at_the_fen(tmp_path: Path, capsys: 
 
 
 def test_a_test_given_twice_is_a_problem() -> None:
-    with pytest.raises(BoardFileError) as raised:
-        parse_board(TINY + "test t: legal a1a2\ntest t: legal a1b1\n")
-    assert any("test 't' already given on line 10" in str(problem) for problem in raised.value.problems)
+    first, second = parse_board(TINY + "test t: legal a1a2\ntest t: legal a1b1\n").tests
+    assert first.readable and not second.readable
+    assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
 
 
 def test_a_test_statement_folds_over_lines_and_reads_back() -> None:
@@ -237,13 +241,13 @@ def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> 
     @settings(max_examples=150, deadline=None, database=None)
     @given(st.lists(st.sampled_from(_WORDS), max_size=9))
     def check(words: list[str]) -> None:
-        try:
-            board = parse_board(TINY + "test t: " + " ".join(words) + "\n")
-        except BoardFileError as error:
-            assert error.problems and all(problem.line == 10 for problem in error.problems)
-            return
+        # A bad test never makes the board unreadable: it is a test with its problems, which never passes.
+        board = parse_board(TINY + "test t: " + " ".join(words) + "\n")
+        (test,) = board.tests
+        assert all(problem.line == 10 for problem in test.problems)
         for result in run_tests(board):
             assert result.passed or result.error or result.missing or result.extra or result.detail
+            assert test.readable or (not result.passed and result.error)
 
     check()
 
@@ -340,9 +344,8 @@ def test_a_typed_piece_may_name_its_player() -> None:
     board = parse_board(TINY + "test t: at b2 put Black betza `W` reaches a2 b1 b3 c2\n")
     (test,) = board.tests
     assert (test.put_player, test.notation_source) == (1, "betza `W`")
-    with pytest.raises(BoardFileError) as raised:
-        parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n")
-    assert any(":10:19: unknown player 'Red'" in str(problem) for problem in raised.value.problems)
+    (red,) = parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n").tests
+    assert any(":10:19: unknown player 'Red'" in str(problem) for problem in red.problems)
 
 
 WIDE = """wide
@@ -384,3 +387,38 @@ def test_a_mark_written_twice_is_missing_once() -> None:
     results = {result.name: result for result in run_tests(board)}
     assert results["t"].missing == ("b2",)
     assert results["u"].extra == ("xa2",)
+
+
+def test_a_bad_test_leaves_the_board_open_and_the_other_tests_running(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """One misspelt test and one cut short: the board opens, the good tests run and pass, and the two
+    are unreadable tests saying where and what, never passing; check and test still exit 2."""
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    path = tmp_path / "bad.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest misspelt: at a1 put Rok reaches a2\n"
+                    "test cut: at a1 reaches\ntest also-good: perft 1 gives 2\n", encoding="utf-8")
+    board = load_board(str(path))
+    assert [(test.name, test.readable) for test in board.tests] == [
+        ("good", True), ("misspelt", False), ("cut", False), ("also-good", True)]
+    results = {result.name: result for result in run_tests(board)}
+    assert results["good"].passed and results["also-good"].passed
+    assert not results["misspelt"].passed and not results["cut"].passed
+    assert f"{path}:11:26: unknown piece type 'Rok'" in (results["misspelt"].error or "")
+    assert f"{path}:12:24: malformed 'test' statement" in (results["cut"].error or "")
+    assert [(problem.line, problem.column) for problem in test_problems(board)] == [(11, 26), (12, 24)]
+    assert main(["test", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "FAILED" not in captured.out
+    err = captured.err.strip().splitlines()
+    assert f"{path}:11:26: unknown piece type 'Rok' (pieces: King, Rook)" in err
+    assert err[-1] == "4 tests on 1 board: 2 passed, 0 failed, 2 could not be read"
+    assert main(["check", str(path)]) == 2
+    assert f"{path}:12:24: malformed 'test' statement" in capsys.readouterr().err
+    assert main(["moves", str(path), "--at", "a1"]) == 0  # the board is usable for everything else
+
+
+def test_a_bad_test_beside_a_bad_board_is_among_its_problems() -> None:
+    with pytest.raises(BoardFileError) as raised:
+        parse_board(TINY + "piece Ghost G: (+\ntest misspelt: at a1 put Rok reaches a2\n")
+    assert [problem.line for problem in raised.value.problems] == [10, 11]
