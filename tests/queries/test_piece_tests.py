@@ -422,3 +422,17 @@ def test_a_bad_test_beside_a_bad_board_is_among_its_problems() -> None:
     with pytest.raises(BoardFileError) as raised:
         parse_board(TINY + "piece Ghost G: (+\ntest misspelt: at a1 put Rok reaches a2\n")
     assert [problem.line for problem in raised.value.problems] == [10, 11]
+
+
+def test_json_has_an_object_for_each_test_read_or_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One object a test, as the guide says: those that cannot be read too, failed, their error saying
+    where (they were left out, so a program reading the JSON counted fewer tests than the file has)."""
+    path = tmp_path / "bad.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest misspelt: at a1 put Rok reaches a2\n"
+                    "test no-move: illegal Zb1\n", encoding="utf-8")
+    assert main(["test", "--json", str(path)]) == 2
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(result["name"], result["passed"]) for result in results] == [
+        ("good", True), ("misspelt", False), ("no-move", False)]
+    assert f"{path}:11:26: unknown piece type 'Rok'" in results[1]["error"]
+    assert f"{path}:12:23: test move: 'Zb1' names no move" in results[2]["error"]
