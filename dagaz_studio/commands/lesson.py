@@ -124,8 +124,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"not yet: it moves otherwise than the solution (position {verdict.positions} tried)")
         print(f"fen: {verdict.fen}")
-        whose = f"a piece of {verdict.player}, the side to move," if verdict.player else "the piece"
-        print(f"square: {verdict.square} ({whose} put there)")
+        from dagaz_studio.commands.compare import put_there
+        from dagaz_studio.queries.lessons import lesson_board
+
+        # On a heap board the heap there is sown, on a stack board a column is put: said as compare says it.
+        print(f"square: {verdict.square} ({put_there(lesson_board(lesson.board), verdict.player)})")
         for unsaid in verdict.unsaid:
             print(f"unsaid by the fen: {unsaid}")
         if verdict.marking is not None:

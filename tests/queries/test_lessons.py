@@ -426,3 +426,15 @@ def test_a_runaway_answer_ends_as_compare_ends_on_one(tmp_path, capsys) -> None:
     path.write_text(text.replace('solution = "E"', 'solution = "E;(+)[e]((+)[A]){30}"'), encoding="utf-8")
     assert main(["lesson", "check", str(path), "--answer", "E", "--positions", "40"]) == 2
     assert "dagaz-studio: error: the solution on " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lesson, answer, put", [
+    ("18", "E", "the heap standing there, or one piece on an empty square, moved by South, the side to move"),
+    ("19", "X[p]", "a column of one piece of White, the side to move, put there"),
+    ("6", "(+)([p]\\1)*", "a piece of White, the side to move, put there"),
+])
+def test_what_stands_on_the_square_is_said_as_compare_says_it(lesson, answer, put, capsys) -> None:
+    # On Oware it said "a piece of South … put there" of a pit whose four seeds are sown.
+    assert main(["lesson", "check", lesson, "--answer", answer, "--positions", "4"]) == 1
+    square = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("square: "))
+    assert square.endswith(f" ({put})")
