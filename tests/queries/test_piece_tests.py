@@ -436,3 +436,13 @@ def test_json_has_an_object_for_each_test_read_or_not(tmp_path: Path, capsys: py
         ("good", True), ("misspelt", False), ("no-move", False)]
     assert f"{path}:11:26: unknown piece type 'Rok'" in results[1]["error"]
     assert f"{path}:12:23: test move: 'Zb1' names no move" in results[2]["error"]
+
+
+def test_check_says_a_bad_setup_and_a_bad_test_together(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The setup's problem no longer hides the tests' (nor the other way round): each at its place."""
+    path = tmp_path / "both.board"
+    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w Qq - 0 1")
+                    + "test misspelt: at a1 put Rok reaches a2\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(": ", 1)[0] for line in err] == [f"{path}:9:8", f"{path}:10:26"], err
