@@ -25,6 +25,9 @@ _EXPECT = {"reaches_nothing": "exactly", "reaches_exactly": "exactly", "reaches_
            "reaches_none_of": "none-of", "perft": "perft", "legal": "legal", "illegal": "illegal"}
 #: The deepest perft a test may ask: deeper counts take minutes on the larger boards.
 MAX_TEST_DEPTH = 6
+#: A draughts PDN FEN (``W:W31,32:B1``), as :func:`dagaz_studio.pdn.is_pdn_fen` tells it (the loader
+#: does not import the package, which stands above it): no board FEN begins with a letter and a colon.
+_PDN_FEN = re.compile(r"\s*[WB]\s*:")
 #: A test statement's name, read even where the statement is not.
 _NAME = re.compile(r"test\s+([A-Za-z0-9_][A-Za-z0-9_\-]*)")
 
@@ -145,6 +148,8 @@ class TestReader:
         end = (last.start_pos or 0) + len(last)
         fen = statement.text[first:end]
         fields["fen"], fields["fen_at"] = fen, self._test_where(statement, tokens[0])
+        if _PDN_FEN.match(fen):
+            return True  # read where the test runs, by the board's numbered squares (queries.piece_tests)
         problem = self.piece_reader.fen_problem(fen)
         if problem is not None:
             self.reporter.report(statement, first + problem[0], f"test FEN: {problem[1]}")

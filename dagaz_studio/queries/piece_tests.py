@@ -76,8 +76,19 @@ def _file(board: Board) -> str:
 
 
 def test_position(board: Board, test: PieceTest) -> Position:
-    """The position a test starts from; raises :class:`FenError` when its FEN does not fit."""
-    return Position.from_fen(board, test.fen) if test.fen is not None else Position.initial(board)
+    """The position a test starts from, its FEN a board FEN or a draughts PDN FEN (``W:W31,32:B1``,
+    as ``moves --fen`` reads it); raises :class:`FenError` when it does not fit."""
+    if test.fen is None:
+        return Position.initial(board)
+    from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
+
+    fen = test.fen
+    if is_pdn_fen(fen):
+        try:
+            fen = fen_from_pdn(board, fen)
+        except PdnError as error:
+            raise FenError(str(error), test.fen, "PDN") from None
+    return Position.from_fen(board, fen)
 
 
 def test_problems(board: Board, rules: Rules | None = None) -> list[Problem]:

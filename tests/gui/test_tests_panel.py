@@ -301,3 +301,19 @@ def test_a_test_that_cannot_be_read_is_listed_failing_and_underlined(qtbot, tmp_
     assert "unknown piece type 'Knigth'" in panel.detail.text()
     problems = window.board_text.problems
     assert [(problem.line, problem.column) for problem in problems] == [(line, 26)]
+
+
+def test_a_draughts_tests_pdn_position_is_shown(qtbot, tmp_path) -> None:
+    from dagaz_studio.pdn import fen_from_pdn
+
+    text = (REPO / "boards" / "draughts" / "international.board").read_text(encoding="utf-8")
+    path = tmp_path / "pdn.board"
+    path.write_text(text + "test takes: fen W:W28:B23 at e5 reaches g7 xf6\n", encoding="utf-8")
+    window = open_window(qtbot, str(path))
+    panel = _panel(qtbot, window)
+    item = panel.test_item("takes")
+    assert item is not None and item.text().startswith("✓ ")
+    _click_item(qtbot, panel.test_list, item)
+    board = window.document.board
+    assert window.document.fen().split()[0] == fen_from_pdn(board, "W:W28:B23").split()[0]
+    assert "cannot be shown" not in panel.why.text()

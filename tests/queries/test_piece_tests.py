@@ -446,3 +446,21 @@ def test_check_says_a_bad_setup_and_a_bad_test_together(tmp_path: Path, capsys: 
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert [line.split(": ", 1)[0] for line in err] == [f"{path}:9:8", f"{path}:10:26"], err
+
+
+def test_a_draughts_test_may_give_its_position_as_a_pdn_fen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As moves --fen reads it: 'W:W28:B23' was refused as a board FEN of one row."""
+    text = SHIPPED["international"].read_text(encoding="utf-8")
+    path = tmp_path / "pdn.board"
+    path.write_text(text + "test takes: fen W:W28:B23 at e5 reaches g7 xf6\n"
+                    "test one-move: fen W:W28,K46:B23 perft 1 gives 1\n"
+                    "test no-such-square: fen W:W28:B99 perft 1 gives 1\n", encoding="utf-8")
+    line = len(text.splitlines()) + 3
+    results = {result.name: result for result in run_tests(load_board(str(path)))}
+    assert results["takes"].passed, results["takes"].describe()
+    assert results["one-move"].passed, results["one-move"].describe()
+    assert not results["no-such-square"].passed
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"pdn.board:{line}:26: test FEN: no square numbered 99" in err and "1 row" not in err

@@ -31,6 +31,7 @@ from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, Selected
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.pdn import fen_from_pdn, is_pdn_fen
 from dagaz_studio.queries.test_panel import (
     RecordAnswer,
     RecordQuery,
@@ -216,6 +217,8 @@ class QtTestsPanel(QWidget):
             return
         fen = test.fen if test.fen is not None else board.setup
         try:
+            if fen and is_pdn_fen(fen):
+                fen = fen_from_pdn(board, fen)  # a draughts test's PDN FEN, as the test ran it
             if fen:
                 self.document.set_fen(fen)
             position = self.document.position
