@@ -77,7 +77,7 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
     from dagaz_studio.commands.check import setup_problem
     from dagaz_studio.engine import Rules
-    from dagaz_studio.queries.piece_tests import run_test, test_problems
+    from dagaz_studio.queries.piece_tests import run_test, run_test_apart, test_problems
 
     try:
         board = load_board(name)
@@ -111,11 +111,5 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
                 file=board.source or board.name)
             results.append((unrun, False))
             continue
-        try:
-            results.append((run_test(rules, test), True))
-        except Exception as error:  # noqa: BLE001 - one test's defect must not hide the others' results
-            results.append((TestResult(board.name, test.name, test.at.line, test.piece_text(board.players),
-                                       test.expectation_text(),
-                                       error=f"internal error ({type(error).__name__}: {error}); please report it",
-                                       file=board.source or board.name), True))
+        results.append((run_test_apart(rules, test), True))
     return (EXIT_USAGE if problems or setup else EXIT_OK), results

@@ -18,8 +18,8 @@ from dagaz_studio.board.problems import Problem
 from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
 
-__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_tests",
-           "test_position", "test_problems"]
+__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_test_apart",
+           "run_tests", "test_position", "test_problems"]
 
 
 @dataclass
@@ -183,6 +183,17 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     except RunawayNotation as error:
         result.error = _stopped(str(error))
     return result
+
+
+def run_test_apart(rules: Rules, test: PieceTest) -> TestResult:
+    """:func:`run_test`, a failure of the program's own turned into the test's failed result (saying
+    so, to be reported): one test's defect must not hide the others' results."""
+    try:
+        return run_test(rules, test)
+    except Exception as error:  # noqa: BLE001 - whatever went wrong, the other tests still run
+        board = rules.board
+        return TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
+                          error=f"internal error ({type(error).__name__}: {error}); please report it", file=_file(board))
 
 
 def _stopped(reason: str) -> str:

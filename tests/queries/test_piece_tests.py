@@ -464,3 +464,24 @@ def test_a_draughts_test_may_give_its_position_as_a_pdn_fen(tmp_path: Path, caps
         assert main(command) == 2
         err = capsys.readouterr().err
         assert f"pdn.board:{line}:26: test FEN: no square numbered 99" in err and "1 row" not in err
+
+
+def test_a_failure_of_the_program_in_one_test_leaves_the_others_in_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Tests panel lost every result to one test's internal error ("the tests could not be run"),
+    where the command line kept the others."""
+    import threading
+
+    from dagaz_studio.queries import piece_tests
+    from dagaz_studio.queries.test_panel import TestsQuery, answer_panel
+
+    board = parse_board(TINY + "test good: legal a1a2\ntest broken: perft 1 gives 2\ntest also-good: legal a1b1\n")
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("a defect")
+
+    monkeypatch.setattr(piece_tests, "_perft", broken)
+    answer = answer_panel(None, TestsQuery(board), threading.Event())
+    assert answer.error is None
+    assert [(result.name, result.passed) for result in answer.results] == [
+        ("good", True), ("broken", False), ("also-good", True)]
+    assert "internal error (ZeroDivisionError: a defect)" in (answer.results[1].error or "")
