@@ -485,3 +485,12 @@ def test_a_failure_of_the_program_in_one_test_leaves_the_others_in_the_panel(mon
     assert [(result.name, result.passed) for result in answer.results] == [
         ("good", True), ("broken", False), ("also-good", True)]
     assert "internal error (ZeroDivisionError: a defect)" in (answer.results[1].error or "")
+
+
+def test_a_long_move_name_is_not_echoed_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.board"
+    path.write_text(TINY + "test long: illegal " + "a" * 5000 + "\n", encoding="utf-8")
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "names no move" in err and max(len(line) for line in err.splitlines()) < 300
