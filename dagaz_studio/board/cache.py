@@ -9,8 +9,9 @@ a changed reader never hands back a board read the old way). The key is kept who
 whole rather than hashed: the board is read before the window's first paint, and loading a hash
 library would cost more than comparing a few kilobytes. A cache file that
 cannot be read, is corrupt, or holds another key is ignored and written afresh; a cache directory
-that cannot be written is simply not used. Only boards that load without problems are kept: a board
-file with problems is parsed every time, so its problems are always reported.
+that cannot be written is simply not used. Only boards that load are kept: a board file with
+problems is parsed every time, so its problems are always reported (a board kept with tests it
+cannot read carries their problems).
 
 Cache files are unpickled only once their signature shows this user's program wrote them, in a
 folder only the user may write (:mod:`dagaz_studio.notation.user_cache`): a file planted in the

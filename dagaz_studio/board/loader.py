@@ -8,7 +8,9 @@ what refers to them (:mod:`~dagaz_studio.board.pieces`), then its endings
 (:mod:`~dagaz_studio.board.endings`) and tests (:mod:`~dagaz_studio.board.piece_test_reader`). Each
 is a reader the loader owns and calls in turn, each reading its own statements into its own part
 of the board. Every problem found is collected, with its file position, by one
-:class:`~dagaz_studio.board.statements.Reporter`, and reported together in one :class:`BoardFileError`.
+:class:`~dagaz_studio.board.statements.Reporter`, and reported together in one :class:`BoardFileError`;
+but a board whose only problems are in ``test`` statements loads, those tests kept unreadable with
+their problems (the others run, and ``check`` and ``test`` report them).
 The shipped boards and finding a board by name are :mod:`~dagaz_studio.board.shipped`, which reads
 through this module.
 """
@@ -24,7 +26,7 @@ from dagaz_studio.board.endings import EndingReader
 from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.kinds import DEFAULT, KINDS, BoardKind
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.piece_test_reader import TestReader
+from dagaz_studio.board.piece_test_reader import TestReader, is_test_statement
 from dagaz_studio.board.pieces import PieceReader
 from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.statements import (
@@ -61,7 +63,8 @@ class _Loader:
         return self.reporter.problems
 
     def load(self) -> Board | None:
-        """The board, or ``None`` when problems were found (they are in :attr:`problems`)."""
+        """The board, or ``None`` when problems were found (they are in :attr:`problems`) beyond
+        unreadable tests (which the board carries)."""
         by_rule: dict[str, list[tuple[Tree[Token], Statement]]] = {}
         for rule, tree, statement in self.statements:
             by_rule.setdefault(rule, []).append((tree, statement))
@@ -95,7 +98,9 @@ class _Loader:
         if grid_ok:
             pieces.read_setup(setup_statements)
         tests = TestReader(self.reporter, geometry, pieces).read_tests(each("test_stmt"), grid_ok)
-        if self.problems:
+        # A bad test is that test's problem (it is kept, unreadable, among the tests), not the board's.
+        if len(self.reporter.sources) < len(self.problems) or not all(
+                is_test_statement(statement) for statement in self.reporter.sources.values()):
             return None
         return Board(
             name=name,

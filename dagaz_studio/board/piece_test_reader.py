@@ -5,6 +5,7 @@ every problem reported where it is written. Running them is :mod:`dagaz_studio.q
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Tree
@@ -13,8 +14,9 @@ from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
 from dagaz_studio.board.pieces import PieceReader
+from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.source import SourcePosition
-from dagaz_studio.board.statements import Reporter, Statement
+from dagaz_studio.board.statements import Reporter, Statement, statement_rule
 
 #: A reach test's square: ``e4``, or ``xe4`` where a move takes the piece standing there.
 _MARK = re.compile(r"(x?)(.+)")
@@ -23,6 +25,27 @@ _EXPECT = {"reaches_nothing": "exactly", "reaches_exactly": "exactly", "reaches_
            "reaches_none_of": "none-of", "perft": "perft", "legal": "legal", "illegal": "illegal"}
 #: The deepest perft a test may ask: deeper counts take minutes on the larger boards.
 MAX_TEST_DEPTH = 6
+#: A draughts PDN FEN (``W:W31,32:B1``), as :func:`dagaz_studio.pdn.is_pdn_fen` tells it (the loader
+#: does not import the package, which stands above it): no board FEN begins with a letter and a colon.
+_PDN_FEN = re.compile(r"\s*[WB]\s*:")
+#: A test statement's name, read even where the statement is not.
+_NAME = re.compile(r"test\s+([A-Za-z0-9_][A-Za-z0-9_\-]*)")
+
+
+def is_test_statement(statement: Statement) -> bool:
+    """Whether ``statement`` is a ``test`` statement (read or not)."""
+    rule = statement_rule(statement.text)
+    return rule is not None and rule[0] == "test_stmt"
+
+
+def unreadable_test(statement: Statement, problems: list[Problem], read: PieceTest | None = None) -> PieceTest:
+    """A test statement that cannot be read, as a test that carries its problems (never run, never
+    passing), named as written (``line N`` when no name can be read); ``read``: as far as it was."""
+    name = _NAME.match(statement.text)
+    at = SourcePosition(*statement.where(name.start(1) if name else 0))
+    if read is not None:
+        return replace(read, problems=tuple(problems))
+    return PieceTest(name.group(1) if name else f"line {at.line}", at, "exactly", problems=tuple(problems))
 
 
 def _token(node: object) -> Token:
@@ -41,8 +64,12 @@ class TestReader:
         self.piece_reader = piece_reader
 
     def read_tests(self, items: list[tuple[Tree[Token], Statement]], grid_ok: bool) -> tuple[PieceTest, ...]:
-        """The piece tests, in file order; on a board without a usable grid only their names are checked."""
-        tests: list[PieceTest] = []
+        """The piece tests, in file order; on a board without a usable grid only their names are checked.
+
+        A test statement with a problem (reported, as every problem is, also one found before, as its
+        syntax) is among them as an unreadable test (:func:`unreadable_test`): the loader keeps
+        the board when all its problems are its tests'."""
+        read: dict[int, tuple[Statement, PieceTest | None]] = {}
         seen: dict[str, int] = {}
         for tree, statement in items:
             name_token = _token(tree.children[0])
@@ -54,8 +81,17 @@ class TestReader:
             seen[name] = line
             if not grid_ok:
                 continue
-            test = self._test(tree, statement)
-            if test is not None:
+            read[id(statement)] = statement, self._test(tree, statement)
+        problems: dict[int, list[Problem]] = {}
+        for index, statement in self.reporter.sources.items():
+            if is_test_statement(statement):
+                problems.setdefault(id(statement), []).append(self.reporter.problems[index])
+                read.setdefault(id(statement), (statement, None))
+        tests = []
+        for key, (statement, test) in sorted(read.items(), key=lambda item: item[1][0].positions[0]):
+            if key in problems:
+                tests.append(unreadable_test(statement, problems[key], test))
+            elif test is not None:
                 tests.append(test)
         return tuple(tests)
 
@@ -112,6 +148,8 @@ class TestReader:
         end = (last.start_pos or 0) + len(last)
         fen = statement.text[first:end]
         fields["fen"], fields["fen_at"] = fen, self._test_where(statement, tokens[0])
+        if _PDN_FEN.match(fen):
+            return True  # read where the test runs, by the board's numbered squares (queries.piece_tests)
         problem = self.piece_reader.fen_problem(fen)
         if problem is not None:
             self.reporter.report(statement, first + problem[0], f"test FEN: {problem[1]}")

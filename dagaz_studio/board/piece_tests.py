@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dagaz_studio.board.problems import Problem
 from dagaz_studio.board.source import SourcePosition
 
 #: What a test expects: the piece's marks exactly, at least some, none of some; a perft count; a
@@ -28,6 +29,9 @@ class PieceTest:
     the side to move); or the piece ``drop`` held in hand by ``drop_player``. ``marks`` are the
     squares of a reach test as written: ``e4`` a square the piece ends a move on, ``xe4`` a square
     whose piece a move takes. Each ``*_at`` is where that part is written in the file.
+
+    A statement that cannot be read is a test all the same, with its ``problems``: it is never run
+    and never passes, and the board's other tests run (:attr:`readable` is false).
     """
 
     name: str
@@ -49,12 +53,20 @@ class PieceTest:
     count: int = 0
     move: str | None = None
     move_at: SourcePosition = SourcePosition(0, 0)
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def readable(self) -> bool:
+        """Whether the statement was read without a problem (and so can be run)."""
+        return not self.problems
 
     def piece_text(self, players: tuple[str, ...]) -> str:
         """The piece as the test names it, in words: ``d4``, ``Knight put on d4``, ``Pawn dropped``."""
         def whose(player: int | None) -> str:
             return f"{players[player]} " if player is not None else ""
 
+        if self.problems:
+            return "not run"
         if self.drop is not None:
             return f"{whose(self.drop_player)}{self.drop} dropped"
         if self.put_piece is not None:
@@ -65,6 +77,8 @@ class PieceTest:
 
     def expectation_text(self) -> str:
         """What the test expects, as written in the file (its marks, count or move)."""
+        if self.problems:
+            return "cannot be read"
         if self.expect == "perft":
             return f"perft {self.depth} gives {self.count}"
         if self.expect in ("legal", "illegal"):

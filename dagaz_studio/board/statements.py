@@ -147,10 +147,14 @@ class Reporter:
     def __init__(self, filename: str) -> None:
         self.filename = filename
         self.problems: list[Problem] = []
+        #: The statement each reported problem is in, by its index in :attr:`problems`: a problem in
+        #: a test statement makes that test unreadable, not the board.
+        self.sources: dict[int, Statement] = {}
 
     def report(self, statement: Statement, offset: int, message: str) -> None:
         """A problem at ``offset`` characters into ``statement``."""
         line, column = statement.where(offset)
+        self.sources[len(self.problems)] = statement
         self.problems.append(Problem(self.filename, line, column, message))
 
     def report_token(self, statement: Statement, token: Token, message: str) -> None:
@@ -176,24 +180,30 @@ def read_statements(text: str, reporter: Reporter) -> list[tuple[str, Tree[Token
     return parsed
 
 
-def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tree[Token], Statement] | None:
-    text = statement.text
+def statement_rule(text: str) -> tuple[str, str] | None:
+    """The grammar rule a statement's text is read by, and what the statement is called in its
+    problems; ``None`` for an unknown statement."""
     head = _KEYWORD_HEAD.match(text)
     if head and text == "test":
         head = None  # a board named "test", as the keyword came after such names were written
     if head and (len(text) == head.end() or text[head.end()] in " \t:"):
-        rule = _KEYWORD_RULES[head.group(1)]
-        what = f"'{head.group(1)}' statement"
-    elif _DIRECTION_HEAD.match(text):
-        rule = "direction_stmt"
+        return _KEYWORD_RULES[head.group(1)], f"'{head.group(1)}' statement"
+    if _DIRECTION_HEAD.match(text):
         after = text.split("=", 1)[1].lstrip()
-        what = "vector" if after.startswith("(") else "link chain"
-    elif BARE_WORD.fullmatch(text):
-        rule, what = "name_line", "name"
-    else:
+        return "direction_stmt", "vector" if after.startswith("(") else "link chain"
+    if BARE_WORD.fullmatch(text):
+        return "name_line", "name"
+    return None
+
+
+def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tree[Token], Statement] | None:
+    text = statement.text
+    known = statement_rule(text)
+    if known is None:
         word = re.match(r"[^\s:]*", text).group() or text.split()[0]
         reporter.report(statement, 0, f"unknown statement '{word}'")
         return None
+    rule, what = known
     parser = _parser()
     try:
         tree = parser.parse(text, start=rule)

@@ -42,16 +42,14 @@ def run(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return EXIT_BAD_BOARD
-    setup = setup_problem(board)
-    if setup is not None:
-        print(setup, file=sys.stderr)
-        return EXIT_BAD_BOARD
     from dagaz_studio.queries.piece_tests import test_problems
 
-    test_fen_problems = test_problems(board)
-    for problem in test_fen_problems:
+    # Every problem at once, the setup's and the tests' alike, as the loader reports its own.
+    setup = setup_problem(board)
+    problems = ([setup] if setup is not None else []) + [str(problem) for problem in test_problems(board)]
+    for problem in problems:
         print(problem, file=sys.stderr)
-    if test_fen_problems:
+    if problems:
         return EXIT_BAD_BOARD
     filename = Path(board.source).name if board.source else str(args.board)
     parts = [

@@ -71,14 +71,17 @@ def _searcher(workers: Workers) -> Any:
     return search
 
 
-def _put_there(board: Board) -> str:
-    """What the definitions move on the counterexample's square, as the plain output says it."""
+def put_there(board: Board, player: str | None = None) -> str:
+    """What a definition moves on a counterexample's square (here and in ``lesson check``), as the
+    plain output says it; ``player``: the side to move, named where known."""
+    mover = f"{player}, the side to move" if player else "the side to move"
     if board.kind_type.holds_heaps:
         # A heap belongs to nobody: the one standing there is what the side to move sows.
-        return "the heap standing there, or one piece on an empty square, moved by the side to move"
+        return f"the heap standing there, or one piece on an empty square, moved by {mover}"
+    put = f"of {mover}, put there" if player else f"of {mover} put there"
     if board.kind_type.holds_columns:
-        return "a column of one piece of the side to move put there"
-    return "a piece of the side to move put there"
+        return f"a column of one piece {put}"
+    return f"a piece {put}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -130,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"A and B differ (found at position {result.positions:,}; shrunk to {result.pieces} other "
               f"piece{'s' if result.pieces != 1 else ''})")
         print(f"fen: {result.fen}")
-        print(f"square: {result.square} ({_put_there(board)})")
+        print(f"square: {result.square} ({put_there(board)})")
         print("only A: " + (" ".join(result.only_a) or "-"))
         print("only B: " + (" ".join(result.only_b) or "-"))
     return EXIT_DIFFER if result.differ else EXIT_SAME

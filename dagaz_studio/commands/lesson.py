@@ -30,7 +30,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     show = actions.add_parser("show", help="a lesson's text, board, position, exercise, hints and solution")
     show.add_argument("lesson", metavar="ID", help="a lesson's id or number, or a lesson file (.toml)")
     show.add_argument("--json", action="store_true", help="as one JSON object")
-    check = actions.add_parser("check", help="mark an answer: exit 0 when right, 1 with where it differs")
+    check = actions.add_parser("check", help="mark an answer: exit 0 when right, 1 with where it differs, 2 on "
+                               "bad input or an answer that runs away")
     check.add_argument("lesson", metavar="ID", help="a lesson's id or number, or a lesson file (.toml)")
     check.add_argument("--answer", required=True, metavar="TEXT", help="the piece's move, as the student writes it")
     check.add_argument("--notation", choices=("dagaz", "betza", "parlett"),
@@ -57,7 +58,8 @@ def _shown(lesson: Any) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
-    """List, show or check; 0 when right, 1 when an answer is wrong, 2 on bad input."""
+    """List, show or check; 0 when right, 1 when an answer is wrong, 2 on bad input or a run that
+    runs away (as ``compare`` and ``moves`` end on one)."""
     from dagaz_studio.queries.lessons import AnswerError, LessonError, check_answer, course, find_lesson
 
     try:
@@ -103,28 +105,37 @@ def run(args: argparse.Namespace) -> int:
         return report(error)
     for warning in verdict.warnings:
         print(f"dagaz-studio: warning: {warning}", file=sys.stderr)
+    runaway = None
+    if verdict.error:
+        # Neither right nor where it differs: its moves are not known there. Said as compare says it.
+        runaway = CommandError(f"the {verdict.which or 'answer'} on {verdict.square} of {verdict.fen}: {verdict.error}")
     if args.json:
         marking = verdict.marking
         print(json.dumps({
             "passed": verdict.passed, "positions": verdict.positions, "fen": verdict.fen, "square": verdict.square,
             "only_answer": verdict.only_answer, "only_solution": verdict.only_solution, "error": verdict.error,
             "agree": marking.agree if marking else [], "missing": marking.missing if marking else [],
-            "extra": marking.extra if marking else [], "player": verdict.player, "unsaid": verdict.unsaid},
-            ensure_ascii=False))
+            "extra": marking.extra if marking else [], "player": verdict.player, "unsaid": verdict.unsaid,
+            "runaway": verdict.which}, ensure_ascii=False))
+    elif runaway is not None:
+        return report(runaway)
     elif verdict.passed:
         print(f"right: it moves as the solution on {verdict.positions} positions")
     else:
         print(f"not yet: it moves otherwise than the solution (position {verdict.positions} tried)")
         print(f"fen: {verdict.fen}")
-        whose = f"a piece of {verdict.player}, the side to move," if verdict.player else "the piece"
-        print(f"square: {verdict.square} ({whose} put there)")
+        from dagaz_studio.commands.compare import put_there
+        from dagaz_studio.queries.lessons import lesson_board
+
+        # On a heap board the heap there is sown, on a stack board a column is put: said as compare says it.
+        print(f"square: {verdict.square} ({put_there(lesson_board(lesson.board), verdict.player)})")
         for unsaid in verdict.unsaid:
             print(f"unsaid by the fen: {unsaid}")
-        if verdict.error:
-            print(f"stopped: {verdict.error}")
         if verdict.marking is not None:
             print("missing: " + (" ".join(verdict.marking.missing) or "-"))
             print("extra: " + (" ".join(verdict.marking.extra) or "-"))
         print("only the answer: " + (" ".join(verdict.only_answer) or "-"))
         print("only the solution: " + (" ".join(verdict.only_solution) or "-"))
+    if runaway is not None:
+        return report(runaway)
     return EXIT_RIGHT if verdict.passed else EXIT_WRONG

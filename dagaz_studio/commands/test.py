@@ -38,12 +38,16 @@ def run(args: argparse.Namespace) -> int:
     status = EXIT_OK
     passed = failed = unread = skipped = 0
     for name in names:
-        board_status, results, board_skipped = _run_board(name)
+        board_status, results = _run_board(name)
         status = max(status, board_status)
         unread += results is None
-        skipped += board_skipped
-        results = results or []
-        for result in results:
+        for result, ran in results or []:
+            if not ran:
+                # Its problem is printed on stderr; in JSON it is one object among the others.
+                skipped += 1
+                if args.json:
+                    print(json.dumps(result.as_json(), ensure_ascii=False))
+                continue
             if result.passed:
                 passed += 1
             else:
@@ -66,23 +70,24 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
-    """One board's status (2 when the board or one of its tests cannot be read), its results
-    (``None``: the board could not be read), and how many of its tests could not be read."""
+def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
+    """One board's status (2 when the board or one of its tests cannot be read), and its results in
+    file order, each with whether the test ran (``None``: the board could not be read); a test that
+    could not be read has a result that failed, its ``error`` saying why."""
     from dagaz_studio.board import BoardFileError, BoardReadError, load_board
     from dagaz_studio.commands.check import setup_problem
     from dagaz_studio.engine import Rules
-    from dagaz_studio.queries.piece_tests import run_test, test_problems
+    from dagaz_studio.queries.piece_tests import run_test, run_test_apart, test_problems
 
     try:
         board = load_board(name)
     except BoardReadError as error:
         print(f"dagaz-studio: error: {error}", file=sys.stderr)
-        return EXIT_USAGE, None, 0
+        return EXIT_USAGE, None
     except BoardFileError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return EXIT_USAGE, None, 0
+        return EXIT_USAGE, None
     rules = Rules(board)
     # A setup that does not fit is the board's problem, said once where check says it; the tests of
     # the setup cannot run, those with a FEN of their own can.
@@ -92,20 +97,19 @@ def _run_board(name: str) -> tuple[int, list[TestResult] | None, int]:
     problems = test_problems(board, rules)
     for problem in problems:
         print(problem, file=sys.stderr)
-    unreadable = {(problem.line, problem.column) for problem in problems}
-    results = []
-    for test in board.tests:
-        if {(test.fen_at.line, test.fen_at.column), (test.move_at.line, test.move_at.column)} & unreadable:
-            continue
-        if setup is not None and test.fen is None:
-            continue
-        try:
-            results.append(run_test(rules, test))
-        except Exception as error:  # noqa: BLE001 - one test's defect must not hide the others' results
-            from dagaz_studio.queries.piece_tests import TestResult
+    from dagaz_studio.queries.piece_tests import TestResult
 
-            results.append(TestResult(board.name, test.name, test.at.line, test.piece_text(board.players),
-                                      test.expectation_text(),
-                                      error=f"internal error ({type(error).__name__}: {error}); please report it",
-                                      file=board.source or board.name))
-    return (EXIT_USAGE if problems or setup else EXIT_OK), results, len(board.tests) - len(results)
+    unreadable = {(problem.line, problem.column): problem for problem in problems}
+    results: list[tuple[TestResult, bool]] = []
+    for test in board.tests:
+        found = [str(unreadable[place]) for place in ((test.fen_at.line, test.fen_at.column),
+                                                      (test.move_at.line, test.move_at.column)) if place in unreadable]
+        if not test.readable or found or (setup is not None and test.fen is None):
+            unrun = run_test(rules, test) if not test.readable else TestResult(
+                board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
+                error=f"the test cannot be read: {'; '.join(found)}" if found else f"not run: {setup}",
+                file=board.source or board.name)
+            results.append((unrun, False))
+            continue
+        results.append((run_test_apart(rules, test), True))
+    return (EXIT_USAGE if problems or setup else EXIT_OK), results

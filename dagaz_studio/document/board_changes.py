@@ -33,4 +33,5 @@ def _rest(board: Board) -> Board:
 def _placeless(tests: tuple[PieceTest, ...]) -> list[PieceTest]:
     """The tests as they read, wherever in the file they stand: lines a piece edit moves are no change."""
     places: dict[str, Any] = {f.name: None for f in fields(PieceTest) if f.name == "at" or f.name.endswith("_at")}
-    return [replace(test, **places) for test in tests]
+    return [replace(test, **places, problems=tuple(replace(problem, line=0, column=0) for problem in test.problems))
+            for test in tests]

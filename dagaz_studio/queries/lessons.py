@@ -121,6 +121,8 @@ class Verdict:
     only_solution: list[str] = field(default_factory=list)
     marking: Marking | None = None
     error: str | None = None
+    #: With ``error``: whose run was stopped there, ``answer`` or ``solution``.
+    which: str | None = None
     #: The player whose piece is put on ``square``: the side to move of ``fen``.
     player: str | None = None
     #: What reading the answer warned about (Betza that XBoard and Fairy-Stockfish read otherwise).
@@ -498,11 +500,13 @@ def _check_answer(lesson: Lesson, answer: str, notation: str | None, generated: 
         stop_if_cancelled(cancel)
         position = _position(board, place.fen)
         square = board.index(place.square)
+        which = "answer"
         try:
             a = _moves_at(rules, position, square, answer_kind)
+            which = "solution"
             b = _moves_at(rules, position, square, solution_kind)
         except RunawayNotation as error:
-            return Verdict(False, tried, position.fen(), place.square, error=str(error),
+            return Verdict(False, tried, position.fen(), place.square, error=str(error), which=which,
                            player=board.players[position.turn])
         if a.keys() != b.keys():
             return _counterexample(lesson, answer, notation, dialect, tried, position, square,
@@ -515,6 +519,7 @@ def _check_answer(lesson: Lesson, answer: str, notation: str | None, generated: 
     tried = len(places) + found.positions
     if found.error:
         return Verdict(False, tried, found.fen, found.square, error=found.error,
+                       which="answer" if found.which == "A" else "solution",
                        player=None if found.position is None else board.players[found.position.turn])
     if not found.differ:
         return Verdict(True, tried)

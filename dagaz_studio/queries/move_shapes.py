@@ -85,7 +85,10 @@ def name_problem(rules: Rules, position: Position, text: str) -> str | None:
     example = _example(rules, position)
     board = rules.board
     hint = f" ({board.name} names its moves like {example})" if example else ""
-    return f"'{text.strip()}' names no move this board could make here, legal or not{hint}"
+    name = text.strip()
+    # A pasted page is not echoed back whole: the start says which name it is.
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    return f"'{shown}' names no move this board could make here, legal or not{hint}"
 
 
 def _example(rules: Rules, position: Position) -> str:

@@ -18,8 +18,8 @@ from dagaz_studio.board.problems import Problem
 from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation, describe_move
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
 
-__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_tests",
-           "test_position", "test_problems"]
+__all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_test_apart",
+           "run_tests", "test_position", "test_problems"]
 
 
 @dataclass
@@ -76,17 +76,32 @@ def _file(board: Board) -> str:
 
 
 def test_position(board: Board, test: PieceTest) -> Position:
-    """The position a test starts from; raises :class:`FenError` when its FEN does not fit."""
-    return Position.from_fen(board, test.fen) if test.fen is not None else Position.initial(board)
+    """The position a test starts from, its FEN a board FEN or a draughts PDN FEN (``W:W31,32:B1``,
+    as ``moves --fen`` reads it); raises :class:`FenError` when it does not fit."""
+    if test.fen is None:
+        return Position.initial(board)
+    from dagaz_studio.pdn import PdnError, fen_from_pdn, is_pdn_fen
+
+    fen = test.fen
+    if is_pdn_fen(fen):
+        try:
+            fen = fen_from_pdn(board, fen)
+        except PdnError as error:
+            raise FenError(str(error), test.fen, "PDN") from None
+    return Position.from_fen(board, fen)
 
 
 def test_problems(board: Board, rules: Rules | None = None) -> list[Problem]:
-    """What is wrong with the tests beyond what the loader sees: a position's castling rights,
+    """What is wrong with the tests: the loader's problems of the tests it could not read; beyond
+    what the loader sees, a position's castling rights,
     en-passant square, counters or hands, each a problem at its FEN; a move name that names no move
     the board could make there, legal or not (:func:`~dagaz_studio.queries.move_shapes.name_problem`),
     a problem at the name."""
     problems = []
     for test in board.tests:
+        if not test.readable:
+            problems.extend(test.problems)
+            continue
         try:
             position = test_position(board, test)
         except FenError as error:
@@ -151,6 +166,10 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     board = rules.board
     result = TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
                         file=_file(board))
+    if not test.readable:
+        # Said where check says it: the file, line and column of each problem.
+        result.error = "the test cannot be read: " + "; ".join(map(str, test.problems))
+        return result
     try:
         position = test_position(board, test)
         if test.expect == "perft":
@@ -164,6 +183,17 @@ def run_test(rules: Rules, test: PieceTest) -> TestResult:
     except RunawayNotation as error:
         result.error = _stopped(str(error))
     return result
+
+
+def run_test_apart(rules: Rules, test: PieceTest) -> TestResult:
+    """:func:`run_test`, a failure of the program's own turned into the test's failed result (saying
+    so, to be reported): one test's defect must not hide the others' results."""
+    try:
+        return run_test(rules, test)
+    except Exception as error:  # noqa: BLE001 - whatever went wrong, the other tests still run
+        board = rules.board
+        return TestResult(board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),
+                          error=f"internal error ({type(error).__name__}: {error}); please report it", file=_file(board))
 
 
 def _stopped(reason: str) -> str:

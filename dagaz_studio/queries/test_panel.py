@@ -14,7 +14,7 @@ from typing import Any
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_tests import PieceTest
 from dagaz_studio.engine import Position, Rules, RunawayNotation
-from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test
+from dagaz_studio.queries.piece_tests import TestResult, explain_mark, ordered_marks, reach_marks, run_test_apart
 
 __all__ = [
     "CompareAnswer", "CompareQuery", "FindAnswer", "FindQuery", "Progress", "RecordAnswer", "RecordQuery",
@@ -223,7 +223,7 @@ def _tests(query: TestsQuery, cancel: threading.Event) -> TestsAnswer:
     for test in board.tests:
         if cancel.is_set():
             break
-        answer.results.append(run_test(rules, test))
+        answer.results.append(run_test_apart(rules, test))
     return answer
 
 

@@ -120,3 +120,18 @@ def test_apply_asked_for_a_text_that_does_not_load_keeps_the_window_open(setup, 
     monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Apply)
     editor.text_edit.setPlainText(editor.text() + "rule: no-such-rule\n")
     assert editor.ask_unapplied() is False and editor.problems
+
+
+def test_a_bad_test_is_underlined_and_the_text_still_applies(setup, qtbot):
+    """A test statement with a problem is that test's, not the board's: underlined as you type, and
+    Apply uses the text, the board keeping the test as one that cannot be read."""
+    document, editor, _path = setup
+    lines = editor.text().splitlines()
+    editor.text_edit.setPlainText("\n".join(lines) + "\ntest misspelt: at d4 put Knigth reaches e6\n")
+    qtbot.waitUntil(lambda: len(editor.problems) == 1, timeout=2000)
+    assert _underlined(editor) == [(len(lines) + 1, 26, "Knigth")]
+    assert "1 test cannot be read" in editor.status_label.text()
+    assert editor.apply() is True and "Knigth" in document.board_text
+    (misspelt,) = [test for test in document.board.tests if test.name == "misspelt"]
+    assert not misspelt.readable
+    assert [(problem.line, problem.column) for problem in editor.problems] == [(len(lines) + 1, 26)]

@@ -137,3 +137,17 @@ def test_the_verdict_shown_says_what_the_fen_leaves_unsaid_and_how_the_answer_wa
                                  for line in unsaid.unsaid)
     warned = check_answer(find_lesson("21-betza-writing"), "mWWcpWW", generated=4)
     assert warned.warnings and all(html.escape(warning) in verdict_html(warned) for warning in warned.warnings)
+
+
+def test_the_verdict_on_a_runaway_answer_says_it_runs_away_and_where() -> None:
+    # It said "here it moves otherwise", only-your-answer and only-the-solution both empty, and not why.
+    import html
+
+    from dagaz_studio.gui.docks.lesson_marks import verdict_html
+    from dagaz_studio.queries.lessons import check_answer, find_lesson
+
+    verdict = check_answer(find_lesson("06"), "((+)[A]){30}", generated=4)
+    assert verdict.error and verdict.which == "answer"
+    shown = verdict_html(verdict).replace("\u200b", "")
+    assert "runs away" in shown and html.escape(verdict.error) in shown and "moves otherwise" not in shown
+    assert verdict.fen is not None and verdict.fen in shown

@@ -323,3 +323,43 @@ def test_a_search_stops_when_the_board_changes_and_says_so(qtbot) -> None:
     # The Queen of the board left behind is no longer A: another search asks for a piece first.
     assert "Queen" not in tab.a_label.text() and not tab.find_difference()
     assert "Select a piece" in tab.result.text()
+
+
+def test_a_test_that_cannot_be_read_is_listed_failing_and_underlined(qtbot, tmp_path) -> None:
+    """A misspelt test leaves the board open: the panel lists it ✗ with where and what, the other
+    tests pass, clicking it leaves the position alone, and the Board file panel underlines it."""
+    text = (REPO / "boards" / "chess" / "chess.board").read_text(encoding="utf-8")
+    path = tmp_path / "misspelt.board"
+    path.write_text(text + "test misspelt: at d4 put Knigth reaches e6\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    window = open_window(qtbot, str(path))
+    panel = _panel(qtbot, window)
+    board = window.document.board
+    assert panel.test_list.count() == len(board.tests)
+    item = panel.test_item("misspelt")
+    assert item is not None and item.text().startswith("✗ ")
+    assert f"misspelt.board:{line}:26: unknown piece type 'Knigth'" in item.toolTip()
+    assert sum(panel.test_list.item(row).text().startswith("✗ ") for row in range(panel.test_list.count())) == 1
+    assert "1 could not be read" in panel.summary.text()
+    fen = window.document.fen()
+    _click_item(qtbot, panel.test_list, item)
+    assert window.document.fen() == fen
+    assert "unknown piece type 'Knigth'" in panel.detail.text()
+    problems = window.board_text.problems
+    assert [(problem.line, problem.column) for problem in problems] == [(line, 26)]
+
+
+def test_a_draughts_tests_pdn_position_is_shown(qtbot, tmp_path) -> None:
+    from dagaz_studio.pdn import fen_from_pdn
+
+    text = (REPO / "boards" / "draughts" / "international.board").read_text(encoding="utf-8")
+    path = tmp_path / "pdn.board"
+    path.write_text(text + "test takes: fen W:W28:B23 at e5 reaches g7 xf6\n", encoding="utf-8")
+    window = open_window(qtbot, str(path))
+    panel = _panel(qtbot, window)
+    item = panel.test_item("takes")
+    assert item is not None and item.text().startswith("✓ ")
+    _click_item(qtbot, panel.test_list, item)
+    board = window.document.board
+    assert window.document.fen().split()[0] == fen_from_pdn(board, "W:W28:B23").split()[0]
+    assert "cannot be shown" not in panel.why.text()

@@ -407,3 +407,34 @@ def test_a_lesson_reference_that_names_no_lesson_is_refused_shortly(reference, c
 
 def test_a_lesson_is_found_by_its_number_written_any_way() -> None:
     assert find_lesson("6").id == find_lesson("0006").id == find_lesson("٦").id == "06-groups"
+
+
+def test_a_runaway_answer_ends_as_compare_ends_on_one(tmp_path, capsys) -> None:
+    """An answer that runs away is neither right nor where it differs: exit 2, as compare and moves end
+    on a runaway, with where it ran; a solution that runs away only on a generated position is named."""
+    assert main(["lesson", "check", "6", "--answer", "((+)[A]){30}", "--positions", "4"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (error,) = captured.err.strip().splitlines()
+    assert error.startswith("dagaz-studio: error: the answer on d4 of ") and ": stopped after " in error
+    assert main(["lesson", "check", "6", "--answer", "((+)[A]){30}", "--positions", "4", "--json"]) == 2
+    verdict = json.loads(capsys.readouterr().out)
+    assert not verdict["passed"] and verdict["runaway"] == "answer" and verdict["error"].startswith("stopped after")
+    # A solution that asks about attacks only runs away once a generated position holds an enemy piece.
+    text = (course_directory() / "01-one-step.toml").read_text(encoding="utf-8")
+    path = tmp_path / "lesson.toml"
+    path.write_text(text.replace('solution = "E"', 'solution = "E;(+)[e]((+)[A]){30}"'), encoding="utf-8")
+    assert main(["lesson", "check", str(path), "--answer", "E", "--positions", "40"]) == 2
+    assert "dagaz-studio: error: the solution on " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lesson, answer, put", [
+    ("18", "E", "the heap standing there, or one piece on an empty square, moved by South, the side to move"),
+    ("19", "X[p]", "a column of one piece of White, the side to move, put there"),
+    ("6", "(+)([p]\\1)*", "a piece of White, the side to move, put there"),
+])
+def test_what_stands_on_the_square_is_said_as_compare_says_it(lesson, answer, put, capsys) -> None:
+    # On Oware it said "a piece of South … put there" of a pit whose four seeds are sown.
+    assert main(["lesson", "check", lesson, "--answer", answer, "--positions", "4"]) == 1
+    square = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("square: "))
+    assert square.endswith(f" ({put})")

@@ -124,12 +124,16 @@ def test_a_runaway_notation_is_stopped_and_reported(tmp_path: Path, capsys: pyte
 ])
 def test_a_bad_test_is_a_problem_at_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               line: str, where: str, message: str) -> None:
+    from dagaz_studio.queries.piece_tests import test_problems
+
     path = tmp_path / "bad.board"
     path.write_text(TINY + line + "\n", encoding="utf-8")
-    with pytest.raises(BoardFileError) as raised:
-        parse_board(path.read_text(encoding="utf-8"), str(path))
-    problems = [str(problem) for problem in raised.value.problems]
+    # The board loads: the bad test is its own problem, kept among the tests, never run nor passing.
+    board = parse_board(path.read_text(encoding="utf-8"), str(path))
+    problems = [str(problem) for problem in test_problems(board)]
     assert any(f":{where}: " in problem and message in problem for problem in problems), problems
+    (result,) = run_tests(board)
+    assert not result.passed and f":{where}: " in (result.error or "")
     for command in (["check", str(path)], ["test", str(path)]):
         assert main(command) == 2
         err = capsys.readouterr().err
@@ -176,9 +180,9 @@ def test_a_fen_the_game_refuses_is_a_problem_at_the_fen(tmp_path: Path, capsys: 
 
 
 def test_a_test_given_twice_is_a_problem() -> None:
-    with pytest.raises(BoardFileError) as raised:
-        parse_board(TINY + "test t: legal a1a2\ntest t: legal a1b1\n")
-    assert any("test 't' already given on line 10" in str(problem) for problem in raised.value.problems)
+    first, second = parse_board(TINY + "test t: legal a1a2\ntest t: legal a1b1\n").tests
+    assert first.readable and not second.readable
+    assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
 
 
 def test_a_test_statement_folds_over_lines_and_reads_back() -> None:
@@ -237,13 +241,13 @@ def test_any_test_statement_loads_or_is_a_problem_and_any_loaded_test_runs() -> 
     @settings(max_examples=150, deadline=None, database=None)
     @given(st.lists(st.sampled_from(_WORDS), max_size=9))
     def check(words: list[str]) -> None:
-        try:
-            board = parse_board(TINY + "test t: " + " ".join(words) + "\n")
-        except BoardFileError as error:
-            assert error.problems and all(problem.line == 10 for problem in error.problems)
-            return
+        # A bad test never makes the board unreadable: it is a test with its problems, which never passes.
+        board = parse_board(TINY + "test t: " + " ".join(words) + "\n")
+        (test,) = board.tests
+        assert all(problem.line == 10 for problem in test.problems)
         for result in run_tests(board):
             assert result.passed or result.error or result.missing or result.extra or result.detail
+            assert test.readable or (not result.passed and result.error)
 
     check()
 
@@ -340,9 +344,8 @@ def test_a_typed_piece_may_name_its_player() -> None:
     board = parse_board(TINY + "test t: at b2 put Black betza `W` reaches a2 b1 b3 c2\n")
     (test,) = board.tests
     assert (test.put_player, test.notation_source) == (1, "betza `W`")
-    with pytest.raises(BoardFileError) as raised:
-        parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n")
-    assert any(":10:19: unknown player 'Red'" in str(problem) for problem in raised.value.problems)
+    (red,) = parse_board(TINY + "test t: at b2 put Red `+` reaches a2\n").tests
+    assert any(":10:19: unknown player 'Red'" in str(problem) for problem in red.problems)
 
 
 WIDE = """wide
@@ -384,3 +387,110 @@ def test_a_mark_written_twice_is_missing_once() -> None:
     results = {result.name: result for result in run_tests(board)}
     assert results["t"].missing == ("b2",)
     assert results["u"].extra == ("xa2",)
+
+
+def test_a_bad_test_leaves_the_board_open_and_the_other_tests_running(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """One misspelt test and one cut short: the board opens, the good tests run and pass, and the two
+    are unreadable tests saying where and what, never passing; check and test still exit 2."""
+    from dagaz_studio.queries.piece_tests import test_problems
+
+    path = tmp_path / "bad.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest misspelt: at a1 put Rok reaches a2\n"
+                    "test cut: at a1 reaches\ntest also-good: perft 1 gives 2\n", encoding="utf-8")
+    board = load_board(str(path))
+    assert [(test.name, test.readable) for test in board.tests] == [
+        ("good", True), ("misspelt", False), ("cut", False), ("also-good", True)]
+    results = {result.name: result for result in run_tests(board)}
+    assert results["good"].passed and results["also-good"].passed
+    assert not results["misspelt"].passed and not results["cut"].passed
+    assert f"{path}:11:26: unknown piece type 'Rok'" in (results["misspelt"].error or "")
+    assert f"{path}:12:24: malformed 'test' statement" in (results["cut"].error or "")
+    assert [(problem.line, problem.column) for problem in test_problems(board)] == [(11, 26), (12, 24)]
+    assert main(["test", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "FAILED" not in captured.out
+    err = captured.err.strip().splitlines()
+    assert f"{path}:11:26: unknown piece type 'Rok' (pieces: King, Rook)" in err
+    assert err[-1] == "4 tests on 1 board: 2 passed, 0 failed, 2 could not be read"
+    assert main(["check", str(path)]) == 2
+    assert f"{path}:12:24: malformed 'test' statement" in capsys.readouterr().err
+    assert main(["moves", str(path), "--at", "a1"]) == 0  # the board is usable for everything else
+
+
+def test_a_bad_test_beside_a_bad_board_is_among_its_problems() -> None:
+    with pytest.raises(BoardFileError) as raised:
+        parse_board(TINY + "piece Ghost G: (+\ntest misspelt: at a1 put Rok reaches a2\n")
+    assert [problem.line for problem in raised.value.problems] == [10, 11]
+
+
+def test_json_has_an_object_for_each_test_read_or_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One object a test, as the guide says: those that cannot be read too, failed, their error saying
+    where (they were left out, so a program reading the JSON counted fewer tests than the file has)."""
+    path = tmp_path / "bad.board"
+    path.write_text(TINY + "test good: legal a1a2\ntest misspelt: at a1 put Rok reaches a2\n"
+                    "test no-move: illegal Zb1\n", encoding="utf-8")
+    assert main(["test", "--json", str(path)]) == 2
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(result["name"], result["passed"]) for result in results] == [
+        ("good", True), ("misspelt", False), ("no-move", False)]
+    assert f"{path}:11:26: unknown piece type 'Rok'" in results[1]["error"]
+    assert f"{path}:12:23: test move: 'Zb1' names no move" in results[2]["error"]
+
+
+def test_check_says_a_bad_setup_and_a_bad_test_together(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The setup's problem no longer hides the tests' (nor the other way round): each at its place."""
+    path = tmp_path / "both.board"
+    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w Qq - 0 1")
+                    + "test misspelt: at a1 put Rok reaches a2\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(": ", 1)[0] for line in err] == [f"{path}:9:8", f"{path}:10:26"], err
+
+
+def test_a_draughts_test_may_give_its_position_as_a_pdn_fen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As moves --fen reads it: 'W:W28:B23' was refused as a board FEN of one row."""
+    text = SHIPPED["international"].read_text(encoding="utf-8")
+    path = tmp_path / "pdn.board"
+    path.write_text(text + "test takes: fen W:W28:B23 at e5 reaches g7 xf6\n"
+                    "test one-move: fen W:W28,K46:B23 perft 1 gives 1\n"
+                    "test no-such-square: fen W:W28:B99 perft 1 gives 1\n", encoding="utf-8")
+    line = len(text.splitlines()) + 3
+    results = {result.name: result for result in run_tests(load_board(str(path)))}
+    assert results["takes"].passed, results["takes"].describe()
+    assert results["one-move"].passed, results["one-move"].describe()
+    assert not results["no-such-square"].passed
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"pdn.board:{line}:26: test FEN: no square numbered 99" in err and "1 row" not in err
+
+
+def test_a_failure_of_the_program_in_one_test_leaves_the_others_in_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Tests panel lost every result to one test's internal error ("the tests could not be run"),
+    where the command line kept the others."""
+    import threading
+
+    from dagaz_studio.queries import piece_tests
+    from dagaz_studio.queries.test_panel import TestsQuery, answer_panel
+
+    board = parse_board(TINY + "test good: legal a1a2\ntest broken: perft 1 gives 2\ntest also-good: legal a1b1\n")
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("a defect")
+
+    monkeypatch.setattr(piece_tests, "_perft", broken)
+    answer = answer_panel(None, TestsQuery(board), threading.Event())
+    assert answer.error is None
+    assert [(result.name, result.passed) for result in answer.results] == [
+        ("good", True), ("broken", False), ("also-good", True)]
+    assert "internal error (ZeroDivisionError: a defect)" in (answer.results[1].error or "")
+
+
+def test_a_long_move_name_is_not_echoed_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.board"
+    path.write_text(TINY + "test long: illegal " + "a" * 5000 + "\n", encoding="utf-8")
+    for command in (["check", str(path)], ["test", str(path)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "names no move" in err and max(len(line) for line in err.splitlines()) < 300

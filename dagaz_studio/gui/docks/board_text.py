@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dagaz_studio.board import BoardFileError, Problem
+from dagaz_studio.board import Board, BoardFileError, Problem
 from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.gui.docks.flow_layout import FlowLayout
 from dagaz_studio.gui.files.document import QtDocument
@@ -125,11 +125,11 @@ class QtBoardTextEditor(QWidget):
             self._show_problems([], f"Too long to check as you type ({len(text):,} characters); Apply checks it.")
             return []
         try:
-            parse_board_cached(text, self._filename())
+            board = parse_board_cached(text, self._filename())
         except BoardFileError as error:
             self._show_problems(error.problems)
             return self.problems
-        self._show_problems([])
+        self._show_test_problems(board)
         return []
 
     @Slot()
@@ -143,7 +143,8 @@ class QtBoardTextEditor(QWidget):
         except BoardFileError as error:
             self._show_problems(error.problems)
             return False
-        self._show_problems([])
+        if self.document.board is not None:
+            self._show_test_problems(self.document.board)
         self._update_buttons()
         self.applied.emit()
         return True
@@ -192,7 +193,10 @@ class QtBoardTextEditor(QWidget):
             self.text_edit.setPlainText(text)
         finally:
             self._loading = False
-        self._show_problems([])
+        if self.document.board is not None and text == self.document.board_text:
+            self._show_test_problems(self.document.board)
+        else:
+            self._show_problems([])
         self._update_buttons()
 
     @Slot()
@@ -252,6 +256,15 @@ class QtBoardTextEditor(QWidget):
             self.status_label.setText("No problems: Apply to use this text.")
         else:
             self.status_label.setText("")
+
+    def _show_test_problems(self, board: Board) -> None:
+        """Underline the problems of the tests that cannot be read: the board loads without them."""
+        problems = [problem for test in board.tests for problem in test.problems]
+        count = sum(not test.readable for test in board.tests)
+        then = " Apply to use this text." if self.has_unapplied_changes() else ""
+        self._show_problems(problems, f"{count} test{' cannot' if count == 1 else 's cannot'} be read and will not "
+                                      f"run; the board loads without {'it' if count == 1 else 'them'}.{then}"
+                            if problems else "")
 
     def _word_at(self, line: int, column: int) -> QTextCursor:
         """A cursor over the word at a problem's place (one character at least, the line's end if past it)."""

@@ -101,6 +101,12 @@ def verdict_html(verdict: Verdict) -> str:
         return f"<b>✔ Right</b>: it moves as the solution on {verdict.positions} positions.{warned}"
     if verdict.fen is None or verdict.square is None:
         return f"✘ {html.escape(verdict.error or 'it moves otherwise')}{warned}"
+    if verdict.error:
+        # Its moves are not known there: nothing is "only" the answer's or the solution's.
+        whose = "Your answer" if verdict.which != "solution" else "The lesson's solution"
+        return (f"<b>✘ {whose} runs away</b> here (the piece on {html.escape(verdict.square)}; position "
+                f"<code>{breakable(verdict.fen)}</code>): {html.escape(verdict.error)}{warned}"
+                "<br>Edit the answer to go back to the exercise.")
     only_a = " ".join(verdict.only_answer[:8]) or "—"
     only_b = " ".join(verdict.only_solution[:8]) or "—"
     # What the position holds that its FEN cannot say, and the difference needs (a piece unmoved).

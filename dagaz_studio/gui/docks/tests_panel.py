@@ -31,6 +31,7 @@ from dagaz_studio.gui.docks.test_marks import MARK_KINDS, QtBoardMarks, Selected
 from dagaz_studio.gui.files.document import QtDocument
 from dagaz_studio.gui.lazy_qt import Qt
 from dagaz_studio.gui.worker.runner import QtMoveRunner
+from dagaz_studio.pdn import fen_from_pdn, is_pdn_fen
 from dagaz_studio.queries.test_panel import (
     RecordAnswer,
     RecordQuery,
@@ -173,9 +174,12 @@ class QtTestsPanel(QWidget):
             return
         failed = sum(not result.passed for result in answer.results)
         edited = f" (with the {answer.query.piece} being edited)" if answer.query.edit is not None else ""
+        board = answer.board
+        unread = sum(not test.readable for test in board.tests) if board is not None else 0
+        unread_text = f" ({unread} could not be read: see the Board file panel)" if unread else ""
         self.summary.setText(f"{len(answer.results)} tests{edited}: {len(answer.results) - failed} passed, "
-                             f"{failed} failed" if answer.results else "This board has no tests: Record as test "
-                             "writes one.")
+                             f"{failed} failed{unread_text}" if answer.results else "This board has no tests: "
+                             "Record as test writes one.")
         for index, result in enumerate(answer.results):
             item = QListWidgetItem(f"{PASSED if result.passed else FAILED} {result.name}")
             item.setData(Qt.ItemDataRole.UserRole, index)
@@ -210,10 +214,12 @@ class QtTestsPanel(QWidget):
 
     def _show_position(self, test: PieceTest) -> None:
         board = self.document.board
-        if board is None:
+        if board is None or not test.readable:  # no position can be trusted: the board is left as it is
             return
         fen = test.fen if test.fen is not None else board.setup
         try:
+            if fen and is_pdn_fen(fen):
+                fen = fen_from_pdn(board, fen)  # a draughts test's PDN FEN, as the test ran it
             if fen:
                 self.document.set_fen(fen)
             position = self.document.position
