@@ -84,7 +84,6 @@ class QtNotationEditor(QWidget):
         self._try_square: str | None = None
         self._error: NotationError | None = None
         self._reading_pending = False
-        self._colouring = False
         self._step_span: Span | None = None
         self._loading = False
         #: The Dagaz translation of a Betza or Parlett text (None: the text is Dagaz, or has none).
@@ -176,11 +175,8 @@ class QtNotationEditor(QWidget):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
             # New formats, the same text: no edit to read and run again (which would start the run
             # being stepped through over from its first step).
-            self._colouring = True
-            try:
+            with QSignalBlocker(self.text_edit):
                 self.highlighter.rehighlight()
-            finally:
-                self._colouring = False
 
     @property
     def board(self) -> Board | None:
@@ -430,8 +426,6 @@ class QtNotationEditor(QWidget):
 
     @Slot()
     def _on_text_changed(self) -> None:
-        if self._colouring:
-            return  # colouring a long text's tokens changes formats, not the text
         text = self.text()
         self.refused = False
         piece = self.piece
@@ -473,11 +467,9 @@ class QtNotationEditor(QWidget):
         self._error = reading.error
         text = reading.query.text
         if len(text) > READ_AT_ONCE_CHARS:
-            self._colouring = True
-            try:
+            # Colouring a long text's tokens changes formats, not the text: no edit to read again.
+            with QSignalBlocker(self.text_edit):
                 self.highlighter.set_tokens(text, reading.tokens)
-            finally:
-                self._colouring = False
         piece = self.piece
         if piece is not None and self.source_language == "dagaz":
             self._broken.pop(piece, None)
