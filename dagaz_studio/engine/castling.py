@@ -111,9 +111,11 @@ def _row_partners(position: PositionState, square: int, player: int,
 
 
 def _sides(board: Board, square: int, squares: list[int]) -> tuple[list[int], list[int]]:
-    """Those of ``squares`` in ``square``'s row east of it and those west, by column."""
-    row, column = board.row_of[square], board.column_of[square]
-    same_row = sorted((s for s in squares if board.row_of[s] == row), key=board.column_of.__getitem__)
+    """Those of ``squares`` in ``square``'s row (on its level, on a board of levels) east of it and
+    those west, by column."""
+    row, column, level = board.row_of[square], board.column_of[square], board.level_of[square:square + 1]
+    same_row = sorted((s for s in squares if board.row_of[s] == row and board.level_of[s:s + 1] == level),
+                      key=board.column_of.__getitem__)
     return ([s for s in same_row if board.column_of[s] > column],
             [s for s in same_row if board.column_of[s] < column])
 

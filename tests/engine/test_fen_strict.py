@@ -123,6 +123,45 @@ def test_every_fen_written_reads_back_whatever_moved_two_squares() -> None:
             assert Position.from_fen(board, written).fen() == written, (name, move)
 
 
+def _random_game_fens_read_back(name: str, seed: int, plies: int) -> None:
+    import random
+
+    from dagaz_studio.engine import Rules
+    from dagaz_studio.engine.game import legal_moves
+    from dagaz_studio.engine.making import make_move
+
+    board = load_board(name)
+    rules = Rules(board)
+    position, chosen = Position.initial(board), random.Random(seed)
+    for ply in range(plies):
+        moves = legal_moves(rules, position)
+        if not moves:
+            break
+        make_move(position, chosen.choice(moves))
+        written = position.fen()
+        assert Position.from_fen(board, written).fen() == written, (name, seed, ply)
+
+
+def _shipped_names() -> list[str]:
+    from dagaz_studio.board import shipped_boards
+
+    return sorted(shipped_boards())
+
+
+# Found on Raumschach: its royal row's pieces were looked for on every level, so a piece of another
+# level standing on the row's rank was written as a castling partner the FEN then refused.
+@pytest.mark.parametrize("name", _shipped_names())
+def test_every_fen_written_in_a_random_game_reads_back(name: str) -> None:
+    _random_game_fens_read_back(name, seed=1, plies=12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _shipped_names())
+def test_every_fen_written_in_longer_random_games_reads_back(name: str) -> None:
+    for seed in range(5):
+        _random_game_fens_read_back(name, seed, plies=60)
+
+
 def test_a_sideways_two_square_move_names_no_en_passant_square() -> None:
     from dagaz_studio.engine import Rules
     from dagaz_studio.engine.game import legal_moves
