@@ -152,3 +152,30 @@ def test_the_notation_s_colours_and_the_step_s_words_read_on_the_dark_theme(qtbo
                         assert _contrast(ink, mark.format.background().color()) >= 3, theme
     finally:
         window.theme.set_theme("system")
+
+
+def test_a_new_theme_colours_the_notation_again_without_running_it_again(qtbot) -> None:
+    """Switching the theme while stepping through a run re-colours the notation and leaves the run
+    where it was: its step, the part of the notation marked, and no new question to the worker (the
+    re-colouring changes the text's formats, not its text, and was taken for an edit that ran the
+    piece again, from its first step)."""
+    from tests.helpers.gui_window import click_and_wait
+
+    window = open_window(qtbot, "chess")
+    editor, player, explorer = window.notation_editor, window.trace_player, window.move_explorer
+    try:
+        window.document.set_fen("4k3/8/8/8/8/8/3PP3/3QK2R w K - 0 1")
+        reply = click_and_wait(qtbot, window, "e1")
+        player.go_to(3)
+        marked, asked = editor.step_selection(), explorer.runner.serial
+        assert marked is not None
+        for theme in ("dark", "light"):
+            window.theme_menu.theme_actions[theme].trigger()
+            # The widgets hear of the new palette by events posted to them: those are let run.
+            QApplication.sendPostedEvents()
+            QApplication.processEvents()
+            assert (editor.text_edit.palette().color(QPalette.ColorRole.Base).lightnessF() < 0.5) == (theme == "dark")
+            assert explorer.runner.serial == asked and not explorer.runner.running, theme
+            assert player._reply is reply and player.position == 3 and editor.step_selection() == marked, theme
+    finally:
+        window.theme.set_theme("system")

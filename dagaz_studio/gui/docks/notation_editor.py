@@ -172,7 +172,11 @@ class QtNotationEditor(QWidget):
         """Colour the notation again for a new theme (its colours are the theme's)."""
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and hasattr(self, "highlighter"):
-            self.highlighter.rehighlight()
+            self._colouring = True  # new formats, the same text: no edit to read and run again from step 1
+            try:
+                self.highlighter.rehighlight()
+            finally:
+                self._colouring = False
 
     @property
     def board(self) -> Board | None:
