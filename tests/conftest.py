@@ -12,14 +12,15 @@ import weakref
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 pytest_plugins = ("pytester",)
 
 # A property test checks what its examples give, not how fast: Hypothesis's deadline of 200 ms an
-# example counts wall time, which a loaded machine stretches (a first board parsed, building its
-# parser, took half a second there and failed the test as "unreliable timings").
-settings.register_profile("suite", deadline=None)
+# example and its health check of slow data generation count wall time, which a loaded machine
+# stretches (a first board parsed, building its parser, took half a second there and failed the test
+# as "unreliable timings").
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
 
 
