@@ -101,6 +101,9 @@ def test_editing_a_notation_runs_the_tests_again_and_a_failing_test_shows_its_sq
     _click_item(qtbot, panel.test_list, item)
     test = next(t for t in window.document.board.tests if t.name == "knight-leaps")
     assert window.document.fen().split()[0] == test.fen.split()[0]
+    # The Edit menu names the step as what the user did.
+    steps = [command.text for command in window.document.undo_stack.history.commands]
+    assert "Show the position of test knight-leaps" in steps and "Set up from FEN" not in steps
     square = test.square
     knight, wazir = _knight_targets(square), _wazir_targets(square)
     marks = panel.marks.marks

@@ -215,7 +215,7 @@ class QtTestsPanel(QWidget):
         fen = test.fen if test.fen is not None else board.setup
         try:
             if fen:
-                self.document.set_fen(fen)
+                self.document.set_fen(fen, f"Show the position of test {test.name}")
             position = self.document.position
             if test.square is not None and test.put_piece is not None and position is not None:
                 player = test.put_player if test.put_player is not None else position.turn
