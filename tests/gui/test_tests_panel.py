@@ -326,3 +326,21 @@ def test_a_search_stops_when_the_board_changes_and_says_so(qtbot) -> None:
     # The Queen of the board left behind is no longer A: another search asks for a piece first.
     assert "Queen" not in tab.a_label.text() and not tab.find_difference()
     assert "Select a piece" in tab.result.text()
+
+
+def test_a_test_recorded_as_another_board_opens_is_not_written_into_that_board(qtbot) -> None:
+    """Record as test asked on chess, xiangqi opened before the answer came: the chess test does not
+    land in xiangqi's board file text, and the panel says it was not recorded."""
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    click_and_wait(qtbot, window, "g1")
+    recorded: list[str] = []
+    panel.recorded.connect(recorded.append)
+    assert panel.record()
+    assert window.open_file("xiangqi")
+    qtbot.waitUntil(lambda: not panel.detail_runner.running, timeout=10000)
+    qtbot.wait(200)  # an answer already on its way would have come by now
+    assert recorded == [] and window.board_text.text() == window.document.board_text
+    assert "not recorded" in panel.why.text()
+    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
+                    timeout=20000)

@@ -74,6 +74,8 @@ class QtTestsPanel(QWidget):
         self.shown: int | None = None
         #: What the tests were last asked with: the board, the piece edited and its notation.
         self._asked: tuple[object, str | None, str | None] | None = None
+        #: Whether the detail worker's question is a test to record (not a "why not").
+        self._recording = False
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -254,6 +256,7 @@ class QtTestsPanel(QWidget):
         if shown is None or self.answer is None or self.answer.board is None:
             return False
         self.why.setText(f"Working out why not {mark}…")
+        self._recording = False
         self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark))
         return True
 
@@ -302,6 +305,7 @@ class QtTestsPanel(QWidget):
         query = reply.query
         assert query.square is not None
         self.why.setText("Recording…")
+        self._recording = True
         self.detail_runner.request(RecordQuery(board, query.position.copy(), query.square, query.notation,
                                                query.notation_player))
         return True
@@ -340,6 +344,12 @@ class QtTestsPanel(QWidget):
         self.mark_list.clear()
         self.detail.setText("")
         self.why.setText("")
+        if self.detail_runner.running:
+            # A test recorded, or a "why not" asked, of the board as it was: its answer fits no board
+            # shown (a test of another board would be written into this one's text).
+            self.detail_runner.cancel()
+            self.why.setText("The board changed before the test was worked out: it was not recorded; record it "
+                             "again." if self._recording else "The board changed before the answer came: ask again.")
         self.marks.set_marks({})
         if self.explorer is not None:
             self.run_tests()
