@@ -2,7 +2,8 @@
 back at the next start if the window did not close.
 
 A recovery file is JSON: the board file's path, its unsaved text (when it differs from the file), the
-piece notations edited but not applied, and the position. It is written whole or not at all, a moment
+piece notations edited but not applied, the Board file panel's text edited but not applied, and the
+position. It is written whole or not at all, a moment
 after each change, and removed once the changes are saved or dropped, or the window closes.
 :class:`Recovery` reads and writes the files of one folder; :class:`Keeper` decides, for a
 :class:`~dagaz_studio.document.Document`, what to keep, what to remove and how to bring it back.
@@ -36,6 +37,8 @@ class Recovered:
     drafts: dict[str, str] = field(default_factory=dict)
     fen: str = ""
     file: Path | None = None
+    #: The Board file panel's text, edited and not applied (``None``: it shows the board's own).
+    panel_text: str | None = None
 
 
 class Recovery:
@@ -52,7 +55,7 @@ class Recovery:
     def write(self, state: Recovered) -> str | None:
         """Keep ``state``; returns why not when it cannot be written (the window goes on regardless)."""
         data = {"board": str(state.board_path.resolve()), "text": state.board_text, "drafts": state.drafts,
-                "fen": state.fen}
+                "fen": state.fen, "panel": state.panel_text}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_atomically(self.file_for(state.board_path), json.dumps(data, ensure_ascii=False))
@@ -73,11 +76,13 @@ class Recovery:
             try:
                 data = json.loads(read_text_file(file, MAX_RECOVERY_BYTES, what="recovery file"))
                 text, drafts, fen = data.get("text"), data.get("drafts") or {}, data.get("fen") or ""
+                panel = data.get("panel")
                 if not isinstance(data.get("board"), str) or not (text is None or isinstance(text, str)) \
-                        or not isinstance(drafts, dict) or not isinstance(fen, str):
+                        or not isinstance(drafts, dict) or not isinstance(fen, str) \
+                        or not (panel is None or isinstance(panel, str)):
                     raise ValueError("not a recovery file")
                 found.append(Recovered(Path(data["board"]), text,
-                                       {str(k): str(v) for k, v in drafts.items()}, fen, file))
+                                       {str(k): str(v) for k, v in drafts.items()}, fen, file, panel))
             except (OSError, ValueError):
                 file.unlink(missing_ok=True)
         return found
@@ -93,10 +98,11 @@ class Keeper:
         #: The board whose recovery file holds edits of this run.
         self.recovering: Path | None = None
 
-    def keep(self, document: Document, drafts: dict[str, str]) -> str | None:
+    def keep(self, document: Document, drafts: dict[str, str], panel_text: str | None = None) -> str | None:
         """Keep the open board's unsaved edits (its text when changed, ``drafts``: notations edited but
-        not applied, the position), or remove its recovery file when there are none. Returns why the
-        edits could not be kept, if they could not."""
+        not applied, ``panel_text``: the Board file panel's text edited but not applied, the position),
+        or remove its recovery file when there are none. Returns why the edits could not be kept, if
+        they could not."""
         path = document.board_path
         if self.recovering is not None and self.recovering != path:
             # The user answered for the last board's changes when it was closed.
@@ -105,12 +111,12 @@ class Keeper:
         if path is None:
             return None
         dirty = document.board_dirty
-        if not dirty and not drafts:
+        if not dirty and not drafts and panel_text is None:
             self.recovery.remove(path)
             self.recovering = None
             return None
         problem = self.recovery.write(Recovered(path, document.board_text if dirty else None, drafts,
-                                                document.fen()))
+                                                document.fen(), panel_text=panel_text))
         self.recovering = path
         return problem
 
@@ -121,10 +127,12 @@ class Keeper:
             self.recovering = None
 
     def offer(self, document: Document, ask: Callable[[Recovered], bool], opened: Callable[[Path], None],
-              drafts: Callable[[dict[str, str]], None]) -> list[str]:
+              drafts: Callable[[dict[str, str]], None],
+              panel: Callable[[str], None] | None = None) -> list[str]:
         """Offer each board's unsaved changes back (``ask``: whether the user wants them); returns what
         happened, in sentences for the user. ``opened`` is told of a board file opened to restore its
-        edits, ``drafts`` given the notations that were not applied."""
+        edits, ``drafts`` given the notations that were not applied, ``panel`` the Board file panel's
+        text that was not applied."""
         notes: list[str] = []
         for state in self.recovery.pending():
             if not ask(state):
@@ -137,6 +145,8 @@ class Keeper:
                 self.recovery.remove(state.board_path)
                 continue
             drafts(state.drafts)
+            if state.panel_text is not None and panel is not None:
+                panel(state.panel_text)
             notes.append(f"Restored the unsaved changes to {name}; save them with File ▸ Save board.")
             self.recovering = state.board_path
         return notes

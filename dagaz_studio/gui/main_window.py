@@ -173,7 +173,8 @@ class QtMainWindow(QMainWindow):
             edited.connect(self.files.update_actions)
         #: Unsaved edits kept in a recovery file a moment after each change.
         self.autosave = QtAutosave(self, APP_TITLE, self.document, self.notation_editor,
-                                   self._opened_to_restore, lambda message: self.statusBar().showMessage(message, 10000))
+                                   self._opened_to_restore, lambda message: self.statusBar().showMessage(message, 10000),
+                                   self.board_text)
         self.arrange_docks(compact=self.width() < COMPACT_WIDTH)
         if self.document.board is not None:
             # The board opened before the panels were there: they catch up as if it opened now.

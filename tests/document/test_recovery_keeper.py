@@ -83,6 +83,20 @@ def test_an_offer_taken_restores_the_edits_as_undoable_ones(keeper, own_chess):
     assert not later.board_dirty
 
 
+def test_the_board_file_panel_s_text_not_applied_is_kept_alone_and_given_back(keeper, own_chess):
+    doc = Document()
+    doc.open_board(own_chess)
+    typed = doc.board_text + "zone centre: d4-e5\n"
+    keeper.keep(doc, {}, typed)
+    assert [state["panel"] for state in kept(keeper)] == [typed]
+    later, panel = Document(), []
+    later.open_board(own_chess)
+    Keeper(keeper.recovery).offer(later, lambda state: True, lambda path: None, lambda drafts: None, panel.append)
+    assert panel == [typed] and not later.board_dirty
+    keeper.keep(doc, {}, None)
+    assert kept(keeper) == []
+
+
 def test_an_offer_declined_or_for_a_board_gone_is_forgotten(keeper, own_chess):
     keeper.recovery.write(Recovered(own_chess, "not a board", {}, ""))
     doc = Document()

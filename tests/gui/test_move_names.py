@@ -226,3 +226,15 @@ def test_a_typed_notations_moves_cannot_be_played(qtbot) -> None:
         window.trace_player.moveActivated.emit(reply.allowed[0])
     assert "notation not on the board" in blocker.args[0]
     assert window.document.undo_stack.count() == 0
+
+
+def test_a_move_being_read_when_another_board_opens_is_not_played_there(qtbot) -> None:
+    window = open_window(qtbot, "chess")
+    played: list[str] = []
+    window.move_play.played.connect(played.append)
+    window.move_play.play_text("e2e4")
+    assert window.open_file("chess")  # the same game again: the move would fit its position
+    qtbot.waitUntil(lambda: not window.move_play.reading, timeout=10000)
+    qtbot.wait(200)  # an answer already on its way would have come by now
+    assert played == [] and window.document.at_initial_position()
+    assert not window.play_field.field.isReadOnly()

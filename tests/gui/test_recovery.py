@@ -48,10 +48,10 @@ def own_board(tmp_path):
     return path
 
 
-def kill_while_editing(board: Path) -> None:
+def kill_while_editing(board: Path, script: str = EDIT_AND_WAIT) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=str(Path(dagaz_studio.__file__).parent.parent))
-    process = subprocess.Popen([sys.executable, "-c", EDIT_AND_WAIT, str(board)], stdout=subprocess.PIPE,
+    process = subprocess.Popen([sys.executable, "-c", script, str(board)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = process.stdout.readline()
@@ -111,3 +111,42 @@ def test_a_corrupt_recovery_file_is_dropped(qtbot, own_board) -> None:
     window = open_window(qtbot, str(own_board))
     assert not window.document.board_dirty
     assert not any(folder.iterdir())
+
+
+TYPE_IN_THE_PANEL_AND_WAIT = textwrap.dedent("""
+    import os, sys, time
+    # Qt's warnings while it waits would fill the pipe nobody reads until the end.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+    from PySide6.QtWidgets import QApplication
+    application = QApplication([])
+    from dagaz_studio.gui import app
+    window = app.create_window(sys.argv[1])
+    window.show()
+    panel = window.board_text
+    panel.text_edit.setPlainText(panel.text() + "zone centre: d4-e5  # typed, not applied\\n")
+    deadline = time.monotonic() + 20
+    while not window.recovery.pending() and time.monotonic() < deadline:
+        application.processEvents()
+        time.sleep(0.05)
+    print("kept" if window.recovery.pending() else "nothing kept", flush=True)
+    while True:
+        application.processEvents()
+        time.sleep(0.05)
+""")
+
+
+def test_the_board_file_panel_s_text_not_applied_is_offered_back_not_applied(qtbot, monkeypatch, own_board) -> None:
+    """Typed in the Board file panel and never applied, the text is kept too, and comes back as it was
+    left: in the panel, to apply or revert (the board itself unchanged)."""
+    before = own_board.read_text(encoding="utf-8")
+    kill_while_editing(own_board, TYPE_IN_THE_PANEL_AND_WAIT)
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda parent, title, text, *rest: asked.append(text) or QMessageBox.StandardButton.Yes)
+    window = open_window(qtbot, str(own_board))
+    assert asked and "Board file panel" in asked[0]
+    panel = window.board_text
+    assert panel.text() == before + "zone centre: d4-e5  # typed, not applied\n"
+    assert panel.has_unapplied_changes() and not window.document.board_dirty
+    panel.revert()
+    qtbot.waitUntil(lambda: Recovery().pending() == [], timeout=5000)

@@ -101,6 +101,9 @@ def test_editing_a_notation_runs_the_tests_again_and_a_failing_test_shows_its_sq
     _click_item(qtbot, panel.test_list, item)
     test = next(t for t in window.document.board.tests if t.name == "knight-leaps")
     assert window.document.fen().split()[0] == test.fen.split()[0]
+    # The Edit menu names the step as what the user did.
+    steps = [command.text for command in window.document.undo_stack.history.commands]
+    assert "Show the position of test knight-leaps" in steps and "Set up from FEN" not in steps
     square = test.square
     knight, wazir = _knight_targets(square), _wazir_targets(square)
     marks = panel.marks.marks
@@ -363,3 +366,21 @@ def test_a_draughts_tests_pdn_position_is_shown(qtbot, tmp_path) -> None:
     board = window.document.board
     assert window.document.fen().split()[0] == fen_from_pdn(board, "W:W28:B23").split()[0]
     assert "cannot be shown" not in panel.why.text()
+
+
+def test_a_test_recorded_as_another_board_opens_is_not_written_into_that_board(qtbot) -> None:
+    """Record as test asked on chess, xiangqi opened before the answer came: the chess test does not
+    land in xiangqi's board file text, and the panel says it was not recorded."""
+    window = open_window(qtbot, "chess")
+    panel = _panel(qtbot, window)
+    click_and_wait(qtbot, window, "g1")
+    recorded: list[str] = []
+    panel.recorded.connect(recorded.append)
+    assert panel.record()
+    assert window.open_file("xiangqi")
+    qtbot.waitUntil(lambda: not panel.detail_runner.running, timeout=10000)
+    qtbot.wait(200)  # an answer already on its way would have come by now
+    assert recorded == [] and window.board_text.text() == window.document.board_text
+    assert "not recorded" in panel.why.text()
+    qtbot.waitUntil(lambda: panel.answer is not None and panel.answer.query.board is window.document.board,
+                    timeout=20000)

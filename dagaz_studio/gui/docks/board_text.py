@@ -175,6 +175,11 @@ class QtBoardTextEditor(QWidget):
             return True
         return False
 
+    def restore_text(self, text: str) -> None:
+        """Show ``text`` as edits not applied (kept from a run that did not close), checked as typed."""
+        if self.document.board is not None and not self.text_edit.isReadOnly():
+            self.text_edit.setPlainText(text)
+
     @Slot()
     def revert(self) -> None:
         """Show the board's text again, dropping the edits here."""

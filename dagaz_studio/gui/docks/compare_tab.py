@@ -320,7 +320,7 @@ class QtCompareTab(QWidget):
             self.result.setText(f"No difference found in {result.positions:,} positions.")
             return
         try:
-            self.document.set_fen(result.fen)
+            self.document.set_fen(result.fen, "Show the position where A and B differ")
             square = board.index(result.square)
             position = self.document.position
             if self.a_name in board.pieces and position is not None:

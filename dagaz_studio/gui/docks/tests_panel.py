@@ -75,6 +75,8 @@ class QtTestsPanel(QWidget):
         self.shown: int | None = None
         #: What the tests were last asked with: the board, the piece edited and its notation.
         self._asked: tuple[object, str | None, str | None] | None = None
+        #: Whether the detail worker's question is a test to record (not a "why not").
+        self._recording = False
         self.marks = QtBoardMarks(view)
         self.runner = QtMoveRunner(self, answer=answer_panel, failure=panel_failed)
         self.runner.replyReady.connect(self._show_results)
@@ -221,7 +223,7 @@ class QtTestsPanel(QWidget):
             if fen and is_pdn_fen(fen):
                 fen = fen_from_pdn(board, fen)  # a draughts test's PDN FEN, as the test ran it
             if fen:
-                self.document.set_fen(fen)
+                self.document.set_fen(fen, f"Show the position of test {test.name}")
             position = self.document.position
             if test.square is not None and test.put_piece is not None and position is not None:
                 player = test.put_player if test.put_player is not None else position.turn
@@ -260,6 +262,7 @@ class QtTestsPanel(QWidget):
         if shown is None or self.answer is None or self.answer.board is None:
             return False
         self.why.setText(f"Working out why not {mark}…")
+        self._recording = False
         self.detail_runner.request(WhyQuery(self.answer.board, shown[0], mark))
         return True
 
@@ -308,6 +311,7 @@ class QtTestsPanel(QWidget):
         query = reply.query
         assert query.square is not None
         self.why.setText("Recording…")
+        self._recording = True
         self.detail_runner.request(RecordQuery(board, query.position.copy(), query.square, query.notation,
                                                query.notation_player))
         return True
@@ -346,6 +350,12 @@ class QtTestsPanel(QWidget):
         self.mark_list.clear()
         self.detail.setText("")
         self.why.setText("")
+        if self.detail_runner.running:
+            # A test recorded, or a "why not" asked, of the board as it was: its answer fits no board
+            # shown (a test of another board would be written into this one's text).
+            self.detail_runner.cancel()
+            self.why.setText("The board changed before the test was worked out: it was not recorded; record it "
+                             "again." if self._recording else "The board changed before the answer came: ask again.")
         self.marks.set_marks({})
         if self.explorer is not None:
             self.run_tests()

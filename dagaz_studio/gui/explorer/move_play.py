@@ -47,7 +47,7 @@ class QtMovePlay(QObject):
         field.field.returnPressed.connect(lambda: self.play_text(field.field.text()))
         field.field.textEdited.connect(lambda _text: field.show_note(""))
         explorer.player.moveActivated.connect(self.play_listed)
-        document.boardChanged.connect(lambda: field.show_note(""))
+        document.boardChanged.connect(self._on_board_changed)
         document.boardChanged.connect(self._show_style)
 
     def _show_style(self) -> None:
@@ -107,6 +107,15 @@ class QtMovePlay(QObject):
         self.field.field.setReadOnly(False)
 
     # ------------------------------------------------------------------ private
+
+    @Slot()
+    def _on_board_changed(self) -> None:
+        self.field.show_note("")
+        if self.reading:
+            # A name read against the board as it was: the move it finds is not this board's to play.
+            self.runner.cancel()
+            self.field.field.setReadOnly(False)
+            self._refuse("Not played: the board changed while the move's name was read.")
 
     @Slot(object)
     def _on_reply(self, reply: MoveNameAnswer) -> None:
