@@ -480,3 +480,19 @@ def test_the_pawn_takes_en_passant_any_piece_that_has_just_made_its_initial_move
     positions = fsf_positions(text, "initialrook", [after])
     assert "b5a6" in positions[0][1]
     assert compare(variant.text, [positions]) is None
+
+
+def test_a_piece_given_an_inherited_pieces_letter_takes_its_place_among_the_promotions_too() -> None:
+    # Fairy-Stockfish removes the Knight (and the Archbishop) the new piece's letter displaces, from
+    # the promotion choices too, unless the section gives them anew.
+    text = ("[wazirknight:chess]\ncustomPiece1 = n:W\n[wazirchoice:chess]\ncustomPiece1 = n:W\npromotionPieceTypes = qn\n"
+            "[kingarch:capablanca]\ncustomPiece1 = a:KifmnD\n")
+    done, refused = import_file(text)
+    assert not refused, refused
+    fens = {"wazirknight": "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1", "wazirchoice": "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "kingarch": "5k4/2P7/10/10/10/10/10/5K4 w - - 0 1"}
+    for variant in done:
+        positions = fsf_positions(text, variant.name, [fens[variant.name]])
+        promoted = "c7c8a" if variant.name == "kingarch" else "c7c8n"
+        assert (promoted in positions[0][1]) is (variant.name == "wazirchoice")
+        assert compare(variant.text, [positions]) is None, variant.name
