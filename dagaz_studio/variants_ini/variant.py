@@ -284,9 +284,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     limited, limits = promotion_limited(name, options, fields[0], pieces)
-    # Where a double step may land in the promotion region, it promotes as a single step does.
+    # Where a double (or triple) step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
+    triple_promotes = triple and bool(({(f, r + 3) for f, r in triple_w} & promo_w and choices_w)
+                                      or ({(f, r - 3) for f, r in triple_b} & promo_b and choices_b))
     notations: dict[str, str] = {}
     # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
     piece_promotions: dict[str, str] = {}
@@ -473,7 +475,7 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if double:
                 notation += f";([@double](N[p]){{2}}){suffix}" if double_promotes else ";[@double](N[p]){2}"
             if triple:
-                notation += ";[@triple](N[p]){3}"
+                notation += f";([@triple](N[p]){{3}}){suffix}" if triple_promotes else ";[@triple](N[p]){3}"
             # En passant, a step diagonally forward onto a square a pawn's double or triple step, or
             # another piece's initial move, has just passed: movegen.cpp's pawn takes whatever made it.
             check = en_passant_check(pieces, names, turned, double, triple, ep) if ep_w or ep_b else ""

@@ -496,3 +496,16 @@ def test_a_piece_given_an_inherited_pieces_letter_takes_its_place_among_the_prom
         promoted = "c7c8a" if variant.name == "kingarch" else "c7c8n"
         assert (promoted in positions[0][1]) is (variant.name == "wazirchoice")
         assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_a_triple_step_into_the_promotion_region_promotes() -> None:
+    text = ("[tripleinto:gardner]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *4\n"
+            "[tripleoptional:tripleinto]\nmandatoryPawnPromotion = false\n")
+    done, refused = import_file(text)
+    assert not refused, refused
+    fens = ["r1bqk/p1ppp/p1n2/RPPPP/1NBQK w - - 2 3", "k4/p4/5/4P/4K b - - 5 13"]
+    for variant in done:
+        positions = fsf_positions(text, variant.name, fens)
+        assert "b2b5q" in positions[0][1] and "a4a1q" in positions[1][1]
+        assert ("b2b5" in positions[0][1]) is (variant.name == "tripleoptional")
+        assert compare(variant.text, [positions]) is None, variant.name
