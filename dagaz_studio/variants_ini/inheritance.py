@@ -6,6 +6,7 @@ import functools
 from importlib import resources
 
 from dagaz_studio.variants_ini.ini import IniError, Section, read_ini
+from dagaz_studio.variants_ini.options import CUSTOM, PREDEFINED
 
 #: The longest chain of parents a section may have (Fairy-Stockfish's built-in variants go three
 #: deep): a longer one is refused, at its section's line, before it is followed.
@@ -95,6 +96,31 @@ def resolve(name: str, sections: dict[str, Section]) -> tuple[dict[str, str], di
             pairs = dict(pair.partition(":")[::2] for pair in options["promotedPieceType"].split())
             pairs.update(dict(pair.partition(":")[::2] for pair in own["promotedPieceType"].split()))
             own["promotedPieceType"] = " ".join(f"{source}:{target}" for source, target in pairs.items())
+        _take_letters(own, options)
         options.update(own)
         lines.update(section.option_lines if in_file else {k: 0 for k in section.option_lines})
     return options, lines
+
+
+#: Fairy-Stockfish's promotion choices where no section gives them (chess's).
+_PROMOTIONS = {"promotionPieceTypes": "nbrq", "promotionPieceTypesWhite": None, "promotionPieceTypesBlack": None}
+
+
+def _take_letters(own: dict[str, str], inherited: dict[str, str]) -> None:
+    """A section's piece given the letter of an inherited piece takes its place: that one is removed,
+    and leaves the inherited promotion choices (variant.h's add_piece and remove_piece), unless the
+    section gives them anew."""
+    for key, value in own.items():
+        if not (key in PREDEFINED or CUSTOM.match(key)) or not value[:1].isalpha():
+            continue
+        letter = value[0].lower()
+        for other, held in list(inherited.items()):
+            if other == key or other in own or not (other in PREDEFINED or CUSTOM.match(other)):
+                continue
+            if held[:1].lower() != letter:
+                continue
+            inherited[other] = "-"
+            for option, default in _PROMOTIONS.items():
+                choices = inherited.get(option, default)
+                if option not in own and choices is not None:
+                    inherited[option] = "".join(c for c in choices if c.lower() != letter) or "-"

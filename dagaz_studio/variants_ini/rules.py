@@ -195,14 +195,23 @@ MAX_LINE = 12
 def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool,
                        double: bool = True, triple: bool = False, region: str = "") -> str:
     """The notation with its en-passant capture (:data:`EN_PASSANT`) taking only what Fairy-Stockfish
-    lets it take: a piece that has just made an initial move (a pawn's double step, a custom
-    piece's ``i`` move) over the square the capture lands on, wherever along that move's line it
-    stands (straight behind for a pawn, diagonally beyond for a Berolina pawn).
+    lets it take (:func:`en_passant_check`), or without it where nothing can be taken so."""
+    check = en_passant_check(pieces, names, turned, double, triple, region)
+    if not check:
+        return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
+    return notation.replace(EN_PASSANT, check)
+
+
+def en_passant_check(pieces: dict[str, tuple[str, str]], names: dict[str, str], turned: bool, double: bool = True,
+                     triple: bool = False, region: str = "") -> str:
+    """What the square an en-passant capture lands on asks, and the capture it makes, or "" where
+    nothing is taken so: a piece has just made an initial move (a pawn's double step, a custom
+    piece's ``i`` move) over the square, and it is taken wherever along that move's line it stands
+    (straight behind for a pawn, diagonally beyond for a Berolina pawn).
 
     ``turned``: Black's moves are White's turned by a half turn (else mirrored top to bottom);
     ``double``, ``triple``: whether pawns step twice, thrice (the double-step region also makes custom
-    pieces' initial moves);
-    ``region``: a zone check the landing square must pass (``,@en-passant``).
+    pieces' initial moves); ``region``: a zone check the landing square must pass (``,@en-passant``).
     """
 
     def turn(step: tuple[int, int]) -> tuple[int, int]:
@@ -217,9 +226,7 @@ def en_passant_victims(notation: str, pieces: dict[str, tuple[str, str]], names:
             back, ahead = _DIRECTIONS[turn((-step[0], -step[1]))], _DIRECTIONS[turn(step)]
             for before in range(1, steps):
                 each.append(f"[p{region},l{('>' + back) * before},(te,={names[letter]},x){('>' + ahead) * (steps - before)}]")
-    if not each:
-        return notation.replace(";" + EN_PASSANT, "").replace(EN_PASSANT + ";", "")
-    return notation.replace(EN_PASSANT, each[0] if len(each) == 1 else "(" + ";".join(each) + ")")
+    return "" if not each else each[0] if len(each) == 1 else "(" + ";".join(each) + ")"
 
 
 def drop_lines(name: str, options: dict[str, str], pieces: dict[str, tuple[str, str]], names: dict[str, str],

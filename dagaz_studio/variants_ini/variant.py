@@ -29,6 +29,7 @@ from dagaz_studio.variants_ini.rules import (
     collect_ending,
     drop_lines,
     duple_check,
+    en_passant_check,
     en_passant_victims,
     extinction_letters,
     pass_on_stalemate,
@@ -260,8 +261,10 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         if option in options:
             # "*" is Fairy-Stockfish's ALL_PIECES, the type 0 no piece has: it names none.
             ep_types = set(options[option].strip().lower()) - set("-* ")
-    pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", ""))
-    pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", ""))
+    # The pawn promotes whatever the promotion pawn types say: movegen.cpp makes its moves, promotions
+    # included, apart from the other pieces'.
+    pawn_w = set(options.get("promotionPawnTypesWhite", "".join(pawn_types)).replace("-", "")) | set(pawns)
+    pawn_b = set(options.get("promotionPawnTypesBlack", "".join(pawn_types)).replace("-", "")) | set(pawns)
     promo_types = options.get("promotionPieceTypes", "nbrq")
     # With captures going to the hand, a promoted piece goes back as the pawn it was: in the board
     # file, a piece type of its own lettered as Fairy-Stockfish's FEN writes it (Q~).
@@ -281,9 +284,11 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
         choices_w = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesWhite", promo_types) if c in names]
         choices_b = [promoted.get(c, names[c]) for c in options.get("promotionPieceTypesBlack", promo_types) if c in names]
     limited, limits = promotion_limited(name, options, fields[0], pieces)
-    # Where a double step may land in the promotion region, it promotes as a single step does.
+    # Where a double (or triple) step may land in the promotion region, it promotes as a single step does.
     double_promotes = double and bool(({(f, r + 2) for f, r in double_w} & promo_w and choices_w)
                                       or ({(f, r - 2) for f, r in double_b} & promo_b and choices_b))
+    triple_promotes = triple and bool(({(f, r + 3) for f, r in triple_w} & promo_w and choices_w)
+                                      or ({(f, r - 3) for f, r in triple_b} & promo_b and choices_b))
     notations: dict[str, str] = {}
     # Shogi's promotions: promotedPieceType = p:g, the piece p may become a piece moving as g (+P).
     piece_promotions: dict[str, str] = {}
@@ -470,15 +475,13 @@ def _board_text(name: str, options: dict[str, str], pieces: dict[str, tuple[str,
             if double:
                 notation += f";([@double](N[p]){{2}}){suffix}" if double_promotes else ";[@double](N[p]){2}"
             if triple:
-                notation += ";[@triple](N[p]){3}"
-            taken = f"te,={names[letter]},x"
-            # An exploding en passant explodes where the pawn lands.
-            boom = f" {explosion}" if explodes else ""
-            if double and (ep_w or ep_b):  # en passant: only a pawn's double step leaves a square to take it on
-                notation += f";[({taken})>E]O[l>N{ep}]{boom};[({taken})>W]M[l>N{ep}]{boom}"
-            if triple and (ep_w or ep_b):
-                notation += (f";[({taken})>E]O[l>N>N{ep}]{boom};[({taken})>W]M[l>N>N{ep}]{boom}"
-                             f";[({taken})>T]O[l>N{ep}]{boom};[({taken})>R]M[l>N{ep}]{boom}")
+                notation += f";([@triple](N[p]){{3}}){suffix}" if triple_promotes else ";[@triple](N[p]){3}"
+            # En passant, a step diagonally forward onto a square a pawn's double or triple step, or
+            # another piece's initial move, has just passed: movegen.cpp's pawn takes whatever made it.
+            check = en_passant_check(pieces, names, turned, double, triple, ep) if ep_w or ep_b else ""
+            if check:
+                # An exploding en passant explodes where the pawn lands.
+                notation += f";OM{check}" + (f" {explosion}" if explodes else "")
         if key in ("king", "fers"):  # makpongRule, cambodianMoves
             notation = ini_rules.first_moves(name, key, betza, notation, options, names, pieces)
         if key == "king" and is_true(options.get("flyingGeneral", "false")):

@@ -457,3 +457,55 @@ def test_pawns_step_thrice_from_their_region_without_double_steps() -> None:
     positions = fsf_positions(text, "thrice", fens)
     assert "d2d5" in positions[0][1] and "d2d4" not in positions[0][1] and "e4d3" in positions[1][1]
     assert compare(variant.text, [positions]) is None
+
+
+def test_the_pawn_promotes_though_the_promotion_pawn_types_leave_it_out() -> None:
+    # Fairy-Stockfish makes its pawn's moves apart from the other pieces', promotions included.
+    text = "[apawns:chess]\ncustomPiece1 = a:fmWfceF\npawnTypes = a\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    positions = fsf_positions(text, "apawns", ["4k3/2P5/8/8/8/8/A7/4K3 w - - 0 1"])
+    assert "c7c8q" in positions[0][1]
+    assert compare(variant.text, [positions]) is None
+
+
+def test_the_pawn_takes_en_passant_any_piece_that_has_just_made_its_initial_move_over_the_square() -> None:
+    # The custom piece's initial move (a7-a5) leaves a6 to be taken on, by the pawn too.
+    text = "[initialrook:chess]\ncustomPiece1 = a:mfWcfeFifmR3\nstartFen = 4k3/a7/8/1P6/8/8/8/4K3 b - - 0 1\n"
+    [variant], refused = import_file(text)
+    assert not refused, refused
+    after = subprocess.run([sys.executable, "-c", "import pyffish as sf, sys; sf.load_variant_config(sys.stdin.read());"
+                            "print(sf.get_fen('initialrook', '4k3/a7/8/1P6/8/8/8/4K3 b - - 0 1', ['a7a5']))"],
+                           input=text, capture_output=True, text=True, check=True).stdout.strip()
+    positions = fsf_positions(text, "initialrook", [after])
+    assert "b5a6" in positions[0][1]
+    assert compare(variant.text, [positions]) is None
+
+
+def test_a_piece_given_an_inherited_pieces_letter_takes_its_place_among_the_promotions_too() -> None:
+    # Fairy-Stockfish removes the Knight (and the Archbishop) the new piece's letter displaces, from
+    # the promotion choices too, unless the section gives them anew.
+    text = ("[wazirknight:chess]\ncustomPiece1 = n:W\n[wazirchoice:chess]\ncustomPiece1 = n:W\npromotionPieceTypes = qn\n"
+            "[kingarch:capablanca]\ncustomPiece1 = a:KifmnD\n")
+    done, refused = import_file(text)
+    assert not refused, refused
+    fens = {"wazirknight": "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1", "wazirchoice": "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "kingarch": "5k4/2P7/10/10/10/10/10/5K4 w - - 0 1"}
+    for variant in done:
+        positions = fsf_positions(text, variant.name, [fens[variant.name]])
+        promoted = "c7c8a" if variant.name == "kingarch" else "c7c8n"
+        assert (promoted in positions[0][1]) is (variant.name == "wazirchoice")
+        assert compare(variant.text, [positions]) is None, variant.name
+
+
+def test_a_triple_step_into_the_promotion_region_promotes() -> None:
+    text = ("[tripleinto:gardner]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *4\n"
+            "[tripleoptional:tripleinto]\nmandatoryPawnPromotion = false\n")
+    done, refused = import_file(text)
+    assert not refused, refused
+    fens = ["r1bqk/p1ppp/p1n2/RPPPP/1NBQK w - - 2 3", "k4/p4/5/4P/4K b - - 5 13"]
+    for variant in done:
+        positions = fsf_positions(text, variant.name, fens)
+        assert "b2b5q" in positions[0][1] and "a4a1q" in positions[1][1]
+        assert ("b2b5" in positions[0][1]) is (variant.name == "tripleoptional")
+        assert compare(variant.text, [positions]) is None, variant.name
