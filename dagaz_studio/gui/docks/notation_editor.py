@@ -508,7 +508,8 @@ class QtNotationEditor(QWidget):
         if new_text is not None and new_text != self.text():
             self.text_edit.setPlainText(new_text)
         else:
-            self.highlighter.rehighlight()
+            with QSignalBlocker(self.text_edit):  # colouring changes no text: it is read once, below
+                self.highlighter.rehighlight()
             self._on_text_changed()
 
     def _read_translation(self, text: str) -> None:
