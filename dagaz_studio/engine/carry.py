@@ -37,6 +37,8 @@ def carry_position(position: Position, board: Board, renames: Mapping[str, str] 
             last = None
     carried = Position(board, cells, min(position.turn, len(board.players) - 1), last, position.labels,
                        position.halfmove_clock, position.fullmove_number)
+    if carried.checks_remaining is not None and position.checks_remaining is not None:
+        carried.checks_remaining = position.checks_remaining  # the checks given so far still count
     # Pieces in hand stay held, by type name, where the board still has hands and that type.
     for player, hand in enumerate(position.hands[:len(carried.hands)]):
         for count, kind in zip(hand, carried_kinds):
