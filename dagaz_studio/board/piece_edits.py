@@ -299,6 +299,8 @@ def _test_uses(code: str, name: str, letter: str) -> bool:
 
 
 def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untyped-def]
+    if "," in placement:
+        return _rewrite_heaps(placement, change)
     rows = []
     for row in placement.split("/"):
         cells: list[str | None] = []
@@ -306,6 +308,18 @@ def _rewrite_placement(placement: str, change) -> str:  # type: ignore[no-untype
             cells.extend([None] * int(run) if run else [char])
         rows.append(format_row(change(cell) if cell is not None else None for cell in cells))
     return "/".join(rows)
+
+
+def _rewrite_heaps(placement: str, change) -> str:  # type: ignore[no-untyped-def]
+    """A heap board's placement (every square written, ``0,4,2s1r/…``): ``change`` applied to each
+    lettered count's letter, a count whose letter goes dropped; a bare count (of the first type) and
+    the digits stay as written."""
+    def item(text: str) -> str:
+        parts = [(count, change(letter) if letter else "") for count, letter in re.findall(r"(\d+)([A-Za-z]?)", text)]
+        kept = "".join(count + letter for count, letter in parts if letter is not None)
+        return kept or ("0" if text else text)
+
+    return "/".join(",".join(item(cell) for cell in row.split(",")) for row in placement.split("/"))
 
 
 def _swap_letter(cell: str, old: str, new: str) -> str:

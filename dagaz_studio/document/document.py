@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 Placement = dict[int, tuple[int, str, str]]
 #: An edit of a copy of the position, recorded for undo.
 _Edit = Callable[[Position], None]
-#: What a change to the board file's text puts in place: the text, its board, the position.
-BoardState = tuple[str, Board, Position]
+#: What a change to the board file's text puts in place: the text, its board, the position, and the
+#: piece types of the board it replaces renamed (old name -> new).
+BoardState = tuple[str, Board, Position, Mapping[str, str]]
 
 
 class Document:
@@ -65,6 +66,9 @@ class Document:
         self._saved_text: str | None = ""
         self._dirty = False
         self._rules: Rules | None = None
+        #: The board the last change of the same board replaced, and its piece types renamed (old
+        #: name -> new): what :meth:`carry_fen` carries from. ``None`` after another board opens.
+        self._replaced: tuple[Board, Mapping[str, str]] | None = None
 
     # ------------------------------------------------------------------ the board
 
@@ -100,6 +104,7 @@ class Document:
         self.board_text = text
         self._saved_text = text if path is not None else ""
         self.position = position if position is not None else initial_position(board)
+        self._replaced = None
         self.openings += 1
         self.history.clear()
         self._update_dirty()
@@ -146,7 +151,8 @@ class Document:
         board = parse_board(text, self._filename())
         from dagaz_studio.engine import carry_position
 
-        self._push_board_edit(description, (text, board, carry_position(self._require_position(), board, renames)))
+        renames = dict(renames or {})
+        self._push_board_edit(description, (text, board, carry_position(self._require_position(), board, renames), renames))
 
     def use_position_as_setup(self) -> None:
         """Make the position the board's initial one: the board file's ``setup:`` line says it (undoable).
@@ -158,7 +164,7 @@ class Document:
         if text != self.board_text:
             board = parse_board(text, self._filename())
             # The position is now the board's initial one, read back as the file will be read.
-            self._push_board_edit("Use this position as the setup", (text, board, initial_position(board)))
+            self._push_board_edit("Use this position as the setup", (text, board, initial_position(board), {}))
 
     def unsaved_changes(self) -> list[str]:
         """What differs from the saved file, in words: some of ``"piece types"``, ``"piece
@@ -222,6 +228,7 @@ class Document:
             # Problems are reported against the file's new name from now on.
             self.board = parse_board(self.board_text, str(target))
             self._require_position().board = self.board
+            self._replaced = None  # the same pieces: positions carry as they are
             self.board_changed.emit()
             self.position_changed.emit()
         self._saved_text = self.board_text
@@ -366,6 +373,29 @@ class Document:
         except ValueError:  # a runaway notation: the en-passant square cannot be judged
             return self.position.fen(en_passant="-")
 
+    def carry_fen(self, fen: str) -> str:
+        """``fen``, a position of the board the last edit of the board replaced, as the open board
+        writes it: its piece types renamed or re-lettered as the edit did (a game record follows the
+        edit so). A position the edit would lose pieces of (their type or square gone), or that the
+        replaced board does not read, is returned as it was: it no longer fits, and says so when read."""
+        from dagaz_studio.engine import carry_position
+        from dagaz_studio.engine import fen as position_fen
+
+        if self._replaced is None or self.position is None:
+            return fen
+        board, renames = self._replaced
+        try:
+            old = Position.from_fen(board, fen)
+        except ValueError:  # FenError
+            return fen
+        new = carry_position(old, self._require_board(), renames)
+        if _pieces(new) != _pieces(old):
+            return fen
+        try:
+            return position_fen(self._rules_of_position(), new)
+        except ValueError:  # a runaway notation: the en-passant square cannot be judged
+            return new.fen(en_passant="-")
+
     def game_over(self) -> str:
         """Why the board's ``end`` statements have ended the game, or ``""`` while it goes on."""
         if self.position is None:
@@ -403,7 +433,9 @@ class Document:
         self.history.push(Change(text, self._use_position, before, after))
 
     def _push_board_edit(self, text: str, after: BoardState) -> None:
-        before = (self.board_text, self._require_board(), self._require_position().copy())
+        # Undone, the edit renames the types back.
+        back = {new: old for old, new in after[3].items()}
+        before = (self.board_text, self._require_board(), self._require_position().copy(), back)
         self.history.push(Change(text, self._use_board_and_position, before, after))
 
     def _use_position(self, snapshot: Position) -> None:
@@ -417,6 +449,7 @@ class Document:
 
     def _use_board_text(self, state: tuple[str, Board]) -> None:
         text, board = state
+        self._replaced = (self._require_board(), {})
         self.board_text = text
         self.board = self._under_file_name(text, board)
         # Piece kinds are indexed in file order, which a notation change does not touch.
@@ -426,7 +459,8 @@ class Document:
         self.position_changed.emit()
 
     def _use_board_and_position(self, state: BoardState) -> None:
-        text, board, position = state
+        text, board, position, renames = state
+        self._replaced = (self._require_board(), renames)
         self.board_text = text
         self.board = self._under_file_name(text, board)
         assign(self._require_position(), position.copy())
@@ -492,6 +526,11 @@ class Document:
         board = self._require_board()
         start = setup_placement(board).get(square)
         return start is not None and start[0] == player and start[1].name == list(board.pieces)[kind]
+
+
+def _pieces(position: Position) -> int:
+    """How many pieces stand on the board and are held in hand."""
+    return sum(piece is not None for piece in position.cells) + sum(sum(hand) for hand in position.hands)
 
 
 def parse_board(text: str, filename: str) -> Board:

@@ -3,6 +3,8 @@ two compared, and the heaps and columns drawn."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from dagaz_studio.board import Board
 from dagaz_studio.engine import FenError, Piece, Position
 
@@ -26,20 +28,19 @@ def put(position: Position, square: int, piece: Piece | None) -> None:
 
 
 def assign(target: Position, source: Position) -> None:
-    """Make ``target`` equal to ``source``, keeping the ``target`` object."""
-    target.board = source.board
-    target.cells[:] = source.cells
-    target.turn = source.turn
-    target.last_move = source.last_move
-    target.labels = source.labels
-    target.halfmove_clock = source.halfmove_clock
-    target.fullmove_number = source.fullmove_number
-    target.hands = [list(hand) for hand in source.hands]
-    target.runs = source.runs
-    target.passes = source.passes
+    """Make ``target`` equal to ``source``, keeping the ``target`` object (and its cells list): every
+    field, the checks still to give and how the FEN was written included."""
+    for part in fields(source):
+        if part.name == "cells":
+            target.cells[:] = source.cells
+        elif part.name == "hands":
+            target.hands = [list(hand) for hand in source.hands]
+        else:
+            setattr(target, part.name, getattr(source, part.name))
 
 
 def same(a: Position, b: Position) -> bool:
     """Whether two positions are the same for the player (their pieces, turn, clocks, hands…)."""
-    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes) == (
-        b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock, b.fullmove_number, b.hands, b.passes)
+    return (a.cells, a.turn, a.last_move, a.labels, a.halfmove_clock, a.fullmove_number, a.hands, a.passes,
+            a.checks_remaining, a.runs) == (b.cells, b.turn, b.last_move, b.labels, b.halfmove_clock,
+                                            b.fullmove_number, b.hands, b.passes, b.checks_remaining, b.runs)

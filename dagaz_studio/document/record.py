@@ -11,6 +11,7 @@ between runs (the window's settings).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -59,6 +60,13 @@ class GameRecord:
     def copy(self) -> GameRecord:
         """The same record, its moves a list of their own."""
         return replace(self, moves=list(self.moves))
+
+    def carried(self, carry: Callable[[str], str]) -> GameRecord:
+        """The same record with each position (its start, each move's) passed through ``carry``: the
+        record of a board whose piece types were renamed or re-lettered. A new record, so that the
+        record as it was stays whole for an undo."""
+        moves = [RecordedMove(move.name, carry(move.fen)) for move in self.moves]
+        return replace(self, start=carry(self.start), moves=moves)
 
     # ------------------------------------------------------------------ where the board stands
 

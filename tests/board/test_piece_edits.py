@@ -172,3 +172,17 @@ def test_a_renamed_piece_keeps_its_drop_and_value_statements_and_a_deleted_one_t
     gone = delete_piece(with_guard, parse_board(with_guard), "Disc")
     assert all(not line.startswith(("drop Disc", "value Disc", "piece Disc")) for line in gone.splitlines())
     assert list(parse_board(gone).pieces) == ["Guard"]
+
+
+def test_a_heap_boards_setup_and_test_fens_keep_their_counts_when_a_type_is_re_lettered():
+    """A heap board writes every square's count, separated by commas: a new letter changes lettered
+    counts only, and the board still loads."""
+    from dagaz_studio.board.piece_edits import _rewrite_heaps, _swap_letter
+
+    text = shipped_boards()["kalah"].read_text(encoding="utf-8")
+    board = parse_board(text)
+    edited = update_piece(text, board, "Seed", letter="h")
+    assert "setup: 0,4,4,4,4,4,4,0/0,4,4,4,4,4,4,0 w" in edited
+    assert parse_board(edited).pieces["Seed"].letter == "h"
+    assert _rewrite_heaps("0,2s1r,4/3r,1s,0", lambda cell: _swap_letter(cell, "s", "h")) == "0,2h1r,4/3r,1h,0"
+    assert _rewrite_heaps("0,2s1r/1s,0", lambda cell: None if cell == "s" else cell) == "0,1r/0,0"

@@ -211,3 +211,25 @@ def test_the_position_left_last_time_comes_back_with_nothing_to_undo(doc):
     with pytest.raises(FenError):
         doc.resume("8/8/8/8/3Z4/8/8/8 w - - 0 1")
     assert doc.fen() == fen
+
+
+def test_the_checks_still_to_give_survive_a_fen_set_up_an_undo_and_a_piece_type_edit() -> None:
+    """On a board that counts checks, a FEN's "2+3" stays 2+3 on the board: set up, undone to and
+    redone, and across a piece type re-lettered (the counts are the game's, not the pieces')."""
+    from dagaz_studio.board.piece_edits import update_piece
+
+    doc = Document()
+    doc.open_board("3check")
+    given = "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3"
+    doc.set_fen(given)
+    assert doc.fen() == given
+    doc.set_board_text(update_piece(doc.board_text, doc.board, "Knight", letter="H"), "Change the Knight",
+                       {"Knight": "Knight"})
+    assert doc.fen() == given.replace("N", "H").replace("n", "h")
+    doc.set_fen(doc.fen().replace("2+3", "1+3"))
+    doc.history.undo()
+    assert " 2+3 " in doc.fen()
+    doc.history.undo()
+    assert doc.fen() == given
+    doc.history.undo()
+    assert " 3+3 " in doc.fen() and doc.at_initial_position()

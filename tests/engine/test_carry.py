@@ -44,3 +44,22 @@ def test_squares_the_new_grid_lacks_lose_their_pieces():
     carried = carry_position(position, smaller)
     assert [smaller.squares[s] for s, piece in enumerate(carried.cells) if piece] == ["a8", "e8", "h8", "d5"]
     assert carried.cells[smaller.index("d5")].player == 0
+
+
+def test_a_stack_boards_columns_and_a_heap_boards_heaps_are_carried_by_type():
+    """A re-lettered or renamed type on a stack or heap board keeps its columns and heaps, not an
+    empty board; a column loses only the pieces of a type gone."""
+    from dagaz_studio.engine.stacks import Column
+
+    text = shipped_boards()["lasca"].read_text(encoding="utf-8")
+    board = parse_board(text)
+    position = Position.initial(board)
+    soldier, officer = list(board.pieces).index("Soldier"), list(board.pieces).index("Officer")
+    position.cells[board.index("d4")] = Column(((0, officer), (1, soldier), (0, soldier)))
+    renamed = parse_board(update_piece(text, board, "Soldier", new_name="Private", letter="h"))
+    carried = carry_position(position, renamed, {"Soldier": "Private"})
+    assert carried.fen() == position.fen().replace("s", "h").replace("S", "H")
+    kalah = shipped_boards()["kalah"].read_text(encoding="utf-8")
+    seeds = Position.initial(parse_board(kalah))
+    relettered = parse_board(update_piece(kalah, seeds.board, "Seed", letter="h"))
+    assert carry_position(seeds, relettered).fen() == seeds.fen()

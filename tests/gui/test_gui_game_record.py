@@ -233,15 +233,42 @@ def test_the_record_stays_when_the_board_is_saved_under_another_name(qtbot, monk
 
 
 def test_a_recorded_position_the_board_no_longer_reads_says_why_and_keeps_the_place(qtbot) -> None:
-    """After the Knight's letter changes, the record's positions name a piece the board no longer has:
-    stepping to one says so, and the record stays where the board is."""
+    """The King's type deleted (its pieces gone, so the record is not carried over): the record's
+    positions name a piece the board no longer has, stepping to one says so, and the record stays
+    where the board is."""
     window = open_window(qtbot, "chess")
     dock = window.game_record
     for move in ("e2e4", "e7e5"):
         type_move(qtbot, window, move)
-    window.piece_types.apply_edit("Knight", "Knight", "H", False)
+    window.piece_types.apply_delete("King")
     before = window.document.fen()
     qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
     assert window.document.fen() == before
     assert "no longer fits the board" in dock.note.text()
     assert dock.record.current == 2
+
+
+def test_a_re_lettered_piece_type_is_carried_into_the_record_and_back_by_undo(qtbot) -> None:
+    """The Knight's letter changed (N to H): every recorded position says H, the record still steps,
+    and undoing the change brings back the record's N."""
+    window = open_window(qtbot, "chess")
+    dock = window.game_record
+    for move in ("e2e4", "e7e5", "g1f3", "b8c6"):
+        type_move(qtbot, window, move)
+    fens = list(_reference()[:5])
+    window.piece_types.apply_edit("Knight", "Knight", "H", False)
+    assert dock.record.current == 4 and dock.list.currentRow() == 4
+    assert dock.record.fen == window.document.fen()
+    assert all("N" not in dock.record.fen_at(place).split()[0].upper() for place in range(5))
+    qtbot.mouseClick(dock.first_button, Qt.MouseButton.LeftButton)
+    assert "no longer fits" not in dock.note.text()
+    assert placement(window.document.fen())[0] == placement(fens[0])[0].replace("N", "H").replace("n", "h")
+    qtbot.mouseClick(dock.last_button, Qt.MouseButton.LeftButton)
+    assert placement(window.document.fen())[0] == placement(fens[4])[0].replace("N", "H").replace("n", "h")
+    # Undone (the Go to steps, then the change itself), the record reads N again, on the record.
+    while "H" in window.document.board_text.split("piece Knight ")[1][:1]:
+        window.undo_action.trigger()
+    assert "N" in window.document.fen() and dock.record.fen == window.document.fen()
+    assert [placement(dock.record.fen_at(place)) for place in range(5)] == [placement(fen) for fen in fens]
+    window.redo_action.trigger()
+    assert dock.record.fen == window.document.fen() and "H" in window.document.fen()

@@ -93,3 +93,29 @@ def test_a_long_translation_and_its_steps_stay_within_their_panels(qtbot) -> Non
     qtbot.waitUntil(lambda: not editor.reading_pending, timeout=20000)
     qtbot.wait(50)  # the layout follows the message at the next turn of the event loop
     assert editor.error is not None and editor.error_label.text() and not window.notation_dock.widget().horizontalScrollBar().isVisible()
+
+
+def test_switching_the_language_of_a_long_text_reads_it_once(qtbot) -> None:
+    """A long Betza text that cannot be translated, switched to Dagaz: one question to the worker, not
+    one for the colouring and another for the switch."""
+    from dagaz_studio.gui.docks.notation_text import READ_AT_ONCE_CHARS
+
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click(qtbot, window, "d4")
+    editor.set_language("betza")
+    editor.set_text("(" * (READ_AT_ONCE_CHARS + 20))
+    assert editor.error is not None
+    asked = []
+    request = editor.reader.request
+
+    def counted(query, debounce=False):
+        asked.append(query)
+        return request(query, debounce)
+
+    editor.reader.request = counted
+    editor.set_language("dagaz")
+    assert len(asked) == 1
+    # The worker's answer is in before the window closes.
+    qtbot.waitUntil(lambda: not editor.reading_pending and not editor.reader.running, timeout=30000)
+    assert editor.error is not None

@@ -236,3 +236,23 @@ def test_file_save_with_a_notation_that_cannot_be_applied_saves_the_rest_only_wh
     assert load_board(str(copy)).pieces["Rook"].notation_text == "(+)"
     assert editor.unapplied() == {"Knight": "N("}  # still there to mend
     editor.discard_unapplied()
+
+
+def test_a_reading_of_the_same_text_on_another_board_is_not_shown(qtbot) -> None:
+    """A late reading for another board (one opened or edited since) is dropped though its text is
+    the one in the editor: the error and words shown are this board's."""
+    from dagaz_studio.notation import NotationError
+    from dagaz_studio.notation.nodes import Span
+    from dagaz_studio.queries import NotationQuery, NotationReading
+
+    window = open_window(qtbot, "chess")
+    editor = window.notation_editor
+    click(qtbot, window, "d4")
+    type_and_wait(qtbot, window, "+")
+    assert editor.error is None
+    words = editor.words.toPlainText()
+    other = load_board(shipped_boards()["xiangqi"])
+    stale = NotationReading(NotationQuery("+", other), error=NotationError("not this board's", "+", Span(0, 1)))
+    editor.reader.replyReady.emit(stale)
+    assert editor.error is None and editor.error_label.text() == ""
+    assert editor.words.toPlainText() == words

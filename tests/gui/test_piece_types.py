@@ -79,6 +79,30 @@ def test_deleting_a_type_takes_its_pieces_and_palette_buttons_away(setup):
         types.apply_delete("Soldier")
 
 
+def test_the_piece_being_placed_stays_chosen_while_its_type_stays(setup):
+    """A notation applied, a type added or an earlier one deleted leaves the palette on the piece the
+    user picked (found again by its name); only that type's going takes the tool back to Select."""
+    document, editor, types, _path = setup
+
+    def soldier(player: int) -> str:
+        return f"place:{player}:{list(document.board.pieces).index('Soldier')}"
+
+    editor.tool_buttons[soldier(1)].click()
+    document.set_piece_notation("Chariot", "(+)([p]\\1)*[e]")
+    assert editor.tool == soldier(1) and editor.tool_buttons[soldier(1)].isChecked()
+    types.apply_new("Leaper", "L", False, "(X)\\1")
+    assert editor.tool == soldier(1)
+    types.apply_delete("Cannon")
+    assert editor.tool == soldier(1) and editor.tool_buttons[soldier(1)].isChecked()
+    editor.square_clicked(document.board.index("e5"))
+    assert document.position.piece_name(document.board.index("e5")) == "Soldier"
+    assert document.position.cells[document.board.index("e5")].player == 1
+    document.undo_stack.undo()
+    assert editor.tool == soldier(1)
+    types.apply_delete("Soldier")
+    assert editor.tool == "select" and editor.tool_buttons["select"].isChecked()
+
+
 def test_the_dialog_shows_why_a_type_cannot_be_added_and_stays_open(setup, qtbot):
     document, _editor, types, _path = setup
     dialog = QtPieceTypeDialog(types.apply_new, "New piece type", notation="")

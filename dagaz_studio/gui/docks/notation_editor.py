@@ -461,8 +461,8 @@ class QtNotationEditor(QWidget):
 
     @Slot(object)
     def _show_reading(self, reading: NotationReading) -> None:
-        if reading.query.text != self.text():
-            return  # an answer about an earlier text
+        if reading.query.text != self.text() or reading.query.board is not self._board:
+            return  # an answer about an earlier text, or the same text on an earlier board
         self._reading_pending = False
         self._error = reading.error
         text = reading.query.text
@@ -508,7 +508,8 @@ class QtNotationEditor(QWidget):
         if new_text is not None and new_text != self.text():
             self.text_edit.setPlainText(new_text)
         else:
-            self.highlighter.rehighlight()
+            with QSignalBlocker(self.text_edit):  # colouring changes no text: it is read once, below
+                self.highlighter.rehighlight()
             self._on_text_changed()
 
     def _read_translation(self, text: str) -> None:

@@ -49,6 +49,8 @@ class QtPositionEditor(QWidget):
         self.document = document
         self._tool = SELECT_TOOL
         self.tool_buttons: dict[str, QToolButton] = {}
+        #: Each place tool's side and piece type name.
+        self._tool_pieces: dict[str, tuple[int, str]] = {}
         self._tools = QButtonGroup(self)
         self._tools.setExclusive(True)
 
@@ -199,6 +201,10 @@ class QtPositionEditor(QWidget):
     @Slot()
     def _on_board_changed(self) -> None:
         board = self.document.board
+        # The piece type being placed, by name: kept where the edited board still has it (a notation
+        # applied, another type added), whatever its index now.
+        placing = self._tool_pieces.get(self._tool)
+        self._tool_pieces = {}
         for tool in [t for t in self.tool_buttons if t.startswith("place:")]:
             button = self.tool_buttons.pop(tool)
             self._tools.removeButton(button)
@@ -228,6 +234,7 @@ class QtPositionEditor(QWidget):
                     label = piece.letter.upper() if player == 0 else piece.letter.lower()
                 else:
                     label = face.text
+                self._tool_pieces[f"place:{player}:{kind}"] = (player, piece.name)
                 button = self._piece_button(f"place:{player}:{kind}", label,
                                             f"Place a {player_name} {piece.name} ({piece.letter}) on the squares you click")
                 colour = player_colour(board, player)
@@ -238,6 +245,9 @@ class QtPositionEditor(QWidget):
         self._add_neutral_row(board)
         self.turn_box.clear()
         self.turn_box.addItems(list(board.players))
+        kept = next((tool for tool, piece in self._tool_pieces.items() if piece == placing), None)
+        if kept is not None:
+            self.set_tool(kept)
 
     def _add_neutral_row(self, board: Board) -> None:
         """One button for each neutral piece type (an arrow, a wall): nobody's, so shown once."""
@@ -248,6 +258,7 @@ class QtPositionEditor(QWidget):
         self._palette.addLayout(row)
         self._palette_rows.append(row)
         for kind, piece in neutral:
+            self._tool_pieces[f"place:{NEUTRAL}:{kind}"] = (NEUTRAL, piece.name)
             face = piece_face(board, piece.name, piece.letter, NEUTRAL)
             label = face.text if face.kind in ("glyph", "character") else piece.letter
             row.addWidget(self._piece_button(f"place:{NEUTRAL}:{kind}", label,

@@ -174,6 +174,10 @@ class QtDocument(QObject):
         """See :meth:`Document.fen`."""
         return self.model.fen()
 
+    def carry_fen(self, fen: str) -> str:
+        """See :meth:`Document.carry_fen`."""
+        return self.model.carry_fen(fen)
+
     def game_over(self) -> str:
         """See :meth:`Document.game_over`."""
         return self.model.game_over()
