@@ -14,7 +14,7 @@ from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
 from dagaz_studio.board.pieces import PieceReader
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.board.source import SourcePosition
 from dagaz_studio.board.statements import Reporter, Statement, statement_rule
 
@@ -76,7 +76,7 @@ class TestReader:
             name = str(name_token)
             line = statement.where(name_token.start_pos or 0)[0]
             if name in seen:
-                self.reporter.report_token(statement, name_token, f"test '{name}' already given on line {seen[name]}")
+                self.reporter.report_token(statement, name_token, f"test '{echoed(name)}' already given on line {seen[name]}")
                 continue
             seen[name] = line
             if not grid_ok:
@@ -159,14 +159,14 @@ class TestReader:
     def _test_player(self, statement: Statement, token: Token) -> int | None:
         if str(token) in self.geometry.players:
             return self.geometry.players.index(str(token))
-        self.reporter.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.geometry.players)})")
+        self.reporter.report_token(statement, token, f"unknown player '{echoed(token)}' (players: {', '.join(self.geometry.players)})")
         return None
 
     def _test_piece_name(self, statement: Statement, token: Token) -> bool:
         if str(token) in self.piece_reader.pieces:
             return True
         known = ", ".join(self.piece_reader.pieces) or "none"
-        self.reporter.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
+        self.reporter.report_token(statement, token, f"unknown piece type '{echoed(token)}' (pieces: {known})")
         return False
 
     def _test_piece(self, part: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
@@ -208,7 +208,7 @@ class TestReader:
         if square in self.geometry.index:
             return True
         self.reporter.report(statement, (token.start_pos or 0) + skip,
-                    f"no square '{square}' on the board (squares run {self.geometry.squares[0]} … {self.geometry.squares[-1]})")
+                    f"no square '{echoed(square)}' on the board (squares run {self.geometry.squares[0]} … {self.geometry.squares[-1]})")
         return False
 
     def _test_notation(self, put: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
@@ -285,11 +285,11 @@ class TestReader:
         depth = str(depth_token)
         if not depth.isdigit() or not 1 <= int(depth) <= MAX_TEST_DEPTH:
             self.reporter.report_token(statement, depth_token, f"a perft depth is a whole number from 1 to {MAX_TEST_DEPTH}, "
-                              f"not '{depth}'")
+                              f"not '{echoed(depth)}'")
             good = False
         count = str(count_token)
         if not count.isdigit():
-            self.reporter.report_token(statement, count_token, f"a perft count is a whole number, not '{count}'")
+            self.reporter.report_token(statement, count_token, f"a perft count is a whole number, not '{echoed(count)}'")
             good = False
         if good:
             fields["depth"], fields["count"] = int(depth), int(count)
