@@ -148,6 +148,7 @@ class TestReader:
         end = (last.start_pos or 0) + len(last)
         fen = statement.text[first:end]
         fields["fen"], fields["fen_at"] = fen, self._test_where(statement, tokens[0])
+        fields["fen_fields_at"] = tuple(self._test_where(statement, token) for token in tokens)
         if _PDN_FEN.match(fen):
             return True  # read where the test runs, by the board's numbered squares (queries.piece_tests)
         problem = self.piece_reader.fen_problem(fen)
