@@ -71,15 +71,25 @@ class TestReader:
         the board when all its problems are its tests'."""
         read: dict[int, tuple[Statement, PieceTest | None]] = {}
         seen: dict[str, int] = {}
-        for tree, statement in items:
-            name_token = _token(tree.children[0])
-            name = str(name_token)
-            line = statement.where(name_token.start_pos or 0)[0]
-            if name in seen:
-                self.reporter.report_token(statement, name_token, f"test '{echoed(name)}' already given on line {seen[name]}")
+        # A test statement that could not be parsed still names its test: one of the same name
+        # after it (or before it) is given twice, as between readable ones.
+        parsed = {id(statement) for _tree, statement in items}
+        unparsed = {id(statement): statement for statement in self.reporter.sources.values()
+                    if id(statement) not in parsed and is_test_statement(statement)}
+        every: list[tuple[Tree[Token] | None, Statement]] = [*items, *((None, s) for s in unparsed.values())]
+        for tree, statement in sorted(every, key=lambda item: item[1].positions[0]):
+            name_match = _NAME.match(statement.text)
+            if tree is not None:
+                name, offset = str(tree.children[0]), _token(tree.children[0]).start_pos or 0
+            elif name_match is not None:
+                name, offset = name_match.group(1), name_match.start(1)
+            else:
                 continue
-            seen[name] = line
-            if not grid_ok:
+            if name in seen:
+                self.reporter.report(statement, offset, f"test '{echoed(name)}' already given on line {seen[name]}")
+                continue
+            seen[name] = statement.where(offset)[0]
+            if tree is None or not grid_ok:
                 continue
             read[id(statement)] = statement, self._test(tree, statement)
         problems: dict[int, list[Problem]] = {}

@@ -509,3 +509,14 @@ def test_a_long_move_name_is_not_echoed_whole(tmp_path: Path, capsys: pytest.Cap
         assert main(command) == 2
         err = capsys.readouterr().err
         assert "names no move" in err and max(len(line) for line in err.splitlines()) < 300
+
+
+def test_a_test_given_twice_is_a_problem_also_after_a_syntax_error() -> None:
+    first, second = parse_board(TINY + "test t: legal\ntest t: legal a1b1\n").tests
+    assert not first.readable and not second.readable
+    assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
+    assert not any("already given" in str(problem) for problem in first.problems)
+    # The same the other way round: a readable test, then one of the same name that cannot be read.
+    first, second = parse_board(TINY + "test t: legal a1b1\ntest t: legal\n").tests
+    assert first.readable and not second.readable
+    assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
