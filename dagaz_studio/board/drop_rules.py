@@ -12,6 +12,8 @@ from typing import Any
 
 from lark import Token, Tree
 
+from dagaz_studio.board.problems import echoed
+
 #: Reports a problem at a statement's word: (statement, word, message).
 Report = Callable[[Any, Token, str], None]
 
@@ -28,14 +30,14 @@ def drop_zones(items: list[tuple[Tree[Token], Any]], pieces: Mapping[str, Any], 
                                             if isinstance(child, Token) and str(child) != ":")
         rule, piece, zone = str(keyword), str(piece_token), str(zone_token)
         if piece not in pieces and piece not in lettered:
-            report(statement, piece_token, f"unknown piece type '{piece}' (pieces: {', '.join(pieces) or 'none'})")
+            report(statement, piece_token, f"unknown piece type '{echoed(piece)}' (pieces: {', '.join(pieces) or 'none'})")
         elif piece in pieces and piece not in drops:
-            report(statement, piece_token, f"'{rule}' for '{piece}', which is never dropped (no 'drop' statement "
+            report(statement, piece_token, f"'{echoed(rule)}' for '{echoed(piece)}', which is never dropped (no 'drop' statement "
                                            "covers it)")
         elif check_zones and zone not in zones:
-            report(statement, zone_token, f"unknown zone '{zone}'")
+            report(statement, zone_token, f"unknown zone '{echoed(zone)}'")
         elif (rule, piece) in lines:
-            report(statement, piece_token, f"'{rule}' of '{piece}' already given on line {lines[rule, piece]}")
+            report(statement, piece_token, f"'{echoed(rule)}' of '{echoed(piece)}' already given on line {lines[rule, piece]}")
         else:
             out[rule][piece] = zone
             lines[rule, piece] = statement.positions[0][0]

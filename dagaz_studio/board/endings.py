@@ -19,6 +19,7 @@ from lark import Token, Tree
 from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.model import Ending
 from dagaz_studio.board.pieces import PieceReader
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.board.statements import Reporter, Statement
 
 #: The ways of ending a game an ``end`` statement may name.
@@ -54,7 +55,7 @@ class EndingReader:
             kind_token, names = words[0], words[1:]
             kind = str(kind_token)
             if kind not in ENDINGS:
-                self.reporter.report_token(statement, kind_token, f"unknown ending '{kind}' (known: {', '.join(ENDINGS)})")
+                self.reporter.report_token(statement, kind_token, f"unknown ending '{echoed(kind)}' (known: {', '.join(ENDINGS)})")
                 continue
             ending = getattr(self, f"_end_{kind}")(statement, kind_token, names, rest, check_zones)
             if ending is None:
@@ -74,7 +75,7 @@ class EndingReader:
         ok = True
         for token in names:
             if str(token) not in self.piece_reader.pieces and str(token) not in self.piece_reader.lettered:
-                self.reporter.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
+                self.reporter.report_token(statement, token, f"unknown piece type '{echoed(token)}' (pieces: {known})")
                 ok = False
         return tuple(str(token) for token in names) if ok else None
 
@@ -86,10 +87,10 @@ class EndingReader:
         wrong = [word for word in options if word not in REACH_OPTIONS]
         if not zone or wrong or len(set(options)) < len(options):
             self.reporter.report_token(statement, rest, f"'end reach' takes one zone's name, then any of "
-                                               f"{', '.join(REACH_OPTIONS)} once, not '{str(rest).strip()}'")
+                                               f"{', '.join(REACH_OPTIONS)} once, not '{echoed(str(rest).strip())}'")
             return None
         if check_zones and zone not in self.geometry.zones:
-            self.reporter.report_token(statement, rest, f"unknown zone '{zone}'")
+            self.reporter.report_token(statement, rest, f"unknown zone '{echoed(zone)}'")
             return None
         return Ending("reach", pieces=pieces, zone=zone, options=options) if pieces is not None else None
 
@@ -101,7 +102,7 @@ class EndingReader:
         count = str(rest).strip()
         if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= MAX_CHECKS:
             self.reporter.report_token(statement, rest, f"'end checks' counts the checks that win: a number from 1 to "
-                                               f"{MAX_CHECKS}, not '{count}'")
+                                               f"{MAX_CHECKS}, not '{echoed(count)}'")
             return None
         return Ending("checks", count=int(count))
 
@@ -126,7 +127,7 @@ class EndingReader:
         count = str(rest).strip()
         if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= MAX_PASSES:
             self.reporter.report_token(statement, rest, f"'end collect' counts the pieces that win: a number from 1 to "
-                                               f"{MAX_PASSES:,}, not '{count}'")
+                                               f"{MAX_PASSES:,}, not '{echoed(count)}'")
             return None
         return Ending("collect", pieces=pieces, count=int(count)) if pieces is not None else None
 
@@ -138,7 +139,7 @@ class EndingReader:
         count = str(rest).strip()
         if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= MAX_PASSES:
             self.reporter.report_token(statement, rest, f"'end passes' counts passes in a row: a number from 1 to "
-                                               f"{MAX_PASSES:,}, not '{count}'")
+                                               f"{MAX_PASSES:,}, not '{echoed(count)}'")
             return None
         return Ending("passes", count=int(count))
 

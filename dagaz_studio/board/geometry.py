@@ -8,7 +8,7 @@ from collections.abc import Collection
 from lark import Token, Tree
 
 from dagaz_studio.board.model import DIRECTION_LETTERS, DrawHints, Zone, vector_table
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.board.statements import (
     BARE_WORD,
     COLUMN_RANGE,
@@ -58,9 +58,9 @@ class GeometryReader:
         columns = COLUMN_RANGE.fullmatch(str(columns_token))
         rows = ROW_RANGE.fullmatch(str(rows_token))
         if not columns:
-            self.reporter.report_token(statement, columns_token, f"malformed range '{columns_token}': columns are letters, like 'a-h'")
+            self.reporter.report_token(statement, columns_token, f"malformed range '{echoed(columns_token)}': columns are letters, like 'a-h'")
         if not rows:
-            self.reporter.report_token(statement, rows_token, f"malformed range '{rows_token}': rows are numbers, like '8-1'")
+            self.reporter.report_token(statement, rows_token, f"malformed range '{echoed(rows_token)}': rows are numbers, like '8-1'")
         if not (columns and rows):
             return False
         first, last = columns.group(1), columns.group(2) or columns.group(1)
@@ -98,7 +98,7 @@ class GeometryReader:
         """A 3-D grid's levels (``A-E``: capital letters, as the grid lists them), or ``()`` reported."""
         match = LEVEL_RANGE.fullmatch(str(token))
         if not match:
-            self.reporter.report_token(statement, token, f"malformed range '{token}': levels are capital letters, like 'A-E'")
+            self.reporter.report_token(statement, token, f"malformed range '{echoed(token)}': levels are capital letters, like 'A-E'")
             return ()
         first, last = match.group(1), match.group(2) or match.group(1)
         step = 1 if last >= first else -1
@@ -113,9 +113,9 @@ class GeometryReader:
         players: list[str] = []
         for token in tree.children:
             if str(token) in players:
-                self.reporter.report_token(statement, token, f"player '{token}' named twice")
+                self.reporter.report_token(statement, token, f"player '{echoed(token)}' named twice")
             elif not BARE_WORD.fullmatch(str(token)):
-                self.reporter.report_token(statement, token, f"a player's name begins with a letter: '{token}'")
+                self.reporter.report_token(statement, token, f"a player's name begins with a letter: '{echoed(token)}'")
             else:
                 players.append(str(token))
         self.players = tuple(players)
@@ -123,21 +123,21 @@ class GeometryReader:
     def _player(self, statement: Statement, token: Token) -> str | None:
         if str(token) in self.players:
             return str(token)
-        self.reporter.report_token(statement, token, f"unknown player '{token}' (players: {' '.join(self.players)})")
+        self.reporter.report_token(statement, token, f"unknown player '{echoed(token)}' (players: {' '.join(self.players)})")
         return None
 
     def _direction_letter(self, statement: Statement, token: Token) -> str | None:
         letter = str(token)
         if len(letter) == 1 and letter in DIRECTION_LETTERS:
             return letter
-        self.reporter.report_token(statement, token, f"unknown direction '{letter}' (directions: {' '.join(DIRECTION_LETTERS)})")
+        self.reporter.report_token(statement, token, f"unknown direction '{echoed(letter)}' (directions: {' '.join(DIRECTION_LETTERS)})")
         return None
 
     def _square(self, statement: Statement, token: Token, offset: int = 0, name: str | None = None) -> int | None:
         name = str(token) if name is None else name
         if name in self.index:
             return self.index[name]
-        self.reporter.report(statement, (token.start_pos or 0) + offset, f"unknown square '{name}'")
+        self.reporter.report(statement, (token.start_pos or 0) + offset, f"unknown square '{echoed(name)}'")
         return None
 
     def read_directions(self, items: list[tuple[Tree[Token], Statement]]) -> None:
@@ -181,7 +181,7 @@ class GeometryReader:
 
     def _chain(self, statement: Statement, letter: str, tokens: list[Token], table: list[int | None]) -> None:
         if len(tokens) == 1:
-            self.reporter.report_token(statement, tokens[0], f"link chain with a one-square fragment '{tokens[0]}': a chain links two squares or more")
+            self.reporter.report_token(statement, tokens[0], f"link chain with a one-square fragment '{echoed(tokens[0])}': a chain links two squares or more")
             return
         squares = [self._square(statement, token) for token in tokens]
         for (source, target), token in zip(zip(squares, squares[1:]), tokens[1:]):
@@ -262,7 +262,7 @@ class GeometryReader:
                 if square is not None:
                     squares.add(square)
             else:
-                self.reporter.report_token(statement, token, f"'{text}' is neither a square nor a rectangle like 'd1-f3'")
+                self.reporter.report_token(statement, token, f"'{echoed(text)}' is neither a square nor a rectangle like 'd1-f3'")
         return frozenset(squares)
 
     def read_zones(self, items: list[tuple[Tree[Token], Statement]]) -> None:
@@ -271,7 +271,7 @@ class GeometryReader:
             name_token, *parts = tree.children
             name = str(name_token)
             if name in self.zones:
-                self.reporter.report_token(statement, name_token, f"zone '{name}' defined twice")
+                self.reporter.report_token(statement, name_token, f"zone '{echoed(name)}' defined twice")
                 continue
             first_words = [part.children[0] for part in parts]
             if len(parts) == 1 and looks_like_squares(first_words[0]):
@@ -281,14 +281,14 @@ class GeometryReader:
             for part in parts:
                 player_token, *square_tokens = part.children
                 if looks_like_squares(player_token):
-                    self.reporter.report_token(statement, player_token, f"expected a player's name before the squares, found '{player_token}'")
+                    self.reporter.report_token(statement, player_token, f"expected a player's name before the squares, found '{echoed(player_token)}'")
                     continue
                 player = self._player(statement, player_token)
                 if player in per_player:
-                    self.reporter.report_token(statement, player_token, f"{player} given twice in zone '{name}'")
+                    self.reporter.report_token(statement, player_token, f"{player} given twice in zone '{echoed(name)}'")
                     continue
                 if not square_tokens:
-                    self.reporter.report(statement, (player_token.end_pos or 0), f"no squares for {player_token} in zone '{name}'")
+                    self.reporter.report(statement, (player_token.end_pos or 0), f"no squares for {player_token} in zone '{echoed(name)}'")
                 squares = self._zone_squares(statement, square_tokens)
                 if player is not None:
                     per_player[player] = squares
@@ -306,7 +306,7 @@ class GeometryReader:
             kind = hint.data
             if kind in ("cells", "points"):
                 if style is not None and style[0] != kind:
-                    self.reporter.report(statement, 0, f"draw: '{kind}' contradicts '{style[0]}' on line {style[1]}")
+                    self.reporter.report(statement, 0, f"draw: '{echoed(kind)}' contradicts '{echoed(style[0])}' on line {style[1]}")
                 style = (kind, statement.positions[0][0])
                 values["style"] = kind
             elif kind in ("checkered", "coordinates", "stones"):
@@ -317,7 +317,7 @@ class GeometryReader:
                 for token in hint.children:
                     for i, letter in enumerate(str(token)):
                         if letter not in self.directions:
-                            self.reporter.report(statement, (token.start_pos or 0) + i, f"draw: no direction '{letter}' on this board")
+                            self.reporter.report(statement, (token.start_pos or 0) + i, f"draw: no direction '{echoed(letter)}' on this board")
                         elif letter not in lines:
                             lines.append(letter)
             elif kind == "river":
@@ -326,7 +326,7 @@ class GeometryReader:
                 rows = []
                 for token in (a, b):
                     if str(token) not in self.row_names:
-                        self.reporter.report_token(statement, token, f"draw: no row '{token}' on this board")
+                        self.reporter.report_token(statement, token, f"draw: no row '{echoed(token)}' on this board")
                     else:
                         rows.append(self.row_names.index(str(token)))
                 if len(rows) == 2:
@@ -340,19 +340,19 @@ class GeometryReader:
                 token = hint.children[0]
                 zone = self.zones.get(str(token))
                 if zone is None or not zone.per_player:
-                    self.reporter.report_token(statement, token, f"draw: no zone '{token}' with squares for each player")
+                    self.reporter.report_token(statement, token, f"draw: no zone '{echoed(token)}' with squares for each player")
                 else:
                     values["owners"] = str(token)
             elif kind == "blocks":
                 for token in hint.children:
                     if str(token) not in pieces:
-                        self.reporter.report_token(statement, token, f"draw: no piece type '{token}' on this board")
+                        self.reporter.report_token(statement, token, f"draw: no piece type '{echoed(token)}' on this board")
                 values["blocks"] = tuple(str(token) for token in hint.children)
             elif kind == "diagonals":
                 for token in hint.children:
                     rectangle = RECTANGLE.fullmatch(str(token))
                     if not rectangle:
-                        self.reporter.report_token(statement, token, f"draw: '{token}' is not a rectangle like 'd1-f3'")
+                        self.reporter.report_token(statement, token, f"draw: '{echoed(token)}' is not a rectangle like 'd1-f3'")
                         continue
                     a = self._square(statement, token, 0, rectangle.group(1))
                     b = self._square(statement, token, rectangle.start(2), rectangle.group(2))

@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from dagaz_studio.board.placement import PlacementError, flat_rows
+from dagaz_studio.board.problems import echoed
 
 if TYPE_CHECKING:
     from dagaz_studio.board.model import Board
@@ -40,16 +41,16 @@ def parse_heap(board: Board, text: str, offset: int = 0) -> tuple[int, ...]:
         counts[0] = _count(text, offset)
         return tuple(counts)
     if text.startswith("-"):
-        raise PlacementError(f"a negative count '{text}': a heap holds 0 or more pieces", offset)
+        raise PlacementError(f"a negative count '{echoed(text)}': a heap holds 0 or more pieces", offset)
     position = 0
     while position < len(text):
         match = _PAIR.match(text, position)
         if match is None:
-            raise PlacementError(f"'{text}' is not a heap: write a count ('4'), or counts each followed by "
+            raise PlacementError(f"'{echoed(text)}' is not a heap: write a count ('4'), or counts each followed by "
                                  "a piece letter ('2s1r')", offset + position)
         piece = board.piece_by_letter(match.group(2))
         if piece is None:
-            raise PlacementError(f"no piece has the letter '{match.group(2)}'", offset + match.start(2))
+            raise PlacementError(f"no piece has the letter '{echoed(match.group(2))}'", offset + match.start(2))
         kind = kinds.index(piece)
         counts[kind] += _count(match.group(1), offset + position)
         if counts[kind] > MAX_HEAP:

@@ -28,7 +28,7 @@ from dagaz_studio.board.kinds import DEFAULT, KINDS, BoardKind
 from dagaz_studio.board.model import Board
 from dagaz_studio.board.piece_test_reader import TestReader, is_test_statement
 from dagaz_studio.board.pieces import PieceReader
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.board.statements import (
     KNOWN_RULES,
     MAX_BOARD_FILE,
@@ -136,7 +136,7 @@ class _Loader:
     def _name(self, lines: list[tuple[Tree[Token], Statement]], stmts: list[tuple[Tree[Token], Statement]]) -> str:
         # The first bare word is the name; a later bare word is more likely a misspelt keyword.
         for _tree, statement in lines[1:]:
-            self.reporter.report(statement, 0, f"unknown statement '{statement.text}'")
+            self.reporter.report(statement, 0, f"unknown statement '{echoed(statement.text)}'")
         named = self.reporter.once(stmts, "the name")
         if lines and named:
             self.reporter.report(named[1], 0, f"the name already given on line {lines[0][1].positions[0][0]}")
@@ -154,7 +154,7 @@ class _Loader:
         token = given[0].children[0]
         kind = KINDS.get(str(token))
         if kind is None:
-            self.reporter.report_token(given[1], token, f"unknown kind '{token}' (known: {', '.join(KINDS)})")
+            self.reporter.report_token(given[1], token, f"unknown kind '{echoed(token)}' (known: {', '.join(KINDS)})")
             return DEFAULT
         return kind
 

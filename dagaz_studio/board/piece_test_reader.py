@@ -14,7 +14,7 @@ from dagaz_studio.board.geometry import GeometryReader
 from dagaz_studio.board.model import PieceType
 from dagaz_studio.board.piece_tests import REACH_EXPECTATIONS, PieceTest
 from dagaz_studio.board.pieces import PieceReader
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.board.source import SourcePosition
 from dagaz_studio.board.statements import Reporter, Statement, statement_rule
 
@@ -71,15 +71,25 @@ class TestReader:
         the board when all its problems are its tests'."""
         read: dict[int, tuple[Statement, PieceTest | None]] = {}
         seen: dict[str, int] = {}
-        for tree, statement in items:
-            name_token = _token(tree.children[0])
-            name = str(name_token)
-            line = statement.where(name_token.start_pos or 0)[0]
-            if name in seen:
-                self.reporter.report_token(statement, name_token, f"test '{name}' already given on line {seen[name]}")
+        # A test statement that could not be parsed still names its test: one of the same name
+        # after it (or before it) is given twice, as between readable ones.
+        parsed = {id(statement) for _tree, statement in items}
+        unparsed = {id(statement): statement for statement in self.reporter.sources.values()
+                    if id(statement) not in parsed and is_test_statement(statement)}
+        every: list[tuple[Tree[Token] | None, Statement]] = [*items, *((None, s) for s in unparsed.values())]
+        for tree, statement in sorted(every, key=lambda item: item[1].positions[0]):
+            name_match = _NAME.match(statement.text)
+            if tree is not None:
+                name, offset = str(tree.children[0]), _token(tree.children[0]).start_pos or 0
+            elif name_match is not None:
+                name, offset = name_match.group(1), name_match.start(1)
+            else:
                 continue
-            seen[name] = line
-            if not grid_ok:
+            if name in seen:
+                self.reporter.report(statement, offset, f"test '{echoed(name)}' already given on line {seen[name]}")
+                continue
+            seen[name] = statement.where(offset)[0]
+            if tree is None or not grid_ok:
                 continue
             read[id(statement)] = statement, self._test(tree, statement)
         problems: dict[int, list[Problem]] = {}
@@ -148,6 +158,7 @@ class TestReader:
         end = (last.start_pos or 0) + len(last)
         fen = statement.text[first:end]
         fields["fen"], fields["fen_at"] = fen, self._test_where(statement, tokens[0])
+        fields["fen_fields_at"] = tuple(self._test_where(statement, token) for token in tokens)
         if _PDN_FEN.match(fen):
             return True  # read where the test runs, by the board's numbered squares (queries.piece_tests)
         problem = self.piece_reader.fen_problem(fen)
@@ -159,14 +170,14 @@ class TestReader:
     def _test_player(self, statement: Statement, token: Token) -> int | None:
         if str(token) in self.geometry.players:
             return self.geometry.players.index(str(token))
-        self.reporter.report_token(statement, token, f"unknown player '{token}' (players: {', '.join(self.geometry.players)})")
+        self.reporter.report_token(statement, token, f"unknown player '{echoed(token)}' (players: {', '.join(self.geometry.players)})")
         return None
 
     def _test_piece_name(self, statement: Statement, token: Token) -> bool:
         if str(token) in self.piece_reader.pieces:
             return True
         known = ", ".join(self.piece_reader.pieces) or "none"
-        self.reporter.report_token(statement, token, f"unknown piece type '{token}' (pieces: {known})")
+        self.reporter.report_token(statement, token, f"unknown piece type '{echoed(token)}' (pieces: {known})")
         return False
 
     def _test_piece(self, part: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
@@ -208,7 +219,7 @@ class TestReader:
         if square in self.geometry.index:
             return True
         self.reporter.report(statement, (token.start_pos or 0) + skip,
-                    f"no square '{square}' on the board (squares run {self.geometry.squares[0]} … {self.geometry.squares[-1]})")
+                    f"no square '{echoed(square)}' on the board (squares run {self.geometry.squares[0]} … {self.geometry.squares[-1]})")
         return False
 
     def _test_notation(self, put: Tree[Token], statement: Statement, fields: dict[str, Any]) -> bool:
@@ -285,11 +296,11 @@ class TestReader:
         depth = str(depth_token)
         if not depth.isdigit() or not 1 <= int(depth) <= MAX_TEST_DEPTH:
             self.reporter.report_token(statement, depth_token, f"a perft depth is a whole number from 1 to {MAX_TEST_DEPTH}, "
-                              f"not '{depth}'")
+                              f"not '{echoed(depth)}'")
             good = False
         count = str(count_token)
         if not count.isdigit():
-            self.reporter.report_token(statement, count_token, f"a perft count is a whole number, not '{count}'")
+            self.reporter.report_token(statement, count_token, f"a perft count is a whole number, not '{echoed(count)}'")
             good = False
         if good:
             fields["depth"], fields["count"] = int(depth), int(count)

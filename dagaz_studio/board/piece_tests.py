@@ -28,7 +28,8 @@ class PieceTest:
     in the Dagaz notation; ``notation_source`` is the text as written), of ``put_player`` (``None``:
     the side to move); or the piece ``drop`` held in hand by ``drop_player``. ``marks`` are the
     squares of a reach test as written: ``e4`` a square the piece ends a move on, ``xe4`` a square
-    whose piece a move takes. Each ``*_at`` is where that part is written in the file.
+    whose piece a move takes. Each ``*_at`` is where that part is written in the file (``fen_fields_at``:
+    each field of the FEN, which may go on over lines).
 
     A statement that cannot be read is a test all the same, with its ``problems``: it is never run
     and never passes, and the board's other tests run (:attr:`readable` is false).
@@ -39,6 +40,7 @@ class PieceTest:
     expect: str
     fen: str | None = None
     fen_at: SourcePosition = SourcePosition(0, 0)
+    fen_fields_at: tuple[SourcePosition, ...] = ()
     square: str | None = None
     square_at: SourcePosition = SourcePosition(0, 0)
     put_piece: str | None = None

@@ -16,7 +16,7 @@ from dagaz_studio.board.heaps import parse_heap_placement
 from dagaz_studio.board.kinds import DEFAULT, HEAP, STACK, BoardKind
 from dagaz_studio.board.model import NAME_STYLES, Board, PieceType
 from dagaz_studio.board.placement import PlacementError, parse_placement
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.board.source import SourcePosition
 from dagaz_studio.board.stacks import parse_stack_placement
 from dagaz_studio.board.statements import BARE_WORD, KNOWN_RULES, Reporter, Statement
@@ -80,11 +80,11 @@ class PieceReader:
             line = statement.positions[0][0]
             ok = True
             if not BARE_WORD.fullmatch(name):
-                self.reporter.report_token(statement, name_token, f"a piece's name begins with a letter: '{name}'")
+                self.reporter.report_token(statement, name_token, f"a piece's name begins with a letter: '{echoed(name)}'")
                 ok = False
             elif name in self.pieces:
                 first = self.pieces[name].defined_at.line
-                self.reporter.report_token(statement, name_token, f"piece name '{name}' used twice (first on line {first})")
+                self.reporter.report_token(statement, name_token, f"piece name '{echoed(name)}' used twice (first on line {first})")
                 ok = False
             if letter_token.type == "PROMOTED_LETTER":
                 pass  # '+P' or 'Q~': a promoted piece, demoted to the piece lettered 'P' or 'Q' in hand
@@ -94,16 +94,16 @@ class PieceReader:
                 ok = False
             elif letter == "*" and "*" in letters:
                 other, other_line = letters["*"]
-                self.reporter.report_token(statement, letter_token, f"piece letter '*' used twice (by {other} on line {other_line})")
+                self.reporter.report_token(statement, letter_token, f"piece letter '*' used twice (by {echoed(other)} on line {other_line})")
                 ok = False
             elif letter == "*":
                 letters["*"] = (name, line)
             elif not (len(letter) == 1 and letter.isalpha() and letter.isascii()):
-                self.reporter.report_token(statement, letter_token, f"a piece's letter is one letter, not '{letter}'")
+                self.reporter.report_token(statement, letter_token, f"a piece's letter is one letter, not '{echoed(letter)}'")
                 ok = False
             elif letter.upper() in letters:
                 other, other_line = letters[letter.upper()]
-                self.reporter.report_token(statement, letter_token, f"piece letter '{letter}' used twice (by {other} on line {other_line})")
+                self.reporter.report_token(statement, letter_token, f"piece letter '{echoed(letter)}' used twice (by {echoed(other)} on line {other_line})")
                 ok = False
             else:
                 letters[letter.upper()] = (name, line)
@@ -164,9 +164,9 @@ class PieceReader:
         for use in name_uses(piece.notation):
             if use.is_zone:
                 if check_zones and use.name not in self.geometry.zones:
-                    self.reporter.report(statement, start + use.start, f"unknown zone '{use.name}'")
+                    self.reporter.report(statement, start + use.start, f"unknown zone '{echoed(use.name)}'")
             elif use.name not in self.pieces:
-                self.reporter.report(statement, start + use.start, f"unknown piece type '{use.name}'")
+                self.reporter.report(statement, start + use.start, f"unknown piece type '{echoed(use.name)}'")
 
     def read_drops(self, items: list[tuple[Tree[Token], Statement]]) -> dict[str, Notation]:
         """Each piece that may be dropped from hand -> its drop notation (``drop PIECE: …``, or the
@@ -190,7 +190,7 @@ class PieceReader:
             text = str(rest).rstrip()
             start = rest.start_pos or 0
             if name_token is not None and str(name_token) not in self.pieces:
-                self.reporter.report_token(statement, name_token, f"unknown piece type '{name_token}'")
+                self.reporter.report_token(statement, name_token, f"unknown piece type '{echoed(name_token)}'")
                 continue
             key = str(name_token) if name_token is not None else ""
             if key in own or (not key and default is not None):
@@ -285,7 +285,7 @@ class PieceReader:
         fields = fen.split()
         if len(fields) > 1 and fields[1] not in ("w", "b"):
             offset = fen.index(fields[1], len(fields[0]))
-            return offset, f"the side to move is 'w' or 'b', not '{fields[1]}'"
+            return offset, f"the side to move is 'w' or 'b', not '{echoed(fields[1])}'"
         return None
 
     def read_rules(self, items: list[tuple[Tree[Token], Statement]]) -> GameRules:
@@ -294,7 +294,7 @@ class PieceReader:
         for tree, statement in items:
             token = tree.children[0]
             if str(token) not in KNOWN_RULES:
-                self.reporter.report_token(statement, token, f"unknown rule '{token}' (known: {', '.join(KNOWN_RULES)})")
+                self.reporter.report_token(statement, token, f"unknown rule '{echoed(token)}' (known: {', '.join(KNOWN_RULES)})")
             else:
                 rules.add(str(token))
         return GameRules.named(rules)
@@ -306,7 +306,7 @@ class PieceReader:
             return None
         token = given[0].children[0]
         if str(token) not in self.geometry.zones:
-            self.reporter.report_token(given[1], token, f"unknown zone '{token}' (zones: {', '.join(self.geometry.zones) or 'none'})")
+            self.reporter.report_token(given[1], token, f"unknown zone '{echoed(token)}' (zones: {', '.join(self.geometry.zones) or 'none'})")
             return None
         return str(token)
 
@@ -318,7 +318,7 @@ class PieceReader:
         tree, statement = given
         token = tree.children[0]
         if str(token) not in NAME_STYLES:
-            self.reporter.report_token(statement, token, f"unknown move names '{token}' (known: {', '.join(NAME_STYLES)})")
+            self.reporter.report_token(statement, token, f"unknown move names '{echoed(token)}' (known: {', '.join(NAME_STYLES)})")
             return "coordinates"
         return str(token)
 
@@ -331,11 +331,11 @@ class PieceReader:
             piece, number = str(piece_token), str(number_token).strip()
             if piece not in self.lettered and piece not in self.pieces:
                 known = ", ".join(self.pieces) or "none"
-                self.reporter.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+                self.reporter.report_token(statement, piece_token, f"unknown piece type '{echoed(piece)}' (pieces: {known})")
             elif piece in values:
-                self.reporter.report_token(statement, piece_token, f"value of '{piece}' already given on line {lines[piece]}")
+                self.reporter.report_token(statement, piece_token, f"value of '{echoed(piece)}' already given on line {lines[piece]}")
             elif _VALUE.fullmatch(number) is None:
-                self.reporter.report_token(statement, number_token, f"a value is a number such as 1 or 1.5, not '{number}'")
+                self.reporter.report_token(statement, number_token, f"a value is a number such as 1 or 1.5, not '{echoed(number)}'")
             else:
                 values[piece] = Fraction(number)
                 lines[piece] = statement.positions[0][0]
@@ -351,16 +351,16 @@ class PieceReader:
             line = statement.positions[0][0]
             if piece not in self.lettered and piece not in self.pieces:
                 known = ", ".join(self.pieces) or "none"
-                self.reporter.report_token(statement, piece_token, f"unknown piece type '{piece}' (pieces: {known})")
+                self.reporter.report_token(statement, piece_token, f"unknown piece type '{echoed(piece)}' (pieces: {known})")
             elif piece in letters:
-                self.reporter.report_token(statement, piece_token, f"name letter of '{piece}' already given on line {lines[piece]}")
+                self.reporter.report_token(statement, piece_token, f"name letter of '{echoed(piece)}' already given on line {lines[piece]}")
             elif letter != "-" and not (len(letter) == 1 and letter.isascii() and letter.isupper()):
-                self.reporter.report_token(statement, letter_token, f"a name letter is one capital letter or '-' for none, not '{letter}'")
+                self.reporter.report_token(statement, letter_token, f"a name letter is one capital letter or '-' for none, not '{echoed(letter)}'")
             else:
                 letters[piece] = "" if letter == "-" else letter
                 lines[piece] = line
                 # Names tell pieces apart by their letters, so two pieces may not share one.
                 for other in self.lettered:
                     if other != piece and letter != "-" and letter == letters.get(other, self.lettered[other].letter.upper()):
-                        self.reporter.report_token(statement, letter_token, f"name letter '{letter}' is already {other}'s")
+                        self.reporter.report_token(statement, letter_token, f"name letter '{echoed(letter)}' is already {echoed(other)}'s")
         return letters

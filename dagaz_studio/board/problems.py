@@ -9,6 +9,16 @@ from dataclasses import dataclass
 #: The longest board file read, in characters (a board at the limit of squares, with notes, is far
 #: shorter): a longer one is refused before it is read.
 MAX_BOARD_FILE = 1_000_000
+#: The most characters of a word a problem quotes back.
+MAX_ECHOED = 40
+
+
+def echoed(word: object) -> str:
+    """``word`` as a problem quotes it: whole, or its first :data:`MAX_ECHOED` characters and '…'.
+    A pasted page or a runaway word is not echoed back whole: its start says which word it is, and
+    the line it is said on stays readable."""
+    text = str(word)
+    return text if len(text) <= MAX_ECHOED else text[:MAX_ECHOED] + "…"
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from dagaz_studio.board.cache import parse_board_cached
 from dagaz_studio.board.model import Board
-from dagaz_studio.board.problems import MAX_BOARD_FILE, BoardReadError
+from dagaz_studio.board.problems import MAX_BOARD_FILE, BoardReadError, echoed
 from dagaz_studio.board.text_file import TextFileError, read_text_file
 
 #: The most bytes of a board file read: its limit is in characters (parse_board counts them), and
@@ -52,7 +53,7 @@ def shipped_board(name: str) -> Path | None:
         return None
     file = f"{name}.board"
     places = [directory, *(folder for folder in directory.iterdir() if folder.is_dir())]
-    found = [place / file for place in places if (place / file).is_file()]
+    found = [place / file for place in places if _looked_at((place / file).is_file)]
     return max(found, key=lambda path: _order(directory, path)) if found else None
 
 
@@ -125,7 +126,7 @@ def resolve_board(path_or_name: str | Path) -> Path:
         # Path("") is the working folder: an empty argument would be refused as a directory.
         raise BoardReadError("no board given: name a board file or a shipped board (an empty argument)")
     path = Path(path_or_name)
-    if path.is_file():
+    if _looked_at(path.is_file):
         return path
     found = shipped_board(path_or_name) if isinstance(path_or_name, str) else None
     if found is not None:
@@ -136,10 +137,19 @@ def resolve_board(path_or_name: str | Path) -> Path:
     other = shipped_aliases().get(path_or_name) if isinstance(path_or_name, str) else None
     if other is not None and other in shipped:
         return shipped[other]
-    if path.exists():
+    if _looked_at(path.exists):
         read_board_text(path)  # says what the path is instead (a directory, a device, a FIFO)
         raise BoardReadError(f"{path_or_name}: not a file")
     raise BoardReadError(_not_found(str(path_or_name), shipped))
+
+
+def _looked_at(question: Callable[[], bool]) -> bool:
+    """A question about a path (is it a file, does it exist); no for a path the system will not look
+    at (a name too long for a file name, say), which then names a shipped board or nothing."""
+    try:
+        return question()
+    except OSError:
+        return False
 
 
 def _not_found(argument: str, shipped: dict[str, Path]) -> str:
@@ -148,14 +158,15 @@ def _not_found(argument: str, shipped: dict[str, Path]) -> str:
     refused = refused_builtins().get(argument)
     if refused is not None:
         title, why = refused
-        return f"{argument}: the built-in variant {title} does not ship as a board: {why}"
+        return f"{echoed(argument)}: the built-in variant {title} does not ship as a board: {why}"
     known = [*shipped, *(alias for alias, name in shipped_aliases().items() if name in shipped)]
     import difflib  # imported here: only a name not found needs it, and the window starts without
 
-    near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE)
+    # A runaway argument is near no name (and comparing it with each would take long).
+    near = difflib.get_close_matches(argument, known, n=SUGGESTIONS, cutoff=CLOSE) if len(argument) <= 100 else []
     if near:
-        return f"{argument}: no such board file or shipped board; did you mean {_either(near)}?"
-    return f"{argument}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
+        return f"{echoed(argument)}: no such board file or shipped board; did you mean {_either(near)}?"
+    return f"{echoed(argument)}: no such board file or shipped board (shipped boards: {', '.join(shipped) or 'none'})"
 
 
 

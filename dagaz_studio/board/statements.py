@@ -21,7 +21,7 @@ from dagaz_studio.board.game_rules import RULE_WORDS
 from dagaz_studio.board.problems import MAX_BOARD_FILE as MAX_BOARD_FILE
 from dagaz_studio.board.problems import BoardFileError as BoardFileError
 from dagaz_studio.board.problems import BoardReadError as BoardReadError
-from dagaz_studio.board.problems import Problem
+from dagaz_studio.board.problems import Problem, echoed
 from dagaz_studio.notation.grammar_cache import cached_lark
 
 #: The most squares a board may have; a grid beyond it is refused before any square is made.
@@ -201,7 +201,7 @@ def _parse_statement(statement: Statement, reporter: Reporter) -> tuple[str, Tre
     known = statement_rule(text)
     if known is None:
         word = re.match(r"[^\s:]*", text).group() or text.split()[0]
-        reporter.report(statement, 0, f"unknown statement '{word}'")
+        reporter.report(statement, 0, f"unknown statement '{echoed(word)}'")
         return None
     rule, what = known
     parser = _parser()
@@ -222,7 +222,7 @@ def _report_syntax(statement: Statement, error: UnexpectedInput, what: str, repo
         # Outside their own statements the catch-all tokens (the rest of the line, a FEN's field,
         # a move's name) swallow more than the character that went wrong.
         shown = token.value[0] if token.type in ("REST", "FEN_FIELD", "MOVE_NAME") else token.value
-        found = "end of statement" if at_end else f"'{shown}'"
+        found = "end of statement" if at_end else f"'{echoed(shown)}'"
         expected = sorted(_describe_terminal(parser, name) for name in error.expected)
     elif isinstance(error, UnexpectedCharacters):
         offset = error.pos_in_stream

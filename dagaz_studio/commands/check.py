@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -87,8 +88,12 @@ def setup_problem(board: Board) -> str | None:
                 lines = []  # gone since it was loaded: the problem is still said, at line 1
             for number, text in enumerate(lines, start=1):
                 if text.startswith("setup"):
+                    from dagaz_studio.queries.piece_tests import fen_field_index
+
                     after = text.find(":") + 1
-                    line, column = number, after + len(text[after:]) - len(text[after:].lstrip()) + 1
+                    starts = [after + match.start() for match in re.finditer(r"\S+", text[after:])] or [after]
+                    index = fen_field_index(error.field)
+                    line, column = number, starts[index if index < len(starts) else 0] + 1
                     break
         return f"{board.source or '<board>'}:{line}:{column}: setup: {error.message}"
     return None

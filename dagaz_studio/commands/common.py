@@ -11,6 +11,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
+from dagaz_studio.board.problems import echoed
+
 if TYPE_CHECKING:
     from dagaz_studio.board import Board
     from dagaz_studio.engine import Position
@@ -190,5 +192,5 @@ def batch_lines(stream: IO[str] | InputLines | None = None, limit: int | None = 
         text = text.rstrip("\r\n")
         if too_long:
             problem = f"longer than {limit:,} characters"
-            text = text[:40] + "…"
+            text = echoed(text)
         yield BatchLine(number, text, problem)

@@ -104,6 +104,9 @@ def _worker_started(parent: int, opener: Callable[..., dict[str, Any]] | None, *
     # must not each print a traceback. SIGTERM (the parent ending them) ends a worker quietly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Held back since the fork (see pool()): one that came meanwhile is now ignored, or ends it quietly.
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     _die_with(parent)
     if opener is not None:
         start_worker(opener, *arguments)
@@ -266,12 +269,21 @@ def pool(jobs: int, opener: Callable[..., dict[str, Any]], *arguments: Any, open
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main else None
     workers: Workers | None = None
+    # A worker answers signals as this process does until its start function sets its own: Ctrl-C
+    # in between would print its traceback. So Ctrl-C and SIGTERM are held back while the workers
+    # start (each unblocks them in _worker_started), and here until all are started: one that came
+    # meanwhile then ends the block, and the workers with it.
+    held = (signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+            if main and hasattr(signal, "pthread_sigmask") else None)
     try:
         try:
             workers = Workers(context, jobs, (os.getpid(), None) if keep else (os.getpid(), opener, *arguments))
         except OSError as error:  # fork refused: the user's process limit, or memory
             raise CommandError(f"--jobs {jobs}: could not start the worker processes ({error.strerror or error}); "
                                "give fewer jobs") from None
+        finally:
+            if held is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
         try:
             yield workers
         except WorkerLost:

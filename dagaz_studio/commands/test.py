@@ -102,8 +102,9 @@ def _run_board(name: str) -> tuple[int, list[tuple[TestResult, bool]] | None]:
     unreadable = {(problem.line, problem.column): problem for problem in problems}
     results: list[tuple[TestResult, bool]] = []
     for test in board.tests:
-        found = [str(unreadable[place]) for place in ((test.fen_at.line, test.fen_at.column),
-                                                      (test.move_at.line, test.move_at.column)) if place in unreadable]
+        places = (test.fen_at, *test.fen_fields_at, test.move_at)
+        found = [str(unreadable[place]) for place in dict.fromkeys((at.line, at.column) for at in places)
+                 if place in unreadable]
         if not test.readable or found or (setup is not None and test.fen is None):
             unrun = run_test(rules, test) if not test.readable else TestResult(
                 board.name, test.name, test.at.line, test.piece_text(board.players), test.expectation_text(),

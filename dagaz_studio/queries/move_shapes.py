@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 
+from dagaz_studio.board.problems import echoed
 from dagaz_studio.engine import (
     LastMove,
     Move,
@@ -86,9 +87,7 @@ def name_problem(rules: Rules, position: Position, text: str) -> str | None:
     board = rules.board
     hint = f" ({board.name} names its moves like {example})" if example else ""
     name = text.strip()
-    # A pasted page is not echoed back whole: the start says which name it is.
-    shown = name if len(name) <= 40 else name[:40] + "…"
-    return f"'{shown}' names no move this board could make here, legal or not{hint}"
+    return f"'{echoed(name)}' names no move this board could make here, legal or not{hint}"
 
 
 def _example(rules: Rules, position: Position) -> str:

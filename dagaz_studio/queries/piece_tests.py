@@ -19,7 +19,7 @@ from dagaz_studio.engine import FenError, Move, Position, Rules, RunawayNotation
 from dagaz_studio.queries.moves import MovesQuery, answer_moves, place_piece
 
 __all__ = ["TestResult", "explain_mark", "mark_square", "ordered_marks", "reach_marks", "run_test", "run_test_apart",
-           "run_tests", "test_position", "test_problems"]
+           "run_tests", "test_position", "test_problems", "fen_field_index"]
 
 
 @dataclass
@@ -91,6 +91,20 @@ def test_position(board: Board, test: PieceTest) -> Position:
     return Position.from_fen(board, fen)
 
 
+#: The fields a :class:`FenError` names by where they stand in a FEN (its placement, and what it
+#: holds, the hands, at its start); an extra field's place depends on the board's kind.
+_FEN_FIELD_INDEX = {"side to move": 1, "castling rights": 2, "en-passant square": 3, "halfmove clock": 4,
+                    "move number": 5, "moves in a row": 6}
+
+
+def fen_field_index(field: str) -> int:
+    """Which of a FEN's fields (counted from 0) ``field``, a :class:`FenError`'s, is: a problem of
+    a FEN's castling rights is said at its castling rights, not at its placement. 0 (the FEN's
+    start) for the placement and its parts, and for an extra field, whose place depends on the
+    board's kind."""
+    return _FEN_FIELD_INDEX.get(field, 0)
+
+
 def test_problems(board: Board, rules: Rules | None = None) -> list[Problem]:
     """What is wrong with the tests: the loader's problems of the tests it could not read; beyond
     what the loader sees, a position's castling rights,
@@ -106,8 +120,9 @@ def test_problems(board: Board, rules: Rules | None = None) -> list[Problem]:
             position = test_position(board, test)
         except FenError as error:
             if test.fen is not None:  # the setup's own problem is check's to report, at the setup
-                problems.append(Problem(_file(board), test.fen_at.line, test.fen_at.column,
-                                        f"test FEN: {error.message}"))
+                index = fen_field_index(error.field)
+                at = test.fen_fields_at[index] if index < len(test.fen_fields_at) else test.fen_at
+                problems.append(Problem(_file(board), at.line, at.column, f"test FEN: {error.message}"))
             continue
         if test.move is not None:
             rules = rules if rules is not None else Rules(board)

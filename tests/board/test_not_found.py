@@ -103,3 +103,12 @@ def test_the_window_opening_a_board_says_the_same(refusing, qtbot, name, says) -
         document.open_board(name)
     assert str(started.value) == str(opened.value) == str(resolved.value)
     assert document.board is None
+
+
+@pytest.mark.parametrize("command", [["moves"], ["check"], ["test"], ["perft", "--depth", "1"]])
+def test_a_board_argument_too_long_for_a_file_name_is_one_short_line(capsys, command) -> None:
+    # The system refuses to look at a name longer than a file name may be: no such board, not a traceback.
+    assert main([*command, "a" * 100_000]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == (2 if command == ["test"] else 1)  # test adds its count of boards read
+    assert "no such board file or shipped board" in err and "a" * 41 not in err

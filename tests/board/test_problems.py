@@ -129,3 +129,39 @@ def test_a_setup_that_does_not_fit():
 )
 def test_each_problem_is_placed_exactly(text, expected):
     assert expected in _problems(text)
+
+
+_LONG = "q" * 3000
+
+
+@pytest.mark.parametrize("text", [
+    f"grid: a-b x 2-1\n{_LONG} x",
+    f"grid: a-b x 2-1\nkind: {_LONG}",
+    f"grid: a-b x 2-1\nrule: {_LONG}",
+    f"grid: a-b x 2-1\nnames: {_LONG}",
+    f"grid: a-b x 2-1\nzone z: White {_LONG}",
+    f"grid: a-b x 2-1\npiece A a: N[=B{_LONG}]",
+    f"grid: a-b x 2-1\npiece A a: N[!@{_LONG}]",
+    f"grid: a-b x 2-1\npiece A{_LONG} a: N\npiece B a: N",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: at a{_LONG} reaches nothing",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: at a1 reaches a{_LONG}",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: at a1 put White {_LONG} reaches nothing",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: at a1 put {_LONG} K reaches nothing",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: perft {_LONG} gives 3",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest t: perft 1 gives {_LONG}",
+    f"grid: a-b x 2-1\npiece K k: N\nsetup: 2/1k w\ntest {_LONG}: perft 1 gives 1\ntest {_LONG}: perft 1 gives 1",
+])
+def test_a_long_word_is_quoted_cut_short(text):
+    # A runaway word (a paste gone wrong) is quoted by its start, not echoed whole.
+    problems = _problems_or_tests(text)
+    assert problems
+    assert not any("q" * 41 in problem for problem in problems), [problem[:120] for problem in problems]
+    assert any("q" * 30 + "…" in problem for problem in problems), [problem[:120] for problem in problems]
+
+
+def _problems_or_tests(text: str) -> list[str]:
+    try:
+        board = parse_board(text, "t.board")
+    except BoardFileError as error:
+        return [str(problem) for problem in error.problems]
+    return [str(problem) for test in board.tests for problem in test.problems]

@@ -206,3 +206,41 @@ def test_each_line_is_answered_before_the_next_is_written(source: str) -> None:
         process.wait()
         if writer >= 0:
             os.close(writer)
+
+
+_SLOW_START = """
+import sys, time
+from dagaz_studio.commands import pool
+
+real = pool._worker_started
+
+
+def slow(*arguments):
+    # A loaded machine may take this long between a worker's fork and its start function.
+    time.sleep(3)
+    real(*arguments)
+
+
+pool._worker_started = slow
+from dagaz_studio.cli import main
+
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_while_the_workers_start_prints_no_traceback():
+    # Ctrl-C reaches the workers too, also one forked but not yet set to ignore it.
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-c", _SLOW_START, *PERFT], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=_as_from_a_terminal)
+    deadline = time.monotonic() + 60
+    while len(workers := _children(process.pid)) < 2:
+        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
+        time.sleep(0.02)
+    time.sleep(0.3)  # forked, and still starting
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr == ""
+    assert _gone(workers)

@@ -176,7 +176,22 @@ def test_a_fen_the_game_refuses_is_a_problem_at_the_fen(tmp_path: Path, capsys: 
     line = len(text.splitlines()) + 1
     for command in (["check", str(path)], ["test", str(path)]):
         assert main(command) == 2
-        assert f"fen.board:{line}:13: test FEN: " in capsys.readouterr().err
+        # At the field that does not fit, the en-passant square, not at the FEN's start (column 13).
+        assert f"fen.board:{line}:37: test FEN: en-passant square 'e9'" in capsys.readouterr().err
+
+
+def test_a_fen_field_the_game_refuses_is_a_problem_at_that_field(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "fields.board"
+    path.write_text(TINY.replace("setup: 2k/3/K2 w", "setup: 2k/3/K2 w a") + "test t: fen 2k/3/K2 w a perft 1 gives 3\n"
+                    "test folded: fen 2k/3/K2\n    w - c9 perft 1 gives 3\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:9:18: setup: castling right 'a' names no piece" in err
+    assert f"{path}:10:23: test FEN: castling right 'a' names no piece" in err
+    assert f"{path}:12:9: test FEN: en-passant square 'c9' is not on the board" in err
+    assert main(["test", str(path)]) == 2  # tests that cannot be read, not failed
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "2 tests on 1 board: 0 passed, 0 failed, 2 could not be read"
 
 
 def test_a_test_given_twice_is_a_problem() -> None:
@@ -311,7 +326,7 @@ def test_a_setup_that_does_not_fit_is_a_problem_at_the_setup(tmp_path: Path, cap
     captured = capsys.readouterr()
     assert "FAILED" not in captured.out
     err = captured.err.strip().splitlines()
-    assert f"{path}:{line}:8: setup: castling right 'K' names no piece" in err
+    assert f"{path}:{line}:30: setup: castling right 'K' names no piece" in err
     assert err[-1] == "2 tests on 1 board: 1 passed, 0 failed, 1 could not be read"
     of_setup, own = run_tests(load_board(str(path)))
     assert of_setup.error == "setup: castling right 'K' names no piece" and own.passed
@@ -445,7 +460,7 @@ def test_check_says_a_bad_setup_and_a_bad_test_together(tmp_path: Path, capsys: 
                     + "test misspelt: at a1 put Rok reaches a2\n", encoding="utf-8")
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert [line.split(": ", 1)[0] for line in err] == [f"{path}:9:8", f"{path}:10:26"], err
+    assert [line.split(": ", 1)[0] for line in err] == [f"{path}:9:18", f"{path}:10:26"], err  # the setup at its castling rights
 
 
 def test_a_draughts_test_may_give_its_position_as_a_pdn_fen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -494,3 +509,14 @@ def test_a_long_move_name_is_not_echoed_whole(tmp_path: Path, capsys: pytest.Cap
         assert main(command) == 2
         err = capsys.readouterr().err
         assert "names no move" in err and max(len(line) for line in err.splitlines()) < 300
+
+
+def test_a_test_given_twice_is_a_problem_also_after_a_syntax_error() -> None:
+    first, second = parse_board(TINY + "test t: legal\ntest t: legal a1b1\n").tests
+    assert not first.readable and not second.readable
+    assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
+    assert not any("already given" in str(problem) for problem in first.problems)
+    # The same the other way round: a readable test, then one of the same name that cannot be read.
+    first, second = parse_board(TINY + "test t: legal a1b1\ntest t: legal\n").tests
+    assert first.readable and not second.readable
+    assert any("test 't' already given on line 10" in str(problem) for problem in second.problems)
