@@ -46,7 +46,13 @@ class _Parser(argparse.ArgumentParser):
         return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)  # type: ignore[call-arg]
 
     def error(self, message: str) -> NoReturn:
+        import re
+
+        from dagaz_studio.board.problems import echoed
+
         self.print_usage(sys.stderr)
+        # argparse quotes a refused value whole ("invalid int value: '…'"): a runaway one by its start.
+        message = re.sub(r"[^\s']{41,}", lambda match: echoed(match.group()), message)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 

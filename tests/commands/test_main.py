@@ -7,6 +7,7 @@ import argparse
 import pytest
 
 from dagaz_studio import cli
+from dagaz_studio.cli import main
 
 
 @pytest.fixture()
@@ -68,3 +69,20 @@ def test_the_translate_choices_are_the_translators() -> None:
     from dagaz_studio.translation import SOURCES, TARGETS
 
     assert (translate.SOURCES, translate.TARGETS, translate.DIALECTS) == (SOURCES, TARGETS, DIALECTS)
+
+
+@pytest.mark.parametrize("words", [
+    ["perft", "chess", "--depth", "7" * 100_000],
+    ["moves", "chess", "--style", "s" * 100_000],
+    ["moves", "chess", "--at", "e4", "--piece", "Q" * 100_000],
+    ["compare", "chess", "Rook", "Q" * 100_000],
+])
+def test_a_runaway_argument_is_quoted_by_its_start(capsys, words) -> None:
+    # A paste gone wrong is not echoed back whole, by argparse or by the command.
+    try:
+        status = main(words)
+    except SystemExit as exit_:  # a usage error, as argparse ends one
+        status = exit_.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert len(err) < 2_000, err[:300]
