@@ -86,3 +86,13 @@ def test_a_runaway_argument_is_quoted_by_its_start(capsys, words) -> None:
     assert status == 2
     err = capsys.readouterr().err
     assert len(err) < 2_000, err[:300]
+
+
+def test_a_dagaz_notation_translated_as_betza_is_told_to_give_from_dagaz(capsys) -> None:
+    # Betza is the default source: the Rook in Dagaz, pasted without --from, fails as Betza.
+    assert main(["translate", "--to", "betza", "(+)([p]\\1)*"]) == 2
+    err = capsys.readouterr().err
+    assert "--from dagaz" in err
+    assert main(["translate", "--to", "betza", "--from", "dagaz", "(+)([p]\\1)*"]) == 0
+    assert main(["translate", "(((W"]) == 2  # no notation reads it: no such note
+    assert "--from dagaz" not in capsys.readouterr().err
