@@ -96,3 +96,15 @@ def test_a_dagaz_notation_translated_as_betza_is_told_to_give_from_dagaz(capsys)
     assert main(["translate", "--to", "betza", "--from", "dagaz", "(+)([p]\\1)*"]) == 0
     assert main(["translate", "(((W"]) == 2  # no notation reads it: no such note
     assert "--from dagaz" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["moves", "chess"], ["perft", "chess", "--depth", "1"]])
+def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys, command) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main([*command, "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b", "KQkq", "-", "0", "1"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: b KQkq - 0 1" in err and "give it in quotes" in err
+    with pytest.raises(SystemExit):
+        main([*command, "--no-such-option"])
+    assert "quotes" not in capsys.readouterr().err
