@@ -108,3 +108,13 @@ def test_a_fen_given_unquoted_is_said_to_need_quotes(capsys, command) -> None:
     with pytest.raises(SystemExit):
         main([*command, "--no-such-option"])
     assert "quotes" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("out, why", [("v.ini", "it is a file, not a folder"),
+                                      ("v.ini/sub", "a folder on its path is a file")])
+def test_import_into_a_file_says_it_is_not_a_folder(tmp_path, monkeypatch, capsys, out, why) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.ini").write_text("[foo:chess]\n", encoding="utf-8")
+    assert main(["import", "v.ini", "--out", out]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"dagaz-studio: error: cannot write into {out}: {why}"  # not "[Errno 17] File exists"
